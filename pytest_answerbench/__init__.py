@@ -1,0 +1,31 @@
+"""pytest-answerbench: score a benchmark's prediction file as a pytest suite.
+
+Library API (no pytest needed)::
+
+    from pytest_answerbench import score_row, score_rows, list_benchmarks
+    v = score_row("vmcbench_dev", row, profile="default", timeout=10.0)
+    report = score_rows("vmcbench_dev", rows)
+
+The pytest plugin lives in ``pytest_answerbench.plugin`` (entry point ``answerbench``).
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .api import list_benchmarks, score_row, score_rows
+from .spec import BenchmarkSpec, SpecError, load_spec, resolve_benchmark
+from .verdict import ScoreContext, Verdict
+
+__all__ = [
+    "BenchmarkSpec",
+    "ScoreContext",
+    "SpecError",
+    "Verdict",
+    "__version__",
+    "list_benchmarks",
+    "load_spec",
+    "resolve_benchmark",
+    "score_row",
+    "score_rows",
+]

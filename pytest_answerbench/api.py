@@ -1,0 +1,86 @@
+"""The library API of CONTRACT section 3: score rows without pytest."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Iterable, Mapping
+
+from .results import aggregate, make_row
+from .scoring import make_context, score_with_spec
+from .spec import BenchmarkSpec, builtin_specs, resolve_benchmark
+from .verdict import Verdict
+
+__all__ = ["list_benchmarks", "score_row", "score_rows"]
+
+
+def _spec(benchmark: str | BenchmarkSpec) -> BenchmarkSpec:
+    return benchmark if isinstance(benchmark, BenchmarkSpec) else resolve_benchmark(benchmark)
+
+
+def score_row(
+    benchmark: str | BenchmarkSpec,
+    row: Mapping[str, Any],
+    profile: str = "default",
+    *,
+    timeout: float | None = 10.0,
+    judge: Any = None,
+    options: Mapping[str, Any] | None = None,
+) -> Verdict:
+    """Score one prediction row.
+
+    Args:
+        benchmark: a built-in name or alias (``"olympiad"``), a YAML path, or a BenchmarkSpec.
+        row: one line of a prediction file, as a dict.
+        profile: ``"default"`` or ``"upstream"``.
+        timeout: seconds the scorer may spend (main thread only), or None.
+        judge: a judge object for benchmarks that use one.
+        options: overrides for the benchmark's ``options:``.
+
+    Returns:
+        A Verdict; bad row content gives ``status="error"``, never an exception.
+
+    Example:
+        >>> score_row("vmcbench_dev", {"prediction": "(B)", "answer": "B", "A": "x", "B": "y",
+        ...                            "category": "MMStar"}).status
+        'correct'
+    """
+    spec = _spec(benchmark)
+    ctx = make_context(spec, row if isinstance(row, Mapping) else {}, profile, options=options, judge=judge,
+                       timeout=timeout)
+    return score_with_spec(spec, row, ctx)
+
+
+def score_rows(
+    benchmark: str | BenchmarkSpec,
+    rows: Iterable[Mapping[str, Any]],
+    profile: str = "default",
+    *,
+    timeout: float | None = 10.0,
+    judge: Any = None,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Score many rows and return the JSON report (CONTRACT section 5) as a dict."""
+    spec = _spec(benchmark)
+    started = time.perf_counter()
+    out = []
+    seen: dict[str, int] = {}
+    for index, row in enumerate(rows, start=1):
+        mapping = row if isinstance(row, Mapping) else {}
+        row_id = spec.row_id(mapping) or f"line{index}"
+        seen[row_id] = seen.get(row_id, 0) + 1
+        if seen[row_id] > 1:
+            row_id = f"{row_id}#{seen[row_id]}"
+        verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options)
+        out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict.to_dict(),
+                            fields=spec.kept(mapping)))
+    return aggregate(spec=spec, profile=profile, rows=out, options=options,
+                     seconds=time.perf_counter() - started)
+
+
+def list_benchmarks() -> list[dict[str, Any]]:
+    """The built-in benchmarks: name, aliases, description, scorer, required fields."""
+    return [
+        {"name": s.name, "aliases": list(s.aliases), "description": s.description, "scorer": s.scorer,
+         "required": list(s.required), "groups": list(s.groups), "path": s.path}
+        for s in builtin_specs().values()
+    ]

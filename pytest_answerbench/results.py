@@ -1,0 +1,132 @@
+"""Aggregation: report rows -> the JSON report of CONTRACT section 5.
+
+One implementation shared by the pytest plugin (rows rebuilt from test reports on the controller, so serial,
+``-n N`` and ``--tx`` runs take the same path) and the library API ``score_rows``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from typing import Any, Iterable, Mapping, Sequence
+
+from .verdict import CORRECT, STATUSES, ScoreContext
+
+__all__ = ["aggregate", "file_entry", "make_row", "wilson"]
+
+
+def wilson(successes: float, n: int, z: float = 1.959963984540054) -> list[float] | None:
+    """Wilson score 95% interval for a proportion (``successes`` may be fractional for partial scores)."""
+    if n <= 0:
+        return None
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / denom
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def make_row(
+    *,
+    row_id: str,
+    file: str | None,
+    line: int | None,
+    verdict: Mapping[str, Any],
+    fields: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One report row from a verdict dict (``Verdict.to_dict()``) and where the row came from."""
+    return {
+        "id": row_id,
+        "file": file,
+        "line": line,
+        "status": verdict["status"],
+        "score": float(verdict.get("score") or 0.0),
+        "extracted": verdict.get("extracted"),
+        "gold": verdict.get("gold"),
+        "method": verdict.get("method", ""),
+        "detail": verdict.get("detail", ""),
+        "fields": dict(fields or {}),
+        "extra": dict(verdict.get("extra") or {}),
+    }
+
+
+def file_entry(path: str, rows: int, display: str | None = None) -> dict[str, Any]:
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(chunk)
+        sha = digest.hexdigest()
+    except OSError:
+        sha = None
+    return {"path": display or path, "sha256": sha, "rows": rows}
+
+
+def _group_table(rows: Sequence[Mapping[str, Any]], field: str) -> dict[str, dict[str, Any]]:
+    buckets: dict[str, list[float]] = {}
+    for r in rows:
+        value = r["fields"].get(field)
+        if value is None:
+            continue
+        buckets.setdefault(str(value), []).append(r["score"])
+    out = {}
+    for key in sorted(buckets):
+        scores = buckets[key]
+        n = len(scores)
+        total = sum(scores)
+        out[key] = {
+            "total": n,
+            "correct": sum(1 for s in scores if s >= 1.0),
+            "accuracy": round(total / n, 6),
+            "ci95": wilson(total, n),
+        }
+    return out
+
+
+def aggregate(
+    *,
+    spec: Any,
+    profile: str,
+    rows: Iterable[Mapping[str, Any]],
+    files: Sequence[Mapping[str, Any]] = (),
+    options: Mapping[str, Any] | None = None,
+    seconds: float | None = None,
+    tool_version: str | None = None,
+) -> dict[str, Any]:
+    """Build the report dict. Rows are sorted by (file, line, id) so every run order gives the same report."""
+    from . import __version__, scorers
+
+    rows = sorted(rows, key=lambda r: (str(r.get("file") or ""), r.get("line") or 0, str(r["id"])))
+    total = len(rows)
+    counts = {s: 0 for s in STATUSES}
+    for r in rows:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    score_sum = sum(r["score"] for r in rows)
+    correct = counts[CORRECT]
+    ctx = ScoreContext(benchmark=spec.name, profile=profile, options={**spec.options, **(options or {})})
+    try:
+        metrics = scorers.get(spec.scorer).metrics(list(rows), ctx) if rows else {}
+    except Exception as exc:  # a metrics bug must not lose the per-row results
+        metrics = {"error": f"{type(exc).__name__}: {exc}"}
+    report: dict[str, Any] = {
+        "benchmark": spec.name,
+        "profile": profile,
+        "tool_version": tool_version or __version__,
+        "scorer_version": spec.version,
+        "files": list(files),
+        "total": total,
+        "correct": correct,
+        "accuracy": round(score_sum / total, 6) if total else 0.0,
+        "ci95": wilson(score_sum, total),
+        "counts": counts,
+        "metrics": metrics,
+        "groups": {g: _group_table(rows, g) for g in spec.groups},
+        "gates": [],
+        "rows": [
+            {k: r[k] for k in ("id", "file", "line", "status", "score", "extracted", "gold", "method", "detail",
+                               "fields", "extra")}
+            for r in rows
+        ],
+        "seconds": round(seconds, 3) if seconds is not None else None,
+    }
+    return report

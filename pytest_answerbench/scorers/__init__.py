@@ -1,0 +1,64 @@
+"""Scorer registry: ``pytest_answerbench.scorers.<name>`` modules, found by name and imported on first use.
+
+A scorer module defines:
+
+* ``score(row: Mapping, ctx: ScoreContext) -> Verdict`` (required). Pure: no pytest, no I/O, never raises on
+  bad row content (the caller turns a stray exception into an ``error`` verdict anyway).
+* ``metrics(rows: list[dict], ctx: MetricsContext) -> dict`` (optional): the benchmark's own aggregate
+  numbers under the reference's names, computed from report rows (``id``, ``status``, ``score``, ``fields``
+  with the spec's groups and keep_fields, ``extra``).
+* ``OPTIONS: dict[str, str]`` (optional): the option names a benchmark YAML may set, with a description.
+
+Modules whose name starts with ``_`` are helpers, not scorers.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Callable, Mapping
+
+__all__ = ["Scorer", "available", "get"]
+
+
+@dataclass(frozen=True)
+class Scorer:
+    name: str
+    module: ModuleType
+
+    @property
+    def score(self) -> Callable[..., Any]:
+        return self.module.score
+
+    def metrics(self, rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
+        fn = getattr(self.module, "metrics", None)
+        return fn(rows, ctx) if fn else {}
+
+    def validate_options(self, options: Mapping[str, Any], where: str) -> None:
+        from ..spec import SpecError
+
+        allowed = getattr(self.module, "OPTIONS", {})
+        for key in options:
+            if key not in allowed:
+                known = ", ".join(sorted(allowed)) or "none"
+                raise SpecError(f"{where}: options.{key} unknown for scorer {self.name!r} (known: {known})")
+        check = getattr(self.module, "check_options", None)
+        if check:
+            problem = check(options)
+            if problem:
+                raise SpecError(f"{where}: options: {problem}")
+
+
+@functools.lru_cache(maxsize=None)
+def available() -> tuple[str, ...]:
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")))
+
+
+@functools.lru_cache(maxsize=None)
+def get(name: str) -> Scorer:
+    if name not in available():
+        raise KeyError(f"scorer {name!r} unknown (known: {', '.join(available())})")
+    return Scorer(name, importlib.import_module(f"{__name__}.{name}"))

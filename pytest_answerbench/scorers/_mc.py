@@ -1,0 +1,32 @@
+"""Helpers shared by the multiple-choice scorers: option columns and missing-cell tests."""
+
+from __future__ import annotations
+
+import math
+import string
+from typing import Any, Mapping
+
+
+def is_missing(value: Any) -> bool:
+    """True for what pandas would read as NaN: None, NaN, and the empty cell."""
+    if value is None:
+        return True
+    if isinstance(value, float) and math.isnan(value):
+        return True
+    return isinstance(value, str) and value == ""
+
+
+def option_text(value: Any) -> str:
+    """An option cell as text; integral floats (pandas' reading of ``4``) print without ``.0``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def option_columns(row: Mapping[str, Any], limit: str = "Z") -> dict[str, str]:
+    """The options ``A``..``limit`` that the row has, in letter order, as text."""
+    out = {}
+    for letter in string.ascii_uppercase[: string.ascii_uppercase.index(limit) + 1]:
+        if letter in row and not is_missing(row[letter]):
+            out[letter] = option_text(row[letter])
+    return out

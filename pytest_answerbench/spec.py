@@ -1,0 +1,268 @@
+"""Benchmark definitions: YAML files loaded with ``yaml.safe_load`` and validated into a frozen BenchmarkSpec.
+
+A built-in benchmark lives in ``benchmarks/<name>/benchmark.yaml`` (shipped inside the wheel as
+``pytest_answerbench/benchmarks``); a user's own is any YAML path given to ``--bench``. ``include: other.yaml``
+merges another file underneath (paths relative to the including file). Unknown keys are rejected with the
+file, the key and the valid choices.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from .verdict import PROFILES
+
+__all__ = ["BenchmarkSpec", "SpecError", "builtin_dir", "builtin_specs", "load_spec", "resolve_benchmark"]
+
+
+class SpecError(ValueError):
+    """A benchmark definition is invalid or cannot be found."""
+
+
+# key -> (type check, description) for messages
+_KEYS: dict[str, str] = {
+    "name": "str",
+    "aliases": "list of str",
+    "description": "str",
+    "version": "int",
+    "source": "str",
+    "scorer": "str",
+    "id_fields": "list of str",
+    "prediction_field": "str",
+    "gold_field": "str or list of str",
+    "required": "list of str ('a|b' = either)",
+    "optional": "list of str",
+    "groups": "list of str",
+    "keep_fields": "list of str",
+    "timeout": "number (seconds) or null",
+    "gate": "mapping with min_accuracy / thresholds",
+    "options": "mapping",
+    "profiles": "list of str",
+    "include": "str (path)",
+}
+_GATE_KEYS = ("min_accuracy", "thresholds", "max_drop")
+
+
+@dataclass(frozen=True)
+class BenchmarkSpec:
+    """A validated benchmark definition."""
+
+    name: str
+    scorer: str
+    path: str = ""
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    version: int = 1
+    source: str = ""
+    id_fields: tuple[str, ...] = ("id", "index")
+    prediction_field: str = "prediction"
+    gold_field: tuple[str, ...] = ("answer",)
+    required: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    groups: tuple[str, ...] = ()
+    keep_fields: tuple[str, ...] = ()
+    timeout: float | None = None
+    gate: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    profiles: tuple[str, ...] = PROFILES
+
+    def missing_fields(self, row: Mapping[str, Any]) -> list[str]:
+        """The required fields (or alternatives, 'a|b') absent from the row.
+
+        Presence is what counts: a present but empty cell (null, NaN, "") is the scorer's to judge, as the
+        reference reads such a cell (pandas NaN) rather than rejecting the row.
+        """
+        missing = []
+        for req in self.required:
+            alternatives = req.split("|")
+            if not any(name in row for name in alternatives):
+                missing.append(" or ".join(alternatives))
+        return missing
+
+    def row_id(self, row: Mapping[str, Any]) -> str | None:
+        for name in self.id_fields:
+            value = row.get(name)
+            if value is not None and value != "":
+                if isinstance(value, float) and value.is_integer():
+                    value = int(value)
+                return str(value)
+        return None
+
+    def gold_of(self, row: Mapping[str, Any]) -> Any:
+        for name in self.gold_field:
+            if row.get(name) is not None:
+                return row[name]
+        return None
+
+    def kept(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        """The grouping and kept fields of a row, JSON-safe, for aggregation."""
+        out = {}
+        for name in self.groups + self.keep_fields:
+            if name in row:
+                out[name] = _json_safe(row[name])
+        return out
+
+
+def _json_safe(value: Any) -> Any:
+    if value is None or isinstance(value, (str, int, bool)):
+        return value
+    if isinstance(value, float):
+        return None if value != value else value
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    return str(value)
+
+
+def builtin_dir() -> Path:
+    """Where the built-in benchmark YAMLs are: inside the package (wheel) or the repo's ``benchmarks/``."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "benchmarks", here.parent / "benchmarks"):
+        if candidate.is_dir():
+            return candidate
+    raise SpecError(f"built-in benchmark definitions not found (looked in {here / 'benchmarks'})")
+
+
+@functools.lru_cache(maxsize=None)
+def builtin_specs() -> dict[str, BenchmarkSpec]:
+    """Every built-in benchmark by canonical name."""
+    specs = {}
+    for path in sorted(builtin_dir().glob("*/benchmark.yaml")):
+        spec = load_spec(path)
+        specs[spec.name] = spec
+    return specs
+
+
+def _norm(name: str) -> str:
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def resolve_benchmark(name_or_path: str) -> BenchmarkSpec:
+    """A built-in benchmark by name or alias (case-insensitive), or a user's YAML file by path."""
+    if name_or_path.endswith((".yaml", ".yml")) or os.sep in name_or_path or "/" in name_or_path:
+        path = Path(name_or_path)
+        if not path.is_file():
+            raise SpecError(f"benchmark file {name_or_path} does not exist")
+        return load_spec(path)
+    wanted = _norm(name_or_path)
+    specs = builtin_specs()
+    for spec in specs.values():
+        if wanted == _norm(spec.name) or wanted in {_norm(a) for a in spec.aliases}:
+            return spec
+    raise SpecError(
+        f"unknown benchmark {name_or_path!r} (known: {', '.join(sorted(specs))}; or give a path to a YAML file)"
+    )
+
+
+def _read_yaml(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    import yaml
+
+    path = path.resolve()
+    if path in seen:
+        raise SpecError(f"{path}: include cycle ({' -> '.join(str(p) for p in seen + (path,))})")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SpecError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise SpecError(f"{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise SpecError(f"{path}: the top level must be a mapping of keys, got {type(data).__name__}")
+    include = data.pop("include", None)
+    if include is not None:
+        if not isinstance(include, str):
+            raise SpecError(f"{path}: include must be a path string")
+        base = _read_yaml(path.parent / include, seen + (path,))
+        merged = dict(base)
+        for key, value in data.items():
+            if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                merged[key] = {**merged[key], **value}
+            else:
+                merged[key] = value
+        data = merged
+    return data
+
+
+def _str_list(data: Mapping[str, Any], key: str, where: str) -> tuple[str, ...] | None:
+    if key not in data:
+        return None
+    value = data[key]
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
+        raise SpecError(f"{where}: {key} must be a {_KEYS[key]}, got {value!r}")
+    return tuple(str(v) for v in value)
+
+
+def load_spec(path: str | os.PathLike[str]) -> BenchmarkSpec:
+    """Load and validate one benchmark YAML."""
+    from . import scorers
+
+    path = Path(path)
+    where = str(path)
+    data = _read_yaml(path)
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise SpecError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
+    for key in ("name", "scorer"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise SpecError(f"{where}: {key} is required and must be a non-empty string")
+    known_scorers = scorers.available()
+    if data["scorer"] not in known_scorers:
+        raise SpecError(f"{where}: scorer {data['scorer']!r} unknown (known: {', '.join(known_scorers)})")
+    kw: dict[str, Any] = {"name": data["name"].strip(), "scorer": data["scorer"], "path": where}
+    for key in ("description", "source", "prediction_field"):
+        if key in data:
+            if not isinstance(data[key], str):
+                raise SpecError(f"{where}: {key} must be a str, got {data[key]!r}")
+            kw[key] = data[key].strip()
+    if "version" in data:
+        if not isinstance(data["version"], int) or isinstance(data["version"], bool):
+            raise SpecError(f"{where}: version must be an int, got {data['version']!r}")
+        kw["version"] = data["version"]
+    for key in ("aliases", "id_fields", "gold_field", "required", "optional", "groups", "keep_fields", "profiles"):
+        value = _str_list(data, key, where)
+        if value is not None:
+            kw[key] = value
+    for profile in kw.get("profiles", ()):
+        if profile not in PROFILES:
+            raise SpecError(f"{where}: profiles: {profile!r} unknown (known: {', '.join(PROFILES)})")
+    if "timeout" in data and data["timeout"] is not None:
+        t = data["timeout"]
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or t < 0:
+            raise SpecError(f"{where}: timeout must be a non-negative number of seconds, got {t!r}")
+        kw["timeout"] = float(t)
+    gate = data.get("gate") or {}
+    if not isinstance(gate, dict):
+        raise SpecError(f"{where}: gate must be a mapping, got {gate!r}")
+    for key, value in gate.items():
+        if key not in _GATE_KEYS:
+            raise SpecError(f"{where}: gate.{key} unknown (known: {', '.join(_GATE_KEYS)})")
+        if key == "thresholds":
+            if not isinstance(value, dict) or not all(_is_number(v) for v in value.values()):
+                raise SpecError(f"{where}: gate.thresholds must map report keys to numbers, got {value!r}")
+        elif value is not None and (not _is_number(value) or not 0 <= value <= 1):
+            raise SpecError(f"{where}: gate.{key} must be a number in [0, 1], got {value!r}")
+    kw["gate"] = gate
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise SpecError(f"{where}: options must be a mapping, got {options!r}")
+    kw["options"] = options
+    spec = BenchmarkSpec(**kw)
+    scorers.get(spec.scorer).validate_options(spec.options, where)
+    return spec
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

@@ -1,0 +1,64 @@
+"""Bounded scoring time: a SIGALRM guard that nests with pytest-timeout's timer.
+
+SIGALRM is one timer per process. pytest-timeout's signal method arms it around each item; a library that
+arms and clears it on its own silently disarms pytest-timeout (measured: a ``--timeout=2`` test ran 4.1 s and
+passed). So this guard saves the outer timer (``setitimer`` returns it), arms the smaller of the two, and on
+exit restores the outer timer with the time it has left. If the outer deadline is the nearer one, the outer
+handler is left in place and fires as usual.
+
+Off the main thread (a judge's thread pool) signals cannot be used and the guard does nothing.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from typing import Iterator
+
+__all__ = ["ScoreTimeout", "deadline"]
+
+_HAS_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
+
+
+class ScoreTimeout(BaseException):
+    """Raised inside a scorer when its time is up.
+
+    A BaseException so that a scorer's ``except Exception`` cannot swallow it.
+    """
+
+
+@contextmanager
+def deadline(seconds: float | None) -> Iterator[None]:
+    """Raise ScoreTimeout in the enclosed block after ``seconds`` (None or <= 0: no limit)."""
+    if (
+        not seconds
+        or seconds <= 0
+        or not _HAS_ALARM
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+
+    def _on_alarm(signum, frame):  # noqa: ARG001 - signal handler signature
+        raise ScoreTimeout(f"scoring exceeded {seconds:g}s")
+
+    outer_handler = signal.getsignal(signal.SIGALRM)
+    outer_remaining, outer_interval = signal.getitimer(signal.ITIMER_REAL)
+    started = time.monotonic()
+    if outer_remaining and outer_remaining <= seconds:
+        # The outer timer (pytest-timeout) fires first: leave it alone.
+        yield
+        return
+    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, outer_handler)
+        if outer_remaining:
+            left = outer_remaining - (time.monotonic() - started)
+            # Expired while we held the timer: fire the outer handler almost at once.
+            signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6), outer_interval)
