@@ -77,10 +77,13 @@ def score_rows(
                      seconds=time.perf_counter() - started)
 
 
-def list_benchmarks() -> list[dict[str, Any]]:
-    """The built-in benchmarks: name, aliases, description, scorer, required fields."""
+def list_benchmarks(errors: list[str] | None = None) -> list[dict[str, Any]]:
+    """The built-in benchmarks: name, aliases, description, scorer, required fields.
+
+    Definitions that fail validation are left out and described in ``errors`` when a list is given.
+    """
     return [
         {"name": s.name, "aliases": list(s.aliases), "description": s.description, "scorer": s.scorer,
          "required": list(s.required), "groups": list(s.groups), "path": s.path}
-        for s in builtin_specs().values()
+        for s in builtin_specs(errors).values()
     ]

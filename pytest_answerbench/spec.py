@@ -129,13 +129,40 @@ def builtin_dir() -> Path:
 
 
 @functools.lru_cache(maxsize=None)
-def builtin_specs() -> dict[str, BenchmarkSpec]:
-    """Every built-in benchmark by canonical name."""
-    specs = {}
+def _builtin_index() -> tuple[tuple[str, tuple[str, ...], Path], ...]:
+    """(name, aliases, path) of every built-in YAML, read without validation.
+
+    Only the benchmark actually asked for is validated, so one broken definition cannot stop the others.
+    """
+    out = []
     for path in sorted(builtin_dir().glob("*/benchmark.yaml")):
-        spec = load_spec(path)
+        try:
+            data = _read_yaml(path)
+        except SpecError:
+            data = {}
+        name = data.get("name") if isinstance(data.get("name"), str) else path.parent.name
+        aliases = data.get("aliases") if isinstance(data.get("aliases"), list) else []
+        out.append((name, tuple(str(a) for a in aliases), path))
+    return tuple(out)
+
+
+def builtin_specs(errors: list[str] | None = None) -> dict[str, BenchmarkSpec]:
+    """Every valid built-in benchmark by canonical name; invalid ones are reported into ``errors``."""
+    specs = {}
+    for _, _, path in _builtin_index():
+        try:
+            spec = _load_cached(path)
+        except SpecError as exc:
+            if errors is not None:
+                errors.append(str(exc))
+            continue
         specs[spec.name] = spec
     return specs
+
+
+@functools.lru_cache(maxsize=None)
+def _load_cached(path: Path) -> "BenchmarkSpec":
+    return load_spec(path)
 
 
 def _norm(name: str) -> str:
@@ -150,12 +177,13 @@ def resolve_benchmark(name_or_path: str) -> BenchmarkSpec:
             raise SpecError(f"benchmark file {name_or_path} does not exist")
         return load_spec(path)
     wanted = _norm(name_or_path)
-    specs = builtin_specs()
-    for spec in specs.values():
-        if wanted == _norm(spec.name) or wanted in {_norm(a) for a in spec.aliases}:
-            return spec
+    index = _builtin_index()
+    for name, aliases, path in index:
+        if wanted == _norm(name) or wanted in {_norm(a) for a in aliases}:
+            return _load_cached(path)
     raise SpecError(
-        f"unknown benchmark {name_or_path!r} (known: {', '.join(sorted(specs))}; or give a path to a YAML file)"
+        f"unknown benchmark {name_or_path!r} (known: {', '.join(sorted(n for n, _, _ in index))}; "
+        "or give a path to a YAML file)"
     )
 
 

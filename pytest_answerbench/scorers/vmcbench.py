@@ -108,7 +108,9 @@ def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
     """``report_vmc_acc``: percent rounded to 2 decimals in upstream, fractions 0..1 in default."""
     by_cat: dict[str, list[float]] = {}
     for r in rows:
-        by_cat.setdefault(str(r["fields"].get("category")), []).append(float(r["score"]))
+        category = r["fields"].get("category")
+        if category is not None:  # rows that could not be read have no category
+            by_cat.setdefault(str(category), []).append(float(r["score"]))
     if not rows:
         return {}
 

@@ -1,0 +1,170 @@
+"""Collection: a prediction file becomes a ``PredictionFile`` whose rows become ``RowItem`` test items.
+
+Items are ``pytest.Function`` objects built from one shared callable, so they request the fixtures
+``bench_row`` and ``bench_scorer`` (which a conftest.py may override) while the fixture closure is computed
+once per file, not once per row. Ids come from the row id (or ``line<N>``), with ``#2``, ``#3`` suffixes on
+duplicates, so every xdist worker collects the same list. A row that cannot be read or lacks a required field
+becomes an item that errors in setup with ``file:line`` and the problem; the other rows still run.
+JSONL rows are re-read from their byte span when the item runs, so large files are not kept in memory.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import TYPE_CHECKING, Any, Iterator
+
+import pytest
+
+from .readers import RawRow, ReaderError, load_jsonl_span, read_rows
+from .verdict import Verdict
+
+if TYPE_CHECKING:
+    from .session import BenchSession
+
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+def _row_test(bench_row, bench_scorer):  # noqa: ARG001 - declares the fixtures every row item requests
+    """One prediction row, scored by the benchmark's scorer."""
+
+
+def clean_id(raw: str) -> str:
+    """A row id usable in a node id: no control characters, no '::', at most 200 characters."""
+    text = _UNSAFE.sub(" ", raw).replace("::", ":").strip()
+    return (text or "_")[:200]
+
+
+class RowMismatch(Exception):
+    """A row's answer was judged wrong (or partly right). Carries the verdict; shown without a traceback."""
+
+    def __init__(self, verdict: Verdict):
+        super().__init__(verdict.status)
+        self.verdict = verdict
+
+
+class PredictionFile(pytest.File):
+    """A prediction file given to ``--bench``."""
+
+    bench: "BenchSession"
+
+    def collect(self) -> Iterator["RowItem"]:
+        bench = self.bench
+        spec = bench.spec
+        rel = self.nodeid.split("::")[0] or str(self.path)
+        try:
+            raw_rows = read_rows(self.path)
+            rows = list(raw_rows)
+        except ReaderError as exc:
+            yield RowItem.make(self, "file", 0, problem=str(exc))
+            return
+        if bench.settings.limit is not None:
+            rows = rows[: bench.settings.limit]
+        self._rows: list[Any] = []
+        self._fd: int | None = None
+        seen: dict[str, int] = {}
+        for raw in rows:
+            if raw.row is None:
+                yield RowItem.make(self, f"line{raw.line}", raw.line, problem=f"{rel}:{raw.line}: {raw.problem}")
+                continue
+            row = raw.row
+            raw_id = spec.row_id(row)
+            gold_problem = None
+            if bench.gold is not None:
+                row, gold_problem = bench.join_gold(row, raw_id)
+            name = clean_id(raw_id) if raw_id is not None else f"line{raw.line}"
+            count = seen.get(name, 0) + 1
+            seen[name] = count
+            if count > 1:
+                bench.duplicates.append(f"{rel}:{raw.line}: id {name!r} already used (scored as {name}#{count})")
+                name = f"{name}#{count}"
+            missing = spec.missing_fields(row)
+            problem = None
+            if gold_problem:
+                problem = f"{rel}:{raw.line}: {gold_problem}"
+            elif missing:
+                problem = (f"{rel}:{raw.line}: missing required field "
+                           f"{', '.join(repr(m) for m in missing)} (benchmark {spec.name})")
+            ref: Any
+            if problem:
+                ref = None
+            elif raw.span is not None and bench.gold is None:
+                ref = raw.span
+            else:
+                self._rows.append(row)
+                ref = len(self._rows) - 1
+            yield RowItem.make(self, name, raw.line, ref=ref, row_id=raw_id or name, problem=problem)
+        if bench.is_last_file(self.path):
+            for gold_id, gold_line in bench.unmatched_gold():
+                name = clean_id(f"gold-only:{gold_id}")
+                yield RowItem.make(self, name, gold_line, row_id=gold_id,
+                                   problem=f"{bench.settings.gold}:{gold_line}: gold row {gold_id!r} has no "
+                                           f"prediction in the files given")
+
+    def load_row(self, ref: Any) -> dict[str, Any]:
+        if isinstance(ref, tuple):
+            if self._fd is None:
+                self._fd = os.open(self.path, os.O_RDONLY)
+            return load_jsonl_span(self._fd, ref)
+        return self._rows[ref]
+
+    def teardown(self) -> None:
+        if getattr(self, "_fd", None) is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+class RowItem(pytest.Function):
+    """One prediction row as a test item."""
+
+    parent: PredictionFile
+
+    @classmethod
+    def make(cls, parent: PredictionFile, name: str, line: int, *, ref: Any = None, row_id: str | None = None,
+             problem: str | None = None) -> "RowItem":
+        bench = parent.bench
+        item = cls.from_parent(parent, name=name, callobj=_row_test, fixtureinfo=bench.fixtureinfo(parent))
+        item.row_ref = ref
+        item.row_line = line
+        item.row_id = row_id if row_id is not None else name
+        item.problem = problem
+        if bench.timeout_mark is not None:
+            item.add_marker(bench.timeout_mark)
+        return item
+
+    def reportinfo(self):
+        return self.path, max(self.row_line - 1, 0), f"{self.row_id} ({self.path.name}:{self.row_line})"
+
+    def setup(self) -> None:
+        if self.problem is not None:
+            pytest.fail(self.problem, pytrace=False)
+        super().setup()
+
+    def load_row(self) -> dict[str, Any]:
+        return self.parent.load_row(self.row_ref)
+
+    def runtest(self) -> None:
+        funcargs = self.funcargs
+        verdict = funcargs["bench_scorer"](funcargs["bench_row"])
+        verdict = self.parent.bench.coerce_verdict(verdict)
+        self.verdict = verdict
+        if not verdict.correct:
+            raise RowMismatch(verdict)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, RowMismatch):
+            return describe(excinfo.value.verdict)
+        return super().repr_failure(excinfo, style=style)
+
+
+def describe(verdict: Verdict) -> str:
+    """The short failure text of a row: status, extracted vs gold, method, detail."""
+    parts = [f"{verdict.status}: extracted {verdict.extracted!r}, gold {verdict.gold!r}"]
+    if verdict.score and verdict.score < 1:
+        parts.append(f"score {verdict.score:.3g}")
+    if verdict.method:
+        parts.append(f"method {verdict.method}")
+    text = "; ".join(parts)
+    if verdict.detail:
+        text += f" ({verdict.detail})"
+    return text

@@ -1,0 +1,210 @@
+"""Prediction file readers: every row with the line it starts on, and a problem instead of a row when it
+cannot be read. No row is dropped; blank lines in JSONL are not rows.
+
+Formats: ``.jsonl`` (lines counted on ``\\n`` bytes, so U+2028 inside a string does not split a row; UTF-8 BOM
+and CRLF accepted; each row re-readable later from its byte span so large files need not stay in memory),
+``.json`` (an array of objects; each element's line is where it starts), ``.csv`` / ``.tsv`` (header row, line
+of the record's first physical line), ``.xlsx`` (first sheet, header row; needs the ``xlsx`` extra).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+__all__ = ["FORMATS", "RawRow", "ReaderError", "load_jsonl_span", "read_rows"]
+
+FORMATS = (".jsonl", ".json", ".csv", ".tsv", ".xlsx")
+
+
+class ReaderError(Exception):
+    """The whole file cannot be read (missing, unknown format, missing optional dependency)."""
+
+
+@dataclass
+class RawRow:
+    line: int
+    row: dict[str, Any] | None = None
+    problem: str | None = None
+    span: tuple[int, int] | None = None  # (offset, length) in bytes, JSONL only
+
+
+def _decode_error(exc: UnicodeDecodeError) -> str:
+    return f"not valid UTF-8 (byte 0x{exc.object[exc.start]:02x} at column {exc.start + 1})"
+
+
+def parse_jsonl_line(raw: bytes) -> tuple[dict[str, Any] | None, str | None]:
+    """One JSONL line -> (row, None) or (None, problem)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, _decode_error(exc)
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return None, f"not valid JSON: {exc.msg} at column {exc.colno}"
+    except RecursionError:
+        return None, "not valid JSON: nested too deeply"
+    if not isinstance(value, dict):
+        return None, f"not a JSON object (got {type(value).__name__})"
+    return value, None
+
+
+def _read_jsonl(path: Path) -> Iterator[RawRow]:
+    data = path.read_bytes()
+    start = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    line = 0
+    size = len(data)
+    while start < size:
+        end = data.find(b"\n", start)
+        if end < 0:
+            end = size
+        line += 1
+        chunk = data[start:end]
+        if chunk.endswith(b"\r"):
+            chunk = chunk[:-1]
+        if chunk.strip():
+            row, problem = parse_jsonl_line(chunk)
+            yield RawRow(line, row, problem, (start, len(chunk)))
+        start = end + 1
+
+
+def load_jsonl_span(fd: int, span: tuple[int, int]) -> dict[str, Any]:
+    """Re-read a JSONL row from its byte span (already validated at collection)."""
+    row, problem = parse_jsonl_line(os.pread(fd, span[1], span[0]))
+    if row is None:  # the file changed since collection
+        raise ValueError(problem)
+    return row
+
+
+def _line_of(text: str, index: int) -> int:
+    return text.count("\n", 0, index) + 1
+
+
+def _read_json(path: Path) -> Iterator[RawRow]:
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        yield RawRow(_line_of(raw[: exc.start].decode("utf-8", "replace"), exc.start), None, _decode_error(exc))
+        return
+    decoder = json.JSONDecoder()
+    ws = " \t\r\n"
+    i = 0
+    while i < len(text) and text[i] in ws:
+        i += 1
+    if i >= len(text) or text[i] != "[":
+        yield RawRow(_line_of(text, i), None, "a .json prediction file must hold an array of row objects")
+        return
+    i += 1
+    while True:
+        while i < len(text) and text[i] in ws:
+            i += 1
+        if i < len(text) and text[i] == "]":
+            return
+        line = _line_of(text, i)
+        try:
+            value, i = decoder.raw_decode(text, i)
+        except json.JSONDecodeError as exc:
+            yield RawRow(exc.lineno, None, f"not valid JSON: {exc.msg} at column {exc.colno}; "
+                                           "the rest of the file cannot be read")
+            return
+        if isinstance(value, dict):
+            yield RawRow(line, value)
+        else:
+            yield RawRow(line, None, f"not a JSON object (got {type(value).__name__})")
+        while i < len(text) and text[i] in ws:
+            i += 1
+        if i < len(text) and text[i] == ",":
+            i += 1
+            continue
+        if i < len(text) and text[i] == "]":
+            return
+        yield RawRow(_line_of(text, i), None, "not valid JSON: expected ',' or ']' between rows; "
+                                              "the rest of the file cannot be read")
+        return
+
+
+def _read_delimited(path: Path, delimiter: str) -> Iterator[RawRow]:
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        yield RawRow(raw[: exc.start].count(b"\n") + 1, None, _decode_error(exc))
+        return
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        header = next(reader)
+    except StopIteration:
+        return
+    except csv.Error as exc:
+        yield RawRow(1, None, f"header cannot be read: {exc}")
+        return
+    last = reader.line_num
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            yield RawRow(last + 1, None, f"cannot be read: {exc}")
+            return
+        first_line = last + 1
+        last = reader.line_num
+        if not any(cell.strip() for cell in record):
+            continue
+        if len(record) != len(header):
+            yield RawRow(first_line, None,
+                         f"has {len(record)} cells but the header has {len(header)} columns")
+            continue
+        yield RawRow(first_line, dict(zip(header, record)))
+
+
+def _read_xlsx(path: Path) -> Iterator[RawRow]:
+    try:
+        import openpyxl
+    except ImportError:
+        raise ReaderError(f"{path}: reading .xlsx needs openpyxl: pip install 'pytest-answerbench[xlsx]'") from None
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many types for a damaged file
+        raise ReaderError(f"{path}: not a readable .xlsx file ({type(exc).__name__}: {exc})") from None
+    try:
+        sheet = book.worksheets[0]
+        rows = sheet.iter_rows(values_only=True)
+        header = next(rows, None)
+        if header is None:
+            return
+        names = [("" if h is None else str(h)) for h in header]
+        for number, values in enumerate(rows, start=2):
+            if values is None or all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
+                continue
+            row = {name: value for name, value in zip(names, values) if name}
+            yield RawRow(number, row)
+    finally:
+        book.close()
+
+
+def read_rows(path: str | os.PathLike[str]) -> Iterator[RawRow]:
+    """Every row of a prediction file, in order."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise ReaderError(f"{path}: unknown prediction file format {suffix or '(none)'!r} "
+                          f"(known: {', '.join(FORMATS)})")
+    if not path.is_file():
+        raise ReaderError(f"{path}: no such file")
+    if suffix == ".jsonl":
+        return _read_jsonl(path)
+    if suffix == ".json":
+        return _read_json(path)
+    if suffix == ".csv":
+        return _read_delimited(path, ",")
+    if suffix == ".tsv":
+        return _read_delimited(path, "\t")
+    return _read_xlsx(path)

@@ -1,0 +1,413 @@
+"""The state and hooks of one ``--bench`` run, registered as a plugin only when ``--bench`` is given.
+
+Results are aggregated from test reports in ``pytest_runtest_logreport``: a worker attaches the row's record to
+its report (``report.answerbench``, serialisable, so xdist carries it to the controller unchanged) and flat
+JUnit properties to ``report.user_properties``; the controller (or the serial process) collects them. So
+``-n 0``, ``-n 2`` and ``--tx`` share one code path, and only the controller writes files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from . import results
+from .collect import PredictionFile, RowItem, RowMismatch, describe
+from .gate import evaluate_gates
+from .options import Settings
+from .readers import FORMATS, ReaderError, read_rows
+from .scoring import make_context, score_with_spec
+from .spec import BenchmarkSpec
+from .verdict import CORRECT, ERROR, TIMEOUT, Verdict
+
+TIMEOUT_PREFIX = "Timeout (>"  # pytest-timeout's failure message starts so
+
+
+class ThreadTimeout(BaseException):
+    """Raised in the main thread by the thread-method timer when a row overruns its time limit."""
+
+
+class BenchSession:
+    """Hooks and state of a ``--bench`` run."""
+
+    def __init__(self, config: pytest.Config, spec: BenchmarkSpec, settings: Settings):
+        self.config = config
+        self.spec = spec
+        self.settings = settings
+        self.is_worker = hasattr(config, "workerinput")
+        self.started = time.perf_counter()
+        self.records: dict[str, dict[str, Any]] = {}
+        self.duplicates: list[str] = []
+        self.report: dict[str, Any] | None = None
+        self.report_path: str | None = None
+        self.current_row_id: str | None = None
+        self._fixtureinfo: dict[str, Any] = {}
+        self.paths = self._prediction_paths()
+        self.gold: dict[str, tuple[dict[str, Any], int]] | None = None
+        self._gold_used: set[str] = set()
+        self.gold_problems: list[str] = []
+        if settings.gold:
+            self._load_gold(settings.gold)
+        self.baseline = load_baseline(settings.baseline) if settings.baseline else None
+        self.timeout_mark = None
+        if settings.timeout and config.pluginmanager.hasplugin("timeout"):
+            self.timeout_mark = pytest.mark.timeout(settings.timeout)
+
+    # -- collection -------------------------------------------------------------------------------------
+
+    def _prediction_paths(self) -> list[Path]:
+        out: list[Path] = []
+        for arg in self.config.args:
+            path = Path(arg.split("::")[0])
+            if not path.is_absolute():
+                path = Path(self.config.invocation_params.dir, path)
+            if path.is_dir():
+                out.extend(sorted(p for p in path.rglob("*") if p.suffix.lower() in FORMATS and p.is_file()))
+            else:
+                out.append(path)
+        return [p.resolve() for p in out]
+
+    def is_prediction_file(self, path: Path) -> bool:
+        return path.resolve() in self._path_set
+
+    @property
+    def _path_set(self) -> set[Path]:
+        try:
+            return self.__path_set
+        except AttributeError:
+            self.__path_set = set(self.paths)
+            return self.__path_set
+
+    def is_last_file(self, path: Path) -> bool:
+        return bool(self.paths) and path.resolve() == self.paths[-1]
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_ignore_collect(self, collection_path: Path, config: pytest.Config) -> bool | None:
+        """In a --bench run only the prediction files are collected."""
+        if collection_path.is_file() and not self.is_prediction_file(collection_path):
+            return True
+        return None
+
+    def pytest_collect_file(self, file_path: Path, parent: pytest.Collector):
+        """A prediction file named on the command line becomes a PredictionFile."""
+        if self.is_prediction_file(file_path):
+            node = PredictionFile.from_parent(parent, path=file_path)
+            node.bench = self
+            return node
+        return None
+
+    def fixtureinfo(self, parent: PredictionFile):
+        key = parent.nodeid
+        info = self._fixtureinfo.get(key)
+        if info is None:
+            from .collect import _row_test
+
+            info = parent.session._fixturemanager.getfixtureinfo(node=parent, func=_row_test, cls=None)
+            self._fixtureinfo[key] = info
+        return info
+
+    # -- gold file --------------------------------------------------------------------------------------
+
+    def _load_gold(self, path: str) -> None:
+        self.gold = {}
+        try:
+            rows = list(read_rows(path))
+        except ReaderError as exc:
+            raise pytest.UsageError(f"--bench-gold: {exc}") from None
+        for raw in rows:
+            if raw.row is None:
+                self.gold_problems.append(f"{path}:{raw.line}: {raw.problem}")
+                continue
+            gid = self.spec.row_id(raw.row)
+            if gid is None:
+                self.gold_problems.append(f"{path}:{raw.line}: gold row has no id "
+                                          f"(fields tried: {', '.join(self.spec.id_fields)})")
+            elif gid in self.gold:
+                self.gold_problems.append(f"{path}:{raw.line}: duplicate gold id {gid!r} "
+                                          f"(first at line {self.gold[gid][1]})")
+            else:
+                self.gold[gid] = (raw.row, raw.line)
+        if self.gold_problems:
+            raise pytest.UsageError("--bench-gold: " + "; ".join(self.gold_problems[:5]))
+
+    def join_gold(self, row: dict[str, Any], row_id: str | None) -> tuple[dict[str, Any], str | None]:
+        """Gold fields fill and override the prediction row's (except the prediction itself)."""
+        assert self.gold is not None
+        if row_id is None:
+            return row, f"row has no id to join with the gold file (fields tried: {', '.join(self.spec.id_fields)})"
+        entry = self.gold.get(row_id)
+        if entry is None:
+            return row, f"no gold row with id {row_id!r} in {self.settings.gold}"
+        self._gold_used.add(row_id)
+        merged = {**row, **entry[0]}
+        if self.spec.prediction_field in row:
+            merged[self.spec.prediction_field] = row[self.spec.prediction_field]
+        return merged, None
+
+    def unmatched_gold(self) -> Iterator[tuple[str, int]]:
+        if self.gold is None:
+            return
+        for gid, (_, line) in self.gold.items():
+            if gid not in self._gold_used:
+                yield gid, line
+
+    # -- scoring ----------------------------------------------------------------------------------------
+
+    def make_scorer(self, judge: Any = None):
+        """The default ``bench_scorer``: ``scorer(row) -> Verdict`` under this run's benchmark and profile."""
+        spec, profile, options = self.spec, self.settings.profile, self.settings.options
+
+        def scorer(row: dict[str, Any]) -> Verdict:
+            ctx = make_context(spec, row, profile, options=options, judge=judge, timeout=None,
+                               row_id=self.current_row_id)
+            return score_with_spec(spec, row, ctx)
+
+        return scorer
+
+    @staticmethod
+    def coerce_verdict(value: Any) -> Verdict:
+        """Accept what a user's own ``bench_scorer`` may return: a Verdict, a bool, or a dict."""
+        if isinstance(value, Verdict):
+            return value
+        if isinstance(value, bool):
+            return Verdict.graded(value, method="custom")
+        if isinstance(value, dict) and "status" in value:
+            fields = {k: value[k] for k in ("status", "score", "extracted", "method", "detail", "gold", "extra")
+                      if k in value}
+            return Verdict(**fields)
+        return Verdict.error(f"bench_scorer returned {type(value).__name__}, expected a Verdict, bool or dict")
+
+    def _verdict_for(self, item: RowItem, call: pytest.CallInfo) -> Verdict:
+        excinfo = call.excinfo
+        if excinfo is None:
+            return getattr(item, "verdict", None) or Verdict.error("no verdict recorded")
+        exc = excinfo.value
+        if isinstance(exc, RowMismatch):
+            return exc.verdict
+        if isinstance(exc, ThreadTimeout) or (
+            isinstance(exc, pytest.fail.Exception) and str(exc).startswith(TIMEOUT_PREFIX)
+        ):
+            return Verdict(TIMEOUT, 0.0, method="timeout",
+                           detail=f"row exceeded its time limit ({self.item_timeout(item):g}s)")
+        return Verdict.error(f"{type(exc).__name__}: {exc}", method="exception")
+
+    def item_timeout(self, item: pytest.Item) -> float:
+        mark = item.get_closest_marker("timeout")
+        if mark and mark.args:
+            return float(mark.args[0])
+        value = self.config.getoption("timeout", None)
+        return float(value or 0)
+
+    def _record(self, item: RowItem, verdict: Verdict, row: dict[str, Any] | None) -> dict[str, Any]:
+        rel = item.nodeid.split("::")[0]
+        return results.make_row(row_id=item.row_id, file=rel, line=item.row_line, verdict=verdict.to_dict(),
+                                fields=self.spec.kept(row) if row else {})
+
+    @staticmethod
+    def _properties(rec: dict[str, Any]) -> list[tuple[str, Any]]:
+        return [
+            ("status", rec["status"]),
+            ("score", rec["score"]),
+            ("extracted", "" if rec["extracted"] is None else rec["extracted"]),
+            ("gold", "" if rec["gold"] is None else rec["gold"]),
+            ("method", rec["method"]),
+            ("row_id", rec["id"]),
+            ("line", rec["line"]),
+        ]
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
+        """Attach the row's record to its report and its JUnit properties to the item (the worker side).
+
+        The properties go on the item before the report is made, so the call and teardown reports carry
+        them (junitxml reads the teardown report's).
+        """
+        rec = None
+        if isinstance(item, RowItem):
+            if call.when == "call":
+                row = item.funcargs.get("bench_row")
+                rec = self._record(item, self._verdict_for(item, call), row if isinstance(row, dict) else None)
+            elif call.when == "setup" and call.excinfo is not None and not call.excinfo.errisinstance(
+                    pytest.skip.Exception):
+                exc = call.excinfo.value
+                reason = item.problem or f"setup failed: {type(exc).__name__}: {exc}"
+                method = "unreadable-row" if item.problem else "setup-error"
+                rec = self._record(item, Verdict.error(reason, method=method), None)
+            if rec is not None:
+                item.user_properties.extend(self._properties(rec))
+        report = yield
+        if rec is not None:
+            report.answerbench = rec
+        return report
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> None:
+        """Tell the default scorer which row id it is scoring (the seed of any deterministic pick)."""
+        if isinstance(item, RowItem):
+            self.current_row_id = item.row_id
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Collect row records (the controller side; also the serial process)."""
+        if self.is_worker:
+            return
+        rec = getattr(report, "answerbench", None)
+        if rec is not None:
+            self.records.setdefault(report.nodeid, rec)
+        elif report.failed and report.when not in ("setup", "call", "teardown") and report.nodeid not in self.records:
+            # xdist reports a row whose worker died as a failure with when="???".
+            name = report.nodeid.split("::")[-1]
+            self.records[report.nodeid] = results.make_row(
+                row_id=name, file=report.nodeid.split("::")[0], line=None,
+                verdict=Verdict.error("the worker process crashed while scoring this row",
+                                      method="worker-crash").to_dict())
+
+    # -- thread-method timeouts --------------------------------------------------------------------------
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any):
+        """For ``--timeout-method=thread``: interrupt the row instead of killing the process when possible.
+
+        pytest-timeout's thread method ends the process with ``os._exit(1)``. Here the timer first raises
+        ThreadTimeout in the main thread (which stops pure-Python work such as SymPy); only if the row is
+        still running after a grace period does it report the row as timed out and fall back to
+        pytest-timeout's stack dump and exit.
+        """
+        if settings.method != "thread" or not isinstance(item, RowItem):
+            return None
+        return self._arm_thread_timer(item, settings)
+
+    def _arm_thread_timer(self, item: RowItem, settings: Any) -> bool:
+        import ctypes
+
+        main_ident = threading.main_thread().ident
+        done = threading.Event()
+        grace = min(max(settings.timeout, 1.0), 5.0)
+
+        def fire() -> None:
+            if done.is_set():
+                return
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_ident), ctypes.py_object(ThreadTimeout))
+            if done.wait(grace):
+                return
+            self._emergency_timeout(item, settings)
+
+        timer = threading.Timer(settings.timeout, fire)
+        timer.daemon = True
+        timer.name = f"answerbench timeout {item.nodeid}"
+
+        def cancel() -> None:
+            done.set()
+            timer.cancel()
+
+        item.cancel_timeout = cancel
+        timer.start()
+        return True
+
+    def _emergency_timeout(self, item: RowItem, settings: Any) -> None:
+        """The row is stuck in code an exception cannot interrupt: record it, then let pytest-timeout exit."""
+        import pytest_timeout
+
+        verdict = Verdict(TIMEOUT, 0.0, method="timeout",
+                          detail=f"row exceeded its time limit ({settings.timeout:g}s); process ended")
+        rec = self._record(item, verdict, None)
+        report = pytest.TestReport(item.nodeid, item.location, {}, "failed", describe(verdict), "call",
+                                   user_properties=self._properties(rec))
+        report.answerbench = rec
+        try:
+            item.ihook.pytest_runtest_logreport(report=report)
+            if not self.is_worker:
+                self.write_report(final=False)
+        finally:
+            pytest_timeout.timeout_timer(item, settings)
+
+    # -- report, gates, exit status ----------------------------------------------------------------------
+
+    def build_report(self) -> dict[str, Any]:
+        rows = list(self.records.values())
+        per_file: dict[str, int] = {}
+        for r in rows:
+            per_file[r["file"]] = per_file.get(r["file"], 0) + 1
+        files = []
+        root = self.config.rootpath
+        for path in self.paths:
+            try:
+                display = str(path.relative_to(root))
+            except ValueError:
+                display = str(path)
+            files.append(results.file_entry(str(path), per_file.get(display, 0), display=display))
+        report = results.aggregate(spec=self.spec, profile=self.settings.profile, rows=rows, files=files,
+                                   options=self.settings.options, seconds=time.perf_counter() - self.started)
+        report["gates"] = evaluate_gates(report, min_accuracy=self.settings.min_accuracy,
+                                         thresholds=self.settings.thresholds, baseline=self.baseline,
+                                         max_drop=self.settings.max_drop)
+        if self.duplicates:
+            report["warnings"] = list(self.duplicates)
+        return report
+
+    def write_report(self, final: bool = True) -> None:
+        report = self.build_report()
+        if not final:
+            report["incomplete"] = "the run ended early (a row could not be interrupted)"
+        self.report = report
+        if self.settings.report:
+            path = Path(self.settings.report)
+            if not path.is_absolute():
+                path = Path(self.config.invocation_params.dir, path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            os.replace(tmp, path)
+            self.report_path = str(path)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """Write the JSON report and decide the exit status from the gates (the controller only)."""
+        if self.is_worker:
+            return
+        self.write_report()
+        if not self.settings.has_gates or exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED,
+                                                             pytest.ExitCode.NO_TESTS_COLLECTED):
+            return
+        assert self.report is not None
+        failed = [g for g in self.report["gates"] if not g["passed"]]
+        errored = self.report["counts"].get(ERROR, 0)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED if failed or errored else pytest.ExitCode.OK
+
+    def pytest_report_header(self, config: pytest.Config) -> str:
+        """Say what is being scored and how."""
+        timeout = f"{self.settings.timeout:g}s per row (benchmark default)" if self.settings.timeout else \
+            "from --timeout/ini"
+        return (f"answerbench: {self.spec.name} (scorer {self.spec.scorer} v{self.spec.version}, profile "
+                f"{self.settings.profile}), {len(self.paths)} prediction file(s), timeout {timeout}")
+
+    def pytest_terminal_summary(self, terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+        """Accuracy, counts, groups, the first wrong rows, errors, gates."""
+        if self.is_worker or self.report is None:
+            return
+        from .report import summary_lines
+
+        tr = terminalreporter
+        tr.write_sep("-", "answerbench")
+        for line, markup in summary_lines(self.report, show=self.settings.show):
+            tr.write_line(line, **markup)
+        if self.report_path:
+            tr.write_line(f"generated answerbench report: {self.report_path}")
+
+
+def load_baseline(path: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        raise pytest.UsageError(f"--bench-baseline {path}: cannot read ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise pytest.UsageError(f"--bench-baseline {path}:{exc.lineno}: not valid JSON ({exc.msg})") from None
+    if not isinstance(data, dict) or "accuracy" not in data:
+        raise pytest.UsageError(f"--bench-baseline {path}: not an answerbench report (no 'accuracy')")
+    return data
