@@ -1,0 +1,296 @@
+"""PolyhedronEvaluator numbers: normalisation, tolerant numeric comparison, SymPy fallback (``numeral`` type).
+
+Reference behaviour (``spec/others.md`` A.2.6): both sides are normalised (``strip_string``) or read as plain
+numbers, compared against ``ref``, ``ref/100`` and ``ref*100``, then symbolically (3 s limit), then by the
+numbers found in the raw text. ``fixed=True`` keeps minus signs in that last fallback (the reference drops
+them, so ``-5`` equals ``5``) and uses the corrected number-word conversion.
+
+SymPy is imported inside the functions that use it. The reference's ``sympy.parsing.latex.parse_latex`` always
+failed in its environment (antlr version mismatch), so its parser chain was effectively ``parse_expr`` then
+``latex2sympy``; here ``parse_expr`` then SymPy's own LaTeX parser stands in for ``latex2sympy``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import signal
+import threading
+from typing import Any
+
+from ..timeguard import ScoreTimeout, deadline
+from ._polyhedron_text import convert_word_number
+
+__all__ = ["is_digit", "math_equal", "numeral_equal", "numeric_equal", "parse_digits", "strip_string",
+           "symbolic_equal"]
+
+SYMBOLIC_SECONDS = 3.0
+
+
+@functools.lru_cache(maxsize=10000)
+def parse_digits(num: Any) -> float | None:
+    """``float()`` after deleting every comma; ``50%`` (or ``50\\%``) -> 0.5; None when it is not a number."""
+    text = str(num).replace(",", "")
+    try:
+        return float(text)
+    except ValueError:
+        if text.endswith("%"):
+            text = text[:-1]
+            if text.endswith("\\"):
+                text = text[:-1]
+            try:
+                return float(text) / 100
+            except ValueError:
+                pass
+    return None
+
+
+def is_digit(num: Any) -> bool:
+    return parse_digits(num) is not None
+
+
+_MONTHS = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|"
+                     r"December)\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=10000)
+def strip_string(text: Any, fixed: bool = False) -> str:
+    """The reference's LaTeX/answer normaliser (A.2.6 ``strip_string``), step for step."""
+    s = str(text).strip().replace("\n", "").rstrip(".").replace("\\!", "")
+    s = re.sub(r"\\begin\{array\}\{.*?\}", r"\\begin{pmatrix}", s)
+    s = re.sub(r"\\end\{array\}", r"\\end{pmatrix}", s)
+    s = s.replace("bmatrix", "pmatrix").replace("tfrac", "frac").replace("dfrac", "frac")
+    s = s.replace("\\neq", "\\ne").replace("\\leq", "\\le").replace("\\geq", "\\ge")
+    s = s.replace("\\left", "").replace("\\right", "").replace("\\{", "{").replace("\\}", "}")
+    without_unit = re.sub(r"\\text{.*?}$", "", s).strip()
+    if without_unit != "" and without_unit != s:
+        s = without_unit
+    s = s.replace("^{\\circ}", "").replace("^\\circ", "")
+    s = s.replace("\\$", "").replace("$", "").replace("\\(", "").replace("\\)", "")
+    s = convert_word_number(s, fixed)
+    s = re.sub(r"\\text\{(.*?)\}", r"\1", s)
+    for key in ("x=", "y=", "z=", "x\\in", "y\\in", "z\\in", "x\\to", "y\\to", "z\\to"):
+        s = s.replace(key, "")
+    s = s.replace("\\emptyset", "{}").replace("(-\\infty,\\infty)", "\\mathbb{R}")
+    s = s.replace("\\%", "").replace("%", "")
+    s = _MONTHS.sub("", s)
+    s = s.replace(" .", " 0.").replace("{.", "{0.")
+    # (The reference's bracket-unwrapping step needs isalnum() of a bracketed string: it never fires.)
+    s = s.replace("infinity", "\\infty")
+    if "\\infty" not in s:
+        s = s.replace("inf", "\\infty")
+    s = s.replace("+\\inity", "\\infty")
+    s = s.replace("and", "").replace("\\mathbf", "")
+    s = re.sub(r"\\mbox{.*?}", "", s)
+    if "j" in s and "i" not in s:
+        s = s.replace("j", "i")
+    s = re.sub(r"(\d+)\.0*([^\d])", r"\1\2", s)
+    s = re.sub(r"(\d+)\.0*$", r"\1", s)
+    if not s:
+        return s
+    if s[0] == ".":
+        s = "0" + s
+    parts = s.split("=")
+    if len(parts) == 2 and len(parts[0]) <= 2:
+        s = parts[1]
+    s = re.sub(r"\\sqrt(\w+)", r"\\sqrt{\1}", s)
+    s = s.replace(" ", "")
+    s = _fix_fracs(s)
+    return _fix_a_slash_b(s)
+
+
+def _fix_fracs(s: str) -> str:
+    """``\\frac12`` -> ``\\frac{1}{2}``, ``\\frac1{72}`` -> ``\\frac{1}{72}``."""
+    pieces = s.split("\\frac")
+    out = pieces[0]
+    for piece in pieces[1:]:
+        out += "\\frac"
+        if piece and piece[0] == "{":
+            out += piece
+            continue
+        if len(piece) < 2:
+            return s
+        a, b, rest = piece[0], piece[1], piece[2:]
+        out += "{" + a + "}{" + b + "}" + rest if b != "{" else "{" + a + "}" + b + rest
+    return out
+
+
+def _fix_a_slash_b(s: str) -> str:
+    """``3/4`` (integers) -> ``\\frac{3}{4}``."""
+    parts = s.split("/")
+    if len(parts) != 2:
+        return s
+    a, b = parts
+    try:
+        a2 = a if "sqrt" in a else int(a)
+        b2 = b if "sqrt" in b else int(b)
+    except ValueError:
+        return s
+    if s != f"{a2}/{b2}":
+        return s
+    return "\\frac{" + str(a2) + "}{" + str(b2) + "}"
+
+
+@functools.lru_cache(maxsize=10000)
+def numeric_equal(prediction: float, reference: float, score_type: str = "hard") -> bool | float:
+    """Hard: within ``max(|ref|*1e-7, 1e-4)`` (zero only equals zero). Soft: ``exp(-6*diff/max_diff)``."""
+    diff = abs(prediction - reference)
+    tol = max(abs(reference) * 1e-7, 1e-4)
+    max_diff = max(abs(reference) / 100, 1e-4)
+    if score_type == "hard":
+        if diff > 0 and (prediction == 0 or reference == 0):
+            return False
+        return diff < tol
+    return 0.0 if diff > max_diff else math.exp(-6 * diff / max_diff)
+
+
+# Python source that parse_expr must never evaluate (it runs eval): dunder access, and power towers that
+# would tie up the interpreter inside one C call where no timer can stop them.
+_UNSAFE_EXPR = re.compile(r"__|(\*\*|\^)[\s({]*\d{5,}|(\*\*|\^)[^*^]*(\*\*|\^)[^*^]*(\*\*|\^)")
+
+
+def _sympy_parsers() -> list[Any]:
+    from sympy.parsing.latex import parse_latex
+    from sympy.parsing.sympy_parser import parse_expr
+
+    def safe_parse_expr(s: Any) -> Any:
+        if not isinstance(s, str) or _UNSAFE_EXPR.search(s):
+            raise ValueError("not parsed")
+        return parse_expr(s)
+
+    def latex(s: Any) -> Any:
+        if not isinstance(s, str):
+            raise ValueError("not parsed")
+        return parse_latex(s)
+
+    return [safe_parse_expr, latex]
+
+
+def _to_sympy(s: Any) -> Any:
+    for parser in _sympy_parsers():
+        try:
+            return parser(s.replace("\\\\", "\\").replace("\\frac{", "+\\frac{"))
+        except Exception:
+            try:
+                return parser(s)
+            except Exception:
+                pass
+    return s
+
+
+@functools.lru_cache(maxsize=10000)
+def symbolic_equal(a: Any, b: Any, score_type: str = "hard") -> bool | float:
+    """SymPy comparison: equal, simplify(a-b)==0, equations, matrices (3 decimals), then numeric_equal."""
+    from sympy import N, simplify
+
+    a = _to_sympy(a)
+    b = _to_sympy(b)
+    try:
+        if a == b:
+            return True
+    except Exception:
+        pass
+    try:
+        if a.equals(b) or simplify(a - b) == 0:
+            return True
+    except Exception:
+        pass
+    try:
+        if abs(a.lhs - a.rhs).equals(abs(b.lhs - b.rhs)):
+            return True
+    except Exception:
+        pass
+    try:
+        if a.shape == b.shape:
+            if a.applyfunc(lambda x: round(x, 3)).equals(b.applyfunc(lambda x: round(x, 3))):
+                return True
+    except Exception:
+        pass
+    try:
+        return numeric_equal(float(N(a)), float(N(b)), score_type=score_type)
+    except Exception:
+        pass
+    return False
+
+
+def _bounded_symbolic(a: Any, b: Any, score_type: str) -> bool | float:
+    """symbolic_equal under the reference's 3 s limit (a timeout counts as False).
+
+    When an outer limit (the row's) is nearer, it is left to fire and end the row as a timeout.
+    """
+    on_main = threading.current_thread() is threading.main_thread()
+    if on_main and hasattr(signal, "getitimer"):
+        remaining = signal.getitimer(signal.ITIMER_REAL)[0]
+        if remaining and remaining <= SYMBOLIC_SECONDS:
+            return symbolic_equal(a, b, score_type)
+        try:
+            with deadline(SYMBOLIC_SECONDS):
+                return symbolic_equal(a, b, score_type)
+        except ScoreTimeout:
+            return False
+    return symbolic_equal(a, b, score_type)
+
+
+@functools.lru_cache(maxsize=10000)
+def math_equal(prediction: Any, reference: Any, score_type: str = "hard", depth: int = 0) -> bool | float:
+    """The reference's ``math_equal``: string, numeric (with percentage variants), equations, symbolic."""
+    if depth > 5:
+        return False
+    reference = reference.strip()
+    prediction = prediction.strip()
+    if prediction == "" or reference == "":
+        return False
+    if prediction.lower() == reference.lower():
+        return True
+    results: set[Any] = set()
+    if is_digit(prediction) and is_digit(reference):
+        prediction = parse_digits(prediction)
+        reference = parse_digits(reference)
+        for candidate in (reference, reference / 100, reference * 100):
+            results.add(numeric_equal(prediction, candidate, score_type=score_type))
+    if max(results, default=0) == 1:
+        return True if score_type == "hard" else 1.0
+    if isinstance(prediction, str) and isinstance(reference, str):
+        if prediction.count("=") == 1 and reference.count("=") == 1:
+            pl, pr = prediction.split("=")
+            rl, rr = reference.split("=")
+            pred = f"{pl.strip()} - ({pr.strip()})"
+            ref = f"{rl.strip()} - ({rr.strip()})"
+            results.add(_bounded_symbolic(pred, ref, score_type))
+            results.add(_bounded_symbolic(f"-({pred})", ref, score_type))
+        elif prediction.count("=") == 1 and len(prediction.split("=")[0].strip()) <= 2 and "=" not in reference:
+            results.add(math_equal(prediction.split("=")[1], reference, score_type, depth + 1))
+        elif reference.count("=") == 1 and len(reference.split("=")[0].strip()) <= 2 and "=" not in prediction:
+            results.add(math_equal(prediction, reference.split("=")[1], score_type, depth + 1))
+    if max(results, default=0) < 1:
+        results.add(_bounded_symbolic(prediction, reference, score_type))
+    if score_type == "hard":
+        return True in results
+    return float(max(results)) if results else 0.0
+
+
+_NUMBER = {False: re.compile(r"\d+\.?\d*\/?\d*\.?\d*%?"), True: re.compile(r"-?\d+\.?\d*\/?\d*\.?\d*%?")}
+
+
+def extract_numbers(text: str, fixed: bool = False) -> str:
+    """Every number in the text (after number-word conversion), joined by ``;``.
+
+    The reference's pattern has no minus sign; ``fixed`` keeps it.
+    """
+    return ";".join(_NUMBER[fixed].findall(convert_word_number(text, fixed)))
+
+
+@functools.lru_cache(maxsize=10000)
+def numeral_equal(pre: str, ref: str, score_type: str = "hard", fixed: bool = False) -> bool | float:
+    """The ``numeral`` type: math_equal on normalised text, then on the numbers found in the raw text."""
+    pre_t = str(parse_digits(pre)) if is_digit(pre) else strip_string(pre, fixed)
+    ref_t = str(parse_digits(ref)) if is_digit(ref) else strip_string(ref, fixed)
+    result = math_equal(pre_t, ref_t, score_type)
+    if not result:
+        pre_n = extract_numbers(str(pre), fixed)
+        if pre_n:
+            ref_n = extract_numbers(str(ref), fixed)
+            if ref_n:
+                result = math_equal(pre_n, ref_n, score_type)
+    return result
