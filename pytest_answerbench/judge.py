@@ -1,0 +1,513 @@
+"""The LLM judge over any OpenAI-compatible chat-completions server (OpenAI, vLLM, Ollama, LM Studio...).
+
+``OpenAIJudge`` implements the protocol of ``judge_api.py``:
+
+* the real ``openai`` client (imported lazily, on the first network call), configured from explicit arguments
+  or the standard environment (``OPENAI_API_KEY``, ``OPENAI_BASE_URL``);
+* our own bounded retries (the client's are switched off so the counts are ours): exponential backoff with
+  jitter, honouring ``Retry-After`` / ``retry-after-ms``, for 408, 409, 429, 5xx, connection errors, timeouts
+  and malformed bodies (not JSON, no choices, no text); no retry for other 4xx; 401/403/404 raise
+  ``JudgeFatalError`` and latch it, so every later call fails at once with the same message;
+* a persistent reply cache in SQLite (WAL, busy timeout; several processes may write at once), keyed by the
+  sha256 of (model, prompt template version, exact messages, call parameters), without expiry;
+  ``cache_path=None`` disables it; ``offline=True`` answers from the cache only;
+* ``prefetch(requests)``: many calls in flight at once (``concurrency`` threads) whose replies are kept in
+  memory for the later ``ask``;
+* ``stats()``: calls, cache hits, tokens, retries, failures.
+
+The API key is never part of a message, a repr or a log line: error texts from the server are scrubbed of it
+and of anything shaped like a key.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import hashlib
+import json
+import logging
+import os
+import random
+import re
+import sqlite3
+import threading
+import time
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from .judge_api import JudgeError, JudgeFatalError, JudgeReply, JudgeRequest
+
+__all__ = ["OpenAIJudge", "default_cache_path", "JudgeError", "JudgeFatalError"]
+
+log = logging.getLogger(__name__)
+
+RETRY_STATUSES = frozenset({408, 409, 429})  # plus every 5xx
+FATAL_STATUSES = frozenset({401, 403, 404})
+# Servers without authentication (vLLM, Ollama) still need *some* key for the client to start.
+PLACEHOLDER_KEY = "not-needed"
+_KEYLIKE = re.compile(r"\b(sk|key|rk)-[A-Za-z0-9_*\-]{6,}")
+_CACHE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS replies (
+    key TEXT PRIMARY KEY,
+    model TEXT NOT NULL,
+    template_version TEXT NOT NULL,
+    reply TEXT NOT NULL,
+    prompt_tokens INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    created REAL NOT NULL
+)
+"""
+
+
+def default_cache_path() -> Path:
+    """``$XDG_CACHE_HOME/pytest-answerbench/judge-cache.sqlite3`` (``~/.cache`` when unset)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "pytest-answerbench" / "judge-cache.sqlite3"
+
+
+def cache_key(model: str, template_version: str, messages: Sequence[Mapping[str, Any]],
+              params: Mapping[str, Any]) -> str:
+    """The cache key: sha256 of the canonical JSON of model, template version, messages and parameters."""
+    payload = json.dumps(
+        {"model": model, "template_version": template_version, "messages": [dict(m) for m in messages],
+         "params": dict(params)},
+        sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str,
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+class _Retryable(Exception):
+    """One failed attempt that may be retried; ``wait`` is the server's Retry-After in seconds, if any."""
+
+    def __init__(self, message: str, wait: float | None = None) -> None:
+        super().__init__(message)
+        self.wait = wait
+
+
+class _ReplyCache:
+    """The SQLite reply store shared by threads (one connection, a lock) and processes (WAL, busy timeout)."""
+
+    def __init__(self, path: Path, busy_timeout: float = 30.0) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: autocommit, each statement is its own short transaction, so writers from
+        # several processes hold the write lock only for one INSERT.
+        self._conn = sqlite3.connect(str(path), timeout=busy_timeout, isolation_level=None,
+                                     check_same_thread=False)
+        self._conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        deadline = time.monotonic() + busy_timeout
+        while True:
+            try:
+                # Switching to WAL needs a moment of exclusive access; another process may hold it.
+                self._conn.execute("PRAGMA journal_mode = WAL")
+                self._conn.execute("PRAGMA synchronous = NORMAL")
+                self._conn.execute(_CACHE_SCHEMA)
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+    def get(self, key: str) -> tuple[str, int, int] | None:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT reply, prompt_tokens, completion_tokens FROM replies WHERE key = ?", (key,)
+            ).fetchone()
+        return (row[0], int(row[1]), int(row[2])) if row else None
+
+    def put(self, key: str, model: str, template_version: str, reply: str, prompt_tokens: int,
+            completion_tokens: int) -> None:
+        with self._lock:
+            self._conn.execute(
+                "INSERT OR REPLACE INTO replies VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (key, model, template_version, reply, prompt_tokens, completion_tokens, time.time()),
+            )
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._conn.execute("SELECT COUNT(*) FROM replies").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+class OpenAIJudge:
+    """A judge reached through the ``openai`` client at any OpenAI-compatible ``/v1/chat/completions``.
+
+    Args:
+        model: the model name the server knows (``gpt-4o-mini``, ``Qwen/Qwen2.5-7B-Instruct``, ``llama3.1``).
+        base_url: the server's API root (``http://localhost:8000/v1``); default ``$OPENAI_BASE_URL`` or OpenAI.
+        api_key: default ``$OPENAI_API_KEY``; with a custom ``base_url`` and no key a placeholder is sent.
+        concurrency: at most this many requests in flight (prefetch threads and concurrent ``ask`` calls).
+        timeout: seconds for one HTTP attempt.
+        max_retries: retries after the first attempt (so at most ``max_retries + 1`` requests per call).
+        backoff: the first retry's delay in seconds; it doubles each retry (with jitter), capped at
+            ``backoff_max``. A server's ``Retry-After`` wins, capped at ``retry_after_max``.
+        cache_path: the SQLite reply cache; None disables it.
+        offline: answer only from the cache (and prefetched replies); a miss raises JudgeError.
+        default_params: call parameters used unless a call gives its own (e.g. ``{"temperature": 0}``).
+
+    Example:
+        >>> judge = OpenAIJudge("llama3.1", base_url="http://localhost:11434/v1", cache_path=None)
+        >>> judge.ask([{"role": "user", "content": "Say OK"}])  # doctest: +SKIP
+        'OK'
+    """
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        concurrency: int = 16,
+        timeout: float = 60.0,
+        max_retries: int = 4,
+        backoff: float = 1.0,
+        backoff_max: float = 30.0,
+        retry_after_max: float = 120.0,
+        cache_path: str | os.PathLike[str] | None = None,
+        offline: bool = False,
+        default_params: Mapping[str, Any] | None = None,
+    ) -> None:
+        if not isinstance(model, str) or not model.strip():
+            raise ValueError("OpenAIJudge needs a model name (e.g. --bench-judge-model gpt-4o-mini)")
+        if concurrency < 1:
+            raise ValueError(f"judge concurrency must be at least 1, got {concurrency}")
+        if max_retries < 0:
+            raise ValueError(f"judge max_retries must be >= 0, got {max_retries}")
+        if timeout <= 0:
+            raise ValueError(f"judge timeout must be > 0 seconds, got {timeout}")
+        self.model = model.strip()
+        self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or None
+        # Kept private and out of repr; only the client and the scrubber ever see it.
+        self.__api_key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY")
+        self.concurrency = int(concurrency)
+        self.timeout = float(timeout)
+        self.max_retries = int(max_retries)
+        self.backoff = float(backoff)
+        self.backoff_max = float(backoff_max)
+        self.retry_after_max = float(retry_after_max)
+        self.offline = bool(offline)
+        self.default_params = dict(default_params or {})
+        self.cache_path = Path(cache_path) if cache_path is not None else None
+        self._cache: _ReplyCache | None = None
+        if self.cache_path is not None:
+            try:
+                self._cache = _ReplyCache(self.cache_path)
+            except (sqlite3.Error, OSError) as exc:
+                raise JudgeFatalError(f"cannot open the judge cache {self.cache_path}: {exc}") from None
+        self._client: Any = None
+        self._client_lock = threading.Lock()
+        self._slots = threading.BoundedSemaphore(self.concurrency)
+        self._memo: dict[str, JudgeReply | JudgeError] = {}
+        self._memo_lock = threading.Lock()
+        self._stats_lock = threading.Lock()
+        self._stats = {"calls": 0, "cache_hits": 0, "prompt_tokens": 0, "completion_tokens": 0, "requests": 0,
+                       "retries": 0, "failures": 0}
+        self.fatal: JudgeFatalError | None = None
+
+    # -- presentation ------------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return (f"OpenAIJudge(model={self.model!r}, base_url={_redact_url(self.base_url)!r}, "
+                f"concurrency={self.concurrency}, cache={str(self.cache_path) if self.cache_path else None!r}, "
+                f"offline={self.offline})")
+
+    def describe(self) -> str:
+        """One line for the run header: model, endpoint, cache, offline."""
+        where = _redact_url(self.base_url) or "api.openai.com"
+        cache = str(self.cache_path) if self.cache_path else "off"
+        return f"judge {self.model} at {where} (concurrency {self.concurrency}, cache {cache}" + (
+            ", offline)" if self.offline else ")")
+
+    def stats(self) -> dict[str, int]:
+        """Counters since creation: ``calls`` (API calls answered), ``cache_hits``, ``prompt_tokens``,
+        ``completion_tokens``, ``requests`` (HTTP attempts), ``retries``, ``failures`` (calls given up)."""
+        with self._stats_lock:
+            return dict(self._stats)
+
+    def _count(self, **deltas: int) -> None:
+        with self._stats_lock:
+            for key, value in deltas.items():
+                self._stats[key] += value
+
+    # -- the protocol --------------------------------------------------------------------------------------
+
+    def ask(self, messages: Sequence[Mapping[str, Any]], **params: Any) -> str:
+        """The reply text for one conversation. Raises JudgeError (JudgeFatalError for auth/model errors)."""
+        return self.ask_detailed(messages, **params).text
+
+    def ask_detailed(self, messages: Sequence[Mapping[str, Any]], **params: Any) -> JudgeReply:
+        """Like ``ask``, with token counts and whether the reply came from the cache."""
+        template_version = str(params.pop("template_version", "") or "")
+        call_params = {**self.default_params, **params}
+        key = cache_key(self.model, template_version, messages, call_params)
+        with self._memo_lock:
+            kept = self._memo.pop(key, None)
+        if isinstance(kept, JudgeError):
+            raise kept
+        if kept is not None:
+            return kept
+        return self._resolve(key, template_version, messages, call_params)
+
+    def prefetch(self, requests: Iterable[Sequence[Mapping[str, Any]] | JudgeRequest],
+                 **params: Any) -> dict[str, int]:
+        """Ask many conversations concurrently and keep the replies for the later ``ask`` calls.
+
+        ``requests`` holds message lists (asked with ``**params``) or ``JudgeRequest`` objects (their params
+        over ``**params``). Duplicates are asked once. Returns counts: ``requested`` (distinct), ``cached``
+        (already known), ``fetched``, ``failed``. Raises JudgeFatalError (after stopping) on an auth or model
+        error; other failures are kept and raised by the matching ``ask``.
+        """
+        shared = dict(params)
+        todo: dict[str, tuple[str, Sequence[Mapping[str, Any]], dict[str, Any]]] = {}
+        for req in requests:
+            if isinstance(req, JudgeRequest):
+                messages, p = list(req.messages), {**shared, **req.params}
+            else:
+                messages, p = list(req), dict(shared)
+            version = str(p.pop("template_version", "") or "")
+            call_params = {**self.default_params, **p}
+            todo.setdefault(cache_key(self.model, version, messages, call_params), (version, messages, call_params))
+        counts = {"requested": len(todo), "cached": 0, "fetched": 0, "failed": 0}
+        pending = []
+        for key, item in todo.items():
+            with self._memo_lock:
+                known = key in self._memo
+            if known:
+                counts["cached"] += 1
+            else:
+                pending.append((key, item))
+        if not pending:
+            return counts
+        if self.fatal is not None:
+            raise self._fatal_again()
+
+        def one(key: str, version: str, messages: Sequence[Mapping[str, Any]], p: dict[str, Any]) -> str:
+            try:
+                reply: JudgeReply | JudgeError = self._resolve(key, version, messages, p)
+                outcome = "cached" if reply.cached else "fetched"
+            except JudgeFatalError:
+                raise
+            except JudgeError as exc:
+                reply, outcome = exc, "failed"
+            with self._memo_lock:
+                self._memo[key] = reply
+            return outcome
+
+        with ThreadPoolExecutor(max_workers=min(self.concurrency, len(pending)),
+                                thread_name_prefix="answerbench-judge") as pool:
+            futures = [pool.submit(one, key, *item) for key, item in pending]
+            done, not_done = wait(futures, return_when=FIRST_EXCEPTION)
+            for fut in not_done:
+                fut.cancel()
+            for fut in futures:
+                if fut.cancelled():
+                    continue
+                exc = fut.exception()
+                if exc is None:
+                    counts[fut.result()] += 1
+        if self.fatal is not None:
+            raise self._fatal_again()
+        return counts
+
+    def close(self) -> None:
+        """Close the HTTP client and the cache connection."""
+        if self._client is not None:
+            try:
+                self._client.close()
+            except Exception:  # closing is best effort
+                pass
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None
+
+    # -- internals -----------------------------------------------------------------------------------------
+
+    def _resolve(self, key: str, template_version: str, messages: Sequence[Mapping[str, Any]],
+                 params: dict[str, Any]) -> JudgeReply:
+        if self._cache is not None:
+            try:
+                hit = self._cache.get(key)
+            except sqlite3.Error as exc:  # a broken cache must not stop the judging
+                log.warning("judge cache read failed (%s); asking the server", exc)
+                hit = None
+            if hit is not None:
+                self._count(cache_hits=1)
+                return JudgeReply(hit[0], hit[1], hit[2], cached=True)
+        if self.offline:
+            raise JudgeError(f"judge reply not cached (offline) for model {self.model}")
+        if self.fatal is not None:
+            raise self._fatal_again()
+        reply = self._call(messages, params)
+        if self._cache is not None:
+            try:
+                self._cache.put(key, self.model, template_version, reply.text, reply.prompt_tokens,
+                                reply.completion_tokens)
+            except sqlite3.Error as exc:
+                log.warning("judge cache write failed (%s); the reply is used but not kept", exc)
+        return reply
+
+    def _get_client(self) -> Any:
+        with self._client_lock:
+            if self._client is None:
+                try:
+                    import openai
+                except ImportError as exc:  # pragma: no cover - openai is a dependency
+                    raise JudgeFatalError(f"the judge needs the openai package ({exc})") from None
+                key = self.__api_key
+                if not key:
+                    if not self.base_url:
+                        raise self._latch(JudgeFatalError(
+                            "no API key for the judge: set OPENAI_API_KEY, or point --bench-judge-base-url "
+                            "(OPENAI_BASE_URL) at a server that needs none"))
+                    key = PLACEHOLDER_KEY
+                self._client = openai.OpenAI(api_key=key, base_url=self.base_url, timeout=self.timeout,
+                                             max_retries=0)
+            return self._client
+
+    def _latch(self, exc: JudgeFatalError) -> JudgeFatalError:
+        if self.fatal is None:
+            self.fatal = exc
+        return self._fatal_again()
+
+    def _fatal_again(self) -> JudgeFatalError:
+        # A fresh exception each time: re-raising one instance from many threads would pile up tracebacks.
+        return JudgeFatalError(str(self.fatal))
+
+    def _call(self, messages: Sequence[Mapping[str, Any]], params: dict[str, Any]) -> JudgeReply:
+        client = self._get_client()
+        attempts = self.max_retries + 1
+        last = ""
+        for attempt in range(attempts):
+            if self.fatal is not None:  # another thread hit an auth/model error: stop retrying
+                raise self._fatal_again()
+            if attempt:
+                self._count(retries=1)
+            try:
+                with self._slots:
+                    self._count(requests=1)
+                    return self._attempt(client, messages, params)
+            except _Retryable as exc:
+                last = str(exc)
+                if attempt + 1 >= attempts:
+                    break
+                delay = self._delay(attempt, exc.wait)
+                log.info("judge attempt %d/%d failed (%s); retrying in %.2fs", attempt + 1, attempts, last, delay)
+                time.sleep(delay)
+            except JudgeError:
+                self._count(failures=1)
+                raise
+        self._count(failures=1)
+        tries = "1 attempt" if attempts == 1 else f"{attempts} attempts"
+        raise JudgeError(f"judge {self.model} failed after {tries}: {last}")
+
+    def _delay(self, attempt: int, retry_after: float | None) -> float:
+        if retry_after is not None:
+            return min(max(retry_after, 0.0), self.retry_after_max)
+        base = min(self.backoff * (2 ** attempt), self.backoff_max)
+        return base * (0.75 + 0.5 * random.random())  # jitter keeps many workers from retrying in step
+
+    def _attempt(self, client: Any, messages: Sequence[Mapping[str, Any]], params: dict[str, Any]) -> JudgeReply:
+        import openai
+
+        try:
+            response = client.chat.completions.create(model=self.model, messages=list(messages), **params)
+        except openai.APIStatusError as exc:
+            status = exc.status_code
+            text = self._scrub(_status_text(exc))
+            if status in FATAL_STATUSES:
+                what = {401: "authentication failed (check OPENAI_API_KEY)",
+                        403: "permission denied (check the key's access to this model)",
+                        404: f"model {self.model!r} or endpoint not found (check --bench-judge-model and the "
+                             "base URL, which usually ends in /v1)"}[status]
+                raise self._latch(JudgeFatalError(f"judge HTTP {status}: {what}: {text}")) from None
+            if status in RETRY_STATUSES or status >= 500:
+                raise _Retryable(f"HTTP {status}: {text}", _retry_after(exc)) from None
+            raise JudgeError(f"judge HTTP {status} (not retried): {text}") from None
+        except openai.APITimeoutError:
+            raise _Retryable(f"timed out after {self.timeout:g}s") from None
+        except openai.APIConnectionError as exc:
+            cause = exc.__cause__ or exc.__context__
+            detail = f" ({type(cause).__name__})" if cause is not None else ""
+            raise _Retryable(f"connection error{detail}") from None
+        except (ValueError, openai.APIResponseValidationError) as exc:  # JSONDecodeError is a ValueError
+            raise _Retryable(f"malformed response body ({type(exc).__name__})") from None
+        except openai.OpenAIError as exc:
+            raise JudgeError(f"judge client error: {self._scrub(str(exc))}") from None
+        text = _reply_text(response)
+        if text is None:
+            raise _Retryable("malformed response: no choices or no message text")
+        usage = getattr(response, "usage", None)
+        prompt_tokens = _int(getattr(usage, "prompt_tokens", 0))
+        completion_tokens = _int(getattr(usage, "completion_tokens", 0))
+        self._count(calls=1, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
+        return JudgeReply(text, prompt_tokens, completion_tokens, cached=False)
+
+    def _scrub(self, text: str) -> str:
+        key = self.__api_key
+        if key:
+            text = text.replace(key, "***")
+        text = _KEYLIKE.sub("***", text)
+        return text[:300]
+
+
+def _reply_text(response: Any) -> str | None:
+    choices = getattr(response, "choices", None)
+    if not choices:
+        return None
+    message = getattr(choices[0], "message", None)
+    content = getattr(message, "content", None)
+    return content if isinstance(content, str) else None
+
+
+def _status_text(exc: Any) -> str:
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("message"):
+            return str(inner["message"])
+        if isinstance(inner, str):
+            return inner
+    return str(getattr(exc, "message", "") or type(exc).__name__)
+
+
+def _retry_after(exc: Any) -> float | None:
+    """Seconds from ``retry-after-ms`` or ``Retry-After`` (seconds or an HTTP date), if the server sent one."""
+    headers = getattr(getattr(exc, "response", None), "headers", None)
+    if headers is None:
+        return None
+    ms = headers.get("retry-after-ms")
+    if ms:
+        try:
+            return float(ms) / 1000.0
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _redact_url(url: str | None) -> str | None:
+    """A base URL without any ``user:password@`` part."""
+    if not url:
+        return url
+    return re.sub(r"//[^/@]*@", "//***@", url)
