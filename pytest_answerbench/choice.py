@@ -1,0 +1,703 @@
+"""The careful multiple-choice reader shared by the ``default`` profile of every multiple-choice benchmark.
+
+``infer_choice(response, options)`` says which option a model chose, the way a careful human reader would:
+
+* letters in any common form: ``B``, ``(b)``, ``B.``, ``B)``, ``Option B``, ``**B**``, ``\\boxed{B}``,
+  ``<answer>B</answer>``, "The answer is B", "Final Answer: B", lowercase where it cannot be an English word;
+* the option's text instead of its letter, and "answer: 4" meaning the option whose text is ``4`` (option texts
+  stay strings: an exact textual match beats a numeric one, so ``0.25`` and ``0.250`` stay different);
+* self-corrections ("B, no wait, D" reads D: the last committed answer wins) and eliminations ("A and B are
+  wrong, so C"; "A, B and D are incorrect" reads C);
+* English articles and pronouns that are not letters ("a decrease in loss", "A dog is ...", "I think");
+* Chinese answers (答案是B, 选B, 故选：C);
+* refusals and empty answers: no letter, and the method says why.
+
+It never guesses: anything it cannot read confidently gives ``letter=None``.
+
+How it decides: it collects *commitments* (a letter or option the text commits to), each with a strength tier:
+3 for ``\\boxed{}``, answer tags and "final answer"; 2 for "the answer is", "I choose", Chinese markers and a
+leading option label; 1 for conclusions ("so B", "B is correct", a bold letter). The last commitment of the
+strongest tier wins, and a self-correction after it ("..., no wait, D") overrides it. Without a commitment it
+falls back to elimination, then refusal phrases, then the option texts, then a lone letter in a short reply.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Mapping
+
+__all__ = ["ChoiceResult", "infer_choice"]
+
+
+@dataclass(frozen=True)
+class ChoiceResult:
+    """What the reader found.
+
+    Attributes:
+        letter: the chosen option's letter (always one of the options' keys), or None.
+        method: short rule name: ``boxed``, ``answer-tag``, ``final-answer-marker``, ``answer-marker``,
+            ``choose``, ``chinese-marker``, ``leading-letter``, ``sole-letter``, ``bold``, ``bracket``,
+            ``conclusion``, ``affirmation``, ``option-text``, ``answer-value``, ``self-correction``,
+            ``elimination``, ``letter``; or, with no letter, ``refusal``, ``empty``, ``ambiguous``,
+            ``invalid-letter``, ``none``.
+        detail: a short human-readable explanation.
+    """
+
+    letter: str | None
+    method: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class _Commit:
+    pos: int
+    tier: int
+    letter: str | None  # None: the commitment names several options (ambiguous) or none of them
+    method: str
+    note: str = ""
+
+
+_NOT_LETTER = r"(?![A-Za-z0-9])"
+_WEAK = ("leading-letter", "affirmation", "bold", "conclusion", "sole-letter")
+_NOT_AFTER_LETTER = r"(?<![A-Za-z0-9'’])"
+
+# Words after a capital "A"/"I" that show it is still the option letter, not an article or a pronoun.
+_CONNECTORS = {
+    "because", "since", "as", "which", "is", "it", "and", "or", "but", "for", "given", "due", "based", "this",
+    "that", "with", "here", "from", "according", "option", "choice", "seems", "looks", "appears", "would",
+    "should", "must", "matches", "fits", "best", "correctly", "shows", "so", "then", "was", "will", "has",
+    "in", "on", "at", "by", "per", "if", "though", "although", "while", "whereas", "correct", "right",
+}
+
+_REFUSAL = re.compile(
+    r"(?:i\s*(?:am|'m)\s+sorry|\bsorry\b|i\s+(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to)"
+    r"\s+(?:determine|answer|help|see|view|tell|identify|access|process|provide|decide|say|read|be\s+sure)"
+    r"|cannot\s+be\s+determined|can't\s+be\s+determined|(?:cannot|can't|unable\s+to)\s+determine"
+    r"|not\s+(?:enough|sufficient)\s+information|insufficient\s+(?:information|data|context)"
+    r"|no\s+image\s+(?:is\s+)?(?:provided|attached|shown)|without\s+(?:the|an|seeing\s+the)\s+image"
+    r"|none\s+of\s+the\s+(?:options|above|choices|answers)|i\s+(?:do\s+not|don't)\s+know"
+    r"|there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)|unanswerable|not\s+answerable"
+    r"|无法(?:确定|判断|回答|得出|看到)|不能确定|不确定|抱歉|没有正确(?:答案|选项))",
+    re.IGNORECASE,
+)
+
+_CORRECTION_CUE = re.compile(
+    r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|\bwait\b|\bactually\b|\bi\s+mean\b|\bcorrection\b|"
+    r"\bon\s+second\s+thought\b|\bscratch\s+that\b|\bsorry\b|\boops\b|\bhmm+\s*,?\s*no\b|\bno\s*[,.;!—–-]|"
+    r"\brather\b|\blet\s+me\s+(?:correct|reconsider|revise)\b|\bi\s+take\s+(?:that|it)\s+back\b|"
+    r"\bchange\s+(?:my\s+answer|it|that)\s+to\b|\bi\s+was\s+wrong\b|\bmy\s+mistake\b|不对|不，|更正|应该是)",
+    re.IGNORECASE,
+)
+
+# "A and B are wrong", "Options A, B, and D are incorrect", "A is not correct"
+_NEG_WORDS = (
+    r"(?:wrong|incorrect|false|not\s+(?:correct|right|true|the\s+(?:answer|case|one))|invalid|"
+    r"(?:can|could)\s+be\s+(?:ruled\s+out|eliminated|excluded|discarded)|ruled\s+out|eliminated|excluded|"
+    r"out|impossible|unlikely|implausible|not\s+supported|inaccurate|irrelevant|a\s+distractor|"
+    r"(?:does|do)\s*(?:not|n't)\s+(?:fit|match|apply|hold|work|make\s+sense))"
+)
+_ADVERBS = r"(?:(?:both|all|also|clearly|definitely|obviously|certainly|likewise|too|then|therefore|thus|so)\s+)*"
+
+_POS_AFTER = re.compile(
+    r"\s*(?:is|seems|looks|appears|would\s+be|must\s+be|should\s+be)\s+(?:to\s+be\s+)?(?:the\s+)?"
+    r"(?:most\s+)?(?:correct|right|true|accurate|best|answer\b|one\s+(?:that|which)|most\s+likely|likeliest|"
+    r"valid\s+(?:answer|option|choice)|appropriate|plausible)|\s*(?:matches|fits|works|satisfies|holds)\b",
+    re.IGNORECASE,
+)
+_STRONG_AFTER = re.compile(
+    r"\s*(?:is|would\s+be)\s+(?:the\s+)?(?:correct\s+|right\s+|best\s+|final\s+)?(?:answer|option|choice)\b",
+    re.IGNORECASE,
+)
+_CN_POS_AFTER = re.compile(r"\s*(?:选项|項)?\s*(?:是正确的|正确|是对的|对|符合)")
+_CN_NEG_AFTER = re.compile(r"\s*(?:选项|項)?\s*(?:错误|不正确|不对|是错的|错)")
+
+_MARKERS: list[tuple[re.Pattern[str], int, str]] = [
+    (re.compile(r"\bfinal\s+(?:answer|choice|option|output|response)\s*(?:is\s*)?(?::|=|-|–|—|is\b)?", re.I),
+     3, "final-answer-marker"),
+    (re.compile(
+        r"\b(?:(?:the|my|our)\s+)?(?:(?:correct|right|best|most\s+likely|most\s+appropriate|final|only\s+correct)\s+)?"
+        r"(?:answer|option|choice|response)(?:\s+(?:choice|option|letter))?"
+        r"(?:\s+(?:to|for)\s+(?:this|the)\s+question)?"
+        r"\s*(?:(?:is|would\s+be|should\s+be|must\s+be|will\s+be|seems\s+to\s+be|appears\s+to\s+be|becomes|remains)\b"
+        r"|:|=|-(?!\w)|–|—)",
+        re.I,
+    ), 2, "answer-marker"),
+    (re.compile(
+        r"\b(?:i\s+(?:would|will|'d|'ll)\s+|i\s+|we\s+|let's\s+|so\s+i\s+)?"
+        r"(?:choose|chose|select|selected|pick|picked|go\s+with|going\s+with|opt\s+for|settle\s+on|"
+        r"(?:am\s+)?going\s+to\s+(?:choose|pick|go\s+with))\b(?:\s+(?:option|choice|answer))?",
+        re.I,
+    ), 2, "choose"),
+    (re.compile(r"(?:正确)?答案\s*(?:应该|應該|应|應)?\s*(?:是|为|為|选|選)?\s*[:：]?|"
+                r"(?:故|应|應|所以|因此|我)?(?:选|選)(?:择|擇)?(?!项|項)\s*[:：]?"), 2, "chinese-marker"),
+    (re.compile(
+        r"(?:\b(?:so|therefore|thus|hence|consequently|in\s+conclusion|overall|finally|"
+        r"i\s+(?:would\s+|'d\s+)?(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|it\s+must\s+be|"
+        r"it\s+should\s+be|must\s+be|should\s+be|it\s+has\s+to\s+be|but|leaves|leaving|probably|"
+        r"(?:most\s+)?likely|perhaps|maybe|"
+        r"(?:which\s+)?(?:matches|corresponds\s+to|is\s+consistent\s+with|consistent\s+with|points\s+to|"
+        r"supports|aligns\s+with|agrees\s+with|in\s+line\s+with)|(?:which|that|this)\s+is)\b|所以|因此|故)\s*[,，:]?",
+        re.I,
+    ), 1, "conclusion"),
+]
+
+_HYPOTHETICAL = re.compile(
+    r"(?:\bif\b|\bwhether\b|\bsuppose\b|\bassum(?:e|ing)\b|\bunless\b|\bthought\b|\binitially\b|\bat\s+first\b|"
+    r"\bmight\s+think\b|\bmay\s+think\b|\bnot\s+that\b|\bwhy\b|\bwhich\b|\bwhat\b|\bquestion\s+is\b|如果|假设)"
+    r"(?:(?!\bbut\b)[^.!?\n,;])*$",
+    re.I,
+)
+
+
+def _normalize(response: str) -> str:
+    """Full-width to ASCII (NFKC), reasoning blocks dropped, LaTeX/markdown wrappers loosened."""
+    text = unicodedata.normalize("NFKC", response)
+    # A reasoning model's <think> block is scratch work; the answer is what follows it.
+    if "</think>" in text:
+        after = text.rsplit("</think>", 1)[1]
+        if after.strip():
+            text = after
+    text = re.sub(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}", r"\1", text)
+    text = text.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
+    return text
+
+
+def _norm_text(s: str) -> str:
+    """Text for comparing an answer with option texts: lower case, no markup, single spaces."""
+    s = unicodedata.normalize("NFKC", s).lower()
+    s = re.sub(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}", r"\1", s)
+    s = re.sub(r"[*$`\"“”]", "", s)
+    s = re.sub(r"\s+", " ", s).strip()
+    return s.strip(" .;,:!?")
+
+
+def _number(s: str) -> float | None:
+    m = re.fullmatch(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", s, re.I)
+    if not m:
+        return None
+    try:
+        return float(m.group(1).replace(",", "").replace("−", "-").replace(" ", ""))
+    except ValueError:
+        return None
+
+
+def _text_boundary_ok(text: str, end: int) -> bool:
+    """True when ``text[end:]`` does not continue the word or number that ends at ``end``."""
+    if end >= len(text):
+        return True
+    ch = text[end]
+    if ch.isalnum():
+        return False
+    if ch in ".," and end + 1 < len(text) and text[end + 1].isdigit():
+        return False
+    return True
+
+
+def _text_start_ok(text: str, start: int) -> bool:
+    if start == 0:
+        return True
+    ch = text[start - 1]
+    if ch.isalnum():
+        return False
+    if ch in ".-−" and start >= 2 and text[start - 2].isdigit():
+        return False
+    return True
+
+
+class _Reader:
+    """One response read against one option set."""
+
+    def __init__(self, response: str, options: Mapping[str, str]) -> None:
+        self.options = {str(k).strip().upper(): str(v) for k, v in options.items()}
+        self.letters = list(self.options)
+        self.raw = response
+        self.text = _normalize(response)
+        # Markdown emphasis carries no meaning for the letter; bold letters are recorded separately.
+        self.bold = [m for m in re.finditer(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1", self.text)]
+        self.flat = re.sub(r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*", " ", self.text)
+        self.flat = self.flat.replace("$", " ")
+        self.opt_norm = {k: _norm_text(v) for k, v in self.options.items()}
+
+    # ---- payload (the text after a marker) -------------------------------------------------------------
+
+    def letter_in_payload(self, payload: str) -> tuple[str, str | None, int]:
+        """Read the choice at the start of ``payload``.
+
+        Returns (kind, letter, length): kind is ``letter``, ``text``, ``value``, ``ambiguous``, ``invalid``,
+        ``negated`` or ``none``.
+        """
+        # keep an opening bracket: it belongs to the "(B)" form
+        p = payload.lstrip(" \t\n\r\"'`“‘:*_$-")
+        offset = len(payload) - len(p)
+        m = re.match(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
+                     r"thus|just|simply|certainly|correct|option|choice|letter|answer|选项|是)\s*[:：]?\s*)+", p, re.I)
+        if m and not re.match(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", p, re.I):
+            p = p[m.end():]
+            offset += m.end()
+        if re.match(r"(?:not|n't|never|neither)\b|不是", p, re.I):
+            return "negated", None, offset
+        # Order matters: a formatted letter, then an option's text (so "A decrease in loss" is the option with
+        # that text, not letter A), then a bare letter, then a number equal to a numeric option.
+        for step in (self._letter_token, self._text_at_start, self._bare_letter, self._value_at_start):
+            hit = step(p)
+            if hit is None:
+                continue
+            if isinstance(hit[1], int):
+                return self._checked(p, hit, offset)
+            return hit[0], hit[1], offset
+        return "none", None, offset
+
+    def _checked(self, p: str, found: tuple[str, int], offset: int) -> tuple[str, str | None, int]:
+        """A letter read at the start of a payload, checked for a second letter ('B or C') and a verdict
+        against it ('A. incorrect')."""
+        letter, length = found
+        rest = p[length:]
+        other = re.match(r"\s*(?:,|or|and|/|&|或|和)\s*(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])", rest)
+        if other and other.group(1) != letter and other.group(1) in self.letters:
+            return "ambiguous", None, offset + length
+        if re.match(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{_ADVERBS}{_NEG_WORDS}", rest, re.I):
+            return "negated", None, offset + length
+        if letter not in self.letters:
+            return "invalid", letter, offset + length
+        return "letter", letter, offset + length
+
+    def _letter_token(self, p: str) -> tuple[str, int] | None:
+        """A clearly formatted letter at the start: (B), [b], B., B), B:, B alone, \\boxed-stripped letter."""
+        m = re.match(r"[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]", p)
+        if m:
+            return m.group(1).upper(), m.end()
+        m = re.match(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n))", p)
+        if m:
+            ch = m.group(1)
+            tail = p[m.end():]
+            if ch.islower():
+                # "a. the curve" is still a letter; "a." at the very end too; "i.e." is not.
+                if re.match(r"[a-z]\.[a-z]\.", p, re.I):
+                    return None
+            if ch == "I" and re.match(r"\s*'", tail):
+                return None
+            return ch.upper(), m.end()
+        return None
+
+    def _bare_letter(self, p: str) -> tuple[str, int] | None:
+        """A letter followed by more words: capital letters count unless they read as an article/pronoun."""
+        m = re.match(r"([A-Za-z])(?![A-Za-z0-9'’])", p)
+        if not m:
+            return None
+        ch = m.group(1)
+        rest = p[1:]
+        word = re.match(r"\s+([A-Za-z]+)", rest)
+        if ch.islower():
+            if ch in "ai" and word and word.group(1).lower() not in ("because", "since", "as", "which"):
+                return None
+            if word and word.group(1).lower() in _CONNECTORS:
+                return ch.upper(), 1
+            return None
+        if ch in "AI" and word and word.group(1)[0].islower() and word.group(1).lower() not in _CONNECTORS:
+            return None  # "A decrease in loss", "I think"
+        return ch, 1
+
+    def _text_at_start(self, p: str) -> tuple[str, str] | None:
+        """The option whose text begins ``p`` (longest text wins; exact text beats numeric equality)."""
+        np = _norm_text(p)
+        best: tuple[int, str] | None = None
+        for letter, ot in self.opt_norm.items():
+            if not ot:
+                continue
+            if np.startswith(ot) and _text_boundary_ok(np, len(ot)):
+                if best is None or len(ot) > best[0]:
+                    best = (len(ot), letter)
+        if best is not None:
+            kind = "value" if _number(self.options[best[1]]) is not None else "text"
+            return kind, best[1]
+        return None
+
+    def _value_at_start(self, p: str) -> tuple[str, str] | None:
+        """A number at the start that equals exactly one numeric option ("answer: 4" -> the option "4.0")."""
+        m = re.match(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?)(?![\d.]*\d)", p, re.I)
+        if not m:
+            return None
+        value = _number(m.group(1))
+        if value is None:
+            return None
+        hits = [k for k, v in self.options.items() if _number(v) is not None and _number(v) == value]
+        if len(hits) == 1:
+            return "value", hits[0]
+        return None
+
+    # ---- commitments ------------------------------------------------------------------------------------
+
+    def commits(self) -> tuple[list[_Commit], set[str]]:
+        """Every commitment in the text, and the letters the text rules out."""
+        text = self.flat
+        out: list[_Commit] = []
+        negatives: set[str] = set()
+
+        for m in re.finditer(r"\\boxed\s*\{", self.text):
+            depth, i = 1, m.end()
+            while i < len(self.text) and depth:
+                depth += {"{": 1, "}": -1}.get(self.text[i], 0)
+                i += 1
+            inner = self.text[m.end(): i - 1]
+            self._commit_payload(out, negatives, m.start(), inner.strip(), 3, "boxed", whole=True)
+        for m in re.finditer(r"<\s*(answer|ans|final_answer|final)\s*>(.*?)(?:<\s*/\s*\1\s*>|$)", self.text,
+                             re.I | re.S):
+            self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-tag", whole=True)
+
+        for pattern, tier, method in _MARKERS:
+            for m in pattern.finditer(text):
+                before = text[max(0, m.start() - 60): m.start()]
+                if _HYPOTHETICAL.search(before) and method != "final-answer-marker":
+                    continue
+                if re.search(r"(?:\bnot|n't)\s*$", before, re.I):
+                    continue
+                if method == "answer-marker" and re.match(r"\s*(?:key|format|options?|choices?)\b", text[m.end():], re.I):
+                    continue
+                payload = text[m.end(): m.end() + 300]
+                if method == "conclusion":
+                    self._commit_conclusion(out, m.end(), payload)
+                    continue
+                self._commit_payload(out, negatives, m.end(), payload, tier, method)
+
+        self._scan_mentions(text, out, negatives)
+        return out, negatives
+
+    def _commit_payload(self, out: list[_Commit], negatives: set[str], pos: int, payload: str, tier: int,
+                        method: str, whole: bool = False) -> None:
+        kind, letter, length = self.letter_in_payload(payload)
+        if whole and kind == "none":
+            exact = self._exact_text(payload)
+            if exact is not None:
+                kind, letter = exact
+        if kind == "letter":
+            out.append(_Commit(pos, tier, letter, method))
+        elif kind in ("text", "value"):
+            out.append(_Commit(pos, tier, letter, method, note="option-text" if kind == "text" else "answer-value"))
+        elif kind == "ambiguous":
+            out.append(_Commit(pos, tier, None, "ambiguous", note="the answer names more than one option"))
+        elif kind == "invalid":
+            out.append(_Commit(pos, tier, None, "invalid-letter", note=f"{letter} is not one of the options"))
+        elif kind == "negated":
+            neg = self._letter_token(payload.lstrip(" :").split(None, 1)[-1] if payload.strip() else "")
+            if neg:
+                negatives.add(neg[0])
+        elif whole and payload.strip():
+            # a boxed or tagged answer we cannot map is still the model's committed answer: not an option
+            out.append(_Commit(pos, tier, None, "none", note=f"committed answer {payload.strip()[:40]!r} is no option"))
+
+    def _commit_conclusion(self, out: list[_Commit], pos: int, payload: str) -> None:
+        """'so B.', 'therefore (B)', 'it's B': only a letter ending its clause, or the start of an option text."""
+        p = payload.lstrip(" ,:")
+        p = re.sub(r"^(?:options?|choices?|answer)\s+", "", p, flags=re.I)
+        found = self._letter_token(p)
+        if found is None:
+            m = re.match(r"([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer|best))", p)
+            if m:
+                found = (m.group(1), 1)
+        if found is not None:
+            letter, _ = found
+            if letter in self.letters:
+                out.append(_Commit(pos, 1, letter, "conclusion"))
+            return
+        hit = self._text_at_start(p)
+        if hit is not None and len(self.opt_norm[hit[1]]) >= 3:
+            out.append(_Commit(pos, 1, hit[1], "conclusion", note="option-text"))
+
+    def _exact_text(self, s: str) -> tuple[str, str] | None:
+        ns = _norm_text(s)
+        hits = [k for k, v in self.opt_norm.items() if v and v == ns]
+        if len(hits) == 1:
+            return ("value" if _number(self.options[hits[0]]) is not None else "text"), hits[0]
+        value = _number(ns)
+        if value is not None:
+            num_hits = [k for k, v in self.options.items() if _number(v) == value]
+            if len(num_hits) == 1:
+                return "value", num_hits[0]
+        return None
+
+    def _scan_mentions(self, text: str, out: list[_Commit], negatives: set[str]) -> None:
+        """Letters with a verdict next to them: 'B is correct' (commit), 'A and C are wrong' (ruled out)."""
+        letter_alt = "|".join(self.letters)
+        ref = rf"(?:options?\s+|choices?\s+)?[\(\[]?(?:{letter_alt})[\)\]]?"
+        group = rf"{_NOT_AFTER_LETTER}{ref}(?:\s*(?:,|and|or|&|/|nor)\s*(?:,\s*)?(?:and\s+)?{ref})*{_NOT_LETTER}"
+        neg_after = re.compile(rf"({group})\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{_ADVERBS}{_NEG_WORDS}\b",
+                               re.I)
+        for m in neg_after.finditer(text):
+            letters = re.findall(rf"(?<![A-Za-z])({letter_alt})(?![A-Za-z0-9])", m.group(1))
+            first = re.search(r"[A-Za-z]", m.group(1)).group(0)
+            if first.isupper() or m.group(1).lower().startswith(("option", "choice")):
+                negatives.update(letters)
+        neg_before = re.compile(
+            rf"\b(?:not|eliminate|eliminating|rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|"
+            rf"instead\s+of|neither|nor|discard|remove|cross\s+out|排除|不是)\s+({group})", re.I)
+        for m in neg_before.finditer(text):
+            if re.match(r"\s*(?:only|just)\b", text[m.end():], re.I):
+                continue
+            letters = re.findall(rf"(?<![A-Za-z])({letter_alt})(?![A-Za-z0-9])", m.group(1))
+            if not (m.group(1)[0] == "a" and re.match(r"\s+[a-z]", text[m.end():])):
+                negatives.update(x for x in letters)
+        for m in re.finditer(rf"(?:排除|不选)\s*({letter_alt})", text):
+            negatives.add(m.group(1))
+        for m in re.finditer(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([A-Z])[\)\]]?{_NOT_LETTER}", text,
+                             re.I):
+            letter = m.group(1).upper()
+            if letter not in self.letters:
+                continue
+            if m.group(1).islower() and not re.match(r"(?:option|choice)|[\(\[]", m.group(0), re.I):
+                continue
+            after = text[m.end():]
+            if _CN_NEG_AFTER.match(after):
+                negatives.add(letter)
+                continue
+            if _STRONG_AFTER.match(after) and not self._is_article(m, text):
+                out.append(_Commit(m.start(), 2, letter, "affirmation"))
+            elif (_POS_AFTER.match(after) or _CN_POS_AFTER.match(after)) and not self._is_article(m, text):
+                out.append(_Commit(m.start(), 1, letter, "affirmation"))
+        # A sentence that is only a letter: "... goes back up. C."
+        for m in re.finditer(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))",
+                             text):
+            if m.group(1) in self.letters:
+                out.append(_Commit(m.start(1), 1, m.group(1), "sole-letter"))
+        # An option list with a verdict per line: "C. correct", "(A) ... - incorrect"
+        for m in re.finditer(rf"(?m)^[ \t>*-]*[\(\[]?({letter_alt})[\)\].:]\s*(.*)$", text):
+            body = m.group(2)
+            if re.search(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", body, re.I):
+                negatives.add(m.group(1))
+            elif re.search(r"\b(?:correct|right|true)\b|[✓✔✅]", body, re.I):
+                out.append(_Commit(m.start(1), 1, m.group(1), "affirmation"))
+        for m in self.bold:
+            letter = m.group(2).upper()
+            if letter in self.letters and (m.group(2).isupper() or len(m.group(0)) > 5):
+                out.append(_Commit(m.start(), 1, letter, "bold"))
+
+    @staticmethod
+    def _is_article(m: re.Match[str], text: str) -> bool:
+        token = m.group(0).strip()
+        return token in ("A", "a", "I") and bool(re.match(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]", text[m.end():]))
+
+    def corrections(self, after: int) -> list[_Commit]:
+        """'..., no wait, D' / 'Actually, it's D': a letter right after a correction cue, past ``after``."""
+        out = []
+        for m in _CORRECTION_CUE.finditer(self.flat):
+            if m.end() <= after:
+                continue
+            tail = self.flat[m.end(): m.end() + 120]
+            pm = re.match(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
+                          r"i\s+mean|go\s+with|choose|pick|should\s+be|must\s+be|is|to|答案是|应该是|应是|是|选)\s*,?\s*)*", tail, re.I)
+            p = tail[pm.end():]
+            found = self._letter_token(p)
+            if found is None:
+                bm = re.match(r"(?:options?\s+)?([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer))", p)
+                if bm:
+                    found = (bm.group(1), 1)
+            if found is None:
+                om = re.match(r"(?:option|choice)\s+([A-Za-z])(?![A-Za-z0-9])", p, re.I)
+                if om:
+                    found = (om.group(1).upper(), om.end())
+            if found is None or found[0] not in self.letters:
+                continue
+            rest = p[found[1]:]
+            if re.match(rf"\s*(?:,\s*)?(?:is|are|was)?\s*{_ADVERBS}{_NEG_WORDS}", rest, re.I):
+                continue
+            out.append(_Commit(m.start(), 4, found[0], "self-correction"))
+        return out
+
+    # ---- whole-response forms ----------------------------------------------------------------------------
+
+    def sole(self) -> ChoiceResult | None:
+        """The whole reply is a letter (in any dress) or exactly one option's text."""
+        s = self.flat.strip()
+        s = re.sub(r"^(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|option|choice|letter)\s*(?:is)?\s*[:：\-]?\s*", "",
+                   s, flags=re.I)
+        s = re.sub(r"^(?:option|choice|选项|答案)\s*[:：]?\s*", "", s, flags=re.I).strip()
+        m = re.fullmatch(r"[>\s]*[\"'`‘“]?[\(\[\{<]?\s*([A-Za-z])\s*[\)\]\}>]?[\"'`’”]?\s*[.:;!,)]?", s)
+        if m:
+            letter = m.group(1).upper()
+            method = "bold" if self.bold and "**" in self.text else (
+                "bracket" if re.search(r"[\(\[]", s) else "sole-letter")
+            if letter in self.letters:
+                return ChoiceResult(letter, method, f"the reply is the letter {letter}")
+            return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
+        exact = self._exact_text(self.flat)
+        if exact is not None:
+            kind, letter = exact
+            return ChoiceResult(letter, "option-text" if kind == "text" else "answer-value",
+                                f"the reply is the text of option {letter}")
+        return None
+
+    def leading(self) -> _Commit | None:
+        """A reply that starts with an option label: 'C. The loss ...', '(B) because ...', 'B, no wait, D'."""
+        s = self.flat.lstrip()
+        m = re.match(r"[\(\[]\s*([A-Za-z])\s*[\)\]]|([A-Z])\s*(?:[.:)\]]|,|\s*[-–—]\s)|([a-z])\s*[.)](?!\w\.)", s)
+        if not m:
+            return None
+        letter = (m.group(1) or m.group(2) or m.group(3)).upper()
+        if m.group(3) and letter == "I":
+            return None
+        if letter not in self.letters:
+            return None
+        return _Commit(len(self.flat) - len(s), 2, letter, "leading-letter")
+
+    def content(self) -> ChoiceResult | None:
+        """Exactly one option text occurs (whole words, not inside a longer option's occurrence, not negated)."""
+        low = _norm_text(self.flat)
+        spans: dict[str, list[tuple[int, int]]] = {}
+        for letter, ot in self.opt_norm.items():
+            if not ot:
+                continue
+            for m in re.finditer(re.escape(ot), low):
+                if _text_start_ok(low, m.start()) and _text_boundary_ok(low, m.end()):
+                    spans.setdefault(letter, []).append((m.start(), m.end()))
+        numeric = {k: _number(v) for k, v in self.options.items() if _number(v) is not None}
+        if numeric:
+            # numbers in the reply that equal a numeric option ("4.0" for the option "4")
+            for m in re.finditer(r"(?<![\w./])[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d)", low):
+                value = _number(m.group(0))
+                for letter, v in numeric.items():
+                    if v == value and (m.start(), m.end()) not in spans.get(letter, []):
+                        if not any(a <= m.start() < b for a, b in spans.get(letter, [])):
+                            spans.setdefault(letter, []).append((m.start(), m.end()))
+        if not spans:
+            return None
+        kept = {}
+        for letter, occ in spans.items():
+            alive = []
+            for a, b in occ:
+                inside = any(o != letter and x <= a and b <= y and (y - x) > (b - a)
+                             for o, oc in spans.items() for x, y in oc)
+                negated = re.search(r"(?:\bnot|\bn't|\brather\s+than|\binstead\s+of|\bneither|\bnor|\bno)\s+(?:\w+\s+){0,1}$",
+                                    low[max(0, a - 30):a])
+                if not inside and not negated:
+                    alive.append((a, b))
+            if alive:
+                kept[letter] = alive
+        if len(kept) == 1:
+            letter = next(iter(kept))
+            kind = "answer-value" if _number(self.options[letter]) is not None else "option-text"
+            return ChoiceResult(letter, kind, f"the reply contains the text of option {letter} only")
+        if len(kept) > 1:
+            # "1, 2, 3, 4, 5, 6. So there are 6 apples.": a concluding last sentence decides
+            cut = max((m.end() for m in re.finditer(r"[.!?\n]\s+(?=\S)", low)), default=0)
+            if cut and re.match(r"(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means)\b",
+                                low[cut:]):
+                last = [k for k, occ in kept.items() if any(a >= cut for a, _ in occ)]
+                if len(last) == 1:
+                    kind = "answer-value" if _number(self.options[last[0]]) is not None else "option-text"
+                    return ChoiceResult(last[0], kind, f"the concluding sentence names option {last[0]} only")
+            return ChoiceResult(None, "ambiguous", f"the reply mentions options {', '.join(sorted(kept))}")
+        return None
+
+    def lone_letter(self) -> ChoiceResult | None:
+        """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
+        words = self.flat.split()
+        if len(words) > 12:
+            return None
+        found = set()
+        for m in re.finditer(rf"{_NOT_AFTER_LETTER}([A-Z]){_NOT_LETTER}", self.flat):
+            ch = m.group(1)
+            word = re.match(r"\s+([a-z]+)", self.flat[m.end():])
+            if ch in "AI" and word and word.group(1) not in _CONNECTORS:
+                continue
+            if ch == "I" and re.match(r"['’]", self.flat[m.end():]):
+                continue
+            found.add(ch)
+        opts = {c for c in found if c in self.letters}
+        if len(opts) == 1 and found == opts:
+            letter = opts.pop()
+            return ChoiceResult(letter, "letter", f"the only option letter in a short reply is {letter}")
+        return None
+
+
+def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
+    """Read which option a model's reply chose.
+
+    Args:
+        response: the model's reply (any text; None or NaN count as empty).
+        options: option letter -> option text, in letter order (``{"A": "cat", "B": "dog"}``).
+
+    Returns:
+        A ChoiceResult; ``letter`` is one of ``options`` or None (never a guess).
+
+    Examples:
+        >>> infer_choice("The answer is **B**.", {"A": "cat", "B": "dog"}).letter
+        'B'
+        >>> infer_choice("A dog, clearly.", {"A": "cat", "B": "dog"}).letter
+        'B'
+        >>> infer_choice("B, no wait, A", {"A": "cat", "B": "dog"}).method
+        'self-correction'
+    """
+    if response is None or (isinstance(response, float) and response != response):
+        return ChoiceResult(None, "empty", "no reply")
+    response = str(response)
+    if not response.strip() or response.strip().lower() in ("nan", "none", "null", "n/a"):
+        return ChoiceResult(None, "empty", "the reply is empty")
+    if not options:
+        return ChoiceResult(None, "none", "no options to choose from")
+    reader = _Reader(response, options)
+    if not reader.flat.strip():
+        return ChoiceResult(None, "empty", "the reply holds only a reasoning block or markup")
+
+    sole = reader.sole()
+    if sole is not None:
+        return sole
+
+    commits, negatives = reader.commits()
+    lead = reader.leading()
+    if lead is not None:
+        commits.append(lead)
+    chosen: _Commit | None = None
+    if commits:
+        top = max(c.tier for c in commits)
+        strongest = [c for c in commits if c.tier == top]
+        # Affirmations and conclusions about a letter the text also rules out do not commit.
+        chosen = max(strongest, key=lambda c: c.pos)
+    if chosen is not None:
+        # Letters the text also rules out do not commit through weak forms ("(A) is wrong, (C) is right").
+        kept = [c for c in commits if not (c.letter in negatives and c.method in _WEAK)]
+        if not kept:
+            chosen = None
+        elif chosen not in kept:
+            top = max(c.tier for c in kept)
+            chosen = max((c for c in kept if c.tier == top), key=lambda c: c.pos)
+    fixes = reader.corrections(chosen.pos if chosen else -1)
+    if chosen is not None:
+        # a commitment of any strength after a correction cue that follows the chosen one replaces it
+        for cue in _CORRECTION_CUE.finditer(reader.flat):
+            if cue.start() > chosen.pos:
+                later = [c for c in commits if c.pos > cue.start() and c.letter is not None
+                         and c.letter not in negatives]
+                if later:
+                    last = max(later, key=lambda c: c.pos)
+                    fixes.append(_Commit(last.pos, 4, last.letter, "self-correction"))
+                break
+    if fixes:
+        chosen = max(fixes, key=lambda c: c.pos)
+    if chosen is not None:
+        if chosen.letter is None:
+            return ChoiceResult(None, chosen.method, chosen.note)
+        method = chosen.method
+        if chosen.note in ("option-text", "answer-value") and method not in ("boxed", "answer-tag"):
+            method = chosen.note
+        if method == "conclusion" and negatives - {chosen.letter}:
+            method = "elimination"
+        detail = f"{chosen.method} at offset {chosen.pos}"
+        return ChoiceResult(chosen.letter, method, detail)
+
+    remaining = [x for x in reader.letters if x not in negatives]
+    if negatives and len(remaining) == 1:
+        return ChoiceResult(remaining[0], "elimination",
+                            f"every other option is ruled out ({', '.join(sorted(negatives))})")
+    if _REFUSAL.search(reader.flat):
+        found = reader.content() if re.search(r"none of the", reader.flat, re.I) else None
+        if found is not None and found.letter is not None:
+            return found
+        return ChoiceResult(None, "refusal", "the reply declines to choose")
+    found = reader.content()
+    if found is not None:
+        return found
+    lone = reader.lone_letter()
+    if lone is not None and lone.letter not in negatives:
+        return lone
+    return ChoiceResult(None, "none", "no option could be read from the reply")

@@ -1,0 +1,104 @@
+"""The careful multiple-choice reader (``pytest_answerbench.choice``) against a hand-labelled corpus.
+
+``tests/data/choice_corpus.jsonl`` holds realistic model replies, each with the option set it answers and the
+letter a careful human reader would say the model chose (``null`` when it chose none, refused, hedged between
+options or named something that is not an option). Every case is asserted, and the agreement rate is printed
+(target: at least 97%).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_answerbench.choice import ChoiceResult, infer_choice
+
+CORPUS_PATH = Path(__file__).parent / "data" / "choice_corpus.jsonl"
+CORPUS = [json.loads(line) for line in CORPUS_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+LOSS = {"A": "The loss decreases monotonically", "B": "The loss increases",
+        "C": "The loss first decreases then increases", "D": "The loss stays constant"}
+
+
+def test_corpus_is_large_and_varied():
+    assert len(CORPUS) >= 300
+    tags = {case["tag"] for case in CORPUS}
+    for needed in ("letter-forms", "text", "value", "correction", "elimination", "chinese", "refusal", "empty",
+                   "ambiguous", "article", "boxed", "tag"):
+        assert needed in tags, needed
+    assert sum(case["label"] is None for case in CORPUS) >= 40  # hard negatives
+    assert len({case["id"] for case in CORPUS}) == len(CORPUS)
+
+
+@pytest.mark.parametrize("case", CORPUS, ids=[c["id"] for c in CORPUS])
+def test_corpus_case(case):
+    result = infer_choice(case["response"], case["options"])
+    assert result.letter == case["label"], f"{case['tag']}: {result}"
+    assert result.letter is None or result.letter in case["options"]
+
+
+def test_corpus_agreement_rate(capsys):
+    agree = sum(infer_choice(c["response"], c["options"]).letter == c["label"] for c in CORPUS)
+    rate = agree / len(CORPUS)
+    with capsys.disabled():
+        print(f"\nchoice reader agreement with hand labels: {rate:.1%} ({agree}/{len(CORPUS)})")
+    assert rate >= 0.97
+
+
+def test_result_is_frozen_and_explains_itself():
+    result = infer_choice("Based on the plot, the answer is (C).", LOSS)
+    assert isinstance(result, ChoiceResult)
+    assert (result.letter, result.method) == ("C", "answer-marker")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.letter = "A"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("response", "letter", "method"),
+    [
+        ("\\boxed{C}", "C", "boxed"),
+        ("<answer>C</answer>", "C", "answer-tag"),
+        ("The curve dips, then rises.\nFinal Answer: C", "C", "final-answer-marker"),
+        ("**C**", "C", "bold"),
+        ("(C)", "C", "bracket"),
+        ("C", "C", "sole-letter"),
+        ("The loss first decreases then increases", "C", "option-text"),
+        ("B, no wait, D", "D", "self-correction"),
+        ("A, B and D are incorrect.", "C", "elimination"),
+        ("A and B are wrong, so C", "C", "elimination"),
+        ("", None, "empty"),
+        (None, None, "empty"),
+        ("I'm sorry, I cannot determine the answer from the image.", None, "refusal"),
+        ("The answer is B or C.", None, "ambiguous"),
+        ("The answer is E.", None, "invalid-letter"),
+        ("Hmm.", None, "none"),
+    ],
+)
+def test_methods_name_the_rule(response, letter, method):
+    result = infer_choice(response, LOSS)
+    assert (result.letter, result.method) == (letter, method)
+    assert result.detail
+
+
+def test_answer_value_and_numeric_strings():
+    opts = {"A": "0.25", "B": "0.250", "C": "2.5", "D": "4"}
+    assert infer_choice("Answer: 0.250", opts).letter == "B"   # the exact text wins over numeric equality
+    assert infer_choice("Answer: 0.25", opts).letter == "A"
+    result = infer_choice("answer: 4.0", opts)
+    assert (result.letter, result.method) == ("D", "answer-value")
+
+
+def test_options_beyond_d_and_two_options():
+    ten = {k: f"city {k.lower()}" for k in "ABCDEFGHIJ"}
+    assert infer_choice("The answer is J.", ten).letter == "J"
+    assert infer_choice("I think the answer is H.", ten).letter == "H"  # the pronoun I is not option I
+    assert infer_choice("(I)", ten).letter == "I"
+    assert infer_choice("Yes", {"A": "Yes", "B": "No"}).letter == "A"
+
+
+def test_never_guesses_on_noise():
+    for noise in ("", "?", "...", "lorem ipsum dolor sit amet", "12345", "The figure is interesting."):
+        assert infer_choice(noise, LOSS).letter is None
