@@ -1,0 +1,226 @@
+"""MEGA-Bench (``megabench``): per-field scoring functions aggregated per query, macro/micro means per task.
+
+Row fields: ``response`` (the model output), ``correct_answer`` (an object of fields, or its Python-literal /
+JSON string), the task's metrics config and optional ``task_name``. The config is the ``metrics.json`` schema::
+
+    {"field_score_function": {field: metric, ...},
+     "aggregation": {"function": "mean" | "min", "field_weights": {field: weight, ...}},
+     "response_parse_function": "json" | "answer_string" | "ascii_answer_string" | "verbatim_answer_string" | "dummy"}
+
+taken from the row's ``metrics`` (an object, or the Python-literal string the released data stores; read with
+``ast.literal_eval``, never ``eval``; ``metric_info`` is accepted too) or from the benchmark option
+``metrics_dir``: a directory holding ``<task_name>/metrics.json`` or ``<task_name>.json``.
+
+A query whose fields are all "not applicable" (score -1) scores 0 and is marked ``not-applicable``; it stays in
+its task's denominator, as in the reference. Names the reference does not know (the README's ``demarau``
+spelling, its ``odd_one_out`` / ``logical_2d_views_3d_shapes`` parsers) and metrics this tool does not
+implement (LLM judges, program execution) make the row an error naming the task.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import math
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..verdict import ScoreContext, Verdict
+from ._megabench_metrics import (
+    LLM_METRICS,
+    NotImplementedMetric,
+    aggregate,
+    match,
+    metric_from_string,
+)
+from ._megabench_parse import (
+    SINGLE_FIELD_PARSERS,
+    evaluate_as_string,
+    parse_answer_string,
+    parse_response_json,
+    parser_from_string,
+)
+
+__all__ = ["OPTIONS", "check_options", "metrics", "score", "score_query"]
+
+OPTIONS: dict[str, str] = {
+    "metrics_dir": "directory of per-task metrics.json files (<task_name>/metrics.json or <task_name>.json)",
+}
+
+
+class ConfigError(ValueError):
+    """The task's metrics config or the row's correct_answer cannot be used."""
+
+
+def check_options(options: Mapping[str, Any]) -> str | None:
+    """Validate ``metrics_dir`` (a string path)."""
+    value = options.get("metrics_dir")
+    if value is not None and not isinstance(value, str):
+        return f"options.metrics_dir must be a directory path string, got {value!r}"
+    return None
+
+
+def _literal(value: Any, what: str) -> Any:
+    """An object from a row cell: as is, or parsed from JSON / a Python literal (never eval)."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return json.loads(value)
+    except ValueError:
+        pass
+    try:
+        return ast.literal_eval(value)
+    except (ValueError, SyntaxError, MemoryError, RecursionError) as exc:
+        raise ConfigError(f"{what} is neither JSON nor a Python literal ({type(exc).__name__})") from None
+
+
+@functools.lru_cache(maxsize=256)
+def _load_task_metrics(directory: str, task: str) -> dict[str, Any]:
+    base = Path(directory)
+    for path in (base / task / "metrics.json", base / f"{task}.json"):
+        if path.is_file():
+            try:
+                return json.loads(path.read_text(encoding="utf-8"))
+            except ValueError as exc:
+                raise ConfigError(f"{path}: not valid JSON ({exc})") from None
+    raise ConfigError(f"no metrics for task {task!r} in {directory} (looked for {task}/metrics.json, {task}.json)")
+
+
+def _config(row: Mapping[str, Any], ctx: ScoreContext, task: str | None) -> dict[str, Any]:
+    for key in ("metrics", "metric_info"):
+        if row.get(key) not in (None, ""):
+            cfg = _literal(row[key], f"the row's {key}")
+            break
+    else:
+        directory = ctx.options.get("metrics_dir")
+        if not directory:
+            raise ConfigError("the row has no 'metrics' config and the benchmark sets no options.metrics_dir")
+        if not task:
+            raise ConfigError("options.metrics_dir needs the row's task_name to find its metrics.json")
+        cfg = _load_task_metrics(str(directory), task)
+    if not isinstance(cfg, dict):
+        raise ConfigError(f"the metrics config must be an object, got {type(cfg).__name__}")
+    return cfg
+
+
+def score_query(response: Any, correct_answer: Mapping[str, Any], config: Mapping[str, Any],
+                fixed: bool = False) -> dict[str, Any]:
+    """One query through ``EvaluationProcessor.process``: parse, score each field, aggregate.
+
+    Returns:
+        ``{"score": query score (-1 = not applicable), "fields": {field: score}, "parsed": response object,
+        "parser": name, "eval_type": "rule" | "llm"}``.
+
+    Raises:
+        ValueError (unknown names), NotImplementedMetric, ConfigError, KeyError / ZeroDivisionError from the
+        aggregation (a scored field without a weight, all-zero weights), as the reference raises them.
+    """
+    field_fns = config.get("field_score_function") or {}
+    agg = config.get("aggregation") or {}
+    if not isinstance(field_fns, dict) or not isinstance(agg, dict):
+        raise ConfigError("field_score_function and aggregation must be objects")
+    metrics_by_field = {f: metric_from_string(field_fns.get(f), fixed) for f in correct_answer}
+    parser = parser_from_string(config.get("response_parse_function"))
+    answer_fields = [f for f in correct_answer if not str(f).startswith("##")]
+    text = "" if response is None else response if isinstance(response, str) else str(response)
+    if parser in SINGLE_FIELD_PARSERS:
+        if len(answer_fields) != 1:
+            raise ConfigError(f"parser {parser!r} needs exactly one answer field, the answer has {answer_fields}")
+        key = answer_fields[0]
+        single_line = "\n" not in str(correct_answer[key])
+        parsed: Any = {key: parse_answer_string(text, parser, single_line, fixed)}
+    elif parser == "dummy":
+        parsed = text.strip()
+    else:
+        parsed = parse_response_json(text)
+        if not isinstance(parsed, dict) or not parsed:
+            # Parse failure: the reference gives every field the raw response.
+            parsed = {f: text for f in correct_answer}
+    scores: dict[str, Any] = {}
+    for field_name, gold in correct_answer.items():
+        metric = metrics_by_field[field_name]
+        if metric == "unsupported":
+            continue
+        if not isinstance(parsed, dict):
+            raise ConfigError(f"parser 'dummy' gives the whole response; metric {metric!r} needs fields")
+        scores[field_name] = match(metric, parsed.get(field_name), evaluate_as_string(gold), fixed)
+    weights = agg.get("field_weights") or {}
+    try:
+        query_score = aggregate(agg.get("function"), scores, weights)
+    except KeyError as exc:
+        raise ConfigError(f"aggregation.field_weights has no weight for field {exc.args[0]!r}") from None
+    except ZeroDivisionError:
+        raise ConfigError("aggregation.field_weights are all zero") from None
+    eval_type = "llm" if any(m in LLM_METRICS for m in metrics_by_field.values()) else "rule"
+    return {"score": query_score, "fields": scores, "parsed": parsed, "parser": parser, "eval_type": eval_type}
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
+    """Score one MEGA-Bench query row (see the module docstring)."""
+    task = row.get("task_name")
+    task = None if task is None or (isinstance(task, float) and math.isnan(task)) else str(task)
+    where = f"task {task!r}: " if task else ""
+    extra: dict[str, Any] = {"task_name": task}
+    try:
+        gold = _literal(row.get("correct_answer"), "correct_answer")
+        if not isinstance(gold, dict) or not gold:
+            raise ConfigError(f"correct_answer must be a non-empty object of fields, got {gold!r:.80}")
+        gold_text = _short(gold)
+        config = _config(row, ctx, task)
+        result = score_query(row.get("response"), gold, config, fixed=not ctx.upstream)
+    except (ConfigError, NotImplementedMetric, ValueError) as exc:
+        return Verdict.error(f"{where}{exc}", extra=extra)
+    extra.update(query_score=result["score"], field_scores=result["fields"], eval_type=result["eval_type"])
+    fields = ", ".join(f"{k}={v:.4g}" for k, v in result["fields"].items())
+    if result["score"] < 0:
+        return Verdict.partial(0.0, extracted=_short(result["parsed"]), gold=gold_text, method="not-applicable",
+                               detail=f"no field applies (query score -1); {fields}".rstrip("; "), extra=extra)
+    return Verdict.partial(min(float(result["score"]), 1.0), extracted=_short(result["parsed"]), gold=gold_text,
+                           method=result["parser"], detail=fields, extra=extra)
+
+
+def metrics(rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
+    """Per-task mean scores and the macro / micro means, by eval type (``rule``/``llm``) and overall.
+
+    ``mean_task_score`` = the sum of a task's non-negative query scores / its number of queries (not-applicable
+    and error rows stay in the denominator). Macro = the mean over tasks; micro = all task scores / all queries.
+    """
+    tasks: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        extra = r.get("extra") or {}
+        name = extra.get("task_name") or (r.get("fields") or {}).get("task_name") or "(no task_name)"
+        t = tasks.setdefault(str(name), {"task_score": 0.0, "num_queries": 0, "eval_type": None})
+        t["num_queries"] += 1
+        q = extra.get("query_score")
+        if isinstance(q, (int, float)) and q >= 0:
+            t["task_score"] += float(q)
+        if extra.get("eval_type"):
+            t["eval_type"] = "llm" if "llm" in (t["eval_type"], extra["eval_type"]) else extra["eval_type"]
+    if not tasks:
+        return {}
+    per_type: dict[str, list[dict[str, Any]]] = {}
+    for t in tasks.values():
+        t["mean_task_score"] = round(t["task_score"] / t["num_queries"], 6)
+        per_type.setdefault(t["eval_type"] or "rule", []).append(t)
+
+    def macro(items: list[dict[str, Any]]) -> float:
+        return round(sum(t["task_score"] / t["num_queries"] for t in items) / len(items), 6)
+
+    def micro(items: list[dict[str, Any]]) -> float:
+        return round(sum(t["task_score"] for t in items) / sum(t["num_queries"] for t in items), 6)
+
+    all_tasks = list(tasks.values())
+    return {
+        "overall_macro_mean_score": macro(all_tasks),
+        "overall_micro_mean_score": micro(all_tasks),
+        "macro_mean_score": {k: macro(v) for k, v in sorted(per_type.items())},
+        "micro_mean_score": {k: micro(v) for k, v in sorted(per_type.items())},
+        "tasks": {name: {"task_score": round(t["task_score"], 6), "mean_task_score": t["mean_task_score"],
+                         "num_queries": t["num_queries"]} for name, t in sorted(tasks.items())},
+    }
