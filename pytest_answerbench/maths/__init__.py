@@ -1,0 +1,70 @@
+"""The shared math engine: safe, bounded answer extraction and equivalence for maths-style benchmarks.
+
+Used by the ``olympiad`` and ``imo`` scorers (default profiles) and meant for any scorer that compares
+mathematical answers. Public API::
+
+    from pytest_answerbench import maths
+
+    maths.final_answer(response)            # -> Extraction(answers=("3",), method="boxed") or None
+    maths.boxed_all(text)                   # every balanced \\boxed{...}: [(start, end, content), ...]
+    maths.math_spans(text)                  # contents of $...$, $$...$$, \\(...\\), \\[...\\]
+    maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None)   # -> (bool, method)
+    maths.clean(text)                       # -> Item(text, percent, degree, unit)
+    maths.split_answers(text)               # top-level parts, \\pm expanded, set braces unwrapped
+
+Safety: model text reaches SymPy only through the ANTLR LaTeX grammar (``parse_latex``), never ``sympify`` /
+``parse_expr`` / ``eval``; parsed trees are size-checked (:func:`guard.check_tree`) before evaluation.
+Time: every call may be given a ``timeout``; inside a scorer the row's budget (``timeguard.deadline``) is
+already armed and a :class:`~pytest_answerbench.timeguard.ScoreTimeout` propagates to the caller, which turns
+it into a ``timeout`` verdict. SymPy is imported lazily, on the first comparison that needs it.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..timeguard import ScoreTimeout, deadline
+from .extract import Extraction, boxed_all, final_answer, math_spans, strip_wrappers
+from .guard import StepTimeout, TooComplex
+from .normalize import Item, clean, split_answers, text_key
+
+__all__ = [
+    "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "boxed_all", "clean", "equivalent",
+    "final_answer", "math_spans", "split_answers", "strip_wrappers", "text_key",
+]
+
+
+def equivalent(
+    gold: str,
+    pred: str,
+    tolerance: float | Sequence[float | None] | None = None,
+    *,
+    kind: str | None = None,
+    timeout: float | None = None,
+) -> tuple[bool, str]:
+    """Is ``pred`` the same answer as ``gold``? Returns ``(equal, method)``.
+
+    Args:
+        gold: reference answer (LaTeX or plain text; several parts separated by commas, "or", ...).
+        pred: the model's extracted answer.
+        tolerance: absolute numeric tolerance (a list: one per gold part); None means exact.
+        kind: optional answer-type hint such as ``Interval`` or ``Tuple`` (OlympiadBench's ``answer_type``).
+        timeout: seconds for the whole comparison (nests with any outer limit); None = no extra limit.
+
+    Raises:
+        ScoreTimeout: when the time limit (this one or an outer one) runs out.
+
+    Examples:
+        >>> equivalent("\\\\frac{1}{2}", "0.5")
+        (True, 'symbolic')
+        >>> equivalent("1/3", "0.3333")
+        (False, 'numeric')
+        >>> equivalent("(1,2]", "1 < x \\\\leq 2")
+        (True, 'interval')
+    """
+    from .compare import equivalent as _equivalent
+
+    if timeout:
+        with deadline(timeout):
+            return _equivalent(gold, pred, tolerance, kind=kind)
+    return _equivalent(gold, pred, tolerance, kind=kind)

@@ -1,0 +1,545 @@
+"""Answer equivalence: gold text vs predicted text -> (equal?, method).
+
+Cheap paths first: identical normalised text, plain numbers, text keys. SymPy is used only on parsed trees
+(:mod:`.parse`, never on raw text through ``sympify``), every tree is size-checked before evaluation, and the
+expensive ``simplify`` runs under a step limit, after numeric spot checks have had their say.
+
+Kinds handled: numbers (exact, or within an absolute tolerance), percentages, degrees vs radians, mixed
+numbers, thousands separators, ``\\pm``, unordered multi-answers and sets, ordered tuples, intervals and
+unions (and inequalities) as subsets of R, equations (same solution set: proportional standard forms, or
+``x = v`` against ``v``), expressions (simplify / numeric spot checks), and text answers.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any, Sequence
+
+from .guard import StepTimeout, TooComplex, check_tree, step_limit
+from .normalize import Item, clean, is_thousands, split_answers, text_key
+from .parse import ParseFailure, parse_math
+
+__all__ = ["equivalent", "items_equal"]
+
+SIMPLIFY_SECONDS = 2.0
+_NUM = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_REL_EPS = 1e-12
+
+
+class _Unknown(Exception):
+    """The pair could not be compared this way (parse failure, too complex, timed-out step)."""
+
+
+def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None = None, *,
+               kind: str | None = None) -> tuple[bool, str]:
+    """Compare a predicted answer with a gold answer (both LaTeX or plain text, possibly multi-part).
+
+    Args:
+        gold: the reference answer.
+        pred: the extracted model answer.
+        tolerance: absolute tolerance for numeric answers (a list gives one per gold part); None = exact.
+        kind: an answer-type hint (``Interval``, ``Tuple``, ``Equation``, ...), optional.
+
+    Returns:
+        ``(equal, method)`` where method names the rule that decided (``exact``, ``numeric``, ``symbolic``,
+        ``interval``, ``tuple``, ``equation``, ``set``, ``text``, ``count-mismatch``, ...).
+    """
+    g_clean, p_clean = clean(gold), clean(pred)
+    if g_clean.text == p_clean.text and g_clean.text and (g_clean.percent, g_clean.degree) == (
+            p_clean.percent, p_clean.degree):
+        return True, "exact"
+    g_parts = split_answers(g_clean.text) if not _single_number(g_clean.text) else [g_clean.text]
+    p_parts = split_answers(p_clean.text) if not _single_number(p_clean.text) else [p_clean.text]
+    if len(g_parts) == 1 and len(p_parts) > 1 and is_thousands(p_clean.text):
+        p_parts = [p_clean.text.replace(",", "").replace(" ", "")]
+    if len(p_parts) == 1 and len(g_parts) > 1 and is_thousands(g_clean.text):
+        g_parts = [g_clean.text.replace(",", "").replace(" ", "")]
+    tols = list(tolerance) if isinstance(tolerance, (list, tuple)) else [tolerance] * len(g_parts)
+    tols += [tols[-1] if tols else None] * (len(g_parts) - len(tols))
+    if len(g_parts) == 1 and len(p_parts) == 1:
+        g_item = _with_marks(g_parts[0], g_clean)
+        p_item = _with_marks(p_parts[0], p_clean)
+        return items_equal(g_item, p_item, tols[0], kind)
+    if len(g_parts) != len(p_parts):
+        return False, "count-mismatch"
+    g_items = [_with_marks(t, g_clean) for t in g_parts]
+    p_items = [_with_marks(t, p_clean) for t in p_parts]
+    ordered = kind is not None and "ordered" in kind
+    ok, methods = _match_all(g_items, p_items, tols, kind, ordered)
+    return ok, ("set:" + "+".join(sorted(methods))) if ok else "set-mismatch"
+
+
+def _single_number(text: str) -> bool:
+    return bool(is_thousands(text))
+
+
+def _with_marks(text: str, whole: Item) -> Item:
+    inner = clean(text)
+    return Item(inner.text, inner.percent or whole.percent, inner.degree or whole.degree, inner.unit or whole.unit)
+
+
+def _match_all(gold: list[Item], pred: list[Item], tols: list, kind, ordered: bool) -> tuple[bool, set[str]]:
+    """A perfect matching (not greedy first-fit) between gold and predicted parts."""
+    n = len(gold)
+    ok_table: dict[tuple[int, int], str | None] = {}
+
+    def ok(i: int, j: int) -> str | None:
+        if (i, j) not in ok_table:
+            eq, how = items_equal(gold[i], pred[j], tols[i], kind)
+            ok_table[(i, j)] = how if eq else None
+        return ok_table[(i, j)]
+
+    if ordered:
+        methods = set()
+        for i in range(n):
+            how = ok(i, i)
+            if not how:
+                return False, set()
+            methods.add(how)
+        return True, methods
+    match_of_pred: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j in range(n):
+            if j not in seen and ok(i, j):
+                seen.add(j)
+                if j not in match_of_pred or augment(match_of_pred[j], seen):
+                    match_of_pred[j] = i
+                    return True
+        return False
+
+    for i in range(n):
+        if not augment(i, set()):
+            return False, set()
+    return True, {ok(i, j) or "" for j, i in match_of_pred.items()}
+
+
+# ---------------------------------------------------------------------------------------------- single items
+
+def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = None) -> tuple[bool, str]:
+    """Compare two cleaned single answer items."""
+    gt, pt = g.text, p.text
+    if not gt or not pt:
+        return False, "empty"
+    if gt == pt and (g.percent == p.percent or not _is_plain_number(gt)) and g.degree == p.degree:
+        return True, "exact"
+    # Intervals / inequalities / unions.
+    if _interval_like(gt, kind) or _interval_like(pt, kind):
+        verdict = _interval_equal(gt, pt, kind)
+        if verdict is not None:
+            return verdict, "interval"
+    # Tuples (ordered).
+    g_tuple, p_tuple = _tuple_parts(gt), _tuple_parts(pt)
+    if g_tuple is not None or p_tuple is not None:
+        if g_tuple is None or p_tuple is None or len(g_tuple) != len(p_tuple):
+            return False, "tuple-mismatch"
+        for a, b in zip(g_tuple, p_tuple):
+            eq, _ = items_equal(clean(a), clean(b), tol)
+            if not eq:
+                return False, "tuple-mismatch"
+        return True, "tuple"
+    # Ratios a:b.
+    if ":" in gt and ":" in pt and gt.count(":") == pt.count(":") == 1:
+        verdict = _ratio_equal(gt, pt)
+        if verdict is not None:
+            return verdict, "ratio"
+    # Equations.
+    if "=" in gt or "=" in pt:
+        verdict = _equation_equal(gt, pt, tol)
+        if verdict is not None:
+            return verdict, "equation"
+    # Plain numbers: no SymPy needed.
+    gn, pn = _plain_number(gt), _plain_number(pt)
+    if gn is not None and pn is not None:
+        return _numbers_equal(gn, pn, g, p, tol), "numeric"
+    # Text answers.
+    if _is_text(gt) or _is_text(pt):
+        return text_key(gt) == text_key(pt) and bool(text_key(gt)), "text"
+    try:
+        return _values_equal(g, p, tol)
+    except _Unknown as why:
+        return text_key(gt) == text_key(pt) and bool(text_key(gt)), f"unparsed ({why})"
+
+
+def _is_plain_number(text: str) -> bool:
+    return _plain_number(text) is not None
+
+
+def _plain_number(text: str):
+    from fractions import Fraction
+
+    t = text.replace(" ", "")
+    if is_thousands(t):
+        t = t.replace(",", "")
+    if _NUM.fullmatch(t):
+        try:
+            return Fraction(t)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return None
+    m = re.fullmatch(r"(-?)(\d+)\s*\\frac\{(\d+)\}\{(\d+)\}", text.strip())
+    if m and int(m.group(3)) < int(m.group(4)) and int(m.group(4)):  # mixed number 2\frac{1}{2}
+        whole = Fraction(int(m.group(2))) + Fraction(int(m.group(3)), int(m.group(4)))
+        return -whole if m.group(1) else whole
+    m = re.fullmatch(r"(-?)(\d+)\s+(\d+)/(\d+)", text.strip())
+    if m and int(m.group(3)) < int(m.group(4)):  # 2 1/2
+        whole = Fraction(int(m.group(2))) + Fraction(int(m.group(3)), int(m.group(4)))
+        return -whole if m.group(1) else whole
+    return None
+
+
+def _numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
+    """Exact rationals (or within ``tol``), trying the readings percent / degree marks allow."""
+    import math
+
+    candidates = [(gv, pv)]
+    if p.percent and not g.percent:
+        candidates.append((gv, pv / 100))
+    if g.percent and not p.percent:
+        candidates.append((gv / 100, pv))
+    if p.degree != g.degree:
+        # 30 degrees vs pi/6 given as a decimal: compare in radians as well.
+        if p.degree:
+            candidates.append((gv, float(pv) * math.pi / 180))
+        else:
+            candidates.append((float(gv) * math.pi / 180, pv))
+    for a, b in candidates:
+        if tol is not None:
+            if abs(float(a) - float(b)) <= tol * (1 + 1e-9) + 1e-15:
+                return True
+        elif a == b or (isinstance(a, float) or isinstance(b, float)) and \
+                abs(float(a) - float(b)) <= _REL_EPS * max(1.0, abs(float(a))):
+            return True
+    return False
+
+
+_WORD = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{2,}")
+_MATH_WORDS = {"sin", "cos", "tan", "cot", "sec", "csc", "ln", "log", "exp", "sqrt", "pi", "arcsin", "arccos",
+               "arctan", "sinh", "cosh", "tanh", "inf", "infinity", "lim", "max", "min", "gcd", "lcm", "mod"}
+
+
+def _is_text(text: str) -> bool:
+    """Words (two or more letters, not LaTeX commands or function names) make an answer text."""
+    words = [w for w in _WORD.findall(text) if w.lower() not in _MATH_WORDS]
+    return any(len(w) >= 3 for w in words) or re.search(r"[\u4e00-\u9fff]", text) is not None or (
+        bool(words) and not re.search(r"[\d\\^_=+\-*/]", text))
+
+
+# ------------------------------------------------------------------------------------------- sympy values
+
+def _parse(text: str, item: Item | None = None) -> Any:
+    import sympy
+
+    try:
+        expr = parse_math(text)
+    except (ParseFailure, TooComplex) as exc:
+        raise _Unknown(str(exc)) from None
+    if isinstance(expr, sympy.core.relational.Relational):
+        raise _Unknown("relation")
+    if not isinstance(expr, sympy.Expr):
+        raise _Unknown(f"not an expression: {type(expr).__name__}")
+    floats = expr.atoms(sympy.Float)
+    if floats:
+        # A decimal the model wrote is an exact value: 0.3333 is 3333/10000, not 1/3.
+        expr = expr.xreplace({f: sympy.Rational(str(f)) for f in floats})
+    return expr
+
+
+def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
+    import math
+
+    import sympy
+
+    ge, pe = _parse(g.text), _parse(p.text)
+    if not (ge.free_symbols or pe.free_symbols):
+        gv, pv = _numeric(ge), _numeric(pe)
+        candidates = [(ge, pe, gv, pv)]
+        if p.percent and not g.percent:
+            candidates.append((ge, pe / 100, gv, pv / 100))
+        if g.percent and not p.percent:
+            candidates.append((ge / 100, pe, gv / 100, pv))
+        if p.degree and not g.degree:
+            candidates.append((ge, pe * sympy.pi / 180, gv, pv * math.pi / 180))
+        if g.degree and not p.degree:
+            candidates.append((ge * sympy.pi / 180, pe, gv * math.pi / 180, pv))
+        for a, b, av, bv in candidates:
+            if av is None or bv is None:
+                continue
+            if tol is not None:
+                if abs(av - bv) <= tol * (1 + 1e-9) + 1e-15:
+                    return True, "numeric"
+            elif abs(av - bv) <= _REL_EPS * max(1, abs(av)):
+                return True, "numeric" if _is_plain_number(g.text) and _is_plain_number(p.text) else "symbolic"
+        return False, "numeric"
+    if {s.name for s in ge.free_symbols} != {s.name for s in pe.free_symbols}:
+        # Different variables (x vs t) cannot be the same answer; a constant never equals a function.
+        return False, "symbolic"
+    return _expressions_equal(ge, pe)
+
+
+def _numeric(expr: Any) -> complex | None:
+    """A 30-digit value as a complex number, or None (undefined or infinite)."""
+    import sympy
+
+    try:
+        value = expr.evalf(30)
+        if not value.is_number or value.has(sympy.nan, sympy.zoo) or value.is_infinite:
+            return None
+        return complex(value)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
+        return None
+
+
+def _spot_points(symbols: Sequence[Any], count: int = 6) -> list[dict[Any, Any]]:
+    import sympy
+
+    rng = random.Random(1234567)  # deterministic: reruns and workers agree
+    points = []
+    for _ in range(count):
+        points.append({s: sympy.Rational(rng.randint(11, 289), 100) for s in symbols})
+    return points
+
+
+def _expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
+    """Numeric spot checks decide "different"; simplify confirms "equal" (spot checks back it up)."""
+    import sympy
+
+    symbols = sorted(ge.free_symbols | pe.free_symbols, key=lambda s: s.name)
+    agree = 0
+    for point in _spot_points(symbols):
+        try:
+            with step_limit(0.5):
+                a = ge.xreplace(point).evalf(30)
+                b = pe.xreplace(point).evalf(30)
+        except (StepTimeout, TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+            continue
+        if not (a.is_number and b.is_number) or a.has(sympy.nan, sympy.zoo) or b.has(sympy.nan, sympy.zoo):
+            continue
+        diff = abs(complex(a) - complex(b))
+        if diff > 1e-9 * max(1.0, abs(complex(a))):
+            return False, "numeric-spot"
+        agree += 1
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            if sympy.simplify(ge - pe) == 0:
+                return True, "symbolic"
+    except (StepTimeout, TypeError, ValueError, ZeroDivisionError, RecursionError, AttributeError):
+        pass
+    if agree >= 4:
+        return True, "numeric-spot"
+    return False, "symbolic"
+
+
+# -------------------------------------------------------------------------------------------- equations
+
+_LHS_VAR = re.compile(r"^\s*(?:[a-zA-Z](?:_\{?\w+\}?)?|[a-zA-Z]\s*\([a-zA-Z, ]*\)|\\[a-zA-Z]+)\s*$")
+
+
+def _equation_equal(gt: str, pt: str, tol: float | None) -> bool | None:
+    g_sides, p_sides = gt.split("="), pt.split("=")
+    if len(g_sides) == 1 and len(p_sides) > 2 and _LHS_VAR.match(p_sides[0]):
+        # "x = \frac{22}{7} = 3.142...": any value of the chain may be the committed one.
+        return any(items_equal(clean(gt), clean(v), tol)[0] for v in p_sides[1:] if v.strip())
+    if len(g_sides) > 2 or len(p_sides) > 2:
+        return None
+    if len(g_sides) == 2 and len(p_sides) == 2:
+        gl, gr = (s.strip() for s in g_sides)
+        pl, pr = (s.strip() for s in p_sides)
+        if _LHS_VAR.match(gl) and _LHS_VAR.match(pl) and gl.replace(" ", "") == pl.replace(" ", ""):
+            return items_equal(clean(gr), clean(pr), tol)[0]
+        if _LHS_VAR.match(gl) and _LHS_VAR.match(pr) and gl.replace(" ", "") == pr.replace(" ", ""):
+            return items_equal(clean(gr), clean(pl), tol)[0]
+        return _proportional(gl, gr, pl, pr)
+    # One side is an equation "x = v", the other a value v.
+    if len(g_sides) == 2 and _LHS_VAR.match(g_sides[0]):
+        return items_equal(clean(g_sides[1]), clean(pt), tol)[0]
+    if len(p_sides) == 2 and _LHS_VAR.match(p_sides[0]):
+        return items_equal(clean(gt), clean(p_sides[1]), tol)[0]
+    return None
+
+
+def _proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
+    import sympy
+
+    try:
+        e1 = _parse(gl) - _parse(gr)
+        e2 = _parse(pl) - _parse(pr)
+    except _Unknown:
+        return None
+    if e1 == 0 or e2 == 0:
+        return e1 == e2
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            ratio = sympy.simplify(e1 / e2)
+    except (StepTimeout, TypeError, ValueError, ZeroDivisionError, RecursionError):
+        return None
+    return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
+
+
+def _ratio_equal(gt: str, pt: str) -> bool | None:
+    try:
+        a, b = (_parse(x) for x in gt.split(":"))
+        c, d = (_parse(x) for x in pt.split(":"))
+    except _Unknown:
+        return None
+    av, dv, bv, cv = (_numeric(x) for x in (a, d, b, c))
+    if None in (av, bv, cv, dv):
+        return None
+    return abs(av * dv - bv * cv) <= _REL_EPS * max(1.0, abs(av * dv))
+
+
+# -------------------------------------------------------------------------------------------- intervals
+
+_REL_OPS = {"<": "<", ">": ">", "\\leq": "<=", "\\geq": ">=", "\\lt": "<", "\\gt": ">", "<=": "<=", ">=": ">=",
+            "≤": "<=", "≥": ">="}
+_REL = r"(<=|>=|<|>|\\leq|\\geq|\\lt|\\gt)"
+
+
+def _interval_like(text: str, kind: str | None) -> bool:
+    t = text.strip()
+    if "\\cup" in t or "\\infty" in t and t[:1] in "([" or re.search(_REL, t):
+        return True
+    if re.fullmatch(r"[\(\[].*,.*[\)\]]", t) and t[0] + t[-1] in ("(]", "[)", "[]"):
+        return True
+    return bool(kind and "Interval" in kind and re.fullmatch(r"[\(\[].*,.*[\)\]]", t))
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+        elif c == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
+    """A union of intervals as (left_closed, lo, hi, right_closed) with SymPy endpoints, or None."""
+    import sympy
+
+    t = text.strip().replace("\\mathbb{R}", "(-\\infty,\\infty)").replace("\\R", "(-\\infty,\\infty)")
+    if t in ("(-\\infty,\\infty)", "(-\\infty,+\\infty)"):
+        return [(False, -sympy.oo, sympy.oo, False)]
+    m = re.fullmatch(r"(?:(.+?)\s*%s\s*)?([a-zA-Z])\s*%s\s*(.+)" % (_REL, _REL), t)
+    if m:  # a < x <= b, x > a
+        lo_txt, op1, _, op2, hi_txt = m.groups()
+        if lo_txt is None:
+            value = _parse(hi_txt)
+            if _REL_OPS[op2] in ("<", "<="):
+                return [(False, -sympy.oo, value, _REL_OPS[op2] == "<=")]
+            return [(_REL_OPS[op2] == ">=", value, sympy.oo, False)]
+        lo, hi = _parse(lo_txt), _parse(hi_txt)
+        if _REL_OPS[op1] in (">", ">="):
+            lo, hi = hi, lo
+            return [(_REL_OPS[op2] == ">=", lo, hi, _REL_OPS[op1] == ">=")]
+        return [(_REL_OPS[op1] == "<=", lo, hi, _REL_OPS[op2] == "<=")]
+    m = re.fullmatch(r"(.+?)\s*%s\s*([a-zA-Z])" % _REL, t)
+    if m:  # 3 > x
+        value, op = _parse(m.group(1)), _REL_OPS[m.group(2)]
+        if op in ("<", "<="):
+            return [(op == "<=", value, sympy.oo, False)]
+        return [(False, -sympy.oo, value, op == ">=")]
+    pieces = [p.strip() for p in re.split(r"\\cup|∪", t)]
+    out = []
+    for piece in pieces:
+        mm = re.fullmatch(r"([\(\[])(.*)([\)\]])", piece)
+        if not mm:
+            return None
+        ends = _split_top(mm.group(2), ",")
+        if len(ends) != 2:
+            return None
+        lo = _endpoint(ends[0])
+        hi = _endpoint(ends[1])
+        out.append((mm.group(1) == "[", lo, hi, mm.group(3) == "]"))
+    return out
+
+
+def _endpoint(text: str) -> Any:
+    import sympy
+
+    t = text.strip().replace(" ", "")
+    if t in ("\\infty", "+\\infty", "\\infty"):
+        return sympy.oo
+    if t == "-\\infty":
+        return -sympy.oo
+    return _parse(t)
+
+
+def _interval_equal(gt: str, pt: str, kind: str | None) -> bool | None:
+    import sympy
+
+    try:
+        gi, pi_ = _to_intervals(gt), _to_intervals(pt)
+    except _Unknown:
+        return None
+    if gi is None or pi_ is None:
+        return None if (gi is None and pi_ is None) else False
+
+    def as_set(parts):
+        sets = []
+        for lc, lo, hi, rc in parts:
+            check_tree(lo) if lo.is_finite is not False else None
+            sets.append(sympy.Interval(lo, hi, not lc, not rc))
+        return sympy.Union(*sets)
+
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            a, b = as_set(gi), as_set(pi_)
+            if a == b:
+                return True
+            diff = sympy.SymmetricDifference(a, b).simplify() if hasattr(sympy, "SymmetricDifference") else None
+            if diff is not None and diff.is_empty:
+                return True
+    except (StepTimeout, TooComplex, TypeError, ValueError, RecursionError):
+        pass
+    # Fall back to endpoint-wise comparison with the same bracket kinds.
+    if len(gi) != len(pi_):
+        return False
+    for (l1, a1, b1, r1), (l2, a2, b2, r2) in zip(sorted(gi, key=_sort_key), sorted(pi_, key=_sort_key)):
+        if (l1, r1) != (l2, r2) or not _same_value(a1, a2) or not _same_value(b1, b2):
+            return False
+    return True
+
+
+def _sort_key(part) -> float:
+    try:
+        return float(part[1])
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    if a == b:
+        return True
+    try:
+        return abs(complex(a.evalf(30)) - complex(b.evalf(30))) <= 1e-12 * max(1.0, abs(complex(a.evalf(30))))
+    except (TypeError, ValueError, AttributeError):
+        return False
+
+
+# -------------------------------------------------------------------------------------------- tuples
+
+def _tuple_parts(text: str) -> list[str] | None:
+    """The elements of ``(a, b, ...)``, ``[a, b]`` or ``\\langle a, b \\rangle``, or None."""
+    t = text.strip()
+    m = re.fullmatch(r"\\langle(.*)\\rangle", t)
+    if m:
+        inner = m.group(1)
+    elif len(t) >= 2 and t[0] + t[-1] in ("()", "[]"):
+        inner = t[1:-1]
+        depth = 0
+        for c in inner:  # "(1)+(2)" is not a tuple
+            depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(c, 0)
+            if depth < 0:
+                return None
+    else:
+        return None
+    parts = _split_top(inner, ",")
+    if len(parts) < 2:
+        return None
+    return [p.strip() for p in parts]

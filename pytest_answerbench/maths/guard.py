@@ -1,0 +1,110 @@
+"""Bounded work for the math engine: step time limits and size checks on SymPy trees.
+
+Two kinds of limit exist:
+
+* the row's budget, armed by ``scoring.py`` with :func:`pytest_answerbench.timeguard.deadline`; when it fires a
+  :class:`ScoreTimeout` (a BaseException) travels up through every ``except Exception`` and the row becomes a
+  ``timeout`` verdict;
+* a *step* limit (:func:`step_limit`) inside it, for a reference that gives up on one comparison and moves on
+  (OlympiadBench's 30 s ``is_equal``, IMO-AnswerBench's 5 s SymPy threads). It nests with the row's budget
+  through ``deadline``: when the step's own timer fires it becomes :class:`StepTimeout`, an ordinary Exception
+  the caller may treat as "no match"; when the row's (nearer) timer fires, ScoreTimeout propagates unchanged.
+
+:func:`check_tree` refuses expressions whose evaluation would be unbounded (exponent towers, huge factorials,
+enormous trees) before anything evaluates them.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from ..timeguard import ScoreTimeout, deadline
+
+__all__ = ["StepTimeout", "TooComplex", "check_tree", "step_limit", "MAX_TEXT", "MAX_EXPONENT"]
+
+#: Longest answer text handed to a parser (characters). The antlr LaTeX parser is super-linear on long sums
+#: (a 100k-character ``1+1+...`` ran past 30 s), and no real final answer is this long.
+MAX_TEXT = 600
+#: Largest |exponent| (and factorial argument) evaluated numerically or symbolically.
+MAX_EXPONENT = 1000
+#: Largest number of nodes in a parsed tree.
+MAX_NODES = 400
+
+
+class StepTimeout(Exception):
+    """One bounded step (not the whole row) ran out of time."""
+
+
+class TooComplex(Exception):
+    """An expression would be too expensive to evaluate (exponent tower, huge factorial, huge tree)."""
+
+
+def _timer_remaining() -> float:
+    if not hasattr(signal, "getitimer") or threading.current_thread() is not threading.main_thread():
+        return 0.0
+    return signal.getitimer(signal.ITIMER_REAL)[0]
+
+
+@contextmanager
+def step_limit(seconds: float | None) -> Iterator[None]:
+    """Limit the enclosed block to ``seconds``; raise StepTimeout if *this* limit is what fired.
+
+    When an outer timer (the row budget, pytest-timeout) is nearer, it is left in charge and its
+    ScoreTimeout propagates as usual.
+    """
+    if not seconds or seconds <= 0 or not hasattr(signal, "setitimer") \
+            or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    outer = _timer_remaining()
+    ours = not outer or outer > seconds
+    try:
+        with deadline(seconds):
+            yield
+    except ScoreTimeout:
+        if ours:
+            raise StepTimeout(f"step exceeded {seconds:g}s") from None
+        raise
+
+
+def check_tree(expr: Any, max_nodes: int = MAX_NODES, max_exponent: int = MAX_EXPONENT) -> None:
+    """Raise TooComplex if evaluating ``expr`` could blow up (walks the tree without evaluating it)."""
+    import sympy
+
+    count = 0
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if count > max_nodes:
+            raise TooComplex(f"expression has more than {max_nodes} nodes")
+        if isinstance(node, sympy.Pow):
+            exponent = node.args[1]
+            if not _small_number(exponent, max_exponent):
+                # A symbolic exponent is fine unless it contains numbers that are themselves huge; a nested
+                # power with numbers only (a tower) is refused outright.
+                if exponent.has(sympy.Pow) and not exponent.free_symbols:
+                    raise TooComplex("exponent tower")
+                if exponent.is_Number:
+                    raise TooComplex(f"exponent {exponent} too large")
+        elif isinstance(node, (sympy.factorial, sympy.factorial2, sympy.gamma, sympy.binomial)):
+            for arg in node.args:
+                if arg.is_Number and not _small_number(arg, max_exponent * 10):
+                    raise TooComplex(f"{type(node).__name__} of {arg} too large")
+                if arg.has(sympy.Pow, sympy.factorial) and not arg.free_symbols:
+                    raise TooComplex(f"{type(node).__name__} of a computed number")
+        elif isinstance(node, sympy.Integer) and abs(node.p).bit_length() > 4000:
+            raise TooComplex("integer literal too large")
+        stack.extend(node.args)
+
+
+def _small_number(value: Any, bound: int) -> bool:
+    if not getattr(value, "is_Number", False):
+        return False
+    try:
+        return abs(float(value)) <= bound
+    except (TypeError, ValueError, OverflowError):
+        return False

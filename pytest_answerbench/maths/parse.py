@@ -1,0 +1,149 @@
+"""Safe parsing of answer text into SymPy objects.
+
+Model text is untrusted. Nothing here passes text to ``sympify``, ``parse_expr``, ``eval`` or ``exec`` (those
+evaluate Python: ``__import__('os').system(...)`` would run). The only parser is SymPy's ANTLR LaTeX grammar
+(``sympy.parsing.latex.parse_latex``), which builds expression trees from tokens and never runs code.
+Plain-text math (``sqrt(2)/2``, ``x**2``, ``π``) is first rewritten into LaTeX by :func:`plain_to_latex`.
+
+Every parse is length-capped (:data:`guard.MAX_TEXT`) and results are cached by text, so a gold answer
+shared by many rows is parsed once.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .guard import MAX_TEXT, TooComplex, check_tree
+
+__all__ = ["ParseFailure", "parse_latex_raw", "parse_math", "plain_to_latex", "constants"]
+
+_CACHE_SIZE = 4096
+_raw_cache: dict[tuple[str, bool], Any] = {}
+_math_cache: dict[str, Any] = {}
+
+
+class ParseFailure(Exception):
+    """The text is not something the LaTeX grammar accepts (or is too long to try)."""
+
+
+def _parse_latex():
+    # Imported lazily: sympy.parsing.latex costs ~0.6 s, and the plugin must start fast.
+    from sympy.parsing.latex import parse_latex
+
+    return parse_latex
+
+
+def parse_latex_raw(text: str, *, strict: bool = False, cap: int = MAX_TEXT * 8) -> Any:
+    """``parse_latex(text)`` exactly as the references call it (no rewriting), cached.
+
+    Raises ParseFailure for text the grammar rejects or text longer than ``cap`` characters. The tree is
+    returned as parsed (unevaluated parts included), so ``==`` is the references' structural equality.
+    """
+    if len(text) > cap:
+        raise ParseFailure(f"answer longer than {cap} characters")
+    def compute():
+        try:
+            return _parse_latex()(text, strict=strict) if strict else _parse_latex()(text)
+        except RecursionError:
+            raise ParseFailure("too deeply nested") from None
+        except Exception as exc:  # LaTeXParsingError, TypeError from odd trees, ...
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            raise ParseFailure(f"{type(exc).__name__}: {first}") from None
+
+    return _cached(_raw_cache, (text, strict), compute, (ParseFailure,))
+
+
+def _cached(cache: dict, key: Any, compute, failures: tuple[type[Exception], ...]) -> Any:
+    """Memoise ``compute()`` under ``key``, failures (of the listed types) included; bounded size."""
+    hit = cache.get(key)
+    if hit is None:
+        try:
+            hit = compute()
+        except failures as exc:
+            hit = exc
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        cache[key] = hit
+    if isinstance(hit, Exception):
+        raise hit
+    return hit
+
+_UNICODE = {
+    "−": "-", "–": "-", "×": r"\times ", "·": r"\cdot ", "÷": "/", "π": r"\pi ", "∞": r"\infty ",
+    "≤": r"\leq ", "≥": r"\geq ", "≠": r"\neq ", "²": "^{2}", "³": "^{3}", "½": r"\frac{1}{2}", "⋅": r"\cdot ",
+    "√": r"\sqrt", "∪": r"\cup ", "∈": r"\in ", "°": r"^{\circ}",
+}
+_FUNCS = ("arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "sin", "cos", "tan", "cot", "sec", "csc", "ln",
+          "log", "exp")
+
+
+def plain_to_latex(text: str) -> str:
+    """Rewrite plain-text math into LaTeX the grammar understands (``sqrt(2)`` -> ``\\sqrt{2}``, ``**`` -> ``^``)."""
+    for k, v in _UNICODE.items():
+        text = text.replace(k, v)
+    text = text.replace("**", "^")
+    # \sqrt followed by a bare token (from "√2"): give it braces.
+    text = re.sub(r"\\sqrt\s*(\d+|[a-zA-Z])", r"\\sqrt{\1}", text)
+    text = _rewrite_calls(text, "sqrt", lambda inner: r"\sqrt{" + inner + "}")
+    text = _rewrite_calls(text, "exp", lambda inner: "e^{" + inner + "}")
+    text = re.sub(r"(?<![\\a-zA-Z])(%s)(?![a-zA-Z])" % "|".join(_FUNCS), r"\\\1", text)
+    text = re.sub(r"(?<![\\a-zA-Z])pi(?![a-zA-Z])", r"\\pi ", text)
+    text = re.sub(r"(?<![\\a-zA-Z])(infinity|inf)(?![a-zA-Z])", r"\\infty ", text)
+    return text
+
+
+def _rewrite_calls(text: str, name: str, build) -> str:
+    """Replace ``name(...)`` (balanced parentheses, not preceded by a backslash) with ``build(inner)``."""
+    out = []
+    i = 0
+    pattern = re.compile(r"(?<![\\a-zA-Z])%s\s*\(" % name)
+    while True:
+        m = pattern.search(text, i)
+        if not m:
+            out.append(text[i:])
+            return "".join(out)
+        depth, j = 1, m.end()
+        while j < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[j], 0)
+            j += 1
+        if depth:
+            out.append(text[i:])
+            return "".join(out)
+        out.append(text[i:m.start()])
+        out.append(build(text[m.end():j - 1]))
+        i = j
+
+
+def constants(expr: Any) -> Any:
+    """Give the symbols the grammar leaves plain their meaning: ``pi`` -> π, ``e`` -> Euler's number."""
+    import sympy
+
+    subs = {}
+    for sym in expr.free_symbols:
+        if sym.name == "pi":
+            subs[sym] = sympy.pi
+        elif sym.name == "e":
+            subs[sym] = sympy.E
+    return expr.xreplace(subs) if subs else expr
+
+
+def parse_math(text: str) -> Any:
+    """Parse one normalised answer item (LaTeX or plain) into a checked SymPy object, cached.
+
+    Uses the strict grammar (trailing garbage is an error, not silently dropped), substitutes π and e, and
+    refuses trees whose evaluation could run away (:func:`guard.check_tree`). Raises ParseFailure or
+    TooComplex.
+    """
+    text = text.strip()
+    if not text:
+        raise ParseFailure("empty answer")
+    if len(text) > MAX_TEXT:
+        raise ParseFailure(f"answer longer than {MAX_TEXT} characters")
+
+    def compute():
+        expr = parse_latex_raw(plain_to_latex(text), strict=True, cap=MAX_TEXT * 2)
+        check_tree(expr)
+        return constants(expr)
+
+    return _cached(_math_cache, text, compute, (ParseFailure, TooComplex))

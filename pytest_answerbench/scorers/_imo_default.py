@@ -1,0 +1,38 @@
+"""IMO-AnswerBench, default profile: extract the committed answer, then compare with the math engine.
+
+Differences from upstream (listed with tests in ``docs/profiles-math.md``): a full response is reduced to its
+final answer (boxed / "final answer is" / last math) while a bare short answer is used as is; thousands
+separators are numbers, not two-element sets; comparison goes through :func:`pytest_answerbench.maths.
+equivalent` for every pair (no "math-like" gate, so spacing in equations, intervals and sets does not matter);
+decimals are exact (``0.1+0.2`` is 0.3); numeric mismatches are not final when a structured reading exists.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import maths
+from ..verdict import ScoreContext, Verdict
+
+__all__ = ["answer_of", "score_default"]
+
+
+def answer_of(prediction: str) -> tuple[str, str]:
+    """The answer a prediction commits to -> (answer, how). Short bare answers are taken whole."""
+    text = prediction.strip()
+    has_box = bool(maths.boxed_all(text))
+    if not has_box and "\n" not in text and len(text) <= 200 and not re.search(
+            r"(?i)\banswer\s*(?:is|:)|答案", text):
+        return text, "as-given"
+    found = maths.final_answer(text)
+    if found is None:
+        return text, "as-given"
+    return found.text, found.method
+
+
+def score_default(prediction: str, gold: str, ctx: ScoreContext) -> Verdict:
+    if not prediction.strip():
+        return Verdict.graded(False, method="missing", gold=gold, detail="the prediction is blank")
+    answer, how = answer_of(prediction)
+    ok, method = maths.equivalent(gold, answer)
+    return Verdict.graded(ok, extracted=answer, gold=gold, method=method, detail=f"answer taken {how}")

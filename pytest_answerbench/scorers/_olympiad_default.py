@@ -1,0 +1,114 @@
+"""OlympiadBench, default profile: the committed final answer against every gold answer, done right.
+
+Differences from upstream (each listed with its test in ``docs/profiles-math.md``): the ``final_answer`` list
+literal is decoded (not sliced); the answer is the one the response finally commits to; model and gold are
+not swapped; ``error`` is an absolute tolerance per gold answer with no ×100 / ÷100 readings and no 1.01
+factor; symbolic equivalence actually runs; CJK text is compared, not deleted; pairing is a perfect matching.
+Rows on which the reference crashes (a short ``error`` list, an empty or numeric ``error`` cell) are ``error``
+rows here too.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Mapping
+
+from .. import maths
+from ..verdict import ScoreContext, Verdict
+
+__all__ = ["decode_answer_list", "score_default", "tolerances"]
+
+
+def _nan(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value)) or value == "nan"
+
+
+def decode_answer_list(cell: Any) -> list[str]:
+    """The gold answers of a ``final_answer`` cell: a list literal such as ``['$\\frac{1}{2}$', '$2$']``.
+
+    Backslashes are read literally except that ``\\\\`` (the doubled form ``str(list)`` writes) is one
+    backslash and ``\\'`` a quote, so both single- and double-escaped cells decode to the same LaTeX.
+    A cell that is not a list literal is one answer.
+    """
+    if isinstance(cell, (list, tuple)):
+        return [str(x) for x in cell]
+    text = str(cell).strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        return [text]
+    items: list[str] = []
+    i, n = 1, len(text) - 1
+    while i < n:
+        c = text[i]
+        if c in "'\"":
+            quote, buf = c, []
+            i += 1
+            while i < n and text[i] != quote:
+                if text[i] == "\\" and i + 1 < n and text[i + 1] in ("\\", quote):
+                    buf.append(text[i + 1])
+                    i += 2
+                    continue
+                buf.append(text[i])
+                i += 1
+            items.append("".join(buf))
+        i += 1
+    return items or [text[1:-1]]
+
+
+def _gold_item(item: str) -> str:
+    """One gold answer: ``$x=1$ or $x=2$`` is two parts; ``$3$`` is ``3``."""
+    spans = maths.math_spans(item)
+    outside = re.sub(r"\$[^$]*\$", "", item)
+    if len(spans) >= 2:
+        return ", ".join(spans)
+    if len(spans) == 1 and not re.search(r"[A-Za-z0-9]", outside):
+        return spans[0]
+    return item.replace("$", "").strip()
+
+
+def tolerances(error: Any, n_answers: int) -> list[float | None] | float | None:
+    """The absolute tolerance(s) an ``error`` cell gives; raises ValueError where the reference raises."""
+    if _nan(error):
+        return None
+    if not isinstance(error, str):
+        raise ValueError(f"numeric error cell {error!r}: the reference raises TypeError on it "
+                         "(write it as text, e.g. \"1e-2\")")
+    if "," in error:
+        values = [float(p) if p.strip() else None for p in error.split(",")]
+        if len(values) < n_answers:
+            raise ValueError(f"the error cell lists {len(values)} tolerances for {n_answers} answers "
+                             "(the reference raises IndexError)")
+        return values
+    if not error.strip():
+        raise ValueError("empty error cell (the reference raises ValueError on float(''))")
+    return float(error)
+
+
+def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
+    cell = row.get("final_answer", row.get("answer"))
+    if _nan(cell):
+        return Verdict.error("the row has no final_answer", method="no-gold")
+    golds = [_gold_item(g) for g in decode_answer_list(cell)]
+    golds = [g for g in golds if g]
+    gold_text = ", ".join(golds)
+    if not golds:
+        return Verdict.error(f"final_answer {cell!r} holds no answer", method="no-gold", gold=str(cell))
+    prediction = row.get("prediction")
+    prediction = "" if _nan(prediction) else str(prediction)
+    n_gold = len(maths.split_answers(gold_text)) if len(golds) == 1 else len(golds)
+    try:
+        tol = tolerances(row.get("error"), n_gold)
+    except ValueError as exc:
+        return Verdict.error(str(exc), method="crash:" + ("IndexError" if "IndexError" in str(exc) else
+                                                          "TypeError" if "TypeError" in str(exc) else "ValueError"),
+                             gold=gold_text)
+    found = maths.final_answer(prediction)
+    if found is None or not found.text.strip():
+        return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
+    answer_type = row.get("answer_type")
+    kind = None if _nan(answer_type) else str(answer_type)
+    if kind and "Tuple" in kind:
+        tol = None  # as the reference: a tuple answer ignores the error column
+    ok, method = maths.equivalent(gold_text, found.text, tol, kind=kind)
+    return Verdict.graded(ok, extracted=found.text, gold=gold_text, method=method,
+                          detail=f"answer found by {found.method}")

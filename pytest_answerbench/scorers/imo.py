@@ -1,0 +1,90 @@
+"""IMO-AnswerBench (google-deepmind/superhuman, evaluation harness of PR #11): short olympiad answers.
+
+Rows: the AnswerBench CSV columns (``Problem ID``, ``Short Answer``, ``Category``, ``Subcategory``, ``Source``)
+plus ``prediction`` (or ``id``/``answer``/``prediction``).
+
+upstream: :mod:`._imo_upstream`, ``check_answer`` verdict for verdict on the prediction as given (the
+harness expects an already extracted answer); an empty prediction is ``missing``.
+default: the committed final answer is extracted from a full response first (boxed, markers), then compared
+with :func:`pytest_answerbench.maths.equivalent` (thousands separators, sets, intervals, equations,
+expressions by simplify with numeric spot checks).
+
+Aggregation (``compute_metrics``): ``overall``, ``by_category``, ``by_subcategory`` (``"{cat}/{subcat}"``),
+``by_source`` and ``by_method``. A row with no Category/Subcategory/Source (the column-shifted v2 row) is
+counted under ``"None"`` instead of crashing the sort as the reference does; upstream notes the crash.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+from ..verdict import ScoreContext, Verdict
+
+OPTIONS: dict[str, str] = {}
+
+
+def _gold(row: Mapping[str, Any]) -> Any:
+    for name in ("Short Answer", "answer"):
+        if name in row and row[name] is not None:
+            return row[name]
+    return None
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == "" or (isinstance(value, float) and math.isnan(value))
+
+
+def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
+    gold = _gold(row)
+    if gold is None or (isinstance(gold, float) and math.isnan(gold)):
+        return Verdict.error("the row has no Short Answer", method="no-gold")
+    gold_text = str(gold)
+    prediction = row.get("prediction")
+    if _empty(prediction):
+        # evaluate_predictions: a falsy answer is "missing", scored wrong (never an error).
+        return Verdict.graded(False, method="missing", gold=gold_text, detail="No prediction provided")
+    if ctx.upstream:
+        from ._imo_upstream import check_answer
+
+        result = check_answer(str(prediction), gold_text)
+        return Verdict.graded(result["correct"], extracted=str(prediction), gold=gold_text,
+                              method=result["method"], detail=result["details"])
+    from ._imo_default import score_default
+
+    return score_default(str(prediction), gold_text, ctx)
+
+
+def _table(rows: list[dict[str, Any]], key) -> dict[str, dict[str, Any]]:
+    buckets: dict[str, list[float]] = {}
+    for r in rows:
+        buckets.setdefault(key(r), []).append(float(r["score"]))
+    return {
+        k: {"total": len(v), "correct": sum(1 for s in v if s >= 1.0),
+            "accuracy": sum(1 for s in v if s >= 1.0) / len(v)}
+        for k, v in sorted(buckets.items())
+    }
+
+
+def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
+    """``compute_metrics``: overall, by_category, by_subcategory, by_source, by_method."""
+    def field(r: dict[str, Any], name: str) -> str:
+        return str(r["fields"].get(name))
+
+    total = len(rows)
+    correct = sum(1 for r in rows if r["status"] == "correct")
+    methods: dict[str, int] = {}
+    for r in rows:
+        methods[r.get("method") or r["status"]] = methods.get(r.get("method") or r["status"], 0) + 1
+    out: dict[str, Any] = {
+        "overall": {"total": total, "correct": correct, "accuracy": correct / total if total else 0.0},
+        "by_category": _table(rows, lambda r: field(r, "Category")),
+        "by_subcategory": _table(rows, lambda r: f"{field(r, 'Category')}/{field(r, 'Subcategory')}"),
+        "by_source": _table(rows, lambda r: field(r, "Source")),
+        "by_method": dict(sorted(methods.items())),
+    }
+    if ctx.upstream and any(r["fields"].get(k) is None for r in rows for k in ("Category", "Subcategory", "Source")) \
+            and any(r["fields"].get(k) is not None for r in rows for k in ("Category", "Subcategory", "Source")):
+        out["upstream_error"] = ("TypeError: the reference sorts the group keys and a row without "
+                                 "Category/Subcategory/Source has None next to strings")
+    return out
