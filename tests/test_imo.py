@@ -1,0 +1,155 @@
+"""IMO-AnswerBench: every reference vector (upstream profile), default-profile behaviour, aggregation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_answerbench import score_row, score_rows
+from pytest_answerbench.scorers import _imo_upstream as up
+from pytest_answerbench.scorers import imo
+from pytest_answerbench.verdict import ScoreContext
+
+VECTORS = Path(__file__).parent / "data" / "vectors" / "others.jsonl"
+ALL = [json.loads(line) for line in VECTORS.read_text(encoding="utf-8").splitlines()]
+IMO = [v for v in ALL if v.get("system") == "IMO-AnswerBench"]
+
+
+def _ids(vectors):
+    return [f"{v['function']}-{i}" for i, v in enumerate(vectors)]
+
+
+CHECK = [v for v in IMO if v["function"] == "check_answer"]
+NORMALIZE = [v for v in IMO if v["function"] == "normalize_latex"]
+SPLIT = [v for v in IMO if v["function"] == "_split_multi_answer"]
+EVALUATE = [v for v in IMO if v["function"] == "evaluate_predictions"]
+METRICS = [v for v in IMO if v["function"].startswith("compute_metrics") and "answerbench_rows" in v]
+
+
+def test_vector_kinds_all_mapped():
+    mapped = {"check_answer", "normalize_latex", "_split_multi_answer", "evaluate_predictions", "compute_metrics",
+              "compute_metrics(evaluate_predictions)", "load_answerbench"}
+    assert {v["function"] for v in IMO} <= mapped
+    assert len(CHECK) >= 30
+
+
+@pytest.mark.parametrize("vec", CHECK, ids=_ids(CHECK))
+def test_check_answer_vector(vec):
+    assert up.check_answer(vec["model_answer"], vec["ground_truth"]) == vec["expected"], vec["why"]
+
+
+@pytest.mark.parametrize("vec", CHECK, ids=_ids(CHECK))
+def test_check_answer_vector_through_score_row(vec):
+    row = {"Problem ID": "p", "Short Answer": vec["ground_truth"], "prediction": vec["model_answer"]}
+    verdict = score_row("imo", row, profile="upstream")
+    if vec["model_answer"] == "":
+        # evaluate_predictions reports an empty answer as "missing" before check_answer runs.
+        assert (verdict.correct, verdict.method) == (False, "missing")
+    else:
+        exp = vec["expected"]
+        assert (verdict.correct, verdict.method, verdict.detail) == (exp["correct"], exp["method"], exp["details"])
+
+
+@pytest.mark.parametrize("vec", NORMALIZE, ids=_ids(NORMALIZE))
+def test_normalize_latex_vector(vec):
+    assert up.normalize_latex(vec["text"]) == vec["expected"]
+
+
+@pytest.mark.parametrize("vec", SPLIT, ids=_ids(SPLIT))
+def test_split_multi_answer_vector(vec):
+    assert up.split_multi_answer(vec["text"]) == vec["expected"]
+
+
+def _rows(vec):
+    preds = vec.get("predictions", {})
+    return [{"Problem ID": pid, "Problem": problem, "Short Answer": answer, "Category": cat, "Subcategory": sub,
+             "Source": src, "prediction": preds.get(pid, "")}
+            for pid, problem, answer, cat, sub, src in vec["answerbench_rows"]]
+
+
+@pytest.mark.parametrize("vec", EVALUATE, ids=_ids(EVALUATE))
+def test_evaluate_predictions_vector(vec):
+    report = score_rows("imo", _rows(vec), profile="upstream")
+    got = [{"problem_id": r["id"], "correct": r["status"] == "correct", "method": r["method"], "details": r["detail"]}
+           for r in report["rows"]]
+    assert got == vec["expected"]
+
+
+@pytest.mark.parametrize("vec", METRICS, ids=_ids(METRICS))
+def test_compute_metrics_vector(vec):
+    report = score_rows("imo", _rows(vec), profile="upstream")
+    for key, value in vec["expected"].items():
+        assert report["metrics"][key] == value, key
+    assert report["accuracy"] == pytest.approx(vec["expected"]["overall"]["accuracy"])
+
+
+def test_compute_metrics_empty_vector():
+    vec = next(v for v in IMO if v["function"] == "compute_metrics")
+    assert imo.metrics([], ScoreContext("imo", profile="upstream")) == vec["expected"]
+
+
+def test_column_shifted_v2_row_does_not_crash_metrics():
+    # answerbench_v2.csv row imo-bench-algebra-036 reads back with Source None; the reference's sort raises.
+    vec = next(v for v in IMO if v["function"] == "load_answerbench")
+    shifted = {"Problem ID": vec["problem_id"], **{k: v for k, v in vec["expected"].items() if v is not None},
+               "prediction": "Y(x)=A+\\frac{B}{x}-x"}
+    normal = {"Problem ID": "imo-bench-algebra-001", "Short Answer": "3", "Category": "Algebra",
+              "Subcategory": "Inequality", "Source": "IMO Shortlist 2021", "prediction": "3"}
+    report = score_rows("imo", [normal, shifted], profile="upstream")
+    assert report["metrics"]["upstream_error"].startswith("TypeError")
+    assert report["metrics"]["by_source"]["None"]["total"] == 1
+    assert report["metrics"]["overall"] == {"total": 2, "correct": 1, "accuracy": 0.5}
+    default = score_rows("imo", [normal, shifted], profile="default")
+    assert "upstream_error" not in default["metrics"]
+
+
+def test_alternative_field_names():
+    row = {"id": "x1", "answer": "$\\frac{1}{2}$", "prediction": "0.5"}
+    assert score_row("imo", row, profile="upstream").method == "sympy"
+    assert score_row("imo", row, profile="default").correct
+
+
+@pytest.mark.parametrize("prediction", [None, "", float("nan")])
+def test_missing_prediction_is_wrong_not_error(prediction):
+    for profile in ("upstream", "default"):
+        verdict = score_row("imo", {"Problem ID": "p", "Short Answer": "3", "prediction": prediction}, profile=profile)
+        assert (verdict.status, verdict.method) == ("wrong", "missing")
+
+
+# Default profile: realistic answers and full responses, judged as a careful grader would.
+DEFAULT_TABLE = [
+    ("1,000", "1000", True, "thousands separator is one number"),
+    ("1000", "1,000", True, "thousands separator in the gold"),
+    ("f(x) = x + 1", "f(x)=x+1", True, "spacing inside an equation"),
+    ("(-\\infty,0]", "$(-\\infty , 0]$", True, "interval spacing"),
+    ("\\{1,2\\}", "\\{2,1\\}", True, "sets are unordered"),
+    ("x+1.", "$x+1.$", True, "trailing full stop inside math"),
+    ("0.1+0.2", "0.3", True, "decimals are exact values"),
+    ("\\pi", "3.14159", False, "no tolerance: pi is not 3.14159"),
+    ("4", "3", False, "different integers"),
+    ("3, 1, 2", "1, 2, 3", True, "unordered multi-answer"),
+    ("1, 1", "1, 2", False, "each gold part matched once"),
+    ("g(x)=-2x^{3}+c, g(x)=2x^{3}+c", "$g(x)=2x^{3}+c, g(x)=-2x^{3}+c$ ", True, "reordered functions"),
+    ("The answer is $\\boxed{2^{3}}$.", "8", True, "full response, boxed power"),
+    ("We try n=1 first... so the final answer is \\boxed{4}. Wait, recheck: n=2 fails, so the answer is 5.",
+     "5", True, "self-correction after the box"),
+    ("Therefore $\\boxed{\\dfrac{1}{2}}$", "\\frac{1}{2}", True, "boxed dfrac"),
+    ("**Answer:** 1431655764", "1431655764", True, "bold answer line"),
+    ("All real x", "all  real x", True, "text answer, case and spacing"),
+    ("__import__('os').system('touch /tmp/pwned_imo')", "0", False, "injection payload is just text"),
+]
+
+
+@pytest.mark.parametrize("prediction, gold, expected, why", DEFAULT_TABLE, ids=[t[3] for t in DEFAULT_TABLE])
+def test_default_table(prediction, gold, expected, why):
+    verdict = score_row("imo", {"Problem ID": "p", "Short Answer": gold, "prediction": prediction},
+                        profile="default")
+    assert verdict.correct is expected, (why, verdict)
+
+
+def test_default_differs_from_upstream_on_thousands():
+    row = {"Problem ID": "p", "Short Answer": "1000", "prediction": "1,000"}
+    assert score_row("imo", row, profile="upstream").method == "no_match"
+    assert score_row("imo", row, profile="default").correct
