@@ -607,6 +607,8 @@ class _Reader:
         if len(opts) == 1 and found == opts:
             letter = opts.pop()
             return ChoiceResult(letter, "letter", f"the only option letter in a short reply is {letter}")
+        if len(opts) > 1:
+            return ChoiceResult(None, "ambiguous", f"a short reply naming options {', '.join(sorted(opts))}")
         return None
 
 
@@ -698,6 +700,6 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     if found is not None:
         return found
     lone = reader.lone_letter()
-    if lone is not None and lone.letter not in negatives:
+    if lone is not None and (lone.letter is None or lone.letter not in negatives):
         return lone
     return ChoiceResult(None, "none", "no option could be read from the reply")
