@@ -91,9 +91,10 @@ def _check_params(where: str, spec: Any, registry: Mapping[str, Mapping[str, str
 
 
 def _check_extractor(where: str, spec: Any) -> str | None:
-    problem = _check_params(where, spec, EXTRACTORS, "extractor")
-    if problem:
-        return problem
+    return _check_params(where, spec, EXTRACTORS, "extractor") or _extractor_rules(where, spec)
+
+
+def _extractor_rules(where: str, spec: Mapping[str, Any]) -> str | None:
     if spec.get("which", "last") not in _WHICH:
         return f"{where}.which {spec['which']!r} unknown (known: {', '.join(_WHICH)})"
     if spec["type"] == "regex":
@@ -121,9 +122,10 @@ def _check_extractor(where: str, spec: Any) -> str | None:
 
 
 def _check_matcher(where: str, spec: Any) -> str | None:
-    problem = _check_params(where, spec, MATCHERS, "matcher")
-    if problem:
-        return problem
+    return _check_params(where, spec, MATCHERS, "matcher") or _matcher_rules(where, spec)
+
+
+def _matcher_rules(where: str, spec: Mapping[str, Any]) -> str | None:
     t = spec["type"]
     for key in ("abs_tol", "rel_tol", "tolerance"):
         if key in spec and spec[key] is not None:
