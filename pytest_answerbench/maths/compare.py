@@ -23,6 +23,9 @@ from .parse import ParseFailure, parse_math
 __all__ = ["equivalent", "items_equal"]
 
 SIMPLIFY_SECONDS = 2.0
+#: Longest predicted answer compared at all (characters): a final answer is short; a longer "answer" is a
+#: failed extraction and is wrong without further work.
+MAX_ANSWER = 2000
 _NUM = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _REL_EPS = 1e-12
 
@@ -45,6 +48,8 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         ``(equal, method)`` where method names the rule that decided (``exact``, ``numeric``, ``symbolic``,
         ``interval``, ``tuple``, ``equation``, ``set``, ``text``, ``count-mismatch``, ...).
     """
+    if len(pred) > MAX_ANSWER and pred.strip() != gold.strip():
+        return False, "too-long"
     g_clean, p_clean = clean(gold), clean(pred)
     if g_clean.text == p_clean.text and g_clean.text and (g_clean.percent, g_clean.degree) == (
             p_clean.percent, p_clean.degree):

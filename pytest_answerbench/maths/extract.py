@@ -11,30 +11,46 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Extraction", "boxed_all", "final_answer", "math_spans", "strip_wrappers"]
+__all__ = ["Extraction", "boxed_all", "final_answer", "math_spans", "reduce_sentence", "strip_wrappers"]
 
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 
 
+def _brace_pairs(text: str) -> dict[int, int]:
+    """Index of each ``{`` -> index of its matching ``}`` (one linear pass; ``\\{`` and ``\\}`` are not braces)."""
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\" and i + 1 < n and text[i + 1] in "{}":
+            i += 2
+            continue
+        if c == "{":
+            stack.append(i)
+        elif c == "}" and stack:
+            pairs[stack.pop()] = i
+        i += 1
+    return pairs
+
+
 def boxed_all(text: str) -> list[tuple[int, int, str]]:
     """Every ``\\boxed{...}`` (balanced braces) as (start, end, content); unclosed boxes are skipped."""
+    if "box" not in text:
+        return []
+    closing = _brace_pairs(text)
     out = []
     for m in _BOX.finditer(text):
-        depth, i = 1, m.end()
-        while i < len(text) and depth:
-            c = text[i]
-            if c == "\\" and i + 1 < len(text) and text[i + 1] in "{}":
-                i += 2  # an escaped brace (\{ \}) does not count
-                continue
-            depth += {"{": 1, "}": -1}.get(c, 0)
-            i += 1
-        if depth == 0:
-            out.append((m.start(), i, text[m.end():i - 1]))
-    # Nested boxes: keep the outer one only.
-    kept = []
+        end = closing.get(m.end() - 1)
+        if end is not None:
+            out.append((m.start(), end + 1, text[m.end():end]))
+    # Nested boxes: keep the outer one only (boxes come in start order, so one running end suffices).
+    kept: list[tuple[int, int, str]] = []
+    outer_end = -1
     for item in out:
-        if not any(o[0] < item[0] and item[1] <= o[1] for o in out):
+        if item[0] >= outer_end:
             kept.append(item)
+            outer_end = item[1]
     return kept
 
 
@@ -92,8 +108,8 @@ def _marker_answer(rest: str) -> tuple[str, ...]:
     spans = [s for s in math_spans(rest) if s]
     if spans:
         return tuple(spans)
-    sentence = re.split(r"(?<=[^\d\s])\.\s|。", rest + " ")[0]
-    return (strip_wrappers(sentence),) if strip_wrappers(sentence) else ()
+    sentence = reduce_sentence(strip_wrappers(re.split(r"(?<=[^\d\s])\.\s|。", rest + " ")[0]))
+    return (sentence,) if sentence else ()
 
 
 def final_answer(response: str) -> Extraction | None:
@@ -122,11 +138,12 @@ def final_answer(response: str) -> Extraction | None:
         if found:
             return Extraction(found, "marker")
     if last_box is not None:
-        line_start = text.rfind("\n", 0, last_box[0]) + 1
-        line_end = text.find("\n", last_box[1])
-        line_end = len(text) if line_end < 0 else line_end
-        same_line = [b for b in boxes if b[0] >= line_start and b[1] <= line_end]
-        return Extraction(tuple(b[2].strip() for b in same_line), "boxed")
+        group = [last_box]
+        for prev in reversed(boxes[:-1]):
+            if not _JOINER.fullmatch(text[prev[1]:group[0][0]]):
+                break
+            group.insert(0, prev)
+        return Extraction(tuple(b[2].strip() for b in group), "boxed")
     lines = [ln for ln in text.strip().split("\n") if ln.strip()]
     if not lines:
         return None
@@ -134,9 +151,31 @@ def final_answer(response: str) -> Extraction | None:
     spans = [s for s in math_spans(last) if s]
     if spans:
         return Extraction((spans[-1],), "last-math")
-    if len(last) <= 40:
-        return Extraction((strip_wrappers(last),), "last-line")
-    numbers = re.findall(r"-?\d+(?:\.\d+)?", last)
-    if numbers:
-        return Extraction((numbers[-1],), "last-number")
+    reduced = reduce_sentence(strip_wrappers(last))
+    if reduced and len(reduced) <= 40:
+        return Extraction((reduced,), "last-line")
     return None
+
+
+# What may stand between boxes that together form one multi-part answer: "\boxed{1} and \boxed{2}".
+_JOINER = re.compile(r"[\s$,;]*(?:and|or|&|\\text\{\s*(?:and|or)\s*\}|\\quad|\\qquad)?[\s$,;.]*"
+                     r"(?:[a-zA-Z](?:_\{?\w+\}?)?\s*=\s*)?[\s$]*")
+_WORDS = re.compile(r"[A-Za-z]{3,}")
+
+
+def reduce_sentence(text: str) -> str:
+    """A sentence stated as the answer -> the answer in it.
+
+    ``No, it is impossible`` -> ``No``; ``The number of ways is 120`` -> ``120``; text without a number stays.
+    """
+    text = text.strip()
+    yes_no = re.match(r"(?i)(yes|no)\b", text)
+    if yes_no:
+        return yes_no.group(1)
+    if not (_WORDS.search(text) and re.search(r"\d", text)):
+        return text
+    tail = re.split(r"(?i)\s(?:is|are|equals|=|be|was)\s", text)[-1].strip()
+    if not _WORDS.search(tail):
+        return tail.rstrip(".")
+    numbers = re.findall(r"-?\d+(?:[.,]\d+)*(?:/\d+)?", text)
+    return numbers[-1] if numbers else text

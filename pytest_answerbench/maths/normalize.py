@@ -77,11 +77,13 @@ def clean(text: str) -> Item:
         # A mixed number 2\frac{1}{2} is 5/2 (the grammar would read a product).
         sign, whole, num, den = mixed.groups()
         s = f"{sign}({whole}+\\frac{{{num}}}{{{den}}})"
-    cjk = re.fullmatch(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}", s)
+    # Unit and measure-word stripping only make sense on short answers (and their regexes are not linear).
+    short = len(s) <= 200
+    cjk = short and re.fullmatch(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}", s)
     if cjk and _numeric_head(cjk.group(1)):
         s = cjk.group(1).strip()  # 5个, 3种, 10米: a measure word or unit after a number
     unit = ""
-    m = _UNIT_RE.match(s)
+    m = _UNIT_RE.match(s) if short else None
     if m and _numeric_head(m.group("value")):
         unit, s = m.group("unit"), m.group("value").strip()
         if unit in ("degrees", "degree"):
