@@ -379,6 +379,9 @@ def match(name: str, response: Any, target: Any, fixed: bool = False) -> Any:
         raise NotImplementedMetric(f"metric {name!r} is not implemented by pytest-answerbench")
     try:
         return fn(response, target, fixed)
+    except ImportError as exc:  # a missing library is a setup problem, not a 0 score
+        raise NotImplementedMetric(f"metric {name!r} needs the {exc.name or exc} package "
+                                   "(pip install rapidfuzz Unidecode)") from None
     except Exception:  # the reference logs and assigns 0
         return 0
 

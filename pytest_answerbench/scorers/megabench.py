@@ -176,6 +176,9 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         result = score_query(row.get("response"), gold, config, fixed=not ctx.upstream)
     except (ConfigError, NotImplementedMetric, ValueError) as exc:
         return Verdict.error(f"{where}{exc}", extra=extra)
+    except ImportError as exc:
+        return Verdict.error(f"the megabench scorer needs the {exc.name or exc} package (pip install regex)",
+                             extra=extra)
     extra.update(query_score=result["score"], field_scores=result["fields"], eval_type=result["eval_type"])
     fields = ", ".join(f"{k}={v:.4g}" for k, v in result["fields"].items())
     if result["score"] < 0:
