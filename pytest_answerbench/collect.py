@@ -29,6 +29,11 @@ def _row_test(bench_row, bench_scorer):  # noqa: ARG001 - declares the fixtures 
     """One prediction row, scored by the benchmark's scorer."""
 
 
+def _row_test_fast(bench_scorer):  # noqa: ARG001
+    """The same, when ``bench_row`` is the plugin's own: the row is read directly, saving a per-item
+    fixture setup (a third of the per-row cost for cheap benchmarks)."""
+
+
 def clean_id(raw: str) -> str:
     """A row id usable in a node id: no control characters, no '::', at most 200 characters."""
     text = _UNSAFE.sub(" ", raw).replace("::", ":").strip()
@@ -123,7 +128,8 @@ class RowItem(pytest.Function):
     def make(cls, parent: PredictionFile, name: str, line: int, *, ref: Any = None, row_id: str | None = None,
              problem: str | None = None) -> "RowItem":
         bench = parent.bench
-        item = cls.from_parent(parent, name=name, callobj=_row_test, fixtureinfo=bench.fixtureinfo(parent))
+        callobj, info = bench.fixtureinfo(parent)
+        item = cls.from_parent(parent, name=name, callobj=callobj, fixtureinfo=info)
         item.row_ref = ref
         item.row_line = line
         item.row_id = row_id if row_id is not None else name
@@ -145,16 +151,18 @@ class RowItem(pytest.Function):
 
     def runtest(self) -> None:
         funcargs = self.funcargs
-        verdict = funcargs["bench_scorer"](funcargs["bench_row"])
+        row = funcargs["bench_row"] if "bench_row" in funcargs else self.load_row()
+        self.row = row
+        verdict = funcargs["bench_scorer"](row)
         verdict = self.parent.bench.coerce_verdict(verdict)
         self.verdict = verdict
         if not verdict.correct:
             raise RowMismatch(verdict)
 
-    def repr_failure(self, excinfo, style=None):
+    def repr_failure(self, excinfo):
         if isinstance(excinfo.value, RowMismatch):
             return describe(excinfo.value.verdict)
-        return super().repr_failure(excinfo, style=style)
+        return super().repr_failure(excinfo)
 
 
 def describe(verdict: Verdict) -> str:

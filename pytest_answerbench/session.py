@@ -49,6 +49,10 @@ class BenchSession:
         self.current_row_id: str | None = None
         self._fixtureinfo: dict[str, Any] = {}
         self.paths = self._prediction_paths()
+        if not self.is_worker:
+            absent = [str(p) for p in self.paths if not p.exists()]
+            if absent:
+                raise pytest.UsageError(f"--bench: prediction file not found: {', '.join(absent)}")
         self.gold: dict[str, tuple[dict[str, Any], int]] | None = None
         self._gold_used: set[str] = set()
         self.gold_problems: list[str] = []
@@ -103,14 +107,23 @@ class BenchSession:
         return None
 
     def fixtureinfo(self, parent: PredictionFile):
+        """(callable, fixture info) shared by every item of a file: computed once, not once per row."""
         key = parent.nodeid
-        info = self._fixtureinfo.get(key)
-        if info is None:
-            from .collect import _row_test
+        found = self._fixtureinfo.get(key)
+        if found is None:
+            from . import plugin
+            from .collect import _row_test, _row_test_fast
 
-            info = parent.session._fixturemanager.getfixtureinfo(node=parent, func=_row_test, cls=None)
-            self._fixtureinfo[key] = info
-        return info
+            fm = parent.session._fixturemanager
+            info = fm.getfixtureinfo(node=parent, func=_row_test, cls=None)
+            defs = info.name2fixturedefs.get("bench_row")
+            func = defs[-1].func if defs else None
+            if getattr(func, "__module__", None) == plugin.__name__ and func.__name__ == "bench_row":
+                found = (_row_test_fast, fm.getfixtureinfo(node=parent, func=_row_test_fast, cls=None))
+            else:
+                found = (_row_test, info)
+            self._fixtureinfo[key] = found
+        return found
 
     # -- gold file --------------------------------------------------------------------------------------
 
@@ -231,7 +244,7 @@ class BenchSession:
         rec = None
         if isinstance(item, RowItem):
             if call.when == "call":
-                row = item.funcargs.get("bench_row")
+                row = item.__dict__.pop("row", None)  # set by runtest; not kept, to keep memory flat
                 rec = self._record(item, self._verdict_for(item, call), row if isinstance(row, dict) else None)
             elif call.when == "setup" and call.excinfo is not None and not call.excinfo.errisinstance(
                     pytest.skip.Exception):

@@ -1,0 +1,43 @@
+"""Shared helpers for the plugin's end-to-end tests (run pytest as a user would, through pytester)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable
+
+import pytest
+
+# pytester's in-process runs restore sys.modules afterwards, so whatever a run imports is imported again by
+# the next one. Import the plugin's modules and what Hypothesis' terminal summary pulls in once, here.
+import hypothesis.internal.observability  # noqa: F401,E402
+import pytest_answerbench.choice  # noqa: F401,E402
+import pytest_answerbench.scorers.vmcbench  # noqa: F401,E402
+import pytest_answerbench.session  # noqa: F401,E402
+
+pytest_plugins = ["pytester"]
+
+MC_OPTIONS = {"A": "a cat", "B": "a dog", "C": "a horse", "D": "a bird"}
+
+
+def mc_row(index: int, prediction: str, answer: str = "B", category: str = "MMStar", **extra: Any) -> dict:
+    """A VMCBench-shaped row."""
+    return {"index": index, "question": "What animal is shown?", **MC_OPTIONS, "answer": answer,
+            "category": category, "prediction": prediction, **extra}
+
+
+def write_jsonl(path: Path, rows: Iterable[Any]) -> Path:
+    lines = [r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in rows]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def bench_env(pytester: pytest.Pytester):
+    """A pytester directory with an empty ini (so the project's own pytest settings do not leak in)."""
+    pytester.makeini("[pytest]\n")
+    return pytester
+
+
+def load_report(pytester: pytest.Pytester, name: str = "report.json") -> dict:
+    return json.loads((pytester.path / name).read_text(encoding="utf-8"))

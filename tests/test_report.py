@@ -1,0 +1,111 @@
+"""The JSON report (CONTRACT section 5), JUnit properties and the terminal summary."""
+
+from __future__ import annotations
+
+import hashlib
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import load_report, mc_row, write_jsonl
+from pytest_answerbench.options import BENCH, BENCH_PROFILE, BENCH_REPORT, BENCH_SHOW
+
+ROWS = [
+    mc_row(1, "(B)", category="MMStar"),
+    mc_row(2, "(A)", category="MMStar"),
+    mc_row(3, "B", category="MMMU"),
+    mc_row(4, "I cannot tell", category="MMMU"),
+    '{"index": 5, broken',
+]
+
+
+@pytest.fixture
+def run(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", ROWS)
+
+    def _run(*args):
+        return bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "report.json", *args)
+
+    return _run
+
+
+def test_report_schema_and_numbers(run, bench_env):
+    run().assert_outcomes(passed=2, failed=2, errors=1)
+    report = load_report(bench_env)
+    for key in ("benchmark", "profile", "tool_version", "files", "total", "correct", "accuracy", "ci95", "counts",
+                "metrics", "groups", "gates", "rows", "seconds"):
+        assert key in report, key
+    assert report["benchmark"] == "vmcbench_dev" and report["profile"] == "default"
+    assert report["total"] == len(report["rows"]) == 5
+    assert report["correct"] == 2
+    assert report["accuracy"] == pytest.approx(0.4)
+    assert report["counts"] == {"correct": 2, "wrong": 2, "timeout": 0, "error": 1, "miss": 0}
+    lo, hi = report["ci95"]
+    assert 0 < lo < 0.4 < hi < 1
+    sha = hashlib.sha256((bench_env.path / "preds.jsonl").read_bytes()).hexdigest()
+    assert report["files"] == [{"path": "preds.jsonl", "sha256": sha, "rows": 5}]
+    assert report["groups"]["category"]["MMStar"]["accuracy"] == 0.5
+    assert report["groups"]["category"]["MMMU"]["total"] == 2
+    row = report["rows"][1]
+    assert (row["id"], row["file"], row["line"], row["status"], row["score"], row["extracted"], row["gold"]) == \
+        ("2", "preds.jsonl", 2, "wrong", 0.0, "A", "B")
+    assert row["method"]
+    assert report["metrics"]["Overall"] == pytest.approx(0.4)
+    assert report["metrics"]["General"] == 0.5  # MMStar is a General category
+    assert "SEEDBench" in report["metrics"]["absent_categories"]
+
+
+def test_upstream_profile_reports_percentages_like_the_reference(run, bench_env):
+    run(BENCH_PROFILE, "upstream")
+    report = load_report(bench_env)
+    assert report["profile"] == "upstream"
+    assert report["metrics"]["MMStar"] == 50.0
+    # "I cannot tell" has no letter: the reference guesses; ours is seeded, so reruns agree
+    guessed = [r for r in report["rows"] if r["method"] == "random"]
+    assert [r["id"] for r in guessed] == ["4"]
+    first = guessed[0]["extracted"]
+    run(BENCH_PROFILE, "upstream")
+    assert [r for r in load_report(bench_env)["rows"] if r["id"] == "4"][0]["extracted"] == first
+    assert report["metrics"]["random_picks"] == 1
+
+
+def test_junit_has_per_row_properties(run, bench_env):
+    run("--junitxml", "junit.xml")
+    tree = ET.parse(bench_env.path / "junit.xml")
+    cases = {c.get("name"): c for c in tree.iter("testcase")}
+    assert set(cases) == {"1", "2", "3", "4", "line5"}
+    props = {p.get("name"): p.get("value") for p in cases["2"].iter("property")}
+    assert props["status"] == "wrong" and props["score"] == "0.0"
+    assert props["extracted"] == "A" and props["gold"] == "B" and props["method"]
+    failure = cases["2"].find("failure")
+    assert failure is not None and "extracted 'A', gold 'B'" in failure.get("message")
+    props5 = {p.get("name"): p.get("value") for p in cases["line5"].iter("property")}
+    assert props5["status"] == "error"
+    assert cases["line5"].find("error") is not None
+
+
+def test_wrong_rows_show_a_short_message_not_a_traceback(run):
+    result = run()
+    out = result.stdout.str()
+    assert "Traceback" not in out and "def _row_test" not in out
+    result.stdout.fnmatch_lines([
+        "*- answerbench -*",
+        "vmcbench_dev (profile default): accuracy 0.4000 (2/5 correct, 95% CI*",
+        "rows: 2 correct, 2 wrong, 1 error",
+        "by category: MMMU 0.500 (n=2), MMStar 0.500 (n=2)",
+        "wrong rows (first 2 of 2):",
+        "  preds.jsonl:2 2: extracted 'A', gold 'B' *",
+        "errored or timed-out rows (1):",
+        "  preds.jsonl:5 line5: error: preds.jsonl:5: not valid JSON*",
+        "generated answerbench report: *report.json",
+    ])
+
+
+def test_show_limits_the_wrong_rows_listed(run):
+    result = run(BENCH_SHOW, "1")
+    result.stdout.fnmatch_lines(["wrong rows (first 1 of 2):"])
+
+
+def test_explicit_tb_option_is_respected(run):
+    result = run("--tb=short")
+    result.stdout.fnmatch_lines(["*FAILURES*"])

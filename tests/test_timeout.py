@@ -1,0 +1,78 @@
+"""Time limits through pytest-timeout: an overrunning row is recorded as `timeout` and the run goes on."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import load_report, mc_row, write_jsonl
+from pytest_answerbench.options import BENCH, BENCH_REPORT
+
+SLOW_SCORER = """
+import time, pytest
+
+@pytest.fixture(scope="session")
+def bench_scorer():
+    def score(row):
+        if row["prediction"] == "SPIN":      # pure Python: interruptible
+            n = 0
+            while True:
+                n += 1
+        if row["prediction"] == "SLEEP":     # blocked in C: not interruptible by an exception
+            time.sleep(60)
+        return row["prediction"] == "(" + row["answer"] + ")"
+    return score
+"""
+
+
+def _write(pytester, special: str):
+    pytester.makeconftest(SLOW_SCORER)
+    rows = [mc_row(i, "(B)") for i in range(4)]
+    rows[1]["prediction"] = special
+    write_jsonl(pytester.path / "preds.jsonl", rows)
+
+
+def _assert_timeout_row(report, row_id="1"):
+    assert report["total"] == 4
+    statuses = {r["id"]: r["status"] for r in report["rows"]}
+    assert statuses == {"0": "correct", row_id: "timeout", "2": "correct", "3": "correct"}
+    assert report["counts"]["timeout"] == 1
+    assert report["accuracy"] == 0.75
+
+
+@pytest.mark.parametrize("method", ["signal", "thread"])
+def test_overrunning_row_is_a_timeout_and_the_run_goes_on(bench_env, method):
+    _write(bench_env, "SPIN")
+    result = bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "report.json",
+                                            "--timeout", "1", "--timeout-method", method)
+    result.assert_outcomes(passed=3, failed=1)
+    _assert_timeout_row(load_report(bench_env))
+    result.stdout.fnmatch_lines(["*preds.jsonl:2 1: timeout: row exceeded its time limit (1s)*"])
+
+
+def test_the_benchmark_yaml_timeout_applies_without_timeout_option(bench_env):
+    _write(bench_env, "SPIN")
+    (bench_env.path / "mine.yaml").write_text(
+        "name: mine\nscorer: vmcbench\nrequired: [prediction, answer]\ntimeout: 1\n")
+    result = bench_env.runpytest_subprocess(BENCH, "mine.yaml", "preds.jsonl", BENCH_REPORT, "report.json")
+    result.stdout.fnmatch_lines(["answerbench: mine *timeout 1s per row (benchmark default)*"])
+    _assert_timeout_row(load_report(bench_env))
+
+
+def test_timeout_in_uninterruptible_code_under_xdist_thread_method(bench_env):
+    """The thread method must end the worker; xdist replaces it and the row is still a timeout."""
+    _write(bench_env, "SLEEP")
+    result = bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "report.json",
+                                            "--timeout", "1", "--timeout-method", "thread", "-n", "2")
+    _assert_timeout_row(load_report(bench_env))
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_timeout_in_uninterruptible_code_serial_thread_method_keeps_the_report(bench_env):
+    _write(bench_env, "SLEEP")
+    result = bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "report.json",
+                                            "--timeout", "1", "--timeout-method", "thread")
+    assert result.ret != 0
+    report = load_report(bench_env)
+    assert "incomplete" in report
+    statuses = {r["id"]: r["status"] for r in report["rows"]}
+    assert statuses == {"0": "correct", "1": "timeout"}

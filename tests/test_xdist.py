@@ -1,0 +1,74 @@
+"""pytest-xdist: -n 2 and --tx give the same report as a serial run; a crashed worker's row is not lost."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import load_report, mc_row, write_jsonl
+from pytest_answerbench.options import BENCH, BENCH_MIN_ACCURACY, BENCH_REPORT
+
+
+def _rows():
+    rows = []
+    letters = "ABCD"
+    for i in range(40):
+        gold = letters[i % 4]
+        pred = f"({gold})" if i % 3 else f"({letters[(i + 1) % 4]})"
+        rows.append(mc_row(i, pred, answer=gold, category=["MMStar", "MMMU", "AI2D"][i % 3]))
+    rows[5] = "{broken"
+    rows[7]["prediction"] = "no idea"
+    return rows
+
+
+def _comparable(report: dict) -> dict:
+    report = dict(report)
+    report.pop("seconds")
+    return report
+
+
+def test_n2_gives_the_same_report_as_serial(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", _rows())
+    common = (BENCH, "vmcbench_dev", "preds.jsonl", "--bench-profile", "upstream", BENCH_MIN_ACCURACY, "0.5")
+    serial = bench_env.runpytest_subprocess(*common, BENCH_REPORT, "serial.json")
+    parallel = bench_env.runpytest_subprocess(*common, BENCH_REPORT, "parallel.json", "-n", "2")
+    assert serial.ret == parallel.ret
+    a, b = load_report(bench_env, "serial.json"), load_report(bench_env, "parallel.json")
+    assert a["total"] == 40
+    assert _comparable(a) == _comparable(b)
+    parallel.stdout.fnmatch_lines(["*- answerbench -*", "vmcbench_dev (profile upstream): accuracy*"])
+
+
+def test_tx_popen_gateways_merge_into_one_report(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", _rows())
+    result = bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "tx.json",
+                                            "--dist", "load", "--tx", "popen", "--tx", "popen")
+    result.stdout.fnmatch_lines(["*- answerbench -*"])
+    report = load_report(bench_env, "tx.json")
+    assert report["total"] == 40
+    assert sorted(int(r["id"]) for r in report["rows"] if r["id"] != "line6") == [i for i in range(40) if i != 5]
+
+
+def test_a_crashed_worker_row_is_reported_as_error(bench_env):
+    bench_env.makeconftest(
+        "import os, pytest\n"
+        "@pytest.fixture(scope='session')\n"
+        "def bench_scorer():\n"
+        "    def score(row):\n"
+        "        if row['prediction'] == 'CRASH':\n"
+        "            os._exit(3)\n"
+        "        return row['prediction'] == '(' + row['answer'] + ')'\n"
+        "    return score\n")
+    rows = [mc_row(i, "(B)") for i in range(6)]
+    rows[2]["prediction"] = "CRASH"
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "report.json",
+                                            "-n", "2")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    report = load_report(bench_env)
+    assert report["total"] == 6
+    crashed = [r for r in report["rows"] if r["status"] == "error"]
+    assert [r["id"] for r in crashed] == ["2"]
+    assert "crashed" in crashed[0]["detail"]
+    assert report["counts"]["correct"] == 5
