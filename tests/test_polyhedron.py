@@ -187,3 +187,13 @@ def test_sample_file_rows_all_score():
     assert 10 <= len(rows) <= 30
     statuses = {score_row("polyhedron", r, profile="upstream").status for r in rows}
     assert statuses == {"correct", "wrong"}
+
+
+def test_unreadable_chinese_numeral_is_quiet_and_wrong():
+    """cn2an warns on numerals it cannot read; the scorer keeps the text (as the reference) and stays quiet."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        v = score_row("polyhedron", {"prediction": "\\boxed{十十}", "answer": "20", "eval_type": "numeral"})
+    assert v.status == "wrong"
