@@ -276,7 +276,8 @@ def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
             elif abs(av - bv) <= _REL_EPS * max(1, abs(av)):
                 return True, "numeric" if _is_plain_number(g.text) and _is_plain_number(p.text) else "symbolic"
         return False, "numeric"
-    if {s.name for s in ge.free_symbols} != {s.name for s in pe.free_symbols}:
+    g_names, p_names = {s.name for s in ge.free_symbols}, {s.name for s in pe.free_symbols}
+    if g_names and p_names and g_names != p_names:
         # Different variables (x vs t) cannot be the same answer; a constant never equals a function.
         return False, "symbolic"
     return _expressions_equal(ge, pe)

@@ -83,13 +83,16 @@ def check_tree(expr: Any, max_nodes: int = MAX_NODES, max_exponent: int = MAX_EX
             raise TooComplex(f"expression has more than {max_nodes} nodes")
         if isinstance(node, sympy.Pow):
             exponent = node.args[1]
-            if not _small_number(exponent, max_exponent):
-                # A symbolic exponent is fine unless it contains numbers that are themselves huge; a nested
-                # power with numbers only (a tower) is refused outright.
-                if exponent.has(sympy.Pow) and not exponent.free_symbols:
-                    raise TooComplex("exponent tower")
-                if exponent.is_Number:
-                    raise TooComplex(f"exponent {exponent} too large")
+            if not exponent.free_symbols and not _small_number(exponent, max_exponent):
+                # A numeric exponent must itself be safe to evaluate, and then small: 2^{1/2} is fine,
+                # 9^{9^{9^9}} is not.
+                check_tree(exponent, max_nodes, max_exponent)
+                try:
+                    size = abs(complex(exponent.evalf(15)))
+                except (TypeError, ValueError, OverflowError):
+                    raise TooComplex("exponent cannot be evaluated") from None
+                if size != size or size > max_exponent:
+                    raise TooComplex("exponent tower" if exponent.has(sympy.Pow) else f"exponent {exponent} too large")
         elif isinstance(node, (sympy.factorial, sympy.factorial2, sympy.gamma, sympy.binomial)):
             for arg in node.args:
                 if arg.is_Number and not _small_number(arg, max_exponent * 10):

@@ -115,10 +115,24 @@ def _rewrite_calls(text: str, name: str, build) -> str:
         i = j
 
 
-def constants(expr: Any) -> Any:
-    """Give the symbols the grammar leaves plain their meaning: ``pi`` -> π, ``e`` -> Euler's number."""
-    import sympy
+#: Single letters that name functions in answers (f(x) = ...); any other letter before "(" is a factor.
+FUNCTION_LETTERS = frozenset("fghFGH")
 
+
+def constants(expr: Any) -> Any:
+    """Give the symbols the grammar leaves plain their meaning.
+
+    ``pi`` -> π, ``e`` -> Euler's number, and ``n(n+1)`` (which the grammar reads as a call of a function
+    ``n``) -> the product ``n*(n+1)`` unless the letter is a usual function name (f, g, h).
+    """
+    import sympy
+    from sympy.core.function import AppliedUndef
+
+    calls = {c: sympy.Symbol(c.func.__name__) * sympy.Mul(*c.args)
+             for c in expr.atoms(AppliedUndef)
+             if len(c.func.__name__) == 1 and c.func.__name__ not in FUNCTION_LETTERS}
+    if calls:
+        expr = expr.xreplace(calls)
     subs = {}
     for sym in expr.free_symbols:
         if sym.name == "pi":

@@ -1,0 +1,129 @@
+"""Untrusted answers: injection payloads never run, pathological answers end within the budget."""
+
+from __future__ import annotations
+
+import builtins
+import time
+
+import pytest
+
+from pytest_answerbench import score_row
+from pytest_answerbench.maths import TooComplex, equivalent
+from pytest_answerbench.maths.guard import StepTimeout, check_tree, step_limit
+from pytest_answerbench.maths.parse import parse_math
+from pytest_answerbench.timeguard import ScoreTimeout, deadline
+
+PAYLOADS = [
+    "__import__('os').system('touch {marker}')",
+    "\\boxed{__import__('os').system('touch {marker}')}",
+    "So the final answer is $\\boxed{eval(\"__import__('os').system('touch {marker}')\")}$",
+    "x = __import__('subprocess').call(['touch', '{marker}'])",
+    "\\frac{{__import__('os').system('touch {marker}')}}{{2}}",
+    "(lambda: __import__('os').system('touch {marker}'))()",
+    "Symbol('x').__class__.__base__.__subclasses__()",
+]
+
+
+def _rows(answer: str):
+    yield "olympiad", {"prediction": answer, "final_answer": "['$x^{2}+1$']", "answer_type": "Expression"}
+    yield "olympiad", {"prediction": "So the final answer is $3$", "final_answer": f"['{answer}']"}
+    yield "imo", {"Problem ID": "p", "Short Answer": "x^{2}+1", "prediction": answer}
+    yield "imo", {"Problem ID": "p", "Short Answer": answer, "prediction": "x^{2}+1"}
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+@pytest.mark.parametrize("profile", ["upstream", "default"])
+def test_injection_never_runs(payload, profile, tmp_path, monkeypatch):
+    marker = tmp_path / "pwned"
+    answer = payload.replace("{marker}", str(marker))
+    evaluated = []
+    real_eval, real_exec = builtins.eval, builtins.exec
+
+    def spy_eval(source, *args, **kwargs):
+        if isinstance(source, str) and ("__import__" in source or "touch" in source or "__class__" in source):
+            evaluated.append(source)
+        return real_eval(source, *args, **kwargs)
+
+    def spy_exec(source, *args, **kwargs):
+        if isinstance(source, str) and ("__import__" in source or "touch" in source):
+            evaluated.append(source)
+        return real_exec(source, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "eval", spy_eval)
+    monkeypatch.setattr(builtins, "exec", spy_exec)
+    for bench, row in _rows(answer):
+        verdict = score_row(bench, row, profile=profile, timeout=10)
+        assert verdict.status in ("wrong", "error"), (bench, verdict)
+    assert not marker.exists()
+    assert evaluated == []
+
+
+PATHOLOGICAL = {
+    "tower": "9^{9^{9^9}}",
+    "power": "10^{10^{10}}",
+    "factorial": "999999!",
+    "nested braces": "{" * 3000 + "1" + "}" * 3000,
+    "nested parens": "(" * 5000 + "1" + ")" * 5000,
+    "expansion": "(x+1)^{200}",
+    "long sum": "1+" * 50000 + "1",
+    "huge integer": "9" * 5000,
+    "nested fractions": "\\frac{1}{" * 300 + "2" + "}" * 300,
+    "100k characters": "x" * 100000,
+}
+
+
+@pytest.mark.parametrize("name", list(PATHOLOGICAL))
+@pytest.mark.parametrize("profile", ["upstream", "default"])
+def test_pathological_answers_finish_within_budget(name, profile):
+    answer = PATHOLOGICAL[name]
+    rows = [("olympiad", {"prediction": f"So the final answer is $\\boxed{{{answer}}}$",
+                          "final_answer": "['$x^{2}+1$']"}),
+            ("imo", {"Problem ID": "p", "Short Answer": "x^{2}+1", "prediction": f"\\boxed{{{answer}}}"})]
+    for bench, row in rows:
+        started = time.perf_counter()
+        verdict = score_row(bench, row, profile=profile, timeout=5)
+        assert time.perf_counter() - started < 6.5
+        assert verdict.status in ("wrong", "timeout"), verdict
+
+
+@pytest.mark.parametrize("text", ["9^{9^{9^9}}", "999999!", "10^{100000}", "\\binom{10^{9}}{5}"])
+def test_check_tree_refuses_runaway_values(text):
+    with pytest.raises(TooComplex):
+        parse_math(text)
+
+
+@pytest.mark.parametrize("text", ["2^{1/2}", "2^{10}", "10!", "x^{n+1}", "e^{i\\pi}"])
+def test_check_tree_accepts_ordinary_values(text):
+    check_tree(parse_math(text))
+
+
+def test_step_limit_fires_as_step_timeout():
+    started = time.perf_counter()
+    with pytest.raises(StepTimeout):
+        with step_limit(0.2):
+            while True:
+                pass
+    assert time.perf_counter() - started < 1.0
+
+
+def test_step_limit_leaves_nearer_outer_deadline_in_charge():
+    with pytest.raises(ScoreTimeout):
+        with deadline(0.2):
+            with step_limit(5):
+                while True:
+                    pass
+
+
+def test_outer_deadline_survives_a_step():
+    # After an inner step completes, the outer deadline must still fire (it is restored, not disarmed).
+    with pytest.raises(ScoreTimeout):
+        with deadline(0.3):
+            with step_limit(0.1):
+                pass
+            while True:
+                pass
+
+
+def test_equivalent_timeout_argument_bounds_the_call():
+    ok, _ = equivalent("x^2+1", "(x+1)^2-2x", timeout=5)
+    assert ok is True
