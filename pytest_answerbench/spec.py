@@ -247,8 +247,19 @@ def load_spec(path: str | os.PathLike[str]) -> BenchmarkSpec:
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise SpecError(f"{where}: {key} is required and must be a non-empty string")
     known_scorers = scorers.available()
-    if data["scorer"] not in known_scorers:
-        raise SpecError(f"{where}: scorer {data['scorer']!r} unknown (known: {', '.join(known_scorers)})")
+    if scorers.is_import_path(data["scorer"]):
+        import sys
+
+        folder = str(path.resolve().parent)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+        try:
+            scorers.get(data["scorer"])
+        except Exception as exc:  # ImportError, or an error raised while importing the user's module
+            raise SpecError(f"{where}: scorer {data['scorer']!r} cannot be imported ({type(exc).__name__}: {exc})")
+    elif data["scorer"] not in known_scorers:
+        raise SpecError(f"{where}: scorer {data['scorer']!r} unknown (known: {', '.join(known_scorers)}; "
+                        "or a Python import path such as my_module or my_module:score)")
     kw: dict[str, Any] = {"name": data["name"].strip(), "scorer": data["scorer"], "path": where}
     for key in ("description", "source", "prediction_field"):
         if key in data:

@@ -10,6 +10,11 @@ A scorer module defines:
 * ``OPTIONS: dict[str, str]`` (optional): the option names a benchmark YAML may set, with a description.
 
 Modules whose name starts with ``_`` are helpers, not scorers.
+
+A user's own Python scorer is named by import path instead: ``my_pkg.my_scorer`` (a module following the
+protocol above) or ``my_module:score_fn`` (that function as ``score``; the module's ``metrics`` and
+``OPTIONS`` are used when it has them). The benchmark YAML's folder is put on ``sys.path`` so a module beside
+the YAML imports.
 """
 
 from __future__ import annotations
@@ -57,8 +62,33 @@ def available() -> tuple[str, ...]:
     return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")))
 
 
+def is_import_path(name: str) -> bool:
+    return "." in name or ":" in name
+
+
 @functools.lru_cache(maxsize=None)
 def get(name: str) -> Scorer:
+    if is_import_path(name):
+        return _from_import_path(name)
     if name not in available():
         raise KeyError(f"scorer {name!r} unknown (known: {', '.join(available())})")
     return Scorer(name, importlib.import_module(f"{__name__}.{name}"))
+
+
+def _from_import_path(name: str) -> Scorer:
+    import types
+
+    module_name, _, attr = name.partition(":")
+    module = importlib.import_module(module_name)  # ImportError propagates to the caller with the name
+    if attr:
+        fn = getattr(module, attr, None)
+        if not callable(fn):
+            raise ImportError(f"{module_name} has no callable {attr!r}")
+        parts = {"score": fn, "__name__": name}
+        for extra in ("metrics", "OPTIONS", "check_options"):
+            if hasattr(module, extra):
+                parts[extra] = getattr(module, extra)
+        return Scorer(name, types.SimpleNamespace(**parts))
+    if not callable(getattr(module, "score", None)):
+        raise ImportError(f"module {module_name} has no score(row, ctx) function")
+    return Scorer(name, module)
