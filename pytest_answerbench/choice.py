@@ -77,7 +77,7 @@ _REFUSAL = re.compile(
     r"|cannot\s+be\s+determined|can't\s+be\s+determined|(?:cannot|can't|unable\s+to)\s+determine"
     r"|not\s+(?:enough|sufficient)\s+information|insufficient\s+(?:information|data|context)"
     r"|no\s+image\s+(?:is\s+)?(?:provided|attached|shown)|without\s+(?:the|an|seeing\s+the)\s+image"
-    r"|none\s+of\s+the\s+(?:options|above|choices|answers)|i\s+(?:do\s+not|don't)\s+know"
+    r"|none\s+of\s+the\s+(?:options|above|choices|answers)|i\s+(?:do\s+not|don't)\s+know|^\W*no\s+idea\b"
     r"|there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)|unanswerable|not\s+answerable"
     r"|无法(?:确定|判断|回答|得出|看到)|不能确定|不确定|抱歉|没有正确(?:答案|选项))",
     re.IGNORECASE,
@@ -103,7 +103,8 @@ _ADVERBS = r"(?:(?:both|all|also|clearly|definitely|obviously|certainly|likewise
 _POS_AFTER = re.compile(
     r"\s*(?:is|seems|looks|appears|would\s+be|must\s+be|should\s+be)\s+(?:to\s+be\s+)?(?:the\s+)?"
     r"(?:most\s+)?(?:correct|right|true|accurate|best|answer\b|one\s+(?:that|which)|most\s+likely|likeliest|"
-    r"valid\s+(?:answer|option|choice)|appropriate|plausible)|\s*(?:matches|fits|works|satisfies|holds)\b",
+    r"valid\s+(?:answer|option|choice)|appropriate|plausible|closest|better|more\s+(?:accurate|likely|consistent|plausible)|"
+    r"(?:the\s+)?best\s+fit)|\s*(?:matches|fits|works|satisfies)\b",
     re.IGNORECASE,
 )
 _STRONG_AFTER = re.compile(
@@ -118,8 +119,8 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
      3, "final-answer-marker"),
     (re.compile(
         r"\b(?:(?:the|my|our)\s+)?(?:(?:correct|right|best|most\s+likely|most\s+appropriate|final|only\s+correct)\s+)?"
-        r"(?:answer|option|choice|response)(?:\s+(?:choice|option|letter))?"
-        r"(?:\s+(?:to|for)\s+(?:this|the)\s+question)?"
+        r"(?:answer|option|choice|response|ans(?=\s*[:=]))(?:\s+(?:choice|option|letter))?"
+        r"(?:\s+(?:to|for)\s+(?:this|the)\s+question)?(?:\s+(?:here|now|then|in\s+this\s+case))?"
         r"\s*(?:(?:is|would\s+be|should\s+be|must\s+be|will\s+be|seems\s+to\s+be|appears\s+to\s+be|becomes|remains)\b"
         r"|:|=|-(?!\w)|–|—)",
         re.I,
@@ -127,6 +128,7 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
     (re.compile(
         r"\b(?:i\s+(?:would|will|'d|'ll)\s+|i\s+|we\s+|let's\s+|so\s+i\s+)?"
         r"(?:choose|chose|select|selected|pick|picked|go\s+with|going\s+with|opt\s+for|settle\s+on|"
+        r"(?<=would\s)answer|(?<='d\s)answer|(?<=will\s)answer|"
         r"(?:am\s+)?going\s+to\s+(?:choose|pick|go\s+with))\b(?:\s+(?:option|choice|answer))?",
         re.I,
     ), 2, "choose"),
@@ -136,7 +138,7 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
         r"(?:\b(?:so|therefore|thus|hence|consequently|in\s+conclusion|overall|finally|"
         r"i\s+(?:would\s+|'d\s+)?(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|it\s+must\s+be|"
         r"it\s+should\s+be|must\s+be|should\s+be|it\s+has\s+to\s+be|but|leaves|leaving|probably|"
-        r"(?:most\s+)?likely|perhaps|maybe|"
+        r"(?:most\s+)?likely|perhaps|maybe|(?:looks|seems|sounds)\s+like|(?:seems|appears)\s+to\s+be|"
         r"(?:which\s+)?(?:matches|corresponds\s+to|is\s+consistent\s+with|consistent\s+with|points\s+to|"
         r"supports|aligns\s+with|agrees\s+with|in\s+line\s+with)|(?:which|that|this)\s+is)\b|所以|因此|故)\s*[,，:]?",
         re.I,
@@ -173,7 +175,19 @@ def _norm_text(s: str) -> str:
     return s.strip(" .;,:!?")
 
 
+_WORD_NUMBERS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+_ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split())}
+
+
 def _number(s: str) -> float | None:
+    word = s.strip().lower().rstrip(".!")
+    if word in _WORD_NUMBERS:
+        return float(_WORD_NUMBERS[word])
+    frac = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", s)
+    if frac and int(frac.group(2)):
+        return int(frac.group(1)) / int(frac.group(2))
     m = re.fullmatch(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", s, re.I)
     if not m:
         return None
@@ -181,6 +195,17 @@ def _number(s: str) -> float | None:
         return float(m.group(1).replace(",", "").replace("−", "-").replace(" ", ""))
     except ValueError:
         return None
+
+
+def _option_number(text: str) -> float | None:
+    """An option's numeric value: '4', '0.250', '3/4', or a number with a short unit ('24 cm²', '5 kg')."""
+    value = _number(text)
+    if value is not None:
+        return value
+    m = re.fullmatch(r"\s*([-+−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+))\s*([^\d\s][^\d]{0,12})\s*", text)
+    if m and not re.search(r"\s\w+\s", m.group(2)):
+        return _number(m.group(1))
+    return None
 
 
 def _text_boundary_ok(text: str, end: int) -> bool:
@@ -219,6 +244,10 @@ class _Reader:
         self.flat = re.sub(r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*", " ", self.text)
         self.flat = self.flat.replace("$", " ")
         self.opt_norm = {k: _norm_text(v) for k, v in self.options.items()}
+        # "a cat" is also said as "cat"; "24 cm²" is the number 24 with a unit
+        self.opt_core = {k: re.sub(r"^(?:a|an|the)\s+", "", v) for k, v in self.opt_norm.items()}
+        self.opt_num = {k: _option_number(v) for k, v in self.options.items()}
+        self.opt_num = {k: v for k, v in self.opt_num.items() if v is not None}
 
     # ---- payload (the text after a marker) -------------------------------------------------------------
 
@@ -246,6 +275,8 @@ class _Reader:
                 continue
             if isinstance(hit[1], int):
                 return self._checked(p, hit, offset)
+            if self._names_another(p, hit[1]):
+                return "ambiguous", None, offset
             return hit[0], hit[1], offset
         return "none", None, offset
 
@@ -262,6 +293,21 @@ class _Reader:
         if letter not in self.letters:
             return "invalid", letter, offset + length
         return "letter", letter, offset + length
+
+    def _names_another(self, p: str, letter: str) -> bool:
+        """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and'."""
+        clause = _norm_text(re.split(r"[.;\n!?]\s|[,;\n]", p + " ", maxsplit=1)[0])
+        tail = re.split(r"\b(?:or|and|/)\b", clause, maxsplit=1)
+        if len(tail) < 2:
+            return False
+        rest = tail[1].strip()
+        for other, text in self.opt_norm.items():
+            if other == letter or not text:
+                continue
+            if rest.startswith(text) or rest.startswith(self.opt_core[other]) or (
+                    other in self.opt_num and _number(rest.split(" ")[0]) == self.opt_num[other]):
+                return True
+        return False
 
     def _letter_token(self, p: str) -> tuple[str, int] | None:
         """A clearly formatted letter at the start: (B), [b], B., B), B:, B alone, \\boxed-stripped letter."""
@@ -310,19 +356,28 @@ class _Reader:
                 if best is None or len(ot) > best[0]:
                     best = (len(ot), letter)
         if best is not None:
-            kind = "value" if _number(self.options[best[1]]) is not None else "text"
+            kind = "value" if best[1] in self.opt_num else "text"
             return kind, best[1]
         return None
 
     def _value_at_start(self, p: str) -> tuple[str, str] | None:
-        """A number at the start that equals exactly one numeric option ("answer: 4" -> the option "4.0")."""
-        m = re.match(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?)(?![\d.]*\d)", p, re.I)
+        """A number at the start that equals exactly one numeric option ("answer: 4" -> the option "4.0"),
+        or an ordinal naming an option by place ("the third option")."""
+        o = re.match(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
+                     r"(?:option|choice|one|answer)\b", p, re.I)
+        if o:
+            place = len(self.letters) - 1 if o.group(1).lower() == "last" else _ORDINALS[o.group(1).lower()]
+            if place < len(self.letters):
+                return "ordinal", self.letters[place]
+        m = re.match(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?|"
+                     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)(?![\d.]*\d)",
+                     p, re.I)
         if not m:
             return None
         value = _number(m.group(1))
         if value is None:
             return None
-        hits = [k for k, v in self.options.items() if _number(v) is not None and _number(v) == value]
+        hits = [k for k, v in self.opt_num.items() if v == value]
         if len(hits) == 1:
             return "value", hits[0]
         return None
@@ -371,7 +426,7 @@ class _Reader:
             exact = self._exact_text(payload)
             if exact is not None:
                 kind, letter = exact
-        if kind == "letter":
+        if kind in ("letter", "ordinal"):
             out.append(_Commit(pos, tier, letter, method))
         elif kind in ("text", "value"):
             out.append(_Commit(pos, tier, letter, method, note="option-text" if kind == "text" else "answer-value"))
@@ -402,17 +457,24 @@ class _Reader:
                 out.append(_Commit(pos, 1, letter, "conclusion"))
             return
         hit = self._text_at_start(p)
-        if hit is not None and len(self.opt_norm[hit[1]]) >= 3:
-            out.append(_Commit(pos, 1, hit[1], "conclusion", note="option-text"))
+        if hit is not None and (len(self.opt_norm[hit[1]]) >= 3 or hit[0] == "value"):
+            out.append(_Commit(pos, 1, hit[1], "conclusion", note="option-text" if hit[0] == "text" else "answer-value"))
+            return
+        value = self._value_at_start(p)
+        if value is not None and value[0] == "value":
+            out.append(_Commit(pos, 1, value[1], "conclusion", note="answer-value"))
 
     def _exact_text(self, s: str) -> tuple[str, str] | None:
         ns = _norm_text(s)
         hits = [k for k, v in self.opt_norm.items() if v and v == ns]
+        if not hits:
+            core = re.sub(r"^(?:a|an|the)\s+", "", ns)
+            hits = [k for k, v in self.opt_core.items() if v and v == core]
         if len(hits) == 1:
-            return ("value" if _number(self.options[hits[0]]) is not None else "text"), hits[0]
+            return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = _number(ns)
         if value is not None:
-            num_hits = [k for k, v in self.options.items() if _number(v) == value]
+            num_hits = [k for k, v in self.opt_num.items() if v == value]
             if len(num_hits) == 1:
                 return "value", num_hits[0]
         return None
@@ -431,15 +493,14 @@ class _Reader:
                 negatives.update(letters)
         neg_before = re.compile(
             rf"\b(?:not|eliminate|eliminating|rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|"
-            rf"instead\s+of|neither|nor|discard|remove|cross\s+out|排除|不是)\s+({group})", re.I)
+            rf"instead\s+of|neither|nor|discard|remove|cross\s+out)\s+({group})|(?:排除|不是|不选)\s*({group})", re.I)
         for m in neg_before.finditer(text):
             if re.match(r"\s*(?:only|just)\b", text[m.end():], re.I):
                 continue
-            letters = re.findall(rf"(?<![A-Za-z])({letter_alt})(?![A-Za-z0-9])", m.group(1))
-            if not (m.group(1)[0] == "a" and re.match(r"\s+[a-z]", text[m.end():])):
-                negatives.update(x for x in letters)
-        for m in re.finditer(rf"(?:排除|不选)\s*({letter_alt})", text):
-            negatives.add(m.group(1))
+            named = m.group(1) or m.group(2)
+            letters = re.findall(rf"(?<![A-Za-z])({letter_alt})(?![A-Za-z0-9])", named)
+            if not (named[0] == "a" and re.match(r"\s+[a-z]", text[m.end():])):
+                negatives.update(letters)
         for m in re.finditer(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([A-Z])[\)\]]?{_NOT_LETTER}", text,
                              re.I):
             letter = m.group(1).upper()
@@ -451,22 +512,34 @@ class _Reader:
             if _CN_NEG_AFTER.match(after):
                 negatives.add(letter)
                 continue
+            before = text[max(0, m.start() - 60): m.start()]
+            if re.search(rf"(?:{letter_alt})[\)\]]?\s*(?:or|and|nor)\s*$", before) or _HYPOTHETICAL.search(before):
+                continue
             if _STRONG_AFTER.match(after) and not self._is_article(m, text):
                 out.append(_Commit(m.start(), 2, letter, "affirmation"))
             elif (_POS_AFTER.match(after) or _CN_POS_AFTER.match(after)) and not self._is_article(m, text):
                 out.append(_Commit(m.start(), 1, letter, "affirmation"))
+        # A bracketed letter closing a clause: "... reached in 2020 (B)."
+        for m in re.finditer(rf"\(({letter_alt})\)(?=\s*(?:[.!,;]|$))", text):
+            out.append(_Commit(m.start(), 1, m.group(1), "bracket"))
         # A sentence that is only a letter: "... goes back up. C."
         for m in re.finditer(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))",
                              text):
             if m.group(1) in self.letters:
                 out.append(_Commit(m.start(1), 1, m.group(1), "sole-letter"))
         # An option list with a verdict per line: "C. correct", "(A) ... - incorrect"
-        for m in re.finditer(rf"(?m)^[ \t>*-]*[\(\[]?({letter_alt})[\)\].:]\s*(.*)$", text):
+        for m in re.finditer(rf"(?m)^[ \t>*-]*(?:\d+[.)]\s*)?[\(\[]?({letter_alt})(?:[\)\].:]|\s+[-–—])\s*(.*)$", text):
             body = m.group(2)
             if re.search(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", body, re.I):
                 negatives.add(m.group(1))
             elif re.search(r"\b(?:correct|right|true)\b|[✓✔✅]", body, re.I):
                 out.append(_Commit(m.start(1), 1, m.group(1), "affirmation"))
+        for m in re.finditer(rf"{_NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"
+                             rf"[\s:.)]*([✅✔✓☑❌✗✘×]))", text, re.I):
+            if (m.group(2) or m.group(3)).lower() in ("yes", "true", "correct", "right", "✅", "✔", "✓", "☑"):
+                out.append(_Commit(m.start(), 1, m.group(1).upper(), "affirmation"))
+            else:
+                negatives.add(m.group(1).upper())
         for m in self.bold:
             letter = m.group(2).upper()
             if letter in self.letters and (m.group(2).isupper() or len(m.group(0)) > 5):
@@ -520,6 +593,11 @@ class _Reader:
             if letter in self.letters:
                 return ChoiceResult(letter, method, f"the reply is the letter {letter}")
             return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
+        ordinal = re.fullmatch(r"(?:the\s+)?(?:answer\s+is\s+)?(?:the\s+)?(\w+\s+(?:option|choice|one))[.!]?", s, re.I)
+        if ordinal:
+            hit = self._value_at_start(ordinal.group(1))
+            if hit is not None and hit[0] == "ordinal":
+                return ChoiceResult(hit[1], "ordinal", f"the reply names option {hit[1]} by its place")
         exact = self._exact_text(self.flat)
         if exact is not None:
             kind, letter = exact
@@ -536,6 +614,11 @@ class _Reader:
         letter = (m.group(1) or m.group(2) or m.group(3)).upper()
         if m.group(3) and letter == "I":
             return None
+        if re.match(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[\(\[]?[A-J][\)\]]?(?![A-Za-z])", s):
+            return None  # "A, B, C, D" / "A or C": a list, not a label
+        labels = set(re.findall(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]", s))
+        if len(labels & set(self.letters)) >= 3:
+            return None  # the reply starts by listing the options, not by choosing one
         if letter not in self.letters:
             return None
         return _Commit(len(self.flat) - len(s), 2, letter, "leading-letter")
@@ -547,13 +630,19 @@ class _Reader:
         for letter, ot in self.opt_norm.items():
             if not ot:
                 continue
+            core = self.opt_core[letter]
+            if core != ot and len(core) >= 3 and not any(
+                    o != letter and core in other for o, other in self.opt_norm.items()):
+                ot = core
             for m in re.finditer(re.escape(ot), low):
                 if _text_start_ok(low, m.start()) and _text_boundary_ok(low, m.end()):
                     spans.setdefault(letter, []).append((m.start(), m.end()))
-        numeric = {k: _number(v) for k, v in self.options.items() if _number(v) is not None}
+        numeric = self.opt_num
         if numeric:
             # numbers in the reply that equal a numeric option ("4.0" for the option "4")
-            for m in re.finditer(r"(?<![\w./])[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d)", low):
+            pattern = (r"(?<![\w./])[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d)|"
+                       r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
+            for m in re.finditer(pattern, low):
                 value = _number(m.group(0))
                 for letter, v in numeric.items():
                     if v == value and (m.start(), m.end()) not in spans.get(letter, []):
@@ -569,27 +658,39 @@ class _Reader:
                              for o, oc in spans.items() for x, y in oc)
                 negated = re.search(r"(?:\bnot|\bn't|\brather\s+than|\binstead\s+of|\bneither|\bnor|\bno)\s+(?:\w+\s+){0,1}$",
                                     low[max(0, a - 30):a])
+                after = low[b:b + 60]
+                if re.match(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:wrong|incorrect|false|not\b)|[^.;!]*?\b(?:isn't|aren't)\b"
+                            r"|\s*\?\s*no\b|\s*[:-]\s*(?:no|wrong|incorrect|false)\b", after):
+                    negated = True
                 if not inside and not negated:
                     alive.append((a, b))
             if alive:
                 kept[letter] = alive
         if len(kept) == 1:
             letter = next(iter(kept))
-            kind = "answer-value" if _number(self.options[letter]) is not None else "option-text"
+            kind = "answer-value" if letter in self.opt_num else "option-text"
             return ChoiceResult(letter, kind, f"the reply contains the text of option {letter} only")
         if len(kept) > 1:
             # "1, 2, 3, 4, 5, 6. So there are 6 apples.": a concluding last sentence decides
             cut = max((m.end() for m in re.finditer(r"[.!?\n]\s+(?=\S)", low)), default=0)
-            if cut and re.match(r"(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means)\b",
-                                low[cut:]):
+            if cut and re.search(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
+                                 r"maximum|minimum|highest|lowest|largest|smallest|most|least|best|peak|answer|"
+                                 r"correct|actually|final)\b", low[cut:]):
                 last = [k for k, occ in kept.items() if any(a >= cut for a, _ in occ)]
                 if len(last) == 1:
-                    kind = "answer-value" if _number(self.options[last[0]]) is not None else "option-text"
+                    kind = "answer-value" if last[0] in self.opt_num else "option-text"
                     return ChoiceResult(last[0], kind, f"the concluding sentence names option {last[0]} only")
+            turn = max((m.end() for m in re.finditer(r"\b(?:but|actually|however|rather|instead|in fact)\b", low)),
+                       default=0)
+            if turn:
+                after_turn = [k for k, occ in kept.items() if any(a >= turn for a, _ in occ)]
+                if len(after_turn) == 1:
+                    kind = "answer-value" if after_turn[0] in self.opt_num else "option-text"
+                    return ChoiceResult(after_turn[0], kind, f"after the turn, only option {after_turn[0]} is named")
             return ChoiceResult(None, "ambiguous", f"the reply mentions options {', '.join(sorted(kept))}")
         return None
 
-    def lone_letter(self) -> ChoiceResult | None:
+    def lone_letter(self, negatives: set[str] = frozenset()) -> ChoiceResult | None:
         """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
         words = self.flat.split()
         if len(words) > 12:
@@ -603,6 +704,7 @@ class _Reader:
             if ch == "I" and re.match(r"['’]", self.flat[m.end():]):
                 continue
             found.add(ch)
+        found -= negatives
         opts = {c for c in found if c in self.letters}
         if len(opts) == 1 and found == opts:
             letter = opts.pop()
@@ -699,7 +801,7 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     found = reader.content()
     if found is not None:
         return found
-    lone = reader.lone_letter()
+    lone = reader.lone_letter(negatives)
     if lone is not None and (lone.letter is None or lone.letter not in negatives):
         return lone
     return ChoiceResult(None, "none", "no option could be read from the reply")
