@@ -125,6 +125,7 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
         r"|:|=|-(?!\w)|–|—)",
         re.I,
     ), 2, "answer-marker"),
+    (re.compile(r"\b(?i:answer)(?=\s+[\(\[]?[A-J][\)\]]?(?:[.!]|\s*$))"), 2, "answer-marker"),
     (re.compile(
         r"\b(?:i\s+(?:would|will|'d|'ll)\s+|i\s+|we\s+|let's\s+|so\s+i\s+)?"
         r"(?:choose|chose|select|selected|pick|picked|go\s+with|going\s+with|opt\s+for|settle\s+on|"
@@ -136,7 +137,7 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
                 r"(?:故|应|應|所以|因此|我)?(?:选|選)(?:择|擇)?(?!项|項)\s*[:：]?"), 2, "chinese-marker"),
     (re.compile(
         r"(?:\b(?:so|therefore|thus|hence|consequently|in\s+conclusion|overall|finally|"
-        r"i\s+(?:would\s+|'d\s+)?(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|it\s+must\s+be|"
+        r"i(?:\s+would\s+|'d\s+|\s+)(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|it\s+must\s+be|"
         r"it\s+should\s+be|must\s+be|should\s+be|it\s+has\s+to\s+be|but|leaves|leaving|probably|"
         r"(?:most\s+)?likely|perhaps|maybe|(?:looks|seems|sounds)\s+like|(?:seems|appears)\s+to\s+be|"
         r"(?:which\s+)?(?:matches|corresponds\s+to|is\s+consistent\s+with|consistent\s+with|points\s+to|"
@@ -470,6 +471,15 @@ class _Reader:
         if not hits:
             core = re.sub(r"^(?:a|an|the)\s+", "", ns)
             hits = [k for k, v in self.opt_core.items() if v and v == core]
+        if not hits and len(self.opt_norm) > 1:
+            # "B12" for "Vitamin B12": the part that tells the options apart
+            words = [v.split(" ") for v in self.opt_norm.values()]
+            shared = 0
+            while all(len(w) > shared + 1 and w[shared] == words[0][shared] for w in words):
+                shared += 1
+            if shared:
+                tails = {k: " ".join(v.split(" ")[shared:]) for k, v in self.opt_norm.items()}
+                hits = [k for k, t in tails.items() if t == ns and len(t) > 1]
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = _number(ns)
@@ -507,7 +517,10 @@ class _Reader:
             if letter not in self.letters:
                 continue
             if m.group(1).islower() and not re.match(r"(?:option|choice)|[\(\[]", m.group(0), re.I):
-                continue
+                # "b is correct": a lowercase letter with a verdict, but never the article "a" mid-text
+                if not (m.group(1) not in "ai" or m.start() == len(text) - len(text.lstrip())) \
+                        or not re.match(r"\s+is\s+(?:the\s+)?(?:correct|right|answer)\b", text[m.end():]):
+                    continue
             after = text[m.end():]
             if _CN_NEG_AFTER.match(after):
                 negatives.add(letter)
@@ -616,6 +629,11 @@ class _Reader:
             return None
         if re.match(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[\(\[]?[A-J][\)\]]?(?![A-Za-z])", s):
             return None  # "A, B, C, D" / "A or C": a list, not a label
+        low = _norm_text(s)
+        listed = {x for x in self.letters if self.opt_norm[x] and re.search(
+            rf"[\(\[]?{x.lower()}[\)\].:]\s*{re.escape(self.opt_norm[x])}", low)}
+        if len(listed) >= 2:
+            return None  # "(B) text of B (C) text of C": the options listed, not one chosen
         labels = set(re.findall(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]", s))
         if len(labels & set(self.letters)) >= 3:
             return None  # the reply starts by listing the options, not by choosing one
@@ -680,8 +698,9 @@ class _Reader:
                 if len(last) == 1:
                     kind = "answer-value" if last[0] in self.opt_num else "option-text"
                     return ChoiceResult(last[0], kind, f"the concluding sentence names option {last[0]} only")
-            turn = max((m.end() for m in re.finditer(r"\b(?:but|actually|however|rather|instead|in fact)\b", low)),
-                       default=0)
+            turn = max((m.end() for m in re.finditer(
+                r"\b(?:but|actually|however|rather|instead|in fact|so|therefore|thus|hence|consequently|"
+                r"which means|this means|that means|i\.e\.)(?=\W)", low)), default=0)
             if turn:
                 after_turn = [k for k, occ in kept.items() if any(a >= turn for a, _ in occ)]
                 if len(after_turn) == 1:
