@@ -87,7 +87,9 @@ def test_compute_metrics_vector(vec):
 
 def test_compute_metrics_empty_vector():
     vec = next(v for v in IMO if v["function"] == "compute_metrics")
-    assert imo.metrics([], ScoreContext("imo", profile="upstream")) == vec["expected"]
+    out = imo.metrics([], ScoreContext("imo", profile="upstream"))
+    assert {k: out[k] for k in vec["expected"]} == vec["expected"]
+    assert out["sympy_version"] == "1.14.0"  # the version the vectors were produced with (pinned)
 
 
 def test_column_shifted_v2_row_does_not_crash_metrics():
@@ -153,3 +155,29 @@ def test_default_differs_from_upstream_on_thousands():
     row = {"Problem ID": "p", "Short Answer": "1000", "prediction": "1,000"}
     assert score_row("imo", row, profile="upstream").method == "no_match"
     assert score_row("imo", row, profile="default").correct
+
+
+# Each deliberate default-vs-upstream difference on the reference's own vectors (docs/profiles-math.md).
+IMO_DIFFERENCES = [("1,000", "1000"), ("1000", "1,000"), ("f(x) = x + 1", "f(x)=x+1"),
+                   ("(-\\infty,0]", "$(-\\infty , 0]$"), ("\\{1,2\\}", "\\{2,1\\}"), ("x+1.", "$x+1.$"),
+                   ("0.1+0.2", "0.3"), ("1e-10", "0"), ("12", "12.0000000001")]
+
+
+@pytest.mark.parametrize("model, truth", IMO_DIFFERENCES)
+def test_imo_documented_difference(model, truth):
+    vec = next(v for v in CHECK if (v["model_answer"], v["ground_truth"]) == (model, truth))
+    row = {"Problem ID": "p", "Short Answer": truth, "prediction": model}
+    assert score_row("imo", row, profile="upstream").correct is vec["expected"]["correct"]
+    assert score_row("imo", row, profile="default").correct is not vec["expected"]["correct"]
+
+
+def test_imo_difference_list_is_complete():
+    differing = []
+    for vec in CHECK:
+        if vec["model_answer"]:
+            row = {"Problem ID": "p", "Short Answer": vec["ground_truth"], "prediction": vec["model_answer"]}
+            if score_row("imo", row, profile="default").correct is not vec["expected"]["correct"]:
+                differing.append((vec["model_answer"], vec["ground_truth"]))
+    assert sorted(differing) == sorted(IMO_DIFFERENCES)
+    docs = (Path(__file__).parents[1] / "docs" / "profiles-math.md").read_text(encoding="utf-8")
+    assert "test_imo_documented_difference" in docs

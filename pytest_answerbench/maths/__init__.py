@@ -30,8 +30,22 @@ from .normalize import Item, clean, split_answers, text_key
 
 __all__ = [
     "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "boxed_all", "clean", "equivalent",
-    "final_answer", "math_spans", "split_answers", "strip_wrappers", "text_key",
+    "final_answer", "math_spans", "split_answers", "strip_wrappers", "sympy_version", "text_key",
 ]
+
+#: The SymPy release the reference vectors were produced with (pinned in pyproject.toml): two OlympiadBench
+#: verdicts (Float vs Integer endpoints) differ on SymPy 1.12.
+REFERENCE_SYMPY = "1.14.0"
+
+
+def sympy_version() -> str:
+    """The installed SymPy version, read from package metadata (no import), for reports."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("sympy")
+    except PackageNotFoundError:
+        return "not installed"
 
 
 def equivalent(

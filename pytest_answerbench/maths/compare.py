@@ -54,12 +54,12 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
     if g_clean.text == p_clean.text and g_clean.text and (g_clean.percent, g_clean.degree) == (
             p_clean.percent, p_clean.degree):
         return True, "exact"
-    g_parts = split_answers(g_clean.text) if not _single_number(g_clean.text) else [g_clean.text]
-    p_parts = split_answers(p_clean.text) if not _single_number(p_clean.text) else [p_clean.text]
+    g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
+    # "1,000" is one number when the other side is one answer, two answers when the other side has two.
     if len(g_parts) == 1 and len(p_parts) > 1 and is_thousands(p_clean.text):
-        p_parts = [p_clean.text.replace(",", "").replace(" ", "")]
+        p_parts = [p_clean.text.replace(",", "")]
     if len(p_parts) == 1 and len(g_parts) > 1 and is_thousands(g_clean.text):
-        g_parts = [g_clean.text.replace(",", "").replace(" ", "")]
+        g_parts = [g_clean.text.replace(",", "")]
     tols = list(tolerance) if isinstance(tolerance, (list, tuple)) else [tolerance] * len(g_parts)
     tols += [tols[-1] if tols else None] * (len(g_parts) - len(tols))
     if len(g_parts) == 1 and len(p_parts) == 1:
@@ -73,10 +73,6 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
     ordered = kind is not None and "ordered" in kind
     ok, methods = _match_all(g_items, p_items, tols, kind, ordered)
     return ok, ("set:" + "+".join(sorted(methods))) if ok else "set-mismatch"
-
-
-def _single_number(text: str) -> bool:
-    return bool(is_thousands(text))
 
 
 def _with_marks(text: str, whole: Item) -> Item:

@@ -98,8 +98,8 @@ def _numeric_head(value: str) -> bool:
 
 
 def is_thousands(text: str) -> bool:
-    """``1,000`` / ``12,345,678.5``: commas that group digits in threes."""
-    return bool(re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", text.replace(" ", "")))
+    """``1,000`` / ``12,345,678.5``: commas that group digits in threes (no space: ``1, 024`` is a list)."""
+    return bool(re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", text.strip()))
 
 
 def _top_split(text: str, seps: re.Pattern) -> list[str]:

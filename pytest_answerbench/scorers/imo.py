@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
+from ..maths import sympy_version
 from ..verdict import ScoreContext, Verdict
 
 OPTIONS: dict[str, str] = {}
@@ -83,6 +84,7 @@ def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
         "by_source": _table(rows, lambda r: field(r, "Source")),
         "by_method": dict(sorted(methods.items())),
     }
+    out["sympy_version"] = sympy_version()
     if ctx.upstream and any(r["fields"].get(k) is None for r in rows for k in ("Category", "Subcategory", "Source")) \
             and any(r["fields"].get(k) is not None for r in rows for k in ("Category", "Subcategory", "Source")):
         out["upstream_error"] = ("TypeError: the reference sorts the group keys and a row without "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..maths import sympy_version
 from ..verdict import ScoreContext, Verdict
 
 OPTIONS: dict[str, str] = {}
@@ -66,6 +67,7 @@ def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
     if rows:
         # As the reference: correct answers of the ten subsets over every row of the file.
         out["AVG"] = fmt(sum(x for s in SUBSETS if s in per for x in per[s]), len(rows))
+    out["sympy_version"] = sympy_version()
     if absent:
         out["absent_subsets"] = absent
         if ctx.upstream:
