@@ -174,3 +174,20 @@ def test_judge_prompt_lists_the_options():
     messages = livexiv.judge_messages("What trend?", {"A": "up", "B": "down"}, "it goes up")
     assert "A. up\nB. down\n" in messages[0]["content"] and "it goes up" in messages[0]["content"]
     assert "选项" in livexiv.judge_messages("哪个趋势？", {"A": "up"}, "x")[0]["content"]
+
+
+@pytest.mark.parametrize(
+    ("prediction", "head", "fork"),
+    [
+        ("The answer is a function of the learning rate.", "A", "A"),  # (?i) regex / fork answer pattern
+        ("Z", "Z", "Z"),                                              # explicit Z token
+        ("B is right but the figure also hints at something else entirely here", "Z", "B"),  # not in last 4 tokens
+        ("I pick **D**", "D", "D"),
+        ("answer: <b>", "Z", "Z"),
+    ],
+)
+def test_upstream_letter_rules(prediction, head, fork):
+    row = {"index": 1, "question": "q", "prediction": prediction, "answer": "A", "A": "alpha", "B": "beta",
+           "C": "gamma", "D": "delta"}
+    assert score_row("livexiv", row, profile="upstream").extracted == head
+    assert score_row("livexiv", row, profile="upstream", options={"variant": "dcvlr"}).extracted == fork

@@ -177,7 +177,9 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
                     extra["judge_decided"] = True
                 else:
                     pool = list(choices) + ["Z"]
-                    found = random.Random(f"{ctx.benchmark}:{ctx.row_id}").choice(pool)
+                    # a row without an id is seeded by its content, so id-less rows do not all pick alike
+                    seed = ctx.row_id or f"{question}\x00{text}"
+                    found = random.Random(f"{ctx.benchmark}:{seed}").choice(pool)
                     method = "random"
                     extra["random_pick"] = True
         detail = {"unparsed": "no option found and no judge: Z (a miss, as the reference)",

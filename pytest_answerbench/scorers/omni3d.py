@@ -208,13 +208,17 @@ def _yes_no(text: str) -> str | None:
     if re.match(r"\W*(?:yes|no|true|false)\W+(?:and|or|/)?\W*(?:yes|no|true|false)\b", low) and \
             len({w in ("yes", "true") for w in re.findall(r"\b(?:yes|no|true|false)\b", low[:30])}) == 2:
         return None  # "yes and no", "yes/no": a hedge, not an answer
-    first = re.match(r"\W*(yes|no|true|false)\b", low)
+    first = re.match(r"\W*(yes|no|true|false|yep|yeah|nope)\b", low)
     if first:
-        return "yes" if first.group(1) in ("yes", "true") else "no"
+        return "yes" if first.group(1) in ("yes", "true", "yep", "yeah") else "no"
     yes = bool(re.search(r"\b(?:yes|true)\b", low))
     no = bool(re.search(r"\b(?:no|false)\b", low))
     if yes != no:
         return "yes" if yes else "no"
+    if not yes and not no and re.search(r"\b(?:not|never)\b|n't\b", low) and not re.search(
+            r"not\s+(?:sure|certain|clear|possible\s+to\s+tell)|(?:don't|do\s+not|cannot|can't|unable\s+to)\s+"
+            r"(?:know|tell|determine|say|see)|unclear|unsure", low):
+        return "no"  # "It is not.", "The chair isn't closer." with no yes/no word
     return None
 
 
