@@ -28,6 +28,8 @@ FINAL = [
     ("Answer: No, it is not possible.", ("No",), "marker"),
     ("Therefore, the answer is $\\boxed{(1, 2)}$, $\\boxed{(3,4)}$.", ("(1, 2)", "(3,4)"), "boxed"),
     ("$\\boxed{\\boxed{5}}$", ("\\boxed{5}",), "boxed"),
+    ("Thus $\\boxed{5}$.\n\nNote that this answer is consistent with the bound above.", ("5",), "boxed"),
+    ("Thus $\\boxed{5}$.\n\nWait, I mis-added. The answer is 6.", ("6",), "marker"),
 ]
 
 

@@ -27,7 +27,7 @@ SIMPLIFY_SECONDS = 2.0
 #: failed extraction and is wrong without further work.
 MAX_ANSWER = 2000
 _NUM = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_REL_EPS = 1e-12
+_REL_EPS = 1e-20  # values are evaluated to 30 digits
 
 
 class _Unknown(Exception):
@@ -160,7 +160,8 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
     try:
         return _values_equal(g, p, tol)
     except _Unknown as why:
-        return text_key(gt) == text_key(pt) and bool(text_key(gt)), f"unparsed ({why})"
+        same = re.sub(r"\s+", "", gt) == re.sub(r"\s+", "", pt) or text_key(gt) == text_key(pt) != ""
+        return same, f"unparsed ({why})"
 
 
 def _is_plain_number(text: str) -> bool:
@@ -247,8 +248,6 @@ def _parse(text: str, item: Item | None = None) -> Any:
 
 
 def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
-    import math
-
     import sympy
 
     ge, pe = _parse(g.text), _parse(p.text)
@@ -256,21 +255,19 @@ def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
         gv, pv = _numeric(ge), _numeric(pe)
         candidates = [(ge, pe, gv, pv)]
         if p.percent and not g.percent:
-            candidates.append((ge, pe / 100, gv, pv / 100))
+            candidates.append((ge, pe / 100, gv, None if pv is None else pv / 100))
         if g.percent and not p.percent:
-            candidates.append((ge / 100, pe, gv / 100, pv))
+            candidates.append((ge / 100, pe, None if gv is None else gv / 100, pv))
         if p.degree and not g.degree:
-            candidates.append((ge, pe * sympy.pi / 180, gv, pv * math.pi / 180))
+            candidates.append((ge, pe * sympy.pi / 180, gv, _numeric(pe * sympy.pi / 180)))
         if g.degree and not p.degree:
-            candidates.append((ge * sympy.pi / 180, pe, gv * math.pi / 180, pv))
+            candidates.append((ge * sympy.pi / 180, pe, _numeric(ge * sympy.pi / 180), pv))
         for a, b, av, bv in candidates:
             if av is None or bv is None:
                 continue
-            if tol is not None:
-                if abs(av - bv) <= tol * (1 + 1e-9) + 1e-15:
-                    return True, "numeric"
-            elif abs(av - bv) <= _REL_EPS * max(1, abs(av)):
-                return True, "numeric" if _is_plain_number(g.text) and _is_plain_number(p.text) else "symbolic"
+            if _same_number(a, b, av, tol):
+                exact = tol is not None or _is_plain_number(g.text) and _is_plain_number(p.text)
+                return True, "numeric" if exact else "symbolic"
         return False, "numeric"
     g_names, p_names = {s.name for s in ge.free_symbols}, {s.name for s in pe.free_symbols}
     if g_names and p_names and g_names != p_names:
@@ -279,17 +276,46 @@ def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
     return _expressions_equal(ge, pe)
 
 
-def _numeric(expr: Any) -> complex | None:
-    """A 30-digit value as a complex number, or None (undefined or infinite)."""
+def _numeric(expr: Any) -> Any:
+    """A 30-digit SymPy value (real or complex, any magnitude), or None (undefined or infinite)."""
     import sympy
 
     try:
         value = expr.evalf(30)
         if not value.is_number or value.has(sympy.nan, sympy.zoo) or value.is_infinite:
             return None
-        return complex(value)
+        return value
     except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
         return None
+
+
+def _same_number(a: Any, b: Any, scale: Any, tol: float | None) -> bool:
+    """Two constant expressions equal (exactly, or within ``tol``)?
+
+    The difference is formed symbolically first: 2^{2023} and 2^{2023}+1 differ by exactly 1, and
+    10^{-20} is not 0. Only an irrational difference falls back to a 30-digit numeric test.
+    """
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            diff = (a - b).doit()
+    except (StepTimeout, TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+        return False
+    if tol is None and diff.is_Rational:
+        return diff == 0
+    value = _numeric(diff)
+    return value is not None and _close(value, 0, tol, scale=scale)
+
+
+def _close(a: Any, b: Any, tol: float | None, scale: Any = None) -> bool:
+    """|a - b| within ``tol`` (absolute), or within 1e-12 relative to ``scale`` (default a) without ``tol``."""
+    try:
+        diff = abs(a - b)
+        if tol is not None:
+            return bool(diff <= tol * (1 + 1e-9) + 1e-15)
+        scale = abs(a if scale is None else scale)
+        return bool(diff <= _REL_EPS * (scale if scale > 1 else 1))
+    except (TypeError, ValueError, OverflowError):
+        return False
 
 
 def _spot_points(symbols: Sequence[Any], count: int = 6) -> list[dict[Any, Any]]:
@@ -315,11 +341,15 @@ def _expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
                 b = pe.xreplace(point).evalf(30)
         except (StepTimeout, TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
             continue
-        if not (a.is_number and b.is_number) or a.has(sympy.nan, sympy.zoo) or b.has(sympy.nan, sympy.zoo):
+        if not (a.is_number and b.is_number) or a.has(sympy.nan, sympy.zoo) or b.has(sympy.nan, sympy.zoo) \
+                or a.is_infinite or b.is_infinite:
             continue
-        diff = abs(complex(a) - complex(b))
-        if diff > 1e-9 * max(1.0, abs(complex(a))):
-            return False, "numeric-spot"
+        try:
+            scale = abs(a)
+            if bool(abs(a - b) > 1e-9 * (scale if scale > 1 else 1)):
+                return False, "numeric-spot"
+        except (TypeError, ValueError):
+            continue
         agree += 1
     try:
         with step_limit(SIMPLIFY_SECONDS):
@@ -357,6 +387,9 @@ def _equation_equal(gt: str, pt: str, tol: float | None) -> bool | None:
         return items_equal(clean(g_sides[1]), clean(pt), tol)[0]
     if len(p_sides) == 2 and _LHS_VAR.match(p_sides[0]):
         return items_equal(clean(gt), clean(p_sides[1]), tol)[0]
+    if len(g_sides) == 1 and not re.search(r"[a-zA-Z]", re.sub(r"\\[a-zA-Z]+", "", pt)):
+        # "\frac{1}{3} = 0.333...": a chain of values (no variables); any of them may be the answer.
+        return any(items_equal(clean(gt), clean(v), tol)[0] for v in p_sides if v.strip())
     return None
 
 
@@ -387,7 +420,7 @@ def _ratio_equal(gt: str, pt: str) -> bool | None:
     av, dv, bv, cv = (_numeric(x) for x in (a, d, b, c))
     if None in (av, bv, cv, dv):
         return None
-    return abs(av * dv - bv * cv) <= _REL_EPS * max(1.0, abs(av * dv))
+    return _close(av * dv, bv * cv, None)
 
 
 # -------------------------------------------------------------------------------------------- intervals
@@ -518,10 +551,8 @@ def _sort_key(part) -> float:
 def _same_value(a: Any, b: Any) -> bool:
     if a == b:
         return True
-    try:
-        return abs(complex(a.evalf(30)) - complex(b.evalf(30))) <= 1e-12 * max(1.0, abs(complex(a.evalf(30))))
-    except (TypeError, ValueError, AttributeError):
-        return False
+    av, bv = _numeric(a), _numeric(b)
+    return av is not None and bv is not None and _close(av, bv, None)
 
 
 # -------------------------------------------------------------------------------------------- tuples

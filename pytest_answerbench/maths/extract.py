@@ -100,6 +100,10 @@ def strip_wrappers(text: str) -> str:
     return text
 
 
+def _answer_like(text: str) -> bool:
+    return bool(re.search(r"[\d\\^=]", text)) or len(text.split()) <= 3
+
+
 def _marker_answer(rest: str) -> tuple[str, ...]:
     """The answer after a marker: boxes, else math spans, else the rest of the sentence."""
     boxes = boxed_all(rest)
@@ -135,7 +139,9 @@ def final_answer(response: str) -> Extraction | None:
             else:
                 line = following[0] if following else ""
         found = _marker_answer(line)
-        if found:
+        # After a box, a marker counts only if it states an answer ("this answer is consistent with ..."
+        # does not): math, a number, or a short phrase.
+        if found and (last_box is None or _answer_like(found[-1])):
             return Extraction(found, "marker")
     if last_box is not None:
         group = [last_box]

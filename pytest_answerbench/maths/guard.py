@@ -28,8 +28,9 @@ __all__ = ["StepTimeout", "TooComplex", "check_tree", "step_limit", "MAX_TEXT", 
 #: Longest answer text handed to a parser (characters). The antlr LaTeX parser is super-linear on long sums
 #: (a 100k-character ``1+1+...`` ran past 30 s), and no real final answer is this long.
 MAX_TEXT = 600
-#: Largest |exponent| (and factorial argument) evaluated numerically or symbolically.
-MAX_EXPONENT = 1000
+#: Largest |exponent| evaluated numerically or symbolically (2^{2023} is an ordinary olympiad answer;
+#: 10^{10^{10}} is not). Factorial arguments may be ten times larger.
+MAX_EXPONENT = 10000
 #: Largest number of nodes in a parsed tree.
 MAX_NODES = 400
 
