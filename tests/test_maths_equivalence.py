@@ -110,8 +110,8 @@ EQUATIONS_EXPRESSIONS = [
     ("x^2+1", "x^2+2", False), ("\\ln(e^2)", "2", True), ("\\frac{n(n+1)}{2}", "\\frac{n^2+n}{2}", True),
     ("2^{n}-1", "2^n - 1", True), ("2^{n}-1", "2^{n+1}-1", False), ("1:2", "2:4", True), ("1:2", "1∶2", True),
     ("2^{2023}-1", "2^{2023} - 1", True), ("2^{2023}", "2^{2023}+1", False), ("10^{-20}", "0", False),
-    ("\sqrt{2}+\sqrt{3}", "\sqrt{5+2\sqrt{6}}", True), ("\frac{1}{3}", "\frac{1}{3} \approx 0.333", True),
-    ("5", "2x+1=5", False), ("\pi", "\frac{22}{7}", False),
+    ("\\sqrt{2}+\\sqrt{3}", "\\sqrt{5+2\\sqrt{6}}", True), ("\\frac{1}{3}", "\\frac{1}{3} \\approx 0.333", True),
+    ("5", "2x+1=5", False), ("\\pi", "\\frac{22}{7}", False),
 ]
 
 
