@@ -30,6 +30,9 @@ FINAL = [
     ("$\\boxed{\\boxed{5}}$", ("\\boxed{5}",), "boxed"),
     ("Thus $\\boxed{5}$.\n\nNote that this answer is consistent with the bound above.", ("5",), "boxed"),
     ("Thus $\\boxed{5}$.\n\nWait, I mis-added. The answer is 6.", ("6",), "marker"),
+    ("Thus $\\boxed{5}$.\nLet me double check the answer: plugging x=5 gives 25.", ("5",), "boxed"),
+    ("So the final answer is 5.\nLet me double check the answer: plugging x=5 gives 25.", ("5",), "marker"),
+    ("I think the answer is 8", ("8",), "marker"),
 ]
 
 

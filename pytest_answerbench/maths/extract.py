@@ -100,6 +100,19 @@ def strip_wrappers(text: str) -> str:
     return text
 
 
+_COMMIT_PREFIX = re.compile(
+    r"(?:^|[\n.!?:;,。！？：；，]|\*\*)\s*(?:\*\*|#+)?\s*(?:(?:so|thus|therefore|hence|finally|wait|actually|"
+    r"in\s+conclusion|overall|所以|因此|故|综上)[\s,，]*)?(?:the|my|our|our\s+final|this)?\s*$", re.I)
+
+
+def _committing(text: str, start: int) -> bool:
+    """Is the marker at ``start`` a statement of the answer (line start, or "So the ...", "Thus ...")?
+
+    "Let me double check the answer: ..." is not.
+    """
+    return bool(_COMMIT_PREFIX.search(text[max(0, start - 40):start]))
+
+
 def _answer_like(text: str) -> bool:
     return bool(re.search(r"[\d\\^=]", text)) or len(text.split()) <= 3
 
@@ -127,8 +140,14 @@ def final_answer(response: str) -> Extraction | None:
     boxes = boxed_all(text)
     last_box = boxes[-1] if boxes else None
     marker = None
+    loose = None
     for m in _MARKERS.finditer(text):
-        marker = m
+        if _committing(text, m.start()):
+            marker = m
+        else:
+            loose = m
+    if marker is None and last_box is None:
+        marker = loose  # nothing better: "... check the answer: 5" is still the only statement
     if marker is not None and (last_box is None or marker.start() > last_box[1]):
         rest = text[marker.end():]
         line = rest.split("\n", 1)[0]
