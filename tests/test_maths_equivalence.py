@@ -114,6 +114,18 @@ EQUATIONS_EXPRESSIONS = [
     ("5", "2x+1=5", False), ("\\pi", "\\frac{22}{7}", False),
 ]
 
+PHYSICS_SYMBOLS = [
+    ("-\\frac{G M m}{R}", "-\\frac{GMm}{R}", True), ("mgh", "m g h", True), ("\\frac{m v^{2}}{2}", "\\frac{1}{2}mv^2", True),
+    ("\\frac{v_{0}^{2}}{2 g}", "\\frac{v_0^2}{2g}", True), ("2 \\pi \\sqrt{\\frac{L}{g}}", "2\\pi\\sqrt{L/g}", True),
+    ("\\frac{q}{4 \\pi \\varepsilon_{0} r^{2}}", "\\frac{q}{4\\pi\\epsilon_0 r^2}", True), ("C_{n}^{2}", "\\binom{n}{2}", True),
+    ("C_{10}^{3}", "120", True), ("\\frac{\\mu m g}{k}", "\\mu mg/k", True), ("\\frac{\\mu m g}{k}", "\\mu m/k", False),
+]
+
+
+@pytest.mark.parametrize("gold, pred, expected", PHYSICS_SYMBOLS)
+def test_physics_style_symbols(gold, pred, expected):
+    _check(gold, pred, expected)
+
 
 @pytest.mark.parametrize("gold, pred, expected", EQUATIONS_EXPRESSIONS)
 def test_equations_and_expressions(gold, pred, expected):

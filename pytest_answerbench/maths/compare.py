@@ -223,8 +223,11 @@ _MATH_WORDS = {"sin", "cos", "tan", "cot", "sec", "csc", "ln", "log", "exp", "sq
 def _is_text(text: str) -> bool:
     """Words (two or more letters, not LaTeX commands or function names) make an answer text."""
     words = [w for w in _WORD.findall(text) if w.lower() not in _MATH_WORDS]
-    return any(len(w) >= 3 for w in words) or re.search(r"[\u4e00-\u9fff]", text) is not None or (
-        bool(words) and not re.search(r"[\d\\^_=+\-*/]", text))
+    # A word of three or more letters with a vowel reads as prose ("impossible", "Alice"); "mgh" and "GMm"
+    # are products of physical quantities.
+    vowel = [w for w in words if re.search(r"[aeiouyAEIOUY]", w)]
+    return any(len(w) >= 3 for w in vowel) or re.search(r"[\u4e00-\u9fff]", text) is not None or (
+        bool(vowel) and not re.search(r"[\d\\^_=+\-*/]", text))
 
 
 # ------------------------------------------------------------------------------------------- sympy values

@@ -48,6 +48,11 @@ def clean(text: str) -> Item:
         s = s.rstrip(".。").strip()
     s = s.replace("\\$", "")  # a currency sign, not a delimiter
     s = s.replace("{,}", "")  # LaTeX thousands separator 1{,}000
+    for variant, plain in (("\\varepsilon", "\\epsilon"), ("\\vartheta", "\\theta"), ("\\varphi", "\\phi"),
+                           ("\\varrho", "\\rho")):
+        s = s.replace(variant, plain)
+    # Combinations written C_n^k (common in Chinese texts) are binomial coefficients.
+    s = re.sub(r"(?<![\\a-zA-Z])C_\{?([\w+\-]+)\}?\^\{?([\w+\-]+)\}?", r"\\binom{\1}{\2}", s)
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
     s = s.replace("\\neq", "\\ne ").replace("\\leqslant", "\\leq").replace("\\geqslant", "\\geq")
     s = s.replace("\\le ", "\\leq ").replace("\\ge ", "\\geq ").replace("\\varnothing", "\\emptyset")
