@@ -25,6 +25,7 @@ def score_row(
     timeout: float | None = 10.0,
     judge: Any = None,
     options: Mapping[str, Any] | None = None,
+    row_id: str | None = None,
 ) -> Verdict:
     """Score one prediction row.
 
@@ -35,6 +36,7 @@ def score_row(
         timeout: seconds the scorer may spend (main thread only), or None.
         judge: a judge object for benchmarks that use one.
         options: overrides for the benchmark's ``options:``.
+        row_id: the row's id when the row has no id field (seeds any deterministic pick).
 
     Returns:
         A Verdict; bad row content gives ``status="error"``, never an exception.
@@ -46,7 +48,7 @@ def score_row(
     """
     spec = _spec(benchmark)
     ctx = make_context(spec, row if isinstance(row, Mapping) else {}, profile, options=options, judge=judge,
-                       timeout=timeout)
+                       timeout=timeout, row_id=row_id)
     return score_with_spec(spec, row, ctx)
 
 
@@ -70,7 +72,7 @@ def score_rows(
         seen[row_id] = seen.get(row_id, 0) + 1
         if seen[row_id] > 1:
             row_id = f"{row_id}#{seen[row_id]}"
-        verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options)
+        verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options, row_id=row_id)
         out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict.to_dict(),
                             fields=spec.kept(mapping)))
     return aggregate(spec=spec, profile=profile, rows=out, options=options,

@@ -24,6 +24,14 @@ BENCH_MAX_DROP = "--bench-max-drop"
 BENCH_OPTION = "--bench-option"
 BENCH_SHOW = "--bench-show"
 BENCH_LIMIT = "--bench-limit"
+BENCH_JUDGE_MODEL = "--bench-judge-model"
+BENCH_JUDGE_BASE_URL = "--bench-judge-base-url"
+BENCH_JUDGE_CACHE = "--bench-judge-cache"
+BENCH_JUDGE_OFFLINE = "--bench-judge-offline"
+BENCH_JUDGE_CONCURRENCY = "--bench-judge-concurrency"
+BENCH_JUDGE_TIMEOUT = "--bench-judge-timeout"
+BENCH_JUDGE_MAX_RETRIES = "--bench-judge-max-retries"
+BENCH_NO_JUDGE = "--bench-no-judge"
 
 BENCH_DESC = "Score prediction files with this benchmark (built-in name or alias, or a path to a benchmark YAML)"
 LIST_DESC = "List the available benchmarks and exit"
@@ -39,6 +47,15 @@ MAX_DROP_DESC = "Gate: with a baseline, accuracy may fall by at most this (absol
 OPTION_DESC = "Override a benchmark option: KEY=VALUE, VALUE read as YAML (repeatable)"
 SHOW_DESC = "How many wrong rows the terminal summary lists. Default: 10"
 LIMIT_DESC = "Score only the first N rows of each prediction file (for quick checks)"
+JUDGE_MODEL_DESC = ("LLM judge model for benchmarks that use one (CRAG-MM, atomic, LiveXivVQA fallback), "
+                    "reached through the openai client; key from $OPENAI_API_KEY")
+JUDGE_BASE_URL_DESC = "OpenAI-compatible API root of the judge (default $OPENAI_BASE_URL, else OpenAI)"
+JUDGE_CACHE_DESC = "SQLite cache of judge replies: a path, or 'off'. Default: ~/.cache/pytest-answerbench/judge.sqlite3"
+JUDGE_OFFLINE_DESC = "Use only cached judge replies; a row whose reply is not cached is an error"
+JUDGE_CONCURRENCY_DESC = "Judge requests in flight at once per process. Default: 16"
+JUDGE_TIMEOUT_DESC = "Seconds for one judge HTTP attempt. Default: 60"
+JUDGE_MAX_RETRIES_DESC = "Retries of a failed judge call (429, 5xx, timeouts). Default: 4"
+NO_JUDGE_DESC = "Do not use a judge even if one is configured (rows score as the benchmark does without one)"
 
 PROFILES = ("default", "upstream")
 
@@ -89,6 +106,28 @@ def add_options(parser: pytest.Parser) -> None:
                     help=SHOW_DESC)
     group.addoption(BENCH_LIMIT, dest="bench_limit", metavar="N", default=None, type=_positive_int(BENCH_LIMIT),
                     help=LIMIT_DESC)
+    group.addoption(BENCH_JUDGE_MODEL, dest="bench_judge_model", metavar="MODEL", default=None,
+                    help=JUDGE_MODEL_DESC)
+    group.addoption(BENCH_JUDGE_BASE_URL, dest="bench_judge_base_url", metavar="URL", default=None,
+                    help=JUDGE_BASE_URL_DESC)
+    group.addoption(BENCH_JUDGE_CACHE, dest="bench_judge_cache", metavar="PATH|off", default=None,
+                    help=JUDGE_CACHE_DESC)
+    group.addoption(BENCH_JUDGE_OFFLINE, dest="bench_judge_offline", action="store_true", default=None,
+                    help=JUDGE_OFFLINE_DESC)
+    group.addoption(BENCH_JUDGE_CONCURRENCY, dest="bench_judge_concurrency", metavar="N", default=None,
+                    type=_positive_int(BENCH_JUDGE_CONCURRENCY), help=JUDGE_CONCURRENCY_DESC)
+    group.addoption(BENCH_JUDGE_TIMEOUT, dest="bench_judge_timeout", metavar="SECONDS", default=None, type=float,
+                    help=JUDGE_TIMEOUT_DESC)
+    group.addoption(BENCH_JUDGE_MAX_RETRIES, dest="bench_judge_max_retries", metavar="N", default=None,
+                    type=_positive_int(BENCH_JUDGE_MAX_RETRIES), help=JUDGE_MAX_RETRIES_DESC)
+    group.addoption(BENCH_NO_JUDGE, dest="bench_no_judge", action="store_true", default=None, help=NO_JUDGE_DESC)
+    for dest, desc in (("bench_judge_model", JUDGE_MODEL_DESC), ("bench_judge_base_url", JUDGE_BASE_URL_DESC),
+                       ("bench_judge_cache", JUDGE_CACHE_DESC), ("bench_judge_concurrency", JUDGE_CONCURRENCY_DESC),
+                       ("bench_judge_timeout", JUDGE_TIMEOUT_DESC),
+                       ("bench_judge_max_retries", JUDGE_MAX_RETRIES_DESC)):
+        parser.addini(dest, desc, type="string", default="")
+    parser.addini("bench_judge_offline", JUDGE_OFFLINE_DESC, type="bool", default=False)
+    parser.addini("bench_no_judge", NO_JUDGE_DESC, type="bool", default=False)
     parser.addini("bench_report", REPORT_DESC, type="string", default="")
     parser.addini("bench_profile", PROFILE_DESC, type="string", default="")
     parser.addini("bench_gold", GOLD_DESC, type="string", default="")
@@ -117,6 +156,7 @@ class Settings:
     show: int = 10
     limit: int | None = None
     timeout: float | None = None  # the YAML's per-row timeout, when no --timeout/ini/env sets one
+    judge: dict[str, Any] = field(default_factory=dict)  # OpenAIJudge arguments; empty: no judge
 
     @property
     def has_gates(self) -> bool:
@@ -198,12 +238,48 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         value, where = _cli_or_ini(config, dest)
         if value is not None:
             kw[key] = _positive_int(where)(value) if isinstance(value, str) else value
+    kw["judge"] = _judge_settings(config)
     if kw.get("max_drop") is not None and not kw.get("baseline"):
         raise pytest.UsageError(f"{BENCH_MAX_DROP} requires {BENCH_BASELINE} (an earlier JSON report)")
-    if (config.getoption("timeout", None) is None and not config.getini("timeout")
-            and not _env_timeout()):
+    if config.getoption("timeout", None) is None and not _ini_timeout(config) and not _env_timeout():
         kw["timeout"] = spec.timeout
     return Settings(**kw)
+
+
+def _judge_settings(config: pytest.Config) -> dict[str, Any]:
+    """The judge's constructor arguments (CLI > ini), or {} when no judge model is configured."""
+    no_judge = config.getoption("bench_no_judge") or config.getini("bench_no_judge")
+    model, _ = _cli_or_ini(config, "bench_judge_model")
+    if no_judge or not model:
+        return {}
+    out: dict[str, Any] = {"model": str(model)}
+    url, _ = _cli_or_ini(config, "bench_judge_base_url")
+    if url:
+        out["base_url"] = str(url)
+    cache, _ = _cli_or_ini(config, "bench_judge_cache")
+    if cache:
+        out["cache"] = str(cache)
+    out["offline"] = bool(config.getoption("bench_judge_offline") or config.getini("bench_judge_offline"))
+    for dest, key, parse in (("bench_judge_concurrency", "concurrency", int), ("bench_judge_timeout", "timeout", float),
+                             ("bench_judge_max_retries", "max_retries", int)):
+        value, where = _cli_or_ini(config, dest)
+        if value is None:
+            continue
+        try:
+            number = parse(value)
+        except (TypeError, ValueError):
+            raise pytest.UsageError(f"{where} must be a number, got {value!r}") from None
+        if number < (0 if key == "max_retries" else 1e-9):
+            raise pytest.UsageError(f"{where} must be {'>= 0' if key == 'max_retries' else '> 0'}, got {value}")
+        out[key] = number
+    return out
+
+
+def _ini_timeout(config: pytest.Config) -> bool:
+    try:
+        return bool(config.getini("timeout"))
+    except ValueError:  # pytest-timeout not loaded (-p no:timeout)
+        return False
 
 
 def _env_timeout() -> bool:

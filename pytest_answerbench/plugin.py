@@ -80,14 +80,23 @@ def bench_row(request: pytest.FixtureRequest) -> dict[str, Any]:
     return request.node.load_row()
 
 
-@pytest.fixture(scope="session")
-def bench_judge(request: pytest.FixtureRequest) -> Any:
-    """The judge the scorers may consult, or None when the benchmark or run configures none."""
-    return None
+# The session fixtures take ``pytestconfig`` rather than ``request``: every item that (indirectly) requests
+# ``request`` builds a pseudo fixture definition per item, a measurable cost at 10,000 rows.
 
 
 @pytest.fixture(scope="session")
-def bench_scorer(request: pytest.FixtureRequest, bench_judge: Any):
+def bench_judge(pytestconfig: pytest.Config) -> Any:
+    """The judge the scorers may consult (an ``OpenAIJudge`` built from the --bench-judge-* options), or
+    None when no judge model is configured. Override it in conftest.py to bring your own (any object with
+    ``ask(messages, **params) -> str``)."""
+    judge = _bench_session(pytestconfig).make_judge()
+    yield judge
+    if judge is not None and hasattr(judge, "close"):
+        judge.close()
+
+
+@pytest.fixture(scope="session")
+def bench_scorer(pytestconfig: pytest.Config, bench_judge: Any):
     """``scorer(row) -> Verdict`` for this run's benchmark and profile. Override it in conftest.py to score
     rows your own way (return a Verdict, a bool, or a dict with at least ``status``)."""
-    return _bench_session(request.config).make_scorer(judge=bench_judge)
+    return _bench_session(pytestconfig).make_scorer(judge=bench_judge)

@@ -108,6 +108,11 @@ def aggregate(
         metrics = scorers.get(spec.scorer).metrics(list(rows), ctx) if rows else {}
     except Exception as exc:  # a metrics bug must not lose the per-row results
         metrics = {"error": f"{type(exc).__name__}: {exc}"}
+    judge_totals: dict[str, int] = {}
+    for r in rows:
+        for key, value in (r.get("extra", {}).get("judge") or {}).items():
+            if isinstance(value, (int, float)):
+                judge_totals[key] = judge_totals.get(key, 0) + value
     report: dict[str, Any] = {
         "benchmark": spec.name,
         "profile": profile,
@@ -129,4 +134,17 @@ def aggregate(
         ],
         "seconds": round(seconds, 3) if seconds is not None else None,
     }
-    return report
+    if judge_totals:
+        report["judge"] = judge_totals
+    return json_clean(report)
+
+
+def json_clean(value: Any) -> Any:
+    """NaN and infinities (a reference's mean over an empty subset) become None: the report is strict JSON."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: json_clean(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_clean(v) for v in value]
+    return value

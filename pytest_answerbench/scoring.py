@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from . import scorers
 from .spec import BenchmarkSpec
+from .judge_api import JudgeFatalError
 from .timeguard import ScoreTimeout, deadline
 from .verdict import PROFILES, ScoreContext, Verdict
 
@@ -59,6 +60,8 @@ def score_with_spec(spec: BenchmarkSpec, row: Mapping[str, Any], ctx: ScoreConte
             verdict = scorer.score(row, ctx)
     except ScoreTimeout:
         return Verdict.timeout(ctx.timeout, gold=gold_text)
+    except JudgeFatalError:  # no later row can be judged either: the caller stops the run
+        raise
     except RecursionError:
         return Verdict.error("input too deeply nested (RecursionError)", gold=gold_text)
     except Exception as exc:  # a scorer bug or an input the scorer did not expect: never abort the run

@@ -47,6 +47,11 @@ class BenchSession:
         self.report: dict[str, Any] | None = None
         self.report_path: str | None = None
         self.current_row_id: str | None = None
+        self._item_index: dict[str, int] = {}
+        self._prefetched_upto = 0
+        from . import scorers
+
+        self._scorer_module = scorers.get(spec.scorer).module
         self._fixtureinfo: dict[str, Any] = {}
         self.paths = self._prediction_paths()
         if not self.is_worker:
@@ -170,6 +175,61 @@ class BenchSession:
             if gid not in self._gold_used:
                 yield gid, line
 
+    # -- judge ------------------------------------------------------------------------------------------
+
+    def make_judge(self) -> Any:
+        """The default ``bench_judge``: an OpenAIJudge from the --bench-judge-* settings, or None."""
+        cfg = self.settings.judge
+        if not cfg:
+            return None
+        from .judge import OpenAIJudge, default_cache_path
+        from .judge_api import JudgeFatalError
+
+        cache = cfg.get("cache")
+        try:
+            return OpenAIJudge(
+                cfg["model"], base_url=cfg.get("base_url"), concurrency=cfg.get("concurrency", 16),
+                timeout=cfg.get("timeout", 60.0), max_retries=cfg.get("max_retries", 4),
+                cache_path=None if cache == "off" else (cache or default_cache_path()), offline=cfg["offline"])
+        except (ValueError, JudgeFatalError) as exc:
+            raise pytest.UsageError(f"--bench-judge-*: {exc}") from None
+
+    def _prefetch(self, item: RowItem, judge: Any) -> None:
+        """Ask the judge for the rows about to run, many at once (pytest itself runs them one by one).
+
+        Called before each row; fetches a window of the coming rows of this process's collection (under
+        xdist the window may hold rows another worker runs: they only warm the shared cache).
+        """
+        fn = getattr(self._scorer_module, "judge_requests", None)
+        if fn is None or not hasattr(judge, "prefetch"):
+            return
+        items = item.session.items
+        position = self._item_index.get(item.nodeid)
+        if position is None:
+            self._item_index = {it.nodeid: i for i, it in enumerate(items)}
+            position = self._item_index.get(item.nodeid, 0)
+        if position < self._prefetched_upto:
+            return
+        window = max(64, 8 * int(getattr(judge, "concurrency", 16)))
+        end = min(len(items), position + window)
+        from .timeguard import ScoreTimeout, deadline
+
+        requests = []
+        for other in items[position:end]:
+            if not isinstance(other, RowItem) or other.problem is not None:
+                continue
+            try:
+                row = other.load_row()
+                ctx = make_context(self.spec, row, self.settings.profile, options=self.settings.options, judge=judge,
+                                   row_id=other.row_id)
+                with deadline(self.settings.timeout):
+                    requests.extend(fn(row, ctx))
+            except (Exception, ScoreTimeout):  # the row's own scoring reports it
+                continue
+        self._prefetched_upto = end
+        if requests:
+            judge.prefetch(requests)
+
     # -- scoring ----------------------------------------------------------------------------------------
 
     def make_scorer(self, judge: Any = None):
@@ -208,6 +268,13 @@ class BenchSession:
         ):
             return Verdict(TIMEOUT, 0.0, method="timeout",
                            detail=f"row exceeded its time limit ({self.item_timeout(item):g}s)")
+        from .judge_api import JudgeError, JudgeFatalError
+
+        if isinstance(exc, JudgeFatalError):
+            item.session.shouldstop = f"judge: {exc}"
+            return Verdict.error(f"judge unusable: {exc}", method="judge-fatal")
+        if isinstance(exc, JudgeError):
+            return Verdict.error(f"judge failed: {exc}", method="judge-error")
         return Verdict.error(f"{type(exc).__name__}: {exc}", method="exception")
 
     def item_timeout(self, item: pytest.Item) -> float:
@@ -261,9 +328,19 @@ class BenchSession:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_call(self, item: pytest.Item) -> None:
-        """Tell the default scorer which row id it is scoring (the seed of any deterministic pick)."""
-        if isinstance(item, RowItem):
-            self.current_row_id = item.row_id
+        """Tell the default scorer which row it is scoring; prefetch judge replies for the coming rows."""
+        if not isinstance(item, RowItem):
+            return
+        self.current_row_id = item.row_id
+        judge = item.funcargs.get("bench_judge")
+        if judge is not None:
+            from .judge_api import JudgeFatalError
+
+            try:
+                self._prefetch(item, judge)
+            except JudgeFatalError as exc:
+                item.session.shouldstop = f"judge: {exc}"
+                raise
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Collect row records (the controller side; also the serial process)."""

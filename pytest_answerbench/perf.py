@@ -1,0 +1,170 @@
+"""Speed script: rows per second and peak memory of pytest-answerbench against a bare pytest baseline.
+
+    python -m pytest_answerbench.perf --rows 10000 [--xdist] [--out figures.json]
+
+It writes N synthetic VMCBench rows (a third of them wrong) to a scratch folder, then measures, each in a
+fresh process so peak RSS is the process's own:
+
+* ``score_row`` alone (library API, no pytest);
+* ``pytest --bench vmcbench_dev`` serial (and with ``-n 2`` when --xdist is given);
+* a bare parametrized no-op pytest test over the same rows (the floor pytest itself imposes);
+
+and prints the figures with the ratios bench/bare. Wall times are medians of --repeat runs. Figures are
+printed and written as JSON; nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+CATEGORIES = ("SEEDBench", "MMStar", "MMMU", "MathVista", "TextVQA", "AI2D", "ChartQA", "DocVQA")
+STYLES = ("The answer is ({}).", "{}", "**{}**", "Answer: {}", "I think it is {}.", "\\boxed{{{}}}")
+
+BARE_TEST = '''
+import json
+import pytest
+
+with open({path!r}, encoding="utf-8") as fh:
+    ROWS = [json.loads(line) for line in fh]
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[str(r["index"]) for r in ROWS])
+def test_row(row):
+    pass
+'''
+
+SCORE_ONLY = '''
+import json, resource, sys, time
+from pytest_answerbench import score_row
+rows = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
+t = time.perf_counter()
+for row in rows:
+    score_row("vmcbench_dev", row)
+print(json.dumps({{"seconds": time.perf_counter() - t}}))
+'''
+
+
+def make_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
+    rnd = random.Random(seed)
+    rows = []
+    for i in range(n):
+        gold = rnd.choice("ABCD")
+        wrong = rnd.random() < wrong_fraction
+        pick = rnd.choice([c for c in "ABCD" if c != gold]) if wrong else gold
+        rows.append({
+            "index": i, "question": f"Question {i}?", "A": "a cat", "B": "a dog", "C": "a horse", "D": "a bird",
+            "answer": gold, "category": CATEGORIES[i % len(CATEGORIES)],
+            "prediction": "Looking at the image carefully. " + rnd.choice(STYLES).format(pick),
+        })
+    return rows
+
+
+def run_measured(cmd: list[str], cwd: Path) -> dict[str, Any]:
+    """Run a command; return wall seconds, peak RSS (MiB) of the process itself, exit code and output."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    out = proc.stdout.read() if proc.stdout else ""
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return {"seconds": time.perf_counter() - started, "peak_rss_mib": usage.ru_maxrss / 1024,
+            "exit": proc.returncode, "output": out}
+
+
+def measure(name: str, cmd: list[str], cwd: Path, repeat: int) -> dict[str, Any]:
+    runs = [run_measured(cmd, cwd) for _ in range(repeat)]
+    last = runs[-1]
+    if last["exit"] not in (0, 1):
+        raise SystemExit(f"{name} failed (exit {last['exit']}):\n{last['output'][-3000:]}")
+    return {
+        "name": name,
+        "command": " ".join(cmd),
+        "seconds": statistics.median(r["seconds"] for r in runs),
+        "peak_rss_mib": max(r["peak_rss_mib"] for r in runs),
+        "runs": [round(r["seconds"], 3) for r in runs],
+        "exit": last["exit"],
+        "output": last["output"],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pytest_answerbench.perf", description=__doc__.split("\n")[0])
+    parser.add_argument("--rows", type=int, default=10_000, help="synthetic rows (default 10000)")
+    parser.add_argument("--wrong", type=float, default=1 / 3, help="fraction of wrong rows (default 1/3)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement, median taken (default 3)")
+    parser.add_argument("--xdist", action="store_true", help="also measure -n 2")
+    parser.add_argument("--out", default=None, help="write the figures as JSON here")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
+    args = parser.parse_args(argv)
+
+    work = Path(tempfile.mkdtemp(prefix="answerbench-perf-"))
+    preds = work / "preds.jsonl"
+    with preds.open("w", encoding="utf-8") as fh:
+        for row in make_rows(args.rows, args.wrong):
+            fh.write(json.dumps(row) + "\n")
+    (work / "test_bare.py").write_text(BARE_TEST.format(path=str(preds)))
+    (work / "score_only.py").write_text(SCORE_ONLY.format())
+    (work / "pytest.ini").write_text("[pytest]\n")
+    py = sys.executable
+    common = ["-q", "-p", "no:cacheprovider", "-p", "no:benchmark"]
+    results = {}
+    results["score_row"] = measure("score_row only", [py, "score_only.py", str(preds)], work, args.repeat)
+    inner = json.loads(results["score_row"]["output"].strip().splitlines()[-1])["seconds"]
+    results["score_row"]["inner_seconds"] = inner
+    results["bare"] = measure("bare parametrized no-op", [py, "-m", "pytest", *common, "test_bare.py"], work,
+                              args.repeat)
+    results["bench"] = measure("pytest --bench serial", [py, "-m", "pytest", *common, "--bench", "vmcbench_dev",
+                                                         "preds.jsonl"], work, args.repeat)
+    if args.xdist:
+        results["bare_n2"] = measure("bare -n 2", [py, "-m", "pytest", *common, "-n", "2", "test_bare.py"], work,
+                                     args.repeat)
+        results["bench_n2"] = measure("pytest --bench -n 2", [py, "-m", "pytest", *common, "-n", "2", "--bench",
+                                                              "vmcbench_dev", "preds.jsonl"], work, args.repeat)
+    n = args.rows
+    figures: dict[str, Any] = {
+        "rows": n, "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
+        "cpus": os.cpu_count(), "measurements": {},
+    }
+    print(f"{n} rows, {args.wrong:.0%} wrong, median of {args.repeat} runs, {os.cpu_count()} CPUs")
+    print(f"{'measurement':28} {'seconds':>9} {'rows/s':>10} {'peak MiB':>9}")
+    for key, r in results.items():
+        seconds = r.get("inner_seconds", r["seconds"])
+        rate = n / seconds if seconds else float("inf")
+        figures["measurements"][key] = {"command": r["command"], "seconds": round(r["seconds"], 3),
+                                        "rows_per_second": round(rate, 1), "peak_rss_mib": round(r["peak_rss_mib"], 1),
+                                        "runs": r["runs"]}
+        if key == "score_row":
+            figures["measurements"][key]["scoring_seconds"] = round(seconds, 3)
+        label = r["name"] + (" (scoring only)" if key == "score_row" else "")
+        print(f"{label:28} {seconds:9.2f} {rate:10.0f} {r['peak_rss_mib']:9.1f}")
+    ratios = {
+        "bench_vs_bare_time": results["bench"]["seconds"] / results["bare"]["seconds"],
+        "bench_vs_bare_memory": results["bench"]["peak_rss_mib"] / results["bare"]["peak_rss_mib"],
+    }
+    if args.xdist:
+        ratios["bench_n2_vs_bench_serial_time"] = results["bench_n2"]["seconds"] / results["bench"]["seconds"]
+    figures["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
+    print("ratios: " + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items()))
+    print("(peak RSS is each pytest process's own; with -n 2 that is the controller's)")
+    if args.out:
+        Path(args.out).write_text(json.dumps(figures, indent=1) + "\n")
+        print(f"figures written to {args.out}")
+    if not args.keep:
+        import shutil
+
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,176 @@
+"""The judge through the plugin: --bench-judge-* options, the real openai client against a local
+OpenAI-compatible server, prefetch concurrency, the persistent cache, offline mode, fatal errors."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from conftest import load_report, write_jsonl
+from pytest_answerbench.options import (
+    BENCH,
+    BENCH_JUDGE_BASE_URL,
+    BENCH_JUDGE_CACHE,
+    BENCH_JUDGE_CONCURRENCY,
+    BENCH_JUDGE_MAX_RETRIES,
+    BENCH_JUDGE_MODEL,
+    BENCH_JUDGE_OFFLINE,
+    BENCH_REPORT,
+)
+
+SECRET = "sk-local-test-0123456789abcdef"
+
+
+class JudgeServer:
+    """/v1/chat/completions on 127.0.0.1: 'Result: CORRECT' when the prediction contains the ground truth.
+
+    Records how many requests came and the most that were in flight at once; ``status`` forces an HTTP error.
+    """
+
+    def __init__(self, delay: float = 0.05, status: int = 200):
+        self.delay, self.status = delay, status
+        self.requests = 0
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self.lock = threading.Lock()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            disable_nagle_algorithm = True
+
+            def log_message(self, *args):
+                pass
+
+            def do_POST(self):  # noqa: N802
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                with outer.lock:
+                    outer.requests += 1
+                    outer.in_flight += 1
+                    outer.max_in_flight = max(outer.max_in_flight, outer.in_flight)
+                try:
+                    time.sleep(outer.delay)
+                    if outer.status != 200:
+                        payload = json.dumps({"error": {"message": "no such model", "type": "invalid_request"}})
+                        self._send(outer.status, payload)
+                        return
+                    prompt = body["messages"][-1]["content"]
+                    verdict = "CORRECT" if _contains_truth(prompt) else "WRONG"
+                    self._send(200, json.dumps({
+                        "id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
+                        "choices": [{"index": 0, "finish_reason": "stop",
+                                     "message": {"role": "assistant", "content": f"Checked.\nResult: {verdict}"}}],
+                        "usage": {"prompt_tokens": 20, "completion_tokens": 4, "total_tokens": 24}}))
+                finally:
+                    with outer.lock:
+                        outer.in_flight -= 1
+
+            def _send(self, code, payload):
+                data = payload.encode()
+                self.send_response(code)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _contains_truth(prompt: str) -> bool:
+    # rows below put the ground truth as "TRUTH-<n>" and a right answer mentions it
+    import re
+
+    truths = set(re.findall(r"TRUTH-\d+", prompt))
+    return len(truths) == 1 and prompt.count(next(iter(truths))) >= 2
+
+
+def _rows(n: int):
+    rows = []
+    for i in range(n):
+        truth = f"TRUTH-{i}"
+        response = f"I believe it is {truth}, as shown." if i % 3 else f"Probably something else {i}."
+        rows.append({"session_id": f"s{i}", "interaction_id": f"i{i}", "turn_idx": 0, "is_ego": i % 2 == 0,
+                     "query": f"What is item {i}?", "ground_truth": truth, "agent_response": response})
+    rows[4]["agent_response"] = "I don't know."
+    return rows
+
+
+@pytest.fixture
+def server():
+    s = JudgeServer()
+    yield s
+    s.close()
+
+
+def _run(pytester, server, *args, cache="judge.sqlite3"):
+    return pytester.runpytest_subprocess(
+        BENCH, "crag_mm", "preds.jsonl", BENCH_REPORT, "report.json", BENCH_JUDGE_MODEL, "local-judge",
+        BENCH_JUDGE_BASE_URL, server.base_url, BENCH_JUDGE_CACHE, cache, *args)
+
+
+def test_judged_run_with_prefetch_cache_and_offline(bench_env, server, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    write_jsonl(bench_env.path / "preds.jsonl", _rows(40))
+    result = _run(bench_env, server, BENCH_JUDGE_CONCURRENCY, "8")
+    report = load_report(bench_env)
+    assert report["total"] == 40
+    assert report["counts"]["miss"] == 1
+    # 26 rows (i % 3 != 0) mention the truth; row 4 among them is an "I don't know" miss instead
+    assert report["counts"]["correct"] == 25
+    assert report["judge"]["prompt_tokens"] > 0
+    assert 2 <= server.max_in_flight <= 8, "judge calls must run concurrently, bounded by the concurrency"
+    first_requests = server.requests
+    assert first_requests <= 40
+    assert SECRET not in result.stdout.str() + result.stderr.str()
+    assert SECRET not in (bench_env.path / "report.json").read_text()
+
+    # second run: everything from the persistent cache
+    _run(bench_env, server)
+    assert server.requests == first_requests
+    again = load_report(bench_env)
+    assert [r["status"] for r in again["rows"]] == [r["status"] for r in report["rows"]]
+    assert again["judge"].get("calls", 0) == 0 and again["judge"]["cache_hits"] > 0
+
+    # offline with an empty cache: rows needing the judge are errors, nothing is sent
+    _run(bench_env, server, BENCH_JUDGE_OFFLINE, cache="empty.sqlite3")
+    offline = load_report(bench_env)
+    assert server.requests == first_requests
+    assert offline["counts"]["error"] > 0
+    assert all("offline" in r["detail"] or "cache" in r["detail"] for r in offline["rows"] if r["status"] == "error")
+
+
+def test_an_unknown_model_stops_the_run_with_one_message(bench_env, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    bad = JudgeServer(delay=0.0, status=404)
+    try:
+        write_jsonl(bench_env.path / "preds.jsonl", _rows(30))
+        result = _run(bench_env, bad, BENCH_JUDGE_MAX_RETRIES, "0", cache="off")
+    finally:
+        bad.close()
+    assert result.ret != 0
+    out = result.stdout.str()
+    assert "judge" in out and "404" in out or "not found" in out.lower()
+    assert bad.requests < 30 * 2, "a fatal judge error must not be retried for every row"
+    assert SECRET not in out + result.stderr.str()
+
+
+def test_without_a_judge_model_crag_falls_back_to_exact_match(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", _rows(6))
+    bench_env.runpytest(BENCH, "crag_mm", "preds.jsonl", BENCH_REPORT, "report.json", "--bench-profile", "upstream")
+    report = load_report(bench_env)
+    assert report["total"] == 6
+    assert "judge" not in report

@@ -1,0 +1,103 @@
+"""The SIGALRM guard: stops runaway work and leaves an outer timer (pytest-timeout's) as it found it."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+
+import pytest
+
+from pytest_answerbench.timeguard import ScoreTimeout, deadline
+
+
+def _spin(seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+
+
+def test_deadline_stops_pure_python_work():
+    started = time.monotonic()
+    with pytest.raises(ScoreTimeout):
+        with deadline(0.2):
+            _spin(5)
+    assert time.monotonic() - started < 2
+
+
+def test_deadline_is_not_an_exception_a_scorer_could_swallow():
+    assert not issubclass(ScoreTimeout, Exception)
+
+
+def test_no_limit_and_finished_work_leave_no_timer():
+    with deadline(None):
+        pass
+    with deadline(1.0):
+        pass
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+class _Outer(Exception):
+    pass
+
+
+def _arm_outer(seconds: float):
+    def handler(signum, frame):
+        raise _Outer()
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    return previous
+
+
+def test_outer_timer_is_restored_with_its_remaining_time():
+    previous = _arm_outer(1.0)
+    try:
+        with deadline(0.1):
+            pass
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0.5 < remaining <= 1.0
+        with pytest.raises(_Outer):  # and the outer handler still fires
+            _spin(3)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_inner_timeout_then_outer_still_armed():
+    previous = _arm_outer(1.5)
+    try:
+        with pytest.raises(ScoreTimeout):
+            with deadline(0.1):
+                _spin(3)
+        assert signal.getitimer(signal.ITIMER_REAL)[0] > 0.5
+        with pytest.raises(_Outer):
+            _spin(3)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_nearer_outer_deadline_wins():
+    previous = _arm_outer(0.2)
+    try:
+        with pytest.raises(_Outer):
+            with deadline(5):
+                _spin(3)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_off_the_main_thread_the_guard_does_nothing():
+    out = []
+
+    def work():
+        with deadline(0.05):
+            _spin(0.2)
+        out.append("finished")
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert out == ["finished"]
