@@ -111,6 +111,8 @@ def test_alternative_field_names():
     row = {"id": "x1", "answer": "$\\frac{1}{2}$", "prediction": "0.5"}
     assert score_row("imo", row, profile="upstream").method == "sympy"
     assert score_row("imo", row, profile="default").correct
+    harness = {"Problem ID": "x2", "Short Answer": "3", "Model Answer": "3.0"}
+    assert score_row("imo", harness, profile="upstream").method == "numeric"
 
 
 @pytest.mark.parametrize("prediction", [None, "", float("nan")])

@@ -31,6 +31,7 @@ def answer_of(prediction: str) -> tuple[str, str]:
 
 
 def score_default(prediction: str, gold: str, ctx: ScoreContext) -> Verdict:
+    """Default-profile verdict for one non-empty prediction against the Short Answer."""
     if not prediction.strip():
         return Verdict.graded(False, method="missing", gold=gold, detail="the prediction is blank")
     answer, how = answer_of(prediction)

@@ -34,6 +34,7 @@ def normalize_latex(text: str) -> str:
 
 
 def looks_like_math(text: str) -> bool:
+    """The harness's gate for SymPy: ``\\ ^ _ { }``, a function name, or digit-operator-digit."""
     return bool(
         re.search(r"[\\^_{}]", text)
         or re.search(r"\b(sqrt|log|ln|sin|cos|tan|exp|lim|sum|prod)\b", text)

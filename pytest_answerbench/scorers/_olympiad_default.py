@@ -85,6 +85,7 @@ def tolerances(error: Any, n_answers: int) -> list[float | None] | float | None:
 
 
 def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
+    """Default-profile verdict: committed final answer vs the decoded gold answers."""
     cell = row.get("final_answer", row.get("answer"))
     if _nan(cell):
         return Verdict.error("the row has no final_answer", method="no-gold")

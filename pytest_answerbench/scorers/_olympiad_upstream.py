@@ -93,6 +93,7 @@ def preprocess(text: str) -> str:
 
 
 def split_by_comma(text: str) -> list[str]:
+    """Split at commas outside ``()``/``[]`` (braces ignored, as upstream); pieces stripped."""
     depth, start, out = 0, 0, []
     for i, c in enumerate(text):
         if c in "([":

@@ -1,7 +1,8 @@
 """IMO-AnswerBench (google-deepmind/superhuman, evaluation harness of PR #11): short olympiad answers.
 
 Rows: the AnswerBench CSV columns (``Problem ID``, ``Short Answer``, ``Category``, ``Subcategory``, ``Source``)
-plus ``prediction`` (or ``id``/``answer``/``prediction``).
+plus ``prediction`` (or ``id``/``answer``/``prediction``; the harness's ``Model Answer`` column is accepted
+in place of ``prediction``).
 
 upstream: :mod:`._imo_upstream`, ``check_answer`` verdict for verdict on the prediction as given (the
 harness expects an already extracted answer); an empty prediction is ``missing``.
@@ -37,11 +38,12 @@ def _empty(value: Any) -> bool:
 
 
 def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
+    """Score one AnswerBench row; an empty prediction is ``missing`` (wrong) in both profiles."""
     gold = _gold(row)
     if gold is None or (isinstance(gold, float) and math.isnan(gold)):
         return Verdict.error("the row has no Short Answer", method="no-gold")
     gold_text = str(gold)
-    prediction = row.get("prediction")
+    prediction = row.get("prediction", row.get("Model Answer"))
     if _empty(prediction):
         # evaluate_predictions: a falsy answer is "missing", scored wrong (never an error).
         return Verdict.graded(False, method="missing", gold=gold_text, detail="No prediction provided")

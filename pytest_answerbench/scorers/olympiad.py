@@ -31,6 +31,7 @@ SPLITS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
+    """Score one VLMEvalKit OlympiadBench row in ``ctx.profile`` (see the module docstring)."""
     if ctx.upstream:
         from ._olympiad_upstream import UpstreamCrash, score_upstream
 
