@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 from ..timeguard import ScoreTimeout, deadline
 
-__all__ = ["StepTimeout", "TooComplex", "check_tree", "step_limit", "MAX_TEXT", "MAX_EXPONENT"]
+__all__ = ["StepTimeout", "TooComplex", "check_tree", "step_limit", "MAX_TEXT", "MAX_EXPONENT", "UPSTREAM_NODES"]
 
 #: Longest answer text handed to a parser (characters). The antlr LaTeX parser is super-linear on long sums
 #: (a 100k-character ``1+1+...`` ran past 30 s), and no real final answer is this long.
@@ -33,6 +33,9 @@ MAX_TEXT = 600
 MAX_EXPONENT = 10000
 #: Largest number of nodes in a parsed tree.
 MAX_NODES = 400
+#: Node cap for the upstream profiles: only runaway values are refused there (the references have no size
+#: limit, only their step timeouts), so ordinary large expressions still get the reference's verdict.
+UPSTREAM_NODES = 20000
 
 
 class StepTimeout(Exception):

@@ -16,7 +16,7 @@ import math
 import re
 from typing import Any
 
-from ..maths.guard import StepTimeout, check_tree, step_limit, TooComplex
+from ..maths.guard import UPSTREAM_NODES, StepTimeout, TooComplex, check_tree, step_limit
 from ..maths.parse import ParseFailure, parse_latex_raw
 
 __all__ = ["check_answer", "looks_like_math", "normalize_latex", "split_multi_answer"]
@@ -93,8 +93,8 @@ def _equivalent(a: Any, b: Any) -> bool:
     try:
         # An exponent tower would spin until the 5 s limit and give None (not equivalent) upstream;
         # refusing it here gives the same verdict without the wait.
-        check_tree(a)
-        check_tree(b)
+        check_tree(a, max_nodes=UPSTREAM_NODES)
+        check_tree(b, max_nodes=UPSTREAM_NODES)
     except TooComplex:
         return False
 

@@ -18,7 +18,7 @@ import math
 import re
 from typing import Any
 
-from ..maths.guard import StepTimeout, check_tree, step_limit
+from ..maths.guard import UPSTREAM_NODES, StepTimeout, check_tree, step_limit
 from ..maths.parse import parse_latex_raw
 
 __all__ = ["UpstreamCrash", "extract_answer", "judge", "precision_of", "preprocess", "score_upstream"]
@@ -142,8 +142,8 @@ def _equation_equal(a: str, b: str) -> bool:
         left, right = parse_latex_raw(lhs), parse_latex_raw(rhs)
         # The reference would grind on an exponent tower until its 30 s limit and call the pair unequal;
         # refusing it up front gives the same verdict at once.
-        check_tree(left)
-        check_tree(right)
+        check_tree(left, max_nodes=UPSTREAM_NODES)
+        check_tree(right, max_nodes=UPSTREAM_NODES)
         equation = sympy.Eq(left, right)
         return sympy.simplify(equation.lhs - equation.rhs)
 
