@@ -100,6 +100,8 @@ class PredictionFile(pytest.File):
                 ref = len(self._rows) - 1
             yield RowItem.make(self, name, raw.line, ref=ref, row_id=raw_id or name, problem=problem)
         if bench.is_last_file(self.path):
+            for gold_line, problem in bench.gold_problems:
+                yield RowItem.make(self, f"gold-line{gold_line}", gold_line, problem=problem)
             for gold_id, gold_line in bench.unmatched_gold():
                 name = clean_id(f"gold-only:{gold_id}")
                 yield RowItem.make(self, name, gold_line, row_id=gold_id,
