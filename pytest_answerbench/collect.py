@@ -65,6 +65,7 @@ class PredictionFile(pytest.File):
             return
         if bench.settings.limit is not None:
             rows = rows[: bench.settings.limit]
+        rows = bench.take_shard(rows)
         self._rows: list[Any] = []
         self._fd: int | None = None
         seen: dict[str, int] = {}
@@ -99,7 +100,7 @@ class PredictionFile(pytest.File):
                 self._rows.append(row)
                 ref = len(self._rows) - 1
             yield RowItem.make(self, name, raw.line, ref=ref, row_id=raw_id or name, problem=problem)
-        if bench.is_last_file(self.path):
+        if bench.is_last_file(self.path) and bench.owns_extras():
             for gold_line, problem in bench.gold_problems:
                 yield RowItem.make(self, f"gold-line{gold_line}", gold_line, problem=problem)
             for gold_id, gold_line in bench.unmatched_gold():

@@ -24,6 +24,7 @@ BENCH_MAX_DROP = "--bench-max-drop"
 BENCH_OPTION = "--bench-option"
 BENCH_SHOW = "--bench-show"
 BENCH_LIMIT = "--bench-limit"
+BENCH_SHARD = "--bench-shard"
 BENCH_JUDGE_MODEL = "--bench-judge-model"
 BENCH_JUDGE_BASE_URL = "--bench-judge-base-url"
 BENCH_JUDGE_CACHE = "--bench-judge-cache"
@@ -47,6 +48,8 @@ MAX_DROP_DESC = "Gate: with a baseline, accuracy may fall by at most this (absol
 OPTION_DESC = "Override a benchmark option: KEY=VALUE, VALUE read as YAML (repeatable)"
 SHOW_DESC = "How many wrong rows the terminal summary lists. Default: 10"
 LIMIT_DESC = "Score only the first N rows of each prediction file (for quick checks)"
+SHARD_DESC = ("Score only shard I of N (I/N, 1-based): rows are dealt round-robin in file order; merge the "
+              "shard reports with `answerbench merge`")
 JUDGE_MODEL_DESC = ("LLM judge model for benchmarks that use one (CRAG-MM, atomic, LiveXivVQA fallback), "
                     "reached through the openai client; key from $OPENAI_API_KEY")
 JUDGE_BASE_URL_DESC = "OpenAI-compatible API root of the judge (default $OPENAI_BASE_URL, else OpenAI)"
@@ -71,6 +74,18 @@ def _fraction(option: str):
         return value
 
     return parse
+
+
+def parse_shard(text: str, where: str = BENCH_SHARD) -> tuple[int, int]:
+    """``I/N`` with 1 <= I <= N."""
+    index, sep, count = str(text).partition("/")
+    try:
+        i, n = int(index), int(count)
+    except ValueError:
+        raise pytest.UsageError(f"{where} expects I/N (e.g. 2/4), got {text!r}") from None
+    if not sep or n < 1 or not 1 <= i <= n:
+        raise pytest.UsageError(f"{where} expects I/N with 1 <= I <= N, got {text!r}")
+    return i, n
 
 
 def _positive_int(option: str):
@@ -106,6 +121,8 @@ def add_options(parser: pytest.Parser) -> None:
                     help=SHOW_DESC)
     group.addoption(BENCH_LIMIT, dest="bench_limit", metavar="N", default=None, type=_positive_int(BENCH_LIMIT),
                     help=LIMIT_DESC)
+    group.addoption(BENCH_SHARD, dest="bench_shard", metavar="I/N", default=None, type=parse_shard,
+                    help=SHARD_DESC)
     group.addoption(BENCH_JUDGE_MODEL, dest="bench_judge_model", metavar="MODEL", default=None,
                     help=JUDGE_MODEL_DESC)
     group.addoption(BENCH_JUDGE_BASE_URL, dest="bench_judge_base_url", metavar="URL", default=None,
@@ -138,6 +155,7 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("bench_option", OPTION_DESC, type="linelist", default=[])
     parser.addini("bench_show", SHOW_DESC, type="string", default="")
     parser.addini("bench_limit", LIMIT_DESC, type="string", default="")
+    parser.addini("bench_shard", SHARD_DESC, type="string", default="")
 
 
 @dataclass(frozen=True)
@@ -155,6 +173,7 @@ class Settings:
     options: dict[str, Any] = field(default_factory=dict)
     show: int = 10
     limit: int | None = None
+    shard: tuple[int, int] | None = None  # (index from 1, count)
     timeout: float | None = None  # the YAML's per-row timeout, when no --timeout/ini/env sets one
     judge: dict[str, Any] = field(default_factory=dict)  # OpenAIJudge arguments; empty: no judge
 
@@ -238,6 +257,9 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         value, where = _cli_or_ini(config, dest)
         if value is not None:
             kw[key] = _positive_int(where)(value) if isinstance(value, str) else value
+    shard, where = _cli_or_ini(config, "bench_shard")
+    if shard is not None:
+        kw["shard"] = parse_shard(shard, where) if isinstance(shard, str) else shard
     kw["judge"] = _judge_settings(config)
     if kw.get("max_drop") is not None and not kw.get("baseline"):
         raise pytest.UsageError(f"{BENCH_MAX_DROP} requires {BENCH_BASELINE} (an earlier JSON report)")

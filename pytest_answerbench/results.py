@@ -115,6 +115,7 @@ def aggregate(
                 judge_totals[key] = judge_totals.get(key, 0) + value
     report: dict[str, Any] = {
         "benchmark": spec.name,
+        "benchmark_path": spec.path,
         "profile": profile,
         "tool_version": tool_version or __version__,
         "scorer_version": spec.version,

@@ -48,6 +48,7 @@ class BenchSession:
         self.report_path: str | None = None
         self.current_row_id: str | None = None
         self._item_index: dict[str, int] = {}
+        self._rows_seen = 0  # rows read so far across files (for sharding)
         self._prefetched_upto = 0
         from . import scorers
 
@@ -92,6 +93,19 @@ class BenchSession:
         except AttributeError:
             self.__path_set = set(self.paths)
             return self.__path_set
+
+    def take_shard(self, rows: list[Any]) -> list[Any]:
+        """The rows of this run's shard: rows are dealt round-robin over all files in argument order."""
+        start = self._rows_seen
+        self._rows_seen += len(rows)
+        if self.settings.shard is None:
+            return rows
+        index, count = self.settings.shard
+        return [r for k, r in enumerate(rows, start) if k % count == index - 1]
+
+    def owns_extras(self) -> bool:
+        """Gold-only and unreadable-gold items belong to shard 1 (or the only run)."""
+        return self.settings.shard is None or self.settings.shard[0] == 1
 
     def is_last_file(self, path: Path) -> bool:
         return bool(self.paths) and path.resolve() == self.paths[-1]
@@ -436,7 +450,30 @@ class BenchSession:
                                          max_drop=self.settings.max_drop)
         if self.duplicates:
             report["warnings"] = list(self.duplicates)
+        if self.settings.shard is not None:
+            report["shard"] = {"index": self.settings.shard[0], "count": self.settings.shard[1],
+                               "rows_in_files": self._rows_in_files()}
         return report
+
+    def _rows_in_files(self) -> int:
+        """Items a whole (unsharded) run would have: every row of every file, plus gold-only and unreadable gold
+        rows. Computed from the files (the xdist controller does not collect), for ``answerbench merge``."""
+        total = 0
+        ids: set[str] = set()
+        for path in self.paths:
+            try:
+                rows = list(read_rows(path))
+            except ReaderError:
+                total += 1  # the file's own error item
+                continue
+            if self.settings.limit is not None:
+                rows = rows[: self.settings.limit]
+            total += len(rows)
+            if self.gold is not None:
+                ids.update(rid for rid in (self.spec.row_id(r.row) for r in rows if r.row is not None) if rid)
+        if self.gold is not None:
+            total += len(self.gold_problems) + sum(1 for gid in self.gold if gid not in ids)
+        return total
 
     def write_report(self, final: bool = True) -> None:
         report = self.build_report()
