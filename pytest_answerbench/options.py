@@ -25,6 +25,7 @@ BENCH_OPTION = "--bench-option"
 BENCH_SHOW = "--bench-show"
 BENCH_LIMIT = "--bench-limit"
 BENCH_SHARD = "--bench-shard"
+BENCH_ISOLATION = "--bench-isolation"
 BENCH_JUDGE_MODEL = "--bench-judge-model"
 BENCH_JUDGE_BASE_URL = "--bench-judge-base-url"
 BENCH_JUDGE_CACHE = "--bench-judge-cache"
@@ -48,6 +49,8 @@ MAX_DROP_DESC = "Gate: with a baseline, accuracy may fall by at most this (absol
 OPTION_DESC = "Override a benchmark option: KEY=VALUE, VALUE read as YAML (repeatable)"
 SHOW_DESC = "How many wrong rows the terminal summary lists. Default: 10"
 LIMIT_DESC = "Score only the first N rows of each prediction file (for quick checks)"
+ISOLATION_DESC = ("'process': score each row in a warm child process that is killed and replaced when the row "
+                  "overruns its time limit; 'none': score in the test process. Default: the benchmark's YAML")
 SHARD_DESC = ("Score only shard I of N (I/N, 1-based): rows are dealt round-robin in file order; merge the "
               "shard reports with `answerbench merge`")
 JUDGE_MODEL_DESC = ("LLM judge model for benchmarks that use one (CRAG-MM, atomic, LiveXivVQA fallback), "
@@ -121,6 +124,8 @@ def add_options(parser: pytest.Parser) -> None:
                     help=SHOW_DESC)
     group.addoption(BENCH_LIMIT, dest="bench_limit", metavar="N", default=None, type=_positive_int(BENCH_LIMIT),
                     help=LIMIT_DESC)
+    group.addoption(BENCH_ISOLATION, dest="bench_isolation", choices=("process", "none"), default=None,
+                    help=ISOLATION_DESC)
     group.addoption(BENCH_SHARD, dest="bench_shard", metavar="I/N", default=None, type=parse_shard,
                     help=SHARD_DESC)
     group.addoption(BENCH_JUDGE_MODEL, dest="bench_judge_model", metavar="MODEL", default=None,
@@ -156,6 +161,7 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("bench_show", SHOW_DESC, type="string", default="")
     parser.addini("bench_limit", LIMIT_DESC, type="string", default="")
     parser.addini("bench_shard", SHARD_DESC, type="string", default="")
+    parser.addini("bench_isolation", ISOLATION_DESC, type="string", default="")
 
 
 @dataclass(frozen=True)
@@ -174,6 +180,8 @@ class Settings:
     show: int = 10
     limit: int | None = None
     shard: tuple[int, int] | None = None  # (index from 1, count)
+    isolation: str = "none"
+    row_limit: float | None = None  # seconds a row may take, from whichever source sets it
     timeout: float | None = None  # the YAML's per-row timeout, when no --timeout/ini/env sets one
     judge: dict[str, Any] = field(default_factory=dict)  # OpenAIJudge arguments; empty: no judge
 
@@ -260,12 +268,38 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
     shard, where = _cli_or_ini(config, "bench_shard")
     if shard is not None:
         kw["shard"] = parse_shard(shard, where) if isinstance(shard, str) else shard
+    isolation, where = _cli_or_ini(config, "bench_isolation")
+    if isolation is not None and isolation not in ("process", "none"):
+        raise pytest.UsageError(f"{where} must be 'process' or 'none', got {isolation!r}")
+    kw["isolation"] = isolation or spec.isolation
     kw["judge"] = _judge_settings(config)
     if kw.get("max_drop") is not None and not kw.get("baseline"):
         raise pytest.UsageError(f"{BENCH_MAX_DROP} requires {BENCH_BASELINE} (an earlier JSON report)")
     if config.getoption("timeout", None) is None and not _ini_timeout(config) and not _env_timeout():
         kw["timeout"] = spec.timeout
+        kw["row_limit"] = spec.timeout
+    else:
+        kw["row_limit"] = _outer_timeout(config)
     return Settings(**kw)
+
+
+def _outer_timeout(config: pytest.Config) -> float | None:
+    import os
+
+    for value in (config.getoption("timeout", None), os.environ.get("PYTEST_TIMEOUT"), _ini_value(config)):
+        if value not in (None, ""):
+            try:
+                return float(value) or None
+            except ValueError:
+                return None
+    return None
+
+
+def _ini_value(config: pytest.Config) -> Any:
+    try:
+        return config.getini("timeout")
+    except ValueError:
+        return None
 
 
 def _judge_settings(config: pytest.Config) -> dict[str, Any]:

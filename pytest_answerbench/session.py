@@ -46,6 +46,7 @@ class BenchSession:
         self.duplicates: list[str] = []
         self.report: dict[str, Any] | None = None
         self.report_path: str | None = None
+        self.pool: Any = None
         self.current_row_id: str | None = None
         self._item_index: dict[str, int] = {}
         self._rows_seen = 0  # rows read so far across files (for sharding)
@@ -245,13 +246,39 @@ class BenchSession:
     # -- scoring ----------------------------------------------------------------------------------------
 
     def make_scorer(self, judge: Any = None):
-        """The default ``bench_scorer``: ``scorer(row) -> Verdict`` under this run's benchmark and profile."""
+        """The default ``bench_scorer``: ``scorer(row) -> Verdict`` under this run's benchmark and profile.
+
+        With ``isolation: process`` (and no judge) rows are scored in a killable child process; with
+        ``cache_verdicts: true`` rows identical but for their ids share one verdict.
+        """
         spec, profile, options = self.spec, self.settings.profile, self.settings.options
+        pool = None
+        if self.settings.isolation == "process" and judge is None and hasattr(os, "fork"):
+            from .pool import ScoringProcess
+
+            pool = self.pool = ScoringProcess(spec, profile, options)
+        limit = self.settings.row_limit
+        # the child must give up a little before pytest-timeout's outer timer fires
+        budget = None if not limit else max(limit - min(1.0, 0.1 * limit), 0.5 * limit)
+        cache: dict[bytes, Verdict] | None = {} if spec.cache_verdicts else None
+        id_fields = set(spec.id_fields)
 
         def scorer(row: dict[str, Any]) -> Verdict:
-            ctx = make_context(spec, row, profile, options=options, judge=judge, timeout=None,
-                               row_id=self.current_row_id)
-            return score_with_spec(spec, row, ctx)
+            key = None
+            if cache is not None:
+                key = _content_key(row, id_fields)
+                hit = cache.get(key)
+                if hit is not None:
+                    return hit
+            if pool is not None:
+                verdict = pool.score(row, self.current_row_id or "", budget)
+            else:
+                ctx = make_context(spec, row, profile, options=options, judge=judge, timeout=None,
+                                   row_id=self.current_row_id)
+                verdict = score_with_spec(spec, row, ctx)
+            if key is not None and verdict.method != "process-died":
+                cache[key] = verdict
+            return verdict
 
         return scorer
 
@@ -504,6 +531,11 @@ class BenchSession:
         errored = self.report["counts"].get(ERROR, 0)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED if failed or errored else pytest.ExitCode.OK
 
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        """Stop the scoring process, if any."""
+        if self.pool is not None:
+            self.pool.close()
+
     def pytest_report_header(self, config: pytest.Config) -> str:
         """Say what is being scored and how."""
         timeout = f"{self.settings.timeout:g}s per row (benchmark default)" if self.settings.timeout else \
@@ -523,6 +555,15 @@ class BenchSession:
             tr.write_line(line, **markup)
         if self.report_path:
             tr.write_line(f"generated answerbench report: {self.report_path}")
+
+
+def _content_key(row: dict[str, Any], id_fields: set[str]) -> bytes:
+    """A digest of a row's content without its ids (16 bytes: cheap to keep for 100,000 rows)."""
+    import hashlib
+
+    content = {k: v for k, v in row.items() if k not in id_fields}
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def load_baseline(path: str) -> dict[str, Any]:

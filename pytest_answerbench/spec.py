@@ -42,6 +42,8 @@ _KEYS: dict[str, str] = {
     "gate": "mapping with min_accuracy / thresholds",
     "options": "mapping",
     "profiles": "list of str",
+    "isolation": "'process' or 'none'",
+    "cache_verdicts": "bool",
     "include": "str (path)",
 }
 _GATE_KEYS = ("min_accuracy", "thresholds", "max_drop")
@@ -69,6 +71,8 @@ class BenchmarkSpec:
     gate: Mapping[str, Any] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     profiles: tuple[str, ...] = PROFILES
+    isolation: str = "none"  # "process": score in a killable child process (see pool.py)
+    cache_verdicts: bool = False  # identical rows (ids aside) share one verdict within a run
 
     def missing_fields(self, row: Mapping[str, Any]) -> list[str]:
         """The required fields (or alternatives, 'a|b') absent from the row.
@@ -282,6 +286,14 @@ def load_spec(path: str | os.PathLike[str]) -> BenchmarkSpec:
         if isinstance(t, bool) or not isinstance(t, (int, float)) or t < 0:
             raise SpecError(f"{where}: timeout must be a non-negative number of seconds, got {t!r}")
         kw["timeout"] = float(t)
+    if "isolation" in data:
+        if data["isolation"] not in ("process", "none"):
+            raise SpecError(f"{where}: isolation {data['isolation']!r} unknown (known: process, none)")
+        kw["isolation"] = data["isolation"]
+    if "cache_verdicts" in data:
+        if not isinstance(data["cache_verdicts"], bool):
+            raise SpecError(f"{where}: cache_verdicts must be true or false, got {data['cache_verdicts']!r}")
+        kw["cache_verdicts"] = data["cache_verdicts"]
     gate = data.get("gate") or {}
     if not isinstance(gate, dict):
         raise SpecError(f"{where}: gate must be a mapping, got {gate!r}")

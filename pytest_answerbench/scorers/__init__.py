@@ -85,7 +85,7 @@ def _from_import_path(name: str) -> Scorer:
         if not callable(fn):
             raise ImportError(f"{module_name} has no callable {attr!r}")
         parts = {"score": fn, "__name__": name}
-        for extra in ("metrics", "OPTIONS", "check_options"):
+        for extra in ("metrics", "OPTIONS", "check_options", "warm_up"):
             if hasattr(module, extra):
                 parts[extra] = getattr(module, extra)
         return Scorer(name, types.SimpleNamespace(**parts))
