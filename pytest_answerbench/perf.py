@@ -1,12 +1,15 @@
 """Speed script: rows per second and peak memory of pytest-answerbench against a bare pytest baseline.
 
     python -m pytest_answerbench.perf --rows 10000 [--xdist] [--out figures.json]
+    python -m pytest_answerbench.perf --benchmark olympiad --rows 2000 --xdist
 
-It writes N synthetic VMCBench rows (a third of them wrong) to a scratch folder, then measures, each in a
+It writes N synthetic rows (a third of them wrong) to a scratch folder: VMCBench multiple choice (cheap rows)
+or OlympiadBench expressions, equations, intervals and radicals (SymPy-heavy rows). Then it measures, each in a
 fresh process so peak RSS is the process's own:
 
 * ``score_row`` alone (library API, no pytest);
-* ``pytest --bench vmcbench_dev`` serial (and with ``-n 2`` when --xdist is given);
+* ``pytest --bench NAME`` serial (and with ``-n 2`` when --xdist is given, and in a killable scoring process
+  when --isolation is given);
 * a bare parametrized no-op pytest test over the same rows (the floor pytest itself imposes);
 
 and prints the figures with the ratios bench/bare. Wall times are medians of --repeat runs. Figures are
@@ -45,14 +48,42 @@ def test_row(row):
 '''
 
 SCORE_ONLY = '''
-import json, resource, sys, time
+import json, sys, time
 from pytest_answerbench import score_row
 rows = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
 t = time.perf_counter()
 for row in rows:
-    score_row("vmcbench_dev", row)
+    score_row(sys.argv[2], row)
 print(json.dumps({{"seconds": time.perf_counter() - t}}))
 '''
+
+
+OLYMPIAD_TEMPLATES = (
+    ("Expression", "\\frac{{{k}n(n+1)}}{{2}}", "\\frac{{{k}n^2+{k}n}}{{2}}"),
+    ("Numerical", "\\sqrt{{{k}}}", "{k}^{{1/2}}"),
+    ("Numerical", "\\frac{{{k}}}{{{k1}}}", "\\frac{{{k2}}}{{{k3}}}"),
+    ("Expression", "(x+{k})^2", "x^2+{k2}x+{kk}"),
+    ("Equation", "y={k}x+1", "y-{k}x-1=0"),
+    ("Interval", "[{k},{k5})", "[{k},{k5})"),
+    ("Expression", "\\sin^2(x)+{k}", "{k}+1-\\cos^2(x)"),
+)
+
+
+def make_olympiad_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
+    rnd = random.Random(seed)
+    rows = []
+    for i in range(n):
+        kind, gold_t, pred_t = OLYMPIAD_TEMPLATES[i % len(OLYMPIAD_TEMPLATES)]
+        k = rnd.randint(2, 60)
+        kp = k + 1 if rnd.random() < wrong_fraction else k
+        gold = gold_t.format(k=k, k1=k + 1, k2=2 * k, k3=2 * k + 2, kk=k * k, k5=k + 5)
+        pred = pred_t.format(k=kp, k1=kp + 1, k2=2 * kp, k3=2 * k + 2, kk=kp * kp, k5=k + 5)
+        rows.append({
+            "index": i, "source": "OE_TO_maths_en_COMP", "answer_type": kind, "error": None, "unit": None,
+            "is_multiple_answer": False, "language": "English", "final_answer": f"['${gold}$']",
+            "prediction": f"Working through the algebra step by step.\n\nSo the final answer is $\\boxed{{{pred}}}$.",
+        })
+    return rows
 
 
 def make_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
@@ -99,7 +130,10 @@ def measure(name: str, cmd: list[str], cwd: Path, repeat: int) -> dict[str, Any]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pytest_answerbench.perf", description=__doc__.split("\n")[0])
+    parser.add_argument("--benchmark", choices=("vmcbench_dev", "olympiad"), default="vmcbench_dev",
+                        help="which rows to generate and score (default vmcbench_dev)")
     parser.add_argument("--rows", type=int, default=10_000, help="synthetic rows (default 10000)")
+    parser.add_argument("--isolation", action="store_true", help="also measure --bench-isolation process")
     parser.add_argument("--wrong", type=float, default=1 / 3, help="fraction of wrong rows (default 1/3)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement, median taken (default 3)")
     parser.add_argument("--xdist", action="store_true", help="also measure -n 2")
@@ -110,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="answerbench-perf-"))
     preds = work / "preds.jsonl"
     with preds.open("w", encoding="utf-8") as fh:
-        for row in make_rows(args.rows, args.wrong):
+        maker = make_olympiad_rows if args.benchmark == "olympiad" else make_rows
+        for row in maker(args.rows, args.wrong):
             fh.write(json.dumps(row) + "\n")
     (work / "test_bare.py").write_text(BARE_TEST.format(path=str(preds)))
     (work / "score_only.py").write_text(SCORE_ONLY.format())
@@ -118,24 +153,27 @@ def main(argv: list[str] | None = None) -> int:
     py = sys.executable
     common = ["-q", "-p", "no:cacheprovider", "-p", "no:benchmark"]
     results = {}
-    results["score_row"] = measure("score_row only", [py, "score_only.py", str(preds)], work, args.repeat)
+    name = args.benchmark
+    results["score_row"] = measure("score_row only", [py, "score_only.py", str(preds), name], work, args.repeat)
     inner = json.loads(results["score_row"]["output"].strip().splitlines()[-1])["seconds"]
     results["score_row"]["inner_seconds"] = inner
     results["bare"] = measure("bare parametrized no-op", [py, "-m", "pytest", *common, "test_bare.py"], work,
                               args.repeat)
-    results["bench"] = measure("pytest --bench serial", [py, "-m", "pytest", *common, "--bench", "vmcbench_dev",
-                                                         "preds.jsonl"], work, args.repeat)
+    bench = [py, "-m", "pytest", *common, "--bench", name, "preds.jsonl"]
+    results["bench"] = measure("pytest --bench serial", bench, work, args.repeat)
+    if args.isolation:
+        results["bench_isolated"] = measure("--bench-isolation process", [*bench, "--bench-isolation", "process"],
+                                            work, args.repeat)
     if args.xdist:
         results["bare_n2"] = measure("bare -n 2", [py, "-m", "pytest", *common, "-n", "2", "test_bare.py"], work,
                                      args.repeat)
-        results["bench_n2"] = measure("pytest --bench -n 2", [py, "-m", "pytest", *common, "-n", "2", "--bench",
-                                                              "vmcbench_dev", "preds.jsonl"], work, args.repeat)
+        results["bench_n2"] = measure("pytest --bench -n 2", [*bench, "-n", "2"], work, args.repeat)
     n = args.rows
     figures: dict[str, Any] = {
-        "rows": n, "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
+        "benchmark": name, "rows": n, "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
         "cpus": os.cpu_count(), "measurements": {},
     }
-    print(f"{n} rows, {args.wrong:.0%} wrong, median of {args.repeat} runs, {os.cpu_count()} CPUs")
+    print(f"{name}: {n} rows, {args.wrong:.0%} wrong, median of {args.repeat} runs, {os.cpu_count()} CPUs")
     print(f"{'measurement':28} {'seconds':>9} {'rows/s':>10} {'peak MiB':>9}")
     for key, r in results.items():
         seconds = r.get("inner_seconds", r["seconds"])
@@ -152,9 +190,12 @@ def main(argv: list[str] | None = None) -> int:
         "bench_vs_bare_memory": results["bench"]["peak_rss_mib"] / results["bare"]["peak_rss_mib"],
     }
     if args.xdist:
-        ratios["bench_n2_vs_bench_serial_time"] = results["bench_n2"]["seconds"] / results["bench"]["seconds"]
+        ratios["speedup_n2_vs_serial"] = results["bench"]["seconds"] / results["bench_n2"]["seconds"]
+        if ratios["speedup_n2_vs_serial"] < 1:
+            print("note: -n 2 was slower than serial here: rows this cheap do not pay for xdist's controller")
     figures["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
     print("ratios: " + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items()))
+    print("(speedup > 1 means -n 2 was faster than serial)" if args.xdist else "", end="\n" if args.xdist else "")
     print("(peak RSS is each pytest process's own; with -n 2 that is the controller's)")
     if args.out:
         Path(args.out).write_text(json.dumps(figures, indent=1) + "\n")

@@ -92,3 +92,12 @@ def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
         out["upstream_error"] = ("TypeError: the reference sorts the group keys and a row without "
                                  "Category/Subcategory/Source has None next to strings")
     return out
+
+
+def warm_up() -> None:
+    """Import SymPy and its LaTeX parser and run one comparison, so a scoring process forked afterwards
+    (``isolation: process``) starts warm instead of paying about a second on its first row."""
+    from .. import maths
+
+    maths.equivalent("\\frac{1}{2}", "0.5")
+    maths.equivalent("x^2+2x+1", "(x+1)^2")
