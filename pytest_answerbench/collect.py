@@ -10,6 +10,7 @@ JSONL rows are re-read from their byte span when the item runs, so large files a
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from typing import TYPE_CHECKING, Any, Iterator
@@ -57,14 +58,16 @@ class PredictionFile(pytest.File):
         bench = self.bench
         spec = bench.spec
         rel = self.nodeid.split("::")[0] or str(self.path)
+        # Rows stream through: only what an item needs is kept (a JSONL row's byte span, not the row).
         try:
-            raw_rows = read_rows(self.path)
-            rows = list(raw_rows)
+            stream = iter(read_rows(self.path))
+            first = next(stream, None)
         except ReaderError as exc:
             yield RowItem.make(self, "file", 0, problem=str(exc))
             return
+        rows: Iterator[RawRow] = itertools.chain([first], stream) if first is not None else iter(())
         if bench.settings.limit is not None:
-            rows = rows[: bench.settings.limit]
+            rows = itertools.islice(rows, bench.settings.limit)
         rows = bench.take_shard(rows)
         self._rows: list[Any] = []
         self._fd: int | None = None

@@ -56,22 +56,21 @@ def parse_jsonl_line(raw: bytes) -> tuple[dict[str, Any] | None, str | None]:
 
 
 def _read_jsonl(path: Path) -> Iterator[RawRow]:
-    data = path.read_bytes()
-    start = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-    line = 0
-    size = len(data)
-    while start < size:
-        end = data.find(b"\n", start)
-        if end < 0:
-            end = size
-        line += 1
-        chunk = data[start:end]
-        if chunk.endswith(b"\r"):
-            chunk = chunk[:-1]
-        if chunk.strip():
-            row, problem = parse_jsonl_line(chunk)
-            yield RawRow(line, row, problem, (start, len(chunk)))
-        start = end + 1
+    # Binary readline splits on b"\n" only (never on U+2028 and friends) and streams the file.
+    with path.open("rb") as fh:
+        offset = 0
+        for line, raw in enumerate(fh, start=1):
+            start = offset
+            offset += len(raw)
+            if line == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+                start += 3
+            chunk = raw[:-1] if raw.endswith(b"\n") else raw
+            if chunk.endswith(b"\r"):
+                chunk = chunk[:-1]
+            if chunk.strip():
+                row, problem = parse_jsonl_line(chunk)
+                yield RawRow(line, row, problem, (start, len(chunk)))
 
 
 def load_jsonl_span(fd: int, span: tuple[int, int]) -> dict[str, Any]:

@@ -95,14 +95,14 @@ class BenchSession:
             self.__path_set = set(self.paths)
             return self.__path_set
 
-    def take_shard(self, rows: list[Any]) -> list[Any]:
+    def take_shard(self, rows: Iterator[Any]) -> Iterator[Any]:
         """The rows of this run's shard: rows are dealt round-robin over all files in argument order."""
-        start = self._rows_seen
-        self._rows_seen += len(rows)
-        if self.settings.shard is None:
-            return rows
-        index, count = self.settings.shard
-        return [r for k, r in enumerate(rows, start) if k % count == index - 1]
+        shard = self.settings.shard
+        for row in rows:
+            k = self._rows_seen
+            self._rows_seen += 1
+            if shard is None or k % shard[1] == shard[0] - 1:
+                yield row
 
     def owns_extras(self) -> bool:
         """Gold-only and unreadable-gold items belong to shard 1 (or the only run)."""
