@@ -1,0 +1,215 @@
+"""pytest_answerbench.render: the markdown summary and the static HTML report (parsed and checked)."""
+
+from __future__ import annotations
+
+import copy
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from pytest_answerbench.compare import compare_reports, comparison_gates
+from pytest_answerbench.render import html_report, markdown_summary
+from test_compare import flipped, make_report, scored
+
+PAYLOAD = "<script>alert('x')</script> | **bold** [link](javascript:alert(1))"
+URL_TEXT = "see https://evil.example/pixel.png"
+VOID = {"meta", "br", "hr", "img", "input", "link", "col", "area", "base", "source", "wbr"}
+
+
+class Page(HTMLParser):
+    """Collects elements (tag, attrs, text inside, ancestors) and checks that the tags nest properly."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[dict] = []
+        self.elements: list[dict] = []
+        self.errors: list[str] = []
+        self.text: list[str] = []
+
+    def _element(self, tag, attrs):
+        element = {"tag": tag, "attrs": dict(attrs), "text": [], "parents": [e["tag"] for e in self.stack],
+                   "parent_ids": [e["attrs"].get("id") for e in self.stack]}
+        self.elements.append(element)
+        return element
+
+    def handle_starttag(self, tag, attrs):
+        element = self._element(tag, attrs)
+        if tag not in VOID:
+            self.stack.append(element)
+
+    def handle_startendtag(self, tag, attrs):
+        self._element(tag, attrs)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1]["tag"] != tag:
+            self.errors.append(f"unexpected </{tag}> (open: {[e['tag'] for e in self.stack]})")
+            return
+        self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+        for element in self.stack:
+            element["text"].append(data)
+
+    def find(self, tag, **attrs):
+        return [e for e in self.elements if e["tag"] == tag and all(e["attrs"].get(k) == v for k, v in attrs.items())]
+
+    def by_id(self, element_id):
+        (element,) = [e for e in self.elements if e["attrs"].get("id") == element_id]
+        return element
+
+    def body_rows(self, table_id):
+        """The <tr> elements in the <tbody> of the table with this id."""
+        return [e for e in self.find("tr") if table_id in e["parent_ids"] and "tbody" in e["parents"]]
+
+
+def parse(page_html: str) -> Page:
+    page = Page()
+    page.feed(page_html)
+    page.close()
+    assert page.errors == [] and page.stack == [], (page.errors, [e["tag"] for e in page.stack])
+    return page
+
+
+@pytest.fixture
+def compared():
+    base_rows = scored(300, 0.7)
+    cur_rows = flipped(base_rows, 25, 5)
+    loss = next(r for r, b in zip(cur_rows, base_rows) if b["score"] >= 1 and r["score"] < 1)
+    loss["extracted"] = PAYLOAD
+    loss["gold"] = URL_TEXT
+    base_rows.append({**copy.deepcopy(base_rows[0]), "id": "gone", "line": 999})
+    current, baseline = make_report(cur_rows), make_report(base_rows)
+    comparison = compare_reports(current, baseline, margin=0.02)
+    current["gates"] = [{"name": "min_accuracy", "key": "accuracy", "op": ">=", "value": current["accuracy"],
+                         "threshold": 0.5, "passed": True, "message": "min_accuracy holds"}]
+    current["gates"] += comparison_gates(comparison, max_drop=0.03)
+    return current, comparison, loss
+
+
+# ------------------------------------------------------------------------------------------- markdown
+
+def test_markdown_headline_gates_groups_and_flips(compared):
+    report, comparison, loss = compared
+    md = markdown_summary(report, comparison, top=5)
+    assert md.startswith("## ❌ answerbench: vmcbench\\_dev (profile default)\n")
+    assert f"**Accuracy {report['accuracy'] * 100:.2f}%** ({report['correct']} of 300 rows correct" in md
+    assert f"**{comparison['delta'] * 100:+.2f} pts** on 300 paired rows" in md
+    assert f"McNemar exact test: p = {comparison['p_value']:.3g} (25 correct → wrong, 5 wrong → correct)" in md
+    assert f"Non-inferiority, margin 2.00 pts: **{comparison['noninferiority']['verdict']}**" in md
+    assert "Rows only in this run: 0; only in the baseline: 1" in md
+
+    lines = md.splitlines()
+    gate_rows = [ln for ln in lines if ln.startswith("| ") and ("pass |" in ln or "FAIL |" in ln
+                                                              or "inconclusive |" in ln)]
+    assert len(gate_rows) == len(report["gates"])
+    assert any(ln.startswith("| ❌ FAIL | max\\_drop | accuracy\\_change |") for ln in gate_rows)
+    assert any(ln.startswith("| ✅ pass | min\\_accuracy |") for ln in gate_rows)
+
+    for value in ("MMStar", "MMMU", "OCR"):
+        (row,) = [ln for ln in lines if ln.startswith(f"| {value} | ")]
+        g = comparison["groups"]["category"][value]
+        assert f"{g['delta'] * 100:+.2f} pts" in row and row.count(" | ") == 6
+
+    assert "#### Correct → wrong: 25 row(s), first 5" in md
+    assert "#### Wrong → correct: 5 row(s)" in md
+    table = lines[lines.index("#### Correct → wrong: 25 row(s), first 5") + 2:]
+    assert len([ln for ln in table[:8] if ln.startswith("| ") and not ln.startswith("| id")]) >= 5
+
+
+def test_markdown_escapes_untrusted_row_text(compared):
+    report, comparison, loss = compared
+    comparison["flips"]["correct_to_wrong"].insert(0, comparison["flips"]["correct_to_wrong"].pop(
+        next(i for i, f in enumerate(comparison["flips"]["correct_to_wrong"]) if f["id"] == loss["id"])))
+    md = markdown_summary(report, comparison, top=3)
+    assert "<script>" not in md and "&lt;script&gt;" in md
+    (row,) = [ln for ln in md.splitlines() if "&lt;script&gt;" in ln]
+    # the payload's pipe, emphasis and link syntax are escaped, so the table keeps its five columns
+    assert "\\|" in row and "\\*\\*bold\\*\\*" in row and "\\[link\\]" in row
+    assert len(re.split(r"(?<!\\)\|", row)) == 7
+
+
+def test_markdown_without_comparison_or_gates():
+    report = make_report(scored(40, 0.5))
+    md = markdown_summary(report)
+    assert md.startswith("## ✅ answerbench: vmcbench\\_dev")
+    assert "Change against the baseline" not in md and "Flipped rows" not in md and "### Gates" not in md
+    assert "#### category" in md
+
+
+def test_markdown_warns_about_a_fingerprint_mismatch(compared):
+    report, comparison, _ = compared
+    comparison["fingerprint"]["mismatch"] = ["scorer_version differs: baseline 1, current 2"]
+    md = markdown_summary(report, comparison)
+    assert "> ⚠️ **The baseline was scored differently**" in md
+    assert "> - scorer\\_version differs: baseline 1, current 2" in md
+
+
+# ----------------------------------------------------------------------------------------------- html
+
+def test_html_structure(compared):
+    report, comparison, _ = compared
+    page = parse(html_report(report, comparison))
+    assert [e["tag"] for e in page.elements[:3]] == ["html", "head", "meta"]
+    assert "".join(page.find("title")[0]["text"]) == "answerbench: vmcbench_dev"
+    assert len(page.find("style")) == 1
+    for section in ("summary", "comparison", "gates", "groups", "flips"):
+        assert page.find("section", id=section), section
+
+    gate_rows = page.body_rows("gates-table")
+    classes = [e["attrs"]["class"] for e in gate_rows]
+    assert len(classes) == len(report["gates"])
+    assert classes.count("fail") == sum(1 for g in report["gates"] if not g["passed"]) > 0
+    assert "pass" in classes
+
+    # one bar per group plus the headline bar, each with CI whiskers and the baseline tick
+    bars = page.find("svg", **{"class": "bar"})
+    assert len(bars) == 1 + len(report["groups"]["category"])
+    assert all(e["attrs"]["role"] == "img" and "95% CI" in e["attrs"]["aria-label"] for e in bars)
+    assert len(page.find("line", **{"class": "ci"})) == 3 * len(bars)
+    assert len(page.find("line", **{"class": "base"})) == len(bars)
+    group_table = page.by_id("groups-category")
+    assert {"MMStar", "MMMU", "OCR"} <= set(group_table["text"])
+    assert len(page.body_rows("groups-category")) == 3
+
+    flips = page.body_rows("correct-to-wrong")
+    assert len(flips) == 25
+    assert len(page.body_rows("wrong-to-correct")) == 5
+    assert len(page.body_rows("only-in-baseline")) == 1
+
+
+def test_html_escapes_untrusted_text_and_loads_nothing(compared):
+    report, comparison, loss = compared
+    page_html = html_report(report, comparison)
+    page = parse(page_html)
+    assert page.find("script") == [] and page.find("img") == [] and page.find("link") == []
+    assert page.find("iframe") == [] and page.find("object") == [] and page.find("a") == []
+    assert PAYLOAD in "".join(page.text)  # shown as text, exactly
+    assert "&lt;script&gt;" in page_html
+    # no attribute anywhere points outside the page; the URL in row text is only text
+    for e in page.elements:
+        for name, value in e["attrs"].items():
+            assert not re.search(r"(?i)(https?:|//|url\()", value or ""), (e["tag"], name, value)
+    assert URL_TEXT in "".join(page.text)
+    (csp,) = [e for e in page.find("meta") if e["attrs"].get("http-equiv") == "Content-Security-Policy"]
+    assert "default-src 'none'" in csp["attrs"]["content"]
+    # the page itself (without row text) mentions no network address at all
+    clean = copy.deepcopy(report)
+    for r in clean["rows"]:
+        r["gold"] = "B"
+    clean_comparison = compare_reports(clean, make_report(scored(300, 0.7)))
+    assert not re.search(r"(?i)https?://", html_report(clean, clean_comparison))
+
+
+def test_html_without_comparison_lists_failing_rows():
+    rows = scored(30, 0.5)
+    rows[0].update(score=0.0, status="wrong", extracted="<img src=x onerror=alert(1)>")
+    page_html = html_report(make_report(rows), max_rows=5)
+    page = parse(page_html)
+    assert page.find("section", id="failures") and not page.find("section", id="flips")
+    assert page.find("img") == []
+    wrong = sum(1 for r in rows if r["score"] < 1)
+    heading = "".join(page.find("section", id="failures")[0]["text"])
+    assert f"Rows not correct: {wrong}, first 5" in heading
+    assert len(page.body_rows("failures-table")) == 5
