@@ -78,11 +78,16 @@ _FUNCS = ("arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "sin", "cos", "t
           "log", "exp")
 
 
+_E_NOTATION = re.compile(r"(?<![\w.\\])(\d+(?:\.\d*)?|\.\d+)[eE]([-+]?\d+)(?![\w.])")
+
+
 def plain_to_latex(text: str) -> str:
     """Rewrite plain-text math into LaTeX the grammar understands (``sqrt(2)`` -> ``\\sqrt{2}``, ``**`` -> ``^``)."""
     for k, v in _UNICODE.items():
         text = text.replace(k, v)
     text = text.replace("**", "^")
+    # E-notation (1.5e-3): the grammar would read 1.5 * e * (-3) with e as Euler's number.
+    text = _E_NOTATION.sub(r"(\1 \\times 10^{\2})", text)
     # \sqrt followed by a bare token (from "√2"): give it braces.
     text = re.sub(r"\\sqrt\s*(\d+|[a-zA-Z])", r"\\sqrt{\1}", text)
     text = _rewrite_calls(text, "sqrt", lambda inner: r"\sqrt{" + inner + "}")

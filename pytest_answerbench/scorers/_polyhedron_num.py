@@ -186,6 +186,10 @@ def symbolic_equal(a: Any, b: Any, score_type: str = "hard") -> bool | float:
 
     a = _to_sympy(a)
     b = _to_sympy(b)
+    # Text no parser read stays a str, and N() / equals() below would sympify it, i.e. run parse_expr (eval)
+    # on it: text the safe parser refused must stop here.
+    if any(isinstance(x, str) and _UNSAFE_EXPR.search(x) for x in (a, b)):
+        return a == b
     try:
         if a == b:
             return True

@@ -172,7 +172,8 @@ def read_number(text: str) -> float | None:
     words = _words_to_number(s)
     if words is not None:
         return words
-    m = re.fullmatch(rf"\s*({_NUMBER})\s*/\s*({_NUMBER})\s*", s)
+    # a fraction, possibly with a unit after it ("1/3 m")
+    m = re.fullmatch(rf"\s*({_NUMBER})\s*/\s*({_NUMBER})(?:\s*[^\W\d_]+\.?)?\s*", s)
     if m:
         num, den = _to_float(m.group(1)), _to_float(m.group(2))
         return num / den if num is not None and den else None

@@ -1,0 +1,103 @@
+"""Properties of the multiple-choice reader (``pytest_answerbench.choice``) and the VMCBench / LiveXivVQA scorers.
+
+Default profile unless stated (the careful reader: letters in every common style, option texts, the last
+committed answer wins, never a guess); robustness and injection hold for both profiles.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from _props import payloads, score_safely
+from pytest_answerbench import score_row
+from pytest_answerbench import strategies as abst
+from pytest_answerbench.choice import infer_choice
+
+PROFILES = st.sampled_from(["default", "upstream"])
+MC_BENCHES = st.sampled_from(["vmcbench_dev", "livexiv"])
+#: response styles the reader gets wrong today (see test_known_reader_gaps); excluded from the properties
+#: until choice.py is fixed, so the other styles keep their guard.
+KNOWN_GAPS = {"option"}
+STYLES = [s for s in abst.CHOICE_STYLES if s not in KNOWN_GAPS]
+
+
+def _row(bench: str, prediction: str, options: dict, answer: str) -> dict:
+    row = {"index": 1, "question": "Which one is shown?", **options, "answer": answer, "prediction": prediction}
+    row["category"] = "MMStar" if bench.startswith("vmcbench") else "Plots"
+    return row
+
+
+@given(abst.choice_responses(styles=STYLES))
+def test_reader_finds_the_chosen_letter_in_every_style(resp):
+    found = infer_choice(resp.text, resp.options)
+    assert found.letter == resp.letter, (found, resp)
+
+
+@given(abst.choice_responses(styles=STYLES), st.sampled_from(["", "\n", "  ", "\n\n"]), st.sampled_from(["", "\n", " "]))
+def test_reader_ignores_surrounding_whitespace(resp, before, after):
+    found = infer_choice(before + resp.text + after, resp.options)
+    assert found.letter == resp.letter, (found, resp)
+
+
+@given(abst.choice_responses(styles=STYLES), MC_BENCHES)
+def test_benchmarks_score_the_chosen_letter_correct_and_any_other_wrong(resp, bench):
+    right = score_row(bench, _row(bench, resp.text, resp.options, resp.letter), profile="default")
+    assert right.status == "correct", (right, resp)
+    for other in resp.options:
+        if other != resp.letter:
+            wrong = score_row(bench, _row(bench, resp.text, resp.options, other), profile="default")
+            assert wrong.status == "wrong", (wrong, resp, other)
+
+
+@given(abst.option_sets(min_options=3), st.data())
+def test_the_last_committed_answer_wins(options, data):
+    first, final = data.draw(st.permutations(sorted(options)).map(lambda p: p[:2]))
+    style = data.draw(st.sampled_from(["answer-is", "boxed", "final-answer", "latex-boxed-inline"]))
+    draft = abst.choice_responses(options, styles=[style], reasoning=False)
+    text = (f"{data.draw(abst.reasoning_text())} The answer is ({first}). Wait, that is wrong; "
+            f"let me recheck the figure.\n{data.draw(draft.filter(lambda r: r.letter == final)).text}")
+    found = infer_choice(text, options)
+    assert found.letter == final, (found, text)
+
+
+@given(abst.option_sets(), st.data())
+def test_option_text_instead_of_a_letter(options, data):
+    letter = data.draw(st.sampled_from(sorted(options)))
+    template = data.draw(st.sampled_from(["The answer is {t}.", "Answer: {t}", "{t}", "**{t}**"]))
+    found = infer_choice(template.format(t=options[letter]), options)
+    assert found.letter == letter, (found, options, template)
+
+
+@given(abst.option_sets(), st.sampled_from(["I don't know.", "None of the options is correct.",
+                                            "I cannot determine the answer from the image.", "", "   "]))
+def test_refusals_choose_nothing(options, text):
+    assert infer_choice(text, options).letter is None
+    for bench in ("vmcbench_dev", "livexiv"):
+        v = score_row(bench, _row(bench, text, options, "A"), profile="default")
+        assert v.status == "wrong", v
+
+
+@given(abst.reasoning_text(), abst.option_sets())
+def test_prose_without_a_commitment_is_never_read_as_a_choice(text, options):
+    assert infer_choice(text, options).letter is None, text
+
+
+@given(abst.hostile_text(), MC_BENCHES, PROFILES)
+def test_never_crashes_on_arbitrary_predictions(text, bench, profile):
+    options = {"A": "red cube", "B": "blue sphere", "C": "green cone", "D": "yellow pyramid"}
+    score_safely(bench, _row(bench, text, options, "B"), profile)
+
+
+@given(st.lists(abst.hostile_text(max_size=40), min_size=2, max_size=5), abst.hostile_text(), MC_BENCHES,
+       PROFILES)
+def test_never_crashes_on_arbitrary_options(texts, prediction, bench, profile):
+    options = {"ABCDE"[i]: t for i, t in enumerate(texts)}
+    score_safely(bench, _row(bench, prediction, options, "A"), profile)
+    result = infer_choice(prediction, options)
+    assert result.letter is None or result.letter in options
+
+
+@given(payloads(), MC_BENCHES, PROFILES)
+def test_no_input_reaches_python_evaluation(payload, bench, profile):
+    options = {"A": payload, "B": "blue sphere"}
+    score_safely(bench, _row(bench, payload, options, "A"), profile)
