@@ -285,10 +285,26 @@ def compare_reports(current: Mapping[str, Any], baseline: Mapping[str, Any], *, 
         groups: True for every grouping field of the reports, a list of field names, or False.
         alpha: 1 - confidence level of the intervals and level of the tests.
 
-    Returns a dict; see the keys in the module docs (``docs/ci-gates.md``): the overall statistics of
-    :func:`_paired_stats` at the top level plus ``benchmark``, ``alpha``, ``margin``, ``soft``,
-    ``n_current``, ``n_baseline``, ``only_in_current``, ``only_in_baseline``, ``duplicate_ids``, ``flips``,
-    ``gold_changed``, ``groups``, ``holm`` and ``fingerprint``.
+    Returns a JSON-serialisable dict (explained for users in ``docs/ci-gates.md``):
+
+    - ``benchmark``, ``baseline_benchmark``, ``alpha``, ``margin``, ``soft`` (any partial score),
+      ``n_current``, ``n_baseline``;
+    - the paired statistics (the same keys per group): ``n``, ``accuracy_current``, ``accuracy_baseline``,
+      ``delta``, ``ci95`` ([lo, hi] or None), ``bootstrap`` {``resamples``, ``requested``, ``seed``,
+      ``method``, ``sampler``}, ``b`` (correct -> wrong), ``c`` (wrong -> correct), ``p_value`` (exact
+      McNemar), ``significant``, ``direction`` ("drop" | "gain" | "none"), ``discordant_rate``, ``mde``,
+      ``noninferiority`` (None without a margin, else {``margin``, ``verdict``, ``p_inferior``,
+      ``explanation``}, groups add ``p_inferior_holm`` and ``verdict_holm``); groups also add ``p_holm``;
+    - ``only_in_current`` / ``only_in_baseline``: [{``id``, (``occurrence``,) ``file``, ``line``,
+      ``status``, ``score``}]; ``duplicate_ids``: {``current``: [...], ``baseline``: [...]};
+    - ``flips``: {``correct_to_wrong``: [...], ``wrong_to_correct``: [...]}, each {``id``, (``occurrence``,)
+      ``file``, ``line``, ``extracted_before``, ``extracted_after``, ``gold``, ``score_before``,
+      ``score_after``, ``status_before``, ``status_after``, ``fields``}, in report order;
+    - ``gold_changed``: [{``id``, ``gold_before``, ``gold_after``}];
+    - ``groups``: {field: {value: paired statistics}}; ``holm``: {``family``, ``alpha``};
+    - ``fingerprint``: {``current``, ``baseline`` (each the report's fingerprint, or its identity fields),
+      ``mismatch`` (list of messages), ``same_predictions`` (bool or None), ``complete`` (both reports have
+      a fingerprint)}.
     """
     if margin is not None and not (margin >= 0 and math.isfinite(margin)):
         raise ValueError(f"compare_reports: margin must be a finite number >= 0, got {margin!r}")
@@ -313,9 +329,9 @@ def compare_reports(current: Mapping[str, Any], baseline: Mapping[str, Any], *, 
 
     flips: dict[str, list] = {"correct_to_wrong": [], "wrong_to_correct": []}
     gold_changed = []
-    for k in paired:
+    for k, (now_score, was_score) in zip(paired, pairs):
         cur, base = cur_rows[k], base_rows[k]
-        was, now = _is_correct(_score(base)), _is_correct(_score(cur))
+        was, now = _is_correct(was_score), _is_correct(now_score)
         if was != now:
             flips["correct_to_wrong" if was else "wrong_to_correct"].append(_flip(k, cur, base))
         if cur.get("gold") != base.get("gold"):

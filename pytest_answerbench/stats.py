@@ -20,6 +20,7 @@ instead of the percentile interval (whose 2.5% tail needs thousands).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -109,39 +110,42 @@ def _binomial_inversion(rng: random.Random, n: int, p: float) -> int:
     return mode  # the probabilities summed to a hair under 1 by rounding; the mode is the likeliest value
 
 
-def _binomial_btrs(rng: random.Random, n: int, p: float) -> int:
-    """BTRS for p <= 1/2 and n p >= 10 (the hat's constants are Hormann's, fitted for that range)."""
+@functools.lru_cache(maxsize=4096)
+def _btrs_setup(n: int, p: float) -> tuple[float, ...]:
+    """The constants of BTRS's hat for (n, p); a bootstrap asks for the same (n, p) thousands of times."""
     q = 1.0 - p
     spq = math.sqrt(n * p * q)
     b = 1.15 + 2.53 * spq
     a = -0.0873 + 0.0248 * b + 0.01 * p
-    c = n * p + 0.5
-    v_r = 0.92 - 4.2 / b
-    alpha = (2.83 + 5.1 / b) * spq
-    log_odds = math.log(p / q)
     mode = int((n + 1) * p)
-    log_h = math.lgamma(mode + 1) + math.lgamma(n - mode + 1)
-    random_ = rng.random
+    return (a, b, n * p + 0.5, 0.92 - 4.2 / b, (2.83 + 5.1 / b) * spq, math.log(p / q), mode,
+            math.lgamma(mode + 1) + math.lgamma(n - mode + 1))
+
+
+def _binomial_btrs(rng: random.Random, n: int, p: float) -> int:
+    """BTRS for p <= 1/2 and n p >= 10 (the hat's constants are Hormann's, fitted for that range)."""
+    a, b, c, v_r, alpha, log_odds, mode, log_h = _btrs_setup(n, p)
+    random_, lgamma, log = rng.random, math.lgamma, math.log
     while True:
         u = random_() - 0.5
         v = random_()
         us = 0.5 - abs(u)
-        k = int(math.floor((2.0 * a / us + b) * u + c))
+        k = math.floor((2.0 * a / us + b) * u + c)
         if k < 0 or k > n:
             continue
         if us >= 0.07 and v <= v_r:  # inside the squeeze: accepted without evaluating the pmf
             return k
-        v = math.log(v * alpha / (a / (us * us) + b))
-        if v <= log_h - math.lgamma(k + 1) - math.lgamma(n - k + 1) + (k - mode) * log_odds:
+        v = log(v * alpha / (a / (us * us) + b))
+        if v <= log_h - lgamma(k + 1) - lgamma(n - k + 1) + (k - mode) * log_odds:
             return k
 
 
 def _multinomial_cost(n: int, sizes: Sequence[int]) -> float:
     """Expected work (in row draws) of one multinomial draw by conditional binomials (largest category last)."""
-    cost, remaining = 0.0, n
+    cost, remaining = 0.0, n  # counts are the expected numbers of rows drawn per category
     for size in sizes[:-1]:
         share = size / remaining
-        mean = (n * size / remaining) * min(share, 1.0 - share)  # expected rows left times the smaller share
+        mean = remaining * min(share, 1.0 - share)  # (expected) rows left times the smaller share
         # rejection costs a few row draws' worth; inversion about 1.6 standard deviations of steps
         cost += 8.0 if mean >= _REJECTION_MIN_MEAN else 2.0 + 1.6 * math.sqrt(mean)
         remaining -= size
