@@ -104,7 +104,7 @@ def _flip(key: tuple[str, int], cur: Mapping[str, Any], base: Mapping[str, Any])
 
 # ------------------------------------------------------------------------------------------ statistics
 
-def _tail_p(boot: Mapping[str, Any], margin: float) -> float:
+def _tail_p(boot: Mapping[str, Any], margin: float, alpha: float) -> float:
     """Bootstrap p-value for "the true change is below -margin", doubled to match the two-sided interval.
 
     ``p < alpha`` is (up to resampling granularity) the same event as the interval's upper bound < -margin.
@@ -116,7 +116,7 @@ def _tail_p(boot: Mapping[str, Any], margin: float) -> float:
         at_or_above = len(means) - bisect.bisect_left(means, -margin)
         return min(1.0, 2.0 * (at_or_above + 1) / (len(means) + 1))
     lo, hi = boot["ci"]
-    se = (hi - lo) / (2 * NormalDist().inv_cdf(0.975)) if hi > lo else 0.0
+    se = (hi - lo) / (2 * NormalDist().inv_cdf(1 - alpha / 2)) if hi > lo else 0.0
     if se == 0.0:
         return 0.0 if boot["mean"] < -margin else 1.0
     return min(1.0, 2.0 * (1.0 - NormalDist().cdf((-margin - boot["mean"]) / se)))
@@ -168,7 +168,7 @@ def _paired_stats(pairs: Sequence[tuple[float, float]], *, resamples: int, seed:
         out["noninferiority"] = {
             "margin": margin,
             "verdict": verdict,
-            "p_inferior": _tail_p(boot, margin),
+            "p_inferior": _tail_p(boot, margin, alpha),
             "explanation": _explain(verdict, lo, hi, margin, n, mde, f"{1 - alpha:.0%}"),
         }
     return out

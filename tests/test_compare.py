@@ -357,3 +357,25 @@ def test_rescore_differences():
     diffs = rescore_differences(report, make_report(again[:9]))
     assert diffs[0]["id"] == "2" and diffs[0]["changes"]["status"] == [rows[2]["status"], "error"]
     assert diffs[-1] == {"id": "9", "file": "preds.jsonl", "line": 10, "changes": {"row": ["present", "missing"]}}
+
+
+@pytest.mark.parametrize("budget", [2e6, 2e3])  # percentile interval, then the normal one from few resamples
+@pytest.mark.parametrize("margin", [0.01, 0.03, 0.05, 0.08])
+def test_the_tail_p_value_agrees_with_the_interval(budget, margin):
+    from pytest_answerbench.compare import _tail_p
+    from pytest_answerbench.stats import bootstrap_mean_ci
+
+    diffs = [-1.0] * 45 + [1.0] * 15 + [0.0] * 440  # a 6-point drop on 500 rows
+    boot = bootstrap_mean_ci(diffs, 10000, seed=1, budget=budget, keep_means=True)
+    assert boot["method"] == ("percentile" if budget > 1e5 else "normal")
+    p = _tail_p(boot, margin, 0.05)
+    below = boot["ci"][1] < -margin
+    # the two agree except within resampling granularity right at the boundary
+    assert (p < 0.05) == below or abs(boot["ci"][1] + margin) < 0.002
+
+
+def test_without_margin_or_max_drop_only_the_fingerprint_gate_remains():
+    rows = scored(50, 0.5)
+    c = compare_reports(make_report(flipped(rows, 3, 1)), make_report(rows))
+    assert c["noninferiority"] is None
+    assert [g["name"] for g in comparison_gates(c)] == ["fingerprint"]
