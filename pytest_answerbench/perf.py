@@ -86,6 +86,105 @@ def make_olympiad_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dic
     return rows
 
 
+def make_crag_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
+    rnd = random.Random(seed)
+    rows = []
+    for i in range(n):
+        truth = f"answer-{i}"
+        roll = rnd.random()
+        if roll < 0.05:
+            response = "I don't know."
+        elif roll < 0.05 + wrong_fraction:
+            response = f"I think it is something else ({rnd.randint(0, 10**6)})."
+        else:
+            response = f"From the image, it looks like {truth}."
+        rows.append({"session_id": f"s{i}", "interaction_id": f"i{i}", "turn_idx": 0, "is_ego": i % 2 == 0,
+                     "domain": i % 13, "query_category": i % 7, "query": f"What is shown in picture {i}?",
+                     "ground_truth": truth, "agent_response": response})
+    return rows
+
+
+class LocalJudgeServer:
+    """An OpenAI-compatible /v1/chat/completions on 127.0.0.1 that answers after ``delay`` seconds.
+
+    It says CORRECT when the agent response quoted in the prompt contains the ground truth token.
+    """
+
+    def __init__(self, delay: float = 0.05):
+        import re
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.requests = 0
+        lock = threading.Lock()
+        outer = self
+        token = re.compile(r"answer-\d+")
+
+        class Handler(BaseHTTPRequestHandler):
+            disable_nagle_algorithm = True
+
+            def log_message(self, *args):
+                pass
+
+            def do_POST(self):  # noqa: N802 - http.server naming
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                with lock:
+                    outer.requests += 1
+                time.sleep(delay)
+                prompt = body["messages"][-1]["content"]
+                found = token.findall(prompt)
+                verdict = "CORRECT" if len(found) >= 2 and len(set(found)) == 1 else "WRONG"
+                data = json.dumps({
+                    "id": "perf", "object": "chat.completion", "created": 0, "model": body["model"],
+                    "choices": [{"index": 0, "finish_reason": "stop",
+                                 "message": {"role": "assistant", "content": f"Result: {verdict}"}}],
+                    "usage": {"prompt_tokens": 50, "completion_tokens": 3, "total_tokens": 53}}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def judge_figures(rows: int, work: Path, repeat: int, concurrency: int = 16) -> dict[str, Any]:
+    """CRAG-MM rows judged by a local server answering in 50 ms: a cold run, then a rerun from the cache."""
+    preds = work / "crag.jsonl"
+    with preds.open("w", encoding="utf-8") as fh:
+        for row in make_crag_rows(rows, 1 / 3):
+            fh.write(json.dumps(row) + "\n")
+    server = LocalJudgeServer(0.05)
+    env_cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:benchmark", "--bench",
+               "crag_mm", str(preds), "--bench-judge-model", "perf-judge", "--bench-judge-base-url",
+               server.base_url, "--bench-judge-concurrency", str(concurrency)]
+    out: dict[str, Any] = {"rows": rows, "server_delay_seconds": 0.05, "concurrency": concurrency, "cold": [],
+                           "rerun": []}
+    try:
+        for attempt in range(repeat):
+            cache = work / f"judge-{attempt}.sqlite3"
+            before = server.requests
+            cold = run_measured([*env_cmd, "--bench-judge-cache", str(cache)], work)
+            made = server.requests - before
+            warm = run_measured([*env_cmd, "--bench-judge-cache", str(cache)], work)
+            out["cold"].append({"seconds": round(cold["seconds"], 3), "requests": made, "exit": cold["exit"]})
+            out["rerun"].append({"seconds": round(warm["seconds"], 3), "requests": server.requests - before - made,
+                                 "exit": warm["exit"]})
+    finally:
+        server.close()
+    return out
+
+
 def make_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
     rnd = random.Random(seed)
     rows = []
@@ -104,7 +203,10 @@ def make_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, An
 def run_measured(cmd: list[str], cwd: Path) -> dict[str, Any]:
     """Run a command; return wall seconds, peak RSS (MiB) of the process itself, exit code and output."""
     started = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # Byte-code caching as on a user's machine (some sandboxes set PYTHONDONTWRITEBYTECODE, which makes every
+    # process recompile pytest's assertion-rewritten plugin modules).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     out = proc.stdout.read() if proc.stdout else ""
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -139,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--xdist", action="store_true", help="also measure -n 2")
     parser.add_argument("--out", default=None, help="write the figures as JSON here")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
+    parser.add_argument("--judge-rows", type=int, default=0,
+                        help="also time N CRAG-MM rows judged by a local 50 ms server, cold and from the cache")
     args = parser.parse_args(argv)
 
     work = Path(tempfile.mkdtemp(prefix="answerbench-perf-"))
@@ -197,6 +301,14 @@ def main(argv: list[str] | None = None) -> int:
     print("ratios: " + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items()))
     print("(speedup > 1 means -n 2 was faster than serial)" if args.xdist else "", end="\n" if args.xdist else "")
     print("(peak RSS is each pytest process's own; with -n 2 that is the controller's)")
+    if args.judge_rows:
+        jf = judge_figures(args.judge_rows, work, args.repeat)
+        figures["judge"] = jf
+        cold = statistics.median(r["seconds"] for r in jf["cold"])
+        warm = statistics.median(r["seconds"] for r in jf["rerun"])
+        print(f"judge: {args.judge_rows} CRAG-MM rows, server 50 ms/request, concurrency {jf['concurrency']}: "
+              f"cold {cold:.2f} s ({jf['cold'][-1]['requests']} requests), rerun {warm:.2f} s "
+              f"({jf['rerun'][-1]['requests']} requests)")
     if args.out:
         Path(args.out).write_text(json.dumps(figures, indent=1) + "\n")
         print(f"figures written to {args.out}")
