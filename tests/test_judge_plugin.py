@@ -174,3 +174,20 @@ def test_without_a_judge_model_crag_falls_back_to_exact_match(bench_env):
     report = load_report(bench_env)
     assert report["total"] == 6
     assert "judge" not in report
+
+
+def test_a_failing_judge_never_becomes_a_verdict(bench_env, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    broken = JudgeServer(delay=0.0, status=503)
+    try:
+        write_jsonl(bench_env.path / "preds.jsonl", _rows(12))
+        result = _run(bench_env, broken, BENCH_JUDGE_MAX_RETRIES, "1", "--bench-judge-timeout", "5", cache="off")
+    finally:
+        broken.close()
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    report = load_report(bench_env)
+    assert report["total"] == 12, "no row is lost"
+    judged = [r for r in report["rows"] if r["status"] not in ("miss",)]
+    assert judged and all(r["status"] == "error" for r in judged), [r["status"] for r in judged]
+    assert all("503" in r["detail"] or "judge" in r["detail"].lower() for r in judged)
+    assert broken.requests <= 12 * 2, "retries are bounded"
