@@ -23,10 +23,11 @@ falls back to elimination, then refusal phrases, then the option texts, then a l
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 __all__ = ["ChoiceResult", "infer_choice"]
 
@@ -50,8 +51,9 @@ class ChoiceResult:
     detail: str = ""
 
 
-@dataclass(frozen=True)
-class _Commit:
+class _Commit(NamedTuple):
+    """One commitment found in the text (a tuple: cheap to build, compared field by field like before)."""
+
     pos: int
     tier: int
     letter: str | None  # None: the commitment names several options (ambiguous) or none of them
@@ -154,6 +156,183 @@ _HYPOTHETICAL = re.compile(
 )
 
 
+
+# ---- speed ------------------------------------------------------------------------------------------------
+# The reader runs once per row of a large benchmark, so every pattern is compiled once here and the costly
+# scans are skipped when the text cannot match them. Two devices keep the verdicts exactly as the plain scans
+# give them:
+#
+# * keyword pre-checks: a pattern runs only when the lower-cased text holds a word every match of it must
+#   contain (a plain substring test, far cheaper than a regex scan);
+# * lower-case scanning: an IGNORECASE pattern written in lower case finds exactly the same spans in
+#   ``text.lower()`` without the flag, several times faster, when lower-casing keeps every character in
+#   place and no character folds onto an ASCII letter in a way ``lower()`` does not (see ``_FOLD_UNSAFE``).
+#   Otherwise the original pattern runs on the original text.
+
+# Characters that IGNORECASE matches to an ASCII letter although ``lower()`` does not map them there (or maps
+# them to two characters): dotted/dotless i, the long s and the Kelvin sign.
+_FOLD_UNSAFE = ("\u0130", "\u0131", "\u017f", "\u212a")
+
+
+def _low_pattern(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The same IGNORECASE pattern without the flag, to run on lower-cased text (its letters are lower case)."""
+    return re.compile(pattern.pattern, pattern.flags & ~re.I)
+
+
+def _present(low: str, words: tuple[str, ...]) -> bool:
+    for word in words:
+        if word in low:
+            return True
+    return False
+
+
+def _choose_possible(low: str) -> bool:
+    """Every match of the "choose" marker holds one of these words (``go with`` needs both parts)."""
+    if _present(low, ("choose", "chose", "select", "pick", "going", "opt", "settle")):
+        return True
+    if "go" in low and "with" in low:
+        return True
+    return "answer" in low and _present(low, ("would", "'d", "will"))
+
+
+def _conclusion_possible(low: str) -> bool:
+    """Every match of the conclusion marker holds one of these words or word pairs."""
+    if _present(low, ("so", "therefore", "thus", "hence", "consequently", "conclusion", "overall", "finally",
+                      "say", "guess", "think", "believe", "its", "it'", "but", "leav", "probably", "likely",
+                      "perhaps", "maybe", "like", "seems", "appears", "matches", "corresponds", "consistent",
+                      "points", "supports", "aligns", "agrees", "line", "所以", "因此", "故")):
+        return True
+    if "is" in low and _present(low, ("it", "which", "that", "this")):
+        return True
+    return "be" in low and _present(low, ("must", "should", "has"))
+
+
+# The marker patterns of _MARKERS, each with its lower-case twin (None: the pattern is case-sensitive in part
+# and runs on the original text) and a pre-check on the lower-cased text (None: always run).
+_MARKER_SPECS = []
+for _pattern, _tier, _method in _MARKERS:
+    if _method == "chinese-marker":
+        _MARKER_SPECS.append((_pattern, None, _tier, _method, None))
+    elif _pattern.flags & re.I:
+        _MARKER_SPECS.append((_pattern, _low_pattern(_pattern), _tier, _method, None))
+    else:  # r"\b(?i:answer)(?=...[A-J]...)": the letter class is case-sensitive
+        _MARKER_SPECS.append((_pattern, None, _tier, _method, None))
+_MARKER_CHECKS = {
+    0: lambda low: "final" in low,
+    1: lambda low: _present(low, ("ans", "option", "choice", "response")),
+    2: lambda low: "answer" in low,
+    3: _choose_possible,
+    5: _conclusion_possible,
+}
+_MARKER_SPECS = [(p, lp, tier, method, _MARKER_CHECKS.get(i)) for i, (p, lp, tier, method, _) in enumerate(_MARKER_SPECS)]
+del _pattern, _tier, _method
+
+_REFUSAL_LOW = _low_pattern(_REFUSAL)
+_REFUSAL_WORDS = ("sorry", "can", "able", "information", "insufficient", "image", "without", "none", "know", "idea",
+                  "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确")
+
+# _CORRECTION_CUE with the common word boundary taken out of the alternation (same matches, faster scan).
+_CORRECTION_CUE_LOW = re.compile(
+    r"(?:\b(?:no\s*,?\s*wait\b|wait\s*,?\s*no\b|wait\b|actually\b|i\s+mean\b|correction\b|"
+    r"on\s+second\s+thought\b|scratch\s+that\b|sorry\b|oops\b|hmm+\s*,?\s*no\b|no\s*[,.;!—–-]|"
+    r"rather\b|let\s+me\s+(?:correct|reconsider|revise)\b|i\s+take\s+(?:that|it)\s+back\b|"
+    r"change\s+(?:my\s+answer|it|that)\s+to\b|i\s+was\s+wrong\b|my\s+mistake\b)|不对|不，|更正|应该是)"
+)
+_CORRECTION_WORDS = ("wait", "actually", "mean", "correction", "thought", "scratch", "sorry", "oops", "hmm",
+                     "rather", "let", "back", "change", "wrong", "mistake", "不对", "不，", "更正", "应该是")
+_NO_PUNCT = re.compile(r"no\s*[,.;!—–-]")
+
+_HYPOTHETICAL_WORDS = ("if", "whether", "suppos", "assum", "unless", "thought", "initially", "first", "might",
+                       "may", "not", "why", "which", "what", "question", "如果", "假设")
+_NEG_WORD_HINTS = ("wrong", "incorrect", "false", "not", "invalid", "out", "eliminated", "excluded", "discarded",
+                   "impossible", "unlikely", "implausible", "inaccurate", "irrelevant", "distractor", "n't")
+_NEG_BEFORE_HINTS = ("not", "eliminat", "rule", "ruling", "exclud", "except", "rather", "instead", "neither", "nor",
+                     "discard", "remove", "cross", "排除", "不是", "不选")
+_MARKS = "✅✔✓☑❌✗✘×"
+
+_NOT_AT_END = re.compile(r"(?:\bnot|n't)\s*$", re.I)
+_KEY_FORMAT = re.compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
+_TEXT_CMD = re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")
+_TEXT_CMD_NORM = re.compile(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")
+_DROP_CHARS = str.maketrans("", "", "*$`\"“”")
+_BOLD = re.compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
+_FLATTEN = re.compile(r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*")
+_ARTICLE_START = re.compile(r"(?:a|an|the)\s+")
+_FRACTION = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
+_NUMBER = re.compile(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", re.I)
+_NUMBER_UNIT = re.compile(r"\s*([-+−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+))\s*([^\d\s][^\d]{0,12})\s*")
+_INNER_WORD = re.compile(r"\s\w+\s")
+_FILLER = re.compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
+                     r"thus|just|simply|certainly|correct|option|choice|letter|answer|选项|是)\s*[:：]?\s*)+", re.I)
+_FILLER_KEEP = re.compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", re.I)
+_NEGATED_START = re.compile(r"(?:not|n't|never|neither)\b|不是", re.I)
+_SECOND_LETTER = re.compile(r"\s*(?:,|or|and|/|&|或|和)\s*(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
+_VERDICT_AGAINST = re.compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
+_CLAUSE_END = re.compile(r"[.;\n!?]\s|[,;\n]")
+_OR_AND = re.compile(r"\b(?:or|and|/)\b")
+_BRACKETED_LETTER = re.compile(r"[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]")
+_LETTER_TOKEN = re.compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n))")
+_ABBREVIATION = re.compile(r"[a-z]\.[a-z]\.", re.I)
+_APOSTROPHE_AFTER = re.compile(r"\s*'")
+_BARE_LETTER = re.compile(r"([A-Za-z])(?![A-Za-z0-9'’])")
+_NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
+_ORDINAL = re.compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
+                      r"(?:option|choice|one|answer)\b", re.I)
+_VALUE_START = re.compile(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?|"
+                          r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)(?![\d.]*\d)",
+                          re.I)
+_BOXED = re.compile(r"\\boxed\s*\{")
+_BRACES = re.compile(r"[{}]")
+_ANSWER_TAG = re.compile(r"<\s*(answer|ans|final_answer|final)\s*>(.*?)(?:<\s*/\s*\1\s*>|$)", re.I | re.S)
+_CONCLUSION_LEAD = re.compile(r"(?:options?|choices?|answer)\s+", re.I)
+_CAPITAL_VERDICT = re.compile(r"([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer|best))")
+_ONLY_JUST = re.compile(r"\s*(?:only|just)\b", re.I)
+_SPACE_LOWER = re.compile(r"\s+[a-z]")
+_MENTION = re.compile(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([A-Z])[\)\]]?{_NOT_LETTER}", re.I)
+_MENTION_LOW = re.compile(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([a-z])[\)\]]?{_NOT_LETTER}")
+_OPTION_OR_BRACKET = re.compile(r"(?:option|choice)|[\(\[]", re.I)
+_LOWER_IS_CORRECT = re.compile(r"\s+is\s+(?:the\s+)?(?:correct|right|answer)\b")
+# Every verdict pattern tried after a mention (_CN_NEG_AFTER, _STRONG_AFTER, _POS_AFTER, _CN_POS_AFTER) starts
+# like this; a mention followed by anything else is skipped at once.
+_AFTER_ANY = re.compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches|fits|works|satisfies|"
+                        r"[选項是正对符错不])", re.I)
+_SOLE_SENTENCE = re.compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_BODY_WRONG = re.compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
+_BODY_RIGHT = re.compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
+_ARTICLE_NEXT = re.compile(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]")
+_CORRECTION_LEAD = re.compile(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
+                              r"i\s+mean|go\s+with|choose|pick|should\s+be|must\s+be|is|to|答案是|应该是|应是|是|选)\s*,?\s*)*",
+                              re.I)
+_CORRECTION_VERDICT = re.compile(r"(?:options?\s+)?([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer))")
+_CORRECTION_OPTION = re.compile(r"(?:option|choice)\s+([A-Za-z])(?![A-Za-z0-9])", re.I)
+_REST_NEGATED = re.compile(rf"\s*(?:,\s*)?(?:is|are|was)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
+_SOLE_PREFIX = re.compile(r"(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|option|choice|letter)\s*(?:is)?\s*[:：\-]?\s*",
+                          re.I)
+_SOLE_LABEL = re.compile(r"(?:option|choice|选项|答案)\s*[:：]?\s*", re.I)
+_SOLE_LETTER = re.compile(r"[>\s]*[\"'`‘“]?[\(\[\{<]?\s*([A-Za-z])\s*[\)\]\}>]?[\"'`’”]?\s*[.:;!,)]?")
+_OPEN_BRACKET = re.compile(r"[\(\[]")
+_SOLE_ORDINAL = re.compile(r"(?:the\s+)?(?:answer\s+is\s+)?(?:the\s+)?(\w+\s+(?:option|choice|one))[.!]?", re.I)
+_LEAD_LABEL = re.compile(r"[\(\[]\s*([A-Za-z])\s*[\)\]]|([A-Z])\s*(?:[.:)\]]|,|\s*[-–—]\s)|([a-z])\s*[.)](?!\w\.)")
+_LEAD_LIST = re.compile(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[\(\[]?[A-J][\)\]]?(?![A-Za-z])")
+_LINE_LABELS = re.compile(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]")
+_REPLY_NUMBER = re.compile(r"(?<![\w./])[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d)|"
+                           r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
+_NEGATED_BEFORE = re.compile(r"(?:\bnot|\bn't|\brather\s+than|\binstead\s+of|\bneither|\bnor|\bno)\s+(?:\w+\s+){0,1}$")
+_NEGATED_AFTER = re.compile(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:wrong|incorrect|false|not\b)|"
+                            r"[^.;!]*?\b(?:isn't|aren't)\b|\s*\?\s*no\b|\s*[:-]\s*(?:no|wrong|incorrect|false)\b")
+_SENTENCE_BREAK = re.compile(r"[.!?\n]\s+(?=\S)")
+_CONCLUDING = re.compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
+                         r"maximum|minimum|highest|lowest|largest|smallest|most|least|best|peak|answer|"
+                         r"correct|actually|final)\b")
+_TURN = re.compile(r"\b(?:but|actually|however|rather|instead|in fact|so|therefore|thus|hence|consequently|"
+                   r"which means|this means|that means|i\.e\.)(?=\W)")
+_LONE_CAPITAL = re.compile(rf"{_NOT_AFTER_LETTER}([A-Z]){_NOT_LETTER}")
+_LOWER_WORD = re.compile(r"\s+([a-z]+)")
+_NONE_OF_THE = re.compile(r"none of the", re.I)
+_FIRST_LETTER = re.compile(r"[A-Za-z]")
+
+
 def _normalize(response: str) -> str:
     """Full-width to ASCII (NFKC), reasoning blocks dropped, LaTeX/markdown wrappers loosened."""
     text = unicodedata.normalize("NFKC", response)
@@ -162,17 +341,20 @@ def _normalize(response: str) -> str:
         after = text.rsplit("</think>", 1)[1]
         if after.strip():
             text = after
-    text = re.sub(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}", r"\1", text)
-    text = text.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
+    if "\\" in text:  # every wrapper below starts with a backslash
+        text = _TEXT_CMD.sub(r"\1", text)
+        text = text.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
     return text
 
 
 def _norm_text(s: str) -> str:
     """Text for comparing an answer with option texts: lower case, no markup, single spaces."""
     s = unicodedata.normalize("NFKC", s).lower()
-    s = re.sub(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}", r"\1", s)
-    s = re.sub(r"[*$`\"“”]", "", s)
-    s = re.sub(r"\s+", " ", s).strip()
+    if "\\" in s:
+        s = _TEXT_CMD_NORM.sub(r"\1", s)
+    # deleting the markup characters, then collapsing whitespace runs (str.split splits on exactly the
+    # characters the regex \s matches) and trimming
+    s = " ".join(s.translate(_DROP_CHARS).split())
     return s.strip(" .;,:!?")
 
 
@@ -186,10 +368,10 @@ def _number(s: str) -> float | None:
     word = s.strip().lower().rstrip(".!")
     if word in _WORD_NUMBERS:
         return float(_WORD_NUMBERS[word])
-    frac = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", s)
+    frac = _FRACTION.fullmatch(s)
     if frac and int(frac.group(2)):
         return int(frac.group(1)) / int(frac.group(2))
-    m = re.fullmatch(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", s, re.I)
+    m = _NUMBER.fullmatch(s)
     if not m:
         return None
     try:
@@ -203,8 +385,8 @@ def _option_number(text: str) -> float | None:
     value = _number(text)
     if value is not None:
         return value
-    m = re.fullmatch(r"\s*([-+−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+))\s*([^\d\s][^\d]{0,12})\s*", text)
-    if m and not re.search(r"\s\w+\s", m.group(2)):
+    m = _NUMBER_UNIT.fullmatch(text)
+    if m and not _INNER_WORD.search(m.group(2)):
         return _number(m.group(1))
     return None
 
@@ -232,23 +414,152 @@ def _text_start_ok(text: str, start: int) -> bool:
     return True
 
 
+class _OptionSet:
+    """Everything that depends only on the option set, built once per distinct set (see ``_option_set``)."""
+
+    def __init__(self, items: tuple[tuple[str, str], ...]) -> None:
+        self.options = {k.strip().upper(): v for k, v in items}
+        self.letters = list(self.options)
+        self.letter_set = frozenset(self.letters)
+        self.opt_norm = {k: _norm_text(v) for k, v in self.options.items()}
+        # "a cat" is also said as "cat"; "24 cm²" is the number 24 with a unit
+        self.opt_core = {k: _strip_article(v) for k, v in self.opt_norm.items()}
+        opt_num = {k: _option_number(v) for k, v in self.options.items()}
+        self.opt_num = {k: v for k, v in opt_num.items() if v is not None}
+        # "B12" for "Vitamin B12": the part that tells the options apart (used by _exact_text)
+        self.tails: dict[str, str] | None = None
+        if len(self.opt_norm) > 1:
+            words = [v.split(" ") for v in self.opt_norm.values()]
+            shared = 0
+            while all(len(w) > shared + 1 and w[shared] == words[0][shared] for w in words):
+                shared += 1
+            if shared:
+                self.tails = {k: " ".join(v.split(" ")[shared:]) for k, v in self.opt_norm.items()}
+        # the text searched for each option in ``content``: its core when that tells it apart
+        self.search_text: list[tuple[str, str]] = []
+        for letter, ot in self.opt_norm.items():
+            if not ot:
+                continue
+            core = self.opt_core[letter]
+            if core != ot and len(core) >= 3 and not any(
+                    o != letter and core in other for o, other in self.opt_norm.items()):
+                ot = core
+            self.search_text.append((letter, ot))
+        # Lower-case scanning of the letter patterns is valid when the letters are plain ASCII letters or digits.
+        self.low_ok = all(x.isascii() and x.isalnum() for x in self.letters)
+
+    @functools.cached_property
+    def listed(self) -> dict[str, re.Pattern[str]]:
+        """"(B) text of B": an option quoted with its label, for ``leading`` (compiled on first use)."""
+        return {x: re.compile(rf"[\(\[]?{x.lower()}[\)\].:]\s*{re.escape(self.opt_norm[x])}")
+                for x in self.letters if self.opt_norm[x]}
+
+    @functools.cached_property
+    def pats(self) -> _LetterPatterns:
+        """The patterns naming the option letters (compiled on first use, like the plain reader did)."""
+        return _LetterPatterns(self.letters, self.low_ok)
+
+
+class _LetterPatterns:
+    """Patterns built from the option letters, for ``_scan_mentions``."""
+
+    def __init__(self, letters: list[str], low_ok: bool) -> None:
+        letter_alt = "|".join(letters)
+        self.neg_after, self.neg_before, self.affirm = self._verdicts(letter_alt, re.I)
+        if low_ok:
+            # twins for the lower-cased text: the same patterns with the letters in lower case, no flag
+            self.neg_after_low, self.neg_before_low, self.affirm_low = self._verdicts(letter_alt.lower(), 0)
+        self.named = re.compile(rf"(?<![A-Za-z])({letter_alt})(?![A-Za-z0-9])")
+        self.listed_before = re.compile(rf"(?:{letter_alt})[\)\]]?\s*(?:or|and|nor)\s*$")
+        self.bracket = re.compile(rf"\(({letter_alt})\)(?=\s*(?:[.!,;]|$))")
+        self.option_lines = re.compile(
+            rf"(?m)^[ \t>*-]*(?:\d+[.)]\s*)?[\(\[]?({letter_alt})(?:[\)\].:]|\s+[-–—])\s*(.*)$")
+
+    @staticmethod
+    def _verdicts(letter_alt: str, flags: int) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+        ref = rf"(?:options?\s+|choices?\s+)?[\(\[]?(?:{letter_alt})[\)\]]?"
+        group = rf"{_NOT_AFTER_LETTER}{ref}(?:\s*(?:,|and|or|&|/|nor)\s*(?:,\s*)?(?:and\s+)?{ref})*{_NOT_LETTER}"
+        neg_after = re.compile(
+            rf"({group})\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{_ADVERBS}{_NEG_WORDS}\b", flags)
+        neg_before = re.compile(
+            rf"\b(?:not|eliminate|eliminating|rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|"
+            rf"instead\s+of|neither|nor|discard|remove|cross\s+out)\s+({group})|(?:排除|不是|不选)\s*({group})", flags)
+        affirm = re.compile(
+            rf"{_NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"
+            rf"[\s:.)]*([✅✔✓☑❌✗✘×]))", flags)
+        return neg_after, neg_before, affirm
+
+
+def _strip_article(s: str) -> str:
+    m = _ARTICLE_START.match(s)
+    return s[m.end():] if m else s
+
+
+@functools.lru_cache(maxsize=512)
+def _option_set(items: tuple[tuple[str, str], ...]) -> _OptionSet:
+    return _OptionSet(items)
+
+
 class _Reader:
     """One response read against one option set."""
 
-    def __init__(self, response: str, options: Mapping[str, str]) -> None:
-        self.options = {str(k).strip().upper(): str(v) for k, v in options.items()}
-        self.letters = list(self.options)
-        self.raw = response
-        self.text = _normalize(response)
+    def __init__(self, response: str, optset: _OptionSet) -> None:
+        self.optset = optset
+        self.options = optset.options
+        self.letters = optset.letters
+        self.letter_set = optset.letter_set
+        self.opt_norm = optset.opt_norm
+        self.opt_core = optset.opt_core
+        self.opt_num = optset.opt_num
+        text = _normalize(response)
+        self.text = text
         # Markdown emphasis carries no meaning for the letter; bold letters are recorded separately.
-        self.bold = [m for m in re.finditer(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1", self.text)]
-        self.flat = re.sub(r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*", " ", self.text)
-        self.flat = self.flat.replace("$", " ")
-        self.opt_norm = {k: _norm_text(v) for k, v in self.options.items()}
-        # "a cat" is also said as "cat"; "24 cm²" is the number 24 with a unit
-        self.opt_core = {k: re.sub(r"^(?:a|an|the)\s+", "", v) for k, v in self.opt_norm.items()}
-        self.opt_num = {k: _option_number(v) for k, v in self.options.items()}
-        self.opt_num = {k: v for k, v in self.opt_num.items() if v is not None}
+        self.bold = list(_BOLD.finditer(text)) if ("**" in text or "__" in text) else []
+        flat = _FLATTEN.sub(" ", text) if ("*" in text or "_" in text or "#" in text) else text
+        self.flat = flat.replace("$", " ") if "$" in flat else flat
+        self.low = self.flat.lower()
+        # see _FOLD_UNSAFE: when this holds, self.low lines up with self.flat character for character
+        self.fold_ok = self.flat.isascii() or not any(ch in self.flat for ch in _FOLD_UNSAFE)
+        self._flat_norm: str | None = None
+        self._cues: list[tuple[int, int]] | None = None
+
+    @property
+    def flat_norm(self) -> str:
+        """``_norm_text(self.flat)``, computed once."""
+        if self._flat_norm is None:
+            self._flat_norm = _norm_text(self.flat)
+        return self._flat_norm
+
+    def may_hold(self, words: tuple[str, ...]) -> bool:
+        """False only when the text certainly holds none of ``words`` (matched case-insensitively)."""
+        return not self.fold_ok or _present(self.low, words)
+
+    def hypothetical_before(self, start: int) -> bool:
+        """``_HYPOTHETICAL`` on the 60 characters before ``start``."""
+        a = max(0, start - 60)
+        if self.fold_ok and not _present(self.low[a:start], _HYPOTHETICAL_WORDS):
+            return False
+        return _HYPOTHETICAL.search(self.flat[a:start]) is not None
+
+    def not_before(self, start: int) -> bool:
+        """The 60 characters before ``start`` end with "not" / "n't" (then spaces)."""
+        a = max(0, start - 60)
+        if self.fold_ok:
+            window = self.low[a:start]
+            if "not" not in window and "n't" not in window:
+                return False
+        return _NOT_AT_END.search(self.flat[a:start]) is not None
+
+    def cues(self) -> list[tuple[int, int]]:
+        """Spans of the correction cues (``_CORRECTION_CUE.finditer`` over the flat text), found once."""
+        if self._cues is None:
+            if not self.fold_ok:
+                self._cues = [m.span() for m in _CORRECTION_CUE.finditer(self.flat)]
+            elif _present(self.low, _CORRECTION_WORDS) or _NO_PUNCT.search(self.low):
+                self._cues = [m.span() for m in _CORRECTION_CUE_LOW.finditer(self.low)]
+            else:
+                self._cues = []
+        return self._cues
 
     # ---- payload (the text after a marker) -------------------------------------------------------------
 
@@ -261,12 +572,11 @@ class _Reader:
         # keep an opening bracket: it belongs to the "(B)" form
         p = payload.lstrip(" \t\n\r\"'`“‘:*_$-")
         offset = len(payload) - len(p)
-        m = re.match(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
-                     r"thus|just|simply|certainly|correct|option|choice|letter|answer|选项|是)\s*[:：]?\s*)+", p, re.I)
-        if m and not re.match(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", p, re.I):
+        m = _FILLER.match(p)
+        if m and not _FILLER_KEEP.match(p):
             p = p[m.end():]
             offset += m.end()
-        if re.match(r"(?:not|n't|never|neither)\b|不是", p, re.I):
+        if _NEGATED_START.match(p):
             return "negated", None, offset
         # Order matters: a formatted letter, then an option's text (so "A decrease in loss" is the option with
         # that text, not letter A), then a bare letter, then a number equal to a numeric option.
@@ -285,20 +595,26 @@ class _Reader:
         """A letter read at the start of a payload, checked for a second letter ('B or C') and a verdict
         against it ('A. incorrect')."""
         letter, length = found
-        rest = p[length:]
-        other = re.match(r"\s*(?:,|or|and|/|&|或|和)\s*(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])", rest)
-        if other and other.group(1) != letter and other.group(1) in self.letters:
+        other = _SECOND_LETTER.match(p, length)
+        if other and other.group(1) != letter and other.group(1) in self.letter_set:
             return "ambiguous", None, offset + length
-        if re.match(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{_ADVERBS}{_NEG_WORDS}", rest, re.I):
+        if _VERDICT_AGAINST.match(p, length):
             return "negated", None, offset + length
-        if letter not in self.letters:
+        if letter not in self.letter_set:
             return "invalid", letter, offset + length
         return "letter", letter, offset + length
 
     def _names_another(self, p: str, letter: str) -> bool:
         """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and'."""
-        clause = _norm_text(re.split(r"[.;\n!?]\s|[,;\n]", p + " ", maxsplit=1)[0])
-        tail = re.split(r"\b(?:or|and|/)\b", clause, maxsplit=1)
+        # the clause is p up to the first clause break of p + " " (the space lets a final '.' end it)
+        m = _CLAUSE_END.search(p)
+        if m:
+            clause = p[:m.start()]
+        elif p and p[-1] in ".!?":
+            clause = p[:-1]
+        else:
+            clause = p + " "
+        tail = _OR_AND.split(_norm_text(clause), maxsplit=1)
         if len(tail) < 2:
             return False
         rest = tail[1].strip()
@@ -312,30 +628,28 @@ class _Reader:
 
     def _letter_token(self, p: str) -> tuple[str, int] | None:
         """A clearly formatted letter at the start: (B), [b], B., B), B:, B alone, \\boxed-stripped letter."""
-        m = re.match(r"[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]", p)
+        m = _BRACKETED_LETTER.match(p)
         if m:
             return m.group(1).upper(), m.end()
-        m = re.match(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n))", p)
+        m = _LETTER_TOKEN.match(p)
         if m:
             ch = m.group(1)
-            tail = p[m.end():]
             if ch.islower():
                 # "a. the curve" is still a letter; "a." at the very end too; "i.e." is not.
-                if re.match(r"[a-z]\.[a-z]\.", p, re.I):
+                if _ABBREVIATION.match(p):
                     return None
-            if ch == "I" and re.match(r"\s*'", tail):
+            if ch == "I" and _APOSTROPHE_AFTER.match(p, m.end()):
                 return None
             return ch.upper(), m.end()
         return None
 
     def _bare_letter(self, p: str) -> tuple[str, int] | None:
         """A letter followed by more words: capital letters count unless they read as an article/pronoun."""
-        m = re.match(r"([A-Za-z])(?![A-Za-z0-9'’])", p)
+        m = _BARE_LETTER.match(p)
         if not m:
             return None
         ch = m.group(1)
-        rest = p[1:]
-        word = re.match(r"\s+([A-Za-z]+)", rest)
+        word = _NEXT_WORD.match(p, 1)
         if ch.islower():
             if ch in "ai" and word and word.group(1).lower() not in ("because", "since", "as", "which"):
                 return None
@@ -364,15 +678,12 @@ class _Reader:
     def _value_at_start(self, p: str) -> tuple[str, str] | None:
         """A number at the start that equals exactly one numeric option ("answer: 4" -> the option "4.0"),
         or an ordinal naming an option by place ("the third option")."""
-        o = re.match(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
-                     r"(?:option|choice|one|answer)\b", p, re.I)
+        o = _ORDINAL.match(p)
         if o:
             place = len(self.letters) - 1 if o.group(1).lower() == "last" else _ORDINALS[o.group(1).lower()]
             if place < len(self.letters):
                 return "ordinal", self.letters[place]
-        m = re.match(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?|"
-                     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)(?![\d.]*\d)",
-                     p, re.I)
+        m = _VALUE_START.match(p)
         if not m:
             return None
         value = _number(m.group(1))
@@ -391,34 +702,59 @@ class _Reader:
         out: list[_Commit] = []
         negatives: set[str] = set()
 
-        for m in re.finditer(r"\\boxed\s*\{", self.text):
-            depth, i = 1, m.end()
-            while i < len(self.text) and depth:
-                depth += {"{": 1, "}": -1}.get(self.text[i], 0)
-                i += 1
-            inner = self.text[m.end(): i - 1]
-            self._commit_payload(out, negatives, m.start(), inner.strip(), 3, "boxed", whole=True)
-        for m in re.finditer(r"<\s*(answer|ans|final_answer|final)\s*>(.*?)(?:<\s*/\s*\1\s*>|$)", self.text,
-                             re.I | re.S):
-            self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-tag", whole=True)
+        raw = self.text
+        if "\\boxed" in raw:
+            closing = self._closing_braces(raw)
+            for m in _BOXED.finditer(raw):
+                # the box's content runs to its matching brace (an unclosed box: to the end, less one character)
+                end = closing.get(m.end() - 1)
+                inner = raw[m.end(): end] if end is not None else raw[m.end(): len(raw) - 1]
+                self._commit_payload(out, negatives, m.start(), inner.strip(), 3, "boxed", whole=True)
+        if "<" in raw:
+            for m in _ANSWER_TAG.finditer(raw):
+                self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-tag", whole=True)
 
-        for pattern, tier, method in _MARKERS:
-            for m in pattern.finditer(text):
-                before = text[max(0, m.start() - 60): m.start()]
-                if _HYPOTHETICAL.search(before) and method != "final-answer-marker":
+        low, fold_ok = self.low, self.fold_ok
+        for pattern, low_pattern, tier, method, possible in _MARKER_SPECS:
+            if method == "chinese-marker":
+                if "答案" not in text and "选" not in text and "選" not in text:
                     continue
-                if re.search(r"(?:\bnot|n't)\s*$", before, re.I):
+                matches = pattern.finditer(text)
+            elif fold_ok:
+                if possible is not None and not possible(low):
                     continue
-                if method == "answer-marker" and re.match(r"\s*(?:key|format|options?|choices?)\b", text[m.end():], re.I):
+                matches = low_pattern.finditer(low) if low_pattern is not None else pattern.finditer(text)
+            else:
+                matches = pattern.finditer(text)
+            for m in matches:
+                start, end = m.span()
+                if method != "final-answer-marker" and self.hypothetical_before(start):
                     continue
-                payload = text[m.end(): m.end() + 300]
+                if self.not_before(start):
+                    continue
+                if method == "answer-marker" and _KEY_FORMAT.match(text, end):
+                    continue
+                payload = text[end: end + 300]
                 if method == "conclusion":
-                    self._commit_conclusion(out, m.end(), payload)
+                    self._commit_conclusion(out, end, payload)
                     continue
-                self._commit_payload(out, negatives, m.end(), payload, tier, method)
+                self._commit_payload(out, negatives, end, payload, tier, method)
 
         self._scan_mentions(text, out, negatives)
         return out, negatives
+
+    @staticmethod
+    def _closing_braces(text: str) -> dict[int, int]:
+        """Position of each '{' -> position of its matching '}' (one pass over the braces)."""
+        closing: dict[int, int] = {}
+        stack: list[int] = []
+        for m in _BRACES.finditer(text):
+            i = m.start()
+            if text[i] == "{":
+                stack.append(i)
+            elif stack:
+                closing[stack.pop()] = i
+        return closing
 
     def _commit_payload(self, out: list[_Commit], negatives: set[str], pos: int, payload: str, tier: int,
                         method: str, whole: bool = False) -> None:
@@ -446,15 +782,17 @@ class _Reader:
     def _commit_conclusion(self, out: list[_Commit], pos: int, payload: str) -> None:
         """'so B.', 'therefore (B)', 'it's B': only a letter ending its clause, or the start of an option text."""
         p = payload.lstrip(" ,:")
-        p = re.sub(r"^(?:options?|choices?|answer)\s+", "", p, flags=re.I)
+        lead = _CONCLUSION_LEAD.match(p)
+        if lead:
+            p = p[lead.end():]
         found = self._letter_token(p)
         if found is None:
-            m = re.match(r"([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer|best))", p)
+            m = _CAPITAL_VERDICT.match(p)
             if m:
                 found = (m.group(1), 1)
         if found is not None:
             letter, _ = found
-            if letter in self.letters:
+            if letter in self.letter_set:
                 out.append(_Commit(pos, 1, letter, "conclusion"))
             return
         hit = self._text_at_start(p)
@@ -465,21 +803,16 @@ class _Reader:
         if value is not None and value[0] == "value":
             out.append(_Commit(pos, 1, value[1], "conclusion", note="answer-value"))
 
-    def _exact_text(self, s: str) -> tuple[str, str] | None:
-        ns = _norm_text(s)
+    def _exact_text(self, s: str, ns: str | None = None) -> tuple[str, str] | None:
+        if ns is None:
+            ns = _norm_text(s)
         hits = [k for k, v in self.opt_norm.items() if v and v == ns]
         if not hits:
-            core = re.sub(r"^(?:a|an|the)\s+", "", ns)
+            core = _strip_article(ns)
             hits = [k for k, v in self.opt_core.items() if v and v == core]
-        if not hits and len(self.opt_norm) > 1:
+        if not hits and self.optset.tails is not None:
             # "B12" for "Vitamin B12": the part that tells the options apart
-            words = [v.split(" ") for v in self.opt_norm.values()]
-            shared = 0
-            while all(len(w) > shared + 1 and w[shared] == words[0][shared] for w in words):
-                shared += 1
-            if shared:
-                tails = {k: " ".join(v.split(" ")[shared:]) for k, v in self.opt_norm.items()}
-                hits = [k for k, t in tails.items() if t == ns and len(t) > 1]
+            hits = [k for k, t in self.optset.tails.items() if t == ns and len(t) > 1]
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = _number(ns)
@@ -491,103 +824,119 @@ class _Reader:
 
     def _scan_mentions(self, text: str, out: list[_Commit], negatives: set[str]) -> None:
         """Letters with a verdict next to them: 'B is correct' (commit), 'A and C are wrong' (ruled out)."""
-        letter_alt = "|".join(self.letters)
-        ref = rf"(?:options?\s+|choices?\s+)?[\(\[]?(?:{letter_alt})[\)\]]?"
-        group = rf"{_NOT_AFTER_LETTER}{ref}(?:\s*(?:,|and|or|&|/|nor)\s*(?:,\s*)?(?:and\s+)?{ref})*{_NOT_LETTER}"
-        neg_after = re.compile(rf"({group})\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{_ADVERBS}{_NEG_WORDS}\b",
-                               re.I)
-        for m in neg_after.finditer(text):
-            letters = re.findall(rf"(?<![A-Za-z])({letter_alt})(?![A-Za-z0-9])", m.group(1))
-            first = re.search(r"[A-Za-z]", m.group(1)).group(0)
-            if first.isupper() or m.group(1).lower().startswith(("option", "choice")):
-                negatives.update(letters)
-        neg_before = re.compile(
-            rf"\b(?:not|eliminate|eliminating|rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|"
-            rf"instead\s+of|neither|nor|discard|remove|cross\s+out)\s+({group})|(?:排除|不是|不选)\s*({group})", re.I)
-        for m in neg_before.finditer(text):
-            if re.match(r"\s*(?:only|just)\b", text[m.end():], re.I):
-                continue
-            named = m.group(1) or m.group(2)
-            letters = re.findall(rf"(?<![A-Za-z])({letter_alt})(?![A-Za-z0-9])", named)
-            if not (named[0] == "a" and re.match(r"\s+[a-z]", text[m.end():])):
-                negatives.update(letters)
-        for m in re.finditer(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([A-Z])[\)\]]?{_NOT_LETTER}", text,
-                             re.I):
-            letter = m.group(1).upper()
-            if letter not in self.letters:
-                continue
-            if m.group(1).islower() and not re.match(r"(?:option|choice)|[\(\[]", m.group(0), re.I):
-                # "b is correct": a lowercase letter with a verdict, but never the article "a" mid-text
-                if not (m.group(1) not in "ai" or m.start() == len(text) - len(text.lstrip())) \
-                        or not re.match(r"\s+is\s+(?:the\s+)?(?:correct|right|answer)\b", text[m.end():]):
+        pats = self.optset.pats
+        low = self.low
+        use_low = self.fold_ok and self.optset.low_ok
+        if self.may_hold(_NEG_WORD_HINTS):
+            for m in (pats.neg_after_low.finditer(low) if use_low else pats.neg_after.finditer(text)):
+                named = text[m.start(1): m.end(1)]
+                letters = pats.named.findall(named)
+                first = _FIRST_LETTER.search(named).group(0)
+                if first.isupper() or named.lower().startswith(("option", "choice")):
+                    negatives.update(letters)
+        if self.may_hold(_NEG_BEFORE_HINTS):
+            for m in (pats.neg_before_low.finditer(low) if use_low else pats.neg_before.finditer(text)):
+                if _ONLY_JUST.match(text, m.end()):
                     continue
-            after = text[m.end():]
-            if _CN_NEG_AFTER.match(after):
+                g = 1 if m.start(1) >= 0 else 2
+                named = text[m.start(g): m.end(g)]
+                letters = pats.named.findall(named)
+                if not (named[0] == "a" and _SPACE_LOWER.match(text, m.end())):
+                    negatives.update(letters)
+        letter_set = self.letter_set
+        lead_ws = None
+        for m in (_MENTION_LOW.finditer(low) if self.fold_ok else _MENTION.finditer(text)):
+            ch = text[m.start(1)]
+            letter = ch.upper()
+            if letter not in letter_set:
+                continue
+            end = m.end()
+            if not _AFTER_ANY.match(text, end):
+                continue  # no verdict pattern below can match here
+            if ch.islower() and not _OPTION_OR_BRACKET.match(text, m.start(), end):
+                # "b is correct": a lowercase letter with a verdict, but never the article "a" mid-text
+                if lead_ws is None:
+                    lead_ws = len(text) - len(text.lstrip())
+                if not (ch not in "ai" or m.start() == lead_ws) or not _LOWER_IS_CORRECT.match(text, end):
+                    continue
+            if _CN_NEG_AFTER.match(text, end):
                 negatives.add(letter)
                 continue
-            before = text[max(0, m.start() - 60): m.start()]
-            if re.search(rf"(?:{letter_alt})[\)\]]?\s*(?:or|and|nor)\s*$", before) or _HYPOTHETICAL.search(before):
+            strong = _STRONG_AFTER.match(text, end)
+            weak = None if strong else (_POS_AFTER.match(text, end) or _CN_POS_AFTER.match(text, end))
+            if not strong and not weak:
                 continue
-            if _STRONG_AFTER.match(after) and not self._is_article(m, text):
-                out.append(_Commit(m.start(), 2, letter, "affirmation"))
-            elif (_POS_AFTER.match(after) or _CN_POS_AFTER.match(after)) and not self._is_article(m, text):
-                out.append(_Commit(m.start(), 1, letter, "affirmation"))
+            a = max(0, m.start() - 60)
+            before = text[a: m.start()]
+            if (("or" in before or "and" in before) and pats.listed_before.search(before)) \
+                    or self.hypothetical_before(m.start()):
+                continue
+            if self._is_article(m, text):
+                continue
+            out.append(_Commit(m.start(), 2, letter, "affirmation") if strong
+                       else _Commit(m.start(), 1, letter, "affirmation"))
         # A bracketed letter closing a clause: "... reached in 2020 (B)."
-        for m in re.finditer(rf"\(({letter_alt})\)(?=\s*(?:[.!,;]|$))", text):
-            out.append(_Commit(m.start(), 1, m.group(1), "bracket"))
-        # A sentence that is only a letter: "... goes back up. C."
-        for m in re.finditer(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))",
-                             text):
-            if m.group(1) in self.letters:
-                out.append(_Commit(m.start(1), 1, m.group(1), "sole-letter"))
+        if "(" in text:
+            for m in pats.bracket.finditer(text):
+                out.append(_Commit(m.start(), 1, m.group(1), "bracket"))
+        # A sentence that is only a letter: "... goes back up. C." (such a sentence starts the text or follows
+        # a sentence end, so only those places are tried, in finditer's order)
+        pos = 0
+        for start in [0] + [m.end() for m in _SENTENCE_END.finditer(text)]:
+            if start < pos:
+                continue
+            m = _SOLE_SENTENCE.match(text, start)
+            if m:
+                pos = m.end()
+                if m.group(1) in letter_set:
+                    out.append(_Commit(m.start(1), 1, m.group(1), "sole-letter"))
         # An option list with a verdict per line: "C. correct", "(A) ... - incorrect"
-        for m in re.finditer(rf"(?m)^[ \t>*-]*(?:\d+[.)]\s*)?[\(\[]?({letter_alt})(?:[\)\].:]|\s+[-–—])\s*(.*)$", text):
+        for m in pats.option_lines.finditer(text):
             body = m.group(2)
-            if re.search(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", body, re.I):
+            if _BODY_WRONG.search(body):
                 negatives.add(m.group(1))
-            elif re.search(r"\b(?:correct|right|true)\b|[✓✔✅]", body, re.I):
+            elif _BODY_RIGHT.search(body):
                 out.append(_Commit(m.start(1), 1, m.group(1), "affirmation"))
-        for m in re.finditer(rf"{_NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"
-                             rf"[\s:.)]*([✅✔✓☑❌✗✘×]))", text, re.I):
-            if (m.group(2) or m.group(3)).lower() in ("yes", "true", "correct", "right", "✅", "✔", "✓", "☑"):
-                out.append(_Commit(m.start(), 1, m.group(1).upper(), "affirmation"))
-            else:
-                negatives.add(m.group(1).upper())
+        if ":" in text or "=" in text or any(mark in text for mark in _MARKS):
+            for m in (pats.affirm_low.finditer(low) if use_low else pats.affirm.finditer(text)):
+                verdict = m.group(2) or m.group(3)
+                if verdict.lower() in ("yes", "true", "correct", "right", "✅", "✔", "✓", "☑"):
+                    out.append(_Commit(m.start(), 1, text[m.start(1): m.end(1)].upper(), "affirmation"))
+                else:
+                    negatives.add(text[m.start(1): m.end(1)].upper())
         for m in self.bold:
             letter = m.group(2).upper()
-            if letter in self.letters and (m.group(2).isupper() or len(m.group(0)) > 5):
+            if letter in letter_set and (m.group(2).isupper() or len(m.group(0)) > 5):
                 out.append(_Commit(m.start(), 1, letter, "bold"))
 
     @staticmethod
     def _is_article(m: re.Match[str], text: str) -> bool:
-        token = m.group(0).strip()
-        return token in ("A", "a", "I") and bool(re.match(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]", text[m.end():]))
+        token = text[m.start(): m.end()].strip()
+        return token in ("A", "a", "I") and bool(_ARTICLE_NEXT.match(text, m.end()))
 
     def corrections(self, after: int) -> list[_Commit]:
         """'..., no wait, D' / 'Actually, it's D': a letter right after a correction cue, past ``after``."""
         out = []
-        for m in _CORRECTION_CUE.finditer(self.flat):
-            if m.end() <= after:
+        for start, end in self.cues():
+            if end <= after:
                 continue
-            tail = self.flat[m.end(): m.end() + 120]
-            pm = re.match(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
-                          r"i\s+mean|go\s+with|choose|pick|should\s+be|must\s+be|is|to|答案是|应该是|应是|是|选)\s*,?\s*)*", tail, re.I)
+            tail = self.flat[end: end + 120]
+            pm = _CORRECTION_LEAD.match(tail)
             p = tail[pm.end():]
             found = self._letter_token(p)
             if found is None:
-                bm = re.match(r"(?:options?\s+)?([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer))", p)
+                bm = _CORRECTION_VERDICT.match(p)
                 if bm:
                     found = (bm.group(1), 1)
             if found is None:
-                om = re.match(r"(?:option|choice)\s+([A-Za-z])(?![A-Za-z0-9])", p, re.I)
+                om = _CORRECTION_OPTION.match(p)
                 if om:
                     found = (om.group(1).upper(), om.end())
-            if found is None or found[0] not in self.letters:
+            if found is None or found[0] not in self.letter_set:
                 continue
-            rest = p[found[1]:]
-            if re.match(rf"\s*(?:,\s*)?(?:is|are|was)?\s*{_ADVERBS}{_NEG_WORDS}", rest, re.I):
+            if _REST_NEGATED.match(p, found[1]):
                 continue
-            out.append(_Commit(m.start(), 4, found[0], "self-correction"))
+            out.append(_Commit(start, 4, found[0], "self-correction"))
         return out
 
     # ---- whole-response forms ----------------------------------------------------------------------------
@@ -595,23 +944,27 @@ class _Reader:
     def sole(self) -> ChoiceResult | None:
         """The whole reply is a letter (in any dress) or exactly one option's text."""
         s = self.flat.strip()
-        s = re.sub(r"^(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|option|choice|letter)\s*(?:is)?\s*[:：\-]?\s*", "",
-                   s, flags=re.I)
-        s = re.sub(r"^(?:option|choice|选项|答案)\s*[:：]?\s*", "", s, flags=re.I).strip()
-        m = re.fullmatch(r"[>\s]*[\"'`‘“]?[\(\[\{<]?\s*([A-Za-z])\s*[\)\]\}>]?[\"'`’”]?\s*[.:;!,)]?", s)
+        m = _SOLE_PREFIX.match(s)
+        if m:
+            s = s[m.end():]
+        m = _SOLE_LABEL.match(s)
+        if m:
+            s = s[m.end():]
+        s = s.strip()
+        m = _SOLE_LETTER.fullmatch(s)
         if m:
             letter = m.group(1).upper()
             method = "bold" if self.bold and "**" in self.text else (
-                "bracket" if re.search(r"[\(\[]", s) else "sole-letter")
-            if letter in self.letters:
+                "bracket" if _OPEN_BRACKET.search(s) else "sole-letter")
+            if letter in self.letter_set:
                 return ChoiceResult(letter, method, f"the reply is the letter {letter}")
             return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
-        ordinal = re.fullmatch(r"(?:the\s+)?(?:answer\s+is\s+)?(?:the\s+)?(\w+\s+(?:option|choice|one))[.!]?", s, re.I)
+        ordinal = _SOLE_ORDINAL.fullmatch(s)
         if ordinal:
             hit = self._value_at_start(ordinal.group(1))
             if hit is not None and hit[0] == "ordinal":
                 return ChoiceResult(hit[1], "ordinal", f"the reply names option {hit[1]} by its place")
-        exact = self._exact_text(self.flat)
+        exact = self._exact_text(self.flat, self.flat_norm)
         if exact is not None:
             kind, letter = exact
             return ChoiceResult(letter, "option-text" if kind == "text" else "answer-value",
@@ -621,46 +974,43 @@ class _Reader:
     def leading(self) -> _Commit | None:
         """A reply that starts with an option label: 'C. The loss ...', '(B) because ...', 'B, no wait, D'."""
         s = self.flat.lstrip()
-        m = re.match(r"[\(\[]\s*([A-Za-z])\s*[\)\]]|([A-Z])\s*(?:[.:)\]]|,|\s*[-–—]\s)|([a-z])\s*[.)](?!\w\.)", s)
+        m = _LEAD_LABEL.match(s)
         if not m:
             return None
         letter = (m.group(1) or m.group(2) or m.group(3)).upper()
         if m.group(3) and letter == "I":
             return None
-        if re.match(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[\(\[]?[A-J][\)\]]?(?![A-Za-z])", s):
+        if _LEAD_LIST.match(s):
             return None  # "A, B, C, D" / "A or C": a list, not a label
         low = _norm_text(s)
-        listed = {x for x in self.letters if self.opt_norm[x] and re.search(
-            rf"[\(\[]?{x.lower()}[\)\].:]\s*{re.escape(self.opt_norm[x])}", low)}
+        listed_patterns = self.optset.listed
+        listed = {x for x in self.letters if self.opt_norm[x] and self.opt_norm[x] in low
+                  and listed_patterns[x].search(low)}
         if len(listed) >= 2:
             return None  # "(B) text of B (C) text of C": the options listed, not one chosen
-        labels = set(re.findall(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]", s))
+        labels = set(_LINE_LABELS.findall(s))
         if len(labels & set(self.letters)) >= 3:
             return None  # the reply starts by listing the options, not by choosing one
-        if letter not in self.letters:
+        if letter not in self.letter_set:
             return None
         return _Commit(len(self.flat) - len(s), 2, letter, "leading-letter")
 
     def content(self) -> ChoiceResult | None:
         """Exactly one option text occurs (whole words, not inside a longer option's occurrence, not negated)."""
-        low = _norm_text(self.flat)
+        low = self.flat_norm
         spans: dict[str, list[tuple[int, int]]] = {}
-        for letter, ot in self.opt_norm.items():
-            if not ot:
-                continue
-            core = self.opt_core[letter]
-            if core != ot and len(core) >= 3 and not any(
-                    o != letter and core in other for o, other in self.opt_norm.items()):
-                ot = core
-            for m in re.finditer(re.escape(ot), low):
-                if _text_start_ok(low, m.start()) and _text_boundary_ok(low, m.end()):
-                    spans.setdefault(letter, []).append((m.start(), m.end()))
+        for letter, ot in self.optset.search_text:
+            # every non-overlapping occurrence, left to right (what finditer of the escaped text gives)
+            size = len(ot)
+            i = low.find(ot)
+            while i >= 0:
+                if _text_start_ok(low, i) and _text_boundary_ok(low, i + size):
+                    spans.setdefault(letter, []).append((i, i + size))
+                i = low.find(ot, i + size)
         numeric = self.opt_num
         if numeric:
             # numbers in the reply that equal a numeric option ("4.0" for the option "4")
-            pattern = (r"(?<![\w./])[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d)|"
-                       r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
-            for m in re.finditer(pattern, low):
+            for m in _REPLY_NUMBER.finditer(low):
                 value = _number(m.group(0))
                 for letter, v in numeric.items():
                     if v == value and (m.start(), m.end()) not in spans.get(letter, []):
@@ -674,11 +1024,8 @@ class _Reader:
             for a, b in occ:
                 inside = any(o != letter and x <= a and b <= y and (y - x) > (b - a)
                              for o, oc in spans.items() for x, y in oc)
-                negated = re.search(r"(?:\bnot|\bn't|\brather\s+than|\binstead\s+of|\bneither|\bnor|\bno)\s+(?:\w+\s+){0,1}$",
-                                    low[max(0, a - 30):a])
-                after = low[b:b + 60]
-                if re.match(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:wrong|incorrect|false|not\b)|[^.;!]*?\b(?:isn't|aren't)\b"
-                            r"|\s*\?\s*no\b|\s*[:-]\s*(?:no|wrong|incorrect|false)\b", after):
+                negated = _NEGATED_BEFORE.search(low[max(0, a - 30):a])
+                if _NEGATED_AFTER.match(low[b:b + 60]):
                     negated = True
                 if not inside and not negated:
                     alive.append((a, b))
@@ -690,17 +1037,13 @@ class _Reader:
             return ChoiceResult(letter, kind, f"the reply contains the text of option {letter} only")
         if len(kept) > 1:
             # "1, 2, 3, 4, 5, 6. So there are 6 apples.": a concluding last sentence decides
-            cut = max((m.end() for m in re.finditer(r"[.!?\n]\s+(?=\S)", low)), default=0)
-            if cut and re.search(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
-                                 r"maximum|minimum|highest|lowest|largest|smallest|most|least|best|peak|answer|"
-                                 r"correct|actually|final)\b", low[cut:]):
+            cut = max((m.end() for m in _SENTENCE_BREAK.finditer(low)), default=0)
+            if cut and _CONCLUDING.search(low[cut:]):
                 last = [k for k, occ in kept.items() if any(a >= cut for a, _ in occ)]
                 if len(last) == 1:
                     kind = "answer-value" if last[0] in self.opt_num else "option-text"
                     return ChoiceResult(last[0], kind, f"the concluding sentence names option {last[0]} only")
-            turn = max((m.end() for m in re.finditer(
-                r"\b(?:but|actually|however|rather|instead|in fact|so|therefore|thus|hence|consequently|"
-                r"which means|this means|that means|i\.e\.)(?=\W)", low)), default=0)
+            turn = max((m.end() for m in _TURN.finditer(low)), default=0)
             if turn:
                 after_turn = [k for k, occ in kept.items() if any(a >= turn for a, _ in occ)]
                 if len(after_turn) == 1:
@@ -711,20 +1054,21 @@ class _Reader:
 
     def lone_letter(self, negatives: set[str] = frozenset()) -> ChoiceResult | None:
         """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
-        words = self.flat.split()
+        flat = self.flat
+        words = flat.split()
         if len(words) > 12:
             return None
         found = set()
-        for m in re.finditer(rf"{_NOT_AFTER_LETTER}([A-Z]){_NOT_LETTER}", self.flat):
+        for m in _LONE_CAPITAL.finditer(flat):
             ch = m.group(1)
-            word = re.match(r"\s+([a-z]+)", self.flat[m.end():])
+            word = _LOWER_WORD.match(flat, m.end())
             if ch in "AI" and word and word.group(1) not in _CONNECTORS:
                 continue
-            if ch == "I" and re.match(r"['’]", self.flat[m.end():]):
+            if ch == "I" and flat.startswith(("'", "’"), m.end()):
                 continue
             found.add(ch)
         found -= negatives
-        opts = {c for c in found if c in self.letters}
+        opts = {c for c in found if c in self.letter_set}
         if len(opts) == 1 and found == opts:
             letter = opts.pop()
             return ChoiceResult(letter, "letter", f"the only option letter in a short reply is {letter}")
@@ -754,11 +1098,13 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     if response is None or (isinstance(response, float) and response != response):
         return ChoiceResult(None, "empty", "no reply")
     response = str(response)
-    if not response.strip() or response.strip().lower() in ("nan", "none", "null", "n/a"):
+    stripped = response.strip()
+    if not stripped or stripped.lower() in ("nan", "none", "null", "n/a"):
         return ChoiceResult(None, "empty", "the reply is empty")
     if not options:
         return ChoiceResult(None, "none", "no options to choose from")
-    reader = _Reader(response, options)
+    # everything that depends only on the option set is built once per distinct set
+    reader = _Reader(response, _option_set(tuple((str(k), str(v)) for k, v in options.items())))
     if not reader.flat.strip():
         return ChoiceResult(None, "empty", "the reply holds only a reasoning block or markup")
 
@@ -787,9 +1133,9 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     fixes = reader.corrections(chosen.pos if chosen else -1)
     if chosen is not None:
         # a commitment of any strength after a correction cue that follows the chosen one replaces it
-        for cue in _CORRECTION_CUE.finditer(reader.flat):
-            if cue.start() > chosen.pos:
-                later = [c for c in commits if c.pos > cue.start() and c.letter is not None
+        for cue_start, _ in reader.cues():
+            if cue_start > chosen.pos:
+                later = [c for c in commits if c.pos > cue_start and c.letter is not None
                          and c.letter not in negatives]
                 if later:
                     last = max(later, key=lambda c: c.pos)
@@ -812,8 +1158,11 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     if negatives and len(remaining) == 1:
         return ChoiceResult(remaining[0], "elimination",
                             f"every other option is ruled out ({', '.join(sorted(negatives))})")
-    if _REFUSAL.search(reader.flat):
-        found = reader.content() if re.search(r"none of the", reader.flat, re.I) else None
+    refusal = (_REFUSAL_LOW.search(reader.low) if _present(reader.low, _REFUSAL_WORDS) else None) \
+        if reader.fold_ok else _REFUSAL.search(reader.flat)
+    if refusal:
+        none_of = ("none of the" in reader.low) if reader.fold_ok else _NONE_OF_THE.search(reader.flat)
+        found = reader.content() if none_of else None
         if found is not None and found.letter is not None:
             return found
         return ChoiceResult(None, "refusal", "the reply declines to choose")
