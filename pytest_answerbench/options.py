@@ -25,6 +25,13 @@ BENCH_OPTION = "--bench-option"
 BENCH_SHOW = "--bench-show"
 BENCH_LIMIT = "--bench-limit"
 BENCH_SHARD = "--bench-shard"
+BENCH_MARGIN = "--bench-noninferiority-margin"
+BENCH_GROUP_GATES = "--bench-group-gates"
+BENCH_MARKDOWN = "--bench-markdown"
+BENCH_HTML = "--bench-html"
+BENCH_RESCORE_CHECK = "--bench-rescore-check"
+BENCH_SELECT = "--bench-select"
+BENCH_FLIPS = "--bench-flips"
 BENCH_ISOLATION = "--bench-isolation"
 BENCH_JUDGE_MODEL = "--bench-judge-model"
 BENCH_JUDGE_BASE_URL = "--bench-judge-base-url"
@@ -49,6 +56,17 @@ MAX_DROP_DESC = "Gate: with a baseline, accuracy may fall by at most this (absol
 OPTION_DESC = "Override a benchmark option: KEY=VALUE, VALUE read as YAML (repeatable)"
 SHOW_DESC = "How many wrong rows the terminal summary lists. Default: 10"
 LIMIT_DESC = "Score only the first N rows of each prediction file (for quick checks)"
+MARGIN_DESC = ("Gate: with a baseline, fail only when the paired 95% interval shows a drop larger than M "
+               "(non-inferiority); an interval straddling -M is 'inconclusive' and passes, with the minimum "
+               "detectable effect in the summary")
+GROUP_GATES_DESC = ("Apply --bench-max-drop / --bench-noninferiority-margin to every group too "
+                    "(Holm-corrected across groups)")
+MARKDOWN_DESC = "Write a markdown summary here (also appended to $GITHUB_STEP_SUMMARY when that is set)"
+HTML_DESC = "Write a static, self-contained HTML report here"
+RESCORE_DESC = "After the run, score every row again and fail if any verdict differs (non-determinism check)"
+SELECT_DESC = ("Run only some rows of an earlier report: 'failing:REPORT' (rows not correct there) or "
+               "'flipped:REPORT' (rows that flipped against that report's baseline)")
+FLIPS_DESC = "How many flipped rows the terminal summary lists. Default: 10"
 ISOLATION_DESC = ("'process': score each row in a warm child process that is killed and replaced when the row "
                   "overruns its time limit; 'none': score in the test process. Default: the benchmark's YAML")
 SHARD_DESC = ("Score only shard I of N (I/N, 1-based): rows are dealt round-robin in file order; merge the "
@@ -124,6 +142,18 @@ def add_options(parser: pytest.Parser) -> None:
                     help=SHOW_DESC)
     group.addoption(BENCH_LIMIT, dest="bench_limit", metavar="N", default=None, type=_positive_int(BENCH_LIMIT),
                     help=LIMIT_DESC)
+    group.addoption(BENCH_MARGIN, dest="bench_noninferiority_margin", metavar="M", default=None,
+                    type=_fraction(BENCH_MARGIN), help=MARGIN_DESC)
+    group.addoption(BENCH_GROUP_GATES, dest="bench_group_gates", action="store_true", default=None,
+                    help=GROUP_GATES_DESC)
+    group.addoption(BENCH_MARKDOWN, dest="bench_markdown", metavar="PATH", default=None, help=MARKDOWN_DESC)
+    group.addoption(BENCH_HTML, dest="bench_html", metavar="PATH", default=None, help=HTML_DESC)
+    group.addoption(BENCH_RESCORE_CHECK, dest="bench_rescore_check", action="store_true", default=None,
+                    help=RESCORE_DESC)
+    group.addoption(BENCH_SELECT, dest="bench_select", metavar="failing|flipped:REPORT", default=None,
+                    help=SELECT_DESC)
+    group.addoption(BENCH_FLIPS, dest="bench_flips", metavar="N", default=None, type=_positive_int(BENCH_FLIPS),
+                    help=FLIPS_DESC)
     group.addoption(BENCH_ISOLATION, dest="bench_isolation", choices=("process", "none"), default=None,
                     help=ISOLATION_DESC)
     group.addoption(BENCH_SHARD, dest="bench_shard", metavar="I/N", default=None, type=parse_shard,
@@ -162,6 +192,12 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("bench_limit", LIMIT_DESC, type="string", default="")
     parser.addini("bench_shard", SHARD_DESC, type="string", default="")
     parser.addini("bench_isolation", ISOLATION_DESC, type="string", default="")
+    parser.addini("bench_noninferiority_margin", MARGIN_DESC, type="string", default="")
+    parser.addini("bench_group_gates", GROUP_GATES_DESC, type="bool", default=False)
+    parser.addini("bench_markdown", MARKDOWN_DESC, type="string", default="")
+    parser.addini("bench_html", HTML_DESC, type="string", default="")
+    parser.addini("bench_rescore_check", RESCORE_DESC, type="bool", default=False)
+    parser.addini("bench_flips", FLIPS_DESC, type="string", default="")
 
 
 @dataclass(frozen=True)
@@ -181,13 +217,21 @@ class Settings:
     limit: int | None = None
     shard: tuple[int, int] | None = None  # (index from 1, count)
     isolation: str = "none"
+    margin: float | None = None
+    group_gates: bool = False
+    markdown: str | None = None
+    html: str | None = None
+    rescore_check: bool = False
+    select: tuple[str, str] | None = None  # ("failing"|"flipped", report path)
+    flips: int = 10
     row_limit: float | None = None  # seconds a row may take, from whichever source sets it
     timeout: float | None = None  # the YAML's per-row timeout, when no --timeout/ini/env sets one
     judge: dict[str, Any] = field(default_factory=dict)  # OpenAIJudge arguments; empty: no judge
 
     @property
     def has_gates(self) -> bool:
-        return self.min_accuracy is not None or bool(self.thresholds) or self.max_drop is not None
+        return (self.min_accuracy is not None or bool(self.thresholds) or self.max_drop is not None
+                or self.margin is not None or self.rescore_check)
 
 
 def _cli_or_ini(config: pytest.Config, dest: str) -> tuple[Any, str]:
@@ -268,6 +312,26 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
     shard, where = _cli_or_ini(config, "bench_shard")
     if shard is not None:
         kw["shard"] = parse_shard(shard, where) if isinstance(shard, str) else shard
+    margin, where = _cli_or_ini(config, "bench_noninferiority_margin")
+    if margin is not None:
+        kw["margin"] = _fraction(where)(margin) if isinstance(margin, str) else float(margin)
+        if not kw.get("baseline"):
+            raise pytest.UsageError(f"{BENCH_MARGIN} requires {BENCH_BASELINE} (an earlier JSON report)")
+    kw["group_gates"] = bool(config.getoption("bench_group_gates") or config.getini("bench_group_gates"))
+    kw["rescore_check"] = bool(config.getoption("bench_rescore_check") or config.getini("bench_rescore_check"))
+    for dest in ("bench_markdown", "bench_html"):
+        value, _ = _cli_or_ini(config, dest)
+        if value:
+            kw[dest.split("_", 1)[1]] = str(value)
+    select = config.getoption("bench_select")
+    if select:
+        kind, sep, path = select.partition(":")
+        if not sep or kind not in ("failing", "flipped") or not path:
+            raise pytest.UsageError(f"{BENCH_SELECT} expects failing:REPORT or flipped:REPORT, got {select!r}")
+        kw["select"] = (kind, path)
+    flips, where = _cli_or_ini(config, "bench_flips")
+    if flips is not None:
+        kw["flips"] = _positive_int(where)(flips) if isinstance(flips, str) else flips
     isolation, where = _cli_or_ini(config, "bench_isolation")
     if isolation is not None and isolation not in ("process", "none"):
         raise pytest.UsageError(f"{where} must be 'process' or 'none', got {isolation!r}")

@@ -9,7 +9,7 @@ from .verdict import CORRECT, ERROR, STATUSES, TIMEOUT
 Markup = dict[str, bool]
 
 
-def summary_lines(report: dict[str, Any], show: int = 10) -> Iterator[tuple[str, Markup]]:
+def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> Iterator[tuple[str, Markup]]:
     total = report["total"]
     ci = report.get("ci95")
     ci_text = f", 95% CI [{ci[0]:.4f}, {ci[1]:.4f}]" if ci else ""
@@ -47,8 +47,41 @@ def summary_lines(report: dict[str, Any], show: int = 10) -> Iterator[tuple[str,
             yield f"  {_where(r)} {r['id']}: {r['status']}: {r['detail'] or r['method']}", {"red": True}
         if len(errors) > limit:
             yield f"  ... {len(errors) - limit} more in the report", {"red": True}
+    comparison = report.get("comparison")
+    if comparison:
+        yield from _comparison_lines(comparison, flips)
     for gate in report.get("gates", []):
         yield f"gate {gate['message']}", {"green": True} if gate["passed"] else {"red": True, "bold": True}
+
+
+def _pts(x: Any) -> str:
+    return "n/a" if x is None else f"{x * 100:+.2f} pts"
+
+
+def _comparison_lines(c: dict[str, Any], flips: int) -> Iterator[tuple[str, Markup]]:
+    ci = c.get("ci95") or [None, None]
+    yield (f"vs baseline ({c.get('n', 0)} paired rows): change {_pts(c.get('delta'))}, 95% CI {_pts(ci[0])} to "
+           f"{_pts(ci[1])}, McNemar p={c.get('p_value', 1.0):.3g} ({c.get('b', 0)} correct->wrong, "
+           f"{c.get('c', 0)} wrong->correct)", {"bold": True})
+    ni = c.get("noninferiority")
+    if ni:
+        yield f"non-inferiority (margin {ni['margin'] * 100:.2f} pts): {ni['verdict']}: {ni['explanation']}", \
+            {"yellow": True} if ni["verdict"] == "inconclusive" else {}
+    for side, label in (("only_in_current", "only in this run"), ("only_in_baseline", "only in the baseline")):
+        if c.get(side):
+            ids = ", ".join(str(r["id"]) for r in c[side][:10])
+            more = f" and {len(c[side]) - 10} more" if len(c[side]) > 10 else ""
+            yield f"rows {label}: {len(c[side])} ({ids}{more})", {"yellow": True}
+    mismatch = (c.get("fingerprint") or {}).get("mismatch")
+    if mismatch:
+        yield "baseline scored differently: " + "; ".join(mismatch), {"red": True}
+    for side, label in (("correct_to_wrong", "correct -> wrong"), ("wrong_to_correct", "wrong -> correct")):
+        entries = (c.get("flips") or {}).get(side) or []
+        if entries and flips:
+            yield f"flipped {label} (first {min(flips, len(entries))} of {len(entries)}):", {}
+            for f in entries[:flips]:
+                yield (f"  {_where(f)} {f['id']}: {_short(f.get('extracted_before'))} -> "
+                       f"{_short(f.get('extracted_after'))}, gold {_short(f.get('gold'))}"), {}
 
 
 def _where(row: dict[str, Any]) -> str:

@@ -62,6 +62,16 @@ def file_entry(path: str, rows: int, display: str | None = None) -> dict[str, An
     return {"path": display or path, "sha256": sha, "rows": rows}
 
 
+def interval(scores: Sequence[float]) -> list[float] | None:
+    """95% interval of a mean score: Wilson for 0/1 scores, a seeded bootstrap for partial credit."""
+    if all(s in (0.0, 1.0) for s in scores):
+        return wilson(sum(scores), len(scores))
+    from .stats import mean_ci
+
+    ci = mean_ci(scores)["ci"]
+    return None if ci is None else [round(ci[0], 4), round(ci[1], 4)]
+
+
 def _group_table(rows: Sequence[Mapping[str, Any]], field: str) -> dict[str, dict[str, Any]]:
     buckets: dict[str, list[float]] = {}
     for r in rows:
@@ -78,7 +88,7 @@ def _group_table(rows: Sequence[Mapping[str, Any]], field: str) -> dict[str, dic
             "total": n,
             "correct": sum(1 for s in scores if s >= 1.0),
             "accuracy": round(total / n, 6),
-            "ci95": wilson(total, n),
+            "ci95": interval(scores),
         }
     return out
 
@@ -123,7 +133,7 @@ def aggregate(
         "total": total,
         "correct": correct,
         "accuracy": round(score_sum / total, 6) if total else 0.0,
-        "ci95": wilson(score_sum, total),
+        "ci95": interval([r["score"] for r in rows]),
         "counts": counts,
         "metrics": metrics,
         "groups": {g: _group_table(rows, g) for g in spec.groups},

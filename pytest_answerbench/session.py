@@ -47,6 +47,7 @@ class BenchSession:
         self.report: dict[str, Any] | None = None
         self.report_path: str | None = None
         self.pool: Any = None
+        self.extra_outputs: list[tuple[str, str]] = []
         self.current_row_id: str | None = None
         self._item_index: dict[str, int] = {}
         self._rows_seen = 0  # rows read so far across files (for sharding)
@@ -125,6 +126,28 @@ class BenchSession:
             node.bench = self
             return node
         return None
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config, items: list) -> None:
+        """--bench-select: keep only the rows failing in, or flipped against the baseline of, an earlier report."""
+        if self.settings.select is None:
+            return
+        kind, path = self.settings.select
+        earlier = load_baseline(path, option="--bench-select")
+        if kind == "failing":
+            wanted = {r["id"] for r in earlier["rows"] if r["status"] != CORRECT}
+        else:
+            flips = (earlier.get("comparison") or {}).get("flips") or {}
+            if not earlier.get("comparison"):
+                raise pytest.UsageError(f"--bench-select flipped:{path}: that report has no comparison "
+                                        "(it was not run with --bench-baseline)")
+            wanted = {f["id"] for side in flips.values() for f in side}
+        keep, drop = [], []
+        for item in items:
+            (keep if not isinstance(item, RowItem) or item.row_id in wanted else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
 
     def fixtureinfo(self, parent: PredictionFile):
         """(callable, fixture info) shared by every item of a file: computed once, not once per row."""
@@ -472,9 +495,25 @@ class BenchSession:
             files.append(results.file_entry(str(path), per_file.get(display, 0), display=display))
         report = results.aggregate(spec=self.spec, profile=self.settings.profile, rows=rows, files=files,
                                    options=self.settings.options, seconds=time.perf_counter() - self.started)
+        from .compare import compare_reports, comparison_gates, fingerprint
+
+        report["fingerprint"] = fingerprint(report, spec_path=self.spec.path or None,
+                                            scorer_version=self.spec.version, gold_path=self.settings.gold)
+        paired = self.baseline is not None and bool(self.baseline.get("rows"))
         report["gates"] = evaluate_gates(report, min_accuracy=self.settings.min_accuracy,
-                                         thresholds=self.settings.thresholds, baseline=self.baseline,
-                                         max_drop=self.settings.max_drop)
+                                         thresholds=self.settings.thresholds,
+                                         baseline=None if paired else self.baseline,
+                                         max_drop=None if paired else self.settings.max_drop)
+        if paired:
+            comparison = compare_reports(report, self.baseline, margin=self.settings.margin)
+            report["comparison"] = comparison
+            report["gates"] += comparison_gates(comparison, max_drop=self.settings.max_drop,
+                                                noninferiority=self.settings.margin is not None,
+                                                per_group=self.settings.group_gates)
+        elif self.baseline is not None and self.settings.margin is not None:
+            report["gates"].append({"name": "noninferiority", "key": "accuracy_change", "op": ">=", "value": None,
+                                    "threshold": -self.settings.margin, "passed": False, "outcome": "fail",
+                                    "message": "noninferiority: the baseline report has no rows to pair with"})
         if self.duplicates:
             report["warnings"] = list(self.duplicates)
         if self.settings.shard is not None:
@@ -502,8 +541,8 @@ class BenchSession:
             total += len(self.gold_problems) + sum(1 for gid in self.gold if gid not in ids)
         return total
 
-    def write_report(self, final: bool = True) -> None:
-        report = self.build_report()
+    def write_report(self, final: bool = True, report: dict[str, Any] | None = None) -> None:
+        report = report if report is not None else self.build_report()
         if not final:
             report["incomplete"] = "the run ended early (a row could not be interrupted)"
         self.report = report
@@ -512,10 +551,86 @@ class BenchSession:
             if not path.is_absolute():
                 path = Path(self.config.invocation_params.dir, path)
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-            os.replace(tmp, path)
+            _write_text(path, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
             self.report_path = str(path)
+
+    def _rescore_gate(self, report: dict[str, Any]) -> dict[str, Any]:
+        """Score every reported row again (same files, lines, ids) and compare the verdicts."""
+        from .compare import rescore_differences
+
+        judge = self.make_judge()
+        scorer = self.make_scorer(judge=judge)
+        by_file: dict[str, dict[int, dict[str, Any]]] = {}
+        root = self.config.rootpath
+        for path in self.paths:
+            try:
+                display = str(path.relative_to(root))
+            except ValueError:
+                display = str(path)
+            try:
+                by_file[display] = {raw.line: raw.row for raw in read_rows(path) if raw.row is not None}
+            except ReaderError:
+                by_file[display] = {}
+        rows = []
+        for r in report["rows"]:
+            row = by_file.get(r["file"], {}).get(r["line"])
+            if row is None:  # unreadable rows, gold-only rows: nothing to rescore, they stay as they were
+                rows.append(r)
+                continue
+            if self.gold is not None:
+                row, _ = self.join_gold(row, self.spec.row_id(row))
+            self.current_row_id = r["id"]
+            verdict = self.coerce_verdict(scorer(row)).to_dict()
+            rows.append({**r, **{k: verdict[k] for k in ("status", "score", "extracted", "gold")}})
+        if judge is not None and hasattr(judge, "close"):
+            judge.close()
+        diffs = rescore_differences(report, {"rows": rows})
+        report["rescore"] = {"rows": len(rows), "differences": diffs}
+        shown = "; ".join(f"{d['id']}: " + ", ".join(f"{k} {v[0]!r}->{v[1]!r}" for k, v in d["changes"].items())
+                          for d in diffs[:5])
+        return {"name": "rescore", "key": "rescore.differences", "op": "<=", "value": len(diffs), "threshold": 0,
+                "passed": not diffs, "outcome": "fail" if diffs else "pass",
+                "message": (f"rescore: {len(diffs)} of {len(rows)} rows scored differently the second time: {shown}"
+                            if diffs else f"rescore: all {len(rows)} rows scored identically the second time")}
+
+    def _write_outputs(self, report: dict[str, Any]) -> None:
+        from .render import html_report, markdown_summary
+
+        comparison = report.get("comparison")
+        base = self.config.invocation_params.dir
+        if self.settings.markdown or os.environ.get("GITHUB_STEP_SUMMARY"):
+            text = markdown_summary(report, comparison, top=self.settings.flips)
+            if self.settings.markdown:
+                _write_text(Path(base, self.settings.markdown), text)
+                self.extra_outputs.append(("markdown summary", str(Path(base, self.settings.markdown))))
+            summary = os.environ.get("GITHUB_STEP_SUMMARY")
+            if summary:
+                with open(summary, "a", encoding="utf-8") as fh:
+                    fh.write(text + "\n")
+        if self.settings.html:
+            path = Path(base, self.settings.html)
+            _write_text(path, html_report(report, comparison))
+            self.extra_outputs.append(("HTML report", str(path)))
+
+    def _junit_gates(self, report: dict[str, Any]) -> None:
+        """Each gate as its own JUnit test case (``answerbench::gate::NAME[KEY]``), passed or failed."""
+        try:
+            from _pytest.junitxml import xml_key
+        except ImportError:  # pragma: no cover - pytest without junitxml
+            return
+        xml = self.config.stash.get(xml_key, None)
+        if xml is None:
+            return
+        for gate in report["gates"]:
+            nodeid = f"answerbench::gate::{gate['name']}[{gate['key']}]"
+            outcome = "passed" if gate["passed"] else "failed"
+            props = [("gate", gate["name"]), ("value", gate["value"]), ("threshold", gate["threshold"]),
+                     ("outcome", gate.get("outcome", outcome))]
+            for when in ("call", "teardown"):
+                rep = pytest.TestReport(nodeid, ("answerbench", None, nodeid), {}, outcome if when == "call"
+                                        else "passed", gate["message"] if not gate["passed"] and when == "call"
+                                        else None, when, user_properties=props)
+                xml.pytest_runtest_logreport(rep)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
@@ -523,6 +638,12 @@ class BenchSession:
         if self.is_worker:
             return
         self.write_report()
+        assert self.report is not None
+        if self.settings.rescore_check and exitstatus in (0, 1):
+            self.report["gates"].append(self._rescore_gate(self.report))
+            self.write_report(report=self.report)
+        self._write_outputs(self.report)
+        self._junit_gates(self.report)
         if not self.settings.has_gates or exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED,
                                                              pytest.ExitCode.NO_TESTS_COLLECTED):
             return
@@ -551,10 +672,20 @@ class BenchSession:
 
         tr = terminalreporter
         tr.write_sep("-", "answerbench")
-        for line, markup in summary_lines(self.report, show=self.settings.show):
+        for line, markup in summary_lines(self.report, show=self.settings.show, flips=self.settings.flips):
             tr.write_line(line, **markup)
         if self.report_path:
             tr.write_line(f"generated answerbench report: {self.report_path}")
+        for what, path in self.extra_outputs:
+            tr.write_line(f"generated answerbench {what}: {path}")
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Write atomically (a reader never sees half a file), creating folders as needed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def _content_key(row: dict[str, Any], id_fields: set[str]) -> bytes:
@@ -566,14 +697,16 @@ def _content_key(row: dict[str, Any], id_fields: set[str]) -> bytes:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
-def load_baseline(path: str) -> dict[str, Any]:
+def load_baseline(path: str, option: str = "--bench-baseline") -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
     except OSError as exc:
-        raise pytest.UsageError(f"--bench-baseline {path}: cannot read ({exc.strerror})") from None
+        raise pytest.UsageError(f"{option} {path}: cannot read ({exc.strerror})") from None
     except json.JSONDecodeError as exc:
-        raise pytest.UsageError(f"--bench-baseline {path}:{exc.lineno}: not valid JSON ({exc.msg})") from None
+        raise pytest.UsageError(f"{option} {path}:{exc.lineno}: not valid JSON ({exc.msg})") from None
     if not isinstance(data, dict) or "accuracy" not in data:
-        raise pytest.UsageError(f"--bench-baseline {path}: not an answerbench report (no 'accuracy')")
+        raise pytest.UsageError(f"{option} {path}: not an answerbench report (no 'accuracy')")
+    if option == "--bench-select" and not isinstance(data.get("rows"), list):
+        raise pytest.UsageError(f"{option} {path}: the report has no rows")
     return data
