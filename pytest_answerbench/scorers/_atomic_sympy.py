@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..maths.guard import StepTimeout, TooComplex, step_limit
+from ..maths.guard import UPSTREAM_NODES, StepTimeout, TooComplex, check_tree, step_limit
 from ..maths.parse import ParseFailure, parse_latex_raw
 
 STANDARDIZE_SECONDS = 10.0  # the reference's limit for each side's standardisation
@@ -69,11 +69,16 @@ def _upstream_equal(pred: str, gold: str) -> bool:
     import sympy
 
     try:
-        e1 = _standardize(parse_latex_raw(preprocess(pred)))
-        e2 = _standardize(parse_latex_raw(preprocess(gold)))
+        p1, p2 = parse_latex_raw(preprocess(pred)), parse_latex_raw(preprocess(gold))
+        # Runaway values (10^{10^{10}}, 99999!) would spin until the step limits and end "not proven":
+        # refuse them up front with the same result, as the OlympiadBench / IMO upstream profiles do.
+        check_tree(p1, max_nodes=UPSTREAM_NODES)
+        check_tree(p2, max_nodes=UPSTREAM_NODES)
+        e1 = _standardize(p1)
+        e2 = _standardize(p2)
         with step_limit(EQUAL_SECONDS):
             return bool(sympy.simplify(e1 - e2) == 0 or e1.equals(e2))
-    except (ParseFailure, StepTimeout):
+    except (ParseFailure, StepTimeout, TooComplex):
         return False
     except Exception:  # noqa: BLE001 - the reference's handler turns every SymPy failure into "unknown"
         return False

@@ -67,11 +67,12 @@ def _literal(value: Any, what: str) -> Any:
         return value
     try:
         return json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     try:
         return ast.literal_eval(value)
-    except (ValueError, SyntaxError, MemoryError, RecursionError) as exc:
+    # TypeError: a literal that cannot be built ("{{1}}", a set inside a set)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
         raise ConfigError(f"{what} is neither JSON nor a Python literal ({type(exc).__name__})") from None
 
 

@@ -6,6 +6,7 @@ committed answer wins, never a guess); robustness and injection hold for both pr
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, strategies as st
 
 from _props import payloads, score_safely
@@ -101,3 +102,11 @@ def test_never_crashes_on_arbitrary_options(texts, prediction, bench, profile):
 def test_no_input_reaches_python_evaluation(payload, bench, profile):
     options = {"A": payload, "B": "blue sphere"}
     score_safely(bench, _row(bench, payload, options, "A"), profile)
+
+
+@pytest.mark.xfail(reason="choice.py gap found by test_reader_finds_the_chosen_letter_in_every_style: a final "
+                          "'Option A' line after longer reasoning is not read (reported; choice.py is not ours)")
+def test_known_reader_gaps():
+    options = {"A": "red cube", "B": "blue sphere"}
+    text = "Looking looking looking. Looking looking looking looking looking looking looking looking.\nOption A"
+    assert infer_choice(text, options).letter == "A"
