@@ -426,8 +426,8 @@ def _inequality(piece: tuple[int | None, int | None, bool, bool], variable: str)
 def intervals(draw, max_pieces: int = 3, variable: str = "x") -> IntervalAnswer:
     """A union of disjoint, non-touching real intervals (finite or infinite ends) in one of several renderings.
 
-    Renderings: compact brackets, spaced, ``\\left( ... \\right]``, ``+\\infty``, and for a single interval
-    the inequality form (``1 < x \\leq 2``, ``x \\geq 3``). Empty and single-point intervals are not drawn.
+    Renderings: compact brackets, spaced, ``\\left( ... \\right]``, ``+\\infty``, and inequalities (``1 < x \\leq 2``,
+    ``x \\geq 3``; a union joined by ``\\text{ or }`` or ``or``). Empty and single-point intervals are not drawn.
 
     Example: ``IntervalAnswer(text="(-\\\\infty, 2) \\\\cup [3, +\\\\infty)", canonical="(-\\\\infty,2)\\\\cup[3,\\\\infty)", ...)``.
     """
@@ -451,10 +451,13 @@ def intervals(draw, max_pieces: int = 3, variable: str = "x") -> IntervalAnswer:
                 name = f"brackets{'-spaced' if spaced else ''}{'-plus' if plus else ''}{'-leftright' if lr else ''}"
                 joiner = " \\cup " if spaced else "\\cup"
                 forms[name] = joiner.join(_interval_text(p, spaced, plus, lr) for p in frozen)
-    if count == 1:
-        ineq = _inequality(frozen[0], variable)
-        if ineq:
-            forms["inequality"] = ineq
+    inequalities = [_inequality(p, variable) for p in frozen]
+    if all(inequalities):
+        if count == 1:
+            forms["inequality"] = inequalities[0]
+        else:
+            forms["inequalities-or"] = " \\text{ or } ".join(inequalities)
+            forms["inequalities-plain-or"] = " or ".join(inequalities)
     form = draw(st.sampled_from(sorted(forms)))
     return IntervalAnswer(forms[form], canonical, frozen, form)
 

@@ -67,6 +67,10 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         p_item = _with_marks(p_parts[0], p_clean)
         return items_equal(g_item, p_item, tols[0], kind)
     if len(g_parts) != len(p_parts):
+        # "x < 2 or x > 3" splits into two answers; against one union (-\infty,2)\cup(3,\infty) it is a set.
+        union = _union_parts_equal(g_parts, p_parts, kind)
+        if union is not None:
+            return union, "interval"
         return False, "count-mismatch"
     g_items = [_with_marks(t, g_clean) for t in g_parts]
     p_items = [_with_marks(t, p_clean) for t in p_parts]
@@ -517,6 +521,32 @@ def _interval_equal(gt: str, pt: str, kind: str | None) -> bool | None:
         return None
     if gi is None or pi_ is None:
         return None if (gi is None and pi_ is None) else False
+    return _unions_equal(gi, pi_)
+
+
+def _union_parts_equal(g_parts: list[str], p_parts: list[str], kind: str | None) -> bool | None:
+    """Two lists of answer parts that are all intervals or inequalities, compared as one union each; or None."""
+    def intervals(parts: list[str]) -> list[tuple[bool, Any, Any, bool]] | None:
+        out: list[tuple[bool, Any, Any, bool]] = []
+        for part in parts:
+            found = _to_intervals(part) if _interval_like(part, kind) else None
+            if found is None:
+                return None
+            out.extend(found)
+        return out
+
+    try:
+        gi, pi_ = intervals(g_parts), intervals(p_parts)
+    except _Unknown:
+        return None
+    if gi is None or pi_ is None:
+        return None
+    return _unions_equal(gi, pi_)
+
+
+def _unions_equal(gi: list[tuple[bool, Any, Any, bool]], pi_: list[tuple[bool, Any, Any, bool]]) -> bool:
+    """Two unions of intervals (left_closed, lo, hi, right_closed) the same subset of R?"""
+    import sympy
 
     def as_set(parts):
         sets = []

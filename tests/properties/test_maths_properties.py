@@ -57,6 +57,9 @@ def test_equation_rearrangements_match(rw):
 
 
 @given(abst.intervals())
+# found by this property: a union written as inequalities joined by "or" was two answers against one
+@example(iv=abst.IntervalAnswer("x < 2 \\text{ or } x > 3", "(-\\infty,2)\\cup(3,\\infty)",
+                                ((None, 2, False, False), (3, None, False, False)), "inequalities-or"))
 def test_interval_renderings_match(iv):
     assert _eq(iv.canonical, iv.text), iv
     assert _eq(iv.canonical, iv.text, kind="Interval"), iv
