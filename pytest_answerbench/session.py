@@ -46,7 +46,7 @@ class BenchSession:
         self.duplicates: list[str] = []
         self.report: dict[str, Any] | None = None
         self.report_path: str | None = None
-        self.pool: Any = None
+        self.pools: list[Any] = []  # scoring processes to stop at the end
         self.extra_outputs: list[tuple[str, str]] = []
         self.current_row_id: str | None = None
         self._item_index: dict[str, int] = {}
@@ -279,7 +279,8 @@ class BenchSession:
         if self.settings.isolation == "process" and judge is None and hasattr(os, "fork"):
             from .pool import ScoringProcess
 
-            pool = self.pool = ScoringProcess(spec, profile, options)
+            pool = ScoringProcess(spec, profile, options)
+            self.pools.append(pool)
         limit = self.settings.row_limit
         # the child must give up a little before pytest-timeout's outer timer fires
         budget = None if not limit else max(limit - min(1.0, 0.1 * limit), 0.5 * limit)
@@ -480,18 +481,21 @@ class BenchSession:
 
     # -- report, gates, exit status ----------------------------------------------------------------------
 
+    def display_path(self, path: Path) -> str:
+        """A prediction file as node ids and report rows name it: relative to the rootdir when inside it."""
+        try:
+            return str(path.relative_to(self.config.rootpath))
+        except ValueError:
+            return str(path)
+
     def build_report(self) -> dict[str, Any]:
         rows = list(self.records.values())
         per_file: dict[str, int] = {}
         for r in rows:
             per_file[r["file"]] = per_file.get(r["file"], 0) + 1
         files = []
-        root = self.config.rootpath
         for path in self.paths:
-            try:
-                display = str(path.relative_to(root))
-            except ValueError:
-                display = str(path)
+            display = self.display_path(path)
             files.append(results.file_entry(str(path), per_file.get(display, 0), display=display))
         report = results.aggregate(spec=self.spec, profile=self.settings.profile, rows=rows, files=files,
                                    options=self.settings.options, seconds=time.perf_counter() - self.started)
@@ -561,16 +565,12 @@ class BenchSession:
         judge = self.make_judge()
         scorer = self.make_scorer(judge=judge)
         by_file: dict[str, dict[int, dict[str, Any]]] = {}
-        root = self.config.rootpath
         for path in self.paths:
             try:
-                display = str(path.relative_to(root))
-            except ValueError:
-                display = str(path)
-            try:
-                by_file[display] = {raw.line: raw.row for raw in read_rows(path) if raw.row is not None}
+                rows_by_line = {raw.line: raw.row for raw in read_rows(path) if raw.row is not None}
             except ReaderError:
-                by_file[display] = {}
+                rows_by_line = {}
+            by_file[self.display_path(path)] = rows_by_line
         rows = []
         for r in report["rows"]:
             row = by_file.get(r["file"], {}).get(r["line"])
@@ -653,9 +653,9 @@ class BenchSession:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED if failed or errored else pytest.ExitCode.OK
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
-        """Stop the scoring process, if any."""
-        if self.pool is not None:
-            self.pool.close()
+        """Stop the scoring processes, if any."""
+        for pool in self.pools:
+            pool.close()
 
     def pytest_report_header(self, config: pytest.Config) -> str:
         """Say what is being scored and how."""
