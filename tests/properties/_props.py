@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 import types
 from typing import Any, Mapping
+from hypothesis import settings
+
 from pytest_answerbench import score_row
 from pytest_answerbench.strategies import python_payloads
 from pytest_answerbench.verdict import STATUSES, Verdict
@@ -21,7 +23,19 @@ ATTRIBUTE = "hit"
 # Registered once at import, not in a fixture: Hypothesis reruns a test body many times per fixture instance.
 sys.modules.setdefault(SENTINEL, types.ModuleType(SENTINEL))
 
-__all__ = ["ATTRIBUTE", "SENTINEL", "assert_not_crashed", "payloads", "score_safely", "sentinel_untouched"]
+__all__ = ["ATTRIBUTE", "SENTINEL", "assert_not_crashed", "ci_examples", "payloads", "score_safely",
+           "sentinel_untouched"]
+
+
+def ci_examples(n: int):
+    """Decorator: run an expensive property on ``n`` examples under the ``ci`` profile only.
+
+    Every other profile (``thorough``: 2,000) keeps its own count. Test modules are imported after the
+    top-level conftest.py has loaded the profile, so the name read here is the one in force.
+    """
+    if settings.get_current_profile_name() == "ci":
+        return settings(max_examples=n)
+    return lambda test: test
 
 
 def payloads():

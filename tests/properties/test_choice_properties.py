@@ -50,6 +50,12 @@ def test_benchmarks_score_the_chosen_letter_correct_and_any_other_wrong(resp, be
             assert wrong.status == "wrong", (wrong, resp, other)
 
 
+@given(abst.choice_responses(styles=["bare", "parenthesised"]), MC_BENCHES, PROFILES)
+def test_both_profiles_read_a_bare_letter(resp, bench, profile):
+    v = score_row(bench, _row(bench, resp.text, resp.options, resp.letter), profile=profile)
+    assert v.status == "correct", (v, resp)
+
+
 @given(abst.option_sets(min_options=3), st.data())
 def test_the_last_committed_answer_wins(options, data):
     first, final = data.draw(st.permutations(sorted(options)).map(lambda p: p[:2]))

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from hypothesis import example, given, strategies as st
 
-from _props import payloads, score_safely, sentinel_untouched
+from _props import ci_examples, payloads, score_safely, sentinel_untouched
 from pytest_answerbench import maths, score_row
 from pytest_answerbench import strategies as abst
 from pytest_answerbench.timeguard import ScoreTimeout
@@ -121,6 +121,30 @@ def test_imo_default_matches_renderings(pair, how):
     assert v.status == "correct", (v, gold, pred)
 
 
+@given(st.one_of(st.integers(-10**6, 10**6).map(str), abst.number_renderings(forms=["frac"]).map(lambda r: r.text),
+                 abst.radical_renderings().map(lambda r: r.canonical)), PROFILES)
+def test_both_profiles_accept_the_canonical_statement_of_the_gold(answer, profile):
+    prediction = f"We compute it step by step.\nSo the final answer is ${answer}$"
+    # the cell as the released data writes it (single backslashes: upstream slices the cell, O2)
+    v = score_row("olympiad", {"prediction": prediction, "final_answer": f"['${answer}$']"}, profile=profile)
+    assert v.status == "correct", (v, answer)
+    v = score_row("imo", {"Problem ID": "p", "Short Answer": answer, "prediction": answer}, profile=profile)
+    assert v.status == "correct", (v, answer)
+
+
+@given(st.lists(st.integers(-99, 99), min_size=2, max_size=4, unique=True), st.data())
+def test_multiple_answers_in_any_order(values, data):
+    shown = data.draw(st.permutations(values))
+    boxes = " and ".join(f"$\\boxed{{{v}}}$" for v in shown)
+    row = {"prediction": f"Both work.\n\nThe solutions are {boxes}.",
+           "final_answer": repr([f"${v}$" for v in values]), "is_multiple_answer": True}
+    v = score_row("olympiad", row, profile="default")
+    assert v.status == "correct", (v, values, shown)
+    imo = score_row("imo", {"Problem ID": "p", "Short Answer": ", ".join(map(str, values)),
+                            "prediction": ", ".join(map(str, shown))}, profile="default")
+    assert imo.status == "correct", (imo, values, shown)
+
+
 # ------------------------------------------------------------------------------------------- robustness
 
 @given(abst.hostile_text(), abst.numeric_answers())
@@ -136,6 +160,7 @@ def test_engine_never_raises(text, r):
 
 
 @given(abst.hostile_text(), PROFILES)
+@ci_examples(20)  # upstream parses up to 4,800 characters as the references do: seconds per huge input
 def test_olympiad_and_imo_rows_never_crash(text, profile):
     score_safely("olympiad", {"prediction": text, "final_answer": "['$3$']"}, profile)
     score_safely("olympiad", {"prediction": "So the final answer is $3$", "final_answer": repr([text])}, profile)
