@@ -200,7 +200,6 @@ def _terminating(value: Fraction) -> bool:
 
 def _decimal(value: Fraction) -> str:
     """The exact decimal expansion of a terminating fraction (no exponent, no trailing zeros)."""
-    q = value.denominator
     digits = 0
     while (value * 10 ** digits).denominator != 1:
         digits += 1
@@ -209,7 +208,6 @@ def _decimal(value: Fraction) -> str:
     body = str(abs(scaled)).rjust(digits + 1, "0")
     if digits == 0:
         return sign + body
-    del q
     return f"{sign}{body[:-digits]}.{body[-digits:]}"
 
 
@@ -695,10 +693,8 @@ def near_misses(draw, kinds: Sequence[str] | None = None) -> NearMiss:
             return f"\\frac{{{'' if k == 1 else k}\\pi}}{{{q}}}"
 
         return NearMiss(pi(p), pi(p + 1), kind)
-    rw = draw(equation_rearrangements())
     m = draw(st.integers(-9, 9).filter(bool))
     c = draw(st.integers(-9, 9).filter(bool))
-    del rw
     return NearMiss(f"y={_poly([(m, 'x'), (c, '')])}", f"y={_poly([(m, 'x'), (c + 1, '')])}", kind)
 
 

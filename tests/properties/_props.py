@@ -69,9 +69,15 @@ def _looks_like_exception(detail: str) -> bool:
     return head.endswith(("Error", "Exception")) and " " not in head or "RecursionError" in detail
 
 
-def score_safely(benchmark: str, row: Mapping[str, Any], profile: str, timeout: float = 10.0, **kw: Any) -> Verdict:
-    """score_row plus the crash check and the injection check, for robustness properties."""
+def score_safely(benchmark: Any, row: Mapping[str, Any], profile: str, timeout: float = 10.0, *,
+                 may_time_out: bool = True, **kw: Any) -> Verdict:
+    """score_row plus the crash check and the injection check, for robustness properties.
+
+    ``may_time_out=False`` where the budget is generous for the scorer (no SymPy on unbounded input): then a
+    ``timeout`` verdict fails the property. Wall-clock times are never asserted.
+    """
     verdict = score_row(benchmark, row, profile=profile, timeout=timeout, **kw)
     assert_not_crashed(verdict, row)
+    assert may_time_out or verdict.status != "timeout", (verdict, row)
     assert sentinel_untouched(), f"a payload ran while scoring {row!r}"
     return verdict

@@ -162,10 +162,16 @@ def test_engine_never_raises(text, r):
 @given(abst.hostile_text(), PROFILES)
 @ci_examples(20)  # upstream parses up to 4,800 characters as the references do: seconds per huge input
 def test_olympiad_and_imo_rows_never_crash(text, profile):
-    score_safely("olympiad", {"prediction": text, "final_answer": "['$3$']"}, profile)
-    score_safely("olympiad", {"prediction": "So the final answer is $3$", "final_answer": repr([text])}, profile)
-    score_safely("imo", {"Problem ID": "p", "Short Answer": "3", "prediction": text}, profile)
-    score_safely("imo", {"Problem ID": "p", "Short Answer": text, "prediction": "3"}, profile)
+    # the default profile caps what reaches SymPy, so its 10 s budget is generous; upstream parses as the
+    # references do (thousands of characters) and may use it up
+    generous = profile == "default"
+    score_safely("olympiad", {"prediction": text, "final_answer": "['$3$']"}, profile, may_time_out=not generous)
+    score_safely("olympiad", {"prediction": "So the final answer is $3$", "final_answer": repr([text])}, profile,
+                 may_time_out=not generous)
+    score_safely("imo", {"Problem ID": "p", "Short Answer": "3", "prediction": text}, profile,
+                 may_time_out=not generous)
+    score_safely("imo", {"Problem ID": "p", "Short Answer": text, "prediction": "3"}, profile,
+                 may_time_out=not generous)
 
 
 @given(payloads(), PROFILES)

@@ -66,9 +66,8 @@ def test_set_metrics_ignore_order(items, data, metric, fixed):
     shuffled = data.draw(st.permutations(items))
     sep = "," if metric == "str_set_equality_comma" else ", "
     assert match(metric, sep.join(shuffled), sep.join(items), fixed) == 1, (items, shuffled)
-    assert match(metric, json.dumps(list(shuffled)), json.dumps(items), fixed) in (1, 0) \
-        if metric == "str_set_equality_comma" else match(metric, json.dumps(list(shuffled)), json.dumps(items),
-                                                         fixed) == 1
+    if metric != "str_set_equality_comma":  # that one splits on commas only, JSON lists are not its format
+        assert match(metric, json.dumps(list(shuffled)), json.dumps(items), fixed) == 1, (items, shuffled)
 
 
 @given(st.lists(WORD, min_size=2, max_size=5, unique=True), st.data(), FIXED)
@@ -116,8 +115,8 @@ def test_no_metric_raises_and_scores_stay_in_range(text, metric, fixed):
 @given(abst.hostile_text(), st.sampled_from(sorted(IMPLEMENTED)),
        st.sampled_from(["json", "answer_string", "ascii_answer_string", "verbatim_answer_string"]), PROFILES)
 def test_rows_never_crash_on_arbitrary_responses(text, metric, parser, profile):
-    score_safely("megabench", _row(text, "a, b", metric, parser), profile)
-    score_safely("megabench", _row("Answer: a, b", text, metric, parser), profile)
+    score_safely("megabench", _row(text, "a, b", metric, parser), profile, may_time_out=False)
+    score_safely("megabench", _row("Answer: a, b", text, metric, parser), profile, may_time_out=False)
 
 
 @given(abst.hostile_text(), PROFILES)
