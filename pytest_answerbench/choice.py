@@ -23,6 +23,7 @@ falls back to elimination, then refusal phrases, then the option texts, then a l
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
@@ -254,9 +255,11 @@ _NOT_AT_END = re.compile(r"(?:\bnot|n't)\s*$", re.I)
 _KEY_FORMAT = re.compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")
 _TEXT_CMD_NORM = re.compile(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")
-_DROP_CHARS = str.maketrans("", "", "*$`\"“”")
+_DROP_CHARS = "*$`\"“”"
 _BOLD = re.compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
-_FLATTEN = re.compile(r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*")
+# r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*" with the first character taken first (the same matches;
+# a pattern that starts with a character class lets the regex engine skip ahead to the next candidate)
+_FLATTEN = re.compile(r"[*_#](?:(?<=[*_])(?:[*_]+|(?<!\w[*_])(?=\w)|(?<=\w[*_])(?!\w))|(?<=#)#*\s*)")
 _ARTICLE_START = re.compile(r"(?:a|an|the)\s+")
 _FRACTION = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
 _NUMBER = re.compile(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", re.I)
@@ -296,6 +299,8 @@ _LOWER_IS_CORRECT = re.compile(r"\s+is\s+(?:the\s+)?(?:correct|right|answer)\b")
 # like this; a mention followed by anything else is skipped at once.
 _AFTER_ANY = re.compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches|fits|works|satisfies|"
                         r"[选項是正对符错不])", re.I)
+_AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "matches", "fits", "works",
+                "satisfies", "选", "項", "是", "正", "对", "符", "错", "不")
 _SOLE_SENTENCE = re.compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
 _SENTENCE_END = re.compile(r"[.!?\n]")
 _BODY_WRONG = re.compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
@@ -330,6 +335,7 @@ _TURN = re.compile(r"\b(?:but|actually|however|rather|instead|in fact|so|therefo
 _LONE_CAPITAL = re.compile(rf"{_NOT_AFTER_LETTER}([A-Z]){_NOT_LETTER}")
 _LOWER_WORD = re.compile(r"\s+([a-z]+)")
 _NONE_OF_THE = re.compile(r"none of the", re.I)
+_UNSEEN = object()
 _FIRST_LETTER = re.compile(r"[A-Za-z]")
 
 
@@ -354,8 +360,36 @@ def _norm_text(s: str) -> str:
         s = _TEXT_CMD_NORM.sub(r"\1", s)
     # deleting the markup characters, then collapsing whitespace runs (str.split splits on exactly the
     # characters the regex \s matches) and trimming
-    s = " ".join(s.translate(_DROP_CHARS).split())
+    for ch in _DROP_CHARS:
+        if ch in s:
+            s = s.replace(ch, "")
+    s = " ".join(s.split())
     return s.strip(" .;,:!?")
+
+
+def _norm_head(s: str, need: int) -> tuple[str, bool]:
+    """``(_norm_text(s), True)``, or for a long ``s`` a cheaper ``(head, False)``: a prefix of ``_norm_text(s)``
+    at least ``need`` characters long, normalised from a prefix of ``s`` cut where normalising cannot differ.
+
+    The cut keeps the prefix and the next character ASCII (NFKC and lower-casing then act character by
+    character) and, when the prefix holds a backslash, lands just after a closing brace or past the last one
+    (no ``\\text{...}`` wrapper straddles it). Collapsing spaces and trimming keep a prefix a prefix.
+    """
+    cut = 4 * need + 64
+    if len(s) > cut + 1 and "\\" in s[:cut]:
+        # a wrapper ends at a closing brace: with none from the cut on, none can straddle it
+        brace = s.find("}", cut - 1)
+        if brace >= 0:
+            cut = brace + 1
+    if len(s) <= cut + 1 or not s[:cut + 1].isascii():
+        return _norm_text(s), True
+    head = _norm_text(s[:cut])
+    if len(head) < need:
+        return _norm_text(s), True
+    return head, False
+
+
+_NUMBER_CHARS = frozenset("0123456789,.+-−eE%/ \t\n\r\f\v")
 
 
 _WORD_NUMBERS = {w: i for i, w in enumerate(
@@ -435,6 +469,10 @@ class _OptionSet:
                 shared += 1
             if shared:
                 self.tails = {k: " ".join(v.split(" ")[shared:]) for k, v in self.opt_norm.items()}
+        # lengths bounding what _text_at_start and _exact_text compare (see _norm_head)
+        self.max_text = max((len(v) for v in self.opt_norm.values()), default=0)
+        compared = [*self.opt_norm.values(), *self.opt_core.values(), *(self.tails or {}).values()]
+        self.max_compared = max((len(v) for v in compared), default=0)
         # the text searched for each option in ``content``: its core when that tells it apart
         self.search_text: list[tuple[str, str]] = []
         for letter, ot in self.opt_norm.items():
@@ -445,6 +483,8 @@ class _OptionSet:
                     o != letter and core in other for o, other in self.opt_norm.items()):
                 ot = core
             self.search_text.append((letter, ot))
+        # the last character of a mention of an option letter, in the lower-cased text
+        self.mention_ends = frozenset({x.lower() for x in self.letters if len(x) == 1} | {")", "]"})
         # Lower-case scanning of the letter patterns is valid when the letters are plain ASCII letters or digits.
         self.low_ok = all(x.isascii() and x.isalnum() for x in self.letters)
 
@@ -522,6 +562,9 @@ class _Reader:
         self.fold_ok = self.flat.isascii() or not any(ch in self.flat for ch in _FOLD_UNSAFE)
         self._flat_norm: str | None = None
         self._cues: list[tuple[int, int]] | None = None
+        self._payload_memo: dict[tuple[str, bool], tuple | None] = {}
+        self._conclusion_memo: dict[str, tuple[str, str] | None] = {}
+        self._hypothetical_memo: dict[str, bool] = {}
 
     @property
     def flat_norm(self) -> str:
@@ -535,20 +578,42 @@ class _Reader:
         return not self.fold_ok or _present(self.low, words)
 
     def hypothetical_before(self, start: int) -> bool:
-        """``_HYPOTHETICAL`` on the 60 characters before ``start``."""
+        """``_HYPOTHETICAL.search`` on the 60 characters before ``start``."""
         a = max(0, start - 60)
-        if self.fold_ok and not _present(self.low[a:start], _HYPOTHETICAL_WORDS):
+        window = self.flat[a:start]
+        known = self._hypothetical_memo.get(window)
+        if known is None:
+            known = self._hypothetical_memo[window] = self._hypothetical(window, self.low[a:start])
+        return known
+
+    def _hypothetical(self, window: str, low: str) -> bool:
+        # A match is a keyword followed by a clause tail free of [.!?\n,;] up to the end, so it starts after
+        # the window's last such character, or (when that is a line break) at most one word before the
+        # whitespace run holding it ("at\nfirst"): the search starts there, with the same result.
+        end = len(window) - 1 if window.endswith("\n") else len(window)
+        stop = max(window.rfind(".", 0, end), window.rfind("!", 0, end), window.rfind("?", 0, end),
+                   window.rfind("\n", 0, end), window.rfind(",", 0, end), window.rfind(";", 0, end))
+        begin = stop + 1
+        if stop >= 0 and window[stop] == "\n":
+            while begin > 0 and window[begin - 1].isspace():
+                begin -= 1
+            begin = max(0, begin - 8)
+        if self.fold_ok and not _present(low[begin:], _HYPOTHETICAL_WORDS):
             return False
-        return _HYPOTHETICAL.search(self.flat[a:start]) is not None
+        return _HYPOTHETICAL.search(window, begin) is not None
 
     def not_before(self, start: int) -> bool:
-        """The 60 characters before ``start`` end with "not" / "n't" (then spaces)."""
-        a = max(0, start - 60)
-        if self.fold_ok:
-            window = self.low[a:start]
-            if "not" not in window and "n't" not in window:
-                return False
-        return _NOT_AT_END.search(self.flat[a:start]) is not None
+        """``(?:\\bnot|n't)\\s*$`` on the 60 characters before ``start``: they end with "not" / "n't" (then spaces)."""
+        window = self.flat[max(0, start - 60):start].rstrip()  # str.rstrip strips exactly the \s characters
+        tail = window[-3:]
+        if len(tail) < 3:
+            return False
+        if tail[0] in "nN" and tail[2] in "tT" and tail[1] in "oO'":
+            if tail[1] == "'":
+                return True
+            # "not" must start a word
+            return len(window) == 3 or not (window[-4].isalnum() or window[-4] == "_")
+        return False
 
     def cues(self) -> list[tuple[int, int]]:
         """Spans of the correction cues (``_CORRECTION_CUE.finditer`` over the flat text), found once."""
@@ -662,7 +727,8 @@ class _Reader:
 
     def _text_at_start(self, p: str) -> tuple[str, str] | None:
         """The option whose text begins ``p`` (longest text wins; exact text beats numeric equality)."""
-        np = _norm_text(p)
+        # the comparison looks at most two characters past the longest option text
+        np, _ = _norm_head(p, self.optset.max_text + 2)
         best: tuple[int, str] | None = None
         for letter, ot in self.opt_norm.items():
             if not ot:
@@ -698,10 +764,19 @@ class _Reader:
 
     def commits(self) -> tuple[list[_Commit], set[str]]:
         """Every commitment in the text, and the letters the text rules out."""
-        text = self.flat
-        out: list[_Commit] = []
         negatives: set[str] = set()
+        segments = self.eager_segments(negatives)
+        return self.all_commits(segments), negatives
 
+    # Commitments come in segments, in the order the reader has always listed them (the order breaks ties):
+    # boxed/tags/markers, conclusions, mentions, brackets, sole letters, option lines, check marks, bold.
+    # Conclusions, brackets, sole letters and bold are weak (tier 1) and never rule a letter out, so the
+    # decision can often be made without them (see ``infer_choice``); they are read only when needed.
+    _LAZY = {1: "_conclusions", 3: "_brackets", 4: "_sole_letters", 7: "_bold_letters"}
+
+    def eager_segments(self, negatives: set[str]) -> list[list[_Commit] | None]:
+        """The segments that can be strong or rule letters out (filling ``negatives``); None for the rest."""
+        out: list[_Commit] = []
         raw = self.text
         if "\\boxed" in raw:
             closing = self._closing_braces(raw)
@@ -713,35 +788,51 @@ class _Reader:
         if "<" in raw:
             for m in _ANSWER_TAG.finditer(raw):
                 self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-tag", whole=True)
+        text = self.flat
+        for spec in _MARKER_SPECS[:-1]:
+            for end, payload in self._marker_payloads(spec):
+                self._commit_payload(out, negatives, end, payload, spec[2], spec[3])
+        mentions, lines, marks = self._scan_mentions(text, negatives)
+        return [out, None, mentions, None, None, lines, marks, None]
 
-        low, fold_ok = self.low, self.fold_ok
-        for pattern, low_pattern, tier, method, possible in _MARKER_SPECS:
-            if method == "chinese-marker":
-                if "答案" not in text and "选" not in text and "選" not in text:
-                    continue
-                matches = pattern.finditer(text)
-            elif fold_ok:
-                if possible is not None and not possible(low):
-                    continue
-                matches = low_pattern.finditer(low) if low_pattern is not None else pattern.finditer(text)
-            else:
-                matches = pattern.finditer(text)
-            for m in matches:
-                start, end = m.span()
-                if method != "final-answer-marker" and self.hypothetical_before(start):
-                    continue
-                if self.not_before(start):
-                    continue
-                if method == "answer-marker" and _KEY_FORMAT.match(text, end):
-                    continue
-                payload = text[end: end + 300]
-                if method == "conclusion":
-                    self._commit_conclusion(out, end, payload)
-                    continue
-                self._commit_payload(out, negatives, end, payload, tier, method)
+    def all_commits(self, segments: list[list[_Commit] | None]) -> list[_Commit]:
+        """Every commitment, in order: the lazy segments are read now."""
+        out: list[_Commit] = []
+        for i, segment in enumerate(segments):
+            out.extend(segment if segment is not None else getattr(self, self._LAZY[i])())
+        return out
 
-        self._scan_mentions(text, out, negatives)
-        return out, negatives
+    def _marker_payloads(self, spec: tuple) -> list[tuple[int, str]]:
+        """(end of marker, text after it) for each match of one marker that is not hypothetical or negated."""
+        pattern, low_pattern, _, method, possible = spec
+        text = self.flat
+        if method == "chinese-marker":
+            if "答案" not in text and "选" not in text and "選" not in text:
+                return []
+            matches = pattern.finditer(text)
+        elif self.fold_ok:
+            if possible is not None and not possible(self.low):
+                return []
+            matches = low_pattern.finditer(self.low) if low_pattern is not None else pattern.finditer(text)
+        else:
+            matches = pattern.finditer(text)
+        found = []
+        for m in matches:
+            start, end = m.span()
+            if method != "final-answer-marker" and self.hypothetical_before(start):
+                continue
+            if self.not_before(start):
+                continue
+            if method == "answer-marker" and _KEY_FORMAT.match(text, end):
+                continue
+            found.append((end, text[end: end + 300]))
+        return found
+
+    def _conclusions(self) -> list[_Commit]:
+        out: list[_Commit] = []
+        for end, payload in self._marker_payloads(_MARKER_SPECS[-1]):
+            self._commit_conclusion(out, end, payload)
+        return out
 
     @staticmethod
     def _closing_braces(text: str) -> dict[int, int]:
@@ -758,29 +849,56 @@ class _Reader:
 
     def _commit_payload(self, out: list[_Commit], negatives: set[str], pos: int, payload: str, tier: int,
                         method: str, whole: bool = False) -> None:
+        if len(payload) > 1000:  # a long box or tag: hashing it would cost as much as reading it
+            reading = self._read_payload(payload, whole)
+        else:
+            reading = self._payload_memo.get((payload, whole), _UNSEEN)
+            if reading is _UNSEEN:
+                # a reply repeating one marker gives the same payload many times: read it once
+                reading = self._payload_memo[(payload, whole)] = self._read_payload(payload, whole)
+        if reading is None:
+            return
+        if reading[0] == "negated":
+            if reading[1]:
+                negatives.add(reading[1])
+            return
+        _, letter, own_method, note = reading
+        out.append(_Commit(pos, tier, letter, own_method or method, note))
+
+    def _read_payload(self, payload: str, whole: bool) -> tuple | None:
+        """What a marker's payload commits to: ("commit", letter, method or None, note), ("negated", letter)
+        or None."""
         kind, letter, length = self.letter_in_payload(payload)
         if whole and kind == "none":
             exact = self._exact_text(payload)
             if exact is not None:
                 kind, letter = exact
         if kind in ("letter", "ordinal"):
-            out.append(_Commit(pos, tier, letter, method))
-        elif kind in ("text", "value"):
-            out.append(_Commit(pos, tier, letter, method, note="option-text" if kind == "text" else "answer-value"))
-        elif kind == "ambiguous":
-            out.append(_Commit(pos, tier, None, "ambiguous", note="the answer names more than one option"))
-        elif kind == "invalid":
-            out.append(_Commit(pos, tier, None, "invalid-letter", note=f"{letter} is not one of the options"))
-        elif kind == "negated":
+            return "commit", letter, None, ""
+        if kind in ("text", "value"):
+            return "commit", letter, None, "option-text" if kind == "text" else "answer-value"
+        if kind == "ambiguous":
+            return "commit", None, "ambiguous", "the answer names more than one option"
+        if kind == "invalid":
+            return "commit", None, "invalid-letter", f"{letter} is not one of the options"
+        if kind == "negated":
             neg = self._letter_token(payload.lstrip(" :").split(None, 1)[-1] if payload.strip() else "")
-            if neg:
-                negatives.add(neg[0])
-        elif whole and payload.strip():
+            return "negated", neg[0] if neg else None
+        if whole and payload.strip():
             # a boxed or tagged answer we cannot map is still the model's committed answer: not an option
-            out.append(_Commit(pos, tier, None, "none", note=f"committed answer {payload.strip()[:40]!r} is no option"))
+            return "commit", None, "none", f"committed answer {payload.strip()[:40]!r} is no option"
+        return None
 
     def _commit_conclusion(self, out: list[_Commit], pos: int, payload: str) -> None:
         """'so B.', 'therefore (B)', 'it's B': only a letter ending its clause, or the start of an option text."""
+        reading = self._conclusion_memo.get(payload, _UNSEEN)
+        if reading is _UNSEEN:
+            reading = self._conclusion_memo[payload] = self._read_conclusion(payload)
+        if reading is not None:
+            out.append(_Commit(pos, 1, reading[0], "conclusion", reading[1]))
+
+    def _read_conclusion(self, payload: str) -> tuple[str, str] | None:
+        """(letter, note) a conclusion's payload commits to, or None."""
         p = payload.lstrip(" ,:")
         lead = _CONCLUSION_LEAD.match(p)
         if lead:
@@ -792,20 +910,24 @@ class _Reader:
                 found = (m.group(1), 1)
         if found is not None:
             letter, _ = found
-            if letter in self.letter_set:
-                out.append(_Commit(pos, 1, letter, "conclusion"))
-            return
+            return (letter, "") if letter in self.letter_set else None
         hit = self._text_at_start(p)
         if hit is not None and (len(self.opt_norm[hit[1]]) >= 3 or hit[0] == "value"):
-            out.append(_Commit(pos, 1, hit[1], "conclusion", note="option-text" if hit[0] == "text" else "answer-value"))
-            return
+            return hit[1], "option-text" if hit[0] == "text" else "answer-value"
         value = self._value_at_start(p)
         if value is not None and value[0] == "value":
-            out.append(_Commit(pos, 1, value[1], "conclusion", note="answer-value"))
+            return value[1], "answer-value"
+        return None
 
     def _exact_text(self, s: str, ns: str | None = None) -> tuple[str, str] | None:
         if ns is None:
-            ns = _norm_text(s)
+            # A normalised text longer than every option text (and its core and tail, and than any number
+            # word) can only still be read as a number.
+            ns, whole = _norm_head(s, max(self.optset.max_compared + 5, 10))
+            if not whole:
+                if not _NUMBER_CHARS.issuperset(ns):
+                    return None
+                ns = _norm_text(s)
         hits = [k for k, v in self.opt_norm.items() if v and v == ns]
         if not hits:
             core = _strip_article(ns)
@@ -822,8 +944,12 @@ class _Reader:
                 return "value", num_hits[0]
         return None
 
-    def _scan_mentions(self, text: str, out: list[_Commit], negatives: set[str]) -> None:
-        """Letters with a verdict next to them: 'B is correct' (commit), 'A and C are wrong' (ruled out)."""
+    def _scan_mentions(self, text: str, negatives: set[str]) -> tuple[list[_Commit], list[_Commit], list[_Commit]]:
+        """Letters with a verdict next to them: 'B is correct' (commit), 'A and C are wrong' (ruled out).
+
+        Returns the commitments of three segments: mentions, option lines, check marks.
+        """
+        out: list[_Commit] = []
         pats = self.optset.pats
         low = self.low
         use_low = self.fold_ok and self.optset.low_ok
@@ -845,7 +971,9 @@ class _Reader:
                     negatives.update(letters)
         letter_set = self.letter_set
         lead_ws = None
-        for m in (_MENTION_LOW.finditer(low) if self.fold_ok else _MENTION.finditer(text)):
+        mentions = () if not self._verdict_may_follow_letter() else (
+            _MENTION_LOW.finditer(low) if self.fold_ok else _MENTION.finditer(text))
+        for m in mentions:
             ch = text[m.start(1)]
             letter = ch.upper()
             if letter not in letter_set:
@@ -875,21 +1003,7 @@ class _Reader:
                 continue
             out.append(_Commit(m.start(), 2, letter, "affirmation") if strong
                        else _Commit(m.start(), 1, letter, "affirmation"))
-        # A bracketed letter closing a clause: "... reached in 2020 (B)."
-        if "(" in text:
-            for m in pats.bracket.finditer(text):
-                out.append(_Commit(m.start(), 1, m.group(1), "bracket"))
-        # A sentence that is only a letter: "... goes back up. C." (such a sentence starts the text or follows
-        # a sentence end, so only those places are tried, in finditer's order)
-        pos = 0
-        for start in [0] + [m.end() for m in _SENTENCE_END.finditer(text)]:
-            if start < pos:
-                continue
-            m = _SOLE_SENTENCE.match(text, start)
-            if m:
-                pos = m.end()
-                if m.group(1) in letter_set:
-                    out.append(_Commit(m.start(1), 1, m.group(1), "sole-letter"))
+        mentions, out = out, []
         # An option list with a verdict per line: "C. correct", "(A) ... - incorrect"
         for m in pats.option_lines.finditer(text):
             body = m.group(2)
@@ -897,6 +1011,7 @@ class _Reader:
                 negatives.add(m.group(1))
             elif _BODY_RIGHT.search(body):
                 out.append(_Commit(m.start(1), 1, m.group(1), "affirmation"))
+        lines, out = out, []
         if ":" in text or "=" in text or any(mark in text for mark in _MARKS):
             for m in (pats.affirm_low.finditer(low) if use_low else pats.affirm.finditer(text)):
                 verdict = m.group(2) or m.group(3)
@@ -904,10 +1019,63 @@ class _Reader:
                     out.append(_Commit(m.start(), 1, text[m.start(1): m.end(1)].upper(), "affirmation"))
                 else:
                     negatives.add(text[m.start(1): m.end(1)].upper())
+        return mentions, lines, out
+
+    def _brackets(self) -> list[_Commit]:
+        """A bracketed letter closing a clause: '... reached in 2020 (B).'."""
+        text = self.flat
+        if "(" not in text:
+            return []
+        return [_Commit(m.start(), 1, m.group(1), "bracket") for m in self.optset.pats.bracket.finditer(text)]
+
+    def _sole_letters(self) -> list[_Commit]:
+        """A sentence that is only a letter: '... goes back up. C.'."""
+        # such a sentence starts the text or follows a sentence end: only those places are tried, in the
+        # order (and without overlap) finditer would find them
+        text = self.flat
+        out: list[_Commit] = []
+        if len(text) > 2000:  # many sentence ends: one scan is cheaper
+            matches = _SOLE_SENTENCE.finditer(text)
+        else:
+            matches = []
+            pos = 0
+            for start in [0] + [m.end() for m in _SENTENCE_END.finditer(text)]:
+                if start < pos:
+                    continue
+                m = _SOLE_SENTENCE.match(text, start)
+                if m:
+                    pos = m.end()
+                    matches.append(m)
+        for m in matches:
+            if m.group(1) in self.letter_set:
+                out.append(_Commit(m.start(1), 1, m.group(1), "sole-letter"))
+        return out
+
+    def _bold_letters(self) -> list[_Commit]:
+        out: list[_Commit] = []
         for m in self.bold:
             letter = m.group(2).upper()
-            if letter in letter_set and (m.group(2).isupper() or len(m.group(0)) > 5):
+            if letter in self.letter_set and (m.group(2).isupper() or len(m.group(0)) > 5):
                 out.append(_Commit(m.start(), 1, letter, "bold"))
+        return out
+
+    def _verdict_may_follow_letter(self) -> bool:
+        """False only when no option letter (or closing bracket) is followed, after spaces, by a word that
+        starts one of the verdict patterns tried after a mention (see ``_AFTER_ANY``)."""
+        if not self.fold_ok:
+            return True
+        low = self.low
+        ends = self.optset.mention_ends
+        for word in _AFTER_WORDS:
+            i = low.find(word)
+            while i >= 0:
+                j = i
+                while j > 0 and low[j - 1].isspace():
+                    j -= 1
+                if j > 0 and low[j - 1] in ends:
+                    return True
+                i = low.find(word, i + 1)
+        return False
 
     @staticmethod
     def _is_article(m: re.Match[str], text: str) -> bool:
@@ -1010,20 +1178,43 @@ class _Reader:
         numeric = self.opt_num
         if numeric:
             # numbers in the reply that equal a numeric option ("4.0" for the option "4")
+            # A number counts unless it starts inside an occurrence already found for that option. Only the
+            # text occurrences can hold it (the numbers found before it end before it starts); they are
+            # sorted and do not overlap, so the last one starting at or before it is the one to check.
+            text_starts = {letter: [a for a, _ in occ] for letter, occ in spans.items()}
+            text_spans = {letter: list(occ) for letter, occ in spans.items()}
             for m in _REPLY_NUMBER.finditer(low):
                 value = _number(m.group(0))
+                start = m.start()
                 for letter, v in numeric.items():
-                    if v == value and (m.start(), m.end()) not in spans.get(letter, []):
-                        if not any(a <= m.start() < b for a, b in spans.get(letter, [])):
-                            spans.setdefault(letter, []).append((m.start(), m.end()))
+                    if v == value:
+                        starts = text_starts.get(letter)
+                        if starts:
+                            i = bisect.bisect_right(starts, start) - 1
+                            if i >= 0 and start < text_spans[letter][i][1]:
+                                continue
+                        spans.setdefault(letter, []).append((start, m.end()))
         if not spans:
             return None
         kept = {}
+        # For "inside a longer occurrence of another option": every other option's occurrences sorted by start,
+        # with the running maximum of their ends.
+        by_start = {}
+        for letter in spans:
+            others = sorted((x, y) for o, oc in spans.items() if o != letter for x, y in oc)
+            reach, running = [], -1
+            for _, y in others:
+                running = max(running, y)
+                reach.append(running)
+            by_start[letter] = ([x for x, _ in others], reach, others)
         for letter, occ in spans.items():
+            starts, reach, others = by_start[letter]
             alive = []
             for a, b in occ:
-                inside = any(o != letter and x <= a and b <= y and (y - x) > (b - a)
-                             for o, oc in spans.items() for x, y in oc)
+                # another occurrence (x, y) with x <= a, b <= y and a greater length, i.e. not (x, y) == (a, b)
+                i = bisect.bisect_right(starts, a)
+                inside = i > 0 and (reach[i - 1] > b or (reach[i - 1] == b and any(
+                    y == b and x < a for x, y in others[:i])))
                 negated = _NEGATED_BEFORE.search(low[max(0, a - 30):a])
                 if _NEGATED_AFTER.match(low[b:b + 60]):
                     negated = True
@@ -1061,6 +1252,8 @@ class _Reader:
         found = set()
         for m in _LONE_CAPITAL.finditer(flat):
             ch = m.group(1)
+            if ch in found:
+                continue  # already counted; the checks below only decide whether to count it
             word = _LOWER_WORD.match(flat, m.end())
             if ch in "AI" and word and word.group(1) not in _CONNECTORS:
                 continue
@@ -1075,6 +1268,24 @@ class _Reader:
         if len(opts) > 1:
             return ChoiceResult(None, "ambiguous", f"a short reply naming options {', '.join(sorted(opts))}")
         return None
+
+
+def _pick(commits: list[_Commit], negatives: set[str]) -> _Commit | None:
+    """The last commitment of the strongest tier, skipping weak ones about letters the text rules out."""
+    chosen: _Commit | None = None
+    if commits:
+        top = max(c.tier for c in commits)
+        strongest = [c for c in commits if c.tier == top]
+        chosen = max(strongest, key=lambda c: c.pos)
+    if chosen is not None:
+        # Letters the text also rules out do not commit through weak forms ("(A) is wrong, (C) is right").
+        kept = [c for c in commits if not (c.letter in negatives and c.method in _WEAK)]
+        if not kept:
+            chosen = None
+        elif chosen not in kept:
+            top = max(c.tier for c in kept)
+            chosen = max((c for c in kept if c.tier == top), key=lambda c: c.pos)
+    return chosen
 
 
 def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
@@ -1112,24 +1323,21 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     if sole is not None:
         return sole
 
-    commits, negatives = reader.commits()
+    negatives: set[str] = set()
+    segments = reader.eager_segments(negatives)
     lead = reader.leading()
+    commits = [c for segment in segments if segment is not None for c in segment]
     if lead is not None:
         commits.append(lead)
-    chosen: _Commit | None = None
-    if commits:
-        top = max(c.tier for c in commits)
-        strongest = [c for c in commits if c.tier == top]
-        # Affirmations and conclusions about a letter the text also rules out do not commit.
-        chosen = max(strongest, key=lambda c: c.pos)
-    if chosen is not None:
-        # Letters the text also rules out do not commit through weak forms ("(A) is wrong, (C) is right").
-        kept = [c for c in commits if not (c.letter in negatives and c.method in _WEAK)]
-        if not kept:
-            chosen = None
-        elif chosen not in kept:
-            top = max(c.tier for c in kept)
-            chosen = max((c for c in kept if c.tier == top), key=lambda c: c.pos)
+    chosen = _pick(commits, negatives)
+    # The weak segments not read yet cannot change a strong (tier 2+) choice; they matter only through a
+    # correction cue after it ("..., no wait, so C"), so they are read when there is no strong choice or
+    # such a cue follows it.
+    if chosen is None or chosen.tier < 2 or any(start > chosen.pos for start, _ in reader.cues()):
+        commits = reader.all_commits(segments)
+        if lead is not None:
+            commits.append(lead)
+        chosen = _pick(commits, negatives)
     fixes = reader.corrections(chosen.pos if chosen else -1)
     if chosen is not None:
         # a commitment of any strength after a correction cue that follows the chosen one replaces it

@@ -14,6 +14,7 @@ Usage::
     python tools/perf_choice.py                  # the package's reader
     python tools/perf_choice.py --module FILE    # another copy of choice.py, e.g. an older version, to compare
     python tools/perf_choice.py --repeat 5       # more timing rounds (each call's best round is kept)
+    python tools/perf_choice.py --no-long        # skip the worst-case inputs (an old reader can take minutes)
 """
 
 from __future__ import annotations
@@ -117,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--module", metavar="FILE", help="a copy of choice.py to time instead of the package's")
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="timing rounds per call (default 3)")
+    parser.add_argument("--no-long", action="store_true", help="skip the 50 kB worst-case inputs")
     args = parser.parse_args(argv)
     infer_choice = load_reader(args.module)
     corpus = [json.loads(line) for line in CORPUS_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -127,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, cases in sets.items():
         time_calls(infer_choice, cases[:50], 1)  # warm caches and imports outside the measurement
         print(summary(name, time_calls(infer_choice, cases, args.repeat)))
+    if args.no_long:
+        return 0
     long = long_cases()
     times = time_calls(infer_choice, long, 1)
     print(summary("long", times))
