@@ -228,6 +228,37 @@ _MARKER_CHECKS = {
 _MARKER_SPECS = [(p, lp, tier, method, _MARKER_CHECKS.get(i)) for i, (p, lp, tier, method, _) in enumerate(_MARKER_SPECS)]
 del _pattern, _tier, _method
 
+_ANSWER_MARKER_LOW = _MARKER_SPECS[1][1]
+_ANSWER_CORES = ("ans", "option", "choice", "response")
+_ASCII_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+def _answer_marker_starts(low: str) -> list[int]:
+    """Where the "the answer is" marker can start: at its core word (answer, option, choice, response, ans) or at
+    one of the at most three words before it ("the most likely answer"), which are separated by whitespace."""
+    starts = []
+    for core in _ANSWER_CORES:
+        i = low.find(core)
+        while i >= 0:
+            starts.append(i)
+            j = i
+            for _ in range(3):
+                w = j
+                while w > 0 and low[w - 1].isspace():
+                    w -= 1
+                if w == j:
+                    break
+                v = w
+                while v > 0 and low[v - 1] in _ASCII_LOWER:
+                    v -= 1
+                if v == w:
+                    break
+                starts.append(v)
+                j = v
+            i = low.find(core, i + 1)
+    return starts
+
+
 _REFUSAL_LOW = _low_pattern(_REFUSAL)
 _REFUSAL_WORDS = ("sorry", "can", "able", "information", "insufficient", "image", "without", "none", "know", "idea",
                   "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确")
@@ -301,6 +332,8 @@ _AFTER_ANY = re.compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches
                         r"[选項是正对符错不])", re.I)
 _AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "matches", "fits", "works",
                 "satisfies", "选", "項", "是", "正", "对", "符", "错", "不")
+_LETTER_OR_DIGIT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789'’")
+_LINE_END = re.compile(r"\n")
 _SOLE_SENTENCE = re.compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
 _SENTENCE_END = re.compile(r"[.!?\n]")
 _BODY_WRONG = re.compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
@@ -483,6 +516,9 @@ class _OptionSet:
                     o != letter and core in other for o, other in self.opt_norm.items()):
                 ot = core
             self.search_text.append((letter, ot))
+        # last characters of the option letters (lower case), for the check-mark pre-check
+        self.key_ends = frozenset(x[-1].lower() for x in self.letters if x)
+        self.single_letters = all(len(x) == 1 for x in self.letters)
         # the last character of a mention of an option letter, in the lower-cased text
         self.mention_ends = frozenset({x.lower() for x in self.letters if len(x) == 1} | {")", "]"})
         # Lower-case scanning of the letter patterns is valid when the letters are plain ASCII letters or digits.
@@ -528,6 +564,32 @@ class _LetterPatterns:
             rf"{_NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"
             rf"[\s:.)]*([✅✔✓☑❌✗✘×]))", flags)
         return neg_after, neg_before, affirm
+
+
+def _occurrences(text: str, words: tuple[str, ...]) -> list[int]:
+    """Every position where one of ``words`` occurs in ``text``."""
+    found = []
+    for word in words:
+        i = text.find(word)
+        while i >= 0:
+            found.append(i)
+            i = text.find(word, i + 1)
+    return found
+
+
+def _matches_at(pattern: re.Pattern[str], text: str, starts: list[int]) -> list[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose (never empty) matches can only start at ``starts``:
+    the same matches, trying only those places."""
+    found = []
+    pos = 0
+    for start in sorted(set(starts)):
+        if start < pos:
+            continue
+        m = pattern.match(text, start)
+        if m:
+            found.append(m)
+            pos = m.end()
+    return found
 
 
 def _strip_article(s: str) -> str:
@@ -813,7 +875,10 @@ class _Reader:
         elif self.fold_ok:
             if possible is not None and not possible(self.low):
                 return []
-            matches = low_pattern.finditer(self.low) if low_pattern is not None else pattern.finditer(text)
+            if low_pattern is _ANSWER_MARKER_LOW:
+                matches = _matches_at(low_pattern, self.low, _answer_marker_starts(self.low))
+            else:
+                matches = low_pattern.finditer(self.low) if low_pattern is not None else pattern.finditer(text)
         else:
             matches = pattern.finditer(text)
         found = []
@@ -961,7 +1026,9 @@ class _Reader:
                 if first.isupper() or named.lower().startswith(("option", "choice")):
                     negatives.update(letters)
         if self.may_hold(_NEG_BEFORE_HINTS):
-            for m in (pats.neg_before_low.finditer(low) if use_low else pats.neg_before.finditer(text)):
+            # in the lower-cased text a match starts where one of its leading words does
+            for m in (_matches_at(pats.neg_before_low, low, _occurrences(low, _NEG_BEFORE_HINTS)) if use_low
+                      else pats.neg_before.finditer(text)):
                 if _ONLY_JUST.match(text, m.end()):
                     continue
                 g = 1 if m.start(1) >= 0 else 2
@@ -1005,14 +1072,17 @@ class _Reader:
                        else _Commit(m.start(), 1, letter, "affirmation"))
         mentions, out = out, []
         # An option list with a verdict per line: "C. correct", "(A) ... - incorrect"
-        for m in pats.option_lines.finditer(text):
+        # a line-anchored pattern: only line starts are tried, in finditer's order
+        line_starts = [0] + [m.end() for m in _LINE_END.finditer(text)] if len(text) <= 2000 else None
+        for m in (_matches_at(pats.option_lines, text, line_starts) if line_starts is not None
+                  else pats.option_lines.finditer(text)):
             body = m.group(2)
             if _BODY_WRONG.search(body):
                 negatives.add(m.group(1))
             elif _BODY_RIGHT.search(body):
                 out.append(_Commit(m.start(1), 1, m.group(1), "affirmation"))
         lines, out = out, []
-        if ":" in text or "=" in text or any(mark in text for mark in _MARKS):
+        if any(mark in text for mark in _MARKS) or (("=" in text or ":" in text) and self._letter_before_colon()):
             for m in (pats.affirm_low.finditer(low) if use_low else pats.affirm.finditer(text)):
                 verdict = m.group(2) or m.group(3)
                 if verdict.lower() in ("yes", "true", "correct", "right", "✅", "✔", "✓", "☑"):
@@ -1058,6 +1128,25 @@ class _Reader:
             if letter in self.letter_set and (m.group(2).isupper() or len(m.group(0)) > 5):
                 out.append(_Commit(m.start(), 1, letter, "bold"))
         return out
+
+    def _letter_before_colon(self) -> bool:
+        """False only when no ':' or '=' follows (after spaces) the last character of an option letter standing
+        after a non-letter, as the check-mark pattern ("B: yes") needs."""
+        if not self.fold_ok:
+            return True
+        low = self.low
+        ends = self.optset.key_ends
+        single = self.optset.single_letters
+        for sign in (":", "="):
+            i = low.find(sign)
+            while i >= 0:
+                j = i
+                while j > 0 and low[j - 1].isspace():
+                    j -= 1
+                if j > 0 and low[j - 1] in ends and not (single and j > 1 and low[j - 2] in _LETTER_OR_DIGIT):
+                    return True
+                i = low.find(sign, i + 1)
+        return False
 
     def _verdict_may_follow_letter(self) -> bool:
         """False only when no option letter (or closing bracket) is followed, after spaces, by a word that
