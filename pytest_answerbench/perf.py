@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import random
@@ -70,18 +71,191 @@ OLYMPIAD_TEMPLATES = (
 
 
 def make_olympiad_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
+    """N OlympiadBench prediction rows with the real dataset's answer mix, seeded and deterministic.
+
+    Answer types roughly as in OlympiadBench's open-ended subsets: mostly numbers (integers, fractions,
+    decimals and scientific notation with an ``error`` tolerance on physics rows, radicals, multiples of π),
+    then expressions (including the SymPy-heavy :data:`OLYMPIAD_TEMPLATES`), intervals, equations, tuples and
+    multi-answer golds, a few yes/no answers. Correct predictions are often written in another equivalent
+    form; about a quarter of the responses carry long reasoning before the final ``\\boxed{}``; Chinese
+    subsets end with ``所以最终答案是``. ``final_answer`` is written as ``str(list)`` (doubled backslashes),
+    as the VLMEvalKit TSV holds it. ``wrong_fraction`` of the rows get a wrong final answer.
+    """
     rnd = random.Random(seed)
+    maths_sources = ("OE_TO_maths_en_COMP", "OE_TO_maths_zh_CEE", "OE_MM_maths_zh_CEE", "OE_TO_maths_zh_COMP",
+                     "OE_MM_maths_en_COMP")
+    physics_sources = ("OE_MM_physics_en_COMP", "OE_MM_physics_zh_CEE", "OE_TO_physics_en_COMP",
+                       "OE_TO_physics_zh_CEE")
+    units = ("$\\mathrm{~m}$", "$\\mathrm{~m/s}$", "$\\mathrm{~J}$", "$\\mathrm{~K}$", "$\\mathrm{~N}$")
+
+    def frac(a: int, b: int) -> str:
+        return f"\\frac{{{a}}}{{{b}}}"
+
+    def coprime(lo: int, hi: int) -> tuple[int, int]:
+        while True:
+            a, b = rnd.randint(1, lo), rnd.randint(2, hi)
+            if a != b and math.gcd(a, b) == 1:
+                return a, b
+
+    # Each maker returns (answer_type, gold answers, correct prediction forms, a wrong prediction, error cell).
+    def integer():
+        k = rnd.choice((rnd.randint(0, 60), rnd.randint(61, 999), rnd.randint(1000, 99999)))
+        forms = [str(k)] * 3 + ([f"{k:,}"] if k >= 1000 else [f"{k}"])
+        return "Numerical", [str(k)], forms, str(k + rnd.choice((-1, 1, 2))), None
+
+    def fraction():
+        a, b = coprime(40, 60)
+        forms = [frac(a, b), frac(a, b), f"\\dfrac{{{a}}}{{{b}}}", f"{a}/{b}"]
+        if b in (2, 4, 5, 8, 10, 20, 25, 40, 50):
+            forms.append(f"{a / b:g}")
+        return "Numerical", [frac(a, b)], forms, frac(a + 1, b), None
+
+    def radical():
+        c, d = rnd.randint(2, 9), rnd.choice((2, 3, 5, 6, 7, 10, 11))
+        gold = f"{c}\\sqrt{{{d}}}"
+        forms = [gold, gold, f"\\sqrt{{{c * c * d}}}", f"{c} \\sqrt{{{d}}}"]
+        if rnd.random() < 0.3:
+            gold = frac(f"{c}\\sqrt{{{d}}}", c + 1)
+            forms = [gold, f"\\frac{{{c}}}{{{c + 1}}}\\sqrt{{{d}}}"]
+            return "Numerical", [gold], forms, frac(f"{c}\\sqrt{{{d}}}", c + 2), None
+        return "Numerical", [gold], forms, f"{c + 1}\\sqrt{{{d}}}", None
+
+    def pi_multiple():
+        a, b = coprime(7, 12)
+        gold = frac(f"{a}\\pi" if a > 1 else "\\pi", b)
+        forms = [gold, gold, f"\\frac{{{a}}}{{{b}}}\\pi", f"\\frac{{{a} \\pi}}{{{b}}}"]
+        return "Numerical", [gold], forms, frac(f"{a + 1}\\pi", b), None
+
+    def decimal():
+        value = round(rnd.uniform(0.5, 200), 2)
+        tol = rnd.choice(("1e-2", "0.1", "1e-1"))
+        near = round(value + rnd.choice((-1, 1)) * float(tol) / 2, 3)
+        forms = [f"{value}", f"{value}", f"{near}", f"{value} \\mathrm{{~m}}"]
+        return "Numerical", [f"{value}"], forms, f"{round(value * 1.3 + 1, 2)}", tol
+
+    def scientific():
+        mant, exp = round(rnd.uniform(1, 9.9), 1), rnd.randint(-12, 12)
+        gold = f"{mant} \\times 10^{{{exp}}}"
+        forms = [gold, gold, f"{mant}\\times10^{{{exp}}}", f"{mant}e{exp}"]
+        return "Numerical", [gold], forms, f"{round(mant + 1.1, 1)} \\times 10^{{{exp}}}", "1e-1"
+
+    def expression():
+        if rnd.random() < 0.5:
+            kind, gold_t, pred_t = rnd.choice(OLYMPIAD_TEMPLATES)
+            k = rnd.randint(2, 60)
+
+            def fill(t, k):
+                return t.format(k=k, k1=k + 1, k2=2 * k, k3=2 * k + 2, kk=k * k, k5=k + 5)
+            return kind, [fill(gold_t, k)], [fill(gold_t, k), fill(pred_t, k)], fill(pred_t, k + 1), None
+        k = rnd.randint(2, 9)
+        choices = (
+            (f"{k}^{{n}}-1", [f"{k}^{{n}}-1", f"-1+{k}^{{n}}"], f"{k}^{{n}}+1"),
+            (f"\\frac{{n(n-{k})}}{{2}}", [f"\\frac{{n(n-{k})}}{{2}}", f"\\frac{{n^{{2}}-{k}n}}{{2}}"],
+             f"\\frac{{n(n+{k})}}{{2}}"),
+            (f"n^{{2}}+{k}n", [f"n^{{2}}+{k}n", f"n(n+{k})"], f"n^{{2}}+{k + 1}n"),
+            (f"\\sqrt{{x^{{2}}+{k}}}", [f"\\sqrt{{x^{{2}}+{k}}}", f"\\sqrt{{{k}+x^{{2}}}}"], f"\\sqrt{{x^{{2}}+{k + 1}}}"),
+            (f"{k}n-{k - 1}", [f"{k}n-{k - 1}", f"{k}n - {k - 1}"], f"{k}n+{k - 1}"),
+        )
+        gold, forms, wrong = rnd.choice(choices)
+        return "Expression", [gold], forms, wrong, None
+
+    def interval():
+        a = rnd.randint(-9, 5)
+        b = a + rnd.randint(1, 9)
+        shapes = (
+            (f"(-\\infty,{a})\\cup({b},+\\infty)", [f"(-\\infty,{a})\\cup({b},+\\infty)",
+                                                    f"(-\\infty, {a}) \\cup ({b}, \\infty)"],
+             f"(-\\infty,{a}]\\cup[{b},+\\infty)"),
+            (f"[{a},{b}]", [f"[{a},{b}]", f"[{a}, {b}]", f"{a} \\leq x \\leq {b}"], f"({a},{b})"),
+            (f"({a},+\\infty)", [f"({a},+\\infty)", f"x>{a}"], f"[{a},+\\infty)"),
+            (f"\\left[{a}, {frac(b, 2)}\\right)", [f"[{a}, {frac(b, 2)})", f"\\left[{a},{frac(b, 2)}\\right)"],
+             f"[{a}, {frac(b + 1, 2)})"),
+        )
+        gold, forms, wrong = rnd.choice(shapes)
+        return "Interval", [gold], forms, wrong, None
+
+    def equation():
+        k, c = rnd.randint(2, 9), rnd.randint(1, 9)
+        shapes = (
+            (f"y={k}x+{c}", [f"y={k}x+{c}", f"y = {k} x + {c}", f"{k}x-y+{c}=0"], f"y={k}x-{c}"),
+            (f"\\frac{{x^{{2}}}}{{{k * k}}}+\\frac{{y^{{2}}}}{{{c}}}=1",
+             [f"\\frac{{x^{{2}}}}{{{k * k}}}+\\frac{{y^{{2}}}}{{{c}}}=1", f"\\frac{{x^2}}{{{k * k}}}+\\frac{{y^2}}{{{c}}}=1"],
+             f"\\frac{{x^{{2}}}}{{{k * k}}}+\\frac{{y^{{2}}}}{{{c + 1}}}=1"),
+            (f"x={k}", [f"x={k}", f"{k}"], f"x={k + 1}"),
+        )
+        gold, forms, wrong = rnd.choice(shapes)
+        return "Equation", [gold], forms, wrong, None
+
+    def tuple_answer():
+        a, b, c = rnd.randint(1, 9), rnd.randint(1, 20), rnd.randint(-9, 9)
+        if rnd.random() < 0.5:
+            gold = f"({a},{b})"
+            return "Tuple", [gold], [gold, f"({a}, {b})"], f"({b},{a})" if a != b else f"({a},{b + 1})", None
+        gold = f"({a},{b},{c}),({b},{a},{c})"
+        return "Tuple", [gold], [gold, f"({a}, {b}, {c}), ({b}, {a}, {c})"], f"({a},{b},{c + 1})", None
+
+    def multiple():
+        a, b = rnd.randint(1, 30), rnd.randint(31, 60)
+        if rnd.random() < 0.4:
+            return "Numerical", [str(a), str(-a)], [f"\\pm {a}", f"{a}, -{a}", f"-{a}, {a}"], f"{a}", None
+        return "Numerical", [str(a), str(b)], [f"{a}, {b}", f"{b}, {a}", f"{a} \\text{{ and }} {b}"], \
+            f"{a}, {b + 1}", None
+
+    def yes_no():
+        gold = rnd.choice(("Yes", "No"))
+        other = "No" if gold == "Yes" else "Yes"
+        return "Need_human_evaluate", [gold], [gold, f"\\text{{{gold}}}"], other, None
+
+    makers = ((integer, 26), (fraction, 10), (decimal, 8), (radical, 7), (pi_multiple, 5), (scientific, 4),
+              (expression, 14), (interval, 7), (equation, 6), (tuple_answer, 5), (multiple, 5), (yes_no, 3))
+    pool = [m for m, weight in makers for _ in range(weight)]
+    fragments = (
+        "Let $a_{{{j}}} = {x}j + {y}$; then $a_{{{j}+1}} - a_{{{j}}} = {x}$, so the terms grow by ${x}$ each step.",
+        "Substituting $x = {x}$ into $f(x) = x^2 - {y}x$ gives $f({x}) = {z}$.",
+        "By AM-GM, $\\frac{{a+b}}{{2}} \\geq \\sqrt{{ab}}$ with equality when $a = b = {x}$.",
+        "Consider the triangle with sides ${x}$, ${y}$ and $c$; by the law of cosines "
+        "$c^2 = {x}^2 + {y}^2 - 2\\cdot {x}\\cdot {y}\\cos C$.",
+        "Counting the cases separately, there are $\\binom{{{y}}}{{2}} = {z}$ pairs to check.",
+        "We have $v = \\frac{{d}}{{t}} = \\frac{{{y}}}{{{x}}}\\ \\mathrm{{m/s}}$ from the given data.",
+        "Taking logarithms, $\\log_2 {x} + \\log_2 {y} = \\log_2 {z}$, which is consistent.",
+        "Therefore $\\sum_{{k=1}}^{{{x}}} k = \\frac{{{x}({x}+1)}}{{2}}$, as expected.",
+    )
+
+    def reasoning(paragraphs: int) -> str:
+        out = []
+        for _ in range(paragraphs):
+            sentences = []
+            for _ in range(rnd.randint(2, 5)):
+                x, y = rnd.randint(2, 40), rnd.randint(2, 40)
+                sentences.append(rnd.choice(fragments).format(j=rnd.randint(1, 9), x=x, y=y, z=x * y))
+            out.append(" ".join(sentences))
+        return "\n\n".join(out)
+
     rows = []
     for i in range(n):
-        kind, gold_t, pred_t = OLYMPIAD_TEMPLATES[i % len(OLYMPIAD_TEMPLATES)]
-        k = rnd.randint(2, 60)
-        kp = k + 1 if rnd.random() < wrong_fraction else k
-        gold = gold_t.format(k=k, k1=k + 1, k2=2 * k, k3=2 * k + 2, kk=k * k, k5=k + 5)
-        pred = pred_t.format(k=kp, k1=kp + 1, k2=2 * kp, k3=2 * k + 2, kk=kp * kp, k5=k + 5)
+        kind, golds, forms, wrong_pred, error = rnd.choice(pool)()
+        wrong = rnd.random() < wrong_fraction
+        pred = wrong_pred if wrong else rnd.choice(forms)
+        physics = error is not None
+        source = rnd.choice(physics_sources if physics else maths_sources)
+        chinese = "_zh_" in source
+        shape = rnd.random()
+        if shape < 0.25:
+            body = reasoning(rnd.randint(3, 8))
+        else:
+            body = reasoning(1) if shape < 0.6 else "Working through the problem step by step."
+        if chinese:
+            ending = f"所以最终答案是 $\\boxed{{{pred}}}$。"
+        elif shape > 0.9:
+            ending = f"Hence the answer is $\\boxed{{{pred}}}$."
+        else:
+            ending = f"So the final answer is $\\boxed{{{pred}}}$."
         rows.append({
-            "index": i, "source": "OE_TO_maths_en_COMP", "answer_type": kind, "error": None, "unit": None,
-            "is_multiple_answer": False, "language": "English", "final_answer": f"['${gold}$']",
-            "prediction": f"Working through the algebra step by step.\n\nSo the final answer is $\\boxed{{{pred}}}$.",
+            "index": i, "source": source, "answer_type": kind, "error": error,
+            "unit": rnd.choice(units) if physics else None, "is_multiple_answer": len(golds) > 1 or kind == "Tuple",
+            "language": "Chinese" if chinese else "English",
+            "final_answer": str([f"${g}$" for g in golds]),
+            "prediction": f"{body}\n\n{ending}",
         })
     return rows
 

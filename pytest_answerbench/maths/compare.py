@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from .guard import StepTimeout, TooComplex, check_tree, step_limit
 from .normalize import Item, clean, is_thousands, split_answers, text_key
 from .parse import ParseFailure, parse_math
+from .poly import constant_ratio
 
 __all__ = ["equivalent", "items_equal"]
 
@@ -410,6 +411,10 @@ def _proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
         return None
     if e1 == 0 or e2 == 0:
         return e1 == e2
+    # Small polynomials over Q (most equation answers): decided exactly without simplify (see .poly).
+    quick = constant_ratio(e1, e2)
+    if quick is not None:
+        return quick is not False
     try:
         with step_limit(SIMPLIFY_SECONDS):
             ratio = sympy.simplify(e1 / e2)

@@ -16,7 +16,7 @@ from typing import Any
 
 from .guard import MAX_TEXT, TooComplex, check_tree
 
-__all__ = ["ParseFailure", "parse_latex_raw", "parse_math", "plain_to_latex", "constants"]
+__all__ = ["ParseFailure", "parse_latex_raw", "parse_math", "plain_to_latex", "constants", "sympy_parse_latex"]
 
 _CACHE_SIZE = 4096
 _raw_cache: dict[tuple[str, bool], Any] = {}
@@ -34,6 +34,117 @@ def _parse_latex():
     return parse_latex
 
 
+_fast_state: list[Any] = []
+
+
+class _CachedNumbers:
+    """Stands in for the ``sympy`` module inside a private copy of SymPy's LaTeX-to-SymPy converter.
+
+    The converter builds every number token with ``sympy.Number(text)``, which goes through ``sympify`` /
+    ``parse_expr`` and re-runs ``from sympy import *`` each time (~15% of OlympiadBench scoring). The result
+    is an immutable SymPy number fully determined by the token text (and the global ``evaluate`` flag), so
+    it is memoised here (bounded). Every other attribute is SymPy's own.
+    """
+
+    def __init__(self, module: Any):
+        self._module = module
+        self._numbers: dict[tuple[str, bool], Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._module, name)
+        setattr(self, name, value)  # next lookups skip __getattr__
+        return value
+
+    def Number(self, *args: Any) -> Any:  # noqa: N802 - SymPy's name
+        if len(args) != 1 or not isinstance(args[0], str):
+            return self._module.Number(*args)
+        from sympy.core.parameters import global_parameters
+
+        key = (args[0], bool(global_parameters.evaluate))
+        hit = self._numbers.get(key)
+        if hit is None:
+            hit = self._module.Number(args[0])
+            if len(self._numbers) >= _CACHE_SIZE:
+                self._numbers.clear()
+            self._numbers[key] = hit
+        return hit
+
+
+def _fast_parser() -> Any:
+    """SymPy's antlr ``parse_latex`` steps, two-stage (SLL then LL) on a private converter copy, or None.
+
+    ANTLR's default (LL) prediction falls back to full-context analysis at every ambiguous decision of the
+    LaTeX grammar, and that analysis is never cached: it was ~70% of OlympiadBench scoring time. SLL
+    prediction is cached in the shared DFA and is several times faster. ANTLR guarantees that an SLL parse
+    either reports a syntax error or returns the same tree LL would; so an SLL result is kept, and on any
+    exception the input is parsed again in LL mode, exactly as SymPy does it (its errors and messages).
+    The converter module is a private copy of ``sympy.parsing.latex._parse_latex_antlr`` whose number
+    construction is memoised (:class:`_CachedNumbers`); SymPy's own module is left untouched.
+    None (use ``parse_latex`` itself) when the installed SymPy / antlr layout is not the one this mirrors.
+    """
+    if _fast_state:
+        return _fast_state[0]
+    parse = None
+    try:
+        from importlib.metadata import version
+
+        if version("antlr4-python3-runtime").startswith("4.11"):  # the runtime SymPy's parse_latex accepts
+            import importlib.util
+
+            import antlr4
+            import sympy
+            from antlr4.atn.PredictionMode import PredictionMode
+            from sympy.parsing.latex import _parse_latex_antlr as shared
+            from sympy.parsing.latex import check_matrix_delimiters
+            from sympy.parsing.latex.errors import LaTeXParsingError
+
+            spec = importlib.util.spec_from_file_location(shared.__name__ + "_answerbench", shared.__file__)
+            conv = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(conv)
+            conv.sympy = _CachedNumbers(sympy)
+            lexer_cls, parser_cls, listener_cls = conv.LaTeXLexer, conv.LaTeXParser, conv.MathErrorListener
+            if None not in (lexer_cls, parser_cls, listener_cls):
+                def run(text: str, strict: bool, sll: bool) -> Any:
+                    # The steps of sympy.parsing.latex._parse_latex_antlr.parse_latex, prediction mode aside.
+                    listener = listener_cls(text)
+                    lexer = lexer_cls(antlr4.InputStream(text))
+                    lexer.removeErrorListeners()
+                    lexer.addErrorListener(listener)
+                    parser = parser_cls(antlr4.CommonTokenStream(lexer))
+                    parser.removeErrorListeners()
+                    parser.addErrorListener(listener)
+                    if sll:
+                        parser._interp.predictionMode = PredictionMode.SLL
+                    relation = parser.math().relation()
+                    if strict and (relation.start.start != 0 or relation.stop.stop != len(text) - 1):
+                        raise LaTeXParsingError("Invalid LaTeX")
+                    return conv.convert_relation(relation)
+
+                def parse(text: str, strict: bool) -> Any:
+                    check_matrix_delimiters(text)  # as sympy.parsing.latex.parse_latex, on the unstripped text
+                    text = text.strip()
+                    try:
+                        return run(text, strict, True)
+                    except Exception:  # a syntax error, or an input SLL cannot decide: LL decides
+                        pass
+                    return run(text, strict, False)
+    except Exception:  # a SymPy / antlr layout this code does not know: use parse_latex alone
+        parse = None
+    _fast_state.append(parse)
+    return parse
+
+
+def sympy_parse_latex(text: str, strict: bool = False) -> Any:
+    """Exactly ``sympy.parsing.latex.parse_latex(text, strict=strict)`` (same tree, same exceptions), faster.
+
+    See :func:`_fast_parser`; SymPy's own function runs where the fast path is unavailable.
+    """
+    fast = _fast_parser()
+    if fast is not None:
+        return fast(text, strict)
+    return _parse_latex()(text, strict=strict) if strict else _parse_latex()(text)
+
+
 def parse_latex_raw(text: str, *, strict: bool = False, cap: int = MAX_TEXT * 8) -> Any:
     """``parse_latex(text)`` exactly as the references call it (no rewriting), cached.
 
@@ -44,7 +155,7 @@ def parse_latex_raw(text: str, *, strict: bool = False, cap: int = MAX_TEXT * 8)
         raise ParseFailure(f"answer longer than {cap} characters")
     def compute():
         try:
-            return _parse_latex()(text, strict=strict) if strict else _parse_latex()(text)
+            return sympy_parse_latex(text, strict)
         except RecursionError:
             raise ParseFailure("too deeply nested") from None
         except Exception as exc:  # LaTeXParsingError, TypeError from odd trees, ...

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..maths.guard import UPSTREAM_NODES, StepTimeout, check_tree, step_limit
 from ..maths.parse import parse_latex_raw
+from ..maths.poly import constant_ratio
 
 __all__ = ["UpstreamCrash", "extract_answer", "judge", "precision_of", "preprocess", "score_upstream"]
 
@@ -137,17 +138,25 @@ def _expression_equal(a: str, b: str) -> bool:
 def _equation_equal(a: str, b: str) -> bool:
     import sympy
 
-    def standard(eq: str):
+    def difference(eq: str):
         lhs, rhs = eq.split("=")  # more or fewer than one '=' raises, as upstream
         left, right = parse_latex_raw(lhs), parse_latex_raw(rhs)
         # The reference would grind on an exponent tower until its 30 s limit and call the pair unequal;
         # refusing it up front gives the same verdict at once.
         check_tree(left, max_nodes=UPSTREAM_NODES)
         check_tree(right, max_nodes=UPSTREAM_NODES)
-        equation = sympy.Eq(left, right)
-        return sympy.simplify(equation.lhs - equation.rhs)
+        equation = sympy.Eq(left, right)  # may evaluate to True/False: then .lhs raises, as upstream
+        return equation.lhs - equation.rhs
 
-    e1, e2 = standard(a), standard(b)
+    d1 = difference(a)
+    d2 = difference(b)
+    # The reference simplifies both standard forms and then both ratios. For small polynomials over Q the
+    # ratio is decided exactly without simplify (see maths.poly): simplify(e1/e2) is then that constant c,
+    # and the verdict is "c or 1/c is a nonzero integer".
+    quick = constant_ratio(d1, d2)
+    if quick is not None:
+        return quick is not False and bool(quick.is_Integer or (1 / quick).is_Integer)
+    e1, e2 = sympy.simplify(d1), sympy.simplify(d2)
     q1, q2 = sympy.simplify(e1 / e2), sympy.simplify(e2 / e1)
     return bool((q1.is_Integer and q1 != 0) or (q2.is_Integer and q2 != 0))
 
