@@ -332,7 +332,6 @@ _AFTER_ANY = re.compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches
                         r"[选項是正对符错不])", re.I)
 _AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "matches", "fits", "works",
                 "satisfies", "选", "項", "是", "正", "对", "符", "错", "不")
-_LETTER_OR_DIGIT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789'’")
 _LINE_END = re.compile(r"\n")
 _SOLE_SENTENCE = re.compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
 _SENTENCE_END = re.compile(r"[.!?\n]")
@@ -435,6 +434,10 @@ def _number(s: str) -> float | None:
     word = s.strip().lower().rstrip(".!")
     if word in _WORD_NUMBERS:
         return float(_WORD_NUMBERS[word])
+    # both patterns below need a sign, a point or a decimal digit first (after spaces)
+    head = s.lstrip()
+    if not head or not (head[0] in "-+−." or head[0].isdecimal()):
+        return None
     frac = _FRACTION.fullmatch(s)
     if frac and int(frac.group(2)):
         return int(frac.group(1)) / int(frac.group(2))
@@ -502,6 +505,19 @@ class _OptionSet:
                 shared += 1
             if shared:
                 self.tails = {k: " ".join(v.split(" ")[shared:]) for k, v in self.opt_norm.items()}
+        # option letters by normalised text, core and tail (in letter order), for _exact_text
+        self.by_norm: dict[str, list[str]] = {}
+        self.by_core: dict[str, list[str]] = {}
+        self.by_tail: dict[str, list[str]] = {}
+        for k, v in self.opt_norm.items():
+            if v:
+                self.by_norm.setdefault(v, []).append(k)
+        for k, v in self.opt_core.items():
+            if v:
+                self.by_core.setdefault(v, []).append(k)
+        for k, t in (self.tails or {}).items():
+            if len(t) > 1:
+                self.by_tail.setdefault(t, []).append(k)
         # lengths bounding what _text_at_start and _exact_text compare (see _norm_head)
         self.max_text = max((len(v) for v in self.opt_norm.values()), default=0)
         compared = [*self.opt_norm.values(), *self.opt_core.values(), *(self.tails or {}).values()]
@@ -516,13 +532,22 @@ class _OptionSet:
                     o != letter and core in other for o, other in self.opt_norm.items()):
                 ot = core
             self.search_text.append((letter, ot))
-        # last characters of the option letters (lower case), for the check-mark pre-check
-        self.key_ends = frozenset(x[-1].lower() for x in self.letters if x)
-        self.single_letters = all(len(x) == 1 for x in self.letters)
-        # the last character of a mention of an option letter, in the lower-cased text
-        self.mention_ends = frozenset({x.lower() for x in self.letters if len(x) == 1} | {")", "]"})
         # Lower-case scanning of the letter patterns is valid when the letters are plain ASCII letters or digits.
         self.low_ok = all(x.isascii() and x.isalnum() for x in self.letters)
+        # Pre-checks on the lower-cased text (each starts with a character class, so the scan is quick):
+        # an option letter's last character before ':' / '=' (the check-mark pattern "B: yes") ...
+        ends = "".join(sorted({re.escape(x[-1].lower()) for x in self.letters if x}))
+        # (letters that are not plain ASCII letters or digits get no pre-check: the pattern always matches)
+        self.colon_hint = re.compile(rf"[{ends}]\s*[:=]" if self.low_ok else "")
+        # ... and the last character of a mention (a one-character letter or a closing bracket) before a word
+        # that starts a verdict (see _AFTER_ANY)
+        mention_ends = "".join(sorted({re.escape(x.lower()) for x in self.letters if len(x) == 1} | {"\\)", "\\]"}))
+        # ... and the end of a letter list before its verdict ("A and C are wrong": the pattern's tail after the
+        # last letter, which starts with that letter's last character or a closing bracket)
+        list_ends = "".join(sorted({re.escape(x[-1].lower()) for x in self.letters if x} | {"\\)", "\\]"}))
+        self.ruled_out_hint = re.compile(
+            rf"[{list_ends}]\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{_ADVERBS}{_NEG_WORDS}\b")
+        self.verdict_hint = re.compile(rf"[{mention_ends}]\s*(?:" + "|".join(_AFTER_WORDS) + ")")
 
     @functools.cached_property
     def listed(self) -> dict[str, re.Pattern[str]]:
@@ -841,10 +866,17 @@ class _Reader:
         out: list[_Commit] = []
         raw = self.text
         if "\\boxed" in raw:
-            closing = self._closing_braces(raw)
+            closing = None
             for m in _BOXED.finditer(raw):
-                # the box's content runs to its matching brace (an unclosed box: to the end, less one character)
-                end = closing.get(m.end() - 1)
+                # the box's content runs to its matching brace (an unclosed box: to the end, less one character):
+                # the first closing brace when no brace opens before it, else the one the brace table gives
+                end = raw.find("}", m.end())
+                if end < 0:
+                    end = None
+                elif raw.find("{", m.end(), end) >= 0:
+                    if closing is None:
+                        closing = self._closing_braces(raw)
+                    end = closing.get(m.end() - 1)
                 inner = raw[m.end(): end] if end is not None else raw[m.end(): len(raw) - 1]
                 self._commit_payload(out, negatives, m.start(), inner.strip(), 3, "boxed", whole=True)
         if "<" in raw:
@@ -877,6 +909,10 @@ class _Reader:
                 return []
             if low_pattern is _ANSWER_MARKER_LOW:
                 matches = _matches_at(low_pattern, self.low, _answer_marker_starts(self.low))
+            elif method == "final-answer-marker":  # a match starts with its word "final"
+                matches = _matches_at(low_pattern, self.low, _occurrences(self.low, ("final",)))
+            elif low_pattern is None:  # r"\b(?i:answer)(?=...)": a match is the word "answer"
+                matches = _matches_at(pattern, text, _occurrences(self.low, ("answer",)))
             else:
                 matches = low_pattern.finditer(self.low) if low_pattern is not None else pattern.finditer(text)
         else:
@@ -993,13 +1029,13 @@ class _Reader:
                 if not _NUMBER_CHARS.issuperset(ns):
                     return None
                 ns = _norm_text(s)
-        hits = [k for k, v in self.opt_norm.items() if v and v == ns]
+        optset = self.optset
+        hits = optset.by_norm.get(ns, ())
         if not hits:
-            core = _strip_article(ns)
-            hits = [k for k, v in self.opt_core.items() if v and v == core]
-        if not hits and self.optset.tails is not None:
+            hits = optset.by_core.get(_strip_article(ns), ())
+        if not hits:
             # "B12" for "Vitamin B12": the part that tells the options apart
-            hits = [k for k, t in self.optset.tails.items() if t == ns and len(t) > 1]
+            hits = optset.by_tail.get(ns, ())
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = _number(ns)
@@ -1018,7 +1054,7 @@ class _Reader:
         pats = self.optset.pats
         low = self.low
         use_low = self.fold_ok and self.optset.low_ok
-        if self.may_hold(_NEG_WORD_HINTS):
+        if self.may_hold(_NEG_WORD_HINTS) and (not use_low or self.optset.ruled_out_hint.search(low)):
             for m in (pats.neg_after_low.finditer(low) if use_low else pats.neg_after.finditer(text)):
                 named = text[m.start(1): m.end(1)]
                 letters = pats.named.findall(named)
@@ -1132,39 +1168,12 @@ class _Reader:
     def _letter_before_colon(self) -> bool:
         """False only when no ':' or '=' follows (after spaces) the last character of an option letter standing
         after a non-letter, as the check-mark pattern ("B: yes") needs."""
-        if not self.fold_ok:
-            return True
-        low = self.low
-        ends = self.optset.key_ends
-        single = self.optset.single_letters
-        for sign in (":", "="):
-            i = low.find(sign)
-            while i >= 0:
-                j = i
-                while j > 0 and low[j - 1].isspace():
-                    j -= 1
-                if j > 0 and low[j - 1] in ends and not (single and j > 1 and low[j - 2] in _LETTER_OR_DIGIT):
-                    return True
-                i = low.find(sign, i + 1)
-        return False
+        return not self.fold_ok or self.optset.colon_hint.search(self.low) is not None
 
     def _verdict_may_follow_letter(self) -> bool:
         """False only when no option letter (or closing bracket) is followed, after spaces, by a word that
         starts one of the verdict patterns tried after a mention (see ``_AFTER_ANY``)."""
-        if not self.fold_ok:
-            return True
-        low = self.low
-        ends = self.optset.mention_ends
-        for word in _AFTER_WORDS:
-            i = low.find(word)
-            while i >= 0:
-                j = i
-                while j > 0 and low[j - 1].isspace():
-                    j -= 1
-                if j > 0 and low[j - 1] in ends:
-                    return True
-                i = low.find(word, i + 1)
-        return False
+        return not self.fold_ok or self.optset.verdict_hint.search(self.low) is not None
 
     @staticmethod
     def _is_article(m: re.Match[str], text: str) -> bool:
@@ -1216,7 +1225,7 @@ class _Reader:
             if letter in self.letter_set:
                 return ChoiceResult(letter, method, f"the reply is the letter {letter}")
             return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
-        ordinal = _SOLE_ORDINAL.fullmatch(s)
+        ordinal = _SOLE_ORDINAL.fullmatch(s) if self.may_hold(("option", "choice", "one")) else None
         if ordinal:
             hit = self._value_at_start(ordinal.group(1))
             if hit is not None and hit[0] == "ordinal":
