@@ -332,7 +332,6 @@ _AFTER_ANY = re.compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches
                         r"[选項是正对符错不])", re.I)
 _AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "matches", "fits", "works",
                 "satisfies", "选", "項", "是", "正", "对", "符", "错", "不")
-_LINE_END = re.compile(r"\n")
 _SOLE_SENTENCE = re.compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
 _SENTENCE_END = re.compile(r"[.!?\n]")
 _BODY_WRONG = re.compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
@@ -535,19 +534,19 @@ class _OptionSet:
         # Lower-case scanning of the letter patterns is valid when the letters are plain ASCII letters or digits.
         self.low_ok = all(x.isascii() and x.isalnum() for x in self.letters)
         # Pre-checks on the lower-cased text (each starts with a character class, so the scan is quick):
-        # an option letter's last character before ':' / '=' (the check-mark pattern "B: yes") ...
-        ends = "".join(sorted({re.escape(x[-1].lower()) for x in self.letters if x}))
-        # (letters that are not plain ASCII letters or digits get no pre-check: the pattern always matches)
-        self.colon_hint = re.compile(rf"[{ends}]\s*[:=]" if self.low_ok else "")
-        # ... and the last character of a mention (a one-character letter or a closing bracket) before a word
-        # that starts a verdict (see _AFTER_ANY)
+        # the last characters of the option letters, which come before ':' / '=' in "B: yes" (None: letters that
+        # are not plain ASCII letters or digits, which get no pre-check) ...
+        self.key_ends = frozenset(x[-1].lower() for x in self.letters) if self.low_ok else None
+        # ... and the last character of a mention (a one-character letter or a closing bracket, not followed by
+        # a letter or digit) before a word that starts a verdict (see _AFTER_ANY)
         mention_ends = "".join(sorted({re.escape(x.lower()) for x in self.letters if len(x) == 1} | {"\\)", "\\]"}))
         # ... and the end of a letter list before its verdict ("A and C are wrong": the pattern's tail after the
-        # last letter, which starts with that letter's last character or a closing bracket)
+        # last letter, which starts with that letter's last character or a closing bracket, not followed by a
+        # letter or digit)
         list_ends = "".join(sorted({re.escape(x[-1].lower()) for x in self.letters if x} | {"\\)", "\\]"}))
         self.ruled_out_hint = re.compile(
-            rf"[{list_ends}]\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{_ADVERBS}{_NEG_WORDS}\b")
-        self.verdict_hint = re.compile(rf"[{mention_ends}]\s*(?:" + "|".join(_AFTER_WORDS) + ")")
+            rf"[{list_ends}](?![a-z0-9])\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{_ADVERBS}{_NEG_WORDS}\b")
+        self.verdict_hint = re.compile(rf"[{mention_ends}](?![a-z0-9])\s*(?:" + "|".join(_AFTER_WORDS) + ")")
 
     @functools.cached_property
     def listed(self) -> dict[str, re.Pattern[str]]:
@@ -615,6 +614,15 @@ def _matches_at(pattern: re.Pattern[str], text: str, starts: list[int]) -> list[
             found.append(m)
             pos = m.end()
     return found
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    i = text.find("\n")
+    while i >= 0:
+        starts.append(i + 1)
+        i = text.find("\n", i + 1)
+    return starts
 
 
 def _strip_article(s: str) -> str:
@@ -849,12 +857,6 @@ class _Reader:
 
     # ---- commitments ------------------------------------------------------------------------------------
 
-    def commits(self) -> tuple[list[_Commit], set[str]]:
-        """Every commitment in the text, and the letters the text rules out."""
-        negatives: set[str] = set()
-        segments = self.eager_segments(negatives)
-        return self.all_commits(segments), negatives
-
     # Commitments come in segments, in the order the reader has always listed them (the order breaks ties):
     # boxed/tags/markers, conclusions, mentions, brackets, sole letters, option lines, check marks, bold.
     # Conclusions, brackets, sole letters and bold are weak (tier 1) and never rule a letter out, so the
@@ -901,7 +903,7 @@ class _Reader:
         pattern, low_pattern, _, method, possible = spec
         text = self.flat
         if method == "chinese-marker":
-            if "答案" not in text and "选" not in text and "選" not in text:
+            if text.isascii() or ("答案" not in text and "选" not in text and "選" not in text):
                 return []
             matches = pattern.finditer(text)
         elif self.fold_ok:
@@ -1109,7 +1111,7 @@ class _Reader:
         mentions, out = out, []
         # An option list with a verdict per line: "C. correct", "(A) ... - incorrect"
         # a line-anchored pattern: only line starts are tried, in finditer's order
-        line_starts = [0] + [m.end() for m in _LINE_END.finditer(text)] if len(text) <= 2000 else None
+        line_starts = _line_starts(text) if len(text) <= 2000 else None
         for m in (_matches_at(pats.option_lines, text, line_starts) if line_starts is not None
                   else pats.option_lines.finditer(text)):
             body = m.group(2)
@@ -1118,7 +1120,8 @@ class _Reader:
             elif _BODY_RIGHT.search(body):
                 out.append(_Commit(m.start(1), 1, m.group(1), "affirmation"))
         lines, out = out, []
-        if any(mark in text for mark in _MARKS) or (("=" in text or ":" in text) and self._letter_before_colon()):
+        if (not text.isascii() and any(mark in text for mark in _MARKS)) or (
+                ("=" in text or ":" in text) and self._letter_before_colon()):
             for m in (pats.affirm_low.finditer(low) if use_low else pats.affirm.finditer(text)):
                 verdict = m.group(2) or m.group(3)
                 if verdict.lower() in ("yes", "true", "correct", "right", "✅", "✔", "✓", "☑"):
@@ -1166,9 +1169,23 @@ class _Reader:
         return out
 
     def _letter_before_colon(self) -> bool:
-        """False only when no ':' or '=' follows (after spaces) the last character of an option letter standing
-        after a non-letter, as the check-mark pattern ("B: yes") needs."""
-        return not self.fold_ok or self.optset.colon_hint.search(self.low) is not None
+        """False only when no ':' or '=' follows (after spaces) the last character of an option letter, as the
+        check-mark pattern ("B: yes") needs."""
+        if not self.fold_ok or self.optset.key_ends is None:
+            return True
+        low = self.low
+        ends = self.optset.key_ends
+        # a reply holds few of these signs: looking back from each is cheaper than a regex scan
+        for sign in (":", "="):
+            i = low.find(sign)
+            while i >= 0:
+                j = i
+                while j > 0 and low[j - 1].isspace():
+                    j -= 1
+                if j > 0 and low[j - 1] in ends:
+                    return True
+                i = low.find(sign, i + 1)
+        return False
 
     def _verdict_may_follow_letter(self) -> bool:
         """False only when no option letter (or closing bracket) is followed, after spaces, by a word that
