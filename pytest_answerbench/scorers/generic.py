@@ -249,8 +249,13 @@ def _options(row: Mapping[str, Any], names: list[str] | None) -> dict[str, str]:
 def _normalize(s: str) -> str:
     s = unicodedata.normalize("NFKD", s)
     s = "".join(c for c in s if not unicodedata.combining(c)).casefold()
-    s = "".join(" " if unicodedata.category(c).startswith("P") else c for c in s)
+    # Punctuation separates words, except a minus sign that starts a number: "-1" is not "1".
+    s = "".join(c if c == "-" and _SIGN.match(s, i) else " " if unicodedata.category(c).startswith("P") else c
+                for i, c in enumerate(s))
     return " ".join(s.split())
+
+
+_SIGN = re.compile(r"(?<!\w)-(?=\.?\d)")
 
 
 def _number(s: Any) -> float | None:
