@@ -16,11 +16,11 @@ Everything lives under the YAML's ``options:`` key (no Python, no ``!function``)
       # ... or a dispatch on a row field:
       # match: {field: kind, cases: {number: {type: numeric}, name: {type: normalized}}, default: {type: exact}}
 
-Matchers: ``exact``, ``normalized`` (case, accents, punctuation and spacing ignored), ``numeric`` (``abs_tol``,
-``rel_tol``), ``sympy`` (via ``pytest_answerbench.maths``; ``tolerance``), ``set`` / ``list`` (``sep``, item
-comparison ``items: exact|normalized|numeric``), ``choice`` (option letters), ``polyhedron`` (a
-PolyhedronEvaluator ``eval_type`` with ``score_type``), ``megabench`` (a MEGA-Bench ``metric``). A matcher
-returns a score in 0..1; the row is correct at 1.
+Matchers: ``exact``, ``normalized`` (case, accents, punctuation and spacing ignored; a minus sign that
+starts a number is kept), ``numeric`` (``abs_tol``, ``rel_tol``), ``sympy`` (via ``pytest_answerbench.maths``;
+``tolerance``), ``set`` / ``list`` (``sep``, item comparison ``items: exact|normalized|numeric``), ``choice``
+(option letters), ``polyhedron`` (a PolyhedronEvaluator ``eval_type`` with ``score_type``), ``megabench`` (a
+MEGA-Bench ``metric``). A matcher returns a score in 0..1; the row is correct at 1.
 
 ``check_options`` validates all of it and names the key and the valid choices on a mistake.
 """
