@@ -187,6 +187,11 @@ def _present(low: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+def _ascii_only(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The ASCII members of ``words``: the only ones an ASCII text can hold."""
+    return tuple(w for w in words if w.isascii())
+
+
 def _choose_possible(low: str) -> bool:
     """Every match of the "choose" marker holds one of these words (``go with`` needs both parts)."""
     if _present(low, ("choose", "chose", "select", "pick", "going", "opt", "settle")):
@@ -272,14 +277,17 @@ _CORRECTION_CUE_LOW = re.compile(
 )
 _CORRECTION_WORDS = ("wait", "actually", "mean", "correction", "thought", "scratch", "sorry", "oops", "hmm",
                      "rather", "let", "back", "change", "wrong", "mistake", "不对", "不，", "更正", "应该是")
+_CORRECTION_ASCII = _ascii_only(_CORRECTION_WORDS)
 _NO_PUNCT = re.compile(r"no\s*[,.;!—–-]")
 
 _HYPOTHETICAL_WORDS = ("if", "whether", "suppos", "assum", "unless", "thought", "initially", "first", "might",
                        "may", "not", "why", "which", "what", "question", "如果", "假设")
+_HYPOTHETICAL_ASCII = _ascii_only(_HYPOTHETICAL_WORDS)
 _NEG_WORD_HINTS = ("wrong", "incorrect", "false", "not", "invalid", "out", "eliminated", "excluded", "discarded",
                    "impossible", "unlikely", "implausible", "inaccurate", "irrelevant", "distractor", "n't")
 _NEG_BEFORE_HINTS = ("not", "eliminat", "rule", "ruling", "exclud", "except", "rather", "instead", "neither", "nor",
                      "discard", "remove", "cross", "排除", "不是", "不选")
+_NEG_BEFORE_ASCII = _ascii_only(_NEG_BEFORE_HINTS)
 _MARKS = "✅✔✓☑❌✗✘×"
 
 _NOT_AT_END = re.compile(r"(?:\bnot|n't)\s*$", re.I)
@@ -420,6 +428,8 @@ def _norm_head(s: str, need: int) -> tuple[str, bool]:
     return head, False
 
 
+# ASCII characters normalisation may drop: whitespace, the markup it deletes, the punctuation it trims
+_SHRINKING = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f*$`\".;,:!?"
 _NUMBER_CHARS = frozenset("0123456789,.+-−eE%/ \t\n\r\f\v")
 
 
@@ -654,7 +664,8 @@ class _Reader:
         self.flat = flat.replace("$", " ") if "$" in flat else flat
         self.low = self.flat.lower()
         # see _FOLD_UNSAFE: when this holds, self.low lines up with self.flat character for character
-        self.fold_ok = self.flat.isascii() or not any(ch in self.flat for ch in _FOLD_UNSAFE)
+        self.ascii = self.flat.isascii()
+        self.fold_ok = self.ascii or not any(ch in self.flat for ch in _FOLD_UNSAFE)
         self._flat_norm: str | None = None
         self._cues: list[tuple[int, int]] | None = None
         self._payload_memo: dict[tuple[str, bool], tuple | None] = {}
@@ -693,7 +704,7 @@ class _Reader:
             while begin > 0 and window[begin - 1].isspace():
                 begin -= 1
             begin = max(0, begin - 8)
-        if self.fold_ok and not _present(low[begin:], _HYPOTHETICAL_WORDS):
+        if self.fold_ok and not _present(low[begin:], _HYPOTHETICAL_ASCII if self.ascii else _HYPOTHETICAL_WORDS):
             return False
         return _HYPOTHETICAL.search(window, begin) is not None
 
@@ -715,7 +726,8 @@ class _Reader:
         if self._cues is None:
             if not self.fold_ok:
                 self._cues = [m.span() for m in _CORRECTION_CUE.finditer(self.flat)]
-            elif _present(self.low, _CORRECTION_WORDS) or _NO_PUNCT.search(self.low):
+            elif _present(self.low, _CORRECTION_ASCII if self.ascii else _CORRECTION_WORDS) \
+                    or _NO_PUNCT.search(self.low):
                 self._cues = [m.span() for m in _CORRECTION_CUE_LOW.finditer(self.low)]
             else:
                 self._cues = []
@@ -1063,17 +1075,20 @@ class _Reader:
                 first = _FIRST_LETTER.search(named).group(0)
                 if first.isupper() or named.lower().startswith(("option", "choice")):
                     negatives.update(letters)
-        if self.may_hold(_NEG_BEFORE_HINTS):
+        if use_low:
             # in the lower-cased text a match starts where one of its leading words does
-            for m in (_matches_at(pats.neg_before_low, low, _occurrences(low, _NEG_BEFORE_HINTS)) if use_low
-                      else pats.neg_before.finditer(text)):
-                if _ONLY_JUST.match(text, m.end()):
-                    continue
-                g = 1 if m.start(1) >= 0 else 2
-                named = text[m.start(g): m.end(g)]
-                letters = pats.named.findall(named)
-                if not (named[0] == "a" and _SPACE_LOWER.match(text, m.end())):
-                    negatives.update(letters)
+            starts = _occurrences(low, _NEG_BEFORE_ASCII if self.ascii else _NEG_BEFORE_HINTS)
+            excluded = _matches_at(pats.neg_before_low, low, starts) if starts else ()
+        else:
+            excluded = pats.neg_before.finditer(text) if self.may_hold(_NEG_BEFORE_HINTS) else ()
+        for m in excluded:
+            if _ONLY_JUST.match(text, m.end()):
+                continue
+            g = 1 if m.start(1) >= 0 else 2
+            named = text[m.start(g): m.end(g)]
+            letters = pats.named.findall(named)
+            if not (named[0] == "a" and _SPACE_LOWER.match(text, m.end())):
+                negatives.update(letters)
         letter_set = self.letter_set
         lead_ws = None
         mentions = () if not self._verdict_may_follow_letter() else (
@@ -1247,12 +1262,28 @@ class _Reader:
             hit = self._value_at_start(ordinal.group(1))
             if hit is not None and hit[0] == "ordinal":
                 return ChoiceResult(hit[1], "ordinal", f"the reply names option {hit[1]} by its place")
-        exact = self._exact_text(self.flat, self.flat_norm)
+        exact = None if self._too_long_for_an_option() else self._exact_text(self.flat, self.flat_norm)
         if exact is not None:
             kind, letter = exact
             return ChoiceResult(letter, "option-text" if kind == "text" else "answer-value",
                                 f"the reply is the text of option {letter}")
         return None
+
+    def _too_long_for_an_option(self) -> bool:
+        """True when ``_exact_text(self.flat)`` is surely None, told without normalising the text: an ASCII
+        reply with no LaTeX whose normalised form starts with a letter (so it is no number) and is longer than
+        every option text, core, tail and number word."""
+        flat = self.flat
+        if not self.ascii or "\\" in flat:
+            return False
+        rest = flat.lstrip(_SHRINKING)
+        if not rest or not rest[0].isalpha():
+            return False
+        # every character outside _SHRINKING survives normalisation: a lower bound on the normalised length
+        kept = len(flat)
+        for ch in _SHRINKING:
+            kept -= flat.count(ch)
+        return kept > max(self.optset.max_compared + 4, 9)
 
     def leading(self) -> _Commit | None:
         """A reply that starts with an option label: 'C. The loss ...', '(B) because ...', 'B, no wait, D'."""
