@@ -166,16 +166,20 @@ def parse_latex_raw(text: str, *, strict: bool = False, cap: int = MAX_TEXT * 8)
 
 
 def _cached(cache: dict, key: Any, compute, failures: tuple[type[Exception], ...]) -> Any:
-    """Memoise ``compute()`` under ``key``, failures (of the listed types) included; bounded size."""
-    hit = cache.get(key)
+    """Memoise ``compute()`` under ``key``, failures (of the listed types) included.
+
+    A least-recently-used cache of :data:`_CACHE_SIZE` entries (dicts keep insertion order: a hit moves to
+    the end, the oldest entry goes first), so gold answers shared by many rows stay parsed in long runs.
+    """
+    hit = cache.pop(key, None)
     if hit is None:
         try:
             hit = compute()
         except failures as exc:
             hit = exc
-        if len(cache) >= _CACHE_SIZE:
-            cache.clear()
-        cache[key] = hit
+        while len(cache) >= _CACHE_SIZE:
+            del cache[next(iter(cache))]
+    cache[key] = hit
     if isinstance(hit, Exception):
         raise hit
     return hit

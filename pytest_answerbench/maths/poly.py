@@ -13,26 +13,64 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["constant_ratio", "MAX_DEGREE", "MAX_TERMS"]
+__all__ = ["constant_ratio", "degree_bound", "identically_zero", "MAX_DEGREE", "MAX_TERMS"]
 
-#: Largest total degree and number of terms taken by the shortcut: within these, ``simplify`` always finishes
-#: far inside its step limit, so the shortcut cannot turn a step timeout into a verdict.
-MAX_DEGREE = 6
+#: Largest total degree (bounded from the tree before any expansion) and number of terms taken by the
+#: shortcuts: within these, ``simplify`` always finishes far inside its step limit, so a shortcut cannot turn
+#: a step timeout into a verdict.
+MAX_DEGREE = 12
 MAX_TERMS = 24
 
 
+def degree_bound(expr: Any, limit: int = MAX_DEGREE) -> int | None:
+    """An upper bound of the total degree of ``expr`` read as a rational function over Q, or None.
+
+    None when ``expr`` holds anything but symbols, rational numbers, sums, products and integer powers, or
+    when the bound exceeds ``limit``. It walks the tree without expanding anything, so ``(x+1)^{5000}`` is
+    refused before any polynomial arithmetic could blow up.
+    """
+    import sympy
+
+    def walk(node: Any) -> int | None:
+        if node.is_Symbol:
+            return 1
+        if node.is_Rational:
+            return 0
+        if node.is_Add or node.is_Mul:
+            total = 0
+            for arg in node.args:
+                d = walk(arg)
+                if d is None:
+                    return None
+                total = max(total, d) if node.is_Add else total + d
+                if total > limit:
+                    return None
+            return total
+        if node.is_Pow:
+            base, exp = node.args
+            if not isinstance(exp, sympy.Integer) or abs(int(exp)) > limit:
+                return None
+            d = walk(base)
+            if d is None or d * abs(int(exp)) > limit:
+                return None
+            return d * abs(int(exp))
+        return None
+
+    return walk(expr)
+
+
 def _poly(expr: Any, gens: tuple[Any, ...]) -> Any:
-    """``expr`` as a polynomial over Q in ``gens``, or None (not a polynomial, irrational coefficients, big)."""
+    """``expr`` as a small polynomial over Q in ``gens``, or None (not one, or too big to take the shortcut)."""
     import sympy
     from sympy.polys.polyerrors import PolynomialError
 
-    if expr.has(sympy.Float) or not expr.is_polynomial(*gens):
+    if degree_bound(expr) is None or not expr.is_polynomial(*gens):
         return None
     try:
         poly = sympy.Poly(expr, *gens, domain="QQ")
     except (PolynomialError, sympy.CoercionFailed, ValueError, TypeError):
         return None
-    if poly.is_zero or poly.total_degree() > MAX_DEGREE or len(poly.terms()) > MAX_TERMS:
+    if poly.is_zero or len(poly.terms()) > MAX_TERMS:
         return None
     return poly
 
@@ -51,9 +89,32 @@ def constant_ratio(e1: Any, e2: Any) -> Any:
     p2 = _poly(e2, gens) if p1 is not None else None
     if p1 is None or p2 is None:
         return None
-    c1, c2 = p1.LC(), p2.LC()
-    if p1 * c2 == p2 * c1:  # same leading monomial order on both sides: equal iff proportional
-        import sympy
+    import sympy
 
-        return sympy.Rational(c1) / sympy.Rational(c2)
-    return False
+    try:
+        c1, c2 = sympy.Rational(p1.LC()), sympy.Rational(p2.LC())
+        # Same monomial order on both sides: p1 * LC(p2) == p2 * LC(p1) exactly when e1 = (c1 / c2) * e2.
+        return c1 / c2 if p1.mul_ground(c2) == p2.mul_ground(c1) else False
+    except (ArithmeticError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def identically_zero(expr: Any) -> bool | None:
+    """Is ``expr`` (a small rational function over Q) identically zero? None when that is not decidable here.
+
+    Exact: the numerator of ``together(expr)`` expanded as a polynomial over Q. ``simplify(expr) == 0`` gives
+    the same answer for such input (it cancels rational functions); other input returns None.
+    """
+    import sympy
+    from sympy.polys.polyerrors import PolynomialError
+
+    gens = tuple(sorted(expr.free_symbols, key=lambda s: s.name))
+    if not gens or degree_bound(expr) is None:
+        return None
+    try:
+        numerator, _ = sympy.fraction(sympy.together(expr))
+        if degree_bound(numerator, MAX_DEGREE * 4) is None:
+            return None
+        return sympy.Poly(numerator, *gens, domain="QQ").is_zero
+    except (PolynomialError, sympy.CoercionFailed, ArithmeticError, ValueError, TypeError, AttributeError):
+        return None  # not decidable here: the caller's simplify path decides, as before
