@@ -1303,9 +1303,7 @@ class _Reader:
         if not rest or not rest[0].isalpha():
             return False
         # every character outside _SHRINKING survives normalisation: a lower bound on the normalised length
-        kept = len(flat)
-        for ch in _SHRINKING:
-            kept -= flat.count(ch)
+        kept = len(flat) - sum(map(flat.count, _SHRINKING))
         return kept > max(self.optset.max_compared + 4, 9)
 
     def leading(self) -> _Commit | None:

@@ -75,7 +75,9 @@ def long_cases() -> list[tuple[str, dict[str, str]]]:
         "The loss increases " * (n // 19), "word " * (n // 5) + "The answer is (B).", "A. " * (n // 3),
         "Wait, " * (n // 6), "no wait " * (n // 8), "(A) is wrong, " * (n // 14), "答案" * (n // 2),
         "- " * (n // 2), "A\n" * (n // 2), "**A** " * (n // 6), "I " * (n // 2), "a b c d " * (n // 8),
-        "x" * n + " The answer is B.",
+        "x" * n + " The answer is B.", "A, " * (n // 3) + "A is wrong.", "A " * (n // 2) + "is correct",
+        "The answer is A. " * (n // 17), "*" * (n // 2) + "B" + "*" * (n // 2), " " * (n // 2) + "A" + " " * (n // 2),
+        "(A) " * (n // 4) + "B", "no, wait, " * (n // 10) + "B",
     ]
     return [(s, options) for s in shapes]
 
