@@ -57,7 +57,9 @@ def element_equal(pre: Any, ref: Any, fixed: bool = False) -> bool:
     if isinstance(pre, list) or isinstance(ref, list):
         return False
     p, r = str(pre), str(ref)
-    if nominal_equal(p, r, fixed):
+    # Default profile: a numeric reference is compared as a number only; the text comparison deletes
+    # punctuation, minus signs included, so -1 would equal 1 (the sign bug P2 fixes for numerals).
+    if not (fixed and is_digit(r)) and nominal_equal(p, r, fixed):
         return True
     if is_digit(r):
         return bool(numeral_equal(p, r, "hard", fixed))

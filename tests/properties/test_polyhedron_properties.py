@@ -142,3 +142,13 @@ def test_no_input_reaches_python_evaluation(payload, eval_type, profile):
         if eval_type:
             row["eval_type"] = eval_type
         score_safely("polyhedron", row, profile, timeout=30)
+
+
+def test_numeric_array_elements_keep_their_sign():
+    # found by test_arrays: numeric elements went through the text comparison first, which deletes "-",
+    # so (1, -1) equalled (-1, 1); upstream keeps the reference's verdict
+    assert _score("\\boxed{1, -1}", "-1, 1", "ordered array").status == "wrong"
+    assert _score("\\boxed{-1, -1}", "1, 1", "unordered array").status == "wrong"
+    upstream = score_row("polyhedron", {"prediction": "\\boxed{1, -1}", "answer": "-1, 1",
+                                        "eval_type": "ordered array"}, profile="upstream")
+    assert upstream.status == "correct"
