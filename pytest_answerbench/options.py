@@ -56,7 +56,7 @@ MAX_DROP_DESC = "Gate: with a baseline, accuracy may fall by at most this (absol
 OPTION_DESC = "Override a benchmark option: KEY=VALUE, VALUE read as YAML (repeatable)"
 SHOW_DESC = "How many wrong rows the terminal summary lists. Default: 10"
 LIMIT_DESC = "Score only the first N rows of each prediction file (for quick checks)"
-MARGIN_DESC = ("Gate: with a baseline, fail only when the paired 95% interval shows a drop larger than M "
+MARGIN_DESC = ("Gate: with a baseline, fail only when the paired 95%% interval shows a drop larger than M "
                "(non-inferiority); an interval straddling -M is 'inconclusive' and passes, with the minimum "
                "detectable effect in the summary")
 GROUP_GATES_DESC = ("Apply --bench-max-drop / --bench-noninferiority-margin to every group too "
@@ -192,7 +192,7 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("bench_limit", LIMIT_DESC, type="string", default="")
     parser.addini("bench_shard", SHARD_DESC, type="string", default="")
     parser.addini("bench_isolation", ISOLATION_DESC, type="string", default="")
-    parser.addini("bench_noninferiority_margin", MARGIN_DESC, type="string", default="")
+    parser.addini("bench_noninferiority_margin", MARGIN_DESC.replace("%%", "%"), type="string", default="")
     parser.addini("bench_group_gates", GROUP_GATES_DESC, type="bool", default=False)
     parser.addini("bench_markdown", MARKDOWN_DESC, type="string", default="")
     parser.addini("bench_html", HTML_DESC, type="string", default="")

@@ -40,7 +40,7 @@ def _yaml(tmp_path, text, name="b.yaml"):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("name: x\nscorer: vmcbench\ngroupz: [a]\n", "unknown key 'groupz' (known: aliases, description"),
+    ("name: x\nscorer: vmcbench\ngroupz: [a]\n", "unknown key 'groupz' (known: aliases, cache_verdicts"),
     ("name: x\nscorer: numberic\n", "scorer 'numberic' unknown (known: "),
     ("scorer: vmcbench\n", "name is required"),
     ("name: x\nscorer: vmcbench\ntimeout: -1\n", "timeout must be a non-negative number"),
