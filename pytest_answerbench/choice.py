@@ -301,6 +301,7 @@ _MARKS = "✅✔✓☑❌✗✘×"
 
 _KEY_FORMAT = re.compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")
+_LATEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _TEXT_CMD_NORM = re.compile(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")
 _DROP_CHARS = "*$`\"“”"
 _BOLD = re.compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
@@ -396,6 +397,8 @@ def _normalize(response: str) -> str:
             text = after
     if "\\" in text:  # every wrapper below starts with a backslash
         text = _TEXT_CMD.sub(r"\1", text)
+        if "frac" in text:
+            text = _LATEX_FRAC.sub(r"\1/\2", text)
         text = text.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
     return text
 
@@ -405,13 +408,19 @@ def _norm_text(s: str) -> str:
     s = unicodedata.normalize("NFKC", s).lower()
     if "\\" in s:
         s = _TEXT_CMD_NORM.sub(r"\1", s)
+        if "frac" in s:  # "\\frac{1}{3}" / "\\dfrac{2}{3}" is written "1/3" too
+            s = _LATEX_FRAC.sub(r"\1/\2", s)
     # deleting the markup characters, then collapsing whitespace runs (str.split splits on exactly the
     # characters the regex \s matches) and trimming
     for ch in _DROP_CHARS:
         if ch in s:
             s = s.replace(ch, "")
     s = " ".join(s.split())
-    return s.strip(" .;,:!?")
+    s = s.rstrip(" .;,:!?").lstrip(" ;,:!?")
+    # a leading point belongs to a number (".15" is 0.15), any other leading point is punctuation
+    if s.startswith(".") and not (len(s) > 1 and s[1].isdigit()):
+        s = s.lstrip(" .;,:!?")
+    return s
 
 
 def _norm_head(s: str, need: int) -> tuple[str, bool]:
@@ -423,6 +432,8 @@ def _norm_head(s: str, need: int) -> tuple[str, bool]:
     (no ``\\text{...}`` wrapper straddles it). Collapsing spaces and trimming keep a prefix a prefix.
     """
     cut = 4 * need + 64
+    if "frac" in s:  # a fraction rewritten across the cut would break the prefix property
+        return _norm_text(s), True
     if len(s) > cut + 1 and "\\" in s[:cut]:
         # a wrapper ends at a closing brace: with none from the cut on, none can straddle it
         brace = s.find("}", cut - 1)
@@ -447,10 +458,53 @@ _WORD_NUMBERS = {w: i for i, w in enumerate(
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split())}
 
 
+_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+_PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fourths": 4,
+          "fifth": 5, "fifths": 5}
+
+
+def _words_number(word: str) -> float | None:
+    """A number written in words: "fifty", "twenty-five", "negative one", "one half", "two thirds",
+    "fifty percent" (read as 50, like "50%")."""
+    tokens = word.replace("-", " ").split()
+    if not tokens or len(tokens) > 5:
+        return None
+    sign = 1.0
+    if tokens[0] in ("negative", "minus"):
+        sign, tokens = -1.0, tokens[1:]
+    if tokens and tokens[-1] in ("percent", "per cent", "%"):
+        tokens = tokens[:-1]
+    if len(tokens) == 2 and tokens[1] in _PARTS and (tokens[0] in ("a", "one") or tokens[0] in _WORD_NUMBERS):
+        count = 1 if tokens[0] == "a" else _WORD_NUMBERS[tokens[0]]
+        return sign * count / _PARTS[tokens[1]]
+    value = 0
+    for i, t in enumerate(tokens):
+        if t in _TENS and i == 0:
+            value += _TENS[t]
+        elif t in _WORD_NUMBERS and (i == 0 or (i == 1 and value and _WORD_NUMBERS[t] < 10)):
+            value += _WORD_NUMBERS[t]
+        elif t == "hundred" and i == len(tokens) - 1 and 0 < value < 10:
+            value *= 100
+        else:
+            return None
+    return sign * value if tokens else None
+
+
+_LOOSE_DROP = str.maketrans("", "", " \t\n-‐‑–—^{}_\\'’")
+
+
+def _loose_key(ns: str) -> str:
+    """A normalised text with spacing, hyphens and TeX markup taken out, so that "18cm" meets "18 cm",
+    "top-left" meets "top left" and "x^2 + 1" meets "x^2+1" (and, through NFKC, "x²")."""
+    return ns.translate(_LOOSE_DROP)
+
+
 def _number(s: str) -> float | None:
     word = s.strip().lower().rstrip(".!")
     if word in _WORD_NUMBERS:
         return float(_WORD_NUMBERS[word])
+    if word[:1].isalpha() and word.isascii():
+        return _words_number(word)
     # both patterns below need a sign, a point or a decimal digit first (after spaces)
     head = s.lstrip()
     if not head or not (head[0] in "-+−." or head[0].isdecimal()):
@@ -512,6 +566,9 @@ class _OptionSet:
         # "a cat" is also said as "cat"; "24 cm²" is the number 24 with a unit
         self.opt_core = {k: _strip_article(v) for k, v in self.opt_norm.items()}
         opt_num = {k: _option_number(v) for k, v in self.options.items()}
+        for k, v in opt_num.items():
+            if v is None and self.opt_norm[k]:  # "$3.00", "$\\frac{1}{2}$": the number under the markup
+                opt_num[k] = _option_number(self.opt_norm[k])
         self.opt_num = {k: v for k, v in opt_num.items() if v is not None}
         # "B12" for "Vitamin B12": the part that tells the options apart (used by _exact_text)
         self.tails: dict[str, str] | None = None
@@ -565,6 +622,33 @@ class _OptionSet:
         self.ruled_out_hint = re.compile(
             rf"[{list_ends}](?![a-z0-9])\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{_ADVERBS}{_NEG_WORDS}\b")
         self.verdict_hint = re.compile(rf"[{mention_ends}](?![a-z0-9])\s*(?:" + "|".join(_AFTER_WORDS) + ")")
+
+    @functools.cached_property
+    def by_loose(self) -> dict[str, list[str]]:
+        """Option letters by ``_loose_key`` of their text (built on first use)."""
+        out: dict[str, list[str]] = {}
+        for k, v in self.opt_norm.items():
+            key = _loose_key(v)
+            if key:
+                out.setdefault(key, []).append(k)
+        return out
+
+    @functools.cached_property
+    def pct(self) -> frozenset[str]:
+        """The numeric options written as a percentage."""
+        return frozenset(k for k in self.opt_num if "%" in self.opt_norm[k] or "percent" in self.opt_norm[k])
+
+    def share_hits(self, value: float, reply_pct: bool) -> list[str]:
+        """Numeric options equal to ``value`` when exactly one side is a percentage ("50%" and "0.5")."""
+        hits = []
+        for k, v in self.opt_num.items():
+            opt_pct = k in self.pct
+            if opt_pct == reply_pct:
+                continue
+            other = value / 100 if reply_pct else value * 100
+            if abs(other - v) <= 1e-9 * max(1.0, abs(v)):
+                hits.append(k)
+        return hits
 
     @functools.cached_property
     def listed(self) -> dict[str, re.Pattern[str]]:
@@ -1060,7 +1144,7 @@ class _Reader:
         if ns is None:
             # A normalised text longer than every option text (and its core and tail, and than any number
             # word) can only still be read as a number.
-            ns, whole = _norm_head(s, max(self.optset.max_compared + 5, 10))
+            ns, whole = _norm_head(s, max(self.optset.max_compared + 5, 31))
             if not whole:
                 if not _NUMBER_CHARS.issuperset(ns):
                     return None
@@ -1077,8 +1161,20 @@ class _Reader:
         value = _number(ns)
         if value is not None:
             num_hits = [k for k, v in self.opt_num.items() if v == value]
+            if not num_hits:
+                # "50%" for the option "0.5", "0.25" for "25%": the same share written two ways
+                num_hits = optset.share_hits(value, "%" in ns or "percent" in ns)
             if len(num_hits) == 1:
                 return "value", num_hits[0]
+        # the same text written with other spacing or markup: "18cm", "top-left", "x^2 + 1", "CO_2", "x²"
+        loose = _loose_key(ns)
+        hits = optset.by_loose.get(loose, ())
+        if not hits and len(loose) > 3 and loose.endswith("s") and loose.isalpha():
+            # a plural for a singular option: "Cats" for "Cat"
+            hits = optset.by_loose.get(loose[:-1], ()) or (
+                optset.by_loose.get(loose[:-2], ()) if loose.endswith("es") else ())
+        if len(hits) == 1:
+            return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         return None
 
     def _scan_mentions(self, text: str, negatives: set[str]) -> tuple[list[_Commit], list[_Commit], list[_Commit]]:
@@ -1304,7 +1400,7 @@ class _Reader:
             return False
         # every character outside _SHRINKING survives normalisation: a lower bound on the normalised length
         kept = len(flat) - sum(map(flat.count, _SHRINKING))
-        return kept > max(self.optset.max_compared + 4, 9)
+        return kept > max(self.optset.max_compared + 4, 30)  # 30: number words ("twenty-five percent")
 
     def leading(self) -> _Commit | None:
         """A reply that starts with an option label: 'C. The loss ...', '(B) because ...', 'B, no wait, D'."""
