@@ -385,6 +385,12 @@ _LOWER_WORD = re.compile(r"\s+([a-z]+)")
 _NONE_OF_THE = re.compile(r"none of the", re.I)
 _UNSEEN = object()
 _FIRST_LETTER = re.compile(r"[A-Za-z]")
+# the last separator of a reply's last line (see _Reader._closing): the clause after it is read alone
+_CLOSING_SEP = re.compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
+_CLOSING_LETTER = re.compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|answer)\s+)?(?:\*\*)?"
+                             r"(?:[\(\[]?([A-Z])[\)\]]?|[\(\[]([a-z])[\)\]])(?:\*\*)?\s*[.!]?\s*")
+_CLOSING_LIST = re.compile(r"(?<![A-Za-z])[\(\[]?[A-Z][\)\]]?\s*(?:and|or)?\s*$")
+_CLOSING_VARIABLE = re.compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
 
 
 def _normalize(response: str) -> str:
@@ -1291,7 +1297,47 @@ class _Reader:
         for m in matches:
             if m.group(1) in self.letter_set:
                 out.append(_Commit(m.start(1), 1, m.group(1), "sole-letter"))
+        closing = self._closing()
+        if closing is not None:
+            out.append(closing)
         return out
+
+    def _closing(self) -> _Commit | None:
+        """The reply's last clause, after ':', '=', '→', a dash or a comma, is an option letter or (after ':', '='
+        or 'is') an option's text or value: "The question asks about rickets: D.", "If I had to pick, A.",
+        "..., option C.", "Total: 4.", "= 150", "The derivative is 2x."."""
+        text = self.flat.rstrip()
+        cut = max(0, len(text) - 80)
+        line_start = max(cut, text.rfind("\n", cut) + 1)
+        tail = text[line_start:]
+        m = _CLOSING_SEP.match(tail)
+        if m is None:
+            return None
+        g = 1 if m.group(1) else 2
+        sep = m.group(g)
+        rest = tail[m.end(g):]
+        before = tail[:m.start(g)]
+        start = line_start + m.end(g) + len(rest) - len(rest.lstrip())
+        lm = _CLOSING_LETTER.fullmatch(rest)
+        if lm is not None:
+            letter = lm.group(2) or lm.group(3).upper()
+            # "A, B, C" is a list and "x = D" is a formula, not a choice; after "is" only "option D" counts
+            if letter in self.letter_set and (lm.group(1) or sep not in ("is", "are", "equals", "=")) \
+                    and not _CLOSING_LIST.search(before):
+                return _Commit(start, 1, letter, "conclusion")
+            return None
+        if sep in (":", "=", "is", "are", "equals", "->", "→"):
+            if sep == "=" and _CLOSING_VARIABLE.search(before):
+                return None  # "at x = 1": a variable's value, not the answer
+            if _CLOSING_LIST.search(before):
+                return None  # "Option D: the loss stays constant": an option quoted with its label
+            body = rest.strip().rstrip(".!")
+            if not body or len(body) > 40:
+                return None
+            hit = self._exact_text(body)
+            if hit is not None:
+                return _Commit(start, 1, hit[1], "conclusion", "option-text" if hit[0] == "text" else "answer-value")
+        return None
 
     def _bold_letters(self) -> list[_Commit]:
         """'**B**': a bold option letter."""
