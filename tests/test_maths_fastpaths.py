@@ -52,7 +52,7 @@ def test_fast_parse_is_sympy_parse_latex(text, strict):
 
 def test_cached_numbers_are_sympys_numbers_and_shared():
     numbers = parse._CachedNumbers(sympy)
-    for token in ("3", "3.14", "123456789012345678901234567890", "0.1"):
+    for token in ("3", "0", "3.14", "123456789012345678901234567890", "0.1", "9" * 300, "9" * 301):
         first = numbers.Number(token)
         assert sympy.srepr(first) == sympy.srepr(sympy.Number(token))
         assert numbers.Number(token) is first

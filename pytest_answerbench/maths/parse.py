@@ -37,6 +37,9 @@ def _parse_latex():
 _fast_state: list[Any] = []
 
 
+_PLAIN_INT = re.compile(r"0|[1-9][0-9]{0,299}")
+
+
 class _CachedNumbers:
     """Stands in for the ``sympy`` module inside a private copy of SymPy's LaTeX-to-SymPy converter.
 
@@ -63,7 +66,12 @@ class _CachedNumbers:
         key = (args[0], bool(global_parameters.evaluate))
         hit = self._numbers.get(key)
         if hit is None:
-            hit = self._module.Number(args[0])
+            # An integer token without leading zeros is what sympify makes of it, Integer(int(text)), built
+            # directly (sympify rejects "007" like Python does, so those still go through it).
+            if _PLAIN_INT.fullmatch(args[0]):
+                hit = self._module.Integer(int(args[0]))
+            else:
+                hit = self._module.Number(args[0])
             if len(self._numbers) >= _CACHE_SIZE:
                 self._numbers.clear()
             self._numbers[key] = hit
