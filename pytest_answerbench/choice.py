@@ -75,19 +75,19 @@ _CONNECTORS = {
 }
 
 _REFUSAL = re.compile(
-    r"(?:i\s*(?:am|'m)\s+sorry|\bsorry\b|i\s+(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to)"
+    r"(?:i\s*(?:am|'m)\s+sorry|i\s+(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to)"
     r"\s+(?:determine|answer|help|see|view|tell|identify|access|process|provide|decide|say|read|be\s+sure)"
     r"|cannot\s+be\s+determined|can't\s+be\s+determined|(?:cannot|can't|unable\s+to)\s+determine"
-    r"|not\s+(?:enough|sufficient)\s+information|insufficient\s+(?:information|data|context)"
+    r"|not\s+(?:enough|sufficient)\s+info(?:rmation)?\b|insufficient\s+(?:info|data|context)"
     r"|no\s+image\s+(?:is\s+)?(?:provided|attached|shown)|without\s+(?:the|an|seeing\s+the)\s+image"
-    r"|none\s+of\s+the\s+(?:options|above|choices|answers)|i\s+(?:do\s+not|don't)\s+know|^\W*no\s+idea\b"
+    r"|none\s+of\s+(?:the\s+)?(?:options|above|choices|answers|these|those|them)|i\s+(?:do\s+not|don't)\s+know|^\W*no\s+idea\b"
     r"|there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)|unanswerable|not\s+answerable"
     r"|无法(?:确定|判断|回答|得出|看到)|不能确定|不确定|抱歉|没有正确(?:答案|选项))",
     re.IGNORECASE,
 )
 
 _CORRECTION_CUE = re.compile(
-    r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|\bwait\b|\bactually\b|\bi\s+mean\b|\bcorrection\b|"
+    r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|\bwait\b|\bactually\b|\bi\s+meant?\b|\bcorrection\b|"
     r"\bon\s+second\s+thought\b|\bscratch\s+that\b|\bsorry\b|\boops\b|\bhmm+\s*,?\s*no\b|\bno\s*[,.;!—–-]|"
     r"\brather\b|\blet\s+me\s+(?:correct|reconsider|revise)\b|\bi\s+take\s+(?:that|it)\s+back\b|"
     r"\bchange\s+(?:my\s+answer|it|that)\s+to\b|\bi\s+was\s+wrong\b|\bmy\s+mistake\b|不对|不，|更正|应该是)",
@@ -132,6 +132,7 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
     (re.compile(
         r"\b(?:i\s+(?:would|will|'d|'ll)\s+|i\s+|we\s+|let's\s+|so\s+i\s+)?"
         r"(?:choose|chose|select|selected|pick|picked|go\s+with|going\s+with|opt\s+for|settle\s+on|"
+        r"lean(?:ing)?\s+(?:toward|towards|to)|"
         r"(?<=would\s)answer|(?<='d\s)answer|(?<=will\s)answer|"
         r"(?:am\s+)?going\s+to\s+(?:choose|pick|go\s+with))\b(?:\s+(?:option|choice|answer))?",
         re.I,
@@ -203,7 +204,7 @@ def _ascii_only(words: tuple[str, ...]) -> tuple[str, ...]:
 
 def _choose_possible(low: str) -> bool:
     """Every match of the "choose" marker holds one of these words (``go with`` needs both parts)."""
-    if _present(low, ("choose", "chose", "select", "pick", "going", "opt", "settle")):
+    if _present(low, ("choose", "chose", "select", "pick", "going", "opt", "settle", "lean")):
         return True
     if "go" in low and "with" in low:
         return True
@@ -274,12 +275,12 @@ def _answer_marker_starts(low: str) -> list[int]:
 
 
 _REFUSAL_LOW = _low_pattern(_REFUSAL)
-_REFUSAL_WORDS = ("sorry", "can", "able", "information", "insufficient", "image", "without", "none", "know", "idea",
+_REFUSAL_WORDS = ("sorry", "can", "able", "info", "insufficient", "image", "without", "none", "know", "idea",
                   "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确")
 
 # _CORRECTION_CUE with the common word boundary taken out of the alternation (same matches, faster scan).
 _CORRECTION_CUE_LOW = re.compile(
-    r"(?:\b(?:no\s*,?\s*wait\b|wait\s*,?\s*no\b|wait\b|actually\b|i\s+mean\b|correction\b|"
+    r"(?:\b(?:no\s*,?\s*wait\b|wait\s*,?\s*no\b|wait\b|actually\b|i\s+meant?\b|correction\b|"
     r"on\s+second\s+thought\b|scratch\s+that\b|sorry\b|oops\b|hmm+\s*,?\s*no\b|no\s*[,.;!—–-]|"
     r"rather\b|let\s+me\s+(?:correct|reconsider|revise)\b|i\s+take\s+(?:that|it)\s+back\b|"
     r"change\s+(?:my\s+answer|it|that)\s+to\b|i\s+was\s+wrong\b|my\s+mistake\b)|不对|不，|更正|应该是)"
@@ -355,7 +356,7 @@ _BODY_WRONG = re.compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×
 _BODY_RIGHT = re.compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
 _ARTICLE_NEXT = re.compile(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]")
 _CORRECTION_LEAD = re.compile(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
-                              r"i\s+mean|go\s+with|choose|pick|should\s+be|must\s+be|is|to|答案是|应该是|应是|是|选)\s*,?\s*)*",
+                              r"i\s+meant?|go\s+with|choose|pick|should\s+be|must\s+be|is|to|答案是|应该是|应是|是|选)\s*,?\s*)*",
                               re.I)
 _CORRECTION_VERDICT = re.compile(r"(?:options?\s+)?([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer))")
 _CORRECTION_OPTION = re.compile(r"(?:option|choice)\s+([A-Za-z])(?![A-Za-z0-9])", re.I)
@@ -376,6 +377,7 @@ _NEGATED_AFTER = re.compile(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:
                             r"[^.;!]*?\b(?:isn't|aren't)\b|\s*\?\s*no\b|\s*[:-]\s*(?:no|wrong|incorrect|false)\b")
 _SENTENCE_BREAK = re.compile(r"[.!?\n]\s+(?=\S)")
 _CONCLUDING = re.compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
+                         r"there (?:are|is)|total|altogether|in all|"
                          r"maximum|minimum|highest|lowest|largest|smallest|most|least|best|peak|answer|"
                          r"correct|actually|final)\b")
 _TURN = re.compile(r"\b(?:but|actually|however|rather|instead|in fact|so|therefore|thus|hence|consequently|"
@@ -385,6 +387,28 @@ _LOWER_WORD = re.compile(r"\s+([a-z]+)")
 _NONE_OF_THE = re.compile(r"none of the", re.I)
 _UNSEEN = object()
 _FIRST_LETTER = re.compile(r"[A-Za-z]")
+_HEDGE_START = re.compile(r"(?:between|either)\s+", re.I)
+_EACH_BEFORE = re.compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
+_ANSWER_FIELD = re.compile(r"[\"']\s*(?:final_?answer|answer|choice|option|selected_option|letter)\s*[\"']\s*:\s*"
+                           r"([\"']?)([^\"'\n{}]{0,200}?)\1\s*(?=[,}\n]|$)", re.I)
+# a reply that means the option "Cannot be determined" / "Not enough information" ...
+_UNDETERMINED = re.compile(
+    r"(?:cannot|can't|can\s+not)\s+be\s+(?:determined|decided|told|known)|(?:cannot|can't|unable\s+to|impossible\s+to)\s+"
+    r"(?:determine|decide|tell|say)|not\s+(?:enough|sufficient)\s+(?:info|information|data|evidence|context)\b|"
+    r"insufficient\s+(?:info|information|data|evidence|context)|undeterminable|indeterminable|not\s+determinable",
+    re.I)
+# ... or "None of the above"
+_NONE_ABOVE = re.compile(r"\bnone\s+of\s+(?:the\s+)?(?:above|these|those|them|options|choices|answers)|"
+                         r"\bno\s+(?:option|choice|answer)\s+(?:is|above)|"
+                         r"there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)", re.I)
+# a correction cue strong enough to retract an answer given as option text ("Vitamin D — sorry, I meant C")
+_STRONG_CUE = re.compile(r"wait|sorry|meant|correction|scratch|second\s+thought|was\s+wrong|mistake|reconsider|"
+                         r"revise|oops|take\s+(?:that|it)\s+back|不对|更正", re.I)
+_OR_ALTERNATIVE = re.compile(r"\s+or\s+(?!not\b|more\b|less\b|so\b|fewer\b|higher\b|lower\b)[a-z0-9]")
+_LEAD_OPTION_WORD = re.compile(r"(?:option|choice)\s+(?=[\(\[]?[A-Z][\)\]]?\s*[:.)])", re.I)
+_LEAD_TEXT_END = frozenset(",.;:!—–-。，；：！")
+_YES_CN = ("是", "对", "正确", "有")
+_NO_CN = ("否", "不是", "不对", "不", "没有", "错")
 # the last separator of a reply's last line (see _Reader._closing): the clause after it is read alone
 _CLOSING_SEP = re.compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
 _CLOSING_LETTER = re.compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|answer)\s+)?(?:\*\*)?"
@@ -640,6 +664,23 @@ class _OptionSet:
         return out
 
     @functools.cached_property
+    def undetermined(self) -> list[str]:
+        """The options saying the answer cannot be determined ("Not enough information")."""
+        return [k for k, v in self.opt_norm.items() if _UNDETERMINED.search(v)]
+
+    @functools.cached_property
+    def none_above(self) -> list[str]:
+        """The options saying no other option is right ("None of the above")."""
+        return [k for k, v in self.opt_norm.items() if _NONE_ABOVE.search(v)]
+
+    @functools.cached_property
+    def yes_no(self) -> tuple[str | None, str | None]:
+        """The letters of the options "Yes" and "No" (None where there is no such option)."""
+        yes = [k for k, v in self.opt_norm.items() if v in ("yes", "true")]
+        no = [k for k, v in self.opt_norm.items() if v in ("no", "false")]
+        return (yes[0] if len(yes) == 1 else None), (no[0] if len(no) == 1 else None)
+
+    @functools.cached_property
     def pct(self) -> frozenset[str]:
         """The numeric options written as a percentage."""
         return frozenset(k for k in self.opt_num if "%" in self.opt_norm[k] or "percent" in self.opt_norm[k])
@@ -848,8 +889,16 @@ class _Reader:
         # keep an opening bracket: it belongs to the "(B)" form
         p = payload.lstrip(" \t\n\r\"'`“‘:*_$-")
         offset = len(payload) - len(p)
+        if p[:1] in ("是", "否") and any(self.optset.yes_no):  # before the filler takes "是" away
+            hit = self._text_at_start(p)
+            if hit is not None:
+                return hit[0], hit[1], offset
         m = _FILLER.match(p)
         if m and not _FILLER_KEEP.match(p):
+            p = p[m.end():]
+            offset += m.end()
+        m = _HEDGE_START.match(p)
+        if m:  # "between (C) and (D)", "either B or C": the second letter makes it ambiguous below
             p = p[m.end():]
             offset += m.end()
         if _NEGATED_START.match(p):
@@ -940,6 +989,12 @@ class _Reader:
         """The option whose text begins ``p`` (longest text wins; exact text beats numeric equality)."""
         # the comparison looks at most two characters past the longest option text
         np, _ = _norm_head(p, self.optset.max_text + 2)
+        if np and not np[0].isascii() and (np[0] in "是否对错不没有") and any(self.optset.yes_no):
+            yes, no = self.optset.yes_no  # 答案是“否”: Chinese yes / no for the options Yes / No
+            if np.startswith(_NO_CN) and no:
+                return "text", no
+            if np.startswith(_YES_CN) and not np.startswith("是否") and yes:
+                return "text", yes
         best: tuple[int, str] | None = None
         for letter, ot in self.opt_norm.items():
             if not ot:
@@ -1000,6 +1055,10 @@ class _Reader:
         if "<" in raw:
             for m in _ANSWER_TAG.finditer(raw):
                 self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-tag", whole=True)
+        if ("\":" in raw or "':" in raw or "\" :" in raw or "' :" in raw):
+            # a JSON (or Python dict) answer field: {"reasoning": "... unlike A or B", "answer": "C"}
+            for m in _ANSWER_FIELD.finditer(raw):
+                self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-field", whole=True)
         text = self.flat
         for spec in _MARKER_SPECS[:-1]:
             for end, payload in self._marker_payloads(spec):
@@ -1049,7 +1108,9 @@ class _Reader:
                 continue
             if blocked[1]:
                 continue
-            if method == "answer-marker" and _KEY_FORMAT.match(text, end):
+            if method == "answer-marker" and (_KEY_FORMAT.match(text, end) or _EACH_BEFORE.search(
+                    self.low, max(0, start - 14), start) if self.fold_ok else _KEY_FORMAT.match(text, end)):
+                # "Let's analyze each option:" introduces the options, it does not answer
                 continue
             found.append((end, text[end: end + 300]))
         return found
@@ -1448,12 +1509,22 @@ class _Reader:
         kept = len(flat) - sum(map(flat.count, _SHRINKING))
         return kept > max(self.optset.max_compared + 4, 30)  # 30: number words ("twenty-five percent")
 
+    def special_option(self) -> ChoiceResult | None:
+        """A reply saying "it cannot be determined" or "none of these" when exactly one option says that."""
+        flat = self.flat
+        for pattern, letters, what in ((_UNDETERMINED, self.optset.undetermined, "cannot be determined"),
+                                       (_NONE_ABOVE, self.optset.none_above, "none of the options")):
+            if len(letters) == 1 and pattern.search(flat):
+                return ChoiceResult(letters[0], "option-text", f"the reply says {what}, which option {letters[0]} says")
+        return None
+
     def leading(self) -> _Commit | None:
         """A reply that starts with an option label: 'C. The loss ...', '(B) because ...', 'B, no wait, D'."""
         s = self.flat.lstrip()
-        m = _LEAD_LABEL.match(s)
+        prefix = _LEAD_OPTION_WORD.match(s)  # "Option C: D" names option C whatever follows
+        m = _LEAD_LABEL.match(s, prefix.end() if prefix else 0)
         if not m:
-            return None
+            return self._leading_text(s)
         letter = (m.group(1) or m.group(2) or m.group(3)).upper()
         if m.group(3) and letter == "I":
             return None
@@ -1471,6 +1542,47 @@ class _Reader:
         if letter not in self.letter_set:
             return None
         return _Commit(len(self.flat) - len(s), 2, letter, "leading-letter")
+
+    def _leading_text(self, s: str) -> _Commit | None:
+        """A reply that starts with an option's short text and then punctuation ("No, the man is not wearing a
+        hat.", "否。图中没有人。"), or with "Both" / "Neither" when one option starts that way."""
+        pos = len(self.flat) - len(s)
+        yes, no = self.optset.yes_no
+        if (yes or no) and not s.isascii():
+            if s.startswith(_NO_CN) and no:
+                return _Commit(pos, 1, no, "conclusion", "option-text")
+            if s.startswith(_YES_CN) and not s.startswith("是否") and yes:
+                return _Commit(pos, 1, yes, "conclusion", "option-text")
+        low = s[:40].lower()
+        first = low.split(None, 1)[0].strip(",.;:!") if low.strip() else ""
+        if first in ("both", "neither"):
+            hits = [k for k, v in self.opt_norm.items() if v.split(" ", 1)[0] == first]
+            if len(hits) == 1:
+                return _Commit(pos, 1, hits[0], "conclusion", "option-text")
+        best = None
+        for letter, ot in self.opt_norm.items():
+            # short texts only (a word or two, as "No" or "Top left"): a reply opening with a longer option
+            # text may go on to state another one
+            if ot and len(ot) <= 20 and ot.count(" ") <= 1 and low.startswith(ot) and len(low) > len(ot) and low[len(ot)] in _LEAD_TEXT_END:
+                if best is None or len(ot) > len(self.opt_norm[best]):
+                    best = letter
+        if best is not None:
+            return _Commit(pos, 1, best, "conclusion", "answer-value" if best in self.opt_num else "option-text")
+        return None
+
+    def corrected_content(self, after: int) -> ChoiceResult | None:
+        """The option text named after the last strong correction cue past ``after`` ("Vitamin D — sorry, I meant
+        vitamin C", "Yes. Wait — ... No.")."""
+        for start, end in reversed(self.cues()):
+            if start <= after:
+                break
+            if not _STRONG_CUE.search(self.flat, start, end):
+                continue
+            found = _Reader(self.flat[end:], self.optset).content()
+            if found is not None and found.letter is not None:
+                return ChoiceResult(found.letter, "self-correction", f"option {found.letter}'s text after a correction")
+            return None
+        return None
 
     def content(self) -> ChoiceResult | None:
         """Exactly one option text occurs (whole words, not inside a longer option's occurrence, not negated)."""
@@ -1533,6 +1645,9 @@ class _Reader:
                 kept[letter] = alive
         if len(kept) == 1:
             letter = next(iter(kept))
+            if all(_OR_ALTERNATIVE.match(low, b) for _, b in kept[letter]):
+                # "Tennis or badminton": the option is offered with an alternative, not chosen
+                return ChoiceResult(None, "ambiguous", f"option {letter}'s text is offered with an alternative")
             kind = "answer-value" if letter in self.opt_num else "option-text"
             return ChoiceResult(letter, kind, f"the reply contains the text of option {letter} only")
         if len(kept) > 1:
@@ -1660,6 +1775,11 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
                 break
     if fixes:
         chosen = max(fixes, key=lambda c: c.pos)
+    elif chosen is not None and chosen.letter is not None:
+        # no letter after a later correction cue: an option's text there may retract the answer
+        fixed = reader.corrected_content(chosen.pos)
+        if fixed is not None and fixed.letter != chosen.letter:
+            return fixed
     if chosen is not None:
         if chosen.letter is None:
             return ChoiceResult(None, chosen.method, chosen.note)
@@ -1677,6 +1797,9 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
                             f"every other option is ruled out ({', '.join(sorted(negatives))})")
     refusal = (_REFUSAL_LOW.search(reader.low) if _present(reader.low, _REFUSAL_WORDS) else None) \
         if reader.fold_ok else _REFUSAL.search(reader.flat)
+    special = reader.special_option()
+    if special is not None:
+        return special
     if refusal:
         none_of = ("none of the" in reader.low) if reader.fold_ok else _NONE_OF_THE.search(reader.flat)
         found = reader.content() if none_of else None
@@ -1684,6 +1807,10 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
             return found
         return ChoiceResult(None, "refusal", "the reply declines to choose")
     found = reader.content()
+    if found is not None and found.letter is None:
+        fixed = reader.corrected_content(-1)
+        if fixed is not None:
+            return fixed
     if found is not None:
         return found
     lone = reader.lone_letter(negatives)
