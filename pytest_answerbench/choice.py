@@ -736,7 +736,7 @@ class _LetterPatterns:
             rf"instead\s+of|neither|nor|discard|remove|cross\s+out)\s+({group})|(?:排除|不是|不选)\s*({group})", flags)
         affirm = re.compile(
             rf"{_NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"
-            rf"[\s:.)]*([✅✔✓☑❌✗✘×]))", flags)
+            rf"[\s:.)|]*([✅✔✓☑❌✗✘×]))", flags)  # "|" for a table row "| B | ✓ |"
         return neg_after, neg_before, affirm
 
 
@@ -927,7 +927,23 @@ class _Reader:
             return "negated", None, offset + length
         if letter not in self.letter_set:
             return "invalid", letter, offset + length
+        if self._contradicted(p, length, letter):
+            return "ambiguous", None, offset + length
         return "letter", letter, offset + length
+
+    def _contradicted(self, p: str, length: int, letter: str) -> bool:
+        """'(B) 4' where 4 is the text of option C, not of B: the letter and the text disagree."""
+        rest = p[length: length + 60]
+        m = _CLAUSE_END.search(rest)
+        if m:
+            rest = rest[:m.start()]
+        if not rest.strip() or not rest[:1].isspace():
+            return False
+        ns = _norm_text(rest)
+        if not ns or ns == self.opt_norm[letter]:
+            return False
+        hit = self._exact_text(rest, ns)
+        return hit is not None and hit[0] == "value" and hit[1] != letter and _number(ns) is not None
 
     def _names_another(self, p: str, letter: str) -> bool:
         """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and'."""
@@ -1481,6 +1497,9 @@ class _Reader:
             method = "bold" if self.bold and "**" in self.text else (
                 "bracket" if _OPEN_BRACKET.search(s) else "sole-letter")
             if letter in self.letter_set:
+                if method == "sole-letter" and self.optset.by_norm.get(letter.lower(), [letter])[0] != letter:
+                    # options like {"A": "B", "C": "D", "D": "A"}: a bare "D" may be letter D or the text of C
+                    return ChoiceResult(None, "ambiguous", f"{letter} is a letter and the text of another option")
                 return ChoiceResult(letter, method, f"the reply is the letter {letter}")
             return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
         ordinal = _SOLE_ORDINAL.fullmatch(s) if self.may_hold(("option", "choice", "one")) else None
