@@ -387,6 +387,8 @@ _LOWER_WORD = re.compile(r"\s+([a-z]+)")
 _NONE_OF_THE = re.compile(r"none of the", re.I)
 _UNSEEN = object()
 _FIRST_LETTER = re.compile(r"[A-Za-z]")
+_SOLE_PLACE = re.compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
+                         r"([a-z]+)\s*[.!]?", re.I)
 _HEDGE_START = re.compile(r"(?:between|either)\s+", re.I)
 _EACH_BEFORE = re.compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
 _ANSWER_FIELD = re.compile(r"[\"']\s*(?:final_?answer|answer|choice|option|selected_option|letter)\s*[\"']\s*:\s*"
@@ -527,6 +529,25 @@ def _loose_key(ns: str) -> str:
     """A normalised text with spacing, hyphens and TeX markup taken out, so that "18cm" meets "18 cm",
     "top-left" meets "top left" and "x^2 + 1" meets "x^2+1" (and, through NFKC, "x²")."""
     return ns.translate(_LOOSE_DROP)
+
+
+_STEM_SPLIT = re.compile(r"[^\w]+")
+
+
+def _stem_words(s: str) -> str:
+    """Words with a crude English ending taken off ("remains" -> "remain", "increased" -> "increas")."""
+    out = []
+    for w in _STEM_SPLIT.split(s):
+        if not w:
+            continue
+        for end in ("ing", "ed", "es", "s"):
+            if len(w) > len(end) + 2 and w.endswith(end) and not w.endswith("ss"):
+                w = w[: -len(end)]
+                break
+        if len(w) > 3 and w.endswith("e"):
+            w = w[:-1]
+        out.append(w)
+    return " ".join(out)
 
 
 def _number(s: str) -> float | None:
@@ -1484,12 +1505,15 @@ class _Reader:
     def sole(self) -> ChoiceResult | None:
         """The whole reply is a letter (in any dress) or exactly one option's text."""
         s = self.flat.strip()
+        bare = True  # no "The answer is" / "Option" before the letter
         m = _SOLE_PREFIX.match(s)
         if m:
             s = s[m.end():]
+            bare = bare and not m.group(0).strip()
         m = _SOLE_LABEL.match(s)
         if m:
             s = s[m.end():]
+            bare = bare and not m.group(0).strip()
         s = s.strip()
         m = _SOLE_LETTER.fullmatch(s)
         if m:
@@ -1497,7 +1521,7 @@ class _Reader:
             method = "bold" if self.bold and "**" in self.text else (
                 "bracket" if _OPEN_BRACKET.search(s) else "sole-letter")
             if letter in self.letter_set:
-                if method == "sole-letter" and self.optset.by_norm.get(letter.lower(), [letter])[0] != letter:
+                if bare and method == "sole-letter" and self.optset.by_norm.get(letter.lower(), [letter])[0] != letter:
                     # options like {"A": "B", "C": "D", "D": "A"}: a bare "D" may be letter D or the text of C
                     return ChoiceResult(None, "ambiguous", f"{letter} is a letter and the text of another option")
                 return ChoiceResult(letter, method, f"the reply is the letter {letter}")
@@ -1507,6 +1531,14 @@ class _Reader:
             hit = self._value_at_start(ordinal.group(1))
             if hit is not None and hit[0] == "ordinal":
                 return ChoiceResult(hit[1], "ordinal", f"the reply names option {hit[1]} by its place")
+        named = _SOLE_PLACE.fullmatch(s) if len(s) < 40 else None
+        if named:
+            # "The second image." for the options "Image 1", "Image 2": a place among options sharing a noun
+            noun = named.group(2).lower()
+            if all(v.split(" ", 1)[0].rstrip("s") == noun.rstrip("s") for v in self.opt_norm.values()):
+                hit = self._value_at_start(f"{named.group(1)} option")
+                if hit is not None and hit[0] == "ordinal":
+                    return ChoiceResult(hit[1], "ordinal", f"the reply names option {hit[1]} by its place")
         exact = None if self._too_long_for_an_option() else self._exact_text(self.flat, self.flat_norm)
         if exact is not None:
             kind, letter = exact
@@ -1603,6 +1635,25 @@ class _Reader:
             return None
         return None
 
+    def _inflected_content(self, low: str) -> ChoiceResult | None:
+        """No option text occurs as written: try again with word endings taken off ("remains the same" for
+        "Remain the same", "the boxes" for "a box"), keeping a match only when exactly one option has one."""
+        if len(low) > 2000 or not low.isascii():
+            return None
+        stemmed = f" {_stem_words(low)} "
+        found = []
+        for letter, ot in self.optset.search_text:
+            st = _stem_words(ot)
+            # texts with words only: "9.15" must not meet "9:15", nor "1.5" meet "1/5"
+            if len(st) < 4 or not ot.isascii() or not ot.replace(" ", "").isalpha():
+                continue
+            i = stemmed.find(f" {st} ")
+            if i >= 0 and not _NEGATED_BEFORE.search(stemmed[max(0, i - 30):i + 1]):
+                found.append(letter)
+        if len(found) == 1:
+            return ChoiceResult(found[0], "option-text", f"the reply contains option {found[0]}'s text, inflected")
+        return None
+
     def content(self) -> ChoiceResult | None:
         """Exactly one option text occurs (whole words, not inside a longer option's occurrence, not negated)."""
         low = self.flat_norm
@@ -1635,7 +1686,7 @@ class _Reader:
                                 continue
                         spans.setdefault(letter, []).append((start, m.end()))
         if not spans:
-            return None
+            return self._inflected_content(low)
         kept = {}
         # For "inside a longer occurrence of another option": every other option's occurrences sorted by start,
         # with the running maximum of their ends.
