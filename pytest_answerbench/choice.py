@@ -312,7 +312,7 @@ _FLATTEN = re.compile(r"[*_#](?:(?<=[*_])(?:[*_]+|(?<!\w[*_])(?=\w)|(?<=\w[*_])(
 _ARTICLE_START = re.compile(r"(?:a|an|the)\s+")
 _FRACTION = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
 _NUMBER = re.compile(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", re.I)
-_NUMBER_UNIT = re.compile(r"\s*([-+−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+))\s*([^\d\s][^\d]{0,12})\s*")
+_NUMBER_UNIT = re.compile(r"\s*([-+−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?)\s*([^\d\s][^\d]{0,12})\s*")
 _INNER_WORD = re.compile(r"\s\w+\s")
 _FILLER = re.compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
                      r"thus|just|simply|certainly|correct|option|choice|letter|answer|选项|是)\s*[:：]?\s*)+", re.I)
@@ -389,6 +389,8 @@ _UNSEEN = object()
 _FIRST_LETTER = re.compile(r"[A-Za-z]")
 _SOLE_PLACE = re.compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
                          r"([a-z]+)\s*[.!]?", re.I)
+_SCIENTIFIC = re.compile(r"([-+−]?\d+(?:\.\d+)?)\s*(?:×|\*|x|\\times|\\cdot|·)\s*10\s*(?:\^|\*\*)\s*\{?\s*([-+−]?\d+)\s*\}?")
+_APPROX = re.compile(r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|exactly|~|≈)\s*", re.I)
 _HEDGE_START = re.compile(r"(?:between|either)\s+", re.I)
 _EACH_BEFORE = re.compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
 _ANSWER_FIELD = re.compile(r"[\"']\s*(?:final_?answer|answer|choice|option|selected_option|letter)\s*[\"']\s*:\s*"
@@ -577,6 +579,11 @@ def _option_number(text: str) -> float | None:
     value = _number(text)
     if value is not None:
         return value
+    if "10" in text and ("^" in text or "**" in text):  # "3.0 × 10^8 m/s" is 3e8 m/s
+        text = _SCIENTIFIC.sub(lambda m: f"{m.group(1)}e{m.group(2).replace('−', '-')}", text)
+        value = _number(text)
+        if value is not None:
+            return value
     m = _NUMBER_UNIT.fullmatch(text)
     if m and not _INNER_WORD.search(m.group(2)):
         return _number(m.group(1))
@@ -1263,6 +1270,8 @@ class _Reader:
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = _number(ns)
+        if value is None and ns[:1].isdigit() and len(ns) <= 40:
+            value = _option_number(ns)  # "3e8 m/s", "2 dollars": a number with a unit
         if value is not None:
             num_hits = [k for k, v in self.opt_num.items() if v == value]
             if not num_hits:
@@ -1430,6 +1439,9 @@ class _Reader:
             if _CLOSING_LIST.search(before):
                 return None  # "Option D: the loss stays constant": an option quoted with its label
             body = rest.strip().rstrip(".!")
+            am = _APPROX.match(body)
+            if am:
+                body = body[am.end():]
             if not body or len(body) > 40:
                 return None
             hit = self._exact_text(body)
