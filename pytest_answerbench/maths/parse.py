@@ -5,8 +5,14 @@ evaluate Python: ``__import__('os').system(...)`` would run). The only parser is
 (``sympy.parsing.latex.parse_latex``), which builds expression trees from tokens and never runs code.
 Plain-text math (``sqrt(2)/2``, ``x**2``, ``π``) is first rewritten into LaTeX by :func:`plain_to_latex`.
 
-Every parse is length-capped (:data:`guard.MAX_TEXT`) and results are cached by text, so a gold answer
-shared by many rows is parsed once.
+Every parse is length-capped (:data:`guard.MAX_TEXT`) and results are cached by text (least recently used
+first out), so a gold answer shared by many rows is parsed once.
+
+Speed: :func:`sympy_parse_latex` returns exactly what ``parse_latex`` returns (same trees, same exceptions)
+but parses with ANTLR's SLL prediction first and only falls back to full LL prediction when SLL fails, and
+its converter memoises number tokens (which SymPy builds with ``sympify`` on the token's digits: lexer
+output, never raw model text). This made OlympiadBench scoring several times faster; tests in
+``tests/test_maths_fastpaths.py`` compare it with ``parse_latex`` itself.
 """
 
 from __future__ import annotations
