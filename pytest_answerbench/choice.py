@@ -466,14 +466,14 @@ def _norm_head(s: str, need: int) -> tuple[str, bool]:
     (no ``\\text{...}`` wrapper straddles it). Collapsing spaces and trimming keep a prefix a prefix.
     """
     cut = 4 * need + 64
-    if "frac" in s:  # a fraction rewritten across the cut would break the prefix property
-        return _norm_text(s), True
     if len(s) > cut + 1 and "\\" in s[:cut]:
         # a wrapper ends at a closing brace: with none from the cut on, none can straddle it
         brace = s.find("}", cut - 1)
         if brace >= 0:
             cut = brace + 1
     if len(s) <= cut + 1 or not s[:cut + 1].isascii():
+        return _norm_text(s), True
+    if "frac" in s[:cut + 8]:  # "\\frac{1}{3}" -> "1/3" across the cut would break the prefix property
         return _norm_text(s), True
     head = _norm_text(s[:cut])
     if len(head) < need:
