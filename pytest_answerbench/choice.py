@@ -9,14 +9,18 @@
 * self-corrections ("B, no wait, D" reads D: the last committed answer wins) and eliminations ("A and B are
   wrong, so C"; "A, B and D are incorrect" reads C);
 * English articles and pronouns that are not letters ("a decrease in loss", "A dog is ...", "I think");
-* Chinese answers (答案是B, 选B, 故选：C);
+* Chinese answers (答案是B, 选B, 故选：C, 是 / 否 for Yes / No);
+* surface variants of an option's text ("18cm", "top-left", "\\frac{1}{3}", "Cats", "50%" for 0.5, "fifty
+  percent"), JSON answer fields, a closing clause ("...: D.", "Total: 4."), "Both" / "Neither" options;
+* "cannot be determined" / "none of these" as the option saying exactly that, when there is one;
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.
 
 How it decides: it collects *commitments* (a letter or option the text commits to), each with a strength tier:
-3 for ``\\boxed{}``, answer tags and "final answer"; 2 for "the answer is", "I choose", Chinese markers and a
-leading option label; 1 for conclusions ("so B", "B is correct", a bold letter). The last commitment of the
+3 for ``\\boxed{}``, answer tags, JSON answer fields and "final answer"; 2 for "the answer is", "I choose",
+Chinese markers and a leading option label; 1 for conclusions ("so B", "B is correct", a bold letter, the closing
+clause). The last commitment of the
 strongest tier wins, and a self-correction after it ("..., no wait, D") overrides it. Without a commitment it
 falls back to elimination, then refusal phrases, then the option texts, then a lone letter in a short reply.
 """
@@ -39,10 +43,10 @@ class ChoiceResult:
 
     Attributes:
         letter: the chosen option's letter (always one of the options' keys), or None.
-        method: short rule name: ``boxed``, ``answer-tag``, ``final-answer-marker``, ``answer-marker``,
-            ``choose``, ``chinese-marker``, ``leading-letter``, ``sole-letter``, ``bold``, ``bracket``,
+        method: short rule name: ``boxed``, ``answer-tag``, ``answer-field``, ``final-answer-marker``,
+            ``answer-marker``, ``choose``, ``chinese-marker``, ``leading-letter``, ``sole-letter``, ``bold``, ``bracket``,
             ``conclusion``, ``affirmation``, ``option-text``, ``answer-value``, ``self-correction``,
-            ``elimination``, ``letter``; or, with no letter, ``refusal``, ``empty``, ``ambiguous``,
+            ``elimination``, ``ordinal``, ``letter``; or, with no letter, ``refusal``, ``empty``, ``ambiguous``,
             ``invalid-letter``, ``none``.
         detail: a short human-readable explanation.
     """
