@@ -1290,6 +1290,9 @@ class _Reader:
             # a plural for a singular option: "Cats" for "Cat"
             hits = optset.by_loose.get(loose[:-1], ()) or (
                 optset.by_loose.get(loose[:-2], ()) if loose.endswith("es") else ())
+        if not hits and len(loose) > 5 and loose.endswith(("ward", "wards")) and loose.isalpha():
+            # a direction written as an adverb: "downwards" for "down"
+            hits = optset.by_loose.get(loose[: loose.rindex("ward")], ())
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         return None
