@@ -4,7 +4,8 @@
     python -m pytest_answerbench.perf --benchmark olympiad --rows 2000 --xdist
 
 It writes N synthetic rows (a third of them wrong) to a scratch folder: VMCBench multiple choice (cheap rows)
-or OlympiadBench expressions, equations, intervals and radicals (SymPy-heavy rows). Then it measures, each in a
+or OlympiadBench rows following the real dataset's answer mix (mostly numbers, then expressions, intervals,
+equations, tuples; some long reasoning; SymPy decides many of them). Then it measures, each in a
 fresh process so peak RSS is the process's own:
 
 * ``score_row`` alone (library API, no pytest);
