@@ -64,7 +64,9 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.tbstyle = "no"
     if getattr(config.option, "reportchars", None) == "fE":
         config.option.reportchars = ""
-    config.pluginmanager.register(BenchSession(config, spec, settings), _SESSION_NAME)
+    bench = BenchSession(config, spec, settings)
+    config.pluginmanager.register(bench, _SESSION_NAME)
+    _ACTIVE.append(bench)
     # No Hypothesis test is collected in a --bench run, yet Hypothesis' plugin imports all of Hypothesis in its
     # terminal summary (about a second, measured): switch it off for this run.
     hypothesis_plugin = config.pluginmanager.get_plugin("hypothesispytest")
@@ -72,11 +74,23 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.unregister(hypothesis_plugin)
 
 
-def _bench_session(config: pytest.Config):
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Forget this run's session (in-process runs, e.g. pytester, may nest)."""
     bench = config.pluginmanager.get_plugin(_SESSION_NAME)
-    if bench is None:
+    if bench is not None and bench in _ACTIVE:
+        _ACTIVE.remove(bench)
+
+
+# The --bench runs in progress in this process (innermost last). The session fixtures read it instead of
+# requesting ``request`` or ``pytestconfig``: either makes pytest build a pseudo fixture definition for every
+# item (a measurable share of the per-row cost at 10,000 rows).
+_ACTIVE: list[Any] = []
+
+
+def _bench_session():
+    if not _ACTIVE:
         raise pytest.UsageError("the bench_* fixtures are available only in a --bench run")
-    return bench
+    return _ACTIVE[-1]
 
 
 @pytest.fixture
@@ -85,23 +99,19 @@ def bench_row(request: pytest.FixtureRequest) -> dict[str, Any]:
     return request.node.load_row()
 
 
-# The session fixtures take ``pytestconfig`` rather than ``request``: every item that (indirectly) requests
-# ``request`` builds a pseudo fixture definition per item, a measurable cost at 10,000 rows.
-
-
 @pytest.fixture(scope="session")
-def bench_judge(pytestconfig: pytest.Config) -> Any:
+def bench_judge() -> Any:
     """The judge the scorers may consult (an ``OpenAIJudge`` built from the --bench-judge-* options), or
     None when no judge model is configured. Override it in conftest.py to bring your own (any object with
     ``ask(messages, **params) -> str``)."""
-    judge = _bench_session(pytestconfig).make_judge()
+    judge = _bench_session().make_judge()
     yield judge
     if judge is not None and hasattr(judge, "close"):
         judge.close()
 
 
 @pytest.fixture(scope="session")
-def bench_scorer(pytestconfig: pytest.Config, bench_judge: Any):
+def bench_scorer(bench_judge: Any):
     """``scorer(row) -> Verdict`` for this run's benchmark and profile. Override it in conftest.py to score
     rows your own way (return a Verdict, a bool, or a dict with at least ``status``)."""
-    return _bench_session(pytestconfig).make_scorer(judge=bench_judge)
+    return _bench_session().make_scorer(judge=bench_judge)

@@ -422,7 +422,7 @@ class BenchSession:
 
     # -- thread-method timeouts --------------------------------------------------------------------------
 
-    @pytest.hookimpl(tryfirst=True)
+    @pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: pytest-timeout may be disabled
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any):
         """For ``--timeout-method=thread``: interrupt the row instead of killing the process when possible.
 

@@ -37,3 +37,9 @@ def test_plugin_can_be_switched_off(bench_env):
     result = bench_env.runpytest_subprocess("-p", "no:answerbench", options.BENCH, "vmcbench_dev", "preds.jsonl")
     assert result.ret == pytest.ExitCode.USAGE_ERROR  # the option does not exist then
     result.stderr.fnmatch_lines(["*unrecognized arguments: --bench*"])
+
+
+def test_works_without_pytest_timeout(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "(B)"), mc_row(2, "(A)")])
+    result = bench_env.runpytest_subprocess("-p", "no:timeout", options.BENCH, "vmcbench_dev", "preds.jsonl")
+    result.assert_outcomes(passed=1, failed=1)
