@@ -389,20 +389,29 @@ def run_measured(cmd: list[str], cwd: Path) -> dict[str, Any]:
             "exit": proc.returncode, "output": out}
 
 
-def measure(name: str, cmd: list[str], cwd: Path, repeat: int) -> dict[str, Any]:
-    runs = [run_measured(cmd, cwd) for _ in range(repeat)]
-    last = runs[-1]
-    if last["exit"] not in (0, 1):
-        raise SystemExit(f"{name} failed (exit {last['exit']}):\n{last['output'][-3000:]}")
-    return {
-        "name": name,
-        "command": " ".join(cmd),
-        "seconds": statistics.median(r["seconds"] for r in runs),
-        "peak_rss_mib": max(r["peak_rss_mib"] for r in runs),
-        "runs": [round(r["seconds"], 3) for r in runs],
-        "exit": last["exit"],
-        "output": last["output"],
-    }
+def measure_all(plan: list[tuple[str, str, list[str]]], cwd: Path, repeat: int) -> dict[str, dict[str, Any]]:
+    """Run every command ``repeat`` times, round-robin (bare, bench, bare, bench, ...), so background load on
+    a noisy machine falls on all of them alike; report medians."""
+    runs: dict[str, list[dict[str, Any]]] = {key: [] for key, _, _ in plan}
+    for _ in range(repeat):
+        for key, name, cmd in plan:
+            run = run_measured(cmd, cwd)
+            if run["exit"] not in (0, 1):
+                raise SystemExit(f"{name} failed (exit {run['exit']}):\n{run['output'][-3000:]}")
+            runs[key].append(run)
+    out = {}
+    for key, name, cmd in plan:
+        rs = runs[key]
+        out[key] = {
+            "name": name,
+            "command": " ".join(cmd),
+            "seconds": statistics.median(r["seconds"] for r in rs),
+            "peak_rss_mib": max(r["peak_rss_mib"] for r in rs),
+            "runs": [round(r["seconds"], 3) for r in rs],
+            "exit": rs[-1]["exit"],
+            "output": rs[-1]["output"],
+        }
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -431,22 +440,21 @@ def main(argv: list[str] | None = None) -> int:
     (work / "pytest.ini").write_text("[pytest]\n")
     py = sys.executable
     common = ["-q", "-p", "no:cacheprovider", "-p", "no:benchmark"]
-    results = {}
     name = args.benchmark
-    results["score_row"] = measure("score_row only", [py, "score_only.py", str(preds), name], work, args.repeat)
+    bench = [py, "-m", "pytest", *common, "--bench", name, "preds.jsonl"]
+    plan = [
+        ("score_row", "score_row only", [py, "score_only.py", str(preds), name]),
+        ("bare", "bare parametrized no-op", [py, "-m", "pytest", *common, "test_bare.py"]),
+        ("bench", "pytest --bench serial", bench),
+    ]
+    if args.isolation:
+        plan.append(("bench_isolated", "--bench-isolation process", [*bench, "--bench-isolation", "process"]))
+    if args.xdist:
+        plan.append(("bare_n2", "bare -n 2", [py, "-m", "pytest", *common, "-n", "2", "test_bare.py"]))
+        plan.append(("bench_n2", "pytest --bench -n 2", [*bench, "-n", "2"]))
+    results = measure_all(plan, work, args.repeat)
     inner = json.loads(results["score_row"]["output"].strip().splitlines()[-1])["seconds"]
     results["score_row"]["inner_seconds"] = inner
-    results["bare"] = measure("bare parametrized no-op", [py, "-m", "pytest", *common, "test_bare.py"], work,
-                              args.repeat)
-    bench = [py, "-m", "pytest", *common, "--bench", name, "preds.jsonl"]
-    results["bench"] = measure("pytest --bench serial", bench, work, args.repeat)
-    if args.isolation:
-        results["bench_isolated"] = measure("--bench-isolation process", [*bench, "--bench-isolation", "process"],
-                                            work, args.repeat)
-    if args.xdist:
-        results["bare_n2"] = measure("bare -n 2", [py, "-m", "pytest", *common, "-n", "2", "test_bare.py"], work,
-                                     args.repeat)
-        results["bench_n2"] = measure("pytest --bench -n 2", [*bench, "-n", "2"], work, args.repeat)
     n = args.rows
     figures: dict[str, Any] = {
         "benchmark": name, "rows": n, "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
