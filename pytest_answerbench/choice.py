@@ -1424,6 +1424,11 @@ class _Reader:
         cut = max(0, len(text) - 80)
         line_start = max(cut, text.rfind("\n", cut) + 1)
         tail = text[line_start:]
+        alone = _CLOSING_LETTER.fullmatch(tail)
+        if alone is not None and alone.group(1):  # a last line that is only "Option B" / "Answer: (C)"
+            letter = alone.group(2) or alone.group(3).upper()
+            if letter in self.letter_set:
+                return _Commit(line_start, 1, letter, "conclusion")
         m = _CLOSING_SEP.match(tail)
         if m is None:
             return None

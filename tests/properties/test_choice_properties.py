@@ -16,9 +16,9 @@ from pytest_answerbench.choice import infer_choice
 
 PROFILES = st.sampled_from(["default", "upstream"])
 MC_BENCHES = st.sampled_from(["vmcbench_dev", "livexiv"])
-#: response styles the reader gets wrong today (see test_known_reader_gaps); excluded from the properties
-#: until choice.py is fixed, so the other styles keep their guard.
-KNOWN_GAPS = {"option"}
+#: response styles the reader gets wrong today, excluded from the properties until fixed (none now: the final
+#: "Option A" line is read since test_a_final_option_line_after_reasoning_is_read)
+KNOWN_GAPS: set[str] = set()
 STYLES = [s for s in abst.CHOICE_STYLES if s not in KNOWN_GAPS]
 
 
@@ -110,9 +110,8 @@ def test_no_input_reaches_python_evaluation(payload, bench, profile):
     score_safely(bench, _row(bench, payload, options, "A"), profile)
 
 
-@pytest.mark.xfail(reason="choice.py gap found by test_reader_finds_the_chosen_letter_in_every_style: a final "
-                          "'Option A' line after longer reasoning is not read (reported; choice.py is not ours)")
-def test_known_reader_gaps():
+def test_a_final_option_line_after_reasoning_is_read():
+    """Found by test_reader_finds_the_chosen_letter_in_every_style: a last line 'Option A' was not read."""
     options = {"A": "red cube", "B": "blue sphere"}
     text = "Looking looking looking. Looking looking looking looking looking looking looking looking.\nOption A"
     assert infer_choice(text, options).letter == "A"
