@@ -279,6 +279,24 @@ def make_crag_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[st
     return rows
 
 
+def send_json(handler: Any, code: int, payload: Any) -> None:
+    """Write a JSON HTTP response from a ``BaseHTTPRequestHandler`` (the local judge servers)."""
+    data = json.dumps(payload).encode()
+    handler.send_response(code)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)
+
+
+def chat_completion(model: str, text: str, prompt_tokens: int = 50, completion_tokens: int = 3) -> dict[str, Any]:
+    """An OpenAI-compatible ``chat.completion`` body replying ``text``."""
+    return {"id": "local", "object": "chat.completion", "created": 0, "model": model,
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}],
+            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                      "total_tokens": prompt_tokens + completion_tokens}}
+
+
 class LocalJudgeServer:
     """An OpenAI-compatible /v1/chat/completions on 127.0.0.1 that answers after ``delay`` seconds.
 
@@ -309,16 +327,7 @@ class LocalJudgeServer:
                 prompt = body["messages"][-1]["content"]
                 found = token.findall(prompt)
                 verdict = "CORRECT" if len(found) >= 2 and len(set(found)) == 1 else "WRONG"
-                data = json.dumps({
-                    "id": "perf", "object": "chat.completion", "created": 0, "model": body["model"],
-                    "choices": [{"index": 0, "finish_reason": "stop",
-                                 "message": {"role": "assistant", "content": f"Result: {verdict}"}}],
-                    "usage": {"prompt_tokens": 50, "completion_tokens": 3, "total_tokens": 53}}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, 200, chat_completion(body["model"], f"Result: {verdict}"))
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True

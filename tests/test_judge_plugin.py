@@ -21,6 +21,7 @@ from pytest_answerbench.options import (
     BENCH_JUDGE_OFFLINE,
     BENCH_REPORT,
 )
+from pytest_answerbench.perf import chat_completion, send_json
 
 SECRET = "sk-local-test-0123456789abcdef"
 
@@ -54,27 +55,15 @@ class JudgeServer:
                 try:
                     time.sleep(outer.delay)
                     if outer.status != 200:
-                        payload = json.dumps({"error": {"message": "no such model", "type": "invalid_request"}})
-                        self._send(outer.status, payload)
+                        send_json(self, outer.status, {"error": {"message": "no such model",
+                                                                 "type": "invalid_request"}})
                         return
                     prompt = body["messages"][-1]["content"]
                     verdict = "CORRECT" if _contains_truth(prompt) else "WRONG"
-                    self._send(200, json.dumps({
-                        "id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
-                        "choices": [{"index": 0, "finish_reason": "stop",
-                                     "message": {"role": "assistant", "content": f"Checked.\nResult: {verdict}"}}],
-                        "usage": {"prompt_tokens": 20, "completion_tokens": 4, "total_tokens": 24}}))
+                    send_json(self, 200, chat_completion(body["model"], f"Checked.\nResult: {verdict}", 20, 4))
                 finally:
                     with outer.lock:
                         outer.in_flight -= 1
-
-            def _send(self, code, payload):
-                data = payload.encode()
-                self.send_response(code)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
