@@ -126,7 +126,7 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
      3, "final-answer-marker"),
     (re.compile(
         r"\b(?:(?:the|my|our)\s+)?(?:(?:correct|right|best|most\s+likely|most\s+appropriate|final|only\s+correct)\s+)?"
-        r"(?:answer|option|choice|response|ans(?=\s*[:=]))(?:\s+(?:choice|option|letter))?"
+        r"(?:answer|option|choice|response|ans(?=\s*(?:[:=]|is\b)))(?:\s+(?:choice|option|letter))?"
         r"(?:\s+(?:to|for)\s+(?:this|the)\s+question)?(?:\s+(?:here|now|then|in\s+this\s+case))?"
         r"\s*(?:(?:is|would\s+be|should\s+be|must\s+be|will\s+be|seems\s+to\s+be|appears\s+to\s+be|becomes|remains)\b"
         r"|:|=|-(?!\w)|–|—)",
@@ -374,9 +374,40 @@ _SOLE_ORDINAL = re.compile(r"(?:the\s+)?(?:answer\s+is\s+)?(?:the\s+)?(\w+\s+(?:
 _LEAD_LABEL = re.compile(r"[\(\[]\s*([A-Za-z])\s*[\)\]]|([A-Z])\s*(?:[.:)\]]|,|\s*[-–—]\s)|([a-z])\s*[.)](?!\w\.)")
 _LEAD_LIST = re.compile(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[\(\[]?[A-J][\)\]]?(?![A-Za-z])")
 _LINE_LABELS = re.compile(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]")
-_REPLY_NUMBER = re.compile(r"(?<![\w./])[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d)|"
-                           r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
-_NEGATED_BEFORE = re.compile(r"(?:\bnot|\bn't|\brather\s+than|\binstead\s+of|\bneither|\bnor|\bno)\s+(?:\w+\s+){0,1}$")
+_NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)")
+# Numbers in a reply: scientific notation ("1.2 × 10^2"), a fraction ("2/4"), a decimal or integer (a percentage
+# too), or number words ("twelve", "one hundred forty-four", "one half"; "one" alone is a pronoun, not a number)
+_REPLY_NUMBER = re.compile(r"(?<![\w./])(?:[-−]?\d+(?:\.\d+)?\s*(?:×|x|\*|·|\\times|\\cdot)\s*10\s*(?:\^|\*\*)\s*"
+                           r"\{?\s*[-+−]?\d+\s*\}?(?![\w/.])|"
+                           r"\d+\s*/\s*[1-9]\d*(?![\w/]|[.,]\d)|"
+                           r"[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d))|"
+                           rf"\b{_NUMBER_WORD}(?:(?:\s+|-)(?:and\s+)?(?:{_NUMBER_WORD}|hundred|thousand)\b)*"
+                           r"(?:\s+(?:half|halves|thirds?|quarters?|fourths?|fifths?)\b)?(?:\s+percent\b)?\b")
+_SCI_VALUE = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(?:×|x|\*|·|\\times|\\cdot)\s*10\s*(?:\^|\*\*)\s*\{?\s*([-+−]?\d+)")
+# superscript exponents, written "^" before NFKC turns "10²" into "102"
+_SUPERSCRIPT_EXP = re.compile(r"(?<=10)([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_TEX_SQRT = re.compile(r"\\sqrt\s*(?:\{([^{}]*)\}|(\d))")
+_TEX_PI = re.compile(r"\\pi(?![A-Za-z])")
+_NEGATED_BEFORE = re.compile(r"(?:\bnot|n't|\brather\s+than|\binstead\s+of|\bneither|\bnor|\bno|\bnever)\s+(?:\w+\s+){0,1}$")
+# "not true", "isn't false", "not really true": a polar option (True / False, Yes / No) negated outright, which names
+# the other one of the pair
+_FLIPPED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:(?:really|actually|at\s+all)\s+)?$")
+# "partially true", "not necessarily true": a polar option qualified, which names neither
+_QUALIFIED_BEFORE = re.compile(r"\b(?:partially|partly|half|somewhat|mostly|largely|sort\s+of|kind\s+of|"
+                               r"not\s+(?:entirely|completely|fully|quite|always|necessarily))\s+$")
+_CJK_NEGATION = ("不", "非", "没", "未")
+# A reply whose opening clause is a bare verdict on the statement or question ("Nope, ...", "That's correct — ...",
+# "This statement is not true: ..."), for options that are a polar pair
+_POLAR_STATEMENT = r"(?:(?:this|that|the|it)(?:\s+(?:statement|claim|sentence|assertion))?\s*(?:is|'s|’s)|that(?:'s|’s))"
+_OPENING_NO = re.compile(
+    rf"(?:no|nope|nah|not\s+really|not\s+at\s+all|negative|false|incorrect|untrue|wrong|"
+    rf"{_POLAR_STATEMENT}\s+(?:not\s+(?:true|correct|right|accurate)|false|incorrect|wrong|untrue|inaccurate))"
+    rf"\s*(?:[,.;:!—–-]|$)")
+_OPENING_YES = re.compile(
+    rf"(?:yes|yeah|yep|yup|correct|true|indeed|affirmative|"
+    rf"{_POLAR_STATEMENT}\s+(?:true|correct|right|accurate))\s*(?:[,.;:!—–-]|$)")
 _NEGATED_AFTER = re.compile(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:wrong|incorrect|false|not\b)|"
                             r"[^.;!]*?\b(?:isn't|aren't)\b|\s*\?\s*no\b|\s*[:-]\s*(?:no|wrong|incorrect|false)\b")
 _SENTENCE_BREAK = re.compile(r"[.!?\n]\s+(?=\S)")
@@ -416,6 +447,8 @@ _OR_ALTERNATIVE = re.compile(r"\s+or\s+(?!not\b|more\b|less\b|so\b|fewer\b|highe
 _LEAD_OPTION_WORD = re.compile(r"(?:option|choice)\s+(?=[\(\[]?[A-Z][\)\]]?\s*[:.)])", re.I)
 _LEAD_TEXT_END = frozenset(",.;:!—–-。，；：！")
 _YES_CN = ("是", "对", "正确", "有")
+_YES_TEXTS = frozenset(("yes", "true", "correct", "正确", "对", "是"))
+_NO_TEXTS = frozenset(("no", "false", "incorrect", "错误", "错", "否", "不正确"))
 _NO_CN = ("否", "不是", "不对", "不", "没有", "错")
 # the last separator of a reply's last line (see _Reader._closing): the clause after it is read alone
 _CLOSING_SEP = re.compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
@@ -425,8 +458,24 @@ _CLOSING_LIST = re.compile(r"(?<![A-Za-z])[\(\[]?[A-Z][\)\]]?\s*(?:and|or)?\s*$"
 _CLOSING_VARIABLE = re.compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
 
 
+def _superscripts(text: str) -> str:
+    """``10²`` written ``10^2`` (NFKC alone would make it ``102``)."""
+    return _SUPERSCRIPT_EXP.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT_DIGITS), text)
+
+
+def _tex_symbols(text: str) -> str:
+    """``\\sqrt{3}`` and ``\\pi`` written as the symbols (so ``\\frac{\\sqrt{3}}{2}`` becomes ``√3/2`` below)."""
+    if "sqrt" in text:
+        text = _TEX_SQRT.sub(lambda m: "√" + (m.group(1) if m.group(1) is not None else m.group(2)), text)
+    if "pi" in text:
+        text = _TEX_PI.sub("π", text)
+    return text
+
+
 def _normalize(response: str) -> str:
     """Full-width to ASCII (NFKC), reasoning blocks dropped, LaTeX/markdown wrappers loosened."""
+    if "10" in response and not response.isascii():
+        response = _superscripts(response)
     text = unicodedata.normalize("NFKC", response)
     # A reasoning model's <think> block is scratch work; the answer is what follows it.
     if "</think>" in text:
@@ -435,6 +484,7 @@ def _normalize(response: str) -> str:
             text = after
     if "\\" in text:  # every wrapper below starts with a backslash
         text = _TEXT_CMD.sub(r"\1", text)
+        text = _tex_symbols(text)
         if "frac" in text:
             text = _LATEX_FRAC.sub(r"\1/\2", text)
         text = text.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
@@ -443,9 +493,12 @@ def _normalize(response: str) -> str:
 
 def _norm_text(s: str) -> str:
     """Text for comparing an answer with option texts: lower case, no markup, single spaces."""
+    if "10" in s and not s.isascii():
+        s = _superscripts(s)
     s = unicodedata.normalize("NFKC", s).lower()
     if "\\" in s:
         s = _TEXT_CMD_NORM.sub(r"\1", s)
+        s = _tex_symbols(s)
         if "frac" in s:  # "\\frac{1}{3}" / "\\dfrac{2}{3}" is written "1/3" too
             s = _LATEX_FRAC.sub(r"\1/\2", s)
     # deleting the markup characters, then collapsing whitespace runs (str.split splits on exactly the
@@ -502,10 +555,10 @@ _PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarte
 
 
 def _words_number(word: str) -> float | None:
-    """A number written in words: "fifty", "twenty-five", "negative one", "one half", "two thirds",
-    "fifty percent" (read as 50, like "50%")."""
+    """A number written in words: "fifty", "twenty-five", "one hundred forty-four", "two thousand and ten",
+    "negative one", "one half", "two thirds", "fifty percent" (read as 50, like "50%")."""
     tokens = word.replace("-", " ").split()
-    if not tokens or len(tokens) > 5:
+    if not tokens or len(tokens) > 10:
         return None
     sign = 1.0
     if tokens[0] in ("negative", "minus"):
@@ -515,17 +568,40 @@ def _words_number(word: str) -> float | None:
     if len(tokens) == 2 and tokens[1] in _PARTS and (tokens[0] in ("a", "one") or tokens[0] in _WORD_NUMBERS):
         count = 1 if tokens[0] == "a" else _WORD_NUMBERS[tokens[0]]
         return sign * count / _PARTS[tokens[1]]
-    value = 0
-    for i, t in enumerate(tokens):
-        if t in _TENS and i == 0:
-            value += _TENS[t]
-        elif t in _WORD_NUMBERS and (i == 0 or (i == 1 and value and _WORD_NUMBERS[t] < 10)):
-            value += _WORD_NUMBERS[t]
-        elif t == "hundred" and i == len(tokens) - 1 and 0 < value < 10:
-            value *= 100
+    # a small grammar: [units|teens|tens [units]] hundred [and] ..., thousand [and] ...
+    total = current = 0
+    last = ""  # kind of the previous token: unit, teen, tens, hundred, thousand, and
+    for t in tokens:
+        if t == "and":
+            if last not in ("hundred", "thousand"):
+                return None
+            last = "and"
+        elif t in _TENS:
+            if last in ("unit", "teen", "tens") or current % 100:
+                return None
+            current += _TENS[t]
+            last = "tens"
+        elif t in _WORD_NUMBERS:
+            v = _WORD_NUMBERS[t]
+            if last in ("unit", "teen") or (last == "tens" and not 0 < v < 10) or (v >= 10 and current % 100):
+                return None
+            current += v
+            last = "teen" if v >= 10 else "unit"
+        elif t == "hundred":
+            if last not in ("unit", "teen") or current >= 100:
+                return None
+            current *= 100
+            last = "hundred"
+        elif t == "thousand":
+            if not current or total:
+                return None
+            total, current = current * 1000, 0
+            last = "thousand"
         else:
             return None
-    return sign * value if tokens else None
+    if not tokens or last == "and":
+        return None
+    return sign * (total + current)
 
 
 _LOOSE_DROP = str.maketrans("", "", " \t\n-‐‑–—^{}_\\'’")
@@ -578,6 +654,17 @@ def _number(s: str) -> float | None:
         return None
 
 
+def _reply_value(token: str) -> float | None:
+    """The value of a number found by ``_REPLY_NUMBER``."""
+    if "10" in token and ("^" in token or "**" in token):
+        m = _SCI_VALUE.match(token)
+        if m:
+            return float(m.group(1).replace("−", "-")) * 10.0 ** int(m.group(2).replace("−", "-"))
+    if token in ("one", "zero"):
+        return None  # the pronoun "one"; "zero" alone is too often not a count
+    return _number(token)
+
+
 def _option_number(text: str) -> float | None:
     """An option's numeric value: '4', '0.250', '3/4', or a number with a short unit ('24 cm²', '5 kg')."""
     value = _number(text)
@@ -600,10 +687,15 @@ def _text_boundary_ok(text: str, end: int) -> bool:
         return True
     ch = text[end]
     if ch.isalnum():
-        return False
+        return not ch.isascii() and end > 0 and _cjk(ch) and _cjk(text[end - 1])
     if ch in ".," and end + 1 < len(text) and text[end + 1].isdigit():
         return False
     return True
+
+
+def _cjk(ch: str) -> bool:
+    """A Chinese or Japanese character: such text has no spaces between words."""
+    return "\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
 
 
 def _text_start_ok(text: str, start: int) -> bool:
@@ -611,7 +703,7 @@ def _text_start_ok(text: str, start: int) -> bool:
         return True
     ch = text[start - 1]
     if ch.isalnum():
-        return False
+        return not ch.isascii() and _cjk(ch) and _cjk(text[start])
     if ch in ".-−" and start >= 2 and text[start - 2].isdigit():
         return False
     return True
@@ -708,9 +800,15 @@ class _OptionSet:
     @functools.cached_property
     def yes_no(self) -> tuple[str | None, str | None]:
         """The letters of the options "Yes" and "No" (None where there is no such option)."""
-        yes = [k for k, v in self.opt_norm.items() if v in ("yes", "true")]
-        no = [k for k, v in self.opt_norm.items() if v in ("no", "false")]
+        yes = [k for k, v in self.opt_norm.items() if v in _YES_TEXTS]
+        no = [k for k, v in self.opt_norm.items() if v in _NO_TEXTS]
         return (yes[0] if len(yes) == 1 else None), (no[0] if len(no) == 1 else None)
+
+    @functools.cached_property
+    def polar(self) -> dict[str, str]:
+        """For a yes / no (true / false) option pair, each letter -> the other's; else empty."""
+        yes, no = self.yes_no
+        return {yes: no, no: yes} if yes and no else {}
 
     @functools.cached_property
     def pct(self) -> frozenset[str]:
@@ -1629,6 +1727,12 @@ class _Reader:
             if s.startswith(_YES_CN) and not s.startswith("是否") and yes:
                 return _Commit(pos, 1, yes, "conclusion", "option-text")
         low = s[:40].lower()
+        if yes and no:
+            # "Nope, he isn't.", "That's correct — ...", "This statement is not true: ..."
+            if _OPENING_NO.match(low):
+                return _Commit(pos, 1, no, "conclusion", "option-text")
+            if _OPENING_YES.match(low):
+                return _Commit(pos, 1, yes, "conclusion", "option-text")
         first = low.split(None, 1)[0].strip(",.;:!") if low.strip() else ""
         if first in ("both", "neither"):
             hits = [k for k, v in self.opt_norm.items() if v.split(" ", 1)[0] == first]
@@ -1699,19 +1803,26 @@ class _Reader:
             text_starts = {letter: [a for a, _ in occ] for letter, occ in spans.items()}
             text_spans = {letter: list(occ) for letter, occ in spans.items()}
             for m in _REPLY_NUMBER.finditer(low):
-                value = _number(m.group(0))
+                token = m.group(0)
+                value = _reply_value(token)
+                if value is None:
+                    continue
                 start = m.start()
-                for letter, v in numeric.items():
-                    if v == value:
-                        starts = text_starts.get(letter)
-                        if starts:
-                            i = bisect.bisect_right(starts, start) - 1
-                            if i >= 0 and start < text_spans[letter][i][1]:
-                                continue
-                        spans.setdefault(letter, []).append((start, m.end()))
+                hits = [letter for letter, v in numeric.items() if v == value]
+                if not hits and "." in token and 0 < abs(value) < 1:
+                    hits = self.optset.share_hits(value, False)  # "0.4 of the whole" for the option "40%"
+                for letter in hits:
+                    starts = text_starts.get(letter)
+                    if starts:
+                        i = bisect.bisect_right(starts, start) - 1
+                        if i >= 0 and start < text_spans[letter][i][1]:
+                            continue
+                    spans.setdefault(letter, []).append((start, m.end()))
         if not spans:
             return self._inflected_content(low)
         kept = {}
+        flipped: dict[str, list[tuple[int, int]]] = {}
+        polar = self.optset.polar
         # For "inside a longer occurrence of another option": every other option's occurrences sorted by start,
         # with the running maximum of their ends.
         by_start = {}
@@ -1730,13 +1841,22 @@ class _Reader:
                 i = bisect.bisect_right(starts, a)
                 inside = i > 0 and (reach[i - 1] > b or (reach[i - 1] == b and any(
                     y == b and x < a for x, y in others[:i])))
-                negated = _NEGATED_BEFORE.search(low[max(0, a - 30):a])
+                before = low[max(0, a - 30):a]
+                negated = _NEGATED_BEFORE.search(before) or before.endswith(_CJK_NEGATION)
+                if letter in polar:
+                    if _QUALIFIED_BEFORE.search(before):
+                        continue  # "partially true" names neither option
+                    if not inside and (_FLIPPED_BEFORE.search(before) or before.endswith(_CJK_NEGATION)):
+                        flipped.setdefault(polar[letter], []).append((a, b))  # "not true" names False
+                        continue
                 if _NEGATED_AFTER.match(low[b:b + 60]):
                     negated = True
                 if not inside and not negated:
                     alive.append((a, b))
             if alive:
                 kept[letter] = alive
+        for letter, occ in flipped.items():
+            kept[letter] = sorted(kept.get(letter, []) + occ)
         if len(kept) == 1:
             letter = next(iter(kept))
             if all(_OR_ALTERNATIVE.match(low, b) for _, b in kept[letter]):

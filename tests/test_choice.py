@@ -38,7 +38,6 @@ KNOWN_MISSES = {
     "cc-595": "the chosen option is paraphrased ('It first decreases then increases'), not quoted",
     "cc-802": "an option's text followed by a contradicting continuation reads as that option",
     "cc-825": "elimination stated by paraphrasing the options, not by their letters",
-    "cc-841": "'Not really.' for a Yes/No option pair needs reading the negation as 'No'",
 }
 
 
@@ -116,3 +115,57 @@ def test_options_beyond_d_and_two_options():
 def test_never_guesses_on_noise():
     for noise in ("", "?", "...", "lorem ipsum dolor sit amet", "12345", "The figure is interesting."):
         assert infer_choice(noise, LOSS).letter is None
+
+
+TRUE_FALSE = {"A": "True", "B": "False"}
+YES_NO = {"A": "Yes", "B": "No"}
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        ("ans is (a)", "A"),
+        ("ans: d", "D"),
+        ("the ans is b", "B"),
+        ("ans is a noble gas", None),  # the article, not a letter
+    ],
+)
+def test_lower_case_letter_after_a_short_marker(response, letter):
+    assert infer_choice(response, {"A": "Nitrogen", "B": "Oxygen", "C": "Boron", "D": "Carbon"}).letter == letter
+
+
+@pytest.mark.parametrize(
+    ("response", "options", "letter"),
+    [
+        ("Nope, he isn't wearing a hat.", YES_NO, "B"),
+        ("Not really.", YES_NO, "B"),
+        ("Yep.", YES_NO, "A"),
+        ("That's correct — the mitochondria have their own DNA.", TRUE_FALSE, "A"),
+        ("This statement is not true: water boils sooner at altitude.", TRUE_FALSE, "B"),
+        ("It isn't true.", TRUE_FALSE, "B"),
+        ("It is not false.", TRUE_FALSE, "A"),
+        ("Partially true.", TRUE_FALSE, None),
+        ("Not necessarily true.", TRUE_FALSE, None),
+        ("这个说法是错误的，因为光速远大于声速。", {"A": "正确", "B": "错误"}, "B"),
+        ("这个说法不正确。", {"A": "正确", "B": "错误"}, "B"),
+        ("这是正确的。", {"A": "正确", "B": "错误"}, "A"),
+    ],
+)
+def test_polar_options_answered_by_meaning(response, options, letter):
+    assert infer_choice(response, options).letter == letter
+
+
+@pytest.mark.parametrize(
+    ("response", "options", "letter"),
+    [
+        ("The probability is 2/4, i.e. one half.", {"A": "$\\frac{1}{2}$", "B": "$\\frac{1}{3}$", "C": "$\\frac{1}{4}$"}, "A"),
+        ("12 squared is one hundred forty-four.", {"A": "100", "B": "120", "C": "144", "D": "169"}, "C"),
+        ("The shaded part is 0.4 of the whole.", {"A": "25%", "B": "40%", "C": "50%", "D": "75%"}, "B"),
+        ("1.2 × 10² cm", {"A": "12", "B": "120", "C": "1.2", "D": "0.12"}, "B"),
+        ("The length is 1.2 x 10^2 cm.", {"A": "12", "B": "120", "C": "1.2", "D": "0.12"}, "B"),
+        ("sin 60° = √3/2 ≈ 0.866", {"A": "$\\sqrt{3}$", "B": "$\\frac{\\sqrt{3}}{2}$", "C": "$\\frac{1}{2}$"}, "B"),
+        ("The period of sin(2x) is π.", {"A": "$2\\pi$", "B": "$\\pi$", "C": "$\\frac{\\pi}{2}$"}, "B"),
+    ],
+)
+def test_numbers_equal_in_value_to_an_option(response, options, letter):
+    assert infer_choice(response, options).letter == letter
