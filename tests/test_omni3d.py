@@ -1,5 +1,7 @@
 """Omni3DBench: every reference vector in both profiles, the per-type metrics, and the default profile's
-reading of realistic answers (tags in any case, whole-word yes/no, numbers with units or in words, gold 0).
+reading of realistic answers (tags in any case, whole-word yes/no, numbers with units or in words, gold 0,
+lengths converted to the gold's unit, ranges and bounds, final-answer markers), plus its agreement with the
+hand-labelled dev corpus ``tests/data/omni3d_dev.jsonl``.
 
 Vectors: ``tests/data/vectors/vlmevalkit.jsonl`` (benchmark ``Omni3DBench``): ``expected`` is
 ``Omni3DBench_acc`` over a one-row file, or ``CRASH:<Exception>``. Default-profile differences are listed in
@@ -124,12 +126,167 @@ DEFAULT_CASES = [
     (None, "yes", "str", 0.0),
 ]
 
+# (prediction, gold, answer_type, default score): numbers in words with halves, unit exponents and error bars,
+# lengths in other units (no question: the gold is in metres), ranges, hedges and bounds
+NUMBER_CASES = [
+    ("<ans>one and a half meters</ans>", "1.5", "float", 1.0),
+    ("<ans>two and a half metres</ans>", "2.5", "float", 1.0),
+    ("<ans>half a metre</ans>", "0.5", "float", 1.0),
+    ("<ans>0.064 m^3</ans>", "0.064", "float", 1.0),
+    ("<ans>2 m²</ans>", "2", "float", 1.0),
+    ("<ans>2 square meters</ans>", "2", "float", 1.0),
+    ("<ans>1.9 ± 0.2 m</ans>", "1.9", "float", 1.0),
+    ("<ans>1.9 +/- 0.2</ans>", "1.9", "float", 1.0),
+    ("<ans>45 cm</ans>", "0.45", "float", 1.0),
+    ("<ans>450 mm</ans>", "0.45", "float", 1.0),
+    ("<ans>1.2 km</ans>", "1200", "float", 1.0),
+    ("<ans>10 feet</ans>", "3.048", "float", 1.0),
+    ("<ans>12 in</ans>", "0.3048", "float", 1.0),
+    ("<ans>12 inches</ans>", "0.3048", "float", 1.0),
+    ("<ans>roughly 80 cm</ans>", "0.8", "float", 1.0),
+    ("<ans>190 ± 20 cm</ans>", "1.9", "float", 1.0),
+    ("<ans>450 cm²</ans>", "0.045", "float", 1.0),
+    ("<ans>3 in the room</ans>", "3", "float", 1.0),       # "in" followed by a word is not inches
+    ("<ans>45 cm</ans>", "45", "int", 1.0),                 # counts are not converted
+    ("<ans>2-3 m</ans>", "2.5", "float", 0.0),
+    ("<ans>2 – 3</ans>", "2", "float", 0.0),
+    ("<ans>between 2 and 3 m</ans>", "2.5", "float", 0.0),
+    ("<ans>2 m to 3 m</ans>", "2", "float", 0.0),
+    ("<ans>5-7</ans>", "5", "int", 0.0),
+    ("<ans>2.4 or 2.8</ans>", "2.4", "float", 0.0),
+    ("<ans>two or three</ans>", "2", "int", 0.0),
+    ("<ans>at least 5</ans>", "5", "int", 0.0),
+    ("<ans>more than 3</ans>", "3", "int", 0.0),
+    ("<ans>fewer than 10</ans>", "10", "int", 0.0),
+    ("<ans>up to 4</ans>", "4", "int", 0.0),
+    ("<ans>5 or more</ans>", "5", "int", 0.0),
+    ("<ans>5+</ans>", "5", "int", 0.0),
+    ("<ans>about 5</ans>", "5", "int", 1.0),
+    ("<ans>~5</ans>", "5", "int", 1.0),
+    ("<ans>≈ 4.1</ans>", "4.1", "float", 1.0),
+    ("<ans>just over 2 m</ans>", "2", "float", 1.0),       # an approximation, not a bound
+    ("<ans>2.4 m or so</ans>", "2.4", "float", 1.0),
+    ("<ans>1.5 m or 150 cm</ans>", "1.5", "float", 1.0),   # one length said twice
+    ("Between 2 and 3 m, so I estimate 2.5 m.", "2.5", "float", 1.0),
+    ("<ans>-0.7</ans>", "-0.7", "float", 1.0),
+]
+
+# (prediction, gold, default score): yes/no words, Chinese answers, and abstentions that are not "no"
+YES_NO_CASES = [
+    ("<ans>Correct</ans>", "yes", 1.0),
+    ("<ans>Of course</ans>", "yes", 1.0),
+    ("<ans>Definitely</ans>", "yes", 1.0),
+    ("<ans>Affirmative</ans>", "yes", 1.0),
+    ("<ans>Indeed</ans>", "yes", 1.0),
+    ("<ans>Certainly.</ans>", "yes", 1.0),
+    ("<ans>It is.</ans>", "yes", 1.0),
+    ("<ans>They are</ans>", "yes", 1.0),
+    ("<ans>是</ans>", "yes", 1.0),
+    ("<ans>对</ans>", "yes", 1.0),
+    ("<ans>nah</ans>", "no", 1.0),
+    ("<ans>Negative</ans>", "no", 1.0),
+    ("<ans>Definitely not</ans>", "no", 1.0),
+    ("<ans>Of course not.</ans>", "no", 1.0),
+    ("<ans>否</ans>", "no", 1.0),
+    ("<ans>不是</ans>", "no", 1.0),
+    ("<ans>不</ans>", "no", 1.0),
+    ("<ans>不确定</ans>", "no", 0.0),
+    ("<ans>Not enough information</ans>", "no", 0.0),
+    ("I'm not able to tell from the image.", "no", 0.0),
+    ("<ans>cannot be determined</ans>", "no", 0.0),
+    ("<ans>unknown</ans>", "no", 0.0),
+    ("<ans>unclear</ans>", "no", 0.0),
+    ("<ans>It is unclear.</ans>", "yes", 0.0),
+    ("<ans>impossible to say</ans>", "no", 0.0),
+    ("<ans>insufficient information</ans>", "no", 0.0),
+    ("<ans>No idea</ans>", "no", 0.0),
+    ("The light is unclear, but yes, the cup is closer.", "yes", 1.0),
+    # an opener of a long reply is not the answer
+    ("Certainly! Let me look at the picture carefully. The chair is not closer than the table.", "no", 1.0),
+    ("The chair is in front.\nFinal answer: no", "no", 1.0),
+]
+
+# (prediction, gold, default score): untagged word answers after a final-answer marker
+MARKER_CASES = [
+    ("The floor lamp stands about 1.6 m and the plant about 1.1 m.\n\nFinal answer: lamp", "lamp", 1.0),
+    ("Comparing both.\nAnswer: the lamp.", "lamp", 1.0),
+    ("The answer is lamp", "lamp", 1.0),
+    ("**Final Answer:** Lamp", "lamp", 1.0),
+    ("Answer: plant\nOn second thought, the answer is lamp.", "lamp", 1.0),
+    ("Answer: lamp\nOn second thought, the answer is plant.", "lamp", 0.0),
+]
+
 
 @pytest.mark.parametrize(("prediction", "gold", "answer_type", "expected"), DEFAULT_CASES)
 def test_default_reading(prediction, gold, answer_type, expected):
     verdict = score_row("omni3d", {"prediction": prediction, "answer": gold, "answer_type": answer_type})
     assert verdict.status != "error", verdict
     assert verdict.score == pytest.approx(expected), verdict
+
+
+@pytest.mark.parametrize(("prediction", "gold", "answer_type", "expected"), NUMBER_CASES)
+def test_default_number_reading(prediction, gold, answer_type, expected):
+    verdict = score_row("omni3d", {"prediction": prediction, "answer": gold, "answer_type": answer_type})
+    assert verdict.status != "error", verdict
+    assert verdict.score == pytest.approx(expected), verdict
+
+
+@pytest.mark.parametrize(("prediction", "gold", "expected"), YES_NO_CASES)
+def test_default_yes_no_reading(prediction, gold, expected):
+    verdict = score_row("omni3d", {"prediction": prediction, "answer": gold, "answer_type": "str"})
+    assert verdict.score == expected, verdict
+
+
+@pytest.mark.parametrize(("prediction", "gold", "expected"), MARKER_CASES)
+def test_default_final_answer_marker(prediction, gold, expected):
+    verdict = score_row("omni3d", {"prediction": prediction, "answer": gold, "answer_type": "str"})
+    assert verdict.score == expected, verdict
+
+
+@pytest.mark.parametrize(
+    ("question", "prediction", "gold", "expected"),
+    [
+        ("How tall is the desk in centimeters?", "<ans>80 cm</ans>", "80", 1.0),
+        ("How tall is the desk in centimeters?", "<ans>0.8 m</ans>", "80", 1.0),
+        ("How tall is the desk in cm?", "<ans>800 mm</ans>", "80", 1.0),
+        ("How many feet tall is the door?", "<ans>2 m</ans>", "6.56", 1.0),
+        ("How tall is the desk in meters?", "<ans>80 cm</ans>", "0.8", 1.0),
+        ("If the table is 75 cm tall, how tall is the chair in meters?", "<ans>90 cm</ans>", "0.9", 1.0),
+        ("What is the volume of the box in cubic meters?", "<ans>64000 cm^3</ans>", "0.064", 1.0),
+        ("What is the floor area in square feet?", "<ans>9.29 m²</ans>", "100", 1.0),
+        # an area for a question in metres is left as written, not converted as a length
+        ("How wide is the rug in meters?", "<ans>2 cm²</ans>", "2", 1.0),
+        ("How far away is the car?", "<ans>300 cm</ans>", "3", 1.0),   # no unit named: metres
+    ],
+)
+def test_default_converts_lengths_to_the_unit_the_question_asks_for(question, prediction, gold, expected):
+    row = {"question": question, "prediction": prediction, "answer": gold, "answer_type": "float"}
+    verdict = score_row("omni3d", row)
+    assert verdict.score == pytest.approx(expected), verdict
+    assert score_row("omni3d", row, profile="upstream").score == 0.0  # float() of "80 cm" fails
+
+
+DEV_CORPUS = Path(__file__).parent / "data" / "omni3d_dev.jsonl"
+# rows the default profile is known to miss, with why (each label is right; the reading is beyond the scorer)
+DEV_KNOWN_MISSES = {
+    "o3b-134": "'0.7 m to the left' is -0.7 only under the question's sign convention (negative = left)",
+    "o3b-232": "'Same height' answers 'Is the left chair taller?' with no only by reasoning about the question",
+}
+DEV_MIN_AGREEMENT = 298 / 300
+
+
+def test_default_agrees_with_the_hand_labelled_dev_corpus():
+    """Blind hand labels (what a careful grader gives each row); the default profile must keep its agreement."""
+    rows = [json.loads(line) for line in DEV_CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    misses = {}
+    for row in rows:
+        verdict = score_row("omni3d", {k: row[k] for k in ("question", "prediction", "answer", "answer_type")},
+                            profile="default")
+        if verdict.score is None or abs(verdict.score - row["expected_score"]) > 1e-9:
+            misses[row["id"]] = (row["expected_score"], verdict.score, verdict.extracted)
+    agreement = 1 - len(misses) / len(rows)
+    assert agreement >= DEV_MIN_AGREEMENT, misses
+    assert set(misses) <= set(DEV_KNOWN_MISSES), {k: v for k, v in misses.items() if k not in DEV_KNOWN_MISSES}
 
 
 @pytest.mark.parametrize(
