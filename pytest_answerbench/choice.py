@@ -32,7 +32,7 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Mapping, NamedTuple
+from typing import Callable, Mapping, NamedTuple
 
 __all__ = ["ChoiceResult", "infer_choice"]
 
@@ -94,7 +94,8 @@ _CORRECTION_CUE = re.compile(
     r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|\bwait\b|\bactually\b|\bi\s+meant?\b|\bcorrection\b|"
     r"\bon\s+second\s+thought\b|\bscratch\s+that\b|\bsorry\b|\boops\b|\bhmm+\s*,?\s*no\b|\bno\s*[,.;!—–-]|"
     r"\brather\b|\blet\s+me\s+(?:correct|reconsider|revise)\b|\bi\s+take\s+(?:that|it)\s+back\b|"
-    r"\bchange\s+(?:my\s+answer|it|that)\s+to\b|\bi\s+was\s+wrong\b|\bmy\s+mistake\b|不对|不，|更正|应该是)",
+    r"\bchange\s+(?:my\s+answer|it|that)\s+to\b|\bi\s+was\s+wrong\b|\bmy\s+mistake\b|\b(?:edit|update)\s*:|"
+    r"不对|不，|更正|应该是)",
     re.IGNORECASE,
 )
 
@@ -287,10 +288,12 @@ _CORRECTION_CUE_LOW = re.compile(
     r"(?:\b(?:no\s*,?\s*wait\b|wait\s*,?\s*no\b|wait\b|actually\b|i\s+meant?\b|correction\b|"
     r"on\s+second\s+thought\b|scratch\s+that\b|sorry\b|oops\b|hmm+\s*,?\s*no\b|no\s*[,.;!—–-]|"
     r"rather\b|let\s+me\s+(?:correct|reconsider|revise)\b|i\s+take\s+(?:that|it)\s+back\b|"
-    r"change\s+(?:my\s+answer|it|that)\s+to\b|i\s+was\s+wrong\b|my\s+mistake\b)|不对|不，|更正|应该是)"
+    r"change\s+(?:my\s+answer|it|that)\s+to\b|i\s+was\s+wrong\b|my\s+mistake\b|(?:edit|update)\s*:)|"
+    r"不对|不，|更正|应该是)"
 )
 _CORRECTION_WORDS = ("wait", "actually", "mean", "correction", "thought", "scratch", "sorry", "oops", "hmm",
-                     "rather", "let", "back", "change", "wrong", "mistake", "不对", "不，", "更正", "应该是")
+                     "rather", "let", "back", "change", "wrong", "mistake", "edit", "update", "不对", "不，", "更正",
+                     "应该是")
 _CORRECTION_ASCII = _ascii_only(_CORRECTION_WORDS)
 _NO_PUNCT = re.compile(r"no\s*[,.;!—–-]")
 
@@ -398,6 +401,23 @@ _FLIPPED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:(?:really|actually|at\
 _QUALIFIED_BEFORE = re.compile(r"\b(?:partially|partly|half|somewhat|mostly|largely|sort\s+of|kind\s+of|"
                                r"not\s+(?:entirely|completely|fully|quite|always|necessarily))\s+$")
 _CJK_NEGATION = ("不", "非", "没", "未")
+# "which makes option B the correct answer", "leaving (C) as the only possible choice"
+_MAKES_CORRECT = re.compile(
+    r"\b(?i:makes?|making|made|leaves?|leaving|left)\s+(?i:option\s+|choice\s+)?[\(\[]?([A-Z]|(?<=[\(\[])[a-z])[\)\]]?\s+"
+    r"(?i:as\s+)?(?i:the\s+)?(?i:correct|right|best|only\s+(?:correct|valid|possible|remaining))\s+"
+    r"(?i:answer|option|choice)\b")
+_IF_BEFORE = re.compile(r"\b(?i:if|whether|suppose|supposing|assuming|unless)\b[^.!?\n]*$")
+# the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
+_OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you|"
+                            r"might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$")
+# "The answer is B. The answer is C.": sentences of prose (the later one revises), unlike "Answer: B\nAnswer: D"
+_PROSE_SENTENCE_END = re.compile(r"[.!?][ \t]+\S")
+# a doubt about another option after the answer: "The answer is B. Hmm, or is it C?"
+_DOUBT_OTHER = re.compile(r"\bor\s+(?:is\s+it|was\s+it|maybe|perhaps|possibly|could\s+it\s+be|should\s+it\s+be)\s+"
+                          r"(?:option\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!]|$)", re.I)
+# a reply ending unsure: "... hard to say from this angle.", "I'm not sure."
+_UNSURE = re.compile(r"\b(?:hard|difficult|impossible)\s+to\s+(?:say|tell|decide)|\bnot\s+(?:sure|certain)\b|"
+                     r"\bcan(?:not|'t|’t)\s+(?:tell|decide|be\s+sure)\b|\bunsure\b|\buncertain\b")
 # A reply whose opening clause is a bare verdict on the statement or question ("Nope, ...", "That's correct — ...",
 # "This statement is not true: ..."), for options that are a polar pair
 _POLAR_STATEMENT = r"(?:(?:this|that|the|it)(?:\s+(?:statement|claim|sentence|assertion))?\s*(?:is|'s|’s)|that(?:'s|’s))"
@@ -442,7 +462,7 @@ _NONE_ABOVE = re.compile(r"\bnone\s+of\s+(?:the\s+)?(?:above|these|those|them|op
                          r"there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)", re.I)
 # a correction cue strong enough to retract an answer given as option text ("Vitamin D — sorry, I meant C")
 _STRONG_CUE = re.compile(r"wait|sorry|meant|correction|scratch|second\s+thought|was\s+wrong|mistake|reconsider|"
-                         r"revise|oops|take\s+(?:that|it)\s+back|不对|更正", re.I)
+                         r"revise|oops|take\s+(?:that|it)\s+back|(?:edit|update)\s*:|不对|更正", re.I)
 _OR_ALTERNATIVE = re.compile(r"\s+or\s+(?!not\b|more\b|less\b|so\b|fewer\b|higher\b|lower\b)[a-z0-9]")
 _LEAD_OPTION_WORD = re.compile(r"(?:option|choice)\s+(?=[\(\[]?[A-Z][\)\]]?\s*[:.)])", re.I)
 _LEAD_TEXT_END = frozenset(",.;:!—–-。，；：！")
@@ -1209,6 +1229,12 @@ class _Reader:
         for spec in _MARKER_SPECS[:-1]:
             for end, payload in self._marker_payloads(spec):
                 self._commit_payload(out, negatives, end, payload, spec[2], spec[3])
+        if self.may_hold(("mak", "leav", "left")):
+            # "..., which makes option B the correct answer"
+            for m in _MAKES_CORRECT.finditer(text):
+                letter = m.group(1).upper()
+                if letter in self.letter_set and not _IF_BEFORE.search(text, max(0, m.start() - 60), m.start()):
+                    out.append(_Commit(m.start(1), 2, letter, "affirmation"))
         mentions, lines, marks = self._scan_mentions(text, negatives)
         return [out, None, mentions, None, None, lines, marks, None]
 
@@ -1254,6 +1280,8 @@ class _Reader:
                 continue
             if blocked[1]:
                 continue
+            if method == "choose" and _OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start):
+                continue  # "Many people pick D, but ...": someone else's choice
             if method == "answer-marker" and (_KEY_FORMAT.match(text, end) or _EACH_BEFORE.search(
                     self.low, max(0, start - 14), start) if self.fold_ok else _KEY_FORMAT.match(text, end)):
                 # "Let's analyze each option:" introduces the options, it does not answer
@@ -1597,6 +1625,29 @@ class _Reader:
         token = text[m.start(): m.end()].strip()
         return token in ("A", "a", "I") and bool(_ARTICLE_NEXT.match(text, m.end()))
 
+    def hedge(self, chosen: _Commit, commits: list[_Commit], negatives: set[str],
+              every_commit: Callable[[], list[_Commit]]) -> str | None:
+        """Why the chosen commitment is no answer after all, or None: another answer of the same strength right
+        before it with no correction or sentence of prose between ("Answer: B\\nAnswer: D", "\\boxed{B} or
+        \\boxed{C}"; "The answer is B. The answer is C." reads C), or a doubt
+        about another option after it that nothing settles ("The answer is B. Hmm, or is it C?")."""
+        if chosen.tier >= 2:
+            before = [c for c in commits if c.tier == chosen.tier and c.pos < chosen.pos]
+            if before:
+                prev = max(before, key=lambda c: c.pos)
+                if prev.letter is not None and prev.letter != chosen.letter and prev.letter not in negatives \
+                        and chosen.pos - prev.pos <= 40 \
+                        and not _PROSE_SENTENCE_END.search(self.flat, prev.pos, chosen.pos) \
+                        and not any(prev.pos <= start < chosen.pos for start, _ in self.cues()):
+                    return f"two answers side by side ({prev.letter}, {chosen.letter})"
+        if "or" in self.low or not self.fold_ok:
+            for m in _DOUBT_OTHER.finditer(self.flat, chosen.pos):
+                other = m.group(1).upper()
+                if other != chosen.letter and other in self.letter_set and not any(
+                        c.pos >= m.end() and c.letter is not None for c in every_commit()):
+                    return f"the reply doubts its answer {chosen.letter} in favour of {other}"
+        return None
+
     def corrections(self, after: int) -> list[_Commit]:
         """'..., no wait, D' / 'Actually, it's D': a letter right after a correction cue, past ``after``."""
         out = []
@@ -1867,6 +1918,10 @@ class _Reader:
         if len(kept) > 1:
             # "1, 2, 3, 4, 5, 6. So there are 6 apples.": a concluding last sentence decides
             cut = max((m.end() for m in _SENTENCE_BREAK.finditer(low)), default=0)
+            if _UNSURE.search(low, cut):
+                # "It might be a Shiba Inu or a fox — hard to say.": the reply ends undecided
+                return ChoiceResult(None, "ambiguous", f"the reply names options {', '.join(sorted(kept))} and "
+                                                       "ends unsure")
             if cut and _CONCLUDING.search(low[cut:]):
                 last = [k for k, occ in kept.items() if any(a >= cut for a, _ in occ)]
                 if len(last) == 1:
@@ -1990,6 +2045,9 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     if fixes:
         chosen = max(fixes, key=lambda c: c.pos)
     elif chosen is not None and chosen.letter is not None:
+        hedge = reader.hedge(chosen, commits, negatives, lambda: reader.all_commits(segments))
+        if hedge is not None:
+            return ChoiceResult(None, "ambiguous", hedge)
         # no letter after a later correction cue: an option's text there may retract the answer
         fixed = reader.corrected_content(chosen.pos)
         if fixed is not None and fixed.letter != chosen.letter:

@@ -169,3 +169,32 @@ def test_polar_options_answered_by_meaning(response, options, letter):
 )
 def test_numbers_equal_in_value_to_an_option(response, options, letter):
     assert infer_choice(response, options).letter == letter
+
+
+@pytest.mark.parametrize(
+    ("response", "letter", "method"),
+    [
+        ("Answer: B (edit: should be D, I misread the axis scale)", "D", "self-correction"),
+        ("Answer: B (edit: fixed a typo)", "B", "answer-marker"),
+        ("$\\boxed{B}$ or $\\boxed{C}$", None, "ambiguous"),
+        ("Answer: B\nAnswer: D", None, "ambiguous"),
+        ("Answer: B\nAnswer: B", "B", "answer-marker"),
+        ("The answer is B. The answer is C.", "C", "answer-marker"),  # prose: the later sentence revises
+        ("The answer is B. Hmm, or is it C? Both fit. I'm not sure.", None, "ambiguous"),
+        ("The answer is B. Or is it C? No: C fails the test, so B.", "B", "answer-marker"),
+        ("The answer is C. Many people pick D, but the middle value is 5.", "C", "answer-marker"),
+        ("I pick C. You might pick D, but it is wrong.", "C", "choose"),
+        ("Option C is for metals and option A for salts; the shared electron pairs make option B the correct answer.",
+         "B", "affirmation"),
+    ],
+)
+def test_corrections_hedges_and_other_peoples_choices(response, letter, method):
+    result = infer_choice(response, {"A": "2", "B": "4", "C": "5", "D": "8"})
+    assert (result.letter, result.method) == (letter, method)
+
+
+def test_a_reply_ending_unsure_between_two_option_texts_chooses_nothing():
+    animals = {"A": "Cat", "B": "Dog", "C": "Fox", "D": "Rabbit"}
+    text = "It looks like a dog, but the ears are pointed like a fox's. It might be a fox — hard to say from here."
+    assert infer_choice(text, animals).letter is None
+    assert infer_choice("It looks like a dog, but the ears are pointed, so it is a fox.", animals).letter == "C"
