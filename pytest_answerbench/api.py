@@ -73,7 +73,7 @@ def score_rows(
         if seen[row_id] > 1:
             row_id = f"{row_id}#{seen[row_id]}"
         verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options, row_id=row_id)
-        out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict.to_dict(),
+        out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict,
                             fields=spec.kept(mapping)))
     return aggregate(spec=spec, profile=profile, rows=out, options=options,
                      seconds=time.perf_counter() - started)

@@ -54,10 +54,19 @@ class PredictionFile(pytest.File):
 
     bench: "BenchSession"
 
+    @property
+    def display_name(self) -> str:
+        """The file as node ids and report rows name it (one string shared by all its rows)."""
+        try:
+            return self._display_name
+        except AttributeError:
+            self._display_name: str = self.nodeid.split("::")[0] or str(self.path)
+            return self._display_name
+
     def collect(self) -> Iterator["RowItem"]:
         bench = self.bench
         spec = bench.spec
-        rel = self.nodeid.split("::")[0] or str(self.path)
+        rel = self.display_name
         # Rows stream through: only what an item needs is kept (a JSONL row's byte span, not the row).
         try:
             stream = iter(read_rows(self.path))
@@ -140,8 +149,6 @@ class RowItem(pytest.Function):
         item.row_line = line
         item.row_id = row_id if row_id is not None else name
         item.problem = problem
-        if bench.timeout_mark is not None:
-            item.add_marker(bench.timeout_mark)
         return item
 
     def reportinfo(self):
@@ -156,12 +163,14 @@ class RowItem(pytest.Function):
         return self.parent.load_row(self.row_ref)
 
     def runtest(self) -> None:
+        # The row and its verdict are handed to the report hook through the session, not kept on the item:
+        # an attribute set here and removed later costs every one of 100,000 items a larger __dict__.
         funcargs = self.funcargs
+        bench = self.parent.bench
         row = funcargs["bench_row"] if "bench_row" in funcargs else self.load_row()
-        self.row = row
-        verdict = funcargs["bench_scorer"](row)
-        verdict = self.parent.bench.coerce_verdict(verdict)
-        self.verdict = verdict
+        bench.running = (self, row, None)
+        verdict = bench.coerce_verdict(funcargs["bench_scorer"](row))
+        bench.running = (self, row, verdict)
         if not verdict.correct:
             raise RowMismatch(verdict)
 

@@ -10,9 +10,12 @@ import hashlib
 import math
 from typing import Any, Iterable, Mapping, Sequence
 
-from .verdict import CORRECT, STATUSES, ScoreContext
+from .verdict import CORRECT, STATUSES, ScoreContext, Verdict
 
 __all__ = ["aggregate", "file_entry", "make_row", "wilson"]
+
+ROW_KEYS = ("id", "file", "line", "status", "score", "extracted", "gold", "method", "detail", "fields", "extra")
+_ROW_KEYS = dict.fromkeys(ROW_KEYS).keys()  # compares equal to a row's keys() regardless of order
 
 
 def wilson(successes: float, n: int, z: float = 1.959963984540054) -> list[float] | None:
@@ -31,22 +34,32 @@ def make_row(
     row_id: str,
     file: str | None,
     line: int | None,
-    verdict: Mapping[str, Any],
-    fields: Mapping[str, Any] | None = None,
+    verdict: Verdict | Mapping[str, Any],
+    fields: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """One report row from a verdict dict (``Verdict.to_dict()``) and where the row came from."""
+    """One report row from a verdict (a ``Verdict`` or its ``to_dict()``) and where the row came from.
+
+    ``fields`` is taken as it is (the caller hands over a dict of its own); ``extra`` is copied once.
+    """
+    if isinstance(verdict, Verdict):
+        status, score, extracted, gold = verdict.status, verdict.score, verdict.extracted, verdict.gold
+        method, detail, extra = verdict.method, verdict.detail, verdict.extra
+    else:
+        status, score, extracted, gold = (verdict["status"], verdict.get("score"), verdict.get("extracted"),
+                                          verdict.get("gold"))
+        method, detail, extra = verdict.get("method", ""), verdict.get("detail", ""), verdict.get("extra")
     return {
         "id": row_id,
         "file": file,
         "line": line,
-        "status": verdict["status"],
-        "score": float(verdict.get("score") or 0.0),
-        "extracted": verdict.get("extracted"),
-        "gold": verdict.get("gold"),
-        "method": verdict.get("method", ""),
-        "detail": verdict.get("detail", ""),
-        "fields": dict(fields or {}),
-        "extra": dict(verdict.get("extra") or {}),
+        "status": status,
+        "score": float(score or 0.0),
+        "extracted": extracted,
+        "gold": gold,
+        "method": method,
+        "detail": detail,
+        "fields": fields if fields is not None else {},
+        "extra": dict(extra) if extra else {},
     }
 
 
@@ -138,11 +151,7 @@ def aggregate(
         "metrics": metrics,
         "groups": {g: _group_table(rows, g) for g in spec.groups},
         "gates": [],
-        "rows": [
-            {k: r[k] for k in ("id", "file", "line", "status", "score", "extracted", "gold", "method", "detail",
-                               "fields", "extra")}
-            for r in rows
-        ],
+        "rows": [r if r.keys() == _ROW_KEYS else {k: r[k] for k in ROW_KEYS} for r in rows],
         "seconds": round(seconds, 3) if seconds is not None else None,
     }
     if judge_totals:
@@ -151,11 +160,21 @@ def aggregate(
 
 
 def json_clean(value: Any) -> Any:
-    """NaN and infinities (a reference's mean over an empty subset) become None: the report is strict JSON."""
+    """NaN and infinities (a reference's mean over an empty subset) become None: the report is strict JSON.
+
+    Containers are copied only where something changes, so cleaning a 100,000-row report allocates nothing
+    when every number is finite.
+    """
     if isinstance(value, float):
         return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: json_clean(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [json_clean(v) for v in value]
+    if isinstance(value, (dict, list)):
+        is_dict = isinstance(value, dict)
+        out: Any = None
+        for key, item in (value.items() if is_dict else enumerate(value)):
+            cleaned = json_clean(item)
+            if cleaned is not item:
+                if out is None:
+                    out = dict(value) if is_dict else list(value)
+                out[key] = cleaned
+        return value if out is None else out
     return value

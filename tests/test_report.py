@@ -109,3 +109,54 @@ def test_show_limits_the_wrong_rows_listed(run):
 def test_explicit_tb_option_is_respected(run):
     result = run("--tb=short")
     result.stdout.fnmatch_lines(["*FAILURES*"])
+
+
+def test_json_clean_copies_only_what_changes():
+    from pytest_answerbench.results import json_clean
+
+    rows = [{"id": "1", "score": 1.0, "fields": {"g": "x"}}, {"id": "2", "score": float("nan"), "fields": {}}]
+    report = {"accuracy": 0.5, "rows": rows, "metrics": {"empty": float("inf"), "ok": 2.0}}
+    clean = json_clean(report)
+    assert clean["rows"][1]["score"] is None and clean["metrics"] == {"empty": None, "ok": 2.0}
+    assert clean["rows"][0] is rows[0]  # unchanged rows are not copied (100,000 rows, one report)
+    assert rows[1]["score"] != rows[1]["score"] and report["metrics"]["empty"] == float("inf")  # input untouched
+    finite = {"rows": [rows[0]], "accuracy": 1.0}
+    assert json_clean(finite) is finite
+
+
+def test_rows_are_frozen_out_of_the_collector_during_the_run(bench_env):
+    """Collected items are moved out of the cyclic GC's way while rows run, and handed back afterwards."""
+    import gc
+
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "B"), mc_row(2, "A")])
+    bench_env.makeconftest("""
+        import gc
+        FROZEN = []
+        def pytest_runtest_setup(item):
+            FROZEN.append(gc.get_freeze_count())
+        def pytest_unconfigure(config):
+            with open("frozen.txt", "w") as fh:
+                fh.write(" ".join(map(str, FROZEN)))
+    """)
+    bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl").assert_outcomes(passed=1, failed=1)
+    counts = [int(x) for x in (bench_env.path / "frozen.txt").read_text().split()]
+    assert len(counts) == 2 and all(c > 0 for c in counts)
+    assert gc.get_freeze_count() == 0
+
+
+def test_junit_properties_are_only_built_for_junit(bench_env):
+    """Without --junitxml no row carries user properties (they would cost memory on every report)."""
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "B"), mc_row(2, "A")])
+    bench_env.makeconftest("""
+        SEEN = []
+        def pytest_runtest_logreport(report):
+            if report.when == "call":
+                SEEN.append(len(report.user_properties))
+        def pytest_unconfigure(config):
+            with open("props.txt", "w") as fh:
+                fh.write(" ".join(map(str, SEEN)))
+    """)
+    bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl").assert_outcomes(passed=1, failed=1)
+    assert (bench_env.path / "props.txt").read_text().split() == ["0", "0"]
+    bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--junitxml", "j.xml")
+    assert [int(x) > 0 for x in (bench_env.path / "props.txt").read_text().split()] == [True, True]
