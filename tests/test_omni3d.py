@@ -348,3 +348,27 @@ def test_mra_summation_order_matches_the_reference():
     for x in per_threshold:
         total += x
     assert m["Numeric (other) Mean Relative Accuracy"] == total / 10
+
+
+HELDOUT_CORPUS = Path(__file__).parent / "data" / "omni3d_heldout.jsonl"
+# The measurement corpus: written blind (its author saw neither the scorer nor the dev corpus) after the dev
+# corpus fixes, and scored once as it came: 297/300 (99.0%; upstream profile 203/300). Kept as a regression
+# floor with its misses listed; the target is 97%.
+HELDOUT_KNOWN_MISSES = {
+    "o3c-004": "the Chinese numeral 两 (two) is not read as a number",
+    "o3c-091": "a refusal ('I can't help with analysing ...') reads as a negation, so as 'no'",
+    "o3c-282": "'1,200 liters' is not converted to 1.2 m^3 (volume units other than lengths cubed)",
+}
+
+
+def test_default_agrees_with_the_blind_heldout_corpus():
+    rows = [json.loads(line) for line in HELDOUT_CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    misses = set()
+    for row in rows:
+        verdict = score_row("omni3d", {k: row[k] for k in ("question", "prediction", "answer", "answer_type")},
+                            profile="default")
+        if verdict.score is None or abs(verdict.score - row["expected_score"]) > 1e-9:
+            misses.add(row["id"])
+    assert len(rows) == 300
+    assert misses <= set(HELDOUT_KNOWN_MISSES), sorted(misses - set(HELDOUT_KNOWN_MISSES))
+    assert 1 - len(misses) / len(rows) >= 0.97
