@@ -410,6 +410,14 @@ _IF_BEFORE = re.compile(r"\b(?i:if|whether|suppose|supposing|assuming|unless)\b[
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
 _OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you|"
                             r"might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$")
+# A reply cut off mid-sentence: it ends, with no closing punctuation, on a lower-case word no sentence ends with (an
+# article, a conjunction, "of", "gives", "whether", a possessive) or on "this option" and the like
+_CUT_OFF = re.compile(
+    r"(?:\b(?:the|a|an|of|to|into|onto|between|and|or|but|because|if|whether|than|as|gives|give|giving|yields|"
+    r"another|its|their|our|your|my|we|let|let's|such|each|every|very|thus|hence|therefore)|"
+    r"\b(?i:this|that|the|each|every|which)\s+(?:option|choice|one|step|case|answer|value)|[,:(=+\-–—])$")
+# "..., but", "... but": the clause before it is a concession ("It looks like a dog, but the ears are pointed")
+_CONCESSION = re.compile(r"\s*,?\s*(?:but|though|although|yet|however)\b", re.I)
 # "The answer is B. The answer is C.": sentences of prose (the later one revises), unlike "Answer: B\nAnswer: D"
 _PROSE_SENTENCE_END = re.compile(r"[.!?][ \t]+\S")
 # a doubt about another option after the answer: "The answer is B. Hmm, or is it C?"
@@ -672,6 +680,12 @@ def _number(s: str) -> float | None:
         return float(m.group(1).replace(",", "").replace("−", "-").replace(" ", ""))
     except ValueError:
         return None
+
+
+def _clause_end(p: str) -> int:
+    """Where the clause at the start of ``p`` ends: at its first comma, full stop, semicolon or line break."""
+    m = _CLAUSE_END.search(p)
+    return m.start() if m else len(p)
 
 
 def _reply_value(token: str) -> float | None:
@@ -1168,6 +1182,14 @@ class _Reader:
             if np.startswith(ot) and _text_boundary_ok(np, len(ot)):
                 if best is None or len(ot) > best[0]:
                     best = (len(ot), letter)
+        if best is None and np[:1] in ("a", "t"):
+            # "it's a convex lens" for the option "Convex lens", "the stop sign" for "Stop sign"
+            core = _strip_article(np)
+            if core is not np and core:
+                for letter, ot in self.opt_core.items():
+                    if ot and core.startswith(ot) and _text_boundary_ok(core, len(ot)):
+                        if best is None or len(ot) > best[0]:
+                            best = (len(ot), letter)
         if best is not None:
             kind = "value" if best[1] in self.opt_num else "text"
             return kind, best[1]
@@ -1375,6 +1397,8 @@ class _Reader:
             return (letter, "") if letter in self.letter_set else None
         hit = self._text_at_start(p)
         if hit is not None and (len(self.opt_norm[hit[1]]) >= 3 or hit[0] == "value"):
+            if _CONCESSION.match(p, _clause_end(p)):
+                return None  # "It looks like a dog, but the ears ...": conceded, not concluded
             return hit[1], "option-text" if hit[0] == "text" else "answer-value"
         value = self._value_at_start(p)
         if value is not None and value[0] == "value":
@@ -1571,6 +1595,12 @@ class _Reader:
                     and not _CLOSING_LIST.search(before):
                 return _Commit(start, 1, letter, "conclusion")
             return None
+        body = rest.strip().rstrip(".!")
+        om = _ORDINAL.fullmatch(body) if len(body) < 30 else None
+        if om:  # "..., the last option."
+            hit = self._value_at_start(body)
+            if hit is not None and hit[0] == "ordinal":
+                return _Commit(start, 1, hit[1], "conclusion")
         if sep in (":", "=", "is", "are", "equals", "->", "→"):
             if sep == "=" and _CLOSING_VARIABLE.search(before):
                 return None  # "at x = 1": a variable's value, not the answer
@@ -1624,6 +1654,14 @@ class _Reader:
     def _is_article(m: re.Match[str], text: str) -> bool:
         token = text[m.start(): m.end()].strip()
         return token in ("A", "a", "I") and bool(_ARTICLE_NEXT.match(text, m.end()))
+
+    def cut_off(self) -> bool:
+        """The reply was cut off before it answered: an unclosed reasoning block, or a last sentence broken off
+        mid-way ("Subtracting 9 from both sides gives", "we need to check whether")."""
+        if "<think>" in self.text and "</think>" not in self.text:
+            return True
+        tail = self.flat[-40:].rstrip()
+        return bool(tail) and tail[-1].isascii() and _CUT_OFF.search(tail) is not None
 
     def hedge(self, chosen: _Commit, commits: list[_Commit], negatives: set[str],
               every_commit: Callable[[], list[_Commit]]) -> str | None:
@@ -2052,6 +2090,9 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
         fixed = reader.corrected_content(chosen.pos)
         if fixed is not None and fixed.letter != chosen.letter:
             return fixed
+    if (chosen is None or (chosen.tier < 2 and chosen.note)) and reader.cut_off():
+        # "Subtracting 9 from both sides gives": a number or option text met on the way is no answer
+        return ChoiceResult(None, "truncated", "the reply was cut off before it answered")
     if chosen is not None:
         if chosen.letter is None:
             return ChoiceResult(None, chosen.method, chosen.note)

@@ -198,3 +198,39 @@ def test_a_reply_ending_unsure_between_two_option_texts_chooses_nothing():
     text = "It looks like a dog, but the ears are pointed like a fox's. It might be a fox — hard to say from here."
     assert infer_choice(text, animals).letter is None
     assert infer_choice("It looks like a dog, but the ears are pointed, so it is a fox.", animals).letter == "C"
+
+
+@pytest.mark.parametrize(
+    ("response", "options", "letter", "method"),
+    [
+        ("We start with 2x + 9 = 3. Subtracting 9 from both sides gives", {"A": "-3", "B": "3", "C": "6"}, None,
+         "truncated"),
+        ("Looking at option B (6:00 PM), we need to check whether", {"A": "5:00 PM", "B": "6:00 PM"}, None, "truncated"),
+        ("First, consider A. 6 J. This option", {"A": "6 J", "B": "9 J"}, None, "truncated"),
+        ("<think>\nTime to the top is 40/10 = 4 s. Then it falls back", {"A": "4 s", "B": "8 s"}, None, "truncated"),
+        ("<think>\nTime to the top is 4 s, so the answer is B", {"A": "4 s", "B": "8 s"}, "B", "answer-marker"),
+        ("I = V/R = 12 V / 4 Ω = 3 A", {"A": "1.5 A", "B": "3 A"}, "B", "answer-value"),  # a unit, not an article
+        ("none of these", {"A": "12 cm", "B": "None of the above"}, "B", "option-text"),
+    ],
+)
+def test_a_reply_cut_off_before_it_answered_chooses_nothing(response, options, letter, method):
+    result = infer_choice(response, options)
+    assert (result.letter, result.method) == (letter, method)
+
+
+def test_an_option_named_with_an_article_after_ruling_the_others_out():
+    lenses = {"A": "Convex lens", "B": "Concave lens", "C": "Plane mirror", "D": "Prism"}
+    text = ("A plane mirror (C) can't focus light and a prism (D) only disperses it. Since the rays converge after "
+            "passing through, it's a convex lens.")
+    assert infer_choice(text, lenses).letter == "A"
+    signs = {"A": "Stop", "B": "Yield", "C": "No entry"}
+    text = "Yield signs are triangles and no-entry signs are round. The octagonal red one must be a stop sign."
+    assert infer_choice(text, signs).letter == "A"
+    animals = {"A": "Cat", "B": "Dog", "C": "Fox"}
+    assert infer_choice("It looks like a dog, but I can't tell.", animals).letter is None  # a concession
+
+
+def test_the_closing_clause_names_an_option_by_its_place():
+    charges = {"A": "+2", "B": "+4", "C": "+6", "D": "+7"}
+    text = "+2 is too low, +4 is MnO2, and +6 is manganate. For permanganate x = +7, the last option."
+    assert infer_choice(text, charges).letter == "D"
