@@ -743,6 +743,134 @@ def _text_start_ok(text: str, start: int) -> bool:
     return True
 
 
+# ---- ranges, clock times and dates --------------------------------------------------------------------------
+# Options such as "Between 10 and 20", "1930–1939", "7:30 PM" and "2024-03-06" are named by a value written
+# another way: "14", "1937", "19:30" or "a quarter to ten", "March 6th". These are read only for option sets that
+# hold such options (two ranges at least), so other sets pay nothing.
+
+_NUM = r"[-−]?\d+(?:,\d{3})*(?:\.\d+)?"
+_RANGE_PATTERNS = [  # (pattern over the normalised option text, kind)
+    (re.compile(rf"(?:between|from)\s+({_NUM})\s*(?:and|to|-|–|—)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "closed"),
+    (re.compile(rf"({_NUM})(?:\s*[a-z%°]{{1,6}})?\s*(?:-|–|—|to)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "closed"),
+    (re.compile(rf"(?:less\s+than|fewer\s+than|under|below|before|<)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "below"),
+    (re.compile(rf"(?:at\s+most|no\s+more\s+than|up\s+to|≤|<=)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "upto"),
+    (re.compile(rf"({_NUM})(?:\s*[^\d\s]\S{{0,10}})?\s+(?:or\s+(?:less|fewer|below|under|earlier))"), "upto"),
+    (re.compile(rf"(?:more\s+than|greater\s+than|over|above|after|>)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "above"),
+    (re.compile(rf"(?:at\s+least|no\s+(?:less|fewer)\s+than|≥|>=)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "from"),
+    (re.compile(rf"({_NUM})(?:\s*\+|(?:\s*[^\d\s]\S{{0,10}})?\s+(?:or\s+(?:more|above|later|over)|and\s+(?:above|up|over)))"), "from"),
+    (re.compile(r"(\d*0)s"), "decade"),
+]
+
+
+def _range_of(ns: str) -> tuple[float, float, bool, bool] | None:
+    """The interval an option like "Between 10 and 20", "1930–1939", "Less than 10" or "1930s" names:
+    (low, high, low included, high included), or None."""
+    if not any(ch.isdigit() for ch in ns):
+        return None
+    for pattern, kind in _RANGE_PATTERNS:
+        m = pattern.fullmatch(ns)
+        if not m:
+            continue
+        values = [float(g.replace(",", "").replace("−", "-")) for g in m.groups()]
+        if kind == "closed":
+            low, high = values
+            return (low, high, True, True) if low < high else None
+        x = values[0]
+        if kind == "decade":
+            return (x, x + 9, True, True) if len(m.group(1)) >= 3 else None
+        return {"below": (float("-inf"), x, False, False), "upto": (float("-inf"), x, False, True),
+                "above": (x, float("inf"), False, False), "from": (x, float("inf"), True, False)}[kind]
+    return None
+
+
+def _in_range(value: float, r: tuple[float, float, bool, bool]) -> bool:
+    low, high, low_in, high_in = r
+    return (low < value or (low_in and value == low)) and (value < high or (high_in and value == high))
+
+
+_AMPM = r"(a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z])"
+_HOUR_WORDS = {w: i for i, w in enumerate(
+    "_ one two three four five six seven eight nine ten eleven twelve".split()) if i}
+_HOUR = r"(1[0-2]|0?[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_CLOCK = re.compile(
+    rf"(?<![\d:.])(\d{{1,2}})\s*(?::|\.(?=\d\d(?!\d)))\s*(\d\d)(?![\d.:]\d)(?:\s*{_AMPM})?|"
+    rf"(?<![\d:.])(\d{{1,2}})\s*{_AMPM}|"
+    rf"\b(?:(a\s+)?(quarter)|(half)|(\d{{1,2}}|{_NUMBER_WORD}(?:[\s-]{_NUMBER_WORD})?)\s+minutes?)\s+"
+    rf"(past|after|to|till|before|of)\s+{_HOUR}\b|"
+    rf"\b{_HOUR}\s+o'?clock\b|\b(noon|midday|midnight)\b")
+
+
+def _clock_value(m: re.Match[str]) -> tuple[int, bool] | None:
+    """(minutes after midnight, whether the half of the day is known) for a match of ``_CLOCK``."""
+    (hour, minute, ampm, hour_alone, ampm_alone, _, quarter, half, count, direction, hour_named, oclock,
+     named) = m.groups()
+    if hour is not None or hour_alone is not None:
+        h, mins = (int(hour), int(minute)) if hour is not None else (int(hour_alone), 0)
+        ampm = ampm if hour is not None else ampm_alone
+        if mins > 59 or h > 23 or (ampm and not 1 <= h <= 12):
+            return None
+        if ampm:
+            return (h % 12 + (12 if ampm[0] == "p" else 0)) * 60 + mins, True
+        # a 24-hour time says which half of the day it is ("19:30", "00:15", "09:15")
+        return h * 60 + mins, h >= 13 or h == 0 or hour.startswith("0")
+    if named is not None:
+        return (12 * 60 if named in ("noon", "midday") else 0), True
+    if oclock is not None:  # "seven o'clock"
+        return (_HOUR_WORDS.get(oclock) or int(oclock)) % 12 * 60, False
+    h = (_HOUR_WORDS.get(hour_named) or int(hour_named)) % 12
+    if quarter is not None:
+        mins = 15
+    elif half is not None:
+        if direction not in ("past", "after"):
+            return None  # "half to ten" is no English clock time
+        mins = 30
+    else:
+        value = int(count) if count.isdigit() else _words_number(count)
+        if value is None or not 0 < value < 60:
+            return None
+        mins = int(value)
+    if direction in ("past", "after"):
+        return h * 60 + mins, False
+    return (h * 60 - mins) % 720, False
+
+
+def _same_clock(a: tuple[int, bool], b: tuple[int, bool]) -> bool:
+    """Equal times; when either side leaves the half of the day open, equal on a 12-hour dial."""
+    if a[1] and b[1]:
+        return a[0] == b[0]
+    return a[0] % 720 == b[0] % 720
+
+
+_MONTHS = {name: i + 1 for i, name in enumerate(
+    "january february march april may june july august september october november december".split())}
+_MONTHS.update({name[:3]: i for name, i in list(_MONTHS.items()) if name != "may"})
+_MONTHS["sept"] = 9
+_MONTH = r"(january|february|march|april|may|june|july|august|september|october|november|december|" \
+         r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
+_DATE = re.compile(
+    r"(?<![\d-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])|"
+    rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?!\d)(?:,?\s+(\d{{4}})(?!\d))?|"
+    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b\.?(?:,?\s+(\d{{4}})(?!\d))?")
+
+
+def _date_value(m: re.Match[str]) -> tuple[int | None, int, int] | None:
+    """(year or None, month, day) for a match of ``_DATE``."""
+    g = m.groups()
+    if g[0] is not None:
+        year, month, day = int(g[0]), int(g[1]), int(g[2])
+    elif g[3] is not None:
+        year, month, day = (int(g[5]) if g[5] else None), _MONTHS[g[3]], int(g[4])
+    else:
+        year, month, day = (int(g[8]) if g[8] else None), _MONTHS[g[7]], int(g[6])
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return year, month, day
+
+
+def _same_date(a: tuple[int | None, int, int], b: tuple[int | None, int, int]) -> bool:
+    return a[1:] == b[1:] and (a[0] is None or b[0] is None or a[0] == b[0])
+
+
 class _OptionSet:
     """Everything that depends only on the option set, built once per distinct set (see ``_option_set``)."""
 
@@ -837,6 +965,60 @@ class _OptionSet:
         yes = [k for k, v in self.opt_norm.items() if v in _YES_TEXTS]
         no = [k for k, v in self.opt_norm.items() if v in _NO_TEXTS]
         return (yes[0] if len(yes) == 1 else None), (no[0] if len(no) == 1 else None)
+
+    @functools.cached_property
+    def ranges(self) -> dict[str, tuple[float, float, bool, bool]]:
+        """The options naming an interval ("Between 10 and 20", "1930–1939", "Less than 10"), when two or more do."""
+        found = {}
+        for k, v in self.opt_norm.items():
+            if k not in self.opt_num:
+                r = _range_of(v)
+                if r is not None:
+                    found[k] = r
+        return found if len(found) >= 2 else {}
+
+    @functools.cached_property
+    def clocks(self) -> dict[str, tuple[int, bool]]:
+        """The options that are clock times ("7:30 PM", "9:45", "noon")."""
+        found = {}
+        for k, v in self.opt_norm.items():
+            m = _CLOCK.fullmatch(v) if len(v) <= 30 else None
+            if m and not ("." in v and m.group(3) is None):  # "9.15" alone is a decimal number
+                value = _clock_value(m)
+                if value is not None:
+                    found[k] = value
+        return found
+
+    @functools.cached_property
+    def dates(self) -> dict[str, tuple[int | None, int, int]]:
+        """The options that are calendar dates ("2024-03-06", "March 6, 2024")."""
+        found = {}
+        for k, v in self.opt_norm.items():
+            m = _DATE.fullmatch(v) if len(v) <= 30 else None
+            if m:
+                value = _date_value(m)
+                if value is not None:
+                    found[k] = value
+        return found
+
+    def when_hits(self, text: str) -> list[tuple[int, int, list[str]]]:
+        """(start, end, letters) for each clock time or date in ``text`` equal to a time or date option."""
+        out = []
+        if self.clocks:
+            for m in _CLOCK.finditer(text):
+                value = _clock_value(m)
+                if value is not None:
+                    out.append((m.start(), m.end(), [k for k, v in self.clocks.items() if _same_clock(value, v)]))
+        if self.dates:
+            for m in _DATE.finditer(text):
+                value = _date_value(m)
+                if value is not None:
+                    out.append((m.start(), m.end(), [k for k, v in self.dates.items() if _same_date(value, v)]))
+        return out
+
+    def range_hits(self, value: float) -> list[str]:
+        """The range options holding ``value``."""
+        return [k for k, r in self.ranges.items() if _in_range(value, r)]
 
     @functools.cached_property
     def polar(self) -> dict[str, str]:
@@ -1203,6 +1385,11 @@ class _Reader:
             place = len(self.letters) - 1 if o.group(1).lower() == "last" else _ORDINALS[o.group(1).lower()]
             if place < len(self.letters):
                 return "ordinal", self.letters[place]
+        optset = self.optset
+        if optset.clocks or optset.dates:
+            hits = optset.when_hits(p.lstrip()[:40].lower())
+            if hits and hits[0][0] == 0:  # "19:30", "a quarter to ten", "March 6th" at the start
+                return ("value", hits[0][2][0]) if len(hits[0][2]) == 1 else None
         m = _VALUE_START.match(p)
         if not m:
             return None
@@ -1210,6 +1397,8 @@ class _Reader:
         if value is None:
             return None
         hits = [k for k, v in self.opt_num.items() if v == value]
+        if not hits and optset.ranges:
+            hits = optset.range_hits(value)
         if len(hits) == 1:
             return "value", hits[0]
         return None
@@ -1431,8 +1620,14 @@ class _Reader:
             if not num_hits:
                 # "50%" for the option "0.5", "0.25" for "25%": the same share written two ways
                 num_hits = optset.share_hits(value, "%" in ns or "percent" in ns)
+            if not num_hits and optset.ranges:
+                num_hits = optset.range_hits(value)
             if len(num_hits) == 1:
                 return "value", num_hits[0]
+        if (optset.clocks or optset.dates) and len(ns) <= 40:
+            when = optset.when_hits(ns)
+            if len(when) == 1 and when[0][0] == 0 and when[0][1] == len(ns) and len(when[0][2]) == 1:
+                return "value", when[0][2][0]
         # the same text written with other spacing or markup: "18cm", "top-left", "x^2 + 1", "CO_2", "x²"
         loose = _loose_key(ns)
         hits = optset.by_loose.get(loose, ())
@@ -1884,7 +2079,8 @@ class _Reader:
                     spans.setdefault(letter, []).append((i, i + size))
                 i = low.find(ot, i + size)
         numeric = self.opt_num
-        if numeric:
+        optset = self.optset
+        if numeric or optset.ranges:
             # numbers in the reply that equal a numeric option ("4.0" for the option "4")
             # A number counts unless it starts inside an occurrence already found for that option. Only the
             # text occurrences can hold it (the numbers found before it end before it starts); they are
@@ -1899,7 +2095,9 @@ class _Reader:
                 start = m.start()
                 hits = [letter for letter, v in numeric.items() if v == value]
                 if not hits and "." in token and 0 < abs(value) < 1:
-                    hits = self.optset.share_hits(value, False)  # "0.4 of the whole" for the option "40%"
+                    hits = optset.share_hits(value, False)  # "0.4 of the whole" for the option "40%"
+                if not hits and optset.ranges:
+                    hits = optset.range_hits(value)  # "I count 14 birds" for the option "Between 10 and 20"
                 for letter in hits:
                     starts = text_starts.get(letter)
                     if starts:
@@ -1907,6 +2105,12 @@ class _Reader:
                         if i >= 0 and start < text_spans[letter][i][1]:
                             continue
                     spans.setdefault(letter, []).append((start, m.end()))
+        if optset.clocks or optset.dates:
+            # "They close at 19:30." for the option "7:30 PM", "March 6th" for "2024-03-06"
+            for start, end, hits in optset.when_hits(low):
+                for letter in hits:
+                    if not any(a <= start < b for a, b in spans.get(letter, ())):
+                        spans.setdefault(letter, []).append((start, end))
         if not spans:
             return self._inflected_content(low)
         kept = {}

@@ -234,3 +234,34 @@ def test_the_closing_clause_names_an_option_by_its_place():
     charges = {"A": "+2", "B": "+4", "C": "+6", "D": "+7"}
     text = "+2 is too low, +4 is MnO2, and +6 is manganate. For permanganate x = +7, the last option."
     assert infer_choice(text, charges).letter == "D"
+
+
+RANGES = {"A": "Less than 10", "B": "Between 10 and 20", "C": "Between 20 and 30", "D": "More than 30"}
+DECADES = {"A": "1920–1929", "B": "1930–1939", "C": "1940–1949"}
+CLOSING = {"A": "5:00 PM", "B": "6:00 PM", "C": "7:30 PM", "D": "9:00 PM"}
+CLOCK = {"A": "3:15", "B": "3:45", "C": "9:15", "D": "9:45"}
+DAYS = {"A": "2024-03-05", "B": "2024-03-06", "C": "2024-03-04", "D": "2024-03-07"}
+
+
+@pytest.mark.parametrize(
+    ("response", "options", "letter"),
+    [
+        ("I count 14 birds on the wire.", RANGES, "B"),
+        ("The answer is 25.", RANGES, "C"),
+        ("Between 10 and 20", RANGES, "B"),  # the bounds inside the option's own text name no other option
+        ("I see 2 groups of 7 birds, 14 in total.", RANGES, None),  # several counts, none concluded
+        ("The bridge was completed in 1937.", DECADES, "B"),
+        ("They close at 19:30.", CLOSING, "C"),
+        ("The sign reads 'Mon–Sat 9:00–19:30'. So the answer is 19:30.", CLOSING, "C"),
+        ("They open at 9:00 and close at 19:30.", CLOSING, None),
+        ("The answer is 6 pm.", CLOSING, "B"),
+        ("It's a quarter to ten.", CLOCK, "D"),
+        ("quarter past three", CLOCK, "A"),
+        ("The time is 09:15 AM.", CLOCK, "C"),
+        ("9.15", CLOCK, "C"),
+        ("Ten days after February 25, 2024 is March 6th.", DAYS, "B"),
+        ("March 6th, 2024", DAYS, "B"),
+    ],
+)
+def test_ranges_clock_times_and_dates_written_another_way(response, options, letter):
+    assert infer_choice(response, options).letter == letter
