@@ -51,6 +51,8 @@ class BenchSession:
         self.extra_outputs: list[tuple[str, str]] = []
         self.current_row_id: str | None = None
         self._frozen = False
+        self._row_seconds = 0.0  # setup + call + teardown time of every row, summed over workers
+        self._workers: set[str] = set()
         self.running: tuple[Any, Any, Verdict | None] | None = None  # (item, row, verdict) of the row in runtest
         self._item_index: dict[str, int] = {}
         self._rows_seen = 0  # rows read so far across files (for sharding)
@@ -429,6 +431,10 @@ class BenchSession:
         """Collect row records (the controller side; also the serial process)."""
         if self.is_worker:
             return
+        self._row_seconds += report.duration or 0.0
+        node = getattr(report, "node", None)  # set by xdist on the controller: which worker ran the row
+        if node is not None:
+            self._workers.add(getattr(getattr(node, "gateway", None), "id", None) or str(node))
         rec = getattr(report, "answerbench", None)
         if rec is not None:
             self.records.setdefault(report.nodeid, rec)
@@ -552,6 +558,9 @@ class BenchSession:
                                     "message": "noninferiority: the baseline report has no rows to pair with"})
         if self.duplicates:
             report["warnings"] = list(self.duplicates)
+        if self._workers:
+            report["parallel"] = parallel_estimate(len(self._workers), report["total"], self._row_seconds,
+                                                   report["seconds"] or 0.0)
         if self.settings.shard is not None:
             report["shard"] = {"index": self.settings.shard[0], "count": self.settings.shard[1],
                                "rows_in_files": self._rows_in_files()}
@@ -691,6 +700,8 @@ class BenchSession:
         if self._frozen:
             gc.unfreeze()
             self._frozen = False
+        self._row_seconds = 0.0  # setup + call + teardown time of every row, summed over workers
+        self._workers: set[str] = set()
 
     def pytest_report_header(self, config: pytest.Config) -> str:
         """Say what is being scored and how."""
@@ -721,6 +732,23 @@ def _write_text(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
+
+
+# pytest's own cost per row item outside the row's setup/call/teardown (reporting, hooks), measured on the
+# 2-core machine of README's Performance section; used only to estimate what a serial run would have taken.
+PER_ITEM_OVERHEAD = 0.0008
+
+
+def parallel_estimate(workers: int, rows: int, row_seconds: float, wall: float) -> dict[str, Any]:
+    """Whether a ``-n`` run paid: the rows' own time plus pytest's per-item cost, against the wall clock.
+
+    The estimate leaves out start-up (a serial run pays less of it), so a run is called likely slower than
+    serial only when the estimate is clearly below the wall time.
+    """
+    serial = row_seconds + rows * PER_ITEM_OVERHEAD
+    return {"workers": workers, "wall_seconds": round(wall, 3), "row_seconds": round(row_seconds, 3),
+            "mean_row_ms": round(1000 * row_seconds / rows, 3) if rows else None,
+            "estimated_serial_seconds": round(serial, 3), "serial_likely_faster": serial * 1.25 < wall}
 
 
 def _write_json(path: Path, data: Any) -> None:

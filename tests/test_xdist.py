@@ -25,6 +25,7 @@ def _rows():
 def _comparable(report: dict) -> dict:
     report = dict(report)
     report.pop("seconds")
+    report.pop("parallel", None)
     return report
 
 
@@ -38,6 +39,13 @@ def test_n2_gives_the_same_report_as_serial(bench_env):
     assert a["total"] == 40
     assert _comparable(a) == _comparable(b)
     parallel.stdout.fnmatch_lines(["*- answerbench -*", "vmcbench_dev (profile upstream): accuracy*"])
+    # 40 rows of a cheap benchmark cannot pay for two workers' start-up: the summary says so
+    assert "parallel" not in a
+    par = b["parallel"]
+    assert par["workers"] == 2 and par["serial_likely_faster"] is True
+    assert 0 < par["estimated_serial_seconds"] < par["wall_seconds"]
+    parallel.stdout.fnmatch_lines(["note: 2 workers took * a serial run would likely take about *"])
+    assert "a serial run would likely" not in serial.stdout.str()
 
 
 def test_tx_popen_gateways_merge_into_one_report(bench_env):
