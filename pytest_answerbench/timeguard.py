@@ -7,6 +7,11 @@ exit restores the outer timer with the time it has left. If the outer deadline i
 handler is left in place and fires as usual.
 
 Off the main thread (a judge's thread pool) signals cannot be used and the guard does nothing.
+
+An exception raised from a signal handler can be lost: when the signal lands while the interpreter runs a
+``__del__`` method or a garbage-collector callback, the exception is printed as "ignored" and the scorer runs
+on (seen in a property run: SymPy under Hypothesis's GC callback). So the timer repeats every
+``REPEAT`` seconds after the deadline until the block has ended.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from contextlib import contextmanager
 from typing import Iterator
 
 __all__ = ["ScoreTimeout", "deadline"]
+
+REPEAT = 0.1  # seconds between repeated alarms once the deadline has passed
 
 _HAS_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
 
@@ -41,8 +48,11 @@ def deadline(seconds: float | None) -> Iterator[None]:
         yield
         return
 
+    exiting = False
+
     def _on_alarm(signum, frame):  # noqa: ARG001 - signal handler signature
-        raise ScoreTimeout(f"scoring exceeded {seconds:g}s")
+        if not exiting:
+            raise ScoreTimeout(f"scoring exceeded {seconds:g}s")
 
     outer_handler = signal.getsignal(signal.SIGALRM)
     outer_remaining, outer_interval = signal.getitimer(signal.ITIMER_REAL)
@@ -52,10 +62,11 @@ def deadline(seconds: float | None) -> Iterator[None]:
         yield
         return
     signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
     try:
         yield
     finally:
+        exiting = True  # a repeat alarm landing from here on must not raise out of the clean-up
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, outer_handler)
         if outer_remaining:

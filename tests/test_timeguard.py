@@ -101,3 +101,22 @@ def test_off_the_main_thread_the_guard_does_nothing():
     t.start()
     t.join()
     assert out == ["finished"]
+
+
+def test_a_timeout_lost_in_a_gc_callback_or_del_is_raised_again():
+    """A signal handler's exception raised inside __del__ or a GC callback is printed as ignored, not
+    propagated; the guard repeats the alarm, so the block still ends soon after its deadline."""
+    swallowed = []
+    started = time.monotonic()
+    with pytest.raises(ScoreTimeout):
+        with deadline(0.2):
+            try:
+                while time.monotonic() - started < 5:
+                    pass
+            except ScoreTimeout:
+                swallowed.append(time.monotonic() - started)  # what an "ignored" exception amounts to
+            while time.monotonic() - started < 5:
+                pass
+    assert swallowed and swallowed[0] >= 0.2
+    assert time.monotonic() - started < 2.0
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
