@@ -642,14 +642,21 @@ def _loose_key(ns: str) -> str:
 
 
 _STEM_SPLIT = re.compile(r"[^\w]+")
+_WORDS_ONLY = re.compile(r"[a-z]+(?:['’ -]+[a-z]+)*")
+_ORDINAL_DIGITS = {f"{i + 1}{end}": word for i, (word, end) in enumerate(zip(
+    "first second third fourth fifth sixth seventh eighth ninth tenth".split(),
+    "st nd rd th th th th th th th".split()))}
 
 
 def _stem_words(s: str) -> str:
-    """Words with a crude English ending taken off ("remains" -> "remain", "increased" -> "increas")."""
+    """Words with a crude English ending taken off ("remains" -> "remain", "increased" -> "increas"), and
+    ordinals written in words ("3rd" -> "third")."""
     out = []
     for w in _STEM_SPLIT.split(s):
         if not w:
             continue
+        if w[0].isdigit():
+            w = _ORDINAL_DIGITS.get(w, w)
         for end in ("ing", "ed", "es", "s"):
             if len(w) > len(end) + 2 and w.endswith(end) and not w.endswith("ss"):
                 w = w[: -len(end)]
@@ -658,6 +665,17 @@ def _stem_words(s: str) -> str:
             w = w[:-1]
         out.append(w)
     return " ".join(out)
+
+
+# words of an option text that can name it alone ("Austen" for "Jane Austen"): letters only, stemmed; function
+# words and the vocabulary of options in general never do
+_KEY_TOKEN = re.compile(r"[^\W\d_]+")
+_KEY_STOP = frozenset(_stem_words(w) for w in (
+    "with from that this than then they them their there these those have been were what when where which will "
+    "would could should about into only also more most less least some such each both none above below other true "
+    "false does doesn not very much many over under after before between because while here just like make made "
+    "your image picture shown shows show answer option choice correct incorrect statement cannot determined "
+    "information enough given data neither either all any first second third fourth fifth last next").split())
 
 
 def _number(s: str) -> float | None:
@@ -1019,6 +1037,21 @@ class _OptionSet:
     def range_hits(self, value: float) -> list[str]:
         """The range options holding ``value``."""
         return [k for k, r in self.ranges.items() if _in_range(value, r)]
+
+    @functools.cached_property
+    def key_words(self) -> dict[str, str]:
+        """Words (stemmed, four letters or more, not function words) that occur in one option's text only."""
+        owner: dict[str, str | None] = {}
+        for k, v in self.opt_norm.items():
+            words = set()
+            for m in _KEY_TOKEN.finditer(v):
+                # a part of a hyphenated name ("BERT-base", "ResNet-50") names a family, not this option
+                if len(m.group(0)) >= 4 and v[m.end():m.end() + 1] != "-" and v[m.start() - 1:m.start()] != "-":
+                    words.add(_stem_words(m.group(0)))
+            for w in words:
+                if w not in _KEY_STOP:
+                    owner[w] = k if w not in owner else None
+        return {w: k for w, k in owner.items() if k is not None}
 
     @functools.cached_property
     def polar(self) -> dict[str, str]:
@@ -1546,6 +1579,11 @@ class _Reader:
             exact = self._exact_text(payload)
             if exact is not None:
                 kind, letter = exact
+        if kind == "none":
+            # "Answer: append" for "`list.append(x)`", "The answer is Austen." for "Jane Austen"
+            keyed = self.key_word(_norm_text(payload[:_clause_end(payload)]), 4)
+            if keyed is not None:
+                kind, letter = "text", keyed
         if kind in ("letter", "ordinal"):
             return "commit", letter, None, ""
         if kind in ("text", "value"):
@@ -2050,14 +2088,14 @@ class _Reader:
     def _inflected_content(self, low: str) -> ChoiceResult | None:
         """No option text occurs as written: try again with word endings taken off ("remains the same" for
         "Remain the same", "the boxes" for "a box"), keeping a match only when exactly one option has one."""
-        if len(low) > 2000 or not low.isascii():
+        if len(low) > 2000:
             return None
         stemmed = f" {_stem_words(low)} "
         found = []
         for letter, ot in self.optset.search_text:
             st = _stem_words(ot)
             # texts with words only: "9.15" must not meet "9:15", nor "1.5" meet "1/5"
-            if len(st) < 4 or not ot.isascii() or not ot.replace(" ", "").isalpha():
+            if len(st) < 4 or not ot.isascii() or not _WORDS_ONLY.fullmatch(ot):
                 continue
             i = stemmed.find(f" {st} ")
             if i >= 0 and not _NEGATED_BEFORE.search(stemmed[max(0, i - 30):i + 1]):
@@ -2177,6 +2215,30 @@ class _Reader:
                     return ChoiceResult(after_turn[0], kind, f"after the turn, only option {after_turn[0]} is named")
             return ChoiceResult(None, "ambiguous", f"the reply mentions options {', '.join(sorted(kept))}")
         return None
+
+    def key_word(self, low: str, most_words: int) -> str | None:
+        """The option named by a word only its text has, in a text of at most ``most_words`` words: "Austen." for
+        "Jane Austen", "The Versailles treaty ended the war." for "Treaty of Versailles". None when the text names
+        such words of two options, or only negated ("not Austen")."""
+        keys = self.optset.key_words
+        if not keys or not low:
+            return None
+        words = _KEY_TOKEN.findall(low)
+        if not words or len(words) > most_words:
+            return None
+        found = set()
+        for m in _KEY_TOKEN.finditer(low):
+            letter = keys.get(_stem_words(m.group(0)))
+            if letter is None or _NEGATED_AFTER.match(low, m.end(), m.end() + 60):
+                continue  # "..., which is wrong"
+            end = _SENTENCE_END.search(low, m.end())
+            if end is not None and end.group(0) == "?":
+                continue  # "Austen?": a question, not an answer
+            neg = _NEGATED_BEFORE.search(low, max(0, m.start() - 30), m.start())
+            if neg and low[neg.start():m.end()] not in self.opt_norm[letter]:
+                continue  # "not Austen"; but "No change." for "No change in loss" is that option's own words
+            found.add(letter)
+        return found.pop() if len(found) == 1 else None
 
     def lone_letter(self, negatives: set[str] = frozenset()) -> ChoiceResult | None:
         """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
@@ -2333,4 +2395,7 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     lone = reader.lone_letter(negatives)
     if lone is not None and (lone.letter is None or lone.letter not in negatives):
         return lone
+    keyed = reader.key_word(reader.low, 20)
+    if keyed is not None and keyed not in negatives and not reader.cut_off():
+        return ChoiceResult(keyed, "key-word", f"the reply names a word only option {keyed} has")
     return ChoiceResult(None, "none", "no option could be read from the reply")

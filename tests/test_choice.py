@@ -265,3 +265,25 @@ DAYS = {"A": "2024-03-05", "B": "2024-03-06", "C": "2024-03-04", "D": "2024-03-0
 )
 def test_ranges_clock_times_and_dates_written_another_way(response, options, letter):
     assert infer_choice(response, options).letter == letter
+
+
+@pytest.mark.parametrize(
+    ("response", "options", "letter"),
+    [
+        ("This is an action–reaction pair, described by Newton's 3rd law.",
+         {"A": "Newton's first law", "B": "Newton's second law", "C": "Newton's third law"}, "C"),
+        ("Austen.", {"A": "Charlotte Brontë", "B": "Jane Austen", "C": "Mary Shelley"}, "B"),
+        ("Shakespeare wrote it around 1600.", {"A": "William Shakespeare", "B": "Christopher Marlowe"}, "A"),
+        ("The Versailles treaty ended the First World War.",
+         {"A": "Treaty of Paris", "B": "Treaty of Versailles", "C": "Treaty of Ghent"}, "B"),
+        ("Answer: append", {"A": "`list.append(x)`", "B": "`list.add(x)`", "C": "`list.push(x)`"}, "A"),
+        ("No change.", {"A": "an increase in loss", "B": "a decrease in loss", "C": "no change in loss"}, "C"),
+        ("Not Austen, it's Brontë.", {"A": "Charlotte Brontë", "B": "Jane Austen", "C": "Mary Shelley"}, "A"),
+        ("Austen?", {"A": "Charlotte Brontë", "B": "Jane Austen", "C": "Mary Shelley"}, None),
+        ("Austen, I think, though Eliot is possible.", {"A": "Jane Austen", "B": "George Eliot"}, None),
+        ("BERT", {"A": "ResNet-50", "B": "ViT-B/16", "C": "CLIP", "D": "BERT-base"}, None),  # a family, not a model
+        ("Option A says the loss decreases monotonically, which is wrong.", LOSS, None),
+    ],
+)
+def test_a_word_only_one_option_has_names_it(response, options, letter):
+    assert infer_choice(response, options).letter == letter
