@@ -71,6 +71,26 @@ OLYMPIAD_TEMPLATES = (
 )
 
 
+def make_sympy_heavy_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
+    """N OlympiadBench rows whose answers all need SymPy (:data:`OLYMPIAD_TEMPLATES`: an expression against
+    its expanded or rewritten form), about 9 ms a row to score: the kind of benchmark ``-n`` is meant for."""
+    rnd = random.Random(seed)
+    rows = []
+    for i in range(n):
+        kind, gold_t, pred_t = rnd.choice(OLYMPIAD_TEMPLATES)
+        k = rnd.randint(2, 2000)
+
+        def fill(t: str, k: int) -> str:
+            return t.format(k=k, k1=k + 1, k2=2 * k, k3=2 * k + 2, kk=k * k, k5=k + 5)
+        pred = fill(pred_t, k + 1) if rnd.random() < wrong_fraction else fill(pred_t, k)
+        rows.append({
+            "index": i, "source": "OE_TO_maths_en_COMP", "answer_type": kind, "error": None, "unit": None,
+            "is_multiple_answer": False, "language": "English", "final_answer": str([f"${fill(gold_t, k)}$"]),
+            "prediction": f"Simplifying step by step.\n\nSo the final answer is $\\boxed{{{pred}}}$.",
+        })
+    return rows
+
+
 def make_olympiad_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
     """N OlympiadBench prediction rows with the real dataset's answer mix, seeded and deterministic.
 
@@ -428,6 +448,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--benchmark", choices=("vmcbench_dev", "olympiad"), default="vmcbench_dev",
                         help="which rows to generate and score (default vmcbench_dev)")
     parser.add_argument("--rows", type=int, default=10_000, help="synthetic rows (default 10000)")
+    parser.add_argument("--mix", choices=("dataset", "sympy-heavy"), default="dataset",
+                        help="olympiad rows: the dataset's answer mix (default) or only SymPy-heavy expressions")
     parser.add_argument("--isolation", action="store_true", help="also measure --bench-isolation process")
     parser.add_argument("--wrong", type=float, default=1 / 3, help="fraction of wrong rows (default 1/3)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement, median taken (default 3)")
@@ -441,7 +463,9 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="answerbench-perf-"))
     preds = work / "preds.jsonl"
     with preds.open("w", encoding="utf-8") as fh:
-        maker = make_olympiad_rows if args.benchmark == "olympiad" else make_rows
+        maker = make_rows
+        if args.benchmark == "olympiad":
+            maker = make_sympy_heavy_rows if args.mix == "sympy-heavy" else make_olympiad_rows
         for row in maker(args.rows, args.wrong):
             fh.write(json.dumps(row) + "\n")
     (work / "test_bare.py").write_text(BARE_TEST.format(path=str(preds)))
@@ -466,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
     results["score_row"]["inner_seconds"] = inner
     n = args.rows
     figures: dict[str, Any] = {
-        "benchmark": name, "rows": n, "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
+        "benchmark": name, "mix": args.mix if name == "olympiad" else None, "rows": n, "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
         "cpus": os.cpu_count(), "measurements": {},
     }
     print(f"{name}: {n} rows, {args.wrong:.0%} wrong, median of {args.repeat} runs, {os.cpu_count()} CPUs")
@@ -488,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.xdist:
         ratios["speedup_n2_vs_serial"] = results["bench"]["seconds"] / results["bench_n2"]["seconds"]
         if ratios["speedup_n2_vs_serial"] < 1:
-            print("note: -n 2 was slower than serial here: rows this cheap do not pay for xdist's controller")
+            print("note: -n 2 was slower than serial here: too few or too cheap rows to pay for the workers' start-up and the controller")
     figures["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
     print("ratios: " + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items()))
     print("(speedup > 1 means -n 2 was faster than serial)" if args.xdist else "", end="\n" if args.xdist else "")
