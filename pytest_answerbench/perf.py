@@ -512,7 +512,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.xdist:
         ratios["speedup_n2_vs_serial"] = results["bench"]["seconds"] / results["bench_n2"]["seconds"]
         if ratios["speedup_n2_vs_serial"] < 1:
-            print("note: -n 2 was slower than serial here: too few or too cheap rows to pay for the workers' start-up and the controller")
+            print("note: -n 2 was slower than serial here: too few or too cheap rows to pay for the workers' "
+                  "start-up and the controller")
     figures["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
     print("ratios: " + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items()))
     print("(speedup > 1 means -n 2 was faster than serial)" if args.xdist else "", end="\n" if args.xdist else "")
