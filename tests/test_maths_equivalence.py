@@ -155,3 +155,112 @@ def test_split_answers():
     assert split_answers("\\{1, 2\\}") == ["1", "2"]
     assert split_answers("(1,2), (3,4)") == ["(1,2)", "(3,4)"]
     assert split_answers("1 \\pm 2") == ["1 + 2", "1 - 2"]
+
+
+# A final answer written as "label = value" states the value (the gold is the value).
+LABELLED = [
+    ("40^{\\circ}", "\\angle ABC = 40°", True), ("40^{\\circ}", "m\\angle ABC = 40^\\circ", True),
+    ("30^{\\circ}", "\\theta_c = 30", True), ("1 \\times 10^{-5}", "Q=1.0×10⁻⁵ C", True),
+    ("5", "AB = 5", True), ("5", "|AB| = 5", True), ("\\frac{1}{2}", "P(A) = \\frac{1}{2}", True),
+    ("3", "f(x)_{max} = 3", True), ("6", "S_{\\triangle ABC} = 6", True), ("\\frac{1}{2}", "\\sin\\theta = \\frac{1}{2}", True),
+    ("40^{\\circ}", "\\angle ABC = 50^\\circ", False), ("5", "2x+1=5", False), ("5", "x_1 + x_2 = 5", False),
+    ("4", "x^2 = 4", False), ("(3,2)", "(x, y) = (3, 2)", True), ("(3,2)", "(x, y) = (2, 3)", False),
+]
+
+
+@pytest.mark.parametrize("gold, pred, expected", LABELLED)
+def test_labelled_equation_states_its_value(gold, pred, expected):
+    _check(gold, pred, expected)
+
+
+# Sets written by a condition, inequalities joined by "or" / 或, the line without points.
+SET_BUILDER = [
+    ("(\\frac{3}{2}, 2)", "\\{x\\mid \\frac{3}{2}<x<2\\}", True), ("(-1,2)", "\\{x\\,|\\,-1<x<2\\}", True),
+    ("[-1,3]", "\\{y \\mid -1 \\le y \\le 3\\}", True), ("[-1,3]", "\\{y \\mid -1 < y \\le 3\\}", False),
+    ("(-\\infty,-1)\\cup(3,+\\infty)", "\\{x\\mid x<-1 \\text{或} x>3\\}", True),
+    ("(-\\infty,-1)\\cup(3,+\\infty)", "x<-1 或 x>3", True), ("(-\\infty,-1)\\cup(3,+\\infty)", "x<-1 或 x>2", False),
+    ("(1,3)", "\\{x \\mid x > 1, x < 3\\}", True), ("(1,3)", "\\{x \\in \\mathbb{R} \\mid x > 1 \\text{ and } x < 3\\}", True),
+    ("(1,3)", "\\{x \\mid x > 1, x < 4\\}", False),
+    ("(-\\infty,0)\\cup(0,+\\infty)", "\\mathbb{R}\\setminus\\{0\\}", True), ("(-\\infty,0)\\cup(0,+\\infty)", "x \\neq 0", True),
+    ("(-\\infty,0)\\cup(0,+\\infty)", "\\mathbb{R}\\setminus\\{1\\}", False),
+    ("(-\\infty,1)\\cup(1,2)\\cup(2,+\\infty)", "\\mathbb{R}\\setminus\\{2, 1\\}", True),
+    ("[2,+\\infty)", "\\{x | x ≥ 2\\}", True), ("(-\\infty,-1)\\cup(3,+\\infty)", "(-∞, -1) ∪ (3, +∞)", True),
+    ("(-\\infty,+\\infty)", "all real numbers", True),
+]
+
+
+@pytest.mark.parametrize("gold, pred, expected", SET_BUILDER)
+def test_set_builder_and_set_difference(gold, pred, expected):
+    _check(gold, pred, expected)
+    _check(gold, pred, expected, kind="Interval")
+
+
+# "x = 3, y = 2" is the ordered pair (3, 2): values in the variables' alphabetical order.
+ASSIGNMENTS = [
+    ("(3,2)", "x = 3,\\ y = 2", True), ("(3,2)", "y = 2, x = 3", True), ("(3,2)", "x = 3 and y = 2", True),
+    ("(3,2)", "x=3，y=2", True), ("(3,2)", "x = 2, y = 3", False), ("(3,2)", "x = 3, x = 2", False),
+    ("(1,1), (-1,-1)", "x=1, y=1, x=-1, y=-1", True), ("(1,2,3)", "a=1, b=2, c=3", True), ("(1,2,3)", "a=1, b=2", False),
+]
+
+
+@pytest.mark.parametrize("gold, pred, expected", ASSIGNMENTS)
+def test_assignments_state_a_tuple(gold, pred, expected):
+    _check(gold, pred, expected, kind="Tuple")
+
+
+# Numbers in words, plain mixed numbers, Unicode super/subscripts and vulgar fractions, repeating decimals.
+SPELLED = [
+    ("12", "twelve", True), ("12", "twelve games", True), ("12", "The number of games is twelve", True),
+    ("21", "twenty-one", True), ("105", "one hundred and five", True), ("\\frac{2}{3}", "two thirds", True),
+    ("-5", "minus five", True), ("3", "三个", True), ("3", "故方程的实根个数为三个", True), ("12", "共有十二种", True),
+    ("0", "Therefore there are no real solutions", True), ("0", "none", True), ("12", "12 games", True),
+    ("2", "two or three", False), ("0", "No", False), ("0", "No, it is impossible", False), ("13", "twelve", False),
+    ("\\frac{11}{4}", "2 3/4", True), ("\\frac{11}{4}", "x = 2 3/4", True), ("\\frac{11}{4}", "2\\ \\frac{3}{4}", True),
+    ("\\frac{11}{4}", "2¾", True), ("\\frac{23}{4}", "23/4", True), ("1 \\times 10^{-5}", "1.0×10⁻⁵", True),
+    ("1 \\times 10^{-5}", "1.0 \\times 10^-5", True), ("x^{2}+1", "x²+1", True),
+    ("\\frac{1}{3}", "0.\\overline{3}", True), ("\\frac{1}{6}", "0.1\\overline{6}", True), ("\\frac{1}{6}", "0.1\\dot{6}", True),
+    ("\\frac{1}{7}", "0.\\dot{1}4285\\dot{7}", True), ("\\frac{1}{3}", "0.333\\ldots", True), ("\\frac{1}{3}", "0.333...", True),
+    ("\\frac{1}{7}", "0.142857142857...", True), ("\\frac{1}{3}", "0.3", False), ("\\pi", "3.14159...", False),
+    ("3.14159", "3.14159...", True),
+]
+
+
+@pytest.mark.parametrize("gold, pred, expected", SPELLED)
+def test_spelled_numbers_and_notations(gold, pred, expected):
+    _check(gold, pred, expected)
+
+
+# A generic unit word goes; a prefixed unit is converted when the gold's unit is known (the row's ``unit``).
+UNIT_CONVERSION = [
+    ("\\pi", "\\pi \\text{ square units}", None, True), ("4\\pi", "4\\pi \\text{ cm}^2", None, True),
+    ("9", "9 sq. units", None, True), ("1 \\times 10^{-4}", "100\\ \\mu\\mathrm{J}", "$\\mathrm{~J}$", True),
+    ("1 \\times 10^{-4}", "0.1\\,\\mathrm{mJ}", "$\\mathrm{~J}$", True), ("0.5", "500\\ \\text{mA}", "$\\mathrm{~A}$", True),
+    ("0.5", "500\\ \\text{A}", "$\\mathrm{~A}$", False), ("5", "5\\ \\text{cm}", "$\\mathrm{~m}$", False),
+    ("0.05", "5\\ \\text{cm}", "$\\mathrm{~m}$", True), ("5", "5\\ \\text{m}", "$\\mathrm{~m}$", True),
+    ("5", "5", "$\\mathrm{~m}$", True), ("20", "72 km/h", "$\\mathrm{~m} / \\mathrm{s}$", True),
+    ("6000", "6 k\\Omega", "$\\Omega$", True), ("0.0249", "2.49 \\times 10^{-2}\\ \\mathrm{m^3}", "$\\mathrm{~m}^{3}$", True),
+    ("50", "0.5", "$\\%$", True), ("50", "50\\%", "$\\%$", True), ("5", "5 min", "$\\mathrm{~m}$", True),
+    ("5 \\mathrm{~cm}", "0.05 m", None, True), ("5", "5 cm", None, True),
+]
+
+
+@pytest.mark.parametrize("gold, pred, unit, expected", UNIT_CONVERSION)
+def test_units_are_converted_to_the_gold_unit(gold, pred, unit, expected):
+    ok, method = equivalent(gold, pred, unit=unit)
+    assert ok is expected, (gold, pred, unit, method)
+
+
+# "exact \approx decimal": the exact value decides; with a tolerance either side may match; without one the
+# decimal counts only when it is the gold as written and a correct rounding of the exact value.
+APPROX = [
+    ("\\frac{1}{3}", "\\frac{1}{3} \\approx 0.333", None, True), ("9.87", "\\pi^2\\ \\mathrm{m/s^2}\\approx 9.9\\ \\mathrm{m/s^2}", 0.1, True),
+    ("9.87", "\\pi^2 \\approx 9.9", None, False), ("3.14", "\\pi \\approx 3.14", None, True),
+    ("0.33", "\\frac{1}{4} \\approx 0.33", None, False), ("0.33", "\\approx 0.33", None, True),
+    ("2.48", "E \\approx 2.482\\ \\text{eV}", 0.01, True), ("2", "\\sqrt{5} \\approx 2.236", None, False),
+    ("\\sqrt{5}", "\\sqrt{5} \\approx 2.3", None, True), ("3", "x \\approx 3", None, True),
+]
+
+
+@pytest.mark.parametrize("gold, pred, tol, expected", APPROX)
+def test_exact_and_approximate_answers(gold, pred, tol, expected):
+    _check(gold, pred, expected, tolerance=tol)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_answerbench.maths import boxed_all, final_answer, math_spans
-from pytest_answerbench.maths.extract import reduce_sentence
+from pytest_answerbench.maths.extract import reduce_sentence, truncated
 
 FINAL = [
     ("So the final answer is $\\boxed{3}$.", ("3",), "boxed"),
@@ -79,3 +79,67 @@ def test_math_spans_treat_escaped_dollar_as_text():
 ])
 def test_reduce_sentence(sentence, answer):
     assert reduce_sentence(sentence) == answer
+
+
+# Several spans are one answer only when joined by commas / "and" / "or"; a unit or degree word right after a
+# span or box belongs to it; "答：" closes a Chinese solution.
+SPANS_AND_MARKERS = [
+    ("**Answer:** $f(x) = x$ for all real $x$.", ("f(x) = x",), "marker"),
+    ("Final answer: $t = 2\\ \\text{s}$ and $t = 6\\ \\text{s}$", ("t = 2\\ \\text{s}", "t = 6\\ \\text{s}"), "marker"),
+    ("所以最终答案是$t=1$ 或 $t=3$。", ("t=1", "t=3"), "marker"),
+    ("So the final answer is $3$ (when $n = 1$).", ("3",), "marker"),
+    ("电荷量 Q=CU。\n\n答：Q=1.0×10⁻⁵ C", ("Q=1.0×10⁻⁵ C",), "marker"),
+    ("Therefore $\\theta_c = 30$ degrees.", ("\\theta_c = 30^{\\circ}",), "last-math"),
+    ("So the final answer is $\\boxed{5}$ cm.", ("5\\ cm",), "boxed"),
+    ("So the final answer is $\\boxed{12}$ in total.", ("12",), "boxed"),
+    ("So each pound costs $3.75.", ("3.75",), "last-line"),
+    ("故方程的实根个数为3个。", ("3个",), "last-line"),
+]
+
+
+@pytest.mark.parametrize("response, answers, method", SPANS_AND_MARKERS,
+                         ids=[f"spans{i}" for i in range(len(SPANS_AND_MARKERS))])
+def test_spans_units_and_markers(response, answers, method):
+    found = final_answer(response)
+    assert found is not None
+    assert (found.answers, found.method) == (answers, method)
+
+
+# With several answers expected, a closing line that lists them states all of them (only then).
+MULTIPLE = [
+    ("Work.\n\nThe solutions are $(1,1)$ and $(-1,-1)$.", ("(1,1)", "(-1,-1)"), ("(-1,-1)",)),
+    ("Work.\n\nThe solutions are $x=1$, $x=2$.", ("x=1", "x=2"), ("x=2",)),
+    ("Work.\n\nThe possible values are 0 and 1.", ("0 and 1",), ("1",)),
+    ("Work.\n\nThe solutions are x = 1 and x = 2.", ("x = 1 and x = 2",), ("2",)),
+    ("Work.\n\nSubstituting $x=1$ gives $y=2$.", ("y=2",), ("y=2",)),
+]
+
+
+@pytest.mark.parametrize("response, several, one", MULTIPLE, ids=[f"multi{i}" for i in range(len(MULTIPLE))])
+def test_closing_line_lists_several_answers_only_when_expected(response, several, one):
+    assert final_answer(response, multiple=True).answers == several
+    assert final_answer(response).answers == one
+
+
+# A response cut off mid-way commits to nothing (unless it boxed or marked an answer before).
+@pytest.mark.parametrize("response", [
+    "根据闭合电路欧姆定律\n$$I=\\frac{E}{R+r}=\\frac{3}{5+1}\\ \\text{A}=$$",
+    "The remaining 5 books can be arranged in $5!$ ways.\n\nCase 2: again we need to multiply $5!$ by",
+    "So the speed is $v = \\frac{3}{",
+    "Hence the current is",
+    "We have $x = 3$ and then,",
+    "Therefore $E = mc^2 \\times",
+])
+def test_truncated_response_has_no_final_answer(response):
+    assert truncated(response)
+    assert final_answer(response) is None
+
+
+@pytest.mark.parametrize("response", [
+    "The value is 17", "So each pound costs $3.75.", "We get $I = 0.5$ A", "**42**", "The answer: option A",
+    "So the final answer is $\\boxed{3}$. Now we check the case where",
+])
+def test_complete_response_is_not_truncated(response):
+    assert final_answer(response) is not None
+    if "boxed" not in response and "answer" not in response:
+        assert not truncated(response)

@@ -248,3 +248,34 @@ def test_difference_list_is_complete():
     assert sorted(differing) == sorted(DIFFERENCES)
     docs = (Path(__file__).parents[1] / "docs" / "profiles-math.md").read_text(encoding="utf-8")
     assert all(vec_id in docs for vec_id in DIFFERENCES)
+
+
+# Row columns the default profile reads besides the answer: ``unit`` (the gold's unit: prefixed units are
+# converted, "%" makes the gold a percentage) and ``is_multiple_answer`` (a closing line listing several values).
+ROW_FEATURES = [
+    ("So the final answer is $\\boxed{5\\ \\text{cm}}$.", "['$5$']", "$\\mathrm{~m}$", False, False,
+     "5 cm is not 5 m"),
+    ("So the final answer is $\\boxed{100\\ \\mu\\mathrm{J}}$.", "['$1 \\times 10^{-4}$']", "$\\mathrm{~J}$", False, True,
+     "micro-joules converted to joules"),
+    ("So the final answer is $\\boxed{50}$ cm.", "['$0.5$']", "$\\mathrm{~m}$", False, True, "unit after the box"),
+    ("So the final answer is $\\boxed{0.5}$.", "['$50$']", "$\\%$", False, True, "percent unit"),
+    ("Work.\n\nThe solutions are $(1,1)$ and $(-1,-1)$.", "['$(1,1)$', '$(-1,-1)$']", None, True, True,
+     "closing line lists the tuples"),
+    ("Work.\n\nThe possible values are 0 and 1.", "['$0$', '$1$']", None, True, True, "values in plain text"),
+    ("Work.\n\nThe possible values are 0 and 2.", "['$0$', '$1$']", None, True, False, "one listed value wrong"),
+    ("Work.\n\nThe only solution is $x=1$.", "['$1$', '$2$']", None, True, False, "one of two answers"),
+    ("Final answer: $x = 3,\\ y = 2$.", "['$(3,2)$']", None, False, True, "assignments are the pair"),
+    ("Case 2: the remaining books can be arranged, so we multiply $5!$ by", "['$120$']", None, False, False,
+     "truncated response"),
+]
+
+
+@pytest.mark.parametrize("prediction, cell, unit, multiple, expected, feature", ROW_FEATURES,
+                         ids=[t[5] for t in ROW_FEATURES])
+def test_default_row_columns(prediction, cell, unit, multiple, expected, feature):
+    row = _orow(prediction, cell, answer_type="Tuple" if "(" in cell else "Numerical")
+    row.update(unit=unit, is_multiple_answer=multiple)
+    verdict = score_row("olympiad", row, profile="default")
+    assert verdict.correct is expected, (feature, verdict)
+    # the upstream profile never reads these columns this way: its verdicts stay the reference's
+    assert score_row("olympiad", row, profile="upstream").status in ("correct", "wrong")

@@ -8,7 +8,7 @@ mathematical answers. Public API::
     maths.final_answer(response)            # -> Extraction(answers=("3",), method="boxed") or None
     maths.boxed_all(text)                   # every balanced \\boxed{...}: [(start, end, content), ...]
     maths.math_spans(text)                  # contents of $...$, $$...$$, \\(...\\), \\[...\\]
-    maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None)   # -> (bool, method)
+    maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None, unit=None)   # -> (bool, method)
     maths.clean(text)                       # -> Item(text, percent, degree, unit)
     maths.split_answers(text)               # top-level parts, \\pm expanded, set braces unwrapped
 
@@ -55,6 +55,7 @@ def equivalent(
     *,
     kind: str | None = None,
     timeout: float | None = None,
+    unit: str | None = None,
 ) -> tuple[bool, str]:
     """Is ``pred`` the same answer as ``gold``? Returns ``(equal, method)``.
 
@@ -64,6 +65,8 @@ def equivalent(
         tolerance: absolute numeric tolerance (a list: one per gold part); None means exact.
         kind: optional answer-type hint such as ``Interval`` or ``Tuple`` (OlympiadBench's ``answer_type``).
         timeout: seconds for the whole comparison (nests with any outer limit); None = no extra limit.
+        unit: the gold's unit (OlympiadBench's ``unit`` cell): a prediction in a prefixed form of it is converted
+            (``5 cm`` against metres is 0.05); ``%`` makes the gold a percentage. None: units are only stripped.
 
     Raises:
         ScoreTimeout: when the time limit (this one or an outer one) runs out.
@@ -80,5 +83,5 @@ def equivalent(
 
     if timeout:
         with deadline(timeout):
-            return _equivalent(gold, pred, tolerance, kind=kind)
-    return _equivalent(gold, pred, tolerance, kind=kind)
+            return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
+    return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)

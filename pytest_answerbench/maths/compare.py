@@ -5,21 +5,25 @@ Cheap paths first: identical normalised text, plain numbers, text keys. SymPy is
 expensive ``simplify`` runs under a step limit, after numeric spot checks have had their say.
 
 Kinds handled: numbers (exact, or within an absolute tolerance), percentages, degrees vs radians, mixed
-numbers, thousands separators, ``\\pm``, unordered multi-answers and sets, ordered tuples, intervals and
-unions (and inequalities) as subsets of R, equations (same solution set: proportional standard forms, or
-``x = v`` against ``v``), expressions (simplify / numeric spot checks), and text answers.
+numbers, thousands separators, numbers in words, units (converted between prefixes when the gold's unit is
+known), ``\\pm``, unordered multi-answers and sets, ordered tuples (also written ``x = 3, y = 2``), intervals
+and unions (and inequalities, ``\\mathbb{R}\\setminus\\{0\\}``) as subsets of R, equations (same solution set:
+proportional standard forms, or ``label = v`` against ``v``), ``exact \\approx decimal``, expressions
+(simplify / numeric spot checks), and text answers.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from typing import Any, Sequence
 
 from .guard import StepTimeout, TooComplex, check_tree, step_limit
-from .normalize import Item, clean, is_thousands, split_answers, text_key
+from .normalize import Item, clean, is_thousands, number_words, split_answers, text_key
 from .parse import ParseFailure, parse_math
 from .poly import constant_ratio, identically_zero
+from .units import read_unit, unit_factor
 
 __all__ = ["equivalent", "items_equal"]
 
@@ -36,7 +40,7 @@ class _Unknown(Exception):
 
 
 def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None = None, *,
-               kind: str | None = None) -> tuple[bool, str]:
+               kind: str | None = None, unit: str | None = None) -> tuple[bool, str]:
     """Compare a predicted answer with a gold answer (both LaTeX or plain text, possibly multi-part).
 
     Args:
@@ -44,6 +48,9 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         pred: the extracted model answer.
         tolerance: absolute tolerance for numeric answers (a list gives one per gold part); None = exact.
         kind: an answer-type hint (``Interval``, ``Tuple``, ``Equation``, ...), optional.
+        unit: the unit the gold value is in (OlympiadBench's ``unit`` cell, e.g. ``$\\mathrm{~m}$``), optional:
+            a predicted value written with a prefixed form of it is converted (``5 cm`` is 0.05 m); ``%`` makes
+            the gold a percentage.
 
     Returns:
         ``(equal, method)`` where method names the rule that decided (``exact``, ``numeric``, ``symbolic``,
@@ -52,8 +59,10 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
     if len(pred) > MAX_ANSWER and pred.strip() != gold.strip():
         return False, "too-long"
     g_clean, p_clean = clean(gold), clean(pred)
+    if unit:
+        g_clean = _with_target_unit(g_clean, unit)
     if g_clean.text == p_clean.text and g_clean.text and (g_clean.percent, g_clean.degree) == (
-            p_clean.percent, p_clean.degree):
+            p_clean.percent, p_clean.degree) and _unit_scale(g_clean, p_clean) == 1:
         return True, "exact"
     g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
     # "1,000" is one number when the other side is one answer, two answers when the other side has two.
@@ -61,6 +70,11 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         p_parts = [p_clean.text.replace(",", "")]
     if len(p_parts) == 1 and len(g_parts) > 1 and is_thousands(g_clean.text):
         g_parts = [g_clean.text.replace(",", "")]
+    if len(g_parts) == 1 and len(p_parts) > 1 and number_words(p_clean.text) is not None:
+        p_parts = [p_clean.text]  # "one hundred and five" is one number
+    if len(g_parts) != len(p_parts) or "=" in p_clean.text or "=" in g_clean.text:
+        # "x = 3, y = 2" states the ordered pair (3, 2).
+        g_parts, p_parts = _assignments_as_tuples(g_parts, p_parts), _assignments_as_tuples(p_parts, g_parts)
     tols = list(tolerance) if isinstance(tolerance, (list, tuple)) else [tolerance] * len(g_parts)
     tols += [tols[-1] if tols else None] * (len(g_parts) - len(tols))
     if len(g_parts) == 1 and len(p_parts) == 1:
@@ -83,6 +97,53 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
 def _with_marks(text: str, whole: Item) -> Item:
     inner = clean(text)
     return Item(inner.text, inner.percent or whole.percent, inner.degree or whole.degree, inner.unit or whole.unit)
+
+
+def _with_target_unit(item: Item, unit: str) -> Item:
+    """The gold item with the row's unit: ``%`` makes it a percentage, a known unit is its unit."""
+    if "%" in unit:
+        return replace(item, percent=True)
+    if not item.unit and read_unit(unit) is not None:
+        return replace(item, unit=unit)
+    return item
+
+
+def _unit_scale(g: Item, p: Item) -> Any:
+    """The factor taking the predicted value into the gold's unit (1 when either has none or they differ)."""
+    if not (g.unit and p.unit) or g.unit == p.unit:
+        return 1
+    factor = unit_factor(p.unit, g.unit)
+    return 1 if factor is None else factor
+
+
+_ASSIGN = re.compile(r"\s*((?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?)\s*=\s*([^=]+)")
+
+
+def _assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:
+    """``x = 3, y = 2`` -> ``[(3, 2)]`` (values in the variables' alphabetical order) when the other side's answers
+    are all tuples of that length. A variable named again starts the next tuple (``x=1, y=1, x=-1, y=-1``: two
+    pairs). Otherwise ``parts`` unchanged."""
+    sizes = set()
+    for part in other:
+        inner = _tuple_parts(part)
+        if inner is None:
+            return parts
+        sizes.add(len(inner))
+    if len(sizes) != 1 or len(parts) < 2:
+        return parts
+    groups: list[dict[str, str]] = [{}]
+    for part in parts:
+        m = _ASSIGN.fullmatch(part)
+        if not m:
+            return parts
+        name = m.group(1).replace("{", "").replace("}", "")
+        if name in groups[-1]:
+            groups.append({})
+        groups[-1][name] = m.group(2).strip()
+    size = sizes.pop()
+    if any(len(g) != size or set(g) != set(groups[0]) for g in groups):
+        return parts
+    return ["(" + ", ".join(g[k] for k in sorted(g)) + ")" for g in groups]
 
 
 def _match_all(gold: list[Item], pred: list[Item], tols: list, kind, ordered: bool) -> tuple[bool, set[str]]:
@@ -128,8 +189,14 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
     gt, pt = g.text, p.text
     if not gt or not pt:
         return False, "empty"
-    if gt == pt and (g.percent == p.percent or not _is_plain_number(gt)) and g.degree == p.degree:
+    if gt == pt and (g.percent == p.percent or not _is_plain_number(gt)) and g.degree == p.degree \
+            and _unit_scale(g, p) == 1:
         return True, "exact"
+    if "\\approx" in pt:
+        return _approx_equal(g, p, tol, kind)
+    if "\\approx" in gt:
+        g = replace(g, text=gt.replace("\\approx", "="))
+        gt = g.text
     # Intervals / inequalities / unions.
     if _interval_like(gt, kind) or _interval_like(pt, kind):
         verdict = _interval_equal(gt, pt, kind)
@@ -137,7 +204,8 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
             return verdict, "interval"
     # Tuples (ordered).
     g_tuple, p_tuple = _tuple_parts(gt), _tuple_parts(pt)
-    if g_tuple is not None or p_tuple is not None:
+    if (g_tuple is not None or p_tuple is not None) and not (
+            g_tuple is None and "=" in gt or p_tuple is None and "=" in pt):  # "(x, y) = (3, 2)": an equation
         if g_tuple is None or p_tuple is None or len(g_tuple) != len(p_tuple):
             return False, "tuple-mismatch"
         for a, b in zip(g_tuple, p_tuple):
@@ -152,7 +220,7 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
             return verdict, "ratio"
     # Equations.
     if "=" in gt or "=" in pt:
-        verdict = _equation_equal(gt, pt, tol)
+        verdict = _equation_equal(g, p, tol)
         if verdict is not None:
             return verdict, "equation"
     # Plain numbers: no SymPy needed.
@@ -160,7 +228,19 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
     if gn is not None and pn is not None:
         return _numbers_equal(gn, pn, g, p, tol), "numeric"
     # Text answers.
-    if _is_text(gt) or _is_text(pt):
+    g_text, p_text = _is_text(gt), _is_text(pt)
+    if g_text or p_text:
+        if g_text != p_text:
+            # A number in words ("twelve", "三个", "no real solutions") against a number: compare the number.
+            spelled = _spelled_number(pt if p_text else gt)
+            if spelled is not None:
+                as_text = str(spelled) if spelled.denominator == 1 else \
+                    f"\\frac{{{spelled.numerator}}}{{{spelled.denominator}}}"
+                if p_text:
+                    ok, _ = items_equal(g, replace(p, text=as_text), tol, kind)
+                else:
+                    ok, _ = items_equal(replace(g, text=as_text), p, tol, kind)
+                return ok, "number-words"
         return text_key(gt) == text_key(pt) and bool(text_key(gt)), "text"
     try:
         return _values_equal(g, p, tol)
@@ -195,10 +275,24 @@ def _plain_number(text: str):
     return None
 
 
+_NOUN_AFTER = re.compile(r"(-?\d+(?:\.\d+)?)\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2})")
+_NOT_A_NOUN = {"or", "and", "more", "less", "than", "at", "least", "most", "times", "plus", "minus", "over"}
+
+
+def _spelled_number(text: str):
+    """The number a text answer states: in words (:func:`.normalize.number_words`), or a numeral followed by
+    its noun (``12 games``); None otherwise."""
+    m = _NOUN_AFTER.fullmatch(text.strip())
+    if m and not set(m.group(2).lower().split()) & _NOT_A_NOUN:
+        return _plain_number(m.group(1))
+    return number_words(text)
+
+
 def _numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
     """Exact rationals (or within ``tol``), trying the readings percent / degree marks allow."""
     import math
 
+    pv = pv * _unit_scale(g, p)
     candidates = [(gv, pv)]
     if p.percent and not g.percent:
         candidates.append((gv, pv / 100))
@@ -259,6 +353,9 @@ def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
     import sympy
 
     ge, pe = _parse(g.text), _parse(p.text)
+    scale = _unit_scale(g, p)
+    if scale != 1:
+        pe = pe * sympy.Rational(scale.numerator, scale.denominator)
     if not (ge.free_symbols or pe.free_symbols):
         gv, pv = _numeric(ge), _numeric(pe)
         candidates = [(ge, pe, gv, pv)]
@@ -378,33 +475,98 @@ def _expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
 
 # -------------------------------------------------------------------------------------------- equations
 
-_LHS_VAR = re.compile(r"^\s*(?:[a-zA-Z](?:_\{?\w+\}?)?|[a-zA-Z]\s*\([a-zA-Z, ]*\)|\\[a-zA-Z]+)\s*$")
+_SUB = r"(?:\s*_\s*(?:\{[^{}=]*\}|\\?[A-Za-z0-9]+))?"
+_NAME = r"(?:\\[a-zA-Z]+|[A-Za-z])%s(?:'|\^\s*\{?\\prime\}?)*(?:\([^()=]*\)%s)?" % (_SUB, _SUB)
+_LABEL = re.compile(r"(?:(?:m\s*)?(?:\\angle|\\measuredangle|∠)\s*)?(?:%s\s*){1,4}" % _NAME)
+_LABEL_WRAP = re.compile(r"\|(.*)\||\\(?:overline|vec|overrightarrow|hat|mathbf|bar)\s*\{([^{}]*)\}")
+_NOT_LABELS = {"\\frac", "\\sqrt", "\\binom", "\\infty", "\\cdot", "\\times", "\\pi", "\\sum", "\\int"}
 
 
-def _equation_equal(gt: str, pt: str, tol: float | None) -> bool | None:
+def _is_label(text: str) -> bool:
+    """Does ``text`` name a quantity rather than compute one? ``x``, ``f(x)``, ``\\theta_c``, ``\\angle ABC``,
+    ``v_0'``, ``|AB|``, ``(x, y)``, ``P(A)``, ``\\sin\\theta`` are labels; ``2x + 1`` and ``\\frac{1}{2}`` are not.
+
+    ``label = value`` states the value: the gold's value is compared with its right-hand side.
+    """
+    t = text.strip()
+    if not t or len(t) > 40:
+        return False
+    wrapped = _LABEL_WRAP.fullmatch(t)
+    if wrapped:
+        t = (wrapped.group(1) or wrapped.group(2) or "").strip()
+    if t.startswith("(") and t.endswith(")") and "," in t:
+        return all(_is_label(part) for part in t[1:-1].split(","))
+    return bool(_LABEL.fullmatch(t)) and not any(cmd in t for cmd in _NOT_LABELS)
+
+
+def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
+    gt, pt = g.text, p.text
     g_sides, p_sides = gt.split("="), pt.split("=")
-    if len(g_sides) == 1 and len(p_sides) > 2 and _LHS_VAR.match(p_sides[0]):
+    if any(not side.strip() for side in g_sides + p_sides):
+        return None  # "x = " states nothing
+    if len(g_sides) == 1 and len(p_sides) > 2 and _is_label(p_sides[0]):
         # "x = \frac{22}{7} = 3.142...": any value of the chain may be the committed one.
-        return any(items_equal(clean(gt), clean(v), tol)[0] for v in p_sides[1:] if v.strip())
+        return any(items_equal(g, _with_marks(v, p), tol)[0] for v in p_sides[1:])
     if len(g_sides) > 2 or len(p_sides) > 2:
         return None
     if len(g_sides) == 2 and len(p_sides) == 2:
         gl, gr = (s.strip() for s in g_sides)
         pl, pr = (s.strip() for s in p_sides)
-        if _LHS_VAR.match(gl) and _LHS_VAR.match(pl) and gl.replace(" ", "") == pl.replace(" ", ""):
-            return items_equal(clean(gr), clean(pr), tol)[0]
-        if _LHS_VAR.match(gl) and _LHS_VAR.match(pr) and gl.replace(" ", "") == pr.replace(" ", ""):
-            return items_equal(clean(gr), clean(pl), tol)[0]
+        if _is_label(gl) and _is_label(pl) and gl.replace(" ", "") == pl.replace(" ", ""):
+            return items_equal(_with_marks(gr, g), _with_marks(pr, p), tol)[0]
+        if _is_label(gl) and _is_label(pr) and gl.replace(" ", "") == pr.replace(" ", ""):
+            return items_equal(_with_marks(gr, g), _with_marks(pl, p), tol)[0]
         return _proportional(gl, gr, pl, pr)
-    # One side is an equation "x = v", the other a value v.
-    if len(g_sides) == 2 and _LHS_VAR.match(g_sides[0]):
-        return items_equal(clean(g_sides[1]), clean(pt), tol)[0]
-    if len(p_sides) == 2 and _LHS_VAR.match(p_sides[0]):
-        return items_equal(clean(gt), clean(p_sides[1]), tol)[0]
+    # One side is an equation "x = v" (or "\angle ABC = v", "Q = v"), the other a value v.
+    if len(g_sides) == 2 and _is_label(g_sides[0]):
+        return items_equal(_with_marks(g_sides[1], g), p, tol)[0]
+    if len(p_sides) == 2 and _is_label(p_sides[0]):
+        return items_equal(g, _with_marks(p_sides[1], p), tol)[0]
     if len(g_sides) == 1 and not re.search(r"[a-zA-Z]", re.sub(r"\\[a-zA-Z]+", "", pt)):
         # "\frac{1}{3} = 0.333...": a chain of values (no variables); any of them may be the answer.
-        return any(items_equal(clean(gt), clean(v), tol)[0] for v in p_sides if v.strip())
+        return any(items_equal(g, _with_marks(v, p), tol)[0] for v in p_sides)
     return None
+
+
+def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tuple[bool, str]:
+    """``exact \\approx decimal``: the exact value is the answer. With a tolerance, a side within it also counts;
+    without, the decimal counts when it is the gold as written and a correct rounding of the exact value.
+    ``x \\approx 3`` (a label on the left) states 3."""
+    sides = [part.strip() for part in p.text.split("\\approx")]
+    left, rights = sides[0].rstrip("= "), [r for r in sides[1:] if r]
+    if not rights:
+        return items_equal(g, _with_marks(left, p), tol, kind) if left else (False, "empty")
+    if not left or _is_label(left):
+        left, rights = rights[0], rights[1:]
+    ok, how = items_equal(g, _with_marks(left, p), tol, kind)
+    if ok:
+        return ok, how
+    for approx in rights:
+        a_item = _with_marks(approx, p)
+        if tol is not None:
+            if items_equal(g, a_item, tol, kind)[0]:
+                return True, "approx"
+        elif _rounds_to(left, p, a_item) and items_equal(g, a_item, None, kind)[0]:
+            return True, "approx"
+    return False, how
+
+
+def _rounds_to(exact: str, whole: Item, approx: Item) -> bool:
+    """Is the decimal ``approx`` the exact value rounded to its last digit (half a unit, either way)?"""
+    from fractions import Fraction
+
+    a = approx.text.replace(" ", "")
+    if not re.fullmatch(r"-?\d+\.\d+", a):
+        return False
+    sides = exact.split("=")
+    try:
+        value = _numeric(_parse(_with_marks(sides[-1], whole).text))
+    except _Unknown:
+        return False
+    if value is None or not value.is_real:
+        return False
+    half = Fraction(1, 2 * 10 ** len(a.split(".")[1]))
+    return abs(Fraction(str(float(value))) - Fraction(a)) <= half * (1 + Fraction(1, 10**6))
 
 
 def _proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
@@ -450,7 +612,9 @@ _REL = r"(<=|>=|<|>|\\leq|\\geq|\\lt|\\gt)"
 
 def _interval_like(text: str, kind: str | None) -> bool:
     t = text.strip()
-    if "\\cup" in t or "\\infty" in t and t[:1] in "([" or re.search(_REL, t):
+    if "\\cup" in t or "\\infty" in t and t[:1] in "([" or re.search(_REL, t) or "\\setminus" in t:
+        return True
+    if "\\ne" in t and _EXCEPT_POINT.fullmatch(t):
         return True
     if re.fullmatch(r"[\(\[].*,.*[\)\]]", t) and t[0] + t[-1] in ("(]", "[)", "[]"):
         return True
@@ -478,6 +642,9 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
     t = text.strip().replace("\\mathbb{R}", "(-\\infty,\\infty)").replace("\\R", "(-\\infty,\\infty)")
     if t in ("(-\\infty,\\infty)", "(-\\infty,+\\infty)"):
         return [(False, -sympy.oo, sympy.oo, False)]
+    m = _ALL_BUT.fullmatch(t) or _EXCEPT_POINT.fullmatch(t)
+    if m:  # \mathbb{R} \setminus \{0, 1\}, x \ne 0: the line without those points
+        return _line_without([p for p in _split_top(m.group("points"), ",") if p.strip()])
     m = re.fullmatch(r"(?:(.+?)\s*%s\s*)?([a-zA-Z])\s*%s\s*(.+)" % (_REL, _REL), t)
     if m:  # a < x <= b, x > a
         lo_txt, op1, _, op2, hi_txt = m.groups()
@@ -510,6 +677,26 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
         hi = _endpoint(ends[1])
         out.append((mm.group(1) == "[", lo, hi, mm.group(3) == "]"))
     return out
+
+
+_ALL_BUT = re.compile(r"\(-\\infty,\s*\+?\\infty\)\s*(?:\\setminus|\\backslash|-)\s*\\\{(?P<points>[^{}]+)\\\}")
+_EXCEPT_POINT = re.compile(r"[a-zA-Z]\s*\\ne\s*(?P<points>[^<>=]+)")
+
+
+def _line_without(points: list[str]) -> list[tuple[bool, Any, Any, bool]] | None:
+    """The open intervals between sorted real ``points`` (the real line without them), or None."""
+    import sympy
+
+    values = []
+    for text in points:
+        value = _parse(text)
+        number = _numeric(value)
+        if number is None or not number.is_real:
+            return None
+        values.append((float(number), value))
+    values.sort(key=lambda pair: pair[0])
+    ends = [-sympy.oo] + [v for _, v in values] + [sympy.oo]
+    return [(False, ends[i], ends[i + 1], False) for i in range(len(ends) - 1)]
 
 
 def _endpoint(text: str) -> Any:

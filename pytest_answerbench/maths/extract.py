@@ -2,8 +2,9 @@
 
 The public entry point is :func:`final_answer`, which returns the answer the response finally commits to:
 the latest of its ``\\boxed{}`` / ``\\fbox{}`` answers and its "final answer is" / "Answer:" / Chinese
-"答案是" markers, so a self-correction later in the text wins over an earlier box. Smaller helpers
-(:func:`boxed_all`, :func:`math_spans`) are shared with the scorers.
+"答案是" markers, so a self-correction later in the text wins over an earlier box; a response cut off before
+committing (:func:`truncated`) has none. Smaller helpers (:func:`boxed_all`, :func:`math_spans`) are shared with
+the scorers.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Extraction", "boxed_all", "final_answer", "math_spans", "reduce_sentence", "strip_wrappers"]
+__all__ = ["Extraction", "boxed_all", "final_answer", "math_spans", "reduce_sentence", "strip_wrappers", "truncated"]
 
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 
@@ -66,7 +67,8 @@ def math_spans(text: str) -> list[str]:
 _MARKERS = re.compile(
     r"(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=|should\s+be|would\s+be|will\s+be)\s*:?"
     r"|\*\*\s*answer\s*:?\s*\*\*\s*:?"
-    r"|(?:所以|因此|故)?最终答案(?:是|为|:|：)|(?:所以|因此|故)?答案(?:是|为|:|：)",
+    r"|(?:所以|因此|故)?最终答案(?:是|为|:|：)|(?:所以|因此|故)?答案(?:是|为|:|：)"
+    r"|(?<![\u4e00-\u9fff])答\s*[:：]",  # "答：Q = ..." closes a Chinese solution
     re.I,
 )
 
@@ -117,24 +119,111 @@ def _answer_like(text: str) -> bool:
     return bool(re.search(r"[\d\\^=]", text)) or len(text.split()) <= 3
 
 
-def _marker_answer(rest: str) -> tuple[str, ...]:
-    """The answer after a marker: boxes, else math spans, else the rest of the sentence."""
+# What may stand between math spans that together state one multi-part answer ("$1$, $2$ and $3$").
+_SPAN_JOINER = re.compile(r"[\s,;，、；]*(?:and|or|&|或|和|及|以及|与)?[\s,;，、；]*", re.I)
+# A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
+_AFTER_UNIT = re.compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?[A-Za-zΩ]{1,4}"
+                         r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z]))")
+
+
+def _with_trailing_unit(content: str, after: str) -> str:
+    """``content`` plus the unit written right after its span (``$30$ degrees`` -> ``30^{\\circ}``)."""
+    m = _AFTER_UNIT.match(after[:40])
+    if not m or not content:
+        return content
+    if m.group("deg"):
+        return content + "^{\\circ}"
+    if m.group("pct"):
+        return content + "\\%"
+    from .units import read_unit
+
+    unit = m.group("unit")
+    if read_unit(unit) is not None and not re.search(r"[A-Za-z]\s*$", re.sub(r"\\[a-zA-Z]+", "", content)):
+        return f"{content}\\ {unit}"
+    return content
+
+
+def _joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
+    """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or"."""
+    runs: list[list[str]] = []
+    prev_end = None
+    for m in _SPAN.finditer(text):
+        content = next(g for g in m.groups() if g is not None).strip()
+        if not content:
+            continue
+        content = _with_trailing_unit(content, text[m.end():])
+        if prev_end is not None and _SPAN_JOINER.fullmatch(text[prev_end:m.start()]):
+            runs[-1].append(content)
+        else:
+            runs.append([content])
+        prev_end = m.end()
+    if not runs:
+        return ()
+    return tuple(runs[-1] if last else runs[0])
+
+
+def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
+    """The answer after a marker: boxes, else math spans, else the rest of the sentence.
+
+    Several spans are one answer only when nothing but commas / "and" / "or" stands between them, so the
+    qualifier in "$f(x) = x$ for all real $x$" is not a second answer.
+    """
     boxes = boxed_all(rest)
     if boxes:
-        return tuple(b[2].strip() for b in boxes)
-    spans = [s for s in math_spans(rest) if s]
+        return tuple(_with_trailing_unit(b[2].strip(), rest[b[1]:]) for b in boxes)
+    spans = _joined_spans(rest)
     if spans:
-        return tuple(spans)
-    sentence = reduce_sentence(strip_wrappers(re.split(r"(?<=[^\d\s])\.\s|。", rest + " ")[0]))
+        return spans
+    sentence = reduce_sentence(strip_wrappers(re.split(r"(?<=[^\d\s])\.\s|。", rest + " ")[0]), multiple)
     return (sentence,) if sentence else ()
 
 
-def final_answer(response: str) -> Extraction | None:
+_TRUNCATED_WORDS = frozenset(
+    "a an the of to by with for from into onto in on at as and or but so then than that which we is are be was "
+    "were gives give get gets multiply divide times plus minus equals equal since because thus hence therefore "
+    "where when if let".split())
+
+
+def truncated(response: str) -> bool:
+    """Does the response stop mid-way (cut off by a length limit) instead of ending?
+
+    True when it ends inside a math span, on an operator or ``=``, on a comma / colon, or on a word that
+    cannot end a sentence ("multiply $5!$ by"). Such a response has committed to nothing unless it boxed or
+    marked an answer earlier.
+    """
+    tail = response.rstrip()[-400:]
+    if not tail:
+        return False
+    last_line = tail.split("\n")[-1]
+    unescaped = re.sub(r"\\\$", "", last_line)
+    if unescaped.count("$$") % 2:
+        return True  # an unclosed $$
+    singles = unescaped.replace("$$", "")
+    if singles.count("$") % 2 and re.sub(r"\$(?=\d)", "", singles).count("$") % 2:
+        return True  # an unclosed $ (a lone "$3.75" is a price)
+    if tail.count("\\[") > tail.count("\\]") and tail.rfind("\\[") > tail.rfind("\\]"):
+        return True
+    core = re.sub(r"(?:\$\$|\$|\\\]|\\\))\s*$", "", tail).rstrip()
+    if not core:
+        return False
+    if core[-1] in "=+-/(,:{\\，：、" or re.search(r"\\(?:times|cdot|div|frac|sqrt|left|pm)\s*$", core):
+        return True
+    word = re.search(r"([A-Za-z]+)$", core)  # lower case only: "... is A" names an option or a unit
+    return bool(word and word.group(1) in _TRUNCATED_WORDS and not re.search(r"\\[A-Za-z]+$", core))
+
+
+def final_answer(response: str, multiple: bool = False) -> Extraction | None:
     """The answer a response finally commits to, or None.
 
     Order of evidence: the last commitment wins, whether it is a box or a marker line; several boxes on the
     line of the last box are one multi-part answer; a marker followed by a line break takes the next
-    non-empty line. Without either: the math spans of the last non-empty line, else that line if short.
+    non-empty line. Without either: the last math span of the last non-empty line, else that line if short;
+    None when the response is cut off (:func:`truncated`), since it states no final answer.
+
+    Args:
+        response: the model's full response.
+        multiple: the question has several answers: a last line "The solutions are $1$ and $2$." (or "0 and
+            1" in words) states all of them, not just the last.
     """
     text = response.replace("\r\n", "\n")
     boxes = boxed_all(text)
@@ -157,7 +246,7 @@ def final_answer(response: str) -> Extraction | None:
                 line = "\n".join(following[:3])  # a display block: $$ / \boxed{..} / $$
             else:
                 line = following[0] if following else ""
-        found = _marker_answer(line)
+        found = _marker_answer(line, multiple)
         # After a box, a marker counts only if it states an answer ("this answer is consistent with ..."
         # does not): math, a number, or a short phrase.
         if found and (last_box is None or _answer_like(found[-1])):
@@ -168,15 +257,15 @@ def final_answer(response: str) -> Extraction | None:
             if not _JOINER.fullmatch(text[prev[1]:group[0][0]]):
                 break
             group.insert(0, prev)
-        return Extraction(tuple(b[2].strip() for b in group), "boxed")
+        return Extraction(tuple(_with_trailing_unit(b[2].strip(), text[b[1]:]) for b in group), "boxed")
     lines = [ln for ln in text.strip().split("\n") if ln.strip()]
-    if not lines:
+    if not lines or truncated(text):
         return None
     last = lines[-1]
-    spans = [s for s in math_spans(last) if s]
+    spans = _joined_spans(last, last=True)
     if spans:
-        return Extraction((spans[-1],), "last-math")
-    reduced = reduce_sentence(strip_wrappers(last))
+        return Extraction(spans if multiple else spans[-1:], "last-math")
+    reduced = reduce_sentence(strip_wrappers(last), multiple)
     if reduced and len(reduced) <= 40:
         return Extraction((reduced,), "last-line")
     return None
@@ -188,17 +277,32 @@ _JOINER = re.compile(r"[\s$,;]*(?:and|or|&|\\text\{\s*(?:and|or)\s*\}|\\quad|\\q
 _WORDS = re.compile(r"[A-Za-z]{3,}")
 
 
-def reduce_sentence(text: str) -> str:
+_JOINED = re.compile(r"(?i)\b(?:and|or)\b")
+_NUMBER_LIST = re.compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bor\b|,\s*and\b)\s*-?\d+(?:\.\d+)?(?:/\d+)?)+")
+_CJK_TAIL = re.compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
+
+
+def reduce_sentence(text: str, multiple: bool = False) -> str:
     """A sentence stated as the answer -> the answer in it.
 
-    ``No, it is impossible`` -> ``No``; ``The number of ways is 120`` -> ``120``; text without a number stays.
+    ``No, it is impossible`` -> ``No``; ``The number of ways is 120`` -> ``120``; ``故个数为3个`` -> ``3个``; text
+    without a number stays. With ``multiple``, ``The possible values are 0 and 1`` -> ``0 and 1``.
     """
     text = text.strip()
     yes_no = re.match(r"(?i)(yes|no)\b", text)
     if yes_no:
         return yes_no.group(1)
-    if not (_WORDS.search(text) and re.search(r"\d", text)):
-        return text
+    if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):
+        tail = _CJK_TAIL.search(text)
+        if tail:
+            return tail.group(1).strip()
+    if not (_WORDS.search(_JOINED.sub(" ", text)) and re.search(r"\d", text)):
+        return text  # "x = 3 and y = 2", "1 or 2": the whole statement
+    if multiple:
+        # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value
+        listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
+        if _NUMBER_LIST.fullmatch(listed) or not _WORDS.search(_JOINED.sub(" ", listed)):
+            return listed
     tail = re.split(r"(?i)\s(?:is|are|equals|=|be|was)\s", text)[-1].strip()
     if not _WORDS.search(tail):
         return tail.rstrip(".")

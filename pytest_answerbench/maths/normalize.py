@@ -2,18 +2,25 @@
 
 :func:`clean` removes presentation (math delimiters, ``\\left``/``\\right``, spacing commands, ``\\dfrac``,
 ``\\text{}`` wrappers) and records meaning-bearing marks it removes: a percent sign, a degree sign, a trailing
-unit. :func:`split_answers` splits a multi-part answer at top-level commas / semicolons / "and" / "or",
-expands ``\\pm`` and unwraps set braces.
+unit. It also writes notations out in the form the comparison reads: Unicode symbols, super/subscripts and
+vulgar fractions as LaTeX, mixed numbers (``2 3/4``) as sums, repeating decimals (``0.\\overline{3}``,
+``0.333...``) as fractions, a set in set-builder notation as its condition. :func:`split_answers` splits a
+multi-part answer at top-level commas / semicolons / "and" / "or", expands ``\\pm`` and unwraps set braces;
+:func:`number_words` reads a number written in words (``twelve``, ``三个``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
-__all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "UNITS"]
+from .units import UNIT_TAIL, read_unit
 
-# Units recognised at the end of a numeric answer (stripped, never converted; see docs/profiles-math.md).
+__all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "number_words", "UNITS"]
+
+# Units and counted nouns recognised at the end of a numeric answer and stripped (conversion between prefixed
+# units, when the gold's unit is known, is :mod:`.units`' job; see docs/profiles-math.md).
 UNITS = (
     "km/h", "m/s^2", "m/s^{2}", "m/s", "km", "cm", "mm", "nm", "μm", "um", "m^2", "m^{2}", "m^3", "m^{3}", "m",
     "kg", "mg", "g", "ms", "s", "min", "h", "hours", "hour", "minutes", "seconds", "days", "day", "years",
@@ -25,13 +32,25 @@ _UNIT_RE = re.compile(
     r"^(?P<value>.*?[\d}\)])\s*(?:\\,|\\ |~|\s)*(?P<unit>%s)\.?$" % "|".join(
         re.escape(u) for u in sorted(UNITS, key=len, reverse=True)))
 
+# Generic area / volume units ("\\pi square units" is \\pi): stripped after any value without bare letters.
+_WORD_UNIT = re.compile(r"^(?P<value>.*?\S)\s*(?:(?:square|sq\.?|cubic)\s+units?|units?\s*(?:\^\s*\{?[23]\}?|squared|cubed))"
+                        r"\.?$")
+_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+_SUBSCRIPT = re.compile("[₀₁₂₃₄₅₆₇₈₉]+")
+_SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉", "0123456789-+0123456789")
+# Symbols written as Unicode characters, as the LaTeX the regexes below read.
+_SYMBOLS = {"−": "-", "–": "-", "≤": "\\leq ", "≥": "\\geq ", "≠": "\\ne ", "∈": "\\in ", "∞": "\\infty ",
+            "∪": "\\cup ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ", "÷": "/", "π": "\\pi ", "√": "\\sqrt",
+            "ℝ": "\\mathbb{R}"}
+_VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5",
+           "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
 _SPACING = re.compile(r"\\(?:[,;:! ]|quad|qquad|displaystyle|textstyle|limits)|\\left|\\right")
 _WRAPPER = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|mbox|operatorname|emph)\s*\{([^{}]*)\}")
 
 
 @dataclass(frozen=True)
 class Item:
-    """One cleaned answer item: text plus the marks removed from it."""
+    """One cleaned answer item: text plus the marks removed from it (``unit``: the unit text as written)."""
 
     text: str
     percent: bool = False
@@ -42,7 +61,20 @@ class Item:
 def clean(text: str) -> Item:
     """Normalise one answer item (see module docstring)."""
     s = text.strip()
+    if not s.isascii():
+        if any("\u2070" <= c <= "\u209f" or c in "¹²³" for c in s):
+            # Unicode super/subscripts (10⁻⁵, m/s², v₀) are written out as the grammar's ^{...} / _{...}.
+            s = _SUPERSCRIPT.sub(lambda m: "^{" + m.group().translate(_SCRIPT_DIGITS) + "}", s)
+            s = _SUBSCRIPT.sub(lambda m: "_{" + m.group().translate(_SCRIPT_DIGITS) + "}", s)
+        for symbol, latex in _SYMBOLS.items():
+            if symbol in s:
+                s = s.replace(symbol, latex)
+        if any(c in _VULGAR for c in s):
+            s = re.sub("(\\d)?\\s*([%s])" % "".join(_VULGAR),
+                       lambda m: (f"{m.group(1)} " if m.group(1) else "") + _VULGAR[m.group(2)], s)
     s = re.sub(r"^\*\*|\*\*$", "", s).strip()
+    if "..." in s:
+        s = re.sub(r"(?<=\d)\.\.\.(?!\.)", r"\\ldots", s)  # 0.333... repeats: not a full stop to strip
     for _ in range(2):
         s = re.sub(r"^(?:\$\$|\$|\\\(|\\\[)\s*|\s*(?:\$\$|\$|\\\)|\\\])$", "", s).strip()
         s = s.rstrip(".。").strip()
@@ -61,7 +93,8 @@ def clean(text: str) -> Item:
     s = re.sub(r"(\d)\\,(\d{3})(?!\d)", r"\1\2", s)  # 1\,000
     s = _SPACING.sub(" ", s)
     s = s.replace("~", " ").replace("∶", ":").replace("：", ":")
-    s = re.sub(r"\\(?:approx|simeq|sim|thickapprox|doteq)(?![a-zA-Z])|≈", "=", s)
+    # "exact \\approx decimal": kept as one marker; the comparison decides which side counts.
+    s = re.sub(r"\\(?:approx|simeq|sim|thickapprox|doteq)(?![a-zA-Z])|≈", r"\\approx ", s)
     degree = False
     for mark in ("^{\\circ}", "^\\circ", "°", "\\degree", "^{\\circ }", "\\circ"):
         if mark in s:
@@ -71,35 +104,144 @@ def clean(text: str) -> Item:
     if re.search(r"\\?%\s*$", s) or "\\%" in s:
         percent = True
         s = s.replace("\\%", "").replace("%", "")
-    for _ in range(3):
-        s = _WRAPPER.sub(r"\1", s)
+    if re.search(r"(?i)\s*per\s?cent\s*$", s):
+        percent, s = True, re.sub(r"(?i)\s*per\s?cent\s*$", "", s)
+    if "{" in s:
+        # "\mu\mathrm{J}" must not become the command "\muJ" when the wrapper goes.
+        s = re.sub(r"(\\[a-zA-Z]+)(?=\\(?:text|textbf|textit|mathrm|mathbf|mathit|mbox|operatorname|emph)\s*\{)",
+                   r"\1 ", s)
+        for _ in range(3):
+            s = _WRAPPER.sub(r"\1", s)
+    if "^" in s:
+        s = re.sub(r"\^\s*(-?\d+(?:\.\d+)?)", r"^{\1}", s)  # 10^-5, 2^10: the whole exponent, as meant
     s = re.sub(r"\s+", " ", s).strip()
+    if s.startswith(("\\{", "{")) and ("|" in s or "mid" in s or ":" in s):
+        s = _set_builder(s)
+    if _ALL_REALS.fullmatch(s):
+        s = "\\mathbb{R}"
     member = re.search(r"\\in(?![a-zA-Z])", s)
     if member:  # "x \in (1, 2)": the set is the answer
         s = s[member.end():].strip()
-    mixed = re.fullmatch(r"(-?)(\d+)\s*\\frac\{(\d+)\}\{(\d+)\}", s)
-    if mixed and 0 < int(mixed.group(3)) < int(mixed.group(4)):
-        # A mixed number 2\frac{1}{2} is 5/2 (the grammar would read a product).
-        sign, whole, num, den = mixed.groups()
-        s = f"{sign}({whole}+\\frac{{{num}}}{{{den}}})"
+    mixed = re.fullmatch(r"(-?)(\d+)\s*(?:\\frac\{(\d+)\}\{(\d+)\}|(\d+)\s*/\s*(\d+))", s)
+    if mixed:
+        # A mixed number 2\frac{1}{2} or 2 1/2 is 5/2 (the grammar would read a product, or 21/2).
+        sign, whole = mixed.group(1), mixed.group(2)
+        num, den = mixed.group(3) or mixed.group(5), mixed.group(4) or mixed.group(6)
+        if 0 < int(num) < int(den) and (mixed.group(3) or " " in s.strip("-")):
+            s = f"{sign}({whole}+\\frac{{{num}}}{{{den}}})"
+    if "." in s and ("\\overline" in s or "\\dot" in s or "\\bar" in s or "." in s[s.index(".") + 1:]
+                     or "dots" in s or "…" in s):
+        s = _repeating_decimals(s)
     # Unit and measure-word stripping only make sense on short answers (and their regexes are not linear).
     short = len(s) <= 200
     cjk = short and re.fullmatch(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}", s)
     if cjk and _numeric_head(cjk.group(1)):
         s = cjk.group(1).strip()  # 5个, 3种, 10米: a measure word or unit after a number
     unit = ""
-    m = _UNIT_RE.match(s) if short else None
-    if m and _numeric_head(m.group("value")):
-        unit, s = m.group("unit"), m.group("value").strip()
-        if unit in ("degrees", "degree"):
-            degree, unit = True, ""
+    if short and "unit" in s:
+        words = _WORD_UNIT.match(s)
+        if words and _numeric_head(words.group("value"), constants=True):
+            s = words.group("value")
+    tail = UNIT_TAIL.search(s) if short and re.search(r"[A-Za-zΩμµ]\S*\s*\.?$", s) else None
+    if tail and _numeric_head(s[:tail.start()], constants=True) and read_unit(tail.group("unit")) is not None:
+        unit, s = tail.group("unit").strip(), s[:tail.start()].strip()
+    else:
+        m = _UNIT_RE.match(s) if short else None
+        if m and _numeric_head(m.group("value")):
+            unit, s = m.group("unit"), m.group("value").strip()
+            if unit in ("degrees", "degree"):
+                degree, unit = True, ""
     return Item(s.strip().rstrip(".").strip(), percent, degree, unit)
 
 
-def _numeric_head(value: str) -> bool:
-    """True when ``value`` is a number-like quantity (no letters except LaTeX commands and e-notation)."""
+def _numeric_head(value: str, constants: bool = False) -> bool:
+    """True when ``value`` is a number-like quantity (no letters except LaTeX commands and e-notation).
+
+    With ``constants``, ``\\pi`` counts as a number too (``\\pi m``, ``\\pi`` square units).
+    """
     letters = re.sub(r"\\[a-zA-Z]+", "", value)
-    return bool(re.search(r"\d", value)) and not re.search(r"[a-df-zA-DF-Z]", letters)
+    if re.search(r"[a-df-zA-DF-Z]", letters):
+        return False
+    return bool(re.search(r"\d", value)) or constants and bool(re.search(r"\\pi(?![a-zA-Z])", value))
+
+
+_ALL_REALS = re.compile(r"(?i)(?:the\s+set\s+of\s+)?all\s+real\s+numbers|全体实数|一切实数|实数集")
+_SET_BUILDER = re.compile(r"(?:\\\{|\{)\s*(?P<var>[a-zA-Z](?:_\{?\w+\}?)?)\s*(?:\\in\s*\\mathbb\{?R\}?\s*)?"
+                          r"(?:\\mid|\\vert|\||:)\s*(?P<cond>.+?)\s*(?:\\\}|\})")
+_DOMAIN = re.compile(r"\s*(?:[a-zA-Z](?:_\{?\w+\}?)?\s*\\in\s*)?\\mathbb\{?R\}?\s*")
+_AND = re.compile(r",|，|\s*(?:\\text\{\s*(?:且|and)\s*\}|且|\\land|\\wedge|\band\b)\s*")
+_ONE_SIDED = re.compile(r"(?P<var>[a-zA-Z])\s*(?P<op><=|>=|<|>|\\leq|\\geq|\\lt|\\gt)\s*(?P<value>.+)")
+_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "\\leq": "\\geq", "\\geq": "\\leq", "\\lt": "\\gt",
+         "\\gt": "\\lt"}
+
+
+def _set_builder(s: str) -> str:
+    """``\\{x \\mid -1 < x < 2\\}`` -> ``-1 < x < 2``: a set written by its condition is that condition.
+
+    Domain statements (``x \\in \\mathbb{R}``) are dropped; two one-sided conditions joined by "and" / a comma
+    (``x > 1, x < 3``) become one double inequality. Anything else is left as written.
+    """
+    m = _SET_BUILDER.fullmatch(s)
+    if not m:
+        return s
+    var = m.group("var")
+    parts = [p for p in _top_split(m.group("cond"), _AND) if not _DOMAIN.fullmatch(p)]
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        lows, highs = [], []
+        for part in parts:
+            one = _ONE_SIDED.fullmatch(part.strip())
+            if not one or one.group("var") != var:
+                return s
+            op = one.group("op")
+            (lows if op in (">", ">=", "\\geq", "\\gt") else highs).append((op, one.group("value").strip()))
+        if len(lows) == 1 and len(highs) == 1:
+            return f"{lows[0][1]} {_FLIP[lows[0][0]]} {var} {highs[0][0]} {highs[0][1]}"
+    return s
+
+
+_OVERLINE = re.compile(r"(-?)(\d*)\.(\d*)\\(?:overline|bar)\s*\{(\d+)\}")
+_DOTTED = re.compile(r"(-?)(\d*)\.(\d*?)\\dot\s*\{?(\d)\}?(?:(\d*)\\dot\s*\{?(\d)\}?)?")
+_ELLIPSIS = re.compile(r"(-?)(\d+)\.(\d+)\s*(?:\\ldots|\\cdots|\\dots|\.\.\.|…)")
+
+
+def _repeating_value(sign: str, whole: str, fixed: str, period: str) -> str:
+    value = Fraction(int(whole or 0)) + Fraction(int(fixed + period) - int(fixed or 0),
+                                                 10 ** len(fixed) * (10 ** len(period) - 1))
+    value = -value if sign else value
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{'-' if value < 0 else ''}\\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
+
+
+def _period(digits: str) -> tuple[str, str] | None:
+    """``1666`` -> (``1``, ``6``): the shortest block repeated at the end (three digits at least, twice at
+    least), so ``0.333...`` and ``0.142857142857...`` repeat and ``3.14159...`` does not."""
+    for size in range(1, min(6, len(digits) // 2) + 1):
+        block = digits[-size:]
+        reps = 1
+        while digits[:len(digits) - reps * size].endswith(block):
+            reps += 1
+        if reps >= 2 and reps * size >= 3:
+            return digits[:len(digits) - reps * size], block
+    return None
+
+
+def _repeating_decimals(s: str) -> str:
+    """Repeating decimals as exact fractions: ``0.\\overline{3}``, ``0.1\\dot{6}``, ``0.\\dot{1}4285\\dot{7}``,
+    ``0.333\\ldots`` -> ``\\frac{1}{3}``; a decimal with an ellipsis but no repeating tail keeps its digits."""
+    s = _OVERLINE.sub(lambda m: _repeating_value(m.group(1), m.group(2), m.group(3), m.group(4)), s)
+    s = _DOTTED.sub(lambda m: _repeating_value(m.group(1), m.group(2), m.group(3),
+                                               m.group(4) + (m.group(5) or "") + (m.group(6) or "")), s)
+
+    def ellipsis(m: re.Match) -> str:
+        found = _period(m.group(3))
+        if found is None:  # a truncated decimal (3.14159...): the digits as written
+            return f"{m.group(1)}{m.group(2)}.{m.group(3)}"
+        return _repeating_value(m.group(1), m.group(2), *found)
+
+    return _ELLIPSIS.sub(ellipsis, s)
 
 
 def is_thousands(text: str) -> bool:
@@ -162,3 +304,113 @@ def text_key(text: str) -> str:
     s = re.sub(r"\\[a-zA-Z]+", " ", s)
     s = re.sub(r"[{}$*_`'\".,;:!?()\[\]]", " ", s)
     return re.sub(r"\s+", " ", s).strip().lower()
+
+
+_ONES = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+_PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fourths": 4,
+          "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8,
+          "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10}
+_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CJK_NUMBER = re.compile("([零〇一二两三四五六七八九十百千万]+)[\u4e00-\u9fff]{0,3}")
+_COPULA = re.compile(r"(?i)\b(?:is|are|equals|be|was|were|gives|get|got)\b|=|为|是|等于|有")
+
+
+def _english_number(words: list[str]) -> tuple[Fraction, int] | None:
+    """The number the leading words spell (``twenty one``, ``one hundred and five``, ``two thirds``) and how many
+    words it took, or None."""
+    total, current, used, seen = 0, 0, 0, False
+    for i, w in enumerate(words):
+        if w in _ONES:
+            current += _ONES[w]
+        elif w in _TENS:
+            current += _TENS[w]
+        elif w in _SCALES and seen:
+            if w == "hundred":
+                current *= 100
+            else:
+                total += current * _SCALES[w]
+                current = 0
+        elif w == "and" and seen and i + 1 < len(words) and (words[i + 1] in _ONES or words[i + 1] in _TENS):
+            continue
+        elif w in _PARTS and (seen or w in ("half", "quarter", "third")):
+            # "two thirds", "a half" (the article is dropped by the caller: a lone "half" is one half)
+            count = (total + current) if seen else 1
+            return Fraction(count, _PARTS[w]), i + 1
+        else:
+            break
+        seen, used = True, i + 1
+    return (Fraction(total + current), used) if seen else None
+
+
+def _cjk_number(text: str) -> int | None:
+    total, section, number = 0, 0, 0
+    for ch in text:
+        if ch in _CJK_DIGITS:
+            number = _CJK_DIGITS[ch]
+        elif ch in _CJK_UNITS:
+            section += (number or 1) * _CJK_UNITS[ch]
+            number = 0
+        elif ch == "万":
+            total += (section + number) * 10000
+            section = number = 0
+        else:
+            return None
+    return total + section + number
+
+
+_HEDGES = {"or", "and", "to", "more", "less", "fewer", "plus", "minus", "times", "over", "at", "than", "possibly"}
+_NOT_NOUNS = {"it", "is", "are", "was", "not", "can", "cannot", "does", "do", "possible", "impossible", "exist",
+              "exists", "there", "this", "that", "we", "they"}
+_COUNT_NOUNS = {"solution", "root", "zero", "value", "point", "way", "integer", "number", "triangle", "pair",
+                "intersection", "answer", "element", "such", "one"}
+
+
+def _count_noun(word: str) -> bool:
+    """"no real solutions", "no such triangle": the noun of a count of nothing."""
+    return word in _COUNT_NOUNS or len(word) > 3 and word.endswith("s") and not word.endswith("ss")
+
+
+def number_words(text: str) -> Fraction | None:
+    """The number an answer written in words states, or None.
+
+    ``twelve`` / ``twelve games`` / ``the number of games is twelve`` -> 12; ``two thirds`` -> 2/3; ``三个`` /
+    ``共有十二种`` -> 3 / 12; ``none`` / ``there are no real solutions`` -> 0 (a count of nothing; a bare "no" is a
+    yes/no answer, not a number). At most three words may follow the number (its noun); anything else is None.
+    """
+    t = text.strip().rstrip(".。!").strip()
+    if not t or len(t) > 120 or re.search(r"\d", t):
+        return None
+    if re.search("[\u4e00-\u9fff]", t):
+        tails = [t] + [t[m.end():].strip() for m in _COPULA.finditer(t)][-1:]
+        for tail in tails:
+            m = _CJK_NUMBER.fullmatch(tail)
+            if m:
+                value = _cjk_number(m.group(1))
+                if value is not None:
+                    return Fraction(value)
+        return None
+    words = re.findall(r"[a-z]+", t.lower().replace("-", " "))
+    candidates = [words]
+    spans = [m.end() for m in _COPULA.finditer(t)]
+    if spans:
+        candidates.append(re.findall(r"[a-z]+", t[spans[-1]:].lower().replace("-", " ")))
+    for ws in candidates:
+        if ws and ws[0] in ("a", "an") and len(ws) > 1 and ws[1] in _PARTS:
+            ws = ws[1:]
+        sign = 1
+        if ws and ws[0] in ("minus", "negative"):
+            sign, ws = -1, ws[1:]
+        found = _english_number(ws)
+        rest = ws[found[1]:] if found is not None else []
+        if found is not None and len(rest) <= 3 and not any(
+                w in _ONES or w in _TENS or w in _SCALES or w in _HEDGES for w in rest):
+            return sign * found[0]  # "twelve games"; not "two or three", "five or more"
+        if ws == ["none"] or ws[:1] == ["no"] and 2 <= len(ws) <= 4 and _count_noun(ws[-1]) \
+                and "," not in t and not set(ws) & _NOT_NOUNS:
+            return Fraction(0)
+    return None

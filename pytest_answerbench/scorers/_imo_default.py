@@ -17,14 +17,17 @@ from ..verdict import ScoreContext, Verdict
 __all__ = ["answer_of", "score_default"]
 
 
-def answer_of(prediction: str) -> tuple[str, str]:
-    """The answer a prediction commits to -> (answer, how). Short bare answers are taken whole."""
+def answer_of(prediction: str, multiple: bool = False) -> tuple[str, str]:
+    """The answer a prediction commits to -> (answer, how). Short bare answers are taken whole.
+
+    ``multiple``: the gold has several answers, so a closing line listing several values states all of them.
+    """
     text = prediction.strip()
     has_box = bool(maths.boxed_all(text))
     if not has_box and "\n" not in text and len(text) <= 200 and not re.search(
             r"(?i)\banswer\s*(?:is|:)|答案", text):
         return text, "as-given"
-    found = maths.final_answer(text)
+    found = maths.final_answer(text, multiple=multiple)
     if found is None:
         return text, "as-given"
     return found.text, found.method
@@ -34,6 +37,6 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext) -> Verdict:
     """Default-profile verdict for one non-empty prediction against the Short Answer."""
     if not prediction.strip():
         return Verdict.graded(False, method="missing", gold=gold, detail="the prediction is blank")
-    answer, how = answer_of(prediction)
+    answer, how = answer_of(prediction, multiple=len(maths.split_answers(maths.clean(gold).text)) > 1)
     ok, method = maths.equivalent(gold, answer)
     return Verdict.graded(ok, extracted=answer, gold=gold, method=method, detail=f"answer taken {how}")

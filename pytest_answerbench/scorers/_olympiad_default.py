@@ -3,7 +3,9 @@
 Differences from upstream (each listed with its test in ``docs/profiles-math.md``): the ``final_answer`` list
 literal is decoded (not sliced); the answer is the one the response finally commits to; model and gold are
 not swapped; ``error`` is an absolute tolerance per gold answer with no ×100 / ÷100 readings and no 1.01
-factor; symbolic equivalence actually runs; CJK text is compared, not deleted; pairing is a perfect matching.
+factor; symbolic equivalence actually runs; CJK text is compared, not deleted; pairing is a perfect matching;
+the ``unit`` column converts prefixed units (``5 cm`` is not 5 m) and several gold answers (or
+``is_multiple_answer``) let a closing line list them all.
 Rows on which the reference crashes (a short ``error`` list, an empty or numeric ``error`` cell) are ``error``
 rows here too.
 """
@@ -103,13 +105,15 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         return Verdict.error(str(exc), method="crash:" + ("IndexError" if "IndexError" in str(exc) else
                                                           "TypeError" if "TypeError" in str(exc) else "ValueError"),
                              gold=gold_text)
-    found = maths.final_answer(prediction)
+    multiple = n_gold > 1 or str(row.get("is_multiple_answer")).strip().lower() in ("true", "1")
+    found = maths.final_answer(prediction, multiple=multiple)
     if found is None or not found.text.strip():
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
     answer_type = row.get("answer_type")
     kind = None if _nan(answer_type) else str(answer_type)
     if kind and "Tuple" in kind:
         tol = None  # as the reference: a tuple answer ignores the error column
-    ok, method = maths.equivalent(gold_text, found.text, tol, kind=kind)
+    unit = row.get("unit")
+    ok, method = maths.equivalent(gold_text, found.text, tol, kind=kind, unit=None if _nan(unit) else str(unit))
     return Verdict.graded(ok, extracted=found.text, gold=gold_text, method=method,
                           detail=f"answer found by {found.method}")
