@@ -391,13 +391,13 @@ class BenchSession:
         The properties go on the item before the report is made, so the call and teardown reports carry
         them (junitxml reads the teardown report's).
         """
-        rec = None
+        rec, verdict = None, None
         if isinstance(item, RowItem):
             if call.when == "call":
                 running, self.running = self.running, None
                 row, verdict = (running[1], running[2]) if running and running[0] is item else (None, None)
-                rec = self._record(item, self._verdict_for(item, call, verdict),
-                                   row if isinstance(row, dict) else None)
+                verdict = self._verdict_for(item, call, verdict)
+                rec = self._record(item, verdict, row if isinstance(row, dict) else None)
             elif call.when == "setup" and call.excinfo is not None and not call.excinfo.errisinstance(
                     pytest.skip.Exception):
                 exc = call.excinfo.value
@@ -409,6 +409,9 @@ class BenchSession:
         report = yield
         if rec is not None:
             report.answerbench = rec
+            if verdict is not None and report.passed and not verdict.correct:
+                report.outcome = "failed"
+                report.longrepr = describe(verdict)
         return report
 
     @pytest.hookimpl(tryfirst=True)
