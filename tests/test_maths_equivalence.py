@@ -185,7 +185,7 @@ SET_BUILDER = [
     ("(-\\infty,0)\\cup(0,+\\infty)", "\\mathbb{R}\\setminus\\{1\\}", False),
     ("(-\\infty,1)\\cup(1,2)\\cup(2,+\\infty)", "\\mathbb{R}\\setminus\\{2, 1\\}", True),
     ("[2,+\\infty)", "\\{x | x ≥ 2\\}", True), ("(-\\infty,-1)\\cup(3,+\\infty)", "(-∞, -1) ∪ (3, +∞)", True),
-    ("(-\\infty,+\\infty)", "all real numbers", True),
+    ("(-\\infty,+\\infty)", "all real numbers", True), ("(1,2)", "\\left\\{x \\middle| 1<x<2\\right\\}", True),
 ]
 
 
@@ -221,7 +221,8 @@ SPELLED = [
     ("\\frac{1}{3}", "0.\\overline{3}", True), ("\\frac{1}{6}", "0.1\\overline{6}", True), ("\\frac{1}{6}", "0.1\\dot{6}", True),
     ("\\frac{1}{7}", "0.\\dot{1}4285\\dot{7}", True), ("\\frac{1}{3}", "0.333\\ldots", True), ("\\frac{1}{3}", "0.333...", True),
     ("\\frac{1}{7}", "0.142857142857...", True), ("\\frac{1}{3}", "0.3", False), ("\\pi", "3.14159...", False),
-    ("3.14159", "3.14159...", True),
+    ("3.14159", "3.14159...", True), ("0", "There is no solution", False), ("0", "no such triangles", True),
+    ("\\frac{11}{4}", "2\\frac34", True), ("1 \\times 10^{-5}", "10^(-5)", True), ("\\sqrt{2}", "2^(1/2)", True),
 ]
 
 
@@ -239,8 +240,16 @@ UNIT_CONVERSION = [
     ("0.05", "5\\ \\text{cm}", "$\\mathrm{~m}$", True), ("5", "5\\ \\text{m}", "$\\mathrm{~m}$", True),
     ("5", "5", "$\\mathrm{~m}$", True), ("20", "72 km/h", "$\\mathrm{~m} / \\mathrm{s}$", True),
     ("6000", "6 k\\Omega", "$\\Omega$", True), ("0.0249", "2.49 \\times 10^{-2}\\ \\mathrm{m^3}", "$\\mathrm{~m}^{3}$", True),
-    ("50", "0.5", "$\\%$", True), ("50", "50\\%", "$\\%$", True), ("5", "5 min", "$\\mathrm{~m}$", True),
+    ("50", "0.5", "$\\%$", True), ("50", "50\\%", "$\\%$", True),
     ("5 \\mathrm{~cm}", "0.05 m", None, True), ("5", "5 cm", None, True),
+    # a known unit of another quantity is a different answer (a time for a speed)
+    ("5", "5 min", "$\\mathrm{~m}$", False), ("4", "4 s", "$\\mathrm{~m} / \\mathrm{s}$", False),
+    ("4", "4 m/s^2", "$\\mathrm{~m} / \\mathrm{s}$", False), ("5", "5 N \\cdot m", "$\\mathrm{~J}$", True),
+    ("2.48", "3.973 \\times 10^{-19}\\ \\text{J}", "$\\mathrm{eV}$", False), ("5", "5 kg m/s", "$\\mathrm{N} \\cdot \\mathrm{s}$", True),
+    ("5", "5 newtons", "$\\mathrm{~N}$", True),
+    # next to a symbolic answer, letters are quantities: 2mg is 2·m·g, not 2 milligrams
+    ("2 m g", "2mg", None, True), ("\\frac{3}{2} m g", "1.5mg", None, True), ("3 m g", "3", None, False),
+    ("x=3", "3 m", None, True),
 ]
 
 
@@ -248,6 +257,10 @@ UNIT_CONVERSION = [
 def test_units_are_converted_to_the_gold_unit(gold, pred, unit, expected):
     ok, method = equivalent(gold, pred, unit=unit)
     assert ok is expected, (gold, pred, unit, method)
+
+
+def test_electronvolts_and_joules_convert_within_tolerance():
+    assert equivalent("2.48", "3.973 \\times 10^{-19}\\ \\text{J}", 0.01, unit="$\\mathrm{eV}$")[0]
 
 
 # "exact \approx decimal": the exact value decides; with a tolerance either side may match; without one the
@@ -258,6 +271,8 @@ APPROX = [
     ("0.33", "\\frac{1}{4} \\approx 0.33", None, False), ("0.33", "\\approx 0.33", None, True),
     ("2.48", "E \\approx 2.482\\ \\text{eV}", 0.01, True), ("2", "\\sqrt{5} \\approx 2.236", None, False),
     ("\\sqrt{5}", "\\sqrt{5} \\approx 2.3", None, True), ("3", "x \\approx 3", None, True),
+    ("2\\sqrt{2}", "2\\sqrt{2} (about 2.83)", None, True), ("2\\sqrt{2}", "approximately 2.83", 0.01, True),
+    ("2\\sqrt{2}", "approximately 2.83", None, False),
 ]
 
 

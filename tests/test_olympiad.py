@@ -265,6 +265,9 @@ ROW_FEATURES = [
     ("Work.\n\nThe possible values are 0 and 2.", "['$0$', '$1$']", None, True, False, "one listed value wrong"),
     ("Work.\n\nThe only solution is $x=1$.", "['$1$', '$2$']", None, True, False, "one of two answers"),
     ("Final answer: $x = 3,\\ y = 2$.", "['$(3,2)$']", None, False, True, "assignments are the pair"),
+    ("Work.\n\nThus $x = 3$ and $y = 2$.", "['$(3,2)$']", None, False, True, "closing line states the pair"),
+    ("Work.\n\nThe solutions are:\n- $(1,1)$\n- $(-1,-1)$", "['$(1,1)$', '$(-1,-1)$']", None, True, True,
+     "closing bulleted list"),
     ("Case 2: the remaining books can be arranged, so we multiply $5!$ by", "['$120$']", None, False, False,
      "truncated response"),
 ]

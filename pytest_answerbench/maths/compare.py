@@ -23,7 +23,7 @@ from .guard import StepTimeout, TooComplex, check_tree, step_limit
 from .normalize import Item, clean, is_thousands, number_words, split_answers, text_key
 from .parse import ParseFailure, parse_math
 from .poly import constant_ratio, identically_zero
-from .units import read_unit, unit_factor
+from .units import MISMATCH, read_unit, unit_factor
 
 __all__ = ["equivalent", "items_equal"]
 
@@ -59,6 +59,12 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
     if len(pred) > MAX_ANSWER and pred.strip() != gold.strip():
         return False, "too-long"
     g_clean, p_clean = clean(gold), clean(pred)
+    # Against a symbolic answer "2mg" is 2·m·g, not 2 milligrams: a unit is only read off next to a number.
+    # (Put back in parentheses, which no later cleaning reads as a unit again.)
+    if p_clean.unit and _symbolic(g_clean.text):
+        p_clean = Item(f"{p_clean.text}({p_clean.unit})", p_clean.percent, p_clean.degree)
+    if g_clean.unit and _symbolic(p_clean.text):
+        g_clean = Item(f"{g_clean.text}({g_clean.unit})", g_clean.percent, g_clean.degree)
     if unit:
         g_clean = _with_target_unit(g_clean, unit)
     if g_clean.text == p_clean.text and g_clean.text and (g_clean.percent, g_clean.degree) == (
@@ -99,6 +105,16 @@ def _with_marks(text: str, whole: Item) -> Item:
     return Item(inner.text, inner.percent or whole.percent, inner.degree or whole.degree, inner.unit or whole.unit)
 
 
+def _symbolic(text: str) -> bool:
+    """Letters outside LaTeX commands (``2mg``, ``x + 1``): an expression in quantities, not a number.
+
+    ``x = 3`` states a number (only the value after a label counts)."""
+    sides = text.split("=")
+    if len(sides) == 2 and _is_label(sides[0]):
+        text = sides[1]
+    return bool(re.search(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", text)))
+
+
 def _with_target_unit(item: Item, unit: str) -> Item:
     """The gold item with the row's unit: ``%`` makes it a percentage, a known unit is its unit."""
     if "%" in unit:
@@ -109,10 +125,13 @@ def _with_target_unit(item: Item, unit: str) -> Item:
 
 
 def _unit_scale(g: Item, p: Item) -> Any:
-    """The factor taking the predicted value into the gold's unit (1 when either has none or they differ)."""
+    """The factor taking the predicted value into the gold's unit: 1 when either has none or is unknown, None
+    when both are known units of different quantities (``0.4 s`` for a speed in m/s: wrong whatever the value)."""
     if not (g.unit and p.unit) or g.unit == p.unit:
         return 1
     factor = unit_factor(p.unit, g.unit)
+    if factor == MISMATCH:
+        return None
     return 1 if factor is None else factor
 
 
@@ -292,7 +311,10 @@ def _numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
     """Exact rationals (or within ``tol``), trying the readings percent / degree marks allow."""
     import math
 
-    pv = pv * _unit_scale(g, p)
+    scale = _unit_scale(g, p)
+    if scale is None:
+        return False
+    pv = pv * scale
     candidates = [(gv, pv)]
     if p.percent and not g.percent:
         candidates.append((gv, pv / 100))
@@ -352,8 +374,10 @@ def _parse(text: str, item: Item | None = None) -> Any:
 def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
     import sympy
 
-    ge, pe = _parse(g.text), _parse(p.text)
     scale = _unit_scale(g, p)
+    if scale is None:
+        return False, "unit-mismatch"
+    ge, pe = _parse(g.text), _parse(p.text)
     if scale != 1:
         pe = pe * sympy.Rational(scale.numerator, scale.denominator)
     if not (ge.free_symbols or pe.free_symbols):

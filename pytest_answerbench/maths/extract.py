@@ -123,7 +123,8 @@ def _answer_like(text: str) -> bool:
 _SPAN_JOINER = re.compile(r"[\s,;，、；]*(?:and|or|&|或|和|及|以及|与)?[\s,;，、；]*", re.I)
 # A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
 _AFTER_UNIT = re.compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?[A-Za-zΩ]{1,4}"
-                         r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z]))")
+                         r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
+                         r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)))")  # the unit ends the clause: not "$5$ A and B"
 
 
 def _with_trailing_unit(content: str, after: str) -> str:
@@ -262,6 +263,10 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
     if not lines or truncated(text):
         return None
     last = lines[-1]
+    if multiple:
+        listed = _listed_answers(lines)
+        if listed:
+            return Extraction(listed, "last-math")
     spans = _joined_spans(last, last=True)
     if spans:
         return Extraction(spans if multiple else spans[-1:], "last-math")
@@ -269,6 +274,21 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
     if reduced and len(reduced) <= 40:
         return Extraction((reduced,), "last-line")
     return None
+
+
+_BULLET = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+(.*)$")
+
+
+def _listed_answers(lines: list[str]) -> tuple[str, ...]:
+    """The math of a closing bulleted list ("- $(1,1)$" / "- $(-1,-1)$"), when it has two items or more."""
+    items: list[str] = []
+    for line in reversed(lines[-8:]):
+        bullet = _BULLET.match(line)
+        spans = _joined_spans(bullet.group(1)) if bullet else ()
+        if not spans:
+            break
+        items[0:0] = spans
+    return tuple(items) if len(items) >= 2 else ()
 
 
 # What may stand between boxes that together form one multi-part answer: "\boxed{1} and \boxed{2}".

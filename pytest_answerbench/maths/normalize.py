@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .units import UNIT_TAIL, read_unit
+from .units import unit_tail
 
 __all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "number_words", "UNITS"]
 
@@ -44,7 +44,11 @@ _SYMBOLS = {"−": "-", "–": "-", "≤": "\\leq ", "≥": "\\geq ", "≠": "\\
             "ℝ": "\\mathbb{R}"}
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5",
            "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
-_SPACING = re.compile(r"\\(?:[,;:! ]|quad|qquad|displaystyle|textstyle|limits)|\\left|\\right")
+_SPACING = re.compile(r"\\(?:[,;:! ]|quad|qquad|displaystyle|textstyle|limits)|\\left|\\right|\\middle"
+                      r"|\\(?:big|Big|bigg|Bigg)[lr]?(?![a-zA-Z])")
+# "approximately 2.83", "2\\sqrt{2} (about 2.83)": the approximation marker the comparison reads.
+_APPROX_WORDS = re.compile(r"(?i)^(?:approximately|approx\.|about|roughly|around|nearly)\s+(?=[-\d.\\])")
+_APPROX_PAREN = re.compile(r"(?i)\s*\(\s*(?:approximately|approx\.?|about|roughly|\\approx|≈)\s*([^()]+)\)$")
 _WRAPPER = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|mbox|operatorname|emph)\s*\{([^{}]*)\}")
 
 
@@ -86,6 +90,8 @@ def clean(text: str) -> Item:
     # Combinations written C_n^k (common in Chinese texts) are binomial coefficients.
     s = re.sub(r"(?<![\\a-zA-Z])C_\{?([\w+\-]+)\}?\^\{?([\w+\-]+)\}?", r"\\binom{\1}{\2}", s)
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
+    if "\\frac" in s:
+        s = re.sub(r"\\frac\s*(\d)\s*(\d)", r"\\frac{\1}{\2}", s)  # \frac34 is \frac{3}{4}
     s = s.replace("\\neq", "\\ne ").replace("\\leqslant", "\\leq").replace("\\geqslant", "\\geq")
     s = s.replace("\\le ", "\\leq ").replace("\\ge ", "\\geq ").replace("\\varnothing", "\\emptyset")
     s = re.sub(r"\\le(?![a-zA-Z])", r"\\leq", s)
@@ -93,6 +99,9 @@ def clean(text: str) -> Item:
     s = re.sub(r"(\d)\\,(\d{3})(?!\d)", r"\1\2", s)  # 1\,000
     s = _SPACING.sub(" ", s)
     s = s.replace("~", " ").replace("∶", ":").replace("：", ":")
+    if "(" in s and _APPROX_PAREN.search(s):
+        s = _APPROX_PAREN.sub(r" \\approx \1", s)
+    s = _APPROX_WORDS.sub(r"\\approx ", s)
     # "exact \\approx decimal": kept as one marker; the comparison decides which side counts.
     s = re.sub(r"\\(?:approx|simeq|sim|thickapprox|doteq)(?![a-zA-Z])|≈", r"\\approx ", s)
     degree = False
@@ -113,7 +122,8 @@ def clean(text: str) -> Item:
         for _ in range(3):
             s = _WRAPPER.sub(r"\1", s)
     if "^" in s:
-        s = re.sub(r"\^\s*(-?\d+(?:\.\d+)?)", r"^{\1}", s)  # 10^-5, 2^10: the whole exponent, as meant
+        # 10^-5, 10^(-5), 2^10: the whole exponent, as meant
+        s = re.sub(r"\^\s*(?:\((-?\d+(?:\.\d+)?)\)|(-?\d+(?:\.\d+)?))", lambda m: "^{%s}" % (m.group(1) or m.group(2)), s)
     s = re.sub(r"\s+", " ", s).strip()
     if s.startswith(("\\{", "{")) and ("|" in s or "mid" in s or ":" in s):
         s = _set_builder(s)
@@ -142,9 +152,9 @@ def clean(text: str) -> Item:
         words = _WORD_UNIT.match(s)
         if words and _numeric_head(words.group("value"), constants=True):
             s = words.group("value")
-    tail = UNIT_TAIL.search(s) if short and re.search(r"[A-Za-zΩμµ]\S*\s*\.?$", s) else None
-    if tail and _numeric_head(s[:tail.start()], constants=True) and read_unit(tail.group("unit")) is not None:
-        unit, s = tail.group("unit").strip(), s[:tail.start()].strip()
+    tail = unit_tail(s) if short and re.search(r"[A-Za-zΩμµ]\S*\s*\.?$", s) else None
+    if tail and _numeric_head(tail[0], constants=True):
+        s, unit = tail[0].strip(), tail[1]
     else:
         m = _UNIT_RE.match(s) if short else None
         if m and _numeric_head(m.group("value")):
@@ -366,13 +376,10 @@ def _cjk_number(text: str) -> int | None:
 _HEDGES = {"or", "and", "to", "more", "less", "fewer", "plus", "minus", "times", "over", "at", "than", "possibly"}
 _NOT_NOUNS = {"it", "is", "are", "was", "not", "can", "cannot", "does", "do", "possible", "impossible", "exist",
               "exists", "there", "this", "that", "we", "they"}
-_COUNT_NOUNS = {"solution", "root", "zero", "value", "point", "way", "integer", "number", "triangle", "pair",
-                "intersection", "answer", "element", "such", "one"}
-
-
 def _count_noun(word: str) -> bool:
-    """"no real solutions", "no such triangle": the noun of a count of nothing."""
-    return word in _COUNT_NOUNS or len(word) > 3 and word.endswith("s") and not word.endswith("ss")
+    """"no real solutions", "no such triangles": a plural noun counts nothing. (A singular "no solution" answers
+    a "solve" question, not a "how many" one.)"""
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss")
 
 
 def number_words(text: str) -> Fraction | None:

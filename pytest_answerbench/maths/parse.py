@@ -220,6 +220,9 @@ def plain_to_latex(text: str) -> str:
     # \sqrt followed by a bare token (from "√2"): give it braces.
     text = re.sub(r"\\sqrt\s*(\d+|[a-zA-Z])", r"\\sqrt{\1}", text)
     text = _rewrite_calls(text, "sqrt", lambda inner: r"\sqrt{" + inner + "}")
+    if "^(" in text or "^ (" in text:
+        # 2^(1/2): a parenthesised exponent is the whole exponent (the grammar takes one token after ^)
+        text = _rewrite_calls(text, r"\^", lambda inner: "^{" + inner + "}", pattern=r"\^\s*\(")
     text = _rewrite_calls(text, "exp", lambda inner: "e^{" + inner + "}")
     text = re.sub(r"(?<![\\a-zA-Z])(%s)(?![a-zA-Z])" % "|".join(_FUNCS), r"\\\1", text)
     text = re.sub(r"(?<![\\a-zA-Z])pi(?![a-zA-Z])", r"\\pi ", text)
@@ -227,11 +230,11 @@ def plain_to_latex(text: str) -> str:
     return text
 
 
-def _rewrite_calls(text: str, name: str, build) -> str:
+def _rewrite_calls(text: str, name: str, build, pattern: str | None = None) -> str:
     """Replace ``name(...)`` (balanced parentheses, not preceded by a backslash) with ``build(inner)``."""
     out = []
     i = 0
-    pattern = re.compile(r"(?<![\\a-zA-Z])%s\s*\(" % name)
+    pattern = re.compile(pattern or r"(?<![\\a-zA-Z])%s\s*\(" % name)
     while True:
         m = pattern.search(text, i)
         if not m:

@@ -1,12 +1,13 @@
-"""Physical units of numeric answers: read a unit written after a value and convert between SI prefixes.
+"""Physical units of numeric answers: read a unit written after a value, convert, and tell quantities apart.
 
 A grader reads ``100 \\mu J`` as 1e-4 J when the question asks for joules, and ``5 cm`` as 0.05 when it asks for
-metres (so not 5). :func:`read_unit` turns a unit text (``cm``, ``\\mu J``, ``m/s^2``, ``km/h``, ``k\\Omega``,
-OlympiadBench's ``$\\mathrm{~m} / \\mathrm{s}^{2}$``) into its dimensions and its scale relative to the unprefixed
-symbols; :func:`unit_factor` gives the factor that turns a value in one unit into the other, or None when the two
-are not the same dimensions (or either is unknown), in which case nothing is converted.
+metres (so not 5); ``0.4 s`` is no answer to a question asking for a speed in m/s. :func:`read_unit` turns a unit
+text (``cm``, ``\\mu J``, ``m/s^2``, ``km/h``, ``k\\Omega``, ``eV``, OlympiadBench's ``$\\mathrm{~m} / \\mathrm{s}^{2}$``)
+into its SI base dimensions and its scale; :func:`unit_factor` gives the factor that takes a value in one unit
+into another, :data:`MISMATCH` when both are known and measure different quantities, and None when either is
+unknown (then nothing is converted or judged).
 
-Only products and one quotient of prefixed symbols with integer powers are read; everything else is unknown.
+Only products and one quotient of (prefixed) symbols with integer powers are read; everything else is unknown.
 Nothing here evaluates text: the tables below are the whole vocabulary.
 """
 
@@ -16,7 +17,10 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 
-__all__ = ["read_unit", "unit_factor", "UNIT_TAIL"]
+__all__ = ["MISMATCH", "read_unit", "unit_factor", "unit_tail"]
+
+#: :func:`unit_factor`'s answer for two known units of different quantities.
+MISMATCH = "mismatch"
 
 _PREFIXES: dict[str, Fraction] = {
     "T": Fraction(10**12), "G": Fraction(10**9), "M": Fraction(10**6), "k": Fraction(1000), "h": Fraction(100),
@@ -24,43 +28,63 @@ _PREFIXES: dict[str, Fraction] = {
     "μ": Fraction(1, 10**6), "µ": Fraction(1, 10**6), "u": Fraction(1, 10**6), "n": Fraction(1, 10**9),
     "p": Fraction(1, 10**12), "f": Fraction(1, 10**15),
 }
-# Symbols that take prefixes: the symbol is its own dimension (joules are not reduced to kg m^2 s^-2; a grader
-# converts within one unit, not across).
-_BASES = ("m", "s", "g", "J", "eV", "W", "N", "Pa", "V", "A", "Hz", "C", "F", "T", "\\Omega", "Ω", "K", "mol",
-          "L", "Wb", "H", "S", "Bq", "Gy", "cal", "lm", "lx", "rad")
-# Symbols that take no prefix (or whose prefixed reading would be ambiguous), as (dimension, scale).
-_PLAIN: dict[str, tuple[str, Fraction]] = {
-    "min": ("s", Fraction(60)), "h": ("s", Fraction(3600)), "hr": ("s", Fraction(3600)),
-    "\\Omega": ("\\Omega", Fraction(1)), "Ω": ("\\Omega", Fraction(1)), "kΩ": ("\\Omega", Fraction(1000)),
-    "MΩ": ("\\Omega", Fraction(10**6)), "ml": ("L", Fraction(1, 1000)), "l": ("L", Fraction(1)),
-    "Pa": ("Pa", Fraction(1)), "atm": ("atm", Fraction(1)), "mmHg": ("mmHg", Fraction(1)),
-    "t": ("g", Fraction(10**6)),
+
+
+def _dims(**powers: int) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(powers.items()))
+
+
+# Symbols that take prefixes, as SI base dimensions (kg, m, s, A, K, mol) and the scale to SI.
+_J = _dims(kg=1, m=2, s=-2)
+_BASES: dict[str, tuple[tuple[tuple[str, int], ...], Fraction]] = {
+    "m": (_dims(m=1), Fraction(1)), "g": (_dims(kg=1), Fraction(1, 1000)), "s": (_dims(s=1), Fraction(1)),
+    "A": (_dims(A=1), Fraction(1)), "K": (_dims(K=1), Fraction(1)), "mol": (_dims(mol=1), Fraction(1)),
+    "N": (_dims(kg=1, m=1, s=-2), Fraction(1)), "J": (_J, Fraction(1)), "eV": (_J, Fraction("1.602176634e-19")),
+    "Wh": (_J, Fraction(3600)), "cal": (_J, Fraction("4.184")), "W": (_dims(kg=1, m=2, s=-3), Fraction(1)),
+    "Pa": (_dims(kg=1, m=-1, s=-2), Fraction(1)), "C": (_dims(A=1, s=1), Fraction(1)),
+    "V": (_dims(kg=1, m=2, s=-3, A=-1), Fraction(1)), "\\Omega": (_dims(kg=1, m=2, s=-3, A=-2), Fraction(1)),
+    "F": (_dims(kg=-1, m=-2, s=4, A=2), Fraction(1)), "T": (_dims(kg=1, s=-2, A=-1), Fraction(1)),
+    "Wb": (_dims(kg=1, m=2, s=-2, A=-1), Fraction(1)), "H": (_dims(kg=1, m=2, s=-2, A=-2), Fraction(1)),
+    "S": (_dims(kg=-1, m=-2, s=3, A=2), Fraction(1)), "Hz": (_dims(s=-1), Fraction(1)),
+    "Bq": (_dims(s=-1), Fraction(1)), "L": (_dims(m=3), Fraction(1, 1000)),
 }
+_BASES["Ω"] = _BASES["\\Omega"]
+# Symbols that take no prefix (or whose prefixed reading would be ambiguous).
+_PLAIN = {
+    "min": (_dims(s=1), Fraction(60)), "h": (_dims(s=1), Fraction(3600)), "hr": (_dims(s=1), Fraction(3600)),
+    "ml": (_dims(m=3), Fraction(1, 10**6)), "l": (_dims(m=3), Fraction(1, 1000)),
+    "atm": (_dims(kg=1, m=-1, s=-2), Fraction(101325)), "mmHg": (_dims(kg=1, m=-1, s=-2), Fraction("133.322387415")),
+}
+# A single letter after a number is a unit only for these symbols (as before); "2F", "3t", "4H" are more often
+# a multiple of a quantity than farads, tonnes or henries.
+_SINGLE = frozenset("mgshJWNVAKCTL")
+
 _SYM = r"(?:\\mu\s*(?:\\Omega|[A-Za-z]{1,4})|[A-Za-z]?\s*(?:\\Omega|Ω)|[μµ]?[A-Za-z]{1,4}|[μµ](?:\\Omega|Ω))"
 _POW = r"(?:\s*\^\s*(?:\{\s*(?P<p1>-?\d)\s*\}|(?P<p2>-?\d)))?"
 _ATOM = re.compile(r"(?P<sym>%s)(?![A-Za-z])%s" % (_SYM, _POW))
-#: A unit expression at the end of an answer (the caller checks the text before it is a number and that
-#: :func:`read_unit` knows every symbol).
 _TAIL_ATOM = _SYM + r"(?:\s*\^\s*(?:\{-?\d\}|-?\d))?"
-UNIT_TAIL = re.compile(r"(?<![\\A-Za-z])(?P<unit>%s(?:\s*(?:/|\\cdot|·|\s)\s*%s){0,3})\s*\.?$" % (_TAIL_ATOM, _TAIL_ATOM))
+# Atoms joined by "/", "\cdot", "·", or a space after an atom of two letters or more ("kg m/s", not "m g": that
+# is more often a product of quantities).
+_TAIL = re.compile(r"(?<![\\A-Za-z])(?P<unit>%s(?:(?:\s*(?:/|\\cdot|·)\s*|(?<=[A-Za-z}Ω]{2})\s+)%s){0,3})\s*\.?$"
+                   % (_TAIL_ATOM, _TAIL_ATOM))
 
 
-def _symbol(sym: str) -> tuple[str, Fraction] | None:
+def _symbol(sym: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
     sym = re.sub(r"\s+", "", sym)
     if sym in _PLAIN:
         return _PLAIN[sym]
     if sym in _BASES:
-        return ("\\Omega" if sym == "Ω" else sym), Fraction(1)
+        return _BASES[sym]
     for prefix in sorted(_PREFIXES, key=len, reverse=True):
         if sym.startswith(prefix) and sym[len(prefix):] in _BASES:
-            base = sym[len(prefix):]
-            return ("\\Omega" if base == "Ω" else base), _PREFIXES[prefix]
+            dims, scale = _BASES[sym[len(prefix):]]
+            return dims, scale * _PREFIXES[prefix]
     return None
 
 
 @lru_cache(maxsize=512)
 def read_unit(text: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
-    """``(dimensions, scale)`` of a unit text, or None when any part of it is not a known unit.
+    """``(SI dimensions, scale to SI)`` of a unit text, or None when any part of it is not a known unit.
 
     Examples:
         >>> read_unit("cm")
@@ -97,9 +121,9 @@ def read_unit(text: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
             if found is None:
                 return None
             power = int(m.group("p1") or m.group("p2") or 1) * sign
-            dim, factor = found
-            dims[dim] = dims.get(dim, 0) + power
-            scale *= factor ** power
+            for dim, p in found[0]:
+                dims[dim] = dims.get(dim, 0) + p * power
+            scale *= found[1] ** power
             pos = m.end()
     dims = {k: v for k, v in dims.items() if v}
     if not dims:
@@ -107,12 +131,30 @@ def read_unit(text: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
     return tuple(sorted(dims.items())), scale
 
 
-def unit_factor(unit: str, target: str) -> Fraction | None:
-    """The factor taking a value in ``unit`` to ``target`` (``cm`` -> ``m``: 1/100), or None (unknown or
-    different dimensions: nothing is converted)."""
+def unit_tail(text: str) -> tuple[str, str] | None:
+    """``(value, unit)`` when ``text`` ends with a unit :func:`read_unit` knows (``5\\ cm`` -> ``5``, ``cm``), else None.
+
+    The caller decides whether the value is a number.
+    """
+    m = _TAIL.search(text)
+    if not m:
+        return None
+    unit = m.group("unit").strip()
+    if len(unit) == 1 and unit not in _SINGLE:
+        return None
+    if read_unit(unit) is None:
+        return None
+    return text[:m.start()], unit
+
+
+def unit_factor(unit: str, target: str) -> Fraction | str | None:
+    """The factor taking a value in ``unit`` to ``target`` (``cm`` -> ``m``: 1/100; ``eV`` -> ``J``: 1.6e-19),
+    :data:`MISMATCH` when both are known units of different quantities, None when either is unknown."""
     if not unit or not target:
         return None
     a, b = read_unit(unit), read_unit(target)
-    if a is None or b is None or a[0] != b[0]:
+    if a is None or b is None:
         return None
+    if a[0] != b[0]:
+        return MISMATCH
     return a[1] / b[1]

@@ -105,12 +105,14 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         return Verdict.error(str(exc), method="crash:" + ("IndexError" if "IndexError" in str(exc) else
                                                           "TypeError" if "TypeError" in str(exc) else "ValueError"),
                              gold=gold_text)
-    multiple = n_gold > 1 or str(row.get("is_multiple_answer")).strip().lower() in ("true", "1")
+    answer_type = row.get("answer_type")
+    kind = None if _nan(answer_type) else str(answer_type)
+    # Several answers, or one tuple: a closing line stating several values ("$x = 3$ and $y = 2$") states them all.
+    multiple = n_gold > 1 or str(row.get("is_multiple_answer")).strip().lower() in ("true", "1") or \
+        bool(kind and "Tuple" in kind) or bool(re.match(r"\s*\(.*,.*\)\s*$", gold_text))
     found = maths.final_answer(prediction, multiple=multiple)
     if found is None or not found.text.strip():
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
-    answer_type = row.get("answer_type")
-    kind = None if _nan(answer_type) else str(answer_type)
     if kind and "Tuple" in kind:
         tol = None  # as the reference: a tuple answer ignores the error column
     unit = row.get("unit")
