@@ -14,6 +14,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Iterator
 
 import pytest
@@ -25,7 +26,7 @@ from .options import Settings
 from .readers import FORMATS, ReaderError, read_rows
 from .scoring import make_context, score_with_spec
 from .spec import BenchmarkSpec
-from .verdict import CORRECT, ERROR, TIMEOUT, Verdict
+from .verdict import CORRECT, ERROR, TIMEOUT, ScoreContext, Verdict
 
 TIMEOUT_PREFIX = "Timeout (>"  # pytest-timeout's failure message starts so
 
@@ -304,6 +305,8 @@ class BenchSession:
         # the child must give up a little before pytest-timeout's outer timer fires
         budget = None if not limit else max(limit - min(1.0, 0.1 * limit), 0.5 * limit)
         cache: dict[bytes, Verdict] | None = {} if spec.cache_verdicts else None
+        # the same for every row: built once, read-only so that no scorer can leak a change into the next row
+        merged = MappingProxyType(make_context(spec, {}, profile, options=options).options)
         id_fields = set(spec.id_fields)
 
         def scorer(row: dict[str, Any]) -> Verdict:
@@ -316,8 +319,9 @@ class BenchSession:
             if pool is not None:
                 verdict = pool.score(row, self.current_row_id or "", budget)
             else:
-                ctx = make_context(spec, row, profile, options=options, judge=judge, timeout=None,
-                                   row_id=self.current_row_id)
+                ctx = ScoreContext(benchmark=spec.name, profile=profile, options=merged, judge=judge, timeout=None,
+                                   row_id=self.current_row_id if self.current_row_id is not None
+                                   else spec.row_id(row) or "")
                 verdict = score_with_spec(spec, row, ctx)
             if key is not None and verdict.method != "process-died":
                 cache[key] = verdict
