@@ -247,6 +247,13 @@ _MARKER_CHECKS = {
 }
 _MARKER_SPECS = [(p, lp, tier, method, _MARKER_CHECKS.get(i)) for i, (p, lp, tier, method, _) in enumerate(_MARKER_SPECS)]
 del _pattern, _tier, _method
+# The conclusion marker's lower-case twin, led by a lookahead on the first characters its matches can start with
+# (the same matches; the regex engine then passes over other characters several times faster). Those characters
+# are the first letters of its words: so, therefore, hence, consequently, in conclusion, overall, finally, i ...,
+# my guess, must be, but, leaves, probably, likely, perhaps, maybe, looks, appears, which, matches, that, 所以 ...
+_CONCLUSION_FIRST = "abcfhilmopstw所因故"
+_MARKER_SPECS[-1] = (_MARKER_SPECS[-1][0], re.compile(f"(?=[{_CONCLUSION_FIRST}])" + _MARKER_SPECS[-1][1].pattern),
+                     *_MARKER_SPECS[-1][2:])
 
 _ANSWER_MARKER_LOW = _MARKER_SPECS[1][1]
 _ANSWER_CORES = ("ans", "option", "choice", "response")
@@ -381,22 +388,28 @@ _NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleve
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)")
 # Numbers in a reply: scientific notation ("1.2 × 10^2"), a fraction ("2/4"), a decimal or integer (a percentage
 # too), or number words ("twelve", "one hundred forty-four", "one half"; "one" alone is a pronoun, not a number)
-_REPLY_NUMBER = re.compile(r"(?<![\w./])(?:[-−]?\d+(?:\.\d+)?\s*(?:×|x|\*|·|\\times|\\cdot)\s*10\s*(?:\^|\*\*)\s*"
+_REPLY_DIGITS = re.compile(r"(?<![\w./])(?:[-−]?\d+(?:\.\d+)?\s*(?:×|x|\*|·|\\times|\\cdot)\s*10\s*(?:\^|\*\*)\s*"
                            r"\{?\s*[-+−]?\d+\s*\}?(?![\w/.])|"
                            r"\d+\s*/\s*[1-9]\d*(?![\w/]|[.,]\d)|"
-                           r"[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d))|"
-                           rf"\b{_NUMBER_WORD}(?:(?:\s+|-)(?:and\s+)?(?:{_NUMBER_WORD}|hundred|thousand)\b)*"
-                           r"(?:\s+(?:half|halves|thirds?|quarters?|fourths?|fifths?)\b)?(?:\s+percent\b)?\b")
+                           r"[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d))")
+_REPLY_WORDS = re.compile(rf"\b{_NUMBER_WORD}(?:(?:\s+|-)(?:and\s+)?(?:{_NUMBER_WORD}|hundred|thousand)\b)*"
+                          r"(?:\s+(?:half|halves|thirds?|quarters?|fourths?|fifths?)\b)?(?:\s+percent\b)?\b")
+# Every match of _REPLY_WORDS that reads as a number holds one of these ("one" or "zero" alone reads as none)
+_NUMBER_WORD_HINTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                      "thirteen", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "half",
+                      "halves", "third", "quarter", "fourth", "fifth", "percent")
+_DIGIT_RUN = re.compile(r"\d+")
 _SCI_VALUE = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(?:×|x|\*|·|\\times|\\cdot)\s*10\s*(?:\^|\*\*)\s*\{?\s*([-+−]?\d+)")
 # superscript exponents, written "^" before NFKC turns "10²" into "102"
 _SUPERSCRIPT_EXP = re.compile(r"(?<=10)([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _TEX_SQRT = re.compile(r"\\sqrt\s*(?:\{([^{}]*)\}|(\d))")
 _TEX_PI = re.compile(r"\\pi(?![A-Za-z])")
-_NEGATED_BEFORE = re.compile(r"(?:\bnot|n't|\brather\s+than|\binstead\s+of|\bneither|\bnor|\bno|\bnever)\s+(?:\w+\s+){0,1}$")
+# (the words grouped behind one \b: a pattern whose every branch is a word or "n't" scans several times faster)
+_NEGATED_BEFORE = re.compile(r"(?:\b(?:n(?:ot|either|or|o|ever)|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,1}$")
 # "not true", "isn't false", "not really true": a polar option (True / False, Yes / No) negated outright, which names
 # the other one of the pair
-_FLIPPED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:(?:really|actually|at\s+all)\s+)?$")
+_FLIPPED_BEFORE = re.compile(r"(?:\bn(?:ot|ever)|n't)\s+(?:(?:really|actually|at\s+all)\s+)?$")
 # "partially true", "not necessarily true": a polar option qualified, which names neither
 _QUALIFIED_BEFORE = re.compile(r"\b(?:partially|partly|half|somewhat|mostly|largely|sort\s+of|kind\s+of|"
                                r"not\s+(?:entirely|completely|fully|quite|always|necessarily))\s+$")
@@ -412,10 +425,12 @@ _OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|some
                             r"might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$")
 # A reply cut off mid-sentence: it ends, with no closing punctuation, on a lower-case word no sentence ends with (an
 # article, a conjunction, "of", "gives", "whether", a possessive) or on "this option" and the like
-_CUT_OFF = re.compile(
-    r"(?:\b(?:the|a|an|of|to|into|onto|between|and|or|but|because|if|whether|than|as|gives|give|giving|yields|"
-    r"another|its|their|our|your|my|we|let|let's|such|each|every|very|thus|hence|therefore)|"
-    r"\b(?i:this|that|the|each|every|which)\s+(?:option|choice|one|step|case|answer|value)|[,:(=+\-–—])$")
+_CUT_WORDS = frozenset(
+    "the a an of to into onto between and or but because if whether than as gives give giving yields another its "
+    "their our your my we let let's such each every very thus hence therefore".split())
+_CUT_NOUNS = frozenset("option choice one step case answer value".split())
+_CUT_DETERMINERS = frozenset("this that the each every which".split())
+_CUT_MARKS = frozenset(",:(=+-–—")
 # "..., but", "... but": the clause before it is a concession ("It looks like a dog, but the ears are pointed")
 _CONCESSION = re.compile(r"\s*,?\s*(?:but|though|although|yet|however)\b", re.I)
 # "The answer is B. The answer is C.": sentences of prose (the later one revises), unlike "Answer: B\nAnswer: D"
@@ -502,7 +517,7 @@ def _tex_symbols(text: str) -> str:
 
 def _normalize(response: str) -> str:
     """Full-width to ASCII (NFKC), reasoning blocks dropped, LaTeX/markdown wrappers loosened."""
-    if "10" in response and not response.isascii():
+    if not response.isascii() and "10" in response:
         response = _superscripts(response)
     text = unicodedata.normalize("NFKC", response)
     # A reasoning model's <think> block is scratch work; the answer is what follows it.
@@ -521,7 +536,7 @@ def _normalize(response: str) -> str:
 
 def _norm_text(s: str) -> str:
     """Text for comparing an answer with option texts: lower case, no markup, single spaces."""
-    if "10" in s and not s.isascii():
+    if not s.isascii() and "10" in s:
         s = _superscripts(s)
     s = unicodedata.normalize("NFKC", s).lower()
     if "\\" in s:
@@ -568,6 +583,7 @@ def _norm_head(s: str, need: int) -> tuple[str, bool]:
 
 # ASCII characters normalisation may drop: whitespace, the markup it deletes, the punctuation it trims
 _SHRINKING = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f*$`\".;,:!?"
+_SHRINK_DELETE = str.maketrans("", "", _SHRINKING)
 _NUMBER_CHARS = frozenset("0123456789,.+-−eE%/ \t\n\r\f\v")
 
 
@@ -642,29 +658,34 @@ def _loose_key(ns: str) -> str:
 
 
 _STEM_SPLIT = re.compile(r"[^\w]+")
+_STEM_MEMO: dict[str, str] = {}
 _WORDS_ONLY = re.compile(r"[a-z]+(?:['’ -]+[a-z]+)*")
 _ORDINAL_DIGITS = {f"{i + 1}{end}": word for i, (word, end) in enumerate(zip(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split(),
     "st nd rd th th th th th th th".split()))}
 
 
+def _stem_word(word: str) -> str:
+    """One word with a crude English ending taken off ("remains" -> "remain", "increased" -> "increas"), or an
+    ordinal written in words ("3rd" -> "third"); remembered, as replies repeat their words."""
+    stem = _STEM_MEMO.get(word)
+    if stem is not None:
+        return stem
+    w = _ORDINAL_DIGITS.get(word, word) if word[0].isdigit() else word
+    for end in ("ing", "ed", "es", "s"):
+        if len(w) > len(end) + 2 and w.endswith(end) and not w.endswith("ss"):
+            w = w[: -len(end)]
+            break
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
+    if len(_STEM_MEMO) < 50_000:
+        _STEM_MEMO[word] = w
+    return w
+
+
 def _stem_words(s: str) -> str:
-    """Words with a crude English ending taken off ("remains" -> "remain", "increased" -> "increas"), and
-    ordinals written in words ("3rd" -> "third")."""
-    out = []
-    for w in _STEM_SPLIT.split(s):
-        if not w:
-            continue
-        if w[0].isdigit():
-            w = _ORDINAL_DIGITS.get(w, w)
-        for end in ("ing", "ed", "es", "s"):
-            if len(w) > len(end) + 2 and w.endswith(end) and not w.endswith("ss"):
-                w = w[: -len(end)]
-                break
-        if len(w) > 3 and w.endswith("e"):
-            w = w[:-1]
-        out.append(w)
-    return " ".join(out)
+    """The words of ``s``, each stemmed by ``_stem_word``, joined by single spaces."""
+    return " ".join([_stem_word(w) for w in _STEM_SPLIT.split(s) if w])
 
 
 # words of an option text that can name it alone ("Austen" for "Jane Austen"): letters only, stemmed; function
@@ -704,6 +725,26 @@ def _clause_end(p: str) -> int:
     """Where the clause at the start of ``p`` ends: at its first comma, full stop, semicolon or line break."""
     m = _CLAUSE_END.search(p)
     return m.start() if m else len(p)
+
+
+def _reply_numbers(low: str) -> list[re.Match[str]]:
+    """The numbers in a reply, left to right: the matches of _REPLY_DIGITS (a match starts at most two characters
+    before a run of digits, "-.5", so only those places are tried) and of _REPLY_WORDS (run only when a word it
+    needs occurs). The two kinds never overlap (one starts with a digit, a sign or a point, the other with a
+    letter and holds no digit), so this is what a single scan for either gives."""
+    found: list[re.Match[str]] = []
+    runs = _DIGIT_RUN.finditer(low)
+    starts = []
+    for m in runs:
+        i = m.start()
+        starts.extend((i - 2, i - 1, i) if i >= 2 else range(i + 1))
+    if starts:
+        found = _matches_at(_REPLY_DIGITS, low, starts)
+    if _present(low, _NUMBER_WORD_HINTS):
+        words = list(_REPLY_WORDS.finditer(low))
+        if words:
+            found = sorted(found + words, key=lambda m: m.start()) if found else words
+    return found
 
 
 def _reply_value(token: str) -> float | None:
@@ -1047,11 +1088,34 @@ class _OptionSet:
             for m in _KEY_TOKEN.finditer(v):
                 # a part of a hyphenated name ("BERT-base", "ResNet-50") names a family, not this option
                 if len(m.group(0)) >= 4 and v[m.end():m.end() + 1] != "-" and v[m.start() - 1:m.start()] != "-":
-                    words.add(_stem_words(m.group(0)))
+                    words.add(_stem_word(m.group(0)))
             for w in words:
                 if w not in _KEY_STOP:
                     owner[w] = k if w not in owner else None
         return {w: k for w, k in owner.items() if k is not None}
+
+    @functools.cached_property
+    def stemmed_texts(self) -> list[tuple[str, str]]:
+        """(letter, " stemmed text ") for the option texts made of words only, for ``_inflected_content``."""
+        out = []
+        for letter, ot in self.search_text:
+            st = _stem_words(ot)
+            # texts with words only: "9.15" must not meet "9:15", nor "1.5" meet "1/5"
+            if len(st) >= 4 and ot.isascii() and _WORDS_ONLY.fullmatch(ot):
+                out.append((letter, f" {st} "))
+        return out
+
+    @functools.cached_property
+    def fast_guard(self) -> tuple[str, ...]:
+        """What must not occur in a short reply for ``_fast_short`` to answer it: every option's normalised text,
+        core and tail (an empty one, or a letter set other than plain capitals, makes it ``("",)``, which occurs
+        in every reply)."""
+        if not all(len(x) == 1 and "A" <= x <= "Z" for x in self.letters):
+            return ("",)
+        texts = {*self.opt_norm.values(), *self.opt_core.values(), *(self.tails or {}).values()}
+        # each also without spacing and markup ("boxed b" is compared as "boxedb", as "\\boxed{b}" would be)
+        texts |= {_loose_key(t) for t in texts}
+        return ("",) if "" in texts else tuple(texts)
 
     @functools.cached_property
     def polar(self) -> dict[str, str]:
@@ -1397,10 +1461,10 @@ class _Reader:
             if np.startswith(ot) and _text_boundary_ok(np, len(ot)):
                 if best is None or len(ot) > best[0]:
                     best = (len(ot), letter)
-        if best is None and np[:1] in ("a", "t"):
+        if best is None and np.startswith(("a ", "an ", "the ")):
             # "it's a convex lens" for the option "Convex lens", "the stop sign" for "Stop sign"
             core = _strip_article(np)
-            if core is not np and core:
+            if core:
                 for letter, ot in self.opt_core.items():
                     if ot and core.startswith(ot) and _text_boundary_ok(core, len(ot)):
                         if best is None or len(ot) > best[0]:
@@ -1473,7 +1537,8 @@ class _Reader:
         for spec in _MARKER_SPECS[:-1]:
             for end, payload in self._marker_payloads(spec):
                 self._commit_payload(out, negatives, end, payload, spec[2], spec[3])
-        if self.may_hold(("mak", "leav", "left")):
+        low = self.low
+        if "mak" in low or "leav" in low or "left" in low or not self.fold_ok:
             # "..., which makes option B the correct answer"
             for m in _MAKES_CORRECT.finditer(text):
                 letter = m.group(1).upper()
@@ -1579,11 +1644,13 @@ class _Reader:
             exact = self._exact_text(payload)
             if exact is not None:
                 kind, letter = exact
-        if kind == "none":
+        if kind == "none" and self.optset.key_words:
             # "Answer: append" for "`list.append(x)`", "The answer is Austen." for "Jane Austen"
-            keyed = self.key_word(_norm_text(payload[:_clause_end(payload)]), 4)
-            if keyed is not None:
-                kind, letter = "text", keyed
+            clause = payload[:_clause_end(payload[:61])]
+            if len(clause) <= 60 and len(clause.split()) <= 4:
+                keyed = self.key_word(clause.lower(), 4)
+                if keyed is not None:
+                    kind, letter = "text", keyed
         if kind in ("letter", "ordinal"):
             return "commit", letter, None, ""
         if kind in ("text", "value"):
@@ -1894,7 +1961,26 @@ class _Reader:
         if "<think>" in self.text and "</think>" not in self.text:
             return True
         tail = self.flat[-40:].rstrip()
-        return bool(tail) and tail[-1].isascii() and _CUT_OFF.search(tail) is not None
+        if not tail:
+            return False
+        if tail[-1] in _CUT_MARKS:
+            return True
+        end = len(tail)
+        start = end
+        while start and (tail[start - 1].isascii() and tail[start - 1].isalpha() or tail[start - 1] == "'"):
+            start -= 1
+        word = tail[start:end]
+        if not word or (start and tail[start - 1].isalnum()):
+            return False
+        if word in _CUT_WORDS:
+            return True
+        if word in _CUT_NOUNS:
+            before = tail[:start].rstrip()
+            i = len(before)
+            while i and before[i - 1].isascii() and before[i - 1].isalpha():
+                i -= 1
+            return i < len(before) and before[i:].lower() in _CUT_DETERMINERS and not (i and before[i - 1].isalnum())
+        return False
 
     def hedge(self, chosen: _Commit, commits: list[_Commit], negatives: set[str],
               every_commit: Callable[[], list[_Commit]]) -> str | None:
@@ -1902,7 +1988,7 @@ class _Reader:
         before it with no correction or sentence of prose between ("Answer: B\\nAnswer: D", "\\boxed{B} or
         \\boxed{C}"; "The answer is B. The answer is C." reads C), or a doubt
         about another option after it that nothing settles ("The answer is B. Hmm, or is it C?")."""
-        if chosen.tier >= 2:
+        if chosen.tier >= 2 and len(commits) > 1:
             before = [c for c in commits if c.tier == chosen.tier and c.pos < chosen.pos]
             if before:
                 prev = max(before, key=lambda c: c.pos)
@@ -1911,7 +1997,7 @@ class _Reader:
                         and not _PROSE_SENTENCE_END.search(self.flat, prev.pos, chosen.pos) \
                         and not any(prev.pos <= start < chosen.pos for start, _ in self.cues()):
                     return f"two answers side by side ({prev.letter}, {chosen.letter})"
-        if "or" in self.low or not self.fold_ok:
+        if self.low.find("or ", chosen.pos) >= 0 or not self.fold_ok:
             for m in _DOUBT_OTHER.finditer(self.flat, chosen.pos):
                 other = m.group(1).upper()
                 if other != chosen.letter and other in self.letter_set and not any(
@@ -2000,9 +2086,13 @@ class _Reader:
         rest = flat.lstrip(_SHRINKING)
         if not rest or not rest[0].isalpha():
             return False
-        # every character outside _SHRINKING survives normalisation: a lower bound on the normalised length
-        kept = len(flat) - sum(map(flat.count, _SHRINKING))
-        return kept > max(self.optset.max_compared + 4, 30)  # 30: number words ("twenty-five percent")
+        # every character outside _SHRINKING survives normalisation: a lower bound on the normalised length,
+        # counted on a prefix first (enough for a long reply), then on the whole text
+        need = max(self.optset.max_compared + 4, 30)  # 30: number words ("twenty-five percent")
+        head = flat[: 2 * need + 16]
+        if len(head.translate(_SHRINK_DELETE)) > need:
+            return True
+        return len(head) < len(flat) and len(flat.translate(_SHRINK_DELETE)) > need
 
     def special_option(self) -> ChoiceResult | None:
         """A reply saying "it cannot be determined" or "none of these" when exactly one option says that."""
@@ -2090,14 +2180,13 @@ class _Reader:
         "Remain the same", "the boxes" for "a box"), keeping a match only when exactly one option has one."""
         if len(low) > 2000:
             return None
+        texts = self.optset.stemmed_texts
+        if not texts:
+            return None
         stemmed = f" {_stem_words(low)} "
         found = []
-        for letter, ot in self.optset.search_text:
-            st = _stem_words(ot)
-            # texts with words only: "9.15" must not meet "9:15", nor "1.5" meet "1/5"
-            if len(st) < 4 or not ot.isascii() or not _WORDS_ONLY.fullmatch(ot):
-                continue
-            i = stemmed.find(f" {st} ")
+        for letter, st in texts:
+            i = stemmed.find(st)
             if i >= 0 and not _NEGATED_BEFORE.search(stemmed[max(0, i - 30):i + 1]):
                 found.append(letter)
         if len(found) == 1:
@@ -2125,7 +2214,7 @@ class _Reader:
             # sorted and do not overlap, so the last one starting at or before it is the one to check.
             text_starts = {letter: [a for a, _ in occ] for letter, occ in spans.items()}
             text_spans = {letter: list(occ) for letter, occ in spans.items()}
-            for m in _REPLY_NUMBER.finditer(low):
+            for m in _reply_numbers(low):
                 token = m.group(0)
                 value = _reply_value(token)
                 if value is None:
@@ -2220,15 +2309,14 @@ class _Reader:
         """The option named by a word only its text has, in a text of at most ``most_words`` words: "Austen." for
         "Jane Austen", "The Versailles treaty ended the war." for "Treaty of Versailles". None when the text names
         such words of two options, or only negated ("not Austen")."""
-        keys = self.optset.key_words
-        if not keys or not low:
+        if not low or len(low) > 40 * most_words or len(low.split()) > most_words:
             return None
-        words = _KEY_TOKEN.findall(low)
-        if not words or len(words) > most_words:
+        keys = self.optset.key_words
+        if not keys:
             return None
         found = set()
         for m in _KEY_TOKEN.finditer(low):
-            letter = keys.get(_stem_words(m.group(0)))
+            letter = keys.get(_stem_word(m.group(0)))
             if letter is None or _NEGATED_AFTER.match(low, m.end(), m.end() + 60):
                 continue  # "..., which is wrong"
             end = _SENTENCE_END.search(low, m.end())
@@ -2285,6 +2373,54 @@ def _pick(commits: list[_Commit], negatives: set[str]) -> _Commit | None:
     return chosen
 
 
+# ---- a cheap exact path for common short replies ----------------------------------------------------------
+# Whole replies such as "\boxed{B}", "So the answer is **B**." and "I think it is B." are common and cost the full
+# reader tens of microseconds. For them the full reader's answer is known: the box (strongest commitment, nothing
+# else in the reply), the "answer is" marker (the only strong commitment; the leading "So" / "Therefore" and the
+# bold letter are weaker and never read) or the conclusion "it is B" (the only one; "I think" is followed by no
+# letter). That holds whenever no option's text, core or distinguishing tail occurs in the reply (so no rule
+# reading option texts can fire) and the letter is an option; otherwise the full reader runs. A test compares
+# the two paths on many replies and option sets (tests/test_choice.py::test_the_fast_path_agrees_with_the_full_reader).
+_FAST_FORMS = re.compile(
+    r"(?P<box>\$?\\boxed\{(?P<box_letter>[A-Za-z])\}\$?\.?)|"
+    r"(?P<marker>(?:So|Therefore|Thus|Hence),? (?:the )?(?:correct )?answer is) "
+    r"(?:\*\*(?P<bold_letter>[A-Z])\*\*|\((?P<bracket_letter>[A-Z])\)|(?P<marker_letter>[A-Z]))\.?|"
+    r"(?P<conclusion>I think it(?: is|'s) )(?P<conclusion_letter>[A-Z])\.")
+
+
+_BOX_WORD = "\\boxed"
+
+
+def _fast_short(response: str, optset: _OptionSet) -> ChoiceResult | None:
+    """The full reader's answer for a few common short replies, or None (then the full reader decides)."""
+    if len(response) > 60 or not response.isascii():
+        return None
+    stripped = response.strip()
+    m = _FAST_FORMS.fullmatch(stripped)
+    if m is None:
+        return None
+    low = _norm_text(stripped)
+    loose = _loose_key(low)
+    for ot in optset.fast_guard:
+        if ot in loose or ot in low:
+            return None  # an option's text occurs in the reply: the rules reading option texts may apply
+    lead = len(response) - len(response.lstrip())
+    if m.group("box") is not None:
+        letter = m.group("box_letter").upper()
+        if letter in optset.letter_set:
+            return ChoiceResult(letter, "boxed", f"boxed at offset {lead + stripped.find(_BOX_WORD)}")
+        return None
+    if m.group("marker") is not None:
+        letter = m.group("bold_letter") or m.group("bracket_letter") or m.group("marker_letter")
+        if letter in optset.letter_set:
+            return ChoiceResult(letter, "answer-marker", f"answer-marker at offset {lead + m.end('marker')}")
+        return None
+    letter = m.group("conclusion_letter")
+    if letter in optset.letter_set:
+        return ChoiceResult(letter, "conclusion", f"conclusion at offset {lead + m.end('conclusion')}")
+    return None
+
+
 def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     """Read which option a model's reply chose.
 
@@ -2312,7 +2448,16 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     if not options:
         return ChoiceResult(None, "none", "no options to choose from")
     # everything that depends only on the option set is built once per distinct set
-    reader = _Reader(response, _option_set(tuple((str(k), str(v)) for k, v in options.items())))
+    optset = _option_set(tuple((str(k), str(v)) for k, v in options.items()))
+    fast = _fast_short(response, optset)
+    if fast is not None:
+        return fast
+    return _read(response, optset)
+
+
+def _read(response: str, optset: _OptionSet) -> ChoiceResult:
+    """``infer_choice`` for a non-empty reply and option set, by the full reader."""
+    reader = _Reader(response, optset)
     if not reader.flat.strip():
         return ChoiceResult(None, "empty", "the reply holds only a reasoning block or markup")
 
@@ -2349,7 +2494,8 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
     if fixes:
         chosen = max(fixes, key=lambda c: c.pos)
     elif chosen is not None and chosen.letter is not None:
-        hedge = reader.hedge(chosen, commits, negatives, lambda: reader.all_commits(segments))
+        hedge = reader.hedge(chosen, commits, negatives, lambda: reader.all_commits(segments)) if (
+            len(commits) > 1 or not reader.fold_ok or reader.low.find("or ", chosen.pos) >= 0) else None
         if hedge is not None:
             return ChoiceResult(None, "ambiguous", hedge)
         # no letter after a later correction cue: an option's text there may retract the answer

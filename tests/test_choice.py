@@ -287,3 +287,48 @@ def test_ranges_clock_times_and_dates_written_another_way(response, options, let
 )
 def test_a_word_only_one_option_has_names_it(response, options, letter):
     assert infer_choice(response, options).letter == letter
+
+
+def _fast_path_cases():
+    """Short replies in the forms the fast path knows, over many option sets (the corpora's and adversarial ones
+    whose texts are words of those replies)."""
+    from pytest_answerbench.choice import _option_set
+
+    data = Path(__file__).parent / "data"
+    sets = {tuple(c["options"].items()) for c in CORPUS}
+    for name in ("choice_heldout.jsonl", "choice_blind_dev.jsonl"):
+        for line in (data / name).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                sets.add(tuple(json.loads(line)["options"].items()))
+    tricky = ["so", "the", "answer", "it", "it is", "i think", "think", "boxed", "b", "B", "", "So the answer is B",
+              "a think", "the answer is b", "Therefore", "is", "$\\boxed{B}$", "Yes", "No", "True", "1", "9:15",
+              "Between 10 and 20", "I", "Hence", "correct answer", "It's B", "boxed b", "thinks"]
+    for i, text in enumerate(tricky):
+        sets.add((("A", "cat"), ("B", text), ("C", "dog"), ("D", tricky[(i + 3) % len(tricky)])))
+    sets.add(tuple((k, f"city {k}") for k in "ABCDEFGHIJ"))
+    # option texts made of the replies' own words and letters, in every position
+    words = ["so", "therefore", "thus", "hence", "the", "correct", "answer", "is", "i", "think", "it", "it's",
+             "boxed", "a", "b", "e", "**b**", "(b)", "$b$", "\\boxed{b}", "b."]
+    for i in range(400):
+        picked = [" ".join(words[(i * 7 + j * 5 + k * 3) % len(words)] for k in range(1 + (i + j) % 3))
+                  for j in range(4)]
+        sets.add(tuple(zip("ABCD", picked)))
+    forms = ["\\boxed{{{L}}}", "$\\boxed{{{l}}}$.", " So the answer is **{L}**.", "Therefore, the correct answer is {L}.",
+             "Thus answer is ({L})", "Hence, the answer is {L}", "I think it is {L}.", "I think it's {L}.\n"]
+    for items in sorted(sets):
+        optset = _option_set(tuple((str(k), str(v)) for k, v in items))
+        for form in forms:
+            for letter in "ABEIJ":
+                yield form.format(L=letter, l=letter.lower()), optset
+
+
+def test_the_fast_path_agrees_with_the_full_reader():
+    from pytest_answerbench.choice import _fast_short, _read
+
+    answered = 0
+    for reply, optset in _fast_path_cases():
+        fast = _fast_short(reply, optset)
+        if fast is not None:
+            answered += 1
+            assert fast == _read(reply, optset), (reply, optset.options)
+    assert answered > 1000
