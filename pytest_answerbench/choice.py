@@ -127,7 +127,8 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
      3, "final-answer-marker"),
     (re.compile(
         r"\b(?:(?:the|my|our)\s+)?(?:(?:correct|right|best|most\s+likely|most\s+appropriate|final|only\s+correct)\s+)?"
-        r"(?:answer|option|choice|response|ans(?=\s*(?:[:=]|is\b)))(?:\s+(?:choice|option|letter))?"
+        r"(?:answer|option|choice|response|ans(?=\s*(?:[:=]|is\b))|(?<=correct\s)one|(?<=right\s)one|(?<=best\s)one)"
+        r"(?:\s+(?:choice|option|letter))?"
         r"(?:\s+(?:to|for)\s+(?:this|the)\s+question)?(?:\s+(?:here|now|then|in\s+this\s+case))?"
         r"\s*(?:(?:is|would\s+be|should\s+be|must\s+be|will\s+be|seems\s+to\s+be|appears\s+to\s+be|becomes|remains)\b"
         r"|:|=|-(?!\w)|–|—)",
@@ -146,7 +147,7 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
                 r"(?:故|应|應|所以|因此|我)?(?:选|選)(?:择|擇)?(?!项|項)\s*[:：]?"), 2, "chinese-marker"),
     (re.compile(
         r"(?:\b(?:so|therefore|thus|hence|consequently|in\s+conclusion|overall|finally|"
-        r"i(?:\s+would\s+|'d\s+|\s+)(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|it\s+must\s+be|"
+        r"i(?:\s+would\s+|'d\s+|\s+will\s+|'ll\s+|\s+)(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|it\s+must\s+be|"
         r"it\s+should\s+be|must\s+be|should\s+be|it\s+has\s+to\s+be|but|leaves|leaving|probably|"
         r"(?:most\s+)?likely|perhaps|maybe|(?:looks|seems|sounds)\s+like|(?:seems|appears)\s+to\s+be|"
         r"(?:which\s+)?(?:matches|corresponds\s+to|is\s+consistent\s+with|consistent\s+with|points\s+to|"
@@ -240,7 +241,7 @@ for _pattern, _tier, _method in _MARKERS:
         _MARKER_SPECS.append((_pattern, None, _tier, _method, None))
 _MARKER_CHECKS = {
     0: lambda low: "final" in low,
-    1: lambda low: _present(low, ("ans", "option", "choice", "response")),
+    1: lambda low: _present(low, _ANSWER_CORES),
     2: lambda low: "answer" in low,
     3: _choose_possible,
     5: _conclusion_possible,
@@ -256,7 +257,7 @@ _MARKER_SPECS[-1] = (_MARKER_SPECS[-1][0], re.compile(f"(?=[{_CONCLUSION_FIRST}]
                      *_MARKER_SPECS[-1][2:])
 
 _ANSWER_MARKER_LOW = _MARKER_SPECS[1][1]
-_ANSWER_CORES = ("ans", "option", "choice", "response")
+_ANSWER_CORES = ("ans", "option", "choice", "response", "correct one", "right one", "best one")
 _ASCII_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
@@ -414,15 +415,20 @@ _FLIPPED_BEFORE = re.compile(r"(?:\bn(?:ot|ever)|n't)\s+(?:(?:really|actually|at
 _QUALIFIED_BEFORE = re.compile(r"\b(?:partially|partly|half|somewhat|mostly|largely|sort\s+of|kind\s+of|"
                                r"not\s+(?:entirely|completely|fully|quite|always|necessarily))\s+$")
 _CJK_NEGATION = ("不", "非", "没", "未")
+_CN_YES_VERDICT = re.compile(r"(?<![不绝相针])(?<!不是)对的|说得对")
+_CN_NO_VERDICT = re.compile(r"错的|错了|不对|不是对的")
 # "which makes option B the correct answer", "leaving (C) as the only possible choice"
 _MAKES_CORRECT = re.compile(
     r"\b(?i:makes?|making|made|leaves?|leaving|left)\s+(?i:option\s+|choice\s+)?[\(\[]?([A-Z]|(?<=[\(\[])[a-z])[\)\]]?\s+"
     r"(?i:as\s+)?(?i:the\s+)?(?i:correct|right|best|only\s+(?:correct|valid|possible|remaining))\s+"
     r"(?i:answer|option|choice)\b")
+_IS_THE_ANSWER = re.compile(r"\s+(?:is|would\s+be|must\s+be|should\s+be)\s+(?:the\s+|my\s+)?"
+                            r"(?:correct\s+|right\s+|best\s+|final\s+)?answer\b")
 _IF_BEFORE = re.compile(r"\b(?i:if|whether|suppose|supposing|assuming|unless)\b[^.!?\n]*$")
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
-_OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you|"
-                            r"might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$")
+_OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
+                            r"(?:(?:would|might|may|could|often|usually|typically|commonly|mistakenly|wrongly)\s+)*$|"
+                            r"\b(?:might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$")
 # A reply cut off mid-sentence: it ends, with no closing punctuation, on a lower-case word no sentence ends with (an
 # article, a conjunction, "of", "gives", "whether", a possessive) or on "this option" and the like
 _CUT_WORDS = frozenset(
@@ -436,8 +442,9 @@ _CONCESSION = re.compile(r"\s*,?\s*(?:but|though|although|yet|however)\b", re.I)
 # "The answer is B. The answer is C.": sentences of prose (the later one revises), unlike "Answer: B\nAnswer: D"
 _PROSE_SENTENCE_END = re.compile(r"[.!?][ \t]+\S")
 # a doubt about another option after the answer: "The answer is B. Hmm, or is it C?"
-_DOUBT_OTHER = re.compile(r"\bor\s+(?:is\s+it|was\s+it|maybe|perhaps|possibly|could\s+it\s+be|should\s+it\s+be)\s+"
-                          r"(?:option\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!]|$)", re.I)
+# or an alternative offered in a sentence of its own: "The answer is C. Or D, if we count the edge."
+_DOUBT_OTHER = re.compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|possibly|could\s+it\s+be|should\s+it\s+be)"
+                          r"\s+|(?<=[.!?]\s)(?i:or)\s+)(?:(?i:option)\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!,]|$)")
 # a reply ending unsure: "... hard to say from this angle.", "I'm not sure."
 _UNSURE = re.compile(r"\b(?:hard|difficult|impossible)\s+to\s+(?:say|tell|decide)|\bnot\s+(?:sure|certain)\b|"
                      r"\bcan(?:not|'t|’t)\s+(?:tell|decide|be\s+sure)\b|\bunsure\b|\buncertain\b")
@@ -453,6 +460,7 @@ _OPENING_YES = re.compile(
     rf"{_POLAR_STATEMENT}\s+(?:true|correct|right|accurate))\s*(?:[,.;:!—–-]|$)")
 _NEGATED_AFTER = re.compile(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:wrong|incorrect|false|not\b)|"
                             r"[^.;!]*?\b(?:isn't|aren't)\b|\s*\?\s*no\b|\s*[:-]\s*(?:no|wrong|incorrect|false)\b")
+_CLAUSE_BREAK = re.compile(r"[,;]\s+(?=\S)")
 _SENTENCE_BREAK = re.compile(r"[.!?\n]\s+(?=\S)")
 _CONCLUDING = re.compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
                          r"there (?:are|is)|total|altogether|in all|"
@@ -527,7 +535,8 @@ def _normalize(response: str) -> str:
             text = after
     if "\\" in text:  # every wrapper below starts with a backslash
         text = _TEXT_CMD.sub(r"\1", text)
-        text = _tex_symbols(text)
+        if "sqrt" in text or "pi" in text:
+            text = _tex_symbols(text)
         if "frac" in text:
             text = _LATEX_FRAC.sub(r"\1/\2", text)
         text = text.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
@@ -541,7 +550,8 @@ def _norm_text(s: str) -> str:
     s = unicodedata.normalize("NFKC", s).lower()
     if "\\" in s:
         s = _TEXT_CMD_NORM.sub(r"\1", s)
-        s = _tex_symbols(s)
+        if "sqrt" in s or "pi" in s:
+            s = _tex_symbols(s)
         if "frac" in s:  # "\\frac{1}{3}" / "\\dfrac{2}{3}" is written "1/3" too
             s = _LATEX_FRAC.sub(r"\1/\2", s)
     # deleting the markup characters, then collapsing whitespace runs (str.split splits on exactly the
@@ -690,13 +700,15 @@ def _stem_words(s: str) -> str:
 
 # words of an option text that can name it alone ("Austen" for "Jane Austen"): letters only, stemmed; function
 # words and the vocabulary of options in general never do
-_KEY_TOKEN = re.compile(r"[^\W\d_]+")
+_KEY_TOKEN = re.compile(r"[^\W\d_]+|\d+(?:st|nd|rd|th)\b")
 _KEY_STOP = frozenset(_stem_words(w) for w in (
     "with from that this than then they them their there these those have been were what when where which will "
     "would could should about into only also more most less least some such each both none above below other true "
     "false does doesn not very much many over under after before between because while here just like make made "
     "your image picture shown shows show answer option choice correct incorrect statement cannot determined "
-    "information enough given data neither either all any first second third fourth fifth last next").split())
+    "information enough given data neither either all any last next").split())
+# "First, ...", "Second, ...": ordinals that order the reply's own steps, not an option's words
+_STEP_ORDINALS = frozenset(("first", "second", "third", "fourth", "fifth", "finally"))
 
 
 def _number(s: str) -> float | None:
@@ -857,6 +869,9 @@ _CLOCK = re.compile(
     rf"\b(?:(a\s+)?(quarter)|(half)|(\d{{1,2}}|{_NUMBER_WORD}(?:[\s-]{_NUMBER_WORD})?)\s+minutes?)\s+"
     rf"(past|after|to|till|before|of)\s+{_HOUR}\b|"
     rf"\b{_HOUR}\s+o'?clock\b|\b(noon|midday|midnight)\b")
+
+
+_DAY_HALF = re.compile(r"\s+(?:(in\s+the\s+morning)|in\s+the\s+(?:afternoon|evening)|at\s+night|tonight)\b")
 
 
 def _clock_value(m: re.Match[str]) -> tuple[int, bool] | None:
@@ -1067,6 +1082,11 @@ class _OptionSet:
             for m in _CLOCK.finditer(text):
                 value = _clock_value(m)
                 if value is not None:
+                    if not value[1]:
+                        # "a quarter past six in the morning", "9:30 at night"
+                        half = _DAY_HALF.match(text, m.end())
+                        if half:
+                            value = (value[0] % 720 + (0 if half.group(1) else 720), True)
                     out.append((m.start(), m.end(), [k for k, v in self.clocks.items() if _same_clock(value, v)]))
         if self.dates:
             for m in _DATE.finditer(text):
@@ -1544,6 +1564,18 @@ class _Reader:
                 letter = m.group(1).upper()
                 if letter in self.letter_set and not _IF_BEFORE.search(text, max(0, m.start() - 60), m.start()):
                     out.append(_Commit(m.start(1), 2, letter, "affirmation"))
+        if "answer" in low and self.fold_ok:
+            # "Oxygen is the answer": an option's text, then "is the (correct) answer"
+            # the last few only: a reply repeating the phrase thousands of times stays linear
+            for m in list(_IS_THE_ANSWER.finditer(low))[-8:]:
+                start = m.start()
+                if _IF_BEFORE.search(low, max(0, start - 60), start):
+                    continue
+                named = _norm_text(low[max(0, start - 80):start])
+                hits = [k for k, ot in self.opt_norm.items() if len(ot) >= 2 and named.endswith(ot)
+                        and _text_start_ok(named, len(named) - len(ot))]
+                if len(hits) == 1:
+                    out.append(_Commit(start, 2, hits[0], "affirmation", "option-text"))
         mentions, lines, marks = self._scan_mentions(text, negatives)
         return [out, None, mentions, None, None, lines, marks, None]
 
@@ -1644,7 +1676,7 @@ class _Reader:
             exact = self._exact_text(payload)
             if exact is not None:
                 kind, letter = exact
-        if kind == "none" and self.optset.key_words:
+        if kind == "none" and payload.lstrip(" \t\n\"'`*_$:-")[:1].isalpha() and self.optset.key_words:
             # "Answer: append" for "`list.append(x)`", "The answer is Austen." for "Jane Austen"
             clause = payload[:_clause_end(payload[:61])]
             if len(clause) <= 60 and len(clause.split()) <= 4:
@@ -1687,12 +1719,15 @@ class _Reader:
             if m:
                 found = (m.group(1), 1)
         if found is not None:
-            letter, _ = found
+            letter, length = found
+            if p[length:length + 4].lstrip().startswith("?"):
+                return None  # "Or maybe B?": a question, not a conclusion
             return (letter, "") if letter in self.letter_set else None
         hit = self._text_at_start(p)
         if hit is not None and (len(self.opt_norm[hit[1]]) >= 3 or hit[0] == "value"):
-            if _CONCESSION.match(p, _clause_end(p)):
-                return None  # "It looks like a dog, but the ears ...": conceded, not concluded
+            end = _clause_end(p)
+            if _CONCESSION.match(p, end) or p[end:end + 1] == "?":
+                return None  # "It looks like a dog, but the ears ...": conceded; "maybe Paris?": asked
             return hit[1], "option-text" if hit[0] == "text" else "answer-value"
         value = self._value_at_start(p)
         if value is not None and value[0] == "value":
@@ -2232,6 +2267,12 @@ class _Reader:
                         if i >= 0 and start < text_spans[letter][i][1]:
                             continue
                     spans.setdefault(letter, []).append((start, m.end()))
+        if optset.polar and not low.isascii():
+            # 这句话是对的 / 说错了: Chinese verdicts for a polar pair written with other characters than its texts
+            yes, no = optset.yes_no
+            for pattern, letter in ((_CN_YES_VERDICT, yes), (_CN_NO_VERDICT, no)):
+                for m in pattern.finditer(low):
+                    spans.setdefault(letter, []).append(m.span())
         if optset.clocks or optset.dates:
             # "They close at 19:30." for the option "7:30 PM", "March 6th" for "2024-03-06"
             for start, end, hits in optset.when_hits(low):
@@ -2241,6 +2282,8 @@ class _Reader:
         if not spans:
             return self._inflected_content(low)
         kept = {}
+        asked = self.flat.rstrip().endswith("?")  # the normalised text has lost a final "?"
+        ends: list[int] | None = None  # where the sentences end (found when first needed)
         flipped: dict[str, list[tuple[int, int]]] = {}
         polar = self.optset.polar
         # For "inside a longer occurrence of another option": every other option's occurrences sorted by start,
@@ -2272,6 +2315,11 @@ class _Reader:
                 if _NEGATED_AFTER.match(low[b:b + 60]):
                     negated = True
                 if not inside and not negated:
+                    if ends is None:
+                        ends = [m.start() for m in _SENTENCE_END.finditer(low)]
+                    i = bisect.bisect_left(ends, b)
+                    if (low[ends[i]] == "?") if i < len(ends) else asked:
+                        continue  # "Is it the ribosome?": asked, not answered
                     alive.append((a, b))
             if alive:
                 kept[letter] = alive
@@ -2296,6 +2344,13 @@ class _Reader:
                 if len(last) == 1:
                     kind = "answer-value" if last[0] in self.opt_num else "option-text"
                     return ChoiceResult(last[0], kind, f"the concluding sentence names option {last[0]} only")
+            # "I see 3 ducks and 4 geese, 7 birds in all.": a concluding last clause of the last sentence
+            clause = max((m.end() for m in _CLAUSE_BREAK.finditer(low, cut)), default=0)
+            if clause and _CONCLUDING.search(low, clause):
+                last = [k for k, occ in kept.items() if any(a >= clause for a, _ in occ)]
+                if len(last) == 1:
+                    kind = "answer-value" if last[0] in self.opt_num else "option-text"
+                    return ChoiceResult(last[0], kind, f"the concluding clause names option {last[0]} only")
             turn = max((m.end() for m in _TURN.finditer(low)), default=0)
             if turn:
                 after_turn = [k for k, occ in kept.items() if any(a >= turn for a, _ in occ)]
@@ -2319,6 +2374,8 @@ class _Reader:
             letter = keys.get(_stem_word(m.group(0)))
             if letter is None or _NEGATED_AFTER.match(low, m.end(), m.end() + 60):
                 continue  # "..., which is wrong"
+            if low.startswith(",", m.end()) and m.group(0) in _STEP_ORDINALS:
+                continue  # "First, look at the curve."
             end = _SENTENCE_END.search(low, m.end())
             if end is not None and end.group(0) == "?":
                 continue  # "Austen?": a question, not an answer
