@@ -424,6 +424,8 @@ _MAKES_CORRECT = re.compile(
     r"(?i:answer|option|choice)\b")
 _IS_THE_ANSWER = re.compile(r"\s+(?:is|would\s+be|must\s+be|should\s+be)\s+(?:the\s+|my\s+)?"
                             r"(?:correct\s+|right\s+|best\s+|final\s+)?answer\b")
+_CLAUSE_STOP = re.compile(r"[.;\n!?:,—–]|\s-\s")
+_SO_BEFORE = re.compile(r"\b(?:so|therefore|thus|hence)\s*,?\s*$")
 _IF_BEFORE = re.compile(r"\b(?i:if|whether|suppose|supposing|assuming|unless)\b[^.!?\n]*$")
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
 _OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
@@ -1706,6 +1708,19 @@ class _Reader:
             reading = self._conclusion_memo[payload] = self._read_conclusion(payload)
         if reading is not None:
             out.append(_Commit(pos, 1, reading[0], "conclusion", reading[1]))
+        elif self.fold_ok and _SO_BEFORE.search(self.low, max(0, pos - 16), pos):
+            # "So the author opposes it — ...": after so / therefore, a short clause with a word only one
+            # option has
+            p = payload.lstrip(" ,:")
+            m = _CLAUSE_STOP.search(p, 0, 81)
+            clause = p[:m.start()] if m else p[:81]
+            if len(clause) <= 80 and clause.count(" ") < 8 and not p.startswith("?", len(clause)):
+                keyed = self.key_word(clause.lower(), 8)
+                keys = self.optset.key_words
+                # and no other option's word follows ("so it supports the law at first, but then opposes it")
+                if keyed is not None and all(keys.get(_stem_word(t), keyed) == keyed
+                                             for t in _KEY_TOKEN.findall(self.low, pos)):
+                    out.append(_Commit(pos, 1, keyed, "conclusion", "option-text"))
 
     def _read_conclusion(self, payload: str) -> tuple[str, str] | None:
         """(letter, note) a conclusion's payload commits to, or None."""

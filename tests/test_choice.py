@@ -362,3 +362,14 @@ GASES = {"A": "Nitrogen", "B": "Oxygen", "C": "Carbon", "D": "Helium"}
 )
 def test_questions_alternatives_and_other_readings(response, options, letter):
     assert infer_choice(response, options).letter == letter
+
+
+def test_a_so_clause_naming_an_option_by_a_word_only_it_has():
+    policy = {"A": "The author supports the policy.", "B": "The author opposes the policy.",
+              "C": "The author is undecided about the policy."}
+    text = ("The author lists the policy's benefits, then calls adopting it a mistake. So the author opposes it — the "
+            "benefits are presented only to be rebutted.")
+    assert infer_choice(text, policy).letter == "B"
+    # another option's word after the clause: no reading
+    text = "The author lists benefits, so the author seems to support it at first, but then opposes it."
+    assert infer_choice(text, policy).letter is None
