@@ -12,6 +12,12 @@
 * Chinese answers (答案是B, 选B, 故选：C, 是 / 否 for Yes / No);
 * surface variants of an option's text ("18cm", "top-left", "\\frac{1}{3}", "Cats", "50%" for 0.5, "fifty
   percent"), JSON answer fields, a closing clause ("...: D.", "Total: 4."), "Both" / "Neither" options;
+* values written another way ("2/4" for 1/2, "0.4" for 40%, "1.2 × 10²" for 120, "√3/2", a value inside a range
+  option, "19:30" for 7:30 PM, "a quarter to ten", "March 6th" for 2024-03-06), Yes / No and True / False by
+  meaning ("Nope", "That's correct", "not true", 错误; "partially true" is neither), and a word only one option
+  has in a short reply ("Austen." for Jane Austen);
+* hedges ("\\boxed{B} or \\boxed{C}", "Answer: B / Answer: D", "B. Hmm, or is it C?") and replies cut off before
+  they answered give no letter;
 * "cannot be determined" / "none of these" as the option saying exactly that, when there is one;
 * refusals and empty answers: no letter, and the method says why.
 
@@ -22,7 +28,8 @@ How it decides: it collects *commitments* (a letter or option the text commits t
 Chinese markers and a leading option label; 1 for conclusions ("so B", "B is correct", a bold letter, the closing
 clause). The last commitment of the
 strongest tier wins, and a self-correction after it ("..., no wait, D") overrides it. Without a commitment it
-falls back to elimination, then refusal phrases, then the option texts, then a lone letter in a short reply.
+falls back to elimination, then refusal phrases, then the option texts, then a lone letter in a short reply,
+then a word only one option has. A reply cut off mid-sentence reads only what it committed to before the cut.
 """
 
 from __future__ import annotations
@@ -46,8 +53,8 @@ class ChoiceResult:
         method: short rule name: ``boxed``, ``answer-tag``, ``answer-field``, ``final-answer-marker``,
             ``answer-marker``, ``choose``, ``chinese-marker``, ``leading-letter``, ``sole-letter``, ``bold``, ``bracket``,
             ``conclusion``, ``affirmation``, ``option-text``, ``answer-value``, ``self-correction``,
-            ``elimination``, ``ordinal``, ``letter``; or, with no letter, ``refusal``, ``empty``, ``ambiguous``,
-            ``invalid-letter``, ``none``.
+            ``elimination``, ``ordinal``, ``letter``, ``key-word``; or, with no letter, ``refusal``, ``empty``,
+            ``ambiguous``, ``invalid-letter``, ``truncated``, ``none``.
         detail: a short human-readable explanation.
     """
 
