@@ -129,6 +129,8 @@ def test_closing_line_lists_several_answers_only_when_expected(response, several
     "Hence the current is",
     "We have $x = 3$ and then,",
     "Therefore $E = mc^2 \\times",
+    "So the final answer is $\\boxed{2\\sqrt",
+    "The answer is the number of ways to",
 ])
 def test_truncated_response_has_no_final_answer(response):
     assert truncated(response)

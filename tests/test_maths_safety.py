@@ -86,6 +86,28 @@ def test_pathological_answers_finish_within_budget(name, profile):
         assert verdict.status in ("wrong", "timeout"), verdict
 
 
+# Inputs aimed at the notation rewrites (set-builder, mixed numbers, repeating decimals, units, labels, spans
+# joined by "and"): each rewrite is bounded, so long answers and gold cells stay linear.
+NOTATION_STRESS = {
+    "digits": "9" * 100000, "digits and a point": "9" * 50000 + "." + "9" * 50000, "ellipsis": "0." + "3" * 50000 + "...",
+    "mixed-number prefix": "1 " + "2" * 50000 + "/", "set-builder prefix": "\\{x |" + "x" * 50000,
+    "parentheses": "(" * 50000, "per cent": " " * 50000 + "per", "superscripts": "⁻" * 50000,
+    "unit tail": "5 " + "m/" * 20000, "labels": "\\angle " * 20000 + "= 3", "assignments": "x = 1, " * 20000,
+    "spans": "$1$ and " * 20000, "bullets": "\n- $1$" * 5000, "words": "twelve " * 20000, "Chinese": "为" * 50000 + "3",
+}
+
+
+@pytest.mark.parametrize("name", list(NOTATION_STRESS))
+def test_notation_rewrites_stay_linear(name):
+    text = NOTATION_STRESS[name]
+    rows = [{"prediction": text, "final_answer": "['$3$']", "is_multiple_answer": True},
+            {"prediction": "So the final answer is $3$", "final_answer": repr([text]), "unit": "$\\mathrm{~m}$"}]
+    started = time.perf_counter()
+    for row in rows:
+        assert score_row("olympiad", row, profile="default", timeout=10).status in ("correct", "wrong")
+    assert time.perf_counter() - started < 5.0, name
+
+
 @pytest.mark.parametrize("text", ["9^{9^{9^9}}", "999999!", "10^{100000}", "\\binom{10^{9}}{5}"])
 def test_check_tree_refuses_runaway_values(text):
     with pytest.raises(TooComplex):

@@ -31,7 +31,7 @@ SIMPLIFY_SECONDS = 2.0
 #: Longest predicted answer compared at all (characters): a final answer is short; a longer "answer" is a
 #: failed extraction and is wrong without further work.
 MAX_ANSWER = 2000
-_NUM = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_NUM = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
 _REL_EPS = 1e-20  # values are evaluated to 30 digits
 
 

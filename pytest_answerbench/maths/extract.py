@@ -153,7 +153,8 @@ def _joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
         if not content:
             continue
         content = _with_trailing_unit(content, text[m.end():])
-        if prev_end is not None and _SPAN_JOINER.fullmatch(text[prev_end:m.start()]):
+        between = text[prev_end:m.start()] if prev_end is not None else None
+        if between is not None and len(between) <= 24 and _SPAN_JOINER.fullmatch(between):
             runs[-1].append(content)
         else:
             runs.append([content])
@@ -248,6 +249,8 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
             else:
                 line = following[0] if following else ""
         found = _marker_answer(line, multiple)
+        if found and not boxed_all(rest) and not math_spans(rest) and truncated(text):
+            found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it
         # After a box, a marker counts only if it states an answer ("this answer is consistent with ..."
         # does not): math, a number, or a short phrase.
         if found and (last_box is None or _answer_like(found[-1])):
@@ -313,7 +316,7 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     if yes_no:
         return yes_no.group(1)
     if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):
-        tail = _CJK_TAIL.search(text)
+        tail = _CJK_TAIL.search(text[-200:])
         if tail:
             return tail.group(1).strip()
     if not (_WORDS.search(_JOINED.sub(" ", text)) and re.search(r"\d", text)):

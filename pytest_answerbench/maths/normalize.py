@@ -80,7 +80,8 @@ def clean(text: str) -> Item:
     if "..." in s:
         s = re.sub(r"(?<=\d)\.\.\.(?!\.)", r"\\ldots", s)  # 0.333... repeats: not a full stop to strip
     for _ in range(2):
-        s = re.sub(r"^(?:\$\$|\$|\\\(|\\\[)\s*|\s*(?:\$\$|\$|\\\)|\\\])$", "", s).strip()
+        # (anchored at each end separately: "\s*X$" tried at every position is quadratic on long blank runs)
+        s = re.sub(r"(?:\$\$|\$|\\\)|\\\])$", "", re.sub(r"^(?:\$\$|\$|\\\(|\\\[)", "", s)).strip()
         s = s.rstrip(".。").strip()
     s = s.replace("\\$", "")  # a currency sign, not a delimiter
     s = s.replace("{,}", "")  # LaTeX thousands separator 1{,}000
@@ -99,7 +100,9 @@ def clean(text: str) -> Item:
     s = re.sub(r"(\d)\\,(\d{3})(?!\d)", r"\1\2", s)  # 1\,000
     s = _SPACING.sub(" ", s)
     s = s.replace("~", " ").replace("∶", ":").replace("：", ":")
-    if "(" in s and _APPROX_PAREN.search(s):
+    # The notation rewrites below only make sense on short answers (and several of their regexes are not linear).
+    short = len(s) <= 200
+    if short and "(" in s and _APPROX_PAREN.search(s):
         s = _APPROX_PAREN.sub(r" \\approx \1", s)
     s = _APPROX_WORDS.sub(r"\\approx ", s)
     # "exact \\approx decimal": kept as one marker; the comparison decides which side counts.
@@ -113,7 +116,7 @@ def clean(text: str) -> Item:
     if re.search(r"\\?%\s*$", s) or "\\%" in s:
         percent = True
         s = s.replace("\\%", "").replace("%", "")
-    if re.search(r"(?i)\s*per\s?cent\s*$", s):
+    if short and re.search(r"(?i)per\s?cent\s*$", s):
         percent, s = True, re.sub(r"(?i)\s*per\s?cent\s*$", "", s)
     if "{" in s:
         # "\mu\mathrm{J}" must not become the command "\muJ" when the wrapper goes.
@@ -125,24 +128,23 @@ def clean(text: str) -> Item:
         # 10^-5, 10^(-5), 2^10: the whole exponent, as meant
         s = re.sub(r"\^\s*(?:\((-?\d+(?:\.\d+)?)\)|(-?\d+(?:\.\d+)?))", lambda m: "^{%s}" % (m.group(1) or m.group(2)), s)
     s = re.sub(r"\s+", " ", s).strip()
-    if s.startswith(("\\{", "{")) and ("|" in s or "mid" in s or ":" in s):
+    if short and s.startswith(("\\{", "{")) and ("|" in s or "mid" in s or ":" in s):
         s = _set_builder(s)
     if _ALL_REALS.fullmatch(s):
         s = "\\mathbb{R}"
     member = re.search(r"\\in(?![a-zA-Z])", s)
     if member:  # "x \in (1, 2)": the set is the answer
         s = s[member.end():].strip()
-    mixed = re.fullmatch(r"(-?)(\d+)\s*(?:\\frac\{(\d+)\}\{(\d+)\}|(\d+)\s*/\s*(\d+))", s)
+    mixed = re.fullmatch(r"(-?)(\d+)(?:\s*\\frac\{(\d+)\}\{(\d+)\}|\s+(\d+)\s*/\s*(\d+))", s) if short else None
     if mixed:
         # A mixed number 2\frac{1}{2} or 2 1/2 is 5/2 (the grammar would read a product, or 21/2).
         sign, whole = mixed.group(1), mixed.group(2)
         num, den = mixed.group(3) or mixed.group(5), mixed.group(4) or mixed.group(6)
-        if 0 < int(num) < int(den) and (mixed.group(3) or " " in s.strip("-")):
+        if 0 < int(num) < int(den):
             s = f"{sign}({whole}+\\frac{{{num}}}{{{den}}})"
-    if "." in s and ("\\overline" in s or "\\dot" in s or "\\bar" in s or "." in s[s.index(".") + 1:]
+    if short and "." in s and ("\\overline" in s or "\\dot" in s or "\\bar" in s or "." in s[s.index(".") + 1:]
                      or "dots" in s or "…" in s):
         s = _repeating_decimals(s)
-    # Unit and measure-word stripping only make sense on short answers (and their regexes are not linear).
     short = len(s) <= 200
     cjk = short and re.fullmatch(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}", s)
     if cjk and _numeric_head(cjk.group(1)):
@@ -241,9 +243,11 @@ def _period(digits: str) -> tuple[str, str] | None:
 def _repeating_decimals(s: str) -> str:
     """Repeating decimals as exact fractions: ``0.\\overline{3}``, ``0.1\\dot{6}``, ``0.\\dot{1}4285\\dot{7}``,
     ``0.333\\ldots`` -> ``\\frac{1}{3}``; a decimal with an ellipsis but no repeating tail keeps its digits."""
-    s = _OVERLINE.sub(lambda m: _repeating_value(m.group(1), m.group(2), m.group(3), m.group(4)), s)
-    s = _DOTTED.sub(lambda m: _repeating_value(m.group(1), m.group(2), m.group(3),
-                                               m.group(4) + (m.group(5) or "") + (m.group(6) or "")), s)
+    if "\\overline" in s or "\\bar" in s:
+        s = _OVERLINE.sub(lambda m: _repeating_value(m.group(1), m.group(2), m.group(3), m.group(4)), s)
+    if "\\dot" in s:
+        s = _DOTTED.sub(lambda m: _repeating_value(m.group(1), m.group(2), m.group(3),
+                                                   m.group(4) + (m.group(5) or "") + (m.group(6) or "")), s)
 
     def ellipsis(m: re.Match) -> str:
         found = _period(m.group(3))
@@ -255,8 +259,9 @@ def _repeating_decimals(s: str) -> str:
 
 
 def is_thousands(text: str) -> bool:
-    """``1,000`` / ``12,345,678.5``: commas that group digits in threes (no space: ``1, 024`` is a list)."""
-    return bool(re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", text.strip()))
+    """``1,000`` / ``12,345,678.5`` / ``x = 1,000``: commas that group digits in threes (no space: ``1, 024`` is a
+    list)."""
+    return bool(re.fullmatch(r"(?:[^=,]*=\s*)?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", text.strip()))
 
 
 def _top_split(text: str, seps: re.Pattern) -> list[str]:
@@ -276,7 +281,8 @@ def _top_split(text: str, seps: re.Pattern) -> list[str]:
             depth += 1
         elif c in ")]}":
             depth = max(0, depth - 1)
-        elif depth == 0:
+        elif depth == 0 and (not c.isspace() or i == 0 or not text[i - 1].isspace()):
+            # a separator is tried once per blank run (from its first blank), so long blank runs stay linear
             m = seps.match(text, i)
             if m:
                 parts.append(text[start:i].strip())

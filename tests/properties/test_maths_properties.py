@@ -183,3 +183,113 @@ def test_no_input_reaches_python_evaluation(payload, profile):
     score_safely("imo", {"Problem ID": "p", "Short Answer": payload, "prediction": "x^{2}+1"}, profile)
     maths.equivalent(payload, "1", timeout=10)
     assert sentinel_untouched()
+
+
+# ------------------------------------------------------------------ answers as a careful grader writes them
+
+_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+         "seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def _words(n: int) -> str:
+    """English words for 0 <= n < 10**6 ("three hundred and five", "twenty-one")."""
+    if n < 20:
+        return _ONES[n]
+    if n < 100:
+        return _TENS[n // 10 - 2] + ("" if n % 10 == 0 else "-" + _ONES[n % 10])
+    if n < 1000:
+        rest = n % 100
+        return _ONES[n // 100] + " hundred" + ("" if not rest else " and " + _words(rest))
+    rest = n % 1000
+    return _words(n // 1000) + " thousand" + ("" if not rest else (" and " if rest < 100 else " ") + _words(rest))
+
+
+@given(st.integers(0, 999_999), st.sampled_from(["{}", "{} ways", "The number of ways is {}", "There are {}."]))
+def test_a_number_in_words_is_that_number(n, template):
+    assert maths.normalize.number_words(template.format(_words(n))) == n
+    assert _eq(str(n), template.format(_words(n)))
+    assert not _eq(str(n + 1), template.format(_words(n)))
+
+
+@given(st.integers(-50, 50), st.integers(0, 999), st.sampled_from([3, 6, 7, 9, 11, 12, 13, 15, 22, 27, 33, 37]))
+def test_a_repeating_decimal_is_its_fraction(whole, numerator, denominator):
+    value = whole + Fraction(numerator % denominator, denominator)
+    sign, magnitude = ("-" if value < 0 else ""), abs(value)
+    integer, rest = divmod(magnitude, 1)
+    # long division: the fixed digits, then the period
+    digits: list[str] = []
+    seen: dict[int, int] = {}
+    remainder, q = rest.numerator, rest.denominator
+    while remainder and remainder not in seen:
+        seen[remainder] = len(digits)
+        remainder *= 10
+        digits.append(str(remainder // q))
+        remainder %= q
+    if not remainder:
+        return  # terminating: nothing repeats
+    start = seen[remainder]
+    fixed, period = "".join(digits[:start]), "".join(digits[start:])
+    text = f"{sign}{int(integer)}.{fixed}\\overline{{{period}}}"
+    canonical = f"{sign}\\frac{{{magnitude.numerator}}}{{{magnitude.denominator}}}"
+    assert _eq(canonical, text), (canonical, text)
+    assert not _eq(f"{sign}\\frac{{{magnitude.numerator + 1}}}{{{magnitude.denominator}}}", text), text
+
+
+_PREFIX = {"k": 3, "c": -2, "m": -3, "\\mu ": -6, "n": -9}
+
+
+@given(st.integers(1, 9999), st.sampled_from(sorted(_PREFIX)), st.sampled_from(["m", "J", "A", "V", "s", "N"]))
+def test_a_prefixed_unit_is_converted_to_the_gold_unit(value, prefix, base):
+    # value in the prefixed unit = value * 10^k in the row's unit; the bare number in the wrong unit is not
+    exponent = _PREFIX[prefix]
+    gold = str(Fraction(value) * Fraction(10) ** exponent)
+    gold = gold if "/" not in gold else "\\frac{%s}{%s}" % tuple(gold.split("/"))
+    pred = f"{value}\\ \\mathrm{{{prefix}{base}}}"
+    unit = f"$\\mathrm{{~{base}}}$"
+    assert _eq(gold, pred, unit=unit), (gold, pred)
+    assert not _eq(str(value), pred, unit=unit), (value, pred)
+    assert _eq(str(value), f"{value}\\ \\mathrm{{{base}}}", unit=unit)
+
+
+@given(abst.number_renderings(), st.sampled_from(["x", "\\theta_c", "\\angle ABC", "AB", "f(2)", "P(A)", "v_{0}"]))
+def test_a_labelled_value_states_the_value(r, label):
+    assert _eq(r.canonical, f"{label} = {r.text}"), (r, label)
+    other = r.value + 1
+    assert not _eq(f"\\frac{{{other.numerator}}}{{{other.denominator}}}", f"{label} = {r.text}"), (r, label)
+
+
+@given(abst.intervals(max_pieces=1), st.sampled_from(["\\{x \\mid {}\\}", "\\{x | {}\\}", "\\left\\{x \\middle| {}\\right\\}"]))
+def test_set_builder_of_an_inequality_is_the_interval(iv, template):
+    if iv.form != "inequality":
+        return
+    assert _eq(iv.canonical, template.replace("{}", iv.text), kind="Interval"), iv
+
+
+@given(st.integers(-99, 99), st.sampled_from(["=", "+", "\\times", "by", "the", "we get,"]), PROFILES)
+def test_a_response_cut_off_mid_way_commits_to_nothing(value, cut, profile):
+    # the intermediate value equals the gold, but the response stops before stating a final answer
+    prediction = f"First, $a = {value}$. Then the result is $b = a \\cdot 1 {cut}" if cut in ("=", "+", "\\times") \
+        else f"First, $a = {value}$. Then we multiply $a$ {cut}"
+    assert maths.final_answer(prediction) is None, prediction
+    v = score_row("olympiad", {"prediction": prediction, "final_answer": f"['${value}$']"}, profile="default")
+    assert v.status == "wrong", (v, prediction)
+
+
+@given(st.lists(st.integers(-20, 20), min_size=2, max_size=4, unique=True), st.data())
+def test_a_closing_line_lists_every_answer_when_several_are_expected(values, data):
+    shown = data.draw(st.permutations(values))
+    form = data.draw(st.sampled_from(["spans", "assignments", "plain", "bullets"]))
+    if form == "spans":
+        closing = "The solutions are " + ", ".join(f"${v}$" for v in shown[:-1]) + f" and ${shown[-1]}$."
+    elif form == "assignments":
+        closing = "The solutions are " + " or ".join(f"$x = {v}$" for v in shown) + "."
+    elif form == "plain":
+        closing = "The possible values are " + ", ".join(map(str, shown[:-1])) + f" and {shown[-1]}."
+    else:
+        closing = "The solutions are:\n" + "\n".join(f"- ${v}$" for v in shown)
+    row = {"prediction": f"Some work.\n\n{closing}", "final_answer": repr([f"${v}$" for v in values]),
+           "is_multiple_answer": True}
+    assert score_row("olympiad", row, profile="default").status == "correct", closing
+    wrong = {**row, "final_answer": repr([f"${v}$" for v in values[:-1]] + [f"${values[-1] + 100}$"])}
+    assert score_row("olympiad", wrong, profile="default").status == "wrong", closing
