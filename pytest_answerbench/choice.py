@@ -709,7 +709,7 @@ def _stem_words(s: str) -> str:
 
 # words of an option text that can name it alone ("Austen" for "Jane Austen"): letters only, stemmed; function
 # words and the vocabulary of options in general never do
-_KEY_TOKEN = re.compile(r"[^\W\d_]+|\d+(?:st|nd|rd|th)\b")
+_KEY_TOKEN = re.compile(r"[^\W\d_]+|(?<!\d)\d{1,3}(?:st|nd|rd|th)\b")
 _KEY_STOP = frozenset(_stem_words(w) for w in (
     "with from that this than then they them their there these those have been were what when where which will "
     "would could should about into only also more most less least some such each both none above below other true "

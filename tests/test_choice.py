@@ -426,3 +426,12 @@ def test_a_so_clause_naming_an_option_by_a_word_only_it_has():
     # another option's word after the clause: no reading
     text = "The author lists benefits, so the author seems to support it at first, but then opposes it."
     assert infer_choice(text, policy).letter is None
+
+
+def test_long_digit_runs_in_options_stay_linear():
+    import time
+
+    start = time.perf_counter()
+    result = infer_choice("0", {"A": "1+" * 2000, "B": "9" * 50_000})
+    assert result.letter is None
+    assert time.perf_counter() - start < 3.0  # a quadratic scan of the digits took over 10 s
