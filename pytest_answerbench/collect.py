@@ -1,8 +1,9 @@
-"""Collection: a prediction file becomes a ``PredictionFile`` whose rows become ``RowItem`` test items.
+"""Collection: a prediction file becomes a ``PredictionFile`` whose rows become row items.
 
-Items are ``pytest.Function`` objects built from one shared callable, so they request the fixtures
-``bench_row`` and ``bench_scorer`` (which a conftest.py may override) while the fixture closure is computed
-once per file, not once per row. Ids come from the row id (or ``line<N>``), with ``#2``, ``#3`` suffixes on
+Where a conftest.py overrides a ``bench_*`` fixture (or an autouse fixture applies), rows are ``RowItem``s:
+``pytest.Function`` objects built from one shared callable, so they request the fixtures, with the fixture
+closure computed once per file, not once per row. Otherwise rows are ``FastRowItem``s, plain items scored by
+the session's own scorer without pytest's per-item fixture machinery. Ids come from the row id (or ``line<N>``), with ``#2``, ``#3`` suffixes on
 duplicates, so every xdist worker collects the same list. A row that cannot be read or lacks a required field
 becomes an item that errors in setup with ``file:line`` and the problem; the other rows still run.
 JSONL rows are re-read from their byte span when the item runs, so large files are not kept in memory.
@@ -75,7 +76,7 @@ class PredictionFile(pytest.File):
             stream = iter(read_rows(self.path))
             first = next(stream, None)
         except ReaderError as exc:
-            yield RowItem.make(self, "file", 0, problem=str(exc))
+            yield RowBase.make(self, "file", 0, problem=str(exc))
             return
         rows: Iterator[RawRow] = itertools.chain([first], stream) if first is not None else iter(())
         if bench.settings.limit is not None:
@@ -86,7 +87,7 @@ class PredictionFile(pytest.File):
         seen: dict[str, int] = {}
         for raw in rows:
             if raw.row is None:
-                yield RowItem.make(self, f"line{raw.line}", raw.line, problem=f"{rel}:{raw.line}: {raw.problem}")
+                yield RowBase.make(self, f"line{raw.line}", raw.line, problem=f"{rel}:{raw.line}: {raw.problem}")
                 continue
             row = raw.row
             raw_id = spec.row_id(row)
@@ -114,13 +115,13 @@ class PredictionFile(pytest.File):
             else:
                 self._rows.append(row)
                 ref = len(self._rows) - 1
-            yield RowItem.make(self, name, raw.line, ref=ref, row_id=raw_id or name, problem=problem)
+            yield RowBase.make(self, name, raw.line, ref=ref, row_id=raw_id or name, problem=problem)
         if bench.is_last_file(self.path) and bench.owns_extras():
             for gold_line, problem in bench.gold_problems:
-                yield RowItem.make(self, f"gold-line{gold_line}", gold_line, problem=problem)
+                yield RowBase.make(self, f"gold-line{gold_line}", gold_line, problem=problem)
             for gold_id, gold_line in bench.unmatched_gold():
                 name = clean_id(f"gold-only:{gold_id}")
-                yield RowItem.make(self, name, gold_line, row_id=gold_id,
+                yield RowBase.make(self, name, gold_line, row_id=gold_id,
                                    problem=f"{bench.settings.gold}:{gold_line}: gold row {gold_id!r} has no "
                                            f"prediction in the files given")
 
@@ -137,17 +138,31 @@ class PredictionFile(pytest.File):
             self._fd = None
 
 
-class RowItem(pytest.Function):
-    """One prediction row as a test item."""
+class RowBase:
+    """What every row item has: where its row is, how it reads it, how it is shown.
+
+    Two kinds of items share it. ``RowItem`` is a ``pytest.Function`` that requests the ``bench_*`` fixtures
+    (so a conftest.py can override them, and autouse fixtures run). ``FastRowItem`` is a plain ``pytest.Item``,
+    used for a file whose fixture closure holds nothing but the plugin's own fixtures: it takes the scorer
+    straight from the session, skipping pytest's per-item fixture machinery (a third of a cheap row's cost).
+    """
 
     parent: PredictionFile
+    row_ref: Any
+    row_line: int
+    row_id: str
+    problem: str | None
 
     @classmethod
     def make(cls, parent: PredictionFile, name: str, line: int, *, ref: Any = None, row_id: str | None = None,
-             problem: str | None = None) -> "RowItem":
+             problem: str | None = None) -> "RowBase":
         bench = parent.bench
         callobj, info = bench.fixtureinfo(parent)
-        item = cls.from_parent(parent, name=name, callobj=callobj, fixtureinfo=info)
+        item: RowBase
+        if info is None:
+            item = FastRowItem.from_parent(parent, name=name)
+        else:
+            item = RowItem.from_parent(parent, name=name, callobj=callobj, fixtureinfo=info)
         item.row_ref = ref
         item.row_line = line
         item.row_id = row_id if row_id is not None else name
@@ -157,22 +172,15 @@ class RowItem(pytest.Function):
     def reportinfo(self):
         return self.path, max(self.row_line - 1, 0), f"{self.row_id} ({self.path.name}:{self.row_line})"
 
-    def setup(self) -> None:
-        if self.problem is not None:
-            pytest.fail(self.problem, pytrace=False)
-        super().setup()
-
     def load_row(self) -> dict[str, Any]:
         return self.parent.load_row(self.row_ref)
 
-    def runtest(self) -> None:
+    def _score(self, row: Any, scorer: Any) -> None:
         # The row and its verdict are handed to the report hook through the session, not kept on the item:
         # an attribute set here and removed later costs every one of 100,000 items a larger __dict__.
-        funcargs = self.funcargs
         bench = self.parent.bench
-        row = funcargs["bench_row"] if "bench_row" in funcargs else self.load_row()
         bench.running = (self, row, None)
-        verdict = bench.coerce_verdict(funcargs["bench_scorer"](row))
+        verdict = bench.coerce_verdict(scorer(row))
         bench.running = (self, row, verdict)
         # A wrong row is not raised: the report hook marks its report failed with a one-line description,
         # which skips pytest's exception and traceback machinery (a third of the cost of a wrong row).
@@ -180,7 +188,33 @@ class RowItem(pytest.Function):
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, RowMismatch):
             return describe(excinfo.value.verdict)
-        return super().repr_failure(excinfo)
+        return super().repr_failure(excinfo)  # type: ignore[misc]
+
+
+class RowItem(RowBase, pytest.Function):
+    """One prediction row as a test item that requests the ``bench_*`` fixtures."""
+
+    def setup(self) -> None:
+        if self.problem is not None:
+            pytest.fail(self.problem, pytrace=False)
+        super().setup()
+
+    def runtest(self) -> None:
+        funcargs = self.funcargs
+        row = funcargs["bench_row"] if "bench_row" in funcargs else self.load_row()
+        self._score(row, funcargs["bench_scorer"])
+
+
+class FastRowItem(RowBase, pytest.Item):
+    """One prediction row as a plain test item, scored by the session's own scorer (no fixtures)."""
+
+    def setup(self) -> None:
+        if self.problem is not None:
+            pytest.fail(self.problem, pytrace=False)
+        self.parent.bench.own_scorer()  # built on the first row (a judge error shows there, as in a fixture)
+
+    def runtest(self) -> None:
+        self._score(self.load_row(), self.parent.bench.own_scorer())
 
 
 def describe(verdict: Verdict) -> str:

@@ -20,7 +20,7 @@ from typing import Any, Iterator
 import pytest
 
 from . import results
-from .collect import PredictionFile, RowItem, RowMismatch, describe
+from .collect import PredictionFile, RowBase, RowItem, RowMismatch, describe
 from .gate import evaluate_gates
 from .options import Settings
 from .readers import FORMATS, ReaderError, read_rows
@@ -52,6 +52,8 @@ class BenchSession:
         self.extra_outputs: list[tuple[str, str]] = []
         self.current_row_id: str | None = None
         self._frozen = False
+        self._own_scorer: Any = None  # for FastRowItem rows: built on the first row
+        self._own_judge: Any = None
         self._row_seconds = 0.0  # setup + call + teardown time of every row, summed over workers
         self._workers: set[str] = set()
         self.running: tuple[Any, Any, Verdict | None] | None = None  # (item, row, verdict) of the row in runtest
@@ -164,7 +166,7 @@ class BenchSession:
             wanted = {f["id"] for side in flips.values() for f in side}
         keep, drop = [], []
         for item in items:
-            (keep if not isinstance(item, RowItem) or item.row_id in wanted else drop).append(item)
+            (keep if not isinstance(item, RowBase) or item.row_id in wanted else drop).append(item)
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
@@ -182,7 +184,12 @@ class BenchSession:
             defs = info.name2fixturedefs.get("bench_row")
             func = defs[-1].func if defs else None
             if getattr(func, "__module__", None) == plugin.__name__ and func.__name__ == "bench_row":
-                found = (_row_test_fast, fm.getfixtureinfo(node=parent, func=_row_test_fast, cls=None))
+                fast = fm.getfixtureinfo(node=parent, func=_row_test_fast, cls=None)
+                # nothing but the plugin's own scorer and judge (no override, no autouse fixture): no fixtures
+                own = set(fast.names_closure) == {"bench_scorer", "bench_judge"} and all(
+                    getattr(defs[-1].func, "__module__", None) == plugin.__name__
+                    for defs in fast.name2fixturedefs.values())
+                found = (None, None) if own else (_row_test_fast, fast)
             else:
                 found = (_row_test, info)
             self._fixtureinfo[key] = found
@@ -233,6 +240,13 @@ class BenchSession:
 
     # -- judge ------------------------------------------------------------------------------------------
 
+    def own_scorer(self):
+        """The scorer of rows that use no fixtures: the same as the ``bench_scorer`` fixture's, built once."""
+        if self._own_scorer is None:
+            self._own_judge = self.make_judge()
+            self._own_scorer = self.make_scorer(judge=self._own_judge)
+        return self._own_scorer
+
     def make_judge(self) -> Any:
         """The default ``bench_judge``: an OpenAIJudge from the --bench-judge-* settings, or None."""
         cfg = self.settings.judge
@@ -250,7 +264,7 @@ class BenchSession:
         except (ValueError, JudgeFatalError) as exc:
             raise pytest.UsageError(f"--bench-judge-*: {exc}") from None
 
-    def _prefetch(self, item: RowItem, judge: Any) -> None:
+    def _prefetch(self, item: RowBase, judge: Any) -> None:
         """Ask the judge for the rows about to run, many at once (pytest itself runs them one by one).
 
         Called before each row; fetches a window of the coming rows of this process's collection (under
@@ -272,7 +286,7 @@ class BenchSession:
 
         requests = []
         for other in items[position:end]:
-            if not isinstance(other, RowItem) or other.problem is not None:
+            if not isinstance(other, RowBase) or other.problem is not None:
                 continue
             try:
                 row = other.load_row()
@@ -342,7 +356,7 @@ class BenchSession:
             return Verdict(**fields)
         return Verdict.error(f"bench_scorer returned {type(value).__name__}, expected a Verdict, bool or dict")
 
-    def _verdict_for(self, item: RowItem, call: pytest.CallInfo, verdict: Verdict | None = None) -> Verdict:
+    def _verdict_for(self, item: RowBase, call: pytest.CallInfo, verdict: Verdict | None = None) -> Verdict:
         excinfo = call.excinfo
         if excinfo is None:
             return verdict or Verdict.error("no verdict recorded")
@@ -370,7 +384,7 @@ class BenchSession:
         value = self.config.getoption("timeout", None)
         return float(value or 0)
 
-    def _record(self, item: RowItem, verdict: Verdict, row: dict[str, Any] | None) -> dict[str, Any]:
+    def _record(self, item: RowBase, verdict: Verdict, row: dict[str, Any] | None) -> dict[str, Any]:
         # One record per row lives until the report is written: build it without intermediate copies and
         # share the file name between a file's rows (100,000 rows make every byte count).
         return results.make_row(row_id=item.row_id, file=item.parent.display_name, line=item.row_line,
@@ -396,7 +410,7 @@ class BenchSession:
         them (junitxml reads the teardown report's).
         """
         rec, verdict = None, None
-        if isinstance(item, RowItem):
+        if isinstance(item, RowBase):
             if call.when == "call":
                 running, self.running = self.running, None
                 row, verdict = (running[1], running[2]) if running and running[0] is item else (None, None)
@@ -421,10 +435,10 @@ class BenchSession:
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_call(self, item: pytest.Item) -> None:
         """Tell the default scorer which row it is scoring; prefetch judge replies for the coming rows."""
-        if not isinstance(item, RowItem):
+        if not isinstance(item, RowBase):
             return
         self.current_row_id = item.row_id
-        judge = item.funcargs.get("bench_judge")
+        judge = item.funcargs.get("bench_judge") if isinstance(item, RowItem) else self._own_judge
         if judge is not None:
             from .judge_api import JudgeFatalError
 
@@ -464,7 +478,7 @@ class BenchSession:
         still running after a grace period does it report the row as timed out and fall back to
         pytest-timeout's stack dump and exit.
         """
-        if settings.method != "thread" or not isinstance(item, RowItem):
+        if settings.method != "thread" or not isinstance(item, RowBase):
             return None
         return self._arm_thread_timer(item, settings)
 
@@ -477,10 +491,10 @@ class BenchSession:
         try:
             return (yield)
         finally:
-            if isinstance(item, RowItem) and "cancel_timeout" in item.__dict__:
+            if isinstance(item, RowBase) and "cancel_timeout" in item.__dict__:
                 item.cancel_timeout = None
 
-    def _arm_thread_timer(self, item: RowItem, settings: Any) -> bool:
+    def _arm_thread_timer(self, item: RowBase, settings: Any) -> bool:
         import ctypes
 
         main_ident = threading.main_thread().ident
@@ -507,7 +521,7 @@ class BenchSession:
         timer.start()
         return True
 
-    def _emergency_timeout(self, item: RowItem, settings: Any) -> None:
+    def _emergency_timeout(self, item: RowBase, settings: Any) -> None:
         """The row is stuck in code an exception cannot interrupt: record it, then let pytest-timeout exit."""
         import pytest_timeout
 
@@ -704,6 +718,9 @@ class BenchSession:
         """Stop the scoring processes, if any; hand the frozen objects back to the garbage collector."""
         for pool in self.pools:
             pool.close()
+        if self._own_judge is not None and hasattr(self._own_judge, "close"):
+            self._own_judge.close()
+            self._own_judge = None
         if self._frozen:
             gc.unfreeze()
             self._frozen = False

@@ -89,3 +89,41 @@ def test_a_scorer_that_raises_is_an_error_row_and_the_run_goes_on(bench_env):
     rows = load_report(bench_env)["rows"]
     assert rows[0]["status"] == "error" and "RuntimeError: judge unreachable" in rows[0]["detail"]
     assert rows[1]["status"] == "correct"
+
+
+_ITEM_KINDS = """
+KINDS = []
+def pytest_collection_finish(session):
+    KINDS.extend(type(item).__name__ for item in session.items)
+def pytest_unconfigure(config):
+    with open("kinds.txt", "w") as fh:
+        fh.write(" ".join(KINDS))
+"""
+
+
+def test_rows_without_fixture_overrides_skip_the_fixture_machinery(bench_env):
+    """No override and no autouse fixture: plain items scored by the session's own scorer, same verdicts."""
+    bench_env.makeconftest(_ITEM_KINDS)
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "(B)"), mc_row(2, "A"), "{broken"])
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "report.json")
+    result.assert_outcomes(passed=1, failed=1, errors=1)
+    assert (bench_env.path / "kinds.txt").read_text().split() == ["FastRowItem"] * 3
+    assert [r["status"] for r in load_report(bench_env)["rows"]] == ["correct", "wrong", "error"]
+
+
+def test_an_autouse_fixture_makes_rows_full_fixture_items_and_runs_for_each_row(bench_env):
+    bench_env.makeconftest(_ITEM_KINDS + """
+import pytest
+RUNS = []
+@pytest.fixture(autouse=True)
+def count_rows():
+    RUNS.append(1)
+    yield
+def pytest_sessionfinish(session):
+    with open("runs.txt", "w") as fh:
+        fh.write(str(len(RUNS)))
+""")
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "(B)"), mc_row(2, "A")])
+    bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl").assert_outcomes(passed=1, failed=1)
+    assert (bench_env.path / "kinds.txt").read_text().split() == ["RowItem"] * 2
+    assert (bench_env.path / "runs.txt").read_text() == "2"
