@@ -17,21 +17,22 @@ __all__ = ["Extraction", "boxed_all", "final_answer", "math_spans", "reduce_sent
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 
 
+_BRACE_TOKEN = re.compile(r"\\[{}]|[{}]")
+
+
 def _brace_pairs(text: str) -> dict[int, int]:
-    """Index of each ``{`` -> index of its matching ``}`` (one linear pass; ``\\{`` and ``\\}`` are not braces)."""
+    """Index of each ``{`` -> index of its matching ``}`` (one linear pass; ``\\{`` and ``\\}`` are not braces).
+
+    Only brace tokens are visited (found by one regex scan), not every character of the response.
+    """
     pairs: dict[int, int] = {}
     stack: list[int] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == "\\" and i + 1 < n and text[i + 1] in "{}":
-            i += 2
-            continue
-        if c == "{":
-            stack.append(i)
-        elif c == "}" and stack:
-            pairs[stack.pop()] = i
-        i += 1
+    for m in _BRACE_TOKEN.finditer(text):
+        token = m.group()
+        if token == "{":
+            stack.append(m.start())
+        elif token == "}" and stack:
+            pairs[stack.pop()] = m.start()
     return pairs
 
 

@@ -62,6 +62,32 @@ class Item:
     unit: str = ""
 
 
+# Patterns of :func:`clean`, compiled once (it runs several times per row).
+_BOLD = re.compile(r"^\*\*|\*\*$")
+_OPEN_DELIM = re.compile(r"^(?:\$\$|\$|\\\(|\\\[)")
+_CLOSE_DELIM = re.compile(r"(?:\$\$|\$|\\\)|\\\])$")
+_ELLIPSIS_STOP = re.compile(r"(?<=\d)\.\.\.(?!\.)")
+_BINOM_C = re.compile(r"(?<![\\a-zA-Z])C_\{?([\w+\-]+)\}?\^\{?([\w+\-]+)\}?")
+_FRAC_DIGITS = re.compile(r"\\frac\s*(\d)\s*(\d)")
+_LE = re.compile(r"\\le(?![a-zA-Z])")
+_GE = re.compile(r"\\ge(?![a-zA-Z])")
+_THIN_THOUSANDS = re.compile(r"(\d)\\,(\d{3})(?!\d)")
+_APPROX_CMD = re.compile(r"\\(?:approx|simeq|sim|thickapprox|doteq)(?![a-zA-Z])|≈")
+_PERCENT_END = re.compile(r"\\?%\s*$")
+_PERCENT_WORD = re.compile(r"(?i)\s*per\s?cent\s*$")
+_CMD_BEFORE_WRAPPER = re.compile(
+    r"(\\[a-zA-Z]+)(?=\\(?:text|textbf|textit|mathrm|mathbf|mathit|mbox|operatorname|emph)\s*\{)")
+_CARET_NUMBER = re.compile(r"\^\s*(?:\((-?\d+(?:\.\d+)?)\)|(-?\d+(?:\.\d+)?))")
+_MEMBER = re.compile(r"\\in(?![a-zA-Z])")
+_MIXED = re.compile(r"(-?)(\d+)(?:\s*\\frac\{(\d+)\}\{(\d+)\}|\s+(\d+)\s*/\s*(\d+))")
+_CJK_MEASURE = re.compile(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}")
+_ENDS_IN_UNIT = re.compile(r"[A-Za-zΩμµ]\S*\s*\.?$")
+
+
+def _caret(m: re.Match) -> str:
+    return "^{%s}" % (m.group(1) or m.group(2))
+
+
 def clean(text: str) -> Item:
     """Normalise one answer item (see module docstring)."""
     s = text.strip()
@@ -76,66 +102,74 @@ def clean(text: str) -> Item:
         if any(c in _VULGAR for c in s):
             s = re.sub("(\\d)?\\s*([%s])" % "".join(_VULGAR),
                        lambda m: (f"{m.group(1)} " if m.group(1) else "") + _VULGAR[m.group(2)], s)
-    s = re.sub(r"^\*\*|\*\*$", "", s).strip()
+    if "**" in s:
+        s = _BOLD.sub("", s).strip()
     if "..." in s:
-        s = re.sub(r"(?<=\d)\.\.\.(?!\.)", r"\\ldots", s)  # 0.333... repeats: not a full stop to strip
+        s = _ELLIPSIS_STOP.sub(r"\\ldots", s)  # 0.333... repeats: not a full stop to strip
     for _ in range(2):
         # (anchored at each end separately: "\s*X$" tried at every position is quadratic on long blank runs)
-        s = re.sub(r"(?:\$\$|\$|\\\)|\\\])$", "", re.sub(r"^(?:\$\$|\$|\\\(|\\\[)", "", s)).strip()
+        s = _CLOSE_DELIM.sub("", _OPEN_DELIM.sub("", s)).strip()
         s = s.rstrip(".。").strip()
     s = s.replace("\\$", "")  # a currency sign, not a delimiter
     s = s.replace("{,}", "")  # LaTeX thousands separator 1{,}000
-    for variant, plain in (("\\varepsilon", "\\epsilon"), ("\\vartheta", "\\theta"), ("\\varphi", "\\phi"),
-                           ("\\varrho", "\\rho")):
-        s = s.replace(variant, plain)
-    # Combinations written C_n^k (common in Chinese texts) are binomial coefficients.
-    s = re.sub(r"(?<![\\a-zA-Z])C_\{?([\w+\-]+)\}?\^\{?([\w+\-]+)\}?", r"\\binom{\1}{\2}", s)
-    s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
-    if "\\frac" in s:
-        s = re.sub(r"\\frac\s*(\d)\s*(\d)", r"\\frac{\1}{\2}", s)  # \frac34 is \frac{3}{4}
-    s = s.replace("\\neq", "\\ne ").replace("\\leqslant", "\\leq").replace("\\geqslant", "\\geq")
-    s = s.replace("\\le ", "\\leq ").replace("\\ge ", "\\geq ").replace("\\varnothing", "\\emptyset")
-    s = re.sub(r"\\le(?![a-zA-Z])", r"\\leq", s)
-    s = re.sub(r"\\ge(?![a-zA-Z])", r"\\geq", s)
-    s = re.sub(r"(\d)\\,(\d{3})(?!\d)", r"\1\2", s)  # 1\,000
-    s = _SPACING.sub(" ", s)
+    if "\\var" in s:
+        for variant, plain in (("\\varepsilon", "\\epsilon"), ("\\vartheta", "\\theta"), ("\\varphi", "\\phi"),
+                               ("\\varrho", "\\rho"), ("\\varnothing", "\\emptyset")):
+            s = s.replace(variant, plain)
+    if "C_" in s:
+        # Combinations written C_n^k (common in Chinese texts) are binomial coefficients.
+        s = _BINOM_C.sub(r"\\binom{\1}{\2}", s)
+    if "frac" in s:
+        s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
+        s = _FRAC_DIGITS.sub(r"\\frac{\1}{\2}", s)  # \frac34 is \frac{3}{4}
+    if "\\" in s:
+        s = s.replace("\\neq", "\\ne ").replace("\\leqslant", "\\leq").replace("\\geqslant", "\\geq")
+        s = s.replace("\\le ", "\\leq ").replace("\\ge ", "\\geq ")
+        if "\\le" in s:
+            s = _LE.sub(r"\\leq", s)
+        if "\\ge" in s:
+            s = _GE.sub(r"\\geq", s)
+        if "\\," in s:
+            s = _THIN_THOUSANDS.sub(r"\1\2", s)  # 1\,000
+        s = _SPACING.sub(" ", s)
     s = s.replace("~", " ").replace("∶", ":").replace("：", ":")
     # The notation rewrites below only make sense on short answers (and several of their regexes are not linear).
     short = len(s) <= 200
     if short and "(" in s and _APPROX_PAREN.search(s):
         s = _APPROX_PAREN.sub(r" \\approx \1", s)
-    s = _APPROX_WORDS.sub(r"\\approx ", s)
-    # "exact \\approx decimal": kept as one marker; the comparison decides which side counts.
-    s = re.sub(r"\\(?:approx|simeq|sim|thickapprox|doteq)(?![a-zA-Z])|≈", r"\\approx ", s)
+    if s[:1] in "aArRnN":
+        s = _APPROX_WORDS.sub(r"\\approx ", s)
+    if "\\" in s or "≈" in s:
+        # "exact \\approx decimal": kept as one marker; the comparison decides which side counts.
+        s = _APPROX_CMD.sub(r"\\approx ", s)
     degree = False
-    for mark in ("^{\\circ}", "^\\circ", "°", "\\degree", "^{\\circ }", "\\circ"):
-        if mark in s:
-            degree = True
-            s = s.replace(mark, "")
+    if "circ" in s or "°" in s or "degree" in s:
+        for mark in ("^{\\circ}", "^\\circ", "°", "\\degree", "^{\\circ }", "\\circ"):
+            if mark in s:
+                degree = True
+                s = s.replace(mark, "")
     percent = False
-    if re.search(r"\\?%\s*$", s) or "\\%" in s:
+    if "%" in s and (_PERCENT_END.search(s) or "\\%" in s):
         percent = True
         s = s.replace("\\%", "").replace("%", "")
-    if short and re.search(r"(?i)per\s?cent\s*$", s):
-        percent, s = True, re.sub(r"(?i)\s*per\s?cent\s*$", "", s)
+    if short and ("cent" in s or "CENT" in s) and _PERCENT_WORD.search(s):
+        percent, s = True, _PERCENT_WORD.sub("", s)
     if "{" in s:
         # "\mu\mathrm{J}" must not become the command "\muJ" when the wrapper goes.
-        s = re.sub(r"(\\[a-zA-Z]+)(?=\\(?:text|textbf|textit|mathrm|mathbf|mathit|mbox|operatorname|emph)\s*\{)",
-                   r"\1 ", s)
+        s = _CMD_BEFORE_WRAPPER.sub(r"\1 ", s)
         for _ in range(3):
             s = _WRAPPER.sub(r"\1", s)
     if "^" in s:
-        # 10^-5, 10^(-5), 2^10: the whole exponent, as meant
-        s = re.sub(r"\^\s*(?:\((-?\d+(?:\.\d+)?)\)|(-?\d+(?:\.\d+)?))", lambda m: "^{%s}" % (m.group(1) or m.group(2)), s)
-    s = re.sub(r"\s+", " ", s).strip()
+        s = _CARET_NUMBER.sub(_caret, s)  # 10^-5, 10^(-5), 2^10: the whole exponent, as meant
+    s = " ".join(s.split())
     if short and s.startswith(("\\{", "{")) and ("|" in s or "mid" in s or ":" in s):
         s = _set_builder(s)
-    if _ALL_REALS.fullmatch(s):
+    if ("real" in s or "实数" in s) and _ALL_REALS.fullmatch(s):
         s = "\\mathbb{R}"
-    member = re.search(r"\\in(?![a-zA-Z])", s)
+    member = _MEMBER.search(s) if "\\in" in s else None
     if member:  # "x \in (1, 2)": the set is the answer
         s = s[member.end():].strip()
-    mixed = re.fullmatch(r"(-?)(\d+)(?:\s*\\frac\{(\d+)\}\{(\d+)\}|\s+(\d+)\s*/\s*(\d+))", s) if short else None
+    mixed = _MIXED.fullmatch(s) if short and s[:1] in "-0123456789" else None
     if mixed:
         # A mixed number 2\frac{1}{2} or 2 1/2 is 5/2 (the grammar would read a product, or 21/2).
         sign, whole = mixed.group(1), mixed.group(2)
@@ -143,10 +177,10 @@ def clean(text: str) -> Item:
         if 0 < int(num) < int(den):
             s = f"{sign}({whole}+\\frac{{{num}}}{{{den}}})"
     if short and "." in s and ("\\overline" in s or "\\dot" in s or "\\bar" in s or "." in s[s.index(".") + 1:]
-                     or "dots" in s or "…" in s):
+                               or "dots" in s or "…" in s):
         s = _repeating_decimals(s)
     short = len(s) <= 200
-    cjk = short and re.fullmatch(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}", s)
+    cjk = _CJK_MEASURE.fullmatch(s) if short and not s.isascii() else None
     if cjk and _numeric_head(cjk.group(1)):
         s = cjk.group(1).strip()  # 5个, 3种, 10米: a measure word or unit after a number
     unit = ""
@@ -154,7 +188,7 @@ def clean(text: str) -> Item:
         words = _WORD_UNIT.match(s)
         if words and _numeric_head(words.group("value"), constants=True):
             s = words.group("value")
-    tail = unit_tail(s) if short and re.search(r"[A-Za-zΩμµ]\S*\s*\.?$", s) else None
+    tail = unit_tail(s) if short and _ENDS_IN_UNIT.search(s) else None
     if tail and _numeric_head(tail[0], constants=True):
         s, unit = tail[0].strip(), tail[1]
     else:
@@ -166,15 +200,20 @@ def clean(text: str) -> Item:
     return Item(s.strip().rstrip(".").strip(), percent, degree, unit)
 
 
+_COMMAND = re.compile(r"\\[a-zA-Z]+")
+_LETTER_NOT_E = re.compile(r"[a-df-zA-DF-Z]")
+_DIGIT = re.compile(r"\d")
+_PI = re.compile(r"\\pi(?![a-zA-Z])")
+
+
 def _numeric_head(value: str, constants: bool = False) -> bool:
     """True when ``value`` is a number-like quantity (no letters except LaTeX commands and e-notation).
 
     With ``constants``, ``\\pi`` counts as a number too (``\\pi m``, ``\\pi`` square units).
     """
-    letters = re.sub(r"\\[a-zA-Z]+", "", value)
-    if re.search(r"[a-df-zA-DF-Z]", letters):
+    if _LETTER_NOT_E.search(_COMMAND.sub("", value)):
         return False
-    return bool(re.search(r"\d", value)) or constants and bool(re.search(r"\\pi(?![a-zA-Z])", value))
+    return bool(_DIGIT.search(value)) or constants and bool(_PI.search(value))
 
 
 _ALL_REALS = re.compile(r"(?i)(?:the\s+set\s+of\s+)?all\s+real\s+numbers|全体实数|一切实数|实数集")
