@@ -165,6 +165,8 @@ LABELLED = [
     ("3", "f(x)_{max} = 3", True), ("6", "S_{\\triangle ABC} = 6", True), ("\\frac{1}{2}", "\\sin\\theta = \\frac{1}{2}", True),
     ("40^{\\circ}", "\\angle ABC = 50^\\circ", False), ("5", "2x+1=5", False), ("5", "x_1 + x_2 = 5", False),
     ("4", "x^2 = 4", False), ("(3,2)", "(x, y) = (3, 2)", True), ("(3,2)", "(x, y) = (2, 3)", False),
+    ("(1,2)", "A \\cap B = (1, 2)", True), ("[3,+\\infty)", "S = [3, +\\infty)", True), ("[3,+\\infty)", "a = x \\geq 3", True),
+    ("\\{1,2\\}", "S = \\{1, 2\\}", True), ("(1,2)", "A \\cap B = (1, 3)", False),
 ]
 
 

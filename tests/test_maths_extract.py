@@ -94,6 +94,10 @@ SPANS_AND_MARKERS = [
     ("So the final answer is $\\boxed{12}$ in total.", ("12",), "boxed"),
     ("So each pound costs $3.75.", ("3.75",), "last-line"),
     ("故方程的实根个数为3个。", ("3个",), "last-line"),
+    ("Work.\n\nThe final answer is\n$$\n-\\frac{3}{2}\n$$", ("-\\frac{3}{2}",), "marker"),
+    ("Work.\n\n\\frac{\\pi}{3}\\text{ rad}", ("\\frac{\\pi}{3}\\text{ rad}",), "last-line"),
+    ("Work.\n\nv_1 = \\frac{(m_1 - m_2)v}{m_1+m_2},\\ v_2 = \\frac{2m_1 v}{m_1+m_2}",
+     ("v_1 = \\frac{(m_1 - m_2)v}{m_1+m_2},\\ v_2 = \\frac{2m_1 v}{m_1+m_2}",), "last-line"),
 ]
 
 

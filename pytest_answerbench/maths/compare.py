@@ -67,6 +67,11 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         g_clean = Item(f"{g_clean.text}({g_clean.unit})", g_clean.percent, g_clean.degree)
     if unit:
         g_clean = _with_target_unit(g_clean, unit)
+    if "=" in p_clean.text and "=" not in g_clean.text and p_clean.text.count("=") == 1:
+        # "S = \{1, 2\}", "x = 2, 3", "A = \{x \mid x < -1 或 x > 3\}": a label states the answer after it
+        label, value = p_clean.text.split("=")
+        if value.strip() and _is_label(label):
+            p_clean = _with_marks(value, p_clean)
     if g_clean.text == p_clean.text and g_clean.text and (g_clean.percent, g_clean.degree) == (
             p_clean.percent, p_clean.degree) and _unit_scale(g_clean, p_clean) == 1:
         return True, "exact"
@@ -216,6 +221,11 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
     if "\\approx" in gt:
         g = replace(g, text=gt.replace("\\approx", "="))
         gt = g.text
+    if "=" in pt and "=" not in gt and pt.count("=") == 1:
+        # "A \cap B = (1, 2)", "S = \{1, 2\}": against a value, set or interval, a label states its value
+        label, value = pt.split("=")
+        if _is_label(label) and value.strip():
+            return items_equal(g, _with_marks(value, p), tol, kind)
     # Intervals / inequalities / unions.
     if _interval_like(gt, kind) or _interval_like(pt, kind):
         verdict = _interval_equal(gt, pt, kind)

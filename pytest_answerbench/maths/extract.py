@@ -245,7 +245,10 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
         line = rest.split("\n", 1)[0]
         if not line.strip() or line.strip() in _OPENERS:
             following = [ln for ln in rest.split("\n")[1:] if ln.strip()]
-            if following and following[0].strip() in _OPENERS:
+            if line.strip() in _OPENERS:
+                # the marker's "\s*" ran over the line break: this line opens a display block
+                line = "\n".join([line] + following[:2])
+            elif following and following[0].strip() in _OPENERS:
                 line = "\n".join(following[:3])  # a display block: $$ / \boxed{..} / $$
             else:
                 line = following[0] if following else ""
@@ -275,7 +278,9 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
     if spans:
         return Extraction(spans if multiple else spans[-1:], "last-math")
     reduced = reduce_sentence(strip_wrappers(last), multiple)
-    if reduced and len(reduced) <= 40:
+    # a short phrase, or a longer line of bare math (LaTeX written without delimiters), not prose
+    if reduced and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced
+                    and not _WORDS.search(_TEXT_WRAPPED.sub(" ", reduced))):
         return Extraction((reduced,), "last-line")
     return None
 
@@ -298,10 +303,11 @@ def _listed_answers(lines: list[str]) -> tuple[str, ...]:
 # What may stand between boxes that together form one multi-part answer: "\boxed{1} and \boxed{2}".
 _JOINER = re.compile(r"[\s$,;]*(?:and|or|&|\\text\{\s*(?:and|or)\s*\}|\\quad|\\qquad)?[\s$,;.]*"
                      r"(?:[a-zA-Z](?:_\{?\w+\}?)?\s*=\s*)?[\s$]*")
-_WORDS = re.compile(r"[A-Za-z]{3,}")
+_WORDS = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")  # a word, not a LaTeX command (\frac, \sqrt)
 
 
 _JOINED = re.compile(r"(?i)\b(?:and|or)\b")
+_TEXT_WRAPPED = re.compile(r"\\(?:text|mathrm|mbox|textrm)\s*\{[^{}]*\}")  # units and labels, not prose
 _NUMBER_LIST = re.compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bor\b|,\s*and\b)\s*-?\d+(?:\.\d+)?(?:/\d+)?)+")
 _CJK_TAIL = re.compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
@@ -320,8 +326,8 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         tail = _CJK_TAIL.search(text[-200:])
         if tail:
             return tail.group(1).strip()
-    if not (_WORDS.search(_JOINED.sub(" ", text)) and re.search(r"\d", text)):
-        return text  # "x = 3 and y = 2", "1 or 2": the whole statement
+    if not (_WORDS.search(_JOINED.sub(" ", _TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
+        return text  # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement
     if multiple:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value
         listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
