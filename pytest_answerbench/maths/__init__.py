@@ -5,7 +5,7 @@ mathematical answers. Public API::
 
     from pytest_answerbench import maths
 
-    maths.final_answer(response)            # -> Extraction(answers=("3",), method="boxed") or None
+    maths.final_answer(response, multiple=False)   # -> Extraction(answers=("3",), method="boxed") or None
     maths.boxed_all(text)                   # every balanced \\boxed{...}: [(start, end, content), ...]
     maths.math_spans(text)                  # contents of $...$, $$...$$, \\(...\\), \\[...\\]
     maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None, unit=None)   # -> (bool, method)
