@@ -248,7 +248,7 @@ for _pattern, _tier, _method in _MARKERS:
         _MARKER_SPECS.append((_pattern, None, _tier, _method, None))
 _MARKER_CHECKS = {
     0: lambda low: "final" in low,
-    1: lambda low: _present(low, _ANSWER_CORES),
+    1: lambda low: _present(low, _ANSWER_CORE_WORDS) or ("one" in low and _present(low, _ANSWER_CORES)),
     2: lambda low: "answer" in low,
     3: _choose_possible,
     5: _conclusion_possible,
@@ -264,15 +264,17 @@ _MARKER_SPECS[-1] = (_MARKER_SPECS[-1][0], re.compile(f"(?=[{_CONCLUSION_FIRST}]
                      *_MARKER_SPECS[-1][2:])
 
 _ANSWER_MARKER_LOW = _MARKER_SPECS[1][1]
-_ANSWER_CORES = ("ans", "option", "choice", "response", "correct one", "right one", "best one")
+_ANSWER_CORE_WORDS = ("ans", "option", "choice", "response")
+_ANSWER_CORES = (*_ANSWER_CORE_WORDS, "correct one", "right one", "best one")
 _ASCII_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
 def _answer_marker_starts(low: str) -> list[int]:
-    """Where the "the answer is" marker can start: at its core word (answer, option, choice, response, ans) or at
-    one of the at most three words before it ("the most likely answer"), which are separated by whitespace."""
+    """Where the "the answer is" marker can start: at its core word (answer, option, choice, response, ans, or the
+    adjective of "correct one", "right one", "best one") or at one of the at most three words before it ("the most
+    likely answer"), which are separated by whitespace."""
     starts = []
-    for core in _ANSWER_CORES:
+    for core in (_ANSWER_CORES if "one" in low else _ANSWER_CORE_WORDS):
         i = low.find(core)
         while i >= 0:
             starts.append(i)
@@ -429,10 +431,11 @@ _MAKES_CORRECT = re.compile(
     r"\b(?i:makes?|making|made|leaves?|leaving|left)\s+(?i:option\s+|choice\s+)?[\(\[]?([A-Z]|(?<=[\(\[])[a-z])[\)\]]?\s+"
     r"(?i:as\s+)?(?i:the\s+)?(?i:correct|right|best|only\s+(?:correct|valid|possible|remaining))\s+"
     r"(?i:answer|option|choice)\b")
+# (searched just before each "answer", to where it starts)
 _IS_THE_ANSWER = re.compile(r"\s+(?:is|would\s+be|must\s+be|should\s+be)\s+(?:the\s+|my\s+)?"
-                            r"(?:correct\s+|right\s+|best\s+|final\s+)?answer\b")
+                            r"(?:correct\s+|right\s+|best\s+|final\s+)?$")
 _CLAUSE_STOP = re.compile(r"[.;\n!?:,—–]|\s-\s")
-_SO_BEFORE = re.compile(r"\b(?:so|therefore|thus|hence)\s*,?\s*$")
+_SO_CLAUSE = re.compile(r"\b(?:so|therefore|thus|hence)\b\s*,?\s*")
 _IF_BEFORE = re.compile(r"\b(?i:if|whether|suppose|supposing|assuming|unless)\b[^.!?\n]*$")
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
 _OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
@@ -446,6 +449,7 @@ _CUT_WORDS = frozenset(
 _CUT_NOUNS = frozenset("option choice one step case answer value".split())
 _CUT_DETERMINERS = frozenset("this that the each every which".split())
 _CUT_MARKS = frozenset(",:(=+-–—")
+_COMPLETE_END = frozenset(".!?)]}\"'`*>。！？")  # a reply ending so is no cut-off one (the common case)
 # "..., but", "... but": the clause before it is a concession ("It looks like a dog, but the ears are pointed")
 _CONCESSION = re.compile(r"\s*,?\s*(?:but|though|although|yet|however)\b", re.I)
 # "The answer is B. The answer is C.": sentences of prose (the later one revises), unlike "Answer: B\nAnswer: D"
@@ -1260,6 +1264,8 @@ def _option_set(items: tuple[tuple[str, str], ...]) -> _OptionSet:
     return _OptionSet(items)
 
 
+
+
 class _Reader:
     """One response read against one option set."""
 
@@ -1574,9 +1580,20 @@ class _Reader:
                 if letter in self.letter_set and not _IF_BEFORE.search(text, max(0, m.start() - 60), m.start()):
                     out.append(_Commit(m.start(1), 2, letter, "affirmation"))
         if "answer" in low and self.fold_ok:
-            # "Oxygen is the answer": an option's text, then "is the (correct) answer"
-            # the last few only: a reply repeating the phrase thousands of times stays linear
-            for m in list(_IS_THE_ANSWER.finditer(low))[-8:]:
+            # "Oxygen is the answer": an option's text, then "is the (correct) answer"; the phrase is looked for
+            # before the last few "answer"s only, so a reply repeating it thousands of times stays linear
+            found = []
+            i = low.rfind("answer")
+            for _ in range(8):
+                if i < 0:
+                    break
+                window = low[max(0, i - 40):i]
+                # the phrase holds "is " or "be " (a quick test: most "answer"s follow "the")
+                m = _IS_THE_ANSWER.search(low, max(0, i - 40), i) if ("is " in window or "be " in window) else None
+                if m and _text_boundary_ok(low, i + 6):
+                    found.append(m)
+                i = low.rfind("answer", 0, i)
+            for m in reversed(found):
                 start = m.start()
                 if _IF_BEFORE.search(low, max(0, start - 60), start):
                     continue
@@ -1715,19 +1732,31 @@ class _Reader:
             reading = self._conclusion_memo[payload] = self._read_conclusion(payload)
         if reading is not None:
             out.append(_Commit(pos, 1, reading[0], "conclusion", reading[1]))
-        elif self.fold_ok and _SO_BEFORE.search(self.low, max(0, pos - 16), pos):
-            # "So the author opposes it — ...": after so / therefore, a short clause with a word only one
-            # option has
-            p = payload.lstrip(" ,:")
-            m = _CLAUSE_STOP.search(p, 0, 81)
-            clause = p[:m.start()] if m else p[:81]
-            if len(clause) <= 80 and clause.count(" ") < 8 and not p.startswith("?", len(clause)):
-                keyed = self.key_word(clause.lower(), 8)
-                keys = self.optset.key_words
-                # and no other option's word follows ("so it supports the law at first, but then opposes it")
-                if keyed is not None and all(keys.get(_stem_word(t), keyed) == keyed
-                                             for t in _KEY_TOKEN.findall(self.low, pos)):
-                    out.append(_Commit(pos, 1, keyed, "conclusion", "option-text"))
+
+    def so_clause_key_word(self) -> ChoiceResult | None:
+        """A reply with nothing else to read: its last "so ..." clause, if short, names the one option whose own
+        word it holds, with no other option's word after it ("So the author opposes it — the benefits are only
+        rebutted" for "The author opposes the policy."; not "so it supports the law at first, but then opposes
+        it")."""
+        if not self.fold_ok or not _present(self.low, ("so", "therefore", "thus", "hence")) \
+                or not self.optset.key_words:
+            return None
+        last = None
+        for last in _SO_CLAUSE.finditer(self.low):
+            pass
+        if last is None:
+            return None
+        p = self.low[last.end():last.end() + 81]
+        m = _CLAUSE_STOP.search(p)
+        clause = p[:m.start()] if m else p
+        if len(clause) > 80 or clause.count(" ") >= 8 or p.startswith("?", len(clause)):
+            return None
+        keyed = self.key_word(clause, 8)
+        keys = self.optset.key_words
+        if keyed is None or any(keys.get(_stem_word(t), keyed) != keyed
+                                for t in _KEY_TOKEN.findall(self.low, last.end())):
+            return None
+        return ChoiceResult(keyed, "key-word", f"the closing 'so' clause names a word only option {keyed} has")
 
     def _read_conclusion(self, payload: str) -> tuple[str, str] | None:
         """(letter, note) a conclusion's payload commits to, or None."""
@@ -2018,7 +2047,7 @@ class _Reader:
         if "<think>" in self.text and "</think>" not in self.text:
             return True
         tail = self.flat[-40:].rstrip()
-        if not tail:
+        if not tail or tail[-1] in _COMPLETE_END:
             return False
         if tail[-1] in _CUT_MARKS:
             return True
@@ -2046,9 +2075,11 @@ class _Reader:
         \\boxed{C}"; "The answer is B. The answer is C." reads C), or a doubt
         about another option after it that nothing settles ("The answer is B. Hmm, or is it C?")."""
         if chosen.tier >= 2 and len(commits) > 1:
-            before = [c for c in commits if c.tier == chosen.tier and c.pos < chosen.pos]
-            if before:
-                prev = max(before, key=lambda c: c.pos)
+            prev = None
+            for c in commits:
+                if c.tier == chosen.tier and c.pos < chosen.pos and (prev is None or c.pos > prev.pos):
+                    prev = c
+            if prev is not None:
                 if prev.letter is not None and prev.letter != chosen.letter and prev.letter not in negatives \
                         and chosen.pos - prev.pos <= 40 \
                         and not _PROSE_SENTENCE_END.search(self.flat, prev.pos, chosen.pos) \
@@ -2304,8 +2335,10 @@ class _Reader:
         if not spans:
             return self._inflected_content(low)
         kept = {}
-        asked = self.flat.rstrip().endswith("?")  # the normalised text has lost a final "?"
         ends: list[int] | None = None  # where the sentences end (found when first needed)
+        flat_asks = self.flat.rstrip().endswith("?")  # the normalised text has lost a final "?", the reply has it
+        questions = flat_asks or "?" in low
+        ascii = low.isascii()
         flipped: dict[str, list[tuple[int, int]]] = {}
         polar = self.optset.polar
         # For "inside a longer occurrence of another option": every other option's occurrences sorted by start,
@@ -2327,7 +2360,7 @@ class _Reader:
                 inside = i > 0 and (reach[i - 1] > b or (reach[i - 1] == b and any(
                     y == b and x < a for x, y in others[:i])))
                 before = low[max(0, a - 30):a]
-                negated = _NEGATED_BEFORE.search(before) or before.endswith(_CJK_NEGATION)
+                negated = _NEGATED_BEFORE.search(before) or (not ascii and before.endswith(_CJK_NEGATION))
                 if letter in polar:
                     if _QUALIFIED_BEFORE.search(before):
                         continue  # "partially true" names neither option
@@ -2337,11 +2370,12 @@ class _Reader:
                 if _NEGATED_AFTER.match(low[b:b + 60]):
                     negated = True
                 if not inside and not negated:
-                    if ends is None:
-                        ends = [m.start() for m in _SENTENCE_END.finditer(low)]
-                    i = bisect.bisect_left(ends, b)
-                    if (low[ends[i]] == "?") if i < len(ends) else asked:
-                        continue  # "Is it the ribosome?": asked, not answered
+                    if questions:
+                        if ends is None:
+                            ends = [m.start() for m in _SENTENCE_END.finditer(low)]
+                        i = bisect.bisect_left(ends, b)
+                        if (low[ends[i]] == "?") if i < len(ends) else flat_asks:
+                            continue  # "Is it the ribosome?": asked, not answered
                     alive.append((a, b))
             if alive:
                 kept[letter] = alive
@@ -2361,13 +2395,14 @@ class _Reader:
                 # "It might be a Shiba Inu or a fox — hard to say.": the reply ends undecided
                 return ChoiceResult(None, "ambiguous", f"the reply names options {', '.join(sorted(kept))} and "
                                                        "ends unsure")
-            if cut and _CONCLUDING.search(low[cut:]):
+            concluding = _CONCLUDING.search(low[cut:]) is not None
+            if cut and concluding:
                 last = [k for k, occ in kept.items() if any(a >= cut for a, _ in occ)]
                 if len(last) == 1:
                     kind = "answer-value" if last[0] in self.opt_num else "option-text"
                     return ChoiceResult(last[0], kind, f"the concluding sentence names option {last[0]} only")
             # "I see 3 ducks and 4 geese, 7 birds in all.": a concluding last clause of the last sentence
-            clause = max((m.end() for m in _CLAUSE_BREAK.finditer(low, cut)), default=0)
+            clause = max((m.end() for m in _CLAUSE_BREAK.finditer(low, cut)), default=0) if concluding else 0
             if clause and _CONCLUDING.search(low, clause):
                 last = [k for k, occ in kept.items() if any(a >= clause for a, _ in occ)]
                 if len(last) == 1:
@@ -2468,6 +2503,7 @@ _FAST_FORMS = re.compile(
 
 
 _BOX_WORD = "\\boxed"
+_FAST_STARTS = ("$\\boxed", "\\boxed", "So", "Therefore", "Thus", "Hence", "I think it")  # how the forms start
 
 
 def _fast_short(response: str, optset: _OptionSet) -> ChoiceResult | None:
@@ -2475,6 +2511,8 @@ def _fast_short(response: str, optset: _OptionSet) -> ChoiceResult | None:
     if len(response) > 60 or not response.isascii():
         return None
     stripped = response.strip()
+    if not stripped.startswith(_FAST_STARTS):
+        return None
     m = _FAST_FORMS.fullmatch(stripped)
     if m is None:
         return None
@@ -2528,9 +2566,10 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
         return ChoiceResult(None, "none", "no options to choose from")
     # everything that depends only on the option set is built once per distinct set
     optset = _option_set(tuple((str(k), str(v)) for k, v in options.items()))
-    fast = _fast_short(response, optset)
-    if fast is not None:
-        return fast
+    if len(response) <= 60 and response.isascii() and response.lstrip().startswith(_FAST_STARTS):
+        fast = _fast_short(response, optset)
+        if fast is not None:
+            return fast
     return _read(response, optset)
 
 
@@ -2623,4 +2662,7 @@ def _read(response: str, optset: _OptionSet) -> ChoiceResult:
     keyed = reader.key_word(reader.low, 20)
     if keyed is not None and keyed not in negatives and not reader.cut_off():
         return ChoiceResult(keyed, "key-word", f"the reply names a word only option {keyed} has")
+    clause = reader.so_clause_key_word()
+    if clause is not None and clause.letter not in negatives and not reader.cut_off():
+        return clause
     return ChoiceResult(None, "none", "no option could be read from the reply")
