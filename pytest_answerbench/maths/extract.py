@@ -129,7 +129,8 @@ _AFTER_UNIT = re.compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|
 
 
 def _with_trailing_unit(content: str, after: str) -> str:
-    """``content`` plus the unit written right after its span (``$30$ degrees`` -> ``30^{\\circ}``)."""
+    """``content`` plus the unit written right after its span (``$30$ degrees`` -> ``30^{\\circ}``); ``after``: the
+    text that follows the span (its first 40 characters are read)."""
     m = _AFTER_UNIT.match(after[:40])
     if not m or not content:
         return content
@@ -153,7 +154,7 @@ def _joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
         content = next(g for g in m.groups() if g is not None).strip()
         if not content:
             continue
-        content = _with_trailing_unit(content, text[m.end():])
+        content = _with_trailing_unit(content, text[m.end():m.end() + 40])
         between = text[prev_end:m.start()] if prev_end is not None else None
         if between is not None and len(between) <= 24 and _SPAN_JOINER.fullmatch(between):
             runs[-1].append(content)
@@ -173,7 +174,7 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     """
     boxes = boxed_all(rest)
     if boxes:
-        return tuple(_with_trailing_unit(b[2].strip(), rest[b[1]:]) for b in boxes)
+        return tuple(_with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
     spans = _joined_spans(rest)
     if spans:
         return spans
@@ -265,7 +266,7 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
             if not _JOINER.fullmatch(text[prev[1]:group[0][0]]):
                 break
             group.insert(0, prev)
-        return Extraction(tuple(_with_trailing_unit(b[2].strip(), text[b[1]:]) for b in group), "boxed")
+        return Extraction(tuple(_with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group), "boxed")
     lines = [ln for ln in text.strip().split("\n") if ln.strip()]
     if not lines or truncated(text):
         return None
