@@ -159,6 +159,9 @@ def aggregate(
     return json_clean(report)
 
 
+_ATOMS = frozenset((str, int, bool))
+
+
 def json_clean(value: Any) -> Any:
     """NaN and infinities (a reference's mean over an empty subset) become None: the report is strict JSON.
 
@@ -171,6 +174,8 @@ def json_clean(value: Any) -> Any:
         is_dict = isinstance(value, dict)
         out: Any = None
         for key, item in (value.items() if is_dict else enumerate(value)):
+            if item is None or type(item) in _ATOMS:  # nothing to clean: skip the call (11 values a row)
+                continue
             cleaned = json_clean(item)
             if cleaned is not item:
                 if out is None:
