@@ -165,6 +165,7 @@ LABELLED = [
     ("3", "f(x)_{max} = 3", True), ("6", "S_{\\triangle ABC} = 6", True), ("\\frac{1}{2}", "\\sin\\theta = \\frac{1}{2}", True),
     ("40^{\\circ}", "\\angle ABC = 50^\\circ", False), ("5", "2x+1=5", False), ("5", "x_1 + x_2 = 5", False),
     ("4", "x^2 = 4", False), ("(3,2)", "(x, y) = (3, 2)", True), ("(3,2)", "(x, y) = (2, 3)", False),
+    ("(3,2)", "P(3, 2)", True), ("30^{\\circ}", "θ_c = 30°", True), ("0.25", "μ = 0.25", True), ("40^{\\circ}", "∠ABC = 40°", True),
     ("(1,2)", "A \\cap B = (1, 2)", True), ("[3,+\\infty)", "S = [3, +\\infty)", True), ("[3,+\\infty)", "a = x \\geq 3", True),
     ("\\{1,2\\}", "S = \\{1, 2\\}", True), ("(1,2)", "A \\cap B = (1, 3)", False),
 ]
@@ -188,6 +189,9 @@ SET_BUILDER = [
     ("(-\\infty,1)\\cup(1,2)\\cup(2,+\\infty)", "\\mathbb{R}\\setminus\\{2, 1\\}", True),
     ("[2,+\\infty)", "\\{x | x ≥ 2\\}", True), ("(-\\infty,-1)\\cup(3,+\\infty)", "(-∞, -1) ∪ (3, +∞)", True),
     ("(-\\infty,+\\infty)", "all real numbers", True), ("(1,2)", "\\left\\{x \\middle| 1<x<2\\right\\}", True),
+    # two conditions joined by "and" / 且 are both required; a comma joins them only when they overlap
+    ("(1,3)", "x > 1 and x < 3", True), ("(1,3)", "x>1 且 x<3", True), ("(1,3)", "x > 1, x < 3", True),
+    ("(-\\infty,-1)\\cup(3,+\\infty)", "x < -1, x > 3", True), ("(1,3)", "x > 1 and x < 4", False),
 ]
 
 
@@ -225,6 +229,7 @@ SPELLED = [
     ("\\frac{1}{7}", "0.142857142857...", True), ("\\frac{1}{3}", "0.3", False), ("\\pi", "3.14159...", False),
     ("3.14159", "3.14159...", True), ("0", "There is no solution", False), ("0", "no such triangles", True),
     ("\\frac{11}{4}", "2\\frac34", True), ("1 \\times 10^{-5}", "10^(-5)", True), ("\\sqrt{2}", "2^(1/2)", True),
+    ("1 \\times 10^{-5}", "1.0 x 10^-5", True), ("2 \\times 10^{-5}", "1.0 x 10^-5", False),
 ]
 
 
@@ -248,7 +253,9 @@ UNIT_CONVERSION = [
     ("5", "5 min", "$\\mathrm{~m}$", False), ("4", "4 s", "$\\mathrm{~m} / \\mathrm{s}$", False),
     ("4", "4 m/s^2", "$\\mathrm{~m} / \\mathrm{s}$", False), ("5", "5 N \\cdot m", "$\\mathrm{~J}$", True),
     ("2.48", "3.973 \\times 10^{-19}\\ \\text{J}", "$\\mathrm{eV}$", False), ("5", "5 kg m/s", "$\\mathrm{N} \\cdot \\mathrm{s}$", True),
-    ("5", "5 newtons", "$\\mathrm{~N}$", True),
+    ("5", "5 newtons", "$\\mathrm{~N}$", True), ("5", "5 centimeters", "$\\mathrm{~m}$", False),
+    ("0.05", "5 centimeters", "$\\mathrm{~m}$", True), ("9.8", "9.8 meters per second squared", "$\\mathrm{~m} / \\mathrm{s}^{2}$", True),
+    ("7", "7 seconds", "$\\mathrm{~m} / \\mathrm{s}$", False), ("100", "100 μJ", "$\\mu \\mathrm{J}$", True),
     # next to a symbolic answer, letters are quantities: 2mg is 2·m·g, not 2 milligrams
     ("2 m g", "2mg", None, True), ("\\frac{3}{2} m g", "1.5mg", None, True), ("3 m g", "3", None, False),
     ("x=3", "3 m", None, True),

@@ -41,7 +41,12 @@ _SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄
 # Symbols written as Unicode characters, as the LaTeX the regexes below read.
 _SYMBOLS = {"−": "-", "–": "-", "≤": "\\leq ", "≥": "\\geq ", "≠": "\\ne ", "∈": "\\in ", "∞": "\\infty ",
             "∪": "\\cup ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ", "÷": "/", "π": "\\pi ", "√": "\\sqrt",
-            "ℝ": "\\mathbb{R}"}
+            "ℝ": "\\mathbb{R}", "∠": "\\angle "}
+# Greek letters typed as Unicode (θ_c = 30°, μ = 0.25, 100 μJ); Ω stays a unit sign.
+_SYMBOLS.update({c: "\\%s " % name for c, name in zip(
+    "αβγδεζηθικλμνξρστυφχψωΓΔΘΛΞΠΣΦΨ",
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi rho sigma tau upsilon phi chi psi omega "
+    "Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi".split())})
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5",
            "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
 _SPACING = re.compile(r"\\(?:[,;:! ]|quad|qquad|displaystyle|textstyle|limits)|\\left|\\right|\\middle"
@@ -81,6 +86,8 @@ _CARET_NUMBER = re.compile(r"\^\s*(?:\((-?\d+(?:\.\d+)?)\)|(-?\d+(?:\.\d+)?))")
 _MEMBER = re.compile(r"\\in(?![a-zA-Z])")
 _MIXED = re.compile(r"(-?)(\d+)(?:\s*\\frac\{(\d+)\}\{(\d+)\}|\s+(\d+)\s*/\s*(\d+))")
 _CJK_MEASURE = re.compile(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}")
+_POINT = re.compile(r"[A-Z]\s*(\([^()]*,[^()]*\))")
+_TIMES_X = re.compile(r"(\d)\s*[xX]\s*10\s*\^")
 _ENDS_IN_UNIT = re.compile(r"[A-Za-zΩμµ]\S*\s*\.?$")
 
 
@@ -161,9 +168,18 @@ def clean(text: str) -> Item:
             s = _WRAPPER.sub(r"\1", s)
     if "^" in s:
         s = _CARET_NUMBER.sub(_caret, s)  # 10^-5, 10^(-5), 2^10: the whole exponent, as meant
+        if "x" in s or "X" in s:
+            s = _TIMES_X.sub(r"\1\\times 10^", s)  # 1.0 x 10^{-5}: a times sign, not a variable
     s = " ".join(s.split())
     if short and s.startswith(("\\{", "{")) and ("|" in s or "mid" in s or ":" in s):
         s = _set_builder(s)
+    if short and (" and " in s or "," in s or "且" in s or "land" in s or "wedge" in s) and ("<" in s or ">" in s
+                                                                                       or "\\leq" in s or "\\geq" in s):
+        s = _intersection(s)
+    if short and s[:1].isupper() and s[1:2] in "( " and "," in s:
+        point = _POINT.fullmatch(s)
+        if point:  # "P(3, 2)": the point is its coordinates
+            s = point.group(1)
     if ("real" in s or "实数" in s) and _ALL_REALS.fullmatch(s):
         s = "\\mathbb{R}"
     member = _MEMBER.search(s) if "\\in" in s else None
@@ -226,6 +242,42 @@ _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "\\leq": "\\geq", "\\geq": 
          "\\gt": "\\lt"}
 
 
+def _both(var: str, parts: list[str], strict: bool) -> str | None:
+    """Two one-sided conditions on ``var`` (one lower, one upper bound) as one double inequality, or None.
+
+    ``strict``: only when the two overlap (numeric bounds, lower < upper), for a comma that might list answers.
+    """
+    lows, highs = [], []
+    for part in parts:
+        one = _ONE_SIDED.fullmatch(part.strip())
+        if not one or one.group("var") != var:
+            return None
+        op = one.group("op")
+        (lows if op in (">", ">=", "\\geq", "\\gt") else highs).append((op, one.group("value").strip()))
+    if len(lows) != 1 or len(highs) != 1:
+        return None
+    if strict:
+        try:
+            if not Fraction(lows[0][1]) < Fraction(highs[0][1]):
+                return None
+        except (ValueError, ZeroDivisionError):
+            return None
+    return f"{lows[0][1]} {_FLIP[lows[0][0]]} {var} {highs[0][0]} {highs[0][1]}"
+
+
+def _intersection(s: str) -> str:
+    """``x > 1 and x < 3`` / ``x>1 且 x<3`` -> ``1 < x < 3``; with a comma only when the two overlap (``x < -1,
+    x > 3`` lists a union and stays as written)."""
+    parts = _top_split(s, _AND)
+    if len(parts) != 2:
+        return s
+    one = _ONE_SIDED.fullmatch(parts[0].strip())
+    if not one:
+        return s
+    strict = not re.search(r"\band\b|且|\\land|\\wedge", s)
+    return _both(one.group("var"), parts, strict) or s
+
+
 def _set_builder(s: str) -> str:
     """``\\{x \\mid -1 < x < 2\\}`` -> ``-1 < x < 2``: a set written by its condition is that condition.
 
@@ -240,15 +292,7 @@ def _set_builder(s: str) -> str:
     if len(parts) == 1:
         return parts[0]
     if len(parts) == 2:
-        lows, highs = [], []
-        for part in parts:
-            one = _ONE_SIDED.fullmatch(part.strip())
-            if not one or one.group("var") != var:
-                return s
-            op = one.group("op")
-            (lows if op in (">", ">=", "\\geq", "\\gt") else highs).append((op, one.group("value").strip()))
-        if len(lows) == 1 and len(highs) == 1:
-            return f"{lows[0][1]} {_FLIP[lows[0][0]]} {var} {highs[0][0]} {highs[0][1]}"
+        return _both(var, parts, strict=False) or s
     return s
 
 

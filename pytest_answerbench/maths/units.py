@@ -131,20 +131,61 @@ def read_unit(text: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
     return tuple(sorted(dims.items())), scale
 
 
+_WORD_PREFIX = {"kilo": "k", "centi": "c", "milli": "m", "micro": "\\mu ", "nano": "n", "mega": "M", "giga": "G"}
+_WORD_BASE = {"meter": "m", "metre": "m", "gram": "g", "second": "s", "joule": "J", "newton": "N", "watt": "W",
+              "volt": "V", "ampere": "A", "amp": "A", "ohm": "\\Omega", "coulomb": "C", "pascal": "Pa", "hertz": "Hz",
+              "kelvin": "K", "farad": "F", "tesla": "T", "electronvolt": "eV", "electron volt": "eV",
+              "electron-volt": "eV"}
+_WORD_PLAIN = {"hour": "h", "minute": "min", "min": "min", "hr": "h", "sec": "s"}
+_WORD_ATOM = r"(?:(?:%s)?(?:%s)|%s)(?:e?s)?" % ("|".join(_WORD_PREFIX), "|".join(
+    sorted(map(re.escape, _WORD_BASE), key=len, reverse=True)), "|".join(_WORD_PLAIN))
+_WORD_TAIL = re.compile(r"(?i)(?<![A-Za-z])(?P<unit>%s(?:\s+per\s+%s(?:\s+squared)?)?)\s*\.?$" % (_WORD_ATOM, _WORD_ATOM))
+
+
+def _word_symbol(word: str) -> str | None:
+    w = word.lower().strip()
+    if w.endswith("es") and w[:-2] in _WORD_PLAIN or w.endswith("s") and (w[:-1] in _WORD_PLAIN or w[:-1].endswith(
+            tuple(_WORD_BASE))):
+        w = w[:-2] if w.endswith("es") and w[:-2] in _WORD_PLAIN else w[:-1]
+    if w in _WORD_PLAIN:
+        return _WORD_PLAIN[w]
+    for prefix, short in [("", "")] + list(_WORD_PREFIX.items()):
+        if w.startswith(prefix) and w[len(prefix):] in _WORD_BASE:
+            return short + _WORD_BASE[w[len(prefix):]]
+    return None
+
+
+def _spelled_unit(unit: str) -> str | None:
+    """``meters per second squared`` -> ``m/s^2``; ``kilojoules`` -> ``kJ``; None for anything else."""
+    pieces = re.split(r"(?i)\s+per\s+", unit.strip())
+    symbols = []
+    for i, piece in enumerate(pieces):
+        squared = piece.lower().endswith(" squared")
+        symbol = _word_symbol(piece[:-8] if squared else piece)
+        if symbol is None:
+            return None
+        symbols.append(symbol + ("^2" if squared else ""))
+    return "/".join(symbols)
+
+
 def unit_tail(text: str) -> tuple[str, str] | None:
     """``(value, unit)`` when ``text`` ends with a unit :func:`read_unit` knows (``5\\ cm`` -> ``5``, ``cm``), else None.
 
-    The caller decides whether the value is a number.
+    Spelled-out units are read as their symbols (``5 centimeters`` -> ``5``, ``cm``). The caller decides whether
+    the value is a number.
     """
     m = _TAIL.search(text)
-    if not m:
-        return None
-    unit = m.group("unit").strip()
-    if len(unit) == 1 and unit not in _SINGLE:
-        return None
-    if read_unit(unit) is None:
-        return None
-    return text[:m.start()], unit
+    if m:
+        unit = m.group("unit").strip()
+        if (len(unit) > 1 or unit in _SINGLE) and read_unit(unit) is not None:
+            return text[:m.start()], unit
+    if len(text) > 3 and text[-1].isalpha() or text.endswith("."):
+        m = _WORD_TAIL.search(text)
+        if m:
+            symbol = _spelled_unit(m.group("unit"))
+            if symbol is not None and read_unit(symbol) is not None:
+                return text[:m.start()], symbol
+    return None
 
 
 def unit_factor(unit: str, target: str) -> Fraction | str | None:
