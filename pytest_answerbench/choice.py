@@ -39,7 +39,7 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Callable, Mapping, NamedTuple
+from typing import Mapping, NamedTuple
 
 __all__ = ["ChoiceResult", "infer_choice"]
 
@@ -1572,25 +1572,40 @@ class _Reader:
         for spec in _MARKER_SPECS[:-1]:
             for end, payload in self._marker_payloads(spec):
                 self._commit_payload(out, negatives, end, payload, spec[2], spec[3])
+        mentions, lines, marks = self._scan_mentions(text, negatives)
+        return [out, None, mentions, None, None, lines, marks, None]
+
+    def strong_phrases(self, after: int) -> list[_Commit]:
+        """Strong commitments written as phrases, past ``after``: "..., which makes option B the correct answer",
+        "Oxygen is the answer" (an option's text before "is the (correct) answer"). ``infer_choice`` reads them only
+        where they can change its choice: after a strong commitment, or anywhere when there is none."""
+        out: list[_Commit] = []
+        text = self.flat
         low = self.low
-        if "mak" in low or "leav" in low or "left" in low or not self.fold_ok:
-            # "..., which makes option B the correct answer"
-            for m in _MAKES_CORRECT.finditer(text):
+        start = max(0, after)
+        if low.find("answer", start) < 0 and low.find("option", start) < 0 and low.find("choice", start) < 0 \
+                and self.fold_ok:
+            return out  # both phrases end with one of these words
+        if low.find("mak", start) >= 0 or low.find("leav", start) >= 0 or low.find("left", start) >= 0 \
+                or not self.fold_ok:
+            for m in _MAKES_CORRECT.finditer(text, start):
                 letter = m.group(1).upper()
                 if letter in self.letter_set and not _IF_BEFORE.search(text, max(0, m.start() - 60), m.start()):
                     out.append(_Commit(m.start(1), 2, letter, "affirmation"))
         if "answer" in low and self.fold_ok:
-            # "Oxygen is the answer": an option's text, then "is the (correct) answer"; the phrase is looked for
-            # before the last few "answer"s only, so a reply repeating it thousands of times stays linear
+            # the phrase is looked for before the last few "answer"s only, so a reply repeating it thousands of
+            # times stays linear
             found = []
             i = low.rfind("answer")
             for _ in range(8):
-                if i < 0:
+                if i <= after:
                     break
-                window = low[max(0, i - 40):i]
-                # the phrase holds "is " or "be " (a quick test: most "answer"s follow "the")
-                m = _IS_THE_ANSWER.search(low, max(0, i - 40), i) if ("is " in window or "be " in window) else None
-                if m and _text_boundary_ok(low, i + 6):
+                # the phrase has "is" or "be" among the last three words before "answer" (a quick test: most
+                # "answer"s follow "the answer is" or "..., the")
+                last_words = low[max(0, i - 40):i].split()[-3:]
+                m = _IS_THE_ANSWER.search(low, max(0, i - 40), i) if ("is" in last_words or "be" in last_words) \
+                    else None
+                if m and m.start() > after and _text_boundary_ok(low, i + 6):
                     found.append(m)
                 i = low.rfind("answer", 0, i)
             for m in reversed(found):
@@ -1602,8 +1617,7 @@ class _Reader:
                         and _text_start_ok(named, len(named) - len(ot))]
                 if len(hits) == 1:
                     out.append(_Commit(start, 2, hits[0], "affirmation", "option-text"))
-        mentions, lines, marks = self._scan_mentions(text, negatives)
-        return [out, None, mentions, None, None, lines, marks, None]
+        return out
 
     def all_commits(self, segments: list[list[_Commit] | None]) -> list[_Commit]:
         """Every commitment, in order: the lazy segments are read now."""
@@ -2069,7 +2083,7 @@ class _Reader:
         return False
 
     def hedge(self, chosen: _Commit, commits: list[_Commit], negatives: set[str],
-              every_commit: Callable[[], list[_Commit]]) -> str | None:
+              segments: list[list[_Commit] | None]) -> str | None:
         """Why the chosen commitment is no answer after all, or None: another answer of the same strength right
         before it with no correction or sentence of prose between ("Answer: B\\nAnswer: D", "\\boxed{B} or
         \\boxed{C}"; "The answer is B. The answer is C." reads C), or a doubt
@@ -2089,7 +2103,7 @@ class _Reader:
             for m in _DOUBT_OTHER.finditer(self.flat, chosen.pos):
                 other = m.group(1).upper()
                 if other != chosen.letter and other in self.letter_set and not any(
-                        c.pos >= m.end() and c.letter is not None for c in every_commit()):
+                        c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
                     return f"the reply doubts its answer {chosen.letter} in favour of {other}"
         return None
 
@@ -2590,6 +2604,13 @@ def _read(response: str, optset: _OptionSet) -> ChoiceResult:
     if lead is not None:
         commits.append(lead)
     chosen = _pick(commits, negatives)
+    if chosen is None or chosen.tier < 3:
+        # phrases committing strongly change the choice only past a strong one (or when there is none)
+        phrases = reader.strong_phrases(chosen.pos if chosen is not None and chosen.tier == 2 else -1)
+        if phrases:
+            segments[0].extend(phrases)
+            commits.extend(phrases)
+            chosen = _pick(commits, negatives)
     # The weak segments not read yet cannot change a strong (tier 2+) choice; they matter only through a
     # correction cue after it ("..., no wait, so C"), so they are read when there is no strong choice or
     # such a cue follows it.
@@ -2612,7 +2633,7 @@ def _read(response: str, optset: _OptionSet) -> ChoiceResult:
     if fixes:
         chosen = max(fixes, key=lambda c: c.pos)
     elif chosen is not None and chosen.letter is not None:
-        hedge = reader.hedge(chosen, commits, negatives, lambda: reader.all_commits(segments)) if (
+        hedge = reader.hedge(chosen, commits, negatives, segments) if (
             len(commits) > 1 or not reader.fold_ok or reader.low.find("or ", chosen.pos) >= 0) else None
         if hedge is not None:
             return ChoiceResult(None, "ambiguous", hedge)
