@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import sys
 import time
 
 import pytest
@@ -39,14 +40,25 @@ def test_injection_never_runs(payload, profile, tmp_path, monkeypatch):
     evaluated = []
     real_eval, real_exec = builtins.eval, builtins.exec
 
+    # The spies run the code in the caller's namespace, as the real builtins do when no globals are given (a bare
+    # wrapper would evaluate in its own frame: SymPy's own eval calls then fail, and the engine's parse cache
+    # would remember those failures for later tests).
+    def _namespaces(args, kwargs):
+        if args or "globals" in kwargs:
+            return args, kwargs
+        caller = sys._getframe(2)
+        return (caller.f_globals, caller.f_locals), kwargs
+
     def spy_eval(source, *args, **kwargs):
         if isinstance(source, str) and ("__import__" in source or "touch" in source or "__class__" in source):
             evaluated.append(source)
+        args, kwargs = _namespaces(args, kwargs)
         return real_eval(source, *args, **kwargs)
 
     def spy_exec(source, *args, **kwargs):
         if isinstance(source, str) and ("__import__" in source or "touch" in source):
             evaluated.append(source)
+        args, kwargs = _namespaces(args, kwargs)
         return real_exec(source, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "eval", spy_eval)
