@@ -143,6 +143,11 @@ DEFAULT_TABLE = [
     ("**Answer:** 1431655764", "1431655764", True, "bold answer line"),
     ("All real x", "all  real x", True, "text answer, case and spacing"),
     ("__import__('os').system('touch /tmp/pwned_imo')", "0", False, "injection payload is just text"),
+    ("We factor the polynomial.\n\nThe solutions are $n = 1$ and $n = 4$.", "1, 4", True,
+     "closing line lists every answer when the gold has several"),
+    ("We factor the polynomial.\n\nThe solutions are $n = 1$ and $n = 5$.", "1, 4", False, "one listed answer wrong"),
+    ("We count the cases.\n\nSo there are twelve such pairs.", "12", True, "number in words"),
+    ("We count the cases: the total is $4 \\cdot 3 =", "12", False, "response cut off mid-expression"),
 ]
 
 
