@@ -130,11 +130,12 @@ _CN_POS_AFTER = re.compile(r"\s*(?:选项|項)?\s*(?:是正确的|正确|是对�
 _CN_NEG_AFTER = re.compile(r"\s*(?:选项|項)?\s*(?:错误|不正确|不对|是错的|错)")
 
 _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
-    (re.compile(r"\bfinal\s+(?:answer|choice|option|output|response)\s*(?:is\s*)?(?::|=|-|–|—|is\b)?", re.I),
+    (re.compile(r"\bfinal\s+(?:answer|choice|option|output|response)\s*(?:is\s*)?(?::|=|-|–|—|is\b)?|"
+                r"\bfinal\s*(?::|=)", re.I),
      3, "final-answer-marker"),
     (re.compile(
         r"\b(?:(?:the|my|our)\s+)?(?:(?:correct|right|best|most\s+likely|most\s+appropriate|final|only\s+correct)\s+)?"
-        r"(?:answer|option|choice|response|ans(?=\s*(?:[:=]|is\b))|(?<=correct\s)one|(?<=right\s)one|(?<=best\s)one)"
+        r"(?:answer|anser|answr|option|choice|response|ans(?=\s*(?:[:=]|is\b))|(?<=correct\s)one|(?<=right\s)one|(?<=best\s)one)"
         r"(?:\s+(?:choice|option|letter))?"
         r"(?:\s+(?:to|for)\s+(?:this|the)\s+question)?(?:\s+(?:here|now|then|in\s+this\s+case))?"
         r"\s*(?:(?:is|would\s+be|should\s+be|must\s+be|will\s+be|seems\s+to\s+be|appears\s+to\s+be|becomes|remains)\b"
@@ -150,8 +151,16 @@ _MARKERS: list[tuple[re.Pattern[str], int, str]] = [
         r"(?:am\s+)?going\s+to\s+(?:choose|pick|go\s+with))\b(?:\s+(?:option|choice|answer))?",
         re.I,
     ), 2, "choose"),
-    (re.compile(r"(?:正确)?答案\s*(?:应该|應該|应|應)?\s*(?:是|为|為|选|選)?\s*[:：]?|"
+    (re.compile(r"(?:正确|正確)?答案\s*[】\]]?\s*(?:应该|應該|应|應)?\s*(?:是|为|為|选|選)?\s*[:：]?|"
+                r"(?:对应|對應)(?:于|於)?的?\s*(?:选项|選項)|(?:正确|正確)的?(?:选项|選項)\s*(?:是|为|為)?\s*[:：]?|"
                 r"(?:故|应|應|所以|因此|我)?(?:选|選)(?:择|擇)?(?!项|項)\s*[:：]?"), 2, "chinese-marker"),
+    # "La respuesta es la B", "La réponse est C", "Die richtige Antwort ist D": the answer marker in other languages
+    (re.compile(
+        r"\b(?:(?:la|a|die|le)\s+)?(?:(?:respuesta|réponse|resposta|risposta|antwort)"
+        r"(?:\s+(?:correcta|correcte|correta|corretta|richtige|final|finale))?|"
+        r"(?:richtige|correcte|bonne)\s+(?:antwort|réponse))\s*"
+        r"(?:es|est|é|è|ist|lautet|sería|seria|serait|wäre)?\s*[:：]?\s*"
+        r"(?:(?:la|el|le|l'|die|opción|opcion|option|opção|opzione)\s+)*", re.I), 2, "answer-marker"),
     (re.compile(
         r"(?:\b(?:so|therefore|thus|hence|consequently|in\s+conclusion|overall|finally|"
         r"i(?:\s+would\s+|'d\s+|\s+will\s+|'ll\s+|\s+)(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|it\s+must\s+be|"
@@ -251,7 +260,8 @@ _MARKER_CHECKS = {
     1: lambda low: _present(low, _ANSWER_CORE_WORDS) or ("one" in low and _present(low, _ANSWER_CORES)),
     2: lambda low: "answer" in low,
     3: _choose_possible,
-    5: _conclusion_possible,
+    5: lambda low: _present(low, _FOREIGN_ANSWER_WORDS),
+    6: _conclusion_possible,
 }
 _MARKER_SPECS = [(p, lp, tier, method, _MARKER_CHECKS.get(i)) for i, (p, lp, tier, method, _) in enumerate(_MARKER_SPECS)]
 del _pattern, _tier, _method
@@ -264,6 +274,7 @@ _MARKER_SPECS[-1] = (_MARKER_SPECS[-1][0], re.compile(f"(?=[{_CONCLUSION_FIRST}]
                      *_MARKER_SPECS[-1][2:])
 
 _ANSWER_MARKER_LOW = _MARKER_SPECS[1][1]
+_FOREIGN_ANSWER_WORDS = ("respuesta", "réponse", "resposta", "risposta", "antwort")
 _ANSWER_CORE_WORDS = ("ans", "option", "choice", "response")
 _ANSWER_CORES = (*_ANSWER_CORE_WORDS, "correct one", "right one", "best one")
 _ASCII_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -342,11 +353,11 @@ _FILLER = re.compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|inde
                      r"thus|just|simply|certainly|correct|option|choice|letter|answer|选项|是)\s*[:：]?\s*)+", re.I)
 _FILLER_KEEP = re.compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", re.I)
 _NEGATED_START = re.compile(r"(?:not|n't|never|neither)\b|不是", re.I)
-_SECOND_LETTER = re.compile(r"\s*(?:,|or|and|/|&|或|和)\s*(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
+_SECOND_LETTER = re.compile(r"\s*(?:,|or|and|/|&|或|和|y|o|et|ou|und|oder)\s*(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
 _VERDICT_AGAINST = re.compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
 _CLAUSE_END = re.compile(r"[.;\n!?]\s|[,;\n]")
 _OR_AND = re.compile(r"\b(?:or|and|/)\b")
-_BRACKETED_LETTER = re.compile(r"[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]")
+_BRACKETED_LETTER = re.compile(r"\[?[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]\]?")  # "[[B]]" too
 _LETTER_TOKEN = re.compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n))")
 _ABBREVIATION = re.compile(r"[a-z]\.[a-z]\.", re.I)
 _APOSTROPHE_AFTER = re.compile(r"\s*'")
@@ -445,7 +456,10 @@ _OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|some
 # article, a conjunction, "of", "gives", "whether", a possessive) or on "this option" and the like
 _CUT_WORDS = frozenset(
     "the a an of to into onto between and or but because if whether than as gives give giving yields another its "
-    "their our your my we let let's such each every very thus hence therefore".split())
+    "their our your my we let let's such each every very thus hence therefore then which when where while since "
+    "with for from by is are equals be so".split())
+# "I think so", "I guess so": a complete closing, not a reply cut off after "so"
+_SO_COMPLETE = re.compile(r"\b(?:think|believe|guess|hope|suppose|say|said|seems|appears|not|do|did|is|so)\s+$", re.I)
 _CUT_NOUNS = frozenset("option choice one step case answer value".split())
 _CUT_DETERMINERS = frozenset("this that the each every which".split())
 _CUT_MARKS = frozenset(",:(=+-–—")
@@ -483,6 +497,17 @@ _TURN = re.compile(r"\b(?:but|actually|however|rather|instead|in fact|so|therefo
                    r"which means|this means|that means|i\.e\.)(?=\W)")
 _LONE_CAPITAL = re.compile(rf"{_NOT_AFTER_LETTER}([A-Z]){_NOT_LETTER}")
 _LOWER_WORD = re.compile(r"\s+([a-z]+)")
+# Words after "I" that make it the pronoun, not the Roman numeral an option reads ("I believe ... III").
+_PRONOUN_I_AFTER = re.compile(
+    r"\s*['’]|\s+(?:(?:really|also|still|would|will|do|did|can|could|should|must|might|am|have|had|was)\s+)*"
+    r"(?:think|believe|guess|say|feel|suppose|reckon|choose|chose|pick|picked|select|selected|go|went|see|saw|"
+    r"know|knew|am|have|had|was|would|will|do|did|can|could|should|must|might|need|want|get|got|found|find|"
+    r"conclude|concluded|count|counted|calculate|calculated|notice|noticed)\b")
+# "..., which doesn't appear among the choices": the reply's own value is none of the options
+_NOT_AMONG = re.compile(
+    r"(?:\bnot|n't)\s+(?:(?:appear|listed|present|found|given|shown|offered|included|match\w*|\w+)\s+){0,2}"
+    r"(?:among|in|one\s+of|any\s+of)\s+the\s+(?:given\s+|listed\s+|provided\s+|available\s+|answer\s+)?"
+    r"(?:options|choices)")
 _NONE_OF_THE = re.compile(r"none of the", re.I)
 _UNSEEN = object()
 _FIRST_LETTER = re.compile(r"[A-Za-z]")
@@ -1730,6 +1755,9 @@ class _Reader:
         if kind == "ambiguous":
             return "commit", None, "ambiguous", "the answer names more than one option"
         if kind == "invalid":
+            named = self.labelled_option(letter)
+            if named is not None:  # "The answer is R" for the options "Point P" ... "Point S"
+                return "commit", named, None, "option-text"
             return "commit", None, "invalid-letter", f"{letter} is not one of the options"
         if kind == "negated":
             neg = self._letter_token(payload.lstrip(" :").split(None, 1)[-1] if payload.strip() else "")
@@ -2073,7 +2101,7 @@ class _Reader:
         if not word or (start and tail[start - 1].isalnum()):
             return False
         if word in _CUT_WORDS:
-            return True
+            return word != "so" or not _SO_COMPLETE.search(tail, 0, start)
         if word in _CUT_NOUNS:
             before = tail[:start].rstrip()
             i = len(before)
@@ -2157,6 +2185,9 @@ class _Reader:
                     # options like {"A": "B", "C": "D", "D": "A"}: a bare "D" may be letter D or the text of C
                     return ChoiceResult(None, "ambiguous", f"{letter} is a letter and the text of another option")
                 return ChoiceResult(letter, method, f"the reply is the letter {letter}")
+            named = self.labelled_option(letter)
+            if named is not None:
+                return ChoiceResult(named, "option-text", f"the reply is {letter}, the label in option {named}'s text")
             return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
         ordinal = _SOLE_ORDINAL.fullmatch(s) if self.may_hold(("option", "choice", "one")) else None
         if ordinal:
@@ -2177,6 +2208,27 @@ class _Reader:
             return ChoiceResult(letter, "option-text" if kind == "text" else "answer-value",
                                 f"the reply is the text of option {letter}")
         return None
+
+    def none_among(self) -> ChoiceResult | None:
+        """"It takes 3.5 s, which is not one of the options." with no option letter after it: no choice."""
+        low = self.low if self.fold_ok else self.flat.lower()
+        if "option" not in low and "choice" not in low:
+            return None
+        m = None
+        for m in _NOT_AMONG.finditer(low):
+            pass
+        if m is None or any(x.group(1) in self.letter_set for x in _LONE_CAPITAL.finditer(self.flat, m.end())):
+            return None
+        return ChoiceResult(None, "refusal", "the reply says its answer is none of the options")
+
+    def labelled_option(self, letter: str) -> str | None:
+        """The one option whose text holds ``letter`` (no option letter) as a label of its own, as "Point R" or
+        "Line m" do, or None."""
+        if letter in self.letter_set:
+            return None
+        label = re.compile(rf"(?<![\w'’]){re.escape(letter)}(?![\w'’])")
+        hits = [k for k, t in self.options.items() if label.search(t)]
+        return hits[0] if len(hits) == 1 else None
 
     def _too_long_for_an_option(self) -> bool:
         """True when ``_exact_text(self.flat)`` is surely None, told without normalising the text: an ASCII
@@ -2304,7 +2356,8 @@ class _Reader:
             size = len(ot)
             i = low.find(ot)
             while i >= 0:
-                if _text_start_ok(low, i) and _text_boundary_ok(low, i + size):
+                if _text_start_ok(low, i) and _text_boundary_ok(low, i + size) and not (
+                        ot == "i" and _PRONOUN_I_AFTER.match(low, i + 1)):  # "I believe" for the option "I"
                     spans.setdefault(letter, []).append((i, i + size))
                 i = low.find(ot, i + size)
         numeric = self.opt_num
@@ -2670,6 +2723,9 @@ def _read(response: str, optset: _OptionSet) -> ChoiceResult:
         if found is not None and found.letter is not None:
             return found
         return ChoiceResult(None, "refusal", "the reply declines to choose")
+    absent = reader.none_among()
+    if absent is not None:
+        return absent
     found = reader.content()
     if found is not None and found.letter is None:
         fixed = reader.corrected_content(-1)

@@ -435,3 +435,62 @@ def test_long_digit_runs_in_options_stay_linear():
     result = infer_choice("0", {"A": "1+" * 2000, "B": "9" * 50_000})
     assert result.letter is None
     assert time.perf_counter() - start < 3.0  # a quadratic scan of the digits took over 10 s
+
+
+PETS = {"A": "cat", "B": "dog", "C": "cow", "D": "pig"}
+
+
+@pytest.mark.parametrize(
+    ("response", "options", "letter"),
+    [
+        ("猫和狗都是宠物。【答案】C", PETS, "C"),  # a bracketed Chinese answer marker after other options
+        ("猫和狗都是宠物，对应选项 B。", PETS, "B"),
+        ("猫和狗都是宠物。正确选项是 D", PETS, "D"),
+        ("El gato y el perro. La respuesta es la B.", PETS, "B"),
+        ("Le chat et le chien. La réponse correcte est C.", PETS, "C"),
+        ("Die Katze und der dog. Die richtige Antwort ist D.", PETS, "D"),
+        ("The cat and the dog are mammals. anser: c", PETS, "C"),  # a typo in the marker
+        ("The cat and the dog are pets. Final: [[B]]", PETS, "B"),  # "Final:" and a doubled bracket
+        ("The cat and the dog are pets. Final: B", PETS, "B"),
+        ("The answer is: R", {"A": "Point P", "B": "Point Q", "C": "Point R", "D": "Point S"}, "C"),
+        ("The answer is: R", {"A": "Point P", "B": "Point Q", "C": "Line R", "D": "Point R"}, None),  # two labels
+        ("The answer is E", PETS, None),  # no option labelled E
+    ],
+)
+def test_markers_in_other_languages_typos_and_labels(response, options, letter):
+    assert infer_choice(response, options).letter == letter
+
+
+def test_the_pronoun_i_is_no_roman_numeral_option():
+    numerals = {"A": "I", "B": "II", "C": "III", "D": "IV"}
+    assert infer_choice("I believe the correct statement is III.", numerals).letter == "C"
+    assert infer_choice("I think only statement II holds.", numerals).letter == "B"
+    assert infer_choice("Only I.", numerals).letter == "A"
+
+
+@pytest.mark.parametrize(
+    ("response", "letter", "method"),
+    [
+        ("It takes about 3.5 s, which doesn't appear among the choices.", None, "refusal"),
+        ("It takes about 3.5 s, which is not one of the options.", None, "refusal"),
+        ("3.5 s is not listed among the choices; the closest is D.", "D", "letter"),  # a letter after it decides
+        ("The time is 2.0 s.", "B", "answer-value"),
+    ],
+)
+def test_a_value_said_to_be_none_of_the_options(response, letter, method):
+    options = {"A": "1.5 s", "B": "2.0 s", "C": "2.5 s", "D": "3.0 s"}
+    result = infer_choice(response, options)
+    assert (result.letter, result.method) == (letter, method)
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        ("We look at the sign of the dog's mood. If it wags, then", None),
+        ("For one cat we need one dog. The question says two cats, so", None),
+        ("It is a dog, I think so", "B"),  # "I think so" is a complete closing
+        ("The answer is B so", "B"),  # committed before the cut
+    ],
+)
+def test_replies_cut_off_after_then_or_so(response, letter):
+    assert infer_choice(response, PETS).letter == letter
