@@ -76,3 +76,21 @@ def test_timeout_in_uninterruptible_code_serial_thread_method_keeps_the_report(b
     assert "incomplete" in report
     statuses = {r["id"]: r["status"] for r in report["rows"]}
     assert statuses == {"0": "correct", "1": "timeout"}
+
+
+def test_signal_method_times_out_consecutive_rows_and_restores_the_alarm_handler(bench_env):
+    """The run keeps one SIGALRM handler for all rows (not one per row): every overrunning row still times out,
+    the rows after it are unaffected, and the process's handler is put back at the end."""
+    import signal
+
+    before = signal.getsignal(signal.SIGALRM)
+    bench_env.makeconftest(SLOW_SCORER)
+    rows = [mc_row(i, "(B)") for i in range(5)]
+    rows[1]["prediction"] = rows[2]["prediction"] = "SPIN"
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "report.json", "--timeout", "0.5",
+                        "--timeout-method", "signal")
+    statuses = [r["status"] for r in load_report(bench_env)["rows"]]
+    assert statuses == ["correct", "timeout", "timeout", "correct", "correct"]
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
