@@ -288,3 +288,24 @@ APPROX = [
 @pytest.mark.parametrize("gold, pred, tol, expected", APPROX)
 def test_exact_and_approximate_answers(gold, pred, tol, expected):
     _check(gold, pred, expected, tolerance=tol)
+
+
+# A trigonometric function of an angle in degrees is evaluated in radians (the mark is not on the whole answer);
+# a function letter next to the same letter used as a quantity is a factor; a variable that cancels as written
+# does not make the answers differ; an equality chain whose label sits outside the math ("Area $= ... = 4.5$")
+# states its values.
+SYMBOLIC_FORMS = [
+    ("\\frac{\\sqrt{3}}{2} m g", "mg\\sin 60^\\circ", True), ("\\frac{1}{2} m g", "mg\\sin 60^\\circ", False),
+    ("\\frac{1+\\sqrt{5}}{2}", "2\\cos 36^\\circ", True), ("\\frac{1}{2}", "\\sin(30°)", True),
+    ("\\frac{3}{4}", "\\sin^2 60^{\\circ}", True), ("30^\\circ", "30°", True), ("\\frac{1}{2}", "\\cos{60^\\circ}", True),
+    ("m g\\left(3-2 \\cos \\theta_{0}\\right)", "3mg-2mg\\cos\\theta_0", True),
+    ("m g\\left(3-2 \\cos \\theta_{0}\\right)", "3mg-\\cos\\theta_0", False),
+    ("\\frac{g}{3}", "\\frac{(2m-m)g}{3m}", True), ("\\frac{g}{3}", "\\frac{(2m-m)g}{3}", False),
+    ("x^2", "t^2", False), ("f(x)+1", "f(x)+1", True),
+    ("\\frac{9}{2}", "= \\frac12 \\times 3 \\times 3 = 4.5", True), ("\\frac{9}{2}", "= 3 \\times 3 = 9", False),
+]
+
+
+@pytest.mark.parametrize("gold, pred, expected", SYMBOLIC_FORMS)
+def test_trig_degrees_factors_and_chains(gold, pred, expected):
+    _check(gold, pred, expected)

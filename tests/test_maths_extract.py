@@ -149,3 +149,41 @@ def test_complete_response_is_not_truncated(response):
     assert final_answer(response) is not None
     if "boxed" not in response and "answer" not in response:
         assert not truncated(response)
+
+
+# A closing line without box or marker: a Chinese sentence states the value after its last 为 / 是 / 等于 / =
+# outside math (up to the next clause); a phrase set in bold is the answer; a number in prose keeps its unit;
+# two values joined by a dash (or "between ... and ...") are a range, which commits to no single value; a full
+# stop before a capital ends the marker's sentence; a unit after a span does not part two joined answers.
+CLOSING_LINES = [
+    ("Work.\n\n故 $x^2$ 的系数为 40。", ("40",), "last-line"),
+    ("Work.\n\n输出的 $n$ 的值为 5。", ("5",), "last-line"),
+    ("Work.\n\n所以 E = 2mg/q。", ("2mg/q",), "last-line"),
+    ("Work.\n\n所以 |a+b| = √7。", ("√7",), "last-line"),
+    ("Work.\n\n最小值为 $-1$，此时 $x=2$。", ("-1",), "last-line"),
+    ("Work.\n\n所以焦点 $F(1,0)$。", ("F(1,0)",), "last-math"),
+    ("Work.\n\n因为 $x>0$，所以 $y=2$。", ("y=2",), "last-math"),
+    ("Work.\n\nThe second mass must hang **25 cm** from the pivot.", ("25 cm",), "last-line"),
+    ("Work.\n\nSo the distance is 300 km in total.", ("300 km",), "last-line"),
+    ("Work.\n\nSo there are 5 apples in the basket.", ("5",), "last-line"),
+    ("So the final answer is approximately 2.1–2.4 m/s.", ("2.1 to 2.4",), "marker"),
+    ("So the final answer is somewhere between 2 and 3.", ("2 to 3",), "marker"),
+    ("Final Answer: The final answer is 2√2. I hope it is correct.", ("2√2",), "marker"),
+    ("Final Answer: The final answer is 2.5. I hope it is correct.", ("2.5",), "marker"),
+    ("So the final answer is $v_1 = -1$ m/s, $v_2 = 2$ m/s.", ("v_1 = -1\\ m/s", "v_2 = 2\\ m/s"), "marker"),
+]
+
+
+@pytest.mark.parametrize("response, answers, method", CLOSING_LINES,
+                         ids=[f"closing{i}" for i in range(len(CLOSING_LINES))])
+def test_closing_line_statements(response, answers, method):
+    found = final_answer(response)
+    assert found is not None
+    assert (found.answers, found.method) == (answers, method)
+
+
+def test_range_is_not_a_committed_value():
+    from pytest_answerbench.maths import equivalent
+
+    assert equivalent("2.4", final_answer("So the final answer is approximately 2.1–2.4 m/s.").text, 0.1)[0] is False
+    assert equivalent("0.25", final_answer("It must hang **25 cm** from the pivot.").text, 0.01, unit="m")[0]

@@ -67,6 +67,9 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         g_clean = Item(f"{g_clean.text}({g_clean.unit})", g_clean.percent, g_clean.degree)
     if unit:
         g_clean = _with_target_unit(g_clean, unit)
+    if p_clean.text.startswith("=") and "=" not in g_clean.text:
+        # "Area $= \\frac12 \\times 3 \\times 3 = 4.5$": the label was written outside the math
+        p_clean = replace(p_clean, text=p_clean.text[1:].strip())
     if "=" in p_clean.text and "=" not in g_clean.text and p_clean.text.count("=") == 1:
         # "S = \{1, 2\}", "x = 2, 3", "A = \{x \mid x < -1 或 x > 3\}": a label states the answer after it
         label, value = p_clean.text.split("=")
@@ -408,11 +411,45 @@ def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
                 exact = tol is not None or _is_plain_number(g.text) and _is_plain_number(p.text)
                 return True, "numeric" if exact else "symbolic"
         return False, "numeric"
+    ge, pe = _letters_as_factors(ge, pe)
     g_names, p_names = {s.name for s in ge.free_symbols}, {s.name for s in pe.free_symbols}
+    if g_names != p_names:
+        # A variable may cancel as written ("\\frac{(2m-m)g}{3m}" is g/3): compare the letters that remain.
+        ge, pe = _reduced(ge), _reduced(pe)
+        g_names, p_names = {s.name for s in ge.free_symbols}, {s.name for s in pe.free_symbols}
     if g_names and p_names and g_names != p_names:
         # Different variables (x vs t) cannot be the same answer; a constant never equals a function.
         return False, "symbolic"
     return _expressions_equal(ge, pe)
+
+
+def _letters_as_factors(ge: Any, pe: Any) -> tuple[Any, Any]:
+    """``m g(3 - 2\\cos\\theta)`` is a product when ``g`` is a quantity: a function letter applied to an argument
+    is read as a factor when the same letter stands alone as a symbol on either side."""
+    from sympy import Mul, Symbol
+    from sympy.core.function import AppliedUndef
+
+    calls = [c for e in (ge, pe) for c in e.atoms(AppliedUndef) if len(c.func.__name__) == 1]
+    if not calls:
+        return ge, pe
+    names = {s.name for s in ge.free_symbols | pe.free_symbols}
+    swap = {c: Symbol(c.func.__name__) * Mul(*c.args) for c in calls if c.func.__name__ in names}
+    return (ge.xreplace(swap), pe.xreplace(swap)) if swap else (ge, pe)
+
+
+def _reduced(expr: Any) -> Any:
+    """``expr`` with its arithmetic carried out (``(2m - m)/m`` is 1), or as it was when that runs long."""
+    import sympy
+
+    try:
+        with step_limit(0.5):
+            done = expr.doit()
+            if done.free_symbols != expr.free_symbols or not done.free_symbols:
+                return done
+            return sympy.cancel(done)
+    except (StepTimeout, TypeError, ValueError, ZeroDivisionError, RecursionError, AttributeError,
+            sympy.PolynomialError):
+        return expr
 
 
 def _numeric(expr: Any) -> Any:

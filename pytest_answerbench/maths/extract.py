@@ -131,19 +131,24 @@ _AFTER_UNIT = re.compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|
 def _with_trailing_unit(content: str, after: str) -> str:
     """``content`` plus the unit written right after its span (``$30$ degrees`` -> ``30^{\\circ}``); ``after``: the
     text that follows the span (its first 40 characters are read)."""
+    return _unit_after(content, after)[0]
+
+
+def _unit_after(content: str, after: str) -> tuple[str, int]:
+    """:func:`_with_trailing_unit`, and how many characters of ``after`` the unit took (0: none)."""
     m = _AFTER_UNIT.match(after[:40])
     if not m or not content:
-        return content
+        return content, 0
     if m.group("deg"):
-        return content + "^{\\circ}"
+        return content + "^{\\circ}", m.end()
     if m.group("pct"):
-        return content + "\\%"
+        return content + "\\%", m.end()
     from .units import read_unit
 
     unit = m.group("unit")
     if read_unit(unit) is not None and not re.search(r"[A-Za-z]\s*$", re.sub(r"\\[a-zA-Z]+", "", content)):
-        return f"{content}\\ {unit}"
-    return content
+        return f"{content}\\ {unit}", m.end()
+    return content, 0
 
 
 def _joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
@@ -154,16 +159,19 @@ def _joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
         content = next(g for g in m.groups() if g is not None).strip()
         if not content:
             continue
-        content = _with_trailing_unit(content, text[m.end():m.end() + 40])
+        content, taken = _unit_after(content, text[m.end():m.end() + 40])
         between = text[prev_end:m.start()] if prev_end is not None else None
         if between is not None and len(between) <= 24 and _SPAN_JOINER.fullmatch(between):
             runs[-1].append(content)
         else:
             runs.append([content])
-        prev_end = m.end()
+        prev_end = m.end() + taken  # "$v_1 = -1$ m/s, $v_2 = 2$ m/s": the unit does not part the answers
     if not runs:
         return ()
     return tuple(runs[-1] if last else runs[0])
+
+
+_SENTENCE_END = re.compile(r"(?<=[^\d\s])\.\s|\.\s+(?=[A-Z])|。")
 
 
 def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
@@ -178,7 +186,8 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     spans = _joined_spans(rest)
     if spans:
         return spans
-    sentence = reduce_sentence(strip_wrappers(re.split(r"(?<=[^\d\s])\.\s|。", rest + " ")[0]), multiple)
+    # a full stop ends the sentence after a word, or before a capital ("2√2. I hope it is correct.")
+    sentence = reduce_sentence(strip_wrappers(_SENTENCE_END.split(rest + " ")[0]), multiple)
     return (sentence,) if sentence else ()
 
 
@@ -275,15 +284,54 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
         listed = _listed_answers(lines)
         if listed:
             return Extraction(listed, "last-math")
+    if _CJK.search(last):
+        stated = _cjk_statement(last, multiple)
+        if stated:
+            return Extraction(stated, "last-line")
     spans = _joined_spans(last, last=True)
     if spans:
         return Extraction(spans if multiple else spans[-1:], "last-math")
+    bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b)]
+    if bold and not _BOLD_PHRASE.fullmatch(last.strip().rstrip(".。")):
+        # "The second mass must hang **25 cm** from the pivot.": the phrase set in bold is the answer
+        return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "last-line")
     reduced = reduce_sentence(strip_wrappers(last), multiple)
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters), not prose
     if reduced and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced
                     and not _WORDS.search(_TEXT_WRAPPED.sub(" ", reduced))):
         return Extraction((reduced,), "last-line")
     return None
+
+
+_CJK = re.compile("[\u4e00-\u9fff]")
+_BOLD_PHRASE = re.compile(r"\*\*([^*\n]{1,60})\*\*")
+# "为", "是", "等于", "=" state a value; not inside words such as 因为 (because), 于是 / 但是 (so / but), 认为.
+_COPULA = re.compile(r"(?<![因于但还总若作认或可])(?:为|是)|等于|=|＝")
+
+
+def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
+    """The value a Chinese closing sentence states after its last 为 / 是 / 等于 / = outside math ("故 $x^2$ 的系数为
+    40。" -> 40, "所以 E = 2mg/q。" -> 2mg/q), up to the next clause; () when it states none."""
+    sentences = [part for part in re.split("[。！？]", line) if part.strip()]
+    if not sentences:
+        return ()
+    sentence = sentences[-1]
+    inside = [(m.start(), m.end()) for m in _SPAN.finditer(sentence)]
+    copula = None
+    for m in _COPULA.finditer(sentence):
+        if not any(a <= m.start() < b for a, b in inside):
+            copula = m
+    if copula is None:
+        return ()
+    rest = re.split("[，；]", sentence[copula.end():])[0].strip()
+    spans = _joined_spans(rest)
+    if spans:
+        return spans
+    rest = strip_wrappers(rest)
+    if not rest or _CJK.search(re.sub("[\u4e00-\u9fff]{1,3}$", "", rest)):
+        return ()  # words, not a value
+    reduced = reduce_sentence(rest, multiple)
+    return (reduced,) if reduced else ()
 
 
 _BULLET = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+(.*)$")
@@ -313,6 +361,13 @@ _NUMBER_LIST = re.compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bor\
 _CJK_TAIL = re.compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
 
+_PROSE_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:/\d+)?")
+# Two numbers joined by a dash ("2.1–2.4") or "between 2 and 3" give a range: a hedge, not a committed value.
+_RANGE = re.compile(r"(?:\bbetween\s+(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?and\s+|(-?\d+(?:\.\d+)?)\s*[–—]\s*)"
+                    r"(-?\d+(?:\.\d+)?)", re.I)
+_UNIT_WORD = re.compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3}(?:\^\{?-?\d\}?)?)?)(?![A-Za-z])")
+
+
 def reduce_sentence(text: str, multiple: bool = False) -> str:
     """A sentence stated as the answer -> the answer in it.
 
@@ -337,5 +392,17 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     tail = re.split(r"(?i)\s(?:is|are|equals|=|be|was)\s", text)[-1].strip()
     if not _WORDS.search(tail):
         return tail.rstrip(".")
-    numbers = re.findall(r"-?\d+(?:[.,]\d+)*(?:/\d+)?", text)
-    return numbers[-1] if numbers else text
+    numbers = list(_PROSE_NUMBER.finditer(text))
+    if not numbers:
+        return text
+    last = numbers[-1]
+    hedge = _RANGE.search(text[:last.end()])
+    if hedge and hedge.end() == last.end():
+        return f"{hedge.group(1) or hedge.group(2)} to {hedge.group(3)}"  # "approximately 2.1–2.4 m/s": a range, not one value
+    unit = _UNIT_WORD.match(text, last.end())
+    if unit:
+        from .units import read_unit
+
+        if read_unit(unit.group(1)) is not None:
+            return f"{last.group()} {unit.group(1)}"  # "hang 25 cm from the pivot": the unit belongs to it
+    return last.group()

@@ -89,6 +89,16 @@ _CJK_MEASURE = re.compile(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}")
 _POINT = re.compile(r"[A-Z]\s*(\([^()]*,[^()]*\))")
 _TIMES_X = re.compile(r"(\d)\s*[xX]\s*10\s*\^")
 _ENDS_IN_UNIT = re.compile(r"[A-Za-zΩμµ]\S*\s*\.?$")
+# A trigonometric function of an angle in degrees ("\\sin 60^\\circ", "cos(36°)"): the argument in radians.
+_DEG = r"\s*(?:\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|°|\\degree(?![a-zA-Z]))"
+_TRIG_DEGREES = re.compile(
+    r"(?:\\|(?<![a-zA-Z\\]))(?P<f>sin|cos|tan|cot|sec|csc)(?![a-zA-Z])(?P<pow>\s*\^\s*(?:\{\s*\d\s*\}|\d))?\s*"
+    r"(?:\(\s*(?P<a>\d+(?:\.\d+)?)%s\s*\)|\{\s*(?P<b>\d+(?:\.\d+)?)%s\s*\}|(?P<c>\d+(?:\.\d+)?)%s)" % (_DEG, _DEG, _DEG))
+
+
+def _trig_radians(m: re.Match) -> str:
+    value = m.group("a") or m.group("b") or m.group("c")
+    return "\\%s%s(\\frac{%s \\pi}{180})" % (m.group("f"), m.group("pow") or "", value)
 
 
 def _caret(m: re.Match) -> str:
@@ -151,6 +161,9 @@ def clean(text: str) -> Item:
         s = _APPROX_CMD.sub(r"\\approx ", s)
     degree = False
     if "circ" in s or "°" in s or "degree" in s:
+        if "sin" in s or "cos" in s or "tan" in s or "cot" in s or "sec" in s or "csc" in s:
+            # the angle of a trigonometric function is not a degree mark on the whole answer
+            s = _TRIG_DEGREES.sub(_trig_radians, s)
         for mark in ("^{\\circ}", "^\\circ", "°", "\\degree", "^{\\circ }", "\\circ"):
             if mark in s:
                 degree = True
