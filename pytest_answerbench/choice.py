@@ -16,8 +16,10 @@
   option, "19:30" for 7:30 PM, "a quarter to ten", "March 6th" for 2024-03-06), Yes / No and True / False by
   meaning ("Nope", "That's correct", "not true", 错误; "partially true" is neither), and a word only one option
   has in a short reply ("Austen." for Jane Austen);
-* hedges ("\\boxed{B} or \\boxed{C}", "Answer: B / Answer: D", "B. Hmm, or is it C?") and replies cut off before
-  they answered give no letter;
+* hedges ("\\boxed{B} or \\boxed{C}", "Answer: B / Answer: D", "B. Hmm, or is it C?", a loop "B. ... C. ... B."),
+  a value said to be none of the options and replies cut off before they answered give no letter;
+* answer markers in other languages ("【答案】C", "对应选项 B", "La respuesta es la B"), a letter naming the option it
+  labels ("R" for "Point R"), options conceded ("While Jupiter ... have faint rings, ... Saturn") or only defined;
 * "cannot be determined" / "none of these" as the option saying exactly that, when there is one;
 * refusals and empty answers: no letter, and the method says why.
 
@@ -260,7 +262,7 @@ _MARKER_CHECKS = {
     1: lambda low: _present(low, _ANSWER_CORE_WORDS) or ("one" in low and _present(low, _ANSWER_CORES)),
     2: lambda low: "answer" in low,
     3: _choose_possible,
-    5: lambda low: _present(low, _FOREIGN_ANSWER_WORDS),
+    5: lambda low: ("sp" in low or "pons" in low or "antw" in low) and _present(low, _FOREIGN_ANSWER_WORDS),
     6: _conclusion_possible,
 }
 _MARKER_SPECS = [(p, lp, tier, method, _MARKER_CHECKS.get(i)) for i, (p, lp, tier, method, _) in enumerate(_MARKER_SPECS)]
@@ -274,6 +276,7 @@ _MARKER_SPECS[-1] = (_MARKER_SPECS[-1][0], re.compile(f"(?=[{_CONCLUSION_FIRST}]
                      *_MARKER_SPECS[-1][2:])
 
 _ANSWER_MARKER_LOW = _MARKER_SPECS[1][1]
+_EAGER_SPECS = _MARKER_SPECS[:-1]  # every marker but the weak conclusion one
 _FOREIGN_ANSWER_WORDS = ("respuesta", "réponse", "resposta", "risposta", "antwort")
 _ANSWER_CORE_WORDS = ("ans", "option", "choice", "response")
 _ANSWER_CORES = (*_ANSWER_CORE_WORDS, "correct one", "right one", "best one")
@@ -473,8 +476,24 @@ _PROSE_SENTENCE_END = re.compile(r"[.!?][ \t]+\S")
 _DOUBT_OTHER = re.compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|possibly|could\s+it\s+be|should\s+it\s+be)"
                           r"\s+|(?<=[.!?]\s)(?i:or)\s+)(?:(?i:option)\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!,]|$)")
 # a reply ending unsure: "... hard to say from this angle.", "I'm not sure."
-_UNSURE = re.compile(r"\b(?:hard|difficult|impossible)\s+to\s+(?:say|tell|decide)|\bnot\s+(?:sure|certain)\b|"
+_UNSURE = re.compile(r"\b(?:hard|difficult|impossible)\s+to\s+(?:say|tell|decide)|\bnot\s+(?:sure|certain|confident)\b|"
                      r"\bcan(?:not|'t|’t)\s+(?:tell|decide|be\s+sure)\b|\bunsure\b|\buncertain\b")
+# A leading concessive clause, up to the comma before its main clause's subject ("While X and Y have faint rings,
+# the rings shown ..."): a comma followed by a determiner or pronoun, not by a list's next item
+_CONCESSIVE = re.compile(r"(?:^|(?<=[.!?;\n]\s)|(?<=[.!?;\n]))\s*(?:while|although|though|even\s+though|whereas)\b"
+                         r"[^.!?;\n]{0,300}?,(?=\s*(?:the|this|these|that|those|it|its|they|their|he|she|we|i|only|here|"
+                         r"there)\b)")
+# "πr² is the area of a circle": an option as the subject of a definition (not "... is the correct answer")
+_DEFINED_AFTER = re.compile(r"\s*(?:is|are)\s+(?:the|its|their|a|an)\s+(?!(?:correct|right|best|answer|only|one|"
+                            r"option|choice|true|final)\b)[a-z]")
+_EQUALS_NEXT = re.compile(r"\s*=\s*")
+_STATED_BEFORE = re.compile(r"\b(?:is|are|equals|be)\s*$|=\s*$")
+# "It could also be Venus": the last sentence offers another option as just as possible
+_ALSO_POSSIBLE = re.compile(r"\b(?:could|might|may)\s+(?:also|just\s+as\s+well|equally)\s+be\b|"
+                            r"\bor\s+(?:possibly|perhaps|maybe)\b")
+# "The question, however, asks about the largest radius.": what was named answers another question
+_ASKS_OTHER = re.compile(r"\b(?:the|this)\s+question\s*,?\s*(?:however|though|instead)?\s*,?\s*"
+                         r"(?:actually\s+)?(?:asks|is\s+asking)\s+(?:about|for)\b")
 # A reply whose opening clause is a bare verdict on the statement or question ("Nope, ...", "That's correct — ...",
 # "This statement is not true: ..."), for options that are a polar pair
 _POLAR_STATEMENT = r"(?:(?:this|that|the|it)(?:\s+(?:statement|claim|sentence|assertion))?\s*(?:is|'s|’s)|that(?:'s|’s))"
@@ -499,7 +518,7 @@ _LONE_CAPITAL = re.compile(rf"{_NOT_AFTER_LETTER}([A-Z]){_NOT_LETTER}")
 _LOWER_WORD = re.compile(r"\s+([a-z]+)")
 # Words after "I" that make it the pronoun, not the Roman numeral an option reads ("I believe ... III").
 _PRONOUN_I_AFTER = re.compile(
-    r"\s*['’]|\s+(?:(?:really|also|still|would|will|do|did|can|could|should|must|might|am|have|had|was)\s+)*"
+    r"\s*['’]|\s+(?:(?:really|also|still|would|will|do|did|can|could|should|must|might|am|have|had|was)\s+){0,3}"
     r"(?:think|believe|guess|say|feel|suppose|reckon|choose|chose|pick|picked|select|selected|go|went|see|saw|"
     r"know|knew|am|have|had|was|would|will|do|did|can|could|should|must|might|need|want|get|got|found|find|"
     r"conclude|concluded|count|counted|calculate|calculated|notice|noticed)\b")
@@ -1033,6 +1052,11 @@ class _OptionSet:
             if core != ot and len(core) >= 3 and not any(
                     o != letter and core in other for o, other in self.opt_norm.items()):
                 ot = core
+            head, _, predicate = ot.partition(" ")
+            if head in ("it", "they") and predicate.count(" ") >= 2 and not any(
+                    o != letter and predicate in other for o, other in self.opt_norm.items()):
+                # "It peaks at around 0.5": the reply may name the subject ("So the F1 peaks at around 0.5")
+                ot = predicate
             self.search_text.append((letter, ot))
         # Lower-case scanning of the letter patterns is valid when the letters are plain ASCII letters or digits.
         self.low_ok = all(x.isascii() and x.isalnum() for x in self.letters)
@@ -1594,7 +1618,10 @@ class _Reader:
             for m in _ANSWER_FIELD.finditer(raw):
                 self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-field", whole=True)
         text = self.flat
-        for spec in _MARKER_SPECS[:-1]:
+        low = self.low if self.fold_ok else None
+        for spec in _EAGER_SPECS:
+            if low is not None and spec[4] is not None and not spec[4](low):
+                continue  # the pre-check _marker_payloads would make, without the call
             for end, payload in self._marker_payloads(spec):
                 self._commit_payload(out, negatives, end, payload, spec[2], spec[3])
         mentions, lines, marks = self._scan_mentions(text, negatives)
@@ -1995,8 +2022,8 @@ class _Reader:
         return out
 
     def _closing(self) -> _Commit | None:
-        """The reply's last clause, after ':', '=', '→', a dash or a comma, is an option letter or (after ':', '='
-        or 'is') an option's text or value: "The question asks about rickets: D.", "If I had to pick, A.",
+        """The reply's last clause, after ':', '=', '→', a dash or a comma, is an option letter or (after ':', '=',
+        'is' or an em dash) an option's text or value: "The question asks about rickets: D.", "If I had to pick, A.",
         "..., option C.", "Total: 4.", "= 150", "The derivative is 2x."."""
         text = self.flat.rstrip()
         cut = max(0, len(text) - 80)
@@ -2029,7 +2056,7 @@ class _Reader:
             hit = self._value_at_start(body)
             if hit is not None and hit[0] == "ordinal":
                 return _Commit(start, 1, hit[1], "conclusion")
-        if sep in (":", "=", "is", "are", "equals", "->", "→"):
+        if sep in (":", "=", "is", "are", "equals", "->", "→", "—"):  # "..., glucose and fructose — sucrose."
             if sep == "=" and _CLOSING_VARIABLE.search(before):
                 return None  # "at x = 1": a variable's value, not the answer
             if _CLOSING_LIST.search(before):
@@ -2453,12 +2480,17 @@ class _Reader:
             if all(_OR_ALTERNATIVE.match(low, b) for _, b in kept[letter]):
                 # "Tennis or badminton": the option is offered with an alternative, not chosen
                 return ChoiceResult(None, "ambiguous", f"option {letter}'s text is offered with an alternative")
+            if "question" in low:
+                other = _ASKS_OTHER.search(low, max(b for _, b in kept[letter]))
+                if other is not None:
+                    return ChoiceResult(None, "none", f"option {letter} is named, then the reply says the question "
+                                                      "asks about something else")
             kind = "answer-value" if letter in self.opt_num else "option-text"
             return ChoiceResult(letter, kind, f"the reply contains the text of option {letter} only")
         if len(kept) > 1:
             # "1, 2, 3, 4, 5, 6. So there are 6 apples.": a concluding last sentence decides
             cut = max((m.end() for m in _SENTENCE_BREAK.finditer(low)), default=0)
-            if _UNSURE.search(low, cut):
+            if _UNSURE.search(low, cut) or _ALSO_POSSIBLE.search(low, cut):
                 # "It might be a Shiba Inu or a fox — hard to say.": the reply ends undecided
                 return ChoiceResult(None, "ambiguous", f"the reply names options {', '.join(sorted(kept))} and "
                                                        "ends unsure")
@@ -2481,8 +2513,46 @@ class _Reader:
                 if len(after_turn) == 1:
                     kind = "answer-value" if after_turn[0] in self.opt_num else "option-text"
                     return ChoiceResult(after_turn[0], kind, f"after the turn, only option {after_turn[0]} is named")
+            if " is " in low or " are " in low:
+                # "The surface area is 4πr². πr² is the area of a circle, and 2πr is its circumference.": one
+                # option stated as the value of what is asked, the others only as subjects being defined
+                defined, stated = set(), set()
+                for k, occ in kept.items():
+                    if all(self._defined_at(low, b, spans) for _, b in occ):
+                        defined.add(k)
+                    elif any(_STATED_BEFORE.search(low, max(0, a - 12), a) for a, _ in occ):
+                        stated.add(k)
+                if len(stated) == 1 and len(defined) == len(kept) - 1:
+                    k = next(iter(stated))
+                    kind = "answer-value" if k in self.opt_num else "option-text"
+                    return ChoiceResult(k, kind, f"option {k} is stated as the value; the others are only defined")
+            if "while" in low or "though" in low or "whereas" in low:
+                # "While Jupiter and Neptune have faint rings, the rings shown belong to Saturn.": the options
+                # named only in a leading concessive clause are conceded, not chosen
+                conceded = [m.span() for m in _CONCESSIVE.finditer(low)]
+                if conceded:
+                    main = [k for k, occ in kept.items() if any(not any(x <= a < y for x, y in conceded)
+                                                                 for a, _ in occ)]
+                    if len(main) == 1:
+                        kind = "answer-value" if main[0] in self.opt_num else "option-text"
+                        return ChoiceResult(main[0], kind, f"the other options are named only in a concession; "
+                                                           f"option {main[0]} in the main clause")
             return ChoiceResult(None, "ambiguous", f"the reply mentions options {', '.join(sorted(kept))}")
         return None
+
+    @staticmethod
+    def _defined_at(low: str, end: int, spans: dict[str, list[tuple[int, int]]]) -> bool:
+        """The option occurrence ending at ``end`` is the subject of a definition: "πr² is the area of a circle",
+        "2πr = πd is its circumference" (an equation with another option's text before the verb)."""
+        for _ in range(3):
+            m = _EQUALS_NEXT.match(low, end)
+            if m is None:
+                break
+            nxt = [b for occ in spans.values() for a, b in occ if a == m.end()]
+            if not nxt:
+                break
+            end = nxt[0]
+        return _DEFINED_AFTER.match(low, end) is not None
 
     def key_word(self, low: str, most_words: int) -> str | None:
         """The option named by a word only its text has, in a text of at most ``most_words`` words: "Austen." for
@@ -2552,6 +2622,21 @@ def _pick(commits: list[_Commit], negatives: set[str]) -> _Commit | None:
             top = max(c.tier for c in kept)
             chosen = max((c for c in kept if c.tier == top), key=lambda c: c.pos)
     return chosen
+
+
+def _flip_flop(chosen: _Commit, commits: list[_Commit]) -> str | None:
+    """"The answer is B. The answer is C. The answer is B. ...": answers of the chosen kind that leave a letter and
+    come back to it with no correction cue (a degenerate loop, not a reconsidered answer) choose nothing."""
+    same = [c for c in commits if c.tier == chosen.tier and c.method == chosen.method and c.letter is not None]
+    if len(same) < 3:
+        return None
+    seq: list[str] = []
+    for c in sorted(same, key=lambda c: c.pos):
+        if not seq or seq[-1] != c.letter:
+            seq.append(c.letter)
+    if len(seq) >= 3 and len(set(seq)) < len(seq):
+        return f"the reply switches back and forth between answers ({', '.join(sorted(set(seq)))})"
+    return None
 
 
 # ---- a cheap exact path for common short replies ----------------------------------------------------------
@@ -2688,6 +2773,8 @@ def _read(response: str, optset: _OptionSet) -> ChoiceResult:
     elif chosen is not None and chosen.letter is not None:
         hedge = reader.hedge(chosen, commits, negatives, segments) if (
             len(commits) > 1 or not reader.fold_ok or reader.low.find("or ", chosen.pos) >= 0) else None
+        if hedge is None and chosen.tier >= 2 and len(commits) >= 3:
+            hedge = _flip_flop(chosen, commits)
         if hedge is not None:
             return ChoiceResult(None, "ambiguous", hedge)
         # no letter after a later correction cue: an option's text there may retract the answer

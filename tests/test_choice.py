@@ -3,9 +3,9 @@
 ``tests/data/choice_corpus.jsonl`` holds realistic model replies, each with the option set it answers and the
 letter a careful human reader would say the model chose (``null`` when it chose none, refused, hedged between
 options or named something that is not an option). Every case is asserted, and the agreement rate is printed
-(target: at least 97%). ``choice_heldout.jsonl`` and ``choice_blind_dev.jsonl`` were labelled blind by people who
-never saw the reader; their agreement rates are asserted, and every blind-dev row the reader misses is listed
-with the reason.
+(target: at least 97%). ``choice_heldout.jsonl``, ``choice_blind_dev.jsonl`` and ``choice_blind2_dev.jsonl`` were
+labelled blind by people who never saw the reader; their agreement rates are asserted, and every blind-dev row the
+reader misses is listed with the reason.
 """
 
 from __future__ import annotations
@@ -102,6 +102,45 @@ def test_blind_dev_agreement_rate(capsys):
         print(f"\nchoice reader agreement on the blind dev corpus: {rate:.1%} ({agree}/{len(BLIND)})")
     assert len(BLIND) == 500
     assert rate >= BLIND_AGREEMENT - 0.006
+
+
+BLIND2_PATH = Path(__file__).parent / "data" / "choice_blind2_dev.jsonl"
+BLIND2 = [json.loads(line) for line in BLIND2_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
+#: agreement measured when the rules below were written (393/400, from 376/400 before them); small margin allowed
+BLIND2_AGREEMENT = 0.982
+# Rows of the second blind corpus the reader misses: reading them takes meaning, not rules
+BLIND2_BEYOND_RULES = {
+    "mcc-189": "'y = tan x' names the option 'Tangent': knowing tan is the tangent function",
+    "mcc-202": "'textbook overfitting' paraphrases 'The model overfits' in a reply too long for a key word",
+    "mcc-303": "'A has the smaller mean' paraphrases the option 'A smaller'",
+    "mcc-351": "'decreases by a factor of 4' reads option D only after 'the force becomes 1/4': a paraphrase",
+    "mcc-370": "'the Portuguese crown' names 'Portugal': a derived adjective",
+    "mcc-387": "'Step 3: Error!' among steps judged one by one: the error step is chosen by meaning",
+    "mcc-389": "'copper(II) ions' is the option 'Cu²⁺': chemistry knowledge",
+}
+
+
+def _blind2_param(case):
+    marks = [pytest.mark.xfail(reason=BLIND2_BEYOND_RULES[case["id"]], strict=True)] \
+        if case["id"] in BLIND2_BEYOND_RULES else []
+    return pytest.param(case, id=case["id"], marks=marks)
+
+
+@pytest.mark.parametrize("case", [_blind2_param(c) for c in BLIND2])
+def test_blind2_dev_case(case):
+    """tests/data/choice_blind2_dev.jsonl: 400 replies written and labelled blind, independently of the first
+    blind corpus (a copy of the second held-out corpus whose misses the later rules were developed against)."""
+    result = infer_choice(case["response"], case["options"])
+    assert result.letter == case["label"], f"{case['why']}: {result}"
+
+
+def test_blind2_dev_agreement_rate(capsys):
+    agree = sum(infer_choice(c["response"], c["options"]).letter == c["label"] for c in BLIND2)
+    rate = agree / len(BLIND2)
+    with capsys.disabled():
+        print(f"\nchoice reader agreement on the second blind dev corpus: {rate:.1%} ({agree}/{len(BLIND2)})")
+    assert len(BLIND2) == 400
+    assert rate >= BLIND2_AGREEMENT - 0.0075
 
 
 def test_heldout_agreement_rate(capsys):
@@ -447,6 +486,8 @@ PETS = {"A": "cat", "B": "dog", "C": "cow", "D": "pig"}
         ("猫和狗都是宠物，对应选项 B。", PETS, "B"),
         ("猫和狗都是宠物。正确选项是 D", PETS, "D"),
         ("El gato y el perro. La respuesta es la B.", PETS, "B"),
+        ("Gato (A) o perro (B)? La respuesta es la B.", PETS, "B"),
+        ("Gato (A) o perro (B)? A resposta correta é B.", PETS, "B"),
         ("Le chat et le chien. La réponse correcte est C.", PETS, "C"),
         ("Die Katze und der dog. Die richtige Antwort ist D.", PETS, "D"),
         ("The cat and the dog are mammals. anser: c", PETS, "C"),  # a typo in the marker
@@ -494,3 +535,44 @@ def test_a_value_said_to_be_none_of_the_options(response, letter, method):
 )
 def test_replies_cut_off_after_then_or_so(response, letter):
     assert infer_choice(response, PETS).letter == letter
+
+
+PLANETS = {"A": "Jupiter", "B": "Mars", "C": "Neptune", "D": "Saturn"}
+
+
+@pytest.mark.parametrize(
+    ("response", "options", "letter"),
+    [
+        # a degenerate loop that comes back to an answer it left chooses nothing; a plain change reads the last
+        ("The answer is B. The answer is C. The answer is B. The answer is C. The answer is", PETS, None),
+        ("The answer is B. The answer is B. The answer is C.", PETS, "C"),
+        # a tentative pick with another option offered as just as possible
+        ("It could be Mars, but I'm not confident. It could also be Venus given the brightness.",
+         {"A": "Venus", "B": "Mars"}, None),
+        ("It could be Mars at first sight, but the brightness says Venus.", {"A": "Venus", "B": "Mars"}, "A"),
+        # a fact about one option, then the reply says the question asks about something else
+        ("Fluorine is the most electronegative element. The question, however, asks about the largest radius.",
+         {"A": "Iodine", "B": "Fluorine"}, None),
+        ("The question asks about the largest radius. Iodine has it.", {"A": "Iodine", "B": "Fluorine"}, "A"),
+        # options conceded in a leading clause, one named in the main clause
+        ("While Jupiter and Neptune have faint rings, the bright rings shown belong to Saturn.", PLANETS, "D"),
+        ("While Jupiter has rings, Saturn and Neptune do too.", PLANETS, None),
+        # a closing apposition after a dash
+        ("Table sugar is made of glucose and fructose linked together — sucrose.",
+         {"A": "Glucose", "B": "Lactose", "C": "Fructose", "D": "Sucrose"}, "D"),
+        # one option stated as the value, the others only defined
+        ("The surface area of a sphere is $4\\pi r^2$. $\\pi r^2$ is the area of a circle, and $2\\pi r$ is its "
+         "circumference.", {"A": "$\\pi r^2$", "B": "$2\\pi r$", "C": "$\\pi d$", "D": "$4\\pi r^2$"}, "D"),
+        ("$\\pi r^2$ is the area of a circle and $2\\pi r$ is its circumference.",
+         {"A": "$\\pi r^2$", "B": "$2\\pi r$", "C": "$\\pi d$", "D": "$4\\pi r^2$"}, None),
+    ],
+)
+def test_loops_alternatives_concessions_and_definitions(response, options, letter):
+    assert infer_choice(response, options).letter == letter
+
+
+def test_an_option_with_a_pronoun_subject_is_named_by_its_predicate():
+    peaks = {"A": "It peaks at around 0.3", "B": "It peaks at around 0.5", "C": "It has no clear peak"}
+    assert infer_choice("The curve rises from 0.1, then falls. So the F1 peaks at around 0.5.", peaks).letter == "B"
+    assert infer_choice("The F1 score has no clear peak here.", peaks).letter == "C"
+    assert infer_choice("The F1 score is flat.", peaks).letter is None
