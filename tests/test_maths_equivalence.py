@@ -302,6 +302,7 @@ SYMBOLIC_FORMS = [
     ("m g\\left(3-2 \\cos \\theta_{0}\\right)", "3mg-\\cos\\theta_0", False),
     ("\\frac{g}{3}", "\\frac{(2m-m)g}{3m}", True), ("\\frac{g}{3}", "\\frac{(2m-m)g}{3}", False),
     ("x^2", "t^2", False), ("f(x)+1", "f(x)+1", True),
+    ("\\frac{\\sqrt{3}}{2}", "√(3)/2", True), ("\\frac{\\sqrt{3}}{2}", "√(3)/3", False),
     ("\\frac{9}{2}", "= \\frac12 \\times 3 \\times 3 = 4.5", True), ("\\frac{9}{2}", "= 3 \\times 3 = 9", False),
 ]
 

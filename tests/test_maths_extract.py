@@ -168,6 +168,9 @@ CLOSING_LINES = [
     ("Work.\n\nSo there are 5 apples in the basket.", ("5",), "last-line"),
     ("So the final answer is approximately 2.1–2.4 m/s.", ("2.1 to 2.4",), "marker"),
     ("So the final answer is somewhere between 2 and 3.", ("2 to 3",), "marker"),
+    ("Work.\n\nSo the speed is about 2.1 to 2.4 m/s.", ("2.1 to 2.4",), "last-line"),
+    ("Work.\n\nSo there are 3 or 4 solutions in total.", ("3 to 4",), "last-line"),
+    ("Work.\n\nSo the speed rises from 2 m/s to 5 m/s.", ("5 m/s",), "last-line"),
     ("Final Answer: The final answer is 2√2. I hope it is correct.", ("2√2",), "marker"),
     ("Final Answer: The final answer is 2.5. I hope it is correct.", ("2.5",), "marker"),
     ("So the final answer is $v_1 = -1$ m/s, $v_2 = 2$ m/s.", ("v_1 = -1\\ m/s", "v_2 = 2\\ m/s"), "marker"),
@@ -187,3 +190,8 @@ def test_range_is_not_a_committed_value():
 
     assert equivalent("2.4", final_answer("So the final answer is approximately 2.1–2.4 m/s.").text, 0.1)[0] is False
     assert equivalent("0.25", final_answer("It must hang **25 cm** from the pivot.").text, 0.01, unit="m")[0]
+
+
+def test_chinese_closing_clauses_state_several_answers_when_expected():
+    assert final_answer("Work.\n\n所以 a = 2，b = 3。", multiple=True).answers == ("a = 2", "b = 3")
+    assert final_answer("Work.\n\n所以 a = 2，b = 3。").answers == ("3",)

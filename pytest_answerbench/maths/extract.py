@@ -323,6 +323,16 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
             copula = m
     if copula is None:
         return ()
+    if multiple and sentence[copula.start()] in "=＝":
+        # "所以 a = 2，b = 3。": with several answers expected, every trailing "label = value" clause is one
+        clauses = []
+        for clause in reversed(re.split("[，；,;]", sentence)):
+            part = strip_wrappers(re.sub("^[\u4e00-\u9fff\\s]+", "", clause))
+            if not re.fullmatch(r"[^=＝\u4e00-\u9fff]+[=＝][^=＝\u4e00-\u9fff]+", part):
+                break
+            clauses.insert(0, part)
+        if len(clauses) >= 2:
+            return tuple(clauses)
     rest = re.split("[，；]", sentence[copula.end():])[0].strip()
     spans = _joined_spans(rest)
     if spans:
@@ -362,10 +372,21 @@ _CJK_TAIL = re.compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]
 
 
 _PROSE_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:/\d+)?")
-# Two numbers joined by a dash ("2.1–2.4") or "between 2 and 3" give a range: a hedge, not a committed value.
-_RANGE = re.compile(r"(?:\bbetween\s+(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?and\s+|(-?\d+(?:\.\d+)?)\s*[–—]\s*)"
-                    r"(-?\d+(?:\.\d+)?)", re.I)
+# Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
+# hedge, not a committed value ("from 2 to 5" states a change, not a range: see reduce_sentence).
+_RANGE = re.compile(r"(?:\b(?P<from>between|from)\s+)?(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?"
+                    r"(?:[–—]|(?P<word>and|to|or)\s)\s*(-?\d+(?:\.\d+)?)", re.I)
 _UNIT_WORD = re.compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3}(?:\^\{?-?\d\}?)?)?)(?![A-Za-z])")
+
+
+def _hedges(m: re.Match) -> bool:
+    """Is this pair of numbers a hedge? "2.1–2.4", "2 to 3", "2 or 3", "between 2 and 3"; not "from 2 to 5" (a
+    change) nor "2 and 3" (a list)."""
+    word = (m.group("word") or "").lower()
+    start = (m.group("from") or "").lower()
+    if start == "from":
+        return False
+    return word != "and" or start == "between"
 
 
 def reduce_sentence(text: str, multiple: bool = False) -> str:
@@ -396,9 +417,11 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     if not numbers:
         return text
     last = numbers[-1]
-    hedge = _RANGE.search(text[:last.end()])
-    if hedge and hedge.end() == last.end():
-        return f"{hedge.group(1) or hedge.group(2)} to {hedge.group(3)}"  # "approximately 2.1–2.4 m/s": a range, not one value
+    hedge = None
+    for hedge in _RANGE.finditer(text[:last.end()]):
+        pass
+    if hedge and hedge.end() == last.end() and _hedges(hedge):
+        return f"{hedge.group(2)} to {hedge.group(4)}"  # "approximately 2.1–2.4 m/s": a range, not one value
     unit = _UNIT_WORD.match(text, last.end())
     if unit:
         from .units import read_unit

@@ -220,6 +220,8 @@ def plain_to_latex(text: str) -> str:
     # \sqrt followed by a bare token (from "√2"): give it braces.
     text = re.sub(r"\\sqrt\s*(\d+|[a-zA-Z])", r"\\sqrt{\1}", text)
     text = _rewrite_calls(text, "sqrt", lambda inner: r"\sqrt{" + inner + "}")
+    if "\\sqrt" in text:  # "√(3)/2" (the Unicode sign before a bracket): the bracket is the radicand
+        text = _rewrite_calls(text, "", lambda inner: r"\sqrt{" + inner + "}", pattern=r"\\sqrt\s*\(")
     if "^(" in text or "^ (" in text:
         # 2^(1/2): a parenthesised exponent is the whole exponent (the grammar takes one token after ^)
         text = _rewrite_calls(text, r"\^", lambda inner: "^{" + inner + "}", pattern=r"\^\s*\(")
