@@ -72,4 +72,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import signal as _signal
+
+    _signal.signal(_signal.SIGPIPE, _signal.SIG_DFL)  # `... | head` ends quietly instead of a BrokenPipeError
     raise SystemExit(main())
