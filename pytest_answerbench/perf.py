@@ -54,8 +54,9 @@ import json, sys, time
 from pytest_answerbench import score_row
 rows = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
 t = time.perf_counter()
+profile = sys.argv[3] if len(sys.argv) > 3 else "default"
 for row in rows:
-    score_row(sys.argv[2], row)
+    score_row(sys.argv[2], row, profile=profile)
 print(json.dumps({{"seconds": time.perf_counter() - t}}))
 '''
 
@@ -480,14 +481,22 @@ def main(argv: list[str] | None = None) -> int:
         ("bare", "bare parametrized no-op", [py, "-m", "pytest", *common, "test_bare.py"]),
         ("bench", "pytest --bench serial", bench),
     ]
+    if name == "olympiad":  # both profiles (the default one above)
+        plan.insert(1, ("score_row_upstream", "score_row only, upstream", [py, "score_only.py", str(preds), name,
+                                                                           "upstream"]))
+        plan.append(("bench_upstream", "--bench-profile upstream", [*bench, "--bench-profile", "upstream"]))
     if args.isolation:
         plan.append(("bench_isolated", "--bench-isolation process", [*bench, "--bench-isolation", "process"]))
     if args.xdist:
         plan.append(("bare_n2", "bare -n 2", [py, "-m", "pytest", *common, "-n", "2", "test_bare.py"]))
         plan.append(("bench_n2", "pytest --bench -n 2", [*bench, "-n", "2"]))
+        if name == "olympiad":
+            plan.append(("bench_upstream_n2", "--bench-profile upstream -n 2",
+                         [*bench, "--bench-profile", "upstream", "-n", "2"]))
     results = measure_all(plan, work, args.repeat)
-    inner = json.loads(results["score_row"]["output"].strip().splitlines()[-1])["seconds"]
-    results["score_row"]["inner_seconds"] = inner
+    for key in ("score_row", "score_row_upstream"):
+        if key in results:
+            results[key]["inner_seconds"] = json.loads(results[key]["output"].strip().splitlines()[-1])["seconds"]
     n = args.rows
     figures: dict[str, Any] = {
         "benchmark": name, "mix": args.mix if name == "olympiad" else None, "rows": n, "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
@@ -501,9 +510,9 @@ def main(argv: list[str] | None = None) -> int:
         figures["measurements"][key] = {"command": r["command"], "seconds": round(r["seconds"], 3),
                                         "rows_per_second": round(rate, 1), "peak_rss_mib": round(r["peak_rss_mib"], 1),
                                         "runs": r["runs"]}
-        if key == "score_row":
+        if key.startswith("score_row"):
             figures["measurements"][key]["scoring_seconds"] = round(seconds, 3)
-        label = r["name"] + (" (scoring only)" if key == "score_row" else "")
+        label = r["name"] + (" (scoring only)" if key.startswith("score_row") else "")
         print(f"{label:28} {seconds:9.2f} {rate:10.0f} {r['peak_rss_mib']:9.1f}")
     ratios = {
         "bench_vs_bare_time": results["bench"]["seconds"] / results["bare"]["seconds"],
