@@ -3,9 +3,10 @@
 Where a conftest.py overrides a ``bench_*`` fixture (or an autouse fixture applies), rows are ``RowItem``s:
 ``pytest.Function`` objects built from one shared callable, so they request the fixtures, with the fixture
 closure computed once per file, not once per row. Otherwise rows are ``FastRowItem``s, plain items scored by
-the session's own scorer without pytest's per-item fixture machinery. Ids come from the row id (or ``line<N>``), with ``#2``, ``#3`` suffixes on
-duplicates, so every xdist worker collects the same list. A row that cannot be read or lacks a required field
-becomes an item that errors in setup with ``file:line`` and the problem; the other rows still run.
+the session's own scorer without pytest's per-item fixture machinery. Ids come from the row id (or
+``line<N>``), with ``#2``, ``#3`` suffixes on duplicates, so every xdist worker collects the same list. A row
+that cannot be read or lacks a required field becomes an item that errors in setup with ``file:line`` and the
+problem; the other rows still run.
 JSONL rows are re-read from their byte span when the item runs, so large files are not kept in memory.
 """
 

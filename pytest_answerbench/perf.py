@@ -72,21 +72,23 @@ OLYMPIAD_TEMPLATES = (
 )
 
 
+def _fill(template: str, k: int) -> str:
+    """An :data:`OLYMPIAD_TEMPLATES` entry for the number ``k``."""
+    return template.format(k=k, k1=k + 1, k2=2 * k, k3=2 * k + 2, kk=k * k, k5=k + 5)
+
+
 def make_sympy_heavy_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
     """N OlympiadBench rows whose answers all need SymPy (:data:`OLYMPIAD_TEMPLATES`: an expression against
-    its expanded or rewritten form), about 9 ms a row to score: the kind of benchmark ``-n`` is meant for."""
+    its expanded or rewritten form), about 4-9 ms a row to score: the kind of benchmark ``-n`` is meant for."""
     rnd = random.Random(seed)
     rows = []
     for i in range(n):
         kind, gold_t, pred_t = rnd.choice(OLYMPIAD_TEMPLATES)
         k = rnd.randint(2, 2000)
-
-        def fill(t: str, k: int) -> str:
-            return t.format(k=k, k1=k + 1, k2=2 * k, k3=2 * k + 2, kk=k * k, k5=k + 5)
-        pred = fill(pred_t, k + 1) if rnd.random() < wrong_fraction else fill(pred_t, k)
+        pred = _fill(pred_t, k + 1) if rnd.random() < wrong_fraction else _fill(pred_t, k)
         rows.append({
             "index": i, "source": "OE_TO_maths_en_COMP", "answer_type": kind, "error": None, "unit": None,
-            "is_multiple_answer": False, "language": "English", "final_answer": str([f"${fill(gold_t, k)}$"]),
+            "is_multiple_answer": False, "language": "English", "final_answer": str([f"${_fill(gold_t, k)}$"]),
             "prediction": f"Simplifying step by step.\n\nSo the final answer is $\\boxed{{{pred}}}$.",
         })
     return rows
@@ -165,10 +167,7 @@ def make_olympiad_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dic
         if rnd.random() < 0.5:
             kind, gold_t, pred_t = rnd.choice(OLYMPIAD_TEMPLATES)
             k = rnd.randint(2, 60)
-
-            def fill(t, k):
-                return t.format(k=k, k1=k + 1, k2=2 * k, k3=2 * k + 2, kk=k * k, k5=k + 5)
-            return kind, [fill(gold_t, k)], [fill(gold_t, k), fill(pred_t, k)], fill(pred_t, k + 1), None
+            return kind, [_fill(gold_t, k)], [_fill(gold_t, k), _fill(pred_t, k)], _fill(pred_t, k + 1), None
         k = rnd.randint(2, 9)
         choices = (
             (f"{k}^{{n}}-1", [f"{k}^{{n}}-1", f"-1+{k}^{{n}}"], f"{k}^{{n}}+1"),
@@ -499,7 +498,8 @@ def main(argv: list[str] | None = None) -> int:
             results[key]["inner_seconds"] = json.loads(results[key]["output"].strip().splitlines()[-1])["seconds"]
     n = args.rows
     figures: dict[str, Any] = {
-        "benchmark": name, "mix": args.mix if name == "olympiad" else None, "rows": n, "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
+        "benchmark": name, "mix": args.mix if name == "olympiad" else None, "rows": n,
+        "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
         "cpus": os.cpu_count(), "measurements": {},
     }
     print(f"{name}: {n} rows, {args.wrong:.0%} wrong, median of {args.repeat} runs, {os.cpu_count()} CPUs")

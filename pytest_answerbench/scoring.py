@@ -6,6 +6,7 @@ This is the only way the plugin and the library API call a scorer, so both see i
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from typing import Any, Mapping
 
 from . import scorers
@@ -17,6 +18,7 @@ from .verdict import PROFILES, ScoreContext, Verdict
 __all__ = ["make_context", "score_with_spec"]
 
 log = logging.getLogger(__name__)
+_NO_LIMIT = nullcontext()
 
 
 def make_context(
@@ -54,10 +56,8 @@ def score_with_spec(spec: BenchmarkSpec, row: Mapping[str, Any], ctx: ScoreConte
                              gold=_gold_text(spec, row), method="missing-field")
     scorer = scorers.get(spec.scorer)
     try:
-        if ctx.timeout:
-            with deadline(ctx.timeout):
-                verdict = scorer.score(row, ctx)
-        else:  # no limit: skip the guard's set-up (cheap rows are scored 10,000s of times)
+        # no limit: skip the guard's set-up (cheap rows are scored 10,000s of times)
+        with deadline(ctx.timeout) if ctx.timeout else _NO_LIMIT:
             verdict = scorer.score(row, ctx)
     except ScoreTimeout:
         return Verdict.timeout(ctx.timeout, gold=_gold_text(spec, row))

@@ -467,8 +467,7 @@ class BenchSession:
             name = report.nodeid.split("::")[-1]
             self.records[report.nodeid] = results.make_row(
                 row_id=name, file=report.nodeid.split("::")[0], line=None,
-                verdict=Verdict.error("the worker process crashed while scoring this row",
-                                      method="worker-crash").to_dict())
+                verdict=Verdict.error("the worker process crashed while scoring this row", method="worker-crash"))
 
     # -- timeouts ---------------------------------------------------------------------------------------
 
@@ -652,7 +651,6 @@ class BenchSession:
             path = Path(self.settings.report)
             if not path.is_absolute():
                 path = Path(self.config.invocation_params.dir, path)
-            path.parent.mkdir(parents=True, exist_ok=True)
             _write_json(path, report)
             self.report_path = str(path)
 
@@ -789,9 +787,24 @@ class BenchSession:
 
 def _write_text(path: Path, text: str) -> None:
     """Write atomically (a reader never sees half a file), creating folders as needed."""
+    _write_atomic(path, lambda fh: fh.write(text))
+
+
+def _write_json(path: Path, data: Any) -> None:
+    """Write a JSON document atomically, streamed to the file: a 100,000-row report is never held as one
+    string (nor as the million small pieces ``json.dumps`` joins)."""
+    def dump(fh: Any) -> None:
+        json.dump(data, fh, indent=1, ensure_ascii=False)
+        fh.write("\n")
+
+    _write_atomic(path, dump)
+
+
+def _write_atomic(path: Path, write: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        write(fh)
     os.replace(tmp, path)
 
 
@@ -810,17 +823,6 @@ def parallel_estimate(workers: int, rows: int, row_seconds: float, wall: float) 
     return {"workers": workers, "wall_seconds": round(wall, 3), "row_seconds": round(row_seconds, 3),
             "mean_row_ms": round(1000 * row_seconds / rows, 3) if rows else None,
             "estimated_serial_seconds": round(serial, 3), "serial_likely_faster": serial * 1.25 < wall}
-
-
-def _write_json(path: Path, data: Any) -> None:
-    """Write a JSON document atomically, streamed to the file: a 100,000-row report is never held as one
-    string (nor as the million small pieces ``json.dumps`` joins)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=1, ensure_ascii=False)
-        fh.write("\n")
-    os.replace(tmp, path)
 
 
 def _content_key(row: dict[str, Any], id_fields: set[str]) -> bytes:

@@ -26,6 +26,25 @@ def mc_row(index: int, prediction: str, answer: str = "B", category: str = "MMSt
             "category": category, "prediction": prediction, **extra}
 
 
+def read_jsonl(path: Path) -> list[dict]:
+    """The rows of a JSONL test corpus (blank lines skipped)."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def olympiad_disagreements(rows: Iterable[dict]) -> dict[str, str]:
+    """Rows of a hand-labelled OlympiadBench corpus (rows plus ``label``, ``why``) where the default profile's
+    verdict differs from the grader's, id -> what the profile said."""
+    from pytest_answerbench import score_row
+
+    out = {}
+    for row in rows:
+        fields = {k: v for k, v in row.items() if k not in ("label", "why")}
+        verdict = score_row("olympiad", fields, profile="default", timeout=10.0)
+        if verdict.status not in ("correct", "wrong") or verdict.correct is not row["label"]:
+            out[row["id"]] = f"label={row['label']} got {verdict.status} ({verdict.method}, {verdict.extracted!r})"
+    return out
+
+
 def write_jsonl(path: Path, rows: Iterable[Any]) -> Path:
     lines = [r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in rows]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import read_jsonl
 from pytest_answerbench.choice import ChoiceResult, infer_choice
 
 CORPUS_PATH = Path(__file__).parent / "data" / "choice_corpus.jsonl"
-CORPUS = [json.loads(line) for line in CORPUS_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
+CORPUS = read_jsonl(CORPUS_PATH)
 
 LOSS = {"A": "The loss decreases monotonically", "B": "The loss increases",
         "C": "The loss first decreases then increases", "D": "The loss stays constant"}
@@ -62,12 +63,8 @@ def test_corpus_agreement_rate(capsys):
     assert rate >= 0.97
 
 
-BLIND_PATH = Path(__file__).parent / "data" / "choice_blind_dev.jsonl"
-BLIND = [json.loads(line) for line in BLIND_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
-#: agreement measured when the rules below were written (491/500); the test allows a small margin
-BLIND_AGREEMENT = 0.982
-# Rows of the blind corpus a rule-based reader cannot read: the labels are right, but reading them takes meaning
-# (paraphrase, synonyms, translation) rather than rules. None is judged mislabelled.
+# Rows of the blind corpora a rule-based reader cannot read: the labels are right, but reading them takes meaning
+# (paraphrase, synonyms, translation, domain knowledge) rather than rules. None is judged mislabelled.
 BLIND_BEYOND_RULES = {
     "mcb-110": "'Lowering the temperature' for 'Decreasing the temperature': a synonym",
     "mcb-128": "'sitting on top of the mat' for 'The cat is on the mat.' when every option has cat and mat",
@@ -79,36 +76,6 @@ BLIND_BEYOND_RULES = {
     "mcb-440": "'only 12 participants ... far too few' paraphrases 'The sample size was too small'",
     "mcb-484": "堪培拉 is the Chinese name of the option 'Canberra': translation",
 }
-
-
-def _blind_param(case):
-    marks = [pytest.mark.xfail(reason=BLIND_BEYOND_RULES[case["id"]], strict=True)] \
-        if case["id"] in BLIND_BEYOND_RULES else []
-    return pytest.param(case, id=case["id"], marks=marks)
-
-
-@pytest.mark.parametrize("case", [_blind_param(c) for c in BLIND])
-def test_blind_dev_case(case):
-    """tests/data/choice_blind_dev.jsonl: 500 replies labelled blind (a copy of the held-out corpus the reader's
-    rules were developed against); each label is what a careful grader says the model chose."""
-    result = infer_choice(case["response"], case["options"])
-    assert result.letter == case["label"], f"{case['why']}: {result}"
-
-
-def test_blind_dev_agreement_rate(capsys):
-    agree = sum(infer_choice(c["response"], c["options"]).letter == c["label"] for c in BLIND)
-    rate = agree / len(BLIND)
-    with capsys.disabled():
-        print(f"\nchoice reader agreement on the blind dev corpus: {rate:.1%} ({agree}/{len(BLIND)})")
-    assert len(BLIND) == 500
-    assert rate >= BLIND_AGREEMENT - 0.006
-
-
-BLIND2_PATH = Path(__file__).parent / "data" / "choice_blind2_dev.jsonl"
-BLIND2 = [json.loads(line) for line in BLIND2_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
-#: agreement measured when the rules below were written (393/400, from 376/400 before them); small margin allowed
-BLIND2_AGREEMENT = 0.982
-# Rows of the second blind corpus the reader misses: reading them takes meaning, not rules
 BLIND2_BEYOND_RULES = {
     "mcc-189": "'y = tan x' names the option 'Tangent': knowing tan is the tangent function",
     "mcc-202": "'textbook overfitting' paraphrases 'The model overfits' in a reply too long for a key word",
@@ -119,33 +86,45 @@ BLIND2_BEYOND_RULES = {
     "mcc-389": "'copper(II) ions' is the option 'Cu²⁺': chemistry knowledge",
 }
 
+#: the blind dev corpora, each written and labelled blind (copies of held-out corpora whose misses the reader's
+#: rules were developed against; the second written independently of the first): file -> (rows, agreement
+#: measured when the rules were written, margin allowed, rows beyond the rules). First corpus 491/500; second
+#: 393/400, from 376/400 before its rules.
+BLIND_CORPORA = {
+    "choice_blind_dev.jsonl": (500, 0.982, 0.006, BLIND_BEYOND_RULES),
+    "choice_blind2_dev.jsonl": (400, 0.982, 0.0075, BLIND2_BEYOND_RULES),
+}
+BLIND_ROWS = {name: read_jsonl(Path(__file__).parent / "data" / name) for name in BLIND_CORPORA}
 
-def _blind2_param(case):
-    marks = [pytest.mark.xfail(reason=BLIND2_BEYOND_RULES[case["id"]], strict=True)] \
-        if case["id"] in BLIND2_BEYOND_RULES else []
-    return pytest.param(case, id=case["id"], marks=marks)
+
+def _blind_params():
+    for name, (_, _, _, beyond) in BLIND_CORPORA.items():
+        for case in BLIND_ROWS[name]:
+            marks = [pytest.mark.xfail(reason=beyond[case["id"]], strict=True)] if case["id"] in beyond else []
+            yield pytest.param(case, id=case["id"], marks=marks)
 
 
-@pytest.mark.parametrize("case", [_blind2_param(c) for c in BLIND2])
-def test_blind2_dev_case(case):
-    """tests/data/choice_blind2_dev.jsonl: 400 replies written and labelled blind, independently of the first
-    blind corpus (a copy of the second held-out corpus whose misses the later rules were developed against)."""
+@pytest.mark.parametrize("case", _blind_params())
+def test_blind_dev_case(case):
+    """Each label is what a careful grader says the model chose."""
     result = infer_choice(case["response"], case["options"])
     assert result.letter == case["label"], f"{case['why']}: {result}"
 
 
-def test_blind2_dev_agreement_rate(capsys):
-    agree = sum(infer_choice(c["response"], c["options"]).letter == c["label"] for c in BLIND2)
-    rate = agree / len(BLIND2)
+@pytest.mark.parametrize("name", BLIND_CORPORA)
+def test_blind_dev_agreement_rate(name, capsys):
+    size, measured, margin, _ = BLIND_CORPORA[name]
+    rows = BLIND_ROWS[name]
+    agree = sum(infer_choice(c["response"], c["options"]).letter == c["label"] for c in rows)
+    rate = agree / len(rows)
     with capsys.disabled():
-        print(f"\nchoice reader agreement on the second blind dev corpus: {rate:.1%} ({agree}/{len(BLIND2)})")
-    assert len(BLIND2) == 400
-    assert rate >= BLIND2_AGREEMENT - 0.0075
+        print(f"\nchoice reader agreement on {name}: {rate:.1%} ({agree}/{len(rows)})")
+    assert len(rows) == size
+    assert rate >= measured - margin
 
 
 def test_heldout_agreement_rate(capsys):
-    path = Path(__file__).parent / "data" / "choice_heldout.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = read_jsonl(Path(__file__).parent / "data" / "choice_heldout.jsonl")
     agree = sum(infer_choice(c["response"], c["options"]).letter == c["label"] for c in rows)
     with capsys.disabled():
         print(f"\nchoice reader agreement on the held-out corpus: {agree / len(rows):.1%} ({agree}/{len(rows)})")

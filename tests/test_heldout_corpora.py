@@ -14,20 +14,13 @@ and the assertions hold the readers at least at those figures.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from pytest_answerbench import score_row
+from conftest import olympiad_disagreements, read_jsonl
 from pytest_answerbench.choice import infer_choice
 
 DATA = Path(__file__).parent / "data"
-
-
-def _load(name: str) -> list[dict]:
-    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-CHOICE_ROWS = _load("choice_blind3_heldout.jsonl")
+CHOICE_ROWS = read_jsonl(DATA / "choice_blind3_heldout.jsonl")
 CHOICE_MISSES = {  # as measured; each beyond the reader's rules
     "mcd-020": "'x squared plus two x plus one, i.e. (x + 1)²' states the option's algebra in words",
     "mcd-062": "a reply cut off mid-computation reads the value computed before the cut",
@@ -41,7 +34,7 @@ CHOICE_MISSES = {  # as measured; each beyond the reader's rules
     "mcd-276": "'None of the given choices is correct' is missed; '5 miles' is read as the option '5 km'",
     "mcd-358": "'It could be A or B' after a self-correction is not read as a hedge",
 }
-MATH_ROWS = _load("math_blind3_heldout.jsonl")
+MATH_ROWS = read_jsonl(DATA / "math_blind3_heldout.jsonl")
 MATH_MISSES = {
     "mbc-028": "'|a|<2' (an absolute-value inequality) is not read as the interval (-2, 2)",
     "mbc-093": "a conditional answer ('6 if ..., or 6√2 if ...') is taken as its first value",
@@ -63,11 +56,6 @@ def test_default_choice_reader_on_the_heldout_replies():
 
 
 def test_default_olympiad_profile_on_the_heldout_responses():
-    misses = set()
-    for row in MATH_ROWS:
-        fields = {k: v for k, v in row.items() if k not in ("label", "why")}
-        verdict = score_row("olympiad", fields, profile="default", timeout=10.0)
-        if verdict.status not in ("correct", "wrong") or verdict.correct is not row["label"]:
-            misses.add(row["id"])
+    misses = set(olympiad_disagreements(MATH_ROWS))
     assert misses <= set(MATH_MISSES), sorted(misses - set(MATH_MISSES))
     assert 1 - len(misses) / len(MATH_ROWS) >= 0.95

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import read_jsonl
 from pytest_answerbench import score_row, score_rows
 from pytest_answerbench.scorers import omni3d
 
@@ -275,15 +276,21 @@ DEV_KNOWN_MISSES = {
 DEV_MIN_AGREEMENT = 298 / 300
 
 
-def test_default_agrees_with_the_hand_labelled_dev_corpus():
-    """Blind hand labels (what a careful grader gives each row); the default profile must keep its agreement."""
-    rows = [json.loads(line) for line in DEV_CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+def _corpus_misses(rows: list[dict]) -> dict[str, tuple]:
+    """Rows of a hand-labelled corpus whose default-profile score differs from ``expected_score``."""
     misses = {}
     for row in rows:
         verdict = score_row("omni3d", {k: row[k] for k in ("question", "prediction", "answer", "answer_type")},
                             profile="default")
         if verdict.score is None or abs(verdict.score - row["expected_score"]) > 1e-9:
             misses[row["id"]] = (row["expected_score"], verdict.score, verdict.extracted)
+    return misses
+
+
+def test_default_agrees_with_the_hand_labelled_dev_corpus():
+    """Blind hand labels (what a careful grader gives each row); the default profile must keep its agreement."""
+    rows = read_jsonl(DEV_CORPUS)
+    misses = _corpus_misses(rows)
     agreement = 1 - len(misses) / len(rows)
     assert agreement >= DEV_MIN_AGREEMENT, misses
     assert set(misses) <= set(DEV_KNOWN_MISSES), {k: v for k, v in misses.items() if k not in DEV_KNOWN_MISSES}
@@ -362,13 +369,8 @@ HELDOUT_KNOWN_MISSES = {
 
 
 def test_default_agrees_with_the_blind_heldout_corpus():
-    rows = [json.loads(line) for line in HELDOUT_CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    misses = set()
-    for row in rows:
-        verdict = score_row("omni3d", {k: row[k] for k in ("question", "prediction", "answer", "answer_type")},
-                            profile="default")
-        if verdict.score is None or abs(verdict.score - row["expected_score"]) > 1e-9:
-            misses.add(row["id"])
+    rows = read_jsonl(HELDOUT_CORPUS)
+    misses = set(_corpus_misses(rows))
     assert len(rows) == 300
     assert misses <= set(HELDOUT_KNOWN_MISSES), sorted(misses - set(HELDOUT_KNOWN_MISSES))
     assert 1 - len(misses) / len(rows) >= 0.97
