@@ -104,7 +104,7 @@ def _blind_params():
             yield pytest.param(case, id=case["id"], marks=marks)
 
 
-@pytest.mark.parametrize("case", _blind_params())
+@pytest.mark.parametrize("case", list(_blind_params()))
 def test_blind_dev_case(case):
     """Each label is what a careful grader says the model chose."""
     result = infer_choice(case["response"], case["options"])
