@@ -189,7 +189,20 @@ class RowBase:
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, RowMismatch):
             return describe(excinfo.value.verdict)
+        if self.config.getoption("tbstyle", "auto") == "no":
+            # Nothing shows a traceback with --tb=no (a --bench run's default), and building one parses the
+            # source of every frame: tens of milliseconds a row when a hook fails on every row.
+            return f"{excinfo.typename}: {excinfo.value}"
         return super().repr_failure(excinfo)  # type: ignore[misc]
+
+    def _traceback_filter(self, excinfo):
+        """Without --fulltrace, a row's traceback leaves out pytest's and pluggy's own frames."""
+        traceback = excinfo.traceback
+        if self.config.getoption("fulltrace", False):
+            return traceback
+        from _pytest._code.code import filter_traceback
+
+        return traceback.filter(filter_traceback).filter(excinfo) or traceback
 
 
 class RowItem(RowBase, pytest.Function):

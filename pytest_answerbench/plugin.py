@@ -66,6 +66,9 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.reportchars = ""
     bench = BenchSession(config, spec, settings)
     config.pluginmanager.register(bench, _SESSION_NAME)
+    # Clean-ups run last-registered-first, and this hook runs before pytest's own plugins' (registered
+    # earlier): registered here, the unfreeze comes after their clean-ups, including the final collections.
+    config.add_cleanup(bench.unfreeze)
     _ACTIVE.append(bench)
     # No Hypothesis test is collected in a --bench run, yet Hypothesis' plugin imports all of Hypothesis in its
     # terminal summary (about a second, measured): switch it off for this run.

@@ -15,13 +15,13 @@ import signal
 import threading
 import time
 from pathlib import Path
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any, Iterator
 
 import pytest
 
 from . import results
-from .collect import PredictionFile, RowBase, RowItem, RowMismatch, describe
+from .collect import FastRowItem, PredictionFile, RowBase, RowItem, RowMismatch, describe
 from .gate import evaluate_gates
 from .options import Settings
 from .readers import FORMATS, ReaderError, read_rows
@@ -30,6 +30,12 @@ from .spec import BenchmarkSpec
 from .verdict import CORRECT, ERROR, TIMEOUT, ScoreContext, Verdict
 
 TIMEOUT_PREFIX = "Timeout (>"  # pytest-timeout's failure message starts so
+
+try:  # the logging plugin's per-item state, which the lean row protocol sets and clears as its hooks would
+    from _pytest.logging import caplog_handler_key as _CAPLOG_HANDLER
+    from _pytest.logging import caplog_records_key as _CAPLOG_RECORDS
+except ImportError:  # a pytest without them: every row takes pytest's full protocol
+    _CAPLOG_HANDLER = _CAPLOG_RECORDS = None
 
 
 class ThreadTimeout(BaseException):
@@ -57,6 +63,8 @@ class BenchSession:
         self._outer_alarm: tuple[Any] | None = None  # the SIGALRM handler before the first row's timer
         self._own_scorer: Any = None  # for FastRowItem rows: built on the first row
         self._own_judge: Any = None
+        self._live_parent: Any = None  # the file whose rows run the lean protocol (set up, not torn down)
+        self._lean: dict[Any, bool] = {}  # per file: may its rows skip pytest's set-up/teardown hooks?
         self._row_seconds = 0.0  # setup + call + teardown time of every row, summed over workers
         self._workers: set[str] = set()
         self.running: tuple[Any, Any, Verdict | None] | None = None  # (item, row, verdict) of the row in runtest
@@ -146,11 +154,18 @@ class BenchSession:
         """Move what collection built (one item per row) out of the garbage collector's way.
 
         The items live until the end of the run; without this every full collection during the run walks
-        all of them again (measured: 10-15% of a 10,000-row run of a cheap benchmark). Undone at unconfigure.
+        all of them again (measured: 10-15% of a 10,000-row run of a cheap benchmark). Undone by ``unfreeze``.
         """
-        if session.items:
+        if session.items and not self._frozen:
             gc.freeze()
             self._frozen = True
+
+    def unfreeze(self) -> None:
+        """Hand the frozen objects back to the garbage collector: a config clean-up that runs after pytest's own
+        (whose five full collections at the end of a run would otherwise walk every item again)."""
+        if self._frozen:
+            gc.unfreeze()
+            self._frozen = False
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config, items: list) -> None:
@@ -434,6 +449,89 @@ class BenchSession:
                 report.outcome = "failed"
                 report.longrepr = describe(verdict)
         return report
+
+    # -- the lean protocol of plain rows --------------------------------------------------------------------
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
+        """Run a plain row with one hooked phase instead of three.
+
+        A FastRowItem has nothing to set up or tear down once its file is set up and its scorer built, yet
+        pytest's set-up and teardown phases each cost as much as the call (capture, logging and exception
+        hooks, a CallInfo, a makereport): two thirds of a cheap row. Such a row gets its set-up and teardown
+        reports made directly (both passed, carrying the captured sections and user properties as pytest's
+        would) and logged as usual, so the terminal, JUnit, xdist and ``--lf`` see the same three reports;
+        the call phase runs through pytest's own hooks. Any row where that could differ takes pytest's full
+        protocol: the first row of a file, the last one, a row with markers of its own, an unreadable row, a
+        run with ``--setup-show/--setup-only/--setup-plan``, and any file where a plugin or conftest.py
+        other than pytest's own implements ``pytest_runtest_setup``, ``pytest_runtest_teardown`` or
+        ``pytest_runtest_makereport``. pytest-timeout and the other protocol wrappers still wrap the row.
+        """
+        if type(item) is not FastRowItem or item.problem is not None or item.own_markers or _CAPLOG_RECORDS is None:
+            return None
+        from _pytest.runner import call_and_report, runtestprotocol
+
+        parent = item.parent
+        lean = parent is self._live_parent and self._own_scorer is not None and self._lean_file(parent)
+        ihook = item.ihook
+        ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+        session = item.session
+        if not lean:
+            runtestprotocol(item, nextitem=nextitem)
+        else:
+            keywords = {k: 1 for k in item.keywords}
+            stash = item.stash
+            stash[_CAPLOG_RECORDS] = {}  # what the logging plugin's set-up would leave for the call phase
+            ihook.pytest_runtest_logreport(report=self._phase_report(item, keywords, "setup"))
+            call_and_report(item, "call", True)
+            if nextitem is not None and nextitem.parent is parent and not (session.shouldfail or session.shouldstop):
+                for key in (_CAPLOG_RECORDS, _CAPLOG_HANDLER):  # and what its teardown would remove
+                    if key in stash:
+                        del stash[key]
+                ihook.pytest_runtest_logreport(report=self._phase_report(item, keywords, "teardown"))
+            else:
+                call_and_report(item, "teardown", True, nextitem=nextitem)
+        self._live_parent = (parent if nextitem is not None and nextitem.parent is parent
+                             and not (session.shouldfail or session.shouldstop) else None)
+        ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+        return True
+
+    @staticmethod
+    def _phase_report(item: RowBase, keywords: dict[str, int], when: str) -> pytest.TestReport:
+        now = time.time()
+        sections = [(f"Captured {key} {rwhen}", content) for rwhen, key, content in item._report_sections]
+        return pytest.TestReport(item.nodeid, item.location, keywords, "passed", None, when, sections, 0.0, now, now,
+                                 item.user_properties)
+
+    def _lean_file(self, parent: PredictionFile) -> bool:
+        ok = self._lean.get(parent)
+        if ok is None:
+            opt = self.config.option
+            ok = not (getattr(opt, "setupshow", False) or getattr(opt, "setuponly", False)
+                      or getattr(opt, "setupplan", False))
+            if ok:
+                installed = self._installed_packages()
+                ihook = parent.ihook
+                for name in ("pytest_runtest_setup", "pytest_runtest_teardown", "pytest_runtest_makereport"):
+                    if any(_package_of(impl.plugin) not in installed for impl in getattr(ihook, name).get_hookimpls()):
+                        ok = False
+                # another plugin that runs items its own way (reruns, repeats) keeps that way
+                if any(not (impl.hookwrapper or impl.wrapper) and impl.plugin is not self
+                       and _package_of(impl.plugin) != "_pytest"
+                       for impl in ihook.pytest_runtest_protocol.get_hookimpls()):
+                    ok = False
+            self._lean[parent] = ok
+        return ok
+
+    def _installed_packages(self) -> set[str]:
+        """Top-level packages whose hooks may be skipped for plain rows: pytest's own plugins and plugins
+        installed as packages (they act on their own markers and fixtures, which rows do not have). A
+        conftest.py or a ``-p module`` implementing the set-up, teardown or makereport hooks is code written
+        for this run: its rows take pytest's full protocol."""
+        packages = {"_pytest", "pytest"}
+        for plugin, _dist in self.config.pluginmanager.list_plugin_distinfo():
+            packages.add(_package_of(plugin))
+        return packages
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_call(self, item: pytest.Item) -> None:
@@ -749,16 +847,13 @@ class BenchSession:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED if failed or errored else pytest.ExitCode.OK
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
-        """Stop the scoring processes, if any; hand the frozen objects back to the garbage collector."""
+        """Stop the scoring processes, if any."""
         for pool in self.pools:
             pool.close()
         self._restore_alarm()
         if self._own_judge is not None and hasattr(self._own_judge, "close"):
             self._own_judge.close()
             self._own_judge = None
-        if self._frozen:
-            gc.unfreeze()
-            self._frozen = False
         self._row_seconds = 0.0  # setup + call + teardown time of every row, summed over workers
         self._workers: set[str] = set()
 
@@ -811,6 +906,12 @@ def _write_atomic(path: Path, write: Any) -> None:
 # pytest's own cost per row item outside the row's setup/call/teardown (reporting, hooks), measured on the
 # 2-core machine of README's Performance section; used only to estimate what a serial run would have taken.
 PER_ITEM_OVERHEAD = 0.0008
+
+
+def _package_of(plugin: Any) -> str:
+    """The top-level package a plugin (a module or an object registered as one) comes from."""
+    name = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+    return (name or "").split(".")[0]
 
 
 def parallel_estimate(workers: int, rows: int, row_seconds: float, wall: float) -> dict[str, Any]:

@@ -1,0 +1,113 @@
+"""Plain rows run one hooked phase (the call); their set-up and teardown reports are made directly.
+
+Every test here compares a run where that lean protocol applies with one where it cannot (a conftest.py
+implementing ``pytest_runtest_setup`` makes every row take pytest's full protocol): what the terminal, the
+JSON report, the JUnit file and any plugin listening to reports see must be the same.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import load_report, mc_row, write_jsonl
+from pytest_answerbench.options import BENCH, BENCH_REPORT
+
+# Records every report a plugin listening to pytest_runtest_logreport sees.
+_LISTENER = """
+import json
+SEEN = []
+def pytest_runtest_logreport(report):
+    SEEN.append([report.nodeid, report.when, report.outcome, report.duration == 0.0,
+                 [list(p) for p in report.user_properties], [list(s) for s in report.sections]])
+def pytest_unconfigure(config):
+    if not hasattr(config, "workerinput"):
+        with open(config.getoption("--bench-report").replace(".json", ".seen"), "w") as fh:
+            json.dump(SEEN, fh)
+"""
+# Any set-up hook outside pytest's own plugins makes rows take pytest's full protocol.
+_FULL = "\ndef pytest_runtest_setup(item):\n    pass\n"
+
+
+def _rows(n: int, start: int = 0) -> list:
+    rows: list = []
+    for i in range(start, start + n):
+        gold = "ABCD"[i % 4]
+        rows.append(mc_row(i, f"({gold})" if i % 3 else "I cannot tell.", answer=gold))
+    return rows
+
+
+def _junit_cases(path) -> list:
+    cases = []
+    for case in ET.parse(path).getroot().iter("testcase"):
+        props = [(p.get("name"), p.get("value")) for p in case.iter("property")]
+        outcome = [(child.tag, child.get("message")) for child in case if child.tag != "properties"]
+        cases.append((case.get("classname"), case.get("name"), props, outcome))
+    return sorted(cases)
+
+
+def _run(env, name: str, *extra: str, full: bool = False):
+    env.makeconftest(_LISTENER + (_FULL if full else ""))
+    result = env.runpytest_subprocess(BENCH, "vmcbench_dev", "a.jsonl", "b.jsonl", BENCH_REPORT, f"{name}.json",
+                                      f"--junitxml={name}.xml", *extra)
+    report = load_report(env, f"{name}.json")
+    report.pop("seconds")
+    report.pop("parallel", None)
+    seen = json.loads((env.path / f"{name}.seen").read_text())
+    return result, report, _junit_cases(env.path / f"{name}.xml"), seen
+
+
+def test_lean_rows_report_exactly_as_the_full_protocol_serial_and_with_n2(bench_env):
+    write_jsonl(bench_env.path / "a.jsonl", [*_rows(6)[:3], "{broken", *_rows(6)[3:]])
+    write_jsonl(bench_env.path / "b.jsonl", _rows(5, start=100))
+    lean = _run(bench_env, "lean")
+    full = _run(bench_env, "full", full=True)
+    par = _run(bench_env, "par", "-n", "2")
+    for result, *_ in (lean, full, par):
+        result.assert_outcomes(passed=8, failed=3, errors=1)
+    assert lean[1] == full[1] == par[1]  # the JSON report
+    assert lean[2] == full[2] == par[2]  # JUnit: each row's properties and failure text
+    assert len(lean[2]) == 12 and ("status", "wrong") in lean[2][0][2] + lean[2][1][2] + lean[2][2][2]
+
+    def phases(seen):  # what a report listener sees, but for durations
+        return [entry[:3] + entry[4:] for entry in seen]
+
+    assert phases(lean[3]) == phases(full[3])
+    assert sorted(map(json.dumps, phases(lean[3]))) == sorted(map(json.dumps, phases(par[3])))
+    whens = {}
+    for nodeid, when, *_ in lean[3]:
+        whens.setdefault(nodeid, []).append(when)
+    assert whens.pop("a.jsonl::line4") == ["setup", "teardown"]  # the unreadable row errors in its set-up
+    assert len(whens) == 11 and all(w == ["setup", "call", "teardown"] for w in whens.values())
+    # the lean protocol did apply: rows between a file's first and last (not the unreadable one) got direct
+    # set-up reports, and none in the run where a set-up hook forbids it
+    direct = [nodeid for nodeid, when, _, zero, *_ in lean[3] if when == "setup" and zero]
+    assert len(direct) == 12 - 2 - 1  # all but a file's first row and the unreadable row
+    assert not [e for e in full[3] if e[1] == "setup" and e[3]]
+
+
+def test_a_row_given_a_skip_marker_by_a_hook_is_skipped_not_scored(bench_env):
+    write_jsonl(bench_env.path / "a.jsonl", _rows(5))
+    write_jsonl(bench_env.path / "b.jsonl", _rows(1, start=10))
+    marker = ("\nimport pytest\n"
+              "def pytest_collection_modifyitems(items):\n"
+              "    items[2].add_marker(pytest.mark.skip(reason='flaky row'))\n")
+    bench_env.makeconftest(_LISTENER + marker)
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "a.jsonl", "b.jsonl", BENCH_REPORT, "r.json", "-rs")
+    result.assert_outcomes(passed=3, failed=2, skipped=1)
+    result.stdout.fnmatch_lines(["SKIPPED*flaky row*"])
+    assert "2" not in [row["id"] for row in load_report(bench_env, "r.json")["rows"]]
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["lean", "full"])
+def test_exitfirst_stops_after_the_first_wrong_row_and_tears_the_file_down(bench_env, full):
+    write_jsonl(bench_env.path / "a.jsonl", _rows(8, start=1))  # rows 1 and 2 right, row 3 wrong
+    bench_env.makeconftest(_LISTENER + (_FULL if full else ""))
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "a.jsonl", BENCH_REPORT, "r.json", "-x")
+    result.assert_outcomes(passed=2, failed=1)
+    seen = json.loads((bench_env.path / "r.seen").read_text())
+    assert [(nodeid.split("::")[-1], when) for nodeid, when, *_ in seen][-3:] == [
+        ("3", "setup"), ("3", "call"), ("3", "teardown")]
+    assert [row["id"] for row in load_report(bench_env, "r.json")["rows"]] == ["1", "2", "3"]
