@@ -12,6 +12,7 @@ import gc
 import json
 import os
 import signal
+import sys
 import threading
 import time
 from pathlib import Path
@@ -58,7 +59,7 @@ class BenchSession:
         self.pools: list[Any] = []  # scoring processes to stop at the end
         self.extra_outputs: list[tuple[str, str]] = []
         self.current_row_id: str | None = None
-        self._frozen = False
+        self._frozen: bool | str = False  # True: until unfreeze; "for good": an xdist worker's last act
         self._timed: tuple[Any, Any] | None = None  # (item, settings) of the row whose SIGALRM timer is armed
         self._outer_alarm: tuple[Any] | None = None  # the SIGALRM handler before the first row's timer
         self._own_scorer: Any = None  # for FastRowItem rows: built on the first row
@@ -162,8 +163,16 @@ class BenchSession:
 
     def unfreeze(self) -> None:
         """Hand the frozen objects back to the garbage collector: a config clean-up that runs after pytest's own
-        (whose five full collections at the end of a run would otherwise walk every item again)."""
-        if self._frozen:
+        (whose five full collections at the end of a run would otherwise walk every item again).
+
+        Not when the process ends with this run (the ``pytest`` command, not ``pytest.main()`` called from a
+        program or a pytester run inside a test): the interpreter's last collection at exit would walk them
+        all (measured: 0.7 s after 2,000 SymPy rows), to free memory the exit frees anyway.
+        """
+        if self._frozen is True:
+            if _process_ends_with_run():
+                self._frozen = "for good"
+                return
             gc.unfreeze()
             self._frozen = False
 
@@ -830,7 +839,14 @@ class BenchSession:
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         """Write the JSON report and decide the exit status from the gates (the controller only)."""
         if self.is_worker:
+            # An xdist worker ends with the session: freeze what it built (SymPy's caches, the rows) out of the
+            # way of pytest's five final collections and of the interpreter's own at exit, which the
+            # controller waits for (measured: about half a second a worker after SymPy rows).
+            gc.freeze()
+            self._frozen = "for good"
             return
+        gc.freeze()  # the same for pytest's final collections here (unfrozen afterwards: see ``unfreeze``)
+        self._frozen = True
         self.write_report()
         assert self.report is not None
         if self.settings.rescore_check and exitstatus in (0, 1):
@@ -906,6 +922,23 @@ def _write_atomic(path: Path, write: Any) -> None:
 # pytest's own cost per row item outside the row's setup/call/teardown (reporting, hooks), measured on the
 # 2-core machine of README's Performance section; used only to estimate what a serial run would have taken.
 PER_ITEM_OVERHEAD = 0.0008
+
+
+def _process_ends_with_run() -> bool:
+    """Is this pytest run the whole process: started by pytest's console entry point, not nested in another
+    run (pytester) and not called from a program (which goes on after ``pytest.main()`` returns)?"""
+    import _pytest.config
+
+    mains = consoles = 0
+    frame = sys._getframe()
+    while frame is not None:
+        code = frame.f_code
+        if code is _pytest.config.main.__code__:
+            mains += 1
+        elif code is _pytest.config.console_main.__code__:
+            consoles += 1
+        frame = frame.f_back
+    return mains == 1 and consoles == 1
 
 
 def _package_of(plugin: Any) -> str:

@@ -144,6 +144,23 @@ def test_rows_are_frozen_out_of_the_collector_during_the_run(bench_env):
     assert gc.get_freeze_count() == 0
 
 
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "n2"])
+def test_a_pytest_command_that_ends_the_process_leaves_the_run_frozen_for_the_exit(bench_env, workers):
+    """The ``pytest`` command (and each xdist worker) ends its process with the run: what the run built stays
+    frozen, so the interpreter's last collection at exit skips it. Unfrozen in-process (the test above)."""
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(i, "B") for i in range(6)])
+    bench_env.makeconftest("""
+        import atexit, gc, os
+        def pytest_configure(config):
+            name = getattr(config, "workerinput", {}).get("workerid", "main")
+            atexit.register(lambda: open(f"frozen-{name}.txt", "w").write(str(gc.get_freeze_count())))
+    """)
+    bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", *workers).assert_outcomes(passed=6)
+    names = ["main"] + (["gw0", "gw1"] if workers else [])
+    counts = {n: int((bench_env.path / f"frozen-{n}.txt").read_text()) for n in names}
+    assert all(c > 0 for c in counts.values()), counts
+
 def test_junit_properties_are_only_built_for_junit(bench_env):
     """Without --junitxml no row carries user properties (they would cost memory on every report)."""
     write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "B"), mc_row(2, "A")])
