@@ -12,6 +12,9 @@ fresh process so peak RSS is the process's own:
 * ``pytest --bench NAME`` serial (and with ``-n 2`` when --xdist is given, and in a killable scoring process
   when --isolation is given);
 * a bare parametrized no-op pytest test over the same rows (the floor pytest itself imposes);
+* with --xdist, ``score_row`` in two processes at once, each over half the rows: the most two processes get
+  out of this machine's two cores (``parallel_ceiling``, their wall time against one process's), which bounds
+  what ``-n 2`` can gain;
 
 and prints the figures with the ratios bench/bare. Wall times are medians of --repeat runs. Figures are
 printed and written as JSON; nothing here asserts a time.
@@ -55,7 +58,8 @@ from pytest_answerbench import score_row
 rows = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
 t = time.perf_counter()
 profile = sys.argv[3] if len(sys.argv) > 3 else "default"
-for row in rows:
+part, parts = map(int, (sys.argv[4] if len(sys.argv) > 4 else "0/1").split("/"))
+for row in rows[part::parts]:
     score_row(sys.argv[2], row, profile=profile)
 print(json.dumps({{"seconds": time.perf_counter() - t}}))
 '''
@@ -404,6 +408,14 @@ def make_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, An
     return rows
 
 
+SCORE_HALVES = '''
+import subprocess, sys
+procs = [subprocess.Popen([sys.executable, "score_only.py", *sys.argv[1:3], "default", f"{{k}}/2"],
+                          stdout=subprocess.DEVNULL) for k in range(2)]
+sys.exit(max(p.wait() for p in procs))
+'''
+
+
 def run_measured(cmd: list[str], cwd: Path) -> dict[str, Any]:
     """Run a command; return wall seconds, peak RSS (MiB) of the process itself, exit code and output."""
     started = time.perf_counter()
@@ -470,6 +482,7 @@ def main(argv: list[str] | None = None) -> int:
             fh.write(json.dumps(row) + "\n")
     (work / "test_bare.py").write_text(BARE_TEST.format(path=str(preds)))
     (work / "score_only.py").write_text(SCORE_ONLY.format())
+    (work / "score_halves.py").write_text(SCORE_HALVES.format())
     (work / "pytest.ini").write_text("[pytest]\n")
     py = sys.executable
     common = ["-q", "-p", "no:cacheprovider", "-p", "no:benchmark"]
@@ -487,6 +500,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.isolation:
         plan.append(("bench_isolated", "--bench-isolation process", [*bench, "--bench-isolation", "process"]))
     if args.xdist:
+        # What two processes can do on this machine at best: score_row over the two halves of the rows at once,
+        # no pytest (their wall time against score_row's over all rows bounds any -n 2 speed-up).
+        plan.insert(1, ("score_row_halves", "score_row, 2 processes", [py, "score_halves.py", str(preds), name]))
         plan.append(("bare_n2", "bare -n 2", [py, "-m", "pytest", *common, "-n", "2", "test_bare.py"]))
         plan.append(("bench_n2", "pytest --bench -n 2", [*bench, "-n", "2"]))
         if name == "olympiad":
@@ -510,9 +526,9 @@ def main(argv: list[str] | None = None) -> int:
         figures["measurements"][key] = {"command": r["command"], "seconds": round(r["seconds"], 3),
                                         "rows_per_second": round(rate, 1), "peak_rss_mib": round(r["peak_rss_mib"], 1),
                                         "runs": r["runs"]}
-        if key.startswith("score_row"):
+        if "inner_seconds" in r:
             figures["measurements"][key]["scoring_seconds"] = round(seconds, 3)
-        label = r["name"] + (" (scoring only)" if key.startswith("score_row") else "")
+        label = r["name"] + (" (scoring only)" if "inner_seconds" in r else " (wall)" if key == "score_row_halves" else "")
         print(f"{label:28} {seconds:9.2f} {rate:10.0f} {r['peak_rss_mib']:9.1f}")
     ratios = {
         "bench_vs_bare_time": results["bench"]["seconds"] / results["bare"]["seconds"],
@@ -520,6 +536,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.xdist:
         ratios["speedup_n2_vs_serial"] = results["bench"]["seconds"] / results["bench_n2"]["seconds"]
+        ratios["parallel_ceiling"] = results["score_row"]["seconds"] / results["score_row_halves"]["seconds"]
         if ratios["speedup_n2_vs_serial"] < 1:
             print("note: -n 2 was slower than serial here: too few or too cheap rows to pay for the workers' "
                   "start-up and the controller")

@@ -64,7 +64,7 @@ class BenchSession:
         self._outer_alarm: tuple[Any] | None = None  # the SIGALRM handler before the first row's timer
         self._own_scorer: Any = None  # for FastRowItem rows: built on the first row
         self._own_judge: Any = None
-        self._live_parent: Any = None  # the file whose rows run the lean protocol (set up, not torn down)
+        self._previous: tuple[Any, Any] | None = None  # (item, nextitem) of the row run last (lean protocol)
         self._lean: dict[Any, bool] = {}  # per file: may its rows skip pytest's set-up/teardown hooks?
         self._row_seconds = 0.0  # setup + call + teardown time of every row, summed over workers
         self._workers: set[str] = set()
@@ -467,41 +467,41 @@ class BenchSession:
 
         A FastRowItem has nothing to set up or tear down once its file is set up and its scorer built, yet
         pytest's set-up and teardown phases each cost as much as the call (capture, logging and exception
-        hooks, a CallInfo, a makereport): two thirds of a cheap row. Such a row gets its set-up and teardown
-        reports made directly (both passed, carrying the captured sections and user properties as pytest's
-        would) and logged as usual, so the terminal, JUnit, xdist and ``--lf`` see the same three reports;
-        the call phase runs through pytest's own hooks. Any row where that could differ takes pytest's full
-        protocol: the first row of a file, the last one, a row with markers of its own, an unreadable row, a
-        run with ``--setup-show/--setup-only/--setup-plan``, and any file where a plugin or conftest.py
-        other than pytest's own implements ``pytest_runtest_setup``, ``pytest_runtest_teardown`` or
-        ``pytest_runtest_makereport``. pytest-timeout and the other protocol wrappers still wrap the row.
+        hooks, a CallInfo, a makereport): two thirds of a cheap row. Such a row gets its set-up report made
+        directly (passed, carrying the captured sections and user properties as pytest's would), and so does
+        its teardown unless its file ends with it; both are logged as usual, so the terminal, JUnit, xdist and
+        ``--lf`` see the same three reports; the call phase runs through pytest's own hooks, and
+        pytest-timeout and the other protocol wrappers still wrap the row. Rows where that could differ are
+        left to pytest's own protocol: a file's first row, an unreadable row, a row with markers of its own,
+        runs with ``--setup-show/--setup-only/--setup-plan``, files where a conftest.py or ``-p`` plugin
+        implements ``pytest_runtest_setup``, ``pytest_runtest_teardown`` or ``pytest_runtest_makereport``,
+        and files where another plugin runs items its own way (``pytest_runtest_protocol``: reruns, repeats).
         """
+        previous, self._previous = self._previous, (item, nextitem)
         if type(item) is not FastRowItem or item.problem is not None or item.own_markers or _CAPLOG_RECORDS is None:
             return None
-        from _pytest.runner import call_and_report, runtestprotocol
-
         parent = item.parent
-        lean = parent is self._live_parent and self._own_scorer is not None and self._lean_file(parent)
+        # set up already: the row before ran in this file and left the file set up for this row
+        if (previous is None or previous[1] is not item or previous[0].parent is not parent
+                or self._own_scorer is None or not self._lean_file(parent)):
+            return None
+        from _pytest.runner import call_and_report
+
         ihook = item.ihook
         ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
         session = item.session
-        if not lean:
-            runtestprotocol(item, nextitem=nextitem)
+        keywords = {k: 1 for k in item.keywords}
+        stash = item.stash
+        stash[_CAPLOG_RECORDS] = {}  # what the logging plugin's set-up would leave for the call phase
+        ihook.pytest_runtest_logreport(report=self._phase_report(item, keywords, "setup"))
+        call_and_report(item, "call", True)
+        if nextitem is not None and nextitem.parent is parent and not (session.shouldfail or session.shouldstop):
+            for key in (_CAPLOG_RECORDS, _CAPLOG_HANDLER):  # and what its teardown would remove
+                if key in stash:
+                    del stash[key]
+            ihook.pytest_runtest_logreport(report=self._phase_report(item, keywords, "teardown"))
         else:
-            keywords = {k: 1 for k in item.keywords}
-            stash = item.stash
-            stash[_CAPLOG_RECORDS] = {}  # what the logging plugin's set-up would leave for the call phase
-            ihook.pytest_runtest_logreport(report=self._phase_report(item, keywords, "setup"))
-            call_and_report(item, "call", True)
-            if nextitem is not None and nextitem.parent is parent and not (session.shouldfail or session.shouldstop):
-                for key in (_CAPLOG_RECORDS, _CAPLOG_HANDLER):  # and what its teardown would remove
-                    if key in stash:
-                        del stash[key]
-                ihook.pytest_runtest_logreport(report=self._phase_report(item, keywords, "teardown"))
-            else:
-                call_and_report(item, "teardown", True, nextitem=nextitem)
-        self._live_parent = (parent if nextitem is not None and nextitem.parent is parent
-                             and not (session.shouldfail or session.shouldstop) else None)
+            call_and_report(item, "teardown", True, nextitem=nextitem)
         ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
         return True
 

@@ -111,3 +111,19 @@ def test_exitfirst_stops_after_the_first_wrong_row_and_tears_the_file_down(bench
     assert [(nodeid.split("::")[-1], when) for nodeid, when, *_ in seen][-3:] == [
         ("3", "setup"), ("3", "call"), ("3", "teardown")]
     assert [row["id"] for row in load_report(bench_env, "r.json")["rows"]] == ["1", "2", "3"]
+
+
+def test_a_plugin_that_runs_items_its_own_way_sees_every_row(bench_env):
+    """A conftest.py implementing pytest_runtest_protocol (as rerun and repeat plugins do) is called for every
+    row, not only for the rows the lean protocol leaves to pytest."""
+    write_jsonl(bench_env.path / "a.jsonl", _rows(6))
+    bench_env.makeconftest("""
+        SEEN = []
+        def pytest_runtest_protocol(item, nextitem):
+            SEEN.append(item.name)
+        def pytest_unconfigure(config):
+            with open("seen.txt", "w") as fh:
+                fh.write(" ".join(SEEN))
+    """)
+    bench_env.runpytest(BENCH, "vmcbench_dev", "a.jsonl").assert_outcomes(passed=4, failed=2)
+    assert (bench_env.path / "seen.txt").read_text().split() == [str(i) for i in range(6)]
