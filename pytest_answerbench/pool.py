@@ -13,6 +13,7 @@ in use (a judge's client and threads do not belong in a forked child).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -27,6 +28,9 @@ __all__ = ["ScoringProcess"]
 
 def _child(conn, spec: BenchmarkSpec, profile: str, options: Mapping[str, Any]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
+    # Everything inherited from the parent (SymPy, the warm caches, pytest's items) stays out of this process's
+    # garbage collections: walking it would cost time and copy every page it touches (copy-on-write).
+    gc.freeze()
     while True:
         try:
             row, row_id = conn.recv()

@@ -26,6 +26,8 @@ LATEX = [
     # syntax errors and inputs the grammar stops early on
     "\\frac{", "1+", "\\\\frac{1}{2}", "(x", ")", "\\frac{1}{2", "x = ", "", "   ", "1+)2", "\\begin{matrix}",
     "\\text{ and }", "5%", "3 \\cup 4", "[1,2)", "x \\in (0, 1)", "\\pm 2", "1:2",
+    # bra-ket notation: the converter's Bra and Ket are imported only when first needed
+    "\\langle x |", "| y \\rangle", "\\langle x | + 1",
 ]
 
 
@@ -40,6 +42,20 @@ def _outcome(fn, text, strict):
 def test_fast_parser_is_active():
     # The pinned antlr runtime (4.11) is the one the fast path mirrors; without it every parse is slow.
     assert parse._fast_parser() is not None
+
+
+def test_parsing_does_not_import_sympy_physics_until_a_bra_or_ket_is_read():
+    """sympy.physics.quantum costs a third of a second to import, in every process (each xdist worker)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from pytest_answerbench.maths.parse import sympy_parse_latex\n"
+            "sympy_parse_latex('\\\\frac{x^2+1}{2}')\n"
+            "print('sympy.physics.quantum' in sys.modules, 'sympy.physics.quantum.state' in sys.modules)\n"
+            "print(type(sympy_parse_latex('| y \\\\rangle')).__name__, 'sympy.physics.quantum' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "False", "Ket", "True"]
 
 
 @pytest.mark.parametrize("strict", [False, True], ids=["lenient", "strict"])

@@ -180,10 +180,11 @@ def test_junit_properties_are_only_built_for_junit(bench_env):
 
 
 def test_parallel_estimate_only_flags_runs_serial_would_clearly_beat():
-    from pytest_answerbench.session import parallel_estimate
+    from pytest_answerbench.session import PER_ITEM_OVERHEAD, parallel_estimate
 
     slow = parallel_estimate(2, 1000, row_seconds=20.0, wall=11.0)  # rows of 20 ms: two workers paid
-    assert slow["estimated_serial_seconds"] == pytest.approx(20.8) and slow["serial_likely_faster"] is False
+    assert slow["estimated_serial_seconds"] == pytest.approx(20.0 + 1000 * PER_ITEM_OVERHEAD)
+    assert slow["serial_likely_faster"] is False
     cheap = parallel_estimate(2, 10000, row_seconds=3.0, wall=21.0)  # 0.3 ms rows: the controller is the limit
     assert cheap["mean_row_ms"] == 0.3 and cheap["serial_likely_faster"] is True
     close = parallel_estimate(2, 1000, row_seconds=9.0, wall=11.0)  # within the 25% start-up allowance

@@ -84,6 +84,39 @@ class _CachedNumbers:
         return hit
 
 
+_QUANTUM_STATE = "sympy.physics.quantum.state"
+
+
+def _exec_without_quantum(spec: Any, module: Any) -> None:
+    """Run the converter module's code without importing ``sympy.physics.quantum`` (a third of a second in
+    every process, for the bra-ket notation alone): while it runs, that one import finds a module whose
+    ``Bra`` and ``Ket`` import the real classes when a bra or ket is first converted. Nothing else sees it:
+    it is removed right after (and not used when the real module is already imported)."""
+    import sys
+    import types
+
+    if _QUANTUM_STATE in sys.modules:
+        spec.loader.exec_module(module)
+        return
+
+    def deferred(cls_name: str) -> Any:
+        def make(*args: Any, **kwargs: Any) -> Any:
+            from sympy.physics.quantum import state
+
+            return getattr(state, cls_name)(*args, **kwargs)
+
+        return make
+
+    stand_in = types.ModuleType(_QUANTUM_STATE)
+    stand_in.Bra, stand_in.Ket = deferred("Bra"), deferred("Ket")
+    sys.modules[_QUANTUM_STATE] = stand_in
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        if sys.modules.get(_QUANTUM_STATE) is stand_in:
+            del sys.modules[_QUANTUM_STATE]
+
+
 def _fast_parser() -> Any:
     """SymPy's antlr ``parse_latex`` steps, two-stage (SLL then LL) on a private converter copy, or None.
 
@@ -108,13 +141,13 @@ def _fast_parser() -> Any:
             import antlr4
             import sympy
             from antlr4.atn.PredictionMode import PredictionMode
-            from sympy.parsing.latex import _parse_latex_antlr as shared
             from sympy.parsing.latex import check_matrix_delimiters
             from sympy.parsing.latex.errors import LaTeXParsingError
 
-            spec = importlib.util.spec_from_file_location(shared.__name__ + "_answerbench", shared.__file__)
+            name = "sympy.parsing.latex._parse_latex_antlr"
+            spec = importlib.util.spec_from_file_location(name + "_answerbench", importlib.util.find_spec(name).origin)
             conv = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(conv)
+            _exec_without_quantum(spec, conv)
             conv.sympy = _CachedNumbers(sympy)
             lexer_cls, parser_cls, listener_cls = conv.LaTeXLexer, conv.LaTeXParser, conv.MathErrorListener
             if None not in (lexer_cls, parser_cls, listener_cls):
