@@ -926,20 +926,20 @@ PER_ITEM_OVERHEAD = 0.0003
 
 
 def _process_ends_with_run() -> bool:
-    """Is this pytest run the whole process: started by pytest's console entry point, not nested in another
-    run (pytester) and not called from a program (which goes on after ``pytest.main()`` returns)?"""
-    import _pytest.config
-
-    mains = consoles = 0
+    """Is this pytest run the whole process: started by pytest's console entry point (``pytest``,
+    ``python -m pytest``), not nested in another run (pytester) and not called from a program (which goes on
+    after ``pytest.main()`` returns)? Read from the stack of the clean-up, which pytest runs inside its
+    session wrapper; any layout this does not recognise answers no (the objects are then handed back)."""
+    consoles = sessions = 0
     frame = sys._getframe()
     while frame is not None:
-        code = frame.f_code
-        if code is _pytest.config.main.__code__:
-            mains += 1
-        elif code is _pytest.config.console_main.__code__:
+        module, name = frame.f_globals.get("__name__"), frame.f_code.co_name
+        if module == "_pytest.config" and name in ("console_main", "_console_main"):
             consoles += 1
+        elif module == "_pytest.main" and name == "wrap_session":
+            sessions += 1
         frame = frame.f_back
-    return mains == 1 and consoles == 1
+    return consoles > 0 and sessions == 1
 
 
 def _package_of(plugin: Any) -> str:
