@@ -52,18 +52,17 @@ class JudgeServer:
                     outer.requests += 1
                     outer.in_flight += 1
                     outer.max_in_flight = max(outer.max_in_flight, outer.in_flight)
-                try:
-                    time.sleep(outer.delay)
-                    if outer.status != 200:
-                        send_json(self, outer.status, {"error": {"message": "no such model",
-                                                                 "type": "invalid_request"}})
-                        return
-                    prompt = body["messages"][-1]["content"]
-                    verdict = "CORRECT" if _contains_truth(prompt) else "WRONG"
-                    send_json(self, 200, chat_completion(body["model"], f"Checked.\nResult: {verdict}", 20, 4))
-                finally:
-                    with outer.lock:
-                        outer.in_flight -= 1
+                time.sleep(outer.delay)
+                # Out of flight before the reply is written: once the client has the reply it may start its
+                # next request at once, and counting this one still would overstate the concurrency.
+                with outer.lock:
+                    outer.in_flight -= 1
+                if outer.status != 200:
+                    send_json(self, outer.status, {"error": {"message": "no such model", "type": "invalid_request"}})
+                    return
+                prompt = body["messages"][-1]["content"]
+                verdict = "CORRECT" if _contains_truth(prompt) else "WRONG"
+                send_json(self, 200, chat_completion(body["model"], f"Checked.\nResult: {verdict}", 20, 4))
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
