@@ -35,8 +35,9 @@ TIMEOUT_PREFIX = "Timeout (>"  # pytest-timeout's failure message starts so
 try:  # the logging plugin's per-item state, which the lean row protocol sets and clears as its hooks would
     from _pytest.logging import caplog_handler_key as _CAPLOG_HANDLER
     from _pytest.logging import caplog_records_key as _CAPLOG_RECORDS
+    from _pytest.runner import call_and_report
 except ImportError:  # a pytest without them: every row takes pytest's full protocol
-    _CAPLOG_HANDLER = _CAPLOG_RECORDS = None
+    _CAPLOG_HANDLER = _CAPLOG_RECORDS = call_and_report = None
 
 
 class ThreadTimeout(BaseException):
@@ -59,7 +60,7 @@ class BenchSession:
         self.pools: list[Any] = []  # scoring processes to stop at the end
         self.extra_outputs: list[tuple[str, str]] = []
         self.current_row_id: str | None = None
-        self._frozen: bool | str = False  # True: until unfreeze; "for good": an xdist worker's last act
+        self._frozen = False
         self._timed: tuple[Any, Any] | None = None  # (item, settings) of the row whose SIGALRM timer is armed
         self._outer_alarm: tuple[Any] | None = None  # the SIGALRM handler before the first row's timer
         self._own_scorer: Any = None  # for FastRowItem rows: built on the first row
@@ -165,14 +166,11 @@ class BenchSession:
         """Hand the frozen objects back to the garbage collector: a config clean-up that runs after pytest's own
         (whose five full collections at the end of a run would otherwise walk every item again).
 
-        Not when the process ends with this run (the ``pytest`` command, not ``pytest.main()`` called from a
-        program or a pytester run inside a test): the interpreter's last collection at exit would walk them
-        all (measured: 0.7 s after 2,000 SymPy rows), to free memory the exit frees anyway.
+        Not when the process ends with this run (an xdist worker; the ``pytest`` command, not ``pytest.main()``
+        called from a program or a pytester run inside a test): the interpreter's last collection at exit would
+        walk them all (measured: 0.7 s after 2,000 SymPy rows), to free memory the exit frees anyway.
         """
-        if self._frozen is True:
-            if _process_ends_with_run():
-                self._frozen = "for good"
-                return
+        if self._frozen and not self.is_worker and not _process_ends_with_run():
             gc.unfreeze()
             self._frozen = False
 
@@ -478,15 +476,13 @@ class BenchSession:
         and files where another plugin runs items its own way (``pytest_runtest_protocol``: reruns, repeats).
         """
         previous, self._previous = self._previous, (item, nextitem)
-        if type(item) is not FastRowItem or item.problem is not None or item.own_markers or _CAPLOG_RECORDS is None:
+        if type(item) is not FastRowItem or item.problem is not None or item.own_markers or call_and_report is None:
             return None
         parent = item.parent
         # set up already: the row before ran in this file and left the file set up for this row
         if (previous is None or previous[1] is not item or previous[0].parent is not parent
                 or self._own_scorer is None or not self._lean_file(parent)):
             return None
-        from _pytest.runner import call_and_report
-
         ihook = item.ihook
         ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
         session = item.session
@@ -521,14 +517,13 @@ class BenchSession:
             if ok:
                 installed = self._installed_packages()
                 ihook = parent.ihook
-                for name in ("pytest_runtest_setup", "pytest_runtest_teardown", "pytest_runtest_makereport"):
-                    if any(_package_of(impl.plugin) not in installed for impl in getattr(ihook, name).get_hookimpls()):
-                        ok = False
+                phases = ("pytest_runtest_setup", "pytest_runtest_teardown", "pytest_runtest_makereport")
+                ok = not any(_package_of(impl.plugin) not in installed
+                             for name in phases for impl in getattr(ihook, name).get_hookimpls())
                 # another plugin that runs items its own way (reruns, repeats) keeps that way
-                if any(not (impl.hookwrapper or impl.wrapper) and impl.plugin is not self
-                       and _package_of(impl.plugin) != "_pytest"
-                       for impl in ihook.pytest_runtest_protocol.get_hookimpls()):
-                    ok = False
+                ok = ok and not any(not (impl.hookwrapper or impl.wrapper) and impl.plugin is not self
+                                    and _package_of(impl.plugin) != "_pytest"
+                                    for impl in ihook.pytest_runtest_protocol.get_hookimpls())
             self._lean[parent] = ok
         return ok
 
@@ -838,15 +833,13 @@ class BenchSession:
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         """Write the JSON report and decide the exit status from the gates (the controller only)."""
-        if self.is_worker:
-            # An xdist worker ends with the session: freeze what it built (SymPy's caches, the rows) out of the
-            # way of pytest's five final collections and of the interpreter's own at exit, which the
-            # controller waits for (measured: about half a second a worker after SymPy rows).
-            gc.freeze()
-            self._frozen = "for good"
-            return
-        gc.freeze()  # the same for pytest's final collections here (unfrozen afterwards: see ``unfreeze``)
+        # Freeze what the run built (SymPy's caches, the rows, the records) out of the way of pytest's five final
+        # collections and, where the process ends with the run, of the interpreter's own at exit (see
+        # ``unfreeze``), which xdist's controller waits for (measured: about half a second a worker).
+        gc.freeze()
         self._frozen = True
+        if self.is_worker:
+            return
         self.write_report()
         assert self.report is not None
         if self.settings.rescore_check and exitstatus in (0, 1):
