@@ -127,3 +127,26 @@ def test_a_plugin_that_runs_items_its_own_way_sees_every_row(bench_env):
     """)
     bench_env.runpytest(BENCH, "vmcbench_dev", "a.jsonl").assert_outcomes(passed=4, failed=2)
     assert (bench_env.path / "seen.txt").read_text().split() == [str(i) for i in range(6)]
+
+
+_BROKEN_HOOK = """
+import pytest
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_call(item):
+    raise RuntimeError("hook broke")
+"""
+
+
+def test_a_hook_failing_on_every_row_gives_one_line_failures_by_default(bench_env):
+    """Under --tb=no (a --bench run's default) no traceback is built (tens of ms a row); with a traceback
+    style asked for, the row's traceback shows the user's code, not pytest's and pluggy's frames."""
+    write_jsonl(bench_env.path / "a.jsonl", _rows(4))
+    bench_env.makeconftest(_BROKEN_HOOK)
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "a.jsonl", "--junitxml=r.xml")
+    result.assert_outcomes(failed=4)
+    failures = [case.find("failure") for case in ET.parse(bench_env.path / "r.xml").getroot().iter("testcase")]
+    assert [f.text for f in failures] == ["RuntimeError: hook broke"] * 4
+    shown = bench_env.runpytest(BENCH, "vmcbench_dev", "a.jsonl", "--tb=short")
+    text = shown.stdout.str().split("= FAILURES =")[1]
+    assert "conftest.py:4: in pytest_runtest_call" in text and "RuntimeError: hook broke" in text
+    assert "pluggy/" not in text and "_pytest/" not in text
