@@ -141,9 +141,12 @@ def test_a_complete_run_has_no_incomplete_entry(bench_env):
 @pytest.mark.skipif(pytest.version_tuple < (9,), reason="on pytest 8.x the rows still run after a stop() made in "
                     "pytest_sessionstart (known limitation, README: What an interrupted run writes)")
 @pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["serial", "n2"])
-def test_a_run_stopped_before_scoring_lists_every_row_as_not_run(bench_env, workers):
+def test_a_run_stopped_before_scoring_lists_every_row_as_not_run(bench_env, workers, monkeypatch):
     """``BenchRun.stop`` before the first row (as a judge check before scoring would call it): no row is
     scored, every row is ``not_run``, and the reason is the report's."""
+    # the conftest below tells the controller from a worker by PYTEST_XDIST_WORKER: when this test itself runs
+    # in an xdist worker, the subprocess must not inherit it
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     bench_env.makeconftest(
         "import os\n"
         "from pytest_answerbench.plugin import RUN_NAME\n"

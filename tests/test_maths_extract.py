@@ -27,7 +27,7 @@ FINAL = [
     ("Answer: The number of ways is 120.", ("120",), "marker"),
     ("Answer: No, it is not possible.", ("No",), "marker"),
     ("Therefore, the answer is $\\boxed{(1, 2)}$, $\\boxed{(3,4)}$.", ("(1, 2)", "(3,4)"), "boxed"),
-    ("$\\boxed{\\boxed{5}}$", ("\\boxed{5}",), "boxed"),
+    ("$\\boxed{\\boxed{5}}$", ("5",), "boxed"),  # a box that is all of its box's content is the same answer
     ("Thus $\\boxed{5}$.\n\nNote that this answer is consistent with the bound above.", ("5",), "boxed"),
     ("Thus $\\boxed{5}$.\n\nWait, I mis-added. The answer is 6.", ("6",), "marker"),
     ("Thus $\\boxed{5}$.\nLet me double check the answer: plugging x=5 gives 25.", ("5",), "boxed"),

@@ -9,6 +9,8 @@ mathematical answers. Public API::
     maths.boxed_all(text)                   # every balanced \\boxed{...}: [(start, end, content), ...]
     maths.math_spans(text)                  # contents of $...$, $$...$$, \\(...\\), \\[...\\]
     maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None, unit=None)   # -> (bool, method)
+    maths.verdict(ok, method, extracted=..., gold=...)   # a Verdict: graded, or an error when a bound stopped it
+    maths.undecided(method)                 # why a comparison gave no verdict (method "bound:<name>"), or None
     maths.clean(text)                       # -> Item(text, percent, degree, unit)
     maths.split_answers(text)               # top-level parts, \\pm expanded, set braces unwrapped
 
@@ -21,16 +23,19 @@ it into a ``timeout`` verdict. SymPy is imported lazily, on the first comparison
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..timeguard import ScoreTimeout, deadline
+from ..verdict import Verdict
 from .extract import Extraction, boxed_all, final_answer, math_spans, strip_wrappers
+from .exact import undecided
 from .guard import StepTimeout, TooComplex
 from .normalize import Item, clean, split_answers, text_key
 
 __all__ = [
     "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "boxed_all", "clean", "equivalent",
-    "final_answer", "math_spans", "split_answers", "strip_wrappers", "sympy_version", "text_key",
+    "final_answer", "math_spans", "split_answers", "strip_wrappers", "sympy_version", "text_key", "undecided",
+    "verdict",
 ]
 
 #: The SymPy release the reference vectors were produced with (pinned in pyproject.toml): two OlympiadBench
@@ -85,3 +90,17 @@ def equivalent(
         with deadline(timeout):
             return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
     return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
+
+
+def verdict(ok: bool, method: str, *, detail: str = "", **kw: Any) -> Verdict:
+    """The Verdict for a comparison ``(ok, method)`` from :func:`equivalent`: correct or wrong, or an ``error``
+    saying which size bound stopped it when the method is ``bound:<name>`` (a bound is never a wrong answer).
+
+    Example:
+        >>> verdict(False, "bound:exponent").status
+        'error'
+    """
+    reason = undecided(method)
+    if reason is not None:
+        return Verdict.error(f"{reason}; {detail}" if detail else reason, method=method, **kw)
+    return Verdict.graded(ok, method=method, detail=detail, **kw)

@@ -19,25 +19,31 @@ import re
 from dataclasses import replace
 from typing import Any, Sequence
 
-from .guard import StepTimeout, TooComplex, check_tree, step_limit
+from .exact import BOUND, INVISIBLE, Undecided, canonical, numeral
+from .guard import MAX_ANSWER, MAX_LOOSE, StepTimeout, TooComplex, check_tree, step_limit
 from .matrix import read_matrices
 from .normalize import Item, clean, is_thousands, number_words, split_answers, text_key, undoubled
-from .parse import ParseFailure, parse_math
+from .parse import ParseFailure, TooLong, parse_math, parse_unchecked
 from .poly import constant_ratio, identically_zero
 from .units import MISMATCH, read_unit, unit_factor
 
 __all__ = ["equivalent", "items_equal"]
 
 SIMPLIFY_SECONDS = 2.0
-#: Longest predicted answer compared at all (characters): a final answer is short; a longer "answer" is a
-#: failed extraction and is wrong without further work.
-MAX_ANSWER = 2000
 _NUM = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
 _REL_EPS = 1e-20  # values are evaluated to 30 digits
 
 
 class _Unknown(Exception):
-    """The pair could not be compared this way (parse failure, too complex, timed-out step)."""
+    """The pair could not be compared this way (parse failure, too complex, timed-out step).
+
+    ``bound`` names the size bound that stopped it (a key of :data:`.exact.BOUNDS`), or is None when the text
+    itself could not be read.
+    """
+
+    def __init__(self, message: str, bound: str | None = None):
+        super().__init__(message)
+        self.bound = bound
 
 
 def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None = None, *,
@@ -55,10 +61,24 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
 
     Returns:
         ``(equal, method)`` where method names the rule that decided (``exact``, ``numeric``, ``symbolic``,
-        ``interval``, ``tuple``, ``equation``, ``set``, ``text``, ``count-mismatch``, ...).
+        ``interval``, ``tuple``, ``equation``, ``set``, ``text``, ``count-mismatch``, ...). A method
+        ``bound:<name>`` (always with ``False``) means no verdict: a size bound stopped the comparison
+        (:data:`.exact.BOUNDS`); callers report it as an error, never as a wrong answer.
     """
-    if len(pred) > MAX_ANSWER and pred.strip() != gold.strip():
-        return False, "too-long"
+    if not (gold.isascii() and pred.isascii()):
+        gold, pred = INVISIBLE.sub("", gold), INVISIBLE.sub("", pred)
+    try:
+        if (len(pred) > MAX_ANSWER or len(gold) > MAX_ANSWER) and pred.strip() != gold.strip():
+            verdict = _long_answers(gold, pred, tolerance, kind)
+            if verdict is not None:
+                return verdict
+        return _equivalent(gold, pred, tolerance, kind, unit)
+    except Undecided as bound:
+        return False, BOUND + bound.name
+
+
+def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None, kind: str | None,
+                unit: str | None) -> tuple[bool, str]:
     gold, pred = undoubled(gold), undoubled(pred)
     letter = _option_letter(gold, pred)
     if letter is not None:
@@ -128,7 +148,101 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
     p_items = [_with_marks(t, p_clean) for t in p_parts]
     ordered = kind is not None and "ordered" in kind
     ok, methods = _match_all(g_items, p_items, tols, kind, ordered)
-    return ok, ("set:" + "+".join(sorted(methods))) if ok else "set-mismatch"
+    if not ok:
+        return False, min(methods) if methods else "set-mismatch"
+    return True, "set:" + "+".join(sorted(methods))
+
+
+def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tuple[bool, str] | None:
+    """Answers longer than :data:`MAX_ANSWER`: compared only where that stays cheap, else undecided.
+
+    A long prediction in words is a failed extraction (wrong). Two numerals are compared exactly whatever their
+    length; a long numeral against a short expression, by the expression's exact value when it is small enough
+    to compute (``2^{2^{16}}``); two long lists part by part, the parts written alike paired first. Returns None
+    for a short prediction against a long gold that none of these decides (the general rules then run).
+    Raises Undecided.
+    """
+    tol = tolerance[0] if isinstance(tolerance, (list, tuple)) and tolerance else tolerance
+    tol = None if isinstance(tol, (list, tuple)) else tol
+    if len(pred) > MAX_ANSWER and _is_text(pred):
+        return _texts_equal(gold, pred), "too-long"
+    g_clean, p_clean = clean(gold), clean(pred)
+    marks_alike = (g_clean.percent, g_clean.degree, g_clean.unit) == (p_clean.percent, p_clean.degree, p_clean.unit)
+    gn, pn = numeral(g_clean.text), numeral(p_clean.text)
+    if gn is not None and pn is not None:
+        return _numbers_equal(gn, pn, g_clean, p_clean, tol), "numeric"
+    if (gn is not None or pn is not None) and marks_alike:
+        other = p_clean.text if gn is not None else g_clean.text
+        tree = _exact_tree(other) if len(other) <= MAX_ANSWER else None
+        if tree is not None and tree.free_symbols:
+            return False, "symbolic"  # a number never equals an expression in a variable
+        if tree is not None and tree.is_Rational:
+            from fractions import Fraction
+
+            value = Fraction(int(tree.p), int(tree.q))
+            gv, pv = (gn, value) if gn is not None else (value, pn)
+            return _numbers_equal(gv, pv, g_clean, p_clean, tol), "exact"
+        if tree is not None and _held_back(tree):
+            raise Undecided("exponent", "a number too large to compute")
+    g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
+    if len(g_parts) > 1 or len(p_parts) > 1:
+        return _long_lists(g_parts, p_parts, g_clean, p_clean, tol, kind)
+    if len(pred) <= MAX_ANSWER:
+        return None
+    raise Undecided("too-long", f"an answer of {len(pred)} characters")
+
+
+def _exact_tree(text: str) -> Any:
+    """The canonical tree of a short answer (:func:`.exact.canonical`: numbers folded exactly while their size
+    is within :data:`.exact.MAX_BITS`, so ``2^{2^{16}}`` is an Integer), or None when it cannot be read."""
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            return canonical(parse_unchecked(text, MAX_ANSWER))
+    except (ParseFailure, StepTimeout, TypeError, ValueError, RecursionError):
+        return None
+
+
+def _held_back(tree: Any) -> bool:
+    """A power of numbers left unevaluated by :func:`.exact.canonical` because its value is too large."""
+    import sympy
+
+    return any(isinstance(node, sympy.Pow) and node.args[0].is_Rational and node.args[1].is_Rational
+               for node in sympy.preorder_traversal(tree))
+
+
+def _long_lists(g_parts: list[str], p_parts: list[str], g: Item, p: Item, tol: Any,
+                kind: str | None) -> tuple[bool, str]:
+    """Two long lists: the parts written alike pair up first (in order when ``kind`` says ordered), and at most
+    :data:`MAX_LOOSE` remaining parts are compared by the general rules."""
+    from collections import Counter
+
+    ordered = kind is not None and "ordered" in kind
+    if not ordered:
+        g_parts, p_parts = _distinct(g_parts), _distinct(p_parts)
+    if len(g_parts) != len(p_parts):
+        return False, "count-mismatch"
+
+    def key(part: str) -> str:
+        return "".join(part.split())
+
+    if ordered:
+        loose = [(a, b) for a, b in zip(g_parts, p_parts) if key(a) != key(b)]
+        g_left, p_left = [a for a, _ in loose], [b for _, b in loose]
+    else:
+        g_count, p_count = Counter(map(key, g_parts)), Counter(map(key, p_parts))
+        g_extra, p_extra = g_count - p_count, p_count - g_count
+        g_left = [a for a in g_parts if g_extra[key(a)]]
+        p_left = [b for b in p_parts if p_extra[key(b)]]
+    if not g_left:
+        return True, "set:exact"
+    if len(g_left) > MAX_LOOSE:
+        raise Undecided("parts", f"{len(g_left)} parts differ as written")
+    g_items = [_with_marks(t, g) for t in g_left]
+    p_items = [_with_marks(t, p) for t in p_left]
+    ok, methods = _match_all(g_items, p_items, [tol] * len(g_items), kind, ordered)
+    if not ok:
+        return False, min(methods) if methods else "set-mismatch"
+    return True, "set:" + "+".join(sorted(methods | {"exact"}))
 
 
 def _distinct(parts: list[str]) -> list[str]:
@@ -308,39 +422,51 @@ def _assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:
 
 
 def _match_all(gold: list[Item], pred: list[Item], tols: list, kind, ordered: bool) -> tuple[bool, set[str]]:
-    """A perfect matching (not greedy first-fit) between gold and predicted parts."""
+    """A perfect matching (not greedy first-fit) between gold and predicted parts -> (matched, methods).
+
+    A pair left undecided by a size bound (``bound:...``) is a maybe: when the parts match only if some maybe
+    holds, the result is ``(False, {the bound methods})``, undecided rather than wrong.
+    """
     n = len(gold)
     ok_table: dict[tuple[int, int], str | None] = {}
+    bounds: set[str] = set()
 
-    def ok(i: int, j: int) -> str | None:
+    def ok(i: int, j: int, maybe: bool = False) -> str | None:
         if (i, j) not in ok_table:
             eq, how = items_equal(gold[i], pred[j], tols[i], kind)
-            ok_table[(i, j)] = how if eq else None
-        return ok_table[(i, j)]
+            ok_table[(i, j)] = how if eq or how.startswith(BOUND) else None
+            if how.startswith(BOUND):
+                bounds.add(how)
+        how = ok_table[(i, j)]
+        return how if how and (maybe or not how.startswith(BOUND)) else None
 
     if ordered:
         methods = set()
         for i in range(n):
-            how = ok(i, i)
+            how = ok(i, i, maybe=True)
             if not how:
                 return False, set()
             methods.add(how)
-        return True, methods
-    match_of_pred: dict[int, int] = {}
+        return (False, bounds) if bounds else (True, methods)
 
-    def augment(i: int, seen: set[int]) -> bool:
-        for j in range(n):
-            if j not in seen and ok(i, j):
-                seen.add(j)
-                if j not in match_of_pred or augment(match_of_pred[j], seen):
-                    match_of_pred[j] = i
-                    return True
-        return False
+    def matching(maybe: bool) -> dict[int, int] | None:
+        match_of_pred: dict[int, int] = {}
 
-    for i in range(n):
-        if not augment(i, set()):
-            return False, set()
-    return True, {ok(i, j) or "" for j, i in match_of_pred.items()}
+        def augment(i: int, seen: set[int]) -> bool:
+            for j in range(n):
+                if j not in seen and ok(i, j, maybe):
+                    seen.add(j)
+                    if j not in match_of_pred or augment(match_of_pred[j], seen):
+                        match_of_pred[j] = i
+                        return True
+            return False
+
+        return match_of_pred if all(augment(i, set()) for i in range(n)) else None
+
+    found = matching(False)
+    if found is None:
+        return False, (bounds if bounds and matching(True) is not None else set())
+    return True, {ok(i, j) or "" for j, i in found.items()}
 
 
 # ---------------------------------------------------------------------------------------------- single items
@@ -376,11 +502,13 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
             g_tuple is None and "=" in gt or p_tuple is None and "=" in pt):  # "(x, y) = (3, 2)": an equation
         if g_tuple is None or p_tuple is None or len(g_tuple) != len(p_tuple):
             return False, "tuple-mismatch"
+        bound = None
         for a, b in zip(g_tuple, p_tuple):
-            eq, _ = items_equal(clean(a), clean(b), tol)
-            if not eq:
+            eq, how = items_equal(clean(a), clean(b), tol)
+            if not eq and not how.startswith(BOUND):
                 return False, "tuple-mismatch"
-        return True, "tuple"
+            bound = bound or (how if not eq else None)
+        return (False, bound) if bound else (True, "tuple")
     # Ratios a:b.
     if ":" in gt and ":" in pt and gt.count(":") == pt.count(":") == 1:
         verdict = _ratio_equal(gt, pt)
@@ -414,6 +542,8 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
         return _values_equal(g, p, tol)
     except _Unknown as why:
         same = re.sub(r"\s+", "", gt) == re.sub(r"\s+", "", pt) or text_key(gt) == text_key(pt) != ""
+        if why.bound and not same:
+            return _beyond_bounds(g, p, tol, why.bound)
         return same, f"unparsed ({why})"
 
 
@@ -526,7 +656,11 @@ def _parse(text: str, item: Item | None = None) -> Any:
 
     try:
         expr = parse_math(text)
-    except (ParseFailure, TooComplex) as exc:
+    except TooLong as exc:
+        raise _Unknown(str(exc), "parse-length") from None
+    except TooComplex as exc:
+        raise _Unknown(str(exc), exc.kind) from None
+    except ParseFailure as exc:
         raise _Unknown(str(exc)) from None
     if isinstance(expr, sympy.core.relational.Relational):
         raise _Unknown("relation")
@@ -727,6 +861,73 @@ def _expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
     if agree >= 4:
         return True, "numeric-spot"
     return False, "symbolic"
+
+
+def _beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[bool, str]:
+    """Two items the general rules refused for size (``bound``): equal when their canonical trees are
+    (:func:`.exact.canonical`: ``(x+1)^{10^6}`` and ``(1+x)^{10^6}``) or their exact values are; different when
+    a 30-digit evaluation at a few points tells them apart; otherwise undecided, ``bound:<bound>``."""
+    import sympy
+
+    undecided = False, BOUND + bound
+    if (g.percent, g.degree, g.unit) != (p.percent, p.degree, p.unit):
+        return undecided
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            ge = canonical(parse_unchecked(g.text, MAX_ANSWER))
+            pe = canonical(parse_unchecked(p.text, MAX_ANSWER))
+    except TooLong:
+        return undecided
+    except ParseFailure as exc:
+        return False, f"unparsed ({exc})"
+    except (StepTimeout, TypeError, ValueError, RecursionError):
+        return undecided
+    if ge == pe:
+        return True, "structural"
+    if not (isinstance(ge, sympy.Expr) and isinstance(pe, sympy.Expr)):
+        return undecided
+    if ge.is_Rational and pe.is_Rational:
+        from fractions import Fraction
+
+        a, b = Fraction(int(ge.p), int(ge.q)), Fraction(int(pe.p), int(pe.q))
+        return (abs(a - b) <= tol if tol is not None else a == b), "exact"
+    if not (_evaluable(ge) and _evaluable(pe)):
+        return undecided
+    symbols = sorted(ge.free_symbols | pe.free_symbols, key=lambda s: s.name)
+    # Points as 40-digit floats: an exact rational raised to 10^9 would be computed in full.
+    points = [{k: sympy.Float(v, 40) for k, v in point.items()} for point in _spot_points(symbols, 3)]
+    for point in points or [{}]:
+        try:
+            with step_limit(0.5):
+                a = ge.xreplace(point).evalf(30)
+                b = pe.xreplace(point).evalf(30)
+            if not (a.is_number and b.is_number) or a.has(sympy.nan, sympy.zoo) or b.has(sympy.nan, sympy.zoo):
+                continue
+            scale = max(abs(a), abs(b))
+            if tol is not None and not symbols:
+                if bool(abs(a - b) > tol * (1 + 1e-9) + scale * 1e-25):
+                    return False, "numeric"
+            elif bool(abs(a - b) > 1e-9 * scale):
+                return False, "numeric-spot"
+        except (StepTimeout, TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+            continue
+    return undecided
+
+
+def _evaluable(expr: Any) -> bool:
+    """Cheap to evaluate to 30 digits at a point: no numeric exponent above 10^30, no power of a power of
+    numbers (a tower), no factorial of a large number."""
+    import sympy
+
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.Pow):
+            exponent = node.args[1]
+            if exponent.is_Number and abs(exponent) > 10 ** 30 or not exponent.free_symbols and exponent.has(
+                    sympy.Pow):
+                return False
+        elif isinstance(node, (sympy.factorial, sympy.gamma, sympy.binomial)) and not node.free_symbols:
+            return False
+    return True
 
 
 # -------------------------------------------------------------------------------------------- equations

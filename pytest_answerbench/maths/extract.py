@@ -38,23 +38,29 @@ def _brace_pairs(text: str) -> dict[int, int]:
 
 
 def boxed_all(text: str) -> list[tuple[int, int, str]]:
-    """Every ``\\boxed{...}`` (balanced braces) as (start, end, content); unclosed boxes are skipped."""
+    """Every ``\\boxed{...}`` (balanced braces) as (start, end, content); unclosed boxes are skipped.
+
+    A box inside another is part of the outer one's content, except that a box that is all of the content
+    (``\\boxed{\\boxed{5}}``, to any depth) is the same answer boxed twice: its content is the inner one's.
+    """
     if "box" not in text:
         return []
     closing = _brace_pairs(text)
-    out = []
+    # [start, end, content start, content end] of each outer box (boxes come in start order, so the last kept
+    # one is the only box a later box can lie in); content is sliced once, at the end, so depth costs nothing.
+    kept: list[list[int]] = []
     for m in _BOX.finditer(text):
         end = closing.get(m.end() - 1)
-        if end is not None:
-            out.append((m.start(), end + 1, text[m.end():end]))
-    # Nested boxes: keep the outer one only (boxes come in start order, so one running end suffices).
-    kept: list[tuple[int, int, str]] = []
-    outer_end = -1
-    for item in out:
-        if item[0] >= outer_end:
-            kept.append(item)
-            outer_end = item[1]
-    return kept
+        if end is None:
+            continue
+        if not kept or m.start() >= kept[-1][1]:
+            kept.append([m.start(), end + 1, m.end(), end])
+            continue
+        outer = kept[-1]
+        if outer[2] <= m.start() and end < outer[3] and not text[outer[2]:m.start()].strip() \
+                and not text[end + 1:outer[3]].strip():
+            outer[2], outer[3] = m.end(), end
+    return [(start, end, text[c0:c1]) for start, end, c0, c1 in kept]
 
 
 # \$ is a literal (currency) dollar, not a math delimiter.

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 from ..timeguard import ScoreTimeout, deadline
 
-__all__ = ["StepTimeout", "TooComplex", "check_tree", "step_limit", "MAX_TEXT", "MAX_EXPONENT", "UPSTREAM_NODES"]
+__all__ = ["StepTimeout", "TooComplex", "check_tree", "step_limit", "MAX_ANSWER", "MAX_LOOSE", "MAX_TEXT", "MAX_EXPONENT", "UPSTREAM_NODES"]
 
 #: Longest answer text handed to a parser (characters). The antlr LaTeX parser is super-linear on long sums
 #: (a 100k-character ``1+1+...`` ran past 30 s), and no real final answer is this long.
@@ -31,6 +31,12 @@ MAX_TEXT = 600
 #: Largest |exponent| evaluated numerically or symbolically (2^{2023} is an ordinary olympiad answer;
 #: 10^{10^{10}} is not). Factorial arguments may be ten times larger.
 MAX_EXPONENT = 10000
+#: Longest answer compared by the general rules (characters). A longer prediction in words is a failed
+#: extraction and wrong; a longer numeral, list or expression is compared only in the ways that stay cheap
+#: (``compare._long_answers``), and is otherwise undecided (``bound:too-long``).
+MAX_ANSWER = 2000
+#: Parts of two long lists that differ as written and are still compared one by one.
+MAX_LOOSE = 16
 #: Largest number of nodes in a parsed tree.
 MAX_NODES = 400
 #: Node cap for the upstream profiles: only runaway values are refused there (the references have no size
@@ -43,7 +49,15 @@ class StepTimeout(Exception):
 
 
 class TooComplex(Exception):
-    """An expression would be too expensive to evaluate (exponent tower, huge factorial, huge tree)."""
+    """An expression would be too expensive to evaluate (exponent tower, huge factorial, huge tree).
+
+    ``kind`` names the bound: ``nodes``, ``exponent``, ``factorial`` or ``integer``
+    (:data:`pytest_answerbench.maths.exact.BOUNDS` says what each is).
+    """
+
+    def __init__(self, message: str, kind: str = "nodes"):
+        super().__init__(message)
+        self.kind = kind
 
 
 def _timer_remaining() -> float:
@@ -84,7 +98,7 @@ def check_tree(expr: Any, max_nodes: int = MAX_NODES, max_exponent: int = MAX_EX
         node = stack.pop()
         count += 1
         if count > max_nodes:
-            raise TooComplex(f"expression has more than {max_nodes} nodes")
+            raise TooComplex(f"expression has more than {max_nodes} nodes", "nodes")
         if isinstance(node, sympy.Pow):
             exponent = node.args[1]
             if not exponent.free_symbols and not _small_number(exponent, max_exponent):
@@ -94,17 +108,18 @@ def check_tree(expr: Any, max_nodes: int = MAX_NODES, max_exponent: int = MAX_EX
                 try:
                     size = abs(complex(exponent.evalf(15)))
                 except (TypeError, ValueError, OverflowError):
-                    raise TooComplex("exponent cannot be evaluated") from None
+                    raise TooComplex("exponent cannot be evaluated", "exponent") from None
                 if size != size or size > max_exponent:
-                    raise TooComplex("exponent tower" if exponent.has(sympy.Pow) else f"exponent {exponent} too large")
+                    raise TooComplex("exponent tower" if exponent.has(sympy.Pow) else f"exponent {exponent} too large",
+                                     "exponent")
         elif isinstance(node, (sympy.factorial, sympy.factorial2, sympy.gamma, sympy.binomial)):
             for arg in node.args:
                 if arg.is_Number and not _small_number(arg, max_exponent * 10):
-                    raise TooComplex(f"{type(node).__name__} of {arg} too large")
+                    raise TooComplex(f"{type(node).__name__} of {arg} too large", "factorial")
                 if arg.has(sympy.Pow, sympy.factorial) and not arg.free_symbols:
-                    raise TooComplex(f"{type(node).__name__} of a computed number")
+                    raise TooComplex(f"{type(node).__name__} of a computed number", "factorial")
         elif isinstance(node, sympy.Integer) and abs(node.p).bit_length() > 4000:
-            raise TooComplex("integer literal too large")
+            raise TooComplex("integer literal too large", "integer")
         stack.extend(node.args)
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from .guard import MAX_TEXT, TooComplex, check_tree
 
-__all__ = ["ParseFailure", "parse_latex_raw", "parse_math", "plain_to_latex", "constants", "sympy_parse_latex"]
+__all__ = ["ParseFailure", "TooLong", "parse_latex_raw", "parse_math", "parse_unchecked", "plain_to_latex", "constants", "sympy_parse_latex"]
 
 _CACHE_SIZE = 4096
 _raw_cache: dict[tuple[str, bool], Any] = {}
@@ -31,6 +31,10 @@ _math_cache: dict[str, Any] = {}
 
 class ParseFailure(Exception):
     """The text is not something the LaTeX grammar accepts (or is too long to try)."""
+
+
+class TooLong(ParseFailure):
+    """The text is longer than the parser is given (a size bound, not a verdict on the text)."""
 
 
 def _parse_latex():
@@ -227,7 +231,7 @@ def parse_latex_raw(text: str, *, strict: bool = False, cap: int = MAX_TEXT * 8)
     returned as parsed (unevaluated parts included), so ``==`` is the references' structural equality.
     """
     if len(text) > cap:
-        raise ParseFailure(f"answer longer than {cap} characters")
+        raise TooLong(f"answer longer than {cap} characters")
     def compute():
         try:
             return sympy_parse_latex(text, strict)
@@ -353,7 +357,7 @@ def parse_math(text: str) -> Any:
     if not text:
         raise ParseFailure("empty answer")
     if len(text) > MAX_TEXT:
-        raise ParseFailure(f"answer longer than {MAX_TEXT} characters")
+        raise TooLong(f"answer longer than {MAX_TEXT} characters")
 
     def compute():
         expr = parse_latex_raw(plain_to_latex(text), strict=True, cap=MAX_TEXT * 2)
@@ -361,3 +365,14 @@ def parse_math(text: str) -> Any:
         return constants(expr)
 
     return _cached(_math_cache, text, compute, (ParseFailure, TooComplex))
+
+
+def parse_unchecked(text: str, cap: int) -> Any:
+    """:func:`parse_math` without the size check, for :mod:`.exact` (which never evaluates a large part), up to
+    ``cap`` characters. Raises ParseFailure (TooLong past ``cap``)."""
+    text = text.strip()
+    if not text:
+        raise ParseFailure("empty answer")
+    if len(text) > cap:
+        raise TooLong(f"answer longer than {cap} characters")
+    return constants(parse_latex_raw(plain_to_latex(text), strict=True, cap=2 * cap))

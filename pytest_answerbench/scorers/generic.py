@@ -343,6 +343,8 @@ def _match(spec: Mapping[str, Any], gold: str, pred: str, row: Mapping[str, Any]
             raise ValueError(f"matcher 'sympy' needs pytest_answerbench.maths, which failed to import: {exc}")
         tolerance = spec.get("tolerance")
         ok, how = maths.equivalent(gold, pred, None if tolerance is None else _tolerance(tolerance))
+        if maths.undecided(how):
+            raise ValueError(maths.undecided(how))  # reported as an error row, never as a wrong answer
         return float(ok), how
     if t in ("set", "list"):
         sep = spec.get("sep", ",")

@@ -53,4 +53,4 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext) -> Verdict:
     multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text))
     answer, how = answer_of(prediction, multiple=multiple)
     ok, method = maths.equivalent(gold, answer)
-    return Verdict.graded(ok, extracted=answer, gold=gold, method=method, detail=f"answer taken {how}")
+    return maths.verdict(ok, method, extracted=answer, gold=gold, detail=f"answer taken {how}")

@@ -128,5 +128,4 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
     unit = row.get("unit")
     ok, method = maths.equivalent(gold_text, found.text, tol, kind=kind, unit=None if _nan(unit) else str(unit))
-    return Verdict.graded(ok, extracted=found.text, gold=gold_text, method=method,
-                          detail=f"answer found by {found.method}")
+    return maths.verdict(ok, method, extracted=found.text, gold=gold_text, detail=f"answer found by {found.method}")
