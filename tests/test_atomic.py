@@ -11,6 +11,8 @@ import pytest
 from pytest_answerbench import score_row, score_rows
 from pytest_answerbench.judge import JudgeError, JudgeFatalError, ScriptedJudge
 from pytest_answerbench.scorers import atomic
+from pytest_answerbench.scorers.atomic.default import final_boxed, read_reply_strict
+from pytest_answerbench.scorers.atomic.upstream import extract_boxed, read_reply_upstream
 from pytest_answerbench.verdict import ScoreContext
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -143,7 +145,7 @@ def test_non_string_gold_is_an_error_upstream():
     ("no box here", []),
 ])
 def test_extract_boxed(text, boxes):
-    assert atomic.extract_boxed(text) == boxes
+    assert extract_boxed(text) == boxes
 
 
 @pytest.mark.parametrize("text, answer", [
@@ -154,7 +156,7 @@ def test_extract_boxed(text, boxes):
     ("\\boxed{a_{\\text{max}} = 3}", "a_{\\text{max}} = 3"),
 ])
 def test_default_final_answer(text, answer):
-    assert atomic.final_boxed(text) == answer
+    assert final_boxed(text) == answer
 
 
 @pytest.mark.parametrize("reply, upstream, strict", [
@@ -164,8 +166,8 @@ def test_default_final_answer(text, answer):
     ("True or False", True, None), ("They are not equivalent.", False, None),
 ])
 def test_judge_reply_reading(reply, upstream, strict):
-    assert atomic.read_reply_upstream(reply) is upstream
-    assert atomic.read_reply_strict(reply) is strict
+    assert read_reply_upstream(reply) is upstream
+    assert read_reply_strict(reply) is strict
 
 
 # --- the judge's role ------------------------------------------------------------------------------------------

@@ -11,7 +11,10 @@ import pytest
 
 from pytest_answerbench import score_row, score_rows
 from pytest_answerbench.judge import JudgeError, JudgeReply, ScriptedJudge
-from pytest_answerbench.scorers import _crag, crag_mm
+from pytest_answerbench.scorers import crag_mm
+from pytest_answerbench.scorers.crag_mm import _shared
+from pytest_answerbench.scorers.crag_mm import default as crag_default
+from pytest_answerbench.scorers.crag_mm import upstream as crag_upstream
 from pytest_answerbench.spec import resolve_benchmark
 from pytest_answerbench.verdict import ScoreContext
 
@@ -28,7 +31,7 @@ def _of(kind: str) -> list[tuple[str, dict]]:
 
 
 def _variant(function: str) -> str:
-    return _crag.STARTER_KIT if "starter-kit" in function else _crag.FACEBOOKRESEARCH
+    return _shared.STARTER_KIT if "starter-kit" in function else _shared.FACEBOOKRESEARCH
 
 
 def _row(response, truth="Paris", **kw) -> dict:
@@ -138,7 +141,7 @@ def test_bad_cells_are_errors():
 # --- the judge conversation ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", _crag.VARIANTS)
+@pytest.mark.parametrize("variant", _shared.VARIANTS)
 def test_judge_requests_match_what_score_asks(variant):
     spec = resolve_benchmark("crag_mm")
     row = _row("It is Lyon, France.")
@@ -181,7 +184,7 @@ def test_verdict_carries_judge_accounting():
     ("not json", None),
 ])
 def test_starter_kit_reply_parsing(reply, expected):
-    assert _crag.parse_starter_kit(reply) is expected
+    assert _shared.parse_starter_kit(reply) is expected
 
 
 def test_starter_kit_unparseable_reply_is_an_error():
@@ -200,7 +203,7 @@ PARSE = _of("LLMJudge.parse_response")
 
 @pytest.mark.parametrize("vec", [v for _, v in PARSE], ids=[i for i, _ in PARSE])
 def test_parse_response_upstream(vec):
-    assert _crag.parse_fb_upstream(vec["eval_result"]) is vec["expected"]
+    assert crag_upstream.parse_fb_upstream(vec["eval_result"]) is vec["expected"]
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -212,7 +215,7 @@ def test_parse_response_upstream(vec):
     ("Result: CORRECT, not WRONG", True), ("not CORRECT. CORRECT", None),
 ])
 def test_parse_response_default(text, expected):
-    assert _crag.parse_fb_strict(text) is expected
+    assert crag_default.parse_fb_strict(text) is expected
 
 
 CLEAN = _of("clean_text")
@@ -220,7 +223,7 @@ CLEAN = _of("clean_text")
 
 @pytest.mark.parametrize("vec", [v for _, v in CLEAN], ids=[i for i, _ in CLEAN])
 def test_clean_text(vec):
-    assert _crag.clean_text(vec["text"]) == vec["expected"]
+    assert _shared.clean_text(vec["text"]) == vec["expected"]
 
 
 # --- calculate_scores -----------------------------------------------------------------------------------------
@@ -282,7 +285,7 @@ def test_calculate_scores(vec):
     for key, value in vec["expected"].items():
         assert _close(got[key], value), (key, got[key], value)
     if "expected_per_conversation_score" in vec:
-        _, per = _crag.calculate_scores(turns, variant)
+        _, per = _shared.calculate_scores(turns, variant)
         assert set(per) == set(vec["expected_per_conversation_score"])
         for sid, value in vec["expected_per_conversation_score"].items():
             assert _close(per[sid], value)
@@ -300,11 +303,11 @@ def test_ego_subset_runs_the_rule_on_the_gapped_sequence():
 
 def test_default_profile_metric_edge_cases():
     single = _turns_of({"s1": ["C"]})
-    up, _ = _crag.calculate_scores(single, upstream=True)
-    de, _ = _crag.calculate_scores(single, upstream=False)
+    up, _ = _shared.calculate_scores(single, upstream=True)
+    de, _ = _shared.calculate_scores(single, upstream=False)
     assert up["truthfulness_score"] == 0.0 and de["truthfulness_score"] == 1.0
-    empty_up, _ = _crag.calculate_scores([], upstream=True)
-    empty_de, _ = _crag.calculate_scores([], upstream=False)
+    empty_up, _ = _shared.calculate_scores([], upstream=True)
+    empty_de, _ = _shared.calculate_scores([], upstream=False)
     assert math.isnan(empty_up["accuracy"]) and empty_de["accuracy"] is None
     assert empty_de["mean_multi_turn_conversation_score"] is None
 
@@ -314,7 +317,7 @@ def test_turn_order_is_numeric_not_textual():
     turns = [{"session_id": "s", "turn_idx": i, "is_correct": i < 9, "is_exact_match": i < 9, "is_miss": False}
              for i in range(12)]
     turns[11].update(is_correct=True, is_exact_match=True)
-    m, per = _crag.calculate_scores(turns, "starter_kit")
+    m, per = _shared.calculate_scores(turns, "starter_kit")
     assert m["miss"] == 1.0 and m["correct"] == 9.0
 
 
@@ -325,17 +328,17 @@ def test_string_turn_numbers_order_as_strings_upstream_only():
     ok = {"0": True, "1": False, "2": True, "10": False}
     turns = [{"session_id": "s", "turn_idx": k, "is_correct": v, "is_exact_match": v, "is_miss": False}
              for k, v in ok.items()]
-    up, up_per = _crag.calculate_scores(turns, "starter_kit", upstream=True)
-    de, de_per = _crag.calculate_scores(turns, "starter_kit", upstream=False)
+    up, up_per = _shared.calculate_scores(turns, "starter_kit", upstream=True)
+    de, de_per = _shared.calculate_scores(turns, "starter_kit", upstream=False)
     assert (up["correct"], up["miss"]) == (1.0, 1.0)
     assert (de["correct"], de["miss"]) == (2.0, 0.0)
     assert up_per["s"] == pytest.approx(0.25 - 0.5) and de_per["s"] == pytest.approx(0.5 - 0.5)
     # facebookresearch counts totals before the rule: only the conversation score moves.
-    fb, fb_per = _crag.calculate_scores(turns, upstream=True)
+    fb, fb_per = _shared.calculate_scores(turns, upstream=True)
     assert fb["correct"] == 2.0 and fb_per["s"] == pytest.approx(-0.25)
     # Integers keep their numeric order in both profiles.
     as_int = [{**t, "turn_idx": int(t["turn_idx"])} for t in turns]
-    assert _crag.calculate_scores(as_int, "starter_kit", upstream=True)[0]["correct"] == 2.0
+    assert _shared.calculate_scores(as_int, "starter_kit", upstream=True)[0]["correct"] == 2.0
 
 
 # --- the shipped benchmark ------------------------------------------------------------------------------------
@@ -381,7 +384,7 @@ def test_sample_without_judge_fails_fast_in_default_profile():
     rows = [json.loads(x) for x in (ROOT / "benchmarks/crag_mm/sample.jsonl").read_text().splitlines()]
     report = score_rows("crag_mm", rows, "default")
     needing = [r for r in rows if not (r["agent_response"].strip().lower() == r["ground_truth"].strip().lower()
-                                       or _crag.is_miss_default(r["agent_response"]))]
+                                       or crag_default.is_miss_default(r["agent_response"]))]
     assert report["counts"]["error"] == len(needing) > 0
     assert report["metrics"]["errors"] == len(needing)
 

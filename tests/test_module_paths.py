@@ -207,3 +207,38 @@ def test_number_words_and_lengths_are_tabled_once():
     assert copies == []
     assert normalize._TENS is numbers.TENS and values._TENS is numbers.TENS and omni3d._TENS is numbers.TENS
     assert omni3d._METRES["ft"] == float(units.METRES["ft"])
+
+
+def _parameters(path: Path) -> set[str]:
+    """Every parameter name of every function in the file."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            args = node.args
+            out |= {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+    return out
+
+
+def test_each_scorer_package_follows_one_profile_convention():
+    """``scorers/__init__.py``: a package splits its profiles into ``upstream.py`` and ``default.py`` (both, never
+    importing each other; what both use is in a private module) or threads a ``fixed`` flag, not both."""
+    scorers = PACKAGE / "scorers"
+    modules = _modules()
+    split, flagged = [], []
+    for folder in sorted(p.parent for p in scorers.glob("*/__init__.py")):
+        name = f"pytest_answerbench.scorers.{folder.name}"
+        profiles = {f for f in ("upstream", "default") if (folder / f"{f}.py").exists()}
+        assert profiles in (set(), {"upstream", "default"}), f"{folder.name}: {sorted(profiles)} without its pair"
+        uses_flag = any("fixed" in _parameters(path) for path in folder.glob("*.py"))
+        if profiles:
+            assert not uses_flag, f"{folder.name} has upstream/default modules and a fixed flag"
+            for own, other in (("upstream", "default"), ("default", "upstream")):
+                path = folder / f"{own}.py"
+                imported = {m for m, _, _ in _imports(f"{name}.{own}", path, False, set(modules))}
+                assert f"{name}.{other}" not in imported, f"{folder.name}/{own}.py imports {other}.py"
+            split.append(folder.name)
+        elif uses_flag:
+            flagged.append(folder.name)
+    # The lists in scorers/__init__.py and README "How the code is laid out".
+    assert split == ["atomic", "crag_mm", "imo", "olympiad"]
+    assert flagged == ["megabench", "polyhedron"]

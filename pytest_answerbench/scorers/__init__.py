@@ -9,7 +9,28 @@ A scorer module defines:
   with the spec's groups and keep_fields, ``extra``).
 * ``OPTIONS: dict[str, str]`` (optional): the option names a benchmark YAML may set, with a description.
 
+A scorer is a module (``vmcbench.py``) or a package (``olympiad/``, whose ``__init__.py`` is the module above).
 Modules whose name starts with ``_`` are helpers, not scorers.
+
+Both profiles live in one benchmark's code (``ctx.upstream``: the reference verdict for verdict; otherwise
+``default``, its plain bugs fixed), laid out by how far the profiles part:
+
+* **Whole steps differ** (the extraction, the comparison pipeline, the reading of a judge reply): a package
+  whose ``__init__.py`` holds the options and the protocol above and dispatches by ``ctx.upstream``;
+  ``upstream.py`` reproduces the reference, ``default.py`` is ours, and a private module (``_shared.py``),
+  when there is one, holds what both use. ``olympiad/``, ``imo/``, ``atomic/``, ``crag_mm/``. A one-line
+  difference inside a shared step stays a keyword there (``crag_mm/_shared.py``: ``calculate_scores(upstream=)``).
+* **One line differs here and there inside a large tree both profiles share** (``polyhedron/``: a recursive
+  router over answer types; ``megabench/``: a registry of metrics with one signature, and its parsers): the
+  package is cut by subject and every function on the path takes ``fixed: bool`` (``fixed=not
+  ctx.upstream``), branching where the default differs. Upstream/default modules would copy that tree, or
+  thread a strategy object through it, which is the same flag under another name.
+* **A benchmark small enough for one module** (``vmcbench.py``, ``livexiv.py``, ``omni3d.py``) branches on
+  ``ctx.upstream`` in place; ``generic.py`` passes it, as ``fixed``, to the polyhedron and MEGA-Bench matchers
+  it borrows.
+
+Every difference is listed with its test in ``docs/profiles-math.md``, ``docs/profiles-judged.md``,
+``docs/profiles-mc.md`` or ``docs/profiles-structured.md``.
 
 A user's own Python scorer is named by import path instead: ``my_pkg.my_scorer`` (a module following the
 protocol above) or ``my_module:score_fn`` (that function as ``score``; the module's ``metrics`` and

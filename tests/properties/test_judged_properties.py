@@ -13,7 +13,10 @@ from _props import ci_examples, payloads, score_safely
 from pytest_answerbench import score_row
 from pytest_answerbench import strategies as abst
 from pytest_answerbench.judge import ScriptedJudge
-from pytest_answerbench.scorers import _crag, atomic
+from pytest_answerbench.scorers.atomic.default import final_boxed
+from pytest_answerbench.scorers.crag_mm._shared import parse_starter_kit
+from pytest_answerbench.scorers.crag_mm.default import parse_fb_strict
+from pytest_answerbench.scorers.crag_mm.upstream import parse_fb_upstream
 
 PROFILES = st.sampled_from(["default", "upstream"])
 VARIANTS = st.sampled_from(["facebookresearch", "starter_kit"])
@@ -60,7 +63,7 @@ def test_crag_reads_any_judge_reply_without_crashing(reply, profile, variant):
     v = score_safely("crag_mm", _crag_row("It is a cat.", "dog"), profile, judge=ScriptedJudge([reply] * 3),
                      options={"variant": variant})
     assert v.status in ("correct", "wrong", "error"), v
-    for parse in (_crag.parse_fb_upstream, _crag.parse_fb_strict, _crag.parse_starter_kit):
+    for parse in (parse_fb_upstream, parse_fb_strict, parse_starter_kit):
         parse(reply)
 
 
@@ -78,7 +81,7 @@ def test_crag_never_crashes_on_arbitrary_text(response, truth, profile, variant)
                             markers=["boxed", "display-box", "bold-final", "therefore"],
                             draft=st.one_of(st.none(), st.integers(-99, 99).map(str))))
 def test_atomic_final_boxed_answer_is_extracted(resp):
-    assert atomic.final_boxed(resp.text) == resp.answer, resp
+    assert final_boxed(resp.text) == resp.answer, resp
 
 
 @given(abst.number_pairs(), abst.reasoning_text())

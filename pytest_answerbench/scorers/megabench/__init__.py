@@ -25,6 +25,11 @@ its task's denominator, as in the reference. Names the reference does not know (
 spelling, its ``odd_one_out`` / ``logical_2d_views_3d_shapes`` parsers), a metric that cannot run here (no
 judge, code execution not allowed, a missing optional library, model, geocoder or NLTK data) and a failed
 judge call make the row an error naming the task and what is needed.
+
+The profiles part by a few lines in parsers and conversions that dozens of metrics share (``parse.py``,
+``convert.py``, ``strings.py``, ``metrics.py``), so ``fixed`` (``not ctx.upstream``) is threaded through
+``score_query``, the registry and every metric's ``(response, target, fixed)`` rather than the package being
+split into ``upstream.py`` / ``default.py``; the convention is stated in ``scorers/__init__.py``.
 """
 
 from __future__ import annotations

@@ -14,6 +14,11 @@ The differences are listed in ``docs/profiles-structured.md``. The row score is 
 calls SymPy's ``parse_expr``, i.e. ``eval``) is read by :mod:`pytest_answerbench.pyexpr` without running it;
 text that could only be scored by running it (``exec(...)``, ``open(...)``, attribute access) makes the row an
 ``error`` with method ``not-evaluated``.
+
+The profiles part by a line here and there deep inside one comparison tree (``core.py``'s type router down to the
+leaves of ``array.py``, ``num.py`` and ``text.py``), so every function on that path takes ``fixed`` (``fixed=not
+ctx.upstream``) rather than the tree being split into ``upstream.py`` / ``default.py``; the convention is stated
+in ``scorers/__init__.py``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""CRAG-MM building blocks: miss detection, judge prompts and reply parsing, and ``calculate_scores``.
+"""CRAG-MM, what both profiles use: the variants, text tests, judge prompts, the starter kit's reply reading and
+``calculate_scores``.
 
 Two official evaluators exist and disagree (CRAG-MM's ``evaluation/`` and the KDD Cup starter kit's
 ``local_evaluation.py``; see ``docs/profiles-judged.md``):
@@ -6,9 +7,12 @@ Two official evaluators exist and disagree (CRAG-MM's ``evaluation/`` and the KD
 * ``facebookresearch``: facebookresearch/CRAG-MM ``evaluation/`` (post-competition release);
 * ``starter_kit``: the KDD Cup 2025 starter kit's ``local_evaluation.py``.
 
-Everything here is pure and pandas-free; ``crag_mm.py`` wires it to rows, the judge and the profiles.
-The judge instructions are written for this project (the reference's own wording is not copied); the user
-message templates are the references' short format strings, which define what the judge sees per turn.
+Everything here is pure and pandas-free; ``crag_mm/__init__.py`` wires it to rows, the judge and the profiles.
+Where the profiles differ only by a line inside a shared step, the step takes a flag instead of being written
+twice: ``parse_starter_kit(lenient=)`` (default: also inside a Markdown code fence) and
+``calculate_scores(upstream=)`` (the reference's edge cases). The judge instructions are written for this
+project (the reference's own wording is not copied); the user message templates are the references' short
+format strings, which define what the judge sees per turn.
 """
 
 from __future__ import annotations
@@ -22,34 +26,12 @@ FACEBOOKRESEARCH = "facebookresearch"
 STARTER_KIT = "starter_kit"
 VARIANTS = (FACEBOOKRESEARCH, STARTER_KIT)
 
-# -- miss ("I don't know") detection -------------------------------------------------------------------------
+# -- text tests both profiles use ----------------------------------------------------------------------------
 
 
 def clean_text(text: str) -> str:
     """facebookresearch ``clean_text``: lower-case, then drop every character but ASCII a-z, 0-9, whitespace."""
     return re.sub(r"[^a-z0-9\s]", "", text.lower())
-
-
-def is_miss_upstream(response: str, variant: str) -> bool:
-    """The reference's substring test for an abstention.
-
-    facebookresearch: ``"i dont know"`` or ``"i do not know"`` in ``clean_text(response)`` (so curly and
-    missing apostrophes count); starter kit: the literal ``"i don't know"`` in the lower-cased response.
-    """
-    if variant == STARTER_KIT:
-        return "i don't know" in response.lower()
-    cleaned = clean_text(response)
-    return "i dont know" in cleaned or "i do not know" in cleaned
-
-
-def is_miss_default(response: str) -> bool:
-    """The default profile's test: facebookresearch's, with runs of whitespace collapsed first.
-
-    ``"I  don't know"`` (two spaces) is an abstention to any reader; both references miss it because their
-    test is a plain substring match.
-    """
-    cleaned = " ".join(clean_text(response).split())
-    return "i dont know" in cleaned or "i do not know" in cleaned
 
 
 def is_exact_match(response: str, ground_truth: str) -> bool:
@@ -166,55 +148,7 @@ def judge_params(variant: str) -> dict[str, Any]:
     return {**FB_PARAMS, "template_version": FB_TEMPLATE_VERSION}
 
 
-# -- judge reply parsing -------------------------------------------------------------------------------------
-
-
-def parse_fb_upstream(text: str) -> bool | None:
-    """facebookresearch ``LLMJudge.parse_response``, quirks included.
-
-    WRONG is checked first: ``"Result: WRONG"`` anywhere or ``"WRONG"`` in the last line -> False; then
-    ``"Result: CORRECT"`` anywhere or ``"CORRECT"`` in the last line -> True (so a last line
-    ``Result: INCORRECT`` is True); otherwise None. Case-sensitive.
-    """
-    last = text.split("\n")[-1]
-    if "Result: WRONG" in text or "WRONG" in last:
-        return False
-    if "Result: CORRECT" in text or "CORRECT" in last:
-        return True
-    return None
-
-
-_VERDICT_WORD = re.compile(r"\b(not\s+)?(CORRECT|INCORRECT|WRONG)\b", re.IGNORECASE)
-_RESULT_LINE = re.compile(r"^\W*result\W*?:", re.IGNORECASE)
-
-
-def _said(line: str) -> list[bool]:
-    """What each verdict word of ``line`` says: CORRECT True, WRONG and INCORRECT False, ``not`` flips it."""
-    return [(word.upper() == "CORRECT") != bool(negated) for negated, word in _VERDICT_WORD.findall(line)]
-
-
-def parse_fb_strict(text: str) -> bool | None:
-    """The default profile's reading of a CORRECT/WRONG reply: None unless it is unambiguous.
-
-    The verdict comes from ``Result:`` lines (CORRECT, WRONG, INCORRECT as whole words, any case), or else from
-    a last line that is nothing but such words (``"**Correct.**"``, ``"not CORRECT. WRONG"``). Verdict words on
-    a last comment line after the ``Result:`` line must agree with it. INCORRECT means wrong; ``not`` before a
-    word says the opposite. Anything else (no verdict, or CORRECT and WRONG both claimed) is None, which the
-    scorer reports as an error.
-    """
-    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
-    if not lines:
-        return None
-    said = [v for ln in lines if _RESULT_LINE.match(ln) for v in _said(ln)]
-    last = lines[-1]
-    if said:
-        # Verdict words on a trailing comment line must not contradict the Result line.
-        said += [] if _RESULT_LINE.match(last) else _said(last)
-    elif not re.sub(r"[^A-Za-z]", "", _VERDICT_WORD.sub("", last)):  # a last line of verdict words only
-        said = _said(last)
-    verdicts = set(said)
-    return verdicts.pop() if len(verdicts) == 1 else None
-
+# -- judge reply parsing: the starter kit --------------------------------------------------------------------
 
 _PYDANTIC_TRUE = {"1", "on", "t", "true", "y", "yes"}
 _PYDANTIC_FALSE = {"0", "off", "f", "false", "n", "no"}

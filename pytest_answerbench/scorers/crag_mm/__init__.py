@@ -15,15 +15,31 @@ Option ``variant`` picks the reference: ``facebookresearch`` (default; facebookr
 phrases, the judge (CORRECT/WRONG text vs a JSON ``accuracy`` field) and whether the multi-turn rule changes
 the totals. Profiles: ``upstream`` is the chosen reference verdict for verdict; ``default`` fixes its plain
 bugs (listed in docs/profiles-judged.md).
+
+The package: this module holds the options and the scorer protocol (``score``, ``judge_requests``,
+``metrics``) and chooses each step by profile and variant; :mod:`.upstream` has the references' miss test and
+CORRECT/WRONG reply reading, :mod:`.default` ours; :mod:`._shared` what both use (judge prompts, the starter
+kit's reply reading, ``calculate_scores``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..judge import JudgeError, JudgeFatalError, JudgeRequest, JudgeTally
-from ..verdict import CORRECT, ERROR, MISS, TIMEOUT, ScoreContext, Verdict
-from . import _crag
+from ...judge import JudgeError, JudgeFatalError, JudgeRequest, JudgeTally
+from ...verdict import CORRECT, ERROR, MISS, TIMEOUT, ScoreContext, Verdict
+from ._shared import (
+    FACEBOOKRESEARCH,
+    STARTER_KIT,
+    VARIANTS,
+    calculate_scores,
+    is_exact_match,
+    judge_messages,
+    judge_params,
+    parse_starter_kit,
+)
+from .default import is_miss_default, parse_fb_strict
+from .upstream import is_miss_upstream, parse_fb_upstream
 
 OPTIONS: dict[str, str] = {
     "variant": "facebookresearch (default) or starter_kit: which official evaluator to follow",
@@ -34,7 +50,7 @@ OPTIONS: dict[str, str] = {
     "judge_model": "the model the reference judges with; a suggestion for --bench-judge-model",
 }
 _CHOICES = {
-    "variant": _crag.VARIANTS,
+    "variant": VARIANTS,
     "on_judge_failure": ("error", "exact_match"),
     "without_judge": ("error", "exact_match"),
 }
@@ -49,8 +65,8 @@ def check_options(options: Mapping[str, Any]) -> str | None:
 
 
 def _variant(ctx: Any) -> str:
-    value = ctx.options.get("variant", _crag.FACEBOOKRESEARCH)
-    return value if value in _crag.VARIANTS else _crag.FACEBOOKRESEARCH
+    value = ctx.options.get("variant", FACEBOOKRESEARCH)
+    return value if value in VARIANTS else FACEBOOKRESEARCH
 
 
 def _text(value: Any, lenient: bool) -> str | None:
@@ -76,8 +92,8 @@ def _prepare(row: Mapping[str, Any], ctx: ScoreContext) -> tuple[str, str, str, 
     if truth is None:
         return Verdict.error("ground_truth is not text (the reference fails on it: no .strip())", method="bad-cell")
     variant = _variant(ctx)
-    miss = _crag.is_miss_upstream(response, variant) if ctx.upstream else _crag.is_miss_default(response)
-    exact = _crag.is_exact_match(response, truth)
+    miss = is_miss_upstream(response, variant) if ctx.upstream else is_miss_default(response)
+    exact = is_exact_match(response, truth)
     if exact and not ctx.upstream:
         miss = False  # an exact match is an answer, even when the ground truth itself reads "I don't know"
     return ("" if query is None else str(query)), truth, response, miss, exact
@@ -92,7 +108,7 @@ def judge_requests(row: Mapping[str, Any], ctx: ScoreContext) -> list[JudgeReque
     if miss or exact:
         return []
     variant = _variant(ctx)
-    return [JudgeRequest.of(_crag.judge_messages(variant, query, truth, response), **_crag.judge_params(variant))]
+    return [JudgeRequest.of(judge_messages(variant, query, truth, response), **judge_params(variant))]
 
 
 def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
@@ -140,9 +156,9 @@ def _judge(ctx: ScoreContext, variant: str, query: str, truth: str, response: st
         return Verdict.error("this turn needs the LLM judge and none is configured (set --bench-judge-model; "
                              "or options.without_judge: exact_match to score by exact match only)",
                              method="no-judge", gold=truth, extracted=response)
-    messages = _crag.judge_messages(variant, query, truth, response)
+    messages = judge_messages(variant, query, truth, response)
     try:
-        reply = tally.ask(ctx.judge, messages, **_crag.judge_params(variant))
+        reply = tally.ask(ctx.judge, messages, **judge_params(variant))
     except JudgeFatalError:
         raise
     except JudgeError as exc:
@@ -150,8 +166,8 @@ def _judge(ctx: ScoreContext, variant: str, query: str, truth: str, response: st
             return None
         return Verdict.error(f"judge failed: {exc}", method="judge-error", gold=truth, extracted=response,
                              extra=tally.extra())
-    if variant == _crag.STARTER_KIT:
-        verdict = _crag.parse_starter_kit(reply, lenient=not ctx.upstream)
+    if variant == STARTER_KIT:
+        verdict = parse_starter_kit(reply, lenient=not ctx.upstream)
         if verdict is None:
             # The kit's structured parse raises on such a reply, which its retry loop counts as a failed call.
             if ctx.upstream and ctx.options.get("on_judge_failure", "error") == "exact_match":
@@ -159,7 +175,7 @@ def _judge(ctx: ScoreContext, variant: str, query: str, truth: str, response: st
             return Verdict.error(f"judge reply is not {{\"accuracy\": true|false}}: {reply[:200]!r}",
                                  method="judge-unparsed", gold=truth, extracted=response, extra=tally.extra())
         return verdict, reply
-    verdict = _crag.parse_fb_upstream(reply) if ctx.upstream else _crag.parse_fb_strict(reply)
+    verdict = parse_fb_upstream(reply) if ctx.upstream else parse_fb_strict(reply)
     if verdict is None:
         why = " (the reference records None and then crashes in calculate_scores)" if ctx.upstream else ""
         return Verdict.error(f"judge reply has no clear CORRECT/WRONG verdict{why}: {reply[:200]!r}",
@@ -197,7 +213,7 @@ def metrics(rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
     variant = _variant(ctx)
     upstream = getattr(ctx, "upstream", ctx.profile == "upstream")
     turns = _turns(rows)
-    everything, _ = _crag.calculate_scores(turns, variant, upstream=upstream)
-    ego, _ = _crag.calculate_scores([t for t in turns if t["is_ego"]], variant, upstream=upstream)
+    everything, _ = calculate_scores(turns, variant, upstream=upstream)
+    ego, _ = calculate_scores([t for t in turns if t["is_ego"]], variant, upstream=upstream)
     errors = sum(1 for r in rows if r.get("status") in (ERROR, TIMEOUT) or "is_correct" not in (r.get("extra") or {}))
     return {**everything, "ego": ego, "errors": errors, "variant": variant}
