@@ -33,6 +33,7 @@ BENCH_BASELINE = "--bench-baseline"
 BENCH_MAX_DROP = "--bench-max-drop"
 BENCH_OPTION = "--bench-option"
 BENCH_FIELD = "--bench-field"
+BENCH_NO_SHAPE_CHECK = "--bench-no-shape-check"
 BENCH_SHOW = "--bench-show"
 BENCH_LIMIT = "--bench-limit"
 BENCH_SHARD = "--bench-shard"
@@ -225,6 +226,9 @@ OPTIONS: tuple[Option, ...] = (
     Option(BENCH_FIELD, "Read the benchmark's field FIELD from the file's column COLUMN: FIELD=COLUMN, e.g. "
            "prediction=model_output (repeatable; applied before the required-field check; also `fields:` in "
            "the benchmark YAML)", kind="field_pairs", metavar="FIELD=COLUMN", field="fields"),
+    Option(BENCH_NO_SHAPE_CHECK, "Score a file whose rows look made for another benchmark (multiple-choice rows "
+           "given to a benchmark that reads no option columns) instead of stopping before the first row",
+           kind="flag", field="no_shape_check"),
     Option(BENCH_SHOW, "How many wrong rows the terminal summary lists. Default: 10", kind="count", metavar="N",
            field="show"),
     Option(BENCH_LIMIT, "Score only the first N rows of each prediction file (for quick checks)", kind="count",
@@ -334,6 +338,7 @@ class Settings:
     max_drop: float | None = None
     benchmark_options: dict[str, Any] = field(default_factory=dict)  # --bench-option: the scorer's options
     fields: tuple[tuple[str, str], ...] = ()  # (benchmark field, file column): --bench-field, ini, YAML fields:
+    no_shape_check: bool = False  # --bench-no-shape-check: collect.FieldCheck does not stop a file by its shape
     show: int = 10
     limit: int | None = None
     shard: tuple[int, int] | None = None  # (index from 1, count)
