@@ -273,6 +273,11 @@ def raise_in_main_thread(exc_type: type[BaseException]) -> None:
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(exc_type))
 
 
+def main_thread_frame() -> Any:
+    """The main thread's current frame, from another thread (``sys._current_frames``), or None."""
+    return sys._current_frames().get(threading.main_thread().ident)
+
+
 def reporter_isatty(reporter: Any) -> bool:
     """Whether pytest's terminal reporter writes to a terminal: a method since pytest 8.4 or so, a bool attribute
     in pytest 8.2 (the oldest release pyproject.toml allows)."""

@@ -623,7 +623,17 @@ class Collection:
         time limit and the listing's deadline: a limit firing inside an import would leave the module
         half-initialised for the rest of the run (measured: the first row's 2 s limit stopped SymPy's import, and
         every later row read SymPy broken). Without a judge, rows import it in their own time, as before."""
-        if self._warm_up is None or not session.items or session.config.option.collectonly:
+        if not session.items or session.config.option.collectonly:
+            return
+        if self._warm_up is None:
+            if self.scoring.settings.isolation == "process" and self.scoring.settings.judge is None and isinstance(
+                    session.items[0], FastRowItem):
+                # The scoring process is started (and warmed: SymPy, a first parse) before the first row, not in
+                # its setup under its time limit (a short --timeout turned that row into a setup error).
+                try:
+                    self.scoring.own_scorer()
+                except Exception:  # the first row builds it again and shows the error
+                    pass
             return
         warm, self._warm_up = self._warm_up, None
         try:

@@ -19,6 +19,7 @@ import pytest
 
 from . import _compat
 from .collect import RowBase
+from .timeguard import IMPORT_GRACE, REPEAT, importing
 from .verdict import TIMEOUT, Verdict
 
 
@@ -34,6 +35,7 @@ class RowTimers:
         self.on_stuck = on_stuck
         self._timed: tuple[Any, Any] | None = None  # (item, settings) of the row whose SIGALRM timer is armed
         self._outer_alarm: tuple[Any] | None = None  # the SIGALRM handler before the first row's timer
+        self._import_wait = 0.0  # seconds the armed row's failure was put off for an import in progress
 
     @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any) -> bool | None:
@@ -46,6 +48,7 @@ class RowTimers:
                     self._outer_alarm = (signal.getsignal(signal.SIGALRM),)
                 signal.signal(signal.SIGALRM, self._on_alarm)
             self._timed = (item, settings)
+            self._import_wait = 0.0
             signal.setitimer(signal.ITIMER_REAL, settings.timeout)
             return True
         if settings.method != "thread":
@@ -53,9 +56,14 @@ class RowTimers:
         return self._arm_thread_timer(item, settings)
 
     def _on_alarm(self, signum: int, frame: Any) -> None:  # noqa: ARG002 - signal handler signature
-        """A row overran its limit: pytest-timeout's own failure (stack dump of other threads, then fail)."""
+        """A row overran its limit: pytest-timeout's own failure (stack dump of other threads, then fail); put off
+        while an import runs (timeguard.importing: a failure inside it would leave the module half-initialised)."""
         timed = self._timed
         if timed is None:
+            return
+        if importing(frame) and self._import_wait < IMPORT_GRACE:
+            self._import_wait += REPEAT
+            signal.setitimer(signal.ITIMER_REAL, REPEAT)
             return
         _compat.timeout_sigalrm(*timed)
 
@@ -88,6 +96,10 @@ class RowTimers:
         grace = min(max(settings.timeout, 1.0), 5.0)
 
         def fire() -> None:
+            waited = 0.0
+            while not done.is_set() and waited < IMPORT_GRACE and importing(_compat.main_thread_frame()):
+                done.wait(REPEAT)  # not inside an import (timeguard.importing)
+                waited += REPEAT
             if done.is_set():
                 return
             _compat.raise_in_main_thread(ThreadTimeout)

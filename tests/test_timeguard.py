@@ -120,3 +120,47 @@ def test_a_timeout_lost_in_a_gc_callback_or_del_is_raised_again():
     assert swallowed and swallowed[0] >= 0.2
     assert time.monotonic() - started < 2.0
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+# --- a deadline never lands inside an import ------------------------------------------------------------------
+
+def test_a_deadline_waits_for_an_import_in_progress_then_fires(tmp_path, monkeypatch):
+    """An exception raised inside an import leaves the module half-initialised for the rest of the process;
+    the deadline is put off until the import is done, and the block still ends as a timeout."""
+    import sys
+
+    package = tmp_path / "slowpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("from . import part\nREADY = part.VALUE\n", encoding="utf-8")
+    (package / "part.py").write_text("import time\ntime.sleep(0.6)\nVALUE = 42\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "slowpkg", raising=False)
+    monkeypatch.delitem(sys.modules, "slowpkg.part", raising=False)
+    started = time.monotonic()
+    with pytest.raises(ScoreTimeout):
+        with deadline(0.1):
+            import slowpkg  # noqa: F401 - imported for its side effect
+            _spin(5)
+    assert 0.5 < time.monotonic() - started < 2.5  # after the import (0.6 s), at the next repeated alarm
+    assert sys.modules["slowpkg"].READY == 42 and sys.modules["slowpkg.part"].VALUE == 42
+
+
+def test_a_row_limit_during_sympy_s_first_import_leaves_sympy_whole():
+    """Before: in a fresh process, a row whose 0.1 s limit fired while SymPy was first imported made every later
+    row of the process read SymPy broken ("unparsed (AttributeError: module 'sympy' ...)": a correct answer
+    scored wrong). Each limit here runs in its own fresh process (SymPy not yet imported)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from pytest_answerbench import score_row\n"
+        "row = {'prediction': 'The answer is $\\\\boxed{\\\\frac{\\\\sqrt{2}}{2}}$', 'final_answer': ['$\\\\frac{1}{\\\\sqrt{2}}$']}\n"
+        "first = score_row('olympiad', row, timeout=float(sys.argv[1]))\n"
+        "second = score_row('olympiad', row, timeout=60)\n"
+        "print(first.status, second.status, second.method)\n"
+    )
+    for limit in ("0.05", "0.1", "0.15", "0.2"):
+        out = subprocess.run([sys.executable, "-c", script, limit], capture_output=True, text=True, timeout=120)
+        first, second, method = out.stdout.split()
+        assert first in ("correct", "timeout") and (second, method) == ("correct", "symbolic"), (limit, out.stdout)

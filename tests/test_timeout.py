@@ -95,3 +95,19 @@ def test_signal_method_times_out_consecutive_rows_and_restores_the_alarm_handler
     assert statuses == ["correct", "timeout", "timeout", "correct", "correct"]
     assert signal.getsignal(signal.SIGALRM) is before
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("limit", ["0.1", "0.2"])
+def test_a_short_row_limit_does_not_charge_the_first_row_with_the_scorer_s_start(bench_env, limit):
+    """OlympiadBench scores in a forked process (``isolation: process``) warmed by SymPy's import and a first
+    parse. That start-up ran in the first row's setup, under its time limit: with ``--timeout 0.2`` the first
+    row was a setup error (or a timeout) although it takes milliseconds. It now runs before the first row, and
+    no row limit ever lands inside an import (timeguard.importing). A fresh process: SymPy not yet imported."""
+    rows = [{"id": f"r{i}", "prediction": "The answer is $\\boxed{\\frac{\\sqrt{2}}{2}}$",
+             "final_answer": ["$\\frac{1}{\\sqrt{2}}$"]} for i in range(3)]
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = bench_env.runpytest_subprocess(BENCH, "olympiad", "preds.jsonl", BENCH_REPORT, "report.json",
+                                            "--timeout", limit, "-p", "no:cacheprovider")
+    got = [(r["status"], r["method"]) for r in load_report(bench_env)["rows"]]
+    assert got == [("correct", "symbolic")] * 3, result.stdout.str()[-2000:]
+    assert result.ret == pytest.ExitCode.OK
