@@ -618,19 +618,29 @@ def _numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
         candidates.append((gv, pv / 100))
     if g.percent and not p.percent:
         candidates.append((gv / 100, pv))
-    if p.degree != g.degree:
-        # 30 degrees vs pi/6 given as a decimal: compare in radians as well.
-        if p.degree:
-            candidates.append((gv, float(pv) * math.pi / 180))
-        else:
-            candidates.append((float(gv) * math.pi / 180, pv))
+    try:
+        if p.degree != g.degree:
+            # 30 degrees vs pi/6 given as a decimal: compare in radians as well.
+            if p.degree:
+                candidates.append((gv, float(pv) * math.pi / 180))
+            else:
+                candidates.append((float(gv) * math.pi / 180, pv))
+    except OverflowError:  # a number beyond floats is no angle in radians
+        pass
     for a, b in candidates:
-        if tol is not None:
-            if abs(float(a) - float(b)) <= tol * (1 + 1e-9) + 1e-15:
-                return True
-        elif a == b or (isinstance(a, float) or isinstance(b, float)) and \
-                abs(float(a) - float(b)) <= _REL_EPS * max(1.0, abs(float(a))):
+        if a == b:
             return True
+        if tol is None and not (isinstance(a, float) or isinstance(b, float)):
+            continue
+        try:
+            diff = abs(a - b)  # exact between rationals (a float would overflow past 1e308)
+            if tol is not None:
+                if diff <= tol * (1 + 1e-9) + 1e-15:
+                    return True
+            elif diff <= _REL_EPS * max(1.0, abs(float(a))):
+                return True
+        except OverflowError:  # a float against a number beyond floats
+            continue
     return False
 
 
