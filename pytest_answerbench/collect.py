@@ -17,6 +17,7 @@ the judge prefetch over the collected rows. A row item hands its row and verdict
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import os
 import re
@@ -30,6 +31,7 @@ from . import _compat, fixtures, scorers
 from .gold import GoldIndex
 from .judge import JudgeFatalError
 from .judge.deadline import row_budget
+from .plugin import RUN_NAME
 from .readers import (FORMATS, RawRow, ReaderError, file_kind, load_jsonl_span, missing_reader, read_rows,
                       rename_fields)
 from .report import ReportError, load_report, scrub_surrogates
@@ -694,8 +696,24 @@ class Collection:
                     requests.extend(self._judge_requests(row, ctx))
             except (Exception, ScoreTimeout):  # the row's own scoring reports it
                 continue
-        if requests:
+        if not requests:
+            return
+        # The progress line shows the judge's replies as they come, through a judge that takes ``on_reply``
+        # by name (judge/openai.py); a user's judge with ``prefetch(requests)`` alone is called as before.
+        progress = getattr(self.config.pluginmanager.get_plugin(RUN_NAME), "progress", None)
+        param = None
+        if progress is not None:
+            try:
+                param = inspect.signature(judge.prefetch).parameters.get("on_reply")
+            except (TypeError, ValueError):  # a callable without a signature
+                pass
+        if param is None or param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
             judge.prefetch(requests)
+            return
+        try:
+            judge.prefetch(requests, on_reply=progress.judge)
+        finally:
+            progress.judge_done()
 
 
 PREFETCH_LISTING_SECONDS = 20.0  # without a row time limit: the most one row spends listing the coming rows' requests
