@@ -31,7 +31,6 @@ from . import _compat, fixtures, scorers
 from .gold import GoldIndex
 from .judge import JudgeFatalError
 from .judge.deadline import row_budget
-from .plugin import RUN_NAME
 from .readers import (FORMATS, RawRow, ReaderError, file_kind, load_jsonl_span, missing_reader, read_rows,
                       rename_fields)
 from .report import ReportError, load_report, scrub_surrogates
@@ -516,6 +515,7 @@ class Collection:
         self._warm_up = getattr(module, "warm_up", None) if self._judge_requests and settings.judge else None
         self._item_index: dict[str, int] = {}
         self._prefetched_upto = 0
+        self.progress: Any = None  # run.Progress when the run shows one (set by the run): counts judge replies
         self._judge_budget = judge_budget(settings.row_limit)
         self._profile, self._benchmark_options = settings.profile, settings.benchmark_options
 
@@ -700,7 +700,7 @@ class Collection:
             return
         # The progress line shows the judge's replies as they come, through a judge that takes ``on_reply``
         # by name (judge/openai.py); a user's judge with ``prefetch(requests)`` alone is called as before.
-        progress = getattr(self.config.pluginmanager.get_plugin(RUN_NAME), "progress", None)
+        progress = self.progress
         param = None
         if progress is not None:
             try:

@@ -195,7 +195,7 @@ class BenchRun:
         is written, the rows not run are listed)."""
         if not self.is_worker:
             progress = Progress(self.config, self.settings.progress_every)
-            self.progress = progress if progress.on else None
+            self.progress = self.collection.progress = progress if progress.on else None
         if threading.current_thread() is threading.main_thread():
             self._old_sigterm = signal.signal(signal.SIGTERM, _terminate)
 
