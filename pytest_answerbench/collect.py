@@ -17,6 +17,7 @@ the judge prefetch over the collected rows. A row item hands its row and verdict
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import os
 import re
@@ -514,6 +515,7 @@ class Collection:
         self._warm_up = getattr(module, "warm_up", None) if self._judge_requests and settings.judge else None
         self._item_index: dict[str, int] = {}
         self._prefetched_upto = 0
+        self.progress: Any = None  # run.Progress when the run shows one (set by the run): counts judge replies
         self._judge_budget = judge_budget(settings.row_limit)
         self._profile, self._benchmark_options = settings.profile, settings.benchmark_options
 
@@ -694,8 +696,24 @@ class Collection:
                     requests.extend(self._judge_requests(row, ctx))
             except (Exception, ScoreTimeout):  # the row's own scoring reports it
                 continue
-        if requests:
+        if not requests:
+            return
+        # The progress line shows the judge's replies as they come, through a judge that takes ``on_reply``
+        # by name (judge/openai.py); a user's judge with ``prefetch(requests)`` alone is called as before.
+        progress = self.progress
+        param = None
+        if progress is not None:
+            try:
+                param = inspect.signature(judge.prefetch).parameters.get("on_reply")
+            except (TypeError, ValueError):  # a callable without a signature
+                pass
+        if param is None or param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
             judge.prefetch(requests)
+            return
+        try:
+            judge.prefetch(requests, on_reply=progress.judge)
+        finally:
+            progress.judge_done()
 
 
 PREFETCH_LISTING_SECONDS = 20.0  # without a row time limit: the most one row spends listing the coming rows' requests

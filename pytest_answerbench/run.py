@@ -64,6 +64,8 @@ class Progress:
     On a terminal, one line rewritten in place at most every ``every`` seconds (default 0.2), and the rows'
     own dots are left out (``pytest_report_teststatus``); otherwise a plain line every ``every`` seconds
     (default 10). Off with ``-qq``, and in ``-v`` runs on a terminal (their one line per row says as much).
+    While the judge answers a batch of coming rows (``collect.Collection._prefetch``), ``judge`` adds the
+    replies received so far to the line, at the same pace.
     """
 
     TTY_EVERY = 0.2
@@ -82,6 +84,8 @@ class Progress:
         self.shown = False
         self.started = time.perf_counter()
         self._next = self.started + self.every
+        self.judging: tuple[int, int] | None = None  # (replies received, requests asked) of a judge batch
+        self._writer_thread = threading.get_ident()  # the only thread that writes to the terminal
 
     def row(self, rec: dict[str, Any]) -> None:
         self.done += 1
@@ -93,15 +97,34 @@ class Progress:
             self.shown = True
             self.show(now)
 
+    def judge(self, received: int, asked: int) -> None:
+        """A judge batch's replies so far: the ``on_reply`` callback handed to a judge's ``prefetch``.
+
+        Called from another thread (a user's judge may call it from its own), it only records the counts; the
+        next call from the main thread shows them. ``judge_done`` ends the batch.
+        """
+        self.judging = (received, asked)
+        if threading.get_ident() != self._writer_thread:
+            return
+        now = time.perf_counter()
+        if now >= self._next:
+            self._next = now + self.every
+            self.shown = True
+            self.show(now)
+
+    def judge_done(self) -> None:
+        self.judging = None
+
     def show(self, now: float) -> None:
-        line = progress_line(self.done, self.total, self.score_sum, now - self.started)
+        line = progress_line(self.done, self.total, self.score_sum, now - self.started, self.judging)
         if self.tty:
             # padded over the previous line, leaving room for pytest's " [100%]" at the end of the file's line
             self.reporter.rewrite(line.ljust(max(len(line), self.writer.fullwidth - 8)))
             return
-        if self.writer.width_of_current_line:  # a line of dots (xdist's have no file name) ends first
+        self.reporter.ensure_newline()  # a file's line of dots ends first (once: no blank line after it) ...
+        if self.writer.width_of_current_line:  # ... and so do xdist's, which have no file name
             self.writer.line()
-        self.reporter.write_line(line)
+        self.writer.line(line)
 
     def start(self, total: int) -> None:
         """The rows are known (collected): rates count from here."""
@@ -172,7 +195,7 @@ class BenchRun:
         is written, the rows not run are listed)."""
         if not self.is_worker:
             progress = Progress(self.config, self.settings.progress_every)
-            self.progress = progress if progress.on else None
+            self.progress = self.collection.progress = progress if progress.on else None
         if threading.current_thread() is threading.main_thread():
             self._old_sigterm = signal.signal(signal.SIGTERM, _terminate)
 

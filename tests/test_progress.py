@@ -87,3 +87,7 @@ def test_progress_line_formats():
     assert progress_line(10, 100_000, 10.0, 5.0) == \
         "answerbench: 10/100000 rows (0%), 2.0 rows/s, ETA 13h53m, accuracy 1.0000"
     assert progress_line(0, None, 0.0, 0.0) == "answerbench: 0 rows, 0.0 rows/s"
+    assert progress_line(0, 200, 0.0, 3.0, judge=(41, 64)) == \
+        "answerbench: 0/200 rows (0%), 0.0 rows/s, judge 41/64 replies"
+    assert progress_line(64, 200, 48.0, 2.0, judge=(5, 64)) == \
+        "answerbench: 64/200 rows (32%), 32.0 rows/s, ETA 4s, accuracy 0.7500, judge 5/64 replies"

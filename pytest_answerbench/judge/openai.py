@@ -37,9 +37,9 @@ import re
 import sqlite3
 import threading
 import time
-from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .protocol import JudgeError, JudgeFatalError, JudgeReply, JudgeRequest
 from .cache import ReplyCache, cache_key, default_cache_path
@@ -195,14 +195,18 @@ class OpenAIJudge:
             return kept
         return self._resolve(key, template_version, messages, call_params)
 
-    def prefetch(self, requests: Iterable[Sequence[Mapping[str, Any]] | JudgeRequest],
-                 **params: Any) -> dict[str, int]:
+    def prefetch(self, requests: Iterable[Sequence[Mapping[str, Any]] | JudgeRequest], *,
+                 on_reply: Callable[[int, int], None] | None = None, **params: Any) -> dict[str, int]:
         """Ask many conversations concurrently and keep the replies for the later ``ask`` calls.
 
         ``requests`` holds message lists (asked with ``**params``) or ``JudgeRequest`` objects (their params
         over ``**params``). Duplicates are asked once. Returns counts: ``requested`` (distinct), ``cached``
         (already known), ``fetched``, ``failed``. Raises JudgeFatalError (after stopping) on an auth or model
         error; other failures are kept and raised by the matching ``ask``.
+
+        ``on_reply(received, asked)`` is called as each reply (or kept failure) arrives, with the count so far
+        and the number of conversations sent, always from the calling thread, never from the pool's (the
+        plugin's progress line, run.Progress.judge, writes to the terminal from it).
         """
         shared = dict(params)
         todo: dict[str, tuple[str, Sequence[Mapping[str, Any]], dict[str, Any]]] = {}
@@ -249,7 +253,11 @@ class OpenAIJudge:
                                   thread_name_prefix="answerbench-judge")
         try:
             futures = [pool.submit(one, key, *item) for key, item in pending]
-            wait(futures, return_when=FIRST_EXCEPTION)
+            for received, fut in enumerate(as_completed(futures), 1):
+                if fut.exception() is not None:  # a fatal error: stop waiting for the others
+                    break
+                if on_reply is not None:
+                    on_reply(received, len(futures))
         finally:
             # a fatal error, or the row's own timer firing here: leave the stragglers (each within its
             # deadline) and queue nothing more

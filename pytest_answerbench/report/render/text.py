@@ -94,9 +94,11 @@ def comparison_lines(c: dict[str, Any], flips: int) -> Iterator[tuple[str, Marku
 
 
 
-def progress_line(done: int, total: int | None, score_sum: float, seconds: float) -> str:
+def progress_line(done: int, total: int | None, score_sum: float, seconds: float,
+                  judge: tuple[int, int] | None = None) -> str:
     """A long run's progress: rows scored (of how many), rows per second, time left at that rate and the
-    accuracy so far (the mean score of the rows scored)."""
+    accuracy so far (the mean score of the rows scored); while the judge answers a batch of coming rows
+    (``judge``: replies received, requests asked), how far that batch is."""
     rate = done / seconds if seconds > 0 else 0.0
     parts = [f"{done}/{total} rows ({100 * done // total}%)" if total else f"{done} rows"]
     parts.append(f"{rate:.1f} rows/s" if rate < 100 else f"{rate:.0f} rows/s")
@@ -106,6 +108,8 @@ def progress_line(done: int, total: int | None, score_sum: float, seconds: float
         parts.append(f"done in {_duration(seconds)}")
     if done:
         parts.append(f"accuracy {score_sum / done:.4f}")
+    if judge is not None:
+        parts.append(f"judge {judge[0]}/{judge[1]} replies")
     return "answerbench: " + ", ".join(parts)
 
 
