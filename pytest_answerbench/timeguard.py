@@ -23,6 +23,7 @@ wrong). The alarm is put off, ``REPEAT`` seconds at a time, until the import is 
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -55,6 +56,16 @@ def importing(frame: FrameType | None) -> bool:
     return False
 
 
+def _unwinding(exc: BaseException) -> bool:
+    """Is ``exc`` being handled now (the exception in flight, or the context of the one in flight)?"""
+    current = sys.exc_info()[1]
+    while current is not None:
+        if current is exc:
+            return True
+        current = current.__context__
+    return False
+
+
 @contextmanager
 def deadline(seconds: float | None) -> Iterator[None]:
     """Raise ScoreTimeout in the enclosed block after ``seconds`` (None or <= 0: no limit)."""
@@ -68,13 +79,17 @@ def deadline(seconds: float | None) -> Iterator[None]:
         return
 
     exiting = False
+    raised: list[ScoreTimeout] = []
 
     def _on_alarm(signum, frame):  # noqa: ARG001 - signal handler signature
-        if exiting:
+        if exiting or raised and _unwinding(raised[-1]):
+            # the timeout already raised is on its way out (through except/finally blocks, __exit__ methods):
+            # another one there could land past the handler meant to catch the first
             return
         if importing(frame) and time.monotonic() - started < seconds + IMPORT_GRACE:
             return  # the repeating timer comes back in REPEAT seconds
-        raise ScoreTimeout(f"scoring exceeded {seconds:g}s")
+        raised.append(ScoreTimeout(f"scoring exceeded {seconds:g}s"))
+        raise raised[-1]
 
     outer_handler = signal.getsignal(signal.SIGALRM)
     outer_remaining, outer_interval = signal.getitimer(signal.ITIMER_REAL)

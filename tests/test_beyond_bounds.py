@@ -173,3 +173,39 @@ def test_through_the_plugin_every_row_gets_its_exact_verdict_or_a_named_bound(be
     assert report["counts"]["error"] == 1 and result.ret != 0
     detail = next(r["detail"] for r in report["rows"] if r["id"] == "bound")
     assert f"above {MAX_EXPONENT}" in detail
+
+
+# Found by a red-team pass over the lanes above (each was a wrong verdict, a crash or a run past the limit).
+X = _digits(2 ** 6700)  # 2,017 digits: past the 2,000-character bound
+REST = ", ".join(str(i) for i in range(3, 700))
+RED_TEAM = {
+    "a label before the short side": (X, "N = 2^{6700}", (True, "exact")),
+    "a letter that cancels": (X, "2^{6700}+x-x", (True, "exact")),
+    "i as the imaginary unit": (X, "i^{4}\\cdot 2^{6700}", (True, "exact")),
+    "i^{40000} past the exponent bound": ("i^{40000}", "1", (True, "structural")),
+    "i^{40002}": ("i^{40002}", "-1", (True, "structural")),
+    "a cancellation 30 digits cannot see": ("2^{10^{20}}+1-2^{10^{20}}", "1", (False, "bound:exponent")),
+    "repeats in lists of equal length": ("1, 1, 2, " + REST, "1, 2, 2, " + REST, (False, "set-mismatch")),
+    "a root index hiding a large power": ("\\sqrt[2^{20000}]{3}", "\\sqrt[2^{20000}]{2}", (False, "bound:integer")),
+    "a rational base with a 19M-bit power": ("(1+3^{-20000})^{300}", "1", (False, "bound:exponent")),
+    "a comma that groups no thousands": ("1" + "2" * 2002, "1" + "2" * 1999 + ",222", (False, "count-mismatch")),
+    "a decimal comma in a long decimal": ("1" + "0" * 2003 + ".567", "1" + "0" * 2003 + ",567", (True, "numeric")),
+    "a degree mark against 3,000 digits": ("30^\\circ", "9" * 3000, (False, "numeric")),
+    "a tolerance between 3,000-digit numbers": ("9" * 3000, "9" * 2999 + "8", (False, "numeric")),
+}
+
+
+@pytest.mark.parametrize("name", list(RED_TEAM))
+def test_red_team_cases(name):
+    gold, pred, expected = RED_TEAM[name]
+    assert maths.equivalent(gold, pred) == expected
+
+
+def test_a_tolerance_between_huge_numbers_is_exact():
+    assert maths.equivalent("9" * 3000, "9" * 2999 + "8", 2) == (True, "numeric")
+    assert maths.equivalent("9" * 3000, "9" * 2999 + "8", 0.5) == (False, "numeric")
+
+
+def test_many_boxes_inside_one_box_stay_linear():
+    text = "\\boxed{A" + "\\boxed{1}" * 300000 + "}"  # 2.7 MB: 7.7 s before (a slice per inner box)
+    assert len(maths.boxed_all(text)) == 1

@@ -30,6 +30,7 @@ from .units import MISMATCH, read_unit, unit_factor
 __all__ = ["equivalent", "items_equal"]
 
 SIMPLIFY_SECONDS = 2.0
+LIST_SECONDS = 4.0  # the parts of two long lists that differ as written, all pairs together
 _NUM = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
 _REL_EPS = 1e-20  # values are evaluated to 30 digits
 
@@ -103,14 +104,7 @@ def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] 
         g_clean = Item(f"{g_clean.text}({g_clean.unit})", g_clean.percent, g_clean.degree)
     if unit:
         g_clean = _with_target_unit(g_clean, unit)
-    if p_clean.text.startswith("=") and "=" not in g_clean.text:
-        # "Area $= \\frac12 \\times 3 \\times 3 = 4.5$": the label was written outside the math
-        p_clean = replace(p_clean, text=p_clean.text[1:].strip())
-    if "=" in p_clean.text and "=" not in g_clean.text and p_clean.text.count("=") == 1:
-        # "S = \{1, 2\}", "x = 2, 3", "A = \{x \mid x < -1 或 x > 3\}": a label states the answer after it
-        label, value = p_clean.text.split("=")
-        if value.strip() and _is_label(label):
-            p_clean = _with_marks(value, p_clean)
+    p_clean = _unlabelled(g_clean, p_clean)
     if g_clean.text == p_clean.text and g_clean.text and (g_clean.percent, g_clean.degree) == (
             p_clean.percent, p_clean.degree) and _unit_scale(g_clean, p_clean) == 1:
         return True, "exact"
@@ -153,6 +147,19 @@ def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] 
     return True, "set:" + "+".join(sorted(methods))
 
 
+def _unlabelled(g_clean: Item, p_clean: Item) -> Item:
+    """The prediction without a label stating it, when the gold has none (``S = \\{1, 2\\}``, ``N = 2^{6700}``)."""
+    if p_clean.text.startswith("=") and "=" not in g_clean.text:
+        # "Area $= \\frac12 \\times 3 \\times 3 = 4.5$": the label was written outside the math
+        p_clean = replace(p_clean, text=p_clean.text[1:].strip())
+    if "=" in p_clean.text and "=" not in g_clean.text and p_clean.text.count("=") == 1:
+        # "S = \{1, 2\}", "x = 2, 3", "A = \{x \mid x < -1 或 x > 3\}": a label states the answer after it
+        label, value = p_clean.text.split("=")
+        if value.strip() and _is_label(label):
+            p_clean = _with_marks(value, p_clean)
+    return p_clean
+
+
 def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tuple[bool, str] | None:
     """Answers longer than :data:`MAX_ANSWER`: compared only where that stays cheap, else undecided.
 
@@ -165,8 +172,13 @@ def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tup
     tol = tolerance[0] if isinstance(tolerance, (list, tuple)) and tolerance else tolerance
     tol = None if isinstance(tol, (list, tuple)) else tol
     if len(pred) > MAX_ANSWER and _is_text(pred):
-        return _texts_equal(gold, pred), "too-long"
+        same = _texts_equal(gold, pred)
+        return same, "text" if same else "too-long"
     g_clean, p_clean = clean(gold), clean(pred)
+    p_clean = _unlabelled(g_clean, p_clean)
+    if "," in g_clean.text or "," in p_clean.text:
+        g_clean = replace(g_clean, text=_decimal_comma(g_clean.text, p_clean.text))
+        p_clean = replace(p_clean, text=_decimal_comma(p_clean.text, g_clean.text))
     marks_alike = (g_clean.percent, g_clean.degree, g_clean.unit) == (p_clean.percent, p_clean.degree, p_clean.unit)
     gn, pn = numeral(g_clean.text), numeral(p_clean.text)
     if gn is not None and pn is not None:
@@ -174,8 +186,12 @@ def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tup
     if (gn is not None or pn is not None) and marks_alike:
         other = p_clean.text if gn is not None else g_clean.text
         tree = _exact_tree(other) if len(other) <= MAX_ANSWER else None
+        if tree is not None and tree.free_symbols and not _held_back(tree):
+            tree = _reduced(tree)  # "2^{6700} + x - x": a letter that cancels
         if tree is not None and tree.free_symbols:
-            return False, "symbolic"  # a number never equals an expression in a variable
+            if _varies(tree):
+                return False, "symbolic"  # a number never equals an expression that takes two values
+            return None
         if tree is not None and tree.is_Rational:
             from fractions import Fraction
 
@@ -197,9 +213,49 @@ def _exact_tree(text: str) -> Any:
     is within :data:`.exact.MAX_BITS`, so ``2^{2^{16}}`` is an Integer), or None when it cannot be read."""
     try:
         with step_limit(SIMPLIFY_SECONDS):
-            return canonical(parse_unchecked(text, MAX_ANSWER))
-    except (ParseFailure, StepTimeout, TypeError, ValueError, RecursionError):
+            return _imaginary_unit(canonical(parse_unchecked(text, MAX_ANSWER)))
+    except (ParseFailure, StepTimeout, TypeError, ValueError, RecursionError, ArithmeticError):
         return None
+
+
+def _imaginary_unit(tree: Any) -> Any:
+    """``i`` as the imaginary unit when it is the only letter (as :func:`_values_equal` reads it), folded again
+    (:func:`.exact.canonical`: ``i^{4}`` is 1)."""
+    import sympy
+
+    if {s.name for s in tree.free_symbols} != {"i"}:
+        return tree
+    return canonical(tree.xreplace({s: sympy.I for s in tree.free_symbols}))
+
+
+def _varies(tree: Any) -> bool:
+    """Does an expression in letters take two different values at two points (so it is no constant)? Decided
+    only on 30 digits that are all correct (``evalf(strict=True)``)."""
+    import sympy
+
+    if not _evaluable(tree):
+        return False
+    values = []
+    for point in _float_points(sorted(tree.free_symbols, key=lambda s: s.name), 2):
+        try:
+            with step_limit(0.5):
+                value = tree.xreplace(point).evalf(30, strict=True)
+        except (StepTimeout, TypeError, ValueError, RecursionError, ArithmeticError):
+            return False
+        if not value.is_number or value.has(sympy.nan, sympy.zoo):
+            return False
+        values.append(value)
+    try:
+        return bool(abs(values[0] - values[1]) > 1e-9 * max(abs(values[0]), abs(values[1])))
+    except (TypeError, ValueError):
+        return False
+
+
+def _float_points(symbols: Sequence[Any], count: int) -> list[dict[Any, Any]]:
+    """Spot points as 40-digit floats: an exact rational raised to 10^9 would be computed in full."""
+    import sympy
+
+    return [{k: sympy.Float(v, 40) for k, v in point.items()} for point in _spot_points(symbols, count)]
 
 
 def _held_back(tree: Any) -> bool:
@@ -217,7 +273,8 @@ def _long_lists(g_parts: list[str], p_parts: list[str], g: Item, p: Item, tol: A
     from collections import Counter
 
     ordered = kind is not None and "ordered" in kind
-    if not ordered:
+    if not ordered and len(g_parts) != len(p_parts):
+        # as in the general rules: a solution written twice is not an extra one (equal lengths keep repeats)
         g_parts, p_parts = _distinct(g_parts), _distinct(p_parts)
     if len(g_parts) != len(p_parts):
         return False, "count-mismatch"
@@ -239,7 +296,11 @@ def _long_lists(g_parts: list[str], p_parts: list[str], g: Item, p: Item, tol: A
         raise Undecided("parts", f"{len(g_left)} parts differ as written")
     g_items = [_with_marks(t, g) for t in g_left]
     p_items = [_with_marks(t, p) for t in p_left]
-    ok, methods = _match_all(g_items, p_items, [tol] * len(g_items), kind, ordered)
+    try:
+        with step_limit(LIST_SECONDS):  # one budget for all the pairs
+            ok, methods = _match_all(g_items, p_items, [tol] * len(g_items), kind, ordered)
+    except StepTimeout:
+        raise Undecided("parts", f"comparing {len(g_left)} parts took over {LIST_SECONDS:g} s") from None
     if not ok:
         return False, min(methods) if methods else "set-mismatch"
     return True, "set:" + "+".join(sorted(methods | {"exact"}))
@@ -886,11 +947,13 @@ def _beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[boo
         with step_limit(SIMPLIFY_SECONDS):
             ge = canonical(parse_unchecked(g.text, MAX_ANSWER))
             pe = canonical(parse_unchecked(p.text, MAX_ANSWER))
+            if {s.name for s in ge.free_symbols | pe.free_symbols} == {"i"}:
+                ge, pe = _imaginary_unit(ge), _imaginary_unit(pe)
     except TooLong:
         return undecided
     except ParseFailure as exc:
         return False, f"unparsed ({exc})"
-    except (StepTimeout, TypeError, ValueError, RecursionError):
+    except (StepTimeout, TypeError, ValueError, RecursionError, ArithmeticError):
         return undecided
     if ge == pe:
         return True, "structural"
@@ -904,13 +967,11 @@ def _beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[boo
     if not (_evaluable(ge) and _evaluable(pe)):
         return undecided
     symbols = sorted(ge.free_symbols | pe.free_symbols, key=lambda s: s.name)
-    # Points as 40-digit floats: an exact rational raised to 10^9 would be computed in full.
-    points = [{k: sympy.Float(v, 40) for k, v in point.items()} for point in _spot_points(symbols, 3)]
-    for point in points or [{}]:
+    for point in _float_points(symbols, 3) or [{}]:
         try:
-            with step_limit(0.5):
-                a = ge.xreplace(point).evalf(30)
-                b = pe.xreplace(point).evalf(30)
+            with step_limit(0.5):  # all 30 digits correct, or no evidence (2^{10^{20}}+1-2^{10^{20}} is 1)
+                a = ge.xreplace(point).evalf(30, strict=True)
+                b = pe.xreplace(point).evalf(30, strict=True)
             if not (a.is_number and b.is_number) or a.has(sympy.nan, sympy.zoo) or b.has(sympy.nan, sympy.zoo):
                 continue
             scale = max(abs(a), abs(b))
@@ -919,7 +980,7 @@ def _beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[boo
                     return False, "numeric"
             elif bool(abs(a - b) > 1e-9 * scale):
                 return False, "numeric-spot"
-        except (StepTimeout, TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+        except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
             continue
     return undecided
 

@@ -88,19 +88,25 @@ def _long_integers() -> Iterator[None]:
 
 
 _NUMERAL = re.compile(r"([-+]?)(\d*)(?:\.(\d*))?")
-_SEPARATORS = re.compile(r"(?<=\d)(?:,|\\,|\\ |\\!|\{,\}|\s)(?=\d{3}(?!\d))")
+_SEPARATOR = r"(?:,|\\,|\\ |\\!|\{,\}|\s)"
+#: A whole part in groups of three (first group 1-3 digits, not 0): ``12,345``, ``12\,345``, ``12{,}345``.
+_GROUPED = re.compile(r"[-+]?[1-9]\d{0,2}(?:%s\d{3})+(?:\.\d*)?" % _SEPARATOR)
+_SEPARATORS = re.compile(_SEPARATOR)
 
 
 def numeral(text: str) -> Fraction | None:
     """The exact value of a plain numeral of any length (``-12,345.50``, ``12\\,345``), or None.
 
-    Thousands separators count only between groups of three digits. Raises Undecided("digits") past
+    Thousands separators count only in the whole part, between groups of three digits after a first group of
+    one to three (``1234,567`` and ``0.123,456`` are no numerals). Raises Undecided("digits") past
     :data:`MAX_DIGITS` digits.
     """
     t = INVISIBLE.sub("", text).strip().strip("$").strip()
     if not t or len(t) > 8 * MAX_DIGITS or not (t[0].isdigit() or t[0] in "-+."):
         return None
     if not t.replace(".", "", 1).lstrip("-+").isdigit():
+        if not _GROUPED.fullmatch(t):
+            return None
         t = _SEPARATORS.sub("", t)
     m = _NUMERAL.fullmatch(t)
     if not m or not (m.group(2) or m.group(3)):
@@ -113,10 +119,9 @@ def numeral(text: str) -> Fraction | None:
     return -value if m.group(1) == "-" else value
 
 
-def _bits(number: Any) -> float:
-    """log2 of |number| for a SymPy Rational (0 for 0), without converting it to a float."""
-    p, q = abs(int(number.p)), int(number.q)
-    return (p.bit_length() if p else 0) - q.bit_length() + 1
+def _size(number: Any) -> int:
+    """Bits of a SymPy Rational as stored: numerator and denominator (3^{-20000} is small but 31,700 bits)."""
+    return abs(int(number.p)).bit_length() + int(number.q).bit_length()
 
 
 def canonical(expr: Any, max_bits: int = MAX_BITS) -> Any:
@@ -167,11 +172,13 @@ def _rebuild(node: Any, args: list[Any], max_bits: int, sympy: Any, sort_key: An
         return cls(*sorted(flat, key=sort_key), evaluate=False)
     if isinstance(node, sympy.Pow):
         base, exp = args
-        if base.is_Rational and exp.is_Rational:
+        if base is sympy.I and exp.is_Integer:
+            return sympy.Pow(base, exp)  # i^n: one of 1, i, -1, -i
+        if base.is_Rational and exp.is_Rational and exp.q < 2 ** 16:
             if base == 0 or abs(base.p) == abs(base.q) or exp == 0:
                 return sympy.Pow(base, exp)  # 0^n, (±1)^n, b^0: no size to speak of
-            if abs(_bits(base)) * abs(int(exp.p)) <= max_bits:
-                return sympy.Pow(base, exp)  # the value (or the radicand's power) has at most max_bits bits
+            if _size(base) * abs(int(exp.p)) <= max_bits:
+                return sympy.Pow(base, exp)  # the result (or the radicand's power) has at most max_bits bits
             if base.is_Integer and 1 < base < 2 ** 64 and exp.is_Integer:
                 root = sympy.perfect_power(int(base))
                 if root:  # 4^{5·10^9} is 2^{10^{10}}: one way to write a large power of a perfect power
@@ -186,10 +193,11 @@ def _rebuild(node: Any, args: list[Any], max_bits: int, sympy: Any, sort_key: An
 
 
 def _fold(cls: Any, numbers: list[Any], max_bits: int) -> Any:
-    """The exact sum or product of SymPy rationals, or None when the product would exceed ``max_bits``."""
+    """The exact sum or product of SymPy rationals, or None when it could exceed ``max_bits`` (a sum's common
+    denominator is as large as a product's)."""
     import sympy
 
-    if cls is sympy.Mul and sum(abs(_bits(n)) for n in numbers) > max_bits:
+    if sum(_size(n) for n in numbers) > max_bits:
         return None
     total = Fraction(0) if cls is sympy.Add else Fraction(1)
     for n in numbers:

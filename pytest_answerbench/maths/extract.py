@@ -46,21 +46,29 @@ def boxed_all(text: str) -> list[tuple[int, int, str]]:
     if "box" not in text:
         return []
     closing = _brace_pairs(text)
-    # [start, end, content start, content end] of each outer box (boxes come in start order, so the last kept
-    # one is the only box a later box can lie in); content is sliced once, at the end, so depth costs nothing.
+    # [start, end, content start, content end, first non-blank of the content] of each outer box (boxes come in
+    # start order, so the last kept one is the only box a later box can lie in); content is sliced once, at the
+    # end, and the blanks around an inner box are looked at once per level: depth and count stay linear.
     kept: list[list[int]] = []
     for m in _BOX.finditer(text):
         end = closing.get(m.end() - 1)
         if end is None:
             continue
         if not kept or m.start() >= kept[-1][1]:
-            kept.append([m.start(), end + 1, m.end(), end])
+            kept.append([m.start(), end + 1, m.end(), end, _first_nonblank(text, m.end())])
             continue
         outer = kept[-1]
-        if outer[2] <= m.start() and end < outer[3] and not text[outer[2]:m.start()].strip() \
-                and not text[end + 1:outer[3]].strip():
-            outer[2], outer[3] = m.end(), end
-    return [(start, end, text[c0:c1]) for start, end, c0, c1 in kept]
+        if m.start() == outer[4] and end < outer[3] and not text[end + 1:outer[3]].strip():
+            outer[2:] = [m.end(), end, _first_nonblank(text, m.end())]
+    return [(start, end, text[c0:c1]) for start, end, c0, c1, _ in kept]
+
+
+_NONBLANK = re.compile(r"\S")
+
+
+def _first_nonblank(text: str, pos: int) -> int:
+    found = _NONBLANK.search(text, pos)
+    return found.start() if found else len(text)
 
 
 # \$ is a literal (currency) dollar, not a math delimiter.

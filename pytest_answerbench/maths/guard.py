@@ -118,7 +118,8 @@ def check_tree(expr: Any, max_nodes: int = MAX_NODES, max_exponent: int = MAX_EX
                     raise TooComplex(f"{type(node).__name__} of {arg} too large", "factorial")
                 if arg.has(sympy.Pow, sympy.factorial) and not arg.free_symbols:
                     raise TooComplex(f"{type(node).__name__} of a computed number", "factorial")
-        elif isinstance(node, sympy.Integer) and abs(node.p).bit_length() > 4000:
+        elif isinstance(node, sympy.Rational) and max(abs(node.p).bit_length(), node.q.bit_length()) > 4000:
+            # (a root index 2^{20000} becomes the exponent 1/2^{20000}: as large as the power it hides)
             raise TooComplex("integer literal too large", "integer")
         stack.extend(node.args)
 
