@@ -34,6 +34,7 @@ __all__ = ["IMPORT_GRACE", "ScoreTimeout", "deadline", "importing"]
 
 REPEAT = 0.1  # seconds between repeated alarms once the deadline has passed
 IMPORT_GRACE = 30.0  # seconds past a deadline that an import in progress may take before it is interrupted anyway
+UNWIND_GRACE = 1.0  # seconds a raised timeout may take to unwind before the repeated alarm raises another
 
 _HAS_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
 
@@ -79,17 +80,20 @@ def deadline(seconds: float | None) -> Iterator[None]:
         return
 
     exiting = False
-    raised: list[ScoreTimeout] = []
+    raised: list[tuple[ScoreTimeout, float]] = []  # the timeout raised, and when
 
     def _on_alarm(signum, frame):  # noqa: ARG001 - signal handler signature
-        if exiting or raised and _unwinding(raised[-1]):
+        if exiting:
+            return
+        if raised and _unwinding(raised[-1][0]) and time.monotonic() - raised[-1][1] < UNWIND_GRACE:
             # the timeout already raised is on its way out (through except/finally blocks, __exit__ methods):
-            # another one there could land past the handler meant to catch the first
+            # another one there could land past the handler meant to catch the first. (A handler that swallows
+            # it and works on inside its except block is interrupted again after UNWIND_GRACE.)
             return
         if importing(frame) and time.monotonic() - started < seconds + IMPORT_GRACE:
             return  # the repeating timer comes back in REPEAT seconds
-        raised.append(ScoreTimeout(f"scoring exceeded {seconds:g}s"))
-        raise raised[-1]
+        raised.append((ScoreTimeout(f"scoring exceeded {seconds:g}s"), time.monotonic()))
+        raise raised[-1][0]
 
     outer_handler = signal.getsignal(signal.SIGALRM)
     outer_remaining, outer_interval = signal.getitimer(signal.ITIMER_REAL)

@@ -209,3 +209,55 @@ def test_a_tolerance_between_huge_numbers_is_exact():
 def test_many_boxes_inside_one_box_stay_linear():
     text = "\\boxed{A" + "\\boxed{1}" * 300000 + "}"  # 2.7 MB: 7.7 s before (a slice per inner box)
     assert len(maths.boxed_all(text)) == 1
+
+
+# A second red-team pass (each was a wrong verdict, a crash or a run past the limit at the commit it tested).
+def _list(parts: list[str]) -> str:
+    return ", ".join(parts + [str(i) for i in range(3, 700)])
+
+
+RED_TEAM_2 = {
+    "surplus copies only: three 1s against a 2": (_list(["1.0", "1.0", "1"]), _list(["1", "1", "2"]),
+                                                   (False, "set-mismatch")),
+    "surplus copies only: the same values": (_list(["2", "1", "2.0"]), _list(["2", "2", "1.0"]),
+                                             (True, "set:exact+numeric")),
+    "surplus copies only: no IndexError": (_list(["1", "1", "1"]), _list(["1", "1", "2"]),
+                                           (False, "set-mismatch")),
+    "a bound inside an equation": ("x = 3\\cdot 3^{10^{10}}", "x = 3^{10^{10}+1}", (False, "bound:exponent")),
+    "a bound inside a matrix": ("\\begin{pmatrix} 3\\cdot 3^{10^{10}} \\\\ 1\\end{pmatrix}",
+                                "\\begin{pmatrix} 3^{10^{10}+1} \\\\ 1\\end{pmatrix}", (False, "bound:exponent")),
+    "floor and ceiling are no markup": ("\\lfloor \\frac{10^{20000}}{7} \\rfloor", "\\lceil \\frac{10^{20000}}{7} \\rceil",
+                                        (False, "bound:exponent")),
+    "pi is no markup": ("2^{20000}\\pi", "2^{20000}", (False, "numeric-spot")),
+    "a factorial sign is no markup": ("100001!", "100001", (False, "bound:factorial")),
+    "a long numeral against an equation": ("x = 3", X, (False, "equation")),
+    "a long numeral against an inequality": (X, "x > 5", (False, "interval")),
+    "the floor of a 2,023-bit rational": ("\\left\\lfloor \\frac{2^{2023}}{3} \\right\\rfloor", "\\frac{2^{2023}-2}{3}",
+                                          (True, "symbolic")),
+    "a floor 30 digits cannot settle": ("\\lfloor \\sqrt{10^{400}+1} \\rfloor", "10^{200}", (False, "bound:precision")),
+    "a unit after a long numeral": (X, X + " \\text{ dollars}", (True, "numeric")),
+    "and before a long list's last part": (", ".join(NUMBERS[:700]), ", ".join(NUMBERS[:699]) + ", and 699",
+                                           (True, "set:exact")),
+    "approx after a long answer's exact value": (X, "2^{6700} \\approx 7.96\\times 10^{2016}", (True, "exact")),
+    "approx after a label": (X, "N \\approx 2^{6700}", (True, "exact")),
+    "floor in n is not tested at real points": ("2^{20000}\\lfloor\\frac{n^2}{4}\\rfloor",
+                                                "2^{20000}\\lfloor\\frac{n}{2}\\rfloor\\lceil\\frac{n}{2}\\rceil",
+                                                (False, "bound:exponent")),
+    "a held-back power is not computed by substitution": ("(1+2i)\\cdot 3^{10^{10}}", "(i(2-i))\\cdot 3^{10^{10}}",
+                                                          (False, "bound:exponent")),
+    "i times a 15M-bit power, reordered": ("i\\cdot 3^{9700000}", "3^{9700000} i", (True, "structural")),
+    "a 999-term sum nests too deeply to parse": ("+".join(["1"] * 999), "999", (False, "bound:parse-length")),
+    "a list of 3-digit numbers without spaces": (",".join(NUMBERS[100:700]), ", ".join(reversed(NUMBERS[100:700])),
+                                                 (True, "set:exact")),
+}
+
+
+@pytest.mark.parametrize("name", list(RED_TEAM_2))
+def test_red_team_2_cases(name):
+    gold, pred, expected = RED_TEAM_2[name]
+    assert maths.equivalent(gold, pred) == expected
+
+
+def test_red_team_2_decimals_are_exact_past_the_bounds():
+    assert maths.equivalent("1.1\\times 10^{20000}", "11\\times 10^{19999}", 0.01) == (True, "structural")
+    assert maths.equivalent("0.1\\cdot 3^{20000}", "\\frac{3^{20000}}{10}", 1) == (True, "structural")

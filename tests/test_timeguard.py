@@ -180,3 +180,18 @@ def test_a_timeout_on_its_way_out_is_not_raised_again():
                 _spin(0.5)  # several repeat alarms land here
                 raise
     assert info.value is caught[0]
+
+
+def test_a_handler_that_swallows_the_timeout_and_works_on_is_interrupted_again():
+    """A bare ``except:`` (as in reference code) that catches the timeout and keeps computing inside its handler
+    is interrupted again once the unwinding grace is over."""
+    from pytest_answerbench.timeguard import UNWIND_GRACE
+
+    started = time.monotonic()
+    with pytest.raises(ScoreTimeout):
+        with deadline(0.05):
+            try:
+                _spin(5)
+            except BaseException:  # noqa: BLE001 - the reference code's bare except
+                _spin(30)
+    assert time.monotonic() - started < UNWIND_GRACE + 2

@@ -169,23 +169,32 @@ def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tup
     for a short prediction against a long gold that none of these decides (the general rules then run).
     Raises Undecided.
     """
+    import sympy
+
     tol = tolerance[0] if isinstance(tolerance, (list, tuple)) and tolerance else tolerance
     tol = None if isinstance(tol, (list, tuple)) else tol
-    if len(pred) > MAX_ANSWER and _is_text(pred):
+    g_clean, p_clean = _with_unit_tail(clean(gold)), _with_unit_tail(clean(pred))
+    if len(pred) > MAX_ANSWER and _is_text(_LIST_WORDS.sub(" ", p_clean.text)):
+        # (a unit after a number and "and" before a list's last part are no prose)
         same = _texts_equal(gold, pred)
         return same, "text" if same else "too-long"
-    g_clean, p_clean = clean(gold), clean(pred)
-    p_clean = _unlabelled(g_clean, p_clean)
+    p_clean = _unlabelled(g_clean, _stated_exactly(p_clean))
     if "," in g_clean.text or "," in p_clean.text:
         g_clean = replace(g_clean, text=_decimal_comma(g_clean.text, p_clean.text))
         p_clean = replace(p_clean, text=_decimal_comma(p_clean.text, g_clean.text))
     marks_alike = (g_clean.percent, g_clean.degree, g_clean.unit) == (p_clean.percent, p_clean.degree, p_clean.unit)
+    g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
+    if len(g_parts) > 1 and len(p_parts) > 1:
+        # "100,101,...,699" against a list is a list, not one number in digit groups (as in the general rules)
+        return _long_lists(g_parts, p_parts, g_clean, p_clean, tol, kind)
     gn, pn = numeral(g_clean.text), numeral(p_clean.text)
     if gn is not None and pn is not None:
         return _numbers_equal(gn, pn, g_clean, p_clean, tol), "numeric"
     if (gn is not None or pn is not None) and marks_alike:
         other = p_clean.text if gn is not None else g_clean.text
         tree = _exact_tree(other) if len(other) <= MAX_ANSWER else None
+        if tree is not None and not isinstance(tree, sympy.Expr):
+            return None  # an equation, an inequality: the general rules read them
         if tree is not None and tree.free_symbols and not _held_back(tree):
             tree = _reduced(tree)  # "2^{6700} + x - x": a letter that cancels
         if tree is not None and tree.free_symbols:
@@ -200,7 +209,6 @@ def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tup
             return _numbers_equal(gv, pv, g_clean, p_clean, tol), "exact"
         if tree is not None and _held_back(tree):
             raise Undecided("exponent", "a number too large to compute")
-    g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
     if len(g_parts) > 1 or len(p_parts) > 1:
         return _long_lists(g_parts, p_parts, g_clean, p_clean, tol, kind)
     if len(pred) <= MAX_ANSWER:
@@ -208,12 +216,48 @@ def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tup
     raise Undecided("too-long", f"an answer of {len(pred)} characters")
 
 
+_LIST_WORDS = re.compile(r"\\text\s*\{\s*(?:and|or)\s*\}|\b(?:and|or)\b")
+
+
+def _with_unit_tail(item: Item) -> Item:
+    """A unit after a long numeral (``... 376 ways``, ``\\text{ mol}``): :func:`.normalize.clean` reads units
+    only on short answers (to stay linear), so the end of a long one is cleaned on its own."""
+    text = item.text
+    if len(text) <= 200 or item.unit or text[-1:].isdigit():
+        return item
+    tail = clean(text[-120:])
+    if not tail.unit or not tail.text[-1:].isdigit():
+        return item
+    return replace(item, text=text[:-120] + tail.text, unit=tail.unit,
+                   percent=item.percent or tail.percent, degree=item.degree or tail.degree)
+
+
+def _stated_exactly(item: Item) -> Item:
+    """``2^{6700} \\approx 7.96\\times 10^{2016}``: the exact value stated before ``\\approx`` (or after it when
+    what comes before is a label: ``N \\approx 2^{6700}``), as the general rules read it."""
+    if "\\approx" not in item.text:
+        return item
+    head, _, tail = item.text.partition("\\approx")
+    head = head.rstrip("= ").strip()
+    return replace(item, text=tail.strip() if not head or _is_label(head) else head)
+
+
+def _exact_parse(text: str) -> Any:
+    """A short answer parsed without the size check, a decimal the model wrote read as the exact value it states
+    (as :func:`_parse` does), in canonical form (:func:`.exact.canonical`)."""
+    import sympy
+
+    tree = parse_unchecked(text, MAX_ANSWER)
+    floats = tree.atoms(sympy.Float)
+    return canonical(tree, subs={f: sympy.Rational(str(f)) for f in floats} if floats else None)
+
+
 def _exact_tree(text: str) -> Any:
     """The canonical tree of a short answer (:func:`.exact.canonical`: numbers folded exactly while their size
     is within :data:`.exact.MAX_BITS`, so ``2^{2^{16}}`` is an Integer), or None when it cannot be read."""
     try:
         with step_limit(SIMPLIFY_SECONDS):
-            return _imaginary_unit(canonical(parse_unchecked(text, MAX_ANSWER)))
+            return _imaginary_unit(_exact_parse(text))
     except (ParseFailure, StepTimeout, TypeError, ValueError, RecursionError, ArithmeticError):
         return None
 
@@ -225,7 +269,7 @@ def _imaginary_unit(tree: Any) -> Any:
 
     if {s.name for s in tree.free_symbols} != {"i"}:
         return tree
-    return canonical(tree.xreplace({s: sympy.I for s in tree.free_symbols}))
+    return canonical(tree, subs={s: sympy.I for s in tree.free_symbols})  # (xreplace would compute held-back powers)
 
 
 def _varies(tree: Any) -> bool:
@@ -239,8 +283,8 @@ def _varies(tree: Any) -> bool:
     for point in _float_points(sorted(tree.free_symbols, key=lambda s: s.name), 2):
         try:
             with step_limit(0.5):
-                value = tree.xreplace(point).evalf(30, strict=True)
-        except (StepTimeout, TypeError, ValueError, RecursionError, ArithmeticError):
+                value = canonical(tree, subs=point).evalf(30, strict=True)
+        except (StepTimeout, TypeError, ValueError, RecursionError, ArithmeticError, AttributeError):
             return False
         if not value.is_number or value.has(sympy.nan, sympy.zoo):
             return False
@@ -266,6 +310,17 @@ def _held_back(tree: Any) -> bool:
                for node in sympy.preorder_traversal(tree))
 
 
+def _surplus(parts: list[str], extra: Any, key: Any) -> list[str]:
+    """The parts left once the other list's parts written alike are paired off: ``extra[k]`` copies of each."""
+    left = []
+    for part in parts:
+        k = key(part)
+        if extra[k] > 0:
+            left.append(part)
+            extra[k] -= 1
+    return left
+
+
 def _long_lists(g_parts: list[str], p_parts: list[str], g: Item, p: Item, tol: Any,
                 kind: str | None) -> tuple[bool, str]:
     """Two long lists: the parts written alike pair up first (in order when ``kind`` says ordered), and at most
@@ -287,9 +342,7 @@ def _long_lists(g_parts: list[str], p_parts: list[str], g: Item, p: Item, tol: A
         g_left, p_left = [a for a, _ in loose], [b for _, b in loose]
     else:
         g_count, p_count = Counter(map(key, g_parts)), Counter(map(key, p_parts))
-        g_extra, p_extra = g_count - p_count, p_count - g_count
-        g_left = [a for a in g_parts if g_extra[key(a)]]
-        p_left = [b for b in p_parts if p_extra[key(b)]]
+        g_left, p_left = _surplus(g_parts, g_count - p_count, key), _surplus(p_parts, p_count - g_count, key)
     if not g_left:
         return True, "set:exact"
     if len(g_left) > MAX_LOOSE:
@@ -380,12 +433,12 @@ def _matrices_equal(gold: str, pred: str, tol: float | None) -> bool | None:
         if other is None or len(other) != len(entries):
             return False
         pairs = list(zip(other, entries)) if g is None else list(zip(entries, other))
-        return all(items_equal(clean(a), clean(b), tol)[0] for a, b in pairs)
+        return _all_equal([(clean(a), clean(b)) for a, b in pairs], tol)
     if not g[1] and not p[1]:
         a, b = g[0][0], p[0][0]
         if len(a) != len(b) or len(a[0]) != len(b[0]):
             return False
-        return all(items_equal(clean(x), clean(y), tol)[0] for ra, rb in zip(a, b) for x, y in zip(ra, rb))
+        return _all_equal([(clean(x), clean(y)) for ra, rb in zip(a, b) for x, y in zip(ra, rb)], tol)
     try:
         ga, pa = _matrix_value(g), _matrix_value(p)
     except _Unknown:
@@ -533,7 +586,43 @@ def _match_all(gold: list[Item], pred: list[Item], tols: list, kind, ordered: bo
 # ---------------------------------------------------------------------------------------------- single items
 
 def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = None) -> tuple[bool, str]:
-    """Compare two cleaned single answer items."""
+    """Compare two cleaned single answer items -> (equal, method); ``bound:<name>`` when a size bound left it
+    undecided (also inside an equation, a matrix or a tuple)."""
+    try:
+        return _items_equal(g, p, tol, kind)
+    except Undecided as bound:
+        return False, BOUND + bound.name
+
+
+def _all_equal(pairs: list[tuple[Item, Item]], tol: float | None) -> bool:
+    """Every pair equal (lazily: the first difference decides); raises Undecided when none differs but a size
+    bound left one undecided."""
+    bound = None
+    for g, p in pairs:
+        eq, how = items_equal(g, p, tol)
+        if not eq:
+            if not how.startswith(BOUND):
+                return False
+            bound = bound or how
+    if bound:
+        raise Undecided(bound[len(BOUND):])
+    return True
+
+
+def _any_equal(pairs: list[tuple[Item, Item]], tol: float | None) -> bool:
+    """Some pair equal; raises Undecided when none is but a size bound left one undecided."""
+    bound = None
+    for g, p in pairs:
+        eq, how = items_equal(g, p, tol)
+        if eq:
+            return True
+        bound = bound or (how if how.startswith(BOUND) else None)
+    if bound:
+        raise Undecided(bound[len(BOUND):])
+    return False
+
+
+def _items_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tuple[bool, str]:
     gt, pt = g.text, p.text
     if not gt or not pt:
         return False, "empty"
@@ -602,10 +691,11 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
     try:
         return _values_equal(g, p, tol)
     except _Unknown as why:
-        same = re.sub(r"\s+", "", gt) == re.sub(r"\s+", "", pt) or text_key(gt) == text_key(pt) != ""
-        if why.bound and not same:
-            return _beyond_bounds(g, p, tol, why.bound)
-        return same, f"unparsed ({why})"
+        same = re.sub(r"\s+", "", gt) == re.sub(r"\s+", "", pt)
+        if why.bound:
+            # text_key drops markup (\lfloor and \lceil alike): only the same text is the same answer here
+            return (True, "exact") if same else _beyond_bounds(g, p, tol, why.bound)
+        return same or text_key(gt) == text_key(pt) != "", f"unparsed ({why})"
 
 
 _ARTICLES = re.compile(r"\b(?:a|an|the)\b\s*")
@@ -770,8 +860,7 @@ def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
         if g.degree and not p.degree:
             candidates.append((ge * sympy.pi / 180, pe, _numeric(ge * sympy.pi / 180), pv))
         for a, b, av, bv in candidates:
-            if av is None or bv is None:
-                continue
+            # (no 30-digit value, e.g. the floor of a 2,000-bit rational: the exact difference may still decide)
             if _same_number(a, b, av, tol):
                 exact = tol is not None or _is_plain_number(g.text) and _is_plain_number(p.text)
                 return True, "numeric" if exact else "symbolic"
@@ -812,7 +901,7 @@ def _reduced(expr: Any) -> Any:
             if done.free_symbols != expr.free_symbols or not done.free_symbols:
                 return done
             return sympy.cancel(done)
-    except (StepTimeout, TypeError, ValueError, ZeroDivisionError, RecursionError, AttributeError,
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError, AttributeError,
             sympy.PolynomialError):
         return expr
 
@@ -826,7 +915,7 @@ def _numeric(expr: Any) -> Any:
         if not value.is_number or value.has(sympy.nan, sympy.zoo) or value.is_infinite:
             return None
         return value
-    except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
+    except (TypeError, ValueError, ArithmeticError, RecursionError, AttributeError):
         return None
 
 
@@ -839,12 +928,28 @@ def _same_number(a: Any, b: Any, scale: Any, tol: float | None) -> bool:
     try:
         with step_limit(SIMPLIFY_SECONDS):
             diff = (a - b).doit()
-    except (StepTimeout, TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
         return False
     if tol is None and diff.is_Rational:
         return diff == 0
     value = _numeric(diff)
+    if value is None and _precision_runs_out(diff):
+        raise Undecided("precision", "the difference cannot be evaluated")
     return value is not None and _close(value, 0, tol, scale=scale)
+
+
+def _precision_runs_out(expr: Any) -> bool:
+    """Does SymPy give up evaluating ``expr`` for lack of precision (``\\lfloor\\sqrt{10^{400}+1}\\rfloor - 10^{200}``)?"""
+    from sympy.core.evalf import PrecisionExhausted
+
+    try:
+        with step_limit(0.5):
+            expr.evalf(30)
+    except PrecisionExhausted:
+        return True
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError, AttributeError):
+        return False
+    return False
 
 
 def _close(a: Any, b: Any, tol: float | None, scale: Any = None) -> bool:
@@ -855,7 +960,7 @@ def _close(a: Any, b: Any, tol: float | None, scale: Any = None) -> bool:
             return bool(diff <= tol * (1 + 1e-9) + 1e-15)
         scale = abs(a if scale is None else scale)
         return bool(diff <= _REL_EPS * (scale if scale > 1 else 1))
-    except (TypeError, ValueError, OverflowError):
+    except (TypeError, ValueError, ArithmeticError):
         return False
 
 
@@ -886,7 +991,7 @@ def _integer_points_agree(ge: Any, pe: Any, symbols: Sequence[Any]) -> tuple[boo
             for point in points:
                 if (ge.xreplace(point) - pe.xreplace(point)).doit() != 0:
                     return False, "integer-spot"
-    except (StepTimeout, TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
         return False, "integer-spot"
     return True, "integer-spot"
 
@@ -905,7 +1010,7 @@ def _expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
             with step_limit(0.5):
                 a = ge.xreplace(point).evalf(30)
                 b = pe.xreplace(point).evalf(30)
-        except (StepTimeout, TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+        except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
             continue
         if not (a.is_number and b.is_number) or a.has(sympy.nan, sympy.zoo) or b.has(sympy.nan, sympy.zoo) \
                 or a.is_infinite or b.is_infinite:
@@ -927,7 +1032,7 @@ def _expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
             with step_limit(SIMPLIFY_SECONDS):
                 if sympy.simplify(ge - pe) == 0:
                     return True, "symbolic"
-    except (StepTimeout, TypeError, ValueError, ZeroDivisionError, RecursionError, AttributeError):
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError, AttributeError):
         pass
     if agree >= 4:
         return True, "numeric-spot"
@@ -945,8 +1050,7 @@ def _beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[boo
         return undecided
     try:
         with step_limit(SIMPLIFY_SECONDS):
-            ge = canonical(parse_unchecked(g.text, MAX_ANSWER))
-            pe = canonical(parse_unchecked(p.text, MAX_ANSWER))
+            ge, pe = _exact_parse(g.text), _exact_parse(p.text)
             if {s.name for s in ge.free_symbols | pe.free_symbols} == {"i"}:
                 ge, pe = _imaginary_unit(ge), _imaginary_unit(pe)
     except TooLong:
@@ -970,8 +1074,8 @@ def _beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[boo
     for point in _float_points(symbols, 3) or [{}]:
         try:
             with step_limit(0.5):  # all 30 digits correct, or no evidence (2^{10^{20}}+1-2^{10^{20}} is 1)
-                a = ge.xreplace(point).evalf(30, strict=True)
-                b = pe.xreplace(point).evalf(30, strict=True)
+                a = canonical(ge, subs=point).evalf(30, strict=True)
+                b = canonical(pe, subs=point).evalf(30, strict=True)
             if not (a.is_number and b.is_number) or a.has(sympy.nan, sympy.zoo) or b.has(sympy.nan, sympy.zoo):
                 continue
             scale = max(abs(a), abs(b))
@@ -986,10 +1090,13 @@ def _beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[boo
 
 
 def _evaluable(expr: Any) -> bool:
-    """Cheap to evaluate to 30 digits at a point: no numeric exponent above 10^30, no power of a power of
-    numbers (a tower), no factorial of a large number."""
+    """Cheap and fair to evaluate to 30 digits at a point: no numeric exponent above 10^30, no power of a power
+    of numbers (a tower), no factorial of a large number, no floor or ceiling in a letter (n, m, k are integers
+    by convention: real points would mislead, as :func:`_integer_points_agree` says)."""
     import sympy
 
+    if expr.free_symbols and expr.has(sympy.floor, sympy.ceiling, sympy.frac):
+        return False
     for node in sympy.preorder_traversal(expr):
         if isinstance(node, sympy.Pow):
             exponent = node.args[1]
@@ -1045,11 +1152,11 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
         return None  # "x = " states nothing; "f(a=1)" is no equation
     if len(g_sides) == 1 and len(p_sides) > 2 and _is_label(p_sides[0]):
         # "x = \frac{22}{7} = 3.142...": any value of the chain may be the committed one.
-        return any(items_equal(g, _with_marks(v, p), tol)[0] for v in p_sides[1:])
+        return _any_equal([(g, _with_marks(v, p)) for v in p_sides[1:]], tol)
     if len(g_sides) + len(p_sides) > 4 and _is_label(g_sides[0]) and _is_label(p_sides[0]) and \
             _same_label(g_sides[0], p_sides[0]):
         # "z = 1 + 1 = 2" against "z = 3 + 3 = 2": a chain states its label's value; the gold's is its last
-        return any(items_equal(_with_marks(g_sides[-1], g), _with_marks(v, p), tol)[0] for v in p_sides[1:])
+        return _any_equal([(_with_marks(g_sides[-1], g), _with_marks(v, p)) for v in p_sides[1:]], tol)
     if len(g_sides) > 2 or len(p_sides) > 2:
         return None
     if len(g_sides) == 2 and len(p_sides) == 2:
@@ -1058,18 +1165,18 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
         if _is_label(gl) and _is_label(pl) and (gl.replace(" ", "") == pl.replace(" ", "") or
                                                  {_FUNCTION_VALUE.fullmatch(gl) is not None, gl, pl} >= {True, "y"}):
             # the same label, or f(x) = ... against y = ...: both name the function's value
-            return items_equal(_with_marks(gr, g), _with_marks(pr, p), tol)[0]
+            return _all_equal([(_with_marks(gr, g), _with_marks(pr, p))], tol)
         if _is_label(gl) and _is_label(pr) and gl.replace(" ", "") == pr.replace(" ", ""):
-            return items_equal(_with_marks(gr, g), _with_marks(pl, p), tol)[0]
+            return _all_equal([(_with_marks(gr, g), _with_marks(pl, p))], tol)
         return _proportional(gl, gr, pl, pr)
     # One side is an equation "x = v" (or "\angle ABC = v", "Q = v"), the other a value v.
     if len(g_sides) == 2 and _is_label(g_sides[0]):
-        return items_equal(_with_marks(g_sides[1], g), p, tol)[0]
+        return _all_equal([(_with_marks(g_sides[1], g), p)], tol)
     if len(p_sides) == 2 and _is_label(p_sides[0]):
-        return items_equal(g, _with_marks(p_sides[1], p), tol)[0]
+        return _all_equal([(g, _with_marks(p_sides[1], p))], tol)
     if len(g_sides) == 1 and not re.search(r"[a-zA-Z]", re.sub(r"\\[a-zA-Z]+", "", pt)):
         # "\frac{1}{3} = 0.333...": a chain of values (no variables); any of them may be the answer.
-        return any(items_equal(g, _with_marks(v, p), tol)[0] for v in p_sides)
+        return _any_equal([(g, _with_marks(v, p)) for v in p_sides], tol)
     return None
 
 
@@ -1131,7 +1238,7 @@ def _proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
     try:
         with step_limit(SIMPLIFY_SECONDS):
             ratio = sympy.simplify(e1 / e2)
-    except (StepTimeout, TypeError, ValueError, ZeroDivisionError, RecursionError):
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
         return None
     return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
 

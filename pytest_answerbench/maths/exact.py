@@ -22,7 +22,7 @@ import re
 import sys
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from .guard import MAX_ANSWER, MAX_EXPONENT, MAX_LOOSE, MAX_NODES, MAX_TEXT
 
@@ -41,13 +41,14 @@ INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 BOUNDS = {
     "too-long": f"answers longer than {MAX_ANSWER} characters are compared only when they are numbers, lists or "
                 "the same text",
-    "parse-length": f"expressions longer than {MAX_TEXT} characters are not parsed",
+    "parse-length": f"expressions longer than {MAX_TEXT} characters, or nested too deeply, are not parsed",
     "nodes": f"expressions of more than {MAX_NODES} parts are not evaluated",
     "exponent": f"powers with exponents above {MAX_EXPONENT} are compared only when written alike or when their "
                 f"value has at most {MAX_BITS} bits",
     "factorial": f"factorials of numbers above {MAX_EXPONENT * 10} are compared only when written alike",
     "integer": f"integers of more than {MAX_BITS} bits are not computed",
     "digits": f"numerals of more than {MAX_DIGITS} digits are not converted",
+    "precision": "values SymPy cannot evaluate to 30 correct digits are not compared numerically",
     "parts": f"lists whose parts differ as written in more than {MAX_LOOSE} places are not compared part by part",
 }
 
@@ -124,13 +125,15 @@ def _size(number: Any) -> int:
     return abs(int(number.p)).bit_length() + int(number.q).bit_length()
 
 
-def canonical(expr: Any, max_bits: int = MAX_BITS) -> Any:
+def canonical(expr: Any, max_bits: int = MAX_BITS, subs: Mapping[Any, Any] | None = None) -> Any:
     """``expr`` (a parsed, unevaluated tree) in a canonical form that is cheap to build whatever its size.
 
     Sums and products are flattened and their terms sorted; a subexpression of numbers only is folded to its
     exact value when that value (estimated first) has at most ``max_bits`` bits; a power with a large exponent
     stays a power (never expanded or multiplied out). Two answers written alike up to order and arithmetic on
     small numbers get equal trees. Iterative over the tree (no recursion limit); raises nothing for sizes.
+    ``subs`` replaces leaves (letters by values, floats by rationals) as the tree is rebuilt: unlike
+    ``xreplace``, which evaluates every node it rebuilds, it never computes a power held back for its size.
     """
     import sympy
     from sympy.core.sorting import default_sort_key
@@ -142,7 +145,7 @@ def canonical(expr: Any, max_bits: int = MAX_BITS) -> Any:
         if id(node) in done:
             continue
         if not node.args or not isinstance(node, sympy.Basic):
-            done[id(node)] = node
+            done[id(node)] = subs.get(node, node) if subs else node
             continue
         if not ready:
             stack.append((node, True))

@@ -236,7 +236,7 @@ def parse_latex_raw(text: str, *, strict: bool = False, cap: int = MAX_TEXT * 8)
         try:
             return sympy_parse_latex(text, strict)
         except RecursionError:
-            raise ParseFailure("too deeply nested") from None
+            raise TooLong("too deeply nested") from None  # a size bound (the parser's depth), not a verdict
         except Exception as exc:  # LaTeXParsingError, TypeError from odd trees, ...
             first = str(exc).splitlines()[0] if str(exc) else ""
             raise ParseFailure(f"{type(exc).__name__}: {first}") from None
