@@ -11,7 +11,11 @@ while :func:`guarded` is active, a Python audit hook (PEP 578) refuses every ``c
   dataclasses, SymPy's monomial arithmetic, typing's forward references: the caller's file decides, see
   ``_CODE_GENERATORS``), and
 * ``ast.parse`` (so ``ast.literal_eval`` and :mod:`pytest_answerbench.pyexpr`): it builds a syntax tree and
-  runs nothing.
+  runs nothing, and
+* SymPy's ``nsimplify``, which sympifies the formula ``mpmath.identify`` writes for a float it computed (a
+  reference's ``a.equals(b)`` reaches it through ``is_constant``'s random points: seen as an intermittent
+  ``'from sympy import *'`` refusal in the IMO upstream profile): the text is mpmath's, built from digits and
+  constant names, never from a row (``_TRUSTED_CALLERS``).
 
 A refusal raises :class:`EvaluationRefused` (a ``BaseException``, so a scorer's ``except Exception`` cannot
 swallow it); the scoring wrapper turns it into an ``error`` verdict naming the refusal. The hook is added once
@@ -49,6 +53,23 @@ _CODE_GENERATORS = tuple(os.sep + os.path.join(*parts) for parts in (
 ))
 
 
+# (file, function) of library frames whose evaluations run text the library wrote itself, looked for a few frames
+# above the compile/exec call (SymPy's sympify -> parse_expr sit between).
+_TRUSTED_CALLERS = ((os.sep + os.path.join("sympy", "simplify", "simplify.py"), "nsimplify_real"),)
+_TRUSTED_DEPTH = 6
+
+
+def _trusted(frame: Any) -> bool:
+    for _ in range(_TRUSTED_DEPTH):
+        if frame is None:
+            return False
+        code = frame.f_code
+        if any(code.co_name == name and code.co_filename.endswith(path) for path, name in _TRUSTED_CALLERS):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _importing(frame: Any) -> bool:
     while frame is not None:
         if frame.f_code.co_filename in _IMPORT_FILES:
@@ -61,7 +82,7 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
     if (event != "compile" and event != "exec") or not getattr(_state, "depth", 0):
         return
     caller = sys._getframe(1)  # the Python frame that called compile/eval/exec
-    if caller.f_code.co_filename.endswith(_CODE_GENERATORS) or _importing(caller):
+    if caller.f_code.co_filename.endswith(_CODE_GENERATORS) or _importing(caller) or _trusted(caller):
         return
     what = args[0] if event == "compile" else getattr(args[0], "co_filename", args[0])
     text = what.decode("utf-8", "replace") if isinstance(what, bytes) else str(what)

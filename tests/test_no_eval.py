@@ -323,3 +323,17 @@ def test_a_judge_request_works_under_the_guard():
         judge = OpenAIJudge("m", base_url=server.base_url, max_retries=0)
         with guarded():
             assert judge.ask([{"role": "user", "content": "is 2 the answer?"}]) == "CORRECT"
+
+
+def test_the_guard_lets_sympy_read_back_the_formula_mpmath_wrote():
+    """A reference's ``a.equals(b)`` goes through ``is_constant``'s random points to ``nsimplify``, which sympifies
+    the formula ``mpmath.identify`` wrote for a float: text from digits and constant names, never from a row.
+    Refused before, it made an IMO upstream row an error now and then (when a random point came out near a
+    recognisable constant). Model text right after is still refused."""
+    import sympy
+
+    with guarded():
+        assert sympy.nsimplify(sympy.Float("0.333333333333333333", 18)) == sympy.Rational(1, 3)
+        assert sympy.nsimplify(sympy.Float("1.4142135623730950488", 20)) == sympy.sqrt(2)
+        with pytest.raises(EvaluationRefused):
+            sympy.sympify("1 + 1")
