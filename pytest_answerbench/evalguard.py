@@ -30,6 +30,7 @@ import threading
 from typing import Any
 
 from .pyexpr import NotReproducible
+from .timeguard import importing
 
 __all__ = ["GUARDED", "EvaluationRefused", "guarded", "is_installed"]
 
@@ -41,7 +42,6 @@ class EvaluationRefused(NotReproducible):
 _lock = threading.Lock()
 _state = threading.local()  # .depth: how many guards the current thread is inside
 _installed = False
-_IMPORT_FILES = ("<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>")
 # Library code generators that compile source they write from their own templates, never from their callers'
 # text (the caller's frame is checked, not the text): namedtuple, dataclasses, SymPy's monomial arithmetic;
 # typing's forward references (annotations in library source, evaluated when the openai client and pydantic
@@ -70,19 +70,11 @@ def _trusted(frame: Any) -> bool:
     return False
 
 
-def _importing(frame: Any) -> bool:
-    while frame is not None:
-        if frame.f_code.co_filename in _IMPORT_FILES:
-            return True
-        frame = frame.f_back
-    return False
-
-
 def _hook(event: str, args: tuple[Any, ...]) -> None:
     if (event != "compile" and event != "exec") or not getattr(_state, "depth", 0):
         return
     caller = sys._getframe(1)  # the Python frame that called compile/eval/exec
-    if caller.f_code.co_filename.endswith(_CODE_GENERATORS) or _importing(caller) or _trusted(caller):
+    if caller.f_code.co_filename.endswith(_CODE_GENERATORS) or importing(caller) or _trusted(caller):
         return
     what = args[0] if event == "compile" else getattr(args[0], "co_filename", args[0])
     text = what.decode("utf-8", "replace") if isinstance(what, bytes) else str(what)

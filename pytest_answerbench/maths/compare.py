@@ -275,24 +275,31 @@ def _imaginary_unit(tree: Any) -> Any:
 def _varies(tree: Any) -> bool:
     """Does an expression in letters take two different values at two points (so it is no constant)? Decided
     only on 30 digits that are all correct (``evalf(strict=True)``)."""
-    import sympy
-
     if not _evaluable(tree):
         return False
-    values = []
-    for point in _float_points(sorted(tree.free_symbols, key=lambda s: s.name), 2):
-        try:
-            with step_limit(0.5):
-                value = canonical(tree, subs=point).evalf(30, strict=True)
-        except (StepTimeout, TypeError, ValueError, RecursionError, ArithmeticError, AttributeError):
-            return False
-        if not value.is_number or value.has(sympy.nan, sympy.zoo):
-            return False
-        values.append(value)
+    points = _float_points(sorted(tree.free_symbols, key=lambda s: s.name), 2)
+    values = [_certified_value(tree, point) for point in points]
+    if None in values:
+        return False
     try:
         return bool(abs(values[0] - values[1]) > 1e-9 * max(abs(values[0]), abs(values[1])))
     except (TypeError, ValueError):
         return False
+
+
+def _certified_value(tree: Any, point: dict[Any, Any]) -> Any:
+    """``tree`` at ``point`` to 30 digits that SymPy certifies (``evalf(strict=True)``), substituted inside
+    :func:`.exact.canonical` (never computing a held-back power); None when no such finite number comes out."""
+    import sympy
+
+    try:
+        with step_limit(0.5):
+            value = canonical(tree, subs=point).evalf(30, strict=True)
+    except (StepTimeout, TypeError, ValueError, RecursionError, ArithmeticError, AttributeError):
+        return None
+    if not value.is_number or value.has(sympy.nan, sympy.zoo):
+        return None
+    return value
 
 
 def _float_points(symbols: Sequence[Any], count: int) -> list[dict[Any, Any]]:
@@ -939,7 +946,8 @@ def _same_number(a: Any, b: Any, scale: Any, tol: float | None) -> bool:
 
 
 def _precision_runs_out(expr: Any) -> bool:
-    """Does SymPy give up evaluating ``expr`` for lack of precision (``\\lfloor\\sqrt{10^{400}+1}\\rfloor - 10^{200}``)?"""
+    """Does SymPy give up evaluating ``expr`` for lack of precision
+    (``\\lfloor\\sqrt{10^{400}+1}\\rfloor - 10^{200}``)?"""
     from sympy.core.evalf import PrecisionExhausted
 
     try:
@@ -1072,19 +1080,18 @@ def _beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[boo
         return undecided
     symbols = sorted(ge.free_symbols | pe.free_symbols, key=lambda s: s.name)
     for point in _float_points(symbols, 3) or [{}]:
+        # all 30 digits correct, or no evidence (2^{10^{20}}+1-2^{10^{20}} is 1)
+        a, b = _certified_value(ge, point), _certified_value(pe, point)
+        if a is None or b is None:
+            continue
         try:
-            with step_limit(0.5):  # all 30 digits correct, or no evidence (2^{10^{20}}+1-2^{10^{20}} is 1)
-                a = canonical(ge, subs=point).evalf(30, strict=True)
-                b = canonical(pe, subs=point).evalf(30, strict=True)
-            if not (a.is_number and b.is_number) or a.has(sympy.nan, sympy.zoo) or b.has(sympy.nan, sympy.zoo):
-                continue
             scale = max(abs(a), abs(b))
             if tol is not None and not symbols:
                 if bool(abs(a - b) > tol * (1 + 1e-9) + scale * 1e-25):
                     return False, "numeric"
             elif bool(abs(a - b) > 1e-9 * scale):
                 return False, "numeric-spot"
-        except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
+        except (TypeError, ValueError, ArithmeticError):
             continue
     return undecided
 
