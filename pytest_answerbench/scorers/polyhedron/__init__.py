@@ -71,9 +71,14 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     prediction = _text(row.get("prediction"))
     eval_type = _text(row.get("eval_type"))
     score_type = _text(row.get("score_type")) or ctx.options.get("score_type", "hard")
-    if score_type not in SCORE_TYPES:
-        return Verdict.error(f"score_type {score_type!r} unknown (known: {', '.join(SCORE_TYPES)})", gold=gold)
     upstream = ctx.upstream
+    if not upstream:
+        # Read case-blind ("Hard", " soft "): the seed's two modes, whatever the spelling.
+        score_type = score_type.strip().lower()
+        if score_type not in SCORE_TYPES:
+            return Verdict.error(f"score_type {score_type!r} unknown (known: {', '.join(SCORE_TYPES)})", gold=gold)
+    # upstream: the reference never checks the value; each of its branches tests `== "hard"` or `== "soft"`, so
+    # another spelling ("Hard") takes the soft branch of the first kind and the hard branch of the second, as ours do.
     try:
         value, trace = compute_score(prediction if prediction is not None else "", gold, eval_type, score_type,
                                      fixed=not upstream)
