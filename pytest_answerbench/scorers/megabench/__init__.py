@@ -153,6 +153,14 @@ def _parse_response(response: Any, correct_answer: Mapping[str, Any], config: Ma
     if parser == "dummy":
         return parser, text.strip()
     parsed = parse_response_json(text)
+    if parser == "unsupported" and not fixed:
+        # No response_parse_function: the reference's processor parses as JSON but falls back to the raw response
+        # only for the "json" parser. An empty object gives every field None; a list (or any non-object) has no
+        # .get, and the reference's processor raises on it.
+        if isinstance(parsed, dict):
+            return parser, parsed
+        raise ValueError(f"the reference raises here (AttributeError): without a response_parse_function the "
+                         f"response parses to a {type(parsed).__name__}, not an object of fields")
     if not isinstance(parsed, dict) or not parsed:
         # Parse failure: the reference gives every field the raw response.
         parsed = {f: text for f in correct_answer}
