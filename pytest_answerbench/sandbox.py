@@ -261,28 +261,28 @@ def _kill(proc: subprocess.Popen, init: int | None) -> None:
     proc.wait()
 
 
-_CHECKED: dict[tuple[str, str], str | None] = {}
+_CHECKED: set[tuple[str, str]] = set()
 _PROBE = b"import sys\nsys.stdout.write('sandbox ok')\n"
 
 
 def _check(tool: str) -> None:
-    """Run a one-line script once per tool and interpreter: bwrap too old, or no namespaces allowed here, is a
-    :class:`SandboxUnavailable` naming what to do."""
+    """Run a one-line script once per tool and interpreter (a success is remembered; a failure is tried again
+    next time): bwrap too old, or no namespaces allowed here, is a :class:`SandboxUnavailable` naming what to do."""
     key = (os.path.realpath(tool), os.path.realpath(sys.executable))
-    if key not in _CHECKED:
-        try:
-            run, err = _run(tool, _PROBE, b"", 30.0, 1024 * 1024)
-            problem = None if run.stdout == b"sandbox ok" else (
-                err.decode("utf-8", "replace").strip().splitlines() or [f"exit status {run.returncode}"])[-1]
-        except OSError as exc:
-            problem = str(exc)
-        _CHECKED[key] = problem
-    problem = _CHECKED[key]
+    if key in _CHECKED:
+        return
+    try:
+        run, err = _run(tool, _PROBE, b"", 30.0, 1024 * 1024)
+        problem = None if run.stdout == b"sandbox ok" else (
+            err.decode("utf-8", "replace").strip().splitlines() or [f"exit status {run.returncode}"])[-1]
+    except OSError as exc:
+        problem = str(exc)
     if problem is not None:
         raise SandboxUnavailable(
             f"the sandbox tool {tool} fails its self-test ({problem}): {INSTALL}, and allow user namespaces "
             f"(sysctl user.max_user_namespaces > 0, and kernel.unprivileged_userns_clone = 1 where it exists; in "
             f"a container, a seccomp profile that permits them)")
+    _CHECKED.add(key)
 
 
 def run_script(script: bytes, stdin: bytes, timeout: float, disk_bytes: int) -> Run:

@@ -28,8 +28,8 @@ from pytest_answerbench import sandbox, score_row
 from pytest_answerbench.scorers.megabench import program
 from pytest_answerbench.scorers.megabench.judged import NeedsResource
 
-pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None,
-                                reason="bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
+needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None,
+                                 reason="bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
 
 CHECKOUT_CANARY = "checkout-canary-" + "7f3a1c9e"  # in this file, which the sandbox must not read
 ENV_CANARY = "sk-canary-env-" + "41d2b7"
@@ -310,6 +310,7 @@ def targets(tmp_path: Path):
     made.close()
 
 
+@needs_bwrap
 @pytest.mark.parametrize("name", list(ATTACKS))
 def test_attack_leaves_no_trace_and_reads_no_canary(name: str, targets: Targets, monkeypatch, tmp_path):
     monkeypatch.setenv("OPENAI_API_KEY", ENV_CANARY)  # in the environment a careless spawn would pass on
@@ -323,6 +324,7 @@ def test_attack_leaves_no_trace_and_reads_no_canary(name: str, targets: Targets,
     assert processes_with(marker) == []
 
 
+@needs_bwrap
 def test_the_sandbox_runs_as_an_unprivileged_uid_with_no_capabilities():
     code = ("import os\nprint(os.getuid(), os.getgid(), os.getgroups())\n"
             "print([l for l in open('/proc/self/status') if l.startswith(('CapEff', 'CapPrm', 'NoNewPrivs', "
@@ -348,6 +350,7 @@ HONEST = {
 }
 
 
+@needs_bwrap
 @pytest.mark.parametrize("guard", [True, False])
 @pytest.mark.parametrize("name", list(HONEST))
 def test_honest_programs_still_pass(name: str, guard: bool):
@@ -429,6 +432,7 @@ def _unprivileged_python(user: list[str]) -> str | None:
     return None
 
 
+@needs_bwrap
 @pytest.mark.skipif(os.geteuid() != 0, reason="the tests above already ran as an unprivileged user")
 def test_attacks_as_an_unprivileged_user(monkeypatch):
     if shutil.which("setpriv") is None:
