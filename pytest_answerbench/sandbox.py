@@ -8,7 +8,7 @@ What the script sees (:func:`bwrap_options` has the exact list):
 * a root of its own, read-only: this interpreter's executable, its standard library and library folder, the
   system's shared libraries (``/usr/lib``, ``/lib``...) and ``/etc/ld.so.cache``; the interpreter's
   ``site-packages`` hidden under an empty read-only folder; no home folder, no checkout, no ``/etc`` beyond that
-  file, no host ``/proc`` (a new one of its own PID namespace), a minimal ``/dev``;
+  file, no ``/proc`` and no ``/sys`` at all, a minimal ``/dev``;
 * one writable folder, ``/work`` (also its working folder, ``HOME`` and ``TMPDIR``): a tmpfs capped at
   ``disk_bytes``, gone when the sandbox ends;
 * an empty environment but ``PATH``, ``HOME``, ``TMPDIR`` and ``LANG``; bwrap itself starts with an empty
@@ -153,7 +153,9 @@ def bwrap_options(disk_bytes: int, script_fd: int, seccomp_fd: int | None, info_
         options += ["--symlink", os.readlink(path), path] if kind == "symlink" else ["--ro-bind", path, path]
     for path in hidden:
         options += ["--tmpfs", path, "--remount-ro", path]
-    options += ["--ro-bind-data", str(script_fd), SCRIPT, "--proc", "/proc", "--dev", "/dev",
+    # No /proc at all: started by root, the sandbox's uid maps to root outside, and a procfs mounted inside lets
+    # such a process write the host's kernel settings (/proc/sys/kernel/core_pattern: tests/test_sandbox.py).
+    options += ["--ro-bind-data", str(script_fd), SCRIPT, "--dev", "/dev",
                 "--size", str(int(disk_bytes)), "--tmpfs", WORK, "--remount-ro", "/dev", "--remount-ro", "/",
                 "--chdir", WORK, "--clearenv"]
     for name, value in ENVIRONMENT.items():
