@@ -18,8 +18,10 @@ What the script sees (:func:`bwrap_options` has the exact list):
   (x86-64 and AArch64; elsewhere the process limit the script sets is the only bound on processes).
 
 When the wall time runs out, the sandbox's PID 1 is killed: the kernel then kills every process of the
-namespace, and bwrap ends only after they are gone, so nothing is left running. Run as root, the sandbox still
-holds no capability outside its namespaces.
+namespace, and bwrap ends only after they are gone, so nothing is left running. Run by root, bwrap is started
+as nobody when nobody can read this interpreter (the sandbox is then nobody outside too, and the process limit
+binds); otherwise as root, and the sandbox's uid maps to root's outside, without any capability (hence no
+``/proc`` inside, and the seccomp filter for processes).
 
 Without bubblewrap (``bwrap`` on ``PATH``, version 0.8.0 or newer) or where it cannot make its namespaces, this
 raises :class:`SandboxUnavailable` with what to install or enable: there is no weaker fallback. Only the
@@ -186,7 +188,8 @@ def _find_tool() -> str:
     return found
 
 
-def _run(tool: str, script: bytes, stdin: bytes, timeout: float, disk_bytes: int) -> tuple[Run, bytes]:
+def _run(tool: str, script: bytes, stdin: bytes, timeout: float, disk_bytes: int,
+         as_nobody: bool) -> tuple[Run, bytes]:
     fds = [_pipe_with(script)]
     program = seccomp_filter()
     seccomp_fd = _pipe_with(program) if program is not None else None
@@ -199,8 +202,9 @@ def _run(tool: str, script: bytes, stdin: bytes, timeout: float, disk_bytes: int
     command = [tool, "--args", str(fds[-1]), os.path.realpath(sys.executable), "-I", "-S", SCRIPT]
     started = time.monotonic()
     try:
+        identity = {"user": SANDBOX_UID, "group": SANDBOX_UID, "extra_groups": []} if as_nobody else {}
         proc = subprocess.Popen(command, env={}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, pass_fds=fds, start_new_session=True, cwd="/")
+                                stderr=subprocess.PIPE, pass_fds=fds, start_new_session=True, cwd="/", **identity)
     finally:
         for fd in fds:
             os.close(fd)
@@ -263,28 +267,45 @@ def _kill(proc: subprocess.Popen, init: int | None) -> None:
     proc.wait()
 
 
-_CHECKED: set[tuple[str, str]] = set()
+# (tool, interpreter) -> start bwrap as nobody (root's runs, when nobody can read the interpreter), once checked
+_CHECKED: dict[tuple[str, str], bool] = {}
 _PROBE = b"import sys\nsys.stdout.write('sandbox ok')\n"
 
 
-def _check(tool: str) -> None:
-    """Run a one-line script once per tool and interpreter (a success is remembered; a failure is tried again
-    next time): bwrap too old, or no namespaces allowed here, is a :class:`SandboxUnavailable` naming what to do."""
+def _probe(tool: str, as_nobody: bool) -> str | None:
+    """None when a one-line script runs in the sandbox, else what went wrong."""
+    try:
+        run, err = _run(tool, _PROBE, b"", 30.0, 1024 * 1024, as_nobody)
+    except OSError as exc:
+        return str(exc)
+    if run.stdout == b"sandbox ok":
+        return None
+    return (err.decode("utf-8", "replace").strip().splitlines() or [f"exit status {run.returncode}"])[-1]
+
+
+def _check(tool: str) -> bool:
+    """Whether to start bwrap as nobody, found by running a one-line script (a success is remembered, a failure
+    is tried again next time). Run by root, bwrap is started as nobody when that works (nobody can read this
+    interpreter): then the sandbox's uid is nobody's outside too, and the process limit binds; otherwise as root.
+
+    Raises:
+        SandboxUnavailable: bwrap too old, or no namespaces allowed here (the message names what to do).
+    """
     key = (os.path.realpath(tool), os.path.realpath(sys.executable))
     if key in _CHECKED:
-        return
-    try:
-        run, err = _run(tool, _PROBE, b"", 30.0, 1024 * 1024)
-        problem = None if run.stdout == b"sandbox ok" else (
-            err.decode("utf-8", "replace").strip().splitlines() or [f"exit status {run.returncode}"])[-1]
-    except OSError as exc:
-        problem = str(exc)
-    if problem is not None:
-        raise SandboxUnavailable(
-            f"the sandbox tool {tool} fails its self-test ({problem}): {INSTALL}, and allow user namespaces "
-            f"(sysctl user.max_user_namespaces > 0, and kernel.unprivileged_userns_clone = 1 where it exists; in "
-            f"a container, a seccomp profile that permits them)")
-    _CHECKED.add(key)
+        return _CHECKED[key]
+    modes = (True, False) if os.geteuid() == 0 else (False,)
+    problems = []
+    for as_nobody in modes:
+        problem = _probe(tool, as_nobody)
+        if problem is None:
+            _CHECKED[key] = as_nobody
+            return as_nobody
+        problems.append(problem)
+    raise SandboxUnavailable(
+        f"the sandbox tool {tool} fails its self-test ({problems[-1]}): {INSTALL}, and allow user namespaces "
+        f"(sysctl user.max_user_namespaces > 0, and kernel.unprivileged_userns_clone = 1 where it exists; in "
+        f"a container, a seccomp profile that permits them)")
 
 
 def run_script(script: bytes, stdin: bytes, timeout: float, disk_bytes: int) -> Run:
@@ -295,5 +316,5 @@ def run_script(script: bytes, stdin: bytes, timeout: float, disk_bytes: int) -> 
         SandboxUnavailable: no bubblewrap, or it cannot make its namespaces here.
     """
     tool = _find_tool()
-    _check(tool)
-    return _run(tool, script, stdin, timeout, disk_bytes)[0]
+    as_nobody = _check(tool)
+    return _run(tool, script, stdin, timeout, disk_bytes, as_nobody)[0]

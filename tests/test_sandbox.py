@@ -449,18 +449,12 @@ def _unprivileged_python(user: list[str]) -> str | None:
     return None
 
 
-@needs_bwrap
-@pytest.mark.skipif(os.geteuid() != 0, reason="the tests above already ran as an unprivileged user")
-def test_attacks_as_an_unprivileged_user(monkeypatch):
-    if shutil.which("setpriv") is None:
-        pytest.skip("setpriv (util-linux) is needed to run the driver as nobody")
-    user = ["setpriv", f"--reuid={sandbox.SANDBOX_UID}", f"--regid={sandbox.SANDBOX_UID}", "--clear-groups"]
-    python = _unprivileged_python(user)
-    if python is None:
-        pytest.skip("no Python interpreter that nobody may run (this one and /usr/bin/python3 are out of reach)")
+def _driver_run(user: list[str], python: str, seen_owners: set[int] | None = None) -> None:
+    """Run every attack through DRIVER (``sandbox.py`` loaded in ``python``, started through ``user``) and check
+    it as above; with ``seen_owners``, collect the host uid of the sandbox's processes while one sleeps."""
     # A folder nobody can reach on the host holds the driver, the sandbox and the child, a home, and a
     # world-writable "outside": the sandbox must keep the program out of what its user could write.
-    base = Path(tempfile.mkdtemp(prefix="answerbench-nobody-"))
+    base = Path(tempfile.mkdtemp(prefix="answerbench-driver-"))
     try:
         base.chmod(0o755)
         shutil.copy(sandbox.__file__, base / "sandbox.py")
@@ -475,17 +469,27 @@ def test_attacks_as_an_unprivileged_user(monkeypatch):
         os.chown(targets.home_file, sandbox.SANDBOX_UID, sandbox.SANDBOX_UID)
         targets.home_file.chmod(0o600)
         marker = f"/answerbench/child-{uuid.uuid4().hex}.py"
+        # HOST_PID 0: the driver's pid is not visible inside; the driver starts with the canary in its environment
         job = {"programs": {name: targets.program(name, 0) for name in ATTACKS}, "script": marker,
                "limits": program.LIMITS, "timeout": program.TIMEOUT + program.STARTUP_ALLOWANCE}
-        # HOST_PID 0 above: the driver's own pid is what the program reads as its parent's, through os.getppid
-        # on the host side (not visible inside); the driver starts with the canary in its environment.
         env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "OPENAI_API_KEY": ENV_CANARY, "LANG": "C.UTF-8"}
-        done = subprocess.run([*user, python, str(base / "driver.py"), str(base / "sandbox.py"),
-                               str(base / "child.py")], input=json.dumps(job), capture_output=True, text=True,
-                              env=env, cwd=str(base), timeout=600)
-        assert done.returncode == 0, done.stderr
-        results = json.loads(done.stdout)
-        assert results.pop("uid") == sandbox.SANDBOX_UID
+        driver = subprocess.Popen([*user, python, str(base / "driver.py"), str(base / "sandbox.py"),
+                                   str(base / "child.py")], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, env=env, cwd=str(base))
+        driver.stdin.write(json.dumps(job))
+        driver.stdin.close()
+        driver.stdin = None  # sent: communicate() below only reads
+        while seen_owners is not None and driver.poll() is None and not seen_owners:
+            for pid in processes_with(marker):
+                try:
+                    seen_owners.add(os.stat(f"/proc/{pid}").st_uid)
+                except OSError:
+                    continue
+            time.sleep(0.05)
+        out, err = driver.communicate(timeout=600)
+        assert driver.returncode == 0, err
+        results = json.loads(out)
+        results.pop("uid")
         assert set(results) == set(ATTACKS)
         for name, (output, elapsed) in results.items():
             check_output(name, output, elapsed)
@@ -494,6 +498,31 @@ def test_attacks_as_an_unprivileged_user(monkeypatch):
         targets.close()
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+NOBODY = ["setpriv", f"--reuid={sandbox.SANDBOX_UID}", f"--regid={sandbox.SANDBOX_UID}", "--clear-groups"]
+
+
+@needs_bwrap
+@pytest.mark.skipif(os.geteuid() != 0, reason="the tests above already ran as an unprivileged user")
+@pytest.mark.skipif(shutil.which("setpriv") is None, reason="setpriv (util-linux) runs the driver as nobody")
+def test_attacks_as_an_unprivileged_user():
+    python = _unprivileged_python(NOBODY)
+    if python is None:
+        pytest.skip("no Python interpreter that nobody may run (this one and /usr/bin/python3 are out of reach)")
+    _driver_run(NOBODY, python)
+
+
+@needs_bwrap
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root starts bwrap as nobody")
+@pytest.mark.skipif(shutil.which("setpriv") is None, reason="setpriv (util-linux) checks what nobody may run")
+def test_root_starts_the_sandbox_as_nobody_when_nobody_can_read_the_interpreter():
+    python = _unprivileged_python(NOBODY)
+    if python is None:
+        pytest.skip("no Python interpreter that nobody may run (this one and /usr/bin/python3 are out of reach)")
+    owners: set[int] = set()
+    _driver_run([], python, owners)
+    assert owners == {sandbox.SANDBOX_UID}  # outside too: not root's uid, and the process limit binds
 
 
 def test_the_seccomp_program_is_well_formed():
