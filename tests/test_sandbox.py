@@ -503,25 +503,28 @@ def _driver_run(user: list[str], python: str, seen_owners: set[int] | None = Non
 NOBODY = ["setpriv", f"--reuid={sandbox.SANDBOX_UID}", f"--regid={sandbox.SANDBOX_UID}", "--clear-groups"]
 
 
-@needs_bwrap
-@pytest.mark.skipif(os.geteuid() != 0, reason="the tests above already ran as an unprivileged user")
-@pytest.mark.skipif(shutil.which("setpriv") is None, reason="setpriv (util-linux) runs the driver as nobody")
-def test_attacks_as_an_unprivileged_user():
+@pytest.fixture
+def nobody_python() -> str:
+    """As root, with setpriv: an interpreter nobody may run (the driver tests need one)."""
+    if os.geteuid() != 0:
+        pytest.skip("run as root only: the tests above already ran as an unprivileged user")
+    if shutil.which("setpriv") is None:
+        pytest.skip("setpriv (util-linux) is needed to run and probe as nobody")
     python = _unprivileged_python(NOBODY)
     if python is None:
         pytest.skip("no Python interpreter that nobody may run (this one and /usr/bin/python3 are out of reach)")
-    _driver_run(NOBODY, python)
+    return python
 
 
 @needs_bwrap
-@pytest.mark.skipif(os.geteuid() != 0, reason="only root starts bwrap as nobody")
-@pytest.mark.skipif(shutil.which("setpriv") is None, reason="setpriv (util-linux) checks what nobody may run")
-def test_root_starts_the_sandbox_as_nobody_when_nobody_can_read_the_interpreter():
-    python = _unprivileged_python(NOBODY)
-    if python is None:
-        pytest.skip("no Python interpreter that nobody may run (this one and /usr/bin/python3 are out of reach)")
+def test_attacks_as_an_unprivileged_user(nobody_python: str):
+    _driver_run(NOBODY, nobody_python)
+
+
+@needs_bwrap
+def test_root_starts_the_sandbox_as_nobody_when_nobody_can_read_the_interpreter(nobody_python: str):
     owners: set[int] = set()
-    _driver_run([], python, owners)
+    _driver_run([], nobody_python, owners)
     assert owners == {sandbox.SANDBOX_UID}  # outside too: not root's uid, and the process limit binds
 
 
