@@ -40,6 +40,7 @@ import struct
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
 from dataclasses import dataclass
 
@@ -67,6 +68,7 @@ class Run:
     stdout: bytes
     returncode: int
     timed_out: bool
+    overflowed: bool = False  # it wrote more than ``max_output`` bytes (then it was killed)
 
 
 # ----------------------------------------------------------------------------------------------- seccomp
@@ -188,8 +190,8 @@ def _find_tool() -> str:
     return found
 
 
-def _run(tool: str, script: bytes, stdin: bytes, timeout: float, disk_bytes: int,
-         as_nobody: bool) -> tuple[Run, bytes]:
+def _run(tool: str, script: bytes, stdin: bytes, timeout: float, disk_bytes: int, as_nobody: bool,
+         max_output: int) -> tuple[Run, bytes]:
     fds = [_pipe_with(script)]
     program = seccomp_filter()
     seccomp_fd = _pipe_with(program) if program is not None else None
@@ -200,7 +202,7 @@ def _run(tool: str, script: bytes, stdin: bytes, timeout: float, disk_bytes: int
     options = bwrap_options(disk_bytes, fds[0], seccomp_fd, info_write)
     fds.append(_pipe_with(b"".join(option.encode() + b"\0" for option in options)))
     command = [tool, "--args", str(fds[-1]), os.path.realpath(sys.executable), "-I", "-S", SCRIPT]
-    started = time.monotonic()
+    deadline = time.monotonic() + timeout
     try:
         identity = {"user": SANDBOX_UID, "group": SANDBOX_UID, "extra_groups": []} if as_nobody else {}
         proc = subprocess.Popen(command, env={}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -208,21 +210,53 @@ def _run(tool: str, script: bytes, stdin: bytes, timeout: float, disk_bytes: int
     finally:
         for fd in fds:
             os.close(fd)
+    init = None
     try:
         init = _sandbox_init(info_read, timeout)
-        try:
-            out, err = proc.communicate(stdin, timeout=max(0.0, timeout - (time.monotonic() - started)))
-        except subprocess.TimeoutExpired:
+        outcome, out, err = _collect(proc, stdin, deadline, max_output)
+        if outcome != "done":
             _kill(proc, init)
-            return Run(b"", -signal.SIGKILL, True), b""
-        finally:
-            if init is not None:
-                os.close(init)
+            return Run(b"", -signal.SIGKILL, outcome == "timeout", outcome == "overflow"), err
     finally:
         os.close(info_read)
         if proc.poll() is None:
-            _kill(proc, None)
+            _kill(proc, init)
+        if init is not None:
+            os.close(init)
     return Run(out, proc.returncode, False), err
+
+
+def _feed(pipe, data: bytes) -> None:
+    try:
+        pipe.write(data)
+        pipe.close()
+    except OSError:  # the sandbox ended (or was killed) before reading it all
+        pass
+
+
+def _collect(proc: subprocess.Popen, stdin: bytes, deadline: float, max_output: int) -> tuple[str, bytes, bytes]:
+    """("done" | "timeout" | "overflow", stdout, stderr): like ``communicate``, but no stream may grow past
+    ``max_output`` bytes (a program could otherwise fill our memory through its result pipe)."""
+    threading.Thread(target=_feed, args=(proc.stdin, stdin), daemon=True).start()
+    streams = {proc.stdout.fileno(): bytearray(), proc.stderr.fileno(): bytearray()}
+    open_fds = set(streams)
+    while open_fds:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return "timeout", b"", bytes(streams[proc.stderr.fileno()])
+        for fd in select.select(list(open_fds), [], [], left)[0]:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                open_fds.discard(fd)
+            elif len(streams[fd]) + len(chunk) > max_output:
+                return "overflow", b"", bytes(streams[proc.stderr.fileno()])
+            else:
+                streams[fd] += chunk
+    try:
+        proc.wait(max(0.0, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        return "timeout", b"", bytes(streams[proc.stderr.fileno()])
+    return "done", bytes(streams[proc.stdout.fileno()]), bytes(streams[proc.stderr.fileno()])
 
 
 def _sandbox_init(info_read: int, timeout: float) -> int | None:
@@ -275,7 +309,7 @@ _PROBE = b"import sys\nsys.stdout.write('sandbox ok')\n"
 def _probe(tool: str, as_nobody: bool) -> str | None:
     """None when a one-line script runs in the sandbox, else what went wrong."""
     try:
-        run, err = _run(tool, _PROBE, b"", 30.0, 1024 * 1024, as_nobody)
+        run, err = _run(tool, _PROBE, b"", 30.0, 1024 * 1024, as_nobody, 1 << 16)
     except OSError as exc:
         return str(exc)
     if run.stdout == b"sandbox ok":
@@ -308,13 +342,14 @@ def _check(tool: str) -> bool:
         f"a container, a seccomp profile that permits them)")
 
 
-def run_script(script: bytes, stdin: bytes, timeout: float, disk_bytes: int) -> Run:
+def run_script(script: bytes, stdin: bytes, timeout: float, disk_bytes: int, max_output: int = 16 << 20) -> Run:
     """Run ``script`` (this interpreter, ``-I -S``) in the sandbox with ``stdin``; its stdout once it ends, or
-    ``timed_out`` after ``timeout`` seconds of wall time (then every process of the sandbox is gone).
+    ``timed_out`` after ``timeout`` seconds of wall time, or ``overflowed`` past ``max_output`` bytes of output
+    (in both cases every process of the sandbox is gone when this returns).
 
     Raises:
         SandboxUnavailable: no bubblewrap, or it cannot make its namespaces here.
     """
     tool = _find_tool()
     as_nobody = _check(tool)
-    return _run(tool, script, stdin, timeout, disk_bytes, as_nobody)[0]
+    return _run(tool, script, stdin, timeout, disk_bytes, as_nobody, max_output)[0]

@@ -216,6 +216,17 @@ except OSError as e:
     print("one file stopped after", written, e.errno)
 print("done")
 """,
+    "flood the result pipe": """
+import os
+chunk = b"x" * (1 << 16)
+for fd in range(3, 20):
+    try:
+        while True:
+            os.write(fd, chunk)
+    except OSError:
+        pass
+print("done")
+""",
     "a process left running": """
 import os, time
 print(input())
@@ -282,7 +293,8 @@ def check_output(name: str, output: str, elapsed: float) -> None:
     for canary in (CHECKOUT_CANARY, ENV_CANARY, HOME_CANARY):
         assert canary not in output, (name, output)
     assert "escaped" not in output, (name, output)
-    assert name == "a process left running" or output.endswith("done"), (name, output)  # it ran to its end
+    ended = name in ("a process left running", "flood the result pipe") or output.endswith("done")
+    assert ended, (name, output)  # it ran to its end
     if name == "fork bomb":
         assert "fork refused after 0" in output and "thread refused" in output, output
     elif name == "2 GB write":
@@ -291,6 +303,8 @@ def check_output(name: str, output: str, elapsed: float) -> None:
         assert many <= program.LIMITS["disk_bytes"] and one <= program.LIMITS["file_bytes"], output
     elif name == "a process left running":
         assert output == "ERROR: Code execution exceeded the time limit."
+    elif name == "flood the result pipe":
+        assert output == f"ERROR: the program's output is larger than {program.LIMITS['output_bytes']} bytes."
     elif name == "ctypes through gc, then raw system calls":
         assert "cdll objects 0" in output
         for call in ("fork", "unshare", "mount", "open outside"):
@@ -432,9 +446,14 @@ for name, code in job["programs"].items():
     sandbox.SCRIPT = job["script"]
     payload = {"code": code, "input": ["hi"], "main": True, "limits": job["limits"], "guard": False}
     started = time.monotonic()
-    run = sandbox.run_script(child, json.dumps(payload).encode(), job["timeout"], job["limits"]["disk_bytes"])
-    output = ("ERROR: Code execution exceeded the time limit." if run.timed_out
-              else json.loads(run.stdout.decode())["output"])
+    run = sandbox.run_script(child, json.dumps(payload).encode(), job["timeout"], job["limits"]["disk_bytes"],
+                             job["limits"]["output_bytes"])
+    if run.timed_out:
+        output = "ERROR: Code execution exceeded the time limit."
+    elif run.overflowed:
+        output = "ERROR: the program's output is larger than %d bytes." % job["limits"]["output_bytes"]
+    else:
+        output = json.loads(run.stdout.decode())["output"]
     out[name] = [output, time.monotonic() - started]
 print(json.dumps(out))
 """

@@ -32,7 +32,7 @@ OPT_IN = "allow_code_execution"
 TIMEOUT = 2.0
 STARTUP_ALLOWANCE = 1.0
 LIMITS = {"cpu_seconds": 3, "memory_bytes": 512 * 1024 * 1024, "file_bytes": 1024 * 1024,
-          "disk_bytes": 16 * 1024 * 1024}
+          "disk_bytes": 16 * 1024 * 1024, "output_bytes": 16 * 1024 * 1024}
 _CHILD = Path(__file__).with_name("_sandbox_child.py")
 
 
@@ -54,11 +54,13 @@ def run_program(code: str, input_lines: Any, timeout: float = TIMEOUT, limits: d
                "limits": limits, "guard": guard}
     try:
         run = run_script(_CHILD.read_bytes(), json.dumps(payload).encode(), timeout + STARTUP_ALLOWANCE,
-                         limits["disk_bytes"])
+                         limits["disk_bytes"], limits["output_bytes"])
     except SandboxUnavailable as exc:
         raise NeedsResource(f"metric 'program_judge' runs the model's code only inside a sandbox: {exc}") from None
     if run.timed_out:
         return "ERROR: Code execution exceeded the time limit."
+    if run.overflowed:
+        return f"ERROR: the program's output is larger than {limits['output_bytes']} bytes."
     try:
         return str(json.loads(run.stdout.decode("utf-8", "replace"))["output"])
     except (ValueError, KeyError, TypeError):
