@@ -110,10 +110,8 @@ def seccomp_filter(machine: str | None = None) -> bytes | None:
     program: list[tuple[int, int, int, int]] = [(_LD_W_ABS, 0, 0, 4), (_JEQ, 1, 0, arch), (_RET, 0, 0, _EPERM),
                                                 (_LD_W_ABS, 0, 0, 0)]
     refuse = len(program) + len(body) + 1
-    for offset, (code, k) in enumerate(body):
-        here = len(program)
-        program.append((code, refuse - here - 1, 0, k))
-        assert offset < 200  # jump offsets are 8 bits
+    for code, k in body:
+        program.append((code, refuse - len(program) - 1, 0, k))  # jump offsets are 8 bits: a short table
     program += [(_RET, 0, 0, _ALLOW), (_RET, 0, 0, _EPERM)]
     return b"".join(struct.pack("=HBBI", *instruction) for instruction in program)
 
@@ -223,14 +221,19 @@ def _run(tool: str, script: bytes, stdin: bytes, timeout: float, disk_bytes: int
             _kill(proc, init)
         if init is not None:
             os.close(init)
+        proc.stdout.close()
+        proc.stderr.close()
     return Run(out, proc.returncode, False), err
 
 
 def _feed(pipe, data: bytes) -> None:
     try:
         pipe.write(data)
-        pipe.close()
     except OSError:  # the sandbox ended (or was killed) before reading it all
+        pass
+    try:
+        pipe.close()
+    except OSError:
         pass
 
 
