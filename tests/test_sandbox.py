@@ -357,6 +357,39 @@ def test_attack_leaves_no_trace_and_reads_no_canary(name: str, targets: Targets,
     assert processes_with(marker) == []
 
 
+DAEMON = """
+import os, time
+try:
+    pid = os.fork()
+except OSError as e:
+    print("fork refused", e.errno)
+else:
+    if pid == 0:
+        os.setsid()
+        if os.fork() == 0:
+            time.sleep(600)
+        os._exit(0)
+    print("daemon started")
+"""
+
+
+@needs_bwrap
+@pytest.mark.parametrize("main_ends", ["at once", "on the time limit"])
+def test_a_daemon_is_gone_after_the_row_even_without_the_seccomp_filter(main_ends: str, monkeypatch):
+    # Without the filter, root's sandbox may fork (its uid is root's outside, which the process limit exempts):
+    # the namespace must still end with the row.
+    monkeypatch.setattr(sandbox, "seccomp_filter", lambda machine=None: None)
+    marker = f"/answerbench/child-{uuid.uuid4().hex}.py"
+    monkeypatch.setattr(sandbox, "SCRIPT", marker)
+    code = DAEMON + ("" if main_ends == "at once" else "time.sleep(600)\n")
+    output = program.run_program(code, [], main=True, guard=False)
+    if main_ends == "at once":
+        assert output in ("daemon started", "fork refused 11"), output
+    else:
+        assert output == "ERROR: Code execution exceeded the time limit."
+    assert processes_with(marker) == []
+
+
 @needs_bwrap
 def test_the_sandbox_runs_as_an_unprivileged_uid_without_proc_or_sys():
     code = ("import os\nprint(os.getuid(), os.geteuid(), os.getgid(), os.getgroups())\n"
