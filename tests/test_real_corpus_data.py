@@ -169,6 +169,9 @@ def test_pack_keeps_no_text_and_build_gives_the_rows_back(made_here, tmp_path):
     text = {value for row in rows for key, value in row.items() if key in ("question", "answer", "prediction")}
     assert not text & {value for line in packed for value in line.values()}
     assert packed[1]["chars"] == len(rows[1]["prediction"])
+    written = (labels / "real_math.labels.jsonl").read_bytes()
+    assert real_corpus.pack(corpora, labels, None) == []  # without snapshots: the same lines, nothing checked
+    assert (labels / "real_math.labels.jsonl").read_bytes() == written
 
     out = tmp_path / "out"
     results = real_corpus.build(mirror, out, labels)

@@ -207,8 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("path", nargs="?", default=None, help="a corpus file read as is (default: --data and the labels)")
     ap.add_argument("--data", type=Path, default=None,
                     help="folder of the full corpora (default: $ANSWERBENCH_CORPORA, else ../shared/corpora)")
-    ap.add_argument("--corpus", choices=[c.name for c in real_corpus.CORPORA], default="real_math")
-    ap.add_argument("--split", choices=SPLITS, default="all")
+    ap.add_argument("--corpus", choices=[c.name for c in real_corpus.CORPORA], default="real_math",
+                    help="which corpus of --data to read (default real_math)")
+    ap.add_argument("--split", choices=SPLITS, default="all", help="rows of this split only (default all)")
     ap.add_argument("--list-misses", action="store_true", help="list every row a scorer gets wrong")
     ap.add_argument("--scorers", default="", help="comma-separated maths scorers (default: every available one)")
     args = ap.parse_args(argv)

@@ -467,7 +467,12 @@ def pack(corpora: Path, out: Path, mirror_root: Path | None) -> list[str]:
     problems = []
     for corpus in CORPORA:
         lines = []
+        # a gold pointer the corpus row does not carry is kept from the label file being replaced
+        before = {line["id"]: line for line in read_jsonl(out / corpus.labels)} if (out / corpus.labels).is_file() else {}
         for row in read_jsonl(corpora / corpus.file):
+            known = before.get(row["id"], {})
+            if "gold_source" in known and known["source"] == row["source"]:
+                row = {**row, "gold_source": known["gold_source"]}
             row = with_gold_source(row, mirror)
             reader_for(corpus, row["source"])  # a row no reader handles cannot be packed
             line = pack_row(corpus, row)
@@ -510,7 +515,11 @@ def main(argv: list[str] | None = None) -> int:
     if not (corpora / CORPORA[0].file).is_file():
         print(f"{corpora}: {MISSING}", file=sys.stderr)
         return 2
-    problems = pack(corpora, args.out, args.mirror)
+    try:
+        problems = pack(corpora, args.out, args.mirror)
+    except Unreadable as exc:
+        print(f"not packed: {exc}", file=sys.stderr)
+        return 1
     for problem in problems:
         print(f"  not packed: {problem}", file=sys.stderr)
     print(f"wrote {', '.join(str(args.out / c.labels) for c in CORPORA)}")
