@@ -112,7 +112,9 @@ def remap(records: Iterable[Mapping[str, Any]], mapping: Mapping[str, str], *,
                     out["responses"] = texts
                     verdict = rec.get("harness_verdict")
                     if isinstance(verdict, list) and len(verdict) != len(texts):
-                        out["harness_verdict"] = None
+                        # One text for several responses is the harness's extraction (filtered_resps[0]): the
+                        # one its first verdict judged. Any other count pairs with none of them.
+                        out["harness_verdict"] = verdict[0] if len(texts) == 1 else None
             elif value is not None:
                 out["fields"][name] = value
         yield out

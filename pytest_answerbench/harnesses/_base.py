@@ -28,7 +28,8 @@ import jmespath
 from ..errors import ReaderError
 
 __all__ = ["HEAD_BYTES", "LETTERS", "HarnessFormatError", "argmax_letter", "bad", "compiled", "gold_letter",
-           "head_json_keys", "json_lines", "options", "pick", "record", "require_suffix", "text_of", "verdict_of"]
+           "head_json_keys", "json_lines", "options", "pick", "record", "require_suffix", "scrub", "text_of",
+           "verdict_of"]
 
 LETTERS = "ABCDEFGHIJ"
 # How much of a file detection reads: enough for the first record of every format here.
@@ -55,6 +56,14 @@ def compiled(expression: str) -> Any:
 def pick(raw: Any, expression: str) -> Any:
     """The value at a jmespath path of a harness record, or None where the record has nothing there."""
     return compiled(expression).search(raw)
+
+
+def scrub(exc: BaseException, path: Path) -> str:
+    """A library's error text about a file, with the file's absolute path replaced by its display name."""
+    text = str(exc)
+    for spelled in {str(path.resolve()), str(path.absolute()), str(path)}:
+        text = text.replace(spelled, path.name)
+    return text
 
 
 def record(line: int, id: Any, fields: dict[str, Any], responses: list[str], *, verdict: Any = None,

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ._base import HarnessFormatError, bad, options, pick, record, require_suffix, text_of, verdict_of
+from ._base import HarnessFormatError, bad, options, pick, record, require_suffix, scrub, text_of, verdict_of
 
 __all__ = ["FIELDS", "SUFFIXES", "detect", "read"]
 
@@ -84,7 +84,7 @@ def _eval_samples(path: Path) -> list[tuple[int, Any, str | None]]:
     try:
         archive = zf.ZipFile(path)
     except (zf.BadZipFile, OSError) as exc:
-        raise HarnessFormatError(f"{path.name}: a damaged or truncated .eval archive ({exc})") from None
+        raise HarnessFormatError(f"{path.name}: a damaged or truncated .eval archive ({scrub(exc, path)})") from None
     out = []
     with archive:
         names = archive.namelist()
@@ -100,9 +100,9 @@ def _eval_samples(path: Path) -> list[tuple[int, Any, str | None]]:
                     f"{path.name}: its members are Zstandard-compressed (current inspect_ai); reading them needs "
                     "Python 3.14 or the backports.zstd package (pip install backports.zstd), or convert the log "
                     "with `inspect log convert --to json`") from None
-            except (zf.BadZipFile, OSError, EOFError) as exc:
-                raise HarnessFormatError(f"{path.name}: member {name} cannot be read ({exc}); the archive is "
-                                         "damaged or truncated") from None
+            except Exception as exc:  # noqa: BLE001 (each decompressor has its own error: zlib.error, ZstdError)
+                raise HarnessFormatError(f"{path.name}: member {name} cannot be read ({scrub(exc, path)}); the "
+                                         "archive is damaged or truncated") from None
             try:
                 sample = json.loads(data)
             except ValueError as exc:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ._base import (HarnessFormatError, LETTERS, argmax_letter, bad, gold_letter, options, pick, record,
-                    require_suffix, text_of, verdict_of)
+                    require_suffix, scrub, text_of, verdict_of)
 
 __all__ = ["FIELDS", "FIELDS_BEFORE_0_10", "NAME", "SUFFIXES", "detect", "read"]
 
@@ -78,7 +78,7 @@ def read(path: Path) -> Iterator[dict[str, Any]]:
     try:
         table = pq.read_table(path)
     except Exception as exc:  # noqa: BLE001 (pyarrow raises several types for a damaged file)
-        raise HarnessFormatError(f"{path.name}: not a readable parquet file ({exc})") from None
+        raise HarnessFormatError(f"{path.name}: not a readable parquet file ({scrub(exc, path)})") from None
     columns = set(table.column_names)
     if _NEW <= columns:
         build = _build_new

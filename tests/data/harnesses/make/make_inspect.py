@@ -28,8 +28,9 @@ def sample(sid, epoch, question, target, reply, value, scorer, answer, choices=N
 
 
 def log(task, samples, epochs):
-    spec = EvalSpec(created="2026-11-27T21:00:00+00:00", task=task, dataset=EvalDataset(name=task, samples=len(samples)),
-                    model="mockllm/model", config=EvalConfig(epochs=epochs))
+    spec = EvalSpec(created="2026-11-27T21:00:00+00:00", task=task,
+                    dataset=EvalDataset(name=task, samples=len(samples)), model="mockllm/model",
+                    config=EvalConfig(epochs=epochs))
     return EvalLog(eval=spec, status="success", samples=samples, results=EvalResults(total_samples=len(samples)))
 
 

@@ -39,7 +39,7 @@ ROWS = [
     ("Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. How many "
      "clips did Natalia sell altogether in April and May?", "72",
      "Natalia sold 48 / 2 = 24 clips in May, so 48 + 24 = 72 in all.\nThe answer is 72"),
-    # The results file below has the evaluator take the first number of "\\frac{1}{2}" (1) and mark it wrong.
+    # The results file below has the evaluator take the first number of "\frac{1}{2}" (1) and mark it wrong.
     ("A fair coin is tossed once. What is the probability that it shows heads? Give a fraction.", "1/2",
      "One of two equally likely outcomes, so the answer is \\frac{1}{2}"),
     ("James writes a 3-page letter to 2 different friends twice a week. How many pages does he write a year?", "624",

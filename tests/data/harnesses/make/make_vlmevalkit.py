@@ -18,7 +18,8 @@ import pandas as pd
 
 OUT = Path(sys.argv[1])
 root = Path(__file__).resolve().parents[4]
-rows = [json.loads(line) for line in (root / "benchmarks" / "vmcbench_dev" / "sample.jsonl").read_text().splitlines()[:4]]
+sample = root / "benchmarks" / "vmcbench_dev" / "sample.jsonl"
+rows = [json.loads(line) for line in sample.read_text().splitlines()[:4]]
 data = pd.DataFrame(rows)
 with pd.ExcelWriter(OUT / "Qwen2-VL-7B_VMCBench_DEV.xlsx", engine="xlsxwriter",
                     engine_kwargs={"options": {"strings_to_formulas": False}}) as writer:
