@@ -94,7 +94,8 @@ def test_lighteval_new_layout_generation_and_multiple_choice():
     mmlu = records("lighteval", LT_MMLU)
     assert summary(mmlu) == [(0, 1, "B", ["B"], 1.0, "acc", None), (1, 2, "C", ["A"], 0.0, "acc", None)]
     assert mmlu[0]["fields"]["subject"] == "astronomy"
-    assert "A" not in mmlu[0]["fields"]  # its choices are the letters themselves: no option texts
+    # Its choices are the letters themselves (" A", ...): the option texts come from the prompt's option lines.
+    assert {k: mmlu[1]["fields"][k] for k in "ABCD"} == {"A": "Ag", "B": "Gd", "C": "Au", "D": "Go"}
 
 
 def test_lighteval_layout_before_0_10():
@@ -131,10 +132,36 @@ def test_opencompass_predictions_results_and_perplexity_rows():
     assert gsm[1]["fields"]["question"].startswith("Question: A fair coin")  # the HUMAN turn's prompt
     mmlu = records("opencompass", OC_MMLU)
     assert [(r["id"], r["fields"]["answer"], r["responses"]) for r in mmlu] == [(0, "B", ["B"]), (1, "C", ["A"])]
+    assert {k: mmlu[0]["fields"][k] for k in "ABCD"} == {"A": "Venus", "B": "Mars", "C": "Jupiter", "D": "Saturn"}
     results = records("opencompass", OC_RESULTS)
     assert summary(results) == [(0, 1, "72", ["72"], True, "correct", None), (1, 2, "1/2", ["1"], False, "correct",
                                                                               None),
                                 (2, 3, "624", ["624"], True, "correct", None)]
+
+
+def test_opencompass_predictions_take_verdicts_from_the_results_beside_them(tmp_path):
+    (tmp_path / "predictions" / "model").mkdir(parents=True)
+    (tmp_path / "results" / "model").mkdir(parents=True)
+    predictions = tmp_path / "predictions" / "model" / "gsm8k.json"
+    predictions.write_bytes(OC_GSM.read_bytes())
+    assert [r["harness_verdict"] for r in records("opencompass", predictions)] == [None, None, None]
+    (tmp_path / "results" / "model" / "gsm8k.json").write_bytes(OC_RESULTS.read_bytes())
+    recs = records("opencompass", predictions)
+    # Row 2 has three responses and the results one verdict: they do not pair, so it gets none.
+    assert [(r["harness_verdict"], r["harness_metric"]) for r in recs] == [(True, "correct"), (False, "correct"),
+                                                                           (None, None)]
+    assert recs[1]["responses"] == ["One of two equally likely outcomes, so the answer is \\frac{1}{2}"]
+
+
+def test_options_in_prompt_reads_only_a_lettered_run():
+    from pytest_answerbench.harnesses._base import options_in_prompt
+
+    assert options_in_prompt("Q?\nA. Venus\nB. Mars\nAnswer:") == {"A": "Venus", "B": "Mars"}
+    assert options_in_prompt("A. is a letter\nwhat?") == {}
+    assert options_in_prompt("Q\nA) x\nC) y") == {}
+    # Few-shot prompts: the last run is the question's.
+    assert options_in_prompt("A. x\nB. y\nAnswer: B\n\nA. p\nB. q\nC. r") == {"A": "p", "B": "q", "C": "r"}
+    assert options_in_prompt(None) == {}
 
 
 # ---------------------------------------------------------------- detection
@@ -380,8 +407,11 @@ def test_opencompass_predictions_scored_by_olympiad():
     assert agree["count"] == 0 and agree["not_compared"] == 5  # predictions carry no verdict
 
 
-@pytest.mark.parametrize("name, path", [("lm-eval", LM_MMLU), ("inspect", IN_MMLU)], ids=["lm-eval", "inspect"])
+@pytest.mark.parametrize("name, path", [("lm-eval", LM_MMLU), ("inspect", IN_MMLU), ("lighteval", LT_MMLU),
+                                        ("opencompass", OC_MMLU)], ids=["lm-eval", "inspect", "lighteval",
+                                                                        "opencompass"])
 def test_multiple_choice_scored_by_vmcbench(name, path):
     statuses, agree = _score("vmcbench_dev", records(name, path), {"category": "mmlu"})
     assert statuses == ["correct", "wrong"]
-    assert (agree["count"], agree["agreeing"], agree["rate"]) == (2, 2, 1.0)
+    if name != "opencompass":  # OpenCompass predictions carry no verdict
+        assert (agree["count"], agree["agreeing"], agree["rate"]) == (2, 2, 1.0)

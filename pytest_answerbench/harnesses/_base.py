@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -28,8 +29,8 @@ import jmespath
 from ..errors import ReaderError
 
 __all__ = ["HEAD_BYTES", "LETTERS", "HarnessFormatError", "argmax_letter", "bad", "compiled", "gold_letter",
-           "head_json_keys", "json_lines", "options", "pick", "record", "require_suffix", "scrub", "text_of",
-           "verdict_of"]
+           "head_json_keys", "json_lines", "options", "options_in_prompt", "pick", "record", "require_suffix", "scrub",
+           "text_of", "verdict_of"]
 
 LETTERS = "ABCDEFGHIJ"
 # How much of a file detection reads: enough for the first record of every format here.
@@ -169,6 +170,27 @@ def options(choices: Any) -> dict[str, str]:
     if [text.strip() for text in texts] == list(LETTERS[: len(texts)]):
         return {}
     return dict(zip(LETTERS, texts))
+
+
+_OPTION_LINE = re.compile(r"^\s*([A-J])[.)]\s+(\S.*?)\s*$")
+
+
+def options_in_prompt(prompt: Any) -> dict[str, str]:
+    """``A``..``J`` from a prompt that lists its options one a line (``A. Venus``), as MMLU-style prompt
+    templates do when the harness stores only the letters. Only a run of lines lettered A, B, C, ... in order
+    counts, so a stray "A." in the question is not an option list."""
+    if not isinstance(prompt, str):
+        return {}
+    found: dict[str, str] = {}
+    for line in prompt.splitlines():
+        match = _OPTION_LINE.match(line)
+        if match and match.group(1) == LETTERS[len(found)]:
+            found[match.group(1)] = match.group(2)
+        elif match and match.group(1) == "A":
+            found = {"A": match.group(2)}
+        elif found and len(found) < 2:
+            found = {}
+    return found if len(found) >= 2 else {}
 
 
 def gold_letter(index: Any, count: int) -> str | None:

@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ._base import (HarnessFormatError, LETTERS, argmax_letter, bad, gold_letter, options, pick, record,
-                    require_suffix, scrub, text_of, verdict_of)
+from ._base import (HarnessFormatError, LETTERS, argmax_letter, bad, gold_letter, options, options_in_prompt, pick,
+                    record, require_suffix, scrub, text_of, verdict_of)
 
 __all__ = ["FIELDS", "FIELDS_BEFORE_0_10", "NAME", "SUFFIXES", "detect", "read"]
 
@@ -114,7 +114,8 @@ def _finish(number: int, row_id: Any, fields: dict[str, Any], responses: list[st
 def _multiple_choice(fields: dict[str, Any], choices: Any, gold_index: Any, logprobs: Any) -> list[str]:
     letter = argmax_letter(logprobs) if isinstance(logprobs, list) else None
     count = len(choices) if isinstance(choices, list) else len(LETTERS)
-    fields.update(options(choices))
+    # MMLU-style tasks score the letters (" A", " B", ...): the option texts are only in the prompt.
+    fields.update(options(choices) or options_in_prompt(fields.get("question")))
     fields["answer"] = gold_letter(gold_index, count)
     return [letter] if letter else []
 

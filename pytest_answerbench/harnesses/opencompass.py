@@ -14,7 +14,8 @@ Read from open-compass/opencompass a5acc4b (opencompass 0.5.4's handlers made th
   (``{"pred": [...], "answer": [...], "correct": [...]}``), or, from ``format_details``, an object keyed by
   index with ``prompt``, ``origin_prediction``, ``predictions``, ``references`` and ``correct``.
 
-The predictions carry no verdict; the results carry OpenCompass's own (``correct``).
+The predictions carry no verdict; the results carry OpenCompass's own (``correct``). A predictions file in
+OpenCompass's own layout takes its verdicts from the results file beside it (``results_beside``).
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ._base import HarnessFormatError, bad, json_lines, pick, record, require_suffix, text_of, verdict_of
+from ._base import (HarnessFormatError, bad, json_lines, options_in_prompt, pick, record, require_suffix,
+                    text_of, verdict_of)
 
-__all__ = ["FIELDS", "RESULT_FIELDS", "SUFFIXES", "detect", "read"]
+__all__ = ["FIELDS", "RESULT_FIELDS", "SUFFIXES", "detect", "read", "results_beside"]
 
 SUFFIXES = (".json", ".jsonl")
 WHAT = "OpenCompass prediction files (a JSON object keyed by row index: origin_prompt, prediction, gold)"
@@ -77,8 +79,34 @@ def read(path: Path) -> Iterator[dict[str, Any]]:
     if data and not all(str(key).isdigit() for key in data):
         odd = next(key for key in data if not str(key).isdigit())
         raise HarnessFormatError(f"{path.name}: key {odd!r} is not a row index; {WHAT}")
+    verdicts = _verdicts_beside(path)
     for number, (key, row) in enumerate(data.items(), start=1):
-        yield _prediction(number, int(key), row)
+        rec = _prediction(number, int(key), row)
+        judged = verdicts.get(rec["id"])
+        if judged is not None and not rec["error"] and len(judged["responses"]) == len(rec["responses"]):
+            rec["harness_verdict"], rec["harness_metric"] = judged["harness_verdict"], judged["harness_metric"]
+        yield rec
+
+
+def results_beside(path: Path) -> Path | None:
+    """The results file of a predictions file: OpenCompass writes ``<work_dir>/predictions/<model>/<name>.json``
+    and, when it evaluates, ``<work_dir>/results/<model>/<name>.json``."""
+    if path.parent.parent.name != "predictions":
+        return None
+    candidate = path.parent.parent.parent / "results" / path.parent.name / path.name
+    return candidate if candidate.is_file() else None
+
+
+def _verdicts_beside(path: Path) -> dict[Any, dict[str, Any]]:
+    """OpenCompass's own verdicts by row index, from the results file beside the predictions (if any)."""
+    results = results_beside(path)
+    if results is None:
+        return {}
+    try:
+        data = json.loads(results.read_text(encoding="utf-8"))
+        return {rec["id"]: rec for rec in _read_results(results, data["details"]) if not rec["error"]}
+    except (ValueError, UnicodeDecodeError, KeyError, TypeError, HarnessFormatError):
+        return {}  # a results file we cannot read gives no verdicts; the predictions still score
 
 
 def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
@@ -113,6 +141,8 @@ def _prediction(number: int, index: Any, row: Any) -> dict[str, Any]:
     if not isinstance(row, dict):
         return bad(number, index, f"row {index} is a JSON {type(row).__name__}, not an object")
     fields = _fields(row, FIELDS)
+    if any(str(key).startswith("label: ") for key in row):  # a perplexity (multiple-choice) row
+        fields.update(options_in_prompt(fields.get("question")))
     responses = _texts(pick(row, FIELDS["responses"]))
     if not responses:
         return bad(number, index, f"row {index} has no prediction", raw=row)
