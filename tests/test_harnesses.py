@@ -14,7 +14,8 @@ import pytest
 
 from pytest_answerbench import harnesses, score_rows
 from pytest_answerbench.errors import ReaderError
-from pytest_answerbench.harnesses import HarnessFormatError, agreement, field_path, per_record, remap, to_rows
+from pytest_answerbench.harnesses import (HarnessFormatError, agreement, agreement_of_pairs, field_path, per_record,
+                                          remap, rows_of, to_rows)
 from pytest_answerbench.harnesses import inspect as inspect_reader
 
 DATA = Path(__file__).parent / "data" / "harnesses"
@@ -415,3 +416,36 @@ def test_multiple_choice_scored_by_vmcbench(name, path):
     assert statuses == ["correct", "wrong"]
     if name != "opencompass":  # OpenCompass predictions carry no verdict
         assert (agree["count"], agree["agreeing"], agree["rate"]) == (2, 2, 1.0)
+
+
+def test_rows_carry_harness_verdicts_so_a_report_alone_gives_the_agreement():
+    recs = records("inspect", IN_EVAL)
+    rows = list(to_rows(recs, with_verdicts=True))
+    assert [(row["id"], row.get("sample"), row["harness_verdict"], row["harness_metric"]) for row in rows] == [
+        (1, None, 1.0, "match"), (2, None, 0.0, "match"), (3, 1, 1.0, "match"), (3, 2, 0.0, "match")]
+    report = score_rows("olympiad", rows, timeout=60)
+    pairs = [{"ours": scored["status"], "theirs": row["harness_verdict"], "metric": row["harness_metric"],
+              "id": row["id"], "sample": row.get("sample"), "response": row["prediction"]}
+             for row, scored in zip(rows, report["rows"])]
+    by_rows = agreement_of_pairs(pairs)
+    by_records = agreement(recs, per_record(recs, report["rows"]))
+    assert by_rows["differing"] == [{**d, "line": None} for d in by_records["differing"]]
+    assert {k: v for k, v in by_rows.items() if k != "differing"} == {
+        k: v for k, v in by_records.items() if k != "differing"}
+
+
+def test_rows_of_is_what_a_prediction_reader_yields(tmp_path):
+    lines = LM_GSM.read_text().splitlines()
+    path = tmp_path / "samples_gsm8k_2024-01-01T00-00-00.jsonl"
+    path.write_text("\n".join(lines[:2] + ["{oops"] + lines[2:3]) + "\n")
+    out = list(rows_of("lm-eval", path, fields=[("prediction", "filtered_resps[0]")], id_field="index"))
+    assert [(line, row and (row["index"], row["prediction"], row["harness_verdict"]), problem)
+            for line, row, problem in out] == [
+        (1, (0, "72", 1.0), None), (2, (1, "10.00", 0.0), None),
+        (3, None, "line 3 is not JSON (Expecting property name enclosed in double quotes at column 2)"),
+        (4, (2, "624", 1.0), None)]
+    several = list(rows_of("lm-eval", LM_GSM))
+    assert [(line, row["sample"]) for line, row, _ in several if "sample" in row] == [(3, 1), (3, 2), (3, 3)]
+    with pytest.raises(HarnessFormatError, match="^rows.jsonl: its first record has keys"):
+        (tmp_path / "rows.jsonl").write_text('{"id": 1}\n')
+        next(rows_of("lm-eval", tmp_path / "rows.jsonl"))

@@ -8,8 +8,9 @@ jsonl) and ``vlmevalkit`` (detection only: its xlsx rows are already benchmark r
 
 Here: the registry under the ``--bench-from`` names, :func:`detect`, :func:`read`, :func:`field_path` (a
 ``--bench-field`` path, compiled), :func:`remap` (apply such paths to records), :func:`to_rows` (a record's
-responses as benchmark rows, one per response) and :func:`agreement` (how often our verdicts agree with the
-harness's own, and the rows where they differ).
+responses as benchmark rows, one per response), :func:`rows_of` (a file's rows as the prediction readers yield
+them: the seam the inputs layer plugs this package into) and :func:`agreement` / :func:`agreement_of_pairs` (how
+often our verdicts agree with the harness's own, and the rows where they differ).
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from jmespath.exceptions import JMESPathError
 from . import inspect, lighteval, lm_eval, lmms_eval, opencompass, vlmevalkit
 from ._base import HEAD_BYTES, HarnessFormatError, text_of
 
-__all__ = ["HARNESSES", "HarnessFormatError", "agreement", "detect", "field_path", "per_record", "read", "remap",
-           "to_rows"]
+__all__ = ["HARNESSES", "HarnessFormatError", "agreement", "agreement_of_pairs", "detect", "field_path",
+           "per_record", "read", "remap", "rows_of", "to_rows"]
 
 # --bench-from name -> reader module. Detection asks them in this order (the first that recognises the file).
 HARNESSES: dict[str, ModuleType] = {
@@ -120,21 +121,45 @@ def remap(records: Iterable[Mapping[str, Any]], mapping: Mapping[str, str], *,
         yield out
 
 
-def to_rows(records: Iterable[Mapping[str, Any]], *, prediction_field: str = "prediction",
-            id_field: str = "id") -> Iterator[dict[str, Any]]:
+def to_rows(records: Iterable[Mapping[str, Any]], *, prediction_field: str = "prediction", id_field: str = "id",
+            with_verdicts: bool = False) -> Iterator[dict[str, Any]]:
     """Benchmark rows: one per response (``sample`` numbers the responses of a question from 1), errored
-    records as one row carrying ``error``."""
+    records as one row carrying ``error``. ``with_verdicts`` puts the harness's verdict on that response and its
+    metric in each row (``harness_verdict``, ``harness_metric``), so the rows alone give the agreement."""
     for rec in records:
         base = {**(rec.get("fields") or {}), id_field: rec.get("id")}
         responses = list(rec.get("responses") or [])
         if rec.get("error") or not responses:
             yield {**base, "error": rec.get("error") or "no response"}
             continue
+        theirs = _split(rec.get("harness_verdict"), len(responses))
         for number, response in enumerate(responses, start=1):
             row = {**base, prediction_field: response}
             if len(responses) > 1:
                 row["sample"] = number
+            if with_verdicts:
+                row["harness_verdict"] = theirs[number - 1] if number <= len(theirs) else None
+                row["harness_metric"] = rec.get("harness_metric")
             yield row
+
+
+def rows_of(name: str, path: str | Path, *, fields: Iterable[tuple[str, str]] = (),
+            prediction_field: str = "prediction", id_field: str = "id",
+            **options: Any) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
+    """``(line, row, problem)`` for every row a harness's file gives, as the prediction readers yield them: one
+    row per response, with the harness's verdict in it (``to_rows(with_verdicts=True)``), ``fields`` the
+    ``--bench-field`` (field, path) pairs applied to the harness's records first; a bad record is its line and
+    problem. Raises HarnessFormatError before the first row when the whole file is not that harness's."""
+    records = read(name, path, **options)
+    pairs = dict(fields)
+    if pairs:
+        records = remap(records, pairs, prediction_field=prediction_field)
+    for rec in records:
+        if rec.get("error"):
+            yield rec.get("line"), None, rec["error"]
+            continue
+        for row in to_rows([rec], prediction_field=prediction_field, id_field=id_field, with_verdicts=True):
+            yield rec.get("line"), row, None
 
 
 def per_record(records: Sequence[Mapping[str, Any]], verdicts: Sequence[Any]) -> list[list[Any]]:
@@ -171,41 +196,58 @@ def _passed(value: Any) -> bool | None:
     return None
 
 
+def _split(value: Any, count: int) -> list[Any]:
+    """One verdict per response: a list as it is, a single verdict for the first response."""
+    return value if isinstance(value, list) else [value] + [None] * (count - 1)
+
+
 def agreement(records: Sequence[Mapping[str, Any]], verdicts: Mapping[Any, Any] | Sequence[Any]) -> dict[str, Any]:
     """How often our verdicts agree with the harness's own, and the rows where they differ.
 
     ``verdicts`` holds ours: keyed by record id, or a sequence aligned with ``records``; each is one verdict, or
     a list aligned with the record's responses. A verdict is a bool, a score, a report row or its status.
     Only responses both sides judged are compared; ``not_compared`` counts the rest."""
-    count = agreeing = not_compared = 0
-    differing: list[dict[str, Any]] = []
-    metrics: dict[str, None] = {}
+    pairs = []
     for index, rec in enumerate(records):
         if rec.get("error"):
             continue
         responses = list(rec.get("responses") or [])
-        theirs = rec.get("harness_verdict")
-        theirs = theirs if isinstance(theirs, list) else [theirs] + [None] * (len(responses) - 1)
         if isinstance(verdicts, Mapping):
             ours = verdicts.get(rec.get("id"), verdicts.get(str(rec.get("id"))))
         else:
             ours = verdicts[index] if index < len(verdicts) else None
-        ours = ours if isinstance(ours, list) else [ours] + [None] * (len(responses) - 1)
-        for sample, (mine, other) in enumerate(zip(ours, theirs), start=1):
-            mine, other = _ours(mine), _passed(other)
-            if mine is None or other is None:
-                not_compared += 1
-                continue
-            if rec.get("harness_metric"):
-                metrics[rec["harness_metric"]] = None
-            count += 1
-            if mine == other:
-                agreeing += 1
-                continue
-            row = {"id": rec.get("id"), "line": rec.get("line"), "ours": mine, "theirs": other,
-                   "response": responses[sample - 1] if sample <= len(responses) else None}
-            if len(responses) > 1:
-                row["sample"] = sample
-            differing.append(row)
+        theirs = _split(rec.get("harness_verdict"), len(responses))
+        for sample, (mine, other) in enumerate(zip(_split(ours, len(responses)), theirs), start=1):
+            pairs.append({"id": rec.get("id"), "line": rec.get("line"), "ours": mine, "theirs": other,
+                          "metric": rec.get("harness_metric"),
+                          "response": responses[sample - 1] if sample <= len(responses) else None,
+                          "sample": sample if len(responses) > 1 else None})
+    return agreement_of_pairs(pairs)
+
+
+def agreement_of_pairs(pairs: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """:func:`agreement` over (ours, theirs) pairs, one per response: dicts with ``ours`` (a bool, a score, a
+    status), ``theirs`` (the harness's verdict), and ``id``, ``line``, ``sample``, ``metric``, ``response`` for
+    the listing. This is the form a report's rows give when :func:`to_rows` put the harness's verdict in them
+    (``with_verdicts``): ``{"ours": row["status"], "theirs": row["fields"]["harness_verdict"], ...}``."""
+    count = agreeing = not_compared = 0
+    differing: list[dict[str, Any]] = []
+    metrics: dict[str, None] = {}
+    for pair in pairs:
+        mine, other = _ours(pair.get("ours")), _passed(pair.get("theirs"))
+        if mine is None or other is None:
+            not_compared += 1
+            continue
+        if pair.get("metric"):
+            metrics[pair["metric"]] = None
+        count += 1
+        if mine == other:
+            agreeing += 1
+            continue
+        row = {"id": pair.get("id"), "line": pair.get("line"), "ours": mine, "theirs": other,
+               "response": pair.get("response")}
+        if pair.get("sample") is not None:
+            row["sample"] = pair["sample"]
+        differing.append(row)
     return {"count": count, "agreeing": agreeing, "rate": agreeing / count if count else None,
             "not_compared": not_compared, "harness_metric": ", ".join(metrics) or None, "differing": differing}
