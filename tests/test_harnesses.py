@@ -449,3 +449,15 @@ def test_rows_of_is_what_a_prediction_reader_yields(tmp_path):
     with pytest.raises(HarnessFormatError, match="^rows.jsonl: its first record has keys"):
         (tmp_path / "rows.jsonl").write_text('{"id": 1}\n')
         next(rows_of("lm-eval", tmp_path / "rows.jsonl"))
+
+
+def test_inspect_deflate_archives_read_with_the_standard_zipfile(tmp_path, monkeypatch):
+    # inspect_ai before Zstandard wrote deflate members: the same archive, recompressed, reads without backports.
+    source = inspect_reader._zipfile()
+    with source.ZipFile(IN_EVAL) as archive, zipfile.ZipFile(tmp_path / "old.eval", "w",
+                                                             zipfile.ZIP_DEFLATED) as out:
+        for name in archive.namelist():
+            out.writestr(name, archive.read(name))
+    monkeypatch.setattr(inspect_reader, "_zipfile", lambda: zipfile)
+    assert summary(records("inspect", tmp_path / "old.eval")) == summary(records("inspect", IN_JSON))
+    assert harnesses.detect(tmp_path / "old.eval") == "inspect"
