@@ -208,7 +208,8 @@ def test_inspect_whole_file_errors(tmp_path):
     (tmp_path / "text.eval").write_text(IN_JSON.read_text())
     assert "not a zip archive" in _error("inspect", tmp_path / "text.eval")
     (tmp_path / "cut.eval").write_bytes(IN_EVAL.read_bytes()[:-200])
-    assert "not a zip archive" in _error("inspect", tmp_path / "cut.eval")
+    assert "a truncated .eval archive (the zip's directory at its end is missing)" in _error("inspect",
+                                                                                            tmp_path / "cut.eval")
     (tmp_path / "log.txt").write_text("{}")
     assert ".eval or .json files; this one is .txt" in _error("inspect", tmp_path / "log.txt")
     (tmp_path / "samples.json").write_text(json.dumps({"version": 2, "eval": {}, "samples": {"a": 1}}))

@@ -79,6 +79,11 @@ def read(path: Path) -> Iterator[dict[str, Any]]:
 def _eval_samples(path: Path) -> list[tuple[int, Any, str | None]]:
     zf = _zipfile()
     if not zf.is_zipfile(path):
+        with path.open("rb") as handle:
+            zipped = handle.read(4) == b"PK\x03\x04"
+        if zipped:  # a zip's start without its end (the central directory): cut short while copied or written
+            raise HarnessFormatError(f"{path.name}: a truncated .eval archive (the zip's directory at its end is "
+                                     "missing); copy the log again, or read its .json form")
         raise HarnessFormatError(f"{path.name}: not a zip archive; inspect_ai .eval logs are zip archives "
                                  "(header.json, samples/<id>_epoch_<n>.json). A text log is a .json log.")
     try:
