@@ -462,3 +462,15 @@ def test_inspect_deflate_archives_read_with_the_standard_zipfile(tmp_path, monke
     monkeypatch.setattr(inspect_reader, "_zipfile", lambda: zipfile)
     assert summary(records("inspect", tmp_path / "old.eval")) == summary(records("inspect", IN_JSON))
     assert harnesses.detect(tmp_path / "old.eval") == "inspect"
+
+
+def test_lm_eval_arc_choices_dict(tmp_path):
+    line = json.loads(LM_MMLU.read_text().splitlines()[0])
+    line["doc"] = {"id": "Mercury_7175875", "question": "Which planet is known as the Red Planet?",
+                   "choices": {"text": ["Venus", "Mars", "Jupiter", "Saturn"], "label": ["A", "B", "C", "D"]},
+                   "answerKey": "B"}
+    path = tmp_path / "samples_arc_easy_2024-01-01T00-00-00.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    (rec,) = records("lm-eval", path)
+    assert {k: rec["fields"][k] for k in ("A", "B", "answer", "answerKey")} == {"A": "Venus", "B": "Mars",
+                                                                                  "answer": "B", "answerKey": "B"}

@@ -42,7 +42,8 @@ FIELDS = {
     "answer": "target",
     "responses": "resps[0]",
     "prediction": "filtered_resps[0]",
-    "choices": "doc.choices",
+    # MMLU's list, ARC's {"text": [...], "label": [...]}, HellaSwag's endings
+    "choices": "doc.choices.text || doc.choices || doc.endings",
 }
 
 # Keys of a logged sample that are not metric values.
