@@ -63,7 +63,8 @@ def detect(path: str | Path) -> str | None:
 
 
 def read(name: str, path: str | Path, **options: Any) -> Iterator[dict[str, Any]]:
-    """Records of a harness's file. Raises HarnessFormatError when the whole file is not that harness's."""
+    """Records of a harness's file, lazily. HarnessFormatError (a ReaderError) when the whole file is not that
+    harness's: for a missing file at once, otherwise when iteration starts, before the first record."""
     module = _module(name)
     if module.read is None:
         raise ValueError(f"{name} files are read by the ordinary table reader (their rows are benchmark rows)")
