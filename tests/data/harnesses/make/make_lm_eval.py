@@ -4,7 +4,8 @@
     /tmp/h-lmeval/bin/pip install --no-deps lm_eval lighteval lmms_eval
     /tmp/h-lmeval/bin/pip install datasets requests jinja2 gitpython pytablewriter rich termcolor typer \
         pycountry loguru "latex2sympy2_extended==1.0.6" sympy
-    /tmp/h-lmeval/bin/python tests/data/harnesses/make/make_lm_eval.py tests/data/harnesses /tmp/stubimport.py
+    /tmp/h-lmeval/bin/python tests/data/harnesses/make/make_lm_eval.py tests/data/harnesses \
+        tests/data/harnesses/make/stub_heavy_imports.py
 
 The second argument is a scratch import hook giving empty stand-ins for modules these writers import but never
 call (torch, transformers, sacrebleu, ...); it is not part of the project. The sample dicts are built exactly

@@ -1,7 +1,8 @@
 """Write the OpenCompass fixtures with OpenCompass's own output handlers (scratch venv with opencompass installed).
 
     /tmp/h-lmeval/bin/pip install --no-deps opencompass mmengine-lite
-    /tmp/h-lmeval/bin/python tests/data/harnesses/make/make_opencompass.py tests/data/harnesses /tmp/stubimport.py
+    /tmp/h-lmeval/bin/python tests/data/harnesses/make/make_opencompass.py tests/data/harnesses \
+        tests/data/harnesses/make/stub_heavy_imports.py
 
 Only `opencompass/openicl/icl_inferencer/icl_base_inferencer.py` is loaded (its package `__init__` pulls in
 torch and every model wrapper); its relative imports get empty stand-ins, its output handlers run as shipped.
