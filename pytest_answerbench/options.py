@@ -338,7 +338,7 @@ class Settings:
     max_drop: float | None = None
     benchmark_options: dict[str, Any] = field(default_factory=dict)  # --bench-option: the scorer's options
     fields: tuple[tuple[str, str], ...] = ()  # (benchmark field, file column): --bench-field, ini, YAML fields:
-    no_shape_check: bool = False  # --bench-no-shape-check: collect.FieldCheck does not stop a file by its shape
+    no_shape_check: bool = False  # --bench-no-shape-check: inputs.shape.FieldCheck does not stop a file by its shape
     show: int = 10
     limit: int | None = None
     shard: tuple[int, int] | None = None  # (index from 1, count)

@@ -28,11 +28,10 @@ from typing import Any
 import pytest
 
 from . import _compat
-from .collect import Collection, RowBase, RowMismatch, describe, load_baseline, plan_rows
+from .collect import Collection, RowBase, RowMismatch, describe, load_baseline
 from .fixtures import RowScoring
 from .judge import JudgeError, JudgeFatalError
 from .options import Settings
-from .readers import ReaderError, read_rows, rename_fields
 from .report import (add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json,
                      write_text)
 from .report.gates import outcome_of
@@ -195,7 +194,8 @@ class BenchRun:
         is written, the rows not run are listed)."""
         if not self.is_worker:
             progress = Progress(self.config, self.settings.progress_every)
-            self.progress = self.collection.progress = progress if progress.on else None
+            self.progress = progress if progress.on else None
+            self.collection.show_progress(self.progress)
         if threading.current_thread() is threading.main_thread():
             self._old_sigterm = signal.signal(signal.SIGTERM, _terminate)
 
@@ -261,19 +261,6 @@ class BenchRun:
             else:
                 self.stop_reason = "interrupted (Ctrl-C)"
 
-    def _replay_collection(self) -> dict[str, tuple[str, str, int]]:
-        """xdist's controller collects nothing: replay each file's rows (collect.plan_rows) for their ids and
-        lines (``nodeid -> (row id, file, line)``), and with them the duplicate-id warnings a serial run has."""
-        collection = self.collection
-        collection.duplicates.clear()
-        collection.rows_seen = 0
-        out: dict[str, tuple[str, str, int]] = {}
-        for path in collection.paths:
-            display = collection.display_path(path)
-            for name, line, _ref, row_id, _problem in plan_rows(collection, path, display):
-                out[f"{display}::{name}"] = (row_id or name, display, line)
-        return out
-
     def _not_run(self, session: pytest.Session, reason: str) -> list[dict[str, Any]]:
         """A ``not_run`` record for every row of the input with no record and not skipped."""
         verdict = Verdict(NOT_RUN, 0.0, method="not-run", detail=f"not run: {reason}")
@@ -282,7 +269,7 @@ class BenchRun:
             return [self.record(item, verdict, None) for item in session.items
                     if isinstance(item, RowBase) and item.nodeid not in done]
         # xdist's controller, or a serial run stopped before its collection ended: the files say what the rows are
-        planned = self._planned if self._planned is not None else self._replay_collection()
+        planned = self._planned if self._planned is not None else self.collection.plan.replay()
         ids = self._worker_ids if self._worker_ids is not None else list(planned)
         out = []
         for nodeid in ids:
@@ -388,7 +375,7 @@ class BenchRun:
         rec, verdict = None, None
         if isinstance(item, RowBase):
             if call.when == "call":
-                row, verdict = self.collection.scored.pop(item, (None, None))
+                row, verdict = self.collection.take_scored(item)
                 verdict = self.verdict_for(item, call, verdict)
                 rec = self.record(item, verdict, row if isinstance(row, dict) else None)
             elif call.when == "setup" and call.excinfo is not None and not call.excinfo.errisinstance(
@@ -466,35 +453,13 @@ class BenchRun:
             seconds=time.perf_counter() - self.started, with_fingerprint=True, gold_path=settings.gold,
             min_accuracy=settings.min_accuracy, thresholds=settings.thresholds, baseline=self.baseline,
             max_drop=settings.max_drop, margin=settings.margin, group_gates=settings.group_gates,
-            warnings=collection.duplicates, workers=len(self._workers), row_seconds=self._row_seconds,
-            shard=settings.shard, rows_in_files=self._rows_in_files() if settings.shard is not None else None,
+            warnings=collection.plan.duplicates, workers=len(self._workers), row_seconds=self._row_seconds,
+            shard=settings.shard,
+            rows_in_files=collection.plan.rows_in_files() if settings.shard is not None else None,
             complete=final, incomplete=incomplete)
         if settings.fields:  # --bench-field / fields: which column each benchmark field was read from
             report["fields"] = dict(settings.fields)
         return report
-
-    def _rows_in_files(self) -> int:
-        """Items a whole (unsharded) run would have: every row of every file, plus gold-only and unreadable gold
-        rows. Computed from the files (the xdist controller does not collect), for ``answerbench merge``."""
-        total = 0
-        ids: set[str] = set()
-        gold = self.collection.gold
-        for path in self.collection.paths:
-            try:
-                rows = list(read_rows(path))
-            except ReaderError:
-                total += 1  # the file's own error item
-                continue
-            if self.settings.limit is not None:
-                rows = rows[: self.settings.limit]
-            total += len(rows)
-            if gold is not None:
-                fields = self.settings.fields
-                ids.update(rid for rid in (self.spec.row_id(rename_fields(r.row, fields) if fields else r.row)
-                                           for r in rows if r.row is not None) if rid)
-        if gold is not None:
-            total += len(gold.problems) + sum(1 for gid in gold.rows if gid not in ids)
-        return total
 
     def write_json_report(self, final: bool = True, json_report: dict[str, Any] | None = None,
                           incomplete: str | None = None, not_run: list[dict[str, Any]] = ()) -> None:
@@ -512,16 +477,8 @@ class BenchRun:
         """Score every reported row again (same files, lines, ids) and record the comparison in the report."""
         judge = self.scoring.make_judge()
         scorer = self.scoring.make_scorer(judge=judge)
-        gold = self.collection.gold
-        by_file: dict[str, dict[int, dict[str, Any]]] = {}
-        for path in self.collection.paths:
-            try:
-                fields = self.settings.fields
-                rows_by_line = {raw.line: rename_fields(raw.row, fields) if fields else raw.row
-                                for raw in read_rows(path) if raw.row is not None}
-            except ReaderError:
-                rows_by_line = {}
-            by_file[self.collection.display_path(path)] = rows_by_line
+        gold = self.collection.plan.gold
+        by_file = self.collection.plan.rows_by_line()
         rows = []
         for r in json_report["rows"]:
             row = by_file.get(r["file"], {}).get(r["line"])
@@ -585,7 +542,7 @@ class BenchRun:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def _finish(self, session: pytest.Session, exitstatus: int) -> None:
-        self._planned = self._replay_collection() if _compat.is_controller(self.config) else None
+        self._planned = self.collection.plan.replay() if _compat.is_controller(self.config) else None
         if self._planned:  # rows of a crashed worker: xdist's report names the row, the replay finds its line
             for nodeid, rec in self.records.items():
                 if rec["line"] is None and nodeid in self._planned:
@@ -630,7 +587,7 @@ class BenchRun:
             message = str(report.longrepr).strip()
             first = message.splitlines()[:1]
             if first and first[0] not in self._collect_errors:
-                self._collect_errors.append(first[0][:2000])  # a stop of collect.FieldCheck: one long line
+                self._collect_errors.append(first[0][:2000])  # a stop of inputs.shape.FieldCheck: one long line
             # and the whole message of a file that stopped collection (no rows, the wrong columns): the terminal
             # summary shows it, as pytest's own error section is off in a --bench run (under xdist: once)
             self.collect_errors[message] = None
@@ -644,22 +601,13 @@ class BenchRun:
             return None
         shard = self.settings.shard
         needed = shard[0] if shard is not None else 1
-        held = []
-        total = 0
-        for path in self.collection.paths:
-            try:
-                count = sum(1 for _ in read_rows(path))
-            except ReaderError:
-                continue  # its error item is a row of the report
-            if self.settings.limit is not None:
-                count = min(count, self.settings.limit)
-            if count:
-                total += count
-                held.append(f"{self.collection.display_path(path)} ({count} rows)")
+        held = self.collection.plan.rows_held()
+        total = sum(count for _, count in held)
         if total < needed:
             return None
         why = "; ".join(self._collect_errors[:3]) or "see the errors above"
-        return f"no row was scored from {', '.join(held)}: none was collected and run ({why})"
+        files = ", ".join(f"{name} ({count} rows)" for name, count in held)
+        return f"no row was scored from {files}: none was collected and run ({why})"
 
     def pytest_report_header(self, config: pytest.Config) -> str:
         """Say what is being scored and how."""
