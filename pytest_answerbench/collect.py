@@ -32,6 +32,7 @@ from .judge import JudgeFatalError
 from .judge.deadline import row_budget
 from .report import ReportError, load_report, scrub_surrogates
 from .report._fmt import short_repr
+from .report.paired import current_ids
 from .scoring import coerce_verdict, judge_budget, make_context
 from .timeguard import ScoreTimeout, deadline
 from .verdict import CORRECT, Verdict
@@ -318,8 +319,9 @@ class Collection:
             return
         kind, path = self.select
         earlier = load_baseline(path, option="--bench-select")
-        if kind == "failing":
-            wanted = {r["id"] for r in earlier["rows"] if r["status"] != CORRECT}
+        if kind == "failing":  # ids as a run names them now (an older report may repeat an id: current_ids)
+            rows = earlier["rows"]
+            wanted = {rid for rid, r in zip(current_ids(rows), rows) if r["status"] != CORRECT}
         else:
             flips = (earlier.get("comparison") or {}).get("flips") or {}
             if not earlier.get("comparison"):

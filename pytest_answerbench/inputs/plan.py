@@ -63,9 +63,10 @@ class RowIds:
         name = clean_id(raw_id) if raw_id is not None else f"line{line}"
         count = self._seen.get(name, 0) + 1
         self._seen[name] = count
+        row_id = scrub_surrogates(raw_id) if raw_id else name
         if count > 1:
-            name = f"{name}#{count}"
-        return name, scrub_surrogates(raw_id) if raw_id else name, count
+            name, row_id = f"{name}#{count}", f"{row_id}#{count}"
+        return name, row_id, count
 
 
 class PlannedRow(NamedTuple):
@@ -211,7 +212,7 @@ class InputPlan:
             name, row_id, count = ids.take(raw_id, raw.line)
             if count > 1:
                 self.duplicates.append(f"{rel}:{raw.line}: id {name.rpartition('#')[0]!r} already used (scored "
-                                       f"as {name})")
+                                       f"as {row_id})")
             missing = spec.missing_fields(row)
             problem = None
             if gold_problem:
