@@ -31,10 +31,7 @@ from .report.gates import Threshold
 from .report.render import html_report, markdown_summary, summary_lines
 from .report.render.text import comparison_lines
 
-__all__ = ["MergeError", "main", "merge_reports"]
-
-#: The merge's error type before the report package had one for every report problem; the same class.
-MergeError = ReportError
+__all__ = ["main"]
 
 #: Exit status of ``compare`` and ``render`` when an input is not a usable report (1 is a failed gate).
 BAD_INPUT = 2

@@ -18,7 +18,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "pytest_answerbench"
 
 # The modules that run inside pytest: the entry point and the run's plugins (plugin.py says which is which).
-PYTEST_LAYER = {"plugin", "options", "fixtures", "collect", "run", "lean", "timers", "_compat", "session"}
+PYTEST_LAYER = {"plugin", "options", "fixtures", "collect", "run", "lean", "timers", "_compat"}
 
 # Attributes that belong to pytest's, xdist's or pytest-timeout's internals (docs: pytest_answerbench/_compat.py).
 PRIVATE_ATTRIBUTES = {"_fixturemanager", "_report_sections", "_traceback_filter", "_getframe", "_call_and_report",
@@ -187,19 +187,3 @@ def test_the_foreign_write_check_sees_writes():
     assert sorted(w.split(": ")[1] for w in _foreign_writes("run", ast.parse(code))) == [
         "collection.duplicates.clear", "self.collection.progress", "self.collection.scored"]
     assert _foreign_writes("collect", ast.parse(code)) == []
-
-
-def test_the_old_session_module_is_a_deprecated_re_export(monkeypatch: pytest.MonkeyPatch):
-    import importlib
-    import sys
-
-    from pytest_answerbench import _compat, collect, run, timers
-    from pytest_answerbench.report import build
-
-    monkeypatch.delitem(sys.modules, "pytest_answerbench.session", raising=False)
-    with pytest.warns(DeprecationWarning, match=r"^pytest_answerbench.session moved to pytest_answerbench.run"):
-        session = importlib.import_module("pytest_answerbench.session")
-    assert session.BenchSession is run.BenchRun
-    assert session.parallel_estimate is build.parallel_estimate and session.PER_ITEM_OVERHEAD == build.PER_ITEM_OVERHEAD
-    assert session.ThreadTimeout is timers.ThreadTimeout and session.TIMEOUT_PREFIX == _compat.TIMEOUT_PREFIX
-    assert session.load_baseline is collect.load_baseline
