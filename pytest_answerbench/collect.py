@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any, Iterator
 import pytest
 
 from . import _compat, fixtures, scorers
-from .inputs import FieldCheck, InputPlan, ReaderError, file_problem, prediction_paths
+from .inputs import InputPlan, ReaderError, file_problem, prediction_paths
+from .inputs.shape import FieldCheck
 from .judge import JudgeFatalError
 from .judge.deadline import row_budget
 from .report import ReportError, load_report, scrub_surrogates

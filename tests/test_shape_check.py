@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import load_report, mc_row, read_jsonl, write_jsonl
-from pytest_answerbench.inputs import is_multiple_choice, option_letter_gold
+from pytest_answerbench.inputs.shape import is_multiple_choice, option_letter_gold
 from pytest_answerbench.options import BENCH, BENCH_REPORT
 from pytest_answerbench.spec import builtin_specs, load_spec
 

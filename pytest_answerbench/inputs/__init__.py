@@ -10,7 +10,8 @@ columns to the benchmark's fields, naming rows, dealing shards, and checking a f
 ==================  =====================================================================================
 
 The pytest layer (collect.py) turns the plan into items; run.py asks the collection's plan for its figures and
-imports nothing from here (tests/test_layers.py checks).
+imports nothing from here (tests/test_layers.py checks). ``shape`` is imported from its module (it reads the
+scorers' helpers; the package root is loaded by the library API, which needs only ``RowIds``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from __future__ import annotations
 from .gold import GoldIndex
 from .plan import InputPlan, PlannedRow, RowIds, clean_id, file_problem, prediction_paths
 from .readers import FORMATS, READERS, RawRow, ReaderError, read_rows
-from .shape import FieldCheck, is_multiple_choice, option_letter_gold
 
-__all__ = ["FORMATS", "READERS", "FieldCheck", "GoldIndex", "InputPlan", "PlannedRow", "RawRow", "ReaderError",
-           "RowIds", "clean_id", "file_problem", "is_multiple_choice", "option_letter_gold", "prediction_paths",
-           "read_rows"]
+__all__ = ["FORMATS", "READERS", "GoldIndex", "InputPlan", "PlannedRow", "RawRow", "ReaderError", "RowIds",
+           "clean_id", "file_problem", "prediction_paths", "read_rows"]
