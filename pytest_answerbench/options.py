@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import pytest
 
-from .report.gates import Threshold, parse_threshold
+from .report.gates import GateSettings, Threshold, parse_threshold
 from .verdict import PROFILES
 
 BENCH = "--bench"
@@ -357,6 +357,12 @@ class Settings:
     judge: JudgeSettings | None = None  # None: no judge
 
     @property
+    def gates(self) -> GateSettings:
+        """The gates asked for, as the report builds them (report/gates.py)."""
+        return GateSettings(min_accuracy=self.min_accuracy, thresholds=self.thresholds, max_drop=self.max_drop,
+                            margin=self.margin, group_gates=self.group_gates)
+
+    @property
     def has_gates(self) -> bool:
         return (self.min_accuracy is not None or bool(self.thresholds) or self.max_drop is not None
                 or self.margin is not None or self.rescore_check)
@@ -404,9 +410,7 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         kw["thresholds"] = tuple(_threshold(f"{key}={value}", f"{spec.path}: gate.thresholds")
                                  for key, value in (spec.gate.get("thresholds") or {}).items())
     kw["fields"] = tuple({**dict(spec.fields), **dict(kw.get("fields", ()))}.items())
-    for key in ("report_path", "markdown", "html"):
-        if kw.get(key):
-            _check_output_path(kw[key], where[key], config.invocation_params.dir)
+    _check_outputs(config, kw, where)
     if kw["thresholds"]:
         from .report.gates import threshold_key_problem  # deferred for start-up cost: only with thresholds
 
@@ -441,14 +445,24 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
     return Settings(**kw)
 
 
-def _check_output_path(text: str, where: str, base: Any) -> None:
-    """An output file the run will write: refused before any row is scored when it cannot be written there
-    (``report.io.unwritable``: the one check, which tries a file rather than guessing from permissions)."""
-    from .report.io import unwritable  # deferred for start-up cost: only with an output path
+def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, str]) -> None:
+    """Every file the run will write (``report.outputs.OUTPUTS`` and ``--junitxml``) is refused before any row is
+    scored when it cannot be written there (``report.io.unwritable``: the one check, which tries a file rather
+    than guessing from permissions)."""
+    from . import _compat  # deferred for start-up cost: only a --bench run checks its outputs
+    from .report.io import unwritable
+    from .report.outputs import OUTPUTS
 
-    problem = unwritable(Path(base, text))
-    if problem:
-        raise pytest.UsageError(f"{where} {problem}")
+    if _compat.is_worker(config):  # only the controller (or the serial process) writes
+        return
+    base = config.invocation_params.dir
+    outputs = [(where[out.field], Path(base, kw[out.field])) for out in OUTPUTS if kw.get(out.field)]
+    junit = _compat.junit_path(config)
+    if junit:
+        outputs.append(("--junitxml", Path(os.path.abspath(junit))))
+    problems = [f"{option} {problem}" for option, path in outputs if (problem := unwritable(path))]
+    if problems:
+        raise pytest.UsageError("; ".join(problems))
 
 
 def _outer_timeout(config: pytest.Config) -> float | None:

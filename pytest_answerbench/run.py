@@ -32,12 +32,12 @@ from .collect import Collection, RowBase, RowMismatch, describe, load_baseline
 from .fixtures import RowScoring
 from .judge import JudgeError, JudgeFatalError
 from .options import Settings
-from .report import (add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json,
-                     write_text)
+from .report import add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json
 from .report.gates import outcome_of
-from .report.io import ENCODE_ERRORS, unwritable
+from .report.io import ENCODE_ERRORS
+from .report.outputs import OUTPUTS
 from .report.rows import row_text
-from .report.render import html_report, markdown_summary, summary_lines
+from .report.render import markdown_summary, summary_lines
 from .report.render.text import progress_line
 from .spec import BenchmarkSpec
 from .timers import ThreadTimeout
@@ -165,8 +165,6 @@ class BenchRun:
         # The controller compares with the baseline; a worker on another host need not have the file.
         self.baseline = load_baseline(settings.baseline) if settings.baseline and not self.is_worker else None
         self.write_errors: list[str] = []  # outputs that could not be written at the end (disk full, ...)
-        if not self.is_worker:
-            self._check_outputs()
         # JUnit properties cost four lists per row (the item's and each report's copy): only when asked for.
         self.junit = _compat.junit_requested(config)
         self.progress: Progress | None = None  # set at the session's start, when the terminal reporter exists
@@ -279,24 +277,7 @@ class BenchRun:
             out.append(make_row(row_id=row_id, file=file, line=line, verdict=verdict))
         return out
 
-    # -- outputs: checked before scoring, written at the end -------------------------------------------
-
-    def _outputs(self) -> list[tuple[str, Path]]:
-        """Every file the run will write, as (option, absolute path)."""
-        base = self.config.invocation_params.dir
-        out = [(option, Path(base, value)) for option, value in (
-            ("--bench-report", self.settings.report_path), ("--bench-markdown", self.settings.markdown),
-            ("--bench-html", self.settings.html)) if value]
-        junit = _compat.junit_path(self.config)
-        if junit:
-            out.append(("--junitxml", Path(os.path.abspath(junit))))
-        return out
-
-    def _check_outputs(self) -> None:
-        """A report path that cannot be written is a usage error before any row is scored."""
-        problems = [f"{option} {problem}" for option, path in self._outputs() if (problem := unwritable(path))]
-        if problems:
-            raise pytest.UsageError("; ".join(problems))
+    # -- outputs: checked before scoring (options.py), written at the end ----------------------------------
 
     def _write(self, what: str, path: Path, write: Any, *args: Any) -> bool:
         """Write one output; a failure (a full disk) is one message in the summary, not a traceback (the
@@ -451,8 +432,7 @@ class BenchRun:
             spec=self.spec, profile=settings.profile, rows=rows, options=settings.benchmark_options,
             files=prediction_files(((str(p), collection.display_path(p)) for p in collection.paths), rows),
             seconds=time.perf_counter() - self.started, with_fingerprint=True, gold_path=settings.gold,
-            min_accuracy=settings.min_accuracy, thresholds=settings.thresholds, baseline=self.baseline,
-            max_drop=settings.max_drop, margin=settings.margin, group_gates=settings.group_gates,
+            gates=settings.gates, baseline=self.baseline,
             warnings=collection.plan.duplicates, workers=len(self._workers), row_seconds=self._row_seconds,
             shard=settings.shard,
             rows_in_files=collection.plan.rows_in_files() if settings.shard is not None else None,
@@ -494,20 +474,20 @@ class BenchRun:
         add_rescore(json_report, rows)
 
     def _write_outputs(self, json_report: dict[str, Any]) -> None:
+        """The outputs rendered from the finished report (report/outputs.py), and the GitHub step summary."""
         comparison = json_report.get("comparison")
         base = self.config.invocation_params.dir
-        if self.settings.markdown or os.environ.get("GITHUB_STEP_SUMMARY"):
+        for out in OUTPUTS:
+            value = getattr(self.settings, out.field)
+            if out.render is None or not value:  # the JSON report is written as the run goes
+                continue
+            path = Path(base, value)
+            if self._write(out.label, path, out.write, json_report, comparison, self.settings.flips):
+                self.extra_outputs.append((out.label, str(path)))
+        summary = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary:
             text = markdown_summary(json_report, comparison, top=self.settings.flips)
-            if self.settings.markdown and self._write("markdown summary", Path(base, self.settings.markdown),
-                                                      write_text, text):
-                self.extra_outputs.append(("markdown summary", str(Path(base, self.settings.markdown))))
-            summary = os.environ.get("GITHUB_STEP_SUMMARY")
-            if summary:
-                self._write("GitHub step summary", Path(summary), _append_text, text + "\n")
-        if self.settings.html:
-            path = Path(base, self.settings.html)
-            if self._write("HTML report", path, write_text, html_report(json_report, comparison)):
-                self.extra_outputs.append(("HTML report", str(path)))
+            self._write("GitHub step summary", Path(summary), _append_text, text + "\n")
 
     def _junit_gates(self, json_report: dict[str, Any]) -> None:
         """Each gate as its own JUnit test case (``answerbench::gate::NAME[KEY]``), passed or failed; its

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..errors import ReportError
 from .build import add_rescore, build_report, gate_report, parallel_estimate
-from .gates import Gate, Threshold, comparison_gates, evaluate_gates, parse_threshold
+from .gates import Gate, GateSettings, Threshold, comparison_gates, evaluate_gates, parse_threshold
 from .io import load_report, write_json, write_text
 from .merge import merge_reports
 from .paired import compare_reports, fingerprint
@@ -25,6 +25,7 @@ from .rows import aggregate, file_entry, make_row, prediction_files, scrub_surro
 
 __all__ = [
     "Gate",
+    "GateSettings",
     "ReportError",
     "Threshold",
     "add_rescore",

@@ -17,6 +17,7 @@ from ._fmt import pts
 
 __all__ = [
     "Gate",
+    "GateSettings",
     "Threshold",
     "comparison_gates",
     "evaluate_gates",
@@ -49,6 +50,26 @@ class Threshold:
     key: str
     value: float
     op: str = ">="  # value in the report must be >= (or <=) the threshold
+
+
+@dataclass(frozen=True)
+class GateSettings:
+    """The gates asked for, one record from the options (``--bench-*``, ini, a benchmark YAML's ``gate:``, or
+    ``answerbench compare``'s) to :func:`pytest_answerbench.report.build.gate_report`, so their names and
+    defaults are written once. No field set: no gate.
+
+    ``margin`` is the non-inferiority margin; ``group_gates`` applies ``max_drop`` and ``margin`` to every group
+    too (Holm-corrected), off unless asked for in every entry point (the plugin, ``compare``, the library).
+    ``subset`` says the report scores a selection of another report's rows (``--bench-select``): every gate's
+    message then starts with it, as such gates judge a subset, not the benchmark.
+    """
+
+    min_accuracy: float | None = None
+    thresholds: tuple[Threshold, ...] = ()
+    max_drop: float | None = None
+    margin: float | None = None
+    group_gates: bool = False
+    subset: str | None = None
 
 
 def parse_threshold(text: str, where: str = "--bench-threshold") -> Threshold:
