@@ -358,9 +358,11 @@ class Settings:
 
     @property
     def gates(self) -> GateSettings:
-        """The gates asked for, as the report builds them (report/gates.py)."""
+        """The gates asked for, as the report builds them (report/gates.py); a ``--bench-select`` run's gates
+        judge a subset and say so."""
+        subset = f"{self.select[0]} rows of {self.select[1]}" if self.select else None
         return GateSettings(min_accuracy=self.min_accuracy, thresholds=self.thresholds, max_drop=self.max_drop,
-                            margin=self.margin, group_gates=self.group_gates)
+                            margin=self.margin, group_gates=self.group_gates, subset=subset)
 
     @property
     def has_gates(self) -> bool:
@@ -448,19 +450,35 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
 def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, str]) -> None:
     """Every file the run will write (``report.outputs.OUTPUTS`` and ``--junitxml``) is refused before any row is
     scored when it cannot be written there (``report.io.unwritable``: the one check, which tries a file rather
-    than guessing from permissions)."""
+    than guessing from permissions), or when it is one of the run's inputs (a prediction, gold, baseline or
+    ``--bench-select`` file, also through a symlink or a hard link: ``report.outputs.same_file``).
+
+    A ``--bench-select`` run whose report path is the report it selects from writes its report beside it instead
+    (``NAME.subset.json``, README "CI gates against a baseline"): the whole run's report stays as it was.
+    """
     from . import _compat  # deferred for start-up cost: only a --bench run checks its outputs
+    from .inputs.plan import prediction_paths
     from .report.io import unwritable
-    from .report.outputs import OUTPUTS
+    from .report.outputs import OUTPUTS, same_file, subset_path
 
     if _compat.is_worker(config):  # only the controller (or the serial process) writes
         return
     base = config.invocation_params.dir
+    select = kw.get("select")
+    if select and kw.get("report_path") and same_file(Path(base, kw["report_path"]), Path(base, select[1])):
+        kw["report_path"] = str(subset_path(kw["report_path"]))
     outputs = [(where[out.field], Path(base, kw[out.field])) for out in OUTPUTS if kw.get(out.field)]
     junit = _compat.junit_path(config)
     if junit:
         outputs.append(("--junitxml", Path(os.path.abspath(junit))))
-    problems = [f"{option} {problem}" for option, path in outputs if (problem := unwritable(path))]
+    inputs = [(f"a prediction file ({BENCH})", path) for path in prediction_paths(config.args, base)]
+    inputs += [(f"the {what} ({where[key]})", Path(base, kw[key])) for key, what in (
+        ("gold", "gold file"), ("baseline", "baseline report")) if kw.get(key)]
+    if select:
+        inputs.append((f"the report selected from ({BENCH_SELECT})", Path(base, select[1])))
+    problems = [f"{option} {path} is also {what}: an output never replaces an input; write it to another path"
+                for option, path in outputs for what, source in inputs if same_file(path, source)]
+    problems += [f"{option} {problem}" for option, path in outputs if (problem := unwritable(path))]
     if problems:
         raise pytest.UsageError("; ".join(problems))
 

@@ -495,8 +495,10 @@ class BenchRun:
         log = _compat.junit_logger(self.config)
         if log is None:
             return
+        # the gates of a --bench-select run judge a subset of the rows: their test cases say so
+        kind = "gate::subset" if json_report.get("subset") else "gate"
         for gate in json_report["gates"]:
-            nodeid = f"answerbench::gate::{gate['name']}[{gate['key']}]"
+            nodeid = f"answerbench::{kind}::{gate['name']}[{gate['key']}]"
             outcome = "passed" if gate["passed"] else "failed"
             props = [("gate", gate["name"]), ("key", gate["key"]), ("op", gate["op"]), ("value", gate["value"]),
                      ("threshold", gate["threshold"]), ("outcome", outcome_of(gate))]

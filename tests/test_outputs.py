@@ -55,3 +55,92 @@ def test_gates_of_a_subset_say_so():
     report = _report([1, 0, 1])
     gates, _ = gate_report(report, GateSettings(min_accuracy=0.9, subset="failing rows of report.json"))
     assert gates[0]["message"].startswith("subset (failing rows of report.json): min_accuracy:")
+
+
+# -- outputs never overwrite inputs (issue 23, section 3) -------------------------------------------------
+
+import os  # noqa: E402 - the pytester half of the file
+import xml.etree.ElementTree as ET  # noqa: E402
+
+import pytest  # noqa: E402
+
+from conftest import load_report, mc_row, write_jsonl  # noqa: E402
+from pytest_answerbench.options import BENCH, BENCH_BASELINE, BENCH_GOLD, BENCH_REPORT, BENCH_SELECT  # noqa: E402
+
+
+def _preds(bench_env, name="preds.jsonl"):
+    rows = [mc_row(i, "(B)" if i % 3 else "(A)") for i in range(1, 10)]
+    return write_jsonl(bench_env.path / name, rows)
+
+
+def _bench(bench_env, *args):
+    return bench_env.runpytest(BENCH, "vmcbench_dev", *args, "-p", "no:cacheprovider")
+
+
+def _refused(result, option: str, path: str, what: str) -> None:
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*{option} *{path} is also {what}*an output never replaces an input*"])
+
+
+@pytest.mark.parametrize("option", ["--bench-report", "--bench-html", "--bench-markdown", "--junitxml"])
+def test_an_output_that_is_the_prediction_file_is_a_usage_error(bench_env, option):
+    before = _preds(bench_env).read_bytes()
+    result = _bench(bench_env, "preds.jsonl", option, "preds.jsonl")
+    _refused(result, option, "preds.jsonl", "a prediction file (--bench)")
+    assert (bench_env.path / "preds.jsonl").read_bytes() == before
+
+
+def test_a_report_that_is_the_gold_file_is_a_usage_error(bench_env):
+    rows = [mc_row(i, "(B)") for i in range(1, 4)]
+    write_jsonl(bench_env.path / "preds.jsonl", [{"index": r["index"], "prediction": r["prediction"]} for r in rows])
+    gold = write_jsonl(bench_env.path / "gold.jsonl", [{k: v for k, v in r.items() if k != "prediction"}
+                                                       for r in rows])
+    before = gold.read_bytes()
+    result = _bench(bench_env, "preds.jsonl", BENCH_GOLD, "gold.jsonl", BENCH_REPORT, "gold.jsonl")
+    _refused(result, "--bench-report", "gold.jsonl", "the gold file (--bench-gold)")
+    assert gold.read_bytes() == before
+
+
+def test_a_report_that_is_the_baseline_is_a_usage_error(bench_env):
+    _preds(bench_env)
+    assert _bench(bench_env, "preds.jsonl", BENCH_REPORT, "base.json").ret == pytest.ExitCode.TESTS_FAILED
+    before = (bench_env.path / "base.json").read_bytes()
+    result = _bench(bench_env, "preds.jsonl", BENCH_BASELINE, "base.json", BENCH_REPORT, "base.json")
+    _refused(result, "--bench-report", "base.json", "the baseline report (--bench-baseline)")
+    assert (bench_env.path / "base.json").read_bytes() == before
+
+
+@pytest.mark.parametrize("link", ["symlink", "hardlink"])
+@pytest.mark.parametrize("option", ["--bench-report", "--junitxml"])
+def test_an_output_linked_to_the_prediction_file_is_a_usage_error(bench_env, link, option):
+    before = _preds(bench_env).read_bytes()
+    (os.symlink if link == "symlink" else os.link)(bench_env.path / "preds.jsonl", bench_env.path / "out.xml")
+    result = _bench(bench_env, "preds.jsonl", option, "out.xml")
+    _refused(result, option, "out.xml", "a prediction file (--bench)")
+    assert (bench_env.path / "preds.jsonl").read_bytes() == before
+
+
+def test_a_selection_keeps_the_report_it_selects_from_and_its_gates_say_subset(bench_env):
+    """README's CI habit: ``bench_report = "report.json"`` in pyproject, then ``--bench-select failing:report.json``.
+    The whole run's report stays; the subset's report goes beside it; its gates say they judge a subset."""
+    (bench_env.path / "tox.ini").unlink()
+    bench_env.makepyprojecttoml('[tool.pytest.ini_options]\nbench_report = "report.json"\n')
+    _preds(bench_env)
+    assert _bench(bench_env, "preds.jsonl").ret == pytest.ExitCode.TESTS_FAILED
+    whole = (bench_env.path / "report.json").read_bytes()
+    assert load_report(bench_env)["total"] == 9
+    result = _bench(bench_env, "preds.jsonl", BENCH_SELECT, "failing:report.json", "--bench-min-accuracy", "0.5",
+                    "--junitxml", "junit.xml")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert (bench_env.path / "report.json").read_bytes() == whole
+    subset = load_report(bench_env, "report.subset.json")
+    assert subset["total"] == 3 and subset["subset"] == "failing rows of report.json"
+    assert [g["message"].split(": ")[0] for g in subset["gates"]] == ["subset (failing rows of report.json)"]
+    result.stdout.fnmatch_lines(["*subset (failing rows of report.json): min_accuracy*",
+                                 "generated answerbench report: *report.subset.json"])
+    cases = [(case.get("classname"), case.get("name")) for case in ET.parse(bench_env.path / "junit.xml").iter(
+        "testcase") if case.get("classname", "").startswith("answerbench")]
+    assert cases == [("answerbench.gate.subset", "min_accuracy[accuracy]")]
+    # the next selection reads the whole report again
+    again = _bench(bench_env, "preds.jsonl", BENCH_SELECT, "failing:report.json")
+    again.assert_outcomes(failed=3)
