@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any, Iterable, Mapping
 
+from .inputs.plan import RowIds
 from .report.build import build_report
 from .report.rows import make_row, row_text
 from .scoring import make_context, score_with_spec
@@ -66,13 +67,10 @@ def score_rows(
     spec = _spec(benchmark)
     started = time.perf_counter()
     out = []
-    seen: dict[str, int] = {}
+    ids = RowIds()  # the plugin's rule: the row's id or line<N>, #2, #3 on repeats
     for index, row in enumerate(rows, start=1):
         mapping = row if isinstance(row, Mapping) else {}
-        row_id = spec.row_id(mapping) or f"line{index}"
-        seen[row_id] = seen.get(row_id, 0) + 1
-        if seen[row_id] > 1:
-            row_id = f"{row_id}#{seen[row_id]}"
+        _, row_id, _ = ids.take(spec.row_id(mapping), index)
         verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options, row_id=row_id)
         response, question = row_text(mapping, spec.prediction_field)
         out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict,

@@ -20,21 +20,18 @@ report like any other for all of them. Every file is written atomically (``repor
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from typing import Any, Sequence
 
 from .errors import ReportError
-from .report import gate_report, load_report, merge_reports, parse_threshold, write_json, write_text
+from .report import gate_report, load_report, merge_reports, parse_threshold, write_json
 from .report._fmt import pct, verdict_word
-from .report.gates import Threshold
-from .report.render import html_report, markdown_summary, summary_lines
+from .report.gates import GateSettings, Threshold, parse_fraction
+from .report.outputs import OUTPUTS
+from .report.render import markdown_summary, summary_lines
 from .report.render.text import comparison_lines
 
-__all__ = ["MergeError", "main", "merge_reports"]
-
-#: The merge's error type before the report package had one for every report problem; the same class.
-MergeError = ReportError
+__all__ = ["main"]
 
 #: Exit status of ``compare`` and ``render`` when an input is not a usable report (1 is a failed gate).
 BAD_INPUT = 2
@@ -42,12 +39,9 @@ BAD_INPUT = 2
 
 def _fraction(text: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number in [0, 1], got {text!r}") from None
-    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be in [0, 1], got {text}")
-    return value
+        return parse_fraction(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _threshold(text: str) -> Threshold:
@@ -91,26 +85,26 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--markdown", metavar="PATH", help="write a markdown summary here")
-    parser.add_argument("--html", metavar="PATH", help="write the self-contained HTML report (row viewer) here")
+    for out in OUTPUTS:
+        if out.cli is not None:
+            parser.add_argument(out.cli, metavar="PATH", help=f"write the {out.label} here")
 
 
 def _write_renderings(args: argparse.Namespace, report: dict[str, Any], comparison: dict[str, Any] | None,
                       flips: int = 10) -> None:
-    if args.markdown:
-        write_text(args.markdown, markdown_summary(report, comparison, top=flips))
-        print(f"wrote markdown summary: {args.markdown}")
-    if args.html:
-        write_text(args.html, html_report(report, comparison))
-        print(f"wrote HTML report: {args.html}")
+    for out in OUTPUTS:
+        path = getattr(args, out.cli.lstrip("-")) if out.cli is not None else None
+        if path:
+            out.write(path, report, comparison, flips)
+            print(f"wrote {out.label}: {path}")
 
 
 def _compare(args: argparse.Namespace) -> int:
     baseline = load_report(args.baseline)
     current = load_report(args.current, need_rows=True)
-    gates, comparison = gate_report(current, min_accuracy=args.min_accuracy, thresholds=args.threshold,
-                                    baseline=baseline, max_drop=args.max_drop, margin=args.noninferiority_margin,
-                                    group_gates=args.group_gates)
+    asked = GateSettings(min_accuracy=args.min_accuracy, thresholds=tuple(args.threshold), max_drop=args.max_drop,
+                         margin=args.noninferiority_margin, group_gates=args.group_gates)
+    gates, comparison = gate_report(current, asked, baseline=baseline)
     result = {**current, "gates": gates}
     result.pop("comparison", None)
     if comparison is not None:

@@ -1,40 +1,39 @@
 """Collection: a prediction file becomes a ``PredictionFile`` whose rows become row items.
 
-Where a conftest.py overrides a ``bench_*`` fixture (or an autouse fixture applies), rows are ``RowItem``s:
-``pytest.Function`` objects built from one shared callable, so they request the fixtures, with the fixture
-closure computed once per file, not once per row. Otherwise rows are ``FastRowItem``s, plain items scored by
-the run's own scorer (``fixtures.RowScoring``) without pytest's per-item fixture machinery. Ids come from the row id (or
-``line<N>``), with ``#2``, ``#3`` suffixes on duplicates, so every xdist worker collects the same list. A row
+What the files hold (rows, ids, shards, the gold join, the shape check) is decided by ``inputs/``, without
+pytest: ``Collection.plan`` (an ``inputs.InputPlan``) gives each file's rows, and this module turns them into
+items. Where a conftest.py overrides a ``bench_*`` fixture (or an autouse fixture applies), rows are
+``RowItem``s: ``pytest.Function`` objects built from one shared callable, so they request the fixtures, with the
+fixture closure computed once per file, not once per row. Otherwise rows are ``FastRowItem``s, plain items
+scored by the run's own scorer (``fixtures.RowScoring``) without pytest's per-item fixture machinery. A row
 that cannot be read or lacks a required field becomes an item that errors in setup with ``file:line`` and the
-problem; the other rows still run.
-JSONL rows are re-read from their byte span when the item runs, so large files are not kept in memory.
+problem; the other rows still run. JSONL rows are re-read from their byte span when the item runs, so large
+files are not kept in memory.
 
-``Collection`` is the run's collection, registered as a plugin: which files are prediction files, the rows of
-this shard, duplicate ids, the gold join, the fixture closure shared by a file's rows, ``--bench-select``, and
-the judge prefetch over the collected rows. A row item hands its row and verdict to the report hook through
-``Collection.scored``, keyed by the item.
+``Collection`` is the run's collection, registered as a plugin: which files are prediction files, the fixture
+closure shared by a file's rows, ``--bench-select``, and the judge prefetch over the collected rows. A row item
+hands its row and verdict to the report hook through ``Collection.scored``, keyed by the item
+(``take_scored``).
 """
 
 from __future__ import annotations
 
 import inspect
-import itertools
 import os
-import re
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
 from . import _compat, fixtures, scorers
-from .gold import GoldIndex
+from .inputs import InputPlan, ReaderError, file_problem, prediction_paths
+from .inputs.shape import FieldCheck
 from .judge import JudgeFatalError
 from .judge.deadline import row_budget
-from .readers import (FORMATS, RawRow, ReaderError, file_kind, load_jsonl_span, missing_reader, read_rows,
-                      rename_fields)
 from .report import ReportError, load_report, scrub_surrogates
 from .report._fmt import short_repr
+from .report.paired import current_ids
 from .scoring import coerce_verdict, judge_budget, make_context
 from .timeguard import ScoreTimeout, deadline
 from .verdict import CORRECT, Verdict
@@ -47,9 +46,6 @@ if TYPE_CHECKING:
 #: The ``workerinput`` key under which xdist's controller sends each worker the prediction files' names.
 FILE_NAMES = "answerbench_files"
 
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f]+")
-
-
 def _row_test(bench_row, bench_scorer):  # noqa: ARG001 - declares the fixtures every row item requests
     """One prediction row, scored by the benchmark's scorer."""
 
@@ -57,13 +53,6 @@ def _row_test(bench_row, bench_scorer):  # noqa: ARG001 - declares the fixtures 
 def _row_test_fast(bench_scorer):  # noqa: ARG001
     """The same, when ``bench_row`` is the plugin's own: the row is read directly, saving a per-item
     fixture setup (a third of the per-row cost for cheap benchmarks)."""
-
-
-def clean_id(raw: str) -> str:
-    """A row id usable in a node id: no control characters, no '::', lone surrogates as U+FFFD (so the id can
-    be written and sent to xdist's controller), at most 200 characters."""
-    text = scrub_surrogates(_UNSAFE.sub(" ", raw).replace("::", ":").strip())
-    return (text or "_")[:200]
 
 
 class RowMismatch(Exception):
@@ -99,8 +88,8 @@ class PredictionFile(pytest.File):
         check: FieldCheck | None = FieldCheck(self.display_name, self.collection.spec,
                                               shape=self.collection.shape_check)
         held: list[RowBase] = []
-        for name, line, ref, row_id, problem in plan_rows(self.collection, self.path, self.display_name,
-                                                          self._rows, check=check, on_empty=self._no_rows):
+        for name, line, ref, row_id, problem in self.collection.plan.rows(self.path, self.display_name, self._rows,
+                                                                           check=check, on_empty=self._no_rows):
             item = make(self, name, line, ref=ref, row_id=row_id, problem=problem)
             if check is None:
                 yield item
@@ -118,7 +107,7 @@ class PredictionFile(pytest.File):
     def _no_rows(self) -> None:
         raise self.CollectError(f"{self.display_name}: the file has no rows (nothing to score)")
 
-    def _stop_unless_fields_fit(self, check: "FieldCheck") -> None:
+    def _stop_unless_fields_fit(self, check: FieldCheck) -> None:
         problem = check.problem()
         if problem:
             raise self.CollectError(problem)
@@ -127,231 +116,13 @@ class PredictionFile(pytest.File):
         if isinstance(ref, tuple):
             if self._fd is None:
                 self._fd = os.open(self.path, os.O_RDONLY)
-            row = load_jsonl_span(self._fd, ref)
-            fields = self.collection.fields
-            return rename_fields(row, fields) if fields else row
+            return self.collection.plan.load_span(self._fd, ref)
         return self._rows[ref]
 
     def teardown(self) -> None:
         if getattr(self, "_fd", None) is not None:
             os.close(self._fd)
             self._fd = None
-
-
-class FieldCheck:
-    """The check of a file's first rows against the benchmark asked for, one message instead of a verdict (or an
-    error) per row.
-
-    Required fields: when most rows lack them, the file is the wrong one (or its columns are named differently):
-    the message names the missing fields, the columns the file has, and the benchmarks whose fields fit.
-
-    Shape (``shape``; off with ``--bench-no-shape-check``): when the benchmark is not multiple-choice but most
-    rows are multiple-choice rows (a one-letter gold naming an option column of the row, as VMCBench and
-    LiveXivVQA rows are), the file meets the required fields of, say, ``olympiad`` (``prediction``, ``answer``)
-    yet would be scored silently as maths: the message names what was seen, the benchmark asked for, and the
-    built-in multiple-choice benchmarks whose required fields the rows meet. Which benchmarks are multiple-choice
-    is read from their definitions (``is_multiple_choice``), not listed here.
-    """
-
-    SAMPLE = 100  # rows looked at before deciding
-
-    def __init__(self, display: str, spec: "BenchmarkSpec", shape: bool = True):
-        self.display = display
-        self.spec = spec
-        self.rows = 0
-        self.lacking = 0
-        self.missing: dict[str, None] = {}  # the missing fields, in the order met
-        self.columns: dict[str, None] = {}
-        # rows shaped as multiple-choice (whether the benchmark is multiple-choice itself is asked only of a file
-        # whose rows mostly are: it reads the built-in definitions)
-        self.choice_rows: int | None = 0 if shape else None
-        self.choice_example: tuple[str, list[str]] | None = None  # (gold, option columns) of the first such row
-
-    def add(self, row: dict[str, Any], missing: list[str]) -> bool:
-        """Count one readable row (its fields already renamed); True once enough rows were seen."""
-        if self.rows >= self.SAMPLE:
-            return True
-        self.rows += 1
-        self.columns.update(dict.fromkeys(map(str, row)))
-        if missing:
-            self.lacking += 1
-            self.missing.update(dict.fromkeys(missing))
-        if self.choice_rows is not None:
-            options = option_letter_gold(self.spec.gold_of(row), row)
-            if options:
-                self.choice_rows += 1
-                if self.choice_example is None:
-                    self.choice_example = options
-        return self.rows >= self.SAMPLE
-
-    def problem(self) -> str | None:
-        if not self.rows:
-            return None
-        if self.lacking * 2 > self.rows:
-            return self._missing_problem()
-        if self.choice_rows is not None and self.choice_rows * 2 > self.rows and not is_multiple_choice(self.spec):
-            return self._shape_problem()
-        return None
-
-    def _missing_problem(self) -> str:
-        from .spec import builtin_specs  # deferred for start-up cost: read only when a file does not fit
-
-        columns = dict.fromkeys(self.columns, "")
-        fit = [name for name, other in sorted(builtin_specs().items())
-               if other.required and not other.missing_fields(columns)]
-        shown = ", ".join(list(self.columns)[:40]) + (", ..." if len(self.columns) > 40 else "")
-        return (f"{self.display}: {self.lacking} of the first {self.rows} rows lack the fields benchmark "
-                f"{self.spec.name} requires: missing {', '.join(repr(m) for m in self.missing)}; the file has "
-                f"the columns {shown or '(none)'}; benchmarks whose required fields fit: "
-                f"{', '.join(fit) or 'none'}. If a column holds a required field under another name, map it: "
-                f"--bench-field FIELD=COLUMN (e.g. --bench-field prediction=model_output)")
-
-    def _shape_problem(self) -> str:
-        from .spec import builtin_specs  # deferred for start-up cost: read only when a file does not fit
-
-        columns = dict.fromkeys(self.columns, "")
-        choice = {name: other for name, other in sorted(builtin_specs().items()) if _declares_choice(other)}
-        fit = [name for name, other in choice.items() if not other.missing_fields(columns)]
-        gold, options = self.choice_example or ("?", [])
-        if fit:
-            fits = f"multiple-choice benchmarks whose required fields the rows meet: {', '.join(fit)}"
-        else:
-            fits = (f"no multiple-choice benchmark's required fields are all there (the multiple-choice "
-                    f"benchmarks: {', '.join(choice) or 'none'})")
-        return (f"{self.display}: {self.choice_rows} of the first {self.rows} rows are multiple-choice rows (a "
-                f"one-letter gold naming an option column of the row, e.g. gold {gold!r} with the columns "
-                f"{', '.join(options)}), but benchmark {self.spec.name} is not multiple-choice (its definition reads "
-                f"no option columns); {fits}. Use one of them (--bench NAME), or score the file with {self.spec.name} "
-                f"anyway: --bench-no-shape-check")
-
-
-def choice_columns(spec: "BenchmarkSpec") -> list[str]:
-    """The option columns (single capital letters: ``A``, ``B``, ...) a benchmark's definition reads."""
-    named = [name for req in spec.required + spec.optional for name in req.split("|")]
-    return [name for name in dict.fromkeys(named) if _is_option_column(name)]
-
-
-def is_multiple_choice(spec: "BenchmarkSpec") -> bool:
-    """Does the benchmark score multiple-choice rows? It does when its definition reads option columns (two or
-    more of ``A``, ``B``, ...: livexiv, vmcbench_dev/test in benchmarks/), when its options use a ``choice``
-    extractor or matcher (a ``scorer: generic`` YAML, which reads the row's A..J without declaring them), or
-    when its scorer is the scorer of such a built-in benchmark (a user's YAML with ``scorer: vmcbench``)."""
-    if _declares_choice(spec):
-        return True
-    from .spec import builtin_specs  # deferred for start-up cost: asked only of a file of multiple-choice rows
-
-    return spec.scorer in {other.scorer for other in builtin_specs().values() if _declares_choice(other)}
-
-
-def _declares_choice(spec: "BenchmarkSpec") -> bool:
-    return len(choice_columns(spec)) >= 2 or _uses_choice(spec.options)
-
-
-def _uses_choice(value: Any) -> bool:
-    if isinstance(value, dict):
-        return value.get("type") == "choice" or any(_uses_choice(v) for v in value.values())
-    if isinstance(value, (list, tuple)):
-        return any(_uses_choice(v) for v in value)
-    return False
-
-
-def _is_option_column(name: Any) -> bool:
-    return isinstance(name, str) and len(name) == 1 and "A" <= name <= "Z"
-
-
-def option_letter_gold(gold: Any, row: dict[str, Any]) -> tuple[str, list[str]] | None:
-    """(gold, option columns) when the row is a multiple-choice row: its gold is one letter naming an option
-    column the row fills, and the row fills at least two option columns (``A`` and another). None otherwise: a
-    maths gold that is a single letter (a point ``A``, a variable ``x``) without option columns is not one."""
-    if not isinstance(gold, str):
-        return None
-    letter = gold.strip().upper()
-    if not _is_option_column(letter):
-        return None
-    options = [name for name, value in row.items() if _is_option_column(name) and _filled(value)]
-    if len(options) < 2 or "A" not in options or letter not in options:
-        return None
-    return gold.strip(), sorted(options)
-
-
-def _filled(value: Any) -> bool:
-    """A cell holding something: not None, not NaN (a pandas gap), not blank text."""
-    if value is None or (isinstance(value, float) and value != value):
-        return False
-    return not (isinstance(value, str) and not value.strip())
-
-
-def plan_rows(collection: "Collection", path: Path, rel: str, kept: list[Any] | None = None, *,
-              check: "FieldCheck | None" = None,
-              on_empty: Callable[[], None] | None = None) -> Iterator[tuple[str, int, Any, str | None, str | None]]:
-    """The items a prediction file gives, as ``(name, line, ref, row_id, problem)``: one per row of this shard,
-    then (after the last file) the gold file's problems and gold-only rows. Duplicate ids are renamed and
-    recorded in ``collection.duplicates``.
-
-    ``PredictionFile.collect`` makes its items from it (a row it must keep goes to ``kept``, ``ref`` its index);
-    xdist's controller, which collects nothing, replays it to know every row's id and line (run.py).
-    Each row's fields are read from the columns ``--bench-field`` names; ``check`` (FieldCheck) counts the rows
-    lacking required fields; ``on_empty`` is called for a file with no rows at all.
-    """
-    spec = collection.spec
-    # Rows stream through: only what an item needs is kept (a JSONL row's byte span, not the row).
-    try:
-        stream = iter(read_rows(path))
-        first = next(stream, None)
-    except ReaderError as exc:
-        yield "file", 0, None, None, str(exc)
-        return
-    if first is None and on_empty is not None:
-        on_empty()
-    rows: Iterator[RawRow] = itertools.chain([first], stream) if first is not None else iter(())
-    if collection.limit is not None:
-        rows = itertools.islice(rows, collection.limit)
-    rows = collection.take_shard(rows)
-    seen: dict[str, int] = {}
-    gold = collection.gold
-    fields = collection.fields
-    for raw in rows:
-        if raw.row is None:
-            yield f"line{raw.line}", raw.line, None, None, f"{rel}:{raw.line}: {raw.problem}"
-            continue
-        row = rename_fields(raw.row, fields) if fields else raw.row
-        raw_id = spec.row_id(row)
-        gold_problem = None
-        if gold is not None:
-            row, gold_problem = gold.join(row, raw_id)
-        name = clean_id(raw_id) if raw_id is not None else f"line{raw.line}"
-        count = seen.get(name, 0) + 1
-        seen[name] = count
-        if count > 1:
-            collection.duplicates.append(f"{rel}:{raw.line}: id {name!r} already used (scored as {name}#{count})")
-            name = f"{name}#{count}"
-        missing = spec.missing_fields(row)
-        problem = None
-        if gold_problem:
-            problem = f"{rel}:{raw.line}: {gold_problem}"
-        elif missing:
-            problem = (f"{rel}:{raw.line}: missing required field "
-                       f"{', '.join(repr(m) for m in missing)} (benchmark {spec.name})")
-        if check is not None:
-            check.add(row, [] if gold_problem else missing)  # a gold mismatch is its own problem
-        ref: Any
-        if problem:
-            ref = None
-        elif raw.span is not None and gold is None:
-            ref = raw.span
-        elif kept is not None:
-            kept.append(row)
-            ref = len(kept) - 1
-        else:
-            ref = None
-        yield name, raw.line, ref, scrub_surrogates(raw_id) if raw_id else name, problem
-    if gold is not None and collection.is_last_file(path) and collection.owns_extras():
-        for gold_line, problem in gold.problems:
-            yield f"gold-line{gold_line}", gold_line, None, None, problem
-        for gold_id, gold_line in gold.unmatched():
-            name = clean_id(f"gold-only:{gold_id}")
-            yield name, gold_line, None, gold_id, (f"{gold.path}:{gold_line}: gold row {gold_id!r} has no "
-                                                   f"prediction in the files given")
 
 
 class RowBase(_compat.UserFramesTraceback):
@@ -462,29 +233,17 @@ class Collection:
         self.config = config
         self.spec = spec
         self.scoring = scoring
-        self.limit = settings.limit
-        self.shard = settings.shard
         self.select = settings.select
-        self.fields = settings.fields  # (benchmark field, file column) pairs, applied to every row as read
         self.shape_check = not settings.no_shape_check  # FieldCheck's multiple-choice shape check
-        self.paths = self._prediction_paths()
-        self._path_set = set(self.paths)
+        paths = prediction_paths(config.args, config.invocation_params.dir)
+        self._path_set = set(paths)
         # Under xdist every worker names the files as the controller does: a worker on another host finds them
         # under its own directory, where its rootdir (and so pytest's own node ids) may differ.
         self._names: dict[Path, str] = {}
         if not _compat.is_worker(config):
-            absent = [str(p) for p in self.paths if not p.exists()]
-            if absent:
-                raise pytest.UsageError(f"--bench: prediction file not found: {', '.join(absent)}")
-            # A FIFO or a device (/dev/zero, /dev/urandom) would block or never end: only regular files are read.
-            special = [f"{p} ({file_kind(p)})" for p in self.paths if not p.is_file()]
-            if special:
-                raise pytest.UsageError(f"--bench: not a regular file: {', '.join(special)}; only regular files "
-                                        "and folders of them are read")
-            for path in self.paths:
-                need = missing_reader(path)
-                if need:
-                    raise pytest.UsageError(f"--bench: {path}: {need}")
+            problem = file_problem(paths)
+            if problem:
+                raise pytest.UsageError(f"--bench: {problem}")
             if getattr(config.option, "tx", None):
                 restore = _compat.pass_unsynced_args()
                 if restore is not None:
@@ -494,17 +253,15 @@ class Collection:
             # Other files than the controller's (a host missing a copy): pytest's own names, so xdist reports the
             # different collections and the run's report says no row was scored (raising here would make xdist
             # replace the worker again and again).
-            if names is not None and len(names) == len(self.paths):
-                self._names = dict(zip(self.paths, names))
-        self.gold: GoldIndex | None = None
-        if settings.gold:
-            try:
-                self.gold = GoldIndex(settings.gold, spec)
-            except ReaderError as exc:
-                raise pytest.UsageError(f"--bench-gold: {exc}") from None
-        self.duplicates: list[str] = []  # "file:line: ..." warnings for the report
+            if names is not None and len(names) == len(paths):
+                self._names = dict(zip(paths, names))
+        try:
+            self.plan = InputPlan(spec, paths, root=config.rootpath, fields=settings.fields, limit=settings.limit,
+                                  shard=settings.shard, gold=settings.gold)
+        except ReaderError as exc:
+            raise pytest.UsageError(f"--bench-gold: {exc}") from None
+        self.paths = self.plan.paths
         self.scored: dict[RowBase, tuple[Any, Verdict | None]] = {}  # item -> (row, verdict), until reported
-        self.rows_seen = 0  # rows read so far across files (for sharding)
         self._fixtureinfo: dict[str, Any] = {}
         self.timeout_mark = None
         if settings.timeout and config.pluginmanager.hasplugin("timeout"):
@@ -515,28 +272,21 @@ class Collection:
         self._warm_up = getattr(module, "warm_up", None) if self._judge_requests and settings.judge else None
         self._item_index: dict[str, int] = {}
         self._prefetched_upto = 0
-        self.progress: Any = None  # run.Progress when the run shows one (set by the run): counts judge replies
+        self._progress: Any = None  # progress.Progress when the run shows one (``show_progress``): counts judge replies
         self._judge_budget = judge_budget(settings.row_limit)
         self._profile, self._benchmark_options = settings.profile, settings.benchmark_options
 
-    def _prediction_paths(self) -> list[Path]:
-        out: list[Path] = []
-        for arg in self.config.args:
-            path = Path(arg.split("::")[0])
-            if not path.is_absolute():
-                path = Path(self.config.invocation_params.dir, path)
-            if path.is_dir():
-                out.extend(sorted(p for p in path.rglob("*") if p.suffix.lower() in FORMATS and p.is_file()))
-            else:
-                out.append(path)
-        return [p.resolve() for p in out]
+    def show_progress(self, progress: Any) -> None:
+        """The run's progress line (progress.Progress), told the judge's replies as a prefetch receives them."""
+        self._progress = progress
+
+    def take_scored(self, item: "RowBase") -> tuple[Any, Verdict | None]:
+        """The (row, verdict) a row item left for the report hook, removed (None, None when it left none)."""
+        return self.scored.pop(item, (None, None))
 
     def display_path(self, path: Path) -> str:
         """A prediction file as node ids and report rows name it: relative to the rootdir when inside it."""
-        try:
-            return str(path.relative_to(self.config.rootpath))
-        except ValueError:
-            return str(path)
+        return self.plan.display_path(path)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
@@ -545,22 +295,6 @@ class Collection:
 
     def is_prediction_file(self, path: Path) -> bool:
         return path.resolve() in self._path_set
-
-    def take_shard(self, rows: Iterator[Any]) -> Iterator[Any]:
-        """The rows of this run's shard: rows are dealt round-robin over all files in argument order."""
-        shard = self.shard
-        for row in rows:
-            k = self.rows_seen
-            self.rows_seen += 1
-            if shard is None or k % shard[1] == shard[0] - 1:
-                yield row
-
-    def owns_extras(self) -> bool:
-        """Gold-only and unreadable-gold items belong to shard 1 (or the only run)."""
-        return self.shard is None or self.shard[0] == 1
-
-    def is_last_file(self, path: Path) -> bool:
-        return bool(self.paths) and path.resolve() == self.paths[-1]
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_ignore_collect(self, collection_path: Path, config: pytest.Config) -> bool | None:
@@ -586,8 +320,9 @@ class Collection:
             return
         kind, path = self.select
         earlier = load_baseline(path, option="--bench-select")
-        if kind == "failing":
-            wanted = {r["id"] for r in earlier["rows"] if r["status"] != CORRECT}
+        if kind == "failing":  # ids as a run names them now (an older report may repeat an id: current_ids)
+            rows = earlier["rows"]
+            wanted = {rid for rid, r in zip(current_ids(rows), rows) if r["status"] != CORRECT}
         else:
             flips = (earlier.get("comparison") or {}).get("flips") or {}
             if not earlier.get("comparison"):
@@ -700,7 +435,7 @@ class Collection:
             return
         # The progress line shows the judge's replies as they come, through a judge that takes ``on_reply``
         # by name (judge/openai.py); a user's judge with ``prefetch(requests)`` alone is called as before.
-        progress = self.progress
+        progress = self._progress
         param = None
         if progress is not None:
             try:

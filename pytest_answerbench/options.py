@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import pytest
 
-from .report.gates import Threshold, parse_threshold
+from .report.gates import GateSettings, Threshold, parse_fraction, parse_threshold
 from .verdict import PROFILES
 
 BENCH = "--bench"
@@ -70,10 +70,10 @@ def _number(text: Any, where: str, cast: Callable[[Any], Any], kind: str) -> Any
 
 
 def _fraction(text: Any, where: str) -> float:
-    value = _number(text, where, float, "a number in [0, 1]")
-    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
-        raise pytest.UsageError(f"{where} must be in [0, 1], got {text}")
-    return value
+    try:
+        return parse_fraction(text)
+    except ValueError as exc:
+        raise pytest.UsageError(f"{where} {exc}") from None
 
 
 def _count(text: Any, where: str) -> int:
@@ -338,7 +338,7 @@ class Settings:
     max_drop: float | None = None
     benchmark_options: dict[str, Any] = field(default_factory=dict)  # --bench-option: the scorer's options
     fields: tuple[tuple[str, str], ...] = ()  # (benchmark field, file column): --bench-field, ini, YAML fields:
-    no_shape_check: bool = False  # --bench-no-shape-check: collect.FieldCheck does not stop a file by its shape
+    no_shape_check: bool = False  # --bench-no-shape-check: inputs.shape.FieldCheck does not stop a file by its shape
     show: int = 10
     limit: int | None = None
     shard: tuple[int, int] | None = None  # (index from 1, count)
@@ -348,13 +348,21 @@ class Settings:
     markdown: str | None = None
     html: str | None = None
     omit_text: bool = False  # --bench-omit-text: no response/question/judge text in the report rows
-    progress_every: float | None = None  # None: the default for the terminal (run.Progress)
+    progress_every: float | None = None  # None: the default for the terminal (progress.Progress)
     rescore_check: bool = False
     select: tuple[str, str] | None = None  # ("failing"|"flipped", report path)
     flips: int = 10
     row_limit: float | None = None  # seconds a row may take, from whichever source sets it
     timeout: float | None = None  # the YAML's per-row timeout, when no --timeout/ini/env sets one
     judge: JudgeSettings | None = None  # None: no judge
+
+    @property
+    def gates(self) -> GateSettings:
+        """The gates asked for, as the report builds them (report/gates.py); a ``--bench-select`` run's gates
+        judge a subset and say so."""
+        subset = f"{self.select[0]} rows of {self.select[1]}" if self.select else None
+        return GateSettings(min_accuracy=self.min_accuracy, thresholds=self.thresholds, max_drop=self.max_drop,
+                            margin=self.margin, group_gates=self.group_gates, subset=subset)
 
     @property
     def has_gates(self) -> bool:
@@ -404,9 +412,7 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         kw["thresholds"] = tuple(_threshold(f"{key}={value}", f"{spec.path}: gate.thresholds")
                                  for key, value in (spec.gate.get("thresholds") or {}).items())
     kw["fields"] = tuple({**dict(spec.fields), **dict(kw.get("fields", ()))}.items())
-    for key in ("report_path", "markdown", "html"):
-        if kw.get(key):
-            _check_output_path(kw[key], where[key], config.invocation_params.dir)
+    _check_outputs(config, kw, where)
     if kw["thresholds"]:
         from .report.gates import threshold_key_problem  # deferred for start-up cost: only with thresholds
 
@@ -441,14 +447,40 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
     return Settings(**kw)
 
 
-def _check_output_path(text: str, where: str, base: Any) -> None:
-    """An output file the run will write: refused before any row is scored when it cannot be written there
-    (``report.io.unwritable``: the one check, which tries a file rather than guessing from permissions)."""
-    from .report.io import unwritable  # deferred for start-up cost: only with an output path
+def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, str]) -> None:
+    """Every file the run will write (``report.outputs.OUTPUTS`` and ``--junitxml``) is refused before any row is
+    scored when it cannot be written there (``report.io.unwritable``: the one check, which tries a file rather
+    than guessing from permissions), or when it is one of the run's inputs (a prediction, gold, baseline or
+    ``--bench-select`` file, also through a symlink or a hard link: ``report.outputs.same_file``).
 
-    problem = unwritable(Path(base, text))
-    if problem:
-        raise pytest.UsageError(f"{where} {problem}")
+    A ``--bench-select`` run whose report path is the report it selects from writes its report beside it instead
+    (``NAME.subset.json``, README "CI gates against a baseline"): the whole run's report stays as it was.
+    """
+    from . import _compat  # deferred for start-up cost: only a --bench run checks its outputs
+    from .inputs.plan import prediction_paths
+    from .report.io import unwritable
+    from .report.outputs import OUTPUTS, same_file, subset_path
+
+    if _compat.is_worker(config):  # only the controller (or the serial process) writes
+        return
+    base = config.invocation_params.dir
+    select = kw.get("select")
+    if select and kw.get("report_path") and same_file(Path(base, kw["report_path"]), Path(base, select[1])):
+        kw["report_path"] = str(subset_path(kw["report_path"]))
+    outputs = [(where[out.field], Path(base, kw[out.field])) for out in OUTPUTS if kw.get(out.field)]
+    junit = _compat.junit_path(config)
+    if junit:
+        outputs.append(("--junitxml", Path(os.path.abspath(junit))))
+    inputs = [(f"a prediction file ({BENCH})", path) for path in prediction_paths(config.args, base)]
+    inputs += [(f"the {what} ({where[key]})", Path(base, kw[key])) for key, what in (
+        ("gold", "gold file"), ("baseline", "baseline report")) if kw.get(key)]
+    if select:
+        inputs.append((f"the report selected from ({BENCH_SELECT})", Path(base, select[1])))
+    problems = [f"{option} {path} is also {what}: an output never replaces an input; write it to another path"
+                for option, path in outputs for what, source in inputs if same_file(path, source)]
+    problems += [f"{option} {problem}" for option, path in outputs if (problem := unwritable(path))]
+    if problems:
+        raise pytest.UsageError("; ".join(problems))
 
 
 def _outer_timeout(config: pytest.Config) -> float | None:

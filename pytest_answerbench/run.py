@@ -28,18 +28,17 @@ from typing import Any
 import pytest
 
 from . import _compat
-from .collect import Collection, RowBase, RowMismatch, describe, load_baseline, plan_rows
+from .collect import Collection, RowBase, RowMismatch, describe, load_baseline
 from .fixtures import RowScoring
 from .judge import JudgeError, JudgeFatalError
 from .options import Settings
-from .readers import ReaderError, read_rows, rename_fields
-from .report import (add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json,
-                     write_text)
+from .progress import Progress
+from .report import add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json
 from .report.gates import outcome_of
-from .report.io import ENCODE_ERRORS, unwritable
+from .report.io import ENCODE_ERRORS
+from .report.outputs import OUTPUTS
 from .report.rows import row_text
-from .report.render import html_report, markdown_summary, summary_lines
-from .report.render.text import progress_line
+from .report.render import markdown_summary, summary_lines
 from .spec import BenchmarkSpec
 from .timers import ThreadTimeout
 from .verdict import ERROR, NOT_RUN, TIMEOUT, Verdict
@@ -56,81 +55,6 @@ class Terminated(KeyboardInterrupt):
 
 def _terminate(signum: int, frame: Any) -> None:  # noqa: ARG001 - a signal handler's signature
     raise Terminated("stopped by SIGTERM")
-
-
-class Progress:
-    """A long run's progress through pytest's terminal reporter (the controller or the serial process only).
-
-    On a terminal, one line rewritten in place at most every ``every`` seconds (default 0.2), and the rows'
-    own dots are left out (``pytest_report_teststatus``); otherwise a plain line every ``every`` seconds
-    (default 10). Off with ``-qq``, and in ``-v`` runs on a terminal (their one line per row says as much).
-    While the judge answers a batch of coming rows (``collect.Collection._prefetch``), ``judge`` adds the
-    replies received so far to the line, at the same pace.
-    """
-
-    TTY_EVERY = 0.2
-    PLAIN_EVERY = 10.0
-
-    def __init__(self, config: pytest.Config, every: float | None):
-        self.reporter = config.pluginmanager.get_plugin("terminalreporter")
-        self.writer = config.get_terminal_writer() if self.reporter is not None else None
-        verbosity = config.get_verbosity()
-        self.tty = self.reporter is not None and _compat.reporter_isatty(self.reporter)
-        self.on = self.reporter is not None and verbosity > -2 and not (self.tty and verbosity > 0)
-        self.every = every if every is not None else self.TTY_EVERY if self.tty else self.PLAIN_EVERY
-        self.total: int | None = None
-        self.done = 0
-        self.score_sum = 0.0
-        self.shown = False
-        self.started = time.perf_counter()
-        self._next = self.started + self.every
-        self.judging: tuple[int, int] | None = None  # (replies received, requests asked) of a judge batch
-        self._writer_thread = threading.get_ident()  # the only thread that writes to the terminal
-
-    def row(self, rec: dict[str, Any]) -> None:
-        self.done += 1
-        self.score_sum += rec["score"]
-        now = time.perf_counter()
-        # the last row's line only after earlier ones: a run shorter than one interval prints none
-        if now >= self._next or (self.done == self.total and self.shown):
-            self._next = now + self.every
-            self.shown = True
-            self.show(now)
-
-    def judge(self, received: int, asked: int) -> None:
-        """A judge batch's replies so far: the ``on_reply`` callback handed to a judge's ``prefetch``.
-
-        Called from another thread (a user's judge may call it from its own), it only records the counts; the
-        next call from the main thread shows them. ``judge_done`` ends the batch.
-        """
-        self.judging = (received, asked)
-        if threading.get_ident() != self._writer_thread:
-            return
-        now = time.perf_counter()
-        if now >= self._next:
-            self._next = now + self.every
-            self.shown = True
-            self.show(now)
-
-    def judge_done(self) -> None:
-        self.judging = None
-
-    def show(self, now: float) -> None:
-        line = progress_line(self.done, self.total, self.score_sum, now - self.started, self.judging)
-        if self.tty:
-            # padded over the previous line, leaving room for pytest's " [100%]" at the end of the file's line
-            self.reporter.rewrite(line.ljust(max(len(line), self.writer.fullwidth - 8)))
-            return
-        self.reporter.ensure_newline()  # a file's line of dots ends first (once: no blank line after it) ...
-        if self.writer.width_of_current_line:  # ... and so do xdist's, which have no file name
-            self.writer.line()
-        self.writer.line(line)
-
-    def start(self, total: int) -> None:
-        """The rows are known (collected): rates count from here."""
-        self.total = total
-        self.started = time.perf_counter()
-        self._next = self.started + self.every
 
 
 class BenchRun:
@@ -166,8 +90,6 @@ class BenchRun:
         # The controller compares with the baseline; a worker on another host need not have the file.
         self.baseline = load_baseline(settings.baseline) if settings.baseline and not self.is_worker else None
         self.write_errors: list[str] = []  # outputs that could not be written at the end (disk full, ...)
-        if not self.is_worker:
-            self._check_outputs()
         # JUnit properties cost four lists per row (the item's and each report's copy): only when asked for.
         self.junit = _compat.junit_requested(config)
         self.progress: Progress | None = None  # set at the session's start, when the terminal reporter exists
@@ -195,7 +117,8 @@ class BenchRun:
         is written, the rows not run are listed)."""
         if not self.is_worker:
             progress = Progress(self.config, self.settings.progress_every)
-            self.progress = self.collection.progress = progress if progress.on else None
+            self.progress = progress if progress.on else None
+            self.collection.show_progress(self.progress)
         if threading.current_thread() is threading.main_thread():
             self._old_sigterm = signal.signal(signal.SIGTERM, _terminate)
 
@@ -261,19 +184,6 @@ class BenchRun:
             else:
                 self.stop_reason = "interrupted (Ctrl-C)"
 
-    def _replay_collection(self) -> dict[str, tuple[str, str, int]]:
-        """xdist's controller collects nothing: replay each file's rows (collect.plan_rows) for their ids and
-        lines (``nodeid -> (row id, file, line)``), and with them the duplicate-id warnings a serial run has."""
-        collection = self.collection
-        collection.duplicates.clear()
-        collection.rows_seen = 0
-        out: dict[str, tuple[str, str, int]] = {}
-        for path in collection.paths:
-            display = collection.display_path(path)
-            for name, line, _ref, row_id, _problem in plan_rows(collection, path, display):
-                out[f"{display}::{name}"] = (row_id or name, display, line)
-        return out
-
     def _not_run(self, session: pytest.Session, reason: str) -> list[dict[str, Any]]:
         """A ``not_run`` record for every row of the input with no record and not skipped."""
         verdict = Verdict(NOT_RUN, 0.0, method="not-run", detail=f"not run: {reason}")
@@ -282,7 +192,7 @@ class BenchRun:
             return [self.record(item, verdict, None) for item in session.items
                     if isinstance(item, RowBase) and item.nodeid not in done]
         # xdist's controller, or a serial run stopped before its collection ended: the files say what the rows are
-        planned = self._planned if self._planned is not None else self._replay_collection()
+        planned = self._planned if self._planned is not None else self.collection.plan.replay()
         ids = self._worker_ids if self._worker_ids is not None else list(planned)
         out = []
         for nodeid in ids:
@@ -292,24 +202,7 @@ class BenchRun:
             out.append(make_row(row_id=row_id, file=file, line=line, verdict=verdict))
         return out
 
-    # -- outputs: checked before scoring, written at the end -------------------------------------------
-
-    def _outputs(self) -> list[tuple[str, Path]]:
-        """Every file the run will write, as (option, absolute path)."""
-        base = self.config.invocation_params.dir
-        out = [(option, Path(base, value)) for option, value in (
-            ("--bench-report", self.settings.report_path), ("--bench-markdown", self.settings.markdown),
-            ("--bench-html", self.settings.html)) if value]
-        junit = _compat.junit_path(self.config)
-        if junit:
-            out.append(("--junitxml", Path(os.path.abspath(junit))))
-        return out
-
-    def _check_outputs(self) -> None:
-        """A report path that cannot be written is a usage error before any row is scored."""
-        problems = [f"{option} {problem}" for option, path in self._outputs() if (problem := unwritable(path))]
-        if problems:
-            raise pytest.UsageError("; ".join(problems))
+    # -- outputs: checked before scoring (options.py), written at the end ----------------------------------
 
     def _write(self, what: str, path: Path, write: Any, *args: Any) -> bool:
         """Write one output; a failure (a full disk) is one message in the summary, not a traceback (the
@@ -388,7 +281,7 @@ class BenchRun:
         rec, verdict = None, None
         if isinstance(item, RowBase):
             if call.when == "call":
-                row, verdict = self.collection.scored.pop(item, (None, None))
+                row, verdict = self.collection.take_scored(item)
                 verdict = self.verdict_for(item, call, verdict)
                 rec = self.record(item, verdict, row if isinstance(row, dict) else None)
             elif call.when == "setup" and call.excinfo is not None and not call.excinfo.errisinstance(
@@ -464,37 +357,14 @@ class BenchRun:
             spec=self.spec, profile=settings.profile, rows=rows, options=settings.benchmark_options,
             files=prediction_files(((str(p), collection.display_path(p)) for p in collection.paths), rows),
             seconds=time.perf_counter() - self.started, with_fingerprint=True, gold_path=settings.gold,
-            min_accuracy=settings.min_accuracy, thresholds=settings.thresholds, baseline=self.baseline,
-            max_drop=settings.max_drop, margin=settings.margin, group_gates=settings.group_gates,
-            warnings=collection.duplicates, workers=len(self._workers), row_seconds=self._row_seconds,
-            shard=settings.shard, rows_in_files=self._rows_in_files() if settings.shard is not None else None,
+            gates=settings.gates, baseline=self.baseline,
+            warnings=collection.plan.duplicates, workers=len(self._workers), row_seconds=self._row_seconds,
+            shard=settings.shard,
+            rows_in_files=collection.plan.rows_in_files() if settings.shard is not None else None,
             complete=final, incomplete=incomplete)
         if settings.fields:  # --bench-field / fields: which column each benchmark field was read from
             report["fields"] = dict(settings.fields)
         return report
-
-    def _rows_in_files(self) -> int:
-        """Items a whole (unsharded) run would have: every row of every file, plus gold-only and unreadable gold
-        rows. Computed from the files (the xdist controller does not collect), for ``answerbench merge``."""
-        total = 0
-        ids: set[str] = set()
-        gold = self.collection.gold
-        for path in self.collection.paths:
-            try:
-                rows = list(read_rows(path))
-            except ReaderError:
-                total += 1  # the file's own error item
-                continue
-            if self.settings.limit is not None:
-                rows = rows[: self.settings.limit]
-            total += len(rows)
-            if gold is not None:
-                fields = self.settings.fields
-                ids.update(rid for rid in (self.spec.row_id(rename_fields(r.row, fields) if fields else r.row)
-                                           for r in rows if r.row is not None) if rid)
-        if gold is not None:
-            total += len(gold.problems) + sum(1 for gid in gold.rows if gid not in ids)
-        return total
 
     def write_json_report(self, final: bool = True, json_report: dict[str, Any] | None = None,
                           incomplete: str | None = None, not_run: list[dict[str, Any]] = ()) -> None:
@@ -512,16 +382,8 @@ class BenchRun:
         """Score every reported row again (same files, lines, ids) and record the comparison in the report."""
         judge = self.scoring.make_judge()
         scorer = self.scoring.make_scorer(judge=judge)
-        gold = self.collection.gold
-        by_file: dict[str, dict[int, dict[str, Any]]] = {}
-        for path in self.collection.paths:
-            try:
-                fields = self.settings.fields
-                rows_by_line = {raw.line: rename_fields(raw.row, fields) if fields else raw.row
-                                for raw in read_rows(path) if raw.row is not None}
-            except ReaderError:
-                rows_by_line = {}
-            by_file[self.collection.display_path(path)] = rows_by_line
+        gold = self.collection.plan.gold
+        by_file = self.collection.plan.rows_by_line()
         rows = []
         for r in json_report["rows"]:
             row = by_file.get(r["file"], {}).get(r["line"])
@@ -537,20 +399,20 @@ class BenchRun:
         add_rescore(json_report, rows)
 
     def _write_outputs(self, json_report: dict[str, Any]) -> None:
+        """The outputs rendered from the finished report (report/outputs.py), and the GitHub step summary."""
         comparison = json_report.get("comparison")
         base = self.config.invocation_params.dir
-        if self.settings.markdown or os.environ.get("GITHUB_STEP_SUMMARY"):
+        for out in OUTPUTS:
+            value = getattr(self.settings, out.field)
+            if out.render is None or not value:  # the JSON report is written as the run goes
+                continue
+            path = Path(base, value)
+            if self._write(out.label, path, out.write, json_report, comparison, self.settings.flips):
+                self.extra_outputs.append((out.label, str(path)))
+        summary = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary:
             text = markdown_summary(json_report, comparison, top=self.settings.flips)
-            if self.settings.markdown and self._write("markdown summary", Path(base, self.settings.markdown),
-                                                      write_text, text):
-                self.extra_outputs.append(("markdown summary", str(Path(base, self.settings.markdown))))
-            summary = os.environ.get("GITHUB_STEP_SUMMARY")
-            if summary:
-                self._write("GitHub step summary", Path(summary), _append_text, text + "\n")
-        if self.settings.html:
-            path = Path(base, self.settings.html)
-            if self._write("HTML report", path, write_text, html_report(json_report, comparison)):
-                self.extra_outputs.append(("HTML report", str(path)))
+            self._write("GitHub step summary", Path(summary), _append_text, text + "\n")
 
     def _junit_gates(self, json_report: dict[str, Any]) -> None:
         """Each gate as its own JUnit test case (``answerbench::gate::NAME[KEY]``), passed or failed; its
@@ -558,8 +420,10 @@ class BenchRun:
         log = _compat.junit_logger(self.config)
         if log is None:
             return
+        # the gates of a --bench-select run judge a subset of the rows: their test cases say so
+        kind = "gate::subset" if json_report.get("subset") else "gate"
         for gate in json_report["gates"]:
-            nodeid = f"answerbench::gate::{gate['name']}[{gate['key']}]"
+            nodeid = f"answerbench::{kind}::{gate['name']}[{gate['key']}]"
             outcome = "passed" if gate["passed"] else "failed"
             props = [("gate", gate["name"]), ("key", gate["key"]), ("op", gate["op"]), ("value", gate["value"]),
                      ("threshold", gate["threshold"]), ("outcome", outcome_of(gate))]
@@ -585,7 +449,7 @@ class BenchRun:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def _finish(self, session: pytest.Session, exitstatus: int) -> None:
-        self._planned = self._replay_collection() if _compat.is_controller(self.config) else None
+        self._planned = self.collection.plan.replay() if _compat.is_controller(self.config) else None
         if self._planned:  # rows of a crashed worker: xdist's report names the row, the replay finds its line
             for nodeid, rec in self.records.items():
                 if rec["line"] is None and nodeid in self._planned:
@@ -630,7 +494,7 @@ class BenchRun:
             message = str(report.longrepr).strip()
             first = message.splitlines()[:1]
             if first and first[0] not in self._collect_errors:
-                self._collect_errors.append(first[0][:2000])  # a stop of collect.FieldCheck: one long line
+                self._collect_errors.append(first[0][:2000])  # a stop of inputs.shape.FieldCheck: one long line
             # and the whole message of a file that stopped collection (no rows, the wrong columns): the terminal
             # summary shows it, as pytest's own error section is off in a --bench run (under xdist: once)
             self.collect_errors[message] = None
@@ -644,22 +508,13 @@ class BenchRun:
             return None
         shard = self.settings.shard
         needed = shard[0] if shard is not None else 1
-        held = []
-        total = 0
-        for path in self.collection.paths:
-            try:
-                count = sum(1 for _ in read_rows(path))
-            except ReaderError:
-                continue  # its error item is a row of the report
-            if self.settings.limit is not None:
-                count = min(count, self.settings.limit)
-            if count:
-                total += count
-                held.append(f"{self.collection.display_path(path)} ({count} rows)")
+        held = self.collection.plan.rows_held()
+        total = sum(count for _, count in held)
         if total < needed:
             return None
         why = "; ".join(self._collect_errors[:3]) or "see the errors above"
-        return f"no row was scored from {', '.join(held)}: none was collected and run ({why})"
+        files = ", ".join(f"{name} ({count} rows)" for name, count in held)
+        return f"no row was scored from {files}: none was collected and run ({why})"
 
     def pytest_report_header(self, config: pytest.Config) -> str:
         """Say what is being scored and how."""

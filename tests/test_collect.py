@@ -102,14 +102,50 @@ def test_xlsx_file(bench_env):
     assert [(r["id"], r["line"]) for r in report["rows"]] == [("1", 2), ("2", 3), ("3", 4)]
 
 
-def test_duplicate_ids_are_kept_and_reported(bench_env):
-    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "(B)"), mc_row(1, "(A)"), mc_row(1, "(B)")])
-    result = _run(bench_env, "preds.jsonl", "-v")
-    result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines(["*preds.jsonl::1#2 FAILED*", "*warning: preds.jsonl:2: id '1' already used*"])
+def test_duplicate_ids_are_numbered_alike_in_the_report_junit_the_viewer_and_the_library(bench_env):
+    """The id rule (README, "Row ids"): the second row with id 1 is 1#2 everywhere, as the warning says."""
+    import xml.etree.ElementTree as ET
+
+    from pytest_answerbench import score_rows
+
+    rows = [mc_row(1, "(B)"), mc_row(1, "(A)"), mc_row(1, "(B)"), mc_row(2, "(B)")]
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = _run(bench_env, "preds.jsonl", "-v", "--junitxml", "junit.xml", "--bench-html", "report.html")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*preds.jsonl::1#2 FAILED*",
+                                 "*warning: preds.jsonl:2: id '1' already used (scored as 1#2)*"])
     report = load_report(bench_env)
-    assert [r["id"] for r in report["rows"]] == ["1", "1", "1"]
-    assert len(report["warnings"]) == 2
+    expected = ["1", "1#2", "1#3", "2"]
+    assert [r["id"] for r in report["rows"]] == expected
+    assert report["warnings"] == ["preds.jsonl:2: id '1' already used (scored as 1#2)",
+                                  "preds.jsonl:3: id '1' already used (scored as 1#3)"]
+    junit = [{p.get("name"): p.get("value") for p in case.iter("property")}
+             for case in ET.parse(bench_env.path / "junit.xml").iter("testcase")]
+    assert [props["row_id"] for props in junit] == expected
+    assert '"id": "1#3"' in (bench_env.path / "report.html").read_text(encoding="utf-8").replace('":"', '": "')
+    assert [r["id"] for r in score_rows("vmcbench_dev", rows)["rows"]] == expected
+
+
+def test_a_baseline_written_before_the_id_rule_still_pairs_row_for_row(bench_env):
+    """A report of before the rule has two rows '1' in one file: the second reads as '1#2' (report/paired.py
+    current_ids), so --bench-baseline and --bench-select pair every row."""
+    rows = [mc_row(1, "(B)"), mc_row(1, "(A)"), mc_row(2, "(B)")]
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    _run(bench_env, "preds.jsonl")
+    old = load_report(bench_env)
+    for row in old["rows"]:
+        row["id"] = row["id"].split("#")[0]  # as the plugin wrote it before
+    assert [r["id"] for r in old["rows"]] == ["1", "1", "2"]
+    (bench_env.path / "old.json").write_text(json.dumps(old), encoding="utf-8")
+    result = _run(bench_env, "preds.jsonl", "--bench-baseline", "old.json", "--bench-max-drop", "0")
+    assert result.ret == pytest.ExitCode.OK
+    comparison = load_report(bench_env)["comparison"]
+    assert comparison["n"] == 3 and comparison["only_in_current"] == comparison["only_in_baseline"] == []
+    assert comparison["duplicate_ids"] == {"current": [], "baseline": []}
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-select", "failing:old.json",
+                                 "-v", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*preds.jsonl::1#2 FAILED*"])
 
 
 def test_only_named_files_are_collected(bench_env):

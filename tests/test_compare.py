@@ -14,6 +14,7 @@ import pytest
 from pytest_answerbench.report.gates import comparison_gates
 from pytest_answerbench.report.paired import (
     compare_reports,
+    current_ids,
     fingerprint,
     fingerprint_mismatch,
     rescore_differences,
@@ -199,14 +200,30 @@ def test_flips_carry_the_row_and_both_answers():
 
 
 def test_duplicate_ids_pair_by_occurrence_in_report_order():
-    base = [make_row(0, 1.0, row_id="7"), make_row(1, 1.0, row_id="7"), make_row(2, 0.0, row_id="8")]
-    cur = [make_row(0, 1.0, row_id="7"), make_row(1, 0.0, row_id="7"), make_row(2, 0.0, row_id="8"),
-           make_row(3, 1.0, row_id="7")]
+    """The same id in two files: the k-th occurrence (report order) pairs with the k-th."""
+    base = [make_row(0, 1.0, row_id="7", file="a.jsonl"), make_row(1, 1.0, row_id="7", file="b.jsonl"),
+            make_row(2, 0.0, row_id="8", file="b.jsonl")]
+    cur = [make_row(0, 1.0, row_id="7", file="a.jsonl"), make_row(1, 0.0, row_id="7", file="b.jsonl"),
+           make_row(2, 0.0, row_id="8", file="b.jsonl"), make_row(3, 1.0, row_id="7", file="c.jsonl")]
     c = compare_reports(make_report(cur), make_report(base))
     assert c["duplicate_ids"] == {"current": ["7"], "baseline": ["7"]}
     assert [(f["id"], f.get("occurrence"), f["line"]) for f in c["flips"]["correct_to_wrong"]] == [("7", 2, 2)]
-    assert c["only_in_current"] == [{"id": "7", "occurrence": 3, "file": "preds.jsonl", "line": 4,
+    assert c["only_in_current"] == [{"id": "7", "occurrence": 3, "file": "c.jsonl", "line": 4,
                                      "status": "correct", "score": 1.0}]
+
+
+def test_a_report_from_before_the_id_rule_reads_repeats_of_a_file_as_numbered_ids():
+    """An old report repeats an id within a file (7, 7, 7); a new one numbers them (7, 7#2, 7#3): they pair
+    row for row, the new report's own 7#2 is not read twice."""
+    base = [make_row(0, 1.0, row_id="7"), make_row(1, 1.0, row_id="7"), make_row(2, 0.0, row_id="8")]
+    cur = [make_row(0, 1.0, row_id="7"), make_row(1, 0.0, row_id="7#2"), make_row(2, 0.0, row_id="8"),
+           make_row(3, 1.0, row_id="7#3")]
+    c = compare_reports(make_report(cur), make_report(base))
+    assert c["duplicate_ids"] == {"current": [], "baseline": []}
+    assert [(f["id"], f.get("occurrence"), f["line"]) for f in c["flips"]["correct_to_wrong"]] == [("7#2", None, 2)]
+    assert [r["id"] for r in c["only_in_current"]] == ["7#3"]
+    assert current_ids([make_row(0, 1, row_id="7"), make_row(1, 1, row_id="7"), make_row(2, 1, row_id="7#2")]) == [
+        "7", "7", "7#2"]  # the file holds a real 7#2: the repeat is left as it is
 
 
 def test_soft_scores_flip_only_at_full_credit_and_bootstrap_the_mean_difference():

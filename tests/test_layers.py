@@ -3,7 +3,9 @@
 * only the pytest layer imports pytest, and only ``_compat.py`` imports pytest's internals (``_pytest``) or
   reads pytest's, xdist's and pytest-timeout's private attributes and option dests;
 * every import of the package's own modules inside a function of the pytest layer says why: "deferred for
-  start-up cost" on its line or above its block (tests/test_module_paths.py checks there is no import cycle).
+  start-up cost" on its line or above its block (tests/test_module_paths.py checks there is no import cycle);
+* only ``inputs/`` reads prediction and gold files: run.py imports nothing from it (it asks the collection's
+  plan), and no plugin writes another plugin's attributes (it calls the other's methods).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "pytest_answerbench"
 
 # The modules that run inside pytest: the entry point and the run's plugins (plugin.py says which is which).
-PYTEST_LAYER = {"plugin", "options", "fixtures", "collect", "run", "lean", "timers", "_compat", "session"}
+PYTEST_LAYER = {"plugin", "options", "fixtures", "collect", "run", "progress", "lean", "timers", "_compat"}
 
 # Attributes that belong to pytest's, xdist's or pytest-timeout's internals (docs: pytest_answerbench/_compat.py).
 PRIVATE_ATTRIBUTES = {"_fixturemanager", "_report_sections", "_traceback_filter", "_getframe", "_call_and_report",
@@ -118,17 +120,70 @@ def test_the_checks_see_imports_inside_functions():
     assert ("pytest_answerbench.options", False) in plugin  # the module-level import
 
 
-def test_the_old_session_module_is_a_deprecated_re_export(monkeypatch: pytest.MonkeyPatch):
-    import importlib
-    import sys
+# The run's plugins, as the pytest layer names the objects (attribute or variable) -> the module that owns them.
+PLUGINS = {"collection": "collect", "scoring": "fixtures", "run": "run", "timers": "timers", "lean": "lean"}
+# Methods that change the object they are called on (a list's, a dict's, a set's).
+MUTATORS = {"append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault", "add",
+            "discard", "sort", "reverse"}
 
-    from pytest_answerbench import _compat, collect, run, timers
-    from pytest_answerbench.report import build
 
-    monkeypatch.delitem(sys.modules, "pytest_answerbench.session", raising=False)
-    with pytest.warns(DeprecationWarning, match=r"^pytest_answerbench.session moved to pytest_answerbench.run"):
-        session = importlib.import_module("pytest_answerbench.session")
-    assert session.BenchSession is run.BenchRun
-    assert session.parallel_estimate is build.parallel_estimate and session.PER_ITEM_OVERHEAD == build.PER_ITEM_OVERHEAD
-    assert session.ThreadTimeout is timers.ThreadTimeout and session.TIMEOUT_PREFIX == _compat.TIMEOUT_PREFIX
-    assert session.load_baseline is collect.load_baseline
+def test_run_reads_no_input_file_itself():
+    """run.py asks ``Collection.plan`` (inputs.InputPlan) for rows and figures: it imports neither the readers nor
+    the planner (nor any other part of inputs/)."""
+    imported = {target for target, _, _ in _imports("pytest_answerbench.run")}
+    assert not {t for t in imported if t.startswith("pytest_answerbench.inputs")}
+    assert "pytest_answerbench.readers" not in imported and "pytest_answerbench.gold" not in imported
+
+
+def _chain(node: ast.AST) -> list[str]:
+    """``a.b.c`` (through subscripts and calls) as ["a", "b", "c"]."""
+    out: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            out.append(node.attr)
+            node = node.value
+        elif isinstance(node, (ast.Subscript, ast.Call)):
+            node = node.value if isinstance(node, ast.Subscript) else node.func
+        elif isinstance(node, ast.Name):
+            out.append(node.id)
+            return out[::-1]
+        else:
+            return out[::-1]
+
+
+def _foreign_writes(module: str, tree: ast.AST) -> list[str]:
+    """Where a module assigns to, deletes or mutates an attribute reached through another module's plugin."""
+    def foreign(chain: list[str]) -> bool:
+        return any(PLUGINS.get(part, module) != module for part in chain[:-1])
+
+    found = []
+    for node in ast.walk(tree):
+        targets: list[ast.AST] = []
+        if isinstance(node, (ast.Assign, ast.Delete)):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            targets = [node.func.value]
+        for target in targets:
+            chain = _chain(target) + ([node.func.attr] if isinstance(node, ast.Call) else [])
+            if isinstance(target, (ast.Attribute, ast.Subscript)) or isinstance(node, ast.Call):
+                if foreign(chain):
+                    found.append(f"{module}.py:{node.lineno}: {'.'.join(chain)}")
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(f"pytest_answerbench.{m}" for m in PYTEST_LAYER), ids=_short)
+def test_no_plugin_writes_another_plugin_s_attributes(name: str):
+    """``collection.duplicates.clear()``, ``collection.progress = ...`` from run.py: state of one plugin changed
+    by another behind its back. The owner offers a method instead (``Collection.show_progress``, ...)."""
+    short = _short(name)
+    assert _foreign_writes(short, ast.parse(MODULES[name].read_text(encoding="utf-8"))) == []
+
+
+def test_the_foreign_write_check_sees_writes():
+    code = ("self.collection.progress = 1\ncollection.duplicates.clear()\nself.collection.scored[k] = 2\n"
+            "self.collection.show_progress(1)\nself.records.clear()\ncollection.plan.rows(p)\n")
+    assert sorted(w.split(": ")[1] for w in _foreign_writes("run", ast.parse(code))) == [
+        "collection.duplicates.clear", "self.collection.progress", "self.collection.scored"]
+    assert _foreign_writes("collect", ast.parse(code)) == []

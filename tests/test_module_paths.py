@@ -1,5 +1,5 @@
-"""Module paths: the old ones still work for a release (with a DeprecationWarning), the package's own code uses
-only the new ones, and the modules outside the pytest layer import each other without cycles."""
+"""Module paths: the public imports work without a warning, the paths of before the package was cut up are gone
+(nothing was released under them), and the modules import each other without cycles."""
 
 from __future__ import annotations
 
@@ -14,41 +14,27 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "pytest_answerbench"
 
-# old module -> (a name it had, where that name lives now)
-SHIMS = {
-    "pytest_answerbench.results": ("aggregate", "pytest_answerbench.report.rows"),
-    "pytest_answerbench.stats": ("bootstrap_mean_ci", "pytest_answerbench.report.stats"),
-    "pytest_answerbench.compare": ("compare_reports", "pytest_answerbench.report.paired"),
-    "pytest_answerbench.gate": ("evaluate_gates", "pytest_answerbench.report.gates"),
-    "pytest_answerbench.render": ("html_report", "pytest_answerbench.report.render.html"),
-    "pytest_answerbench.judge_api": ("ScriptedJudge", "pytest_answerbench.judge"),
-    "pytest_answerbench.session": ("ThreadTimeout", "pytest_answerbench.timers"),
-}
-# names of an old module whose path a package took over: (package, name, where the name lives now)
-MOVED_NAMES = [
-    ("pytest_answerbench.report", "summary_lines", "pytest_answerbench.report.render.text"),
-    ("pytest_answerbench.report", "Markup", "pytest_answerbench.report.render.text"),
-    ("pytest_answerbench.judge", "default_cache_path", "pytest_answerbench.judge.cache"),
-    ("pytest_answerbench.judge", "cache_key", "pytest_answerbench.judge.cache"),
-]
+# Paths of modules that were split before any release; nothing may bring them back.
+OLD_PATHS = ["pytest_answerbench.session", "pytest_answerbench.results", "pytest_answerbench.compare",
+             "pytest_answerbench.gate", "pytest_answerbench.stats", "pytest_answerbench.render",
+             "pytest_answerbench.judge_api", "pytest_answerbench._deprecated", "pytest_answerbench.readers",
+             "pytest_answerbench.gold"]
 
 
-@pytest.mark.parametrize("old", sorted(SHIMS))
-def test_an_old_module_path_warns_and_gives_the_same_objects(old, monkeypatch):
-    name, new = SHIMS[old]
-    monkeypatch.delitem(sys.modules, old, raising=False)  # imported afresh, so its warning is raised again
-    with pytest.warns(DeprecationWarning, match=rf"^{old} moved to .*the old path goes in the next release"):
-        module = importlib.import_module(old)
-    assert getattr(module, name) is getattr(importlib.import_module(new), name)
+def test_the_old_module_paths_are_gone_and_nothing_imports_them():
+    modules = _modules()
+    assert [old for old in OLD_PATHS if old in modules] == []
+    found = [f"{path.relative_to(PACKAGE.parent)}:{line}" for name, (path, is_package) in modules.items()
+             for module, _, line in _imports(name, path, is_package, set(modules)) if module in OLD_PATHS]
+    assert found == []
 
 
-@pytest.mark.parametrize(("package", "name", "new"), MOVED_NAMES)
-def test_a_name_of_a_replaced_module_warns_and_gives_the_same_object(package, name, new):
-    with pytest.warns(DeprecationWarning, match=rf"^{package}.{name} moved to {new}.{name}"):
-        value = getattr(importlib.import_module(package), name)
-    assert value is getattr(importlib.import_module(new), name)
-    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
-        getattr(importlib.import_module(package), "no_such_name")
+@pytest.mark.parametrize(("package", "name"), [("pytest_answerbench.report", "summary_lines"),
+                                               ("pytest_answerbench.judge", "cache_key"),
+                                               ("pytest_answerbench.judge", "no_such_name")])
+def test_a_package_answers_no_name_of_the_module_it_replaced(package, name):
+    with pytest.raises(AttributeError, match=f"no attribute '{name}'"):
+        getattr(importlib.import_module(package), name)
 
 
 def test_the_openai_judge_is_still_offered_by_the_judge_package_but_loaded_on_use():
@@ -110,34 +96,6 @@ def _imports(name: str, path: Path, is_package: bool, known: set[str]) -> list[t
                 sub = f"{module}.{alias.name}"
                 out.append((sub, None, node.lineno) if sub in known else (module, alias.name, node.lineno))
     return out
-
-
-def test_the_package_imports_no_old_path():
-    modules = _modules()
-    moved = {(package, name) for package, name, _ in MOVED_NAMES}
-    found = []
-    for name, (path, is_package) in modules.items():
-        if name in SHIMS:
-            continue
-        for module, imported, line in _imports(name, path, is_package, set(modules)):
-            if module in SHIMS or (module, imported) in moved:
-                found.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {module} {imported or ''}")
-    assert not found, found
-
-
-def test_importing_every_module_raises_no_deprecation_of_ours():
-    names = sorted(n for n in _modules() if n not in SHIMS)
-    code = textwrap.dedent(f"""
-        import importlib, warnings
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            for name in {names!r}:
-                importlib.import_module(name)
-        print([str(w.message) for w in caught if "goes in the next release" in str(w.message)])
-    """)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
 
 
 def test_no_import_cycle():

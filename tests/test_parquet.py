@@ -8,7 +8,7 @@ import pytest
 
 from conftest import load_report, mc_row
 from pytest_answerbench.options import BENCH, BENCH_REPORT
-from pytest_answerbench.readers import read_rows
+from pytest_answerbench.inputs.readers import read_rows
 
 pa = pytest.importorskip("pyarrow", reason="the parquet extra (pyarrow) is part of the test extra")
 pq = pytest.importorskip("pyarrow.parquet")

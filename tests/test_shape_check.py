@@ -1,5 +1,5 @@
 """Issue 16 section 2: a multiple-choice file given to a benchmark that is not multiple-choice stops before
-scoring with one message (collect.FieldCheck's shape check), real maths rows pass, and --bench-no-shape-check
+scoring with one message (inputs.shape.FieldCheck's shape check), real maths rows pass, and --bench-no-shape-check
 scores the file anyway."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import load_report, mc_row, read_jsonl, write_jsonl
-from pytest_answerbench.collect import is_multiple_choice, option_letter_gold
+from pytest_answerbench.inputs.shape import is_multiple_choice, option_letter_gold
 from pytest_answerbench.options import BENCH, BENCH_REPORT
 from pytest_answerbench.spec import builtin_specs, load_spec
 

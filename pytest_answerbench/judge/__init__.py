@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._deprecated import moved_attributes
 from .protocol import *  # noqa: F401,F403 - the protocol's names are this package's public names
 from .protocol import __all__
 
-# ``pytest_answerbench.judge`` was the module of the OpenAI judge until this package took its name. Its public
-# class stays here (README and docs/judges.md import it so), imported on first use: the scorers import the
-# protocol above and must not load the client's module. Its cache helpers moved, with a warning for a release.
-_moved = moved_attributes(__name__, {"default_cache_path": f"{__name__}.cache", "cache_key": f"{__name__}.cache"})
+# The OpenAI judge is offered here (README and docs/judges.md import it so), imported on first use: the scorers
+# import the protocol above and must not load the client's module.
 
 
 def __getattr__(name: str) -> Any:
@@ -23,4 +20,4 @@ def __getattr__(name: str) -> Any:
         from .openai import OpenAIJudge
 
         return OpenAIJudge
-    return _moved(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

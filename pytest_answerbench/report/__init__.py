@@ -15,10 +15,9 @@ comparison with a baseline, statistics and the readable renderings.
 
 from __future__ import annotations
 
-from .._deprecated import moved_attributes
 from ..errors import ReportError
 from .build import add_rescore, build_report, gate_report, parallel_estimate
-from .gates import Gate, Threshold, comparison_gates, evaluate_gates, parse_threshold
+from .gates import Gate, GateSettings, Threshold, comparison_gates, evaluate_gates, parse_threshold
 from .io import load_report, write_json, write_text
 from .merge import merge_reports
 from .paired import compare_reports, fingerprint
@@ -26,6 +25,7 @@ from .rows import aggregate, file_entry, make_row, prediction_files, scrub_surro
 
 __all__ = [
     "Gate",
+    "GateSettings",
     "ReportError",
     "Threshold",
     "add_rescore",
@@ -47,7 +47,3 @@ __all__ = [
     "write_json",
     "write_text",
 ]
-
-# ``pytest_answerbench.report`` was the module of the terminal summary lines until this package took its name;
-# its names stay reachable here for one release, with a warning.
-__getattr__ = moved_attributes(__name__, {name: f"{__name__}.render.text" for name in ("Markup", "summary_lines")})

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..verdict import NOT_RUN
-from .gates import (Threshold, comparison_gates, evaluate_gates, incomplete_gate, rescore_gate,
+from .gates import (GateSettings, comparison_gates, evaluate_gates, incomplete_gate, rescore_gate,
                     unpaired_noninferiority_gate)
 from .paired import compare_reports, fingerprint, rescore_differences
 from .rows import aggregate
 
-__all__ = ["INCOMPLETE", "PER_ITEM_OVERHEAD", "add_rescore", "build_report", "gate_report", "parallel_estimate"]
+__all__ = ["INCOMPLETE", "PER_ITEM_OVERHEAD", "GateSettings", "add_rescore", "build_report", "gate_report",
+           "parallel_estimate"]
 
 #: The report's ``incomplete_reason`` for a run that ended before every row was scored, when no better reason is known.
 INCOMPLETE = "the run ended early (a row could not be interrupted)"
@@ -37,12 +38,8 @@ def build_report(
     tool_version: str | None = None,
     with_fingerprint: bool = False,
     gold_path: str | None = None,
-    min_accuracy: float | None = None,
-    thresholds: Sequence[Threshold] = (),
+    gates: GateSettings = GateSettings(),
     baseline: Mapping[str, Any] | None = None,
-    max_drop: float | None = None,
-    margin: float | None = None,
-    group_gates: bool = True,
     warnings: Sequence[str] = (),
     workers: int = 0,
     row_seconds: float = 0.0,
@@ -60,7 +57,7 @@ def build_report(
         seconds: the run's wall time; ``tool_version`` for a report rebuilt from older ones (merge).
         with_fingerprint: hash what the verdicts depend on (the benchmark YAML and its includes, the gold file
             at ``gold_path``) into ``fingerprint``, so a later run can tell whether it is comparable.
-        min_accuracy, thresholds, max_drop, margin, group_gates: the gates (``--bench-*`` options). With a
+        gates: the gates asked for (:class:`~pytest_answerbench.report.gates.GateSettings`). With a
             ``baseline`` report that has rows, the max-drop and non-inferiority gates come from the paired
             comparison (stored under ``comparison``); a baseline without rows is compared by its accuracy.
         warnings: messages for the report's ``warnings`` (duplicate row ids).
@@ -78,9 +75,7 @@ def build_report(
     if with_fingerprint:
         report["fingerprint"] = fingerprint(report, spec_path=spec.path or None, scorer_version=spec.version,
                                             gold_path=gold_path)
-    report["gates"], comparison = gate_report(report, min_accuracy=min_accuracy, thresholds=thresholds,
-                                              baseline=baseline, max_drop=max_drop, margin=margin,
-                                              group_gates=group_gates)
+    report["gates"], comparison = gate_report(report, gates, baseline=baseline)
     if comparison is not None:
         report["comparison"] = comparison
     if warnings:
@@ -95,34 +90,43 @@ def build_report(
         report["incomplete"] = True
         report["incomplete_reason"] = incomplete
         report["gates"].append(incomplete_gate(incomplete, report["counts"].get(NOT_RUN, 0), report["total"]))
+    if gates.subset is not None:
+        report["subset"] = gates.subset
+        _say_subset(report["gates"], gates.subset)
     return report
 
 
 def gate_report(
     report: Mapping[str, Any],
+    gates: GateSettings = GateSettings(),
     *,
-    min_accuracy: float | None = None,
-    thresholds: Sequence[Threshold] = (),
     baseline: Mapping[str, Any] | None = None,
-    max_drop: float | None = None,
-    margin: float | None = None,
-    group_gates: bool = True,
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The gates of a finished report and its paired comparison with ``baseline`` (None without a baseline
     that lists rows): what a ``--bench-baseline`` run records, and what ``answerbench compare`` checks on two
     saved reports. A baseline without rows is compared by its accuracy alone."""
     paired = baseline is not None and bool(baseline.get("rows"))
-    gates = evaluate_gates(report, min_accuracy=min_accuracy, thresholds=thresholds,
-                           baseline=None if paired else baseline, max_drop=None if paired else max_drop)
+    out = evaluate_gates(report, min_accuracy=gates.min_accuracy, thresholds=gates.thresholds,
+                         baseline=None if paired else baseline, max_drop=None if paired else gates.max_drop)
     comparison = None
     if paired:
         assert baseline is not None
-        comparison = compare_reports(report, baseline, margin=margin)
-        gates += comparison_gates(comparison, max_drop=max_drop, noninferiority=margin is not None,
-                                  per_group=group_gates)
-    elif baseline is not None and margin is not None:
-        gates.append(unpaired_noninferiority_gate(margin))
-    return gates, comparison
+        comparison = compare_reports(report, baseline, margin=gates.margin)
+        out += comparison_gates(comparison, max_drop=gates.max_drop, noninferiority=gates.margin is not None,
+                                per_group=gates.group_gates)
+    elif baseline is not None and gates.margin is not None:
+        out.append(unpaired_noninferiority_gate(gates.margin))
+    if gates.subset is not None:
+        _say_subset(out, gates.subset)
+    return out, comparison
+
+
+def _say_subset(gates: list[dict[str, Any]], subset: str) -> None:
+    """Every gate's message starts with the subset it judges (once: ``build_report`` adds gates later)."""
+    prefix = f"subset ({subset}): "
+    for gate in gates:
+        if not str(gate.get("message", "")).startswith(prefix):
+            gate["message"] = prefix + str(gate.get("message", ""))
 
 
 def add_rescore(report: dict[str, Any], rescored: Sequence[Mapping[str, Any]]) -> None:
@@ -131,6 +135,8 @@ def add_rescore(report: dict[str, Any], rescored: Sequence[Mapping[str, Any]]) -
     differences = rescore_differences(report, {"rows": rescored})
     report["rescore"] = {"rows": len(rescored), "differences": differences}
     report["gates"].append(rescore_gate(differences, len(rescored)))
+    if report.get("subset"):
+        _say_subset(report["gates"], report["subset"])
 
 
 def parallel_estimate(workers: int, rows: int, row_seconds: float, wall: float) -> dict[str, Any]:

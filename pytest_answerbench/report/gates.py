@@ -17,11 +17,13 @@ from ._fmt import pts
 
 __all__ = [
     "Gate",
+    "GateSettings",
     "Threshold",
     "comparison_gates",
     "evaluate_gates",
     "incomplete_gate",
     "lookup",
+    "parse_fraction",
     "parse_threshold",
     "rescore_gate",
     "unpaired_noninferiority_gate",
@@ -49,6 +51,38 @@ class Threshold:
     key: str
     value: float
     op: str = ">="  # value in the report must be >= (or <=) the threshold
+
+
+@dataclass(frozen=True)
+class GateSettings:
+    """The gates asked for, one record from the options (``--bench-*``, ini, a benchmark YAML's ``gate:``, or
+    ``answerbench compare``'s) to :func:`pytest_answerbench.report.build.gate_report`, so their names and
+    defaults are written once. No field set: no gate.
+
+    ``margin`` is the non-inferiority margin; ``group_gates`` applies ``max_drop`` and ``margin`` to every group
+    too (Holm-corrected), off unless asked for in every entry point (the plugin, ``compare``, the library).
+    ``subset`` says the report scores a selection of another report's rows (``--bench-select``): every gate's
+    message then starts with it, as such gates judge a subset, not the benchmark.
+    """
+
+    min_accuracy: float | None = None
+    thresholds: tuple[Threshold, ...] = ()
+    max_drop: float | None = None
+    margin: float | None = None
+    group_gates: bool = False
+    subset: str | None = None
+
+
+def parse_fraction(text: Any) -> float:
+    """A gate's fraction (``--bench-min-accuracy``, ``--max-drop``, a margin): a finite number in [0, 1]; a
+    ValueError says why not, for the caller to prefix with where the value came from."""
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"must be a number in [0, 1], got {text!r}") from None
+    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
+        raise ValueError(f"must be in [0, 1], got {text}")
+    return value
 
 
 def parse_threshold(text: str, where: str = "--bench-threshold") -> Threshold:

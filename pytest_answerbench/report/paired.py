@@ -38,6 +38,7 @@ from .stats import (
 __all__ = [
     "FINGERPRINT_KEYS",
     "compare_reports",
+    "current_ids",
     "fingerprint",
     "fingerprint_mismatch",
     "rescore_differences",
@@ -60,13 +61,30 @@ def _key_label(key: tuple[str, int]) -> dict[str, Any]:
     return {"id": row_id} if occurrence == 0 else {"id": row_id, "occurrence": occurrence + 1}
 
 
+def current_ids(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each row's id under today's rule (README, "Row ids": the second row of a file with an id already used is
+    ``ID#2``, the third ``ID#3``). A report written before the rule gave such rows ``ID`` again: they are read
+    as ``ID#2``, ``ID#3`` in report order (file, line), unless the file already holds that id, so an old
+    baseline pairs with a new run row for row. A report of today is unchanged (no id repeats within a file)."""
+    taken = {(row.get("file"), str(row.get("id"))) for row in rows}
+    seen: dict[tuple[Any, str], int] = {}
+    out = []
+    for row in rows:
+        key = (row.get("file"), str(row.get("id")))
+        count = seen[key] = seen.get(key, 0) + 1
+        renamed = f"{key[1]}#{count}"
+        out.append(renamed if count > 1 and (key[0], renamed) not in taken else key[1])
+    return out
+
+
 def _index(rows: Iterable[Mapping[str, Any]]) -> tuple[dict[tuple[str, int], Mapping[str, Any]], list[str]]:
-    """Rows keyed by (id, occurrence): the k-th row with an id in report order pairs with the k-th in the other
-    run (reports are sorted by file, line, id, so this is deterministic). Also returns the repeated ids."""
+    """Rows keyed by (id, occurrence), ids as :func:`current_ids` reads them: the k-th row with an id in report
+    order (two files may hold the same id) pairs with the k-th in the other run (reports are sorted by file,
+    line, id, so this is deterministic). Also returns the repeated ids."""
     seen: dict[str, int] = {}
     out: dict[tuple[str, int], Mapping[str, Any]] = {}
-    for row in rows:
-        row_id = str(row.get("id"))
+    listed = list(rows)
+    for row_id, row in zip(current_ids(listed), listed):
         k = seen.get(row_id, 0)
         seen[row_id] = k + 1
         out[(row_id, k)] = row

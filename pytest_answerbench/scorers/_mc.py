@@ -7,13 +7,15 @@ import string
 from typing import Any, Mapping
 
 
-def is_missing(value: Any) -> bool:
-    """True for what pandas would read as NaN: None, NaN, and the empty cell."""
+def is_missing(value: Any, *, blank: bool = False) -> bool:
+    """True for what pandas would read as NaN: None, NaN, and the empty cell; with ``blank``, text of spaces
+    too (the shape check, ``inputs/shape.py``, asks whether a cell holds anything; the scorers keep an option
+    of spaces, as their references do)."""
     if value is None:
         return True
     if isinstance(value, float) and math.isnan(value):
         return True
-    return isinstance(value, str) and value == ""
+    return isinstance(value, str) and (not value.strip() if blank else value == "")
 
 
 def option_text(value: Any) -> str:

@@ -18,13 +18,13 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from .errors import ReaderError
+from ..errors import ReaderError
 
-__all__ = ["FORMATS", "RawRow", "ReaderError", "load_jsonl_span", "missing_reader", "read_rows", "rename_fields"]
+__all__ = ["FORMATS", "READERS", "RawRow", "ReaderError", "load_jsonl_span", "missing_reader", "read_rows",
+           "rename_fields"]
 
-FORMATS = (".jsonl", ".json", ".csv", ".tsv", ".xlsx", ".parquet")
 # format -> (module, what to install) for the formats read through an optional library
 _OPTIONAL = {
     ".xlsx": ("openpyxl", "reading .xlsx files needs openpyxl: pip install 'pytest-answerbench[xlsx]' "
@@ -213,6 +213,21 @@ def _read_parquet(path: Path) -> Iterator[RawRow]:
             yield RawRow(number, row)
 
 
+# suffix -> reader: the one table of the formats read. A reader yields every row of its file as a ``RawRow``
+# (a problem in place of a row it cannot read, never a dropped row). Another harness's output (lm-eval's
+# samples JSONL, an inspect ``.eval`` log, OpenCompass' JSON) is a new row here, keyed by what tells its files
+# apart, plus (when its rows are not flat prediction rows) a normaliser in ``inputs/plan.py`` (``RowSource``).
+READERS: dict[str, Callable[[Path], Iterator[RawRow]]] = {
+    ".jsonl": _read_jsonl,
+    ".json": _read_json,
+    ".csv": lambda path: _read_delimited(path, ","),
+    ".tsv": lambda path: _read_delimited(path, "\t"),
+    ".xlsx": _read_xlsx,
+    ".parquet": _read_parquet,
+}
+FORMATS = tuple(READERS)
+
+
 def rename_fields(row: dict[str, Any], pairs: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     """The row with each benchmark field read from its column (``pairs``: (field, column), from
     ``--bench-field``/``fields:``); a column the row lacks leaves the field as it is."""
@@ -261,14 +276,4 @@ def read_rows(path: str | os.PathLike[str]) -> Iterator[RawRow]:
     if not path.is_file():
         raise ReaderError(f"{path}: no such file" if not path.exists() else
                           f"{path}: not a regular file ({file_kind(path)}); only regular files are read")
-    if suffix == ".jsonl":
-        return _read_jsonl(path)
-    if suffix == ".json":
-        return _read_json(path)
-    if suffix == ".csv":
-        return _read_delimited(path, ",")
-    if suffix == ".tsv":
-        return _read_delimited(path, "\t")
-    if suffix == ".parquet":
-        return _read_parquet(path)
-    return _read_xlsx(path)
+    return READERS[suffix](path)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from ..spec import BenchmarkSpec
 from .readers import read_rows
-from .spec import BenchmarkSpec
 
 __all__ = ["GoldIndex"]
 

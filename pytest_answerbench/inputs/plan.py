@@ -1,0 +1,300 @@
+"""The plan of a run's inputs: which files, which rows of this shard, under which ids, with which problems.
+
+Pure (no pytest). ``InputPlan`` is built once per run from the settings; the pytest layer (collect.py) turns
+its ``rows`` into items, xdist's controller asks it to ``replay`` them (it collects nothing), and the run's end
+asks it the figures of the files (``rows_in_files``, ``rows_held``, ``rows_by_line``) instead of reading them
+itself. The library API (api.py) names rows by the same rule, ``RowIds``.
+
+A row goes through these steps, each one place:
+
+1. read (``readers.READERS``, by format): a ``RawRow`` per row, a problem instead of a row it cannot read;
+2. normalise (``InputPlan.normalise``): the benchmark's fields read from the columns ``--bench-field`` names.
+   A reader of another harness's files (lm-eval samples, inspect logs) whose rows are not flat prediction
+   rows adds its own step here, before the field mapping;
+3. name (``RowIds``): the row id, or ``line<N>``, with ``#2``, ``#3`` on repeats;
+4. join the gold file (``gold.GoldIndex``) and check the required fields and the file's shape (``shape``).
+
+Many samples per question (rows sharing a ``samples_by`` field, or a list-valued prediction read as k samples,
+items named ``qid[s3]``) belong between steps 2 and 3: one read row becomes k planned rows there, each named by
+``RowIds`` with its sample index.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
+
+from ..report.rows import scrub_surrogates
+from .gold import GoldIndex
+from .readers import FORMATS, RawRow, ReaderError, file_kind, load_jsonl_span, missing_reader, read_rows, rename_fields
+
+if TYPE_CHECKING:
+    from ..spec import BenchmarkSpec
+    from .shape import FieldCheck
+
+__all__ = ["InputPlan", "PlannedRow", "RowIds", "clean_id", "file_problem", "prediction_paths"]
+
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+def clean_id(raw: str) -> str:
+    """A row id usable in a node id: no control characters, no '::', lone surrogates as U+FFFD (so the id can
+    be written and sent to xdist's controller), at most 200 characters."""
+    text = scrub_surrogates(_UNSAFE.sub(" ", raw).replace("::", ":").strip())
+    return (text or "_")[:200]
+
+
+class RowIds:
+    """The one rule that names rows, for the plugin and the library alike: the row's id (``line<N>`` when it
+    has none); the second row with an id already used is ``ID#2``, the third ``ID#3`` (README, "Row ids").
+
+    ``take`` returns ``(name, row_id, count)``: ``name`` is the item's name (the id made safe for a node id,
+    ``clean_id``, repeats counted on it), ``row_id`` the id the report, JUnit and the scorer see (the id as
+    written, surrogates replaced, with the same suffix), and ``count`` the occurrence (1 for the first).
+    """
+
+    def __init__(self) -> None:
+        self._seen: dict[str, int] = {}
+
+    def take(self, raw_id: str | None, line: int) -> tuple[str, str, int]:
+        name = clean_id(raw_id) if raw_id is not None else f"line{line}"
+        count = self._seen.get(name, 0) + 1
+        self._seen[name] = count
+        row_id = scrub_surrogates(raw_id) if raw_id else name
+        if count > 1:
+            name, row_id = f"{name}#{count}", f"{row_id}#{count}"
+        return name, row_id, count
+
+
+class PlannedRow(NamedTuple):
+    """One item of the plan: its name, the line it starts on, how to read it again (``ref``: a JSONL byte span,
+    an index into the rows a file keeps, or None), its id in the report, and its problem (an error item)."""
+
+    name: str
+    line: int
+    ref: Any
+    row_id: str | None
+    problem: str | None
+
+
+def prediction_paths(args: Sequence[str], base: str | os.PathLike[str]) -> list[Path]:
+    """The prediction files of the command line's arguments (relative to ``base``): files as given, folders
+    as the files of a known format under them, sorted; all resolved."""
+    out: list[Path] = []
+    for arg in args:
+        path = Path(arg.split("::")[0])
+        if not path.is_absolute():
+            path = Path(base, path)
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*") if p.suffix.lower() in FORMATS and p.is_file()))
+        else:
+            out.append(path)
+    return [p.resolve() for p in out]
+
+
+def file_problem(paths: Sequence[Path]) -> str | None:
+    """Why the files cannot be read at all (absent, not regular files, a missing optional reader), or None."""
+    absent = [str(p) for p in paths if not p.exists()]
+    if absent:
+        return f"prediction file not found: {', '.join(absent)}"
+    # A FIFO or a device (/dev/zero, /dev/urandom) would block or never end: only regular files are read.
+    special = [f"{p} ({file_kind(p)})" for p in paths if not p.is_file()]
+    if special:
+        return f"not a regular file: {', '.join(special)}; only regular files and folders of them are read"
+    for path in paths:
+        need = missing_reader(path)
+        if need:
+            return f"{path}: {need}"
+    return None
+
+
+class InputPlan:
+    """What a run's prediction (and gold) files hold, decided once: rows, ids, shards, duplicates, problems.
+
+    ``gold`` is a path (read here; ``ReaderError`` when it cannot be read at all). ``root`` is the folder
+    files are named relative to (pytest's rootdir). The plan keeps the state of one pass over the files
+    (``duplicates``, the rows seen for the shard); ``replay`` starts a pass afresh.
+    """
+
+    def __init__(self, spec: "BenchmarkSpec", paths: Sequence[Path], *, root: Path,
+                 fields: tuple[tuple[str, str], ...] = (), limit: int | None = None,
+                 shard: tuple[int, int] | None = None, gold: str | None = None):
+        self.spec = spec
+        self.paths = list(paths)
+        self.root = root
+        self.fields = fields  # (benchmark field, file column) pairs, applied to every row as read
+        self.limit = limit
+        self.shard = shard
+        self.gold = GoldIndex(gold, spec) if gold else None
+        self.duplicates: list[str] = []  # "file:line: ..." warnings for the report
+        self._rows_seen = 0  # rows read so far across files (for sharding)
+
+    # -- naming and reading ------------------------------------------------------------------------------
+
+    def display_path(self, path: Path) -> str:
+        """A prediction file as node ids and report rows name it: relative to the root when inside it."""
+        try:
+            return str(path.relative_to(self.root))
+        except ValueError:
+            return str(path)
+
+    def normalise(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A row as read, made a prediction row of the benchmark: its fields read from the mapped columns."""
+        return rename_fields(row, self.fields) if self.fields else row
+
+    def load_span(self, fd: int, span: tuple[int, int]) -> dict[str, Any]:
+        """A JSONL row read again from its byte span (planned rows keep spans, not rows), normalised."""
+        return self.normalise(load_jsonl_span(fd, span))
+
+    def _read(self, path: Path) -> Iterator[RawRow]:
+        """The rows of a file this run reads (``--bench-limit``); ``ReaderError`` when it cannot be read."""
+        rows: Iterator[RawRow] = iter(read_rows(path))
+        return itertools.islice(rows, self.limit) if self.limit is not None else rows
+
+    # -- the shard ---------------------------------------------------------------------------------------
+
+    def take_shard(self, rows: Iterator[Any]) -> Iterator[Any]:
+        """The rows of this run's shard: rows are dealt round-robin over all files in argument order."""
+        shard = self.shard
+        for row in rows:
+            k = self._rows_seen
+            self._rows_seen += 1
+            if shard is None or k % shard[1] == shard[0] - 1:
+                yield row
+
+    def owns_extras(self) -> bool:
+        """Gold-only and unreadable-gold items belong to shard 1 (or the only run)."""
+        return self.shard is None or self.shard[0] == 1
+
+    def is_last_file(self, path: Path) -> bool:
+        return bool(self.paths) and path.resolve() == self.paths[-1]
+
+    # -- the rows ----------------------------------------------------------------------------------------
+
+    def rows(self, path: Path, rel: str, kept: list[Any] | None = None, *, check: "FieldCheck | None" = None,
+             on_empty: Callable[[], None] | None = None) -> Iterator[PlannedRow]:
+        """The items a prediction file gives: one per row of this shard, then (after the last file) the gold
+        file's problems and gold-only rows. Repeated ids are renamed (``RowIds``) and recorded in
+        ``duplicates``.
+
+        A row the caller must keep goes to ``kept`` (``ref`` its index); a JSONL row without a gold join is
+        re-read from its byte span instead. ``check`` (``shape.FieldCheck``) counts the rows lacking required
+        fields; ``on_empty`` is called for a file with no rows at all.
+        """
+        spec = self.spec
+        # Rows stream through: only what an item needs is kept (a JSONL row's byte span, not the row).
+        try:
+            stream = iter(read_rows(path))
+            first = next(stream, None)
+        except ReaderError as exc:
+            yield PlannedRow("file", 0, None, None, str(exc))
+            return
+        if first is None and on_empty is not None:
+            on_empty()
+        rows: Iterator[RawRow] = itertools.chain([first], stream) if first is not None else iter(())
+        if self.limit is not None:
+            rows = itertools.islice(rows, self.limit)
+        rows = self.take_shard(rows)
+        ids = RowIds()
+        gold = self.gold
+        for raw in rows:
+            if raw.row is None:
+                yield PlannedRow(f"line{raw.line}", raw.line, None, None, f"{rel}:{raw.line}: {raw.problem}")
+                continue
+            row = self.normalise(raw.row)
+            raw_id = spec.row_id(row)
+            gold_problem = None
+            if gold is not None:
+                row, gold_problem = gold.join(row, raw_id)
+            name, row_id, count = ids.take(raw_id, raw.line)
+            if count > 1:
+                self.duplicates.append(f"{rel}:{raw.line}: id {name.rpartition('#')[0]!r} already used (scored "
+                                       f"as {row_id})")
+            missing = spec.missing_fields(row)
+            problem = None
+            if gold_problem:
+                problem = f"{rel}:{raw.line}: {gold_problem}"
+            elif missing:
+                problem = (f"{rel}:{raw.line}: missing required field "
+                           f"{', '.join(repr(m) for m in missing)} (benchmark {spec.name})")
+            if check is not None:
+                check.add(row, [] if gold_problem else missing)  # a gold mismatch is its own problem
+            ref: Any
+            if problem:
+                ref = None
+            elif raw.span is not None and gold is None:
+                ref = raw.span
+            elif kept is not None:
+                kept.append(row)
+                ref = len(kept) - 1
+            else:
+                ref = None
+            yield PlannedRow(name, raw.line, ref, row_id, problem)
+        if gold is not None and self.is_last_file(path) and self.owns_extras():
+            for gold_line, problem in gold.problems:
+                yield PlannedRow(f"gold-line{gold_line}", gold_line, None, None, problem)
+            for gold_id, gold_line in gold.unmatched():
+                name = clean_id(f"gold-only:{gold_id}")
+                yield PlannedRow(name, gold_line, None, gold_id, (f"{gold.path}:{gold_line}: gold row {gold_id!r} "
+                                                                  f"has no prediction in the files given"))
+
+    def replay(self) -> dict[str, tuple[str, str, int]]:
+        """Every planned row of every file, afresh, as ``nodeid -> (row id, file, line)``, with the duplicate-id
+        warnings a serial run has (xdist's controller collects nothing; a serial run stopped during its
+        collection did not see every row)."""
+        self.duplicates.clear()
+        self._rows_seen = 0
+        out: dict[str, tuple[str, str, int]] = {}
+        for path in self.paths:
+            display = self.display_path(path)
+            for planned in self.rows(path, display):
+                out[f"{display}::{planned.name}"] = (planned.row_id or planned.name, display, planned.line)
+        return out
+
+    # -- figures of the files, for the run's end -----------------------------------------------------------
+
+    def rows_in_files(self) -> int:
+        """Items a whole (unsharded) run would have: every row of every file, plus gold-only and unreadable gold
+        rows (for ``answerbench merge``)."""
+        total = 0
+        ids: set[str] = set()
+        gold = self.gold
+        for path in self.paths:
+            try:
+                rows = list(self._read(path))
+            except ReaderError:
+                total += 1  # the file's own error item
+                continue
+            total += len(rows)
+            if gold is not None:
+                ids.update(rid for rid in (self.spec.row_id(self.normalise(r.row)) for r in rows
+                                           if r.row is not None) if rid)
+        if gold is not None:
+            total += len(gold.problems) + sum(1 for gid in gold.rows if gid not in ids)
+        return total
+
+    def rows_held(self) -> list[tuple[str, int]]:
+        """(file as named, rows this run reads from it) of every readable file that holds rows."""
+        held = []
+        for path in self.paths:
+            try:
+                count = sum(1 for _ in self._read(path))
+            except ReaderError:
+                continue  # its error item is a row of the report
+            if count:
+                held.append((self.display_path(path), count))
+        return held
+
+    def rows_by_line(self) -> dict[str, dict[int, dict[str, Any]]]:
+        """Every readable row of every file, normalised, as ``file as named -> line -> row`` (the rescore)."""
+        out: dict[str, dict[int, dict[str, Any]]] = {}
+        for path in self.paths:
+            try:
+                rows = {raw.line: self.normalise(raw.row) for raw in read_rows(path) if raw.row is not None}
+            except ReaderError:
+                rows = {}
+            out[self.display_path(path)] = rows
+        return out
