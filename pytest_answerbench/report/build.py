@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..verdict import NOT_RUN
-from .gates import (Threshold, comparison_gates, evaluate_gates, incomplete_gate, rescore_gate,
+from .gates import (Threshold, comparison_gates, evaluate_gates, fingerprint_gate, incomplete_gate, rescore_gate,
                     unpaired_noninferiority_gate)
-from .paired import compare_reports, fingerprint, rescore_differences
+from .paired import compare_reports, fingerprint, rescore_differences, unpaired_mismatch
 from .rows import aggregate
 
 __all__ = ["INCOMPLETE", "PER_ITEM_OVERHEAD", "add_rescore", "build_report", "gate_report", "parallel_estimate"]
@@ -110,7 +110,7 @@ def gate_report(
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The gates of a finished report and its paired comparison with ``baseline`` (None without a baseline
     that lists rows): what a ``--bench-baseline`` run records, and what ``answerbench compare`` checks on two
-    saved reports. A baseline without rows is compared by its accuracy alone."""
+    saved reports. A baseline without rows is compared by its accuracy alone, and fails the fingerprint gate."""
     paired = baseline is not None and bool(baseline.get("rows"))
     gates = evaluate_gates(report, min_accuracy=min_accuracy, thresholds=thresholds,
                            baseline=None if paired else baseline, max_drop=None if paired else max_drop)
@@ -120,8 +120,10 @@ def gate_report(
         comparison = compare_reports(report, baseline, margin=margin)
         gates += comparison_gates(comparison, max_drop=max_drop, noninferiority=margin is not None,
                                   per_group=group_gates)
-    elif baseline is not None and margin is not None:
-        gates.append(unpaired_noninferiority_gate(margin))
+    elif baseline is not None:
+        if margin is not None:
+            gates.append(unpaired_noninferiority_gate(margin))
+        gates.append(fingerprint_gate(unpaired_mismatch(report, baseline)))  # a baseline without rows never passes
     return gates, comparison
 
 
