@@ -111,10 +111,10 @@ def test_a_verified_run_sends_only_undecided_rows_and_counts_them(bench_env, yes
     assert len(verifier_calls) == 1  # the endpoint check aside, one call: the one undecided, unhedged row
     result.stdout.fnmatch_lines(["verifier: 1 rows the rules left undecided decided by the judge (1 accepted, "
                                  "0 rejected)"])
-    # cached like every judge call: the rerun asks nothing more
-    bench_env.runpytest_subprocess(*args, "--bench-verifier", "judge")
+    # cached like every judge call: the rerun (here under xdist) asks nothing more
+    bench_env.runpytest_subprocess(*args, "--bench-verifier", "judge", "-n", "2")
     assert len([r for r in yes_server.requests if "Reference answer:" in str(r["messages"])]) == 1
-    assert load_report(bench_env)["rows"][2]["method"] == METHOD
+    assert [r["method"] for r in load_report(bench_env)["rows"]] == [r["method"] for r in report["rows"]]
     # the ini key, and the usage errors
     bench_env.makeini("[pytest]\nbench_verifier = judge\n")
     upstream = bench_env.runpytest_subprocess(*args, BENCH_PROFILE, "upstream")
