@@ -63,8 +63,9 @@ class Verdict:
         marked = self.extra.get(UNDECIDED) if isinstance(self.extra, Mapping) else None
         if marked:
             return str(marked)
+        method = self.method if isinstance(self.method, str) else ""  # a user's dict verdict may hold None
         for prefix, reason in UNDECIDED_METHODS.items():
-            if self.method.startswith(prefix):
+            if method.startswith(prefix):
                 return reason
         return None
 
