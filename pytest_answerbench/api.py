@@ -8,7 +8,7 @@ from typing import Any, Iterable, Mapping
 from .inputs.plan import RowIds
 from .report.build import build_report
 from .report.rows import make_row, row_text
-from .scoring import make_context, score_with_spec
+from .scoring import make_context, score_with_spec, verified
 from .spec import BenchmarkSpec, builtin_specs, resolve_benchmark
 from .verdict import Verdict
 
@@ -28,6 +28,7 @@ def score_row(
     judge: Any = None,
     options: Mapping[str, Any] | None = None,
     row_id: str | None = None,
+    verifier: str | None = None,
 ) -> Verdict:
     """Score one prediction row.
 
@@ -39,6 +40,8 @@ def score_row(
         judge: a judge object for benchmarks that use one.
         options: overrides for the benchmark's ``options:``.
         row_id: the row's id when the row has no id field (seeds any deterministic pick).
+        verifier: ``"judge"`` sends a row the rules leave undecided to ``judge`` with the verifier prompt
+            (olympiad, imo, atomic, default profile; README "Options": ``--bench-verifier``).
 
     Returns:
         A Verdict; bad row content gives ``status="error"``, never an exception.
@@ -51,7 +54,10 @@ def score_row(
     spec = _spec(benchmark)
     ctx = make_context(spec, row if isinstance(row, Mapping) else {}, profile, options=options, judge=judge,
                        timeout=timeout, row_id=row_id)
-    return score_with_spec(spec, row, ctx)
+    verdict = score_with_spec(spec, row, ctx)
+    if verifier == "judge" and judge is not None and isinstance(row, Mapping):
+        verdict = verified(spec, row, verdict, judge)
+    return verdict
 
 
 def score_rows(
@@ -62,6 +68,7 @@ def score_rows(
     timeout: float | None = 10.0,
     judge: Any = None,
     options: Mapping[str, Any] | None = None,
+    verifier: str | None = None,
 ) -> dict[str, Any]:
     """Score many rows and return the JSON report (README.md, "The JSON report") as a dict."""
     spec = _spec(benchmark)
@@ -71,7 +78,8 @@ def score_rows(
     for index, row in enumerate(rows, start=1):
         mapping = row if isinstance(row, Mapping) else {}
         _, row_id, _ = ids.take(spec.row_id(mapping), index)
-        verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options, row_id=row_id)
+        verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options, row_id=row_id,
+                            verifier=verifier)
         response, question = row_text(mapping, spec.prediction_field)
         out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict,
                             fields=spec.kept(mapping), response=response, question=question))

@@ -5,10 +5,16 @@
     answerbench compare BASE.json NEW.json [--max-drop D] [--noninferiority-margin M] [--min-accuracy X]
                         [--threshold KEY=X ...] [--group-gates] [--markdown PATH] [--html PATH] [-o PATH]
     answerbench render report.json [--html PATH] [--markdown PATH]
+    answerbench schema
 
 ``merge`` joins the reports of a sharded run (``--bench-shard I/N``) into one and checks that it is whole
 (``report/merge.py``); a missing shard, a missing or duplicated row, mismatched reports or a file that is not a
 report is an error (exit 1) that says which.
+
+Every report read is checked first (``report/io.py``, ``read_report``): strict JSON (no NaN or Infinity) that
+validates against the published schema (``report/schema.json``, printed by ``answerbench schema``); a report that
+does not is an error naming the file and the key (exit 2 for ``compare`` and ``render``, 1 for ``merge`` and
+``summary``).
 
 ``compare`` pairs NEW's rows with BASE's by id (``report/paired.py``: change, bootstrap interval, McNemar,
 flips) and checks the gates a ``--bench-baseline`` run would (``report/build.py``, ``gate_report``): exit 0
@@ -20,11 +26,13 @@ report like any other for all of them. Every file is written atomically (``repor
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any, Sequence
 
 from .errors import ReportError
-from .report import gate_report, load_report, merge_reports, parse_threshold, write_json
+from .report import gate_report, merge_reports, parse_threshold, write_json
+from .report.io import display_path, read_report, report_schema
 from .report._fmt import pct, verdict_word
 from .report.gates import GateSettings, Threshold, parse_fraction
 from .report.outputs import OUTPUTS
@@ -81,6 +89,8 @@ def _parser() -> argparse.ArgumentParser:
                             "neither is given)")
     render.add_argument("report")
     _output_options(render)
+    sub.add_parser("schema", help="print the JSON Schema every report validates against (and every report read "
+                   "is checked with)")
     return parser
 
 
@@ -100,8 +110,8 @@ def _write_renderings(args: argparse.Namespace, report: dict[str, Any], comparis
 
 
 def _compare(args: argparse.Namespace) -> int:
-    baseline = load_report(args.baseline)
-    current = load_report(args.current, need_rows=True)
+    baseline = read_report(args.baseline, "baseline")
+    current = read_report(args.current, "current")
     asked = GateSettings(min_accuracy=args.min_accuracy, thresholds=tuple(args.threshold), max_drop=args.max_drop,
                          margin=args.noninferiority_margin, group_gates=args.group_gates)
     gates, comparison = gate_report(current, asked, baseline=baseline)
@@ -126,7 +136,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    report = load_report(args.report)
+    report = read_report(args.report, "render")
     comparison = report.get("comparison")
     if not args.html and not args.markdown:
         sys.stdout.write(markdown_summary(report, comparison))
@@ -139,7 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "merge":
-            merged = merge_reports([load_report(p, need_rows=True) for p in args.reports], args.reports)
+            merged = merge_reports([read_report(p, "merge") for p in args.reports],
+                                   [display_path(p) for p in args.reports])
             write_json(args.output, merged)
             print(f"merged {len(args.reports)} report(s): {merged['total']} rows, accuracy {merged['accuracy']:.4f}"
                   f" -> {args.output}")
@@ -148,7 +159,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _compare(args)
         if args.command == "render":
             return _render(args)
-        for line, _ in summary_lines(load_report(args.report, need_rows=True), show=args.show):
+        if args.command == "schema":
+            print(json.dumps(report_schema(), indent=1))
+            return 0
+        for line, _ in summary_lines(read_report(args.report, "summary"), show=args.show):
             print(line)
         return 0
     except ReportError as exc:

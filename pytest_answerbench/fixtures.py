@@ -88,7 +88,7 @@ class RowScoring:
             pool = ScoringProcess(self.spec, settings.profile, settings.benchmark_options)
             self.pools.append(pool)
         return make_scorer(self.spec, settings.profile, settings.benchmark_options, judge=judge, pool=pool,
-                           row_limit=settings.row_limit)
+                           row_limit=settings.row_limit, verifier=settings.verifier)
 
     def own_scorer(self) -> Callable[..., "Verdict"]:
         """The scorer of rows that use no fixtures: the same as the ``bench_scorer`` fixture's, built once."""

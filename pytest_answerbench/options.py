@@ -55,8 +55,10 @@ BENCH_JUDGE_CONCURRENCY = "--bench-judge-concurrency"
 BENCH_JUDGE_TIMEOUT = "--bench-judge-timeout"
 BENCH_JUDGE_MAX_RETRIES = "--bench-judge-max-retries"
 BENCH_NO_JUDGE = "--bench-no-judge"
+BENCH_VERIFIER = "--bench-verifier"
 
 ISOLATIONS = ("process", "none")
+VERIFIERS = ("judge", "off")
 SELECTIONS = ("failing", "flipped")
 
 
@@ -276,6 +278,9 @@ OPTIONS: tuple[Option, ...] = (
            kind="count", metavar="N", field="judge.max_retries"),
     Option(BENCH_NO_JUDGE, "Do not use a judge even if one is configured (rows score as the benchmark does "
            "without one)", kind="flag", field="judge.disabled"),
+    Option(BENCH_VERIFIER, "'judge': send the rows the rules leave undecided (no answer located, unparsed, a size "
+           "bound) to the judge with a verifier prompt (olympiad, imo, atomic; default profile); 'off' (default)",
+           kind="choice", choices=VERIFIERS, field="verifier"),
 )
 
 
@@ -355,6 +360,7 @@ class Settings:
     row_limit: float | None = None  # seconds a row may take, from whichever source sets it
     timeout: float | None = None  # the YAML's per-row timeout, when no --timeout/ini/env sets one
     judge: JudgeSettings | None = None  # None: no judge
+    verifier: str | None = None  # "judge": the opt-in verifier of undecided rows (judge/verifier.py)
 
     @property
     def gates(self) -> GateSettings:
@@ -438,6 +444,7 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         kw["judge"] = None
     else:
         kw["judge"] = JudgeSettings(**judge)
+    _check_verifier(kw, where, spec)
     if config.getoption("timeout", None) is None and not _ini_timeout(config) and not os.environ.get(
             "PYTEST_TIMEOUT"):
         kw["timeout"] = spec.timeout
@@ -445,6 +452,23 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
     else:
         kw["row_limit"] = _outer_timeout(config)
     return Settings(**kw)
+
+
+def _check_verifier(kw: dict[str, Any], where: dict[str, str], spec: Any) -> None:
+    """--bench-verifier (ini, YAML ``verifier:``): 'off' is no verifier; 'judge' needs a judge and the default
+    profile (the references have no verifier). On a benchmark other than those of ``judge.verifier.BENCHMARKS``
+    it does nothing (``scoring.verified``)."""
+    source = where.get("verifier") or f"{spec.path}: verifier"
+    verifier = kw.get("verifier", spec.verifier)
+    kw["verifier"] = None if verifier in (None, "off") else verifier
+    if kw["verifier"] is None:
+        return
+    if kw.get("profile", "default") != "default":
+        raise pytest.UsageError(f"{source} judge: the upstream profile reproduces references that have no "
+                                "verifier; use the default profile")
+    if kw.get("judge") is None:
+        raise pytest.UsageError(f"{source} judge needs a judge ({BENCH_JUDGE_MODEL}, and "
+                                f"{BENCH_JUDGE_BASE_URL} for a local server)")
 
 
 def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, str]) -> None:

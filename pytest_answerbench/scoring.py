@@ -97,13 +97,15 @@ def _gold_text(spec: BenchmarkSpec, row: Mapping[str, Any]) -> str | None:
 
 
 def make_scorer(spec: BenchmarkSpec, profile: str, options: Mapping[str, Any], *, judge: Any = None,
-                pool: Any = None, row_limit: float | None = None) -> Callable[..., Verdict]:
+                pool: Any = None, row_limit: float | None = None, verifier: str | None = None
+                ) -> Callable[..., Verdict]:
     """``scorer(row, row_id=None) -> Verdict`` under one benchmark, profile and options.
 
     ``row_id`` is the id the row is scored (and its verdict reported) under; without it, the row's own id.
     With ``pool`` (a ``pool.ScoringProcess``) rows are scored in that killable child process, given a little
     less time than ``row_limit`` so the child gives up before the outer timer fires; with the spec's
-    ``cache_verdicts: true`` rows identical but for their ids share one verdict.
+    ``cache_verdicts: true`` rows identical but for their ids share one verdict. ``verifier`` "judge": a
+    verdict the rules left undecided goes to ``judge`` (:func:`verified`), here in the test process.
     """
     budget = judge_budget(row_limit)
     cache: dict[bytes, Verdict] | None = {} if spec.cache_verdicts else None
@@ -124,12 +126,29 @@ def make_scorer(spec: BenchmarkSpec, profile: str, options: Mapping[str, Any], *
             ctx = ScoreContext(benchmark=spec.name, profile=profile, options=merged, judge=judge, timeout=None,
                                row_id=row_id if row_id is not None else spec.row_id(row) or "")
             verdict = score_with_spec(spec, row, ctx)
+        if verifier:
+            verdict = verified(spec, row, verdict, judge)
         if key is not None and verdict.method != "process-died":
             cache[key] = verdict
         return verdict
 
     scorer.takes_row_id = True  # type: ignore[attr-defined]  # callers pass the id they report the row under
     return scorer
+
+
+def verified(spec: BenchmarkSpec, row: Mapping[str, Any], verdict: Verdict, judge: Any) -> Verdict:
+    """``verdict``, or the opt-in verifier's when the rules left the row undecided (``judge/verifier.py``)."""
+    if verdict.leaves_undecided() is None:
+        return verdict
+    from .judge.verifier import BENCHMARKS, verify  # deferred for start-up cost: only for undecided rows
+
+    if spec.scorer not in BENCHMARKS:
+        return verdict
+    from .report.rows import QUESTION_FIELDS  # deferred for start-up cost
+
+    question = next((str(row[name]) for name in QUESTION_FIELDS if row.get(name) is not None), None)
+    return verify(verdict, question=question, gold=_gold_text(spec, row), response=row.get(spec.prediction_field),
+                  judge=judge)
 
 
 def judge_budget(row_limit: float | None) -> float | None:

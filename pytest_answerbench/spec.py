@@ -43,6 +43,7 @@ _KEYS: dict[str, str] = {
     "fields": "mapping of benchmark field to the file's column (prediction: model_output)",
     "profiles": "list of str",
     "isolation": "'process' or 'none'",
+    "verifier": "'judge' or 'off': the opt-in verifier for rows the rules leave undecided",
     "cache_verdicts": "bool",
     "include": "str (path)",
 }
@@ -74,6 +75,7 @@ class BenchmarkSpec:
     isolation: str = "none"  # "process": score in a killable child process (see pool.py)
     cache_verdicts: bool = False  # identical rows (ids aside) share one verdict within a run
     fields: Mapping[str, str] = field(default_factory=dict)  # benchmark field -> the file's column
+    verifier: str | None = None  # "judge": the opt-in verifier (judge/verifier.py)
 
     def missing_fields(self, row: Mapping[str, Any]) -> list[str]:
         """The required fields (or alternatives, 'a|b') absent from the row.
@@ -289,6 +291,10 @@ def load_spec(path: str | os.PathLike[str]) -> BenchmarkSpec:
         if data["isolation"] not in ("process", "none"):
             raise SpecError(f"{where}: isolation {data['isolation']!r} unknown (known: process, none)")
         kw["isolation"] = data["isolation"]
+    if data.get("verifier") is not None:
+        if data["verifier"] not in ("judge", "off"):
+            raise SpecError(f"{where}: verifier {data['verifier']!r} unknown (known: judge, off)")
+        kw["verifier"] = None if data["verifier"] == "off" else data["verifier"]
     if "cache_verdicts" in data:
         if not isinstance(data["cache_verdicts"], bool):
             raise SpecError(f"{where}: cache_verdicts must be true or false, got {data['cache_verdicts']!r}")

@@ -20,6 +20,14 @@ NOT_RUN = "not_run"
 
 PROFILES = ("default", "upstream")
 
+#: ``Verdict.extra`` key a scorer sets (to the reason, as text) on a verdict its rules left undecided, e.g. a text
+#: answer they cannot compare: the opt-in verifier (``judge/verifier.py``) may decide such rows, and only these.
+UNDECIDED = "undecided"
+#: Methods that leave a row undecided without the marker, by prefix: no committed answer located
+#: (``no-answer``), an answer that could not be parsed (``unparsed (...)``), a size bound (``bound:<name>``).
+UNDECIDED_METHODS = {"no-answer": "no committed answer located", "unparsed": "the answer could not be parsed",
+                     "bound:": "a size bound stopped the comparison"}
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -46,6 +54,20 @@ class Verdict:
     @property
     def correct(self) -> bool:
         return self.status == CORRECT
+
+    def leaves_undecided(self) -> str | None:
+        """Why the rules reached no verdict on this row (the ``undecided`` marker in ``extra``, or a method of
+        :data:`UNDECIDED_METHODS`), or None when they did. Correct verdicts are always decided."""
+        if self.status == CORRECT:
+            return None
+        marked = self.extra.get(UNDECIDED) if isinstance(self.extra, Mapping) else None
+        if marked:
+            return str(marked)
+        method = self.method if isinstance(self.method, str) else ""  # a user's dict verdict may hold None
+        for prefix, reason in UNDECIDED_METHODS.items():
+            if method.startswith(prefix):
+                return reason
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -114,7 +114,7 @@ def test_a_baseline_scored_differently_is_flagged(baseline):
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     gate = [g for g in load_report(baseline, "cur.json")["gates"] if g["name"] == "fingerprint"][0]
     assert not gate["passed"] and "scorer_version" in gate["message"]
-    result.stdout.fnmatch_lines(["baseline scored differently: *scorer_version*"])
+    result.stdout.fnmatch_lines(["*fingerprint: FAILED, the runs are not shown to be scored the same way: *scorer_version*"])
 
 
 def test_markdown_html_and_junit_outputs(baseline, monkeypatch):

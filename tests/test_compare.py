@@ -48,7 +48,9 @@ def make_report(rows, benchmark="vmcbench_dev", **top):
               "correct": sum(1 for r in rows if r["score"] >= 1), "accuracy": acc, "ci95": [acc - 0.05, acc + 0.05],
               "counts": {"correct": sum(1 for r in rows if r["score"] >= 1),
                          "wrong": sum(1 for r in rows if r["score"] < 1)},
-              "metrics": {}, "groups": groups, "gates": [], "rows": rows}
+              "metrics": {}, "groups": groups, "gates": [], "rows": rows,
+              "fingerprint": {"benchmark": benchmark, "profile": "default", "scorer_version": 1,
+                              "tool_version": "0.1.0"}}
     report.update(top)
     return report
 
@@ -358,11 +360,16 @@ def test_comparison_flags_a_baseline_scored_by_another_version(spec_files):
     assert c["fingerprint"]["complete"] is True and c["fingerprint"]["same_predictions"] is True
     g = gate(comparison_gates(c), "fingerprint")
     assert not g["passed"] and "scorer_version" in g["message"]
-    # a baseline made before fingerprints: the report's own version fields still catch it
+    # reports without a fingerprint (hand-written, edited, or made before fingerprints): each such side fails the
+    # gate, and the report's own version fields are still compared
     old = make_report(base_rows, scorer_version=1)
     new = make_report(base_rows, scorer_version=3, tool_version="0.2.0")
-    assert compare_reports(new, old)["fingerprint"]["mismatch"] == [
-        "scorer_version differs: baseline 1, current 3", "tool_version differs: baseline '0.1.0', current '0.2.0'"]
+    del old["fingerprint"], new["fingerprint"]
+    mismatch = compare_reports(new, old)["fingerprint"]["mismatch"]
+    assert [m.split(" (")[0] for m in mismatch[:2]] == ["the baseline report has no fingerprint",
+                                                         "the current report has no fingerprint"]
+    assert mismatch[2:] == ["scorer_version differs: baseline 1, current 3",
+                            "tool_version differs: baseline '0.1.0', current '0.2.0'"]
 
 
 def test_rescore_differences():

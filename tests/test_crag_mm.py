@@ -348,7 +348,11 @@ def _oracle(messages, **params):
     """A stand-in judge: CORRECT when the ground truth's words all occur in the prediction."""
     user = messages[-1]["content"]
     truth = user.split("Ground Truth: ")[1].split("\n")[0].lower()
-    pred = user.split("Prediction: ")[1].split("\n")[0].lower()
+    if "<<<PREDICTION " in user:  # the default profile's guarded prompt: the prediction between markers
+        tag = user.split("<<<PREDICTION ")[1].split("\n")[0]
+        pred = user.split(f"<<<PREDICTION {tag}\n")[1].split(f"\nPREDICTION {tag}>>>")[0].lower()
+    else:
+        pred = user.split("Prediction: ")[1].split("\n")[0].lower()
     ok = all(word in pred for word in truth.replace("-", " ").split())
     return "Result: CORRECT" if ok else "Result: WRONG"
 

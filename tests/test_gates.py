@@ -125,8 +125,12 @@ def test_cli_beats_ini_beats_yaml(run, bench_env):
 def test_baseline_max_drop(run, bench_env):
     baseline = bench_env.path / "baseline.json"
     baseline.write_text(json.dumps({"benchmark": "vmcbench_dev", "accuracy": 0.8}))
+    # The accuracy alone is compared, and the run still fails: a baseline without rows or a fingerprint cannot
+    # show it was scored the same way (issue 23, section 4).
     result = run(BENCH_BASELINE, str(baseline), BENCH_MAX_DROP, "0.1")
-    assert result.ret == pytest.ExitCode.OK
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["gate pass: max_drop: accuracy 0.7500 vs baseline 0.8000: change -0.0500, allowed "
+                                 "drop 0.1 holds", "gate FAIL: fingerprint: FAILED*lists no rows*no fingerprint*"])
     result = run(BENCH_BASELINE, str(baseline), BENCH_MAX_DROP, "0.02")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["gate *: max_drop: accuracy 0.7500 vs baseline 0.8000: change -0.0500, allowed drop "

@@ -54,6 +54,7 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_judge_timeout": (["2.5"], "2.5"),
     "bench_judge_max_retries": (["1"], "1"),
     "bench_progress_every": (["2.5"], "2.5"),
+    "bench_verifier": (["judge"], "judge"),
 }
 # what every run of the comparison gives, so that options needing another one take effect
 BASE = {"--bench-judge-model": "m", "--bench-baseline": "base.json"}

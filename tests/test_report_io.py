@@ -11,6 +11,7 @@ import pytest
 from pytest_answerbench.cli import main
 from pytest_answerbench.report import Gate, ReportError, load_report, write_json, write_text
 from pytest_answerbench.report import io as report_io
+from pytest_answerbench.spec import resolve_benchmark
 
 
 @pytest.mark.parametrize(("content", "need_rows", "message"), [
@@ -68,7 +69,10 @@ def test_a_written_file_gets_the_mode_a_plain_open_would_give(tmp_path):
 
 
 def test_the_merge_command_writes_atomically(tmp_path, monkeypatch, capsys):
-    shard = {"benchmark": "vmcbench_dev", "profile": "default", "accuracy": 1.0, "files": [], "rows": []}
+    version = resolve_benchmark("vmcbench_dev").version
+    shard = {"benchmark": "vmcbench_dev", "profile": "default", "accuracy": 1.0, "files": [], "rows": [],
+             "fingerprint": {"benchmark": "vmcbench_dev", "profile": "default", "scorer_version": version,
+                             "tool_version": "0.1.0"}}
     (tmp_path / "s.json").write_text(json.dumps(shard))
     out = tmp_path / "merged.json"
     out.write_text("previous merge\n")

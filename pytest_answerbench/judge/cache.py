@@ -1,7 +1,7 @@
 """The judge's persistent reply cache: SQLite (WAL, busy timeout), shared by threads and processes.
 
-Replies are keyed by :func:`cache_key`, the sha256 of (model, prompt template version, exact messages, call
-parameters), and kept without expiry. ``openai.py`` reads it before asking the server and writes every reply.
+Replies are keyed by :func:`cache_key`, the sha256 of (endpoint, model, prompt template version, exact messages,
+call parameters), and kept without expiry. ``openai.py`` reads it before asking the server and writes every reply.
 """
 
 from __future__ import annotations
@@ -9,13 +9,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-__all__ = ["ReplyCache", "cache_key", "default_cache_path"]
+__all__ = ["ReplyCache", "cache_key", "default_cache_path", "endpoint_id"]
 
 _CACHE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS replies (
@@ -36,12 +37,28 @@ def default_cache_path() -> Path:
     return Path(base) / "pytest-answerbench" / "judge-cache.sqlite3"
 
 
+#: The endpoint of a judge given no base URL (the ``openai`` client's default).
+OPENAI_ENDPOINT = "https://api.openai.com/v1"
+
+
+def endpoint_id(base_url: str | None) -> str:
+    """The endpoint as the cache key holds it: no ``user:password@``, no trailing slash, scheme and host in
+    lower case; OpenAI's API when None. Two servers may serve the same model name with different weights (a
+    local vLLM and a hosted one), so their replies are kept apart."""
+    if not base_url:
+        return OPENAI_ENDPOINT
+    url = re.sub(r"//[^/@]*@", "//", base_url.strip()).rstrip("/")
+    head = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*", url)
+    return head.group(0).lower() + url[head.end():] if head else url
+
+
 def cache_key(model: str, template_version: str, messages: Sequence[Mapping[str, Any]],
-              params: Mapping[str, Any]) -> str:
-    """The cache key: sha256 of the canonical JSON of model, template version, messages and parameters."""
+              params: Mapping[str, Any], endpoint: str | None = None) -> str:
+    """The cache key: sha256 of the canonical JSON of the endpoint (:func:`endpoint_id` of the base URL),
+    model, template version, messages and parameters."""
     payload = json.dumps(
-        {"model": model, "template_version": template_version, "messages": [dict(m) for m in messages],
-         "params": dict(params)},
+        {"endpoint": endpoint_id(endpoint), "model": model, "template_version": template_version,
+         "messages": [dict(m) for m in messages], "params": dict(params)},
         sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str,
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()

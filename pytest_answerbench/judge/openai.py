@@ -186,7 +186,7 @@ class OpenAIJudge:
         """Like ``ask``, with token counts and whether the reply came from the cache."""
         template_version = str(params.pop("template_version", "") or "")
         call_params = {**self.default_params, **params}
-        key = cache_key(self.model, template_version, messages, call_params)
+        key = cache_key(self.model, template_version, messages, call_params, self.base_url)
         with self._memo_lock:
             kept = self._memo.pop(key, None)
         if isinstance(kept, JudgeError):
@@ -217,7 +217,8 @@ class OpenAIJudge:
                 messages, p = list(req), dict(shared)
             version = str(p.pop("template_version", "") or "")
             call_params = {**self.default_params, **p}
-            todo.setdefault(cache_key(self.model, version, messages, call_params), (version, messages, call_params))
+            todo.setdefault(cache_key(self.model, version, messages, call_params, self.base_url),
+                            (version, messages, call_params))
         counts = {"requested": len(todo), "cached": 0, "fetched": 0, "failed": 0}
         pending = []
         for key, item in todo.items():

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..verdict import NOT_RUN
-from .gates import (GateSettings, comparison_gates, evaluate_gates, incomplete_gate, rescore_gate,
-                    unpaired_noninferiority_gate)
-from .paired import compare_reports, fingerprint, rescore_differences
+from .gates import (GateSettings, comparison_gates, evaluate_gates, fingerprint_gate, incomplete_gate,
+                    rescore_gate, unpaired_noninferiority_gate)
+from .paired import compare_reports, fingerprint, rescore_differences, unpaired_mismatch
 from .rows import aggregate
 
 __all__ = ["INCOMPLETE", "PER_ITEM_OVERHEAD", "GateSettings", "add_rescore", "build_report", "gate_report",
@@ -104,7 +104,7 @@ def gate_report(
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The gates of a finished report and its paired comparison with ``baseline`` (None without a baseline
     that lists rows): what a ``--bench-baseline`` run records, and what ``answerbench compare`` checks on two
-    saved reports. A baseline without rows is compared by its accuracy alone."""
+    saved reports. A baseline without rows is compared by its accuracy alone, and fails the fingerprint gate."""
     paired = baseline is not None and bool(baseline.get("rows"))
     out = evaluate_gates(report, min_accuracy=gates.min_accuracy, thresholds=gates.thresholds,
                          baseline=None if paired else baseline, max_drop=None if paired else gates.max_drop)
@@ -114,8 +114,10 @@ def gate_report(
         comparison = compare_reports(report, baseline, margin=gates.margin)
         out += comparison_gates(comparison, max_drop=gates.max_drop, noninferiority=gates.margin is not None,
                                 per_group=gates.group_gates)
-    elif baseline is not None and gates.margin is not None:
-        out.append(unpaired_noninferiority_gate(gates.margin))
+    elif baseline is not None:
+        if gates.margin is not None:
+            out.append(unpaired_noninferiority_gate(gates.margin))
+        out.append(fingerprint_gate(unpaired_mismatch(report, baseline)))  # a baseline without rows never passes
     if gates.subset is not None:
         _say_subset(out, gates.subset)
     return out, comparison

@@ -310,13 +310,17 @@ def comparison_gates(comparison: Mapping[str, Any], *, max_drop: float | None = 
                         group=[field, value],
                         message=(f"noninferiority {where}: {gni['explanation']}; Holm-adjusted p(drop > "
                                  f"margin)={gni['p_inferior_holm']:.3g} -> {verdict}")))
+    out = [g.to_dict() for g in gates]
     if fingerprint_check:
-        mismatch = (comparison.get("fingerprint") or {}).get("mismatch") or []
-        gates.append(Gate("fingerprint", "fingerprint", "=", len(mismatch), 0, not mismatch,
-                          outcome="fail" if mismatch else "pass",
-                          message=("fingerprint: baseline scored differently: " + "; ".join(mismatch)
-                                   if mismatch else "fingerprint: baseline scored the same way")))
-    return [g.to_dict() for g in gates]
+        out.append(fingerprint_gate((comparison.get("fingerprint") or {}).get("mismatch") or []))
+    return out
+
+
+def fingerprint_gate(mismatch: Sequence[str]) -> dict[str, Any]:
+    """The fingerprint gate: fails with every reason in ``mismatch`` (report/paired.py), passes when empty."""
+    return Gate("fingerprint", "fingerprint", "=", len(mismatch), 0, not mismatch, outcome="fail" if mismatch else "pass",
+                message=("fingerprint: FAILED, the runs are not shown to be scored the same way: " + "; ".join(mismatch)
+                         if mismatch else "fingerprint: baseline scored the same way")).to_dict()
 
 
 def unpaired_noninferiority_gate(margin: float) -> dict[str, Any]:

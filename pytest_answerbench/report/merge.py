@@ -2,8 +2,8 @@
 
 The merge checks that the shards make one whole run: the same benchmark, profile and prediction files in every
 shard, every shard 1..N present once, and every row present exactly once. A missing shard, a missing or
-duplicated row, mismatched reports, or shards scored differently (their fingerprints) raise ReportError saying
-which. The merged report's accuracy, groups and metrics are recomputed from the rows; its fingerprint is the
+duplicated row, mismatched reports, a shard without a fingerprint, or shards scored differently (their
+fingerprints) raise ReportError saying which. The merged report's accuracy, groups and metrics are recomputed from the rows; its fingerprint is the
 shards' (so a merged report used as ``--bench-baseline`` is checked like any other). ``answerbench merge``
 (``cli.py``) is the command.
 """
@@ -27,18 +27,22 @@ def merge_reports(reports: Sequence[dict[str, Any]], names: Sequence[str] | None
     if not reports:
         raise ReportError("no reports to merge")
     first = reports[0]
+    # A shard without a fingerprint could have been scored any way (or edited): nothing to check it by.
+    fingerprints = [rep.get("fingerprint") for rep in reports]
+    unprinted = [name for name, fp in zip(names, fingerprints) if not isinstance(fp, Mapping)]
+    if unprinted:
+        raise ReportError(f"{', '.join(unprinted)}: no fingerprint, so nothing shows the shard was scored like the "
+                          "others (shards are the reports of --bench-shard runs, as written)")
     for name, rep in zip(names, reports):
-        for key in ("benchmark", "profile"):
+        for key in ("benchmark", "profile", "scorer_version"):
             if rep.get(key) != first.get(key):
                 raise ReportError(f"{name}: {key} {rep.get(key)!r} differs from {names[0]}'s {first.get(key)!r}")
         files = [(f["path"], f["sha256"]) for f in rep.get("files", [])]
         if files != [(f["path"], f["sha256"]) for f in first.get("files", [])]:
             raise ReportError(f"{name}: its prediction files (paths or sha256) differ from {names[0]}'s")
     # The shards' verdicts must come from the same scoring (spec, gold, versions) for the merge to be one run.
-    fingerprints = [rep.get("fingerprint") for rep in reports]
-    fingerprinted = all(isinstance(fp, Mapping) for fp in fingerprints)
     for name, fp in zip(names[1:], fingerprints[1:]):
-        mismatch = fingerprint_mismatch(fp, fingerprints[0], include_predictions=True) if fingerprinted else []
+        mismatch = fingerprint_mismatch(fp, fingerprints[0], include_predictions=True)
         if mismatch:
             raise ReportError(f"{name}: scored differently from {names[0]}: {'; '.join(mismatch)}")
     shards = [rep.get("shard") for rep in reports]
@@ -84,6 +88,11 @@ def merge_reports(reports: Sequence[dict[str, Any]], names: Sequence[str] | None
     if spec is None:
         raise ReportError(f"cannot load benchmark {first['benchmark']!r} (nor {first.get('benchmark_path')}) to "
                           "recompute its metrics")
+    # The merged report is built with this install's scorer: it must be the one the shards were scored with.
+    if fingerprints[0].get("scorer_version") != spec.version or first.get("scorer_version", spec.version) != spec.version:
+        raise ReportError(f"{names[0]}: scored with scorer version {fingerprints[0].get('scorer_version')!r} "
+                          f"(report: {first.get('scorer_version')!r}), but {spec.name} is at version {spec.version!r} "
+                          "here: merge with the version that scored the shards, or score them again")
     files = [dict(f, rows=sum(1 for r in rows if r.get("file") == f["path"])) for f in first.get("files", [])]
     # An incomplete shard (interrupted, stopped) makes the whole run incomplete: its not_run rows stay as they are.
     incomplete = "; ".join(f"{name}: {incomplete_reason(rep)}" for name, rep in zip(names, reports)
@@ -92,6 +101,5 @@ def merge_reports(reports: Sequence[dict[str, Any]], names: Sequence[str] | None
                           seconds=sum(r.get("seconds") or 0 for r in reports), tool_version=first.get("tool_version"),
                           incomplete=incomplete or None)
     merged["merged_from"] = [{"report": n, "shard": s} for n, s in zip(names, shards)]
-    if fingerprinted:  # the whole run's row counts per prediction file
-        merged["fingerprint"] = {**fingerprints[0], "predictions": [dict(f) for f in files]}
+    merged["fingerprint"] = {**fingerprints[0], "predictions": [dict(f) for f in files]}  # the whole run's counts
     return merged

@@ -11,7 +11,8 @@ Pure data in, plain dicts out; no pytest. Rows are matched by ``id``; a row pres
   when its upper bound is below -M, otherwise ``inconclusive`` with the minimum detectable effect;
 - the same per group value, with Holm-adjusted p-values across all groups (used when gating per group);
 - the flipped rows, and a fingerprint check (scorer version, benchmark definition, gold) so that a baseline
-  scored differently is flagged instead of passing for a model change.
+  scored differently is flagged instead of passing for a model change; a side without a fingerprint fails the
+  check (:func:`missing_fingerprints`), as does a baseline without rows (:func:`unpaired_mismatch`).
 
 :func:`pytest_answerbench.report.gates.comparison_gates` turns a comparison into gates.
 """
@@ -41,7 +42,9 @@ __all__ = [
     "current_ids",
     "fingerprint",
     "fingerprint_mismatch",
+    "missing_fingerprints",
     "rescore_differences",
+    "unpaired_mismatch",
 ]
 
 #: Fingerprint entries that must agree for two runs to be comparable (predictions are expected to differ).
@@ -258,6 +261,26 @@ def _report_identity(report: Mapping[str, Any]) -> dict[str, Any]:
             if k in report}
 
 
+#: Why a report without a fingerprint cannot pass the fingerprint gate.
+NO_FINGERPRINT = ("the {side} report has no fingerprint (written by hand, by the library's score_rows, or edited), "
+                  "so nothing shows it was scored with the same benchmark definition, gold and scorer version")
+NO_ROWS = "the baseline report lists no rows, so the change cannot be paired row by row nor its gold answers checked"
+
+
+def missing_fingerprints(current: Mapping[str, Any], baseline: Mapping[str, Any]) -> list[str]:
+    """Messages for a side of a comparison that has no fingerprint: such a side cannot pass the fingerprint gate
+    (README.md, "CI gates"), since any difference in scoring would go unseen."""
+    return [NO_FINGERPRINT.format(side=side) for side, rep in (("baseline", baseline), ("current", current))
+            if not isinstance(rep.get("fingerprint"), Mapping)]
+
+
+def unpaired_mismatch(current: Mapping[str, Any], baseline: Mapping[str, Any]) -> list[str]:
+    """The fingerprint gate's reasons to fail against a baseline that lists no rows: that, a missing fingerprint,
+    and any fingerprint entry that differs."""
+    return ([NO_ROWS] + missing_fingerprints(current, baseline)
+            + fingerprint_mismatch(_report_identity(current), _report_identity(baseline)))
+
+
 def fingerprint_mismatch(current_fp: Mapping[str, Any] | None, baseline_fp: Mapping[str, Any] | None, *,
                          include_predictions: bool = False) -> list[str]:
     """Messages naming each fingerprint entry that differs (empty when the runs are comparable).
@@ -387,7 +410,7 @@ def compare_reports(current: Mapping[str, Any], baseline: Mapping[str, Any], *, 
     out["holm"] = {"family": len(entries), "alpha": alpha}
 
     cur_fp, base_fp = _report_identity(current), _report_identity(baseline)
-    mismatch = fingerprint_mismatch(cur_fp, base_fp)
+    mismatch = missing_fingerprints(current, baseline) + fingerprint_mismatch(cur_fp, base_fp)
     if gold_changed:
         mismatch.append(f"gold answer differs on {len(gold_changed)} paired row(s), e.g. id "
                         f"{gold_changed[0]['id']!r}")

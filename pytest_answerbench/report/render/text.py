@@ -39,6 +39,11 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
     for warning in report.get("warnings", [])[:5]:
         yield f"warning: {warning}", {"yellow": True}
     rows = report["rows"]
+    verified = [r for r in rows if r.get("method") == "verifier"]  # the opt-in verifier (judge/verifier.py)
+    if verified:
+        accepted = sum(1 for r in verified if r["status"] == CORRECT)
+        yield (f"verifier: {len(verified)} rows the rules left undecided decided by the judge ({accepted} accepted, "
+               f"{len(verified) - accepted} rejected)"), {}
     errors = [r for r in rows if r["status"] in (ERROR, TIMEOUT)]
     wrong = [r for r in rows if r["status"] not in (CORRECT, ERROR, TIMEOUT, NOT_RUN)]
     if wrong and show:

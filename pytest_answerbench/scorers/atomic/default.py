@@ -4,6 +4,8 @@ The final boxed answer (else the last math span of the last line, :func:`final_b
 then the shared math engine's equivalence (:func:`default_compare`: ``maths.equivalent`` with units,
 ``\\text{}``, percentages, tuples, equations..., answering equal, different or undecided), and the judge only
 when the engine cannot decide, its reply read strictly (:func:`read_reply_strict`: exactly one of True/False).
+An answer that addresses the grader (``judge/injection.py``) is decided without that text (method
+``judge-injection``); the judge never sees it.
 A gold cell the reference cannot read (a number, a ``[...]`` that is not a list literal) is one gold as written.
 Binary score. Differences from upstream, with their tests: ``docs/profiles-judged.md``.
 """
@@ -16,6 +18,7 @@ from typing import Any
 from ... import maths
 from ...maths.guard import StepTimeout, TooComplex, step_limit
 from ...maths.parse import ParseFailure
+from ...judge.injection import INJECTION_METHOD, addresses_grader, remove
 from ...verdict import Verdict
 from ._shared import Ask, golds_of, memo
 
@@ -91,6 +94,20 @@ def score_default(prediction: Any, answer: Any, ask: Ask) -> Verdict:
     pred = final_boxed(prediction)
     if pred is None:
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no \\boxed{} answer")
+    injection = addresses_grader(pred)
+    if injection is None:
+        return _decide(pred, golds, gold_text, ask)
+    # The answer speaks to the grader: it is read without that text, and never reaches the judge with it.
+    cleaned = remove(pred)
+    decided = (_decide(cleaned, golds, gold_text, ask) if cleaned else
+               Verdict.graded(False, extracted=pred, method="nothing-left", gold=gold_text))
+    return Verdict(decided.status, decided.score, decided.extracted, INJECTION_METHOD,
+                   f"the answer addresses the grader ({injection}); decided without that text by {decided.method}",
+                   gold_text, {**decided.extra, "injection": injection, "decided_by": decided.method})
+
+
+def _decide(pred: str, golds: list[str], gold_text: str, ask: Ask) -> Verdict:
+    """The final answer ``pred`` against the golds: exact, the math engine, then the judge for undecided pairs."""
     if any(pred == g.strip() for g in golds):
         return Verdict.graded(True, extracted=pred, method="exact", gold=gold_text)
     undecided = []

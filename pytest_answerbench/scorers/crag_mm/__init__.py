@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...judge import JudgeError, JudgeFatalError, JudgeRequest, JudgeTally
+from ...judge.injection import INJECTION_METHOD, addresses_grader, remove
 from ...verdict import CORRECT, ERROR, MISS, TIMEOUT, ScoreContext, Verdict
 from ._shared import (
     FACEBOOKRESEARCH,
@@ -81,8 +82,12 @@ def _text(value: Any, lenient: bool) -> str | None:
     return None
 
 
-def _prepare(row: Mapping[str, Any], ctx: ScoreContext) -> tuple[str, str, str, bool, bool] | Verdict:
-    """(query, ground truth, response, is_miss, is_exact) or an error verdict for unreadable cells."""
+def _prepare(row: Mapping[str, Any], ctx: ScoreContext) -> tuple[str, str, str, bool, bool, str | None] | Verdict:
+    """(query, ground truth, response, is_miss, is_exact, injection) or an error verdict for unreadable cells.
+
+    ``injection`` names the pattern of a response that addresses the grader (``judge/injection.py``); in the
+    default profile the response is then read without what addresses the grader, as a careful grader reads it.
+    """
     response = _text(row.get("agent_response"), not ctx.upstream)
     truth = _text(row.get("ground_truth"), not ctx.upstream)
     query = row.get("query")
@@ -91,12 +96,15 @@ def _prepare(row: Mapping[str, Any], ctx: ScoreContext) -> tuple[str, str, str, 
                              method="bad-cell")
     if truth is None:
         return Verdict.error("ground_truth is not text (the reference fails on it: no .strip())", method="bad-cell")
+    injection = addresses_grader(response)
+    if injection and not ctx.upstream:
+        response = remove(response)
     variant = _variant(ctx)
     miss = is_miss_upstream(response, variant) if ctx.upstream else is_miss_default(response)
     exact = is_exact_match(response, truth)
     if exact and not ctx.upstream:
         miss = False  # an exact match is an answer, even when the ground truth itself reads "I don't know"
-    return ("" if query is None else str(query)), truth, response, miss, exact
+    return ("" if query is None else str(query)), truth, response, miss, exact, injection
 
 
 def judge_requests(row: Mapping[str, Any], ctx: ScoreContext) -> list[JudgeRequest]:
@@ -104,29 +112,36 @@ def judge_requests(row: Mapping[str, Any], ctx: ScoreContext) -> list[JudgeReque
     prepared = _prepare(row, ctx)
     if isinstance(prepared, Verdict):
         return []
-    query, truth, response, miss, exact = prepared
-    if miss or exact:
+    query, truth, response, miss, exact, injection = prepared
+    if miss or exact or not response.strip():
         return []
     variant = _variant(ctx)
-    return [JudgeRequest.of(judge_messages(variant, query, truth, response), **judge_params(variant))]
+    guarded = not ctx.upstream
+    return [JudgeRequest.of(judge_messages(variant, query, truth, response, guarded),
+                            **judge_params(variant, guarded))]
 
 
 def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     """One turn: status ``correct``, ``wrong`` (hallucination), ``miss`` or ``error``; score 1 or 0.
 
     ``extra`` carries the reference's flags (``is_exact_match``, ``is_correct``, ``is_miss``,
-    ``is_semantically_correct``) for ``metrics``, and the judge accounting.
+    ``is_semantically_correct``) for ``metrics``, and the judge accounting. A response that addresses the grader
+    has ``extra["injection"]`` (the pattern's name) in both profiles; in the default profile its method is
+    ``judge-injection`` and it is decided on the response without the injection (exact match, a miss, else the
+    guarded judge; nothing left is wrong).
     """
     prepared = _prepare(row, ctx)
     if isinstance(prepared, Verdict):
         return prepared
-    query, truth, response, miss, exact = prepared
+    query, truth, response, miss, exact, injection = prepared
     variant = _variant(ctx)
     flags = {"is_exact_match": exact, "is_correct": exact, "is_miss": miss, "is_semantically_correct": exact,
              "api_response": None}
     tally = JudgeTally()
     method = "exact" if exact else ("miss" if miss else "")
-    if not miss and not exact:
+    if injection and not ctx.upstream and not response.strip():
+        method = "nothing-left"
+    elif not miss and not exact:
         judged = _judge(ctx, variant, query, truth, response, tally)
         if isinstance(judged, Verdict):
             return judged
@@ -137,13 +152,29 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
             flags["api_response"] = judged[1]
             method = "judge"
     extra = {**flags, **tally.extra(), "variant": variant}
+    note = ""
+    if injection:
+        extra["injection"] = injection
+        if not ctx.upstream:
+            extra["decided_by"] = method
+            note = (f"the response addresses the grader ({injection}); decided without that text by "
+                    f"{_DECIDED_BY.get(method, method)}: ")
+            method = INJECTION_METHOD
     if flags["is_correct"]:
-        return Verdict(CORRECT, 1.0, extracted=response, method=method, gold=truth, extra=extra)
+        return Verdict(CORRECT, 1.0, extracted=response, method=method, gold=truth, detail=note.rstrip(": "),
+                       extra=extra)
     if miss:
         return Verdict(MISS, 0.0, extracted=response, method=method, gold=truth,
-                       detail="abstention (\"I don't know\")", extra=extra)
+                       detail=note + "abstention (\"I don't know\")", extra=extra)
+    if method == INJECTION_METHOD and extra["decided_by"] == "nothing-left":
+        return Verdict.graded(False, extracted=response, method=method, gold=truth, extra=extra,
+                              detail=note + "no answer is left once the text addressing the grader is removed")
     return Verdict.graded(False, extracted=response, method=method, gold=truth,
-                          detail="hallucination: a confident answer that is not correct", extra=extra)
+                          detail=note + "hallucination: a confident answer that is not correct", extra=extra)
+
+
+_DECIDED_BY = {"exact": "exact match", "miss": "the abstention test", "judge": "the guarded judge",
+               "exact-only": "exact match (no judge)", "nothing-left": "what is left (nothing)"}
 
 
 def _judge(ctx: ScoreContext, variant: str, query: str, truth: str, response: str,
@@ -156,9 +187,10 @@ def _judge(ctx: ScoreContext, variant: str, query: str, truth: str, response: st
         return Verdict.error("this turn needs the LLM judge and none is configured (set --bench-judge-model; "
                              "or options.without_judge: exact_match to score by exact match only)",
                              method="no-judge", gold=truth, extracted=response)
-    messages = judge_messages(variant, query, truth, response)
+    guarded = not ctx.upstream
+    messages = judge_messages(variant, query, truth, response, guarded)
     try:
-        reply = tally.ask(ctx.judge, messages, **judge_params(variant))
+        reply = tally.ask(ctx.judge, messages, **judge_params(variant, guarded))
     except JudgeFatalError:
         raise
     except JudgeError as exc:
@@ -207,7 +239,8 @@ def _turns(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def metrics(rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
     """``calculate_scores`` for all turns (top level) and the ego subset (``ego``), reference names.
 
-    Also ``errors`` (rows not scored: judge failures, timeouts; counted as hallucinations in the formulas)
+    Also ``judge_injection`` (responses that addressed the grader, both profiles), ``errors`` (rows not scored:
+    judge failures, timeouts; counted as hallucinations in the formulas)
     and ``variant``.
     """
     variant = _variant(ctx)
@@ -216,4 +249,6 @@ def metrics(rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
     everything, _ = calculate_scores(turns, variant, upstream=upstream)
     ego, _ = calculate_scores([t for t in turns if t["is_ego"]], variant, upstream=upstream)
     errors = sum(1 for r in rows if r.get("status") in (ERROR, TIMEOUT) or "is_correct" not in (r.get("extra") or {}))
-    return {**everything, "ego": ego, "errors": errors, "variant": variant}
+    # Responses that addressed the grader (both profiles count them; first, so the terminal line shows it).
+    injection = sum(1 for r in rows if (r.get("extra") or {}).get("injection"))
+    return {"judge_injection": injection, **everything, "ego": ego, "errors": errors, "variant": variant}

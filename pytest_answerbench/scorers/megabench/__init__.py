@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ...judge import JudgeError, JudgeFatalError, JudgeRequest, JudgeTally
+from ...judge.injection import INJECTION_METHOD, addresses_grader, remove
 from ...verdict import ScoreContext, Verdict
 from .judged import ASCII_TEMPLATE_VERSION as ASCII_TEMPLATE
 from .judged import TEMPLATE_VERSION as JUDGE_TEMPLATE
@@ -197,6 +198,7 @@ def score_query(response: Any, correct_answer: Mapping[str, Any], config: Mappin
     context = {} if eval_context is None else eval_context
     scores: dict[str, Any] = {}
     info: dict[str, Any] = {}
+    injections: dict[str, str] = {}
 
     def field_score(field_name: str, gold: Any, response_obj: Any) -> None:
         metric = metrics_by_field[field_name]
@@ -204,6 +206,9 @@ def score_query(response: Any, correct_answer: Mapping[str, Any], config: Mappin
             return
         if metric == "gpt_4o_as_judge":
             value = response_obj.get(field_name) if isinstance(response_obj, dict) else response_obj
+            value, flagged = _guard(value, fixed)
+            if flagged:
+                injections[field_name] = flagged
             scores[field_name], info[field_name] = gpt_4o_as_judge(
                 config.get("gpt4o_eval_configs"), value, correct_answer, images, question, context, ask)
             return
@@ -248,7 +253,14 @@ def score_query(response: Any, correct_answer: Mapping[str, Any], config: Mappin
     # As the reference's _determine_eval_style: any judge metric named in the task's config.
     eval_type = "llm" if any(m in LLM_METRICS for m in field_fns.values()) else "rule"
     return {"score": query_score, "fields": scores, "info": info, "parsed": parsed, "parser": parser,
-            "eval_type": eval_type}
+            "eval_type": eval_type, "injection": injections}
+
+
+def _guard(value: Any, fixed: bool) -> tuple[Any, str | None]:
+    """A judged field's text and the injection pattern it matches (``judge/injection.py``): the default profile
+    (``fixed``) sends the judge the text without what addresses the grader; the reference sends it as it is."""
+    flagged = addresses_grader(value) if isinstance(value, str) else None
+    return (remove(value) if flagged and fixed else value), flagged
 
 
 def _ascii_art(response: Any, gold: Any, ask: Any) -> tuple[Any, str]:
@@ -275,6 +287,7 @@ def judge_requests(row: Mapping[str, Any], ctx: ScoreContext) -> list[JudgeReque
         for field_name, metric in names.items():
             value = parsed.get(field_name) if isinstance(parsed, dict) else parsed
             if metric == "gpt_4o_as_judge":
+                value = _guard(value, not ctx.upstream)[0]
                 messages = gpt_4o_messages(config["gpt4o_eval_configs"], value, gold, row.get("images"),
                                            row.get("query_text"), _eval_context(row))
                 version = JUDGE_TEMPLATE
@@ -342,6 +355,8 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         return Verdict.error(f"the megabench scorer needs the {exc.name or exc} package (pip install regex)",
                              extra=extra)
     extra.update(query_score=result["score"], field_scores=result["fields"], eval_type=result["eval_type"])
+    if result["injection"]:  # a judged field addressed the grader: flagged in both profiles
+        extra["injection"] = result["injection"]
     if result["info"]:
         extra["field_info"] = result["info"]
     extra.update(_without_images(tally.extra()))
@@ -350,8 +365,9 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         return Verdict.partial(0.0, extracted=_short(result["parsed"]), gold=gold_text, method="not-applicable",
                                detail=f"no field applies (query score {result['score']}); {fields}".rstrip("; "),
                                extra=extra)
+    method = INJECTION_METHOD if result["injection"] and not ctx.upstream else result["parser"]
     return Verdict.partial(min(float(result["score"]), 1.0), extracted=_short(result["parsed"]), gold=gold_text,
-                           method=result["parser"], detail=fields, extra=extra)
+                           method=method, detail=fields, extra=extra)
 
 
 def _task_demo(info: Any) -> int | None:
