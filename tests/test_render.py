@@ -235,6 +235,7 @@ def _viewer_data(page_html: str) -> dict:
 
 
 def test_viewer_rows_carry_mathml_trees_for_latex_answers_and_response_spans():
+    pytest.importorskip("latex2mathml", reason="maths rendering needs the `maths` extra (latex2mathml)")
     from pytest_answerbench.report.render.maths import ALLOWED_ATTRIBUTES, ALLOWED_ELEMENTS
 
     rows = [{"id": "1", "status": "correct", "score": 1.0, "extracted": r"\frac{1}{2}", "gold": r"\dfrac12",

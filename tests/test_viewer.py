@@ -12,6 +12,7 @@ installs the system package so CI runs it.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -43,6 +44,12 @@ def find_browser() -> str | None:
 
 
 BROWSER = find_browser()
+try:
+    import latex2mathml  # noqa: F401  (the `maths` extra)
+    HAVE_MATHS = True
+except ImportError:
+    HAVE_MATHS = False
+needs_maths = pytest.mark.skipif(not HAVE_MATHS, reason="maths rendering needs the `maths` extra (latex2mathml)")
 needs_browser = pytest.mark.skipif(BROWSER is None, reason="no Chromium found (install the `chromium` package, "
                                    "or set ANSWERBENCH_CHROMIUM to a Chrome/Chromium binary)")
 
@@ -208,8 +215,11 @@ class Browser:
         self._from_browser, from_browser_w = os.pipe()
 
         def fds():  # the protocol reads commands on fd 3 and writes replies on fd 4
-            os.dup2(to_browser_r, 3)
-            os.dup2(from_browser_w, 4)
+            # copied above 10 first: a pipe end may itself be fd 3 or 4, and dup2 onto itself would keep its
+            # close-on-exec flag (or the second dup2 would overwrite the first's source)
+            high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (to_browser_r, from_browser_w)]
+            os.dup2(high[0], 3)
+            os.dup2(high[1], 4)
 
         self.proc = subprocess.Popen(
             [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
@@ -330,6 +340,7 @@ def test_a_select_filters_on_its_change_event_alone(browser, compared_page):
 
 
 @needs_browser
+@needs_maths
 def test_maths_is_rendered_as_mathml_and_markup_in_it_stays_text(browser, compared_page):
     page, _, _, _ = compared_page
     browser.open(page.as_uri())
@@ -395,9 +406,9 @@ def test_search_over_twenty_thousand_rows(browser, tmp_path):
     browser.wait(f"{COUNT} === '20000 of 20000 rows, first 200 shown'")
 
 
-def _sampled_report() -> dict:
+def _sampled_report(outcomes: dict[str, str] | None = None) -> dict:
     """12 VMCBench samples: 4 questions of 3 samples each: all right, all wrong, and two unstable."""
-    outcomes = {"q0": "BBB", "q1": "DDD", "q2": "BDB", "q3": "DDB"}
+    outcomes = outcomes or {"q0": "BBB", "q1": "DDD", "q2": "BDB", "q3": "DDB"}
     preds = [mc_row(i, f"The answer is ({letter}).", question=qid)
              for i, (qid, letter) in enumerate((q, c) for q, cs in outcomes.items() for c in cs)]
     report = score_rows("vmcbench_dev", preds)
@@ -405,6 +416,18 @@ def _sampled_report() -> dict:
         row["question"] = qid
     report["questions"] = sample_metrics(group_questions(report["rows"]), resamples=50)["questions"]
     return report
+
+
+@needs_browser
+def test_questions_with_a_flipped_sample_against_a_baseline(tmp_path):
+    report = _sampled_report()
+    baseline = _sampled_report({"q0": "BDB", "q1": "DDD", "q2": "BDB", "q3": "DDB"})  # q0's second sample flips
+    page = tmp_path / "flipped.html"
+    page.write_text(html_report(report, compare_reports(report, baseline)), encoding="utf-8")
+    dom = parse(dump_dom(page, "view=flipped", tmp_path / "p"))
+    heads = [e for e in dom.find("tr") if "question" in (e["attrs"].get("class") or "").split()]
+    assert [e["attrs"]["data-qid"] for e in heads] == ["q0"] and count_line(dom) == "1 of 4 questions"
+    assert shown_ids(dom) == ["0", "1", "2"]
 
 
 @needs_browser
