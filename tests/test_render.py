@@ -270,7 +270,24 @@ def test_maths_keeps_only_well_formed_allowed_mathml(monkeypatch):
                "b": '<math><mi>b</mi><script>alert(1)</script></math>',
                "c": "<math><mtext><img src=x></mtext></math>"}
     monkeypatch.setattr(maths, "_converter", lambda: lambda latex, display: outputs[latex])
-    assert maths.latex_tree("a") == ["math", {}, ["mi", {"mathvariant": "bold"}, "a"]]
-    assert maths.latex_tree("b") is None and maths.latex_tree("c") is None
-    monkeypatch.setattr(maths, "_converter", lambda: None)  # the extra not installed: text stays text
-    assert maths.latex_tree("a") is None and maths.math_segments("$a$") is None
+    maths._cached_tree.cache_clear()  # conversions are cached: none from the real converter, none left behind
+    try:
+        assert maths.latex_tree("a") == ["math", {}, ["mi", {"mathvariant": "bold"}, "a"]]
+        assert maths.latex_tree("b") is None and maths.latex_tree("c") is None
+        monkeypatch.setattr(maths, "_converter", lambda: None)  # the extra not installed: text stays text
+        assert maths.latex_tree("a") is None and maths.math_segments("$a$") is None
+    finally:
+        maths._cached_tree.cache_clear()
+
+
+def test_response_maths_stops_at_the_reports_budget(monkeypatch):
+    pytest.importorskip("latex2mathml", reason="maths rendering needs the `maths` extra (latex2mathml)")
+    from pytest_answerbench.report.render import viewer
+
+    monkeypatch.setattr(viewer, "REPORT_SPANS", 3)
+    rows = [{"id": str(i), "status": "correct", "score": 1.0, "extracted": r"x^2", "gold": r"x^2",
+             "response": f"$a_{i}$ and $b$", "fields": {}, "extra": {}} for i in range(3)]
+    data = _viewer_data(html_report({"benchmark": "m", "rows": rows}))
+    spans = [sum(isinstance(p, dict) for p in r.get("mr", [])) for r in data["rows"]]
+    assert spans == [2, 1, 0]  # in row order, until 3 spans; answers and gold are not counted
+    assert all("mx" in r and "mg" in r for r in data["rows"])

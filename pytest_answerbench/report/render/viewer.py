@@ -18,7 +18,8 @@ from typing import Any, Mapping
 
 from .._fmt import where
 from ..rows import json_clean
-from .maths import ALLOWED_ATTRIBUTES, ALLOWED_ELEMENTS, latex_tree, looks_like_latex, math_segments
+from .maths import (ALLOWED_ATTRIBUTES, ALLOWED_ELEMENTS, MAX_SPANS, REPORT_SPANS, latex_tree, looks_like_latex,
+                    math_segments)
 
 __all__ = ["VIEWER_SCRIPT", "script_hash", "viewer_section"]
 
@@ -38,7 +39,7 @@ VIEWER_SCRIPT = r"""
   var controls = ["q", "status", "group", "flip", "view", "sort"];
   // each row's search text, lower-cased once: a keystroke then costs one indexOf per row
   rows.forEach(function (r) {
-    r.hay = [r.id, r.where, r.extracted, r.gold, r.response, r.question, r.detail, r.method, r.before,
+    r.hay = [r.id, r.where, r.extracted, r.gold, r.response, r.question, r.qid, r.detail, r.method, r.before,
              r.before_response].concat(r.judge || []).join("\n").toLowerCase();
   });
   var questions = data.questions || [], samplesOf = {};
@@ -264,24 +265,27 @@ def _question_entries(report: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [q for q in section or [] if isinstance(q, Mapping) and "id" in q]
 
 
-def _maths(row: dict[str, Any]) -> None:
-    """Adds the MathML trees of a viewer row: ``mx`` (extracted), ``mg`` (gold), ``mr`` (response segments)."""
+def _maths(row: dict[str, Any], budget: list[int]) -> None:
+    """Adds the MathML trees of a viewer row: ``mx`` (extracted), ``mg`` (gold), ``mr`` (response segments,
+    while ``budget[0]``, the response spans the report may still convert, lasts)."""
     for key, tree_key in (("extracted", "mx"), ("gold", "mg")):
         text = row.get(key)
         if isinstance(text, str) and looks_like_latex(text):
             tree = latex_tree(text)
             if tree is not None:
                 row[tree_key] = tree
-    if isinstance(row.get("response"), str):
-        segments = math_segments(row["response"])
+    if isinstance(row.get("response"), str) and budget[0] > 0:
+        segments = math_segments(row["response"], min(MAX_SPANS, budget[0]))
         if segments is not None:
             row["mr"] = segments
+            budget[0] -= sum(1 for part in segments if isinstance(part, dict))
 
 
 def _viewer_rows(report: Mapping[str, Any], comparison: Mapping[str, Any] | None,
                  sampled: bool = False) -> list[dict[str, Any]]:
     flips = _flip_index(comparison)
     seen: dict[str, int] = {}
+    budget = [REPORT_SPANS]
     out = []
     for n, r in enumerate(report.get("rows") or []):
         rid = str(r.get("id"))
@@ -302,7 +306,7 @@ def _viewer_rows(report: Mapping[str, Any], comparison: Mapping[str, Any] | None
             code, rec = flip
             row.update(flip=code, before=_shown(rec.get("extracted_before")),
                        before_response=_shown(rec.get("response_before")), before_status=rec.get("status_before"))
-        _maths(row)
+        _maths(row, budget)
         out.append(row)
     return out
 
