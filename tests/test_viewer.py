@@ -202,6 +202,13 @@ def test_the_plugin_writes_a_viewer_that_keeps_its_rows_with_a_baseline(bench_en
     for e in shown_rows(page):
         rec = next(r for r in report["rows"] if r["id"] == e["attrs"]["data-id"])
         assert f"then.jsonl:{rec['line']}" in e["text"] and rec["response"] in "".join(e["text"])
+    # the saved comparison carries the baseline's responses, so the page shows both runs side by side
+    base = {r["id"]: r for r in json.loads((bench_env.path / "base.json").read_text(encoding="utf-8"))["rows"]}
+    for f in flipped["correct_to_wrong"] + flipped["wrong_to_correct"]:
+        assert f["response_before"] == base[f["id"]]["response"]
+    befores = [e for e in page.find("div") if e["attrs"].get("class") == "side-before"]
+    assert len(befores) == len(shown_rows(page)) and all(
+        base[r["attrs"]["data-id"]]["response"] in "".join(b["text"]) for r, b in zip(shown_rows(page), befores))
 
 
 class Browser:
@@ -360,6 +367,26 @@ def test_maths_is_rendered_as_mathml_and_markup_in_it_stays_text(browser, compar
     assert "<img src=x" in browser.js(f"{row10}.textContent")
     assert browser.js("document.querySelectorAll('img').length") == 0
     assert browser.js("document.title") == "answerbench: vmcbench_dev"
+
+
+@needs_browser
+@needs_maths
+def test_latex_answers_and_gold_render_in_their_cells_with_the_text_as_a_tooltip(browser, tmp_path):
+    rows = [{"id": "a", "status": "correct", "score": 1.0, "extracted": r"\frac{3}{4}", "gold": r"\dfrac34",
+             "response": "so 3/4", "fields": {}, "extra": {}},
+            {"id": "b", "status": "wrong", "score": 0.0, "extracted": "12", "gold": "13", "response": "12",
+             "fields": {}, "extra": {}}]
+    page = tmp_path / "cells.html"
+    page.write_text(html_report({"benchmark": "cells", "rows": rows}), encoding="utf-8")
+    browser.open(page.as_uri())
+    cells = browser.js("Array.from(document.querySelectorAll('td.extracted, td.gold')).map(function (td) {"
+                       " var m = td.querySelector('math'); return [td.title, m ? m.namespaceURI : null,"
+                       " m ? Array.from(m.querySelectorAll('mn')).map(function (n) { return n.textContent; }) : [],"
+                       " td.textContent]; })")
+    mathml = "http://www.w3.org/1998/Math/MathML"
+    assert cells[0][:3] == [r"\frac{3}{4}", mathml, ["3", "4"]]
+    assert cells[1][:3] == [r"\dfrac34", mathml, ["3", "4"]]
+    assert cells[2] == ["", None, [], "12"] and cells[3] == ["", None, [], "13"]  # plain answers stay text
 
 
 @needs_browser
