@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import sys
 from typing import Any, Sequence
 
@@ -113,7 +112,9 @@ def _export_parser(sub: Any) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from .report.export import export_every_eval_ever, write_every_eval_ever  # only this command needs it
+    import os
+
+    from .report.export import export_every_eval_ever, write_every_eval_ever  # only this command needs them
 
     report = load_report(args.report, need_rows=True)
     stamp = args.timestamp or str(int(os.stat(args.report).st_mtime))
