@@ -6,10 +6,12 @@
                         [--threshold KEY=X ...] [--group-gates] [--markdown PATH] [--html PATH] [-o PATH]
     answerbench render report.json [--html PATH] [--markdown PATH]
     answerbench schema
+    answerbench export --format every-eval-ever report.json --out DIR --model DEVELOPER/MODEL
 
 ``merge`` joins the reports of a sharded run (``--bench-shard I/N``) into one and checks that it is whole
 (``report/merge.py``); a missing shard, a missing or duplicated row, mismatched reports or a file that is not a
-report is an error (exit 1) that says which.
+report is an error (exit 1) that says which. ``export`` writes a report in another project's format
+(``report/export/``: Every Eval Ever's aggregate and instance-level files); exit 2 on an unusable input.
 
 Every report read is checked first (``report/io.py``, ``read_report``): strict JSON (no NaN or Infinity) that
 validates against the published schema (``report/schema.json``, printed by ``answerbench schema``); a report that
@@ -91,7 +93,46 @@ def _parser() -> argparse.ArgumentParser:
     _output_options(render)
     sub.add_parser("schema", help="print the JSON Schema every report validates against (and every report read "
                    "is checked with)")
+    _export_parser(sub)
     return parser
+
+
+def _export_parser(sub: Any) -> None:
+    export = sub.add_parser("export", help="write a report in another project's format (Every Eval Ever)")
+    export.add_argument("--format", required=True, choices=["every-eval-ever"], help="the format to write")
+    export.add_argument("report")
+    export.add_argument("--out", required=True, metavar="DIR", help="the folder to write under (data/... inside)")
+    export.add_argument("--model", required=True, metavar="DEVELOPER/MODEL",
+                        help="the model's id as on Hugging Face (the report does not record it)")
+    export.add_argument("--organization", default="unknown", help="who ran the evaluation")
+    export.add_argument("--relationship", default="third_party",
+                        help="evaluator and model: first_party, third_party (default), collaborative, other")
+    export.add_argument("--deployment", default="unknown",
+                        help="self_deployed, externally_managed or unknown (default)")
+    export.add_argument("--availability", default="unknown", help="open_weights, closed_weights or unknown")
+    export.add_argument("--timestamp", metavar="UNIX_SECONDS",
+                        help="the record's time (default: the report file's modification time, so a re-export "
+                             "of the same file is identical)")
+
+
+def _export(args: argparse.Namespace) -> int:
+    import os
+
+    from .report.export import export_every_eval_ever, write_every_eval_ever  # only this command needs them
+
+    report = load_report(args.report, need_rows=True)
+    stamp = args.timestamp or str(int(os.stat(args.report).st_mtime))
+    try:
+        export = export_every_eval_ever(report, model_id=args.model, retrieved_timestamp=stamp,
+                                        organization=args.organization, relationship=args.relationship,
+                                        deployment=args.deployment, availability=args.availability)
+    except ValueError as exc:
+        print(f"answerbench: error: {exc}", file=sys.stderr)
+        return BAD_INPUT
+    for path in write_every_eval_ever(export, args.out):
+        print(f"wrote {path}")
+    print(f"{export.rows} rows exported")
+    return 0
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
@@ -163,13 +204,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(report_schema(), indent=1))
             return 0
         for line, _ in summary_lines(read_report(args.report, "summary"), show=args.show):
+        if args.command == "export":
+            return _export(args)
+        for line, _ in summary_lines(load_report(args.report, need_rows=True), show=args.show):
             print(line)
         return 0
     except ReportError as exc:
         print(f"answerbench: error: {exc}", file=sys.stderr)
-        return BAD_INPUT if args.command in ("compare", "render") else 1
-    except OSError as exc:  # compare/render: an output path that cannot be written
-        if args.command not in ("compare", "render"):
+        return BAD_INPUT if args.command in ("compare", "render", "export") else 1
+    except OSError as exc:  # compare/render/export: an output path that cannot be written
+        if args.command not in ("compare", "render", "export"):
             raise
         print(f"answerbench: error: {exc}", file=sys.stderr)
         return BAD_INPUT

@@ -189,13 +189,14 @@ def test_no_rows_in_common():
 
 def test_flips_carry_the_row_and_both_answers():
     base = [make_row(i, 1.0) for i in range(4)] + [make_row(4, 0.0, extracted="A")]
+    base[1]["response"] = "so the answer is (B)"
     cur = copy.deepcopy(base)
     cur[1].update(score=0.0, status="wrong", extracted="<b>D</b>")
     cur[4].update(score=1.0, status="correct", extracted="B")
     c = compare_reports(make_report(cur), make_report(base))
     (down,) = c["flips"]["correct_to_wrong"]
     assert down == {"id": "1", "file": "preds.jsonl", "line": 2, "extracted_before": "B",
-                    "extracted_after": "<b>D</b>", "gold": "B", "score_before": 1.0, "score_after": 0.0,
+                    "extracted_after": "<b>D</b>", "response_before": "so the answer is (B)", "gold": "B", "score_before": 1.0, "score_after": 0.0,
                     "status_before": "correct", "status_after": "wrong", "fields": {}}
     (up,) = c["flips"]["wrong_to_correct"]
     assert (up["id"], up["extracted_before"], up["extracted_after"]) == ("4", "A", "B")

@@ -209,7 +209,9 @@ def test_html_escapes_untrusted_text_and_loads_nothing(compared):
     for r in clean["rows"]:
         r["gold"] = "B"
     clean_comparison = compare_reports(clean, make_report(scored(300, 0.7)))
-    assert not re.search(r"(?i)https?://", html_report(clean, clean_comparison))
+    # (the MathML namespace name the viewer creates elements in is an identifier, never fetched)
+    page_text = html_report(clean, clean_comparison).replace('"http://www.w3.org/1998/Math/MathML"', "")
+    assert not re.search(r"(?i)https?://", page_text)
 
 
 def test_html_without_comparison_lists_every_row():
@@ -224,3 +226,68 @@ def test_html_without_comparison_lists_every_row():
     data = json.loads("".join(page.by_id("rows-data")["text"]))
     assert [r["id"] for r in data["rows"]] == [r["id"] for r in rows]
     assert data["rows"][0]["extracted"] == "<img src=x onerror=alert(1)>"
+
+
+# ------------------------------------------------------------------------------------------- viewer maths
+def _viewer_data(page_html: str) -> dict:
+    block = re.search(r'<script type="application/json" id="rows-data">(.*?)</script>', page_html, re.S).group(1)
+    return json.loads(block)
+
+
+def test_viewer_rows_carry_mathml_trees_for_latex_answers_and_response_spans():
+    pytest.importorskip("latex2mathml", reason="maths rendering needs the `maths` extra (latex2mathml)")
+    from pytest_answerbench.report.render.maths import ALLOWED_ATTRIBUTES, ALLOWED_ELEMENTS
+
+    rows = [{"id": "1", "status": "correct", "score": 1.0, "extracted": r"\frac{1}{2}", "gold": r"\dfrac12",
+             "response": r"so \(x^2\) then \boxed{\frac{1}{2}} costs $5 or $6", "fields": {}, "extra": {}},
+            {"id": "2", "status": "wrong", "score": 0.0, "extracted": "B", "gold": "C", "response": "plain (B)",
+             "fields": {}, "extra": {}}]
+    data = _viewer_data(html_report({"benchmark": "m", "rows": rows}))
+    one, two = data["rows"]
+    assert one["mx"][0] == "math" and "mfrac" in json.dumps(one["mx"]) and "mfrac" in json.dumps(one["mg"])
+    tex = [p["tex"] for p in one["mr"] if isinstance(p, dict)]
+    assert tex == [r"\(x^2\)", r"\boxed{\frac{1}{2}}"]  # "$5 or $6" is money, not maths
+    assert "".join(p if isinstance(p, str) else p["tex"] for p in one["mr"]) == rows[0]["response"]
+    assert not {"mx", "mg", "mr"} & set(two)
+
+    def walk(tree):
+        assert tree[0] in ALLOWED_ELEMENTS and set(tree[1]) <= ALLOWED_ATTRIBUTES
+        for child in tree[2:]:
+            if not isinstance(child, str):
+                walk(child)
+
+    walk(one["mx"])
+    for part in one["mr"]:
+        if isinstance(part, dict):
+            walk(part["m"])
+
+
+def test_maths_keeps_only_well_formed_allowed_mathml(monkeypatch):
+    from pytest_answerbench.report.render import maths
+
+    outputs = {"a": '<math xmlns="http://www.w3.org/1998/Math/MathML"><mi href="javascript:x" onclick="y" '
+                    'mathvariant="bold">a</mi></math>',
+               "b": '<math><mi>b</mi><script>alert(1)</script></math>',
+               "c": "<math><mtext><img src=x></mtext></math>"}
+    monkeypatch.setattr(maths, "_converter", lambda: lambda latex, display: outputs[latex])
+    maths._cached_tree.cache_clear()  # conversions are cached: none from the real converter, none left behind
+    try:
+        assert maths.latex_tree("a") == ["math", {}, ["mi", {"mathvariant": "bold"}, "a"]]
+        assert maths.latex_tree("b") is None and maths.latex_tree("c") is None
+        monkeypatch.setattr(maths, "_converter", lambda: None)  # the extra not installed: text stays text
+        assert maths.latex_tree("a") is None and maths.math_segments("$a$") is None
+    finally:
+        maths._cached_tree.cache_clear()
+
+
+def test_response_maths_stops_at_the_reports_budget(monkeypatch):
+    pytest.importorskip("latex2mathml", reason="maths rendering needs the `maths` extra (latex2mathml)")
+    from pytest_answerbench.report.render import viewer
+
+    monkeypatch.setattr(viewer, "REPORT_SPANS", 3)
+    rows = [{"id": str(i), "status": "correct", "score": 1.0, "extracted": r"x^2", "gold": r"x^2",
+             "response": f"$a_{i}$ and $b$", "fields": {}, "extra": {}} for i in range(3)]
+    data = _viewer_data(html_report({"benchmark": "m", "rows": rows}))
+    spans = [sum(isinstance(p, dict) for p in r.get("mr", [])) for r in data["rows"]]
+    assert spans == [2, 1, 0]  # in row order, until 3 spans; answers and gold are not counted
+    assert all("mx" in r and "mg" in r for r in data["rows"])

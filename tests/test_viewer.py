@@ -1,17 +1,23 @@
-"""The HTML report's row viewer in a real headless Chromium (issue 16, section 4).
+"""The HTML report's row viewer in a real headless Chromium (issue 16, section 4; issue 26 item 9).
 
 The page keeps its filters in the URL fragment, so each view is loaded as ``page.html#status=wrong&...`` and
 Chromium's ``--dump-dom`` prints the DOM after the page's script built the table. That drives the viewer's
-whole path (fragment -> controls -> filter, sort, render) with no DevTools client to maintain, and one browser
-process per view runs them all at once. Skipped (with the reason) only where no Chromium can be found;
-``.ci/run`` installs the system package so CI runs it.
+whole path (fragment -> controls -> filter, sort, render), and one browser process per view runs them all at
+once. What a fragment cannot do (typing, a hashchange, a select's ``change`` event) goes through ``Browser``:
+Chromium's DevTools protocol over ``--remote-debugging-pipe`` (JSON messages ending in NUL on fds 3 and 4), a
+page of standard-library code rather than a Playwright dependency whose browser download and version pinning
+would add more than they save here. Skipped (with the reason) only where no Chromium can be found; ``.ci/run``
+installs the system package so CI runs it.
 """
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import shutil
 import subprocess
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,10 +27,12 @@ from conftest import load_report, mc_row, write_jsonl
 from pytest_answerbench import score_rows
 from pytest_answerbench.report.paired import compare_reports
 from pytest_answerbench.report.render import html_report
+from pytest_answerbench.report.samples import group_questions, sample_metrics
 from test_render import Page, parse
 
 PAYLOAD = "<img src=x onerror=\"document.title='owned'\">"
 LATEX = r"so $x = \frac{1}{2}$, answer (C)"
+MATH_PAYLOAD = r"I pick (B) since $\text{<img src=x onerror=\"document.title='owned'\">} + y^2$ and $z_1$"
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 
 
@@ -36,6 +44,12 @@ def find_browser() -> str | None:
 
 
 BROWSER = find_browser()
+try:
+    import latex2mathml  # noqa: F401  (the `maths` extra)
+    HAVE_MATHS = True
+except ImportError:
+    HAVE_MATHS = False
+needs_maths = pytest.mark.skipif(not HAVE_MATHS, reason="maths rendering needs the `maths` extra (latex2mathml)")
 needs_browser = pytest.mark.skipif(BROWSER is None, reason="no Chromium found (install the `chromium` package, "
                                    "or set ANSWERBENCH_CHROMIUM to a Chrome/Chromium binary)")
 
@@ -62,6 +76,7 @@ def _rows() -> tuple[list[dict], list[dict]]:
         then.append(mc_row(i, f"({'B' if was_right else 'A'})", answer="B", category=["MMStar", "AI2D"][i % 2]))
     now[5]["prediction"] = LATEX
     now[7]["prediction"] = "I pick (D). " + PAYLOAD
+    now[10]["prediction"] = MATH_PAYLOAD
     return now, then
 
 
@@ -109,7 +124,7 @@ def test_every_row_is_listed_with_its_response_question_and_judge_reply(views):
     assert "Which option, case 3?" in dom
     assert "VERDICT: the letters differ" in "".join(page.by_id("rows-table")["text"])
     # the extracted span is marked inside the response, LaTeX as written
-    marks = [e for e in page.find("mark") if "pre" in e["parents"]]
+    marks = [e for e in page.find("mark") if "pre" in e["parents"] and "div" not in e["parents"]]
     assert len(marks) == len(report["rows"])
     row5 = next(e for e in shown_rows(page) if e["attrs"]["data-id"] == "5")
     assert LATEX in "".join(row5["text"])
@@ -187,3 +202,287 @@ def test_the_plugin_writes_a_viewer_that_keeps_its_rows_with_a_baseline(bench_en
     for e in shown_rows(page):
         rec = next(r for r in report["rows"] if r["id"] == e["attrs"]["data-id"])
         assert f"then.jsonl:{rec['line']}" in e["text"] and rec["response"] in "".join(e["text"])
+    # the saved comparison carries the baseline's responses, so the page shows both runs side by side
+    base = {r["id"]: r for r in json.loads((bench_env.path / "base.json").read_text(encoding="utf-8"))["rows"]}
+    for f in flipped["correct_to_wrong"] + flipped["wrong_to_correct"]:
+        assert f["response_before"] == base[f["id"]]["response"]
+    befores = [e for e in page.find("div") if e["attrs"].get("class") == "side-before"]
+    assert len(befores) == len(shown_rows(page)) and all(
+        base[r["attrs"]["data-id"]]["response"] in "".join(b["text"]) for r, b in zip(shown_rows(page), befores))
+
+
+class Browser:
+    """A headless Chromium driven over the DevTools protocol (``--remote-debugging-pipe``): one page, scripts
+    evaluated in it, text typed into it as key input events."""
+
+    def __init__(self, profile: Path):
+        assert BROWSER is not None
+        profile.mkdir(parents=True, exist_ok=True)
+        to_browser_r, self._to_browser = os.pipe()
+        self._from_browser, from_browser_w = os.pipe()
+
+        def fds():  # the protocol reads commands on fd 3 and writes replies on fd 4
+            # copied above 10 first: a pipe end may itself be fd 3 or 4, and dup2 onto itself would keep its
+            # close-on-exec flag (or the second dup2 would overwrite the first's source)
+            high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (to_browser_r, from_browser_w)]
+            os.dup2(high[0], 3)
+            os.dup2(high[1], 4)
+
+        self.proc = subprocess.Popen(
+            [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+             f"--user-data-dir={profile}", "--remote-debugging-pipe", "about:blank"],
+            # fds 3 and 4 are made in the child after the fork; close_fds would shut them again (Python's own
+            # fds are not inheritable, so nothing else leaks into the browser)
+            close_fds=False, preexec_fn=fds, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self._buffer = b""
+        self._next = 0
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+
+    def call(self, method: str, session: str | None = None, **params) -> dict:
+        self._next += 1
+        message = {"id": self._next, "method": method, "params": params}
+        if session:
+            message["sessionId"] = session
+        os.write(self._to_browser, json.dumps(message).encode() + b"\0")
+        while True:  # events arrive between replies: skip them
+            while b"\0" not in self._buffer:
+                chunk = os.read(self._from_browser, 1 << 16)
+                assert chunk, "Chromium closed its DevTools pipe"
+                self._buffer += chunk
+            raw, self._buffer = self._buffer.split(b"\0", 1)
+            reply = json.loads(raw)
+            if reply.get("id") == self._next:
+                assert "error" not in reply, reply["error"]
+                return reply["result"]
+
+    def page(self, method: str, **params) -> dict:
+        return self.call(method, session=self.session, **params)
+
+    def js(self, expression: str):
+        result = self.page("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        assert "exceptionDetails" not in result, result["exceptionDetails"]
+        return result["result"].get("value")
+
+    def open(self, url: str) -> None:
+        self.page("Page.navigate", url=url)
+        self.wait("document.readyState === 'complete' && !!document.getElementById('row-count').textContent")
+
+    def wait(self, condition: str, limit: float = 60.0):
+        """Polls a JS condition until it holds (a generous bound: the machine may be busy, the test is not timed)."""
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            value = self.js(condition)
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError(f"never held: {condition}")
+
+    def type(self, selector: str, text: str) -> None:
+        self.js(f"document.querySelector({json.dumps(selector)}).focus()")
+        for ch in text:  # one input event per character, as a typist's keystrokes
+            self.page("Input.insertText", text=ch)
+
+    def close(self) -> None:
+        os.close(self._to_browser)
+        os.close(self._from_browser)
+        self.proc.kill()
+        self.proc.wait(timeout=30)
+
+
+@pytest.fixture
+def browser(tmp_path):
+    if BROWSER is None:
+        pytest.skip("no Chromium found")
+    b = Browser(tmp_path / "profile")
+    yield b
+    b.close()
+
+
+IDS = "Array.from(document.querySelectorAll('#rows-table tbody tr.row')).map(function (t) { return t.dataset.id; })"
+COUNT = "document.getElementById('row-count').textContent"
+
+
+@pytest.fixture(scope="module")
+def compared_page(tmp_path_factory):
+    now, then = _rows()
+    current, baseline = score_rows("vmcbench_dev", now), score_rows("vmcbench_dev", then)
+    comparison = compare_reports(current, baseline)
+    page = tmp_path_factory.mktemp("driven") / "report.html"
+    page.write_text(html_report(current, comparison), encoding="utf-8")
+    return page, current, baseline, comparison
+
+
+@needs_browser
+def test_typing_filters_after_the_pause_and_a_hashchange_clears_stale_search(browser, compared_page):
+    page, current, _, _ = compared_page
+    browser.open(page.as_uri())
+    total = len(current["rows"])
+    browser.type("#q", "frac{1")
+    assert browser.wait(f"{COUNT}.indexOf('1 of {total} rows') === 0 && {IDS}.join(',') === '5'")
+    assert browser.js("location.hash") == "#q=frac%7B1"
+    # a fragment naming only the status: the search box is emptied, not kept from before
+    browser.js("location.hash = 'status=wrong'")
+    wrong = [r["id"] for r in current["rows"] if r["status"] == "wrong"]
+    browser.wait(f"{IDS}.join(',') === {json.dumps(','.join(wrong))}")
+    assert browser.js("document.getElementById('q').value") == ""
+    assert browser.js("document.getElementById('status').value") == "wrong"
+    browser.js("location.hash = ''")
+    browser.wait(f"{IDS}.length === {total}")
+    assert browser.js("document.getElementById('status').value") == ""
+
+
+@needs_browser
+def test_a_select_filters_on_its_change_event_alone(browser, compared_page):
+    page, current, _, _ = compared_page
+    browser.open(page.as_uri())
+    browser.js("var s = document.getElementById('status'); s.value = 'correct';"
+               "s.dispatchEvent(new Event('change'))")
+    right = [r["id"] for r in current["rows"] if r["status"] == "correct"]
+    assert browser.wait(f"{IDS}.join(',') === {json.dumps(','.join(right))}")
+    assert browser.js("location.hash") == "#status=correct"
+
+
+@needs_browser
+@needs_maths
+def test_maths_is_rendered_as_mathml_and_markup_in_it_stays_text(browser, compared_page):
+    page, _, _, _ = compared_page
+    browser.open(page.as_uri())
+    ns = browser.js("Array.from(document.querySelectorAll('tr[data-id=\"5\"] div.maths math'))"
+                    ".map(function (m) { return m.namespaceURI; })")
+    assert ns == ["http://www.w3.org/1998/Math/MathML"]
+    assert browser.js("!!document.querySelector('tr[data-id=\"5\"] div.maths mfrac mn')")
+    # the fraction's text sits in MathML number elements; the response as written is still there
+    assert browser.js("Array.from(document.querySelectorAll('tr[data-id=\"5\"] div.maths mn'))"
+                      ".map(function (m) { return m.textContent; }).join(',')") == "1,2"
+    assert LATEX in browser.js("document.querySelector('tr[data-id=\"5\"] pre.response').textContent")
+    # latex2mathml copies \text{...} unescaped: that span's output is not well-formed MathML, so it stays text;
+    # the next span renders; no <img> anywhere, nothing ran
+    row10 = "document.querySelector('tr[data-id=\"10\"] div.maths')"
+    assert browser.js(f"{row10}.querySelectorAll('math').length") == 1
+    assert browser.js(f"{row10}.querySelector('msub mi').textContent") == "z"
+    assert "<img src=x" in browser.js(f"{row10}.textContent")
+    assert browser.js("document.querySelectorAll('img').length") == 0
+    assert browser.js("document.title") == "answerbench: vmcbench_dev"
+
+
+@needs_browser
+@needs_maths
+def test_latex_answers_and_gold_render_in_their_cells_with_the_text_as_a_tooltip(browser, tmp_path):
+    rows = [{"id": "a", "status": "correct", "score": 1.0, "extracted": r"\frac{3}{4}", "gold": r"\dfrac34",
+             "response": "so 3/4", "fields": {}, "extra": {}},
+            {"id": "b", "status": "wrong", "score": 0.0, "extracted": "12", "gold": "13", "response": "12",
+             "fields": {}, "extra": {}}]
+    page = tmp_path / "cells.html"
+    page.write_text(html_report({"benchmark": "cells", "rows": rows}), encoding="utf-8")
+    browser.open(page.as_uri())
+    cells = browser.js("Array.from(document.querySelectorAll('td.extracted, td.gold')).map(function (td) {"
+                       " var m = td.querySelector('math'); return [td.title, m ? m.namespaceURI : null,"
+                       " m ? Array.from(m.querySelectorAll('mn')).map(function (n) { return n.textContent; }) : [],"
+                       " td.textContent]; })")
+    mathml = "http://www.w3.org/1998/Math/MathML"
+    assert cells[0][:3] == [r"\frac{3}{4}", mathml, ["3", "4"]]
+    assert cells[1][:3] == [r"\dfrac34", mathml, ["3", "4"]]
+    assert cells[2] == ["", None, [], "12"] and cells[3] == ["", None, [], "13"]  # plain answers stay text
+
+
+@needs_browser
+def test_flipped_rows_show_both_runs_side_by_side(browser, compared_page):
+    page, current, baseline, comparison = compared_page
+    browser.open(page.as_uri() + "#flip=any")
+    flips = comparison["flips"]["correct_to_wrong"] + comparison["flips"]["wrong_to_correct"]
+    assert flips
+    before = {r["id"]: r for r in baseline["rows"]}
+    after = {r["id"]: r for r in current["rows"]}
+    sides = browser.js(
+        "Array.from(document.querySelectorAll('#rows-table tr.row')).map(function (t) { return [t.dataset.id,"
+        " t.querySelector('div.side-before pre').textContent, t.querySelector('div.side-after pre').textContent,"
+        " t.querySelector('div.side-before h4').textContent, t.querySelector('div.side-after h4').textContent]; })")
+    assert sorted(s[0] for s in sides) == sorted(f["id"] for f in flips)
+    for rid, left, right, left_head, right_head in sides:
+        assert left == before[rid]["response"] and right == after[rid]["response"]
+        assert left_head == f"baseline: {before[rid]['status']}, extracted {before[rid]['extracted']}"
+        assert right_head == f"this run: {after[rid]['status']}, extracted {after[rid]['extracted']}"
+    assert all(f["response_before"] == before[f["id"]]["response"] for f in flips)
+
+
+@needs_browser
+def test_search_over_twenty_thousand_rows(browser, tmp_path):
+    rows = []
+    for i in range(20000):
+        right = i % 7 != 0
+        rows.append({"id": str(i), "file": "big.jsonl", "line": i + 1, "status": "correct" if right else "wrong",
+                     "score": 1.0 if right else 0.0, "extracted": "B" if right else "D", "gold": "B",
+                     "response": f"Answer for item {i}: ({'B' if right else 'D'})" + (" needle-zeta" if i % 997 == 3
+                                                                                       else ""),
+                     "fields": {}, "extra": {}})
+    report = {"benchmark": "big", "rows": rows, "total": len(rows), "accuracy": 0.857, "counts": {}}
+    page = tmp_path / "big.html"
+    page.write_text(html_report(report), encoding="utf-8")
+    browser.open(page.as_uri())
+    assert browser.js(COUNT) == "20000 of 20000 rows, first 200 shown"
+    assert browser.js(f"{IDS}.length") == 200  # only a page of rows is drawn
+    browser.type("#q", "NEEDLE-zeta")
+    expected = [str(i) for i in range(20000) if i % 997 == 3]
+    browser.wait(f"{IDS}.join(',') === {json.dumps(','.join(expected))}")
+    assert browser.js(COUNT) == f"{len(expected)} of 20000 rows"
+    browser.js("var q = document.getElementById('q'); q.value = ''; q.dispatchEvent(new Event('input'))")
+    browser.wait(f"{COUNT} === '20000 of 20000 rows, first 200 shown'")
+
+
+def _sampled_report(outcomes: dict[str, str] | None = None) -> dict:
+    """12 VMCBench samples: 4 questions of 3 samples each: all right, all wrong, and two unstable."""
+    outcomes = outcomes or {"q0": "BBB", "q1": "DDD", "q2": "BDB", "q3": "DDB"}
+    preds = [mc_row(i, f"The answer is ({letter}).", question=qid)
+             for i, (qid, letter) in enumerate((q, c) for q, cs in outcomes.items() for c in cs)]
+    report = score_rows("vmcbench_dev", preds)
+    for row, (qid, _) in zip(report["rows"], ((q, c) for q, cs in outcomes.items() for c in cs)):
+        row["question"] = qid
+    report["questions"] = sample_metrics(group_questions(report["rows"]), resamples=50)["questions"]
+    return report
+
+
+@needs_browser
+def test_questions_with_a_flipped_sample_against_a_baseline(tmp_path):
+    report = _sampled_report()
+    baseline = _sampled_report({"q0": "BDB", "q1": "DDD", "q2": "BDB", "q3": "DDB"})  # q0's second sample flips
+    page = tmp_path / "flipped.html"
+    page.write_text(html_report(report, compare_reports(report, baseline)), encoding="utf-8")
+    dom = parse(dump_dom(page, "view=flipped", tmp_path / "p"))
+    heads = [e for e in dom.find("tr") if "question" in (e["attrs"].get("class") or "").split()]
+    assert [e["attrs"]["data-qid"] for e in heads] == ["q0"] and count_line(dom) == "1 of 4 questions"
+    assert shown_ids(dom) == ["0", "1", "2"]
+
+
+@needs_browser
+def test_samples_are_grouped_under_their_question(tmp_path):
+    report = _sampled_report()
+    page = tmp_path / "samples.html"
+    page.write_text(html_report(report), encoding="utf-8")
+    views = {"all": "view=questions", "wrong": "view=all-wrong", "unstable": "view=unstable"}
+    dumps = {k: parse(dump_dom(page, f, tmp_path / f"p-{k}")) for k, f in views.items()}
+
+    def grouped(p: Page) -> list[tuple[str, str, list[str]]]:
+        out = []
+        for e in p.find("tr"):
+            cls = (e["attrs"].get("class") or "").split()
+            if "question" in cls:
+                out.append((e["attrs"]["data-qid"], "".join(e["text"]), []))
+            elif "sample" in cls:
+                out[-1][2].append(e["attrs"]["data-id"])
+        return out
+
+    everything = grouped(dumps["all"])
+    assert [(q, ids) for q, _, ids in everything] == [("q0", ["0", "1", "2"]), ("q1", ["3", "4", "5"]),
+                                                      ("q2", ["6", "7", "8"]), ("q3", ["9", "10", "11"])]
+    text = dict((q, t) for q, t, _ in everything)
+    assert "3/3 correct, majority B (right)" in text["q0"] and "0/3 correct, majority D (wrong)" in text["q1"]
+    assert "2/3 correct, majority B (right)" in text["q2"] and "1/3 correct, majority D (wrong)" in text["q3"]
+    assert [q for q, _, _ in grouped(dumps["wrong"])] == ["q1"]
+    assert [q for q, _, _ in grouped(dumps["unstable"])] == ["q2", "q3"]
+    assert count_line(dumps["unstable"]) == "2 of 4 questions"
+    # each sample's response is under its question
+    assert "The answer is (D)." in "".join(dumps["wrong"].by_id("rows-table")["text"])

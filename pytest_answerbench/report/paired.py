@@ -114,6 +114,7 @@ def _flip(key: tuple[str, int], cur: Mapping[str, Any], base: Mapping[str, Any])
         "line": cur.get("line"),
         "extracted_before": base.get("extracted"),
         "extracted_after": cur.get("extracted"),
+        "response_before": base.get("response"),  # the HTML viewer shows both runs' responses side by side
         "gold": cur.get("gold") if cur.get("gold") is not None else base.get("gold"),
         "score_before": _score(base),
         "score_after": _score(cur),
@@ -338,7 +339,7 @@ def compare_reports(current: Mapping[str, Any], baseline: Mapping[str, Any], *, 
     - ``only_in_current`` / ``only_in_baseline``: [{``id``, (``occurrence``,) ``file``, ``line``,
       ``status``, ``score``}]; ``duplicate_ids``: {``current``: [...], ``baseline``: [...]};
     - ``flips``: {``correct_to_wrong``: [...], ``wrong_to_correct``: [...]}, each {``id``, (``occurrence``,)
-      ``file``, ``line``, ``extracted_before``, ``extracted_after``, ``gold``, ``score_before``,
+      ``file``, ``line``, ``extracted_before``, ``extracted_after``, ``response_before``, ``gold``, ``score_before``,
       ``score_after``, ``status_before``, ``status_after``, ``fields``}, in report order;
     - ``gold_changed``: [{``id``, ``gold_before``, ``gold_after``}];
     - ``groups``: {field: {value: paired statistics}}; ``holm``: {``family``, ``alpha``};

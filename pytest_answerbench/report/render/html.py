@@ -35,6 +35,8 @@ code,.text{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9e
 footer{margin-top:2em;color:#656d76;font-size:.85em}
 .controls{display:flex;flex-wrap:wrap;gap:.5em}.controls input{flex:1 1 20em}
 pre{white-space:pre-wrap;margin:.2em 0;font-size:.85em}mark.span{background:#ffd33d}
+div.side{display:grid;grid-template-columns:1fr 1fr;gap:.6em}div.side h4{margin:.2em 0;font-size:.85em}
+tr.question td{background:#f6f8fa}div.maths{font-size:1em;white-space:pre-wrap}math[display=block]{margin:.3em 0}
 tr.row.correct td.status{color:#1a7f37}tr.row.wrong td.status,tr.row.error td.status{color:#cf222e}
 """
 

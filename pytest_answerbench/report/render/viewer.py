@@ -18,24 +18,52 @@ from typing import Any, Mapping
 
 from .._fmt import where
 from ..rows import json_clean
+from .maths import (ALLOWED_ATTRIBUTES, ALLOWED_ELEMENTS, MAX_SPANS, REPORT_SPANS, latex_tree, looks_like_latex,
+                    math_segments)
 
 __all__ = ["VIEWER_SCRIPT", "script_hash", "viewer_section"]
 
-#: Rows the table shows at first and adds with each "show more".
+#: Rows (or questions) the table shows at first and adds with each "show more".
 PAGE = 200
+#: Milliseconds the search waits after a keystroke before it filters.
+DEBOUNCE_MS = 150
 
 VIEWER_SCRIPT = r"""
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("rows-data").textContent);
-  var rows = data.rows, PAGE = data.page, shown = PAGE;
+  var rows = data.rows, PAGE = data.page, shown = PAGE, timer = null;
+  var MATHML = "http://www.w3.org/1998/Math/MathML";
+  var ELEMENTS = new Set(__ELEMENTS__), ATTRIBUTES = new Set(__ATTRIBUTES__);
   var $ = function (id) { return document.getElementById(id); };
-  var controls = ["q", "status", "group", "flip", "sort"];
+  var controls = ["q", "status", "group", "flip", "view", "sort"];
+  // each row's search text, lower-cased once: a keystroke then costs one indexOf per row
+  rows.forEach(function (r) {
+    r.hay = [r.id, r.where, r.extracted, r.gold, r.response, r.question, r.qid, r.detail, r.method, r.before,
+             r.before_response].concat(r.judge || []).join("\n").toLowerCase();
+  });
+  var questions = data.questions || [], samplesOf = {};
+  rows.forEach(function (r) { if (r.qid !== undefined) (samplesOf[r.qid] = samplesOf[r.qid] || []).push(r); });
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
     if (text !== undefined && text !== null) e.textContent = String(text);
     return e;
+  }
+  function mathNode(t) {
+    // a tree made at report time ([tag, {attributes}, children...]); only MathML elements and presentation
+    // attributes are created, every string becomes a text node: no markup from a row is ever parsed
+    if (typeof t === "string") return document.createTextNode(t);
+    if (!Array.isArray(t) || !ELEMENTS.has(t[0])) return document.createTextNode("");
+    var e = document.createElementNS(MATHML, t[0]), attrs = t[1] || {};
+    Object.keys(attrs).forEach(function (k) { if (ATTRIBUTES.has(k)) e.setAttribute(k, String(attrs[k])); });
+    for (var i = 2; i < t.length; i++) e.appendChild(mathNode(t[i]));
+    return e;
+  }
+  function cell(cls, text, tree) {
+    var td = el("td", cls, tree ? undefined : text);
+    if (tree) { td.title = text; td.appendChild(mathNode(tree)); }
+    return td;
   }
   function state() {
     var s = {};
@@ -43,10 +71,11 @@ VIEWER_SCRIPT = r"""
     return s;
   }
   function readHash() {
+    // every control from the fragment; one the fragment does not name is cleared (no stale search)
     var params = new URLSearchParams(location.hash.replace(/^#/, ""));
     controls.forEach(function (k) {
       var c = $(k);
-      if (c && params.has(k)) c.value = params.get(k);
+      if (c) c.value = params.get(k) || "";
     });
   }
   function writeHash(s) {
@@ -56,21 +85,22 @@ VIEWER_SCRIPT = r"""
     try { history.replaceState(null, "", text ? "#" + text : location.pathname + location.search); }
     catch (e) { /* a page opened where history is not allowed: the view still works */ }
   }
-  function matches(r, s) {
-    if (s.status && r.status !== s.status) return false;
-    if (s.flip && !(s.flip === "any" ? r.flip : r.flip === s.flip)) return false;
-    if (s.group) {
-      var at = s.group.indexOf("="), field = s.group.slice(0, at), value = s.group.slice(at + 1);
-      if (!r.fields || String(r.fields[field]) !== value) return false;
-    }
-    if (s.q) {
-      var needle = s.q.toLowerCase();
-      var hay = [r.id, r.where, r.extracted, r.gold, r.response, r.question, r.detail, r.method]
-        .concat(r.judge || []).join("\n").toLowerCase();
-      if (hay.indexOf(needle) < 0) return false;
-    }
-    return true;
+  function matcher(s) {
+    var needle = s.q.toLowerCase(), at = s.group.indexOf("="), field = s.group.slice(0, at),
+        value = s.group.slice(at + 1);
+    return function (r) {
+      if (s.status && r.status !== s.status) return false;
+      if (s.flip && !(s.flip === "any" ? r.flip : r.flip === s.flip)) return false;
+      if (s.group && (!r.fields || String(r.fields[field]) !== value)) return false;
+      return !needle || r.hay.indexOf(needle) >= 0;
+    };
   }
+  var QUESTION_VIEWS = {
+    "questions": function () { return true; },
+    "all-wrong": function (q) { return q.c === 0; },
+    "unstable": function (q) { return q.c > 0 && q.c < q.n; },
+    "flipped": function (q) { return (samplesOf[q.id] || []).some(function (r) { return r.flip; }); }
+  };
   var ORDER = {"error": 0, "timeout": 1, "wrong": 2, "miss": 3, "correct": 4};
   function sorter(key) {
     if (key === "id") return function (a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : a.n - b.n; };
@@ -80,9 +110,10 @@ VIEWER_SCRIPT = r"""
     if (key === "-score") return function (a, b) { return (b.score - a.score) || a.n - b.n; };
     return function (a, b) { return a.n - b.n; };
   }
-  function marked(text, span) {
+  function marked(text, span, cls) {
     // the response with the extracted answer marked: its last occurrence, else a case-blind one
-    var box = el("pre", "response");
+    var box = el("pre", cls || "response");
+    text = text || "";
     var at = span ? text.lastIndexOf(span) : -1;
     if (span && at < 0) at = text.toLowerCase().lastIndexOf(span.toLowerCase());
     if (at < 0) { box.textContent = text; return box; }
@@ -91,11 +122,34 @@ VIEWER_SCRIPT = r"""
     box.appendChild(document.createTextNode(text.slice(at + span.length)));
     return box;
   }
+  function rendered(segments) {
+    var box = el("div", "maths");
+    segments.forEach(function (p) {
+      box.appendChild(typeof p === "string" ? document.createTextNode(p) : mathNode(p.m));
+    });
+    return box;
+  }
+  function sideBySide(r) {
+    // the baseline's response and answer beside this run's, for a flipped row
+    var box = el("div", "side");
+    [["baseline", r.before_status, r.before, r.before_response, "before"],
+     ["this run", r.status, r.extracted, r.response, "after"]].forEach(function (c) {
+      var col = el("div", "side-" + c[4]);
+      col.appendChild(el("h4", "", c[0] + ": " + (c[1] || "n/a") + ", extracted " +
+                         (c[2] === null || c[2] === undefined ? "nothing" : c[2])));
+      col.appendChild(c[3] === null || c[3] === undefined ? el("p", "missing", "response not recorded")
+                                                          : marked(c[3], c[2], "response"));
+      box.appendChild(col);
+    });
+    return box;
+  }
   function details(r) {
-    var cell = el("td", "text");
+    var td = el("td", "text");
     var parts = [];
     if (r.question) parts.push(["question", el("pre", "question", r.question)]);
     if (r.response) parts.push(["response", marked(r.response, r.extracted)]);
+    if (r.mr) parts.push(["maths rendered", rendered(r.mr)]);
+    if (r.flip) parts.push(["side by side with the baseline", sideBySide(r)]);
     (r.judge || []).forEach(function (reply, i) {
       parts.push([r.judge.length > 1 ? "judge reply " + (i + 1) : "judge reply", el("pre", "judge", reply)]);
     });
@@ -105,44 +159,80 @@ VIEWER_SCRIPT = r"""
       var d = el("details", p[0].split(" ")[0]);
       d.appendChild(el("summary", "", p[0]));
       d.appendChild(p[1]);
-      cell.appendChild(d);
+      td.appendChild(d);
     });
-    return cell;
+    return td;
+  }
+  function rowLine(r, cls) {
+    var tr = el("tr", "row " + r.status + (cls ? " " + cls : ""));
+    tr.setAttribute("data-id", r.id);
+    tr.appendChild(el("td", "text id", r.id));
+    tr.appendChild(el("td", "text", r.where));
+    tr.appendChild(el("td", "status", r.status));
+    tr.appendChild(el("td", "num", r.score));
+    tr.appendChild(cell("text extracted", r.extracted, r.mx));
+    tr.appendChild(cell("text gold", r.gold, r.mg));
+    if (data.compared) tr.appendChild(el("td", "flip", r.flip === "c2w" ? "correct \u2192 wrong" :
+                                                    r.flip === "w2c" ? "wrong \u2192 correct" : ""));
+    tr.appendChild(details(r));
+    return tr;
+  }
+  function questionLine(q) {
+    var tr = el("tr", "question " + (q.c === 0 ? "all-wrong" : q.c === q.n ? "all-right" : "unstable"));
+    tr.setAttribute("data-qid", q.id);
+    var td = el("td", "text");
+    td.colSpan = $("rows-table").tHead.rows[0].cells.length;
+    td.appendChild(el("strong", "qid", "question " + q.id));
+    td.appendChild(document.createTextNode(": "));
+    td.appendChild(el("span", "qstat", q.c + "/" + q.n + " correct"));
+    td.appendChild(document.createTextNode(", majority "));
+    td.appendChild(el("span", "majority", q.majority === null || q.majority === undefined ? "none" : q.majority));
+    td.appendChild(document.createTextNode(q.majority_correct ? " (right)" : " (wrong)"));
+    tr.appendChild(td);
+    return tr;
   }
   function render() {
     var s = state();
     writeHash(s);
-    var hits = rows.filter(function (r) { return matches(r, s); }).sort(sorter(s.sort));
-    var body = $("rows-table").tBodies[0];
+    var body = $("rows-table").tBodies[0], keep = matcher(s), view = QUESTION_VIEWS[s.view];
     body.textContent = "";
-    hits.slice(0, shown).forEach(function (r) {
-      var tr = el("tr", "row " + r.status);
-      tr.setAttribute("data-id", r.id);
-      tr.appendChild(el("td", "text id", r.id));
-      tr.appendChild(el("td", "text", r.where));
-      tr.appendChild(el("td", "status", r.status));
-      tr.appendChild(el("td", "num", r.score));
-      tr.appendChild(el("td", "text extracted", r.extracted));
-      tr.appendChild(el("td", "text gold", r.gold));
-      if (data.compared) tr.appendChild(el("td", "flip", r.flip === "c2w" ? "correct \u2192 wrong" :
-                                                      r.flip === "w2c" ? "wrong \u2192 correct" : ""));
-      tr.appendChild(details(r));
-      body.appendChild(tr);
-    });
+    if (view) {
+      var qs = questions.filter(function (q) { return view(q) && (samplesOf[q.id] || []).some(keep); });
+      qs.slice(0, shown).forEach(function (q) {
+        body.appendChild(questionLine(q));
+        (samplesOf[q.id] || []).forEach(function (r) { body.appendChild(rowLine(r, "sample")); });
+      });
+      $("row-count").textContent = qs.length + " of " + questions.length + " questions" +
+        (qs.length > shown ? ", first " + shown + " shown" : "");
+      $("more").hidden = qs.length <= shown;
+      return;
+    }
+    var hits = rows.filter(keep).sort(sorter(s.sort));
+    hits.slice(0, shown).forEach(function (r) { body.appendChild(rowLine(r)); });
     $("row-count").textContent = hits.length + " of " + rows.length + " rows" +
       (hits.length > shown ? ", first " + shown + " shown" : "");
     $("more").hidden = hits.length <= shown;
   }
+  function now() { clearTimeout(timer); timer = null; shown = PAGE; render(); }
   readHash();
   controls.forEach(function (k) {
     var c = $(k);
-    if (c) c.addEventListener("input", function () { shown = PAGE; render(); });
+    if (!c) return;
+    if (k === "q") {
+      // typing redraws once the typist pauses, not once per character
+      c.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(now, data.debounce); });
+      c.addEventListener("change", now);
+    } else {
+      c.addEventListener("input", now);
+      c.addEventListener("change", now);
+    }
   });
   $("more").addEventListener("click", function () { shown += PAGE; render(); });
-  window.addEventListener("hashchange", function () { readHash(); render(); });
+  window.addEventListener("hashchange", function () { readHash(); now(); });
   render();
 })();
-"""
+""".replace("__ELEMENTS__", json.dumps(sorted(ALLOWED_ELEMENTS))).replace(
+    "__ATTRIBUTES__", json.dumps(sorted(ALLOWED_ATTRIBUTES)))
 
 
 def script_hash(script: str = VIEWER_SCRIPT) -> str:
@@ -157,18 +247,45 @@ def _shown(value: Any) -> str | None:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-def _flip_index(comparison: Mapping[str, Any] | None) -> dict[tuple[str, int], tuple[str, Any]]:
-    """(id, occurrence from 1) -> ("c2w" | "w2c", the extracted answer in the baseline)."""
-    out: dict[tuple[str, int], tuple[str, Any]] = {}
+def _flip_index(comparison: Mapping[str, Any] | None) -> dict[tuple[str, int], tuple[str, Mapping[str, Any]]]:
+    """(id, occurrence from 1) -> ("c2w" | "w2c", the flip record: the baseline's answer, response, status)."""
+    out: dict[tuple[str, int], tuple[str, Mapping[str, Any]]] = {}
     for key, code in (("correct_to_wrong", "c2w"), ("wrong_to_correct", "w2c")):
         for f in ((comparison or {}).get("flips") or {}).get(key) or []:
-            out[(str(f.get("id")), int(f.get("occurrence") or 1))] = (code, f.get("extracted_before"))
+            out[(str(f.get("id")), int(f.get("occurrence") or 1))] = (code, f)
     return out
 
 
-def _viewer_rows(report: Mapping[str, Any], comparison: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+def _question_entries(report: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The report's ``questions`` section as a list of entries (``{"id", "n", "c", "majority", ...}``)."""
+    section = report.get("questions")
+    if isinstance(section, Mapping):  # {"questions": [...]} as samples.sample_metrics returns it, or {id: entry}
+        section = section.get("questions") if isinstance(section.get("questions"), list) else [
+            {"id": k, **v} for k, v in section.items() if isinstance(v, Mapping)]
+    return [q for q in section or [] if isinstance(q, Mapping) and "id" in q]
+
+
+def _maths(row: dict[str, Any], budget: list[int]) -> None:
+    """Adds the MathML trees of a viewer row: ``mx`` (extracted), ``mg`` (gold), ``mr`` (response segments,
+    while ``budget[0]``, the response spans the report may still convert, lasts)."""
+    for key, tree_key in (("extracted", "mx"), ("gold", "mg")):
+        text = row.get(key)
+        if isinstance(text, str) and looks_like_latex(text):
+            tree = latex_tree(text)
+            if tree is not None:
+                row[tree_key] = tree
+    if isinstance(row.get("response"), str) and budget[0] > 0:
+        segments = math_segments(row["response"], min(MAX_SPANS, budget[0]))
+        if segments is not None:
+            row["mr"] = segments
+            budget[0] -= sum(1 for part in segments if isinstance(part, dict))
+
+
+def _viewer_rows(report: Mapping[str, Any], comparison: Mapping[str, Any] | None,
+                 sampled: bool = False) -> list[dict[str, Any]]:
     flips = _flip_index(comparison)
     seen: dict[str, int] = {}
+    budget = [REPORT_SPANS]
     out = []
     for n, r in enumerate(report.get("rows") or []):
         rid = str(r.get("id"))
@@ -179,10 +296,17 @@ def _viewer_rows(report: Mapping[str, Any], comparison: Mapping[str, Any] | None
         row = {"n": n, "id": rid, "where": where(r), "status": r.get("status"), "score": r.get("score"),
                "extracted": _shown(r.get("extracted")), "gold": _shown(r.get("gold")), "method": r.get("method"),
                "detail": r.get("detail") or None, "response": _shown(r.get("response")),
-               "question": _shown(r.get("question")), "fields": r.get("fields") or {}, "judge": judge}
+               "fields": r.get("fields") or {}, "judge": judge}
+        if sampled and r.get("question") is not None:
+            row["qid"] = str(r.get("question"))  # with a questions section, ``question`` is the question's id
+        else:
+            row["question"] = _shown(r.get("question"))
         flip = flips.get((rid, seen[rid]))
         if flip is not None:
-            row["flip"], row["before"] = flip[0], _shown(flip[1])
+            code, rec = flip
+            row.update(flip=code, before=_shown(rec.get("extracted_before")),
+                       before_response=_shown(rec.get("response_before")), before_status=rec.get("status_before"))
+        _maths(row, budget)
         out.append(row)
     return out
 
@@ -201,7 +325,8 @@ def _options(pairs: list[tuple[str, str]]) -> str:
 
 def viewer_section(report: Mapping[str, Any], comparison: Mapping[str, Any] | None) -> str:
     """The ``rows`` section: controls, the (script-filled) table and the rows as JSON."""
-    rows = _viewer_rows(report, comparison)
+    questions = _question_entries(report)
+    rows = _viewer_rows(report, comparison, sampled=bool(questions))
     statuses = sorted({str(r["status"]) for r in rows})
     groups = [(f"{field}={value}", f"{field}: {value}")
               for field, table in (report.get("groups") or {}).items() for value in table]
@@ -218,12 +343,19 @@ def viewer_section(report: Mapping[str, Any], comparison: Mapping[str, Any] | No
             [("", "flipped or not"), ("any", "flipped"), ("c2w", "correct → wrong"), ("w2c", "wrong → correct")])
             + "</select>")
         header.append("flip")
+    if questions:
+        controls.append('<select id="view" aria-label="view">' + _options(
+            [("", "rows"), ("questions", "questions"), ("all-wrong", "questions all wrong"),
+             ("unstable", "questions unstable (some right, some wrong)")]
+            + ([("flipped", "questions with a flipped sample")] if comparison is not None else [])) + "</select>")
     controls.append('<select id="sort" aria-label="sort">' + _options(
         [("", "file order"), ("id", "id"), ("status", "status (errors first)"), ("score", "score, lowest first"),
          ("-score", "score, highest first")]) + "</select>")
     header.append("response, question, judge")
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
-    data = {"page": PAGE, "compared": comparison is not None, "rows": rows}
+    data = {"page": PAGE, "debounce": DEBOUNCE_MS, "compared": comparison is not None, "rows": rows,
+            "questions": [{"id": str(q["id"]), "n": q.get("n"), "c": q.get("c"), "majority": _shown(q.get("majority")),
+                           "majority_correct": q.get("majority_correct")} for q in questions]}
     return (f'<section id="rows"><h2>Rows: {len(rows)}</h2><div class="controls">{"".join(controls)}</div>'
             '<p id="row-count"></p><noscript><p class="warn">The row list needs JavaScript; the rows are in the JSON '
             'report.</p></noscript>'
