@@ -203,10 +203,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "schema":
             print(json.dumps(report_schema(), indent=1))
             return 0
-        for line, _ in summary_lines(read_report(args.report, "summary"), show=args.show):
         if args.command == "export":
             return _export(args)
-        for line, _ in summary_lines(load_report(args.report, need_rows=True), show=args.show):
+        for line, _ in summary_lines(read_report(args.report, "summary"), show=args.show):
             print(line)
         return 0
     except ReportError as exc:
