@@ -120,7 +120,7 @@ def _export(args: argparse.Namespace) -> int:
 
     from .report.export import export_every_eval_ever, write_every_eval_ever  # only this command needs them
 
-    report = load_report(args.report, need_rows=True)
+    report = read_report(args.report, "select")
     stamp = args.timestamp or str(int(os.stat(args.report).st_mtime))
     try:
         export = export_every_eval_ever(report, model_id=args.model, retrieved_timestamp=stamp,
