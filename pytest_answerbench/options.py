@@ -20,6 +20,7 @@ from typing import Any, Callable
 import pytest
 
 from .report.gates import Threshold, parse_threshold
+from .spec import ISOLATIONS  # the YAML's isolation key takes the same choices
 from .verdict import PROFILES
 
 BENCH = "--bench"
@@ -56,7 +57,6 @@ BENCH_JUDGE_TIMEOUT = "--bench-judge-timeout"
 BENCH_JUDGE_MAX_RETRIES = "--bench-judge-max-retries"
 BENCH_NO_JUDGE = "--bench-no-judge"
 
-ISOLATIONS = ("process", "none")
 SELECTIONS = ("failing", "flipped")
 
 
