@@ -1,10 +1,34 @@
 """Single answer items: :func:`items_equal` compares two cleaned items (one part of a possibly multi-part
-answer) by the first rule that applies."""
+answer) by the first of the reading rules (``RULES``) that answers.
+
+The order is the specification (as Math-Verify keeps its extraction priorities in a table, and
+``choice/decide.py`` its ``STEPS``): each rule is a small function of the pair so far, run by ascending
+priority; it answers ``(equal, method)`` or returns None and the next one runs. In order:
+
+1. ``empty`` (10): either side is empty: different.
+2. ``exact`` (20): the same text with the same marks (percent, degree, unit scale): equal.
+3. ``approx`` (30): a prediction ``exact \\approx decimal``: the exact value is the answer (``_approx_equal``).
+4. ``approx-gold`` (40): a gold ``exact \\approx decimal`` is read as its exact value (``x \\approx 3`` as
+   ``x = 3``) for the rules below; it never answers.
+5. ``labelled-value`` (50): a prediction ``label = value`` against a gold without ``=`` states its value.
+6. ``interval`` (60): intervals, unions and inequalities as subsets of R (``intervals.py``).
+7. ``tuple`` (70): ordered tuples, element by element (``(x, y) = (3, 2)`` is left to ``equation``).
+8. ``ratio`` (80): ``a:b`` against ``c:d``.
+9. ``equation`` (90): equations and labelled values (``_equation_equal``, labels in ``equations.py``).
+10. ``numeric`` (100): two plain numbers, exactly or within the tolerance, without SymPy (``plain.py``).
+11. ``text`` (110): text answers, and a number in words against a number (``number-words``).
+12. ``value`` (120): SymPy values and expressions (``values.py``); text that cannot be parsed compares as text,
+    and a size bound leaves it to the exact readings beyond the bounds (``_beyond_bounds``).
+
+Adding a rule is adding a function and its ``Rule`` with a priority between its neighbours' (and a line above:
+a test compares the two lists).
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Callable
 
 from ..exact import BOUND, Undecided
 from ..normalize import Item, clean, text_key
@@ -53,80 +77,169 @@ def _any_equal(pairs: list[tuple[Item, Item]], tol: float | None) -> bool:
     return False
 
 
-def _items_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tuple[bool, str]:
-    gt, pt = g.text, p.text
-    if not gt or not pt:
-        return False, "empty"
-    if gt == pt and (g.percent == p.percent or not _is_plain_number(gt)) and g.degree == p.degree \
+class _Pair:
+    """The pair being compared, as the rules so far have read it (a rule may rewrite it for the later ones)."""
+
+    __slots__ = ("g", "p", "tol", "kind")
+
+    def __init__(self, g: Item, p: Item, tol: float | None, kind: str | None):
+        self.g, self.p, self.tol, self.kind = g, p, tol, kind
+
+
+Outcome = tuple[bool, str]  # (equal, method)
+
+
+def _empty(d: _Pair) -> Outcome | None:
+    return (False, "empty") if not d.g.text or not d.p.text else None
+
+
+def _exact(d: _Pair) -> Outcome | None:
+    g, p = d.g, d.p
+    if g.text == p.text and (g.percent == p.percent or not _is_plain_number(g.text)) and g.degree == p.degree \
             and _unit_scale(g, p) == 1:
         return True, "exact"
-    if "\\approx" in pt:
-        return _approx_equal(g, p, tol, kind)
+    return None
+
+
+def _approx_prediction(d: _Pair) -> Outcome | None:
+    return _approx_equal(d.g, d.p, d.tol, d.kind) if "\\approx" in d.p.text else None
+
+
+def _approx_gold(d: _Pair) -> None:
+    gt = d.g.text
     if "\\approx" in gt:
         exact = gt.split("\\approx")[0].rstrip("= ")
         # "\frac{\sqrt3}{3} \approx 0.577": the exact value is the gold; "x \approx 3" states 3
-        g = replace(g, text=exact if exact and not _is_label(exact) else gt.replace("\\approx", "="))
-        gt = g.text
+        d.g = replace(d.g, text=exact if exact and not _is_label(exact) else gt.replace("\\approx", "="))
+    return None
+
+
+def _labelled_value(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
     if "=" in pt and "=" not in gt and pt.count("=") == 1:
         # "A \cap B = (1, 2)", "S = \{1, 2\}": against a value, set or interval, a label states its value
         label, value = pt.split("=")
         if _is_label(label) and value.strip():
-            return items_equal(g, _with_marks(value, p), tol, kind)
-    # Intervals / inequalities / unions.
-    if _interval_like(gt, kind) or _interval_like(pt, kind):
-        verdict = _interval_equal(gt, pt, kind, tol)
+            return items_equal(d.g, _with_marks(value, d.p), d.tol, d.kind)
+    return None
+
+
+def _interval(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
+    if _interval_like(gt, d.kind) or _interval_like(pt, d.kind):
+        verdict = _interval_equal(gt, pt, d.kind, d.tol)
         if verdict is not None:
             return verdict, "interval"
-    # Tuples (ordered).
+    return None
+
+
+def _tuple(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
     g_tuple, p_tuple = _tuple_parts(gt), _tuple_parts(pt)
-    if (g_tuple is not None or p_tuple is not None) and not (
-            g_tuple is None and "=" in gt or p_tuple is None and "=" in pt):  # "(x, y) = (3, 2)": an equation
-        if g_tuple is None or p_tuple is None or len(g_tuple) != len(p_tuple):
+    if g_tuple is None and p_tuple is None or g_tuple is None and "=" in gt or p_tuple is None and "=" in pt:
+        return None  # "(x, y) = (3, 2)": an equation
+    if g_tuple is None or p_tuple is None or len(g_tuple) != len(p_tuple):
+        return False, "tuple-mismatch"
+    bound = None
+    for a, b in zip(g_tuple, p_tuple):
+        eq, how = items_equal(clean(a), clean(b), d.tol)
+        if not eq and not how.startswith(BOUND):
             return False, "tuple-mismatch"
-        bound = None
-        for a, b in zip(g_tuple, p_tuple):
-            eq, how = items_equal(clean(a), clean(b), tol)
-            if not eq and not how.startswith(BOUND):
-                return False, "tuple-mismatch"
-            bound = bound or (how if not eq else None)
-        return (False, bound) if bound else (True, "tuple")
-    # Ratios a:b.
+        bound = bound or (how if not eq else None)
+    return (False, bound) if bound else (True, "tuple")
+
+
+def _ratio(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
     if ":" in gt and ":" in pt and gt.count(":") == pt.count(":") == 1:
         verdict = _ratio_equal(gt, pt)
         if verdict is not None:
             return verdict, "ratio"
-    # Equations.
-    if "=" in gt or "=" in pt:
-        verdict = _equation_equal(g, p, tol)
+    return None
+
+
+def _equation(d: _Pair) -> Outcome | None:
+    if "=" in d.g.text or "=" in d.p.text:
+        verdict = _equation_equal(d.g, d.p, d.tol)
         if verdict is not None:
             return verdict, "equation"
-    # Plain numbers: no SymPy needed.
-    gn, pn = _plain_number(gt), _plain_number(pt)
+    return None
+
+
+def _plain_numbers(d: _Pair) -> Outcome | None:
+    gn, pn = _plain_number(d.g.text), _plain_number(d.p.text)
     if gn is not None and pn is not None:
-        return _numbers_equal(gn, pn, g, p, tol), "numeric"
-    # Text answers.
+        return _numbers_equal(gn, pn, d.g, d.p, d.tol), "numeric"
+    return None
+
+
+def _text(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
     g_text, p_text = _is_text(gt), _is_text(pt)
-    if g_text or p_text:
-        if g_text != p_text:
-            # A number in words ("twelve", "三个", "no real solutions") against a number: compare the number.
-            spelled = _spelled_number(pt if p_text else gt)
-            if spelled is not None:
-                as_text = str(spelled) if spelled.denominator == 1 else \
-                    f"\\frac{{{spelled.numerator}}}{{{spelled.denominator}}}"
-                if p_text:
-                    ok, _ = items_equal(g, replace(p, text=as_text), tol, kind)
-                else:
-                    ok, _ = items_equal(replace(g, text=as_text), p, tol, kind)
-                return ok, "number-words"
-        return _texts_equal(gt, pt), "text"
+    if not (g_text or p_text):
+        return None
+    if g_text != p_text:
+        # A number in words ("twelve", "三个", "no real solutions") against a number: compare the number.
+        spelled = _spelled_number(pt if p_text else gt)
+        if spelled is not None:
+            as_text = str(spelled) if spelled.denominator == 1 else \
+                f"\\frac{{{spelled.numerator}}}{{{spelled.denominator}}}"
+            if p_text:
+                ok, _ = items_equal(d.g, replace(d.p, text=as_text), d.tol, d.kind)
+            else:
+                ok, _ = items_equal(replace(d.g, text=as_text), d.p, d.tol, d.kind)
+            return ok, "number-words"
+    return _texts_equal(gt, pt), "text"
+
+
+def _value(d: _Pair) -> Outcome:
     try:
-        return _values_equal(g, p, tol)
+        return _values_equal(d.g, d.p, d.tol)
     except _Unknown as why:
+        gt, pt = d.g.text, d.p.text
         same = re.sub(r"\s+", "", gt) == re.sub(r"\s+", "", pt)
         if why.bound:
             # text_key drops markup (\lfloor and \lceil alike): only the same text is the same answer here
-            return (True, "exact") if same else _beyond_bounds(g, p, tol, why.bound)
+            return (True, "exact") if same else _beyond_bounds(d.g, d.p, d.tol, why.bound)
         return same or text_key(gt) == text_key(pt) != "", f"unparsed ({why})"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One reading rule for a pair of items: ``run`` answers ``(equal, method)`` or returns None to let the
+    later rules read the pair. Rules run by ascending ``priority``."""
+
+    name: str
+    priority: int
+    run: Callable[[_Pair], Outcome | None]
+
+
+#: The rules, in order (documented in this module's docstring, which a test compares with it). Priorities leave
+#: room between rules: a new rule takes a number between its neighbours'.
+RULES: tuple[Rule, ...] = (
+    Rule("empty", 10, _empty),
+    Rule("exact", 20, _exact),
+    Rule("approx", 30, _approx_prediction),
+    Rule("approx-gold", 40, _approx_gold),
+    Rule("labelled-value", 50, _labelled_value),
+    Rule("interval", 60, _interval),
+    Rule("tuple", 70, _tuple),
+    Rule("ratio", 80, _ratio),
+    Rule("equation", 90, _equation),
+    Rule("numeric", 100, _plain_numbers),
+    Rule("text", 110, _text),
+    Rule("value", 120, _value),
+)
+_RUNS = tuple(rule.run for rule in sorted(RULES, key=lambda rule: rule.priority))
+
+
+def _items_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> Outcome:
+    pair = _Pair(g, p, tol, kind)
+    for run in _RUNS:
+        found = run(pair)
+        if found is not None:
+            return found
+    raise AssertionError("the last rule always answers")  # pragma: no cover
 
 
 def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
