@@ -29,8 +29,8 @@ Every difference is listed with its test in ``docs/profiles-math.md``, ``docs/pr
 ``docs/profiles-mc.md`` or ``docs/profiles-structured.md``.
 
 A user's own Python scorer is named by import path instead: ``my_pkg.my_scorer`` (a module following the
-protocol above) or ``my_module:score_fn`` (that function as ``score``; the module's ``metrics`` and
-``OPTIONS`` are used when it has them). The benchmark YAML's folder is put on ``sys.path`` so a module beside
+protocol above) or ``my_module:score_fn`` (that function as ``score``; the module's ``OPTIONS`` and hooks are
+used when it has them). The benchmark YAML's folder is put on ``sys.path`` so a module beside
 the YAML imports.
 """
 

@@ -14,14 +14,15 @@ proportional standard forms, or ``label = v`` against ``v``), ``exact \\approx d
 Where it lives (``pytest_answerbench/maths/compare/``), from the whole answer down:
 
 * ``whole.py``: :func:`equivalent`, reading a whole answer (option letters, matrices, clock times, units) and
-  comparing it part by part;
+  comparing it part by part: its steps in order are the table ``STEPS``;
 * ``long.py``: answers past :data:`..guard.MAX_ANSWER`, compared only where that stays cheap;
 * ``parts.py``: splitting an answer into parts (labels, decimal commas, assignments as tuples) and the perfect
   matching between the gold's parts and the prediction's;
-* ``items.py``: :func:`items_equal`, one part against one part;
+* ``items.py``: :func:`items_equal`, one part against one part: its reading rules by priority are the table
+  ``RULES`` (adding a rule is adding a function and its row);
 * ``intervals.py``, ``tuples.py``, ``equations.py`` (and labels), ``plain.py`` (numbers and text without
   SymPy), ``values.py`` (SymPy values and expressions, and beyond the size bounds), ``marks.py`` (percent,
-  degree and unit marks).
+  degree and unit marks); ``rules.py``: the record of a table's rule (``Rule``: name, priority, function).
 """
 
 from __future__ import annotations

@@ -27,8 +27,7 @@ a test compares the two lists).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import Callable
+from dataclasses import replace
 
 from ..exact import BOUND, Undecided
 from ..normalize import Item, clean, text_key
@@ -36,6 +35,7 @@ from .equations import _FUNCTION_VALUE, _is_label, _proportional, _ratio_equal, 
 from .intervals import _interval_equal, _interval_like
 from .marks import _unit_scale, _with_marks
 from .plain import _is_plain_number, _is_text, _numbers_equal, _plain_number, _spelled_number, _texts_equal
+from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import _split_top, _tuple_parts
 from .values import _Unknown, _beyond_bounds, _values_equal
 
@@ -84,9 +84,6 @@ class _Pair:
 
     def __init__(self, g: Item, p: Item, tol: float | None, kind: str | None):
         self.g, self.p, self.tol, self.kind = g, p, tol, kind
-
-
-Outcome = tuple[bool, str]  # (equal, method)
 
 
 def _empty(d: _Pair) -> Outcome | None:
@@ -204,16 +201,6 @@ def _value(d: _Pair) -> Outcome:
         return same or text_key(gt) == text_key(pt) != "", f"unparsed ({why})"
 
 
-@dataclass(frozen=True)
-class Rule:
-    """One reading rule for a pair of items: ``run`` answers ``(equal, method)`` or returns None to let the
-    later rules read the pair. Rules run by ascending ``priority``."""
-
-    name: str
-    priority: int
-    run: Callable[[_Pair], Outcome | None]
-
-
 #: The rules, in order (documented in this module's docstring, which a test compares with it). Priorities leave
 #: room between rules: a new rule takes a number between its neighbours'.
 RULES: tuple[Rule, ...] = (
@@ -230,16 +217,11 @@ RULES: tuple[Rule, ...] = (
     Rule("text", 110, _text),
     Rule("value", 120, _value),
 )
-_RUNS = tuple(rule.run for rule in sorted(RULES, key=lambda rule: rule.priority))
+_RUNS = in_order(RULES)
 
 
 def _items_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> Outcome:
-    pair = _Pair(g, p, tol, kind)
-    for run in _RUNS:
-        found = run(pair)
-        if found is not None:
-            return found
-    raise AssertionError("the last rule always answers")  # pragma: no cover
+    return first_answer(_RUNS, _Pair(g, p, tol, kind))
 
 
 def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:

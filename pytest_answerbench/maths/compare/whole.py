@@ -1,5 +1,24 @@
 """Whole answers: :func:`equivalent`, the entry point, reads gold and prediction (option letters, matrices,
-clock times, units, labels, parts) and compares them part by part through :func:`.items.items_equal`."""
+clock times, units, labels, parts) and compares them part by part through :func:`.items.items_equal`.
+
+Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an ordered tuple of named steps
+(``STEPS``, as ``items.RULES`` for one part): each reads the two answers so far and either answers
+``(equal, method)`` or returns None; a reading step only rewrites the answers for the later ones. In order:
+
+1. ``option`` (10): a bare option letter against that letter with the option's text (``C`` / ``C. x = 42``).
+2. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
+3. ``clean`` (30): both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a
+   decimal comma against a decimal read as the decimal point.
+4. ``clock`` (40): times of day as times, not ratios.
+5. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's, and a label before
+   the prediction (``S = ...``) is dropped when the gold has none.
+6. ``exact`` (60): the same text with the same marks.
+7. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+   ``x = 3, y = 2`` as the pair; a solution written twice is one).
+8. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+9. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
+10. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered).
+"""
 
 from __future__ import annotations
 
@@ -17,6 +36,7 @@ from .items import _all_equal, items_equal
 from .long import _long_answers
 from .marks import _unit_scale, _with_marks, _with_target_unit
 from .parts import _GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled
+from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import _tuple_parts
 from .values import SIMPLIFY_SECONDS, _Unknown, _expressions_equal, _numeric, _parse, _same_number
 
@@ -52,36 +72,72 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         return False, BOUND + bound.name
 
 
-def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None, kind: str | None,
-                unit: str | None) -> tuple[bool, str]:
-    gold, pred = undoubled(gold), undoubled(pred)
-    letter = _option_letter(gold, pred)
-    if letter is not None:
-        return letter, "option"
-    if "\\begin" in gold or "\\begin" in pred:
-        verdict = _matrices_equal(gold, pred, tolerance if not isinstance(tolerance, (list, tuple)) else None)
+_UNREAD = Item("")
+
+
+class _Answers:
+    """The two whole answers as the steps so far have read them (a step may rewrite them for the later ones)."""
+
+    __slots__ = ("gold", "pred", "tolerance", "kind", "unit", "g", "p", "g_parts", "p_parts")
+
+    def __init__(self, gold: str, pred: str, tolerance: Any, kind: str | None, unit: str | None):
+        self.gold, self.pred, self.tolerance, self.kind, self.unit = gold, pred, tolerance, kind, unit
+        self.g = self.p = _UNREAD  # the cleaned answers (step "clean")
+        self.g_parts: list[str] = []  # their parts (step "parts")
+        self.p_parts: list[str] = []
+
+
+def _option(a: _Answers) -> Outcome | None:
+    letter = _option_letter(a.gold, a.pred)
+    return None if letter is None else (letter, "option")
+
+
+def _matrix(a: _Answers) -> Outcome | None:
+    if "\\begin" in a.gold or "\\begin" in a.pred:
+        tolerance = a.tolerance if not isinstance(a.tolerance, (list, tuple)) else None
+        verdict = _matrices_equal(a.gold, a.pred, tolerance)
         if verdict is not None:
             return verdict, "matrix"
-    g_clean, p_clean = clean(gold), clean(pred)
-    if "," in g_clean.text or "," in p_clean.text:
-        g_clean = replace(g_clean, text=_decimal_comma(g_clean.text, p_clean.text))
-        p_clean = replace(p_clean, text=_decimal_comma(p_clean.text, g_clean.text))
-    if ":" in gold and ":" in pred:
-        clock = _clocks_equal(gold.strip().strip("$"), pred.strip().strip("$"))
+    return None
+
+
+def _clean(a: _Answers) -> None:
+    a.g, a.p = clean(a.gold), clean(a.pred)
+    if "," in a.g.text or "," in a.p.text:
+        a.g = replace(a.g, text=_decimal_comma(a.g.text, a.p.text))
+        a.p = replace(a.p, text=_decimal_comma(a.p.text, a.g.text))
+
+
+def _clock(a: _Answers) -> Outcome | None:
+    if ":" in a.gold and ":" in a.pred:
+        clock = _clocks_equal(a.gold.strip().strip("$"), a.pred.strip().strip("$"))
         if clock is not None:
             return clock, "clock"
+    return None
+
+
+def _marks(a: _Answers) -> None:
     # Against a symbolic answer "2mg" is 2·m·g, not 2 milligrams: a unit is only read off next to a number.
     # (Put back in parentheses, which no later cleaning reads as a unit again.)
-    if p_clean.unit and _symbolic(g_clean.text):
-        p_clean = Item(f"{p_clean.text}({p_clean.unit})", p_clean.percent, p_clean.degree)
-    if g_clean.unit and _symbolic(p_clean.text):
-        g_clean = Item(f"{g_clean.text}({g_clean.unit})", g_clean.percent, g_clean.degree)
-    if unit:
-        g_clean = _with_target_unit(g_clean, unit)
-    p_clean = _unlabelled(g_clean, p_clean)
-    if g_clean.text == p_clean.text and g_clean.text and (g_clean.percent, g_clean.degree) == (
-            p_clean.percent, p_clean.degree) and _unit_scale(g_clean, p_clean) == 1:
+    g, p = a.g, a.p
+    if p.unit and _symbolic(g.text):
+        p = Item(f"{p.text}({p.unit})", p.percent, p.degree)
+    if g.unit and _symbolic(p.text):
+        g = Item(f"{g.text}({g.unit})", g.percent, g.degree)
+    if a.unit:
+        g = _with_target_unit(g, a.unit)
+    a.g, a.p = g, _unlabelled(g, p)
+
+
+def _exact(a: _Answers) -> Outcome | None:
+    g, p = a.g, a.p
+    if g.text == p.text and g.text and (g.percent, g.degree) == (p.percent, p.degree) and _unit_scale(g, p) == 1:
         return True, "exact"
+    return None
+
+
+def _parts(a: _Answers) -> None:
+    g_clean, p_clean = a.g, a.p
     g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
     # "1,000" is one number when the other side is one answer, two answers when the other side has two.
     if len(g_parts) == 1 and len(p_parts) > 1 and is_thousands(p_clean.text):
@@ -93,33 +149,68 @@ def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] 
     if len(g_parts) != len(p_parts) or "=" in p_clean.text or "=" in g_clean.text:
         # "x = 3, y = 2" states the ordered pair (3, 2).
         g_parts, p_parts = _assignments_as_tuples(g_parts, p_parts), _assignments_as_tuples(p_parts, g_parts)
-    if len(g_parts) == 1 and len(p_parts) > 1 and _GROUPED.fullmatch(pred):
+    if len(g_parts) == 1 and len(p_parts) > 1 and _GROUPED.fullmatch(a.pred):
         g_tuple = _tuple_parts(g_parts[0])
         if g_tuple is not None and len(g_tuple) == len(p_parts) and all(_tuple_parts(x) is None for x in p_parts):
             p_parts = ["(" + ", ".join(p_parts) + ")"]  # "{1, 3}": the pair (1, 3) in braces (a bare "1, 3" is not)
-    if len(g_parts) != len(p_parts) and not (kind and "ordered" in kind):
+    if len(g_parts) != len(p_parts) and not (a.kind and "ordered" in a.kind):
         # a list of solutions is a set: one solution written twice is not an extra one
         g_parts, p_parts = _distinct(g_parts), _distinct(p_parts)
-    tols = list(tolerance) if isinstance(tolerance, (list, tuple)) else [tolerance] * len(g_parts)
-    tols += [tols[-1] if tols else None] * (len(g_parts) - len(tols))
-    if len(g_parts) == 1 and len(p_parts) == 1:
-        g_item = _with_marks(g_parts[0], g_clean)
-        p_item = _with_marks(p_parts[0], p_clean)
-        return items_equal(g_item, p_item, tols[0], kind)
-    if len(g_parts) != len(p_parts):
+    a.g_parts, a.p_parts = g_parts, p_parts
+
+
+def _tolerances(a: _Answers) -> list[Any]:
+    """One tolerance per gold part (a list gives one per part, its last repeated)."""
+    tols = list(a.tolerance) if isinstance(a.tolerance, (list, tuple)) else [a.tolerance] * len(a.g_parts)
+    return tols + [tols[-1] if tols else None] * (len(a.g_parts) - len(tols))
+
+
+def _single(a: _Answers) -> Outcome | None:
+    if len(a.g_parts) == 1 and len(a.p_parts) == 1:
+        return items_equal(_with_marks(a.g_parts[0], a.g), _with_marks(a.p_parts[0], a.p), _tolerances(a)[0],
+                           a.kind)
+    return None
+
+
+def _count(a: _Answers) -> Outcome | None:
+    if len(a.g_parts) != len(a.p_parts):
         # "x < 2 or x > 3" splits into two answers; against one union (-\infty,2)\cup(3,\infty) it is a set.
-        union = _union_parts_equal(g_parts, p_parts, kind)
+        union = _union_parts_equal(a.g_parts, a.p_parts, a.kind)
         if union is not None:
             return union, "interval"
         return False, "count-mismatch"
-    g_items = [_with_marks(t, g_clean) for t in g_parts]
-    p_items = [_with_marks(t, p_clean) for t in p_parts]
-    ordered = kind is not None and "ordered" in kind
-    ok, methods = _match_all(g_items, p_items, tols, kind, ordered)
+    return None
+
+
+def _set(a: _Answers) -> Outcome:
+    g_items = [_with_marks(t, a.g) for t in a.g_parts]
+    p_items = [_with_marks(t, a.p) for t in a.p_parts]
+    ordered = a.kind is not None and "ordered" in a.kind
+    ok, methods = _match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
     if not ok:
         return False, min(methods) if methods else "set-mismatch"
     return True, "set:" + "+".join(sorted(methods))
 
+
+#: The steps, in order (documented in this module's docstring, which a test compares with it).
+STEPS: tuple[Rule, ...] = (
+    Rule("option", 10, _option),
+    Rule("matrix", 20, _matrix),
+    Rule("clean", 30, _clean),
+    Rule("clock", 40, _clock),
+    Rule("marks", 50, _marks),
+    Rule("exact", 60, _exact),
+    Rule("parts", 70, _parts),
+    Rule("single", 80, _single),
+    Rule("count", 90, _count),
+    Rule("set", 100, _set),
+)
+_RUNS = in_order(STEPS)
+
+
+def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None, kind: str | None,
+                unit: str | None) -> Outcome:
+    return first_answer(_RUNS, _Answers(undoubled(gold), undoubled(pred), tolerance, kind, unit))
 
 _OPTION = re.compile(r"\s*\(?([A-J])\)?\s*")
 _OPTION_WITH_TEXT = re.compile(r"\s*\(?([A-J])[.):]\s+\S.*", re.S)
