@@ -20,6 +20,7 @@ from typing import Any, Callable
 import pytest
 
 from .report.gates import GateSettings, Threshold, parse_fraction, parse_threshold
+from .spec import ISOLATIONS  # the YAML's isolation key takes the same choices
 from .verdict import PROFILES
 
 BENCH = "--bench"
@@ -57,7 +58,6 @@ BENCH_JUDGE_MAX_RETRIES = "--bench-judge-max-retries"
 BENCH_NO_JUDGE = "--bench-no-judge"
 BENCH_VERIFIER = "--bench-verifier"
 
-ISOLATIONS = ("process", "none")
 VERIFIERS = ("judge", "off")
 SELECTIONS = ("failing", "flipped")
 

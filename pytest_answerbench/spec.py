@@ -2,8 +2,9 @@
 
 A built-in benchmark lives in ``benchmarks/<name>/benchmark.yaml`` (shipped inside the wheel as
 ``pytest_answerbench/benchmarks``); a user's own is any YAML path given to ``--bench``. ``include: other.yaml``
-merges another file underneath (paths relative to the including file). Unknown keys are rejected with the
-file, the key and the valid choices.
+merges another file underneath (paths relative to the including file). Every key is a row of :data:`KEYS`
+(what it holds, and the function reading it); unknown keys and bad values are rejected with the file, the key and
+the valid choices, all of a file's problems in one error.
 """
 
 from __future__ import annotations
@@ -13,41 +14,16 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import scorers
 from .errors import SpecError
 from .verdict import PROFILES
 
-__all__ = ["BenchmarkSpec", "SpecError", "builtin_dir", "builtin_specs", "load_spec", "resolve_benchmark"]
+__all__ = ["ISOLATIONS", "KEYS", "BenchmarkSpec", "Key", "SpecError", "builtin_dir", "builtin_specs", "load_spec",
+           "resolve_benchmark"]
 
 
-# key -> (type check, description) for messages
-_KEYS: dict[str, str] = {
-    "name": "str",
-    "aliases": "list of str",
-    "description": "str",
-    "version": "int",
-    "source": "str",
-    "scorer": "str",
-    "id_fields": "list of str",
-    "prediction_field": "str",
-    "gold_field": "str or list of str",
-    "required": "list of str ('a|b' = either)",
-    "optional": "list of str",
-    "groups": "list of str",
-    "keep_fields": "list of str",
-    "timeout": "number (seconds) or null",
-    "gate": "mapping with min_accuracy / thresholds",
-    "options": "mapping",
-    "fields": "mapping of benchmark field to the file's column (prediction: model_output)",
-    "profiles": "list of str",
-    "isolation": "'process' or 'none'",
-    "verifier": "'judge' or 'off': the opt-in verifier for rows the rules leave undecided",
-    "cache_verdicts": "bool",
-    "include": "str (path)",
-}
-_GATE_KEYS = ("min_accuracy", "thresholds", "max_drop")
 
 
 @dataclass(frozen=True)
@@ -74,8 +50,8 @@ class BenchmarkSpec:
     profiles: tuple[str, ...] = PROFILES
     isolation: str = "none"  # "process": score in a killable child process (see pool.py)
     cache_verdicts: bool = False  # identical rows (ids aside) share one verdict within a run
+    verifier: str | None = None  # "judge": the opt-in verifier of undecided rows (judge/verifier.py)
     fields: Mapping[str, str] = field(default_factory=dict)  # benchmark field -> the file's column
-    verifier: str | None = None  # "judge": the opt-in verifier (judge/verifier.py)
 
     def missing_fields(self, row: Mapping[str, Any]) -> list[str]:
         """The required fields (or alternatives, 'a|b') absent from the row.
@@ -231,118 +207,233 @@ def _read_yaml(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     return data
 
 
-def _str_list(data: Mapping[str, Any], key: str, where: str) -> tuple[str, ...] | None:
-    if key not in data:
-        return None
-    value = data[key]
+#: The choices of the ``isolation`` key (and of ``--bench-isolation``, which reads them from here).
+ISOLATIONS = ("process", "none")
+_GATE_KEYS = ("min_accuracy", "thresholds", "max_drop")
+
+
+class _Bad(ValueError):
+    """One key's value is invalid: the message names the key and what it must be (the file is added later)."""
+
+
+def _text(value: Any, key: str) -> str:
+    if not isinstance(value, str):
+        raise _Bad(f"{key} must be a str, got {value!r}")
+    return value.strip()
+
+
+def _required_text(value: Any, key: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _Bad(f"{key} is required and must be a non-empty string")
+    return value
+
+
+def _int(value: Any, key: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _Bad(f"{key} must be an int, got {value!r}")
+    return value
+
+
+def _str_list(value: Any, key: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
-        raise SpecError(f"{where}: {key} must be a {_KEYS[key]}, got {value!r}")
+        raise _Bad(f"{key} must be a {KEYS[key].kind}, got {value!r}")
     return tuple(str(v) for v in value)
 
 
+def _profiles(value: Any, key: str) -> tuple[str, ...]:
+    out = _str_list(value, key)
+    for profile in out:
+        if profile not in PROFILES:
+            raise _Bad(f"{key}: {profile!r} unknown (known: {', '.join(PROFILES)})")
+    return out
+
+
+def _timeout(value: Any, key: str) -> float | None:
+    if value is None:
+        return None
+    t = as_number(value)
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or t < 0:
+        raise _Bad(f"{key} must be a non-negative number of seconds, got {t!r}")
+    return float(t)
+
+
+def _isolation(value: Any, key: str) -> str:
+    if value not in ISOLATIONS:
+        raise _Bad(f"{key} {value!r} unknown (known: {', '.join(ISOLATIONS)})")
+    return value
+
+
+def _verifier(value: Any, key: str) -> str | None:
+    if value not in ("judge", "off"):
+        raise _Bad(f"{key} {value!r} unknown (known: judge, off)")
+    return None if value == "off" else value
+
+
+def _bool(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def _mapping(value: Any, key: str) -> dict[str, Any]:
+    value = value or {}
+    if not isinstance(value, dict):
+        raise _Bad(f"{key} must be a mapping, got {value!r}")
+    return value
+
+
+def _gate(value: Any, key: str) -> dict[str, Any]:
+    gate = _mapping(value, key)
+    for name, item in gate.items():
+        if name not in _GATE_KEYS:
+            raise _Bad(f"{key}.{name} unknown (known: {', '.join(_GATE_KEYS)})")
+        if name == "thresholds":
+            if not isinstance(item, dict) or not all(_is_number(v) for v in item.values()):
+                raise _Bad(f"{key}.thresholds must map report keys to numbers, got {item!r}")
+        elif item is not None and (not _is_number(item) or not 0 <= as_number(item) <= 1):
+            raise _Bad(f"{key}.{name} must be a number in [0, 1], got {item!r}")
+    return {name: (as_number(item) if name != "thresholds" and item is not None else item)
+            for name, item in gate.items()}
+
+
+def _fields(value: Any, key: str) -> dict[str, str]:
+    fields = value or {}
+    if not isinstance(fields, dict) or not all(isinstance(k, str) and isinstance(v, str) and v.strip()
+                                               for k, v in fields.items()):
+        raise _Bad(f"{key} must map benchmark fields to column names (e.g. prediction: model_output), "
+                   f"got {fields!r}")
+    return {k.strip(): v.strip() for k, v in fields.items()}
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a benchmark YAML: what it holds (for messages) and how its value is read.
+
+    ``read(value, key)`` returns the BenchmarkSpec field's value or raises ``_Bad`` naming the key and what it
+    must be; None for ``include``, which :func:`_read_yaml` resolves before validation.
+    """
+
+    name: str
+    kind: str
+    read: Callable[[Any, str], Any] | None
+
+
+#: Every key a benchmark YAML may hold (the same names as BenchmarkSpec's fields, plus ``include``).
+KEYS: dict[str, Key] = {key.name: key for key in (
+    Key("name", "str", _required_text),
+    Key("aliases", "list of str", _str_list),
+    Key("description", "str", _text),
+    Key("version", "int", _int),
+    Key("source", "str", _text),
+    Key("scorer", "str", _required_text),
+    Key("id_fields", "list of str", _str_list),
+    Key("prediction_field", "str", _text),
+    Key("gold_field", "str or list of str", _str_list),
+    Key("required", "list of str ('a|b' = either)", _str_list),
+    Key("optional", "list of str", _str_list),
+    Key("groups", "list of str", _str_list),
+    Key("keep_fields", "list of str", _str_list),
+    Key("timeout", "number (seconds) or null", _timeout),
+    Key("gate", "mapping with min_accuracy / thresholds / max_drop", _gate),
+    Key("options", "mapping", _mapping),
+    Key("fields", "mapping of benchmark field to the file's column (prediction: model_output)", _fields),
+    Key("profiles", "list of str", _profiles),
+    Key("isolation", " or ".join(repr(i) for i in ISOLATIONS), _isolation),
+    Key("cache_verdicts", "bool", _bool),
+    Key("verifier", "'judge' or 'off': the opt-in verifier for rows the rules leave undecided", _verifier),
+    Key("include", "str (path)", None),
+)}
+_REQUIRED = ("name", "scorer")
+
+
 def load_spec(path: str | os.PathLike[str]) -> BenchmarkSpec:
-    """Load and validate one benchmark YAML."""
+    """Load and validate one benchmark YAML (keys read through :data:`KEYS`).
+
+    Every problem of the file is reported at once: one SpecError, one line per problem, each naming the file,
+    the key and what it must be or the valid choices. (A file that is no YAML mapping, or an include that cannot
+    be read, stops at that first problem.)
+    """
     path = Path(path)
     where = str(path)
     data = _read_yaml(path)
-    unknown = sorted(set(data) - set(_KEYS))
-    if unknown:
-        raise SpecError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
-    for key in ("name", "scorer"):
-        if not isinstance(data.get(key), str) or not data[key].strip():
-            raise SpecError(f"{where}: {key} is required and must be a non-empty string")
-    known_scorers = scorers.available()
-    if scorers.is_import_path(data["scorer"]):
+    problems = [f"unknown key {key!r} (known: {', '.join(sorted(KEYS))})" for key in sorted(set(data) - set(KEYS))]
+    kw: dict[str, Any] = {"options": {}}
+    failed = set()
+    for key in _REQUIRED + tuple(k for k in data if k in KEYS and k not in _REQUIRED):
+        read = KEYS[key].read
+        if read is None:
+            continue
+        try:
+            kw[key] = read(data.get(key), key)
+        except _Bad as bad:
+            problems.append(str(bad))
+            failed.add(key)
+    scorer = None
+    if "scorer" in kw:
+        scorer, problem = _scorer(kw["scorer"], path)
+        if problem:
+            problems.append(problem)
+    # what the scorer reads, once the keys it depends on could be read
+    if scorer is not None and "options" not in failed:
+        if not failed & {"prediction_field", "gold_field", "required", "optional"}:
+            kw["options"], problem = _named_fields(scorer, kw, data)
+            if problem:
+                problems.append(problem)
+        problems.extend(scorer.option_problems(kw["options"]))
+    if problems:
+        if len(problems) == 1:
+            raise SpecError(f"{where}: {problems[0]}")
+        raise SpecError(f"{where}: {len(problems)} problems\n" + "\n".join(f"  {where}: {p}" for p in problems))
+    kw["name"] = kw["name"].strip()
+    return BenchmarkSpec(path=where, **kw)
+
+
+def _scorer(name: str, path: Path) -> tuple[scorers.Scorer | None, str | None]:
+    """The scorer a YAML names (a built-in name or a Python import path, imported with the YAML's folder on
+    ``sys.path``), or the problem with it."""
+    if scorers.is_import_path(name):
         folder = str(path.resolve().parent)
         if folder not in sys.path:
             sys.path.insert(0, folder)
         try:
-            scorers.get(data["scorer"])
+            return scorers.get(name), None
+        except SpecError as exc:  # the module does not follow the scorer protocol
+            return None, str(exc)
         except Exception as exc:  # ImportError, or an error raised while importing the user's module
-            raise SpecError(f"{where}: scorer {data['scorer']!r} cannot be imported ({type(exc).__name__}: {exc})")
-    elif data["scorer"] not in known_scorers:
-        raise SpecError(f"{where}: scorer {data['scorer']!r} unknown (known: {', '.join(known_scorers)}; "
-                        "or a Python import path such as my_module or my_module:score)")
-    kw: dict[str, Any] = {"name": data["name"].strip(), "scorer": data["scorer"], "path": where}
-    for key in ("description", "source", "prediction_field"):
-        if key in data:
-            if not isinstance(data[key], str):
-                raise SpecError(f"{where}: {key} must be a str, got {data[key]!r}")
-            kw[key] = data[key].strip()
-    if "version" in data:
-        if not isinstance(data["version"], int) or isinstance(data["version"], bool):
-            raise SpecError(f"{where}: version must be an int, got {data['version']!r}")
-        kw["version"] = data["version"]
-    for key in ("aliases", "id_fields", "gold_field", "required", "optional", "groups", "keep_fields", "profiles"):
-        value = _str_list(data, key, where)
-        if value is not None:
-            kw[key] = value
-    for profile in kw.get("profiles", ()):
-        if profile not in PROFILES:
-            raise SpecError(f"{where}: profiles: {profile!r} unknown (known: {', '.join(PROFILES)})")
-    if "timeout" in data and data["timeout"] is not None:
-        t = as_number(data["timeout"])
-        if isinstance(t, bool) or not isinstance(t, (int, float)) or t < 0:
-            raise SpecError(f"{where}: timeout must be a non-negative number of seconds, got {t!r}")
-        kw["timeout"] = float(t)
-    if "isolation" in data:
-        if data["isolation"] not in ("process", "none"):
-            raise SpecError(f"{where}: isolation {data['isolation']!r} unknown (known: process, none)")
-        kw["isolation"] = data["isolation"]
-    if data.get("verifier") is not None:
-        if data["verifier"] not in ("judge", "off"):
-            raise SpecError(f"{where}: verifier {data['verifier']!r} unknown (known: judge, off)")
-        kw["verifier"] = None if data["verifier"] == "off" else data["verifier"]
-    if "cache_verdicts" in data:
-        if not isinstance(data["cache_verdicts"], bool):
-            raise SpecError(f"{where}: cache_verdicts must be true or false, got {data['cache_verdicts']!r}")
-        kw["cache_verdicts"] = data["cache_verdicts"]
-    gate = data.get("gate") or {}
-    if not isinstance(gate, dict):
-        raise SpecError(f"{where}: gate must be a mapping, got {gate!r}")
-    for key, value in gate.items():
-        if key not in _GATE_KEYS:
-            raise SpecError(f"{where}: gate.{key} unknown (known: {', '.join(_GATE_KEYS)})")
-        if key == "thresholds":
-            if not isinstance(value, dict) or not all(_is_number(v) for v in value.values()):
-                raise SpecError(f"{where}: gate.thresholds must map report keys to numbers, got {value!r}")
-        elif value is not None and (not _is_number(value) or not 0 <= as_number(value) <= 1):
-            raise SpecError(f"{where}: gate.{key} must be a number in [0, 1], got {value!r}")
-    kw["gate"] = {key: (as_number(value) if key != "thresholds" and value is not None else value)
-                  for key, value in gate.items()}
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
-        raise SpecError(f"{where}: options must be a mapping, got {options!r}")
-    fields = data.get("fields") or {}
-    if not isinstance(fields, dict) or not all(isinstance(k, str) and isinstance(v, str) and v.strip()
-                                               for k, v in fields.items()):
-        raise SpecError(f"{where}: fields must map benchmark fields to column names "
-                        f"(e.g. prediction: model_output), got {fields!r}")
-    kw["fields"] = {k.strip(): v.strip() for k, v in fields.items()}
-    if data["scorer"] == "generic" and ("prediction_field" in data or "gold_field" in data):
-        # the generic scorer reads the prediction and the gold where these keys say (its options.fields)
-        declared = dict(options.get("fields") or {})
-        if "prediction_field" in data:
-            declared.setdefault("prediction", kw["prediction_field"])
-        if "gold_field" in data:
-            declared.setdefault("answer", list(kw["gold_field"]))
-        options = {**options, "fields": declared}
-    elif "prediction_field" in data or "gold_field" in data:
-        # other scorers read their own fields: a column named here that they do not read is an error
-        fields_read = {name for req in kw.get("required", ()) + kw.get("optional", ()) for name in req.split("|")}
-        named = ([kw["prediction_field"]] if "prediction_field" in data else []) + list(kw.get("gold_field", ()))
-        unread = [name for name in named if name not in fields_read]
-        if unread:
-            raise SpecError(f"{where}: scorer {data['scorer']!r} does not read {unread[0]!r} (prediction_field/"
-                            f"gold_field must be among its required/optional fields: "
-                            f"{', '.join(sorted(fields_read)) or 'none'}); to read a field from a column named "
-                            f"otherwise, use fields: {{FIELD: {unread[0]}}}")
-    kw["options"] = options
-    spec = BenchmarkSpec(**kw)
-    scorers.get(spec.scorer).validate_options(spec.options, where)
-    return spec
+            return None, f"scorer {name!r} cannot be imported ({type(exc).__name__}: {exc})"
+    if name not in scorers.available():
+        return None, (f"scorer {name!r} unknown (known: {', '.join(scorers.available())}; "
+                      "or a Python import path such as my_module or my_module:score)")
+    try:
+        return scorers.get(name), None
+    except SpecError as exc:
+        return None, str(exc)
+
+
+def _named_fields(scorer: scorers.Scorer, kw: Mapping[str, Any], data: Mapping[str, Any]) -> tuple[dict, str | None]:
+    """The options once ``prediction_field``/``gold_field`` are taken into account, and the problem with them.
+
+    A scorer that reads the prediction and the gold through its options folds them in (its ``named_fields``
+    hook, the scorer protocol); for any other, a field named there must be one the spec's required/optional
+    fields list, since the scorer reads only those.
+    """
+    options = kw["options"]
+    named = {key: kw[key] for key in ("prediction_field", "gold_field") if key in data and key in kw}
+    if not named:
+        return options, None
+    hook = getattr(scorer.module, "named_fields", None)
+    if hook is not None:
+        return hook(options, named.get("prediction_field"), named.get("gold_field")), None
+    fields_read = {name for req in kw.get("required", ()) + kw.get("optional", ()) for name in req.split("|")}
+    listed = ([named["prediction_field"]] if "prediction_field" in named else []) + list(named.get("gold_field", ()))
+    unread = [name for name in listed if name not in fields_read]
+    if not unread:
+        return options, None
+    return options, (f"scorer {kw['scorer']!r} does not read {unread[0]!r} (prediction_field/gold_field must be "
+                     f"among its required/optional fields: {', '.join(sorted(fields_read)) or 'none'}); to read a "
+                     f"field from a column named otherwise, use fields: {{FIELD: {unread[0]}}}")
 
 
 def as_number(value: Any) -> Any:

@@ -126,3 +126,51 @@ def test_an_invalid_yaml_given_to_bench_is_a_usage_error(bench_env):
     result = bench_env.runpytest(BENCH, "bad.yaml", "preds.jsonl")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*bad.yaml: unknown key 'groupz'*"])
+
+
+def test_every_problem_of_a_file_is_reported_at_once(tmp_path):
+    """One SpecError lists them all, one line each naming the file, the key and the valid choices."""
+    path = _yaml(tmp_path, "name: x\nscorer: vmcbench\ngroupz: [a]\ntimeout: -1\nprofiles: [fancy]\n"
+                           "isolation: thread\ncache_verdicts: maybe\noptions: {colour: red}\n")
+    with pytest.raises(SpecError) as info:
+        load_spec(path)
+    lines = str(info.value).splitlines()
+    assert lines[0] == f"{path}: 6 problems"
+    assert all(line.startswith(f"  {path}: ") for line in lines[1:])
+    assert [line.removeprefix(f"  {path}: ") for line in lines[1:]] == [
+        "unknown key 'groupz' (known: aliases, cache_verdicts, description, fields, gate, gold_field, groups, "
+        "id_fields, include, isolation, keep_fields, name, optional, options, prediction_field, profiles, required, "
+        "scorer, source, timeout, version)",
+        "timeout must be a non-negative number of seconds, got -1",
+        "profiles: 'fancy' unknown (known: default, upstream)",
+        "isolation 'thread' unknown (known: process, none)",
+        "cache_verdicts must be true or false, got 'maybe'",
+        "options.colour unknown for scorer 'vmcbench' (known: none)",
+    ]
+
+
+def test_missing_name_and_unknown_scorer_are_reported_together(tmp_path):
+    path = _yaml(tmp_path, "scorer: numberic\nversion: two\n")
+    message = str(pytest.raises(SpecError, load_spec, path).value)
+    assert message.startswith(f"{path}: 3 problems\n")
+    for expected in ("name is required", "version must be an int, got 'two'", "scorer 'numberic' unknown (known: "):
+        assert f"{path}: {expected}" in message
+
+
+def test_the_key_table_is_the_specs_fields_and_isolation_takes_the_options_choices():
+    from dataclasses import fields
+
+    from pytest_answerbench import options
+    from pytest_answerbench.spec import ISOLATIONS, KEYS, BenchmarkSpec
+
+    assert set(KEYS) - {"include"} == {f.name for f in fields(BenchmarkSpec)} - {"path"}
+    assert options.ISOLATIONS is ISOLATIONS
+    assert all(key.name == name for name, key in KEYS.items())
+
+
+def test_spec_names_no_scorer():
+    """A scorer's own reading of the YAML is a hook of the scorer protocol (``named_fields``), not a case here."""
+    from pytest_answerbench import scorers, spec
+
+    source = open(spec.__file__, encoding="utf-8").read()
+    assert [name for name in scorers.available() if f'"{name}"' in source or f"'{name}'" in source] == []

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..timeguard import ScoreTimeout, deadline
-from ..verdict import Verdict
+from ..timeguard import ScoreTimeout
+from ..timeguard import deadline as _deadline
+from ..verdict import Verdict as _Verdict
 from .extract import Extraction, boxed_all, final_answer, math_spans, strip_wrappers
 from .exact import undecided
 from .guard import StepTimeout, TooComplex
@@ -40,7 +41,7 @@ __all__ = [
 
 #: The SymPy release the reference vectors were produced with (pinned in pyproject.toml): two OlympiadBench
 #: verdicts (Float vs Integer endpoints) differ on SymPy 1.12.
-REFERENCE_SYMPY = "1.14.0"
+_REFERENCE_SYMPY = "1.14.0"
 
 
 def sympy_version() -> str:
@@ -87,12 +88,12 @@ def equivalent(
     from .compare import equivalent as _equivalent
 
     if timeout:
-        with deadline(timeout):
+        with _deadline(timeout):
             return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
     return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
 
 
-def verdict(ok: bool, method: str, *, detail: str = "", **kw: Any) -> Verdict:
+def verdict(ok: bool, method: str, *, detail: str = "", **kw: Any) -> _Verdict:
     """The Verdict for a comparison ``(ok, method)`` from :func:`equivalent`: correct or wrong, or an ``error``
     saying which size bound stopped it when the method is ``bound:<name>`` (a bound is never a wrong answer).
 
@@ -102,5 +103,5 @@ def verdict(ok: bool, method: str, *, detail: str = "", **kw: Any) -> Verdict:
     """
     reason = undecided(method)
     if reason is not None:
-        return Verdict.error(f"{reason}; {detail}" if detail else reason, method=method, **kw)
-    return Verdict.graded(ok, method=method, detail=detail, **kw)
+        return _Verdict.error(f"{reason}; {detail}" if detail else reason, method=method, **kw)
+    return _Verdict.graded(ok, method=method, detail=detail, **kw)

@@ -35,7 +35,7 @@ from typing import Any, Callable, Mapping
 
 from ..verdict import ScoreContext, Verdict
 
-__all__ = ["EXTRACTORS", "MATCHERS", "OPTIONS", "check_options", "score"]
+__all__ = ["EXTRACTORS", "MATCHERS", "OPTIONS", "check_options", "named_fields", "score"]
 
 OPTIONS: dict[str, str] = {
     "extract": "ordered list of extractors (tag, boxed, regex, choice, last_number, whole); default: whole",
@@ -174,6 +174,22 @@ def _matcher_rules(where: str, spec: Mapping[str, Any]) -> str | None:
         if spec.get("metric") not in IMPLEMENTED:
             return f"{where}.metric {spec.get('metric')!r} unknown (known: {', '.join(IMPLEMENTED)})"
     return None
+
+
+def named_fields(options: Mapping[str, Any], prediction_field: str | None,
+                 gold_field: tuple[str, ...] | None) -> dict[str, Any]:
+    """The YAML's ``prediction_field``/``gold_field`` as ``options.fields`` (the scorer protocol's hook,
+    ``scorers/__init__.py``): this scorer reads the prediction and the gold where they say, unless
+    ``options.fields`` already names them."""
+    declared = options.get("fields") or {}
+    if not isinstance(declared, Mapping):
+        return dict(options)  # check_options reports it
+    declared = dict(declared)
+    if prediction_field is not None:
+        declared.setdefault("prediction", prediction_field)
+    if gold_field is not None:
+        declared.setdefault("answer", list(gold_field))
+    return {**options, "fields": declared}
 
 
 def check_options(options: Mapping[str, Any]) -> str | None:

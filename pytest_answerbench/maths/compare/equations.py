@@ -1,0 +1,110 @@
+"""Labels and equations: what names a quantity rather than computes one (``x``, ``f(x)``, ``\\angle ABC``), two
+equations with the same solution set (proportional standard forms), ratios ``a:b`` and a decimal that is a
+correct rounding of an exact value."""
+
+from __future__ import annotations
+
+import re
+
+from ..guard import StepTimeout, step_limit
+from ..normalize import Item
+from ..poly import constant_ratio
+from .marks import _with_marks
+from .values import SIMPLIFY_SECONDS, _Unknown, _close, _numeric, _parse
+
+
+def _symbolic(text: str) -> bool:
+    """Letters outside LaTeX commands (``2mg``, ``x + 1``): an expression in quantities, not a number.
+
+    ``x = 3`` states a number (only the value after a label counts)."""
+    sides = text.split("=")
+    if len(sides) == 2 and _is_label(sides[0]):
+        text = sides[1]
+    return bool(re.search(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", text)))
+
+
+_SUB = r"(?:\s*_\s*(?:\{[^{}=]*\}|\\?[A-Za-z0-9]+))?"
+_NAME = r"(?:\\[a-zA-Z]+|[A-Za-z])%s(?:'|\^\s*\{?\\prime\}?)*(?:\([^()=]*\)%s)?" % (_SUB, _SUB)
+_LABEL = re.compile(r"(?:(?:m\s*)?(?:\\angle|\\measuredangle|∠)\s*)?(?:%s\s*){1,4}" % _NAME)
+_LABEL_WRAP = re.compile(r"\|(.*)\||\\(?:overline|vec|overrightarrow|hat|mathbf|bar)\s*\{([^{}]*)\}")
+_LABEL_RATIO = re.compile(r"([^:]+):([^:]+)|\\frac\s*\{([^{}]+)\}\s*\{([^{}]+)\}")
+_NOT_LABELS = {"\\frac", "\\sqrt", "\\binom", "\\infty", "\\cdot", "\\times", "\\pi", "\\sum", "\\int"}
+
+
+def _is_label(text: str) -> bool:
+    """Does ``text`` name a quantity rather than compute one? ``x``, ``f(x)``, ``\\theta_c``, ``\\angle ABC``,
+    ``v_0'``, ``|AB|``, ``(x, y)``, ``P(A)``, ``\\sin\\theta`` are labels; ``2x + 1`` and ``\\frac{1}{2}`` are not.
+
+    ``label = value`` states the value: the gold's value is compared with its right-hand side.
+    """
+    t = text.strip()
+    if not t or len(t) > 40:
+        return False
+    wrapped = _LABEL_WRAP.fullmatch(t)
+    if wrapped:
+        t = (wrapped.group(1) or wrapped.group(2) or "").strip()
+    if t.startswith("(") and t.endswith(")") and "," in t:
+        return all(_is_label(part) for part in t[1:-1].split(","))
+    ratio = _LABEL_RATIO.fullmatch(t)
+    if ratio:  # "V_1 : V_2", "\frac{NO}{BO}", "S_{MBCN}:S": a ratio of named quantities
+        return all(_is_label(part) for part in ratio.groups() if part is not None)
+    return bool(_LABEL.fullmatch(t)) and not any(cmd in t for cmd in _NOT_LABELS)
+
+
+_FUNCTION_VALUE = re.compile(r"\s*[a-zA-Z]\s*\(\s*[a-z]\s*\)\s*")
+
+
+def _same_label(a: str, b: str) -> bool:
+    return re.sub(r"[\s{}]", "", a) == re.sub(r"[\s{}]", "", b)
+
+
+def _rounds_to(exact: str, whole: Item, approx: Item) -> bool:
+    """Is the decimal ``approx`` the exact value rounded to its last digit (half a unit, either way)?"""
+    from fractions import Fraction
+
+    a = approx.text.replace(" ", "")
+    if not re.fullmatch(r"-?\d+\.\d+", a):
+        return False
+    sides = exact.split("=")
+    try:
+        value = _numeric(_parse(_with_marks(sides[-1], whole).text))
+    except _Unknown:
+        return False
+    if value is None or not value.is_real:
+        return False
+    half = Fraction(1, 2 * 10 ** len(a.split(".")[1]))
+    return abs(Fraction(str(float(value))) - Fraction(a)) <= half * (1 + Fraction(1, 10**6))
+
+
+def _proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
+    import sympy
+
+    try:
+        e1 = _parse(gl) - _parse(gr)
+        e2 = _parse(pl) - _parse(pr)
+    except _Unknown:
+        return None
+    if e1 == 0 or e2 == 0:
+        return e1 == e2
+    # Small polynomials over Q (most equation answers): decided exactly without simplify (see .poly).
+    quick = constant_ratio(e1, e2)
+    if quick is not None:
+        return quick is not False
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            ratio = sympy.simplify(e1 / e2)
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
+        return None
+    return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
+
+
+def _ratio_equal(gt: str, pt: str) -> bool | None:
+    try:
+        a, b = (_parse(x) for x in gt.split(":"))
+        c, d = (_parse(x) for x in pt.split(":"))
+    except _Unknown:
+        return None
+    av, dv, bv, cv = (_numeric(x) for x in (a, d, b, c))
+    if None in (av, bv, cv, dv):
+        return None
+    return _close(av * dv, bv * cv, None)

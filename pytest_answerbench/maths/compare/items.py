@@ -1,0 +1,282 @@
+"""Single answer items: :func:`items_equal` compares two cleaned items (one part of a possibly multi-part
+answer) by the first of the reading rules (``RULES``) that answers.
+
+The order is the specification (as Math-Verify keeps its extraction priorities in a table, and
+``choice/decide.py`` its ``STEPS``): each rule is a small function of the pair so far, run by ascending
+priority; it answers ``(equal, method)`` or returns None and the next one runs. In order:
+
+1. ``empty`` (10): either side is empty: different.
+2. ``exact`` (20): the same text with the same marks (percent, degree, unit scale): equal.
+3. ``approx`` (30): a prediction ``exact \\approx decimal``: the exact value is the answer (``_approx_equal``).
+4. ``approx-gold`` (40): a gold ``exact \\approx decimal`` is read as its exact value (``x \\approx 3`` as
+   ``x = 3``) for the rules below; it never answers.
+5. ``labelled-value`` (50): a prediction ``label = value`` against a gold without ``=`` states its value.
+6. ``interval`` (60): intervals, unions and inequalities as subsets of R (``intervals.py``).
+7. ``tuple`` (70): ordered tuples, element by element (``(x, y) = (3, 2)`` is left to ``equation``).
+8. ``ratio`` (80): ``a:b`` against ``c:d``.
+9. ``equation`` (90): equations and labelled values (``_equation_equal``, labels in ``equations.py``).
+10. ``numeric`` (100): two plain numbers, exactly or within the tolerance, without SymPy (``plain.py``).
+11. ``text`` (110): text answers, and a number in words against a number (``number-words``).
+12. ``value`` (120): SymPy values and expressions (``values.py``); text that cannot be parsed compares as text,
+    and a size bound leaves it to the exact readings beyond the bounds (``_beyond_bounds``).
+
+Adding a rule is adding a function and its ``Rule`` with a priority between its neighbours' (and a line above:
+a test compares the two lists).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..exact import BOUND, Undecided
+from ..normalize import Item, clean, text_key
+from .equations import _FUNCTION_VALUE, _is_label, _proportional, _ratio_equal, _rounds_to, _same_label
+from .intervals import _interval_equal, _interval_like
+from .marks import _unit_scale, _with_marks
+from .plain import _is_plain_number, _is_text, _numbers_equal, _plain_number, _spelled_number, _texts_equal
+from .rules import Outcome, Rule, first_answer, in_order
+from .tuples import _split_top, _tuple_parts
+from .values import _Unknown, _beyond_bounds, _values_equal
+
+
+def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = None) -> tuple[bool, str]:
+    """Compare two cleaned single answer items -> (equal, method); ``bound:<name>`` when a size bound left it
+    undecided (also inside an equation, a matrix or a tuple)."""
+    try:
+        return _items_equal(g, p, tol, kind)
+    except Undecided as bound:
+        return False, BOUND + bound.name
+
+
+def _all_equal(pairs: list[tuple[Item, Item]], tol: float | None) -> bool:
+    """Every pair equal (lazily: the first difference decides); raises Undecided when none differs but a size
+    bound left one undecided."""
+    bound = None
+    for g, p in pairs:
+        eq, how = items_equal(g, p, tol)
+        if not eq:
+            if not how.startswith(BOUND):
+                return False
+            bound = bound or how
+    if bound:
+        raise Undecided(bound[len(BOUND):])
+    return True
+
+
+def _any_equal(pairs: list[tuple[Item, Item]], tol: float | None) -> bool:
+    """Some pair equal; raises Undecided when none is but a size bound left one undecided."""
+    bound = None
+    for g, p in pairs:
+        eq, how = items_equal(g, p, tol)
+        if eq:
+            return True
+        bound = bound or (how if how.startswith(BOUND) else None)
+    if bound:
+        raise Undecided(bound[len(BOUND):])
+    return False
+
+
+class _Pair:
+    """The pair being compared, as the rules so far have read it (a rule may rewrite it for the later ones)."""
+
+    __slots__ = ("g", "p", "tol", "kind")
+
+    def __init__(self, g: Item, p: Item, tol: float | None, kind: str | None):
+        self.g, self.p, self.tol, self.kind = g, p, tol, kind
+
+
+def _empty(d: _Pair) -> Outcome | None:
+    return (False, "empty") if not d.g.text or not d.p.text else None
+
+
+def _exact(d: _Pair) -> Outcome | None:
+    g, p = d.g, d.p
+    if g.text == p.text and (g.percent == p.percent or not _is_plain_number(g.text)) and g.degree == p.degree \
+            and _unit_scale(g, p) == 1:
+        return True, "exact"
+    return None
+
+
+def _approx_prediction(d: _Pair) -> Outcome | None:
+    return _approx_equal(d.g, d.p, d.tol, d.kind) if "\\approx" in d.p.text else None
+
+
+def _approx_gold(d: _Pair) -> None:
+    gt = d.g.text
+    if "\\approx" in gt:
+        exact = gt.split("\\approx")[0].rstrip("= ")
+        # "\frac{\sqrt3}{3} \approx 0.577": the exact value is the gold; "x \approx 3" states 3
+        d.g = replace(d.g, text=exact if exact and not _is_label(exact) else gt.replace("\\approx", "="))
+    return None
+
+
+def _labelled_value(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
+    if "=" in pt and "=" not in gt and pt.count("=") == 1:
+        # "A \cap B = (1, 2)", "S = \{1, 2\}": against a value, set or interval, a label states its value
+        label, value = pt.split("=")
+        if _is_label(label) and value.strip():
+            return items_equal(d.g, _with_marks(value, d.p), d.tol, d.kind)
+    return None
+
+
+def _interval(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
+    if _interval_like(gt, d.kind) or _interval_like(pt, d.kind):
+        verdict = _interval_equal(gt, pt, d.kind, d.tol)
+        if verdict is not None:
+            return verdict, "interval"
+    return None
+
+
+def _tuple(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
+    g_tuple, p_tuple = _tuple_parts(gt), _tuple_parts(pt)
+    if g_tuple is None and p_tuple is None or g_tuple is None and "=" in gt or p_tuple is None and "=" in pt:
+        return None  # "(x, y) = (3, 2)": an equation
+    if g_tuple is None or p_tuple is None or len(g_tuple) != len(p_tuple):
+        return False, "tuple-mismatch"
+    bound = None
+    for a, b in zip(g_tuple, p_tuple):
+        eq, how = items_equal(clean(a), clean(b), d.tol)
+        if not eq and not how.startswith(BOUND):
+            return False, "tuple-mismatch"
+        bound = bound or (how if not eq else None)
+    return (False, bound) if bound else (True, "tuple")
+
+
+def _ratio(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
+    if ":" in gt and ":" in pt and gt.count(":") == pt.count(":") == 1:
+        verdict = _ratio_equal(gt, pt)
+        if verdict is not None:
+            return verdict, "ratio"
+    return None
+
+
+def _equation(d: _Pair) -> Outcome | None:
+    if "=" in d.g.text or "=" in d.p.text:
+        verdict = _equation_equal(d.g, d.p, d.tol)
+        if verdict is not None:
+            return verdict, "equation"
+    return None
+
+
+def _plain_numbers(d: _Pair) -> Outcome | None:
+    gn, pn = _plain_number(d.g.text), _plain_number(d.p.text)
+    if gn is not None and pn is not None:
+        return _numbers_equal(gn, pn, d.g, d.p, d.tol), "numeric"
+    return None
+
+
+def _text(d: _Pair) -> Outcome | None:
+    gt, pt = d.g.text, d.p.text
+    g_text, p_text = _is_text(gt), _is_text(pt)
+    if not (g_text or p_text):
+        return None
+    if g_text != p_text:
+        # A number in words ("twelve", "三个", "no real solutions") against a number: compare the number.
+        spelled = _spelled_number(pt if p_text else gt)
+        if spelled is not None:
+            as_text = str(spelled) if spelled.denominator == 1 else \
+                f"\\frac{{{spelled.numerator}}}{{{spelled.denominator}}}"
+            if p_text:
+                ok, _ = items_equal(d.g, replace(d.p, text=as_text), d.tol, d.kind)
+            else:
+                ok, _ = items_equal(replace(d.g, text=as_text), d.p, d.tol, d.kind)
+            return ok, "number-words"
+    return _texts_equal(gt, pt), "text"
+
+
+def _value(d: _Pair) -> Outcome:
+    try:
+        return _values_equal(d.g, d.p, d.tol)
+    except _Unknown as why:
+        gt, pt = d.g.text, d.p.text
+        same = re.sub(r"\s+", "", gt) == re.sub(r"\s+", "", pt)
+        if why.bound:
+            # text_key drops markup (\lfloor and \lceil alike): only the same text is the same answer here
+            return (True, "exact") if same else _beyond_bounds(d.g, d.p, d.tol, why.bound)
+        return same or text_key(gt) == text_key(pt) != "", f"unparsed ({why})"
+
+
+#: The rules, in order (documented in this module's docstring, which a test compares with it). Priorities leave
+#: room between rules: a new rule takes a number between its neighbours'.
+RULES: tuple[Rule, ...] = (
+    Rule("empty", 10, _empty),
+    Rule("exact", 20, _exact),
+    Rule("approx", 30, _approx_prediction),
+    Rule("approx-gold", 40, _approx_gold),
+    Rule("labelled-value", 50, _labelled_value),
+    Rule("interval", 60, _interval),
+    Rule("tuple", 70, _tuple),
+    Rule("ratio", 80, _ratio),
+    Rule("equation", 90, _equation),
+    Rule("numeric", 100, _plain_numbers),
+    Rule("text", 110, _text),
+    Rule("value", 120, _value),
+)
+_RUNS = in_order(RULES)
+
+
+def _items_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> Outcome:
+    return first_answer(_RUNS, _Pair(g, p, tol, kind))
+
+
+def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
+    gt, pt = g.text, p.text
+    g_sides, p_sides = _split_top(gt, "="), _split_top(pt, "=")  # not "=" in "\\sum_{k=0}"
+    if any(not side.strip() for side in g_sides + p_sides) or len(g_sides) == len(p_sides) == 1:
+        return None  # "x = " states nothing; "f(a=1)" is no equation
+    if len(g_sides) == 1 and len(p_sides) > 2 and _is_label(p_sides[0]):
+        # "x = \frac{22}{7} = 3.142...": any value of the chain may be the committed one.
+        return _any_equal([(g, _with_marks(v, p)) for v in p_sides[1:]], tol)
+    if len(g_sides) + len(p_sides) > 4 and _is_label(g_sides[0]) and _is_label(p_sides[0]) and \
+            _same_label(g_sides[0], p_sides[0]):
+        # "z = 1 + 1 = 2" against "z = 3 + 3 = 2": a chain states its label's value; the gold's is its last
+        return _any_equal([(_with_marks(g_sides[-1], g), _with_marks(v, p)) for v in p_sides[1:]], tol)
+    if len(g_sides) > 2 or len(p_sides) > 2:
+        return None
+    if len(g_sides) == 2 and len(p_sides) == 2:
+        gl, gr = (s.strip() for s in g_sides)
+        pl, pr = (s.strip() for s in p_sides)
+        if _is_label(gl) and _is_label(pl) and (gl.replace(" ", "") == pl.replace(" ", "") or
+                                                 {_FUNCTION_VALUE.fullmatch(gl) is not None, gl, pl} >= {True, "y"}):
+            # the same label, or f(x) = ... against y = ...: both name the function's value
+            return _all_equal([(_with_marks(gr, g), _with_marks(pr, p))], tol)
+        if _is_label(gl) and _is_label(pr) and gl.replace(" ", "") == pr.replace(" ", ""):
+            return _all_equal([(_with_marks(gr, g), _with_marks(pl, p))], tol)
+        return _proportional(gl, gr, pl, pr)
+    # One side is an equation "x = v" (or "\angle ABC = v", "Q = v"), the other a value v.
+    if len(g_sides) == 2 and _is_label(g_sides[0]):
+        return _all_equal([(_with_marks(g_sides[1], g), p)], tol)
+    if len(p_sides) == 2 and _is_label(p_sides[0]):
+        return _all_equal([(g, _with_marks(p_sides[1], p))], tol)
+    if len(g_sides) == 1 and not re.search(r"[a-zA-Z]", re.sub(r"\\[a-zA-Z]+", "", pt)):
+        # "\frac{1}{3} = 0.333...": a chain of values (no variables); any of them may be the answer.
+        return _any_equal([(g, _with_marks(v, p)) for v in p_sides], tol)
+    return None
+
+
+def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tuple[bool, str]:
+    """``exact \\approx decimal``: the exact value is the answer. With a tolerance, a side within it also counts;
+    without, the decimal counts when it is the gold as written and a correct rounding of the exact value.
+    ``x \\approx 3`` (a label on the left) states 3."""
+    sides = [part.strip() for part in p.text.split("\\approx")]
+    left, rights = sides[0].rstrip("= "), [r for r in sides[1:] if r]
+    if not rights:
+        return items_equal(g, _with_marks(left, p), tol, kind) if left else (False, "empty")
+    if not left or _is_label(left):
+        left, rights = rights[0], rights[1:]
+    ok, how = items_equal(g, _with_marks(left, p), tol, kind)
+    if ok:
+        return ok, how
+    for approx in rights:
+        a_item = _with_marks(approx, p)
+        if tol is not None:
+            if items_equal(g, a_item, tol, kind)[0]:
+                return True, "approx"
+        elif _rounds_to(left, p, a_item) and items_equal(g, a_item, None, kind)[0]:
+            return True, "approx"
+    return False, how

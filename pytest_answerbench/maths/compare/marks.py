@@ -1,0 +1,35 @@
+"""The marks an answer part carries from its whole answer (percent, degree, unit), and the unit scale between
+a predicted and a gold unit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..normalize import Item, clean
+from ..units import MISMATCH, read_unit, unit_factor
+
+
+def _with_marks(text: str, whole: Item) -> Item:
+    inner = clean(text)
+    return Item(inner.text, inner.percent or whole.percent, inner.degree or whole.degree, inner.unit or whole.unit)
+
+
+def _with_target_unit(item: Item, unit: str) -> Item:
+    """The gold item with the row's unit: ``%`` makes it a percentage, a known unit is its unit."""
+    if "%" in unit:
+        return replace(item, percent=True)
+    if not item.unit and read_unit(unit) is not None:
+        return replace(item, unit=unit)
+    return item
+
+
+def _unit_scale(g: Item, p: Item) -> Any:
+    """The factor taking the predicted value into the gold's unit: 1 when either has none or is unknown, None
+    when both are known units of different quantities (``0.4 s`` for a speed in m/s: wrong whatever the value)."""
+    if not (g.unit and p.unit) or g.unit == p.unit:
+        return 1
+    factor = unit_factor(p.unit, g.unit)
+    if factor == MISMATCH:
+        return None
+    return 1 if factor is None else factor

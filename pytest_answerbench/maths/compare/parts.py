@@ -1,0 +1,129 @@
+"""Reading a whole answer into parts: a label before the answer, decimal commas, repeated solutions,
+``x = 3, y = 2`` as the pair ``(3, 2)``, and the perfect matching between gold and predicted parts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..exact import BOUND
+from ..normalize import Item, is_thousands
+from .equations import _is_label
+from .items import items_equal
+from .marks import _with_marks
+from .tuples import _tuple_parts
+
+
+def _unlabelled(g_clean: Item, p_clean: Item) -> Item:
+    """The prediction without a label stating it, when the gold has none (``S = \\{1, 2\\}``, ``N = 2^{6700}``)."""
+    if p_clean.text.startswith("=") and "=" not in g_clean.text:
+        # "Area $= \\frac12 \\times 3 \\times 3 = 4.5$": the label was written outside the math
+        p_clean = replace(p_clean, text=p_clean.text[1:].strip())
+    if "=" in p_clean.text and "=" not in g_clean.text and p_clean.text.count("=") == 1:
+        # "S = \{1, 2\}", "x = 2, 3", "A = \{x \mid x < -1 或 x > 3\}": a label states the answer after it
+        label, value = p_clean.text.split("=")
+        if value.strip() and _is_label(label):
+            p_clean = _with_marks(value, p_clean)
+    return p_clean
+
+
+def _distinct(parts: list[str]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for part in parts:
+        key = re.sub(r"\s+", "", part)
+        if key not in seen:
+            seen.add(key)
+            out.append(part)
+    return out
+
+
+_GROUPED = re.compile(r"[\s$]*\{[^{}]*\}[\s$]*")  # "{1, 3}" in TeX grouping braces (not the set "\{1, 3\}")
+_DECIMAL_COMMA = re.compile(r"-?\d+,\d+")
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
+def _decimal_comma(text: str, other: str) -> str:
+    """``1000,99`` / ``0,111`` against the decimal ``1000.99`` / ``0.111``: a decimal comma. Digit groups
+    (``1,000``) and lists (against anything but a decimal) stay as written."""
+    if _DECIMAL_COMMA.fullmatch(text) and not is_thousands(text) and _DECIMAL.fullmatch(other.strip()):
+        return text.replace(",", ".")
+    return text
+
+
+_ASSIGN = re.compile(r"\s*((?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?)\s*=\s*([^=]+)")
+
+
+def _assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:
+    """``x = 3, y = 2`` -> ``[(3, 2)]`` (values in the variables' alphabetical order) when the other side's answers
+    are all tuples of that length. A variable named again starts the next tuple (``x=1, y=1, x=-1, y=-1``: two
+    pairs). Otherwise ``parts`` unchanged."""
+    sizes = set()
+    for part in other:
+        inner = _tuple_parts(part)
+        if inner is None:
+            return parts
+        sizes.add(len(inner))
+    if len(sizes) != 1 or len(parts) < 2:
+        return parts
+    groups: list[dict[str, str]] = [{}]
+    for part in parts:
+        m = _ASSIGN.fullmatch(part)
+        if not m:
+            return parts
+        name = m.group(1).replace("{", "").replace("}", "")
+        if name in groups[-1]:
+            groups.append({})
+        groups[-1][name] = m.group(2).strip()
+    size = sizes.pop()
+    if any(len(g) != size or set(g) != set(groups[0]) for g in groups):
+        return parts
+    return ["(" + ", ".join(g[k] for k in sorted(g)) + ")" for g in groups]
+
+
+def _match_all(gold: list[Item], pred: list[Item], tols: list, kind, ordered: bool) -> tuple[bool, set[str]]:
+    """A perfect matching (not greedy first-fit) between gold and predicted parts -> (matched, methods).
+
+    A pair left undecided by a size bound (``bound:...``) is a maybe: when the parts match only if some maybe
+    holds, the result is ``(False, {the bound methods})``, undecided rather than wrong.
+    """
+    n = len(gold)
+    ok_table: dict[tuple[int, int], str | None] = {}
+    bounds: set[str] = set()
+
+    def ok(i: int, j: int, maybe: bool = False) -> str | None:
+        if (i, j) not in ok_table:
+            eq, how = items_equal(gold[i], pred[j], tols[i], kind)
+            ok_table[(i, j)] = how if eq or how.startswith(BOUND) else None
+            if how.startswith(BOUND):
+                bounds.add(how)
+        how = ok_table[(i, j)]
+        return how if how and (maybe or not how.startswith(BOUND)) else None
+
+    if ordered:
+        methods = set()
+        for i in range(n):
+            how = ok(i, i, maybe=True)
+            if not how:
+                return False, set()
+            methods.add(how)
+        return (False, bounds) if bounds else (True, methods)
+
+    def matching(maybe: bool) -> dict[int, int] | None:
+        match_of_pred: dict[int, int] = {}
+
+        def augment(i: int, seen: set[int]) -> bool:
+            for j in range(n):
+                if j not in seen and ok(i, j, maybe):
+                    seen.add(j)
+                    if j not in match_of_pred or augment(match_of_pred[j], seen):
+                        match_of_pred[j] = i
+                        return True
+            return False
+
+        return match_of_pred if all(augment(i, set()) for i in range(n)) else None
+
+    found = matching(False)
+    if found is None:
+        return False, (bounds if bounds and matching(True) is not None else set())
+    return True, {ok(i, j) or "" for j, i in found.items()}

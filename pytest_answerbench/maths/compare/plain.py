@@ -1,0 +1,123 @@
+"""Plain numbers and text answers, compared without SymPy: exact rationals (digit groups, mixed numbers), a
+tolerance, percent and degree readings, numbers in words, and text (case, markup and articles ignored)."""
+
+from __future__ import annotations
+
+import re
+
+from ..normalize import Item, is_thousands, number_words, text_key
+from .marks import _unit_scale
+
+
+_NUM = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
+_REL_EPS = 1e-20  # values are evaluated to 30 digits
+_ARTICLES = re.compile(r"\b(?:a|an|the)\b\s*")
+_PREDICATE = re.compile(r".*\s(?:is|are|was|were)\s+(.+)$")
+
+
+def _texts_equal(gt: str, pt: str) -> bool:
+    """Text answers: the same words ignoring case, markup and articles; a short sentence stating the other
+    answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is not)."""
+    g, p = (_ARTICLES.sub("", text_key(t)).strip() for t in (gt, pt))
+    if not g or not p:
+        return False
+    if g == p:
+        return True
+    for sentence, word in ((g, p), (p, g)):
+        predicate = _PREDICATE.match(sentence)
+        if predicate and len(sentence.split()) <= 12 and predicate.group(1).strip() == word:
+            return True
+    return False
+
+
+def _is_plain_number(text: str) -> bool:
+    return _plain_number(text) is not None
+
+
+def _plain_number(text: str):
+    from fractions import Fraction
+
+    t = text.replace(" ", "")
+    if is_thousands(t):
+        t = t.replace(",", "")
+    if _NUM.fullmatch(t):
+        try:
+            return Fraction(t)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return None
+    m = re.fullmatch(r"(-?)(\d+)\s*\\frac\{(\d+)\}\{(\d+)\}", text.strip())
+    if m and int(m.group(3)) < int(m.group(4)) and int(m.group(4)):  # mixed number 2\frac{1}{2}
+        whole = Fraction(int(m.group(2))) + Fraction(int(m.group(3)), int(m.group(4)))
+        return -whole if m.group(1) else whole
+    m = re.fullmatch(r"(-?)(\d+)\s+(\d+)/(\d+)", text.strip())
+    if m and int(m.group(3)) < int(m.group(4)):  # 2 1/2
+        whole = Fraction(int(m.group(2))) + Fraction(int(m.group(3)), int(m.group(4)))
+        return -whole if m.group(1) else whole
+    return None
+
+
+_NOUN_AFTER = re.compile(r"(-?\d+(?:\.\d+)?)\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2})")
+_NOT_A_NOUN = {"or", "and", "more", "less", "than", "at", "least", "most", "times", "plus", "minus", "over"}
+
+
+def _spelled_number(text: str):
+    """The number a text answer states: in words (:func:`.normalize.number_words`), or a numeral followed by
+    its noun (``12 games``); None otherwise."""
+    m = _NOUN_AFTER.fullmatch(text.strip())
+    if m and not set(m.group(2).lower().split()) & _NOT_A_NOUN:
+        return _plain_number(m.group(1))
+    return number_words(text)
+
+
+def _numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
+    """Exact rationals (or within ``tol``), trying the readings percent / degree marks allow."""
+    import math
+
+    scale = _unit_scale(g, p)
+    if scale is None:
+        return False
+    pv = pv * scale
+    candidates = [(gv, pv)]
+    if p.percent and not g.percent:
+        candidates.append((gv, pv / 100))
+    if g.percent and not p.percent:
+        candidates.append((gv / 100, pv))
+    try:
+        if p.degree != g.degree:
+            # 30 degrees vs pi/6 given as a decimal: compare in radians as well.
+            if p.degree:
+                candidates.append((gv, float(pv) * math.pi / 180))
+            else:
+                candidates.append((float(gv) * math.pi / 180, pv))
+    except OverflowError:  # a number beyond floats is no angle in radians
+        pass
+    for a, b in candidates:
+        if a == b:
+            return True
+        if tol is None and not (isinstance(a, float) or isinstance(b, float)):
+            continue
+        try:
+            diff = abs(a - b)  # exact between rationals (a float would overflow past 1e308)
+            if tol is not None:
+                if diff <= tol * (1 + 1e-9) + 1e-15:
+                    return True
+            elif diff <= _REL_EPS * max(1.0, abs(float(a))):
+                return True
+        except OverflowError:  # a float against a number beyond floats
+            continue
+    return False
+
+
+_WORD = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{2,}")
+_MATH_WORDS = {"sin", "cos", "tan", "cot", "sec", "csc", "ln", "log", "exp", "sqrt", "pi", "arcsin", "arccos",
+               "arctan", "sinh", "cosh", "tanh", "inf", "infinity", "lim", "max", "min", "gcd", "lcm", "mod"}
+
+
+def _is_text(text: str) -> bool:
+    """Words (two or more letters, not LaTeX commands or function names) make an answer text."""
+    words = [w for w in _WORD.findall(text) if w.lower() not in _MATH_WORDS]
+    # A word of three or more letters with a vowel reads as prose ("impossible", "Alice"); "mgh" and "GMm"
+    # are products of physical quantities.
+    vowel = [w for w in words if re.search(r"[aeiouyAEIOUY]", w)]
+    return any(len(w) >= 3 for w in vowel) or re.search(r"[\u4e00-\u9fff]", text) is not None or (
+        bool(vowel) and not re.search(r"[\d\\^_=+\-*/]", text))

@@ -1,0 +1,299 @@
+"""Whole answers: :func:`equivalent`, the entry point, reads gold and prediction (option letters, matrices,
+clock times, units, labels, parts) and compares them part by part through :func:`.items.items_equal`.
+
+Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an ordered tuple of named steps
+(``STEPS``, as ``items.RULES`` for one part): each reads the two answers so far and either answers
+``(equal, method)`` or returns None; a reading step only rewrites the answers for the later ones. In order:
+
+1. ``option`` (10): a bare option letter against that letter with the option's text (``C`` / ``C. x = 42``).
+2. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
+3. ``clean`` (30): both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a
+   decimal comma against a decimal read as the decimal point.
+4. ``clock`` (40): times of day as times, not ratios.
+5. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's, and a label before
+   the prediction (``S = ...``) is dropped when the gold has none.
+6. ``exact`` (60): the same text with the same marks.
+7. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+   ``x = 3, y = 2`` as the pair; a solution written twice is one).
+8. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+9. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
+10. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, Sequence
+
+from ..exact import BOUND, INVISIBLE, Undecided
+from ..guard import MAX_ANSWER, StepTimeout, step_limit
+from ..matrix import read_matrices
+from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
+from .equations import _symbolic
+from .intervals import _union_parts_equal
+from .items import _all_equal, items_equal
+from .long import _long_answers
+from .marks import _unit_scale, _with_marks, _with_target_unit
+from .parts import _GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled
+from .rules import Outcome, Rule, first_answer, in_order
+from .tuples import _tuple_parts
+from .values import SIMPLIFY_SECONDS, _Unknown, _expressions_equal, _numeric, _parse, _same_number
+
+
+def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None = None, *,
+               kind: str | None = None, unit: str | None = None) -> tuple[bool, str]:
+    """Compare a predicted answer with a gold answer (both LaTeX or plain text, possibly multi-part).
+
+    Args:
+        gold: the reference answer.
+        pred: the extracted model answer.
+        tolerance: absolute tolerance for numeric answers (a list gives one per gold part); None = exact.
+        kind: an answer-type hint (``Interval``, ``Tuple``, ``Equation``, ...), optional.
+        unit: the unit the gold value is in (OlympiadBench's ``unit`` cell, e.g. ``$\\mathrm{~m}$``), optional:
+            a predicted value written with a prefixed form of it is converted (``5 cm`` is 0.05 m); ``%`` makes
+            the gold a percentage.
+
+    Returns:
+        ``(equal, method)`` where method names the rule that decided (``exact``, ``numeric``, ``symbolic``,
+        ``interval``, ``tuple``, ``equation``, ``set``, ``text``, ``count-mismatch``, ...). A method
+        ``bound:<name>`` (always with ``False``) means no verdict: a size bound stopped the comparison
+        (:data:`.exact.BOUNDS`); callers report it as an error, never as a wrong answer.
+    """
+    if not (gold.isascii() and pred.isascii()):
+        gold, pred = INVISIBLE.sub("", gold), INVISIBLE.sub("", pred)
+    try:
+        if (len(pred) > MAX_ANSWER or len(gold) > MAX_ANSWER) and pred.strip() != gold.strip():
+            verdict = _long_answers(gold, pred, tolerance, kind)
+            if verdict is not None:
+                return verdict
+        return _equivalent(gold, pred, tolerance, kind, unit)
+    except Undecided as bound:
+        return False, BOUND + bound.name
+
+
+_UNREAD = Item("")
+
+
+class _Answers:
+    """The two whole answers as the steps so far have read them (a step may rewrite them for the later ones)."""
+
+    __slots__ = ("gold", "pred", "tolerance", "kind", "unit", "g", "p", "g_parts", "p_parts")
+
+    def __init__(self, gold: str, pred: str, tolerance: Any, kind: str | None, unit: str | None):
+        self.gold, self.pred, self.tolerance, self.kind, self.unit = gold, pred, tolerance, kind, unit
+        self.g = self.p = _UNREAD  # the cleaned answers (step "clean")
+        self.g_parts: list[str] = []  # their parts (step "parts")
+        self.p_parts: list[str] = []
+
+
+def _option(a: _Answers) -> Outcome | None:
+    letter = _option_letter(a.gold, a.pred)
+    return None if letter is None else (letter, "option")
+
+
+def _matrix(a: _Answers) -> Outcome | None:
+    if "\\begin" in a.gold or "\\begin" in a.pred:
+        tolerance = a.tolerance if not isinstance(a.tolerance, (list, tuple)) else None
+        verdict = _matrices_equal(a.gold, a.pred, tolerance)
+        if verdict is not None:
+            return verdict, "matrix"
+    return None
+
+
+def _clean(a: _Answers) -> None:
+    a.g, a.p = clean(a.gold), clean(a.pred)
+    if "," in a.g.text or "," in a.p.text:
+        a.g = replace(a.g, text=_decimal_comma(a.g.text, a.p.text))
+        a.p = replace(a.p, text=_decimal_comma(a.p.text, a.g.text))
+
+
+def _clock(a: _Answers) -> Outcome | None:
+    if ":" in a.gold and ":" in a.pred:
+        clock = _clocks_equal(a.gold.strip().strip("$"), a.pred.strip().strip("$"))
+        if clock is not None:
+            return clock, "clock"
+    return None
+
+
+def _marks(a: _Answers) -> None:
+    # Against a symbolic answer "2mg" is 2·m·g, not 2 milligrams: a unit is only read off next to a number.
+    # (Put back in parentheses, which no later cleaning reads as a unit again.)
+    g, p = a.g, a.p
+    if p.unit and _symbolic(g.text):
+        p = Item(f"{p.text}({p.unit})", p.percent, p.degree)
+    if g.unit and _symbolic(p.text):
+        g = Item(f"{g.text}({g.unit})", g.percent, g.degree)
+    if a.unit:
+        g = _with_target_unit(g, a.unit)
+    a.g, a.p = g, _unlabelled(g, p)
+
+
+def _exact(a: _Answers) -> Outcome | None:
+    g, p = a.g, a.p
+    if g.text == p.text and g.text and (g.percent, g.degree) == (p.percent, p.degree) and _unit_scale(g, p) == 1:
+        return True, "exact"
+    return None
+
+
+def _parts(a: _Answers) -> None:
+    g_clean, p_clean = a.g, a.p
+    g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
+    # "1,000" is one number when the other side is one answer, two answers when the other side has two.
+    if len(g_parts) == 1 and len(p_parts) > 1 and is_thousands(p_clean.text):
+        p_parts = [p_clean.text.replace(",", "")]
+    if len(p_parts) == 1 and len(g_parts) > 1 and is_thousands(g_clean.text):
+        g_parts = [g_clean.text.replace(",", "")]
+    if len(g_parts) == 1 and len(p_parts) > 1 and number_words(p_clean.text) is not None:
+        p_parts = [p_clean.text]  # "one hundred and five" is one number
+    if len(g_parts) != len(p_parts) or "=" in p_clean.text or "=" in g_clean.text:
+        # "x = 3, y = 2" states the ordered pair (3, 2).
+        g_parts, p_parts = _assignments_as_tuples(g_parts, p_parts), _assignments_as_tuples(p_parts, g_parts)
+    if len(g_parts) == 1 and len(p_parts) > 1 and _GROUPED.fullmatch(a.pred):
+        g_tuple = _tuple_parts(g_parts[0])
+        if g_tuple is not None and len(g_tuple) == len(p_parts) and all(_tuple_parts(x) is None for x in p_parts):
+            p_parts = ["(" + ", ".join(p_parts) + ")"]  # "{1, 3}": the pair (1, 3) in braces (a bare "1, 3" is not)
+    if len(g_parts) != len(p_parts) and not (a.kind and "ordered" in a.kind):
+        # a list of solutions is a set: one solution written twice is not an extra one
+        g_parts, p_parts = _distinct(g_parts), _distinct(p_parts)
+    a.g_parts, a.p_parts = g_parts, p_parts
+
+
+def _tolerances(a: _Answers) -> list[Any]:
+    """One tolerance per gold part (a list gives one per part, its last repeated)."""
+    tols = list(a.tolerance) if isinstance(a.tolerance, (list, tuple)) else [a.tolerance] * len(a.g_parts)
+    return tols + [tols[-1] if tols else None] * (len(a.g_parts) - len(tols))
+
+
+def _single(a: _Answers) -> Outcome | None:
+    if len(a.g_parts) == 1 and len(a.p_parts) == 1:
+        return items_equal(_with_marks(a.g_parts[0], a.g), _with_marks(a.p_parts[0], a.p), _tolerances(a)[0],
+                           a.kind)
+    return None
+
+
+def _count(a: _Answers) -> Outcome | None:
+    if len(a.g_parts) != len(a.p_parts):
+        # "x < 2 or x > 3" splits into two answers; against one union (-\infty,2)\cup(3,\infty) it is a set.
+        union = _union_parts_equal(a.g_parts, a.p_parts, a.kind)
+        if union is not None:
+            return union, "interval"
+        return False, "count-mismatch"
+    return None
+
+
+def _set(a: _Answers) -> Outcome:
+    g_items = [_with_marks(t, a.g) for t in a.g_parts]
+    p_items = [_with_marks(t, a.p) for t in a.p_parts]
+    ordered = a.kind is not None and "ordered" in a.kind
+    ok, methods = _match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
+    if not ok:
+        return False, min(methods) if methods else "set-mismatch"
+    return True, "set:" + "+".join(sorted(methods))
+
+
+#: The steps, in order (documented in this module's docstring, which a test compares with it).
+STEPS: tuple[Rule, ...] = (
+    Rule("option", 10, _option),
+    Rule("matrix", 20, _matrix),
+    Rule("clean", 30, _clean),
+    Rule("clock", 40, _clock),
+    Rule("marks", 50, _marks),
+    Rule("exact", 60, _exact),
+    Rule("parts", 70, _parts),
+    Rule("single", 80, _single),
+    Rule("count", 90, _count),
+    Rule("set", 100, _set),
+)
+_RUNS = in_order(STEPS)
+
+
+def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None, kind: str | None,
+                unit: str | None) -> Outcome:
+    return first_answer(_RUNS, _Answers(undoubled(gold), undoubled(pred), tolerance, kind, unit))
+
+_OPTION = re.compile(r"\s*\(?([A-J])\)?\s*")
+_OPTION_WITH_TEXT = re.compile(r"\s*\(?([A-J])[.):]\s+\S.*", re.S)
+
+
+def _option_letter(gold: str, pred: str) -> bool | None:
+    """A bare option letter against that letter followed by the option's content ("C" / "C. x = 42"): the
+    letters decide. None when neither side is such a pair."""
+    for one, other in ((gold, pred), (pred, gold)):
+        bare, full = _OPTION.fullmatch(one), _OPTION_WITH_TEXT.fullmatch(other)
+        if bare and full:
+            return bare.group(1) == full.group(1)
+    return None
+
+
+_CLOCK = re.compile(r"(\d{1,2}):([0-5]\d)(?::([0-5]\d))?\s*(?i:([ap])\.?\s*m\.?)?")
+_CLOCK_WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mbox)\s*\{([^{}]*)\}")
+
+
+def _clocks_equal(gt: str, pt: str) -> bool | None:
+    """Times of day (``12:00``, ``1:05 pm``, ``20:34:00``) compared as times, not as ratios; None when either is
+    no clock time (minutes of two digits, and on one side a leading zero, seconds or am/pm: ``3:15`` may well be
+    a ratio)."""
+    g, p = (_CLOCK.fullmatch(_CLOCK_WRAPPER.sub(r"\1", t).strip()) for t in (gt, pt))
+    if not (g and p) or not any(m.group(2).startswith("0") or m.group(1).startswith("0") or m.group(3) or m.group(4)
+                                for m in (g, p)):
+        return None
+
+    def minutes(m: re.Match) -> tuple[int, int]:
+        hour = int(m.group(1)) % 12 if m.group(4) else int(m.group(1))
+        hour += 12 if (m.group(4) or "").lower() == "p" else 0
+        return hour, int(m.group(2)) * 60 + int(m.group(3) or 0)
+
+    return minutes(g) == minutes(p)
+
+
+def _matrices_equal(gold: str, pred: str, tol: float | None) -> bool | None:
+    """Two matrix answers (any delimiters; a sum or product of matrices is computed) entry by entry; a column or
+    row matrix also against a tuple. None when neither side is a matrix."""
+    g, p = read_matrices(gold.strip().strip("$")), read_matrices(pred.strip().strip("$"))
+    if g is None and p is None:
+        return None
+    if g is None or p is None:
+        one = g or p
+        if one[1] or min(len(one[0][0]), len(one[0][0][0])) != 1:
+            return False
+        entries = [row[0] for row in one[0][0]] if len(one[0][0][0]) == 1 else one[0][0][0]
+        other = _tuple_parts(clean(pred if g else gold).text)
+        if other is None or len(other) != len(entries):
+            return False
+        pairs = list(zip(other, entries)) if g is None else list(zip(entries, other))
+        return _all_equal([(clean(a), clean(b)) for a, b in pairs], tol)
+    if not g[1] and not p[1]:
+        a, b = g[0][0], p[0][0]
+        if len(a) != len(b) or len(a[0]) != len(b[0]):
+            return False
+        return _all_equal([(clean(x), clean(y)) for ra, rb in zip(a, b) for x, y in zip(ra, rb)], tol)
+    try:
+        ga, pa = _matrix_value(g), _matrix_value(p)
+    except _Unknown:
+        return False
+    if ga.shape != pa.shape:
+        return False
+    return all(_same_expression(x, y, tol) for x, y in zip(ga, pa))
+
+
+def _matrix_value(found: tuple[list[list[list[str]]], list[str]]) -> Any:
+    """The SymPy matrix an answer's matrices and operators compute (raises _Unknown)."""
+    import sympy
+
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            values = [sympy.Matrix([[_parse(clean(cell).text) for cell in row] for row in table])
+                      for table in found[0]]
+            result = values[0]
+            for op, value in zip(found[1], values[1:]):
+                result = result + value if op == "+" else result - value if op == "-" else result * value
+    except (StepTimeout, TypeError, ValueError, sympy.ShapeError) as exc:
+        raise _Unknown(f"matrix: {type(exc).__name__}") from None
+    return result
+
+
+def _same_expression(a: Any, b: Any, tol: float | None) -> bool:
+    if not (a.free_symbols or b.free_symbols):
+        return _same_number(a, b, _numeric(a), tol)
+    return _expressions_equal(a, b)[0]
