@@ -1,7 +1,9 @@
 """IMO-AnswerBench, default profile: extract the committed answer, then compare with the math engine.
 
 Differences from upstream (listed with tests in ``docs/profiles-math.md``): a full response is reduced to its
-final answer (boxed / "final answer is" / last math) while a bare short answer is used as is; thousands
+final answer (``maths.final_answer``'s priority table: a JSON answer field, a box or an answer line, the closing
+sentence; the verdict's method names the comparison and the rule, ``symbolic@answer-line``) while a bare short
+answer is used as is; thousands
 separators are numbers, not two-element sets; comparison goes through :func:`pytest_answerbench.maths.
 equivalent` for every pair (no "math-like" gate, so spacing in equations, intervals and sets does not matter);
 decimals are exact (``0.1+0.2`` is 0.3); numeric mismatches are not final when a structured reading exists.
@@ -53,4 +55,4 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext) -> Verdict:
     multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text))
     answer, how = answer_of(prediction, multiple=multiple)
     ok, method = maths.equivalent(gold, answer)
-    return maths.verdict(ok, method, extracted=answer, gold=gold, detail=f"answer taken {how}")
+    return maths.verdict(ok, maths.located(method, how), extracted=answer, gold=gold, detail=f"answer taken {how}")
