@@ -123,6 +123,10 @@ PROSE = {
     "therefore there are": ("The movie lasts 2 hours minus 25 minutes. Therefore, there are 95 minutes.", ("95",)),
     "a dollar as a math span": ("The total cost is $\\$$45.", ("\\$45",)),
     "a given restated after the value": ("So she has 18 dollars left after spending 5 dollars.", ("18",)),
+    "a sign-off after the conclusion": ("In total there are 95 minutes.\n\nI hope this helps! Let me know if you have "
+                                        "other questions.", ("95",)),
+    "a line that starts with a step word but concludes": ("Let's compute: 12 * 50/60 = 10. So Weng earned 10 dollars.",
+                                                          ("10",)),
     "an afterthought after the conclusion": (
         "Each of the 3 boxes holds 6 apples, which we add up carefully here. Therefore, there are 18 apples. "
         "This is because 3 boxes hold 6 apples each.", ("18",)),
@@ -172,6 +176,13 @@ def test_a_question_heading_without_an_answer_before_it_does_not_cut():
 ])
 def test_a_response_without_a_committed_answer_has_none(response):
     assert final_answer(response) is None
+
+
+def test_a_long_derivation_stopping_on_a_bare_step_has_no_answer():
+    work = "We count the cases one at a time, writing each partial sum as we go along.\n" * 14
+    assert final_answer(work + "Now, adding the third case, 3 + 4 = 7") is None
+    assert _found(work + "So the total is 3 + 4 = 7") == (("7",), "prose")  # a conclusion, not a step
+    assert _found(work + "Adding the third case, 3 + 4 = 7.") == (("7",), "prose")  # it ends as a sentence
 
 
 def test_an_answer_before_a_loop_stands():

@@ -81,6 +81,15 @@ _STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?(?:step\s*\d+\b|first(?:ly)?\b|next\b
 # a sentence that explains or checks the conclusion before it ("This is because ...", "Note that ...")
 _AFTERTHOUGHT = re.compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|check(?:ing)?\b|to\s+check|"
                            r"verification|we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|here,)")
+# a closing line of chatter after the conclusion ("I hope this helps!", "Let me know if you have questions.")
+_SIGN_OFF = re.compile(r"(?i)\s*(?:i\s+hope|hope\s+(?:this|that|it)|let\s+me\s+know|feel\s+free|if\s+you\s+have|"
+                       r"(?:i\s+am|i'm)\s+(?:happy|glad)|happy\s+to|glad\s+to|good\s+luck|thanks?\b|thank\s+you)")
+# A long response whose last line neither ends as a sentence or a formula does nor states a conclusion stopped
+# mid-derivation (a length limit), whatever number that line holds.
+_LONG = 1000
+_FINISHED = re.compile(r"[.!?。！？)\]}$*]\s*$")
+_CONCLUSION = re.compile(r"(?i)\b(?:so|thus|therefore|hence|total|answer|final|altogether|in\s+all|overall|result|"
+                         r"conclusion)\b|所以|因此|故|总共|答")
 # a clause that restates a given after the value: "18 dollars left after spending 5 dollars"
 _GIVEN_CLAUSE = re.compile(r"(?i),?\s+(?:after|since|because|given|from|of\s+the|in\s+the)\s(?=.*\d)")
 # "$\$$45": a dollar sign written as a math span, then the number
@@ -119,11 +128,16 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
     """
     lines = [ln for ln in plain_dollars(text).strip().split("\n") if ln.strip()]
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
+    while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
+        lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
     last = lines[-1].strip() if lines else ""
     if len(last) > 80:
         last = _closing_sentence(last)
-    if not last or len(last) <= 120 and _STEP.match(last):
+    final = _sentences(last)[-1:] or [last]
+    if not last or len(final[0]) <= 120 and _STEP.match(final[0]):
         return None  # a short step ("Step 3: 16 - 3 = 13"), not a long sentence that happens to start "First, ..."
+    if len(text) >= _LONG and not _FINISHED.search(lines[-1]) and not _CONCLUSION.search(final[0]):
+        return None  # a long derivation stopping on a bare step ("Now, 3 + 4 = 7"): cut off, not concluded
     if multiple:
         listed = _listed_answers(lines)
         if listed:
