@@ -111,6 +111,17 @@ def test_box_and_answer_line_the_later_wins():
     assert _found("The answer is 3? Let me redo it.\nSo the total is \\boxed{5}.") == (("5",), "boxed")
 
 
+@pytest.mark.parametrize(("response", "answer"), [
+    ("The answer is 18, since she had 23 and spent 5.", "18"),
+    ("So the final answer is 18 (she had 23 and spent 5).", "18"),
+    ("Answer: 18 apples out of the 25 apples.", "18"),
+    ("The answer is 5 hours for 3 workers.", "5"),
+    ("The answer is 2, 3 and 5.", "2, 3 and 5"),  # a list, not a value and its givens
+])
+def test_an_answer_line_states_the_value_before_the_givens_after_it(response, answer):
+    assert _found(response) == ((answer,), "answer-line")
+
+
 def test_restated_given_before_a_committed_answer():
     response = "The answer is 18.\nCheck: she had 16 eggs, ate 3 and baked 4."
     assert _found(response) == (("18",), "answer-line")
@@ -123,6 +134,8 @@ PROSE = {
     "therefore there are": ("The movie lasts 2 hours minus 25 minutes. Therefore, there are 95 minutes.", ("95",)),
     "a dollar as a math span": ("The total cost is $\\$$45.", ("\\$45",)),
     "a given restated after the value": ("So she has 18 dollars left after spending 5 dollars.", ("18",)),
+    "givens after the value": ("Therefore, 18 students passed, out of 25 in total.", ("18",)),
+    "a step word inside, not after the value": ("Now we solve for x: 3 + 4 = 7 so the total is 7.", ("7",)),
     "a sign-off after the conclusion": ("In total there are 95 minutes.\n\nI hope this helps! Let me know if you have "
                                         "other questions.", ("95",)),
     "a line that starts with a step word but concludes": ("Let's compute: 12 * 50/60 = 10. So Weng earned 10 dollars.",

@@ -212,8 +212,18 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     if spans:
         return spans
     # a full stop ends the sentence after a word, or before a capital ("2√2. I hope it is correct.")
-    sentence = reduce_sentence(strip_wrappers(_SENTENCE_END.split(rest + " ")[0]), multiple)
+    sentence = _SENTENCE_END.split(rest + " ")[0]
+    lead = _LEADING_VALUE.match(sentence)
+    if lead:
+        sentence = lead.group(1)  # "18, since she had 23 and spent 5": the value stated first, not the givens after it
+    sentence = reduce_sentence(strip_wrappers(sentence), multiple)
     return (sentence,) if sentence else ()
+
+
+# A number stated right after a marker, then a clause about the givens: "18, since she had 23", "5 hours for 3
+# workers", "18 (she had 23 and spent 5)", "18 apples out of the 25"; group 1 is the value with its unit word.
+_LEADING_VALUE = re.compile(r"\s*((?:\\\$|\$)?-?\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?(?:\s*%|\s+[A-Za-z]+)?)(?=,?\s+(?:since|because|as|"
+                            r"after|before|for|from|when|if|given|out\s+of|of\s+the|with|in)\s|\s*\()")
 
 
 def _outside_math(text: str) -> list[tuple[int, int]]:

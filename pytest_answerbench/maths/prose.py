@@ -91,7 +91,9 @@ _FINISHED = re.compile(r"[.!?。！？)\]}$*]\s*$")
 _CONCLUSION = re.compile(r"(?i)\b(?:so|thus|therefore|hence|total|answer|final|altogether|in\s+all|overall|result|"
                          r"conclusion)\b|所以|因此|故|总共|答")
 # a clause that restates a given after the value: "18 dollars left after spending 5 dollars"
-_GIVEN_CLAUSE = re.compile(r"(?i),?\s+(?:after|since|because|given|from|of\s+the|in\s+the)\s(?=.*\d)")
+_GIVEN_CLAUSE = re.compile(r"(?i),?\s+(?:after|since|because|given|from|for|out\s+of|of\s+the|in)\s(?=.*\d)")
+# the value right before such a clause: a number and at most two words ("18 dollars left", "5 hours")
+_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?%?(?:\s+[A-Za-z]+){0,2}\s*$")
 # "$\$$45": a dollar sign written as a math span, then the number
 _DOLLAR_SPAN = re.compile(r"\$\\\$\$")
 
@@ -102,12 +104,12 @@ def plain_dollars(text: str) -> str:
 
 
 def _main_clause(line: str) -> str:
-    """``line`` without a clause of its last sentence that restates a given after the value, when the part
-    before that clause holds a number ("she has 18 dollars left after spending 5 dollars")."""
+    """``line`` without a clause of its last sentence that restates a given right after the value ("she has 18
+    dollars left after spending 5 dollars", "5 hours for 3 workers"; not "we solve for $x$ ...")."""
     sentences = _sentences(line)
     start = line.rfind(sentences[-1]) if sentences else 0
     for m in _GIVEN_CLAUSE.finditer(line, max(start, 0)):
-        if re.search(r"\d", line[start:m.start()]) and not _SPAN.search(line, m.start()):
+        if _VALUE_BEFORE.search(line, start, m.start()) and not _SPAN.search(line, m.start()):
             return line[:m.start()]
     return line
 
