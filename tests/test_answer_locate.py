@@ -53,6 +53,9 @@ JSON = {
     "a box in the field": ('{"answer": "The answer is $\\\\boxed{7}$."}', ("7",)),
     "the field after a box in the reasoning": ('{"reasoning": "first \\\\boxed{3}, no", "answer": "5"}', ("5",)),
     "preamble": ('Here is my answer.\n{"reasoning": "so 3 + 4 = 7", "answer": 7}', ("7",)),
+    "an answer object with a unit": ('{"answer": {"value": 10, "unit": "m"}}', ("10 m",)),
+    "steps as a list of objects": ('{"steps": [{"explanation": "per minute", "output": "0.2"}], "final_answer": "10"}',
+                                   ("10",)),
     "answer before reasoning, cut off later": ('{"answer": "18", "reasoning": "so she sells 9 eggs at', ("18",)),
 }
 
@@ -66,6 +69,8 @@ def test_json_answer_field(name):
 def test_json_without_an_answer_field_reads_the_reasoning_conclusion():
     response = '{"reasoning": "She sells 9 eggs at $2 each. So she makes 18 dollars every day."}'
     assert _found(response) == (("18",), "json-reasoning")
+    # no field named as an answer or reasoning: the last one written concludes (never the closing brace)
+    assert _found('{\n  "calculation": "9 * 2",\n  "total": 18\n}') == (("18",), "json-reasoning")
 
 
 @pytest.mark.parametrize("response", [

@@ -157,7 +157,7 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
         return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "prose")
     reduced = reduce_sentence(strip_wrappers(_main_clause(last)), multiple)
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters), not prose
-    if reduced and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced
+    if reduced and re.search(r"\w", reduced) and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced
                     and not _WORDS.search(_TEXT_WRAPPED.sub(" ", reduced))):
         return Extraction((reduced,), "prose")
     return None

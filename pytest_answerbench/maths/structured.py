@@ -6,7 +6,7 @@ followed by chatter. :func:`json_reply` finds such an object (a ``{`` opening a 
 key/value pairs with a small tolerant scanner (strings, numbers, literals, lists; LaTeX backslashes such as
 ``\\frac`` survive, which a JSON decoder would turn into a form feed) and returns the answer field
 (``ANSWER_KEYS``, the first present wins; the last of its occurrences), else the reasoning field
-(``REASONING_KEYS``) for the other rules to read. A reply cut off inside its object has an answer only if the
+(``REASONING_KEYS``; without one, the last field written) for the other rules to read. A reply cut off inside its object has an answer only if the
 answer field was complete before the cut.
 """
 
@@ -18,7 +18,8 @@ from dataclasses import dataclass
 __all__ = ["ANSWER_KEYS", "REASONING_KEYS", "JsonReply", "json_reply"]
 
 #: Keys that hold the answer, strongest first (compared lower-cased, with spaces and dashes as underscores).
-ANSWER_KEYS = ("final_answer", "answer", "final_result", "result", "answer_value", "short_answer")
+ANSWER_KEYS = ("final_answer", "answer", "correct_answer", "final_result", "result", "answer_value", "short_answer",
+               "final")
 #: Keys whose text states the reasoning (read for its own conclusion when there is no answer field).
 REASONING_KEYS = ("reasoning", "explanation", "rationale", "solution", "thought", "thoughts", "steps", "analysis",
                   "work", "thinking")
@@ -95,10 +96,12 @@ def _list_value(text: str, i: int) -> tuple[str, int] | None:
     return None
 
 
-def _pairs(text: str, start: int) -> tuple[list[tuple[str, str]], bool]:
-    """The scalar (and list) key/value pairs of the object opening at ``start``, at any depth, and whether it closes."""
-    pairs: list[tuple[str, str]] = []
-    depth, i, n = 0, start, len(text)
+def _pairs(text: str, start: int) -> tuple[list[tuple[str, str, str]], bool]:
+    """The scalar (and list) pairs (key, value, the key of the object they are in) of the object opening at
+    ``start``, at any depth, and whether it closes."""
+    pairs: list[tuple[str, str, str]] = []
+    parents: list[str] = []  # the key each open bracket was the value of ("" for the outer object and lists)
+    pending, i, n = "", start, len(text)
     while i < n:
         c = text[i]
         if c in "\"'":
@@ -107,33 +110,52 @@ def _pairs(text: str, start: int) -> tuple[list[tuple[str, str]], bool]:
                 return pairs, False
             key, i = read
             colon = _skip_blank(text, i)
-            if colon < n and text[colon] == ":":
-                i = _skip_blank(text, colon + 1)
-                if i < n and text[i] in "\"'":
-                    value = _read_string(text, i)
-                    if value is None:
-                        return pairs, False
-                    pairs.append((key, value[0]))
-                    i = value[1]
-                elif i < n and text[i] == "[":
-                    listed = _list_value(text, i)
-                    if listed is not None:
-                        pairs.append((key, listed[0]))
-                        i = listed[1]
-                elif i < n and text[i] != "{":
-                    bare = _BARE.match(text, i)
-                    if bare is not None:
-                        pairs.append((key, bare.group().strip()))
-                        i = bare.end()
+            if colon >= n or text[colon] != ":":
+                continue
+            i = _skip_blank(text, colon + 1)
+            value = _value(text, i)
+            if value is None and i < n and text[i] in "\"'":
+                return pairs, False  # cut off inside the value
+            if value is not None:
+                pairs.append((key, value[0], parents[-1] if parents else ""))
+                i = value[1]
+            elif i < n and text[i] == "{":
+                pending = key
             continue
         if c in "{[":
-            depth += 1
+            parents.append(pending)
+            pending = ""
         elif c in "}]":
-            depth -= 1
-            if depth == 0:
+            parents.pop()
+            if not parents:
                 return pairs, True
         i += 1
     return pairs, False
+
+
+def _value(text: str, i: int) -> tuple[str, int] | None:
+    """A scalar or list value at ``text[i]`` -> (its text, the index after it); None for an object or nothing."""
+    if i >= len(text) or text[i] == "{":
+        return None
+    if text[i] in "\"'":
+        return _read_string(text, i)
+    if text[i] == "[":
+        return _list_value(text, i)
+    bare = _BARE.match(text, i)
+    return (bare.group().strip(), bare.end()) if bare is not None else None
+
+
+_NESTED_VALUE = ("value", "answer", "final_answer", "result", "number", "expression")
+
+
+def _nested_answer(pairs: list[tuple[str, str, str]]) -> str | None:
+    """An answer field written as an object ({"answer": {"value": 10, "unit": "m"}}) -> "10 m"."""
+    inner = {_key(k): v for k, v, parent in pairs if _key(parent) in ANSWER_KEYS}
+    value = next((inner[k] for k in _NESTED_VALUE if inner.get(k, "").strip()), None)
+    if value is None:
+        return None
+    unit = inner.get("unit", inner.get("units", "")).strip()
+    return f"{value} {unit}" if unit else value
 
 
 def _key(name: str) -> str:
@@ -148,7 +170,11 @@ def json_reply(text: str) -> JsonReply | None:
     pairs, closed = _pairs(text, m.start(1))
     if not pairs and closed:
         return None
-    found = {_key(k): "" if v.strip() == "null" else v for k, v in pairs}  # the last occurrence wins
+    found = {_key(k): "" if v.strip() == "null" else v for k, v, _ in pairs}  # the last occurrence wins
     answer = next((found[k] for k in ANSWER_KEYS if k in found), None)  # "": the reply answers nothing
+    if answer is None:
+        answer = _nested_answer(pairs)
     reasoning = next((found[k] for k in REASONING_KEYS if found.get(k, "").strip()), None)
+    if answer is None and reasoning is None and closed:
+        reasoning = pairs[-1][1]  # no field named as either: the last one written concludes
     return JsonReply(answer, reasoning, closed)
