@@ -184,6 +184,13 @@ def test_a_restated_question_at_the_start_is_not_a_cut():
 def test_a_question_heading_without_an_answer_before_it_does_not_cut():
     response = "Let me think.\n\nQuestion: how many are left?\nThere are 16 - 7 = 9 left. The answer is 9."
     assert _found(response) == (("9",), "answer-line")
+    # givens with numbers before a restated question are no conclusion
+    response = "Given: 16 eggs, 3 eaten.\n\n**Question:** How many are left?\nThere are 13 left. The answer is 13."
+    assert _found(response) == (("13",), "answer-line")
+
+
+def test_an_option_list_is_not_a_few_shot_answer_line():
+    assert _found("The options are\nA: 12\nB: 15\n\nTherefore, 15 is right.") == (("15",), "prose")
 
 
 @pytest.mark.parametrize("response", [

@@ -87,7 +87,7 @@ _MARKERS = re.compile(
     r"|(?<![\u4e00-\u9fff])答\s*[:：]"  # "答：Q = ..." closes a Chinese solution
     r"|(?m:^[ \t]*(?:\*\*)?(?-i:Answer)(?:\*\*)?[ \t]*(?=\$|\\\(|\\\[))"  # a line "Answer $9$" / "Answer \[ 9 \]"
     r"|\*\*\s*final\s+answer\s*:?\s*\*\*\s*:?"  # a heading "**Final Answer**" / "**Final Answer:** 18"
-    r"|(?m:^[ \t]*(?-i:A|Ans)[ \t]*[:：])"  # a few-shot answer line "A: 18"
+    r"|(?m:^[ \t]*(?-i:A|Ans)[ \t]*[:：](?![^\n]*\n[ \t]*(?-i:B)[ \t]*[:：]))"  # "A: 18" (not "A: 12\nB: 15", options)
     r"|(?m:^[ \t]*\#{4}(?!\#)[ \t]*(?=[-+$\\\d.]))",  # GSM8K's "#### 18" (not a heading "#### Step 3")
     re.I,
 )

@@ -37,7 +37,7 @@ from .extract import (
     _JOINER, _MARKERS, Extraction, _answer_like, _committing, _stated_after, _with_trailing_unit, boxed_all, math_spans,
     truncated,
 )
-from .prose import closing_statement, plain_dollars
+from .prose import closing_statement, concludes, plain_dollars
 from .structured import JsonReply, json_reply
 
 __all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer"]
@@ -55,7 +55,7 @@ class Cut:
 CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("new-turn", "a chat template's next turn (<|user|>, <|im_start|>, [INST], 'Human:') ends the response"),
     Cut("continuation", "a new invented question ('Question:', 'Q:', 'Problem:', '### Instruction', 问题:) ends the "
-                        "response when the text before it states an answer"),
+                        "response when the text before it states an answer (committed, or a concluding sentence)"),
     Cut("loop", "a block of words repeated three times or more at the end is read once (text.loops)"),
     Cut("degenerate", "a response ending in such a loop has no prose conclusion"),
     Cut("cut-off", "a response stopping mid-derivation (extract.truncated) states no closing answer"),
@@ -254,9 +254,12 @@ def _by_table(text: str, multiple: bool, rules: tuple[Rule, ...] = RULES) -> Ext
     return None
 
 
-def _states_answer(found: Extraction | None) -> bool:
-    """Does the text before a new question state an answer (a committed one, or a closing value with a digit)?"""
-    return found is not None and (found.method != "prose" or any(re.search(r"\d", a) for a in found.answers))
+def _states_answer(found: Extraction | None, before: str) -> bool:
+    """Does the text ``before`` a new question state an answer: a committed one, or a concluding sentence with a
+    number ("So she has 18 dollars left.", not "Given: 16 eggs, 3 eaten.")?"""
+    if found is None:
+        return False
+    return found.method != "prose" or concludes(before) and any(re.search(r"\d", a) for a in found.answers)
 
 
 def final_answer(response: str, multiple: bool = False) -> Extraction | None:
@@ -274,7 +277,8 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
     text = _before_new_turn(_without_trailers(response.replace("\r\n", "\n")))
     for m in islice(_CONTINUATION.finditer(text), 3):
         if text[:m.start()].strip():
-            found = _by_table(text[:m.start()].rstrip(), multiple)
-            if _states_answer(found):
+            before = text[:m.start()].rstrip()
+            found = _by_table(before, multiple)
+            if _states_answer(found, before):
                 return found
     return _by_table(text, multiple)

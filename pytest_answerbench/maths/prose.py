@@ -17,7 +17,7 @@ from .extract import (
     _SPAN, _TEXT_WRAPPED, _WORDS, Extraction, _joined_spans, _sentences, reduce_sentence, strip_wrappers,
 )
 
-__all__ = ["closing_statement", "plain_dollars"]
+__all__ = ["closing_statement", "concludes", "plain_dollars"]
 
 _CJK = re.compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = re.compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -96,6 +96,12 @@ _GIVEN_CLAUSE = re.compile(r"(?i),?\s+(?:after|since|because|given|from|for|out\
 _VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?%?(?:\s+[A-Za-z]+){0,2}\s*$")
 # "$\$$45": a dollar sign written as a math span, then the number
 _DOLLAR_SPAN = re.compile(r"\$\\\$\$")
+
+
+def concludes(text: str) -> bool:
+    """Does the last sentence of ``text`` state a conclusion ("So ...", "Therefore ...", "In total ...")?"""
+    sentences = _sentences(text[-2000:])
+    return bool(sentences and _CONCLUSION.search(sentences[-1]))
 
 
 def plain_dollars(text: str) -> str:
