@@ -247,3 +247,11 @@ def test_hedges_bounds_and_cut_off_responses_are_wrong(prediction):
 def test_a_text_answer_in_a_box_matches_the_text_gold():
     assert _olympiad("So the meeting is on \\boxed{\\text{Tuesday}}.", "Tuesday").status == "correct"
     assert _imo("So the meeting is on \\boxed{\\text{Tuesday}}.", "Tuesday").status == "correct"
+
+
+@pytest.mark.parametrize("prediction", ['{"result": 18}', "#### 18", "A: 18"])
+def test_imo_reads_a_located_answer_in_a_one_line_reply(prediction):
+    """A one-line reply is taken as given only when no rule above the prose one located an answer in it."""
+    verdict = _imo(prediction, "18")
+    assert (verdict.status, verdict.extracted) == ("correct", "18")
+    assert _imo("x = 3", "x = 3").method == "exact@as-given"  # a bare short answer is still taken whole

@@ -22,6 +22,8 @@ _TUPLE = re.compile(r"\s*\(.*,.*\)\s*$")
 # A word of three letters or more with a vowel (not a LaTeX command).
 _PROSE = re.compile(r"(?<![\\A-Za-z])(?=[A-Za-z]*[aeiouyAEIOUY])[A-Za-z]{3,}")
 _COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|were)\b")
+# the locating rules whose finding is taken even in a short one-line reply (a prose reading is not)
+_COMMITTED = ("json-field", "json-reasoning", "boxed", "answer-line")
 
 
 def _sentence(text: str) -> bool:
@@ -36,11 +38,13 @@ def answer_of(prediction: str, multiple: bool = False) -> tuple[str, str]:
     ``multiple``: the gold has several answers, so a closing line listing several values states all of them.
     """
     text = prediction.strip()
+    found = maths.final_answer(text, multiple=multiple)
+    if found is not None and found.method in _COMMITTED:
+        return found.text, found.method  # '{"result": 18}', "#### 18", "A: 18": a located answer, not the text
     has_box = bool(maths.boxed_all(text))
     if not has_box and "\n" not in text and len(text) <= 200 and not re.search(
             r"(?i)\banswer\b|答案", text) and not maths.math_spans(text) and not _sentence(text):
         return text, "as-given"  # a bare short answer ("x = 3", "All odd n"), not a sentence stating one
-    found = maths.final_answer(text, multiple=multiple)
     if found is None:
         return text, "as-given"
     return found.text, found.method
