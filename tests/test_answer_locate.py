@@ -35,6 +35,11 @@ def test_every_rule_names_known_cuts_and_is_cut_at_a_new_turn_and_question():
         assert set(rule.cuts) <= set(locate.CUTS), rule.name
         assert {"new-turn", "continuation"} <= set(rule.cuts), rule.name
     assert "cut-off" in next(r for r in locate.RULES if r.name == "prose").cuts
+    rules = {rule.name: rule for rule in locate.RULES}
+    cut_off = locate._Scope("She eats 3, so 16 - 3 = 13 remain, and we multiply 13 by", False)
+    looping = locate._Scope("So \\boxed{7}.\n" + "Let me verify this again. " * 4, False)
+    assert cut_off.bars(rules["prose"]) and not cut_off.bars(rules["boxed"])
+    assert looping.bars(rules["prose"]) and not looping.bars(rules["answer-line"])
     with pytest.raises(ValueError, match="unknown cuts"):
         locate.Rule("x", 9, lambda scope: None, ("no-such-cut",), "")
 

@@ -91,6 +91,16 @@ class _Scope:
         return self.text if self.loop_end is None else self.text[:self.loop_end]
 
     @cached_property
+    def cut_off(self) -> bool:
+        """Does the response stop mid-derivation (``extract.truncated``; a dollar written ``$\\$$`` is a dollar)?"""
+        return truncated(plain_dollars(self.text))
+
+    def bars(self, rule: Rule) -> bool:
+        """Does one of ``rule``'s cuts leave it nothing to read here (``degenerate``: a loop at the end;
+        ``cut-off``: a response stopping mid-derivation)? The other cuts shape what its finder reads."""
+        return ("degenerate" in rule.cuts and self.loop_end is not None) or ("cut-off" in rule.cuts and self.cut_off)
+
+    @cached_property
     def boxes(self) -> list[tuple[int, int, str]]:
         return boxed_all(self.unlooped)
 
@@ -191,10 +201,7 @@ def _answer_line(scope: _Scope) -> Found | None:
 
 
 def _prose(scope: _Scope) -> Found | None:
-    text = plain_dollars(scope.text)
-    if scope.loop_end is not None or truncated(text):
-        return None
-    found = closing_statement(text, scope.multiple)
+    found = closing_statement(plain_dollars(scope.text), scope.multiple)
     return Found(len(scope.text), found) if found is not None else None
 
 
@@ -247,7 +254,8 @@ def _by_table(text: str, multiple: bool, rules: tuple[Rule, ...] = RULES) -> Ext
     """The finding of the strongest priority with one (the latest finding within it), or None."""
     scope = _Scope(text, multiple)
     for priority in sorted({rule.priority for rule in rules}):
-        found = [f for rule in rules if rule.priority == priority for f in (rule.find(scope),) if f is not None]
+        found = [f for rule in rules if rule.priority == priority and not scope.bars(rule)
+                 for f in (rule.find(scope),) if f is not None]
         if found:
             best = max(found, key=lambda f: f.pos)
             return best.extraction if best.extraction.answers else None
