@@ -304,3 +304,58 @@ SAME_SHAPE = {
 def test_the_same_reply_shape_reads_the_same_in_every_language(shape):
     letter, replies = SAME_SHAPE[shape]
     assert {reply: _letter(reply) for reply in replies} == {reply: letter for reply in replies}
+
+
+# ---- issue 22: real replies ----------------------------------------------------------------------------------------
+
+CITIES = {"A": "Paris", "B": "London", "C": "Berlin", "D": "Madrid"}
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # a second option offered in the answer's own sentence (rules.HEDGE_OTHER): no commitment
+        ("The answer is (B) London or (C) Berlin.", None),
+        ("The answer is B (London) or C (Berlin).", None),
+        ("The answer is B, although C is possible too.", None),
+        # near misses: a settled answer, options ruled out in the sentence, another sentence deciding
+        ("The answer is B (London), not C.", "B"),
+        ("The answer is D (neither A nor C).", "D"),
+        ("The answer is B (London) or C (Berlin). On reflection, the answer is C.", "C"),
+    ],
+)
+def test_a_second_option_offered_beside_the_answer_is_a_hedge(response, letter):
+    assert _letter(response, CITIES) == letter
+
+
+@pytest.mark.parametrize(
+    ("response", "letter", "method"),
+    [
+        # an option's text met only inside a loop at the end of a degenerate reply: no choice (decide.py "loop")
+        ("Let me think about the capitals of Europe.\n" + "Berlin " * 12, None, "loop"),
+        ("We consider each city.\n" + "The city is Berlin and " * 8 + "the city", None, "loop"),
+        # the reply's text before the loop still counts
+        ("The capital of Spain is Madrid.\n" + "Let me check again. " * 6 + "Let me", "D", "option-text"),
+        # a committed answer that the loop only repeats stands
+        ("The answer is B. " * 6 + "The answer", "B", "answer-marker"),
+    ],
+)
+def test_an_option_text_inside_a_loop_at_the_end_is_no_choice(response, letter, method):
+    found = infer_choice(response, CITIES)
+    assert (found.letter, found.method) == (letter, method)
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # a sub-part label opening a worked answer is not option A (rules.SUB_PART_OPENER, whole._sub_part)
+        ("(a) First, note that the capital of France lies on the Seine.\n(b) Second, it hosts the Louvre.", None),
+        ("a) To find the capital, recall the treaty.\nb) Then compare.", None),
+        ("(a) We need the largest city.\n(b) It is Madrid.", "D"),
+        # an option label that answers stays one
+        ("(A) Paris, because it is the capital.", "A"),
+        ("a) Paris", "A"),
+    ],
+)
+def test_a_sub_part_label_is_not_an_option(response, letter):
+    assert _letter(response, CITIES) == letter

@@ -10,29 +10,29 @@ from pytest_answerbench.maths.extract import reduce_sentence, truncated
 FINAL = [
     ("So the final answer is $\\boxed{3}$.", ("3",), "boxed"),
     ("Thus $x = 4$.\n\n**Final Answer**\n\\[\\boxed{\\frac{1}{2}}\\]", ("\\frac{1}{2}",), "boxed"),
-    ("The answer is \\boxed{3}. Wait, that's wrong. Recomputing gives 5.\nSo the final answer is 5.", ("5",), "marker"),
+    ("The answer is \\boxed{3}. Wait, that's wrong. Recomputing gives 5.\nSo the final answer is 5.", ("5",), "answer-line"),
     ("所以最终答案是$\\boxed{12}$。", ("12",), "boxed"),
-    ("故答案为：$\\frac{\\sqrt{3}}{2}$。", ("\\frac{\\sqrt{3}}{2}",), "marker"),
-    ("Each costs \\$5, so we pay \\$20 in total.\nThe answer is $20$.", ("20",), "marker"),
+    ("故答案为：$\\frac{\\sqrt{3}}{2}$。", ("\\frac{\\sqrt{3}}{2}",), "answer-line"),
+    ("Each costs \\$5, so we pay \\$20 in total.\nThe answer is $20$.", ("20",), "answer-line"),
     ("We find two roots.\nSo the final answer is $\\boxed{1}$ and $\\boxed{2}$.", ("1", "2"), "boxed"),
     ("So x = \\boxed{3} or x = \\boxed{4}", ("3", "4"), "boxed"),
     ("Initially I got \\boxed{2}, but correcting the sign, the result is \\boxed{-2}.", ("-2",), "boxed"),
-    ("**Answer: 42**", ("42",), "marker"),
-    ("Final answer: $(1, 2]$", ("(1, 2]",), "marker"),
+    ("**Answer: 42**", ("42",), "answer-line"),
+    ("Final answer: $(1, 2]$", ("(1, 2]",), "answer-line"),
     ("So the final answer is \n$$\\boxed{3}$$", ("3",), "boxed"),
     ("The final answer is\n$$\n\\boxed{7}\n$$", ("7",), "boxed"),
-    ("blah blah\n$x = 3$", ("x = 3",), "last-math"),
-    ("We showed $a$ equals $3$", ("3",), "last-math"),
-    ("The value is 17", ("17",), "last-line"),
-    ("Answer: The number of ways is 120.", ("120",), "marker"),
-    ("Answer: No, it is not possible.", ("No",), "marker"),
+    ("blah blah\n$x = 3$", ("x = 3",), "prose"),
+    ("We showed $a$ equals $3$", ("3",), "prose"),
+    ("The value is 17", ("17",), "prose"),
+    ("Answer: The number of ways is 120.", ("120",), "answer-line"),
+    ("Answer: No, it is not possible.", ("No",), "answer-line"),
     ("Therefore, the answer is $\\boxed{(1, 2)}$, $\\boxed{(3,4)}$.", ("(1, 2)", "(3,4)"), "boxed"),
     ("$\\boxed{\\boxed{5}}$", ("5",), "boxed"),  # a box that is all of its box's content is the same answer
     ("Thus $\\boxed{5}$.\n\nNote that this answer is consistent with the bound above.", ("5",), "boxed"),
-    ("Thus $\\boxed{5}$.\n\nWait, I mis-added. The answer is 6.", ("6",), "marker"),
+    ("Thus $\\boxed{5}$.\n\nWait, I mis-added. The answer is 6.", ("6",), "answer-line"),
     ("Thus $\\boxed{5}$.\nLet me double check the answer: plugging x=5 gives 25.", ("5",), "boxed"),
-    ("So the final answer is 5.\nLet me double check the answer: plugging x=5 gives 25.", ("5",), "marker"),
-    ("I think the answer is 8", ("8",), "marker"),
+    ("So the final answer is 5.\nLet me double check the answer: plugging x=5 gives 25.", ("5",), "answer-line"),
+    ("I think the answer is 8", ("8",), "answer-line"),
 ]
 
 
@@ -46,7 +46,7 @@ def test_final_answer(response, answers, method):
 @pytest.mark.parametrize("response", ["", "   \n  ", "I am not sure how to solve this problem, sorry about that."])
 def test_no_answer(response):
     found = final_answer(response)
-    assert found is None or found.method == "last-line" and len(found.text) <= 40
+    assert found is None or found.method == "prose" and len(found.text) <= 40
 
 
 def test_boxed_all_balances_braces_and_skips_unclosed():
@@ -84,20 +84,20 @@ def test_reduce_sentence(sentence, answer):
 # Several spans are one answer only when joined by commas / "and" / "or"; a unit or degree word right after a
 # span or box belongs to it; "答：" closes a Chinese solution.
 SPANS_AND_MARKERS = [
-    ("**Answer:** $f(x) = x$ for all real $x$.", ("f(x) = x",), "marker"),
-    ("Final answer: $t = 2\\ \\text{s}$ and $t = 6\\ \\text{s}$", ("t = 2\\ \\text{s}", "t = 6\\ \\text{s}"), "marker"),
-    ("所以最终答案是$t=1$ 或 $t=3$。", ("t=1", "t=3"), "marker"),
-    ("So the final answer is $3$ (when $n = 1$).", ("3",), "marker"),
-    ("电荷量 Q=CU。\n\n答：Q=1.0×10⁻⁵ C", ("Q=1.0×10⁻⁵ C",), "marker"),
-    ("Therefore $\\theta_c = 30$ degrees.", ("\\theta_c = 30^{\\circ}",), "last-math"),
+    ("**Answer:** $f(x) = x$ for all real $x$.", ("f(x) = x",), "answer-line"),
+    ("Final answer: $t = 2\\ \\text{s}$ and $t = 6\\ \\text{s}$", ("t = 2\\ \\text{s}", "t = 6\\ \\text{s}"), "answer-line"),
+    ("所以最终答案是$t=1$ 或 $t=3$。", ("t=1", "t=3"), "answer-line"),
+    ("So the final answer is $3$ (when $n = 1$).", ("3",), "answer-line"),
+    ("电荷量 Q=CU。\n\n答：Q=1.0×10⁻⁵ C", ("Q=1.0×10⁻⁵ C",), "answer-line"),
+    ("Therefore $\\theta_c = 30$ degrees.", ("\\theta_c = 30^{\\circ}",), "prose"),
     ("So the final answer is $\\boxed{5}$ cm.", ("5\\ cm",), "boxed"),
     ("So the final answer is $\\boxed{12}$ in total.", ("12",), "boxed"),
-    ("So each pound costs $3.75.", ("3.75",), "last-line"),
-    ("故方程的实根个数为3个。", ("3个",), "last-line"),
-    ("Work.\n\nThe final answer is\n$$\n-\\frac{3}{2}\n$$", ("-\\frac{3}{2}",), "marker"),
-    ("Work.\n\n\\frac{\\pi}{3}\\text{ rad}", ("\\frac{\\pi}{3}\\text{ rad}",), "last-line"),
+    ("So each pound costs $3.75.", ("3.75",), "prose"),
+    ("故方程的实根个数为3个。", ("3个",), "prose"),
+    ("Work.\n\nThe final answer is\n$$\n-\\frac{3}{2}\n$$", ("-\\frac{3}{2}",), "answer-line"),
+    ("Work.\n\n\\frac{\\pi}{3}\\text{ rad}", ("\\frac{\\pi}{3}\\text{ rad}",), "prose"),
     ("Work.\n\nv_1 = \\frac{(m_1 - m_2)v}{m_1+m_2},\\ v_2 = \\frac{2m_1 v}{m_1+m_2}",
-     ("v_1 = \\frac{(m_1 - m_2)v}{m_1+m_2},\\ v_2 = \\frac{2m_1 v}{m_1+m_2}",), "last-line"),
+     ("v_1 = \\frac{(m_1 - m_2)v}{m_1+m_2},\\ v_2 = \\frac{2m_1 v}{m_1+m_2}",), "prose"),
 ]
 
 
@@ -156,24 +156,24 @@ def test_complete_response_is_not_truncated(response):
 # two values joined by a dash (or "between ... and ...") are a range, which commits to no single value; a full
 # stop before a capital ends the marker's sentence; a unit after a span does not part two joined answers.
 CLOSING_LINES = [
-    ("Work.\n\n故 $x^2$ 的系数为 40。", ("40",), "last-line"),
-    ("Work.\n\n输出的 $n$ 的值为 5。", ("5",), "last-line"),
-    ("Work.\n\n所以 E = 2mg/q。", ("2mg/q",), "last-line"),
-    ("Work.\n\n所以 |a+b| = √7。", ("√7",), "last-line"),
-    ("Work.\n\n最小值为 $-1$，此时 $x=2$。", ("-1",), "last-line"),
-    ("Work.\n\n所以焦点 $F(1,0)$。", ("F(1,0)",), "last-math"),
-    ("Work.\n\n因为 $x>0$，所以 $y=2$。", ("y=2",), "last-math"),
-    ("Work.\n\nThe second mass must hang **25 cm** from the pivot.", ("25 cm",), "last-line"),
-    ("Work.\n\nSo the distance is 300 km in total.", ("300 km",), "last-line"),
-    ("Work.\n\nSo there are 5 apples in the basket.", ("5",), "last-line"),
-    ("So the final answer is approximately 2.1–2.4 m/s.", ("2.1 to 2.4",), "marker"),
-    ("So the final answer is somewhere between 2 and 3.", ("2 to 3",), "marker"),
-    ("Work.\n\nSo the speed is about 2.1 to 2.4 m/s.", ("2.1 to 2.4",), "last-line"),
-    ("Work.\n\nSo there are 3 or 4 solutions in total.", ("3 to 4",), "last-line"),
-    ("Work.\n\nSo the speed rises from 2 m/s to 5 m/s.", ("5 m/s",), "last-line"),
-    ("Final Answer: The final answer is 2√2. I hope it is correct.", ("2√2",), "marker"),
-    ("Final Answer: The final answer is 2.5. I hope it is correct.", ("2.5",), "marker"),
-    ("So the final answer is $v_1 = -1$ m/s, $v_2 = 2$ m/s.", ("v_1 = -1\\ m/s", "v_2 = 2\\ m/s"), "marker"),
+    ("Work.\n\n故 $x^2$ 的系数为 40。", ("40",), "prose"),
+    ("Work.\n\n输出的 $n$ 的值为 5。", ("5",), "prose"),
+    ("Work.\n\n所以 E = 2mg/q。", ("2mg/q",), "prose"),
+    ("Work.\n\n所以 |a+b| = √7。", ("√7",), "prose"),
+    ("Work.\n\n最小值为 $-1$，此时 $x=2$。", ("-1",), "prose"),
+    ("Work.\n\n所以焦点 $F(1,0)$。", ("F(1,0)",), "prose"),
+    ("Work.\n\n因为 $x>0$，所以 $y=2$。", ("y=2",), "prose"),
+    ("Work.\n\nThe second mass must hang **25 cm** from the pivot.", ("25 cm",), "prose"),
+    ("Work.\n\nSo the distance is 300 km in total.", ("300 km",), "prose"),
+    ("Work.\n\nSo there are 5 apples in the basket.", ("5",), "prose"),
+    ("So the final answer is approximately 2.1–2.4 m/s.", ("2.1 to 2.4",), "answer-line"),
+    ("So the final answer is somewhere between 2 and 3.", ("2 to 3",), "answer-line"),
+    ("Work.\n\nSo the speed is about 2.1 to 2.4 m/s.", ("2.1 to 2.4",), "prose"),
+    ("Work.\n\nSo there are 3 or 4 solutions in total.", ("3 to 4",), "prose"),
+    ("Work.\n\nSo the speed rises from 2 m/s to 5 m/s.", ("5 m/s",), "prose"),
+    ("Final Answer: The final answer is 2√2. I hope it is correct.", ("2√2",), "answer-line"),
+    ("Final Answer: The final answer is 2.5. I hope it is correct.", ("2.5",), "answer-line"),
+    ("So the final answer is $v_1 = -1$ m/s, $v_2 = 2$ m/s.", ("v_1 = -1\\ m/s", "v_2 = 2\\ m/s"), "answer-line"),
 ]
 
 

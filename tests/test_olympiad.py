@@ -285,18 +285,19 @@ def test_default_row_columns(prediction, cell, unit, multiple, expected, feature
 
 
 def test_scorer_version_is_bumped_when_default_verdicts_change():
-    """Issue 15 (the typed readers) and issue 14 (answers beyond the size bounds compared exactly, or an error
-    naming the bound) changed default verdicts of olympiad and imo: their scorer version is 4, so a baseline
-    report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
+    """Issue 15 (the typed readers), issue 14 (answers beyond the size bounds compared exactly, or an error
+    naming the bound) and issue 22 (the final answer located by a priority table; the method names the rule)
+    changed default verdicts of olympiad and imo: their scorer version is 5, so a baseline report made with an
+    earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 4
-        old = {"benchmark": name, "profile": "default", "scorer_version": 3}
+        assert spec.version == 5
+        old = {"benchmark": name, "profile": "default", "scorer_version": 4}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 3, current 4"]
+            "scorer_version differs: baseline 4, current 5"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -109,5 +109,5 @@ def test_a_short_row_limit_does_not_charge_the_first_row_with_the_scorer_s_start
     result = bench_env.runpytest_subprocess(BENCH, "olympiad", "preds.jsonl", BENCH_REPORT, "report.json",
                                             "--timeout", limit, "-p", "no:cacheprovider")
     got = [(r["status"], r["method"]) for r in load_report(bench_env)["rows"]]
-    assert got == [("correct", "symbolic")] * 3, result.stdout.str()[-2000:]
+    assert got == [("correct", "symbolic@boxed")] * 3, result.stdout.str()[-2000:]
     assert result.ret == pytest.ExitCode.OK

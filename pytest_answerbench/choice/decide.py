@@ -21,11 +21,13 @@ runs; the commitment steps (3 to 6) gather and choose commitments for the later 
 12. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
 13. ``refusal``: the reply declines to choose.
 14. ``none-among``: the reply says its value is none of the options.
-15. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
-16. ``lone-letter``: a short reply with exactly one capital option letter.
-17. ``key-word``: a word only one option has, in a reply of at most 20 words.
-18. ``so-clause``: the closing "so ..." clause names a word only one option has.
-19. ``nothing``: no option could be read.
+15. ``loop``: a reply ending in a loop (``text.loops``) is read without it: an option's text met in the loop is no
+    choice.
+16. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
+17. ``lone-letter``: a short reply with exactly one capital option letter.
+18. ``key-word``: a word only one option has, in a reply of at most 20 words.
+19. ``so-clause``: the closing "so ..." clause names a word only one option has.
+20. ``nothing``: no option could be read.
 
 Adding a step is adding a function and its ``Step`` where it belongs in the order (and a line above: a test
 compares the two lists). Each step is one Python call, about 0.1 µs per reply (``tools/perf_choice.py``); a step
@@ -37,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..text.loops import end_loop
 from .content import key_word, so_clause_key_word
 from .optionset import _OptionSet
 from .reader import _Reader
@@ -44,6 +47,8 @@ from .result import ChoiceResult, Commit
 from .rules import _NONE_OF_THE, REFUSAL, RULES, RuleSet
 from .whole import cut_off, leading, lone_letter, none_among, sole, special_option
 
+# words that may offer a second option after the answer besides "or" ("B, although C is possible too")
+_HEDGE_WORDS = ("though", "but ", "while ")
 # methods of weak commitments: they never commit to a letter the text also rules out
 _WEAK = ("leading-letter", "affirmation", "bold", "conclusion", "sole-letter")
 
@@ -172,8 +177,10 @@ def _hedge(d: Decision) -> ChoiceResult | None:
     chosen, reader, commits = d.chosen, d.reader, d.commits
     if d.corrected or chosen is None or chosen.letter is None:
         return None
+    low = reader.low
     hedge = reader.hedge(chosen, commits, d.negatives, d.segments) if (
-        len(commits) > 1 or not reader.fold_ok or reader.low.find("or ", chosen.pos) >= 0) else None
+        len(commits) > 1 or not reader.fold_ok or low.find("or ", chosen.pos) >= 0
+        or any(low.find(word, chosen.pos) >= 0 for word in _HEDGE_WORDS)) else None
     if hedge is None and chosen.tier >= 2 and len(commits) >= 3:
         hedge = _flip_flop(chosen, commits)
     if hedge is not None:
@@ -243,6 +250,18 @@ def _none_among(d: Decision) -> ChoiceResult | None:
     return none_among(d.reader)
 
 
+def _loop(d: Decision) -> ChoiceResult | None:
+    reader = d.reader
+    loop = end_loop(reader.flat) if len(reader.flat) >= 40 else None
+    if loop is None:
+        return None
+    before = reader.flat[:loop.start]
+    found = _read(before, reader.optset, reader.rules) if before.strip() else None
+    if found is not None and found.letter is not None:
+        return found
+    return ChoiceResult(None, "loop", "the reply ends in a loop repeating itself and chose nothing before it")
+
+
 def _option_text(d: Decision) -> ChoiceResult | None:
     found = d.reader.content()
     if found is not None and found.letter is None:
@@ -303,6 +322,7 @@ STEPS: tuple[Step, ...] = (
     Step("special-option", _special_option),
     Step("refusal", _refusal),
     Step("none-among", _none_among),
+    Step("loop", _loop),
     Step("option-text", _option_text),
     Step("lone-letter", _lone_letter),
     Step("key-word", _key_word),

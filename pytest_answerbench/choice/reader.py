@@ -22,7 +22,7 @@ from .result import ChoiceResult, Commit
 from .rules import (_ADVERBS, _AFTER_ANY, _CN_NEG_AFTER, _CN_POS_AFTER, _EACH_BEFORE, _KEY_FORMAT, _MARKS,
                     _NEG_BEFORE_ASCII, _NEG_BEFORE_HINTS, _NEG_WORD_HINTS, _NEG_WORDS, _NOT_AFTER_LETTER,
                     _NOT_LETTER, _OTHERS_CHOOSE, _POS_AFTER, _STRONG_AFTER, _STRONG_CUE, CORRECTION_CUE,
-                    HYPOTHETICAL, RULES, SIDE_BY_SIDE_CHARS, SIDE_BY_SIDE_WORDS, _WORD_RUNS, Marker, RuleSet)
+                    HEDGE_OTHER, HYPOTHETICAL, RULES, SIDE_BY_SIDE_CHARS, SIDE_BY_SIDE_WORDS, _WORD_RUNS, Marker, RuleSet)
 from .scan import _line_starts, _matches_at, _occurrences, _present
 
 _BOLD = re.compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
@@ -582,12 +582,27 @@ class _Reader(OptionReader):
                         and not any(prev.pos <= start < chosen.pos for start, _ in self.cues()) \
                         and self._side_by_side(prev.pos, chosen.pos):
                     return f"two answers side by side ({prev.letter}, {chosen.letter})"
+        other = self._other_in_sentence(chosen, segments)
+        if other is not None:
+            return f"the answer offers option {other} beside {chosen.letter}"
         if self.low.find("or ", chosen.pos) >= 0 or not self.fold_ok:
             for m in _DOUBT_OTHER.finditer(self.flat, chosen.pos):
                 other = m.group(1).upper()
                 if other != chosen.letter and other in self.letter_set and not any(
                         c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
                     return f"the reply doubts its answer {chosen.letter} in favour of {other}"
+        return None
+
+    def _other_in_sentence(self, chosen: Commit, segments: list[list[Commit] | None]) -> str | None:
+        """Another option offered in the chosen answer's own sentence ("(B) London or (C) Berlin", "B, although C
+        is possible too", ``rules.HEDGE_OTHER``) that no later commitment settles, or None."""
+        end = _SENTENCE_END.search(self.flat, chosen.pos + 1)
+        stop = end.start() if end else len(self.flat)
+        for m in HEDGE_OTHER.finditer(self.flat, chosen.pos, stop):
+            other = m.group(1) or m.group(2) or m.group(3)
+            if other != chosen.letter and other in self.letter_set and not any(
+                    c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
+                return other
         return None
 
     def _side_by_side(self, a: int, b: int) -> bool:

@@ -12,8 +12,9 @@ Where a rule family lives:
   ``CORRECTION_CUE``, ``_STRONG_CUE``, ``_UNDETERMINED``, ``_NONE_ABOVE``;
 * verdicts next to an option letter ("B is correct", "A and C are wrong", "B: yes"): the ``_*_AFTER`` patterns
   and the word lists here, compiled per option set in ``optionset.py`` and read in ``reader.py``;
-* two answers side by side or a revision between them (``SIDE_BY_SIDE_WORDS``), an echoed format placeholder
-  (``PLACEHOLDER``), counterfactual clauses (``COUNTERFACTUAL_*``, ``CLAUSE_BREAK``), the option saying "none"
+* two answers side by side or a revision between them (``SIDE_BY_SIDE_WORDS``), a second option offered in the
+  answer's sentence (``HEDGE_OTHER``), a sub-part label opening the reply (``SUB_PART_OPENER``), an echoed format
+  placeholder (``PLACEHOLDER``), counterfactual clauses (``COUNTERFACTUAL_*``, ``CLAUSE_BREAK``), the option saying "none"
   and the replies naming it (``NONE_OPTION``, ``NONE_REPLY``), and option places named in other languages
   (``ORDINAL_WORDS``, ``ORDINAL_ELSEWHERE``); their minimal cases are in ``tests/test_choice_families.py``.
 
@@ -418,6 +419,17 @@ SIDE_BY_SIDE_WORDS = frozenset(
 #: the same for text without spaces between words (Chinese, Japanese, Korean): a run of these characters
 SIDE_BY_SIDE_CHARS = frozenset("或者和与及答案是为為选選应該该如果정답또는혹은")
 _WORD_RUNS = re.compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\uac00-\ud7af]+")  # words; CJK runs
+
+#: A second option offered in the answer's own sentence (a hedge, issue 22): "(B) London or (C) Berlin", "B (London)
+#: or C (Berlin)", "B, although C is possible too"; group 1 or 2 is the other letter (read in ``reader.hedge``).
+HEDGE_OTHER = re.compile(
+    r"\b(?i:or)\s+(?:(?i:option|choice)\s+)?(?:[\(\[]([A-Z])[\)\]]|([A-Z])(?=\s*[\(\[]))"
+    r"|\b(?i:although|though|but|while)\s+(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+(?i:is|could\s+be|might\s+be|"
+    r"may\s+be|seems)\s+(?:(?i:also|equally|just\s+as)\s+)?(?i:possible|plausible|correct|right|likely|valid)")
+#: A reply opening with a sub-part label, not an option ("(a) First, ...", "a) To find x, ..."): the label starts the
+#: first of its parts, followed by an opener of steps (read in ``whole.leading``; a later "(b)" line says the same).
+SUB_PART_OPENER = re.compile(r"\s*(?:(?:first(?:ly)?|second(?:ly)?)\s*,|(?:to\s+(?:find|begin|start|solve|compute)|"
+                             r"let(?:'s|’s)|we\s+(?:first|start|begin|need)|step\s*1)\b)", re.I)
 
 #: An echoed format placeholder ("ANSWER: [LETTER]", "Answer: $LETTER", "<your answer>"): the prompt's template
 #: copied back, no answer. A reply whose text after its reasoning block is only that keeps the block (the

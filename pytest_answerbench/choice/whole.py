@@ -11,8 +11,8 @@ from .normalize import _SHRINK_DELETE, _SHRINKING, _norm_text
 from .payload import _NO_CN, _YES_CN
 from .reader import _Reader
 from .result import ChoiceResult, Commit
-from .rules import (NONE_REPLY, NONE_SHORT, REFUSAL, _CONNECTORS, _NONE_ABOVE, _NOT_AFTER_LETTER, _NOT_LETTER,
-                    _UNDETERMINED, ordinal_elsewhere)
+from .rules import (NONE_REPLY, NONE_SHORT, REFUSAL, SUB_PART_OPENER, _CONNECTORS, _NONE_ABOVE, _NOT_AFTER_LETTER,
+                    _NOT_LETTER, _UNDETERMINED, ordinal_elsewhere)
 from .scan import _present
 
 _SOLE_PREFIX = re.compile(r"(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|option|choice|letter)\s*(?:is)?\s*[:：\-]?\s*",
@@ -181,6 +181,8 @@ def leading(reader: _Reader) -> Commit | None:
         return None
     if _LEAD_LIST.match(s):
         return None  # "A, B, C, D" / "A or C": a list, not a label
+    if _sub_part(s, m):
+        return None  # "(a) First, ...": the first part of a worked answer, not option A
     low = _norm_text(s)
     listed_patterns = reader.optset.listed
     listed = {x for x in reader.letters if reader.opt_norm[x] and reader.opt_norm[x] in low
@@ -194,6 +196,17 @@ def leading(reader: _Reader) -> Commit | None:
     if letter not in reader.letter_set:
         return None
     return Commit(len(reader.flat) - len(s), 2, letter, "leading-letter")
+
+
+def _sub_part(s: str, label: re.Match) -> bool:
+    """Does the label opening ``s`` start a sub-part ("(a) First, ...", ``rules.SUB_PART_OPENER``), or is it a
+    lower-case label followed by the next one on a later line ("(a) ...\n(b) ...")?"""
+    if SUB_PART_OPENER.match(s, label.end()):
+        return True
+    letter = label.group(1) or label.group(3)
+    if not letter or not letter.islower() or letter == "z":
+        return False
+    return re.search(r"(?m)^[ \t]*[\(\[]?%s[\)\].]" % chr(ord(letter) + 1), s) is not None
 
 
 def _leading_text(reader: _Reader, s: str) -> Commit | None:

@@ -6,6 +6,7 @@ mathematical answers. Public API::
     from pytest_answerbench import maths
 
     maths.final_answer(response, multiple=False)   # -> Extraction(answers=("3",), method="boxed") or None
+    maths.located(method, rule)             # "numeric" found by "boxed" -> "numeric@boxed" (a verdict's method)
     maths.boxed_all(text)                   # every balanced \\boxed{...}: [(start, end, content), ...]
     maths.math_spans(text)                  # contents of $...$, $$...$$, \\(...\\), \\[...\\]
     maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None, unit=None)   # -> (bool, method)
@@ -28,15 +29,16 @@ from typing import Any, Sequence
 from ..timeguard import ScoreTimeout
 from ..timeguard import deadline as _deadline
 from ..verdict import Verdict as _Verdict
-from .extract import Extraction, boxed_all, final_answer, math_spans, strip_wrappers
 from .exact import undecided
+from .extract import Extraction, boxed_all, math_spans, strip_wrappers
 from .guard import StepTimeout, TooComplex
+from .locate import final_answer
 from .normalize import Item, clean, split_answers, text_key
 
 __all__ = [
     "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "boxed_all", "clean", "equivalent",
-    "final_answer", "math_spans", "split_answers", "strip_wrappers", "sympy_version", "text_key", "undecided",
-    "verdict",
+    "final_answer", "located", "math_spans", "split_answers", "strip_wrappers", "sympy_version", "text_key",
+    "undecided", "verdict",
 ]
 
 #: The SymPy release the reference vectors were produced with (pinned in pyproject.toml): two OlympiadBench
@@ -91,6 +93,17 @@ def equivalent(
         with _deadline(timeout):
             return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
     return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
+
+
+def located(method: str, rule: str) -> str:
+    """A comparison's method with the rule that located the answer (``numeric@boxed``); a ``bound:<name>`` method,
+    which :func:`verdict` turns into an error naming the bound, stays as it is.
+
+    Example:
+        >>> located("numeric", "answer-line"), located("bound:exponent", "boxed")
+        ('numeric@answer-line', 'bound:exponent')
+    """
+    return method if undecided(method) is not None else f"{method}@{rule}"
 
 
 def verdict(ok: bool, method: str, *, detail: str = "", **kw: Any) -> _Verdict:

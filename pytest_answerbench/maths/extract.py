@@ -1,10 +1,10 @@
-"""Answer extraction from full model responses: boxed answers, final-answer markers, math spans.
+"""Answer extraction primitives: boxed answers, answer markers, math spans, sentences, cut-off responses.
 
-The public entry point is :func:`final_answer`, which returns the answer the response finally commits to:
-the latest of its ``\\boxed{}`` / ``\\fbox{}`` answers and its "final answer is" / "Answer:" / Chinese
-"答案是" markers, so a self-correction later in the text wins over an earlier box; a response cut off before
-committing (:func:`truncated`) has none. Smaller helpers (:func:`boxed_all`, :func:`math_spans`) are shared with
-the scorers.
+What a response finally commits to is decided in :mod:`.locate` (the priority table of locating rules, which
+reads with these): :func:`boxed_all` finds the boxes, ``_MARKERS`` the answer lines ("The final answer is",
+"Answer:", "A:", "####", Chinese "答案是") and :func:`_stated_after` what such a line states; :func:`truncated` says a
+response stops mid-way; :func:`reduce_sentence` reduces a sentence to the answer it states. :func:`math_spans` and
+:func:`strip_wrappers` are shared with the scorers.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
-__all__ = ["Extraction", "boxed_all", "final_answer", "math_spans", "reduce_sentence", "strip_wrappers", "truncated"]
+__all__ = ["Extraction", "boxed_all", "math_spans", "reduce_sentence", "strip_wrappers", "truncated"]
 
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 
@@ -85,7 +85,10 @@ _MARKERS = re.compile(
     r"|\*\*\s*answer\s*:?\s*\*\*\s*:?"
     r"|(?:所以|因此|故)?最终答案(?:是|为|:|：)|(?:所以|因此|故)?答案(?:是|为|:|：)"
     r"|(?<![\u4e00-\u9fff])答\s*[:：]"  # "答：Q = ..." closes a Chinese solution
-    r"|(?m:^[ \t]*(?:\*\*)?(?-i:Answer)(?:\*\*)?[ \t]*(?=\$|\\\(|\\\[))",  # a line "Answer $9$" / "Answer \[ 9 \]"
+    r"|(?m:^[ \t]*(?:\*\*)?(?-i:Answer)(?:\*\*)?[ \t]*(?=\$|\\\(|\\\[))"  # a line "Answer $9$" / "Answer \[ 9 \]"
+    r"|\*\*\s*final\s+answer\s*:?\s*\*\*\s*:?"  # a heading "**Final Answer**" / "**Final Answer:** 18"
+    r"|(?m:^[ \t]*(?-i:A|Ans)[ \t]*[:：](?![^\n]*\n[ \t]*(?-i:B)[ \t]*[:：]))"  # "A: 18" (not "A: 12\nB: 15", options)
+    r"|(?m:^[ \t]*\#{4}(?!\#)[ \t]*(?=[-+$\\\d.]))",  # GSM8K's "#### 18" (not a heading "#### Step 3")
     re.I,
 )
 
@@ -209,8 +212,18 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     if spans:
         return spans
     # a full stop ends the sentence after a word, or before a capital ("2√2. I hope it is correct.")
-    sentence = reduce_sentence(strip_wrappers(_SENTENCE_END.split(rest + " ")[0]), multiple)
+    sentence = _SENTENCE_END.split(rest + " ")[0]
+    lead = _LEADING_VALUE.match(sentence)
+    if lead:
+        sentence = lead.group(1)  # "18, since she had 23 and spent 5": the value stated first, not the givens after it
+    sentence = reduce_sentence(strip_wrappers(sentence), multiple)
     return (sentence,) if sentence else ()
+
+
+# A number stated right after a marker, then a clause about the givens: "18, since she had 23", "5 hours for 3
+# workers", "18 (she had 23 and spent 5)", "18 apples out of the 25"; group 1 is the value with its unit word.
+_LEADING_VALUE = re.compile(r"\s*((?:\\\$|\$)?-?\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?(?:\s*%|\s+[A-Za-z]+)?)(?=,?\s+(?:since|because|as|"
+                            r"after|before|for|from|when|if|given|out\s+of|of\s+the|with|in)\s|\s*\()")
 
 
 def _outside_math(text: str) -> list[tuple[int, int]]:
@@ -306,12 +319,6 @@ def truncated(response: str) -> bool:
     return bool(word and word.group(1) in _TRUNCATED_WORDS and not re.search(r"\\[A-Za-z]+$", core))
 
 
-# What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
-# fence closing the block the answer was written in.
-_TRAILER = re.compile(r"(?:<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
-                      r"|I hope (?:it|this|that) is correct\.?)\s*\Z", re.I | re.M)
-
-
 def _stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
     """The answer a marker states, from the text after it: the rest of its line, or (when that is empty or
     opens a display) the next non-empty line or display block; code fences are skipped."""
@@ -326,159 +333,6 @@ def _stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
         else:
             line = following[0] if following else ""
     return _marker_answer(line, multiple)
-
-
-def _without_trailers(text: str) -> str:
-    """``text`` without trailing chat-template tokens and sign-offs (looked for in its last 80 characters)."""
-    for _ in range(4):
-        m = _TRAILER.search(text, max(0, len(text) - 80))
-        if not m:
-            break
-        text = text[:m.start()].rstrip()
-    return text
-
-
-def final_answer(response: str, multiple: bool = False) -> Extraction | None:
-    """The answer a response finally commits to, or None.
-
-    Order of evidence: the last commitment wins, whether it is a box or a marker line; several boxes on the
-    line of the last box are one multi-part answer; a marker followed by a line break takes the next
-    non-empty line. Without either: the last math span of the last non-empty line, else that line if short;
-    None when the response is cut off (:func:`truncated`), since it states no final answer.
-
-    Args:
-        response: the model's full response.
-        multiple: the question has several answers: a last line "The solutions are $1$ and $2$." (or "0 and
-            1" in words) states all of them, not just the last.
-    """
-    text = _without_trailers(response.replace("\r\n", "\n"))
-    boxes = boxed_all(text)
-    last_box = boxes[-1] if boxes else None
-    marker = None
-    loose = None
-    committed: list[re.Match] = []
-    for m in _MARKERS.finditer(text):
-        if _committing(text, m.start()):
-            marker = m
-            committed.append(m)
-            del committed[:-8]
-        else:
-            loose = m
-    if marker is None and last_box is None:
-        marker = loose  # nothing better: "... check the answer: 5" is still the only statement
-    if marker is not None and (last_box is None or marker.start() > last_box[1]):
-        rest = text[marker.end():]
-        found = _stated_after(rest, multiple)
-        if found and not boxed_all(rest) and not math_spans(rest) and truncated(text):
-            found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it
-        if not found and len(committed) >= 3 and committed[-1] is marker:
-            # a reply looping on one answer ("The answer is 5. The answer is 5. The answer is") until cut off
-            earlier = {_stated_after(text[m.end():n.start()], multiple)
-                       for m, n in list(zip(committed[:-1], committed[1:]))[-3:]}
-            stated = earlier.pop()
-            if not earlier and stated and all(stated):
-                return Extraction(stated, "loop")
-        # After a box, a marker counts only if it states an answer ("this answer is consistent with ..."
-        # does not): math, a number, or a short phrase.
-        if found and (last_box is None or _answer_like(found[-1])):
-            return Extraction(found, "marker")
-    if last_box is not None:
-        group = [last_box]
-        for prev in reversed(boxes[:-1]):
-            if not _JOINER.fullmatch(text[prev[1]:group[0][0]]):
-                break
-            group.insert(0, prev)
-        return Extraction(tuple(_with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group), "boxed")
-    lines = [ln for ln in text.strip().split("\n") if ln.strip()]
-    if not lines or truncated(text):
-        return None
-    lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
-    last = lines[-1].strip() if lines else ""
-    if len(last) > 80:
-        # a long closing paragraph: its last sentence that states something (math or a number)
-        for sentence in reversed(_sentences(last)):
-            if re.search(r"[\d$]|\\\(", sentence):
-                last = sentence
-                break
-    if not last:
-        return None
-    if multiple:
-        listed = _listed_answers(lines)
-        if listed:
-            return Extraction(listed, "last-math")
-    if _CJK.search(last):
-        stated = _cjk_statement(last, multiple)
-        if stated:
-            return Extraction(stated, "last-line")
-    spans = _joined_spans(last, last=True)
-    if spans:
-        return Extraction(spans if multiple else spans[-1:], "last-math")
-    bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b)]
-    if bold and not _BOLD_PHRASE.fullmatch(last.strip().rstrip(".。")):
-        # "The second mass must hang **25 cm** from the pivot.": the phrase set in bold is the answer
-        return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "last-line")
-    reduced = reduce_sentence(strip_wrappers(last), multiple)
-    # a short phrase, or a longer line of bare math (LaTeX written without delimiters), not prose
-    if reduced and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced
-                    and not _WORDS.search(_TEXT_WRAPPED.sub(" ", reduced))):
-        return Extraction((reduced,), "last-line")
-    return None
-
-
-_CJK = re.compile("[\u4e00-\u9fff]")
-_BOLD_PHRASE = re.compile(r"\*\*([^*\n]{1,60})\*\*")
-# "为", "是", "等于", "=" state a value; not inside words such as 因为 (because), 于是 / 但是 (so / but), 认为.
-_COPULA = re.compile(r"(?<![因于但还总若作认或可])(?:为|是)|等于|=|＝")
-
-
-def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
-    """The value a Chinese closing sentence states after its last 为 / 是 / 等于 / = outside math ("故 $x^2$ 的系数为
-    40。" -> 40, "所以 E = 2mg/q。" -> 2mg/q), up to the next clause; () when it states none."""
-    sentences = [part for part in re.split("[。！？]", line) if part.strip()]
-    if not sentences:
-        return ()
-    sentence = sentences[-1]
-    inside = [(m.start(), m.end()) for m in _SPAN.finditer(sentence)]
-    copula = None
-    for m in _COPULA.finditer(sentence):
-        if not any(a <= m.start() < b for a, b in inside):
-            copula = m
-    if copula is None:
-        return ()
-    if multiple and sentence[copula.start()] in "=＝":
-        # "所以 a = 2，b = 3。": with several answers expected, every trailing "label = value" clause is one
-        clauses = []
-        for clause in reversed(re.split("[，；,;]", sentence)):
-            part = strip_wrappers(re.sub("^[\u4e00-\u9fff\\s]+", "", clause))
-            if not re.fullmatch(r"[^=＝\u4e00-\u9fff]+[=＝][^=＝\u4e00-\u9fff]+", part):
-                break
-            clauses.insert(0, part)
-        if len(clauses) >= 2:
-            return tuple(clauses)
-    rest = re.split("[，；]", sentence[copula.end():])[0].strip()
-    spans = _joined_spans(rest)
-    if spans:
-        return spans
-    rest = strip_wrappers(rest)
-    if not rest or _CJK.search(re.sub("[\u4e00-\u9fff]{1,3}$", "", rest)):
-        return ()  # words, not a value
-    reduced = reduce_sentence(rest, multiple)
-    return (reduced,) if reduced else ()
-
-
-_BULLET = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+(.*)$")
-
-
-def _listed_answers(lines: list[str]) -> tuple[str, ...]:
-    """The math of a closing bulleted list ("- $(1,1)$" / "- $(-1,-1)$"), when it has two items or more."""
-    items: list[str] = []
-    for line in reversed(lines[-8:]):
-        bullet = _BULLET.match(line)
-        spans = _joined_spans(bullet.group(1)) if bullet else ()
-        if not spans:
-            break
-        items[0:0] = spans
-    return tuple(items) if len(items) >= 2 else ()
 
 
 # What may stand between boxes that together form one multi-part answer: "\boxed{1} and \boxed{2}".

@@ -1,7 +1,9 @@
 """IMO-AnswerBench, default profile: extract the committed answer, then compare with the math engine.
 
 Differences from upstream (listed with tests in ``docs/profiles-math.md``): a full response is reduced to its
-final answer (boxed / "final answer is" / last math) while a bare short answer is used as is; thousands
+final answer (``maths.final_answer``'s priority table: a JSON answer field, a box or an answer line, the closing
+sentence; the verdict's method names the comparison and the rule, ``symbolic@answer-line``) while a bare short
+answer is used as is; thousands
 separators are numbers, not two-element sets; comparison goes through :func:`pytest_answerbench.maths.
 equivalent` for every pair (no "math-like" gate, so spacing in equations, intervals and sets does not matter);
 decimals are exact (``0.1+0.2`` is 0.3); numeric mismatches are not final when a structured reading exists.
@@ -20,6 +22,8 @@ _TUPLE = re.compile(r"\s*\(.*,.*\)\s*$")
 # A word of three letters or more with a vowel (not a LaTeX command).
 _PROSE = re.compile(r"(?<![\\A-Za-z])(?=[A-Za-z]*[aeiouyAEIOUY])[A-Za-z]{3,}")
 _COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|were)\b")
+# the locating rules whose finding is taken even in a short one-line reply (a prose reading is not)
+_COMMITTED = ("json-field", "json-reasoning", "boxed", "answer-line")
 
 
 def _sentence(text: str) -> bool:
@@ -34,11 +38,13 @@ def answer_of(prediction: str, multiple: bool = False) -> tuple[str, str]:
     ``multiple``: the gold has several answers, so a closing line listing several values states all of them.
     """
     text = prediction.strip()
+    found = maths.final_answer(text, multiple=multiple)
+    if found is not None and found.method in _COMMITTED:
+        return found.text, found.method  # '{"result": 18}', "#### 18", "A: 18": a located answer, not the text
     has_box = bool(maths.boxed_all(text))
     if not has_box and "\n" not in text and len(text) <= 200 and not re.search(
             r"(?i)\banswer\b|答案", text) and not maths.math_spans(text) and not _sentence(text):
         return text, "as-given"  # a bare short answer ("x = 3", "All odd n"), not a sentence stating one
-    found = maths.final_answer(text, multiple=multiple)
     if found is None:
         return text, "as-given"
     return found.text, found.method
@@ -53,4 +59,4 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext) -> Verdict:
     multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text))
     answer, how = answer_of(prediction, multiple=multiple)
     ok, method = maths.equivalent(gold, answer)
-    return maths.verdict(ok, method, extracted=answer, gold=gold, detail=f"answer taken {how}")
+    return maths.verdict(ok, maths.located(method, how), extracted=answer, gold=gold, detail=f"answer taken {how}")

@@ -5,7 +5,9 @@ literal is decoded (not sliced); the answer is the one the response finally comm
 not swapped; ``error`` is an absolute tolerance per gold answer (on every number, tuples included) with no
 ×100 / ÷100 readings and no 1.01 factor; symbolic equivalence actually runs; CJK text is compared, not deleted; pairing is a perfect matching;
 the ``unit`` column converts prefixed units (``5 cm`` is not 5 m) and several gold answers (or
-``is_multiple_answer``) let a closing line list them all.
+``is_multiple_answer``) let a closing line list them all. The answer is located by ``maths.final_answer``'s
+priority table (a JSON answer field, a box or an answer line, the closing sentence); the verdict's method names
+the comparison and the rule, ``numeric@boxed``.
 Rows on which the reference crashes (a short ``error`` list, an empty or numeric ``error`` cell) are ``error``
 rows here too.
 """
@@ -128,4 +130,5 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
     unit = row.get("unit")
     ok, method = maths.equivalent(gold_text, found.text, tol, kind=kind, unit=None if _nan(unit) else str(unit))
-    return maths.verdict(ok, method, extracted=found.text, gold=gold_text, detail=f"answer found by {found.method}")
+    return maths.verdict(ok, maths.located(method, found.method), extracted=found.text, gold=gold_text,
+                         detail=f"answer found by {found.method}")

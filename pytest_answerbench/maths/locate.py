@@ -1,0 +1,292 @@
+"""Where a response states its final answer: the locating rules as a priority table (``RULES``), and what ends
+the part of a response they read (``CUTS``).
+
+:func:`final_answer` reads a response the way a careful grader does (../shared/GRADING.md, rule 1): the answer it
+finally commits to, wherever it writes it. The rules, strongest first (the table is the specification; a test
+compares it with this list):
+
+1. ``json-field``: the ``answer`` (``final_answer``, ``result``...) field of a JSON-shaped reply
+   (:mod:`.structured`); without one, its reasoning field, read by the rules below (method ``json-reasoning``).
+2. ``boxed``: the last ``\\boxed{}`` (with the boxes joined to it on its line: one multi-part answer).
+2. ``answer-line``: the last answer line: "The final answer is", "Answer:", "**Final Answer**", a few-shot
+   "A: 18", GSM8K's "#### 18", "答案是" / "最终答案" (``extract._MARKERS``).
+3. ``prose``: the conclusion of the last line or closing paragraph (:mod:`.prose`).
+
+A box and an answer line share a priority: the later of the two wins, because a later explicit correction
+replaces an earlier answer ("\\boxed{3}. Wait, that's wrong... So the final answer is 5."), and an answer line
+after a box counts only when it states an answer. A lower priority is read only when no rule above it found one.
+
+Before any rule reads, the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
+question when the text before it already states an answer; a block repeating itself at the end is read once. A
+response cut off mid-derivation has no closing answer; a JSON reply cut off inside its object has only an answer
+field completed before the cut.
+
+Adding a rule is adding a finder (``_Scope`` -> ``Found`` or None) and its ``Rule`` row.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import islice
+from typing import Callable
+
+from ..text.loops import end_loop
+from .extract import (
+    _JOINER, _MARKERS, Extraction, _answer_like, _committing, _stated_after, _with_trailing_unit, boxed_all, math_spans,
+    truncated,
+)
+from .prose import closing_statement, concludes, plain_dollars
+from .structured import JsonReply, json_reply
+
+__all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer"]
+
+
+@dataclass(frozen=True)
+class Cut:
+    """What ends the part of a response a rule reads: ``name``, and ``doc``, what it cuts and why."""
+
+    name: str
+    doc: str
+
+
+#: The cuts, by name; each rule lists those that apply to it.
+CUTS: dict[str, Cut] = {cut.name: cut for cut in (
+    Cut("new-turn", "a chat template's next turn (<|user|>, <|im_start|>, [INST], 'Human:') ends the response"),
+    Cut("continuation", "a new invented question ('Question:', 'Q:', 'Problem:', '### Instruction', 问题:) ends the "
+                        "response when the text before it states an answer (committed, or a concluding sentence)"),
+    Cut("loop", "a block of words repeated three times or more at the end is read once (text.loops)"),
+    Cut("degenerate", "a response ending in such a loop has no prose conclusion"),
+    Cut("cut-off", "a response stopping mid-derivation (extract.truncated) states no closing answer"),
+    Cut("cut-off-statement", "an answer line cut off while stating its answer states none"),
+    Cut("open-object", "a JSON reply cut off inside its object has only an answer field completed before the cut"),
+)}
+
+
+@dataclass(frozen=True)
+class Found:
+    """A rule's finding: where in the text (later wins within a priority) and the extraction (no answers: the
+    rule settled that the response commits to nothing)."""
+
+    pos: int
+    extraction: Extraction
+
+
+class _Scope:
+    """One response as the rules read it: the text, and what the cuts make of it (computed once, when asked)."""
+
+    def __init__(self, text: str, multiple: bool) -> None:
+        self.text = text
+        self.multiple = multiple
+
+    @cached_property
+    def loop_end(self) -> int | None:
+        loop = end_loop(self.text)
+        return None if loop is None else loop.first_end
+
+    @cached_property
+    def unlooped(self) -> str:
+        """The text through the first copy of a loop at its end (the whole text when there is none)."""
+        return self.text if self.loop_end is None else self.text[:self.loop_end]
+
+    @cached_property
+    def cut_off(self) -> bool:
+        """Does the response stop mid-derivation (``extract.truncated``; a dollar written ``$\\$$`` is a dollar)?"""
+        return truncated(plain_dollars(self.text))
+
+    def bars(self, rule: Rule) -> bool:
+        """Does one of ``rule``'s cuts leave it nothing to read here (``degenerate``: a loop at the end;
+        ``cut-off``: a response stopping mid-derivation)? The other cuts shape what its finder reads."""
+        return ("degenerate" in rule.cuts and self.loop_end is not None) or ("cut-off" in rule.cuts and self.cut_off)
+
+    @cached_property
+    def boxes(self) -> list[tuple[int, int, str]]:
+        return boxed_all(self.unlooped)
+
+    @cached_property
+    def json(self) -> JsonReply | None:
+        return json_reply(self.text)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One locating rule: ``name`` (the ``Extraction.method`` it reports), ``priority`` (1 strongest; the later
+    finding wins within one), ``find`` (the finder), ``cuts`` (the ``CUTS`` applied to what it reads) and ``doc``."""
+
+    name: str
+    priority: int
+    find: Callable[[_Scope], Found | None] = field(repr=False)
+    cuts: tuple[str, ...]
+    doc: str
+
+    def __post_init__(self) -> None:
+        unknown = [c for c in self.cuts if c not in CUTS]
+        if unknown:
+            raise ValueError(f"rule {self.name!r}: unknown cuts {unknown}; known: {sorted(CUTS)}")
+
+
+# ---- the finders -------------------------------------------------------------------------------------------------
+
+
+def _json_field(scope: _Scope) -> Found | None:
+    reply = scope.json
+    if reply is None:
+        return None
+    if reply.answer is not None:
+        inner = _read_value(reply.answer, scope.multiple) if reply.answer.strip() else ()
+        return Found(0, Extraction(inner, "json-field"))
+    if not reply.closed:
+        return Found(0, Extraction((), "json-field"))  # cut off inside the object before any answer field
+    if reply.reasoning is not None:
+        inner = _by_table(reply.reasoning, scope.multiple, _BELOW_JSON)
+        return Found(0, Extraction(inner.answers if inner else (), "json-reasoning"))
+    return None
+
+
+def _read_value(value: str, multiple: bool) -> tuple[str, ...]:
+    """An answer field's value, read by the rules below (it may say "The answer is 18" or "\\boxed{18}")."""
+    inner = _by_table(value, multiple, _BELOW_JSON)
+    if inner is not None:
+        return inner.answers
+    value = value.strip()
+    return (value,) if 0 < len(value) <= 200 else ()
+
+
+def _boxed(scope: _Scope) -> Found | None:
+    boxes = scope.boxes
+    if not boxes:
+        return None
+    text = scope.unlooped
+    group = [boxes[-1]]
+    for prev in reversed(boxes[:-1]):
+        if not _JOINER.fullmatch(text[prev[1]:group[0][0]]):
+            break
+        group.insert(0, prev)
+    answers = tuple(_with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
+    return Found(boxes[-1][0], Extraction(answers, "boxed"))
+
+
+def _answer_line(scope: _Scope) -> Found | None:
+    text, multiple = scope.unlooped, scope.multiple
+    last_box = scope.boxes[-1] if scope.boxes else None
+    marker = loose = None
+    committed: list[re.Match] = []
+    for m in _MARKERS.finditer(text):
+        if _committing(text, m.start()):
+            marker = m
+            committed.append(m)
+            del committed[:-8]
+        else:
+            loose = m
+    if marker is None and last_box is None:
+        marker = loose  # nothing better: "... check the answer: 5" is still the only statement
+    if marker is None or (last_box is not None and marker.start() <= last_box[1]):
+        return None
+    rest = text[marker.end():]
+    found = _stated_after(rest, multiple)
+    if found and not boxed_all(rest) and not math_spans(rest) and truncated(text):
+        found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it
+    if not found and len(committed) >= 3 and committed[-1] is marker:
+        # a reply looping on one answer ("The answer is 5. The answer is 5. The answer is") until cut off
+        earlier = {_stated_after(text[m.end():n.start()], multiple)
+                   for m, n in list(zip(committed[:-1], committed[1:]))[-3:]}
+        stated = earlier.pop()
+        if not earlier and stated and all(stated):
+            return Found(marker.start(), Extraction(stated, "answer-line"))
+    # After a box, a marker counts only if it states an answer ("this answer is consistent with ..." does not).
+    if found and (last_box is None or _answer_like(found[-1])):
+        return Found(marker.start(), Extraction(found, "answer-line"))
+    return None
+
+
+def _prose(scope: _Scope) -> Found | None:
+    found = closing_statement(plain_dollars(scope.text), scope.multiple)
+    return Found(len(scope.text), found) if found is not None else None
+
+
+#: The locating rules (documented in this module's docstring, which a test compares with it).
+RULES: tuple[Rule, ...] = (
+    Rule("json-field", 1, _json_field, ("new-turn", "continuation", "open-object"),
+         "the answer field of a JSON-shaped reply, else its reasoning read by the rules below"),
+    Rule("boxed", 2, _boxed, ("new-turn", "continuation", "loop"),
+         "the last \\boxed{} (boxes joined to it on its line are one multi-part answer)"),
+    Rule("answer-line", 2, _answer_line, ("new-turn", "continuation", "loop", "cut-off-statement"),
+         "the last answer line: 'The final answer is', 'Answer:', 'A:', '####', 答案是"),
+    Rule("prose", 3, _prose, ("new-turn", "continuation", "loop", "degenerate", "cut-off"),
+         "the conclusion of the last line or closing paragraph"),
+)
+_BELOW_JSON = tuple(rule for rule in RULES if rule.priority > 1)
+
+
+# ---- the cuts ----------------------------------------------------------------------------------------------------
+
+_NEW_TURN = re.compile(r"<\|(?:user|im_start|start_header_id|eot_id|im_end|endoftext|end_of_text|end)\|>|</s>"
+                       r"|\[INST\]|<start_of_turn>|<end_of_turn>|^[ \t]*(?:Human|User|USER)[ \t]*:", re.M)
+_CONTINUATION = re.compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|Q|Exercise|Instruction|Input|Example|Task)"
+                           r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
+                           r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
+# What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
+# fence closing the block the answer was written in.
+_TRAILER = re.compile(r"(?:<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
+                      r"|I hope (?:it|this|that) is correct\.?)\s*\Z", re.I | re.M)
+
+
+def _without_trailers(text: str) -> str:
+    """``text`` without trailing chat-template tokens and sign-offs (looked for in its last 80 characters)."""
+    for _ in range(4):
+        m = _TRAILER.search(text, max(0, len(text) - 80))
+        if not m:
+            break
+        text = text[:m.start()].rstrip()
+    return text
+
+
+def _before_new_turn(text: str) -> str:
+    """``text`` up to a chat template's next turn (one that follows something the model wrote)."""
+    for m in _NEW_TURN.finditer(text):
+        if text[:m.start()].strip():
+            return text[:m.start()].rstrip()
+    return text
+
+
+def _by_table(text: str, multiple: bool, rules: tuple[Rule, ...] = RULES) -> Extraction | None:
+    """The finding of the strongest priority with one (the latest finding within it), or None."""
+    scope = _Scope(text, multiple)
+    for priority in sorted({rule.priority for rule in rules}):
+        found = [f for rule in rules if rule.priority == priority and not scope.bars(rule)
+                 for f in (rule.find(scope),) if f is not None]
+        if found:
+            best = max(found, key=lambda f: f.pos)
+            return best.extraction if best.extraction.answers else None
+    return None
+
+
+def _states_answer(found: Extraction | None, before: str) -> bool:
+    """Does the text ``before`` a new question state an answer: a committed one, or a concluding sentence with a
+    number ("So she has 18 dollars left.", not "Given: 16 eggs, 3 eaten.")?"""
+    if found is None:
+        return False
+    return found.method != "prose" or concludes(before) and any(re.search(r"\d", a) for a in found.answers)
+
+
+def final_answer(response: str, multiple: bool = False) -> Extraction | None:
+    """The answer a response finally commits to, or None (see the module docstring for the rules and the cuts).
+
+    Args:
+        response: the model's full response.
+        multiple: the question has several answers: a last line "The solutions are $1$ and $2$." (or "0 and
+            1" in words) states all of them, not just the last.
+
+    Example:
+        >>> final_answer("16 - 3 - 4 = 9, and 9 * 2 = 18.\\nThe answer is 18.\\n\\nQuestion: Tom has 5 apples...")
+        Extraction(answers=('18',), method='answer-line')
+    """
+    text = _before_new_turn(_without_trailers(response.replace("\r\n", "\n")))
+    for m in islice(_CONTINUATION.finditer(text), 3):
+        if text[:m.start()].strip():
+            before = text[:m.start()].rstrip()
+            found = _by_table(before, multiple)
+            if _states_answer(found, before):
+                return found
+    return _by_table(text, multiple)

@@ -1,0 +1,169 @@
+"""The closing rule: the answer a response states in its last sentence or line, when it boxed and marked nothing.
+
+Used by :mod:`.locate` (the ``prose`` rule, the last in its table). It reads the last non-empty line: its last
+math span, a phrase set in bold, a Chinese statement's value (:func:`_cjk_statement`), a closing bulleted list when
+several answers are expected, else the line reduced to the answer it states (:func:`.extract.reduce_sentence`). In
+a longer closing paragraph it reads the last sentence that states something, passing over an afterthought ("This
+is because she spent 5 dollars.") for the conclusion before it; a clause that restates a given ("..., after
+spending 5 dollars") is dropped before the last number is taken. A last line that is a step of a derivation
+("Step 3: 16 - 3 = 13") concludes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .extract import (
+    _SPAN, _TEXT_WRAPPED, _WORDS, Extraction, _joined_spans, _sentences, reduce_sentence, strip_wrappers,
+)
+
+__all__ = ["closing_statement", "concludes", "plain_dollars"]
+
+_CJK = re.compile("[\u4e00-\u9fff]")
+_BOLD_PHRASE = re.compile(r"\*\*([^*\n]{1,60})\*\*")
+# "为", "是", "等于", "=" state a value; not inside words such as 因为 (because), 于是 / 但是 (so / but), 认为.
+_COPULA = re.compile(r"(?<![因于但还总若作认或可])(?:为|是)|等于|=|＝")
+
+
+def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
+    """The value a Chinese closing sentence states after its last 为 / 是 / 等于 / = outside math ("故 $x^2$ 的系数为
+    40。" -> 40, "所以 E = 2mg/q。" -> 2mg/q), up to the next clause; () when it states none."""
+    sentences = [part for part in re.split("[。！？]", line) if part.strip()]
+    if not sentences:
+        return ()
+    sentence = sentences[-1]
+    inside = [(m.start(), m.end()) for m in _SPAN.finditer(sentence)]
+    copula = None
+    for m in _COPULA.finditer(sentence):
+        if not any(a <= m.start() < b for a, b in inside):
+            copula = m
+    if copula is None:
+        return ()
+    if multiple and sentence[copula.start()] in "=＝":
+        # "所以 a = 2，b = 3。": with several answers expected, every trailing "label = value" clause is one
+        clauses = []
+        for clause in reversed(re.split("[，；,;]", sentence)):
+            part = strip_wrappers(re.sub("^[\u4e00-\u9fff\\s]+", "", clause))
+            if not re.fullmatch(r"[^=＝\u4e00-\u9fff]+[=＝][^=＝\u4e00-\u9fff]+", part):
+                break
+            clauses.insert(0, part)
+        if len(clauses) >= 2:
+            return tuple(clauses)
+    rest = re.split("[，；]", sentence[copula.end():])[0].strip()
+    spans = _joined_spans(rest)
+    if spans:
+        return spans
+    rest = strip_wrappers(rest)
+    if not rest or _CJK.search(re.sub("[\u4e00-\u9fff]{1,3}$", "", rest)):
+        return ()  # words, not a value
+    reduced = reduce_sentence(rest, multiple)
+    return (reduced,) if reduced else ()
+
+
+_BULLET = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+(.*)$")
+
+
+def _listed_answers(lines: list[str]) -> tuple[str, ...]:
+    """The math of a closing bulleted list ("- $(1,1)$" / "- $(-1,-1)$"), when it has two items or more."""
+    items: list[str] = []
+    for line in reversed(lines[-8:]):
+        bullet = _BULLET.match(line)
+        spans = _joined_spans(bullet.group(1)) if bullet else ()
+        if not spans:
+            break
+        items[0:0] = spans
+    return tuple(items) if len(items) >= 2 else ()
+
+
+# a last line that is one step of a derivation, not its conclusion ("Step 3: ...", "First, ...", "Let's ...")
+_STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?(?:step\s*\d+\b|first(?:ly)?\b|next\b|let(?:'s|’s)?\s|we\s+(?:need|want|"
+                   r"start|begin)\b|to\s+find\b)")
+# a sentence that explains or checks the conclusion before it ("This is because ...", "Note that ...")
+_AFTERTHOUGHT = re.compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|check(?:ing)?\b|to\s+check|"
+                           r"verification|we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|here,)")
+# a closing line of chatter after the conclusion ("I hope this helps!", "Let me know if you have questions.")
+_SIGN_OFF = re.compile(r"(?i)\s*(?:i\s+hope|hope\s+(?:this|that|it)|let\s+me\s+know|feel\s+free|if\s+you\s+have|"
+                       r"(?:i\s+am|i'm)\s+(?:happy|glad)|happy\s+to|glad\s+to|good\s+luck|thanks?\b|thank\s+you)")
+# A long response whose last line neither ends as a sentence or a formula does nor states a conclusion stopped
+# mid-derivation (a length limit), whatever number that line holds.
+_LONG = 1000
+_FINISHED = re.compile(r"[.!?。！？)\]}$*]\s*$")
+_CONCLUSION = re.compile(r"(?i)\b(?:so|thus|therefore|hence|total|answer|final|altogether|in\s+all|overall|result|"
+                         r"conclusion)\b|所以|因此|故|总共|答")
+# a clause that restates a given after the value: "18 dollars left after spending 5 dollars"
+_GIVEN_CLAUSE = re.compile(r"(?i),?\s+(?:after|since|because|given|from|for|out\s+of|of\s+the|in)\s(?=.*\d)")
+# the value right before such a clause: a number and at most two words ("18 dollars left", "5 hours")
+_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?%?(?:\s+[A-Za-z]+){0,2}\s*$")
+# "$\$$45": a dollar sign written as a math span, then the number
+_DOLLAR_SPAN = re.compile(r"\$\\\$\$")
+
+
+def concludes(text: str) -> bool:
+    """Does the last sentence of ``text`` state a conclusion ("So ...", "Therefore ...", "In total ...")?"""
+    sentences = _sentences(text[-2000:])
+    return bool(sentences and _CONCLUSION.search(sentences[-1]))
+
+
+def plain_dollars(text: str) -> str:
+    """``text`` with a dollar sign written as a math span (``$\\$$45``) as a plain one (``\\$45``)."""
+    return _DOLLAR_SPAN.sub(r"\\$", text) if "$\\$$" in text else text
+
+
+def _main_clause(line: str) -> str:
+    """``line`` without a clause of its last sentence that restates a given right after the value ("she has 18
+    dollars left after spending 5 dollars", "5 hours for 3 workers"; not "we solve for $x$ ...")."""
+    sentences = _sentences(line)
+    start = line.rfind(sentences[-1]) if sentences else 0
+    for m in _GIVEN_CLAUSE.finditer(line, max(start, 0)):
+        if _VALUE_BEFORE.search(line, start, m.start()) and not _SPAN.search(line, m.start()):
+            return line[:m.start()]
+    return line
+
+
+def _closing_sentence(last: str) -> str:
+    """The sentence of a closing line or paragraph that states the answer: the last one with math or a number,
+    passing over afterthoughts that follow a conclusion."""
+    stating = [s for s in _sentences(last) if re.search(r"[\d$]|\\\(", s)]
+    while len(stating) > 1 and _AFTERTHOUGHT.match(stating[-1]):
+        stating.pop()
+    return stating[-1] if stating else last
+
+
+def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
+    """The answer the last line (or closing paragraph) of ``text`` states, or None.
+
+    The caller has ruled out a cut-off response (:func:`.extract.truncated`). Methods: ``prose``.
+    """
+    lines = [ln for ln in plain_dollars(text).strip().split("\n") if ln.strip()]
+    lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
+    while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
+        lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
+    last = lines[-1].strip() if lines else ""
+    if len(last) > 80:
+        last = _closing_sentence(last)
+    final = _sentences(last)[-1:] or [last]
+    if not last or len(final[0]) <= 120 and _STEP.match(final[0]):
+        return None  # a short step ("Step 3: 16 - 3 = 13"), not a long sentence that happens to start "First, ..."
+    if len(text) >= _LONG and not _FINISHED.search(lines[-1]) and not _CONCLUSION.search(final[0]):
+        return None  # a long derivation stopping on a bare step ("Now, 3 + 4 = 7"): cut off, not concluded
+    if multiple:
+        listed = _listed_answers(lines)
+        if listed:
+            return Extraction(listed, "prose")
+    if _CJK.search(last):
+        stated = _cjk_statement(last, multiple)
+        if stated:
+            return Extraction(stated, "prose")
+    spans = _joined_spans(last, last=True)
+    if spans:
+        return Extraction(spans if multiple else spans[-1:], "prose")
+    bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b)]
+    if bold and not _BOLD_PHRASE.fullmatch(last.strip().rstrip(".。")):
+        # "The second mass must hang **25 cm** from the pivot.": the phrase set in bold is the answer
+        return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "prose")
+    reduced = reduce_sentence(strip_wrappers(_main_clause(last)), multiple)
+    # a short phrase, or a longer line of bare math (LaTeX written without delimiters), not prose
+    if reduced and re.search(r"\w", reduced) and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced
+                    and not _WORDS.search(_TEXT_WRAPPED.sub(" ", reduced))):
+        return Extraction((reduced,), "prose")
+    return None

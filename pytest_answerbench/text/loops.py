@@ -1,0 +1,47 @@
+"""A reply that ends in a loop: the same block of words repeated until a length limit cut it off.
+
+Shared by the maths and the multiple-choice readers: text that repeats itself at the end of a degenerate reply is
+not part of its answer (../shared/GRADING.md, rules 1 and the multiple-choice section). The words are compared
+lower-cased and without the punctuation around them, so "Berlin." and "berlin" are one word; the last word may be
+cut short ("... Let me ver").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Loop", "end_loop"]
+
+_WORD = re.compile(r"\S+")
+_WINDOW = 8000  # characters at the end a loop is looked for in
+MAX_BLOCK = 60  # words in the longest repeated block
+MIN_REPEATS = 3  # copies of the block, the last one possibly unfinished
+MIN_WORDS = 8  # words a loop spans at least ("x x x" is not one)
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A loop at the end of a text: where its first copy starts and ends, and the words in one copy."""
+
+    start: int
+    first_end: int
+    block: int
+
+
+def end_loop(text: str) -> Loop | None:
+    """The loop ``text`` ends in (the shortest block repeated at least ``MIN_REPEATS`` times), or None."""
+    base = max(0, len(text) - _WINDOW)
+    words = [(m.start(), m.end()) for m in _WORD.finditer(text, base)]
+    keys = [text[a:b].strip(".,;:!?()[]*\"'").lower() for a, b in words]
+    n = len(keys)
+    for k in range(1, min(MAX_BLOCK, n // MIN_REPEATS) + 1):
+        if not keys[n - 1 - k].startswith(keys[n - 1]):
+            continue  # the last word (maybe cut short) does not continue a block of k words
+        j = n - 2
+        while j - k >= 0 and keys[j] == keys[j - k]:
+            j -= 1
+        start = j - k + 1  # the words from ``start`` on repeat with period k
+        if n - start >= max(MIN_REPEATS * k, MIN_WORDS):
+            return Loop(words[start][0], words[start + k - 1][1], k)
+    return None
