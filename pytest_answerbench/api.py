@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any, Iterable, Mapping
 
+from .memguard import DEFAULT_MAX_MEMORY_MB
 from .report.build import build_report
 from .report.rows import make_row, row_text
 from .scoring import make_context, score_with_spec
@@ -27,6 +28,7 @@ def score_row(
     judge: Any = None,
     options: Mapping[str, Any] | None = None,
     row_id: str | None = None,
+    max_memory: float | None = DEFAULT_MAX_MEMORY_MB,
 ) -> Verdict:
     """Score one prediction row.
 
@@ -38,6 +40,7 @@ def score_row(
         judge: a judge object for benchmarks that use one.
         options: overrides for the benchmark's ``options:``.
         row_id: the row's id when the row has no id field (seeds any deterministic pick).
+        max_memory: megabytes the scoring may allocate (README.md, "Memory ceiling"), or None.
 
     Returns:
         A Verdict; bad row content gives ``status="error"``, never an exception.
@@ -50,7 +53,7 @@ def score_row(
     spec = _spec(benchmark)
     ctx = make_context(spec, row if isinstance(row, Mapping) else {}, profile, options=options, judge=judge,
                        timeout=timeout, row_id=row_id)
-    return score_with_spec(spec, row, ctx)
+    return score_with_spec(spec, row, ctx, max_memory)
 
 
 def score_rows(
@@ -61,6 +64,7 @@ def score_rows(
     timeout: float | None = 10.0,
     judge: Any = None,
     options: Mapping[str, Any] | None = None,
+    max_memory: float | None = DEFAULT_MAX_MEMORY_MB,
 ) -> dict[str, Any]:
     """Score many rows and return the JSON report (README.md, "The JSON report") as a dict."""
     spec = _spec(benchmark)
@@ -73,7 +77,8 @@ def score_rows(
         seen[row_id] = seen.get(row_id, 0) + 1
         if seen[row_id] > 1:
             row_id = f"{row_id}#{seen[row_id]}"
-        verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options, row_id=row_id)
+        verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options, row_id=row_id,
+                            max_memory=max_memory)
         response, question = row_text(mapping, spec.prediction_field)
         out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict,
                             fields=spec.kept(mapping), response=response, question=question))

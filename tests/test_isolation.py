@@ -73,3 +73,66 @@ def test_isolation_can_be_switched_off_from_the_command_line(bench):
     row = load_report(bench)["rows"][0]
     assert row["status"] == "correct" and row["extra"]["pid"] != os.getpid()
     assert row["extra"]["warm"] == [], "in-process scoring does not call warm_up"
+
+
+def test_the_row_after_a_stopped_one_scores_normally(bench):
+    """A row stopped by its limit leaves the child busy with it; the next row, which takes milliseconds, was
+    sent to the dying child (``the scoring process died (ConnectionResetError)``). The replacement is started
+    when the stopped row ends, so every cheap row after a stopped one is scored."""
+    rows = [{"id": i, "prediction": "HANG" if i % 2 else str(i), "answer": str(i)} for i in range(8)]
+    write_jsonl(bench.path / "preds.jsonl", rows)
+    bench.runpytest_subprocess(BENCH, "c.yaml", "preds.jsonl", BENCH_REPORT, "report.json", "--timeout", "1")
+    statuses = [r["status"] for r in load_report(bench)["rows"]]
+    assert statuses == ["correct", "timeout"] * 4
+
+
+def _c_scorer_process(bench, monkeypatch):
+    from pytest_answerbench.pool import ScoringProcess
+    from pytest_answerbench.spec import resolve_benchmark
+
+    monkeypatch.syspath_prepend(str(bench.path))
+    return ScoringProcess(resolve_benchmark(str(bench.path / "c.yaml")), "default")
+
+
+class _Outer(BaseException):
+    """What pytest-timeout's failure is to the scoring process: a BaseException from a SIGALRM handler."""
+
+
+def _raise_outer(signum, frame):  # noqa: ARG001 - signal handler signature
+    raise _Outer()
+
+
+def test_an_outer_limit_landing_while_the_parent_waits_leaves_a_fresh_process_for_the_next_row(bench,
+                                                                                               monkeypatch):
+    import signal
+
+    pool = _c_scorer_process(bench, monkeypatch)
+    previous = signal.signal(signal.SIGALRM, _raise_outer)
+    try:
+        first = pool.score({"id": 0, "prediction": "4", "answer": "4"}, "0", None)
+        stuck_pid = first.extra["pid"]
+        signal.setitimer(signal.ITIMER_REAL, 0.5)  # the outer timer fires while the child is stuck in C
+        with pytest.raises(_Outer):
+            pool.score({"id": 1, "prediction": "HANG", "answer": "4"}, "1", None)
+        assert pool._proc is not None and pool._proc.is_alive(), "the replacement is started before the next row"
+        after = pool.score({"id": 2, "prediction": "4", "answer": "4"}, "2", 30)
+        assert (after.status, after.method) == ("correct", "exact")
+        assert after.extra["pid"] != stuck_pid and pool.restarts == 1
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        pool.close()
+
+
+def test_a_row_whose_reply_was_never_read_gets_a_fresh_process(bench, monkeypatch):
+    """Whatever interrupted the parent between sending a row and reading its reply, the next row must not read
+    that reply as its own."""
+    pool = _c_scorer_process(bench, monkeypatch)
+    try:
+        pool.score({"id": 0, "prediction": "4", "answer": "4"}, "0", None)
+        pool._pending = True
+        pool._conn.send(({"id": 9, "prediction": "9", "answer": "0"}, "9"))  # a reply nobody read
+        verdict = pool.score({"id": 1, "prediction": "4", "answer": "4"}, "1", 30)
+        assert (verdict.status, verdict.extracted) == ("correct", "4")
+    finally:
+        pool.close()
