@@ -77,9 +77,10 @@ def over_ceiling(megabytes: float | None) -> str:
     return "scoring ran out of memory (MemoryError)"
 
 
-def _lower_limit(in_use: int, megabytes: float) -> tuple[int, int] | None:
-    """Set RLIMIT_DATA to ``in_use`` plus ``megabytes`` unless a lower limit is set; the limits before, if set."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+def _lower_limit(in_use: int, megabytes: float, limits: tuple[int, int] | None = None) -> tuple[int, int] | None:
+    """Set RLIMIT_DATA to ``in_use`` plus ``megabytes`` unless a lower limit is set (``limits``: the process's
+    (soft, hard) limits, if known); the limits before, if it was set."""
+    soft, hard = limits or resource.getrlimit(resource.RLIMIT_DATA)
     limit = in_use + int(megabytes * _MB)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
@@ -107,7 +108,7 @@ class MemoryCeiling:
     _lock = threading.Lock()
     _depth = 0
     _saved: Any = None
-    _measured: tuple[float, int, int] | None = None  # (when, pid, bytes in use)
+    _measured: tuple[float, int, int, tuple[int, int]] | None = None  # (when, pid, bytes in use, data limits)
 
     __slots__ = ("megabytes",)
 
@@ -122,9 +123,9 @@ class MemoryCeiling:
             cls._depth += 1
             if cls._depth > 1:
                 return
-            in_use = cls._in_use()
-            if in_use is not None:
-                cls._saved = _lower_limit(in_use, self.megabytes)
+            measured = cls._measure()
+            if measured is not None:
+                cls._saved = _lower_limit(measured[2], self.megabytes, measured[3])
 
     def __exit__(self, *exc: Any) -> None:
         if self.megabytes is None:
@@ -141,12 +142,13 @@ class MemoryCeiling:
                 pass
 
     @staticmethod
-    def _in_use() -> int | None:
+    def _measure() -> tuple[float, int, int, tuple[int, int]] | None:
+        """The process's size and data limits, read again after REMEASURE seconds (or in a new process)."""
         now, pid = time.monotonic(), os.getpid()
         measured = MemoryCeiling._measured
-        if measured is not None and measured[1] == pid and now - measured[0] < REMEASURE:
-            return measured[2]
-        in_use = data_in_use()
-        if in_use is not None:
-            MemoryCeiling._measured = (now, pid, in_use)
-        return in_use
+        if measured is None or measured[1] != pid or now - measured[0] >= REMEASURE:
+            in_use = data_in_use()
+            if in_use is None:
+                return None
+            measured = MemoryCeiling._measured = (now, pid, in_use, resource.getrlimit(resource.RLIMIT_DATA))
+        return measured
