@@ -54,7 +54,10 @@ def test_a_row_stuck_in_c_is_killed_and_the_rest_finish(bench):
     statuses = {r["id"]: r["status"] for r in report["rows"]}
     assert statuses == {"0": "correct", "1": "correct", "2": "timeout", "3": "correct", "4": "wrong", "5": "correct"}
     timeout_row = [r for r in report["rows"] if r["id"] == "2"][0]
-    assert "process was replaced" in timeout_row["detail"]
+    # the parent's own budget ends the row (1.8 s), or on a busy machine pytest-timeout's limit (2 s) lands first:
+    # either way the child is killed and replaced (the pids below)
+    assert ("process was replaced" in timeout_row["detail"]
+            or "exceeded its time limit (2s)" in timeout_row["detail"]), timeout_row["detail"]
     pids = {r["id"]: r["extra"].get("pid") for r in report["rows"] if r["status"] != "timeout"}
     assert pids["0"] != pids["4"], "a new child process scores the rows after the killed one"
     assert all(r["extra"]["warm"] == ["warm"] for r in report["rows"] if r["status"] != "timeout"), \
