@@ -6,8 +6,8 @@ the backstop for every other way a row could fill memory. While a row is scored,
 process holds now plus the ceiling, and put back when the row ends. An allocation past it fails, Python raises
 ``MemoryError``, and the scoring wrapper turns it into the row's ``error`` verdict naming the ceiling
 (:func:`over_ceiling`). The ceiling is relative so that it bounds what the row adds, whatever the run already
-holds (SymPy's caches, earlier rows' results); the process's size is read from ``/proc/self/statm``, at most every
-``REMEASURE`` seconds (measured: ~3-8 us a read, ~2 us a ``setrlimit``).
+holds (SymPy's caches, earlier rows' results); the process's size is read from ``/proc/self/statm`` every
+``REMEASURE`` rows (measured in a VM: ~10 us a read, ~5 us a ``setrlimit``; a row pays two of the latter).
 
 The scoring process (pool.py) sets a fixed limit instead, once, when the child has started: what it holds then
 (SymPy and the warm caches) plus the ceiling (:func:`limit_process`). A row that fills the heap and frees it
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from typing import Any
 
 try:
@@ -35,7 +34,7 @@ except ImportError:  # Windows
 __all__ = ["DEFAULT_MAX_MEMORY_MB", "MemoryCeiling", "data_in_use", "limit_process", "over_ceiling", "supported"]
 
 DEFAULT_MAX_MEMORY_MB = 1024
-REMEASURE = 0.25  # seconds a measured process size is reused for the next rows' ceilings
+REMEASURE = 32  # rows a measured process size is reused for (no clock read: a system call in some VMs)
 _STATM = "/proc/self/statm"
 _MB = 1 << 20
 
@@ -108,7 +107,8 @@ class MemoryCeiling:
     _lock = threading.Lock()
     _depth = 0
     _saved: Any = None
-    _measured: tuple[float, int, int, tuple[int, int]] | None = None  # (when, pid, bytes in use, data limits)
+    _measured: tuple[int, tuple[int, int]] | None = None  # (bytes in use, data limits)
+    _uses = 0  # rows since the process was measured
 
     __slots__ = ("megabytes",)
 
@@ -125,7 +125,7 @@ class MemoryCeiling:
                 return
             measured = cls._measure()
             if measured is not None:
-                cls._saved = _lower_limit(measured[2], self.megabytes, measured[3])
+                cls._saved = _lower_limit(measured[0], self.megabytes, measured[1])
 
     def __exit__(self, *exc: Any) -> None:
         if self.megabytes is None:
@@ -142,13 +142,21 @@ class MemoryCeiling:
                 pass
 
     @staticmethod
-    def _measure() -> tuple[float, int, int, tuple[int, int]] | None:
-        """The process's size and data limits, read again after REMEASURE seconds (or in a new process)."""
-        now, pid = time.monotonic(), os.getpid()
-        measured = MemoryCeiling._measured
-        if measured is None or measured[1] != pid or now - measured[0] >= REMEASURE:
+    def _measure() -> tuple[int, tuple[int, int]] | None:
+        """The process's size and data limits, read again every REMEASURE rows."""
+        cls = MemoryCeiling
+        cls._uses += 1
+        if cls._measured is None or cls._uses > REMEASURE:
             in_use = data_in_use()
             if in_use is None:
                 return None
-            measured = MemoryCeiling._measured = (now, pid, in_use, resource.getrlimit(resource.RLIMIT_DATA))
-        return measured
+            cls._measured, cls._uses = (in_use, resource.getrlimit(resource.RLIMIT_DATA)), 0
+        return cls._measured
+
+
+def _forgotten_in_a_new_process() -> None:
+    MemoryCeiling._measured, MemoryCeiling._depth, MemoryCeiling._saved = None, 0, None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forgotten_in_a_new_process)
