@@ -6,6 +6,7 @@ import time
 from typing import Any, Iterable, Mapping
 
 from .inputs.plan import RowIds
+from .memguard import DEFAULT_MAX_MEMORY_MB
 from .report.build import build_report
 from .report.rows import make_row, row_text
 from .scoring import make_context, score_with_spec, verified
@@ -29,6 +30,7 @@ def score_row(
     options: Mapping[str, Any] | None = None,
     row_id: str | None = None,
     verifier: str | None = None,
+    max_memory: float | None = DEFAULT_MAX_MEMORY_MB,
 ) -> Verdict:
     """Score one prediction row.
 
@@ -42,6 +44,7 @@ def score_row(
         row_id: the row's id when the row has no id field (seeds any deterministic pick).
         verifier: ``"judge"`` sends a row the rules leave undecided to ``judge`` with the verifier prompt
             (olympiad, imo, atomic, default profile; README "Options": ``--bench-verifier``).
+        max_memory: megabytes the scoring may allocate (README.md, "Memory ceiling"), or None.
 
     Returns:
         A Verdict; bad row content gives ``status="error"``, never an exception.
@@ -54,7 +57,7 @@ def score_row(
     spec = _spec(benchmark)
     ctx = make_context(spec, row if isinstance(row, Mapping) else {}, profile, options=options, judge=judge,
                        timeout=timeout, row_id=row_id)
-    verdict = score_with_spec(spec, row, ctx)
+    verdict = score_with_spec(spec, row, ctx, max_memory)
     if verifier == "judge" and judge is not None and isinstance(row, Mapping):
         verdict = verified(spec, row, verdict, judge)
     return verdict
@@ -69,6 +72,7 @@ def score_rows(
     judge: Any = None,
     options: Mapping[str, Any] | None = None,
     verifier: str | None = None,
+    max_memory: float | None = DEFAULT_MAX_MEMORY_MB,
 ) -> dict[str, Any]:
     """Score many rows and return the JSON report (README.md, "The JSON report") as a dict."""
     spec = _spec(benchmark)
@@ -79,7 +83,7 @@ def score_rows(
         mapping = row if isinstance(row, Mapping) else {}
         _, row_id, _ = ids.take(spec.row_id(mapping), index)
         verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options, row_id=row_id,
-                            verifier=verifier)
+                            verifier=verifier, max_memory=max_memory)
         response, question = row_text(mapping, spec.prediction_field)
         out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict,
                             fields=spec.kept(mapping), response=response, question=question))

@@ -85,10 +85,11 @@ class RowScoring:
             # deferred for start-up cost: multiprocessing loads only for isolation: process
             from .pool import ScoringProcess
 
-            pool = ScoringProcess(self.spec, settings.profile, settings.benchmark_options)
+            pool = ScoringProcess(self.spec, settings.profile, settings.benchmark_options, settings.max_memory)
             self.pools.append(pool)
         return make_scorer(self.spec, settings.profile, settings.benchmark_options, judge=judge, pool=pool,
-                           row_limit=settings.row_limit, verifier=settings.verifier)
+                           row_limit=settings.row_limit, verifier=settings.verifier,
+                           max_memory=settings.max_memory)
 
     def own_scorer(self) -> Callable[..., "Verdict"]:
         """The scorer of rows that use no fixtures: the same as the ``bench_scorer`` fixture's, built once."""

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 import pytest
 
+from .memguard import DEFAULT_MAX_MEMORY_MB
 from .report.gates import GateSettings, Threshold, parse_fraction, parse_threshold
 from .spec import ISOLATIONS  # the YAML's isolation key takes the same choices
 from .verdict import PROFILES
@@ -48,6 +49,7 @@ BENCH_RESCORE_CHECK = "--bench-rescore-check"
 BENCH_SELECT = "--bench-select"
 BENCH_FLIPS = "--bench-flips"
 BENCH_ISOLATION = "--bench-isolation"
+BENCH_MAX_MEMORY = "--bench-max-memory"
 BENCH_JUDGE_MODEL = "--bench-judge-model"
 BENCH_JUDGE_BASE_URL = "--bench-judge-base-url"
 BENCH_JUDGE_CACHE = "--bench-judge-cache"
@@ -258,6 +260,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(BENCH_ISOLATION, "'process': score each row in a warm child process that is killed and replaced when "
            "the row overruns its time limit; 'none': score in the test process. Default: the benchmark's YAML",
            kind="choice", choices=ISOLATIONS, field="isolation"),
+    Option(BENCH_MAX_MEMORY, "Megabytes one row's scoring may allocate; past it the row is an error (0: no "
+           f"ceiling). Default: {DEFAULT_MAX_MEMORY_MB}", kind="count", metavar="MB", field="max_memory"),
     Option(BENCH_SHARD, "Score only shard I of N (I/N, 1-based): rows are dealt round-robin in file order; merge "
            "the shard reports with `answerbench merge`", kind="shard", metavar="I/N", field="shard"),
     Option(BENCH_JUDGE_MODEL, "LLM judge model for benchmarks that use one (CRAG-MM, atomic, LiveXivVQA "
@@ -348,6 +352,7 @@ class Settings:
     limit: int | None = None
     shard: tuple[int, int] | None = None  # (index from 1, count)
     isolation: str = "none"
+    max_memory: int = DEFAULT_MAX_MEMORY_MB  # megabytes a row's scoring may allocate (memguard.py); 0: no ceiling
     margin: float | None = None
     group_gates: bool = False
     markdown: str | None = None

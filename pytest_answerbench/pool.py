@@ -7,6 +7,16 @@ parse): the parent waits for the reply up to the row's budget, and on overrun ki
 one (about 20-60 ms with fork) and records the row as ``timeout``. The round trip costs ~0.1 ms per row, noise
 next to a SymPy comparison.
 
+A row stopped by its limit (here, or by pytest-timeout's outer timer landing while the parent waits) leaves the
+child busy with it: it is killed and its replacement started at once, with SIGALRM held off meanwhile (a timer
+landing half-way through would leave a killed child and its pipe in place, and the next row, which takes
+milliseconds, would be sent to the dying child: ``the scoring process died (ConnectionResetError)``). The next
+row finds a fresh child; a row whose reply was never read (``_pending``) always gets a fresh one too.
+
+The child is limited to what it holds once started plus the memory ceiling (memguard.py,
+``--bench-max-memory``): a row past it is an ``error`` naming the ceiling, and a child that dies of it anyway is
+replaced for the next row.
+
 Used when a benchmark's YAML says ``isolation: process`` (or ``--bench-isolation process``) and no judge is
 in use (a judge's client and threads do not belong in a forked child).
 """
@@ -17,8 +27,11 @@ import gc
 import multiprocessing
 import os
 import signal
-from typing import Any, Mapping
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping
 
+from .memguard import DEFAULT_MAX_MEMORY_MB, limit_process
 from .scoring import make_context, score_with_spec
 from .spec import BenchmarkSpec
 from .verdict import TIMEOUT, Verdict
@@ -26,8 +39,10 @@ from .verdict import TIMEOUT, Verdict
 __all__ = ["ScoringProcess"]
 
 
-def _child(conn, spec: BenchmarkSpec, profile: str, options: Mapping[str, Any]) -> None:
+def _child(conn, spec: BenchmarkSpec, profile: str, options: Mapping[str, Any], max_memory: float | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
+    if hasattr(signal, "pthread_sigmask"):  # forked while the parent held SIGALRM off; the scorers' guards use it
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
     # Keep only our end of the pipe (and stdin/out/err): a file descriptor inherited from the parent, such as
     # an xdist worker's channel to its controller, would outlive a parent killed with SIGKILL, and the
     # controller would wait for that channel to close forever. Closing the parent's end of our pipe too makes
@@ -38,13 +53,14 @@ def _child(conn, spec: BenchmarkSpec, profile: str, options: Mapping[str, Any]) 
     # Everything inherited from the parent (SymPy, the warm caches, pytest's items) stays out of this process's
     # garbage collections: walking it would cost time and copy every page it touches (copy-on-write).
     gc.freeze()
+    limit_process(max_memory)  # what the warm child holds plus the ceiling, fixed for its life (memguard.py)
     while True:
         try:
             row, row_id = conn.recv()
         except (EOFError, OSError):
             return
         ctx = make_context(spec, row, profile, options=options, row_id=row_id)
-        verdict = score_with_spec(spec, row, ctx)
+        verdict = score_with_spec(spec, row, ctx, max_memory)
         payload = verdict.to_dict()
         payload.pop("correct")
         try:
@@ -53,14 +69,30 @@ def _child(conn, spec: BenchmarkSpec, profile: str, options: Mapping[str, Any]) 
             return
 
 
+@contextmanager
+def _alarm_held() -> Iterator[None]:
+    """SIGALRM held off (delivered when the block ends) while the child and its pipe change; main thread only."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 class ScoringProcess:
     """Score rows in a warm child process; kill and replace it when a row overruns its budget."""
 
-    def __init__(self, spec: BenchmarkSpec, profile: str, options: Mapping[str, Any] | None = None):
+    def __init__(self, spec: BenchmarkSpec, profile: str, options: Mapping[str, Any] | None = None,
+                 max_memory: float | None = DEFAULT_MAX_MEMORY_MB):
         self.spec, self.profile, self.options = spec, profile, dict(options or {})
+        self.max_memory = max_memory
         self._ctx = multiprocessing.get_context("fork")
         self._proc = None
         self._conn = None
+        self._pending = False  # a row was sent whose reply was not read: the child's state is unknown
         self.restarts = 0
         self._warm()
 
@@ -80,47 +112,64 @@ class ScoringProcess:
 
     def _start(self) -> None:
         parent, child = self._ctx.Pipe()
-        self._proc = self._ctx.Process(target=_child, args=(child, self.spec, self.profile, self.options),
-                                       daemon=True, name=f"answerbench-{self.spec.name}")
-        self._proc.start()
+        proc = self._ctx.Process(target=_child, args=(child, self.spec, self.profile, self.options, self.max_memory),
+                                 daemon=True, name=f"answerbench-{self.spec.name}")
+        proc.start()
         child.close()
-        self._conn = parent
+        self._proc, self._conn, self._pending = proc, parent, False
 
-    def _kill(self) -> None:
-        if self._proc is not None:
+    def _kill(self) -> int | None:
+        """Stop the child (if any) and close its pipe; its exit code (negative: the signal that ended it)."""
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None  # first: whatever interrupts the rest, no row is sent to this child again
+        code = None
+        if proc is not None:
+            code = proc.exitcode
             try:
-                os.kill(self._proc.pid, signal.SIGKILL)
+                os.kill(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, TypeError):
                 pass
-            self._proc.join(5)
-        if self._conn is not None:
-            self._conn.close()
-        self._proc = self._conn = None
+            proc.join(5)
+        if conn is not None:
+            conn.close()
+        return code
+
+    def _replace(self, start: bool = True) -> int | None:
+        """Kill the child and (``start``) start its replacement, SIGALRM held off meanwhile."""
+        with _alarm_held():
+            code = self._kill()
+            self.restarts += 1
+            if start:
+                self._start()
+        return code
 
     def score(self, row: Mapping[str, Any], row_id: str, budget: float | None) -> Verdict:
         """Score one row; ``budget`` seconds at most (None: wait as long as it takes)."""
-        if self._proc is None or not self._proc.is_alive():
-            if self._proc is not None:
-                self.restarts += 1
-                self._kill()
-            self._start()
+        if self._proc is None:
+            with _alarm_held():
+                self._start()
+        elif self._pending or not self._proc.is_alive():
+            self._replace()
         try:
+            self._pending = True
             self._conn.send((dict(row), row_id))
             ready = self._conn.poll(budget)
             if ready:
                 payload = self._conn.recv()
+                self._pending = False
                 return Verdict(**payload)
         except (EOFError, BrokenPipeError, ConnectionResetError, OSError) as exc:
-            self._kill()
-            self.restarts += 1
-            return Verdict.error(f"the scoring process died ({type(exc).__name__})", method="process-died")
-        except BaseException:  # pytest-timeout's outer timer or Ctrl-C: do not leave the child running
-            self._kill()
+            code = self._replace()
+            how = f", ended by signal {-code}" if code is not None and code < 0 else ""
+            return Verdict.error(f"the scoring process died ({type(exc).__name__}{how}); it was replaced",
+                                 method="process-died")
+        except BaseException as exc:  # pytest-timeout's outer timer or Ctrl-C: do not leave the child running
+            self._replace(start=not isinstance(exc, (KeyboardInterrupt, SystemExit)))
             raise
-        self._kill()
-        self.restarts += 1
+        self._replace()
         return Verdict(TIMEOUT, 0.0, method="timeout",
                        detail=f"scoring stopped after {budget:g}s; the scoring process was replaced")
 
     def close(self) -> None:
-        self._kill()
+        with _alarm_held():
+            self._kill()

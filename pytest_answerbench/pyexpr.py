@@ -20,25 +20,39 @@ safely, and callers report such a row as an ``error`` saying so. Text that is no
 :class:`SyntaxError`-like failures exactly where ``parse_expr`` does (tokenizer or parser), so a reference's
 "parser failed, try the next one" path is reproduced.
 
-A power whose exact value would have more than :data:`MAX_POWER_BITS` bits raises :class:`TooLarge`: the
-reference would spend seconds to hours inside one C call; callers treat it as that parser failing.
+Results too large to build are refused before they are built, with :class:`TooLarge` (callers treat it as that
+parser failing; the reference would spend seconds to hours inside one C call, or gigabytes of memory):
+
+* a power (``**``, ``pow``, ``Pow(...)``, a shift, an integer matrix power) or an integer function (``factorial``,
+  ``fibonacci``, ...) whose exact value would have more than :data:`MAX_POWER_BITS` bits, or a numeric evaluation
+  (``N``, ``Float``, ``round``) to more digits than that many bits hold;
+* a tuple, list or string (Python's or SymPy's ``Tuple``) of more than :data:`MAX_ITEMS` items, counted through
+  nested sequences (``[[0]*1000]*1000`` holds a million), built by repetition (``(1,)*10**9``, ``10**9*(1,)``),
+  concatenation or ``sum(..., ())`` (whose repeated concatenation also costs the square of its length).
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
+import collections
 import functools
+import math
 import operator
 import types
 from typing import Any, Callable
 
-__all__ = ["MAX_POWER_BITS", "NotReproducible", "SAFE_FILENAME", "TooLarge", "parse_expr_safely",
+__all__ = ["MAX_ITEMS", "MAX_POWER_BITS", "NotReproducible", "SAFE_FILENAME", "TooLarge", "parse_expr_safely",
            "safe_names", "sympify_text_safely"]
 
 # The file name syntax errors name (the tree is built by ast.parse and never compiled to code).
 SAFE_FILENAME = "<answerbench-pyexpr>"
 MAX_POWER_BITS = 2_000_000
+# Items one tuple/list/string may hold, nested ones included: far above any answer, far below what fills memory
+# or what SymPy reads in seconds (a million-item tuple took 28 s to print). ``sum`` of sequences copies its growing
+# result once per item: refused past MAX_COPIES items copied.
+MAX_ITEMS = 100_000
+MAX_COPIES = 10_000_000
 
 
 class NotReproducible(BaseException):
@@ -92,7 +106,7 @@ def _namespaces() -> tuple[dict[str, Any], dict[str, Any]]:
     global_dict["min"] = sympy.Min
     safe = {name: global_dict[name] for name in _SYMPY_NAMES if name in global_dict}
     safe.update({name: getattr(builtins, name) for name in _BUILTIN_NAMES})
-    safe["pow"] = _power
+    safe["pow"], safe["sum"] = _power, _sum
     safe["max"], safe["min"] = sympy.Max, sympy.Min
     return global_dict, safe
 
@@ -143,6 +157,80 @@ def _parse(code: str) -> ast.Expression:
         raise SyntaxError(str(exc)) from None
 
 
+def _count(value: Any) -> int | None:
+    """The int a repetition count or exponent stands for (Python's or SymPy's); None for anything else."""
+    if isinstance(value, int):
+        return int(value)
+    return int(value) if getattr(value, "is_Integer", False) is True else None
+
+
+def _items(value: Any) -> Any:
+    """The items of a sequence repetition and concatenation copy (Python's or a SymPy Tuple's); None otherwise."""
+    if isinstance(value, (tuple, list, str, bytes)):
+        return value
+    from sympy import Tuple
+
+    return value.args if isinstance(value, Tuple) else None
+
+
+def _weight(value: Any, memo: dict[int, int] | None = None) -> int:
+    """Items a sequence holds, its nested sequences' items included (a shared inner list counts once for every
+    place it appears: that is what printing or comparing it walks). A repeated sequence holds one object many
+    times: each distinct item is looked at once."""
+    items = _items(value)
+    if items is None:
+        return 0
+    if isinstance(items, (str, bytes)):
+        return len(items)
+    memo = {} if memo is None else memo
+    total = memo.get(id(value))
+    if total is None:
+        total = len(items)
+        if total <= MAX_ITEMS:
+            distinct = {id(item): item for item in items}
+            places = collections.Counter(map(id, items)) if len(distinct) < total else None
+            for key, item in distinct.items():
+                if total > MAX_ITEMS:
+                    break
+                if _items(item) is not None:
+                    total += _weight(item, memo) * (places[key] if places is not None else 1)
+        memo[id(value)] = total
+    return total
+
+
+def _refuse_size(items: int, what: str) -> None:
+    if items > MAX_ITEMS:
+        raise TooLarge(f"{what} would hold {items} items (at most {MAX_ITEMS} are built)")
+
+
+def _multiply(left: Any, right: Any) -> Any:
+    """``left * right``, refusing a sequence repeated into more than MAX_ITEMS items (``(1,)*10**9``)."""
+    for sequence, count in ((left, right), (right, left)):
+        times = _count(count)
+        if times is not None and times > 1 and _items(sequence) is not None:
+            _refuse_size(_weight(sequence) * times, f"a sequence repeated {times} times")
+    return operator.mul(left, right)
+
+
+def _concatenate(left: Any, right: Any) -> Any:
+    """``left + right``, refusing a concatenation of sequences into more than MAX_ITEMS items."""
+    if _items(left) is not None and _items(right) is not None:
+        _refuse_size(_weight(left) + _weight(right), "a concatenation")
+    return operator.add(left, right)
+
+
+def _sum(iterable: Any, start: Any = 0) -> Any:
+    """``sum(iterable, start)``; with a sequence ``start`` it concatenates, each step copying the result so far."""
+    if _items(start) is not None and _items(iterable) is not None:
+        parts = list(iterable)
+        total = _weight(start) + sum(_weight(part) for part in parts)
+        _refuse_size(total, "a sum of sequences")
+        if len(parts) * total > MAX_COPIES:
+            raise TooLarge(f"a sum of {len(parts)} sequences copies about {len(parts) * total} items")
+        return sum(parts, start)
+    return sum(iterable, start)
+
+
 def _bits(value: Any) -> float:
     """An upper bound of log2 |value| for a SymPy rational or a Python int; 0 for anything else."""
     import sympy
@@ -156,14 +244,35 @@ def _bits(value: Any) -> float:
     return 0.0
 
 
+def _refuse_bits(bits: float, what: str) -> None:
+    if bits > MAX_POWER_BITS:
+        raise TooLarge(f"{what} with about {bits:.0f} bits")
+
+
+def _power_bits(base: Any, exponent: Any) -> None:
+    """Refuse ``base ** exponent`` when its exact value has more than MAX_POWER_BITS bits. An integer matrix's
+    power has entries at most (size x largest entry) ** exponent."""
+    from sympy.matrices import MatrixBase
+
+    times = _count(exponent)
+    if times is None or isinstance(exponent, bool):
+        return
+    if isinstance(base, MatrixBase):
+        if base.rows and base.cols:
+            largest = max(_bits(entry) for entry in base)
+            growth = largest + math.log2(max(base.rows, base.cols))
+            if growth > 0 and abs(times) > 1:
+                _refuse_bits(abs(times) * max(growth, 1.0), "matrix power")
+        return
+    bits = _bits(base)
+    if bits > 1:
+        _refuse_bits(abs(times) * bits, "power")
+
+
 def _power(base: Any, exponent: Any, modulus: Any = None) -> Any:
     """``base ** exponent`` (or ``pow(base, exponent, modulus)``), refusing exact results over MAX_POWER_BITS."""
-    import sympy
-
-    if modulus is None and isinstance(exponent, (int, sympy.Integer)) and not isinstance(exponent, bool):
-        bits = _bits(base)
-        if bits > 1 and abs(int(exponent)) * bits > MAX_POWER_BITS:
-            raise TooLarge(f"power with about {abs(int(exponent)) * bits:.0f} bits")
+    if modulus is None:
+        _power_bits(base, exponent)
     return pow(base, exponent) if modulus is None else pow(base, exponent, modulus)
 
 
@@ -174,8 +283,56 @@ def _shift_left(value: Any, amount: Any) -> Any:
     return operator.lshift(value, amount)
 
 
+def _log2(n: int) -> float:
+    return math.log2(n) if n > 1 else 1.0
+
+
+def _growth(bits_of: Callable[[int], float]) -> Callable[[list[Any]], None]:
+    """A check that refuses an integer function whose value, at an integer first argument n, has bits_of(n) bits."""
+
+    def check(args: list[Any]) -> None:
+        n = _count(args[0]) if args else None
+        if n is not None and n > 64:
+            _refuse_bits(bits_of(n), "an integer function's value")
+
+    return check
+
+
+def _binomial_bits(args: list[Any]) -> None:
+    n, k = (_count(a) for a in args[:2]) if len(args) >= 2 else (None, None)
+    if n is not None and k is not None and n > 64:
+        _refuse_bits(min(max(k, 0), max(n - k, 0)) * _log2(n), "binomial")
+
+
+def _digits(position: int) -> Callable[[list[Any]], None]:
+    """A check that refuses a numeric evaluation to more decimal digits than MAX_POWER_BITS bits hold."""
+
+    def check(args: list[Any]) -> None:
+        digits = _count(args[position]) if len(args) > position else None
+        if digits is not None:
+            _refuse_bits(digits * 3.33, "a numeric evaluation")
+
+    return check
+
+
+def _pow_call(args: list[Any]) -> None:
+    if len(args) >= 2:
+        _power_bits(args[0], args[1])
+
+
+# Whitelisted callables whose result can be far larger than their arguments: checked before the call.
+_CALL_CHECKS: dict[str, Callable[[list[Any]], None]] = {
+    "Pow": _pow_call,
+    "factorial": _growth(lambda n: n * _log2(n)), "subfactorial": _growth(lambda n: n * _log2(n)),
+    "factorial2": _growth(lambda n: n * _log2(n) / 2), "fibonacci": _growth(lambda n: 0.7 * n),
+    "lucas": _growth(lambda n: 0.7 * n), "catalan": _growth(lambda n: 2.0 * n),
+    "bernoulli": _growth(lambda n: n * _log2(n)), "harmonic": _growth(lambda n: 1.5 * n),
+    "binomial": _binomial_bits, "N": _digits(1), "Float": _digits(1), "round": _digits(1),
+}
+
+
 _BINARY: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.Add: _concatenate, ast.Sub: operator.sub, ast.Mult: _multiply, ast.Div: operator.truediv,
     ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: _power, ast.BitXor: operator.xor,
     ast.BitAnd: operator.and_, ast.BitOr: operator.or_, ast.MatMult: operator.matmul, ast.LShift: _shift_left,
     ast.RShift: operator.rshift,
@@ -188,6 +345,19 @@ _COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not, ast.In: lambda a, b: a in b,
     ast.NotIn: lambda a, b: a not in b,
 }
+
+
+def _check_call(func: Any, args: list[Any]) -> None:
+    check = _checks().get(id(func))
+    if check is not None:
+        check(args)
+
+
+@functools.lru_cache(maxsize=1)
+def _checks() -> dict[int, Callable[[list[Any]], None]]:
+    """_CALL_CHECKS keyed by the identity of the object each whitelisted name stands for."""
+    names = _namespaces()[1]
+    return {id(names[name]): check for name, check in _CALL_CHECKS.items() if name in names}
 
 
 class _Interpreter:
@@ -277,6 +447,7 @@ class _Interpreter:
             args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else self._eval(a)
                     for a in node.args]
             func = self.names[node.func.id]
+            _check_call(func, args)
             if node.func.id == "Function" and not (len(args) == 1 and isinstance(args[0], str)):
                 raise NotReproducible("Function() other than of a name is not reproduced")
             return func(*args)
@@ -289,6 +460,7 @@ class _Interpreter:
             raise NotReproducible(f"a call of {name!r} is not reproduced")
         if func is self.names.get("Matrix") and not (len(args) == 1 and isinstance(args[0], (list, tuple))):
             raise NotReproducible("Matrix() other than of a list of rows is not reproduced")
+        _check_call(func, args)
         return func(*args)
 
 

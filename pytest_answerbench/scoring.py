@@ -19,6 +19,7 @@ from .evalguard import GUARDED
 from .pyexpr import NotReproducible
 from .spec import BenchmarkSpec
 from .judge import JudgeFatalError
+from .memguard import MemoryCeiling, over_ceiling
 from .timeguard import ScoreTimeout, deadline
 from .verdict import PROFILES, ScoreContext, Verdict
 
@@ -53,8 +54,10 @@ def make_context(
     )
 
 
-def score_with_spec(spec: BenchmarkSpec, row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
-    """Score ``row`` under ``spec``; never raises on bad row content."""
+def score_with_spec(spec: BenchmarkSpec, row: Mapping[str, Any], ctx: ScoreContext,
+                    max_memory: float | None = None) -> Verdict:
+    """Score ``row`` under ``spec``; never raises on bad row content. ``max_memory``: megabytes the scoring may
+    allocate (memguard.py), None for no ceiling."""
     if not isinstance(row, Mapping):
         return Verdict.error(f"row must be an object, got {type(row).__name__}")
     missing = spec.missing_fields(row)
@@ -69,7 +72,8 @@ def score_with_spec(spec: BenchmarkSpec, row: Mapping[str, Any], ctx: ScoreConte
     scorer = scorers.get(spec.scorer)
     try:
         # no limit: skip the guard's set-up (cheap rows are scored 10,000s of times)
-        with deadline(ctx.timeout) if ctx.timeout else _NO_LIMIT, GUARDED if scorer.builtin else _NO_LIMIT:
+        with deadline(ctx.timeout) if ctx.timeout else _NO_LIMIT, GUARDED if scorer.builtin else _NO_LIMIT, \
+                MemoryCeiling(max_memory) if max_memory else _NO_LIMIT:
             verdict = scorer.score(row, ctx)
     except NotReproducible as exc:  # scoring needed Python evaluation of the row's text: never run, no verdict
         return Verdict.error(f"{exc} (answer text is never run as code)", gold=_gold_text(spec, row),
@@ -80,6 +84,8 @@ def score_with_spec(spec: BenchmarkSpec, row: Mapping[str, Any], ctx: ScoreConte
         raise
     except RecursionError:
         return Verdict.error("input too deeply nested (RecursionError)", gold=_gold_text(spec, row))
+    except MemoryError:
+        return Verdict.error(over_ceiling(max_memory), gold=_gold_text(spec, row), method="memory")
     except Exception as exc:  # a scorer bug or an input the scorer did not expect: never abort the run
         log.debug("scorer %s raised on row %s", spec.scorer, ctx.row_id, exc_info=True)
         return Verdict.error(f"{type(exc).__name__}: {exc}", gold=_gold_text(spec, row))
@@ -97,8 +103,8 @@ def _gold_text(spec: BenchmarkSpec, row: Mapping[str, Any]) -> str | None:
 
 
 def make_scorer(spec: BenchmarkSpec, profile: str, options: Mapping[str, Any], *, judge: Any = None,
-                pool: Any = None, row_limit: float | None = None, verifier: str | None = None
-                ) -> Callable[..., Verdict]:
+                pool: Any = None, row_limit: float | None = None, verifier: str | None = None,
+                max_memory: float | None = None) -> Callable[..., Verdict]:
     """``scorer(row, row_id=None) -> Verdict`` under one benchmark, profile and options.
 
     ``row_id`` is the id the row is scored (and its verdict reported) under; without it, the row's own id.
@@ -106,6 +112,7 @@ def make_scorer(spec: BenchmarkSpec, profile: str, options: Mapping[str, Any], *
     less time than ``row_limit`` so the child gives up before the outer timer fires; with the spec's
     ``cache_verdicts: true`` rows identical but for their ids share one verdict. ``verifier`` "judge": a
     verdict the rules left undecided goes to ``judge`` (:func:`verified`), here in the test process.
+    ``max_memory``: megabytes a row's scoring may allocate in this process (a pool has its own).
     """
     budget = judge_budget(row_limit)
     cache: dict[bytes, Verdict] | None = {} if spec.cache_verdicts else None
@@ -125,7 +132,7 @@ def make_scorer(spec: BenchmarkSpec, profile: str, options: Mapping[str, Any], *
         else:
             ctx = ScoreContext(benchmark=spec.name, profile=profile, options=merged, judge=judge, timeout=None,
                                row_id=row_id if row_id is not None else spec.row_id(row) or "")
-            verdict = score_with_spec(spec, row, ctx)
+            verdict = score_with_spec(spec, row, ctx, max_memory)
         if verifier:
             verdict = verified(spec, row, verdict, judge)
         if key is not None and verdict.method != "process-died":

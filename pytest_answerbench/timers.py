@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from typing import Any, Callable
 
 import pytest
@@ -21,6 +22,9 @@ from . import _compat
 from .collect import RowBase
 from .timeguard import IMPORT_GRACE, REPEAT, importing
 from .verdict import TIMEOUT, Verdict
+
+
+_EARLY = 0.005  # seconds before the armed row's deadline that an alarm is taken for a late one of the row before
 
 
 class ThreadTimeout(BaseException):
@@ -34,6 +38,8 @@ class RowTimers:
     def __init__(self, on_stuck: Callable[[RowBase, Verdict], None]):
         self.on_stuck = on_stuck
         self._timed: tuple[Any, Any] | None = None  # (item, settings) of the row whose SIGALRM timer is armed
+        self._deadline = 0.0  # time.monotonic() when the armed row's limit is up
+        self._in_phase: Any = None  # the row whose set-up or call phase is running
         self._outer_alarm: tuple[Any] | None = None  # the SIGALRM handler before the first row's timer
         self._import_wait = 0.0  # seconds the armed row's failure was put off for an import in progress
 
@@ -49,6 +55,7 @@ class RowTimers:
                 signal.signal(signal.SIGALRM, self._on_alarm)
             self._timed = (item, settings)
             self._import_wait = 0.0
+            self._deadline = time.monotonic() + settings.timeout
             signal.setitimer(signal.ITIMER_REAL, settings.timeout)
             return True
         if settings.method != "thread":
@@ -59,7 +66,10 @@ class RowTimers:
         """A row overran its limit: pytest-timeout's own failure (stack dump of other threads, then fail); put off
         while an import runs (timeguard.importing: a failure inside it would leave the module half-initialised)."""
         timed = self._timed
-        if timed is None:
+        if timed is None or time.monotonic() < self._deadline - _EARLY:
+            return  # no row armed, or a late signal of the row before this one: this row's timer still runs
+        if self._in_phase is not timed[0]:
+            signal.setitimer(signal.ITIMER_REAL, REPEAT)  # between the row's phases: fire once its call runs
             return
         if importing(frame) and self._import_wait < IMPORT_GRACE:
             self._import_wait += REPEAT
@@ -73,16 +83,42 @@ class RowTimers:
         than deleted: removing an attribute makes every item's ``__dict__`` larger)."""
         if not isinstance(item, RowBase):
             return None
+        return True if self._disarm(item) else None
+
+    def _disarm(self, item: pytest.Item) -> bool:
+        """Disarm ``item``'s timer if it has one armed; did it?"""
         if self._timed is not None and self._timed[0] is item:
+            self._timed = None  # first: an alarm delivered from here on finds no row armed
             signal.setitimer(signal.ITIMER_REAL, 0)
-            self._timed = None
             return True
         cancel = item.__dict__.get("cancel_timeout")
         if cancel is not None:
             cancel()
             item.cancel_timeout = None  # type: ignore[attr-defined]
             return True
-        return None
+        return False
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        """A row's set-up phase begins: its limit may land from here on (no wrapper: its frames would show in
+        every failing row's traceback)."""
+        if isinstance(item, RowBase):
+            self._in_phase = item
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> None:
+        """A row's call phase begins: its limit may land from here on."""
+        if isinstance(item, RowBase):
+            self._in_phase = item
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
+        """A row's phase has ended and its report is about to be made: no limit lands until the next phase; the
+        call phase's end disarms the row's timer."""
+        if isinstance(item, RowBase):
+            self._in_phase = None
+            if call.when == "call":
+                self._disarm(item)
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:  # noqa: ARG002 - hook signature
         """Give SIGALRM back to the handler it had before the first row."""
@@ -97,8 +133,9 @@ class RowTimers:
 
         def fire() -> None:
             waited = 0.0
-            while not done.is_set() and waited < IMPORT_GRACE and importing(_compat.main_thread_frame()):
-                done.wait(REPEAT)  # not inside an import (timeguard.importing)
+            while not done.is_set() and waited < IMPORT_GRACE and (
+                    self._in_phase is not item or importing(_compat.main_thread_frame())):
+                done.wait(REPEAT)  # not between the row's phases, nor inside an import (timeguard.importing)
                 waited += REPEAT
             if done.is_set():
                 return

@@ -46,6 +46,7 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_html": (["r.html"], "r.html"),
     "bench_flips": (["4"], "4"),
     "bench_isolation": (["process"], "process"),
+    "bench_max_memory": (["512"], "512"),
     "bench_shard": (["2/3"], "2/3"),
     "bench_judge_model": (["other-model"], "other-model"),
     "bench_judge_base_url": (["http://127.0.0.1:9/v1"], "http://127.0.0.1:9/v1"),
