@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -68,23 +69,25 @@ def _timer_remaining() -> float:
 
 @contextmanager
 def step_limit(seconds: float | None) -> Iterator[None]:
-    """Limit the enclosed block to ``seconds``; raise StepTimeout if *this* limit is what fired.
+    """Limit the enclosed block to ``seconds`` of CPU time; raise StepTimeout if *this* limit is what fired.
 
-    When an outer timer (the row budget, pytest-timeout) is nearer, it is left in charge and its
-    ScoreTimeout propagates as usual.
+    A step limit says "this computation is too expensive", so it counts the CPU time the step spends
+    (``deadline(cpu=True)``), not the wall time: on a loaded machine a step is not cut short, and a verdict does
+    not depend on the load (issue 23 section 6). When an outer timer (the row budget, pytest-timeout) fires first,
+    it is left in charge and its ScoreTimeout propagates as usual.
     """
     if not seconds or seconds <= 0 or not hasattr(signal, "setitimer") \
             or threading.current_thread() is not threading.main_thread():
         yield
         return
-    outer = _timer_remaining()
-    ours = not outer or outer > seconds
+    spent_at_start = time.process_time()
     try:
-        with deadline(seconds):
+        with deadline(seconds, cpu=True):
             yield
     except ScoreTimeout:
-        if ours:
-            raise StepTimeout(f"step exceeded {seconds:g}s") from None
+        # ours only when the step has spent its CPU seconds (an outer limit fires with less spent)
+        if time.process_time() - spent_at_start >= seconds * 0.99:
+            raise StepTimeout(f"step exceeded {seconds:g}s of CPU time") from None
         raise
 
 
