@@ -71,10 +71,12 @@ def _unwinding(exc: BaseException) -> bool:
 def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
     """Raise ScoreTimeout in the enclosed block after ``seconds`` (None or <= 0: no limit).
 
-    ``cpu``: count this process's CPU time (user + system) spent in the block instead of wall time, for limits
+    ``cpu``: count the CPU time this (the main) thread spends in the block instead of wall time, for limits
     whose intent is "this computation is too expensive" (a reference's 3 s SymPy limit): a loaded machine then
-    cannot flip a verdict. The timer still fires on wall time; while the CPU time spent is below ``seconds`` it
-    is re-armed for the CPU time left (never past an outer deadline, whose handler is then called as usual).
+    cannot flip a verdict. The thread's own time, not the process's: another thread of the process (a judge's
+    pool, a test's local server) spending CPU must not end the block early. The timer still fires on wall time;
+    while the CPU time spent is below ``seconds`` it is re-armed for the CPU time left (never past an outer
+    deadline, whose handler is then called as usual).
     """
     if (
         not seconds
@@ -91,14 +93,14 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
     def _on_alarm(signum, frame):  # noqa: ARG001 - signal handler signature
         if exiting:
             return
-        if cpu and not raised and time.process_time() - cpu_started < seconds:
+        if cpu and not raised and time.thread_time() - cpu_started < seconds:
             now = time.monotonic()
             if outer_remaining and now - started >= outer_remaining:
                 outer_fired.append(True)  # not re-armed on the way out
                 if callable(outer_handler):
                     outer_handler(signum, frame)  # the outer (row) limit is due first: its own failure
                 return
-            wait = seconds - (time.process_time() - cpu_started)
+            wait = seconds - (time.thread_time() - cpu_started)
             if outer_remaining:
                 wait = min(wait, outer_remaining - (now - started))
             signal.setitimer(signal.ITIMER_REAL, max(wait, REPEAT), REPEAT)
@@ -116,7 +118,7 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
     outer_handler = signal.getsignal(signal.SIGALRM)
     outer_remaining, outer_interval = signal.getitimer(signal.ITIMER_REAL)
     started = time.monotonic()
-    cpu_started = time.process_time()
+    cpu_started = time.thread_time()
     outer_fired: list[bool] = []
     if outer_remaining and outer_remaining <= seconds:
         # The outer timer (pytest-timeout) fires first: leave it alone.

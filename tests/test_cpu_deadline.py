@@ -82,3 +82,24 @@ def test_polyhedron_symbolic_limit_is_cpu_time_and_recorded(monkeypatch):
     v = score_row("polyhedron", row, profile="upstream", timeout=60)
     assert v.status == "wrong" and v.extra.get("symbolic_limit_fired", 0) >= 1
     assert "SymPy limit (CPU time)" in v.detail
+
+
+def test_another_thread_s_cpu_is_not_charged():
+    """Only the scoring (main) thread's CPU time counts: a busy judge pool or server thread in the same process
+    must not end a step early (seen: a test's server thread made a 1/2 = 0.5 comparison time out)."""
+    import threading
+
+    stop = threading.Event()
+
+    def spin():
+        while not stop.is_set():
+            pass
+
+    worker = threading.Thread(target=spin, daemon=True)
+    worker.start()
+    try:
+        with deadline(0.3, cpu=True):
+            time.sleep(1.0)  # the main thread waits; the other thread burns CPU meanwhile
+    finally:
+        stop.set()
+        worker.join()
