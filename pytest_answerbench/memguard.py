@@ -5,9 +5,12 @@ the backstop for every other way a row could fill memory. While a row is scored,
 (``RLIMIT_DATA``: its heap and private writable mappings, where every Python object lives) is set to what the
 process holds now plus the ceiling, and put back when the row ends. An allocation past it fails, Python raises
 ``MemoryError``, and the scoring wrapper turns it into the row's ``error`` verdict naming the ceiling
-(:func:`over_ceiling`). The ceiling is relative so that it bounds what the row adds, whatever the run already
-holds (SymPy's caches, earlier rows' results); the process's size is read from ``/proc/self/statm`` every
-``REMEASURE`` rows (measured in a VM: ~10 us a read, ~5 us a ``setrlimit``; a row pays two of the latter).
+(:func:`over_ceiling`). The ceiling is relative so that it bounds what the row adds, whatever the process already
+holds (SymPy's caches, earlier rows' results, whatever else the process did since the last row: a test session
+that calls ``score_rows`` between other tests); the process's size is read from ``/proc/self/statm`` for every
+row (measured in a VM: ~10 us a read, ~5 us a ``setrlimit``; a row pays one read and two of the latter). A size
+reused from an earlier row can be far below what the process holds now, and then the limit sits under its
+current size: every allocation fails, in any thread (seen: an xdist worker died).
 
 The scoring process (pool.py) sets a fixed limit instead, once, when the child has started: what it holds then
 (SymPy and the warm caches) plus the ceiling (:func:`limit_process`). A row that fills the heap and frees it
@@ -34,7 +37,6 @@ except ImportError:  # Windows
 __all__ = ["DEFAULT_MAX_MEMORY_MB", "MemoryCeiling", "data_in_use", "limit_process", "over_ceiling", "supported"]
 
 DEFAULT_MAX_MEMORY_MB = 1024
-REMEASURE = 32  # rows a measured process size is reused for (no clock read: a system call in some VMs)
 _STATM = "/proc/self/statm"
 _MB = 1 << 20
 
@@ -107,8 +109,6 @@ class MemoryCeiling:
     _lock = threading.Lock()
     _depth = 0
     _saved: Any = None
-    _measured: tuple[int, tuple[int, int]] | None = None  # (bytes in use, data limits)
-    _uses = 0  # rows since the process was measured
 
     __slots__ = ("megabytes",)
 
@@ -143,19 +143,15 @@ class MemoryCeiling:
 
     @staticmethod
     def _measure() -> tuple[int, tuple[int, int]] | None:
-        """The process's size and data limits, read again every REMEASURE rows."""
-        cls = MemoryCeiling
-        cls._uses += 1
-        if cls._measured is None or cls._uses > REMEASURE:
-            in_use = data_in_use()
-            if in_use is None:
-                return None
-            cls._measured, cls._uses = (in_use, resource.getrlimit(resource.RLIMIT_DATA)), 0
-        return cls._measured
+        """The process's size and data limits now."""
+        in_use = data_in_use()
+        if in_use is None:
+            return None
+        return in_use, resource.getrlimit(resource.RLIMIT_DATA)
 
 
 def _forgotten_in_a_new_process() -> None:
-    MemoryCeiling._measured, MemoryCeiling._depth, MemoryCeiling._saved = None, 0, None
+    MemoryCeiling._depth, MemoryCeiling._saved = 0, None
 
 
 if hasattr(os, "register_at_fork"):

@@ -246,3 +246,19 @@ def test_max_memory_zero_means_no_ceiling(bench_env):
     bench_env.runpytest_subprocess(BENCH, "hog.yaml", "preds.jsonl", BENCH_REPORT, "report.json",
                                    "--bench-max-memory", "100")
     assert [r["status"] for r in load_report(bench_env)["rows"]] == ["error"]
+
+
+@linux_only
+def test_the_ceiling_is_measured_from_what_the_process_holds_at_each_row():
+    """A process that grew between two rows (a test session calling score_rows between other tests, a row that
+    kept a large cache) keeps its headroom: a size reused from an earlier row put the limit under the process's
+    size, every allocation failed, and an xdist worker died."""
+    with MemoryCeiling(64):
+        pass
+    grown = bytearray(256 * (1 << 20))  # the process now holds 256 MB more than when last measured
+    try:
+        with MemoryCeiling(64):
+            extra = bytearray(16 * (1 << 20))  # well inside this row's 64 MB
+        assert len(extra) == 16 * (1 << 20)
+    finally:
+        del grown
