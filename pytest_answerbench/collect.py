@@ -257,9 +257,14 @@ class Collection:
                 self._names = dict(zip(paths, names))
         try:
             self.plan = InputPlan(spec, paths, root=config.rootpath, fields=settings.fields, limit=settings.limit,
-                                  shard=settings.shard, gold=settings.gold)
+                                  shard=settings.shard, gold=settings.gold, bench_from=settings.bench_from)
         except ReaderError as exc:
             raise pytest.UsageError(f"--bench-gold: {exc}") from None
+        # Another harness's file that is not what it should be stops the run before scoring (a worker finds it
+        # as the controller did: the controller stopped first)
+        problem = None if _compat.is_worker(config) else self.plan.harness_problem()
+        if problem:
+            raise pytest.UsageError(problem)
         self.paths = self.plan.paths
         self.scored: dict[RowBase, tuple[Any, Verdict | None]] = {}  # item -> (row, verdict), until reported
         self._fixtureinfo: dict[str, Any] = {}

@@ -34,6 +34,7 @@ BENCH_MAX_DROP = "--bench-max-drop"
 BENCH_OPTION = "--bench-option"
 BENCH_FIELD = "--bench-field"
 BENCH_NO_SHAPE_CHECK = "--bench-no-shape-check"
+BENCH_FROM = "--bench-from"
 BENCH_SHOW = "--bench-show"
 BENCH_LIMIT = "--bench-limit"
 BENCH_SHARD = "--bench-shard"
@@ -57,6 +58,9 @@ BENCH_JUDGE_MAX_RETRIES = "--bench-judge-max-retries"
 BENCH_NO_JUDGE = "--bench-no-judge"
 
 ISOLATIONS = ("process", "none")
+# The --bench-from names: harnesses.HARNESSES' keys (written here so the option table loads without the readers;
+# tests/test_from_harness.py checks they agree)
+HARNESS_NAMES = ("lm-eval", "lmms-eval", "inspect", "lighteval", "opencompass", "vlmevalkit")
 SELECTIONS = ("failing", "flipped")
 
 
@@ -226,6 +230,11 @@ OPTIONS: tuple[Option, ...] = (
     Option(BENCH_FIELD, "Read the benchmark's field FIELD from the file's column COLUMN: FIELD=COLUMN, e.g. "
            "prediction=model_output (repeatable; applied before the required-field check; also `fields:` in "
            "the benchmark YAML)", kind="field_pairs", metavar="FIELD=COLUMN", field="fields"),
+    Option(BENCH_FROM, "The prediction files were written by this harness (lm-eval --log_samples, lmms-eval, "
+           "inspect_ai logs, lighteval details, OpenCompass predictions/results, VLMEvalKit): read its records, "
+           "one row per response; --bench-field values become paths into its records (doc.answer, "
+           "filtered_resps[0]). Default: detected from the file where it says", kind="choice",
+           choices=HARNESS_NAMES, metavar="HARNESS", field="bench_from"),
     Option(BENCH_NO_SHAPE_CHECK, "Score a file whose rows look made for another benchmark (multiple-choice rows "
            "given to a benchmark that reads no option columns) instead of stopping before the first row",
            kind="flag", field="no_shape_check"),
@@ -338,6 +347,7 @@ class Settings:
     max_drop: float | None = None
     benchmark_options: dict[str, Any] = field(default_factory=dict)  # --bench-option: the scorer's options
     fields: tuple[tuple[str, str], ...] = ()  # (benchmark field, file column): --bench-field, ini, YAML fields:
+    bench_from: str | None = None  # --bench-from: the harness that wrote the prediction files
     no_shape_check: bool = False  # --bench-no-shape-check: inputs.shape.FieldCheck does not stop a file by its shape
     show: int = 10
     limit: int | None = None

@@ -327,11 +327,20 @@ class BenchRun:
         else:
             response = question = None
         rec = make_row(row_id=item.row_id, file=item.parent.display_name, line=item.row_line,
-                       verdict=verdict, fields=self.spec.kept(row) if row else None, response=response,
+                       verdict=verdict, fields=self.kept_fields(row) if row else None, response=response,
                        question=question)
         if self.settings.omit_text and isinstance(rec["extra"].get("judge_calls"), list):
             del rec["extra"]["judge_calls"]  # the judge's prompts and replies: text too
         return rec
+
+    def kept_fields(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A row's fields in the report: the benchmark's grouping and kept fields, and the verdict another
+        harness gave the row (its file's, ``--bench-from``) for the report's ``harness_agreement``."""
+        fields = self.spec.kept(row)
+        if "harness_verdict" in row:
+            fields["harness_verdict"] = row["harness_verdict"]
+            fields["harness_metric"] = row.get("harness_metric")
+        return fields
 
     @staticmethod
     def properties(rec: dict[str, Any]) -> list[tuple[str, Any]]:

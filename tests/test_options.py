@@ -39,6 +39,7 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_option": (["variant=starter_kit", "on_judge_failure=exact_match"],
                      "\n    variant=starter_kit\n    on_judge_failure=exact_match"),
     "bench_field": (["prediction=model_output", "answer=truth"], "\n    prediction=model_output\n    answer=truth"),
+    "bench_from": (["lm-eval"], "lm-eval"),
     "bench_show": (["3"], "3"),
     "bench_limit": (["5"], "5"),
     "bench_noninferiority_margin": (["0.05"], "0.05"),

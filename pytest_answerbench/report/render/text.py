@@ -7,7 +7,7 @@ from typing import Any, Iterator
 from ...verdict import CORRECT, ERROR, NOT_RUN, STATUSES, TIMEOUT
 from .._fmt import incomplete_reason, pts, short_repr, verdict_word, where
 
-__all__ = ["Markup", "comparison_lines", "progress_line", "summary_lines"]
+__all__ = ["Markup", "agreement_lines", "comparison_lines", "progress_line", "summary_lines"]
 
 Markup = dict[str, bool]
 
@@ -36,6 +36,9 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
     if metrics:
         cells = [f"{k} {v:g}" for k, v in list(metrics.items())[:12]]
         yield "metrics: " + ", ".join(cells) + (" ..." if len(metrics) > 12 else ""), {}
+    agreement = report.get("harness_agreement")
+    if agreement:
+        yield from agreement_lines(agreement, show)
     for warning in report.get("warnings", [])[:5]:
         yield f"warning: {warning}", {"yellow": True}
     rows = report["rows"]
@@ -64,6 +67,21 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
     for gate in report.get("gates", []):
         yield (f"gate {verdict_word(gate)}: {gate['message']}",
                {"green": True} if gate["passed"] else {"red": True, "bold": True})
+
+
+def agreement_lines(agreement: dict[str, Any], show: int) -> Iterator[tuple[str, Markup]]:
+    """How often our verdicts agree with the harness that wrote the file, and the first rows that differ."""
+    count, differing = agreement["count"], agreement["differing"]
+    metric = f" ({agreement['harness_metric']})" if agreement.get("harness_metric") else ""
+    rate = f"{agreement['rate']:.1%}" if agreement.get("rate") is not None else "n/a"
+    not_compared = f", {agreement['not_compared']} not compared" if agreement.get("not_compared") else ""
+    yield (f"agreement with the harness's own verdicts{metric}: {rate} ({agreement['agreeing']}/{count} rows"
+           f"{not_compared}); {len(differing)} differ", {"bold": True})
+    word = {True: "correct", False: "wrong"}
+    for r in differing[:show]:
+        yield f"  {where(r)} {r['id']}: ours {word[r['ours']]}, theirs {word[r['theirs']]}", {}
+    if len(differing) > show:
+        yield f"  ... {len(differing) - show} more in the report (harness_agreement)", {}
 
 
 def comparison_lines(c: dict[str, Any], flips: int) -> Iterator[tuple[str, Markup]]:
