@@ -41,7 +41,7 @@ from .report.render import markdown_summary, summary_lines
 from .report.render.text import progress_line
 from .spec import BenchmarkSpec
 from .timers import ThreadTimeout
-from .verdict import ERROR, NOT_RUN, TIMEOUT, Verdict
+from .verdict import ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
 
 
 def _append_text(path: Path, text: str) -> None:
@@ -233,6 +233,22 @@ class BenchRun:
         if self._old_sigterm is not None:
             signal.signal(signal.SIGTERM, self._old_sigterm)
             self._old_sigterm = None
+        self.write_gate_verdict(config)
+
+    def write_gate_verdict(self, config: pytest.Config) -> None:
+        """A failed gate is the run's last line, in red: pytest's own last line (``38 passed, 22 xfailed``, green
+        when every wrong row is an expected failure) is written after every summary hook, and people and log
+        scrapers read the last line. Nothing comes after pytest's line but the configuration's end, here."""
+        report = self.json_report
+        if self.is_worker or report is None or config.pluginmanager.get_plugin("terminalreporter") is None:
+            return
+        failed = [gate for gate in report.get("gates", []) if not gate["passed"]]
+        if not failed:
+            return
+        names = ", ".join(dict.fromkeys(gate["name"] for gate in failed))
+        word = "gate" if len(failed) == 1 else "gates"
+        config.get_terminal_writer().sep("=", f"answerbench: {len(failed)} {word} FAILED ({names})", red=True,
+                                         bold=True)
 
     def stop(self, session: pytest.Session, reason: str) -> None:
         """Stop the run: after the current row, or before the first when called earlier (a judge endpoint found
@@ -383,9 +399,11 @@ class BenchRun:
         if rec is not None:
             setattr(test_report, _compat.RECORD, rec)
             if verdict is not None and not verdict.correct and not test_report.skipped:
-                if self.gated and verdict.status != ERROR:
+                if verdict.status == MISS or (self.gated and verdict.status != ERROR):
                     # With a gate the gates are the assertions: a wrong or timed-out row is a result, shown as
-                    # xfail with its reason (JUnit <skipped type="pytest.xfail">), not a test failure.
+                    # xfail with its reason (JUnit <skipped type="pytest.xfail">, its message starting with the
+                    # status: "wrong: ..."), not a test failure. An abstention (CRAG-MM's "I don't know", a miss)
+                    # is no wrong answer: the same, gate or not.
                     test_report.outcome = "skipped"
                     test_report.wasxfail = describe(verdict)
                 elif test_report.passed:

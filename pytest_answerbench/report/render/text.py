@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...verdict import CORRECT, ERROR, NOT_RUN, STATUSES, TIMEOUT
+from ...verdict import CORRECT, ERROR, MISS, NOT_RUN, STATUSES, TIMEOUT
 from .._fmt import incomplete_reason, pts, short_repr, verdict_word, where
 
 __all__ = ["Markup", "agreement_lines", "comparison_lines", "progress_line", "summary_lines"]
@@ -43,10 +43,13 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
         yield f"warning: {warning}", {"yellow": True}
     rows = report["rows"]
     errors = [r for r in rows if r["status"] in (ERROR, TIMEOUT)]
-    wrong = [r for r in rows if r["status"] not in (CORRECT, ERROR, TIMEOUT, NOT_RUN)]
-    if wrong and show:
-        yield f"wrong rows (first {min(show, len(wrong))} of {len(wrong)}):", {}
-        for r in wrong[:show]:
+    wrong = [r for r in rows if r["status"] not in (CORRECT, ERROR, TIMEOUT, NOT_RUN, MISS)]
+    misses = [r for r in rows if r["status"] == MISS]  # abstentions ("I don't know"): no wrong answer
+    for title, listed in (("wrong rows", wrong), ("abstentions (miss)", misses)):
+        if not listed or not show:
+            continue
+        yield f"{title} (first {min(show, len(listed))} of {len(listed)}):", {}
+        for r in listed[:show]:
             yield f"  {where(r)} {r['id']}: extracted {short_repr(r['extracted'])}, gold {short_repr(r['gold'])} " \
                   f"[{r['method']}]", {}
     if errors:
