@@ -23,6 +23,7 @@ __all__ = [
     "evaluate_gates",
     "incomplete_gate",
     "lookup",
+    "parse_fraction",
     "parse_threshold",
     "rescore_gate",
     "unpaired_noninferiority_gate",
@@ -70,6 +71,18 @@ class GateSettings:
     margin: float | None = None
     group_gates: bool = False
     subset: str | None = None
+
+
+def parse_fraction(text: Any) -> float:
+    """A gate's fraction (``--bench-min-accuracy``, ``--max-drop``, a margin): a finite number in [0, 1]; a
+    ValueError says why not, for the caller to prefix with where the value came from."""
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"must be a number in [0, 1], got {text!r}") from None
+    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
+        raise ValueError(f"must be in [0, 1], got {text}")
+    return value
 
 
 def parse_threshold(text: str, where: str = "--bench-threshold") -> Threshold:
