@@ -85,8 +85,10 @@ class PredictionFile(pytest.File):
         self._fd: int | None = None
         make = RowBase.make
         # The first rows' items are held until the required-field check has seen them (FieldCheck).
+        plan = self.collection.plan
         check: FieldCheck | None = FieldCheck(self.display_name, self.collection.spec,
-                                              shape=self.collection.shape_check)
+                                              shape=self.collection.shape_check,
+                                              fields=() if plan.harness_of(self.path) else plan.fields)
         held: list[RowBase] = []
         for name, line, ref, row_id, problem in self.collection.plan.rows(self.path, self.display_name, self._rows,
                                                                            check=check, on_empty=self._no_rows):

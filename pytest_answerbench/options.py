@@ -427,7 +427,8 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         from .report.gates import threshold_key_problem  # deferred for start-up cost: only with thresholds
 
         for threshold in kw["thresholds"]:
-            problem = threshold_key_problem(threshold.key, spec.groups, with_baseline="baseline" in kw)
+            problem = threshold_key_problem(threshold.key, spec.groups, with_baseline="baseline" in kw) or \
+                _metric_key_problem(threshold.key, spec, kw.get("profile") or "default")
             if problem:
                 raise pytest.UsageError(f"{where.get('thresholds', f'{spec.path}: gate.thresholds')}: {problem}")
     options = dict(kw.pop("benchmark_options", ()))
@@ -455,6 +456,32 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
     else:
         kw["row_limit"] = _outer_timeout(config)
     return Settings(**kw)
+
+
+def _metric_key_problem(key: str, spec: Any, profile: str) -> str | None:
+    """A ``metrics.NAME`` threshold whose NAME is a near miss of a metric the benchmark always reports (its
+    ``metrics`` on no rows: CRAG-MM's ``truthfulness_score``), with "did you mean", before scoring. Names that
+    depend on the rows (VMCBench's categories) are known only at the end, and are not checked here."""
+    head, _, name = key.partition(".")
+    if head != "metrics" or not name:
+        return None
+    import difflib
+
+    from . import scorers  # deferred for start-up cost: only a run gating on a metric asks its names
+    from .verdict import ScoreContext
+
+    try:
+        names = list(scorers.get(spec.scorer).metrics([], ScoreContext(benchmark=spec.name, profile=profile,
+                                                                       options=dict(spec.options))))
+    except Exception:  # a scorer whose metrics need rows: nothing to check against
+        return None
+    if any(name == known or name.startswith(f"{known}.") for known in names):
+        return None
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
+    if not close:
+        return None
+    return (f"{key!r}: benchmark {spec.name} reports no metric {name!r}; did you mean 'metrics.{close[0]}'? "
+            f"(its metrics: {', '.join(names)})")
 
 
 def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, str]) -> None:

@@ -37,8 +37,10 @@ from .report import add_rescore, build_report, make_row, prediction_files, scrub
 from .report.gates import outcome_of
 from .report.io import ENCODE_ERRORS
 from .report.outputs import OUTPUTS
+from .report.paired import benchmark_mismatch
 from .report.rows import row_text
 from .report.render import markdown_summary, summary_lines
+from .report.render.text import github_annotations
 from .spec import BenchmarkSpec
 from .timers import ThreadTimeout
 from .verdict import ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
@@ -89,6 +91,10 @@ class BenchRun:
         self.no_rows: str | None = None  # why no row was scored from files that hold rows (sessionfinish)
         # The controller compares with the baseline; a worker on another host need not have the file.
         self.baseline = load_baseline(settings.baseline) if settings.baseline and not self.is_worker else None
+        if self.baseline is not None:
+            mismatch = benchmark_mismatch(self.baseline, spec.name)
+            if mismatch:  # another benchmark's report pairs no row: said before scoring, not after
+                raise pytest.UsageError(f"--bench-baseline {settings.baseline} {mismatch}")
         self.write_errors: list[str] = []  # outputs that could not be written at the end (disk full, ...)
         # JUnit properties cost four lists per row (the item's and each report's copy): only when asked for.
         self.junit = _compat.junit_requested(config)
@@ -572,3 +578,6 @@ class BenchRun:
             tr.write_line(f"generated answerbench {what}: {path}")
         for message in self.write_errors:
             tr.write_line(f"answerbench: {message}", red=True, bold=True)
+        if os.environ.get("GITHUB_ACTIONS") == "true":  # failed gates and regressions as annotations of the PR
+            for line in github_annotations(self.json_report, flips=self.settings.flips):
+                tr.write_line(scrub_surrogates(line))

@@ -28,7 +28,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
-from ..report.rows import scrub_surrogates
+from ..report.rows import portable_path, scrub_surrogates
 from .gold import GoldIndex
 from .readers import (FORMATS, RawRow, ReaderError, file_kind, harness_of, harness_rows, load_jsonl_span,
                       missing_reader, read_rows, rename_fields)
@@ -99,7 +99,7 @@ def prediction_paths(args: Sequence[str], base: str | os.PathLike[str]) -> list[
 
 def file_problem(paths: Sequence[Path]) -> str | None:
     """Why the files cannot be read at all (absent, not regular files, a missing optional reader), or None."""
-    absent = [str(p) for p in paths if not p.exists()]
+    absent = [portable_path(p) or str(p) for p in paths if not p.exists()]  # as the user named it, not absolute
     if absent:
         return f"prediction file not found: {', '.join(absent)}"
     # A FIFO or a device (/dev/zero, /dev/urandom) would block or never end: only regular files are read.
@@ -157,15 +157,19 @@ class InputPlan:
     def read_file(self, path: Path) -> Iterator[RawRow]:
         """Every row of one file: another harness's file through its reader (``--bench-field`` values are paths
         into its records there), any other through the reader of its format."""
-        name = self.harness.get(path)
-        if name is None and path not in self.harness:
-            name = self.harness.get(path.resolve())
+        name = self.harness_of(path)
         if name is None:
             return read_rows(path)
         spec = self.spec
         gold_field = "answer" if "answer" in spec.gold_field else spec.gold_field[0]
         return harness_rows(name, path, fields=self.fields, prediction_field=spec.prediction_field,
                             id_field=spec.id_fields[0], gold_field=gold_field)
+
+    def harness_of(self, path: Path) -> str | None:
+        """The harness that wrote a prediction file (``--bench-from`` or detected), None for benchmark rows."""
+        if path in self.harness:
+            return self.harness[path]
+        return self.harness.get(path.resolve())
 
     def harness_problem(self) -> str | None:
         """Why another harness's file cannot be read at all (not that harness's file, a bad ``--bench-field``
@@ -231,8 +235,8 @@ class InputPlan:
         try:
             stream = iter(self.read_file(path))
             first = next(stream, None)
-        except ReaderError as exc:
-            yield PlannedRow("file", 0, None, None, str(exc))
+        except ReaderError as exc:  # the file as named everywhere else, not its absolute path
+            yield PlannedRow("file", 0, None, None, str(exc).replace(str(path), rel))
             return
         if first is None and on_empty is not None:
             on_empty()
