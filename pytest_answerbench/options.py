@@ -445,8 +445,13 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         if kw.get(gate) is not None and not kw.get("baseline"):
             raise pytest.UsageError(f"{flag} requires {BENCH_BASELINE} (an earlier JSON report)")
     kw.setdefault("isolation", spec.isolation)
-    if judge.pop("disabled", False) or not judge.get("model"):
+    disabled = judge.pop("disabled", False)
+    if disabled or not judge.get("model"):
         kw["judge"] = None
+        problem = None if disabled or _own_judge(config) else _judge_needed(
+            spec, {**spec.options, **options}, kw.get("profile") or "default")
+        if problem:
+            raise pytest.UsageError(problem)
     else:
         kw["judge"] = JudgeSettings(**judge)
     if config.getoption("timeout", None) is None and not _ini_timeout(config) and not os.environ.get(
@@ -456,6 +461,33 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
     else:
         kw["row_limit"] = _outer_timeout(config)
     return Settings(**kw)
+
+
+def _own_judge(config: pytest.Config) -> bool:
+    """A conftest.py (or plugin) of the user's defines a ``bench_judge`` fixture: the run has a judge without
+    ``--bench-judge-model``."""
+    from . import fixtures  # deferred for start-up cost: the plugin's own fixtures module, to tell it apart
+
+    return any(getattr(plugin, "bench_judge", None) is not None and getattr(plugin, "__name__", None) not in (
+        fixtures.__name__, "pytest_answerbench.plugin") for plugin in config.pluginmanager.get_plugins())
+
+
+def _judge_needed(spec: Any, options: dict[str, Any], profile: str) -> str | None:
+    """Why a benchmark that needs an LLM judge for some rows cannot run without one (it would score anyway,
+    half its rows errors and a headline that looks like a result), before scoring; None when its options say
+    how to score without a judge (``without_judge``) or it needs none. ``--bench-no-judge`` skips this check."""
+    from . import scorers  # deferred for start-up cost: only a run without a judge asks
+
+    module = scorers.get(spec.scorer).module
+    instead = getattr(module, "JUDGELESS", None)
+    if instead is None:
+        return None
+    value = options.get("without_judge", getattr(module, "WITHOUT_JUDGE_DEFAULT", {}).get(profile, "error"))
+    if value != "error":
+        return None
+    return (f"{BENCH} {spec.name} needs an LLM judge for the rows exact rules cannot decide, and none is "
+            f"configured: set {BENCH_JUDGE_MODEL} MODEL (see README, Judges); or score by the rules alone with "
+            f"{BENCH_OPTION} without_judge={instead}; or {BENCH_NO_JUDGE} to score anyway, those rows as errors")
 
 
 def _metric_key_problem(key: str, spec: Any, profile: str) -> str | None:

@@ -229,3 +229,33 @@ def test_progress_window_keeps_only_recent_rows():
         progress.mark(float(k))
     rows, seconds = progress.recent(100.0)
     assert seconds <= Progress.WINDOW + 1 and rows == pytest.approx(seconds)
+
+
+# ------------------------------------------------------------ 2. a judged benchmark without a judge stops first
+
+def test_a_judged_benchmark_without_a_judge_stops_before_scoring(bench_env):
+    _crag(bench_env)
+    result = bench_env.runpytest_inprocess("--bench", "crag_mm", "crag.jsonl", *FAST)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    err = result.stderr.str()
+    assert "--bench crag_mm needs an LLM judge" in err and "--bench-judge-model MODEL" in err
+    assert "--bench-option without_judge=exact_match" in err and "--bench-no-judge" in err
+    assert not (bench_env.path / "report.json").exists()
+
+
+@pytest.mark.parametrize("args", [("--bench-no-judge",), ("--bench-option", "without_judge=exact_match"),
+                                  ("--bench-profile", "upstream")], ids=["no-judge", "exact-match", "upstream"])
+def test_a_judged_benchmark_scores_when_told_how_without_a_judge(bench_env, args):
+    _crag(bench_env)
+    result = bench_env.runpytest_inprocess("--bench", "crag_mm", "crag.jsonl", *args, *FAST)
+    assert result.ret == 1
+    statuses = {r["id"]: r["status"] for r in load_report(bench_env)["rows"]}
+    assert statuses["i0"] == "correct" and statuses["i1"] == "miss"
+    assert statuses["i2"] == ("error" if args == ("--bench-no-judge",) else "wrong")
+
+
+def test_a_judge_fixture_of_the_user_s_own_counts_as_a_judge(bench_env):
+    bench_env.makeconftest("import pytest\n@pytest.fixture(scope='session')\ndef bench_judge():\n    return None\n")
+    _crag(bench_env)
+    result = bench_env.runpytest_inprocess("--bench", "crag_mm", "crag.jsonl", *FAST)
+    assert result.ret == 1  # not stopped: the conftest.py says where the judge comes from

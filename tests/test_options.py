@@ -57,7 +57,8 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_progress_every": (["2.5"], "2.5"),
 }
 # what every run of the comparison gives, so that options needing another one take effect
-BASE = {"--bench-judge-model": "m", "--bench-baseline": "base.json"}
+# (crag_mm without a judge model stops before scoring unless told how to score without one: without_judge)
+BASE = {"--bench-judge-model": "m", "--bench-baseline": "base.json", "--bench-option": "without_judge=exact_match"}
 
 INI_ROWS = [opt for opt in OPTIONS if opt.ini]
 
