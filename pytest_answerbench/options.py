@@ -466,10 +466,10 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
 def _own_judge(config: pytest.Config) -> bool:
     """A conftest.py (or plugin) of the user's defines a ``bench_judge`` fixture: the run has a judge without
     ``--bench-judge-model``."""
-    from . import fixtures  # deferred for start-up cost: the plugin's own fixtures module, to tell it apart
-
-    return any(getattr(plugin, "bench_judge", None) is not None and getattr(plugin, "__name__", None) not in (
-        fixtures.__name__, "pytest_answerbench.plugin") for plugin in config.pluginmanager.get_plugins())
+    own = (f"{__package__}.fixtures", f"{__package__}.plugin")  # the plugin's own bench_judge, by name (fixtures.py
+    # imports this module: importing it here would be a cycle)
+    return any(getattr(plugin, "bench_judge", None) is not None and getattr(plugin, "__name__", None) not in own
+               for plugin in config.pluginmanager.get_plugins())
 
 
 def _judge_needed(spec: Any, options: dict[str, Any], profile: str) -> str | None:
