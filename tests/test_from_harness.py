@@ -94,7 +94,7 @@ def test_each_harness_file_scores_with_bench_from(bench_env, name, harness, benc
         assert "agreement with" not in result.stdout.str()
 
 
-def test_lighteval_parquet_needs_the_option_or_reads_as_a_table(bench_env):
+def test_lighteval_gsm8k_details_give_one_row_per_sample_and_the_harness_metric(bench_env):
     pytest.importorskip("pyarrow")
     result = _run(bench_env, LT_GSM, "--bench", "olympiad", "--bench-from", "lighteval")
     assert result.ret == 1
