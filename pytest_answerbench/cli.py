@@ -38,6 +38,7 @@ from .report.io import display_path, read_report, report_schema
 from .report._fmt import pct, verdict_word
 from .report.gates import GateSettings, Threshold, parse_fraction
 from .report.outputs import OUTPUTS
+from .report.paired import benchmark_mismatch
 from .report.render import markdown_summary, summary_lines
 from .report.render.text import comparison_lines
 
@@ -153,6 +154,9 @@ def _write_renderings(args: argparse.Namespace, report: dict[str, Any], comparis
 def _compare(args: argparse.Namespace) -> int:
     baseline = read_report(args.baseline, "baseline")
     current = read_report(args.current, "current")
+    mismatch = benchmark_mismatch(baseline, current.get("benchmark"), what=args.current)
+    if mismatch:  # two benchmarks' reports pair no row: not a comparison (exit 2, as an unusable input)
+        raise ReportError(f"{args.baseline} {mismatch}")
     asked = GateSettings(min_accuracy=args.min_accuracy, thresholds=tuple(args.threshold), max_drop=args.max_drop,
                          margin=args.noninferiority_margin, group_gates=args.group_gates)
     gates, comparison = gate_report(current, asked, baseline=baseline)

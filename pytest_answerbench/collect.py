@@ -85,8 +85,10 @@ class PredictionFile(pytest.File):
         self._fd: int | None = None
         make = RowBase.make
         # The first rows' items are held until the required-field check has seen them (FieldCheck).
+        plan = self.collection.plan
         check: FieldCheck | None = FieldCheck(self.display_name, self.collection.spec,
-                                              shape=self.collection.shape_check)
+                                              shape=self.collection.shape_check,
+                                              fields=() if plan.harness_of(self.path) else plan.fields)
         held: list[RowBase] = []
         for name, line, ref, row_id, problem in self.collection.plan.rows(self.path, self.display_name, self._rows,
                                                                            check=check, on_empty=self._no_rows):
@@ -257,9 +259,14 @@ class Collection:
                 self._names = dict(zip(paths, names))
         try:
             self.plan = InputPlan(spec, paths, root=config.rootpath, fields=settings.fields, limit=settings.limit,
-                                  shard=settings.shard, gold=settings.gold)
+                                  shard=settings.shard, gold=settings.gold, bench_from=settings.bench_from)
         except ReaderError as exc:
             raise pytest.UsageError(f"--bench-gold: {exc}") from None
+        # Another harness's file that is not what it should be stops the run before scoring (a worker finds it
+        # as the controller did: the controller stopped first)
+        problem = None if _compat.is_worker(config) else self.plan.harness_problem()
+        if problem:
+            raise pytest.UsageError(problem)
         self.paths = self.plan.paths
         self.scored: dict[RowBase, tuple[Any, Verdict | None]] = {}  # item -> (row, verdict), until reported
         self._fixtureinfo: dict[str, Any] = {}

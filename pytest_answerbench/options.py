@@ -36,6 +36,7 @@ BENCH_MAX_DROP = "--bench-max-drop"
 BENCH_OPTION = "--bench-option"
 BENCH_FIELD = "--bench-field"
 BENCH_NO_SHAPE_CHECK = "--bench-no-shape-check"
+BENCH_FROM = "--bench-from"
 BENCH_SHOW = "--bench-show"
 BENCH_LIMIT = "--bench-limit"
 BENCH_SHARD = "--bench-shard"
@@ -61,6 +62,9 @@ BENCH_NO_JUDGE = "--bench-no-judge"
 BENCH_VERIFIER = "--bench-verifier"
 
 VERIFIERS = ("judge", "off")
+# The --bench-from names: harnesses.HARNESSES' keys (written here so the option table loads without the readers;
+# tests/test_from_harness.py checks they agree)
+HARNESS_NAMES = ("lm-eval", "lmms-eval", "inspect", "lighteval", "opencompass", "vlmevalkit")
 SELECTIONS = ("failing", "flipped")
 
 
@@ -230,6 +234,11 @@ OPTIONS: tuple[Option, ...] = (
     Option(BENCH_FIELD, "Read the benchmark's field FIELD from the file's column COLUMN: FIELD=COLUMN, e.g. "
            "prediction=model_output (repeatable; applied before the required-field check; also `fields:` in "
            "the benchmark YAML)", kind="field_pairs", metavar="FIELD=COLUMN", field="fields"),
+    Option(BENCH_FROM, "The prediction files were written by this harness (lm-eval --log_samples, lmms-eval, "
+           "inspect_ai logs, lighteval details, OpenCompass predictions/results, VLMEvalKit): read its records, "
+           "one row per response; --bench-field values become paths into its records (doc.answer, "
+           "filtered_resps[0]). Default: detected from the file where it says", kind="choice",
+           choices=HARNESS_NAMES, metavar="HARNESS", field="bench_from"),
     Option(BENCH_NO_SHAPE_CHECK, "Score a file whose rows look made for another benchmark (multiple-choice rows "
            "given to a benchmark that reads no option columns) instead of stopping before the first row",
            kind="flag", field="no_shape_check"),
@@ -347,6 +356,7 @@ class Settings:
     max_drop: float | None = None
     benchmark_options: dict[str, Any] = field(default_factory=dict)  # --bench-option: the scorer's options
     fields: tuple[tuple[str, str], ...] = ()  # (benchmark field, file column): --bench-field, ini, YAML fields:
+    bench_from: str | None = None  # --bench-from: the harness that wrote the prediction files
     no_shape_check: bool = False  # --bench-no-shape-check: inputs.shape.FieldCheck does not stop a file by its shape
     show: int = 10
     limit: int | None = None
@@ -428,7 +438,8 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         from .report.gates import threshold_key_problem  # deferred for start-up cost: only with thresholds
 
         for threshold in kw["thresholds"]:
-            problem = threshold_key_problem(threshold.key, spec.groups, with_baseline="baseline" in kw)
+            problem = threshold_key_problem(threshold.key, spec.groups, with_baseline="baseline" in kw) or \
+                _metric_key_problem(threshold.key, spec, kw.get("profile") or "default")
             if problem:
                 raise pytest.UsageError(f"{where.get('thresholds', f'{spec.path}: gate.thresholds')}: {problem}")
     options = dict(kw.pop("benchmark_options", ()))
@@ -445,8 +456,13 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         if kw.get(gate) is not None and not kw.get("baseline"):
             raise pytest.UsageError(f"{flag} requires {BENCH_BASELINE} (an earlier JSON report)")
     kw.setdefault("isolation", spec.isolation)
-    if judge.pop("disabled", False) or not judge.get("model"):
+    disabled = judge.pop("disabled", False)
+    if disabled or not judge.get("model"):
         kw["judge"] = None
+        problem = None if disabled or _own_judge(config) else _judge_needed(
+            spec, {**spec.options, **options}, kw.get("profile") or "default")
+        if problem:
+            raise pytest.UsageError(problem)
     else:
         kw["judge"] = JudgeSettings(**judge)
     _check_verifier(kw, where, spec)
@@ -474,6 +490,59 @@ def _check_verifier(kw: dict[str, Any], where: dict[str, str], spec: Any) -> Non
     if kw.get("judge") is None:
         raise pytest.UsageError(f"{source} judge needs a judge ({BENCH_JUDGE_MODEL}, and "
                                 f"{BENCH_JUDGE_BASE_URL} for a local server)")
+
+
+def _own_judge(config: pytest.Config) -> bool:
+    """A conftest.py (or plugin) of the user's defines a ``bench_judge`` fixture: the run has a judge without
+    ``--bench-judge-model``."""
+    own = (f"{__package__}.fixtures", f"{__package__}.plugin")  # the plugin's own bench_judge, by name (fixtures.py
+    # imports this module: importing it here would be a cycle)
+    return any(getattr(plugin, "bench_judge", None) is not None and getattr(plugin, "__name__", None) not in own
+               for plugin in config.pluginmanager.get_plugins())
+
+
+def _judge_needed(spec: Any, options: dict[str, Any], profile: str) -> str | None:
+    """Why a benchmark that needs an LLM judge for some rows cannot run without one (it would score anyway,
+    half its rows errors and a headline that looks like a result), before scoring; None when its options say
+    how to score without a judge (``without_judge``) or it needs none. ``--bench-no-judge`` skips this check."""
+    from . import scorers  # deferred for start-up cost: only a run without a judge asks
+
+    module = scorers.get(spec.scorer).module
+    instead = getattr(module, "JUDGELESS", None)
+    if instead is None:
+        return None
+    value = options.get("without_judge", getattr(module, "WITHOUT_JUDGE_DEFAULT", {}).get(profile, "error"))
+    if value != "error":
+        return None
+    return (f"{BENCH} {spec.name} needs an LLM judge for the rows exact rules cannot decide, and none is "
+            f"configured: set {BENCH_JUDGE_MODEL} MODEL (see README, Judges); or score by the rules alone with "
+            f"{BENCH_OPTION} without_judge={instead}; or {BENCH_NO_JUDGE} to score anyway, those rows as errors")
+
+
+def _metric_key_problem(key: str, spec: Any, profile: str) -> str | None:
+    """A ``metrics.NAME`` threshold whose NAME is a near miss of a metric the benchmark always reports (its
+    ``metrics`` on no rows: CRAG-MM's ``truthfulness_score``), with "did you mean", before scoring. Names that
+    depend on the rows (VMCBench's categories) are known only at the end, and are not checked here."""
+    head, _, name = key.partition(".")
+    if head != "metrics" or not name:
+        return None
+    import difflib
+
+    from . import scorers  # deferred for start-up cost: only a run gating on a metric asks its names
+    from .verdict import ScoreContext
+
+    try:
+        names = list(scorers.get(spec.scorer).metrics([], ScoreContext(benchmark=spec.name, profile=profile,
+                                                                       options=dict(spec.options))))
+    except Exception:  # a scorer whose metrics need rows: nothing to check against
+        return None
+    if any(name == known or name.startswith(f"{known}.") for known in names):
+        return None
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
+    if not close:
+        return None
+    return (f"{key!r}: benchmark {spec.name} reports no metric {name!r}; did you mean 'metrics.{close[0]}'? "
+            f"(its metrics: {', '.join(names)})")
 
 
 def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, str]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ class Progress:
 
     TTY_EVERY = 0.2
     PLAIN_EVERY = 10.0
+    WINDOW = 30.0  # seconds of recent rows the rate (and ETA) is read from
 
     def __init__(self, config: pytest.Config, every: float | None):
         self.reporter = config.pluginmanager.get_plugin("terminalreporter")
@@ -43,12 +45,14 @@ class Progress:
         self.started = time.perf_counter()
         self._next = self.started + self.every
         self.judging: tuple[int, int] | None = None  # (replies received, requests asked) of a judge batch
+        self.marks: deque[tuple[float, int]] = deque()  # (time, rows done) of recent rows: the rate's window
         self._writer_thread = threading.get_ident()  # the only thread that writes to the terminal
 
     def row(self, rec: dict[str, Any]) -> None:
         self.done += 1
         self.score_sum += rec["score"]
         now = time.perf_counter()
+        self.mark(now)
         # the last row's line only after earlier ones: a run shorter than one interval prints none
         if now >= self._next or (self.done == self.total and self.shown):
             self._next = now + self.every
@@ -70,11 +74,27 @@ class Progress:
             self.shown = True
             self.show(now)
 
+    def mark(self, now: float) -> None:
+        """Record a row done at ``now``; marks older than the window go, but one stays at or before its start."""
+        marks = self.marks
+        marks.append((now, self.done))
+        while len(marks) > 2 and marks[1][0] <= now - self.WINDOW:
+            marks.popleft()
+
+    def recent(self, now: float) -> tuple[int, float]:
+        """(rows, seconds) since the oldest mark kept: the rows after the first one (whose time holds the
+        warm-up) over the last ``WINDOW`` seconds; (0, 0.0) before a second row is done."""
+        if not self.marks:
+            return 0, 0.0
+        since, done_then = self.marks[0]
+        return self.done - done_then, now - since
+
     def judge_done(self) -> None:
         self.judging = None
 
     def show(self, now: float) -> None:
-        line = progress_line(self.done, self.total, self.score_sum, now - self.started, self.judging)
+        line = progress_line(self.done, self.total, self.score_sum, now - self.started, self.judging,
+                             recent=self.recent(now))
         if self.tty:
             # padded over the previous line, leaving room for pytest's " [100%]" at the end of the file's line
             self.reporter.rewrite(line.ljust(max(len(line), self.writer.fullwidth - 8)))

@@ -37,11 +37,13 @@ from .report import add_rescore, build_report, make_row, prediction_files, scrub
 from .report.gates import outcome_of
 from .report.io import ENCODE_ERRORS
 from .report.outputs import OUTPUTS
+from .report.paired import benchmark_mismatch
 from .report.rows import row_text
 from .report.render import markdown_summary, summary_lines
+from .report.render.text import github_annotations
 from .spec import BenchmarkSpec
 from .timers import ThreadTimeout
-from .verdict import ERROR, NOT_RUN, TIMEOUT, Verdict
+from .verdict import ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
 
 
 def _append_text(path: Path, text: str) -> None:
@@ -89,6 +91,10 @@ class BenchRun:
         self.no_rows: str | None = None  # why no row was scored from files that hold rows (sessionfinish)
         # The controller compares with the baseline; a worker on another host need not have the file.
         self.baseline = load_baseline(settings.baseline) if settings.baseline and not self.is_worker else None
+        if self.baseline is not None:
+            mismatch = benchmark_mismatch(self.baseline, spec.name)
+            if mismatch:  # another benchmark's report pairs no row: said before scoring, not after
+                raise pytest.UsageError(f"--bench-baseline {settings.baseline} {mismatch}")
         self.write_errors: list[str] = []  # outputs that could not be written at the end (disk full, ...)
         # JUnit properties cost four lists per row (the item's and each report's copy): only when asked for.
         self.junit = _compat.junit_requested(config)
@@ -158,6 +164,22 @@ class BenchRun:
         if self._old_sigterm is not None:
             signal.signal(signal.SIGTERM, self._old_sigterm)
             self._old_sigterm = None
+        self.write_gate_verdict(config)
+
+    def write_gate_verdict(self, config: pytest.Config) -> None:
+        """A failed gate is the run's last line, in red: pytest's own last line (``38 passed, 22 xfailed``, green
+        when every wrong row is an expected failure) is written after every summary hook, and people and log
+        scrapers read the last line. Nothing comes after pytest's line but the configuration's end, here."""
+        report = self.json_report
+        if self.is_worker or report is None or config.pluginmanager.get_plugin("terminalreporter") is None:
+            return
+        failed = [gate for gate in report.get("gates", []) if not gate["passed"]]
+        if not failed:
+            return
+        names = ", ".join(dict.fromkeys(gate["name"] for gate in failed))
+        word = "gate" if len(failed) == 1 else "gates"
+        config.get_terminal_writer().sep("=", f"answerbench: {len(failed)} {word} FAILED ({names})", red=True,
+                                         bold=True)
 
     def stop(self, session: pytest.Session, reason: str) -> None:
         """Stop the run: after the current row, or before the first when called earlier (a judge endpoint found
@@ -252,11 +274,20 @@ class BenchRun:
         else:
             response = question = None
         rec = make_row(row_id=item.row_id, file=item.parent.display_name, line=item.row_line,
-                       verdict=verdict, fields=self.spec.kept(row) if row else None, response=response,
+                       verdict=verdict, fields=self.kept_fields(row) if row else None, response=response,
                        question=question)
         if self.settings.omit_text and isinstance(rec["extra"].get("judge_calls"), list):
             del rec["extra"]["judge_calls"]  # the judge's prompts and replies: text too
         return rec
+
+    def kept_fields(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A row's fields in the report: the benchmark's grouping and kept fields, and the verdict another
+        harness gave the row (its file's, ``--bench-from``) for the report's ``harness_agreement``."""
+        fields = self.spec.kept(row)
+        if "harness_verdict" in row:
+            fields["harness_verdict"] = row["harness_verdict"]
+            fields["harness_metric"] = row.get("harness_metric")
+        return fields
 
     @staticmethod
     def properties(rec: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -299,9 +330,11 @@ class BenchRun:
         if rec is not None:
             setattr(test_report, _compat.RECORD, rec)
             if verdict is not None and not verdict.correct and not test_report.skipped:
-                if self.gated and verdict.status != ERROR:
+                if verdict.status == MISS or (self.gated and verdict.status != ERROR):
                     # With a gate the gates are the assertions: a wrong or timed-out row is a result, shown as
-                    # xfail with its reason (JUnit <skipped type="pytest.xfail">), not a test failure.
+                    # xfail with its reason (JUnit <skipped type="pytest.xfail">, its message starting with the
+                    # status: "wrong: ..."), not a test failure. An abstention (CRAG-MM's "I don't know", a miss)
+                    # is no wrong answer: the same, gate or not.
                     test_report.outcome = "skipped"
                     test_report.wasxfail = describe(verdict)
                 elif test_report.passed:
@@ -545,3 +578,6 @@ class BenchRun:
             tr.write_line(f"generated answerbench {what}: {path}")
         for message in self.write_errors:
             tr.write_line(f"answerbench: {message}", red=True, bold=True)
+        if os.environ.get("GITHUB_ACTIONS") == "true":  # failed gates and regressions as annotations of the PR
+            for line in github_annotations(self.json_report, flips=self.settings.flips):
+                tr.write_line(scrub_surrogates(line))

@@ -166,10 +166,24 @@ def resolve_benchmark(name_or_path: str) -> BenchmarkSpec:
     for name, aliases, path in index:
         if wanted == _norm(name) or wanted in {_norm(a) for a in aliases}:
             return _load_cached(path)
+    import difflib
+
+    spellings = {_norm(spelled): name for name, aliases, _ in index for spelled in (name, *aliases)}
+    close = difflib.get_close_matches(wanted, list(spellings), n=1, cutoff=0.6)
+    hint = f"; did you mean {spellings[close[0]]!r}?" if close else ""
     raise SpecError(
-        f"unknown benchmark {name_or_path!r} (known: {', '.join(sorted(n for n, _, _ in index))}; "
+        f"unknown benchmark {name_or_path!r}{hint} (known: {', '.join(sorted(n for n, _, _ in index))}; "
         "or give a path to a YAML file)"
     )
+
+
+def _shown(path: Path) -> str:
+    """A file as a message names it: relative to the working folder when under it, else its name (never an
+    absolute path: messages end up in CI logs and issues)."""
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.name
 
 
 def _read_yaml(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
@@ -186,7 +200,7 @@ def _read_yaml(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        where = f"{_shown(path)}:{mark.line + 1}" if mark else _shown(path)
         raise SpecError(f"{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
     if data is None:
         data = {}

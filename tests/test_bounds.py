@@ -21,7 +21,7 @@ def test_a_prediction_object_or_array_is_an_error_naming_the_field(bench_env, pr
         {**turn, "interaction_id": "txt", "agent_response": "Paris"},
     ])
     result = bench_env.runpytest(BENCH, "crag_mm", "preds.jsonl", BENCH_REPORT, "report.json", "--bench-profile",
-                                 profile)
+                                 profile, "--bench-no-judge")  # no judge, on purpose: scored without one
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     rows = {r["id"]: r for r in load_report(bench_env)["rows"]}
     assert rows["txt"]["status"] == "correct"  # text is scored as before (an exact match)

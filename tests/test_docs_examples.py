@@ -34,6 +34,7 @@ MUST_RUN = {
     "pytest --bench olympiad benchmarks/olympiad/sample.jsonl",
     "pytest --bench benchmarks/examples/short_answer.yaml benchmarks/examples/short_answer.jsonl",
 }
+HARNESS_FILES = ROOT / "tests" / "data" / "harnesses"
 FAST = ("--bench-limit", "4", "--bench-isolation", "none", "-p", "no:cacheprovider")
 NEEDS_OUTSIDE = ("--bench-judge-model", "OPENAI_API_KEY=", "$", "ssh=")  # ssh: tests/test_ssh_workers.py
 
@@ -87,6 +88,7 @@ def _yaml_blocks() -> list[tuple[str, str]]:
 def folder(tmp_path_factory) -> Path:
     base = tmp_path_factory.mktemp("docs")
     shutil.copytree(ROOT / "benchmarks", base / "benchmarks")
+    shutil.copytree(HARNESS_FILES, base / HARNESS_FILES.relative_to(ROOT))
     return base
 
 
@@ -107,6 +109,7 @@ def test_shell_example_runs(pytester: pytest.Pytester, folder: Path, where: str,
         del args[k:k + 2]
     pytester.makeini("[pytest]\n")
     shutil.copytree(folder / "benchmarks", pytester.path / "benchmarks")
+    shutil.copytree(folder / "tests", pytester.path / "tests")  # other harnesses' files (README: "Scoring ...")
     name = args[args.index("--bench") + 1]
     sample = pytester.path / "benchmarks" / name / "sample.jsonl"
     if sample.exists():
@@ -114,7 +117,7 @@ def test_shell_example_runs(pytester: pytest.Pytester, folder: Path, where: str,
         if "main-report.json" in args:
             assert pytester.runpytest_subprocess("--bench", name, "preds.jsonl", "--bench-report",
                                                  "main-report.json", *FAST).ret in (0, 1)
-    missing = [a for a in args if a.endswith((".jsonl", ".yaml")) and not (pytester.path / a).exists()]
+    missing = [a for a in args if a.endswith((".jsonl", ".yaml", ".eval", ".parquet", ".xlsx")) and not (pytester.path / a).exists()]
     assert not missing, f"{where}: {command!r} names files that exist nowhere: {missing}"
     result = pytester.runpytest_subprocess(*args, *FAST)
     assert result.ret in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED), f"{where}: {command}"

@@ -39,6 +39,7 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_option": (["variant=starter_kit", "on_judge_failure=exact_match"],
                      "\n    variant=starter_kit\n    on_judge_failure=exact_match"),
     "bench_field": (["prediction=model_output", "answer=truth"], "\n    prediction=model_output\n    answer=truth"),
+    "bench_from": (["lm-eval"], "lm-eval"),
     "bench_show": (["3"], "3"),
     "bench_limit": (["5"], "5"),
     "bench_noninferiority_margin": (["0.05"], "0.05"),
@@ -58,7 +59,8 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_verifier": (["judge"], "judge"),
 }
 # what every run of the comparison gives, so that options needing another one take effect
-BASE = {"--bench-judge-model": "m", "--bench-baseline": "base.json"}
+# (crag_mm without a judge model stops before scoring unless told how to score without one: without_judge)
+BASE = {"--bench-judge-model": "m", "--bench-baseline": "base.json", "--bench-option": "without_judge=exact_match"}
 
 INI_ROWS = [opt for opt in OPTIONS if opt.ini]
 

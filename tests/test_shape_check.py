@@ -45,7 +45,7 @@ def _stopped(bench_env, bench: str, rows: list[dict], *args: str, name: str = "p
         path.write_text(json.dumps(rows))
     else:
         write_jsonl(path, rows)
-    result = bench_env.runpytest(BENCH, bench, name, *args)
+    result = bench_env.runpytest(BENCH, bench, name, *args, "--bench-no-judge")  # atomic needs a judge otherwise
     assert result.ret == pytest.ExitCode.INTERRUPTED
     assert result.stdout.str().count(SHAPE) == 1
     return result
@@ -61,7 +61,8 @@ def test_the_multiple_choice_benchmarks_are_read_from_their_definitions():
 @pytest.mark.parametrize("bench", ["olympiad", "atomic", "polyhedron"])
 def test_a_multiple_choice_file_given_to_a_maths_benchmark_stops_with_one_message(bench_env, bench, workers):
     write_jsonl(bench_env.path / "preds.jsonl", ROWS)
-    result = bench_env.runpytest(BENCH, bench, "preds.jsonl", BENCH_REPORT, "report.json", *workers)
+    result = bench_env.runpytest(BENCH, bench, "preds.jsonl", BENCH_REPORT, "report.json", *workers,
+                                 "--bench-no-judge")  # atomic stops for its judge otherwise
     assert result.ret != pytest.ExitCode.OK
     if not workers:
         assert result.ret == pytest.ExitCode.INTERRUPTED  # a collection error, as the required-field stop
@@ -163,7 +164,7 @@ def test_real_maths_rows_are_collected_without_a_stop(bench_env, name):
     rows = make()
     assert len(rows) >= 20
     write_jsonl(bench_env.path / "preds.jsonl", rows)
-    result = bench_env.runpytest(BENCH, bench, "preds.jsonl", "--collect-only", "-q")
+    result = bench_env.runpytest(BENCH, bench, "preds.jsonl", "--collect-only", "-q", "--bench-no-judge")
     assert result.ret == pytest.ExitCode.OK
     assert SHAPE not in result.stdout.str()
     result.stdout.fnmatch_lines([f"{len(rows)} tests collected*"])

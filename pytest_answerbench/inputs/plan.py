@@ -9,8 +9,9 @@ A row goes through these steps, each one place:
 
 1. read (``readers.READERS``, by format): a ``RawRow`` per row, a problem instead of a row it cannot read;
 2. normalise (``InputPlan.normalise``): the benchmark's fields read from the columns ``--bench-field`` names.
-   A reader of another harness's files (lm-eval samples, inspect logs) whose rows are not flat prediction
-   rows adds its own step here, before the field mapping;
+   Another harness's file (lm-eval samples, inspect logs: ``--bench-from`` or detected, ``InputPlan.harness``)
+   is read by its reader in ``harnesses/`` instead, which applies ``--bench-field`` as paths into its records
+   and gives one row per response (``readers.harness_rows``);
 3. name (``RowIds``): the row id, or ``line<N>``, with ``#2``, ``#3`` on repeats;
 4. join the gold file (``gold.GoldIndex``) and check the required fields and the file's shape (``shape``).
 
@@ -27,9 +28,10 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
-from ..report.rows import scrub_surrogates
+from ..report.rows import portable_path, scrub_surrogates
 from .gold import GoldIndex
-from .readers import FORMATS, RawRow, ReaderError, file_kind, load_jsonl_span, missing_reader, read_rows, rename_fields
+from .readers import (FORMATS, RawRow, ReaderError, file_kind, harness_of, harness_rows, load_jsonl_span,
+                      missing_reader, read_rows, rename_fields)
 
 if TYPE_CHECKING:
     from ..spec import BenchmarkSpec
@@ -97,7 +99,7 @@ def prediction_paths(args: Sequence[str], base: str | os.PathLike[str]) -> list[
 
 def file_problem(paths: Sequence[Path]) -> str | None:
     """Why the files cannot be read at all (absent, not regular files, a missing optional reader), or None."""
-    absent = [str(p) for p in paths if not p.exists()]
+    absent = [portable_path(p) or str(p) for p in paths if not p.exists()]  # as the user named it, not absolute
     if absent:
         return f"prediction file not found: {', '.join(absent)}"
     # A FIFO or a device (/dev/zero, /dev/urandom) would block or never end: only regular files are read.
@@ -121,7 +123,7 @@ class InputPlan:
 
     def __init__(self, spec: "BenchmarkSpec", paths: Sequence[Path], *, root: Path,
                  fields: tuple[tuple[str, str], ...] = (), limit: int | None = None,
-                 shard: tuple[int, int] | None = None, gold: str | None = None):
+                 shard: tuple[int, int] | None = None, gold: str | None = None, bench_from: str | None = None):
         self.spec = spec
         self.paths = list(paths)
         self.root = root
@@ -131,6 +133,8 @@ class InputPlan:
         self.gold = GoldIndex(gold, spec) if gold else None
         self.duplicates: list[str] = []  # "file:line: ..." warnings for the report
         self._rows_seen = 0  # rows read so far across files (for sharding)
+        # file -> the harness that wrote it (--bench-from, else what the file says; None: benchmark rows)
+        self.harness = {path: harness_of(path, bench_from) for path in self.paths}
 
     # -- naming and reading ------------------------------------------------------------------------------
 
@@ -145,13 +149,55 @@ class InputPlan:
         """A row as read, made a prediction row of the benchmark: its fields read from the mapped columns."""
         return rename_fields(row, self.fields) if self.fields else row
 
+    def _row(self, raw: RawRow) -> dict[str, Any]:
+        """A read row (not a problem) as a prediction row: normalised, unless its reader read the fields."""
+        assert raw.row is not None
+        return raw.row if raw.mapped else self.normalise(raw.row)
+
+    def read_file(self, path: Path) -> Iterator[RawRow]:
+        """Every row of one file: another harness's file through its reader (``--bench-field`` values are paths
+        into its records there), any other through the reader of its format."""
+        name = self.harness_of(path)
+        if name is None:
+            return read_rows(path)
+        spec = self.spec
+        gold_field = "answer" if "answer" in spec.gold_field else spec.gold_field[0]
+        return harness_rows(name, path, fields=self.fields, prediction_field=spec.prediction_field,
+                            id_field=spec.id_fields[0], gold_field=gold_field)
+
+    def harness_of(self, path: Path) -> str | None:
+        """The harness that wrote a prediction file (``--bench-from`` or detected), None for benchmark rows."""
+        if path in self.harness:
+            return self.harness[path]
+        return self.harness.get(path.resolve())
+
+    def harness_problem(self) -> str | None:
+        """Why another harness's file cannot be read at all (not that harness's file, a bad ``--bench-field``
+        path), checked before any row is scored; None when every such file starts well."""
+        from ..harnesses import field_path  # deferred: jmespath loads only for another harness's files
+
+        named = [path for path, name in self.harness.items() if name is not None]
+        if not named:
+            return None
+        for _, path in self.fields:
+            try:
+                field_path(path)
+            except ValueError as exc:
+                return str(exc)
+        for path in named:
+            try:
+                next(iter(self.read_file(path)), None)
+            except ReaderError as exc:
+                return f"--bench-from {self.harness[path]}: {exc}"
+        return None
+
     def load_span(self, fd: int, span: tuple[int, int]) -> dict[str, Any]:
         """A JSONL row read again from its byte span (planned rows keep spans, not rows), normalised."""
         return self.normalise(load_jsonl_span(fd, span))
 
     def _read(self, path: Path) -> Iterator[RawRow]:
         """The rows of a file this run reads (``--bench-limit``); ``ReaderError`` when it cannot be read."""
-        rows: Iterator[RawRow] = iter(read_rows(path))
+        rows: Iterator[RawRow] = iter(self.read_file(path))
         return itertools.islice(rows, self.limit) if self.limit is not None else rows
 
     # -- the shard ---------------------------------------------------------------------------------------
@@ -187,10 +233,10 @@ class InputPlan:
         spec = self.spec
         # Rows stream through: only what an item needs is kept (a JSONL row's byte span, not the row).
         try:
-            stream = iter(read_rows(path))
+            stream = iter(self.read_file(path))
             first = next(stream, None)
-        except ReaderError as exc:
-            yield PlannedRow("file", 0, None, None, str(exc))
+        except ReaderError as exc:  # the file as named everywhere else, not its absolute path
+            yield PlannedRow("file", 0, None, None, str(exc).replace(str(path), rel))
             return
         if first is None and on_empty is not None:
             on_empty()
@@ -204,7 +250,7 @@ class InputPlan:
             if raw.row is None:
                 yield PlannedRow(f"line{raw.line}", raw.line, None, None, f"{rel}:{raw.line}: {raw.problem}")
                 continue
-            row = self.normalise(raw.row)
+            row = self._row(raw)
             raw_id = spec.row_id(row)
             gold_problem = None
             if gold is not None:
@@ -270,7 +316,7 @@ class InputPlan:
                 continue
             total += len(rows)
             if gold is not None:
-                ids.update(rid for rid in (self.spec.row_id(self.normalise(r.row)) for r in rows
+                ids.update(rid for rid in (self.spec.row_id(self._row(r)) for r in rows
                                            if r.row is not None) if rid)
         if gold is not None:
             total += len(gold.problems) + sum(1 for gid in gold.rows if gid not in ids)
@@ -293,7 +339,7 @@ class InputPlan:
         out: dict[str, dict[int, dict[str, Any]]] = {}
         for path in self.paths:
             try:
-                rows = {raw.line: self.normalise(raw.row) for raw in read_rows(path) if raw.row is not None}
+                rows = {raw.line: self._row(raw) for raw in self.read_file(path) if raw.row is not None}
             except ReaderError:
                 rows = {}
             out[self.display_path(path)] = rows

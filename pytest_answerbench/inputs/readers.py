@@ -22,8 +22,8 @@ from typing import Any, Callable, Iterator
 
 from ..errors import ReaderError
 
-__all__ = ["FORMATS", "READERS", "RawRow", "ReaderError", "load_jsonl_span", "missing_reader", "read_rows",
-           "rename_fields"]
+__all__ = ["FORMATS", "READERS", "RawRow", "ReaderError", "harness_of", "harness_rows", "load_jsonl_span",
+           "missing_reader", "read_rows", "rename_fields"]
 
 # format -> (module, what to install) for the formats read through an optional library
 _OPTIONAL = {
@@ -40,6 +40,7 @@ class RawRow:
     row: dict[str, Any] | None = None
     problem: str | None = None
     span: tuple[int, int] | None = None  # (offset, length) in bytes, JSONL only
+    mapped: bool = False  # the benchmark's fields already read (another harness's file: ``harness_rows``)
 
 
 def _decode_error(exc: UnicodeDecodeError) -> str:
@@ -277,3 +278,31 @@ def read_rows(path: str | os.PathLike[str]) -> Iterator[RawRow]:
         raise ReaderError(f"{path}: no such file" if not path.exists() else
                           f"{path}: not a regular file ({file_kind(path)}); only regular files are read")
     return READERS[suffix](path)
+
+
+# -- other harnesses' files (lm-eval samples, inspect logs, ...): pytest_answerbench/harnesses reads them --------
+
+def harness_of(path: str | os.PathLike[str], bench_from: str | None) -> str | None:
+    """The harness whose reader reads ``path``: ``--bench-from``'s, else the one the file says wrote it; None for
+    a file of benchmark rows (VLMEvalKit's xlsx rows are such rows: the table readers read them)."""
+    from .. import harnesses  # deferred: jmespath and the harness readers load only when a run asks
+
+    name = bench_from if bench_from is not None else harnesses.detect(path)
+    return None if name in (None, "vlmevalkit") else name
+
+
+def harness_rows(name: str, path: str | os.PathLike[str], *, fields: tuple[tuple[str, str], ...],
+                 prediction_field: str, id_field: str, gold_field: str) -> Iterator[RawRow]:
+    """The rows of another harness's file as benchmark rows (``harnesses.rows_of``): one per response, the
+    harness's verdict in ``harness_verdict``/``harness_metric``, ``fields`` applied as jmespath paths to its
+    records. The records name the gold ``answer``: it becomes ``gold_field`` where the benchmark names it
+    otherwise. ``HarnessFormatError`` (a ReaderError) before the first row when the file is not that harness's."""
+    from .. import harnesses  # deferred: see harness_of
+
+    for line, row, problem in harnesses.rows_of(name, path, fields=fields, prediction_field=prediction_field,
+                                                id_field=id_field):
+        if row is not None and gold_field != "answer" and "answer" in row:
+            row[gold_field] = row.pop("answer")
+        if problem and problem.startswith(f"line {line}: "):  # the plan puts file:line before every problem
+            problem = problem[len(f"line {line}: "):]
+        yield RawRow(line, row, problem, mapped=True)

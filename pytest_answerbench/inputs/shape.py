@@ -34,9 +34,11 @@ class FieldCheck:
 
     SAMPLE = 100  # rows looked at before deciding
 
-    def __init__(self, display: str, spec: "BenchmarkSpec", shape: bool = True):
+    def __init__(self, display: str, spec: "BenchmarkSpec", shape: bool = True,
+                 fields: tuple[tuple[str, str], ...] = ()):
         self.display = display
         self.spec = spec
+        self.fields = fields  # --bench-field (field, column) pairs: a column the file lacks is named first
         self.rows = 0
         self.lacking = 0
         self.missing: dict[str, None] = {}  # the missing fields, in the order met
@@ -79,7 +81,10 @@ class FieldCheck:
         fit = [name for name, other in sorted(builtin_specs().items())
                if other.required and not other.missing_fields(columns)]
         shown = ", ".join(list(self.columns)[:40]) + (", ..." if len(self.columns) > 40 else "")
-        return (f"{self.display}: {self.lacking} of the first {self.rows} rows lack the fields benchmark "
+        missing = {name for m in self.missing for name in m.split(" or ")}
+        unmapped = [f"--bench-field {field}={column} names a column the file does not have ({column!r}); "
+                    for field, column in self.fields if field in missing and column not in self.columns]
+        return (f"{self.display}: {''.join(unmapped)}{self.lacking} of the first {self.rows} rows lack the fields benchmark "
                 f"{self.spec.name} requires: missing {', '.join(repr(m) for m in self.missing)}; the file has "
                 f"the columns {shown or '(none)'}; benchmarks whose required fields fit: "
                 f"{', '.join(fit) or 'none'}. If a column holds a required field under another name, map it: "

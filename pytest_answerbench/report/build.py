@@ -16,7 +16,7 @@ from .paired import compare_reports, fingerprint, rescore_differences, unpaired_
 from .rows import aggregate
 
 __all__ = ["INCOMPLETE", "PER_ITEM_OVERHEAD", "GateSettings", "add_rescore", "build_report", "gate_report",
-           "parallel_estimate"]
+           "harness_agreement", "parallel_estimate"]
 
 #: The report's ``incomplete_reason`` for a run that ended before every row was scored, when no better reason is known.
 INCOMPLETE = "the run ended early (a row could not be interrupted)"
@@ -78,6 +78,9 @@ def build_report(
     report["gates"], comparison = gate_report(report, gates, baseline=baseline)
     if comparison is not None:
         report["comparison"] = comparison
+    agreement = harness_agreement(report["rows"])
+    if agreement is not None:
+        report["harness_agreement"] = agreement
     if warnings:
         report["warnings"] = list(warnings)
     if workers:
@@ -94,6 +97,25 @@ def build_report(
         report["subset"] = gates.subset
         _say_subset(report["gates"], gates.subset)
     return report
+
+
+def harness_agreement(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """How often our verdicts agree with those of the harness that wrote the prediction file (rows read with
+    ``--bench-from`` carry its verdict in ``fields.harness_verdict``), and the rows that differ (id, file, line,
+    ours, theirs); None when no row carries one."""
+    pairs = [{"id": r["id"], "line": r.get("line"), "file": r.get("file"), "ours": r["status"],
+              "theirs": r["fields"]["harness_verdict"], "metric": r["fields"].get("harness_metric"),
+              "response": r.get("response")}
+             for r in rows if "harness_verdict" in (r.get("fields") or {})]
+    if all(p["theirs"] is None for p in pairs):  # the file gave no verdict (OpenCompass predictions alone)
+        return None
+    from ..harnesses import agreement_of_pairs  # jmespath and the harness readers load only for such rows
+
+    out = agreement_of_pairs(pairs)
+    files = {(p["id"], p["line"]): p["file"] for p in pairs}
+    for row in out["differing"]:
+        row["file"] = files.get((row["id"], row["line"]))
+    return out
 
 
 def gate_report(

@@ -38,6 +38,7 @@ from .stats import (
 
 __all__ = [
     "FINGERPRINT_KEYS",
+    "benchmark_mismatch",
     "compare_reports",
     "current_ids",
     "fingerprint",
@@ -445,3 +446,14 @@ def rescore_differences(report: Mapping[str, Any], rescored: Mapping[str, Any]) 
         if changes:
             out.append({**_key_label(k), "file": row.get("file"), "line": row.get("line"), "changes": changes})
     return out
+
+
+def benchmark_mismatch(baseline: Mapping[str, Any], benchmark: str | None, what: str = "this run") -> str | None:
+    """Why ``baseline`` cannot be compared with a report of ``benchmark`` (another benchmark's report pairs no
+    row: "paired change n/a on 0 rows"), or None. Checked before scoring (``--bench-baseline``) and before
+    comparing (``answerbench compare``)."""
+    theirs = baseline.get("benchmark")
+    if theirs and benchmark and theirs != benchmark:
+        return (f"is a report of benchmark {theirs}, but {what} scores {benchmark}: a baseline must be a report of "
+                "the same benchmark")
+    return None

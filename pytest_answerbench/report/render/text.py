@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ...verdict import CORRECT, ERROR, NOT_RUN, STATUSES, TIMEOUT
+from ...verdict import CORRECT, ERROR, MISS, NOT_RUN, STATUSES, TIMEOUT
 from .._fmt import incomplete_reason, pts, short_repr, verdict_word, where
 
-__all__ = ["Markup", "comparison_lines", "progress_line", "summary_lines"]
+__all__ = ["Markup", "agreement_lines", "comparison_lines", "github_annotations", "progress_line", "summary_lines"]
 
 Markup = dict[str, bool]
 
@@ -36,6 +36,9 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
     if metrics:
         cells = [f"{k} {v:g}" for k, v in list(metrics.items())[:12]]
         yield "metrics: " + ", ".join(cells) + (" ..." if len(metrics) > 12 else ""), {}
+    agreement = report.get("harness_agreement")
+    if agreement:
+        yield from agreement_lines(agreement, show)
     for warning in report.get("warnings", [])[:5]:
         yield f"warning: {warning}", {"yellow": True}
     rows = report["rows"]
@@ -45,10 +48,13 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
         yield (f"verifier: {len(verified)} rows the rules left undecided decided by the judge ({accepted} accepted, "
                f"{len(verified) - accepted} rejected)"), {}
     errors = [r for r in rows if r["status"] in (ERROR, TIMEOUT)]
-    wrong = [r for r in rows if r["status"] not in (CORRECT, ERROR, TIMEOUT, NOT_RUN)]
-    if wrong and show:
-        yield f"wrong rows (first {min(show, len(wrong))} of {len(wrong)}):", {}
-        for r in wrong[:show]:
+    wrong = [r for r in rows if r["status"] not in (CORRECT, ERROR, TIMEOUT, NOT_RUN, MISS)]
+    misses = [r for r in rows if r["status"] == MISS]  # abstentions ("I don't know"): no wrong answer
+    for title, listed in (("wrong rows", wrong), ("abstentions (miss)", misses)):
+        if not listed or not show:
+            continue
+        yield f"{title} (first {min(show, len(listed))} of {len(listed)}):", {}
+        for r in listed[:show]:
             yield f"  {where(r)} {r['id']}: extracted {short_repr(r['extracted'])}, gold {short_repr(r['gold'])} " \
                   f"[{r['method']}]", {}
     if errors:
@@ -69,6 +75,21 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
     for gate in report.get("gates", []):
         yield (f"gate {verdict_word(gate)}: {gate['message']}",
                {"green": True} if gate["passed"] else {"red": True, "bold": True})
+
+
+def agreement_lines(agreement: dict[str, Any], show: int) -> Iterator[tuple[str, Markup]]:
+    """How often our verdicts agree with the harness that wrote the file, and the first rows that differ."""
+    count, differing = agreement["count"], agreement["differing"]
+    metric = f" ({agreement['harness_metric']})" if agreement.get("harness_metric") else ""
+    rate = f"{agreement['rate']:.1%}" if agreement.get("rate") is not None else "n/a"
+    not_compared = f", {agreement['not_compared']} not compared" if agreement.get("not_compared") else ""
+    yield (f"agreement with the harness's own verdicts{metric}: {rate} ({agreement['agreeing']}/{count} rows"
+           f"{not_compared}); {len(differing)} differ", {"bold": True})
+    word = {True: "correct", False: "wrong"}
+    for r in differing[:show]:
+        yield f"  {where(r)} {r['id']}: ours {word[r['ours']]}, theirs {word[r['theirs']]}", {}
+    if len(differing) > show:
+        yield f"  ... {len(differing) - show} more in the report (harness_agreement)", {}
 
 
 def comparison_lines(c: dict[str, Any], flips: int) -> Iterator[tuple[str, Markup]]:
@@ -99,15 +120,53 @@ def comparison_lines(c: dict[str, Any], flips: int) -> Iterator[tuple[str, Marku
 
 
 
+def _command_text(text: Any, *, prop: bool = False) -> str:
+    """Text escaped for a GitHub Actions workflow command (a property escapes ``:`` and ``,`` too)."""
+    out = str(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return out.replace(":", "%3A").replace(",", "%2C") if prop else out
+
+
+def github_annotations(report: dict[str, Any], flips: int = 10) -> list[str]:
+    """GitHub Actions workflow commands for a finished report: ``::error`` for each failed gate (on the first
+    prediction file), ``::warning`` for the first ``flips`` rows that went correct -> wrong against the baseline,
+    at their file and line, so a pull request shows them inline."""
+    files = report.get("files") or []
+    first = files[0].get("path") if files else None
+    out = []
+    for gate in report.get("gates", []):
+        if gate["passed"]:
+            continue
+        where = f"file={_command_text(first, prop=True)}," if first else ""
+        title = _command_text(f"answerbench gate {gate['name']} failed", prop=True)
+        out.append(f"::error {where}title={title}::{_command_text(gate['message'])}")
+    entries = ((report.get("comparison") or {}).get("flips") or {}).get("correct_to_wrong") or []
+    for flip in entries[:flips]:
+        where = "".join(f"{key}={_command_text(flip[key], prop=True)}," for key in ("file", "line") if flip.get(key))
+        title = _command_text(f"answerbench: row {flip['id']} flipped correct -> wrong", prop=True)
+        text = (f"extracted {short_repr(flip.get('extracted_after'))} (was {short_repr(flip.get('extracted_before'))}),"
+                f" gold {short_repr(flip.get('gold'))}")
+        out.append(f"::warning {where}title={title}::{_command_text(text)}")
+    return out
+
+
 def progress_line(done: int, total: int | None, score_sum: float, seconds: float,
-                  judge: tuple[int, int] | None = None) -> str:
+                  judge: tuple[int, int] | None = None, *, recent: tuple[int, float] | None = None) -> str:
     """A long run's progress: rows scored (of how many), rows per second, time left at that rate and the
     accuracy so far (the mean score of the rows scored); while the judge answers a batch of coming rows
-    (``judge``: replies received, requests asked), how far that batch is."""
-    rate = done / seconds if seconds > 0 else 0.0
+    (``judge``: replies received, requests asked), how far that batch is.
+
+    ``recent`` (rows, seconds): the rate is read from that recent window instead of the whole run (whose first
+    rows carry the warm-up: SymPy's import, a child process); a window with no rows yet gives no rate nor ETA."""
+    if recent is not None and (recent[0] <= 0 or recent[1] <= 0):
+        rate = None
+    elif recent is not None:
+        rate = recent[0] / recent[1]
+    else:
+        rate = done / seconds if seconds > 0 else 0.0
     parts = [f"{done}/{total} rows ({100 * done // total}%)" if total else f"{done} rows"]
-    parts.append(f"{rate:.1f} rows/s" if rate < 100 else f"{rate:.0f} rows/s")
-    if total and rate > 0 and done < total:
+    if rate is not None:
+        parts.append(f"{rate:.1f} rows/s" if rate < 100 else f"{rate:.0f} rows/s")
+    if total and rate and done < total:
         parts.append(f"ETA {_duration((total - done) / rate)}")
     elif total and done >= total:
         parts.append(f"done in {_duration(seconds)}")

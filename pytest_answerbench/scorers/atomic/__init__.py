@@ -41,6 +41,9 @@ OPTIONS: dict[str, str] = {
     "judge_model": "the model the reference judges with; a suggestion for --bench-judge-model",
 }
 _CHOICES = {"variant": ("upstream", "dcvlr"), "without_judge": ("error", "wrong")}
+# the options.without_judge value that scores without a judge (the run stops before scoring when neither a judge
+# nor this is given: options.py; the default, error, applies in both profiles)
+JUDGELESS = "wrong"
 
 TEMPLATE_VERSION = "atomic.physic/1"
 JUDGE_SYSTEM = "You are an assistant that compares LaTeX expressions for equivalence."

@@ -50,6 +50,10 @@ OPTIONS: dict[str, str] = {
                      "profile) or exact_match (upstream profile; the reference's --eval-model None)",
     "judge_model": "the model the reference judges with; a suggestion for --bench-judge-model",
 }
+# options.without_judge when the benchmark YAML and --bench-option leave it out, by profile; and the value that
+# scores without a judge (the run stops before scoring when neither a judge nor this is given: options.py)
+WITHOUT_JUDGE_DEFAULT = {"default": "error", "upstream": "exact_match"}
+JUDGELESS = "exact_match"
 _CHOICES = {
     "variant": VARIANTS,
     "on_judge_failure": ("error", "exact_match"),
@@ -181,7 +185,7 @@ def _judge(ctx: ScoreContext, variant: str, query: str, truth: str, response: st
            tally: JudgeTally) -> tuple[bool, str] | Verdict | None:
     """(is_correct, reply) from the judge; None when the turn falls back to exact match; or an error verdict."""
     if ctx.judge is None:
-        fallback = ctx.options.get("without_judge", "exact_match" if ctx.upstream else "error")
+        fallback = ctx.options.get("without_judge", WITHOUT_JUDGE_DEFAULT["upstream" if ctx.upstream else "default"])
         if fallback == "exact_match":
             return None
         return Verdict.error("this turn needs the LLM judge and none is configured (set --bench-judge-model; "
