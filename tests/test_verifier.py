@@ -74,7 +74,7 @@ def test_only_undecided_rows_reach_the_verifier_and_a_hedge_is_never_accepted(ye
     judge = _judge(yes_server)
     verdicts = {row["id"]: score_row("olympiad", row, judge=judge, verifier="judge", timeout=None) for row in ROWS}
     assert {k: (v.status, v.method) for k, v in verdicts.items()} == {
-        "decided-right": ("correct", "exact"), "decided-wrong": ("wrong", "numeric"),
+        "decided-right": ("correct", "exact@answer-line"), "decided-wrong": ("wrong", "numeric@answer-line"),
         "cut-off": ("correct", METHOD), "hedge": ("wrong", "no-answer"), "candidates": ("wrong", "no-answer")}
     assert len(yes_server.requests) == 1  # the cut-off row's only
     sent = yes_server.requests[0]["messages"][-1]["content"]
@@ -105,7 +105,7 @@ def test_a_verified_run_sends_only_undecided_rows_and_counts_them(bench_env, yes
     result = bench_env.runpytest_subprocess(*args, "--bench-verifier", "judge")
     report = load_report(bench_env)
     assert {r["id"]: r["method"] for r in report["rows"]} == {
-        "decided-right": "exact", "decided-wrong": "numeric", "cut-off": METHOD, "hedge": "no-answer",
+        "decided-right": "exact@answer-line", "decided-wrong": "numeric@answer-line", "cut-off": METHOD, "hedge": "no-answer",
         "candidates": "no-answer"}
     verifier_calls = [r for r in yes_server.requests if "Reference answer:" in str(r["messages"])]
     assert len(verifier_calls) == 1  # the endpoint check aside, one call: the one undecided, unhedged row
