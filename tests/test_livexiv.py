@@ -204,3 +204,16 @@ def test_single_option_rows_are_scored(prediction: str, upstream: str, default: 
     assert (up.status, up.method != "missing-field") == (upstream, True)
     assert score_row("livexiv", row, profile="default").status == default
     assert score_row("livexiv", {"index": 8, "prediction": "A", "answer": "A"}).method == "missing-field"
+
+
+@pytest.mark.parametrize("prediction", ["", None, float("nan")])
+def test_empty_prediction_reads_as_nan_upstream(prediction):
+    """The reference reads its stored file back: an empty cell is NaN, the text "nan", where option text "a" is
+    found (issue 28: its fuzz row, gold A). The default profile reads an empty reply as no choice."""
+    row = {"prediction": prediction, "answer": "A", "A": "A", "B": "B", "C": "C", "D": "D"}
+    up = score_row("livexiv", row, profile="upstream")
+    assert (up.status, up.extracted, up.method) == ("correct", "A", "can-infer")
+    row_b = dict(row, answer="B")
+    assert score_row("livexiv", row_b, profile="upstream").extracted == "A"
+    default = score_row("livexiv", row, profile="default")
+    assert default.status == "wrong" and default.extracted is None

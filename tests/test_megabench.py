@@ -224,6 +224,7 @@ def test_upstream_summary_is_the_references_unrounded_with_counters():
     assert up["num_queries_evaluated"] == {"rule": 4, "llm": 0}
     assert up["num_tasks_unevaluated"] == up["num_queries_unevaluated"] == {"rule": 0, "llm": 0}
     assert up["num_samples_all"] == {"rule": 6, "llm": 0}  # each task's demonstration counted
+    assert up["num_samples_all_estimated"] == ["t1", "t2"]  # the rows do not say whether their task has one
     assert up["tasks"]["t1"]["mean_task_score"] == 1 / 3
     default = score_rows("megabench", rows)["metrics"]
     assert default["macro_mean_score"] == {"rule": 0.666667} and "num_tasks_evaluated" not in default
@@ -253,3 +254,16 @@ def test_string_set_equality_through_the_answer_parser():
            "response_parse_function": "answer_string"}
     for profile in ("upstream", "default"):
         assert score_row("megabench", _row("Answer: A, b", {"answer": "a, b"}, cfg), profile=profile).correct
+
+
+def test_num_samples_all_reads_the_task_s_example_info():
+    """issue 28: the reference counts a task's demonstration only when its example_info has text or images."""
+    with_demo = {"example_text": "Q: 1+1\nA: 2", "image_paths": []}
+    without = {"example_text": "", "image_paths": []}
+    rows = [dict(_row("Answer: B", {"answer": "B"}, ANSWER_CFG, task="t1", id="1"), example_info=with_demo),
+            dict(_row("Answer: B", {"answer": "B"}, ANSWER_CFG, task="t2", id="2"), example_info=json.dumps(without)),
+            dict(_row("Answer: B", {"answer": "B"}, ANSWER_CFG, task="t2", id="3"), example_info=without),
+            _row("Answer: B", {"answer": "B"}, ANSWER_CFG, task="t3", id="4")]
+    up = score_rows("megabench", rows, profile="upstream")["metrics"]
+    assert up["num_samples_all"] == {"rule": (1 + 1) + (2 + 0) + (1 + 1), "llm": 0}
+    assert up["num_samples_all_estimated"] == ["t3"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 from pathlib import Path
 
 import pytest
@@ -95,6 +96,9 @@ def test_vectors_cover_every_metric_the_issue_lists():
 
 # ------------------------------------------------------------------------------------------ program_judge
 
+# program_judge runs programs only inside bubblewrap (tests/test_sandbox.py); without it these rows are errors
+needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None,
+                                 reason="bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
 ADDER_CASES = {"test_case": [{"input": ["1 2"], "expected": "3"}, {"input": ["10 -4"], "expected": "6"}]}
 PROGRAM_CFG = {"field_score_function": {"code": "program_judge"},
                "aggregation": {"function": "mean", "field_weights": {"code": 1}},
@@ -107,6 +111,7 @@ def _program_row(code: str, **kw) -> dict:
             **kw}
 
 
+@needs_bwrap
 def test_program_judge_runs_only_with_the_opt_in():
     row = _program_row("a, b = map(int, input().split())\nprint(a + b)")
     refused = score_row("megabench", row)
@@ -140,6 +145,7 @@ SANDBOX_ATTACKS = {
 }
 
 
+@needs_bwrap
 @pytest.mark.parametrize("name", list(SANDBOX_ATTACKS))
 def test_sandbox_limits_hold(name: str, tmp_path: Path):
     import time
@@ -155,6 +161,7 @@ def test_sandbox_limits_hold(name: str, tmp_path: Path):
     assert not Path("/tmp/answerbench-sandbox-escape").exists()
 
 
+@needs_bwrap
 def test_sandbox_leaves_no_process_and_no_folder_behind(tmp_path, monkeypatch):
     import tempfile
 
@@ -167,6 +174,7 @@ def test_sandbox_leaves_no_process_and_no_folder_behind(tmp_path, monkeypatch):
     assert run_program("print(sum(map(int, input().split())))", ["2 3"]) == "5"
 
 
+@needs_bwrap
 def test_program_judge_end_to_end_with_xdist(bench_env):
     from conftest import load_report, write_jsonl
 

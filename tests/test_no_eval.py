@@ -42,8 +42,8 @@ EVALUATOR_ATTRIBUTES = {"eval", "exec", "sympify", "parse_expr", "lambdify", "ev
 # (file relative to the package, callee): why it is safe. Keep this list short; every entry is reviewed.
 ALLOWED: dict[tuple[str, str], str] = {
     ("scorers/megabench/_sandbox_child.py", "exec"): "MEGA-Bench program_judge: the model's program, by design, "
-    "only with the benchmark option allow_code_execution, in a separate limited child process "
-    "(tests/test_megabench_more.py::test_sandbox_limits_hold)",
+    "only with the benchmark option allow_code_execution, in a limited child process inside bubblewrap "
+    "(pytest_answerbench/sandbox.py; tests/test_sandbox.py, tests/test_megabench_more.py::test_sandbox_limits_hold)",
 }
 
 

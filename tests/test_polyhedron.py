@@ -213,3 +213,30 @@ def test_latex_constants_as_the_reference_reads_them(case):
     row = {"id": "1", **{k: case[k] for k in ("prediction", "answer", "eval_type", "score_type")}}
     verdict = score_row("polyhedron", row, profile="upstream", timeout=30)
     assert verdict.score == pytest.approx(case["reference_score"], abs=1e-6), verdict
+
+
+# PolyhedronEvaluator's compute_score (same scratch environment as above) on score_type values other than
+# "hard"/"soft" (issue 28: "Hard", "SOFT", "hard ", "strict", ...), drawn at random (seed 7) over eval types,
+# predictions and golds. The reference never checks the value: each of its branches tests == "hard" or == "soft".
+SCORE_TYPES = [json.loads(line) for line in
+               (Path(__file__).parent / "data" / "polyhedron_score_types.jsonl").read_text().splitlines()]
+
+
+@pytest.mark.parametrize("case", SCORE_TYPES,
+                         ids=[f"{c['prediction']}|{c['answer']}|{c['eval_type']}|{c['score_type']}" for c in SCORE_TYPES])
+def test_any_score_type_as_the_reference_reads_it(case):
+    row = {"id": "1", **{k: case[k] for k in ("prediction", "answer", "score_type")}}
+    if case["eval_type"]:
+        row["eval_type"] = case["eval_type"]
+    verdict = score_row("polyhedron", row, profile="upstream", timeout=30)
+    assert verdict.status != "error", verdict
+    assert verdict.score == pytest.approx(case["reference_score"], abs=1e-6), verdict
+
+
+def test_score_type_is_read_case_blind_in_default():
+    row = {"prediction": "\\boxed{3.1416}", "answer": "3.14", "eval_type": "numeral"}
+    up = score_row("polyhedron", {**row, "score_type": "Hard"}, profile="upstream")
+    assert up.score == pytest.approx(0.7365836, abs=1e-6)  # the reference's value (issue 28)
+    for spelling, expected in (("Hard", 0.0), (" HARD ", 0.0), ("Soft", pytest.approx(0.7365836, abs=1e-6))):
+        v = score_row("polyhedron", {**row, "score_type": spelling}, profile="default")
+        assert v.status != "error" and v.score == expected, (spelling, v)

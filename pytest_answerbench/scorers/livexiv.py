@@ -156,8 +156,10 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     choices = option_columns(row)
     if ctx.upstream:
         gold = str(row.get("answer"))
-        text = "nan" if prediction is None or (isinstance(prediction, float) and prediction != prediction) \
-            else str(prediction)
+        # The reference reads its stored prediction file back, where an empty cell (null, NaN or an empty
+        # string) becomes NaN, i.e. the text "nan" (in which option texts such as "a" can be found).
+        empty = prediction is None or prediction == "" or (isinstance(prediction, float) and prediction != prediction)
+        text = "nan" if empty else str(prediction)
         variant = ctx.options.get("variant", "upstream")
         extra: dict[str, Any] = {}
         found = can_infer(text, choices, variant)

@@ -153,6 +153,14 @@ def _parse_response(response: Any, correct_answer: Mapping[str, Any], config: Ma
     if parser == "dummy":
         return parser, text.strip()
     parsed = parse_response_json(text)
+    if parser == "unsupported" and not fixed:
+        # No response_parse_function: the reference's processor parses as JSON but falls back to the raw response
+        # only for the "json" parser. An empty object gives every field None; a list (or any non-object) has no
+        # .get, and the reference's processor raises on it.
+        if isinstance(parsed, dict):
+            return parser, parsed
+        raise ValueError(f"the reference raises here (AttributeError): without a response_parse_function the "
+                         f"response parses to a {type(parsed).__name__}, not an object of fields")
     if not isinstance(parsed, dict) or not parsed:
         # Parse failure: the reference gives every field the raw response.
         parsed = {f: text for f in correct_answer}
@@ -303,6 +311,9 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     task = None if task is None or (isinstance(task, float) and math.isnan(task)) else str(task)
     where = f"task {task!r}: " if task else ""
     extra: dict[str, Any] = {"task_name": task}
+    demo = _task_demo(row.get("example_info"))
+    if demo is not None:
+        extra["task_demo"] = demo
     tally = JudgeTally()
     ask = None
     if ctx.judge is not None:
@@ -343,23 +354,39 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
                            method=result["parser"], detail=fields, extra=extra)
 
 
+def _task_demo(info: Any) -> int | None:
+    """The reference's ``num_demo`` from a task's ``example_info`` (1 when it has example text or images, else 0);
+    None when the row does not carry it (a JSON string is read as JSON)."""
+    if isinstance(info, str):
+        try:
+            info = json.loads(info)
+        except ValueError:
+            return None
+    if not isinstance(info, dict):
+        return None
+    return 1 if info.get("example_text") or info.get("image_paths") else 0
+
+
 def metrics(rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
     """The reference's summary: per-task scores, macro / micro means by eval type (``rule``/``llm``) and overall.
 
     ``mean_task_score`` = the sum of a task's non-negative query scores / its number of queries (not-applicable
     and error rows stay in the denominator). Macro = the mean over tasks; micro = all task scores / all queries.
     Upstream gives the reference's summary as it is: both eval types always (0 where a type has no task), its
-    ``num_*`` counters, figures unrounded. ``num_samples_all`` adds each task's one-shot demonstration (the
-    reference counts it when the task has one; the released tasks all do, prediction rows do not say). Default
-    lists only the eval types present and rounds to 6 decimals.
+    ``num_*`` counters, figures unrounded. ``num_samples_all`` adds each task's one-shot demonstration when the
+    task has one: read from the rows' ``example_info`` (the task data's own record) where they carry it; for a
+    task whose rows do not, one is assumed (the released tasks all have one) and ``num_samples_all_estimated``
+    names those tasks. Default lists only the eval types present and rounds to 6 decimals.
     """
     upstream = getattr(ctx, "upstream", False)
     tasks: dict[str, dict[str, Any]] = {}
     for r in rows:
         extra = r.get("extra") or {}
         name = extra.get("task_name") or (r.get("fields") or {}).get("task_name") or "(no task_name)"
-        t = tasks.setdefault(str(name), {"task_score": 0.0, "num_queries": 0, "eval_type": None})
+        t = tasks.setdefault(str(name), {"task_score": 0.0, "num_queries": 0, "eval_type": None, "demo": None})
         t["num_queries"] += 1
+        if extra.get("task_demo") is not None:
+            t["demo"] = int(extra["task_demo"])
         q = extra.get("query_score")
         if isinstance(q, (int, float)) and q >= 0:
             t["task_score"] += q
@@ -390,8 +417,12 @@ def metrics(rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
             num_tasks_unevaluated=dict(zeros),
             num_queries_evaluated={k: sum(t["num_queries"] for t in v) for k, v in per_type.items()},
             num_queries_unevaluated=dict(zeros),
-            num_samples_all={k: sum(t["num_queries"] + 1 for t in v) for k, v in per_type.items()},
+            num_samples_all={k: sum(t["num_queries"] + (1 if t["demo"] is None else t["demo"]) for t in v)
+                             for k, v in per_type.items()},
         )
+        estimated = sorted(name for name, t in tasks.items() if t["demo"] is None)
+        if estimated:
+            out["num_samples_all_estimated"] = estimated
     out.update(
         macro_mean_score={k: macro(v) for k, v in sorted(per_type.items())},
         micro_mean_score={k: micro(v) for k, v in sorted(per_type.items())},

@@ -1,17 +1,18 @@
-"""The child side of ``program.py``'s sandbox: run as ``python -I -S _sandbox_child.py`` in a throwaway folder.
+"""The child side of ``program.py``: run as ``python -I -S`` inside the bubblewrap sandbox
+(``pytest_answerbench/sandbox.py``: namespaces, read-only root, a size-capped ``/work`` tmpfs as its working
+folder, seccomp filter). It is not the boundary; it adds a second layer and MEGA-Bench's harness.
 
-It reads ``{"code", "input", "main", "limits"}`` as JSON from stdin, then, before the model's code runs:
-lowers its resource limits (CPU seconds, address space, file size, processes, open files), leaves root's
-identity for ``nobody`` when it runs as root (so the process limit binds), moves into new user and network
-namespaces when the kernel allows it (then there is no network at all), points stdin at /dev/null and file
-descriptors 1 and 2 at /dev/null, and installs an audit hook that refuses sockets, new processes, ``ctypes``,
-and writes, renames or deletions outside the working folder. Then it runs the code as MEGA-Bench's
-``CodeTester.target`` does: ``input()`` answers the test's lines, ``sys.stdout`` is captured, ``exec`` with
-``__name__ == "__main__"`` when the code has a main block and otherwise with separate globals and locals. It
-writes ``{"output": ...}`` (the captured text, right-stripped, or ``ERROR during execution: ...``) as JSON to
-its original stdout.
+It reads ``{"code", "input", "main", "limits", "guard"}`` as JSON from stdin, then, before the model's code runs:
+refuses to go on as root, lowers its resource limits (CPU seconds, address space, file size, no new process,
+open files), points stdin, stdout and stderr at /dev/null, and (``guard``, on unless a test turns it off to
+show the sandbox holds alone) installs an audit hook that refuses sockets, new processes, ``ctypes``, and
+writes, renames or deletions outside the working folder: clearer messages for the usual attempts. Then it runs
+the code as MEGA-Bench's ``CodeTester.target`` does: ``input()`` answers the test's lines, ``sys.stdout`` is
+captured, ``exec`` with ``__name__ == "__main__"`` when the code has a main block and otherwise with separate
+globals and locals. It writes ``{"output": ...}`` (the captured text, right-stripped, or ``ERROR during
+execution: ...``) as JSON to its original stdout.
 
-Only the Python standard library is used (``-S``: no site-packages).
+Only the Python standard library is used (``-S``; the sandbox shows no site-packages).
 """
 
 import builtins
@@ -22,30 +23,11 @@ import resource
 import signal
 import sys
 
-CLONE_NEWUSER = 0x10000000
-CLONE_NEWNET = 0x40000000
-NOBODY = 65534
-
 
 def _limit(which, value):
     soft, hard = resource.getrlimit(which)
     value = value if hard == resource.RLIM_INFINITY else min(value, hard)
     resource.setrlimit(which, (value, value))
-
-
-# Imported before root's identity is left: the interpreter's library may be unreadable for ``nobody``.
-PRELOADED = ("array bisect cmath collections copy dataclasses datetime decimal enum fractions functools heapq "
-             "itertools json math numbers operator queue random re socket statistics string textwrap time typing")
-
-
-def _preload():
-    import importlib
-
-    for name in PRELOADED.split():
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            pass
 
 
 def _apply_limits(limits):
@@ -55,31 +37,8 @@ def _apply_limits(limits):
     _limit(resource.RLIMIT_NOFILE, 64)
     _limit(resource.RLIMIT_CORE, 0)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the file-size limit fails instead of killing
-    if os.getuid() == 0:
-        _preload()
-        os.setgroups([])
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
-    # No process may be started: the process count of this user is at least 1 already.
+    # No process may be started: the process count of this user (in its namespace) is at least 1 already.
     _limit(resource.RLIMIT_NPROC, 0)
-
-
-def _libc():
-    """libc through ctypes, loaded while the library is still readable (before root's identity is left)."""
-    try:
-        import ctypes
-
-        return ctypes.CDLL(None, use_errno=True)
-    except Exception:
-        return None
-
-
-def _leave_network(libc):
-    """New user + network namespaces (no interface but a down loopback). False when the kernel refuses."""
-    ok = libc is not None and libc.unshare(CLONE_NEWUSER | CLONE_NEWNET) == 0
-    for name in ("ctypes", "_ctypes", "ctypes._endian"):
-        sys.modules.pop(name, None)
-    return ok
 
 
 _BLOCKED_PREFIXES = ("socket.", "subprocess.", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.system",
@@ -120,16 +79,18 @@ def _install_hook(home):
 
 
 def main():
-    payload = json.loads(sys.stdin.read())
+    payload = json.loads(sys.stdin.buffer.read().decode("utf-8"))
     result_fd = os.dup(1)
-    libc = _libc()
+    if os.getuid() == 0 or os.geteuid() == 0:
+        os.write(result_fd, json.dumps({"output": "ERROR: the sandbox runs programs as root; refused"}).encode())
+        return
     _apply_limits(payload["limits"])
-    isolated = _leave_network(libc)
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
     sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False))
-    _install_hook(os.getcwd())
+    if payload.get("guard", True):
+        _install_hook(os.getcwd())
     lines = iter(("\n".join(payload["input"]) + "\n").splitlines())
 
     def fake_input(prompt=""):
@@ -150,7 +111,7 @@ def main():
         output = captured.getvalue().rstrip()
     finally:
         sys.stdout = real_stdout
-    os.write(result_fd, json.dumps({"output": output, "isolated_network": isolated}).encode())
+    os.write(result_fd, json.dumps({"output": output}).encode())
 
 
 if __name__ == "__main__":

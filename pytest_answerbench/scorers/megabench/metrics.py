@@ -105,9 +105,11 @@ def set_precision(response: Any, target: Any, fixed: bool = False) -> float:
 
 
 def chess_move_list_jaccard_index(response: Any, target: Any, fixed: bool = False) -> float:
-    def moves(x: Any) -> set[str]:
+    def moves(x: Any) -> set[str] | None:
         out = set()
         for move in str_to_set(x, fixed):
+            if not isinstance(move, str) and not fixed:
+                return None  # the reference's removesuffix on a number raises: the metric scores 0
             move = str(move)
             move = move[:-1] if move.endswith("!") else move
             move = move[:-1] if move.endswith("#") else move
@@ -119,7 +121,10 @@ def chess_move_list_jaccard_index(response: Any, target: Any, fixed: bool = Fals
 
     if response is None:
         return 0
-    return _jaccard(moves(response), moves(target))
+    got, want = moves(response), moves(target)
+    if got is None or want is None:
+        return 0
+    return _jaccard(got, want)
 
 
 def _lower_items(items: Any) -> set[Any]:
@@ -190,7 +195,9 @@ def longest_common_list_prefix_ratio(response: Any, target: Any, fixed: bool = F
 
 
 def sequence_equality(response: Any, target: Any, fixed: bool = False) -> int:
-    return 1 if str_to_list(response, fixed) == str_to_list(target, fixed) else 0
+    # A non-text response is read as its str() (a missing field, None, is the text "None": no list).
+    got = str_to_list(response if isinstance(response, str) else str(response), fixed)
+    return 1 if got == str_to_list(target, fixed) else 0
 
 
 def sequence_equality_case_insensitive(response: Any, target: Any, fixed: bool = False) -> int:

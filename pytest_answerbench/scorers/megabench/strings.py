@@ -33,6 +33,8 @@ def exact_str_match(response: Any, target: Any, fixed: bool = False) -> int:
 def simple_str_match(response: Any, target: Any, fixed: bool = False) -> int:
     # The seed: "ignoring spaces and hyphens". The reference also deletes dots (3.14 == 314); fixed keeps them.
     drop = r"[ \-\n\t]" if fixed else r"[ \-\n\t.]"
+    if not isinstance(target, str) and not fixed:
+        return 0  # the reference calls .replace on the gold: a list or number gold raises, and the metric scores 0
     response = re.sub(drop, "", str(response)).lower()
     target = re.sub(drop, "", str(target)).lower()
     return exact_str_match(response, target, fixed)

@@ -29,6 +29,7 @@ from typing import Any, Mapping
 from ...pyexpr import NotReproducible
 from ...verdict import ScoreContext, Verdict
 from .core import compute_score
+from .num import LIMIT_FIRED, SYMBOLIC_SECONDS
 from .text import MissingDependency
 
 __all__ = ["OPTIONS", "check_options", "evaluation", "metrics", "score"]
@@ -71,9 +72,15 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     prediction = _text(row.get("prediction"))
     eval_type = _text(row.get("eval_type"))
     score_type = _text(row.get("score_type")) or ctx.options.get("score_type", "hard")
-    if score_type not in SCORE_TYPES:
-        return Verdict.error(f"score_type {score_type!r} unknown (known: {', '.join(SCORE_TYPES)})", gold=gold)
     upstream = ctx.upstream
+    if not upstream:
+        # Read case-blind ("Hard", " soft "): the seed's two modes, whatever the spelling.
+        score_type = score_type.strip().lower()
+        if score_type not in SCORE_TYPES:
+            return Verdict.error(f"score_type {score_type!r} unknown (known: {', '.join(SCORE_TYPES)})", gold=gold)
+    # upstream: the reference never checks the value; each of its branches tests `== "hard"` or `== "soft"`, so
+    # another spelling ("Hard") takes the soft branch of the first kind and the hard branch of the second, as ours do.
+    LIMIT_FIRED.clear()
     try:
         value, trace = compute_score(prediction if prediction is not None else "", gold, eval_type, score_type,
                                      fixed=not upstream)
@@ -95,6 +102,10 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     if not upstream and score_type == "hard" and 0.0 < float(value) < 1.0:
         detail_bits.append(f"{float(value):.4g} of the parts right (hard: all or nothing)")
     extra: dict[str, Any] = {"score_type": score_type, "eval_type": eval_type}
+    if LIMIT_FIRED:
+        detail_bits.append(f"the reference's {SYMBOLIC_SECONDS:g} s SymPy limit (CPU time) ended {len(LIMIT_FIRED)} "
+                           f"comparison(s), counted as not equal (first: {LIMIT_FIRED[0][0]!r} vs {LIMIT_FIRED[0][1]!r})")
+        extra["symbolic_limit_fired"] = len(LIMIT_FIRED)
     if upstream and value is False:
         extra["reference_value"] = False
     return Verdict.partial(final, extracted=_short(answers) if answers else None, method=method, gold=gold,

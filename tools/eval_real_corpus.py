@@ -1,0 +1,241 @@
+"""Measure the scorers on a hand-labelled corpus of real model responses (issue 22, the yardstick).
+
+Maths corpus (``real_math``, rows described in tests/data/real_math.README.md): the full rows are read from the
+folder ``--data`` (default: ``$ANSWERBENCH_CORPORA``, else ``../shared/corpora`` beside the checkout; the text is not
+committed, tools/real_corpus.py rebuilds it) and joined with the committed labels,
+``tests/data/real_math.labels.jsonl``, by id and hash. Every row is scored by each scorer below and compared with its hand label. Per scorer, per answer style and overall it
+prints the rows, the rows labelled correct, the TPR (correct rows the scorer accepts), the false accepts (wrong
+rows it accepts) over the wrong rows, and the accuracy (agreement with the labels).
+
+    python tools/eval_real_corpus.py [--data DIR | corpus.jsonl] [--corpus real_math|real_choice]
+                                     [--split dev|heldout|all] [--list-misses]
+                                     [--scorers olympiad/default,imo/upstream,boxed,...]
+
+A ``corpus.jsonl`` given by path is read as it is (its own labels), without the join.
+
+Scorers (``--scorers``, all available ones by default):
+    olympiad/default, olympiad/upstream   score_row("olympiad", {"prediction", "answer"}, profile=...)
+    imo/default, imo/upstream             score_row("imo", {"Problem ID", "Short Answer", "prediction"}, ...)
+    boxed                                 the last \\boxed{...} equals the gold exactly (whitespace ignored):
+                                          the baseline a naive harness gives
+    math-verify                           Math-Verify's verify(parse("$gold$"), parse(prediction)), only when
+                                          ``math_verify`` is importable (install it in a scratch venv, never
+                                          into the project, and run this tool there with PYTHONPATH=<worktree>)
+
+A multiple-choice corpus (rows with ``response``, ``options`` {letter: text} and ``label``, a letter or null, as
+``real_choice``) is recognised by its rows and read with
+``pytest_answerbench.choice.infer_choice``: agreement, letters read where the label has none or another letter
+(false accepts), and no letter where the label has one (false rejects).
+
+Nothing here asserts a figure; the exit status is 0 whatever the agreement (a measurement, not a gate).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Callable, Iterable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pytest_answerbench import score_row  # noqa: E402
+
+import real_corpus  # noqa: E402  (tools/, this script's folder)
+
+SPLITS = ("dev", "heldout", "all")
+
+
+# -- the maths scorers: each takes a corpus row and says whether it accepts the prediction -----------------------
+
+def _olympiad(profile: str) -> Callable[[dict], bool]:
+    def accepts(row: dict) -> bool:
+        return score_row("olympiad", {"prediction": row["prediction"], "answer": row["answer"]}, profile=profile).correct
+    return accepts
+
+
+def _imo(profile: str) -> Callable[[dict], bool]:
+    def accepts(row: dict) -> bool:
+        fields = {"Problem ID": row["id"], "Short Answer": row["answer"], "prediction": row["prediction"]}
+        return score_row("imo", fields, profile=profile).correct
+    return accepts
+
+
+def last_boxed(text: str) -> str | None:
+    """The content of the last ``\\boxed{...}`` (or ``\\fbox{...}``) of ``text``, braces balanced; None if none
+    is complete."""
+    found = None
+    for command in ("\\boxed", "\\fbox"):
+        start = text.rfind(command)
+        if start < 0 or (found is not None and start < found[0]):
+            continue
+        brace = text.find("{", start)
+        if brace < 0:
+            continue
+        depth = 0
+        for end in range(brace, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                found = (start, text[brace + 1:end])
+                break
+    return None if found is None else found[1]
+
+
+def _boxed(row: dict) -> bool:
+    got = last_boxed(row["prediction"])
+    return got is not None and "".join(got.split()) == "".join(row["answer"].split())
+
+
+def _math_verify() -> Callable[[dict], bool] | None:
+    try:
+        from math_verify import parse, verify
+    except ImportError:
+        return None
+
+    def accepts(row: dict) -> bool:
+        try:
+            return bool(verify(parse(f"${row['answer']}$"), parse(row["prediction"])))
+        except Exception:  # Math-Verify's own failure on a row is a reject, as its harness treats it
+            return False
+    return accepts
+
+
+def maths_scorers() -> dict[str, Callable[[dict], bool]]:
+    table: dict[str, Callable[[dict], bool] | None] = {
+        "olympiad/default": _olympiad("default"),
+        "olympiad/upstream": _olympiad("upstream"),
+        "imo/default": _imo("default"),
+        "imo/upstream": _imo("upstream"),
+        "boxed": _boxed,
+        "math-verify": _math_verify(),
+    }
+    return {name: fn for name, fn in table.items() if fn is not None}
+
+
+# -- figures -------------------------------------------------------------------------------------------------------
+
+class Tally:
+    """Rows, correct-labelled rows, accepted correct rows, accepted wrong rows."""
+
+    def __init__(self) -> None:
+        self.rows = self.positives = self.true_accepts = self.false_accepts = 0
+
+    def add(self, label: bool, accepted: bool) -> None:
+        self.rows += 1
+        self.positives += label
+        self.true_accepts += label and accepted
+        self.false_accepts += (not label) and accepted
+
+    def line(self, name: str) -> str:
+        negatives = self.rows - self.positives
+        tpr = f"{self.true_accepts / self.positives:6.1%}" if self.positives else "     -"
+        agree = self.true_accepts + negatives - self.false_accepts
+        return (f"  {name:<14} {self.rows:>5} {self.positives:>8} {tpr:>7} "
+                f"{self.false_accepts:>5}/{negatives:<5} {agree / self.rows:>8.1%}")
+
+
+HEADER = f"  {'style':<14} {'rows':>5} {'correct':>8} {'TPR':>7} {'false acc.':>11} {'accuracy':>8}"
+
+
+def _select(rows: Iterable[dict], split: str) -> list[dict]:
+    return [row for row in rows if split == "all" or row.get("split") == split]
+
+
+def run_maths(rows: list[dict], names: list[str], list_misses: bool) -> None:
+    available = maths_scorers()
+    unknown = [n for n in names if n not in available]
+    if unknown:
+        print(f"not available here: {', '.join(unknown)} (math-verify needs `pip install math-verify` in a scratch "
+              f"venv); choose from {', '.join(available)}", file=sys.stderr)
+    for name in [n for n in names if n in available]:
+        accepts = available[name]
+        by_style: dict[str, Tally] = defaultdict(Tally)
+        overall = Tally()
+        misses = []
+        for row in rows:
+            try:
+                accepted = accepts(row)
+            except Exception as exc:  # a crash is a reject, listed so it is seen
+                accepted = False
+                misses.append((row, f"crash {type(exc).__name__}: {exc}"))
+            by_style[row["style"]].add(row["label"], accepted)
+            overall.add(row["label"], accepted)
+            if accepted != row["label"]:
+                misses.append((row, "false accept" if accepted else "false reject"))
+        print(f"\n{name}\n{HEADER}")
+        for style in sorted(by_style):
+            print(by_style[style].line(style))
+        print(overall.line("all"))
+        if list_misses:
+            for row, what in misses:
+                tail = " ".join(row["prediction"][-160:].split())
+                print(f"    {row['id']} [{row['style']}] {what}: gold {row['answer']!r}; ...{tail}")
+
+
+def run_choice(rows: list[dict], list_misses: bool) -> None:
+    from pytest_answerbench.choice import infer_choice
+
+    by_style: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # rows, agree, false acc., false rej.
+    misses = []
+    for row in rows:
+        try:
+            got = infer_choice(row["response"], row["options"]).letter
+        except Exception as exc:  # a crash is a disagreement
+            got = f"<{type(exc).__name__}>"
+        tallies = [by_style[row.get("style", "all")], by_style["(overall)"]] if row.get("style") else [by_style["(overall)"]]
+        for t in tallies:
+            t[0] += 1
+            t[1] += got == row["label"]
+            t[2] += got != row["label"] and got is not None
+            t[3] += got is None and row["label"] is not None
+        if got != row["label"]:
+            misses.append((row, got))
+    print(f"\ninfer_choice\n  {'style':<14} {'rows':>5} {'agreement':>10} {'false acc.':>10} {'false rej.':>10}")
+    for style, (n, agree, fa, fr) in sorted(by_style.items()):
+        print(f"  {style:<14} {n:>5} {agree / n:>10.1%} {fa:>10} {fr:>10}")
+    if list_misses:
+        for row, got in misses:
+            tail = " ".join(row["response"][-160:].split())
+            print(f"    {row.get('id', '?')} label {row['label']!r} read {got!r}: ...{tail}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("path", nargs="?", default=None, help="a corpus file read as is (default: --data and the labels)")
+    ap.add_argument("--data", type=Path, default=None,
+                    help="folder of the full corpora (default: $ANSWERBENCH_CORPORA, else ../shared/corpora)")
+    ap.add_argument("--corpus", choices=[c.name for c in real_corpus.CORPORA], default="real_math",
+                    help="which corpus of --data to read (default real_math)")
+    ap.add_argument("--split", choices=SPLITS, default="all", help="rows of this split only (default all)")
+    ap.add_argument("--list-misses", action="store_true", help="list every row a scorer gets wrong")
+    ap.add_argument("--scorers", default="", help="comma-separated maths scorers (default: every available one)")
+    args = ap.parse_args(argv)
+
+    if args.path:
+        where = args.path
+        with open(args.path, encoding="utf-8") as fh:
+            rows = _select((json.loads(line) for line in fh if line.strip()), args.split)
+    else:
+        where = str((args.data or real_corpus.corpora_dir()) / f"{args.corpus}.jsonl")
+        try:
+            rows = _select(real_corpus.load(args.corpus, args.data), args.split)
+        except (FileNotFoundError, ValueError) as exc:
+            print(exc, file=sys.stderr)
+            return 2
+    if not rows:
+        print(f"{where}: no rows in split {args.split!r}", file=sys.stderr)
+        return 0
+    print(f"{where}, split {args.split}: {len(rows)} rows")
+    if "options" in rows[0] and "response" in rows[0]:
+        run_choice(rows, args.list_misses)
+    else:
+        names = [n.strip() for n in args.scorers.split(",") if n.strip()] or list(maths_scorers())
+        run_maths(rows, names, args.list_misses)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,530 @@
+"""Rebuild the real-response corpora (issue 22) from public snapshots, and pack them into label files.
+
+The two hand-labelled corpora of real model responses, ``real_math.jsonl`` and ``real_choice.jsonl``, hold text
+taken from public repositories (questions, gold answers, options, the responses themselves). The tool library's
+rule lets us keep that text but not commit it, so the project commits only its own work, one line per row in
+``tests/data/real_math.labels.jsonl`` and ``tests/data/real_choice.labels.jsonl``: the id, the pointer to the
+record (``owner/repo@commit:path#anchor``), harness, model, style, split, the hand label, the ``why`` note, the
+response's length and the SHA-256 of every text field. This tool turns those pointers back into the full rows.
+
+    python tools/real_corpus.py build --mirror /work/.mirror --out DIR [--labels tests/data]
+    python tools/real_corpus.py pack  --corpora DIR [--out tests/data]
+
+``build`` reads each pointer's file from the snapshot (``MIRROR/<owner>+<repo>/repo``, a git directory, read
+with ``git show <commit>:<path>``), takes the record the anchor names with the reader the table below gives for
+that file, checks every hash, and writes ``DIR/real_math.jsonl`` and ``DIR/real_choice.jsonl`` with the rows,
+fields and order of the originals. A row whose snapshot, file or record is missing, or whose text does not hash
+as recorded, is left out and reported (exit status 1). ``pack`` is the reverse: it writes the label files from
+full corpora (after rows are added or relabelled), failing on a row no reader can rebuild.
+
+Where the full corpora are read from (tests, tools/eval_real_*.py): ``corpora_dir()``, the folder named by the
+environment variable ``ANSWERBENCH_CORPORA``, else ``../shared/corpora`` beside the checkout.
+
+Readers parse data (JSON, JSON Lines, text logs); nothing read from a source is ever run as code
+(``ast.literal_eval`` reads one Python list literal, MMMU-Pro's ``options`` field, and evaluates nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Callable, Iterable
+
+ROOT = Path(__file__).resolve().parent.parent
+LABELS = ROOT / "tests" / "data"
+ENV = "ANSWERBENCH_CORPORA"
+MISSING = ("the real-response corpora are not here: build them with tools/real_corpus.py build, "
+           "see tests/data/real_math.README.md")
+
+#: owner/repo@<40-hex commit>:<path>#<anchor>
+POINTER = re.compile(r"^(?P<repo>[\w.-]+/[\w.-]+)@(?P<commit>[0-9a-f]{40}):(?P<path>[^#]+)#(?P<anchor>\S+)$")
+
+
+def corpora_dir() -> Path:
+    """Where the full corpora live: ``$ANSWERBENCH_CORPORA``, else ``../shared/corpora`` beside the checkout."""
+    named = os.environ.get(ENV)
+    return Path(named) if named else ROOT.parent / "shared" / "corpora"
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Unreadable(Exception):
+    """A pointer that cannot be followed in the snapshots at hand (the message says which and why)."""
+
+
+# -- the snapshots -------------------------------------------------------------------------------------------------
+
+class Mirror:
+    """Files of fetched snapshots, ``<mirror>/<owner>+<repo>/repo`` (git directories), read once each."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._files: dict[tuple[str, str, str], str] = {}
+        self._parsed: dict[tuple[str, str, str, str], object] = {}
+
+    def text(self, repo: str, commit: str, path: str) -> str:
+        key = (repo, commit, path)
+        if key not in self._files:
+            gitdir = self.root / repo.replace("/", "+") / "repo"
+            if not gitdir.is_dir():
+                raise Unreadable(f"no snapshot of {repo} under {self.root} (fetch github:{repo})")
+            done = subprocess.run(["git", "-C", str(gitdir), "show", f"{commit}:{path}"], capture_output=True)
+            if done.returncode:
+                raise Unreadable(f"{repo}@{commit[:8]}:{path} is not in the snapshot: "
+                                 f"{done.stderr.decode(errors='replace').strip()}")
+            self._files[key] = done.stdout.decode("utf-8")
+        return self._files[key]
+
+    def parsed(self, repo: str, commit: str, path: str, how: str) -> object:
+        """The file parsed once: ``json`` (one document), ``jsonl`` (a list of records) or ``lines``."""
+        key = (repo, commit, path, how)
+        if key not in self._parsed:
+            text = self.text(repo, commit, path)
+            self._parsed[key] = {"json": json.loads, "lines": lambda t: t.split("\n"),
+                                 "jsonl": lambda t: [json.loads(line) if line.strip() else None
+                                                     for line in t.splitlines()]}[how](text)
+        return self._parsed[key]
+
+
+class Record:
+    """What a reader gets: the pointer's parts, and the mirror for its file (or another one)."""
+
+    def __init__(self, mirror: Mirror, pointer: str, row: dict) -> None:
+        found = POINTER.match(pointer)
+        if not found:
+            raise Unreadable(f"pointer {pointer!r} is not owner/repo@<commit>:<path>#<anchor>")
+        self.mirror, self.row = mirror, row
+        self.repo, self.commit, self.path, self.anchor = found.group("repo", "commit", "path", "anchor")
+
+    def load(self, how: str) -> object:
+        return self.mirror.parsed(self.repo, self.commit, self.path, how)
+
+    def line(self) -> int:
+        """The anchor ``L<n>`` as a 0-based line index."""
+        found = re.fullmatch(r"L(\d+)", self.anchor)
+        if not found:
+            raise Unreadable(f"anchor #{self.anchor} of {self.path} should be L<line>")
+        return int(found.group(1)) - 1
+
+    def index(self, pattern: str = r"\[?(\d+)\]?") -> int:
+        found = re.fullmatch(pattern, self.anchor)
+        if not found:
+            raise Unreadable(f"anchor #{self.anchor} of {self.path} should match {pattern}")
+        return int(found.group(1))
+
+    def jsonl_record(self) -> dict:
+        records = self.load("jsonl")
+        at = self.line()
+        if not 0 <= at < len(records) or records[at] is None:
+            raise Unreadable(f"{self.path} has no record on line {at + 1}")
+        return records[at]
+
+    def item(self, items: list, at: int) -> dict:
+        if not 0 <= at < len(items):
+            raise Unreadable(f"{self.path} has no record #{self.anchor} ({len(items)} records)")
+        return items[at]
+
+
+# -- pieces the readers share ---------------------------------------------------------------------------------------
+
+def kojima_block(record: Record) -> tuple[str, str, str]:
+    """A Zero-shot-CoT log's block whose ``A:`` line is the anchor: (question, response, gold). The question is
+    the ``Q:`` line (and any lines up to ``A:``), the response everything from ``A:`` up to ``pred_before :``,
+    the gold the ``GT :`` line; the ``Q: ``/``A: `` prefixes are dropped."""
+    lines = record.load("lines")
+    a = record.line()
+    if not (0 <= a < len(lines) and lines[a].startswith("A: ")):
+        raise Unreadable(f"{record.path} line {a + 1} is not an 'A: ' line")
+    start = a
+    while start > 0 and not lines[start - 1].startswith("GT :"):
+        start -= 1
+    q = next((i for i in range(start, a) if lines[i].startswith("Q: ")), None)
+    end = next((i for i in range(a, len(lines)) if lines[i].startswith("pred_before :")), None)
+    gt = next((i for i in range(end or a, len(lines)) if lines[i].startswith("GT : ")), None)
+    if q is None or end is None or gt is None:
+        raise Unreadable(f"{record.path} line {a + 1}: no Q:/pred_before/GT lines around the answer")
+    return "\n".join(lines[q:a])[3:], "\n".join(lines[a:end])[3:], lines[gt][5:].strip()
+
+
+def parenthesised_options(text: str) -> dict[str, str]:
+    """``(A) x (B) y ...`` -> {"A": "x", "B": "y"}, as the AQuA / CommonsenseQA prompts list their choices."""
+    return {m.group(1): m.group(2).strip()
+            for m in re.finditer(r"\(([A-Z])\)\s*(.*?)(?=\s*\([A-Z]\)\s|\s*$)", text, re.S)}
+
+
+def split_choices(question: str) -> tuple[str, dict[str, str]]:
+    stem, _, choices = question.partition("Answer Choices:")
+    return stem, parenthesised_options(choices)
+
+
+def r1_zero_question(prompt: str) -> str:
+    """The question inside the CS336 r1_zero prompt (between ``User: `` and the closing ``Assistant:``)."""
+    return prompt.split("\nUser: ", 1)[1].rsplit("\nAssistant:", 1)[0]
+
+
+def last_boxed(text: str) -> str:
+    start = text.rfind("\\boxed")
+    brace = text.index("{", start)
+    depth = 0
+    for end in range(brace, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        if depth == 0:
+            return text[brace + 1:end]
+    raise Unreadable("unbalanced \\boxed{ in the reference solution")
+
+
+def number_text(value: object) -> str:
+    """Plan-and-Solve's numeric gold as written in the corpus: 18.0 -> "18", 2.5 -> "2.5"."""
+    number = float(value)
+    return str(int(number)) if number.is_integer() else str(value)
+
+
+# -- readers: one per source file format; each returns question, gold, response (and options for choice) --------
+
+def math_kojima(record: Record) -> dict:
+    question, response, gold = kojima_block(record)
+    return {"question": question, "gold": gold, "response": response}
+
+
+def math_plan_and_solve(record: Record) -> dict:
+    item = record.item(record.load("json"), record.index())
+    return {"question": item["question"], "gold": number_text(item["answer"]), "response": item["chain-of-thought"]}
+
+
+def math_dhanvin(record: Record) -> dict:
+    item = record.jsonl_record()
+    return {"question": item["question"], "gold": item["ground_truth_answer"], "response": item["model_response"]}
+
+
+def math_active_prompt(record: Record) -> dict:
+    """A JSON array of {qes_idx, Q, A}; the gold is the ``####`` line of the GSM8K test record the row's
+    ``gold_source`` names (the repo's dataset/GSM8K/test.jsonl, line qes_idx + 1)."""
+    item = record.item(record.load("json"), record.index())
+    gold_at = Record(record.mirror, record.row.get("gold_source", ""), record.row)
+    gold = gold_at.jsonl_record()["answer"].split("####")[-1].strip()
+    return {"question": item["Q"], "gold": gold, "response": item["A"]}
+
+
+def math_cs336_graded(record: Record) -> dict:
+    item = record.jsonl_record()
+    return {"question": r1_zero_question(item["prompt"]), "gold": item["ground_truth_answer"],
+            "response": item["response"]}
+
+
+def math_cs336_solution(record: Record) -> dict:
+    """The gold is the reference solution's ``####`` line (GSM8K) or its last ``\\boxed{}`` (MATH-500)."""
+    item = record.jsonl_record()
+    solution = item["ground_truth"]
+    gold = solution.split("####")[-1].strip() if "####" in solution else last_boxed(solution)
+    return {"question": r1_zero_question(item["prompt"]), "gold": gold, "response": item["response"]}
+
+
+def choice_bbh(record: Record) -> dict:
+    """BIG-Bench Hard outputs: the last ``Q:`` of the few-shot input, its ``Options:`` lines, the target."""
+    item = record.item(record.load("json")["outputs"], record.index(r"outputs\[(\d+)\]"))
+    last = item["input"].rsplit("\n\nQ: ", 1)[-1]
+    stem, _, rest = last.partition("\nOptions:\n")
+    options = {m.group(1): m.group(2).strip()
+               for m in re.finditer(r"^\(([A-Z])\) (.*)$", rest.split("\nA:")[0], re.M)}
+    return {"question": stem.strip(), "options": options, "gold": item["target"].strip("()"),
+            "response": item["prediction"]}
+
+
+def choice_kojima(record: Record) -> dict:
+    question, response, gold = kojima_block(record)
+    stem, options = split_choices(question)
+    return {"question": stem.replace("\nWhich choice is true ?", "").strip(), "options": options, "gold": gold,
+            "response": response}
+
+
+def choice_plan_and_solve(record: Record) -> dict:
+    item = record.item(record.load("json"), record.index(r"\[(\d+)\]"))
+    stem, options = split_choices(item["question"])
+    return {"question": stem.strip(), "options": options, "gold": item["answer"],
+            "response": item["chain-of-thought"]}
+
+
+def choice_mmmu_pro(record: Record) -> dict:
+    item = record.jsonl_record()
+    listed = ast.literal_eval(item["options"])  # a Python list literal; literal_eval runs nothing
+    return {"question": item["question"], "options": {chr(65 + i): str(o) for i, o in enumerate(listed)},
+            "gold": item["answer"], "response": item["response"]}
+
+
+def choice_mmmu_example(record: Record) -> dict:
+    """MMMU's example outputs: a JSON array; the anchor is the record's ``id``; no question text is stored."""
+    found = [item for item in record.load("json") if str(item.get("id")) == record.anchor]
+    if len(found) != 1:
+        raise Unreadable(f"{record.path} has {len(found)} records with id {record.anchor}")
+    return {"question": "", "options": found[0]["index2ans"], "gold": found[0]["answer"],
+            "response": found[0]["response"]}
+
+
+def choice_program_of_thoughts(record: Record) -> dict:
+    item = record.jsonl_record()
+    options = {}
+    for option in item["options"]:
+        found = re.match(r"\s*([A-E])\s*\)\s*(.*)", option, re.S)
+        options[found.group(1)] = found.group(2).strip()
+    return {"question": item["question"], "options": options, "gold": item["answer"], "response": item["rationale"]}
+
+
+def choice_gaokao(record: Record) -> dict:
+    """GAOKAO-Bench results: ``example[i]``; the four options are parsed from the question text."""
+    item = record.item(record.load("json")["example"], record.index(r"example\[(\d+)\]"))
+    options: dict[str, str] = {}
+    for found in re.finditer(r"(?:^|\n|\s)([A-D])[．.、]\s*(.*?)(?=\s+[A-D][．.、]|\n|$)", item["question"], re.S):
+        options.setdefault(found.group(1), found.group(2).strip())
+    return {"question": item["question"].split("\nA")[0].strip(), "options": options,
+            "gold": item["standard_answer"][0], "response": item["model_output"]}
+
+
+Reader = Callable[[Record], dict]
+
+#: per corpus: (repository, path pattern, reader); the first match reads the row's pointer
+READERS: dict[str, list[tuple[str, str, Reader]]] = {
+    "math": [
+        ("kojima-takeshi188/zero_shot_cot", r"log/.*\.log", math_kojima),
+        ("AGI-Edgerunners/Plan-and-Solve-Prompting", r"generated_result/.*\.json", math_plan_and_solve),
+        ("Dhanvin/spring2024-assignment5-alignment", r".*\.jsonl", math_dhanvin),
+        ("shizhediao/active-prompt", r"results/QA_record_.*\.txt", math_active_prompt),
+        ("guochenmeinian/cs336-assignment5", r".*\.jsonl", math_cs336_graded),
+        ("donglinkang2021/cs336-assignment5-alignment", r".*results\.jsonl", math_cs336_solution),
+    ],
+    "choice": [
+        ("suzgunmirac/BIG-Bench-Hard", r"code-davinci-002-outputs/.*\.json", choice_bbh),
+        ("kojima-takeshi188/zero_shot_cot", r"log/.*\.log", choice_kojima),
+        ("AGI-Edgerunners/Plan-and-Solve-Prompting", r"generated_result/.*\.json", choice_plan_and_solve),
+        ("MMMU-Benchmark/MMMU", r"mmmu-pro/output/.*\.jsonl", choice_mmmu_pro),
+        ("MMMU-Benchmark/MMMU", r"mmmu/example_outputs/.*/output\.json", choice_mmmu_example),
+        ("TIGER-AI-Lab/Program-of-Thoughts", r"outputs/.*\.jsonl", choice_program_of_thoughts),
+        ("OpenLMLab/GAOKAO-Bench", r"Results/.*\.json", choice_gaokao),
+    ],
+}
+
+
+# -- the two corpora: field order, which fields are text from the source, and their hashes -----------------------
+
+class Corpus:
+    def __init__(self, name: str, kind: str, fields: tuple[str, ...], text: dict[str, str]) -> None:
+        self.name, self.kind, self.fields = name, kind, fields
+        self.text = text  # corpus field -> reader key, for the fields taken from the source
+
+    @property
+    def file(self) -> str:
+        return f"{self.name}.jsonl"
+
+    @property
+    def labels(self) -> str:
+        return f"{self.name}.labels.jsonl"
+
+    def response_field(self) -> str:
+        return next(field for field, key in self.text.items() if key == "response")
+
+
+CORPORA = (
+    Corpus("real_math", "math",
+           ("id", "source", "harness", "model", "style", "question", "answer", "prediction", "label", "why", "split"),
+           {"question": "question", "answer": "gold", "prediction": "response"}),
+    Corpus("real_choice", "choice",
+           ("id", "source", "harness", "model", "style", "question", "options", "gold", "response", "label", "why",
+            "split"),
+           {"question": "question", "options": "options", "gold": "gold", "response": "response"}),
+)
+
+#: the fields of a label line that are our own work, in the order written (the rest are hashes and a length)
+OWN_FIELDS = ("id", "source", "harness", "model", "style", "split", "label", "why")
+
+#: hash key in the label file -> reader key
+HASHES = {"sha256": "response", "gold_sha256": "gold", "question_sha256": "question", "options_sha256": "options"}
+
+
+def digest(value: object) -> str:
+    """SHA-256 of a text field; of options, of their canonical JSON (keys in order, non-ASCII kept)."""
+    return sha256(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True))
+
+
+def reader_for(corpus: Corpus, pointer: str) -> Reader:
+    found = POINTER.match(pointer)
+    if not found:
+        raise Unreadable(f"pointer {pointer!r} is not owner/repo@<commit>:<path>#<anchor>")
+    for repo, pattern, reader in READERS[corpus.kind]:
+        if repo == found.group("repo") and re.fullmatch(pattern, found.group("path")):
+            return reader
+    raise Unreadable(f"no reader for {found.group('repo')}:{found.group('path')} in the {corpus.name} table")
+
+
+def rebuild_row(corpus: Corpus, labels: dict, mirror: Mirror) -> dict:
+    """The full corpus row for one label line; Unreadable when the source or a hash does not match."""
+    got = reader_for(corpus, labels["source"])(Record(mirror, labels["source"], labels))
+    for key, part in HASHES.items():
+        if part in got and key in labels and digest(got[part]) != labels[key]:
+            raise Unreadable(f"the {part} read from {labels['source']} does not hash as recorded ({key})")
+    from_source = {field: got[key] for field, key in corpus.text.items()}
+    return {field: from_source[field] if field in from_source else labels[field] for field in corpus.fields}
+
+
+def pack_row(corpus: Corpus, row: dict) -> dict:
+    """The label line for a full corpus row: our fields, the pointer, the hashes and the response length."""
+    own = {field: row[field] for field in OWN_FIELDS}
+    parts = {key: row[field] for field, key in corpus.text.items()}
+    hashes = {key: digest(parts[part]) for key, part in HASHES.items() if part in parts}
+    extra = {"gold_source": row["gold_source"]} if "gold_source" in row else {}
+    return {**own, **extra, **hashes, "chars": len(parts["response"])}
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def write_jsonl(path: Path, rows: Iterable[dict]) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def corpus_named(name: str) -> Corpus:
+    for corpus in CORPORA:
+        if corpus.name == name:
+            return corpus
+    raise ValueError(f"no corpus {name!r}: choose from {', '.join(c.name for c in CORPORA)}")
+
+
+def load(name: str, data: Path | None = None, labels_dir: Path = LABELS) -> list[dict]:
+    """The full rows of corpus ``name`` (``real_math`` or ``real_choice``): the text from ``data/<name>.jsonl``
+    (default ``corpora_dir()``), our own fields (label, why, style, split, ...) from the committed label file,
+    joined by id. FileNotFoundError when the corpus is not there; ValueError when the two do not match (other
+    ids, or a text whose hash is not the recorded one: rebuild the corpus)."""
+    corpus = corpus_named(name)
+    path = (data or corpora_dir()) / corpus.file
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: {MISSING}")
+    texts = read_jsonl(path)
+    labels = read_jsonl(labels_dir / corpus.labels)
+    if [row["id"] for row in texts] != [line["id"] for line in labels]:
+        raise ValueError(f"{path} and {labels_dir / corpus.labels} list different ids: rebuild the corpus "
+                         f"(tools/real_corpus.py build)")
+    rows, stale = [], []
+    for row, line in zip(texts, labels):
+        parts = {key: row[field] for field, key in corpus.text.items()}
+        if any(digest(parts[part]) != line[key] for key, part in HASHES.items() if part in parts):
+            stale.append(row["id"])
+        rows.append({field: row[field] if field in corpus.text else line[field] for field in corpus.fields})
+    if stale:
+        raise ValueError(f"{path}: {len(stale)} rows do not hash as the label file records ({', '.join(stale[:5])}"
+                         f"{', ...' if len(stale) > 5 else ''}): rebuild the corpus (tools/real_corpus.py build)")
+    return rows
+
+
+def build(mirror_root: Path, out: Path, labels_dir: Path = LABELS) -> dict[str, tuple[int, int, list[str]]]:
+    """Write the full corpora into ``out``; per corpus (rows rebuilt, rows listed, problems)."""
+    mirror = Mirror(mirror_root)
+    out.mkdir(parents=True, exist_ok=True)
+    results = {}
+    for corpus in CORPORA:
+        rows, problems = [], []
+        labels = read_jsonl(labels_dir / corpus.labels)
+        for line in labels:
+            try:
+                rows.append(rebuild_row(corpus, line, mirror))
+            except (Unreadable, KeyError, ValueError, IndexError, AttributeError) as exc:
+                problems.append(f"{line.get('id', '?')}: {type(exc).__name__}: {exc}")
+        write_jsonl(out / corpus.file, rows)
+        results[corpus.name] = (len(rows), len(labels), problems)
+    return results
+
+
+#: the GSM8K gold of an Active-Prompt record comes from another file of the same snapshot (qes_idx + 1)
+GOLD_SOURCES = {"shizhediao/active-prompt": "dataset/GSM8K/test.jsonl"}
+
+
+def with_gold_source(row: dict, mirror: Mirror | None) -> dict:
+    """Active-Prompt rows: name the GSM8K test line the gold comes from (read from the record's ``qes_idx``)."""
+    found = POINTER.match(row["source"])
+    if not found or found.group("repo") not in GOLD_SOURCES or "gold_source" in row:
+        return row
+    if mirror is None:
+        raise Unreadable(f"{row['id']}: the gold's line needs the snapshot (--mirror)")
+    record = Record(mirror, row["source"], row)
+    qes = record.item(record.load("json"), record.index())["qes_idx"]
+    gold_path = GOLD_SOURCES[found.group("repo")]
+    return {**row, "gold_source": f"{found.group('repo')}@{found.group('commit')}:{gold_path}#L{qes + 1}"}
+
+
+def pack(corpora: Path, out: Path, mirror_root: Path | None) -> list[str]:
+    """Write the label files from the full corpora; with a mirror, check each row rebuilds identically."""
+    mirror = Mirror(mirror_root) if mirror_root else None
+    out.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for corpus in CORPORA:
+        lines = []
+        # a gold pointer the corpus row does not carry is kept from the label file being replaced
+        before = {line["id"]: line for line in read_jsonl(out / corpus.labels)} if (out / corpus.labels).is_file() else {}
+        for row in read_jsonl(corpora / corpus.file):
+            known = before.get(row["id"], {})
+            if "gold_source" in known and known["source"] == row["source"]:
+                row = {**row, "gold_source": known["gold_source"]}
+            row = with_gold_source(row, mirror)
+            reader_for(corpus, row["source"])  # a row no reader handles cannot be packed
+            line = pack_row(corpus, row)
+            if mirror is not None:
+                try:
+                    rebuilt = rebuild_row(corpus, line, mirror)
+                except Unreadable as exc:
+                    rebuilt = None
+                    problems.append(f"{row['id']}: {exc}")
+                if rebuilt is not None and rebuilt != {field: row[field] for field in corpus.fields}:
+                    problems.append(f"{row['id']}: the rebuilt row differs from the corpus row")
+            lines.append(line)
+        write_jsonl(out / corpus.labels, lines)
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="rebuild the full corpora from the snapshots")
+    b.add_argument("--mirror", type=Path, required=True, help="folder of snapshots, <owner>+<repo>/repo")
+    b.add_argument("--out", type=Path, default=None, help=f"where to write them (default: ${ENV} or ../shared/corpora)")
+    b.add_argument("--labels", type=Path, default=LABELS, help="folder of the label files (default tests/data)")
+    p = sub.add_parser("pack", help="write the label files from full corpora")
+    p.add_argument("--corpora", type=Path, default=None, help=f"the full corpora (default: ${ENV} or ../shared/corpora)")
+    p.add_argument("--out", type=Path, default=LABELS)
+    p.add_argument("--mirror", type=Path, default=None, help="check every row rebuilds from these snapshots")
+    args = ap.parse_args(argv)
+
+    if args.command == "build":
+        out = args.out or corpora_dir()
+        failed = False
+        for name, (done, total, problems) in build(args.mirror, out, args.labels).items():
+            print(f"{out / (name + '.jsonl')}: {done}/{total} rows rebuilt")
+            for problem in problems:
+                print(f"  not rebuilt: {problem}")
+            failed = failed or bool(problems)
+        return 1 if failed else 0
+    corpora = args.corpora or corpora_dir()
+    if not (corpora / CORPORA[0].file).is_file():
+        print(f"{corpora}: {MISSING}", file=sys.stderr)
+        return 2
+    try:
+        problems = pack(corpora, args.out, args.mirror)
+    except Unreadable as exc:
+        print(f"not packed: {exc}", file=sys.stderr)
+        return 1
+    for problem in problems:
+        print(f"  not packed: {problem}", file=sys.stderr)
+    print(f"wrote {', '.join(str(args.out / c.labels) for c in CORPORA)}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
