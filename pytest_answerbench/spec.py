@@ -45,6 +45,8 @@ _KEYS: dict[str, str] = {
     "isolation": "'process' or 'none'",
     "cache_verdicts": "bool",
     "include": "str (path)",
+    "samples_by": "str (the field whose rows are samples of one question)",
+    "cluster": "str (the field whose rows form one cluster for the intervals)",
 }
 _GATE_KEYS = ("min_accuracy", "thresholds", "max_drop")
 
@@ -74,6 +76,8 @@ class BenchmarkSpec:
     isolation: str = "none"  # "process": score in a killable child process (see pool.py)
     cache_verdicts: bool = False  # identical rows (ids aside) share one verdict within a run
     fields: Mapping[str, str] = field(default_factory=dict)  # benchmark field -> the file's column
+    samples_by: str | None = None  # rows sharing this field's value are samples of one question (issue 25)
+    cluster: str | None = None  # rows sharing this field's value are one cluster of the headline interval
 
     def missing_fields(self, row: Mapping[str, Any]) -> list[str]:
         """The required fields (or alternatives, 'a|b') absent from the row.
@@ -264,7 +268,7 @@ def load_spec(path: str | os.PathLike[str]) -> BenchmarkSpec:
         raise SpecError(f"{where}: scorer {data['scorer']!r} unknown (known: {', '.join(known_scorers)}; "
                         "or a Python import path such as my_module or my_module:score)")
     kw: dict[str, Any] = {"name": data["name"].strip(), "scorer": data["scorer"], "path": where}
-    for key in ("description", "source", "prediction_field"):
+    for key in ("description", "source", "prediction_field", "samples_by", "cluster"):
         if key in data:
             if not isinstance(data[key], str):
                 raise SpecError(f"{where}: {key} must be a str, got {data[key]!r}")

@@ -33,7 +33,8 @@ from .guard import StepTimeout, TooComplex
 from .normalize import Item, clean, split_answers, text_key
 
 __all__ = [
-    "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "boxed_all", "clean", "equivalent",
+    "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "answers_agree", "boxed_all", "clean",
+    "equivalent",
     "final_answer", "math_spans", "split_answers", "strip_wrappers", "sympy_version", "text_key", "undecided",
     "verdict",
 ]
@@ -90,6 +91,22 @@ def equivalent(
         with deadline(timeout):
             return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
     return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
+
+
+#: Seconds one comparison of two samples' answers may take (maj@k compares each answer with the votes so far).
+AGREE_SECONDS = 2.0
+
+
+def answers_agree(a: str, b: str, timeout: float = AGREE_SECONDS) -> bool:
+    """Are two extracted answers the same maths answer (one vote in maj@k)? Equal text at once, else
+    :func:`equivalent` with ``a`` (the answer given first) as the reference. A comparison that runs out of time,
+    is too complex or fails says no: the two answers then vote apart."""
+    if a.strip() == b.strip():
+        return True
+    try:
+        return equivalent(a, b, timeout=timeout)[0]
+    except (ScoreTimeout, StepTimeout, TooComplex, Exception):
+        return False
 
 
 def verdict(ok: bool, method: str, *, detail: str = "", **kw: Any) -> Verdict:

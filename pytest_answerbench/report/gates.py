@@ -23,6 +23,7 @@ __all__ = [
     "evaluate_gates",
     "incomplete_gate",
     "lookup",
+    "min_pass_gate",
     "parse_threshold",
     "rescore_gate",
     "unpaired_noninferiority_gate",
@@ -70,6 +71,7 @@ class GateSettings:
     margin: float | None = None
     group_gates: bool = False
     subset: str | None = None
+    min_pass: tuple[int, int | None] | None = None  # (M, K): each question passes at least M of its K samples
 
 
 def parse_threshold(text: str, where: str = "--bench-threshold") -> Threshold:
@@ -211,9 +213,13 @@ def evaluate_gates(
     n = report.get("total", 0)
     if min_accuracy is not None:
         g = Gate.check("min_accuracy", "accuracy", ">=", float(report.get("accuracy", 0.0)), min_accuracy)
+        k = (report.get("metrics") or {}).get("k") if report.get("questions") else None
         if not g.passed:
-            g.message = (f"min_accuracy: {report.get('benchmark')} accuracy {g.value:.4f} < min "
+            what = f"avg@{k} (accuracy over all samples)" if k else "accuracy"
+            g.message = (f"min_accuracy: {report.get('benchmark')} {what} {g.value:.4f} < min "
                          f"{min_accuracy:g} (n={n}, short by {min_accuracy - g.value:.4f})")
+        elif k:
+            g.message = g.message.replace("accuracy = ", f"avg@{k} = ", 1)
         gates.append(g)
     for t in thresholds:
         try:
@@ -304,6 +310,32 @@ def comparison_gates(comparison: Mapping[str, Any], *, max_drop: float | None = 
                           message=("fingerprint: baseline scored differently: " + "; ".join(mismatch)
                                    if mismatch else "fingerprint: baseline scored the same way")))
     return [g.to_dict() for g in gates]
+
+
+def min_pass_gate(report: Mapping[str, Any], m: int, k: int | None = None, shown: int = 10) -> dict[str, Any]:
+    """Each question passes at least ``m`` of its samples (``--bench-min-pass M/K``), from the report's
+    ``questions``. With ``k``, only the questions with exactly k samples are held to it (the others are counted
+    in the message, neither passing nor failing); without, every question. The failing questions are listed
+    (the first ``shown``); a report without samples fails the gate, saying so."""
+    key = f"min_pass {m}/{k}" if k is not None else f"min_pass {m}"
+    questions = report.get("questions")
+    if not questions:
+        return Gate("min_pass", "questions", ">=", None, m, False,
+                    f"{key}: FAILED, the report has no samples (--bench-samples-by FIELD, or list predictions)"
+                    ).to_dict()
+    held = [q for q in questions if k is None or q["n"] == k]
+    failing = [q for q in held if q["c"] < m]
+    apart = len(questions) - len(held)
+    other = f"; {apart} question(s) with another number of samples not held to it" if apart else ""
+    if not held:
+        return Gate("min_pass", "questions", ">=", None, m, False,
+                    f"{key}: FAILED, no question has {k} samples{other}").to_dict()
+    passed = not failing
+    listed = ", ".join(f"{q['id']} ({q['c']}/{q['n']})" for q in failing[:shown])
+    more = f", ... {len(failing) - shown} more" if len(failing) > shown else ""
+    message = (f"{key}: {len(held) - len(failing)} of {len(held)} questions pass at least {m} of their samples "
+               + ("holds" if passed else f"FAILED: {listed}{more}") + other)
+    return Gate("min_pass", "questions_failing", "<=", float(len(failing)), 0, passed, message).to_dict()
 
 
 def unpaired_noninferiority_gate(margin: float) -> dict[str, Any]:

@@ -8,6 +8,11 @@ A scorer module defines:
   numbers under the reference's names, computed from report rows (``id``, ``status``, ``score``, ``fields``
   with the spec's groups and keep_fields, ``extra``).
 * ``OPTIONS: dict[str, str]`` (optional): the option names a benchmark YAML may set, with a description.
+* ``same_answer(a: str, b: str, ctx) -> bool`` (optional): are two samples' extracted answers the same answer
+  (one vote in maj@k, report/samples.py)? Pure and quick; an exception counts as "no". Default: equal text
+  ignoring case and surrounding space. ``olympiad`` and ``imo`` use the maths equivalence.
+* ``LIST_PREDICTIONS_ARE_ANSWERS = True`` (optional): a list-valued prediction is one answer (MEGA-Bench's
+  sequences), not k samples of its row.
 
 A scorer is a module (``vmcbench.py``) or a package (``olympiad/``, whose ``__init__.py`` is the module above).
 Modules whose name starts with ``_`` are helpers, not scorers.
@@ -70,6 +75,20 @@ class Scorer:
         fn = getattr(self.module, "metrics", None)
         return fn(rows, ctx) if fn else {}
 
+    def same_answer(self, ctx: Any) -> Callable[[str, str], bool] | None:
+        """The module's ``same_answer`` bound to ``ctx`` (an exception: not the same), or None without one."""
+        fn = getattr(self.module, "same_answer", None)
+        if fn is None:
+            return None
+
+        def same(a: str, b: str) -> bool:
+            try:
+                return bool(fn(a, b, ctx))
+            except Exception:
+                return False
+
+        return same
+
     def validate_options(self, options: Mapping[str, Any], where: str) -> None:
         allowed = getattr(self.module, "OPTIONS", {})
         for key in options:
@@ -111,7 +130,7 @@ def _from_import_path(name: str) -> Scorer:
         if not callable(fn):
             raise ImportError(f"{module_name} has no callable {attr!r}")
         parts = {"score": fn, "__name__": name}
-        for extra in ("metrics", "OPTIONS", "check_options", "warm_up"):
+        for extra in ("metrics", "OPTIONS", "check_options", "warm_up", "same_answer"):
             if hasattr(module, extra):
                 parts[extra] = getattr(module, extra)
         return Scorer(name, types.SimpleNamespace(**parts))

@@ -16,8 +16,16 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
     total = report["total"]
     ci = report.get("ci95")
     ci_text = f", 95% CI [{ci[0]:.4f}, {ci[1]:.4f}]" if ci else ""
-    yield (f"{report['benchmark']} (profile {report['profile']}): accuracy {report['accuracy']:.4f} "
-           f"({report['correct']}/{total} correct{ci_text})", {"bold": True})
+    figures = report.get("metrics") or {}
+    if report.get("questions") and isinstance(figures.get("k"), int):
+        k, k_max = figures["k"], figures.get("k_max")
+        samples = f"{k}-{k_max}" if k_max else f"{k}"
+        yield (f"{report['benchmark']} (profile {report['profile']}): accuracy avg@{k} {figures[f'avg@{k}']:.4f} over "
+               f"{figures['questions']} questions × {samples} samples ({report['correct']}/{total} samples "
+               f"correct{ci_text} over questions)", {"bold": True})
+    else:
+        yield (f"{report['benchmark']} (profile {report['profile']}): accuracy {report['accuracy']:.4f} "
+               f"({report['correct']}/{total} correct{ci_text})", {"bold": True})
     counts = report["counts"]
     yield ("rows: " + ", ".join(f"{counts.get(s, 0)} {s}" for s in (*STATUSES, NOT_RUN)
                                 if counts.get(s, 0) or s == CORRECT), {})

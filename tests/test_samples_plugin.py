@@ -1,0 +1,215 @@
+"""Many samples per question, end to end (issue 25): rows sharing a field (--bench-samples-by) or a list of
+responses become one item per sample (QID[s3]); the report adds the sample metrics and a questions section, its
+headline interval comes from the questions; the gates on them; repeated ids without the option stay duplicates."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from pytest_answerbench.report.samples import group_questions, sample_metrics
+
+from conftest import load_report, mc_row, write_jsonl
+
+ROOT = Path(__file__).resolve().parents[1]
+
+QUESTIONS, K = 30, 8
+LETTERS = "ABCD"
+
+
+def correct_of(q: int) -> int:
+    """How many of question q's samples are right: 0 to 8, so some questions are all wrong, some all right."""
+    return q % 9
+
+
+def _answer(q: int, s: int) -> str:
+    """Sample s (from 0) of question q: the gold B for the first correct_of(q) samples, else a wrong letter
+    (two wrong letters, so the majority is not always the first wrong answer)."""
+    return "(B)" if s < correct_of(q) else ("(C)" if s % 2 else "(D)")
+
+
+def rows_by_field() -> list[dict]:
+    return [mc_row(q, _answer(q, s), problem=f"q{q}") for q in range(QUESTIONS) for s in range(K)]
+
+
+def rows_with_lists() -> list[dict]:
+    return [{**mc_row(q, ""), "prediction": [_answer(q, s) for s in range(K)]} for q in range(QUESTIONS)]
+
+
+def _comparable(report: dict) -> dict:
+    report = dict(report)
+    for key in ("seconds", "parallel"):
+        report.pop(key, None)
+    return report
+
+
+def _run(env, *args):
+    return env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-report", "report.json",
+                                    "-p", "no:cacheprovider", *args)
+
+
+def _check_report(report: dict) -> None:
+    """What a 30 x 8 report must hold, whichever way the samples were given."""
+    assert report["total"] == QUESTIONS * K
+    rows = report["rows"]
+    assert {r["question_id"] for r in rows} == {str(q) for q in range(QUESTIONS)}
+    assert sorted(r["sample"] for r in rows if r["question_id"] == "4") == list(range(1, K + 1))
+    # the metrics are report.samples' figures over the same outcomes
+    expected = sample_metrics(group_questions(rows, key="question_id"))
+    for name in ("avg@8", "pass@1", "pass@2", "pass@4", "pass@8", "pass^8", "maj@8", "questions_all_correct",
+                 "questions_all_wrong", "pass@8_ci95", "avg@8_ci95"):
+        assert report["metrics"][name] == pytest.approx(expected["metrics"][name]), name
+    # ... and the construction's own counts
+    assert report["metrics"]["pass@8"] == pytest.approx(sum(1 for q in range(QUESTIONS) if correct_of(q)) / QUESTIONS)
+    assert report["metrics"]["questions_all_wrong"] == sum(1 for q in range(QUESTIONS) if correct_of(q) == 0)
+    assert report["metrics"]["questions_all_correct"] == sum(1 for q in range(QUESTIONS) if correct_of(q) == K)
+    assert report["metrics"]["avg@8"] == pytest.approx(report["accuracy"])
+    assert {e["id"]: e["c"] for e in report["questions"]} == {str(q): correct_of(q) for q in range(QUESTIONS)}
+    assert report["ci95"] == report["metrics"]["avg@8_ci95"]
+    assert "cluster bootstrap over 30 questions" in report["ci95_method"]
+
+
+@pytest.mark.parametrize("shape", ["field", "list"])
+def test_samples_are_items_and_the_report_has_their_metrics(bench_env, shape):
+    if shape == "field":
+        write_jsonl(bench_env.path / "preds.jsonl", rows_by_field())
+        extra = ["--bench-samples-by", "problem"]
+    else:
+        write_jsonl(bench_env.path / "preds.jsonl", rows_with_lists())
+        extra = []
+    result = _run(bench_env, *extra, "--junitxml", "junit.xml", "-v")
+    wrong = sum(K - correct_of(q) for q in range(QUESTIONS))
+    result.assert_outcomes(passed=QUESTIONS * K - wrong, failed=wrong)
+    qid = "q4" if shape == "field" else "4"
+    result.stdout.fnmatch_lines([f"*preds.jsonl::{qid}[[]s3[]] PASSED*", f"*preds.jsonl::{qid}[[]s5[]] FAILED*",
+                                 "*avg@8 0.4625 over 30 questions × 8 samples*"])
+    report = load_report(bench_env)
+    if shape == "field":  # the question is the field's value
+        for r in report["rows"]:
+            r["question_id"] = r["question_id"][1:]
+        for e in report["questions"]:
+            e["id"] = e["id"][1:]
+    _check_report(report)
+    cases = list(ET.parse(bench_env.path / "junit.xml").iter("testcase"))
+    assert len(cases) == QUESTIONS * K
+    props = [{p.get("name"): p.get("value") for p in case.iter("property")} for case in cases]
+    assert sum(1 for p in props if p["question_id"] == qid) == K
+    assert {p["row_id"] for p in props} >= {f"{qid}[s{s}]" for s in range(1, K + 1)}
+
+
+def test_list_predictions_give_the_same_figures_as_rows_by_field(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", rows_by_field())
+    _run(bench_env, "--bench-samples-by", "index")
+    by_field = load_report(bench_env)
+    write_jsonl(bench_env.path / "preds.jsonl", rows_with_lists())
+    _run(bench_env)
+    listed = load_report(bench_env)
+    assert listed["metrics"] == by_field["metrics"]
+    assert listed["questions"] == by_field["questions"]
+    assert [r["id"] for r in listed["rows"]] == [r["id"] for r in by_field["rows"]]
+
+
+def test_serial_and_n2_reports_are_equal(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", rows_by_field())
+    _run(bench_env, "--bench-samples-by", "problem", "--bench-report", "serial.json")
+    parallel = _run(bench_env, "--bench-samples-by", "problem", "--bench-report", "parallel.json", "-n", "2")
+    assert parallel.ret == 1  # wrong samples fail
+    serial_report, parallel_report = load_report(bench_env, "serial.json"), load_report(bench_env, "parallel.json")
+    assert parallel_report["parallel"]["workers"] == 2
+    assert _comparable(serial_report) == _comparable(parallel_report)
+    assert parallel_report["questions"]
+
+
+@pytest.mark.parametrize("gate, passes, says", [
+    (["--bench-threshold", "metrics.pass@8=0.6"], True, "*metrics.pass@8 = 0.8667 >= 0.6 holds*"),
+    (["--bench-threshold", "metrics.pass@8>=0.9"], False, "*metrics.pass@8 = 0.8667 >= 0.9 FAILED*"),
+    (["--bench-min-pass", "1/8"], False, "*min_pass 1/8: 26 of 30 questions pass at least 1 of their samples "
+                                         "FAILED: q0 (0/8), q9 (0/8), q18 (0/8), q27 (0/8)*"),
+    (["--bench-min-pass", "1/4"], False, "*min_pass 1/4: FAILED, no question has 4 samples; 30 question(s)*"),
+    (["--bench-min-accuracy", "0.5"], False, "*avg@8 (accuracy over all samples) 0.4625 < min 0.5*"),
+    (["--bench-min-accuracy", "0.4"], True, "*min_accuracy: avg@8 = 0.4625 >= 0.4 holds*"),
+])
+def test_gates_on_the_sample_metrics(bench_env, gate, passes, says):
+    write_jsonl(bench_env.path / "preds.jsonl", rows_by_field())
+    result = _run(bench_env, "--bench-samples-by", "problem", *gate)
+    result.stdout.fnmatch_lines([says])
+    assert result.ret == (0 if passes else 1)
+
+
+def test_min_pass_holds_and_fails_per_question(bench_env):
+    """Six questions of four samples: 3/4 holds when every question has three right, and lists the one that
+    has two."""
+    counts = [4, 3, 3, 4, 3, 4]
+    rows = [mc_row(q, "(B)" if s < c else "(A)") for q, c in enumerate(counts) for s in range(4)]
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = _run(bench_env, "--bench-samples-by", "index", "--bench-min-pass", "3/4")
+    result.stdout.fnmatch_lines(["*min_pass 3/4: 6 of 6 questions pass at least 3 of their samples holds*"])
+    assert result.ret == 0
+    rows[4 * 2 + 2]["prediction"] = "(A)"  # question 2 now has two right
+    rows.append(mc_row(9, "(B)"))  # a question of one sample: not held to 3/4, and said so
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = _run(bench_env, "--bench-samples-by", "index", "--bench-min-pass", "3/4")
+    result.stdout.fnmatch_lines(["*min_pass 3/4: 5 of 6 questions pass at least 3 of their samples FAILED: 2 (2/4); "
+                                 "1 question(s) with another number of samples not held to it*"])
+    assert result.ret == 1
+    report = load_report(bench_env)
+    assert report["metrics"]["k"] == 1 and report["metrics"]["k_max"] == 4  # unequal k: the smallest, reported
+
+
+def test_last_failed_reruns_only_the_wrong_samples(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", rows_with_lists()[:3])
+    bench_env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl")
+    again = bench_env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl", "--lf", "-v")
+    wrong = sum(K - correct_of(q) for q in range(3))
+    again.assert_outcomes(failed=wrong)
+    again.stdout.fnmatch_lines(["*preds.jsonl::1[[]s2[]] FAILED*"])
+    assert "preds.jsonl::1[s1] " not in again.stdout.str()
+
+
+def test_repeated_ids_without_the_option_stay_duplicates_and_the_warning_names_it(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "(B)"), mc_row(1, "(A)"), mc_row(2, "(B)")])
+    result = _run(bench_env, "-v")
+    result.stdout.fnmatch_lines(["*preds.jsonl::1#2 FAILED*", "*warning: preds.jsonl:2: id '1' already used (scored as "
+                                 "1#2; rows sharing a field's value are samples of one question with "
+                                 "--bench-samples-by FIELD)*"])
+    report = load_report(bench_env)
+    assert "questions" not in report and "ci95_method" not in report
+    assert all("question_id" not in r for r in report["rows"])
+
+
+def test_a_cluster_field_gives_a_cluster_bootstrap_headline_interval(bench_env):
+    """Without samples, --bench-cluster: rows of one cluster share their fate, so the interval is wider than
+    the rows' Wilson interval."""
+    rows = [mc_row(i, "(B)" if (i // 10) % 2 else "(A)", category=f"img{i // 10}") for i in range(100)]
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    _run(bench_env)
+    plain = load_report(bench_env)
+    _run(bench_env, "--bench-cluster", "category")
+    clustered = load_report(bench_env)
+    assert clustered["ci95_method"] == "cluster bootstrap over 10 clusters of category"
+    assert clustered["cluster"] == {"field": "category", "clusters": 10}
+    width = lambda ci: ci[1] - ci[0]  # noqa: E731
+    assert width(clustered["ci95"]) > 1.5 * width(plain["ci95"])
+    assert clustered["accuracy"] == plain["accuracy"] == 0.5
+
+
+def test_the_readme_example_votes_equal_maths_answers_as_one(bench_env):
+    """benchmarks/imo/samples_sample.jsonl, as README's "Many samples per question" runs it: aime-2's samples
+    0.5, 1/2 and \\frac12 are one vote (imo's same_answer, the maths equivalence), so its majority is right."""
+    import shutil
+
+    shutil.copy(ROOT / "benchmarks" / "imo" / "samples_sample.jsonl", bench_env.path / "samples.jsonl")
+    result = bench_env.runpytest_subprocess("--bench", "imo", "samples.jsonl", "--bench-samples-by", "id",
+                                            "--bench-min-pass", "1/4", "--bench-threshold", "metrics.pass@4=0.8",
+                                            "--bench-report", "report.json", "-p", "no:cacheprovider")
+    result.stdout.fnmatch_lines(["*avg@4 0.5500 over 5 questions × 4 samples*",
+                                 "*gate pass: threshold: metrics.pass@4 = 0.8000 >= 0.8 holds*",
+                                 "*min_pass 1/4: 4 of 5 questions pass at least 1 of their samples FAILED: "
+                                 "aime-5 (0/4)*"])
+    assert result.ret == 1
+    report = load_report(bench_env)
+    second = next(e for e in report["questions"] if e["id"] == "aime-2")
+    assert (second["majority_votes"], second["majority_correct"]) == (3, True)
+    assert report["metrics"]["maj@4"] == 0.6  # aime-1, aime-2, aime-4 of five
