@@ -20,14 +20,13 @@ report like any other for all of them. Every file is written atomically (``repor
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from typing import Any, Sequence
 
 from .errors import ReportError
 from .report import gate_report, load_report, merge_reports, parse_threshold, write_json
 from .report._fmt import pct, verdict_word
-from .report.gates import GateSettings, Threshold
+from .report.gates import GateSettings, Threshold, parse_fraction
 from .report.outputs import OUTPUTS
 from .report.render import markdown_summary, summary_lines
 from .report.render.text import comparison_lines
@@ -40,12 +39,9 @@ BAD_INPUT = 2
 
 def _fraction(text: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number in [0, 1], got {text!r}") from None
-    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be in [0, 1], got {text}")
-    return value
+        return parse_fraction(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _threshold(text: str) -> Threshold:

@@ -279,12 +279,12 @@ class Collection:
         self._warm_up = getattr(module, "warm_up", None) if self._judge_requests and settings.judge else None
         self._item_index: dict[str, int] = {}
         self._prefetched_upto = 0
-        self._progress: Any = None  # run.Progress when the run shows one (``show_progress``): counts judge replies
+        self._progress: Any = None  # progress.Progress when the run shows one (``show_progress``): counts judge replies
         self._judge_budget = judge_budget(settings.row_limit)
         self._profile, self._benchmark_options = settings.profile, settings.benchmark_options
 
     def show_progress(self, progress: Any) -> None:
-        """The run's progress line (run.Progress), told the judge's replies as a prefetch receives them."""
+        """The run's progress line (progress.Progress), told the judge's replies as a prefetch receives them."""
         self._progress = progress
 
     def take_scored(self, item: "RowBase") -> tuple[Any, Verdict | None]:

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import pytest
 
-from .report.gates import GateSettings, Threshold, parse_threshold
+from .report.gates import GateSettings, Threshold, parse_fraction, parse_threshold
 from .verdict import PROFILES
 
 BENCH = "--bench"
@@ -73,10 +73,10 @@ def _number(text: Any, where: str, cast: Callable[[Any], Any], kind: str) -> Any
 
 
 def _fraction(text: Any, where: str) -> float:
-    value = _number(text, where, float, "a number in [0, 1]")
-    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
-        raise pytest.UsageError(f"{where} must be in [0, 1], got {text}")
-    return value
+    try:
+        return parse_fraction(text)
+    except ValueError as exc:
+        raise pytest.UsageError(f"{where} {exc}") from None
 
 
 def _count(text: Any, where: str) -> int:
@@ -375,7 +375,7 @@ class Settings:
     markdown: str | None = None
     html: str | None = None
     omit_text: bool = False  # --bench-omit-text: no response/question/judge text in the report rows
-    progress_every: float | None = None  # None: the default for the terminal (run.Progress)
+    progress_every: float | None = None  # None: the default for the terminal (progress.Progress)
     rescore_check: bool = False
     select: tuple[str, str] | None = None  # ("failing"|"flipped", report path)
     flips: int = 10

@@ -32,13 +32,13 @@ from .collect import Collection, RowBase, RowMismatch, describe, load_baseline
 from .fixtures import RowScoring
 from .judge import JudgeError, JudgeFatalError
 from .options import Settings
+from .progress import Progress
 from .report import add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json
 from .report.gates import outcome_of
 from .report.io import ENCODE_ERRORS
 from .report.outputs import OUTPUTS
 from .report.rows import row_text
 from .report.render import markdown_summary, summary_lines
-from .report.render.text import progress_line
 from .spec import BenchmarkSpec
 from .timers import ThreadTimeout
 from .verdict import ERROR, NOT_RUN, TIMEOUT, Verdict
@@ -55,81 +55,6 @@ class Terminated(KeyboardInterrupt):
 
 def _terminate(signum: int, frame: Any) -> None:  # noqa: ARG001 - a signal handler's signature
     raise Terminated("stopped by SIGTERM")
-
-
-class Progress:
-    """A long run's progress through pytest's terminal reporter (the controller or the serial process only).
-
-    On a terminal, one line rewritten in place at most every ``every`` seconds (default 0.2), and the rows'
-    own dots are left out (``pytest_report_teststatus``); otherwise a plain line every ``every`` seconds
-    (default 10). Off with ``-qq``, and in ``-v`` runs on a terminal (their one line per row says as much).
-    While the judge answers a batch of coming rows (``collect.Collection._prefetch``), ``judge`` adds the
-    replies received so far to the line, at the same pace.
-    """
-
-    TTY_EVERY = 0.2
-    PLAIN_EVERY = 10.0
-
-    def __init__(self, config: pytest.Config, every: float | None):
-        self.reporter = config.pluginmanager.get_plugin("terminalreporter")
-        self.writer = config.get_terminal_writer() if self.reporter is not None else None
-        verbosity = config.get_verbosity()
-        self.tty = self.reporter is not None and _compat.reporter_isatty(self.reporter)
-        self.on = self.reporter is not None and verbosity > -2 and not (self.tty and verbosity > 0)
-        self.every = every if every is not None else self.TTY_EVERY if self.tty else self.PLAIN_EVERY
-        self.total: int | None = None
-        self.done = 0
-        self.score_sum = 0.0
-        self.shown = False
-        self.started = time.perf_counter()
-        self._next = self.started + self.every
-        self.judging: tuple[int, int] | None = None  # (replies received, requests asked) of a judge batch
-        self._writer_thread = threading.get_ident()  # the only thread that writes to the terminal
-
-    def row(self, rec: dict[str, Any]) -> None:
-        self.done += 1
-        self.score_sum += rec["score"]
-        now = time.perf_counter()
-        # the last row's line only after earlier ones: a run shorter than one interval prints none
-        if now >= self._next or (self.done == self.total and self.shown):
-            self._next = now + self.every
-            self.shown = True
-            self.show(now)
-
-    def judge(self, received: int, asked: int) -> None:
-        """A judge batch's replies so far: the ``on_reply`` callback handed to a judge's ``prefetch``.
-
-        Called from another thread (a user's judge may call it from its own), it only records the counts; the
-        next call from the main thread shows them. ``judge_done`` ends the batch.
-        """
-        self.judging = (received, asked)
-        if threading.get_ident() != self._writer_thread:
-            return
-        now = time.perf_counter()
-        if now >= self._next:
-            self._next = now + self.every
-            self.shown = True
-            self.show(now)
-
-    def judge_done(self) -> None:
-        self.judging = None
-
-    def show(self, now: float) -> None:
-        line = progress_line(self.done, self.total, self.score_sum, now - self.started, self.judging)
-        if self.tty:
-            # padded over the previous line, leaving room for pytest's " [100%]" at the end of the file's line
-            self.reporter.rewrite(line.ljust(max(len(line), self.writer.fullwidth - 8)))
-            return
-        self.reporter.ensure_newline()  # a file's line of dots ends first (once: no blank line after it) ...
-        if self.writer.width_of_current_line:  # ... and so do xdist's, which have no file name
-            self.writer.line()
-        self.writer.line(line)
-
-    def start(self, total: int) -> None:
-        """The rows are known (collected): rates count from here."""
-        self.total = total
-        self.started = time.perf_counter()
-        self._next = self.started + self.every
 
 
 class BenchRun:

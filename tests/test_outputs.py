@@ -4,8 +4,11 @@ with one default per gate; and (with pytester) no output ever overwrites an inpu
 from __future__ import annotations
 
 import dataclasses
+import re
 
-from pytest_answerbench import cli
+import pytest
+
+from pytest_answerbench import cli, options
 from pytest_answerbench.options import OPTIONS, Settings
 from pytest_answerbench.report import GateSettings, build_report, gate_report, make_row
 from pytest_answerbench.report.outputs import OUTPUTS
@@ -51,6 +54,17 @@ def test_settings_hand_the_report_their_gates_as_one_record():
     assert settings.gates == GateSettings(min_accuracy=0.5, max_drop=0.1, margin=0.02, group_gates=True)
 
 
+@pytest.mark.parametrize(("text", "why"), [("1.5", "must be in [0, 1], got 1.5"),
+                                           ("high", "must be a number in [0, 1], got 'high'"),
+                                           ("nan", "must be in [0, 1], got nan")])
+def test_a_gate_fraction_is_read_by_one_rule_in_pytest_and_in_the_cli(text, why, capsys):
+    with pytest.raises(pytest.UsageError, match=rf"^--bench-max-drop {re.escape(why)}$"):
+        options._fraction(text, "--bench-max-drop")
+    with pytest.raises(SystemExit):
+        cli.main(["compare", "a.json", "b.json", "--max-drop", text])
+    assert f"--max-drop: {why}" in capsys.readouterr().err
+
+
 def test_gates_of_a_subset_say_so():
     report = _report([1, 0, 1])
     gates, _ = gate_report(report, GateSettings(min_accuracy=0.9, subset="failing rows of report.json"))
@@ -61,8 +75,6 @@ def test_gates_of_a_subset_say_so():
 
 import os  # noqa: E402 - the pytester half of the file
 import xml.etree.ElementTree as ET  # noqa: E402
-
-import pytest  # noqa: E402
 
 from conftest import load_report, mc_row, write_jsonl  # noqa: E402
 from pytest_answerbench.options import BENCH, BENCH_BASELINE, BENCH_GOLD, BENCH_REPORT, BENCH_SELECT  # noqa: E402

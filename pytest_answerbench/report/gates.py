@@ -24,6 +24,7 @@ __all__ = [
     "incomplete_gate",
     "lookup",
     "min_pass_gate",
+    "parse_fraction",
     "parse_threshold",
     "rescore_gate",
     "unpaired_noninferiority_gate",
@@ -72,6 +73,18 @@ class GateSettings:
     group_gates: bool = False
     subset: str | None = None
     min_pass: tuple[int, int | None] | None = None  # (M, K): each question passes at least M of its K samples
+
+
+def parse_fraction(text: Any) -> float:
+    """A gate's fraction (``--bench-min-accuracy``, ``--max-drop``, a margin): a finite number in [0, 1]; a
+    ValueError says why not, for the caller to prefix with where the value came from."""
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"must be a number in [0, 1], got {text!r}") from None
+    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
+        raise ValueError(f"must be in [0, 1], got {text}")
+    return value
 
 
 def parse_threshold(text: str, where: str = "--bench-threshold") -> Threshold:
