@@ -213,3 +213,34 @@ def test_the_readme_example_votes_equal_maths_answers_as_one(bench_env):
     second = next(e for e in report["questions"] if e["id"] == "aime-2")
     assert (second["majority_votes"], second["majority_correct"]) == (3, True)
     assert report["metrics"]["maj@4"] == 0.6  # aime-1, aime-2, aime-4 of five
+
+
+def test_a_baseline_with_samples_pairs_questions_and_says_which_test(bench_env):
+    """Against a baseline, questions pair by their mean sample score, the p-value is the cluster bootstrap's
+    (McNemar needs one row a pair), and the summary and the max-drop gate say so."""
+    write_jsonl(bench_env.path / "preds.jsonl", rows_by_field())
+    _run(bench_env, "--bench-samples-by", "problem", "--bench-report", "base.json")
+    worse = [{**r, "prediction": "(A)"} if r["index"] % 3 == 0 else r for r in rows_by_field()]
+    write_jsonl(bench_env.path / "preds.jsonl", worse)
+    result = _run(bench_env, "--bench-samples-by", "problem", "--bench-baseline", "base.json",
+                  "--bench-max-drop", "0.01")
+    comparison = load_report(bench_env)["comparison"]
+    assert comparison["questions"] == QUESTIONS and "cluster bootstrap over questions" in comparison["test"]
+    expected = sum(-correct_of(q) / K if q % 3 == 0 else 0.0 for q in range(QUESTIONS)) / QUESTIONS
+    assert comparison["delta"] == pytest.approx(expected)
+    assert comparison["p_value"] < 0.05 and comparison["ci95"][1] < 0
+    result.stdout.fnmatch_lines(["*vs baseline (30 paired questions, mean sample score): change*cluster bootstrap p=*",
+                                 "*max_drop: paired change * on 30 questions (95% CI*cluster bootstrap p=*FAILED*"])
+    assert result.ret == 1
+
+
+def test_question_pairs_only_with_samples():
+    from pytest_answerbench.report.paired import compare_reports, question_pairs
+
+    plain = [{"id": "1", "file": "f", "score": 1.0}, {"id": "2", "file": "f", "score": 0.0}]
+    assert question_pairs(plain, plain) is None
+    assert "test" not in compare_reports({"rows": plain}, {"rows": plain}, resamples=200)
+    now = [{"id": f"q[s{s}]", "file": "f", "question_id": "q", "sample": s, "score": float(s <= 3)}
+           for s in range(1, 5)]
+    before = [{**r, "score": float(r["sample"] <= 1)} for r in now]
+    assert question_pairs(now, before) == [(0.75, 0.25)]

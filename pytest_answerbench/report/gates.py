@@ -279,8 +279,8 @@ def comparison_gates(comparison: Mapping[str, Any], *, max_drop: float | None = 
         ci = comparison.get("ci95") or [None, None]
         gates.append(Gate(
             "max_drop", "accuracy_change", ">=", delta, -max_drop, passed, outcome="pass" if passed else "fail",
-            message=(f"max_drop: paired change {pts(delta)} on {comparison.get('n', 0)} rows (95% CI "
-                     f"{pts(ci[0])} to {pts(ci[1])}, McNemar p={comparison.get('p_value', 1.0):.3g}), "
+            message=(f"max_drop: paired change {pts(delta)} on {_paired_units(comparison)} (95% CI "
+                     f"{pts(ci[0])} to {pts(ci[1])}, {_test_name(comparison)} p={comparison.get('p_value', 1.0):.3g}), "
                      f"allowed drop {max_drop * 100:.2f} pts " + ("holds" if passed else "FAILED"))))
     margin = comparison.get("margin")
     ni = comparison.get("noninferiority")
@@ -349,6 +349,17 @@ def min_pass_gate(report: Mapping[str, Any], m: int, k: int | None = None, shown
     message = (f"{key}: {len(held) - len(failing)} of {len(held)} questions pass at least {m} of their samples "
                + ("holds" if passed else f"FAILED: {listed}{more}") + other)
     return Gate("min_pass", "questions_failing", "<=", float(len(failing)), 0, passed, message).to_dict()
+
+
+def _paired_units(comparison: Mapping[str, Any]) -> str:
+    """What a comparison paired: questions (with samples) or rows."""
+    if comparison.get("questions") is not None:
+        return f"{comparison['questions']} questions"
+    return f"{comparison.get('n', 0)} rows"
+
+
+def _test_name(comparison: Mapping[str, Any]) -> str:
+    return "cluster bootstrap" if comparison.get("questions") is not None else "McNemar"
 
 
 def unpaired_noninferiority_gate(margin: float) -> dict[str, Any]:

@@ -77,9 +77,14 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
 def comparison_lines(c: dict[str, Any], flips: int) -> Iterator[tuple[str, Markup]]:
     """The paired comparison with a baseline: change, interval, McNemar, rows in one run only, the first flips."""
     ci = c.get("ci95") or [None, None]
-    yield (f"vs baseline ({c.get('n', 0)} paired rows): change {pts(c.get('delta'))}, 95% CI {pts(ci[0])} to "
-           f"{pts(ci[1])}, McNemar p={c.get('p_value', 1.0):.3g} ({c.get('b', 0)} correct->wrong, "
-           f"{c.get('c', 0)} wrong->correct)", {"bold": True})
+    if c.get("questions") is not None:  # samples: questions paired, a cluster bootstrap's p-value
+        yield (f"vs baseline ({c['questions']} paired questions, mean sample score): change {pts(c.get('delta'))}, "
+               f"95% CI {pts(ci[0])} to {pts(ci[1])}, cluster bootstrap p={c.get('p_value', 1.0):.3g} (test: "
+               f"{c.get('test')})", {"bold": True})
+    else:
+        yield (f"vs baseline ({c.get('n', 0)} paired rows): change {pts(c.get('delta'))}, 95% CI {pts(ci[0])} to "
+               f"{pts(ci[1])}, McNemar p={c.get('p_value', 1.0):.3g} ({c.get('b', 0)} correct->wrong, "
+               f"{c.get('c', 0)} wrong->correct)", {"bold": True})
     ni = c.get("noninferiority")
     if ni:
         yield f"non-inferiority (margin {ni['margin'] * 100:.2f} pts): {ni['verdict']}: {ni['explanation']}", \
