@@ -244,3 +244,29 @@ def test_question_pairs_only_with_samples():
            for s in range(1, 5)]
     before = [{**r, "score": float(r["sample"] <= 1)} for r in now]
     assert question_pairs(now, before) == [(0.75, 0.25)]
+
+
+def test_merge_runs_prints_and_writes_the_spread_of_repeated_runs(tmp_path, capsys, monkeypatch):
+    """`answerbench merge --runs`: three runs of one checkpoint, one row flipping between them."""
+    import json
+
+    from pytest_answerbench import score_rows
+    from pytest_answerbench.cli import main
+    from pytest_answerbench.report.runs import compare_runs
+
+    monkeypatch.chdir(tmp_path)
+    names = []
+    for run, flaky in enumerate(["(B)", "(A)", "(B)"], 1):
+        report = score_rows("vmcbench_dev", [mc_row(1, "(B)"), mc_row(2, flaky), mc_row(3, "(C)")])
+        (tmp_path / f"r{run}.json").write_text(json.dumps(report), encoding="utf-8")
+        names.append(f"r{run}.json")
+    assert main(["merge", "--runs", *names, "--out", "spread.json"]) == 0
+    out = capsys.readouterr().out
+    assert "3 runs: accuracy mean 0.5556, sd 0.1925, range 0.3333 to 0.6667 (33.33 points apart)" in out
+    assert "unstable rows (verdict differs between runs): 1 of 3 (33.3%)" in out
+    assert "  2: correct, wrong, correct" in out
+    written = json.loads((tmp_path / "spread.json").read_text(encoding="utf-8"))
+    reports = [json.loads((tmp_path / n).read_text(encoding="utf-8")) for n in names]
+    assert written == json.loads(json.dumps(compare_runs(reports, names)))
+    assert main(["merge", "--runs", "r1.json"]) == 1  # one run is no spread
+    assert "at least two reports" in capsys.readouterr().err
