@@ -270,3 +270,48 @@ def test_merge_runs_prints_and_writes_the_spread_of_repeated_runs(tmp_path, caps
     assert written == json.loads(json.dumps(compare_runs(reports, names)))
     assert main(["merge", "--runs", "r1.json"]) == 1  # one run is no spread
     assert "at least two reports" in capsys.readouterr().err
+
+
+# -- the plan, without pytest ------------------------------------------------------------------------------------
+
+def _plan(tmp_path, rows, **kw):
+    import json as _json
+
+    from pytest_answerbench.inputs import InputPlan
+    from pytest_answerbench.spec import resolve_benchmark
+
+    path = tmp_path / "p.jsonl"
+    path.write_text("".join(_json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return InputPlan(resolve_benchmark("olympiad"), [path], root=tmp_path, **kw), path
+
+
+def test_the_plan_names_samples_of_every_shape(tmp_path):
+    from pytest_answerbench.inputs import Sample, sample_row
+
+    rows = [{"id": "a", "prediction": ["1", "2", "3"], "answer": "1"},  # a list: 3 samples of a
+            {"id": "b", "sample": 2, "prediction": "1", "answer": "1"},  # another harness's record: sample 2 of b
+            {"id": "b", "sample": 1, "prediction": "1", "answer": "1"},
+            {"id": "c", "prediction": "1", "answer": "1"}, {"id": "c", "prediction": "1", "answer": "1"}]
+    plan, path = _plan(tmp_path, rows)
+    planned = list(plan.rows(path, "p.jsonl"))
+    assert [p.name for p in planned] == ["a[s1]", "a[s2]", "a[s3]", "b[s2]", "b[s1]", "c", "c#2"]
+    assert [p.sample for p in planned[:4]] == [Sample("a", 1, 0), Sample("a", 2, 1), Sample("a", 3, 2),
+                                                Sample("b", 2, None)]
+    assert planned[5].sample is None and len(plan.duplicates) == 1 and "--bench-samples-by" in plan.duplicates[0]
+    assert sample_row(rows[0], planned[1].sample, "prediction")["prediction"] == "2"
+    assert plan.rows_in_files() == 7  # the list counts its 3 items
+    by_field, path = _plan(tmp_path, [{"id": str(i), "problem": f"p{i % 2}", "prediction": "1", "answer": "1"}
+                                      for i in range(5)], samples_by="problem")
+    assert [p.name for p in by_field.rows(path, "p.jsonl")] == ["p0[s1]", "p1[s1]", "p0[s2]", "p1[s2]", "p0[s3]"]
+    assert by_field.duplicates == []
+
+
+def test_shards_number_samples_as_the_whole_run_does(tmp_path):
+    rows = [{"id": str(i), "problem": f"p{i % 3}", "prediction": "1", "answer": "1"} for i in range(9)]
+    whole, path = _plan(tmp_path, rows, samples_by="problem")
+    names = [p.name for p in whole.rows(path, "p.jsonl")]
+    dealt = []
+    for index in (1, 2):
+        shard, _ = _plan(tmp_path, rows, samples_by="problem", shard=(index, 2))
+        dealt += [p.name for p in shard.rows(path, "p.jsonl")]
+    assert sorted(dealt) == sorted(names) and len(set(dealt)) == 9

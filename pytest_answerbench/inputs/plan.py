@@ -229,14 +229,24 @@ class InputPlan:
 
     # -- the shard ---------------------------------------------------------------------------------------
 
-    def take_shard(self, rows: Iterator[Any]) -> Iterator[Any]:
-        """The rows of this run's shard: rows are dealt round-robin over all files in argument order."""
+    def take_shard(self, rows: Iterator[Any], skipped: Callable[[Any], None] | None = None) -> Iterator[Any]:
+        """The rows of this run's shard: rows are dealt round-robin over all files in argument order. Each row
+        of another shard goes to ``skipped`` (which numbers the samples of a question across shards)."""
         shard = self.shard
         for row in rows:
             k = self._rows_seen
             self._rows_seen += 1
             if shard is None or k % shard[1] == shard[0] - 1:
                 yield row
+            elif skipped is not None:
+                skipped(row)
+
+    def _count_samples(self, raw: RawRow, seen: dict[str, int]) -> None:
+        """Count the samples of a row of another shard, so this shard's samples are numbered as a whole run
+        numbers them (``answerbench merge`` then finds every sample once)."""
+        if raw.row is not None:
+            row = self.normalise(raw.row)
+            self.samples_of(row, self.spec.row_id(row), raw.line, seen)
 
     def owns_extras(self) -> bool:
         """Gold-only and unreadable-gold items belong to shard 1 (or the only run)."""
@@ -270,9 +280,9 @@ class InputPlan:
         rows: Iterator[RawRow] = itertools.chain([first], stream) if first is not None else iter(())
         if self.limit is not None:
             rows = itertools.islice(rows, self.limit)
-        rows = self.take_shard(rows)
+        seen: dict[str, int] = {}  # question id -> samples so far, over every shard's rows (names agree)
+        rows = self.take_shard(rows, skipped=lambda raw: self._count_samples(raw, seen))
         ids = RowIds()
-        seen: dict[str, int] = {}  # question id -> samples so far
         gold = self.gold
         for raw in rows:
             if raw.row is None:
