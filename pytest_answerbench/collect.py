@@ -260,12 +260,11 @@ class Collection:
             # replace the worker again and again).
             if names is not None and len(names) == len(paths):
                 self._names = dict(zip(paths, names))
-        module = scorers.get(spec.scorer).module
         try:
             # A scorer whose answers may themselves be lists (MEGA-Bench) says so: its list predictions are one row.
             self.plan = InputPlan(spec, paths, root=config.rootpath, fields=settings.fields, limit=settings.limit,
                                   shard=settings.shard, gold=settings.gold, samples_by=settings.samples_by,
-                                  list_samples=not getattr(module, "LIST_PREDICTIONS_ARE_ANSWERS", False))
+                                  list_samples=not scorers.get(spec.scorer).lists_are_answers)
         except ReaderError as exc:
             raise pytest.UsageError(f"--bench-gold: {exc}") from None
         self.paths = self.plan.paths
@@ -274,6 +273,7 @@ class Collection:
         self.timeout_mark = None
         if settings.timeout and config.pluginmanager.hasplugin("timeout"):
             self.timeout_mark = pytest.mark.timeout(settings.timeout)
+        module = scorers.get(spec.scorer).module
         self._judge_requests = getattr(module, "judge_requests", None)
         # run once before the first row when the judge-request listing will run SymPy under its short deadline
         self._warm_up = getattr(module, "warm_up", None) if self._judge_requests and settings.judge else None

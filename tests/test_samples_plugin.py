@@ -315,3 +315,16 @@ def test_shards_number_samples_as_the_whole_run_does(tmp_path):
         shard, _ = _plan(tmp_path, rows, samples_by="problem", shard=(index, 2))
         dealt += [p.name for p in shard.rows(path, "p.jsonl")]
     assert sorted(dealt) == sorted(names) and len(set(dealt)) == 9
+
+
+def test_the_library_reads_samples_as_the_plugin_does():
+    from pytest_answerbench import score_rows
+
+    listed = score_rows("vmcbench_dev", rows_with_lists()[:5])
+    by_field = score_rows("vmcbench_dev", rows_by_field()[:5 * K], samples_by="index")
+    assert [r["id"] for r in listed["rows"]][:3] == ["0[s1]", "0[s2]", "0[s3]"]
+    assert listed["metrics"] == by_field["metrics"] and listed["questions"] == by_field["questions"]
+    assert [e["c"] for e in listed["questions"]] == [correct_of(q) for q in range(5)]
+    assert "cluster bootstrap over 5 questions" in listed["ci95_method"]
+    plain = score_rows("vmcbench_dev", rows_by_field()[:K])  # no option: one id repeated, no questions
+    assert "questions" not in plain and plain["rows"][1]["id"] == "0#2"

@@ -27,7 +27,7 @@ import itertools
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from ..report.rows import scrub_surrogates
 from .gold import GoldIndex
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .shape import FieldCheck
 
 __all__ = ["InputPlan", "PlannedRow", "RowIds", "Sample", "clean_id", "file_problem", "prediction_paths",
-           "sample_row"]
+           "row_samples", "sample_row"]
 
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f]+")
 
@@ -107,6 +107,38 @@ def sample_row(row: dict[str, Any], sample: Sample | None, prediction_field: str
 
 def _is_response_list(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)
+
+
+def row_samples(row: Mapping[str, Any], raw_id: str | None, line: int, seen: dict[str, int], *,
+                prediction_field: str, samples_by: str | None = None, list_samples: bool = True
+                ) -> list[Sample] | None:
+    """The samples a normalised row is, the one rule for the plugin and the library (None: a row of its own).
+
+    The question is the ``samples_by`` field's value when the row has it, else (for a list of responses or a
+    row carrying an integer ``sample``) the row's id or ``line<N>``. ``seen`` counts each question's samples so
+    far (the next sample's number); a record of another harness keeps its own ``sample`` number.
+    """
+    responses = row.get(prediction_field)
+    listed = list_samples and _is_response_list(responses)
+    question: Any = None
+    if samples_by is not None:
+        question = row.get(samples_by)
+        if question == "":
+            question = None
+    explicit = row.get("sample")
+    if question is None and (listed or (isinstance(explicit, int) and not isinstance(explicit, bool))):
+        question = raw_id if raw_id is not None else f"line{line}"
+    if question is None:
+        return None
+    if isinstance(question, float) and question.is_integer():
+        question = int(question)
+    qid = str(question)
+    if not listed and samples_by is None:  # another harness's record: one row a response, numbered
+        return [Sample(qid, int(explicit))]
+    start = seen.get(qid, 0)
+    count = len(responses) if listed else 1
+    seen[qid] = start + count
+    return [Sample(qid, start + i + 1, i if listed else None) for i in range(count)]
 
 
 def prediction_paths(args: Sequence[str], base: str | os.PathLike[str]) -> list[Path]:
@@ -184,29 +216,10 @@ class InputPlan:
 
     def samples_of(self, row: dict[str, Any], raw_id: str | None, line: int,
                    seen: dict[str, int]) -> list[Sample] | None:
-        """The samples a normalised row is (None: a row of its own). ``seen`` counts each question's samples so
-        far in the file (the next sample's number)."""
-        responses = row.get(self.spec.prediction_field)
-        listed = self.list_samples and _is_response_list(responses)
-        question: Any = None
-        if self.samples_by is not None:
-            question = row.get(self.samples_by)
-            if question == "":
-                question = None
-        explicit = row.get("sample")
-        if question is None and (listed or (isinstance(explicit, int) and not isinstance(explicit, bool))):
-            question = raw_id if raw_id is not None else f"line{line}"
-        if question is None:
-            return None
-        if isinstance(question, float) and question.is_integer():
-            question = int(question)
-        qid = str(question)
-        if not listed and self.samples_by is None:  # another harness's record: one row a response, numbered
-            return [Sample(qid, int(explicit))]
-        start = seen.get(qid, 0)
-        count = len(responses) if listed else 1
-        seen[qid] = start + count
-        return [Sample(qid, start + i + 1, i if listed else None) for i in range(count)]
+        """The samples a normalised row is (None: a row of its own): :func:`row_samples` with this run's
+        settings."""
+        return row_samples(row, raw_id, line, seen, prediction_field=self.spec.prediction_field,
+                           samples_by=self.samples_by, list_samples=self.list_samples)
 
     def count_items(self, row: dict[str, Any]) -> int:
         """How many items a readable row gives (k for a list of k responses)."""

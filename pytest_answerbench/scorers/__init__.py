@@ -75,6 +75,11 @@ class Scorer:
         fn = getattr(self.module, "metrics", None)
         return fn(rows, ctx) if fn else {}
 
+    @property
+    def lists_are_answers(self) -> bool:
+        """A list-valued prediction is one answer (``LIST_PREDICTIONS_ARE_ANSWERS``), not k samples."""
+        return bool(getattr(self.module, "LIST_PREDICTIONS_ARE_ANSWERS", False))
+
     def same_answer(self, ctx: Any) -> Callable[[str, str], bool] | None:
         """The module's ``same_answer`` bound to ``ctx`` (an exception: not the same), or None without one."""
         fn = getattr(self.module, "same_answer", None)
