@@ -328,3 +328,17 @@ def test_the_library_reads_samples_as_the_plugin_does():
     assert "cluster bootstrap over 5 questions" in listed["ci95_method"]
     plain = score_rows("vmcbench_dev", rows_by_field()[:K])  # no option: one id repeated, no questions
     assert "questions" not in plain and plain["rows"][1]["id"] == "0#2"
+
+
+def test_shard_reports_of_samples_merge_into_the_whole_run(bench_env):
+    from pytest_answerbench.report import merge_reports
+
+    write_jsonl(bench_env.path / "preds.jsonl", rows_by_field()[:10 * K])
+    _run(bench_env, "--bench-samples-by", "problem", "--bench-report", "whole.json")
+    for index in (1, 2):
+        _run(bench_env, "--bench-samples-by", "problem", "--bench-shard", f"{index}/2",
+             "--bench-report", f"shard{index}.json")
+    shards = [load_report(bench_env, f"shard{i}.json") for i in (1, 2)]
+    merged, whole = merge_reports(shards), load_report(bench_env, "whole.json")
+    assert merged["metrics"] == whole["metrics"] and merged["questions"] == whole["questions"]
+    assert sorted(r["id"] for r in merged["rows"]) == sorted(r["id"] for r in whole["rows"])
