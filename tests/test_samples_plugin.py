@@ -342,3 +342,18 @@ def test_shard_reports_of_samples_merge_into_the_whole_run(bench_env):
     merged, whole = merge_reports(shards), load_report(bench_env, "whole.json")
     assert merged["metrics"] == whole["metrics"] and merged["questions"] == whole["questions"]
     assert sorted(r["id"] for r in merged["rows"]) == sorted(r["id"] for r in whole["rows"])
+
+
+def test_the_shared_draws_give_each_figure_its_own_bootstrap():
+    """cluster_bootstraps draws each resample once for every figure: the intervals are those of one
+    cluster_bootstrap per figure with the same seed."""
+    import random as _random
+
+    from pytest_answerbench.report.samples import cluster_bootstrap, cluster_bootstraps
+
+    rng = _random.Random(5)
+    columns = {"sized": [(rng.randint(0, 4), 4) for _ in range(40)],
+               "ones": [(float(rng.random() < 0.4), 1) for _ in range(40)]}
+    shared = cluster_bootstraps(columns, resamples=500, seed="s")
+    assert shared == {name: cluster_bootstrap(col, resamples=500, seed="s") for name, col in columns.items()}
+    assert shared["sized"][0] < shared["sized"][1]
