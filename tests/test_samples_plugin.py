@@ -166,6 +166,8 @@ def test_last_failed_reruns_only_the_wrong_samples(bench_env):
     again.assert_outcomes(failed=wrong)
     again.stdout.fnmatch_lines(["*preds.jsonl::1[[]s2[]] FAILED*"])
     assert "preds.jsonl::1[s1] " not in again.stdout.str()
+    chosen = bench_env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl", "-k", "s3", "-v")
+    chosen.assert_outcomes(failed=3, deselected=3 * (K - 1))  # -k picks sample 3 of each question (all wrong)
 
 
 def test_repeated_ids_without_the_option_stay_duplicates_and_the_warning_names_it(bench_env):
@@ -223,7 +225,7 @@ def test_a_baseline_with_samples_pairs_questions_and_says_which_test(bench_env):
     worse = [{**r, "prediction": "(A)"} if r["index"] % 3 == 0 else r for r in rows_by_field()]
     write_jsonl(bench_env.path / "preds.jsonl", worse)
     result = _run(bench_env, "--bench-samples-by", "problem", "--bench-baseline", "base.json",
-                  "--bench-max-drop", "0.01")
+                  "--bench-max-drop", "0.01", "--bench-markdown", "summary.md")
     comparison = load_report(bench_env)["comparison"]
     assert comparison["questions"] == QUESTIONS and "cluster bootstrap over questions" in comparison["test"]
     expected = sum(-correct_of(q) / K if q % 3 == 0 else 0.0 for q in range(QUESTIONS)) / QUESTIONS
@@ -232,6 +234,9 @@ def test_a_baseline_with_samples_pairs_questions_and_says_which_test(bench_env):
     result.stdout.fnmatch_lines(["*vs baseline (30 paired questions, mean sample score): change*cluster bootstrap p=*",
                                  "*max_drop: paired change * on 30 questions (95% CI*cluster bootstrap p=*FAILED*"])
     assert result.ret == 1
+    markdown = (bench_env.path / "summary.md").read_text(encoding="utf-8")
+    assert "Samples: **avg@8" in markdown and "over 30 questions × 8 samples" in markdown
+    assert "McNemar exact test: p" not in markdown and "cluster bootstrap over questions" in markdown
 
 
 def test_question_pairs_only_with_samples():
