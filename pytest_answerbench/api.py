@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any, Iterable, Mapping
 
-from .inputs.plan import RowIds
+from . import scorers
+from .inputs.plan import RowIds, row_samples, sample_row
 from .memguard import DEFAULT_MAX_MEMORY_MB
 from .report.build import build_report
 from .report.rows import make_row, row_text
@@ -73,20 +74,35 @@ def score_rows(
     options: Mapping[str, Any] | None = None,
     verifier: str | None = None,
     max_memory: float | None = DEFAULT_MAX_MEMORY_MB,
+    samples_by: str | None = None,
 ) -> dict[str, Any]:
-    """Score many rows and return the JSON report (README.md, "The JSON report") as a dict."""
+    """Score many rows and return the JSON report (README.md, "The JSON report") as a dict.
+
+    Samples are read as the plugin reads them (README, "Many samples per question"): rows sharing the
+    ``samples_by`` field's value, a list of responses as the prediction, rows carrying an integer ``sample``;
+    each sample is a report row ``QID[sN]`` and the report gains the sample metrics and ``questions``.
+    """
     spec = _spec(benchmark)
     started = time.perf_counter()
     out = []
     ids = RowIds()  # the plugin's rule: the row's id or line<N>, #2, #3 on repeats
+    seen: dict[str, int] = {}
+    lists = not scorers.get(spec.scorer).lists_are_answers
     for index, row in enumerate(rows, start=1):
         mapping = row if isinstance(row, Mapping) else {}
-        _, row_id, _ = ids.take(spec.row_id(mapping), index)
-        verdict = score_row(spec, row, profile, timeout=timeout, judge=judge, options=options, row_id=row_id,
-                            verifier=verifier, max_memory=max_memory)
-        response, question = row_text(mapping, spec.prediction_field)
-        out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict,
-                            fields=spec.kept(mapping), response=response, question=question))
+        raw_id = spec.row_id(mapping)
+        samples = row_samples(mapping, raw_id, index, seen, prediction_field=spec.prediction_field,
+                              samples_by=samples_by, list_samples=lists)
+        for sample in samples or (None,):
+            _, row_id, _ = ids.take(raw_id if sample is None else f"{sample.question}[s{sample.index}]", index)
+            one = sample_row(dict(mapping), sample, spec.prediction_field) if sample is not None else row
+            verdict = score_row(spec, one, profile, timeout=timeout, judge=judge, options=options, row_id=row_id,
+                                verifier=verifier, max_memory=max_memory)
+            response, question = row_text(one if isinstance(one, Mapping) else {}, spec.prediction_field)
+            out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict,
+                                fields=spec.kept(mapping), response=response, question=question,
+                                question_id=sample.question if sample else None,
+                                sample=sample.index if sample else None))
     return build_report(spec=spec, profile=profile, rows=out, options=options,
                         seconds=time.perf_counter() - started)
 

@@ -1,6 +1,7 @@
 """The ``answerbench`` command: work on finished reports without pytest and without scoring again.
 
     answerbench merge shard1.json shard2.json ... -o merged.json
+    answerbench merge --runs run1.json run2.json ... [--out spread.json]
     answerbench summary report.json
     answerbench compare BASE.json NEW.json [--max-drop D] [--noninferiority-margin M] [--min-accuracy X]
                         [--threshold KEY=X ...] [--group-gates] [--markdown PATH] [--html PATH] [-o PATH]
@@ -10,8 +11,10 @@
 
 ``merge`` joins the reports of a sharded run (``--bench-shard I/N``) into one and checks that it is whole
 (``report/merge.py``); a missing shard, a missing or duplicated row, mismatched reports or a file that is not a
-report is an error (exit 1) that says which. ``export`` writes a report in another project's format
-(``report/export/``: Every Eval Ever's aggregate and instance-level files); exit 2 on an unusable input.
+report is an error (exit 1) that says which. ``merge --runs`` compares repeated runs of one checkpoint instead
+(``report/runs.py``): the spread of their accuracy and the rows whose verdict flips between them. ``export``
+writes a report in another project's format (``report/export/``: Every Eval Ever's aggregate and instance-level
+files); exit 2 on an unusable input.
 
 Every report read is checked first (``report/io.py``, ``read_report``): strict JSON (no NaN or Infinity) that
 validates against the published schema (``report/schema.json``, printed by ``answerbench schema``); a report that
@@ -41,6 +44,7 @@ from .report.outputs import OUTPUTS
 from .report.paired import benchmark_mismatch
 from .report.render import markdown_summary, summary_lines
 from .report.render.text import comparison_lines
+from .report.runs import RunsError, compare_runs
 
 __all__ = ["main"]
 
@@ -65,9 +69,14 @@ def _threshold(text: str) -> Threshold:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="answerbench", description="Work on pytest-answerbench reports.")
     sub = parser.add_subparsers(dest="command", required=True)
-    merge = sub.add_parser("merge", help="merge the reports of a sharded run and check completeness")
-    merge.add_argument("reports", nargs="+", help="shard reports (JSON)")
-    merge.add_argument("-o", "--output", required=True, help="where to write the merged report")
+    merge = sub.add_parser("merge", help="merge the reports of a sharded run and check completeness; with "
+                           "--runs, compare repeated runs of one checkpoint")
+    merge.add_argument("reports", nargs="*", help="shard reports (JSON)")
+    merge.add_argument("--runs", nargs="+", metavar="REPORT", help="reports of repeated runs of one checkpoint: "
+                       "print the run-to-run spread of accuracy and the rows whose verdict flips between runs")
+    merge.add_argument("-o", "--output", "--out", help="where to write the merged report (with --runs: the "
+                       "comparison of the runs, as JSON)")
+    merge.add_argument("--show", type=int, default=10, help="with --runs: unstable rows to list (default 10)")
     summary = sub.add_parser("summary", help="print a report's summary")
     summary.add_argument("report")
     summary.add_argument("--show", type=int, default=10, help="wrong rows to list (default 10)")
@@ -180,6 +189,30 @@ def _compare(args: argparse.Namespace) -> int:
     return 1 if any(not g["passed"] for g in gates) else 0
 
 
+def _runs(args: argparse.Namespace) -> int:
+    """``merge --runs``: the spread of repeated runs (``report/runs.py``), printed, and written with ``--out``."""
+    try:
+        result = compare_runs([read_report(p, "merge") for p in args.runs], [display_path(p) for p in args.runs])
+    except RunsError as exc:
+        print(f"answerbench: error: {exc}", file=sys.stderr)
+        return 1
+    print(f"{len(result['runs'])} runs: accuracy mean {result['mean']:.4f}, sd {result['sd']:.4f}, range "
+          f"{result['min']:.4f} to {result['max']:.4f} ({result['range'] * 100:.2f} points apart)")
+    for run in result["runs"]:
+        print(f"  {run['name']}: {run['accuracy']:.4f} ({run['total']} rows)")
+    share = result["unstable_share"]
+    print(f"unstable rows (verdict differs between runs): {result['unstable']} of {result['rows_compared']}"
+          + (f" ({share:.1%})" if share is not None else ""))
+    for row in result["unstable_rows"][:args.show]:
+        print(f"  {row['id']}: {', '.join(str(s) for s in row['statuses'])}")
+    if result["rows_not_in_every_run"]:
+        print(f"rows not in every run (not compared): {result['rows_not_in_every_run']}")
+    if args.output:
+        write_json(args.output, result)
+        print(f"wrote the runs' comparison: {args.output}")
+    return 0
+
+
 def _render(args: argparse.Namespace) -> int:
     report = read_report(args.report, "render")
     comparison = report.get("comparison")
@@ -193,7 +226,17 @@ def _render(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.command == "merge" and args.runs:
+            if args.reports:
+                print("answerbench: error: merge --runs takes the reports after --runs, not before",
+                      file=sys.stderr)
+                return 1
+            return _runs(args)
         if args.command == "merge":
+            if not args.reports or not args.output:
+                print("answerbench: error: merge needs shard reports and -o PATH (or --runs R1.json R2.json ...)",
+                      file=sys.stderr)
+                return 1
             merged = merge_reports([read_report(p, "merge") for p in args.reports],
                                    [display_path(p) for p in args.reports])
             write_json(args.output, merged)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 import pytest
 
 from . import _compat, fixtures, scorers
-from .inputs import InputPlan, ReaderError, file_problem, prediction_paths
+from .inputs import InputPlan, ReaderError, Sample, file_problem, prediction_paths, sample_row
 from .inputs.shape import FieldCheck
 from .judge import JudgeFatalError
 from .judge.deadline import row_budget
@@ -90,9 +90,9 @@ class PredictionFile(pytest.File):
                                               shape=self.collection.shape_check,
                                               fields=() if plan.harness_of(self.path) else plan.fields)
         held: list[RowBase] = []
-        for name, line, ref, row_id, problem in self.collection.plan.rows(self.path, self.display_name, self._rows,
-                                                                           check=check, on_empty=self._no_rows):
-            item = make(self, name, line, ref=ref, row_id=row_id, problem=problem)
+        for name, line, ref, row_id, problem, sample in self.collection.plan.rows(
+                self.path, self.display_name, self._rows, check=check, on_empty=self._no_rows):
+            item = make(self, name, line, ref=ref, row_id=row_id, problem=problem, sample=sample)
             if check is None:
                 yield item
                 continue
@@ -141,10 +141,11 @@ class RowBase(_compat.UserFramesTraceback):
     row_line: int
     row_id: str
     problem: str | None
+    sample: Sample | None  # which sample of which question the row is (None: a row of its own)
 
     @classmethod
     def make(cls, parent: PredictionFile, name: str, line: int, *, ref: Any = None, row_id: str | None = None,
-             problem: str | None = None) -> "RowBase":
+             problem: str | None = None, sample: Sample | None = None) -> "RowBase":
         callobj, info = parent.collection.fixtureinfo(parent)
         item: RowBase
         if info is None:
@@ -155,13 +156,17 @@ class RowBase(_compat.UserFramesTraceback):
         item.row_line = line
         item.row_id = row_id if row_id is not None else name
         item.problem = problem
+        item.sample = sample
         return item
 
     def reportinfo(self):
         return self.path, max(self.row_line - 1, 0), f"{self.row_id} ({self.path.name}:{self.row_line})"
 
     def load_row(self) -> dict[str, Any]:
-        return self.parent.load_row(self.row_ref)
+        row = self.parent.load_row(self.row_ref)
+        if self.sample is not None:  # a list of responses: this sample's response as the prediction
+            return sample_row(row, self.sample, self.parent.collection.spec.prediction_field)
+        return row
 
     def _score(self, row: Any, scorer: Any, row_id: bool) -> None:
         """Score the row (under this item's row id when the scorer takes one) and hand the row and verdict to
@@ -258,8 +263,11 @@ class Collection:
             if names is not None and len(names) == len(paths):
                 self._names = dict(zip(paths, names))
         try:
+            # A scorer whose answers may themselves be lists (MEGA-Bench) says so: its list predictions are one row.
             self.plan = InputPlan(spec, paths, root=config.rootpath, fields=settings.fields, limit=settings.limit,
-                                  shard=settings.shard, gold=settings.gold, bench_from=settings.bench_from)
+                                  shard=settings.shard, gold=settings.gold, bench_from=settings.bench_from,
+                                  samples_by=settings.samples_by,
+                                  list_samples=not scorers.get(spec.scorer).lists_are_answers)
         except ReaderError as exc:
             raise pytest.UsageError(f"--bench-gold: {exc}") from None
         # Another harness's file that is not what it should be stops the run before scoring (a worker finds it

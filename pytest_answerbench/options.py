@@ -60,6 +60,9 @@ BENCH_JUDGE_TIMEOUT = "--bench-judge-timeout"
 BENCH_JUDGE_MAX_RETRIES = "--bench-judge-max-retries"
 BENCH_NO_JUDGE = "--bench-no-judge"
 BENCH_VERIFIER = "--bench-verifier"
+BENCH_SAMPLES_BY = "--bench-samples-by"
+BENCH_MIN_PASS = "--bench-min-pass"
+BENCH_CLUSTER = "--bench-cluster"
 
 VERIFIERS = ("judge", "off")
 # The --bench-from names: harnesses.HARNESSES' keys (written here so the option table loads without the readers;
@@ -124,6 +127,19 @@ def _selection(text: Any, where: str) -> tuple[str, str]:
     return kind, path
 
 
+def parse_min_pass(text: Any, where: str = BENCH_MIN_PASS) -> tuple[int, int | None]:
+    """``M/K`` (each question with K samples passes at least M of them) or ``M`` (every question, whatever its
+    number of samples), with 1 <= M <= K."""
+    m_text, sep, k_text = str(text).partition("/")
+    try:
+        m, k = int(m_text), (int(k_text) if sep else None)
+    except ValueError:
+        raise pytest.UsageError(f"{where} expects M/K (e.g. 3/4) or M, got {text!r}") from None
+    if m < 1 or (k is not None and k < m):
+        raise pytest.UsageError(f"{where} expects M/K with 1 <= M <= K, got {text!r}")
+    return m, k
+
+
 def _threshold(text: str, where: str) -> Threshold:
     try:
         return parse_threshold(text, where)
@@ -166,6 +182,7 @@ _KINDS: dict[str, tuple[Callable[[Any, str], Any] | None, str]] = {
     "positive": (_positive_count, "string"),
     "seconds": (_seconds, "string"),
     "shard": (parse_shard, "string"),
+    "min_pass": (parse_min_pass, "string"),
     "selection": (_selection, "string"),
     "choice": (_text, "string"),
     "thresholds": (_threshold, "linelist"),
@@ -273,6 +290,16 @@ OPTIONS: tuple[Option, ...] = (
            f"ceiling). Default: {DEFAULT_MAX_MEMORY_MB}", kind="count", metavar="MB", field="max_memory"),
     Option(BENCH_SHARD, "Score only shard I of N (I/N, 1-based): rows are dealt round-robin in file order; merge "
            "the shard reports with `answerbench merge`", kind="shard", metavar="I/N", field="shard"),
+    Option(BENCH_SAMPLES_BY, "Rows sharing this field's value are samples of one question (items QID[s1], "
+           "QID[s2], ...; the report adds avg@k, pass@j, pass^j, maj@k and a questions section, intervals over "
+           "questions). A prediction that is a list of responses is k samples of its row without it. Default: "
+           "the benchmark YAML's samples_by", metavar="FIELD", field="samples_by"),
+    Option(BENCH_MIN_PASS, "Gate with samples: every question passes at least M of its samples (M/K: only "
+           "questions with K samples are held to it, others are listed apart; M: every question)",
+           kind="min_pass", metavar="M/K", field="min_pass"),
+    Option(BENCH_CLUSTER, "Rows sharing this field's value form one cluster: the headline 95% interval is a "
+           "cluster bootstrap over them (without samples). Default: the benchmark YAML's cluster",
+           metavar="FIELD", field="cluster"),
     Option(BENCH_JUDGE_MODEL, "LLM judge model for benchmarks that use one (CRAG-MM, atomic, LiveXivVQA "
            "fallback), reached through the openai client; key from $OPENAI_API_KEY", metavar="MODEL",
            field="judge.model"),
@@ -376,6 +403,9 @@ class Settings:
     timeout: float | None = None  # the YAML's per-row timeout, when no --timeout/ini/env sets one
     judge: JudgeSettings | None = None  # None: no judge
     verifier: str | None = None  # "judge": the opt-in verifier of undecided rows (judge/verifier.py)
+    samples_by: str | None = None  # --bench-samples-by / YAML samples_by: the question field of samples
+    min_pass: tuple[int, int | None] | None = None  # --bench-min-pass M/K
+    cluster: str | None = None  # --bench-cluster / YAML cluster: the field rows cluster by
 
     @property
     def gates(self) -> GateSettings:
@@ -383,12 +413,13 @@ class Settings:
         judge a subset and say so."""
         subset = f"{self.select[0]} rows of {self.select[1]}" if self.select else None
         return GateSettings(min_accuracy=self.min_accuracy, thresholds=self.thresholds, max_drop=self.max_drop,
-                            margin=self.margin, group_gates=self.group_gates, subset=subset)
+                            margin=self.margin, group_gates=self.group_gates, subset=subset,
+                            min_pass=self.min_pass)
 
     @property
     def has_gates(self) -> bool:
         return (self.min_accuracy is not None or bool(self.thresholds) or self.max_drop is not None
-                or self.margin is not None or self.rescore_check)
+                or self.margin is not None or self.rescore_check or self.min_pass is not None)
 
 
 def _given(value: Any) -> bool:
@@ -456,6 +487,8 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
         if kw.get(gate) is not None and not kw.get("baseline"):
             raise pytest.UsageError(f"{flag} requires {BENCH_BASELINE} (an earlier JSON report)")
     kw.setdefault("isolation", spec.isolation)
+    kw.setdefault("samples_by", spec.samples_by)
+    kw.setdefault("cluster", spec.cluster)
     disabled = judge.pop("disabled", False)
     if disabled or not judge.get("model"):
         kw["judge"] = None

@@ -65,6 +65,11 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(
             f"--bench {name} needs at least one prediction file: pytest --bench {name} preds.jsonl")
     settings = resolve_settings(config, spec)
+    if settings.cluster and settings.cluster not in spec.groups + spec.keep_fields:
+        import dataclasses
+
+        # the rows' cluster field reaches the report rows' fields, where the interval reads it
+        spec = dataclasses.replace(spec, keep_fields=spec.keep_fields + (settings.cluster,))
     _compat.quiet_failures(config)  # wrong rows are results: our own terminal summary lists them
     manager = config.pluginmanager
     scoring = fixtures.RowScoring(spec, settings)

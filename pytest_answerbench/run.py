@@ -215,13 +215,17 @@ class BenchRun:
                     if isinstance(item, RowBase) and item.nodeid not in done]
         # xdist's controller, or a serial run stopped before its collection ended: the files say what the rows are
         planned = self._planned if self._planned is not None else self.collection.plan.replay()
+        samples = self.collection.plan.replayed_samples
         ids = self._worker_ids if self._worker_ids is not None else list(planned)
         out = []
         for nodeid in ids:
             if nodeid in done:
                 continue
             row_id, file, line = planned.get(nodeid) or (nodeid.split("::")[-1], nodeid.split("::")[0], None)
-            out.append(make_row(row_id=row_id, file=file, line=line, verdict=verdict))
+            sample = samples.get(nodeid)
+            out.append(make_row(row_id=row_id, file=file, line=line, verdict=verdict,
+                                question_id=sample.question if sample else None,
+                                sample=sample.index if sample else None))
         return out
 
     # -- outputs: checked before scoring (options.py), written at the end ----------------------------------
@@ -273,9 +277,11 @@ class BenchRun:
             response, question = row_text(row, self.spec.prediction_field)
         else:
             response = question = None
+        sample = item.sample
         rec = make_row(row_id=item.row_id, file=item.parent.display_name, line=item.row_line,
                        verdict=verdict, fields=self.kept_fields(row) if row else None, response=response,
-                       question=question)
+                       question=question, question_id=sample.question if sample else None,
+                       sample=sample.index if sample else None)
         if self.settings.omit_text and isinstance(rec["extra"].get("judge_calls"), list):
             del rec["extra"]["judge_calls"]  # the judge's prompts and replies: text too
         return rec
@@ -300,7 +306,7 @@ class BenchRun:
             ("method", rec["method"]),
             ("row_id", rec["id"]),
             ("line", rec["line"]),
-        ]
+        ] + ([("question_id", rec["question_id"]), ("sample", rec["sample"])] if "question_id" in rec else [])
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
@@ -394,7 +400,7 @@ class BenchRun:
             warnings=collection.plan.duplicates, workers=len(self._workers), row_seconds=self._row_seconds,
             shard=settings.shard,
             rows_in_files=collection.plan.rows_in_files() if settings.shard is not None else None,
-            complete=final, incomplete=incomplete)
+            complete=final, incomplete=incomplete, cluster=settings.cluster)
         if settings.fields:  # --bench-field / fields: which column each benchmark field was read from
             report["fields"] = dict(settings.fields)
         return report
@@ -417,12 +423,21 @@ class BenchRun:
         scorer = self.scoring.make_scorer(judge=judge)
         gold = self.collection.plan.gold
         by_file = self.collection.plan.rows_by_line()
+        # The samples of a list of responses are one line's consecutive numbers: the first one is its item 0.
+        first: dict[tuple[Any, Any], int] = {}
+        for r in json_report["rows"]:
+            if r.get("sample") is not None:
+                key = (r["file"], r["line"])
+                first[key] = min(first.get(key, r["sample"]), r["sample"])
         rows = []
         for r in json_report["rows"]:
             row = by_file.get(r["file"], {}).get(r["line"])
             if row is None:  # unreadable rows, gold-only rows: nothing to rescore, they stay as they were
                 rows.append(r)
                 continue
+            if r.get("sample") is not None:
+                item = r["sample"] - first[(r["file"], r["line"])]
+                row = self.collection.plan.response_row(row, item)
             if gold is not None:
                 row, _ = gold.join(row, self.spec.row_id(row))
             verdict = scorer(row, r["id"]).to_dict()

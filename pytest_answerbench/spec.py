@@ -52,6 +52,8 @@ class BenchmarkSpec:
     cache_verdicts: bool = False  # identical rows (ids aside) share one verdict within a run
     verifier: str | None = None  # "judge": the opt-in verifier of undecided rows (judge/verifier.py)
     fields: Mapping[str, str] = field(default_factory=dict)  # benchmark field -> the file's column
+    samples_by: str | None = None  # rows sharing this field's value are samples of one question (issue 25)
+    cluster: str | None = None  # rows sharing this field's value are one cluster of the headline interval
 
     def missing_fields(self, row: Mapping[str, Any]) -> list[str]:
         """The required fields (or alternatives, 'a|b') absent from the row.
@@ -356,6 +358,8 @@ KEYS: dict[str, Key] = {key.name: key for key in (
     Key("profiles", "list of str", _profiles),
     Key("isolation", " or ".join(repr(i) for i in ISOLATIONS), _isolation),
     Key("cache_verdicts", "bool", _bool),
+    Key("samples_by", "str (the field whose rows are samples of one question)", _text),
+    Key("cluster", "str (the field whose rows form one cluster for the intervals)", _text),
     Key("verifier", "'judge' or 'off': the opt-in verifier for rows the rules leave undecided", _verifier),
     Key("include", "str (path)", None),
 )}

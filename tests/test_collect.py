@@ -113,12 +113,14 @@ def test_duplicate_ids_are_numbered_alike_in_the_report_junit_the_viewer_and_the
     result = _run(bench_env, "preds.jsonl", "-v", "--junitxml", "junit.xml", "--bench-html", "report.html")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(["*preds.jsonl::1#2 FAILED*",
-                                 "*warning: preds.jsonl:2: id '1' already used (scored as 1#2)*"])
+                                 "*warning: preds.jsonl:2: id '1' already used (scored as 1#2; "
+                                 "*--bench-samples-by FIELD)*"])
     report = load_report(bench_env)
     expected = ["1", "1#2", "1#3", "2"]
     assert [r["id"] for r in report["rows"]] == expected
-    assert report["warnings"] == ["preds.jsonl:2: id '1' already used (scored as 1#2)",
-                                  "preds.jsonl:3: id '1' already used (scored as 1#3)"]
+    hint = "; rows sharing a field's value are samples of one question with --bench-samples-by FIELD"
+    assert report["warnings"] == [f"preds.jsonl:2: id '1' already used (scored as 1#2{hint})",
+                                  f"preds.jsonl:3: id '1' already used (scored as 1#3{hint})"]
     junit = [{p.get("name"): p.get("value") for p in case.iter("property")}
              for case in ET.parse(bench_env.path / "junit.xml").iter("testcase")]
     assert [props["row_id"] for props in junit] == expected

@@ -57,6 +57,9 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_judge_max_retries": (["1"], "1"),
     "bench_progress_every": (["2.5"], "2.5"),
     "bench_verifier": (["judge"], "judge"),
+    "bench_samples_by": (["interaction_id"], "interaction_id"),
+    "bench_min_pass": (["3/4"], "3/4"),
+    "bench_cluster": (["image_id"], "image_id"),
 }
 # what every run of the comparison gives, so that options needing another one take effect
 # (crag_mm without a judge model stops before scoring unless told how to score without one: without_judge)

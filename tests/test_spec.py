@@ -140,9 +140,9 @@ def test_every_problem_of_a_file_is_reported_at_once(tmp_path):
     assert lines[0] == f"{path}: 6 problems"
     assert all(line.startswith(f"  {path}: ") for line in lines[1:])
     assert [line.removeprefix(f"  {path}: ") for line in lines[1:]] == [
-        "unknown key 'groupz' (known: aliases, cache_verdicts, description, fields, gate, gold_field, groups, "
+        "unknown key 'groupz' (known: aliases, cache_verdicts, cluster, description, fields, gate, gold_field, groups, "
         "id_fields, include, isolation, keep_fields, name, optional, options, prediction_field, profiles, required, "
-        "scorer, source, timeout, verifier, version)",
+        "samples_by, scorer, source, timeout, verifier, version)",
         "timeout must be a non-negative number of seconds, got -1",
         "profiles: 'fancy' unknown (known: default, upstream)",
         "isolation 'thread' unknown (known: process, none)",

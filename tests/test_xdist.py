@@ -23,7 +23,8 @@ def _rows():
     return rows
 
 
-DUPLICATE = ["preds.jsonl:41: id '3' already used (scored as 3#2)"]
+DUPLICATE = ["preds.jsonl:41: id '3' already used (scored as 3#2; rows sharing a field's value are samples of one "
+             "question with --bench-samples-by FIELD)"]
 
 
 def _comparable(report: dict) -> dict:

@@ -17,8 +17,8 @@ scorers' helpers; the package root is loaded by the library API, which needs onl
 from __future__ import annotations
 
 from .gold import GoldIndex
-from .plan import InputPlan, PlannedRow, RowIds, clean_id, file_problem, prediction_paths
+from .plan import InputPlan, PlannedRow, RowIds, Sample, clean_id, file_problem, prediction_paths, sample_row
 from .readers import FORMATS, READERS, RawRow, ReaderError, read_rows
 
 __all__ = ["FORMATS", "READERS", "GoldIndex", "InputPlan", "PlannedRow", "RawRow", "ReaderError", "RowIds",
-           "clean_id", "file_problem", "prediction_paths", "read_rows"]
+           "Sample", "clean_id", "file_problem", "prediction_paths", "read_rows", "sample_row"]

@@ -15,9 +15,11 @@ A row goes through these steps, each one place:
 3. name (``RowIds``): the row id, or ``line<N>``, with ``#2``, ``#3`` on repeats;
 4. join the gold file (``gold.GoldIndex``) and check the required fields and the file's shape (``shape``).
 
-Many samples per question (rows sharing a ``samples_by`` field, or a list-valued prediction read as k samples,
-items named ``qid[s3]``) belong between steps 2 and 3: one read row becomes k planned rows there, each named by
-``RowIds`` with its sample index.
+Many samples per question come between steps 2 and 3 (``InputPlan.samples_of``): rows sharing the value of the
+``samples_by`` field (``--bench-samples-by``), rows carrying an integer ``sample`` (another harness's record of
+several responses, one row per response), and a row whose prediction is a list of texts (k samples of that row)
+become planned rows named ``QID[s1]``, ``QID[s2]``, ... (``RowIds`` still numbers a repeated name ``#2``), each
+with its ``Sample`` (question id, sample number, index into the list).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import itertools
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from ..report.rows import portable_path, scrub_surrogates
 from .gold import GoldIndex
@@ -37,7 +39,8 @@ if TYPE_CHECKING:
     from ..spec import BenchmarkSpec
     from .shape import FieldCheck
 
-__all__ = ["InputPlan", "PlannedRow", "RowIds", "clean_id", "file_problem", "prediction_paths"]
+__all__ = ["InputPlan", "PlannedRow", "RowIds", "Sample", "clean_id", "file_problem", "prediction_paths",
+           "row_samples", "sample_row"]
 
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f]+")
 
@@ -71,15 +74,73 @@ class RowIds:
         return name, row_id, count
 
 
+class Sample(NamedTuple):
+    """Which sample of which question a planned row is: the question id (as written), the sample's number (from
+    1) and, for a list-valued prediction, the index of its response in the list (None: the row is the sample)."""
+
+    question: str
+    index: int
+    item: int | None = None
+
+
 class PlannedRow(NamedTuple):
     """One item of the plan: its name, the line it starts on, how to read it again (``ref``: a JSONL byte span,
-    an index into the rows a file keeps, or None), its id in the report, and its problem (an error item)."""
+    an index into the rows a file keeps, or None), its id in the report, its problem (an error item), and the
+    sample it is (None: a row of its own)."""
 
     name: str
     line: int
     ref: Any
     row_id: str | None
     problem: str | None
+    sample: Sample | None = None
+
+
+def sample_row(row: dict[str, Any], sample: Sample | None, prediction_field: str) -> dict[str, Any]:
+    """The row a sample's scorer sees: for a list-valued prediction, the row with the sample's response as its
+    prediction (a copy); otherwise the row itself."""
+    if sample is None or sample.item is None:
+        return row
+    responses = row.get(prediction_field)
+    if not isinstance(responses, list) or sample.item >= len(responses):
+        return row
+    return {**row, prediction_field: responses[sample.item]}
+
+
+def _is_response_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)
+
+
+def row_samples(row: Mapping[str, Any], raw_id: str | None, line: int, seen: dict[str, int], *,
+                prediction_field: str, samples_by: str | None = None, list_samples: bool = True
+                ) -> list[Sample] | None:
+    """The samples a normalised row is, the one rule for the plugin and the library (None: a row of its own).
+
+    The question is the ``samples_by`` field's value when the row has it, else (for a list of responses or a
+    row carrying an integer ``sample``) the row's id or ``line<N>``. ``seen`` counts each question's samples so
+    far (the next sample's number); a record of another harness keeps its own ``sample`` number.
+    """
+    responses = row.get(prediction_field)
+    listed = list_samples and _is_response_list(responses)
+    question: Any = None
+    if samples_by is not None:
+        question = row.get(samples_by)
+        if question == "":
+            question = None
+    explicit = row.get("sample")
+    if question is None and (listed or (isinstance(explicit, int) and not isinstance(explicit, bool))):
+        question = raw_id if raw_id is not None else f"line{line}"
+    if question is None:
+        return None
+    if isinstance(question, float) and question.is_integer():
+        question = int(question)
+    qid = str(question)
+    if not listed and samples_by is None:  # another harness's record: one row a response, numbered
+        return [Sample(qid, int(explicit))]
+    start = seen.get(qid, 0)
+    count = len(responses) if listed else 1
+    seen[qid] = start + count
+    return [Sample(qid, start + i + 1, i if listed else None) for i in range(count)]
 
 
 def prediction_paths(args: Sequence[str], base: str | os.PathLike[str]) -> list[Path]:
@@ -113,6 +174,10 @@ def file_problem(paths: Sequence[Path]) -> str | None:
     return None
 
 
+#: Said with every repeated id of a run without samples: the option that reads such rows as samples.
+_SAMPLES_HINT = "; rows sharing a field's value are samples of one question with --bench-samples-by FIELD"
+
+
 class InputPlan:
     """What a run's prediction (and gold) files hold, decided once: rows, ids, shards, duplicates, problems.
 
@@ -123,8 +188,11 @@ class InputPlan:
 
     def __init__(self, spec: "BenchmarkSpec", paths: Sequence[Path], *, root: Path,
                  fields: tuple[tuple[str, str], ...] = (), limit: int | None = None,
-                 shard: tuple[int, int] | None = None, gold: str | None = None, bench_from: str | None = None):
+                 shard: tuple[int, int] | None = None, gold: str | None = None, bench_from: str | None = None,
+                 samples_by: str | None = None, list_samples: bool = True):
         self.spec = spec
+        self.samples_by = samples_by  # rows sharing this field's value are samples of one question
+        self.list_samples = list_samples  # a list of texts as the prediction is k samples (not MEGA-Bench's)
         self.paths = list(paths)
         self.root = root
         self.fields = fields  # (benchmark field, file column) pairs, applied to every row as read
@@ -135,6 +203,7 @@ class InputPlan:
         self._rows_seen = 0  # rows read so far across files (for sharding)
         # file -> the harness that wrote it (--bench-from, else what the file says; None: benchmark rows)
         self.harness = {path: harness_of(path, bench_from) for path in self.paths}
+        self.replayed_samples: dict[str, Sample] = {}  # nodeid -> its sample, of the last ``replay``
 
     # -- naming and reading ------------------------------------------------------------------------------
 
@@ -191,6 +260,23 @@ class InputPlan:
                 return f"--bench-from {self.harness[path]}: {exc}"
         return None
 
+    def samples_of(self, row: dict[str, Any], raw_id: str | None, line: int,
+                   seen: dict[str, int]) -> list[Sample] | None:
+        """The samples a normalised row is (None: a row of its own): :func:`row_samples` with this run's
+        settings."""
+        return row_samples(row, raw_id, line, seen, prediction_field=self.spec.prediction_field,
+                           samples_by=self.samples_by, list_samples=self.list_samples)
+
+    def count_items(self, row: dict[str, Any]) -> int:
+        """How many items a readable row gives (k for a list of k responses)."""
+        responses = row.get(self.spec.prediction_field)
+        return len(responses) if self.list_samples and _is_response_list(responses) else 1
+
+    def response_row(self, row: dict[str, Any], item: int) -> dict[str, Any]:
+        """A row with item ``item`` of its list of responses as the prediction (the rescore of a sample); a row
+        without a list, unchanged."""
+        return sample_row(row, Sample("", 0, item), self.spec.prediction_field)
+
     def load_span(self, fd: int, span: tuple[int, int]) -> dict[str, Any]:
         """A JSONL row read again from its byte span (planned rows keep spans, not rows), normalised."""
         return self.normalise(load_jsonl_span(fd, span))
@@ -202,14 +288,24 @@ class InputPlan:
 
     # -- the shard ---------------------------------------------------------------------------------------
 
-    def take_shard(self, rows: Iterator[Any]) -> Iterator[Any]:
-        """The rows of this run's shard: rows are dealt round-robin over all files in argument order."""
+    def take_shard(self, rows: Iterator[Any], skipped: Callable[[Any], None] | None = None) -> Iterator[Any]:
+        """The rows of this run's shard: rows are dealt round-robin over all files in argument order. Each row
+        of another shard goes to ``skipped`` (which numbers the samples of a question across shards)."""
         shard = self.shard
         for row in rows:
             k = self._rows_seen
             self._rows_seen += 1
             if shard is None or k % shard[1] == shard[0] - 1:
                 yield row
+            elif skipped is not None:
+                skipped(row)
+
+    def _count_samples(self, raw: RawRow, seen: dict[str, int]) -> None:
+        """Count the samples of a row of another shard, so this shard's samples are numbered as a whole run
+        numbers them (``answerbench merge`` then finds every sample once)."""
+        if raw.row is not None:
+            row = self.normalise(raw.row)
+            self.samples_of(row, self.spec.row_id(row), raw.line, seen)
 
     def owns_extras(self) -> bool:
         """Gold-only and unreadable-gold items belong to shard 1 (or the only run)."""
@@ -243,7 +339,8 @@ class InputPlan:
         rows: Iterator[RawRow] = itertools.chain([first], stream) if first is not None else iter(())
         if self.limit is not None:
             rows = itertools.islice(rows, self.limit)
-        rows = self.take_shard(rows)
+        seen: dict[str, int] = {}  # question id -> samples so far, over every shard's rows (names agree)
+        rows = self.take_shard(rows, skipped=lambda raw: self._count_samples(raw, seen))
         ids = RowIds()
         gold = self.gold
         for raw in rows:
@@ -255,10 +352,7 @@ class InputPlan:
             gold_problem = None
             if gold is not None:
                 row, gold_problem = gold.join(row, raw_id)
-            name, row_id, count = ids.take(raw_id, raw.line)
-            if count > 1:
-                self.duplicates.append(f"{rel}:{raw.line}: id {name.rpartition('#')[0]!r} already used (scored "
-                                       f"as {row_id})")
+            samples = self.samples_of(row, raw_id, raw.line, seen)
             missing = spec.missing_fields(row)
             problem = None
             if gold_problem:
@@ -278,7 +372,14 @@ class InputPlan:
                 ref = len(kept) - 1
             else:
                 ref = None
-            yield PlannedRow(name, raw.line, ref, row_id, problem)
+            for sample in samples or (None,):
+                name, row_id, count = ids.take(raw_id if sample is None else f"{sample.question}[s{sample.index}]",
+                                               raw.line)
+                if count > 1:
+                    hint = "" if sample is not None or self.samples_by else _SAMPLES_HINT
+                    self.duplicates.append(f"{rel}:{raw.line}: id {name.rpartition('#')[0]!r} already used (scored "
+                                           f"as {row_id}{hint})")
+                yield PlannedRow(name, raw.line, ref, row_id, problem, sample)
         if gold is not None and self.is_last_file(path) and self.owns_extras():
             for gold_line, problem in gold.problems:
                 yield PlannedRow(f"gold-line{gold_line}", gold_line, None, None, problem)
@@ -290,14 +391,18 @@ class InputPlan:
     def replay(self) -> dict[str, tuple[str, str, int]]:
         """Every planned row of every file, afresh, as ``nodeid -> (row id, file, line)``, with the duplicate-id
         warnings a serial run has (xdist's controller collects nothing; a serial run stopped during its
-        collection did not see every row)."""
+        collection did not see every row); the samples among them go to ``replayed_samples``."""
         self.duplicates.clear()
+        self.replayed_samples.clear()
         self._rows_seen = 0
         out: dict[str, tuple[str, str, int]] = {}
         for path in self.paths:
             display = self.display_path(path)
             for planned in self.rows(path, display):
-                out[f"{display}::{planned.name}"] = (planned.row_id or planned.name, display, planned.line)
+                nodeid = f"{display}::{planned.name}"
+                out[nodeid] = (planned.row_id or planned.name, display, planned.line)
+                if planned.sample is not None:
+                    self.replayed_samples[nodeid] = planned.sample
         return out
 
     # -- figures of the files, for the run's end -----------------------------------------------------------
@@ -314,7 +419,7 @@ class InputPlan:
             except ReaderError:
                 total += 1  # the file's own error item
                 continue
-            total += len(rows)
+            total += sum(self.count_items(self.normalise(r.row)) if r.row is not None else 1 for r in rows)
             if gold is not None:
                 ids.update(rid for rid in (self.spec.row_id(self._row(r)) for r in rows
                                            if r.row is not None) if rid)

@@ -36,9 +36,9 @@ from .locate import final_answer
 from .normalize import Item, clean, split_answers, text_key
 
 __all__ = [
-    "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "boxed_all", "clean", "equivalent",
-    "final_answer", "located", "math_spans", "split_answers", "strip_wrappers", "sympy_version", "text_key",
-    "undecided", "verdict",
+    "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "answers_agree", "boxed_all", "clean",
+    "equivalent", "final_answer", "located", "math_spans", "split_answers", "strip_wrappers", "sympy_version",
+    "text_key", "undecided", "verdict",
 ]
 
 #: The SymPy release the reference vectors were produced with (pinned in pyproject.toml): two OlympiadBench
@@ -93,6 +93,22 @@ def equivalent(
         with _deadline(timeout):
             return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
     return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
+
+
+#: Seconds one comparison of two samples' answers may take (maj@k compares each answer with the votes so far).
+AGREE_SECONDS = 2.0
+
+
+def answers_agree(a: str, b: str, timeout: float = AGREE_SECONDS) -> bool:
+    """Are two extracted answers the same maths answer (one vote in maj@k)? Equal text at once, else
+    :func:`equivalent` with ``a`` (the answer given first) as the reference. A comparison that runs out of time,
+    is too complex or fails says no: the two answers then vote apart."""
+    if a.strip() == b.strip():
+        return True
+    try:
+        return equivalent(a, b, timeout=timeout)[0]
+    except (ScoreTimeout, StepTimeout, TooComplex, Exception):
+        return False
 
 
 def located(method: str, rule: str) -> str:

@@ -10,13 +10,16 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..verdict import NOT_RUN
-from .gates import (GateSettings, comparison_gates, evaluate_gates, fingerprint_gate, incomplete_gate,
+from .. import scorers
+from ..verdict import ScoreContext
+from .gates import (GateSettings, comparison_gates, evaluate_gates, fingerprint_gate, incomplete_gate, min_pass_gate,
                     rescore_gate, unpaired_noninferiority_gate)
 from .paired import compare_reports, fingerprint, rescore_differences, unpaired_mismatch
 from .rows import aggregate
+from .samples import cluster_bootstrap, group_questions, sample_metrics
 
-__all__ = ["INCOMPLETE", "PER_ITEM_OVERHEAD", "GateSettings", "add_rescore", "build_report", "gate_report",
-           "harness_agreement", "parallel_estimate"]
+__all__ = ["INCOMPLETE", "PER_ITEM_OVERHEAD", "GateSettings", "add_rescore", "add_samples", "build_report",
+           "gate_report", "harness_agreement", "parallel_estimate"]
 
 #: The report's ``incomplete_reason`` for a run that ended before every row was scored, when no better reason is known.
 INCOMPLETE = "the run ended early (a row could not be interrupted)"
@@ -47,6 +50,7 @@ def build_report(
     rows_in_files: int | None = None,
     complete: bool = True,
     incomplete: str | None = None,
+    cluster: str | None = None,
 ) -> dict[str, Any]:
     """The JSON report of a run (its keys: README.md, "The JSON report").
 
@@ -69,9 +73,13 @@ def build_report(
             False alone gives a generic reason). The report then has ``incomplete: true`` and the reason in
             ``incomplete_reason``, its ``rows`` include the ones never scored (status ``not_run``, score 0,
             counted in ``total``), and a ``complete`` gate fails.
+        cluster: without samples, the field of the rows' ``fields`` whose rows are one cluster of the headline
+            interval (``--bench-cluster``). Rows with a ``question_id`` (samples) always cluster by question
+            (:func:`add_samples`).
     """
     report = aggregate(spec=spec, profile=profile, rows=rows, files=files, options=options, seconds=seconds,
                        tool_version=tool_version)
+    add_samples(report, spec, profile=profile, options=options, cluster=cluster)
     if with_fingerprint:
         report["fingerprint"] = fingerprint(report, spec_path=spec.path or None, scorer_version=spec.version,
                                             gold_path=gold_path)
@@ -118,6 +126,40 @@ def harness_agreement(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any] | Non
     return out
 
 
+def add_samples(report: dict[str, Any], spec: Any, *, profile: str = "default",
+                options: Mapping[str, Any] | None = None, cluster: str | None = None) -> None:
+    """Samples and clusters in a report built by ``aggregate``: with rows that carry a ``question_id``, the
+    figures of :func:`pytest_answerbench.report.samples.sample_metrics` go into ``metrics`` (avg@k, pass@j,
+    pass^j, maj@k, questions all right/wrong, each with its ``_ci95``), the per-question entries into
+    ``questions``, and the headline ``ci95`` is avg@k's cluster bootstrap over questions. Without samples and with
+    ``cluster``, the headline interval is a cluster bootstrap over that field's values (a row without the field is
+    a cluster of its own). ``ci95_method`` says which interval ``ci95`` is (absent: the rows' own interval)."""
+    rows = report["rows"]
+    if any(r.get("question_id") is not None for r in rows):
+        ctx = ScoreContext(benchmark=spec.name, profile=profile, options={**spec.options, **(options or {})})
+        try:
+            same = scorers.get(spec.scorer).same_answer(ctx)
+        except Exception:  # a user's scorer that cannot be imported here: text equality
+            same = None
+        result = sample_metrics(group_questions(rows, key="question_id"), same=same)
+        figures = result["metrics"]
+        report["metrics"] = {**report["metrics"], **figures}
+        report["questions"] = result["questions"]
+        report["ci95"] = figures[f"avg@{figures['k']}_ci95"]
+        report["ci95_method"] = (f"cluster bootstrap over {figures['questions']} questions (samples of one question "
+                                 "are not independent)")
+        return
+    if cluster:
+        clusters: dict[Any, list[float]] = {}
+        for i, r in enumerate(rows):
+            value = (r.get("fields") or {}).get(cluster)
+            key = ("value", str(value)) if value is not None else ("row", i)
+            clusters.setdefault(key, []).append(float(r["score"]))
+        report["ci95"] = cluster_bootstrap([(sum(v), len(v)) for v in clusters.values()])
+        report["ci95_method"] = f"cluster bootstrap over {len(clusters)} clusters of {cluster}"
+        report["cluster"] = {"field": cluster, "clusters": len(clusters)}
+
+
 def gate_report(
     report: Mapping[str, Any],
     gates: GateSettings = GateSettings(),
@@ -130,6 +172,8 @@ def gate_report(
     paired = baseline is not None and bool(baseline.get("rows"))
     out = evaluate_gates(report, min_accuracy=gates.min_accuracy, thresholds=gates.thresholds,
                          baseline=None if paired else baseline, max_drop=None if paired else gates.max_drop)
+    if gates.min_pass is not None:
+        out.append(min_pass_gate(report, *gates.min_pass))
     comparison = None
     if paired:
         assert baseline is not None

@@ -23,6 +23,7 @@ __all__ = [
     "evaluate_gates",
     "incomplete_gate",
     "lookup",
+    "min_pass_gate",
     "parse_fraction",
     "parse_threshold",
     "rescore_gate",
@@ -71,6 +72,7 @@ class GateSettings:
     margin: float | None = None
     group_gates: bool = False
     subset: str | None = None
+    min_pass: tuple[int, int | None] | None = None  # (M, K): each question passes at least M of its K samples
 
 
 def parse_fraction(text: Any) -> float:
@@ -224,9 +226,13 @@ def evaluate_gates(
     n = report.get("total", 0)
     if min_accuracy is not None:
         g = Gate.check("min_accuracy", "accuracy", ">=", float(report.get("accuracy", 0.0)), min_accuracy)
+        k = (report.get("metrics") or {}).get("k") if report.get("questions") else None
         if not g.passed:
-            g.message = (f"min_accuracy: {report.get('benchmark')} accuracy {g.value:.4f} < min "
+            what = f"avg@{k} (accuracy over all samples)" if k else "accuracy"
+            g.message = (f"min_accuracy: {report.get('benchmark')} {what} {g.value:.4f} < min "
                          f"{min_accuracy:g} (n={n}, short by {min_accuracy - g.value:.4f})")
+        elif k:
+            g.message = g.message.replace("accuracy = ", f"avg@{k} = ", 1)
         gates.append(g)
     for t in thresholds:
         try:
@@ -273,8 +279,8 @@ def comparison_gates(comparison: Mapping[str, Any], *, max_drop: float | None = 
         ci = comparison.get("ci95") or [None, None]
         gates.append(Gate(
             "max_drop", "accuracy_change", ">=", delta, -max_drop, passed, outcome="pass" if passed else "fail",
-            message=(f"max_drop: paired change {pts(delta)} on {comparison.get('n', 0)} rows (95% CI "
-                     f"{pts(ci[0])} to {pts(ci[1])}, McNemar p={comparison.get('p_value', 1.0):.3g}), "
+            message=(f"max_drop: paired change {pts(delta)} on {_paired_units(comparison)} (95% CI "
+                     f"{pts(ci[0])} to {pts(ci[1])}, {_test_name(comparison)} p={comparison.get('p_value', 1.0):.3g}), "
                      f"allowed drop {max_drop * 100:.2f} pts " + ("holds" if passed else "FAILED"))))
     margin = comparison.get("margin")
     ni = comparison.get("noninferiority")
@@ -321,6 +327,43 @@ def fingerprint_gate(mismatch: Sequence[str]) -> dict[str, Any]:
     return Gate("fingerprint", "fingerprint", "=", len(mismatch), 0, not mismatch, outcome="fail" if mismatch else "pass",
                 message=("fingerprint: FAILED, the runs are not shown to be scored the same way: " + "; ".join(mismatch)
                          if mismatch else "fingerprint: baseline scored the same way")).to_dict()
+
+
+def min_pass_gate(report: Mapping[str, Any], m: int, k: int | None = None, shown: int = 10) -> dict[str, Any]:
+    """Each question passes at least ``m`` of its samples (``--bench-min-pass M/K``), from the report's
+    ``questions``. With ``k``, only the questions with exactly k samples are held to it (the others are counted
+    in the message, neither passing nor failing); without, every question. The failing questions are listed
+    (the first ``shown``); a report without samples fails the gate, saying so."""
+    key = f"min_pass {m}/{k}" if k is not None else f"min_pass {m}"
+    questions = report.get("questions")
+    if not questions:
+        return Gate("min_pass", "questions", ">=", None, m, False,
+                    f"{key}: FAILED, the report has no samples (--bench-samples-by FIELD, or list predictions)"
+                    ).to_dict()
+    held = [q for q in questions if k is None or q["n"] == k]
+    failing = [q for q in held if q["c"] < m]
+    apart = len(questions) - len(held)
+    other = f"; {apart} question(s) with another number of samples not held to it" if apart else ""
+    if not held:
+        return Gate("min_pass", "questions", ">=", None, m, False,
+                    f"{key}: FAILED, no question has {k} samples{other}").to_dict()
+    passed = not failing
+    listed = ", ".join(f"{q['id']} ({q['c']}/{q['n']})" for q in failing[:shown])
+    more = f", ... {len(failing) - shown} more" if len(failing) > shown else ""
+    message = (f"{key}: {len(held) - len(failing)} of {len(held)} questions pass at least {m} of their samples "
+               + ("holds" if passed else f"FAILED: {listed}{more}") + other)
+    return Gate("min_pass", "questions_failing", "<=", float(len(failing)), 0, passed, message).to_dict()
+
+
+def _paired_units(comparison: Mapping[str, Any]) -> str:
+    """What a comparison paired: questions (with samples) or rows."""
+    if comparison.get("questions") is not None:
+        return f"{comparison['questions']} questions"
+    return f"{comparison.get('n', 0)} rows"
+
+
+def _test_name(comparison: Mapping[str, Any]) -> str:
+    return "cluster bootstrap" if comparison.get("questions") is not None else "McNemar"
 
 
 def unpaired_noninferiority_gate(margin: float) -> dict[str, Any]:

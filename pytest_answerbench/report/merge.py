@@ -99,7 +99,7 @@ def merge_reports(reports: Sequence[dict[str, Any]], names: Sequence[str] | None
                            if rep.get("incomplete"))
     merged = build_report(spec=spec, profile=first["profile"], rows=rows, files=files,
                           seconds=sum(r.get("seconds") or 0 for r in reports), tool_version=first.get("tool_version"),
-                          incomplete=incomplete or None)
+                          incomplete=incomplete or None, cluster=(first.get("cluster") or {}).get("field"))
     merged["merged_from"] = [{"report": n, "shard": s} for n, s in zip(names, shards)]
     merged["fingerprint"] = {**fingerprints[0], "predictions": [dict(f) for f in files]}  # the whole run's counts
     return merged

@@ -44,6 +44,7 @@ __all__ = [
     "fingerprint",
     "fingerprint_mismatch",
     "missing_fingerprints",
+    "question_pairs",
     "rescore_differences",
     "unpaired_mismatch",
 ]
@@ -314,6 +315,51 @@ def _group_fields(current: Mapping[str, Any], baseline: Mapping[str, Any], group
     return [str(g) for g in groups]
 
 
+#: ``test`` of a comparison with samples: which test gave its p-value (README, "Many samples per question");
+#: a comparison without ``test`` pairs rows, with McNemar's exact test.
+QUESTION_TEST = ("paired cluster bootstrap over questions (each question's mean sample score; McNemar applies to "
+                 "one-sample rows only)")
+
+
+def question_pairs(current: Sequence[Mapping[str, Any]], baseline: Sequence[Mapping[str, Any]]
+                   ) -> list[tuple[float, float]] | None:
+    """(current, baseline) mean sample score of every question both reports have, when either report has
+    samples (rows with a ``question_id``); None when neither has: rows are then paired one by one. A row
+    without a question id is a question of its own (its id)."""
+    if not any(r.get("question_id") is not None for rows in (current, baseline) for r in rows):
+        return None
+
+    def means(rows: Sequence[Mapping[str, Any]]) -> dict[tuple[Any, str], float]:
+        sums: dict[tuple[Any, str], list[float]] = {}
+        for r in rows:
+            qid = r.get("question_id")
+            key = (r.get("file"), str(qid if qid is not None else r.get("id")))
+            sums.setdefault(key, []).append(_score(r))
+        return {k: math.fsum(v) / len(v) for k, v in sums.items()}
+
+    now, before = means(current), means(baseline)
+    return [(now[k], before[k]) for k in now if k in before]
+
+
+def _question_stats(pairs: Sequence[tuple[float, float]], *, resamples: int, seed: int | str, alpha: float,
+                    margin: float | None) -> dict[str, Any]:
+    """The overall statistics of a comparison with samples: the change of the mean over questions of their
+    mean sample score, its interval a bootstrap of the question differences (a cluster bootstrap of the
+    samples), and its two-sided bootstrap p-value in place of McNemar's (whose pairs must be one row each)."""
+    out = _paired_stats(pairs, resamples=resamples, seed=seed, alpha=alpha, margin=margin, budget=WORK_BUDGET)
+    diffs = [cur - base for cur, base in pairs]
+    boot = bootstrap_mean_ci(diffs, resamples, seed, alpha, budget=WORK_BUDGET, keep_means=True)
+    means = boot.get("means") or []
+    if means:
+        below = bisect.bisect_right(means, 0.0)
+        above = len(means) - bisect.bisect_left(means, 0.0)
+        p_value = min(1.0, 2.0 * (min(below, above) + 1) / (len(means) + 1))
+    else:
+        p_value = 1.0
+    out.update(p_value=p_value, significant=p_value < alpha, test=QUESTION_TEST, questions=len(pairs))
+    return out
+
+
 def compare_reports(current: Mapping[str, Any], baseline: Mapping[str, Any], *, resamples: int = 10000,
                     seed: int = 0, margin: float | None = None, groups: bool | Sequence[str] = True,
                     alpha: float = 0.05) -> dict[str, Any]:
@@ -354,6 +400,8 @@ def compare_reports(current: Mapping[str, Any], baseline: Mapping[str, Any], *, 
     base_rows, base_dups = _index(baseline.get("rows") or [])
     paired = [k for k in cur_rows if k in base_rows]
     pairs = [(_score(cur_rows[k]), _score(base_rows[k])) for k in paired]
+    # With samples, the overall statistics pair questions (their mean sample score), not sample rows.
+    by_question = question_pairs(current.get("rows") or [], baseline.get("rows") or [])
 
     out: dict[str, Any] = {
         "benchmark": current.get("benchmark"),
@@ -364,7 +412,11 @@ def compare_reports(current: Mapping[str, Any], baseline: Mapping[str, Any], *, 
         "n_current": len(cur_rows),
         "n_baseline": len(base_rows),
     }
-    out.update(_paired_stats(pairs, resamples=resamples, seed=seed, alpha=alpha, margin=margin, budget=WORK_BUDGET))
+    if by_question is None:
+        out.update(_paired_stats(pairs, resamples=resamples, seed=seed, alpha=alpha, margin=margin,
+                                 budget=WORK_BUDGET))
+    else:
+        out.update(_question_stats(by_question, resamples=resamples, seed=seed, alpha=alpha, margin=margin))
     out["only_in_current"] = [_brief(k, r) for k, r in cur_rows.items() if k not in base_rows]
     out["only_in_baseline"] = [_brief(k, r) for k, r in base_rows.items() if k not in cur_rows]
     out["duplicate_ids"] = {"current": cur_dups, "baseline": base_dups}

@@ -22,8 +22,8 @@ from .._version import __version__
 from ..verdict import CORRECT, STATUSES, ScoreContext, Verdict
 from .stats import mean_ci, wilson
 
-__all__ = ["QUESTION_FIELDS", "REPLACEMENT", "ROW_KEYS", "aggregate", "file_entry", "json_clean", "make_row",
-           "portable_path", "prediction_files", "row_text", "scrub_surrogates"]
+__all__ = ["QUESTION_FIELDS", "REPLACEMENT", "ROW_KEYS", "SAMPLE_KEYS", "aggregate", "file_entry", "json_clean",
+           "make_row", "portable_path", "prediction_files", "row_text", "scrub_surrogates"]
 
 #: Where a row's question is found, first match wins: the column names the built-in benchmarks' references use
 #: (``query``: CRAG-MM; ``Problem``: IMO-AnswerBench) and the common ones.
@@ -32,6 +32,9 @@ QUESTION_FIELDS = ("question", "query", "Problem", "problem", "prompt")
 ROW_KEYS = ("id", "file", "line", "status", "score", "extracted", "gold", "method", "detail", "fields", "extra",
             "response", "question")
 _ROW_KEYS = dict.fromkeys(ROW_KEYS).keys()  # compares equal to a row's keys() regardless of order
+#: A sample's row adds these (README, "Many samples per question"): its question's id and its number from 1.
+SAMPLE_KEYS = ("question_id", "sample")
+_SAMPLE_ROW_KEYS = dict.fromkeys(ROW_KEYS + SAMPLE_KEYS).keys()
 
 
 def make_row(
@@ -43,11 +46,15 @@ def make_row(
     fields: dict[str, Any] | None = None,
     response: str | None = None,
     question: str | None = None,
+    question_id: str | None = None,
+    sample: int | None = None,
 ) -> dict[str, Any]:
     """One report row from a verdict (a ``Verdict`` or its ``to_dict()``) and where the row came from.
 
     ``fields`` is taken as it is (the caller hands over a dict of its own); ``extra`` is copied once.
     ``response`` and ``question`` are the row's text (:func:`row_text`), None when absent or left out.
+    ``question_id`` and ``sample``: the row is sample number ``sample`` of that question (both keys appear in
+    the row only then).
     """
     if isinstance(verdict, Verdict):
         status, score, extracted, gold = verdict.status, verdict.score, verdict.extracted, verdict.gold
@@ -56,7 +63,7 @@ def make_row(
         status, score, extracted, gold = (verdict["status"], verdict.get("score"), verdict.get("extracted"),
                                           verdict.get("gold"))
         method, detail, extra = verdict.get("method", ""), verdict.get("detail", ""), verdict.get("extra")
-    return {
+    row = {
         "id": row_id,
         "file": file,
         "line": line,
@@ -71,6 +78,10 @@ def make_row(
         "response": response,
         "question": question,
     }
+    if question_id is not None:
+        row["question_id"] = question_id
+        row["sample"] = sample
+    return row
 
 
 def row_text(row: Mapping[str, Any], prediction_field: str) -> tuple[str | None, str | None]:
@@ -206,12 +217,20 @@ def aggregate(
         "metrics": metrics,
         "groups": {g: _group_table(rows, g) for g in spec.groups},
         "gates": [],
-        "rows": [r if r.keys() == _ROW_KEYS else {k: r.get(k) for k in ROW_KEYS} for r in rows],
+        "rows": [_row_keys(r) for r in rows],
         "seconds": round(seconds, 3) if seconds is not None else None,
     }
     if judge_totals:
         report["judge"] = judge_totals
     return json_clean(report)
+
+
+def _row_keys(r: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A row with the report's keys (a sample's also with its question and number), in their order."""
+    keys = r.keys()
+    if keys == _ROW_KEYS or keys == _SAMPLE_ROW_KEYS:
+        return r
+    return {k: r.get(k) for k in (_SAMPLE_ROW_KEYS if r.get("question_id") is not None else ROW_KEYS)}
 
 
 _ATOMS = frozenset((str, int, bool))

@@ -25,12 +25,13 @@ any of the figures (pass@k and maj@k are not means of rows) and stays inside [0,
 from __future__ import annotations
 
 import math
+import operator
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-__all__ = ["Question", "clustered_se", "cluster_bootstrap", "group_questions", "majority", "pass_at", "pass_hat",
-           "powers_of_two", "question_metrics", "sample_metrics"]
+__all__ = ["Question", "clustered_se", "cluster_bootstrap", "cluster_bootstraps", "group_questions", "majority",
+           "pass_at", "pass_hat", "powers_of_two", "question_metrics", "sample_metrics"]
 
 SameAnswer = Callable[[str, str], bool]
 
@@ -161,11 +162,15 @@ def sample_metrics(questions: Sequence[Question], same: SameAnswer | None = None
     out["questions_all_correct"] = sum(1 for q in questions if q.n and q.c == q.n)
     out["questions_all_wrong"] = sum(1 for q in questions if q.c == 0)
     rng_seed = f"samples:{seed}"
-    sums = [(sum(q.scores), q.n) for q in questions]
-    out[f"avg@{k}_ci95"] = cluster_bootstrap(sums, resamples=resamples, seed=rng_seed)
+    columns = {f"avg@{k}": [(sum(q.scores), q.n) for q in questions]}
+    columns.update({name: [(v, 1) for v in values] for name, values in per_question.items()})
+    # every figure over the same resampled questions: the draws are made once (the same as each figure's own
+    # cluster_bootstrap with this seed would make), not once per figure
+    intervals = cluster_bootstraps(columns, resamples=resamples, seed=rng_seed)
+    out[f"avg@{k}_ci95"] = intervals[f"avg@{k}"]
     out[f"avg@{k}_se"] = clustered_se([q.scores for q in questions])
-    for name, values in per_question.items():
-        out[f"{name}_ci95"] = cluster_bootstrap([(v, 1) for v in values], resamples=resamples, seed=rng_seed)
+    for name in per_question:
+        out[f"{name}_ci95"] = intervals[name]
     out["interval"] = "cluster bootstrap over questions (percentile, %d resamples)" % resamples
     return {"metrics": out, "questions": entries}
 
@@ -176,21 +181,39 @@ def cluster_bootstrap(clusters: Sequence[tuple[float, int]], resamples: int = 20
 
     ``clusters``: (total score, number of rows) per cluster. Seeded, so a report is reproducible.
     """
-    g = len(clusters)
+    return cluster_bootstraps({"": clusters}, resamples=resamples, seed=seed, alpha=alpha)[""]
+
+
+def cluster_bootstraps(columns: Mapping[str, Sequence[tuple[float, int]]], resamples: int = 2000,
+                       seed: int | str = 0, alpha: float = 0.05) -> dict[str, list[float] | None]:
+    """:func:`cluster_bootstrap` of several figures over the same clusters (every column lists them in one
+    order), each resample's clusters drawn once for all: the intervals are those of one call per column with
+    this seed, at a fraction of the cost (drawing is what costs; 1,000 questions × 11 figures took 10 s)."""
+    names = list(columns)
+    g = len(columns[names[0]]) if names else 0
     if g < 2:
-        return None
+        return {name: None for name in names}
     rng = random.Random(str(seed))
-    totals = [t for t, _ in clusters]
-    sizes = [s for _, s in clusters]
-    stats = []
+    draw = rng.randrange
+    totals = {name: [float(t) for t, _ in columns[name]] for name in names}
+    sizes = {name: [s for _, s in columns[name]] for name in names}
+    ones = {name for name in names if all(s == 1 for s in sizes[name])}  # size of any resample: g
+    stats: dict[str, list[float]] = {name: [] for name in names}
+    mul = operator.mul
     for _ in range(resamples):
-        picks = [rng.randrange(g) for _ in range(g)]
-        size = sum(sizes[i] for i in picks)
-        stats.append(sum(totals[i] for i in picks) / size if size else 0.0)
-    stats.sort()
-    lo = stats[int(math.floor(alpha / 2 * (resamples - 1)))]
-    hi = stats[int(math.ceil((1 - alpha / 2) * (resamples - 1)))]
-    return [round(lo, 6), round(hi, 6)]
+        counts = [0] * g
+        for _ in range(g):
+            counts[draw(g)] += 1
+        for name in names:
+            size = g if name in ones else sum(map(mul, counts, sizes[name]))
+            stats[name].append(sum(map(mul, counts, totals[name])) / size if size else 0.0)
+    lo_at = int(math.floor(alpha / 2 * (resamples - 1)))
+    hi_at = int(math.ceil((1 - alpha / 2) * (resamples - 1)))
+    out: dict[str, list[float] | None] = {}
+    for name in names:
+        values = sorted(stats[name])
+        out[name] = [round(values[lo_at], 6), round(values[hi_at], 6)]
+    return out
 
 
 def clustered_se(clusters: Sequence[Sequence[float]]) -> float | None:

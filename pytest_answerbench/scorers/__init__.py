@@ -76,6 +76,12 @@ class ScorerModule(Protocol):
       the gold through its own options (``generic``): the options with the YAML's ``prediction_field`` (a str or
       None) and ``gold_field`` (a tuple of str or None) folded in. Default: those keys must name fields among the
       spec's ``required``/``optional``.
+    * ``same_answer(a, b, ctx) -> bool``: are two samples' extracted answers the same answer (one vote in maj@k,
+      :mod:`pytest_answerbench.report.samples`)? Pure and quick; an exception counts as "no". Default: equal text
+      ignoring case and surrounding space (``olympiad`` and ``imo`` use the maths equivalence).
+
+    And ``LIST_PREDICTIONS_ARE_ANSWERS = True`` (default False): a list-valued prediction is one answer
+    (MEGA-Bench's sequences), not k samples of its row.
     """
 
     def score(self, row: Mapping[str, Any], ctx: ScoreContext) -> Verdict: ...
@@ -96,6 +102,7 @@ HOOKS: tuple[Hook, ...] = (
     Hook("judge_requests", ("row", "ctx")),
     Hook("warm_up", ()),
     Hook("named_fields", ("options", "prediction_field", "gold_field")),
+    Hook("same_answer", ("a", "b", "ctx")),
 )
 _SCORE = Hook("score", ("row", "ctx"))
 
@@ -152,6 +159,25 @@ class Scorer:
     def metrics(self, rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
         fn = getattr(self.module, "metrics", None)
         return fn(rows, ctx) if fn else {}
+
+    @property
+    def lists_are_answers(self) -> bool:
+        """A list-valued prediction is one answer (``LIST_PREDICTIONS_ARE_ANSWERS``), not k samples."""
+        return bool(getattr(self.module, "LIST_PREDICTIONS_ARE_ANSWERS", False))
+
+    def same_answer(self, ctx: Any) -> Callable[[str, str], bool] | None:
+        """The module's ``same_answer`` bound to ``ctx`` (an exception: not the same), or None without one."""
+        fn = getattr(self.module, "same_answer", None)
+        if fn is None:
+            return None
+
+        def same(a: str, b: str) -> bool:
+            try:
+                return bool(fn(a, b, ctx))
+            except Exception:
+                return False
+
+        return same
 
     def option_problems(self, options: Mapping[str, Any]) -> list[str]:
         """What is wrong with a benchmark's ``options`` for this scorer: every unknown name, and the problem its

@@ -40,6 +40,13 @@ def _md_headline(report: Mapping[str, Any]) -> list[str]:
     lines.append(f"**Accuracy {pct(report.get('accuracy'))}** ({report.get('correct', 0)} of "
                  f"{report.get('total', 0)} rows correct; 95% CI {interval(report.get('ci95'))})"
                  + (f" · {count_text}" if count_text else ""))
+    figures = report.get("metrics") or {}
+    if report.get("questions") and isinstance(figures.get("k"), int):
+        k = figures["k"]
+        lines += ["", f"Samples: **avg@{k} {pct(figures.get(f'avg@{k}'))}** over {figures.get('questions')} "
+                      f"questions × {k}{'-' + str(figures['k_max']) if figures.get('k_max') else ''} samples; "
+                      f"pass@{k} {pct(figures.get(f'pass@{k}'))}, maj@{k} {pct(figures.get(f'maj@{k}'))} "
+                      f"(95% CI over questions: {_md(report.get('ci95_method'))})"]
     if report.get("incomplete"):
         lines += ["", f"> **Incomplete run** ({_md(incomplete_reason(report))}): {counts.get(NOT_RUN, 0)} of "
                       f"{report.get('total', 0)} rows not run, counted as 0."]
@@ -55,8 +62,12 @@ def _md_comparison(c: Mapping[str, Any]) -> list[str]:
                  f"{pct(c.get('accuracy_current'))} (95% CI {interval(c.get('ci95'), pts)}; paired bootstrap, "
                  f"{boot.get('resamples')} resamples, seed {_md(boot.get('seed'))})")
     lines.append("")
-    lines.append(f"McNemar exact test: p = {p_value(c.get('p_value'))} ({c.get('b', 0)} correct → wrong, "
-                 f"{c.get('c', 0)} wrong → correct)" + (" — significant" if c.get("significant") else ""))
+    if c.get("questions") is not None:  # samples: questions paired, no McNemar
+        lines.append(f"Test: {_md(c.get('test'))}: p = {p_value(c.get('p_value'))} over {c['questions']} questions"
+                     + (" — significant" if c.get("significant") else ""))
+    else:
+        lines.append(f"McNemar exact test: p = {p_value(c.get('p_value'))} ({c.get('b', 0)} correct → wrong, "
+                     f"{c.get('c', 0)} wrong → correct)" + (" — significant" if c.get("significant") else ""))
     ni = c.get("noninferiority")
     if ni:
         lines += ["", f"Non-inferiority, margin {ni['margin'] * 100:.2f} pts: **{ni['verdict']}** — "

@@ -16,8 +16,16 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
     total = report["total"]
     ci = report.get("ci95")
     ci_text = f", 95% CI [{ci[0]:.4f}, {ci[1]:.4f}]" if ci else ""
-    yield (f"{report['benchmark']} (profile {report['profile']}): accuracy {report['accuracy']:.4f} "
-           f"({report['correct']}/{total} correct{ci_text})", {"bold": True})
+    figures = report.get("metrics") or {}
+    if report.get("questions") and isinstance(figures.get("k"), int):
+        k, k_max = figures["k"], figures.get("k_max")
+        samples = f"{k}-{k_max}" if k_max else f"{k}"
+        yield (f"{report['benchmark']} (profile {report['profile']}): accuracy avg@{k} {figures[f'avg@{k}']:.4f} over "
+               f"{figures['questions']} questions × {samples} samples ({report['correct']}/{total} samples "
+               f"correct{ci_text} over questions)", {"bold": True})
+    else:
+        yield (f"{report['benchmark']} (profile {report['profile']}): accuracy {report['accuracy']:.4f} "
+               f"({report['correct']}/{total} correct{ci_text})", {"bold": True})
     counts = report["counts"]
     yield ("rows: " + ", ".join(f"{counts.get(s, 0)} {s}" for s in (*STATUSES, NOT_RUN)
                                 if counts.get(s, 0) or s == CORRECT), {})
@@ -95,9 +103,14 @@ def agreement_lines(agreement: dict[str, Any], show: int) -> Iterator[tuple[str,
 def comparison_lines(c: dict[str, Any], flips: int) -> Iterator[tuple[str, Markup]]:
     """The paired comparison with a baseline: change, interval, McNemar, rows in one run only, the first flips."""
     ci = c.get("ci95") or [None, None]
-    yield (f"vs baseline ({c.get('n', 0)} paired rows): change {pts(c.get('delta'))}, 95% CI {pts(ci[0])} to "
-           f"{pts(ci[1])}, McNemar p={c.get('p_value', 1.0):.3g} ({c.get('b', 0)} correct->wrong, "
-           f"{c.get('c', 0)} wrong->correct)", {"bold": True})
+    if c.get("questions") is not None:  # samples: questions paired, a cluster bootstrap's p-value
+        yield (f"vs baseline ({c['questions']} paired questions, mean sample score): change {pts(c.get('delta'))}, "
+               f"95% CI {pts(ci[0])} to {pts(ci[1])}, cluster bootstrap p={c.get('p_value', 1.0):.3g} (test: "
+               f"{c.get('test')})", {"bold": True})
+    else:
+        yield (f"vs baseline ({c.get('n', 0)} paired rows): change {pts(c.get('delta'))}, 95% CI {pts(ci[0])} to "
+               f"{pts(ci[1])}, McNemar p={c.get('p_value', 1.0):.3g} ({c.get('b', 0)} correct->wrong, "
+               f"{c.get('c', 0)} wrong->correct)", {"bold": True})
     ni = c.get("noninferiority")
     if ni:
         yield f"non-inferiority (margin {ni['margin'] * 100:.2f} pts): {ni['verdict']}: {ni['explanation']}", \

@@ -297,10 +297,11 @@ def _viewer_rows(report: Mapping[str, Any], comparison: Mapping[str, Any] | None
                "extracted": _shown(r.get("extracted")), "gold": _shown(r.get("gold")), "method": r.get("method"),
                "detail": r.get("detail") or None, "response": _shown(r.get("response")),
                "fields": r.get("fields") or {}, "judge": judge}
-        if sampled and r.get("question") is not None:
-            row["qid"] = str(r.get("question"))  # with a questions section, ``question`` is the question's id
-        else:
-            row["question"] = _shown(r.get("question"))
+        row["question"] = _shown(r.get("question"))  # the question's text, when the row carries it
+        if sampled and r.get("question_id") is not None:
+            row["qid"] = str(r.get("question_id"))  # a sample: the id of its question (report/samples.py)
+        elif sampled and r.get("question") is not None:
+            row["qid"] = str(r.get("question"))  # a report that named the question by its text
         flip = flips.get((rid, seen[rid]))
         if flip is not None:
             code, rec = flip

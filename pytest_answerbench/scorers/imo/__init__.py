@@ -69,6 +69,14 @@ def _table(rows: list[dict[str, Any]], key) -> dict[str, dict[str, Any]]:
     }
 
 
+def same_answer(a: str, b: str, ctx: ScoreContext) -> bool:  # noqa: ARG001 - the protocol's signature
+    """maj@k's vote: two samples' extracted answers are one vote when the maths comparison reads them as equal
+    (``\\frac12``, ``0.5`` and ``1/2``)."""
+    from ...maths import answers_agree
+
+    return answers_agree(a, b)
+
+
 def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
     """``compute_metrics``: overall, by_category, by_subcategory, by_source, by_method."""
     def field(r: dict[str, Any], name: str) -> str:

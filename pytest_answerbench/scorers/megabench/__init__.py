@@ -67,6 +67,9 @@ from .parse import (
 
 __all__ = ["OPTIONS", "check_options", "judge_requests", "metrics", "score", "score_query"]
 
+#: A response may itself be a list (a sequence answer): a list-valued prediction is one answer, not k samples.
+LIST_PREDICTIONS_ARE_ANSWERS = True
+
 OPTIONS: dict[str, str] = {
     "metrics_dir": "directory of per-task metrics.json files (<task_name>/metrics.json or <task_name>.json)",
     OPT_IN: "true lets metric program_judge run the model's code (sandboxed child process); default false",

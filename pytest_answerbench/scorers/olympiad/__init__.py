@@ -45,6 +45,14 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     return score_default(row, ctx)
 
 
+def same_answer(a: str, b: str, ctx: ScoreContext) -> bool:  # noqa: ARG001 - the protocol's signature
+    """maj@k's vote: two samples' extracted answers are one vote when the maths comparison reads them as equal
+    (``\\frac12``, ``0.5`` and ``1/2``)."""
+    from ...maths import answers_agree
+
+    return answers_agree(a, b)
+
+
 def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
     """The reference's accuracy table, computed from report rows."""
     per: dict[str, list[float]] = {}
