@@ -260,3 +260,35 @@ def test_imo_reads_a_located_answer_in_a_one_line_reply(prediction):
     verdict = _imo(prediction, "18")
     assert (verdict.status, verdict.extracted) == ("correct", "18")
     assert _imo("x = 3", "x = 3").method == "exact@as-given"  # a bare short answer is still taken whole
+
+
+# ---- answer tags, calculator annotations, dollars (issue 22, real responses) --------------------------------------
+
+@pytest.mark.parametrize("response, answers", [
+    ("<think>3 * 4 = 12</think> <answer>12</answer>", ("12",)),
+    ("<think>He spends 72.</think>\n<answer> He has $72 left. </answer>", ("72",)),
+    ("<think>4 quarts.</think> <answer>Therefore, the total cost is 4 quarts * $3/quart = $12.</answer>", ("\\$12",)),
+    ("So the total is 16 + 14 = 30 emails\nanswer> 30 emails\n\n———END———>", ("30",)),  # a lost '<', left open
+    ("Total profit is $120.\n</think>\nanswer\n120\n</answer>", ("120",)),  # a line 'answer' before </answer>
+])
+def test_an_answer_tag_is_read_with_the_other_rules(response, answers):
+    assert _found(response) == (answers, "answer-tag")
+
+
+def test_an_echoed_answer_tag_template_yields_to_a_later_answer():
+    # a prompt's "<answer> answer here</answer>" echoed, then the real answer boxed later: the later one stands
+    response = "<think> reasoning process here</think> <answer> answer here</ answer >\n2 + 3 = 5, so \\boxed{5}"
+    assert _found(response) == (("5",), "boxed")
+    # a tag left open before other markup is not a closed answer
+    assert _found("<answer> here</更好的> and so on. The answer is 7.") == (("7",), "answer-line")
+    assert _found("<think>No idea.</think> <answer></answer>") is None
+
+
+def test_calculator_annotations_and_dollar_signs_are_not_math():
+    response = "He has 3*20=$<<3*20=60>>60 from the bills. So he now has 75+60=$<<75+60=135>>135 in total."
+    assert score_row("olympiad", {"prediction": response, "answer": "135"}).correct
+    # every $ followed by a digit: dollars, not a math span "$400000 - 0.4 * $"
+    response = "The total spent is $400000 - 0.4 * $400000 = $240000."
+    assert score_row("olympiad", {"prediction": response, "answer": "240000"}).correct
+    # a real math span stays math: "$5$" closes with a $ not followed by a digit
+    assert _found("So the answer is $5$ apples, and $6$ pears were eaten.") == (("5",), "answer-line")
