@@ -292,3 +292,23 @@ def test_calculator_annotations_and_dollar_signs_are_not_math():
     assert score_row("olympiad", {"prediction": response, "answer": "240000"}).correct
     # a real math span stays math: "$5$" closes with a $ not followed by a digit
     assert _found("So the answer is $5$ apples, and $6$ pears were eaten.") == (("5",), "answer-line")
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("Total = $40 + $24 = $64\n\nAnswer: Kylar needs to pay $64 for 16 glasses.", ("64",)),
+    ("Cost = 33 x 81 = 2673 dollars\n\nAnswer:\nIt will cost 2673 dollars to buy 33 packs of DVDs.", ("2673",)),
+    ("140 / 2 = 70.\n\nAnswer:\n\nFaye can make 70 rows with 2 pencils in each row.", ("70",)),
+    ("x = 10\n\nAnswer:\n\nJenna and her mother picked a total of 30 apples (10 apples for Jenna and 20 for her mom).",
+     ("30",)),
+    ("$180 x 7 = $1,260\n\nAnswer:\n\nJohn makes $1,260 if he works a full 7 day week.", ("1,260",)),
+])
+def test_an_answer_line_written_as_a_sentence_reads_its_value_as_prose(response, answers):
+    assert _found(response) == (answers, "answer-line")
+
+
+def test_a_clause_restating_a_given_after_the_value_is_dropped_in_prose():
+    assert _found("x = 36\n\nThe sisters need to collect 36 signatures to reach their goal of 100 signatures.") == (
+        ("36",), "prose")
+    # "from 2 to 5" states a change, and "(3/4) * P" is math, not a clause in words
+    assert _found("So the price rose from 2 to 5.") == (("5",), "prose")
+    assert _found("So P = 1/2 (3/4) * 4/3 = 2/3.")[0] != ("1/2",)

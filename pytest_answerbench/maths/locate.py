@@ -198,6 +198,11 @@ def _boxed(scope: _Scope) -> Found | None:
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
 
 
+# the statement after an answer marker written as a sentence of words (a capitalised word, then a lowercase one),
+# without math or a box: "Answer:\n\nJohn makes $1,260 if he works a full 7 day week."
+_SENTENCE_STATED = re.compile(r"[ \t]*\n?\s*((?:The\s+|A\s+)?[A-Z][a-z]+\s+[a-z](?:\\\$|[^\n$\\])*)$", re.M)
+
+
 def _answer_line(scope: _Scope) -> Found | None:
     text, multiple = scope.unlooped, scope.multiple
     last_box = scope.boxes[-1] if scope.boxes else None
@@ -216,6 +221,12 @@ def _answer_line(scope: _Scope) -> Found | None:
         return None
     rest = text[marker.end():]
     found = _stated_after(rest, multiple)
+    sentence = _SENTENCE_STATED.match(rest)
+    if sentence:
+        # "Answer: Kylar needs to pay $64 for 16 glasses.": a sentence, its value read as the prose rule reads it
+        stated = closing_statement(sentence.group(1), multiple)
+        if stated is not None and all(re.search(r"\d", a) for a in stated.answers):
+            found = stated.answers
     if found and not boxed_all(rest) and not math_spans(rest) and truncated(text):
         found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it
     if not found and len(committed) >= 3 and committed[-1] is marker:
