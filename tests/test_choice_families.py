@@ -359,3 +359,18 @@ def test_an_option_text_inside_a_loop_at_the_end_is_no_choice(response, letter, 
 )
 def test_a_sub_part_label_is_not_an_option(response, letter):
     assert _letter(response, CITIES) == letter
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # a few-shot answer prefix "A:" before a label is "Answer:", not option A
+        ("\n\nA: (C) Aquarium", "C"),
+        ("A:E. Rain Forest", "E"),
+        ("A: (D) option D. It is the only one that fits.", "D"),
+        # "A:" followed by words (no label) still names option A as before
+        ("A: because the others are ruled out.", "A"),
+    ],
+)
+def test_a_leading_answer_prefix_before_a_label(response, letter):
+    assert _letter(response, ABCDE) == letter
