@@ -114,6 +114,9 @@ def test_a_restated_option_list_is_no_choice():
         ("Answer: B and D are both right", None),
         ("Answer: A because the rate doubles", "A"),
         ("Answer: C D", "C"),  # two letters only: C, then a stray D (not a listed run)
+        ("【答案】B、D <eoa>", None),  # letters joined by a Chinese enumeration comma or "and": both, no choice
+        ("答案是B和D", None),
+        ("【答案】B <eoa>", "B"),
     ],
 )
 def test_a_run_of_letters_after_the_marker_chooses_none(response, letter):
