@@ -260,3 +260,55 @@ def test_imo_reads_a_located_answer_in_a_one_line_reply(prediction):
     verdict = _imo(prediction, "18")
     assert (verdict.status, verdict.extracted) == ("correct", "18")
     assert _imo("x = 3", "x = 3").method == "exact@as-given"  # a bare short answer is still taken whole
+
+
+# ---- answer tags, calculator annotations, dollars (issue 22, real responses) --------------------------------------
+
+@pytest.mark.parametrize("response, answers", [
+    ("<think>3 * 4 = 12</think> <answer>12</answer>", ("12",)),
+    ("<think>He spends 72.</think>\n<answer> He has $72 left. </answer>", ("72",)),
+    ("<think>4 quarts.</think> <answer>Therefore, the total cost is 4 quarts * $3/quart = $12.</answer>", ("\\$12",)),
+    ("So the total is 16 + 14 = 30 emails\nanswer> 30 emails\n\n———END———>", ("30",)),  # a lost '<', left open
+    ("Total profit is $120.\n</think>\nanswer\n120\n</answer>", ("120",)),  # a line 'answer' before </answer>
+])
+def test_an_answer_tag_is_read_with_the_other_rules(response, answers):
+    assert _found(response) == (answers, "answer-tag")
+
+
+def test_an_echoed_answer_tag_template_yields_to_a_later_answer():
+    # a prompt's "<answer> answer here</answer>" echoed, then the real answer boxed later: the later one stands
+    response = "<think> reasoning process here</think> <answer> answer here</ answer >\n2 + 3 = 5, so \\boxed{5}"
+    assert _found(response) == (("5",), "boxed")
+    # a tag left open before other markup is not a closed answer
+    assert _found("<answer> here</更好的> and so on. The answer is 7.") == (("7",), "answer-line")
+    assert _found("<think>No idea.</think> <answer></answer>") is None
+
+
+def test_calculator_annotations_and_dollar_signs_are_not_math():
+    response = "He has 3*20=$<<3*20=60>>60 from the bills. So he now has 75+60=$<<75+60=135>>135 in total."
+    assert score_row("olympiad", {"prediction": response, "answer": "135"}).correct
+    # every $ followed by a digit: dollars, not a math span "$400000 - 0.4 * $"
+    response = "The total spent is $400000 - 0.4 * $400000 = $240000."
+    assert score_row("olympiad", {"prediction": response, "answer": "240000"}).correct
+    # a real math span stays math: "$5$" closes with a $ not followed by a digit
+    assert _found("So the answer is $5$ apples, and $6$ pears were eaten.") == (("5",), "answer-line")
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("Total = $40 + $24 = $64\n\nAnswer: Kylar needs to pay $64 for 16 glasses.", ("64",)),
+    ("Cost = 33 x 81 = 2673 dollars\n\nAnswer:\nIt will cost 2673 dollars to buy 33 packs of DVDs.", ("2673",)),
+    ("140 / 2 = 70.\n\nAnswer:\n\nFaye can make 70 rows with 2 pencils in each row.", ("70",)),
+    ("x = 10\n\nAnswer:\n\nJenna and her mother picked a total of 30 apples (10 apples for Jenna and 20 for her mom).",
+     ("30",)),
+    ("$180 x 7 = $1,260\n\nAnswer:\n\nJohn makes $1,260 if he works a full 7 day week.", ("1,260",)),
+])
+def test_an_answer_line_written_as_a_sentence_reads_its_value_as_prose(response, answers):
+    assert _found(response) == (answers, "answer-line")
+
+
+def test_a_clause_restating_a_given_after_the_value_is_dropped_in_prose():
+    assert _found("x = 36\n\nThe sisters need to collect 36 signatures to reach their goal of 100 signatures.") == (
+        ("36",), "prose")
+    # "from 2 to 5" states a change, and "(3/4) * P" is math, not a clause in words
+    assert _found("So the price rose from 2 to 5.") == (("5",), "prose")
+    assert _found("So P = 1/2 (3/4) * 4/3 = 2/3.")[0] != ("1/2",)

@@ -114,6 +114,9 @@ def test_a_restated_option_list_is_no_choice():
         ("Answer: B and D are both right", None),
         ("Answer: A because the rate doubles", "A"),
         ("Answer: C D", "C"),  # two letters only: C, then a stray D (not a listed run)
+        ("【答案】B、D <eoa>", None),  # letters joined by a Chinese enumeration comma or "and": both, no choice
+        ("答案是B和D", None),
+        ("【答案】B <eoa>", "B"),
     ],
 )
 def test_a_run_of_letters_after_the_marker_chooses_none(response, letter):
@@ -359,3 +362,18 @@ def test_an_option_text_inside_a_loop_at_the_end_is_no_choice(response, letter, 
 )
 def test_a_sub_part_label_is_not_an_option(response, letter):
     assert _letter(response, CITIES) == letter
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # a few-shot answer prefix "A:" before a label is "Answer:", not option A
+        ("\n\nA: (C) Aquarium", "C"),
+        ("A:E. Rain Forest", "E"),
+        ("A: (D) option D. It is the only one that fits.", "D"),
+        # "A:" followed by words (no label) still names option A as before
+        ("A: because the others are ruled out.", "A"),
+    ],
+)
+def test_a_leading_answer_prefix_before_a_label(response, letter):
+    assert _letter(response, ABCDE) == letter

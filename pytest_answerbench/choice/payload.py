@@ -34,9 +34,11 @@ _ORDINAL = re.compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|sevent
 _VALUE_START = re.compile(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?|"
                           r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)(?![\d.]*\d)",
                           re.I)
-# three or more letters separated by spaces, or letters said together ("A B are both"): a list of options
+# three or more letters separated by spaces, letters said together ("A B are both"), or letters joined by a Chinese
+# enumeration comma or "and" ("【答案】B、D", "B和D"): a list of options
 _LETTER_RUN = re.compile(r"[A-Z](?:\s+[A-Z]){2,}(?![A-Za-z0-9])|"
-                         r"[A-Z](?:\s*[,/&]?\s*[A-Z])+\s+(?:are|were)\s+(?:all|both)\b")
+                         r"[A-Z](?:\s*[,/&]?\s*[A-Z])+\s+(?:are|were)\s+(?:all|both)\b|"
+                         r"[A-Z](?:\s*[、，和与及]\s*[A-Z])+(?![A-Za-z0-9])")
 # the turn after a negated option to the affirmed one ("not B, D", "not 4 but rather 8", "n't Paris — it's Lyon")
 _AFFIRMED_AFTER = re.compile(r"\s*(?:[,;—–]|\s-\s|\bbut\b)\s*(?:(?:but|rather|instead|it'?s|it\s+is|the\s+answer\s+is|"
                              r"it\s+must\s+be|which\s+leaves)\s*,?\s*)*")

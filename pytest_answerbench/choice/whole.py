@@ -33,7 +33,10 @@ _LOWER_WORD = re.compile(r"\s+([a-z]+)")
 _NONE_WORDS = ("no", "neither", "zero")  # what every rules.NONE_REPLY match holds
 _SENTENCE_END_BREAK = re.compile(r"[.!?\n]\s+(?=\S)")
 _ELISION = re.compile(r"['’][^\W\d_]{2}")
-_LEAD_OPTION_WORD = re.compile(r"(?:option|choice)\s+(?=[\(\[]?[A-Z][\)\]]?\s*[:.)])", re.I)
+# "Option C: D" names option C; a few-shot answer prefix "A:" before a label ("A: (C) Aquarium", "A:E. Rain
+# Forest") is "Answer:", not option A
+_LEAD_OPTION_WORD = re.compile(r"(?:option|choice)\s+(?=[\(\[]?[A-Z][\)\]]?\s*[:.)])"
+                               r"|(?-i:A|Ans)\s*[:：]\s*(?=[\(\[][A-Z][\)\]]|[A-Z]\s*[.:)])", re.I)
 _LEAD_LABEL = re.compile(r"[\(\[]\s*([A-Za-z])\s*[\)\]]|([A-Z])\s*(?:[.:)\]]|,|\s*[-–—]\s)|([a-z])\s*[.)](?!\w\.)")
 _LEAD_LIST = re.compile(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[\(\[]?[A-J][\)\]]?(?![A-Za-z])")
 _LINE_LABELS = re.compile(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]")

@@ -7,16 +7,20 @@ compares it with this list):
 
 1. ``json-field``: the ``answer`` (``final_answer``, ``result``...) field of a JSON-shaped reply
    (:mod:`.structured`); without one, its reasoning field, read by the rules below (method ``json-reasoning``).
+2. ``answer-tag``: the last ``<answer>...</answer>`` block of an RL-trained model (also with a lost ``<``:
+   ``answer> 30``, or a line ``answer`` before the last line; left open, its first paragraph), its content read by
+   the other rules ("<answer>He has $72 left.</answer>" is 72).
 2. ``boxed``: the last ``\\boxed{}`` (with the boxes joined to it on its line: one multi-part answer).
 2. ``answer-line``: the last answer line: "The final answer is", "Answer:", "**Final Answer**", a few-shot
    "A: 18", GSM8K's "#### 18", "答案是" / "最终答案" (``extract._MARKERS``).
 3. ``prose``: the conclusion of the last line or closing paragraph (:mod:`.prose`).
 
-A box and an answer line share a priority: the later of the two wins, because a later explicit correction
+A tag, a box and an answer line share a priority: the later of the two wins, because a later explicit correction
 replaces an earlier answer ("\\boxed{3}. Wait, that's wrong... So the final answer is 5."), and an answer line
 after a box counts only when it states an answer. A lower priority is read only when no rule above it found one.
 
-Before any rule reads, the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
+Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
+``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
 question when the text before it already states an answer; a block repeating itself at the end is read once. A
 response cut off mid-derivation has no closing answer; a JSON reply cut off inside its object has only an answer
 field completed before the cut.
@@ -60,6 +64,8 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("degenerate", "a response ending in such a loop has no prose conclusion"),
     Cut("cut-off", "a response stopping mid-derivation (extract.truncated) states no closing answer"),
     Cut("cut-off-statement", "an answer line cut off while stating its answer states none"),
+    Cut("calculator", "GSM8K calculator annotations (<<5*25=125>>) are dropped: the value follows them"),
+    Cut("currency", "a text whose every $ is followed by a digit writes dollars ($4 * 30 = $120), not math spans"),
     Cut("open-object", "a JSON reply cut off inside its object has only an answer field completed before the cut"),
 )}
 
@@ -153,6 +159,31 @@ def _read_value(value: str, multiple: bool) -> tuple[str, ...]:
     return (value,) if 0 < len(value) <= 200 else ()
 
 
+_TAG_OPEN = re.compile(r"<answer>|(?<![<\w/ ])answer>|(?m:^[ \t]*answer[ \t]*\n)(?=[^\n]{1,80}\s*(?:</\s*answer\s*>\s*)?\Z)", re.I)
+_TAG_CLOSE = re.compile(r"</\s*answer\s*>", re.I)
+
+
+def _answer_tag(scope: _Scope) -> Found | None:
+    text = scope.text
+    opened = None
+    for opened in _TAG_OPEN.finditer(text):
+        pass
+    if opened is None:
+        return None
+    close = _TAG_CLOSE.search(text, opened.end())
+    content = text[opened.end():close.start() if close else len(text)].strip()
+    if close is None:
+        content = content.split("\n\n", 1)[0]  # left open: its first paragraph, not what follows it
+    if "</" in content:
+        return None  # a tag left open before other markup (a prompt template echoed): not a closed answer
+    if not content:
+        return Found(opened.start(), Extraction((), "answer-tag"))  # an empty tag commits to nothing
+    inner = _by_table(content, scope.multiple, _BELOW_TAG)
+    if inner is not None:
+        return Found(opened.start(), Extraction(inner.answers, "answer-tag"))
+    return Found(opened.start(), Extraction((content,) if len(content) <= 200 else (), "answer-tag"))
+
+
 def _boxed(scope: _Scope) -> Found | None:
     boxes = scope.boxes
     if not boxes:
@@ -165,6 +196,11 @@ def _boxed(scope: _Scope) -> Found | None:
         group.insert(0, prev)
     answers = tuple(_with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
+
+
+# the statement after an answer marker written as a sentence of words (a capitalised word, then a lowercase one),
+# without math or a box: "Answer:\n\nJohn makes $1,260 if he works a full 7 day week."
+_SENTENCE_STATED = re.compile(r"[ \t]*\n?\s*((?:The\s+|A\s+)?[A-Z][a-z]+\s+[a-z](?:\\\$|[^\n$\\])*)$", re.M)
 
 
 def _answer_line(scope: _Scope) -> Found | None:
@@ -185,6 +221,12 @@ def _answer_line(scope: _Scope) -> Found | None:
         return None
     rest = text[marker.end():]
     found = _stated_after(rest, multiple)
+    sentence = _SENTENCE_STATED.match(rest)
+    if sentence:
+        # "Answer: Kylar needs to pay $64 for 16 glasses.": a sentence, its value read as the prose rule reads it
+        stated = closing_statement(sentence.group(1), multiple)
+        if stated is not None and all(re.search(r"\d", a) for a in stated.answers):
+            found = stated.answers
     if found and not boxed_all(rest) and not math_spans(rest) and truncated(text):
         found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it
     if not found and len(committed) >= 3 and committed[-1] is marker:
@@ -209,6 +251,8 @@ def _prose(scope: _Scope) -> Found | None:
 RULES: tuple[Rule, ...] = (
     Rule("json-field", 1, _json_field, ("new-turn", "continuation", "open-object"),
          "the answer field of a JSON-shaped reply, else its reasoning read by the rules below"),
+    Rule("answer-tag", 2, _answer_tag, ("new-turn", "continuation"),
+         "the last <answer>...</answer> block (also 'answer>' without its '<'), its content read by the other rules"),
     Rule("boxed", 2, _boxed, ("new-turn", "continuation", "loop"),
          "the last \\boxed{} (boxes joined to it on its line are one multi-part answer)"),
     Rule("answer-line", 2, _answer_line, ("new-turn", "continuation", "loop", "cut-off-statement"),
@@ -217,6 +261,7 @@ RULES: tuple[Rule, ...] = (
          "the conclusion of the last line or closing paragraph"),
 )
 _BELOW_JSON = tuple(rule for rule in RULES if rule.priority > 1)
+_BELOW_TAG = tuple(rule for rule in RULES if rule.name != "answer-tag")
 
 
 # ---- the cuts ----------------------------------------------------------------------------------------------------
@@ -228,8 +273,22 @@ _CONTINUATION = re.compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|Q|
                            r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
 # fence closing the block the answer was written in.
-_TRAILER = re.compile(r"(?:<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
+_TRAILER = re.compile(r"(?:</\s*answer\s*>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
                       r"|I hope (?:it|this|that) is correct\.?)\s*\Z", re.I | re.M)
+
+
+_CALCULATOR = re.compile(r"<<[^<>\n]{1,80}=[^<>\n]{0,40}>>")
+_MONEY_ONLY = re.compile(r"\$(?![\d<])")  # a dollar sign not followed by a digit (or an annotation): math
+
+
+def _plain_text(text: str) -> str:
+    """``text`` without GSM8K calculator annotations, and with dollars written ``\\$`` when every ``$`` of it
+    is followed by a digit (cuts ``calculator`` and ``currency``)."""
+    if "<<" in text:
+        text = _CALCULATOR.sub("", text)
+    if "$" in text and not _MONEY_ONLY.search(text):
+        text = re.sub(r"(?<!\\)\$", r"\\$", text)
+    return text
 
 
 def _without_trailers(text: str) -> str:
@@ -282,7 +341,7 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
         >>> final_answer("16 - 3 - 4 = 9, and 9 * 2 = 18.\\nThe answer is 18.\\n\\nQuestion: Tom has 5 apples...")
         Extraction(answers=('18',), method='answer-line')
     """
-    text = _before_new_turn(_without_trailers(response.replace("\r\n", "\n")))
+    text = _before_new_turn(_without_trailers(_plain_text(response.replace("\r\n", "\n"))))
     for m in islice(_CONTINUATION.finditer(text), 3):
         if text[:m.start()].strip():
             before = text[:m.start()].rstrip()

@@ -91,9 +91,14 @@ _FINISHED = re.compile(r"[.!?。！？)\]}$*]\s*$")
 _CONCLUSION = re.compile(r"(?i)\b(?:so|thus|therefore|hence|total|answer|final|altogether|in\s+all|overall|result|"
                          r"conclusion)\b|所以|因此|故|总共|答")
 # a clause that restates a given after the value: "18 dollars left after spending 5 dollars"
-_GIVEN_CLAUSE = re.compile(r"(?i),?\s+(?:after|since|because|given|from|for|out\s+of|of\s+the|in)\s(?=.*\d)")
-# the value right before such a clause: a number and at most two words ("18 dollars left", "5 hours")
-_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?%?(?:\s+[A-Za-z]+){0,2}\s*$")
+# (also a purpose "576 tiles to cover his 36 sq ft", a condition on the subject "$1,260 if he works 7 days", a
+# companion "70 rows with 2 pencils", a parenthesis "30 apples (10 for Jenna and 20 for her mom)")
+_GIVEN_CLAUSE = re.compile(r"(?i),?\s+(?:(?:after|since|because|given|from|for|out\s+of|of\s+the|in|with)\s"
+                           r"|to\s+[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
+                           r"|\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")  # a parenthesis in words, not "(3/4) * P"
+# the value right before such a clause: a number (per a unit: "$18,000/year") and at most two words ("18
+# dollars left", "5 hours")
+_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?%?(?:/[A-Za-z]+)?(?:\s+[A-Za-z]+){0,2}\s*$")
 # "$\$$45": a dollar sign written as a math span, then the number
 _DOLLAR_SPAN = re.compile(r"\$\\\$\$")
 
