@@ -39,9 +39,9 @@ from .report.io import ENCODE_ERRORS
 from .report.outputs import OUTPUTS
 from .report.paired import benchmark_mismatch
 from .report.rows import row_text
-from .report.render import markdown_summary, summary_lines
-from .report.render.text import github_annotations
+from .report.render import markdown_summary
 from .spec import BenchmarkSpec
+from .run_text import gate_verdict, header, no_row_message, terminal_summary
 from .timers import ThreadTimeout
 from .verdict import ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
 
@@ -167,19 +167,9 @@ class BenchRun:
         self.write_gate_verdict(config)
 
     def write_gate_verdict(self, config: pytest.Config) -> None:
-        """A failed gate is the run's last line, in red: pytest's own last line (``38 passed, 22 xfailed``, green
-        when every wrong row is an expected failure) is written after every summary hook, and people and log
-        scrapers read the last line. Nothing comes after pytest's line but the configuration's end, here."""
-        report = self.json_report
-        if self.is_worker or report is None or config.pluginmanager.get_plugin("terminalreporter") is None:
-            return
-        failed = [gate for gate in report.get("gates", []) if not gate["passed"]]
-        if not failed:
-            return
-        names = ", ".join(dict.fromkeys(gate["name"] for gate in failed))
-        word = "gate" if len(failed) == 1 else "gates"
-        config.get_terminal_writer().sep("=", f"answerbench: {len(failed)} {word} FAILED ({names})", red=True,
-                                         bold=True)
+        """A failed gate is the run's last line, in red (``run_text.gate_verdict``)."""
+        if not self.is_worker and config.pluginmanager.get_plugin("terminalreporter") is not None:
+            gate_verdict(self.json_report, config.get_terminal_writer())
 
     def stop(self, session: pytest.Session, reason: str) -> None:
         """Stop the run: after the current row, or before the first when called earlier (a judge endpoint found
@@ -554,45 +544,13 @@ class BenchRun:
         # (a run stopped on purpose is already an incomplete report with its own reason and exit status)
         if self.records or self._deselected or self.stopped or _compat.collect_only(self.config):
             return None
-        shard = self.settings.shard
-        needed = shard[0] if shard is not None else 1
-        held = self.collection.plan.rows_held()
-        total = sum(count for _, count in held)
-        if total < needed:
-            return None
-        why = "; ".join(self._collect_errors[:3]) or "see the errors above"
-        files = ", ".join(f"{name} ({count} rows)" for name, count in held)
-        return f"no row was scored from {files}: none was collected and run ({why})"
+        return no_row_message(self.collection.plan.rows_held(), self.settings.shard, self._collect_errors)
 
     def pytest_report_header(self, config: pytest.Config) -> str:
-        """Say what is being scored and how."""
-        timeout = f"{self.settings.timeout:g}s per row (benchmark default)" if self.settings.timeout else \
-            "from --timeout/ini"
-        return (f"answerbench: {self.spec.name} (scorer {self.spec.scorer} v{self.spec.version}, profile "
-                f"{self.settings.profile}), {len(self.collection.paths)} prediction file(s), timeout {timeout}")
+        """Say what is being scored and how (``run_text.header``)."""
+        return header(self)
 
     def pytest_terminal_summary(self, terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-        """Accuracy, counts, groups, the first wrong rows, errors, gates."""
-        if self.is_worker or self.json_report is None:
-            return
-        tr = terminalreporter
-        tr.write_sep("-", "answerbench")
-        for message in self.collect_errors:
-            if message not in (self.no_rows or ""):  # said once: the no-row line below quotes it
-                tr.write_line(message, red=True, bold=True)
-        if self.collect_errors and not self.json_report["total"]:
-            tr.write_line(f"ERROR: {self.no_rows}" if self.no_rows else "no rows were scored", red=True, bold=True)
-            return
-        for line, markup in summary_lines(self.json_report, show=self.settings.show, flips=self.settings.flips):
-            tr.write_line(scrub_surrogates(line), **markup)
-        if self.no_rows is not None:
-            tr.write_line(f"ERROR: {self.no_rows}", red=True, bold=True)
-        if self.json_report_path:
-            tr.write_line(f"generated answerbench report: {self.json_report_path}")
-        for what, path in self.extra_outputs:
-            tr.write_line(f"generated answerbench {what}: {path}")
-        for message in self.write_errors:
-            tr.write_line(f"answerbench: {message}", red=True, bold=True)
-        if os.environ.get("GITHUB_ACTIONS") == "true":  # failed gates and regressions as annotations of the PR
-            for line in github_annotations(self.json_report, flips=self.settings.flips):
-                tr.write_line(scrub_surrogates(line))
+        """Accuracy, counts, groups, the first wrong rows, errors, gates (``run_text.terminal_summary``)."""
+        if not self.is_worker and self.json_report is not None:
+            terminal_summary(self, terminalreporter)

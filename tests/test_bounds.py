@@ -17,7 +17,9 @@ def test_a_prediction_object_or_array_is_an_error_naming_the_field(bench_env, pr
     turn = {"session_id": "s", "turn_idx": 0, "query": "Capital of France?", "ground_truth": "Paris"}
     write_jsonl(bench_env.path / "preds.jsonl", [
         {**turn, "interaction_id": "obj", "agent_response": {"text": "Paris"}},
-        {**turn, "interaction_id": "arr", "agent_response": ["Paris"]},
+        {**turn, "interaction_id": "arr", "agent_response": [{"text": "Paris"}]},
+        # a list of texts is k samples of its row (issue 25), not an error
+        {**turn, "interaction_id": "resps", "agent_response": ["Paris"]},
         {**turn, "interaction_id": "txt", "agent_response": "Paris"},
     ])
     result = bench_env.runpytest(BENCH, "crag_mm", "preds.jsonl", BENCH_REPORT, "report.json", "--bench-profile",
@@ -28,6 +30,7 @@ def test_a_prediction_object_or_array_is_an_error_naming_the_field(bench_env, pr
     assert rows["obj"]["status"] == rows["arr"]["status"] == "error"
     assert rows["obj"]["detail"] == "field 'agent_response' is a JSON object, not text or a number"
     assert rows["arr"]["detail"] == "field 'agent_response' is a JSON array, not text or a number"
+    assert rows["resps[s1]"]["status"] == "correct" and rows["resps[s1]"]["question_id"] == "resps"
 
 
 def test_the_library_api_says_the_same_for_the_benchmark_s_own_field():

@@ -55,20 +55,21 @@ CASES = [
     (LM_GSM, "lm-eval", "olympiad", ("--bench-field", "prediction=filtered_resps[0]"),
      {"0": "correct", "1": "correct", "2": "correct"}, (3, 2, [("1", 2, True, False)])),
     (LM_MMLU, "lm-eval", "livexiv", (), {"0": "correct", "1": "wrong"}, (2, 2, [])),
-    # the responses as written: olympiad does not read GSM8K's `####`, so ours differs where lmms-eval said 1
+    # the responses as written (GSM8K's `#### 72` lines are answer lines): doc 1's `10.00` is right, lmms-eval's
+    # exact_match said 0; doc 2's three responses are samples of one question (issue 25)
     (LMMS, "lmms-eval", "olympiad", (),
-     {"0": "wrong", "1": "wrong", "2": "wrong", "2#2": "wrong", "2#3": "wrong"},
-     (3, 1, [("0", 1, False, True), ("2", 3, False, True)])),
+     {"0": "correct", "1": "correct", "2[s1]": "correct", "2[s2]": "wrong", "2[s3]": "correct"},
+     (3, 2, [("1", 2, True, False)])),
     (LT_MMLU, "lighteval", "livexiv", (), {"0": "correct", "1": "wrong"}, (2, 2, [])),
-    # inspect's match scorer says I for `1/2` against 0.5; epochs of id 3 are samples 3 and 3#2
-    (IN_EVAL, "inspect", "olympiad", (), {"1": "correct", "2": "correct", "3": "correct", "3#2": "wrong"},
+    # inspect's match scorer says I for `1/2` against 0.5; the two epochs of id 3 are its samples 3[s1], 3[s2]
+    (IN_EVAL, "inspect", "olympiad", (), {"1": "correct", "2": "correct", "3[s1]": "correct", "3[s2]": "wrong"},
      (4, 3, [("2", 2, True, False)])),
-    (IN_JSON, "inspect", "olympiad", (), {"1": "correct", "2": "correct", "3": "correct", "3#2": "wrong"},
+    (IN_JSON, "inspect", "olympiad", (), {"1": "correct", "2": "correct", "3[s1]": "correct", "3[s2]": "wrong"},
      (4, 3, [("2", 2, True, False)])),
     (IN_MMLU, "inspect", "livexiv", (), {"mmlu-1": "correct", "mmlu-2": "wrong"}, (2, 2, [])),
     # predictions alone carry no verdict: no agreement section
     (OC_GSM, "opencompass", "olympiad", (),
-     {"0": "correct", "1": "correct", "2": "correct", "2#2": "wrong", "2#3": "correct"}, None),
+     {"0": "correct", "1": "correct", "2[s1]": "correct", "2[s2]": "wrong", "2[s3]": "correct"}, None),
     (OC_MMLU, "opencompass", "livexiv", (), {"0": "correct", "1": "wrong"}, None),
     (OC_RESULTS, "opencompass", "olympiad", (), {"0": "correct", "1": "wrong", "2": "correct"}, (3, 3, [])),
 ]
@@ -99,7 +100,7 @@ def test_lighteval_gsm8k_details_give_one_row_per_sample_and_the_harness_metric(
     result = _run(bench_env, LT_GSM, "--bench", "olympiad", "--bench-from", "lighteval")
     assert result.ret == 1
     report = load_report(bench_env)
-    assert [r["id"] for r in report["rows"]] == ["0", "1", "2", "2#2", "2#3"]
+    assert [r["id"] for r in report["rows"]] == ["0", "1", "2[s1]", "2[s2]", "2[s3]"]
     assert report["harness_agreement"]["harness_metric"] == "extractive_match"
 
 
@@ -164,7 +165,7 @@ def test_harness_verdicts_reach_the_report_under_xdist(bench_env):
     report = load_report(bench_env)
     assert _agreement(report) == (4, 3, [("2", 2, True, False)])
     assert {r["id"]: r["fields"]["harness_metric"] for r in report["rows"]} == dict.fromkeys(
-        ["1", "2", "3", "3#2"], "match")
+        ["1", "2", "3[s1]", "3[s2]"], "match")
 
 
 def test_bench_from_names_are_the_readers():

@@ -18,7 +18,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "pytest_answerbench"
 
 # The modules that run inside pytest: the entry point and the run's plugins (plugin.py says which is which).
-PYTEST_LAYER = {"plugin", "options", "fixtures", "collect", "run", "progress", "lean", "timers", "_compat"}
+PYTEST_LAYER = {"plugin", "options", "fixtures", "collect", "run", "run_text", "progress", "lean", "timers", "_compat"}
 
 # Attributes that belong to pytest's, xdist's or pytest-timeout's internals (docs: pytest_answerbench/_compat.py).
 PRIVATE_ATTRIBUTES = {"_fixturemanager", "_report_sections", "_traceback_filter", "_getframe", "_call_and_report",

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import re
 
-from .content import _SENTENCE_END, counterfactual_clauses, option_texts
+from .content import _SENTENCE_END, counterfactual_clauses
 from .normalize import _norm_text, _normalize, _text_boundary_ok, _text_start_ok, fold_safe
+from .hedges import HedgeReading
 from .optionset import _OptionSet
 from .payload import _ORDINAL, OptionReader
-from .result import ChoiceResult, Commit
-from .rules import (_ADVERBS, _AFTER_ANY, _CN_NEG_AFTER, _CN_POS_AFTER, _EACH_BEFORE, _KEY_FORMAT, _MARKS,
-                    _NEG_BEFORE_ASCII, _NEG_BEFORE_HINTS, _NEG_WORD_HINTS, _NEG_WORDS, _NOT_AFTER_LETTER,
-                    _NOT_LETTER, _OTHERS_CHOOSE, _POS_AFTER, _STRONG_AFTER, _STRONG_CUE, CORRECTION_CUE,
-                    HEDGE_OTHER, HYPOTHETICAL, RULES, SIDE_BY_SIDE_CHARS, SIDE_BY_SIDE_WORDS, _WORD_RUNS, Marker, RuleSet)
+from .result import Commit
+from .rules import (_AFTER_ANY, _CN_NEG_AFTER, _CN_POS_AFTER, _EACH_BEFORE, _KEY_FORMAT, _MARKS, _NEG_BEFORE_ASCII,
+                    _NEG_BEFORE_HINTS, _NEG_WORD_HINTS, _NOT_AFTER_LETTER, _NOT_LETTER, _OTHERS_CHOOSE, _POS_AFTER,
+                    _STRONG_AFTER, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker, RuleSet)
 from .scan import _line_starts, _matches_at, _occurrences, _present
 
 _BOLD = re.compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
@@ -61,23 +61,11 @@ _CLOSING_LIST = re.compile(r"(?<![A-Za-z])[\(\[]?[A-Z][\)\]]?\s*(?:and|or)?\s*$"
 _CLOSING_VARIABLE = re.compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
 _APPROX = re.compile(r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|exactly|~|≈)\s*", re.I)
 _ARTICLE_NEXT = re.compile(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]")
-# "The answer is B. The answer is C.": sentences of prose (the later one revises), unlike "Answer: B\nAnswer: D"
-_PROSE_SENTENCE_END = re.compile(r"[.!?](?:[ \t]+\S|[ \t]*\n[ \t]*\n)")
-# a doubt about another option after the answer: "The answer is B. Hmm, or is it C?"
-# or an alternative offered in a sentence of its own: "The answer is C. Or D, if we count the edge."
-_DOUBT_OTHER = re.compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|possibly|could\s+it\s+be|should\s+it\s+be)"
-                          r"\s+|(?<=[.!?]\s)(?i:or)\s+)(?:(?i:option)\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!,]|$)")
-_CORRECTION_LEAD = re.compile(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
-                              r"i\s+meant?|go\s+with|choose|pick|should\s+be|must\s+be|is|to|答案是|应该是|应是|是|选)\s*,?\s*)*",
-                              re.I)
-_CORRECTION_VERDICT = re.compile(r"(?:options?\s+)?([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer))")
-_CORRECTION_OPTION = re.compile(r"(?:option|choice)\s+([A-Za-z])(?![A-Za-z0-9])", re.I)
-_REST_NEGATED = re.compile(rf"\s*(?:,\s*)?(?:is|are|was)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
 _UNSEEN = object()
 
 
 
-class _Reader(OptionReader):
+class _Reader(HedgeReading, OptionReader):
     """One response read against one option set."""
 
     # a reader is built for every row: slots make that cheaper
@@ -563,97 +551,3 @@ class _Reader(OptionReader):
     def _is_article(m: re.Match[str], text: str) -> bool:
         token = text[m.start(): m.end()].strip()
         return token in ("A", "a", "I") and bool(_ARTICLE_NEXT.match(text, m.end()))
-
-    def hedge(self, chosen: Commit, commits: list[Commit], negatives: set[str],
-              segments: list[list[Commit] | None]) -> str | None:
-        """Why the chosen commitment is no answer after all, or None: another answer of the same strength right
-        before it with no correction or sentence of prose between ("Answer: B\\nAnswer: D", "\\boxed{B} or
-        \\boxed{C}"; "The answer is B. The answer is C." reads C), or a doubt
-        about another option after it that nothing settles ("The answer is B. Hmm, or is it C?")."""
-        if chosen.tier >= 2 and len(commits) > 1:
-            prev = None
-            for c in commits:
-                if c.tier == chosen.tier and c.pos < chosen.pos and (prev is None or c.pos > prev.pos):
-                    prev = c
-            if prev is not None:
-                if prev.letter is not None and prev.letter != chosen.letter and prev.letter not in negatives \
-                        and chosen.pos - prev.pos <= 40 \
-                        and not _PROSE_SENTENCE_END.search(self.flat, prev.pos, chosen.pos) \
-                        and not any(prev.pos <= start < chosen.pos for start, _ in self.cues()) \
-                        and self._side_by_side(prev.pos, chosen.pos):
-                    return f"two answers side by side ({prev.letter}, {chosen.letter})"
-        other = self._other_in_sentence(chosen, segments)
-        if other is not None:
-            return f"the answer offers option {other} beside {chosen.letter}"
-        if self.low.find("or ", chosen.pos) >= 0 or not self.fold_ok:
-            for m in _DOUBT_OTHER.finditer(self.flat, chosen.pos):
-                other = m.group(1).upper()
-                if other != chosen.letter and other in self.letter_set and not any(
-                        c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
-                    return f"the reply doubts its answer {chosen.letter} in favour of {other}"
-        return None
-
-    def _other_in_sentence(self, chosen: Commit, segments: list[list[Commit] | None]) -> str | None:
-        """Another option offered in the chosen answer's own sentence ("(B) London or (C) Berlin", "B, although C
-        is possible too", ``rules.HEDGE_OTHER``) that no later commitment settles, or None."""
-        end = _SENTENCE_END.search(self.flat, chosen.pos + 1)
-        stop = end.start() if end else len(self.flat)
-        for m in HEDGE_OTHER.finditer(self.flat, chosen.pos, stop):
-            other = m.group(1) or m.group(2) or m.group(3)
-            if other != chosen.letter and other in self.letter_set and not any(
-                    c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
-                return other
-        return None
-
-    def _side_by_side(self, a: int, b: int) -> bool:
-        """Nothing but answer words, letters and words offering alternatives between ``a`` and ``b`` (see
-        ``rules.SIDE_BY_SIDE_WORDS``); a word of new reasoning or a revision ("but", "then", 改为) makes the
-        later answer the one that stands."""
-        for word in _WORD_RUNS.findall(self.flat[a:b].lower()):
-            if len(word) > 1 and word not in SIDE_BY_SIDE_WORDS and not (
-                    not word.isascii() and SIDE_BY_SIDE_CHARS.issuperset(word)):
-                return False
-        return True
-
-    def corrections(self, after: int) -> list[Commit]:
-        """'..., no wait, D' / 'Actually, it's D': a letter right after a correction cue, past ``after``."""
-        out = []
-        for start, end in self.cues():
-            if end <= after:
-                continue
-            tail = self.flat[end: end + 120]
-            pm = _CORRECTION_LEAD.match(tail)
-            p = tail[pm.end():]
-            found = self.letter_token(p)
-            if found is None:
-                bm = _CORRECTION_VERDICT.match(p)
-                if bm:
-                    found = (bm.group(1), 1)
-            if found is None:
-                om = _CORRECTION_OPTION.match(p)
-                if om:
-                    found = (om.group(1).upper(), om.end())
-            if found is None or found[0] not in self.letter_set:
-                continue
-            if _REST_NEGATED.match(p, found[1]):
-                continue
-            out.append(Commit(start, 4, found[0], "self-correction"))
-        return out
-
-    def corrected_content(self, after: int) -> ChoiceResult | None:
-        """The option text named after the last strong correction cue past ``after`` ("Vitamin D — sorry, I meant
-        vitamin C", "Yes. Wait — ... No.")."""
-        for start, end in reversed(self.cues()):
-            if start <= after:
-                break
-            if not _STRONG_CUE.search(self.flat, start, end):
-                continue
-            found = _Reader(self.flat[end:], self.optset, self.rules).content()
-            if found is not None and found.letter is not None:
-                return ChoiceResult(found.letter, "self-correction", f"option {found.letter}'s text after a correction")
-            return None
-        return None
-
-    def content(self) -> ChoiceResult | None:
-        """The reply read by the option texts it contains (see ``content.py``)."""
-        return option_texts(self.flat, self.flat_norm, self.optset)

@@ -96,10 +96,10 @@ def equivalent(
 
 
 #: Seconds one comparison of two samples' answers may take (maj@k compares each answer with the votes so far).
-AGREE_SECONDS = 2.0
+_AGREE_SECONDS = 2.0
 
 
-def answers_agree(a: str, b: str, timeout: float = AGREE_SECONDS) -> bool:
+def answers_agree(a: str, b: str, timeout: float = _AGREE_SECONDS) -> bool:
     """Are two extracted answers the same maths answer (one vote in maj@k)? Equal text at once, else
     :func:`equivalent` with ``a`` (the answer given first) as the reference. A comparison that runs out of time,
     is too complex or fails says no: the two answers then vote apart."""

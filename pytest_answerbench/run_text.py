@@ -1,0 +1,76 @@
+"""What the run prints at its end: the answerbench section of the terminal summary and the failed-gate last line.
+
+The pytest layer's terminal output, apart from ``run.BenchRun`` (which decides the report and the exit status) so
+that class stays a size a maintainer can read; it only reads the run's state (``run``: the ``BenchRun``, not
+imported here: run.py imports this module). The lines themselves are built by
+``report/render/text.py`` (``summary_lines``, ``github_annotations``), shared with ``answerbench summary``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from .report import scrub_surrogates
+from .report.render import summary_lines
+from .report.render.text import github_annotations
+
+__all__ = ["gate_verdict", "header", "no_row_message", "terminal_summary"]
+
+
+def gate_verdict(report: dict[str, Any] | None, writer: Any) -> None:
+    """A failed gate is the run's last line, in red: pytest's own last line (``38 passed, 22 xfailed``, green when
+    every wrong row is an expected failure) is written after every summary hook, and people and log scrapers read
+    the last line. Nothing comes after pytest's line but the configuration's end, where this is called."""
+    failed = [gate for gate in (report or {}).get("gates", []) if not gate["passed"]]
+    if not failed:
+        return
+    names = ", ".join(dict.fromkeys(gate["name"] for gate in failed))
+    word = "gate" if len(failed) == 1 else "gates"
+    writer.sep("=", f"answerbench: {len(failed)} {word} FAILED ({names})", red=True, bold=True)
+
+
+def terminal_summary(run: Any, tr: Any) -> None:
+    """Accuracy, counts, groups, the first wrong rows, errors, gates, the files written; on GitHub Actions, the
+    failed gates and regressions as annotations of the pull request."""
+    report = run.json_report
+    assert report is not None
+    tr.write_sep("-", "answerbench")
+    for message in run.collect_errors:
+        if message not in (run.no_rows or ""):  # said once: the no-row line below quotes it
+            tr.write_line(message, red=True, bold=True)
+    if run.collect_errors and not report["total"]:
+        tr.write_line(f"ERROR: {run.no_rows}" if run.no_rows else "no rows were scored", red=True, bold=True)
+        return
+    for line, markup in summary_lines(report, show=run.settings.show, flips=run.settings.flips):
+        tr.write_line(scrub_surrogates(line), **markup)
+    if run.no_rows is not None:
+        tr.write_line(f"ERROR: {run.no_rows}", red=True, bold=True)
+    if run.json_report_path:
+        tr.write_line(f"generated answerbench report: {run.json_report_path}")
+    for what, path in run.extra_outputs:
+        tr.write_line(f"generated answerbench {what}: {path}")
+    for message in run.write_errors:
+        tr.write_line(f"answerbench: {message}", red=True, bold=True)
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        for line in github_annotations(report, flips=run.settings.flips):
+            tr.write_line(scrub_surrogates(line))
+
+
+def header(run: Any) -> str:
+    """The report header line: what is being scored and how."""
+    settings, spec = run.settings, run.spec
+    timeout = f"{settings.timeout:g}s per row (benchmark default)" if settings.timeout else "from --timeout/ini"
+    return (f"answerbench: {spec.name} (scorer {spec.scorer} v{spec.version}, profile {settings.profile}), "
+            f"{len(run.collection.paths)} prediction file(s), timeout {timeout}")
+
+
+def no_row_message(held: list[tuple[str, int]], shard: tuple[int, int] | None, errors: list[str]) -> str | None:
+    """The error of a run that scored no row although its files hold rows for it (``held``: file, rows), or None
+    (an empty shard: fewer rows than the shard's number)."""
+    needed = shard[0] if shard is not None else 1
+    if sum(count for _, count in held) < needed:
+        return None
+    why = "; ".join(errors[:3]) or "see the errors above"
+    files = ", ".join(f"{name} ({count} rows)" for name, count in held)
+    return f"no row was scored from {files}: none was collected and run ({why})"
