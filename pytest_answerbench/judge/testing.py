@@ -5,6 +5,14 @@ the plugin's judged benchmarks) without a network: the tests (``tests/test_judge
 ``POST /v1/chat/completions`` answers from a script of actions, then by a reply function (by default the last
 user message echoed back). The server records every request body and ``Authorization`` header, and the most
 requests that were in flight at once. Nothing here leaves 127.0.0.1.
+
+From the command line, a judge to try README's judge section against without a real endpoint:
+
+    python -m pytest_answerbench.judge.testing --port 8000 --rules rules.json
+    pytest --bench crag_mm preds.jsonl --bench-judge-model stub --bench-judge-base-url http://127.0.0.1:8000/v1
+
+``rules.json`` is a list of ``{"pattern": REGEX, "reply": TEXT}``: the first pattern found in the request's last
+message gives the reply (default: the message echoed back).
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Mapping, Sequence
 
-__all__ = ["FakeOpenAIServer", "completion", "echo", "verdict_by_token"]
+__all__ = ["FakeOpenAIServer", "completion", "echo", "main", "rules_reply", "verdict_by_token"]
 
 Reply = Callable[[Sequence[Mapping[str, Any]]], str]
 
@@ -78,7 +86,7 @@ class FakeOpenAIServer:
 
     def __init__(self, reply: Reply = echo, *, delay: float = 0.0, status: int = 200,
                  headers: Mapping[str, str] | None = None, trickle: float = 0.0, content_parts: bool = False,
-                 die_after: int | None = None) -> None:
+                 die_after: int | None = None, port: int = 0) -> None:
         self.die_after, self.dead = die_after, False
         self.reply, self.delay, self.status = reply, delay, status
         self.headers, self.trickle, self.content_parts = dict(headers or {}), trickle, content_parts
@@ -89,7 +97,7 @@ class FakeOpenAIServer:
         self.max_in_flight = 0
         self.lock = threading.Lock()
         self.release = threading.Event()
-        self.httpd = _Server(("127.0.0.1", 0), _handler(self))
+        self.httpd = _Server(("127.0.0.1", port), _handler(self))
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05},
                                        daemon=True)
         self.thread.start()
@@ -225,3 +233,61 @@ def _handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             self.close_connection = True
 
     return Handler
+
+
+def rules_reply(rules: Sequence[Mapping[str, str]]) -> Reply:
+    """A reply function from ``[{"pattern": REGEX, "reply": TEXT}, ...]``: the first pattern found in the last
+    message gives the reply; none found: the message echoed back. The patterns are regular expressions, checked
+    here (a bad one raises ValueError naming it)."""
+    compiled = []
+    for i, rule in enumerate(rules):
+        if not isinstance(rule, Mapping) or not isinstance(rule.get("pattern"), str) \
+                or not isinstance(rule.get("reply"), str):
+            raise ValueError(f"rule {i + 1}: expected {{\"pattern\": REGEX, \"reply\": TEXT}}, got {rule!r}")
+        try:
+            compiled.append((re.compile(rule["pattern"]), rule["reply"]))
+        except re.error as exc:
+            raise ValueError(f"rule {i + 1}: pattern {rule['pattern']!r} is not a regular expression ({exc})") \
+                from None
+
+    def reply(messages: Sequence[Mapping[str, Any]]) -> str:
+        text = str(messages[-1].get("content", "")) if messages else ""
+        return next((out for pattern, out in compiled if pattern.search(text)), text)
+
+    return reply
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m pytest_answerbench.judge.testing [--port N] [--rules FILE]``: serve until Ctrl-C (or SIGTERM)."""
+    import argparse
+    import signal
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m pytest_answerbench.judge.testing",
+                                     description="a fake OpenAI-compatible judge on 127.0.0.1 (no network)")
+    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (0: any free one); default 8000")
+    parser.add_argument("--rules", metavar="FILE", help="JSON list of {\"pattern\": REGEX, \"reply\": TEXT}")
+    args = parser.parse_args(argv)
+    reply: Reply = echo
+    if args.rules:
+        try:
+            with open(args.rules, encoding="utf-8") as fh:
+                reply = rules_reply(json.load(fh))
+        except (OSError, ValueError) as exc:
+            print(f"judge stub: {args.rules}: {exc}", file=sys.stderr)
+            return 2
+    server = FakeOpenAIServer(reply, port=args.port)
+    done = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: done.set())
+    print(f"judge stub serving {server.base_url} (Ctrl-C to stop)", flush=True)
+    try:
+        done.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
