@@ -127,7 +127,10 @@ def interpreter_paths() -> tuple[list[tuple[str, str]], list[str]]:
     executable, standard library and library folder, and the system's shared libraries, each at its real path;
     the ``site-packages`` folders under them hidden."""
     wanted = [os.path.realpath(sys.executable)]
-    wanted += [os.path.realpath(sysconfig.get_path(key)) for key in ("stdlib", "platstdlib")]
+    # the base interpreter's standard library: in a virtual environment, platstdlib names the environment's own
+    # lib/pythonX.Y, which holds only its site-packages (and may lie inside the checkout, as .ci/run's venv does)
+    base = {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}
+    wanted += [os.path.realpath(sysconfig.get_path(key, vars=base)) for key in ("stdlib", "platstdlib")]
     libdir = sysconfig.get_config_var("LIBDIR")
     if libdir:
         wanted.append(os.path.realpath(libdir))
