@@ -30,12 +30,21 @@ except ImportError:  # a pytest without them: every row takes pytest's full prot
 LEAN_PROTOCOL = call_and_report is not None
 
 
+def report_nodeid(item: pytest.Item) -> Any:
+    """The node id a report of ``item`` is made with: pytest 9.2 and newer give items a structured id
+    (``Item.id``, a ``NodeId``) and key JUnit's test cases by it; a report made from the id's text parses
+    ``row[x]`` as a name with a parameter, which is another key, so a row whose id holds brackets (a sample,
+    ``q3[s2]``) would split into two JUnit test cases. Before 9.2 the text, as pytest itself passes it."""
+    structured = getattr(type(item), "id", None)
+    return item.id if isinstance(structured, property) else item.nodeid
+
+
 def passed_phase_report(item: pytest.Item, keywords: dict[str, int], when: str) -> pytest.TestReport:
     """The report pytest would make of a phase that passed doing nothing: it carries the item's captured
     output so far (``Item._report_sections``) and user properties."""
     now = time.time()
     sections = [(f"Captured {key} {rwhen}", content) for rwhen, key, content in item._report_sections]
-    return pytest.TestReport(nodeid=item.nodeid, location=item.location, keywords=keywords, outcome="passed",
+    return pytest.TestReport(nodeid=report_nodeid(item), location=item.location, keywords=keywords, outcome="passed",
                              longrepr=None, when=when, sections=sections, duration=0.0, start=now, stop=now,
                              user_properties=item.user_properties)
 

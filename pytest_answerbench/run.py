@@ -364,7 +364,7 @@ class BenchRun:
         """A row stuck past its time limit in code nothing can interrupt (timers.py ends the process next):
         log its failure and, on the controller or a serial run, write the report as it stands."""
         rec = self.record(item, verdict, None)
-        test_report = pytest.TestReport(nodeid=item.nodeid, location=item.location, keywords={}, outcome="failed",
+        test_report = pytest.TestReport(nodeid=_compat.report_nodeid(item), location=item.location, keywords={}, outcome="failed",
                                         longrepr=describe(verdict), when="call", user_properties=self.properties(rec))
         setattr(test_report, _compat.RECORD, rec)
         item.ihook.pytest_runtest_logreport(report=test_report)
