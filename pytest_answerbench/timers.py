@@ -7,6 +7,8 @@ Thread method: interrupt the row instead of killing the process when possible. p
 ends the process with ``os._exit(1)``. Here the timer first raises ``ThreadTimeout`` in the main thread
 (which stops pure-Python work such as SymPy); only if the row is still running after a grace period is the
 row reported as timed out (``on_stuck``) before pytest-timeout's stack dump and exit.
+Both methods count a row's limit over the row's own phases (set-up, call): pytest's time between them (logging
+reports, a conftest's hooks, a garbage collection) is not charged to the row.
 """
 
 from __future__ import annotations
@@ -42,12 +44,18 @@ class RowTimers:
         self._in_phase: Any = None  # the row whose set-up or call phase is running
         self._outer_alarm: tuple[Any] | None = None  # the SIGALRM handler before the first row's timer
         self._import_wait = 0.0  # seconds the armed row's failure was put off for an import in progress
+        # A row's limit counts the time of the row's own phases (set-up, call), not pytest's time between them
+        # (logging the reports, a conftest's logreport hook, a garbage collection there).
+        self._used = 0.0  # seconds the armed row spent in its phases that have ended
+        self._phase_start: float | None = None  # time.monotonic() when the row's running phase began
+        self._owed = False  # the armed row's alarm landed between its phases: re-armed when its next phase begins
 
     @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any) -> bool | None:
         """Arm a row's time limit."""
         if not isinstance(item, RowBase):
             return None
+        self._used, self._phase_start, self._owed = 0.0, None, False
         if settings.method == "signal" and threading.current_thread() is threading.main_thread():
             if signal.getsignal(signal.SIGALRM) is not self._on_alarm:
                 if self._outer_alarm is None:
@@ -69,7 +77,12 @@ class RowTimers:
         if timed is None or time.monotonic() < self._deadline - _EARLY:
             return  # no row armed, or a late signal of the row before this one: this row's timer still runs
         if self._in_phase is not timed[0]:
-            signal.setitimer(signal.ITIMER_REAL, REPEAT)  # between the row's phases: fire once its call runs
+            self._owed = True  # between the row's phases: the rest of its limit runs once its next phase begins
+            return
+        left = timed[1].timeout - self._spent()
+        if left > _EARLY:  # pytest's time between the phases is not the row's: the row has time left
+            self._deadline = time.monotonic() + left
+            signal.setitimer(signal.ITIMER_REAL, left)
             return
         if importing(frame) and self._import_wait < IMPORT_GRACE:
             self._import_wait += REPEAT
@@ -98,18 +111,33 @@ class RowTimers:
             return True
         return False
 
+    def _spent(self) -> float:
+        """Seconds the armed row has spent in its phases so far."""
+        start = self._phase_start
+        return self._used + (time.monotonic() - start if start is not None else 0.0)
+
+    def _phase_begins(self, item: pytest.Item) -> None:
+        self._in_phase = item
+        self._phase_start = time.monotonic()
+        timed = self._timed
+        if self._owed and timed is not None and timed[0] is item:
+            self._owed = False
+            left = max(timed[1].timeout - self._used, REPEAT)
+            self._deadline = self._phase_start + left
+            signal.setitimer(signal.ITIMER_REAL, left)
+
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
         """A row's set-up phase begins: its limit may land from here on (no wrapper: its frames would show in
         every failing row's traceback)."""
         if isinstance(item, RowBase):
-            self._in_phase = item
+            self._phase_begins(item)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_call(self, item: pytest.Item) -> None:
         """A row's call phase begins: its limit may land from here on."""
         if isinstance(item, RowBase):
-            self._in_phase = item
+            self._phase_begins(item)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
@@ -117,6 +145,9 @@ class RowTimers:
         call phase's end disarms the row's timer."""
         if isinstance(item, RowBase):
             self._in_phase = None
+            if self._phase_start is not None:
+                self._used += time.monotonic() - self._phase_start
+                self._phase_start = None
             if call.when == "call":
                 self._disarm(item)
 
@@ -133,8 +164,16 @@ class RowTimers:
 
         def fire() -> None:
             waited = 0.0
-            while not done.is_set() and waited < IMPORT_GRACE and (
-                    self._in_phase is not item or importing(_compat.main_thread_frame())):
+            while not done.is_set():
+                if self._in_phase is item:
+                    left = settings.timeout - self._spent()
+                    if left > _EARLY:  # pytest's time between the row's phases is not the row's
+                        done.wait(left)
+                        continue
+                    if not importing(_compat.main_thread_frame()):
+                        break
+                if waited >= IMPORT_GRACE:
+                    break
                 done.wait(REPEAT)  # not between the row's phases, nor inside an import (timeguard.importing)
                 waited += REPEAT
             if done.is_set():

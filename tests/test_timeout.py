@@ -167,8 +167,8 @@ FULL_PROTOCOL = "\ndef pytest_runtest_setup(item):\n    pass\n"  # every row tak
 ], ids=["late-alarm", "late-alarm-full-protocol", "limit-between-phases", "limit-between-phases-full-protocol"])
 def test_a_limit_that_lands_outside_the_row_s_work_never_fails_pytest_s_reporter(bench_env, conftest, limit):
     """A row's limit that lands outside the row: a SIGALRM delivered late, while the row's reports are logged,
-    does nothing; a limit reached while the row's set-up report is logged (pytest's time, not the row's) is put
-    off until the row's call runs, which ends within 0.1 s and so passes. Both failed pytest's terminal
+    does nothing; a limit reached while the row's set-up report is logged (pytest's time, not the row's) leaves
+    the row the rest of its limit once its call runs, and the row passes. Both failed pytest's terminal
     reporter: an INTERNALERROR, and every row ``not_run``."""
     bench_env.makeconftest(conftest)
     write_jsonl(bench_env.path / "preds.jsonl", [mc_row(i, "(B)") for i in range(4)])
@@ -177,3 +177,36 @@ def test_a_limit_that_lands_outside_the_row_s_work_never_fails_pytest_s_reporter
     assert "INTERNALERROR" not in result.stdout.str()
     assert [r["status"] for r in load_report(bench_env)["rows"]] == ["correct"] * 4
     assert result.ret == pytest.ExitCode.OK
+
+
+HALF_LIMIT_SCORER = """
+import time
+from pytest_answerbench import Verdict
+
+def score(row, ctx):
+    if row["prediction"] == "LONG":  # three times the row's 1 s limit, in pure Python (interruptible)
+        end = time.monotonic() + 3
+        while time.monotonic() < end:
+            pass
+    time.sleep(0.5)  # half the row's limit
+    return Verdict.graded(row["prediction"] == row["answer"], method="exact")
+"""
+
+
+@pytest.mark.parametrize("method", ["signal", "thread"])
+def test_a_row_s_limit_counts_its_own_phases_not_pytest_s_time_between_them(bench_env, method):
+    """pytest's time between a row's phases (here 1.5 s logging its set-up report) is not the row's: a row
+    whose own work takes half its limit passes, one whose work takes three times its limit is a timeout.
+    Counting wall time from the timer's start timed out the first (a garbage collection between the phases of a
+    long in-process run did so on CI)."""
+    bench_env.makeconftest(SLOW_SETUP_REPORT.replace('== "1"', 'in ("1", "2")'))
+    (bench_env.path / "half_limit.py").write_text(HALF_LIMIT_SCORER)
+    (bench_env.path / "half.yaml").write_text("name: half\nscorer: half_limit:score\nrequired: [prediction, answer]\n")
+    rows = [{"id": i, "prediction": "4", "answer": "4"} for i in range(4)]
+    rows[2]["prediction"] = "LONG"
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = bench_env.runpytest_subprocess(BENCH, "half.yaml", "preds.jsonl", BENCH_REPORT, "report.json",
+                                            "--timeout", "1", "--timeout-method", method, "-p", "no:cacheprovider")
+    statuses = [r["status"] for r in load_report(bench_env)["rows"]]
+    assert statuses == ["correct", "correct", "timeout", "correct"], result.stdout.str()[-3000:]
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
