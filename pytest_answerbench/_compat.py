@@ -203,6 +203,26 @@ def worker_id(node: Any) -> str:
     return getattr(getattr(node, "gateway", None), "id", None) or str(node)
 
 
+def distributes(config: pytest.Config) -> bool:
+    """Will this process be xdist's controller? Known at ``pytest_configure``, before xdist registers its
+    distributed session (``is_controller``): xdist sets ``--dist`` to ``load`` for ``-n N``."""
+    return getattr(config.option, "dist", "no") not in ("no", None) and not is_worker(config)
+
+
+def worker_output(node: Any) -> dict[str, Any]:
+    """What an xdist worker sent back when it finished (``config.workeroutput`` on the worker side, the channel
+    pytest-cov uses); empty for a worker that crashed."""
+    output = getattr(node, "workeroutput", None)
+    return output if isinstance(output, dict) else {}
+
+
+def set_worker_output(config: pytest.Config, key: str, value: Any) -> None:
+    """On an xdist worker: send ``value`` to the controller with the worker's final message (``worker_output``)."""
+    output = getattr(config, "workeroutput", None)
+    if isinstance(output, dict):
+        output[key] = value
+
+
 def is_controller(config: pytest.Config) -> bool:
     """xdist's controller (``-n N`` or ``--tx``): it collects nothing, its workers do (xdist registers its
     distributed session as the plugin ``dsession``)."""

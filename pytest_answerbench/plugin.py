@@ -78,6 +78,8 @@ def pytest_configure(config: pytest.Config) -> None:
     manager.register(scoring, "answerbench-scoring")
     manager.register(collection, "answerbench-collection")
     manager.register(run, RUN_NAME)
+    if run.clock is not None:  # after the run: its sessionfinish comes first (cpuclock.py)
+        manager.register(run.clock, "answerbench-cpuclock")
     if manager.hasplugin("timeout"):
         from .timers import RowTimers  # deferred for start-up cost: loaded only where pytest-timeout is active
 

@@ -29,6 +29,7 @@ import pytest
 
 from . import _compat
 from .collect import Collection, RowBase, RowMismatch, describe, load_baseline
+from .cpuclock import CpuClock
 from .fixtures import RowScoring
 from .judge import JudgeError, JudgeFatalError
 from .options import Settings
@@ -77,6 +78,8 @@ class BenchRun:
         self.extra_outputs: list[tuple[str, str]] = []
         self._frozen = False
         self._row_seconds = 0.0  # setup + call + teardown time of every row, summed over workers
+        # CPU time of an xdist run's processes (registered by plugin.py)
+        self.clock = CpuClock(config) if self.is_worker or _compat.distributes(config) else None
         self._workers: set[str] = set()
         self.stop_reason: str | None = None  # why the run stopped before every row was scored
         self.stopped = False  # stop() was called (not a Ctrl-C or collection errors)
@@ -388,6 +391,7 @@ class BenchRun:
             seconds=time.perf_counter() - self.started, with_fingerprint=True, gold_path=settings.gold,
             gates=settings.gates, baseline=self.baseline,
             warnings=collection.plan.duplicates, workers=len(self._workers), row_seconds=self._row_seconds,
+            cpu=(self.clock.rows_cpu, self.clock.processes_cpu) if self.clock is not None else None,
             shard=settings.shard,
             rows_in_files=collection.plan.rows_in_files() if settings.shard is not None else None,
             complete=final, incomplete=incomplete, cluster=settings.cluster)

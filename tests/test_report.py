@@ -182,10 +182,27 @@ def test_junit_properties_are_only_built_for_junit(bench_env):
 def test_parallel_estimate_only_flags_runs_serial_would_clearly_beat():
     from pytest_answerbench.report.build import PER_ITEM_OVERHEAD, parallel_estimate
 
-    slow = parallel_estimate(2, 1000, row_seconds=20.0, wall=11.0)  # rows of 20 ms: two workers paid
+    # rows of 20 ms of CPU: two workers paid
+    slow = parallel_estimate(2, 1000, row_seconds=20.5, wall=11.0, rows_cpu=20.0, processes_cpu=23.0, cores=2)
     assert slow["estimated_serial_seconds"] == pytest.approx(20.0 + 1000 * PER_ITEM_OVERHEAD)
     assert slow["serial_likely_faster"] is False
-    cheap = parallel_estimate(2, 10000, row_seconds=3.0, wall=21.0)  # 0.3 ms rows: the controller is the limit
-    assert cheap["mean_row_ms"] == 0.3 and cheap["serial_likely_faster"] is True
-    close = parallel_estimate(2, 1000, row_seconds=9.0, wall=11.0)  # within the 25% start-up allowance
-    assert close["serial_likely_faster"] is False
+    # 0.3 ms rows on a machine the run had to itself: the controller is the limit
+    cheap = parallel_estimate(2, 10000, row_seconds=3.5, wall=21.0, rows_cpu=3.0, processes_cpu=30.0, cores=2)
+    assert cheap["mean_row_cpu_ms"] == 0.3 and cheap["busy"] == pytest.approx(30 / 42, abs=1e-3)
+    assert cheap["serial_likely_faster"] is True
+    close = parallel_estimate(2, 1000, row_seconds=9.5, wall=11.0, rows_cpu=9.0, processes_cpu=20.0, cores=2)
+    assert close["serial_likely_faster"] is False  # within the 25% start-up allowance
+
+
+def test_parallel_estimate_does_not_blame_the_rows_for_a_loaded_machine():
+    """Issue 26, friction 7: on a machine busy with other work, 10,000 rows of 0.4 ms of CPU took 39 ms of wall
+    time each; the note said "rows cost 39 ms each, too little for xdist". The rows' cost is their CPU time, and
+    a run whose processes had a sixth of the machine says nothing about whether -n paid."""
+    from pytest_answerbench.report.build import parallel_estimate
+
+    loaded = parallel_estimate(2, 10000, row_seconds=390.0, wall=200.0, rows_cpu=4.0, processes_cpu=60.0, cores=2)
+    assert loaded["mean_row_ms"] == 39.0 and loaded["mean_row_cpu_ms"] == 0.4
+    assert loaded["busy"] == pytest.approx(0.15) and loaded["serial_likely_faster"] is False
+    # without CPU figures (a worker crashed before sending them) the run is never called slower
+    unknown = parallel_estimate(2, 10000, row_seconds=3.0, wall=21.0)
+    assert unknown["serial_likely_faster"] is False and "busy" not in unknown

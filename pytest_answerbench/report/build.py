@@ -7,6 +7,8 @@ The pytest plugin, ``answerbench merge`` and the library API all build their rep
 
 from __future__ import annotations
 
+import os
+
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..verdict import NOT_RUN
@@ -28,6 +30,8 @@ INCOMPLETE = "the run ended early (a row could not be interrupted)"
 # 2-core machine of README's Performance section (serial, 10,000 VMCBench rows: 4.3 s in all, of which ~0.9 s
 # scoring and ~0.7 s start-up); used only to estimate what a serial run would have taken.
 PER_ITEM_OVERHEAD = 0.0003
+# below this share of the usable cores the run's own processes were held back by other work on the machine
+BUSY_ENOUGH = 0.5
 
 
 def build_report(
@@ -46,6 +50,7 @@ def build_report(
     warnings: Sequence[str] = (),
     workers: int = 0,
     row_seconds: float = 0.0,
+    cpu: tuple[float | None, float | None] | None = None,
     shard: tuple[int, int] | None = None,
     rows_in_files: int | None = None,
     complete: bool = True,
@@ -66,7 +71,8 @@ def build_report(
             comparison (stored under ``comparison``); a baseline without rows is compared by its accuracy.
         warnings: messages for the report's ``warnings`` (duplicate row ids).
         workers, row_seconds: with xdist, the number of workers and the rows' summed time, for the estimate
-            of what a serial run would have taken (``parallel``).
+            of what a serial run would have taken (``parallel``); ``cpu``: the CPU seconds the workers spent on
+            their rows (summed) and the run's processes in all, where measured (cpuclock.py).
         shard, rows_in_files: ``(index, count)`` of a ``--bench-shard`` run and the rows a whole run would
             have, for ``answerbench merge`` to check completeness.
         complete, incomplete: the run stopped before every row was scored: ``incomplete`` is why (``complete``
@@ -92,7 +98,9 @@ def build_report(
     if warnings:
         report["warnings"] = list(warnings)
     if workers:
-        report["parallel"] = parallel_estimate(workers, report["total"], row_seconds, report["seconds"] or 0.0)
+        rows_cpu, processes_cpu = cpu or (None, None)
+        report["parallel"] = parallel_estimate(workers, report["total"], row_seconds, report["seconds"] or 0.0,
+                                               rows_cpu=rows_cpu, processes_cpu=processes_cpu)
     if shard is not None:
         report["shard"] = {"index": shard[0], "count": shard[1], "rows_in_files": rows_in_files}
     if incomplete is None and not complete:
@@ -207,13 +215,31 @@ def add_rescore(report: dict[str, Any], rescored: Sequence[Mapping[str, Any]]) -
         _say_subset(report["gates"], report["subset"])
 
 
-def parallel_estimate(workers: int, rows: int, row_seconds: float, wall: float) -> dict[str, Any]:
-    """Whether a ``-n`` run paid: the rows' own time plus pytest's per-item cost, against the wall clock.
+def parallel_estimate(workers: int, rows: int, row_seconds: float, wall: float, *,
+                      rows_cpu: float | None = None, processes_cpu: float | None = None,
+                      cores: int | None = None) -> dict[str, Any]:
+    """Whether a ``-n`` run paid: what a serial run would have cost against the wall clock.
 
-    The estimate leaves out start-up (a serial run pays less of it), so a run is called likely slower than
-    serial only when the estimate is clearly below the wall time.
+    The serial estimate is the CPU time the workers spent on their rows (``rows_cpu``: each row's whole
+    protocol) plus pytest's reporting cost per item, which the controller paid instead: CPU time, not the rows'
+    wall time, which on a loaded machine counts the time other processes held the cores. A run is called likely
+    slower than serial only when the estimate is clearly below the wall time (start-up is left out: a serial run
+    pays less of it) and the run's own processes had most of the machine (``busy``: ``processes_cpu``, the
+    controller's and the workers' CPU time, over the wall time of the cores they could use): on a machine busy
+    with other work the wall time says nothing about ``-n``. Without CPU figures (a worker that crashed sends
+    none) the estimate falls back on the rows' wall time and the run is never called slower.
     """
-    serial = row_seconds + rows * PER_ITEM_OVERHEAD
-    return {"workers": workers, "wall_seconds": round(wall, 3), "row_seconds": round(row_seconds, 3),
-            "mean_row_ms": round(1000 * row_seconds / rows, 3) if rows else None,
-            "estimated_serial_seconds": round(serial, 3), "serial_likely_faster": serial * 1.25 < wall}
+    entry: dict[str, Any] = {"workers": workers, "wall_seconds": round(wall, 3), "row_seconds": round(row_seconds, 3),
+                             "mean_row_ms": round(1000 * row_seconds / rows, 3) if rows else None}
+    if rows_cpu is None or processes_cpu is None:
+        entry.update(estimated_serial_seconds=round(row_seconds + rows * PER_ITEM_OVERHEAD, 3),
+                     serial_likely_faster=False)
+        return entry
+    serial = rows_cpu + rows * PER_ITEM_OVERHEAD
+    usable = min(workers + 1, cores or os.cpu_count() or 1)  # the controller and the workers, at most a core each
+    busy = processes_cpu / (wall * usable) if wall > 0 else 0.0
+    entry.update(row_cpu_seconds=round(rows_cpu, 3), processes_cpu_seconds=round(processes_cpu, 3),
+                 mean_row_cpu_ms=round(1000 * rows_cpu / rows, 3) if rows else None, busy=round(busy, 3),
+                 estimated_serial_seconds=round(serial, 3),
+                 serial_likely_faster=serial * 1.25 < wall and busy >= BUSY_ENOUGH)
+    return entry
