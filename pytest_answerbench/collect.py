@@ -270,9 +270,9 @@ class Collection:
                                   list_samples=not scorers.get(spec.scorer).lists_are_answers)
         except ReaderError as exc:
             raise pytest.UsageError(f"--bench-gold: {exc}") from None
-        # Another harness's file that is not what it should be stops the run before scoring (a worker finds it
-        # as the controller did: the controller stopped first)
-        problem = None if _compat.is_worker(config) else self.plan.harness_problem()
+        # Another harness's file that is not what it should be, or a --bench-field to a column the file lacks,
+        # stops the run before scoring (a worker finds it as the controller did: the controller stopped first)
+        problem = None if _compat.is_worker(config) else self.plan.harness_problem() or self.plan.mapping_problem()
         if problem:
             raise pytest.UsageError(problem)
         self.paths = self.plan.paths

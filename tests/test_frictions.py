@@ -132,9 +132,18 @@ def test_a_bench_field_to_a_missing_column_names_the_column(bench_env):
     write_jsonl(bench_env.path / "preds.jsonl", rows)
     result = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-field",
                                            "prediction=model_out", *FAST)
-    assert result.ret not in (0, 1)  # stopped before scoring
-    assert "--bench-field prediction=model_out names a column the file does not have ('model_out')" in \
-        result.stdout.str()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR  # a usage error, before scoring
+    assert ("preds.jsonl: --bench-field prediction=model_out names a column the file does not have ('model_out'): "
+            "2 of its first 2 rows lack it; the file has the columns index, question,") in result.stderr.str()
+    assert "model_output" in result.stderr.str() and "passed" not in result.stdout.str()
+    # a column that only some rows lack is no usage error: those rows are scored as they are
+    rows[0]["model_out"] = "B"
+    rows.append(mc_row(3, "B") | {"model_out": "B"})
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    mostly = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-field",
+                                           "prediction=model_out", *FAST)
+    assert mostly.ret == pytest.ExitCode.TESTS_FAILED and "2 passed, 1 error" in mostly.stdout.str()
+    assert "missing required field 'prediction'" in mostly.stdout.str()  # the row without it, an error row
 
 
 # ------------------------------------------------------------ 10. "did you mean", no absolute paths

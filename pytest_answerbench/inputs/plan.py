@@ -260,6 +260,31 @@ class InputPlan:
                 return f"--bench-from {self.harness[path]}: {exc}"
         return None
 
+    def mapping_problem(self, sample: int = 100) -> str | None:
+        """A ``--bench-field FIELD=COLUMN`` naming a column that most of a file's first rows lack: a mistake on
+        the command line, stopped before any row is scored (the column named, the file's columns listed); None
+        when every mapped column is there. Another harness's files are checked by ``harness_problem``."""
+        if not self.fields:
+            return None
+        for path in self.paths:
+            if self.harness_of(path) is not None:
+                continue
+            try:
+                rows = [raw.row for raw in itertools.islice(read_rows(path), sample) if raw.row is not None]
+            except ReaderError:
+                continue  # the file's own error item says what is wrong with it
+            if not rows:
+                continue
+            for field, column in self.fields:
+                lacking = sum(1 for row in rows if column not in row)
+                if lacking * 2 > len(rows):
+                    columns = list(dict.fromkeys(str(key) for row in rows for key in row))
+                    shown = ", ".join(columns[:40]) + (", ..." if len(columns) > 40 else "")
+                    return (f"{self.display_path(path)}: --bench-field {field}={column} names a column the file "
+                            f"does not have ({column!r}): {lacking} of its first {len(rows)} rows lack it; the file "
+                            f"has the columns {shown or '(none)'}")
+        return None
+
     def samples_of(self, row: dict[str, Any], raw_id: str | None, line: int,
                    seen: dict[str, int]) -> list[Sample] | None:
         """The samples a normalised row is (None: a row of its own): :func:`row_samples` with this run's
