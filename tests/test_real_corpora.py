@@ -59,8 +59,9 @@ MATH_MISSES = {
     "rm-0639": "false accept (held-out split)",
     "rm-0661": "false reject: a last 'Total thickness = ... = 188 mm' line without a conclusion word",
     "rm-0668": "false reject: a remark after the answer",
+    "rm-0772": "false reject: the answer in a second object {\"answer\": 30} inside an unclosed reasoning string",
 }
-MATH_TPR_FLOOR = 331 / 347  # 95.4%
+MATH_TPR_FLOOR = 440 / 457  # 96.3%
 MATH_FALSE_ACCEPTS = 1
 
 #: multiple-choice rows each reader disagrees on: id -> measures

@@ -228,6 +228,22 @@ def math_cs336_solution(record: Record) -> dict:
     return {"question": r1_zero_question(item["prompt"]), "gold": gold, "response": item["response"]}
 
 
+def math_structured_outputs(record: Record) -> dict:
+    """matthieudelsart/structured-outputs-benchmark results: a JSON array; the response is the raw
+    ``generated_output`` string (a JSON-shaped reply, fenced or not), the gold the reference ``output.answer``."""
+    item = record.item(record.load("json"), record.index(r"\[(\d+)\]"))
+    return {"question": item["input"], "gold": str(item["output"]["answer"]), "response": item["generated_output"]}
+
+
+def math_rft_llama(record: Record) -> dict:
+    """Haskely's GSM8K RFT evaluation (gen_datas.jsonl): the model's ``output_str`` ends on a ``#### N`` line, the
+    gold is the GSM8K record's own ``####`` line."""
+    item = record.jsonl_record()
+    gsm8k = item["gsm8k_data"]
+    return {"question": gsm8k["question"], "gold": gsm8k["answer"].split("####")[-1].strip(),
+            "response": item["output_str"]}
+
+
 def choice_bbh(record: Record) -> dict:
     """BIG-Bench Hard outputs: the last ``Q:`` of the few-shot input, its ``Options:`` lines, the target."""
     item = record.item(record.load("json")["outputs"], record.index(r"outputs\[(\d+)\]"))
@@ -299,6 +315,8 @@ READERS: dict[str, list[tuple[str, str, Reader]]] = {
         ("shizhediao/active-prompt", r"results/QA_record_.*\.txt", math_active_prompt),
         ("guochenmeinian/cs336-assignment5", r".*\.jsonl", math_cs336_graded),
         ("donglinkang2021/cs336-assignment5-alignment", r".*results\.jsonl", math_cs336_solution),
+        ("matthieudelsart/structured-outputs-benchmark", r"results/.*/GSM8K/generated\.json", math_structured_outputs),
+        ("Haskely/gsm8k-rft-llama7b-u13b_evaluation", r"output_.*/gen_datas\.jsonl", math_rft_llama),
     ],
     "choice": [
         ("suzgunmirac/BIG-Bench-Hard", r"code-davinci-002-outputs/.*\.json", choice_bbh),
