@@ -60,9 +60,13 @@ MATH_MISSES = {
     "rm-0661": "false reject: a last 'Total thickness = ... = 188 mm' line without a conclusion word",
     "rm-0668": "false reject: a remark after the answer",
     "rm-0772": "false reject: the answer in a second object {\"answer\": 30} inside an unclosed reasoning string",
+    "rm-0986": "false accept: '$145' stated mid-way, then 'Now we ... find the final answer' and cut off",
+    "rm-1003": "false reject: 'Therefore, there were 6 yellow balloons.' then cut off at 'Final Answer:'",
+    "rm-1005": "false reject (held-out split)",
+    "rm-1007": "false reject: 'Answer: 100', a restated derivation, then an empty 'Answer:' where the reply is cut off",
 }
-MATH_TPR_FLOOR = 440 / 457  # 96.3%
-MATH_FALSE_ACCEPTS = 1
+MATH_TPR_FLOOR = 478 / 498  # 96.0%
+MATH_FALSE_ACCEPTS = 2
 
 #: multiple-choice rows each reader disagrees on: id -> measures
 CHOICE_MISSES = {

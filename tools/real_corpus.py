@@ -235,6 +235,13 @@ def math_structured_outputs(record: Record) -> dict:
     return {"question": item["input"], "gold": str(item["output"]["answer"]), "response": item["generated_output"]}
 
 
+def math_structured_free(record: Record) -> dict:
+    """The same benchmark's free-text run (``*_reasoning_free``): the whole completion is ``full_answer`` (the run's
+    ``generated_output`` is only what its parser took after the last ``Answer:``)."""
+    item = record.item(record.load("json"), record.index(r"\[(\d+)\]"))
+    return {"question": item["input"], "gold": str(item["output"]["answer"]), "response": item["full_answer"]}
+
+
 def math_rft_llama(record: Record) -> dict:
     """Haskely's GSM8K RFT evaluation (gen_datas.jsonl): the model's ``output_str`` ends on a ``#### N`` line, the
     gold is the GSM8K record's own ``####`` line."""
@@ -315,6 +322,8 @@ READERS: dict[str, list[tuple[str, str, Reader]]] = {
         ("shizhediao/active-prompt", r"results/QA_record_.*\.txt", math_active_prompt),
         ("guochenmeinian/cs336-assignment5", r".*\.jsonl", math_cs336_graded),
         ("donglinkang2021/cs336-assignment5-alignment", r".*results\.jsonl", math_cs336_solution),
+        ("matthieudelsart/structured-outputs-benchmark", r"results/[^/]*_reasoning_free/GSM8K/generated\.json",
+         math_structured_free),
         ("matthieudelsart/structured-outputs-benchmark", r"results/.*/GSM8K/generated\.json", math_structured_outputs),
         ("Haskely/gsm8k-rft-llama7b-u13b_evaluation", r"output_.*/gen_datas\.jsonl", math_rft_llama),
     ],
