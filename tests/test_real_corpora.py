@@ -8,8 +8,12 @@ Figures on all rows, measured after the issue-22 rules for real responses (answe
 dollar signs, answers stated in a sentence; the "A:" answer prefix and "B、D" lists), which were written from the
 dev split's misses only; the held-out split was scored once, at the end:
 
-- maths, olympiad/default and imo/default: TPR 95.4% (331/347), 1 false accept of 415 wrong rows
-  (held-out split: 95.6%, 1/140);
+- maths, olympiad/default and imo/default: TPR 96.8% (482/498), 1 false accept of 520 wrong rows
+  (held-out split: 97.0%, 160/165, 1/174). The second batch of rows (rm-0763 ... rm-1018: JSON replies,
+  '####' lines, 'Answer:' lines) came after those rules; the rules written for its dev misses (an answer object
+  after a reasoning string left open, an echoed 'Answer: <answer>' template, an empty answer marker at the end,
+  an answer line followed by a restated derivation) leave it with no miss: 151/151 correct rows accepted, 0 of 105
+  wrong rows;
 - multiple choice, ``infer_choice``: 98.4% agreement (486/494); vmcbench_dev/default and livexiv/default 99.6%
   (484/486).
 
@@ -59,14 +63,9 @@ MATH_MISSES = {
     "rm-0639": "false accept (held-out split)",
     "rm-0661": "false reject: a last 'Total thickness = ... = 188 mm' line without a conclusion word",
     "rm-0668": "false reject: a remark after the answer",
-    "rm-0772": "false reject: the answer in a second object {\"answer\": 30} inside an unclosed reasoning string",
-    "rm-0986": "false accept: '$145' stated mid-way, then 'Now we ... find the final answer' and cut off",
-    "rm-1003": "false reject: 'Therefore, there were 6 yellow balloons.' then cut off at 'Final Answer:'",
-    "rm-1005": "false reject (held-out split)",
-    "rm-1007": "false reject: 'Answer: 100', a restated derivation, then an empty 'Answer:' where the reply is cut off",
 }
-MATH_TPR_FLOOR = 478 / 498  # 96.0%
-MATH_FALSE_ACCEPTS = 2
+MATH_TPR_FLOOR = 482 / 498  # 96.8%
+MATH_FALSE_ACCEPTS = 1
 
 #: multiple-choice rows each reader disagrees on: id -> measures
 CHOICE_MISSES = {
