@@ -242,6 +242,22 @@ def math_structured_free(record: Record) -> dict:
     return {"question": item["input"], "gold": str(item["output"]["answer"]), "response": item["full_answer"]}
 
 
+def math_tatqa_cot(record: Record) -> dict:
+    """Program-of-Thoughts' TAT-QA chain-of-thought outputs (few-shot ``Explanation: ... Answer: ...``): the response
+    is the one completion in ``generated`` (a JSON list, or a Python list literal: literal_eval runs nothing), the gold the
+    ``answer`` with its ``scale`` (a percent scale is written ``%``: the source's 12.5 with scale percent is 12.5%)."""
+    item = record.jsonl_record()
+    completions = item["generated"]
+    if isinstance(completions, str):
+        completions = ast.literal_eval(completions)
+    if len(completions) != 1:
+        raise Unreadable(f"{record.path} line {record.line() + 1}: {len(completions)} completions, expected one")
+    scale = {"": "", "percent": "%"}.get(item["scale"])
+    if scale is None:
+        raise Unreadable(f"{record.path} line {record.line() + 1}: scale {item['scale']!r} is not read")
+    return {"question": item["question"], "gold": f"{item['answer']}{scale}", "response": completions[0]}
+
+
 def math_rft_llama(record: Record) -> dict:
     """Haskely's GSM8K RFT evaluation (gen_datas.jsonl): the model's ``output_str`` ends on a ``#### N`` line, the
     gold is the GSM8K record's own ``####`` line."""
@@ -326,6 +342,7 @@ READERS: dict[str, list[tuple[str, str, Reader]]] = {
          math_structured_free),
         ("matthieudelsart/structured-outputs-benchmark", r"results/.*/GSM8K/generated\.json", math_structured_outputs),
         ("Haskely/gsm8k-rft-llama7b-u13b_evaluation", r"output_.*/gen_datas\.jsonl", math_rft_llama),
+        ("TIGER-AI-Lab/Program-of-Thoughts", r"outputs/tatqa_cot_.*\.jsonl", math_tatqa_cot),
     ],
     "choice": [
         ("suzgunmirac/BIG-Bench-Hard", r"code-davinci-002-outputs/.*\.json", choice_bbh),
