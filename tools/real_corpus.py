@@ -21,7 +21,8 @@ Where the full corpora are read from (tests, tools/eval_real_*.py): ``corpora_di
 environment variable ``ANSWERBENCH_CORPORA``, else ``../shared/corpora`` beside the checkout.
 
 Readers parse data (JSON, JSON Lines, text logs); nothing read from a source is ever run as code
-(``ast.literal_eval`` reads one Python list literal, MMMU-Pro's ``options`` field, and evaluates nothing).
+(``ast.literal_eval`` reads Python list literals, MMMU-Pro's ``options`` field and Program-of-Thoughts' TAT-QA
+``generated`` field, and evaluates nothing).
 """
 
 from __future__ import annotations
