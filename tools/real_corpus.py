@@ -21,7 +21,8 @@ Where the full corpora are read from (tests, tools/eval_real_*.py): ``corpora_di
 environment variable ``ANSWERBENCH_CORPORA``, else ``../shared/corpora`` beside the checkout.
 
 Readers parse data (JSON, JSON Lines, text logs); nothing read from a source is ever run as code
-(``ast.literal_eval`` reads one Python list literal, MMMU-Pro's ``options`` field, and evaluates nothing).
+(``ast.literal_eval`` reads Python list literals, MMMU-Pro's ``options`` field and Program-of-Thoughts' TAT-QA
+``generated`` field, and evaluates nothing).
 """
 
 from __future__ import annotations
@@ -228,6 +229,45 @@ def math_cs336_solution(record: Record) -> dict:
     return {"question": r1_zero_question(item["prompt"]), "gold": gold, "response": item["response"]}
 
 
+def math_structured_outputs(record: Record) -> dict:
+    """matthieudelsart/structured-outputs-benchmark results: a JSON array; the response is the raw
+    ``generated_output`` string (a JSON-shaped reply, fenced or not), the gold the reference ``output.answer``."""
+    item = record.item(record.load("json"), record.index(r"\[(\d+)\]"))
+    return {"question": item["input"], "gold": str(item["output"]["answer"]), "response": item["generated_output"]}
+
+
+def math_structured_free(record: Record) -> dict:
+    """The same benchmark's free-text run (``*_reasoning_free``): the whole completion is ``full_answer`` (the run's
+    ``generated_output`` is only what its parser took after the last ``Answer:``)."""
+    item = record.item(record.load("json"), record.index(r"\[(\d+)\]"))
+    return {"question": item["input"], "gold": str(item["output"]["answer"]), "response": item["full_answer"]}
+
+
+def math_tatqa_cot(record: Record) -> dict:
+    """Program-of-Thoughts' TAT-QA chain-of-thought outputs (few-shot ``Explanation: ... Answer: ...``): the response
+    is the one completion in ``generated`` (a JSON list, or a Python list literal: literal_eval runs nothing), the gold the
+    ``answer`` with its ``scale`` (a percent scale is written ``%``: the source's 12.5 with scale percent is 12.5%)."""
+    item = record.jsonl_record()
+    completions = item["generated"]
+    if isinstance(completions, str):
+        completions = ast.literal_eval(completions)
+    if len(completions) != 1:
+        raise Unreadable(f"{record.path} line {record.line() + 1}: {len(completions)} completions, expected one")
+    scale = {"": "", "percent": "%"}.get(item["scale"])
+    if scale is None:
+        raise Unreadable(f"{record.path} line {record.line() + 1}: scale {item['scale']!r} is not read")
+    return {"question": item["question"], "gold": f"{item['answer']}{scale}", "response": completions[0]}
+
+
+def math_rft_llama(record: Record) -> dict:
+    """Haskely's GSM8K RFT evaluation (gen_datas.jsonl): the model's ``output_str`` ends on a ``#### N`` line, the
+    gold is the GSM8K record's own ``####`` line."""
+    item = record.jsonl_record()
+    gsm8k = item["gsm8k_data"]
+    return {"question": gsm8k["question"], "gold": gsm8k["answer"].split("####")[-1].strip(),
+            "response": item["output_str"]}
+
+
 def choice_bbh(record: Record) -> dict:
     """BIG-Bench Hard outputs: the last ``Q:`` of the few-shot input, its ``Options:`` lines, the target."""
     item = record.item(record.load("json")["outputs"], record.index(r"outputs\[(\d+)\]"))
@@ -299,6 +339,11 @@ READERS: dict[str, list[tuple[str, str, Reader]]] = {
         ("shizhediao/active-prompt", r"results/QA_record_.*\.txt", math_active_prompt),
         ("guochenmeinian/cs336-assignment5", r".*\.jsonl", math_cs336_graded),
         ("donglinkang2021/cs336-assignment5-alignment", r".*results\.jsonl", math_cs336_solution),
+        ("matthieudelsart/structured-outputs-benchmark", r"results/[^/]*_reasoning_free/GSM8K/generated\.json",
+         math_structured_free),
+        ("matthieudelsart/structured-outputs-benchmark", r"results/.*/GSM8K/generated\.json", math_structured_outputs),
+        ("Haskely/gsm8k-rft-llama7b-u13b_evaluation", r"output_.*/gen_datas\.jsonl", math_rft_llama),
+        ("TIGER-AI-Lab/Program-of-Thoughts", r"outputs/tatqa_cot_.*\.jsonl", math_tatqa_cot),
     ],
     "choice": [
         ("suzgunmirac/BIG-Bench-Hard", r"code-davinci-002-outputs/.*\.json", choice_bbh),

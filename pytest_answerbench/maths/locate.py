@@ -23,7 +23,8 @@ Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are d
 ``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
 question when the text before it already states an answer; a block repeating itself at the end is read once. A
 response cut off mid-derivation has no closing answer; a JSON reply cut off inside its object has only an answer
-field completed before the cut.
+field completed before the cut. An echoed answer template (``Answer: <answer>``) and an answer marker the response
+stops right after state nothing and are not read.
 
 Adding a rule is adding a finder (``_Scope`` -> ``Found`` or None) and its ``Rule`` row.
 """
@@ -67,6 +68,8 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("calculator", "GSM8K calculator annotations (<<5*25=125>>) are dropped: the value follows them"),
     Cut("currency", "a text whose every $ is followed by a digit writes dollars ($4 * 30 = $120), not math spans"),
     Cut("open-object", "a JSON reply cut off inside its object has only an answer field completed before the cut"),
+    Cut("empty-marker", "a prompt's answer template echoed ('Answer: <answer>', 'ANSWER: $ANSWER') states nothing, nor "
+                        "does an answer marker the response is cut off right after ('... 6 balloons.\nFinal Answer:')"),
 )}
 
 
@@ -227,8 +230,8 @@ def _answer_line(scope: _Scope) -> Found | None:
         stated = closing_statement(sentence.group(1), multiple)
         if stated is not None and all(re.search(r"\d", a) for a in stated.answers):
             found = stated.answers
-    if found and not boxed_all(rest) and not math_spans(rest) and truncated(text):
-        found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it
+    if found and not boxed_all(rest) and not math_spans(rest) and truncated(text) and "\n" not in rest.strip():
+        found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it (not in a later line)
     if not found and len(committed) >= 3 and committed[-1] is marker:
         # a reply looping on one answer ("The answer is 5. The answer is 5. The answer is") until cut off
         earlier = {_stated_after(text[m.end():n.start()], multiple)
@@ -301,6 +304,24 @@ def _without_trailers(text: str) -> str:
     return text
 
 
+# an echoed prompt template's answer line; an answer marker closing a response with nothing after it
+_PLACEHOLDER = re.compile(r"^[ \t]*(?:final[ \t]+)?answer[ \t]*[:：][ \t]*(?:<[^<>\n]{0,20}answer[^<>\n]{0,20}>|\$answer)"
+                          r"[ \t]*$", re.I | re.M)
+_EMPTY_LAST_MARKER = re.compile(r"(?:^[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?|^[ \t]*####)"
+                                r"[ \t]*\Z", re.I | re.M)
+
+
+def _without_empty_markers(text: str) -> str:
+    """``text`` without the markers that state nothing (cut ``empty-marker``): an echoed template line
+    ``Answer: <answer>``, and an answer marker the response stops right after when the text before it ends a
+    sentence (that statement stands; after a derivation cut off mid-formula the marker stays, and states nothing)."""
+    if _PLACEHOLDER.search(text):
+        text = _PLACEHOLDER.sub("", text)
+    last = _EMPTY_LAST_MARKER.search(text.rstrip())
+    before = text.rstrip()[:last.start()].rstrip() if last else ""
+    return before if re.search(r"[.!?。][*$)\]\s]*\Z", before) else text
+
+
 def _before_new_turn(text: str) -> str:
     """``text`` up to a chat template's next turn (one that follows something the model wrote)."""
     for m in _NEW_TURN.finditer(text):
@@ -341,7 +362,7 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
         >>> final_answer("16 - 3 - 4 = 9, and 9 * 2 = 18.\\nThe answer is 18.\\n\\nQuestion: Tom has 5 apples...")
         Extraction(answers=('18',), method='answer-line')
     """
-    text = _before_new_turn(_without_trailers(_plain_text(response.replace("\r\n", "\n"))))
+    text = _without_empty_markers(_before_new_turn(_without_trailers(_plain_text(response.replace("\r\n", "\n")))))
     for m in islice(_CONTINUATION.finditer(text), 3):
         if text[:m.start()].strip():
             before = text[:m.start()].rstrip()

@@ -7,7 +7,8 @@ key/value pairs with a small tolerant scanner (strings, numbers, literals, lists
 ``\\frac`` survive, which a JSON decoder would turn into a form feed) and returns the answer field
 (``ANSWER_KEYS``, the first present wins; the last of its occurrences), else the reasoning field
 (``REASONING_KEYS``; without one, the last field written) for the other rules to read. A reply cut off inside its object has an answer only if the
-answer field was complete before the cut.
+answer field was complete before the cut, or if a later line opens an object with one (a reasoning string left
+unclosed, then ``{"answer": 30}`` on a line of its own).
 """
 
 from __future__ import annotations
@@ -162,6 +163,25 @@ def _key(name: str) -> str:
     return re.sub(r"[\s-]+", "_", name.strip().lower())
 
 
+def _answer_of(pairs: list[tuple[str, str, str]]) -> str | None:
+    """The answer field among ``pairs`` (its last occurrence; "" for an empty or null one), else a nested one."""
+    found = {_key(k): "" if v.strip() == "null" else v for k, v, _ in pairs}
+    answer = next((found[k] for k in ANSWER_KEYS if k in found), None)
+    return answer if answer is not None else _nested_answer(pairs)
+
+
+def _later_answer(text: str, start: int) -> tuple[str, bool] | None:
+    """The answer field of an object opening a later line (after ``start``), and whether that object closes:
+    a reply whose first object never closes its reasoning string and writes ``{"answer": 30}`` on a line of its
+    own has given its answer there."""
+    for m in _OPEN.finditer(text, start):
+        pairs, closed = _pairs(text, m.start(1))
+        answer = _answer_of(pairs)
+        if answer is not None:
+            return answer, closed
+    return None
+
+
 def json_reply(text: str) -> JsonReply | None:
     """The JSON-shaped object of a reply (the first line opening one), or None when the reply has none."""
     m = _OPEN.search(text)
@@ -171,9 +191,11 @@ def json_reply(text: str) -> JsonReply | None:
     if not pairs and closed:
         return None
     found = {_key(k): "" if v.strip() == "null" else v for k, v, _ in pairs}  # the last occurrence wins
-    answer = next((found[k] for k in ANSWER_KEYS if k in found), None)  # "": the reply answers nothing
-    if answer is None:
-        answer = _nested_answer(pairs)
+    answer = _answer_of(pairs)  # "": the reply answers nothing
+    if answer is None and not closed:
+        later = _later_answer(text, m.end())
+        if later is not None:
+            answer, closed = later
     reasoning = next((found[k] for k in REASONING_KEYS if found.get(k, "").strip()), None)
     if answer is None and reasoning is None and closed:
         reasoning = pairs[-1][1]  # no field named as either: the last one written concludes
