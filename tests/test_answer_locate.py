@@ -312,3 +312,10 @@ def test_a_clause_restating_a_given_after_the_value_is_dropped_in_prose():
     # "from 2 to 5" states a change, and "(3/4) * P" is math, not a clause in words
     assert _found("So the price rose from 2 to 5.") == (("5",), "prose")
     assert _found("So P = 1/2 (3/4) * 4/3 = 2/3.")[0] != ("1/2",)
+
+
+def test_a_long_run_of_spaces_between_two_boxes_is_read_at_once():
+    """The joiner between boxes reads a run of spaces as one: 60 spaces before words took minutes before."""
+    response = "So $\\boxed{1}$" + " " * 60 + "\n```\nThe final answer is $\\boxed{2}$ grapes."
+    scored = score_row("olympiad", {"prediction": response, "final_answer": ["2"]}, profile="default", timeout=20)
+    assert (scored.status, scored.method) == ("correct", "exact@boxed")

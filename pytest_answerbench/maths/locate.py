@@ -184,6 +184,9 @@ def _answer_tag(scope: _Scope) -> Found | None:
     return Found(opened.start(), Extraction((content,) if len(content) <= 200 else (), "answer-tag"))
 
 
+_JOIN_MAX = 800  # characters between two boxes of one answer at most (16 joining tokens)
+
+
 def _boxed(scope: _Scope) -> Found | None:
     boxes = scope.boxes
     if not boxes:
@@ -191,7 +194,10 @@ def _boxed(scope: _Scope) -> Found | None:
     text = scope.unlooped
     group = [boxes[-1]]
     for prev in reversed(boxes[:-1]):
-        if not _JOINER.fullmatch(text[prev[1]:group[0][0]]):
+        gap = text[prev[1]:group[0][0]]
+        # whitespace runs read as one space: the joiner's "\s+" tokens would otherwise split a long run of spaces
+        # in every possible way before failing (a degenerate reply's padding took minutes)
+        if len(gap) > _JOIN_MAX or not _JOINER.fullmatch(re.sub(r"\s+", " ", gap)):
             break
         group.insert(0, prev)
     answers = tuple(_with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
