@@ -153,6 +153,19 @@ PROSE = {
     "an afterthought after the conclusion": (
         "Each of the 3 boxes holds 6 apples, which we add up carefully here. Therefore, there are 18 apples. "
         "This is because 3 boxes hold 6 apples each.", ("18",)),
+    "a step that opens with a conclusion word": (
+        "Step 1: She plants 2 a day, 30 in all.\n\nStep 2: 5 did not grow.\n\nStep 3: Therefore, Ryan has 25 "
+        "flowers after 15 days.", ("25",)),
+    "a reason, then the conclusion": (
+        "She cooks 45 / 5 = 9 batches of burgers. Each batch takes 4 * 2 = 8 minutes. Since she cooks 9 batches, "
+        "the total time is 9 * 8 = 72 minutes.", ("72",)),
+    "a rate and a qualifier before a given": ("So she reads 6 pages per day, on average, in the next 4 days.", ("6",)),
+    "a closing remark after the conclusion": (
+        "12 / 4 = 3, so the Smiths need 3 loads of laundry.\n\nThink: Now the Smiths know how many loads they need.",
+        ("3",)),
+    "an invented chat after the conclusion": (
+        "63 - 48 = 15\n\nSo, Paul needs 15 more cupcakes.\n\nDo you buy cupcakes only for parties?\nAssistant: No, "
+        "that is an interesting thought, but it does not change how many he needs.", ("15",)),
 }
 
 
@@ -179,6 +192,30 @@ CONTINUATIONS = {
 def test_an_invented_continuation_after_the_answer_is_not_read(name):
     found = final_answer(CONTINUATIONS[name])
     assert found is not None and found.answers == ("18",)
+
+
+def test_a_lowercase_user_turn_ends_the_response():
+    response = "So the answer is \\boxed{\\frac14}.\nuser: Now a square of side 2?\nThe answer is \\boxed{\\frac12}."
+    assert _found(response) == (("\\frac14",), "boxed")
+
+
+def test_a_closed_answer_tag_at_the_end_is_read_whole():
+    response = "<answer>\nShe makes 30 + 15 = 45 burgers.\n\nSo the total time is 9 * 8 = 72 minutes.\n</answer>"
+    assert _found(response) == (("72",), "answer-tag")
+
+
+@pytest.mark.parametrize("response", [
+    "So x = 5.\n\nWait, that is wrong for the second condition.",  # a remark that takes the answer back
+    "Step 3: Calculate the total, 16 - 3 = 13",  # a step that concludes nothing
+    "So she reads 6 pages per day, on average,",  # cut off after the qualifier
+])
+def test_remarks_and_steps_that_conclude_nothing(response):
+    assert final_answer(response) is None
+
+
+def test_a_remark_is_passed_over_only_after_a_conclusion():
+    found = final_answer("We have 3 + 4 = 7 apples.\nNow we know how many apples there are.")
+    assert found is None or "7" not in found.answers
 
 
 def test_a_restated_question_at_the_start_is_not_a_cut():

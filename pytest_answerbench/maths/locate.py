@@ -57,7 +57,8 @@ class Cut:
 
 #: The cuts, by name; each rule lists those that apply to it.
 CUTS: dict[str, Cut] = {cut.name: cut for cut in (
-    Cut("new-turn", "a chat template's next turn (<|user|>, <|im_start|>, [INST], 'Human:') ends the response"),
+    Cut("new-turn", "a chat template's next turn (<|user|>, <|im_start|>, [INST], 'Human:', 'user:') ends the "
+                    "response"),
     Cut("continuation", "a new invented question ('Question:', 'Q:', 'Problem:', '### Instruction', 问题:) ends the "
                         "response when the text before it states an answer (committed, or a concluding sentence)"),
     Cut("loop", "a block of words repeated three times or more at the end is read once (text.loops)"),
@@ -273,7 +274,7 @@ _BELOW_TAG = tuple(rule for rule in RULES if rule.name != "answer-tag")
 # ---- the cuts ----------------------------------------------------------------------------------------------------
 
 _NEW_TURN = re.compile(r"<\|(?:user|im_start|start_header_id|eot_id|im_end|endoftext|end_of_text|end)\|>|</s>"
-                       r"|\[INST\]|<start_of_turn>|<end_of_turn>|^[ \t]*(?:Human|User|USER)[ \t]*:", re.M)
+                       r"|\[INST\]|<start_of_turn>|<end_of_turn>|^[ \t]*(?:Human|User|USER|user)[ \t]*:", re.M)
 _CONTINUATION = re.compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|Q|Exercise|Instruction|Input|Example|Task)"
                            r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
                            r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
@@ -301,8 +302,8 @@ def _without_trailers(text: str) -> str:
     """``text`` without trailing chat-template tokens and sign-offs (looked for in its last 80 characters)."""
     for _ in range(4):
         m = _TRAILER.search(text, max(0, len(text) - 80))
-        if not m:
-            break
+        if not m or _TAG_CLOSE.match(m.group()) and _TAG_OPEN.search(text, 0, m.start()):
+            break  # a closing </answer> of an opened tag: the answer-tag rule reads the whole block
         text = text[:m.start()].rstrip()
     return text
 
