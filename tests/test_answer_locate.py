@@ -356,3 +356,14 @@ def test_a_long_run_of_spaces_between_two_boxes_is_read_at_once():
     response = "So $\\boxed{1}$" + " " * 60 + "\n```\nThe final answer is $\\boxed{2}$ grapes."
     scored = score_row("olympiad", {"prediction": response, "final_answer": ["2"]}, profile="default", timeout=20)
     assert (scored.status, scored.method) == ("correct", "exact@boxed")
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("Plan: two steps.\n\nAnswer:\n\nStep 1: 2/3 of 36 sq ft = 24 sq ft\n\nStep 2: 24 x 24 = 576 tiles\n\n"
+     "He needs 576 tiles to cover his 36 sq ft floor.", ("576",)),
+    ("Answer:\n\nStep 1: 2/3 of 36 sq ft = 24 sq ft\n\nStep 2: 24 x 24 = 576 tiles, and then we multiply 576 by", None),
+    ("Answer:\n\nStep 1: 2/3 of 36 sq ft = 24 sq ft\n\nStep 2: multiply 24 by 24", None),
+])
+def test_an_answer_marker_opening_the_steps_reads_their_conclusion(response, answers):
+    """Not the first step's value: the conclusion after the steps; none when they stop without one."""
+    assert _found(response) == (None if answers is None else (answers, "answer-line"))

@@ -41,7 +41,7 @@ from .extract import (
     _JOINER, _MARKERS, Extraction, _answer_like, _committing, _stated_after, _with_trailing_unit, boxed_all, math_spans,
     truncated,
 )
-from .prose import closing_statement, concludes, plain_dollars
+from .prose import closing_statement, concludes, opens_steps, plain_dollars
 from .structured import JsonReply, json_reply
 
 __all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer"]
@@ -229,7 +229,12 @@ def _answer_line(scope: _Scope) -> Found | None:
     rest = text[marker.end():]
     found = _stated_after(rest, multiple)
     sentence = _SENTENCE_STATED.match(rest)
-    if sentence:
+    if opens_steps(rest):
+        # "Answer:\n\nStep 1: ...\n\nStep 2: ...\n\nHe needs 576 tiles.": the marker opens the solution; its
+        # closing statement is the answer (none when the response is cut off)
+        stated = None if truncated(text) else closing_statement(rest, multiple)
+        found = stated.answers if stated else ()
+    elif sentence:
         # "Answer: Kylar needs to pay $64 for 16 glasses.": a sentence, its value read as the prose rule reads it
         stated = closing_statement(sentence.group(1), multiple)
         if stated is not None and all(re.search(r"\d", a) for a in stated.answers):

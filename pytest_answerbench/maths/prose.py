@@ -19,7 +19,7 @@ from .extract import (
     _SPAN, _TEXT_WRAPPED, _WORDS, Extraction, _joined_spans, _sentences, reduce_sentence, strip_wrappers,
 )
 
-__all__ = ["closing_statement", "concludes", "plain_dollars"]
+__all__ = ["closing_statement", "concludes", "opens_steps", "plain_dollars"]
 
 _CJK = re.compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = re.compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -80,6 +80,8 @@ def _listed_answers(lines: list[str]) -> tuple[str, ...]:
 # a last line that is one step of a derivation, not its conclusion ("Step 3: ...", "First, ...", "Let's ...")
 _STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?(?:step\s*\d+\b|first(?:ly)?\b|next\b|let(?:'s|’s)?\s|we\s+(?:need|want|"
                    r"start|begin)\b|to\s+find\b)")
+# the first step of a derivation opening a block ("Step 1: 2/3 of 36 sq ft = 24 sq ft")
+_FIRST_STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*1\b")
 # a step whose statement opens with a conclusion word concludes ("Step 3: Therefore, Ryan has 25 flowers.")
 _CONCLUDING_STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*\d+\s*[:.)]?\s*(?:\*\*)?\s*(?:therefore|so|thus|hence|"
                               r"finally|in\s+(?:total|all))\b")
@@ -119,6 +121,11 @@ def concludes(text: str) -> bool:
     """Does the last sentence of ``text`` state a conclusion ("So ...", "Therefore ...", "In total ...")?"""
     sentences = _sentences(text[-2000:])
     return bool(sentences and _CONCLUSION.search(sentences[-1]))
+
+
+def opens_steps(text: str) -> bool:
+    """Does ``text`` open with the first step of a derivation ("Step 1: ...")?"""
+    return bool(_FIRST_STEP.match(text.lstrip("\n")))
 
 
 def plain_dollars(text: str) -> str:
