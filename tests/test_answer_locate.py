@@ -367,3 +367,14 @@ def test_a_long_run_of_spaces_between_two_boxes_is_read_at_once():
 def test_an_answer_marker_opening_the_steps_reads_their_conclusion(response, answers):
     """Not the first step's value: the conclusion after the steps; none when they stop without one."""
     assert _found(response) == (None if answers is None else (answers, "answer-line"))
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("The domain is: \\[ (-\\infty, 2) \\cup (3, \\infty) \\]\nTherefore, the domain is \\(\\boxed{(-\\infty, 2",
+     ("(-\\infty, 2) \\cup (3, \\infty)",)),
+    ("The area is $\\frac{1}{4}$, so the answer is $\\boxed{\\frac{1}{4", ("\\frac{1}{4}",)),
+    ("So $x = 12$ and the sum is $5$. Thus \\boxed{13", None),  # begun as something else: cut off, no answer
+    ("So $x = 12$. Thus \\boxed{1", None),  # too little of it to say
+])
+def test_a_box_cut_off_after_the_answer_was_displayed(response, answers):
+    assert _found(response) == (None if answers is None else (answers, "boxed-cut"))

@@ -11,6 +11,8 @@ compares it with this list):
    ``answer> 30``, or a line ``answer`` before the last line; left open, its first paragraph), its content read by
    the other rules ("<answer>He has $72 left.</answer>" is 72).
 2. ``boxed``: the last ``\\boxed{}`` (with the boxes joined to it on its line: one multi-part answer).
+2. ``boxed-cut``: a box the response was cut off in, its content so far the start of the last math span before it
+   (displayed, then cut off while boxing it): that span.
 2. ``answer-line``: the last answer line: "The final answer is", "Answer:", "**Final Answer**", a few-shot
    "A: 18", GSM8K's "#### 18", "答案是" / "最终答案" (``extract._MARKERS``).
 3. ``prose``: the conclusion of the last line or closing paragraph (:mod:`.prose`).
@@ -63,7 +65,7 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
                         "response when the text before it states an answer (committed, or a concluding sentence)"),
     Cut("loop", "a block of words repeated three times or more at the end is read once (text.loops)"),
     Cut("degenerate", "a response ending in such a loop has no prose conclusion"),
-    Cut("cut-off", "a response stopping mid-derivation (extract.truncated) states no closing answer"),
+    Cut("cut-off", "a response stopping mid-derivation (extract.truncated) or inside a box states no closing answer"),
     Cut("cut-off-statement", "an answer line cut off while stating its answer states none"),
     Cut("calculator", "GSM8K calculator annotations (<<5*25=125>>) are dropped: the value follows them"),
     Cut("currency", "a text whose every $ is followed by a digit writes dollars ($4 * 30 = $120), not math spans"),
@@ -99,8 +101,9 @@ class _Scope:
 
     @cached_property
     def cut_off(self) -> bool:
-        """Does the response stop mid-derivation (``extract.truncated``; a dollar written ``$\\$$`` is a dollar)?"""
-        return truncated(plain_dollars(self.text))
+        """Does the response stop mid-derivation (``extract.truncated``; a dollar written ``$\\$$`` is a dollar), or
+        inside a box?"""
+        return truncated(plain_dollars(self.text)) or _open_box(self.text) is not None
 
     def bars(self, rule: Rule) -> bool:
         """Does one of ``rule``'s cuts leave it nothing to read here (``degenerate``: a loop at the end;
@@ -205,6 +208,38 @@ def _boxed(scope: _Scope) -> Found | None:
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
 
 
+_OPEN_BOX = re.compile(r"\\boxed\s*\{")
+
+
+def _open_box(text: str) -> tuple[int, str] | None:
+    """The last ``\\boxed{`` of ``text`` when the text ends inside it: (where it starts, its content so far)."""
+    start = text.rfind("\\boxed")
+    opened = _OPEN_BOX.match(text, start) if start >= 0 else None
+    if opened is None:
+        return None
+    partial, depth = text[opened.end():], 1
+    for char in partial:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth == 0:
+            return None  # closed
+    return start, partial
+
+
+def _cut_box(scope: _Scope) -> Found | None:
+    """A box the response was cut off in ("... is: \\[ (-\\infty, 2) \\cup (3, \\infty) \\] Therefore, the domain
+    is \\(\\boxed{(-\\infty, 2"), its content so far the start of the last math span before it: that span."""
+    text = scope.unlooped.rstrip()
+    cut = _open_box(text)
+    if cut is None:
+        return None
+    start, partial = cut
+    spans = math_spans(text[:start])
+    displayed, begun = re.sub(r"\s+", "", spans[-1]) if spans else "", re.sub(r"\s+", "", partial)
+    if len(begun) < 3 or not displayed.startswith(begun):
+        return None
+    return Found(start, Extraction((spans[-1],), "boxed-cut"))
+
+
 # the statement after an answer marker written as a sentence of words (a capitalised word, then a lowercase one),
 # without math or a box: "Answer:\n\nJohn makes $1,260 if he works a full 7 day week."
 _SENTENCE_STATED = re.compile(r"[ \t]*\n?\s*((?:The\s+|A\s+)?[A-Z][a-z]+\s+[a-z](?:\\\$|[^\n$\\])*)$", re.M)
@@ -267,6 +302,8 @@ RULES: tuple[Rule, ...] = (
          "the last <answer>...</answer> block (also 'answer>' without its '<'), its content read by the other rules"),
     Rule("boxed", 2, _boxed, ("new-turn", "continuation", "loop"),
          "the last \\boxed{} (boxes joined to it on its line are one multi-part answer)"),
+    Rule("boxed-cut", 2, _cut_box, ("new-turn", "continuation", "loop"),
+         "a box the response was cut off in, begun as the last math span before it: that span"),
     Rule("answer-line", 2, _answer_line, ("new-turn", "continuation", "loop", "cut-off-statement"),
          "the last answer line: 'The final answer is', 'Answer:', 'A:', '####', 答案是"),
     Rule("prose", 3, _prose, ("new-turn", "continuation", "loop", "degenerate", "cut-off"),
