@@ -378,3 +378,23 @@ def test_an_answer_marker_opening_the_steps_reads_their_conclusion(response, ans
 ])
 def test_a_box_cut_off_after_the_answer_was_displayed(response, answers):
     assert _found(response) == (None if answers is None else (answers, "boxed-cut"))
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("Answer: The total is 186 mm.\n\nThe first is 31 mm.\nTotal thickness = 31 + 50 + 45 + 62 = 188 mm",
+     (("188 mm",), "total-line")),  # the result the response closes on, after an earlier answer line
+    ("**Total** = 12 + 3 = 15", (("15",), "total-line")),
+    ("Total cost = 3 + 5 = 8 dollars and then we add the tax of", None),  # cut off: not the last side
+    ("Total cost = 3 + 5 =", None),
+])
+def test_a_closing_total_line_states_its_last_side(response, answers):
+    assert _found(response) == answers
+
+
+@pytest.mark.parametrize("prediction", ["The correct answer is 3 hours and 35 minutes.", "So it takes 3 h 35 min.",
+                                        "\\boxed{3 \\text{ hours and } 35 \\text{ minutes}}"])
+def test_a_duration_in_two_units_is_one_quantity(prediction):
+    """Not the list (3, 35), nor its last number: 215 minutes, against a gold in minutes."""
+    assert _olympiad(prediction, "215").status == "correct"
+    assert _olympiad(prediction, "35").status == "wrong"
+    assert _found("It lasts 2 minutes, 5 seconds.") == (("125",), "prose")

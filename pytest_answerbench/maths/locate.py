@@ -15,6 +15,8 @@ compares it with this list):
    (displayed, then cut off while boxing it): that span.
 2. ``answer-line``: the last answer line: "The final answer is", "Answer:", "**Final Answer**", a few-shot
    "A: 18", GSM8K's "#### 18", "答案是" / "最终答案" (``extract._MARKERS``).
+2. ``total-line``: a last line whose label in words names a total, then an equation chain ending in a number
+   ("Total thickness = 31 + 50 + 45 + 62 = 188 mm" is 188 mm): a result the response closes on.
 3. ``prose``: the conclusion of the last line or closing paragraph (:mod:`.prose`).
 
 A tag, a box and an answer line share a priority: the later of the two wins, because a later explicit correction
@@ -23,7 +25,8 @@ after a box counts only when it states an answer. A lower priority is read only 
 
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
 ``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
-question when the text before it already states an answer; a block repeating itself at the end is read once. A
+question when the text before it already states an answer; a block repeating itself at the end is read once; a
+duration written in two units ("3 hours and 35 minutes") is one quantity in the smaller ("215 minutes"). A
 response cut off mid-derivation has no closing answer; a JSON reply cut off inside its object has only an answer
 field completed before the cut.
 
@@ -69,6 +72,8 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("cut-off-statement", "an answer line cut off while stating its answer states none"),
     Cut("calculator", "GSM8K calculator annotations (<<5*25=125>>) are dropped: the value follows them"),
     Cut("currency", "a text whose every $ is followed by a digit writes dollars ($4 * 30 = $120), not math spans"),
+    Cut("duration", "a duration in two units ('3 hours and 35 minutes', '2 min 5 s') is one quantity in the smaller unit "
+                    "('215 minutes'), not a list of two numbers"),
     Cut("open-object", "a JSON reply cut off inside its object has only an answer field completed before the cut"),
 )}
 
@@ -289,6 +294,26 @@ def _answer_line(scope: _Scope) -> Found | None:
     return None
 
 
+# a closing line "Total thickness = 31 + 50 + 45 + 62 = 188 mm": a label in words naming a total, then an equation
+# chain whose last side is a number (with a unit of at most two words)
+_TOTAL_LABEL = re.compile(r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z ]{0,60}?)(?:\*\*)?[ \t]*=")
+_TOTAL_WORD = re.compile(r"(?i)\b(?:total|sum|altogether|overall|in\s+all)\b")
+_TOTAL_VALUE = re.compile(r"\\?\$?-?\d[\d,]*(?:\.\d+)?%?(?:[ \t]*[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)?")
+
+
+def _total_line(scope: _Scope) -> Found | None:
+    text = scope.unlooped.rstrip()
+    start = text.rfind("\n") + 1
+    last = text[start:]
+    label = _TOTAL_LABEL.match(last)
+    if label is None or not _TOTAL_WORD.search(label.group(1)) or re.search(r"\$(?!\d)|\\[(\[]", last):
+        return None
+    value = last.rsplit("=", 1)[1].strip().rstrip(".").strip("*").strip()
+    if not _TOTAL_VALUE.fullmatch(value):
+        return None
+    return Found(start, Extraction((value,), "total-line"))
+
+
 def _prose(scope: _Scope) -> Found | None:
     found = closing_statement(plain_dollars(scope.text), scope.multiple)
     return Found(len(scope.text), found) if found is not None else None
@@ -306,6 +331,8 @@ RULES: tuple[Rule, ...] = (
          "a box the response was cut off in, begun as the last math span before it: that span"),
     Rule("answer-line", 2, _answer_line, ("new-turn", "continuation", "loop", "cut-off-statement"),
          "the last answer line: 'The final answer is', 'Answer:', 'A:', '####', 答案是"),
+    Rule("total-line", 2, _total_line, ("new-turn", "continuation", "loop", "cut-off"),
+         "a last line 'Total thickness = 31 + 50 + 45 + 62 = 188 mm': the chain's last side"),
     Rule("prose", 3, _prose, ("new-turn", "continuation", "loop", "degenerate", "cut-off"),
          "the conclusion of the last line or closing paragraph"),
 )
@@ -337,6 +364,22 @@ def _plain_text(text: str) -> str:
         text = _CALCULATOR.sub("", text)
     if "$" in text and not _MONEY_ONLY.search(text):
         text = re.sub(r"(?<!\\)\$", r"\\$", text)
+    return text
+
+
+# "3 hours and 35 minutes", "3 h 35 min", "3 \\text{ hours and } 35 \\text{ minutes}": one duration, two units
+_DURATION_UNITS = ((r"(?:hours?|hrs?|h)", r"(?:minutes?|mins?)", 60, "minutes"),
+                   (r"(?:minutes?|mins?)", r"(?:seconds?|secs?|s)", 60, "seconds"))
+_DURATIONS = tuple((re.compile(r"(?<![\d.,])(\d{1,4})\s*(?:\\text\s*\{\s*)?" + big + r"\b\s*,?\s*(?:and\s*)?(?:\}\s*)?"
+                               r"(\d{1,2})\s*(?:\\text\s*\{\s*)?" + small + r"\b(?:\s*\})?(?![\d.,]\d)"), factor, word)
+                   for big, small, factor, word in _DURATION_UNITS)
+
+
+def _one_duration(text: str) -> str:
+    """``text`` with each duration written in two units as one quantity in the smaller (cut ``duration``)."""
+    for pattern, factor, word in _DURATIONS:
+        if pattern.search(text):
+            text = pattern.sub(lambda m: f"{int(m.group(1)) * factor + int(m.group(2))} {word}", text)
     return text
 
 
@@ -390,7 +433,7 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
         >>> final_answer("16 - 3 - 4 = 9, and 9 * 2 = 18.\\nThe answer is 18.\\n\\nQuestion: Tom has 5 apples...")
         Extraction(answers=('18',), method='answer-line')
     """
-    text = _before_new_turn(_without_trailers(_plain_text(response.replace("\r\n", "\n"))))
+    text = _before_new_turn(_without_trailers(_one_duration(_plain_text(response.replace("\r\n", "\n")))))
     for m in islice(_CONTINUATION.finditer(text), 3):
         if text[:m.start()].strip():
             before = text[:m.start()].rstrip()
