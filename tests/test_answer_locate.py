@@ -165,7 +165,7 @@ PROSE = {
         ("3",)),
     "an invented chat after the conclusion": (
         "63 - 48 = 15\n\nSo, Paul needs 15 more cupcakes.\n\nDo you buy cupcakes only for parties?\nAssistant: No, "
-        "that is an interesting thought, but it does not change how many he needs.", ("15",)),
+        "that is an interesting thought; he might buy other kinds, but it does not change how many he needs.", ("15",)),
 }
 
 
@@ -206,6 +206,7 @@ def test_a_closed_answer_tag_at_the_end_is_read_whole():
 
 @pytest.mark.parametrize("response", [
     "So x = 5.\n\nWait, that is wrong for the second condition.",  # a remark that takes the answer back
+    "So x = 5.\n\nOr maybe the other root is the one they want.",  # a remark that hedges
     "Step 3: Calculate the total, 16 - 3 = 13",  # a step that concludes nothing
     "So she reads 6 pages per day, on average,",  # cut off after the qualifier
 ])

@@ -95,7 +95,10 @@ _SIGN_OFF = re.compile(r"(?i)\s*(?:i\s+hope|hope\s+(?:this|that|it)|let\s+me\s+k
                        r"(?:i\s+am|i'm)\s+(?:happy|glad)|happy\s+to|glad\s+to|good\s+luck|thanks?\b|thank\s+you)")
 # a line that takes back or doubts what came before it: never passed over as a remark
 _RETRACTS = re.compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|actually|instead|re-?check|re-?calculat\w*|"
-                       r"re-?evaluat\w*|not\s+(?:correct|right|possible))\b")
+                       r"re-?evaluat\w*|not\s+(?:correct|right|possible|sure)|maybe|perhaps|might|possibly|unsure|"
+                       r"alternatively|doubt\w*)\b")
+# a turn of a dialogue the model invents after its conclusion ("Assistant: No, that is an interesting thought.")
+_INVENTED_TURN = re.compile(r"[ \t]*(?:Assistant|AI)[ \t]*:")
 _REMARKS = 3  # closing remark lines passed over at most
 # A long response whose last line neither ends as a sentence or a formula does nor states a conclusion stopped
 # mid-derivation (a length limit), whatever number that line holds.
@@ -147,7 +150,9 @@ def _main_clause(line: str) -> str:
 def _remark(line: str) -> bool:
     """Is ``line`` a remark that states nothing: no number, no math, no conclusion word, nothing taken back
     ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?")?"""
-    return not (re.search(r"[\d$\\]", line) or _CONCLUSION.search(line) or _RETRACTS.search(line))
+    if re.search(r"[\d$\\]", line):
+        return False
+    return bool(_INVENTED_TURN.match(line)) or not (_CONCLUSION.search(line) or _RETRACTS.search(line))
 
 
 def _without_remarks(lines: list[str]) -> list[str]:
