@@ -392,6 +392,13 @@ def test_a_closing_total_line_states_its_last_side(response, answers):
     assert _found(response) == answers
 
 
+@pytest.mark.parametrize("prediction", ["Total cost = 3 + 4 = 7 or 8",  # a hedge on a total line
+                                        "So x = 7.\n\nOr maybe the other root is the one they want.",  # a doubt
+                                        "Total cost = 3 + 4 = 7 and then we add the tax of"])  # cut off
+def test_hedged_and_cut_off_endings_stay_wrong(prediction):
+    assert _olympiad(prediction, "7").status == "wrong"
+
+
 @pytest.mark.parametrize("prediction", ["The correct answer is 3 hours and 35 minutes.", "So it takes 3 h 35 min.",
                                         "\\boxed{3 \\text{ hours and } 35 \\text{ minutes}}"])
 def test_a_duration_in_two_units_is_one_quantity(prediction):
