@@ -153,6 +153,19 @@ PROSE = {
     "an afterthought after the conclusion": (
         "Each of the 3 boxes holds 6 apples, which we add up carefully here. Therefore, there are 18 apples. "
         "This is because 3 boxes hold 6 apples each.", ("18",)),
+    "a step that opens with a conclusion word": (
+        "Step 1: She plants 2 a day, 30 in all.\n\nStep 2: 5 did not grow.\n\nStep 3: Therefore, Ryan has 25 "
+        "flowers after 15 days.", ("25",)),
+    "a reason, then the conclusion": (
+        "She cooks 45 / 5 = 9 batches of burgers. Each batch takes 4 * 2 = 8 minutes. Since she cooks 9 batches, "
+        "the total time is 9 * 8 = 72 minutes.", ("72",)),
+    "a rate and a qualifier before a given": ("So she reads 6 pages per day, on average, in the next 4 days.", ("6",)),
+    "a closing remark after the conclusion": (
+        "12 / 4 = 3, so the Smiths need 3 loads of laundry.\n\nThink: Now the Smiths know how many loads they need.",
+        ("3",)),
+    "an invented chat after the conclusion": (
+        "63 - 48 = 15\n\nSo, Paul needs 15 more cupcakes.\n\nDo you buy cupcakes only for parties?\nAssistant: No, "
+        "that is an interesting thought; he might buy other kinds, but it does not change how many he needs.", ("15",)),
 }
 
 
@@ -179,6 +192,31 @@ CONTINUATIONS = {
 def test_an_invented_continuation_after_the_answer_is_not_read(name):
     found = final_answer(CONTINUATIONS[name])
     assert found is not None and found.answers == ("18",)
+
+
+def test_a_lowercase_user_turn_ends_the_response():
+    response = "So the answer is \\boxed{\\frac14}.\nuser: Now a square of side 2?\nThe answer is \\boxed{\\frac12}."
+    assert _found(response) == (("\\frac14",), "boxed")
+
+
+def test_a_closed_answer_tag_at_the_end_is_read_whole():
+    response = "<answer>\nShe makes 30 + 15 = 45 burgers.\n\nSo the total time is 9 * 8 = 72 minutes.\n</answer>"
+    assert _found(response) == (("72",), "answer-tag")
+
+
+@pytest.mark.parametrize("response", [
+    "So x = 5.\n\nWait, that is wrong for the second condition.",  # a remark that takes the answer back
+    "So x = 5.\n\nOr maybe the other root is the one they want.",  # a remark that hedges
+    "Step 3: Calculate the total, 16 - 3 = 13",  # a step that concludes nothing
+    "So she reads 6 pages per day, on average,",  # cut off after the qualifier
+])
+def test_remarks_and_steps_that_conclude_nothing(response):
+    assert final_answer(response) is None
+
+
+def test_a_remark_is_passed_over_only_after_a_conclusion():
+    found = final_answer("We have 3 + 4 = 7 apples.\nNow we know how many apples there are.")
+    assert found is None or "7" not in found.answers
 
 
 def test_a_restated_question_at_the_start_is_not_a_cut():
@@ -312,3 +350,59 @@ def test_a_clause_restating_a_given_after_the_value_is_dropped_in_prose():
     # "from 2 to 5" states a change, and "(3/4) * P" is math, not a clause in words
     assert _found("So the price rose from 2 to 5.") == (("5",), "prose")
     assert _found("So P = 1/2 (3/4) * 4/3 = 2/3.")[0] != ("1/2",)
+
+
+def test_a_long_run_of_spaces_between_two_boxes_is_read_at_once():
+    """The joiner between boxes reads a run of spaces as one: 60 spaces before words took minutes before."""
+    response = "So $\\boxed{1}$" + " " * 60 + "\n```\nThe final answer is $\\boxed{2}$ grapes."
+    scored = score_row("olympiad", {"prediction": response, "final_answer": ["2"]}, profile="default", timeout=20)
+    assert (scored.status, scored.method) == ("correct", "exact@boxed")
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("Plan: two steps.\n\nAnswer:\n\nStep 1: 2/3 of 36 sq ft = 24 sq ft\n\nStep 2: 24 x 24 = 576 tiles\n\n"
+     "He needs 576 tiles to cover his 36 sq ft floor.", ("576",)),
+    ("Answer:\n\nStep 1: 2/3 of 36 sq ft = 24 sq ft\n\nStep 2: 24 x 24 = 576 tiles, and then we multiply 576 by", None),
+    ("Answer:\n\nStep 1: 2/3 of 36 sq ft = 24 sq ft\n\nStep 2: multiply 24 by 24", None),
+])
+def test_an_answer_marker_opening_the_steps_reads_their_conclusion(response, answers):
+    """Not the first step's value: the conclusion after the steps; none when they stop without one."""
+    assert _found(response) == (None if answers is None else (answers, "answer-line"))
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("The domain is: \\[ (-\\infty, 2) \\cup (3, \\infty) \\]\nTherefore, the domain is \\(\\boxed{(-\\infty, 2",
+     ("(-\\infty, 2) \\cup (3, \\infty)",)),
+    ("The area is $\\frac{1}{4}$, so the answer is $\\boxed{\\frac{1}{4", ("\\frac{1}{4}",)),
+    ("So $x = 12$ and the sum is $5$. Thus \\boxed{13", None),  # begun as something else: cut off, no answer
+    ("So $x = 12$. Thus \\boxed{1", None),  # too little of it to say
+])
+def test_a_box_cut_off_after_the_answer_was_displayed(response, answers):
+    assert _found(response) == (None if answers is None else (answers, "boxed-cut"))
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("Answer: The total is 186 mm.\n\nThe first is 31 mm.\nTotal thickness = 31 + 50 + 45 + 62 = 188 mm",
+     (("188 mm",), "total-line")),  # the result the response closes on, after an earlier answer line
+    ("**Total** = 12 + 3 = 15", (("15",), "total-line")),
+    ("Total cost = 3 + 5 = 8 dollars and then we add the tax of", None),  # cut off: not the last side
+    ("Total cost = 3 + 5 =", None),
+])
+def test_a_closing_total_line_states_its_last_side(response, answers):
+    assert _found(response) == answers
+
+
+@pytest.mark.parametrize("prediction", ["Total cost = 3 + 4 = 7 or 8",  # a hedge on a total line
+                                        "So x = 7.\n\nOr maybe the other root is the one they want.",  # a doubt
+                                        "Total cost = 3 + 4 = 7 and then we add the tax of"])  # cut off
+def test_hedged_and_cut_off_endings_stay_wrong(prediction):
+    assert _olympiad(prediction, "7").status == "wrong"
+
+
+@pytest.mark.parametrize("prediction", ["The correct answer is 3 hours and 35 minutes.", "So it takes 3 h 35 min.",
+                                        "\\boxed{3 \\text{ hours and } 35 \\text{ minutes}}"])
+def test_a_duration_in_two_units_is_one_quantity(prediction):
+    """Not the list (3, 35), nor its last number: 215 minutes, against a gold in minutes."""
+    assert _olympiad(prediction, "215").status == "correct"
+    assert _olympiad(prediction, "35").status == "wrong"
+    assert _found("It lasts 2 minutes, 5 seconds.") == (("125",), "prose")

@@ -5,15 +5,16 @@ The corpora (``tests/data/real_math.labels.jsonl`` / ``real_choice.labels.jsonl`
 read them; without the texts every test here is skipped (the rule of tests/test_real_corpus_data.py).
 
 Figures on all rows, measured after the issue-22 rules for real responses (answer tags, calculator annotations,
-dollar signs, answers stated in a sentence; the "A:" answer prefix and "B、D" lists), which were written from the
-dev split's misses only; the held-out split was scored once, at the end:
+dollar signs, answers stated in a sentence; the "A:" answer prefix and "B、D" lists; then the ends of responses,
+docs/profiles-math.md P27-P31), which were written from the dev split's misses only; the held-out split was scored
+once, at the end of each round:
 
-- maths, olympiad/default and imo/default: TPR 96.7% (506/523), 1 false accept of 555 wrong rows
-  (held-out split: 97.1%, 166/171, 1/188). The second batch of rows (rm-0763 ... rm-1078: JSON replies,
-  '####' lines, 'Answer:' lines, few-shot TAT-QA 'Answer:' lines) came after those rules; the rules written for
-  the dev misses of its first 256 rows (an answer object after a reasoning string left open, an echoed
+- maths, olympiad/default and imo/default: TPR 98.9% (517/523), 1 false accept of 555 wrong rows (dev split:
+  99.7%, 351/352, 0/367; held-out split: 97.1%, 166/171, 1/188). The second batch of rows (rm-0763 ... rm-1078:
+  JSON replies, '####' lines, 'Answer:' lines, few-shot TAT-QA 'Answer:' lines) was scored at first contact before
+  the rules written for its dev misses (an answer object after a reasoning string left open, an echoed
   'Answer: <answer>' template, an empty answer marker at the end, an answer line followed by a restated
-  derivation) leave it with one miss (rm-1019, a scale word): 175/176 correct rows accepted, 0 of 140 wrong rows;
+  derivation); its one miss left is rm-1019 (a scale word);
 - multiple choice, ``infer_choice``: 98.4% agreement (486/494); vmcbench_dev/default and livexiv/default 99.6%
   (484/486).
 
@@ -46,26 +47,15 @@ real_corpus = _tool("real_corpus")
 
 #: maths rows each default profile gets wrong (the same for olympiad and imo): id -> what the label says
 MATH_MISSES = {
-    "rm-0232": "false reject: the value stated first, before 'per day, on average, in the next 4 days'",
-    "rm-0233": "false reject: the conclusion on a 'Step 3: Therefore, ...' line",
-    "rm-0283": "false reject: 'Answer:' opens the steps; the conclusion follows them",
     "rm-0309": "false reject (held-out split)",
     "rm-0333": "false reject (held-out split)",
     "rm-0390": "false reject (held-out split)",
-    "rm-0449": "false reject: '3 hours and 35 minutes' for a gold in minutes (a duration's unit conversion)",
     "rm-0513": "false reject (held-out split)",
-    "rm-0539": "false reject: the conclusion before a closing 'Think: ...' line",
-    "rm-0542": "false reject: a conclusion opening 'Since ...' read as an afterthought",
-    "rm-0580": "false reject: the answer before an invented continuation not read",
-    "rm-0596": "false reject: an answer inside a repeated option list",
     "rm-0612": "false reject (held-out split)",
-    "rm-0614": "false reject: a box cut off inside it after the answer was displayed",
     "rm-0639": "false accept (held-out split)",
-    "rm-0661": "false reject: a last 'Total thickness = ... = 188 mm' line without a conclusion word",
-    "rm-0668": "false reject: a remark after the answer",
     "rm-1019": "false reject: 'Answer: -$361 thousand' for a gold -361 (the table's figures are in thousands)",
 }
-MATH_TPR_FLOOR = 506 / 523  # 96.7%
+MATH_TPR_FLOOR = 517 / 523  # 98.9%
 MATH_FALSE_ACCEPTS = 1
 
 #: multiple-choice rows each reader disagrees on: id -> measures

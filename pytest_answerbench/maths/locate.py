@@ -11,8 +11,12 @@ compares it with this list):
    ``answer> 30``, or a line ``answer`` before the last line; left open, its first paragraph), its content read by
    the other rules ("<answer>He has $72 left.</answer>" is 72).
 2. ``boxed``: the last ``\\boxed{}`` (with the boxes joined to it on its line: one multi-part answer).
+2. ``boxed-cut``: a box the response was cut off in, its content so far the start of the last math span before it
+   (displayed, then cut off while boxing it): that span.
 2. ``answer-line``: the last answer line: "The final answer is", "Answer:", "**Final Answer**", a few-shot
    "A: 18", GSM8K's "#### 18", "答案是" / "最终答案" (``extract._MARKERS``).
+2. ``total-line``: a last line whose label in words names a total, then an equation chain ending in a number
+   ("Total thickness = 31 + 50 + 45 + 62 = 188 mm" is 188 mm): a result the response closes on.
 3. ``prose``: the conclusion of the last line or closing paragraph (:mod:`.prose`).
 
 A tag, a box and an answer line share a priority: the later of the two wins, because a later explicit correction
@@ -21,7 +25,8 @@ after a box counts only when it states an answer. A lower priority is read only 
 
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
 ``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
-question when the text before it already states an answer; a block repeating itself at the end is read once. A
+question when the text before it already states an answer; a block repeating itself at the end is read once; a
+duration written in two units ("3 hours and 35 minutes") is one quantity in the smaller ("215 minutes"). A
 response cut off mid-derivation has no closing answer; a JSON reply cut off inside its object has only an answer
 field completed before the cut. An echoed answer template (``Answer: <answer>``) and an answer marker the response
 stops right after state nothing and are not read.
@@ -42,7 +47,7 @@ from .extract import (
     _JOINER, _MARKERS, Extraction, _answer_like, _committing, _stated_after, _with_trailing_unit, boxed_all, math_spans,
     truncated,
 )
-from .prose import closing_statement, concludes, plain_dollars
+from .prose import closing_statement, concludes, opens_steps, plain_dollars
 from .structured import JsonReply, json_reply
 
 __all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer"]
@@ -58,15 +63,18 @@ class Cut:
 
 #: The cuts, by name; each rule lists those that apply to it.
 CUTS: dict[str, Cut] = {cut.name: cut for cut in (
-    Cut("new-turn", "a chat template's next turn (<|user|>, <|im_start|>, [INST], 'Human:') ends the response"),
+    Cut("new-turn", "a chat template's next turn (<|user|>, <|im_start|>, [INST], 'Human:', 'user:') ends the "
+                    "response"),
     Cut("continuation", "a new invented question ('Question:', 'Q:', 'Problem:', '### Instruction', 问题:) ends the "
                         "response when the text before it states an answer (committed, or a concluding sentence)"),
     Cut("loop", "a block of words repeated three times or more at the end is read once (text.loops)"),
     Cut("degenerate", "a response ending in such a loop has no prose conclusion"),
-    Cut("cut-off", "a response stopping mid-derivation (extract.truncated) states no closing answer"),
+    Cut("cut-off", "a response stopping mid-derivation (extract.truncated) or inside a box states no closing answer"),
     Cut("cut-off-statement", "an answer line cut off while stating its answer states none"),
     Cut("calculator", "GSM8K calculator annotations (<<5*25=125>>) are dropped: the value follows them"),
     Cut("currency", "a text whose every $ is followed by a digit writes dollars ($4 * 30 = $120), not math spans"),
+    Cut("duration", "a duration in two units ('3 hours and 35 minutes', '2 min 5 s') is one quantity in the smaller unit "
+                    "('215 minutes'), not a list of two numbers"),
     Cut("open-object", "a JSON reply cut off inside its object has only an answer field completed before the cut"),
     Cut("empty-marker", "a prompt's answer template echoed ('Answer: <answer>', 'ANSWER: $ANSWER') states nothing, nor "
                         "does an answer marker the response is cut off right after ('... 6 balloons.\nFinal Answer:')"),
@@ -101,8 +109,9 @@ class _Scope:
 
     @cached_property
     def cut_off(self) -> bool:
-        """Does the response stop mid-derivation (``extract.truncated``; a dollar written ``$\\$$`` is a dollar)?"""
-        return truncated(plain_dollars(self.text))
+        """Does the response stop mid-derivation (``extract.truncated``; a dollar written ``$\\$$`` is a dollar), or
+        inside a box?"""
+        return truncated(plain_dollars(self.text)) or _open_box(self.text) is not None
 
     def bars(self, rule: Rule) -> bool:
         """Does one of ``rule``'s cuts leave it nothing to read here (``degenerate``: a loop at the end;
@@ -187,6 +196,9 @@ def _answer_tag(scope: _Scope) -> Found | None:
     return Found(opened.start(), Extraction((content,) if len(content) <= 200 else (), "answer-tag"))
 
 
+_JOIN_MAX = 800  # characters between two boxes of one answer at most (16 joining tokens)
+
+
 def _boxed(scope: _Scope) -> Found | None:
     boxes = scope.boxes
     if not boxes:
@@ -194,11 +206,46 @@ def _boxed(scope: _Scope) -> Found | None:
     text = scope.unlooped
     group = [boxes[-1]]
     for prev in reversed(boxes[:-1]):
-        if not _JOINER.fullmatch(text[prev[1]:group[0][0]]):
+        gap = text[prev[1]:group[0][0]]
+        # whitespace runs read as one space: the joiner's "\s+" tokens would otherwise split a long run of spaces
+        # in every possible way before failing (a degenerate reply's padding took minutes)
+        if len(gap) > _JOIN_MAX or not _JOINER.fullmatch(re.sub(r"\s+", " ", gap)):
             break
         group.insert(0, prev)
     answers = tuple(_with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
+
+
+_OPEN_BOX = re.compile(r"\\boxed\s*\{")
+
+
+def _open_box(text: str) -> tuple[int, str] | None:
+    """The last ``\\boxed{`` of ``text`` when the text ends inside it: (where it starts, its content so far)."""
+    start = text.rfind("\\boxed")
+    opened = _OPEN_BOX.match(text, start) if start >= 0 else None
+    if opened is None:
+        return None
+    partial, depth = text[opened.end():], 1
+    for char in partial:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth == 0:
+            return None  # closed
+    return start, partial
+
+
+def _cut_box(scope: _Scope) -> Found | None:
+    """A box the response was cut off in ("... is: \\[ (-\\infty, 2) \\cup (3, \\infty) \\] Therefore, the domain
+    is \\(\\boxed{(-\\infty, 2"), its content so far the start of the last math span before it: that span."""
+    text = scope.unlooped.rstrip()
+    cut = _open_box(text)
+    if cut is None:
+        return None
+    start, partial = cut
+    spans = math_spans(text[:start])
+    displayed, begun = re.sub(r"\s+", "", spans[-1]) if spans else "", re.sub(r"\s+", "", partial)
+    if len(begun) < 3 or not displayed.startswith(begun):
+        return None
+    return Found(start, Extraction((spans[-1],), "boxed-cut"))
 
 
 # the statement after an answer marker written as a sentence of words (a capitalised word, then a lowercase one),
@@ -225,7 +272,12 @@ def _answer_line(scope: _Scope) -> Found | None:
     rest = text[marker.end():]
     found = _stated_after(rest, multiple)
     sentence = _SENTENCE_STATED.match(rest)
-    if sentence:
+    if opens_steps(rest):
+        # "Answer:\n\nStep 1: ...\n\nStep 2: ...\n\nHe needs 576 tiles.": the marker opens the solution; its
+        # closing statement is the answer (none when the response is cut off)
+        stated = None if truncated(text) else closing_statement(rest, multiple)
+        found = stated.answers if stated else ()
+    elif sentence:
         # "Answer: Kylar needs to pay $64 for 16 glasses.": a sentence, its value read as the prose rule reads it
         stated = closing_statement(sentence.group(1), multiple)
         if stated is not None and all(re.search(r"\d", a) for a in stated.answers):
@@ -245,6 +297,26 @@ def _answer_line(scope: _Scope) -> Found | None:
     return None
 
 
+# a closing line "Total thickness = 31 + 50 + 45 + 62 = 188 mm": a label in words naming a total, then an equation
+# chain whose last side is a number (with a unit of at most two words)
+_TOTAL_LABEL = re.compile(r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z ]{0,60}?)(?:\*\*)?[ \t]*=")
+_TOTAL_WORD = re.compile(r"(?i)\b(?:total|sum|altogether|overall|in\s+all)\b")
+_TOTAL_VALUE = re.compile(r"\\?\$?-?\d[\d,]*(?:\.\d+)?%?(?:[ \t]*[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)?")
+
+
+def _total_line(scope: _Scope) -> Found | None:
+    text = scope.unlooped.rstrip()
+    start = text.rfind("\n") + 1
+    last = text[start:]
+    label = _TOTAL_LABEL.match(last)
+    if label is None or not _TOTAL_WORD.search(label.group(1)) or re.search(r"\$(?!\d)|\\[(\[]", last):
+        return None
+    value = last.rsplit("=", 1)[1].strip().rstrip(".").strip("*").strip()
+    if not _TOTAL_VALUE.fullmatch(value):
+        return None
+    return Found(start, Extraction((value,), "total-line"))
+
+
 def _prose(scope: _Scope) -> Found | None:
     found = closing_statement(plain_dollars(scope.text), scope.multiple)
     return Found(len(scope.text), found) if found is not None else None
@@ -258,8 +330,12 @@ RULES: tuple[Rule, ...] = (
          "the last <answer>...</answer> block (also 'answer>' without its '<'), its content read by the other rules"),
     Rule("boxed", 2, _boxed, ("new-turn", "continuation", "loop"),
          "the last \\boxed{} (boxes joined to it on its line are one multi-part answer)"),
+    Rule("boxed-cut", 2, _cut_box, ("new-turn", "continuation", "loop"),
+         "a box the response was cut off in, begun as the last math span before it: that span"),
     Rule("answer-line", 2, _answer_line, ("new-turn", "continuation", "loop", "cut-off-statement"),
          "the last answer line: 'The final answer is', 'Answer:', 'A:', '####', 答案是"),
+    Rule("total-line", 2, _total_line, ("new-turn", "continuation", "loop", "cut-off"),
+         "a last line 'Total thickness = 31 + 50 + 45 + 62 = 188 mm': the chain's last side"),
     Rule("prose", 3, _prose, ("new-turn", "continuation", "loop", "degenerate", "cut-off"),
          "the conclusion of the last line or closing paragraph"),
 )
@@ -270,7 +346,7 @@ _BELOW_TAG = tuple(rule for rule in RULES if rule.name != "answer-tag")
 # ---- the cuts ----------------------------------------------------------------------------------------------------
 
 _NEW_TURN = re.compile(r"<\|(?:user|im_start|start_header_id|eot_id|im_end|endoftext|end_of_text|end)\|>|</s>"
-                       r"|\[INST\]|<start_of_turn>|<end_of_turn>|^[ \t]*(?:Human|User|USER)[ \t]*:", re.M)
+                       r"|\[INST\]|<start_of_turn>|<end_of_turn>|^[ \t]*(?:Human|User|USER|user)[ \t]*:", re.M)
 _CONTINUATION = re.compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|Q|Exercise|Instruction|Input|Example|Task)"
                            r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
                            r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
@@ -294,12 +370,28 @@ def _plain_text(text: str) -> str:
     return text
 
 
+# "3 hours and 35 minutes", "3 h 35 min", "3 \\text{ hours and } 35 \\text{ minutes}": one duration, two units
+_DURATION_UNITS = ((r"(?:hours?|hrs?|h)", r"(?:minutes?|mins?)", 60, "minutes"),
+                   (r"(?:minutes?|mins?)", r"(?:seconds?|secs?|s)", 60, "seconds"))
+_DURATIONS = tuple((re.compile(r"(?<![\d.,])(\d{1,4})\s*(?:\\text\s*\{\s*)?" + big + r"\b\s*,?\s*(?:and\s*)?(?:\}\s*)?"
+                               r"(\d{1,2})\s*(?:\\text\s*\{\s*)?" + small + r"\b(?:\s*\})?(?![\d.,]\d)"), factor, word)
+                   for big, small, factor, word in _DURATION_UNITS)
+
+
+def _one_duration(text: str) -> str:
+    """``text`` with each duration written in two units as one quantity in the smaller (cut ``duration``)."""
+    for pattern, factor, word in _DURATIONS:
+        if pattern.search(text):
+            text = pattern.sub(lambda m: f"{int(m.group(1)) * factor + int(m.group(2))} {word}", text)
+    return text
+
+
 def _without_trailers(text: str) -> str:
     """``text`` without trailing chat-template tokens and sign-offs (looked for in its last 80 characters)."""
     for _ in range(4):
         m = _TRAILER.search(text, max(0, len(text) - 80))
-        if not m:
-            break
+        if not m or _TAG_CLOSE.match(m.group()) and _TAG_OPEN.search(text, 0, m.start()):
+            break  # a closing </answer> of an opened tag: the answer-tag rule reads the whole block
         text = text[:m.start()].rstrip()
     return text
 
@@ -362,7 +454,8 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
         >>> final_answer("16 - 3 - 4 = 9, and 9 * 2 = 18.\\nThe answer is 18.\\n\\nQuestion: Tom has 5 apples...")
         Extraction(answers=('18',), method='answer-line')
     """
-    text = _without_empty_markers(_before_new_turn(_without_trailers(_plain_text(response.replace("\r\n", "\n")))))
+    text = _without_empty_markers(_before_new_turn(_without_trailers(_one_duration(_plain_text(
+        response.replace("\r\n", "\n"))))))
     for m in islice(_CONTINUATION.finditer(text), 3):
         if text[:m.start()].strip():
             before = text[:m.start()].rstrip()

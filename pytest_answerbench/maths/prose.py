@@ -4,9 +4,11 @@ Used by :mod:`.locate` (the ``prose`` rule, the last in its table). It reads the
 math span, a phrase set in bold, a Chinese statement's value (:func:`_cjk_statement`), a closing bulleted list when
 several answers are expected, else the line reduced to the answer it states (:func:`.extract.reduce_sentence`). In
 a longer closing paragraph it reads the last sentence that states something, passing over an afterthought ("This
-is because she spent 5 dollars.") for the conclusion before it; a clause that restates a given ("..., after
-spending 5 dollars") is dropped before the last number is taken. A last line that is a step of a derivation
-("Step 3: 16 - 3 = 13") concludes nothing.
+is because she spent 5 dollars.", not "Since she cooks 9 batches, the total is 72 minutes.") for the conclusion
+before it; a clause that restates a given ("..., after spending 5 dollars") is dropped before the last number is
+taken. A last line that is a step of a derivation ("Step 3: 16 - 3 = 13") concludes nothing, unless the step opens
+with a conclusion word ("Step 3: Therefore, ..."); closing remarks that state nothing ("Think: Now they know how
+many loads they need.") after a line that concludes are passed over.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from .extract import (
     _SPAN, _TEXT_WRAPPED, _WORDS, Extraction, _joined_spans, _sentences, reduce_sentence, strip_wrappers,
 )
 
-__all__ = ["closing_statement", "concludes", "plain_dollars"]
+__all__ = ["closing_statement", "concludes", "opens_steps", "plain_dollars"]
 
 _CJK = re.compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = re.compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -78,12 +80,26 @@ def _listed_answers(lines: list[str]) -> tuple[str, ...]:
 # a last line that is one step of a derivation, not its conclusion ("Step 3: ...", "First, ...", "Let's ...")
 _STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?(?:step\s*\d+\b|first(?:ly)?\b|next\b|let(?:'s|’s)?\s|we\s+(?:need|want|"
                    r"start|begin)\b|to\s+find\b)")
+# the first step of a derivation opening a block ("Step 1: 2/3 of 36 sq ft = 24 sq ft")
+_FIRST_STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*1\b")
+# a step whose statement opens with a conclusion word concludes ("Step 3: Therefore, Ryan has 25 flowers.")
+_CONCLUDING_STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*\d+\s*[:.)]?\s*(?:\*\*)?\s*(?:therefore|so|thus|hence|"
+                              r"finally|in\s+(?:total|all))\b")
 # a sentence that explains or checks the conclusion before it ("This is because ...", "Note that ...")
 _AFTERTHOUGHT = re.compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|check(?:ing)?\b|to\s+check|"
                            r"verification|we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|here,)")
+# "Since she cooks 9 batches, the total time is 72 minutes.": a reason, then a main clause (after its first comma)
+_REASON_THEN = re.compile(r"(?i)\s*(?:since|because)\b[^,]{1,200},\s*(.+)")
 # a closing line of chatter after the conclusion ("I hope this helps!", "Let me know if you have questions.")
 _SIGN_OFF = re.compile(r"(?i)\s*(?:i\s+hope|hope\s+(?:this|that|it)|let\s+me\s+know|feel\s+free|if\s+you\s+have|"
                        r"(?:i\s+am|i'm)\s+(?:happy|glad)|happy\s+to|glad\s+to|good\s+luck|thanks?\b|thank\s+you)")
+# a line that takes back or doubts what came before it: never passed over as a remark
+_RETRACTS = re.compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|actually|instead|re-?check|re-?calculat\w*|"
+                       r"re-?evaluat\w*|not\s+(?:correct|right|possible|sure)|maybe|perhaps|might|possibly|unsure|"
+                       r"alternatively|doubt\w*)\b")
+# a turn of a dialogue the model invents after its conclusion ("Assistant: No, that is an interesting thought.")
+_INVENTED_TURN = re.compile(r"[ \t]*(?:Assistant|AI)[ \t]*:")
+_REMARKS = 3  # closing remark lines passed over at most
 # A long response whose last line neither ends as a sentence or a formula does nor states a conclusion stopped
 # mid-derivation (a length limit), whatever number that line holds.
 _LONG = 1000
@@ -97,8 +113,9 @@ _GIVEN_CLAUSE = re.compile(r"(?i),?\s+(?:(?:after|since|because|given|from|for|o
                            r"|to\s+[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
                            r"|\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")  # a parenthesis in words, not "(3/4) * P"
 # the value right before such a clause: a number (per a unit: "$18,000/year") and at most two words ("18
-# dollars left", "5 hours")
-_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?%?(?:/[A-Za-z]+)?(?:\s+[A-Za-z]+){0,2}\s*$")
+# dollars left", "5 hours"), then a rate and a qualifier of the value ("6 pages per day, on average")
+_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?%?(?:/[A-Za-z]+)?(?:\s+[A-Za-z]+){0,2}(?:\s+(?:per|each)\s+[A-Za-z]+)?"
+                           r"(?:,?\s+(?:on\s+average|in\s+total|in\s+all|altogether|each),?)?\s*$")
 # "$\$$45": a dollar sign written as a math span, then the number
 _DOLLAR_SPAN = re.compile(r"\$\\\$\$")
 
@@ -107,6 +124,11 @@ def concludes(text: str) -> bool:
     """Does the last sentence of ``text`` state a conclusion ("So ...", "Therefore ...", "In total ...")?"""
     sentences = _sentences(text[-2000:])
     return bool(sentences and _CONCLUSION.search(sentences[-1]))
+
+
+def opens_steps(text: str) -> bool:
+    """Does ``text`` open with the first step of a derivation ("Step 1: ...")?"""
+    return bool(_FIRST_STEP.match(text.lstrip("\n")))
 
 
 def plain_dollars(text: str) -> str:
@@ -125,11 +147,39 @@ def _main_clause(line: str) -> str:
     return line
 
 
+def _remark(line: str) -> bool:
+    """Is ``line`` a remark that states nothing: no number, no math, no conclusion word, nothing taken back
+    ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?")?"""
+    if re.search(r"[\d$\\]", line):
+        return False
+    return bool(_INVENTED_TURN.match(line)) or not (_CONCLUSION.search(line) or _RETRACTS.search(line))
+
+
+def _without_remarks(lines: list[str]) -> list[str]:
+    """``lines`` without up to ``_REMARKS`` closing remarks, when the line before them concludes with a number
+    ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
+    kept = len(lines)
+    while kept > 1 and len(lines) - kept < _REMARKS and _remark(lines[kept - 1]):
+        kept -= 1
+    if kept < len(lines) and re.search(r"\d", lines[kept - 1]) and concludes(lines[kept - 1]):
+        return lines[:kept]
+    return lines
+
+
+def _afterthought(sentence: str) -> bool:
+    """Does ``sentence`` explain or check what came before it, rather than conclude? A reason whose main clause
+    states a conclusion ("Since she cooks 9 batches, the total time is 72 minutes.") concludes."""
+    if not _AFTERTHOUGHT.match(sentence):
+        return False
+    reason = _REASON_THEN.match(sentence)
+    return not (reason and _CONCLUSION.search(reason.group(1)))
+
+
 def _closing_sentence(last: str) -> str:
     """The sentence of a closing line or paragraph that states the answer: the last one with math or a number,
     passing over afterthoughts that follow a conclusion."""
     stating = [s for s in _sentences(last) if re.search(r"[\d$]|\\\(", s)]
-    while len(stating) > 1 and _AFTERTHOUGHT.match(stating[-1]):
+    while len(stating) > 1 and _afterthought(stating[-1]):
         stating.pop()
     return stating[-1] if stating else last
 
@@ -143,11 +193,12 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
+    lines = _without_remarks(lines)
     last = lines[-1].strip() if lines else ""
     if len(last) > 80:
         last = _closing_sentence(last)
     final = _sentences(last)[-1:] or [last]
-    if not last or len(final[0]) <= 120 and _STEP.match(final[0]):
+    if not last or len(final[0]) <= 120 and _STEP.match(final[0]) and not _CONCLUDING_STEP.match(last):
         return None  # a short step ("Step 3: 16 - 3 = 13"), not a long sentence that happens to start "First, ..."
     if len(text) >= _LONG and not _FINISHED.search(lines[-1]) and not _CONCLUSION.search(final[0]):
         return None  # a long derivation stopping on a bare step ("Now, 3 + 4 = 7"): cut off, not concluded
