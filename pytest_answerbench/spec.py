@@ -164,6 +164,16 @@ def resolve_benchmark(name_or_path: str) -> BenchmarkSpec:
             raise SpecError(f"benchmark file {name_or_path} does not exist")
         return load_spec(path)
     wanted = _norm(name_or_path)
+    # A benchmark asked for by name lives in the folder of that name: read that one file, not every definition
+    # (names and aliases are unique across benchmarks, tests/test_spec.py). Anything else takes the index.
+    direct = builtin_dir() / wanted / "benchmark.yaml"
+    if direct.is_file():
+        try:
+            spec = _load_cached(direct)
+        except SpecError:
+            spec = None  # the index below finds the same file (or another) and raises or returns as before
+        if spec is not None and _norm(spec.name) == wanted:
+            return spec
     index = _builtin_index()
     for name, aliases, path in index:
         if wanted == _norm(name) or wanted in {_norm(a) for a in aliases}:

@@ -178,3 +178,17 @@ def test_a_run_without_a_judge_imports_no_judge_client_and_a_judged_run_does(ben
         server.close()
     assert "openai" in judged
 
+
+# --- a benchmark asked for by name reads its own definition only ----------------------------------------------
+
+def test_a_benchmark_named_by_its_name_reads_only_its_own_definition_and_an_alias_still_resolves():
+    out = _run_python("""
+        import json
+        from pytest_answerbench import spec
+        by_name = spec.resolve_benchmark("olympiad")
+        index_after_name = spec._builtin_index.cache_info().currsize
+        by_alias = spec.resolve_benchmark("OlympiadBench")
+        print(json.dumps([by_name.name, index_after_name, by_alias.name, by_alias is by_name,
+                          spec._builtin_index.cache_info().currsize]))
+    """)
+    assert json.loads(out) == ["olympiad", 0, "olympiad", True, 1]
