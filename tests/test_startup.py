@@ -192,3 +192,32 @@ def test_a_benchmark_named_by_its_name_reads_only_its_own_definition_and_an_alia
                           spec._builtin_index.cache_info().currsize]))
     """)
     assert json.loads(out) == ["olympiad", 0, "olympiad", True, 1]
+
+
+# --- a pytest run without --bench loads the option registration only ----------------------------------------
+
+RUN_ONLY = ("pytest_answerbench.api", "pytest_answerbench.report.build", "pytest_answerbench.inputs",
+            "pytest_answerbench.choice", "pytest_answerbench.maths", "pytest_answerbench.run", "yaml", "sympy",
+            "openai")
+
+
+def test_a_plain_pytest_run_loads_none_of_what_a_bench_run_uses(bench_env):
+    """The plugin is installed (its options are registered, ``--bench`` is offered) but a run of ordinary tests
+    loads neither the library API, the report builder, the readers, nor SymPy, YAML or openai; the library's
+    names still resolve from the package on first use."""
+    bench_env.makeconftest(f"""
+        import json, sys
+
+        def pytest_sessionfinish(session):
+            loaded = sorted(m for m in {RUN_ONLY!r} if m in sys.modules)
+            import pytest_answerbench, pytest_answerbench.report as report
+            names = [pytest_answerbench.score_row.__module__, report.build_report.__module__]
+            with open("modules.json", "w") as fh:
+                json.dump([loaded, names], fh)
+    """)
+    bench_env.makepyfile(test_plain="def test_one():\n    assert 1 + 1 == 2\n")
+    result = bench_env.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.OK, result.stdout.str()
+    loaded, names = json.loads((bench_env.path / "modules.json").read_text())
+    assert loaded == []
+    assert names == ["pytest_answerbench.api", "pytest_answerbench.report.build"]
