@@ -11,8 +11,10 @@ The pytest plugin lives in ``pytest_answerbench.plugin`` (entry point ``answerbe
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ._version import __version__
-from .api import list_benchmarks, score_row, score_rows
 from .errors import SpecError
 from .spec import BenchmarkSpec, load_spec, resolve_benchmark
 from .verdict import ScoreContext, Verdict
@@ -29,3 +31,22 @@ __all__ = [
     "score_row",
     "score_rows",
 ]
+
+if TYPE_CHECKING:
+    from .api import list_benchmarks, score_row, score_rows
+
+_API = ("list_benchmarks", "score_row", "score_rows")
+
+
+def __getattr__(name: str) -> Any:
+    # The library functions load api.py (with the report builder and the readers) on first use: pytest imports
+    # this package for the plugin on every run, with or without --bench (PEP 562).
+    if name not in _API:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.api"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -156,6 +156,13 @@ def _norm(name: str) -> str:
     return name.strip().lower().replace("-", "_").replace(" ", "_")
 
 
+@functools.lru_cache(maxsize=None)
+def _named_definition(wanted: str) -> Path | None:
+    """``benchmarks/<wanted>/benchmark.yaml`` when it exists (looked up once: score_row resolves on every row)."""
+    path = builtin_dir() / wanted / "benchmark.yaml"
+    return path if path.is_file() else None
+
+
 def resolve_benchmark(name_or_path: str) -> BenchmarkSpec:
     """A built-in benchmark by name or alias (case-insensitive), or a user's YAML file by path."""
     if name_or_path.endswith((".yaml", ".yml")) or os.sep in name_or_path or "/" in name_or_path:
@@ -164,6 +171,16 @@ def resolve_benchmark(name_or_path: str) -> BenchmarkSpec:
             raise SpecError(f"benchmark file {name_or_path} does not exist")
         return load_spec(path)
     wanted = _norm(name_or_path)
+    # A benchmark asked for by name lives in the folder of that name: read that one file, not every definition
+    # (names and aliases are unique across benchmarks, tests/test_spec.py). Anything else takes the index.
+    direct = _named_definition(wanted)
+    if direct is not None:
+        try:
+            spec = _load_cached(direct)
+        except SpecError:
+            spec = None  # the index below finds the same file (or another) and raises or returns as before
+        if spec is not None and _norm(spec.name) == wanted:
+            return spec
     index = _builtin_index()
     for name, aliases, path in index:
         if wanted == _norm(name) or wanted in {_norm(a) for a in aliases}:

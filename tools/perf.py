@@ -18,6 +18,10 @@ fresh process so peak RSS is the process's own:
 
 and prints the figures with the ratios bench/bare. Wall times are medians of --repeat runs. Figures are
 printed and written as JSON; nothing here asserts a time.
+
+``python tools/perf.py --startup --repeat 7`` measures start-up instead: CPU time of the README's quick start
+against ``python -c 'import sympy'`` and ``pytest --version``, of importing the plugin module, and of a plain
+pytest run of one trivial test with and without the plugin (``-p no:answerbench``); ratios from the same runs.
 """
 
 from __future__ import annotations
@@ -395,6 +399,85 @@ def measure_all(plan: list[tuple[str, str, list[str]]], cwd: Path, repeat: int) 
     return out
 
 
+# --- start-up ------------------------------------------------------------------------------------------------
+
+TRIVIAL_TEST = "def test_nothing():\n    assert True\n"
+
+
+def cpu_run(cmd: list[str], cwd: Path) -> dict[str, Any]:
+    """Run a command; its CPU seconds (user + system, with the children it waited for, such as a forked scoring
+    process) and wall seconds. CPU time is what a loaded, shared machine leaves comparable between runs."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as run_measured
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    out = proc.stdout.read() if proc.stdout else ""
+    _, status, usage = os.wait4(proc.pid, 0)
+    return {"cpu": usage.ru_utime + usage.ru_stime, "wall": time.perf_counter() - started,
+            "exit": os.waitstatus_to_exitcode(status), "output": out}
+
+
+def startup_figures(work: Path, repeat: int) -> dict[str, Any]:
+    """Start-up costs, each command run ``repeat`` times round-robin after one untimed run (byte-code caches
+    written): the README's quick start against ``python -c 'import sympy'`` and ``pytest --version``, importing
+    the plugin module alone, and a plain pytest run of one trivial test with and without the plugin. Medians."""
+    root = Path(__file__).resolve().parents[1]
+    plain = work / "plain"
+    plain.mkdir(exist_ok=True)
+    (plain / "pytest.ini").write_text("[pytest]\n")
+    (plain / "test_trivial.py").write_text(TRIVIAL_TEST)
+    py = sys.executable
+    plan = [  # key, label, command, folder
+        ("import_sympy", "python -c 'import sympy'", [py, "-c", "import sympy"], root),
+        ("pytest_version", "pytest --version", [py, "-m", "pytest", "--version"], root),
+        ("import_plugin", "import pytest_answerbench.plugin", [py, "-c", "import pytest_answerbench.plugin"], root),
+        ("quick_start", "quick start: pytest --bench olympiad benchmarks/olympiad/sample.jsonl -q",
+         [py, "-m", "pytest", "--bench", "olympiad", "benchmarks/olympiad/sample.jsonl", "-q"], root),
+        ("plain", "pytest test_trivial.py (plugin installed)", [py, "-m", "pytest", "-q", "test_trivial.py"], plain),
+        ("plain_without", "pytest -p no:answerbench test_trivial.py",
+         [py, "-m", "pytest", "-q", "-p", "no:answerbench", "test_trivial.py"], plain),
+    ]
+    runs: dict[str, list[dict[str, Any]]] = {key: [] for key, *_ in plan}
+    for attempt in range(repeat + 1):
+        for key, label, cmd, cwd in plan:
+            run = cpu_run(cmd, cwd)
+            if run["exit"] not in (0, 1):  # the sample has wrong rows: the quick start exits 1
+                raise SystemExit(f"{label} failed (exit {run['exit']}):\n{run['output'][-3000:]}")
+            if attempt:
+                runs[key].append(run)
+    out: dict[str, Any] = {"repeat": repeat, "measurements": {}}
+    for key, label, cmd, _ in plan:
+        cpu = [r["cpu"] for r in runs[key]]
+        out["measurements"][key] = {
+            "label": label, "command": " ".join(cmd), "cpu_seconds": round(statistics.median(cpu), 3),
+            "wall_seconds": round(statistics.median(r["wall"] for r in runs[key]), 3),
+            "cpu_runs": [round(c, 3) for c in cpu]}
+    m = {key: v["cpu_seconds"] for key, v in out["measurements"].items()}
+    out["ratios"] = {
+        "quick_start_vs_import_sympy": round(m["quick_start"] / m["import_sympy"], 2),
+        "quick_start_vs_pytest_version": round(m["quick_start"] / m["pytest_version"], 2),
+        "import_plugin_vs_pytest_version": round(m["import_plugin"] / m["pytest_version"], 2),
+        "plain_with_vs_without_plugin": round(m["plain"] / m["plain_without"], 3),
+        # what the quick start costs beyond a plain pytest run of this environment (its other plugins included)
+        "quick_start_beyond_plain_vs_import_sympy": round((m["quick_start"] - m["plain_without"]) / m["import_sympy"],
+                                                          2),
+    }
+    return out
+
+
+def print_startup(figures: dict[str, Any]) -> None:
+    print(f"start-up: CPU seconds (user + system, children included), median of {figures['repeat']} round-robin "
+          f"runs, {os.cpu_count()} CPUs")
+    print(f"{'measurement':74} {'CPU s':>6} {'wall s':>7}")
+    for v in figures["measurements"].values():
+        print(f"{v['label']:74} {v['cpu_seconds']:6.2f} {v['wall_seconds']:7.2f}")
+    r = figures["ratios"]
+    print(f"quick start / import sympy {r['quick_start_vs_import_sympy']:.2f}x, / pytest --version "
+          f"{r['quick_start_vs_pytest_version']:.2f}x; quick start minus a plain run without the plugin "
+          f"/ import sympy {r['quick_start_beyond_plain_vs_import_sympy']:.2f}x")
+    print(f"import of the plugin module / pytest --version {r['import_plugin_vs_pytest_version']:.2f}x; "
+          f"plain pytest with / without the plugin {r['plain_with_vs_without_plugin']:.3f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/perf.py", description=__doc__.split("\n")[0])
     parser.add_argument("--benchmark", choices=("vmcbench_dev", "olympiad"), default="vmcbench_dev",
@@ -410,7 +493,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
     parser.add_argument("--judge-rows", type=int, default=0,
                         help="also time N CRAG-MM rows judged by a local 50 ms server, cold and from the cache")
+    parser.add_argument("--startup", action="store_true",
+                        help="measure start-up only: the quick start, import sympy, pytest --version, a plain run")
     args = parser.parse_args(argv)
+    if args.startup:
+        return startup_main(args)
 
     work = Path(tempfile.mkdtemp(prefix="answerbench-perf-"))
     preds = work / "preds.jsonl"
@@ -499,6 +586,24 @@ def main(argv: list[str] | None = None) -> int:
         import shutil
 
         shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def startup_main(args: argparse.Namespace) -> int:
+    """``--startup``: print (and with --out, write) the start-up figures."""
+    import shutil
+
+    work = Path(tempfile.mkdtemp(prefix="answerbench-startup-"))
+    try:
+        figures = startup_figures(work, args.repeat)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    figures.update(python=platform.python_version(), cpus=os.cpu_count())
+    print_startup(figures)
+    if args.out:
+        Path(args.out).write_text(json.dumps({"startup": figures}, indent=1) + "\n")
+        print(f"figures written to {args.out}")
     return 0
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import bisect
 import functools
-import re
 from typing import Callable
 
+from ..text.patterns import lazy_compile
 from .normalize import _stem_word, _stem_words, _text_boundary_ok, _text_start_ok
 from .optionset import _KEY_TOKEN, _OptionSet
 from .result import ChoiceResult
@@ -15,63 +15,63 @@ from .rules import CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTE
 from .scan import _present
 from .values import _reply_numbers, _reply_value
 
-_SENTENCE_END = re.compile(r"[.!?\n]")
+_SENTENCE_END = lazy_compile(r"[.!?\n]")
 # (the words grouped behind one \b: a pattern whose every branch is a word or "n't" scans several times faster)
-_NEGATED_BEFORE = re.compile(r"(?:\b(?:n(?:ot|either|or|o|ever)|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,1}$")
+_NEGATED_BEFORE = lazy_compile(r"(?:\b(?:n(?:ot|either|or|o|ever)|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,1}$")
 # "not true", "isn't false", "not really true": a polar option (True / False, Yes / No) negated outright, which names
 # the other one of the pair
-_FLIPPED_BEFORE = re.compile(r"(?:\bn(?:ot|ever)|n't)\s+(?:(?:really|actually|at\s+all)\s+)?$")
+_FLIPPED_BEFORE = lazy_compile(r"(?:\bn(?:ot|ever)|n't)\s+(?:(?:really|actually|at\s+all)\s+)?$")
 # "partially true", "not necessarily true": a polar option qualified, which names neither
-_QUALIFIED_BEFORE = re.compile(r"\b(?:partially|partly|half|somewhat|mostly|largely|sort\s+of|kind\s+of|"
+_QUALIFIED_BEFORE = lazy_compile(r"\b(?:partially|partly|half|somewhat|mostly|largely|sort\s+of|kind\s+of|"
                                r"not\s+(?:entirely|completely|fully|quite|always|necessarily))\s+$")
 _CJK_NEGATION = ("不", "非", "没", "未")
-_CN_YES_VERDICT = re.compile(r"(?<![不绝相针])(?<!不是)对的|说得对")
-_CN_NO_VERDICT = re.compile(r"错的|错了|不对|不是对的")
-_CLAUSE_STOP = re.compile(r"[.;\n!?:,—–]|\s-\s")
-_SO_CLAUSE = re.compile(r"\b(?:so|therefore|thus|hence)\b\s*,?\s*")
+_CN_YES_VERDICT = lazy_compile(r"(?<![不绝相针])(?<!不是)对的|说得对")
+_CN_NO_VERDICT = lazy_compile(r"错的|错了|不对|不是对的")
+_CLAUSE_STOP = lazy_compile(r"[.;\n!?:,—–]|\s-\s")
+_SO_CLAUSE = lazy_compile(r"\b(?:so|therefore|thus|hence)\b\s*,?\s*")
 # a reply ending unsure: "... hard to say from this angle.", "I'm not sure."
-_UNSURE = re.compile(r"\b(?:hard|difficult|impossible)\s+to\s+(?:say|tell|decide)|\bnot\s+(?:sure|certain|confident)\b|"
+_UNSURE = lazy_compile(r"\b(?:hard|difficult|impossible)\s+to\s+(?:say|tell|decide)|\bnot\s+(?:sure|certain|confident)\b|"
                      r"\bcan(?:not|'t|’t)\s+(?:tell|decide|be\s+sure)\b|\bunsure\b|\buncertain\b")
 # A leading concessive clause, up to the comma before its main clause's subject ("While X and Y have faint rings,
 # the rings shown ..."): a comma followed by a determiner or pronoun, not by a list's next item
-_CONCESSIVE = re.compile(r"(?:^|(?<=[.!?;\n]\s)|(?<=[.!?;\n]))\s*(?:while|although|though|even\s+though|whereas)\b"
+_CONCESSIVE = lazy_compile(r"(?:^|(?<=[.!?;\n]\s)|(?<=[.!?;\n]))\s*(?:while|although|though|even\s+though|whereas)\b"
                          r"[^.!?;\n]{0,300}?,(?=\s*(?:the|this|these|that|those|it|its|they|their|he|she|we|i|only|here|"
                          r"there)\b)")
 # "πr² is the area of a circle": an option as the subject of a definition (not "... is the correct answer")
-_DEFINED_AFTER = re.compile(r"\s*(?:is|are)\s+(?:the|its|their|a|an)\s+(?!(?:correct|right|best|answer|only|one|"
+_DEFINED_AFTER = lazy_compile(r"\s*(?:is|are)\s+(?:the|its|their|a|an)\s+(?!(?:correct|right|best|answer|only|one|"
                             r"option|choice|true|final)\b)[a-z]")
-_EQUALS_NEXT = re.compile(r"\s*=\s*")
-_STATED_BEFORE = re.compile(r"\b(?:is|are|equals|be)\s*$|=\s*$")
+_EQUALS_NEXT = lazy_compile(r"\s*=\s*")
+_STATED_BEFORE = lazy_compile(r"\b(?:is|are|equals|be)\s*$|=\s*$")
 # "It could also be Venus": the last sentence offers another option as just as possible
-_ALSO_POSSIBLE = re.compile(r"\b(?:could|might|may)\s+(?:also|just\s+as\s+well|equally)\s+be\b|"
+_ALSO_POSSIBLE = lazy_compile(r"\b(?:could|might|may)\s+(?:also|just\s+as\s+well|equally)\s+be\b|"
                             r"\bor\s+(?:possibly|perhaps|maybe)\b")
 # "The question, however, asks about the largest radius.": what was named answers another question
-_ASKS_OTHER = re.compile(r"\b(?:the|this)\s+question\s*,?\s*(?:however|though|instead)?\s*,?\s*"
+_ASKS_OTHER = lazy_compile(r"\b(?:the|this)\s+question\s*,?\s*(?:however|though|instead)?\s*,?\s*"
                          r"(?:actually\s+)?(?:asks|is\s+asking)\s+(?:about|for)\b")
-_NEGATED_AFTER = re.compile(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:wrong|incorrect|false|not\b)|"
+_NEGATED_AFTER = lazy_compile(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:wrong|incorrect|false|not\b)|"
                             r"[^.;!]*?\b(?:isn't|aren't)\b|\s*\?\s*no\b|\s*[:-]\s*(?:no|wrong|incorrect|false)\b")
-_CLAUSE_BREAK = re.compile(r"[,;]\s+(?=\S)")
-_SENTENCE_BREAK = re.compile(r"[.!?\n]\s+(?=\S)")
-_CONCLUDING = re.compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
+_CLAUSE_BREAK = lazy_compile(r"[,;]\s+(?=\S)")
+_SENTENCE_BREAK = lazy_compile(r"[.!?\n]\s+(?=\S)")
+_CONCLUDING = lazy_compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
                          r"there (?:are|is)|total|altogether|in all|"
                          r"maximum|minimum|highest|lowest|largest|smallest|most|least|best|peak|answer|"
                          r"correct|actually|final)\b")
-_TURN = re.compile(r"\b(?:but|actually|however|rather|instead|in fact|so|therefore|thus|hence|consequently|"
+_TURN = lazy_compile(r"\b(?:but|actually|however|rather|instead|in fact|so|therefore|thus|hence|consequently|"
                    r"which means|this means|that means|i\.e\.)(?=\W)")
 # "larger than the Atlantic", "compared with Venus", "unlike Mars": what follows is the yardstick, to the clause's end
-_COMPARED = re.compile(r"\b(?<!rather\s)than\b|\bcompared\s+(?:to|with)\b|\bunlike\b")
+_COMPARED = lazy_compile(r"\b(?<!rather\s)than\b|\bcompared\s+(?:to|with)\b|\bunlike\b")
 # "six years after it began in 1939", "since 1990": a number there dates or measures something else
-_CONTEXT_BEFORE = re.compile(r"\b(?:after|before|since|from|until|till|than|compared\s+(?:to|with)|versus)\b")
-_THE_BEFORE = re.compile(r"\bthe\s+$")
-_NOUN_AFTER = re.compile(r"\s+(?!(?:is|was|are|were|and|or|one|ones)\b)[a-z]{3,}")
-_COMPARED_END = re.compile(r"[.;!?\n]|,\s*(?:but|while|whereas|so|and\s+so|which|however)\b")
+_CONTEXT_BEFORE = lazy_compile(r"\b(?:after|before|since|from|until|till|than|compared\s+(?:to|with)|versus)\b")
+_THE_BEFORE = lazy_compile(r"\bthe\s+$")
+_NOUN_AFTER = lazy_compile(r"\s+(?!(?:is|was|are|were|and|or|one|ones)\b)[a-z]{3,}")
+_COMPARED_END = lazy_compile(r"[.;!?\n]|,\s*(?:but|while|whereas|so|and\s+so|which|however)\b")
 # Words after "I" that make it the pronoun, not the Roman numeral an option reads ("I believe ... III").
-_PRONOUN_I_AFTER = re.compile(
+_PRONOUN_I_AFTER = lazy_compile(
     r"\s*['’]|\s+(?:(?:really|also|still|would|will|do|did|can|could|should|must|might|am|have|had|was)\s+){0,3}"
     r"(?:think|believe|guess|say|feel|suppose|reckon|choose|chose|pick|picked|select|selected|go|went|see|saw|"
     r"know|knew|am|have|had|was|would|will|do|did|can|could|should|must|might|need|want|get|got|found|find|"
     r"conclude|concluded|count|counted|calculate|calculated|notice|noticed)\b")
-_OR_ALTERNATIVE = re.compile(r"\s+or\s+(?!not\b|more\b|less\b|so\b|fewer\b|higher\b|lower\b)[a-z0-9]")
+_OR_ALTERNATIVE = lazy_compile(r"\s+or\s+(?!not\b|more\b|less\b|so\b|fewer\b|higher\b|lower\b)[a-z0-9]")
 # "First, ...", "Second, ...": ordinals that order the reply's own steps, not an option's words
 _STEP_ORDINALS = frozenset(("first", "second", "third", "fourth", "fifth", "finally"))
 

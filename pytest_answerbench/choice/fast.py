@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import re
 
+from ..text.patterns import lazy_compile
 from .normalize import _loose_key, _norm_text
 from .optionset import _OptionSet
 from .result import ChoiceResult
@@ -16,7 +16,7 @@ from .result import ChoiceResult
 # letter). That holds whenever no option's text, core or distinguishing tail occurs in the reply (so no rule
 # reading option texts can fire) and the letter is an option; otherwise the full reader runs. A test compares
 # the two paths on many replies and option sets (tests/test_choice.py::test_the_fast_path_agrees_with_the_full_reader).
-_FAST_FORMS = re.compile(
+_FAST_FORMS = lazy_compile(
     r"(?P<box>\$?\\boxed\{(?P<box_letter>[A-Za-z])\}\$?\.?)|"
     r"(?P<marker>(?:So|Therefore|Thus|Hence),? (?:the )?(?:correct )?answer is) "
     r"(?:\*\*(?P<bold_letter>[A-Z])\*\*|\((?P<bracket_letter>[A-Z])\)|(?P<marker_letter>[A-Z]))\.?|"

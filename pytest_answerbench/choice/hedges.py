@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.patterns import lazy_compile
 from .content import _SENTENCE_END, option_texts
 from .result import ChoiceResult, Commit
 from .rules import _ADVERBS, _NEG_WORDS, _STRONG_CUE, HEDGE_OTHER, SIDE_BY_SIDE_CHARS, SIDE_BY_SIDE_WORDS, _WORD_RUNS
@@ -17,17 +18,17 @@ from .rules import _ADVERBS, _NEG_WORDS, _STRONG_CUE, HEDGE_OTHER, SIDE_BY_SIDE_
 __all__ = ["HedgeReading"]
 
 # "The answer is B. The answer is C.": sentences of prose (the later one revises), unlike "Answer: B\nAnswer: D"
-_PROSE_SENTENCE_END = re.compile(r"[.!?](?:[ \t]+\S|[ \t]*\n[ \t]*\n)")
+_PROSE_SENTENCE_END = lazy_compile(r"[.!?](?:[ \t]+\S|[ \t]*\n[ \t]*\n)")
 # a doubt about another option after the answer: "The answer is B. Hmm, or is it C?"
 # or an alternative offered in a sentence of its own: "The answer is C. Or D, if we count the edge."
-_DOUBT_OTHER = re.compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|possibly|could\s+it\s+be|should\s+it\s+be)"
+_DOUBT_OTHER = lazy_compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|possibly|could\s+it\s+be|should\s+it\s+be)"
                           r"\s+|(?<=[.!?]\s)(?i:or)\s+)(?:(?i:option)\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!,]|$)")
-_CORRECTION_LEAD = re.compile(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
+_CORRECTION_LEAD = lazy_compile(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
                               r"i\s+meant?|go\s+with|choose|pick|should\s+be|must\s+be|is|to|答案是|应该是|应是|是|选)\s*,?\s*)*",
                               re.I)
-_CORRECTION_VERDICT = re.compile(r"(?:options?\s+)?([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer))")
-_CORRECTION_OPTION = re.compile(r"(?:option|choice)\s+([A-Za-z])(?![A-Za-z0-9])", re.I)
-_REST_NEGATED = re.compile(rf"\s*(?:,\s*)?(?:is|are|was)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
+_CORRECTION_VERDICT = lazy_compile(r"(?:options?\s+)?([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer))")
+_CORRECTION_OPTION = lazy_compile(r"(?:option|choice)\s+([A-Za-z])(?![A-Za-z0-9])", re.I)
+_REST_NEGATED = lazy_compile(rf"\s*(?:,\s*)?(?:is|are|was)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
 
 
 class HedgeReading:

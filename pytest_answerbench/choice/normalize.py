@@ -7,9 +7,9 @@ Also the boundary tests an occurrence of an option's text must pass (no longer w
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
+from ..text.patterns import lazy_compile
 from .rules import PLACEHOLDER
 
 # Characters that IGNORECASE matches to an ASCII letter although ``lower()`` does not map them there (or maps
@@ -24,16 +24,16 @@ def fold_safe(flat: str) -> bool:
     return flat.isascii() or not any(ch in flat for ch in _FOLD_UNSAFE)
 
 
-_TEXT_CMD = re.compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")
-_LATEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
-_TEXT_CMD_NORM = re.compile(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")
+_TEXT_CMD = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")
+_LATEX_FRAC = lazy_compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_TEXT_CMD_NORM = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")
 _DROP_CHARS = "*$`\"“”"
-_ARTICLE_START = re.compile(r"(?:a|an|the)\s+")
+_ARTICLE_START = lazy_compile(r"(?:a|an|the)\s+")
 # superscript exponents, written "^" before NFKC turns "10²" into "102"
-_SUPERSCRIPT_EXP = re.compile(r"(?<=10)([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_SUPERSCRIPT_EXP = lazy_compile(r"(?<=10)([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
-_TEX_SQRT = re.compile(r"\\sqrt\s*(?:\{([^{}]*)\}|(\d))")
-_TEX_PI = re.compile(r"\\pi(?![A-Za-z])")
+_TEX_SQRT = lazy_compile(r"\\sqrt\s*(?:\{([^{}]*)\}|(\d))")
+_TEX_PI = lazy_compile(r"\\pi(?![A-Za-z])")
 
 
 def _superscripts(text: str) -> str:
@@ -143,7 +143,7 @@ def _loose_key(ns: str) -> str:
     return ns.translate(_LOOSE_DROP)
 
 
-_STEM_SPLIT = re.compile(r"[^\w]+")
+_STEM_SPLIT = lazy_compile(r"[^\w]+")
 _STEM_MEMO: dict[str, str] = {}
 _ORDINAL_DIGITS = {f"{i + 1}{end}": word for i, (word, end) in enumerate(zip(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split(),

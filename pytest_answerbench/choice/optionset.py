@@ -5,16 +5,17 @@ from __future__ import annotations
 import functools
 import re
 
+from ..text.patterns import lazy_compile
 from .normalize import _loose_key, _norm_text, _stem_word, _stem_words, _strip_article
 from .rules import (NONE_OPTION, _ADVERBS, _AFTER_WORDS, _NEG_WORDS, _NONE_ABOVE, _NOT_AFTER_LETTER, _NOT_LETTER,
                     _UNDETERMINED)
 from .values import (_CLOCK, _DATE, _DAY_HALF, _clock_value, _date_value, _in_range, _option_number, _range_of,
                      _same_clock, _same_date)
 
-_WORDS_ONLY = re.compile(r"[a-z]+(?:['’ -]+[a-z]+)*")
+_WORDS_ONLY = lazy_compile(r"[a-z]+(?:['’ -]+[a-z]+)*")
 # words of an option text that can name it alone ("Austen" for "Jane Austen"): letters only, stemmed; function
 # words and the vocabulary of options in general never do
-_KEY_TOKEN = re.compile(r"[^\W\d_]+|(?<!\d)\d{1,3}(?:st|nd|rd|th)\b")
+_KEY_TOKEN = lazy_compile(r"[^\W\d_]+|(?<!\d)\d{1,3}(?:st|nd|rd|th)\b")
 _KEY_STOP = frozenset(_stem_words(w) for w in (
     "with from that this than then they them their there these those have been were what when where which will "
     "would could should about into only also more most less least some such each both none above below other true "
@@ -23,10 +24,10 @@ _KEY_STOP = frozenset(_stem_words(w) for w in (
     "information enough given data neither either all any last next").split())
 # a dataset's markup inside an option's text ("... irritation. [substeps] If you are ...", HellaSwag's WikiHow
 # options): no part of what a reply quoting the option writes
-_MARKUP_TAG = re.compile(r"\s*\[(?:substeps|title|header|step|steps|sub|note)\]\s*", re.I)
+_MARKUP_TAG = lazy_compile(r"\s*\[(?:substeps|title|header|step|steps|sub|note)\]\s*", re.I)
 # "adenosine triphosphate (atp)", "atp (adenosine triphosphate)": a name and its short form
-_ALIASED = re.compile(r"([^()]+?)\s*\(([^()]+)\)")
-_ACRONYM_WORDS = re.compile(r"[^\W\d_]+")
+_ALIASED = lazy_compile(r"([^()]+?)\s*\(([^()]+)\)")
+_ACRONYM_WORDS = lazy_compile(r"[^\W\d_]+")
 _ACRONYM_SKIP = frozenset("of the and for in on at to a an".split())
 _YES_TEXTS = frozenset(("yes", "true", "correct", "正确", "对", "是"))
 _NO_TEXTS = frozenset(("no", "false", "incorrect", "错误", "错", "否", "不正确"))

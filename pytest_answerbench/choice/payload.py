@@ -7,47 +7,48 @@ from __future__ import annotations
 
 import re
 
+from ..text.patterns import lazy_compile
 from .content import key_word
 from .normalize import _NUMBER_CHARS, _loose_key, _norm_head, _norm_text, _strip_article, _text_boundary_ok
 from .optionset import _OptionSet
 from .rules import _ADVERBS, _CONNECTORS, _NEG_WORDS, ordinal_elsewhere, ordinal_place
 from .values import _ORDINALS, _number, _option_number
 
-_FILLER = re.compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
+_FILLER = lazy_compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
                      r"thus|just|simply|certainly|surely|for\s+sure|undoubtedly|without\s+(?:a\s+)?doubt|absolutely|"
                      r"correct|option|choice|letter|answer|选项|是)\s*[:：]?\s*,?\s*)+", re.I)
-_FILLER_KEEP = re.compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", re.I)
-_NEGATED_START = re.compile(r"(?:not|n't|never|neither)\b|不是", re.I)
-_SECOND_LETTER = re.compile(r"\s*(?:,|or|and|/|&|或者|或|和|또는|혹은|または|y|o|et|ou|und|oder)\s*"
+_FILLER_KEEP = lazy_compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", re.I)
+_NEGATED_START = lazy_compile(r"(?:not|n't|never|neither)\b|不是", re.I)
+_SECOND_LETTER = lazy_compile(r"\s*(?:,|or|and|/|&|或者|或|和|또는|혹은|または|y|o|et|ou|und|oder)\s*"
                             r"(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
-_VERDICT_AGAINST = re.compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
-_CLAUSE_END = re.compile(r"[.;\n!?]\s|[,;\n]")
-_OR_AND = re.compile(r"\b(?:or|and|/)\b")
-_BRACKETED_LETTER = re.compile(r"\[?[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]\]?")  # "[[B]]" too
-_LETTER_TOKEN = re.compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n))")
-_ABBREVIATION = re.compile(r"[a-z]\.[a-z]\.", re.I)
-_APOSTROPHE_AFTER = re.compile(r"\s*'")
-_BARE_LETTER = re.compile(r"([A-Za-z])(?![A-Za-z0-9'’])")
-_NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
-_ORDINAL = re.compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
+_VERDICT_AGAINST = lazy_compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
+_CLAUSE_END = lazy_compile(r"[.;\n!?]\s|[,;\n]")
+_OR_AND = lazy_compile(r"\b(?:or|and|/)\b")
+_BRACKETED_LETTER = lazy_compile(r"\[?[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]\]?")  # "[[B]]" too
+_LETTER_TOKEN = lazy_compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n))")
+_ABBREVIATION = lazy_compile(r"[a-z]\.[a-z]\.", re.I)
+_APOSTROPHE_AFTER = lazy_compile(r"\s*'")
+_BARE_LETTER = lazy_compile(r"([A-Za-z])(?![A-Za-z0-9'’])")
+_NEXT_WORD = lazy_compile(r"\s+([A-Za-z]+)")
+_ORDINAL = lazy_compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
                       r"(?:option|choice|one|answer)\b", re.I)
-_VALUE_START = re.compile(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?|"
+_VALUE_START = lazy_compile(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?|"
                           r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)(?![\d.]*\d)",
                           re.I)
 # three or more letters separated by spaces, letters said together ("A B are both"), or letters joined by a Chinese
 # enumeration comma or "and" ("【答案】B、D", "B和D"): a list of options
-_LETTER_RUN = re.compile(r"[A-Z](?:\s+[A-Z]){2,}(?![A-Za-z0-9])|"
+_LETTER_RUN = lazy_compile(r"[A-Z](?:\s+[A-Z]){2,}(?![A-Za-z0-9])|"
                          r"[A-Z](?:\s*[,/&]?\s*[A-Z])+\s+(?:are|were)\s+(?:all|both)\b|"
                          r"[A-Z](?:\s*[、，和与及]\s*[A-Z])+(?![A-Za-z0-9])")
 # the turn after a negated option to the affirmed one ("not B, D", "not 4 but rather 8", "n't Paris — it's Lyon")
-_AFFIRMED_AFTER = re.compile(r"\s*(?:[,;—–]|\s-\s|\bbut\b)\s*(?:(?:but|rather|instead|it'?s|it\s+is|the\s+answer\s+is|"
+_AFFIRMED_AFTER = lazy_compile(r"\s*(?:[,;—–]|\s-\s|\bbut\b)\s*(?:(?:but|rather|instead|it'?s|it\s+is|the\s+answer\s+is|"
                              r"it\s+must\s+be|which\s+leaves)\s*,?\s*)*")
-_ACRONYM_START = re.compile(r"(?:[Tt]he\s+)?([A-Z]{2,8})(?![\w])")
-_HEDGE_START = re.compile(r"(?:between|either)\s+", re.I)
-_CONCLUSION_LEAD = re.compile(r"(?:options?|choices?|answer)\s+", re.I)
-_CAPITAL_VERDICT = re.compile(r"([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer|best))")
+_ACRONYM_START = lazy_compile(r"(?:[Tt]he\s+)?([A-Z]{2,8})(?![\w])")
+_HEDGE_START = lazy_compile(r"(?:between|either)\s+", re.I)
+_CONCLUSION_LEAD = lazy_compile(r"(?:options?|choices?|answer)\s+", re.I)
+_CAPITAL_VERDICT = lazy_compile(r"([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer|best))")
 # "..., but", "... but": the clause before it is a concession ("It looks like a dog, but the ears are pointed")
-_CONCESSION = re.compile(r"\s*,?\s*(?:but|though|although|yet|however)\b", re.I)
+_CONCESSION = lazy_compile(r"\s*,?\s*(?:but|though|although|yet|however)\b", re.I)
 _YES_CN = ("是", "对", "正确", "有")
 _NO_CN = ("否", "不是", "不对", "不", "没有", "错")
 

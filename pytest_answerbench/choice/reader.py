@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.patterns import lazy_compile
 from .content import _SENTENCE_END, counterfactual_clauses
 from .normalize import _norm_text, _normalize, _text_boundary_ok, _text_start_ok, fold_safe
 from .hedges import HedgeReading
@@ -25,42 +26,42 @@ from .rules import (_AFTER_ANY, _CN_NEG_AFTER, _CN_POS_AFTER, _EACH_BEFORE, _KEY
                     _STRONG_AFTER, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker, RuleSet)
 from .scan import _line_starts, _matches_at, _occurrences, _present
 
-_BOLD = re.compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
+_BOLD = lazy_compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
 # r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*" with the first character taken first (the same matches;
 # a pattern that starts with a character class lets the regex engine skip ahead to the next candidate)
-_FLATTEN = re.compile(r"[*_#](?:(?<=[*_])(?:[*_]+|(?<!\w[*_])(?=\w)|(?<=\w[*_])(?!\w))|(?<=#)#*\s*)")
-_BOXED = re.compile(r"\\boxed\s*\{")
-_BRACES = re.compile(r"[{}]")
-_ANSWER_TAG = re.compile(r"<\s*(answer|ans|final_answer|final)\s*>(.*?)(?:<\s*/\s*\1\s*>|$)", re.I | re.S)
-_ANSWER_FIELD = re.compile(r"[\"']\s*(?:final_?answer|answer|choice|option|selected_option|letter)\s*[\"']\s*:\s*"
+_FLATTEN = lazy_compile(r"[*_#](?:(?<=[*_])(?:[*_]+|(?<!\w[*_])(?=\w)|(?<=\w[*_])(?!\w))|(?<=#)#*\s*)")
+_BOXED = lazy_compile(r"\\boxed\s*\{")
+_BRACES = lazy_compile(r"[{}]")
+_ANSWER_TAG = lazy_compile(r"<\s*(answer|ans|final_answer|final)\s*>(.*?)(?:<\s*/\s*\1\s*>|$)", re.I | re.S)
+_ANSWER_FIELD = lazy_compile(r"[\"']\s*(?:final_?answer|answer|choice|option|selected_option|letter)\s*[\"']\s*:\s*"
                            r"([\"']?)([^\"'\n{}]{0,200}?)\1\s*(?=[,}\n]|$)", re.I)
 # "which makes option B the correct answer", "leaving (C) as the only possible choice"
-_MAKES_CORRECT = re.compile(
+_MAKES_CORRECT = lazy_compile(
     r"\b(?i:makes?|making|made|leaves?|leaving|left)\s+(?i:option\s+|choice\s+)?[\(\[]?([A-Z]|(?<=[\(\[])[a-z])[\)\]]?\s+"
     r"(?i:as\s+)?(?i:the\s+)?(?i:correct|right|best|only\s+(?:correct|valid|possible|remaining))\s+"
     r"(?i:answer|option|choice)\b")
 # (searched just before each "answer", to where it starts)
-_IS_THE_ANSWER = re.compile(r"\s+(?:is|would\s+be|must\s+be|should\s+be)\s+(?:the\s+|my\s+)?"
+_IS_THE_ANSWER = lazy_compile(r"\s+(?:is|would\s+be|must\s+be|should\s+be)\s+(?:the\s+|my\s+)?"
                             r"(?:correct\s+|right\s+|best\s+|final\s+)?$")
-_IF_BEFORE = re.compile(r"\b(?i:if|whether|suppose|supposing|assuming|unless)\b[^.!?\n]*$")
-_ONLY_JUST = re.compile(r"\s*(?:only|just)\b", re.I)
-_SPACE_LOWER = re.compile(r"\s+[a-z]")
-_MENTION = re.compile(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([A-Z])[\)\]]?{_NOT_LETTER}", re.I)
-_MENTION_LOW = re.compile(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([a-z])[\)\]]?{_NOT_LETTER}")
-_OPTION_OR_BRACKET = re.compile(r"(?:option|choice)|[\(\[]", re.I)
-_LOWER_IS_CORRECT = re.compile(r"\s+is\s+(?:the\s+)?(?:correct|right|answer)\b")
-_FIRST_LETTER = re.compile(r"[A-Za-z]")
-_BODY_WRONG = re.compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
-_BODY_RIGHT = re.compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
-_SOLE_SENTENCE = re.compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
+_IF_BEFORE = lazy_compile(r"\b(?i:if|whether|suppose|supposing|assuming|unless)\b[^.!?\n]*$")
+_ONLY_JUST = lazy_compile(r"\s*(?:only|just)\b", re.I)
+_SPACE_LOWER = lazy_compile(r"\s+[a-z]")
+_MENTION = lazy_compile(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([A-Z])[\)\]]?{_NOT_LETTER}", re.I)
+_MENTION_LOW = lazy_compile(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([a-z])[\)\]]?{_NOT_LETTER}")
+_OPTION_OR_BRACKET = lazy_compile(r"(?:option|choice)|[\(\[]", re.I)
+_LOWER_IS_CORRECT = lazy_compile(r"\s+is\s+(?:the\s+)?(?:correct|right|answer)\b")
+_FIRST_LETTER = lazy_compile(r"[A-Za-z]")
+_BODY_WRONG = lazy_compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
+_BODY_RIGHT = lazy_compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
+_SOLE_SENTENCE = lazy_compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
 # the last separator of a reply's last line (see _Reader._closing): the clause after it is read alone
-_CLOSING_SEP = re.compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
-_CLOSING_LETTER = re.compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|answer)\s+)?(?:\*\*)?"
+_CLOSING_SEP = lazy_compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
+_CLOSING_LETTER = lazy_compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|answer)\s+)?(?:\*\*)?"
                              r"(?:[\(\[]?([A-Z])[\)\]]?|[\(\[]([a-z])[\)\]])(?:\*\*)?\s*[.!]?\s*")
-_CLOSING_LIST = re.compile(r"(?<![A-Za-z])[\(\[]?[A-Z][\)\]]?\s*(?:and|or)?\s*$")
-_CLOSING_VARIABLE = re.compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
-_APPROX = re.compile(r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|exactly|~|≈)\s*", re.I)
-_ARTICLE_NEXT = re.compile(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]")
+_CLOSING_LIST = lazy_compile(r"(?<![A-Za-z])[\(\[]?[A-Z][\)\]]?\s*(?:and|or)?\s*$")
+_CLOSING_VARIABLE = lazy_compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
+_APPROX = lazy_compile(r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|exactly|~|≈)\s*", re.I)
+_ARTICLE_NEXT = lazy_compile(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]")
 _UNSEEN = object()
 
 

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..text.patterns import lazy_compile
 from .scan import Needs, Scan, _occurrences, lower_twin
 
 _NOT_LETTER = r"(?![A-Za-z0-9])"
@@ -141,7 +142,7 @@ def _answer_marker_starts(low: str) -> list[int]:
 MARKERS: tuple[Marker, ...] = (
     Marker(
         name="final-answer", method="final-answer-marker", tier=3,
-        pattern=re.compile(
+        pattern=lazy_compile(
             r"\bfinal\s+(?:answer|choice|option|output|response)\s*(?:is\s*)?(?::|=|-|–|—|is\b)?|\bfinal\s*(?::|=)",
             re.I,
         ),
@@ -149,7 +150,7 @@ MARKERS: tuple[Marker, ...] = (
     ),
     Marker(
         name="the-answer-is", method="answer-marker", tier=2,
-        pattern=re.compile(
+        pattern=lazy_compile(
             r"\b(?:(?:the|my|our)\s+)?(?:(?:correct|right|best|most\s+likely|most\s+appropriate|final|"
             r"only\s+correct)\s+)?"
             r"(?:answer|anser|answr|option|choice|response|ans(?=\s*(?:[:=]|is\b))|(?<=correct\s)one|(?<=right\s)one|"
@@ -167,12 +168,12 @@ MARKERS: tuple[Marker, ...] = (
     # "Answer B.", "answer (C)": the word before a lone letter (the letter class is case-sensitive: no twin)
     Marker(
         name="answer-then-letter", method="answer-marker", tier=2,
-        pattern=re.compile(r"\b(?i:answer)(?=\s+[\(\[]?[A-J][\)\]]?(?:[.!]|\s*$))"),
+        pattern=lazy_compile(r"\b(?i:answer)(?=\s+[\(\[]?[A-J][\)\]]?(?:[.!]|\s*$))"),
         needs=Needs.any("answer"), starts=_words_at("answer"), introduces_options_cancels=True,
     ),
     Marker(
         name="choose", method="choose", tier=2,
-        pattern=re.compile(
+        pattern=lazy_compile(
             r"\b(?:i\s+(?:would|will|'d|'ll)\s+|i\s+|we\s+|let's\s+|so\s+i\s+)?"
             r"(?:choose|chose|select|selected|pick|picked|go\s+with|going\s+with|opt\s+for|settle\s+on|"
             r"lean(?:ing)?\s+(?:toward|towards|to)|"
@@ -187,7 +188,7 @@ MARKERS: tuple[Marker, ...] = (
     # 答案是B, 选B, 故选：C, 对应选项 B
     Marker(
         name="chinese-answer", method="chinese-marker", tier=2,
-        pattern=re.compile(
+        pattern=lazy_compile(
             r"(?:正确|正確)?答案\s*[】\]]?\s*(?:应该|應該|应|應)?\s*(?:是|为|為|选|選)?\s*[:：]?|"
             r"(?:对应|對應)(?:于|於)?的?\s*(?:选项|選項)|(?:正确|正確)的?(?:选项|選項)\s*(?:是|为|為)?\s*[:：]?|"
             r"(?:故|应|應|所以|因此|我)?(?:选|選)(?:择|擇)?(?!项|項)\s*[:：]?"
@@ -197,7 +198,7 @@ MARKERS: tuple[Marker, ...] = (
     # "La respuesta es la B", "La réponse est C", "Die richtige Antwort ist D": the answer marker in other languages
     Marker(
         name="foreign-answer", method="answer-marker", tier=2,
-        pattern=re.compile(
+        pattern=lazy_compile(
             r"\b(?:(?:la|a|die|le)[ \t]+)?(?:(?:respuesta|réponse|resposta|risposta|antwort)"
             r"(?:\s+(?:correcta|correcte|correta|corretta|richtige|final|finale))?|"
             r"(?:richtige|correcte|bonne)\s+(?:antwort|réponse))\s*"
@@ -211,7 +212,7 @@ MARKERS: tuple[Marker, ...] = (
     # 정답: B, 답: C (Korean), 正解は B, 答え：C (Japanese), Đáp án đúng là B (Vietnamese)
     Marker(
         name="more-languages-answer", method="answer-marker", tier=2,
-        pattern=re.compile(
+        pattern=lazy_compile(
             r"(?:정답|(?<![가-힣])답)\s*(?:은|는)?\s*[:：]|정답\s*(?:은|는)|正解\s*(?:は|:|：)\s*[:：]?|答え\s*(?:は)?\s*[:：]?|"
             r"\bđáp\s+án(?:\s+(?:đúng|chính\s+xác))?\s*(?:là)?\s*[:：]?",
             re.I,
@@ -225,7 +226,7 @@ MARKERS: tuple[Marker, ...] = (
 CONCLUSIONS: tuple[Marker, ...] = (
     Marker(
         name="conclusion", method="conclusion", tier=1,
-        pattern=re.compile(
+        pattern=lazy_compile(
             r"(?:\b(?:so|therefore|thus|hence|consequently|in\s+conclusion|overall|finally|"
             r"i(?:\s+would\s+|'d\s+|\s+will\s+|'ll\s+|\s+)(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|"
             r"it\s+must\s+be|"
@@ -277,7 +278,7 @@ RULES = RuleSet()
 #: "if the answer is B", "whether it is C": a hypothetical in the 60 characters before a marker or a mention
 HYPOTHETICAL = Scan(
     name="hypothetical",
-    pattern=re.compile(
+    pattern=lazy_compile(
         r"(?:\bif\b|\bwhether\b|\bsuppose\b|\bassum(?:e|ing)\b|\bunless\b|\bthought\b|\binitially\b|\bat\s+first\b|"
         r"\bmight\s+think\b|\bmay\s+think\b|\bnot\s+that\b|\bwhy\b|\bwhich\b|\bwhat\b|\bquestion\s+is\b|如果|假设)"
         r"(?:(?!\bbut\b)[^.!?\n,;])*$",
@@ -288,10 +289,10 @@ HYPOTHETICAL = Scan(
 )
 # "The answer key", "The answer options:" (after the marker), "Let's analyze each option:" (before it): the options
 # introduced, not an answer (the second is looked for only in a text whose lower-cased form lines up with it)
-_KEY_FORMAT = re.compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
-_EACH_BEFORE = re.compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
+_KEY_FORMAT = lazy_compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
+_EACH_BEFORE = lazy_compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
-_OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
+_OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
                             r"(?:(?:would|might|may|could|often|usually|typically|commonly|mistakenly|wrongly)\s+)*$|"
                             r"\b(?:might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$")
 
@@ -299,7 +300,7 @@ _OTHERS_CHOOSE = re.compile(r"\b(?:people|students|many|some|others|someone|some
 
 REFUSAL = Scan(
     name="refusal",
-    pattern=re.compile(
+    pattern=lazy_compile(
         r"(?:i\s*(?:am|'m)\s+sorry|i\s+(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|"
         r"am\s+not\s+able\s+to)"
         r"\s+(?:determine|answer|help|see|view|tell|identify|access|process|provide|decide|say|read|be\s+sure)"
@@ -315,11 +316,11 @@ REFUSAL = Scan(
     needs=Needs.any("sorry", "can", "able", "info", "insufficient", "image", "without", "none", "know", "idea",
                     "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确"),
 )
-_NONE_OF_THE = re.compile(r"none of the", re.I)
+_NONE_OF_THE = lazy_compile(r"none of the", re.I)
 
 CORRECTION_CUE = Scan(
     name="correction-cue",
-    pattern=re.compile(
+    pattern=lazy_compile(
         r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|\bwait\b|\bactually\b|\bi\s+meant?\b|\bcorrection\b|"
         r"\bon\s+second\s+thought\b|\bscratch\s+that\b|\bsorry\b|\boops\b|\bhmm+\s*,?\s*no\b|\bno\s*[,.;!—–-]|"
         r"\brather\b|\blet\s+me\s+(?:correct|reconsider|revise)\b|\bi\s+take\s+(?:that|it)\s+back\b|"
@@ -331,9 +332,9 @@ CORRECTION_CUE = Scan(
     needs=Needs.any("wait", "actually", "mean", "correction", "thought", "scratch", "sorry", "oops", "hmm", "rather",
                     "let", "back", "change", "wrong", "mistake", "edit", "update", "不对", "不，", "更正", "应该是",
                     "fait", "改为", "改成", "改选", "訂正", "정정", "아니")
-    | Needs.any("nein") | Needs.match(re.compile(r"non?\s*[,.;!—–-]")),
+    | Needs.any("nein") | Needs.match(lazy_compile(r"non?\s*[,.;!—–-]")),
     # the common word boundary taken out of the alternation (same matches, faster scan)
-    twin=re.compile(
+    twin=lazy_compile(
         r"(?:\b(?:no\s*,?\s*wait\b|wait\s*,?\s*no\b|wait\b|actually\b|i\s+meant?\b|correction\b|"
         r"on\s+second\s+thought\b|scratch\s+that\b|sorry\b|oops\b|hmm+\s*,?\s*no\b|no\s*[,.;!—–-]|"
         r"rather\b|let\s+me\s+(?:correct|reconsider|revise)\b|i\s+take\s+(?:that|it)\s+back\b|"
@@ -343,28 +344,28 @@ CORRECTION_CUE = Scan(
     ),
 )
 # a correction cue strong enough to retract an answer given as option text ("Vitamin D — sorry, I meant C")
-_STRONG_CUE = re.compile(r"wait|sorry|meant|correction|scratch|second\s+thought|was\s+wrong|mistake|reconsider|"
+_STRONG_CUE = lazy_compile(r"wait|sorry|meant|correction|scratch|second\s+thought|was\s+wrong|mistake|reconsider|"
                          r"revise|oops|take\s+(?:that|it)\s+back|(?:edit|update)\s*:|不对|更正", re.I)
 
 # a reply that means the option "Cannot be determined" / "Not enough information" ...
-_UNDETERMINED = re.compile(
+_UNDETERMINED = lazy_compile(
     r"(?:cannot|can't|can\s+not)\s+be\s+(?:determined|decided|told|known)|(?:cannot|can't|unable\s+to|"
     r"impossible\s+to)\s+"
     r"(?:determine|decide|tell|say)|not\s+(?:enough|sufficient)\s+(?:info|information|data|evidence|context)\b|"
     r"insufficient\s+(?:info|information|data|evidence|context)|undeterminable|indeterminable|not\s+determinable",
     re.I)
 # ... or "None of the above"
-_NONE_ABOVE = re.compile(r"\bnone\s+of\s+(?:the\s+)?(?:above|these|those|them|options|choices|answers)|"
+_NONE_ABOVE = lazy_compile(r"\bnone\s+of\s+(?:the\s+)?(?:above|these|those|them|options|choices|answers)|"
                          r"\bno\s+(?:option|choice|answer)\s+(?:is|above)|"
                          r"there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)", re.I)
 
 # ... or "None" / "Neither" / "0", which a reply saying "none", "neither of them", "there are no cats" names
-NONE_OPTION = re.compile(r"(?:none|neither|nothing|nobody|no\s+one|zero|0)(?:\s+(?:of\s+(?:them|these|those|the\s+\w+)|"
+NONE_OPTION = lazy_compile(r"(?:none|neither|nothing|nobody|no\s+one|zero|0)(?:\s+(?:of\s+(?:them|these|those|the\s+\w+)|"
                          r"one|at\s+all))?")
 #: ("There is no way to tell", "no information", "no image": what cannot be known, a refusal, not "none")
 _NO_KNOWING = (r"(?!\s+(?:way|clear|information|info|indication|evidence|image|picture|photo|context|data|answer|"
                r"option|choice|correct|right|definitive|certain|sure|enough|sufficient|idea|doubt|reason|need|mention)\b)")
-NONE_REPLY = re.compile(
+NONE_REPLY = lazy_compile(
     r"^\W*(?:none|neither|nothing|nobody|no\s+one|zero)\b|"
     rf"\bthere\s+(?:is|are|was|were|'s)\s+(?:no{_NO_KNOWING}|none|nothing)\b|"
     r"\b(?:none|neither)\s+of\s+(?:them|the\s+\w+)\b|"
@@ -372,11 +373,11 @@ NONE_REPLY = re.compile(
     rf"\b(?:contains?|has|have|shows?|see|sees|find|finds|holds?)\s+no{_NO_KNOWING}\b",
     re.I)
 #: the short forms only, for an option "None of the above" (a reply "There is no X" is about the question's objects)
-NONE_SHORT = re.compile(r"^\W*(?:none|neither|nothing)\b", re.I)
+NONE_SHORT = lazy_compile(r"^\W*(?:none|neither|nothing)\b", re.I)
 
 # ---- verdicts next to an option letter ----------------------------------------------------------------------
 
-_POS_AFTER = re.compile(
+_POS_AFTER = lazy_compile(
     r"\s*(?:is|seems|looks|appears|would\s+be|must\s+be|should\s+be)\s+(?:to\s+be\s+)?(?:the\s+)?"
     r"(?:most\s+)?(?:correct|right|true|accurate|best|answer\b|one\s+(?:that|which)|most\s+likely|likeliest|"
     r"valid\s+(?:answer|option|choice)|appropriate|plausible|closest|better|more\s+(?:accurate|likely|consistent|"
@@ -384,15 +385,15 @@ _POS_AFTER = re.compile(
     r"(?:the\s+)?best\s+fit)|\s*(?:matches|fits|works|satisfies)\b",
     re.IGNORECASE,
 )
-_STRONG_AFTER = re.compile(
+_STRONG_AFTER = lazy_compile(
     r"\s*(?:is|would\s+be)\s+(?:the\s+)?(?:correct\s+|right\s+|best\s+|final\s+)?(?:answer|option|choice)\b",
     re.IGNORECASE,
 )
-_CN_POS_AFTER = re.compile(r"\s*(?:选项|項)?\s*(?:是正确的|正确|是对的|对|符合)")
-_CN_NEG_AFTER = re.compile(r"\s*(?:选项|項)?\s*(?:错误|不正确|不对|是错的|错)")
+_CN_POS_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:是正确的|正确|是对的|对|符合)")
+_CN_NEG_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:错误|不正确|不对|是错的|错)")
 # Every verdict pattern tried after a mention (_CN_NEG_AFTER, _STRONG_AFTER, _POS_AFTER, _CN_POS_AFTER) starts
 # like this; a mention followed by anything else is skipped at once.
-_AFTER_ANY = re.compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches|fits|works|satisfies|"
+_AFTER_ANY = lazy_compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches|fits|works|satisfies|"
                         r"[选項是正对符错不])", re.I)
 _AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "matches", "fits", "works",
                 "satisfies", "选", "項", "是", "正", "对", "符", "错", "不")
@@ -418,23 +419,23 @@ SIDE_BY_SIDE_WORDS = frozenset(
     "y".split())
 #: the same for text without spaces between words (Chinese, Japanese, Korean): a run of these characters
 SIDE_BY_SIDE_CHARS = frozenset("或者和与及答案是为為选選应該该如果정답또는혹은")
-_WORD_RUNS = re.compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\uac00-\ud7af]+")  # words; CJK runs
+_WORD_RUNS = lazy_compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\uac00-\ud7af]+")  # words; CJK runs
 
 #: A second option offered in the answer's own sentence (a hedge, issue 22): "(B) London or (C) Berlin", "B (London)
 #: or C (Berlin)", "B, although C is possible too"; group 1 or 2 is the other letter (read in ``reader.hedge``).
-HEDGE_OTHER = re.compile(
+HEDGE_OTHER = lazy_compile(
     r"\b(?i:or)\s+(?:(?i:option|choice)\s+)?(?:[\(\[]([A-Z])[\)\]]|([A-Z])(?=\s*[\(\[]))"
     r"|\b(?i:although|though|but|while)\s+(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+(?i:is|could\s+be|might\s+be|"
     r"may\s+be|seems)\s+(?:(?i:also|equally|just\s+as)\s+)?(?i:possible|plausible|correct|right|likely|valid)")
 #: A reply opening with a sub-part label, not an option ("(a) First, ...", "a) To find x, ..."): the label starts the
 #: first of its parts, followed by an opener of steps (read in ``whole.leading``; a later "(b)" line says the same).
-SUB_PART_OPENER = re.compile(r"\s*(?:(?:first(?:ly)?|second(?:ly)?)\s*,|(?:to\s+(?:find|begin|start|solve|compute)|"
+SUB_PART_OPENER = lazy_compile(r"\s*(?:(?:first(?:ly)?|second(?:ly)?)\s*,|(?:to\s+(?:find|begin|start|solve|compute)|"
                              r"let(?:'s|’s)|we\s+(?:first|start|begin|need)|step\s*1)\b)", re.I)
 
 #: An echoed format placeholder ("ANSWER: [LETTER]", "Answer: $LETTER", "<your answer>"): the prompt's template
 #: copied back, no answer. A reply whose text after its reasoning block is only that keeps the block (the
 #: answer was given there).
-PLACEHOLDER = re.compile(
+PLACEHOLDER = lazy_compile(
     r"\s*(?:(?:final\s+)?(?:answer|choice|option)\s*[:：=]?\s*)?"
     r"(?:[\[{<(]\s*\$?|\$)(?:the\s+|your[\s_]+)?(?:letter|answer|choice|option|correct[\s_]+(?:letter|answer|option)|"
     r"x|xx)(?:[\s_]+(?:letter|here|of\s+(?:your|the)\s+(?:choice|answer)))?\s*[\]}>)]?\s*\.?\s*",
@@ -447,15 +448,15 @@ PLACEHOLDER = re.compile(
 #: between sentence ends, semicolons and turns such as "but") is one when it holds a modal ``COUNTERFACTUAL_MODAL``
 #: and a condition ``COUNTERFACTUAL_IF`` (an "if" clause in a past form, an inverted "had" / "were", "otherwise",
 #: "without", "unless"), and is not an idiom of choosing (``COUNTERFACTUAL_IDIOM``: "If I had to pick, ...").
-COUNTERFACTUAL_MODAL = re.compile(r"\b(?:would|could|might)\b|\w'd\b", re.I)
-COUNTERFACTUAL_IF = re.compile(
+COUNTERFACTUAL_MODAL = lazy_compile(r"\b(?:would|could|might)\b|\w'd\b", re.I)
+COUNTERFACTUAL_IF = lazy_compile(
     r"\b(?:if|suppose|supposing|assuming)\b[^,;]{0,80}?\b(?:were|had|was|did|didn't|wasn't|weren't|hadn't|knew|"
     r"[a-z]{2,}ed)\b|^\s*(?:had|were)\s+\w+|\b(?:otherwise|without|unless|in\s+the\s+absence\s+of)\b",
     re.I)
-COUNTERFACTUAL_IDIOM = re.compile(r"\bif\s+(?:i|we)\s+(?:had|were|have)\s+to\s+(?:pick|choose|guess|answer|say|select|"
+COUNTERFACTUAL_IDIOM = lazy_compile(r"\bif\s+(?:i|we)\s+(?:had|were|have)\s+to\s+(?:pick|choose|guess|answer|say|select|"
                                   r"bet|go\s+with)|\bif\s+forced\b|\bif\s+anything\b", re.I)
 #: where a clause ends, for the above
-CLAUSE_BREAK = re.compile(r"[.!?;\n]|\b(?:but|however|whereas|instead|in\s+reality|actually)\b", re.I)
+CLAUSE_BREAK = lazy_compile(r"[.!?;\n]|\b(?:but|however|whereas|instead|in\s+reality|actually)\b", re.I)
 
 # ---- option places in other languages -----------------------------------------------------------------------
 
@@ -473,7 +474,7 @@ ORDINAL_WORDS: dict[str, int] = {
 _CJK_DIGITS = "一二三四五六七八九十"
 _KO_COUNTS = ("첫", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열")
 #: a place named in another language at the start of an answer: the word, then an option noun or the clause's end
-ORDINAL_ELSEWHERE = re.compile(
+ORDINAL_ELSEWHERE = lazy_compile(
     r"(?:(?:la|el|le|l'|die|der|das|den|il|a|o)\s+)?(" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r")"
     r"(?:\s+(?:opción|opcion|option|opzione|opção|opcao|alternativa|antwort|möglichkeit|réponse|respuesta|"
     r"risposta|resposta|choix|wahl|una|uno|one)\b|(?=\s*(?:[.!,;)]|$)))|"
@@ -482,7 +483,7 @@ ORDINAL_ELSEWHERE = re.compile(
     re.I)
 
 
-_ORDINAL_FIRST_WORD = re.compile(r"(?:(?:la|el|le|l'|die|der|das|den|il|a|o)\s+)?([^\W\d_]+)", re.I)
+_ORDINAL_FIRST_WORD = lazy_compile(r"(?:(?:la|el|le|l'|die|der|das|den|il|a|o)\s+)?([^\W\d_]+)", re.I)
 
 
 def ordinal_elsewhere(p: str, whole: bool = False) -> re.Match[str] | None:

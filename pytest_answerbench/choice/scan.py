@@ -27,6 +27,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..text.patterns import lazy_compile
+
 
 def _present(low: str, words: tuple[str, ...]) -> bool:
     """True when one of ``words`` occurs in ``low``."""
@@ -91,11 +93,11 @@ def lower_twin(pattern: re.Pattern[str], lead: str = "") -> re.Pattern[str]:
     if _UPPER_LETTER.search(pattern.pattern):
         raise ValueError(f"an IGNORECASE pattern with a twin is written in lower case: {pattern.pattern[:60]!r}")
     source = pattern.pattern if not lead else f"(?=[{lead}])" + pattern.pattern
-    return re.compile(source, pattern.flags & ~re.I)
+    return lazy_compile(source, pattern.flags & ~re.I)  # compiled on first use, as the pattern itself
 
 
 # an upper-case ASCII letter that is no escape (\S, \W, \B, \D and \A are escapes; "\\" before them is not)
-_UPPER_LETTER = re.compile(r"(?<!\\)(?:\\\\)*[A-Z]")
+_UPPER_LETTER = lazy_compile(r"(?<!\\)(?:\\\\)*[A-Z]")
 
 
 def _compile_needs(alternatives: tuple[tuple[tuple[str, ...], ...], ...],

@@ -6,29 +6,30 @@ from __future__ import annotations
 import re
 
 from ..text.numbers import ONES, PARTS, TENS
+from ..text.patterns import lazy_compile
 from .scan import _matches_at, _present
 
-_FRACTION = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
-_NUMBER = re.compile(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", re.I)
-_NUMBER_UNIT = re.compile(r"\s*([-+−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?)\s*([^\d\s][^\d]{0,12})\s*")
-_INNER_WORD = re.compile(r"\s\w+\s")
+_FRACTION = lazy_compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
+_NUMBER = lazy_compile(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", re.I)
+_NUMBER_UNIT = lazy_compile(r"\s*([-+−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?)\s*([^\d\s][^\d]{0,12})\s*")
+_INNER_WORD = lazy_compile(r"\s\w+\s")
 _NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)")
 # Numbers in a reply: scientific notation ("1.2 × 10^2"), a fraction ("2/4"), a decimal or integer (a percentage
 # too), or number words ("twelve", "one hundred forty-four", "one half"; "one" alone is a pronoun, not a number)
-_REPLY_DIGITS = re.compile(r"(?<![\w./])(?:[-−]?\d+(?:\.\d+)?\s*(?:×|x|\*|·|\\times|\\cdot)\s*10\s*(?:\^|\*\*)\s*"
+_REPLY_DIGITS = lazy_compile(r"(?<![\w./])(?:[-−]?\d+(?:\.\d+)?\s*(?:×|x|\*|·|\\times|\\cdot)\s*10\s*(?:\^|\*\*)\s*"
                            r"\{?\s*[-+−]?\d+\s*\}?(?![\w/.])|"
                            r"\d+\s*/\s*[1-9]\d*(?![\w/]|[.,]\d)|"
                            r"[-−]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?(?![\w/]|\.\d))")
-_REPLY_WORDS = re.compile(rf"\b{_NUMBER_WORD}(?:(?:\s+|-)(?:and\s+)?(?:{_NUMBER_WORD}|hundred|thousand)\b)*"
+_REPLY_WORDS = lazy_compile(rf"\b{_NUMBER_WORD}(?:(?:\s+|-)(?:and\s+)?(?:{_NUMBER_WORD}|hundred|thousand)\b)*"
                           r"(?:\s+(?:half|halves|thirds?|quarters?|fourths?|fifths?)\b)?(?:\s+percent\b)?\b")
 # Every match of _REPLY_WORDS that reads as a number holds one of these ("one" or "zero" alone reads as none)
 _NUMBER_WORD_HINTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
                       "thirteen", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "half",
                       "halves", "third", "quarter", "fourth", "fifth", "percent")
-_DIGIT_RUN = re.compile(r"\d+")
-_SCI_VALUE = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(?:×|x|\*|·|\\times|\\cdot)\s*10\s*(?:\^|\*\*)\s*\{?\s*([-+−]?\d+)")
-_SCIENTIFIC = re.compile(r"([-+−]?\d+(?:\.\d+)?)\s*(?:×|\*|x|\\times|\\cdot|·)\s*10\s*(?:\^|\*\*)\s*\{?\s*([-+−]?\d+)\s*\}?")
+_DIGIT_RUN = lazy_compile(r"\d+")
+_SCI_VALUE = lazy_compile(r"([-−]?\d+(?:\.\d+)?)\s*(?:×|x|\*|·|\\times|\\cdot)\s*10\s*(?:\^|\*\*)\s*\{?\s*([-+−]?\d+)")
+_SCIENTIFIC = lazy_compile(r"([-+−]?\d+(?:\.\d+)?)\s*(?:×|\*|x|\\times|\\cdot|·)\s*10\s*(?:\^|\*\*)\s*\{?\s*([-+−]?\d+)\s*\}?")
 
 
 _WORD_NUMBERS = {**ONES, "twenty": TENS["twenty"]}
@@ -165,15 +166,15 @@ def _option_number(text: str) -> float | None:
 
 _NUM = r"[-−]?\d+(?:,\d{3})*(?:\.\d+)?"
 _RANGE_PATTERNS = [  # (pattern over the normalised option text, kind)
-    (re.compile(rf"(?:between|from)\s+({_NUM})\s*(?:and|to|-|–|—)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "closed"),
-    (re.compile(rf"({_NUM})(?:\s*[a-z%°]{{1,6}})?\s*(?:-|–|—|to)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "closed"),
-    (re.compile(rf"(?:less\s+than|fewer\s+than|under|below|before|<)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "below"),
-    (re.compile(rf"(?:at\s+most|no\s+more\s+than|up\s+to|≤|<=)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "upto"),
-    (re.compile(rf"({_NUM})(?:\s*[^\d\s]\S{{0,10}})?\s+(?:or\s+(?:less|fewer|below|under|earlier))"), "upto"),
-    (re.compile(rf"(?:more\s+than|greater\s+than|over|above|after|>)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "above"),
-    (re.compile(rf"(?:at\s+least|no\s+(?:less|fewer)\s+than|≥|>=)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "from"),
-    (re.compile(rf"({_NUM})(?:\s*\+|(?:\s*[^\d\s]\S{{0,10}})?\s+(?:or\s+(?:more|above|later|over)|and\s+(?:above|up|over)))"), "from"),
-    (re.compile(r"(\d*0)s"), "decade"),
+    (lazy_compile(rf"(?:between|from)\s+({_NUM})\s*(?:and|to|-|–|—)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "closed"),
+    (lazy_compile(rf"({_NUM})(?:\s*[a-z%°]{{1,6}})?\s*(?:-|–|—|to)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "closed"),
+    (lazy_compile(rf"(?:less\s+than|fewer\s+than|under|below|before|<)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "below"),
+    (lazy_compile(rf"(?:at\s+most|no\s+more\s+than|up\s+to|≤|<=)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "upto"),
+    (lazy_compile(rf"({_NUM})(?:\s*[^\d\s]\S{{0,10}})?\s+(?:or\s+(?:less|fewer|below|under|earlier))"), "upto"),
+    (lazy_compile(rf"(?:more\s+than|greater\s+than|over|above|after|>)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "above"),
+    (lazy_compile(rf"(?:at\s+least|no\s+(?:less|fewer)\s+than|≥|>=)\s*({_NUM})(?:\s*[^\d\s]\S{{0,10}})?"), "from"),
+    (lazy_compile(rf"({_NUM})(?:\s*\+|(?:\s*[^\d\s]\S{{0,10}})?\s+(?:or\s+(?:more|above|later|over)|and\s+(?:above|up|over)))"), "from"),
+    (lazy_compile(r"(\d*0)s"), "decade"),
 ]
 
 
@@ -207,7 +208,7 @@ _AMPM = r"(a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z])"
 _HOUR_WORDS = {w: i for i, w in enumerate(
     "_ one two three four five six seven eight nine ten eleven twelve".split()) if i}
 _HOUR = r"(1[0-2]|0?[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_CLOCK = re.compile(
+_CLOCK = lazy_compile(
     rf"(?<![\d:.])(\d{{1,2}})\s*(?::|\.(?=\d\d(?!\d)))\s*(\d\d)(?![\d.:]\d)(?:\s*{_AMPM})?|"
     rf"(?<![\d:.])(\d{{1,2}})\s*{_AMPM}|"
     rf"\b(?:(a\s+)?(quarter)|(half)|(\d{{1,2}}|{_NUMBER_WORD}(?:[\s-]{_NUMBER_WORD})?)\s+minutes?)\s+"
@@ -215,7 +216,7 @@ _CLOCK = re.compile(
     rf"\b{_HOUR}\s+o'?clock\b|\b(noon|midday|midnight)\b")
 
 
-_DAY_HALF = re.compile(r"\s+(?:(in\s+the\s+morning)|in\s+the\s+(?:afternoon|evening)|at\s+night|tonight)\b")
+_DAY_HALF = lazy_compile(r"\s+(?:(in\s+the\s+morning)|in\s+the\s+(?:afternoon|evening)|at\s+night|tonight)\b")
 
 
 def _clock_value(m: re.Match[str]) -> tuple[int, bool] | None:
@@ -263,7 +264,7 @@ _MONTHS = {name: i + 1 for i, name in enumerate(
     "january february march april may june july august september october november december".split())}
 _MONTH = r"(january|february|march|april|may|june|july|august|september|october|november|december|" \
          r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
-_DATE = re.compile(
+_DATE = lazy_compile(
     r"(?<![\d-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])|"
     rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?!\d)(?:,?\s+(\d{{4}})(?!\d))?|"
     rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b\.?(?:,?\s+(\d{{4}})(?!\d))?")

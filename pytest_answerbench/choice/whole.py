@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.patterns import lazy_compile
 from .normalize import _SHRINK_DELETE, _SHRINKING, _norm_text
 from .payload import _NO_CN, _YES_CN
 from .reader import _Reader
@@ -15,40 +16,40 @@ from .rules import (NONE_REPLY, NONE_SHORT, REFUSAL, SUB_PART_OPENER, _CONNECTOR
                     _NOT_LETTER, _UNDETERMINED, ordinal_elsewhere)
 from .scan import _present
 
-_SOLE_PREFIX = re.compile(r"(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|option|choice|letter)\s*(?:is)?\s*[:：\-]?\s*",
+_SOLE_PREFIX = lazy_compile(r"(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|option|choice|letter)\s*(?:is)?\s*[:：\-]?\s*",
                           re.I)
-_SOLE_LABEL = re.compile(r"(?:option|choice|选项|答案)\s*[:：]?\s*", re.I)
-_SOLE_LETTER = re.compile(r"[>\s]*[\"'`‘“]?[\(\[\{<]?\s*([A-Za-z])\s*[\)\]\}>]?[\"'`’”]?\s*[.:;!,)]?")
-_OPEN_BRACKET = re.compile(r"[\(\[]")
-_SOLE_ORDINAL = re.compile(r"(?:the\s+)?(?:answer\s+is\s+)?(?:the\s+)?(\w+\s+(?:option|choice|one))[.!]?", re.I)
-_SOLE_PLACE = re.compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
+_SOLE_LABEL = lazy_compile(r"(?:option|choice|选项|答案)\s*[:：]?\s*", re.I)
+_SOLE_LETTER = lazy_compile(r"[>\s]*[\"'`‘“]?[\(\[\{<]?\s*([A-Za-z])\s*[\)\]\}>]?[\"'`’”]?\s*[.:;!,)]?")
+_OPEN_BRACKET = lazy_compile(r"[\(\[]")
+_SOLE_ORDINAL = lazy_compile(r"(?:the\s+)?(?:answer\s+is\s+)?(?:the\s+)?(\w+\s+(?:option|choice|one))[.!]?", re.I)
+_SOLE_PLACE = lazy_compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
                          r"([a-z]+)\s*[.!]?", re.I)
 # "..., which doesn't appear among the choices": the reply's own value is none of the options
-_NOT_AMONG = re.compile(
+_NOT_AMONG = lazy_compile(
     r"(?:\bnot|n't)\s+(?:(?:appear|listed|present|found|given|shown|offered|included|match\w*|\w+)\s+){0,2}"
     r"(?:among|in|one\s+of|any\s+of)\s+the\s+(?:given\s+|listed\s+|provided\s+|available\s+|answer\s+)?"
     r"(?:options|choices)")
-_LONE_CAPITAL = re.compile(rf"{_NOT_AFTER_LETTER}([A-Z]){_NOT_LETTER}")
-_LOWER_WORD = re.compile(r"\s+([a-z]+)")
+_LONE_CAPITAL = lazy_compile(rf"{_NOT_AFTER_LETTER}([A-Z]){_NOT_LETTER}")
+_LOWER_WORD = lazy_compile(r"\s+([a-z]+)")
 _NONE_WORDS = ("no", "neither", "zero")  # what every rules.NONE_REPLY match holds
-_SENTENCE_END_BREAK = re.compile(r"[.!?\n]\s+(?=\S)")
-_ELISION = re.compile(r"['’][^\W\d_]{2}")
+_SENTENCE_END_BREAK = lazy_compile(r"[.!?\n]\s+(?=\S)")
+_ELISION = lazy_compile(r"['’][^\W\d_]{2}")
 # "Option C: D" names option C; a few-shot answer prefix "A:" before a label ("A: (C) Aquarium", "A:E. Rain
 # Forest") is "Answer:", not option A
-_LEAD_OPTION_WORD = re.compile(r"(?:option|choice)\s+(?=[\(\[]?[A-Z][\)\]]?\s*[:.)])"
+_LEAD_OPTION_WORD = lazy_compile(r"(?:option|choice)\s+(?=[\(\[]?[A-Z][\)\]]?\s*[:.)])"
                                r"|(?-i:A|Ans)\s*[:：]\s*(?=[\(\[][A-Z][\)\]]|[A-Z]\s*[.:)])", re.I)
-_LEAD_LABEL = re.compile(r"[\(\[]\s*([A-Za-z])\s*[\)\]]|([A-Z])\s*(?:[.:)\]]|,|\s*[-–—]\s)|([a-z])\s*[.)](?!\w\.)")
-_LEAD_LIST = re.compile(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[\(\[]?[A-J][\)\]]?(?![A-Za-z])")
-_LINE_LABELS = re.compile(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]")
+_LEAD_LABEL = lazy_compile(r"[\(\[]\s*([A-Za-z])\s*[\)\]]|([A-Z])\s*(?:[.:)\]]|,|\s*[-–—]\s)|([a-z])\s*[.)](?!\w\.)")
+_LEAD_LIST = lazy_compile(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[\(\[]?[A-J][\)\]]?(?![A-Za-z])")
+_LINE_LABELS = lazy_compile(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]")
 _LEAD_TEXT_END = frozenset(",.;:!—–-。，；：！")
 # A reply whose opening clause is a bare verdict on the statement or question ("Nope, ...", "That's correct — ...",
 # "This statement is not true: ..."), for options that are a polar pair
 _POLAR_STATEMENT = r"(?:(?:this|that|the|it)(?:\s+(?:statement|claim|sentence|assertion))?\s*(?:is|'s|’s)|that(?:'s|’s))"
-_OPENING_NO = re.compile(
+_OPENING_NO = lazy_compile(
     rf"(?:no|nope|nah|not\s+really|not\s+at\s+all|negative|false|incorrect|untrue|wrong|"
     rf"{_POLAR_STATEMENT}\s+(?:not\s+(?:true|correct|right|accurate)|false|incorrect|wrong|untrue|inaccurate))"
     rf"\s*(?:[,.;:!—–-]|$)")
-_OPENING_YES = re.compile(
+_OPENING_YES = lazy_compile(
     rf"(?:yes|yeah|yep|yup|correct|true|indeed|affirmative|"
     rf"{_POLAR_STATEMENT}\s+(?:true|correct|right|accurate))\s*(?:[,.;:!—–-]|$)")
 # A reply cut off mid-sentence: it ends, with no closing punctuation, on a lower-case word no sentence ends with (an
@@ -58,7 +59,7 @@ _CUT_WORDS = frozenset(
     "their our your my we let let's such each every very thus hence therefore then which when where while since "
     "with for from by is are equals be so".split())
 # "I think so", "I guess so": a complete closing, not a reply cut off after "so"
-_SO_COMPLETE = re.compile(r"\b(?:think|believe|guess|hope|suppose|say|said|seems|appears|not|do|did|is|so)\s+$", re.I)
+_SO_COMPLETE = lazy_compile(r"\b(?:think|believe|guess|hope|suppose|say|said|seems|appears|not|do|did|is|so)\s+$", re.I)
 _CUT_NOUNS = frozenset("option choice one step case answer value".split())
 _CUT_DETERMINERS = frozenset("this that the each every which".split())
 _CUT_MARKS = frozenset(",:(=+-–—")

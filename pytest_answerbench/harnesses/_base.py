@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 import jmespath
 
 from ..errors import ReaderError
+from ..text.patterns import lazy_compile
 
 __all__ = ["HEAD_BYTES", "LETTERS", "HarnessFormatError", "argmax_letter", "bad", "compiled", "gold_letter",
            "head_json_keys", "json_lines", "options", "options_in_prompt", "pick", "record", "require_suffix", "scrub",
@@ -172,7 +172,7 @@ def options(choices: Any) -> dict[str, str]:
     return dict(zip(LETTERS, texts))
 
 
-_OPTION_LINE = re.compile(r"^\s*([A-J])[.)]\s+(\S.*?)\s*$")
+_OPTION_LINE = lazy_compile(r"^\s*([A-J])[.)]\s+(\S.*?)\s*$")
 
 
 def options_in_prompt(prompt: Any) -> dict[str, str]:

@@ -26,13 +26,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..text.patterns import lazy_compile
 from ._base import HarnessFormatError, bad, options, pick, record, require_suffix, scrub, text_of, verdict_of
 
 __all__ = ["FIELDS", "SUFFIXES", "detect", "read"]
 
 SUFFIXES = (".eval", ".json")
 WHAT = "inspect_ai logs (.eval archives or .json logs)"
-_SAMPLE = re.compile(r"^samples/(?P<id>.+)_epoch_(?P<epoch>\d+)\.json$")
+_SAMPLE = lazy_compile(r"^samples/(?P<id>.+)_epoch_(?P<epoch>\d+)\.json$")
 # Bulky parts of a sample no field is read from: the event transcript and its attachments.
 _TRIM = ("events", "attachments", "store")
 

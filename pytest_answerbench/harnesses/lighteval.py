@@ -15,17 +15,17 @@ the gold the letter of ``gold_index``; a generative task's gold is ``choices[gol
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..text.patterns import lazy_compile
 from ._base import (HarnessFormatError, LETTERS, argmax_letter, bad, gold_letter, options, options_in_prompt, pick,
                     record, require_suffix, scrub, text_of, verdict_of)
 
 __all__ = ["FIELDS", "FIELDS_BEFORE_0_10", "NAME", "SUFFIXES", "detect", "read"]
 
-NAME = re.compile(r"^details_(?P<task>.+)_(?P<date>\d{4}-\d{2}-\d{2}T[0-9.\-]+)\.parquet$")
+NAME = lazy_compile(r"^details_(?P<task>.+)_(?P<date>\d{4}-\d{2}-\d{2}T[0-9.\-]+)\.parquet$")
 SUFFIXES = (".parquet",)
 WHAT = "lighteval details files (details_<task>_<date>.parquet)"
 

@@ -27,12 +27,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..text.patterns import lazy_compile
 from ._base import (HarnessFormatError, argmax_letter, bad, gold_letter, head_json_keys, json_lines, options, pick,
                     record, require_suffix, text_of, verdict_of)
 
 __all__ = ["FIELDS", "NAME", "SUFFIXES", "detect", "read"]
 
-NAME = re.compile(r"^samples_(?P<task>.+)_(?P<date>\d{4}-\d{2}-\d{2}T[0-9.\-]+)\.jsonl$")
+NAME = lazy_compile(r"^samples_(?P<task>.+)_(?P<date>\d{4}-\d{2}-\d{2}T[0-9.\-]+)\.jsonl$")
 SUFFIXES = (".jsonl",)
 WHAT = "lm-eval --log_samples files (samples_<task>_<date>.jsonl)"
 
@@ -51,7 +52,7 @@ _NOT_METRICS = frozenset({"doc_id", "doc", "target", "arguments", "resps", "filt
                           "doc_hash", "prompt_hash", "target_hash", "input", "token_counts", "input_media"})
 # Filters that reduce several responses to one verdict (majority vote, pass@k): that verdict is the question's,
 # not any one response's, so it is not compared response by response.
-_WHOLE_ROW_FILTER = re.compile(r"maj|cons|pass|vote", re.IGNORECASE)
+_WHOLE_ROW_FILTER = lazy_compile(r"maj|cons|pass|vote", re.IGNORECASE)
 
 
 def detect(path: Path, head: bytes) -> bool:

@@ -11,17 +11,17 @@ many tasks log their metric as a dict of details (``{"answer": ..., "parsed_pred
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..text.patterns import lazy_compile
 from ._base import HarnessFormatError, bad, head_json_keys, json_lines, pick, record, require_suffix, text_of
 from .lm_eval import doc_extras, expect_keys, metric_verdict, responses_of, split_solution
 
 __all__ = ["FIELDS", "NAME", "SUFFIXES", "detect", "read"]
 
-NAME = re.compile(r"^(?P<date>\d{8}_\d{6})_samples_(?P<task>.+)\.jsonl$")
+NAME = lazy_compile(r"^(?P<date>\d{8}_\d{6})_samples_(?P<task>.+)\.jsonl$")
 SUFFIXES = (".jsonl",)
 WHAT = "lmms-eval --log_samples files (<date>_samples_<task>.jsonl)"
 

@@ -21,11 +21,11 @@ OpenCompass's own layout takes its verdicts from the results file beside it (``r
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..text.patterns import lazy_compile
 from ._base import (HarnessFormatError, bad, json_lines, options_in_prompt, pick, record, require_suffix,
                     text_of, verdict_of)
 
@@ -46,7 +46,7 @@ RESULT_FIELDS = {
     "responses": "origin_prediction || pred || predictions",
     "verdict": "correct",
 }
-_INDEXED = re.compile(rb'^\s*\{\s*"0"\s*:\s*\{')
+_INDEXED = lazy_compile(rb'^\s*\{\s*"0"\s*:\s*\{')
 
 
 def detect(path: Path, head: bytes) -> bool:

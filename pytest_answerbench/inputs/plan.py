@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from ..report.rows import portable_path, scrub_surrogates
+from ..text.patterns import lazy_compile
 from .gold import GoldIndex
 from .readers import (FORMATS, RawRow, ReaderError, file_kind, harness_of, harness_rows, load_jsonl_span,
                       missing_reader, read_rows, rename_fields)
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 __all__ = ["InputPlan", "PlannedRow", "RowIds", "Sample", "clean_id", "file_problem", "prediction_paths",
            "row_samples", "sample_row"]
 
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f]+")
+_UNSAFE = lazy_compile(r"[\x00-\x1f\x7f]+")
 
 
 def clean_id(raw: str) -> str:

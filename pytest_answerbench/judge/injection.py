@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from ..text.patterns import lazy_compile
+
 __all__ = ["INJECTION_METHOD", "PATTERNS", "addresses_grader", "remove"]
 
 #: The default profile's method for a row whose response addressed the grader.
@@ -66,9 +68,9 @@ _TABLE: tuple[tuple[str, str, bool], ...] = (
 )
 
 #: The pattern table: name -> compiled pattern (case-insensitive), in the order they are tried.
-PATTERNS: dict[str, re.Pattern[str]] = {name: re.compile(p, re.IGNORECASE) for name, p, _ in _TABLE}
+PATTERNS: dict[str, re.Pattern[str]] = {name: lazy_compile(p, re.IGNORECASE) for name, p, _ in _TABLE}
 _CUTS = {name for name, _, cut in _TABLE if cut}
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n")
+_SENTENCE_END = lazy_compile(r"(?<=[.!?。！？])\s+|\n")
 
 
 def addresses_grader(text: str) -> str | None:

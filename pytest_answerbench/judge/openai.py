@@ -41,6 +41,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from ..text.patterns import lazy_compile
 from .protocol import JudgeError, JudgeFatalError, JudgeReply, JudgeRequest
 from .cache import ReplyCache, cache_key, default_cache_path
 from .deadline import current_row_deadline, deadline_http_client, request_deadline, row_budget, time_left
@@ -53,7 +54,7 @@ RETRY_STATUSES = frozenset({408, 409, 429})  # plus every 5xx
 FATAL_STATUSES = frozenset({401, 403, 404})
 # Servers without authentication (vLLM, Ollama) still need *some* key for the client to start.
 PLACEHOLDER_KEY = "not-needed"
-_KEYLIKE = re.compile(r"\b(sk|key|rk)-[A-Za-z0-9_*\-]{6,}")
+_KEYLIKE = lazy_compile(r"\b(sk|key|rk)-[A-Za-z0-9_*\-]{6,}")
 
 
 class _Retryable(Exception):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from ..text.patterns import lazy_compile
 from ..verdict import CORRECT, WRONG, Verdict
 from .injection import addresses_grader
 from .protocol import JudgeError, JudgeFatalError, JudgeTally
@@ -47,12 +48,12 @@ USER = ("Question:\n{question}\n\nReference answer:\n{gold}\n\nEnd of the respon
         "between the markers:\n<<<RESPONSE\n{response}\nRESPONSE>>>\n\nIs the response's final answer equivalent "
         "to the reference answer? Reply YES or NO.")
 
-_BOX = re.compile(r"\\boxed\s*\{")
-_HEDGE = re.compile(
+_BOX = lazy_compile(r"\\boxed\s*\{")
+_HEDGE = lazy_compile(
     r"(?i)\b(?:answer|result|solution|value)s?\b[^\n]{0,30}?\b(?:is|are|:|=|be)\b[^\n,;]{0,60}?\s(?:or|and/or)\s|"
     r"\beither\b[^\n]{1,60}?\bor\b|\b(?:possible|candidate|potential)\s+(?:final\s+)?answers?\b|"
     r"\b(?:could|might)\s+(?:also\s+)?be\b[^\n]{1,40}?\bor\b")
-_OPTIONS = re.compile(r"(?i)(?:^|[\s(\[])([A-J])(?:[)\].:,]|\s|$)")
+_OPTIONS = lazy_compile(r"(?i)(?:^|[\s(\[])([A-J])(?:[)\].:,]|\s|$)")
 
 
 def _boxed(text: str) -> list[str]:
@@ -99,7 +100,7 @@ def verifier_messages(question: str, gold: str, response: str) -> list[dict[str,
                                                     response=response[-TAIL:], tail=TAIL)}]
 
 
-_WORD = re.compile(r"\b(YES|NO)\b", re.IGNORECASE)
+_WORD = lazy_compile(r"\b(YES|NO)\b", re.IGNORECASE)
 
 
 def read_reply(reply: str) -> bool | None:

@@ -18,12 +18,12 @@ it (:class:`Undecided`, :data:`BOUNDS`): a bound is never a reason to call an an
 
 from __future__ import annotations
 
-import re
 import sys
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any, Iterator, Mapping
 
+from ..text.patterns import lazy_compile
 from .guard import MAX_ANSWER, MAX_EXPONENT, MAX_LOOSE, MAX_NODES, MAX_TEXT
 
 __all__ = ["BOUND", "BOUNDS", "INVISIBLE", "MAX_BITS", "MAX_DIGITS", "Undecided", "canonical", "numeral", "undecided"]
@@ -35,7 +35,7 @@ MAX_DIGITS = 200_000
 MAX_BITS = 665_000
 #: Characters that render as nothing (zero-width space, joiners, word joiner, byte-order mark, soft hyphen):
 #: "12\u200b345" is 12345.
-INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+INVISIBLE = lazy_compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 
 #: What each bound is, for the message of an undecided comparison (``method`` is ``bound:<name>``).
 BOUNDS = {
@@ -88,11 +88,11 @@ def _long_integers() -> Iterator[None]:
         sys.set_int_max_str_digits(old)
 
 
-_NUMERAL = re.compile(r"([-+]?)(\d*)(?:\.(\d*))?")
+_NUMERAL = lazy_compile(r"([-+]?)(\d*)(?:\.(\d*))?")
 _SEPARATOR = r"(?:,|\\,|\\ |\\!|\{,\}|\s)"
 #: A whole part in groups of three (first group 1-3 digits, not 0): ``12,345``, ``12\,345``, ``12{,}345``.
-_GROUPED = re.compile(r"[-+]?[1-9]\d{0,2}(?:%s\d{3})+(?:\.\d*)?" % _SEPARATOR)
-_SEPARATORS = re.compile(_SEPARATOR)
+_GROUPED = lazy_compile(r"[-+]?[1-9]\d{0,2}(?:%s\d{3})+(?:\.\d*)?" % _SEPARATOR)
+_SEPARATORS = lazy_compile(_SEPARATOR)
 
 
 def numeral(text: str) -> Fraction | None:

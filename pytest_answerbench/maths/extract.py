@@ -13,12 +13,14 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from ..text.patterns import lazy_compile
+
 __all__ = ["Extraction", "boxed_all", "math_spans", "reduce_sentence", "strip_wrappers", "truncated"]
 
-_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
+_BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
 
 
-_BRACE_TOKEN = re.compile(r"\\[{}]|[{}]")
+_BRACE_TOKEN = lazy_compile(r"\\[{}]|[{}]")
 
 
 def _brace_pairs(text: str) -> dict[int, int]:
@@ -63,7 +65,7 @@ def boxed_all(text: str) -> list[tuple[int, int, str]]:
     return [(start, end, text[c0:c1]) for start, end, c0, c1, _ in kept]
 
 
-_NONBLANK = re.compile(r"\S")
+_NONBLANK = lazy_compile(r"\S")
 
 
 def _first_nonblank(text: str, pos: int) -> int:
@@ -72,7 +74,7 @@ def _first_nonblank(text: str, pos: int) -> int:
 
 
 # \$ is a literal (currency) dollar, not a math delimiter.
-_SPAN = re.compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_SPAN = lazy_compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 
 
 def math_spans(text: str) -> list[str]:
@@ -80,7 +82,7 @@ def math_spans(text: str) -> list[str]:
     return [next(g for g in m.groups() if g is not None).strip() for m in _SPAN.finditer(text)]
 
 
-_MARKERS = re.compile(
+_MARKERS = lazy_compile(
     r"(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=|should\s+be|would\s+be|will\s+be)\s*:?"
     r"|\*\*\s*answer\s*:?\s*\*\*\s*:?"
     r"|(?:所以|因此|故)?最终答案(?:是|为|:|：)|(?:所以|因此|故)?答案(?:是|为|:|：)"
@@ -122,7 +124,7 @@ def strip_wrappers(text: str) -> str:
     return text
 
 
-_COMMIT_PREFIX = re.compile(
+_COMMIT_PREFIX = lazy_compile(
     r"(?:^|[\n.!?:;,。！？：；，]|\*\*)\s*(?:\*\*|#+)?\s*(?:(?:so|thus|therefore|hence|finally|wait|actually|"
     r"in\s+conclusion|overall|所以|因此|故|综上)[\s,，]*)?(?:the|my|our|our\s+final|this)?\s*$", re.I)
 
@@ -140,9 +142,9 @@ def _answer_like(text: str) -> bool:
 
 
 # What may stand between math spans that together state one multi-part answer ("$1$, $2$ and $3$").
-_SPAN_JOINER = re.compile(r"[\s,;，、；]*(?:and|or|&|或|和|及|以及|与)?[\s,;，、；]*", re.I)
+_SPAN_JOINER = lazy_compile(r"[\s,;，、；]*(?:and|or|&|或|和|及|以及|与)?[\s,;，、；]*", re.I)
 # A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
-_AFTER_UNIT = re.compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?[A-Za-zΩ]{1,4}"
+_AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?[A-Za-zΩ]{1,4}"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
                          r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)))")  # the unit ends the clause: not "$5$ A and B"
 
@@ -190,7 +192,7 @@ def _joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
     return tuple(runs[-1] if last else runs[0])
 
 
-_SENTENCE_END = re.compile(r"(?<=[^\d\s])\.\s|\.\s+(?=[A-Z])|。")
+_SENTENCE_END = lazy_compile(r"(?<=[^\d\s])\.\s|\.\s+(?=[A-Z])|。")
 
 
 def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
@@ -222,7 +224,7 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
 
 # A number stated right after a marker, then a clause about the givens: "18, since she had 23", "5 hours for 3
 # workers", "18 (she had 23 and spent 5)", "18 apples out of the 25"; group 1 is the value with its unit word.
-_LEADING_VALUE = re.compile(r"\s*((?:\\\$|\$)?-?\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?(?:\s*%|\s+[A-Za-z]+)?)(?=,?\s+(?:since|because|as|"
+_LEADING_VALUE = lazy_compile(r"\s*((?:\\\$|\$)?-?\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?(?:\s*%|\s+[A-Za-z]+)?)(?=,?\s+(?:since|because|as|"
                             r"after|before|for|from|when|if|given|out\s+of|of\s+the|with|in)\s|\s*\()")
 
 
@@ -257,11 +259,11 @@ def _first_sentence(text: str) -> str:
     return found[0] if found else ""
 
 
-_NEXT_SENTENCE = re.compile(r"\s+[A-Z][a-z]")
+_NEXT_SENTENCE = lazy_compile(r"\s+[A-Z][a-z]")
 # "$6$ if ..., or $6\sqrt2$ if ...": two values each under a condition
-_CONDITIONAL = re.compile(r"\s*\$[^$]+\$[^$]*?\bif\b.*?\bor\b[^$]*\$[^$]+\$[^$]*?\bif\b", re.S)
-_COPULA_WORD = re.compile(r"\s(?:is|are|equals|was|=)\s")
-_VALUE_START = re.compile(r"\s*(?:\*\*)?(?:\$|\\\(|\\boxed|-?\d)")
+_CONDITIONAL = lazy_compile(r"\s*\$[^$]+\$[^$]*?\bif\b.*?\bor\b[^$]*\$[^$]+\$[^$]*?\bif\b", re.S)
+_COPULA_WORD = lazy_compile(r"\s(?:is|are|equals|was|=)\s")
+_VALUE_START = lazy_compile(r"\s*(?:\*\*)?(?:\$|\\\(|\\boxed|-?\d)")
 
 
 def _after_copula(sentence: str) -> str | None:
@@ -287,7 +289,7 @@ _TRUNCATED_WORDS = frozenset(
 
 
 # A dollar sign that is a currency, not a math delimiter: before a number ("$3.75") or after one ("2,74 $ ").
-_PRICE = re.compile(r"\$(?=\d)|(?<=\d)[ \t]?\$(?=[ \t]|$)")
+_PRICE = lazy_compile(r"\$(?=\d)|(?<=\d)[ \t]?\$(?=[ \t]|$)")
 
 
 def truncated(response: str) -> bool:
@@ -340,27 +342,27 @@ def _stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
 # \text{...}, also "for part (a) and"), and a label "y_2 =" before the next box.
 _JOIN_TOKEN = (r"\s+|[$,;.&]|\band\b|\bor\b|\\(?:quad|qquad|[,;: ]|\(|\)|\[|\])|\\(?:text|mbox|mathrm)\{[^{}$\\]{0,30}\}"
                r"|(?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?\s*=")
-_JOINER = re.compile(r"(?:%s){0,16}" % _JOIN_TOKEN)
-_WORDS = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")  # a word, not a LaTeX command (\frac, \sqrt)
+_JOINER = lazy_compile(r"(?:%s){0,16}" % _JOIN_TOKEN)
+_WORDS = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")  # a word, not a LaTeX command (\frac, \sqrt)
 
 
-_JOINED = re.compile(r"(?i)\b(?:and|or)\b")
-_TEXT_WRAPPED = re.compile(r"\\(?:text|mathrm|mbox|textrm)\s*\{[^{}]*\}")  # units and labels, not prose
-_NUMBER_LIST = re.compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bor\b|,\s*and\b)\s*-?\d+(?:\.\d+)?(?:/\d+)?)+")
-_CJK_TAIL = re.compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
+_JOINED = lazy_compile(r"(?i)\b(?:and|or)\b")
+_TEXT_WRAPPED = lazy_compile(r"\\(?:text|mathrm|mbox|textrm)\s*\{[^{}]*\}")  # units and labels, not prose
+_NUMBER_LIST = lazy_compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bor\b|,\s*and\b)\s*-?\d+(?:\.\d+)?(?:/\d+)?)+")
+_CJK_TAIL = lazy_compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
 
-_PROSE_NUMBER = re.compile(r"(?<![A-Za-z])-?\d+(?:[.,]\d+)*(?:/\d+)?")  # not the digits of a name ("AZYUK2A")
+_PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])-?\d+(?:[.,]\d+)*(?:/\d+)?")  # not the digits of a name ("AZYUK2A")
 # Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
 # hedge, not a committed value ("from 2 to 5" states a change, not a range: see reduce_sentence).
-_RANGE = re.compile(r"(?:\b(?P<from>between|from)\s+)?(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?"
+_RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?"
                     r"(?:[–—]|(?P<word>and|to|or)\s)\s*(-?\d+(?:\.\d+)?)", re.I)
-_UNIT_WORD = re.compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3}(?:\^\{?-?\d\}?)?)?)(?![A-Za-z])")
+_UNIT_WORD = lazy_compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3}(?:\^\{?-?\d\}?)?)?)(?![A-Za-z])")
 
 
-_BOUND = re.compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
+_BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
                     r"|up\s+to|not\s+(?:more|less)\s+than)\s*$")
-_SCALE_AFTER = re.compile(r"\s+(thousand|million|billion|trillion)\b", re.I)
+_SCALE_AFTER = lazy_compile(r"\s+(thousand|million|billion|trillion)\b", re.I)
 
 
 def _hedges(m: re.Match) -> bool:

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 
+from ..text.patterns import lazy_compile
+
 __all__ = ["read_matrices"]
 
-_ENV = re.compile(r"\\begin\s*\{(?P<env>[pbvBV]?matrix\*?|smallmatrix|array)\}(?:\s*\{[^{}]*\})?(?P<body>.*?)"
+_ENV = lazy_compile(r"\\begin\s*\{(?P<env>[pbvBV]?matrix\*?|smallmatrix|array)\}(?:\s*\{[^{}]*\})?(?P<body>.*?)"
                   r"\\end\s*\{(?P=env)\}", re.S)
 # What may stand around and between the matrices of one answer: brackets, sizing commands, spacing, operators.
-_AROUND = re.compile(r"(?:\s+|[()\[\]]|\\(?:left|right|[,;:! ]|quad)|\\(?:big|Big|bigg|Bigg)[lr]?)*")
-_OPERATOR = re.compile(r"\s*(\+|-|\\cdot|\\times|)\s*")
+_AROUND = lazy_compile(r"(?:\s+|[()\[\]]|\\(?:left|right|[,;:! ]|quad)|\\(?:big|Big|bigg|Bigg)[lr]?)*")
+_OPERATOR = lazy_compile(r"\s*(\+|-|\\cdot|\\times|)\s*")
 
 
 def _rows(body: str) -> list[list[str]] | None:

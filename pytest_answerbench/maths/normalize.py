@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..text.patterns import lazy_compile
 from .units import unit_tail
 from ..text.numbers import ONES, PARTS, SCALES, TENS
 
@@ -29,15 +30,15 @@ UNITS = (
     "Hz", "kHz", "MHz", "K", "C", "T", "mol", "L", "mL", "Ω", "\\Omega", "rad", "units", "unit", "cm^2",
     "cm^{2}", "cm^3", "cm^{3}", "dollars", "cents", "people", "ways", "degrees", "degree",
 )
-_UNIT_RE = re.compile(
+_UNIT_RE = lazy_compile(
     r"^(?P<value>.*?[\d}\)])\s*(?:\\,|\\ |~|\s)*(?P<unit>%s)\.?$" % "|".join(
         re.escape(u) for u in sorted(UNITS, key=len, reverse=True)))
 
 # Generic area / volume units ("\\pi square units" is \\pi): stripped after any value without bare letters.
-_WORD_UNIT = re.compile(r"^(?P<value>.*?\S)\s*(?:(?:square|sq\.?|cubic)\s+units?|units?\s*(?:\^\s*\{?[23]\}?|squared|cubed))"
+_WORD_UNIT = lazy_compile(r"^(?P<value>.*?\S)\s*(?:(?:square|sq\.?|cubic)\s+units?|units?\s*(?:\^\s*\{?[23]\}?|squared|cubed))"
                         r"\.?$")
-_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
-_SUBSCRIPT = re.compile("[₀₁₂₃₄₅₆₇₈₉]+")
+_SUPERSCRIPT = lazy_compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+_SUBSCRIPT = lazy_compile("[₀₁₂₃₄₅₆₇₈₉]+")
 _SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉", "0123456789-+0123456789")
 # Symbols written as Unicode characters, as the LaTeX the regexes below read.
 _SYMBOLS = {"−": "-", "–": "-", "≤": "\\leq ", "≥": "\\geq ", "≠": "\\ne ", "∈": "\\in ", "∞": "\\infty ",
@@ -50,23 +51,23 @@ _SYMBOLS.update({c: "\\%s " % name for c, name in zip(
     "Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi".split())})
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5",
            "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
-_SPACING = re.compile(r"\\(?:[,;:! ]|quad|qquad|displaystyle|textstyle|limits)|\\left|\\right|\\middle"
+_SPACING = lazy_compile(r"\\(?:[,;:! ]|quad|qquad|displaystyle|textstyle|limits)|\\left|\\right|\\middle"
                       r"|\\(?:big|Big|bigg|Bigg)[lr]?(?![a-zA-Z])")
 # "approximately 2.83", "2\\sqrt{2} (about 2.83)": the approximation marker the comparison reads.
-_APPROX_WORDS = re.compile(r"(?i)^(?:approximately|approx\.|about|roughly|around|nearly)\s+(?=[-\d.\\])")
-_APPROX_PAREN = re.compile(r"(?i)\s*\(\s*(?:approximately|approx\.?|about|roughly|\\approx|≈)\s*([^()]+)\)$")
-_WRAPPER = re.compile(r"\\(?:text|textbf|textit|textnormal|textup|textsf|mathrm|mathbf|mathit|mathsf|mbox|"
+_APPROX_WORDS = lazy_compile(r"(?i)^(?:approximately|approx\.|about|roughly|around|nearly)\s+(?=[-\d.\\])")
+_APPROX_PAREN = lazy_compile(r"(?i)\s*\(\s*(?:approximately|approx\.?|about|roughly|\\approx|≈)\s*([^()]+)\)$")
+_WRAPPER = lazy_compile(r"\\(?:text|textbf|textit|textnormal|textup|textsf|mathrm|mathbf|mathit|mathsf|mbox|"
                       r"operatorname|emph)\s*\{([^{}]*)\}")
 # Control characters a JSON or Python string made of a LaTeX command ("\frac" read as form feed + "rac").
 _CONTROL_ESCAPES = {"\x0c": "\\f", "\x08": "\\b", "\x07": "\\a", "\x0b": "\\v"}
 # A command written with a doubled backslash (a raw string escaped twice: "\\\\left(", "\\\\le"); a line break
 # "\\\\" is never followed by one of these words, so the pair is read as one backslash.
-_DOUBLED = re.compile(r"(?<!\\)\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|le|leq|ge|geq|lt|gt|ne|neq|pi|boxed|"
+_DOUBLED = lazy_compile(r"(?<!\\)\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|le|leq|ge|geq|lt|gt|ne|neq|pi|boxed|"
                       r"cdot|times|text|infty|in|cup|cap|pm|mp|mathbb|circ|approx|theta|alpha|beta)(?![a-zA-Z]))")
 # Digit-group separators that are never a list: 1{,}000, 14{, }916, 32,\!349 (the comma with a negative space).
-_GROUP_SEP = re.compile(r"(?<=\d)\s*(?:\{\s*,\s*\}|,\s*\\!)\s*(?=\d)")
+_GROUP_SEP = lazy_compile(r"(?<=\d)\s*(?:\{\s*,\s*\}|,\s*\\!)\s*(?=\d)")
 # Currency signs (units of money: a missing unit is accepted, so the sign is dropped).
-_CURRENCY = re.compile(r"[€£¥₹]|\\(?:euro|pounds|yen|textdollar)(?![a-zA-Z])|\bUS(?=\d)")
+_CURRENCY = lazy_compile(r"[€£¥₹]|\\(?:euro|pounds|yen|textdollar)(?![a-zA-Z])|\bUS(?=\d)")
 
 
 @dataclass(frozen=True)
@@ -80,36 +81,36 @@ class Item:
 
 
 # Patterns of :func:`clean`, compiled once (it runs several times per row).
-_BOLD = re.compile(r"^\*\*|\*\*$")
-_OPEN_DELIM = re.compile(r"^(?:\$\$|\$|\\\(|\\\[)")
-_CLOSE_DELIM = re.compile(r"(?:\$\$|\$|\\\)|\\\])$")
-_ELLIPSIS_STOP = re.compile(r"(?<=\d)\.\.\.(?!\.)")
-_BINOM_C = re.compile(r"(?<![\\a-zA-Z])C_\{?([\w+\-]+)\}?\^\{?([\w+\-]+)\}?")
-_FRAC_DIGITS = re.compile(r"\\frac\s*(\d)\s*(\d)")
-_LE = re.compile(r"\\le(?![a-zA-Z])")
-_GE = re.compile(r"\\ge(?![a-zA-Z])")
-_THIN_THOUSANDS = re.compile(r"(\d)\\,(\d{3})(?!\d)")
-_APPROX_CMD = re.compile(r"\\(?:approx|simeq|sim|thickapprox|doteq)(?![a-zA-Z])|≈")
-_PERCENT_END = re.compile(r"\\?%\s*$")
-_PERCENT_WORD = re.compile(r"(?i)\s*(?:per\s?cent|pct\.?)\s*$")
-_CMD_BEFORE_WRAPPER = re.compile(
+_BOLD = lazy_compile(r"^\*\*|\*\*$")
+_OPEN_DELIM = lazy_compile(r"^(?:\$\$|\$|\\\(|\\\[)")
+_CLOSE_DELIM = lazy_compile(r"(?:\$\$|\$|\\\)|\\\])$")
+_ELLIPSIS_STOP = lazy_compile(r"(?<=\d)\.\.\.(?!\.)")
+_BINOM_C = lazy_compile(r"(?<![\\a-zA-Z])C_\{?([\w+\-]+)\}?\^\{?([\w+\-]+)\}?")
+_FRAC_DIGITS = lazy_compile(r"\\frac\s*(\d)\s*(\d)")
+_LE = lazy_compile(r"\\le(?![a-zA-Z])")
+_GE = lazy_compile(r"\\ge(?![a-zA-Z])")
+_THIN_THOUSANDS = lazy_compile(r"(\d)\\,(\d{3})(?!\d)")
+_APPROX_CMD = lazy_compile(r"\\(?:approx|simeq|sim|thickapprox|doteq)(?![a-zA-Z])|≈")
+_PERCENT_END = lazy_compile(r"\\?%\s*$")
+_PERCENT_WORD = lazy_compile(r"(?i)\s*(?:per\s?cent|pct\.?)\s*$")
+_CMD_BEFORE_WRAPPER = lazy_compile(
     r"(\\[a-zA-Z]+)(?=\\(?:text|textbf|textit|mathrm|mathbf|mathit|mbox|operatorname|emph)\s*\{)")
-_CARET_NUMBER = re.compile(r"\^\s*(?:\((-?\d+(?:\.\d+)?)\)|(-?\d+(?:\.\d+)?))")
-_MEMBER = re.compile(r"\\in(?![a-zA-Z])")
-_MIXED = re.compile(r"(-?)(\d+)(?:\s*\\frac\{(\d+)\}\{(\d+)\}|\s+(\d+)\s*/\s*(\d+))")
-_CJK_MEASURE = re.compile(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}")
-_POINT = re.compile(r"[A-Z]\s*(\([^()]*,[^()]*\))")
-_TIMES_X = re.compile(r"(\d)\s*[xX]\s*10\s*\^")
-_ENDS_IN_UNIT = re.compile(r"[A-Za-zΩμµ]\S*\s*\.?$")
+_CARET_NUMBER = lazy_compile(r"\^\s*(?:\((-?\d+(?:\.\d+)?)\)|(-?\d+(?:\.\d+)?))")
+_MEMBER = lazy_compile(r"\\in(?![a-zA-Z])")
+_MIXED = lazy_compile(r"(-?)(\d+)(?:\s*\\frac\{(\d+)\}\{(\d+)\}|\s+(\d+)\s*/\s*(\d+))")
+_CJK_MEASURE = lazy_compile(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}")
+_POINT = lazy_compile(r"[A-Z]\s*(\([^()]*,[^()]*\))")
+_TIMES_X = lazy_compile(r"(\d)\s*[xX]\s*10\s*\^")
+_ENDS_IN_UNIT = lazy_compile(r"[A-Za-zΩμµ]\S*\s*\.?$")
 # A trigonometric function of an angle in degrees ("\\sin 60^\\circ", "cos(36°)"): the argument in radians.
 _DEG = r"\s*(?:\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|°|\\degree(?![a-zA-Z]))"
-_TRIG_DEGREES = re.compile(
+_TRIG_DEGREES = lazy_compile(
     r"(?:\\|(?<![a-zA-Z\\]))(?P<f>sin|cos|tan|cot|sec|csc)(?![a-zA-Z])(?P<pow>\s*\^\s*(?:\{\s*\d\s*\}|\d))?\s*"
     r"(?:\(\s*(?P<a>\d+(?:\.\d+)?)%s\s*\)|\{\s*(?P<b>\d+(?:\.\d+)?)%s\s*\}|(?P<c>\d+(?:\.\d+)?)%s)" % (_DEG, _DEG, _DEG))
 
 
-_TRIG_CALL = re.compile(r"((?:\\|(?<![a-zA-Z\\]))(?:sin|cos|tan|cot|sec|csc)\s*\()([^()]*)\)")
-_DEGREE_NUMBER = re.compile(r"(\d+(?:\.\d+)?)%s" % _DEG)
+_TRIG_CALL = lazy_compile(r"((?:\\|(?<![a-zA-Z\\]))(?:sin|cos|tan|cot|sec|csc)\s*\()([^()]*)\)")
+_DEGREE_NUMBER = lazy_compile(r"(\d+(?:\.\d+)?)%s" % _DEG)
 
 
 def _trig_radians(m: re.Match) -> str:
@@ -274,7 +275,7 @@ def clean(text: str) -> Item:
     return Item(s.strip().rstrip(".").strip(), percent, degree, unit)
 
 
-_BACKSLASH_RUN = re.compile(r"\\+")
+_BACKSLASH_RUN = lazy_compile(r"\\+")
 
 
 def undoubled(text: str) -> str:
@@ -288,9 +289,9 @@ def undoubled(text: str) -> str:
     return _BACKSLASH_RUN.sub(lambda m: "\\" * (len(m.group()) // 2), text)
 
 
-_EMPTY_SET = re.compile(r"\\\{\s*\\\}|\\emptyset\s*")
-_ANGLE_VECTOR = re.compile(r"(?:\\langle(?![a-zA-Z])|⟨)([^⟨⟩]*?,[^⟨⟩]*?)(?:\\rangle(?![a-zA-Z])|⟩)")
-_PLUS = re.compile(r"\+\s*(?:\d|\\infty)")
+_EMPTY_SET = lazy_compile(r"\\\{\s*\\\}|\\emptyset\s*")
+_ANGLE_VECTOR = lazy_compile(r"(?:\\langle(?![a-zA-Z])|⟨)([^⟨⟩]*?,[^⟨⟩]*?)(?:\\rangle(?![a-zA-Z])|⟩)")
+_PLUS = lazy_compile(r"\+\s*(?:\d|\\infty)")
 
 
 def _french_intervals(s: str) -> str:
@@ -319,10 +320,10 @@ def _outer_pair(s: str) -> bool:
     return False
 
 
-_COMMAND = re.compile(r"\\[a-zA-Z]+")
-_LETTER_NOT_E = re.compile(r"[a-df-zA-DF-Z]")
-_DIGIT = re.compile(r"\d")
-_PI = re.compile(r"\\pi(?![a-zA-Z])")
+_COMMAND = lazy_compile(r"\\[a-zA-Z]+")
+_LETTER_NOT_E = lazy_compile(r"[a-df-zA-DF-Z]")
+_DIGIT = lazy_compile(r"\d")
+_PI = lazy_compile(r"\\pi(?![a-zA-Z])")
 
 
 def _numeric_head(value: str, constants: bool = False) -> bool:
@@ -335,12 +336,12 @@ def _numeric_head(value: str, constants: bool = False) -> bool:
     return bool(_DIGIT.search(value)) or constants and bool(_PI.search(value))
 
 
-_ALL_REALS = re.compile(r"(?i)(?:the\s+set\s+of\s+)?all\s+real\s+numbers|全体实数|一切实数|实数集")
-_SET_BUILDER = re.compile(r"(?:\\\{|\{)\s*(?P<var>[a-zA-Z](?:_\{?\w+\}?)?)\s*(?:\\in\s*\\mathbb\{?R\}?\s*)?"
+_ALL_REALS = lazy_compile(r"(?i)(?:the\s+set\s+of\s+)?all\s+real\s+numbers|全体实数|一切实数|实数集")
+_SET_BUILDER = lazy_compile(r"(?:\\\{|\{)\s*(?P<var>[a-zA-Z](?:_\{?\w+\}?)?)\s*(?:\\in\s*\\mathbb\{?R\}?\s*)?"
                           r"(?:\\mid|\\vert|\||:)\s*(?P<cond>.+?)\s*(?:\\\}|\})")
-_DOMAIN = re.compile(r"\s*(?:[a-zA-Z](?:_\{?\w+\}?)?\s*\\in\s*)?\\mathbb\{?R\}?\s*")
-_AND = re.compile(r",|，|\s*(?:\\text\{\s*(?:且|and)\s*\}|且|\\land|\\wedge|\band\b)\s*")
-_ONE_SIDED = re.compile(r"(?P<var>[a-zA-Z])\s*(?P<op><=|>=|<|>|\\leq|\\geq|\\lt|\\gt)\s*(?P<value>.+)")
+_DOMAIN = lazy_compile(r"\s*(?:[a-zA-Z](?:_\{?\w+\}?)?\s*\\in\s*)?\\mathbb\{?R\}?\s*")
+_AND = lazy_compile(r",|，|\s*(?:\\text\{\s*(?:且|and)\s*\}|且|\\land|\\wedge|\band\b)\s*")
+_ONE_SIDED = lazy_compile(r"(?P<var>[a-zA-Z])\s*(?P<op><=|>=|<|>|\\leq|\\geq|\\lt|\\gt)\s*(?P<value>.+)")
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "\\leq": "\\geq", "\\geq": "\\leq", "\\lt": "\\gt",
          "\\gt": "\\lt"}
 
@@ -399,9 +400,9 @@ def _set_builder(s: str) -> str:
     return s
 
 
-_OVERLINE = re.compile(r"(-?)(\d*)\.(\d*)\\(?:overline|bar)\s*\{(\d+)\}")
-_DOTTED = re.compile(r"(-?)(\d*)\.(\d*?)\\dot\s*\{?(\d)\}?(?:(\d*)\\dot\s*\{?(\d)\}?)?")
-_ELLIPSIS = re.compile(r"(-?)(\d+)\.(\d+)\s*(?:\\ldots|\\cdots|\\dots|\.\.\.|…)")
+_OVERLINE = lazy_compile(r"(-?)(\d*)\.(\d*)\\(?:overline|bar)\s*\{(\d+)\}")
+_DOTTED = lazy_compile(r"(-?)(\d*)\.(\d*?)\\dot\s*\{?(\d)\}?(?:(\d*)\\dot\s*\{?(\d)\}?)?")
+_ELLIPSIS = lazy_compile(r"(-?)(\d+)\.(\d+)\s*(?:\\ldots|\\cdots|\\dots|\.\.\.|…)")
 
 
 def _repeating_value(sign: str, whole: str, fixed: str, period: str) -> str:
@@ -452,7 +453,7 @@ def is_thousands(text: str) -> bool:
 
 #: Characters that neither open/close a group nor can start a separator of :data:`_SEPS`, :data:`_AND` or ","
 #: (runs of them are skipped at once: a 100,000-part list splits in a third of the time of a walk by character).
-_PLAIN_RUN = re.compile(r"[^\\()\[\]{},;；，或和且oa\s]+")
+_PLAIN_RUN = lazy_compile(r"[^\\()\[\]{},;；，或和且oa\s]+")
 _NOT_PLAIN = frozenset("\\()[]{},;；，或和且oa")
 
 
@@ -490,8 +491,8 @@ def _top_split(text: str, seps: re.Pattern) -> list[str]:
     return [p for p in parts if p]
 
 
-_SEPS = re.compile(r",|;|；|，|\s+(?:or|and)\s+|(?<=[)\]])\s*or\s*(?=[(\[])|\s*\\(?:text|mathrm)\{\s*(?:or|and)\s*\}\s*|\s*或\s*|\s*和\s*")
-_SET = re.compile(r"^\\\{(.*)\\\}$", re.S)
+_SEPS = lazy_compile(r",|;|；|，|\s+(?:or|and)\s+|(?<=[)\]])\s*or\s*(?=[(\[])|\s*\\(?:text|mathrm)\{\s*(?:or|and)\s*\}\s*|\s*或\s*|\s*和\s*")
+_SET = lazy_compile(r"^\\\{(.*)\\\}$", re.S)
 
 
 def split_answers(text: str) -> list[str]:
@@ -521,12 +522,12 @@ def text_key(text: str) -> str:
 
 _ONES, _TENS, _SCALES = ONES, TENS, SCALES
 # A numeral with a scale word ("5 million", "2.5 thousand dollars"): at most two words (its noun) may follow.
-_SCALED = re.compile(r"(-?\d+(?:\.\d+)?)\s*(thousand|million|billion|trillion)(?:\s+[A-Za-z]+){0,2}", re.I)
+_SCALED = lazy_compile(r"(-?\d+(?:\.\d+)?)\s*(thousand|million|billion|trillion)(?:\s+[A-Za-z]+){0,2}", re.I)
 _PARTS = PARTS
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
-_CJK_NUMBER = re.compile("([零〇一二两三四五六七八九十百千万]+)[\u4e00-\u9fff]{0,3}")
-_COPULA = re.compile(r"(?i)\b(?:is|are|equals|be|was|were|gives|get|got)\b|=|为|是|等于|有")
+_CJK_NUMBER = lazy_compile("([零〇一二两三四五六七八九十百千万]+)[\u4e00-\u9fff]{0,3}")
+_COPULA = lazy_compile(r"(?i)\b(?:is|are|equals|be|was|were|gives|get|got)\b|=|为|是|等于|有")
 
 
 def _english_number(words: list[str]) -> tuple[Fraction, int] | None:

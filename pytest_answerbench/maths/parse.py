@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..text.patterns import lazy_compile
 from .guard import MAX_TEXT, TooComplex, check_tree
 
 __all__ = ["ParseFailure", "TooLong", "parse_latex_raw", "parse_math", "parse_unchecked", "plain_to_latex", "constants", "sympy_parse_latex"]
@@ -47,10 +48,10 @@ def _parse_latex():
 _fast_state: list[Any] = []
 
 
-_PLAIN_INT = re.compile(r"0|[1-9][0-9]{0,299}")
+_PLAIN_INT = lazy_compile(r"0|[1-9][0-9]{0,299}")
 
 
-_DECIMAL_TOKEN = re.compile(r"[0-9]*\.[0-9]*")
+_DECIMAL_TOKEN = lazy_compile(r"[0-9]*\.[0-9]*")
 
 
 def _number_token(sympy: Any, text: str) -> Any:
@@ -272,7 +273,7 @@ _FUNCS = ("arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "sin", "cos", "t
           "log", "exp")
 
 
-_E_NOTATION = re.compile(r"(?<![\w.\\])(\d+(?:\.\d*)?|\.\d+)[eE]([-+]?\d+)(?![\w.])")
+_E_NOTATION = lazy_compile(r"(?<![\w.\\])(\d+(?:\.\d*)?|\.\d+)[eE]([-+]?\d+)(?![\w.])")
 
 
 def plain_to_latex(text: str) -> str:

@@ -17,6 +17,7 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 
+from ..text.patterns import lazy_compile
 from ..text.units import METRES
 
 __all__ = ["MISMATCH", "read_unit", "unit_factor", "unit_tail"]
@@ -66,11 +67,11 @@ _SINGLE = frozenset("mgshJWNVAKCTL")
 
 _SYM = r"(?:\\mu\s*(?:\\Omega|[A-Za-z]{1,4})|[A-Za-z]?\s*(?:\\Omega|Ω)|[μµ]?[A-Za-z]{1,4}|[μµ](?:\\Omega|Ω))"
 _POW = r"(?:\s*\^\s*(?:\{\s*(?P<p1>-?\d)\s*\}|(?P<p2>-?\d)))?"
-_ATOM = re.compile(r"(?P<sym>%s)(?![A-Za-z])%s" % (_SYM, _POW))
+_ATOM = lazy_compile(r"(?P<sym>%s)(?![A-Za-z])%s" % (_SYM, _POW))
 _TAIL_ATOM = _SYM + r"(?:\s*\^\s*(?:\{-?\d\}|-?\d))?"
 # Atoms joined by "/", "\cdot", "·", or a space after an atom of two letters or more ("kg m/s", not "m g": that
 # is more often a product of quantities).
-_TAIL = re.compile(r"(?<![\\A-Za-z])(?P<unit>%s(?:(?:\s*(?:/|\\cdot|·)\s*|(?<=[A-Za-z}Ω]{2})\s+)%s){0,3})\s*\.?$"
+_TAIL = lazy_compile(r"(?<![\\A-Za-z])(?P<unit>%s(?:(?:\s*(?:/|\\cdot|·)\s*|(?<=[A-Za-z}Ω]{2})\s+)%s){0,3})\s*\.?$"
                    % (_TAIL_ATOM, _TAIL_ATOM))
 
 
@@ -145,7 +146,7 @@ _WORD_PLAIN = {"hour": "h", "minute": "min", "min": "min", "hr": "h", "sec": "s"
                "feet": "ft", "inch": "inch", "yard": "yd", "day": "day", "week": "week"}
 _WORD_ATOM = r"(?:(?:%s)?(?:%s)|%s)(?:e?s)?" % ("|".join(_WORD_PREFIX), "|".join(
     sorted(map(re.escape, _WORD_BASE), key=len, reverse=True)), "|".join(_WORD_PLAIN))
-_WORD_TAIL = re.compile(r"(?i)(?<![A-Za-z])(?P<unit>%s(?:\s+per\s+%s(?:\s+squared)?)?)\s*\.?$" % (_WORD_ATOM, _WORD_ATOM))
+_WORD_TAIL = lazy_compile(r"(?i)(?<![A-Za-z])(?P<unit>%s(?:\s+per\s+%s(?:\s+squared)?)?)\s*\.?$" % (_WORD_ATOM, _WORD_ATOM))
 
 
 def _word_symbol(word: str) -> str | None:

@@ -16,13 +16,44 @@ comparison with a baseline, statistics and the readable renderings.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ..errors import ReportError
-from .build import add_rescore, build_report, gate_report, parallel_estimate
-from .gates import Gate, GateSettings, Threshold, comparison_gates, evaluate_gates, parse_threshold
-from .io import load_report, read_report, report_schema, write_json, write_text
-from .merge import merge_reports
-from .paired import compare_reports, fingerprint
-from .rows import aggregate, file_entry, make_row, prediction_files, scrub_surrogates
+
+# The names below are loaded from their modules on first use (PEP 562): options.py reads gates.py at every
+# pytest start, with or without --bench, and must not load the report's builder, reader and merger with it.
+_LAZY = {
+    "add_rescore": "build", "build_report": "build", "gate_report": "build", "parallel_estimate": "build",
+    "Gate": "gates", "GateSettings": "gates", "Threshold": "gates", "comparison_gates": "gates",
+    "evaluate_gates": "gates", "parse_threshold": "gates",
+    "load_report": "io", "read_report": "io", "report_schema": "io", "write_json": "io", "write_text": "io",
+    "merge_reports": "merge",
+    "compare_reports": "paired", "fingerprint": "paired",
+    "aggregate": "rows", "file_entry": "rows", "make_row": "rows", "prediction_files": "rows",
+    "scrub_surrogates": "rows",
+}
+
+if TYPE_CHECKING:
+    from .build import add_rescore, build_report, gate_report, parallel_estimate
+    from .gates import Gate, GateSettings, Threshold, comparison_gates, evaluate_gates, parse_threshold
+    from .io import load_report, read_report, report_schema, write_json, write_text
+    from .merge import merge_reports
+    from .paired import compare_reports, fingerprint
+    from .rows import aggregate, file_entry, make_row, prediction_files, scrub_surrogates
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:  # a submodule (``from .report import io``) is then imported by the import system
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 __all__ = [
     "Gate",

@@ -8,10 +8,10 @@ the exit status; this module never raises on a report it cannot read (the gate f
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ..text.patterns import lazy_compile
 from ..verdict import STATUSES
 from ._fmt import pts
 
@@ -33,7 +33,7 @@ __all__ = [
 # Comparisons of a value with its threshold allow for the rounding of the report's numbers.
 _TOLERANCE = 1e-12
 
-_THRESHOLD_RE = re.compile(r"^\s*(?P<key>[^<>=]+?)\s*(?P<op>>=|<=|=)\s*(?P<value>\S+)\s*$")
+_THRESHOLD_RE = lazy_compile(r"^\s*(?P<key>[^<>=]+?)\s*(?P<op>>=|<=|=)\s*(?P<value>\S+)\s*$")
 
 
 # The one vocabulary of gate outcomes: the report's ``outcome``, JUnit's ``outcome`` property, the terminal word.

@@ -12,13 +12,13 @@ import hashlib
 import json
 import math
 import os
-import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from .. import scorers
 from ..spec import builtin_dir
 from .._version import __version__
+from ..text.patterns import lazy_compile
 from ..verdict import CORRECT, STATUSES, ScoreContext, Verdict
 from .stats import mean_ci, wilson
 
@@ -262,7 +262,7 @@ def json_clean(value: Any) -> Any:
 #: What every output writes for a lone surrogate (``"\ud800"``, which a JSON file may hold as an escape but no
 #: UTF-8 text can): U+FFFD, the replacement character (README: "The JSON report").
 REPLACEMENT = "\ufffd"
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_compile("[\ud800-\udfff]")
 
 
 def scrub_surrogates(value: Any) -> Any:

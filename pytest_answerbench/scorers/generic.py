@@ -33,6 +33,7 @@ import re
 import unicodedata
 from typing import Any, Callable, Mapping
 
+from ..text.patterns import lazy_compile
 from ..verdict import ScoreContext, Verdict
 
 __all__ = ["EXTRACTORS", "MATCHERS", "OPTIONS", "check_options", "named_fields", "score"]
@@ -295,7 +296,7 @@ def _normalize(s: str) -> str:
     return " ".join(s.split())
 
 
-_SIGN = re.compile(r"(?<!\w)-(?=\.?\d)")
+_SIGN = lazy_compile(r"(?<!\w)-(?=\.?\d)")
 
 
 def _number(s: Any) -> float | None:

@@ -22,6 +22,7 @@ import re
 from typing import Any, Mapping
 
 from ..judge import JudgeError
+from ..text.patterns import lazy_compile
 from ..verdict import ScoreContext, Verdict
 from ._mc import is_missing, option_columns
 
@@ -41,12 +42,12 @@ REJECT_PHRASES = (
 JUDGE_TRIES = 3
 
 # open-compass HEAD: the verbose-answer regex, tried after the token count.
-_HEAD_ANSWER_IS = re.compile(r"(?i)(?:correct\s+)?answer\s+is\s+\**([ABCD])\**")
+_HEAD_ANSWER_IS = lazy_compile(r"(?i)(?:correct\s+)?answer\s+is\s+\**([ABCD])\**")
 # DCVLR fork: tags and answer patterns, tried before the token count (each case-insensitive, multi-line).
-_FORK_TAG = re.compile(r"<answer>\s*([A-Z])\s*</answer>", re.I)
-_FORK_BOXED = re.compile(r"\\boxed\s*\{\s*([A-Z])\s*\}", re.I)
+_FORK_TAG = lazy_compile(r"<answer>\s*([A-Z])\s*</answer>", re.I)
+_FORK_BOXED = lazy_compile(r"\\boxed\s*\{\s*([A-Z])\s*\}", re.I)
 _FORK_PATTERNS = tuple(
-    re.compile(p, re.I | re.M)
+    lazy_compile(p, re.I | re.M)
     for p in (
         r"(?:(?:The|the)?\s*(?:correct|best|final)?\s*answer\s*(?:is|:)\s*)([A-Z])(?:\s|$|\.|\,)",
         r"(?:Final\s+Answer\s*:\s*\**)([A-Z])(?:\**)(?:\s|$|\.|\,)",

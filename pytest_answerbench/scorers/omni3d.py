@@ -30,6 +30,7 @@ import re
 from typing import Any, Mapping, NamedTuple
 
 from ..text.numbers import ONES, TENS
+from ..text.patterns import lazy_compile
 from ..text.units import METRES
 from ..verdict import ScoreContext, Verdict
 
@@ -137,7 +138,7 @@ def extract_answer(prediction: str) -> tuple[str, bool]:
     return prediction.strip(), False
 
 
-_FINAL_MARKER = re.compile(r"\banswer\b[\s*_]*(?:is\b|:)[\s*_:]*(?P<answer>\S.*)", re.I)
+_FINAL_MARKER = lazy_compile(r"\banswer\b[\s*_]*(?:is\b|:)[\s*_:]*(?P<answer>\S.*)", re.I)
 
 
 def final_answer_line(text: str) -> str | None:
@@ -159,34 +160,34 @@ _LENGTH_WORD = (r"millimet(?:er|re)s?|centimet(?:er|re)s?|kilomet(?:er|re)s?|met
 _ERROR_BAR = rf"(?:±|\+\s*/?\s*-)\s*(?:{_NUMBER})"
 # the unit written right after a number, past any error bar: "m", " metres", "cm²", " m^3", " square feet";
 # a bare "in" is inches only when no word follows it ("3 in", not "3 in the room")
-_UNIT_AFTER = re.compile(
+_UNIT_AFTER = lazy_compile(
     rf"\s*(?:{_ERROR_BAR}\s*)?(?:(?P<pre>square|sq\.?|cubic|cu\.?)\s*)?"
     rf"(?P<unit>{_LENGTH_WORD}|in(?!\s*[^\W\d_²³]))(?![^\W\d_²³])"
     r"(?:\s*\^\s*(?P<exp>[23])|(?P<sup>[²³])|(?P<digit>[23])(?![\d.])|\s+(?P<post>squared|cubed)\b)?",
     re.I)
 # the unit a question asks for: "in meters", "in square feet", "how many centimetres"
-_QUESTION_UNIT = re.compile(rf"\b(?:in|how\s+many)\s+(?:(?P<pre>square|cubic)\s+)?(?P<unit>{_LENGTH_WORD})\b"
+_QUESTION_UNIT = lazy_compile(rf"\b(?:in|how\s+many)\s+(?:(?P<pre>square|cubic)\s+)?(?P<unit>{_LENGTH_WORD})\b"
                             r"(?:\s*\^?\s*(?P<exp>[23])|(?P<sup>[²³]))?", re.I)
 # exponents of units ("m^3") and error bars ("± 0.2") hold digits that are not the answer
-_NOT_THE_NUMBER = re.compile(rf"(?<=[^\W\d_])\s*\^\s*[-+]?\d+|{_ERROR_BAR}")
-_MARKER = re.compile(r"(?:answer\s*(?:is|:)|approximately|about|around|roughly|estimated|≈|=|is)\s*", re.I)
+_NOT_THE_NUMBER = lazy_compile(rf"(?<=[^\W\d_])\s*\^\s*[-+]?\d+|{_ERROR_BAR}")
+_MARKER = lazy_compile(r"(?:answer\s*(?:is|:)|approximately|about|around|roughly|estimated|≈|=|is)\s*", re.I)
 _CONNECTOR = r"(?:-|–|—|~|to|or)"
 _WORD = r"(?:[^\W\d_]+\.?\s*)?"  # a unit or noun between two numbers: "2 m to 3 m", "2 chairs or 3"
-_BOUND_BEFORE = re.compile(
+_BOUND_BEFORE = lazy_compile(
     r"(?P<slightly>(?:just|slightly|a\s+little|a\s+bit|barely)\s+)?"
     r"(?<!\w)(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer|greater|higher|lower|larger|smaller|bigger|"
     r"longer|shorter|taller)\s+than|up\s+to|over|under|above|below|beyond|exceeding|[<>≤≥]=?)\s*[~≈]?\s*$", re.I)
-_BOUND_AFTER = re.compile(
+_BOUND_AFTER = lazy_compile(
     rf"\s*{_WORD}(?:\+(?!\s*[\d.(])|or\s+(?:more|less|fewer|greater|higher|lower|larger|smaller|above|below|over|"
     r"under)\b|and\s+(?:up|above|over)\b|at\s+(?:least|most)\b|max(?:imum)?\b|minimum\b)", re.I)
 
 
 # the two ends of a range or hedge; "other" is the end that is not the number being read
-_RANGE_END = re.compile(rf"(?P<other>{_NUMBER})\s*{_WORD}{_CONNECTOR}\s*[~≈]?\s*$", re.I)
-_RANGE_START = re.compile(rf"\s*{_WORD}{_CONNECTOR}\s*[~≈]?\s*(?P<other>{_NUMBER})", re.I)
-_BETWEEN = re.compile(r"\bbetween\s*$", re.I)
-_BETWEEN_END = re.compile(rf"\bbetween\s+(?P<other>{_NUMBER})\s*{_WORD}and\s*$", re.I)
-_BETWEEN_START = re.compile(rf"\s*{_WORD}and\s+(?P<other>{_NUMBER})", re.I)
+_RANGE_END = lazy_compile(rf"(?P<other>{_NUMBER})\s*{_WORD}{_CONNECTOR}\s*[~≈]?\s*$", re.I)
+_RANGE_START = lazy_compile(rf"\s*{_WORD}{_CONNECTOR}\s*[~≈]?\s*(?P<other>{_NUMBER})", re.I)
+_BETWEEN = lazy_compile(r"\bbetween\s*$", re.I)
+_BETWEEN_END = lazy_compile(rf"\bbetween\s+(?P<other>{_NUMBER})\s*{_WORD}and\s*$", re.I)
+_BETWEEN_START = lazy_compile(rf"\s*{_WORD}and\s+(?P<other>{_NUMBER})", re.I)
 _LOOK_BACK = 80  # characters: a bound or range is written in a few words; keeps long replies fast
 
 
@@ -388,24 +389,24 @@ def in_gold_unit(quantity: Quantity, question: Any) -> float:
 
 # ---- default: yes/no -----------------------------------------------------------------------------------------
 
-_LEAD = re.compile(r"\W*(?:(?P<yes>yes|true|yep|yeah|yup)|(?P<no>no|false|nope|nah))\b(?P<not>\s+not\b)?")
+_LEAD = lazy_compile(r"\W*(?:(?P<yes>yes|true|yep|yeah|yup)|(?P<no>no|false|nope|nah))\b(?P<not>\s+not\b)?")
 # words that answer yes or no when they open a short answer ("Definitely.", "Of course not", "Correct, it is");
 # at the head of a long reply they are only a chatbot's opener ("Certainly! Let me look at the image ...")
-_SHORT_LEAD = re.compile(r"\W*(?:(?P<yes>correct|affirmative|indeed|certainly|definitely|absolutely|"
+_SHORT_LEAD = lazy_compile(r"\W*(?:(?P<yes>correct|affirmative|indeed|certainly|definitely|absolutely|"
                          r"of\s+course|sure)|(?P<no>negative|incorrect))\b(?P<not>\s+not\b)?")
 _SHORT = 6  # words
 # a whole answer that affirms without a yes word: "It is.", "They do.", "There are."
-_AFFIRMING = re.compile(r"\W*(?:it|they|there|that|this|he|she)\s*(?:'s|'re|is|are|does|do|did|was|were|can|"
+_AFFIRMING = lazy_compile(r"\W*(?:it|they|there|that|this|he|she)\s*(?:'s|'re|is|are|does|do|did|was|were|can|"
                         r"could|will|would|has|have)(?:\s+(?:indeed|definitely|certainly))?[\s.!]*$")
 # abstentions: not an answer, though they contain "not" or "no"
-_ABSTAIN = re.compile(
+_ABSTAIN = lazy_compile(
     r"\bnot\s+(?:enough|sure|certain|clear|known|possible\s+to\s+(?:tell|say|know|determine))\b"
     r"|(?:\bcannot|\bcan't|\bcan\s+not|\bcouldn't|\bunable\s+to|\bnot\s+able\s+to|\bimpossible\s+to|\bhard\s+to"
     r"|\bdifficult\s+to|\bno\s+way\s+to)\s+(?:be\s+)?(?:know|tell|determine|say|see|judge|infer|answer|confirm"
     r"|verify)\w*"
     r"|\b(?:don't|do\s+not|doesn't)\s+know\b|\bno\s+(?:idea|clue)\b|\binsufficient\b|\bunknown\b|\bunclear\b"
     r"|\bunsure\b|\buncertain\b|\bundetermined\b|\bindeterminate\b|\bn/a\b")
-_CJK_ABSTAIN = re.compile(r"不确定|不知道|无法|不清楚|不能确定|难以|看不")
+_CJK_ABSTAIN = lazy_compile(r"不确定|不知道|无法|不清楚|不能确定|难以|看不")
 
 
 def _two_sided(low: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, step_limit
 from ..normalize import Item
 from ..poly import constant_ratio
@@ -25,9 +26,9 @@ def _symbolic(text: str) -> bool:
 
 _SUB = r"(?:\s*_\s*(?:\{[^{}=]*\}|\\?[A-Za-z0-9]+))?"
 _NAME = r"(?:\\[a-zA-Z]+|[A-Za-z])%s(?:'|\^\s*\{?\\prime\}?)*(?:\([^()=]*\)%s)?" % (_SUB, _SUB)
-_LABEL = re.compile(r"(?:(?:m\s*)?(?:\\angle|\\measuredangle|∠)\s*)?(?:%s\s*){1,4}" % _NAME)
-_LABEL_WRAP = re.compile(r"\|(.*)\||\\(?:overline|vec|overrightarrow|hat|mathbf|bar)\s*\{([^{}]*)\}")
-_LABEL_RATIO = re.compile(r"([^:]+):([^:]+)|\\frac\s*\{([^{}]+)\}\s*\{([^{}]+)\}")
+_LABEL = lazy_compile(r"(?:(?:m\s*)?(?:\\angle|\\measuredangle|∠)\s*)?(?:%s\s*){1,4}" % _NAME)
+_LABEL_WRAP = lazy_compile(r"\|(.*)\||\\(?:overline|vec|overrightarrow|hat|mathbf|bar)\s*\{([^{}]*)\}")
+_LABEL_RATIO = lazy_compile(r"([^:]+):([^:]+)|\\frac\s*\{([^{}]+)\}\s*\{([^{}]+)\}")
 _NOT_LABELS = {"\\frac", "\\sqrt", "\\binom", "\\infty", "\\cdot", "\\times", "\\pi", "\\sum", "\\int"}
 
 
@@ -51,7 +52,7 @@ def _is_label(text: str) -> bool:
     return bool(_LABEL.fullmatch(t)) and not any(cmd in t for cmd in _NOT_LABELS)
 
 
-_FUNCTION_VALUE = re.compile(r"\s*[a-zA-Z]\s*\(\s*[a-z]\s*\)\s*")
+_FUNCTION_VALUE = lazy_compile(r"\s*[a-zA-Z]\s*\(\s*[a-z]\s*\)\s*")
 
 
 def _same_label(a: str, b: str) -> bool:

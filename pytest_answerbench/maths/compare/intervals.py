@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, TooComplex, check_tree, step_limit
 from .tuples import _split_top
 from .values import SIMPLIFY_SECONDS, _Unknown, _close, _expressions_equal, _numeric, _parse
@@ -71,8 +72,8 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
     return out
 
 
-_ALL_BUT = re.compile(r"\(-\\infty,\s*\+?\\infty\)\s*(?:\\setminus|\\backslash|-)\s*\\\{(?P<points>[^{}]+)\\\}")
-_EXCEPT_POINT = re.compile(r"[a-zA-Z]\s*\\ne\s*(?P<points>[^<>=]+)")
+_ALL_BUT = lazy_compile(r"\(-\\infty,\s*\+?\\infty\)\s*(?:\\setminus|\\backslash|-)\s*\\\{(?P<points>[^{}]+)\\\}")
+_EXCEPT_POINT = lazy_compile(r"[a-zA-Z]\s*\\ne\s*(?P<points>[^<>=]+)")
 
 
 def _line_without(points: list[str]) -> list[tuple[bool, Any, Any, bool]] | None:
@@ -124,7 +125,7 @@ def _intervals_or_none(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
         return None
 
 
-_REL_SPLIT = re.compile(r"(<=|>=|\\leq|\\geq|\\lt|\\gt|<|>)")
+_REL_SPLIT = lazy_compile(r"(<=|>=|\\leq|\\geq|\\lt|\\gt|<|>)")
 _RELATIONS = {"<": "Lt", "<=": "Le", ">": "Gt", ">=": "Ge"}
 
 

@@ -3,10 +3,10 @@ short expression by its exact value, long lists part by part), else undecided (`
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
+from ...text.patterns import lazy_compile
 from ..exact import Undecided, numeral
 from ..guard import MAX_ANSWER, MAX_LOOSE, StepTimeout, step_limit
 from ..normalize import Item, clean, split_answers
@@ -76,7 +76,7 @@ def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tup
     raise Undecided("too-long", f"an answer of {len(pred)} characters")
 
 
-_LIST_WORDS = re.compile(r"\\text\s*\{\s*(?:and|or)\s*\}|\b(?:and|or)\b")
+_LIST_WORDS = lazy_compile(r"\\text\s*\{\s*(?:and|or)\s*\}|\b(?:and|or)\b")
 
 
 def _with_unit_tail(item: Item) -> Item:

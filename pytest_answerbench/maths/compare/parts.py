@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ...text.patterns import lazy_compile
 from ..exact import BOUND
 from ..normalize import Item, is_thousands
 from .equations import _is_label
@@ -38,9 +39,9 @@ def _distinct(parts: list[str]) -> list[str]:
     return out
 
 
-_GROUPED = re.compile(r"[\s$]*\{[^{}]*\}[\s$]*")  # "{1, 3}" in TeX grouping braces (not the set "\{1, 3\}")
-_DECIMAL_COMMA = re.compile(r"-?\d+,\d+")
-_DECIMAL = re.compile(r"-?\d+\.\d+")
+_GROUPED = lazy_compile(r"[\s$]*\{[^{}]*\}[\s$]*")  # "{1, 3}" in TeX grouping braces (not the set "\{1, 3\}")
+_DECIMAL_COMMA = lazy_compile(r"-?\d+,\d+")
+_DECIMAL = lazy_compile(r"-?\d+\.\d+")
 
 
 def _decimal_comma(text: str, other: str) -> str:
@@ -51,7 +52,7 @@ def _decimal_comma(text: str, other: str) -> str:
     return text
 
 
-_ASSIGN = re.compile(r"\s*((?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?)\s*=\s*([^=]+)")
+_ASSIGN = lazy_compile(r"\s*((?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?)\s*=\s*([^=]+)")
 
 
 def _assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:

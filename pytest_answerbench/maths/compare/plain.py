@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import re
 
+from ...text.patterns import lazy_compile
 from ..normalize import Item, is_thousands, number_words, text_key
 from .marks import _unit_scale
 
 
-_NUM = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
+_NUM = lazy_compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
 _REL_EPS = 1e-20  # values are evaluated to 30 digits
-_ARTICLES = re.compile(r"\b(?:a|an|the)\b\s*")
-_PREDICATE = re.compile(r".*\s(?:is|are|was|were)\s+(.+)$")
+_ARTICLES = lazy_compile(r"\b(?:a|an|the)\b\s*")
+_PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
 
 
 def _texts_equal(gt: str, pt: str) -> bool:
@@ -56,7 +57,7 @@ def _plain_number(text: str):
     return None
 
 
-_NOUN_AFTER = re.compile(r"(-?\d+(?:\.\d+)?)\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2})")
+_NOUN_AFTER = lazy_compile(r"(-?\d+(?:\.\d+)?)\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2})")
 _NOT_A_NOUN = {"or", "and", "more", "less", "than", "at", "least", "most", "times", "plus", "minus", "over"}
 
 
@@ -108,7 +109,7 @@ def _numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
     return False
 
 
-_WORD = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{2,}")
+_WORD = lazy_compile(r"(?<![\\a-zA-Z])[a-zA-Z]{2,}")
 _MATH_WORDS = {"sin", "cos", "tan", "cot", "sec", "csc", "ln", "log", "exp", "sqrt", "pi", "arcsin", "arccos",
                "arctan", "sinh", "cosh", "tanh", "inf", "infinity", "lim", "max", "min", "gcd", "lcm", "mod"}
 

@@ -26,6 +26,7 @@ import re
 from dataclasses import replace
 from typing import Any, Sequence
 
+from ...text.patterns import lazy_compile
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
 from ..matrix import read_matrices
@@ -212,8 +213,8 @@ def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] 
                 unit: str | None) -> Outcome:
     return first_answer(_RUNS, _Answers(undoubled(gold), undoubled(pred), tolerance, kind, unit))
 
-_OPTION = re.compile(r"\s*\(?([A-J])\)?\s*")
-_OPTION_WITH_TEXT = re.compile(r"\s*\(?([A-J])[.):]\s+\S.*", re.S)
+_OPTION = lazy_compile(r"\s*\(?([A-J])\)?\s*")
+_OPTION_WITH_TEXT = lazy_compile(r"\s*\(?([A-J])[.):]\s+\S.*", re.S)
 
 
 def _option_letter(gold: str, pred: str) -> bool | None:
@@ -226,8 +227,8 @@ def _option_letter(gold: str, pred: str) -> bool | None:
     return None
 
 
-_CLOCK = re.compile(r"(\d{1,2}):([0-5]\d)(?::([0-5]\d))?\s*(?i:([ap])\.?\s*m\.?)?")
-_CLOCK_WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mbox)\s*\{([^{}]*)\}")
+_CLOCK = lazy_compile(r"(\d{1,2}):([0-5]\d)(?::([0-5]\d))?\s*(?i:([ap])\.?\s*m\.?)?")
+_CLOCK_WRAPPER = lazy_compile(r"\\(?:text|mathrm|textrm|mbox)\s*\{([^{}]*)\}")
 
 
 def _clocks_equal(gt: str, pt: str) -> bool | None:

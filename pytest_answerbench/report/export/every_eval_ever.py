@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..._version import __version__
+from ...text.patterns import lazy_compile
 from ..rows import json_clean
 
 __all__ = ["SCHEMA_VERSION", "EveryEvalEverExport", "export_every_eval_ever", "model_path", "write_every_eval_ever"]
@@ -37,7 +37,7 @@ __all__ = ["SCHEMA_VERSION", "EveryEvalEverExport", "export_every_eval_ever", "m
 SCHEMA_VERSION = "0.3.0"
 
 # a datastore path component: no separators, no Windows-reserved characters, no trailing dot or space
-_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+_UNSAFE = lazy_compile(r'[<>:"/\\|?*\x00-\x1f]')
 _RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
 _DEPLOYMENT = ("self_deployed", "externally_managed", "unknown")
 _AVAILABILITY = ("open_weights", "closed_weights", "unknown")

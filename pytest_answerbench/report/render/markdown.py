@@ -8,15 +8,15 @@ function over plain dicts; no pytest.
 from __future__ import annotations
 
 import html
-import re
 from typing import Any, Iterable, Mapping, Sequence
 
+from ...text.patterns import lazy_compile
 from ...verdict import NOT_RUN
 from .._fmt import failed_gates, incomplete_reason, interval, num, one_line, p_value, pct, pts, row_id, verdict_word, where
 
 __all__ = ["markdown_summary"]
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~#!])")
+_MD_SPECIAL = lazy_compile(r"([\\`*_\[\]|~#!])")
 
 
 def _md(value: Any, limit: int = 80) -> str:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 import xml.etree.ElementTree as ET
 from typing import Any, Callable
+
+from ...text.patterns import lazy_compile
 
 __all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_ELEMENTS", "latex_tree", "looks_like_latex", "math_segments"]
 
@@ -43,7 +44,7 @@ REPORT_SPANS = 20000
 
 # delimiters in the order they are tried at one position: display before inline
 _DELIMS = (("$$", "$$", True), ("\\[", "\\]", True), ("\\(", "\\)", False), ("$", "$", False))
-_START = re.compile(r"\$\$|\\\[|\\\(|\$|\\boxed\{")
+_START = lazy_compile(r"\$\$|\\\[|\\\(|\$|\\boxed\{")
 
 
 def _converter() -> Callable[[str], str] | None:

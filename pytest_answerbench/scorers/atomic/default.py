@@ -19,6 +19,7 @@ from ... import maths
 from ...maths.guard import StepTimeout, TooComplex, step_limit
 from ...maths.parse import ParseFailure
 from ...judge.injection import INJECTION_METHOD, addresses_grader, remove
+from ...text.patterns import lazy_compile
 from ...verdict import Verdict
 from ._shared import Ask, golds_of, memo
 
@@ -50,7 +51,7 @@ def final_boxed(prediction: str) -> str | None:
     return spans[-1] if spans else None
 
 
-_TRUTH_WORD = re.compile(r"\b(not\s+)?(true|false)\b", re.IGNORECASE)
+_TRUTH_WORD = lazy_compile(r"\b(not\s+)?(true|false)\b", re.IGNORECASE)
 
 
 def read_reply_strict(reply: str) -> bool | None:

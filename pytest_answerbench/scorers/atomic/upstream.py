@@ -20,6 +20,7 @@ from typing import Any
 
 from ...maths.guard import UPSTREAM_NODES, StepTimeout, TooComplex, check_tree, step_limit
 from ...maths.parse import ParseFailure, parse_latex_raw
+from ...text.patterns import lazy_compile
 from ...verdict import Verdict
 from ._shared import Ask, golds_of, memo
 
@@ -33,8 +34,8 @@ EQUAL_SECONDS = 30.0  # and for the comparison
 # Braces balanced two levels deep, a third level matched lazily; the second alternative accepts the literal
 # text "\\[boxed{...}\\]".
 _BODY = r"((?:[^{}]|{(?:[^{}]|{.*?})*})*)"
-_ALL_BOXES = re.compile(r"\\boxed{" + _BODY + r"}|\\\\\[boxed{" + _BODY + r"}\\\\\]", re.DOTALL)
-_INNER_BOX = re.compile(r"\\boxed{(.*?)}|\\\\\[boxed{(.*?)}\\\\\]")
+_ALL_BOXES = lazy_compile(r"\\boxed{" + _BODY + r"}|\\\\\[boxed{" + _BODY + r"}\\\\\]", re.DOTALL)
+_INNER_BOX = lazy_compile(r"\\boxed{(.*?)}|\\\\\[boxed{(.*?)}\\\\\]")
 
 
 def extract_boxed(response: str) -> list[str]:

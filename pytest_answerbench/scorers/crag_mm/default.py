@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ...text.patterns import lazy_compile
 from ._shared import clean_text
 
 __all__ = ["is_miss_default", "parse_fb_strict"]
@@ -26,8 +27,8 @@ def is_miss_default(response: str) -> bool:
     return "i dont know" in cleaned or "i do not know" in cleaned
 
 
-_VERDICT_WORD = re.compile(r"\b(not\s+)?(CORRECT|INCORRECT|WRONG)\b", re.IGNORECASE)
-_RESULT_LINE = re.compile(r"^\W*result\W*?:", re.IGNORECASE)
+_VERDICT_WORD = lazy_compile(r"\b(not\s+)?(CORRECT|INCORRECT|WRONG)\b", re.IGNORECASE)
+_RESULT_LINE = lazy_compile(r"^\W*result\W*?:", re.IGNORECASE)
 
 
 def _said(line: str) -> list[bool]:

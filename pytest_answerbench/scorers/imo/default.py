@@ -14,14 +14,15 @@ from __future__ import annotations
 import re
 
 from ... import maths
+from ...text.patterns import lazy_compile
 from ...verdict import ScoreContext, Verdict
 
 __all__ = ["answer_of", "score_default"]
 
-_TUPLE = re.compile(r"\s*\(.*,.*\)\s*$")
+_TUPLE = lazy_compile(r"\s*\(.*,.*\)\s*$")
 # A word of three letters or more with a vowel (not a LaTeX command).
-_PROSE = re.compile(r"(?<![\\A-Za-z])(?=[A-Za-z]*[aeiouyAEIOUY])[A-Za-z]{3,}")
-_COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|were)\b")
+_PROSE = lazy_compile(r"(?<![\\A-Za-z])(?=[A-Za-z]*[aeiouyAEIOUY])[A-Za-z]{3,}")
+_COPULA = lazy_compile(r"(?i)\b(?:is|are|equals|was|were)\b")
 # the locating rules whose finding is taken even in a short one-line reply (a prose reading is not)
 _COMMITTED = ("json-field", "json-reasoning", "boxed", "answer-line")
 

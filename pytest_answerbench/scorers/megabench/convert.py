@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import ast
 import json
-import re
 from numbers import Number
 from typing import Any
 
+from ...text.patterns import lazy_compile
 from .parse import parse_json
 
 def _freeze(obj: Any) -> Any:
@@ -120,8 +120,8 @@ def str_to_coords(value: Any, dim: int = 2) -> list[Any]:
             if isinstance(c, (tuple, list)) and len(c) == dim and all(isinstance(x, (float, int)) for x in c)]
 
 
-_POINT = re.compile(r"<point>(.*?)</point>")
-_BOX = re.compile(r"<box>(.*?)</box>")
+_POINT = lazy_compile(r"<point>(.*?)</point>")
+_BOX = lazy_compile(r"<box>(.*?)</box>")
 
 
 def parse_point_2d_from_xml(text: Any) -> tuple[float, ...] | None:

@@ -21,6 +21,8 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from ...text.patterns import lazy_compile
+
 __all__ = ["NeedsResource", "ascii_art_gpt4o_judge", "ascii_art_messages", "geo_proximity_location_dict", "gpt_4o_as_judge",
            "gpt_4o_messages", "nli_entailment", "read_score"]
 
@@ -28,8 +30,8 @@ TEMPLATE_VERSION = "megabench.gpt4o/1"
 ASCII_TEMPLATE_VERSION = "megabench.ascii_art/1"
 ASCII_PROMPT = ('Determine if the following two ASCII art images depict the same object. Your answer should be '
                 'either "yes" or "no", but without the quotation marks.')
-_SCORE = re.compile(r"\*\*Score\*\*\s*:\s*(\d+)")
-_EXPLANATION = re.compile(r"\*\*Score explanation\*\*\s*:\s*(.*)", re.DOTALL)
+_SCORE = lazy_compile(r"\*\*Score\*\*\s*:\s*(\d+)")
+_EXPLANATION = lazy_compile(r"\*\*Score explanation\*\*\s*:\s*(.*)", re.DOTALL)
 _MONOSPACE_FILES = ("DejaVuSansMono.ttf", "cour.ttf", "Courier New.ttf", "consola.ttf", "SFMono-Regular.otf")
 _FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "/Library/Fonts", "/System/Library/Fonts",
               "C:/Windows/Fonts")

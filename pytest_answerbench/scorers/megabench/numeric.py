@@ -23,6 +23,7 @@ import re
 import unicodedata
 from typing import Any
 
+from ...text.patterns import lazy_compile
 from .strings import simple_str_match
 from ...maths.guard import MAX_TEXT, UPSTREAM_NODES, StepTimeout, TooComplex, check_tree, step_limit
 
@@ -162,9 +163,9 @@ def _same_list(pred: Any, gold: Any) -> bool:
     return all(_within(p, g) for p, g in zip(sorted(pred), sorted(gold)))
 
 
-_INLINE = re.compile(r"\\\((.*?)\\\)")
-_DISPLAY = re.compile(r"\\\[(.*?)\\\]")
-_ASSIGNMENT = re.compile(r"(?:=|≈|\\approx)\s*(.+)")
+_INLINE = lazy_compile(r"\\\((.*?)\\\)")
+_DISPLAY = lazy_compile(r"\\\[(.*?)\\\]")
+_ASSIGNMENT = lazy_compile(r"(?:=|≈|\\approx)\s*(.+)")
 
 
 def _answer_part(text: str) -> str:
@@ -187,7 +188,7 @@ def general_single_numerical_match(response: Any, target: Any, fixed: bool = Fal
     return float(_within(got, want))
 
 
-_BOXED = re.compile(r"\\boxed\{((?:[^\{\}]+|\{[^\{\}]*\})*)\}")
+_BOXED = lazy_compile(r"\\boxed\{((?:[^\{\}]+|\{[^\{\}]*\})*)\}")
 
 
 def _boxed(text: str) -> str:
@@ -281,7 +282,7 @@ def latex_expr_equality(response: Any, target: Any, fixed: bool = False) -> int:
         return _simple(response, target, fixed)
 
 
-_MATH_SPAN = re.compile(r"(\$[^$]*\$)")
+_MATH_SPAN = lazy_compile(r"(\$[^$]*\$)")
 
 
 def _text_and_math(text: str) -> tuple[str, str]:

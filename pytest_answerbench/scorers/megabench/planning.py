@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...text.patterns import lazy_compile
+
 __all__ = ["symbolic_planning_test"]
 
-_PARAM_GROUPS = re.compile(r"((?:\?\S+\s*)+)(?:-\s+([^\?$]+)\s*)?")
-_PARAM_NAME = re.compile(r"\?([^\s\?\)]+)\s*")
+_PARAM_GROUPS = lazy_compile(r"((?:\?\S+\s*)+)(?:-\s+([^\?$]+)\s*)?")
+_PARAM_NAME = lazy_compile(r"\?([^\s\?\)]+)\s*")
 
 
 def _param_types(text: str) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import re
 from typing import Any, Mapping
 
 from ... import maths
+from ...text.patterns import lazy_compile
 from ...verdict import ScoreContext, Verdict
 
 __all__ = ["decode_answer_list", "score_default", "tolerances"]
@@ -28,7 +29,7 @@ def _nan(value: Any) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value)) or value == "nan"
 
 
-_CONTROL = re.compile(r"\\x([01][0-9a-f])")
+_CONTROL = lazy_compile(r"\\x([01][0-9a-f])")
 
 
 def decode_answer_list(cell: Any) -> list[str]:
@@ -68,8 +69,8 @@ def decode_answer_list(cell: Any) -> list[str]:
     return items or [text[1:-1]]
 
 
-_DELIMITED = re.compile(r"(?<!\\)\$.*?(?<!\\)\$")  # a math span; "\$" is a dollar sign, not a delimiter
-_DOLLAR = re.compile(r"(?<!\\)\$")
+_DELIMITED = lazy_compile(r"(?<!\\)\$.*?(?<!\\)\$")  # a math span; "\$" is a dollar sign, not a delimiter
+_DOLLAR = lazy_compile(r"(?<!\\)\$")
 
 
 def _gold_item(item: str) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 from ...maths.guard import UPSTREAM_NODES, StepTimeout, check_tree, step_limit
 from ...maths.parse import parse_latex_raw
 from ...maths.poly import constant_ratio
+from ...text.patterns import lazy_compile
 
 __all__ = ["UpstreamCrash", "extract_answer", "judge", "precision_of", "preprocess", "score_upstream"]
 
@@ -32,8 +33,8 @@ _SPECIAL = (
     ("\\sim", "="), ("^\\prime", "'"), ("^{\\prime}", "'"), ("^\\circ", ""), ("%", ""),
 )
 _STRIP = "\n$,.:;^_=+`!@#$%^&*~，。"
-_MATHRM = re.compile(r"\\(?:mathrm|mathbf)\{~?([^}]*)\}")
-_CJK = re.compile(r"[\u4e00-\u9fff]+")
+_MATHRM = lazy_compile(r"\\(?:mathrm|mathbf)\{~?([^}]*)\}")
+_CJK = lazy_compile(r"[\u4e00-\u9fff]+")
 
 
 class UpstreamCrash(Exception):

@@ -13,6 +13,7 @@ import functools
 import re
 from typing import Any
 
+from ...text.patterns import lazy_compile
 from .array import (
     LEAVES,
     nested_score,
@@ -36,7 +37,7 @@ from .text import (
 __all__ = ["compute_score", "eval_router", "resolve_type"]
 
 BASIC_TYPES = ("option", "nominal", "strict_nominal", "numeral", "multi_options")
-_NESTED = re.compile(r"^[ou]+a_(nominal|numeral)$")
+_NESTED = lazy_compile(r"^[ou]+a_(nominal|numeral)$")
 
 
 def resolve_type(eval_type: str | None) -> str:

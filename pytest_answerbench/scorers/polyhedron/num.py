@@ -25,6 +25,7 @@ from typing import Any
 
 from ...maths.parse import sympy_parse_latex
 from ...pyexpr import parse_expr_safely, sympify_text_safely
+from ...text.patterns import lazy_compile
 from ...timeguard import ScoreTimeout, deadline
 from .text import convert_word_number
 
@@ -56,7 +57,7 @@ def is_digit(num: Any) -> bool:
     return parse_digits(num) is not None
 
 
-_MONTHS = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|"
+_MONTHS = lazy_compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|"
                      r"December)\b", re.IGNORECASE)
 
 
@@ -153,7 +154,7 @@ def numeric_equal(prediction: float, reference: float, score_type: str = "hard")
 
 # Text whose reading would tie up the interpreter inside one C call where no timer can stop it (power towers,
 # huge exponents): the reference spends its 3 s limit on it and counts False; here the parser refuses it.
-_UNSAFE_EXPR = re.compile(r"__|(\*\*|\^)[\s({]*\d{5,}|(\*\*|\^)[^*^]*(\*\*|\^)[^*^]*(\*\*|\^)")
+_UNSAFE_EXPR = lazy_compile(r"__|(\*\*|\^)[\s({]*\d{5,}|(\*\*|\^)[^*^]*(\*\*|\^)[^*^]*(\*\*|\^)")
 
 
 def _python_syntax(s: Any) -> Any:
@@ -317,7 +318,7 @@ def math_equal(prediction: Any, reference: Any, score_type: str = "hard", depth:
     return float(max(results)) if results else 0.0
 
 
-_NUMBER = {False: re.compile(r"\d+\.?\d*\/?\d*\.?\d*%?"), True: re.compile(r"-?\d+\.?\d*\/?\d*\.?\d*%?")}
+_NUMBER = {False: lazy_compile(r"\d+\.?\d*\/?\d*\.?\d*%?"), True: lazy_compile(r"-?\d+\.?\d*\/?\d*\.?\d*%?")}
 
 
 def extract_numbers(text: str, fixed: bool = False) -> str:

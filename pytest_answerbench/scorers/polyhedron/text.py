@@ -16,6 +16,8 @@ import string
 import warnings
 from typing import Any
 
+from ...text.patterns import lazy_compile
+
 __all__ = [
     "convert_word_number",
     "extract_answer",
@@ -51,7 +53,7 @@ def json_repair_loads(text: str) -> Any:
 
 # --------------------------------------------------------------------------------------------- extraction
 
-_TEXT_WRAP = re.compile(r"\\text\{([^}]*)\}")
+_TEXT_WRAP = lazy_compile(r"\\text\{([^}]*)\}")
 _BRACKETS = "{}[]<>()"
 
 
@@ -143,7 +145,7 @@ def _english_pattern(fixed: bool) -> re.Pattern[str]:
     end = r"\b" if fixed else ""
     # Reference: the same alternation in dictionary order with no boundary at the end (the 7teen quirk).
     core = rf"(?:{any_word}){end}(?:(?:\s+(?:and\s+)?(?:{any_word}){end})+|-(?:{hyphen}){end})*"
-    return re.compile(rf"(?<!\S)({core})", re.IGNORECASE)
+    return lazy_compile(rf"(?<!\S)({core})", re.IGNORECASE)
 
 
 _ENGLISH = {False: _english_pattern(False), True: _english_pattern(True)}
@@ -223,9 +225,9 @@ def multi_answers_mcq(pre: str, ref: str, score_type: str = "hard", fixed: bool 
 # ------------------------------------------------------------------------------------------------ nominal
 
 _EXTRA_PUNCT = "。，、；：？！''（）【】《》……—～·"
-_PUNCT_RE = re.compile(f"[{re.escape(string.punctuation + _EXTRA_PUNCT)}]")
+_PUNCT_RE = lazy_compile(f"[{re.escape(string.punctuation + _EXTRA_PUNCT)}]")
 # Default profile: curly quotes are punctuation too (the reference meant to list them).
-_PUNCT_RE_FIXED = re.compile(f"[{re.escape(string.punctuation + _EXTRA_PUNCT + '“”‘’')}]")
+_PUNCT_RE_FIXED = lazy_compile(f"[{re.escape(string.punctuation + _EXTRA_PUNCT + '“”‘’')}]")
 
 
 def remove_punctuation(text: Any, fixed: bool = False) -> str:
@@ -271,7 +273,7 @@ def strict_nominal_equal(pre: str, ref: str, score_type: str = "hard") -> bool |
 
 # ---------------------------------------------------------------------------------------------- LaTeX tables
 
-_BEGIN_END = re.compile(r"begin\{([^{}]+)\}(?:{[^{}]*})?(.*?)\\end\{\1\}", re.DOTALL)
+_BEGIN_END = lazy_compile(r"begin\{([^{}]+)\}(?:{[^{}]*})?(.*?)\\end\{\1\}", re.DOTALL)
 
 
 def _begin_end_body(text: str) -> str:
