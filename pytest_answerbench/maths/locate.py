@@ -49,6 +49,7 @@ from .extract import (
 )
 from .prose import closing_statement, concludes, opens_steps, plain_dollars
 from .structured import JsonReply, json_reply
+from ..text.patterns import lazy_compile
 
 __all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer"]
 
@@ -171,8 +172,8 @@ def _read_value(value: str, multiple: bool) -> tuple[str, ...]:
     return (value,) if 0 < len(value) <= 200 else ()
 
 
-_TAG_OPEN = re.compile(r"<answer>|(?<![<\w/ ])answer>|(?m:^[ \t]*answer[ \t]*\n)(?=[^\n]{1,80}\s*(?:</\s*answer\s*>\s*)?\Z)", re.I)
-_TAG_CLOSE = re.compile(r"</\s*answer\s*>", re.I)
+_TAG_OPEN = lazy_compile(r"<answer>|(?<![<\w/ ])answer>|(?m:^[ \t]*answer[ \t]*\n)(?=[^\n]{1,80}\s*(?:</\s*answer\s*>\s*)?\Z)", re.I)
+_TAG_CLOSE = lazy_compile(r"</\s*answer\s*>", re.I)
 
 
 def _answer_tag(scope: _Scope) -> Found | None:
@@ -216,7 +217,7 @@ def _boxed(scope: _Scope) -> Found | None:
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
 
 
-_OPEN_BOX = re.compile(r"\\boxed\s*\{")
+_OPEN_BOX = lazy_compile(r"\\boxed\s*\{")
 
 
 def _open_box(text: str) -> tuple[int, str] | None:
@@ -250,7 +251,7 @@ def _cut_box(scope: _Scope) -> Found | None:
 
 # the statement after an answer marker written as a sentence of words (a capitalised word, then a lowercase one),
 # without math or a box: "Answer:\n\nJohn makes $1,260 if he works a full 7 day week."
-_SENTENCE_STATED = re.compile(r"[ \t]*\n?\s*((?:The\s+|A\s+)?[A-Z][a-z]+\s+[a-z](?:\\\$|[^\n$\\])*)$", re.M)
+_SENTENCE_STATED = lazy_compile(r"[ \t]*\n?\s*((?:The\s+|A\s+)?[A-Z][a-z]+\s+[a-z](?:\\\$|[^\n$\\])*)$", re.M)
 
 
 def _answer_line(scope: _Scope) -> Found | None:
@@ -299,9 +300,9 @@ def _answer_line(scope: _Scope) -> Found | None:
 
 # a closing line "Total thickness = 31 + 50 + 45 + 62 = 188 mm": a label in words naming a total, then an equation
 # chain whose last side is a number (with a unit of at most two words)
-_TOTAL_LABEL = re.compile(r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z ]{0,60}?)(?:\*\*)?[ \t]*=")
-_TOTAL_WORD = re.compile(r"(?i)\b(?:total|sum|altogether|overall|in\s+all)\b")
-_TOTAL_VALUE = re.compile(r"\\?\$?-?\d[\d,]*(?:\.\d+)?%?(?:[ \t]*[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)?")
+_TOTAL_LABEL = lazy_compile(r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z ]{0,60}?)(?:\*\*)?[ \t]*=")
+_TOTAL_WORD = lazy_compile(r"(?i)\b(?:total|sum|altogether|overall|in\s+all)\b")
+_TOTAL_VALUE = lazy_compile(r"\\?\$?-?\d[\d,]*(?:\.\d+)?%?(?:[ \t]*[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)?")
 
 
 def _total_line(scope: _Scope) -> Found | None:
@@ -345,19 +346,19 @@ _BELOW_TAG = tuple(rule for rule in RULES if rule.name != "answer-tag")
 
 # ---- the cuts ----------------------------------------------------------------------------------------------------
 
-_NEW_TURN = re.compile(r"<\|(?:user|im_start|start_header_id|eot_id|im_end|endoftext|end_of_text|end)\|>|</s>"
+_NEW_TURN = lazy_compile(r"<\|(?:user|im_start|start_header_id|eot_id|im_end|endoftext|end_of_text|end)\|>|</s>"
                        r"|\[INST\]|<start_of_turn>|<end_of_turn>|^[ \t]*(?:Human|User|USER|user)[ \t]*:", re.M)
-_CONTINUATION = re.compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|Q|Exercise|Instruction|Input|Example|Task)"
+_CONTINUATION = lazy_compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|Q|Exercise|Instruction|Input|Example|Task)"
                            r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
                            r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
 # fence closing the block the answer was written in.
-_TRAILER = re.compile(r"(?:</\s*answer\s*>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
+_TRAILER = lazy_compile(r"(?:</\s*answer\s*>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
                       r"|I hope (?:it|this|that) is correct\.?)\s*\Z", re.I | re.M)
 
 
-_CALCULATOR = re.compile(r"<<[^<>\n]{1,80}=[^<>\n]{0,40}>>")
-_MONEY_ONLY = re.compile(r"\$(?![\d<])")  # a dollar sign not followed by a digit (or an annotation): math
+_CALCULATOR = lazy_compile(r"<<[^<>\n]{1,80}=[^<>\n]{0,40}>>")
+_MONEY_ONLY = lazy_compile(r"\$(?![\d<])")  # a dollar sign not followed by a digit (or an annotation): math
 
 
 def _plain_text(text: str) -> str:
@@ -373,7 +374,7 @@ def _plain_text(text: str) -> str:
 # "3 hours and 35 minutes", "3 h 35 min", "3 \\text{ hours and } 35 \\text{ minutes}": one duration, two units
 _DURATION_UNITS = ((r"(?:hours?|hrs?|h)", r"(?:minutes?|mins?)", 60, "minutes"),
                    (r"(?:minutes?|mins?)", r"(?:seconds?|secs?|s)", 60, "seconds"))
-_DURATIONS = tuple((re.compile(r"(?<![\d.,])(\d{1,4})\s*(?:\\text\s*\{\s*)?" + big + r"\b\s*,?\s*(?:and\s*)?(?:\}\s*)?"
+_DURATIONS = tuple((lazy_compile(r"(?<![\d.,])(\d{1,4})\s*(?:\\text\s*\{\s*)?" + big + r"\b\s*,?\s*(?:and\s*)?(?:\}\s*)?"
                                r"(\d{1,2})\s*(?:\\text\s*\{\s*)?" + small + r"\b(?:\s*\})?(?![\d.,]\d)"), factor, word)
                    for big, small, factor, word in _DURATION_UNITS)
 
@@ -397,9 +398,9 @@ def _without_trailers(text: str) -> str:
 
 
 # an echoed prompt template's answer line; an answer marker closing a response with nothing after it
-_PLACEHOLDER = re.compile(r"^[ \t]*(?:final[ \t]+)?answer[ \t]*[:：][ \t]*(?:<[^<>\n]{0,20}answer[^<>\n]{0,20}>|\$answer)"
+_PLACEHOLDER = lazy_compile(r"^[ \t]*(?:final[ \t]+)?answer[ \t]*[:：][ \t]*(?:<[^<>\n]{0,20}answer[^<>\n]{0,20}>|\$answer)"
                           r"[ \t]*$", re.I | re.M)
-_EMPTY_LAST_MARKER = re.compile(r"(?:^[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?|^[ \t]*####)"
+_EMPTY_LAST_MARKER = lazy_compile(r"(?:^[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?|^[ \t]*####)"
                                 r"[ \t]*\Z", re.I | re.M)
 
 

@@ -18,13 +18,14 @@ import re
 from .extract import (
     _SPAN, _TEXT_WRAPPED, _WORDS, Extraction, _joined_spans, _sentences, reduce_sentence, strip_wrappers,
 )
+from ..text.patterns import lazy_compile
 
 __all__ = ["closing_statement", "concludes", "opens_steps", "plain_dollars"]
 
-_CJK = re.compile("[\u4e00-\u9fff]")
-_BOLD_PHRASE = re.compile(r"\*\*([^*\n]{1,60})\*\*")
+_CJK = lazy_compile("[\u4e00-\u9fff]")
+_BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
 # "为", "是", "等于", "=" state a value; not inside words such as 因为 (because), 于是 / 但是 (so / but), 认为.
-_COPULA = re.compile(r"(?<![因于但还总若作认或可])(?:为|是)|等于|=|＝")
+_COPULA = lazy_compile(r"(?<![因于但还总若作认或可])(?:为|是)|等于|=|＝")
 
 
 def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
@@ -62,7 +63,7 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
     return (reduced,) if reduced else ()
 
 
-_BULLET = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+(.*)$")
+_BULLET = lazy_compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+(.*)$")
 
 
 def _listed_answers(lines: list[str]) -> tuple[str, ...]:
@@ -78,46 +79,46 @@ def _listed_answers(lines: list[str]) -> tuple[str, ...]:
 
 
 # a last line that is one step of a derivation, not its conclusion ("Step 3: ...", "First, ...", "Let's ...")
-_STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?(?:step\s*\d+\b|first(?:ly)?\b|next\b|let(?:'s|’s)?\s|we\s+(?:need|want|"
+_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?(?:step\s*\d+\b|first(?:ly)?\b|next\b|let(?:'s|’s)?\s|we\s+(?:need|want|"
                    r"start|begin)\b|to\s+find\b)")
 # the first step of a derivation opening a block ("Step 1: 2/3 of 36 sq ft = 24 sq ft")
-_FIRST_STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*1\b")
+_FIRST_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*1\b")
 # a step whose statement opens with a conclusion word concludes ("Step 3: Therefore, Ryan has 25 flowers.")
-_CONCLUDING_STEP = re.compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*\d+\s*[:.)]?\s*(?:\*\*)?\s*(?:therefore|so|thus|hence|"
+_CONCLUDING_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*\d+\s*[:.)]?\s*(?:\*\*)?\s*(?:therefore|so|thus|hence|"
                               r"finally|in\s+(?:total|all))\b")
 # a sentence that explains or checks the conclusion before it ("This is because ...", "Note that ...")
-_AFTERTHOUGHT = re.compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|check(?:ing)?\b|to\s+check|"
+_AFTERTHOUGHT = lazy_compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|check(?:ing)?\b|to\s+check|"
                            r"verification|we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|here,)")
 # "Since she cooks 9 batches, the total time is 72 minutes.": a reason, then a main clause (after its first comma)
-_REASON_THEN = re.compile(r"(?i)\s*(?:since|because)\b[^,]{1,200},\s*(.+)")
+_REASON_THEN = lazy_compile(r"(?i)\s*(?:since|because)\b[^,]{1,200},\s*(.+)")
 # a closing line of chatter after the conclusion ("I hope this helps!", "Let me know if you have questions.")
-_SIGN_OFF = re.compile(r"(?i)\s*(?:i\s+hope|hope\s+(?:this|that|it)|let\s+me\s+know|feel\s+free|if\s+you\s+have|"
+_SIGN_OFF = lazy_compile(r"(?i)\s*(?:i\s+hope|hope\s+(?:this|that|it)|let\s+me\s+know|feel\s+free|if\s+you\s+have|"
                        r"(?:i\s+am|i'm)\s+(?:happy|glad)|happy\s+to|glad\s+to|good\s+luck|thanks?\b|thank\s+you)")
 # a line that takes back or doubts what came before it: never passed over as a remark
-_RETRACTS = re.compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|actually|instead|re-?check|re-?calculat\w*|"
+_RETRACTS = lazy_compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|actually|instead|re-?check|re-?calculat\w*|"
                        r"re-?evaluat\w*|not\s+(?:correct|right|possible|sure)|maybe|perhaps|might|possibly|unsure|"
                        r"alternatively|doubt\w*)\b")
 # a turn of a dialogue the model invents after its conclusion ("Assistant: No, that is an interesting thought.")
-_INVENTED_TURN = re.compile(r"[ \t]*(?:Assistant|AI)[ \t]*:")
+_INVENTED_TURN = lazy_compile(r"[ \t]*(?:Assistant|AI)[ \t]*:")
 _REMARKS = 3  # closing remark lines passed over at most
 # A long response whose last line neither ends as a sentence or a formula does nor states a conclusion stopped
 # mid-derivation (a length limit), whatever number that line holds.
 _LONG = 1000
-_FINISHED = re.compile(r"[.!?。！？)\]}$*]\s*$")
-_CONCLUSION = re.compile(r"(?i)\b(?:so|thus|therefore|hence|total|answer|final|altogether|in\s+all|overall|result|"
+_FINISHED = lazy_compile(r"[.!?。！？)\]}$*]\s*$")
+_CONCLUSION = lazy_compile(r"(?i)\b(?:so|thus|therefore|hence|total|answer|final|altogether|in\s+all|overall|result|"
                          r"conclusion)\b|所以|因此|故|总共|答")
 # a clause that restates a given after the value: "18 dollars left after spending 5 dollars"
 # (also a purpose "576 tiles to cover his 36 sq ft", a condition on the subject "$1,260 if he works 7 days", a
 # companion "70 rows with 2 pencils", a parenthesis "30 apples (10 for Jenna and 20 for her mom)")
-_GIVEN_CLAUSE = re.compile(r"(?i),?\s+(?:(?:after|since|because|given|from|for|out\s+of|of\s+the|in|with)\s"
+_GIVEN_CLAUSE = lazy_compile(r"(?i),?\s+(?:(?:after|since|because|given|from|for|out\s+of|of\s+the|in|with)\s"
                            r"|to\s+[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
                            r"|\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")  # a parenthesis in words, not "(3/4) * P"
 # the value right before such a clause: a number (per a unit: "$18,000/year") and at most two words ("18
 # dollars left", "5 hours"), then a rate and a qualifier of the value ("6 pages per day, on average")
-_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?%?(?:/[A-Za-z]+)?(?:\s+[A-Za-z]+){0,2}(?:\s+(?:per|each)\s+[A-Za-z]+)?"
+_VALUE_BEFORE = lazy_compile(r"\d(?:[\d,.]*\d)?%?(?:/[A-Za-z]+)?(?:\s+[A-Za-z]+){0,2}(?:\s+(?:per|each)\s+[A-Za-z]+)?"
                            r"(?:,?\s+(?:on\s+average|in\s+total|in\s+all|altogether|each),?)?\s*$")
 # "$\$$45": a dollar sign written as a math span, then the number
-_DOLLAR_SPAN = re.compile(r"\$\\\$\$")
+_DOLLAR_SPAN = lazy_compile(r"\$\\\$\$")
 
 
 def concludes(text: str) -> bool:

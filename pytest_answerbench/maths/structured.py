@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..text.patterns import lazy_compile
+
 __all__ = ["ANSWER_KEYS", "REASONING_KEYS", "JsonReply", "json_reply"]
 
 #: Keys that hold the answer, strongest first (compared lower-cased, with spaces and dashes as underscores).
@@ -26,10 +28,10 @@ REASONING_KEYS = ("reasoning", "explanation", "rationale", "solution", "thought"
                   "work", "thinking")
 
 # A line opening an object with a quoted key, optionally inside a code fence.
-_OPEN = re.compile(r"(?m)^[ \t]*(?:```[ \t]*(?:json|JSON|python)?[ \t]*\n[ \t]*)?(\{)[ \t\n]*[\"']")
-_BARE = re.compile(r"[^,}\]\n]+")
+_OPEN = lazy_compile(r"(?m)^[ \t]*(?:```[ \t]*(?:json|JSON|python)?[ \t]*\n[ \t]*)?(\{)[ \t\n]*[\"']")
+_BARE = lazy_compile(r"[^,}\]\n]+")
 # LaTeX commands a reply writes with one backslash inside a JSON string: \frac, \neq, \times, \right, \beta
-_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[nrtbf](?![A-Za-z])|[\\\"'/])")
+_ESCAPE = lazy_compile(r"\\(u[0-9a-fA-F]{4}|[nrtbf](?![A-Za-z])|[\\\"'/])")
 _CONTROL = {"n": "\n", "r": " ", "t": " ", "b": " ", "f": " "}
 
 

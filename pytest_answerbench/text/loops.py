@@ -8,12 +8,13 @@ cut short ("... Let me ver").
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from .patterns import lazy_compile
 
 __all__ = ["Loop", "end_loop"]
 
-_WORD = re.compile(r"\S+")
+_WORD = lazy_compile(r"\S+")
 _WINDOW = 8000  # characters at the end a loop is looked for in
 MAX_BLOCK = 60  # words in the longest repeated block
 MIN_REPEATS = 3  # copies of the block, the last one possibly unfinished
