@@ -21,7 +21,7 @@ def pytest_configure(config):
         return
     from hypothesis import HealthCheck, settings
 
-    settings.register_profile("ci", max_examples=60, derandomize=True, deadline=None, print_blob=True,
+    settings.register_profile("ci", max_examples=30, derandomize=True, deadline=None, print_blob=True,
                               suppress_health_check=[HealthCheck.too_slow])
     settings.register_profile("thorough", max_examples=2000, deadline=None,
                               suppress_health_check=[HealthCheck.too_slow])

@@ -21,6 +21,13 @@ from pytest_answerbench.choice.reader import _Reader
 from pytest_answerbench.choice.rules import CONCLUSIONS, MARKERS, RULES, Marker, RuleSet
 from pytest_answerbench.choice.scan import Needs, Scan, _matches_at, _occurrences, lower_twin
 
+
+def _examples(n: int) -> int:
+    """``n`` examples under the ``thorough`` profile (conftest.py); a fifth of them under ``ci``, the default, which
+    keeps the suite within its time on 2 cores (each of these runs once per rule or pattern)."""
+    return max(n // 5, 20) if settings.get_current_profile_name() == "ci" else n
+
+
 PACKAGE = Path(decide.__file__).parent
 DATA = Path(__file__).parent / "data"
 ALL_MARKERS = (*MARKERS, *CONCLUSIONS)
@@ -74,7 +81,7 @@ def test_each_rule_agrees_with_its_pre_check_twin_and_starts_on_the_corpora(reco
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.name)
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=_examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_each_rule_agrees_with_its_pre_check_twin_and_starts_on_generated_text(record, data):
     # a rule holds a lazily compiled pattern (text/patterns.py); Hypothesis takes a compiled one
@@ -270,7 +277,7 @@ def _check_verdicts_on(optset, text: str) -> None:
 
 @pytest.mark.parametrize("kind", ["neg_after", "neg_before", "affirm"])
 @pytest.mark.parametrize("optset", LETTER_SETS, ids=["ABCD", "123"])
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=_examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_each_verdict_pattern_agrees_with_its_hints_and_twin_on_generated_text(kind, optset, data):
     core = data.draw(st.from_regex(getattr(optset.pats, kind)), label="match")
