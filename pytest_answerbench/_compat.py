@@ -1,8 +1,8 @@
 """Every use of pytest's, pytest-timeout's and pytest-xdist's internals, fenced in one module.
 
 Nothing else in the package imports ``_pytest`` or reads a private attribute of pytest's objects
-(tests/test_layers.py checks the imports). Each entry below names what it relies on and what happens where it
-is missing; tests/test_compat.py probes each one, so a release that moves or changes it fails that test
+(tests/unit/test_layers.py checks the imports). Each entry below names what it relies on and what happens where it
+is missing; tests/plugin/test_compat.py probes each one, so a release that moves or changes it fails that test
 instead of drifting silently. Checked against pytest 8.2.0 and 9.2.0, with pytest-timeout 2.4 and pytest-xdist
 3.8 (``.ci/run`` runs the suite on the newest pytest and the plugin tests again on the oldest it allows).
 """

@@ -1,6 +1,6 @@
 """No Python evaluation while a built-in scorer runs: the process-wide backstop behind "no model text is run".
 
-The scorers never hand text to ``eval``/``exec``/``sympify``/``parse_expr`` (``tests/test_no_eval.py`` checks
+The scorers never hand text to ``eval``/``exec``/``sympify``/``parse_expr`` (``tests/plugin/test_no_eval.py`` checks
 the source; ``pytest_answerbench/pyexpr.py`` reproduces ``parse_expr`` without ``eval``). This guard makes the
 promise hold for code paths nobody thought of, such as a SymPy function that sympifies a Python str argument:
 while :func:`guarded` is active, a Python audit hook (PEP 578) refuses every ``compile`` of source text and every

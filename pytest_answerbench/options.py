@@ -66,7 +66,7 @@ BENCH_CLUSTER = "--bench-cluster"
 
 VERIFIERS = ("judge", "off")
 # The --bench-from names: harnesses.HARNESSES' keys (written here so the option table loads without the readers;
-# tests/test_from_harness.py checks they agree)
+# tests/plugin/test_from_harness.py checks they agree)
 HARNESS_NAMES = ("lm-eval", "lmms-eval", "inspect", "lighteval", "opencompass", "vlmevalkit")
 SELECTIONS = ("failing", "flipped")
 
@@ -358,7 +358,7 @@ def _typed(opt: Option) -> Callable[[str], Any]:
 @dataclass(frozen=True)
 class JudgeSettings:
     """The arguments of the run's ``OpenAIJudge``. None: the judge's own default (``judge.py``), the one place
-    those defaults are written (the help texts quote them; tests/test_options.py checks they agree)."""
+    those defaults are written (the help texts quote them; tests/plugin/test_options.py checks they agree)."""
 
     model: str
     base_url: str | None = None

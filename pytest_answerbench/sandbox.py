@@ -159,7 +159,7 @@ def bwrap_options(disk_bytes: int, script_fd: int, seccomp_fd: int | None, info_
     for path in hidden:
         options += ["--tmpfs", path, "--remount-ro", path]
     # No /proc at all: started by root, the sandbox's uid maps to root outside, and a procfs mounted inside lets
-    # such a process write the host's kernel settings (/proc/sys/kernel/core_pattern: tests/test_sandbox.py).
+    # such a process write the host's kernel settings (/proc/sys/kernel/core_pattern: tests/plugin/test_sandbox.py).
     options += ["--ro-bind-data", str(script_fd), SCRIPT, "--dev", "/dev",
                 "--size", str(int(disk_bytes)), "--tmpfs", WORK, "--remount-ro", "/dev", "--remount-ro", "/",
                 "--chdir", WORK, "--clearenv"]

@@ -172,7 +172,7 @@ def resolve_benchmark(name_or_path: str) -> BenchmarkSpec:
         return load_spec(path)
     wanted = _norm(name_or_path)
     # A benchmark asked for by name lives in the folder of that name: read that one file, not every definition
-    # (names and aliases are unique across benchmarks, tests/test_spec.py). Anything else takes the index.
+    # (names and aliases are unique across benchmarks, tests/plugin/test_spec.py). Anything else takes the index.
     direct = _named_definition(wanted)
     if direct is not None:
         try:

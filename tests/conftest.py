@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any, Iterable
 
 import pytest
+
+# The tests live in unit/ (pure: no pytest run inside) and plugin/ (pytester runs); a few share helpers across
+# the two (``from test_render import ...``): both folders are importable from either.
+for _folder in ("unit", "plugin"):
+    _path = str(Path(__file__).resolve().parent / _folder)
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
 # pytester's in-process runs restore sys.modules afterwards, so whatever a run imports is imported again by
 # the next one. Import the plugin's modules and what Hypothesis' terminal summary pulls in once, here.

@@ -15,7 +15,7 @@ from .result import ChoiceResult
 # bold letter are weaker and never read) or the conclusion "it is B" (the only one; "I think" is followed by no
 # letter). That holds whenever no option's text, core or distinguishing tail occurs in the reply (so no rule
 # reading option texts can fire) and the letter is an option; otherwise the full reader runs. A test compares
-# the two paths on many replies and option sets (tests/test_choice.py::test_the_fast_path_agrees_with_the_full_reader).
+# the two paths on many replies and option sets (tests/unit/test_choice.py::test_the_fast_path_agrees_with_the_full_reader).
 _FAST_FORMS = lazy_compile(
     r"(?P<box>\$?\\boxed\{(?P<box_letter>[A-Za-z])\}\$?\.?)|"
     r"(?P<marker>(?:So|Therefore|Thus|Hence),? (?:the )?(?:correct )?answer is) "

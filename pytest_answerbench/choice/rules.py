@@ -16,10 +16,10 @@ Where a rule family lives:
   answer's sentence (``HEDGE_OTHER``), a sub-part label opening the reply (``SUB_PART_OPENER``), an echoed format
   placeholder (``PLACEHOLDER``), counterfactual clauses (``COUNTERFACTUAL_*``, ``CLAUSE_BREAK``), the option saying "none"
   and the replies naming it (``NONE_OPTION``, ``NONE_REPLY``), and option places named in other languages
-  (``ORDINAL_WORDS``, ``ORDINAL_ELSEWHERE``); their minimal cases are in ``tests/test_choice_families.py``.
+  (``ORDINAL_WORDS``, ``ORDINAL_ELSEWHERE``); their minimal cases are in ``tests/unit/test_choice_families.py``.
 
 Adding a marker is adding one record to ``MARKERS`` (or ``CONCLUSIONS``): its pre-check (``needs``, the words
-every match contains) and lower-case twin are derived from the record itself, and ``tests/test_choice_rules.py``
+every match contains) and lower-case twin are derived from the record itself, and ``tests/unit/test_choice_rules.py``
 checks every record's pre-check, twin and candidate starts against its pattern. A record's place in its table is
 the order its commitments are collected in (which breaks ties between equally placed ones). The other parts of the
 reader: ``reader.py`` (commitments), ``content.py`` (option texts), ``decide.py`` (the order of the steps).

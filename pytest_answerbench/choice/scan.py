@@ -15,7 +15,7 @@ scans are avoided in ways that give exactly the matches the plain scans give:
   change the decision, and a payload or window repeated many times is read once.
 
 A rule's pre-check and twin are derived from its own record (``Scan`` here, ``Marker`` in ``rules.py``), and
-``tests/test_choice_rules.py`` checks each against its pattern: every match passes the pre-check, the twin finds
+``tests/unit/test_choice_rules.py`` checks each against its pattern: every match passes the pre-check, the twin finds
 the same spans, the candidate starts hold every match's start. The differential check behind the original speed
 work compared (letter, method, detail) with the plain reader on the 939-case corpus plus 10,000 generated
 replies; long inputs (50 kB of repeated letters, brackets, asterisks, spaces, markers) stay linear.

@@ -10,7 +10,7 @@ columns to the benchmark's fields, naming rows, dealing shards, and checking a f
 ==================  =====================================================================================
 
 The pytest layer (collect.py) turns the plan into items; run.py asks the collection's plan for its figures and
-imports nothing from here (tests/test_layers.py checks). ``shape`` is imported from its module (it reads the
+imports nothing from here (tests/unit/test_layers.py checks). ``shape`` is imported from its module (it reads the
 scorers' helpers; the package root is loaded by the library API, which needs only ``RowIds``).
 """
 

@@ -1,6 +1,6 @@
 """A fake OpenAI-compatible chat-completions server on 127.0.0.1, for running the real ``openai`` client (and
-the plugin's judged benchmarks) without a network: the tests (``tests/test_judge.py``,
-``tests/test_judge_plugin.py``) and the speed script (``tools/perf.py``) all use this one.
+the plugin's judged benchmarks) without a network: the tests (``tests/unit/test_judge.py``,
+``tests/plugin/test_judge_plugin.py``) and the speed script (``tools/perf.py``) all use this one.
 
 ``POST /v1/chat/completions`` answers from a script of actions, then by a reply function (by default the last
 user message echoed back). The server records every request body and ``Authorization`` header, and the most

@@ -12,7 +12,7 @@ Speed: :func:`sympy_parse_latex` returns exactly what ``parse_latex`` returns (s
 but parses with ANTLR's SLL prediction first and only falls back to full LL prediction when SLL fails, and
 its converter memoises number tokens (which SymPy builds with ``sympify`` on the token's digits: lexer
 output, never raw model text). This made OlympiadBench scoring several times faster; tests in
-``tests/test_maths_fastpaths.py`` compare it with ``parse_latex`` itself.
+``tests/unit/test_maths_fastpaths.py`` compare it with ``parse_latex`` itself.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def _number_token(sympy: Any, text: str) -> Any:
     ``Number`` reads a string with ``sympify``, i.e. ``parse_expr``, which runs ``eval`` on it; the token is
     answer text, and no answer text is ever evaluated (``pytest_answerbench/evalguard.py``). What ``parse_expr``
     makes of such a token is ``Float(text)`` when it has a point, else a Python integer literal (``007`` is a
-    syntax error, ``000`` is 0); tested against ``Number`` itself in ``tests/test_no_eval.py``.
+    syntax error, ``000`` is 0); tested against ``Number`` itself in ``tests/plugin/test_no_eval.py``.
     """
     from sympy.core.sympify import SympifyError
 

@@ -10,7 +10,7 @@ method), so a row pays what it paid with the compiled pattern.
 ``pattern`` (the source text) is there without compiling, so patterns built from other patterns
 (``rf"{NUMBER.pattern}..."``) stay lazy. What needs a real ``re.Pattern`` (``re.sub(P, ...)``, ``isinstance``)
 gets it from :meth:`LazyPattern.compiled`. A pattern with a syntax error raises ``re.error`` on first use instead
-of at import; tests/test_patterns.py compiles every one of them, so none reaches a user that way.
+of at import; tests/plugin/test_startup.py compiles every one of them, so none reaches a user that way.
 """
 
 from __future__ import annotations

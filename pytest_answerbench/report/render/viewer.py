@@ -5,7 +5,7 @@ The rows travel as one JSON document in a ``<script type="application/json">`` b
 ``>`` and ``&`` escaped so no row text can end the block) and a small inline script builds the table from it
 with ``textContent`` only, so row text is never parsed as HTML. The page's Content-Security-Policy allows that
 one script by its hash and nothing else. The filters live in the URL fragment (``#status=wrong&q=frac``), so a
-filtered view is a link (and tests/test_viewer.py drives the page through it in headless Chromium).
+filtered view is a link (and tests/plugin/test_viewer.py drives the page through it in headless Chromium).
 """
 
 from __future__ import annotations

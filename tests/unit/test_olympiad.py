@@ -1,0 +1,321 @@
+"""OlympiadBench: every reference vector (upstream profile), the default profile's differences, aggregation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_answerbench import score_row, score_rows
+from pytest_answerbench.scorers import olympiad
+from pytest_answerbench.verdict import ScoreContext
+
+VECTORS = Path(__file__).parents[1] / "data" / "vectors" / "vlmevalkit.jsonl"
+
+
+def _vectors(kind=None):
+    out = []
+    for line in VECTORS.read_text(encoding="utf-8").splitlines():
+        d = json.loads(line)
+        if d.get("benchmark") == "OlympiadBench" and d.get("kind") == kind:
+            out.append(d)
+    return out
+
+
+ROW_VECTORS = _vectors()
+AGG_VECTORS = _vectors("aggregate")
+
+
+def _row(v):
+    return {"id": v["id"], "prediction": v["prediction"], "final_answer": v["gold"], "answer_type": v["answer_type"],
+            "error": v["error"], "source": v["subset"], "unit": v["unit"],
+            "is_multiple_answer": v["is_multiple_answer"]}
+
+
+def _outcome(verdict):
+    if verdict.status == "error":
+        return "CRASH:" + verdict.method.split(":", 1)[-1]
+    assert verdict.status in ("correct", "wrong"), verdict
+    return verdict.correct
+
+
+def test_vectors_present():
+    assert len(ROW_VECTORS) >= 70 and AGG_VECTORS
+
+
+@pytest.mark.parametrize("vec", ROW_VECTORS, ids=[v["id"] for v in ROW_VECTORS])
+def test_upstream_vector(vec):
+    verdict = score_row("olympiad", _row(vec), profile="upstream", timeout=20)
+    assert _outcome(verdict) == vec["expected"], (vec["why"], verdict)
+
+
+# Where the reference crashes, default agrees (an error row); everywhere else default must give a verdict.
+@pytest.mark.parametrize("vec", ROW_VECTORS, ids=[v["id"] for v in ROW_VECTORS])
+def test_default_vector_gives_verdict(vec):
+    verdict = score_row("olympiad", _row(vec), profile="default", timeout=20)
+    if isinstance(vec["expected"], str):
+        assert verdict.status == "error" and "IndexError" in verdict.detail
+    else:
+        assert verdict.status in ("correct", "wrong"), verdict
+        assert verdict.gold is not None
+
+
+@pytest.mark.parametrize(
+    "error, kind",
+    [(0.01, "TypeError"), ("", "ValueError"), ("1e-2,abc", "ValueError")],
+)
+def test_upstream_crashing_error_cells_are_error_rows(error, kind):
+    row = {"prediction": "So the final answer is $\\boxed{3}$.", "final_answer": "['$3$']", "error": error,
+           "answer_type": "Numerical", "source": "OE_TO_maths_en_COMP"}
+    verdict = score_row("olympiad", row, profile="upstream")
+    assert verdict.status == "error" and verdict.method == f"crash:{kind}"
+    assert score_row("olympiad", row, profile="default").status in ("correct", "error")
+
+
+def test_upstream_numeric_prediction_crashes_like_reference():
+    row = {"prediction": 3, "final_answer": "['$3$']", "source": "OE_TO_maths_en_COMP"}
+    assert score_row("olympiad", row, profile="upstream").method == "crash:TypeError"
+    assert score_row("olympiad", row, profile="default").status == "correct"
+
+
+def _agg_rows(spec):
+    rows = []
+    for subset, counts in spec.items():
+        for i in range(counts["n"]):
+            rows.append({"id": f"{subset}-{i}", "status": "correct" if i < counts["correct"] else "wrong",
+                         "score": 1.0 if i < counts["correct"] else 0.0, "fields": {"source": subset}, "extra": {}})
+    return rows
+
+
+@pytest.mark.parametrize("vec", AGG_VECTORS, ids=[v["id"] for v in AGG_VECTORS])
+def test_aggregate_vector(vec):
+    rows = _agg_rows(vec["rows_per_subset"])
+    out = olympiad.metrics(rows, ScoreContext("olympiad", profile="upstream"))
+    expected = vec["expected"]
+    if isinstance(expected, str) and expected.startswith("CRASH:"):
+        # We never crash: the table covers the subsets present and says the reference would have failed.
+        assert out["upstream_error"].startswith(expected.split(":", 1)[1])
+        assert out["absent_subsets"]
+        present = [s for s in olympiad.SUBSETS if s in vec["rows_per_subset"]]
+        for s in present:
+            c = vec["rows_per_subset"][s]
+            assert out[s] == pytest.approx(100 * c["correct"] / c["n"])
+    else:
+        for key, value in expected.items():
+            assert out[key] == pytest.approx(value), key
+
+
+def test_aggregate_table_full():
+    spec = {s: {"n": 2, "correct": i % 3} for i, s in enumerate(olympiad.SUBSETS)}
+    spec["TP_TO_maths_en_COMP"] = {"n": 2, "correct": 2}
+    rows = _agg_rows({k: {"n": v["n"], "correct": min(v["correct"], v["n"])} for k, v in spec.items()})
+    up = olympiad.metrics(rows, ScoreContext("olympiad", profile="upstream"))
+    assert "upstream_error" not in up
+    correct_oe = sum(min(spec[s]["correct"], 2) for s in olympiad.SUBSETS)
+    assert up["AVG"] == pytest.approx(100 * correct_oe / len(rows))  # TP rows only in the denominator
+    en_maths = [s for s in olympiad.SUBSETS if "en" in s and "maths" in s]
+    assert up["en_maths"] == pytest.approx(
+        100 * sum(min(spec[s]["correct"], 2) for s in en_maths) / (2 * len(en_maths)))
+    default = olympiad.metrics(rows, ScoreContext("olympiad", profile="default"))
+    assert default["AVG"] == pytest.approx(up["AVG"] / 100, abs=1e-6)
+
+
+def test_report_groups_by_source():
+    rows = [
+        {"id": "a", "prediction": "So the final answer is $\\boxed{3}$", "final_answer": "['$3$']",
+         "source": "OE_TO_maths_en_COMP"},
+        {"id": "b", "prediction": "所以最终答案是$\\boxed{4}$", "final_answer": "['$5$']", "source": "OE_TO_maths_zh_CEE"},
+    ]
+    report = score_rows("olympiad", rows, profile="upstream")
+    assert report["groups"]["source"]["OE_TO_maths_en_COMP"]["accuracy"] == 1.0
+    assert report["groups"]["source"]["OE_TO_maths_zh_CEE"]["accuracy"] == 0.0
+    assert report["metrics"]["maths"] == pytest.approx(50.0)
+
+
+# ------------------------------------------------------------------------------------------ default profile
+
+def _orow(prediction, final_answer, error=None, answer_type="Numerical", source="OE_TO_maths_en_COMP"):
+    return {"prediction": prediction, "final_answer": final_answer, "error": error, "answer_type": answer_type,
+            "source": source}
+
+
+# (prediction, final_answer cell, error, answer_type, expected default verdict, feature)
+DEFAULT_TABLE = [
+    ("Let me compute: $3 \\times 4 = 12$.\n\nSo the final answer is $\\boxed{12}$.", "['$12$']", None, "Numerical",
+     True, "boxed after marker"),
+    ("We get $x=2$... wait, arithmetic slip: $x = 3$.\n\n**Final Answer:** $3$", "['$3$']", None, "Numerical",
+     True, "bold final line after a self-correction"),
+    ("I first guessed $\\boxed{7}$. Checking again the count is 8, so the final answer is $\\boxed{8}$.",
+     "['$8$']", None, "Numerical", True, "last box wins"),
+    ("So the final answer is:\n$$\\boxed{3}$$", "['$3$']", None, "Numerical", True, "marker with colon"),
+    ("She pays \\$3 per apple, so \\$12 in total.\nSo the final answer is $12$.", "['$12$']", None, "Numerical",
+     True, "escaped dollar is currency"),
+    ("The probability is $\\boxed{\\dfrac{1}{4}}$", "['$\\\\frac{1}{4}$']", None, "Numerical", True,
+     "doubled backslashes in the cell decoded"),
+    ("So the final answer is $\\boxed{0.3333}$.", "['$\\frac{1}{3}$']", None, "Numerical", False,
+     "no tolerance when error is empty"),
+    ("So the final answer is $\\boxed{0.3333}$.", "['$\\frac{1}{3}$']", "1e-3", "Numerical", True,
+     "error column is an absolute tolerance"),
+    ("The speed is about $\\boxed{2.5 \\times 10^{8} \\mathrm{~m/s}}$", "['$2.49 \\times 10^{8}$']", "1e7",
+     "Numerical", True, "tolerance with scientific notation and a unit"),
+    ("So the final answer is $\\boxed{25\\%}$.", "['$0.25$']", None, "Numerical", True, "percent sign"),
+    ("So the final answer is $\\boxed{50}$.", "['$0.5$']", None, "Numerical", False, "no silent x100 for bare numbers"),
+    ("Solving $x^2=4$ gives $\\boxed{x=\\pm 2}$", "['$2$', '$-2$']", None, "Numerical", True, "pm expansion"),
+    ("Hence $f(x)>0$ exactly when $\\boxed{x \\in (-\\infty, -1) \\cup (2, +\\infty)}$.",
+     "['$(-\\infty,-1)\\cup(2,+\\infty)$']", None, "Interval", True, "union of intervals, spacing"),
+    ("So the final answer is $\\boxed{x > 1}$", "['$(1,+\\infty)$']", None, "Interval", True, "inequality as interval"),
+    ("The solutions are $\\boxed{(1,8,19), (4,5,7), (2,7,13)}$", "['$(1,8,19), (2,7,13), (4,5,7)$']", None, "Tuple",
+     True, "unordered list of ordered tuples"),
+    ("The solutions are $\\boxed{(8,1,19), (4,5,7), (2,7,13)}$", "['$(1,8,19), (2,7,13), (4,5,7)$']", None, "Tuple",
+     False, "tuple order matters"),
+    ("The tangent line is $\\boxed{2x - y + 1 = 0}$", "['$y=2x+1$']", None, "Equation", True, "equation rearranged"),
+    ("So the final answer is $\\boxed{x^2+2x+1}$.", "['$(x+1)^2$']", None, "Expression", True, "expression simplify"),
+    ("So the final answer is $\\boxed{x^2+2x+2}$.", "['$(x+1)^2$']", None, "Expression", False, "different expression"),
+    ("The angle is $\\boxed{30^{\\circ}}$", "['$\\frac{\\pi}{6}$']", None, "Numerical", True, "degrees vs radians"),
+    ("The total is $\\boxed{1,024}$", "['$1024$']", None, "Numerical", True, "thousands separator"),
+    ("The two values are $\\boxed{1, 024}$", "['$1$', '$24$']", None, "Numerical", True, "comma-space is a list"),
+    ("The mixed number is $\\boxed{2\\frac{1}{2}}$", "['$\\frac{5}{2}$']", None, "Numerical", True, "mixed number"),
+    ("The energy is $\\boxed{13.6 \\mathrm{eV}}$", "['$13.6$']", "0.1", "Numerical", True, "unit stripped"),
+    ("So the final answer is $\\boxed{\\text{No}}$.", "['No']", None, "Need_human_evaluate", True, "text markup"),
+    ("So the final answer is $\\boxed{no}$.", "['No']", None, "Need_human_evaluate", True, "text case"),
+    ("So the final answer is $\\boxed{Not}$.", "['No']", None, "Need_human_evaluate", False, "no substring match"),
+    ("The roots are $x=1$ and $x=2$.\nSo the final answer is $\\boxed{1}$, $\\boxed{2}$", "['$x=1$ or $x=2$']", None,
+     "Numerical", True, "several boxes vs two math spans in the gold"),
+    ("So the final answer is $a_{n}=2^{n}-1$.", "['$a_{n}=2^{n}-1$']", None, "Expression", True, "sequence formula"),
+]
+
+
+@pytest.mark.parametrize("prediction, cell, error, answer_type, expected, feature", DEFAULT_TABLE,
+                         ids=[t[5] for t in DEFAULT_TABLE])
+def test_default_table(prediction, cell, error, answer_type, expected, feature):
+    verdict = score_row("olympiad", _orow(prediction, cell, error, answer_type), profile="default")
+    assert verdict.correct is expected, (feature, verdict)
+
+
+@pytest.mark.parametrize("prediction, cell, expected", [
+    ("所以最终答案是$\\boxed{\\frac{\\sqrt{3}}{2}}$。", "['$\\frac{\\sqrt{3}}{2}$']", True),
+    ("所以最终答案是$\\boxed{不能}$", "['能']", False),
+    ("所以最终答案是$\\boxed{5个}$。", "['$5$']", True),
+    ("故答案为：$\\boxed{3，4}$", "['$3$', '$4$']", True),
+])
+def test_default_chinese(prediction, cell, expected):
+    row = _orow(prediction, cell, source="OE_TO_maths_zh_CEE")
+    assert score_row("olympiad", row, profile="default").correct is expected
+
+
+@pytest.mark.parametrize("cell, answers", [
+    ("['$3$']", ["$3$"]),
+    ("['$\\\\frac{1}{2}$']", ["$\\frac{1}{2}$"]),
+    ("['$\\frac{1}{2}$']", ["$\\frac{1}{2}$"]),
+    ("['$1$', '$2$']", ["$1$", "$2$"]),
+    ("[\"It's $3$\"]", ["It's $3$"]),
+    ("$5$", ["$5$"]),
+    (["$1$", "$2$"], ["$1$", "$2$"]),
+])
+def test_decode_answer_list(cell, answers):
+    from pytest_answerbench.scorers.olympiad.default import decode_answer_list
+
+    assert decode_answer_list(cell) == answers
+
+
+# Each deliberate default-vs-upstream difference (docs/profiles-math.md), on the reference's own vectors.
+DIFFERENCES = {
+    "olym-006": True, "olym-009": True, "olym-042": True, "olym-110": True, "olym-030": False, "olym-031": False,
+    "olym-035": False, "olym-032": True, "olym-034": True, "olym-019": False, "olym-038": True, "olym-040": True,
+    "olym-047": True, "olym-029": True, "olym-067": True, "olym-068": True, "olym-050": True, "olym-056": True,
+    "olym-057": True, "olym-087": True, "olym-089": True, "olym-097": True, "olym-100": True, "olym-028": True,
+    "olym-113": True, "olym-011": True, "olym-103": True,
+}
+
+
+@pytest.mark.parametrize("vec_id", sorted(DIFFERENCES))
+def test_documented_difference(vec_id):
+    vec = next(v for v in ROW_VECTORS if v["id"] == vec_id)
+    upstream = score_row("olympiad", _row(vec), profile="upstream")
+    default = score_row("olympiad", _row(vec), profile="default")
+    assert upstream.correct is vec["expected"]
+    assert default.correct is DIFFERENCES[vec_id] and default.correct is not upstream.correct
+
+
+def test_difference_list_is_complete():
+    """Every vector where the profiles disagree is a documented difference."""
+    differing = []
+    for vec in ROW_VECTORS:
+        if isinstance(vec["expected"], bool):
+            if score_row("olympiad", _row(vec), profile="default").correct is not vec["expected"]:
+                differing.append(vec["id"])
+    assert sorted(differing) == sorted(DIFFERENCES)
+    docs = (Path(__file__).parents[2] / "docs" / "profiles-math.md").read_text(encoding="utf-8")
+    assert all(vec_id in docs for vec_id in DIFFERENCES)
+
+
+# Row columns the default profile reads besides the answer: ``unit`` (the gold's unit: prefixed units are
+# converted, "%" makes the gold a percentage) and ``is_multiple_answer`` (a closing line listing several values).
+ROW_FEATURES = [
+    ("So the final answer is $\\boxed{5\\ \\text{cm}}$.", "['$5$']", "$\\mathrm{~m}$", False, False,
+     "5 cm is not 5 m"),
+    ("So the final answer is $\\boxed{100\\ \\mu\\mathrm{J}}$.", "['$1 \\times 10^{-4}$']", "$\\mathrm{~J}$", False, True,
+     "micro-joules converted to joules"),
+    ("So the final answer is $\\boxed{50}$ cm.", "['$0.5$']", "$\\mathrm{~m}$", False, True, "unit after the box"),
+    ("So the final answer is $\\boxed{0.5}$.", "['$50$']", "$\\%$", False, True, "percent unit"),
+    ("Work.\n\nThe solutions are $(1,1)$ and $(-1,-1)$.", "['$(1,1)$', '$(-1,-1)$']", None, True, True,
+     "closing line lists the tuples"),
+    ("Work.\n\nThe possible values are 0 and 1.", "['$0$', '$1$']", None, True, True, "values in plain text"),
+    ("Work.\n\nThe possible values are 0 and 2.", "['$0$', '$1$']", None, True, False, "one listed value wrong"),
+    ("Work.\n\nThe only solution is $x=1$.", "['$1$', '$2$']", None, True, False, "one of two answers"),
+    ("Final answer: $x = 3,\\ y = 2$.", "['$(3,2)$']", None, False, True, "assignments are the pair"),
+    ("Work.\n\nThus $x = 3$ and $y = 2$.", "['$(3,2)$']", None, False, True, "closing line states the pair"),
+    ("Work.\n\nThe solutions are:\n- $(1,1)$\n- $(-1,-1)$", "['$(1,1)$', '$(-1,-1)$']", None, True, True,
+     "closing bulleted list"),
+    ("Case 2: the remaining books can be arranged, so we multiply $5!$ by", "['$120$']", None, False, False,
+     "truncated response"),
+]
+
+
+@pytest.mark.parametrize("prediction, cell, unit, multiple, expected, feature", ROW_FEATURES,
+                         ids=[t[5] for t in ROW_FEATURES])
+def test_default_row_columns(prediction, cell, unit, multiple, expected, feature):
+    row = _orow(prediction, cell, answer_type="Tuple" if "(" in cell else "Numerical")
+    row.update(unit=unit, is_multiple_answer=multiple)
+    verdict = score_row("olympiad", row, profile="default")
+    assert verdict.correct is expected, (feature, verdict)
+    # the upstream profile never reads these columns this way: its verdicts stay the reference's
+    assert score_row("olympiad", row, profile="upstream").status in ("correct", "wrong")
+
+
+def test_scorer_version_is_bumped_when_default_verdicts_change():
+    """Issue 15 (the typed readers), issue 14 (answers beyond the size bounds compared exactly, or an error
+    naming the bound) and issue 22 (the final answer located by a priority table; the method names the rule)
+    changed default verdicts of olympiad and imo; the issue-22 rules for real responses (answer tags, calculator
+    annotations, dollar signs) again, and the readings of real responses' ends (P27-P31) again: their scorer
+    version is 7, so a baseline report made with an earlier version fails the fingerprint gate instead of showing
+    the change as flips."""
+    from pytest_answerbench.report.paired import fingerprint_mismatch
+    from pytest_answerbench.spec import resolve_benchmark
+
+    for name in ("olympiad", "imo"):
+        spec = resolve_benchmark(name)
+        assert spec.version == 7
+        old = {"benchmark": name, "profile": "default", "scorer_version": 6}
+        assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
+            "scorer_version differs: baseline 6, current 7"]
+
+
+def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
+    from pytest_answerbench.scorers.olympiad.default import _gold_item, decode_answer_list
+
+    assert [_gold_item(g) for g in decode_answer_list("['$\\\\$10$']")] == ["\\$10"]
+    assert decode_answer_list(str(["$\x0crac{1}{2}$"])) == ["$\x0crac{1}{2}$"]  # str(list) writes "\\x0c"
+    row = {"final_answer": "['$\\\\$10$']", "prediction": "So the final answer is $\\boxed{10}$."}
+    assert score_row("olympiad", row, profile="default").correct is True
+
+
+@pytest.mark.parametrize("prediction, expected", [("(1.503, 2.249)", True), ("(1.6, 2.25)", False),
+                                                  ("(2.249, 1.503)", False)])
+def test_stated_precision_applies_to_every_number_of_a_tuple(prediction, expected):
+    """GRADING.md 3: the error column is a tolerance on every number of the answer, tuples included (the
+    reference ignores it for tuple answers; the default profile no longer does)."""
+    row = {"prediction": f"So the final answer is $\\boxed{{{prediction}}}$", "final_answer": "['$(1.5, 2.25)$']",
+           "answer_type": "Tuple", "error": "0.01"}
+    assert score_row("olympiad", row, profile="default").correct is expected

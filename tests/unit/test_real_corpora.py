@@ -1,0 +1,117 @@
+"""The default profiles on the hand-labelled real-response corpora (issue 22), kept as regression floors.
+
+The corpora (``tests/data/real_math.labels.jsonl`` / ``real_choice.labels.jsonl`` joined with the full texts in
+``$ANSWERBENCH_CORPORA``, tools/real_corpus.py) are read as tools/eval_real_corpus.py and tools/eval_real_choice.py
+read them; without the texts every test here is skipped (the rule of tests/unit/test_real_corpus_data.py).
+
+Figures on all rows, measured after the issue-22 rules for real responses (answer tags, calculator annotations,
+dollar signs, answers stated in a sentence; the "A:" answer prefix and "B、D" lists; then the ends of responses,
+docs/profiles-math.md P27-P31), which were written from the dev split's misses only; the held-out split was scored
+once, at the end of each round:
+
+- maths, olympiad/default and imo/default: TPR 98.9% (517/523), 1 false accept of 555 wrong rows (dev split:
+  99.7%, 351/352, 0/367; held-out split: 97.1%, 166/171, 1/188). The second batch of rows (rm-0763 ... rm-1078:
+  JSON replies, '####' lines, 'Answer:' lines, few-shot TAT-QA 'Answer:' lines) was scored at first contact before
+  the rules written for its dev misses (an answer object after a reasoning string left open, an echoed
+  'Answer: <answer>' template, an empty answer marker at the end, an answer line followed by a restated
+  derivation); its one miss left is rm-1019 (a scale word);
+- multiple choice, ``infer_choice``: 98.4% agreement (486/494); vmcbench_dev/default and livexiv/default 99.6%
+  (484/486).
+
+The miss lists are those of that measurement: a new miss (a changed verdict) fails, and so does a listed miss
+that now passes (update the list and the figures deliberately).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = ROOT / "tools"
+
+
+def _tool(name: str):
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))  # eval_real_corpus imports real_corpus from its own folder
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+real_corpus = _tool("real_corpus")
+
+#: maths rows each default profile gets wrong (the same for olympiad and imo): id -> what the label says
+MATH_MISSES = {
+    "rm-0309": "false reject (held-out split)",
+    "rm-0333": "false reject (held-out split)",
+    "rm-0390": "false reject (held-out split)",
+    "rm-0513": "false reject (held-out split)",
+    "rm-0612": "false reject (held-out split)",
+    "rm-0639": "false accept (held-out split)",
+    "rm-1019": "false reject: 'Answer: -$361 thousand' for a gold -361 (the table's figures are in thousands)",
+}
+MATH_TPR_FLOOR = 517 / 523  # 98.9%
+MATH_FALSE_ACCEPTS = 1
+
+#: multiple-choice rows each reader disagrees on: id -> measures
+CHOICE_MISSES = {
+    "rc-0174": {"infer_choice"},
+    "rc-0203": {"infer_choice", "vmcbench_dev/default", "livexiv/default"},
+    "rc-0219": {"infer_choice"},
+    "rc-0229": {"infer_choice"},
+    "rc-0362": {"infer_choice"},
+    "rc-0383": {"infer_choice", "vmcbench_dev/default", "livexiv/default"},
+    "rc-0386": {"infer_choice"},
+    "rc-0490": {"infer_choice"},
+}
+CHOICE_FLOORS = {"infer_choice": 486 / 494, "vmcbench_dev/default": 484 / 486, "livexiv/default": 484 / 486}
+
+
+def _corpus(name: str) -> list[dict]:
+    try:
+        return real_corpus.load(name)
+    except FileNotFoundError:
+        pytest.skip(real_corpus.MISSING)
+
+
+@pytest.fixture(scope="module")
+def math_rows() -> list[dict]:
+    return _corpus("real_math")
+
+
+@pytest.fixture(scope="module")
+def choice_measure() -> tuple[dict, list[tuple]]:
+    return _tool("eval_real_choice").measure(_corpus("real_choice"))
+
+
+@pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
+def test_maths_default_profiles_on_the_real_responses(math_rows, scorer):
+    tool = _tool("eval_real_corpus")
+    bench, profile = scorer.split("/")
+    accepts = {"olympiad": tool._olympiad, "imo": tool._imo}[bench](profile)
+    misses, accepted_correct, false_accepts = set(), 0, 0
+    for row in math_rows:
+        accepted = accepts(row)
+        if accepted != row["label"]:
+            misses.add(row["id"])
+        accepted_correct += accepted and row["label"]
+        false_accepts += accepted and not row["label"]
+    correct = sum(row["label"] for row in math_rows)
+    assert misses == set(MATH_MISSES), (sorted(misses - set(MATH_MISSES)), sorted(set(MATH_MISSES) - misses))
+    assert accepted_correct / correct >= MATH_TPR_FLOOR
+    assert false_accepts <= MATH_FALSE_ACCEPTS
+
+
+@pytest.mark.parametrize("measure", sorted(CHOICE_FLOORS))
+def test_choice_readers_on_the_real_replies(choice_measure, measure):
+    tallies, disagreements = choice_measure
+    misses = {row["id"] for name, row, *_ in disagreements if name == measure}
+    expected = {rid for rid, measures in CHOICE_MISSES.items() if measure in measures}
+    assert misses == expected, (sorted(misses - expected), sorted(expected - misses))
+    tally = tallies[f"{measure} | all"]
+    assert tally["agree"] / tally["n"] >= CHOICE_FLOORS[measure], tally
