@@ -49,6 +49,15 @@ def passed_phase_report(item: pytest.Item, keywords: dict[str, int], when: str) 
                              user_properties=item.user_properties)
 
 
+def item_location(item: pytest.Item) -> tuple[str, int | None, str]:
+    """pytest's own ``Item.location`` of ``item``, worked out afresh (for a subclass that overrides ``location``):
+    in pytest 8.2 to 9.x a ``functools.cached_property`` (its function is ``func``); a plain property's is
+    ``fget``."""
+    descriptor = pytest.Item.__dict__["location"]
+    compute = getattr(descriptor, "func", None) or descriptor.fget
+    return compute(item)
+
+
 # -- One fixture closure per prediction file instead of per row (collect.py).
 
 def file_fixtureinfo(parent: pytest.File, func: Callable[..., Any]) -> Any:

@@ -93,6 +93,19 @@ def test_test_report_takes_the_keywords_used():
             "stop", "user_properties"} <= set(_parameters(pytest.TestReport))
 
 
+def test_item_location_is_pytests_own_worked_out_afresh(pytester: pytest.Pytester):
+    pytester.mkpydir("sub")
+    items = pytester.getitems("""
+        def test_one():
+            pass
+    """)
+    item = items[0]
+    item.__dict__.pop("location", None)
+    fresh = _compat.item_location(item)
+    assert "location" not in item.__dict__  # worked out, not cached on the item
+    assert fresh == item.location and fresh[2] == "test_one" and fresh[1] == 0
+
+
 # -- one fixture closure per file ------------------------------------------------------------------------
 
 def test_fixture_closure_of_a_file(pytester: pytest.Pytester):
