@@ -182,6 +182,21 @@ def package_of(plugin: Any) -> str:
 TIMEOUT_PREFIX = "Timeout (>"  # pytest-timeout's failure message (PYTEST_FAILURE_MESSAGE) starts so
 
 
+def session_time_limit(config: pytest.Config) -> bool:
+    """Is pytest-timeout's session limit set (``--session-timeout``, ini ``session_timeout``)? pytest-timeout
+    checks it after each ``pytest_runtest_protocol`` call (lean.py then runs rows one per call)."""
+    value = getattr(config.option, "session_timeout", None)
+    if not value:
+        try:
+            value = config.getini("session_timeout")
+        except ValueError:  # no such ini key: pytest-timeout is not installed
+            return False
+    try:
+        return float(value or 0) > 0
+    except (TypeError, ValueError):
+        return False
+
+
 def timeout_sigalrm(item: pytest.Item, settings: Any) -> None:
     """pytest-timeout's signal-method failure: dump the other threads' stacks, then fail the test."""
     import pytest_timeout  # deferred: called only when pytest-timeout is active (it may be -p no:timeout)

@@ -21,8 +21,8 @@ cancelled through pytest-timeout's hooks, as its protocol wrapper does); a warni
 that raised it and ends the batch (the next row starts a new one, with pytest's warning filters afresh).
 Between batches what the run made so far is collected and frozen out of the garbage collector's way, so no
 collection ever walks a large heap inside a row's time limit (measured: 1,000,000 rows, three cheap rows timed
-out). Batches are not used under xdist, with ``faulthandler_timeout`` (it would time a batch, not a row), with
-another plugin's own test loop, or with a protocol wrapper of a plugin outside pytest and pytest-timeout.
+out). Batches are not used under xdist, with ``faulthandler_timeout`` or pytest-timeout's ``--session-timeout``
+(each would time a batch, not a row), with another plugin's own test loop, or with a protocol wrapper of a plugin outside pytest and pytest-timeout.
 Registered only where ``_compat.LEAN_PROTOCOL`` (pytest has the internals it imitates).
 """
 
@@ -93,8 +93,8 @@ class LeanProtocol:
         if (session.testsfailed and not config.option.continue_on_collection_errors) or _compat.collect_only(
                 config) or _compat.is_worker(config) or _compat.is_controller(config):
             return False  # pytest's loop stops or skips the run, or xdist's runs it
-        if float(config.getini("faulthandler_timeout") or 0) > 0:
-            return False
+        if float(config.getini("faulthandler_timeout") or 0) > 0 or _compat.session_time_limit(config):
+            return False  # each would time a batch, not a row
         hook = config.hook
         ours = {_compat.package_of(self), "_pytest"}
         if any(not wrapper and _compat.package_of(plugin) not in ours

@@ -256,6 +256,14 @@ def test_pytest_timeout_functions_and_message():
     assert {"timeout", "method"} <= set(pytest_timeout.Settings._fields)
 
 
+def test_pytest_timeout_session_limit_from_option_or_ini(pytester: pytest.Pytester):
+    assert not _compat.session_time_limit(pytester.parseconfig())
+    assert _compat.session_time_limit(pytester.parseconfig("--session-timeout", "5"))
+    pytester.makeini("[pytest]\nsession_timeout = 7\n")
+    assert _compat.session_time_limit(pytester.parseconfig())
+    assert not _compat.session_time_limit(pytester.parseconfig("-p", "no:timeout"))
+
+
 # -- what crosses from a worker to the controller --------------------------------------------------------------
 
 def test_a_reports_record_survives_serialisation(pytester: pytest.Pytester):
