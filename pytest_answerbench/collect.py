@@ -75,6 +75,12 @@ class PredictionFile(pytest.File):
 
     collection: "Collection"
 
+    @cached_property
+    def ihook(self) -> Any:
+        """The file's hook proxy, worked out once (pytest works a node's out at every hook call from its path's
+        conftest.py files; the file's rows share it, being at the same path: three calls a row)."""
+        return self.session.gethookproxy(self.path)
+
     @property
     def display_name(self) -> str:
         """The file as node ids and report rows name it (one string shared by all its rows)."""
@@ -168,6 +174,11 @@ class RowBase(_compat.UserFramesTraceback):
         item.problem = problem
         item.sample = sample
         return item
+
+    @property
+    def ihook(self) -> Any:
+        """The hook proxy of the row's file (pytest's would be worked out for the same path)."""
+        return self.parent.ihook
 
     # Hashed by identity, as they compare (pytest's nodes hash their node id in Python: pytest's item reordering
     # alone hashes every item 17 times, a quarter of collecting 100,000 rows; node ids are unique anyway).
