@@ -49,6 +49,15 @@ def passed_phase_report(item: pytest.Item, keywords: dict[str, int], when: str) 
                              user_properties=item.user_properties)
 
 
+def item_location(item: pytest.Item) -> tuple[str, int | None, str]:
+    """pytest's own ``Item.location`` of ``item``, worked out afresh (for a subclass that overrides ``location``):
+    in pytest 8.2 to 9.x a ``functools.cached_property`` (its function is ``func``); a plain property's is
+    ``fget``."""
+    descriptor = pytest.Item.__dict__["location"]
+    compute = getattr(descriptor, "func", None) or descriptor.fget
+    return compute(item)
+
+
 # -- One fixture closure per prediction file instead of per row (collect.py).
 
 def file_fixtureinfo(parent: pytest.File, func: Callable[..., Any]) -> Any:
@@ -171,6 +180,21 @@ def package_of(plugin: Any) -> str:
 # -- pytest-timeout's failure and stack dump, called outside its ``__all__`` (timers.py).
 
 TIMEOUT_PREFIX = "Timeout (>"  # pytest-timeout's failure message (PYTEST_FAILURE_MESSAGE) starts so
+
+
+def session_time_limit(config: pytest.Config) -> bool:
+    """Is pytest-timeout's session limit set (``--session-timeout``, ini ``session_timeout``)? pytest-timeout
+    checks it after each ``pytest_runtest_protocol`` call (lean.py then runs rows one per call)."""
+    value = getattr(config.option, "session_timeout", None)
+    if not value:
+        try:
+            value = config.getini("session_timeout")
+        except ValueError:  # no such ini key: pytest-timeout is not installed
+            return False
+    try:
+        return float(value or 0) > 0
+    except (TypeError, ValueError):
+        return False
 
 
 def timeout_sigalrm(item: pytest.Item, settings: Any) -> None:

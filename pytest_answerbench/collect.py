@@ -18,9 +18,11 @@ hands its row and verdict to the report hook through ``Collection.scored``, keye
 
 from __future__ import annotations
 
+import gc
 import inspect
 import os
 import time
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -42,6 +44,8 @@ if TYPE_CHECKING:
     from .fixtures import RowScoring
     from .options import Settings
     from .spec import BenchmarkSpec
+
+FREEZE_ROWS = 50_000  # rows collected between two freezes of what the collection made (PredictionFile.collect)
 
 #: The ``workerinput`` key under which xdist's controller sends each worker the prediction files' names.
 FILE_NAMES = "answerbench_files"
@@ -71,6 +75,12 @@ class PredictionFile(pytest.File):
 
     collection: "Collection"
 
+    @cached_property
+    def ihook(self) -> Any:
+        """The file's hook proxy, worked out once (pytest works a node's out at every hook call from its path's
+        conftest.py files; the file's rows share it, being at the same path: three calls a row)."""
+        return self.session.gethookproxy(self.path)
+
     @property
     def display_name(self) -> str:
         """The file as node ids and report rows name it (one string shared by all its rows)."""
@@ -90,9 +100,15 @@ class PredictionFile(pytest.File):
                                               shape=self.collection.shape_check,
                                               fields=() if plan.harness_of(self.path) else plan.fields)
         held: list[RowBase] = []
+        made = 0
         for name, line, ref, row_id, problem, sample in self.collection.plan.rows(
                 self.path, self.display_name, self._rows, check=check, on_empty=self._no_rows):
             item = make(self, name, line, ref=ref, row_id=row_id, problem=problem, sample=sample)
+            made += 1
+            if made % FREEZE_ROWS == 0 and gc.isenabled():
+                # The items live until the run ends: out of the collector's way already (run.py freezes all of
+                # them once collected), or each full collection walks every item made so far again.
+                gc.freeze()
             if check is None:
                 yield item
                 continue
@@ -159,8 +175,28 @@ class RowBase(_compat.UserFramesTraceback):
         item.sample = sample
         return item
 
+    @property
+    def ihook(self) -> Any:
+        """The hook proxy of the row's file (pytest's would be worked out for the same path)."""
+        return self.parent.ihook
+
+    # Hashed by identity, as they compare (pytest's nodes hash their node id in Python: pytest's item reordering
+    # alone hashes every item 17 times, a quarter of collecting 100,000 rows; node ids are unique anyway).
+    __hash__ = object.__hash__
+
     def reportinfo(self):
         return self.path, max(self.row_line - 1, 0), f"{self.row_id} ({self.path.name}:{self.row_line})"
+
+    @cached_property
+    def location(self) -> tuple[str, int | None, str]:
+        """pytest's ``(relfspath, lineno, testname)`` from ``reportinfo``, the file's relative path worked out once
+        per file (pytest's own works it out for every item: 4% of a cheap row)."""
+        parent = self.parent
+        relpath = parent.__dict__.get("_row_relpath")
+        if relpath is None:
+            relpath = parent._row_relpath = _compat.item_location(self)[0]  # type: ignore[attr-defined]
+        _, line, name = self.reportinfo()
+        return relpath, line, name
 
     def load_row(self) -> dict[str, Any]:
         row = self.parent.load_row(self.row_ref)

@@ -80,14 +80,16 @@ def pytest_configure(config: pytest.Config) -> None:
     manager.register(run, RUN_NAME)
     if run.clock is not None:  # after the run: its sessionfinish comes first (cpuclock.py)
         manager.register(run.clock, "answerbench-cpuclock")
+    timers = None
     if manager.hasplugin("timeout"):
         from .timers import RowTimers  # deferred for start-up cost: loaded only where pytest-timeout is active
 
-        manager.register(RowTimers(on_stuck=run.record_stuck_row), "answerbench-timers")
+        timers = RowTimers(on_stuck=run.record_stuck_row)
+        manager.register(timers, "answerbench-timers")
     if _compat.LEAN_PROTOCOL:
         from .lean import LeanProtocol  # deferred for start-up cost: loaded only where it can run
 
-        manager.register(LeanProtocol(config, scoring), "answerbench-lean")
+        manager.register(LeanProtocol(config, scoring, timers), "answerbench-lean")
     # Clean-ups run last-registered-first, and this hook runs before pytest's own plugins' (registered
     # earlier): registered here, the unfreeze comes after their clean-ups, including the final collections.
     config.add_cleanup(run.unfreeze)

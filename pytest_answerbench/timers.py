@@ -49,12 +49,20 @@ class RowTimers:
         self._used = 0.0  # seconds the armed row spent in its phases that have ended
         self._phase_start: float | None = None  # time.monotonic() when the row's running phase began
         self._owed = False  # the armed row's alarm landed between its phases: re-armed when its next phase begins
+        self._set: tuple[Any, Any] | None = None  # (item, settings) of the row whose limit was set last
+
+    def settings_of(self, item: pytest.Item) -> Any:
+        """The pytest-timeout settings ``item``'s limit was set with last (None: not set), for a batch to arm
+        its other rows alike (lean.py)."""
+        last = self._set
+        return last[1] if last is not None and last[0] is item else None
 
     @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any) -> bool | None:
         """Arm a row's time limit."""
         if not isinstance(item, RowBase):
             return None
+        self._set = (item, settings)
         self._used, self._phase_start, self._owed = 0.0, None, False
         if settings.method == "signal" and threading.current_thread() is threading.main_thread():
             if signal.getsignal(signal.SIGALRM) is not self._on_alarm:

@@ -16,8 +16,13 @@ fresh process so peak RSS is the process's own:
   out of this machine's two cores (``parallel_ceiling``, their wall time against one process's), which bounds
   what ``-n 2`` can gain;
 
-and prints the figures with the ratios bench/bare. Wall times are medians of --repeat runs. Figures are
-printed and written as JSON; nothing here asserts a time.
+and prints the figures with the ratios bench/bare, of CPU seconds (user + system: a busy shared machine moves
+them far less than wall seconds), wall seconds and peak memory. Times are medians of --repeat runs, taken
+round-robin. ``--baseline-code DIR`` also runs ``--bench`` with an older copy of the package (before/after in the
+same rounds) and prints the layer's own cost per row (``--bench`` CPU less the scoring's). ``--bench-only``
+runs ``--bench`` alone, with its JSON report and JUnit file, and checks every row's status against what the
+generator made it (``--rows 1000000 --repeat 1 --bench-only``: the million-row run). Figures are printed and
+written as JSON; nothing here asserts a time.
 
 ``python tools/perf.py --startup --repeat 7`` measures start-up instead: CPU time of the README's quick start
 against ``python -c 'import sympy'`` and ``pytest --version``, of importing the plugin module, and of a plain
@@ -337,19 +342,34 @@ def judge_figures(rows: int, work: Path, repeat: int, concurrency: int = 16) -> 
     return out
 
 
-def make_rows(n: int, wrong_fraction: float, seed: int = 0) -> list[dict[str, Any]]:
+def make_rows(n: int, wrong_fraction: float, seed: int = 0, truth: list[str] | None = None) -> list[dict[str, Any]]:
+    """N VMCBench rows with one-letter replies in assorted styles; ``truth`` receives each row's status."""
     rnd = random.Random(seed)
     rows = []
     for i in range(n):
         gold = rnd.choice("ABCD")
         wrong = rnd.random() < wrong_fraction
         pick = rnd.choice([c for c in "ABCD" if c != gold]) if wrong else gold
+        if truth is not None:
+            truth.append("wrong" if wrong else "correct")
         rows.append({
             "index": i, "question": f"Question {i}?", "A": "a cat", "B": "a dog", "C": "a horse", "D": "a bird",
             "answer": gold, "category": CATEGORIES[i % len(CATEGORIES)],
             "prediction": "Looking at the image carefully. " + rnd.choice(STYLES).format(pick),
         })
     return rows
+
+
+# Runs a command with the plugin imported from the folder given first (before/after figures, --baseline-code):
+# PYTHONPATH would do, but it is inherited by nothing else here and keeps the command line the same.
+WITH_CODE = '''
+import runpy, sys
+sys.path.insert(0, sys.argv.pop(1))
+if sys.argv[1] == "-m":
+    module = sys.argv[2]
+    sys.argv = [module, *sys.argv[3:]]
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+'''
 
 
 SCORE_HALVES = '''
@@ -370,8 +390,8 @@ def run_measured(cmd: list[str], cwd: Path) -> dict[str, Any]:
     out = proc.stdout.read() if proc.stdout else ""
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return {"seconds": time.perf_counter() - started, "peak_rss_mib": usage.ru_maxrss / 1024,
-            "exit": proc.returncode, "output": out}
+    return {"seconds": time.perf_counter() - started, "cpu_seconds": usage.ru_utime + usage.ru_stime,
+            "peak_rss_mib": usage.ru_maxrss / 1024, "exit": proc.returncode, "output": out}
 
 
 def measure_all(plan: list[tuple[str, str, list[str]]], cwd: Path, repeat: int) -> dict[str, dict[str, Any]]:
@@ -391,6 +411,7 @@ def measure_all(plan: list[tuple[str, str, list[str]]], cwd: Path, repeat: int) 
             "name": name,
             "command": " ".join(cmd),
             "seconds": statistics.median(r["seconds"] for r in rs),
+            "cpu_seconds": statistics.median(r["cpu_seconds"] for r in rs),
             "peak_rss_mib": max(r["peak_rss_mib"] for r in rs),
             "runs": [round(r["seconds"], 3) for r in rs],
             "exit": rs[-1]["exit"],
@@ -478,6 +499,26 @@ def print_startup(figures: dict[str, Any]) -> None:
           f"plain pytest with / without the plugin {r['plain_with_vs_without_plugin']:.3f}x")
 
 
+def check_statuses(work: Path, truth: list[str]) -> dict[str, Any]:
+    """Every row's status in the --bench run's JSON report against what the generator made it (``truth``:
+    VMCBench rows), and the JUnit file's test cases counted: no row misstated, none missing."""
+    report = json.loads((work / "report.json").read_text(encoding="utf-8"))
+    counts: dict[str, int] = {}
+    misstated = []
+    for row in report["rows"]:
+        counts[row["status"]] = counts.get(row["status"], 0) + 1
+        want = truth[int(row["id"])] if truth else None
+        if want is not None and row["status"] != want:
+            misstated.append({"id": row["id"], "status": row["status"], "want": want, "detail": row.get("detail")})
+    junit = (work / "junit.xml").read_text(encoding="utf-8")
+    cases = junit.count("<testcase ")
+    summary = (f"check: {len(report['rows'])} rows in the report ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}), "
+               f"{cases} JUnit test cases, {len(misstated)} misstated"
+               + (f" (first: {misstated[:3]})" if misstated else ""))
+    return {"rows": len(report["rows"]), "counts": counts, "junit_cases": cases, "misstated": misstated[:100],
+            "summary": summary}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/perf.py", description=__doc__.split("\n")[0])
     parser.add_argument("--benchmark", choices=("vmcbench_dev", "olympiad"), default="vmcbench_dev",
@@ -491,6 +532,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--xdist", action="store_true", help="also measure -n 2")
     parser.add_argument("--out", default=None, help="write the figures as JSON here")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
+    parser.add_argument("--baseline-code", default=None, metavar="DIR",
+                        help="also run --bench with the plugin imported from DIR (a folder holding an older "
+                             "pytest_answerbench), for before/after figures in the same rounds")
+    parser.add_argument("--bench-only", action="store_true",
+                        help="only the --bench run, writing its JSON report and JUnit file, and check every row's "
+                             "status against the generated rows (for --rows 1000000: no bare baseline)")
     parser.add_argument("--judge-rows", type=int, default=0,
                         help="also time N CRAG-MM rows judged by a local 50 ms server, cold and from the cache")
     parser.add_argument("--startup", action="store_true",
@@ -505,7 +552,8 @@ def main(argv: list[str] | None = None) -> int:
         maker = make_rows
         if args.benchmark == "olympiad":
             maker = make_sympy_heavy_rows if args.mix == "sympy-heavy" else make_olympiad_rows
-        for row in maker(args.rows, args.wrong):
+        truth: list[str] = []  # VMCBench rows: the status each was made to have, for --bench-only's check
+        for row in (make_rows(args.rows, args.wrong, truth=truth) if maker is make_rows else maker(args.rows, args.wrong)):
             fh.write(json.dumps(row) + "\n")
     (work / "test_bare.py").write_text(BARE_TEST.format(path=str(preds)))
     (work / "score_only.py").write_text(SCORE_ONLY.format())
@@ -520,6 +568,11 @@ def main(argv: list[str] | None = None) -> int:
         ("bare", "bare parametrized no-op", [py, "-m", "pytest", *common, "test_bare.py"]),
         ("bench", "pytest --bench serial", bench),
     ]
+    if args.baseline_code:
+        plan.append(("bench_baseline", "--bench, baseline code",
+                     [py, str(work / "with_code.py"), str(Path(args.baseline_code).resolve()), "-m", "pytest",
+                      *common, "--bench", name, "preds.jsonl"]))
+        (work / "with_code.py").write_text(WITH_CODE)
     if name == "olympiad":  # both profiles (the default one above)
         plan.insert(1, ("score_row_upstream", "score_row only, upstream", [py, "score_only.py", str(preds), name,
                                                                            "upstream"]))
@@ -535,6 +588,10 @@ def main(argv: list[str] | None = None) -> int:
         if name == "olympiad":
             plan.append(("bench_upstream_n2", "--bench-profile upstream -n 2",
                          [*bench, "--bench-profile", "upstream", "-n", "2"]))
+    if args.bench_only:
+        plan = [  # nothing else: at 1,000,000 rows the bare baseline alone takes 3 GiB and a quarter hour
+                ("bench", "pytest --bench serial, report and JUnit",
+                 [*bench, "--bench-report", "report.json", "--junitxml", "junit.xml"])]
     results = measure_all(plan, work, args.repeat)
     for key in ("score_row", "score_row_upstream"):
         if key in results:
@@ -546,22 +603,41 @@ def main(argv: list[str] | None = None) -> int:
         "cpus": os.cpu_count(), "measurements": {},
     }
     print(f"{name}: {n} rows, {args.wrong:.0%} wrong, median of {args.repeat} runs, {os.cpu_count()} CPUs")
-    print(f"{'measurement':28} {'seconds':>9} {'rows/s':>10} {'peak MiB':>9}")
+    # CPU seconds (user + system, the process's own): on a machine shared with other work they move far less
+    # than wall seconds, so the ratios below are taken on them.
+    print(f"{'measurement':28} {'seconds':>9} {'CPU s':>8} {'rows/s':>10} {'peak MiB':>9}")
     for key, r in results.items():
         seconds = r.get("inner_seconds", r["seconds"])
         rate = n / seconds if seconds else float("inf")
         figures["measurements"][key] = {"command": r["command"], "seconds": round(r["seconds"], 3),
+                                        "cpu_seconds": round(r["cpu_seconds"], 3),
                                         "rows_per_second": round(rate, 1), "peak_rss_mib": round(r["peak_rss_mib"], 1),
                                         "runs": r["runs"]}
         if "inner_seconds" in r:
             figures["measurements"][key]["scoring_seconds"] = round(seconds, 3)
         label = r["name"] + (" (scoring only)" if "inner_seconds" in r else " (wall)" if key == "score_row_halves" else "")
-        print(f"{label:28} {seconds:9.2f} {rate:10.0f} {r['peak_rss_mib']:9.1f}")
-    ratios = {
-        "bench_vs_bare_time": results["bench"]["seconds"] / results["bare"]["seconds"],
-        "bench_vs_bare_memory": results["bench"]["peak_rss_mib"] / results["bare"]["peak_rss_mib"],
-    }
-    if args.xdist:
+        print(f"{label:28} {seconds:9.2f} {r['cpu_seconds']:8.2f} {rate:10.0f} {r['peak_rss_mib']:9.1f}")
+    if args.bench_only:
+        figures["check"] = check_statuses(work, truth)
+        print(figures["check"]["summary"])
+        ratios: dict[str, float] = {}
+    else:
+        ratios = {
+            "bench_vs_bare_cpu": results["bench"]["cpu_seconds"] / results["bare"]["cpu_seconds"],
+            "bench_vs_bare_time": results["bench"]["seconds"] / results["bare"]["seconds"],
+            "bench_vs_bare_memory": results["bench"]["peak_rss_mib"] / results["bare"]["peak_rss_mib"],
+        }
+    if "bench_baseline" in results:
+        ratios["baseline_vs_bare_cpu"] = results["bench_baseline"]["cpu_seconds"] / results["bare"]["cpu_seconds"]
+        ratios["baseline_vs_bare_memory"] = (results["bench_baseline"]["peak_rss_mib"]
+                                             / results["bare"]["peak_rss_mib"])
+        # the layer's own cost: --bench's CPU less that of a process scoring the same rows without pytest (both
+        # start Python and import the package; pytest's own start-up is left in), per row
+        scoring = results["score_row"]["cpu_seconds"]
+        for key in ("bench", "bench_baseline"):
+            figures["measurements"][key]["layer_ms_per_row"] = round(
+                1000 * (results[key]["cpu_seconds"] - scoring) / n, 3)
+    if args.xdist and not args.bench_only:
         ratios["speedup_n2_vs_serial"] = results["bench"]["seconds"] / results["bench_n2"]["seconds"]
         ratios["parallel_ceiling"] = results["score_row"]["seconds"] / results["score_row_halves"]["seconds"]
         if ratios["speedup_n2_vs_serial"] < 1:

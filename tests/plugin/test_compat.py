@@ -93,6 +93,19 @@ def test_test_report_takes_the_keywords_used():
             "stop", "user_properties"} <= set(_parameters(pytest.TestReport))
 
 
+def test_item_location_is_pytests_own_worked_out_afresh(pytester: pytest.Pytester):
+    pytester.mkpydir("sub")
+    items = pytester.getitems("""
+        def test_one():
+            pass
+    """)
+    item = items[0]
+    item.__dict__.pop("location", None)
+    fresh = _compat.item_location(item)
+    assert "location" not in item.__dict__  # worked out, not cached on the item
+    assert fresh == item.location and fresh[2] == "test_one" and fresh[1] == 0
+
+
 # -- one fixture closure per file ------------------------------------------------------------------------
 
 def test_fixture_closure_of_a_file(pytester: pytest.Pytester):
@@ -241,6 +254,14 @@ def test_pytest_timeout_functions_and_message():
     assert _parameters(pytest_timeout.timeout_timer) == ["item", "settings"]
     assert pytest_timeout.PYTEST_FAILURE_MESSAGE.startswith(_compat.TIMEOUT_PREFIX)
     assert {"timeout", "method"} <= set(pytest_timeout.Settings._fields)
+
+
+def test_pytest_timeout_session_limit_from_option_or_ini(pytester: pytest.Pytester):
+    assert not _compat.session_time_limit(pytester.parseconfig())
+    assert _compat.session_time_limit(pytester.parseconfig("--session-timeout", "5"))
+    pytester.makeini("[pytest]\nsession_timeout = 7\n")
+    assert _compat.session_time_limit(pytester.parseconfig())
+    assert not _compat.session_time_limit(pytester.parseconfig("-p", "no:timeout"))
 
 
 # -- what crosses from a worker to the controller --------------------------------------------------------------

@@ -154,3 +154,60 @@ def test_a_hook_failing_on_every_row_gives_one_line_failures_by_default(bench_en
     frames = [line for line in shown.stdout.lines if re.match(r"\S+\.py:\d+: in ", line)]
     assert frames == ["conftest.py:4: in pytest_runtest_call"] * 4  # no frame of pytest's or pluggy's
     assert shown.stdout.str().count("E   RuntimeError: hook broke") == 4
+
+
+_NOISY_SCORER = """
+import logging, warnings
+from pytest_answerbench import Verdict
+
+def score(row, ctx):
+    kind = row["prediction"]
+    if kind == "warn":  # the same line for every row that warns
+        warnings.warn("row %s warns" % row["id"], UserWarning)
+    elif kind == "print":
+        print("row %s prints" % row["id"])
+    elif kind == "log":
+        logging.getLogger("noisy").warning("row %s logs", row["id"])
+    return Verdict.graded(kind != "wrong", method="exact")
+"""
+_NOISY_LISTENER = """
+import json
+SEEN = {"warnings": [], "reports": []}
+def pytest_warning_recorded(warning_message, when, nodeid, location):
+    SEEN["warnings"].append([nodeid, when, str(warning_message.message)])
+def pytest_runtest_logreport(report):
+    SEEN["reports"].append([report.nodeid, report.when, report.outcome, list(report.location),
+                            [list(s) for s in report.sections]])
+def pytest_unconfigure(config):
+    with open(config.getoption("--bench-report").replace(".json", ".seen"), "w") as fh:
+        json.dump(SEEN, fh)
+"""
+
+
+def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_env):
+    """Rows after a file's first run in batches inside one protocol call: a row's warning is still recorded under
+    that row (every row that warns, even from the same line), its printed output and log records land in its own
+    call report, and its reports carry pytest's location, exactly as with pytest's full protocol."""
+    (bench_env.path / "noisy.py").write_text(_NOISY_SCORER)
+    (bench_env.path / "noisy.yaml").write_text("name: noisy\nscorer: noisy:score\nrequired: [prediction]\n")
+    kinds = ["ok", "warn", "warn", "ok", "print", "wrong", "log", "warn", "ok", "ok"]
+    (bench_env.path / "sub").mkdir()
+    write_jsonl(bench_env.path / "sub" / "a.jsonl", [{"id": i, "prediction": k} for i, k in enumerate(kinds)])
+    seen = {}
+    for name, conftest in (("lean", _NOISY_LISTENER), ("full", _NOISY_LISTENER + _FULL)):
+        bench_env.makeconftest(conftest)
+        result = bench_env.runpytest_subprocess(BENCH, "noisy.yaml", "sub/a.jsonl", BENCH_REPORT, f"{name}.json",
+                                                "-p", "no:cacheprovider")
+        result.assert_outcomes(passed=9, failed=1)
+        seen[name] = json.loads((bench_env.path / f"{name}.seen").read_text())
+    lean, full = seen["lean"], seen["full"]
+    assert lean["warnings"] == full["warnings"] == [
+        [f"sub/a.jsonl::{i}", "runtest", f"row {i} warns"] for i in (1, 2, 7)]
+    assert lean["reports"] == full["reports"]
+    sections = {(nodeid, when): s for nodeid, when, _, _, s in lean["reports"] if s}
+    assert sections[("sub/a.jsonl::4", "call")] == [["Captured stdout call", "row 4 prints\n"]]
+    assert [title for title, _ in sections[("sub/a.jsonl::6", "call")]] == ["Captured log call"]
+    assert "row 6 logs" in sections[("sub/a.jsonl::6", "call")][0][1]
+    locations = {nodeid: location for nodeid, _, _, location, _ in lean["reports"]}
+    assert locations["sub/a.jsonl::0"] == ["sub/a.jsonl", 0, "0 (a.jsonl:1)"]
+    assert locations["sub/a.jsonl::9"] == ["sub/a.jsonl", 9, "9 (a.jsonl:10)"]

@@ -210,3 +210,28 @@ def test_a_row_s_limit_counts_its_own_phases_not_pytest_s_time_between_them(benc
     statuses = [r["status"] for r in load_report(bench_env)["rows"]]
     assert statuses == ["correct", "correct", "timeout", "correct"], result.stdout.str()[-3000:]
     assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+SLOW_ROW_SCORER = """
+import time
+from pytest_answerbench import Verdict
+
+def score(row, ctx):
+    time.sleep(0.25)
+    return Verdict.graded(row["prediction"] == row["answer"], method="exact")
+"""
+
+
+def test_the_session_limit_stops_the_run_between_rows(bench_env):
+    """pytest-timeout's --session-timeout is checked after each row, not after a batch of rows (lean.py): the
+    run stops once the limit is reached, the rows not scored listed as not run."""
+    (bench_env.path / "slow_rows.py").write_text(SLOW_ROW_SCORER)
+    (bench_env.path / "slow.yaml").write_text("name: slow\nscorer: slow_rows:score\nrequired: [prediction, answer]\n")
+    write_jsonl(bench_env.path / "preds.jsonl", [{"id": i, "prediction": "4", "answer": "4"} for i in range(40)])
+    result = bench_env.runpytest_subprocess(BENCH, "slow.yaml", "preds.jsonl", BENCH_REPORT, "report.json",
+                                            "--session-timeout", "2", "-p", "no:cacheprovider")
+    statuses = [r["status"] for r in load_report(bench_env)["rows"]]
+    assert len(statuses) == 40 and "not_run" in statuses, result.stdout.str()[-2000:]
+    scored = statuses.index("not_run")
+    assert 1 <= scored < 40 and set(statuses[:scored]) == {"correct"} and set(statuses[scored:]) == {"not_run"}
+    result.stdout.fnmatch_lines(["*session-timeout: 2*"])
