@@ -32,6 +32,8 @@ class CpuClock:
         self.rows_cpu: float | None = None
         self.processes_cpu: float | None = None
         self._workers_cpu = 0.0
+        self._down = 0  # workers that finished, and of them those that sent their figures
+        self._reported = 0
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:  # noqa: ARG002 - hook signature
         if self.is_worker:
@@ -40,8 +42,10 @@ class CpuClock:
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: Any) -> None:  # noqa: ARG002 - xdist's hook signature
         """A worker finished: add the CPU time it reported (a crashed worker reports none)."""
+        self._down += 1
         spent = _compat.worker_output(node).get(WORKER_KEY)
         if isinstance(spent, list) and len(spent) == 2 and all(isinstance(x, (int, float)) for x in spent):
+            self._reported += 1
             self.rows_cpu = (self.rows_cpu or 0.0) + float(spent[0])
             self._workers_cpu += float(spent[1])
 
@@ -53,5 +57,7 @@ class CpuClock:
         if self.is_worker:
             if self._rows_start is not None:
                 _compat.set_worker_output(self.config, WORKER_KEY, [round(now - self._rows_start, 6), round(now, 6)])
-        elif self.rows_cpu is not None:
+        elif self.rows_cpu is not None and self._reported == self._down:
             self.processes_cpu = now + self._workers_cpu
+        else:  # a worker that crashed sent nothing: a sum over the others would understate the rows' cost
+            self.rows_cpu = None
