@@ -34,6 +34,7 @@ from ..text.patterns import lazy_compile
 from .gold import GoldIndex
 from .readers import (FORMATS, RawRow, ReaderError, file_kind, harness_of, harness_rows, load_jsonl_span,
                       missing_reader, read_rows, rename_fields)
+from .shape import column_list
 
 if TYPE_CHECKING:
     from ..spec import BenchmarkSpec
@@ -278,8 +279,7 @@ class InputPlan:
             for field, column in self.fields:
                 lacking = sum(1 for row in rows if column not in row)
                 if lacking * 2 > len(rows):
-                    columns = list(dict.fromkeys(str(key) for row in rows for key in row))
-                    shown = ", ".join(columns[:40]) + (", ..." if len(columns) > 40 else "")
+                    shown = column_list(dict.fromkeys(str(key) for row in rows for key in row))
                     return (f"{self.display_path(path)}: --bench-field {field}={column} names a column the file "
                             f"does not have ({column!r}): {lacking} of its first {len(rows)} rows lack it; the file "
                             f"has the columns {shown or '(none)'}")

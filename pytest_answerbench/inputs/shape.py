@@ -7,14 +7,14 @@ Which benchmarks are multiple-choice is read from their definitions (``is_multip
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..scorers._mc import is_missing
 
 if TYPE_CHECKING:
     from ..spec import BenchmarkSpec
 
-__all__ = ["FieldCheck", "choice_columns", "is_multiple_choice", "option_letter_gold"]
+__all__ = ["FieldCheck", "choice_columns", "column_list", "is_multiple_choice", "option_letter_gold"]
 
 
 class FieldCheck:
@@ -80,7 +80,7 @@ class FieldCheck:
         columns = dict.fromkeys(self.columns, "")
         fit = [name for name, other in sorted(builtin_specs().items())
                if other.required and not other.missing_fields(columns)]
-        shown = ", ".join(list(self.columns)[:40]) + (", ..." if len(self.columns) > 40 else "")
+        shown = column_list(self.columns)
         missing = {name for m in self.missing for name in m.split(" or ")}
         unmapped = [f"--bench-field {field}={column} names a column the file does not have ({column!r}); "
                     for field, column in self.fields if field in missing and column not in self.columns]
@@ -107,6 +107,12 @@ class FieldCheck:
                 f"{', '.join(options)}), but benchmark {self.spec.name} is not multiple-choice (its definition reads "
                 f"no option columns); {fits}. Use one of them (--bench NAME), or score the file with {self.spec.name} "
                 f"anyway: --bench-no-shape-check")
+
+
+def column_list(columns: Iterable[str], limit: int = 40) -> str:
+    """A file's columns for a message: the first ``limit``, in the order met, "..." when there are more."""
+    names = list(columns)
+    return ", ".join(names[:limit]) + (", ..." if len(names) > limit else "")
 
 
 def choice_columns(spec: "BenchmarkSpec") -> list[str]:
