@@ -108,6 +108,118 @@ def junit_logger(config: pytest.Config) -> Callable[[pytest.TestReport], None] |
     return None if xml is None else xml.pytest_runtest_logreport
 
 
+# -- The terminal's list of passed set-up and teardown reports (run.py).
+# ``TerminalReporter.stats`` keeps every logged report under its status word; passed set-up and teardown
+# reports have none ("") and nothing reads that list (the summary skips the empty key; only its presence is
+# looked at), yet it holds two reports a row to the end. In its place goes a list that keeps nothing.
+
+class _KeepsNothing(list):
+    def append(self, item: Any) -> None:  # noqa: ARG002 - list's signature
+        return None
+
+    def extend(self, items: Any) -> None:  # noqa: ARG002 - list's signature
+        return None
+
+
+def drop_passed_phase_reports(config: pytest.Config) -> bool:
+    """Make the terminal keep no passed set-up and teardown reports; False where its stats are unlike that."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    stats = getattr(reporter, "stats", None)
+    if not isinstance(stats, dict) or stats.get("", []):
+        return False  # no terminal (-p no:terminal), or one that has logged such reports already
+    stats[""] = _KeepsNothing()
+    return True
+
+
+# -- The post-mortem state pytest's call hook keeps (``sys.last_type``/``last_value``/``last_traceback``, and
+# ``sys.last_exc`` from Python 3.12), for a row whose call phase runs outside that hook (lean.py).
+
+def set_last_exception(exc: BaseException | None) -> None:
+    """As ``_pytest.runner.pytest_runtest_call`` sets them on a failure (the traceback without its own frame),
+    or, with None, clears them as it does when a call begins."""
+    if exc is None:
+        for name in ("last_type", "last_value", "last_traceback", "last_exc"):
+            sys.__dict__.pop(name, None)
+        return
+    sys.last_type, sys.last_value = type(exc), exc
+    if sys.version_info >= (3, 12):
+        sys.last_exc = exc
+    sys.last_traceback = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+
+
+# -- JUnit test cases kept as text until the file is written (junitspool.py).
+# junitxml keeps every finished test case as an XML element tree (``_NodeReporter.finalize`` leaves the reporter
+# holding only ``to_xml``) in ``LogXML.node_reporters_ordered`` and builds the whole document at the session's end:
+# about 5 KB a row with the rows' properties, 5 GB at 1,000,000 rows. The list is replaced by one that writes
+# finished cases, in order, as text to a spool file; at the end it yields one placeholder element in their stead
+# and the spool is put in the placeholder's place once junitxml has written its file. Anything unlike that shape
+# (no LogXML, no such list, a reporter not finished) is left to junitxml as it is.
+
+SPOOL_TAG = "answerbench-spooled-testcases"
+
+
+class _Placeholder:
+    """Stands in the case list for the spooled cases: junitxml appends its element to the suite."""
+
+    @staticmethod
+    def to_xml() -> Any:
+        import xml.etree.ElementTree as ET
+
+        return ET.Element(SPOOL_TAG)
+
+
+class SpooledCases(list):
+    """``LogXML.node_reporters_ordered``: its leading finished cases written to ``spool`` as text."""
+
+    def __init__(self, reporters: list[Any], spool: Any):
+        super().__init__(reporters)
+        self.spool = spool
+        self.spooled = 0  # entries [0, spooled) are in the spool (their slots hold None)
+
+    def sweep(self) -> int:
+        """Write the finished cases that follow the spooled ones, up to the first unfinished one (under xdist
+        cases finish out of order); returns how many are spooled in all."""
+        from xml.etree.ElementTree import tostring
+
+        index, count, write = self.spooled, len(self), self.spool.write
+        get, put = list.__getitem__, list.__setitem__
+        while index < count:
+            state = getattr(get(self, index), "__dict__", None)
+            if state is None or len(state) != 1 or "to_xml" not in state:
+                break  # not finished (or not junitxml's reporter): stays, and so does everything after it
+            write(tostring(state["to_xml"](), encoding="unicode"))
+            put(self, index, None)
+            index += 1
+        self.spooled = index
+        return index
+
+    def __iter__(self) -> Iterator[Any]:
+        if self.spooled:
+            yield _Placeholder
+        yield from (list.__getitem__(self, i) for i in range(self.spooled, len(self)))
+
+
+def spool_junit_cases(config: pytest.Config, spool: Any) -> SpooledCases | None:
+    """Put a ``SpooledCases`` writing to ``spool`` in junitxml's place, or None where junitxml is off or unlike
+    the shape described above."""
+    if _XML_KEY is None:
+        return None
+    xml = config.stash.get(_XML_KEY, None)
+    ordered = getattr(xml, "node_reporters_ordered", None)
+    if type(ordered) is not list or not isinstance(getattr(xml, "logfile", None), str):
+        return None
+    cases = SpooledCases(ordered, spool)
+    xml.node_reporters_ordered = cases
+    return cases
+
+
+def junit_logfile(config: pytest.Config) -> str | None:
+    """The absolute path junitxml writes to (``LogXML.logfile``), or None."""
+    xml = config.stash.get(_XML_KEY, None) if _XML_KEY is not None else None
+    logfile = getattr(xml, "logfile", None)
+    return logfile if isinstance(logfile, str) else None
+
+
 # -- Does this run end the process? (run.py: whether to hand frozen objects back to the collector)
 
 def process_ends_with_run() -> bool:

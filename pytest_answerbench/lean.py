@@ -28,7 +28,12 @@ Registered only where ``_compat.LEAN_PROTOCOL`` (pytest has the internals it imi
 
 from __future__ import annotations
 
+import bdb
 import gc
+import io
+import logging
+import os
+import sys
 import warnings
 from typing import Any
 
@@ -57,6 +62,7 @@ class LeanProtocol:
         self._lean: dict[Any, bool] = {}  # per file: may its rows skip pytest's set-up/teardown hooks?
         self._batch: list[Any] = []  # the rows the loop asks the next protocol call to run after its item
         self._ran = 1  # how many rows the last protocol call ran
+        self._direct: _Probe | None = None  # set by the loop where batched rows' call phases run directly
 
     def pytest_runtestloop(self, session: pytest.Session) -> bool | None:
         """pytest's test loop, with a file's consecutive plain rows run in batches (module docstring)."""
@@ -66,6 +72,7 @@ class LeanProtocol:
         count = len(items)
         hook = self.config.hook
         freeze = gc.isenabled() and gc.get_freeze_count() > 0  # the run froze its collection (run.py)
+        self._direct = self._may_call_directly(session)
         index = 0
         while index < count:
             item = items[index]
@@ -140,14 +147,16 @@ class LeanProtocol:
         # pytest-timeout's wrapper armed the first row's limit: the others are armed alike, row by row
         settings = timers.settings_of(item) if timers is not None else None
         session = item.session
-        with warnings.catch_warnings(record=True) as caught:
+        # pytest-timeout's func_only arms a row's limit inside the call phase's hook: such rows take the hook
+        direct = self._direct if settings is None or not getattr(settings, "func_only", False) else None
+        with warnings.catch_warnings(record=True) as caught, _probing(direct):
             for position, row in enumerate(rows):
                 after = rows[position + 1] if position + 1 < len(rows) else nextitem
                 timed = settings is not None and position > 0
                 if timed:
                     hook.pytest_timeout_set_timer(item=row, settings=settings)
                 try:
-                    self._run_row(row, after)
+                    self._run_row(row, after, direct)
                 finally:
                     if timed:
                         hook.pytest_timeout_cancel_timer(item=row)
@@ -163,9 +172,10 @@ class LeanProtocol:
                     break
         return True
 
-    def _run_row(self, item: pytest.Item, nextitem: pytest.Item | None) -> None:
-        """One row: its set-up report made directly, its call through pytest's hooks, its teardown report made
-        directly unless its file ends with it or the run stops after it."""
+    def _run_row(self, item: pytest.Item, nextitem: pytest.Item | None, direct: _Probe | None = None) -> None:
+        """One row: its set-up report made directly, its call through pytest's hooks (or, with ``direct``, run
+        directly: ``_call_directly``), its teardown report made directly unless its file ends with it or the run
+        stops after it."""
         ihook = item.ihook
         parent = item.parent
         location = item.location
@@ -175,7 +185,8 @@ class LeanProtocol:
         stash = item.stash
         stash[_compat.CAPLOG_RECORDS] = {}  # what the logging plugin's set-up would leave for the call phase
         ihook.pytest_runtest_logreport(report=_compat.passed_phase_report(item, keywords, "setup"))
-        _compat.call_and_report(item, "call", True)
+        if direct is None or not self._call_directly(item, direct):
+            _compat.call_and_report(item, "call", True)
         if nextitem is not None and nextitem.parent is parent and not (session.shouldfail or session.shouldstop):
             for key in (_compat.CAPLOG_RECORDS, _compat.CAPLOG_HANDLER):  # and what its teardown would remove
                 if key in stash:
@@ -184,6 +195,80 @@ class LeanProtocol:
         else:
             _compat.call_and_report(item, "teardown", True, nextitem=nextitem)
         ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=location)
+
+    def _call_directly(self, item: pytest.Item, probe: _Probe) -> bool:
+        """A batched row's call phase without the call hook's wrappers: the row is scored, its call report made
+        through ``pytest_runtest_makereport`` and logged, as pytest's ``call_and_report`` does. What those wrappers
+        would add (captured output, log records) the probe watches for: a row that printed or logged, and did not
+        run out of time, returns False having logged nothing and is run again through pytest's own path (scoring
+        is pure: the second run is the same row's). A row that raised gets its report from the exception as
+        pytest's own path makes it. Output written to the file descriptors themselves (not ``sys.stdout``) is
+        not captured on this path."""
+        timers = self.timers
+        environ = os.environ
+
+        def run() -> None:
+            environ["PYTEST_CURRENT_TEST"] = f"{item.nodeid} (call)"
+            if hasattr(sys, "last_type"):
+                _compat.set_last_exception(None)
+            saved = sys.stdout, sys.stderr
+            if probe.capturing:
+                sys.stdout, sys.stderr = probe.out, probe.err
+            probe.logged = False
+            probe.active = True
+            if timers is not None:
+                timers.call_begins(item)
+            try:
+                item.runtest()
+            finally:
+                probe.active = False
+                sys.stdout, sys.stderr = saved
+
+        call = pytest.CallInfo.from_call(run, "call", reraise=(pytest.exit.Exception, KeyboardInterrupt))
+        excinfo = call.excinfo
+        out, err = probe.out, probe.err
+        wrote = out.tell() or err.tell()
+        if wrote:
+            written = out.getvalue(), err.getvalue()
+            for stream in (out, err):
+                stream.seek(0)
+                stream.truncate()
+        timed_out = excinfo is not None and is_time_limit(excinfo.value)
+        if (wrote or probe.logged) and not timed_out:
+            return False
+        if wrote:  # a row that printed and then ran out of time: what it printed, as pytest's capture keeps it
+            item.add_report_section("call", "stdout", written[0])
+            item.add_report_section("call", "stderr", written[1])
+        if excinfo is not None and isinstance(excinfo.value, Exception):  # for post-mortem, as pytest's call hook
+            _compat.set_last_exception(excinfo.value)
+        ihook = item.ihook
+        report = ihook.pytest_runtest_makereport(item=item, call=call)
+        ihook.pytest_runtest_logreport(report=report)
+        if excinfo is not None and not hasattr(report, "wasxfail") and not isinstance(
+                excinfo.value, (pytest.skip.Exception, bdb.BdbQuit)):
+            ihook.pytest_exception_interact(node=item, call=call, report=report)
+        return True
+
+    def _may_call_directly(self, session: pytest.Session) -> _Probe | None:
+        """May batched rows run their call phase directly (``_call_directly``)? Where the call hook's
+        implementers are pytest's own, pytest-timeout's and this plugin's, no judge prefetches (collect.py's
+        call hook), no debugger is asked for, and the logging plugin captures at its default level without live
+        logging (its per-phase level and headers would differ); the probe watching the rows, or None."""
+        config = self.config
+        if config.getoption("usepdb", False) or config.getoption("trace", False):
+            return None
+        if config.pluginmanager.get_plugin("logging-plugin") is not None and (
+                config.getoption("log_level", None) or config.getini("log_level")
+                or config.getoption("log_cli_level", None) or _truthy(config.getini("log_cli"))):
+            return None
+        collection = config.pluginmanager.get_plugin("answerbench-collection")
+        if collection is None or getattr(collection, "_judge_requests", None) is not None:
+            return None
+        ours = {_compat.package_of(self), "_pytest", "pytest_timeout"}
+        if any(_compat.package_of(plugin) not in ours
+               for plugin, _ in _compat.hook_implementers(config.hook, "pytest_runtest_call")):
+            return None
+        return _Probe(capturing=config.getoption("capture", "fd") != "no")
 
     def _lean_file(self, parent: PredictionFile) -> bool:
         ok = self._lean.get(parent)
@@ -210,6 +295,53 @@ class LeanProtocol:
             packages.add(_compat.package_of(plugin))
         return packages
 
+
+
+class _Probe(logging.Handler):
+    """Watches a batch's rows run directly: their writes to ``sys.stdout``/``sys.stderr`` go to ``out``/``err``
+    (where pytest captures output), and a record logged while a row runs sets ``logged`` (it is the root logger's
+    handler for the batch)."""
+
+    def __init__(self, capturing: bool):
+        super().__init__(logging.NOTSET)
+        self.capturing = capturing
+        self.out, self.err = io.StringIO(), io.StringIO()
+        self.logged = self.active = False
+
+    def handle(self, record: logging.LogRecord) -> bool:  # noqa: ARG002 - logging's signature
+        if self.active:
+            self.logged = True
+        return True
+
+    def emit(self, record: logging.LogRecord) -> None:  # pragma: no cover - handle() does not call it
+        self.handle(record)
+
+
+class _probing:  # noqa: N801 - used as a context manager
+    """The probe is the root logger's handler while a batch runs."""
+
+    def __init__(self, probe: _Probe | None):
+        self.probe = probe
+
+    def __enter__(self) -> None:
+        if self.probe is not None:
+            logging.getLogger().addHandler(self.probe)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.probe is not None:
+            logging.getLogger().removeHandler(self.probe)
+
+
+def is_time_limit(exc: BaseException) -> bool:
+    """Is ``exc`` a row's time limit landing (pytest-timeout's failure, or the thread method's)?"""
+    from .timers import ThreadTimeout
+
+    return isinstance(exc, ThreadTimeout) or (
+        isinstance(exc, pytest.fail.Exception) and str(exc).startswith(_compat.TIMEOUT_PREFIX))
+
+
+def _truthy(value: Any) -> bool:
+    return value is True or (isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"))
 
 
 def _plain(item: Any) -> bool:

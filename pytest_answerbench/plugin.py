@@ -86,6 +86,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
         timers = RowTimers(on_stuck=run.record_stuck_row)
         manager.register(timers, "answerbench-timers")
+    if _compat.junit_requested(config) and not _compat.is_worker(config):
+        from .junitspool import JunitSpool  # deferred for start-up cost: loaded only with --junitxml
+
+        manager.register(JunitSpool(config), "answerbench-junitspool")
     if _compat.LEAN_PROTOCOL:
         from .lean import LeanProtocol  # deferred for start-up cost: loaded only where it can run
 

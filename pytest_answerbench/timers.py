@@ -147,6 +147,10 @@ class RowTimers:
         if isinstance(item, RowBase):
             self._phase_begins(item)
 
+    def call_begins(self, item: pytest.Item) -> None:
+        """A row's call phase begins outside the call hook (lean.py runs batched rows' calls directly)."""
+        self._phase_begins(item)
+
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
         """A row's phase has ended and its report is about to be made: no limit lands until the next phase; the

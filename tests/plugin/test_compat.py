@@ -194,6 +194,63 @@ def test_junit_logger_writes_test_cases(pytester: pytest.Pytester):
     assert _compat.junit_logger(pytester.parseconfigure()) is None  # no --junitxml
 
 
+def test_junitxml_keeps_finished_cases_in_its_ordered_list_and_iterates_it_to_write(pytester: pytest.Pytester):
+    """What junitspool.py relies on: ``LogXML.node_reporters_ordered`` is a list whose finished reporters hold
+    only ``to_xml``, and the file is written by iterating it (a spooled list's placeholder ends up in the file)."""
+    pytester.makeconftest("""
+        import io, json, pytest
+        from pytest_answerbench import _compat
+
+        @pytest.hookimpl(trylast=True)
+        def pytest_sessionstart(session):
+            session.config._probe_cases = _compat.spool_junit_cases(session.config, io.StringIO())
+
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_sessionfinish(session):
+            cases = session.config._probe_cases
+            spooled = cases.sweep()
+            with open("probe.json", "w") as fh:
+                json.dump({"spooled": spooled, "text": cases.spool.getvalue(),
+                           "logfile": _compat.junit_logfile(session.config)}, fh)
+    """)
+    pytester.makepyfile("def test_one(): pass\ndef test_two(): assert 0\n")
+    pytester.runpytest_inprocess("-p", "no:cacheprovider", "--junitxml=j.xml")
+    import json
+
+    probe = json.loads((pytester.path / "probe.json").read_text())
+    assert probe["spooled"] == 2 and probe["text"].count("<testcase ") == 2 and "<failure" in probe["text"]
+    assert probe["logfile"] == str(pytester.path / "j.xml")
+    xml = (pytester.path / "j.xml").read_text()
+    assert f"<{_compat.SPOOL_TAG} />" in xml and "<testcase " not in xml
+    assert _compat.spool_junit_cases(pytester.parseconfigure(), None) is None  # no --junitxml
+
+
+def test_terminal_keeps_passed_phase_reports_under_the_empty_key(pytester: pytest.Pytester):
+    """What ``drop_passed_phase_reports`` relies on: passed set-up and teardown reports are kept under "",
+    which the summary line does not count."""
+    pytester.makeconftest("""
+        import json, pytest
+        from pytest_answerbench import _compat
+
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_sessionfinish(session):
+            stats = session.config.pluginmanager.get_plugin("terminalreporter").stats
+            with open("probe.json", "w") as fh:
+                json.dump({key: [r.when for r in reports] for key, reports in stats.items()}, fh)
+    """)
+    pytester.makepyfile("def test_one(): pass\n")
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
+    import json
+
+    assert json.loads((pytester.path / "probe.json").read_text()) == {"": ["setup", "teardown"], "passed": ["call"]}
+    result.assert_outcomes(passed=1)
+    config = pytester.parseconfigure()
+    assert _compat.drop_passed_phase_reports(config)
+    stats = config.pluginmanager.get_plugin("terminalreporter").stats
+    stats[""].extend([object()])
+    assert stats[""] == [] and "" in stats
+
+
 # -- whole-process detection ------------------------------------------------------------------------------------
 
 def test_process_detection_tells_the_console_from_a_nested_run(pytester: pytest.Pytester):

@@ -168,6 +168,13 @@ def score(row, ctx):
         print("row %s prints" % row["id"])
     elif kind == "log":
         logging.getLogger("noisy").warning("row %s logs", row["id"])
+    elif kind == "quiet-log":  # below the root logger's level: no record is made, none captured
+        logging.getLogger("noisy").info("row %s logs quietly", row["id"])
+    elif kind == "stderr":
+        import sys
+        sys.stderr.write("row %s writes to stderr\\n" % row["id"])
+    elif kind == "raise":
+        raise ValueError("row %s raises" % row["id"])
     return Verdict.graded(kind != "wrong", method="exact")
 """
 _NOISY_LISTENER = """
@@ -177,7 +184,7 @@ def pytest_warning_recorded(warning_message, when, nodeid, location):
     SEEN["warnings"].append([nodeid, when, str(warning_message.message)])
 def pytest_runtest_logreport(report):
     SEEN["reports"].append([report.nodeid, report.when, report.outcome, list(report.location),
-                            [list(s) for s in report.sections]])
+                            [list(s) for s in report.sections], str(report.longrepr)])
 def pytest_unconfigure(config):
     with open(config.getoption("--bench-report").replace(".json", ".seen"), "w") as fh:
         json.dump(SEEN, fh)
@@ -190,7 +197,8 @@ def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_
     call report, and its reports carry pytest's location, exactly as with pytest's full protocol."""
     (bench_env.path / "noisy.py").write_text(_NOISY_SCORER)
     (bench_env.path / "noisy.yaml").write_text("name: noisy\nscorer: noisy:score\nrequired: [prediction]\n")
-    kinds = ["ok", "warn", "warn", "ok", "print", "wrong", "log", "warn", "ok", "ok"]
+    kinds = ["ok", "warn", "warn", "ok", "print", "wrong", "log", "warn", "ok", "ok", "raise", "stderr", "ok",
+             "quiet-log", "ok", "print", "ok"]
     (bench_env.path / "sub").mkdir()
     write_jsonl(bench_env.path / "sub" / "a.jsonl", [{"id": i, "prediction": k} for i, k in enumerate(kinds)])
     seen = {}
@@ -198,16 +206,96 @@ def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_
         bench_env.makeconftest(conftest)
         result = bench_env.runpytest_subprocess(BENCH, "noisy.yaml", "sub/a.jsonl", BENCH_REPORT, f"{name}.json",
                                                 "-p", "no:cacheprovider")
-        result.assert_outcomes(passed=9, failed=1)
+        result.assert_outcomes(passed=15, failed=2)
         seen[name] = json.loads((bench_env.path / f"{name}.seen").read_text())
     lean, full = seen["lean"], seen["full"]
     assert lean["warnings"] == full["warnings"] == [
         [f"sub/a.jsonl::{i}", "runtest", f"row {i} warns"] for i in (1, 2, 7)]
     assert lean["reports"] == full["reports"]
-    sections = {(nodeid, when): s for nodeid, when, _, _, s in lean["reports"] if s}
+    sections = {(nodeid, when): s for nodeid, when, _, _, s, _ in lean["reports"] if s}
     assert sections[("sub/a.jsonl::4", "call")] == [["Captured stdout call", "row 4 prints\n"]]
+    assert sections[("sub/a.jsonl::15", "call")] == [["Captured stdout call", "row 15 prints\n"]]
+    assert sections[("sub/a.jsonl::11", "call")] == [["Captured stderr call", "row 11 writes to stderr\n"]]
+    assert ("sub/a.jsonl::13", "call") not in sections
+    failed = {nodeid: longrepr for nodeid, when, outcome, _, _, longrepr in lean["reports"] if outcome == "failed"}
+    assert sorted(failed) == ["sub/a.jsonl::10", "sub/a.jsonl::5"]
+    assert "ValueError: row 10 raises" in failed["sub/a.jsonl::10"]
     assert [title for title, _ in sections[("sub/a.jsonl::6", "call")]] == ["Captured log call"]
     assert "row 6 logs" in sections[("sub/a.jsonl::6", "call")][0][1]
-    locations = {nodeid: location for nodeid, _, _, location, _ in lean["reports"]}
+    locations = {nodeid: location for nodeid, _, _, location, _, _ in lean["reports"]}
     assert locations["sub/a.jsonl::0"] == ["sub/a.jsonl", 0, "0 (a.jsonl:1)"]
-    assert locations["sub/a.jsonl::9"] == ["sub/a.jsonl", 9, "9 (a.jsonl:10)"]
+    assert locations["sub/a.jsonl::16"] == ["sub/a.jsonl", 16, "16 (a.jsonl:17)"]
+
+
+_SPINNING_SCORER = """
+import time
+from pytest_answerbench import Verdict
+
+def score(row, ctx):
+    if row["prediction"].startswith("print"):
+        print("row %s prints before it spins" % row["id"])
+    if row["prediction"].endswith("spin"):
+        end = time.monotonic() + 30
+        while time.monotonic() < end:  # pure Python: the limit lands inside it
+            pass
+    return Verdict.graded(True, method="exact")
+"""
+
+
+@pytest.mark.parametrize("method", ["signal", "thread"])
+def test_batched_rows_that_overrun_their_limit_are_timeouts_as_with_the_full_protocol(bench_env, method):
+    """Rows run in a batch whose call phase runs without pytest's call hook still get their own limit: an
+    overrunning row is a timeout (keeping what it printed), the rows after it are scored."""
+    (bench_env.path / "spin.py").write_text(_SPINNING_SCORER)
+    (bench_env.path / "spin.yaml").write_text("name: spin\nscorer: spin:score\nrequired: [prediction]\n")
+    kinds = ["ok", "ok", "spin", "ok", "print-spin", "ok", "print", "ok"]
+    write_jsonl(bench_env.path / "a.jsonl", [{"id": i, "prediction": k} for i, k in enumerate(kinds)])
+    seen = {}
+    for name, conftest in (("lean", _NOISY_LISTENER), ("full", _NOISY_LISTENER + _FULL)):
+        bench_env.makeconftest(conftest)
+        result = bench_env.runpytest_subprocess(BENCH, "spin.yaml", "a.jsonl", BENCH_REPORT, f"{name}.json",
+                                                "-p", "no:cacheprovider", "--timeout", "1",
+                                                "--timeout-method", method)
+        result.assert_outcomes(passed=6, failed=2)
+        statuses = [r["status"] for r in load_report(bench_env, f"{name}.json")["rows"]]
+        assert statuses == ["correct", "correct", "timeout", "correct", "timeout", "correct", "correct", "correct"]
+        reports = json.loads((bench_env.path / f"{name}.seen").read_text())["reports"]
+        seen[name] = {(nodeid, when): sections for nodeid, when, _, _, sections, _ in reports if sections}
+    assert seen["lean"] == seen["full"]
+    assert seen["lean"][("a.jsonl::6", "call")] == [["Captured stdout call", "row 6 prints before it spins\n"]]
+    if method == "signal":  # the thread method's failure also shows the other threads' stacks
+        assert seen["lean"][("a.jsonl::4", "call")][0] == ["Captured stdout call",
+                                                            "row 4 prints before it spins\n"]
+
+
+@pytest.mark.parametrize(("extra", "conftest", "direct"), [
+    ((), "", True),
+    (("--log-level", "INFO"), "", False),  # the logging plugin's level for each phase: its own hook
+    (("-o", "log_cli=true"), "", False),  # live logging's per-phase headers
+    ((), "def pytest_runtest_call(item):\n    pass\n", False),  # a call hook of the user's runs for every row
+    (("-p", "no:logging"), "", True),
+    (("-s",), "", True),
+])
+def test_batched_rows_call_phase_runs_directly_only_where_nothing_else_hooks_it(bench_env, extra, conftest, direct):
+    calls: list = []
+
+    class Counter:  # wraps the run's own lean protocol object's direct call, counting what it did
+        @pytest.hookimpl(trylast=True)
+        def pytest_sessionstart(self, session):
+            lean = session.config.pluginmanager.get_plugin("answerbench-lean")
+            original = lean._call_directly
+
+            def counting(item, probe):
+                done = original(item, probe)
+                calls.append(done)
+                return done
+
+            lean._call_directly = counting
+
+    bench_env.makeconftest(conftest)
+    write_jsonl(bench_env.path / "a.jsonl", _rows(30))
+    result = bench_env.runpytest_inprocess(BENCH, "vmcbench_dev", "a.jsonl", BENCH_REPORT, "r.json",
+                                           "-p", "no:cacheprovider", *extra, plugins=[Counter()])
+    result.assert_outcomes(passed=20, failed=10)
+    assert calls == ([True] * 29 if direct else [])  # every row but the file's first (pytest's own protocol)
+    assert [r["status"] for r in load_report(bench_env, "r.json")["rows"]].count("correct") == 20
