@@ -147,6 +147,16 @@ def set_last_exception(exc: BaseException | None) -> None:
     sys.last_traceback = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
 
 
+# -- The logging plugin's report formatter (lean.py): a row's log records become its "Captured log call" section
+# formatted by ``LoggingPlugin.report_handler``'s formatter (pytest 8.2-9.2 make it from log_format and
+# log_date_format); None where the plugin is off or has no such handler.
+
+def log_report_formatter(config: pytest.Config) -> Any:
+    plugin = config.pluginmanager.get_plugin("logging-plugin")
+    handler = getattr(plugin, "report_handler", None)
+    return getattr(handler, "formatter", None)
+
+
 # -- JUnit test cases kept as text until the file is written (junitspool.py).
 # junitxml keeps every finished test case as an XML element tree (``_NodeReporter.finalize`` leaves the reporter
 # holding only ``to_xml``) in ``LogXML.node_reporters_ordered`` and builds the whole document at the session's end:

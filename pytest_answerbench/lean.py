@@ -185,8 +185,10 @@ class LeanProtocol:
         stash = item.stash
         stash[_compat.CAPLOG_RECORDS] = {}  # what the logging plugin's set-up would leave for the call phase
         ihook.pytest_runtest_logreport(report=_compat.passed_phase_report(item, keywords, "setup"))
-        if direct is None or not self._call_directly(item, direct):
+        if direct is None:
             _compat.call_and_report(item, "call", True)
+        else:
+            self._call_directly(item, direct)
         if nextitem is not None and nextitem.parent is parent and not (session.shouldfail or session.shouldstop):
             for key in (_compat.CAPLOG_RECORDS, _compat.CAPLOG_HANDLER):  # and what its teardown would remove
                 if key in stash:
@@ -196,25 +198,22 @@ class LeanProtocol:
             _compat.call_and_report(item, "teardown", True, nextitem=nextitem)
         ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=location)
 
-    def _call_directly(self, item: pytest.Item, probe: _Probe) -> bool:
-        """A batched row's call phase without the call hook's wrappers: the row is scored, its call report made
-        through ``pytest_runtest_makereport`` and logged, as pytest's ``call_and_report`` does. What those wrappers
-        would add (captured output, log records) the probe watches for: a row that printed or logged, and did not
-        run out of time, returns False having logged nothing and is run again through pytest's own path (scoring
-        is pure: the second run is the same row's). A row that raised gets its report from the exception as
-        pytest's own path makes it. Output written to the file descriptors themselves (not ``sys.stdout``) is
-        not captured on this path."""
+    def _call_directly(self, item: pytest.Item, probe: _Probe) -> None:
+        """A batched row's call phase without the call hook's wrappers: the row is scored, and its call report made
+        through ``pytest_runtest_makereport`` and logged, as pytest's ``call_and_report`` does. What the capture
+        and logging wrappers would add, the probe gives: what the row wrote to ``sys.stdout`` and ``sys.stderr``
+        and the records it logged become the report's "Captured stdout/stderr/log call" sections, as those plugins
+        make them. (Output written to the file descriptors themselves, not through ``sys.stdout``, is not
+        captured on this path.)"""
         timers = self.timers
-        environ = os.environ
 
         def run() -> None:
-            environ["PYTEST_CURRENT_TEST"] = f"{item.nodeid} (call)"
+            os.environ["PYTEST_CURRENT_TEST"] = f"{item.nodeid} (call)"
             if hasattr(sys, "last_type"):
                 _compat.set_last_exception(None)
             saved = sys.stdout, sys.stderr
             if probe.capturing:
                 sys.stdout, sys.stderr = probe.out, probe.err
-            probe.logged = False
             probe.active = True
             if timers is not None:
                 timers.call_begins(item)
@@ -225,20 +224,9 @@ class LeanProtocol:
                 sys.stdout, sys.stderr = saved
 
         call = pytest.CallInfo.from_call(run, "call", reraise=(pytest.exit.Exception, KeyboardInterrupt))
+        if probe.out.tell() or probe.err.tell() or probe.logged:
+            probe.report_sections(item)
         excinfo = call.excinfo
-        out, err = probe.out, probe.err
-        wrote = out.tell() or err.tell()
-        if wrote:
-            written = out.getvalue(), err.getvalue()
-            for stream in (out, err):
-                stream.seek(0)
-                stream.truncate()
-        timed_out = excinfo is not None and is_time_limit(excinfo.value)
-        if (wrote or probe.logged) and not timed_out:
-            return False
-        if wrote:  # a row that printed and then ran out of time: what it printed, as pytest's capture keeps it
-            item.add_report_section("call", "stdout", written[0])
-            item.add_report_section("call", "stderr", written[1])
         if excinfo is not None and isinstance(excinfo.value, Exception):  # for post-mortem, as pytest's call hook
             _compat.set_last_exception(excinfo.value)
         ihook = item.ihook
@@ -247,7 +235,6 @@ class LeanProtocol:
         if excinfo is not None and not hasattr(report, "wasxfail") and not isinstance(
                 excinfo.value, (pytest.skip.Exception, bdb.BdbQuit)):
             ihook.pytest_exception_interact(node=item, call=call, report=report)
-        return True
 
     def _may_call_directly(self, session: pytest.Session) -> _Probe | None:
         """May batched rows run their call phase directly (``_call_directly``)? Where the call hook's
@@ -268,7 +255,13 @@ class LeanProtocol:
         if any(_compat.package_of(plugin) not in ours
                for plugin, _ in _compat.hook_implementers(config.hook, "pytest_runtest_call")):
             return None
-        return _Probe(capturing=config.getoption("capture", "fd") != "no")
+        capture = config.getoption("capture", "fd")
+        if capture == "tee-sys":
+            return None  # output shown as it is written, and captured: pytest's own capture does both
+        formatter = _compat.log_report_formatter(config)
+        if formatter is None and config.pluginmanager.get_plugin("logging-plugin") is not None:
+            return None  # a logging plugin unlike pytest 8.2-9.2's: its own hook captures the rows' records
+        return _Probe(capturing=capture != "no", formatter=formatter)
 
     def _lean_file(self, parent: PredictionFile) -> bool:
         ok = self._lean.get(parent)
@@ -298,23 +291,37 @@ class LeanProtocol:
 
 
 class _Probe(logging.Handler):
-    """Watches a batch's rows run directly: their writes to ``sys.stdout``/``sys.stderr`` go to ``out``/``err``
-    (where pytest captures output), and a record logged while a row runs sets ``logged`` (it is the root logger's
-    handler for the batch)."""
+    """Watches a batch's rows whose call phase runs directly: while a row runs, its writes to ``sys.stdout`` and
+    ``sys.stderr`` go to ``out`` and ``err`` (where pytest's capture would take them; not with ``-s``), and the
+    records it logs, formatted as the logging plugin's report handler formats them, to ``log`` (the probe is the
+    root logger's handler for the batch, at the level pytest's per-phase handler has: its default, none)."""
 
-    def __init__(self, capturing: bool):
+    def __init__(self, capturing: bool, formatter: logging.Formatter | None):
         super().__init__(logging.NOTSET)
         self.capturing = capturing
-        self.out, self.err = io.StringIO(), io.StringIO()
-        self.logged = self.active = False
+        self.formatter = formatter
+        self.out, self.err, self.log = io.StringIO(), io.StringIO(), io.StringIO()
+        self.active = self.logged = False
 
-    def handle(self, record: logging.LogRecord) -> bool:  # noqa: ARG002 - logging's signature
-        if self.active:
+    def handle(self, record: logging.LogRecord) -> bool:
+        if self.active and self.formatter is not None:
             self.logged = True
+            self.log.write(self.formatter.format(record) + "\n")
         return True
 
     def emit(self, record: logging.LogRecord) -> None:  # pragma: no cover - handle() does not call it
         self.handle(record)
+
+    def report_sections(self, item: pytest.Item) -> None:
+        """The row's captured output and log records as its call report's sections (in the order pytest's capture
+        and logging wrappers add them), and the probe emptied for the next row."""
+        for key, stream in (("stdout", self.out), ("stderr", self.err), ("log", self.log)):
+            text = stream.getvalue()
+            if text:
+                stream.seek(0)
+                stream.truncate()
+                item.add_report_section("call", key, text.strip() if key == "log" else text)
+        self.logged = False
 
 
 class _probing:  # noqa: N801 - used as a context manager
@@ -330,14 +337,6 @@ class _probing:  # noqa: N801 - used as a context manager
     def __exit__(self, *exc: Any) -> None:
         if self.probe is not None:
             logging.getLogger().removeHandler(self.probe)
-
-
-def is_time_limit(exc: BaseException) -> bool:
-    """Is ``exc`` a row's time limit landing (pytest-timeout's failure, or the thread method's)?"""
-    from .timers import ThreadTimeout
-
-    return isinstance(exc, ThreadTimeout) or (
-        isinstance(exc, pytest.fail.Exception) and str(exc).startswith(_compat.TIMEOUT_PREFIX))
 
 
 def _truthy(value: Any) -> bool:

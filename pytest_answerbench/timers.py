@@ -25,6 +25,11 @@ from .collect import RowBase
 from .timeguard import IMPORT_GRACE, REPEAT, importing
 from .verdict import TIMEOUT, Verdict
 
+try:  # the handler as installed: signal.getsignal's wrapper tries (and fails) to make a Python handler an enum member
+    from _signal import getsignal as _getsignal
+except ImportError:  # pragma: no cover - not CPython
+    _getsignal = signal.getsignal
+
 
 _EARLY = 0.005  # seconds before the armed row's deadline that an alarm is taken for a late one of the row before
 
@@ -50,6 +55,7 @@ class RowTimers:
         self._phase_start: float | None = None  # time.monotonic() when the row's running phase began
         self._owed = False  # the armed row's alarm landed between its phases: re-armed when its next phase begins
         self._set: tuple[Any, Any] | None = None  # (item, settings) of the row whose limit was set last
+        self._handler = self._on_alarm  # one bound method, so that the installed handler is recognised as ours
 
     def settings_of(self, item: pytest.Item) -> Any:
         """The pytest-timeout settings ``item``'s limit was set with last (None: not set), for a batch to arm
@@ -65,10 +71,10 @@ class RowTimers:
         self._set = (item, settings)
         self._used, self._phase_start, self._owed = 0.0, None, False
         if settings.method == "signal" and threading.current_thread() is threading.main_thread():
-            if signal.getsignal(signal.SIGALRM) is not self._on_alarm:
+            if _getsignal(signal.SIGALRM) is not self._handler:
                 if self._outer_alarm is None:
                     self._outer_alarm = (signal.getsignal(signal.SIGALRM),)
-                signal.signal(signal.SIGALRM, self._on_alarm)
+                signal.signal(signal.SIGALRM, self._handler)
             self._timed = (item, settings)
             self._import_wait = 0.0
             self._deadline = time.monotonic() + settings.timeout

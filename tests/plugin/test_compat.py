@@ -251,6 +251,34 @@ def test_terminal_keeps_passed_phase_reports_under_the_empty_key(pytester: pytes
     assert stats[""] == [] and "" in stats
 
 
+def test_log_report_formatter_formats_records_as_the_captured_log_section(pytester: pytest.Pytester):
+    """What lean.py's direct call relies on: the logging plugin's report handler's formatter makes the
+    "Captured log call" section (records formatted, joined by new lines, stripped)."""
+    pytester.makeconftest("""
+        import json, logging
+        from pytest_answerbench import _compat
+        SEEN = {}
+
+        def pytest_runtest_logreport(report):
+            if report.when == "call":
+                SEEN["section"] = dict(report.sections).get("Captured log call")
+
+        def pytest_sessionfinish(session):
+            formatter = _compat.log_report_formatter(session.config)
+            record = logging.LogRecord("mine", logging.WARNING, __file__, 1, "said %s", ("so",), None)
+            SEEN["formatted"] = formatter.format(record)
+            with open("probe.json", "w") as fh:
+                json.dump(SEEN, fh)
+    """)
+    pytester.makepyfile("import logging\ndef test_one():\n    logging.getLogger('mine').warning('said %s', 'so')\n")
+    pytester.runpytest_inprocess("-p", "no:cacheprovider", "--log-format", "%(levelname)s/%(name)s/%(message)s")
+    import json
+
+    probe = json.loads((pytester.path / "probe.json").read_text())
+    assert probe["formatted"] == probe["section"] == "WARNING/mine/said so"
+    assert _compat.log_report_formatter(pytester.parseconfigure("-p", "no:logging")) is None
+
+
 # -- whole-process detection ------------------------------------------------------------------------------------
 
 def test_process_detection_tells_the_console_from_a_nested_run(pytester: pytest.Pytester):

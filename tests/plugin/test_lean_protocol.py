@@ -175,6 +175,12 @@ def score(row, ctx):
         sys.stderr.write("row %s writes to stderr\\n" % row["id"])
     elif kind == "raise":
         raise ValueError("row %s raises" % row["id"])
+    elif kind == "all":  # every kind of output at once: the sections come in pytest's order
+        import sys
+        logging.getLogger("noisy.deep").error("row %s logs first", row["id"])
+        sys.stderr.write("row %s: stderr\\n" % row["id"])
+        print("row %s: stdout" % row["id"])
+        logging.getLogger("noisy").warning("row %s logs again\\n  indented", row["id"])
     return Verdict.graded(kind != "wrong", method="exact")
 """
 _NOISY_LISTENER = """
@@ -198,15 +204,16 @@ def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_
     (bench_env.path / "noisy.py").write_text(_NOISY_SCORER)
     (bench_env.path / "noisy.yaml").write_text("name: noisy\nscorer: noisy:score\nrequired: [prediction]\n")
     kinds = ["ok", "warn", "warn", "ok", "print", "wrong", "log", "warn", "ok", "ok", "raise", "stderr", "ok",
-             "quiet-log", "ok", "print", "ok"]
+             "quiet-log", "ok", "print", "ok", "all", "ok"]
     (bench_env.path / "sub").mkdir()
     write_jsonl(bench_env.path / "sub" / "a.jsonl", [{"id": i, "prediction": k} for i, k in enumerate(kinds)])
     seen = {}
     for name, conftest in (("lean", _NOISY_LISTENER), ("full", _NOISY_LISTENER + _FULL)):
         bench_env.makeconftest(conftest)
         result = bench_env.runpytest_subprocess(BENCH, "noisy.yaml", "sub/a.jsonl", BENCH_REPORT, f"{name}.json",
-                                                "-p", "no:cacheprovider")
-        result.assert_outcomes(passed=15, failed=2)
+                                                "-p", "no:cacheprovider", "--log-format",
+                                                "%(levelname)s|%(name)s|%(message)s", "--log-auto-indent", "on")
+        result.assert_outcomes(passed=17, failed=2)
         seen[name] = json.loads((bench_env.path / f"{name}.seen").read_text())
     lean, full = seen["lean"], seen["full"]
     assert lean["warnings"] == full["warnings"] == [
@@ -217,6 +224,10 @@ def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_
     assert sections[("sub/a.jsonl::15", "call")] == [["Captured stdout call", "row 15 prints\n"]]
     assert sections[("sub/a.jsonl::11", "call")] == [["Captured stderr call", "row 11 writes to stderr\n"]]
     assert ("sub/a.jsonl::13", "call") not in sections
+    assert sections[("sub/a.jsonl::17", "call")] == [
+        ["Captured stdout call", "row 17: stdout\n"], ["Captured stderr call", "row 17: stderr\n"],
+        ["Captured log call", "ERROR|noisy.deep|row 17 logs first\nWARNING|noisy|row 17 logs again\n"
+                              + " " * 16 + "indented"]]  # auto-indented under the message's first line
     failed = {nodeid: longrepr for nodeid, when, outcome, _, _, longrepr in lean["reports"] if outcome == "failed"}
     assert sorted(failed) == ["sub/a.jsonl::10", "sub/a.jsonl::5"]
     assert "ValueError: row 10 raises" in failed["sub/a.jsonl::10"]
@@ -275,6 +286,7 @@ def test_batched_rows_that_overrun_their_limit_are_timeouts_as_with_the_full_pro
     ((), "def pytest_runtest_call(item):\n    pass\n", False),  # a call hook of the user's runs for every row
     (("-p", "no:logging"), "", True),
     (("-s",), "", True),
+    (("--capture=tee-sys",), "", False),  # output shown as it is written and captured: pytest's capture does both
 ])
 def test_batched_rows_call_phase_runs_directly_only_where_nothing_else_hooks_it(bench_env, extra, conftest, direct):
     calls: list = []
@@ -286,9 +298,8 @@ def test_batched_rows_call_phase_runs_directly_only_where_nothing_else_hooks_it(
             original = lean._call_directly
 
             def counting(item, probe):
-                done = original(item, probe)
-                calls.append(done)
-                return done
+                calls.append(item.name)
+                return original(item, probe)
 
             lean._call_directly = counting
 
@@ -297,5 +308,5 @@ def test_batched_rows_call_phase_runs_directly_only_where_nothing_else_hooks_it(
     result = bench_env.runpytest_inprocess(BENCH, "vmcbench_dev", "a.jsonl", BENCH_REPORT, "r.json",
                                            "-p", "no:cacheprovider", *extra, plugins=[Counter()])
     result.assert_outcomes(passed=20, failed=10)
-    assert calls == ([True] * 29 if direct else [])  # every row but the file's first (pytest's own protocol)
+    assert calls == ([str(i) for i in range(1, 30)] if direct else [])  # all but the file's first row
     assert [r["status"] for r in load_report(bench_env, "r.json")["rows"]].count("correct") == 20

@@ -19,6 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "pytest_answerbench"
 
 # The modules that run inside pytest: the entry point and the run's plugins (plugin.py says which is which).
 PYTEST_LAYER = {"plugin", "options", "fixtures", "collect", "run", "run_text", "progress", "lean", "timers", "cpuclock",
+                "junitspool",
                 "_compat"}
 
 # Attributes that belong to pytest's, xdist's or pytest-timeout's internals (docs: pytest_answerbench/_compat.py).
