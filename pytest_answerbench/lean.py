@@ -62,7 +62,9 @@ class LeanProtocol:
         self._lean: dict[Any, bool] = {}  # per file: may its rows skip pytest's set-up/teardown hooks?
         self._batch: list[Any] = []  # the rows the loop asks the next protocol call to run after its item
         self._ran = 1  # how many rows the last protocol call ran
-        self._direct: _Probe | None = None  # set by the loop where batched rows' call phases run directly
+        # where rows' call phases run directly, the probe watching them (None: they take the call hook); worked
+        # out at the first row (``_may_call_directly``)
+        self._direct: _Probe | None | object = _UNSET
 
     def pytest_runtestloop(self, session: pytest.Session) -> bool | None:
         """pytest's test loop, with a file's consecutive plain rows run in batches (module docstring)."""
@@ -72,7 +74,6 @@ class LeanProtocol:
         count = len(items)
         hook = self.config.hook
         freeze = gc.isenabled() and gc.get_freeze_count() > 0  # the run froze its collection (run.py)
-        self._direct = self._may_call_directly(session)
         index = 0
         while index < count:
             item = items[index]
@@ -138,17 +139,20 @@ class LeanProtocol:
         previous, self._previous = self._previous, (item, nextitem)
         if not self._runs_lean(item, previous):
             return None
-        if not batch:
-            self._run_row(item, nextitem)
+        timers = self.timers
+        # pytest-timeout's wrapper armed the first row's limit: the batch's other rows are armed alike, row by row
+        settings = timers.settings_of(item) if timers is not None else None
+        if self._direct is _UNSET:
+            self._direct = self._may_call_directly(item.session)
+        # pytest-timeout's func_only arms a row's limit inside the call phase's hook: such rows take the hook
+        direct = self._direct if settings is None or not getattr(settings, "func_only", False) else None
+        if not batch:  # a row on its own (xdist's workers, runs that do not batch)
+            with _probing(direct):
+                self._run_row(item, nextitem, direct)
             return True
         rows = [item, *batch]
         hook = self.config.hook
-        timers = self.timers
-        # pytest-timeout's wrapper armed the first row's limit: the others are armed alike, row by row
-        settings = timers.settings_of(item) if timers is not None else None
         session = item.session
-        # pytest-timeout's func_only arms a row's limit inside the call phase's hook: such rows take the hook
-        direct = self._direct if settings is None or not getattr(settings, "func_only", False) else None
         with warnings.catch_warnings(record=True) as caught, _probing(direct):
             for position, row in enumerate(rows):
                 after = rows[position + 1] if position + 1 < len(rows) else nextitem
@@ -183,9 +187,9 @@ class LeanProtocol:
         session = item.session
         keywords = {k: 1 for k in item.keywords}
         stash = item.stash
-        stash[_compat.CAPLOG_RECORDS] = {}  # what the logging plugin's set-up would leave for the call phase
         ihook.pytest_runtest_logreport(report=_compat.passed_phase_report(item, keywords, "setup"))
         if direct is None:
+            stash[_compat.CAPLOG_RECORDS] = {}  # what the logging plugin's set-up would leave for the call phase
             _compat.call_and_report(item, "call", True)
         else:
             self._call_directly(item, direct)
@@ -195,6 +199,7 @@ class LeanProtocol:
                     del stash[key]
             ihook.pytest_runtest_logreport(report=_compat.passed_phase_report(item, keywords, "teardown"))
         else:
+            stash.setdefault(_compat.CAPLOG_RECORDS, {})  # the logging plugin's teardown hook adds its records
             _compat.call_and_report(item, "teardown", True, nextitem=nextitem)
         ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=location)
 
@@ -288,6 +293,9 @@ class LeanProtocol:
             packages.add(_compat.package_of(plugin))
         return packages
 
+
+
+_UNSET = object()
 
 
 class _Probe(logging.Handler):

@@ -538,6 +538,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bench-only", action="store_true",
                         help="only the --bench run, writing its JSON report and JUnit file, and check every row's "
                              "status against the generated rows (for --rows 1000000: no bare baseline)")
+    parser.add_argument("--with-outputs", action="store_true",
+                        help="the bare test writes a JUnit file and every serial --bench run its JSON report and "
+                             "JUnit file (memory with outputs)")
     parser.add_argument("--judge-rows", type=int, default=0,
                         help="also time N CRAG-MM rows judged by a local 50 ms server, cold and from the cache")
     parser.add_argument("--startup", action="store_true",
@@ -592,6 +595,17 @@ def main(argv: list[str] | None = None) -> int:
         plan = [  # nothing else: at 1,000,000 rows the bare baseline alone takes 3 GiB and a quarter hour
                 ("bench", "pytest --bench serial, report and JUnit",
                  [*bench, "--bench-report", "report.json", "--junitxml", "junit.xml"])]
+        if args.baseline_code:  # before/after with the outputs written, in the same rounds
+            plan.append(("bench_baseline", "--bench, baseline code, report and JUnit",
+                         [py, str(work / "with_code.py"), str(Path(args.baseline_code).resolve()), "-m", "pytest",
+                          *common, "--bench", name, "preds.jsonl", "--bench-report", "report-baseline.json",
+                          "--junitxml", "junit-baseline.xml"]))
+    if args.with_outputs and not args.bench_only:  # the bare test writing a JUnit file too, for the ratios
+        plan = [(key, label + (", JUnit" if key != "score_row" else ""),
+                 cmd + (["--junitxml", f"junit-{key}.xml"] if key in ("bare",) else
+                        ["--bench-report", f"report-{key}.json", "--junitxml", f"junit-{key}.xml"]
+                        if key.startswith("bench") and "-n" not in cmd else []))
+                for key, label, cmd in plan]
     results = measure_all(plan, work, args.repeat)
     for key in ("score_row", "score_row_upstream"):
         if key in results:
@@ -627,7 +641,11 @@ def main(argv: list[str] | None = None) -> int:
             "bench_vs_bare_time": results["bench"]["seconds"] / results["bare"]["seconds"],
             "bench_vs_bare_memory": results["bench"]["peak_rss_mib"] / results["bare"]["peak_rss_mib"],
         }
-    if "bench_baseline" in results:
+    if "bench_baseline" in results and args.bench_only:
+        ratios["after_vs_before_cpu"] = results["bench"]["cpu_seconds"] / results["bench_baseline"]["cpu_seconds"]
+        ratios["after_vs_before_memory"] = (results["bench"]["peak_rss_mib"]
+                                            / results["bench_baseline"]["peak_rss_mib"])
+    elif "bench_baseline" in results:
         ratios["baseline_vs_bare_cpu"] = results["bench_baseline"]["cpu_seconds"] / results["bare"]["cpu_seconds"]
         ratios["baseline_vs_bare_memory"] = (results["bench_baseline"]["peak_rss_mib"]
                                              / results["bare"]["peak_rss_mib"])

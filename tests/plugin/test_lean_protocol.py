@@ -208,17 +208,22 @@ def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_
     (bench_env.path / "sub").mkdir()
     write_jsonl(bench_env.path / "sub" / "a.jsonl", [{"id": i, "prediction": k} for i, k in enumerate(kinds)])
     seen = {}
-    for name, conftest in (("lean", _NOISY_LISTENER), ("full", _NOISY_LISTENER + _FULL)):
+    for name, conftest, extra in (("lean", _NOISY_LISTENER, ()), ("full", _NOISY_LISTENER + _FULL, ()),
+                                  ("par", _NOISY_LISTENER, ("-n", "2"))):
         bench_env.makeconftest(conftest)
         result = bench_env.runpytest_subprocess(BENCH, "noisy.yaml", "sub/a.jsonl", BENCH_REPORT, f"{name}.json",
                                                 "-p", "no:cacheprovider", "--log-format",
-                                                "%(levelname)s|%(name)s|%(message)s", "--log-auto-indent", "on")
+                                                "%(levelname)s|%(name)s|%(message)s", "--log-auto-indent", "on",
+                                                *extra)
         result.assert_outcomes(passed=17, failed=2)
         seen[name] = json.loads((bench_env.path / f"{name}.seen").read_text())
-    lean, full = seen["lean"], seen["full"]
+    lean, full, par = seen["lean"], seen["full"], seen["par"]
     assert lean["warnings"] == full["warnings"] == [
         [f"sub/a.jsonl::{i}", "runtest", f"row {i} warns"] for i in (1, 2, 7)]
     assert lean["reports"] == full["reports"]
+    # under xdist each row is its own protocol call on a worker (no batches), its call phase run directly too
+    assert sorted(map(json.dumps, par["reports"])) == sorted(map(json.dumps, lean["reports"]))
+    assert sorted(par["warnings"]) == lean["warnings"]
     sections = {(nodeid, when): s for nodeid, when, _, _, s, _ in lean["reports"] if s}
     assert sections[("sub/a.jsonl::4", "call")] == [["Captured stdout call", "row 4 prints\n"]]
     assert sections[("sub/a.jsonl::15", "call")] == [["Captured stdout call", "row 15 prints\n"]]
