@@ -30,6 +30,13 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Iterator
 
+try:  # the handlers as they are: signal's wrappers try (and fail, slowly) to make a Python handler an enum member,
+    # twice a scored row
+    from _signal import getsignal as _getsignal
+    from _signal import signal as _setsignal
+except ImportError:  # pragma: no cover - not CPython
+    _getsignal, _setsignal = signal.getsignal, signal.signal
+
 __all__ = ["IMPORT_GRACE", "ScoreTimeout", "deadline", "importing"]
 
 REPEAT = 0.1  # seconds between repeated alarms once the deadline has passed
@@ -115,7 +122,7 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
         raised.append((ScoreTimeout(f"scoring exceeded {seconds:g}s"), time.monotonic()))
         raise raised[-1][0]
 
-    outer_handler = signal.getsignal(signal.SIGALRM)
+    outer_handler = _getsignal(signal.SIGALRM)
     outer_remaining, outer_interval = signal.getitimer(signal.ITIMER_REAL)
     started = time.monotonic()
     cpu_started = time.thread_time()
@@ -124,14 +131,14 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
         # The outer timer (pytest-timeout) fires first: leave it alone.
         yield
         return
-    signal.signal(signal.SIGALRM, _on_alarm)
+    _setsignal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
     try:
         yield
     finally:
         exiting = True  # a repeat alarm landing from here on must not raise out of the clean-up
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, outer_handler)
+        _setsignal(signal.SIGALRM, outer_handler)
         if outer_remaining and not outer_fired:
             left = outer_remaining - (time.monotonic() - started)
             # Expired while we held the timer: fire the outer handler almost at once.
