@@ -1,6 +1,7 @@
 """Rows per second of OlympiadBench scoring (``score_row("olympiad", ...)``) in both profiles.
 
     python tools/perf_math.py [--rows 2000] [--profiles upstream,default] [--procs 2] [--cprofile out.prof]
+    python tools/perf_math.py --math-verify /path/to/scratch-venv/bin/python [--versus-rows real_math.jsonl]
 
 Rows come from ``make_olympiad_rows`` of ``tools/perf.py`` (the real dataset's answer mix, a third wrong), the
 same rows ``python tools/perf.py --benchmark olympiad`` scores. Each profile is timed
@@ -44,6 +45,43 @@ print(json.dumps({"rows": len(rows), "total": end - start, "warm": end - first, 
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 
+# One scorer over the rows of a JSONL file ({"prediction", "answer"} each), in a fresh process: ours
+# (score_row("olympiad", ...), the default profile) or Math-Verify's verify(parse("$gold$"), parse(prediction)),
+# as tools/eval_real_corpus.py calls each; the first row (imports, warm-up) timed apart.
+VERSUS_WORKER = r'''
+import time
+t0 = time.perf_counter()
+import json, sys
+which, path = sys.argv[1], sys.argv[2]
+rows = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+if which == "math-verify":
+    from math_verify import parse, verify
+    def accepts(row):
+        try:
+            return bool(verify(parse("$" + row["answer"] + "$"), parse(row["prediction"])))
+        except Exception:
+            return False
+else:
+    from pytest_answerbench import score_row
+    def accepts(row):
+        return score_row("olympiad", {"prediction": row["prediction"], "answer": row["answer"]}).correct
+accepted = sum(accepts(row) for row in rows)
+first_pass = time.perf_counter()
+again = sum(accepts(row) for row in rows)  # everything imported and warmed up: the steady state
+end = time.perf_counter()
+print(json.dumps({"rows": len(rows), "process": first_pass - t0, "warm": end - first_pass, "accepted": accepted,
+                  "same": again == accepted}))
+'''
+
+
+def versus(python: str, which: str, path: str) -> dict:
+    """Time one scorer (``which``: "ours" or "math-verify") over the rows of ``path`` in ``python``."""
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(TOOLS))  # this checkout's package, in either interpreter
+    out = subprocess.run([python, "-c", VERSUS_WORKER, which, path], capture_output=True, text=True, env=env)
+    if out.returncode:
+        raise SystemExit(f"{which} failed:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
 
 def run(profile: str, rows: int, procs: int, prof: str) -> dict:
     """Time ``rows`` rows split over ``procs`` processes; wall time of the slowest."""
@@ -65,7 +103,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profiles", default="upstream,default")
     parser.add_argument("--procs", type=int, default=0, help="also time N processes splitting the rows")
     parser.add_argument("--cprofile", default="", help="write cProfile stats to PREFIX.<profile>.prof")
+    parser.add_argument("--math-verify", metavar="PYTHON", default="",
+                        help="also score the rows of --versus-rows with Math-Verify, in this interpreter (a scratch "
+                             "venv with math-verify installed), and with this package, and print the ratio")
+    parser.add_argument("--versus-rows", metavar="JSONL", default="",
+                        help="the rows for --math-verify ({prediction, answer} each; the real maths corpus: "
+                             "$ANSWERBENCH_CORPORA/real_math.jsonl)")
+    parser.add_argument("--repeat", type=int, default=3, help="--math-verify rounds (medians)")
     args = parser.parse_args(argv)
+    if args.math_verify:
+        return versus_main(args)
     print(f"olympiad: {args.rows} rows (make_olympiad_rows, 1/3 wrong), {os.cpu_count()} CPUs")
     print(f"{'profile':10} {'procs':>5} {'rows/s':>8} {'warm rows/s':>12} {'first row s':>12}")
     for profile in args.profiles.split(","):
@@ -75,6 +122,29 @@ def main(argv: list[str] | None = None) -> int:
             warm_rows = args.rows - procs
             print(f"{profile:10} {procs:5} {args.rows / r['scoring']:8.1f} {warm_rows / r['warm']:12.1f} "
                   f"{r['first']:12.2f}")
+    return 0
+
+
+def versus_main(args: argparse.Namespace) -> int:
+    """``--math-verify``: both scorers over the same rows, round-robin, medians: the whole process (start-up,
+    imports, one pass over the rows) and a second pass (steady state)."""
+    import statistics
+
+    path = args.versus_rows or os.path.join(os.environ.get("ANSWERBENCH_CORPORA", ""), "real_math.jsonl")
+    if not os.path.isfile(path):
+        raise SystemExit(f"--versus-rows: no such file: {path}")
+    runs: dict[str, list[dict]] = {"ours": [], "math-verify": []}
+    for _ in range(args.repeat):
+        runs["ours"].append(versus(sys.executable, "ours", path))
+        runs["math-verify"].append(versus(args.math_verify, "math-verify", path))
+    med = {k: {f: statistics.median(r[f] for r in v) for f in ("process", "warm")} for k, v in runs.items()}
+    n = runs["ours"][0]["rows"]
+    print(f"{n} rows of {path}, median of {args.repeat} rounds, each scorer in a fresh process")
+    print(f"{'scorer':14} {'process s':>10} {'rows/s (warm)':>14} {'accepted':>9}")
+    for k in runs:
+        print(f"{k:14} {med[k]['process']:10.2f} {n / med[k]['warm']:14.1f} {runs[k][-1]['accepted']:9d}")
+    print(f"ours vs Math-Verify: whole process {med['math-verify']['process'] / med['ours']['process']:.2f}x as "
+          f"fast, steady state {med['math-verify']['warm'] / med['ours']['warm']:.2f}x as fast")
     return 0
 
 

@@ -31,10 +31,40 @@ class Loop:
 
 
 def end_loop(text: str) -> Loop | None:
-    """The loop ``text`` ends in (the shortest block repeated at least ``MIN_REPEATS`` times), or None."""
-    base = max(0, len(text) - _WINDOW)
+    """The loop ``text`` ends in (the shortest block repeated at least ``MIN_REPEATS`` times), or None.
+
+    Most replies end in no loop: their last ``MAX_BLOCK + 2`` words show it (a block of k words repeated at least
+    ``MIN_REPEATS`` times makes the last word continue the word k before it, and the word before the last equal
+    the word k before that), and only a reply where some k passes that test has its whole window read."""
+    if not _may_loop(text):
+        return None
+    return _end_loop(text, max(0, len(text) - _WINDOW))
+
+
+_TAIL = 2000  # characters the first test splits into words
+
+
+def _may_loop(text: str) -> bool:
+    """Could ``_end_loop`` find a loop? False only where no block length passes its first two comparisons."""
+    words = text[-_TAIL:].split()
+    if len(text) > _TAIL and len(words) < MAX_BLOCK + 3:
+        return True  # long words: too few in the tail to tell (the first one may be cut)
+    keys = [w.strip(_PUNCTUATION).lower() for w in words[-(MAX_BLOCK + 2):]]
+    m = len(keys)
+    if m < 3:
+        return False
+    last, before = keys[-1], keys[-2]
+    return any(keys[m - 1 - k].startswith(last) and keys[m - 2 - k] == before
+               for k in range(1, min(MAX_BLOCK, m - 2) + 1))
+
+
+_PUNCTUATION = ".,;:!?()[]*\"'"
+
+
+def _end_loop(text: str, base: int) -> Loop | None:
+    """The loop among the words of ``text`` from ``base`` on."""
     words = [(m.start(), m.end()) for m in _WORD.finditer(text, base)]
-    keys = [text[a:b].strip(".,;:!?()[]*\"'").lower() for a, b in words]
+    keys = [text[a:b].strip(_PUNCTUATION).lower() for a, b in words]
     n = len(keys)
     for k in range(1, min(MAX_BLOCK, n // MIN_REPEATS) + 1):
         if not keys[n - 1 - k].startswith(keys[n - 1]):
