@@ -185,22 +185,41 @@ class SpooledCases(list):
         super().__init__(reporters)
         self.spool = spool
         self.spooled = 0  # entries [0, spooled) are in the spool (their slots hold None)
+        self.broken = False  # the spool could not be written: no more is spooled
 
     def sweep(self) -> int:
         """Write the finished cases that follow the spooled ones, up to the first unfinished one (under xdist
-        cases finish out of order); returns how many are spooled in all."""
+        cases finish out of order); returns how many are spooled in all. A spool that cannot be written (a
+        full disk) is cut back to the cases written whole and used no more: the rest stay junitxml's."""
         from xml.etree.ElementTree import tostring
 
-        index, count, write = self.spooled, len(self), self.spool.write
+        if self.broken:
+            return self.spooled
+        index, count, texts = self.spooled, len(self), []
         get, put = list.__getitem__, list.__setitem__
         while index < count:
             state = getattr(get(self, index), "__dict__", None)
             if state is None or len(state) != 1 or "to_xml" not in state:
                 break  # not finished (or not junitxml's reporter): stays, and so does everything after it
-            write(tostring(state["to_xml"](), encoding="unicode"))
-            put(self, index, None)
+            texts.append(tostring(state["to_xml"](), encoding="unicode"))
             index += 1
-        self.spooled = index
+        if texts:
+            spool = self.spool
+            written = spool.tell()
+            try:
+                spool.write("".join(texts))
+                spool.flush()
+            except OSError:
+                self.broken = True
+                try:
+                    spool.seek(written)
+                    spool.truncate()
+                except OSError:  # pragma: no cover - the spool cannot even be cut back: it is not used
+                    self.spooled = 0
+                return self.spooled
+            for position in range(self.spooled, index):
+                put(self, position, None)
+            self.spooled = index
         return index
 
     def __iter__(self) -> Iterator[Any]:

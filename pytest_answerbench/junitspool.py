@@ -24,8 +24,9 @@ EVERY = 1000  # finished rows between two sweeps of junitxml's cases into the sp
 
 
 class JunitSpool:
-    def __init__(self, config: pytest.Config):
+    def __init__(self, config: pytest.Config, write_errors: list[str]):
         self.config = config
+        self.write_errors = write_errors  # the run's list of outputs it could not write (run.py prints it)
         self.cases: _compat.SpooledCases | None = None
         self._spool: Any = None
         self._pending = 0
@@ -57,10 +58,15 @@ class JunitSpool:
         self.cases = self._spool = None
         if cases is None:
             return
+        path = _compat.junit_logfile(self.config)
         try:
-            path = _compat.junit_logfile(self.config)
             if cases.spooled and path and os.path.isfile(path):
                 _merge(path, spool)
+        except OSError as exc:  # a full disk: said as the run's other outputs say it, and the run fails
+            self.write_errors.append(f"cannot write the JUnit file to {path}: {exc.strerror or exc} (its first "
+                                     f"{cases.spooled} test cases are missing from it)")
+            if session.exitstatus == pytest.ExitCode.OK:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
         finally:
             spool.close()
 

@@ -89,7 +89,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if _compat.junit_requested(config) and not _compat.is_worker(config):
         from .junitspool import JunitSpool  # deferred for start-up cost: loaded only with --junitxml
 
-        manager.register(JunitSpool(config), "answerbench-junitspool")
+        manager.register(JunitSpool(config, run.write_errors), "answerbench-junitspool")
     if _compat.LEAN_PROTOCOL:
         from .lean import LeanProtocol  # deferred for start-up cost: loaded only where it can run
 

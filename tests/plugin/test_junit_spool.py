@@ -9,6 +9,8 @@ really spooled. And the terminal keeps no passed set-up or teardown report, whil
 from __future__ import annotations
 
 import re
+
+import pytest
 import xml.etree.ElementTree as ET
 
 from conftest import mc_row, write_jsonl
@@ -87,3 +89,58 @@ def test_the_terminal_keeps_no_passed_setup_or_teardown_report_and_counts_right(
     assert probe["passed"] == 15
     result.assert_outcomes(passed=15, failed=8, errors=1)
     assert len([line for line in result.outlines if line.startswith("PASSED a.jsonl::")]) == 15
+
+
+class _FullAfter:
+    """Stands in for the spool file: writes ``room`` characters, then fails as a full disk does."""
+
+    def __init__(self, spool, room: int):
+        self.spool, self.room = spool, room
+
+    def write(self, text: str) -> int:
+        if len(text) > self.room:
+            self.spool.write(text[:self.room // 2])  # part of it lands, as a short write on a full disk may
+            import errno
+
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.room -= len(text)
+        return self.spool.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self.spool, name)
+
+
+def test_a_spool_that_fills_the_disk_leaves_the_rest_to_junitxml_and_the_file_whole(bench_env):
+    write_jsonl(bench_env.path / "a.jsonl", _rows())
+
+    class Filler:  # the spool stops taking text after its first sweeps
+        def pytest_collection_finish(self, session):
+            cases = session.config.pluginmanager.get_plugin("answerbench-junitspool").cases
+            cases.spool = _FullAfter(cases.spool, 3000)
+
+    bench_env.makeconftest("import pytest_answerbench.junitspool as j\nj.EVERY = 2\n")
+    bench_env.runpytest_inprocess(BENCH, "vmcbench_dev", "a.jsonl", "--junitxml=full.xml", plugins=[Filler()])
+    bench_env.runpytest_inprocess(BENCH, "vmcbench_dev", "a.jsonl", "--junitxml=alone.xml",
+                                  "-p", "no:answerbench-junitspool")
+    full = _normal((bench_env.path / "full.xml").read_text(encoding="utf-8"))
+    assert full == _normal((bench_env.path / "alone.xml").read_text(encoding="utf-8"))
+    assert full.count("<testcase ") == 24
+
+
+def test_a_junit_file_that_cannot_be_completed_is_said_and_fails_the_run(bench_env, monkeypatch):
+    import errno
+
+    from pytest_answerbench import junitspool
+
+    write_jsonl(bench_env.path / "a.jsonl", [mc_row(i, "(B)") for i in range(6)])  # every row correct
+    bench_env.makeconftest("import pytest_answerbench.junitspool as j\nj.EVERY = 2\n")
+
+    def no_room(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(junitspool.tempfile, "mkstemp", no_room)
+    result = bench_env.runpytest_inprocess(BENCH, "vmcbench_dev", "a.jsonl", "--junitxml=j.xml")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["*cannot write the JUnit file to *j.xml: No space left on device (its first 6 "
+                                 "test cases are missing from it)*"])
+    assert not [p.name for p in bench_env.path.iterdir() if p.name.startswith(".answerbench-junit-")]
