@@ -54,10 +54,11 @@ class LeanProtocol:
     """``pytest_runtest_protocol`` for plain rows, and the serial test loop that runs them in batches;
     ``scoring`` tells whether the run's own scorer is built, ``timers`` are the row timers (or None)."""
 
-    def __init__(self, config: pytest.Config, scoring: RowScoring, timers: Any = None):
+    def __init__(self, config: pytest.Config, scoring: RowScoring, timers: Any = None, run: Any = None):
         self.config = config
         self.scoring = scoring
         self.timers = timers
+        self.run = run  # the run (run.py), whose report hook a directly made call report goes through
         self._previous: tuple[Any, Any] | None = None  # (item, nextitem) of the row run last
         self._lean: dict[Any, bool] = {}  # per file: may its rows skip pytest's set-up/teardown hooks?
         self._batch: list[Any] = []  # the rows the loop asks the next protocol call to run after its item
@@ -235,7 +236,17 @@ class LeanProtocol:
         if excinfo is not None and isinstance(excinfo.value, Exception):  # for post-mortem, as pytest's call hook
             _compat.set_last_exception(excinfo.value)
         ihook = item.ihook
-        report = ihook.pytest_runtest_makereport(item=item, call=call)
+        if probe.report_directly and (excinfo is None or not isinstance(excinfo.value, pytest.xfail.Exception)):
+            # what pytest_runtest_makereport's implementers do for a row: the timers' phase end, the run's
+            # record, pytest's own report (skipping's wrapper acts only on xfail, which a row does not have
+            # unless its scorer calls pytest.xfail(): that row takes the hook)
+            if self.timers is not None:
+                self.timers.pytest_runtest_makereport(item=item, call=call)
+            run = self.run
+            prepared = run.prepare_report(item, call)
+            report = run.finish_report(pytest.TestReport.from_item_and_call(item, call), prepared)
+        else:
+            report = ihook.pytest_runtest_makereport(item=item, call=call)
         ihook.pytest_runtest_logreport(report=report)
         if excinfo is not None and not hasattr(report, "wasxfail") and not isinstance(
                 excinfo.value, (pytest.skip.Exception, bdb.BdbQuit)):
@@ -266,7 +277,13 @@ class LeanProtocol:
         formatter = _compat.log_report_formatter(config)
         if formatter is None and config.pluginmanager.get_plugin("logging-plugin") is not None:
             return None  # a logging plugin unlike pytest 8.2-9.2's: its own hook captures the rows' records
-        return _Probe(capturing=capture != "no", formatter=formatter)
+        probe = _Probe(capturing=capture != "no", formatter=formatter)
+        # The call report is made directly too where only pytest's own plugins (runner, skipping, unittest,
+        # tmpdir: none acts on a row without markers or fixtures) and this plugin's implement the report hook.
+        probe.report_directly = self.run is not None and not any(
+            _compat.package_of(plugin) not in (_compat.package_of(self), "_pytest")
+            for plugin, _ in _compat.hook_implementers(config.hook, "pytest_runtest_makereport"))
+        return probe
 
     def _lean_file(self, parent: PredictionFile) -> bool:
         ok = self._lean.get(parent)
@@ -310,6 +327,7 @@ class _Probe(logging.Handler):
         self.formatter = formatter
         self.out, self.err, self.log = io.StringIO(), io.StringIO(), io.StringIO()
         self.active = self.logged = False
+        self.report_directly = False  # the call report made without pytest_runtest_makereport (see above)
 
     def handle(self, record: logging.LogRecord) -> bool:
         if self.active and self.formatter is not None:

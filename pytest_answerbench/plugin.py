@@ -93,7 +93,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if _compat.LEAN_PROTOCOL:
         from .lean import LeanProtocol  # deferred for start-up cost: loaded only where it can run
 
-        manager.register(LeanProtocol(config, scoring, timers), "answerbench-lean")
+        manager.register(LeanProtocol(config, scoring, timers, run), "answerbench-lean")
     # Clean-ups run last-registered-first, and this hook runs before pytest's own plugins' (registered
     # earlier): registered here, the unfreeze comes after their clean-ups, including the final collections.
     config.add_cleanup(run.unfreeze)

@@ -312,6 +312,14 @@ class BenchRun:
         The properties go on the item before the report is made, so the call and teardown reports carry
         them (junitxml reads the teardown report's).
         """
+        prepared = self.prepare_report(item, call)
+        test_report = yield
+        return self.finish_report(test_report, prepared)
+
+    def prepare_report(self, item: pytest.Item, call: pytest.CallInfo) -> tuple[Any, Any]:
+        """Before a row's phase report is made: its record (call phase, or a failed set-up) and verdict, its
+        JUnit properties put on the item. (lean.py calls this and ``finish_report`` itself for a row whose call
+        report it makes directly.)"""
         rec, verdict = None, None
         if isinstance(item, RowBase):
             if call.when == "call":
@@ -329,7 +337,11 @@ class BenchRun:
                 rec = scrub_surrogates(rec)
             if rec is not None and self.junit:
                 item.user_properties.extend(self.properties(rec))
-        test_report = yield
+        return rec, verdict
+
+    def finish_report(self, test_report: pytest.TestReport, prepared: tuple[Any, Any]) -> pytest.TestReport:
+        """The row's report made: its record attached, a wrong row's outcome set (see ``prepare_report``)."""
+        rec, verdict = prepared
         if rec is not None:
             setattr(test_report, _compat.RECORD, rec)
             if verdict is not None and not verdict.correct and not test_report.skipped:

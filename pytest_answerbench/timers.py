@@ -160,7 +160,7 @@ class RowTimers:
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
         """A row's phase has ended and its report is about to be made: no limit lands until the next phase; the
-        call phase's end disarms the row's timer."""
+        call phase's end disarms the row's timer. (lean.py calls it itself for a call report it makes directly.)"""
         if isinstance(item, RowBase):
             self._in_phase = None
             if self._phase_start is not None:
