@@ -5,7 +5,8 @@ set-up and teardown phases each cost as much as the call (capture, logging and e
 makereport): two thirds of a cheap row. Such a row gets its set-up report made directly (passed, carrying the
 captured sections and user properties as pytest's would), and so does its teardown unless its file ends with
 it; both are logged as usual, so the terminal, JUnit, xdist and ``--lf`` see the same three reports; the call
-phase runs through pytest's own hooks, and pytest-timeout and the other protocol wrappers still wrap the row.
+phase runs directly (below) or through pytest's own hooks, and pytest-timeout and the other protocol wrappers
+still wrap the row.
 
 Rows where that could differ are left to pytest's own protocol: a file's first row, an unreadable row, a row
 with markers of its own, runs with ``--setup-show/--setup-only/--setup-plan``, files where a conftest.py or
@@ -16,9 +17,13 @@ In a serial run the plugin also runs the test loop (``pytest_runtestloop``, pyte
 pytest's own loop does): consecutive plain rows of a file are run in batches inside one ``pytest_runtest_protocol``
 call, so the protocol's wrappers (pytest-timeout's marker lookups, the warnings filters, faulthandler, assertion
 rewriting's hooks) are paid once per batch. Each row still has its own log start and finish, its three logged
-reports, its call phase through pytest's hooks (capture, logging, skipping) and its own time limit (armed and
+reports, its call phase and its own time limit (armed and
 cancelled through pytest-timeout's hooks, as its protocol wrapper does); a warning is recorded under the row
 that raised it and ends the batch (the next row starts a new one, with pytest's warning filters afresh).
+A plain row's call phase runs directly, without the call hook's wrappers (capture, logging, skipping, timeout,
+unraisable exceptions), and its call report is made as pytest's runner makes it: ``_call_directly`` does for
+the row what those wrappers would (its output and log records become its report's sections), where nothing but
+pytest's own plugins, pytest-timeout and this plugin implement the call hook (``_may_call_directly``).
 Between batches what the run made so far is collected and frozen out of the garbage collector's way, so no
 collection ever walks a large heap inside a row's time limit (measured: 1,000,000 rows, three cheap rows timed
 out). Batches are not used under xdist, with ``faulthandler_timeout`` or pytest-timeout's ``--session-timeout``
@@ -205,9 +210,9 @@ class LeanProtocol:
         ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=location)
 
     def _call_directly(self, item: pytest.Item, probe: _Probe) -> None:
-        """A batched row's call phase without the call hook's wrappers: the row is scored, and its call report made
-        through ``pytest_runtest_makereport`` and logged, as pytest's ``call_and_report`` does. What the capture
-        and logging wrappers would add, the probe gives: what the row wrote to ``sys.stdout`` and ``sys.stderr``
+        """A row's call phase without the call hook's wrappers: the row is scored, and its call report made (as
+        pytest's runner makes it, or through ``pytest_runtest_makereport``: ``probe.report_directly``) and logged,
+        as pytest's ``call_and_report`` does. What the capture and logging wrappers would add, the probe gives: what the row wrote to ``sys.stdout`` and ``sys.stderr``
         and the records it logged become the report's "Captured stdout/stderr/log call" sections, as those plugins
         make them. (Output written to the file descriptors themselves, not through ``sys.stdout``, is not
         captured on this path.)"""
@@ -253,7 +258,7 @@ class LeanProtocol:
             ihook.pytest_exception_interact(node=item, call=call, report=report)
 
     def _may_call_directly(self, session: pytest.Session) -> _Probe | None:
-        """May batched rows run their call phase directly (``_call_directly``)? Where the call hook's
+        """May rows run their call phase directly (``_call_directly``)? Where the call hook's
         implementers are pytest's own, pytest-timeout's and this plugin's, no judge prefetches (collect.py's
         call hook), no debugger is asked for, and the logging plugin captures at its default level without live
         logging (its per-phase level and headers would differ); the probe watching the rows, or None."""
@@ -316,7 +321,7 @@ _UNSET = object()
 
 
 class _Probe(logging.Handler):
-    """Watches a batch's rows whose call phase runs directly: while a row runs, its writes to ``sys.stdout`` and
+    """Watches the rows whose call phase runs directly: while a row runs, its writes to ``sys.stdout`` and
     ``sys.stderr`` go to ``out`` and ``err`` (where pytest's capture would take them; not with ``-s``), and the
     records it logs, formatted as the logging plugin's report handler formats them, to ``log`` (the probe is the
     root logger's handler for the batch, at the level pytest's per-phase handler has: its default, none)."""
@@ -351,7 +356,7 @@ class _Probe(logging.Handler):
 
 
 class _probing:  # noqa: N801 - used as a context manager
-    """The probe is the root logger's handler while a batch runs."""
+    """The probe is the root logger's handler while a batch (or a row on its own) runs."""
 
     def __init__(self, probe: _Probe | None):
         self.probe = probe
