@@ -236,7 +236,7 @@ def test_terminal_keeps_passed_phase_reports_under_the_empty_key(pytester: pytes
         def pytest_sessionfinish(session):
             stats = session.config.pluginmanager.get_plugin("terminalreporter").stats
             with open("probe.json", "w") as fh:
-                json.dump({key: [r.when for r in reports] for key, reports in stats.items()}, fh)
+                json.dump({key: [r.when for r in stats.get(key, [])] for key in ("", "passed")}, fh)
     """)
     pytester.makepyfile("def test_one(): pass\n")
     result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
