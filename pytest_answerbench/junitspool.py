@@ -88,12 +88,9 @@ def _merge(path: str, spool: Any) -> None:
             out.write(head)
             shutil.copyfileobj(spool.buffer, out, 1 << 20)
             out.write(tail)
-        os.chmod(temporary, _mode_of(path))
+        os.chmod(temporary, os.stat(path).st_mode & 0o7777)  # the mode junitxml's file had
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)
         raise
 
-
-def _mode_of(path: str) -> int:
-    return os.stat(path).st_mode & 0o7777

@@ -267,7 +267,7 @@ class LeanProtocol:
             return None
         if config.pluginmanager.get_plugin("logging-plugin") is not None and (
                 config.getoption("log_level", None) or config.getini("log_level")
-                or config.getoption("log_cli_level", None) or _truthy(config.getini("log_cli"))):
+                or config.getoption("log_cli_level", None) or config.getini("log_cli")):
             return None
         collection = config.pluginmanager.get_plugin("answerbench-collection")
         if collection is None or getattr(collection, "_judge_requests", None) is not None:
@@ -368,10 +368,6 @@ class _probing:  # noqa: N801 - used as a context manager
     def __exit__(self, *exc: Any) -> None:
         if self.probe is not None:
             logging.getLogger().removeHandler(self.probe)
-
-
-def _truthy(value: Any) -> bool:
-    return value is True or (isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"))
 
 
 def _plain(item: Any) -> bool:

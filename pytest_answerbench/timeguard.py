@@ -31,11 +31,11 @@ from types import FrameType
 from typing import Iterator
 
 try:  # the handlers as they are: signal's wrappers try (and fail, slowly) to make a Python handler an enum member,
-    # twice a scored row
-    from _signal import getsignal as _getsignal
-    from _signal import signal as _setsignal
+    # twice a scored row (timers.py reads SIGALRM's handler with ``getsignal`` too, once a row)
+    from _signal import getsignal
+    from _signal import signal as setsignal
 except ImportError:  # pragma: no cover - not CPython
-    _getsignal, _setsignal = signal.getsignal, signal.signal
+    getsignal, setsignal = signal.getsignal, signal.signal
 
 __all__ = ["IMPORT_GRACE", "ScoreTimeout", "deadline", "importing"]
 
@@ -122,7 +122,7 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
         raised.append((ScoreTimeout(f"scoring exceeded {seconds:g}s"), time.monotonic()))
         raise raised[-1][0]
 
-    outer_handler = _getsignal(signal.SIGALRM)
+    outer_handler = getsignal(signal.SIGALRM)
     outer_remaining, outer_interval = signal.getitimer(signal.ITIMER_REAL)
     started = time.monotonic()
     cpu_started = time.thread_time()
@@ -131,14 +131,14 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
         # The outer timer (pytest-timeout) fires first: leave it alone.
         yield
         return
-    _setsignal(signal.SIGALRM, _on_alarm)
+    setsignal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
     try:
         yield
     finally:
         exiting = True  # a repeat alarm landing from here on must not raise out of the clean-up
         signal.setitimer(signal.ITIMER_REAL, 0)
-        _setsignal(signal.SIGALRM, outer_handler)
+        setsignal(signal.SIGALRM, outer_handler)
         if outer_remaining and not outer_fired:
             left = outer_remaining - (time.monotonic() - started)
             # Expired while we held the timer: fire the outer handler almost at once.

@@ -22,13 +22,8 @@ import pytest
 
 from . import _compat
 from .collect import RowBase
-from .timeguard import IMPORT_GRACE, REPEAT, importing
+from .timeguard import IMPORT_GRACE, REPEAT, getsignal, importing
 from .verdict import TIMEOUT, Verdict
-
-try:  # the handler as installed: signal.getsignal's wrapper tries (and fails) to make a Python handler an enum member
-    from _signal import getsignal as _getsignal
-except ImportError:  # pragma: no cover - not CPython
-    _getsignal = signal.getsignal
 
 
 _EARLY = 0.005  # seconds before the armed row's deadline that an alarm is taken for a late one of the row before
@@ -71,7 +66,7 @@ class RowTimers:
         self._set = (item, settings)
         self._used, self._phase_start, self._owed = 0.0, None, False
         if settings.method == "signal" and threading.current_thread() is threading.main_thread():
-            if _getsignal(signal.SIGALRM) is not self._handler:
+            if getsignal(signal.SIGALRM) is not self._handler:
                 if self._outer_alarm is None:
                     self._outer_alarm = (signal.getsignal(signal.SIGALRM),)
                 signal.signal(signal.SIGALRM, self._handler)
