@@ -121,6 +121,36 @@ class _KeepsNothing(list):
         return None
 
 
+def logreport_past_terminal(config: pytest.Config, ihook: Any, ours: str) -> Any:
+    """``ihook.pytest_runtest_logreport`` without the terminal reporter, for logging a passed set-up or teardown
+    report that the terminal would only ask a status for and drop (lean.py); None where the terminal could do
+    more with it.
+
+    For such a report pytest's terminal calls ``pytest_report_teststatus``, whose implementers in pytest 8.2-9.2
+    (runner, skipping, terminal, subtests) and this plugin (``ours``: a row's call report only) give it no letter
+    and no word, files it under "" (which keeps nothing after :func:`drop_passed_phase_reports`) and returns.
+    So the terminal is left out only where its reporter is pytest's own class, the "" list keeps nothing, and
+    no other plugin or conftest.py implements ``pytest_report_teststatus`` (one could give set-up reports a
+    letter). A file's hook proxy (``FSHookProxy.remove_mods``: conftest.py files that do not apply to it) keeps
+    its own exclusions; ``PluginManager.subset_hook_caller`` is pluggy's documented way to call a hook
+    without some plugins."""
+    pm = config.pluginmanager
+    reporter = pm.get_plugin("terminalreporter")
+    if reporter is None:
+        return None
+    from _pytest.terminal import TerminalReporter
+
+    stats = getattr(reporter, "stats", None)
+    if type(reporter) is not TerminalReporter or not isinstance(stats, dict) or not isinstance(stats.get(""),
+                                                                                              _KeepsNothing):
+        return None
+    if any(package_of(plugin) not in ("_pytest", ours) for plugin, _ in hook_implementers(config.hook,
+                                                                                         "pytest_report_teststatus")):
+        return None
+    remove = [*(getattr(ihook, "remove_mods", None) or ()), reporter]
+    return pm.subset_hook_caller("pytest_runtest_logreport", remove_plugins=remove)
+
+
 def drop_passed_phase_reports(config: pytest.Config) -> bool:
     """Make the terminal keep no passed set-up and teardown reports; False where its stats are unlike that."""
     reporter = config.pluginmanager.get_plugin("terminalreporter")
@@ -310,6 +340,13 @@ def hook_implementers(ihook: Any, name: str) -> Iterator[tuple[Any, bool]]:
     """(plugin, is_wrapper) for each implementation of hook ``name``."""
     for impl in getattr(ihook, name).get_hookimpls():
         yield impl.plugin, bool(impl.hookwrapper or impl.wrapper)
+
+
+def first_implementer(ihook: Any, name: str) -> Any:
+    """The plugin whose implementation of hook ``name`` is called first (pluggy calls them from the end of
+    ``get_hookimpls()``: tryfirst ones last in it), or None."""
+    impls = getattr(ihook, name).get_hookimpls()
+    return impls[-1].plugin if impls else None
 
 
 def package_of(plugin: Any) -> str:

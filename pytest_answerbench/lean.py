@@ -4,7 +4,9 @@ A ``FastRowItem`` has nothing to set up or tear down once its file is set up and
 set-up and teardown phases each cost as much as the call (capture, logging and exception hooks, a CallInfo, a
 makereport): two thirds of a cheap row. Such a row gets its set-up report made directly (passed, carrying the
 captured sections and user properties as pytest's would), and so does its teardown unless its file ends with
-it; both are logged as usual, so the terminal, JUnit, xdist and ``--lf`` see the same three reports; the call
+it; both are logged as usual, so JUnit, xdist, ``--lf`` and every listening plugin see the same three reports
+(the terminal is left out where it would only file them under no status and drop them:
+``_compat.logreport_past_terminal``; the terminal shows the same lines either way); the call
 phase runs directly (below) or through pytest's own hooks, and pytest-timeout and the other protocol wrappers
 still wrap the row.
 
@@ -66,6 +68,10 @@ class LeanProtocol:
         self.run = run  # the run (run.py), whose report hook a directly made call report goes through
         self._previous: tuple[Any, Any] | None = None  # (item, nextitem) of the row run last
         self._lean: dict[Any, bool] = {}  # per file: may its rows skip pytest's set-up/teardown hooks?
+        # per file: the hook caller its rows' direct set-up and teardown reports are logged with (the terminal
+        # left out where it would only drop them: ``_compat.logreport_past_terminal``)
+        self._quiet: dict[Any, Any] = {}
+        self._timers_direct: tuple[Any, Any] | None = None  # how a batched row's limit is armed (_timer_calls)
         self._batch: list[Any] = []  # the rows the loop asks the next protocol call to run after its item
         self._ran = 1  # how many rows the last protocol call ran
         # where rows' call phases run directly, the probe watching them (None: they take the call hook); worked
@@ -157,19 +163,19 @@ class LeanProtocol:
                 self._run_row(item, nextitem, direct)
             return True
         rows = [item, *batch]
-        hook = self.config.hook
         session = item.session
+        arm, disarm = self._timer_calls() if settings is not None else (None, None)
         with warnings.catch_warnings(record=True) as caught, _probing(direct):
             for position, row in enumerate(rows):
                 after = rows[position + 1] if position + 1 < len(rows) else nextitem
                 timed = settings is not None and position > 0
                 if timed:
-                    hook.pytest_timeout_set_timer(item=row, settings=settings)
+                    arm(row, settings)
                 try:
                     self._run_row(row, after, direct)
                 finally:
                     if timed:
-                        hook.pytest_timeout_cancel_timer(item=row)
+                        disarm(row)
                 self._ran = position + 1
                 self._previous = (row, after)
                 if caught:  # recorded under the row that warned, as pytest's warnings wrapper records them
@@ -182,6 +188,32 @@ class LeanProtocol:
                     break
         return True
 
+    def _timer_calls(self) -> tuple[Any, Any]:
+        """(arm, disarm) for a batched row's time limit, as pytest-timeout's hooks would arm and disarm it: where
+        the row timers (timers.py) are the first implementer each hook calls, they are called directly (for a
+        row they end the hook: it returns their first result), and the hook only where they leave the row to
+        the implementers after them (they return None)."""
+        calls = self._timers_direct
+        if calls is None:
+            hook, timers = self.config.hook, self.timers
+            if all(_compat.first_implementer(hook, name) is timers
+                   for name in ("pytest_timeout_set_timer", "pytest_timeout_cancel_timer")):
+                def arm(row: pytest.Item, settings: Any) -> None:
+                    if timers.pytest_timeout_set_timer(row, settings) is None:
+                        hook.pytest_timeout_set_timer(item=row, settings=settings)
+
+                def disarm(row: pytest.Item) -> None:
+                    if timers.pytest_timeout_cancel_timer(row) is None:
+                        hook.pytest_timeout_cancel_timer(item=row)
+            else:
+                def arm(row: pytest.Item, settings: Any) -> None:
+                    hook.pytest_timeout_set_timer(item=row, settings=settings)
+
+                def disarm(row: pytest.Item) -> None:
+                    hook.pytest_timeout_cancel_timer(item=row)
+            calls = self._timers_direct = (arm, disarm)
+        return calls
+
     def _run_row(self, item: pytest.Item, nextitem: pytest.Item | None, direct: _Probe | None = None) -> None:
         """One row: its set-up report made directly, its call through pytest's hooks (or, with ``direct``, run
         directly: ``_call_directly``), its teardown report made directly unless its file ends with it or the run
@@ -193,7 +225,11 @@ class LeanProtocol:
         session = item.session
         keywords = {k: 1 for k in item.keywords}
         stash = item.stash
-        ihook.pytest_runtest_logreport(report=_compat.passed_phase_report(item, keywords, "setup"))
+        logreport = self._quiet.get(parent, _UNSET)
+        if logreport is _UNSET:
+            logreport = self._quiet[parent] = _compat.logreport_past_terminal(
+                self.config, ihook, _compat.package_of(self)) or ihook.pytest_runtest_logreport
+        logreport(report=_compat.passed_phase_report(item, keywords, "setup"))
         if direct is None:
             stash[_compat.CAPLOG_RECORDS] = {}  # what the logging plugin's set-up would leave for the call phase
             _compat.call_and_report(item, "call", True)
@@ -203,7 +239,7 @@ class LeanProtocol:
             for key in (_compat.CAPLOG_RECORDS, _compat.CAPLOG_HANDLER):  # and what its teardown would remove
                 if key in stash:
                     del stash[key]
-            ihook.pytest_runtest_logreport(report=_compat.passed_phase_report(item, keywords, "teardown"))
+            logreport(report=_compat.passed_phase_report(item, keywords, "teardown"))
         else:
             stash.setdefault(_compat.CAPLOG_RECORDS, {})  # the logging plugin's teardown hook adds its records
             _compat.call_and_report(item, "teardown", True, nextitem=nextitem)

@@ -251,6 +251,56 @@ def test_terminal_keeps_passed_phase_reports_under_the_empty_key(pytester: pytes
     assert stats[""] == [] and "" in stats
 
 
+_TERMINAL_PROBE = """
+    import json, pytest
+    from pytest_answerbench import _compat
+    SEEN, PHASES = [], []
+
+    def pytest_runtest_logreport(report):
+        SEEN.append(report.when)
+        if report.when != "call":
+            PHASES.append(report)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionstart(session):
+        assert _compat.drop_passed_phase_reports(session.config)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(session):
+        config = session.config
+        statuses = [list(config.hook.pytest_report_teststatus(report=r, config=config)) for r in PHASES]
+        caller = _compat.logreport_past_terminal(config, session.ihook, "pytest_answerbench")
+        stats = config.pluginmanager.get_plugin("terminalreporter").stats
+        before, seen = len(stats["passed"]), len(SEEN)
+        if caller is not None:
+            caller(report=PHASES[0])
+            PHASES[0].when = "call"  # a report the terminal would count, were it called
+            caller(report=PHASES[0])
+        with open("probe.json", "w") as fh:
+            json.dump({"statuses": statuses, "caller": caller is not None, "terminal": len(stats["passed"]) - before,
+                       "listener": len(SEEN) - seen}, fh)
+"""
+
+
+def test_terminal_gives_passed_phase_reports_no_status_and_the_past_terminal_caller_leaves_it_out(
+        pytester: pytest.Pytester):
+    """What lean.py's set-up and teardown reports rely on: pytest's own ``pytest_report_teststatus``
+    implementers give a passed set-up or teardown report no letter and no word (the terminal files it under ""
+    and returns), and ``logreport_past_terminal`` calls the report hook's other implementers only; with a
+    conftest.py implementing ``pytest_report_teststatus`` there is no such caller."""
+    import json
+    import textwrap
+
+    pytester.makeconftest(textwrap.dedent(_TERMINAL_PROBE))
+    pytester.makepyfile("def test_one(): pass\n")
+    pytester.runpytest_inprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    probe = json.loads((pytester.path / "probe.json").read_text())
+    assert probe == {"statuses": [["", "", ""], ["", "", ""]], "caller": True, "terminal": 0, "listener": 2}
+    pytester.makeconftest(textwrap.dedent(_TERMINAL_PROBE) + "\ndef pytest_report_teststatus(report, config):\n    return None\n")
+    pytester.runpytest_inprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    assert json.loads((pytester.path / "probe.json").read_text())["caller"] is False
+
+
 def test_log_report_formatter_formats_records_as_the_captured_log_section(pytester: pytest.Pytester):
     """What lean.py's direct call relies on: the logging plugin's report handler's formatter makes the
     "Captured log call" section (records formatted, joined by new lines, stripped)."""
@@ -331,6 +381,31 @@ def test_hook_implementers_name_plugins_and_wrappers(pytester: pytest.Pytester):
 
 
 # -- pytest-timeout ---------------------------------------------------------------------------------------------
+
+def test_first_implementer_is_the_one_pluggy_calls_first(pytester: pytest.Pytester):
+    """What lean.py's direct timer calls rely on: the implementation called first is the last of
+    ``get_hookimpls()`` (tryfirst ones after the others, the later registered after the earlier)."""
+    config = pytester.parseconfigure()
+    config.pluginmanager.unregister(name="terminalreporter")  # it needs a session to count deselected items
+    called = []
+
+    def plugin(name: str, tryfirst: bool):
+        class Plugin:
+            @pytest.hookimpl(tryfirst=tryfirst)
+            def pytest_deselected(self, items):
+                called.append(name)
+
+        obj = Plugin()
+        config.pluginmanager.register(obj, name)
+        return obj
+
+    plugin("early-tryfirst", True)
+    plugin("plain", False)
+    late = plugin("late-tryfirst", True)
+    config.hook.pytest_deselected(items=[])
+    assert called == ["late-tryfirst", "early-tryfirst", "plain"]
+    assert _compat.first_implementer(config.hook, "pytest_deselected") is late
+
 
 def test_pytest_timeout_functions_and_message():
     import pytest_timeout

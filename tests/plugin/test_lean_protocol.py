@@ -49,8 +49,8 @@ def _junit_cases(path) -> list:
     return sorted(cases)
 
 
-def _run(env, name: str, *extra: str, full: bool = False):
-    env.makeconftest(_LISTENER + (_FULL if full else ""))
+def _run(env, name: str, *extra: str, full: bool = False, conftest: str = ""):
+    env.makeconftest(_LISTENER + (_FULL if full else "") + conftest)
     result = env.runpytest_subprocess(BENCH, "vmcbench_dev", "a.jsonl", "b.jsonl", BENCH_REPORT, f"{name}.json",
                                       f"--junitxml={name}.xml", *extra)
     report = load_report(env, f"{name}.json")
@@ -87,6 +87,36 @@ def test_lean_rows_report_exactly_as_the_full_protocol_serial_and_with_n2(bench_
     direct = [nodeid for nodeid, when, _, zero, *_ in lean[3] if when == "setup" and zero]
     assert len(direct) == 12 - 2 - 1  # all but a file's first row and the unreadable row
     assert not [e for e in full[3] if e[1] == "setup" and e[3]]
+
+
+# A conftest.py that gives passed set-up reports a letter and a word (pytest's own give them none).
+_SETUP_STATUS = """
+def pytest_report_teststatus(report, config):
+    if report.when == "setup" and report.passed:
+        return "set up", "s", "SET UP"
+"""
+
+
+def _shown(result) -> list:
+    """The terminal's lines, timings and the temporary folder's name aside."""
+    return [re.sub(r"\d+\.\d+s|pytest-of-\S+", "#", line) for line in result.outlines]
+
+
+@pytest.mark.parametrize("extra, conftest", [((), ""), (("-v",), ""), (("-rA",), ""), (("-v", "-rA"), _SETUP_STATUS),
+                                             ((), _SETUP_STATUS)], ids=["quiet", "verbose", "rA", "status-v", "status"])
+def test_the_terminal_shows_lean_rows_as_the_full_protocol(bench_env, extra, conftest):
+    """Lean rows' direct set-up and teardown reports are logged past the terminal, which would only drop them;
+    its lines are the same as with pytest's full protocol, also where a conftest.py gives set-up reports a
+    letter (then the terminal is called for them)."""
+    write_jsonl(bench_env.path / "a.jsonl", [*_rows(6)[:3], "{broken", *_rows(6)[3:]])
+    write_jsonl(bench_env.path / "b.jsonl", _rows(5, start=100))
+    lean = _run(bench_env, "lean", *extra, conftest=conftest)
+    full = _run(bench_env, "full", *extra, full=True, conftest=conftest)
+    assert _shown(lean[0]) == [line.replace("full.", "lean.") for line in _shown(full[0])]
+    assert lean[3] != [] and [e[:3] for e in lean[3]] == [e[:3] for e in full[3]]
+    if conftest:  # the terminal was called for every row's set-up report
+        assert "11 set up" in lean[0].outlines[-1]
+        assert lean[0].stdout.str().count("SET UP") == (11 if "-v" in extra else 0)
 
 
 def test_a_row_given_a_skip_marker_by_a_hook_is_skipped_not_scored(bench_env):
@@ -292,6 +322,30 @@ def test_batched_rows_that_overrun_their_limit_are_timeouts_as_with_the_full_pro
     if method == "signal":  # the thread method's failure also shows the other threads' stacks
         assert seen["lean"][("a.jsonl::4", "call")][0] == ["Captured stdout call",
                                                             "row 4 prints before it spins\n"]
+
+
+_TIMER_LISTENER = """
+import pytest
+SEEN = []
+class Watch:  # registered after the row timers, tryfirst: its timer hook is called before theirs
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_timeout_set_timer(self, item, settings):
+        SEEN.append(item.name)
+def pytest_sessionstart(session):
+    session.config.pluginmanager.register(Watch(), "watch")
+def pytest_unconfigure(config):
+    with open("armed.txt", "w") as fh:
+        fh.write(" ".join(SEEN))
+"""
+
+
+def test_a_plugin_implementing_the_timer_hooks_is_called_for_every_batched_row(bench_env):
+    """Batched rows' limits are armed by the row timers directly only where theirs is the first implementation
+    pytest-timeout's hooks call; a plugin whose implementation comes before theirs sees every row armed."""
+    write_jsonl(bench_env.path / "a.jsonl", _rows(7))
+    bench_env.makeconftest(_TIMER_LISTENER)
+    bench_env.runpytest(BENCH, "vmcbench_dev", "a.jsonl", "--timeout", "30").assert_outcomes(passed=4, failed=3)
+    assert (bench_env.path / "armed.txt").read_text().split() == [str(i) for i in range(7)]
 
 
 @pytest.mark.parametrize(("extra", "conftest", "direct"), [
