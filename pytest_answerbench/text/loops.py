@@ -46,16 +46,23 @@ _TAIL = 2000  # characters the first test splits into words
 
 def _may_loop(text: str) -> bool:
     """Could ``_end_loop`` find a loop? False only where no block length passes its first two comparisons."""
-    words = text[-_TAIL:].split()
-    if len(text) > _TAIL and len(words) < MAX_BLOCK + 3:
+    # the tail's last MAX_BLOCK + 2 words, split from the right only as far as needed: with MAX_BLOCK + 3 pieces
+    # the first is the rest of the tail (at least one more word), with fewer they are all its words
+    pieces = text[-_TAIL:].rsplit(None, MAX_BLOCK + 2)
+    whole = len(pieces) < MAX_BLOCK + 3
+    if len(text) > _TAIL and whole:
         return True  # long words: too few in the tail to tell (the first one may be cut)
-    keys = [w.strip(_PUNCTUATION).lower() for w in words[-(MAX_BLOCK + 2):]]
+    keys = [w.strip(_PUNCTUATION).lower() for w in (pieces if whole else pieces[1:])]
     m = len(keys)
     if m < 3:
         return False
     last, before = keys[-1], keys[-2]
-    return any(keys[m - 1 - k].startswith(last) and keys[m - 2 - k] == before
-               for k in range(1, min(MAX_BLOCK, m - 2) + 1))
+    # a block of k words (1 <= k <= MAX_BLOCK): the word k before the last continues it, the one before that
+    # equals the word before the last; i is the index of the latter
+    for i in range(m - 3, m - 3 - min(MAX_BLOCK, m - 2), -1):
+        if keys[i] == before and keys[i + 1].startswith(last):
+            return True
+    return False
 
 
 _PUNCTUATION = ".,;:!?()[]*\"'"

@@ -35,6 +35,51 @@ def test_the_tail_first_reading_finds_the_whole_window_s_loop(text):
     assert end_loop(text) == _whole_window(text)
 
 
+def _may_loop_by_splitting_the_tail(text: str) -> bool:
+    """The first test as first written: the whole tail split into words, every block length tried."""
+    words = text[-loops._TAIL:].split()
+    if len(text) > loops._TAIL and len(words) < loops.MAX_BLOCK + 3:
+        return True
+    keys = [w.strip(loops._PUNCTUATION).lower() for w in words[-(loops.MAX_BLOCK + 2):]]
+    m = len(keys)
+    if m < 3:
+        return False
+    return any(keys[m - 1 - k].startswith(keys[-1]) and keys[m - 2 - k] == keys[-2]
+               for k in range(1, min(loops.MAX_BLOCK, m - 2) + 1))
+
+
+_SPACES = st.sampled_from([" ", "  ", "\n", "\t", "\u2003", "\u00a0", "\x1c", " \n "])
+
+
+@st.composite
+def _spaced(draw):
+    """Words and whitespace of any kind, sometimes leading or trailing, some words long, some texts near the
+    tail's length."""
+    words = draw(st.lists(st.one_of(_WORDS, st.text("xy.", min_size=1, max_size=draw(st.sampled_from([3, 80])))),
+                          max_size=draw(st.sampled_from([4, 70, 400]))))
+    text = "".join(w + draw(_SPACES) for w in words)
+    return draw(_SPACES) * draw(st.integers(0, 1)) + text[:len(text) - draw(st.integers(0, 2))]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(_replies(), _spaced()))
+def test_the_first_test_reads_the_last_words_as_splitting_the_whole_tail_does(text):
+    assert loops._may_loop(text) == _may_loop_by_splitting_the_tail(text)
+
+
+def test_the_first_test_at_the_edges_of_its_word_count():
+    """Around MAX_BLOCK + 3 words (where the right-hand split leaves the rest of the tail as its first piece) and
+    past the tail's length, the first test answers as splitting the whole tail does."""
+    for count in range(loops.MAX_BLOCK, loops.MAX_BLOCK + 6):
+        for lead in ("", "  ", "\n"):
+            text = lead + " ".join(f"w{i % 40}" for i in range(count))  # a block of 40: a loop only when long
+            assert loops._may_loop(text) == _may_loop_by_splitting_the_tail(text), (count, lead)
+    prose = " ".join(f"word{i}" for i in range(600))  # past the tail's length, no loop
+    assert len(prose) > loops._TAIL and loops._may_loop(prose) is _may_loop_by_splitting_the_tail(prose) is False
+    looping = prose + " and again" * 40
+    assert loops._may_loop(looping) is _may_loop_by_splitting_the_tail(looping) is True
+
+
 def test_long_loops_and_loops_that_begin_before_the_tail_are_found_whole():
     block = "let me verify this step once more before answering"
     text = "Some working. " * 50 + " ".join([block] * 120)  # the loop spans about 6,000 characters
