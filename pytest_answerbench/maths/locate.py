@@ -379,8 +379,14 @@ _DURATIONS = tuple((lazy_compile(r"(?<![\d.,])(\d{1,4})\s*(?:\\text\s*\{\s*)?" +
                    for big, small, factor, word in _DURATION_UNITS)
 
 
+# what every match of both duration patterns holds: a number, then minutes ("5 min", "5 \\text{ minutes}")
+_NUMBER_MINUTES = lazy_compile(r"\d\s*(?:\\text\s*\{\s*)?min")
+
+
 def _one_duration(text: str) -> str:
     """``text`` with each duration written in two units as one quantity in the smaller (cut ``duration``)."""
+    if "min" not in text or not _NUMBER_MINUTES.search(text):
+        return text  # every match of both patterns holds a number, then "min" (minutes the smaller unit or the larger)
     for pattern, factor, word in _DURATIONS:
         if pattern.search(text):
             text = pattern.sub(lambda m: f"{int(m.group(1)) * factor + int(m.group(2))} {word}", text)

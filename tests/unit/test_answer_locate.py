@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pytest_answerbench import score_row
 from pytest_answerbench.maths import final_answer, locate
@@ -406,3 +408,26 @@ def test_a_duration_in_two_units_is_one_quantity(prediction):
     assert _olympiad(prediction, "215").status == "correct"
     assert _olympiad(prediction, "35").status == "wrong"
     assert _found("It lasts 2 minutes, 5 seconds.") == (("125",), "prose")
+
+
+def _one_duration_by_both_patterns(text: str) -> str:
+    """The duration cut as first written: both patterns run over every text."""
+    for pattern, factor, word in locate._DURATIONS:
+        if pattern.search(text):
+            text = pattern.sub(lambda m: f"{int(m.group(1)) * factor + int(m.group(2))} {word}", text)
+    return text
+
+
+_DURATION_PARTS = st.sampled_from(["3 hours and 35 minutes", "3 h 35 min",
+                                   "3 \\text{ hours and } 35 \\text{ minutes}", "12 minutes, 5 seconds", "2 mins 7 secs", "1 hr 2 mins", "5 s", "4 h", "7 MIN 3 S",
+                                   "so it takes", "Minutes:", "the answer is 45", "min", "1.5 hours 20 minutes", " ",
+                                   "\n", "12", "hours", "mins", "2h30min"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_DURATION_PARTS, max_size=12).map("".join))
+def test_the_duration_cut_skips_texts_without_minutes_and_reads_the_others_as_before(text):
+    """The cut looks for its patterns only in texts holding "min", which every match of theirs holds: the same
+    text comes out as when both run over every text."""
+    assert locate._one_duration(text) == _one_duration_by_both_patterns(text)
+    assert locate._one_duration("It takes 3 hours and 35 minutes.") == "It takes 215 minutes."
