@@ -76,7 +76,10 @@ print(json.dumps({"rows": len(rows), "process": first_pass - t0, "warm": end - f
 
 def versus(python: str, which: str, path: str) -> dict:
     """Time one scorer (``which``: "ours" or "math-verify") over the rows of ``path`` in ``python``."""
-    env = dict(os.environ, PYTHONPATH=os.path.dirname(TOOLS))  # this checkout's package, in either interpreter
+    # this checkout's package, in either interpreter; byte-code caching as on a user's machine (as perf.py: some
+    # sandboxes set PYTHONDONTWRITEBYTECODE, and a package without cached byte-code recompiles in every process)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = os.path.dirname(TOOLS)
     out = subprocess.run([python, "-c", VERSUS_WORKER, which, path], capture_output=True, text=True, env=env)
     if out.returncode:
         raise SystemExit(f"{which} failed:\n{out.stderr[-2000:]}")
