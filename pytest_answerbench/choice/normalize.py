@@ -1,8 +1,8 @@
 """Text forms the reader compares: the normalised reply, option texts, loose keys and word stems.
 
-Also the boundary tests an occurrence of an option's text must pass (no longer word or number around it) and
-``fold_safe``, the condition under which the lower-cased text lines up with the text for case-insensitive scans
-(see ``pytest_answerbench/choice/scan.py``).
+Also the boundary tests an occurrence of an option's text must pass (no longer word or number around it). (The
+condition under which the lower-cased text lines up with the text for case-insensitive scans, ``fold_safe``, is
+shared with the maths reader: ``pytest_answerbench/text/fold.py``.)
 """
 
 from __future__ import annotations
@@ -12,16 +12,6 @@ import unicodedata
 from ..text.patterns import lazy_compile
 from .rules import PLACEHOLDER
 
-# Characters that IGNORECASE matches to an ASCII letter although ``lower()`` does not map them there (or maps
-# them to two characters): dotted/dotless i, the long s and the Kelvin sign.
-_FOLD_UNSAFE = ("\u0130", "\u0131", "\u017f", "\u212a")
-
-
-def fold_safe(flat: str) -> bool:
-    """True when ``flat.lower()`` lines up with ``flat`` character for character and no character folds onto an
-    ASCII letter in a way ``lower()`` does not: then a case-insensitive pattern written in lower case finds the
-    same spans in the lower-cased text without the flag (see ``_FOLD_UNSAFE``)."""
-    return flat.isascii() or not any(ch in flat for ch in _FOLD_UNSAFE)
 
 
 _TEXT_CMD = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 
+from ..text.fold import fold_safe
 from ..text.patterns import lazy_compile
 from .content import _SENTENCE_END, counterfactual_clauses
-from .normalize import _norm_text, _normalize, _text_boundary_ok, _text_start_ok, fold_safe
+from .normalize import _norm_text, _normalize, _text_boundary_ok, _text_start_ok
 from .hedges import HedgeReading
 from .optionset import _OptionSet
 from .payload import _ORDINAL, OptionReader
@@ -83,7 +84,7 @@ class _Reader(HedgeReading, OptionReader):
         flat = _FLATTEN.sub(" ", text) if ("*" in text or "_" in text or "#" in text) else text
         self.flat = flat.replace("$", " ") if "$" in flat else flat
         self.low = self.flat.lower()
-        # see normalize.fold_safe: when this holds, self.low lines up with self.flat character for character
+        # see text.fold.fold_safe: when this holds, self.low lines up with self.flat character for character
         self.ascii = self.flat.isascii()
         self.fold_ok = self.ascii or fold_safe(self.flat)
         self._flat_norm: str | None = None

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..text.patterns import lazy_compile
+from ..text.patterns import matches_at as _matches_at  # noqa: F401 - the readers import it from here
 
 
 def _present(low: str, words: tuple[str, ...]) -> bool:
@@ -51,21 +52,6 @@ def _occurrences(text: str, words: tuple[str, ...]) -> list[int]:
         while i >= 0:
             found.append(i)
             i = text.find(word, i + 1)
-    return found
-
-
-def _matches_at(pattern: re.Pattern[str], text: str, starts: list[int]) -> list[re.Match[str]]:
-    """``pattern.finditer(text)`` for a pattern whose (never empty) matches can only start at ``starts``:
-    the same matches, trying only those places."""
-    found = []
-    pos = 0
-    for start in sorted(set(starts)):
-        if start < pos:
-            continue
-        m = pattern.match(text, start)
-        if m:
-            found.append(m)
-            pos = m.end()
     return found
 
 

@@ -13,7 +13,8 @@ import bisect
 import re
 from dataclasses import dataclass
 
-from ..text.patterns import lazy_compile
+from ..text.fold import fold_safe
+from ..text.patterns import lazy_compile, matches_at
 
 __all__ = ["Extraction", "boxed_all", "math_spans", "reduce_sentence", "strip_wrappers", "truncated"]
 
@@ -93,6 +94,47 @@ _MARKERS = lazy_compile(
     r"|(?m:^[ \t]*\#{4}(?!\#)[ \t]*(?=[-+$\\\d.]))",  # GSM8K's "#### 18" (not a heading "#### Step 3")
     re.I,
 )
+
+
+# Where a match of _MARKERS may start in a text that is not fold-safe (see marker_matches): a zero-width match at
+# each such place, found by the engine itself
+_MARKER_STARTS = lazy_compile(r"(?=final\s+answer|the\s+answer|answer|\*\*|所以|因此|故|最终|答)|^", re.I | re.M)
+_CJK_STARTS = ("所以", "因此", "故", "最终", "答")
+
+
+def marker_matches(text: str) -> list[re.Match[str]]:
+    """``list(_MARKERS.finditer(text))``, trying the pattern only where a match can start (a plain scan tries
+    every alternative at every character: about 0.2 ms for a 700-character reply).
+
+    Every match starts at a line start (the ``^`` alternatives), a ``**``, one of the Chinese markers' first
+    characters, an "answer" or the "final" / "the" and white space before one (the first alternative). Where
+    ``text.lower()`` lines up with ``text`` and no character folds onto an ASCII letter other than through
+    ``lower()``, those places are found with ``str.find``; elsewhere the engine finds them. The pattern is then
+    matched at each place in order, past the end of the last match, which gives finditer's matches."""
+    if not fold_safe(text):
+        starts = [m.start() for m in _MARKER_STARTS.finditer(text)]
+    else:
+        low = text.lower()
+        starts = [0]
+        for needle in ("\n", "**", "answer", *(() if text.isascii() else _CJK_STARTS)):
+            i = (low if needle == "answer" else text).find(needle)
+            while i >= 0:
+                if needle == "\n":
+                    starts.append(i + 1)
+                    i = text.find(needle, i + 1)
+                    continue
+                starts.append(i)
+                if needle == "answer":
+                    k = i  # "final answer", "the  answer": the word before the white space in front of "answer"
+                    while k > 0 and text[k - 1].isspace():
+                        k -= 1
+                    if k < i:
+                        if k >= 5 and low.startswith("final", k - 5):
+                            starts.append(k - 5)
+                        if k >= 3 and low.startswith("the", k - 3):
+                            starts.append(k - 3)
+                i = (low if needle == "answer" else text).find(needle, i + 1)
+    return matches_at(_MARKERS.compiled(), text, starts)
 
 
 _OPENERS = ("$$", r"\[", "$")

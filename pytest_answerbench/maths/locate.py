@@ -44,8 +44,8 @@ from typing import Callable
 
 from ..text.loops import end_loop
 from .extract import (
-    _JOINER, _MARKERS, Extraction, _answer_like, _committing, _stated_after, _with_trailing_unit, boxed_all, math_spans,
-    truncated,
+    _JOINER, Extraction, _answer_like, _committing, _stated_after, _with_trailing_unit, boxed_all, marker_matches,
+    math_spans, truncated,
 )
 from .prose import closing_statement, concludes, opens_steps, plain_dollars
 from .structured import JsonReply, json_reply
@@ -259,7 +259,7 @@ def _answer_line(scope: _Scope) -> Found | None:
     last_box = scope.boxes[-1] if scope.boxes else None
     marker = loose = None
     committed: list[re.Match] = []
-    for m in _MARKERS.finditer(text):
+    for m in marker_matches(text):
         if _committing(text, m.start()):
             marker = m
             committed.append(m)

@@ -11,6 +11,9 @@ method), so a row pays what it paid with the compiled pattern.
 (``rf"{NUMBER.pattern}..."``) stay lazy. What needs a real ``re.Pattern`` (``re.sub(P, ...)``, ``isinstance``)
 gets it from :meth:`LazyPattern.compiled`. A pattern with a syntax error raises ``re.error`` on first use instead
 of at import; tests/plugin/test_startup.py compiles every one of them, so none reaches a user that way.
+
+:func:`matches_at` is a pattern's ``finditer`` tried only at the places its matches can start (both readers use
+it where those places are cheap to find: ``choice/scan.py``, ``maths/extract.py``'s answer markers).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["LazyPattern", "lazy_compile"]
+__all__ = ["LazyPattern", "lazy_compile", "matches_at"]
 
 # A global flag written in the pattern, "(?i)" or "(?ms)": the flags are then read from the compiled pattern.
 _INLINE_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")  # compiled at import: this module is the one exception
@@ -88,3 +91,18 @@ class LazyPattern:
 def lazy_compile(pattern: str | bytes, flags: int | re.RegexFlag = 0) -> LazyPattern:
     """``re.compile`` deferred to the pattern's first use (module-level constants; see the module docstring)."""
     return LazyPattern(pattern, flags)
+
+
+def matches_at(pattern: Any, text: str, starts: list[int]) -> list[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose (never empty) matches can only start at ``starts`` (a
+    superset is fine): the same matches, trying only those places, in order, past the end of the last match."""
+    found = []
+    pos = 0
+    for start in sorted(set(starts)):
+        if start < pos:
+            continue
+        m = pattern.match(text, start)
+        if m:
+            found.append(m)
+            pos = m.end()
+    return found

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from conftest import read_jsonl
 from pytest_answerbench.choice import decide, infer_choice, rules
 from pytest_answerbench.choice.decide import STEPS, _read
-from pytest_answerbench.choice.normalize import fold_safe
+from pytest_answerbench.text.fold import fold_safe
 from pytest_answerbench.choice.optionset import _option_set
 from pytest_answerbench.choice.reader import _Reader
 from pytest_answerbench.choice.rules import CONCLUSIONS, MARKERS, RULES, Marker, RuleSet
@@ -225,11 +225,12 @@ def test_the_package_has_no_import_cycle_no_function_level_import_and_no_pytest(
         assert not any(m.split(".")[0] in ("pytest", "_pytest") for m, _ in imported), f"{name}.py imports pytest"
         inside = {m.rsplit(".", 1)[-1] for m, _ in imported if m.startswith("pytest_answerbench.choice.")}
         # the package stands alone, but for the shared word tables (text/numbers.py: data, no logic) and the loop
-        # at the end of a degenerate reply (text/loops.py, which the maths reader reads the same way), and the
-        # patterns compiled on first use (text/patterns.py, the package-wide stand-in for re.compile)
+        # at the end of a degenerate reply (text/loops.py, which the maths reader reads the same way), the
+        # patterns compiled on first use (text/patterns.py, the package-wide stand-in for re.compile) and the
+        # condition for case-insensitive scans of the lower-cased text (text/fold.py, shared with the maths reader)
         assert not any(m.startswith("pytest_answerbench.") and not m.startswith("pytest_answerbench.choice")
                        and m not in ("pytest_answerbench.text.numbers", "pytest_answerbench.text.loops",
-                                     "pytest_answerbench.text.patterns")
+                                     "pytest_answerbench.text.patterns", "pytest_answerbench.text.fold")
                        for m, _ in imported), f"{name}.py reaches outside the choice package"
         graph[name] = inside - {name}
     assert all(target in modules for targets in graph.values() for target in targets)

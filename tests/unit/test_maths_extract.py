@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pytest_answerbench.maths import boxed_all, final_answer, math_spans
-from pytest_answerbench.maths.extract import reduce_sentence, truncated
+from pytest_answerbench.maths.extract import _MARKERS, marker_matches, reduce_sentence, truncated
 
 FINAL = [
     ("So the final answer is $\\boxed{3}$.", ("3",), "boxed"),
@@ -248,3 +250,20 @@ def test_a_cut_math_span_far_back_does_not_make_a_finished_reply_truncated():
 def test_loops_and_bounds(response, answers):
     found = final_answer(response)
     assert (found.answers if found else None) == answers, found
+
+
+_MARKER_PARTS = st.sampled_from([
+    "The answer is", "the answer:", "ANSWER = ", "Final answer:", "final\u2003answer is", "So the final answer is",
+    "**Answer:**", "** final answer **:", "Answer $", "Answer \\(", "A: 18", "Ans: 3", "B: 4", "#### 42", "####",
+    "答：", "答案是", "所以答案为", "故最终答案是", "因此答案：", "答 : 5", "汉答：", "the", "theanswer is", "bathe answer is",
+    "ſ", "ı", "İ", "\u212a", "İanswer is", "answer", "ANS", "**", "*", "x", "5", " ", "  ", "\t", "\n", "\u00a0", "\x1c",
+    ".", ":", "：", "$", "\\[", "should be", "would be", "is", "an", "wer", "f", "nal", "th", "e", "Ans"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_MARKER_PARTS, max_size=16).map("".join))
+def test_marker_matches_are_the_plain_scans(text):
+    """``marker_matches`` tries the answer-marker pattern only where a match can start; it finds exactly the
+    matches of a plain ``finditer`` (spans and groups), in ASCII, fold-safe and fold-unsafe texts alike."""
+    plain = [(m.span(), m.group()) for m in _MARKERS.finditer(text)]
+    assert [(m.span(), m.group()) for m in marker_matches(text)] == plain
