@@ -12,8 +12,6 @@ import unicodedata
 from ..text.patterns import lazy_compile
 from .rules import PLACEHOLDER
 
-
-
 _TEXT_CMD = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")
 _LATEX_FRAC = lazy_compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _TEXT_CMD_NORM = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")

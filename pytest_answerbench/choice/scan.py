@@ -9,7 +9,7 @@ scans are avoided in ways that give exactly the matches the plain scans give:
 * lower-case twins (``lower_twin``): an IGNORECASE pattern written in lower case finds exactly the same spans in
   ``text.lower()`` without the flag, several times faster, when the text is ``fold_safe`` (see
   ``normalize.py``); otherwise the original pattern runs on the original text;
-* candidate starts (``_matches_at``): where every match of a pattern must start at a known word ("not", "final",
+* candidate starts (``text.patterns.matches_at``): where every match of a pattern must start at a known word ("not", "final",
   a line start), only those places are tried, in finditer's order;
 * lazy weak segments and memos (``reader.py``, ``decide.py``): weak commitments are read only when they can
   change the decision, and a payload or window repeated many times is read once.
@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..text.patterns import lazy_compile
-from ..text.patterns import matches_at as _matches_at  # noqa: F401 - the readers import it from here
 
 
 def _present(low: str, words: tuple[str, ...]) -> bool:

@@ -7,7 +7,8 @@ import re
 
 from ..text.numbers import ONES, PARTS, TENS
 from ..text.patterns import lazy_compile
-from .scan import _matches_at, _present
+from ..text.patterns import matches_at as _matches_at
+from .scan import _present
 
 _FRACTION = lazy_compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
 _NUMBER = lazy_compile(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", re.I)

@@ -15,11 +15,12 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from conftest import read_jsonl
 from pytest_answerbench.choice import decide, infer_choice, rules
 from pytest_answerbench.choice.decide import STEPS, _read
-from pytest_answerbench.text.fold import fold_safe
 from pytest_answerbench.choice.optionset import _option_set
 from pytest_answerbench.choice.reader import _Reader
 from pytest_answerbench.choice.rules import CONCLUSIONS, MARKERS, RULES, Marker, RuleSet
-from pytest_answerbench.choice.scan import Needs, Scan, _matches_at, _occurrences, lower_twin
+from pytest_answerbench.choice.scan import Needs, Scan, _occurrences, lower_twin
+from pytest_answerbench.text.fold import fold_safe
+from pytest_answerbench.text.patterns import matches_at as _matches_at
 
 
 def _examples(n: int) -> int:
