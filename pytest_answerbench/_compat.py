@@ -141,11 +141,10 @@ def logreport_past_terminal(config: pytest.Config, ihook: Any, ours: str) -> Any
     from _pytest.terminal import TerminalReporter
 
     stats = getattr(reporter, "stats", None)
-    if type(reporter) is not TerminalReporter or not isinstance(stats, dict) or not isinstance(stats.get(""),
-                                                                                              _KeepsNothing):
+    if type(reporter) is not TerminalReporter or not isinstance(stats, dict):
         return None
-    if any(package_of(plugin) not in ("_pytest", ours) for plugin, _ in hook_implementers(config.hook,
-                                                                                         "pytest_report_teststatus")):
+    statuses = hook_implementers(config.hook, "pytest_report_teststatus")
+    if not isinstance(stats.get(""), _KeepsNothing) or any(package_of(p) not in ("_pytest", ours) for p, _ in statuses):
         return None
     remove = [*(getattr(ihook, "remove_mods", None) or ()), reporter]
     return pm.subset_hook_caller("pytest_runtest_logreport", remove_plugins=remove)

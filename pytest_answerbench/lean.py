@@ -29,7 +29,8 @@ pytest's own plugins, pytest-timeout and this plugin implement the call hook (``
 Between batches what the run made so far is collected and frozen out of the garbage collector's way, so no
 collection ever walks a large heap inside a row's time limit (measured: 1,000,000 rows, three cheap rows timed
 out). Batches are not used under xdist, with ``faulthandler_timeout`` or pytest-timeout's ``--session-timeout``
-(each would time a batch, not a row), with another plugin's own test loop, or with a protocol wrapper of a plugin outside pytest and pytest-timeout.
+(each would time a batch, not a row), with another plugin's own test loop, or with a protocol wrapper of a
+plugin outside pytest and pytest-timeout.
 Registered only where ``_compat.LEAN_PROTOCOL`` (pytest has the internals it imitates).
 """
 
@@ -196,20 +197,15 @@ class LeanProtocol:
         calls = self._timers_direct
         if calls is None:
             hook, timers = self.config.hook, self.timers
-            if all(_compat.first_implementer(hook, name) is timers
-                   for name in ("pytest_timeout_set_timer", "pytest_timeout_cancel_timer")):
-                def arm(row: pytest.Item, settings: Any) -> None:
-                    if timers.pytest_timeout_set_timer(row, settings) is None:
-                        hook.pytest_timeout_set_timer(item=row, settings=settings)
+            direct = all(_compat.first_implementer(hook, name) is timers
+                         for name in ("pytest_timeout_set_timer", "pytest_timeout_cancel_timer"))
 
-                def disarm(row: pytest.Item) -> None:
-                    if timers.pytest_timeout_cancel_timer(row) is None:
-                        hook.pytest_timeout_cancel_timer(item=row)
-            else:
-                def arm(row: pytest.Item, settings: Any) -> None:
+            def arm(row: pytest.Item, settings: Any) -> None:
+                if not direct or timers.pytest_timeout_set_timer(row, settings) is None:
                     hook.pytest_timeout_set_timer(item=row, settings=settings)
 
-                def disarm(row: pytest.Item) -> None:
+            def disarm(row: pytest.Item) -> None:
+                if not direct or timers.pytest_timeout_cancel_timer(row) is None:
                     hook.pytest_timeout_cancel_timer(item=row)
             calls = self._timers_direct = (arm, disarm)
         return calls
@@ -248,10 +244,10 @@ class LeanProtocol:
     def _call_directly(self, item: pytest.Item, probe: _Probe) -> None:
         """A row's call phase without the call hook's wrappers: the row is scored, and its call report made (as
         pytest's runner makes it, or through ``pytest_runtest_makereport``: ``probe.report_directly``) and logged,
-        as pytest's ``call_and_report`` does. What the capture and logging wrappers would add, the probe gives: what the row wrote to ``sys.stdout`` and ``sys.stderr``
-        and the records it logged become the report's "Captured stdout/stderr/log call" sections, as those plugins
-        make them. (Output written to the file descriptors themselves, not through ``sys.stdout``, is not
-        captured on this path.)"""
+        as pytest's ``call_and_report`` does. What the capture and logging wrappers would add, the probe gives:
+        what the row wrote to ``sys.stdout`` and ``sys.stderr`` and the records it logged become the report's
+        "Captured stdout/stderr/log call" sections, as those plugins make them. (Output written to the file
+        descriptors themselves, not through ``sys.stdout``, is not captured on this path.)"""
         timers = self.timers
 
         def run() -> None:

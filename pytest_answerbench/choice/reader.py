@@ -16,7 +16,9 @@ import re
 
 from ..text.fold import fold_safe
 from ..text.patterns import lazy_compile
+from ..text.patterns import line_starts as _line_starts
 from ..text.patterns import matches_at as _matches_at
+from ..text.patterns import occurrences as _occurrences
 from .content import _SENTENCE_END, counterfactual_clauses
 from .normalize import _norm_text, _normalize, _text_boundary_ok, _text_start_ok
 from .hedges import HedgeReading
@@ -26,7 +28,7 @@ from .result import Commit
 from .rules import (_AFTER_ANY, _CN_NEG_AFTER, _CN_POS_AFTER, _EACH_BEFORE, _KEY_FORMAT, _MARKS, _NEG_BEFORE_ASCII,
                     _NEG_BEFORE_HINTS, _NEG_WORD_HINTS, _NOT_AFTER_LETTER, _NOT_LETTER, _OTHERS_CHOOSE, _POS_AFTER,
                     _STRONG_AFTER, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker, RuleSet)
-from .scan import _line_starts, _occurrences, _present
+from .scan import _present
 
 _BOLD = lazy_compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
 # r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*" with the first character taken first (the same matches;

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..text.patterns import lazy_compile
-from .scan import Needs, Scan, _occurrences, lower_twin
+from ..text.patterns import occurrences as _occurrences
+from .scan import Needs, Scan, lower_twin
 
 _NOT_LETTER = r"(?![A-Za-z0-9])"
 _NOT_AFTER_LETTER = r"(?<![A-Za-z0-9'’])"

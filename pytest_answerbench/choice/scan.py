@@ -43,27 +43,6 @@ def _ascii_only(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in words if w.isascii())
 
 
-def _occurrences(text: str, words: tuple[str, ...]) -> list[int]:
-    """Every position where one of ``words`` occurs in ``text``."""
-    found = []
-    for word in words:
-        i = text.find(word)
-        while i >= 0:
-            found.append(i)
-            i = text.find(word, i + 1)
-    return found
-
-
-def _line_starts(text: str) -> list[int]:
-    """Where the lines of ``text`` start."""
-    starts = [0]
-    i = text.find("\n")
-    while i >= 0:
-        starts.append(i + 1)
-        i = text.find("\n", i + 1)
-    return starts
-
-
 def lower_twin(pattern: re.Pattern[str], lead: str = "") -> re.Pattern[str]:
     """The IGNORECASE ``pattern`` without the flag, to run on lower-cased text; ``lead``, when given, are the
     characters every match starts with, put first as a lookahead (the same matches: the regex engine then passes

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..text.fold import fold_safe
-from ..text.patterns import lazy_compile, matches_at
+from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences
 
 __all__ = ["Extraction", "boxed_all", "math_spans", "reduce_sentence", "strip_wrappers", "truncated"]
 
@@ -112,28 +112,19 @@ def marker_matches(text: str) -> list[re.Match[str]]:
     ``lower()``, those places are found with ``str.find``; elsewhere the engine finds them. The pattern is then
     matched at each place in order, past the end of the last match, which gives finditer's matches."""
     if not fold_safe(text):
-        starts = [m.start() for m in _MARKER_STARTS.finditer(text)]
-    else:
-        low = text.lower()
-        starts = [0]
-        for needle in ("\n", "**", "answer", *(() if text.isascii() else _CJK_STARTS)):
-            i = (low if needle == "answer" else text).find(needle)
-            while i >= 0:
-                if needle == "\n":
-                    starts.append(i + 1)
-                    i = text.find(needle, i + 1)
-                    continue
-                starts.append(i)
-                if needle == "answer":
-                    k = i  # "final answer", "the  answer": the word before the white space in front of "answer"
-                    while k > 0 and text[k - 1].isspace():
-                        k -= 1
-                    if k < i:
-                        if k >= 5 and low.startswith("final", k - 5):
-                            starts.append(k - 5)
-                        if k >= 3 and low.startswith("the", k - 3):
-                            starts.append(k - 3)
-                i = (low if needle == "answer" else text).find(needle, i + 1)
+        return matches_at(_MARKERS.compiled(), text, [m.start() for m in _MARKER_STARTS.finditer(text)])
+    low = text.lower()
+    starts = line_starts(text) + occurrences(text, ("**",) if text.isascii() else ("**", *_CJK_STARTS))
+    for i in occurrences(low, ("answer",)):
+        starts.append(i)
+        k = i  # "final answer", "the  answer": the word before the white space in front of "answer"
+        while k > 0 and text[k - 1].isspace():
+            k -= 1
+        if k < i:
+            if k >= 5 and low.startswith("final", k - 5):
+                starts.append(k - 5)
+            if k >= 3 and low.startswith("the", k - 3):
+                starts.append(k - 3)
     return matches_at(_MARKERS.compiled(), text, starts)
 
 

@@ -13,7 +13,8 @@ gets it from :meth:`LazyPattern.compiled`. A pattern with a syntax error raises 
 of at import; tests/plugin/test_startup.py compiles every one of them, so none reaches a user that way.
 
 :func:`matches_at` is a pattern's ``finditer`` tried only at the places its matches can start (both readers use
-it where those places are cheap to find: ``choice/scan.py``, ``maths/extract.py``'s answer markers).
+it where those places are cheap to find with :func:`occurrences` and :func:`line_starts`: ``choice/scan.py``,
+``maths/extract.py``'s answer markers).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["LazyPattern", "lazy_compile", "matches_at"]
+__all__ = ["LazyPattern", "lazy_compile", "line_starts", "matches_at", "occurrences"]
 
 # A global flag written in the pattern, "(?i)" or "(?ms)": the flags are then read from the compiled pattern.
 _INLINE_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")  # compiled at import: this module is the one exception
@@ -106,3 +107,19 @@ def matches_at(pattern: Any, text: str, starts: list[int]) -> list[re.Match[str]
             found.append(m)
             pos = m.end()
     return found
+
+
+def occurrences(text: str, words: tuple[str, ...]) -> list[int]:
+    """Every position where one of ``words`` occurs in ``text`` (overlapping ones too)."""
+    found = []
+    for word in words:
+        i = text.find(word)
+        while i >= 0:
+            found.append(i)
+            i = text.find(word, i + 1)
+    return found
+
+
+def line_starts(text: str) -> list[int]:
+    """Where the lines of ``text`` start."""
+    return [0, *(i + 1 for i in occurrences(text, ("\n",)))]

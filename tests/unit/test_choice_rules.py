@@ -18,9 +18,10 @@ from pytest_answerbench.choice.decide import STEPS, _read
 from pytest_answerbench.choice.optionset import _option_set
 from pytest_answerbench.choice.reader import _Reader
 from pytest_answerbench.choice.rules import CONCLUSIONS, MARKERS, RULES, Marker, RuleSet
-from pytest_answerbench.choice.scan import Needs, Scan, _occurrences, lower_twin
+from pytest_answerbench.choice.scan import Needs, Scan, lower_twin
 from pytest_answerbench.text.fold import fold_safe
 from pytest_answerbench.text.patterns import matches_at as _matches_at
+from pytest_answerbench.text.patterns import occurrences as _occurrences
 
 
 def _examples(n: int) -> int:
