@@ -434,7 +434,13 @@ class _Interpreter:
         return {self._eval(k): self._eval(v) for k, v in zip(node.keys, node.values)}  # type: ignore[arg-type]
 
     def _Subscript(self, node: ast.Subscript) -> Any:
-        return self._eval(node.value)[self._eval(node.slice)]
+        value = self._eval(node.value)
+        if not hasattr(type(value), "__getitem__"):
+            # Python reads the index, then raises this TypeError whatever the index holds (a number is never
+            # subscriptable): the reading fails either way, so the index is not read (it may be text, such as a
+            # string literal, that is never evaluated here).
+            raise TypeError(f"'{type(value).__name__}' object is not subscriptable")
+        return value[self._eval(node.slice)]
 
     def _Slice(self, node: ast.Slice) -> Any:
         parts = (node.lower, node.upper, node.step)

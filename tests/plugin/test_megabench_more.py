@@ -384,8 +384,13 @@ def test_contain_constraints_logic_with_stand_in_nltk(monkeypatch, response, con
 
 def test_upstream_summary_matches_the_reference_processor():
     run = json.loads((Path(__file__).parents[1] / "data" / "megabench_processor_run.json").read_text(encoding="utf-8"))
-    m = score_rows("megabench", run["rows"], profile="upstream")["metrics"]
+    # Each task of that run had a one-shot example: its rows carry the task's example_info saying so.
+    demo = {"example_text": "Q: an example\nA: its answer", "image_paths": []}
+    m = score_rows("megabench", [{**row, "example_info": demo} for row in run["rows"]], profile="upstream")["metrics"]
     assert {k: m[k] for k in run["summary"]} == run["summary"]
+    # Without it the tasks count no demonstration, as the reference counts an empty example_info.
+    bare = score_rows("megabench", run["rows"], profile="upstream")["metrics"]
+    assert bare["num_samples_all"] == {"rule": run["summary"]["num_samples_all"]["rule"] - len(run["tasks"]), "llm": 0}
     assert {t: [m["tasks"][t]["task_score"], m["tasks"][t]["mean_task_score"]] for t in run["tasks"]} == run["tasks"]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from itertools import permutations
 from pathlib import Path
 
@@ -240,3 +241,62 @@ def test_score_type_is_read_case_blind_in_default():
     for spelling, expected in (("Hard", 0.0), (" HARD ", 0.0), ("Soft", pytest.approx(0.7365836, abs=1e-6))):
         v = score_row("polyhedron", {**row, "score_type": spelling}, profile="default")
         assert v.status != "error" and v.score == expected, (spelling, v)
+
+
+# Multi-part golds and type lists as the reference reads them: PolyhedronEvaluator's own compute_score (the
+# puzzleclone snapshot above, latex2sympy2 1.9.1, sympy 1.14.0, run in a scratch environment) on 710 rows: the
+# five classes a differential fuzzer found (a type list with a space before a nested type, "numeral, oa_numeral";
+# numeral parts of a gold joined across lines, "3.14\n[1, 2]"; gold parts holding string literals, "2\n[\"a\"]")
+# and 695 generated kin (golds of 1-3 parts joined by newlines or ";" from numbers, lists, nested lists, sets and
+# string-literal lists; eleven type lists, spaced and full-width commas included; hard and soft).
+MULTIPART = [json.loads(line) for line in
+             (Path(__file__).parents[1] / "data" / "polyhedron_multipart.jsonl").read_text().splitlines()]
+
+
+@pytest.mark.parametrize("case", MULTIPART, ids=[f"{c.get('eval_type')}|{c['answer']!r}|{c['prediction']}|"
+                                                 f"{c['score_type']}" for c in MULTIPART])
+def test_multipart_golds_and_type_lists_as_the_reference_reads_them(case):
+    row = {"id": "1", **{k: case[k] for k in ("prediction", "answer", "eval_type", "score_type") if k in case}}
+    verdict = score_row("polyhedron", row, profile="upstream", timeout=30)
+    if verdict.status == "error":
+        # The one deliberate difference: a string literal the reference reads as a value (a gold part that is a
+        # list of quoted strings) is never evaluated here, and the row says so (50 of these 710 rows).
+        assert verdict.method == "not-evaluated" and "str literal" in verdict.detail, verdict
+        assert re.search(r"(^|[\n;])\[['\"]", case["answer"]), verdict
+        return
+    assert verdict.score == pytest.approx(case["reference_score"], abs=1e-6), verdict
+
+
+def test_a_spaced_type_list_fails_the_row_upstream_and_is_read_in_default():
+    row = {"id": "1", "prediction": "\\boxed{1} \\boxed{[[1,2]]}", "answer": "1;[[1, 2]]",
+           "eval_type": "numeral, oa_numeral"}
+    for score_type in ("hard", "soft"):
+        up = score_row("polyhedron", {**row, "score_type": score_type}, profile="upstream")
+        assert up.score == 0.0 and "TypeError" in up.detail, up  # the reference swallows a TypeError: 0
+        assert score_row("polyhedron", {**row, "score_type": score_type}).score == 1.0  # default strips the type
+    # Only an unknown level letter fails the row: the same list without the space is read upstream too.
+    assert score_row("polyhedron", {**row, "eval_type": "numeral,oa_numeral"}, profile="upstream").score == 1.0
+
+
+@pytest.mark.parametrize(("gold", "prediction", "expected"), [
+    ("2\n[\"a\"]", "\\boxed{2}", 1.0), ("2\n[\"a\"]", "\\boxed{3}", 0.0), ("7\n['x', 'y']", "\\boxed{7}", 1.0),
+])
+def test_a_gold_part_with_a_string_literal_reaches_the_reference_s_verdict_unread(gold, prediction, expected):
+    """A number subscripted by anything never parses (Python raises TypeError whatever the index holds), so the
+    reference's parse_expr fails there and it goes on to read the numbers in the text; here the index, a string
+    literal, is not read at all and the row gets the same verdict."""
+    row = {"id": "1", "prediction": prediction, "answer": gold, "eval_type": "numeral"}
+    verdict = score_row("polyhedron", row, profile="upstream")
+    assert verdict.status != "error" and verdict.score == expected, verdict
+
+
+def test_string_literals_that_the_reference_would_read_are_still_refused():
+    """The refusal stands wherever a string literal could change what the reference reads: a call on it."""
+    from pytest_answerbench.pyexpr import NotReproducible, parse_expr_safely
+
+    with pytest.raises(NotReproducible):
+        parse_expr_safely('len("ab")')
+    with pytest.raises(NotReproducible):
+        parse_expr_safely('[1, 2]["a"]')  # a list's subscript reads its index
+    with pytest.raises(TypeError):
+        parse_expr_safely('2["a"]')  # a number's never does

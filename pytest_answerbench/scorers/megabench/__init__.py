@@ -393,9 +393,9 @@ def metrics(rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
     and error rows stay in the denominator). Macro = the mean over tasks; micro = all task scores / all queries.
     Upstream gives the reference's summary as it is: both eval types always (0 where a type has no task), its
     ``num_*`` counters, figures unrounded. ``num_samples_all`` adds each task's one-shot demonstration when the
-    task has one: read from the rows' ``example_info`` (the task data's own record) where they carry it; for a
-    task whose rows do not, one is assumed (the released tasks all have one) and ``num_samples_all_estimated``
-    names those tasks. Default lists only the eval types present and rounds to 6 decimals.
+    task has one, read from the rows' ``example_info`` (the task data's own record): a task whose rows carry
+    none counts no demonstration, as the reference counts a task whose ``example_info`` is empty. Default lists
+    only the eval types present, rounds to 6 decimals and has no ``num_*`` counters.
     """
     upstream = getattr(ctx, "upstream", False)
     tasks: dict[str, dict[str, Any]] = {}
@@ -436,12 +436,8 @@ def metrics(rows: list[dict[str, Any]], ctx: Any) -> dict[str, Any]:
             num_tasks_unevaluated=dict(zeros),
             num_queries_evaluated={k: sum(t["num_queries"] for t in v) for k, v in per_type.items()},
             num_queries_unevaluated=dict(zeros),
-            num_samples_all={k: sum(t["num_queries"] + (1 if t["demo"] is None else t["demo"]) for t in v)
-                             for k, v in per_type.items()},
+            num_samples_all={k: sum(t["num_queries"] + (t["demo"] or 0) for t in v) for k, v in per_type.items()},
         )
-        estimated = sorted(name for name, t in tasks.items() if t["demo"] is None)
-        if estimated:
-            out["num_samples_all_estimated"] = estimated
     out.update(
         macro_mean_score={k: macro(v) for k, v in sorted(per_type.items())},
         micro_mean_score={k: micro(v) for k, v in sorted(per_type.items())},

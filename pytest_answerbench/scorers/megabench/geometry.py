@@ -17,7 +17,12 @@ from typing import Any, Iterable, Sequence
 
 from .convert import parse_bboxes_from_xml, parse_point_2d_from_xml, str_to_bboxes, str_to_coords, str_to_list
 
-__all__ = ["GEOMETRY", "best_ious", "box_iou", "xml_norm_point_in_bbox"]
+__all__ = ["GEOMETRY", "ReferenceCrash", "best_ious", "box_iou", "xml_norm_point_in_bbox"]
+
+
+class ReferenceCrash(ValueError):
+    """The reference's own run stops on this query outside the metric (so ``match``'s 0 does not apply): the row
+    is an ``error`` naming why, in the upstream profile."""
 
 
 def _clip(value: float, low: float, high: float) -> float:
@@ -39,17 +44,18 @@ def normalized_rmse(response: Any, target: Any, fixed: bool = False) -> float:
         return 0
 
 
-def _array(value: Any) -> tuple[list[float], tuple[int, ...]]:
+def _array(value: Any, complex_ok: bool = False) -> tuple[list[Any], tuple[int, ...]]:
     """A numeric NumPy-style array as (flat values, shape). Raises TypeError / ValueError where NumPy's array
-    or its subtraction would (strings, None, ragged nesting, all-boolean arrays)."""
+    or its subtraction would (strings, None, ragged nesting, all-boolean arrays); complex numbers only with
+    ``complex_ok`` (NumPy computes with them)."""
     if isinstance(value, (list, tuple)):
-        parts = [_array(v) for v in value]
+        parts = [_array(v, complex_ok) for v in value]
         shapes = {shape for _, shape in parts}
         if len(shapes) > 1:
             raise ValueError("ragged array")
         inner = shapes.pop() if shapes else ()
         return [x for flat, _ in parts for x in flat], (len(value),) + inner
-    if isinstance(value, Number) and not isinstance(value, complex):
+    if isinstance(value, Number) and (complex_ok or not isinstance(value, complex)):
         return [value], ()
     raise TypeError(f"not a number: {value!r}")
 
@@ -60,13 +66,19 @@ def angle_seq_float_rmse(response: Any, target: Any, fixed: bool = False) -> flo
     if len(responses) != len(targets):
         return 0
     try:
-        got, got_shape = _array(responses)
-        want, want_shape = _array(targets)
+        got, got_shape = _array(responses, complex_ok=not fixed)
+        want, want_shape = _array(targets, complex_ok=not fixed)
         if got_shape != want_shape:
             raise ValueError("shapes differ")
         if got and all(isinstance(x, bool) for x in got + want):
             raise TypeError("boolean subtraction")
+        if any(isinstance(x, complex) for x in got + want):
+            # NumPy computes a complex score, which the reference's processor then fails to write as JSON.
+            raise ReferenceCrash("the reference's score here is a complex number (a complex value in the answer), "
+                                 "which its processor cannot write (TypeError: complex is not JSON serializable)")
         error = sum(math.sqrt((a - b) ** 2) for a, b in zip(got, want)) / len(targets)
+    except ReferenceCrash:
+        raise
     except Exception:  # the reference's bare except (an empty pair gives NaN there, then 0 below)
         return 0
     score = _rescaled_error(error, 10.0)

@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from .convert import _freeze, cast_to_dict, cast_to_set, str_to_bboxes, str_to_list, str_to_set
 from .constrained import constrained_generation
-from .geometry import GEOMETRY, best_ious, xml_norm_point_in_bbox
+from .geometry import GEOMETRY, ReferenceCrash, best_ious, xml_norm_point_in_bbox
 from .judged import NeedsResource, geo_proximity_location_dict, nli_entailment
 from .numeric import NUMERIC
 from .parse import code_block
@@ -283,9 +283,28 @@ def positive_int_match(response: Any, target: Any, fixed: bool = False) -> int:
     return 1 if p == t else 0
 
 
+def _python_number(value: Any) -> Any:
+    """A number as the reference reads it: a Number as it is, else ``ast.literal_eval`` of the text (which reads
+    Python literals only and runs nothing: ``0x9c4``, ``(2500)``, ``True`` are numbers, full-width or
+    Arabic-Indic digits are not)."""
+    return value if isinstance(value, Number) else ast.literal_eval(value)
+
+
 def number_rel_diff_ratio(response: Any, target: Any, fixed: bool = False) -> float:
-    p, g = float(response), float(target)
-    value = max(0.0, 1 - abs(p - g) / g)
+    """max(0, 1 - |pred - gold| / gold). Upstream reads both sides as Python literals (a response that is no
+    Number scores 0); default reads them with ``float()`` (any Unicode digits, spaces around the number), falling
+    back to the literal reading."""
+    if fixed:
+        try:
+            p, g = float(response), float(target)
+        except (TypeError, ValueError):
+            p, g = float(_python_number(response)), float(_python_number(target))
+    else:
+        p = _python_number(response)
+        if not isinstance(p, Number):
+            return 0
+        g = _python_number(target)
+    value = max(0.0, 1 - math.fabs((p - g) / g))
     return 0 if math.isnan(value) else value
 
 
@@ -379,7 +398,7 @@ def match(name: str, response: Any, target: Any, fixed: bool = False) -> Any:
                                    "the megabench scorer")
     try:
         return fn(response, target, fixed)
-    except NeedsResource:
+    except (NeedsResource, ReferenceCrash):
         raise
     except ImportError as exc:  # a missing library is a setup problem, not a 0 score
         raise _missing_library(name, exc) from None

@@ -226,6 +226,11 @@ def nested_score(pre: Any, ref: Any, leaf: Callable[..., Any], score_type: str, 
     soft = score_type == "soft"
     if not levels:
         return leaf(pre, ref, score_type, fixed)
+    if levels[0] not in "ou" and not fixed:
+        # The reference's inner scorer knows only "o" and "u" and returns None for any other level letter (a
+        # space left by "numeral, oa_numeral" split without stripping): summing the parts then raises a
+        # TypeError that compute_score swallows, and the whole row scores 0.
+        return None  # type: ignore[return-value]
     if levels[0] == "o":
         scores = []
         for i, r in enumerate(ref):

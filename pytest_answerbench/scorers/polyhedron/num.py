@@ -172,10 +172,58 @@ def _latex(s: Any) -> Any:
     """
     if not isinstance(s, str):
         raise ValueError("not parsed")
-    expr = sympy_parse_latex(s)
+    items = _relation_list(s)
+    if items is not None:
+        return [_latex(item) for item in items]
+    expr = sympy_parse_latex(s, True)
     constants = {sym: _CONSTANT_SYMBOLS[sym.name]() for sym in getattr(expr, "free_symbols", ())
                  if sym.name in _CONSTANT_SYMBOLS}
     return expr.xreplace(constants) if constants else expr
+
+
+_OPENERS = (("\\left[", "\\right]"), ("\\{", "\\}"), ("[", "]"), ("{", "}"))
+_DEPTH = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
+
+
+def _relation_list(s: str) -> list[str] | None:
+    """The items of a list as latex2sympy reads one (its ``relation_list`` rule), else None.
+
+    latex2sympy reads ``a, b`` (or ``a; b``), bare or inside ``[...]``/``{...}``/``\\{...\\}``, as the list of its
+    items, and ignores whatever follows a closed bracket (``[1, 2][[1, 2], [3, 4]]`` is ``[1, 2]``). SymPy's
+    parser, which stands in for it, has no such rule: it is read here, and each item by the stand-in.
+    A text that is no list (no separator at the top level) is left to the stand-in whole.
+    """
+    text = s.strip()
+    body = text
+    for opener, closer in _OPENERS:
+        if text.startswith(opener):
+            end = _closing(text, len(opener), closer)
+            if end is None:
+                return None
+            body = text[len(opener):end]
+            break
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(body):
+        depth += _DEPTH.get(ch, 0)
+        if depth == 0 and ch in ",;":
+            items.append(body[start:i])
+            start = i + 1
+    if not items:
+        return None
+    items.append(body[start:])
+    return items if all(item.strip() for item in items) else None
+
+
+def _closing(text: str, start: int, closer: str) -> int | None:
+    """Where the bracket opened just before ``start`` closes (the index of ``closer``), or None."""
+    depth = 0
+    for i in range(start, len(text)):
+        if depth == 0 and text.startswith(closer, i):
+            return i
+        depth += _DEPTH.get(text[i], 0)
+        if depth < 0:
+            return None
+    return None
 
 
 def _pi() -> Any:
