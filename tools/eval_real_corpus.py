@@ -5,7 +5,9 @@ folder ``--data`` (default: ``$ANSWERBENCH_CORPORA``, else ``../shared/corpora``
 committed, tools/real_corpus.py rebuilds it) and joined with the committed labels,
 ``tests/data/real_math.labels.jsonl``, by id and hash. Every row is scored by each scorer below and compared with its hand label. Per scorer, per answer style and overall it
 prints the rows, the rows labelled correct, the TPR (correct rows the scorer accepts), the false accepts (wrong
-rows it accepts) over the wrong rows, and the accuracy (agreement with the labels).
+rows it accepts) over the wrong rows, and the accuracy (agreement with the labels). ``--corpus reason_math``
+(reasoning-era traces, tests/data/reason_math.README.md) reads the same way and also prints every figure per source
+(repository | model), as ``--by-source`` does for any maths corpus.
 
     python tools/eval_real_corpus.py [--data DIR | corpus.jsonl] [--corpus real_math|real_choice|reason_math]
                                      [--split dev|heldout|all] [--list-misses] [--by-source]

@@ -11,9 +11,13 @@ split, hashes and length. These tests check:
   every text hashing as recorded, the row shapes an accuracy test relies on;
 * ``tools/real_corpus.py`` on a small snapshot made here (a pointer followed, a changed text and a missing record
   reported, pack then build giving the rows back), and, when the snapshots are present (``$ANSWERBENCH_MIRROR``,
-  else ``../.mirror``), the rebuild of both corpora from them, equal to the corpus files row for row.
+  else ``../.mirror``), the rebuild of both corpora from them, equal to the corpus files row for row;
+* the same for ``reason_math`` (tests/data/reason_math.README.md): its label file always, its text when present
+  (traces, non-integer golds, physics units, Chinese questions), its readers on a snapshot made here;
+* the plumbing of tools/eval_real_corpus.py (tallies per style and source, Math-Verify in another interpreter) on
+  rows made here.
 
-Never a scorer's accuracy: that is tools/eval_real_corpus.py's measurement.
+Never a scorer's accuracy on a corpus: that is tools/eval_real_corpus.py's measurement.
 """
 
 from __future__ import annotations
@@ -355,3 +359,49 @@ def test_build_reason_math_follows_the_gold_pointer(tmp_path):
     assert "needs a gold_source pointer" in problems[1]
     assert read_jsonl(out / "reason_math.jsonl") == [{f: row[f] for f in corpus.fields} for row in rows]
     assert sorted(p.name for p in out.iterdir()) == ["reason_math.jsonl"]
+
+
+# -- the measuring tool's plumbing (never a figure: rows made here) ---------------------------------------------------
+
+def _eval_tool():
+    sys.path.insert(0, str(ROOT / "tools"))  # eval_real_corpus imports real_corpus from its own folder
+    spec = importlib.util.spec_from_file_location("eval_real_corpus", ROOT / "tools" / "eval_real_corpus.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _row(rid: str, answer: str, prediction: str, label: bool, source: str, style: str = "boxed") -> dict:
+    return {"id": rid, "answer": answer, "prediction": prediction, "label": label, "style": style, "model": "m",
+            "source": f"{source}@{'a' * 40}:x.jsonl#L1"}
+
+
+def test_measure_maths_tallies_per_style_and_per_source():
+    tool = _eval_tool()
+    rows = [_row("r1", "2", r"\boxed{2}", True, "o/one"), _row("r2", "3", r"\boxed{3}", True, "o/two", "units"),
+            _row("r3", "4", r"\boxed{5}", True, "o/two"), _row("r4", "6", r"\boxed{6}", False, "o/one")]
+    tallies, misses = tool.measure_maths(rows, tool._boxed)
+    one, two = tallies["source"]["o/one | m"], tallies["source"]["o/two | m"]
+    assert (one.rows, one.positives, one.true_accepts, one.false_accepts) == (2, 1, 1, 1)
+    assert (two.rows, two.positives, two.true_accepts, two.false_accepts) == (2, 2, 1, 0)
+    assert tallies["style"]["units"].true_accepts == 1 and tallies["style"]["boxed"].rows == 3
+    assert tallies["all"]["all"].rows == 4
+    assert [(row["id"], what) for row, what in misses] == [("r3", "false reject"), ("r4", "false accept")]
+
+
+def test_math_verify_runs_in_another_interpreter(tmp_path, monkeypatch):
+    """--math-verify-python: the verdicts come from a child interpreter, matched to the rows by id; its failure
+    stops the measurement with its message. A stand-in math_verify module (made here) plays the library."""
+    tool = _eval_tool()
+    (tmp_path / "math_verify.py").write_text(
+        "def parse(text):\n    return text.strip('$').replace('answer is ', '')\n"
+        "def verify(gold, answer):\n    if answer == 'boom':\n        raise ValueError(answer)\n"
+        "    return gold == answer\n", encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    rows = [_row("a", "7", "answer is 7", True, "o/r"), _row("b", "8", "answer is 9", False, "o/r"),
+            _row("c", "1", "boom", True, "o/r")]
+    accepts = tool.math_verify_in(sys.executable, rows)
+    assert [accepts(row) for row in reversed(rows)] == [False, False, True]
+    (tmp_path / "math_verify.py").write_text("raise ImportError('no math_verify here')\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="no math_verify here"):
+        tool.math_verify_in(sys.executable, rows)
