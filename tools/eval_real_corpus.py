@@ -5,10 +5,13 @@ folder ``--data`` (default: ``$ANSWERBENCH_CORPORA``, else ``../shared/corpora``
 committed, tools/real_corpus.py rebuilds it) and joined with the committed labels,
 ``tests/data/real_math.labels.jsonl``, by id and hash. Every row is scored by each scorer below and compared with its hand label. Per scorer, per answer style and overall it
 prints the rows, the rows labelled correct, the TPR (correct rows the scorer accepts), the false accepts (wrong
-rows it accepts) over the wrong rows, and the accuracy (agreement with the labels).
+rows it accepts) over the wrong rows, and the accuracy (agreement with the labels). ``--corpus reason_math``
+(reasoning-era traces, tests/data/reason_math.README.md) reads the same way and also prints every figure per source
+(repository | model), as ``--by-source`` does for any maths corpus.
 
-    python tools/eval_real_corpus.py [--data DIR | corpus.jsonl] [--corpus real_math|real_choice]
-                                     [--split dev|heldout|all] [--list-misses]
+    python tools/eval_real_corpus.py [--data DIR | corpus.jsonl] [--corpus real_math|real_choice|reason_math]
+                                     [--split dev|heldout|all] [--list-misses] [--by-source]
+                                     [--math-verify-python /tmp/mv/bin/python]
                                      [--scorers olympiad/default,imo/upstream,boxed,...]
 
 A ``corpus.jsonl`` given by path is read as it is (its own labels), without the join.
@@ -20,7 +23,9 @@ Scorers (``--scorers``, all available ones by default):
                                           the baseline a naive harness gives
     math-verify                           Math-Verify's verify(parse("$gold$"), parse(prediction)), only when
                                           ``math_verify`` is importable (install it in a scratch venv, never
-                                          into the project, and run this tool there with PYTHONPATH=<worktree>)
+                                          into the project, and run this tool there with PYTHONPATH=<worktree>),
+                                          or through ``--math-verify-python`` (that venv's interpreter, called
+                                          once for all rows while this tool runs in the project's environment)
 
 A multiple-choice corpus (rows with ``response``, ``options`` {letter: text} and ``label``, a letter or null, as
 ``real_choice``) is recognised by its rows and read with
@@ -34,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -103,6 +109,32 @@ def _math_verify() -> Callable[[dict], bool] | None:
     return accepts
 
 
+#: run in another interpreter (``--math-verify-python``): reads [[gold, prediction], ...] as JSON on stdin, writes the
+#: verdicts as a JSON list; a row Math-Verify fails on is a reject, as its harness treats it
+_MATH_VERIFY_CHILD = """
+import json, sys
+from math_verify import parse, verify
+verdicts = []
+for gold, prediction in json.load(sys.stdin):
+    try:
+        verdicts.append(bool(verify(parse("$" + gold + "$"), parse(prediction))))
+    except Exception:
+        verdicts.append(False)
+json.dump(verdicts, sys.stdout)
+"""
+
+
+def math_verify_in(python: str, rows: list[dict]) -> Callable[[dict], bool]:
+    """Math-Verify's verdicts on ``rows`` computed by another Python that has ``math_verify`` installed (a scratch
+    venv: its pinned antlr runtime differs from the project's), looked up by row id."""
+    done = subprocess.run([python, "-c", _MATH_VERIFY_CHILD], capture_output=True, text=True,
+                          input=json.dumps([[row["answer"], row["prediction"]] for row in rows]))
+    if done.returncode:
+        raise SystemExit(f"{python}: Math-Verify failed: {done.stderr.strip()[-500:]}")
+    verdicts = dict(zip((row["id"] for row in rows), json.loads(done.stdout)))
+    return lambda row: verdicts[row["id"]]
+
+
 def maths_scorers() -> dict[str, Callable[[dict], bool]]:
     table: dict[str, Callable[[dict], bool] | None] = {
         "olympiad/default": _olympiad("default"),
@@ -129,11 +161,11 @@ class Tally:
         self.true_accepts += label and accepted
         self.false_accepts += (not label) and accepted
 
-    def line(self, name: str) -> str:
+    def line(self, name: str, width: int = 14) -> str:
         negatives = self.rows - self.positives
         tpr = f"{self.true_accepts / self.positives:6.1%}" if self.positives else "     -"
         agree = self.true_accepts + negatives - self.false_accepts
-        return (f"  {name:<14} {self.rows:>5} {self.positives:>8} {tpr:>7} "
+        return (f"  {name:<{width}} {self.rows:>5} {self.positives:>8} {tpr:>7} "
                 f"{self.false_accepts:>5}/{negatives:<5} {agree / self.rows:>8.1%}")
 
 
@@ -144,31 +176,52 @@ def _select(rows: Iterable[dict], split: str) -> list[dict]:
     return [row for row in rows if split == "all" or row.get("split") == split]
 
 
-def run_maths(rows: list[dict], names: list[str], list_misses: bool) -> None:
+def source_of(row: dict) -> str:
+    """The source a row is counted under: the repository of its pointer and the model (``owner/repo | model``)."""
+    repo = row.get("source", "?").split("@", 1)[0]
+    return f"{repo} | {row['model']}" if row.get("model") else repo
+
+
+def measure_maths(rows: list[dict], accepts: Callable[[dict], bool]) -> tuple[dict[str, dict[str, Tally]], list]:
+    """One scorer over the rows: tallies per style, per source (``source_of``) and overall (key ``all``), and the
+    rows it gets wrong as (row, what)."""
+    tallies: dict[str, dict[str, Tally]] = {"style": defaultdict(Tally), "source": defaultdict(Tally),
+                                            "all": defaultdict(Tally)}
+    misses = []
+    for row in rows:
+        try:
+            accepted = accepts(row)
+        except Exception as exc:  # a crash is a reject, listed so it is seen
+            accepted = False
+            misses.append((row, f"crash {type(exc).__name__}: {exc}"))
+        for group, key in (("style", row["style"]), ("source", source_of(row)), ("all", "all")):
+            tallies[group][key].add(row["label"], accepted)
+        if accepted != row["label"]:
+            misses.append((row, "false accept" if accepted else "false reject"))
+    return tallies, misses
+
+
+def run_maths(rows: list[dict], names: list[str], list_misses: bool, by_source: bool = False,
+              math_verify_python: str | None = None) -> None:
     available = maths_scorers()
+    if math_verify_python:
+        available["math-verify"] = math_verify_in(math_verify_python, rows)
     unknown = [n for n in names if n not in available]
     if unknown:
         print(f"not available here: {', '.join(unknown)} (math-verify needs `pip install math-verify` in a scratch "
               f"venv); choose from {', '.join(available)}", file=sys.stderr)
     for name in [n for n in names if n in available]:
-        accepts = available[name]
-        by_style: dict[str, Tally] = defaultdict(Tally)
-        overall = Tally()
-        misses = []
-        for row in rows:
-            try:
-                accepted = accepts(row)
-            except Exception as exc:  # a crash is a reject, listed so it is seen
-                accepted = False
-                misses.append((row, f"crash {type(exc).__name__}: {exc}"))
-            by_style[row["style"]].add(row["label"], accepted)
-            overall.add(row["label"], accepted)
-            if accepted != row["label"]:
-                misses.append((row, "false accept" if accepted else "false reject"))
+        tallies, misses = measure_maths(rows, available[name])
         print(f"\n{name}\n{HEADER}")
-        for style in sorted(by_style):
-            print(by_style[style].line(style))
-        print(overall.line("all"))
+        for style in sorted(tallies["style"]):
+            print(tallies["style"][style].line(style))
+        print(tallies["all"]["all"].line("all"))
+        if by_source:
+            width = max(len(source) for source in tallies["source"])
+            print(f"  {'per source (repository | model)':<{width}} {'rows':>5} {'correct':>8} {'TPR':>7} "
+                  f"{'false acc.':>11} {'accuracy':>8}")
+            for source in sorted(tallies["source"]):
+                print(tallies["source"][source].line(source, width))
         if list_misses:
             for row, what in misses:
                 tail = " ".join(row["prediction"][-160:].split())
@@ -212,6 +265,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=SPLITS, default="all", help="rows of this split only (default all)")
     ap.add_argument("--list-misses", action="store_true", help="list every row a scorer gets wrong")
     ap.add_argument("--scorers", default="", help="comma-separated maths scorers (default: every available one)")
+    ap.add_argument("--math-verify-python", default=None, metavar="PYTHON",
+                    help="score math-verify with this interpreter (a scratch venv with math-verify installed), so it "
+                         "runs beside the project's scorers in one measurement")
+    ap.add_argument("--by-source", action="store_true",
+                    help="maths corpora: also print the figures per source (repository | model); on by default for "
+                         "reason_math")
     args = ap.parse_args(argv)
 
     if args.path:
@@ -232,8 +291,10 @@ def main(argv: list[str] | None = None) -> int:
     if "options" in rows[0] and "response" in rows[0]:
         run_choice(rows, args.list_misses)
     else:
-        names = [n.strip() for n in args.scorers.split(",") if n.strip()] or list(maths_scorers())
-        run_maths(rows, names, args.list_misses)
+        names = [n.strip() for n in args.scorers.split(",") if n.strip()] or [
+            *maths_scorers(), *(["math-verify"] if args.math_verify_python and "math-verify" not in maths_scorers() else [])]
+        run_maths(rows, names, args.list_misses, args.by_source or args.corpus == "reason_math",
+                  args.math_verify_python)
     return 0
 
 

@@ -7,7 +7,7 @@ rule lets us keep that text but not commit it, so the project commits only its o
 record (``owner/repo@commit:path#anchor``), harness, model, style, split, the hand label, the ``why`` note, the
 response's length and the SHA-256 of every text field. This tool turns those pointers back into the full rows.
 
-    python tools/real_corpus.py build --mirror /work/.mirror --out DIR [--labels tests/data]
+    python tools/real_corpus.py build --mirror /work/.mirror --out DIR [--labels tests/data] [--corpus NAME ...]
     python tools/real_corpus.py pack  --corpora DIR [--out tests/data]
 
 ``build`` reads each pointer's file from the snapshot (``MIRROR/<owner>+<repo>/repo``, a git directory, read
@@ -328,6 +328,57 @@ def choice_gaokao(record: Record) -> dict:
             "gold": item["standard_answer"][0], "response": item["model_output"]}
 
 
+# -- readers of the reason_math corpus (reasoning-era traces; tests/data/reason_math.README.md) -------------------
+
+def gold_record(record: Record) -> Record:
+    """The record the row's ``gold_source`` pointer names (the question and gold kept in another file)."""
+    pointer = record.row.get("gold_source")
+    if not pointer:
+        raise Unreadable(f"{record.path}#{record.anchor}: this source needs a gold_source pointer")
+    return Record(record.mirror, pointer, record.row)
+
+
+def reason_physics(record: Record) -> dict:
+    """yale-nlp/Physics outputs: a JSON Lines record of one model's run (``id`` and the whole reply, ``solution`` for
+    the API runs, ``llm_answers`` for the local ones); question and gold from the benchmark's own record of the same
+    ``id`` (``gold_source``: PHYSICS/<domain>_dataset.jsonl), whose one ``final_answers`` entry is the gold (rows
+    whose problem has several final answers were not drawn)."""
+    item = record.jsonl_record()
+    gold = gold_record(record).jsonl_record()
+    if gold.get("id") != item.get("id"):
+        raise Unreadable(f"{record.path}#{record.anchor}: id {item.get('id')!r}, gold record {gold.get('id')!r}")
+    if len(gold["final_answers"]) != 1:
+        raise Unreadable(f"{record.path}#{record.anchor}: {len(gold['final_answers'])} final answers, expected one")
+    response = item["solution"] if "solution" in item else item["llm_answers"]
+    return {"question": gold["questions"], "gold": gold["final_answers"][0], "response": response}
+
+
+def reason_cs6493(record: Record) -> dict:
+    """A CS6493 project checkpoint (one JSON object per problem, anchor = its ``problem_id``, ``math500_<k>``): the
+    reply is ``raw_response``; question and gold from the MATH-500 test file line k + 1 (``gold_source``)."""
+    item = record.load("json")
+    if not isinstance(item, dict) or item.get("problem_id") != record.anchor:
+        raise Unreadable(f"{record.path}: problem_id is not {record.anchor!r}")
+    gold = gold_record(record).jsonl_record()
+    return {"question": gold["problem"], "gold": gold["answer"], "response": item["raw_response"]}
+
+
+def reason_math_eval(record: Record) -> dict:
+    """reasoning-gym-eval's Qwen math_eval outputs (JSON Lines): ``question``, the gold ``gt``, the one completion in
+    ``code``."""
+    item = record.jsonl_record()
+    if len(item["code"]) != 1:
+        raise Unreadable(f"{record.path} line {record.line() + 1}: {len(item['code'])} completions, expected one")
+    return {"question": item["question"], "gold": item["gt"], "response": item["code"][0]}
+
+
+def reason_gaokao_blank(record: Record) -> dict:
+    """GAOKAO-Bench fill-in-the-blank results: ``example[i]``'s question, ``standard_answer`` (outer whitespace
+    dropped) and the model's ``model_output``."""
+    item = record.item(record.load("json")["example"], record.index(r"example\[(\d+)\]"))
+    return {"question": item["question"], "gold": item["standard_answer"].strip(), "response": item["model_output"]}
+
+
 Reader = Callable[[Record], dict]
 
 #: per corpus: (repository, path pattern, reader); the first match reads the row's pointer
@@ -353,6 +404,15 @@ READERS: dict[str, list[tuple[str, str, Reader]]] = {
         ("MMMU-Benchmark/MMMU", r"mmmu/example_outputs/.*/output\.json", choice_mmmu_example),
         ("TIGER-AI-Lab/Program-of-Thoughts", r"outputs/.*\.jsonl", choice_program_of_thoughts),
         ("OpenLMLab/GAOKAO-Bench", r"Results/.*\.json", choice_gaokao),
+    ],
+    # reason_math (reasoning-era traces)
+    "reason_math": [
+        ("yale-nlp/Physics", r"outputs/[^/]+/[a-z]+_dataset_textonly/response\.jsonl", reason_physics),
+        ("YuFish131416/CS6493-NLP-Group-Project--Mathematical-Reasoning-in-LLMs",
+         r"results/checkpoints/[^/]+/deepseek-r1__[a-z_]+__math500__math500_\d+\.json", reason_cs6493),
+        ("open-thought/reasoning-gym-eval", r"reasoninggym-paper-experiments/math-evals/.*/math_eval/[a-z0-9_]+/test_.*\.jsonl",
+         reason_math_eval),
+        ("OpenLMLab/GAOKAO-Bench", r"Results/.*_Fill-in-the-Blank\.json", reason_gaokao_blank),
     ],
 }
 
@@ -384,6 +444,10 @@ CORPORA = (
            ("id", "source", "harness", "model", "style", "question", "options", "gold", "response", "label", "why",
             "split"),
            {"question": "question", "options": "options", "gold": "gold", "response": "response"}),
+    # reason_math: the same row shape as real_math, reasoning-era sources (tests/data/reason_math.README.md)
+    Corpus("reason_math", "reason_math",
+           ("id", "source", "harness", "model", "style", "question", "answer", "prediction", "label", "why", "split"),
+           {"question": "question", "answer": "gold", "prediction": "response"}),
 )
 
 #: the fields of a label line that are our own work, in the order written (the rest are hashes and a length)
@@ -445,7 +509,7 @@ def corpus_named(name: str) -> Corpus:
 
 
 def load(name: str, data: Path | None = None, labels_dir: Path = LABELS) -> list[dict]:
-    """The full rows of corpus ``name`` (``real_math`` or ``real_choice``): the text from ``data/<name>.jsonl``
+    """The full rows of corpus ``name`` (``real_math``, ``real_choice`` or ``reason_math``): the text from ``data/<name>.jsonl``
     (default ``corpora_dir()``), our own fields (label, why, style, split, ...) from the committed label file,
     joined by id. FileNotFoundError when the corpus is not there; ValueError when the two do not match (other
     ids, or a text whose hash is not the recorded one: rebuild the corpus)."""
@@ -470,12 +534,17 @@ def load(name: str, data: Path | None = None, labels_dir: Path = LABELS) -> list
     return rows
 
 
-def build(mirror_root: Path, out: Path, labels_dir: Path = LABELS) -> dict[str, tuple[int, int, list[str]]]:
-    """Write the full corpora into ``out``; per corpus (rows rebuilt, rows listed, problems)."""
+def build(mirror_root: Path, out: Path, labels_dir: Path = LABELS,
+          names: Iterable[str] | None = None) -> dict[str, tuple[int, int, list[str]]]:
+    """Write the full corpora into ``out`` (only those ``names`` when given); per corpus (rows rebuilt, rows listed,
+    problems). A corpus whose label file is not in ``labels_dir`` is not built (and not listed)."""
     mirror = Mirror(mirror_root)
     out.mkdir(parents=True, exist_ok=True)
+    wanted = {corpus_named(name).name for name in names} if names is not None else None
     results = {}
     for corpus in CORPORA:
+        if not (labels_dir / corpus.labels).is_file() or (wanted is not None and corpus.name not in wanted):
+            continue
         rows, problems = [], []
         labels = read_jsonl(labels_dir / corpus.labels)
         for line in labels:
@@ -506,11 +575,14 @@ def with_gold_source(row: dict, mirror: Mirror | None) -> dict:
 
 
 def pack(corpora: Path, out: Path, mirror_root: Path | None) -> list[str]:
-    """Write the label files from the full corpora; with a mirror, check each row rebuilds identically."""
+    """Write the label files from the full corpora; with a mirror, check each row rebuilds identically. A corpus
+    whose full file is not in ``corpora`` is left as it is."""
     mirror = Mirror(mirror_root) if mirror_root else None
     out.mkdir(parents=True, exist_ok=True)
     problems = []
     for corpus in CORPORA:
+        if not (corpora / corpus.file).is_file():
+            continue
         lines = []
         # a gold pointer the corpus row does not carry is kept from the label file being replaced
         before = {line["id"]: line for line in read_jsonl(out / corpus.labels)} if (out / corpus.labels).is_file() else {}
@@ -541,6 +613,8 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--mirror", type=Path, required=True, help="folder of snapshots, <owner>+<repo>/repo")
     b.add_argument("--out", type=Path, default=None, help=f"where to write them (default: ${ENV} or ../shared/corpora)")
     b.add_argument("--labels", type=Path, default=LABELS, help="folder of the label files (default tests/data)")
+    b.add_argument("--corpus", action="append", default=None, choices=[c.name for c in CORPORA],
+                   help="build only this corpus (repeatable; default: every corpus with a label file)")
     p = sub.add_parser("pack", help="write the label files from full corpora")
     p.add_argument("--corpora", type=Path, default=None, help=f"the full corpora (default: ${ENV} or ../shared/corpora)")
     p.add_argument("--out", type=Path, default=LABELS)
@@ -550,7 +624,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "build":
         out = args.out or corpora_dir()
         failed = False
-        for name, (done, total, problems) in build(args.mirror, out, args.labels).items():
+        for name, (done, total, problems) in build(args.mirror, out, args.labels, args.corpus).items():
             print(f"{out / (name + '.jsonl')}: {done}/{total} rows rebuilt")
             for problem in problems:
                 print(f"  not rebuilt: {problem}")

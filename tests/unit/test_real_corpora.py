@@ -115,3 +115,30 @@ def test_choice_readers_on_the_real_replies(choice_measure, measure):
     assert misses == expected, (sorted(misses - expected), sorted(expected - misses))
     tally = tallies[f"{measure} | all"]
     assert tally["agree"] / tally["n"] >= CHOICE_FLOORS[measure], tally
+
+
+# -- reason_math: reasoning-era traces (tests/data/reason_math.README.md), dev split only ---------------------------
+
+#: first contact, before any rule written for this data (the README's table): dev split, olympiad/default and
+#: imo/default alike; the held-out split is scored once, at the end, and never here
+REASON_DEV_TPR_FLOOR = 87 / 115  # 75.7%
+REASON_DEV_FALSE_ACCEPTS = 1  # of 152 wrong dev rows (rr-0080, cut off mid-derivation after </think>)
+
+
+@pytest.fixture(scope="module")
+def reason_dev_rows() -> list[dict]:
+    return [row for row in _corpus("reason_math") if row["split"] == "dev"]
+
+
+@pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
+def test_maths_default_profiles_on_the_reasoning_traces(reason_dev_rows, scorer):
+    tool = _tool("eval_real_corpus")
+    bench, profile = scorer.split("/")
+    accepts = {"olympiad": tool._olympiad, "imo": tool._imo}[bench](profile)
+    tallies, misses = tool.measure_maths(reason_dev_rows, accepts)
+    overall = tallies["all"]["all"]
+    assert (overall.rows, overall.positives) == (267, 115), "the dev split of the label file changed"
+    assert overall.true_accepts / overall.positives >= REASON_DEV_TPR_FLOOR, (overall.true_accepts, misses)
+    assert overall.false_accepts <= REASON_DEV_FALSE_ACCEPTS, [row["id"] for row, what in misses
+                                                               if what == "false accept"]
+    assert not [what for row, what in misses if what.startswith("crash")]

@@ -11,9 +11,13 @@ split, hashes and length. These tests check:
   every text hashing as recorded, the row shapes an accuracy test relies on;
 * ``tools/real_corpus.py`` on a small snapshot made here (a pointer followed, a changed text and a missing record
   reported, pack then build giving the rows back), and, when the snapshots are present (``$ANSWERBENCH_MIRROR``,
-  else ``../.mirror``), the rebuild of both corpora from them, equal to the corpus files row for row.
+  else ``../.mirror``), the rebuild of both corpora from them, equal to the corpus files row for row;
+* the same for ``reason_math`` (tests/data/reason_math.README.md): its label file always, its text when present
+  (traces, non-integer golds, physics units, Chinese questions), its readers on a snapshot made here;
+* the plumbing of tools/eval_real_corpus.py (tallies per style and source, Math-Verify in another interpreter) on
+  rows made here.
 
-Never a scorer's accuracy: that is tools/eval_real_corpus.py's measurement.
+Never a scorer's accuracy on a corpus: that is tools/eval_real_corpus.py's measurement.
 """
 
 from __future__ import annotations
@@ -76,31 +80,40 @@ def test_ids_are_unique_and_numbered_in_order():
     assert ids == [f"rm-{n:04d}" for n in range(1, len(ids) + 1)]
 
 
-@pytest.mark.parametrize("line", LABELS, ids=[line["id"] for line in LABELS])
-def test_label_line(line):
+def check_label_line(line: dict, styles: set[str], excluded: tuple[str, ...]) -> None:
+    """What every label line of a maths corpus holds: our fields, pointers, hashes, the split rule."""
     assert KEYS <= set(line) <= KEYS | {"gold_source"}, set(line) ^ KEYS
     assert type(line["label"]) is bool
-    assert line["style"] in STYLES
+    assert line["style"] in styles
     assert line["why"].strip() and len(line["why"]) <= 160, "a short note, never a copy of the response"
     for key in ("harness", "model"):
         assert isinstance(line[key], str) and line[key].strip(), key
     for pointer in (line["source"], line.get("gold_source", line["source"])):
         assert SOURCE.match(pointer), pointer
-        assert not any(name in pointer.lower() for name in EXCLUDED), pointer
+        assert not any(name in pointer.lower() for name in excluded), pointer
     assert all(HEX.match(line[key]) for key in ("sha256", "gold_sha256", "question_sha256"))
     assert type(line["chars"]) is int and line["chars"] > 0
     number = int(line["id"].split("-")[1])
     assert line["split"] == ("heldout" if number % 3 == 0 else "dev")
 
 
+@pytest.mark.parametrize("line", LABELS, ids=[line["id"] for line in LABELS])
+def test_label_line(line):
+    check_label_line(line, STYLES, EXCLUDED)
+
+
 # -- the join with the full corpus, when it is here ----------------------------------------------------------------
+
+def load_or_skip(name: str) -> list[dict]:
+    try:
+        return real_corpus.load(name)
+    except FileNotFoundError:
+        pytest.skip(real_corpus.MISSING)
+
 
 @pytest.fixture(scope="module")
 def corpus() -> list[dict]:
-    try:
-        return real_corpus.load("real_math")
-    except FileNotFoundError:
-        pytest.skip(real_corpus.MISSING)
+    return load_or_skip("real_math")
 
 
 def test_corpus_matches_the_labels(corpus):
@@ -213,11 +226,12 @@ def test_load_refuses_a_stale_corpus(made_here, tmp_path):
 
 
 def test_rebuild_from_the_snapshots_equals_the_corpora(tmp_path):
-    """Both corpora rebuilt from the public snapshots the pointers name: every row, every hash; equal, byte for
+    """Every corpus rebuilt from the public snapshots the pointers name: every row, every hash; equal, byte for
     byte, to the full corpus files when those are here too."""
     mirror = mirror_dir()
     pointers = [line["source"] for line in LABELS] + [
-        line["source"] for line in read_jsonl(ROOT / "tests" / "data" / "real_choice.labels.jsonl")]
+        line["source"] for line in read_jsonl(ROOT / "tests" / "data" / "real_choice.labels.jsonl")] + [
+        pointer for line in REASON for pointer in (line["source"], line.get("gold_source", line["source"]))]
     absent = sorted({p.split("@")[0] for p in pointers if not (mirror / p.split("@")[0].replace("/", "+")).is_dir()})
     if absent:
         pytest.skip(f"the source snapshots are not here ({mirror}; set ANSWERBENCH_MIRROR): "
@@ -230,3 +244,164 @@ def test_rebuild_from_the_snapshots_equals_the_corpora(tmp_path):
     for name in results:
         if (corpora / f"{name}.jsonl").is_file():
             assert (tmp_path / f"{name}.jsonl").read_bytes() == (corpora / f"{name}.jsonl").read_bytes(), name
+
+
+# -- the reason_math corpus (reasoning-era traces; tests/data/reason_math.README.md) ---------------------------------
+
+REASON = read_jsonl(ROOT / "tests" / "data" / "reason_math.labels.jsonl")
+REASON_STYLES = {"think-final-box", "think-answer-tag", "think-answer-line", "final-answer-box", "boxed",
+                 "answer-line", "option-letter", "multi-sample", "units", "chinese", "prose", "truncated"}
+#: sources whose question and gold live in another file (the ``gold_source`` pointer)
+GOLD_ELSEWHERE = ("yale-nlp/Physics", "YuFish131416/CS6493-NLP-Group-Project--Mathematical-Reasoning-in-LLMs")
+#: never used here either: the hidden measure, and the sources of real_math
+REASON_EXCLUDED = (*EXCLUDED, "jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought",
+                   "dongximing/semantic", *{line["source"].split("@")[0].lower() for line in LABELS})
+
+
+def test_reason_size_sources_and_balance():
+    assert len(REASON) >= 400
+    assert 100 <= sum(line["label"] for line in REASON) <= len(REASON) - 100, "both verdicts are the yardstick"
+    repos = Counter(line["source"].split("@", 1)[0] for line in REASON)
+    assert len(repos) >= 4, repos
+    assert max(repos.values()) <= 0.4 * len(REASON), repos.most_common(1)
+    assert len({line["model"] for line in REASON}) >= 5
+    assert sum(line["style"] == "chinese" for line in REASON) >= 30
+
+
+def test_reason_ids_are_unique_and_numbered_in_order():
+    assert [line["id"] for line in REASON] == [f"rr-{n:04d}" for n in range(1, len(REASON) + 1)]
+
+
+@pytest.mark.parametrize("line", REASON, ids=[line["id"] for line in REASON])
+def test_reason_label_line(line):
+    check_label_line(line, REASON_STYLES, REASON_EXCLUDED)
+    assert ("gold_source" in line) == line["source"].startswith(GOLD_ELSEWHERE)
+    real_corpus.reader_for(real_corpus.corpus_named("reason_math"), line["source"])  # a reader takes the pointer
+
+
+@pytest.fixture(scope="module")
+def reason_corpus() -> list[dict]:
+    return load_or_skip("reason_math")
+
+
+#: a gold that is a whole number, as written (digit groups and a trailing period allowed)
+INTEGER = re.compile(r"^\$?-?\d{1,3}(,?\d{3})*\.?\$?$")
+#: a unit written after a number: \text{..}/\mathrm{..}, or a bare SI-style symbol
+UNIT = re.compile(r"\d.*(\\(text|mathrm)\s*\{\s*[A-Za-zÅ°]|\s(m|s|J|eV|K|Hz|N|W|V|T|kg|cm|nm|MeV|GeV|keV)\b)")
+
+
+def test_reason_corpus_matches_the_labels(reason_corpus):
+    assert [row["id"] for row in reason_corpus] == [line["id"] for line in REASON]
+    for row, line in zip(reason_corpus, REASON):
+        assert len(row["prediction"]) == line["chars"], row["id"]
+        assert (row["label"], row["style"], row["split"]) == (line["label"], line["style"], line["split"])
+        assert row["question"].strip() and row["answer"].strip() and row["prediction"].strip(), row["id"]
+
+
+def test_reason_corpus_has_what_the_brief_asks_for(reason_corpus):
+    """Traces (think blocks), golds that are not integers, physics answers with units, questions in Chinese."""
+    assert sum("<think>" in row["prediction"] for row in reason_corpus) >= 200
+    not_integer = [row for row in reason_corpus if not INTEGER.match(row["answer"].strip())]
+    assert len(not_integer) >= 0.4 * len(reason_corpus), len(not_integer)
+    physics_units = [row for row in reason_corpus
+                     if row["source"].startswith(("yale-nlp/Physics", "open-thought/reasoning-gym-eval"))
+                     and UNIT.search(row["answer"])]
+    assert len(physics_units) >= 60, len(physics_units)
+    chinese = [row for row in reason_corpus if re.search(r"[\u4e00-\u9fff]", row["question"])]
+    assert len(chinese) >= 30, len(chinese)
+
+
+PHYSICS = "yale-nlp/Physics"
+RUN = "outputs/some_model_output/optics_dataset_textonly/response.jsonl"
+BENCH = "PHYSICS/optics_dataset.jsonl"
+
+
+def test_build_reason_math_follows_the_gold_pointer(tmp_path):
+    """A reason_math row whose question and gold live in another file of the snapshot (the physics reader): built
+    from both files and hash-checked; a gold record of another problem, or a pointer with no gold_source, is
+    reported, not built."""
+    work = tmp_path / "mirror" / PHYSICS.replace("/", "+") / "repo"
+    for path, records in ((RUN, [{"id": "optics/1", "solution": "<think>\nhm\n</think>\n\\boxed{2 m}"},
+                                 {"id": "optics/2", "llm_answers": "Final Answer: 3 s"}]),
+                          (BENCH, [{"id": "optics/2", "questions": "How long?", "final_answers": ["3 s"]},
+                                   {"id": "optics/1", "questions": "How far?", "final_answers": ["2 m"]}])):
+        (work / path).parent.mkdir(parents=True, exist_ok=True)
+        (work / path).write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run(["git", "init", "-q", str(work)], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "records"], check=True)
+    commit = subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+    at = f"{PHYSICS}@{commit}:"
+    corpus = real_corpus.corpus_named("reason_math")
+    rows = [{"id": "rr-0001", "source": f"{at}{RUN}#L1", "gold_source": f"{at}{BENCH}#L2", "harness": "h", "model": "m",
+             "style": "units", "question": "How far?", "answer": "2 m",
+             "prediction": "<think>\nhm\n</think>\n\\boxed{2 m}", "label": True, "why": "box 2 m", "split": "dev"},
+            {"id": "rr-0002", "source": f"{at}{RUN}#L2", "gold_source": f"{at}{BENCH}#L1", "harness": "h", "model": "m",
+             "style": "answer-line", "question": "How long?", "answer": "3 s", "prediction": "Final Answer: 3 s",
+             "label": True, "why": "answer line 3 s", "split": "dev"}]
+    labels = tmp_path / "labels"
+    labels.mkdir()
+    lines = [real_corpus.pack_row(corpus, row) for row in rows]
+    assert [line["gold_source"] for line in lines] == [row["gold_source"] for row in rows]
+    wrong_gold = dict(lines[0], id="rr-0003", gold_source=lines[1]["gold_source"])
+    no_gold = {key: value for key, value in dict(lines[0], id="rr-0004").items() if key != "gold_source"}
+    real_corpus.write_jsonl(labels / "reason_math.labels.jsonl", [*lines, wrong_gold, no_gold])
+    real_corpus.write_jsonl(labels / "real_math.labels.jsonl", [])  # another corpus's labels, not asked for
+
+    out = tmp_path / "out"
+    results = real_corpus.build(tmp_path / "mirror", out, labels, ["reason_math"])
+    assert list(results) == ["reason_math"]  # only the corpus asked for, and no other file written
+    done, total, problems = results["reason_math"]
+    assert (done, total) == (2, 4)
+    assert [p.split(":")[0] for p in problems] == ["rr-0003", "rr-0004"]
+    assert "id 'optics/1', gold record 'optics/2'" in problems[0]
+    assert "needs a gold_source pointer" in problems[1]
+    assert read_jsonl(out / "reason_math.jsonl") == [{f: row[f] for f in corpus.fields} for row in rows]
+    assert sorted(p.name for p in out.iterdir()) == ["reason_math.jsonl"]
+
+
+# -- the measuring tool's plumbing (never a figure: rows made here) ---------------------------------------------------
+
+def _eval_tool():
+    sys.path.insert(0, str(ROOT / "tools"))  # eval_real_corpus imports real_corpus from its own folder
+    spec = importlib.util.spec_from_file_location("eval_real_corpus", ROOT / "tools" / "eval_real_corpus.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _row(rid: str, answer: str, prediction: str, label: bool, source: str, style: str = "boxed") -> dict:
+    return {"id": rid, "answer": answer, "prediction": prediction, "label": label, "style": style, "model": "m",
+            "source": f"{source}@{'a' * 40}:x.jsonl#L1"}
+
+
+def test_measure_maths_tallies_per_style_and_per_source():
+    tool = _eval_tool()
+    rows = [_row("r1", "2", r"\boxed{2}", True, "o/one"), _row("r2", "3", r"\boxed{3}", True, "o/two", "units"),
+            _row("r3", "4", r"\boxed{5}", True, "o/two"), _row("r4", "6", r"\boxed{6}", False, "o/one")]
+    tallies, misses = tool.measure_maths(rows, tool._boxed)
+    one, two = tallies["source"]["o/one | m"], tallies["source"]["o/two | m"]
+    assert (one.rows, one.positives, one.true_accepts, one.false_accepts) == (2, 1, 1, 1)
+    assert (two.rows, two.positives, two.true_accepts, two.false_accepts) == (2, 2, 1, 0)
+    assert tallies["style"]["units"].true_accepts == 1 and tallies["style"]["boxed"].rows == 3
+    assert tallies["all"]["all"].rows == 4
+    assert [(row["id"], what) for row, what in misses] == [("r3", "false reject"), ("r4", "false accept")]
+
+
+def test_math_verify_runs_in_another_interpreter(tmp_path, monkeypatch):
+    """--math-verify-python: the verdicts come from a child interpreter, matched to the rows by id; its failure
+    stops the measurement with its message. A stand-in math_verify module (made here) plays the library."""
+    tool = _eval_tool()
+    (tmp_path / "math_verify.py").write_text(
+        "def parse(text):\n    return text.strip('$').replace('answer is ', '')\n"
+        "def verify(gold, answer):\n    if answer == 'boom':\n        raise ValueError(answer)\n"
+        "    return gold == answer\n", encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    rows = [_row("a", "7", "answer is 7", True, "o/r"), _row("b", "8", "answer is 9", False, "o/r"),
+            _row("c", "1", "boom", True, "o/r")]
+    accepts = tool.math_verify_in(sys.executable, rows)
+    assert [accepts(row) for row in reversed(rows)] == [False, False, True]
+    (tmp_path / "math_verify.py").write_text("raise ImportError('no math_verify here')\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="no math_verify here"):
+        tool.math_verify_in(sys.executable, rows)
