@@ -386,6 +386,45 @@ CORPORA = (
            {"question": "question", "options": "options", "gold": "gold", "response": "response"}),
 )
 
+# -- reason_choice: reasoning-era and vision-language multiple-choice replies (tests/data/reason_choice.README.md) --
+
+def choice_emma(record: Record) -> dict:
+    """EMMA-style result files (hychaochao/EMMA, and the EMMA and EMMA-mini results STARE-bench/STARE commits): one
+    JSON object keyed by problem id, the anchor (``Math_54``, ``chem_1``); ``options`` a list, lettered A, B, ... in
+    order (an option may be only its letter, or an image placeholder, when the choices are drawn); the gold the
+    ``answer`` letter; the reply ``response``."""
+    item = record.load("json").get(record.anchor)
+    if not isinstance(item, dict):
+        raise Unreadable(f"{record.path} has no record {record.anchor}")
+    return {"question": item["question"], "options": {chr(65 + i): str(o) for i, o in enumerate(item["options"])},
+            "gold": item["answer"], "response": item["response"]}
+
+
+def choice_puzzlevqa(record: Record) -> dict:
+    """PuzzleVQA outputs (declare-lab/LLM-PuzzleTest ``cot_multi_extract.jsonl``): ``options`` a list of option
+    texts lettered (A), (B), ... in the prompt's order; the gold is the letter of the option equal to ``answer``;
+    the reply ``raw_output``."""
+    item = record.jsonl_record()
+    listed = [str(o) for o in item["options"]]
+    if listed.count(str(item["answer"])) != 1:
+        raise Unreadable(f"{record.path} line {record.line() + 1}: the answer is not exactly one of the options")
+    return {"question": item["question"], "options": {chr(65 + i): o for i, o in enumerate(listed)},
+            "gold": chr(65 + listed.index(str(item["answer"]))), "response": item["raw_output"]}
+
+
+READERS["reason_choice"] = [
+    ("hychaochao/EMMA", r"results/.*\.json", choice_emma),
+    ("STARE-bench/STARE", r"results/EMMA(-mini)?/.*\.json", choice_emma),
+    ("declare-lab/LLM-PuzzleTest", r"PuzzleVQA/outputs[^/]*/[^/]+/gpt4o/cot_multi_extract\.jsonl", choice_puzzlevqa),
+]
+CORPORA += (
+    Corpus("reason_choice", "reason_choice",
+           ("id", "source", "harness", "model", "style", "question", "options", "gold", "response", "label", "why",
+            "split"),
+           {"question": "question", "options": "options", "gold": "gold", "response": "response"}),
+)
+
+
 #: the fields of a label line that are our own work, in the order written (the rest are hashes and a length)
 OWN_FIELDS = ("id", "source", "harness", "model", "style", "split", "label", "why")
 
@@ -445,7 +484,7 @@ def corpus_named(name: str) -> Corpus:
 
 
 def load(name: str, data: Path | None = None, labels_dir: Path = LABELS) -> list[dict]:
-    """The full rows of corpus ``name`` (``real_math`` or ``real_choice``): the text from ``data/<name>.jsonl``
+    """The full rows of corpus ``name`` (``real_math``, ``real_choice``, ``reason_choice``): the text from ``data/<name>.jsonl``
     (default ``corpora_dir()``), our own fields (label, why, style, split, ...) from the committed label file,
     joined by id. FileNotFoundError when the corpus is not there; ValueError when the two do not match (other
     ids, or a text whose hash is not the recorded one: rebuild the corpus)."""
@@ -471,11 +510,14 @@ def load(name: str, data: Path | None = None, labels_dir: Path = LABELS) -> list
 
 
 def build(mirror_root: Path, out: Path, labels_dir: Path = LABELS) -> dict[str, tuple[int, int, list[str]]]:
-    """Write the full corpora into ``out``; per corpus (rows rebuilt, rows listed, problems)."""
+    """Write the full corpora into ``out``; per corpus whose label file is in ``labels_dir``: (rows rebuilt, rows
+    listed, problems)."""
     mirror = Mirror(mirror_root)
     out.mkdir(parents=True, exist_ok=True)
     results = {}
     for corpus in CORPORA:
+        if not (labels_dir / corpus.labels).is_file():
+            continue  # a corpus whose label file is not in this folder is not built (reported by its absence)
         rows, problems = [], []
         labels = read_jsonl(labels_dir / corpus.labels)
         for line in labels:
@@ -506,11 +548,14 @@ def with_gold_source(row: dict, mirror: Mirror | None) -> dict:
 
 
 def pack(corpora: Path, out: Path, mirror_root: Path | None) -> list[str]:
-    """Write the label files from the full corpora; with a mirror, check each row rebuilds identically."""
+    """Write the label files of the full corpora found in ``corpora``; with a mirror, check each row rebuilds
+    identically."""
     mirror = Mirror(mirror_root) if mirror_root else None
     out.mkdir(parents=True, exist_ok=True)
     problems = []
     for corpus in CORPORA:
+        if not (corpora / corpus.file).is_file():
+            continue  # a corpus whose full rows are not in this folder keeps its label file as it is
         lines = []
         # a gold pointer the corpus row does not carry is kept from the label file being replaced
         before = {line["id"]: line for line in read_jsonl(out / corpus.labels)} if (out / corpus.labels).is_file() else {}
@@ -567,7 +612,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for problem in problems:
         print(f"  not packed: {problem}", file=sys.stderr)
-    print(f"wrote {', '.join(str(args.out / c.labels) for c in CORPORA)}")
+    print(f"wrote {', '.join(str(args.out / c.labels) for c in CORPORA if (corpora / c.file).is_file())}")
     return 1 if problems else 0
 
 
