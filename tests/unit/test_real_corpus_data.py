@@ -296,10 +296,11 @@ def test_reason_choice_corpus_matches_the_labels(reason_corpus):
 
 # -- the reason_choice readers on a snapshot made here --------------------------------------------------------------
 
-def _commit(work: Path, files: dict[str, str]) -> str:
-    for path, text in files.items():
+def _commit(work: Path, files: dict[str, str | bytes]) -> str:
+    for path, content in files.items():
         (work / path).parent.mkdir(parents=True, exist_ok=True)
-        (work / path).write_text(text, encoding="utf-8")
+        data = content if isinstance(content, bytes) else content.encode("utf-8")
+        (work / path).write_bytes(data)
     git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
     subprocess.run(["git", "init", "-q", str(work)], check=True)
     subprocess.run([*git, "add", "."], check=True)
@@ -350,3 +351,45 @@ def test_reason_choice_readers_pack_and_build(tmp_path):
     assert (done, total) == (2, 4)
     assert "has no record phy_9" in problems[0]
     assert "line 2: the answer is not exactly one of the options" in problems[1]
+
+
+DIAGNOSIS_FILE = "results/diagnosis_arena_results.xlsx"
+
+
+def test_reason_choice_diagnosis_arena_reader(tmp_path):
+    """The DiagnosisArena workbook: one row per case, a prompt and a reply column per model and variant; the anchor
+    <case>/<model>/<variant> picks one reply; a case that is not there, or an anchor of another form, is reported."""
+    openpyxl = pytest.importorskip("openpyxl")
+    import io
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Analysis_Results"
+    head = ["id", "option_a", "option_b", "option_c", "option_d", "ground_truth", "deepseek_r1_male_prompt",
+            "deepseek_r1_male_response", "deepseek_r1_male_answer"]
+    sheet.append(head)
+    sheet.append([7, "Gout", "Pseudogout", "Septic arthritis", "Bursitis", "B", "Case 7 ... A. Gout ...",
+                  "Okay, crystals. So B.\n</think>\n\n\\boxed{B}", "B"])
+    book.create_sheet("Summary").append(["Metric", "Value"])
+    data = io.BytesIO()
+    book.save(data)
+    mirror = tmp_path / "mirror"
+    commit = _commit(mirror / "redagavin+cot_faithfulness" / "repo", {DIAGNOSIS_FILE: data.getvalue()})
+    pointer = f"redagavin/cot_faithfulness@{commit}:{DIAGNOSIS_FILE}#7/deepseek_r1/male"
+    row = {"id": "rc2-0001", "source": pointer, "harness": "h", "model": "m", "style": "cot",
+           "question": "Case 7 ... A. Gout ...",
+           "options": {"A": "Gout", "B": "Pseudogout", "C": "Septic arthritis", "D": "Bursitis"}, "gold": "B",
+           "response": "Okay, crystals. So B.\n</think>\n\n\\boxed{B}", "label": "B", "why": "note", "split": "dev"}
+    corpus = real_corpus.corpus_named("reason_choice")
+    corpora, labels = tmp_path / "corpora", tmp_path / "labels"
+    corpora.mkdir()
+    real_corpus.write_jsonl(corpora / corpus.file, [{f: row[f] for f in corpus.fields}])
+    assert real_corpus.pack(corpora, labels, mirror) == []
+    line = read_jsonl(labels / corpus.labels)[0]
+    missing = dict(line, id="rc2-0002", source=pointer.replace("#7/", "#9/"))
+    malformed = dict(line, id="rc2-0003", source=pointer.replace("/male", "/other"))
+    real_corpus.write_jsonl(labels / corpus.labels, [line, missing, malformed])
+    done, total, problems = real_corpus.build(mirror, tmp_path / "out", labels)["reason_choice"]
+    assert (done, total) == (1, 3)
+    assert read_jsonl(tmp_path / "out" / corpus.file) == [{f: row[f] for f in corpus.fields}]
+    assert "no single case 9 with a deepseek_r1_male_response" in problems[0]
+    assert "should be <id>/<model>/<female|male>" in problems[1]
