@@ -181,8 +181,8 @@ def run_maths(rows: list[dict], names: list[str], list_misses: bool) -> None:
 def mmlu_pro_letter(response: str, options: dict) -> str | None:
     """The baseline a common harness gives: MMLU-Pro's answer extraction, re-implemented here from its stated
     behaviour. First "answer is (X)" / "answer is X"; else "Answer: X" / "answer: X" (the last one on the first
-    line holding one); else the last capital letter A..J standing alone as a word; else no letter. Letters A..J whatever the options (as MMLU-Pro
-    reads them); ``options`` is not looked at."""
+    line holding one); else the last capital letter A..J standing alone as a word; else no letter. Letters A..J
+    whatever the options (as MMLU-Pro reads them); ``options`` is not looked at."""
     found = re.search(r"answer is \(?([A-J])\)?", response)
     if found:
         return found.group(1)

@@ -533,10 +533,10 @@ def corpus_named(name: str) -> Corpus:
 
 
 def load(name: str, data: Path | None = None, labels_dir: Path = LABELS) -> list[dict]:
-    """The full rows of corpus ``name`` (``real_math``, ``real_choice``, ``reason_choice``): the text from ``data/<name>.jsonl``
-    (default ``corpora_dir()``), our own fields (label, why, style, split, ...) from the committed label file,
-    joined by id. FileNotFoundError when the corpus is not there; ValueError when the two do not match (other
-    ids, or a text whose hash is not the recorded one: rebuild the corpus)."""
+    """The full rows of corpus ``name`` (``real_math``, ``real_choice``, ``reason_choice``): the text from
+    ``data/<name>.jsonl`` (default ``corpora_dir()``), our own fields (label, why, style, split, ...) from the
+    committed label file, joined by id. FileNotFoundError when the corpus is not there; ValueError when the two do
+    not match (other ids, or a text whose hash is not the recorded one: rebuild the corpus)."""
     corpus = corpus_named(name)
     path = (data or corpora_dir()) / corpus.file
     if not path.is_file():
