@@ -9,7 +9,7 @@ rows it accepts) over the wrong rows, and the accuracy (agreement with the label
 (reasoning-era traces, tests/data/reason_math.README.md) reads the same way and also prints every figure per source
 (repository | model), as ``--by-source`` does for any maths corpus.
 
-    python tools/eval_real_corpus.py [--data DIR | corpus.jsonl] [--corpus real_math|real_choice|reason_math]
+    python tools/eval_real_corpus.py [--data DIR | corpus.jsonl] [--corpus real_math|real_choice|reason_math|reason_choice]
                                      [--split dev|heldout|all] [--list-misses] [--by-source]
                                      [--math-verify-python /tmp/mv/bin/python]
                                      [--scorers olympiad/default,imo/upstream,boxed,...]
@@ -28,9 +28,11 @@ Scorers (``--scorers``, all available ones by default):
                                           once for all rows while this tool runs in the project's environment)
 
 A multiple-choice corpus (rows with ``response``, ``options`` {letter: text} and ``label``, a letter or null, as
-``real_choice``) is recognised by its rows and read with
-``pytest_answerbench.choice.infer_choice``: agreement, letters read where the label has none or another letter
-(false accepts), and no letter where the label has one (false rejects).
+``real_choice`` and ``reason_choice``) is recognised by its rows and read with
+``pytest_answerbench.choice.infer_choice`` and, as a baseline, with MMLU-Pro's answer-extraction regexes
+(re-implemented here, ``mmlu_pro_letter``): per reader, overall, per answer style and per source repository, the
+agreement, the letters read where the label has none or another letter (false accepts), and no letter where the
+label has one (false rejects).
 
 Nothing here asserts a figure; the exit status is 0 whatever the agreement (a measurement, not a gate).
 """
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -228,31 +231,73 @@ def run_maths(rows: list[dict], names: list[str], list_misses: bool, by_source: 
                 print(f"    {row['id']} [{row['style']}] {what}: gold {row['answer']!r}; ...{tail}")
 
 
-def run_choice(rows: list[dict], list_misses: bool) -> None:
-    from pytest_answerbench.choice import infer_choice
+def mmlu_pro_letter(response: str, options: dict) -> str | None:
+    """The baseline a common harness gives: MMLU-Pro's answer extraction, re-implemented here from its stated
+    behaviour. First "answer is (X)" / "answer is X"; else "Answer: X" / "answer: X" (the last one on the first
+    line holding one); else the last capital letter A..J standing alone as a word; else no letter. Letters A..J
+    whatever the options (as MMLU-Pro reads them); ``options`` is not looked at."""
+    found = re.search(r"answer is \(?([A-J])\)?", response)
+    if found:
+        return found.group(1)
+    found = re.search(r".*[aA]nswer:\s*([A-J])", response)
+    if found:
+        return found.group(1)
+    found = re.search(r"\b[A-J]\b(?!.*\b[A-J]\b)", response, re.DOTALL)
+    return found.group(0) if found else None
 
-    by_style: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # rows, agree, false acc., false rej.
+
+def _infer_choice_letter(response: str, options: dict) -> str | None:
+    from pytest_answerbench.choice import infer_choice
+    return infer_choice(response, options).letter
+
+
+#: the multiple-choice readers measured: name -> (response, options) -> letter or None
+CHOICE_READERS: dict[str, Callable[[str, dict], str | None]] = {
+    "infer_choice": _infer_choice_letter,
+    "mmlu-pro regex": mmlu_pro_letter,
+}
+
+
+def choice_tallies(rows: list[dict]) -> tuple[dict[tuple[str, str], list[int]], list[tuple[str, dict, object]]]:
+    """Per (reader, group): [rows, agree, false accepts, false rejects], the groups being "(overall)",
+    "style:<style>" and "source:<owner/repo>"; and the misses as (reader, row, letter read). A crash counts as a
+    disagreement (read as ``<ExceptionName>``)."""
+    tallies: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     misses = []
     for row in rows:
-        try:
-            got = infer_choice(row["response"], row["options"]).letter
-        except Exception as exc:  # a crash is a disagreement
-            got = f"<{type(exc).__name__}>"
-        tallies = [by_style[row.get("style", "all")], by_style["(overall)"]] if row.get("style") else [by_style["(overall)"]]
-        for t in tallies:
-            t[0] += 1
-            t[1] += got == row["label"]
-            t[2] += got != row["label"] and got is not None
-            t[3] += got is None and row["label"] is not None
-        if got != row["label"]:
-            misses.append((row, got))
-    print(f"\ninfer_choice\n  {'style':<14} {'rows':>5} {'agreement':>10} {'false acc.':>10} {'false rej.':>10}")
-    for style, (n, agree, fa, fr) in sorted(by_style.items()):
-        print(f"  {style:<14} {n:>5} {agree / n:>10.1%} {fa:>10} {fr:>10}")
-    if list_misses:
-        for row, got in misses:
-            tail = " ".join(row["response"][-160:].split())
-            print(f"    {row.get('id', '?')} label {row['label']!r} read {got!r}: ...{tail}")
+        groups = ["(overall)"]
+        if row.get("style"):
+            groups.append(f"style:{row['style']}")
+        if row.get("source"):
+            groups.append(f"source:{row['source'].split('@', 1)[0]}")
+        for name, read in CHOICE_READERS.items():
+            try:
+                got = read(row["response"], row["options"])
+            except Exception as exc:  # a crash is a disagreement
+                got = f"<{type(exc).__name__}>"
+            for group in groups:
+                t = tallies[(name, group)]
+                t[0] += 1
+                t[1] += got == row["label"]
+                t[2] += got != row["label"] and got is not None
+                t[3] += got is None and row["label"] is not None
+            if got != row["label"]:
+                misses.append((name, row, got))
+    return tallies, misses
+
+
+def run_choice(rows: list[dict], list_misses: bool) -> None:
+    tallies, misses = choice_tallies(rows)
+    for name in CHOICE_READERS:
+        print(f"\n{name}\n  {'group':<40} {'rows':>5} {'agreement':>10} {'false acc.':>10} {'false rej.':>10}")
+        for (reader, group), (n, agree, fa, fr) in sorted(tallies.items()):
+            if reader == name:
+                print(f"  {group:<40} {n:>5} {agree / n:>10.1%} {fa:>10} {fr:>10}")
+        if list_misses:
+            for reader, row, got in misses:
+                if reader == name:
+                    tail = " ".join(row["response"][-160:].split())
+                    print(f"    {row.get('id', '?')} label {row['label']!r} read {got!r}: ...{tail}")
 
 
 def main(argv: list[str] | None = None) -> int:

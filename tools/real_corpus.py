@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import io
 import json
 import os
 import re
@@ -72,23 +73,31 @@ class Mirror:
         self._files: dict[tuple[str, str, str], str] = {}
         self._parsed: dict[tuple[str, str, str, str], object] = {}
 
+    def blob(self, repo: str, commit: str, path: str) -> bytes:
+        """The file's bytes as the commit holds them (not kept: ``text`` and ``parsed`` keep what they make)."""
+        gitdir = self.root / repo.replace("/", "+") / "repo"
+        if not gitdir.is_dir():
+            raise Unreadable(f"no snapshot of {repo} under {self.root} (fetch github:{repo})")
+        done = subprocess.run(["git", "-C", str(gitdir), "show", f"{commit}:{path}"], capture_output=True)
+        if done.returncode:
+            raise Unreadable(f"{repo}@{commit[:8]}:{path} is not in the snapshot: "
+                             f"{done.stderr.decode(errors='replace').strip()}")
+        return done.stdout
+
     def text(self, repo: str, commit: str, path: str) -> str:
         key = (repo, commit, path)
         if key not in self._files:
-            gitdir = self.root / repo.replace("/", "+") / "repo"
-            if not gitdir.is_dir():
-                raise Unreadable(f"no snapshot of {repo} under {self.root} (fetch github:{repo})")
-            done = subprocess.run(["git", "-C", str(gitdir), "show", f"{commit}:{path}"], capture_output=True)
-            if done.returncode:
-                raise Unreadable(f"{repo}@{commit[:8]}:{path} is not in the snapshot: "
-                                 f"{done.stderr.decode(errors='replace').strip()}")
-            self._files[key] = done.stdout.decode("utf-8")
+            self._files[key] = self.blob(repo, commit, path).decode("utf-8")
         return self._files[key]
 
     def parsed(self, repo: str, commit: str, path: str, how: str) -> object:
-        """The file parsed once: ``json`` (one document), ``jsonl`` (a list of records) or ``lines``."""
+        """The file parsed once: ``json`` (one document), ``jsonl`` (a list of records), ``lines``, or ``xlsx``
+        (a workbook: sheet name -> its rows as dicts keyed by the first row, see ``xlsx_sheets``)."""
         key = (repo, commit, path, how)
         if key not in self._parsed:
+            if how == "xlsx":
+                self._parsed[key] = xlsx_sheets(self.blob(repo, commit, path))
+                return self._parsed[key]
             text = self.text(repo, commit, path)
             self._parsed[key] = {"json": json.loads, "lines": lambda t: t.split("\n"),
                                  "jsonl": lambda t: [json.loads(line) if line.strip() else None
@@ -450,6 +459,85 @@ CORPORA = (
            {"question": "question", "answer": "gold", "prediction": "response"}),
 )
 
+# -- reason_choice: reasoning-era and vision-language multiple-choice replies (tests/data/reason_choice.README.md) --
+
+def choice_emma(record: Record) -> dict:
+    """EMMA-style result files (hychaochao/EMMA, and the EMMA and EMMA-mini results STARE-bench/STARE commits): one
+    JSON object keyed by problem id, the anchor (``Math_54``, ``chem_1``); ``options`` a list, lettered A, B, ... in
+    order (an option may be only its letter, or an image placeholder, when the choices are drawn); the gold the
+    ``answer`` letter; the reply ``response``."""
+    item = record.load("json").get(record.anchor)
+    if not isinstance(item, dict):
+        raise Unreadable(f"{record.path} has no record {record.anchor}")
+    return {"question": item["question"], "options": {chr(65 + i): str(o) for i, o in enumerate(item["options"])},
+            "gold": item["answer"], "response": item["response"]}
+
+
+def choice_puzzlevqa(record: Record) -> dict:
+    """PuzzleVQA outputs (declare-lab/LLM-PuzzleTest ``cot_multi_extract.jsonl``): ``options`` a list of option
+    texts lettered (A), (B), ... in the prompt's order; the gold is the letter of the option equal to ``answer``;
+    the reply ``raw_output``."""
+    item = record.jsonl_record()
+    listed = [str(o) for o in item["options"]]
+    if listed.count(str(item["answer"])) != 1:
+        raise Unreadable(f"{record.path} line {record.line() + 1}: the answer is not exactly one of the options")
+    return {"question": item["question"], "options": {chr(65 + i): o for i, o in enumerate(listed)},
+            "gold": chr(65 + listed.index(str(item["answer"]))), "response": item["raw_output"]}
+
+
+def xlsx_sheets(data: bytes) -> dict[str, list[dict]]:
+    """A workbook's sheets: name -> rows as dicts keyed by the first row's cells. Cell values only (openpyxl,
+    the project's ``xlsx`` extra, reads the stored values; no formula is computed, nothing is run)."""
+    try:
+        import openpyxl
+    except ImportError:
+        raise Unreadable("reading .xlsx needs openpyxl (pip install 'pytest-answerbench[xlsx]')") from None
+    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    sheets = {}
+    for sheet in book.worksheets:
+        rows = list(sheet.iter_rows(values_only=True))
+        head = [str(cell) for cell in rows[0]] if rows else []
+        sheets[sheet.title] = [dict(zip(head, row)) for row in rows[1:]]
+    book.close()
+    return sheets
+
+
+#: DiagnosisArena anchors: <case id>/<model column prefix>/<variant> (the case as written, or with its gender swapped)
+DIAGNOSIS_ANCHOR = r"(\d+)/(\w+?)/(female|male)"
+
+
+def choice_diagnosis_arena(record: Record) -> dict:
+    """redagavin/cot_faithfulness ``results/diagnosis_arena_results.xlsx``, sheet ``Analysis_Results``: one row per
+    case (``id``); options ``option_a`` .. ``option_d``, gold ``ground_truth``; per model and variant the prompt
+    (``<model>_<variant>_prompt``, kept as the question: it holds the case and the options) and the reply
+    (``<model>_<variant>_response``). The anchor names the case, the model prefix and the variant."""
+    found = re.fullmatch(DIAGNOSIS_ANCHOR, record.anchor)
+    if not found:
+        raise Unreadable(f"anchor #{record.anchor} of {record.path} should be <id>/<model>/<female|male>")
+    case, model, variant = found.groups()
+    rows = [row for row in record.load("xlsx").get("Analysis_Results", []) if str(row.get("id")) == case]
+    if len(rows) != 1 or not isinstance(rows[0].get(f"{model}_{variant}_response"), str):
+        raise Unreadable(f"{record.path} has no single case {case} with a {model}_{variant}_response")
+    row = rows[0]
+    return {"question": row[f"{model}_{variant}_prompt"],
+            "options": {letter: str(row[f"option_{letter.lower()}"]) for letter in "ABCD"},
+            "gold": row["ground_truth"], "response": row[f"{model}_{variant}_response"]}
+
+
+READERS["reason_choice"] = [
+    ("hychaochao/EMMA", r"results/.*\.json", choice_emma),
+    ("STARE-bench/STARE", r"results/EMMA(-mini)?/.*\.json", choice_emma),
+    ("declare-lab/LLM-PuzzleTest", r"PuzzleVQA/outputs[^/]*/[^/]+/gpt4o/cot_multi_extract\.jsonl", choice_puzzlevqa),
+    ("redagavin/cot_faithfulness", r"results/diagnosis_arena_results\.xlsx", choice_diagnosis_arena),
+]
+CORPORA += (
+    Corpus("reason_choice", "reason_choice",
+           ("id", "source", "harness", "model", "style", "question", "options", "gold", "response", "label", "why",
+            "split"),
+           {"question": "question", "options": "options", "gold": "gold", "response": "response"}),
+)
+
+
 #: the fields of a label line that are our own work, in the order written (the rest are hashes and a length)
 OWN_FIELDS = ("id", "source", "harness", "model", "style", "split", "label", "why")
 
@@ -509,7 +597,8 @@ def corpus_named(name: str) -> Corpus:
 
 
 def load(name: str, data: Path | None = None, labels_dir: Path = LABELS) -> list[dict]:
-    """The full rows of corpus ``name`` (``real_math``, ``real_choice`` or ``reason_math``): the text from ``data/<name>.jsonl``
+    """The full rows of corpus ``name`` (``real_math``, ``real_choice``, ``reason_math``
+    or ``reason_choice``): the text from ``data/<name>.jsonl``
     (default ``corpora_dir()``), our own fields (label, why, style, split, ...) from the committed label file,
     joined by id. FileNotFoundError when the corpus is not there; ValueError when the two do not match (other
     ids, or a text whose hash is not the recorded one: rebuild the corpus)."""
@@ -641,7 +730,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for problem in problems:
         print(f"  not packed: {problem}", file=sys.stderr)
-    print(f"wrote {', '.join(str(args.out / c.labels) for c in CORPORA)}")
+    print(f"wrote {', '.join(str(args.out / c.labels) for c in CORPORA if (corpora / c.file).is_file())}")
     return 1 if problems else 0
 
 

@@ -230,7 +230,8 @@ def test_rebuild_from_the_snapshots_equals_the_corpora(tmp_path):
     byte, to the full corpus files when those are here too."""
     mirror = mirror_dir()
     pointers = [line["source"] for line in LABELS] + [
-        line["source"] for line in read_jsonl(ROOT / "tests" / "data" / "real_choice.labels.jsonl")] + [
+        line["source"] for name in ("real_choice", "reason_choice")
+        for line in read_jsonl(ROOT / "tests" / "data" / f"{name}.labels.jsonl")] + [
         pointer for line in REASON for pointer in (line["source"], line.get("gold_source", line["source"]))]
     absent = sorted({p.split("@")[0] for p in pointers if not (mirror / p.split("@")[0].replace("/", "+")).is_dir()})
     if absent:
@@ -405,3 +406,165 @@ def test_math_verify_runs_in_another_interpreter(tmp_path, monkeypatch):
     (tmp_path / "math_verify.py").write_text("raise ImportError('no math_verify here')\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="no math_verify here"):
         tool.math_verify_in(sys.executable, rows)
+
+
+# -- reason_choice: the second multiple-choice corpus (tests/data/reason_choice.README.md) ---------------------------
+
+REASON_CHOICE = read_jsonl(ROOT / "tests" / "data" / "reason_choice.labels.jsonl")
+REASON_KEYS = {"id", "source", "harness", "model", "style", "split", "label", "why", "sha256", "gold_sha256",
+               "question_sha256", "options_sha256", "chars"}
+CHOICE_STYLES = {"letter", "marker", "cot", "option-text", "json", "continuation", "hedge", "refusal", "degenerate",
+                 "other"}
+#: never used for reason_choice: the lead's independent measure, and the sources real_choice already draws on
+REASON_CHOICE_EXCLUDED = EXCLUDED + ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought",
+                              "dongximing/semantic")
+REAL_CHOICE_REPOS = {line["source"].split("@", 1)[0]
+                     for line in read_jsonl(ROOT / "tests" / "data" / "real_choice.labels.jsonl")}
+
+
+def test_reason_choice_size_sources_and_ids():
+    assert len(REASON_CHOICE) >= 250
+    assert [line["id"] for line in REASON_CHOICE] == [f"rc2-{n:04d}" for n in range(1, len(REASON_CHOICE) + 1)]
+    repos = Counter(line["source"].split("@", 1)[0] for line in REASON_CHOICE)
+    assert len(repos) >= 3 and not set(repos) & REAL_CHOICE_REPOS, repos
+    assert max(repos.values()) <= 0.4 * len(REASON_CHOICE), repos.most_common(1)
+    assert len({line["model"] for line in REASON_CHOICE}) >= 5
+    assert any(line["label"] is None for line in REASON_CHOICE), "replies that commit to nothing are part of the corpus"
+
+
+@pytest.mark.parametrize("line", REASON_CHOICE, ids=[line["id"] for line in REASON_CHOICE])
+def test_reason_choice_label_line(line):
+    assert set(line) == REASON_KEYS, set(line) ^ REASON_KEYS
+    assert SOURCE.match(line["source"]), line["source"]
+    assert not any(name in line["source"].lower() for name in REASON_CHOICE_EXCLUDED), line["source"]
+    real_corpus.reader_for(real_corpus.corpus_named("reason_choice"), line["source"])  # a reader follows it
+    assert line["style"] in CHOICE_STYLES
+    for key in ("harness", "model", "why"):
+        assert isinstance(line[key], str) and line[key].strip(), key
+    assert len(line["why"]) <= 160, "a short note, never a copy of the reply"
+    assert line["label"] is None or re.fullmatch(r"[A-Z]", line["label"])
+    assert all(HEX.match(line[key]) for key in ("sha256", "gold_sha256", "question_sha256", "options_sha256"))
+    assert type(line["chars"]) is int and 0 < line["chars"] <= 8000
+    assert line["split"] == ("heldout" if int(line["id"][4:]) % 3 == 0 else "dev")
+
+
+@pytest.fixture(scope="module")
+def reason_choice_corpus() -> list[dict]:
+    try:
+        return real_corpus.load("reason_choice")
+    except FileNotFoundError:
+        pytest.skip(real_corpus.MISSING)
+
+
+def test_reason_choice_corpus_matches_the_labels(reason_choice_corpus):
+    assert [row["id"] for row in reason_choice_corpus] == [line["id"] for line in REASON_CHOICE]
+    for row, line in zip(reason_choice_corpus, REASON_CHOICE):
+        assert len(row["response"]) == line["chars"], row["id"]
+        assert (row["label"], row["style"], row["split"]) == (line["label"], line["style"], line["split"])
+        options = row["options"]
+        assert len(options) >= 2 and list(options) == [chr(65 + i) for i in range(len(options))], row["id"]
+        assert row["label"] is None or row["label"] in options, row["id"]
+        assert row["gold"].upper() in options, row["id"]  # EMMA writes a few golds in lower case ("a")
+        whole = row["response"].strip()  # a bare letter may be quoted; a sentence may not
+        assert len(whole) < 20 or whole not in row["why"], f"{row['id']}: the note copies the whole reply"
+
+
+# -- the reason_choice readers on a snapshot made here --------------------------------------------------------------
+
+def _commit(work: Path, files: dict[str, str | bytes]) -> str:
+    for path, content in files.items():
+        (work / path).parent.mkdir(parents=True, exist_ok=True)
+        data = content if isinstance(content, bytes) else content.encode("utf-8")
+        (work / path).write_bytes(data)
+    git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run(["git", "init", "-q", str(work)], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "results"], check=True)
+    return subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+
+
+EMMA_FILE = "results/close-source/made_here_Physics_CoT.json"
+PUZZLE_FILE = "PuzzleVQA/outputs_single/made_here/gpt4o/cot_multi_extract.jsonl"
+
+
+def test_reason_choice_readers_pack_and_build(tmp_path):
+    """An EMMA result (JSON keyed by problem id, options lettered in order) and a PuzzleVQA output (JSON Lines, the
+    gold the letter of the option equal to ``answer``): packed, then rebuilt equal; a PuzzleVQA answer that is not
+    an option, and an EMMA id that is not in the file, are reported, not guessed."""
+    mirror = tmp_path / "mirror"
+    emma = {"phy_1": {"question": "Which way does it turn?", "options": ["left", "right", "<image_2>"],
+                      "answer": "B", "type": "Multiple Choice", "response": "It turns right.\n\\boxed{B}"}}
+    puzzles = [{"question": "What is the missing color?", "options": ["red", "blue", "green"], "answer": "green",
+                "raw_output": "The pattern repeats.\n\nAnswer: (C) green", "image_string": "iVBOR"},
+               {"question": "What is the missing size?", "options": ["small", "large"], "answer": "medium",
+                "raw_output": "(A) small"}]
+    e = _commit(mirror / "hychaochao+EMMA" / "repo", {EMMA_FILE: json.dumps(emma)})
+    p = _commit(mirror / "declare-lab+LLM-PuzzleTest" / "repo",
+                {PUZZLE_FILE: "".join(json.dumps(r) + "\n" for r in puzzles)})
+    common = {"harness": "h", "model": "m", "style": "cot", "why": "note", "split": "dev"}
+    rows = [{"id": "rc2-0001", "source": f"hychaochao/EMMA@{e}:{EMMA_FILE}#phy_1", **common,
+             "question": "Which way does it turn?", "options": {"A": "left", "B": "right", "C": "<image_2>"},
+             "gold": "B", "response": emma["phy_1"]["response"], "label": "B"},
+            {"id": "rc2-0002", "source": f"declare-lab/LLM-PuzzleTest@{p}:{PUZZLE_FILE}#L1", **common,
+             "question": "What is the missing color?", "options": {"A": "red", "B": "blue", "C": "green"},
+             "gold": "C", "response": puzzles[0]["raw_output"], "label": "C"}]
+    corpus = real_corpus.corpus_named("reason_choice")
+    corpora, labels = tmp_path / "corpora", tmp_path / "labels"
+    corpora.mkdir()
+    real_corpus.write_jsonl(corpora / corpus.file, [{f: row[f] for f in corpus.fields} for row in rows])
+    assert real_corpus.pack(corpora, labels, mirror) == []
+    assert sorted(path.name for path in labels.iterdir()) == [corpus.labels]  # only the corpus given is packed
+    packed = read_jsonl(labels / corpus.labels)
+    assert packed[1]["gold_sha256"] == real_corpus.sha256("C")
+    assert real_corpus.build(mirror, tmp_path / "out", labels)["reason_choice"] == (2, 2, [])
+    assert (tmp_path / "out" / corpus.file).read_bytes() == (corpora / corpus.file).read_bytes()
+
+    absent = dict(packed[0], id="rc2-0003", source=packed[0]["source"].replace("#phy_1", "#phy_9"))
+    not_an_option = dict(packed[1], id="rc2-0004", source=packed[1]["source"].replace("#L1", "#L2"))
+    real_corpus.write_jsonl(labels / corpus.labels, [*packed, absent, not_an_option])
+    done, total, problems = real_corpus.build(mirror, tmp_path / "out", labels)["reason_choice"]
+    assert (done, total) == (2, 4)
+    assert "has no record phy_9" in problems[0]
+    assert "line 2: the answer is not exactly one of the options" in problems[1]
+
+
+DIAGNOSIS_FILE = "results/diagnosis_arena_results.xlsx"
+
+
+def test_reason_choice_diagnosis_arena_reader(tmp_path):
+    """The DiagnosisArena workbook: one row per case, a prompt and a reply column per model and variant; the anchor
+    <case>/<model>/<variant> picks one reply; a case that is not there, or an anchor of another form, is reported."""
+    openpyxl = pytest.importorskip("openpyxl")
+    import io
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Analysis_Results"
+    head = ["id", "option_a", "option_b", "option_c", "option_d", "ground_truth", "deepseek_r1_male_prompt",
+            "deepseek_r1_male_response", "deepseek_r1_male_answer"]
+    sheet.append(head)
+    sheet.append([7, "Gout", "Pseudogout", "Septic arthritis", "Bursitis", "B", "Case 7 ... A. Gout ...",
+                  "Okay, crystals. So B.\n</think>\n\n\\boxed{B}", "B"])
+    book.create_sheet("Summary").append(["Metric", "Value"])
+    data = io.BytesIO()
+    book.save(data)
+    mirror = tmp_path / "mirror"
+    commit = _commit(mirror / "redagavin+cot_faithfulness" / "repo", {DIAGNOSIS_FILE: data.getvalue()})
+    pointer = f"redagavin/cot_faithfulness@{commit}:{DIAGNOSIS_FILE}#7/deepseek_r1/male"
+    row = {"id": "rc2-0001", "source": pointer, "harness": "h", "model": "m", "style": "cot",
+           "question": "Case 7 ... A. Gout ...",
+           "options": {"A": "Gout", "B": "Pseudogout", "C": "Septic arthritis", "D": "Bursitis"}, "gold": "B",
+           "response": "Okay, crystals. So B.\n</think>\n\n\\boxed{B}", "label": "B", "why": "note", "split": "dev"}
+    corpus = real_corpus.corpus_named("reason_choice")
+    corpora, labels = tmp_path / "corpora", tmp_path / "labels"
+    corpora.mkdir()
+    real_corpus.write_jsonl(corpora / corpus.file, [{f: row[f] for f in corpus.fields}])
+    assert real_corpus.pack(corpora, labels, mirror) == []
+    line = read_jsonl(labels / corpus.labels)[0]
+    missing = dict(line, id="rc2-0002", source=pointer.replace("#7/", "#9/"))
+    malformed = dict(line, id="rc2-0003", source=pointer.replace("/male", "/other"))
+    real_corpus.write_jsonl(labels / corpus.labels, [line, missing, malformed])
+    done, total, problems = real_corpus.build(mirror, tmp_path / "out", labels)["reason_choice"]
+    assert (done, total) == (1, 3)
+    assert read_jsonl(tmp_path / "out" / corpus.file) == [{f: row[f] for f in corpus.fields}]
+    assert "no single case 9 with a deepseek_r1_male_response" in problems[0]
+    assert "should be <id>/<model>/<female|male>" in problems[1]
