@@ -64,9 +64,9 @@ def test_many_unclosed_boxes_stay_linear():
     import time
 
     text = "\\boxed{" * 20000
-    started = time.perf_counter()
+    started = time.process_time()
     assert boxed_all(text) == []
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
 
 
 def test_math_spans_treat_escaped_dollar_as_text():

@@ -125,11 +125,11 @@ def test_constant_ratio_agrees_with_simplify(e1, e2):
 
 def test_shortcuts_refuse_huge_degrees_without_expanding():
     tower = sympy.Pow(x + 1, 5000, evaluate=False)
-    started = time.perf_counter()
+    started = time.process_time()
     assert degree_bound(tower) is None
     assert constant_ratio(tower, x) is None
     assert identically_zero(tower - x) is None
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
 
 
 @pytest.mark.parametrize("expr, expected", [
