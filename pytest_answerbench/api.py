@@ -44,8 +44,8 @@ def score_row(
         options: overrides for the benchmark's ``options:``.
         row_id: the row's id when the row has no id field (seeds any deterministic pick).
         verifier: ``"judge"`` sends a row the rules leave undecided to ``judge`` with the verifier prompt
-            (olympiad, imo, atomic, default profile; README "Options": ``--bench-verifier``).
-        max_memory: megabytes the scoring may allocate (README.md, "Memory ceiling"), or None.
+            (olympiad, imo, atomic, default profile; docs/options.md: ``--bench-verifier``).
+        max_memory: megabytes the scoring may allocate (docs/safety.md, "Memory ceiling"), or None.
 
     Returns:
         A Verdict; bad row content gives ``status="error"``, never an exception.
@@ -76,9 +76,9 @@ def score_rows(
     max_memory: float | None = DEFAULT_MAX_MEMORY_MB,
     samples_by: str | None = None,
 ) -> dict[str, Any]:
-    """Score many rows and return the JSON report (README.md, "The JSON report") as a dict.
+    """Score many rows and return the JSON report (docs/report-schema.md) as a dict.
 
-    Samples are read as the plugin reads them (README, "Many samples per question"): rows sharing the
+    Samples are read as the plugin reads them (docs/samples.md): rows sharing the
     ``samples_by`` field's value, a list of responses as the prediction, rows carrying an integer ``sample``;
     each sample is a report row ``QID[sN]`` and the report gains the sample metrics and ``questions``.
     """

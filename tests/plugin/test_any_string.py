@@ -1,5 +1,5 @@
 """Every writer survives any string (issue 14): a lone surrogate escape ("\\ud800"), legal in a JSON file but not
-encodable as UTF-8, in a row's id, prediction, gold or group field. The policy (README, "The JSON report"): each
+encodable as UTF-8, in a row's id, prediction, gold or group field. The policy (docs/report-schema.md): each
 lone surrogate is written as U+FFFD, in the JSON report, JUnit, markdown, HTML and terminal, serially and across
 xdist's channel to the controller; no row is lost."""
 

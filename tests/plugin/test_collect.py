@@ -103,7 +103,7 @@ def test_xlsx_file(bench_env):
 
 
 def test_duplicate_ids_are_numbered_alike_in_the_report_junit_the_viewer_and_the_library(bench_env):
-    """The id rule (README, "Row ids"): the second row with id 1 is 1#2 everywhere, as the warning says."""
+    """The id rule (docs/report-schema.md): the second row with id 1 is 1#2 everywhere, as the warning says."""
     import xml.etree.ElementTree as ET
 
     from pytest_answerbench import score_rows

@@ -170,8 +170,8 @@ def test_the_documented_judge_cache_file_is_the_one_created(monkeypatch, tmp_pat
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     shown = "~/" + str(default_cache_path().relative_to(tmp_path))
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"(default `{shown}`" in readme
+    options = (ROOT / "docs" / "options.md").read_text(encoding="utf-8")
+    assert f"(default `{shown}`" in options
     assert shown in (ROOT / "docs" / "judges.md").read_text(encoding="utf-8")
     from pytest_answerbench.options import BENCH_JUDGE_CACHE, OPTIONS
 

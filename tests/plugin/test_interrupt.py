@@ -1,4 +1,4 @@
-"""Interrupted and stopped runs (README: "What an interrupted run writes"): Ctrl-C, SIGTERM and a fatal judge
+"""Interrupted and stopped runs (docs/running.md): Ctrl-C, SIGTERM and a fatal judge
 error write the JSON report with ``incomplete``, the reason, and every row of the input (the unscored ones as
 ``not_run``); the ``complete`` gate fails. Signals go to real subprocesses, serial and ``-n 2``."""
 
@@ -139,7 +139,7 @@ def test_a_complete_run_has_no_incomplete_entry(bench_env):
 
 
 @pytest.mark.skipif(pytest.version_tuple < (9,), reason="on pytest 8.x the rows still run after a stop() made in "
-                    "pytest_sessionstart (known limitation, README: What an interrupted run writes)")
+                    "pytest_sessionstart (known limitation, docs/running.md)")
 @pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["serial", "n2"])
 def test_a_run_stopped_before_scoring_lists_every_row_as_not_run(bench_env, workers, monkeypatch):
     """``BenchRun.stop`` before the first row (as a judge check before scoring would call it): no row is

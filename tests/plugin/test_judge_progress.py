@@ -127,8 +127,8 @@ def test_a_users_judge_with_or_without_on_reply(bench_env, prefetch, judge_lines
 
 
 def test_under_xdist_the_line_moves_with_finished_rows(bench_env, slow_judge):
-    """The judge works on the workers, and xdist tells the controller only of finished rows (README: "Long
-    runs: progress"): no judge count there, the rows' lines as usual."""
+    """The judge works on the workers, and xdist tells the controller only of finished rows (docs/running.md,
+    "Long runs: progress"): no judge count there, the rows' lines as usual."""
     result = _run(bench_env, slow_judge, BENCH_PROGRESS, "0.000001", "-n", "2")
     seen = _lines(result.outlines)
     assert [done for done, _ in seen] == list(range(1, ROWS + 1)), result.outlines

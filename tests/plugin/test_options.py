@@ -4,6 +4,7 @@ unless it is per-invocation, and the command line and a real ini file resolve to
 from __future__ import annotations
 
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -116,11 +117,35 @@ def test_every_option_sets_one_settings_field_or_acts_before_settings_exist():
     assert len(named) == len(set(named))
 
 
-@pytest.mark.parametrize("opt", OPTIONS, ids=[opt.dest for opt in OPTIONS])
-def test_every_option_is_documented(opt: Option):
-    docs = (ROOT / "README.md").read_text(encoding="utf-8") + "".join(
-        p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").glob("*.md")))
-    assert opt.flag in docs
+def _help_entries(pytester: pytest.Pytester) -> tuple[list[str], list[str]]:
+    """The plugin's options and ini keys as ``pytest --help`` lists them: the flags of its option group and the
+    ``bench_*`` names of the ini section."""
+    pytester.makeini("[pytest]\n")
+    lines = pytester.runpytest("--help").stdout.lines
+    start = lines.index("score benchmark prediction files (pytest-answerbench):")
+    flags = []
+    for line in lines[start + 1:]:
+        if line and not line.startswith(" "):
+            break  # the next group's heading
+        match = re.match(r"^  (--[\w-]+)", line)
+        if match:
+            flags.append(match.group(1))
+    ini = [m.group(1) for line in lines if (m := re.match(r"^  (bench_\w+) \(", line))]
+    return flags, ini
+
+
+def test_every_option_pytest_help_lists_is_in_the_options_page(pytester: pytest.Pytester):
+    """docs/options.md is the reference: each flag of the plugin's --help group, and each of its ini keys, is named
+    there in backticks (a flag with its value, `--bench-report PATH`, or alone); no option the page names as the
+    plugin's is missing from --help."""
+    flags, ini = _help_entries(pytester)
+    assert flags == [opt.flag for opt in OPTIONS]  # the parse found the whole group
+    assert ini == [opt.dest for opt in OPTIONS if opt.ini]
+    page = (ROOT / "docs" / "options.md").read_text(encoding="utf-8")
+    assert [f for f in flags if not re.search(rf"`{re.escape(f)}[` ]", page)] == []
+    assert [k for k in ini if f"`{k}`" not in page] == []
+    named = set(re.findall(r"`(--bench[\w-]*)", page))
+    assert named - set(flags) == set()
 
 
 def test_help_texts_quote_the_defaults_they_describe():

@@ -133,8 +133,8 @@ def test_an_output_linked_to_the_prediction_file_is_a_usage_error(bench_env, lin
 
 
 def test_a_selection_keeps_the_report_it_selects_from_and_its_gates_say_subset(bench_env):
-    """README's CI habit: ``bench_report = "report.json"`` in pyproject, then ``--bench-select failing:report.json``.
-    The whole run's report stays; the subset's report goes beside it; its gates say they judge a subset."""
+    """The CI habit of docs/running.md: ``bench_report = "report.json"`` in pyproject, then
+    ``--bench-select failing:report.json``. The whole run's report stays; the subset's report goes beside it; its gates say they judge a subset."""
     (bench_env.path / "tox.ini").unlink()
     bench_env.makepyprojecttoml('[tool.pytest.ini_options]\nbench_report = "report.json"\n')
     _preds(bench_env)

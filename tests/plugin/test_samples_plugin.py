@@ -161,7 +161,7 @@ def test_min_pass_holds_and_fails_per_question(bench_env):
 @pytest.mark.xfail(tuple(int(x) for x in pytest.__version__.split(".")[:2]) >= (9, 2), strict=False,
                    reason="pytest 9.2 reads a node id's brackets as parameters when it matches --lf's cache, so a "
                           "sample (q[s2]) is matched by its question's prefix and some passing samples rerun "
-                          "(README: Many samples per question, known limitation)")
+                          "(docs/samples.md, known limitation)")
 def test_last_failed_reruns_only_the_wrong_samples(bench_env):
     write_jsonl(bench_env.path / "preds.jsonl", rows_with_lists()[:3])
     bench_env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl")

@@ -1,11 +1,11 @@
-"""Workers on other hosts: README's multi-host example ("Several hosts"), run as it stands against a real sshd on
-127.0.0.1, and the same rules with local xdist gateways that run in another directory (``popen//chdir=``).
+"""Workers on other hosts: the multi-host example of docs/running.md ("Several hosts"), run as it stands against a
+real sshd on 127.0.0.1, and the same rules with local xdist gateways that run in another directory (``popen//chdir=``).
 
 The sshd (Debian's ``openssh-server``; ``.ci/run`` installs it) is started once for the module, as the current
 user, with its own host key, config, port and authorized key in a temporary folder. Its forced command stands in
 for another machine: a home directory of its own (a temporary folder) and a ``python3`` that is this test run's
 interpreter. On the controller's side, ``ssh`` and ``scp`` on PATH are wrappers that read the module's
-``ssh_config``, where the host alias ``gpu2`` (README's) is 127.0.0.1 on that port. The tests skip, saying why,
+``ssh_config``, where the host alias ``gpu2`` (the example's) is 127.0.0.1 on that port. The tests skip, saying why,
 only where sshd cannot be installed or started.
 """
 
@@ -28,14 +28,14 @@ import pytest
 from conftest import load_report, mc_row, write_jsonl
 from pytest_answerbench.options import BENCH, BENCH_MIN_ACCURACY, BENCH_REPORT
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+RUNNING = Path(__file__).resolve().parents[2] / "docs" / "running.md"
 SFTP_SERVERS = ("/usr/lib/openssh/sftp-server", "/usr/libexec/openssh/sftp-server", "/usr/libexec/sftp-server")
 
 
 def readme_multi_host_example() -> str:
-    """The one shell block of README.md that starts an ssh worker."""
-    blocks = [b for b in re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.S) if "--tx ssh=" in b]
-    assert len(blocks) == 1, "README.md should have exactly one shell example with an ssh worker"
+    """The one shell block of docs/running.md that starts an ssh worker."""
+    blocks = [b for b in re.findall(r"```sh\n(.*?)```", RUNNING.read_text(encoding="utf-8"), re.S) if "--tx ssh=" in b]
+    assert len(blocks) == 1, "docs/running.md should have exactly one shell example with an ssh worker"
     return blocks[0]
 
 
@@ -127,8 +127,9 @@ def ssh_bin(tmp_path_factory: pytest.TempPathFactory):
 
 
 def test_readme_multi_host_example_runs_as_written(ssh_bin: Path, bench_env: pytest.Pytester):
-    """README's example, two popen workers and one ssh worker, gives a serial run's report; run a second time
-    (its report file now exists) it works again (xdist alone stopped with "not relative to an rsync root").
+    """The example of docs/running.md, two popen workers and one ssh worker, gives a serial run's report; run a
+    second time (its report file now exists) it works again (xdist alone stopped with "not relative to an rsync
+    root").
 
     About 8 s alone (15 s on a loaded machine): two runs of three workers, one over ssh, are the point."""
     (bench_env.path / "runs").mkdir()

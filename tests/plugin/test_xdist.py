@@ -69,7 +69,7 @@ def test_tx_popen_gateways_merge_into_one_report(bench_env):
     report = load_report(bench_env, "tx.json")
     assert report["total"] == 41
     assert sorted(r["id"] for r in report["rows"] if r["id"] != "line6") == sorted(
-        [str(i) for i in range(40) if i != 5] + ["3#2"])  # the repeat of id 3 (README, "Row ids")
+        [str(i) for i in range(40) if i != 5] + ["3#2"])  # the repeat of id 3 (docs/report-schema.md)
     assert report["warnings"] == DUPLICATE
 
 

@@ -197,6 +197,6 @@ def test_each_scorer_package_follows_one_profile_convention():
             split.append(folder.name)
         elif uses_flag:
             flagged.append(folder.name)
-    # The lists in scorers/__init__.py and README "How the code is laid out".
+    # The lists in scorers/__init__.py and docs/architecture.md.
     assert split == ["atomic", "crag_mm", "imo", "olympiad"]
     assert flagged == ["megabench", "polyhedron"]

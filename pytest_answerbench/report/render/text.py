@@ -76,7 +76,7 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
     if par and par.get("serial_likely_faster"):
         yield (f"note: {par['workers']} workers took {par['wall_seconds']:.1f} s, a serial run would likely take about "
                f"{par['estimated_serial_seconds']:.1f} s: rows cost {par['mean_row_cpu_ms']:.2f} ms of CPU each, too "
-               "little for xdist's per-row overhead to pay (README: Performance)", {"yellow": True})
+               "little for xdist's per-row overhead to pay (see docs/performance.md)", {"yellow": True})
     comparison = report.get("comparison")
     if comparison:
         yield from comparison_lines(comparison, flips)
