@@ -21,8 +21,8 @@ runs; the commitment steps (3 to 6) gather and choose commitments for the later 
 12. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
 13. ``refusal``: the reply declines to choose.
 14. ``none-among``: the reply says its value is none of the options.
-15. ``loop``: a reply ending in a loop (``text.loops``) is read without it: an option's text met in the loop is no
-    choice.
+15. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
+    option's text met in the loop is no choice (at most three loops one before the other are cut off).
 16. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
 17. ``lone-letter``: a short reply with exactly one capital option letter.
 18. ``key-word``: a word only one option has, in a reply of at most 20 words.
@@ -96,9 +96,10 @@ class Decision:
     chosen: Commit | None = None
     corrected = False  # a self-correction replaced the chosen commitment
 
-    def __init__(self, reader: _Reader) -> None:
+    def __init__(self, reader: _Reader, loops: int = 3) -> None:
         self.reader = reader
         self.negatives: set[str] = set()
+        self.loops = loops  # loops the ``loop`` step may still cut off (each cut reads the text before it again)
 
 
 def _empty(d: Decision) -> ChoiceResult | None:
@@ -252,11 +253,13 @@ def _none_among(d: Decision) -> ChoiceResult | None:
 
 def _loop(d: Decision) -> ChoiceResult | None:
     reader = d.reader
-    loop = end_loop(reader.flat) if len(reader.flat) >= 40 else None
+    if d.loops <= 0:
+        return None  # the text before a loop ends in another loop, and that in another: read it as it is
+    loop = end_loop(reader.flat, whole=True) if len(reader.flat) >= 40 else None
     if loop is None:
         return None
     before = reader.flat[:loop.start]
-    found = _read(before, reader.optset, reader.rules) if before.strip() else None
+    found = _read(before, reader.optset, reader.rules, d.loops - 1) if before.strip() else None
     if found is not None and found.letter is not None:
         return found
     return ChoiceResult(None, "loop", "the reply ends in a loop repeating itself and chose nothing before it")
@@ -332,9 +335,11 @@ STEPS: tuple[Step, ...] = (
 _RUNS = tuple(step.run for step in STEPS)
 
 
-def _read(response: str, optset: _OptionSet, rules: RuleSet = RULES) -> ChoiceResult:
-    """``infer_choice`` for a non-empty reply and option set, by the full reader (``rules``: the marker tables)."""
-    decision = Decision(_Reader(response, optset, rules))
+def _read(response: str, optset: _OptionSet, rules: RuleSet = RULES, loops: int = 3) -> ChoiceResult:
+    """``infer_choice`` for a non-empty reply and option set, by the full reader (``rules``: the marker tables;
+    ``loops``: how many loops at the end, one before the other, the ``loop`` step cuts off at most, so a reply
+    made of many short loops is read a bounded number of times)."""
+    decision = Decision(_Reader(response, optset, rules), loops)
     for run in _RUNS:
         found = run(decision)
         if found is not None:
