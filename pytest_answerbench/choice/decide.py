@@ -39,7 +39,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..text.loops import end_loop
 from .content import key_word, so_clause_key_word
 from .optionset import _OptionSet
 from .reader import _Reader
@@ -49,6 +48,10 @@ from .whole import cut_off, leading, lone_letter, none_among, sole, special_opti
 
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too")
 _HEDGE_WORDS = ("though", "but ", "while ")
+# notes of commitments read from an option's text or value
+_TEXT_NOTES = ("option-text", "answer-value")
+# what may stand between a marker and the text it reads
+_PAYLOAD_LEAD = " \t\n\r,:"
 # methods of weak commitments: they never commit to a letter the text also rules out
 _WEAK = ("leading-letter", "affirmation", "bold", "conclusion", "sole-letter")
 
@@ -113,19 +116,34 @@ def _sole(d: Decision) -> ChoiceResult | None:
     return sole(d.reader)
 
 
-def _factual(reader: _Reader, commits: list[Commit]) -> list[Commit]:
-    """The commitments outside counterfactual clauses ("If the axis were logarithmic, it would be C")."""
-    if not commits or not reader.counterfactual_spans():
+def _kept(reader: _Reader, commits: list[Commit]) -> list[Commit]:
+    """The commitments that count: those outside counterfactual clauses ("If the axis were logarithmic, it would
+    be C"); of the weak ones (tier 1: conclusions, brackets, sole letters, the closing clause), none the reply makes
+    after saying it cannot see the question's input (``rules.CANNOT_SEE``: "I cannot see the image. (A)") and none
+    reading an option's text inside the loop the reply ends in ("I think the loss increases the loss increases
+    ...")."""
+    if not commits:
         return commits
-    return [c for c in commits if not reader.counterfactual(c.pos)]
+    if reader.counterfactual_spans():
+        commits = [c for c in commits if not reader.counterfactual(c.pos)]
+    if any(c.tier < 2 for c in commits):
+        blind = reader.cannot_see()
+        if blind >= 0:
+            commits = [c for c in commits if c.tier >= 2 or c.pos < blind]
+        if any(c.tier < 2 and c.note in _TEXT_NOTES for c in commits):
+            loop = reader.end_loop()
+            if loop is not None:
+                flat = reader.flat
+                commits = [c for c in commits if c.tier >= 2 or c.note not in _TEXT_NOTES
+                           or len(flat) - len(flat[c.pos:].lstrip(_PAYLOAD_LEAD)) < loop.start]
+    return commits
 
 
 def _commitments(d: Decision) -> None:
     reader = d.reader
-    d.segments = reader.eager_segments(d.negatives)
-    if reader.counterfactual_spans():
-        d.segments = [_factual(reader, segment) if segment is not None else None for segment in d.segments]
-    d.lead = leading(reader)
+    d.segments = [_kept(reader, segment) if segment else segment for segment in reader.eager_segments(d.negatives)]
+    lead = leading(reader)
+    d.lead = lead if lead is None or _kept(reader, [lead]) else None
     d.commits = [c for segment in d.segments if segment is not None for c in segment]
     if d.lead is not None:
         d.commits.append(d.lead)
@@ -136,7 +154,7 @@ def _strong_phrases(d: Decision) -> None:
     chosen = d.chosen
     if chosen is None or chosen.tier < 3:
         # phrases committing strongly change the choice only past a strong one (or when there is none)
-        phrases = _factual(d.reader, d.reader.strong_phrases(chosen.pos if chosen is not None and chosen.tier == 2
+        phrases = _kept(d.reader, d.reader.strong_phrases(chosen.pos if chosen is not None and chosen.tier == 2
                                                               else -1))
         if phrases:
             d.segments[0].extend(phrases)
@@ -150,7 +168,7 @@ def _weak_commitments(d: Decision) -> None:
     # such a cue follows it.
     chosen = d.chosen
     if chosen is None or chosen.tier < 2 or any(start > chosen.pos for start, _ in d.reader.cues()):
-        d.commits = _factual(d.reader, d.reader.all_commits(d.segments))
+        d.commits = _kept(d.reader, d.reader.all_commits(d.segments))
         if d.lead is not None:
             d.commits.append(d.lead)
         d.chosen = _pick(d.commits, d.negatives)
@@ -238,7 +256,7 @@ def _refusal(d: Decision) -> ChoiceResult | None:
     reader = d.reader
     refusal = (REFUSAL.low.search(reader.low) if REFUSAL.needs.test(reader.low) else None) \
         if reader.fold_ok else REFUSAL.pattern.search(reader.flat)
-    if not refusal:
+    if not refusal and reader.cannot_see() < 0:
         return None
     none_of = ("none of the" in reader.low) if reader.fold_ok else _NONE_OF_THE.search(reader.flat)
     found = reader.content() if none_of else None
@@ -255,7 +273,7 @@ def _loop(d: Decision) -> ChoiceResult | None:
     reader = d.reader
     if d.loops <= 0:
         return None  # the text before a loop ends in another loop, and that in another: read it as it is
-    loop = end_loop(reader.flat, whole=True) if len(reader.flat) >= 40 else None
+    loop = reader.end_loop()
     if loop is None:
         return None
     before = reader.flat[:loop.start]
