@@ -382,10 +382,15 @@ class OptionReader:
         return None
 
     def labelled_option(self, letter: str) -> str | None:
-        """The one option whose text holds ``letter`` (no option letter) as a label of its own, as "Point R" or
-        "Line m" do, or None."""
-        if letter in self.letter_set:
-            return None
-        label = re.compile(rf"(?<![\w'’]){re.escape(letter)}(?![\w'’])")
-        hits = [k for k, t in self.options.items() if label.search(t)]
-        return hits[0] if len(hits) == 1 else None
+        """``labelled_option(self.optset, letter)``."""
+        return labelled_option(self.optset, letter)
+
+
+def labelled_option(optset: _OptionSet, letter: str) -> str | None:
+    """The one option whose text holds ``letter`` (no option letter) as a label of its own, as "Point R" or "Line m"
+    do, or None."""
+    if letter in optset.letter_set:
+        return None
+    label = re.compile(rf"(?<![\w'’]){re.escape(letter)}(?![\w'’])")
+    hits = [k for k, t in optset.options.items() if label.search(t)]
+    return hits[0] if len(hits) == 1 else None
