@@ -126,16 +126,20 @@ def _kept(reader: _Reader, commits: list[Commit]) -> list[Commit]:
         return commits
     if reader.counterfactual_spans():
         commits = [c for c in commits if not reader.counterfactual(c.pos)]
-    if any(c.tier < 2 for c in commits):
-        blind = reader.cannot_see()
-        if blind >= 0:
-            commits = [c for c in commits if c.tier >= 2 or c.pos < blind]
-        if any(c.tier < 2 and c.note in _TEXT_NOTES for c in commits):
-            loop = reader.end_loop()
-            if loop is not None:
-                flat = reader.flat
-                commits = [c for c in commits if c.tier >= 2 or c.note not in _TEXT_NOTES
-                           or len(flat) - len(flat[c.pos:].lstrip(_PAYLOAD_LEAD)) < loop.start]
+    for c in commits:
+        if c.tier < 2:
+            break
+    else:
+        return commits  # only stated answers: they count wherever they are
+    blind = reader.cannot_see()
+    if blind >= 0:
+        commits = [c for c in commits if c.tier >= 2 or c.pos < blind]
+    if any(c.tier < 2 and c.note in _TEXT_NOTES for c in commits):
+        loop = reader.end_loop()
+        if loop is not None:
+            flat = reader.flat
+            commits = [c for c in commits if c.tier >= 2 or c.note not in _TEXT_NOTES
+                       or len(flat) - len(flat[c.pos:].lstrip(_PAYLOAD_LEAD)) < loop.start]
     return commits
 
 

@@ -16,7 +16,7 @@ from .whole import sole_letter
 # an ASCII reply holding none of these characters as it is (no TeX, no reasoning block, no markdown emphasis, no
 # dollars), so for such a reply sole_letter on the reply itself is the full reader's verdict whenever it has one
 # (a property test compares the two: tests/properties/test_choice_properties.py).
-_NORMALISED_AWAY = ("\\", "<", "*", "_", "#", "$")
+_NORMALISED_AWAY = lazy_compile(r"[\\<*_#$]")
 # what may follow the letter in such a reply (whole._SOLE_LETTER), and whitespace
 _AFTER_LETTER = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85.:;!,)]}>\"'`"
 # the commonest of those replies, read by one match: "B", "(B)", "B.", "The answer is (B).", "Answer: C" (what
@@ -39,9 +39,8 @@ def _fast_sole(response: str, optset: _OptionSet) -> ChoiceResult | None:
     tail = response.rstrip(_AFTER_LETTER)
     if len(tail) > 1 and tail[-2].isalpha():
         return None  # a reply that is a letter ends with it (and brackets or punctuation): this one ends in a word
-    for ch in _NORMALISED_AWAY:
-        if ch in response:
-            return None
+    if _NORMALISED_AWAY.search(response):
+        return None
     return sole_letter(response, optset)
 
 # ---- a cheap exact path for common short replies ----------------------------------------------------------
