@@ -46,8 +46,10 @@ from .result import ChoiceResult, Commit
 from .rules import _NONE_OF_THE, REFUSAL, RULES, RuleSet
 from .whole import cut_off, leading, lone_letter, none_among, sole, special_option
 
-# words that may offer a second option after the answer besides "or" ("B, although C is possible too")
-_HEDGE_WORDS = ("though", "but ", "while ")
+# words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
+# "It might also be C", "C is also possible")
+_HEDGE_WORDS = ("though", "but ", "while ", "maybe", "perhaps", "possibly", "might", "could", "may ", "also",
+                "equally")
 # notes of commitments read from an option's text or value
 _TEXT_NOTES = ("option-text", "answer-value")
 # what may stand between a marker and the text it reads

@@ -22,8 +22,13 @@ __all__ = ["HedgeReading"]
 _PROSE_SENTENCE_END = lazy_compile(r"[.!?](?:[ \t]+\S|[ \t]*\n[ \t]*\n)")
 # a doubt about another option after the answer: "The answer is B. Hmm, or is it C?"
 # or an alternative offered in a sentence of its own: "The answer is C. Or D, if we count the edge."
+# or right after it, or as just as possible: "I'd say B, maybe C.", "I think it's B. It might also be C."
 _DOUBT_OTHER = lazy_compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|possibly|could\s+it\s+be|should\s+it\s+be)"
-                          r"\s+|(?<=[.!?]\s)(?i:or)\s+)(?:(?i:option)\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!,]|$)")
+                          r"\s+|(?<=[.!?]\s)(?i:or)\s+|,\s*(?i:maybe|perhaps|possibly)\s+|"
+                          r"\b(?i:it|that)\s+(?i:could|might|may)\s+(?i:also|equally)\s+(?i:be)\s+)"
+                          r"(?:(?i:option)\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!,]|$)")
+# what every _DOUBT_OTHER and _OR_ALTERNATIVE match holds (lower-cased)
+_DOUBT_WORDS = ("or ", "maybe", "perhaps", "possibly", "might", "could", "may")
 # an alternative offered after the answer in words: "I think the loss increases, or perhaps the loss stays constant"
 _OR_ALTERNATIVE = lazy_compile(r"\b(?i:or)\s*,?\s+(?i:maybe|perhaps|possibly|probably|even)\b")
 _CORRECTION_LEAD = lazy_compile(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
@@ -59,7 +64,8 @@ class HedgeReading:
         other = self._other_in_sentence(chosen, segments)
         if other is not None:
             return f"the answer offers option {other} beside {chosen.letter}"
-        if self.low.find("or ", chosen.pos) >= 0 or not self.fold_ok:
+        low = self.low
+        if not self.fold_ok or any(low.find(word, chosen.pos) >= 0 for word in _DOUBT_WORDS):
             for m in _DOUBT_OTHER.finditer(self.flat, chosen.pos):
                 other = m.group(1).upper()
                 if other != chosen.letter and other in self.letter_set and not any(
@@ -96,7 +102,7 @@ class HedgeReading:
         end = _SENTENCE_END.search(self.flat, chosen.pos + 1)
         stop = end.start() if end else len(self.flat)
         for m in HEDGE_OTHER.finditer(self.flat, chosen.pos, stop):
-            other = m.group(1) or m.group(2) or m.group(3)
+            other = m.group(1) or m.group(2) or m.group(3) or m.group(4)
             if other != chosen.letter and other in self.letter_set and not any(
                     c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
                 return other

@@ -71,7 +71,10 @@ _ANSWER_LINE = lazy_compile(r"[ \t>*-]*(?:[\(\[]([A-Ja-j])[\)\]]|([A-J])[.)])[ \
 _OPTIONS_INTRODUCED = lazy_compile(r"\b(?:options?|choices?|alternatives?)\b[^:.!?]*:\s*$", re.I)
 _APPROX = lazy_compile(r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|exactly|~|≈)\s*", re.I)
 _ARTICLE_NEXT = lazy_compile(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]")
-_OR_BEFORE = lazy_compile(r"\bor\s*,?\s*$")
+# before a conclusion marker: "or" (any marker), or a letter and a comma (a hedging one: "maybe", "perhaps" ...)
+_ALTERNATIVE_BEFORE = lazy_compile(r"(?:\bor\s*,?|(?<![a-z0-9'])[a-j][\)\]]?\s*,)\s*$")
+_LETTER_COMMA = lazy_compile(r"(?<![a-z0-9'])[a-j][\)\]]?\s*,\s*$")
+_HEDGING = ("maybe", "perhaps", "possibly")  # not "probably": "C or D, probably C" settles on C
 _UNSEEN = object()
 
 
@@ -315,9 +318,11 @@ class _Reader(HedgeReading, OptionReader):
                 continue
             if blocked[1]:
                 continue
-            if marker.alternative_cancels and _OR_BEFORE.search(self.low if self.fold_ok else text.lower(),
-                                                                max(0, start - 12), start):
-                continue  # "B, or maybe C": an alternative offered, not a conclusion
+            if marker.alternative_cancels and _ALTERNATIVE_BEFORE.search(
+                    self.low if self.fold_ok else text.lower(), max(0, start - 12), start) and (
+                    text[start:end].lower().startswith(_HEDGING) or not _LETTER_COMMA.search(
+                        self.low if self.fold_ok else text.lower(), max(0, start - 12), start)):
+                continue  # "B, or maybe C", "B, maybe C": an alternative offered, not a conclusion
             if marker.others_cancel and _OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start):
                 continue  # "Many people pick D, but ...": someone else's choice
             if marker.introduces_options_cancels and (_KEY_FORMAT.match(text, end) or _EACH_BEFORE.search(

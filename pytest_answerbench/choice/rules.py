@@ -337,6 +337,10 @@ _NONE_OF_THE = lazy_compile(r"none of the", re.I)
 _INPUT_WORDS = ("image", "picture", "figure", "chart", "graph", "diagram", "photo", "visual", "plot", "map",
                 "screenshot", "illustration", "drawing")
 _INPUT = "(?:" + "|".join(_INPUT_WORDS) + ")"
+_SEE = r"(?:see|view|access|perceive|process|analy[sz]e|interpret|open|look\s+at|examine|inspect|display|read)"
+# the input as a whole ("the image", "any images", "the attached figure"), not a part of it ("the label in the image")
+_THE_INPUT = (r"(?:the\s+|this\s+|that\s+|any\s+|an\s+|your\s+|these\s+|those\s+)?"
+              rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?{_INPUT}s?\b")
 #: A refusal: the writer says it cannot see the question's input ("As a text-based AI I cannot see the image", "I'm
 #: unable to view images", "I can't see or analyze the attached figure", "No image was provided"). What it mentions
 #: after that (a lone or bracketed letter, a closing clause, a conclusion, an option's text) is no reading of the
@@ -345,13 +349,12 @@ _INPUT = "(?:" + "|".join(_INPUT_WORDS) + ")"
 CANNOT_SEE = Scan(
     name="cannot-see",
     pattern=lazy_compile(
-        r"\b(?:i|we)\s*(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to|"
-        r"'m\s+not\s+able\s+to|(?:do\s+not|don't)\s+have\s+(?:the\s+ability|a\s+way)\s+to|have\s+no\s+way\s+to)\s+"
+        r"\bi\s*(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to|'m\s+not\s+able\s+to|"
+        r"(?:do\s+not|don't)\s+have\s+(?:the\s+ability|a\s+way)\s+to|have\s+no\s+way\s+to)\s+"
         r"(?:directly\s+|actually\s+|currently\s+|physically\s+)?"
-        r"(?:see|view|access|perceive|process|analy[sz]e|interpret|open|look\s+at|examine|inspect|display)\b"
-        rf"[^.!?\n]{{0,40}}?\b{_INPUT}"
-        rf"|\b(?:i|we)\s+(?:do\s+not|don't)\s+have\s+access\s+to\s+(?:the\s+|this\s+|any\s+|an\s+)?{_INPUT}"
-        rf"|\bno\s+{_INPUT}\s+(?:is\s+|was\s+|has\s+been\s+)?(?:provided|attached|shown|included|given|uploaded)",
+        rf"{_SEE}(?:\s*(?:,|or|and)\s+{_SEE})*\s+{_THE_INPUT}"
+        rf"|\bi\s+(?:do\s+not|don't)\s+have\s+access\s+to\s+{_THE_INPUT}"
+        rf"|\bno\s+{_INPUT}s?\s+(?:is\s+|was\s+|has\s+been\s+)?(?:provided|attached|shown|included|given|uploaded)",
         re.I,
     ),
     needs=Needs.match(lazy_compile("|".join(_INPUT_WORDS))),  # one scan for the thirteen words
@@ -461,11 +464,15 @@ SIDE_BY_SIDE_CHARS = frozenset("或者和与及答案是为為选選应該该如
 _WORD_RUNS = lazy_compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\uac00-\ud7af]+")  # words; CJK runs
 
 #: A second option offered in the answer's own sentence (a hedge, issue 22): "(B) London or (C) Berlin", "B (London)
-#: or C (Berlin)", "B, although C is possible too"; group 1 or 2 is the other letter (read in ``reader.hedge``).
+#: or C (Berlin)", "B, although C is possible too", "B seems right, but C could also be correct", "probably B; C is
+#: also possible", "likely B, but it could be C"; a group holds the other letter (read in ``reader.hedge``).
 HEDGE_OTHER = lazy_compile(
     r"\b(?i:or)\s+(?:(?i:option|choice)\s+)?(?:[\(\[]([A-Z])[\)\]]|([A-Z])(?=\s*[\(\[]))"
-    r"|\b(?i:although|though|but|while)\s+(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+(?i:is|could\s+be|might\s+be|"
-    r"may\s+be|seems)\s+(?:(?i:also|equally|just\s+as)\s+)?(?i:possible|plausible|correct|right|likely|valid)")
+    r"|(?:\b(?i:although|though|but|while)|(?<=[;,])|(?<=[;,]\s))\s*(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+"
+    r"(?i:is|seems|could|might|may)(?:\s+(?i:also|equally|just\s+as))?(?:\s+(?i:be))?(?:\s+(?i:also|equally|just\s+as))?"
+    r"\s+(?i:possible|plausible|correct|right|likely|valid)"
+    r"|\b(?i:but|though|although)\s+(?i:it)\s+(?i:could|might|may)\s+(?:(?i:also|equally)\s+)?(?i:be)\s+"
+    r"(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])")
 #: A reply opening with a sub-part label, not an option ("(a) First, ...", "a) To find x, ..."): the label starts the
 #: first of its parts, followed by an opener of steps (read in ``whole.leading``; a later "(b)" line says the same).
 SUB_PART_OPENER = lazy_compile(r"\s*(?:(?:first(?:ly)?|second(?:ly)?)\s*,|(?:to\s+(?:find|begin|start|solve|compute)|"

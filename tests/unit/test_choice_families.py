@@ -470,6 +470,9 @@ def test_every_box_command_boxes_the_answer(response, letter):
         # a letter before it, or an apology that is no refusal, still commits
         ("B. (I cannot see the image, so this is a guess based on the question.)", "B", "leading-letter"),
         ("I'm sorry, I misread the axis. B.", "B", "sole-letter"),
+        # a part of the image it cannot make out is no refusal
+        ("We can't see the label in the image, but the bar is tallest: C.", "C", "conclusion"),
+        ("I can't see the label in the image, so C.", "C", "conclusion"),
     ],
 )
 def test_a_reply_that_cannot_see_the_input_commits_to_nothing_it_then_mentions(response, letter, method):
@@ -483,12 +486,20 @@ def test_a_reply_that_cannot_see_the_input_commits_to_nothing_it_then_mentions(r
         # an alternative after "or maybe / perhaps / possibly" is no conclusion; beside the answer it is a hedge
         ("It's B, or maybe C.", None),
         ("B or maybe C.", None),
+        ("I'd say B, maybe C.", None),
+        ("I think it's B. It might also be C.", None),
+        ("B seems right, but C could also be correct.", None),
+        ("It's probably B; C is also possible.", None),
+        ("The answer is likely B, but it could be C.", None),
         ("I think the loss increases, or perhaps the loss stays constant.", None),
         ("So B. Or possibly the loss decreases.", None),
         # settled later, or a correction ("or rather"), or no other option offered: the answer stands
         ("I think the loss increases, or perhaps the loss stays constant. On reflection, the answer is B.", "B"),
         ("The loss increases, or rather the loss stays constant.", "C"),
         ("I think the loss increases, or perhaps even faster than expected.", "B"),
+        ("C or D, probably C.", "C"),  # a preference settles the hedge
+        ("Either B or C, but I'll go with B.", "B"),
+        ("B is wrong; C is correct.", "C"),
     ],
 )
 def test_an_alternative_offered_with_or_maybe_is_a_hedge(response, letter):
