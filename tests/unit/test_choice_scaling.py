@@ -52,6 +52,12 @@ SHAPES = {
     "refusals": "I cannot see the image. (A) ",
     "option-text": "The loss increases or ",
     "chinese": "答案",
+    "fboxes": "\\fbox{(A)} ",
+    "opinions": "I would say C, since the chart suggests it. ",
+    "maybe-alternatives": "B, maybe C, ",
+    "might-also": "I think it's B. It might also be C. ",
+    "text-alternatives": "I think the loss increases, or perhaps the loss stays constant. ",
+    "answer-lines": "is:\n(A) The loss decreases\n",
 }
 
 
