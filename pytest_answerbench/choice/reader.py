@@ -509,7 +509,10 @@ class _Reader(HedgeReading, OptionReader):
         cut = max(0, len(text) - 80)
         line_start = max(cut, text.rfind("\n", cut) + 1)
         tail = text[line_start:]
-        if line_start > cut and text[:line_start].rstrip().endswith(":"):
+        colon = line_start - 1  # the last character before the last line that is no space (looked for nearby)
+        while colon > cut - 80 and colon > 0 and text[colon].isspace():
+            colon -= 1
+        if line_start > cut and colon > 0 and text[colon] == ":":
             answer_line = self._answer_line(text, line_start, tail)
             if answer_line is not None:
                 return answer_line
