@@ -6,6 +6,9 @@ call over three sets:
 * ``corpus``: every reply in ``tests/data/choice_corpus.jsonl`` with its own option set;
 * ``realistic``: a sentence or two of reasoning plus a closing answer in the common styles ("The answer is (B).",
   ``**B**``, ``\\boxed{B}``, "Answer: B", "I think it is B."), the shape of a VMCBench / LiveXivVQA row;
+* ``short``: replies that are only a letter ("B", "(b)", "B.", "The answer is (B).", "Answer: C"), which
+  ``choice.fast`` answers; ``near-miss``: short replies it declines ("A and B", "Answer: A or B", "I cannot see the
+  image. (A)");
 * ``long``: worst-case inputs of about 50 kB (repeated letters, brackets, asterisks, spaces, markers, option
   texts) that would expose catastrophic regex backtracking; the maximum is what matters there.
 
@@ -61,6 +64,23 @@ def realistic_cases() -> list[tuple[str, dict[str, str]]]:
         closing = CLOSINGS[i % len(CLOSINGS)].format(L=letter)
         cases.append((f"{reasoning} {closing}" if i % 5 else closing, options))
     return cases
+
+
+SHORT_FORMS = ["{L}", "({L})", "{L}.", "({l})", "[{L}]", "{l}", "The answer is ({L}).", "The answer is {L}.",
+               "Answer: {L}", "Option {L}", " {L}\n"]
+NEAR_MISSES = ["A and B", "Answer: A or B", "I cannot see the image. (A)", "A, since it fits", "(A) or (B)"]
+
+
+def short_cases() -> list[tuple[str, dict[str, str]]]:
+    """Replies that are only a letter in some dress (eleven forms, four letters, four option sets): what a benchmark
+    of letter-only rows feeds the reader."""
+    return [(form.format(L=letter, l=letter.lower()), options) for options in OPTIONS for form in SHORT_FORMS
+            for letter in "ABCD"]
+
+
+def near_miss_cases() -> list[tuple[str, dict[str, str]]]:
+    """Short replies the letter fast path declines (five per option set): they pay for its test and the full read."""
+    return [(reply, options) for options in OPTIONS for reply in NEAR_MISSES]
 
 
 def long_cases() -> list[tuple[str, dict[str, str]]]:
@@ -127,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     sets = {
         "corpus": [(c["response"], c["options"]) for c in corpus],
         "realistic": realistic_cases(),
+        "short": short_cases(),
+        "near-miss": near_miss_cases(),
     }
     for name, cases in sets.items():
         time_calls(infer_choice, cases[:50], 1)  # warm caches and imports outside the measurement

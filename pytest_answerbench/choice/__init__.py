@@ -2,7 +2,7 @@
 
 ``infer_choice(response, options)`` says which option a model chose, the way a careful human reader would:
 
-* letters in any common form: ``B``, ``(b)``, ``B.``, ``B)``, ``Option B``, ``**B**``, ``\\boxed{B}``,
+* letters in any common form: ``B``, ``(b)``, ``B.``, ``B)``, ``Option B``, ``**B**``, ``\\boxed{B}``, ``\\fbox{B}``,
   ``<answer>B</answer>``, "The answer is B", "Final Answer: B", lowercase where it cannot be an English word;
 * the option's text instead of its letter, and "answer: 4" meaning the option whose text is ``4`` (option texts
   stay strings: an exact textual match beats a numeric one, so ``0.25`` and ``0.250`` stay different);
@@ -43,8 +43,8 @@ Where it lives (``pytest_answerbench/choice/``): ``decide.py`` holds the order o
 (refusals, correction cues, verdicts); ``reader.py`` collects a reply's commitments, ``payload.py`` reads the text
 after a marker, ``whole.py`` the whole-reply forms, ``content.py`` the option texts and their tie-breakers;
 ``optionset.py`` what depends only on the option set, ``values.py`` numbers, ranges, times and dates,
-``normalize.py`` the text forms compared, ``scan.py`` what keeps the scans fast, ``fast.py`` the short path
-for common short replies.
+``normalize.py`` the text forms compared, ``scan.py`` what keeps the scans fast, ``fast.py`` the short paths
+for common short replies (a letter alone, a few marked forms).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from .decide import _read
-from .fast import _FAST_STARTS, _fast_short
+from .fast import _FAST_STARTS, _fast_short, _fast_sole
 from .optionset import _option_set
 from .result import ChoiceResult
 
@@ -87,8 +87,10 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
         return ChoiceResult(None, "none", "no options to choose from")
     # everything that depends only on the option set is built once per distinct set
     optset = _option_set(tuple((str(k), str(v)) for k, v in options.items()))
-    if len(response) <= 60 and response.isascii() and response.lstrip().startswith(_FAST_STARTS):
-        fast = _fast_short(response, optset)
+    if len(response) <= 60 and response.isascii():
+        fast = _fast_sole(response, optset)  # "B", "(b)", "The answer is (B)."
+        if fast is None and response.lstrip().startswith(_FAST_STARTS):
+            fast = _fast_short(response, optset)  # "\\boxed{B}", "So the answer is **B**."
         if fast is not None:
             return fast
     return _read(response, optset)

@@ -11,7 +11,7 @@ from ..text.patterns import lazy_compile
 from .normalize import _stem_word, _stem_words, _text_boundary_ok, _text_start_ok
 from .optionset import _KEY_TOKEN, _OptionSet
 from .result import ChoiceResult
-from .rules import CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL
+from .rules import CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD
 from .scan import _present
 from .values import _reply_numbers, _reply_value
 
@@ -84,16 +84,17 @@ _COUNTERFACTUAL_WORDS = ("if", "suppos", "assum", "had", "were", "otherwise", "w
 def counterfactual_clauses(low: str) -> list[tuple[int, int]]:
     """The spans of ``low`` (a lower-cased reply) that are counterfactual clauses ("if the axis were logarithmic,
     it would be c"; see ``rules.COUNTERFACTUAL_IF``): what they name is no commitment."""
-    if not (("would" in low or "could" in low or "might" in low or "'d " in low)
-            and _present(low, _COUNTERFACTUAL_WORDS)):
+    modal = "would" in low or "could" in low or "might" in low or "'d " in low
+    mood = "were" in low or "had" in low  # "If the axis were logarithmic, C.": no modal needed (COUNTERFACTUAL_MOOD)
+    if not ((modal or mood) and _present(low, _COUNTERFACTUAL_WORDS)):
         return []
     spans = []
     start = 0
     for m in (*CLAUSE_BREAK.finditer(low), None):
         end = m.start() if m is not None else len(low)
         clause = low[start:end]
-        if COUNTERFACTUAL_MODAL.search(clause) and COUNTERFACTUAL_IF.search(clause) \
-                and not COUNTERFACTUAL_IDIOM.search(clause):
+        if ((modal and COUNTERFACTUAL_MODAL.search(clause) and COUNTERFACTUAL_IF.search(clause))
+                or (mood and COUNTERFACTUAL_MOOD.search(clause))) and not COUNTERFACTUAL_IDIOM.search(clause):
             spans.append((start, end))
         if m is not None:
             start = m.end()

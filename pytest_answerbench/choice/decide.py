@@ -21,8 +21,8 @@ runs; the commitment steps (3 to 6) gather and choose commitments for the later 
 12. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
 13. ``refusal``: the reply declines to choose.
 14. ``none-among``: the reply says its value is none of the options.
-15. ``loop``: a reply ending in a loop (``text.loops``) is read without it: an option's text met in the loop is no
-    choice.
+15. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
+    option's text met in the loop is no choice (at most three loops one before the other are cut off).
 16. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
 17. ``lone-letter``: a short reply with exactly one capital option letter.
 18. ``key-word``: a word only one option has, in a reply of at most 20 words.
@@ -39,7 +39,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..text.loops import end_loop
 from .content import key_word, so_clause_key_word
 from .optionset import _OptionSet
 from .reader import _Reader
@@ -47,8 +46,14 @@ from .result import ChoiceResult, Commit
 from .rules import _NONE_OF_THE, REFUSAL, RULES, RuleSet
 from .whole import cut_off, leading, lone_letter, none_among, sole, special_option
 
-# words that may offer a second option after the answer besides "or" ("B, although C is possible too")
-_HEDGE_WORDS = ("though", "but ", "while ")
+# words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
+# "It might also be C", "C is also possible")
+_HEDGE_WORDS = ("though", "but ", "while ", "maybe", "perhaps", "possibly", "might", "could", "may ", "also",
+                "equally")
+# notes of commitments read from an option's text or value
+_TEXT_NOTES = ("option-text", "answer-value")
+# what may stand between a marker and the text it reads
+_PAYLOAD_LEAD = " \t\n\r,:"
 # methods of weak commitments: they never commit to a letter the text also rules out
 _WEAK = ("leading-letter", "affirmation", "bold", "conclusion", "sole-letter")
 
@@ -96,9 +101,10 @@ class Decision:
     chosen: Commit | None = None
     corrected = False  # a self-correction replaced the chosen commitment
 
-    def __init__(self, reader: _Reader) -> None:
+    def __init__(self, reader: _Reader, loops: int = 3) -> None:
         self.reader = reader
         self.negatives: set[str] = set()
+        self.loops = loops  # loops the ``loop`` step may still cut off (each cut reads the text before it again)
 
 
 def _empty(d: Decision) -> ChoiceResult | None:
@@ -112,19 +118,38 @@ def _sole(d: Decision) -> ChoiceResult | None:
     return sole(d.reader)
 
 
-def _factual(reader: _Reader, commits: list[Commit]) -> list[Commit]:
-    """The commitments outside counterfactual clauses ("If the axis were logarithmic, it would be C")."""
-    if not commits or not reader.counterfactual_spans():
+def _kept(reader: _Reader, commits: list[Commit]) -> list[Commit]:
+    """The commitments that count: those outside counterfactual clauses ("If the axis were logarithmic, it would
+    be C"); of the weak ones (tier 1: conclusions, brackets, sole letters, the closing clause), none the reply makes
+    after saying it cannot see the question's input (``rules.CANNOT_SEE``: "I cannot see the image. (A)") and none
+    reading an option's text inside the loop the reply ends in ("I think the loss increases the loss increases
+    ...")."""
+    if not commits:
         return commits
-    return [c for c in commits if not reader.counterfactual(c.pos)]
+    if reader.counterfactual_spans():
+        commits = [c for c in commits if not reader.counterfactual(c.pos)]
+    for c in commits:
+        if c.tier < 2:
+            break
+    else:
+        return commits  # only stated answers: they count wherever they are
+    blind = reader.cannot_see()
+    if blind >= 0:
+        commits = [c for c in commits if c.tier >= 2 or c.pos < blind]
+    if any(c.tier < 2 and c.note in _TEXT_NOTES for c in commits):
+        loop = reader.end_loop()
+        if loop is not None:
+            flat = reader.flat
+            commits = [c for c in commits if c.tier >= 2 or c.note not in _TEXT_NOTES
+                       or len(flat) - len(flat[c.pos:].lstrip(_PAYLOAD_LEAD)) < loop.start]
+    return commits
 
 
 def _commitments(d: Decision) -> None:
     reader = d.reader
-    d.segments = reader.eager_segments(d.negatives)
-    if reader.counterfactual_spans():
-        d.segments = [_factual(reader, segment) if segment is not None else None for segment in d.segments]
-    d.lead = leading(reader)
+    d.segments = [_kept(reader, segment) if segment else segment for segment in reader.eager_segments(d.negatives)]
+    lead = leading(reader)
+    d.lead = lead if lead is None or _kept(reader, [lead]) else None
     d.commits = [c for segment in d.segments if segment is not None for c in segment]
     if d.lead is not None:
         d.commits.append(d.lead)
@@ -135,7 +160,7 @@ def _strong_phrases(d: Decision) -> None:
     chosen = d.chosen
     if chosen is None or chosen.tier < 3:
         # phrases committing strongly change the choice only past a strong one (or when there is none)
-        phrases = _factual(d.reader, d.reader.strong_phrases(chosen.pos if chosen is not None and chosen.tier == 2
+        phrases = _kept(d.reader, d.reader.strong_phrases(chosen.pos if chosen is not None and chosen.tier == 2
                                                               else -1))
         if phrases:
             d.segments[0].extend(phrases)
@@ -149,7 +174,7 @@ def _weak_commitments(d: Decision) -> None:
     # such a cue follows it.
     chosen = d.chosen
     if chosen is None or chosen.tier < 2 or any(start > chosen.pos for start, _ in d.reader.cues()):
-        d.commits = _factual(d.reader, d.reader.all_commits(d.segments))
+        d.commits = _kept(d.reader, d.reader.all_commits(d.segments))
         if d.lead is not None:
             d.commits.append(d.lead)
         d.chosen = _pick(d.commits, d.negatives)
@@ -237,7 +262,7 @@ def _refusal(d: Decision) -> ChoiceResult | None:
     reader = d.reader
     refusal = (REFUSAL.low.search(reader.low) if REFUSAL.needs.test(reader.low) else None) \
         if reader.fold_ok else REFUSAL.pattern.search(reader.flat)
-    if not refusal:
+    if not refusal and reader.cannot_see() < 0:
         return None
     none_of = ("none of the" in reader.low) if reader.fold_ok else _NONE_OF_THE.search(reader.flat)
     found = reader.content() if none_of else None
@@ -252,11 +277,13 @@ def _none_among(d: Decision) -> ChoiceResult | None:
 
 def _loop(d: Decision) -> ChoiceResult | None:
     reader = d.reader
-    loop = end_loop(reader.flat) if len(reader.flat) >= 40 else None
+    if d.loops <= 0:
+        return None  # the text before a loop ends in another loop, and that in another: read it as it is
+    loop = reader.end_loop()
     if loop is None:
         return None
     before = reader.flat[:loop.start]
-    found = _read(before, reader.optset, reader.rules) if before.strip() else None
+    found = _read(before, reader.optset, reader.rules, d.loops - 1) if before.strip() else None
     if found is not None and found.letter is not None:
         return found
     return ChoiceResult(None, "loop", "the reply ends in a loop repeating itself and chose nothing before it")
@@ -332,9 +359,11 @@ STEPS: tuple[Step, ...] = (
 _RUNS = tuple(step.run for step in STEPS)
 
 
-def _read(response: str, optset: _OptionSet, rules: RuleSet = RULES) -> ChoiceResult:
-    """``infer_choice`` for a non-empty reply and option set, by the full reader (``rules``: the marker tables)."""
-    decision = Decision(_Reader(response, optset, rules))
+def _read(response: str, optset: _OptionSet, rules: RuleSet = RULES, loops: int = 3) -> ChoiceResult:
+    """``infer_choice`` for a non-empty reply and option set, by the full reader (``rules``: the marker tables;
+    ``loops``: how many loops at the end, one before the other, the ``loop`` step cuts off at most, so a reply
+    made of many short loops is read a bounded number of times)."""
+    decision = Decision(_Reader(response, optset, rules), loops)
     for run in _RUNS:
         found = run(decision)
         if found is not None:

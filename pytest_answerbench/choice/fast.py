@@ -1,4 +1,5 @@
-"""A cheap exact path for common short replies ("\\boxed{B}", "So the answer is **B**.", "I think it is B.")."""
+"""Cheap exact paths for common short replies: a letter alone ("B", "(b)", "B.", "The answer is (B).") and a few
+marked forms ("\\boxed{B}", "So the answer is **B**.", "I think it is B.")."""
 
 from __future__ import annotations
 
@@ -7,6 +8,40 @@ from ..text.patterns import lazy_compile
 from .normalize import _loose_key, _norm_text
 from .optionset import _OptionSet
 from .result import ChoiceResult
+from .whole import sole_letter
+
+# ---- a reply that is only a letter ----------------------------------------------------------------------------
+# The full reader's first steps are "empty" and "sole" (decide.py), and "sole" first asks whether the reply is a
+# letter in any dress (whole.sole_letter). The reader's normalisation (normalize._normalize, reader._Reader) leaves
+# an ASCII reply holding none of these characters as it is (no TeX, no reasoning block, no markdown emphasis, no
+# dollars), so for such a reply sole_letter on the reply itself is the full reader's verdict whenever it has one
+# (a property test compares the two: tests/properties/test_choice_properties.py).
+_NORMALISED_AWAY = lazy_compile(r"[\\<*_#$]")
+# what may follow the letter in such a reply (whole._SOLE_LETTER), and whitespace
+_AFTER_LETTER = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85.:;!,)]}>\"'`"
+# the commonest of those replies, read by one match: "B", "(B)", "B.", "The answer is (B).", "Answer: C" (what
+# sole_letter makes of them, without its two prefix patterns)
+_QUICK = lazy_compile(r"\s*(?P<prefix>[Tt]he answer is |Answer: )?(?:(?P<open>\()(?P<inner>[A-Z])\)|(?P<letter>[A-Z]))\.?\s*")
+
+
+def _fast_sole(response: str, optset: _OptionSet) -> ChoiceResult | None:
+    """The full reader's answer for a short ASCII reply that is only a letter ("B", "(b)", "The answer is (B)."),
+    or None (then the full reader decides)."""
+    m = _QUICK.fullmatch(response)
+    if m is not None:
+        letter = m.group("letter") or m.group("inner")
+        if letter in optset.letter_set:
+            if m.group("open") is not None:
+                return ChoiceResult(letter, "bracket", f"the reply is the letter {letter}")
+            if m.group("prefix") is None and optset.by_norm.get(letter.lower(), (letter,))[0] != letter:
+                return ChoiceResult(None, "ambiguous", f"{letter} is a letter and the text of another option")
+            return ChoiceResult(letter, "sole-letter", f"the reply is the letter {letter}")
+    tail = response.rstrip(_AFTER_LETTER)
+    if len(tail) > 1 and tail[-2].isalpha():
+        return None  # a reply that is a letter ends with it (and brackets or punctuation): this one ends in a word
+    if _NORMALISED_AWAY.search(response):
+        return None
+    return sole_letter(response, optset)
 
 # ---- a cheap exact path for common short replies ----------------------------------------------------------
 # Whole replies such as "\boxed{B}", "So the answer is **B**." and "I think it is B." are common and cost the full

@@ -12,6 +12,7 @@ import re
 
 from ..text.patterns import lazy_compile
 from .content import _SENTENCE_END, option_texts
+from .normalize import _norm_text
 from .result import ChoiceResult, Commit
 from .rules import _ADVERBS, _NEG_WORDS, _STRONG_CUE, HEDGE_OTHER, SIDE_BY_SIDE_CHARS, SIDE_BY_SIDE_WORDS, _WORD_RUNS
 
@@ -21,8 +22,15 @@ __all__ = ["HedgeReading"]
 _PROSE_SENTENCE_END = lazy_compile(r"[.!?](?:[ \t]+\S|[ \t]*\n[ \t]*\n)")
 # a doubt about another option after the answer: "The answer is B. Hmm, or is it C?"
 # or an alternative offered in a sentence of its own: "The answer is C. Or D, if we count the edge."
+# or right after it, or as just as possible: "I'd say B, maybe C.", "I think it's B. It might also be C."
 _DOUBT_OTHER = lazy_compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|possibly|could\s+it\s+be|should\s+it\s+be)"
-                          r"\s+|(?<=[.!?]\s)(?i:or)\s+)(?:(?i:option)\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!,]|$)")
+                          r"\s+|(?<=[.!?]\s)(?i:or)\s+|,\s*(?i:maybe|perhaps|possibly)\s+|"
+                          r"\b(?i:it|that)\s+(?i:could|might|may)\s+(?i:also|equally)\s+(?i:be)\s+)"
+                          r"(?:(?i:option)\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!,]|$)")
+# what every _DOUBT_OTHER and _OR_ALTERNATIVE match holds (lower-cased)
+_DOUBT_WORDS = ("or ", "maybe", "perhaps", "possibly", "might", "could", "may")
+# an alternative offered after the answer in words: "I think the loss increases, or perhaps the loss stays constant"
+_OR_ALTERNATIVE = lazy_compile(r"\b(?i:or)\s*,?\s+(?i:maybe|perhaps|possibly|probably|even)\b")
 _CORRECTION_LEAD = lazy_compile(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
                               r"i\s+meant?|go\s+with|choose|pick|should\s+be|must\s+be|is|to|答案是|应该是|应是|是|选)\s*,?\s*)*",
                               re.I)
@@ -56,12 +64,36 @@ class HedgeReading:
         other = self._other_in_sentence(chosen, segments)
         if other is not None:
             return f"the answer offers option {other} beside {chosen.letter}"
-        if self.low.find("or ", chosen.pos) >= 0 or not self.fold_ok:
+        low = self.low
+        if not self.fold_ok or any(low.find(word, chosen.pos) >= 0 for word in _DOUBT_WORDS):
             for m in _DOUBT_OTHER.finditer(self.flat, chosen.pos):
                 other = m.group(1).upper()
                 if other != chosen.letter and other in self.letter_set and not any(
                         c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
                     return f"the reply doubts its answer {chosen.letter} in favour of {other}"
+            other = self._other_text_offered(chosen, segments)
+            if other is not None:
+                return f"the reply offers option {other}'s text beside its answer {chosen.letter}"
+        return None
+
+    def _other_text_offered(self, chosen: Commit, segments: list[list[Commit] | None]) -> str | None:
+        """Another option's text offered after the answer with "or maybe / perhaps / possibly" ("I think the loss
+        increases, or perhaps the loss stays constant") that nothing after it settles (a commitment, a correction
+        cue, an option's text: "Or maybe Paris? No, Berlin."), or None."""
+        flat = self.flat
+        for m in _OR_ALTERNATIVE.finditer(flat, chosen.pos, chosen.pos + 400):
+            end = _SENTENCE_END.search(flat, m.end())
+            stop = end.start() if end else len(flat)
+            clause = flat[m.end(): stop]
+            found = option_texts(clause, _norm_text(clause), self.optset) if clause.strip() else None
+            if found is None or found.letter is None or found.letter == chosen.letter:
+                continue
+            rest = flat[stop + 1:]
+            if any(start >= stop for start, _ in self.cues()) or any(
+                    c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)) or (
+                    rest.strip() and option_texts(rest, _norm_text(rest), self.optset) is not None):
+                continue  # settled after it
+            return found.letter
         return None
 
     def _other_in_sentence(self, chosen: Commit, segments: list[list[Commit] | None]) -> str | None:
@@ -70,7 +102,7 @@ class HedgeReading:
         end = _SENTENCE_END.search(self.flat, chosen.pos + 1)
         stop = end.start() if end else len(self.flat)
         for m in HEDGE_OTHER.finditer(self.flat, chosen.pos, stop):
-            other = m.group(1) or m.group(2) or m.group(3)
+            other = m.group(1) or m.group(2) or m.group(3) or m.group(4)
             if other != chosen.letter and other in self.letter_set and not any(
                     c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
                 return other

@@ -11,7 +11,7 @@ from ..text.patterns import lazy_compile
 from .content import key_word
 from .normalize import _NUMBER_CHARS, _loose_key, _norm_head, _norm_text, _strip_article, _text_boundary_ok
 from .optionset import _OptionSet
-from .rules import _ADVERBS, _CONNECTORS, _NEG_WORDS, ordinal_elsewhere, ordinal_place
+from .rules import REASON_AFTER_LETTER, _ADVERBS, _CONNECTORS, _NEG_WORDS, ordinal_elsewhere, ordinal_place
 from .values import _ORDINALS, _number, _option_number
 
 _FILLER = lazy_compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
@@ -25,7 +25,8 @@ _VERDICT_AGAINST = lazy_compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{_ADVERBS}{_N
 _CLAUSE_END = lazy_compile(r"[.;\n!?]\s|[,;\n]")
 _OR_AND = lazy_compile(r"\b(?:or|and|/)\b")
 _BRACKETED_LETTER = lazy_compile(r"\[?[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]\]?")  # "[[B]]" too
-_LETTER_TOKEN = lazy_compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n))")
+_LETTER_TOKEN = lazy_compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n)|"
+                             + REASON_AFTER_LETTER + ")")
 _ABBREVIATION = lazy_compile(r"[a-z]\.[a-z]\.", re.I)
 _APOSTROPHE_AFTER = lazy_compile(r"\s*'")
 _BARE_LETTER = lazy_compile(r"([A-Za-z])(?![A-Za-z0-9'’])")
@@ -381,10 +382,15 @@ class OptionReader:
         return None
 
     def labelled_option(self, letter: str) -> str | None:
-        """The one option whose text holds ``letter`` (no option letter) as a label of its own, as "Point R" or
-        "Line m" do, or None."""
-        if letter in self.letter_set:
-            return None
-        label = re.compile(rf"(?<![\w'’]){re.escape(letter)}(?![\w'’])")
-        hits = [k for k, t in self.options.items() if label.search(t)]
-        return hits[0] if len(hits) == 1 else None
+        """``labelled_option(self.optset, letter)``."""
+        return labelled_option(self.optset, letter)
+
+
+def labelled_option(optset: _OptionSet, letter: str) -> str | None:
+    """The one option whose text holds ``letter`` (no option letter) as a label of its own, as "Point R" or "Line m"
+    do, or None."""
+    if letter in optset.letter_set:
+        return None
+    label = re.compile(rf"(?<![\w'’]){re.escape(letter)}(?![\w'’])")
+    hits = [k for k, t in optset.options.items() if label.search(t)]
+    return hits[0] if len(hits) == 1 else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from ..text.fold import fold_safe
+from ..text.loops import Loop, end_loop
 from ..text.patterns import lazy_compile
 from ..text.patterns import line_starts as _line_starts
 from ..text.patterns import matches_at as _matches_at
@@ -27,14 +28,14 @@ from .payload import _ORDINAL, OptionReader
 from .result import Commit
 from .rules import (_AFTER_ANY, _CN_NEG_AFTER, _CN_POS_AFTER, _EACH_BEFORE, _KEY_FORMAT, _MARKS, _NEG_BEFORE_ASCII,
                     _NEG_BEFORE_HINTS, _NEG_WORD_HINTS, _NOT_AFTER_LETTER, _NOT_LETTER, _OTHERS_CHOOSE, _POS_AFTER,
-                    _STRONG_AFTER, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker, RuleSet)
+                    _STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker,
+                    RuleSet)
 from .scan import _present
 
 _BOLD = lazy_compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
 # r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*" with the first character taken first (the same matches;
 # a pattern that starts with a character class lets the regex engine skip ahead to the next candidate)
 _FLATTEN = lazy_compile(r"[*_#](?:(?<=[*_])(?:[*_]+|(?<!\w[*_])(?=\w)|(?<=\w[*_])(?!\w))|(?<=#)#*\s*)")
-_BOXED = lazy_compile(r"\\boxed\s*\{")
 _BRACES = lazy_compile(r"[{}]")
 _ANSWER_TAG = lazy_compile(r"<\s*(answer|ans|final_answer|final)\s*>(.*?)(?:<\s*/\s*\1\s*>|$)", re.I | re.S)
 _ANSWER_FIELD = lazy_compile(r"[\"']\s*(?:final_?answer|answer|choice|option|selected_option|letter)\s*[\"']\s*:\s*"
@@ -64,8 +65,16 @@ _CLOSING_LETTER = lazy_compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|an
                              r"(?:[\(\[]?([A-Z])[\)\]]?|[\(\[]([a-z])[\)\]])(?:\*\*)?\s*[.!]?\s*")
 _CLOSING_LIST = lazy_compile(r"(?<![A-Za-z])[\(\[]?[A-Z][\)\]]?\s*(?:and|or)?\s*$")
 _CLOSING_VARIABLE = lazy_compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
+# an option quoted with its label as a line of its own: "(A) orange", "[B] 4", "C. Paris"
+_ANSWER_LINE = lazy_compile(r"[ \t>*-]*(?:[\(\[]([A-Ja-j])[\)\]]|([A-J])[.)])[ \t]*(\S.{0,60}?)[ \t]*[.!]?")
+# a lead-in that introduces the options ("The options are:", "Choices:"), not the answer
+_OPTIONS_INTRODUCED = lazy_compile(r"\b(?:options?|choices?|alternatives?)\b[^:.!?]*:\s*$", re.I)
 _APPROX = lazy_compile(r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|exactly|~|≈)\s*", re.I)
 _ARTICLE_NEXT = lazy_compile(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]")
+# before a conclusion marker: "or" (any marker), or a letter and a comma (a hedging one: "maybe", "perhaps" ...)
+_ALTERNATIVE_BEFORE = lazy_compile(r"(?:\bor\s*,?|(?<![a-z0-9'])[a-j][\)\]]?\s*,)\s*$")
+_LETTER_COMMA = lazy_compile(r"(?<![a-z0-9'])[a-j][\)\]]?\s*,\s*$")
+_HEDGING = ("maybe", "perhaps", "possibly")  # not "probably": "C or D, probably C" settles on C
 _UNSEEN = object()
 
 
@@ -75,7 +84,8 @@ class _Reader(HedgeReading, OptionReader):
 
     # a reader is built for every row: slots make that cheaper
     __slots__ = ("rules", "text", "bold", "flat", "low", "ascii", "fold_ok", "_flat_norm", "_cues", "_payload_memo",
-                 "_conclusion_memo", "_hypothetical_memo", "_blocked_memo", "_counterfactual")
+                 "_conclusion_memo", "_hypothetical_memo", "_blocked_memo", "_counterfactual", "_cannot_see",
+                 "_loop")
 
     def __init__(self, response: str, optset: _OptionSet, rules: RuleSet = RULES) -> None:
         super().__init__(optset)
@@ -97,6 +107,8 @@ class _Reader(HedgeReading, OptionReader):
         self._hypothetical_memo: dict[str, bool] = {}
         self._blocked_memo: dict[str, tuple[bool, bool]] = {}
         self._counterfactual: list[tuple[int, int]] | None = None
+        self._cannot_see: int | None = None
+        self._loop: object = _UNSEEN
 
     @property
     def flat_norm(self) -> str:
@@ -159,6 +171,22 @@ class _Reader(HedgeReading, OptionReader):
         """``pos`` lies in a counterfactual clause."""
         return any(a <= pos < b for a, b in self.counterfactual_spans())
 
+    def cannot_see(self) -> int:
+        """Where the reply's first "I cannot see the image" ends (``rules.CANNOT_SEE``), or -1 (found once)."""
+        if self._cannot_see is None:
+            if self.fold_ok:
+                m = CANNOT_SEE.low.search(self.low) if CANNOT_SEE.needs.test(self.low, self.ascii) else None
+            else:
+                m = CANNOT_SEE.pattern.search(self.flat)
+            self._cannot_see = m.end() if m is not None else -1
+        return self._cannot_see
+
+    def end_loop(self) -> Loop | None:
+        """The loop the flat text ends in (``text.loops.end_loop``, followed back to where it begins), found once."""
+        if self._loop is _UNSEEN:
+            self._loop = end_loop(self.flat, whole=True) if len(self.flat) >= 40 else None
+        return self._loop
+
     def cues(self) -> list[tuple[int, int]]:
         """Spans of the correction cues (``CORRECTION_CUE`` over the flat text), found once."""
         if self._cues is None:
@@ -182,9 +210,9 @@ class _Reader(HedgeReading, OptionReader):
         """The segments that can be strong or rule letters out (filling ``negatives``); None for the rest."""
         out: list[Commit] = []
         raw = self.text
-        if "\\boxed" in raw:
+        if "box" in raw and any(command in raw for command in BOX_COMMANDS):
             closing = None
-            for m in _BOXED.finditer(raw):
+            for m in BOX_OPEN.finditer(raw):
                 # the box's content runs to its matching brace (an unclosed box: to the end, less one character):
                 # the first closing brace when no brace opens before it, else the one the brace table gives
                 end = raw.find("}", m.end())
@@ -290,6 +318,11 @@ class _Reader(HedgeReading, OptionReader):
                 continue
             if blocked[1]:
                 continue
+            if marker.alternative_cancels and _ALTERNATIVE_BEFORE.search(
+                    self.low if self.fold_ok else text.lower(), max(0, start - 12), start) and (
+                    text[start:end].lower().startswith(_HEDGING) or not _LETTER_COMMA.search(
+                        self.low if self.fold_ok else text.lower(), max(0, start - 12), start)):
+                continue  # "B, or maybe C", "B, maybe C": an alternative offered, not a conclusion
             if marker.others_cancel and _OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start):
                 continue  # "Many people pick D, but ...": someone else's choice
             if marker.introduces_options_cancels and (_KEY_FORMAT.match(text, end) or _EACH_BEFORE.search(
@@ -476,6 +509,13 @@ class _Reader(HedgeReading, OptionReader):
         cut = max(0, len(text) - 80)
         line_start = max(cut, text.rfind("\n", cut) + 1)
         tail = text[line_start:]
+        colon = line_start - 1  # the last character before the last line that is no space (looked for nearby)
+        while colon > cut - 80 and colon > 0 and text[colon].isspace():
+            colon -= 1
+        if line_start > cut and colon > 0 and text[colon] == ":":
+            answer_line = self._answer_line(text, line_start, tail)
+            if answer_line is not None:
+                return answer_line
         alone = _CLOSING_LETTER.fullmatch(tail)
         if alone is not None and alone.group(1):  # a last line that is only "Option B" / "Answer: (C)"
             letter = alone.group(2) or alone.group(3).upper()
@@ -518,6 +558,28 @@ class _Reader(HedgeReading, OptionReader):
             if hit is not None:
                 return Commit(start, 1, hit[1], "conclusion", "option-text" if hit[0] == "text" else "answer-value")
         return None
+
+    def _answer_line(self, text: str, line_start: int, tail: str) -> Commit | None:
+        """The last line is an option quoted with its label after a line ending with ':' ("..., the missing colour
+        is:\n\n(A) orange"): that option, when the text is the label's own; no option (letter None) when the text
+        is another option's ("...:\n(A) 2" where 2 is option C: the letter and the value disagree). Not after a
+        line introducing the options ("The options are:") or quoting another option."""
+        m = _ANSWER_LINE.fullmatch(tail)
+        if m is None:
+            return None
+        letter = (m.group(1) or m.group(2)).upper()
+        if letter not in self.letter_set:
+            return None
+        before = text[:line_start].rstrip()
+        lead_in = before[before.rfind("\n") + 1:]
+        if _OPTIONS_INTRODUCED.search(lead_in) or _ANSWER_LINE.match(lead_in.lstrip()):
+            return None
+        hit = self.exact_text(m.group(3))
+        if hit is None:
+            return None
+        if hit[1] != letter:
+            return Commit(line_start, 1, None, "ambiguous", f"the answer line names {letter} and option {hit[1]}'s text")
+        return Commit(line_start, 1, letter, "conclusion")
 
     def _bold_letters(self) -> list[Commit]:
         """'**B**': a bold option letter."""

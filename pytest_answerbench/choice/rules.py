@@ -39,6 +39,18 @@ from .scan import Needs, Scan, lower_twin
 _NOT_LETTER = r"(?![A-Za-z0-9])"
 _NOT_AFTER_LETTER = r"(?<![A-Za-z0-9'’])"
 
+#: A reason given right after an answer letter ends the letter's clause: "I would say C, since the chart suggests
+#: it", "it's C because the line is flat", "(B), given the axis". After a conclusion ("I'd say", "it's", "so") such
+#: a letter commits as "C." does (``payload._LETTER_TOKEN``); a lower-case letter or a comma before a plain word
+#: ("so A, the first one") does not.
+REASON_AFTER_LETTER = (r"(?<=[A-Z])(?=\s*,?\s*(?:since|because|given|due\s+to|based\s+on|considering|owing\s+to|"
+                       r"judging\s+(?:by|from)|according\s+to|seeing\s+(?:that|as))\b|\s*,\s*as\b)")
+
+#: The TeX commands that box an answer: ``\\boxed{C}``, ``\\fbox{(A)}``, ``\\framebox[2cm]{(B)}`` (the boxed answer,
+#: tier 3, method ``boxed``, whichever draws the box).
+BOX_COMMANDS = ("\\boxed", "\\fbox", "\\framebox")
+BOX_OPEN = lazy_compile(r"\\(?:boxed|fbox|framebox)\s*(?:\[[^\]{}\n]{0,20}\]\s*){0,2}\{")
+
 # Words after a capital "A"/"I" that show it is still the option letter, not an article or a pronoun.
 _CONNECTORS = {
     "because", "since", "as", "which", "is", "it", "and", "or", "but", "for", "given", "due", "based", "this",
@@ -75,6 +87,7 @@ class Marker:
         hypothetical_cancels: "if the answer is B" is no answer (False for "final answer", which stays one).
         others_cancel: "Many people pick D" is someone else's choice, not the writer's.
         introduces_options_cancels: "The answer options:" and "each option:" introduce the options.
+        alternative_cancels: right after "or" the marker offers an alternative ("B, or maybe C"), no conclusion.
         low: the lower-case twin (derived: for an IGNORECASE pattern written in lower case; else None, and the
             pattern runs on the text itself).
     """
@@ -89,6 +102,7 @@ class Marker:
     hypothetical_cancels: bool = True
     others_cancel: bool = False
     introduces_options_cancels: bool = False
+    alternative_cancels: bool = False
     low: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -245,7 +259,7 @@ CONCLUSIONS: tuple[Marker, ...] = (
                | Needs.all(("be",), ("must", "should", "has"))),
         # the first letters of its words: so, therefore, hence, consequently, in conclusion, overall, finally, i ...,
         # my guess, must be, but, leaves, probably, likely, perhaps, maybe, looks, appears, which, matches, that ...
-        lead="abcfhilmopstw所因故",
+        lead="abcfhilmopstw所因故", alternative_cancels=True,
     ),
 )
 
@@ -318,6 +332,33 @@ REFUSAL = Scan(
                     "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确"),
 )
 _NONE_OF_THE = lazy_compile(r"none of the", re.I)
+
+#: What the writer could not see: the question's image, figure, chart ... (``CANNOT_SEE``).
+_INPUT_WORDS = ("image", "picture", "figure", "chart", "graph", "diagram", "photo", "visual", "plot", "map",
+                "screenshot", "illustration", "drawing")
+_INPUT = "(?:" + "|".join(_INPUT_WORDS) + ")"
+_SEE = r"(?:see|view|access|perceive|process|analy[sz]e|interpret|open|look\s+at|examine|inspect|display|read)"
+# the input as a whole ("the image", "any images", "the attached figure"), not a part of it ("the label in the image")
+_THE_INPUT = (r"(?:the\s+|this\s+|that\s+|any\s+|an\s+|your\s+|these\s+|those\s+)?"
+              rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?{_INPUT}s?\b")
+#: A refusal: the writer says it cannot see the question's input ("As a text-based AI I cannot see the image", "I'm
+#: unable to view images", "I can't see or analyze the attached figure", "No image was provided"). What it mentions
+#: after that (a lone or bracketed letter, a closing clause, a conclusion, an option's text) is no reading of the
+#: input and commits to nothing; an answer it then states with an answer marker ("..., but based on the description,
+#: the answer is most likely B") or a box still does (read in ``decide._kept``, ``decide._refusal``).
+CANNOT_SEE = Scan(
+    name="cannot-see",
+    pattern=lazy_compile(
+        r"\bi\s*(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to|'m\s+not\s+able\s+to|"
+        r"(?:do\s+not|don't)\s+have\s+(?:the\s+ability|a\s+way)\s+to|have\s+no\s+way\s+to)\s+"
+        r"(?:directly\s+|actually\s+|currently\s+|physically\s+)?"
+        rf"{_SEE}(?:\s*(?:,|or|and)\s+{_SEE})*\s+{_THE_INPUT}"
+        rf"|\bi\s+(?:do\s+not|don't)\s+have\s+access\s+to\s+{_THE_INPUT}"
+        rf"|\bno\s+{_INPUT}s?\s+(?:is\s+|was\s+|has\s+been\s+)?(?:provided|attached|shown|included|given|uploaded)",
+        re.I,
+    ),
+    needs=Needs.match(lazy_compile("|".join(_INPUT_WORDS))),  # one scan for the thirteen words
+)
 
 CORRECTION_CUE = Scan(
     name="correction-cue",
@@ -415,19 +456,23 @@ _MARKS = "✅✔✓☑❌✗✘×"
 #: "I first said ANSWER: A but ANSWER: C is correct", "first <ANSWER> A </ANSWER> then <ANSWER> D </ANSWER>",
 #: "答案：A，再改为答案：C"): the later answer stands.
 SIDE_BY_SIDE_WORDS = frozenset(
-    "or and either if maybe perhaps possibly the a is it it's its would be could answer answers final boxed option "
-    "options choice letter my so réponse respuesta resposta risposta antwort la le el est es ist die ou oder et und "
-    "y".split())
+    "or and either if maybe perhaps possibly the a is it it's its would be could answer answers final boxed fbox "
+    "framebox option options choice letter my so réponse respuesta resposta risposta antwort la le el est es ist die "
+    "ou oder et und y".split())
 #: the same for text without spaces between words (Chinese, Japanese, Korean): a run of these characters
 SIDE_BY_SIDE_CHARS = frozenset("或者和与及答案是为為选選应該该如果정답또는혹은")
 _WORD_RUNS = lazy_compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\uac00-\ud7af]+")  # words; CJK runs
 
 #: A second option offered in the answer's own sentence (a hedge, issue 22): "(B) London or (C) Berlin", "B (London)
-#: or C (Berlin)", "B, although C is possible too"; group 1 or 2 is the other letter (read in ``reader.hedge``).
+#: or C (Berlin)", "B, although C is possible too", "B seems right, but C could also be correct", "probably B; C is
+#: also possible", "likely B, but it could be C"; a group holds the other letter (read in ``reader.hedge``).
 HEDGE_OTHER = lazy_compile(
     r"\b(?i:or)\s+(?:(?i:option|choice)\s+)?(?:[\(\[]([A-Z])[\)\]]|([A-Z])(?=\s*[\(\[]))"
-    r"|\b(?i:although|though|but|while)\s+(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+(?i:is|could\s+be|might\s+be|"
-    r"may\s+be|seems)\s+(?:(?i:also|equally|just\s+as)\s+)?(?i:possible|plausible|correct|right|likely|valid)")
+    r"|(?:\b(?i:although|though|but|while)|(?<=[;,])|(?<=[;,]\s))\s*(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+"
+    r"(?i:is|seems|could|might|may)(?:\s+(?i:also|equally|just\s+as))?(?:\s+(?i:be))?(?:\s+(?i:also|equally|just\s+as))?"
+    r"\s+(?i:possible|plausible|correct|right|likely|valid)"
+    r"|\b(?i:but|though|although)\s+(?i:it)\s+(?i:could|might|may)\s+(?:(?i:also|equally)\s+)?(?i:be)\s+"
+    r"(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])")
 #: A reply opening with a sub-part label, not an option ("(a) First, ...", "a) To find x, ..."): the label starts the
 #: first of its parts, followed by an opener of steps (read in ``whole.leading``; a later "(b)" line says the same).
 SUB_PART_OPENER = lazy_compile(r"\s*(?:(?:first(?:ly)?|second(?:ly)?)\s*,|(?:to\s+(?:find|begin|start|solve|compute)|"
@@ -454,8 +499,15 @@ COUNTERFACTUAL_IF = lazy_compile(
     r"\b(?:if|suppose|supposing|assuming)\b[^,;]{0,80}?\b(?:were|had|was|did|didn't|wasn't|weren't|hadn't|knew|"
     r"[a-z]{2,}ed)\b|^\s*(?:had|were)\s+\w+|\b(?:otherwise|without|unless|in\s+the\s+absence\s+of)\b",
     re.I)
+#: A condition in the counterfactual mood commits to nothing even with no modal in its clause ("If the axis were
+#: logarithmic, C.", "Had the sample been larger, A."): "if" with a subjunctive "were" or a past perfect, or an
+#: inverted "had" / "were" opening the clause.
+COUNTERFACTUAL_MOOD = lazy_compile(
+    r"\b(?:if|suppose|supposing)\b[^,;]{0,80}?\b(?:were|had\s+(?:been|[a-z]{2,}(?:ed|en|wn)))\b|^\s*(?:had|were)\s+\w+",
+    re.I)
 COUNTERFACTUAL_IDIOM = lazy_compile(r"\bif\s+(?:i|we)\s+(?:had|were|have)\s+to\s+(?:pick|choose|guess|answer|say|select|"
-                                  r"bet|go\s+with)|\bif\s+forced\b|\bif\s+anything\b", re.I)
+                                  r"bet|go\s+with)|\bif\s+forced\b|\bif\s+anything\b|\bif\s+it\s+(?:were|was)\s+up\s+to\s+me\b",
+                                  re.I)
 #: where a clause ends, for the above
 CLAUSE_BREAK = lazy_compile(r"[.!?;\n]|\b(?:but|however|whereas|instead|in\s+reality|actually)\b", re.I)
 

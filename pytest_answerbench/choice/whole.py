@@ -9,7 +9,8 @@ import re
 
 from ..text.patterns import lazy_compile
 from .normalize import _SHRINK_DELETE, _SHRINKING, _norm_text
-from .payload import _NO_CN, _YES_CN
+from .optionset import _OptionSet
+from .payload import _NO_CN, _YES_CN, labelled_option
 from .reader import _Reader
 from .result import ChoiceResult, Commit
 from .rules import (NONE_REPLY, NONE_SHORT, REFUSAL, SUB_PART_OPENER, _CONNECTORS, _NONE_ABOVE, _NOT_AFTER_LETTER,
@@ -66,9 +67,9 @@ _CUT_MARKS = frozenset(",:(=+-–—")
 _COMPLETE_END = frozenset(".!?)]}\"'`*>。！？")  # a reply ending so is no cut-off one (the common case)
 
 
-def sole(reader: _Reader) -> ChoiceResult | None:
-    """The whole reply is a letter (in any dress) or exactly one option's text."""
-    s = reader.flat.strip()
+def _sole_prefix(flat: str) -> tuple[str, bool]:
+    """The reply without "The answer is" / "Option" before what may be its letter, and whether it had none."""
+    s = flat.strip()
     bare = True  # no "The answer is" / "Option" before the letter
     m = _SOLE_PREFIX.match(s)
     if m:
@@ -78,21 +79,41 @@ def sole(reader: _Reader) -> ChoiceResult | None:
     if m:
         s = s[m.end():]
         bare = bare and not m.group(0).strip()
-    s = s.strip()
+    return s.strip(), bare
+
+
+def sole_letter(flat: str, optset: _OptionSet) -> ChoiceResult | None:
+    """The reply (its flat text, with no bold letter) is a letter in any dress: "B", "(b)", "B.", "The answer is
+    (B).", "Option C"; None when it is something else. The first half of ``sole``, and the fast path of
+    ``infer_choice`` for replies the normalisation leaves as they are (``fast.py``)."""
+    s, bare = _sole_prefix(flat)
+    return _letter_reply(s, bare, optset, False)
+
+
+def _letter_reply(s: str, bare: bool, optset: _OptionSet, bold: bool) -> ChoiceResult | None:
+    """``sole_letter`` on the reply without its prefix (``bare``: it had none; ``bold``: it holds a bold letter)."""
     m = _SOLE_LETTER.fullmatch(s)
-    if m:
-        letter = m.group(1).upper()
-        method = "bold" if reader.bold and "**" in reader.text else (
-            "bracket" if _OPEN_BRACKET.search(s) else "sole-letter")
-        if letter in reader.letter_set:
-            if bare and method == "sole-letter" and reader.optset.by_norm.get(letter.lower(), [letter])[0] != letter:
-                # options like {"A": "B", "C": "D", "D": "A"}: a bare "D" may be letter D or the text of C
-                return ChoiceResult(None, "ambiguous", f"{letter} is a letter and the text of another option")
-            return ChoiceResult(letter, method, f"the reply is the letter {letter}")
-        named = reader.labelled_option(letter)
-        if named is not None:
-            return ChoiceResult(named, "option-text", f"the reply is {letter}, the label in option {named}'s text")
-        return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
+    if m is None:
+        return None
+    letter = m.group(1).upper()
+    method = "bold" if bold else ("bracket" if _OPEN_BRACKET.search(s) else "sole-letter")
+    if letter in optset.letter_set:
+        if bare and method == "sole-letter" and optset.by_norm.get(letter.lower(), [letter])[0] != letter:
+            # options like {"A": "B", "C": "D", "D": "A"}: a bare "D" may be letter D or the text of C
+            return ChoiceResult(None, "ambiguous", f"{letter} is a letter and the text of another option")
+        return ChoiceResult(letter, method, f"the reply is the letter {letter}")
+    named = labelled_option(optset, letter)
+    if named is not None:
+        return ChoiceResult(named, "option-text", f"the reply is {letter}, the label in option {named}'s text")
+    return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
+
+
+def sole(reader: _Reader) -> ChoiceResult | None:
+    """The whole reply is a letter (in any dress) or exactly one option's text."""
+    s, bare = _sole_prefix(reader.flat)
+    found = _letter_reply(s, bare, reader.optset, bool(reader.bold) and "**" in reader.text)
+    if found is not None:
+        return found
     ordinal = _SOLE_ORDINAL.fullmatch(s) if reader.may_hold(("option", "choice", "one")) else None
     if ordinal:
         hit = reader.value_at_start(ordinal.group(1))

@@ -30,15 +30,23 @@ class Loop:
     block: int
 
 
-def end_loop(text: str) -> Loop | None:
+def end_loop(text: str, whole: bool = False) -> Loop | None:
     """The loop ``text`` ends in (the shortest block repeated at least ``MIN_REPEATS`` times), or None.
 
     Most replies end in no loop: their last ``MAX_BLOCK + 2`` words show it (a block of k words repeated at least
     ``MIN_REPEATS`` times makes the last word continue the word k before it, and the word before the last equal
-    the word k before that), and only a reply where some k passes that test has its whole window read."""
+    the word k before that), and only a reply where some k passes that test has its whole window read.
+
+    The loop is looked for in the last ``_WINDOW`` characters; ``whole``: a loop filling that window is followed
+    back through the whole text, so ``start`` is where the repetition really begins (one more pass over the text:
+    a caller reading the text before the loop then never meets the same loop again)."""
     if not _may_loop(text):
         return None
-    return _end_loop(text, max(0, len(text) - _WINDOW))
+    base = max(0, len(text) - _WINDOW)
+    loop = _end_loop(text, base)
+    if whole and loop is not None and base > 0 and not text[base:loop.start].strip():
+        loop = _end_loop(text, 0)
+    return loop
 
 
 _TAIL = 2000  # characters the first test splits into words

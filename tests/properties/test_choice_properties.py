@@ -115,3 +115,44 @@ def test_a_final_option_line_after_reasoning_is_read():
     options = {"A": "red cube", "B": "blue sphere"}
     text = "Looking looking looking. Looking looking looking looking looking looking looking looking.\nOption A"
     assert infer_choice(text, options).letter == "A"
+
+
+# ---- the fast path for a reply that is only a letter gives the full reader's verdict --------------------------
+
+_LETTER_PREFIXES = ["", "The answer is ", "the correct answer is: ", "Answer: ", "answer - ", "Option ", "Choice: ",
+                    "Final answer: ", "I think ", "So ", "I cannot see the image. ", "If the axis were logarithmic, ",
+                    "The answer is: option "]
+_LETTER_DRESS = [("", ""), ("(", ")"), ("[", "]"), ("{", "}"), ("<", ">"), ("'", "'"), ('"', '"'), ("`", "`"),
+                 ("**", "**"), ("$", "$"), ("\\boxed{", "}"), ("(", ""), ("", ")")]
+_LETTER_AFTER = ["", ".", ":", ";", "!", ",", ")", " and B", " or B", " because it fits", "...", " is wrong", "\n",
+                 " (B)", " A", "?", ". ", ", since the chart suggests it."]
+# option sets where a letter is also an option's text or an option's own label
+_TRICKY_SETS = [{"A": "B", "B": "A", "C": "D", "D": "C"}, {"A": "Point P", "B": "Point Q", "C": "Point R"},
+                {"A": "a", "B": "b"}, {"A": "I", "B": "II", "C": "III"}, {"A": "Yes", "B": "No"}]
+
+
+@st.composite
+def _letter_replies(draw):
+    """A letter in some dress after a prefix, with what may follow it: the fast path's forms and their near misses
+    ("A.", "(a)", "A and B", "Answer: A or B", "I cannot see the image. (A)")."""
+    if draw(st.integers(0, 9)) == 0:  # now and then a short string of the characters those forms are made of
+        return draw(st.text(alphabet="AaBbIiZ()[]{}.,:; -\n'", min_size=1, max_size=12))
+    space = st.sampled_from(["", " ", "\n", "  "])
+    letter = draw(st.sampled_from(list("ABCDEFIJZabeiz")))
+    opening, closing = draw(st.sampled_from(_LETTER_DRESS))
+    return (draw(space) + draw(st.sampled_from(_LETTER_PREFIXES)) + opening + letter + closing
+            + draw(st.sampled_from(_LETTER_AFTER)) + draw(space))
+
+
+@given(_letter_replies(), st.one_of(abst.option_sets(min_options=2, max_options=10), st.sampled_from(_TRICKY_SETS)))
+def test_the_letter_fast_path_gives_the_full_readers_verdict(reply, options):
+    from pytest_answerbench.choice import _option_set, _read
+    from pytest_answerbench.choice.fast import _fast_sole
+
+    optset = _option_set(tuple(options.items()))
+    full = _read(reply, optset) if reply.strip() else None
+    fast = _fast_sole(reply, optset) if len(reply) <= 60 and reply.isascii() else None
+    if fast is not None:
+        assert fast == full, (reply, options)
+    if reply.strip():
+        assert infer_choice(reply, options) == full, (reply, options)

@@ -363,6 +363,16 @@ def test_a_word_only_one_option_has_names_it(response, options, letter):
 def _fast_path_cases():
     """Short replies in the forms the fast path knows, over many option sets (the corpora's and adversarial ones
     whose texts are words of those replies)."""
+    forms = ["\\boxed{{{L}}}", "$\\boxed{{{l}}}$.", " So the answer is **{L}**.", "Therefore, the correct answer is {L}.",
+             "Thus answer is ({L})", "Hence, the answer is {L}", "I think it is {L}.", "I think it's {L}.\n"]
+    for optset in _fast_path_option_sets():
+        for form in forms:
+            for letter in "ABEIJ":
+                yield form.format(L=letter, l=letter.lower()), optset
+
+
+def _fast_path_option_sets():
+    """The corpora's option sets and adversarial ones whose texts are words and letters of short replies."""
     from pytest_answerbench.choice import _option_set
 
     data = Path(__file__).parents[1] / "data"
@@ -384,13 +394,11 @@ def _fast_path_cases():
         picked = [" ".join(words[(i * 7 + j * 5 + k * 3) % len(words)] for k in range(1 + (i + j) % 3))
                   for j in range(4)]
         sets.add(tuple(zip("ABCD", picked)))
-    forms = ["\\boxed{{{L}}}", "$\\boxed{{{l}}}$.", " So the answer is **{L}**.", "Therefore, the correct answer is {L}.",
-             "Thus answer is ({L})", "Hence, the answer is {L}", "I think it is {L}.", "I think it's {L}.\n"]
+    # labels and letters as option texts: "Point R" names option D by its label, "B" is also a letter
+    sets.add((("A", "Point P"), ("B", "Point Q"), ("C", "Point R"), ("D", "Point S")))
+    sets.add((("A", "B"), ("B", "A"), ("C", "D"), ("D", "C")))
     for items in sorted(sets):
-        optset = _option_set(tuple((str(k), str(v)) for k, v in items))
-        for form in forms:
-            for letter in "ABEIJ":
-                yield form.format(L=letter, l=letter.lower()), optset
+        yield _option_set(tuple((str(k), str(v)) for k, v in items))
 
 
 def test_the_fast_path_agrees_with_the_full_reader():
@@ -403,6 +411,29 @@ def test_the_fast_path_agrees_with_the_full_reader():
             answered += 1
             assert fast == _read(reply, optset), (reply, optset.options)
     assert answered > 1000
+
+
+def test_the_letter_fast_path_agrees_with_the_full_reader():
+    """A reply that is only a letter ("B", "(b)", "The answer is (B).") is read by ``fast._fast_sole`` as the full
+    reader reads it, and near misses ("A and B", "I cannot see the image. (A)") are left to the full reader."""
+    from pytest_answerbench.choice import _read
+    from pytest_answerbench.choice.fast import _fast_sole
+
+    forms = ["{L}", "{l}", "({L})", "({l})", "[{L}]", "{L}.", "{l}.", "{L})", " {L} ", "'{L}'", "The answer is ({L}).",
+             "The answer is {L}.", "Answer: {L}", "Option {L}", "the correct answer is: {l}", "{L} and B", "{L} or B",
+             "Answer: {L} or B", "I cannot see the image. ({L})", "{L}, since it fits", "I think {L}"]
+    answered = declined = 0
+    for optset in _fast_path_option_sets():
+        for form in forms:
+            for letter in "ABEIRZ":
+                reply = form.format(L=letter, l=letter.lower())
+                fast = _fast_sole(reply, optset)
+                if fast is None:
+                    declined += 1
+                    continue
+                answered += 1
+                assert fast == _read(reply, optset), (reply, optset.options)
+    assert answered > 20_000 and declined > 10_000, (answered, declined)
 
 
 CAPITALS = {"A": "Paris", "B": "Rome", "C": "Berlin", "D": "Madrid"}

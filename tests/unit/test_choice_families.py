@@ -377,3 +377,173 @@ def test_a_sub_part_label_is_not_an_option(response, letter):
 )
 def test_a_leading_answer_prefix_before_a_label(response, letter):
     assert _letter(response, ABCDE) == letter
+
+
+# ---- today's phrasings: an opinion with its reason, other boxes, refusals, alternatives, loops ----------------
+
+CHART = {"A": "The loss decreases", "B": "The loss increases", "C": "The loss stays constant", "D": "It oscillates"}
+REASONING = "Looking at the chart, the curve is mostly flat over the epochs and the plot shows no clear trend. "
+
+
+@pytest.mark.parametrize("lead", ["", REASONING], ids=["alone", "after-reasoning"])
+@pytest.mark.parametrize(
+    "response",
+    [
+        # a letter followed by the reason for it ends its clause (rules.REASON_AFTER_LETTER)
+        "I would say C, since the chart suggests it.",
+        "I'd say C, since the chart suggests it.",
+        "I'd guess C, because the line is flat.",
+        "I think it's C, since the chart suggests it.",
+        "I'd say it's C because the line is flat.",
+        "So C, given the flat line.",
+        # their kin, read by the answer and choice markers
+        "I'd go with C, since the chart suggests it.",
+        "I would choose (C) since the chart suggests it.",
+        "My answer would be C, since the chart suggests it.",
+        "I lean towards C since the chart suggests it.",
+        "C seems most likely, since the chart suggests it.",
+        "I'll pick C because the chart suggests it.",
+    ],
+)
+def test_an_opinion_stated_with_its_reason_commits(lead, response):
+    assert _letter(lead + response, CHART) == "C"
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # false-accept guards: the article "a", a lower-case letter before a reason, a plain word after a comma
+        ("I'd say a flat line, since nothing changes.", None),
+        ("I think it's a plateau because the line is flat.", None),
+        ("I'd say it's a, since nothing changes.", None),
+        # conditionals commit to nothing (rules.COUNTERFACTUAL_MOOD: no modal needed)
+        ("If the axis were logarithmic, C.", None),
+        ("If the axis were logarithmic, I'd say C, since the curve would bend.", None),
+        ("Had the sample been larger, A.", None),
+        ("If the axis were logarithmic, C. It is linear, so D.", "D"),
+        # idioms of choosing are no condition
+        ("If I were to guess, C.", "C"),
+        ("If it were up to me, C.", "C"),
+        # two options offered: a hedge, whatever the phrasing
+        ("I would say A or C, since the chart is unclear.", None),
+        ("I'd go with B or C", None),
+        ("My answer would be B or C", None),
+    ],
+)
+def test_opinions_conditionals_and_hedges_that_do_not_commit(response, letter):
+    assert _letter(response, CHART) == letter
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        ("\\fbox{C}", "C"),
+        ("\\fbox{(A)}", "A"),
+        ("\\framebox{(B)}", "B"),
+        ("\\framebox[2cm][c]{D}", "D"),
+        (REASONING + "The answer is $\\fbox{(A)}$.", "A"),
+        (REASONING + "\\fbox{B}", "B"),
+        ("\\fbox{A} or \\fbox{C}", None),  # two boxes side by side: a hedge
+        ("\\fbox{E}", None),  # no such option
+    ],
+)
+def test_every_box_command_boxes_the_answer(response, letter):
+    found = infer_choice(response, CHART)
+    assert found.letter == letter
+    assert found.method in (("boxed",) if letter else ("ambiguous", "invalid-letter", "none"))
+
+
+@pytest.mark.parametrize(
+    ("response", "letter", "method"),
+    [
+        # a reply that cannot see the input commits to nothing it then mentions (rules.CANNOT_SEE)
+        ("As a text-based AI I cannot see the image. (A)", None, "refusal"),
+        ("As a text-based AI, I cannot see the image you provided. A", None, "refusal"),
+        ("I'm unable to view images.\n\nB.", None, "refusal"),
+        ("I can't see or analyze the attached figure. Based on typical charts, I'd say C.", None, "refusal"),
+        ("As an AI language model, I can't view images. However, based on typical charts, A.", None, "refusal"),
+        ("No image was provided, so: the loss increases.", None, "refusal"),
+        # an answer stated with a marker after it still commits (labelled so in choice_blind_dev.jsonl, mcb-289)
+        ("I'm not able to see the image clearly, but based on the description, the answer is most likely B.", "B",
+         "answer-marker"),
+        ("I cannot see the image. Final answer: \\boxed{D}", "D", "boxed"),
+        # a letter before it, or an apology that is no refusal, still commits
+        ("B. (I cannot see the image, so this is a guess based on the question.)", "B", "leading-letter"),
+        ("I'm sorry, I misread the axis. B.", "B", "sole-letter"),
+        # a part of the image it cannot make out is no refusal
+        ("We can't see the label in the image, but the bar is tallest: C.", "C", "conclusion"),
+        ("I can't see the label in the image, so C.", "C", "conclusion"),
+    ],
+)
+def test_a_reply_that_cannot_see_the_input_commits_to_nothing_it_then_mentions(response, letter, method):
+    found = infer_choice(response, CHART)
+    assert (found.letter, found.method) == (letter, method)
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # an alternative after "or maybe / perhaps / possibly" is no conclusion; beside the answer it is a hedge
+        ("It's B, or maybe C.", None),
+        ("B or maybe C.", None),
+        ("I'd say B, maybe C.", None),
+        ("I think it's B. It might also be C.", None),
+        ("B seems right, but C could also be correct.", None),
+        ("It's probably B; C is also possible.", None),
+        ("The answer is likely B, but it could be C.", None),
+        ("I think the loss increases, or perhaps the loss stays constant.", None),
+        ("So B. Or possibly the loss decreases.", None),
+        # settled later, or a correction ("or rather"), or no other option offered: the answer stands
+        ("I think the loss increases, or perhaps the loss stays constant. On reflection, the answer is B.", "B"),
+        ("The loss increases, or rather the loss stays constant.", "C"),
+        ("I think the loss increases, or perhaps even faster than expected.", "B"),
+        ("C or D, probably C.", "C"),  # a preference settles the hedge
+        ("Either B or C, but I'll go with B.", "B"),
+        ("B is wrong; C is correct.", "C"),
+    ],
+)
+def test_an_alternative_offered_with_or_maybe_is_a_hedge(response, letter):
+    assert _letter(response, CHART) == letter
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # an option's text a conclusion reads inside the loop the reply ends in is no choice
+        ("I think I think I think I think I think I think I think I think the loss increases the loss increases "
+         "the loss increases the loss increases", None),
+        ("So the loss increases so the loss increases so the loss increases so the loss increases so the loss", None),
+        ("Let me look. Therefore the loss increases. Therefore the loss increases. Therefore the loss increases.",
+         None),
+        ("I think it oscillates I think it oscillates I think it oscillates I think it oscillates I think it", None),
+        # an answer the loop repeats stands, and so does an option's text before the loop
+        ("The answer is B. The answer is B. The answer is B. The answer is B. The answer is", "B"),
+        ("The loss decreases at first. Then the loss increases the loss increases the loss increases the loss "
+         "increases the loss increases", "A"),
+    ],
+)
+def test_an_option_text_a_conclusion_reads_inside_the_end_loop_is_no_choice(response, letter):
+    assert _letter(response, CHART) == letter
+
+
+COLOURS = {"A": "orange", "B": "red", "C": "green", "D": "yellow"}
+
+
+@pytest.mark.parametrize(
+    ("response", "options", "letter", "method"),
+    [
+        # the last line quotes an option with its label after a line ending with ':' (reader._answer_line)
+        ("The options are (A) orange (B) red (C) green (D) yellow. The missing color should be either orange or red."
+         " Since orange is not used in the image, the missing color is:\n\n(A) orange", COLOURS, "A", "conclusion"),
+        ("The colour of the last circle is:\n[C] green.", COLOURS, "C", "conclusion"),
+        # the label and the text name different options: no choice (as "The answer is (B) 4" where 4 is C)
+        ("The rows repeat, so the missing number denoted by the question mark is:\n(A) 2",
+         {"A": "4", "B": "1", "C": "2", "D": "3"}, None, "ambiguous"),
+        # the options introduced or listed one per line are no answer line
+        ("Options:\n(A) orange\n(B) red", COLOURS, None, "ambiguous"),
+        ("Consider these:\n(B) red\n(A) orange", COLOURS, None, "ambiguous"),
+    ],
+)
+def test_an_option_quoted_with_its_label_on_the_last_line_after_a_colon(response, options, letter, method):
+    found = infer_choice(response, options)
+    assert (found.letter, found.method) == (letter, method)

@@ -100,3 +100,19 @@ def test_the_longest_block_and_unicode_spaces_are_found_as_the_whole_window_find
     assert end_loop(spaced) == _whole_window(spaced) is not None
     long_words = "x" * 3000 + " " + "supercalifragilistic " * 5  # too few words in the tail to tell
     assert end_loop(long_words) == _whole_window(long_words)
+
+
+def test_a_loop_filling_the_window_is_followed_back_to_where_it_begins_on_request():
+    # the multiple-choice reader reads the text before a loop again: it must not meet the same loop there (a reply
+    # of 800 kB was read a hundred times over, one window less each time)
+    lead = "The chart shows a flat line over the epochs. "
+    text = lead + "A B C D " * 5_000  # 40,000 characters of loop, five windows' worth
+    window = end_loop(text)
+    assert window is not None and window.start >= len(text) - loops._WINDOW  # by default: within the window
+    whole = end_loop(text, whole=True)
+    assert whole is not None and whole.block == 4 and whole.start == len(lead)
+    assert text[whole.start:whole.first_end] == "A B C D"
+    # a loop beginning inside the window is the same either way
+    short = lead + "A B C D " * 100
+    assert end_loop(short, whole=True) == end_loop(short) and end_loop(short).start == len(lead)
+    assert end_loop(lead * 3 + "and then it ends.", whole=True) is None
