@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..text.patterns import lazy_compile
-from .protocol import JudgeError, JudgeFatalError, JudgeReply, JudgeRequest
+from .protocol import JudgeError, JudgeFatalError, JudgeReply, JudgeRequest, delimiter_free
 from .cache import ReplyCache, cache_key, default_cache_path
 from .deadline import current_row_deadline, deadline_http_client, request_deadline, row_budget, time_left
 
@@ -186,8 +186,9 @@ class OpenAIJudge:
     def ask_detailed(self, messages: Sequence[Mapping[str, Any]], **params: Any) -> JudgeReply:
         """Like ``ask``, with token counts and whether the reply came from the cache."""
         template_version = str(params.pop("template_version", "") or "")
+        keyed, params, _ = delimiter_free(messages, params)
         call_params = {**self.default_params, **params}
-        key = cache_key(self.model, template_version, messages, call_params, self.base_url)
+        key = cache_key(self.model, template_version, keyed, call_params, self.base_url)
         with self._memo_lock:
             kept = self._memo.pop(key, None)
         if isinstance(kept, JudgeError):
@@ -217,8 +218,9 @@ class OpenAIJudge:
             else:
                 messages, p = list(req), dict(shared)
             version = str(p.pop("template_version", "") or "")
+            keyed, p, _ = delimiter_free(messages, p)
             call_params = {**self.default_params, **p}
-            todo.setdefault(cache_key(self.model, version, messages, call_params, self.base_url),
+            todo.setdefault(cache_key(self.model, version, keyed, call_params, self.base_url),
                             (version, messages, call_params))
         counts = {"requested": len(todo), "cached": 0, "fetched": 0, "failed": 0}
         pending = []

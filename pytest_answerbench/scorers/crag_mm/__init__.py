@@ -35,8 +35,7 @@ from ._shared import (
     VARIANTS,
     calculate_scores,
     is_exact_match,
-    judge_messages,
-    judge_params,
+    judge_call,
     parse_starter_kit,
 )
 from .default import is_miss_default, parse_fb_strict
@@ -120,9 +119,8 @@ def judge_requests(row: Mapping[str, Any], ctx: ScoreContext) -> list[JudgeReque
     if miss or exact or not response.strip():
         return []
     variant = _variant(ctx)
-    guarded = not ctx.upstream
-    return [JudgeRequest.of(judge_messages(variant, query, truth, response, guarded),
-                            **judge_params(variant, guarded))]
+    messages, params = judge_call(variant, query, truth, response, guarded=not ctx.upstream)
+    return [JudgeRequest.of(messages, **params)]
 
 
 def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
@@ -191,10 +189,9 @@ def _judge(ctx: ScoreContext, variant: str, query: str, truth: str, response: st
         return Verdict.error("this turn needs the LLM judge and none is configured (set --bench-judge-model; "
                              "or options.without_judge: exact_match to score by exact match only)",
                              method="no-judge", gold=truth, extracted=response)
-    guarded = not ctx.upstream
-    messages = judge_messages(variant, query, truth, response, guarded)
+    messages, params = judge_call(variant, query, truth, response, guarded=not ctx.upstream)
     try:
-        reply = tally.ask(ctx.judge, messages, **judge_params(variant, guarded))
+        reply = tally.ask(ctx.judge, messages, **params)
     except JudgeFatalError:
         raise
     except JudgeError as exc:
