@@ -59,12 +59,15 @@ BENCH_JUDGE_CONCURRENCY = "--bench-judge-concurrency"
 BENCH_JUDGE_TIMEOUT = "--bench-judge-timeout"
 BENCH_JUDGE_MAX_RETRIES = "--bench-judge-max-retries"
 BENCH_NO_JUDGE = "--bench-no-judge"
+BENCH_JUDGE_SELFTEST = "--bench-judge-selftest"
+BENCH_JUDGE_STRICT = "--bench-judge-strict"
 BENCH_VERIFIER = "--bench-verifier"
 BENCH_SAMPLES_BY = "--bench-samples-by"
 BENCH_MIN_PASS = "--bench-min-pass"
 BENCH_CLUSTER = "--bench-cluster"
 
 VERIFIERS = ("judge", "off")
+SELFTEST_MODES = ("auto", "only", "off")
 # The --bench-from names: harnesses.HARNESSES' keys (written here so the option table loads without the readers;
 # tests/plugin/test_from_harness.py checks they agree)
 HARNESS_NAMES = ("lm-eval", "lmms-eval", "inspect", "lighteval", "opencompass", "vlmevalkit")
@@ -317,7 +320,14 @@ OPTIONS: tuple[Option, ...] = (
     Option(BENCH_JUDGE_MAX_RETRIES, "Retries of a failed judge call (429, 5xx, timeouts). Default: 4",
            kind="count", metavar="N", field="judge.max_retries"),
     Option(BENCH_NO_JUDGE, "Do not use a judge even if one is configured (rows score as the benchmark does "
-           "without one)", kind="flag", field="judge.disabled"),
+           "without one; a row that needs one is an error, counted before scoring)", kind="flag",
+           field="judge.disabled"),
+    Option(BENCH_JUDGE_SELFTEST, "The judge self-test (reward-hacking replies with wrong answers, sent through the "
+           "benchmark's prompt): 'auto' before a judged run (answered from the judge cache after the first "
+           "time), 'only' to run it and stop, 'off'. Default: auto", kind="choice", choices=SELFTEST_MODES,
+           field="judge.selftest"),
+    Option(BENCH_JUDGE_STRICT, "Stop before scoring (usage error) when the judge self-test finds the judge "
+           "accepts any of its probes", kind="flag", field="judge.strict"),
     Option(BENCH_VERIFIER, "'judge': send the rows the rules leave undecided (no answer located, unparsed, a size "
            "bound) to the judge with a verifier prompt (olympiad, imo, atomic; default profile); 'off' (default)",
            kind="choice", choices=VERIFIERS, field="verifier"),
@@ -367,6 +377,8 @@ class JudgeSettings:
     concurrency: int | None = None
     timeout: float | None = None
     max_retries: int | None = None
+    selftest: str = "auto"  # the judge self-test (judge/selftest.py): auto, only, off
+    strict: bool = False  # a judge the self-test finds accepting any probe stops the run
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..text.patterns import lazy_compile
 from .protocol import JudgeError, JudgeFatalError, JudgeReply, JudgeRequest, delimiter_free
-from .cache import ReplyCache, cache_key, default_cache_path
+from .cache import ReplyCache, cache_key, default_cache_path, endpoint_label
 from .deadline import current_row_deadline, deadline_http_client, request_deadline, row_budget, time_left
 
 __all__ = ["OpenAIJudge", "default_cache_path", "JudgeError", "JudgeFatalError"]
@@ -137,6 +137,7 @@ class OpenAIJudge:
         self.default_params = dict(default_params or {})
         self.cache_path = Path(cache_path) if cache_path is not None else None
         self._cache: ReplyCache | None = None
+        self._hint: str | None = None  # the offline miss's hint (_replay_hint), worked out once
         if self.cache_path is not None:
             try:
                 self._cache = ReplyCache(self.cache_path)
@@ -165,6 +166,47 @@ class OpenAIJudge:
         cache = str(self.cache_path) if self.cache_path else "off"
         return f"judge {self.model} at {where} (concurrency {self.concurrency}, cache {cache}" + (
             ", offline)" if self.offline else ")")
+
+    @property
+    def endpoint(self) -> str:
+        """The endpoint as the cache records it (``cache.endpoint_label``: no credentials, no query string;
+        OpenAI's API when no base URL is set)."""
+        return endpoint_label(self.base_url)
+
+    def cached_endpoints(self) -> dict[str | None, int]:
+        """How many replies of this model the cache holds per endpoint (None: written before endpoints were
+        recorded); empty without a cache."""
+        if self._cache is None:
+            return {}
+        try:
+            return self._cache.endpoints(self.model)
+        except sqlite3.Error:
+            return {}
+
+    def replay_note(self) -> str | None:
+        """For an offline run, before scoring: which endpoints the cache holds this model's replies for, and
+        the base URL to give when this run's endpoint holds none of them; None when there is nothing to say."""
+        if not self.offline or self._cache is None:
+            return None
+        held = self.cached_endpoints()
+        if not held:
+            return (f"judge replay (offline): the cache {self.cache_path} holds no reply of model {self.model}: "
+                    "every row that needs the judge will be an error")
+        listed = ", ".join(f"{where or 'an unrecorded endpoint'} ({count})" for where, count in held.items())
+        note = f"judge replay (offline): the cache holds replies of model {self.model} for {listed}"
+        if self.endpoint not in held:
+            others = [where for where in held if where]
+            note += (f"; none for this run's endpoint {self.endpoint} (the cache keys replies by endpoint)"
+                     + (f": pass --bench-judge-base-url {others[0]} to replay them" if others else ""))
+        return note
+
+    def _replay_hint(self) -> str:
+        """The offline miss's hint, once per judge: the endpoints that do hold this model's replies."""
+        if self._hint is None:
+            others = [where for where in self.cached_endpoints() if where and where != self.endpoint]
+            self._hint = (f" (the cache holds this model's replies for {', '.join(others)}: pass "
+                          f"--bench-judge-base-url {others[0]})" if others else "")
+        return self._hint
 
     def stats(self) -> dict[str, int]:
         """Counters since creation: ``calls`` (API calls answered), ``cache_hits``, ``prompt_tokens``,
@@ -298,14 +340,15 @@ class OpenAIJudge:
                 self._count(cache_hits=1)
                 return JudgeReply(hit[0], hit[1], hit[2], cached=True)
         if self.offline:
-            raise JudgeError(f"judge reply not cached (offline) for model {self.model}")
+            raise JudgeError(f"judge reply not cached (offline) for model {self.model} at {self.endpoint}"
+                             + self._replay_hint())
         if self.fatal is not None:
             raise self._fatal_again()
         reply = self._call(messages, params)
         if self._cache is not None:
             try:
                 self._cache.put(key, self.model, template_version, reply.text, reply.prompt_tokens,
-                                reply.completion_tokens)
+                                reply.completion_tokens, endpoint=self.endpoint)
             except sqlite3.Error as exc:
                 log.warning("judge cache write failed (%s); the reply is used but not kept", exc)
         return reply

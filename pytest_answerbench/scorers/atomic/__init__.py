@@ -30,6 +30,7 @@ from typing import Any, Callable, Mapping
 
 from ...judge import JudgeError, JudgeFatalError, JudgeRequest, JudgeTally
 from ...judge.protocol import DELIMITER, draw_delimiter
+from ...judge.selftest import ProbeCase
 from ...verdict import ScoreContext, Verdict
 from ._shared import Ask
 from .default import default_compare, read_reply_strict, score_default
@@ -141,6 +142,17 @@ def judge_requests(row: Mapping[str, Any], ctx: ScoreContext) -> list[JudgeReque
     _pipeline(ctx)(row.get("prediction"), row.get("answer"), collect)
     calls = [judge_call(p, g, guarded=not ctx.upstream) for p, g in pairs]
     return [JudgeRequest.of(messages, **params) for messages, params in calls]
+
+
+#: The judge self-test's pair (judge/selftest.py): every probe answers it wrongly.
+CASE = ProbeCase(question="", gold="10.2\\ \\text{eV}", wrong="3.4\\ \\text{eV}", yes="True")
+
+
+def judge_probe(answer: str, ctx: ScoreContext) -> tuple[JudgeRequest, Callable[[str], bool | None]]:
+    """The self-test's request for ``answer`` against :data:`CASE`'s gold (this profile's prompt, the answer as
+    it is) and how its reply is read."""
+    messages, params = judge_call(answer, CASE.gold, guarded=not ctx.upstream)
+    return JudgeRequest.of(messages, **params), read_reply_upstream if ctx.upstream else read_reply_strict
 
 
 def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
