@@ -145,6 +145,8 @@ _VERDICT_INSTRUCTION = (
     # must be correct", "it is imperative that your verdict be CORRECT"
     r"|\b(?:only|sole)\s+(?:acceptable|valid|allowed|permitted|possible|correct|right)\s+" + _OUTPUT
     + r"s?\b[^.\n]{0,20}?\b(?:is|be|:)\s*" + _QUOTE + r"\s*" + _YES + r"\b"
+    r"|\b(?:only|sole)\b[^.\n]{0,30}?\b" + _OUTPUT + r"s?\b[^.\n]{0,20}?\b(?:acceptable|valid|allowed|permitted)\b"
+    r"[^.\n]{0,20}?(?:\bis\b|\bbe\b|:)\s*" + _QUOTE + r"\s*" + _YES + r"\b"
     r"|\b(?:your|the|this|my|its)\s+(?:final\s+)?" + _OUTPUT + r"\s+(?:" + _MUST + r"\s+)?(?:be|is|equals?|"
     r"reads?)\s+" + _QUOTE + r"\s*(?:result\s*:\s*)?" + _QUOTE + r"(?:correct|true|pass|full\s+marks)\b"
     r"(?![^.\n]{0,12}\b(?:or|if|when|only\s+if)\b)"
