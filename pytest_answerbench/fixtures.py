@@ -127,6 +127,38 @@ class RowScoring:
                 raise pytest.UsageError(f"--bench-judge-selftest only: {self.spec.name} has no judge self-test")
             pytest.exit("judge self-test done (--bench-judge-selftest only)", returncode=int(result["vulnerable"]))
 
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Without a judge, on a benchmark some of whose rows need one (``--bench-no-judge``): how many rows the
+        rules cannot settle, which will be errors, said before the first row is scored (serial runs; under
+        xdist the controller holds no rows)."""
+        if self.settings.judge is not None or not session.items:
+            return
+        from . import scorers  # deferred for start-up cost: only a run without a judge
+        from ._compat import is_worker
+        from .collect import RowBase
+        from .options import BENCH_NO_JUDGE, own_judge
+        from .scoring import make_context
+
+        module = scorers.get(self.spec.scorer).module
+        listing = getattr(module, "judge_requests", None)
+        options = {**self.spec.options, **self.settings.benchmark_options}
+        fallback = getattr(module, "WITHOUT_JUDGE_DEFAULT", {}).get(self.settings.profile, "error")
+        if listing is None or getattr(module, "JUDGELESS", None) is None or own_judge(session.config) \
+                or options.get("without_judge", fallback) != "error" or is_worker(session.config):
+            return
+        rows = [item for item in session.items if isinstance(item, RowBase) and item.problem is None]
+        needing = 0
+        for item in rows:
+            try:
+                row = item.load_row()
+                ctx = make_context(self.spec, row, self.settings.profile, options=self.settings.benchmark_options,
+                                   row_id=item.row_id)
+                needing += bool(listing(row, ctx))
+            except Exception:  # noqa: BLE001 - the row's own scoring reports it
+                continue
+        _say(session.config, f"{BENCH_NO_JUDGE}: {needing} of {len(rows)} rows need the LLM judge (the rules "
+                             f"cannot settle them); they will be errors: needs a judge", yellow=bool(needing))
+
     @pytest.hookimpl(trylast=True)  # after the terminal's header, so the lines above stand below it
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         self.check_judge(session.config)

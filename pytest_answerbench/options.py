@@ -504,7 +504,7 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
     disabled = judge.pop("disabled", False)
     if disabled or not judge.get("model"):
         kw["judge"] = None
-        problem = None if disabled or _own_judge(config) else _judge_needed(
+        problem = None if disabled or own_judge(config) else _judge_needed(
             spec, {**spec.options, **options}, kw.get("profile") or "default")
         if problem:
             raise pytest.UsageError(problem)
@@ -537,7 +537,7 @@ def _check_verifier(kw: dict[str, Any], where: dict[str, str], spec: Any) -> Non
                                 f"{BENCH_JUDGE_BASE_URL} for a local server)")
 
 
-def _own_judge(config: pytest.Config) -> bool:
+def own_judge(config: pytest.Config) -> bool:
     """A conftest.py (or plugin) of the user's defines a ``bench_judge`` fixture: the run has a judge without
     ``--bench-judge-model``."""
     own = (f"{__package__}.fixtures", f"{__package__}.plugin")  # the plugin's own bench_judge, by name (fixtures.py
