@@ -277,3 +277,15 @@ def test_a_cache_written_before_endpoints_were_recorded_still_reads(tmp_path):
         assert "pw" not in judge.replay_note() and "secret" not in judge.replay_note()
     finally:
         judge.close()
+
+
+def test_under_xdist_the_controller_runs_the_self_test_once_and_reports_it(bench_env, naive):
+    write_jsonl(bench_env.path / "preds.jsonl", _crag_rows())
+    result = _run(bench_env, naive, "crag_mm", "-n", "2")
+    report, status = _statuses(bench_env)
+    assert {kind: status[kind] for kind in TEN} == {kind: "wrong" for kind in TEN} and status["right"] == "correct"
+    assert report["judge_selftest"]["accepted"] == 10 and report["parallel"]["workers"] == 2
+    probes = [body for body in naive.requests if QUESTION not in str(body["messages"][-1]["content"])
+              and body.get("max_tokens") != 1]
+    assert len(probes) == len(PROBES)  # once, not once per worker
+    result.stdout.fnmatch_lines(["WARNING: judge self-test: *"])
