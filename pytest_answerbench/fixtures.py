@@ -104,6 +104,7 @@ class RowScoring:
     def _report_selftest(self, config: pytest.Config) -> None:
         """The self-test's line on the terminal; a judge that accepted any probe is named in a warning (the
         report's ``warnings`` too), a usage error under ``--bench-judge-strict``; ``only`` stops the run."""
+        # deferred for start-up cost: only a judged run reports a self-test
         from .judge.selftest import summary_line
         from .options import BENCH_JUDGE_STRICT
 
@@ -135,7 +136,6 @@ class RowScoring:
             return
         from . import scorers  # deferred for start-up cost: only a run without a judge
         from ._compat import is_worker
-        from .collect import RowBase
         from .options import BENCH_NO_JUDGE, own_judge
         from .scoring import make_context
 
@@ -146,7 +146,8 @@ class RowScoring:
         if listing is None or getattr(module, "JUDGELESS", None) is None or own_judge(session.config) \
                 or options.get("without_judge", fallback) != "error" or is_worker(session.config):
             return
-        rows = [item for item in session.items if isinstance(item, RowBase) and item.problem is None]
+        # the row items (collect.RowBase, which imports this module): those that load a row and have no problem
+        rows = [item for item in session.items if hasattr(item, "load_row") and getattr(item, "problem", 1) is None]
         needing = 0
         for item in rows:
             try:
