@@ -128,6 +128,7 @@ class RowScoring:
                 raise pytest.UsageError(f"--bench-judge-selftest only: {self.spec.name} has no judge self-test")
             pytest.exit("judge self-test done (--bench-judge-selftest only)", returncode=int(result["vulnerable"]))
 
+    @pytest.hookimpl
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         """Without a judge, on a benchmark some of whose rows need one (``--bench-no-judge``): how many rows the
         rules cannot settle, which will be errors, said before the first row is scored (serial runs; under

@@ -17,8 +17,10 @@
 * ``check()``: one request before any row is scored, failing (JudgeFatalError) when the endpoint cannot be
   reached or refuses the key or the model;
 * a persistent reply cache in SQLite (``cache.py``: WAL, busy timeout; several processes may write at once),
-  keyed by the sha256 of (model, prompt template version, exact messages, call parameters), without expiry;
-  ``cache_path=None`` disables it; ``offline=True`` answers from the cache only;
+  keyed by the sha256 of (endpoint, model, prompt template version, exact messages with a guarded prompt's
+  random ``delimiter`` masked, call parameters), without expiry; ``cache_path=None`` disables it;
+  ``offline=True`` answers from the cache only, and ``replay_note()`` says which endpoints the cache holds this
+  model's replies for;
 * ``prefetch(requests)``: many calls in flight at once (``concurrency`` threads) whose replies are kept in
   memory for the later ``ask``;
 * ``stats()``: calls, cache hits, tokens, retries, failures.
