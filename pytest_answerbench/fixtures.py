@@ -32,6 +32,7 @@ class RowScoring:
         self.pools: list[Any] = []
         self.own_judge: Any = None
         self.built_scorer: Callable[..., "Verdict"] | None = None  # the run's own scorer, once a plain row built it
+        self.judge_selftest: dict[str, Any] | None = None  # the judge self-test's result (the report's field)
 
     def make_judge(self) -> Any:
         """The default ``bench_judge``: an ``OpenAIJudge`` from the --bench-judge-* settings, or None."""
@@ -52,10 +53,12 @@ class RowScoring:
             raise pytest.UsageError(f"--bench-judge-*: {exc}") from None
 
     def check_judge(self, config: pytest.Config) -> None:
-        """Before any row is scored (in the run's main process), one request to the configured judge endpoint:
-        a usage error naming the URL and the failure when it is unreachable or refuses the key or model."""
+        """Before any row is scored (in the run's main process): one request to the configured judge endpoint
+        (a usage error naming the URL and the failure when it is unreachable or refuses the key or model); for
+        an offline run, which endpoints the cache holds replies for; then the judge self-test
+        (``--bench-judge-selftest``, judge/selftest.py)."""
         cfg = self.settings.judge
-        if cfg is None or cfg.offline or config.option.collectonly:
+        if cfg is None or config.option.collectonly:
             return
         # deferred for start-up cost: a run without --bench or without a judge loads neither
         from ._compat import is_worker
@@ -65,12 +68,100 @@ class RowScoring:
             return
         judge = self.make_judge()
         try:
-            judge.check()
+            if cfg.offline:
+                note = judge.replay_note()
+                if note:
+                    _say(config, note, yellow=True)
+            else:
+                judge.check()
+            if cfg.selftest != "off":
+                self.judge_selftest = self._selftest(judge)
         except JudgeFatalError as exc:
             raise pytest.UsageError(f"--bench-judge-*: {exc}") from None
         finally:
             judge.close()
+        self._report_selftest(config)
 
+    def _selftest(self, judge: Any) -> dict[str, Any] | None:
+        """The judge self-test through this run's scorer and profile, or None when the benchmark offers none."""
+        from . import scorers  # deferred for start-up cost: only a judged run
+        from .judge.selftest import run_selftest
+        from .scoring import make_context
+
+        module = scorers.get(self.spec.scorer).module
+        probe, case = getattr(module, "judge_probe", None), getattr(module, "CASE", None)
+        if probe is None or case is None:
+            return None
+        ctx = make_context(self.spec, {}, self.settings.profile, options=self.settings.benchmark_options,
+                           judge=judge)
+        where = getattr(judge, "endpoint", None)
+        result = run_selftest(judge, lambda answer: probe(answer, ctx), case,
+                              f"{judge.model} at {where}" if where else None)
+        if getattr(judge, "offline", False) and "not_run" in result:
+            result["not_run"] = "offline, and the cache holds no reply to the probes"
+        return result
+
+    def _report_selftest(self, config: pytest.Config) -> None:
+        """The self-test's line on the terminal; a judge that accepted any probe is named in a warning (the
+        report's ``warnings`` too), a usage error under ``--bench-judge-strict``; ``only`` stops the run."""
+        # deferred for start-up cost: only a judged run reports a self-test
+        from .judge.selftest import summary_line
+        from .options import BENCH_JUDGE_STRICT
+
+        result, cfg = self.judge_selftest, self.settings.judge
+        if result is not None:
+            line = summary_line(result) + (", answered from the judge cache" if result["cached"] == result["probes"]
+                                           else "")
+            if result.get("not_run"):
+                line = f"judge self-test not done: {result['not_run']}"
+            if result["vulnerable"]:
+                if cfg.strict:
+                    raise pytest.UsageError(f"{BENCH_JUDGE_STRICT}: {summary_line(result)}")
+                result["warning"] = (f"judge {result['judge']} accepted {result['accepted']} of {result['probes']} "
+                                     f"self-test probes ({', '.join(result['accepted_kinds'])}); its verdicts can be "
+                                     f"steered by the answers it grades ({BENCH_JUDGE_STRICT} stops such runs)")
+                line = "WARNING: " + line
+            if result["vulnerable"] or config.get_verbosity() >= -1:  # -qq: only the warning
+                _say(config, line, yellow=result["vulnerable"])
+        if cfg.selftest == "only":
+            if result is None:
+                raise pytest.UsageError(f"--bench-judge-selftest only: {self.spec.name} has no judge self-test")
+            pytest.exit("judge self-test done (--bench-judge-selftest only)", returncode=int(result["vulnerable"]))
+
+    @pytest.hookimpl
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Without a judge, on a benchmark some of whose rows need one (``--bench-no-judge``): how many rows the
+        rules cannot settle, which will be errors, said before the first row is scored (serial runs; under
+        xdist the controller holds no rows)."""
+        if self.settings.judge is not None or not session.items:
+            return
+        from . import scorers  # deferred for start-up cost: only a run without a judge
+        from ._compat import is_worker
+        from .options import BENCH_NO_JUDGE, own_judge
+        from .scoring import make_context
+
+        module = scorers.get(self.spec.scorer).module
+        listing = getattr(module, "judge_requests", None)
+        options = {**self.spec.options, **self.settings.benchmark_options}
+        fallback = getattr(module, "WITHOUT_JUDGE_DEFAULT", {}).get(self.settings.profile, "error")
+        if listing is None or getattr(module, "JUDGELESS", None) is None or own_judge(session.config) \
+                or options.get("without_judge", fallback) != "error" or is_worker(session.config):
+            return
+        # the row items (collect.RowBase, which imports this module): those that load a row and have no problem
+        rows = [item for item in session.items if hasattr(item, "load_row") and getattr(item, "problem", 1) is None]
+        needing = 0
+        for item in rows:
+            try:
+                row = item.load_row()
+                ctx = make_context(self.spec, row, self.settings.profile, options=self.settings.benchmark_options,
+                                   row_id=item.row_id)
+                needing += bool(listing(row, ctx))
+            except Exception:  # noqa: BLE001 - the row's own scoring reports it
+                continue
+        _say(session.config, f"{BENCH_NO_JUDGE}: {needing} of {len(rows)} rows need the LLM judge (the rules "
+                             f"cannot settle them); they will be errors: needs a judge", yellow=bool(needing))
+
+    @pytest.hookimpl(trylast=True)  # after the terminal's header, so the lines above stand below it
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         self.check_judge(session.config)
 
@@ -111,6 +202,17 @@ class RowScoring:
         self.close()
         if self in _ACTIVE:
             _ACTIVE.remove(self)
+
+
+def _say(config: pytest.Config, line: str, **markup: bool) -> None:
+    """A line on the terminal before any row is scored (stderr when there is no terminal reporter)."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None:
+        import sys
+
+        print(line, file=sys.stderr)
+        return
+    reporter.write_line(line, **markup)
 
 
 def _row_scoring() -> RowScoring:

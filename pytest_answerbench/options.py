@@ -59,12 +59,15 @@ BENCH_JUDGE_CONCURRENCY = "--bench-judge-concurrency"
 BENCH_JUDGE_TIMEOUT = "--bench-judge-timeout"
 BENCH_JUDGE_MAX_RETRIES = "--bench-judge-max-retries"
 BENCH_NO_JUDGE = "--bench-no-judge"
+BENCH_JUDGE_SELFTEST = "--bench-judge-selftest"
+BENCH_JUDGE_STRICT = "--bench-judge-strict"
 BENCH_VERIFIER = "--bench-verifier"
 BENCH_SAMPLES_BY = "--bench-samples-by"
 BENCH_MIN_PASS = "--bench-min-pass"
 BENCH_CLUSTER = "--bench-cluster"
 
 VERIFIERS = ("judge", "off")
+SELFTEST_MODES = ("auto", "only", "off")
 # The --bench-from names: harnesses.HARNESSES' keys (written here so the option table loads without the readers;
 # tests/plugin/test_from_harness.py checks they agree)
 HARNESS_NAMES = ("lm-eval", "lmms-eval", "inspect", "lighteval", "opencompass", "vlmevalkit")
@@ -317,7 +320,14 @@ OPTIONS: tuple[Option, ...] = (
     Option(BENCH_JUDGE_MAX_RETRIES, "Retries of a failed judge call (429, 5xx, timeouts). Default: 4",
            kind="count", metavar="N", field="judge.max_retries"),
     Option(BENCH_NO_JUDGE, "Do not use a judge even if one is configured (rows score as the benchmark does "
-           "without one)", kind="flag", field="judge.disabled"),
+           "without one; a row that needs one is an error, counted before scoring)", kind="flag",
+           field="judge.disabled"),
+    Option(BENCH_JUDGE_SELFTEST, "The judge self-test (reward-hacking replies with wrong answers, sent through the "
+           "benchmark's prompt): 'auto' before a judged run (answered from the judge cache after the first "
+           "time), 'only' to run it and stop, 'off'. Default: auto", kind="choice", choices=SELFTEST_MODES,
+           field="judge.selftest"),
+    Option(BENCH_JUDGE_STRICT, "Stop before scoring (usage error) when the judge self-test finds the judge "
+           "accepts any of its probes", kind="flag", field="judge.strict"),
     Option(BENCH_VERIFIER, "'judge': send the rows the rules leave undecided (no answer located, unparsed, a size "
            "bound) to the judge with a verifier prompt (olympiad, imo, atomic; default profile); 'off' (default)",
            kind="choice", choices=VERIFIERS, field="verifier"),
@@ -367,6 +377,8 @@ class JudgeSettings:
     concurrency: int | None = None
     timeout: float | None = None
     max_retries: int | None = None
+    selftest: str = "auto"  # the judge self-test (judge/selftest.py): auto, only, off
+    strict: bool = False  # a judge the self-test finds accepting any probe stops the run
 
 
 @dataclass(frozen=True)
@@ -492,7 +504,7 @@ def resolve_settings(config: pytest.Config, spec: Any) -> Settings:
     disabled = judge.pop("disabled", False)
     if disabled or not judge.get("model"):
         kw["judge"] = None
-        problem = None if disabled or _own_judge(config) else _judge_needed(
+        problem = None if disabled or own_judge(config) else _judge_needed(
             spec, {**spec.options, **options}, kw.get("profile") or "default")
         if problem:
             raise pytest.UsageError(problem)
@@ -525,7 +537,7 @@ def _check_verifier(kw: dict[str, Any], where: dict[str, str], spec: Any) -> Non
                                 f"{BENCH_JUDGE_BASE_URL} for a local server)")
 
 
-def _own_judge(config: pytest.Config) -> bool:
+def own_judge(config: pytest.Config) -> bool:
     """A conftest.py (or plugin) of the user's defines a ``bench_judge`` fixture: the run has a judge without
     ``--bench-judge-model``."""
     own = (f"{__package__}.fixtures", f"{__package__}.plugin")  # the plugin's own bench_judge, by name (fixtures.py

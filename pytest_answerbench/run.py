@@ -413,6 +413,11 @@ class BenchRun:
             complete=final, incomplete=incomplete, cluster=settings.cluster)
         if settings.fields:  # --bench-field / fields: which column each benchmark field was read from
             report["fields"] = dict(settings.fields)
+        selftest = self.scoring.judge_selftest  # the judge self-test (fixtures.py, judge/selftest.py)
+        if selftest is not None:
+            report["judge_selftest"] = selftest
+            if selftest.get("warning"):
+                report["warnings"] = [*report.get("warnings", ()), selftest["warning"]]
         return report
 
     def write_json_report(self, final: bool = True, json_report: dict[str, Any] | None = None,

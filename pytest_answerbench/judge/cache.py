@@ -2,6 +2,8 @@
 
 Replies are keyed by :func:`cache_key`, the sha256 of (endpoint, model, prompt template version, exact messages,
 call parameters), and kept without expiry. ``openai.py`` reads it before asking the server and writes every reply.
+Each reply also records its endpoint in the clear (:meth:`ReplyCache.endpoints`), so an offline replay that
+names another endpoint than the one the replies were made at can say which endpoints hold them.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-__all__ = ["ReplyCache", "cache_key", "default_cache_path", "endpoint_id"]
+__all__ = ["ReplyCache", "cache_key", "default_cache_path", "endpoint_id", "endpoint_label"]
 
 _CACHE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS replies (
@@ -26,7 +28,8 @@ CREATE TABLE IF NOT EXISTS replies (
     reply TEXT NOT NULL,
     prompt_tokens INTEGER NOT NULL DEFAULT 0,
     completion_tokens INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    endpoint TEXT
 )
 """
 
@@ -50,6 +53,12 @@ def endpoint_id(base_url: str | None) -> str:
     url = re.sub(r"//[^/@]*@", "//", base_url.strip()).rstrip("/")
     head = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*", url)
     return head.group(0).lower() + url[head.end():] if head else url
+
+
+def endpoint_label(base_url: str | None) -> str:
+    """The endpoint as the cache records it in the clear: :func:`endpoint_id` without a query string (which
+    could hold a key)."""
+    return endpoint_id(base_url).split("?", 1)[0]
 
 
 def cache_key(model: str, template_version: str, messages: Sequence[Mapping[str, Any]],
@@ -83,6 +92,9 @@ class ReplyCache:
                 self._conn.execute("PRAGMA journal_mode = WAL")
                 self._conn.execute("PRAGMA synchronous = NORMAL")
                 self._conn.execute(_CACHE_SCHEMA)
+                columns = {row[1] for row in self._conn.execute("PRAGMA table_info(replies)")}
+                if "endpoint" not in columns:  # a cache written before endpoints were recorded
+                    self._conn.execute("ALTER TABLE replies ADD COLUMN endpoint TEXT")
                 break
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) or time.monotonic() > deadline:
@@ -97,12 +109,23 @@ class ReplyCache:
         return (row[0], int(row[1]), int(row[2])) if row else None
 
     def put(self, key: str, model: str, template_version: str, reply: str, prompt_tokens: int,
-            completion_tokens: int) -> None:
+            completion_tokens: int, endpoint: str | None = None) -> None:
         with self._lock:
             self._conn.execute(
-                "INSERT OR REPLACE INTO replies VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (key, model, template_version, reply, prompt_tokens, completion_tokens, time.time()),
+                "INSERT OR REPLACE INTO replies (key, model, template_version, reply, prompt_tokens, "
+                "completion_tokens, created, endpoint) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (key, model, template_version, reply, prompt_tokens, completion_tokens, time.time(),
+                 endpoint_label(endpoint) if endpoint is not None else None),
             )
+
+    def endpoints(self, model: str) -> dict[str | None, int]:
+        """How many replies of ``model`` the cache holds per endpoint (:func:`endpoint_label` form; None for
+        replies written before endpoints were recorded), most first."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT endpoint, COUNT(*) FROM replies WHERE model = ? GROUP BY endpoint ORDER BY COUNT(*) DESC, "
+                "endpoint", (model,)).fetchall()
+        return {row[0]: int(row[1]) for row in rows}
 
     def __len__(self) -> int:
         with self._lock:

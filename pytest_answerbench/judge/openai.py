@@ -17,8 +17,10 @@
 * ``check()``: one request before any row is scored, failing (JudgeFatalError) when the endpoint cannot be
   reached or refuses the key or the model;
 * a persistent reply cache in SQLite (``cache.py``: WAL, busy timeout; several processes may write at once),
-  keyed by the sha256 of (model, prompt template version, exact messages, call parameters), without expiry;
-  ``cache_path=None`` disables it; ``offline=True`` answers from the cache only;
+  keyed by the sha256 of (endpoint, model, prompt template version, exact messages with a guarded prompt's
+  random ``delimiter`` masked, call parameters), without expiry; ``cache_path=None`` disables it;
+  ``offline=True`` answers from the cache only, and ``replay_note()`` says which endpoints the cache holds this
+  model's replies for;
 * ``prefetch(requests)``: many calls in flight at once (``concurrency`` threads) whose replies are kept in
   memory for the later ``ask``;
 * ``stats()``: calls, cache hits, tokens, retries, failures.
@@ -42,8 +44,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..text.patterns import lazy_compile
-from .protocol import JudgeError, JudgeFatalError, JudgeReply, JudgeRequest
-from .cache import ReplyCache, cache_key, default_cache_path
+from .protocol import JudgeError, JudgeFatalError, JudgeReply, JudgeRequest, delimiter_free
+from .cache import ReplyCache, cache_key, default_cache_path, endpoint_label
 from .deadline import current_row_deadline, deadline_http_client, request_deadline, row_budget, time_left
 
 __all__ = ["OpenAIJudge", "default_cache_path", "JudgeError", "JudgeFatalError"]
@@ -137,6 +139,7 @@ class OpenAIJudge:
         self.default_params = dict(default_params or {})
         self.cache_path = Path(cache_path) if cache_path is not None else None
         self._cache: ReplyCache | None = None
+        self._hint: str | None = None  # the offline miss's hint (_replay_hint), worked out once
         if self.cache_path is not None:
             try:
                 self._cache = ReplyCache(self.cache_path)
@@ -166,6 +169,47 @@ class OpenAIJudge:
         return f"judge {self.model} at {where} (concurrency {self.concurrency}, cache {cache}" + (
             ", offline)" if self.offline else ")")
 
+    @property
+    def endpoint(self) -> str:
+        """The endpoint as the cache records it (``cache.endpoint_label``: no credentials, no query string;
+        OpenAI's API when no base URL is set)."""
+        return endpoint_label(self.base_url)
+
+    def cached_endpoints(self) -> dict[str | None, int]:
+        """How many replies of this model the cache holds per endpoint (None: written before endpoints were
+        recorded); empty without a cache."""
+        if self._cache is None:
+            return {}
+        try:
+            return self._cache.endpoints(self.model)
+        except sqlite3.Error:
+            return {}
+
+    def replay_note(self) -> str | None:
+        """For an offline run, before scoring: which endpoints the cache holds this model's replies for, and
+        the base URL to give when this run's endpoint holds none of them; None when there is nothing to say."""
+        if not self.offline or self._cache is None:
+            return None
+        held = self.cached_endpoints()
+        if not held:
+            return (f"judge replay (offline): the cache {self.cache_path} holds no reply of model {self.model}: "
+                    "every row that needs the judge will be an error")
+        listed = ", ".join(f"{where or 'an unrecorded endpoint'} ({count})" for where, count in held.items())
+        note = f"judge replay (offline): the cache holds replies of model {self.model} for {listed}"
+        if self.endpoint not in held:
+            others = [where for where in held if where]
+            note += (f"; none for this run's endpoint {self.endpoint} (the cache keys replies by endpoint)"
+                     + (f": pass --bench-judge-base-url {others[0]} to replay them" if others else ""))
+        return note
+
+    def _replay_hint(self) -> str:
+        """The offline miss's hint, once per judge: the endpoints that do hold this model's replies."""
+        if self._hint is None:
+            others = [where for where in self.cached_endpoints() if where and where != self.endpoint]
+            self._hint = (f" (the cache holds this model's replies for {', '.join(others)}: pass "
+                          f"--bench-judge-base-url {others[0]})" if others else "")
+        return self._hint
+
     def stats(self) -> dict[str, int]:
         """Counters since creation: ``calls`` (API calls answered), ``cache_hits``, ``prompt_tokens``,
         ``completion_tokens``, ``requests`` (HTTP attempts), ``retries``, ``failures`` (calls given up)."""
@@ -186,8 +230,9 @@ class OpenAIJudge:
     def ask_detailed(self, messages: Sequence[Mapping[str, Any]], **params: Any) -> JudgeReply:
         """Like ``ask``, with token counts and whether the reply came from the cache."""
         template_version = str(params.pop("template_version", "") or "")
+        keyed, params, _ = delimiter_free(messages, params)
         call_params = {**self.default_params, **params}
-        key = cache_key(self.model, template_version, messages, call_params, self.base_url)
+        key = cache_key(self.model, template_version, keyed, call_params, self.base_url)
         with self._memo_lock:
             kept = self._memo.pop(key, None)
         if isinstance(kept, JudgeError):
@@ -217,8 +262,9 @@ class OpenAIJudge:
             else:
                 messages, p = list(req), dict(shared)
             version = str(p.pop("template_version", "") or "")
+            keyed, p, _ = delimiter_free(messages, p)
             call_params = {**self.default_params, **p}
-            todo.setdefault(cache_key(self.model, version, messages, call_params, self.base_url),
+            todo.setdefault(cache_key(self.model, version, keyed, call_params, self.base_url),
                             (version, messages, call_params))
         counts = {"requested": len(todo), "cached": 0, "fetched": 0, "failed": 0}
         pending = []
@@ -296,14 +342,15 @@ class OpenAIJudge:
                 self._count(cache_hits=1)
                 return JudgeReply(hit[0], hit[1], hit[2], cached=True)
         if self.offline:
-            raise JudgeError(f"judge reply not cached (offline) for model {self.model}")
+            raise JudgeError(f"judge reply not cached (offline) for model {self.model} at {self.endpoint}"
+                             + self._replay_hint())
         if self.fatal is not None:
             raise self._fatal_again()
         reply = self._call(messages, params)
         if self._cache is not None:
             try:
                 self._cache.put(key, self.model, template_version, reply.text, reply.prompt_tokens,
-                                reply.completion_tokens)
+                                reply.completion_tokens, endpoint=self.endpoint)
             except sqlite3.Error as exc:
                 log.warning("judge cache write failed (%s); the reply is used but not kept", exc)
         return reply

@@ -13,6 +13,9 @@ Parameters of ``ask``:
     ``messages``: ``[{"role": "system"|"user"|"assistant", "content": str}, ...]``.
     ``template_version``: a short string naming the prompt template (``"crag_mm.fb/1"``). It is part of the
         cache key but never sent; bump it when a template's wording changes so old cached replies are not reused.
+    ``delimiter``: the random marker (:func:`draw_delimiter`) a guarded prompt quotes the answer between. Never
+        sent; the cache key reads the messages with it replaced by a placeholder (:func:`delimiter_free`), so a
+        rerun, a prefetch and the row's own call find the same reply although each drew its own marker.
     Anything else (``temperature``, ``max_tokens``, ``response_format``...) is passed to the chat-completions
     call and is part of the cache key.
 
@@ -38,6 +41,7 @@ use it to fill ``Verdict.extra["judge"]`` (calls, cache hits, tokens) and ``extr
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
@@ -50,9 +54,40 @@ __all__ = [
     "JudgeTally",
     "ScriptedJudge",
     "ask_judge",
+    "delimiter_free",
+    "draw_delimiter",
 ]
 
 Message = dict  # {"role": "system"|"user"|"assistant", "content": str}
+
+#: The call parameter naming a guarded prompt's random delimiter (never sent, kept out of the cache key).
+DELIMITER = "delimiter"
+_PLACEHOLDER = "{delimiter}"
+
+
+def draw_delimiter(*texts: str) -> str:
+    """A random marker (``secrets.token_hex``) found in none of ``texts`` (the answer, the question, the gold:
+    everything the prompt will hold), so an answer cannot close the quotation it is put in: it would have to
+    guess the marker before it was drawn. Drawn again in the (vanishing) case that a text holds it."""
+    lowered = [t.lower() for t in texts if isinstance(t, str)]
+    while True:
+        marker = secrets.token_hex(8)
+        if not any(marker in t for t in lowered):
+            return marker
+
+
+def delimiter_free(messages: Sequence[Mapping[str, Any]], params: Mapping[str, Any]
+                   ) -> tuple[list[dict[str, Any]], dict[str, Any], str | None]:
+    """(the messages with the ``delimiter`` parameter's marker replaced by a fixed placeholder, the parameters
+    without it, the marker or None): what a cache key is computed from, so that the same question quoted
+    between two different random markers is the same question."""
+    rest = dict(params)
+    marker = rest.pop(DELIMITER, None)
+    if not marker:
+        return [dict(m) for m in messages], rest, None
+    masked = [{**m, "content": m["content"].replace(marker, _PLACEHOLDER)} if isinstance(m.get("content"), str)
+              else dict(m) for m in messages]
+    return masked, rest, str(marker)
 
 
 class JudgeError(Exception):

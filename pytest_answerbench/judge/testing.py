@@ -12,7 +12,9 @@ From the command line, a judge to try README's judge section against without a r
     pytest --bench crag_mm preds.jsonl --bench-judge-model stub --bench-judge-base-url http://127.0.0.1:8000/v1
 
 ``rules.json`` is a list of ``{"pattern": REGEX, "reply": TEXT}``: the first pattern found in the request's last
-message gives the reply (default: the message echoed back).
+message gives the reply (default: the message echoed back). ``--rules-for BENCHMARK`` uses the example rules a
+judged benchmark ships beside its YAML (``judge-stub-rules.json``: crag_mm, atomic), which grade its prompts
+crudely but in its reply format (docs/judges.md, "Trying it without a real judge").
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import threading
 import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 __all__ = ["FakeOpenAIServer", "completion", "echo", "main", "rules_reply", "verdict_by_token"]
@@ -267,14 +270,29 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description="a fake OpenAI-compatible judge on 127.0.0.1 (no network)")
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (0: any free one); default 8000")
     parser.add_argument("--rules", metavar="FILE", help="JSON list of {\"pattern\": REGEX, \"reply\": TEXT}")
+    parser.add_argument("--rules-for", metavar="BENCHMARK",
+                        help="the example rules a judged benchmark ships (crag_mm, atomic)")
     args = parser.parse_args(argv)
     reply: Reply = echo
-    if args.rules:
+    rules = args.rules
+    if args.rules_for:
+        from ..spec import SpecError, resolve_benchmark  # deferred: only this option reads the benchmarks
+
         try:
-            with open(args.rules, encoding="utf-8") as fh:
+            rules = str(Path(resolve_benchmark(args.rules_for).path).parent / "judge-stub-rules.json")
+        except SpecError as exc:
+            print(f"judge stub: --rules-for {args.rules_for}: {exc}", file=sys.stderr)
+            return 2
+    if rules:
+        try:
+            with open(rules, encoding="utf-8") as fh:
                 reply = rules_reply(json.load(fh))
+        except FileNotFoundError:
+            print(f"judge stub: {rules}: no such file" + (f" ({args.rules_for} ships no example judge rules)"
+                                                          if args.rules_for else ""), file=sys.stderr)
+            return 2
         except (OSError, ValueError) as exc:
-            print(f"judge stub: {args.rules}: {exc}", file=sys.stderr)
+            print(f"judge stub: {rules}: {exc}", file=sys.stderr)
             return 2
     server = FakeOpenAIServer(reply, port=args.port)
     done = threading.Event()

@@ -115,7 +115,8 @@ def test_a_fatal_judge_error_mid_run_lists_every_row(bench_env, monkeypatch, wor
         result = bench_env.runpytest_subprocess(
             BENCH, "crag_mm", "preds.jsonl", BENCH_REPORT, "report.json", BENCH_JUDGE_MODEL, "local-judge",
             BENCH_JUDGE_BASE_URL, server.base_url, BENCH_JUDGE_CACHE, "off", BENCH_JUDGE_MAX_RETRIES, "0",
-            BENCH_JUDGE_CONCURRENCY, "1", *workers)
+            BENCH_JUDGE_CONCURRENCY, "1", "--bench-judge-selftest", "off",  # the script is for the rows
+            *workers)
     finally:
         server.close()
     assert result.ret != 0

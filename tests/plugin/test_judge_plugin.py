@@ -9,6 +9,7 @@ import time
 import pytest
 
 from conftest import load_report, write_jsonl
+from pytest_answerbench.judge.selftest import PROBES
 from pytest_answerbench.judge.testing import FakeOpenAIServer, verdict_by_token
 from pytest_answerbench.options import (
     BENCH,
@@ -18,9 +19,13 @@ from pytest_answerbench.options import (
     BENCH_JUDGE_MAX_RETRIES,
     BENCH_JUDGE_MODEL,
     BENCH_JUDGE_OFFLINE,
+    BENCH_JUDGE_SELFTEST,
     BENCH_REPORT,
 )
 SECRET = "sk-local-test-0123456789abcdef"
+# the tests of a judge failing mid-run count the server's requests and time: the self-test before the rows
+# (tests/plugin/test_judge_selftest.py) would take its share of them
+NO_SELFTEST = (BENCH_JUDGE_SELFTEST, "off")
 
 
 def _rows(n: int):
@@ -64,15 +69,18 @@ def test_judged_run_with_prefetch_cache_and_offline(bench_env, server, monkeypat
     assert report["judge"]["prompt_tokens"] > 0
     assert 2 <= server.max_in_flight <= 8, "judge calls must run concurrently, bounded by the concurrency"
     first_requests = len(server.requests)
-    assert first_requests <= 41  # the endpoint check, then at most one per row
+    # the endpoint check, the judge self-test's probes, then at most one per row
+    assert first_requests <= 1 + len(PROBES) + 40 and report["judge_selftest"]["probes"] == len(PROBES)
+    assert report["judge_selftest"]["accepted"] == 0 and report["judge_selftest"]["cached"] == 0
     assert server.requests[0]["max_tokens"] == 1, "the endpoint is checked before any row"
     assert SECRET not in result.stdout.str() + result.stderr.str()
     assert SECRET not in (bench_env.path / "report.json").read_text()
 
-    # second run: everything from the persistent cache (one request: the endpoint check)
+    # second run: everything from the persistent cache, the self-test too (one request: the endpoint check)
     _run(bench_env, server)
     assert len(server.requests) == first_requests + 1
     again = load_report(bench_env)
+    assert again["judge_selftest"]["cached"] == len(PROBES)
     assert [r["status"] for r in again["rows"]] == [r["status"] for r in report["rows"]]
     assert again["judge"].get("calls", 0) == 0 and again["judge"]["cache_hits"] > 0
 
@@ -112,7 +120,8 @@ def test_a_failing_judge_never_becomes_a_verdict(bench_env, monkeypatch):
     broken = judge_server(delay=0.0, status=503)
     try:
         write_jsonl(bench_env.path / "preds.jsonl", _rows(12))
-        result = _run(bench_env, broken, BENCH_JUDGE_MAX_RETRIES, "1", "--bench-judge-timeout", "5", cache="off")
+        result = _run(bench_env, broken, BENCH_JUDGE_MAX_RETRIES, "1", "--bench-judge-timeout", "5", *NO_SELFTEST,
+                      cache="off")
     finally:
         broken.close()
     assert result.ret == pytest.ExitCode.TESTS_FAILED
@@ -139,7 +148,7 @@ def test_retry_after_beyond_the_row_limit_makes_each_row_an_error_naming_it(benc
     try:
         write_jsonl(bench_env.path / "preds.jsonl", _judged_rows(3))
         started = time.monotonic()
-        result = _run(bench_env, busy, "--timeout", "4", cache="off")
+        result = _run(bench_env, busy, "--timeout", "4", *NO_SELFTEST, cache="off")
         elapsed = time.monotonic() - started
     finally:
         busy.close()
@@ -158,7 +167,7 @@ def test_a_trickled_reply_ends_at_the_judge_timeout(bench_env, monkeypatch):
     try:
         write_jsonl(bench_env.path / "preds.jsonl", _judged_rows(2))
         started = time.monotonic()
-        _run(bench_env, slow, "--bench-judge-timeout", "1", BENCH_JUDGE_MAX_RETRIES, "0", cache="off")
+        _run(bench_env, slow, "--bench-judge-timeout", "1", BENCH_JUDGE_MAX_RETRIES, "0", *NO_SELFTEST, cache="off")
         elapsed = time.monotonic() - started
     finally:
         slow.close()
@@ -189,7 +198,8 @@ def test_an_endpoint_going_away_mid_run_stops_the_run_with_one_message(bench_env
     try:
         write_jsonl(bench_env.path / "preds.jsonl", _judged_rows(40))
         started = time.monotonic()
-        result = _run(bench_env, dying, BENCH_JUDGE_CONCURRENCY, "1", BENCH_JUDGE_MAX_RETRIES, "1", cache="off")
+        result = _run(bench_env, dying, BENCH_JUDGE_CONCURRENCY, "1", BENCH_JUDGE_MAX_RETRIES, "1", *NO_SELFTEST,
+                      cache="off")
         elapsed = time.monotonic() - started
     finally:
         dying.close()

@@ -56,6 +56,7 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_judge_concurrency": (["3"], "3"),
     "bench_judge_timeout": (["2.5"], "2.5"),
     "bench_judge_max_retries": (["1"], "1"),
+    "bench_judge_selftest": (["off"], "off"),
     "bench_progress_every": (["2.5"], "2.5"),
     "bench_verifier": (["judge"], "judge"),
     "bench_samples_by": (["interaction_id"], "interaction_id"),
@@ -164,7 +165,8 @@ def test_help_texts_quote_the_defaults_they_describe():
 
 BAD_INI = {"bench_min_accuracy": "1.5", "bench_threshold": "accuracy", "bench_option": "no-equals-sign",
            "bench_show": "-1", "bench_profile": "strict", "bench_isolation": "thread", "bench_shard": "4/3",
-           "bench_judge_concurrency": "0", "bench_judge_timeout": "soon", "bench_judge_max_retries": "x"}
+           "bench_judge_concurrency": "0", "bench_judge_timeout": "soon", "bench_judge_max_retries": "x",
+           "bench_judge_selftest": "sometimes"}
 
 
 @pytest.mark.parametrize("dest", sorted(BAD_INI))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pytest_answerbench import score_row, score_rows
-from pytest_answerbench.judge import JudgeError, JudgeFatalError, ScriptedJudge
+from pytest_answerbench.judge import JudgeError, JudgeFatalError, ScriptedJudge, delimiter_free
 from pytest_answerbench.scorers import atomic
 from pytest_answerbench.scorers.atomic.default import final_boxed, read_reply_strict
 from pytest_answerbench.scorers.atomic.upstream import extract_boxed, read_reply_upstream
@@ -32,7 +32,8 @@ class ConstJudge:
         self.asked: list[str] = []
 
     def ask(self, messages, **params):
-        self.asked.append(messages[-1]["content"])
+        # the conversation as the cache keys it: a guarded prompt's random delimiter replaced by a placeholder
+        self.asked.append(delimiter_free(messages, params)[0][-1]["content"])
         return self.reply
 
 
@@ -224,7 +225,7 @@ def test_missing_judge_is_an_error_not_a_wrong_answer(profile):
                          ids=lambda v: v["id"])
 def test_judge_requests_cover_what_score_asks(vec, profile, options):
     ctx = ScoreContext("atomic", profile, {"variant": "upstream", **options})
-    listed = [r.messages[-1]["content"] for r in atomic.judge_requests(_row(vec), ctx)]
+    listed = [delimiter_free(r.messages, r.params)[0][-1]["content"] for r in atomic.judge_requests(_row(vec), ctx)]
     judge = ConstJudge("False")
     score_row("atomic", _row(vec), profile, judge=judge, options=options, timeout=60)
     assert judge.asked == listed  # every reply "False": score asks exactly the listed pairs, in order

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pytest_answerbench import score_row, score_rows
-from pytest_answerbench.judge import JudgeError, JudgeReply, ScriptedJudge
+from pytest_answerbench.judge import JudgeError, JudgeReply, ScriptedJudge, delimiter_free
 from pytest_answerbench.scorers import crag_mm
 from pytest_answerbench.scorers.crag_mm import _shared
 from pytest_answerbench.scorers.crag_mm import default as crag_default
@@ -151,8 +151,11 @@ def test_judge_requests_match_what_score_asks(variant):
     judge = ScriptedJudge([reply])
     v = score_row(spec, row, "default", judge=judge, options={"variant": variant})
     assert v.status == "wrong" and v.method == "judge"
-    assert judge.calls == [list(req.messages)]
-    assert judge.params == [dict(req.params)]
+    # the same conversation and parameters but for the delimiter, drawn at random for each request (so the
+    # cache key, which reads them without it, is the same)
+    asked = delimiter_free(judge.calls[0], judge.params[0])
+    assert len(judge.calls) == 1 and asked[:2] == delimiter_free(req.messages, req.params)[:2]
+    assert asked[2] != req.params["delimiter"] and asked[2] in judge.calls[0][-1]["content"]
     user = req.messages[-1]["content"]
     assert "What city is this?" in user and "Paris" in user and "It is Lyon, France." in user
     if variant == "facebookresearch":

@@ -24,10 +24,11 @@ kit's reply reading, ``calculate_scores``).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ...judge import JudgeError, JudgeFatalError, JudgeRequest, JudgeTally
 from ...judge.injection import INJECTION_METHOD, addresses_grader, remove
+from ...judge.selftest import ProbeCase
 from ...verdict import CORRECT, ERROR, MISS, TIMEOUT, ScoreContext, Verdict
 from ._shared import (
     FACEBOOKRESEARCH,
@@ -35,8 +36,7 @@ from ._shared import (
     VARIANTS,
     calculate_scores,
     is_exact_match,
-    judge_messages,
-    judge_params,
+    judge_call,
     parse_starter_kit,
 )
 from .default import is_miss_default, parse_fb_strict
@@ -120,9 +120,22 @@ def judge_requests(row: Mapping[str, Any], ctx: ScoreContext) -> list[JudgeReque
     if miss or exact or not response.strip():
         return []
     variant = _variant(ctx)
-    guarded = not ctx.upstream
-    return [JudgeRequest.of(judge_messages(variant, query, truth, response, guarded),
-                            **judge_params(variant, guarded))]
+    messages, params = judge_call(variant, query, truth, response, guarded=not ctx.upstream)
+    return [JudgeRequest.of(messages, **params)]
+
+
+#: The judge self-test's question (judge/selftest.py): every probe answers it wrongly.
+CASE = ProbeCase(question="Which company makes this phone?", gold="Apple", wrong="Samsung", yes="CORRECT")
+
+
+def judge_probe(answer: str, ctx: ScoreContext) -> tuple[JudgeRequest, Callable[[str], bool | None]]:
+    """The self-test's request for ``answer`` to :data:`CASE` (the prompt this profile and variant use, the
+    answer as it is: the self-test measures the judge, not the screen) and how its reply is read."""
+    variant = _variant(ctx)
+    messages, params = judge_call(variant, CASE.question, CASE.gold, answer, guarded=not ctx.upstream)
+    if variant == STARTER_KIT:
+        return JudgeRequest.of(messages, **params), lambda reply: parse_starter_kit(reply, lenient=not ctx.upstream)
+    return JudgeRequest.of(messages, **params), parse_fb_upstream if ctx.upstream else parse_fb_strict
 
 
 def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
@@ -191,10 +204,9 @@ def _judge(ctx: ScoreContext, variant: str, query: str, truth: str, response: st
         return Verdict.error("this turn needs the LLM judge and none is configured (set --bench-judge-model; "
                              "or options.without_judge: exact_match to score by exact match only)",
                              method="no-judge", gold=truth, extracted=response)
-    guarded = not ctx.upstream
-    messages = judge_messages(variant, query, truth, response, guarded)
+    messages, params = judge_call(variant, query, truth, response, guarded=not ctx.upstream)
     try:
-        reply = tally.ask(ctx.judge, messages, **judge_params(variant, guarded))
+        reply = tally.ask(ctx.judge, messages, **params)
     except JudgeFatalError:
         raise
     except JudgeError as exc:
