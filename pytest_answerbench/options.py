@@ -644,8 +644,9 @@ def samples_problem(config: pytest.Config, settings: Settings, spec: Any, plan: 
             same_kind = close[0] if close else None
         hint = f"; did you mean 'metrics.{same_kind}'?" if same_kind else ""
         layout = f"{k}" if k == k_max else f"{k} to {k_max}"
+        shown = ", ".join(n for n in names if n[:3] in ("avg", "pas", "maj") and "_" not in n)
         return (f"{where}: {threshold.key!r}: the files hold {len(sizes)} questions of {layout} samples (k={k}), "
-                f"so the report has no {name!r}{hint} (sample figures: {', '.join(n for n in names if n[:3] in ('avg', 'pas', 'maj') and '_' not in n)})")
+                f"so the report has no {name!r}{hint} (sample figures: {shown})")
     return None
 
 

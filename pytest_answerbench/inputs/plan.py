@@ -349,10 +349,10 @@ class InputPlan:
         return None
 
     def sample_counts(self) -> list[int]:
-        """The number of samples of each question over every file (a row that is no sample: a question of one sample, as the report
-        counts it), read before scoring for the checks that need the layout (``--bench-min-pass``, a
-        ``metrics.pass@j`` threshold); empty when no row is a sample. Reads every row once: asked only by
-        those checks."""
+        """The number of samples of each question over every file (a row that is no sample: a question of one
+        sample, as the report counts it), read before scoring for the checks that need the layout
+        (``--bench-min-pass``, a ``metrics.pass@j`` threshold); empty when no row is a sample. Reads every row
+        once: asked only by those checks."""
         counts: dict[str, int] = {}
         lone = 0
         for path in self.paths:
