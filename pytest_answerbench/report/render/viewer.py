@@ -429,8 +429,8 @@ def viewer_section(report: Mapping[str, Any], comparison: Mapping[str, Any] | No
     keys = "j/k: next/previous row" + (", n/p: next/previous flipped row" if comparison is not None else "")
     return (f'<section id="rows"><h2>Rows: {len(rows)}</h2><div class="controls">{"".join(controls)}</div>'
             f'<p class="keys">Keys: {keys}, o: open or fold the row, e: expand or collapse all. '
-            '<span id="position"></span></p><p id="row-count"></p><noscript><p class="warn">The row list needs JavaScript; the rows are in the JSON '
-            'report.</p></noscript>'
+            '<span id="position"></span></p><p id="row-count"></p><noscript><p class="warn">The row list needs '
+            'JavaScript; the rows are in the JSON report.</p></noscript>'
             f'<table class="rows" id="rows-table"><thead><tr>{head}</tr></thead><tbody></tbody></table>'
             '<button id="more" type="button" hidden>show more</button>'
             f'<script type="application/json" id="rows-data">{_json_block(data)}</script>'
