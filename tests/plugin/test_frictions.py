@@ -338,3 +338,19 @@ def test_mixed_sample_shapes_are_said_before_scoring_and_read_right_with_the_opt
                                          *FAST)
     read.stdout.fnmatch_lines(["*accuracy avg@4 0.5625 over 4 questions × 4 samples*"])  # not avg@1 over 1-4
     assert load_report(bench_env)["metrics"]["k"] == 4
+
+
+# ------------------------------------------------------------ the lm-eval agreement line names its filter
+
+def test_the_lm_eval_agreement_line_names_the_filter_its_verdicts_come_after(bench_env):
+    import shutil
+    from pathlib import Path
+
+    name = "samples_gsm8k_2026-11-27T21-00-00.000000.jsonl"  # two filters: strict-match first, flexible-extract
+    shutil.copy(Path(__file__).parents[1] / "data" / "harnesses" / name, bench_env.path / name)
+    result = bench_env.runpytest_inprocess("--bench", "olympiad", name, "--bench-from", "lm-eval", "--bench-field",
+                                           "prediction=filtered_resps[0]", *FAST)
+    assert result.ret == 0, result.stdout.str()
+    result.stdout.fnmatch_lines(["agreement with the harness's own verdicts (exact_match,strict-match): 66.7% "
+                                 "(2/3 rows); 1 differ"])
+    assert load_report(bench_env)["harness_agreement"]["harness_metric"] == "exact_match,strict-match"
