@@ -354,3 +354,20 @@ def test_the_lm_eval_agreement_line_names_the_filter_its_verdicts_come_after(ben
     result.stdout.fnmatch_lines(["agreement with the harness's own verdicts (exact_match,strict-match): 66.7% "
                                  "(2/3 rows); 1 differ"])
     assert load_report(bench_env)["harness_agreement"]["harness_metric"] == "exact_match,strict-match"
+
+
+# ------------------------------------------------------------ 7. -n 2 on a few cheap rows is noted, busy or not
+
+def test_a_few_cheap_rows_under_n2_always_get_a_note(bench_env):
+    """Whether the machine is busy or not (the wall-time note needs it idle), the figures say the workers cannot
+    pay for 4 rows: one note in the summary, and none serially."""
+    pytest.importorskip("xdist")
+    _mc(bench_env)
+    result = bench_env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl", "-n", "2", *FAST)
+    par = load_report(bench_env)["parallel"]
+    notes = [line for line in result.stdout.lines if line.startswith("note: ")]
+    assert len(notes) == 1, result.stdout.str()
+    if not par["serial_likely_faster"]:
+        assert notes[0].startswith(f"note: -n 2 on rows this cheap ({par['mean_row_cpu_ms']:.2f} ms of CPU each")
+    serial = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", *FAST)
+    assert not [line for line in serial.stdout.lines if line.startswith("note: ")]
