@@ -371,3 +371,13 @@ def test_a_few_cheap_rows_under_n2_always_get_a_note(bench_env):
         assert notes[0].startswith(f"note: -n 2 on rows this cheap ({par['mean_row_cpu_ms']:.2f} ms of CPU each")
     serial = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", *FAST)
     assert not [line for line in serial.stdout.lines if line.startswith("note: ")]
+
+
+def test_the_samples_checks_stop_an_n2_run_before_its_workers_score(bench_env):
+    pytest.importorskip("xdist")
+    _sampled(bench_env, questions=6)
+    result = bench_env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by", "probelm",
+                                            "-n", "2", *FAST)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "did you mean --bench-samples-by problem?" in result.stderr.str()
+    assert "passed" not in result.stdout.str() and not (bench_env.path / "report.json").exists()
