@@ -175,6 +175,9 @@ def file_problem(paths: Sequence[Path]) -> str | None:
     return None
 
 
+#: Formats whose first rows are read without reading the whole file (``mixed_samples_problem``).
+_STREAMED = (".jsonl", ".parquet")
+
 #: Said with every repeated id of a run without samples: the option that reads such rows as samples.
 _SAMPLES_HINT = "; rows sharing a field's value are samples of one question with --bench-samples-by FIELD"
 
@@ -319,11 +322,15 @@ class InputPlan:
         """Rows of two sample shapes in one file without a ``samples_by`` field: a row whose prediction is a list
         of responses (k samples of its row) among rows that repeat an id (duplicates, each a question of one
         sample, which would make k read 1), stopped before scoring with the option that reads both as samples of
-        their question; None otherwise."""
+        their question; None otherwise. Asked of every run without ``samples_by``, so only of files read as a
+        stream (JSONL, Parquet: the first rows cost what they cost); a JSON file is parsed whole, and another
+        harness's records carry their sample numbers."""
         if self.samples_by is not None or not self.list_samples:
             return None
         field = self.spec.prediction_field
         for path in self.paths:
+            if path.suffix.lower() not in _STREAMED or self.harness_of(path) is not None:
+                continue
             listed: tuple[int, int] | None = None
             ids: dict[str, int] = {}
             repeated = 0
