@@ -594,6 +594,14 @@ def _sample_figure(name: str) -> Any:
     return _SAMPLE_FIGURE.fullmatch(name)
 
 
+_LIKE_SAMPLE_FIGURE = lazy_compile(r"(?i)(avg|pass?|maj)[@^]?\d+(_ci95|_se)?$|.*[@^]\d")
+
+
+def _like_sample_figure(name: str) -> bool:
+    """A sample figure, or a near miss of one (``pas@8``, ``Pass@8``, ``maj4``): checked against the layout."""
+    return bool(_sample_figure(name) or _LIKE_SAMPLE_FIGURE.match(name))
+
+
 def _source(config: pytest.Config, field: str, default: str) -> str:
     """Where the value of the option setting ``field`` came from (the flag, ``ini key NAME``), else ``default``
     (the benchmark YAML)."""
@@ -610,7 +618,9 @@ def samples_problem(config: pytest.Config, settings: Settings, spec: Any, plan: 
         plan.mixed_samples_problem()
     if problem:
         return problem
-    figures = [t for t in settings.thresholds if t.key.startswith("metrics.") and _sample_figure(t.key[8:])]
+    figures = [t for t in settings.thresholds if t.key.startswith("metrics.") and _like_sample_figure(t.key[8:])]
+    bench_names = (_benchmark_metric_names(spec, settings.profile) or []) if figures else []
+    figures = [t for t in figures if t.key[8:] not in bench_names]  # a benchmark's own metric of that form
     if settings.min_pass is None and not figures:
         return None
     sizes = plan.sample_counts()
@@ -626,12 +636,11 @@ def samples_problem(config: pytest.Config, settings: Settings, spec: Any, plan: 
     from .report.samples import metric_names  # deferred for start-up cost: only a run gating on samples
 
     where = _source(config, "thresholds", f"{spec.path}: gate.thresholds")
-    bench_names = _benchmark_metric_names(spec, settings.profile) or []
     k, k_max = (min(sizes), max(sizes)) if sizes else (0, 0)
     names = metric_names(k, k_max) if sizes else []
     for threshold in figures:
         name = threshold.key[8:]
-        if name in names or name in bench_names:
+        if name in names:
             continue
         if not sizes:
             return f"{where}: {threshold.key!r}: the report will have no sample figures: {none}"

@@ -303,6 +303,10 @@ def test_a_sample_threshold_the_layout_cannot_give_is_a_usage_error(bench_env):
     typo = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by", "problem",
                                          "--bench-threshold", "metrics.maj@4>=0.5", *FAST)
     assert typo.ret == pytest.ExitCode.USAGE_ERROR and "did you mean 'metrics.maj@8'?" in typo.stderr.str()
+    misspelt = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by",
+                                             "problem", "--bench-threshold", "metrics.pas@8=0.5", *FAST)
+    assert misspelt.ret == pytest.ExitCode.USAGE_ERROR
+    assert "no 'pas@8'; did you mean 'metrics.pass@8'?" in misspelt.stderr.str()
     # the figures the layout gives gate as before
     fine = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by", "problem",
                                          "--bench-threshold", "metrics.pass@8=0.5", "--bench-threshold",
