@@ -631,8 +631,8 @@ def samples_problem(config: pytest.Config, settings: Settings, spec: Any, plan: 
         m, k = settings.min_pass
         return (f"{_source(config, 'min_pass', BENCH_MIN_PASS)} {m}{'' if k is None else f'/{k}'} holds each "
                 f"question to M of its samples, but {none}")
-    if not figures or settings.shard is not None:  # a shard's questions have fewer samples than the files'
-        return None
+    if not figures or settings.shard is not None or settings.select is not None:
+        return None  # a shard's or a --bench-select subset's questions have fewer samples than the files'
     from .report.samples import metric_names  # deferred for start-up cost: only a run gating on samples
 
     where = _source(config, "thresholds", f"{spec.path}: gate.thresholds")
