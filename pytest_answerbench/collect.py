@@ -33,6 +33,7 @@ from .inputs import InputPlan, ReaderError, Sample, file_problem, prediction_pat
 from .inputs.shape import FieldCheck
 from .judge import JudgeFatalError
 from .judge.deadline import row_budget
+from .options import samples_problem
 from .report import ReportError, load_report, scrub_surrogates
 from .report._fmt import short_repr
 from .report.paired import current_ids
@@ -306,9 +307,11 @@ class Collection:
                                   list_samples=not scorers.get(spec.scorer).lists_are_answers)
         except ReaderError as exc:
             raise pytest.UsageError(f"--bench-gold: {exc}") from None
-        # Another harness's file that is not what it should be, or a --bench-field to a column the file lacks,
-        # stops the run before scoring (a worker finds it as the controller did: the controller stopped first)
-        problem = None if _compat.is_worker(config) else self.plan.harness_problem() or self.plan.mapping_problem()
+        # Another harness's file that is not what it should be, a --bench-field to a column the file lacks, or
+        # samples the run cannot read as asked (options.samples_problem) stops the run before scoring (a worker
+        # finds it as the controller did: the controller stopped first)
+        problem = None if _compat.is_worker(config) else (self.plan.harness_problem() or self.plan.mapping_problem()
+                                                          or samples_problem(config, settings, spec, self.plan))
         if problem:
             raise pytest.UsageError(problem)
         self.paths = self.plan.paths

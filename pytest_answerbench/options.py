@@ -22,6 +22,7 @@ import pytest
 from .memguard import DEFAULT_MAX_MEMORY_MB
 from .report.gates import GateSettings, Threshold, parse_fraction, parse_threshold
 from .spec import ISOLATIONS  # the YAML's isolation key takes the same choices
+from .text.patterns import lazy_compile
 from .verdict import PROFILES
 
 BENCH = "--bench"
@@ -564,30 +565,110 @@ def _judge_needed(spec: Any, options: dict[str, Any], profile: str) -> str | Non
             f"{BENCH_OPTION} without_judge={instead}; or {BENCH_NO_JUDGE} to score anyway, those rows as errors")
 
 
-def _metric_key_problem(key: str, spec: Any, profile: str) -> str | None:
-    """A ``metrics.NAME`` threshold whose NAME is a near miss of a metric the benchmark always reports (its
-    ``metrics`` on no rows: CRAG-MM's ``truthfulness_score``), with "did you mean", before scoring. Names that
-    depend on the rows (VMCBench's categories) are known only at the end, and are not checked here."""
-    head, _, name = key.partition(".")
-    if head != "metrics" or not name:
-        return None
-    import difflib
-
+def _benchmark_metric_names(spec: Any, profile: str) -> list[str] | None:
+    """The metrics a benchmark reports on no rows (CRAG-MM's ``truthfulness_score``); None when its scorer's
+    metrics need rows."""
     from . import scorers  # deferred for start-up cost: only a run gating on a metric asks its names
     from .verdict import ScoreContext
 
     try:
-        names = list(scorers.get(spec.scorer).metrics([], ScoreContext(benchmark=spec.name, profile=profile,
-                                                                       options=dict(spec.options))))
+        return list(scorers.get(spec.scorer).metrics([], ScoreContext(benchmark=spec.name, profile=profile,
+                                                                      options=dict(spec.options))))
     except Exception:  # a scorer whose metrics need rows: nothing to check against
         return None
-    if any(name == known or name.startswith(f"{known}.") for known in names):
+
+
+def _metric_key_problem(key: str, spec: Any, profile: str) -> str | None:
+    """A ``metrics.NAME`` threshold whose NAME is a near miss of a metric the benchmark always reports (its
+    ``metrics`` on no rows: CRAG-MM's ``truthfulness_score``), with "did you mean", before scoring. Names that
+    depend on the rows (VMCBench's categories, the sample figures: ``samples_problem``) are known only later,
+    and are not checked here."""
+    head, _, name = key.partition(".")
+    if head != "metrics" or not name or _sample_figure(name):
+        return None
+    import difflib
+
+    names = _benchmark_metric_names(spec, profile)
+    if names is None or any(name == known or name.startswith(f"{known}.") for known in names):
         return None
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
     if not close:
         return None
     return (f"{key!r}: benchmark {spec.name} reports no metric {name!r}; did you mean 'metrics.{close[0]}'? "
             f"(its metrics: {', '.join(names)})")
+
+
+_SAMPLE_FIGURE = lazy_compile(r"(avg|pass|maj)([@^])(\d+)(_ci95|_se)?|k_max|questions_all_(correct|wrong)(_ci95)?")
+
+
+def _sample_figure(name: str) -> Any:
+    """A match when a metric name is one of the sample figures (report.samples.metric_names' kinds)."""
+    return _SAMPLE_FIGURE.fullmatch(name)
+
+
+_LIKE_SAMPLE_FIGURE = lazy_compile(r"(?i)(avg|pass?|maj)[@^]?\d+(_ci95|_se)?$|.*[@^]\d")
+
+
+def _like_sample_figure(name: str) -> bool:
+    """A sample figure, or a near miss of one (``pas@8``, ``Pass@8``, ``maj4``): checked against the layout."""
+    return bool(_sample_figure(name) or _LIKE_SAMPLE_FIGURE.match(name))
+
+
+def _source(config: pytest.Config, field: str, default: str) -> str:
+    """Where the value of the option setting ``field`` came from (the flag, ``ini key NAME``), else ``default``
+    (the benchmark YAML)."""
+    opt = next(o for o in OPTIONS if o.field == field)
+    return read_option(config, opt)[1] or default
+
+
+def samples_problem(config: pytest.Config, settings: Settings, spec: Any, plan: Any) -> str | None:
+    """What about the run's samples can be told before scoring (None: nothing): a ``samples_by`` field no row
+    has, rows of two sample shapes (``inputs.InputPlan``), ``--bench-min-pass`` on files without samples, and a
+    ``metrics.*`` threshold naming a sample figure the files' layout cannot give (``pass@16`` on 8 samples),
+    with "did you mean". The last two read every row once, and only when such a gate is asked for."""
+    problem = plan.samples_by_problem(_source(config, "samples_by", f"{spec.path}: samples_by")) or \
+        plan.mixed_samples_problem()
+    if problem:
+        return problem
+    figures = [t for t in settings.thresholds if t.key.startswith("metrics.") and _like_sample_figure(t.key[8:])]
+    bench_names = (_benchmark_metric_names(spec, settings.profile) or []) if figures else []
+    figures = [t for t in figures if t.key[8:] not in bench_names]  # a benchmark's own metric of that form
+    if settings.min_pass is None and not figures:
+        return None
+    sizes = plan.sample_counts()
+    none = ("no row of the files is a sample of a question (no samples_by field, no list of responses as the "
+            "prediction, no integer sample); rows sharing a field's value are samples of one question with "
+            f"{BENCH_SAMPLES_BY} FIELD")
+    if settings.min_pass is not None and not sizes:
+        m, k = settings.min_pass
+        return (f"{_source(config, 'min_pass', BENCH_MIN_PASS)} {m}{'' if k is None else f'/{k}'} holds each "
+                f"question to M of its samples, but {none}")
+    if not figures or settings.shard is not None or settings.select is not None:
+        return None  # a shard's or a --bench-select subset's questions have fewer samples than the files'
+    from .report.samples import metric_names  # deferred for start-up cost: only a run gating on samples
+
+    where = _source(config, "thresholds", f"{spec.path}: gate.thresholds")
+    k, k_max = (min(sizes), max(sizes)) if sizes else (0, 0)
+    names = metric_names(k, k_max) if sizes else []
+    for threshold in figures:
+        name = threshold.key[8:]
+        if name in names:
+            continue
+        if not sizes:
+            return f"{where}: {threshold.key!r}: the report will have no sample figures: {none}"
+        match = _sample_figure(name)
+        same_kind = f"{match[1]}{match[2]}{k}{match[4] or ''}" if match and match[1] else None
+        if same_kind not in names:
+            import difflib
+
+            close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+            same_kind = close[0] if close else None
+        hint = f"; did you mean 'metrics.{same_kind}'?" if same_kind else ""
+        layout = f"{k}" if k == k_max else f"{k} to {k_max}"
+        shown = ", ".join(n for n in names if n[:3] in ("avg", "pas", "maj") and "_" not in n)
+        return (f"{where}: {threshold.key!r}: the files hold {len(sizes)} questions of {layout} samples (k={k}), "
+                f"so the report has no {name!r}{hint} (sample figures: {shown})")
+    return None
 
 
 def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, str]) -> None:

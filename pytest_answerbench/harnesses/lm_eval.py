@@ -16,6 +16,8 @@ Shapes that matter here:
   log-likelihood, the gold is ``target`` (the choice index) as a letter;
 * a task with two filters (gsm8k: ``strict-match``, ``flexible-extract``) logs every document twice: the
   first filter in the file is read (``read(path, filter=...)`` picks another), as the responses are the same;
+  the harness's verdict is named as lm-eval's results name it, metric and filter (``exact_match,strict-match``),
+  so the agreement line says which filter's verdicts it compares with;
 * GSM8K-style targets carry the worked solution and ``#### <answer>``: the gold is the text after ``####``
   and the whole target stays in ``solution``.
 """
@@ -82,7 +84,12 @@ def read(path: Path, *, filter: str | None = None) -> Iterator[dict[str, Any]]: 
         if obj is None:
             yield bad(number, None, error)
         elif obj.get("filter") == chosen:
-            yield build(number, obj, whole_row=bool(_WHOLE_ROW_FILTER.search(str(chosen or ""))))
+            rec = build(number, obj, whole_row=bool(_WHOLE_ROW_FILTER.search(str(chosen or ""))))
+            if rec["harness_metric"] is not None and chosen is not None:
+                # named as lm-eval's results name it (exact_match,strict-match): the verdict is the metric of the
+                # responses after this filter, and another filter of the same file may give another
+                rec["harness_metric"] = f"{rec['harness_metric']},{chosen}"
+            yield rec
 
 
 def expect_keys(path: Path, first: dict[str, Any], required: tuple[str, ...], any_of: tuple[str, ...],

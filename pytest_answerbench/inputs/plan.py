@@ -175,6 +175,9 @@ def file_problem(paths: Sequence[Path]) -> str | None:
     return None
 
 
+#: Formats whose first rows are read without reading the whole file (``mixed_samples_problem``).
+_STREAMED = (".jsonl", ".parquet")
+
 #: Said with every repeated id of a run without samples: the option that reads such rows as samples.
 _SAMPLES_HINT = "; rows sharing a field's value are samples of one question with --bench-samples-by FIELD"
 
@@ -284,6 +287,96 @@ class InputPlan:
                             f"does not have ({column!r}): {lacking} of its first {len(rows)} rows lack it; the file "
                             f"has the columns {shown or '(none)'}")
         return None
+
+    def _head(self, path: Path, sample: int) -> list[tuple[int, dict[str, Any]]]:
+        """(line, normalised row) of a file's first ``sample`` readable rows; none when it cannot be read (its
+        own error item says why)."""
+        try:
+            return [(raw.line, self._row(raw)) for raw in itertools.islice(self.read_file(path), sample)
+                    if raw.row is not None]
+        except ReaderError:
+            return []
+
+    def samples_by_problem(self, option: str = "--bench-samples-by", sample: int = 100) -> str | None:
+        """A ``samples_by`` field that none of the files' first rows has (a typo would score every row as a
+        question of its own, the repeated ids as duplicates), stopped before scoring: the option, the field, the
+        file's columns and the closest of them named; None when some row has it (or there is no such field)."""
+        field = self.samples_by
+        if field is None:
+            return None
+        heads = [(path, self._head(path, sample)) for path in self.paths]
+        heads = [(path, rows) for path, rows in heads if rows]
+        if not heads or any(row.get(field) not in (None, "") for _, rows in heads for _, row in rows):
+            return None
+        path, rows = heads[0]
+        columns = list(dict.fromkeys(str(key) for _, row in rows for key in row))
+        import difflib
+
+        close = difflib.get_close_matches(field, columns, n=1, cutoff=0.6)
+        hint = f"; did you mean {option} {close[0]}?" if close else ""
+        return (f"{option} {field}: no row has the field {field!r} ({self.display_path(path)}: its first "
+                f"{len(rows)} rows read), so every row would be a question of its own; the file has the columns "
+                f"{column_list(dict.fromkeys(columns)) or '(none)'}{hint}")
+
+    def mixed_samples_problem(self, sample: int = 100) -> str | None:
+        """Rows of two sample shapes in one file without a ``samples_by`` field: a row whose prediction is a list
+        of responses (k samples of its row) among rows that repeat an id (duplicates, each a question of one
+        sample, which would make k read 1), stopped before scoring with the option that reads both as samples of
+        their question; None otherwise. Asked of every run without ``samples_by``, so only of files read as a
+        stream (JSONL, Parquet: the first rows cost what they cost); a JSON file is parsed whole, and another
+        harness's records carry their sample numbers."""
+        if self.samples_by is not None or not self.list_samples:
+            return None
+        field = self.spec.prediction_field
+        for path in self.paths:
+            if path.suffix.lower() not in _STREAMED or self.harness_of(path) is not None:
+                continue
+            listed: tuple[int, int] | None = None
+            ids: dict[str, int] = {}
+            repeated = 0
+            for line, row in self._head(path, sample):
+                responses = row.get(field)
+                if _is_response_list(responses):
+                    listed = listed or (line, len(responses))
+                    continue
+                explicit = row.get("sample")
+                if isinstance(explicit, int) and not isinstance(explicit, bool):
+                    continue  # another harness's record of one response: a sample already
+                raw_id = self.spec.row_id(row)
+                if raw_id is None:
+                    continue
+                ids[raw_id] = ids.get(raw_id, 0) + 1
+                repeated += ids[raw_id] > 1
+            if listed and repeated:
+                return (f"{self.display_path(path)}: rows of two sample shapes: line {listed[0]}'s prediction is a "
+                        f"list of {listed[1]} responses ({listed[1]} samples of its row) while {repeated} other "
+                        f"rows repeat an id (each would be a duplicate, a question of one sample, and k would read "
+                        f"1); name the field that says the question, e.g. --bench-samples-by "
+                        f"{self.spec.id_fields[0]}, to read both as samples of their question")
+        return None
+
+    def sample_counts(self) -> list[int]:
+        """The number of samples of each question over every file (a row that is no sample: a question of one
+        sample, as the report counts it), read before scoring for the checks that need the layout
+        (``--bench-min-pass``, a ``metrics.pass@j`` threshold); empty when no row is a sample. Reads every row
+        once: asked only by those checks."""
+        counts: dict[str, int] = {}
+        lone = 0
+        for path in self.paths:
+            seen: dict[str, int] = {}
+            try:
+                for raw in self._read(path):
+                    if raw.row is None:
+                        continue
+                    row = self._row(raw)
+                    samples = self.samples_of(row, self.spec.row_id(row), raw.line, seen)
+                    if samples is None:
+                        lone += 1
+                    for one in samples or ():
+                        counts[one.question] = counts.get(one.question, 0) + 1
+            except ReaderError:
+                continue
+        return [*counts.values(), *[1] * lone] if counts else []
 
     def samples_of(self, row: dict[str, Any], raw_id: str | None, line: int,
                    seen: dict[str, int]) -> list[Sample] | None:

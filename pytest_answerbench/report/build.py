@@ -21,7 +21,7 @@ from .rows import aggregate
 from .samples import cluster_bootstrap, group_questions, sample_metrics
 
 __all__ = ["INCOMPLETE", "PER_ITEM_OVERHEAD", "GateSettings", "add_rescore", "add_samples", "build_report",
-           "gate_report", "harness_agreement", "parallel_estimate"]
+           "gate_report", "harness_agreement", "parallel_estimate", "workers_cannot_pay"]
 
 #: The report's ``incomplete_reason`` for a run that ended before every row was scored, when no better reason is known.
 INCOMPLETE = "the run ended early (a row could not be interrupted)"
@@ -32,6 +32,11 @@ INCOMPLETE = "the run ended early (a row could not be interrupted)"
 PER_ITEM_OVERHEAD = 0.0003
 # below this share of the usable cores the run's own processes were held back by other work on the machine
 BUSY_ENOUGH = 0.5
+# what xdist itself costs over a serial run, measured on the same machine (custom row items, 50,000 VMCBench rows:
+# 45 s with -n 2 against 26 s serial, and 2-2.6 s more start-up): the per-row and start-up costs workers must
+# win back before they pay; used only for the summary's note (``workers_cannot_pay``)
+XDIST_PER_ROW = 0.0004
+XDIST_START_SECONDS = 2.0
 
 
 def build_report(
@@ -213,6 +218,20 @@ def add_rescore(report: dict[str, Any], rescored: Sequence[Mapping[str, Any]]) -
     report["gates"].append(rescore_gate(differences, len(rescored)))
     if report.get("subset"):
         _say_subset(report["gates"], report["subset"])
+
+
+def workers_cannot_pay(report: Mapping[str, Any]) -> bool:
+    """Whether a ``-n`` run's rows are too cheap for its workers to pay, from the report's figures alone (the
+    rows' CPU estimate of a serial run, the number of rows and workers; not the wall time, which on a busy
+    machine says nothing): at best the workers share the serial run's row time between them, and they add
+    xdist's start-up and per-row cost (``XDIST_START_SECONDS``, ``XDIST_PER_ROW``). A run without CPU figures is
+    never said to be one."""
+    par = report.get("parallel") or {}
+    workers, serial = par.get("workers") or 0, par.get("estimated_serial_seconds")
+    if workers < 2 or serial is None or par.get("row_cpu_seconds") is None:
+        return False
+    saved = serial - serial / workers
+    return saved < XDIST_START_SECONDS + int(report.get("total") or 0) * XDIST_PER_ROW
 
 
 def parallel_estimate(workers: int, rows: int, row_seconds: float, wall: float, *,

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 __all__ = ["Question", "clustered_se", "cluster_bootstrap", "cluster_bootstraps", "group_questions", "majority",
-           "pass_at", "pass_hat", "powers_of_two", "question_metrics", "sample_metrics"]
+           "metric_names", "pass_at", "pass_hat", "powers_of_two", "question_metrics", "sample_metrics"]
 
 SameAnswer = Callable[[str, str], bool]
 
@@ -59,6 +59,17 @@ def powers_of_two(k: int) -> list[int]:
         out.append(j)
         j *= 2
     return out + [k] if k >= 1 else []
+
+
+def metric_names(k: int, k_max: int | None = None) -> list[str]:
+    """The names :func:`sample_metrics` puts in ``metrics`` for questions of k (smallest) to ``k_max`` samples,
+    known before scoring from the samples' layout alone (a ``metrics.pass@16`` threshold on 8 samples is a
+    usage error, options.samples_problem)."""
+    ks = powers_of_two(k)
+    figures = [f"avg@{k}", *(f"pass@{j}" for j in ks), *(f"pass^{j}" for j in ks), f"maj@{k}"]
+    counts = ["questions", "samples", "k", *(["k_max"] if k_max is not None and k_max != k else []),
+              "questions_all_correct", "questions_all_wrong"]
+    return figures + counts + [f"{name}_ci95" for name in figures] + [f"avg@{k}_se"]
 
 
 def majority(answers: Sequence[tuple[str | None, bool]], same: SameAnswer | None = None

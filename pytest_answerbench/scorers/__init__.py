@@ -181,23 +181,24 @@ class Scorer:
 
     def option_problems(self, options: Mapping[str, Any]) -> list[str]:
         """What is wrong with a benchmark's ``options`` for this scorer: every unknown name, and the problem its
-        ``check_options`` finds in the values (only when every name is known)."""
+        ``check_options`` finds in the values of the known ones, in one pass (a misspelt name does not hide a
+        bad value until the name is mended)."""
         allowed = getattr(self.module, "OPTIONS", {})
         known = ", ".join(sorted(allowed)) or "none"
         problems = [f"options.{key} unknown for scorer {self.name!r} (known: {known})"
                     for key in options if key not in allowed]
         check = getattr(self.module, "check_options", None)
-        if check and not problems:
-            problem = check(options)
+        if check:
+            problem = check({key: value for key, value in options.items() if key in allowed})
             if problem:
                 problems.append(f"options: {problem}")
         return problems
 
     def validate_options(self, options: Mapping[str, Any], where: str) -> None:
-        """Raise SpecError (``where`` names the source) with the first of :meth:`option_problems`."""
+        """Raise SpecError (``where`` names the source) with every one of :meth:`option_problems`."""
         problems = self.option_problems(options)
         if problems:
-            raise SpecError(f"{where}: {problems[0]}")
+            raise SpecError(f"{where}: {'; '.join(problems)}")
 
 
 @functools.lru_cache(maxsize=None)

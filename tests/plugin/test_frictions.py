@@ -269,3 +269,119 @@ def test_a_judge_fixture_of_the_user_s_own_counts_as_a_judge(bench_env):
     _crag(bench_env)
     result = bench_env.runpytest_inprocess("--bench", "crag_mm", "crag.jsonl", *FAST)
     assert result.ret == 1  # not stopped: the conftest.py says where the judge comes from
+
+
+# ------------------------------------------------------------ 4. samples: what the layout tells before scoring
+
+def _sampled(pytester: pytest.Pytester, questions: int = 36, k: int = 8) -> None:
+    """questions × k rows sharing ``problem`` (and ``index``); question q has q % (k + 1) right samples."""
+    write_jsonl(pytester.path / "preds.jsonl", [mc_row(q, "(B)" if s < q % (k + 1) else "(C)", problem=f"q{q}")
+                                                for q in range(questions) for s in range(k)])
+
+
+def test_a_samples_by_field_no_row_has_stops_before_scoring_naming_the_option(bench_env):
+    _sampled(bench_env)  # 288 rows: a typo scored them as rows of their own, repeated ids as duplicates
+    result = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by", "probelm",
+                                           *FAST)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    err = result.stderr.str()
+    assert ("--bench-samples-by probelm: no row has the field 'probelm' (preds.jsonl: its first 100 rows read)"
+            in err)
+    assert "the file has the columns index, question," in err and "did you mean --bench-samples-by problem?" in err
+    assert "passed" not in result.stdout.str() and not (bench_env.path / "report.json").exists()
+
+
+def test_a_sample_threshold_the_layout_cannot_give_is_a_usage_error(bench_env):
+    _sampled(bench_env)
+    result = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by", "problem",
+                                           "--bench-threshold", "metrics.pass@16=0.5", *FAST)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    err = result.stderr.str()
+    assert ("--bench-threshold: 'metrics.pass@16': the files hold 36 questions of 8 samples (k=8), so the report "
+            "has no 'pass@16'; did you mean 'metrics.pass@8'?") in err
+    assert "pass^8, maj@8)" in err and not (bench_env.path / "report.json").exists()
+    typo = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by", "problem",
+                                         "--bench-threshold", "metrics.maj@4>=0.5", *FAST)
+    assert typo.ret == pytest.ExitCode.USAGE_ERROR and "did you mean 'metrics.maj@8'?" in typo.stderr.str()
+    misspelt = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by",
+                                             "problem", "--bench-threshold", "metrics.pas@8=0.5", *FAST)
+    assert misspelt.ret == pytest.ExitCode.USAGE_ERROR
+    assert "no 'pas@8'; did you mean 'metrics.pass@8'?" in misspelt.stderr.str()
+    # the figures the layout gives gate as before
+    fine = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by", "problem",
+                                         "--bench-threshold", "metrics.pass@8=0.5", "--bench-threshold",
+                                         "metrics.maj@8_ci95=0", *FAST)
+    assert fine.ret == 1  # wrong samples fail; the gates themselves hold
+    fine.stdout.fnmatch_lines(["*metrics.pass@8 = 0.8889 >= 0.5 holds*"])
+
+
+def test_sample_gates_on_a_file_without_samples_say_why_before_scoring(bench_env):
+    _mc(bench_env)
+    result = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-min-pass", "1/4",
+                                           *FAST)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert ("--bench-min-pass 1/4 holds each question to M of its samples, but no row of the files is a sample of a "
+            "question") in result.stderr.str()
+    assert "--bench-samples-by FIELD" in result.stderr.str() and not (bench_env.path / "report.json").exists()
+    threshold = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-threshold",
+                                              "metrics.pass@1=0.5", *FAST)
+    assert threshold.ret == pytest.ExitCode.USAGE_ERROR
+    assert "'metrics.pass@1': the report will have no sample figures" in threshold.stderr.str()
+
+
+def test_mixed_sample_shapes_are_said_before_scoring_and_read_right_with_the_option(bench_env):
+    rows = [mc_row(q, "(B)" if s <= q else "(C)") for q in range(3) for s in range(4)]
+    rows.append({**mc_row(9, ""), "prediction": ["(B)", "(C)", "(B)", "(B)"]})
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", *FAST)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert ("preds.jsonl: rows of two sample shapes: line 13's prediction is a list of 4 responses (4 samples of its "
+            "row) while 9 other rows repeat an id") in result.stderr.str()
+    assert "--bench-samples-by index" in result.stderr.str() and not (bench_env.path / "report.json").exists()
+    read = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by", "index",
+                                         *FAST)
+    read.stdout.fnmatch_lines(["*accuracy avg@4 0.5625 over 4 questions × 4 samples*"])  # not avg@1 over 1-4
+    assert load_report(bench_env)["metrics"]["k"] == 4
+
+
+# ------------------------------------------------------------ the lm-eval agreement line names its filter
+
+def test_the_lm_eval_agreement_line_names_the_filter_its_verdicts_come_after(bench_env):
+    import shutil
+    from pathlib import Path
+
+    name = "samples_gsm8k_2026-11-27T21-00-00.000000.jsonl"  # two filters: strict-match first, flexible-extract
+    shutil.copy(Path(__file__).parents[1] / "data" / "harnesses" / name, bench_env.path / name)
+    result = bench_env.runpytest_inprocess("--bench", "olympiad", name, "--bench-from", "lm-eval", "--bench-field",
+                                           "prediction=filtered_resps[0]", *FAST)
+    assert result.ret == 0, result.stdout.str()
+    result.stdout.fnmatch_lines(["agreement with the harness's own verdicts (exact_match,strict-match): 66.7% "
+                                 "(2/3 rows); 1 differ"])
+    assert load_report(bench_env)["harness_agreement"]["harness_metric"] == "exact_match,strict-match"
+
+
+# ------------------------------------------------------------ 7. -n 2 on a few cheap rows is noted, busy or not
+
+def test_a_few_cheap_rows_under_n2_always_get_a_note(bench_env):
+    """Whether the machine is busy or not (the wall-time note needs it idle), the figures say the workers cannot
+    pay for 4 rows: one note in the summary, and none serially."""
+    pytest.importorskip("xdist")
+    _mc(bench_env)
+    result = bench_env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl", "-n", "2", *FAST)
+    par = load_report(bench_env)["parallel"]
+    notes = [line for line in result.stdout.lines if line.startswith("note: ")]
+    assert len(notes) == 1, result.stdout.str()
+    if not par["serial_likely_faster"]:
+        assert notes[0].startswith(f"note: -n 2 on rows this cheap ({par['mean_row_cpu_ms']:.2f} ms of CPU each")
+    serial = bench_env.runpytest_inprocess("--bench", "vmcbench_dev", "preds.jsonl", *FAST)
+    assert not [line for line in serial.stdout.lines if line.startswith("note: ")]
+
+
+def test_the_samples_checks_stop_an_n2_run_before_its_workers_score(bench_env):
+    pytest.importorskip("xdist")
+    _sampled(bench_env, questions=6)
+    result = bench_env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-samples-by", "probelm",
+                                            "-n", "2", *FAST)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "did you mean --bench-samples-by problem?" in result.stderr.str()
+    assert "passed" not in result.stdout.str() and not (bench_env.path / "report.json").exists()

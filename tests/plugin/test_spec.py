@@ -176,3 +176,23 @@ def test_spec_names_no_scorer():
 
     source = open(spec.__file__, encoding="utf-8").read()
     assert [name for name in scorers.available() if f'"{name}"' in source or f"'{name}'" in source] == []
+
+
+def test_a_bad_option_value_is_reported_with_the_unknown_keys_in_one_pass(tmp_path, bench_env):
+    """A misspelt option name does not hide a bad value of another option until it is mended: the YAML's and
+    --bench-option's messages list both."""
+    path = _yaml(tmp_path, "name: x\nscorer: crag_mm\nisolaton: process\n"
+                           "options: {without_judj: exact_match, variant: nonesuch}\n")
+    lines = str(pytest.raises(SpecError, load_spec, path).value).splitlines()
+    assert lines[0] == f"{path}: 3 problems"
+    said = [line.removeprefix(f"  {path}: ") for line in lines[1:]]
+    assert said[0].startswith("unknown key 'isolaton'")
+    assert said[1].startswith("options.without_judj unknown for scorer 'crag_mm' (known: ")
+    assert said[2].startswith("options: variant must be one of ") and said[2].endswith(", got 'nonesuch'")
+    write_jsonl(bench_env.path / "crag.jsonl", [{"session_id": "s", "interaction_id": "i", "turn_idx": 0,
+                                                 "query": "q", "ground_truth": "a", "agent_response": "a"}])
+    result = bench_env.runpytest_inprocess(BENCH, "crag_mm", "crag.jsonl", "--bench-option", "without_judj=x",
+                                           "--bench-option", "variant=nonesuch", "--bench-no-judge")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    err = result.stderr.str()
+    assert "options.without_judj unknown for scorer 'crag_mm'" in err and "variant must be one of" in err

@@ -486,3 +486,92 @@ def test_samples_are_grouped_under_their_question(tmp_path):
     assert count_line(dumps["unstable"]) == "2 of 4 questions"
     # each sample's response is under its question
     assert "The answer is (D)." in "".join(dumps["wrong"].by_id("rows-table")["text"])
+
+
+# -- for reading: responses inline, expand all, keys through the rows and the flips (issue 26) ----------------
+
+CURRENT = "(document.querySelector('#rows-table tr.row.current') || {dataset: {}}).dataset.id"
+OPEN_PARTS = ("Array.from(document.querySelectorAll('#rows-table tr.row')).map(function (t) { return [t.dataset.id,"
+              " Array.from(t.querySelectorAll('details')).filter(function (d) { return d.open; })"
+              ".map(function (d) { return d.className; }).join(',')]; })")
+
+
+def press(browser: "Browser", key: str) -> None:
+    """One real key press (keyDown with its text, then keyUp) on the page, nothing focused."""
+    browser.js("document.activeElement && document.activeElement.blur && document.activeElement.blur()")
+    code = f"Key{key.upper()}"
+    browser.page("Input.dispatchKeyEvent", type="keyDown", key=key, code=code, text=key,
+                 windowsVirtualKeyCode=ord(key.upper()))
+    browser.page("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=ord(key.upper()))
+
+
+@needs_browser
+def test_keys_walk_the_rows_and_the_flipped_rows(browser, compared_page):
+    page, current, _, comparison = compared_page
+    browser.open(page.as_uri())
+    order = [r["id"] for r in current["rows"]]
+    flipped = {f["id"] for key in ("correct_to_wrong", "wrong_to_correct") for f in comparison["flips"][key]}
+    expected = [i for i in order if i in flipped]
+    assert 2 < len(expected) < len(order)
+    walked = []
+    for _ in range(len(expected) + 1):  # one press past the last flip stays on it
+        press(browser, "n")
+        walked.append(browser.js(CURRENT))
+    assert walked == expected + [expected[-1]]
+    press(browser, "p")
+    assert browser.js(CURRENT) == expected[-2]
+    press(browser, "j")  # the next row in the table, flipped or not
+    assert browser.js(CURRENT) == order[order.index(expected[-2]) + 1]
+    press(browser, "k")
+    press(browser, "k")
+    assert browser.js(CURRENT) == order[order.index(expected[-2]) - 1]
+    assert browser.js("document.getElementById('position').textContent").startswith("row ")
+    # typed into the search box, the letters search: they do not move the current row
+    before = browser.js(CURRENT)
+    browser.type("#q", "n")
+    assert browser.js(CURRENT) == before
+
+
+@needs_browser
+def test_n_draws_the_next_page_to_reach_a_flip_past_it(browser, tmp_path):
+    rows = [mc_row(i, "(B)") for i in range(450)]
+    base = [mc_row(i, "(B)" if i != 420 else "(A)") for i in range(450)]
+    current, baseline = score_rows("vmcbench_dev", rows), score_rows("vmcbench_dev", base)
+    page = tmp_path / "long.html"
+    page.write_text(html_report(current, compare_reports(current, baseline)), encoding="utf-8")
+    browser.open(page.as_uri())
+    assert browser.js(f"{IDS}.length") == 200
+    press(browser, "n")
+    assert browser.js(CURRENT) == "420" and browser.js(f"{IDS}.length") == 600 - 150  # three pages drawn: 450 rows
+
+
+@needs_browser
+def test_responses_read_inline_unless_long_and_expand_all_opens_every_part(browser, tmp_path):
+    from pytest_answerbench.report.render.viewer import INLINE_CHARS
+
+    rows = [mc_row(0, "Short: the answer is (B)."), mc_row(1, "Long reasoning. " * 60 + "So (D)."),
+            mc_row(2, "(A)")]
+    report = score_rows("vmcbench_dev", rows)
+    report["rows"][2]["extra"]["judge_calls"] = [{"request": "?", "reply": "a judge said no", "cached": False}]
+    assert len(report["rows"][1]["response"]) > INLINE_CHARS >= len(report["rows"][0]["response"])
+    page = tmp_path / "reading.html"
+    page.write_text(html_report(report), encoding="utf-8")
+    browser.open(page.as_uri())
+    assert browser.js(OPEN_PARTS) == [["0", "question,response"], ["1", "question"], ["2", "question,response"]]
+    # the extracted answer is marked inside the open response
+    assert browser.js("document.querySelector('tr[data-id=\"0\"] details.response[open] mark').textContent") == "B"
+    browser.js("document.getElementById('expand').click()")
+    opened = browser.js(OPEN_PARTS)
+    assert all(set(parts.split(",")) >= {"question", "response"} for _, parts in opened)
+    assert "judge" in opened[2][1] and "detail" in opened[2][1]
+    assert browser.js("document.getElementById('expand').textContent") == "collapse all"
+    # it holds through a redraw (a filter), and the key e folds all back
+    browser.js("var s = document.getElementById('status'); s.value = 'wrong'; s.dispatchEvent(new Event('change'))")
+    browser.wait(f"{IDS}.join(',') === '1,2'")
+    assert "judge" in dict(browser.js(OPEN_PARTS))["2"]
+    press(browser, "e")
+    assert browser.js(OPEN_PARTS) == [["1", "question"], ["2", "question,response"]]
+    assert browser.js("document.getElementById('expand').textContent") == "expand all"
+    press(browser, "j")
+    press(browser, "o")  # the current row's parts, all open
+    assert set(dict(browser.js(OPEN_PARTS))["1"].split(",")) == {"question", "response", "detail"}

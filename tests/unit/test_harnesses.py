@@ -54,11 +54,11 @@ def test_lm_eval_generation_reads_first_filter_with_gold_after_hashes():
     recs = records("lm-eval", LM_GSM)
     # 6 lines (3 docs x 2 filters): the first filter's 3 are read.
     assert summary(recs) == [
-        (0, 1, "72", ["Natalia sold 48 / 2 = 24 clips in May, so 48 + 24 = 72 in all.\n#### 72"], 1.0, "exact_match",
-         None),
+        (0, 1, "72", ["Natalia sold 48 / 2 = 24 clips in May, so 48 + 24 = 72 in all.\n#### 72"], 1.0,
+         "exact_match,strict-match", None),
         (1, 2, "10", ["She earns 12 / 60 = 0.2 dollars a minute, and 0.2 * 50 = 10.00.\n#### 10.00"], 0.0,
-         "exact_match", None),
-        (2, 3, "624", THREE, [1.0, None, None], "exact_match", None),
+         "exact_match,strict-match", None),
+        (2, 3, "624", THREE, [1.0, None, None], "exact_match,strict-match", None),
     ]
     assert recs[0]["fields"]["question"].startswith("Natalia sold clips")
     assert recs[0]["fields"]["solution"].endswith("#### 72")
@@ -70,7 +70,7 @@ def test_lm_eval_generation_reads_first_filter_with_gold_after_hashes():
 
 def test_lm_eval_multiple_choice_is_argmax_letter_against_index_letter():
     recs = records("lm-eval", LM_MMLU)
-    assert summary(recs) == [(0, 1, "B", ["B"], 1.0, "acc", None), (1, 2, "C", ["A"], 0.0, "acc", None)]
+    assert summary(recs) == [(0, 1, "B", ["B"], 1.0, "acc,none", None), (1, 2, "C", ["A"], 0.0, "acc,none", None)]
     assert {k: recs[0]["fields"][k] for k in "ABCD"} == {"A": "Venus", "B": "Mars", "C": "Jupiter", "D": "Saturn"}
     assert recs[0]["fields"]["subject"] == "astronomy"
 
@@ -392,7 +392,7 @@ def test_lm_eval_extraction_scored_by_olympiad_disagrees_on_10_00():
     recs = list(remap(records("lm-eval", LM_GSM), {"prediction": "filtered_resps[0]"}))
     statuses, agree = _score("olympiad", recs)
     assert statuses == ["correct", "correct", "correct"]
-    assert (agree["count"], agree["agreeing"], agree["harness_metric"]) == (3, 2, "exact_match")
+    assert (agree["count"], agree["agreeing"], agree["harness_metric"]) == (3, 2, "exact_match,strict-match")
     assert agree["differing"] == [{"id": 1, "line": 2, "ours": True, "theirs": False, "response": "10.00"}]
 
 

@@ -128,3 +128,14 @@ def test_cluster_bootstrap_covers_in_simulation():
         lo, hi = cluster_bootstrap(clusters, resamples=400, seed=rng.random())
         covered += lo <= 0.5 <= hi
     assert 0.85 <= covered / reps <= 1.0, covered / reps
+
+
+@pytest.mark.parametrize("sizes", [[8] * 5, [4, 4, 3], [1, 6, 6]], ids=["equal", "unequal", "with-a-lone-row"])
+def test_metric_names_are_the_figures_sample_metrics_reports(sizes):
+    """metric_names (what the layout tells before scoring) lists every figure sample_metrics then reports."""
+    from pytest_answerbench.report.samples import Question, metric_names, sample_metrics
+
+    questions = [Question(str(q), [{"status": "correct" if s % 2 else "wrong", "score": float(s % 2),
+                                    "extracted": str(s % 3)} for s in range(n)]) for q, n in enumerate(sizes)]
+    reported = set(sample_metrics(questions, resamples=50)["metrics"]) - {"interval"}
+    assert set(metric_names(min(sizes), max(sizes))) == reported

@@ -38,6 +38,8 @@ pre{white-space:pre-wrap;margin:.2em 0;font-size:.85em}mark.span{background:#ffd
 div.side{display:grid;grid-template-columns:1fr 1fr;gap:.6em}div.side h4{margin:.2em 0;font-size:.85em}
 tr.question td{background:#f6f8fa}div.maths{font-size:1em;white-space:pre-wrap}math[display=block]{margin:.3em 0}
 tr.row.correct td.status{color:#1a7f37}tr.row.wrong td.status,tr.row.error td.status{color:#cf222e}
+tr.row.current td{background:#ddf4ff}tr.row.current td:first-child{box-shadow:inset 3px 0 #0969da}
+p.keys{color:#656d76;font-size:.85em;margin:.3em 0}
 """
 
 _BAR_WIDTH = 200

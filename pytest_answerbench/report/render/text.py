@@ -6,6 +6,7 @@ from typing import Any, Iterator
 
 from ...verdict import CORRECT, ERROR, MISS, NOT_RUN, STATUSES, TIMEOUT
 from .._fmt import incomplete_reason, pts, short_repr, verdict_word, where
+from ..build import workers_cannot_pay
 
 __all__ = ["Markup", "agreement_lines", "comparison_lines", "github_annotations", "progress_line", "summary_lines"]
 
@@ -77,6 +78,10 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
         yield (f"note: {par['workers']} workers took {par['wall_seconds']:.1f} s, a serial run would likely take about "
                f"{par['estimated_serial_seconds']:.1f} s: rows cost {par['mean_row_cpu_ms']:.2f} ms of CPU each, too "
                "little for xdist's per-row overhead to pay (see docs/performance.md)", {"yellow": True})
+    elif par and workers_cannot_pay(report):
+        yield (f"note: -n {par['workers']} on rows this cheap ({par['mean_row_cpu_ms']:.2f} ms of CPU each, about "
+               f"{par['estimated_serial_seconds']:.1f} s in all) saves less than xdist's start-up and per-row cost; "
+               "without -n the run is likely quicker (see docs/performance.md)", {"yellow": True})
     comparison = report.get("comparison")
     if comparison:
         yield from comparison_lines(comparison, flips)

@@ -6,6 +6,12 @@ The rows travel as one JSON document in a ``<script type="application/json">`` b
 with ``textContent`` only, so row text is never parsed as HTML. The page's Content-Security-Policy allows that
 one script by its hash and nothing else. The filters live in the URL fragment (``#status=wrong&q=frac``), so a
 filtered view is a link (and tests/plugin/test_viewer.py drives the page through it in headless Chromium).
+
+For reading, not only for CI: each row's response (its extracted answer marked) and question are open in the
+row unless longer than ``INLINE_CHARS``; "expand all" opens every row's parts (judge replies, detail, long
+responses) and "collapse all" folds them back. Keys move through the table: ``j``/``k`` the next/previous row,
+``n``/``p`` the next/previous row that flipped against the baseline (more rows are drawn when the next one is
+past the page), ``o`` opens or folds the current row, ``e`` expands or collapses all (docs/viewer.md).
 """
 
 from __future__ import annotations
@@ -27,12 +33,14 @@ __all__ = ["VIEWER_SCRIPT", "script_hash", "viewer_section"]
 PAGE = 200
 #: Milliseconds the search waits after a keystroke before it filters.
 DEBOUNCE_MS = 150
+#: A response or question up to this many characters is open in its row; a longer one is folded (expand all).
+INLINE_CHARS = 600
 
 VIEWER_SCRIPT = r"""
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("rows-data").textContent);
-  var rows = data.rows, PAGE = data.page, shown = PAGE, timer = null;
+  var rows = data.rows, PAGE = data.page, shown = PAGE, timer = null, expanded = false, current = null;
   var MATHML = "http://www.w3.org/1998/Math/MathML";
   var ELEMENTS = new Set(__ELEMENTS__), ATTRIBUTES = new Set(__ATTRIBUTES__);
   var $ = function (id) { return document.getElementById(id); };
@@ -157,6 +165,9 @@ VIEWER_SCRIPT = r"""
     if (r.before !== undefined) parts.push(["extracted in the baseline", el("pre", "before", r.before)]);
     parts.forEach(function (p) {
       var d = el("details", p[0].split(" ")[0]);
+      var text = p[0] === "response" ? r.response : p[0] === "question" ? r.question : null;
+      // the response and the question read in the row, unless long; everything with "expand all"
+      d.open = expanded || (text !== null && text.length <= data.inline);
       d.appendChild(el("summary", "", p[0]));
       d.appendChild(p[1]);
       td.appendChild(d);
@@ -164,7 +175,9 @@ VIEWER_SCRIPT = r"""
     return td;
   }
   function rowLine(r, cls) {
-    var tr = el("tr", "row " + r.status + (cls ? " " + cls : ""));
+    var tr = el("tr", "row " + r.status + (r.flip ? " flipped" : "") + (cls ? " " + cls : "") +
+                (current === r.n ? " current" : ""));
+    tr.setAttribute("data-n", r.n);
     tr.setAttribute("data-id", r.id);
     tr.appendChild(el("td", "text id", r.id));
     tr.appendChild(el("td", "text", r.where));
@@ -228,6 +241,60 @@ VIEWER_SCRIPT = r"""
     }
   });
   $("more").addEventListener("click", function () { shown += PAGE; render(); });
+  function setExpanded(open) {
+    expanded = open;
+    $("expand").textContent = open ? "collapse all" : "expand all";
+    $("expand").setAttribute("aria-pressed", open ? "true" : "false");
+    render();
+  }
+  $("expand").addEventListener("click", function () { setExpanded(!expanded); });
+  function drawn(flippedOnly) {
+    return Array.prototype.filter.call($("rows-table").tBodies[0].rows, function (tr) {
+      return tr.classList.contains("row") && (!flippedOnly || tr.classList.contains("flipped"));
+    });
+  }
+  function go(step, flippedOnly) {
+    // the next (step 1) or previous (-1) drawn row after the current one; past the last drawn row, the next page
+    // is drawn while there is one
+    for (;;) {
+      var list = drawn(flippedOnly), at = -1, all = drawn(false), mine = null;
+      all.forEach(function (tr, i) { if (Number(tr.dataset.n) === current) mine = i; });
+      if (mine === null) at = step > 0 ? 0 : list.length - 1;
+      else {
+        var pos = list.map(function (tr) { return all.indexOf(tr); });
+        if (step > 0) { at = pos.findIndex(function (i) { return i > mine; }); }
+        else { for (var j = pos.length - 1; j >= 0; j--) if (pos[j] < mine) { at = j; break; } }
+      }
+      if (at >= 0 && at < list.length) { mark(list[at]); return; }
+      if (step < 0 || $("more").hidden) return;
+      shown += PAGE; render();
+    }
+  }
+  function mark(tr) {
+    drawn(false).forEach(function (t) { t.classList.remove("current"); });
+    tr.classList.add("current");
+    current = Number(tr.dataset.n);
+    $("position").textContent = "row " + tr.dataset.id + (tr.classList.contains("flipped") ? " (flipped)" : "");
+    if (tr.scrollIntoView) tr.scrollIntoView({block: "nearest"});
+  }
+  document.addEventListener("keydown", function (ev) {
+    var t = ev.target, tag = t && t.tagName;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    var key = ev.key;
+    if (key === "j") go(1, false);
+    else if (key === "k") go(-1, false);
+    else if (key === "n") go(1, true);
+    else if (key === "p") go(-1, true);
+    else if (key === "e") setExpanded(!expanded);
+    else if (key === "o") {
+      var tr = drawn(false).filter(function (t) { return Number(t.dataset.n) === current; })[0];
+      if (!tr) return;
+      var parts = tr.querySelectorAll("details"), open = !Array.prototype.every.call(parts, function (d) {
+        return d.open; });
+      Array.prototype.forEach.call(parts, function (d) { d.open = open; });
+    } else return;
+    ev.preventDefault();
+  });
   window.addEventListener("hashchange", function () { readHash(); now(); });
   render();
 })();
@@ -354,12 +421,16 @@ def viewer_section(report: Mapping[str, Any], comparison: Mapping[str, Any] | No
          ("-score", "score, highest first")]) + "</select>")
     header.append("response, question, judge")
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
-    data = {"page": PAGE, "debounce": DEBOUNCE_MS, "compared": comparison is not None, "rows": rows,
+    data = {"page": PAGE, "debounce": DEBOUNCE_MS, "inline": INLINE_CHARS, "compared": comparison is not None,
+            "rows": rows,
             "questions": [{"id": str(q["id"]), "n": q.get("n"), "c": q.get("c"), "majority": _shown(q.get("majority")),
                            "majority_correct": q.get("majority_correct")} for q in questions]}
+    controls.append('<button id="expand" type="button" aria-pressed="false">expand all</button>')
+    keys = "j/k: next/previous row" + (", n/p: next/previous flipped row" if comparison is not None else "")
     return (f'<section id="rows"><h2>Rows: {len(rows)}</h2><div class="controls">{"".join(controls)}</div>'
-            '<p id="row-count"></p><noscript><p class="warn">The row list needs JavaScript; the rows are in the JSON '
-            'report.</p></noscript>'
+            f'<p class="keys">Keys: {keys}, o: open or fold the row, e: expand or collapse all. '
+            '<span id="position"></span></p><p id="row-count"></p><noscript><p class="warn">The row list needs '
+            'JavaScript; the rows are in the JSON report.</p></noscript>'
             f'<table class="rows" id="rows-table"><thead><tr>{head}</tr></thead><tbody></tbody></table>'
             '<button id="more" type="button" hidden>show more</button>'
             f'<script type="application/json" id="rows-data">{_json_block(data)}</script>'
