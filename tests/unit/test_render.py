@@ -318,3 +318,14 @@ def test_the_gates_table_has_one_unit_per_kind_of_value(compared):
     # and the message of the max-drop gate speaks the same unit as its cells
     (message,) = [g["message"] for g in report["gates"] if g["name"] == "max_drop" and not g.get("group")]
     assert "allowed drop 3.00 pts" in message
+
+
+def test_the_html_gates_table_has_the_markdown_units(compared):
+    report, comparison, _ = compared
+    page = parse(html_report(report, comparison))
+    cells = {}
+    for row in page.body_rows("gates-table"):
+        texts = [t.strip() for t in row["text"] if t.strip()]
+        cells.setdefault((texts[1], texts[2]), texts)
+    assert cells[("min_accuracy", "accuracy")][3:5] == [f"{report['accuracy'] * 100:.2f}%", ">= 50.00%"]
+    assert cells[("max_drop", "accuracy_change")][3:5] == [f"{comparison['delta'] * 100:+.2f} pts", ">= -3.00 pts"]
