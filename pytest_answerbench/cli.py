@@ -11,15 +11,17 @@
 
 ``merge`` joins the reports of a sharded run (``--bench-shard I/N``) into one and checks that it is whole
 (``report/merge.py``); a missing shard, a missing or duplicated row, mismatched reports or a file that is not a
-report is an error (exit 1) that says which. ``merge --runs`` compares repeated runs of one checkpoint instead
+report is an error (exit 2) that says which. ``merge --runs`` compares repeated runs of one checkpoint instead
 (``report/runs.py``): the spread of their accuracy and the rows whose verdict flips between them. ``export``
 writes a report in another project's format (``report/export/``: Every Eval Ever's aggregate and instance-level
 files); exit 2 on an unusable input.
 
 Every report read is checked first (``report/io.py``, ``read_report``): strict JSON (no NaN or Infinity) that
-validates against the published schema (``report/schema.json``, printed by ``answerbench schema``); a report that
-does not is an error naming the file and the key (exit 2 for ``compare`` and ``render``, 1 for ``merge`` and
-``summary``).
+validates against the published schema (``report/schema.json``, printed by ``answerbench schema``), whose figures
+agree with its rows and whose ids are unique where rows are paired; a report that does not is an error naming the
+file and the key. Every command exits 2 on an input it cannot use and on an output path it must not write (one of
+its inputs, another output, an unwritable place: ``report/outputs.py``, ``output_problems``, the check a
+``--bench`` run makes). Everything printed is escaped (``text/printable.py``).
 
 ``compare`` pairs NEW's rows with BASE's by id (``report/paired.py``: change, bootstrap interval, McNemar,
 flips) and checks the gates a ``--bench-baseline`` run would (``report/build.py``, ``gate_report``): exit 0
@@ -40,16 +42,24 @@ from .report import gate_report, merge_reports, parse_threshold, write_json
 from .report.io import display_path, read_report, report_schema
 from .report._fmt import pct, verdict_word
 from .report.gates import GateSettings, Threshold, parse_fraction
-from .report.outputs import OUTPUTS
+from .report.outputs import OUTPUTS, output_problems
 from .report.paired import benchmark_mismatch
 from .report.render import markdown_summary, summary_lines
 from .report.render.text import comparison_lines
 from .report.runs import RunsError, compare_runs
+from .text.printable import printable
 
 __all__ = ["main"]
 
 #: Exit status of ``compare`` and ``render`` when an input is not a usable report (1 is a failed gate).
 BAD_INPUT = 2
+
+
+def _say(text: str, file: Any = None) -> None:
+    """Print ``text`` line by line, each line escaped (``text/printable.py``): ids, file names and answers from
+    a report are shown, never obeyed by the terminal or a CI log."""
+    for line in str(text).splitlines() or [""]:
+        print(printable(line), file=file or sys.stdout)
 
 
 def _fraction(text: str) -> float:
@@ -137,12 +147,28 @@ def _export(args: argparse.Namespace) -> int:
                                         organization=args.organization, relationship=args.relationship,
                                         deployment=args.deployment, availability=args.availability)
     except ValueError as exc:
-        print(f"answerbench: error: {exc}", file=sys.stderr)
+        _say(f"answerbench: error: {exc}", file=sys.stderr)
         return BAD_INPUT
+    _refuse_overwrites([("--out", os.path.join(args.out, rel)) for rel in (export.samples_path, export.aggregate_path)],
+                       [("the report exported", args.report)])
     for path in write_every_eval_ever(export, args.out):
-        print(f"wrote {path}")
-    print(f"{export.rows} rows exported")
+        _say(f"wrote {path}")
+    _say(f"{export.rows} rows exported")
     return 0
+
+
+def _refuse_overwrites(outputs: Sequence[tuple[str, Any]], inputs: Sequence[tuple[str, str]]) -> None:
+    """The one check of where outputs go (``report/outputs.py``, ``output_problems``, as a ``--bench`` run's):
+    an output that would replace an input, another output or cannot be written is a usage error (exit 2)
+    before anything is read or written. ``outputs``: (option, path as given or None), ``inputs``: (what, path)."""
+    problems = output_problems([(option, str(path), path) for option, path in outputs if path], inputs)
+    if problems:
+        raise ReportError("; ".join(problems))
+
+
+def _rendering_paths(args: argparse.Namespace) -> list[tuple[str, Any]]:
+    """(option, path) of the ``--markdown``/``--html`` outputs of ``compare`` and ``render``."""
+    return [(out.cli, getattr(args, out.cli.lstrip("-"))) for out in OUTPUTS if out.cli is not None]
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
@@ -157,10 +183,13 @@ def _write_renderings(args: argparse.Namespace, report: dict[str, Any], comparis
         path = getattr(args, out.cli.lstrip("-")) if out.cli is not None else None
         if path:
             out.write(path, report, comparison, flips)
-            print(f"wrote {out.label}: {path}")
+            _say(f"wrote {out.label}: {path}")
 
 
 def _compare(args: argparse.Namespace) -> int:
+    _refuse_overwrites(_rendering_paths(args) + [("-o", args.output)],
+                       [("the baseline report (BASE.json)", args.baseline), ("the report compared (NEW.json)",
+                                                                             args.current)])
     baseline = read_report(args.baseline, "baseline")
     current = read_report(args.current, "current")
     mismatch = benchmark_mismatch(baseline, current.get("benchmark"), what=args.current)
@@ -169,51 +198,55 @@ def _compare(args: argparse.Namespace) -> int:
     asked = GateSettings(min_accuracy=args.min_accuracy, thresholds=tuple(args.threshold), max_drop=args.max_drop,
                          margin=args.noninferiority_margin, group_gates=args.group_gates)
     gates, comparison = gate_report(current, asked, baseline=baseline)
+    if comparison is not None and comparison.get("nothing_paired"):  # no comparison: a usage error (exit 2)
+        raise ReportError(f"{args.current} against {args.baseline}: {comparison['nothing_paired']}")
     result = {**current, "gates": gates}
     result.pop("comparison", None)
     if comparison is not None:
         result["comparison"] = comparison
-    print(f"{current.get('benchmark')}: {args.baseline} {pct(baseline.get('accuracy'))} -> {args.current} "
+    _say(f"{current.get('benchmark')}: {args.baseline} {pct(baseline.get('accuracy'))} -> {args.current} "
           f"{pct(current.get('accuracy'))} ({current.get('total', 0)} rows)")
     if comparison is None:
-        print("the baseline lists no rows: compared by its accuracy alone")
+        _say("the baseline lists no rows: compared by its accuracy alone")
     else:
         for line, _ in comparison_lines(comparison, args.flips):
-            print(line)
+            _say(line)
     for gate in gates:
-        print(f"gate {verdict_word(gate)}: {gate['message']}")
+        _say(f"gate {verdict_word(gate)}: {gate['message']}")
     _write_renderings(args, result, comparison, args.flips)
     if args.output:
         write_json(args.output, result)
-        print(f"wrote report: {args.output}")
+        _say(f"wrote report: {args.output}")
     return 1 if any(not g["passed"] for g in gates) else 0
 
 
 def _runs(args: argparse.Namespace) -> int:
     """``merge --runs``: the spread of repeated runs (``report/runs.py``), printed, and written with ``--out``."""
+    _refuse_overwrites([("--out", args.output)], [("a run's report (--runs)", p) for p in args.runs])
     try:
         result = compare_runs([read_report(p, "merge") for p in args.runs], [display_path(p) for p in args.runs])
     except RunsError as exc:
-        print(f"answerbench: error: {exc}", file=sys.stderr)
-        return 1
-    print(f"{len(result['runs'])} runs: accuracy mean {result['mean']:.4f}, sd {result['sd']:.4f}, range "
+        _say(f"answerbench: error: {exc}", file=sys.stderr)
+        return BAD_INPUT
+    _say(f"{len(result['runs'])} runs: accuracy mean {result['mean']:.4f}, sd {result['sd']:.4f}, range "
           f"{result['min']:.4f} to {result['max']:.4f} ({result['range'] * 100:.2f} points apart)")
     for run in result["runs"]:
-        print(f"  {run['name']}: {run['accuracy']:.4f} ({run['total']} rows)")
+        _say(f"  {run['name']}: {run['accuracy']:.4f} ({run['total']} rows)")
     share = result["unstable_share"]
-    print(f"unstable rows (verdict differs between runs): {result['unstable']} of {result['rows_compared']}"
+    _say(f"unstable rows (verdict differs between runs): {result['unstable']} of {result['rows_compared']}"
           + (f" ({share:.1%})" if share is not None else ""))
     for row in result["unstable_rows"][:args.show]:
-        print(f"  {row['id']}: {', '.join(str(s) for s in row['statuses'])}")
+        _say(f"  {row['id']}: {', '.join(str(s) for s in row['statuses'])}")
     if result["rows_not_in_every_run"]:
-        print(f"rows not in every run (not compared): {result['rows_not_in_every_run']}")
+        _say(f"rows not in every run (not compared): {result['rows_not_in_every_run']}")
     if args.output:
         write_json(args.output, result)
-        print(f"wrote the runs' comparison: {args.output}")
+        _say(f"wrote the runs' comparison: {args.output}")
     return 0
 
 
 def _render(args: argparse.Namespace) -> int:
+    _refuse_overwrites(_rendering_paths(args), [("the report rendered", args.report)])
     report = read_report(args.report, "render")
     comparison = report.get("comparison")
     if not args.html and not args.markdown:
@@ -228,19 +261,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "merge" and args.runs:
             if args.reports:
-                print("answerbench: error: merge --runs takes the reports after --runs, not before",
+                _say("answerbench: error: merge --runs takes the reports after --runs, not before",
                       file=sys.stderr)
-                return 1
+                return BAD_INPUT
             return _runs(args)
         if args.command == "merge":
             if not args.reports or not args.output:
-                print("answerbench: error: merge needs shard reports and -o PATH (or --runs R1.json R2.json ...)",
+                _say("answerbench: error: merge needs shard reports and -o PATH (or --runs R1.json R2.json ...)",
                       file=sys.stderr)
-                return 1
+                return BAD_INPUT
+            _refuse_overwrites([("-o", args.output)], [("a shard report", p) for p in args.reports])
             merged = merge_reports([read_report(p, "merge") for p in args.reports],
                                    [display_path(p) for p in args.reports])
             write_json(args.output, merged)
-            print(f"merged {len(args.reports)} report(s): {merged['total']} rows, accuracy {merged['accuracy']:.4f}"
+            _say(f"merged {len(args.reports)} report(s): {merged['total']} rows, accuracy {merged['accuracy']:.4f}"
                   f" -> {args.output}")
             return 0
         if args.command == "compare":
@@ -248,20 +282,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "render":
             return _render(args)
         if args.command == "schema":
-            print(json.dumps(report_schema(), indent=1))
+            sys.stdout.write(json.dumps(report_schema(), indent=1) + "\n")
             return 0
         if args.command == "export":
             return _export(args)
         for line, _ in summary_lines(read_report(args.report, "summary"), show=args.show):
-            print(line)
+            _say(line)
         return 0
-    except ReportError as exc:
-        print(f"answerbench: error: {exc}", file=sys.stderr)
-        return BAD_INPUT if args.command in ("compare", "render", "export") else 1
-    except OSError as exc:  # compare/render/export: an output path that cannot be written
-        if args.command not in ("compare", "render", "export"):
-            raise
-        print(f"answerbench: error: {exc}", file=sys.stderr)
+    except ReportError as exc:  # an unusable input or output path, whatever the command: exit 2
+        _say(f"answerbench: error: {exc}", file=sys.stderr)
+        return BAD_INPUT
+    except OSError as exc:  # an output that could not be written after all (a full disk)
+        _say(f"answerbench: error: {exc}", file=sys.stderr)
         return BAD_INPUT
 
 

@@ -34,10 +34,11 @@ from .inputs.shape import FieldCheck
 from .judge import JudgeFatalError
 from .judge.deadline import row_budget
 from .options import samples_problem
-from .report import ReportError, load_report, scrub_surrogates
+from .report import ReportError, load_report
 from .report._fmt import short_repr
 from .report.paired import current_ids
 from .scoring import coerce_verdict, judge_budget, make_context
+from .text.printable import printable
 from .timeguard import ScoreTimeout, deadline
 from .verdict import CORRECT, Verdict
 
@@ -264,7 +265,7 @@ def describe(verdict: Verdict) -> str:
     text = "; ".join(parts)
     if verdict.detail:
         text += f" ({verdict.detail})"
-    return scrub_surrogates(text)
+    return printable(text)  # a JUnit message and a terminal line: escaped (text/printable.py)
 
 
 class Collection:

@@ -682,8 +682,7 @@ def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, s
     """
     from . import _compat  # deferred for start-up cost: only a --bench run checks its outputs
     from .inputs.plan import prediction_paths
-    from .report.io import unwritable
-    from .report.outputs import OUTPUTS, same_file, subset_path
+    from .report.outputs import OUTPUTS, output_problems, same_file, subset_path
 
     if _compat.is_worker(config):  # only the controller (or the serial process) writes
         return
@@ -691,18 +690,17 @@ def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, s
     select = kw.get("select")
     if select and kw.get("report_path") and same_file(Path(base, kw["report_path"]), Path(base, select[1])):
         kw["report_path"] = str(subset_path(kw["report_path"]))
-    outputs = [(where[out.field], Path(base, kw[out.field])) for out in OUTPUTS if kw.get(out.field)]
+    outputs = [(where[out.field], str(kw[out.field]), Path(base, kw[out.field])) for out in OUTPUTS
+               if kw.get(out.field)]
     junit = _compat.junit_path(config)
     if junit:
-        outputs.append(("--junitxml", Path(os.path.abspath(junit))))
+        outputs.append(("--junitxml", str(junit), Path(os.path.abspath(junit))))
     inputs = [(f"a prediction file ({BENCH})", path) for path in prediction_paths(config.args, base)]
     inputs += [(f"the {what} ({where[key]})", Path(base, kw[key])) for key, what in (
         ("gold", "gold file"), ("baseline", "baseline report")) if kw.get(key)]
     if select:
         inputs.append((f"the report selected from ({BENCH_SELECT})", Path(base, select[1])))
-    problems = [f"{option} {path} is also {what}: an output never replaces an input; write it to another path"
-                for option, path in outputs for what, source in inputs if same_file(path, source)]
-    problems += [f"{option} {problem}" for option, path in outputs if (problem := unwritable(path))]
+    problems = output_problems(outputs, inputs)
     if problems:
         raise pytest.UsageError("; ".join(problems))
 

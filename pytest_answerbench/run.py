@@ -35,13 +35,14 @@ from .judge import JudgeError, JudgeFatalError
 from .options import Settings
 from .progress import Progress
 from .report import add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json
-from .report.gates import outcome_of
+from .report.gates import gate_look, outcome_of
 from .report.io import ENCODE_ERRORS
 from .report.outputs import OUTPUTS
 from .report.paired import benchmark_mismatch
 from .report.rows import row_text
 from .report.render import markdown_summary
 from .spec import BenchmarkSpec
+from .text.printable import printable
 from .run_text import gate_verdict, header, no_row_message, terminal_summary
 from .timers import ThreadTimeout
 from .verdict import ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
@@ -487,14 +488,15 @@ class BenchRun:
         kind = "gate::subset" if json_report.get("subset") else "gate"
         for gate in json_report["gates"]:
             nodeid = f"answerbench::{kind}::{gate['name']}[{gate['key']}]"
-            outcome = "passed" if gate["passed"] else "failed"
+            outcome = gate_look(gate).junit  # inconclusive: skipped, as it reads everywhere (report/_fmt.py)
             props = [("gate", gate["name"]), ("key", gate["key"]), ("op", gate["op"]), ("value", gate["value"]),
                      ("threshold", gate["threshold"]), ("outcome", outcome_of(gate))]
+            message = printable(gate["message"])
+            longrepr = {"failed": message, "skipped": ("answerbench", 0, f"inconclusive: {message}")}
             for when in ("call", "teardown"):
-                failing = when == "call" and not gate["passed"]
                 log(pytest.TestReport(nodeid=nodeid, location=("answerbench", None, nodeid), keywords={},
                                       outcome=outcome if when == "call" else "passed",
-                                      longrepr=gate["message"] if failing else None, when=when,
+                                      longrepr=longrepr.get(outcome) if when == "call" else None, when=when,
                                       user_properties=props))
 
     @pytest.hookimpl(tryfirst=True)
@@ -538,6 +540,9 @@ class BenchRun:
             self.write_json_report(json_report=self.json_report)
         self._write_outputs(self.json_report)
         self._junit_gates(self.json_report)
+        if (self.json_report.get("comparison") or {}).get("nothing_paired"):  # report/paired.py: no comparison
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR
+            return
         if not self.settings.has_gates or exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED,
                                                              pytest.ExitCode.NO_TESTS_COLLECTED):
             return

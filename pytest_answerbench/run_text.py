@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .report import scrub_surrogates
 from .report.render import summary_lines
 from .report.render.text import github_annotations
+from .text.printable import printable
 
 __all__ = ["gate_verdict", "header", "no_row_message", "terminal_summary"]
 
@@ -36,33 +36,38 @@ def terminal_summary(run: Any, tr: Any) -> None:
     report = run.json_report
     assert report is not None
     tr.write_sep("-", "answerbench")
+
+    def say(text: str, **markup: bool) -> None:  # every line escaped (text/printable.py): see its docstring
+        for line in text.splitlines() or [""]:
+            tr.write_line(printable(line), **markup)
+
     for message in run.collect_errors:
         if message not in (run.no_rows or ""):  # said once: the no-row line below quotes it
-            tr.write_line(message, red=True, bold=True)
+            say(message, red=True, bold=True)
     if run.collect_errors and not report["total"]:
-        tr.write_line(f"ERROR: {run.no_rows}" if run.no_rows else "no rows were scored", red=True, bold=True)
+        say(f"ERROR: {run.no_rows}" if run.no_rows else "no rows were scored", red=True, bold=True)
         return
     for line, markup in summary_lines(report, show=run.settings.show, flips=run.settings.flips):
-        tr.write_line(scrub_surrogates(line), **markup)
+        tr.write_line(line, **markup)  # escaped by summary_lines
     if run.no_rows is not None:
-        tr.write_line(f"ERROR: {run.no_rows}", red=True, bold=True)
+        say(f"ERROR: {run.no_rows}", red=True, bold=True)
     if run.json_report_path:
-        tr.write_line(f"generated answerbench report: {run.json_report_path}")
+        say(f"generated answerbench report: {run.json_report_path}")
     for what, path in run.extra_outputs:
-        tr.write_line(f"generated answerbench {what}: {path}")
+        say(f"generated answerbench {what}: {path}")
     for message in run.write_errors:
-        tr.write_line(f"answerbench: {message}", red=True, bold=True)
+        say(f"answerbench: {message}", red=True, bold=True)
     if os.environ.get("GITHUB_ACTIONS") == "true":
         for line in github_annotations(report, flips=run.settings.flips):
-            tr.write_line(scrub_surrogates(line))
+            tr.write_line(line)  # the run's own workflow commands, their payloads escaped
 
 
 def header(run: Any) -> str:
     """The report header line: what is being scored and how."""
     settings, spec = run.settings, run.spec
     timeout = f"{settings.timeout:g}s per row (benchmark default)" if settings.timeout else "from --timeout/ini"
-    return (f"answerbench: {spec.name} (scorer {spec.scorer} v{spec.version}, profile {settings.profile}), "
-            f"{len(run.collection.paths)} prediction file(s), timeout {timeout}")
+    return printable(f"answerbench: {spec.name} (scorer {spec.scorer} v{spec.version}, profile {settings.profile}), "
+                     f"{len(run.collection.paths)} prediction file(s), timeout {timeout}")
 
 
 def no_row_message(held: list[tuple[str, int]], shard: tuple[int, int] | None, errors: list[str]) -> str | None:

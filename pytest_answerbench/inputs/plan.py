@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from ..report.rows import portable_path, scrub_surrogates
-from ..text.patterns import lazy_compile
+from ..text.printable import printable
 from .gold import GoldIndex
 from .readers import (FORMATS, RawRow, ReaderError, file_kind, harness_of, harness_rows, load_jsonl_span,
                       missing_reader, read_rows, rename_fields)
@@ -43,13 +43,11 @@ if TYPE_CHECKING:
 __all__ = ["InputPlan", "PlannedRow", "RowIds", "Sample", "clean_id", "file_problem", "prediction_paths",
            "row_samples", "sample_row"]
 
-_UNSAFE = lazy_compile(r"[\x00-\x1f\x7f]+")
-
-
 def clean_id(raw: str) -> str:
-    """A row id usable in a node id: no control characters, no '::', lone surrogates as U+FFFD (so the id can
-    be written and sent to xdist's controller), at most 200 characters."""
-    text = scrub_surrogates(_UNSAFE.sub(" ", raw).replace("::", ":").strip())
+    """A row id usable in a node id: printable (``text/printable.py``: a line break or an escape character
+    written as its escape, lone surrogates as U+FFFD, so the id can be printed, written and sent to xdist's
+    controller), no '::', at most 200 characters."""
+    text = printable(raw.strip()).replace("::", ":")
     return (text or "_")[:200]
 
 
@@ -495,8 +493,8 @@ class InputPlan:
                                                raw.line)
                 if count > 1:
                     hint = "" if sample is not None or self.samples_by else _SAMPLES_HINT
-                    self.duplicates.append(f"{rel}:{raw.line}: id {name.rpartition('#')[0]!r} already used (scored "
-                                           f"as {row_id}{hint})")
+                    self.duplicates.append(f"{rel}:{raw.line}: id '{row_id.rpartition('#')[0]}' already used "
+                                           f"(scored as {row_id}{hint})")
                 yield PlannedRow(name, raw.line, ref, row_id, problem, sample)
         if gold is not None and self.is_last_file(path) and self.owns_extras():
             for gold_line, problem in gold.problems:

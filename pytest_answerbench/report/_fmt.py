@@ -71,6 +71,31 @@ def verdict_word(gate: Mapping[str, Any]) -> str:
     return "FAIL"
 
 
+#: Gate keys whose value is a share of rows (an accuracy, shown in %) or a change of one (shown in points): the
+#: rest (counts, a metric's own number) are shown as they are.
+_SHARE_GATES = frozenset({"min_accuracy"})
+_CHANGE_GATES = frozenset({"max_drop", "noninferiority"})
+
+
+def gate_value(gate: Mapping[str, Any], value: Any) -> str:
+    """A gate's value or threshold in the unit of the gates table: an accuracy in percent, a change of one in
+    percentage points, anything else (a count, a metric) as :func:`num` gives it. The value and the threshold
+    of one gate always share a unit."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return num(value)
+    name, key = gate.get("name"), str(gate.get("key") or "")
+    if name in _CHANGE_GATES:
+        return pts(value)
+    if name in _SHARE_GATES or (name == "threshold" and (key == "accuracy" or _is_group_accuracy(key))):
+        return pct(value)
+    return num(value)
+
+
+def _is_group_accuracy(key: str) -> bool:
+    """``groups.FIELD.VALUE`` or ``groups.FIELD.VALUE.accuracy`` (a group's accuracy), not its total or correct."""
+    return key.startswith("groups.") and not key.endswith((".total", ".correct")) and key.count(".") >= 2
+
+
 def failed_gates(report: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [g for g in report.get("gates") or [] if not g.get("passed")]
 

@@ -16,7 +16,7 @@ from .. import scorers
 from ..verdict import ScoreContext
 from .gates import (GateSettings, comparison_gates, evaluate_gates, fingerprint_gate, incomplete_gate, min_pass_gate,
                     rescore_gate, unpaired_noninferiority_gate)
-from .paired import compare_reports, fingerprint, rescore_differences, unpaired_mismatch
+from .paired import compare_reports, fingerprint, nothing_paired, rescore_differences, unpaired_mismatch
 from .rows import aggregate
 from .samples import cluster_bootstrap, group_questions, sample_metrics
 
@@ -181,7 +181,9 @@ def gate_report(
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The gates of a finished report and its paired comparison with ``baseline`` (None without a baseline
     that lists rows): what a ``--bench-baseline`` run records, and what ``answerbench compare`` checks on two
-    saved reports. A baseline without rows is compared by its accuracy alone, and fails the fingerprint gate."""
+    saved reports. A baseline without rows is compared by its accuracy alone, and fails the fingerprint gate. A
+    comparison that pairs nothing (``paired.nothing_paired``) gives no comparison gate: it holds the reason
+    under ``nothing_paired``, for the caller to stop with a usage error."""
     paired = baseline is not None and bool(baseline.get("rows"))
     out = evaluate_gates(report, min_accuracy=gates.min_accuracy, thresholds=gates.thresholds,
                          baseline=None if paired else baseline, max_drop=None if paired else gates.max_drop)
@@ -191,8 +193,12 @@ def gate_report(
     if paired:
         assert baseline is not None
         comparison = compare_reports(report, baseline, margin=gates.margin)
-        out += comparison_gates(comparison, max_drop=gates.max_drop, noninferiority=gates.margin is not None,
-                                per_group=gates.group_gates)
+        reason = nothing_paired(comparison)
+        if reason is not None:  # a usage error, not a gate: the caller says so (cli.py; run.py's exit status)
+            comparison["nothing_paired"] = reason
+        else:
+            out += comparison_gates(comparison, max_drop=gates.max_drop, noninferiority=gates.margin is not None,
+                                    per_group=gates.group_gates)
     elif baseline is not None:
         if gates.margin is not None:
             out.append(unpaired_noninferiority_gate(gates.margin))

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..text.patterns import lazy_compile
 from ..verdict import STATUSES
-from ._fmt import pts
+from ._fmt import pts, verdict_word
 
 __all__ = [
+    "GATE_LOOKS",
     "Gate",
+    "GateLook",
     "GateSettings",
     "Threshold",
     "comparison_gates",
     "evaluate_gates",
+    "gate_look",
     "incomplete_gate",
     "lookup",
     "min_pass_gate",
@@ -45,6 +48,31 @@ NI_KEY = "accuracy_change_ci95_low"
 def outcome_of(gate: Mapping[str, Any]) -> str:
     """A gate's outcome word (reports written before every gate carried one: from ``passed``)."""
     return gate.get("outcome") or (PASS if gate["passed"] else FAIL)
+
+
+class GateLook(NamedTuple):
+    """How one gate state reads in every output: the word (terminal, ``answerbench compare``), the markdown
+    mark, the terminal's markup, the GitHub annotation's command (None: no annotation) and the JUnit outcome."""
+
+    word: str
+    mark: str
+    markup: dict[str, bool]
+    annotation: str | None
+    junit: str
+
+
+#: The one table of gate states: an inconclusive gate (passed, but the data could not tell) reads as a warning
+#: everywhere (yellow, ⚠️, a ``::warning`` annotation, a skipped JUnit case) and does not fail the run.
+GATE_LOOKS = {
+    "pass": GateLook("pass", "✅", {"green": True}, None, "passed"),
+    "inconclusive": GateLook("inconclusive", "⚠️", {"yellow": True}, "warning", "skipped"),
+    "FAIL": GateLook("FAIL", "❌", {"red": True, "bold": True}, "error", "failed"),
+}
+
+
+def gate_look(gate: Mapping[str, Any]) -> GateLook:
+    """How ``gate`` reads (:data:`GATE_LOOKS`, by :func:`verdict_word`)."""
+    return GATE_LOOKS[verdict_word(gate)]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable
 
 from ..errors import ReportError
-from .rows import REPLACEMENT
+from .rows import REPLACEMENT, figures_mismatch, repeated_rows, rows_digest
 
 # Lone surrogates (a JSON escape like "\ud800" read from a prediction file) cannot be encoded as UTF-8: every
 # file written here writes U+FFFD for them instead of failing (the policy: README, "The JSON report").
@@ -38,8 +38,8 @@ def _replace_surrogates(exc: UnicodeError) -> tuple[bytes, int]:
 
 codecs.register_error(ENCODE_ERRORS, _replace_surrogates)
 
-__all__ = ["ENCODE_ERRORS", "display_path", "load_report", "read_report", "report_schema", "unwritable", "write_json",
-           "write_text"]
+__all__ = ["ENCODE_ERRORS", "display_path", "integrity_problem", "load_report", "read_report", "report_schema",
+           "unwritable", "write_json", "write_text"]
 
 
 #: What each reading needs beyond the schema (``schema.json``): the report's rows, to pair, merge or select them.
@@ -112,8 +112,9 @@ def read_report(path: str | os.PathLike[str], purpose: str = "report") -> dict[s
 
     Checked: UTF-8 JSON; no NaN or Infinity anywhere (Python's json would accept them); the report schema
     (:func:`report_schema`: ``benchmark`` and ``accuracy`` present, every key of the right type, numbers in
-    range); and for the purposes in :data:`NEEDS_ROWS`, a ``rows`` list. A report is trusted as it comes in
-    nothing else: a baseline's fingerprint is checked by its gate, a shard's by the merge.
+    range); for the purposes in :data:`NEEDS_ROWS`, a ``rows`` list; and that its figures, rows and fingerprint
+    agree (:func:`integrity_problem`). Whether two reports were scored alike is left to their use: a baseline's
+    fingerprint is compared by its gate, a shard's by the merge.
     """
     shown = display_path(path)
     non_finite: list[int] = []
@@ -150,7 +151,47 @@ def read_report(path: str | os.PathLike[str], purpose: str = "report") -> dict[s
                           "(the report's schema: `answerbench schema`)")
     if purpose in NEEDS_ROWS and not isinstance(data.get("rows"), list):
         raise ReportError(f"{shown}: the report has no rows")
+    problem = integrity_problem(data)
+    if problem is not None:
+        raise ReportError(f"{shown}: {problem}")
     return data
+
+
+def integrity_problem(report: dict[str, Any]) -> str | None:
+    """Why a report that validates against the schema cannot be what a run wrote, or None: a report is trusted
+    only as far as its rows. Its figures are recomputed from its rows (``rows.figures_mismatch``: total,
+    correct, accuracy, counts, groups, files' rows), no row is listed twice, and its fingerprint names the
+    report's benchmark, profile and scorer version and, when it has ``rows_sha256`` (reports of this version
+    on), is the fingerprint of these rows. A report without rows has nothing to check (a baseline without rows
+    never passes the fingerprint gate)."""
+    rows = report.get("rows")
+    if not isinstance(rows, list) or not rows:  # a report of its accuracy alone: compared by it, and flagged so
+        return None
+    wrong = figures_mismatch(report)
+    if wrong:
+        more = f"; and {len(wrong) - 5} more" if len(wrong) > 5 else ""
+        return (f"its figures disagree with its rows: {'; '.join(wrong[:5])}{more} (figures are recomputed from "
+                "the rows when a report is read: was it edited by hand?)")
+    repeated = repeated_rows(rows)
+    if repeated:
+        return (f"row {repeated[0]} is listed {1 + repeated.count(repeated[0])} times"
+                + (f" ({len(repeated)} repeated rows in all)" if len(repeated) > 1 else "")
+                + ": a run lists each row once, so the report was edited or joined by hand")
+    fp = report.get("fingerprint")
+    if not isinstance(fp, dict):
+        return None
+    for key in ("benchmark", "profile", "scorer_version"):
+        if key in fp and key in report and fp[key] != report[key]:
+            return (f"its fingerprint is of {key} {fp[key]!r} but the report says {report[key]!r}: the fingerprint "
+                    "comes from another report")
+    if "rows_sha256" in fp:
+        found = rows_digest(rows, profile=report.get("profile"),
+                            scorer_version=report.get("scorer_version", fp.get("scorer_version")))
+        if found != fp["rows_sha256"]:
+            return ("its fingerprint is not of these rows (fingerprint.rows_sha256 differs from the rows' ids, "
+                    "statuses and scores): it was copied from another report, or the rows were edited after the run; "
+                    "score the predictions again")
+    return None
 
 
 def _first_error(data: dict[str, Any]) -> tuple[list[Any], Any] | None:
@@ -217,27 +258,29 @@ def write_json(path: str | os.PathLike[str], data: Any) -> None:
     _write_atomic(Path(path), dump)
 
 
-def unwritable(path: str | os.PathLike[str]) -> str | None:
+def unwritable(path: str | os.PathLike[str], shown: str | None = None) -> str | None:
     """Why a file cannot be written at ``path`` (checked before a run, so it fails before scoring), or None.
+    The message names the file as ``shown`` (the path as the user gave it; default: ``path``).
 
     The nearest existing folder on the way must be a folder where a file can be created (tried, not guessed
     from permissions: root ignores them, a read-only mount does not); missing folders below it are created at
     write time. Nothing is left behind.
     """
     path = Path(path)
+    shown = display_path(path) if shown is None else shown
     if path.is_dir():
-        return f"{path}: is a folder"
+        return f"{shown}: is a folder"
     folder = path.parent
     while not folder.exists():
         if folder.parent == folder:
             break
         folder = folder.parent
     if not folder.is_dir():
-        return f"{path}: {folder} is not a folder"
+        return f"{shown}: {display_path(folder)} is not a folder"
     try:
         fd, tmp = _create_temp(folder / path.name)
     except OSError as exc:
-        return f"{path}: cannot write in {folder} ({exc.strerror or exc})"
+        return f"{shown}: cannot write in {display_path(folder)} ({exc.strerror or exc})"
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(tmp)

@@ -17,6 +17,7 @@ from ..spec import resolve_benchmark
 from ._fmt import incomplete_reason
 from .build import build_report
 from .paired import fingerprint_mismatch
+from .rows import rows_digest
 
 __all__ = ["merge_reports"]
 
@@ -101,5 +102,7 @@ def merge_reports(reports: Sequence[dict[str, Any]], names: Sequence[str] | None
                           seconds=sum(r.get("seconds") or 0 for r in reports), tool_version=first.get("tool_version"),
                           incomplete=incomplete or None, cluster=(first.get("cluster") or {}).get("field"))
     merged["merged_from"] = [{"report": n, "shard": s} for n, s in zip(names, shards)]
-    merged["fingerprint"] = {**fingerprints[0], "predictions": [dict(f) for f in files]}  # the whole run's counts
+    merged["fingerprint"] = {**fingerprints[0], "predictions": [dict(f) for f in files],  # the whole run's counts
+                             "rows_sha256": rows_digest(merged["rows"], profile=merged["profile"],
+                                                        scorer_version=merged["scorer_version"])}
     return merged

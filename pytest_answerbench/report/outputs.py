@@ -1,9 +1,12 @@
 """The files a run (or ``answerbench compare``/``render``) writes from a report, one row each in ``OUTPUTS``.
 
-Pure (no pytest). ``options.py`` reads the table for the output paths it checks before scoring (writable, and
-never one of the run's inputs: :func:`same_file`), ``run.py`` for what it writes at the end, ``cli.py`` for the
-``--markdown``/``--html`` options of ``compare`` and ``render``. A new format (say CSV) is one row here, a
-``Settings`` field and an ``Option`` row in options.py.
+Pure (no pytest). ``options.py`` reads the table for the output paths it checks before scoring, ``run.py`` for
+what it writes at the end, ``cli.py`` for the ``--markdown``/``--html`` options of ``compare`` and ``render``. A new
+format (say CSV) is one row here, a ``Settings`` field and an ``Option`` row in options.py.
+
+:func:`output_problems` is the one check of where outputs go, for the plugin and every ``answerbench`` command
+alike: an output is never one of the inputs (:func:`same_file`: the same inode, through a symlink or a hard link,
+or the same resolved path), never another output's file, and writable (``io.unwritable``).
 """
 
 from __future__ import annotations
@@ -11,12 +14,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
-from .io import write_json, write_text
+from .io import unwritable, write_json, write_text
 from .render import html_report, markdown_summary
 
-__all__ = ["OUTPUTS", "Output", "same_file"]
+__all__ = ["OUTPUTS", "Output", "output_problems", "same_file"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,23 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     except OSError:
         return os.path.realpath(a) == os.path.realpath(b)
     return (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino)
+
+
+def output_problems(outputs: Sequence[tuple[str, str, str | os.PathLike[str]]],
+                    inputs: Sequence[tuple[str, str | os.PathLike[str]]]) -> list[str]:
+    """Why the outputs cannot be written, one message each (empty: they can), checked before anything is read
+    or written.
+
+    ``outputs`` are ``(option, path as the user gave it, path)``, ``inputs`` ``(what it is, path)``; ``path`` is
+    the file itself (absolute, or relative to the working folder). Messages name a file as the user gave it.
+    """
+    problems = [f"{option} {shown} is also {what}: an output never replaces an input; write it to another path"
+                for option, shown, path in outputs for what, source in inputs if same_file(path, source)]
+    for i, (option, shown, path) in enumerate(outputs):
+        problems += [f"{option} {shown} is also the file of {other}: each output needs a path of its own"
+                     for other, _, earlier in outputs[:i] if same_file(path, earlier)]
+    problems += [f"{option} {problem}" for option, shown, path in outputs if (problem := unwritable(path, shown))]
+    return problems
 
 
 def subset_path(path: str | os.PathLike[str]) -> Path:

@@ -27,7 +27,7 @@ from statistics import NormalDist
 from typing import Any, Iterable, Mapping, Sequence
 
 from .._version import __version__
-from .rows import file_entry, portable_path
+from .rows import file_entry, portable_path, rows_digest
 from .stats import (
     WORK_BUDGET,
     bootstrap_mean_ci,
@@ -44,6 +44,7 @@ __all__ = [
     "fingerprint",
     "fingerprint_mismatch",
     "missing_fingerprints",
+    "nothing_paired",
     "question_pairs",
     "rescore_differences",
     "unpaired_mismatch",
@@ -234,8 +235,10 @@ def fingerprint(report: Mapping[str, Any], *, spec_path: str | Path | None, scor
 
     Returns ``{"benchmark", "profile", "scorer_version", "tool_version", "spec": [{"path", "sha256"}, ...]
     (the YAML first, then its includes), "spec_sha256", "gold": {"path", "sha256"} | None, "gold_sha256",
-    "predictions": [{"path", "sha256", "rows"}], "predictions_sha256"}``. The combined ``*_sha256`` values are
-    None when a file could not be read; paths are informative only (comparisons use the hashes).
+    "predictions": [{"path", "sha256", "rows"}], "predictions_sha256", "rows_sha256"}``. The combined
+    ``*_sha256`` values are None when a file could not be read; paths are informative only (comparisons use the
+    hashes). ``rows_sha256`` (:func:`pytest_answerbench.report.rows.rows_digest`) ties the fingerprint to the
+    report's rows: every reader checks it (``report/io.py``), so a fingerprint copied into another report fails.
     """
     spec = ([{"path": portable_path(p), "sha256": _sha256_file(p)} for p in _spec_chain(spec_path)]
             if spec_path else [])
@@ -252,6 +255,8 @@ def fingerprint(report: Mapping[str, Any], *, spec_path: str | Path | None, scor
         "gold_sha256": gold["sha256"] if gold else None,
         "predictions": files,
         "predictions_sha256": _combined(sorted(str(f.get("sha256")) for f in files) if files else []),
+        "rows_sha256": rows_digest(report.get("rows") or [], profile=report.get("profile"),
+                                   scorer_version=scorer_version),
     }
 
 
@@ -324,16 +329,17 @@ QUESTION_TEST = ("paired cluster bootstrap over questions (each question's mean 
 def question_pairs(current: Sequence[Mapping[str, Any]], baseline: Sequence[Mapping[str, Any]]
                    ) -> list[tuple[float, float]] | None:
     """(current, baseline) mean sample score of every question both reports have, when either report has
-    samples (rows with a ``question_id``); None when neither has: rows are then paired one by one. A row
-    without a question id is a question of its own (its id)."""
+    samples (rows with a ``question_id``); None when neither has: rows are then paired one by one. Questions pair
+    by their id, as rows pair by theirs, whatever the prediction files are called (a checkpoint's file is
+    usually named after it). A row without a question id is a question of its own (its id)."""
     if not any(r.get("question_id") is not None for rows in (current, baseline) for r in rows):
         return None
 
-    def means(rows: Sequence[Mapping[str, Any]]) -> dict[tuple[Any, str], float]:
-        sums: dict[tuple[Any, str], list[float]] = {}
+    def means(rows: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str], float]:
+        sums: dict[tuple[str, str], list[float]] = {}
         for r in rows:
             qid = r.get("question_id")
-            key = (r.get("file"), str(qid if qid is not None else r.get("id")))
+            key = ("question", str(qid)) if qid is not None else ("row", str(r.get("id")))
             sums.setdefault(key, []).append(_score(r))
         return {k: math.fsum(v) / len(v) for k, v in sums.items()}
 
@@ -498,6 +504,25 @@ def rescore_differences(report: Mapping[str, Any], rescored: Mapping[str, Any]) 
         if changes:
             out.append({**_key_label(k), "file": row.get("file"), "line": row.get("line"), "changes": changes})
     return out
+
+
+def nothing_paired(comparison: Mapping[str, Any]) -> str | None:
+    """Why a comparison compares nothing (no row, or with samples no question, of one report has an id the other
+    has), or None. Not a result to gate on but a usage error: the two reports cannot be compared (``answerbench
+    compare`` exits 2; a ``--bench-baseline`` run ends with pytest's usage error status)."""
+    questions = comparison.get("questions")
+    if (questions if questions is not None else comparison.get("n", 0)):
+        return None
+    unit = "question" if questions is not None else "row"
+
+    def ids(side: str) -> str:
+        listed = [str(r.get("id")) for r in comparison.get(side) or []]
+        return (", ".join(repr(i) for i in listed[:3]) + (", ..." if len(listed) > 3 else "")) or "none"
+
+    by = "question id (the --bench-samples-by field)" if unit == "question" else "id"
+    return (f"nothing to compare: no {unit} of this run shares its {by} with the baseline (this run's rows: "
+            f"{ids('only_in_current')}; the baseline's: {ids('only_in_baseline')}); {unit}s pair by {by}, whatever "
+            "the files are called: was the baseline scored from other data, or its ids read from another field?")
 
 
 def benchmark_mismatch(baseline: Mapping[str, Any], benchmark: str | None, what: str = "this run") -> str | None:

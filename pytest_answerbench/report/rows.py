@@ -22,8 +22,9 @@ from ..text.patterns import lazy_compile
 from ..verdict import CORRECT, STATUSES, ScoreContext, Verdict
 from .stats import mean_ci, wilson
 
-__all__ = ["QUESTION_FIELDS", "REPLACEMENT", "ROW_KEYS", "SAMPLE_KEYS", "aggregate", "file_entry", "json_clean",
-           "make_row", "portable_path", "prediction_files", "row_text", "scrub_surrogates"]
+__all__ = ["QUESTION_FIELDS", "REPLACEMENT", "ROW_KEYS", "SAMPLE_KEYS", "aggregate", "figures_mismatch", "file_entry",
+           "json_clean", "make_row", "portable_path", "prediction_files", "repeated_rows", "row_text",
+           "rows_digest", "scrub_surrogates"]
 
 #: Where a row's question is found, first match wins: the column names the built-in benchmarks' references use
 #: (``query``: CRAG-MM; ``Problem``: IMO-AnswerBench) and the common ones.
@@ -153,24 +154,119 @@ def interval(scores: Sequence[float]) -> list[float] | None:
     return None if ci is None else [round(ci[0], 4), round(ci[1], 4)]
 
 
-def _group_table(rows: Sequence[Mapping[str, Any]], field: str) -> dict[str, dict[str, Any]]:
+def _group_scores(rows: Iterable[Mapping[str, Any]], field: str) -> dict[str, list[float]]:
+    """The scores of the rows with each value of ``field`` (rows without it belong to no group)."""
     buckets: dict[str, list[float]] = {}
     for r in rows:
-        value = r["fields"].get(field)
+        value = (r.get("fields") or {}).get(field)
         if value is None:
             continue
-        buckets.setdefault(str(value), []).append(r["score"])
-    out = {}
-    for key in sorted(buckets):
-        scores = buckets[key]
-        n = len(scores)
-        total = sum(scores)
-        out[key] = {
-            "total": n,
-            "correct": sum(1 for s in scores if s >= 1.0),
-            "accuracy": round(total / n, 6),
-            "ci95": interval(scores),
-        }
+        buckets.setdefault(str(value), []).append(_row_score(r))
+    return buckets
+
+
+def _row_score(row: Mapping[str, Any]) -> float:
+    score = row.get("score")
+    return float(score) if isinstance(score, (int, float)) and not isinstance(score, bool) else 0.0
+
+
+def _figures(scores: Sequence[float]) -> dict[str, Any]:
+    """``total``, ``correct`` and ``accuracy`` of a list of row scores, as the report writes them."""
+    n = len(scores)
+    return {"total": n, "correct": sum(1 for s in scores if s >= 1.0),
+            "accuracy": round(sum(scores) / n, 6) if n else 0.0}
+
+
+def _group_table(rows: Sequence[Mapping[str, Any]], field: str) -> dict[str, dict[str, Any]]:
+    buckets = _group_scores(rows, field)
+    return {key: {**_figures(buckets[key]), "ci95": interval(buckets[key])} for key in sorted(buckets)}
+
+
+#: How far a figure read back may be from the one its rows give (the report rounds accuracies to 6 decimals).
+_ROUNDING = 1.5e-6
+
+
+def figures_mismatch(report: Mapping[str, Any]) -> list[str]:
+    """How a report's figures disagree with its own rows, one message per figure (empty: they agree, or the
+    report lists no rows). Recomputed: ``total``, ``correct``, ``accuracy``, ``counts``, every group's ``total``,
+    ``correct`` and ``accuracy`` (and which values there are), and each prediction file's ``rows``; what a
+    scorer's metrics make of the rows needs the scorer (``answerbench merge`` recomputes them)."""
+    rows = report.get("rows")
+    if not isinstance(rows, list):
+        return []
+    out: list[str] = []
+
+    def differs(key: str, said: Any, found: Any) -> None:
+        same = (abs(float(said) - float(found)) <= _ROUNDING
+                if isinstance(said, (int, float)) and isinstance(found, (int, float)) else said == found)
+        if not same:
+            out.append(f"{key} is {said!r} but its rows give {found!r}")
+
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[str(r.get("status"))] = counts.get(str(r.get("status")), 0) + 1
+    # the report's ``correct`` counts the rows whose status is correct; a group's, the rows scored 1
+    whole = {**_figures([_row_score(r) for r in rows]), "correct": counts.get(CORRECT, 0)}
+    for key in ("total", "correct", "accuracy"):
+        if key in report:
+            differs(key, report[key], whole[key])
+    said_counts = report.get("counts")
+    if isinstance(said_counts, Mapping):
+        for status in sorted(set(said_counts) | set(counts)):
+            differs(f"counts.{status}", said_counts.get(status, 0), counts.get(status, 0))
+    for field, table in (report.get("groups") or {}).items():
+        if not isinstance(table, Mapping):
+            continue
+        found = {key: _figures(scores) for key, scores in _group_scores(rows, field).items()}
+        for value in sorted(set(table) | set(found)):
+            entry = table.get(value)
+            if not isinstance(entry, Mapping) or value not in found:
+                out.append(f"groups.{field}.{value}: " + ("not in the report, but rows have it" if entry is None
+                                                           else "in the report, but no row has it"))
+                continue
+            for key in ("total", "correct", "accuracy"):
+                if key in entry:
+                    differs(f"groups.{field}.{value}.{key}", entry[key], found[value][key])
+    per_file: dict[Any, int] = {}
+    for r in rows:
+        per_file[r.get("file")] = per_file.get(r.get("file"), 0) + 1
+    for i, entry in enumerate(report.get("files") or []):
+        if isinstance(entry, Mapping) and isinstance(entry.get("rows"), int):
+            differs(f"files[{i}].rows ({entry.get('path')})", entry["rows"], per_file.get(entry.get("path"), 0))
+    return out
+
+
+def rows_digest(rows: Iterable[Mapping[str, Any]], *, profile: Any, scorer_version: Any) -> str:
+    """SHA-256 of what a report's verdicts are, for its fingerprint's ``rows_sha256``: each row's file, line, id,
+    sample, status and score (in any order), with the profile and scorer version they were scored with. A
+    fingerprint copied from another report, or rows edited after the run, no longer match it.
+
+    Text is taken as the report file holds it (lone surrogates as U+FFFD), so the digest of the rows in memory
+    is the digest of the rows read back; about 3 us a row (``repr`` of a tuple, not ``json.dumps``)."""
+    files: dict[Any, Any] = {}
+
+    def file_of(value: Any) -> Any:  # a report has few files and many rows
+        if value not in files:
+            files[value] = scrub_surrogates(value)
+        return files[value]
+
+    lines = sorted(repr((file_of(r.get("file")), r.get("line"), scrub_surrogates(str(r.get("id"))),
+                         scrub_surrogates(r.get("question_id")), r.get("sample"), scrub_surrogates(r.get("status")),
+                         _row_score(r))) for r in rows)
+    head = repr((scrub_surrogates(profile), scrub_surrogates(scorer_version)))
+    return hashlib.sha256("\n".join([head, *lines]).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def repeated_rows(rows: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The rows a report lists more than once (same file, line, id and sample), as ``'ID' (file:line)``: one
+    row counted twice, which no run writes."""
+    seen: set[tuple] = set()
+    out = []
+    for r in rows:
+        key = (r.get("file"), r.get("line"), str(r.get("id")), r.get("question_id"), r.get("sample"))
+        if key in seen:
+            out.append(f"{str(r.get('id'))!r} ({r.get('file')}:{r.get('line')})")
+        seen.add(key)
     return out
 
 

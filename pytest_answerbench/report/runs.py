@@ -15,7 +15,8 @@ __all__ = ["RunsError", "compare_runs"]
 
 
 class RunsError(ValueError):
-    """The reports cannot be compared as runs of one checkpoint (fewer than two, another benchmark or profile)."""
+    """The reports cannot be compared as runs of one checkpoint (fewer than two, another benchmark, profile or
+    scorer version)."""
 
 
 def _rows_by_id(report: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
@@ -38,6 +39,12 @@ def compare_runs(reports: Sequence[Mapping[str, Any]], names: Sequence[str] | No
     if len(kinds) > 1:
         listed = ", ".join(f"{n}: {r.get('benchmark')}/{r.get('profile')}" for n, r in zip(names, reports))
         raise RunsError(f"the reports are not runs of one benchmark and profile ({listed})")
+    # verdicts of two scorer versions differ by the scorer, not by the run: no spread of one checkpoint
+    versions = {str(r.get("scorer_version")) for r in reports}
+    if len(versions) > 1:
+        listed = ", ".join(f"{n}: {r.get('scorer_version')!r}" for n, r in zip(names, reports))
+        raise RunsError(f"the reports were scored with different scorer versions ({listed}): score them again "
+                        "with one version")
     accuracies = [float(r.get("accuracy") or 0.0) for r in reports]
     mean = sum(accuracies) / len(accuracies)
     sd = math.sqrt(sum((a - mean) ** 2 for a in accuracies) / (len(accuracies) - 1))

@@ -73,7 +73,8 @@ def test_spooled_junit_file_is_junitxml_s_own_serial_and_with_n2(bench_env):
     assert probe_alone["spooled"] is None
     assert spooled == alone
     assert spooled.count("<testcase ") == 24 + 1  # 24 rows and the accuracy gate
-    assert 'name="q5-\u00e9\u4e2d&lt;&amp;&gt;&quot;"' in spooled  # escaped as junitxml escapes
+    # escaped as junitxml escapes, the control character shown as its escape (text/printable.py)
+    assert 'name="q5-\u00e9\u4e2d&lt;&amp;&gt;&quot;\\x01"' in spooled
     assert 'tests="25"' in spooled and 'name="line" value="6"' in spooled
     parallel, probe_n2 = _run(bench_env, "parallel", "-n", "2")
     assert probe_n2["spooled"] >= 1

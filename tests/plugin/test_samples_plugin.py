@@ -277,7 +277,7 @@ def test_merge_runs_prints_and_writes_the_spread_of_repeated_runs(tmp_path, caps
     written = json.loads((tmp_path / "spread.json").read_text(encoding="utf-8"))
     reports = [json.loads((tmp_path / n).read_text(encoding="utf-8")) for n in names]
     assert written == json.loads(json.dumps(compare_runs(reports, names)))
-    assert main(["merge", "--runs", "r1.json"]) == 1  # one run is no spread
+    assert main(["merge", "--runs", "r1.json"]) == 2  # one run is no spread: an unusable input
     assert "at least two reports" in capsys.readouterr().err
 
 

@@ -71,7 +71,7 @@ def test_merge_command_writes_the_report(files, capsys):
 def test_a_missing_shard_is_an_error(files, capsys):
     _shards(files, 3)
     code = main(["merge", str(files.path / "shard1.json"), str(files.path / "shard3.json"), "-o", "x.json"])
-    assert code == 1
+    assert code == 2  # not one whole run: an unusable input, exit 2 as for every command
     assert "missing shard(s) 2 of 3" in capsys.readouterr().err
 
 

@@ -291,3 +291,41 @@ def test_response_maths_stops_at_the_reports_budget(monkeypatch):
     spans = [sum(isinstance(p, dict) for p in r.get("mr", [])) for r in data["rows"]]
     assert spans == [2, 1, 0]  # in row order, until 3 spans; answers and gold are not counted
     assert all("mx" in r and "mg" in r for r in data["rows"])
+
+
+def test_the_gates_table_has_one_unit_per_kind_of_value(compared):
+    """Accuracies in percent, changes in percentage points (as the messages say them), counts as they are; a
+    gate's value and threshold always in the same unit."""
+    report, comparison, _ = compared
+    report = {**report, "gates": report["gates"] + [
+        {"name": "threshold", "key": "groups.category.OCR", "op": ">=", "value": 0.25, "threshold": 0.3,
+         "passed": False, "message": "threshold"},
+        {"name": "threshold", "key": "counts.error", "op": "<=", "value": 2, "threshold": 0, "passed": False,
+         "message": "errors"}]}
+    rows = {}
+    for line in markdown_summary(report, comparison).splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 6 and cells[1] in ("min\\_accuracy", "max\\_drop", "threshold", "fingerprint"):
+            rows.setdefault((cells[1], cells[2]), cells)
+    accuracy = rows[("min\\_accuracy", "accuracy")]
+    assert accuracy[3] == f"{report['accuracy'] * 100:.2f}%" and accuracy[4] == "&gt;= 50.00%"
+    drop = rows[("max\\_drop", "accuracy\\_change")]
+    assert drop[3] == f"{comparison['delta'] * 100:+.2f} pts" and drop[4] == "&gt;= -3.00 pts"
+    assert rows[("threshold", "groups.category.OCR")][3:5] == ["25.00%", "&gt;= 30.00%"]
+    assert rows[("threshold", "counts.error")][3:5] == ["2", "&lt;= 0"]
+    fingerprint = rows[("fingerprint", "fingerprint")]  # a count of mismatches
+    assert fingerprint[3].isdigit() and fingerprint[4] == "= 0"
+    # and the message of the max-drop gate speaks the same unit as its cells
+    (message,) = [g["message"] for g in report["gates"] if g["name"] == "max_drop" and not g.get("group")]
+    assert "allowed drop 3.00 pts" in message
+
+
+def test_the_html_gates_table_has_the_markdown_units(compared):
+    report, comparison, _ = compared
+    page = parse(html_report(report, comparison))
+    cells = {}
+    for row in page.body_rows("gates-table"):
+        texts = [t.strip() for t in row["text"] if t.strip()]
+        cells.setdefault((texts[1], texts[2]), texts)
+    assert cells[("min_accuracy", "accuracy")][3:5] == [f"{report['accuracy'] * 100:.2f}%", ">= 50.00%"]
+    assert cells[("max_drop", "accuracy_change")][3:5] == [f"{comparison['delta'] * 100:+.2f} pts", ">= -3.00 pts"]

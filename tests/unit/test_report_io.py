@@ -82,17 +82,18 @@ def test_the_merge_command_writes_atomically(tmp_path, monkeypatch, capsys):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(report_io.json, "dump", broken_dump)
-    with pytest.raises(OSError, match="No space left"):
-        main(["merge", str(tmp_path / "s.json"), "-o", str(out)])
+    assert main(["merge", str(tmp_path / "s.json"), "-o", str(out)]) == 2  # a message, not a traceback
+    assert "No space left on device" in capsys.readouterr().err
     assert out.read_text() == "previous merge\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["merged.json", "s.json"]
 
 
 def test_the_cli_says_which_file_is_not_a_report(tmp_path, capsys):
     (tmp_path / "x.json").write_text('{"rows": []}')
-    assert main(["summary", str(tmp_path / "x.json")]) == 1
+    # one exit status for an unusable report, whatever the command (2, as compare, render and export)
+    assert main(["summary", str(tmp_path / "x.json")]) == 2
     assert "answerbench: error: " in capsys.readouterr().err
-    assert main(["merge", str(tmp_path / "x.json"), "-o", str(tmp_path / "m.json")]) == 1
+    assert main(["merge", str(tmp_path / "x.json"), "-o", str(tmp_path / "m.json")]) == 2
     assert "x.json: not an answerbench report (no 'accuracy')" in capsys.readouterr().err
     assert not (tmp_path / "m.json").exists()
 
@@ -108,3 +109,21 @@ def test_gate_dicts_hold_the_optional_entries_only_when_set():
                    group=["c", "x"]).to_dict()
     assert grouped["outcome"] == "fail" and grouped["group"] == ["c", "x"] and "baseline" not in grouped
     assert Gate.check("t", "k", "<=", 0.3, 0.3).passed and not Gate.check("t", "k", "<=", None, 0.3).passed
+
+
+def test_the_row_digest_covers_verdicts_profile_and_version_and_survives_the_file():
+    from pytest_answerbench.report.rows import rows_digest
+
+    rows = [{"file": "f.jsonl", "line": i, "id": str(i), "status": "correct", "score": 1.0} for i in (1, 2)]
+    digest = rows_digest(rows, profile="default", scorer_version=5)
+    assert rows_digest(rows[::-1], profile="default", scorer_version=5) == digest  # order does not matter
+    for changed in ({"status": "wrong"}, {"score": 0.5}, {"id": "3"}, {"line": 9}, {"file": "g.jsonl"}):
+        assert rows_digest([{**rows[0], **changed}, rows[1]], profile="default", scorer_version=5) != digest
+    assert rows_digest(rows, profile="upstream", scorer_version=5) != digest
+    assert rows_digest(rows, profile="default", scorer_version=6) != digest
+    assert rows_digest(rows[:1], profile="default", scorer_version=5) != digest
+    # a lone surrogate is written to the file as U+FFFD: the rows read back have the digest of the rows written
+    odd = [{**rows[0], "id": "a\ud800", "file": "f\udcff.jsonl"}]
+    read_back = [{**rows[0], "id": "a\ufffd", "file": "f\ufffd.jsonl"}]
+    assert rows_digest(odd, profile="default", scorer_version=5) == \
+        rows_digest(read_back, profile="default", scorer_version=5)

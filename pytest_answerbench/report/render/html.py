@@ -13,7 +13,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..._version import __version__
 from ...verdict import NOT_RUN
-from .._fmt import failed_gates, incomplete_reason, interval, num, p_value, pct, pts, row_id, verdict_word, where
+from .._fmt import (failed_gates, gate_value, incomplete_reason, interval, num, p_value, pct, pts, row_id, verdict_word,
+                    where)
 from .viewer import script_hash, viewer_section
 
 __all__ = ["html_report"]
@@ -126,8 +127,8 @@ def _html_gates(report: Mapping[str, Any]) -> str:
         word = verdict_word(g)
         cls = {"FAIL": "fail", "inconclusive": "inconclusive"}.get(word, "pass")
         rows.append((cls, [_td(word, "result"), _td(g.get("name")), _td(g.get("key"), "text"),
-                           _td(num(g.get("value")), "num"), _td(f"{g.get('op') or ''} {num(g.get('threshold'))}"),
-                           _td(g.get("message"))]))
+                           _td(gate_value(g, g.get("value")), "num"),
+                           _td(f"{g.get('op') or ''} {gate_value(g, g.get('threshold'))}"), _td(g.get("message"))]))
     return ('<section id="gates"><h2>Gates</h2>'
             + _table("gates", ["Result", "Gate", "Key", "Value", "Threshold", "Message"], rows, "gates-table")
             + "</section>")

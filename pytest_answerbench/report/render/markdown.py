@@ -11,8 +11,10 @@ import html
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...text.patterns import lazy_compile
+from ...text.printable import printable
 from ...verdict import NOT_RUN
-from .._fmt import failed_gates, incomplete_reason, interval, num, one_line, p_value, pct, pts, row_id, verdict_word, where
+from .._fmt import failed_gates, gate_value, incomplete_reason, interval, one_line, p_value, pct, pts, row_id, where
+from ..gates import gate_look
 
 __all__ = ["markdown_summary"]
 
@@ -20,8 +22,9 @@ _MD_SPECIAL = lazy_compile(r"([\\`*_\[\]|~#!])")
 
 
 def _md(value: Any, limit: int = 80) -> str:
-    """Untrusted text for a markdown table cell: HTML tags neutralised, markdown syntax escaped."""
-    text = html.escape(one_line(value, limit), quote=False)
+    """Untrusted text for a markdown table cell: printable (``text/printable.py``), HTML tags neutralised,
+    markdown syntax escaped."""
+    text = html.escape(one_line(printable(value) if value is not None else None, limit), quote=False)
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
@@ -33,7 +36,7 @@ def _md_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]
 
 def _md_headline(report: Mapping[str, Any]) -> list[str]:
     failed = failed_gates(report)
-    mark = "❌" if failed else "✅"
+    mark = "❌" if failed or (report.get("comparison") or {}).get("nothing_paired") else "✅"
     counts = report.get("counts") or {}
     count_text = ", ".join(f"{v} {k}" for k, v in counts.items() if v)
     lines = [f"## {mark} answerbench: {_md(report.get('benchmark'))} (profile {_md(report.get('profile'))})", ""]
@@ -58,6 +61,8 @@ def _md_headline(report: Mapping[str, Any]) -> list[str]:
 def _md_comparison(c: Mapping[str, Any]) -> list[str]:
     boot = c.get("bootstrap") or {}
     lines = ["", "### Change against the baseline", ""]
+    if c.get("nothing_paired"):
+        return lines + [f"> ❌ **No comparison**: {_md(c['nothing_paired'], 600)}"]
     lines.append(f"**{pts(c.get('delta'))}** on {c.get('n', 0)} paired rows: {pct(c.get('accuracy_baseline'))} → "
                  f"{pct(c.get('accuracy_current'))} (95% CI {interval(c.get('ci95'), pts)}; paired bootstrap, "
                  f"{boot.get('resamples')} resamples, seed {_md(boot.get('seed'))})")
@@ -89,11 +94,10 @@ def _md_gates(report: Mapping[str, Any]) -> list[str]:
         return []
     rows = []
     for g in gates:
-        word = verdict_word(g)
-        mark = "❌" if word == "FAIL" else ("⚠️" if word == "inconclusive" else "✅")
+        look = gate_look(g)
         op = g.get("op") or ""
-        rows.append([f"{mark} {word}", _md(g.get("name")), _md(g.get("key")), num(g.get("value")),
-                     f"{_md(op)} {num(g.get('threshold'))}", _md(g.get("message"), 500)])
+        rows.append([f"{look.mark} {look.word}", _md(g.get("name")), _md(g.get("key")), gate_value(g, g.get("value")),
+                     f"{_md(op)} {gate_value(g, g.get('threshold'))}", _md(g.get("message"), 500)])
     return ["", "### Gates", ""] + _md_table(["Result", "Gate", "Key", "Value", "Threshold", "Message"], rows)
 
 
@@ -150,4 +154,5 @@ def markdown_summary(report: Mapping[str, Any], comparison: Mapping[str, Any] | 
     lines += _md_groups(report, comparison)
     if comparison is not None:
         lines += _md_flips(comparison, top)
-    return "\n".join(lines) + "\n"
+    # every line printable, whatever a report read back holds where no cell escaping reaches (a count's name)
+    return "\n".join(printable(line) for line in lines) + "\n"

@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+import functools
+from typing import Any, Callable, Iterator
 
+from ...text.printable import printable
 from ...verdict import CORRECT, ERROR, MISS, NOT_RUN, STATUSES, TIMEOUT
 from .._fmt import incomplete_reason, pts, short_repr, verdict_word, where
 from ..build import workers_cannot_pay
+from ..gates import gate_look
 
 __all__ = ["Markup", "agreement_lines", "comparison_lines", "github_annotations", "progress_line", "summary_lines"]
 
 Markup = dict[str, bool]
 
 
+def _printed(lines: Callable[..., Iterator[tuple[str, Markup]]]) -> Callable[..., Iterator[tuple[str, Markup]]]:
+    """Every line escaped as it leaves (``text/printable.py``): a row id, file name, answer or gold holding a
+    line break, an escape sequence or a leading ``::`` is shown, never obeyed, whatever part of a line it is in."""
+    @functools.wraps(lines)
+    def wrapper(*args: Any, **kwargs: Any) -> Iterator[tuple[str, Markup]]:
+        for line, markup in lines(*args, **kwargs):
+            yield printable(line), markup
+    return wrapper
+
+
+@_printed
 def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> Iterator[tuple[str, Markup]]:
     total = report["total"]
     ci = report.get("ci95")
@@ -86,10 +100,10 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
     if comparison:
         yield from comparison_lines(comparison, flips)
     for gate in report.get("gates", []):
-        yield (f"gate {verdict_word(gate)}: {gate['message']}",
-               {"green": True} if gate["passed"] else {"red": True, "bold": True})
+        yield f"gate {verdict_word(gate)}: {gate['message']}", dict(gate_look(gate).markup)
 
 
+@_printed
 def agreement_lines(agreement: dict[str, Any], show: int) -> Iterator[tuple[str, Markup]]:
     """How often our verdicts agree with the harness that wrote the file, and the first rows that differ."""
     count, differing = agreement["count"], agreement["differing"]
@@ -105,8 +119,12 @@ def agreement_lines(agreement: dict[str, Any], show: int) -> Iterator[tuple[str,
         yield f"  ... {len(differing) - show} more in the report (harness_agreement)", {}
 
 
+@_printed
 def comparison_lines(c: dict[str, Any], flips: int) -> Iterator[tuple[str, Markup]]:
     """The paired comparison with a baseline: change, interval, McNemar, rows in one run only, the first flips."""
+    if c.get("nothing_paired"):
+        yield f"ERROR: {c['nothing_paired']}", {"red": True, "bold": True}
+        return
     ci = c.get("ci95") or [None, None]
     if c.get("questions") is not None:  # samples: questions paired, a cluster bootstrap's p-value
         yield (f"vs baseline ({c['questions']} paired questions, mean sample score): change {pts(c.get('delta'))}, "
@@ -139,24 +157,28 @@ def comparison_lines(c: dict[str, Any], flips: int) -> Iterator[tuple[str, Marku
 
 
 def _command_text(text: Any, *, prop: bool = False) -> str:
-    """Text escaped for a GitHub Actions workflow command (a property escapes ``:`` and ``,`` too)."""
-    out = str(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Text for a GitHub Actions workflow command: made printable (``text/printable.py``), then escaped by
+    GitHub's rules (``%``, CR, LF; a property also ``:`` and ``,``)."""
+    out = printable(text, line_start=False).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return out.replace(":", "%3A").replace(",", "%2C") if prop else out
 
 
 def github_annotations(report: dict[str, Any], flips: int = 10) -> list[str]:
-    """GitHub Actions workflow commands for a finished report: ``::error`` for each failed gate (on the first
-    prediction file), ``::warning`` for the first ``flips`` rows that went correct -> wrong against the baseline,
-    at their file and line, so a pull request shows them inline."""
+    """GitHub Actions workflow commands for a finished report: ``::error`` for each failed gate and ``::warning``
+    for each inconclusive one (on the first prediction file; ``_fmt.GATE_LOOKS``), ``::warning`` for the first
+    ``flips`` rows that went correct -> wrong against the baseline, at their file and line, so a pull request
+    shows them inline."""
     files = report.get("files") or []
     first = files[0].get("path") if files else None
     out = []
     for gate in report.get("gates", []):
-        if gate["passed"]:
+        command = gate_look(gate).annotation
+        if command is None:
             continue
         where = f"file={_command_text(first, prop=True)}," if first else ""
-        title = _command_text(f"answerbench gate {gate['name']} failed", prop=True)
-        out.append(f"::error {where}title={title}::{_command_text(gate['message'])}")
+        state = "failed" if command == "error" else "inconclusive"
+        title = _command_text(f"answerbench gate {gate['name']} {state}", prop=True)
+        out.append(f"::{command} {where}title={title}::{_command_text(gate['message'])}")
     entries = ((report.get("comparison") or {}).get("flips") or {}).get("correct_to_wrong") or []
     for flip in entries[:flips]:
         where = "".join(f"{key}={_command_text(flip[key], prop=True)}," for key in ("file", "line") if flip.get(key))
