@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 import pytest
 
+from .bounded import DEFAULT_MAX_DEPTH, DEFAULT_MAX_INPUT_MB, DEPTH_OPTION, SIZE_OPTION
 from .memguard import DEFAULT_MAX_MEMORY_MB
 from .report.gates import GateSettings, Threshold, parse_fraction, parse_threshold
 from .spec import ISOLATIONS  # the YAML's isolation key takes the same choices
@@ -51,6 +52,8 @@ BENCH_SELECT = "--bench-select"
 BENCH_FLIPS = "--bench-flips"
 BENCH_ISOLATION = "--bench-isolation"
 BENCH_MAX_MEMORY = "--bench-max-memory"
+BENCH_MAX_INPUT_MB = SIZE_OPTION  # "--bench-max-input-mb": named in bounded.py's messages
+BENCH_MAX_DEPTH = DEPTH_OPTION  # "--bench-max-depth"
 BENCH_JUDGE_MODEL = "--bench-judge-model"
 BENCH_JUDGE_BASE_URL = "--bench-judge-base-url"
 BENCH_JUDGE_CACHE = "--bench-judge-cache"
@@ -288,6 +291,13 @@ OPTIONS: tuple[Option, ...] = (
            kind="choice", choices=ISOLATIONS, field="isolation"),
     Option(BENCH_MAX_MEMORY, "Megabytes one row's scoring may allocate; past it the row is an error (0: no "
            f"ceiling). Default: {DEFAULT_MAX_MEMORY_MB}", kind="count", metavar="MB", field="max_memory"),
+    Option(BENCH_MAX_INPUT_MB, "Megabytes one input may inflate to: an archive member (.eval, .xlsx), or the "
+           "decoded rows of a .parquet file; checked from the file's own directory or footer before inflating, "
+           f"and counted while inflating; past it the run stops before scoring (0: no ceiling). Default: "
+           f"{DEFAULT_MAX_INPUT_MB}", kind="count", metavar="MB", field="max_input_mb"),
+    Option(BENCH_MAX_DEPTH, "How deeply one JSON record of an input file may nest (objects and lists); a deeper "
+           f"record is refused before it is parsed. Default: {DEFAULT_MAX_DEPTH}", kind="positive", metavar="N",
+           field="max_depth"),
     Option(BENCH_SHARD, "Score only shard I of N (I/N, 1-based): rows are dealt round-robin in file order; merge "
            "the shard reports with `answerbench merge`", kind="shard", metavar="I/N", field="shard"),
     Option(BENCH_SAMPLES_BY, "Rows sharing this field's value are samples of one question (items QID[s1], "
@@ -390,6 +400,8 @@ class Settings:
     shard: tuple[int, int] | None = None  # (index from 1, count)
     isolation: str = "none"
     max_memory: int = DEFAULT_MAX_MEMORY_MB  # megabytes a row's scoring may allocate (memguard.py); 0: no ceiling
+    max_input_mb: int = DEFAULT_MAX_INPUT_MB  # megabytes one archive member / parquet file may inflate to; 0: none
+    max_depth: int = DEFAULT_MAX_DEPTH  # how deeply one JSON record may nest (bounded.py)
     margin: float | None = None
     group_gates: bool = False
     markdown: str | None = None
@@ -598,18 +610,20 @@ def _check_outputs(config: pytest.Config, kw: dict[str, Any], where: dict[str, s
     select = kw.get("select")
     if select and kw.get("report_path") and same_file(Path(base, kw["report_path"]), Path(base, select[1])):
         kw["report_path"] = str(subset_path(kw["report_path"]))
-    outputs = [(where[out.field], Path(base, kw[out.field])) for out in OUTPUTS if kw.get(out.field)]
+    # (option, the path as given, the path): messages say the path as the user gave it
+    outputs = [(where[out.field], str(kw[out.field]), Path(base, kw[out.field])) for out in OUTPUTS
+               if kw.get(out.field)]
     junit = _compat.junit_path(config)
     if junit:
-        outputs.append(("--junitxml", Path(os.path.abspath(junit))))
+        outputs.append(("--junitxml", str(junit), Path(os.path.abspath(junit))))
     inputs = [(f"a prediction file ({BENCH})", path) for path in prediction_paths(config.args, base)]
     inputs += [(f"the {what} ({where[key]})", Path(base, kw[key])) for key, what in (
         ("gold", "gold file"), ("baseline", "baseline report")) if kw.get(key)]
     if select:
         inputs.append((f"the report selected from ({BENCH_SELECT})", Path(base, select[1])))
-    problems = [f"{option} {path} is also {what}: an output never replaces an input; write it to another path"
-                for option, path in outputs for what, source in inputs if same_file(path, source)]
-    problems += [f"{option} {problem}" for option, path in outputs if (problem := unwritable(path))]
+    problems = [f"{option} {given} is also {what}: an output never replaces an input; write it to another path"
+                for option, given, path in outputs for what, source in inputs if same_file(path, source)]
+    problems += [f"{option} {problem}" for option, _, path in outputs if (problem := unwritable(path))]
     if problems:
         raise pytest.UsageError("; ".join(problems))
 

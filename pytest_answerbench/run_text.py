@@ -46,6 +46,8 @@ def terminal_summary(run: Any, tr: Any) -> None:
         tr.write_line(scrub_surrogates(line), **markup)
     if run.no_rows is not None:
         tr.write_line(f"ERROR: {run.no_rows}", red=True, bold=True)
+    for entry in report.get("harness_incomplete") or ():  # inputs.InputPlan.harness_incomplete
+        tr.write_line(f"ERROR: {entry['message']}", red=True, bold=True)
     if run.json_report_path:
         tr.write_line(f"generated answerbench report: {run.json_report_path}")
     for what, path in run.extra_outputs:

@@ -27,7 +27,7 @@ from . import inspect, lighteval, lm_eval, lmms_eval, opencompass, vlmevalkit
 from ._base import HEAD_BYTES, HarnessFormatError, text_of
 
 __all__ = ["HARNESSES", "HarnessFormatError", "agreement", "agreement_of_pairs", "detect", "field_path",
-           "per_record", "read", "remap", "rows_of", "to_rows"]
+           "per_record", "read", "remap", "rows_of", "status_of", "to_rows"]
 
 # --bench-from name -> reader module. Detection asks them in this order (the first that recognises the file).
 HARNESSES: dict[str, ModuleType] = {
@@ -72,6 +72,14 @@ def read(name: str, path: str | Path, **options: Any) -> Iterator[dict[str, Any]
     if not path.is_file():
         raise HarnessFormatError(f"{path.name}: no such file")
     return module.read(path, **options)
+
+
+def status_of(name: str, path: str | Path, **options: Any) -> tuple[str, str | None] | None:
+    """(status, the harness's error message or None) of the run a harness's file records, for a harness whose
+    files say whether their run finished (inspect_ai's log ``status``: ``success`` is a finished run); None
+    when the file says nothing. ``options`` as for :func:`read` (``limits``)."""
+    status = getattr(_module(name), "status", None)
+    return None if status is None else status(Path(path), **options)
 
 
 def field_path(expression: str) -> Any:
