@@ -10,10 +10,12 @@ import sys
 import zipfile
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from conftest import load_report, mc_row, write_jsonl
 from pytest_answerbench.options import BENCH, BENCH_FIELD, BENCH_MIN_ACCURACY, BENCH_REPORT
+from pytest_answerbench.report.io import report_schema
 
 DATA = Path(__file__).parents[1] / "data" / "harnesses"
 FAST = ("-p", "no:cacheprovider", "--bench-isolation", "none", BENCH_REPORT, "report.json")
@@ -76,6 +78,10 @@ def test_a_run_inspect_did_not_finish_is_said_in_the_report_the_summary_and_the_
                                              "error": "model server returned 500", "message": message}]
     assert f"ERROR: {message}" in result.stdout.str()
     assert result.ret == pytest.ExitCode.TESTS_FAILED
+    jsonschema.validate(report, report_schema())  # the field is part of the published schema
+    wrong = {**report, "harness_incomplete": [{"file": name, "status": "error"}]}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(wrong, report_schema())
 
 
 def test_an_unfinished_run_fails_the_run_even_when_every_row_passes_and_every_gate_holds(bench_env):
