@@ -291,6 +291,8 @@ class InputPlan:
                     next(iter(read_rows(path, self.limits)), None)
             except ReaderError as exc:
                 return str(exc).replace(str(path), display)
+            except OSError as exc:  # no permission to read it (an ordinary user's file of another's), an I/O error
+                return f"{display}: cannot be read ({exc.strerror or type(exc).__name__})"
         return self.gold_problem() or self.mapping_problem()
 
     def gold_problem(self, sample: int = 100) -> str | None:

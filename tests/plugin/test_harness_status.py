@@ -176,3 +176,20 @@ def test_an_output_over_an_input_is_named_as_given(bench_env):
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "--bench-markdown runs/preds.jsonl is also a prediction file" in result.stderr.str()
     assert str(bench_env.path) not in result.stderr.str()
+
+
+def test_a_file_that_cannot_be_opened_stops_before_scoring(bench_env, monkeypatch):
+    # what an ordinary user meets for a file of another user's (root reads it whatever its mode: simulated)
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "B")])
+    opened = Path.open
+
+    def denied(self, *args, **kwargs):
+        if self.name == "preds.jsonl":
+            raise PermissionError(13, "Permission denied")
+        return opened(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", denied)
+    result = bench_env.runpytest_inprocess(BENCH, "vmcbench_dev", "preds.jsonl", *FAST)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "preds.jsonl: cannot be read (Permission denied)" in result.stderr.str()
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
