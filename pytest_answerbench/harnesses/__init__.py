@@ -9,8 +9,9 @@ jsonl) and ``vlmevalkit`` (detection only: its xlsx rows are already benchmark r
 Here: the registry under the ``--bench-from`` names, :func:`detect`, :func:`read`, :func:`field_path` (a
 ``--bench-field`` path, compiled), :func:`remap` (apply such paths to records), :func:`to_rows` (a record's
 responses as benchmark rows, one per response), :func:`rows_of` (a file's rows as the prediction readers yield
-them: the seam the inputs layer plugs this package into) and :func:`agreement` / :func:`agreement_of_pairs` (how
-often our verdicts agree with the harness's own, and the rows where they differ).
+them: the seam the inputs layer plugs this package into), :func:`status_of` (whether the harness finished the
+run its file records) and :func:`agreement` / :func:`agreement_of_pairs` (how often our verdicts agree with the
+harness's own, and the rows where they differ). Every reader reads under ``bounded.Limits`` (``limits=``).
 """
 
 from __future__ import annotations

@@ -15,6 +15,10 @@ A row goes through these steps, each one place:
 3. name (``RowIds``): the row id, or ``line<N>``, with ``#2``, ``#3`` on repeats;
 4. join the gold file (``gold.GoldIndex``) and check the required fields and the file's shape (``shape``).
 
+Before any row is scored, ``InputPlan.input_problem`` checks each whole file once (readable at all, within the
+bounds of ``bounded.py``, another harness's file as that harness writes it, its gold found): one usage error
+instead of a row per problem. ``harness_incomplete`` lists the harness files whose run did not finish.
+
 Many samples per question come between steps 2 and 3 (``InputPlan.samples_of``): rows sharing the value of the
 ``samples_by`` field (``--bench-samples-by``), rows carrying an integer ``sample`` (another harness's record of
 several responses, one row per response), and a row whose prediction is a list of texts (k samples of that row)
