@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 import pytest
 
 from . import _compat, fixtures, scorers
+from .bounded import Limits
 from .inputs import InputPlan, ReaderError, Sample, file_problem, prediction_paths, sample_row
 from .inputs.shape import FieldCheck
 from .judge import JudgeFatalError
@@ -305,13 +306,14 @@ class Collection:
             self.plan = InputPlan(spec, paths, root=config.rootpath, fields=settings.fields, limit=settings.limit,
                                   shard=settings.shard, gold=settings.gold, bench_from=settings.bench_from,
                                   samples_by=settings.samples_by,
-                                  list_samples=not scorers.get(spec.scorer).lists_are_answers)
+                                  list_samples=not scorers.get(spec.scorer).lists_are_answers,
+                                  limits=Limits.of(settings.max_input_mb, settings.max_depth))
         except ReaderError as exc:
             raise pytest.UsageError(f"--bench-gold: {exc}") from None
         # Another harness's file that is not what it should be, a --bench-field to a column the file lacks, or
         # samples the run cannot read as asked (options.samples_problem) stops the run before scoring (a worker
         # finds it as the controller did: the controller stopped first)
-        problem = None if _compat.is_worker(config) else (self.plan.harness_problem() or self.plan.mapping_problem()
+        problem = None if _compat.is_worker(config) else (self.plan.input_problem()
                                                           or samples_problem(config, settings, spec, self.plan))
         if problem:
             raise pytest.UsageError(problem)

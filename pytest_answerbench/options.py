@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 import pytest
 
+from .bounded import DEFAULT_MAX_DEPTH, DEFAULT_MAX_INPUT_MB, DEPTH_OPTION, SIZE_OPTION
 from .memguard import DEFAULT_MAX_MEMORY_MB
 from .report.gates import GateSettings, Threshold, parse_fraction, parse_threshold
 from .spec import ISOLATIONS  # the YAML's isolation key takes the same choices
@@ -52,6 +53,8 @@ BENCH_SELECT = "--bench-select"
 BENCH_FLIPS = "--bench-flips"
 BENCH_ISOLATION = "--bench-isolation"
 BENCH_MAX_MEMORY = "--bench-max-memory"
+BENCH_MAX_INPUT_MB = SIZE_OPTION  # "--bench-max-input-mb": named in bounded.py's messages
+BENCH_MAX_DEPTH = DEPTH_OPTION  # "--bench-max-depth"
 BENCH_JUDGE_MODEL = "--bench-judge-model"
 BENCH_JUDGE_BASE_URL = "--bench-judge-base-url"
 BENCH_JUDGE_CACHE = "--bench-judge-cache"
@@ -292,6 +295,13 @@ OPTIONS: tuple[Option, ...] = (
            kind="choice", choices=ISOLATIONS, field="isolation"),
     Option(BENCH_MAX_MEMORY, "Megabytes one row's scoring may allocate; past it the row is an error (0: no "
            f"ceiling). Default: {DEFAULT_MAX_MEMORY_MB}", kind="count", metavar="MB", field="max_memory"),
+    Option(BENCH_MAX_INPUT_MB, "Megabytes one input may inflate to: an archive member (.eval, .xlsx), or the "
+           "decoded rows of a .parquet file; checked from the file's own directory or footer before inflating, "
+           f"and counted while inflating; past it the run stops before scoring (0: no ceiling). Default: "
+           f"{DEFAULT_MAX_INPUT_MB}", kind="count", metavar="MB", field="max_input_mb"),
+    Option(BENCH_MAX_DEPTH, "How deeply one JSON record of an input file may nest (objects and lists); a deeper "
+           f"record is refused before it is parsed. Default: {DEFAULT_MAX_DEPTH}", kind="positive", metavar="N",
+           field="max_depth"),
     Option(BENCH_SHARD, "Score only shard I of N (I/N, 1-based): rows are dealt round-robin in file order; merge "
            "the shard reports with `answerbench merge`", kind="shard", metavar="I/N", field="shard"),
     Option(BENCH_SAMPLES_BY, "Rows sharing this field's value are samples of one question (items QID[s1], "
@@ -403,6 +413,8 @@ class Settings:
     shard: tuple[int, int] | None = None  # (index from 1, count)
     isolation: str = "none"
     max_memory: int = DEFAULT_MAX_MEMORY_MB  # megabytes a row's scoring may allocate (memguard.py); 0: no ceiling
+    max_input_mb: int = DEFAULT_MAX_INPUT_MB  # megabytes one archive member / parquet file may inflate to; 0: none
+    max_depth: int = DEFAULT_MAX_DEPTH  # how deeply one JSON record may nest (bounded.py)
     margin: float | None = None
     group_gates: bool = False
     markdown: str | None = None

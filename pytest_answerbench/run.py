@@ -419,6 +419,9 @@ class BenchRun:
             report["judge_selftest"] = selftest
             if selftest.get("warning"):
                 report["warnings"] = [*report.get("warnings", ()), selftest["warning"]]
+        incomplete_runs = collection.plan.harness_incomplete()  # a harness's log of a run it did not finish
+        if incomplete_runs:
+            report["harness_incomplete"] = incomplete_runs
         return report
 
     def write_json_report(self, final: bool = True, json_report: dict[str, Any] | None = None,
@@ -529,6 +532,8 @@ class BenchRun:
         incomplete = str(reason) if reason and (not_run or self.stop_reason or self.no_rows) else None
         self.write_json_report(incomplete=incomplete, not_run=not_run)
         assert self.json_report is not None
+        if self.json_report.get("harness_incomplete") and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED  # scores of a run the harness did not finish
         if incomplete is not None:
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
@@ -550,6 +555,7 @@ class BenchRun:
         failed = [g for g in self.json_report["gates"] if not g["passed"]]
         errored = self.json_report["counts"].get(ERROR, 0)
         lost = self.no_rows is not None
+        lost = lost or bool(self.json_report.get("harness_incomplete"))
         session.exitstatus = pytest.ExitCode.TESTS_FAILED if failed or errored or lost else pytest.ExitCode.OK
 
     def pytest_deselected(self, items: list) -> None:

@@ -51,6 +51,8 @@ def terminal_summary(run: Any, tr: Any) -> None:
         tr.write_line(line, **markup)  # escaped by summary_lines
     if run.no_rows is not None:
         say(f"ERROR: {run.no_rows}", red=True, bold=True)
+    for entry in report.get("harness_incomplete") or ():  # inputs.InputPlan.harness_incomplete
+        say(f"ERROR: {entry['message']}", red=True, bold=True)
     if run.json_report_path:
         say(f"generated answerbench report: {run.json_report_path}")
     for what, path in run.extra_outputs:

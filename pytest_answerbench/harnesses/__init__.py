@@ -9,8 +9,9 @@ jsonl) and ``vlmevalkit`` (detection only: its xlsx rows are already benchmark r
 Here: the registry under the ``--bench-from`` names, :func:`detect`, :func:`read`, :func:`field_path` (a
 ``--bench-field`` path, compiled), :func:`remap` (apply such paths to records), :func:`to_rows` (a record's
 responses as benchmark rows, one per response), :func:`rows_of` (a file's rows as the prediction readers yield
-them: the seam the inputs layer plugs this package into) and :func:`agreement` / :func:`agreement_of_pairs` (how
-often our verdicts agree with the harness's own, and the rows where they differ).
+them: the seam the inputs layer plugs this package into), :func:`status_of` (whether the harness finished the
+run its file records) and :func:`agreement` / :func:`agreement_of_pairs` (how often our verdicts agree with the
+harness's own, and the rows where they differ). Every reader reads under ``bounded.Limits`` (``limits=``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from . import inspect, lighteval, lm_eval, lmms_eval, opencompass, vlmevalkit
 from ._base import HEAD_BYTES, HarnessFormatError, text_of
 
 __all__ = ["HARNESSES", "HarnessFormatError", "agreement", "agreement_of_pairs", "detect", "field_path",
-           "per_record", "read", "remap", "rows_of", "to_rows"]
+           "per_record", "read", "remap", "rows_of", "status_of", "to_rows"]
 
 # --bench-from name -> reader module. Detection asks them in this order (the first that recognises the file).
 HARNESSES: dict[str, ModuleType] = {
@@ -72,6 +73,14 @@ def read(name: str, path: str | Path, **options: Any) -> Iterator[dict[str, Any]
     if not path.is_file():
         raise HarnessFormatError(f"{path.name}: no such file")
     return module.read(path, **options)
+
+
+def status_of(name: str, path: str | Path, **options: Any) -> tuple[str, str | None] | None:
+    """(status, the harness's error message or None) of the run a harness's file records, for a harness whose
+    files say whether their run finished (inspect_ai's log ``status``: ``success`` is a finished run); None
+    when the file says nothing. ``options`` as for :func:`read` (``limits``)."""
+    status = getattr(_module(name), "status", None)
+    return None if status is None else status(Path(path), **options)
 
 
 def field_path(expression: str) -> Any:

@@ -25,12 +25,13 @@ from typing import Any
 
 import jmespath
 
+from ..bounded import DEFAULT_LIMITS, BoundError, Limits, TooDeep, load_json
 from ..errors import ReaderError
 from ..text.patterns import lazy_compile
 
 __all__ = ["HEAD_BYTES", "LETTERS", "HarnessFormatError", "argmax_letter", "bad", "compiled", "gold_letter",
-           "head_json_keys", "json_lines", "options", "options_in_prompt", "pick", "record", "require_suffix", "scrub",
-           "text_of", "verdict_of"]
+           "head_json_keys", "json_document", "json_lines", "options", "options_in_prompt", "pick", "record",
+           "require_suffix", "scrub", "text_of", "verdict_of"]
 
 LETTERS = "ABCDEFGHIJ"
 # How much of a file detection reads: enough for the first record of every format here.
@@ -87,8 +88,20 @@ def require_suffix(path: Path, suffixes: tuple[str, ...], what: str) -> None:
             f"{path.suffix or 'without an extension'}. Give the file the harness wrote, or drop --bench-from.")
 
 
-def json_lines(path: Path, what: str) -> Iterator[tuple[int, Any, str | None]]:
-    """(line, parsed object or None, error or None) for each non-blank line of a .jsonl file."""
+def json_document(path: Path, what: str, limits: Limits) -> Any:
+    """A file that is one JSON document, parsed under ``limits`` (``bounded.load_json``): HarnessFormatError when
+    it is not JSON, BoundError when it nests deeper than the ceiling (the whole file is one record set)."""
+    try:
+        return load_json(path.read_bytes(), limits)
+    except TooDeep as exc:
+        raise BoundError(f"{path.name}: {exc}") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise HarnessFormatError(f"{path.name}: not JSON ({exc}); {what}") from None
+
+
+def json_lines(path: Path, what: str, limits: Limits = DEFAULT_LIMITS) -> Iterator[tuple[int, Any, str | None]]:
+    """(line, parsed object or None, error or None) for each non-blank line of a .jsonl file; a line nested
+    deeper than ``limits`` allow is an error of that line, as a line that is not JSON is."""
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
@@ -98,7 +111,10 @@ def json_lines(path: Path, what: str) -> Iterator[tuple[int, Any, str | None]]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = load_json(line, limits)
+        except TooDeep as exc:
+            yield number, None, f"line {number} is not read: {exc}"
+            continue
         except json.JSONDecodeError as exc:
             yield number, None, f"line {number} is not JSON ({exc.msg} at column {exc.colno})"
             continue
@@ -112,7 +128,7 @@ def head_json_keys(head: bytes) -> dict[str, Any] | None:
     """The first JSON line of a file's head as a dict, or None (detection only: never raises)."""
     first = head.split(b"\n", 1)[0]
     try:
-        obj = json.loads(first)
+        obj = load_json(first)
     except ValueError:
         return None
     return obj if isinstance(obj, dict) else None

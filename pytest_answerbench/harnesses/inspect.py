@@ -11,6 +11,15 @@ its text), ``scores`` (scorer name -> ``{"value": "C"|"I"|number|..., "answer": 
 Epochs of one sample id are several responses to one question: one record per id, its responses in epoch
 order, and inspect's verdict per response.
 
+A sample that raised has ``error`` (an ``EvalError``: ``message``, ``traceback``) and no output: it is an errored
+record naming inspect's message, never a wrong answer. The log's ``status`` (``started``, ``success``,
+``cancelled``, ``error``; the ``.eval`` archive's ``header.json``, written when the run ends) and ``error`` say
+whether the run finished: ``status`` gives them (``harnesses.status_of``).
+
+Every member is checked against the zip's directory before it is inflated (``bounded.check_zip``: its size
+within ``--bench-max-input-mb``, no name twice) and inflated with a ceiling (``bounded.read_member``); every JSON
+text is parsed under ``--bench-max-depth`` (``bounded.load_json``).
+
 Current inspect_ai compresses the archive's members with Zstandard (zip method 93, ``_util/zipfile.py``),
 which the standard ``zipfile`` reads from Python 3.14 on; before that the ``backports.zstd`` package gives the
 same module (a dependency of this package on those Pythons). Older logs use deflate, which any Python reads.
@@ -26,10 +35,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..bounded import DEFAULT_LIMITS, BoundError, Limits, TooDeep, check_zip, load_json, read_member
+from ..errors import ReaderError
 from ..text.patterns import lazy_compile
-from ._base import HarnessFormatError, bad, options, pick, record, require_suffix, scrub, text_of, verdict_of
+from ._base import (HarnessFormatError, bad, json_document, options, pick, record, require_suffix, scrub, text_of,
+                    verdict_of)
 
-__all__ = ["FIELDS", "SUFFIXES", "detect", "read"]
+__all__ = ["FIELDS", "SUFFIXES", "detect", "read", "status"]
 
 SUFFIXES = (".eval", ".json")
 WHAT = "inspect_ai logs (.eval archives or .json logs)"
@@ -59,8 +71,8 @@ def _zipfile() -> Any:
 
 def detect(path: Path, head: bytes) -> bool:
     suffix = path.suffix.lower()
-    if suffix == ".eval":
-        return head[:4] == b"PK\x03\x04"
+    if suffix == ".eval":  # only inspect_ai writes .eval files: one that is no zip is a broken log, said so
+        return True
     if suffix == ".json":
         start = head[:4096].lstrip()
         # json.py writes the log's fields in EvalLog's order: version, status, eval, ...
@@ -68,16 +80,39 @@ def detect(path: Path, head: bytes) -> bool:
     return False
 
 
-def read(path: Path) -> Iterator[dict[str, Any]]:
+def read(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Iterator[dict[str, Any]]:
     require_suffix(path, SUFFIXES, WHAT)
     if path.suffix.lower() == ".eval":
-        samples = _eval_samples(path)
+        samples = _eval_samples(path, limits)
     else:
-        samples = _json_samples(path)
+        samples = _json_samples(json_document(path, WHAT, limits), path)
     yield from _records(samples)
 
 
-def _eval_samples(path: Path) -> list[tuple[int, Any, str | None]]:
+def status(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> tuple[str, str | None] | None:
+    """(status, error message or None) of the run the log records, as inspect_ai wrote them; None when the log
+    says nothing (an archive that is no inspect log is left to ``read`` to say so)."""
+    if path.suffix.lower() == ".eval":
+        try:
+            with _open_archive(path, limits) as archive:
+                names = set(archive.namelist())
+                if "header.json" not in names:  # written when the run ends: a run still going, or killed
+                    return ("started", None) if "_journal/start.json" in names else None
+                header = _member_json(archive, archive.getinfo("header.json"), path, limits)
+        except (ReaderError, ValueError):
+            return None
+    else:
+        try:
+            header = json_document(path, WHAT, limits)
+        except ReaderError:
+            return None
+    if not isinstance(header, dict) or not isinstance(header.get("status"), str):
+        return None
+    return header["status"], _error_message(header.get("error"))
+
+
+def _open_archive(path: Path, limits: Limits) -> Any:
+    """The .eval archive, its directory checked (``bounded.check_zip``) before any member is inflated."""
     zf = _zipfile()
     if not zf.is_zipfile(path):
         with path.open("rb") as handle:
@@ -91,26 +126,48 @@ def _eval_samples(path: Path) -> list[tuple[int, Any, str | None]]:
         archive = zf.ZipFile(path)
     except (zf.BadZipFile, OSError) as exc:
         raise HarnessFormatError(f"{path.name}: a damaged or truncated .eval archive ({scrub(exc, path)})") from None
+    try:
+        check_zip(archive, path.name, limits, [info for info in archive.infolist()
+                                               if info.filename == "header.json" or _SAMPLE.match(info.filename)])
+    except ReaderError as exc:
+        archive.close()
+        raise (exc if isinstance(exc, BoundError) else HarnessFormatError(str(exc))) from None
+    return archive
+
+
+def _member_json(archive: Any, info: Any, path: Path, limits: Limits) -> Any:
+    """One member parsed: inflated under the size ceiling, parsed under the depth ceiling (``TooDeep``, a
+    ValueError, as text that is not JSON)."""
+    try:
+        data = read_member(archive, info, path.name, limits)
+    except NotImplementedError:
+        raise HarnessFormatError(
+            f"{path.name}: its members are Zstandard-compressed (current inspect_ai); reading them needs "
+            "Python 3.14 or the backports.zstd package (pip install backports.zstd), or convert the log "
+            "with `inspect log convert --to json`") from None
+    except ReaderError:
+        raise
+    except Exception as exc:  # noqa: BLE001 (each decompressor has its own error: zlib.error, ZstdError)
+        raise HarnessFormatError(f"{path.name}: member {info.filename} cannot be read ({scrub(exc, path)}); the "
+                                 "archive is damaged or truncated") from None
+    return load_json(data, limits)
+
+
+def _eval_samples(path: Path, limits: Limits) -> list[tuple[int, Any, str | None]]:
     out = []
-    with archive:
+    with _open_archive(path, limits) as archive:
         names = archive.namelist()
         if "header.json" not in names and "_journal/start.json" not in names:
             raise HarnessFormatError(f"{path.name}: a zip archive without header.json or _journal/start.json, so "
                                      "not an inspect_ai .eval log")
-        members = [name for name in names if _SAMPLE.match(name)]
-        for index, name in enumerate(members, start=1):
+        members = [info for info in archive.infolist() if _SAMPLE.match(info.filename)]
+        for index, info in enumerate(members, start=1):
+            name = info.filename
             try:
-                data = archive.read(name)
-            except NotImplementedError:
-                raise HarnessFormatError(
-                    f"{path.name}: its members are Zstandard-compressed (current inspect_ai); reading them needs "
-                    "Python 3.14 or the backports.zstd package (pip install backports.zstd), or convert the log "
-                    "with `inspect log convert --to json`") from None
-            except Exception as exc:  # noqa: BLE001 (each decompressor has its own error: zlib.error, ZstdError)
-                raise HarnessFormatError(f"{path.name}: member {name} cannot be read ({scrub(exc, path)}); the "
-                                         "archive is damaged or truncated") from None
-            try:
-                sample = json.loads(data)
+                sample = _member_json(archive, info, path, limits)
+            except TooDeep as exc:
+                out.append((index, None, f"sample {index} ({name}) is not read: {exc}"))
+                continue
             except ValueError as exc:
                 out.append((index, None, f"sample {index} ({name}) is not JSON: {exc}"))
                 continue
@@ -119,12 +176,7 @@ def _eval_samples(path: Path) -> list[tuple[int, Any, str | None]]:
     return out
 
 
-def _json_samples(path: Path) -> list[tuple[int, Any, str | None]]:
-    try:
-        log = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise HarnessFormatError(f"{path.name}: not JSON ({exc}); inspect_ai .json logs are one JSON object") \
-            from None
+def _json_samples(log: Any, path: Path) -> list[tuple[int, Any, str | None]]:
     if not isinstance(log, dict) or "eval" not in log:
         kind = type(log).__name__ if not isinstance(log, dict) else "object without an 'eval' key"
         raise HarnessFormatError(f"{path.name}: a JSON {kind}; inspect_ai .json logs are an object with 'eval' "
@@ -195,6 +247,10 @@ def _build(epochs: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
                 fields[key] = value
     responses, verdicts, metric = [], [], None
     for index, sample in epochs:
+        error = _error_message(sample.get("error"))
+        if error is not None:  # the sample raised: its (empty) output is no answer to score
+            return bad(index, sample_id, f"sample {index} (id {sample_id}, epoch {_epoch(sample)}) errored in "
+                                         f"inspect_ai: {error}", raw=_trim(sample))
         text = text_of(pick(sample, FIELDS["responses"]))
         if text is None:
             return bad(index, sample_id, f"sample {index} (id {sample_id}, epoch {_epoch(sample)}) has no output "
@@ -205,6 +261,16 @@ def _build(epochs: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
     raw = _trim(first) if len(epochs) == 1 else {**_trim(first), "epochs": [_trim(s) for _, s in epochs]}
     return record(number, sample_id, fields, responses, verdict=verdicts[0] if len(verdicts) == 1 else verdicts,
                   metric=metric, raw=raw)
+
+
+def _error_message(error: Any) -> str | None:
+    """inspect_ai's ``EvalError`` (``message``, ``traceback``) as its message; None when there is no error."""
+    if not error:
+        return None
+    if isinstance(error, dict):
+        message = error.get("message") or error.get("traceback")
+        return str(message).strip().splitlines()[0] if message else "an error (no message recorded)"
+    return str(error)
 
 
 def _trim(sample: dict[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..bounded import DEFAULT_LIMITS, Limits, parquet_batches
 from ..text.patterns import lazy_compile
 from ._base import (HarnessFormatError, LETTERS, argmax_letter, bad, gold_letter, options, options_in_prompt, pick,
                     record, require_suffix, scrub, text_of, verdict_of)
@@ -68,7 +69,10 @@ def detect(path: Path, head: bytes) -> bool:
     return _NEW <= columns or _OLD <= columns or (not columns and bool(NAME.match(path.name)))
 
 
-def read(path: Path) -> Iterator[dict[str, Any]]:
+def read(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Iterator[dict[str, Any]]:
+    """The records of a details file, decoded a batch of rows at a time (``bounded.parquet_batches``: the footer's
+    sizes checked first, the decoded size counted against ``--bench-max-input-mb``), so a run reading ten rows
+    decodes about ten."""
     require_suffix(path, SUFFIXES, WHAT)
     try:
         import pyarrow.parquet as pq  # the optional parquet extra
@@ -76,10 +80,10 @@ def read(path: Path) -> Iterator[dict[str, Any]]:
         raise HarnessFormatError(f"{path.name}: reading .parquet files needs pyarrow: "
                                  "pip install 'pytest-answerbench[parquet]'") from None
     try:
-        table = pq.read_table(path)
+        parquet = pq.ParquetFile(path)
+        columns = set(parquet.schema_arrow.names)
     except Exception as exc:  # noqa: BLE001 (pyarrow raises several types for a damaged file)
         raise HarnessFormatError(f"{path.name}: not a readable parquet file ({scrub(exc, path)})") from None
-    columns = set(table.column_names)
     if _NEW <= columns:
         build = _build_new
     elif _OLD <= columns:
@@ -87,8 +91,11 @@ def read(path: Path) -> Iterator[dict[str, Any]]:
     else:
         raise HarnessFormatError(f"{path.name}: columns {', '.join(sorted(columns))}; {WHAT} have doc, "
                                  "model_response and metric (or, before lighteval 0.10, predictions and gold)")
-    for number, row in enumerate(table.to_pylist(), start=1):
-        yield build(number, row)
+    number = 0
+    for batch in parquet_batches(parquet, path.name, limits):
+        for row in batch.to_pylist():
+            number += 1
+            yield build(number, row)
 
 
 def _verdict(metrics: Any) -> tuple[Any, str | None]:

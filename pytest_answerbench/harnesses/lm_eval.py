@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..bounded import DEFAULT_LIMITS, Limits
 from ..text.patterns import lazy_compile
 from ._base import (HarnessFormatError, argmax_letter, bad, gold_letter, head_json_keys, json_lines, options, pick,
                     record, require_suffix, text_of, verdict_of)
@@ -66,9 +67,10 @@ def detect(path: Path, head: bytes) -> bool:
     return bool(NAME.match(path.name))
 
 
-def read(path: Path, *, filter: str | None = None) -> Iterator[dict[str, Any]]:  # noqa: A002 (lm-eval's word)
+def read(path: Path, *, filter: str | None = None,  # noqa: A002 (lm-eval's word)
+         limits: Limits = DEFAULT_LIMITS) -> Iterator[dict[str, Any]]:
     require_suffix(path, SUFFIXES, WHAT)
-    lines = list(json_lines(path, WHAT))
+    lines = list(json_lines(path, WHAT, limits))
     good = [(number, obj) for number, obj, _ in lines if obj is not None]
     if lines and not good:
         raise HarnessFormatError(f"{path.name}: none of its {len(lines)} lines is a JSON object; {WHAT} have one "

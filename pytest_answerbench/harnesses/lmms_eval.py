@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..bounded import DEFAULT_LIMITS, Limits
 from ..text.patterns import lazy_compile
 from ._base import HarnessFormatError, bad, head_json_keys, json_lines, pick, record, require_suffix, text_of
 from .lm_eval import doc_extras, expect_keys, metric_verdict, responses_of, split_solution
@@ -42,9 +43,9 @@ def detect(path: Path, head: bytes) -> bool:
     return bool(NAME.match(path.name))
 
 
-def read(path: Path) -> Iterator[dict[str, Any]]:
+def read(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Iterator[dict[str, Any]]:
     require_suffix(path, SUFFIXES, WHAT)
-    lines = list(json_lines(path, WHAT))
+    lines = list(json_lines(path, WHAT, limits))
     if lines and all(obj is None for _, obj, _ in lines):
         raise HarnessFormatError(f"{path.name}: none of its {len(lines)} lines is a JSON object; {WHAT} have one "
                                  "logged sample per line")

@@ -20,14 +20,14 @@ OpenCompass's own layout takes its verdicts from the results file beside it (``r
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..bounded import DEFAULT_LIMITS, Limits, load_json
 from ..text.patterns import lazy_compile
-from ._base import (HarnessFormatError, bad, json_lines, options_in_prompt, pick, record, require_suffix,
-                    text_of, verdict_of)
+from ._base import (HarnessFormatError, bad, json_document, json_lines, options_in_prompt, pick, record,
+                    require_suffix, text_of, verdict_of)
 
 __all__ = ["FIELDS", "RESULT_FIELDS", "SUFFIXES", "detect", "read", "results_beside"]
 
@@ -61,25 +61,27 @@ def detect(path: Path, head: bytes) -> bool:
     return False
 
 
-def read(path: Path) -> Iterator[dict[str, Any]]:
+def read(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Iterator[dict[str, Any]]:
     require_suffix(path, SUFFIXES, WHAT)
     if path.suffix.lower() == ".jsonl":
-        yield from _read_jsonl(path)
+        yield from _read_jsonl(path, limits)
         return
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise HarnessFormatError(f"{path.name}: not JSON ({exc}); {WHAT}") from None
+    data = json_document(path, WHAT, limits)
     if not isinstance(data, dict):
         raise HarnessFormatError(f"{path.name}: a JSON {type(data).__name__}; {WHAT}, or a results file with "
                                  "'details'")
     if "details" in data:
         yield from _read_results(path, data["details"])
         return
+    if data.get("error") and not any(str(key).isdigit() for key in data):
+        # tasks/openicl_eval.py writes {"error": ...} when the evaluation of a dataset failed
+        message = str(data["error"]).strip().splitlines()[0] if str(data["error"]).strip() else "no message"
+        raise HarnessFormatError(f"{path.name}: OpenCompass recorded that this evaluation failed ({message}); the "
+                                 "file holds no predictions. Score its predictions file instead")
     if data and not all(str(key).isdigit() for key in data):
         odd = next(key for key in data if not str(key).isdigit())
         raise HarnessFormatError(f"{path.name}: key {odd!r} is not a row index; {WHAT}")
-    verdicts = _verdicts_beside(path)
+    verdicts = _verdicts_beside(path, limits)
     for number, (key, row) in enumerate(data.items(), start=1):
         rec = _prediction(number, int(key), row)
         judged = verdicts.get(rec["id"])
@@ -97,20 +99,20 @@ def results_beside(path: Path) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
-def _verdicts_beside(path: Path) -> dict[Any, dict[str, Any]]:
+def _verdicts_beside(path: Path, limits: Limits) -> dict[Any, dict[str, Any]]:
     """OpenCompass's own verdicts by row index, from the results file beside the predictions (if any)."""
     results = results_beside(path)
     if results is None:
         return {}
     try:
-        data = json.loads(results.read_text(encoding="utf-8"))
+        data = load_json(results.read_bytes(), limits)
         return {rec["id"]: rec for rec in _read_results(results, data["details"]) if not rec["error"]}
-    except (ValueError, UnicodeDecodeError, KeyError, TypeError, HarnessFormatError):
+    except (ValueError, UnicodeDecodeError, KeyError, TypeError, OSError, HarnessFormatError):
         return {}  # a results file we cannot read gives no verdicts; the predictions still score
 
 
-def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
-    for number, obj, error in json_lines(path, WHAT):
+def _read_jsonl(path: Path, limits: Limits) -> Iterator[dict[str, Any]]:
+    for number, obj, error in json_lines(path, WHAT, limits):
         yield bad(number, None, error) if obj is None else _prediction(number, obj.get("idx", number - 1), obj)
 
 

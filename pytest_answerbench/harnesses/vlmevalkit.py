@@ -10,7 +10,11 @@ no mapping is needed: this module only recognises the file (``read`` is None).
 from __future__ import annotations
 
 import csv
+import zipfile
 from pathlib import Path
+
+from ..bounded import DEFAULT_LIMITS, check_zip
+from ..errors import ReaderError
 
 __all__ = ["FIELDS", "SUFFIXES", "detect", "read"]
 
@@ -26,6 +30,11 @@ def _xlsx_header(path: Path) -> set[str]:
         import openpyxl  # the optional xlsx extra
     except ImportError:
         return set()
+    try:  # openpyxl inflates whole members (the shared strings) as it opens a workbook: their sizes first
+        with zipfile.ZipFile(path) as archive:
+            check_zip(archive, path.name, DEFAULT_LIMITS, methods=(0, 8))
+    except (ReaderError, zipfile.BadZipFile, OSError):
+        return set()  # not detected: the table reader says what is wrong with the file
     try:
         book = openpyxl.load_workbook(path, read_only=True)
     except Exception:  # noqa: BLE001 (an unreadable workbook is simply not detected)

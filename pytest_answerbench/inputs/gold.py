@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from ..bounded import DEFAULT_LIMITS, Limits
 from ..spec import BenchmarkSpec
 from .readers import read_rows
 
@@ -17,13 +18,13 @@ __all__ = ["GoldIndex"]
 class GoldIndex:
     """Gold rows by id, read from ``path`` (``ReaderError`` when the file cannot be read at all)."""
 
-    def __init__(self, path: str, spec: BenchmarkSpec):
+    def __init__(self, path: str, spec: BenchmarkSpec, limits: Limits = DEFAULT_LIMITS):
         self.path = path
         self.spec = spec
         self.rows: dict[str, tuple[dict[str, Any], int]] = {}  # id -> (gold row, line)
         self.problems: list[tuple[int, str]] = []  # (line, "path:line: problem")
         self._used: set[str] = set()
-        for raw in read_rows(path):
+        for raw in read_rows(path, limits):
             if raw.row is None:
                 self.problems.append((raw.line, f"{path}:{raw.line}: {raw.problem}"))
                 continue

@@ -15,6 +15,10 @@ A row goes through these steps, each one place:
 3. name (``RowIds``): the row id, or ``line<N>``, with ``#2``, ``#3`` on repeats;
 4. join the gold file (``gold.GoldIndex``) and check the required fields and the file's shape (``shape``).
 
+Before any row is scored, ``InputPlan.input_problem`` checks each whole file once (readable at all, within the
+bounds of ``bounded.py``, another harness's file as that harness writes it, its gold found): one usage error
+instead of a row per problem. ``harness_incomplete`` lists the harness files whose run did not finish.
+
 Many samples per question come between steps 2 and 3 (``InputPlan.samples_of``): rows sharing the value of the
 ``samples_by`` field (``--bench-samples-by``), rows carrying an integer ``sample`` (another harness's record of
 several responses, one row per response), and a row whose prediction is a list of texts (k samples of that row)
@@ -29,11 +33,12 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
+from ..bounded import DEFAULT_LIMITS, Limits, parquet_batches
 from ..report.rows import portable_path, scrub_surrogates
 from ..text.printable import printable
 from .gold import GoldIndex
 from .readers import (FORMATS, RawRow, ReaderError, file_kind, harness_of, harness_rows, load_jsonl_span,
-                      missing_reader, read_rows, rename_fields)
+                      missing_reader, open_parquet, read_rows, rename_fields)
 from .shape import column_list
 
 if TYPE_CHECKING:
@@ -163,18 +168,24 @@ def file_problem(paths: Sequence[Path]) -> str | None:
     if absent:
         return f"prediction file not found: {', '.join(absent)}"
     # A FIFO or a device (/dev/zero, /dev/urandom) would block or never end: only regular files are read.
-    special = [f"{p} ({file_kind(p)})" for p in paths if not p.is_file()]
+    special = [f"{portable_path(p) or p} ({file_kind(p)})" for p in paths if not p.is_file()]
     if special:
         return f"not a regular file: {', '.join(special)}; only regular files and folders of them are read"
     for path in paths:
         need = missing_reader(path)
         if need:
-            return f"{path}: {need}"
+            return f"{portable_path(path) or path}: {need}"
     return None
 
 
 #: Formats whose first rows are read without reading the whole file (``mixed_samples_problem``).
 _STREAMED = (".jsonl", ".parquet")
+
+
+def _no_gold(value: Any) -> bool:
+    return value is None or (isinstance(value, (str, list, dict)) and not value) or (
+        isinstance(value, str) and not value.strip())
+
 
 #: Said with every repeated id of a run without samples: the option that reads such rows as samples.
 _SAMPLES_HINT = "; rows sharing a field's value are samples of one question with --bench-samples-by FIELD"
@@ -191,8 +202,9 @@ class InputPlan:
     def __init__(self, spec: "BenchmarkSpec", paths: Sequence[Path], *, root: Path,
                  fields: tuple[tuple[str, str], ...] = (), limit: int | None = None,
                  shard: tuple[int, int] | None = None, gold: str | None = None, bench_from: str | None = None,
-                 samples_by: str | None = None, list_samples: bool = True):
+                 samples_by: str | None = None, list_samples: bool = True, limits: Limits = DEFAULT_LIMITS):
         self.spec = spec
+        self.limits = limits  # the readers' bounds (bounded.py: --bench-max-input-mb, --bench-max-depth)
         self.samples_by = samples_by  # rows sharing this field's value are samples of one question
         self.list_samples = list_samples  # a list of texts as the prediction is k samples (not MEGA-Bench's)
         self.paths = list(paths)
@@ -200,12 +212,14 @@ class InputPlan:
         self.fields = fields  # (benchmark field, file column) pairs, applied to every row as read
         self.limit = limit
         self.shard = shard
-        self.gold = GoldIndex(gold, spec) if gold else None
+        self.gold = GoldIndex(gold, spec, limits) if gold else None
         self.duplicates: list[str] = []  # "file:line: ..." warnings for the report
         self._rows_seen = 0  # rows read so far across files (for sharding)
         # file -> the harness that wrote it (--bench-from, else what the file says; None: benchmark rows)
         self.harness = {path: harness_of(path, bench_from) for path in self.paths}
+        self.bench_from = bench_from
         self.replayed_samples: dict[str, Sample] = {}  # nodeid -> its sample, of the last ``replay``
+        self._incomplete: list[dict[str, Any]] | None = None  # ``harness_incomplete``, worked out once
 
     # -- naming and reading ------------------------------------------------------------------------------
 
@@ -230,11 +244,11 @@ class InputPlan:
         into its records there), any other through the reader of its format."""
         name = self.harness_of(path)
         if name is None:
-            return read_rows(path)
+            return read_rows(path, self.limits)
         spec = self.spec
         gold_field = "answer" if "answer" in spec.gold_field else spec.gold_field[0]
         return harness_rows(name, path, fields=self.fields, prediction_field=spec.prediction_field,
-                            id_field=spec.id_fields[0], gold_field=gold_field)
+                            id_field=spec.id_fields[0], gold_field=gold_field, limits=self.limits)
 
     def harness_of(self, path: Path) -> str | None:
         """The harness that wrote a prediction file (``--bench-from`` or detected), None for benchmark rows."""
@@ -259,8 +273,88 @@ class InputPlan:
             try:
                 next(iter(self.read_file(path)), None)
             except ReaderError as exc:
-                return f"--bench-from {self.harness[path]}: {exc}"
+                # the message names the file and what the harness writes; the option is said when it was given
+                return f"--bench-from {self.bench_from}: {exc}" if self.bench_from else str(exc)
         return None
+
+    def input_problem(self) -> str | None:
+        """Why the run cannot score its files, checked before any row is scored (a usage error): another
+        harness's file that is not that harness's (``harness_problem``) or whose gold is empty in most records
+        (``gold_problem``), a file that cannot be read at all (not JSON rows, a damaged archive, a missing
+        reader), a file over a bound (``bounded.py``: sizes from the zip's directory and the Parquet footer, a
+        parquet file's decoded rows counted without keeping them), or a ``--bench-field`` column most rows lack
+        (``mapping_problem``); None when every file starts well."""
+        problem = self.harness_problem()
+        if problem:
+            return problem
+        for path in self.paths:
+            display = self.display_path(path)
+            try:
+                if path.suffix.lower() == ".parquet":  # decoded a batch at a time and dropped: memory stays small
+                    for _ in parquet_batches(open_parquet(path), str(path), self.limits, self.limit):
+                        pass
+                if self.harness_of(path) is None:
+                    next(iter(read_rows(path, self.limits)), None)
+            except ReaderError as exc:
+                return str(exc).replace(str(path), display)
+            except OSError as exc:  # no permission to read it (an ordinary user's file of another's), an I/O error
+                return f"{display}: cannot be read ({exc.strerror or type(exc).__name__})"
+        return self.gold_problem() or self.mapping_problem()
+
+    def gold_problem(self, sample: int = 100) -> str | None:
+        """Another harness's file whose records mostly give no gold (the harness keeps it under a key the reader
+        does not know, as OpenCompass's LawBench predictions keep it under ``refr``): one message naming the
+        records' keys and ``--bench-field``, instead of an error per row. Not asked with ``--bench-gold``."""
+        from .. import harnesses  # deferred: the harness readers load only when a run reads their files
+
+        if self.gold is not None:
+            return None
+        golds = {"answer", *self.spec.gold_field}
+        for path, name in self.harness.items():
+            if name is None:
+                continue
+            try:
+                records = harnesses.read(name, path, limits=self.limits)
+                if self.fields:
+                    records = harnesses.remap(records, dict(self.fields), prediction_field=self.spec.prediction_field)
+                read = [rec for rec in itertools.islice(records, sample) if not rec.get("error")]
+            except (ReaderError, ValueError):
+                continue  # harness_problem said what is wrong with the file
+            empty = [rec for rec in read if all(_no_gold(rec["fields"].get(key)) for key in golds)]
+            if read and len(empty) * 2 > len(read):
+                raw = empty[0].get("raw")
+                keys = column_list(map(str, raw)) if isinstance(raw, dict) else "(not an object)"
+                # the readers give the gold as ``answer`` (harness_rows moves it to the benchmark's gold field)
+                return (f"{self.display_path(path)}: {len(empty)} of the first {len(read)} records give no gold "
+                        f"answer where {name} files keep it; a record has the keys {keys}. Name the key holding the "
+                        "gold: --bench-field answer=KEY (a path into the record)")
+        return None
+
+    def harness_incomplete(self) -> list[dict[str, Any]]:
+        """Every harness file whose run the harness did not complete (inspect_ai's log ``status`` other than
+        ``success``), as the report's ``harness_incomplete`` entries: file, harness, status, the harness's error
+        and a sentence for the summary. Worked out once."""
+        if self._incomplete is not None:
+            return self._incomplete
+        from .. import harnesses  # deferred: the harness readers load only when a run reads their files
+
+        out: list[dict[str, Any]] = []
+        for path, name in self.harness.items():
+            if name is None:
+                continue
+            try:
+                said = harnesses.status_of(name, path, limits=self.limits)
+            except (ReaderError, ValueError):
+                said = None
+            if said is None or said[0] == "success":
+                continue
+            status, error = said
+            display = self.display_path(path)
+            message = (f"{display}: {name} did not complete this run (status {status!r}"
+                       f"{': ' + error if error else ''}); the scores cover only the samples it logged")
+            out.append({"file": display, "harness": name, "status": status, "error": error, "message": message})
+        self._incomplete = out
+        return out
 
     def mapping_problem(self, sample: int = 100) -> str | None:
         """A ``--bench-field FIELD=COLUMN`` naming a column that most of a file's first rows lack: a mistake on
@@ -272,7 +366,8 @@ class InputPlan:
             if self.harness_of(path) is not None:
                 continue
             try:
-                rows = [raw.row for raw in itertools.islice(read_rows(path), sample) if raw.row is not None]
+                rows = [raw.row for raw in itertools.islice(read_rows(path, self.limits), sample)
+                        if raw.row is not None]
             except ReaderError:
                 continue  # the file's own error item says what is wrong with it
             if not rows:
@@ -395,7 +490,7 @@ class InputPlan:
 
     def load_span(self, fd: int, span: tuple[int, int]) -> dict[str, Any]:
         """A JSONL row read again from its byte span (planned rows keep spans, not rows), normalised."""
-        return self.normalise(load_jsonl_span(fd, span))
+        return self.normalise(load_jsonl_span(fd, span, self.limits))
 
     def _read(self, path: Path) -> Iterator[RawRow]:
         """The rows of a file this run reads (``--bench-limit``); ``ReaderError`` when it cannot be read."""

@@ -5,8 +5,12 @@ Formats: ``.jsonl`` (lines counted on ``\\n`` bytes, so U+2028 inside a string d
 and CRLF accepted; each row re-readable later from its byte span so large files need not stay in memory),
 ``.json`` (an array of objects; each element's line is where it starts), ``.csv`` / ``.tsv`` (header row, line
 of the record's first physical line), ``.xlsx`` (first sheet, header row; needs the ``xlsx`` extra),
-``.parquet`` (the format lighteval and Hugging Face ``datasets`` write; read in record batches, a row's "line"
-is its 1-based row number; needs the ``parquet`` extra, pyarrow).
+``.parquet`` (the format lighteval and Hugging Face ``datasets`` write; read lazily in record batches, a row's
+"line" is its 1-based row number; needs the ``parquet`` extra, pyarrow).
+
+Every reader reads under the run's ``bounded.Limits`` (``--bench-max-input-mb``, ``--bench-max-depth``): a JSON
+row nested too deeply is a problem row, an archive member or parquet file over the size ceiling a
+``BoundError`` (``pytest_answerbench/bounded.py``).
 """
 
 from __future__ import annotations
@@ -20,10 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from ..bounded import (DEFAULT_LIMITS, BoundError, Limits, TooDeep, check_zip, json_depth, load_json,
+                       parquet_batches)
 from ..errors import ReaderError
 
-__all__ = ["FORMATS", "READERS", "RawRow", "ReaderError", "harness_of", "harness_rows", "load_jsonl_span",
-           "missing_reader", "read_rows", "rename_fields"]
+__all__ = ["FORMATS", "READERS", "RawRow", "ReaderError", "check_workbook", "harness_of", "harness_rows",
+           "load_jsonl_span", "missing_reader", "open_parquet", "parquet_rows", "read_rows", "rename_fields"]
 
 # format -> (module, what to install) for the formats read through an optional library
 _OPTIONAL = {
@@ -47,24 +53,24 @@ def _decode_error(exc: UnicodeDecodeError) -> str:
     return f"not valid UTF-8 (byte 0x{exc.object[exc.start]:02x} at column {exc.start + 1})"
 
 
-def parse_jsonl_line(raw: bytes) -> tuple[dict[str, Any] | None, str | None]:
+def parse_jsonl_line(raw: bytes, limits: Limits = DEFAULT_LIMITS) -> tuple[dict[str, Any] | None, str | None]:
     """One JSONL line -> (row, None) or (None, problem)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return None, _decode_error(exc)
     try:
-        value = json.loads(text)
+        value = load_json(text, limits)
     except json.JSONDecodeError as exc:
         return None, f"not valid JSON: {exc.msg} at column {exc.colno}"
-    except RecursionError:
-        return None, "not valid JSON: nested too deeply"
+    except TooDeep as exc:
+        return None, f"not read: {exc}"
     if not isinstance(value, dict):
         return None, f"not a JSON object (got {type(value).__name__})"
     return value, None
 
 
-def _read_jsonl(path: Path) -> Iterator[RawRow]:
+def _read_jsonl(path: Path, limits: Limits) -> Iterator[RawRow]:
     # Binary readline splits on b"\n" only (never on U+2028 and friends) and streams the file.
     with path.open("rb") as fh:
         offset = 0
@@ -78,37 +84,47 @@ def _read_jsonl(path: Path) -> Iterator[RawRow]:
             if chunk.endswith(b"\r"):
                 chunk = chunk[:-1]
             if chunk.strip():
-                row, problem = parse_jsonl_line(chunk)
+                row, problem = parse_jsonl_line(chunk, limits)
                 yield RawRow(line, row, problem, (start, len(chunk)))
 
 
-def load_jsonl_span(fd: int, span: tuple[int, int]) -> dict[str, Any]:
+def load_jsonl_span(fd: int, span: tuple[int, int], limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     """Re-read a JSONL row from its byte span (already validated at collection)."""
-    row, problem = parse_jsonl_line(os.pread(fd, span[1], span[0]))
+    row, problem = parse_jsonl_line(os.pread(fd, span[1], span[0]), limits)
     if row is None:  # the file changed since collection
         raise ValueError(problem)
     return row
+
+
+def _json_kind(first: str) -> str:
+    """What a JSON value starting with ``first`` is, for a message."""
+    return {"{": "object", '"': "string", "t": "boolean", "f": "boolean", "n": "null"}.get(first, "number" if first in
+                                                                                          "-0123456789" else "text")
 
 
 def _line_of(text: str, index: int) -> int:
     return text.count("\n", 0, index) + 1
 
 
-def _read_json(path: Path) -> Iterator[RawRow]:
+def _read_json(path: Path, limits: Limits) -> Iterator[RawRow]:
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         yield RawRow(_line_of(raw[: exc.start].decode("utf-8", "replace"), exc.start), None, _decode_error(exc))
         return
+    depth = json_depth(text, limits.max_depth + 1)  # the array of rows is one level
+    if depth > limits.max_depth + 1:
+        raise BoundError(f"{path}: a row is {limits.depth_problem(depth - 1)}")
     decoder = json.JSONDecoder()
     ws = " \t\r\n"
     i = 0
     while i < len(text) and text[i] in ws:
         i += 1
     if i >= len(text) or text[i] != "[":
-        yield RawRow(_line_of(text, i), None, "a .json prediction file must hold an array of row objects")
-        return
+        found = "nothing" if i >= len(text) else f"a JSON {_json_kind(text[i])}"
+        raise ReaderError(f"{path}: a .json prediction file must hold an array of row objects; this one holds "
+                          f"{found} (line {_line_of(text, i)})")
     i += 1
     while True:
         while i < len(text) and text[i] in ws:
@@ -118,6 +134,8 @@ def _read_json(path: Path) -> Iterator[RawRow]:
         line = _line_of(text, i)
         try:
             value, i = decoder.raw_decode(text, i)
+        except RecursionError:  # a ceiling raised past what the interpreter's stack allows
+            raise BoundError(f"{path}: a row is nested too deeply for this Python to read") from None
         except json.JSONDecodeError as exc:
             yield RawRow(exc.lineno, None, f"not valid JSON: {exc.msg} at column {exc.colno}; "
                                            "the rest of the file cannot be read")
@@ -138,7 +156,7 @@ def _read_json(path: Path) -> Iterator[RawRow]:
         return
 
 
-def _read_delimited(path: Path, delimiter: str) -> Iterator[RawRow]:
+def _read_delimited(path: Path, delimiter: str, limits: Limits) -> Iterator[RawRow]:  # noqa: ARG001
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")
@@ -173,11 +191,12 @@ def _read_delimited(path: Path, delimiter: str) -> Iterator[RawRow]:
         yield RawRow(first_line, dict(zip(header, record)))
 
 
-def _read_xlsx(path: Path) -> Iterator[RawRow]:
+def _read_xlsx(path: Path, limits: Limits) -> Iterator[RawRow]:
     try:
         import openpyxl
     except ImportError:
         raise ReaderError(f"{path}: {_OPTIONAL['.xlsx'][1]}") from None
+    check_workbook(path, limits)
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types for a damaged file
@@ -198,31 +217,53 @@ def _read_xlsx(path: Path) -> Iterator[RawRow]:
         book.close()
 
 
-def _read_parquet(path: Path) -> Iterator[RawRow]:
+def check_workbook(path: Path, limits: Limits) -> None:
+    """An .xlsx file's zip directory checked before openpyxl inflates anything (``bounded.check_zip``): no
+    member over the ceiling, no member named twice, only stored or deflated members (which ``zipfile``
+    inflates a bounded chunk at a time and never past the size the directory gives)."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            check_zip(archive, str(path), limits, methods=(0, 8))
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise ReaderError(f"{path}: not a readable .xlsx file ({type(exc).__name__}: {exc})") from None
+
+
+def open_parquet(path: Path) -> Any:
+    """A ``pyarrow.parquet.ParquetFile`` (its footer read, no row decoded); ``ReaderError`` when it is not one."""
     try:
         import pyarrow.parquet as pq
     except ImportError:
         raise ReaderError(f"{path}: {_OPTIONAL['.parquet'][1]}") from None
     try:
-        table = pq.ParquetFile(path)
+        return pq.ParquetFile(path)
     except Exception as exc:  # pyarrow raises ArrowInvalid, OSError... for a damaged file
         raise ReaderError(f"{path}: not a readable .parquet file ({type(exc).__name__}: {exc})") from None
-    number = 0
-    for batch in table.iter_batches(batch_size=1024):
-        for row in batch.to_pylist():
-            number += 1
-            yield RawRow(number, row)
+
+
+def parquet_rows(path: Path, limits: Limits, rows: int | None = None) -> Iterator[dict[str, Any]]:
+    """A parquet file's rows as dicts, decoded a batch at a time (``bounded.parquet_batches``): reading stops
+    where the caller stops, so ``--bench-limit 10`` decodes about ten rows."""
+    parquet = open_parquet(path)
+    for batch in parquet_batches(parquet, str(path), limits, rows):
+        yield from batch.to_pylist()
+
+
+def _read_parquet(path: Path, limits: Limits) -> Iterator[RawRow]:
+    for number, row in enumerate(parquet_rows(path, limits), start=1):
+        yield RawRow(number, row)
 
 
 # suffix -> reader: the one table of the formats read. A reader yields every row of its file as a ``RawRow``
 # (a problem in place of a row it cannot read, never a dropped row). Another harness's output (lm-eval's
 # samples JSONL, an inspect ``.eval`` log, OpenCompass' JSON) is a new row here, keyed by what tells its files
 # apart, plus (when its rows are not flat prediction rows) a normaliser in ``inputs/plan.py`` (``RowSource``).
-READERS: dict[str, Callable[[Path], Iterator[RawRow]]] = {
+READERS: dict[str, Callable[[Path, Limits], Iterator[RawRow]]] = {
     ".jsonl": _read_jsonl,
     ".json": _read_json,
-    ".csv": lambda path: _read_delimited(path, ","),
-    ".tsv": lambda path: _read_delimited(path, "\t"),
+    ".csv": lambda path, limits: _read_delimited(path, ",", limits),
+    ".tsv": lambda path, limits: _read_delimited(path, "\t", limits),
     ".xlsx": _read_xlsx,
     ".parquet": _read_parquet,
 }
@@ -267,8 +308,8 @@ def file_kind(path: Path) -> str:
     return "not a regular file"
 
 
-def read_rows(path: str | os.PathLike[str]) -> Iterator[RawRow]:
-    """Every row of a prediction file, in order."""
+def read_rows(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS) -> Iterator[RawRow]:
+    """Every row of a prediction file, in order, read under ``limits``."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
@@ -277,7 +318,7 @@ def read_rows(path: str | os.PathLike[str]) -> Iterator[RawRow]:
     if not path.is_file():
         raise ReaderError(f"{path}: no such file" if not path.exists() else
                           f"{path}: not a regular file ({file_kind(path)}); only regular files are read")
-    return READERS[suffix](path)
+    return READERS[suffix](path, limits)
 
 
 # -- other harnesses' files (lm-eval samples, inspect logs, ...): pytest_answerbench/harnesses reads them --------
@@ -292,7 +333,8 @@ def harness_of(path: str | os.PathLike[str], bench_from: str | None) -> str | No
 
 
 def harness_rows(name: str, path: str | os.PathLike[str], *, fields: tuple[tuple[str, str], ...],
-                 prediction_field: str, id_field: str, gold_field: str) -> Iterator[RawRow]:
+                 prediction_field: str, id_field: str, gold_field: str,
+                 limits: Limits = DEFAULT_LIMITS) -> Iterator[RawRow]:
     """The rows of another harness's file as benchmark rows (``harnesses.rows_of``): one per response, the
     harness's verdict in ``harness_verdict``/``harness_metric``, ``fields`` applied as jmespath paths to its
     records. The records name the gold ``answer``: it becomes ``gold_field`` where the benchmark names it
@@ -300,7 +342,7 @@ def harness_rows(name: str, path: str | os.PathLike[str], *, fields: tuple[tuple
     from .. import harnesses  # deferred: see harness_of
 
     for line, row, problem in harnesses.rows_of(name, path, fields=fields, prediction_field=prediction_field,
-                                                id_field=id_field):
+                                                id_field=id_field, limits=limits):
         if row is not None and gold_field != "answer" and "answer" in row:
             row[gold_field] = row.pop("answer")
         if problem and problem.startswith(f"line {line}: "):  # the plan puts file:line before every problem

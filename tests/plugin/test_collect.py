@@ -69,10 +69,15 @@ def test_json_array_file_reports_element_lines(bench_env):
     assert [r["line"] for r in load_report(bench_env)["rows"]] == [2, 3]
 
 
-def test_json_file_that_is_not_an_array_is_one_error(bench_env):
+def test_json_file_that_is_not_an_array_stops_before_scoring(bench_env):
+    # a whole-file problem is one usage error naming the file (it was one errored row, 0/1, before)
     (bench_env.path / "preds.json").write_text('{"rows": []}')
-    _run(bench_env, "preds.json").assert_outcomes(errors=1)
-    assert "must hold an array" in load_report(bench_env)["rows"][0]["detail"]
+    result = _run(bench_env, "preds.json")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert ("preds.json: a .json prediction file must hold an array of row objects; this one holds a JSON object "
+            "(line 1)") in result.stderr.str()
+    assert str(bench_env.path) not in result.stderr.str()
+    assert not (bench_env.path / "report.json").exists()
 
 
 @pytest.mark.parametrize("suffix, delimiter", [(".csv", ","), (".tsv", "\t")])
@@ -178,10 +183,11 @@ def test_missing_file_is_a_usage_error(bench_env):
     result.stderr.fnmatch_lines(["*--bench: prediction file not found: *nope.jsonl*"])
 
 
-def test_unknown_format_is_an_error_item(bench_env):
+def test_unknown_format_stops_before_scoring(bench_env):
     (bench_env.path / "preds.txt").write_text("hello\n")
-    _run(bench_env, "preds.txt").assert_outcomes(errors=1)
-    assert "unknown prediction file format '.txt'" in load_report(bench_env)["rows"][0]["detail"]
+    result = _run(bench_env, "preds.txt")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR  # it was one errored row before
+    assert "preds.txt: unknown prediction file format '.txt'" in result.stderr.str()
 
 
 def test_bench_without_prediction_files_is_a_usage_error(bench_env):

@@ -49,6 +49,8 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_flips": (["4"], "4"),
     "bench_isolation": (["process"], "process"),
     "bench_max_memory": (["512"], "512"),
+    "bench_max_input_mb": (["64"], "64"),
+    "bench_max_depth": (["50"], "50"),
     "bench_shard": (["2/3"], "2/3"),
     "bench_judge_model": (["other-model"], "other-model"),
     "bench_judge_base_url": (["http://127.0.0.1:9/v1"], "http://127.0.0.1:9/v1"),

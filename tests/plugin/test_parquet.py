@@ -36,11 +36,13 @@ def test_a_parquet_file_is_scored_like_any_other(bench_env, workers):
     assert rows["3"]["status"] == "wrong" and rows["3"]["line"] == 3 and rows["3"]["file"] == "preds.parquet"
 
 
-def test_a_damaged_parquet_file_is_one_error_naming_it(bench_env):
+def test_a_damaged_parquet_file_stops_before_scoring_naming_it(bench_env):
+    # a whole-file problem is one usage error before scoring (it was one errored row, 0/1, before)
     (bench_env.path / "preds.parquet").write_bytes(b"not parquet at all")
     result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.parquet")
-    result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*preds.parquet: not a readable .parquet file*"])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*preds.parquet: not a readable .parquet file*"])
+    assert str(bench_env.path) not in result.stderr.str()
 
 
 def test_parquet_without_pyarrow_is_a_usage_error_saying_what_to_install(bench_env, monkeypatch):
