@@ -228,6 +228,8 @@ def _boxed(scope: _Scope) -> Found | None:
             break
         group.insert(0, prev)
     answers = tuple(_with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
+    if not any(answers):
+        return None  # an empty box commits to nothing; a statement after it may ("\boxed{}. Thus no such k exists.")
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
 
 
@@ -304,17 +306,19 @@ _SENTENCE_STATED = lazy_compile(r"[ \t]*\n?\s*((?:The\s+|A\s+)?[A-Z][a-z]+\s+[a-
 def _answer_line(scope: _Scope) -> Found | None:
     text, multiple = scope.unlooped, scope.multiple
     last_box = scope.boxes[-1] if scope.boxes else None
-    marker = loose = None
-    committed: list[re.Match] = []
-    for m in marker_matches(text):
-        if musing(text, m):
-            continue  # "if it asked for three-digit factors, the answer would be 0": a thought, no commitment
+    loose = None
+    committed: list[re.Match] = []  # the last 8 committing markers, latest first
+    # from the end: a musing ("if it asked for three-digit factors, the answer would be 0") is no marker at all
+    for m in reversed(marker_matches(text)):
         if _committing(text, m.start()):
-            marker = m
-            committed.append(m)
-            del committed[:-8]
-        else:
+            if not musing(text, m):
+                committed.append(m)
+                if len(committed) == 8:
+                    break
+        elif loose is None and not musing(text, m):
             loose = m
+    committed.reverse()
+    marker = committed[-1] if committed else None
     if marker is None and last_box is None:
         marker = loose  # nothing better: "... check the answer: 5" is still the only statement
     if marker is None or (last_box is not None and marker.start() <= last_box[1]):
@@ -332,6 +336,8 @@ def _answer_line(scope: _Scope) -> Found | None:
         stated = closing_statement(sentence.group(1), multiple)
         if stated is not None and all(re.search(r"\d", a) for a in stated.answers):
             found = stated.answers
+    if not any(a.strip() for a in found):
+        found = ()  # "The final answer is $\boxed{}$": an empty box states nothing
     if found and not boxed_all(rest) and not math_spans(rest) and truncated(text) and "\n" not in rest.strip():
         found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it (not in a later line)
     if not found and len(committed) >= 3 and committed[-1] is marker:

@@ -30,6 +30,7 @@ from ...text.patterns import lazy_compile
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
 from ..matrix import read_matrices
+from ..meaning import same_meaning
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .equations import _symbolic
 from .intervals import _union_parts_equal
@@ -147,6 +148,8 @@ def _parts(a: _Answers) -> None:
         g_parts = [g_clean.text.replace(",", "")]
     if len(g_parts) == 1 and len(p_parts) > 1 and number_words(p_clean.text) is not None:
         p_parts = [p_clean.text]  # "one hundred and five" is one number
+    if len(g_parts) == 1 and len(p_parts) > 1 and same_meaning(g_clean.text, p_clean.text) is not None:
+        p_parts = [p_clean.text]  # "Yes, such a colouring exists.": one sentence stating one text answer
     if len(g_parts) != len(p_parts) or "=" in p_clean.text or "=" in g_clean.text:
         # "x = 3, y = 2" states the ordered pair (3, 2).
         g_parts, p_parts = _assignments_as_tuples(g_parts, p_parts), _assignments_as_tuples(p_parts, g_parts)
