@@ -101,7 +101,7 @@ _MIXED = lazy_compile(r"(-?)(\d+)(?:\s*\\frac\{(\d+)\}\{(\d+)\}|\s+(\d+)\s*/\s*(
 _CJK_MEASURE = lazy_compile(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}")
 _POINT = lazy_compile(r"[A-Z]\s*(\([^()]*,[^()]*\))")
 _TIMES_X = lazy_compile(r"(\d)\s*[xX]\s*10\s*\^")
-_ENDS_IN_UNIT = lazy_compile(r"[A-Za-zΩμµ]\S*\s*\.?$")
+_ENDS_IN_UNIT = lazy_compile(r"[A-Za-zΩμµÅ]\S*\s*\.?$")
 # A trigonometric function of an angle in degrees ("\\sin 60^\\circ", "cos(36°)"): the argument in radians.
 _DEG = r"\s*(?:\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|°|\\degree(?![a-zA-Z]))"
 _TRIG_DEGREES = lazy_compile(

@@ -37,7 +37,7 @@ from .intervals import _union_parts_equal
 from .items import _all_equal, items_equal
 from .long import _long_answers
 from .marks import _unit_scale, _with_marks, _with_target_unit
-from .parts import _GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled
+from .parts import _GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled, unlabelled_gold
 from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import _tuple_parts
 from .values import SIMPLIFY_SECONDS, _Unknown, _expressions_equal, _numeric, _parse, _same_number
@@ -121,7 +121,7 @@ def _clock(a: _Answers) -> Outcome | None:
 def _marks(a: _Answers) -> None:
     # Against a symbolic answer "2mg" is 2·m·g, not 2 milligrams: a unit is only read off next to a number.
     # (Put back in parentheses, which no later cleaning reads as a unit again.)
-    g, p = a.g, a.p
+    g, p = unlabelled_gold(a.g, a.p), a.p  # "y = 0.017 m" against "0.017 m": the value the gold names
     if p.unit and _symbolic(g.text):
         p = Item(f"{p.text}({p.unit})", p.percent, p.degree)
     if g.unit and _symbolic(p.text):
