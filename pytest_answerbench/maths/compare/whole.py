@@ -14,10 +14,12 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    the prediction (``S = ...``) is dropped when the gold has none.
 6. ``exact`` (60): the same text with the same marks.
 7. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
-   ``x = 3, y = 2`` as the pair; a solution written twice is one).
+   ``x = 3, y = 2`` as the pair; numbered parts ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a
+   solution written twice is one).
 8. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
 9. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-10. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered).
+10. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, or when both answers
+    are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``: GRADING.md 13; method ``blanks:...``).
 """
 
 from __future__ import annotations
@@ -146,6 +148,11 @@ def _parts(a: _Answers) -> None:
         p_parts = [p_clean.text.replace(",", "")]
     if len(p_parts) == 1 and len(g_parts) > 1 and is_thousands(g_clean.text):
         g_parts = [g_clean.text.replace(",", "")]
+    g_numbered, p_numbered = numbered_parts(g_clean.text), numbered_parts(p_clean.text)
+    if g_numbered and (p_numbered or len(p_parts) == len(g_numbered)):
+        g_parts = g_numbered  # "(1) 2 (2) 5": the answers to parts (1) and (2)
+    if p_numbered and len(p_numbered) == len(g_parts):
+        p_parts = p_numbered
     if len(g_parts) == 1 and len(p_parts) > 1 and number_words(p_clean.text) is not None:
         p_parts = [p_clean.text]  # "one hundred and five" is one number
     if len(g_parts) == 1 and len(p_parts) > 1 and same_meaning(g_clean.text, p_clean.text) is not None:
@@ -189,11 +196,46 @@ def _count(a: _Answers) -> Outcome | None:
 def _set(a: _Answers) -> Outcome:
     g_items = [_with_marks(t, a.g) for t in a.g_parts]
     p_items = [_with_marks(t, a.p) for t in a.p_parts]
-    ordered = a.kind is not None and "ordered" in a.kind
+    # blanks are ordered, unless each part names what it answers ("x = 1; y = 2": matched by name, rule 8)
+    blanks = _blanks(a.g.text) and _blanks(a.p.text) and not all("=" in t for t in a.g_parts)
+    ordered = a.kind is not None and "ordered" in a.kind or blanks
     ok, methods = _match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
     if not ok:
-        return False, min(methods) if methods else "set-mismatch"
-    return True, "set:" + "+".join(sorted(methods))
+        return False, min(methods) if methods else ("blanks-mismatch" if blanks else "set-mismatch")
+    return True, ("blanks:" if blanks else "set:") + "+".join(sorted(methods))
+
+
+_NUMBER_LABEL = lazy_compile(r"\(\s*(\d{1,2})\s*\)")
+
+
+def numbered_parts(text: str) -> list[str] | None:
+    """The answers of a text written as numbered parts ("(1) 2 (2) 5" -> ["2", "5"]): labels (1), (2), ... in order
+    from the start, two or more; None otherwise."""
+    labels = [m for m in _NUMBER_LABEL.finditer(text)] if "(1)" in text.replace(" ", "") else []
+    if len(labels) < 2 or text[:labels[0].start()].strip() or \
+            [int(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
+        return None
+    ends = [m.start() for m in labels[1:]] + [len(text)]
+    parts = [text[m.end():end].strip(" ,;；") for m, end in zip(labels, ends)]
+    return parts if all(parts) else None
+
+
+# parts separated by a semicolon, or numbered "(1) ... (2) ...": the answers to several blanks or parts, in order
+# when both answers are written so (a set or a list with commas answering semicolon-separated solutions is a list)
+_BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)")
+
+
+def _blanks(gold: str) -> bool:
+    """Are the gold's parts the answers to numbered parts or blanks (GRADING.md 13: ordered, the k-th answers the
+    k-th), not a list of solutions to one equation (unordered, rule 8)? Semicolons outside brackets, or "(1)"."""
+    if not _BLANKS.search(gold):
+        return False
+    depth = 0
+    for char in gold:
+        depth += (char in "([{") - (char in ")]}")
+        if depth == 0 and char in ";；":
+            return True
+    return "(1)" in gold
 
 
 #: The steps, in order (documented in this module's docstring, which a test compares with it).
