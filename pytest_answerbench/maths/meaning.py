@@ -42,8 +42,8 @@ _YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative)|(?P<no>no|fals
                        r"(?:\s*[,;:.!]\s*.*)?")
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
 _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
-_OPENING = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then|"
-                        r"yes|no)\s*,?\s+)*(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
+_OPENING = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then)\s*,?\s+|"
+                        r"(?:yes|no)\s*,\s*)*(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
 _HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
@@ -98,6 +98,23 @@ def _states_phrase(sentence: str, phrase: str) -> bool:
                 or re.search(r"%s%s$" % (_PREDICATE_VERB, quoted), sentence))
 
 
+_QUANTIFIERS = frozenset("all every any each the a an such that which are is".split())
+
+
+def _description(plain: str) -> tuple[str, ...]:
+    """A description of a set of objects as its words, read the same whatever its quantifier and number ("every odd
+    positive integer n" and "all odd positive integers"): words without quantifiers and articles, singular, without a
+    closing variable name; () when that leaves fewer than two words or a word is not a plain word."""
+    words = plain.replace(",", " ").split()
+    if words and len(words[-1]) == 1 and len(words) > 1:
+        words = words[:-1]  # "... integer n": the variable named
+    if not all(re.fullmatch(r"[a-z][a-z-]*", w) for w in words):
+        return ()
+    kept = tuple(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                 for w in words if w not in _QUANTIFIERS)
+    return kept if len(kept) >= 2 else ()
+
+
 def same_meaning(gold: str, pred: str) -> bool | None:
     """Do ``gold`` and ``pred`` state the same text answer by meaning? None when meaning does not decide (neither
     side makes a claim of :data:`FAMILIES`, nor states the other's short phrase).
@@ -120,6 +137,8 @@ def same_meaning(gold: str, pred: str) -> bool | None:
     if g is not None and g[0] == "yes" or p is not None and p[0] == "yes":
         return None
     g_plain, p_plain = _plain(gold), _OPENING.sub("", _plain(pred), count=1)
+    if g is None and p is None and _description(g_plain) and _description(g_plain) == _description(p_plain):
+        return True  # "every odd positive integer n" / "all odd positive integers"
     if g is None and 0 < len(g_plain.split()) <= 3 and re.fullmatch(r"[a-z][a-z' -]*", g_plain) \
             and _states_phrase(p_plain, g_plain):
         return True

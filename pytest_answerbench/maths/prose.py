@@ -17,6 +17,7 @@ import re
 
 from .extract import (
     _SPAN, _TEXT_WRAPPED, _WORDS, Extraction, _joined_spans, _sentences, reduce_sentence, strip_wrappers,
+    without_domain,
 )
 from ..text.patterns import lazy_compile
 from .meaning import claim
@@ -240,7 +241,7 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
         return Extraction((claimed,), "prose")
     if _EMPTY_BOX.search(last):
         return None  # "So the final answer is $\boxed{}$.": an empty box states nothing
-    spans = _joined_spans(last, last=True)
+    spans = _joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")
     bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b)]

@@ -31,6 +31,7 @@ from typing import Any, Sequence
 from ...text.patterns import lazy_compile
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
+from ..extract import without_domain
 from ..matrix import read_matrices
 from ..meaning import same_meaning
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
@@ -106,7 +107,8 @@ def _matrix(a: _Answers) -> Outcome | None:
 
 
 def _clean(a: _Answers) -> None:
-    a.g, a.p = clean(a.gold), clean(a.pred)
+    a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
+    a.g, a.p = _base_numeral(a.g), _base_numeral(a.p)
     if "," in a.g.text or "," in a.p.text:
         a.g = replace(a.g, text=_decimal_comma(a.g.text, a.p.text))
         a.p = replace(a.p, text=_decimal_comma(a.p.text, a.g.text))
@@ -157,6 +159,7 @@ def _parts(a: _Answers) -> None:
         p_parts = [p_clean.text]  # "one hundred and five" is one number
     if len(g_parts) == 1 and len(p_parts) > 1 and same_meaning(g_clean.text, p_clean.text) is not None:
         p_parts = [p_clean.text]  # "Yes, such a colouring exists.": one sentence stating one text answer
+    g_parts, p_parts = chained_assignments(g_parts), chained_assignments(p_parts)  # "a=b=c=1": three of them
     if len(g_parts) != len(p_parts) or "=" in p_clean.text or "=" in g_clean.text:
         # "x = 3, y = 2" states the ordered pair (3, 2).
         g_parts, p_parts = _assignments_as_tuples(g_parts, p_parts), _assignments_as_tuples(p_parts, g_parts)
@@ -203,6 +206,36 @@ def _set(a: _Answers) -> Outcome:
     if not ok:
         return False, min(methods) if methods else ("blanks-mismatch" if blanks else "set-mismatch")
     return True, ("blanks:" if blanks else "set:") + "+".join(sorted(methods))
+
+
+_BASE_NUMERAL = lazy_compile(r"([0-9A-Fa-f]{2,})\s*_\s*\{?\s*(\d{1,2})\s*\}?")
+
+
+def _base_numeral(item: Item) -> Item:
+    """A numeral written in base b (``100100_2``, ``1A_{16}``; bases 2 to 16) as its value in base ten."""
+    m = _BASE_NUMERAL.fullmatch(item.text) if "_" in item.text else None
+    if m is None or not 2 <= int(m.group(2)) <= 16:
+        return item
+    try:
+        return replace(item, text=str(int(m.group(1), int(m.group(2)))))
+    except ValueError:  # a digit the base does not have
+        return item
+
+
+_CHAIN = lazy_compile(r"\s*((?:[a-zA-Z](?:_\{?\w+\}?)?\s*=\s*){2,})([^=]+)")
+
+
+def chained_assignments(parts: list[str]) -> list[str]:
+    """``a = b = c = 1`` (one value given to several variables) -> ``a = 1``, ``b = 1``, ``c = 1``."""
+    out: list[str] = []
+    for part in parts:
+        m = _CHAIN.fullmatch(part) if part.count("=") >= 2 else None
+        if m is None:
+            out.append(part)
+            continue
+        names = [n.strip() for n in m.group(1).split("=") if n.strip()]
+        out.extend(f"{name} = {m.group(2).strip()}" for name in names)
+    return out
 
 
 _NUMBER_LABEL = lazy_compile(r"\(\s*(\d{1,2})\s*\)")
