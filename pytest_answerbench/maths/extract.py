@@ -87,7 +87,7 @@ def math_spans(text: str) -> list[str]:
 _MARKERS = lazy_compile(
     r"(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=|should\s+be|would\s+be|will\s+be)\s*:?"
     r"|\*\*\s*answer\s*:?\s*\*\*\s*:?"
-    r"|(?:所以|因此|故)?最终答案(?:是|为|:|：)|(?:所以|因此|故)?答案(?:是|为|:|：)"
+    r"|(?:所以|因此|故)?最终答案(?:是|为|:|：)|(?:所以|因此|故)?答案(?:是|为|:|：)|【答案】"
     r"|(?<![\u4e00-\u9fff])答\s*[:：]"  # "答：Q = ..." closes a Chinese solution
     r"|(?m:^[ \t]*(?:\*\*)?(?-i:Answer)(?:\*\*)?[ \t]*(?=\$|\\\(|\\\[))"  # a line "Answer $9$" / "Answer \[ 9 \]"
     r"|\*\*\s*final\s+answer\s*:?\s*\*\*\s*:?"  # a heading "**Final Answer**" / "**Final Answer:** 18"
@@ -99,8 +99,8 @@ _MARKERS = lazy_compile(
 
 # Where a match of _MARKERS may start in a text that is not fold-safe (see marker_matches): a zero-width match at
 # each such place, found by the engine itself
-_MARKER_STARTS = lazy_compile(r"(?=final\s+answer|the\s+answer|answer|\*\*|所以|因此|故|最终|答)|^", re.I | re.M)
-_CJK_STARTS = ("所以", "因此", "故", "最终", "答")
+_MARKER_STARTS = lazy_compile(r"(?=final\s+answer|the\s+answer|answer|\*\*|所以|因此|故|最终|答|【答案】)|^", re.I | re.M)
+_CJK_STARTS = ("所以", "因此", "故", "最终", "答", "【答案】")
 
 
 def marker_matches(text: str) -> list[re.Match[str]]:
@@ -404,7 +404,9 @@ _NUMBER_LIST = lazy_compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bo
 _CJK_TAIL = lazy_compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
 
-_PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])-?\d+(?:[.,]\d+)*(?:/\d+)?")  # not the digits of a name ("AZYUK2A")
+# not the digits of a name ("AZYUK2A"); a root written with its sign ("3√13", "√(117)") is one number
+_PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:-?(?:\d+(?:\.\d+)?\s*)?√\s*(?:\(\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)"
+                             r"|-?\d+(?:[.,]\d+)*(?:/\d+)?)")
 # Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
 # hedge, not a committed value ("from 2 to 5" states a change, not a range: see reduce_sentence).
 _RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?"

@@ -303,6 +303,9 @@ def musing(text: str, marker: re.Match) -> bool:
 _SENTENCE_STATED = lazy_compile(r"[ \t]*\n?\s*((?:The\s+|A\s+)?[A-Z][a-z]+\s+[a-z](?:\\\$|[^\n$\\])*)$", re.M)
 
 
+_CJK_WORDS = lazy_compile("[\u4e00-\u9fff]{2}")
+
+
 def _answer_line(scope: _Scope) -> Found | None:
     text, multiple = scope.unlooped, scope.multiple
     last_box = scope.boxes[-1] if scope.boxes else None
@@ -331,6 +334,11 @@ def _answer_line(scope: _Scope) -> Found | None:
         # closing statement is the answer (none when the response is cut off)
         stated = None if truncated(text) else closing_statement(rest, multiple)
         found = stated.answers if stated else ()
+    elif _CJK_WORDS.search(rest.strip().split("\n", 1)[0]) and "\n" not in rest.strip():
+        # "【答案】\n解方程得到n=8.": a Chinese sentence (the last of the response), read as the prose rule reads it
+        stated = closing_statement(rest, multiple)
+        if stated is not None and all(re.search(r"\d", a) for a in stated.answers):
+            found = stated.answers
     elif sentence:
         # "Answer: Kylar needs to pay $64 for 16 glasses.": a sentence, its value read as the prose rule reads it
         stated = closing_statement(sentence.group(1), multiple)
@@ -407,8 +415,8 @@ _CONTINUATION = lazy_compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|
                            r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
                            r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
-# fence closing the block the answer was written in.
-_TRAILER = lazy_compile(r"(?:</\s*answer\s*>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
+# fence closing the block the answer was written in, an end-of-answer token (<eoa>).
+_TRAILER = lazy_compile(r"(?:</\s*answer\s*>|<eo[ae]>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
                       r"|I hope (?:it|this|that) is correct\.?)\s*\Z", re.I | re.M)
 
 

@@ -39,11 +39,13 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
 _YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative)|(?P<no>no|false|incorrect|negative))"
-                       r"(?:\s*[,;:.!]\s*.*)?")
+                       r"(?:\s*[,;:.!]\s*[^\d]*)?")  # "Yes, it is readable." (not "No, 5": a second answer)
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
 _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
 _OPENING = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then)\s*,?\s+|"
                         r"(?:yes|no)\s*,\s*)*(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
+_LEAD = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then)\s*,?\s+)*"
+                     r"(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
 _HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
@@ -68,10 +70,11 @@ def claim(text: str) -> tuple[str, bool] | None:
         >>> claim("Hence it is possible."), claim("Not necessarily."), claim("There are infinitely many.")
         (('possible', True), ('always', False), ('infinite', True))
     """
-    plain = _OPENING.sub("", _plain(text), count=1) if len(text) <= 400 else ""
+    base = _plain(text) if len(text) <= 400 else ""
+    plain = _OPENING.sub("", base, count=1)
     if not plain:
         return None
-    yes_no = _YES_NO.fullmatch(plain)
+    yes_no = _YES_NO.fullmatch(_LEAD.sub("", base, count=1))  # "Yes, it is readable": Yes
     if yes_no:
         return "yes", yes_no.group("yes") is not None
     if _HEDGE.search(plain):

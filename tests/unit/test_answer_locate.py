@@ -525,3 +525,19 @@ def test_a_json_object_without_an_answer_then_an_answer_line():
     assert _found(response) == (("28",), "boxed")
     # with an answer field, the field is the answer, whatever follows
     assert _found('{"answer": 28}\nThe answer is 30.') == (("28",), "json-field")
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("【解析】\n所以，乙去过的城市是A。<eoe>\n【答案】A<eoa>", ("A",)),  # the exam answer marker, end-of-answer token
+    ("【解析】\n解这个方程。\n<eoe>\n【答案】\n解方程得到n=8.<eoa>", ("8",)),  # a Chinese sentence after it
+    ("【答案】\n解上述方程，我们得到 $a = 1$ 或 $a = -3$。但是 $a$ 不能等于 $-3$。因此，$a = 1$。<eoa>", ("a = 1",)),
+])
+def test_a_chinese_exam_answer_block(response, answers):
+    assert _found(response) == (answers, "answer-line")
+
+
+def test_a_root_written_with_its_sign_in_a_sentence_is_one_number():
+    response = "- √117 = √(9×13) = 3√13\n\n**Answer:** The distance between the points is 3√13 units."
+    assert _found(response) == (("3√13",), "answer-line")
+    assert _olympiad(response, "3\\sqrt{13}").status == "correct"
+    assert _olympiad(response, "13").status == "wrong"

@@ -115,3 +115,10 @@ def test_a_closing_sentence_states_a_text_answer(score, prediction, gold):
 ])
 def test_a_closing_sentence_with_the_other_meaning_is_wrong(score, prediction, gold):
     assert score(prediction, gold) == "wrong"
+
+
+def test_a_yes_sentence_with_clauses_is_one_text_answer():
+    gold = "\\text{Yes, it will be readable with an electron microscope.}"
+    assert maths.equivalent(gold, "\\text{Yes, it could be readable, provided it is encoded. However, it is slow.}")[0]
+    assert not maths.equivalent(gold, "\\text{No, it is not readable, since the scale is too small.}")[0]
+    assert not maths.equivalent("No, 5", "No, 7")[0]  # a second answer after the No is compared as one

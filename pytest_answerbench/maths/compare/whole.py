@@ -157,8 +157,8 @@ def _parts(a: _Answers) -> None:
         p_parts = p_numbered
     if len(g_parts) == 1 and len(p_parts) > 1 and number_words(p_clean.text) is not None:
         p_parts = [p_clean.text]  # "one hundred and five" is one number
-    if len(g_parts) == 1 and len(p_parts) > 1 and same_meaning(g_clean.text, p_clean.text) is not None:
-        p_parts = [p_clean.text]  # "Yes, such a colouring exists.": one sentence stating one text answer
+    if len(g_parts) + len(p_parts) > 2 and same_meaning(g_clean.text, p_clean.text) is not None:
+        g_parts, p_parts = [g_clean.text], [p_clean.text]  # "Yes, such a colouring exists.": one text answer
     g_parts, p_parts = chained_assignments(g_parts), chained_assignments(p_parts)  # "a=b=c=1": three of them
     if len(g_parts) != len(p_parts) or "=" in p_clean.text or "=" in g_clean.text:
         # "x = 3, y = 2" states the ordered pair (3, 2).
