@@ -14,9 +14,10 @@ import re
 from dataclasses import dataclass
 
 from ..text.fold import fold_safe
+from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences
 
-__all__ = ["Extraction", "boxed_all", "math_spans", "reduce_sentence", "strip_wrappers", "truncated"]
+__all__ = ["Extraction", "boxed_all", "math_spans", "reduce_sentence", "strip_wrappers", "truncated", "without_domain"]
 
 _BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
 
@@ -86,7 +87,7 @@ def math_spans(text: str) -> list[str]:
 _MARKERS = lazy_compile(
     r"(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=|should\s+be|would\s+be|will\s+be)\s*:?"
     r"|\*\*\s*answer\s*:?\s*\*\*\s*:?"
-    r"|(?:所以|因此|故)?最终答案(?:是|为|:|：)|(?:所以|因此|故)?答案(?:是|为|:|：)"
+    r"|(?:所以|因此|故)?最终答案(?:是|为|:|：)|(?:所以|因此|故)?答案(?:是|为|:|：)|【答案】"
     r"|(?<![\u4e00-\u9fff])答\s*[:：]"  # "答：Q = ..." closes a Chinese solution
     r"|(?m:^[ \t]*(?:\*\*)?(?-i:Answer)(?:\*\*)?[ \t]*(?=\$|\\\(|\\\[))"  # a line "Answer $9$" / "Answer \[ 9 \]"
     r"|\*\*\s*final\s+answer\s*:?\s*\*\*\s*:?"  # a heading "**Final Answer**" / "**Final Answer:** 18"
@@ -98,8 +99,8 @@ _MARKERS = lazy_compile(
 
 # Where a match of _MARKERS may start in a text that is not fold-safe (see marker_matches): a zero-width match at
 # each such place, found by the engine itself
-_MARKER_STARTS = lazy_compile(r"(?=final\s+answer|the\s+answer|answer|\*\*|所以|因此|故|最终|答)|^", re.I | re.M)
-_CJK_STARTS = ("所以", "因此", "故", "最终", "答")
+_MARKER_STARTS = lazy_compile(r"(?=final\s+answer|the\s+answer|answer|\*\*|所以|因此|故|最终|答|【答案】)|^", re.I | re.M)
+_CJK_STARTS = ("所以", "因此", "故", "最终", "答", "【答案】")
 
 
 def marker_matches(text: str) -> list[re.Match[str]]:
@@ -315,6 +316,24 @@ def _after_copula(sentence: str) -> str | None:
     return sentence[found.end():]
 
 
+# a qualifier naming the domain after an answer: "for all x ∈ ℝ", "\text{ for any positive integer } a", "where n is
+# an integer" (what the answer is for, not part of it)
+_DOMAIN = lazy_compile(r"\s*,?\s*(?:\\(?:text|mathrm|quad|qquad)\s*\{?\s*)*(?:for\s+(?:all|any|every|each|some)|where|with)"
+                       r"\b(?=[^=]*(?:\\in\b|∈|\\mathbb|integer|real|natural|number|positive|negative|odd|even|"
+                       r"prime))[^=]*$")
+
+
+def without_domain(text: str) -> str:
+    """``text`` without a closing qualifier naming the domain of its answer ("f(x) = x^2 for all x ∈ ℝ" -> "f(x) =
+    x^2", "(a, 1) for any positive integer a" -> "(a, 1)"); unchanged when nothing would be left."""
+    if "for" not in text and "where" not in text and "with" not in text:
+        return text
+    m = _DOMAIN.search(text)
+    if m is None or not text[:m.start()].strip(" ,$"):
+        return text
+    return text[:m.start()].rstrip(" ,")
+
+
 _TRUNCATED_WORDS = frozenset(
     "a an the of to by with for from into onto in on at as and or but so then than that which we is are be was "
     "were gives give get gets multiply divide times plus minus equals equal since because thus hence therefore "
@@ -385,7 +404,9 @@ _NUMBER_LIST = lazy_compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bo
 _CJK_TAIL = lazy_compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
 
-_PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])-?\d+(?:[.,]\d+)*(?:/\d+)?")  # not the digits of a name ("AZYUK2A")
+# not the digits of a name ("AZYUK2A"); a root written with its sign ("3√13", "√(117)") is one number
+_PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:-?(?:\d+(?:\.\d+)?\s*)?√\s*(?:\(\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)"
+                             r"|-?\d+(?:[.,]\d+)*(?:/\d+)?)")
 # Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
 # hedge, not a committed value ("from 2 to 5" states a change, not a range: see reduce_sentence).
 _RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?"
@@ -393,6 +414,8 @@ _RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(-?\d+(?:\.\d+)?)\s*(?:[
 _UNIT_WORD = lazy_compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3}(?:\^\{?-?\d\}?)?)?)(?![A-Za-z])")
 
 
+_VULGAR_SIGN = lazy_compile("[%s]" % "".join(VULGAR_FRACTIONS))
+_LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
 _BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
                     r"|up\s+to|not\s+(?:more|less)\s+than)\s*$")
 _SCALE_AFTER = lazy_compile(r"\s+(thousand|million|billion|trillion)\b", re.I)
@@ -422,8 +445,11 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         tail = _CJK_TAIL.search(text[-200:])
         if tail:
             return tail.group(1).strip()
+    if _VULGAR_SIGN.search(text):
+        text = _VULGAR_SIGN.sub(lambda m: VULGAR_FRACTIONS[m.group()], text)  # "the probability is ½": 1/2
     if not (_WORDS.search(_JOINED.sub(" ", _TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
-        return text  # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement
+        # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement (without "So")
+        return _LEADING_SO.sub("", text) if _WORDS.search(text) is None else text
     if multiple:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value
         listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")

@@ -6,7 +6,8 @@ finally commits to, wherever it writes it. The rules, strongest first (the table
 compares it with this list):
 
 1. ``json-field``: the ``answer`` (``final_answer``, ``result``...) field of a JSON-shaped reply
-   (:mod:`.structured`); without one, its reasoning field, read by the rules below (method ``json-reasoning``).
+   (:mod:`.structured`); without one, an answer the text after the object states (read by the rules below: the
+   response closes on it), else its reasoning field, read by the rules below (method ``json-reasoning``).
 2. ``answer-tag``: the last ``<answer>...</answer>`` block of an RL-trained model (also with a lost ``<``:
    ``answer> 30``, or a line ``answer`` before the last line; left open, its first paragraph), its content read by
    the other rules ("<answer>He has $72 left.</answer>" is 72).
@@ -22,6 +23,13 @@ compares it with this list):
 A tag, a box and an answer line share a priority: the later of the two wins, because a later explicit correction
 replaces an earlier answer ("\\boxed{3}. Wait, that's wrong... So the final answer is 5."), and an answer line
 after a box counts only when it states an answer. A lower priority is read only when no rule above it found one.
+
+The final commitment wins (GRADING.md 12): what a response says along the way commits to nothing. An answer
+marker in a supposition or a check ("if it asked for three-digit factors, the answer would be 0", "let me check
+whether the answer is 36"), in the conditional ("would be"), stating a partial result ("the answer is 20 so far")
+or the answer's form ("The answer should be a single number.", "the answer is an integer") is no answer line
+(:func:`musing`); and a reasoning block (``<think>...</think>``) is cut off (cut ``think``): the text after it is
+the response, the block's own conclusion counts only when nothing follows it.
 
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
 ``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
@@ -51,7 +59,7 @@ from .prose import closing_statement, concludes, opens_steps, plain_dollars
 from .structured import JsonReply, json_reply
 from ..text.patterns import lazy_compile
 
-__all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer"]
+__all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer", "musing"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,8 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("currency", "a text whose every $ is followed by a digit writes dollars ($4 * 30 = $120), not math spans"),
     Cut("duration", "a duration in two units ('3 hours and 35 minutes', '2 min 5 s') is one quantity in the smaller unit "
                     "('215 minutes'), not a list of two numbers"),
+    Cut("think", "a reasoning block (<think>...</think>, its opening tag maybe in the prompt): what follows it is the "
+                 "response's answer; the block's own conclusion counts only when nothing after it states one"),
     Cut("open-object", "a JSON reply cut off inside its object has only an answer field completed before the cut"),
     Cut("empty-marker", "a prompt's answer template echoed ('Answer: <answer>', 'ANSWER: $ANSWER') states nothing, nor "
                         "does an answer marker the response is cut off right after ('... 6 balloons.\nFinal Answer:')"),
@@ -157,6 +167,10 @@ def _json_field(scope: _Scope) -> Found | None:
         return Found(0, Extraction(inner, "json-field"))
     if not reply.closed:
         return Found(0, Extraction((), "json-field"))  # cut off inside the object before any answer field
+    later = _by_table(scope.text[reply.end:], scope.multiple, _BELOW_JSON) if reply.end >= 0 else None
+    if later is not None:
+        # an object without an answer field, then "**Answer**: 28": the response closes on that answer
+        return Found(reply.end, later)
     if reply.reasoning is not None:
         inner = _by_table(reply.reasoning, scope.multiple, _BELOW_JSON)
         return Found(0, Extraction(inner.answers if inner else (), "json-reasoning"))
@@ -214,6 +228,8 @@ def _boxed(scope: _Scope) -> Found | None:
             break
         group.insert(0, prev)
     answers = tuple(_with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
+    if not any(answers):
+        return None  # an empty box commits to nothing; a statement after it may ("\boxed{}. Thus no such k exists.")
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
 
 
@@ -249,23 +265,63 @@ def _cut_box(scope: _Scope) -> Found | None:
     return Found(start, Extraction((spans[-1],), "boxed-cut"))
 
 
+# What makes an answer marker a thought along the way, not a commitment (GRADING.md 12): a supposition or a check
+# in its sentence before it ("if the question asked for three-digit factors, the answer would be 0", "let me check
+# whether the answer is 12"), the conditional "would be", a partial result ("the answer so far is 20"); or a
+# statement of the answer's form, not of a value ("The answer should be a single number.").
+_SUPPOSING = lazy_compile(r"(?i)\b(?:if|suppose|supposing|assum(?:e|ing)|unless|otherwise|whether|hypothetically|"
+                          r"wonder(?:ing)?|(?:let\s+(?:me|us)|let's|to|we\s+(?:can|should|must|need\s+to))\s+(?:check|"
+                          r"verify|confirm|double-check|make\s+sure))\b")
+_CONDITIONAL_MARKER = lazy_compile(r"(?i)\bwould\s+be\b")
+_PARTIAL = lazy_compile(r"(?i)\b(?:so\s+far|for\s+now|partial(?:ly)?|subtotal|running\s+total|at\s+this\s+(?:point|stage))\b")
+_FORM = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:(?:probably|likely|still|also|just|indeed)\s+)?(?:(?:a|an|one)\s+(?:single\s+|"
+                     r"positive\s+|negative\s+|non-?negative\s+|whole\s+|real\s+|rational\s+|exact\s+|integer\s+|"
+                     r"numerical\s+|numeric\s+|specific\s+|simple\s+|common\s+|reduced\s+|decimal\s+)*(?:number|integer|"
+                     r"value|fraction|expression|decimal|count|whole\s+number|answer|word|letter|formula|percentage)s?|"
+                     r"(?:in|of)\s+(?:the\s+)?(?:form|simplest\s+form|lowest\s+terms|terms\s+of|units)\b|expressed\b|"
+                     r"numerical|numeric|an?\s+integer|correct|right|wrong|consistent|plausible|reasonable|"
+                     r"(?:the\s+)?same)\b(?![^.\n]*[\d$\\])")
+_CLAUSE_START = lazy_compile(r"[.!?\n。！？;；]")
+
+
+def musing(text: str, marker: re.Match) -> bool:
+    """Is the answer marker ``marker`` of ``text`` a thought along the way rather than a commitment: in a
+    supposition or a check, conditional ("would be"), a partial result, or a statement of the answer's form
+    ("The answer should be a single number.", "the answer is an integer")? (GRADING.md 12.)"""
+    start = marker.start()
+    window = text[max(0, start - 200):start]
+    clause = _CLAUSE_START.split(window)[-1]
+    if _SUPPOSING.search(clause) or _PARTIAL.search(clause) or _CONDITIONAL_MARKER.search(marker.group()):
+        return True
+    after = text[marker.end():marker.end() + 200]
+    sentence = re.split(r"(?<=[^\d\s])\.(?:\s|$)|[\n!?;]", after, maxsplit=1)[0]
+    return bool(_FORM.match(sentence) or _PARTIAL.search(sentence))
+
+
 # the statement after an answer marker written as a sentence of words (a capitalised word, then a lowercase one),
 # without math or a box: "Answer:\n\nJohn makes $1,260 if he works a full 7 day week."
 _SENTENCE_STATED = lazy_compile(r"[ \t]*\n?\s*((?:The\s+|A\s+)?[A-Z][a-z]+\s+[a-z](?:\\\$|[^\n$\\])*)$", re.M)
 
 
+_CJK_WORDS = lazy_compile("[\u4e00-\u9fff]{2}")
+
+
 def _answer_line(scope: _Scope) -> Found | None:
     text, multiple = scope.unlooped, scope.multiple
     last_box = scope.boxes[-1] if scope.boxes else None
-    marker = loose = None
-    committed: list[re.Match] = []
-    for m in marker_matches(text):
+    loose = None
+    committed: list[re.Match] = []  # the last 8 committing markers, latest first
+    # from the end: a musing ("if it asked for three-digit factors, the answer would be 0") is no marker at all
+    for m in reversed(marker_matches(text)):
         if _committing(text, m.start()):
-            marker = m
-            committed.append(m)
-            del committed[:-8]
-        else:
+            if not musing(text, m):
+                committed.append(m)
+                if len(committed) == 8:
+                    break
+        elif loose is None and not musing(text, m):
             loose = m
+    committed.reverse()
+    marker = committed[-1] if committed else None
     if marker is None and last_box is None:
         marker = loose  # nothing better: "... check the answer: 5" is still the only statement
     if marker is None or (last_box is not None and marker.start() <= last_box[1]):
@@ -278,11 +334,18 @@ def _answer_line(scope: _Scope) -> Found | None:
         # closing statement is the answer (none when the response is cut off)
         stated = None if truncated(text) else closing_statement(rest, multiple)
         found = stated.answers if stated else ()
+    elif _CJK_WORDS.search(rest.strip().split("\n", 1)[0]) and "\n" not in rest.strip():
+        # "【答案】\n解方程得到n=8.": a Chinese sentence (the last of the response), read as the prose rule reads it
+        stated = closing_statement(rest, multiple)
+        if stated is not None and all(re.search(r"\d", a) for a in stated.answers):
+            found = stated.answers
     elif sentence:
         # "Answer: Kylar needs to pay $64 for 16 glasses.": a sentence, its value read as the prose rule reads it
         stated = closing_statement(sentence.group(1), multiple)
         if stated is not None and all(re.search(r"\d", a) for a in stated.answers):
             found = stated.answers
+    if not any(a.strip() for a in found):
+        found = ()  # "The final answer is $\boxed{}$": an empty box states nothing
     if found and not boxed_all(rest) and not math_spans(rest) and truncated(text) and "\n" not in rest.strip():
         found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it (not in a later line)
     if not found and len(committed) >= 3 and committed[-1] is marker:
@@ -352,8 +415,8 @@ _CONTINUATION = lazy_compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|
                            r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
                            r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
-# fence closing the block the answer was written in.
-_TRAILER = lazy_compile(r"(?:</\s*answer\s*>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
+# fence closing the block the answer was written in, an end-of-answer token (<eoa>).
+_TRAILER = lazy_compile(r"(?:</\s*answer\s*>|<eo[ae]>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
                       r"|I hope (?:it|this|that) is correct\.?)\s*\Z", re.I | re.M)
 
 
@@ -463,6 +526,37 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
     """
     text = _without_empty_markers(_before_new_turn(_without_trailers(_one_duration(_plain_text(
         response.replace("\r\n", "\n"))))))
+    if "</think>" in text and response.count("</think>") == 1:
+        thinking = _thinking(text)
+        if thinking is not None:
+            block, after = thinking
+            # the answer after the reasoning block, whatever the block mused on the way; the block's own only
+            # when nothing follows it
+            return _read(after if after.strip() else block, multiple)
+    return _read(text, multiple)
+
+
+_THINK_OPEN = lazy_compile(r"\A\s*<think>")
+_ANY_THINK = lazy_compile(r"<\s*/?\s*think\s*>")
+
+
+def _thinking(text: str) -> tuple[str, str] | None:
+    """``text`` as (its reasoning block's content, what follows the block) (cut ``think``); None unless the text
+    is one block and what follows it (a ``<think>`` opening the text or left in the prompt, one ``</think>``): tags
+    echoed from a prompt's template ("put your reasoning in <think> </think>") make no block."""
+    end = text.find("</think>")
+    if end < 0 or text.find("</think>", end + 1) >= 0:
+        return None
+    block = text[:end]
+    opened = _THINK_OPEN.match(block)
+    if _ANY_THINK.search(block, opened.end() if opened else 0) or _ANY_THINK.search(text, end + 8):
+        return None
+    return block[opened.end() if opened else 0:], text[end + len("</think>"):]
+
+
+def _read(text: str, multiple: bool) -> Extraction | None:
+    """The answer ``text`` commits to: before an invented question when the text before it states one, else by
+    the table."""
     for m in islice(_CONTINUATION.finditer(text), 3):
         if text[:m.start()].strip():
             before = text[:m.start()].rstrip()

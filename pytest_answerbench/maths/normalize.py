@@ -19,7 +19,8 @@ from ..text.patterns import lazy_compile
 from .units import unit_tail
 from ..text.numbers import ONES, PARTS, SCALES, TENS
 
-__all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "number_words", "undoubled", "UNITS"]
+__all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "number_words", "undoubled", "UNITS",
+           "VULGAR_FRACTIONS"]
 
 # Units and counted nouns recognised at the end of a numeric answer and stripped (conversion between prefixed
 # units, when the gold's unit is known, is :mod:`.units`' job; see docs/profiles-math.md).
@@ -51,6 +52,7 @@ _SYMBOLS.update({c: "\\%s " % name for c, name in zip(
     "Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi".split())})
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5",
            "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
+VULGAR_FRACTIONS = _VULGAR  #: Unicode vulgar fractions and the fractions they write ("½": "1/2")
 _SPACING = lazy_compile(r"\\(?:[,;:! ]|quad|qquad|displaystyle|textstyle|limits)|\\left|\\right|\\middle"
                       r"|\\(?:big|Big|bigg|Bigg)[lr]?(?![a-zA-Z])")
 # "approximately 2.83", "2\\sqrt{2} (about 2.83)": the approximation marker the comparison reads.
@@ -101,7 +103,7 @@ _MIXED = lazy_compile(r"(-?)(\d+)(?:\s*\\frac\{(\d+)\}\{(\d+)\}|\s+(\d+)\s*/\s*(
 _CJK_MEASURE = lazy_compile(r"(.*?\d[^\u4e00-\u9fff]*?)\s*[\u4e00-\u9fff]{1,3}")
 _POINT = lazy_compile(r"[A-Z]\s*(\([^()]*,[^()]*\))")
 _TIMES_X = lazy_compile(r"(\d)\s*[xX]\s*10\s*\^")
-_ENDS_IN_UNIT = lazy_compile(r"[A-Za-zΩμµ]\S*\s*\.?$")
+_ENDS_IN_UNIT = lazy_compile(r"[A-Za-zΩμµÅ]\S*\s*\.?$")
 # A trigonometric function of an angle in degrees ("\\sin 60^\\circ", "cos(36°)"): the argument in radians.
 _DEG = r"\s*(?:\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|°|\\degree(?![a-zA-Z]))"
 _TRIG_DEGREES = lazy_compile(

@@ -17,8 +17,10 @@ import re
 
 from .extract import (
     _SPAN, _TEXT_WRAPPED, _WORDS, Extraction, _joined_spans, _sentences, reduce_sentence, strip_wrappers,
+    without_domain,
 )
 from ..text.patterns import lazy_compile
+from .meaning import claim
 
 __all__ = ["closing_statement", "concludes", "opens_steps", "plain_dollars"]
 
@@ -185,6 +187,29 @@ def _closing_sentence(last: str) -> str:
     return stating[-1] if stating else last
 
 
+_EMPTY_BOX = lazy_compile(r"\\boxed\s*\{\s*\}")
+_CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
+# a firm statement of a text answer: "must be equilateral", "has a winning strategy"
+_FIRM = lazy_compile(r"(?i)\b(?:(?:must|has\s+to|have\s+to)\s+be|is\s+necessarily|winning\s+strategy|wins)\b")
+_OPENING_WORDS = lazy_compile(r"(?i)^(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion)\b\s*,?\s*")
+
+
+def _claimed(line: str, sentence: str) -> str:
+    """The text answer the closing ``sentence`` of ``line`` states by meaning, or "": the sentence when the line
+    holds no number and no math but empty boxes and it makes a claim ("Hence it is possible.", "Thus, there exists
+    no such k." after an empty box: :func:`..meaning.claim`); else its clause after a last conclusion word, when that
+    clause holds no number or math and makes a claim or a firm statement ("..., so the limit does not exist", "...,
+    so the triangle must be equilateral")."""
+    bare = _EMPTY_BOX.sub(" ", line)
+    if not re.search(r"\d", bare) and not any(s.strip() for s in _joined_spans(bare)):
+        return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip())) if claim(sentence) is not None else ""
+    parts = _CONCLUSION_WORD.split(sentence)
+    clause = parts[-1].strip(" ,")
+    if len(parts) < 2 or re.search(r"[\d$\\]", clause) or not (claim(clause) or _FIRM.search(clause)):
+        return ""
+    return strip_wrappers(clause)
+
+
 def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
     """The answer the last line (or closing paragraph) of ``text`` states, or None.
 
@@ -211,7 +236,12 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
         stated = _cjk_statement(last, multiple)
         if stated:
             return Extraction(stated, "prose")
-    spans = _joined_spans(last, last=True)
+    claimed = _claimed(last, final[0])
+    if claimed:
+        return Extraction((claimed,), "prose")
+    if _EMPTY_BOX.search(last):
+        return None  # "So the final answer is $\boxed{}$.": an empty box states nothing
+    spans = _joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")
     bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b)]

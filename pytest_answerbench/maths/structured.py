@@ -38,11 +38,13 @@ _CONTROL = {"n": "\n", "r": " ", "t": " ", "b": " ", "f": " "}
 @dataclass(frozen=True)
 class JsonReply:
     """What a JSON-shaped reply holds: its ``answer`` field (None: none; empty: an empty or null answer), its
-    ``reasoning`` text, and whether the object was ``closed`` (False: the reply was cut off inside it)."""
+    ``reasoning`` text, whether the object was ``closed`` (False: the reply was cut off inside it) and where it
+    ``end``s."""
 
     answer: str | None
     reasoning: str | None
     closed: bool
+    end: int = -1  #: where the object ends in the reply (after its closing brace; -1: not closed)
 
 
 def _unescape(m: re.Match) -> str:
@@ -102,6 +104,12 @@ def _list_value(text: str, i: int) -> tuple[str, int] | None:
 def _pairs(text: str, start: int) -> tuple[list[tuple[str, str, str]], bool]:
     """The scalar (and list) pairs (key, value, the key of the object they are in) of the object opening at
     ``start``, at any depth, and whether it closes."""
+    pairs, end = _pairs_to(text, start)
+    return pairs, end >= 0
+
+
+def _pairs_to(text: str, start: int) -> tuple[list[tuple[str, str, str]], int]:
+    """:func:`_pairs`, with where the object ends (after its closing brace; -1 when it does not close)."""
     pairs: list[tuple[str, str, str]] = []
     parents: list[str] = []  # the key each open bracket was the value of ("" for the outer object and lists)
     pending, i, n = "", start, len(text)
@@ -110,7 +118,7 @@ def _pairs(text: str, start: int) -> tuple[list[tuple[str, str, str]], bool]:
         if c in "\"'":
             read = _read_string(text, i)
             if read is None:
-                return pairs, False
+                return pairs, -1
             key, i = read
             colon = _skip_blank(text, i)
             if colon >= n or text[colon] != ":":
@@ -118,7 +126,7 @@ def _pairs(text: str, start: int) -> tuple[list[tuple[str, str, str]], bool]:
             i = _skip_blank(text, colon + 1)
             value = _value(text, i)
             if value is None and i < n and text[i] in "\"'":
-                return pairs, False  # cut off inside the value
+                return pairs, -1  # cut off inside the value
             if value is not None:
                 pairs.append((key, value[0], parents[-1] if parents else ""))
                 i = value[1]
@@ -131,9 +139,9 @@ def _pairs(text: str, start: int) -> tuple[list[tuple[str, str, str]], bool]:
         elif c in "}]":
             parents.pop()
             if not parents:
-                return pairs, True
+                return pairs, i + 1
         i += 1
-    return pairs, False
+    return pairs, -1
 
 
 def _value(text: str, i: int) -> tuple[str, int] | None:
@@ -189,7 +197,8 @@ def json_reply(text: str) -> JsonReply | None:
     m = _OPEN.search(text)
     if m is None:
         return None
-    pairs, closed = _pairs(text, m.start(1))
+    pairs, end = _pairs_to(text, m.start(1))
+    closed = end >= 0
     if not pairs and closed:
         return None
     found = {_key(k): "" if v.strip() == "null" else v for k, v, _ in pairs}  # the last occurrence wins
@@ -201,4 +210,4 @@ def json_reply(text: str) -> JsonReply | None:
     reasoning = next((found[k] for k in REASONING_KEYS if found.get(k, "").strip()), None)
     if answer is None and reasoning is None and closed:
         reasoning = pairs[-1][1]  # no field named as either: the last one written concludes
-    return JsonReply(answer, reasoning, closed)
+    return JsonReply(answer, reasoning, closed, end)

@@ -60,12 +60,15 @@ _PLAIN = {
     # Imperial lengths and calendar times (written as words in answers: "125 miles", "3 days").
     **{unit: (_dims(m=1), METRES[unit]) for unit in ("mi", "ft", "yd", "inch")},
     "day": (_dims(s=1), Fraction(86400)), "week": (_dims(s=1), Fraction(604800)),
+    # the ångström (atomic radii, wavelengths) and the CGS erg
+    "Å": (_dims(m=1), Fraction(1, 10**10)), "\\AA": (_dims(m=1), Fraction(1, 10**10)),
+    "erg": (_J, Fraction(1, 10**7)), "ergs": (_J, Fraction(1, 10**7)),
 }
 # A single letter after a number is a unit only for these symbols (as before); "2F", "3t", "4H" are more often
 # a multiple of a quantity than farads, tonnes or henries.
-_SINGLE = frozenset("mgshJWNVAKCTL")
+_SINGLE = frozenset("mgshJWNVAKCTLÅ")
 
-_SYM = r"(?:\\mu\s*(?:\\Omega|[A-Za-z]{1,4})|[A-Za-z]?\s*(?:\\Omega|Ω)|[μµ]?[A-Za-z]{1,4}|[μµ](?:\\Omega|Ω))"
+_SYM = r"(?:\\mu\s*(?:\\Omega|[A-Za-z]{1,4})|[A-Za-z]?\s*(?:\\Omega|Ω)|[μµ]?[A-Za-z]{1,4}|[μµ](?:\\Omega|Ω)|Å|\\AA)"
 _POW = r"(?:\s*\^\s*(?:\{\s*(?P<p1>-?\d)\s*\}|(?P<p2>-?\d)))?"
 _ATOM = lazy_compile(r"(?P<sym>%s)(?![A-Za-z])%s" % (_SYM, _POW))
 _TAIL_ATOM = _SYM + r"(?:\s*\^\s*(?:\{-?\d\}|-?\d))?"
@@ -142,7 +145,7 @@ _WORD_BASE = {"meter": "m", "metre": "m", "gram": "g", "second": "s", "joule": "
               "volt": "V", "ampere": "A", "amp": "A", "ohm": "\\Omega", "coulomb": "C", "pascal": "Pa", "hertz": "Hz",
               "kelvin": "K", "farad": "F", "tesla": "T", "electronvolt": "eV", "electron volt": "eV",
               "electron-volt": "eV"}
-_WORD_PLAIN = {"hour": "h", "minute": "min", "min": "min", "hr": "h", "sec": "s", "mile": "mi", "foot": "ft",
+_WORD_PLAIN = {"angstrom": "Å", "ångström": "Å", "hour": "h", "minute": "min", "min": "min", "hr": "h", "sec": "s", "mile": "mi", "foot": "ft",
                "feet": "ft", "inch": "inch", "yard": "yd", "day": "day", "week": "week"}
 _WORD_ATOM = r"(?:(?:%s)?(?:%s)|%s)(?:e?s)?" % ("|".join(_WORD_PREFIX), "|".join(
     sorted(map(re.escape, _WORD_BASE), key=len, reverse=True)), "|".join(_WORD_PLAIN))

@@ -431,3 +431,113 @@ def test_the_duration_cut_skips_texts_without_minutes_and_reads_the_others_as_be
     text comes out as when both run over every text."""
     assert locate._one_duration(text) == _one_duration_by_both_patterns(text)
     assert locate._one_duration("It takes 3 hours and 35 minutes.") == "It takes 215 minutes."
+
+
+# ---- the final commitment (GRADING.md 1 and 12): musings along a reasoning trace commit to nothing ------------------
+
+MUSINGS = {
+    # a statement of the answer's form, then the closing line in prose
+    "form": ("We need the count of pairs. The answer should be a single number.\nCounting gives 7 + 5 = 12 pairs.\n"
+             "So there are 12 such pairs.", ("12",), "prose"),
+    "form, an integer": ("The answer is an integer, since each term is.\nAdding up, the sum is 45.", ("45",), "prose"),
+    "form, in lowest terms": ("The answer must be given in lowest terms; the answer is in the form p/q.\n"
+                              "Therefore p + q = 17.", ("17",), "prose"),
+    # a supposition: "if ..., the answer would be ..."
+    "hypothetical": ("If the question asked for three-digit factors, the answer would be 0. It asks for two-digit "
+                     "ones.\nThere are 5 two-digit factors.", ("5",), "prose"),
+    "supposition": ("Suppose the answer is 10; then the sum exceeds 50, a contradiction.\nThus n = 9.", ("9",),
+                    "prose"),
+    "conditional mood": ("With repetition allowed the answer would be 125. Without it we get 5 * 4 * 3 = 60.\n"
+                         "Hence 60 arrangements.", ("60",), "prose"),
+    # a check
+    "a check": ("Total: 63.\nLet me check whether the answer is 36 by reversing the digits: no.\nSo Tom has 63 "
+                "stamps.", ("63",), "prose"),
+    # a partial result
+    "partial sum": ("Adding the first rows, the answer is 20 so far. The last row adds 43.\nIn total, 63 seats.",
+                    ("63",), "prose"),
+}
+
+
+@pytest.mark.parametrize("name", list(MUSINGS))
+def test_a_musing_along_the_way_is_no_commitment(name):
+    response, answers, rule = MUSINGS[name]
+    assert _found(response) == (answers, rule)
+
+
+@pytest.mark.parametrize("response", [
+    "The answer is 63.",
+    "So the answer is 63.",
+    "After checking every case, the answer is 63.",
+    "As expected, the final answer is 63.",
+    "Answer: 63",
+])
+def test_a_plain_commitment_is_still_one(response):
+    assert _found(response) == (("63",), "answer-line")
+
+
+def test_a_final_box_outranks_every_answer_phrase_before_it():
+    trace = ("Let me think. The answer should be a single number. If the question asked for three-digit factors, "
+             "the answer would be 0. The partial sum so far is 20, so the answer is 20 so far.\n\n"
+             "Final Answer: The final answer is $\\boxed{63}$")
+    assert _found(trace) == (("63",), "boxed")
+    # the false accept a musing would give: the hypothetical names the gold, the closing box does not
+    assert _olympiad(trace, "0").status == "wrong"
+    assert _olympiad(trace, "20").status == "wrong"
+    assert _imo(trace, "0").status == "wrong"
+
+
+THINKING = {
+    "answer after the block": ("<think>So the answer is 12. Hmm, no: I double counted.</think>\n\nThere are 14 such "
+                               "numbers.", ("14",), "prose"),
+    "opening tag in the prompt": ("Count them: 3 + 4 = 7, so the answer is 7. Wait, plus the corner: 8.</think>\n"
+                                  "**Answer:** 8", ("8",), "answer-line"),
+    "box in the block, answer after": ("<think>The answer is \\boxed{3}? No.</think>\nThe final answer is 5.", ("5",),
+                                       "answer-line"),
+    "nothing after the block": ("<think>Adding, 20 + 43 = 63. So the answer is 63.</think>", ("63",), "answer-line"),
+    "answer tag after the block": ("<think>The answer would be 0 for three digits.</think> <answer>5</answer>", ("5",),
+                                   "answer-tag"),
+}
+
+
+@pytest.mark.parametrize("name", list(THINKING))
+def test_a_reasoning_block_counts_only_when_nothing_follows(name):
+    response, answers, rule = THINKING[name]
+    assert _found(response) == (answers, rule)
+
+
+def test_after_the_block_nothing_stated_is_no_answer_from_the_block():
+    # something follows the block but states nothing: the block's musing is not read instead
+    assert _olympiad("<think>So the answer is 12.</think>\nI cannot finish this", "12").status == "wrong"
+    assert _olympiad("<think>The answer is 12.</think>\nThere are 14 of them.", "12").status == "wrong"
+
+
+def test_tags_echoed_from_a_template_make_no_block():
+    # two closing tags (the prompt's template echoed): read as before, the whole response
+    response = ("The reasoning goes in <think> </think> tags. So the answer is 12.\n<think>More.</think>\n"
+                "The final answer is $\\boxed{12}$.")
+    assert _found(response) == (("12",), "boxed")
+
+
+def test_a_json_object_without_an_answer_then_an_answer_line():
+    response = '```json\n{"reasoning": "We add the two counts, 13 and 15."}\n```\nChecking again.\n**Answer**: 28'
+    assert _found(response) == (("28",), "answer-line")
+    response = '{"steps": ["13 boys", "15 girls"]}\nSo the class has $\\boxed{28}$ pupils.'
+    assert _found(response) == (("28",), "boxed")
+    # with an answer field, the field is the answer, whatever follows
+    assert _found('{"answer": 28}\nThe answer is 30.') == (("28",), "json-field")
+
+
+@pytest.mark.parametrize("response, answers", [
+    ("【解析】\n所以，乙去过的城市是A。<eoe>\n【答案】A<eoa>", ("A",)),  # the exam answer marker, end-of-answer token
+    ("【解析】\n解这个方程。\n<eoe>\n【答案】\n解方程得到n=8.<eoa>", ("8",)),  # a Chinese sentence after it
+    ("【答案】\n解上述方程，我们得到 $a = 1$ 或 $a = -3$。但是 $a$ 不能等于 $-3$。因此，$a = 1$。<eoa>", ("a = 1",)),
+])
+def test_a_chinese_exam_answer_block(response, answers):
+    assert _found(response) == (answers, "answer-line")
+
+
+def test_a_root_written_with_its_sign_in_a_sentence_is_one_number():
+    response = "- √117 = √(9×13) = 3√13\n\n**Answer:** The distance between the points is 3√13 units."
+    assert _found(response) == (("3√13",), "answer-line")
+    assert _olympiad(response, "3\\sqrt{13}").status == "correct"
+    assert _olympiad(response, "13").status == "wrong"

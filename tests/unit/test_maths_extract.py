@@ -255,7 +255,7 @@ def test_loops_and_bounds(response, answers):
 _MARKER_PARTS = st.sampled_from([
     "The answer is", "the answer:", "ANSWER = ", "Final answer:", "final\u2003answer is", "So the final answer is",
     "**Answer:**", "** final answer **:", "Answer $", "Answer \\(", "A: 18", "Ans: 3", "B: 4", "#### 42", "####",
-    "答：", "答案是", "所以答案为", "故最终答案是", "因此答案：", "答 : 5", "汉答：", "the", "theanswer is", "bathe answer is",
+    "答：", "答案是", "所以答案为", "故最终答案是", "因此答案：", "答 : 5", "汉答：", "【答案】", "【", "答案】", "the", "theanswer is", "bathe answer is",
     "ſ", "ı", "İ", "\u212a", "İanswer is", "answer", "ANS", "**", "*", "x", "5", " ", "  ", "\t", "\n", "\u00a0", "\x1c",
     ".", ":", "：", "$", "\\[", "should be", "would be", "is", "an", "wer", "f", "nal", "th", "e", "Ans"])
 

@@ -28,6 +28,23 @@ def _unlabelled(g_clean: Item, p_clean: Item) -> Item:
     return p_clean
 
 
+# a measured value: a number, maybe times a power of ten ("4.8 \times 10^{10}", "73.4 \times 10^3")
+_MEASURED = lazy_compile(r"\s*-?\d+(?:\.\d+)?(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*(?:\{\s*-?\d+\s*\}|-?\d))?\s*")
+
+
+def unlabelled_gold(g_clean: Item, p_clean: Item) -> Item:
+    """The gold without a label naming the quantity it measures, when the prediction has none and the value is a
+    number with a unit ("y = 0.017 m", "W = 73.4 \\times 10^3 J" against "73.4 kJ"): the prediction states the
+    value; a gold equation with letters on its right ("y = 3x + 2") keeps its label."""
+    if "=" in p_clean.text or g_clean.text.count("=") != 1:
+        return g_clean
+    label, value = g_clean.text.split("=")
+    if not _is_label(label):
+        return g_clean
+    inner = _with_marks(value, g_clean)
+    return inner if inner.unit and _MEASURED.fullmatch(inner.text) else g_clean
+
+
 def _distinct(parts: list[str]) -> list[str]:
     seen: set[str] = set()
     out = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ...text.patterns import lazy_compile
+from ..meaning import same_meaning
 from ..normalize import Item, is_thousands, number_words, text_key
 from .marks import _unit_scale
 
@@ -17,13 +18,17 @@ _PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
 
 
 def _texts_equal(gt: str, pt: str) -> bool:
-    """Text answers: the same words ignoring case, markup and articles; a short sentence stating the other
-    answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is not)."""
+    """Text answers: the same words ignoring case, markup and articles; else the same claim by meaning
+    (:func:`..meaning.same_meaning`: "Hence it is possible." is Yes, "Not necessarily." is No); else a short sentence
+    stating the other answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is not)."""
     g, p = (_ARTICLES.sub("", text_key(t)).strip() for t in (gt, pt))
     if not g or not p:
         return False
     if g == p:
         return True
+    meaning = same_meaning(gt, pt)
+    if meaning is not None:
+        return meaning  # "Hence it is possible." is Yes; "finitely many" is not "infinitely many"
     for sentence, word in ((g, p), (p, g)):
         predicate = _PREDICATE.match(sentence)
         if predicate and len(sentence.split()) <= 12 and predicate.group(1).strip() == word:

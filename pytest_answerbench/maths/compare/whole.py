@@ -14,10 +14,12 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    the prediction (``S = ...``) is dropped when the gold has none.
 6. ``exact`` (60): the same text with the same marks.
 7. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
-   ``x = 3, y = 2`` as the pair; a solution written twice is one).
+   ``x = 3, y = 2`` as the pair; numbered parts ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a
+   solution written twice is one).
 8. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
 9. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-10. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered).
+10. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, or when both answers
+    are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``: GRADING.md 13; method ``blanks:...``).
 """
 
 from __future__ import annotations
@@ -29,14 +31,16 @@ from typing import Any, Sequence
 from ...text.patterns import lazy_compile
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
+from ..extract import without_domain
 from ..matrix import read_matrices
+from ..meaning import same_meaning
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .equations import _symbolic
 from .intervals import _union_parts_equal
 from .items import _all_equal, items_equal
 from .long import _long_answers
 from .marks import _unit_scale, _with_marks, _with_target_unit
-from .parts import _GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled
+from .parts import _GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled, unlabelled_gold
 from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import _tuple_parts
 from .values import SIMPLIFY_SECONDS, _Unknown, _expressions_equal, _numeric, _parse, _same_number
@@ -103,7 +107,8 @@ def _matrix(a: _Answers) -> Outcome | None:
 
 
 def _clean(a: _Answers) -> None:
-    a.g, a.p = clean(a.gold), clean(a.pred)
+    a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
+    a.g, a.p = _base_numeral(a.g), _base_numeral(a.p)
     if "," in a.g.text or "," in a.p.text:
         a.g = replace(a.g, text=_decimal_comma(a.g.text, a.p.text))
         a.p = replace(a.p, text=_decimal_comma(a.p.text, a.g.text))
@@ -120,7 +125,7 @@ def _clock(a: _Answers) -> Outcome | None:
 def _marks(a: _Answers) -> None:
     # Against a symbolic answer "2mg" is 2·m·g, not 2 milligrams: a unit is only read off next to a number.
     # (Put back in parentheses, which no later cleaning reads as a unit again.)
-    g, p = a.g, a.p
+    g, p = unlabelled_gold(a.g, a.p), a.p  # "y = 0.017 m" against "0.017 m": the value the gold names
     if p.unit and _symbolic(g.text):
         p = Item(f"{p.text}({p.unit})", p.percent, p.degree)
     if g.unit and _symbolic(p.text):
@@ -145,8 +150,16 @@ def _parts(a: _Answers) -> None:
         p_parts = [p_clean.text.replace(",", "")]
     if len(p_parts) == 1 and len(g_parts) > 1 and is_thousands(g_clean.text):
         g_parts = [g_clean.text.replace(",", "")]
+    g_numbered, p_numbered = numbered_parts(g_clean.text), numbered_parts(p_clean.text)
+    if g_numbered and (p_numbered or len(p_parts) == len(g_numbered)):
+        g_parts = g_numbered  # "(1) 2 (2) 5": the answers to parts (1) and (2)
+    if p_numbered and len(p_numbered) == len(g_parts):
+        p_parts = p_numbered
     if len(g_parts) == 1 and len(p_parts) > 1 and number_words(p_clean.text) is not None:
         p_parts = [p_clean.text]  # "one hundred and five" is one number
+    if len(g_parts) + len(p_parts) > 2 and same_meaning(g_clean.text, p_clean.text) is not None:
+        g_parts, p_parts = [g_clean.text], [p_clean.text]  # "Yes, such a colouring exists.": one text answer
+    g_parts, p_parts = chained_assignments(g_parts), chained_assignments(p_parts)  # "a=b=c=1": three of them
     if len(g_parts) != len(p_parts) or "=" in p_clean.text or "=" in g_clean.text:
         # "x = 3, y = 2" states the ordered pair (3, 2).
         g_parts, p_parts = _assignments_as_tuples(g_parts, p_parts), _assignments_as_tuples(p_parts, g_parts)
@@ -186,11 +199,76 @@ def _count(a: _Answers) -> Outcome | None:
 def _set(a: _Answers) -> Outcome:
     g_items = [_with_marks(t, a.g) for t in a.g_parts]
     p_items = [_with_marks(t, a.p) for t in a.p_parts]
-    ordered = a.kind is not None and "ordered" in a.kind
+    # blanks are ordered, unless each part names what it answers ("x = 1; y = 2": matched by name, rule 8)
+    blanks = _blanks(a.g.text) and _blanks(a.p.text) and not all("=" in t for t in a.g_parts)
+    ordered = a.kind is not None and "ordered" in a.kind or blanks
     ok, methods = _match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
     if not ok:
-        return False, min(methods) if methods else "set-mismatch"
-    return True, "set:" + "+".join(sorted(methods))
+        return False, min(methods) if methods else ("blanks-mismatch" if blanks else "set-mismatch")
+    return True, ("blanks:" if blanks else "set:") + "+".join(sorted(methods))
+
+
+_BASE_NUMERAL = lazy_compile(r"([0-9A-Fa-f]{2,})\s*_\s*\{?\s*(\d{1,2})\s*\}?")
+
+
+def _base_numeral(item: Item) -> Item:
+    """A numeral written in base b (``100100_2``, ``1A_{16}``; bases 2 to 16) as its value in base ten."""
+    m = _BASE_NUMERAL.fullmatch(item.text) if "_" in item.text else None
+    if m is None or not 2 <= int(m.group(2)) <= 16:
+        return item
+    try:
+        return replace(item, text=str(int(m.group(1), int(m.group(2)))))
+    except ValueError:  # a digit the base does not have
+        return item
+
+
+_CHAIN = lazy_compile(r"\s*((?:[a-zA-Z](?:_\{?\w+\}?)?\s*=\s*){2,})([^=]+)")
+
+
+def chained_assignments(parts: list[str]) -> list[str]:
+    """``a = b = c = 1`` (one value given to several variables) -> ``a = 1``, ``b = 1``, ``c = 1``."""
+    out: list[str] = []
+    for part in parts:
+        m = _CHAIN.fullmatch(part) if part.count("=") >= 2 else None
+        if m is None:
+            out.append(part)
+            continue
+        names = [n.strip() for n in m.group(1).split("=") if n.strip()]
+        out.extend(f"{name} = {m.group(2).strip()}" for name in names)
+    return out
+
+
+_NUMBER_LABEL = lazy_compile(r"\(\s*(\d{1,2})\s*\)")
+
+
+def numbered_parts(text: str) -> list[str] | None:
+    """The answers of a text written as numbered parts ("(1) 2 (2) 5" -> ["2", "5"]): labels (1), (2), ... in order
+    from the start, two or more; None otherwise."""
+    labels = [m for m in _NUMBER_LABEL.finditer(text)] if "(1)" in text.replace(" ", "") else []
+    if len(labels) < 2 or text[:labels[0].start()].strip() or \
+            [int(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
+        return None
+    ends = [m.start() for m in labels[1:]] + [len(text)]
+    parts = [text[m.end():end].strip(" ,;；") for m, end in zip(labels, ends)]
+    return parts if all(parts) else None
+
+
+# parts separated by a semicolon, or numbered "(1) ... (2) ...": the answers to several blanks or parts, in order
+# when both answers are written so (a set or a list with commas answering semicolon-separated solutions is a list)
+_BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)")
+
+
+def _blanks(gold: str) -> bool:
+    """Are the gold's parts the answers to numbered parts or blanks (GRADING.md 13: ordered, the k-th answers the
+    k-th), not a list of solutions to one equation (unordered, rule 8)? Semicolons outside brackets, or "(1)"."""
+    if not _BLANKS.search(gold):
+        return False
+    depth = 0
+    for char in gold:
+        depth += (char in "([{") - (char in ")]}")
+        if depth == 0 and char in ";；":
+            return True
+    return "(1)" in gold
 
 
 #: The steps, in order (documented in this module's docstring, which a test compares with it).

@@ -1,0 +1,148 @@
+"""Text answers by meaning (GRADING.md 10): what a short answer or a closing sentence claims, negations and
+qualifiers included.
+
+A careful grader reads "Hence it is possible." as the answer Yes, "**Answer:** Not necessarily." as No, "the limit
+does not exist" as the gold "does not exist", "There are infinitely many such primes." as "infinitely many" (and
+"finitely many" as its opposite), and "so the triangle must be equilateral" or "**Alice** has a winning strategy."
+as the gold naming the shape or the winner. :func:`claim` reads a text's claim as a (family, polarity) pair;
+:func:`same_meaning` compares two texts by their claims, or by a short gold phrase the sentence states as its
+subject or its predicate. Nothing here evaluates text: the tables below are the whole vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..text.patterns import lazy_compile
+
+__all__ = ["FAMILIES", "claim", "same_meaning"]
+
+#: The families of claims, in the order they are looked for: (name, negative pattern, positive pattern). A
+#: negative form is looked for first ("not always" before "always", "infinite" before "finite"); the polarity is
+#: True for the positive form ("exists", "infinitely many", "possible", "always", "yes").
+FAMILIES: tuple[tuple[str, str, str], ...] = (
+    ("infinite",
+     r"\b(?:finite(?:ly)?|bounded|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|not\s+unbounded)\b",
+     r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded))\b"),
+    ("exist",
+     r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
+     r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|solutions?|real\s+solutions?|\w+\s+exists?)|"
+     r"non-?existent|none|not\s+exist|dne)\b",
+     r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one))\b"),
+    ("possible",
+     r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
+     r"no\s+way)\b",
+     r"\b(?:possible|feasible|achievable|can\s+(?:always\s+)?be\s+(?:done|achieved|made|arranged|found|constructed))\b"),
+    ("always",
+     r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b",
+     r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b"),
+)
+_COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
+_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative)|(?P<no>no|false|incorrect|negative))"
+                       r"(?:\s*[,;:.!]\s*[^\d]*)?")  # "Yes, it is readable." (not "No, 5": a second answer)
+# markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
+_MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
+_OPENING = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then)\s*,?\s+|"
+                        r"(?:yes|no)\s*,\s*)*(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
+_LEAD = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then)\s*,?\s+)*"
+                     r"(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
+_NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
+_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b")
+# a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
+# predicate ("the triangle must be equilateral", "the winner is Alice")
+_SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|loses?|moves?|gets?|does)\b"
+_PREDICATE_VERB = (r"\b(?:is|are|was|were|be|becomes?|wins?|(?:must|has\s+to|have\s+to|should|will|would|can\s+only)"
+                   r"\s+be|is\s+(?:necessarily|always|clearly))\s+(?:an?\s+|the\s+)?")
+
+
+def _plain(text: str) -> str:
+    """``text`` lower-cased, without markup, spacing runs as one space, without a closing full stop."""
+    text = _MARKUP.sub(lambda m: m.group(1) or " ", text)
+    text = re.sub(r"\s+", " ", text).strip().lower()
+    return text.rstrip(".!。").strip()
+
+
+def claim(text: str) -> tuple[str, bool] | None:
+    """What ``text`` claims: ``("yes", True)`` for "Yes" / "True", a family of :data:`FAMILIES` with its polarity
+    ("the limit does not exist" -> ``("exist", False)``), or None when it claims none of them.
+
+    Examples:
+        >>> claim("Hence it is possible."), claim("Not necessarily."), claim("There are infinitely many.")
+        (('possible', True), ('always', False), ('infinite', True))
+    """
+    base = _plain(text) if len(text) <= 400 else ""
+    plain = _OPENING.sub("", base, count=1)
+    if not plain:
+        return None
+    yes_no = _YES_NO.fullmatch(_LEAD.sub("", base, count=1))  # "Yes, it is readable": Yes
+    if yes_no:
+        return "yes", yes_no.group("yes") is not None
+    if _HEDGE.search(plain):
+        return None  # "possible or not", "maybe infinite": no single claim
+    for name, negative, positive in _COMPILED:
+        if negative.search(plain):
+            return name, False
+        if positive.search(plain):
+            return name, True
+    return None
+
+
+#: Families a plain Yes or No answers (an existence, a possibility, a claim that holds always).
+_YES_FAMILIES = frozenset({"yes", "exist", "possible", "always"})
+
+
+def _states_phrase(sentence: str, phrase: str) -> bool:
+    """Does ``sentence`` (a short one, without negation or hedge) state the short ``phrase`` as its subject or as
+    its predicate?"""
+    if len(sentence.split()) > 20 or _NEGATION.search(sentence) or _HEDGE.search(sentence):
+        return False
+    quoted = re.escape(phrase)
+    return bool(re.match(r"(?:the\s+)?%s\s+%s" % (quoted, _SUBJECT_VERB), sentence)
+                or re.search(r"%s%s$" % (_PREDICATE_VERB, quoted), sentence))
+
+
+_QUANTIFIERS = frozenset("all every any each the a an such that which are is".split())
+
+
+def _description(plain: str) -> tuple[str, ...]:
+    """A description of a set of objects as its words, read the same whatever its quantifier and number ("every odd
+    positive integer n" and "all odd positive integers"): words without quantifiers and articles, singular, without a
+    closing variable name; () when that leaves fewer than two words or a word is not a plain word."""
+    words = plain.replace(",", " ").split()
+    if words and len(words[-1]) == 1 and len(words) > 1:
+        words = words[:-1]  # "... integer n": the variable named
+    if not all(re.fullmatch(r"[a-z][a-z-]*", w) for w in words):
+        return ()
+    kept = tuple(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                 for w in words if w not in _QUANTIFIERS)
+    return kept if len(kept) >= 2 else ()
+
+
+def same_meaning(gold: str, pred: str) -> bool | None:
+    """Do ``gold`` and ``pred`` state the same text answer by meaning? None when meaning does not decide (neither
+    side makes a claim of :data:`FAMILIES`, nor states the other's short phrase).
+
+    Examples:
+        >>> same_meaning("Yes", "Hence it is possible."), same_meaning("No", "It is always true.")
+        (True, False)
+        >>> same_meaning("infinitely many", "There are finitely many such primes.")
+        False
+        >>> same_meaning("Alice", "**Alice** has a winning strategy.")
+        True
+    """
+    g, p = claim(gold), claim(pred)
+    if g is not None and p is not None:
+        if g[0] == p[0]:
+            return g[1] == p[1]
+        if "yes" in (g[0], p[0]) and g[0] in _YES_FAMILIES and p[0] in _YES_FAMILIES:
+            return g[1] == p[1]  # "Yes" against "it is possible"; "No" against "no such k exists"
+        return None
+    if g is not None and g[0] == "yes" or p is not None and p[0] == "yes":
+        return None
+    g_plain, p_plain = _plain(gold), _OPENING.sub("", _plain(pred), count=1)
+    if g is None and p is None and _description(g_plain) and _description(g_plain) == _description(p_plain):
+        return True  # "every odd positive integer n" / "all odd positive integers"
+    if g is None and 0 < len(g_plain.split()) <= 3 and re.fullmatch(r"[a-z][a-z' -]*", g_plain) \
+            and _states_phrase(p_plain, g_plain):
+        return True
+    return None

@@ -1,0 +1,124 @@
+"""Text answers by meaning (GRADING.md 10, ``maths/meaning.py``): yes/no, existence, finite/infinite, possible/
+impossible, always/not necessarily, a named winner or shape, with negations and qualifiers; and the closing
+sentence that states such an answer (``maths/prose.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_answerbench import maths, score_row
+from pytest_answerbench.maths.meaning import claim, same_meaning
+
+
+@pytest.mark.parametrize("gold, pred", [
+    ("Yes", "Hence it is possible."),
+    ("Yes", "Yes, such a colouring exists."),
+    ("Yes", "Therefore such a k exists."),
+    ("Yes", "It is always true."),
+    ("True", "yes"),
+    ("No", "Not necessarily."),
+    ("No", "It is impossible."),
+    ("No", "There is no such k."),
+    ("No", "Thus, there exists no such k"),
+    ("No", "The limit does not exist."),
+    ("does not exist", "the limit does not exist"),
+    ("does not exist", "Therefore the limit doesn't exist."),
+    ("infinitely many", "There are infinitely many such primes."),
+    ("infinitely many", "The set of such n is infinite."),
+    ("finitely many", "There are only finitely many solutions."),
+    ("not always", "Not necessarily."),
+    ("impossible", "It cannot be done: it is not possible."),
+    ("possible", "It is possible."),
+    ("equilateral", "so the triangle must be equilateral"),
+    ("equilateral", "The triangle is necessarily equilateral."),
+    ("Alice", "**Alice** has a winning strategy."),
+    ("Alice", "Alice wins."),
+    ("Bob", "Therefore the winner is Bob."),
+    ("a square", "Hence the quadrilateral is a square."),
+])
+def test_the_same_claim_is_the_same_answer(gold, pred):
+    assert same_meaning(gold, pred) is True
+    assert maths.equivalent(gold, pred)[0], (gold, pred)
+
+
+@pytest.mark.parametrize("gold, pred", [
+    ("Yes", "Hence it is not possible."),  # a negation
+    ("Yes", "It is impossible."),
+    ("Yes", "Not necessarily."),
+    ("No", "Hence it is possible."),
+    ("No", "Yes."),
+    ("infinitely many", "There are finitely many such primes."),  # a qualifier
+    ("infinitely many", "The set is not infinite."),
+    ("finitely many", "There are infinitely many."),
+    ("does not exist", "The limit exists."),
+    ("always", "not always"),
+    ("possible", "impossible"),
+    ("exists", "There is no such number."),
+])
+def test_a_negation_or_another_qualifier_is_another_answer(gold, pred):
+    assert same_meaning(gold, pred) is False
+    assert not maths.equivalent(gold, pred)[0], (gold, pred)
+
+
+@pytest.mark.parametrize("gold, pred", [
+    ("Alice", "Bob can force Alice to lose."),  # the name, but not as the one who wins
+    ("Alice", "Alice does not have a winning strategy."),  # negated
+    ("Alice", "Alice or Bob, depending on n."),  # a hedge
+    ("equilateral", "The triangle is isosceles or equilateral."),
+    ("equilateral", "The triangle is not equilateral."),
+    ("Yes", "Maybe it is possible."),  # a hedge claims nothing
+    ("Yes", "This can be checked easily."),  # an aside, not an existence or a possibility
+])
+def test_a_sentence_that_does_not_state_the_gold_is_not_it(gold, pred):
+    assert same_meaning(gold, pred) is not True
+    assert not maths.equivalent(gold, pred)[0], (gold, pred)
+
+
+def test_claims():
+    assert claim("Hence it is possible.") == ("possible", True)
+    assert claim("**Answer:** Not necessarily.") == ("always", False)
+    assert claim("There are infinitely many such primes.") == ("infinite", True)
+    assert claim("There are finitely many such primes.") == ("infinite", False)
+    assert claim("No.") == ("yes", False)
+    assert claim("x = 3") is None
+    assert claim("possible or not") is None
+
+
+def _olympiad(prediction: str, gold: str) -> str:
+    return score_row("olympiad", {"prediction": prediction, "final_answer": [gold]}, timeout=10).status
+
+
+def _imo(prediction: str, gold: str) -> str:
+    return score_row("imo", {"Problem ID": "p", "Short Answer": gold, "prediction": prediction}, timeout=10).status
+
+
+@pytest.mark.parametrize("score", [_olympiad, _imo])
+@pytest.mark.parametrize("prediction, gold", [
+    ("We colour the board in stripes and check each row. Hence it is possible.", "Yes"),
+    ("Counterexample: n = 4.\n\n**Answer:** Not necessarily.", "No"),
+    ("Along x = 0 the limit is 1 and along y = 0 it is 0, so the limit does not exist.", "does not exist"),
+    ("Each step gives a new prime p > q. There are infinitely many such primes.", "infinitely many"),
+    ("All three angles are 60 degrees, so the triangle must be equilateral.", "equilateral"),
+    ("Alice mirrors Bob's moves.\n\n**Alice** has a winning strategy.", "Alice"),
+    ("No value of k works.\n\nThe final answer is $\\boxed{}$. Thus, there exists no such k.", "No"),
+])
+def test_a_closing_sentence_states_a_text_answer(score, prediction, gold):
+    assert score(prediction, gold) == "correct"
+
+
+@pytest.mark.parametrize("score", [_olympiad, _imo])
+@pytest.mark.parametrize("prediction, gold", [
+    ("We colour the board in stripes. Hence it is not possible.", "Yes"),
+    ("Each step gives a new prime. There are finitely many such primes.", "infinitely many"),
+    ("The final answer is $\\boxed{}$.", "No"),  # an empty box commits to nothing
+    ("If it were possible, the answer would be Yes. We show a contradiction.\nThus it is impossible.", "Yes"),
+])
+def test_a_closing_sentence_with_the_other_meaning_is_wrong(score, prediction, gold):
+    assert score(prediction, gold) == "wrong"
+
+
+def test_a_yes_sentence_with_clauses_is_one_text_answer():
+    gold = "\\text{Yes, it will be readable with an electron microscope.}"
+    assert maths.equivalent(gold, "\\text{Yes, it could be readable, provided it is encoded. However, it is slow.}")[0]
+    assert not maths.equivalent(gold, "\\text{No, it is not readable, since the scale is too small.}")[0]
+    assert not maths.equivalent("No, 5", "No, 7")[0]  # a second answer after the No is compared as one
