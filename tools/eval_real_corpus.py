@@ -62,7 +62,10 @@ SPLITS = ("dev", "heldout", "all")
 
 def _olympiad(profile: str) -> Callable[[dict], bool]:
     def accepts(row: dict) -> bool:
-        return score_row("olympiad", {"prediction": row["prediction"], "answer": row["answer"]}, profile=profile).correct
+        fields = {"prediction": row["prediction"], "answer": row["answer"]}
+        if row.get("question"):  # OlympiadBench rows carry their question (options a boxed letter may name)
+            fields["question"] = row["question"]
+        return score_row("olympiad", fields, profile=profile).correct
     return accepts
 
 

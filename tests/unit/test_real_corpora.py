@@ -122,10 +122,12 @@ def test_choice_readers_on_the_real_replies(choice_measure, measure):
 
 # -- reason_math: reasoning-era traces (tests/data/reason_math.README.md), dev split only ---------------------------
 
-#: first contact, before any rule written for this data (the README's table): dev split, olympiad/default and
-#: imo/default alike; the held-out split is scored once, at the end, and never here
-REASON_DEV_TPR_FLOOR = 87 / 115  # 75.7%
-REASON_DEV_FALSE_ACCEPTS = 1  # of 152 wrong dev rows (rr-0080, cut off mid-derivation after </think>)
+#: first contact (before any rule written for this data) was 87/115 correct rows accepted and 1 of 152 wrong rows
+#: (tests/data/reason_math.README.md); rr-0022 was relabelled since (its box names the option that is the gold).
+#: Now, after the reasoning-trace rules: olympiad reads the question's options a boxed letter names, imo has no
+#: question field. The held-out split is scored once, at the end, and never here.
+REASON_DEV_TPR_FLOOR = {"olympiad/default": 102 / 116, "imo/default": 95 / 116}
+REASON_DEV_FALSE_ACCEPTS = 0  # of 151 wrong dev rows
 
 
 @pytest.fixture(scope="module")
@@ -140,19 +142,18 @@ def test_maths_default_profiles_on_the_reasoning_traces(reason_dev_rows, scorer)
     accepts = {"olympiad": tool._olympiad, "imo": tool._imo}[bench](profile)
     tallies, misses = tool.measure_maths(reason_dev_rows, accepts)
     overall = tallies["all"]["all"]
-    assert (overall.rows, overall.positives) == (267, 115), "the dev split of the label file changed"
-    assert overall.true_accepts / overall.positives >= REASON_DEV_TPR_FLOOR, (overall.true_accepts, misses)
+    assert (overall.rows, overall.positives) == (267, 116), "the dev split of the label file changed"
+    assert overall.true_accepts / overall.positives >= REASON_DEV_TPR_FLOOR[scorer], (overall.true_accepts, misses)
     assert overall.false_accepts <= REASON_DEV_FALSE_ACCEPTS, [row["id"] for row, what in misses
                                                                if what == "false accept"]
     assert not [what for row, what in misses if what.startswith("crash")]
 
 
-#: reason_choice dev rows infer_choice disagrees on at first contact: id -> what the label says
-REASON_DEV_MISSES = {
-    "rc2-0217": "A: 'either orange or red', then the closing line '(A) orange' (read as a hedge)",
-    "rc2-0224": "None: '(A) 2' names option A by letter and option C by value (read as C)",
-}
-REASON_DEV_FLOOR = 288 / 290
+#: reason_choice dev rows infer_choice disagreed on at first contact (288/290), both read right since by the rules
+#: of today's phrasings (a closing "(A) orange" after a hedge; "(A) 2" naming option A by letter and C by value)
+REASON_DEV_FIRST_CONTACT_MISSES = {"rc2-0217", "rc2-0224"}
+REASON_DEV_MISSES: dict[str, str] = {}
+REASON_DEV_FLOOR = 290 / 290
 
 
 def test_infer_choice_on_the_reason_choice_dev_split():
@@ -165,7 +166,7 @@ def test_infer_choice_on_the_reason_choice_dev_split():
                                              sorted(set(REASON_DEV_MISSES) - found))
     n, agree, false_accepts, false_rejects = tallies[("infer_choice", "(overall)")]
     assert n == 290 and agree / n >= REASON_DEV_FLOOR
-    assert (false_accepts, false_rejects) <= (1, 1)
+    assert (false_accepts, false_rejects) == (0, 0)
 
 
 @pytest.mark.parametrize("reply, letter", [
