@@ -54,15 +54,13 @@ class RowScoring:
     def check_judge(self, config: pytest.Config) -> None:
         """Before any row is scored (in the run's main process), one request to the configured judge endpoint:
         a usage error naming the URL and the failure when it is unreachable or refuses the key or model."""
-        cfg = self.settings.judge
-        if cfg is None or cfg.offline or config.option.collectonly:
-            return
-        # deferred for start-up cost: a run without --bench or without a judge loads neither
-        from ._compat import is_worker
-        from .judge import JudgeFatalError
+        from . import _compat  # deferred for start-up cost: a pytest run without --bench never loads it
 
-        if is_worker(config):
+        cfg = self.settings.judge
+        if cfg is None or cfg.offline or _compat.collect_only(config) or _compat.is_worker(config):
             return
+        from .judge import JudgeFatalError  # deferred for start-up cost: a run without a judge never loads it
+
         judge = self.make_judge()
         try:
             judge.check()

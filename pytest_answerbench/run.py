@@ -11,12 +11,16 @@ It turns each row's test reports into the row's record and the records into the 
   JUnit gate outputs, and sets the exit status from the gates; ``pytest_terminal_summary`` prints it.
 
 The other roles of the run are their own plugins, registered beside it by plugin.py: the collection
-(collect.py), the lean row protocol (lean.py), the row timers (timers.py) and the default judge and scorer
-(fixtures.py).
+(collect.py), the row timers (timers.py) and the default judge and scorer (fixtures.py). They reach the run only
+through the plugin's own hooks (hooks.py), which it implements: a row item hands over its verdict
+(``pytest_answerbench_row_scored``), the collection and the run itself ask it to stop
+(``pytest_answerbench_stop``, the one place ``session.shouldstop`` is set), the timers hand over a row stuck past
+its limit (``pytest_answerbench_row_stuck``).
 """
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
 import signal
@@ -52,6 +56,17 @@ def _append_text(path: Path, text: str) -> None:
         fh.write(text)
 
 
+_FREEZE_AT_EXIT: list[bool] = []
+
+
+def _freeze_at_exit() -> None:
+    """Once a process: at its exit, move every object left out of the garbage collector's way (the
+    interpreter's last collections at exit then skip them; exit frees them anyway)."""
+    if not _FREEZE_AT_EXIT:
+        _FREEZE_AT_EXIT.append(True)
+        atexit.register(gc.freeze)
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM, turned into pytest's interruption so the run ends as after Ctrl-C: its report is written."""
 
@@ -73,6 +88,7 @@ class BenchRun:
         self.is_worker = _compat.is_worker(config)
         self.started = time.perf_counter()
         self.records: dict[str, dict[str, Any]] = {}
+        self._scored: dict[Any, tuple[Any, Verdict | None]] = {}  # item -> (row, verdict), until its call report
         self.json_report: dict[str, Any] | None = None  # the JSON report, once built
         self.json_report_path: str | None = None  # where it was written
         self.extra_outputs: list[tuple[str, str]] = []
@@ -130,10 +146,6 @@ class BenchRun:
             self.collection.show_progress(self.progress)
         if threading.current_thread() is threading.main_thread():
             self._old_sigterm = signal.signal(signal.SIGTERM, _terminate)
-        if not self.is_worker:
-            # two of a row's three reports are kept by the terminal to the end for nothing (1,000,000 rows:
-            # 2,000,000 reports): it counts them no more
-            _compat.drop_passed_phase_reports(self.config)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
@@ -155,15 +167,17 @@ class BenchRun:
 
     def unfreeze(self) -> None:
         """Hand the frozen objects back to the garbage collector: a config clean-up that runs after pytest's own
-        (whose five full collections at the end of a run would otherwise walk every item again).
+        (whose five full collections at the end of a run would otherwise walk every item again), so a program
+        that goes on after ``pytest.main()`` (or a pytester run inside a test) gets its memory back.
 
-        Not when the process ends with this run (an xdist worker; the ``pytest`` command, not ``pytest.main()``
-        called from a program or a pytester run inside a test): the interpreter's last collection at exit would
-        walk them all (measured: 0.7 s after 2,000 SymPy rows), to free memory the exit frees anyway.
+        Where the process then ends, the interpreter's collections at exit would walk them all again (0.7 s
+        after 2,000 SymPy rows) to free memory the exit frees anyway: an exit handler freezes what is left
+        first (``_freeze_at_exit``). An xdist worker's process ends with its run: it keeps them frozen.
         """
-        if self._frozen and not self.is_worker and not _compat.process_ends_with_run():
+        if self._frozen and not self.is_worker:
             gc.unfreeze()
             self._frozen = False
+            _freeze_at_exit()
 
     # -- stopping early: SIGTERM, Ctrl-C, a fatal judge error -------------------------------------------
 
@@ -181,10 +195,15 @@ class BenchRun:
     def stop(self, session: pytest.Session, reason: str) -> None:
         """Stop the run: after the current row, or before the first when called earlier (a judge endpoint found
         unusable before scoring). The report says ``reason`` and lists the rows not run (README: "What an
-        interrupted run writes"). Reach it as ``config.pluginmanager.get_plugin(plugin.RUN_NAME)``."""
+        interrupted run writes"). The one place a row's sake sets ``session.shouldstop``; other plugins reach it
+        through the ``pytest_answerbench_stop`` hook."""
         self.stop_reason = self.stop_reason or reason
         self.stopped = True
         session.shouldstop = reason
+
+    def pytest_answerbench_stop(self, session: pytest.Session, reason: str) -> bool:
+        self.stop(session, reason)
+        return True
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: pytest.Session) -> None:
@@ -253,7 +272,7 @@ class BenchRun:
             return Verdict(TIMEOUT, 0.0, method="timeout",
                            detail=f"row exceeded its time limit ({self.item_timeout(item):g}s)")
         if isinstance(exc, JudgeFatalError):
-            item.session.shouldstop = f"judge: {exc}"
+            self.stop(item.session, f"judge: {exc}")
             return Verdict.error(f"judge unusable: {exc}", method="judge-fatal")
         if isinstance(exc, JudgeError):
             return Verdict.error(f"judge failed: {exc}", method="judge-error")
@@ -316,14 +335,17 @@ class BenchRun:
         test_report = yield
         return self.finish_report(test_report, prepared)
 
+    def pytest_answerbench_row_scored(self, item: pytest.Item, row: Any, verdict: Verdict | None) -> None:
+        """A row item was scored (hooks.py): kept for its call report, made next."""
+        self._scored[item] = (row, verdict)
+
     def prepare_report(self, item: pytest.Item, call: pytest.CallInfo) -> tuple[Any, Any]:
         """Before a row's phase report is made: its record (call phase, or a failed set-up) and verdict, its
-        JUnit properties put on the item. (lean.py calls this and ``finish_report`` itself for a row whose call
-        report it makes directly.)"""
+        JUnit properties put on the item."""
         rec, verdict = None, None
         if isinstance(item, RowBase):
             if call.when == "call":
-                row, verdict = self.collection.take_scored(item)
+                row, verdict = self._scored.pop(item, (None, None))
                 verdict = self.verdict_for(item, call, verdict)
                 rec = self.record(item, verdict, row if isinstance(row, dict) else None)
             elif call.when == "setup" and call.excinfo is not None and not call.excinfo.errisinstance(
@@ -379,7 +401,7 @@ class BenchRun:
                 row_id=name, file=report.nodeid.split("::")[0], line=None,
                 verdict=Verdict.error("the worker process crashed while scoring this row", method="worker-crash"))
 
-    def record_stuck_row(self, item: RowBase, verdict: Verdict) -> None:
+    def pytest_answerbench_row_stuck(self, item: RowBase, verdict: Verdict) -> None:
         """A row stuck past its time limit in code nothing can interrupt (timers.py ends the process next):
         log its failure and, on the controller or a serial run, write the report as it stands."""
         rec = self.record(item, verdict, None)
