@@ -40,6 +40,7 @@ from .options import Settings
 from .progress import Progress
 from .report import add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json
 from .report.gates import outcome_of
+from .report.journal import Journal, JournalError, JournalWriter, journal_path, read_journal
 from .report.io import ENCODE_ERRORS
 from .report.outputs import OUTPUTS
 from .report.paired import benchmark_mismatch
@@ -48,7 +49,7 @@ from .report.render import markdown_summary
 from .spec import BenchmarkSpec
 from .run_text import gate_verdict, header, no_row_message, terminal_summary
 from .timers import ThreadTimeout
-from .verdict import ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
+from .verdict import CORRECT, ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
 
 
 def _append_text(path: Path, text: str) -> None:
@@ -121,6 +122,87 @@ class BenchRun:
         # With a gate, a wrong row is not a test failure (README: "Exit status"); an error row still is, as it
         # fails the run's exit status too.
         self.gated = settings.has_gates
+        # The journal (report/journal.py): the rows written as they are scored, beside the report
+        self.journal: JournalWriter | None = None
+        self.resumed: Journal | None = None  # --bench-resume: the journal of the run this one resumes
+        if settings.resume:
+            self.resumed = self._read_resumed(settings.resume)
+            if not self.is_worker:
+                self.records.update(self.resumed.rows)
+
+    # -- the journal: a run that dies leaves the rows it scored; --bench-resume scores the rest ---------------
+
+    def _read_resumed(self, given: str) -> Journal:
+        try:
+            journal = read_journal(Path(self.config.invocation_params.dir, given))
+        except JournalError as exc:
+            raise pytest.UsageError(f"--bench-resume {exc}") from None
+        header, settings = journal.header, self.settings
+        files = [display for _, display in header.get("files", [])]
+        mine = [self.collection.display_path(p) for p in self.collection.paths]
+        for what, theirs, ours in (("benchmark", header.get("benchmark"), self.spec.name),
+                                   ("profile", header.get("profile"), settings.profile),
+                                   ("benchmark options", header.get("options") or {}, settings.benchmark_options),
+                                   ("prediction files", files, mine)):
+            if theirs != ours:
+                raise pytest.UsageError(f"--bench-resume {given}: the journal's run scored another {what} "
+                                        f"({theirs!r}, this run: {ours!r}); resume it with the same options")
+        return journal
+
+    def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config, items: list) -> None:
+        """--bench-resume: the rows the journal has scored are not run again (their records come from it)."""
+        if self.resumed is None:
+            return
+        done = self.resumed.rows
+        keep, drop = [], []
+        for item in items:
+            (drop if isinstance(item, RowBase) and item.nodeid in done else keep).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+
+    def _report_file(self) -> Path | None:
+        if not self.settings.report_path:
+            return None
+        path = Path(self.settings.report_path)
+        return path if path.is_absolute() else Path(self.config.invocation_params.dir, path)
+
+    def _start_journal(self, plan: list[list[Any]]) -> None:
+        """Once the rows to score are known (the controller or the serial process, with a report to write)."""
+        report = self._report_file()
+        if report is None or self.journal is not None or self.is_worker or _compat.collect_only(self.config):
+            return
+        if self.resumed is not None:
+            plan = self.resumed.plan  # the whole run's rows, not only those left to score
+        collection, settings = self.collection, self.settings
+        spec = str(Path(self.config.invocation_params.dir, self.spec.path).resolve()) if self.spec.path else self.spec.name
+        header = {"benchmark": self.spec.name, "spec": spec, "profile": settings.profile,
+                  "options": settings.benchmark_options,
+                  "files": [[str(p), collection.display_path(p)] for p in collection.paths], "plan": plan}
+        try:
+            self.journal = JournalWriter(journal_path(report), header, self.records.items())
+        except (OSError, TypeError, ValueError) as exc:  # no room, or options JSON cannot hold: no journal
+            self.write_errors.append(f"cannot write the journal {journal_path(report)}: {exc}")
+
+    def _plan_of(self, ids: list[str]) -> list[list[Any]]:
+        """The journal's plan on xdist's controller: each row a worker collected, named from the files."""
+        planned = self.collection.plan.replay()
+        samples = self.collection.plan.replayed_samples
+        out = []
+        for nodeid in ids:
+            row_id, file, line = planned.get(nodeid) or (nodeid.split("::")[-1], nodeid.split("::")[0], None)
+            sample = samples.get(nodeid)
+            out.append([nodeid, row_id, file, line, sample.question if sample else None,
+                        sample.index if sample else None])
+        return out
+
+    def _resumed_failures(self) -> bool:
+        """Does a row taken from the resumed journal count as a failed test (as it did in the run that scored
+        it: ``finish_report``)?"""
+        if self.resumed is None:
+            return False
+        return any(rec["status"] not in (CORRECT, MISS, NOT_RUN) and (not self.gated or rec["status"] == ERROR)
+                   for rec in self.resumed.rows.values())
 
     # -- the garbage collector ---------------------------------------------------------------------------
 
@@ -133,6 +215,11 @@ class BenchRun:
         self._collected = not session.shouldstop  # pytest calls this hook also when the collection was stopped
         if self.progress is not None:
             self.progress.start(sum(1 for item in session.items if isinstance(item, RowBase)))
+        if self._collected:
+            self._start_journal([[item.nodeid, item.row_id, item.parent.display_name, item.row_line,
+                                  item.sample.question if item.sample else None,
+                                  item.sample.index if item.sample else None]
+                                 for item in session.items if isinstance(item, RowBase)])
         if session.items and not self._frozen:
             gc.freeze()
             self._frozen = True
@@ -155,6 +242,8 @@ class BenchRun:
             self.progress.start(len(ids))
         if self._worker_ids is None:
             self._worker_ids = list(ids)
+            if self.settings.report_path and not self.is_worker:
+                self._start_journal(self._plan_of(self._worker_ids))
 
     def pytest_report_teststatus(self, report: pytest.TestReport, config: pytest.Config) -> Any:
         """On a terminal with the progress line, a row's outcome prints no dot: the line says it all.
@@ -389,8 +478,11 @@ class BenchRun:
             self._workers.add(_compat.worker_id(node))
         rec = getattr(report, _compat.RECORD, None)
         if rec is not None:
-            if report.nodeid not in self.records and self.progress is not None:
-                self.progress.row(rec)
+            if report.nodeid not in self.records:
+                if self.progress is not None:
+                    self.progress.row(rec)
+                if self.journal is not None:
+                    self.journal.add(report.nodeid, rec)
             self.records.setdefault(report.nodeid, rec)
         elif report.skipped:
             self._skipped.add(report.nodeid)
@@ -409,6 +501,8 @@ class BenchRun:
                                         longrepr=describe(verdict), when="call", user_properties=self.properties(rec))
         setattr(test_report, _compat.RECORD, rec)
         item.ihook.pytest_runtest_logreport(report=test_report)
+        if self.journal is not None:
+            self.journal.flush()
         if not self.is_worker:
             reason = f"row {item.row_id} stuck past its time limit in code that cannot be interrupted"
             self.write_json_report(incomplete=reason, not_run=self._not_run(item.session, reason))
@@ -442,10 +536,8 @@ class BenchRun:
         if json_report is None:
             json_report = self.build_json_report(final, incomplete, not_run)
         self.json_report = json_report
-        if self.settings.report_path:
-            path = Path(self.settings.report_path)
-            if not path.is_absolute():
-                path = Path(self.config.invocation_params.dir, path)
+        path = self._report_file()
+        if path is not None:
             if self._write("JSON report", path, write_json, json_report):
                 self.json_report_path = str(path)
 
@@ -524,7 +616,14 @@ class BenchRun:
         self._frozen = True
         if self.is_worker:
             return
-        self._finish(session, exitstatus)
+        try:
+            self._finish(session, exitstatus)
+        finally:
+            if self.journal is not None:  # kept while the report is incomplete: --bench-resume finishes it
+                complete = self.json_report is not None and not self.json_report.get("incomplete")
+                self.journal.close(remove=complete and self.json_report_path is not None)
+        if self._resumed_failures() and session.exitstatus == pytest.ExitCode.OK and not self.settings.has_gates:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
         if self.write_errors and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 

@@ -113,9 +113,22 @@ def read_report(path: str | os.PathLike[str], purpose: str = "report") -> dict[s
     Checked: UTF-8 JSON; no NaN or Infinity anywhere (Python's json would accept them); the report schema
     (:func:`report_schema`: ``benchmark`` and ``accuracy`` present, every key of the right type, numbers in
     range); and for the purposes in :data:`NEEDS_ROWS`, a ``rows`` list. A report is trusted as it comes in
-    nothing else: a baseline's fingerprint is checked by its gate, a shard's by the merge.
+    nothing else: a baseline's fingerprint is checked by its gate, a shard's by the merge. A run's journal
+    (report/journal.py) is read as the incomplete report it stands for.
     """
     shown = display_path(path)
+    from .journal import is_journal  # a run's journal (report/journal.py) reads as its incomplete report
+
+    if is_journal(path):
+        from .journal import JournalError, journal_report
+
+        try:
+            data = journal_report(path)
+        except JournalError as exc:
+            raise ReportError(str(exc)) from None
+        if purpose in NEEDS_ROWS and not data.get("rows"):
+            raise ReportError(f"{shown}: the journal has no rows")
+        return data
     non_finite: list[int] = []
 
     def constant(text: str) -> _NonFinite:
