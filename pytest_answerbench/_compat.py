@@ -12,6 +12,7 @@ one, so a release that moves or changes one fails that test instead of drifting 
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from typing import Any, Callable
@@ -119,6 +120,19 @@ def tracebacks_off(config: pytest.Config) -> bool:
 # -- pytest-timeout's failure and stack dump, called outside its ``__all__`` (timers.py).
 
 TIMEOUT_PREFIX = "Timeout (>"  # pytest-timeout's failure message (PYTEST_FAILURE_MESSAGE) starts so
+
+
+def timeout_configured(config: pytest.Config) -> bool:
+    """Does pytest-timeout have a run-wide limit (``--timeout``, ini ``timeout``, ``PYTEST_TIMEOUT``)? Only then
+    does it arm a timer for every item (a ``timeout`` marker of a row's own is left to pytest-timeout)."""
+    for value in (getattr(config.option, "timeout", None), config.getini("timeout"),
+                  os.environ.get("PYTEST_TIMEOUT")):
+        try:
+            if value not in (None, "") and float(value) > 0:
+                return True
+        except (TypeError, ValueError):
+            return True  # pytest-timeout says what is wrong with it; the row timers stay in place
+    return False
 
 
 def timeout_sigalrm(item: pytest.Item, settings: Any) -> None:

@@ -425,12 +425,17 @@ class Collection:
         except Exception:  # a failed warm-up only costs speed
             pass
 
-    @pytest.hookimpl(wrapper=True, tryfirst=True)
-    def pytest_runtest_call(self, item: pytest.Item) -> Iterator[None]:
+    @cached_property
+    def judge_prefetch(self) -> "JudgePrefetch | None":
+        """The plugin that prefetches the judge's replies around each row's call, for a scorer that lists its
+        judge requests (``judge_requests``); None otherwise (no wrapper around every row's call)."""
+        return JudgePrefetch(self) if self._judge_requests is not None else None
+
+    def around_call(self, item: pytest.Item) -> Iterator[None]:
         """Before a row runs, prefetch the judge's replies for it and the rows after it; the judge's work for
         the row (the prefetch and the row's own calls) keeps within the row's time limit (judge/deadline.py)."""
         __tracebackhide__ = True  # a failing hook or test of the user's is reported from its own frame
-        if self._judge_requests is None or not isinstance(item, RowBase):
+        if not isinstance(item, RowBase):
             return (yield)
         with row_budget(self._judge_budget):
             judge = item.funcargs.get("bench_judge") if isinstance(item, RowItem) else self.scoring.own_judge
@@ -496,6 +501,19 @@ class Collection:
             judge.prefetch(requests, on_reply=progress.judge)
         finally:
             progress.judge_done()
+
+
+class JudgePrefetch:
+    """The collection's judge prefetch around each row's call phase (``Collection.around_call``), registered by
+    plugin.py only for scorers that list their judge requests."""
+
+    def __init__(self, collection: Collection):
+        self.collection = collection
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> Iterator[None]:
+        __tracebackhide__ = True  # a failing hook or test of the user's is reported from its own frame
+        return (yield from self.collection.around_call(item))
 
 
 PREFETCH_LISTING_SECONDS = 20.0  # without a row time limit: the most one row spends listing the coming rows' requests

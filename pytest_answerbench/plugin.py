@@ -85,10 +85,14 @@ def pytest_configure(config: pytest.Config) -> None:
     run = BenchRun(config, spec, settings, collection, scoring)
     manager.register(scoring, "answerbench-scoring")
     manager.register(collection, "answerbench-collection")
+    if collection.judge_prefetch is not None:
+        manager.register(collection.judge_prefetch, "answerbench-judge-prefetch")
     manager.register(run, RUN_NAME)
     if run.clock is not None:  # after the run: its sessionfinish comes first (cpuclock.py)
         manager.register(run.clock, "answerbench-cpuclock")
-    if manager.hasplugin("timeout"):
+    # The row timers are needed only where pytest-timeout arms a timer for every row: the benchmark's limit (a
+    # marker on each file), or a run-wide one; without either they would only cost every row five hook calls.
+    if manager.hasplugin("timeout") and (collection.timeout_mark is not None or _compat.timeout_configured(config)):
         from .timers import RowTimers  # deferred for start-up cost: loaded only where pytest-timeout is active
 
         manager.register(RowTimers(), "answerbench-timers")
