@@ -88,7 +88,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if collection.judge_prefetch is not None:
         manager.register(collection.judge_prefetch, "answerbench-judge-prefetch")
     manager.register(run, RUN_NAME)
-    if run.clock is not None:  # after the run: its sessionfinish comes first (cpuclock.py)
+    if run.clock is not None:  # its sessionfinish wraps the run's, so the CPU figures are in before the report
         manager.register(run.clock, "answerbench-cpuclock")
     # The row timers are needed only where pytest-timeout arms a timer for every row: the benchmark's limit (a
     # marker on each file), or a run-wide one; without either they would only cost every row five hook calls.
