@@ -152,3 +152,23 @@ def test_an_interrupted_run_keeps_its_journal_and_a_run_of_other_options_cannot_
     result.stdout.fnmatch_lines(["answerbench: the scorer slow:score runs in this process (isolation: none)*"
                                  "x.json.journal: --bench-resume*"])
     assert (bench_env.path / "x.json.journal").exists()
+
+
+def test_a_journal_is_kept_and_resumed_under_xdist_as_serially(bench_env):
+    """Under -n 2 the controller keeps the journal and the workers leave the journal's rows out: a run stopped
+    by -x (serial) is finished with -n 2, and an -n 2 run stopped by --maxfail is finished serially, both to
+    the uninterrupted run's report."""
+    _setup(bench_env)
+    subprocess.run(_cmd("whole.json"), cwd=bench_env.path, env=_env(), capture_output=True, text=True)
+    expected = load_report(bench_env, "whole.json")
+    for name, first, then in (("a.json", ("-x",), ("-n", "2")), ("b.json", ("-n", "2", "--maxfail", "5"), ())):
+        stopped = subprocess.run(_cmd(name, *first), cwd=bench_env.path, env=_env(), capture_output=True, text=True)
+        assert load_report(bench_env, name)["incomplete"] is True, stopped.stdout[-2000:]
+        journal = bench_env.path / f"{name}.journal"
+        held = len(read_report(journal)["rows"]) - read_report(journal)["counts"].get("not_run", 0)
+        assert 0 < held < ROWS
+        resumed = subprocess.run(_cmd(name, BENCH_RESUME, str(journal), *then), cwd=bench_env.path, env=_env(),
+                                 capture_output=True, text=True)
+        assert resumed.returncode == 1, resumed.stdout[-2000:]
+        _same_but_timings(load_report(bench_env, name), expected)
+        assert not journal.exists()
