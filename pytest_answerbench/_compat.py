@@ -1,33 +1,23 @@
 """Every use of pytest's, pytest-timeout's and pytest-xdist's internals, fenced in one module.
 
 Nothing else in the package imports ``_pytest`` or reads a private attribute of pytest's objects
-(tests/unit/test_layers.py checks the imports). Each entry below names what it relies on and what happens where it
-is missing; tests/plugin/test_compat.py probes each one, so a release that moves or changes it fails that test
-instead of drifting silently. Checked against pytest 8.2.0 and 9.2.0, with pytest-timeout 2.4 and pytest-xdist
+(tests/unit/test_layers.py checks the imports). What is here reads: import fences (a name imported from a private
+module, with what happens where it is missing), version probes, and pytest's option dests. Nothing here replaces
+or wraps another plugin's objects, with one documented exception (``pass_unsynced_args``, xdist's rewriting of a
+remote worker's arguments). Rows are items that pytest's own runner runs; this module only helps make them.
+tests/plugin/test_compat.py lists every internal name this module may touch (``INTERNALS`` there) and probes each
+one, so a release that moves or changes one fails that test instead of drifting silently. Checked against pytest 8.2.0 and 9.2.0, with pytest-timeout 2.4 and pytest-xdist
 3.8 (``.ci/run`` runs the suite on the newest pytest and the plugin tests again on the oldest it allows).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
-import time
-from types import ModuleType
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
-
-# -- The lean row protocol (lean.py): the logging plugin's per-item state, and one phase run with its hooks.
-try:
-    from _pytest.logging import caplog_handler_key as CAPLOG_HANDLER
-    from _pytest.logging import caplog_records_key as CAPLOG_RECORDS
-    # call_and_report(item, when, log=True, **kwds): one phase run through pytest's own hooks, its report logged;
-    # the teardown takes ``nextitem=`` as pytest's own protocol passes it (None after the last item)
-    from _pytest.runner import call_and_report
-except ImportError:  # a pytest without them: every row takes pytest's full protocol (lean.py is not registered)
-    CAPLOG_HANDLER = CAPLOG_RECORDS = call_and_report = None  # type: ignore[assignment]
-
-LEAN_PROTOCOL = call_and_report is not None
 
 
 def report_nodeid(item: pytest.Item) -> Any:
@@ -37,16 +27,6 @@ def report_nodeid(item: pytest.Item) -> Any:
     ``q3[s2]``) would split into two JUnit test cases. Before 9.2 the text, as pytest itself passes it."""
     structured = getattr(type(item), "id", None)
     return item.id if isinstance(structured, property) else item.nodeid
-
-
-def passed_phase_report(item: pytest.Item, keywords: dict[str, int], when: str) -> pytest.TestReport:
-    """The report pytest would make of a phase that passed doing nothing: it carries the item's captured
-    output so far (``Item._report_sections``) and user properties."""
-    now = time.time()
-    sections = [(f"Captured {key} {rwhen}", content) for rwhen, key, content in item._report_sections]
-    return pytest.TestReport(nodeid=report_nodeid(item), location=item.location, keywords=keywords, outcome="passed",
-                             longrepr=None, when=when, sections=sections, duration=0.0, start=now, stop=now,
-                             user_properties=item.user_properties)
 
 
 def item_location(item: pytest.Item) -> tuple[str, int | None, str]:
@@ -108,195 +88,6 @@ def junit_logger(config: pytest.Config) -> Callable[[pytest.TestReport], None] |
     return None if xml is None else xml.pytest_runtest_logreport
 
 
-# -- The terminal's list of passed set-up and teardown reports (run.py).
-# ``TerminalReporter.stats`` keeps every logged report under its status word; passed set-up and teardown
-# reports have none ("") and nothing reads that list (the summary skips the empty key; only its presence is
-# looked at), yet it holds two reports a row to the end. In its place goes a list that keeps nothing.
-
-class _KeepsNothing(list):
-    def append(self, item: Any) -> None:  # noqa: ARG002 - list's signature
-        return None
-
-    def extend(self, items: Any) -> None:  # noqa: ARG002 - list's signature
-        return None
-
-
-def logreport_past_terminal(config: pytest.Config, ihook: Any, ours: str) -> Any:
-    """``ihook.pytest_runtest_logreport`` without the terminal reporter, for logging a passed set-up or teardown
-    report that the terminal would only ask a status for and drop (lean.py); None where the terminal could do
-    more with it.
-
-    For such a report pytest's terminal calls ``pytest_report_teststatus``, whose implementers in pytest 8.2-9.2
-    (runner, skipping, terminal, subtests) and this plugin (``ours``: a row's call report only) give it no letter
-    and no word, files it under "" (which keeps nothing after :func:`drop_passed_phase_reports`) and returns.
-    So the terminal is left out only where its reporter is pytest's own class, the "" list keeps nothing, and
-    no other plugin or conftest.py implements ``pytest_report_teststatus`` (one could give set-up reports a
-    letter). A file's hook proxy (``FSHookProxy.remove_mods``: conftest.py files that do not apply to it) keeps
-    its own exclusions; ``PluginManager.subset_hook_caller`` is pluggy's documented way to call a hook
-    without some plugins."""
-    pm = config.pluginmanager
-    reporter = pm.get_plugin("terminalreporter")
-    if reporter is None:
-        return None
-    from _pytest.terminal import TerminalReporter
-
-    stats = getattr(reporter, "stats", None)
-    if type(reporter) is not TerminalReporter or not isinstance(stats, dict):
-        return None
-    statuses = hook_implementers(config.hook, "pytest_report_teststatus")
-    if not isinstance(stats.get(""), _KeepsNothing) or any(package_of(p) not in ("_pytest", ours) for p, _ in statuses):
-        return None
-    remove = [*(getattr(ihook, "remove_mods", None) or ()), reporter]
-    return pm.subset_hook_caller("pytest_runtest_logreport", remove_plugins=remove)
-
-
-def drop_passed_phase_reports(config: pytest.Config) -> bool:
-    """Make the terminal keep no passed set-up and teardown reports; False where its stats are unlike that."""
-    reporter = config.pluginmanager.get_plugin("terminalreporter")
-    stats = getattr(reporter, "stats", None)
-    if not isinstance(stats, dict) or stats.get("", []):
-        return False  # no terminal (-p no:terminal), or one that has logged such reports already
-    stats[""] = _KeepsNothing()
-    return True
-
-
-# -- The post-mortem state pytest's call hook keeps (``sys.last_type``/``last_value``/``last_traceback``, and
-# ``sys.last_exc`` from Python 3.12), for a row whose call phase runs outside that hook (lean.py).
-
-def set_last_exception(exc: BaseException | None) -> None:
-    """As ``_pytest.runner.pytest_runtest_call`` sets them on a failure (the traceback without its own frame),
-    or, with None, clears them as it does when a call begins."""
-    if exc is None:
-        for name in ("last_type", "last_value", "last_traceback", "last_exc"):
-            sys.__dict__.pop(name, None)
-        return
-    sys.last_type, sys.last_value = type(exc), exc
-    if sys.version_info >= (3, 12):
-        sys.last_exc = exc
-    sys.last_traceback = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
-
-
-# -- The logging plugin's report formatter (lean.py): a row's log records become its "Captured log call" section
-# formatted by ``LoggingPlugin.report_handler``'s formatter (pytest 8.2-9.2 make it from log_format and
-# log_date_format); None where the plugin is off or has no such handler.
-
-def log_report_formatter(config: pytest.Config) -> Any:
-    plugin = config.pluginmanager.get_plugin("logging-plugin")
-    handler = getattr(plugin, "report_handler", None)
-    return getattr(handler, "formatter", None)
-
-
-# -- JUnit test cases kept as text until the file is written (junitspool.py).
-# junitxml keeps every finished test case as an XML element tree (``_NodeReporter.finalize`` leaves the reporter
-# holding only ``to_xml``) in ``LogXML.node_reporters_ordered`` and builds the whole document at the session's end:
-# about 5 KB a row with the rows' properties, 5 GB at 1,000,000 rows. The list is replaced by one that writes
-# finished cases, in order, as text to a spool file; at the end it yields one placeholder element in their stead
-# and the spool is put in the placeholder's place once junitxml has written its file. Anything unlike that shape
-# (no LogXML, no such list, a reporter not finished) is left to junitxml as it is.
-
-SPOOL_TAG = "answerbench-spooled-testcases"
-
-
-class _Placeholder:
-    """Stands in the case list for the spooled cases: junitxml appends its element to the suite."""
-
-    @staticmethod
-    def to_xml() -> Any:
-        import xml.etree.ElementTree as ET
-
-        return ET.Element(SPOOL_TAG)
-
-
-class SpooledCases(list):
-    """``LogXML.node_reporters_ordered``: its leading finished cases written to ``spool`` as text."""
-
-    def __init__(self, reporters: list[Any], spool: Any):
-        super().__init__(reporters)
-        self.spool = spool
-        self.spooled = 0  # entries [0, spooled) are in the spool (their slots hold None)
-        self.broken = False  # the spool could not be written: no more is spooled
-
-    def sweep(self) -> int:
-        """Write the finished cases that follow the spooled ones, up to the first unfinished one (under xdist
-        cases finish out of order); returns how many are spooled in all. A spool that cannot be written (a
-        full disk) is cut back to the cases written whole and used no more: the rest stay junitxml's."""
-        from xml.etree.ElementTree import tostring
-
-        if self.broken:
-            return self.spooled
-        index, count, texts = self.spooled, len(self), []
-        get, put = list.__getitem__, list.__setitem__
-        while index < count:
-            state = getattr(get(self, index), "__dict__", None)
-            if state is None or len(state) != 1 or "to_xml" not in state:
-                break  # not finished (or not junitxml's reporter): stays, and so does everything after it
-            texts.append(tostring(state["to_xml"](), encoding="unicode"))
-            index += 1
-        if texts:
-            spool = self.spool
-            written = spool.tell()
-            try:
-                spool.write("".join(texts))
-                spool.flush()
-            except OSError:
-                self.broken = True
-                try:
-                    spool.seek(written)
-                    spool.truncate()
-                except OSError:  # pragma: no cover - the spool cannot even be cut back: it is not used
-                    self.spooled = 0
-                return self.spooled
-            for position in range(self.spooled, index):
-                put(self, position, None)
-            self.spooled = index
-        return index
-
-    def __iter__(self) -> Iterator[Any]:
-        if self.spooled:
-            yield _Placeholder
-        yield from (list.__getitem__(self, i) for i in range(self.spooled, len(self)))
-
-
-def spool_junit_cases(config: pytest.Config, spool: Any) -> SpooledCases | None:
-    """Put a ``SpooledCases`` writing to ``spool`` in junitxml's place, or None where junitxml is off or unlike
-    the shape described above."""
-    if _XML_KEY is None:
-        return None
-    xml = config.stash.get(_XML_KEY, None)
-    ordered = getattr(xml, "node_reporters_ordered", None)
-    if type(ordered) is not list or not isinstance(getattr(xml, "logfile", None), str):
-        return None
-    cases = SpooledCases(ordered, spool)
-    xml.node_reporters_ordered = cases
-    return cases
-
-
-def junit_logfile(config: pytest.Config) -> str | None:
-    """The absolute path junitxml writes to (``LogXML.logfile``), or None."""
-    xml = config.stash.get(_XML_KEY, None) if _XML_KEY is not None else None
-    logfile = getattr(xml, "logfile", None)
-    return logfile if isinstance(logfile, str) else None
-
-
-# -- Does this run end the process? (run.py: whether to hand frozen objects back to the collector)
-
-def process_ends_with_run() -> bool:
-    """Is this pytest run the whole process: started by pytest's console entry point (``pytest``,
-    ``python -m pytest``), not nested in another run (pytester) and not called from a program (which goes on
-    after ``pytest.main()`` returns)? Read from the stack of the clean-up, which pytest runs inside its
-    session wrapper; any layout this does not recognise answers no (the objects are then handed back)."""
-    consoles = sessions = 0
-    frame = sys._getframe()
-    while frame is not None:
-        module, name = frame.f_globals.get("__name__"), frame.f_code.co_name
-        if module == "_pytest.config" and name in ("console_main", "_console_main"):
-            consoles += 1
-        elif module == "_pytest.main" and name == "wrap_session":
-            sessions += 1
-        frame = frame.f_back
-    return consoles > 0 and sessions == 1
-
-
 # -- pytest's own option dests, read and (two of them) changed for --bench runs.
 
 def quiet_failures(config: pytest.Config) -> None:
@@ -317,13 +108,6 @@ def junit_path(config: pytest.Config) -> str | None:
     return getattr(config.option, "xmlpath", None) or None
 
 
-def shows_fixtures(config: pytest.Config) -> bool:
-    """``--setup-show``, ``--setup-only`` or ``--setup-plan``: pytest reports every fixture set-up itself."""
-    opt = config.option
-    return bool(getattr(opt, "setupshow", False) or getattr(opt, "setuponly", False)
-                or getattr(opt, "setupplan", False))
-
-
 def collect_only(config: pytest.Config) -> bool:
     """``--collect-only``: nothing runs."""
     return bool(getattr(config.option, "collectonly", False))
@@ -333,45 +117,22 @@ def tracebacks_off(config: pytest.Config) -> bool:
     return config.getoption("tbstyle", "auto") == "no"
 
 
-# -- Which plugins implement a hook (lean.py), through pluggy's public HookImpl attributes.
-
-def hook_implementers(ihook: Any, name: str) -> Iterator[tuple[Any, bool]]:
-    """(plugin, is_wrapper) for each implementation of hook ``name``."""
-    for impl in getattr(ihook, name).get_hookimpls():
-        yield impl.plugin, bool(impl.hookwrapper or impl.wrapper)
-
-
-def first_implementer(ihook: Any, name: str) -> Any:
-    """The plugin whose implementation of hook ``name`` is called first (pluggy calls them from the end of
-    ``get_hookimpls()``: tryfirst ones last in it), or None."""
-    impls = getattr(ihook, name).get_hookimpls()
-    return impls[-1].plugin if impls else None
-
-
-def package_of(plugin: Any) -> str:
-    """The top-level package a plugin (a module or an object registered as one) comes from."""
-    name = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
-    return (name or "").split(".")[0]
-
-
 # -- pytest-timeout's failure and stack dump, called outside its ``__all__`` (timers.py).
 
 TIMEOUT_PREFIX = "Timeout (>"  # pytest-timeout's failure message (PYTEST_FAILURE_MESSAGE) starts so
 
 
-def session_time_limit(config: pytest.Config) -> bool:
-    """Is pytest-timeout's session limit set (``--session-timeout``, ini ``session_timeout``)? pytest-timeout
-    checks it after each ``pytest_runtest_protocol`` call (lean.py then runs rows one per call)."""
-    value = getattr(config.option, "session_timeout", None)
-    if not value:
+def timeout_configured(config: pytest.Config) -> bool:
+    """Does pytest-timeout have a run-wide limit (``--timeout``, ini ``timeout``, ``PYTEST_TIMEOUT``)? Only then
+    does it arm a timer for every item (a ``timeout`` marker of a row's own is left to pytest-timeout)."""
+    for value in (getattr(config.option, "timeout", None), config.getini("timeout"),
+                  os.environ.get("PYTEST_TIMEOUT")):
         try:
-            value = config.getini("session_timeout")
-        except ValueError:  # no such ini key: pytest-timeout is not installed
-            return False
-    try:
-        return float(value or 0) > 0
-    except (TypeError, ValueError):
-        return False
+            if value not in (None, "") and float(value) > 0:
+                return True
+        except (TypeError, ValueError):
+            return True  # pytest-timeout says what is wrong with it; the row timers stay in place
+    return False
 
 
 def timeout_sigalrm(item: pytest.Item, settings: Any) -> None:

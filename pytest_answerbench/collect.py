@@ -12,8 +12,8 @@ files are not kept in memory.
 
 ``Collection`` is the run's collection, registered as a plugin: which files are prediction files, the fixture
 closure shared by a file's rows, ``--bench-select``, and the judge prefetch over the collected rows. A row item
-hands its row and verdict to the report hook through ``Collection.scored``, keyed by the item
-(``take_scored``).
+hands its row and verdict to the run through the plugin's own hook ``pytest_answerbench_row_scored``
+(hooks.py). Every row item is run by pytest's own runner, phase by phase, as any test item is.
 """
 
 from __future__ import annotations
@@ -209,12 +209,13 @@ class RowBase(_compat.UserFramesTraceback):
 
     def _score(self, row: Any, scorer: Any, row_id: bool) -> None:
         """Score the row (under this item's row id when the scorer takes one) and hand the row and verdict to
-        the report hook, keyed by this item in ``Collection.scored`` (an attribute set here and removed later
-        would cost every one of 100,000 items a larger ``__dict__``)."""
-        scored = self.parent.collection.scored
-        scored[self] = (row, None)  # the row reaches the report even when the scorer raises
-        verdict = coerce_verdict(scorer(row, self.row_id) if row_id else scorer(row))
-        scored[self] = (row, verdict)
+        the run through ``pytest_answerbench_row_scored`` (hooks.py); the row reaches it also when the scorer
+        raises (verdict None: the call report says why)."""
+        verdict = None
+        try:
+            verdict = coerce_verdict(scorer(row, self.row_id) if row_id else scorer(row))
+        finally:
+            self.ihook.pytest_answerbench_row_scored(item=self, row=row, verdict=verdict)
         # A wrong row is not raised: the report hook marks its report failed with a one-line description,
         # which skips pytest's exception and traceback machinery (a third of the cost of a wrong row).
 
@@ -272,7 +273,7 @@ def describe(verdict: Verdict) -> str:
 class Collection:
     """The run's collection, registered as a plugin: prediction files become ``PredictionFile``s and their rows
     row items; the rows of this shard, the gold join, duplicate ids and the fixture closure of each file are
-    kept here, and ``scored`` carries each row's (row, verdict) from the item to the report hook."""
+    kept here."""
 
     def __init__(self, config: pytest.Config, spec: "BenchmarkSpec", settings: "Settings",
                  scoring: "RowScoring"):
@@ -318,7 +319,6 @@ class Collection:
         if problem:
             raise pytest.UsageError(problem)
         self.paths = self.plan.paths
-        self.scored: dict[RowBase, tuple[Any, Verdict | None]] = {}  # item -> (row, verdict), until reported
         self._fixtureinfo: dict[str, Any] = {}
         self.timeout_mark = None
         if settings.timeout and config.pluginmanager.hasplugin("timeout"):
@@ -336,10 +336,6 @@ class Collection:
     def show_progress(self, progress: Any) -> None:
         """The run's progress line (progress.Progress), told the judge's replies as a prefetch receives them."""
         self._progress = progress
-
-    def take_scored(self, item: "RowBase") -> tuple[Any, Verdict | None]:
-        """The (row, verdict) a row item left for the report hook, removed (None, None when it left none)."""
-        return self.scored.pop(item, (None, None))
 
     def display_path(self, path: Path) -> str:
         """A prediction file as node ids and report rows name it: relative to the rootdir when inside it."""
@@ -417,7 +413,7 @@ class Collection:
         time limit and the listing's deadline: a limit firing inside an import would leave the module
         half-initialised for the rest of the run (measured: the first row's 2 s limit stopped SymPy's import, and
         every later row read SymPy broken). Without a judge, rows import it in their own time, as before."""
-        if not session.items or session.config.option.collectonly:
+        if not session.items or _compat.collect_only(session.config):
             return
         if self._warm_up is None:
             if self.scoring.settings.isolation == "process" and self.scoring.settings.judge is None and isinstance(
@@ -435,12 +431,17 @@ class Collection:
         except Exception:  # a failed warm-up only costs speed
             pass
 
-    @pytest.hookimpl(wrapper=True, tryfirst=True)
-    def pytest_runtest_call(self, item: pytest.Item) -> Iterator[None]:
+    @cached_property
+    def judge_prefetch(self) -> "JudgePrefetch | None":
+        """The plugin that prefetches the judge's replies around each row's call, for a scorer that lists its
+        judge requests (``judge_requests``); None otherwise (no wrapper around every row's call)."""
+        return JudgePrefetch(self) if self._judge_requests is not None else None
+
+    def around_call(self, item: pytest.Item) -> Iterator[None]:
         """Before a row runs, prefetch the judge's replies for it and the rows after it; the judge's work for
         the row (the prefetch and the row's own calls) keeps within the row's time limit (judge/deadline.py)."""
         __tracebackhide__ = True  # a failing hook or test of the user's is reported from its own frame
-        if self._judge_requests is None or not isinstance(item, RowBase):
+        if not isinstance(item, RowBase):
             return (yield)
         with row_budget(self._judge_budget):
             judge = item.funcargs.get("bench_judge") if isinstance(item, RowItem) else self.scoring.own_judge
@@ -448,7 +449,7 @@ class Collection:
                 try:
                     self._prefetch(item, judge)
                 except JudgeFatalError as exc:
-                    item.session.shouldstop = f"judge: {exc}"
+                    item.ihook.pytest_answerbench_stop(session=item.session, reason=f"judge: {exc}")
                     raise
             return (yield)
 
@@ -506,6 +507,19 @@ class Collection:
             judge.prefetch(requests, on_reply=progress.judge)
         finally:
             progress.judge_done()
+
+
+class JudgePrefetch:
+    """The collection's judge prefetch around each row's call phase (``Collection.around_call``), registered by
+    plugin.py only for scorers that list their judge requests."""
+
+    def __init__(self, collection: Collection):
+        self.collection = collection
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> Iterator[None]:
+        __tracebackhide__ = True  # a failing hook or test of the user's is reported from its own frame
+        return (yield from self.collection.around_call(item))
 
 
 PREFETCH_LISTING_SECONDS = 20.0  # without a row time limit: the most one row spends listing the coming rows' requests

@@ -49,10 +49,14 @@ class CpuClock:
             self.rows_cpu = (self.rows_cpu or 0.0) + float(spent[0])
             self._workers_cpu += float(spent[1])
 
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:  # noqa: ARG002 - hook signature
-        """Before the run's report is built (BenchRun's own sessionfinish is also tryfirst; this plugin is
-        registered after it, and pluggy calls the later-registered first)."""
+    @pytest.hookimpl(wrapper=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> Any:  # noqa: ARG002 - hook signature
+        """Before the run's report is built: a wrapper runs before every plain implementation, the run's
+        included, whatever order the plugins were registered in."""
+        self._read_clock()
+        return (yield)
+
+    def _read_clock(self) -> None:
         now = time.process_time()
         if self.is_worker:
             if self._rows_start is not None:

@@ -57,15 +57,13 @@ class RowScoring:
         (a usage error naming the URL and the failure when it is unreachable or refuses the key or model); for
         an offline run, which endpoints the cache holds replies for; then the judge self-test
         (``--bench-judge-selftest``, judge/selftest.py)."""
-        cfg = self.settings.judge
-        if cfg is None or config.option.collectonly:
-            return
-        # deferred for start-up cost: a run without --bench or without a judge loads neither
-        from ._compat import is_worker
-        from .judge import JudgeFatalError
+        from . import _compat  # deferred for start-up cost: a pytest run without --bench never loads it
 
-        if is_worker(config):
+        cfg = self.settings.judge
+        if cfg is None or _compat.collect_only(config) or _compat.is_worker(config):
             return
+        from .judge import JudgeFatalError  # deferred for start-up cost: a run without a judge never loads it
+
         judge = self.make_judge()
         try:
             if cfg.offline:

@@ -50,6 +50,7 @@ BENCH_OMIT_TEXT = "--bench-omit-text"
 BENCH_PROGRESS = "--bench-progress-every"
 BENCH_RESCORE_CHECK = "--bench-rescore-check"
 BENCH_SELECT = "--bench-select"
+BENCH_RESUME = "--bench-resume"
 BENCH_FLIPS = "--bench-flips"
 BENCH_ISOLATION = "--bench-isolation"
 BENCH_MAX_MEMORY = "--bench-max-memory"
@@ -288,6 +289,9 @@ OPTIONS: tuple[Option, ...] = (
     Option(BENCH_SELECT, "Run only some rows of an earlier report: 'failing:REPORT' (rows not correct there) or "
            "'flipped:REPORT' (rows that flipped against that report's baseline)", kind="selection",
            metavar="failing|flipped:REPORT", field="select", ini=False),
+    Option(BENCH_RESUME, "Resume a run that died: score only the rows its journal (REPORT.journal, written beside "
+           "the JSON report as rows are scored) lacks; the report is the one an uninterrupted run writes",
+           metavar="JOURNAL", field="resume", ini=False),
     Option(BENCH_FLIPS, "How many flipped rows the terminal summary lists. Default: 10", kind="count",
            metavar="N", field="flips"),
     Option(BENCH_ISOLATION, "'process': score each row in a warm child process that is killed and replaced when "
@@ -423,6 +427,7 @@ class Settings:
     progress_every: float | None = None  # None: the default for the terminal (progress.Progress)
     rescore_check: bool = False
     select: tuple[str, str] | None = None  # ("failing"|"flipped", report path)
+    resume: str | None = None  # --bench-resume: the journal of the run to resume (report/journal.py)
     flips: int = 10
     row_limit: float | None = None  # seconds a row may take, from whichever source sets it
     timeout: float | None = None  # the YAML's per-row timeout, when no --timeout/ini/env sets one

@@ -2,8 +2,9 @@
 
 With ``--bench``, ``pytest_configure`` registers one plugin object per role, each only where its mode is on
 (as pytest-xdist registers its ``DSession`` only in distribution mode): the collection (collect.py), the run
-object (run.py), the default judge and scorer (fixtures.py), the row timers when pytest-timeout is active
-(timers.py), and the lean row protocol when pytest has what it imitates (lean.py).
+object (run.py), the default judge and scorer (fixtures.py), and the row timers when pytest-timeout is active
+(timers.py). Every row is a test item run by pytest's own runner; the plugins talk to each other through the
+plugin's own hooks (hooks.py), added here as pytest-timeout and pytest-xdist add theirs.
 
 Nothing heavy is imported here: SymPy and openai load inside the scorers and the judge that use them, so a
 pytest run without ``--bench`` pays for little more than the option registration.
@@ -19,6 +20,13 @@ from .fixtures import bench_judge, bench_row, bench_scorer  # noqa: F401 - regis
 from .options import add_options
 
 RUN_NAME = "answerbench-run"
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    """The plugin's own hooks (hooks.py)."""
+    from . import hooks  # deferred for start-up cost: nothing else of the plugin loads before --bench is seen
+
+    pluginmanager.add_hookspecs(hooks)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -77,23 +85,17 @@ def pytest_configure(config: pytest.Config) -> None:
     run = BenchRun(config, spec, settings, collection, scoring)
     manager.register(scoring, "answerbench-scoring")
     manager.register(collection, "answerbench-collection")
+    if collection.judge_prefetch is not None:
+        manager.register(collection.judge_prefetch, "answerbench-judge-prefetch")
     manager.register(run, RUN_NAME)
-    if run.clock is not None:  # after the run: its sessionfinish comes first (cpuclock.py)
+    if run.clock is not None:  # its sessionfinish wraps the run's, so the CPU figures are in before the report
         manager.register(run.clock, "answerbench-cpuclock")
-    timers = None
-    if manager.hasplugin("timeout"):
+    # The row timers are needed only where pytest-timeout arms a timer for every row: the benchmark's limit (a
+    # marker on each file), or a run-wide one; without either they would only cost every row five hook calls.
+    if manager.hasplugin("timeout") and (collection.timeout_mark is not None or _compat.timeout_configured(config)):
         from .timers import RowTimers  # deferred for start-up cost: loaded only where pytest-timeout is active
 
-        timers = RowTimers(on_stuck=run.record_stuck_row)
-        manager.register(timers, "answerbench-timers")
-    if _compat.junit_requested(config) and not _compat.is_worker(config):
-        from .junitspool import JunitSpool  # deferred for start-up cost: loaded only with --junitxml
-
-        manager.register(JunitSpool(config, run.write_errors), "answerbench-junitspool")
-    if _compat.LEAN_PROTOCOL:
-        from .lean import LeanProtocol  # deferred for start-up cost: loaded only where it can run
-
-        manager.register(LeanProtocol(config, scoring, timers, run), "answerbench-lean")
+        manager.register(RowTimers(), "answerbench-timers")
     # Clean-ups run last-registered-first, and this hook runs before pytest's own plugins' (registered
     # earlier): registered here, the unfreeze comes after their clean-ups, including the final collections.
     config.add_cleanup(run.unfreeze)

@@ -11,12 +11,16 @@ It turns each row's test reports into the row's record and the records into the 
   JUnit gate outputs, and sets the exit status from the gates; ``pytest_terminal_summary`` prints it.
 
 The other roles of the run are their own plugins, registered beside it by plugin.py: the collection
-(collect.py), the lean row protocol (lean.py), the row timers (timers.py) and the default judge and scorer
-(fixtures.py).
+(collect.py), the row timers (timers.py) and the default judge and scorer (fixtures.py). They reach the run only
+through the plugin's own hooks (hooks.py), which it implements: a row item hands over its verdict
+(``pytest_answerbench_row_scored``), the collection and the run itself ask it to stop
+(``pytest_answerbench_stop``, the one place ``session.shouldstop`` is set), the timers hand over a row stuck past
+its limit (``pytest_answerbench_row_stuck``).
 """
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
 import signal
@@ -36,6 +40,7 @@ from .options import Settings
 from .progress import Progress
 from .report import add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json
 from .report.gates import gate_look, outcome_of
+from .report.journal import Journal, JournalError, JournalWriter, journal_path, read_journal
 from .report.io import ENCODE_ERRORS
 from .report.outputs import OUTPUTS
 from .report.paired import benchmark_mismatch
@@ -45,12 +50,23 @@ from .spec import BenchmarkSpec
 from .text.printable import printable
 from .run_text import gate_verdict, header, no_row_message, terminal_summary
 from .timers import ThreadTimeout
-from .verdict import ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
+from .verdict import CORRECT, ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
 
 
 def _append_text(path: Path, text: str) -> None:
     with open(path, "a", encoding="utf-8", errors=ENCODE_ERRORS) as fh:
         fh.write(text)
+
+
+_FREEZE_AT_EXIT: list[bool] = []
+
+
+def _freeze_at_exit() -> None:
+    """Once a process: at its exit, move every object left out of the garbage collector's way (the
+    interpreter's last collections at exit then skip them; exit frees them anyway)."""
+    if not _FREEZE_AT_EXIT:
+        _FREEZE_AT_EXIT.append(True)
+        atexit.register(gc.freeze)
 
 
 class Terminated(KeyboardInterrupt):
@@ -74,6 +90,7 @@ class BenchRun:
         self.is_worker = _compat.is_worker(config)
         self.started = time.perf_counter()
         self.records: dict[str, dict[str, Any]] = {}
+        self._scored: dict[Any, tuple[Any, Verdict | None]] = {}  # item -> (row, verdict), until its call report
         self.json_report: dict[str, Any] | None = None  # the JSON report, once built
         self.json_report_path: str | None = None  # where it was written
         self.extra_outputs: list[tuple[str, str]] = []
@@ -106,6 +123,87 @@ class BenchRun:
         # With a gate, a wrong row is not a test failure (README: "Exit status"); an error row still is, as it
         # fails the run's exit status too.
         self.gated = settings.has_gates
+        # The journal (report/journal.py): the rows written as they are scored, beside the report
+        self.journal: JournalWriter | None = None
+        self.resumed: Journal | None = None  # --bench-resume: the journal of the run this one resumes
+        if settings.resume:
+            self.resumed = self._read_resumed(settings.resume)
+            if not self.is_worker:
+                self.records.update(self.resumed.rows)
+
+    # -- the journal: a run that dies leaves the rows it scored; --bench-resume scores the rest ---------------
+
+    def _read_resumed(self, given: str) -> Journal:
+        try:
+            journal = read_journal(Path(self.config.invocation_params.dir, given))
+        except JournalError as exc:
+            raise pytest.UsageError(f"--bench-resume {exc}") from None
+        header, settings = journal.header, self.settings
+        files = [display for _, display in header.get("files", [])]
+        mine = [self.collection.display_path(p) for p in self.collection.paths]
+        for what, theirs, ours in (("benchmark", header.get("benchmark"), self.spec.name),
+                                   ("profile", header.get("profile"), settings.profile),
+                                   ("benchmark options", header.get("options") or {}, settings.benchmark_options),
+                                   ("prediction files", files, mine)):
+            if theirs != ours:
+                raise pytest.UsageError(f"--bench-resume {given}: the journal's run scored another {what} "
+                                        f"({theirs!r}, this run: {ours!r}); resume it with the same options")
+        return journal
+
+    def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config, items: list) -> None:
+        """--bench-resume: the rows the journal has scored are not run again (their records come from it)."""
+        if self.resumed is None:
+            return
+        done = self.resumed.rows
+        keep, drop = [], []
+        for item in items:
+            (drop if isinstance(item, RowBase) and item.nodeid in done else keep).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+
+    def _report_file(self) -> Path | None:
+        if not self.settings.report_path:
+            return None
+        path = Path(self.settings.report_path)
+        return path if path.is_absolute() else Path(self.config.invocation_params.dir, path)
+
+    def _start_journal(self, plan: list[list[Any]]) -> None:
+        """Once the rows to score are known (the controller or the serial process, with a report to write)."""
+        report = self._report_file()
+        if report is None or self.journal is not None or self.is_worker or _compat.collect_only(self.config):
+            return
+        if self.resumed is not None:
+            plan = self.resumed.plan  # the whole run's rows, not only those left to score
+        collection, settings = self.collection, self.settings
+        spec = str(Path(self.config.invocation_params.dir, self.spec.path).resolve()) if self.spec.path else self.spec.name
+        header = {"benchmark": self.spec.name, "spec": spec, "profile": settings.profile,
+                  "options": settings.benchmark_options,
+                  "files": [[str(p), collection.display_path(p)] for p in collection.paths], "plan": plan}
+        try:
+            self.journal = JournalWriter(journal_path(report), header, self.records.items())
+        except (OSError, TypeError, ValueError) as exc:  # no room, or options JSON cannot hold: no journal
+            self.write_errors.append(f"cannot write the journal {journal_path(report)}: {exc}")
+
+    def _plan_of(self, ids: list[str]) -> list[list[Any]]:
+        """The journal's plan on xdist's controller: each row a worker collected, named from the files."""
+        planned = self.collection.plan.replay()
+        samples = self.collection.plan.replayed_samples
+        out = []
+        for nodeid in ids:
+            row_id, file, line = planned.get(nodeid) or (nodeid.split("::")[-1], nodeid.split("::")[0], None)
+            sample = samples.get(nodeid)
+            out.append([nodeid, row_id, file, line, sample.question if sample else None,
+                        sample.index if sample else None])
+        return out
+
+    def _resumed_failures(self) -> bool:
+        """Does a row taken from the resumed journal count as a failed test (as it did in the run that scored
+        it: ``finish_report``)?"""
+        if self.resumed is None:
+            return False
+        return any(rec["status"] not in (CORRECT, MISS, NOT_RUN) and (not self.gated or rec["status"] == ERROR)
+                   for rec in self.resumed.rows.values())
 
     # -- the garbage collector ---------------------------------------------------------------------------
 
@@ -118,6 +216,11 @@ class BenchRun:
         self._collected = not session.shouldstop  # pytest calls this hook also when the collection was stopped
         if self.progress is not None:
             self.progress.start(sum(1 for item in session.items if isinstance(item, RowBase)))
+        if self._collected:
+            self._start_journal([[item.nodeid, item.row_id, item.parent.display_name, item.row_line,
+                                  item.sample.question if item.sample else None,
+                                  item.sample.index if item.sample else None]
+                                 for item in session.items if isinstance(item, RowBase)])
         if session.items and not self._frozen:
             gc.freeze()
             self._frozen = True
@@ -131,10 +234,6 @@ class BenchRun:
             self.collection.show_progress(self.progress)
         if threading.current_thread() is threading.main_thread():
             self._old_sigterm = signal.signal(signal.SIGTERM, _terminate)
-        if not self.is_worker:
-            # two of a row's three reports are kept by the terminal to the end for nothing (1,000,000 rows:
-            # 2,000,000 reports): it counts them no more
-            _compat.drop_passed_phase_reports(self.config)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
@@ -144,6 +243,8 @@ class BenchRun:
             self.progress.start(len(ids))
         if self._worker_ids is None:
             self._worker_ids = list(ids)
+            if self.settings.report_path and not self.is_worker:
+                self._start_journal(self._plan_of(self._worker_ids))
 
     def pytest_report_teststatus(self, report: pytest.TestReport, config: pytest.Config) -> Any:
         """On a terminal with the progress line, a row's outcome prints no dot: the line says it all.
@@ -156,15 +257,17 @@ class BenchRun:
 
     def unfreeze(self) -> None:
         """Hand the frozen objects back to the garbage collector: a config clean-up that runs after pytest's own
-        (whose five full collections at the end of a run would otherwise walk every item again).
+        (whose five full collections at the end of a run would otherwise walk every item again), so a program
+        that goes on after ``pytest.main()`` (or a pytester run inside a test) gets its memory back.
 
-        Not when the process ends with this run (an xdist worker; the ``pytest`` command, not ``pytest.main()``
-        called from a program or a pytester run inside a test): the interpreter's last collection at exit would
-        walk them all (measured: 0.7 s after 2,000 SymPy rows), to free memory the exit frees anyway.
+        Where the process then ends, the interpreter's collections at exit would walk them all again (0.7 s
+        after 2,000 SymPy rows) to free memory the exit frees anyway: an exit handler freezes what is left
+        first (``_freeze_at_exit``). An xdist worker's process ends with its run: it keeps them frozen.
         """
-        if self._frozen and not self.is_worker and not _compat.process_ends_with_run():
+        if self._frozen and not self.is_worker:
             gc.unfreeze()
             self._frozen = False
+            _freeze_at_exit()
 
     # -- stopping early: SIGTERM, Ctrl-C, a fatal judge error -------------------------------------------
 
@@ -182,10 +285,15 @@ class BenchRun:
     def stop(self, session: pytest.Session, reason: str) -> None:
         """Stop the run: after the current row, or before the first when called earlier (a judge endpoint found
         unusable before scoring). The report says ``reason`` and lists the rows not run (README: "What an
-        interrupted run writes"). Reach it as ``config.pluginmanager.get_plugin(plugin.RUN_NAME)``."""
+        interrupted run writes"). The one place a row's sake sets ``session.shouldstop``; other plugins reach it
+        through the ``pytest_answerbench_stop`` hook."""
         self.stop_reason = self.stop_reason or reason
         self.stopped = True
         session.shouldstop = reason
+
+    def pytest_answerbench_stop(self, session: pytest.Session, reason: str) -> bool:
+        self.stop(session, reason)
+        return True
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: pytest.Session) -> None:
@@ -254,7 +362,7 @@ class BenchRun:
             return Verdict(TIMEOUT, 0.0, method="timeout",
                            detail=f"row exceeded its time limit ({self.item_timeout(item):g}s)")
         if isinstance(exc, JudgeFatalError):
-            item.session.shouldstop = f"judge: {exc}"
+            self.stop(item.session, f"judge: {exc}")
             return Verdict.error(f"judge unusable: {exc}", method="judge-fatal")
         if isinstance(exc, JudgeError):
             return Verdict.error(f"judge failed: {exc}", method="judge-error")
@@ -317,14 +425,17 @@ class BenchRun:
         test_report = yield
         return self.finish_report(test_report, prepared)
 
+    def pytest_answerbench_row_scored(self, item: pytest.Item, row: Any, verdict: Verdict | None) -> None:
+        """A row item was scored (hooks.py): kept for its call report, made next."""
+        self._scored[item] = (row, verdict)
+
     def prepare_report(self, item: pytest.Item, call: pytest.CallInfo) -> tuple[Any, Any]:
         """Before a row's phase report is made: its record (call phase, or a failed set-up) and verdict, its
-        JUnit properties put on the item. (lean.py calls this and ``finish_report`` itself for a row whose call
-        report it makes directly.)"""
+        JUnit properties put on the item."""
         rec, verdict = None, None
         if isinstance(item, RowBase):
             if call.when == "call":
-                row, verdict = self.collection.take_scored(item)
+                row, verdict = self._scored.pop(item, (None, None))
                 verdict = self.verdict_for(item, call, verdict)
                 rec = self.record(item, verdict, row if isinstance(row, dict) else None)
             elif call.when == "setup" and call.excinfo is not None and not call.excinfo.errisinstance(
@@ -368,8 +479,11 @@ class BenchRun:
             self._workers.add(_compat.worker_id(node))
         rec = getattr(report, _compat.RECORD, None)
         if rec is not None:
-            if report.nodeid not in self.records and self.progress is not None:
-                self.progress.row(rec)
+            if report.nodeid not in self.records:
+                if self.progress is not None:
+                    self.progress.row(rec)
+                if self.journal is not None:
+                    self.journal.add(report.nodeid, rec)
             self.records.setdefault(report.nodeid, rec)
         elif report.skipped:
             self._skipped.add(report.nodeid)
@@ -380,7 +494,7 @@ class BenchRun:
                 row_id=name, file=report.nodeid.split("::")[0], line=None,
                 verdict=Verdict.error("the worker process crashed while scoring this row", method="worker-crash"))
 
-    def record_stuck_row(self, item: RowBase, verdict: Verdict) -> None:
+    def pytest_answerbench_row_stuck(self, item: RowBase, verdict: Verdict) -> None:
         """A row stuck past its time limit in code nothing can interrupt (timers.py ends the process next):
         log its failure and, on the controller or a serial run, write the report as it stands."""
         rec = self.record(item, verdict, None)
@@ -388,6 +502,8 @@ class BenchRun:
                                         longrepr=describe(verdict), when="call", user_properties=self.properties(rec))
         setattr(test_report, _compat.RECORD, rec)
         item.ihook.pytest_runtest_logreport(report=test_report)
+        if self.journal is not None:
+            self.journal.flush()
         if not self.is_worker:
             reason = f"row {item.row_id} stuck past its time limit in code that cannot be interrupted"
             self.write_json_report(incomplete=reason, not_run=self._not_run(item.session, reason))
@@ -429,10 +545,8 @@ class BenchRun:
         if json_report is None:
             json_report = self.build_json_report(final, incomplete, not_run)
         self.json_report = json_report
-        if self.settings.report_path:
-            path = Path(self.settings.report_path)
-            if not path.is_absolute():
-                path = Path(self.config.invocation_params.dir, path)
+        path = self._report_file()
+        if path is not None:
             if self._write("JSON report", path, write_json, json_report):
                 self.json_report_path = str(path)
 
@@ -512,7 +626,14 @@ class BenchRun:
         self._frozen = True
         if self.is_worker:
             return
-        self._finish(session, exitstatus)
+        try:
+            self._finish(session, exitstatus)
+        finally:
+            if self.journal is not None:  # kept while the report is incomplete: --bench-resume finishes it
+                complete = self.json_report is not None and not self.json_report.get("incomplete")
+                self.journal.close(remove=complete and self.json_report_path is not None)
+        if self._resumed_failures() and session.exitstatus == pytest.ExitCode.OK and not self.settings.has_gates:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
         if self.write_errors and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 

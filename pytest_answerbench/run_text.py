@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from . import scorers
 from .report.render import summary_lines
 from .report.render.text import github_annotations
 from .text.printable import printable
@@ -68,8 +69,16 @@ def header(run: Any) -> str:
     """The report header line: what is being scored and how."""
     settings, spec = run.settings, run.spec
     timeout = f"{settings.timeout:g}s per row (benchmark default)" if settings.timeout else "from --timeout/ini"
-    return printable(f"answerbench: {spec.name} (scorer {spec.scorer} v{spec.version}, profile {settings.profile}), "
-                     f"{len(run.collection.paths)} prediction file(s), timeout {timeout}")
+    line = (f"answerbench: {spec.name} (scorer {spec.scorer} v{spec.version}, profile {settings.profile}), "
+            f"{len(run.collection.paths)} prediction file(s), timeout {timeout}")
+    if settings.isolation == "none" and not scorers.get(spec.scorer).builtin:
+        # said before scoring: a scorer of the user's runs in this process, and can take the run down with it
+        kept = (f"the rows scored so far stay in its journal ({settings.report_path}.journal: --bench-resume)"
+                if settings.report_path else "give --bench-report to keep the rows scored so far in a journal")
+        line += (f"\nanswerbench: the scorer {spec.scorer} runs in this process (isolation: none): if it ends the "
+                 f"process (os._exit, a crash, killed), the run ends with it; {kept}. With --bench-isolation "
+                 "process it runs in a child process whose death is that row's error")
+    return printable(line)
 
 
 def no_row_message(held: list[tuple[str, int]], shard: tuple[int, int] | None, errors: list[str]) -> str | None:

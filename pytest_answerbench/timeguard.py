@@ -11,7 +11,9 @@ Off the main thread (a judge's thread pool) signals cannot be used and the guard
 An exception raised from a signal handler can be lost: when the signal lands while the interpreter runs a
 ``__del__`` method or a garbage-collector callback, the exception is printed as "ignored" and the scorer runs
 on (seen in a property run: SymPy under Hypothesis's GC callback). So the timer repeats every
-``REPEAT`` seconds after the deadline until the block has ended.
+``REPEAT`` seconds after the deadline until the block has ended, and a block that ends without the timeout its
+deadline raised (every one of them lost that way, the work done before the next repeat) raises it on its way
+out: the expiry is recorded, and the end of the block is the safe point where it is checked.
 
 A deadline never interrupts an import (:func:`importing`): the exception would leave the module half-initialised
 in ``sys.modules`` for the rest of the process (measured: a 0.1 s row limit firing inside SymPy's first import
@@ -133,8 +135,10 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
         return
     setsignal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
+    lost = False
     try:
         yield
+        lost = bool(raised)  # the block ended without the timeout its deadline raised: it was lost
     finally:
         exiting = True  # a repeat alarm landing from here on must not raise out of the clean-up
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -143,3 +147,6 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
             left = outer_remaining - (time.monotonic() - started)
             # Expired while we held the timer: fire the outer handler almost at once.
             signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6), outer_interval)
+    if lost:
+        raise ScoreTimeout(f"scoring exceeded {seconds:g}s (the limit landed where its exception was lost: "
+                           "a garbage-collector callback or a __del__ method)")

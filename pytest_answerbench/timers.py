@@ -16,7 +16,7 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -35,10 +35,10 @@ class ThreadTimeout(BaseException):
 
 class RowTimers:
     """pytest-timeout's ``pytest_timeout_set_timer``/``cancel_timer`` for row items (other items keep
-    pytest-timeout's own timers). ``on_stuck(item, verdict)`` records a row that could not be interrupted."""
+    pytest-timeout's own timers). A row that could not be interrupted is handed to the
+    ``pytest_answerbench_row_stuck`` hook."""
 
-    def __init__(self, on_stuck: Callable[[RowBase, Verdict], None]):
-        self.on_stuck = on_stuck
+    def __init__(self) -> None:
         self._timed: tuple[Any, Any] | None = None  # (item, settings) of the row whose SIGALRM timer is armed
         self._deadline = 0.0  # time.monotonic() when the armed row's limit is up
         self._in_phase: Any = None  # the row whose set-up or call phase is running
@@ -49,21 +49,13 @@ class RowTimers:
         self._used = 0.0  # seconds the armed row spent in its phases that have ended
         self._phase_start: float | None = None  # time.monotonic() when the row's running phase began
         self._owed = False  # the armed row's alarm landed between its phases: re-armed when its next phase begins
-        self._set: tuple[Any, Any] | None = None  # (item, settings) of the row whose limit was set last
         self._handler = self._on_alarm  # one bound method, so that the installed handler is recognised as ours
-
-    def settings_of(self, item: pytest.Item) -> Any:
-        """The pytest-timeout settings ``item``'s limit was set with last (None: not set), for a batch to arm
-        its other rows alike (lean.py)."""
-        last = self._set
-        return last[1] if last is not None and last[0] is item else None
 
     @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any) -> bool | None:
         """Arm a row's time limit."""
         if not isinstance(item, RowBase):
             return None
-        self._set = (item, settings)
         self._used, self._phase_start, self._owed = 0.0, None, False
         if settings.method == "signal" and threading.current_thread() is threading.main_thread():
             if getsignal(signal.SIGALRM) is not self._handler:
@@ -148,14 +140,10 @@ class RowTimers:
         if isinstance(item, RowBase):
             self._phase_begins(item)
 
-    def call_begins(self, item: pytest.Item) -> None:
-        """A row's call phase begins outside the call hook (lean.py runs batched rows' calls directly)."""
-        self._phase_begins(item)
-
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
         """A row's phase has ended and its report is about to be made: no limit lands until the next phase; the
-        call phase's end disarms the row's timer. (lean.py calls it itself for a call report it makes directly.)"""
+        call phase's end disarms the row's timer."""
         if isinstance(item, RowBase):
             self._in_phase = None
             if self._phase_start is not None:
@@ -213,6 +201,6 @@ class RowTimers:
         verdict = Verdict(TIMEOUT, 0.0, method="timeout",
                           detail=f"row exceeded its time limit ({settings.timeout:g}s); process ended")
         try:
-            self.on_stuck(item, verdict)
+            item.ihook.pytest_answerbench_row_stuck(item=item, verdict=verdict)
         finally:
             _compat.timeout_timer(item, settings)

@@ -114,9 +114,22 @@ def read_report(path: str | os.PathLike[str], purpose: str = "report") -> dict[s
     (:func:`report_schema`: ``benchmark`` and ``accuracy`` present, every key of the right type, numbers in
     range); for the purposes in :data:`NEEDS_ROWS`, a ``rows`` list; and that its figures, rows and fingerprint
     agree (:func:`integrity_problem`). Whether two reports were scored alike is left to their use: a baseline's
-    fingerprint is compared by its gate, a shard's by the merge.
+    fingerprint is compared by its gate, a shard's by the merge. A run's journal (report/journal.py) is read as
+    the incomplete report it stands for.
     """
     shown = display_path(path)
+    from .journal import is_journal  # a run's journal (report/journal.py) reads as its incomplete report
+
+    if is_journal(path):
+        from .journal import JournalError, journal_report
+
+        try:
+            data = journal_report(path)
+        except JournalError as exc:
+            raise ReportError(str(exc)) from None
+        if purpose in NEEDS_ROWS and not data.get("rows"):
+            raise ReportError(f"{shown}: the journal has no rows")
+        return data
     non_finite: list[int] = []
 
     def constant(text: str) -> _NonFinite:

@@ -101,7 +101,7 @@ def test_every_ini_option_has_a_value_in_the_comparison():
 
 
 def test_command_line_only_options_are_the_per_invocation_ones():
-    assert {opt.flag for opt in OPTIONS if not opt.ini} == {"--bench", "--bench-list", "--bench-select"}
+    assert {opt.flag for opt in OPTIONS if not opt.ini} == {"--bench", "--bench-list", "--bench-select", "--bench-resume"}
 
 
 def test_every_option_sets_one_settings_field_or_acts_before_settings_exist():

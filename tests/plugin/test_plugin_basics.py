@@ -25,7 +25,7 @@ def test_without_bench_nothing_heavy_is_imported(bench_env):
         "def test_probe():\n"
         "    heavy = [m for m in sys.modules if m.split('.')[0] in ('sympy', 'openai', 'yaml')\n"
         "             or m.startswith(('pytest_answerbench.scorers.', 'pytest_answerbench.run',\n"
-        "                              'pytest_answerbench.collect', 'pytest_answerbench.lean',\n"
+        "                              'pytest_answerbench.collect',\n"
         "                              'pytest_answerbench.timers', 'pytest_answerbench._compat'))]\n"
         "    assert heavy == []\n"))
     bench_env.runpytest_subprocess("-p", "no:hypothesispytest").assert_outcomes(passed=1)

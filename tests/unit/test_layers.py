@@ -18,15 +18,13 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[2] / "pytest_answerbench"
 
 # The modules that run inside pytest: the entry point and the run's plugins (plugin.py says which is which).
-PYTEST_LAYER = {"plugin", "options", "fixtures", "collect", "run", "run_text", "progress", "lean", "timers", "cpuclock",
-                "junitspool",
-                "_compat"}
+PYTEST_LAYER = {"plugin", "hooks", "options", "fixtures", "collect", "run", "run_text", "progress", "timers",
+                "cpuclock", "_compat"}
 
 # Attributes that belong to pytest's, xdist's or pytest-timeout's internals (docs: pytest_answerbench/_compat.py).
-PRIVATE_ATTRIBUTES = {"_fixturemanager", "_report_sections", "_traceback_filter", "_getframe", "_call_and_report",
-                      "tbstyle", "reportchars", "xmlpath", "setupshow", "setuponly", "setupplan", "fulltrace",
-                      "workerinput", "gateway", "get_hookimpls", "hookwrapper", "PyThreadState_SetAsyncExc",
-                      "timeout_sigalrm", "timeout_timer", "answerbench"}
+PRIVATE_ATTRIBUTES = {"_fixturemanager", "_traceback_filter", "_getframe", "_current_frames", "collectonly",
+                      "tbstyle", "reportchars", "xmlpath", "fulltrace", "workerinput", "gateway", "make_reltoroot",
+                      "PyThreadState_SetAsyncExc", "timeout_sigalrm", "timeout_timer", "answerbench"}
 
 DEFERRED = "deferred for start-up cost"
 
@@ -123,8 +121,7 @@ def test_the_checks_see_imports_inside_functions():
 
 
 # The run's plugins, as the pytest layer names the objects (attribute or variable) -> the module that owns them.
-PLUGINS = {"collection": "collect", "scoring": "fixtures", "run": "run", "timers": "timers", "lean": "lean",
-           "clock": "cpuclock"}
+PLUGINS = {"collection": "collect", "scoring": "fixtures", "run": "run", "timers": "timers", "clock": "cpuclock"}
 # Methods that change the object they are called on (a list's, a dict's, a set's).
 MUTATORS = {"append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault", "add",
             "discard", "sort", "reverse"}

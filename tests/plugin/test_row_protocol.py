@@ -1,8 +1,6 @@
-"""Plain rows run one hooked phase (the call); their set-up and teardown reports are made directly.
-
-Every test here compares a run where that lean protocol applies with one where it cannot (a conftest.py
-implementing ``pytest_runtest_setup`` makes every row take pytest's full protocol): what the terminal, the
-JSON report, the JUnit file and any plugin listening to reports see must be the same.
+"""Rows are items run by pytest's own runner: every row has its set-up, call and teardown reports, logged
+through the hooks every plugin sees; a row's warnings, output and log records are its own; other plugins' hooks
+(protocol, timers, phases) see every row; serial runs and ``-n 2`` report the same.
 """
 
 from __future__ import annotations
@@ -28,8 +26,6 @@ def pytest_unconfigure(config):
         with open(config.getoption("--bench-report").replace(".json", ".seen"), "w") as fh:
             json.dump(SEEN, fh)
 """
-# Any set-up hook outside pytest's own plugins makes rows take pytest's full protocol.
-_FULL = "\ndef pytest_runtest_setup(item):\n    pass\n"
 
 
 def _rows(n: int, start: int = 0) -> list:
@@ -49,8 +45,8 @@ def _junit_cases(path) -> list:
     return sorted(cases)
 
 
-def _run(env, name: str, *extra: str, full: bool = False, conftest: str = ""):
-    env.makeconftest(_LISTENER + (_FULL if full else "") + conftest)
+def _run(env, name: str, *extra: str, conftest: str = ""):
+    env.makeconftest(_LISTENER + conftest)
     result = env.runpytest_subprocess(BENCH, "vmcbench_dev", "a.jsonl", "b.jsonl", BENCH_REPORT, f"{name}.json",
                                       f"--junitxml={name}.xml", *extra)
     report = load_report(env, f"{name}.json")
@@ -60,63 +56,26 @@ def _run(env, name: str, *extra: str, full: bool = False, conftest: str = ""):
     return result, report, _junit_cases(env.path / f"{name}.xml"), seen
 
 
-def test_lean_rows_report_exactly_as_the_full_protocol_serial_and_with_n2(bench_env):
+def test_rows_report_the_same_serial_and_with_n2(bench_env):
     write_jsonl(bench_env.path / "a.jsonl", [*_rows(6)[:3], "{broken", *_rows(6)[3:]])
     write_jsonl(bench_env.path / "b.jsonl", _rows(5, start=100))
-    lean = _run(bench_env, "lean")
-    full = _run(bench_env, "full", full=True)
+    serial = _run(bench_env, "serial")
     par = _run(bench_env, "par", "-n", "2")
-    for result, *_ in (lean, full, par):
+    for result, *_ in (serial, par):
         result.assert_outcomes(passed=8, failed=3, errors=1)
-    assert lean[1] == full[1] == par[1]  # the JSON report
-    assert lean[2] == full[2] == par[2]  # JUnit: each row's properties and failure text
-    assert len(lean[2]) == 12 and ("status", "wrong") in lean[2][0][2] + lean[2][1][2] + lean[2][2][2]
+    assert serial[1] == par[1]  # the JSON report
+    assert serial[2] == par[2]  # JUnit: each row's properties and failure text
+    assert len(serial[2]) == 12 and ("status", "wrong") in serial[2][0][2] + serial[2][1][2] + serial[2][2][2]
 
     def phases(seen):  # what a report listener sees, but for durations
         return [entry[:3] + entry[4:] for entry in seen]
 
-    assert phases(lean[3]) == phases(full[3])
-    assert sorted(map(json.dumps, phases(lean[3]))) == sorted(map(json.dumps, phases(par[3])))
+    assert sorted(map(json.dumps, phases(serial[3]))) == sorted(map(json.dumps, phases(par[3])))
     whens = {}
-    for nodeid, when, *_ in lean[3]:
+    for nodeid, when, *_ in serial[3]:
         whens.setdefault(nodeid, []).append(when)
     assert whens.pop("a.jsonl::line4") == ["setup", "teardown"]  # the unreadable row errors in its set-up
     assert len(whens) == 11 and all(w == ["setup", "call", "teardown"] for w in whens.values())
-    # the lean protocol did apply: rows between a file's first and last (not the unreadable one) got direct
-    # set-up reports, and none in the run where a set-up hook forbids it
-    direct = [nodeid for nodeid, when, _, zero, *_ in lean[3] if when == "setup" and zero]
-    assert len(direct) == 12 - 2 - 1  # all but a file's first row and the unreadable row
-    assert not [e for e in full[3] if e[1] == "setup" and e[3]]
-
-
-# A conftest.py that gives passed set-up reports a letter and a word (pytest's own give them none).
-_SETUP_STATUS = """
-def pytest_report_teststatus(report, config):
-    if report.when == "setup" and report.passed:
-        return "set up", "s", "SET UP"
-"""
-
-
-def _shown(result) -> list:
-    """The terminal's lines, timings and the temporary folder's name aside."""
-    return [re.sub(r"\d+\.\d+s|pytest-of-\S+", "#", line) for line in result.outlines]
-
-
-@pytest.mark.parametrize("extra, conftest", [((), ""), (("-v",), ""), (("-rA",), ""), (("-v", "-rA"), _SETUP_STATUS),
-                                             ((), _SETUP_STATUS)], ids=["quiet", "verbose", "rA", "status-v", "status"])
-def test_the_terminal_shows_lean_rows_as_the_full_protocol(bench_env, extra, conftest):
-    """Lean rows' direct set-up and teardown reports are logged past the terminal, which would only drop them;
-    its lines are the same as with pytest's full protocol, also where a conftest.py gives set-up reports a
-    letter (then the terminal is called for them)."""
-    write_jsonl(bench_env.path / "a.jsonl", [*_rows(6)[:3], "{broken", *_rows(6)[3:]])
-    write_jsonl(bench_env.path / "b.jsonl", _rows(5, start=100))
-    lean = _run(bench_env, "lean", *extra, conftest=conftest)
-    full = _run(bench_env, "full", *extra, full=True, conftest=conftest)
-    assert _shown(lean[0]) == [line.replace("full.", "lean.") for line in _shown(full[0])]
-    assert lean[3] != [] and [e[:3] for e in lean[3]] == [e[:3] for e in full[3]]
-    if conftest:  # the terminal was called for every row's set-up report
-        assert "11 set up" in lean[0].outlines[-1]
-        assert lean[0].stdout.str().count("SET UP") == (11 if "-v" in extra else 0)
 
 
 def test_a_row_given_a_skip_marker_by_a_hook_is_skipped_not_scored(bench_env):
@@ -132,10 +91,9 @@ def test_a_row_given_a_skip_marker_by_a_hook_is_skipped_not_scored(bench_env):
     assert "2" not in [row["id"] for row in load_report(bench_env, "r.json")["rows"]]
 
 
-@pytest.mark.parametrize("full", [False, True], ids=["lean", "full"])
-def test_exitfirst_stops_after_the_first_wrong_row_and_tears_the_file_down(bench_env, full):
+def test_exitfirst_stops_after_the_first_wrong_row_and_tears_the_file_down(bench_env):
     write_jsonl(bench_env.path / "a.jsonl", _rows(8, start=1))  # rows 1 and 2 right, row 3 wrong
-    bench_env.makeconftest(_LISTENER + (_FULL if full else ""))
+    bench_env.makeconftest(_LISTENER)
     result = bench_env.runpytest(BENCH, "vmcbench_dev", "a.jsonl", BENCH_REPORT, "r.json", "-x")
     result.assert_outcomes(passed=2, failed=1)
     seen = json.loads((bench_env.path / "r.seen").read_text())
@@ -149,7 +107,7 @@ def test_exitfirst_stops_after_the_first_wrong_row_and_tears_the_file_down(bench
 
 def test_a_plugin_that_runs_items_its_own_way_sees_every_row(bench_env):
     """A conftest.py implementing pytest_runtest_protocol (as rerun and repeat plugins do) is called for every
-    row, not only for the rows the lean protocol leaves to pytest."""
+    row."""
     write_jsonl(bench_env.path / "a.jsonl", _rows(6))
     bench_env.makeconftest("""
         SEEN = []
@@ -230,10 +188,10 @@ def pytest_unconfigure(config):
 """
 
 
-def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_env):
-    """Rows after a file's first run in batches inside one protocol call: a row's warning is still recorded under
-    that row (every row that warns, even from the same line), its printed output and log records land in its own
-    call report, and its reports carry pytest's location, exactly as with pytest's full protocol."""
+def test_rows_that_warn_print_or_log_are_reported_each_under_its_own_row(bench_env):
+    """A row's warning is recorded under that row (every row that warns, even from the same line), its printed
+    output and log records land in its own call report, and its reports carry pytest's location; with -n 2 the
+    same."""
     (bench_env.path / "noisy.py").write_text(_NOISY_SCORER)
     (bench_env.path / "noisy.yaml").write_text("name: noisy\nscorer: noisy:score\nrequired: [prediction]\n")
     kinds = ["ok", "warn", "warn", "ok", "print", "wrong", "log", "warn", "ok", "ok", "raise", "stderr", "ok",
@@ -241,12 +199,7 @@ def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_
     (bench_env.path / "sub").mkdir()
     write_jsonl(bench_env.path / "sub" / "a.jsonl", [{"id": i, "prediction": k} for i, k in enumerate(kinds)])
     seen = {}
-    # (-p no:benchmark: pytest-benchmark, where installed, implements the report hook, and rows' call reports
-    # are then made through it; here they are made directly)
-    for name, conftest, extra in (("lean", _NOISY_LISTENER, ("-p", "no:benchmark")),
-                                  ("full", _NOISY_LISTENER + _FULL, ()),
-                                  ("par", _NOISY_LISTENER, ("-n", "2", "-p", "no:benchmark")),
-                                  ("hooked", _NOISY_LISTENER, ())):
+    for name, conftest, extra in (("serial", _NOISY_LISTENER, ()), ("par", _NOISY_LISTENER, ("-n", "2"))):
         bench_env.makeconftest(conftest)
         result = bench_env.runpytest_subprocess(BENCH, "noisy.yaml", "sub/a.jsonl", BENCH_REPORT, f"{name}.json",
                                                 "-p", "no:cacheprovider", "--log-format",
@@ -254,15 +207,11 @@ def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_
                                                 *extra)
         result.assert_outcomes(passed=18, failed=2, xfailed=1)
         seen[name] = json.loads((bench_env.path / f"{name}.seen").read_text())
-    lean, full, par = seen["lean"], seen["full"], seen["par"]
-    assert seen["hooked"] == lean
-    assert lean["warnings"] == full["warnings"] == [
-        [f"sub/a.jsonl::{i}", "runtest", f"row {i} warns"] for i in (1, 2, 7)]
-    assert lean["reports"] == full["reports"]
-    # under xdist each row is its own protocol call on a worker (no batches), its call phase run directly too
-    assert sorted(map(json.dumps, par["reports"])) == sorted(map(json.dumps, lean["reports"]))
-    assert sorted(par["warnings"]) == lean["warnings"]
-    sections = {(nodeid, when): s for nodeid, when, _, _, s, _ in lean["reports"] if s}
+    serial, par = seen["serial"], seen["par"]
+    assert serial["warnings"] == [[f"sub/a.jsonl::{i}", "runtest", f"row {i} warns"] for i in (1, 2, 7)]
+    assert sorted(map(json.dumps, par["reports"])) == sorted(map(json.dumps, serial["reports"]))
+    assert sorted(par["warnings"]) == serial["warnings"]
+    sections = {(nodeid, when): s for nodeid, when, _, _, s, _ in serial["reports"] if s}
     assert sections[("sub/a.jsonl::4", "call")] == [["Captured stdout call", "row 4 prints\n"]]
     assert sections[("sub/a.jsonl::15", "call")] == [["Captured stdout call", "row 15 prints\n"]]
     assert sections[("sub/a.jsonl::11", "call")] == [["Captured stderr call", "row 11 writes to stderr\n"]]
@@ -271,14 +220,14 @@ def test_rows_that_warn_print_or_log_are_reported_as_by_the_full_protocol(bench_
         ["Captured stdout call", "row 17: stdout\n"], ["Captured stderr call", "row 17: stderr\n"],
         ["Captured log call", "ERROR|noisy.deep|row 17 logs first\nWARNING|noisy|row 17 logs again\n"
                               + " " * 16 + "indented"]]  # auto-indented under the message's first line
-    failed = {nodeid: longrepr for nodeid, when, outcome, _, _, longrepr in lean["reports"] if outcome == "failed"}
-    assert [(when, outcome) for nodeid, when, outcome, *_ in lean["reports"] if nodeid == "sub/a.jsonl::19"] == [
+    failed = {nodeid: longrepr for nodeid, when, outcome, _, _, longrepr in serial["reports"] if outcome == "failed"}
+    assert [(when, outcome) for nodeid, when, outcome, *_ in serial["reports"] if nodeid == "sub/a.jsonl::19"] == [
         ("setup", "passed"), ("call", "skipped"), ("teardown", "passed")]
     assert sorted(failed) == ["sub/a.jsonl::10", "sub/a.jsonl::5"]
     assert "ValueError: row 10 raises" in failed["sub/a.jsonl::10"]
     assert [title for title, _ in sections[("sub/a.jsonl::6", "call")]] == ["Captured log call"]
     assert "row 6 logs" in sections[("sub/a.jsonl::6", "call")][0][1]
-    locations = {nodeid: location for nodeid, _, _, location, _, _ in lean["reports"]}
+    locations = {nodeid: location for nodeid, _, _, location, _, _ in serial["reports"]}
     assert locations["sub/a.jsonl::0"] == ["sub/a.jsonl", 0, "0 (a.jsonl:1)"]
     assert locations["sub/a.jsonl::20"] == ["sub/a.jsonl", 20, "20 (a.jsonl:21)"]
 
@@ -299,15 +248,15 @@ def score(row, ctx):
 
 
 @pytest.mark.parametrize("method", ["signal", "thread"])
-def test_batched_rows_that_overrun_their_limit_are_timeouts_as_with_the_full_protocol(bench_env, method):
-    """Rows run in a batch whose call phase runs without pytest's call hook still get their own limit: an
-    overrunning row is a timeout (keeping what it printed), the rows after it are scored."""
+def test_rows_that_overrun_their_limit_are_timeouts_and_keep_what_they_printed(bench_env, method):
+    """Each row has its own limit: an overrunning row is a timeout (keeping what it printed), the rows after it
+    are scored."""
     (bench_env.path / "spin.py").write_text(_SPINNING_SCORER)
     (bench_env.path / "spin.yaml").write_text("name: spin\nscorer: spin:score\nrequired: [prediction]\n")
     kinds = ["ok", "ok", "spin", "ok", "print-spin", "ok", "print", "ok"]
     write_jsonl(bench_env.path / "a.jsonl", [{"id": i, "prediction": k} for i, k in enumerate(kinds)])
     seen = {}
-    for name, conftest in (("lean", _NOISY_LISTENER), ("full", _NOISY_LISTENER + _FULL)):
+    for name, conftest in (("serial", _NOISY_LISTENER),):
         bench_env.makeconftest(conftest)
         result = bench_env.runpytest_subprocess(BENCH, "spin.yaml", "a.jsonl", BENCH_REPORT, f"{name}.json",
                                                 "-p", "no:cacheprovider", "--timeout", "1",
@@ -317,10 +266,9 @@ def test_batched_rows_that_overrun_their_limit_are_timeouts_as_with_the_full_pro
         assert statuses == ["correct", "correct", "timeout", "correct", "timeout", "correct", "correct", "correct"]
         reports = json.loads((bench_env.path / f"{name}.seen").read_text())["reports"]
         seen[name] = {(nodeid, when): sections for nodeid, when, _, _, sections, _ in reports if sections}
-    assert seen["lean"] == seen["full"]
-    assert seen["lean"][("a.jsonl::6", "call")] == [["Captured stdout call", "row 6 prints before it spins\n"]]
+    assert seen["serial"][("a.jsonl::6", "call")] == [["Captured stdout call", "row 6 prints before it spins\n"]]
     if method == "signal":  # the thread method's failure also shows the other threads' stacks
-        assert seen["lean"][("a.jsonl::4", "call")][0] == ["Captured stdout call",
+        assert seen["serial"][("a.jsonl::4", "call")][0] == ["Captured stdout call",
                                                             "row 4 prints before it spins\n"]
 
 
@@ -339,53 +287,10 @@ def pytest_unconfigure(config):
 """
 
 
-def test_a_plugin_implementing_the_timer_hooks_is_called_for_every_batched_row(bench_env):
-    """Batched rows' limits are armed by the row timers directly only where theirs is the first implementation
-    pytest-timeout's hooks call; a plugin whose implementation comes before theirs sees every row armed."""
+def test_a_plugin_implementing_the_timer_hooks_is_called_for_every_row(bench_env):
+    """A plugin whose implementation of pytest-timeout's timer hook comes before the row timers' sees every row
+    armed."""
     write_jsonl(bench_env.path / "a.jsonl", _rows(7))
     bench_env.makeconftest(_TIMER_LISTENER)
     bench_env.runpytest(BENCH, "vmcbench_dev", "a.jsonl", "--timeout", "30").assert_outcomes(passed=4, failed=3)
     assert (bench_env.path / "armed.txt").read_text().split() == [str(i) for i in range(7)]
-
-
-@pytest.mark.parametrize(("extra", "conftest", "direct"), [
-    ((), "", True),
-    (("--log-level", "INFO"), "", False),  # the logging plugin's level for each phase: its own hook
-    (("-o", "log_cli=true"), "", False),  # live logging's per-phase headers
-    ((), "def pytest_runtest_call(item):\n    pass\n", False),  # a call hook of the user's runs for every row
-    (("-p", "no:logging"), "", True),
-    (("-s",), "", True),
-    (("--capture=tee-sys",), "", False),  # output shown as it is written and captured: pytest's capture does both
-    (("-p", "benchmark"), "", True),  # pytest-benchmark's report hook (where installed): reports through the hook
-])
-def test_batched_rows_call_phase_runs_directly_only_where_nothing_else_hooks_it(bench_env, extra, conftest, direct):
-    import importlib.util
-
-    if "benchmark" in extra and importlib.util.find_spec("pytest_benchmark") is None:
-        pytest.skip("pytest-benchmark is not installed here")
-    calls: list = []
-    reported: set = set()
-
-    class Counter:  # wraps the run's own lean protocol object's direct call, counting what it did
-        @pytest.hookimpl(trylast=True)
-        def pytest_sessionstart(self, session):
-            lean = session.config.pluginmanager.get_plugin("answerbench-lean")
-            original = lean._call_directly
-
-            def counting(item, probe):
-                calls.append(item.name)
-                reported.add(probe.report_directly)
-                return original(item, probe)
-
-            lean._call_directly = counting
-
-    bench_env.makeconftest(conftest)
-    write_jsonl(bench_env.path / "a.jsonl", _rows(30))
-    blocked = () if "benchmark" in extra else ("-p", "no:benchmark")
-    result = bench_env.runpytest_inprocess(BENCH, "vmcbench_dev", "a.jsonl", BENCH_REPORT, "r.json",
-                                           "-p", "no:cacheprovider", *blocked, *extra, plugins=[Counter()])
-    result.assert_outcomes(passed=20, failed=10)
-    assert calls == ([str(i) for i in range(1, 30)] if direct else [])  # all but the file's first row
-    # the call report made directly unless an installed plugin (pytest-benchmark here) implements its hook
-    assert reported == (set() if not direct else {"benchmark" not in extra})
-    assert [r["status"] for r in load_report(bench_env, "r.json")["rows"]].count("correct") == 20
