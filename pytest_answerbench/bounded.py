@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .errors import ReaderError
+from .text.patterns import lazy_compile
 
 __all__ = ["DEFAULT_MAX_DEPTH", "DEFAULT_MAX_INPUT_MB", "DEFAULT_LIMITS", "DEPTH_OPTION", "SIZE_OPTION",
            "BoundError", "Limits", "TooDeep", "check_parquet", "check_zip", "json_depth", "load_json",
@@ -84,10 +85,10 @@ def _megabytes(size: int) -> str:
 
 # -- JSON: the depth is scanned without recursion, then the standard parser reads what fits ---------------------
 
-_STRING_B = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_STRING_S = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_NOT_BRACKET_B = re.compile(rb"[^\[\]{}]+")
-_NOT_BRACKET_S = re.compile(r"[^\[\]{}]+")
+_STRING_B = lazy_compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_STRING_S = lazy_compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET_B = lazy_compile(rb"[^\[\]{}]+")
+_NOT_BRACKET_S = lazy_compile(r"[^\[\]{}]+")
 _STEP = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
 

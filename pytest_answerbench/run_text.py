@@ -78,7 +78,7 @@ def header(run: Any) -> str:
         line += (f"\nanswerbench: the scorer {spec.scorer} runs in this process (isolation: none): if it ends the "
                  f"process (os._exit, a crash, killed), the run ends with it; {kept}. With --bench-isolation "
                  "process it runs in a child process whose death is that row's error")
-    return printable(line)
+    return "\n".join(printable(part) for part in line.split("\n"))  # two lines at most, each escaped
 
 
 def no_row_message(held: list[tuple[str, int]], shard: tuple[int, int] | None, errors: list[str]) -> str | None:

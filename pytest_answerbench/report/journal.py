@@ -63,10 +63,14 @@ class JournalWriter:
         self._last = time.monotonic()
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        with open(temporary, "w", encoding="utf-8") as fh:
-            fh.write(_line({MAGIC: VERSION, **header}))
-            fh.writelines(_line({"nodeid": nodeid, "row": row}) for nodeid, row in rows)
-        os.replace(temporary, path)
+        try:
+            with open(temporary, "w", encoding="utf-8") as fh:
+                fh.write(_line({MAGIC: VERSION, **header}))
+                fh.writelines(_line({"nodeid": nodeid, "row": row}) for nodeid, row in rows)
+            os.replace(temporary, path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)  # a full disk leaves no half-written file behind
+            raise
         self._fh: Any = open(path, "a", encoding="utf-8")
 
     def add(self, nodeid: str, row: dict[str, Any]) -> None:

@@ -29,7 +29,7 @@ def _notes(report: dict) -> list[str]:
 def test_few_cheap_rows_under_workers_get_the_note_from_the_figures_alone():
     notes = _notes(_report(40, 0.02))  # 40 rows, 0.5 ms each: not busy enough for the measured note
     assert notes == ["note: -n 2 on rows this cheap (0.50 ms of CPU each, about 0.0 s in all) saves less than "
-                     "xdist's start-up and per-row cost; without -n the run is likely quicker (README: Performance)"]
+                     "xdist's start-up and per-row cost; without -n the run is likely quicker (see docs/performance.md)"]
 
 
 @pytest.mark.parametrize("total, serial, workers, expected", [
