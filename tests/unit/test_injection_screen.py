@@ -53,7 +53,8 @@ def _real_corpus():
     return module
 
 
-@pytest.mark.parametrize("name, field", [("real_math", "prediction"), ("real_choice", "response")])
+@pytest.mark.parametrize("name, field", [("real_math", "prediction"), ("real_choice", "response"),
+                                         ("reason_math", "prediction"), ("reason_choice", "response")])
 def test_false_flags_on_the_real_response_corpora_stay_under_half_a_percent(name, field):
     real_corpus = _real_corpus()
     try:
