@@ -50,6 +50,11 @@ _CONCLUSION_LEAD = lazy_compile(r"(?:options?|choices?|answer)\s+", re.I)
 _CAPITAL_VERDICT = lazy_compile(r"([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer|best))")
 # "..., but", "... but": the clause before it is a concession ("It looks like a dog, but the ears are pointed")
 _CONCESSION = lazy_compile(r"\s*,?\s*(?:but|though|although|yet|however)\b", re.I)
+# a clause whose predicate is negated: "so reducing the volume may not have a significant effect" says the option
+# fails, it does not choose it
+_NEGATED_PREDICATE = lazy_compile(r"\b(?:is|are|was|were|does|do|did|will|would|may|might|can|could|should|has|have)"
+                                  r"\s+not\b|\b(?:is|are|was|were|does|do|did|wo|would|ca|could|should|has|have)n[’']t\b"
+                                  r"|\bcannot\b", re.I)
 _YES_CN = ("是", "对", "正确", "有")
 _NO_CN = ("否", "不是", "不对", "不", "没有", "错")
 
@@ -375,6 +380,8 @@ class OptionReader:
             end = _clause_end(p)
             if _CONCESSION.match(p, end) or p[end:end + 1] == "?":
                 return None  # "It looks like a dog, but the ears ...": conceded; "maybe Paris?": asked
+            if len(_NEGATED_PREDICATE.findall(p, 0, end)) > len(_NEGATED_PREDICATE.findall(self.options[hit[1]])):
+                return None  # "so reducing the volume may not have an effect": the option said to fail
             return hit[1], "option-text" if hit[0] == "text" else "answer-value"
         value = self.value_at_start(p)
         if value is not None and value[0] == "value":

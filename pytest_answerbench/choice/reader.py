@@ -79,6 +79,10 @@ _UNSEEN = object()
 
 
 
+# a number right before a bracketed letter: "... is 125 (D)."
+_VALUE_BEFORE = lazy_compile(r"(?<![\w.,])(-?\$?\d[\d,]*(?:\.\d+)?%?)\s*\Z")
+
+
 class _Reader(HedgeReading, OptionReader):
     """One response read against one option set."""
 
@@ -473,7 +477,17 @@ class _Reader(HedgeReading, OptionReader):
         text = self.flat
         if "(" not in text:
             return []
-        return [Commit(m.start(), 1, m.group(1), "bracket") for m in self.optset.pats.bracket.finditer(text)]
+        out = []
+        for m in self.optset.pats.bracket.finditer(text):
+            value = _VALUE_BEFORE.search(text, max(0, m.start() - 40), m.start())
+            hit = self.exact_text(value.group(1)) if value else None
+            if hit is not None and hit[0] == "value" and hit[1] != m.group(1):
+                # "... is 125 (D)." where 125 is option E: the value and the letter name two options, so neither
+                out.append(Commit(m.start(), 1, None, "ambiguous", f"the answer names {m.group(1)} and option "
+                                                                   f"{hit[1]}'s value"))
+            else:
+                out.append(Commit(m.start(), 1, m.group(1), "bracket"))
+        return out
 
     def _sole_letters(self) -> list[Commit]:
         """A sentence that is only a letter: '... goes back up. C.'."""

@@ -342,7 +342,7 @@ _SEE = r"(?:see|view|access|perceive|process|analy[sz]e|interpret|open|look\s+at
 _THE_INPUT = (r"(?:the\s+|this\s+|that\s+|any\s+|an\s+|your\s+|these\s+|those\s+)?"
               rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?{_INPUT}s?\b")
 #: A refusal: the writer says it cannot see the question's input ("As a text-based AI I cannot see the image", "I'm
-#: unable to view images", "I can't see or analyze the attached figure", "No image was provided"). What it mentions
+#: unable to view images", "I am a text-based AI and cannot see images", "I can't see or analyze the attached figure", "No image was provided"). What it mentions
 #: after that (a lone or bracketed letter, a closing clause, a conclusion, an option's text) is no reading of the
 #: input and commits to nothing; an answer it then states with an answer marker ("..., but based on the description,
 #: the answer is most likely B") or a box still does (read in ``decide._kept``, ``decide._refusal``).
@@ -352,6 +352,11 @@ CANNOT_SEE = Scan(
         r"\bi\s*(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to|'m\s+not\s+able\s+to|"
         r"(?:do\s+not|don't)\s+have\s+(?:the\s+ability|a\s+way)\s+to|have\s+no\s+way\s+to)\s+"
         r"(?:directly\s+|actually\s+|currently\s+|physically\s+)?"
+        rf"{_SEE}(?:\s*(?:,|or|and)\s+{_SEE})*\s+{_THE_INPUT}"
+        # the writer named as what it is: "I am a text-based AI and cannot see images", "As an AI model, unable to view
+        # the figure"
+        rf"|\b(?:ai|model|assistant)\b[^.!?\n]{{0,20}}?\s(?:cannot|can't|can\s*not|(?:am\s+)?unable\s+to|"
+        rf"(?:am\s+)?not\s+able\s+to)\s+(?:directly\s+|actually\s+|currently\s+|physically\s+)?"
         rf"{_SEE}(?:\s*(?:,|or|and)\s+{_SEE})*\s+{_THE_INPUT}"
         rf"|\bi\s+(?:do\s+not|don't)\s+have\s+access\s+to\s+{_THE_INPUT}"
         rf"|\bno\s+{_INPUT}s?\s+(?:is\s+|was\s+|has\s+been\s+)?(?:provided|attached|shown|included|given|uploaded)",
@@ -464,10 +469,10 @@ SIDE_BY_SIDE_CHARS = frozenset("或者和与及答案是为為选選应該该如
 _WORD_RUNS = lazy_compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\uac00-\ud7af]+")  # words; CJK runs
 
 #: A second option offered in the answer's own sentence (a hedge, issue 22): "(B) London or (C) Berlin", "B (London)
-#: or C (Berlin)", "B, although C is possible too", "B seems right, but C could also be correct", "probably B; C is
+#: or C (Berlin)", "D) attic or E) cupboard", "B, although C is possible too", "B seems right, but C could also be correct", "probably B; C is
 #: also possible", "likely B, but it could be C"; a group holds the other letter (read in ``reader.hedge``).
 HEDGE_OTHER = lazy_compile(
-    r"\b(?i:or)\s+(?:(?i:option|choice)\s+)?(?:[\(\[]([A-Z])[\)\]]|([A-Z])(?=\s*[\(\[]))"
+    r"\b(?i:or)\s+(?:(?i:option|choice)\s+)?(?:[\(\[]([A-Z])[\)\]]|([A-Z])(?=\s*[\(\[]|\)))"
     r"|(?:\b(?i:although|though|but|while)|(?<=[;,])|(?<=[;,]\s))\s*(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+"
     r"(?i:is|seems|could|might|may)(?:\s+(?i:also|equally|just\s+as))?(?:\s+(?i:be))?(?:\s+(?i:also|equally|just\s+as))?"
     r"\s+(?i:possible|plausible|correct|right|likely|valid)"

@@ -64,6 +64,8 @@ _SO_COMPLETE = lazy_compile(r"\b(?:think|believe|guess|hope|suppose|say|said|see
 _CUT_NOUNS = frozenset("option choice one step case answer value".split())
 _CUT_DETERMINERS = frozenset("this that the each every which".split())
 _CUT_MARKS = frozenset(",:(=+-–—")
+# a closing answer marker with nothing after it, right after a finished sentence
+_EMPTY_LAST_MARKER = lazy_compile(r"[.!?。][*$)\]\s]*\s(?:\*\*)?(?:final\s+)?answer(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\Z", re.I)
 _COMPLETE_END = frozenset(".!?)]}\"'`*>。！？")  # a reply ending so is no cut-off one (the common case)
 
 
@@ -306,7 +308,9 @@ def cut_off(reader: _Reader) -> bool:
     if not tail or tail[-1] in _COMPLETE_END:
         return False
     if tail[-1] in _CUT_MARKS:
-        return True
+        # "... is 32.8%.\n\nAnswer:": an answer marker the reply stops right after states nothing, and the sentence
+        # it follows stands (the maths locator's cut "empty-marker")
+        return not _EMPTY_LAST_MARKER.search(reader.flat[-200:])
     end = len(tail)
     start = end
     while start and (tail[start - 1].isascii() and tail[start - 1].isalpha() or tail[start - 1] == "'"):

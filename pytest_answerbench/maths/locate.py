@@ -27,8 +27,8 @@ after a box counts only when it states an answer. A lower priority is read only 
 The final commitment wins (GRADING.md 12): what a response says along the way commits to nothing. An answer
 marker in a supposition or a check ("if it asked for three-digit factors, the answer would be 0", "let me check
 whether the answer is 36"), in the conditional ("would be"), stating a partial result ("the answer is 20 so far")
-or the answer's form ("The answer should be a single number.", "the answer is an integer") is no answer line
-(:func:`musing`); and a reasoning block (``<think>...</think>``) is cut off (cut ``think``): the text after it is
+or the answer's form ("The answer should be a single number.", "the answer is an integer", "the answer is S1 + S2"
+in names the response gave quantities it has still to find) is no answer line (:func:`musing`); and a reasoning block (``<think>...</think>``) is cut off (cut ``think``): the text after it is
 the response, the block's own conclusion counts only when nothing follows it.
 
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
@@ -282,6 +282,12 @@ _FORM = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:(?:probably|likely|still|also|just|
                      r"numerical|numeric|an?\s+integer|correct|right|wrong|consistent|plausible|reasonable|"
                      r"(?:the\s+)?same)\b(?![^.\n]*[\d$\\])")
 _CLAUSE_START = lazy_compile(r"[.!?\n。！？;；]")
+# a name the response gives a quantity it has still to find ("Let's call that sum S1.", "Let S_2 be the sum ...")
+_NAME = r"([A-Za-z](?:_?\{?\d{1,2}\}?)?)"
+_NAMING = lazy_compile(r"(?i:\b(?:call(?:ed)?|denote[sd]?|name[sd]?)\s+(?:(?:it|that|this|them|the|its)\s+)?"
+                       r"(?:[a-z]+\s+){0,2}?(?:as\s+|by\s+)?)[$(\\]*" + _NAME + r"(?![\w'])"
+                       r"|(?i:\blet\s+)[$(\\]*" + _NAME + r"[$)]*\s+(?i:be|denote)\b")
+_NAMES_ONLY = lazy_compile(r"[$\\()\s]*" + _NAME + r"(?:\s*[-+*/·]\s*" + _NAME + r")*[$\\()\s]*")
 
 
 def musing(text: str, marker: re.Match) -> bool:
@@ -295,7 +301,19 @@ def musing(text: str, marker: re.Match) -> bool:
         return True
     after = text[marker.end():marker.end() + 200]
     sentence = re.split(r"(?<=[^\d\s])\.(?:\s|$)|[\n!?;]", after, maxsplit=1)[0]
-    return bool(_FORM.match(sentence) or _PARTIAL.search(sentence))
+    return bool(_FORM.match(sentence) or _PARTIAL.search(sentence)) or _planned(text[max(0, start - 3000):start],
+                                                                              sentence)
+
+
+def _planned(before: str, stated: str) -> bool:
+    """Is ``stated`` (what an answer marker states) made only of names ``before`` gave quantities still to be found
+    ("Let's call that sum S1. ... Finally, the answer is S1 + S2.")? Then the marker states the answer's form (a
+    plan), not a value."""
+    said = _NAMES_ONLY.fullmatch(stated.strip().rstrip(".").strip("*"))
+    if said is None or not _NAMING.search(before):
+        return False
+    named = {m.group(1) or m.group(2) for m in _NAMING.finditer(before)}
+    return set(re.findall(_NAME, stated)) <= named
 
 
 # the statement after an answer marker written as a sentence of words (a capitalised word, then a lowercase one),

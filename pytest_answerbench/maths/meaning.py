@@ -6,7 +6,17 @@ does not exist" as the gold "does not exist", "There are infinitely many such pr
 "finitely many" as its opposite), and "so the triangle must be equilateral" or "**Alice** has a winning strategy."
 as the gold naming the shape or the winner. :func:`claim` reads a text's claim as a (family, polarity) pair;
 :func:`same_meaning` compares two texts by their claims, or by a short gold phrase the sentence states as its
-subject or its predicate. Nothing here evaluates text: the tables below are the whole vocabulary.
+subject or its predicate.
+
+A gold written as one or more sentences ("The observer is at a point on the equator. The orbit of the space station
+is a geostationary orbit.") is compared claim by claim (:func:`states_claims`): each sentence's key terms (the
+content words of what it says of its subject, a placeholder noun such as "point" or "place" left out) must all be
+stated by the answer ("Observer on the equator; geostationary orbit (circular, period 24 hours)"), in a clause
+negated as the gold's sentence is, and no clause of the answer saying what the gold does not ("north of the
+equator", "and a polar orbit"); an answer that hedges ("or", "maybe", "likely") or names two alternatives
+("singlet/triplet") states none. A bare noun phrase may leave out an inner modifier of the gold's ("Singlet state"
+for "in a singlet spin state": its first and last words kept). Nothing here evaluates text: the tables below are the
+whole vocabulary.
 """
 
 from __future__ import annotations
@@ -15,7 +25,7 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["FAMILIES", "claim", "same_meaning"]
+__all__ = ["FAMILIES", "claim", "same_meaning", "states_claims"]
 
 #: The families of claims, in the order they are looked for: (name, negative pattern, positive pattern). A
 #: negative form is looked for first ("not always" before "always", "infinite" before "finite"); the polarity is
@@ -145,4 +155,95 @@ def same_meaning(gold: str, pred: str) -> bool | None:
     if g is None and 0 < len(g_plain.split()) <= 3 and re.fullmatch(r"[a-z][a-z' -]*", g_plain) \
             and _states_phrase(p_plain, g_plain):
         return True
+    if g is None and p is None and states_claims(gold, pred):
+        return True  # "Observer on the equator; geostationary orbit" states the gold's two sentences
     return None
+
+
+# ---- a gold of whole sentences, claim by claim -------------------------------------------------------------------
+
+#: Function words: never a key term of a claim.
+_FUNCTION_WORDS = frozenset("""
+a an the this that these those it its they them their there here he she his her we our you your i one
+is are was were be been being am has have had do does did must should shall will would can could may might need
+to of in on at by for with from into onto over under about as than then so thus hence therefore also only just
+very both each every all any some such which who whom whose what when where while and but yet
+located situated found placed lying lies lie remains remain stays stay always necessarily exactly
+""".split())
+#: Placeholder nouns: "at a point on the equator" says "on the equator".
+_PLACEHOLDERS = frozenset("point place location position spot".split())
+#: What a sentence says of its subject starts after its first copula or modal verb.
+_COPULA = lazy_compile(r"\b(?:is|are|was|were|lies|lie|(?:must|should|will|would|can|has\s+to|have\s+to)\s+be|"
+                       r"remains?|stays?)\b")
+_CLAIM_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|probably|likely|might|unless|if|whether)\b"
+                            r"|[a-z]/[a-z]")
+_PROSE_GOLD = lazy_compile(r"[a-z][a-z' ,;:.()-]*")
+_PARENTHESIS = lazy_compile(r"\([^()]*\)")
+_CLAUSES = lazy_compile(r"[;,.]|\band\b")
+
+
+def _term(word: str) -> str:
+    """A word as a term: without a possessive, singular ("orbits" is "orbit"; "mass" stays)."""
+    word = re.sub(r"'s?$", "", word)
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
+
+
+def _terms(text: str) -> list[str]:
+    return [_term(w) for w in re.findall(r"[a-z][a-z'-]*", text)
+            if w not in _FUNCTION_WORDS and not _NEGATION.fullmatch(w) and not w.endswith("n't")]
+
+
+def _key_terms(sentence: str) -> list[str]:
+    """The key terms of one gold sentence: the content words of what it says of its subject (after its first copula
+    or modal verb; the whole sentence when it has none), placeholder nouns left out."""
+    copula = _COPULA.search(sentence)
+    said = sentence[copula.end():] if copula else sentence
+    return [t for t in _terms(said) if t not in _PLACEHOLDERS]
+
+
+def _negated(text: str) -> bool:
+    return bool(_NEGATION.search(text))
+
+
+def states_claims(gold: str, pred: str) -> bool:
+    """Does ``pred`` state every claim of ``gold``, a gold written as sentences of words (four words or more, no
+    numbers or maths)? Each gold sentence's key terms (:func:`_key_terms`) must all be in one clause of the answer
+    negated as the sentence is, and no clause of the answer may hold a term the gold does not (a parenthesis, an
+    elaboration, aside) (or, for a gold of one sentence, the answer is a bare noun phrase of two terms or
+    more that leaves out an inner modifier of the gold's: "Singlet State (S=0)" for "in a singlet spin state");
+    an answer that hedges or names two alternatives states nothing.
+
+    Examples:
+        >>> states_claims("The orbit is a geostationary orbit.", "geostationary orbit")
+        True
+        >>> states_claims("The orbit is a geostationary orbit.", "not a geostationary orbit")
+        False
+        >>> states_claims("The two neutrons must be in a singlet spin state.", "Singlet State (S=0)")
+        True
+    """
+    g_plain, p_plain = _plain(gold), _plain(pred)
+    if len(pred) > 400 or len(g_plain.split()) < 4 or not _PROSE_GOLD.fullmatch(g_plain) \
+            or not re.search(r"[a-z]{3}", p_plain) or _CLAIM_HEDGE.search(p_plain):
+        return False
+    sentences = [s.strip() for s in re.split(r"[.;]", g_plain) if s.strip()]
+    claims = [(_key_terms(s), _negated(s)) for s in sentences]
+    if not all(terms for terms, _ in claims):
+        return False
+    # each claim stated in a clause of the answer (a parenthesis is an elaboration, left out) negated as the claim is;
+    # no clause says what the gold does not ("at a point north of the equator" is not "on the equator")
+    vocabulary = set(_terms(g_plain))
+    clauses = [(set(_terms(c)), _negated(c)) for c in _CLAUSES.split(_PARENTHESIS.sub(" ", p_plain)) if c.strip()]
+    if all(words <= vocabulary for words, _ in clauses) and \
+            all(any(set(terms) <= words and neg == negated for words, neg in clauses) for terms, negated in claims):
+        return True
+    if len(claims) == 1 and not claims[0][1] and not _negated(p_plain):
+        phrase, terms = _key_terms(_PARENTHESIS.sub(" ", p_plain)), claims[0][0]
+        return len(phrase) >= 2 and len(terms) > len(phrase) and (phrase[0], phrase[-1]) == (terms[0], terms[-1]) \
+            and _in_order(phrase, terms)
+    return False
+
+
+def _in_order(words: list[str], terms: list[str]) -> bool:
+    """Are ``words`` ``terms`` with some left out, in the same order?"""
+    rest = iter(terms)
+    return all(any(w == t for t in rest) for w in words)

@@ -191,6 +191,8 @@ _EMPTY_BOX = lazy_compile(r"\\boxed\s*\{\s*\}")
 _CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
 # a firm statement of a text answer: "must be equilateral", "has a winning strategy"
 _FIRM = lazy_compile(r"(?i)\b(?:(?:must|has\s+to|have\s+to)\s+be|is\s+necessarily|winning\s+strategy|wins)\b")
+# a sentence that states its claim under a condition or between alternatives ("If n is even, Alice wins.")
+_CONDITION = lazy_compile(r"(?i)\b(?:if|unless|suppose|supposing|assuming|when|whenever|otherwise|or|either)\b")
 _OPENING_WORDS = lazy_compile(r"(?i)^(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion)\b\s*,?\s*")
 
 
@@ -199,15 +201,22 @@ def _claimed(line: str, sentence: str) -> str:
     holds no number and no math but empty boxes and it makes a claim ("Hence it is possible.", "Thus, there exists
     no such k." after an empty box: :func:`..meaning.claim`); else its clause after a last conclusion word, when that
     clause holds no number or math and makes a claim or a firm statement ("..., so the limit does not exist", "...,
-    so the triangle must be equilateral")."""
+    so the triangle must be equilateral"); else, in a line without numbers or math, a firm statement that is the
+    sentence's last clause ("By strategy stealing, **Alice** has a winning strategy.")."""
     bare = _EMPTY_BOX.sub(" ", line)
-    if not re.search(r"\d", bare) and not any(s.strip() for s in _joined_spans(bare)):
-        return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip())) if claim(sentence) is not None else ""
+    wordy = not re.search(r"\d", bare) and not any(s.strip() for s in _joined_spans(bare))
+    if wordy and claim(sentence) is not None:
+        return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip()))
     parts = _CONCLUSION_WORD.split(sentence)
     clause = parts[-1].strip(" ,")
-    if len(parts) < 2 or re.search(r"[\d$\\]", clause) or not (claim(clause) or _FIRM.search(clause)):
+    if re.search(r"[\d$\\]", clause):
         return ""
-    return strip_wrappers(clause)
+    if len(parts) >= 2 and (claim(clause) or _FIRM.search(clause)):
+        return strip_wrappers(clause)
+    last = strip_wrappers(sentence.rsplit(",", 1)[-1])
+    if wordy and _FIRM.search(last) and len(last.split()) <= 12 and not _CONDITION.search(sentence):
+        return last
+    return ""
 
 
 def closing_statement(text: str, multiple: bool = False) -> Extraction | None:

@@ -475,6 +475,35 @@ def test_a_plain_commitment_is_still_one(response):
     assert _found(response) == (("63",), "answer-line")
 
 
+# several samples in one response (a self-consistency harness joining them): the last committed answer counts, and a
+# later sample cut off while planning ("Let's call that sum S1 ... Finally, the answer is S1 + S2.") does not replace it
+_PLAN_SAMPLES = ("The proper divisors of 284 sum to 220, and those of 220 sum to 284.\n\n**Answer:** \\boxed{284}\n"
+                 "---SAMPLE---\nFirst step: find the sum of the proper divisors of 284. Let's call that sum S1.\n\n"
+                 "Second step: take S1 and sum its proper divisors. Let's call that sum S2.\n\nFinally, the answer is "
+                 "S1 + S2.\n\nSo, first, the divisors of 284 are 1, 2, 4, 71, 142, and 1 + 2 + 4 = 7, 7 + 71 = 78")
+
+
+def test_an_answer_stated_in_names_for_quantities_still_to_find_is_a_plan():
+    assert _found(_PLAN_SAMPLES) == (("284",), "boxed")
+    assert _olympiad(_PLAN_SAMPLES, "284").status == "correct"
+    assert _imo(_PLAN_SAMPLES, "284").status == "correct"
+    # "Let S be the sum ... the answer is S": the same plan in another wording
+    assert _found("Let S be the sum we want. Then the answer is S. The sum is 5 + 7 = 12.\nSo the sum is 12.") == \
+        (("12",), "prose")
+
+
+@pytest.mark.parametrize("response, answers", [
+    # a value after the names: a commitment
+    ("Let's call that sum S1. Then S1 = 220. Finally, the answer is 504.", ("504",)),
+    # a name the response never introduced as a quantity to find: a symbolic answer, read as before
+    ("The side has length a. The answer is a.", ("a",)),
+    # only one of the names introduced: "S2" is not a plan's name here
+    ("Let's call that sum S1. Finally, the answer is S1 + S2.", ("S1 + S2",)),
+])
+def test_an_answer_with_a_value_or_unintroduced_names_is_still_read(response, answers):
+    assert _found(response)[0] == answers
+
+
 def test_a_final_box_outranks_every_answer_phrase_before_it():
     trace = ("Let me think. The answer should be a single number. If the question asked for three-digit factors, "
              "the answer would be 0. The partial sum so far is 20, so the answer is 20 so far.\n\n"

@@ -547,3 +547,77 @@ COLOURS = {"A": "orange", "B": "red", "C": "green", "D": "yellow"}
 def test_an_option_quoted_with_its_label_on_the_last_line_after_a_colon(response, options, letter, method):
     found = infer_choice(response, options)
     assert (found.letter, found.method) == (letter, method)
+
+
+# ---- issue 33: how replies are really phrased (real_choice rc-0174, rc-0490, rc-0229, rc-0219) ----------------------
+
+STORE = {"A": "toy store", "B": "michigan", "C": "living room", "D": "attic", "E": "cupboard"}
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # two options offered with their labels "D)" / "E)" in the answer's sentence: a hedge (rc-0174)
+        ("Therefore, among A through E, the answer is most likely D) attic or E) cupboard.", None),
+        ("The answer is D) attic or E).", None),
+        # near misses: one option with its label, another ruled out, or a correction after the hedge
+        ("The answer is D) attic, not E) cupboard.", "D"),
+        ("The answer is D) attic or E) cupboard. No wait, E) cupboard.", "E"),
+        ("The answer is D) attic.", "D"),
+    ],
+)
+def test_two_options_offered_with_closing_brackets_are_a_hedge(response, letter):
+    assert _letter(response, STORE) == letter
+
+
+REACTION = {"A": "Using acetic acid instead", "B": "Cooling the acid", "C": "Reducing the volume of the vessel",
+            "D": "Using finer powder"}
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # a reply walking through every option, each conclusion saying the option fails, chooses nothing (rc-0490;
+        # before, the conclusion "so reducing the volume of the vessel" read as C)
+        ("First, (A) using acetic acid instead. The sample is pure, so using acetic acid instead may not have an "
+         "effect. Second, (B) cooling the acid. The sample is pure, so cooling the acid may not have an effect. "
+         "Third, (C) reducing the volume of the vessel. The sample is pure, so reducing the volume of the vessel may "
+         "not have an effect. Fourth, (D) using finer powder. The sample is pure, so using finer", None),
+        # near misses: the option affirmed, or "not" inside another part of the sentence
+        ("The data are clear, so reducing the volume of the vessel is the way.", "C"),
+        ("So cooling the acid, and not the powder.", "B"),
+    ],
+)
+def test_a_conclusion_saying_its_option_fails_chooses_nothing(response, letter):
+    assert _letter(response, REACTION) == letter
+
+
+NUMBERS = {"A": "50", "B": "70", "C": "75", "D": "100", "E": "125"}
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # a finished closing sentence, then an empty "Answer:" the reply stops at: the sentence stands (rc-0229)
+        ("Adding the cases, the probability is 75.\n\nAnswer:", "C"),
+        ("So the total is 70.\n**Final Answer:**", "B"),
+        # cut off mid-sentence before the marker: still cut off
+        ("Adding the cases, we get 75 and 70 so the\n\nAnswer:", None),
+        # a value and a bracketed letter naming two different options commit to neither (rc-0219)
+        ("The total number of files is 125 (D).", None),
+        ("The total number of files is 100 (D).", "D"),
+        ("The total number of files is about 3 (D).", "D"),  # a value no option has: the letter
+    ],
+)
+def test_an_empty_closing_marker_and_a_value_against_its_letter(response, letter):
+    assert _letter(response, NUMBERS) == letter
+
+
+def test_a_writer_naming_itself_an_ai_that_cannot_see_the_image_refuses():
+    for response in ("I am a text-based AI and cannot see images. Option A.",
+                     "As an AI model, unable to view the figure; A."):
+        found = infer_choice(response, CHART)
+        assert (found.letter, found.method) == (None, "refusal")
+    # a marked answer after it still commits, and a part of the image it cannot make out is no refusal
+    assert _letter("I am an AI assistant and cannot view the chart. The answer is B.", CHART) == "B"
+    assert _letter("The AI model cannot see the label in the image, so C.", CHART) == "C"

@@ -122,3 +122,75 @@ def test_a_yes_sentence_with_clauses_is_one_text_answer():
     assert maths.equivalent(gold, "\\text{Yes, it could be readable, provided it is encoded. However, it is slow.}")[0]
     assert not maths.equivalent(gold, "\\text{No, it is not readable, since the scale is too small.}")[0]
     assert not maths.equivalent("No, 5", "No, 7")[0]  # a second answer after the No is compared as one
+
+
+# ---- a gold of whole sentences, claim by claim (meaning.states_claims) ---------------------------------------------
+
+_OBSERVER = ("\\text{The observer is at a point on the equator. The orbit of the space station is a geostationary "
+             "orbit.}")
+_SINGLET = "\\text{The two neutrons must be in a singlet spin state.}"
+
+
+@pytest.mark.parametrize("gold, pred", [
+    # reason_math rr-0070 and rr-0085 as the responses box them
+    (_OBSERVER, "\\text{Observer on the equator; geostationary orbit (circular, equatorial, period } 24\\ \\text{hours)}"),
+    (_OBSERVER, "The observer is on the equator, and the space station's orbit is geostationary."),
+    (_SINGLET, "\\text{Singlet State } (S=0)"),
+    (_SINGLET, "The two neutrons are in a singlet state."),
+    (_SINGLET, "singlet spin state"),
+    ("The function is strictly increasing.", "strictly increasing"),
+    ("The light cannot escape from the star.", "The light cannot escape from the star"),
+])
+def test_a_gold_of_sentences_is_stated_claim_by_claim(gold, pred):
+    assert same_meaning(gold, pred) is True
+    assert maths.equivalent(gold, pred)[0], (gold, pred)
+
+
+@pytest.mark.parametrize("gold, pred", [
+    (_OBSERVER, "The observer is at the north pole; geostationary orbit"),  # a key term missing
+    (_OBSERVER, "Observer on the equator; polar orbit"),
+    (_OBSERVER, "geostationary orbit"),  # one claim of two
+    (_OBSERVER, "Observer not on the equator; geostationary orbit"),  # negated
+    (_OBSERVER, "Observer on the equator; the orbit is not geostationary"),
+    (_OBSERVER, "Observer on the equator or at a pole; geostationary orbit"),  # a hedge
+    (_OBSERVER, "Observer probably on the equator; geostationary orbit"),
+    (_OBSERVER, "Observer on the equator; geostationary orbit, and a polar orbit"),  # a clause the gold does not say
+    ("The observer is at a point on the equator.", "The observer is at a point north of the equator"),
+    (_SINGLET, "spin state"),  # the inner words only, not the claim
+    (_SINGLET, "triplet state"),
+    (_SINGLET, "state"),
+    (_SINGLET, "not a singlet state"),
+    (_SINGLET, "singlet or triplet state"),  # two alternatives
+    (_SINGLET, "singlet/triplet state"),
+    (_SINGLET, "a triplet spin state, not a singlet spin state"),
+    ("The function is strictly increasing.", "increasing"),  # a qualifier left out
+    ("The function is strictly increasing.", "strictly decreasing"),
+    ("The light cannot escape from the star.", "The light escapes from the star"),
+])
+def test_a_sentence_gold_is_not_matched_by_a_near_miss(gold, pred):
+    assert same_meaning(gold, pred) is not True
+    assert not maths.equivalent(gold, pred)[0], (gold, pred)
+
+
+@pytest.mark.parametrize("score", [_olympiad, _imo])
+def test_a_boxed_text_answer_states_the_gold_sentences(score):
+    prediction = ("<think>The station stays above one point, so it orbits with the Earth.</think>\n\n"
+                  "Final answer: the observer is on the **equator**.\n\\[\n\\boxed{\\text{Observer on the equator; "
+                  "geostationary orbit (circular, equatorial, period } 24\\ \\text{hours)}}\n\\]")
+    assert score(prediction, _OBSERVER) == "correct"
+    assert score(prediction.replace("geostationary orbit (", "polar orbit ("), _OBSERVER) == "wrong"
+
+
+@pytest.mark.parametrize("score", [_olympiad, _imo])
+@pytest.mark.parametrize("prediction, gold, status", [
+    # a closing line of words only: the firm statement of its last clause, or the clause after "so"
+    ("All angles are equal, so the triangle must be equilateral.", "equilateral", "correct"),
+    ("All angles are equal, so the triangle must be isosceles.", "equilateral", "wrong"),
+    ("By strategy stealing, **Alice** has a winning strategy.", "Alice", "correct"),
+    ("By symmetry, Bob has a winning strategy.", "Alice", "wrong"),
+    # under a condition, or between two players: no commitment
+    ("If n is even, Alice has a winning strategy.", "Alice", "wrong"),
+    ("Hence, for n odd, Alice or Bob wins.", "Alice", "wrong"),
+])
+def test_a_closing_firm_statement_in_words(score, prediction, gold, status):
+    assert score(prediction, gold) == status

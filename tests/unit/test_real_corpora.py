@@ -16,7 +16,9 @@ once, at the end of each round:
   'Answer: <answer>' template, an empty answer marker at the end, an answer line followed by a restated
   derivation); its one miss left is rm-1019 (a scale word);
 - multiple choice, ``infer_choice``: 98.4% agreement (486/494); vmcbench_dev/default and livexiv/default 99.6%
-  (484/486);
+  (484/486); after the issue-33 rules (a hedge "D) attic or E) cupboard", a conclusion whose option is said to fail
+  inside a reply walking through every option, an empty closing "Answer:" after a finished sentence, a value and a
+  bracketed letter naming two options) ``infer_choice`` 99.2% (490/494);
 - the second multiple-choice corpus, ``reason_choice`` (tests/data/reason_choice.README.md), dev split only (its
   held-out split is scored once, by the lead): ``infer_choice`` 99.3% (288/290), one false accept and one false
   reject, measured at first contact (no rule written for it yet).
@@ -63,16 +65,12 @@ MATH_FALSE_ACCEPTS = 1
 
 #: multiple-choice rows each reader disagrees on: id -> measures
 CHOICE_MISSES = {
-    "rc-0174": {"infer_choice"},
     "rc-0203": {"infer_choice", "vmcbench_dev/default", "livexiv/default"},
-    "rc-0219": {"infer_choice"},
-    "rc-0229": {"infer_choice"},
     "rc-0362": {"infer_choice"},
     "rc-0383": {"infer_choice", "vmcbench_dev/default", "livexiv/default"},
     "rc-0386": {"infer_choice"},
-    "rc-0490": {"infer_choice"},
 }
-CHOICE_FLOORS = {"infer_choice": 486 / 494, "vmcbench_dev/default": 484 / 486, "livexiv/default": 484 / 486}
+CHOICE_FLOORS = {"infer_choice": 490 / 494, "vmcbench_dev/default": 484 / 486, "livexiv/default": 484 / 486}
 
 
 def _corpus(name: str) -> list[dict]:
@@ -125,8 +123,10 @@ def test_choice_readers_on_the_real_replies(choice_measure, measure):
 #: first contact (before any rule written for this data) was 87/115 correct rows accepted and 1 of 152 wrong rows
 #: (tests/data/reason_math.README.md); rr-0022 was relabelled since (its box names the option that is the gold).
 #: Now, after the reasoning-trace rules: olympiad reads the question's options a boxed letter names, imo has no
-#: question field. The held-out split is scored once, at the end, and never here.
-REASON_DEV_TPR_FLOOR = {"olympiad/default": 102 / 116, "imo/default": 95 / 116}
+#: question field. The held-out split is scored once, at the end, and never here. Then (issue 33, text answers):
+#: a gold of whole sentences compared claim by claim (rr-0070, rr-0085) and an answer line stating names the trace
+#: gave quantities still to be found ("the answer is S1 + S2", rr-0331) read as a plan: 105/116 and 98/116.
+REASON_DEV_TPR_FLOOR = {"olympiad/default": 105 / 116, "imo/default": 98 / 116}
 REASON_DEV_FALSE_ACCEPTS = 0  # of 151 wrong dev rows
 
 
