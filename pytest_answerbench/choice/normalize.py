@@ -184,6 +184,10 @@ def _cjk(ch: str) -> bool:
     return "\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
 
 
+# three digits closing a digit group ("114,750")
+_THOUSANDS_GROUP = lazy_compile(r"\d{3}(?![\d,])")
+
+
 def _text_start_ok(text: str, start: int) -> bool:
     if start == 0:
         return True
@@ -192,4 +196,6 @@ def _text_start_ok(text: str, start: int) -> bool:
         return not ch.isascii() and _cjk(ch) and _cjk(text[start])
     if ch in ".-−" and start >= 2 and text[start - 2].isdigit():
         return False
+    if ch == "," and start >= 2 and text[start - 2].isdigit() and _THOUSANDS_GROUP.match(text, start):
+        return False  # "750" in "114,750": a digit group of one number
     return True

@@ -299,10 +299,29 @@ def lone_letter(reader: _Reader, negatives: set[str] = frozenset()) -> ChoiceRes
     return None
 
 
+# the last line of a reply: a numbered item's heading alone ("3. Time (t)"), nothing stated after it
+_LAST_ITEM = lazy_compile(r"\n[ \t]*(\d{1,2})[.)][ \t]+([^\n=:\d]{1,40}?)[ \t]*\Z")
+
+
+def _cut_in_a_step(reader: _Reader) -> bool:
+    """Was the reply cut off at the heading of a step of a numbered derivation, whose step before it states a result
+    ("2. Speed (v) = d/t\n   v = ...\n\n3. Time (t)")? Its option texts met on the way are then no answer. A last
+    item that is an option's text ("3. Paris") is a statement, not a heading."""
+    text = reader.text
+    m = _LAST_ITEM.search(text, max(0, len(text) - 60))
+    if m is None or int(m.group(1)) < 2 or reader.exact_text(m.group(2)) is not None:
+        return False
+    previous = re.search(rf"(?m)^[ \t]*{int(m.group(1)) - 1}[.)][ \t]+[^\n]*=", text[max(0, m.start() - 1500):m.start()])
+    return previous is not None
+
+
 def cut_off(reader: _Reader) -> bool:
-    """The reply was cut off before it answered: an unclosed reasoning block, or a last sentence broken off
-    mid-way ("Subtracting 9 from both sides gives", "we need to check whether")."""
+    """The reply was cut off before it answered: an unclosed reasoning block, a last sentence broken off mid-way
+    ("Subtracting 9 from both sides gives", "we need to check whether"), or the heading of the next step of a
+    numbered derivation with nothing after it ("3. Time (t)")."""
     if "<think>" in reader.text and "</think>" not in reader.text:
+        return True
+    if _cut_in_a_step(reader):
         return True
     tail = reader.flat[-40:].rstrip()
     if not tail or tail[-1] in _COMPLETE_END:

@@ -621,3 +621,41 @@ def test_a_writer_naming_itself_an_ai_that_cannot_see_the_image_refuses():
     # a marked answer after it still commits, and a part of the image it cannot make out is no refusal
     assert _letter("I am an AI assistant and cannot view the chart. The answer is B.", CHART) == "B"
     assert _letter("The AI model cannot see the label in the image, so C.", CHART) == "C"
+
+
+PRICES = {"A": "$660", "B": "$760", "C": "$650", "D": "$750"}
+
+
+@pytest.mark.parametrize(
+    ("response", "letter"),
+    [
+        # a digit group of a larger number is not the option's number (real_choice rc-0386: "$114,750")
+        ("The fixed costs are $114,750 in total, so the price is not possible to calculate.", None),
+        ("The total is $1,750,000.", None),
+        # the number itself, or one written with its own digit groups, still is
+        ("So the price is $750.", "D"),
+        ("Fixed costs are $114,750; dividing by 153 units gives $750.", "D"),
+    ],
+)
+def test_a_digit_group_of_a_larger_number_is_not_an_option(response, letter):
+    assert _letter(response, PRICES) == letter
+
+
+TOWER = {"A": "5 (√3 + 1)", "B": "6 (√3 + √2)", "C": "7 (√3 – 1)", "D": "8 (√3 – 2)", "E": "Paris"}
+
+
+@pytest.mark.parametrize(
+    ("response", "letter", "method"),
+    [
+        # cut off at the heading of the next step of a numbered derivation: an option's value met on the way is no
+        # answer (real_choice rc-0203)
+        ("Calculations:\n\n1. Distance (d) = (1 + √3) x 5\n   d = 5 (√3 + 1)\n\n2. Speed (v) = d/t\n   v = 1\n\n"
+         "3. Time (t)", None, "truncated"),
+        # near misses: a step that states the answer, or a last item that is an option's text
+        ("Calculations:\n\n1. Distance (d) = 5 (√3 + 1)\n\n2. So the answer is 5 (√3 + 1).", "A", "option-text"),
+        ("Steps:\n1. d = 4\n2. v = 6\n3. Paris", "E", "option-text"),
+    ],
+)
+def test_a_reply_cut_off_at_its_next_steps_heading(response, letter, method):
+    found = infer_choice(response, TOWER)
+    assert (found.letter, found.method) == (letter, method)

@@ -18,7 +18,9 @@ once, at the end of each round:
 - multiple choice, ``infer_choice``: 98.4% agreement (486/494); vmcbench_dev/default and livexiv/default 99.6%
   (484/486); after the issue-33 rules (a hedge "D) attic or E) cupboard", a conclusion whose option is said to fail
   inside a reply walking through every option, an empty closing "Answer:" after a finished sentence, a value and a
-  bracketed letter naming two options) ``infer_choice`` 99.2% (490/494);
+  bracketed letter naming two options, a digit group of a larger number, a reply cut off at the heading of its
+  next numbered step) ``infer_choice`` 99.6% (492/494, no false accept), vmcbench_dev/default and livexiv/default
+  99.8% (485/486);
 - the second multiple-choice corpus, ``reason_choice`` (tests/data/reason_choice.README.md), dev split only (its
   held-out split is scored once, by the lead): ``infer_choice`` 99.3% (288/290), one false accept and one false
   reject, measured at first contact (no rule written for it yet).
@@ -65,12 +67,10 @@ MATH_FALSE_ACCEPTS = 1
 
 #: multiple-choice rows each reader disagrees on: id -> measures
 CHOICE_MISSES = {
-    "rc-0203": {"infer_choice", "vmcbench_dev/default", "livexiv/default"},
-    "rc-0362": {"infer_choice"},
-    "rc-0383": {"infer_choice", "vmcbench_dev/default", "livexiv/default"},
-    "rc-0386": {"infer_choice"},
+    "rc-0362": {"infer_choice"},  # "Downy mildew ( Alternaria solani)": A's name with B's pathogen (labelled A)
+    "rc-0383": {"infer_choice", "vmcbench_dev/default", "livexiv/default"},  # D quoted as "NOT true" (asked so)
 }
-CHOICE_FLOORS = {"infer_choice": 490 / 494, "vmcbench_dev/default": 484 / 486, "livexiv/default": 484 / 486}
+CHOICE_FLOORS = {"infer_choice": 492 / 494, "vmcbench_dev/default": 485 / 486, "livexiv/default": 485 / 486}
 
 
 def _corpus(name: str) -> list[dict]:
