@@ -342,7 +342,8 @@ _SEE = r"(?:see|view|access|perceive|process|analy[sz]e|interpret|open|look\s+at
 _THE_INPUT = (r"(?:the\s+|this\s+|that\s+|any\s+|an\s+|your\s+|these\s+|those\s+)?"
               rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?{_INPUT}s?\b")
 #: A refusal: the writer says it cannot see the question's input ("As a text-based AI I cannot see the image", "I'm
-#: unable to view images", "I am a text-based AI and cannot see images", "I can't see or analyze the attached figure", "No image was provided"). What it mentions
+#: unable to view images", "I am a text-based AI and cannot see images", "the image is not visible to me", "I'm unable to
+#: provide an answer without seeing the image", "I can't see or analyze the attached figure", "No image was provided"). What it mentions
 #: after that (a lone or bracketed letter, a closing clause, a conclusion, an option's text) is no reading of the
 #: input and commits to nothing; an answer it then states with an answer marker ("..., but based on the description,
 #: the answer is most likely B") or a box still does (read in ``decide._kept``, ``decide._refusal``).
@@ -359,6 +360,13 @@ CANNOT_SEE = Scan(
         rf"(?:am\s+)?not\s+able\s+to)\s+(?:directly\s+|actually\s+|currently\s+|physically\s+)?"
         rf"{_SEE}(?:\s*(?:,|or|and)\s+{_SEE})*\s+{_THE_INPUT}"
         rf"|\bi\s+(?:do\s+not|don't)\s+have\s+access\s+to\s+{_THE_INPUT}"
+        # the input said not to reach the writer: "the image is not visible to me", "without seeing the image"
+        rf"|(?<!\bin\s)(?<!\bof\s)(?<!\bon\s)\b(?:the|this|that|your)\s+(?:provided\s+|attached\s+|given\s+|"
+        rf"uploaded\s+)?{_INPUT}s?\s+(?:you\s+(?:provided|attached|uploaded|shared)\s+)?"
+        rf"(?:is|was|are|were)\s+not\s+"
+        rf"(?:visible|available|accessible|viewable)\s+to\s+me\b"
+        rf"|\b(?:answer|determine|tell|say|help)\s+(?:this\s+|it\s+|that\s+)?without\s+(?:seeing|viewing|access\s+to)\s+"
+        rf"{_THE_INPUT}|\bi\s+(?:would\s+)?need\s+to\s+(?:see|view)\s+{_THE_INPUT}"
         rf"|\bno\s+{_INPUT}s?\s+(?:is\s+|was\s+|has\s+been\s+)?(?:provided|attached|shown|included|given|uploaded)",
         re.I,
     ),

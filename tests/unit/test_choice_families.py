@@ -615,12 +615,19 @@ def test_an_empty_closing_marker_and_a_value_against_its_letter(response, letter
 
 def test_a_writer_naming_itself_an_ai_that_cannot_see_the_image_refuses():
     for response in ("I am a text-based AI and cannot see images. Option A.",
-                     "As an AI model, unable to view the figure; A."):
+                     "As an AI model, unable to view the figure; A.",
+                     # the input said not to reach the writer
+                     "Unfortunately, the image is not visible to me, so I cannot determine the answer. A",
+                     "The image you provided is not visible to me. (C)",
+                     "I'm unable to provide an answer without seeing the image. C",
+                     "I need to see the image to answer this question. B"):
         found = infer_choice(response, CHART)
         assert (found.letter, found.method) == (None, "refusal")
     # a marked answer after it still commits, and a part of the image it cannot make out is no refusal
     assert _letter("I am an AI assistant and cannot view the chart. The answer is B.", CHART) == "B"
     assert _letter("The AI model cannot see the label in the image, so C.", CHART) == "C"
+    assert _letter("The label in the image is not visible to me, but the bar is tallest, so C.", CHART) == "C"
+    assert _letter("The image is not visible to me, but the answer is most likely C.", CHART) == "C"
 
 
 PRICES = {"A": "$660", "B": "$760", "C": "$650", "D": "$750"}
