@@ -3,7 +3,8 @@ qualifiers included.
 
 A careful grader reads "Hence it is possible." as the answer Yes, "**Answer:** Not necessarily." as No, "the limit
 does not exist" as the gold "does not exist", "There are infinitely many such primes." as "infinitely many" (and
-"finitely many" as its opposite), and "so the triangle must be equilateral" or "**Alice** has a winning strategy."
+"finitely many" as its opposite), "the series diverges" as "diverges" (not "converges"), and "so the triangle must be
+equilateral" or "**Alice** has a winning strategy."
 as the gold naming the shape or the winner. :func:`claim` reads a text's claim as a (family, polarity) pair;
 :func:`same_meaning` compares two texts by their claims, or by a short gold phrase the sentence states as its
 subject or its predicate.
@@ -14,8 +15,9 @@ content words of what it says of its subject, a placeholder noun such as "point"
 stated by the answer ("Observer on the equator; geostationary orbit (circular, period 24 hours)"), in a clause
 negated as the gold's sentence is, and no clause of the answer saying what the gold does not ("north of the
 equator", "and a polar orbit"); an answer that hedges ("or", "maybe", "likely") or names two alternatives
-("singlet/triplet") states none. A bare noun phrase may leave out an inner modifier of the gold's ("Singlet state"
-for "in a singlet spin state": its first and last words kept). Nothing here evaluates text: the tables below are the
+("singlet/triplet") states none. A bare noun phrase may leave out an inner classifier of a gold sentence's ("Singlet
+state" for "in a singlet spin state": its first and last words kept), never a qualifier ("odd integers" is not "odd
+positive integers"). Nothing here evaluates text: the tables below are the
 whole vocabulary.
 """
 
@@ -46,6 +48,10 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("always",
      r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b",
      r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b"),
+    ("converge",
+     r"\b(?:diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
+     r"not\s+convergent|non-?convergent)\b",
+     r"\b(?:converg(?:es|ent|ence|ing|e))\b"),
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
 _YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative)|(?P<no>no|false|incorrect|negative))"
@@ -62,7 +68,8 @@ _HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b
 # predicate ("the triangle must be equilateral", "the winner is Alice")
 _SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|loses?|moves?|gets?|does)\b"
 _PREDICATE_VERB = (r"\b(?:is|are|was|were|be|becomes?|wins?|(?:must|has\s+to|have\s+to|should|will|would|can\s+only)"
-                   r"\s+be|is\s+(?:necessarily|always|clearly))\s+(?:an?\s+|the\s+)?")
+                   r"\s+be|is\s+(?:necessarily|always|clearly)|(?:holds?|is\s+(?:true|valid|satisfied)|works?)\s+for)"
+                   r"\s+(?:an?\s+|the\s+)?")
 
 
 def _plain(text: str) -> str:
@@ -170,6 +177,13 @@ to of in on at by for with from into onto over under about as than then so thus 
 very both each every all any some such which who whom whose what when where while and but yet
 located situated found placed lying lies lie remains remain stays stay always necessarily exactly
 """.split())
+#: Qualifiers a claim never drops: leaving one out states another claim ("odd integers" for "odd positive integers").
+_QUALIFIERS = frozenset("""
+positive negative nonnegative non-negative nonpositive non-positive nonzero non-zero odd even real complex rational
+irrational integer natural whole prime composite distinct unique strictly finite infinite only all every each some
+maximal minimal maximum minimum least greatest largest smallest upper lower first last left right increasing
+decreasing constant stable unstable open closed bounded unbounded equal perfect proper regular acute obtuse
+""".split())
 #: Placeholder nouns: "at a point on the equator" says "on the equator".
 _PLACEHOLDERS = frozenset("point place location position spot".split())
 #: What a sentence says of its subject starts after its first copula or modal verb.
@@ -209,8 +223,9 @@ def states_claims(gold: str, pred: str) -> bool:
     """Does ``pred`` state every claim of ``gold``, a gold written as sentences of words (four words or more, no
     numbers or maths)? Each gold sentence's key terms (:func:`_key_terms`) must all be in one clause of the answer
     negated as the sentence is, and no clause of the answer may hold a term the gold does not (a parenthesis, an
-    elaboration, aside) (or, for a gold of one sentence, the answer is a bare noun phrase of two terms or
-    more that leaves out an inner modifier of the gold's: "Singlet State (S=0)" for "in a singlet spin state");
+    elaboration, aside) (or, for a gold of one sentence with a verb, the answer is a bare noun phrase of
+    two terms or more that leaves out an inner classifier of the gold's, no qualifier such as "positive" or "odd":
+    "Singlet State (S=0)" for "in a singlet spin state");
     an answer that hedges or names two alternatives states nothing.
 
     Examples:
@@ -236,10 +251,12 @@ def states_claims(gold: str, pred: str) -> bool:
     if all(words <= vocabulary for words, _ in clauses) and \
             all(any(set(terms) <= words and neg == negated for words, neg in clauses) for terms, negated in claims):
         return True
-    if len(claims) == 1 and not claims[0][1] and not _negated(p_plain):
+    if len(claims) == 1 and not claims[0][1] and not _negated(p_plain) and _COPULA.search(sentences[0]):
+        # a bare noun phrase leaving out an inner classifier of the gold sentence's ("singlet state" for "in a singlet
+        # spin state"), never a qualifier ("odd integers" is not "odd positive integers")
         phrase, terms = _key_terms(_PARENTHESIS.sub(" ", p_plain)), claims[0][0]
         return len(phrase) >= 2 and len(terms) > len(phrase) and (phrase[0], phrase[-1]) == (terms[0], terms[-1]) \
-            and _in_order(phrase, terms)
+            and _in_order(phrase, terms) and not (set(terms) - set(phrase)) & _QUALIFIERS
     return False
 
 

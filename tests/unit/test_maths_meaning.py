@@ -194,3 +194,30 @@ def test_a_boxed_text_answer_states_the_gold_sentences(score):
 ])
 def test_a_closing_firm_statement_in_words(score, prediction, gold, status):
     assert score(prediction, gold) == status
+
+
+@pytest.mark.parametrize("gold, pred, same", [
+    # convergence is a claim with its opposite, as finite / infinite is
+    ("diverges", "Therefore, the series diverges.", True),
+    ("converges", "Hence the sequence converges.", True),
+    ("The sequence converges", "so it is convergent", True),
+    ("diverges", "Therefore, the series converges.", False),
+    ("converges", "The series does not converge.", False),
+    ("converges", "The sequence is not convergent.", False),
+    # a set a statement holds for, stated after "holds for"
+    ("odd n", "The identity holds for odd n.", True),
+    ("odd n", "The identity does not hold for odd n.", None),
+])
+def test_convergence_and_a_set_a_statement_holds_for(gold, pred, same):
+    assert same_meaning(gold, pred) is same
+    assert maths.equivalent(gold, pred)[0] is bool(same), (gold, pred)
+
+
+@pytest.mark.parametrize("gold, pred", [
+    ("all odd positive integers", "all odd integers"),  # a noun phrase gold: no words left out
+    ("The answers are all odd positive integers.", "odd integers"),  # a qualifier is never left out
+    ("The solutions are the distinct real roots.", "the roots"),
+])
+def test_a_noun_phrase_never_drops_a_qualifier(gold, pred):
+    assert same_meaning(gold, pred) is not True
+    assert not maths.equivalent(gold, pred)[0]
