@@ -28,7 +28,10 @@ The final commitment wins (GRADING.md 12): what a response says along the way co
 marker in a supposition or a check ("if it asked for three-digit factors, the answer would be 0", "let me check
 whether the answer is 36"), in the conditional ("would be"), stating a partial result ("the answer is 20 so far")
 or the answer's form ("The answer should be a single number.", "the answer is an integer", "the answer is S1 + S2"
-in names the response gave quantities it has still to find) is no answer line (:func:`musing`); and a reasoning block (``<think>...</think>``) is cut off (cut ``think``): the text after it is
+in names the response gave quantities it has still to find), and, on a line later lines follow, a guess ("maybe
+the answer is 15"), a question ("So the answer is 12? Let me verify.") or a negated, hedged or bounded statement
+("the answer isn't 4", "is probably 30", "is at least 50") is no answer line (:func:`musing`); and a reasoning
+block (``<think>...</think>``) is cut off (cut ``think``): the text after it is
 the response, the block's own conclusion counts only when nothing follows it.
 
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
@@ -282,6 +285,14 @@ _FORM = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:(?:probably|likely|still|also|just|
                      r"numerical|numeric|an?\s+integer|correct|right|wrong|consistent|plausible|reasonable|"
                      r"(?:the\s+)?same)\b(?![^.\n]*[\d$\\])")
 _CLAUSE_START = lazy_compile(r"[.!?\n。！？;；]")
+# a guess before the marker ("Maybe the answer is 15", "Let's guess the answer is 25 and check")
+_GUESSING = lazy_compile(r"(?i)\b(?:maybe|perhaps|possibly|probably|guess(?:ing)?)\b")
+# what the marker's statement opens with when it says what the answer is not, hedges, or bounds it ("the answer
+# isn't 4", "the answer is probably 30, but let me recheck", "the answer is at least 50", "is going to be large")
+_NOT_STATED = lazy_compile(r"(?i)\s*(?:n't\b|not\b|(?:probably|maybe|perhaps|possibly|likely)\b|going\s+to\s+be\b|"
+                           r"at\s+(?:least|most)\b|(?:no\s+)?(?:more|less|greater|smaller|larger|bigger|fewer)\s+than\b)")
+# a marker's statement asked, not stated: "So the answer is 12? Let me verify."
+_ASKED = lazy_compile(r"[^.!?\n]{0,80}\?")
 # a name the response gives a quantity it has still to find ("Let's call that sum S1.", "Let S_2 be the sum ...")
 _NAME = r"([A-Za-z](?:_?\{?\d{1,2}\}?)?)"
 _NAMING = lazy_compile(r"(?i:\b(?:call(?:ed)?|denote[sd]?|name[sd]?)\s+(?:(?:it|that|this|them|the|its)\s+)?"
@@ -292,14 +303,20 @@ _NAMES_ONLY = lazy_compile(r"[$\\()\s]*" + _NAME + r"(?:\s*[-+*/·]\s*" + _NAME 
 
 def musing(text: str, marker: re.Match) -> bool:
     """Is the answer marker ``marker`` of ``text`` a thought along the way rather than a commitment: in a
-    supposition or a check, conditional ("would be"), a partial result, or a statement of the answer's form
-    ("The answer should be a single number.", "the answer is an integer")? (GRADING.md 12.)"""
+    supposition or a check, conditional ("would be"), a partial result; on a line that later lines follow, a guess
+    ("Maybe the answer is 15"), a question ("So the answer is 12? Let me verify."), a negation, hedge or bound ("the
+    answer isn't 4", "is probably 30", "is at least 50"); or a statement of the answer's form ("The answer should be a single number.", "the
+    answer is an integer")? (GRADING.md 12.)"""
     start = marker.start()
     window = text[max(0, start - 200):start]
     clause = _CLAUSE_START.split(window)[-1]
     if _SUPPOSING.search(clause) or _PARTIAL.search(clause) or _CONDITIONAL_MARKER.search(marker.group()):
         return True
     after = text[marker.end():marker.end() + 200]
+    line_end = text.find("\n", marker.end())
+    if line_end >= 0 and text[line_end:].strip() and (
+            _GUESSING.search(clause) or _NOT_STATED.match(after) or _ASKED.match(after)):
+        return True  # along the way, before later lines: a guess, a question, a negation, a hedge, a bound
     sentence = re.split(r"(?<=[^\d\s])\.(?:\s|$)|[\n!?;]", after, maxsplit=1)[0]
     return bool(_FORM.match(sentence) or _PARTIAL.search(sentence)) or _planned(text[max(0, start - 3000):start],
                                                                               sentence)

@@ -455,7 +455,27 @@ MUSINGS = {
     # a partial result
     "partial sum": ("Adding the first rows, the answer is 20 so far. The last row adds 43.\nIn total, 63 seats.",
                     ("63",), "prose"),
+    # on a line later lines follow: a guess, a question, a negation, a hedge, a bound
+    "guess": ("Maybe the answer is 15.\nCounting again, there are 63 such numbers.", ("63",), "prose"),
+    "guess, let's": ("Let's guess the answer is 25 and check.\nIt fails; there are 63 such numbers.", ("63",), "prose"),
+    "question": ("So the answer is 12? Let me verify.\nAdding everything up, there are 63.", ("63",), "prose"),
+    "negation": ("The answer isn't 4, since 4 fails.\nAdding up, there are 63 such numbers.", ("63",), "prose"),
+    "hedge": ("Hmm, so the answer is probably 30, but let me recheck.\nAdding up, there are 63 such numbers.",
+              ("63",), "prose"),
+    "bound": ("The answer is at least 50.\nCounting exactly, there are 63 such numbers.", ("63",), "prose"),
+    "future": ("The answer is going to be large.\nCounting exactly, there are 63 such numbers.", ("63",), "prose"),
 }
+
+
+@pytest.mark.parametrize("response, answers", [
+    # the last line itself: read as before (a bound or a negation is then compared, and is wrong)
+    ("The answer is at least 7.", ("at least 7",)),
+    ("Work.\nThe answer isn't 4.", ("n't 4",)),
+    # a plain answer line after such a musing still commits
+    ("Maybe the answer is 15.\nThe answer is 63.", ("63",)),
+])
+def test_a_guess_or_a_bound_on_the_last_line_is_read_as_before(response, answers):
+    assert _found(response)[0] == answers
 
 
 @pytest.mark.parametrize("name", list(MUSINGS))
