@@ -58,10 +58,13 @@ _YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative)|(?P<no>no|fals
                        r"(?:\s*[,;:.!]\s*[^\d]*)?")  # "Yes, it is readable." (not "No, 5": a second answer)
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
 _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
-_OPENING = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then)\s*,?\s+|"
+_OPENING = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then|actually|"
+                        r"wait|no\s+wait|on\s+second\s+thought)\s*,?\s+|"
                         r"(?:yes|no)\s*,\s*)*(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
-_LEAD = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then)\s*,?\s+)*"
+_LEAD = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then|actually|"
+                     r"wait|no\s+wait|on\s+second\s+thought)\s*,?\s+)*"
                      r"(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
+_INFINITY = lazy_compile(r"\+?\s*(?:\\infty|∞)")  # the whole answer, not an interval's end
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
 _HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
@@ -91,6 +94,8 @@ def claim(text: str) -> tuple[str, bool] | None:
     plain = _OPENING.sub("", base, count=1)
     if not plain:
         return None
+    if _INFINITY.fullmatch(plain):
+        return "infinite", True  # "\\boxed{\\infty}": infinitely many
     yes_no = _YES_NO.fullmatch(_LEAD.sub("", base, count=1))  # "Yes, it is readable": Yes
     if yes_no:
         return "yes", yes_no.group("yes") is not None

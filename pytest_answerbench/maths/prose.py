@@ -193,7 +193,12 @@ _CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)
 _FIRM = lazy_compile(r"(?i)\b(?:(?:must|has\s+to|have\s+to)\s+be|is\s+necessarily|winning\s+strategy|wins)\b")
 # a sentence that states its claim under a condition or between alternatives ("If n is even, Alice wins.")
 _CONDITION = lazy_compile(r"(?i)\b(?:if|unless|suppose|supposing|assuming|when|whenever|otherwise|or|either)\b")
-_OPENING_WORDS = lazy_compile(r"(?i)^(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion)\b\s*,?\s*")
+_OPENING_WORDS = lazy_compile(r"(?i)^(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|actually|wait)\b"
+                              r"\s*,?\s*")
+# an example after a claim: "Such sets exist; for example, {1, 2}."
+_EXAMPLE = lazy_compile(r"(?i)\s*[;,:(]\s*(?:for\s+example|for\s+instance|e\.g\.|such\s+as|namely)\b")
+# a closing sentence offering both Yes and No ("Yes or no depending on n."): no commitment
+_YES_OR_NO = lazy_compile(r"(?i)\b(?:yes|no)\s*(?:,?\s*or|/)\s*(?:yes|no)\b")
 
 
 def _claimed(line: str, sentence: str) -> str:
@@ -207,6 +212,9 @@ def _claimed(line: str, sentence: str) -> str:
     wordy = not re.search(r"\d", bare) and not any(s.strip() for s in _joined_spans(bare))
     if wordy and claim(sentence) is not None:
         return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip()))
+    example = _EXAMPLE.search(sentence)
+    if example and not re.search(r"[\d$\\]", sentence[:example.start()]) and claim(sentence[:example.start()]):
+        return strip_wrappers(_OPENING_WORDS.sub("", sentence[:example.start()].strip()))  # the claim, not its example
     parts = _CONCLUSION_WORD.split(sentence)
     clause = parts[-1].strip(" ,")
     if re.search(r"[\d$\\]", clause):
@@ -248,6 +256,8 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
     claimed = _claimed(last, final[0])
     if claimed:
         return Extraction((claimed,), "prose")
+    if _YES_OR_NO.search(final[0]):
+        return None  # "Yes or no depending on n.": both, so neither
     if _EMPTY_BOX.search(last):
         return None  # "So the final answer is $\boxed{}$.": an empty box states nothing
     spans = _joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain

@@ -221,3 +221,26 @@ def test_convergence_and_a_set_a_statement_holds_for(gold, pred, same):
 def test_a_noun_phrase_never_drops_a_qualifier(gold, pred):
     assert same_meaning(gold, pred) is not True
     assert not maths.equivalent(gold, pred)[0]
+
+
+@pytest.mark.parametrize("score", [_olympiad, _imo])
+@pytest.mark.parametrize("prediction, gold, status", [
+    # a correction at the start of the closing sentence: the corrected claim counts
+    ("Yes. Actually, no: the construction fails.", "Yes", "wrong"),
+    ("Yes. Actually, no: the construction fails.", "No", "correct"),
+    # a claim, then its example: the claim is the answer
+    ("Such sets exist; for example, {1, 2}.", "Yes", "correct"),
+    ("No such set exists; for example, {1, 2} fails.", "Yes", "wrong"),
+    # both Yes and No: no commitment
+    ("Yes or no depending on n.", "Yes", "wrong"),
+    ("Yes or no depending on n.", "No", "wrong"),
+])
+def test_a_closing_correction_an_example_and_yes_or_no(score, prediction, gold, status):
+    assert score(prediction, gold) == status
+
+
+def test_infinity_alone_claims_infinitely_many():
+    assert claim("\\infty") == ("infinite", True) and claim("∞") == ("infinite", True)
+    assert same_meaning("infinitely many", "\\infty") is True
+    assert same_meaning("finitely many", "\\infty") is False
+    assert claim("(0, \\infty)") is None  # an interval's end is no count
