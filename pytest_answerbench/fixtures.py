@@ -196,6 +196,11 @@ class RowScoring:
             self.own_judge.close()
         self.own_judge = None
 
+    def pytest_configure(self, config: pytest.Config) -> None:  # noqa: ARG002 - hook signature
+        """On the stack from its registration (pytest replays ``pytest_configure`` to a plugin registered while
+        it runs) to ``pytest_unconfigure``: plugin.py registers it and touches nothing of this module's."""
+        _ACTIVE.append(self)
+
     def pytest_unconfigure(self, config: pytest.Config) -> None:  # noqa: ARG002 - hook signature
         self.close()
         if self in _ACTIVE:

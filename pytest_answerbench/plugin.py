@@ -99,7 +99,6 @@ def pytest_configure(config: pytest.Config) -> None:
     # Clean-ups run last-registered-first, and this hook runs before pytest's own plugins' (registered
     # earlier): registered here, the unfreeze comes after their clean-ups, including the final collections.
     config.add_cleanup(run.unfreeze)
-    fixtures._ACTIVE.append(scoring)
     # No Hypothesis test is collected in a --bench run, yet Hypothesis' plugin imports all of Hypothesis in its
     # terminal summary (about a second, measured): switch it off for this run.
     hypothesis_plugin = manager.get_plugin("hypothesispytest")

@@ -1,6 +1,6 @@
 """The progress line of a long ``--bench`` run (``Progress``), shown through pytest's terminal reporter by the
 controller or the serial process; ``run.BenchRun`` feeds it the rows' records, and ``collect.Collection`` the
-judge's replies while it prefetches (README, "Long runs: progress")."""
+judge's replies while it prefetches (docs/running.md, "Long runs: progress")."""
 
 from __future__ import annotations
 

@@ -120,7 +120,7 @@ class BenchRun:
         # JUnit properties cost four lists per row (the item's and each report's copy): only when asked for.
         self.junit = _compat.junit_requested(config)
         self.progress: Progress | None = None  # set at the session's start, when the terminal reporter exists
-        # With a gate, a wrong row is not a test failure (README: "Exit status"); an error row still is, as it
+        # With a gate, a wrong row is not a test failure (README: "Outcomes"); an error row still is, as it
         # fails the run's exit status too.
         self.gated = settings.has_gates
         # The journal (report/journal.py): the rows written as they are scored, beside the report
@@ -284,7 +284,7 @@ class BenchRun:
 
     def stop(self, session: pytest.Session, reason: str) -> None:
         """Stop the run: after the current row, or before the first when called earlier (a judge endpoint found
-        unusable before scoring). The report says ``reason`` and lists the rows not run (README: "What an
+        unusable before scoring). The report says ``reason`` and lists the rows not run (docs/running.md: "What an
         interrupted run writes"). The one place a row's sake sets ``session.shouldstop``; other plugins reach it
         through the ``pytest_answerbench_stop`` hook."""
         self.stop_reason = self.stop_reason or reason

@@ -52,7 +52,7 @@ class BenchmarkSpec:
     cache_verdicts: bool = False  # identical rows (ids aside) share one verdict within a run
     verifier: str | None = None  # "judge": the opt-in verifier of undecided rows (judge/verifier.py)
     fields: Mapping[str, str] = field(default_factory=dict)  # benchmark field -> the file's column
-    samples_by: str | None = None  # rows sharing this field's value are samples of one question (issue 25)
+    samples_by: str | None = None  # rows sharing this field's value are samples of one question
     cluster: str | None = None  # rows sharing this field's value are one cluster of the headline interval
 
     def missing_fields(self, row: Mapping[str, Any]) -> list[str]:

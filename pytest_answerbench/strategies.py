@@ -508,7 +508,7 @@ _OPTION_WORDS = (
     "chloroplast", "increasing", "decreasing", "constant", "oscillating", "north", "south", "kitchen",
     "bedroom", "Paris", "Lisbon", "oxygen", "nitrogen", "granite", "basalt", "sparrow", "falcon",
 )
-_LETTERS = "ABCDEFGH"
+_LETTERS = "ABCDEFGHIJKL"  # up to 12 options (max_options)
 
 
 @st.composite

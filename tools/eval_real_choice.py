@@ -1,7 +1,7 @@
 """Measure the multiple-choice reader against the hand-labelled corpus of real model replies.
 
 Reads the full corpus ``real_choice.jsonl`` from ``--data`` (default: ``$ANSWERBENCH_CORPORA``, else
-``../shared/corpora`` beside the checkout; the text is not committed, tools/real_corpus.py rebuilds it), joined by
+``real_corpus.corpora_dir()``; the text is not committed, tools/real_corpus.py rebuilds it), joined by
 id and hash with the committed labels ``tests/data/real_choice.labels.jsonl`` (see
 ``tests/data/real_choice.README.md``), and reports, overall, per
 answer style and per split:
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("path", nargs="?", default=None, help="a corpus file read as is (default: --data and the labels)")
     ap.add_argument("--data", type=Path, default=None,
-                    help="folder of the full corpora (default: $ANSWERBENCH_CORPORA, else ../shared/corpora)")
+                    help="folder of the full corpora (default: $ANSWERBENCH_CORPORA, else real_corpus.corpora_dir())")
     ap.add_argument("--misses", action="store_true", help="list every disagreement")
     ap.add_argument("--json", action="store_true", help="print the tallies as JSON")
     args = ap.parse_args(argv)

@@ -1,7 +1,7 @@
-"""Measure the scorers on a hand-labelled corpus of real model responses (issue 22, the yardstick).
+"""Measure the scorers on a hand-labelled corpus of real model responses (the yardstick).
 
 Maths corpus (``real_math``, rows described in tests/data/real_math.README.md): the full rows are read from the
-folder ``--data`` (default: ``$ANSWERBENCH_CORPORA``, else ``../shared/corpora`` beside the checkout; the text is not
+folder ``--data`` (default: ``$ANSWERBENCH_CORPORA``, else where ``corpora_dir()`` looks; the text is not
 committed, tools/real_corpus.py rebuilds it) and joined with the committed labels,
 ``tests/data/real_math.labels.jsonl``, by id and hash. Every row is scored by each scorer below and compared with its hand label. Per scorer, per answer style and overall it
 prints the rows, the rows labelled correct, the TPR (correct rows the scorer accepts), the false accepts (wrong
@@ -307,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("path", nargs="?", default=None, help="a corpus file read as is (default: --data and the labels)")
     ap.add_argument("--data", type=Path, default=None,
-                    help="folder of the full corpora (default: $ANSWERBENCH_CORPORA, else ../shared/corpora)")
+                    help="folder of the full corpora (default: $ANSWERBENCH_CORPORA, else real_corpus.corpora_dir())")
     ap.add_argument("--corpus", choices=[c.name for c in real_corpus.CORPORA], default="real_math",
                     help="which corpus of --data to read (default real_math)")
     ap.add_argument("--split", choices=SPLITS, default="all", help="rows of this split only (default all)")

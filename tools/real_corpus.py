@@ -1,13 +1,13 @@
-"""Rebuild the real-response corpora (issue 22) from public snapshots, and pack them into label files.
+"""Rebuild the real-response corpora from public snapshots, and pack them into label files.
 
 The two hand-labelled corpora of real model responses, ``real_math.jsonl`` and ``real_choice.jsonl``, hold text
-taken from public repositories (questions, gold answers, options, the responses themselves). The tool library's
-rule lets us keep that text but not commit it, so the project commits only its own work, one line per row in
+taken from public repositories (questions, gold answers, options, the responses themselves). That text is not
+committed: the project commits only its own work, one line per row in
 ``tests/data/real_math.labels.jsonl`` and ``tests/data/real_choice.labels.jsonl``: the id, the pointer to the
 record (``owner/repo@commit:path#anchor``), harness, model, style, split, the hand label, the ``why`` note, the
 response's length and the SHA-256 of every text field. This tool turns those pointers back into the full rows.
 
-    python tools/real_corpus.py build --mirror /work/.mirror --out DIR [--labels tests/data] [--corpus NAME ...]
+    python tools/real_corpus.py build --mirror MIRROR --out DIR [--labels tests/data] [--corpus NAME ...]
     python tools/real_corpus.py pack  --corpora DIR [--out tests/data]
 
 ``build`` reads each pointer's file from the snapshot (``MIRROR/<owner>+<repo>/repo``, a git directory, read
@@ -18,7 +18,7 @@ as recorded, is left out and reported (exit status 1). ``pack`` is the reverse: 
 full corpora (after rows are added or relabelled), failing on a row no reader can rebuild.
 
 Where the full corpora are read from (tests, tools/eval_real_*.py): ``corpora_dir()``, the folder named by the
-environment variable ``ANSWERBENCH_CORPORA``, else ``../shared/corpora`` beside the checkout.
+environment variable ``ANSWERBENCH_CORPORA``, else a ``shared/corpora`` folder in the folder that holds the checkout.
 
 Readers parse data (JSON, JSON Lines, text logs); nothing read from a source is ever run as code
 (``ast.literal_eval`` reads Python list literals, MMMU-Pro's ``options`` field and Program-of-Thoughts' TAT-QA
@@ -50,7 +50,7 @@ POINTER = re.compile(r"^(?P<repo>[\w.-]+/[\w.-]+)@(?P<commit>[0-9a-f]{40}):(?P<p
 
 
 def corpora_dir() -> Path:
-    """Where the full corpora live: ``$ANSWERBENCH_CORPORA``, else ``../shared/corpora`` beside the checkout."""
+    """Where the full corpora live: ``$ANSWERBENCH_CORPORA``, else ``shared/corpora`` in the checkout's parent."""
     named = os.environ.get(ENV)
     return Path(named) if named else ROOT.parent / "shared" / "corpora"
 
@@ -700,12 +700,12 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="rebuild the full corpora from the snapshots")
     b.add_argument("--mirror", type=Path, required=True, help="folder of snapshots, <owner>+<repo>/repo")
-    b.add_argument("--out", type=Path, default=None, help=f"where to write them (default: ${ENV} or ../shared/corpora)")
+    b.add_argument("--out", type=Path, default=None, help=f"where to write them (default: ${ENV}, else corpora_dir())")
     b.add_argument("--labels", type=Path, default=LABELS, help="folder of the label files (default tests/data)")
     b.add_argument("--corpus", action="append", default=None, choices=[c.name for c in CORPORA],
                    help="build only this corpus (repeatable; default: every corpus with a label file)")
     p = sub.add_parser("pack", help="write the label files from full corpora")
-    p.add_argument("--corpora", type=Path, default=None, help=f"the full corpora (default: ${ENV} or ../shared/corpora)")
+    p.add_argument("--corpora", type=Path, default=None, help=f"the full corpora (default: ${ENV}, else corpora_dir())")
     p.add_argument("--out", type=Path, default=LABELS)
     p.add_argument("--mirror", type=Path, default=None, help="check every row rebuilds from these snapshots")
     args = ap.parse_args(argv)

@@ -21,7 +21,7 @@
 * answer markers in other languages ("【答案】C", "对应选项 B", "La respuesta es la B"), a letter naming the option it
   labels ("R" for "Point R"), options conceded ("While Jupiter ... have faint rings, ... Saturn") or only defined;
 * "cannot be determined" / "none of these" as the option saying exactly that, when there is one;
-* forms seen in other projects' replies (issue 15): a revision between two answer markers, an echoed
+* forms seen in other projects' replies: a revision between two answer markers, an echoed
   ``ANSWER: [LETTER]``, counterfactual clauses ("if ..., it would be C": no commitment), "not B, D", option places
   and markers in other languages (la segunda, 第二个, 정답, Đáp án), Greek letters by name, "None." for the option
   "Neither", "ATP" / "WHO" for an option's short form or initials, options named only as a yardstick ("larger than

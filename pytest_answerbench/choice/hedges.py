@@ -3,7 +3,7 @@ commitment is offered beside another option ("Answer: B\nAnswer: D", "(B) London
 Hmm, or is it C?"), and the letters named right after a correction cue ("..., no wait, D").
 
 A mixin over the reader's state (``flat``, ``low``, ``fold_ok``, ``letter_set``, ``cues()``, ``all_commits()``,
-``letter_token()``), kept apart so the reader stays a class a newcomer can read (issue 24: no class over 500 lines).
+``letter_token()``), kept apart so the reader stays a class a newcomer can read (no class over 500 lines).
 """
 
 from __future__ import annotations

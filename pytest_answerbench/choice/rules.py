@@ -476,7 +476,7 @@ SIDE_BY_SIDE_WORDS = frozenset(
 SIDE_BY_SIDE_CHARS = frozenset("或者和与及答案是为為选選应該该如果정답또는혹은")
 _WORD_RUNS = lazy_compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\uac00-\ud7af]+")  # words; CJK runs
 
-#: A second option offered in the answer's own sentence (a hedge, issue 22): "(B) London or (C) Berlin", "B (London)
+#: A second option offered in the answer's own sentence (a hedge): "(B) London or (C) Berlin", "B (London)
 #: or C (Berlin)", "D) attic or E) cupboard", "B, although C is possible too", "B seems right, but C could also be correct", "probably B; C is
 #: also possible", "likely B, but it could be C"; a group holds the other letter (read in ``reader.hedge``).
 HEDGE_OTHER = lazy_compile(

@@ -58,7 +58,7 @@ def clean_id(raw: str) -> str:
 
 class RowIds:
     """The one rule that names rows, for the plugin and the library alike: the row's id (``line<N>`` when it
-    has none); the second row with an id already used is ``ID#2``, the third ``ID#3`` (README, "Row ids").
+    has none); the second row with an id already used is ``ID#2``, the third ``ID#3`` (docs/report-schema.md, ``id``).
 
     ``take`` returns ``(name, row_id, count)``: ``name`` is the item's name (the id made safe for a node id,
     ``clean_id``, repeats counted on it), ``row_id`` the id the report, JUnit and the scorer see (the id as

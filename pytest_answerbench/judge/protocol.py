@@ -25,7 +25,7 @@ Prefetching (judge calls in flight for many rows at once although pytest runs it
     holds message lists or ``JudgeRequest`` objects (their own params win over the shared ``**params``).
     Failures are kept too, so the later ``ask`` raises the same JudgeError without calling again; a
     ``JudgeFatalError`` stops the prefetch and is raised by it. A ``prefetch`` that takes an ``on_reply``
-    keyword is handed the progress line's counter: ``on_reply(received, asked)`` as replies arrive (README:
+    keyword is handed the progress line's counter: ``on_reply(received, asked)`` as replies arrive (docs/running.md:
     "Long runs: progress"); one without it is called with the requests alone.
 
     A scorer module may define ``judge_requests(row, ctx) -> list[JudgeRequest]``: the conversations its

@@ -1,5 +1,5 @@
 """The opt-in verifier (``--bench-verifier judge``): a judge asked about the rows the rules leave undecided, and
-about no other row (issue 22, item 3; as lmms-eval's composite verifier and OpenCompass's cascade evaluator do).
+about no other row (as lmms-eval's composite verifier and OpenCompass's cascade evaluator do).
 
 Rules first: a verdict the rules reached (correct, or wrong for a stated answer that differs) is final. Only a
 verdict that says it is undecided (:meth:`Verdict.leaves_undecided`: no committed answer located, an answer

@@ -73,7 +73,7 @@ def step_limit(seconds: float | None) -> Iterator[None]:
 
     A step limit says "this computation is too expensive", so it counts the CPU time the step spends
     (``deadline(cpu=True)``), not the wall time: on a loaded machine a step is not cut short, and a verdict does
-    not depend on the load (issue 23 section 6). When an outer timer (the row budget, pytest-timeout) fires first,
+    not depend on the load. When an outer timer (the row budget, pytest-timeout) fires first,
     it is left in charge and its ScoreTimeout propagates as usual.
     """
     if not seconds or seconds <= 0 or not hasattr(signal, "setitimer") \

@@ -1,7 +1,7 @@
 """Where a response states its final answer: the locating rules as a priority table (``RULES``), and what ends
 the part of a response they read (``CUTS``).
 
-:func:`final_answer` reads a response the way a careful grader does (../shared/GRADING.md, rule 1): the answer it
+:func:`final_answer` reads a response the way a careful grader does: the answer it
 finally commits to, wherever it writes it. The rules, strongest first (the table is the specification; a test
 compares it with this list):
 

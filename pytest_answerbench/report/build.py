@@ -27,7 +27,7 @@ __all__ = ["INCOMPLETE", "PER_ITEM_OVERHEAD", "GateSettings", "add_rescore", "ad
 INCOMPLETE = "the run ended early (a row could not be interrupted)"
 
 # pytest's own cost per row item outside the row's setup/call/teardown (reporting, hooks), measured on the
-# 2-core machine of README's Performance section (serial, 10,000 VMCBench rows: 4.3 s in all, of which ~0.9 s
+# 2-core machine of docs/performance.md (serial, 10,000 VMCBench rows: 4.3 s in all, of which ~0.9 s
 # scoring and ~0.7 s start-up); used only to estimate what a serial run would have taken.
 PER_ITEM_OVERHEAD = 0.0003
 # below this share of the usable cores the run's own processes were held back by other work on the machine
@@ -62,7 +62,7 @@ def build_report(
     incomplete: str | None = None,
     cluster: str | None = None,
 ) -> dict[str, Any]:
-    """The JSON report of a run (its keys: README.md, "The JSON report").
+    """The JSON report of a run (its keys: docs/report-schema.md).
 
     Args:
         spec: the ``BenchmarkSpec`` the rows were scored with; ``profile`` and ``options`` as scored.

@@ -129,8 +129,8 @@ def parse_threshold(text: str, where: str = "--bench-threshold") -> Threshold:
     return Threshold(m["key"].strip(), value, "<=" if m["op"] == "<=" else ">=")
 
 
-# The report's numbers and tables a threshold can name before any row is scored (the rest: README, "The JSON
-# report"); the names under metrics and under a group field are known only once the rows are scored.
+# The report's numbers and tables a threshold can name before any row is scored (the rest:
+# docs/report-schema.md); the names under metrics and under a group field are known only once the rows are scored.
 _NUMBERS = ("accuracy", "correct", "total", "seconds")
 _TABLES = ("counts", "metrics", "groups", "comparison", "rescore", "parallel", "shard")
 
@@ -416,7 +416,7 @@ def rescore_gate(differences: Sequence[Mapping[str, Any]], rows: int) -> dict[st
 
 def incomplete_gate(reason: str, not_run: int, total: int) -> dict[str, Any]:
     """The gate every incomplete report fails: its accuracy counts ``not_run`` of ``total`` rows that were never
-    scored, so no threshold can be said to hold (README.md, "What an interrupted run writes")."""
+    scored, so no threshold can be said to hold (docs/running.md, "What an interrupted run writes")."""
     return Gate("complete", "not_run", "<=", not_run, 0, False, outcome="fail",
                 message=f"complete: FAILED, the run is incomplete ({reason}); {not_run} of {total} rows not run"
                 ).to_dict()

@@ -25,7 +25,7 @@ from ..errors import ReportError
 from .rows import REPLACEMENT, figures_mismatch, repeated_rows, rows_digest
 
 # Lone surrogates (a JSON escape like "\ud800" read from a prediction file) cannot be encoded as UTF-8: every
-# file written here writes U+FFFD for them instead of failing (the policy: README, "The JSON report").
+# file written here writes U+FFFD for them instead of failing (the policy: docs/report-schema.md).
 ENCODE_ERRORS = "answerbench.replace-surrogates"
 
 

@@ -68,7 +68,7 @@ def _key_label(key: tuple[str, int]) -> dict[str, Any]:
 
 
 def current_ids(rows: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Each row's id under today's rule (README, "Row ids": the second row of a file with an id already used is
+    """Each row's id under today's rule (docs/report-schema.md: the second row of a file with an id already used is
     ``ID#2``, the third ``ID#3``). A report written before the rule gave such rows ``ID`` again: they are read
     as ``ID#2``, ``ID#3`` in report order (file, line), unless the file already holds that id, so an old
     baseline pairs with a new run row for row. A report of today is unchanged (no id repeats within a file)."""
@@ -277,7 +277,7 @@ NO_ROWS = "the baseline report lists no rows, so the change cannot be paired row
 
 def missing_fingerprints(current: Mapping[str, Any], baseline: Mapping[str, Any]) -> list[str]:
     """Messages for a side of a comparison that has no fingerprint: such a side cannot pass the fingerprint gate
-    (README.md, "CI gates"), since any difference in scoring would go unseen."""
+    (docs/ci-gates.md, "Fingerprint"), since any difference in scoring would go unseen."""
     return [NO_FINGERPRINT.format(side=side) for side, rep in (("baseline", baseline), ("current", current))
             if not isinstance(rep.get("fingerprint"), Mapping)]
 

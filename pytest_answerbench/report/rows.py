@@ -1,5 +1,5 @@
 """Report rows and their aggregation: the per-row records and the totals, groups and metrics of the JSON
-report (its keys are listed in README.md, "The JSON report").
+report (its keys are listed in docs/report-schema.md).
 
 One implementation shared by the pytest plugin (rows rebuilt from test reports on the controller, so serial,
 ``-n N`` and ``--tx`` runs take the same path), ``answerbench merge`` and the library API ``score_rows``;
@@ -356,7 +356,7 @@ def json_clean(value: Any) -> Any:
 
 
 #: What every output writes for a lone surrogate (``"\ud800"``, which a JSON file may hold as an escape but no
-#: UTF-8 text can): U+FFFD, the replacement character (README: "The JSON report").
+#: UTF-8 text can): U+FFFD, the replacement character (docs/report-schema.md).
 REPLACEMENT = "\ufffd"
 _SURROGATE = lazy_compile("[\ud800-\udfff]")
 

@@ -1,4 +1,4 @@
-"""Repeated runs of one checkpoint: run-to-run spread and the rows whose verdict flips (issue 25 item 5).
+"""Repeated runs of one checkpoint: run-to-run spread and the rows whose verdict flips.
 
 Pure (no pytest). Given the JSON reports of N runs over the same prediction set (same benchmark and profile), it
 answers "how much does the score move between runs, and which rows move it", so a user can tell noise from a

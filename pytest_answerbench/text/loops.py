@@ -1,7 +1,7 @@
 """A reply that ends in a loop: the same block of words repeated until a length limit cut it off.
 
 Shared by the maths and the multiple-choice readers: text that repeats itself at the end of a degenerate reply is
-not part of its answer (../shared/GRADING.md, rules 1 and the multiple-choice section). The words are compared
+not part of its answer (docs/profiles-math.md, docs/profiles-mc.md). The words are compared
 lower-cased and without the punctuation around them, so "Berlin." and "berlin" are one word; the last word may be
 cut short ("... Let me ver").
 """

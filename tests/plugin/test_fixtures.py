@@ -128,3 +128,24 @@ def pytest_sessionfinish(session):
     bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl").assert_outcomes(passed=1, failed=1)
     assert (bench_env.path / "kinds.txt").read_text().split() == ["RowItem"] * 2
     assert (bench_env.path / "runs.txt").read_text() == "2"
+
+
+def test_the_fixtures_find_the_runs_scoring_from_configure_to_unconfigure(bench_env):
+    """The run's RowScoring is on the fixtures' stack while the run lasts (it puts itself there from its own
+    ``pytest_configure``, plugin.py touching nothing of fixtures.py's), and it is gone when the run ends."""
+    from pytest_answerbench import fixtures
+
+    bench_env.makeconftest(
+        "import pytest\n"
+        "from pytest_answerbench import fixtures\n"
+        "def pytest_sessionstart(session):\n"
+        "    print('STACK', [s.spec.name for s in fixtures._ACTIVE])\n"
+        "@pytest.fixture\n"
+        "def bench_row(bench_row):\n"
+        "    return dict(bench_row, prediction='(B)')\n")
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "(A)"), mc_row(2, "(C)")])
+    before = list(fixtures._ACTIVE)
+    result = bench_env.runpytest_inprocess(BENCH, "vmcbench_dev", "preds.jsonl", "-s")
+    result.assert_outcomes(passed=2)
+    assert "STACK ['vmcbench_dev']" in result.stdout.str()
+    assert fixtures._ACTIVE == before
