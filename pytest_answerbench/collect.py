@@ -329,13 +329,8 @@ class Collection:
         self._warm_up = getattr(module, "warm_up", None) if self._judge_requests and settings.judge else None
         self._item_index: dict[str, int] = {}
         self._prefetched_upto = 0
-        self._progress: Any = None  # progress.Progress when the run shows one (``show_progress``): counts judge replies
         self._judge_budget = judge_budget(settings.row_limit)
         self._profile, self._benchmark_options = settings.profile, settings.benchmark_options
-
-    def show_progress(self, progress: Any) -> None:
-        """The run's progress line (progress.Progress), told the judge's replies as a prefetch receives them."""
-        self._progress = progress
 
     def display_path(self, path: Path) -> str:
         """A prediction file as node ids and report rows name it: relative to the rootdir when inside it."""
@@ -491,22 +486,21 @@ class Collection:
                 continue
         if not requests:
             return
-        # The progress line shows the judge's replies as they come, through a judge that takes ``on_reply``
-        # by name (judge/openai.py); a user's judge with ``prefetch(requests)`` alone is called as before.
-        progress = self._progress
-        param = None
-        if progress is not None:
-            try:
-                param = inspect.signature(judge.prefetch).parameters.get("on_reply")
-            except (TypeError, ValueError):  # a callable without a signature
-                pass
+        # The judge's replies as they come go to the pytest_answerbench_judge_progress hook (the run's progress
+        # line shows them), through a judge that takes ``on_reply`` by name (judge/openai.py); a user's judge with
+        # ``prefetch(requests)`` alone is called as before.
+        try:
+            param = inspect.signature(judge.prefetch).parameters.get("on_reply")
+        except (TypeError, ValueError):  # a callable without a signature
+            param = None
         if param is None or param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
             judge.prefetch(requests)
             return
+        replies = self.config.hook.pytest_answerbench_judge_progress
         try:
-            judge.prefetch(requests, on_reply=progress.judge)
+            judge.prefetch(requests, on_reply=lambda received, asked: replies(received=received, asked=asked))
         finally:
-            progress.judge_done()
+            replies(received=None, asked=len(requests))
 
 
 class JudgePrefetch:

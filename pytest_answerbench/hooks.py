@@ -27,6 +27,13 @@ def pytest_answerbench_stop(session: pytest.Session, reason: str) -> Any:
 
 
 @pytest.hookspec
+def pytest_answerbench_judge_progress(received: int | None, asked: int) -> None:
+    """A judge batch's replies so far, as the judge's ``prefetch`` reports them (its ``on_reply``), or
+    ``received`` None once the batch has ended. May be called from a thread of the judge's own: an
+    implementation records the counts and returns (the run's progress line shows them from the main thread)."""
+
+
+@pytest.hookspec
 def pytest_answerbench_row_stuck(item: pytest.Item, verdict: Any) -> None:
     """A row overran its time limit in code nothing can interrupt (the thread method's timer ends the process
     next): record it as ``verdict`` and write the report as it stands."""

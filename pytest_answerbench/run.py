@@ -15,7 +15,8 @@ The other roles of the run are their own plugins, registered beside it by plugin
 through the plugin's own hooks (hooks.py), which it implements: a row item hands over its verdict
 (``pytest_answerbench_row_scored``), the collection and the run itself ask it to stop
 (``pytest_answerbench_stop``, the one place ``session.shouldstop`` is set), the timers hand over a row stuck past
-its limit (``pytest_answerbench_row_stuck``).
+its limit (``pytest_answerbench_row_stuck``), the collection's judge prefetch counts the replies
+(``pytest_answerbench_judge_progress``).
 """
 
 from __future__ import annotations
@@ -231,7 +232,6 @@ class BenchRun:
         if not self.is_worker:
             progress = Progress(self.config, self.settings.progress_every)
             self.progress = progress if progress.on else None
-            self.collection.show_progress(self.progress)
         if threading.current_thread() is threading.main_thread():
             self._old_sigterm = signal.signal(signal.SIGTERM, _terminate)
 
@@ -493,6 +493,14 @@ class BenchRun:
             self.records[report.nodeid] = make_row(
                 row_id=name, file=report.nodeid.split("::")[0], line=None,
                 verdict=Verdict.error("the worker process crashed while scoring this row", method="worker-crash"))
+
+    def pytest_answerbench_judge_progress(self, received: int | None, asked: int) -> None:
+        """A judge batch's replies on the progress line (the collection's prefetch reports them)."""
+        progress = self.progress
+        if progress is not None and received is not None:
+            progress.judge(received, asked)
+        elif progress is not None:
+            progress.judge_done()
 
     def pytest_answerbench_row_stuck(self, item: RowBase, verdict: Verdict) -> None:
         """A row stuck past its time limit in code nothing can interrupt (timers.py ends the process next):

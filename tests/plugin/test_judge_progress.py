@@ -5,6 +5,7 @@ arrive, at the rows' pace, written by the main thread only; nothing with ``-qq``
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -133,4 +134,24 @@ def test_under_xdist_the_line_moves_with_finished_rows(bench_env, slow_judge):
     seen = _lines(result.outlines)
     assert [done for done, _ in seen] == list(range(1, ROWS + 1)), result.outlines
     assert all(judge is None for _, judge in seen)
+    assert load_report(bench_env)["counts"]["correct"] == ROWS
+
+
+def test_a_conftest_sees_the_judge_replies_through_the_plugins_hook(bench_env):
+    """The prefetch reports the replies through ``pytest_answerbench_judge_progress`` (hooks.py), which the run
+    implements for its progress line; a conftest.py implementing it sees the same counts, the batch's end as
+    ``received`` None, with the progress line off (-qq)."""
+    bench_env.makeconftest(JUDGE_CONFTEST.replace("{prefetch}", THREADED_PREFETCH) + (
+        "\n\nseen = []\n"
+        "def pytest_answerbench_judge_progress(received, asked):\n"
+        "    seen.append((received, asked))\n"
+        "def pytest_unconfigure(config):\n"
+        "    import json\n"
+        "    with open('seen.txt', 'w') as out:\n"
+        "        json.dump(seen, out)\n"))
+    write_jsonl(bench_env.path / "preds.jsonl", _judged_rows(ROWS))
+    result = bench_env.runpytest(BENCH, "crag_mm", "preds.jsonl", BENCH_REPORT, "report.json", "-qq")
+    assert _lines(result.outlines) == []
+    seen = json.loads((bench_env.path / "seen.txt").read_text())
+    assert seen == [[k, ROWS] for k in range(1, ROWS + 1)] + [[None, ROWS]]
     assert load_report(bench_env)["counts"]["correct"] == ROWS
