@@ -289,18 +289,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     naming the bound) and issue 22 (the final answer located by a priority table; the method names the rule)
     changed default verdicts of olympiad and imo; the issue-22 rules for real responses (answer tags, calculator
     annotations, dollar signs) again, the readings of real responses' ends (P27-P31) again, and the readings of
-    reasoning traces (the final commitment, text by meaning, units in the row, ordered blanks) again: their scorer
-    version is 8, so a baseline report made with an earlier version fails the fingerprint gate instead of showing
+    reasoning traces (the final commitment, text by meaning, units in the row, ordered blanks) again, and the
+    physics notation and question-aware readings (derivatives, x(t), aliases, eigenvectors) again: their scorer
+    version is 9, so a baseline report made with an earlier version fails the fingerprint gate instead of showing
     the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 8
-        old = {"benchmark": name, "profile": "default", "scorer_version": 7}
+        assert spec.version == 9
+        old = {"benchmark": name, "profile": "default", "scorer_version": 8}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 7, current 8"]
+            "scorer_version differs: baseline 8, current 9"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

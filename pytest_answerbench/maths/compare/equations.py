@@ -10,6 +10,7 @@ from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, step_limit
 from ..normalize import Item
 from ..poly import constant_ratio
+from .aliases import aligned
 from .marks import _with_marks
 from .values import SIMPLIFY_SECONDS, _Unknown, _close, _numeric, _parse
 
@@ -81,8 +82,7 @@ def _proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
     import sympy
 
     try:
-        e1 = _parse(gl) - _parse(gr)
-        e2 = _parse(pl) - _parse(pr)
+        e1, e2 = aligned(_parse(gl) - _parse(gr), _parse(pl) - _parse(pr))
     except _Unknown:
         return None
     if e1 == 0 or e2 == 0:
