@@ -15,6 +15,7 @@ LaTeX grammar reads them otherwise (``x(t)`` is the product ``x·t``, ``\\dot{x}
   in either answer is taken by (``dx/dt``, ``\\dot x``: time), so ``k x(t)`` is ``k x``, not ``k·x·t``; any other
   argument (``x(t+1)``, ``x(2)``) is left as written;
 * **a Greek letter run into a letter** (``\\omegat``, which is no command) is the letter times that letter;
+* **a Greek letter with a prime** (``\\omega'``, which the grammar would read as ``\\omega``) is a symbol of its own;
 * **spelled-out subscripts** (``v_{one}``, ``C_{\\text{two}}``) are digits, unless an answer already writes that
   symbol with the digit too (then the two are different symbols).
 
@@ -56,6 +57,8 @@ _SLASH = lazy_compile(r"(?<![\\a-zA-Z])d(?P<q>[a-zA-Z])\s*/\s*d(?P<var>[a-zA-Z])
 _DOT = lazy_compile(r"\\(?P<dots>d?dot)\s*(?:\{\s*(?P<q>%s)\s*\}|(?P<q2>[a-zA-Z]))" % _QTY)
 # x^{\prime}, x^\prime, x^{\prime\prime}
 _PRIME = lazy_compile(r"\^\s*(?:\{\s*((?:\\prime\s*)+)\}|\\prime(?![a-zA-Z]))")
+# a Greek letter with primes (the grammar drops a prime after a command: "\omega'" would be "\omega")
+_GREEK_PRIME = lazy_compile(r"\\(%s)(?![a-zA-Z])(?:_(\{[^{}]*\}|[A-Za-z0-9]))?('+)" % "|".join(_GREEK))
 # spelled-out subscripts
 _NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                  "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
@@ -137,6 +140,18 @@ def _spelled_subscripts(text: str) -> str:
     return text if written & made else out
 
 
+def _greek_primes(text: str) -> str:
+    """``\\omega'`` as ``\\omega_{P}`` (``\\omega_0''`` as ``\\omega_{0PP}``): a symbol of its own, as ``x'`` is."""
+    if "'" not in text or "\\" not in text:
+        return text
+
+    def named(m: re.Match) -> str:
+        sub = (m.group(2) or "").strip("{}")
+        return "\\%s_{%s%s}" % (m.group(1), sub, "P" * len(m.group(3)))
+
+    return _GREEK_PRIME.sub(named, text)
+
+
 def _has_notation(text: str) -> bool:
     return "\\" in text or "'" in text or "_" in text or "/" in text
 
@@ -156,9 +171,10 @@ def read_notation(gold: str, pred: str) -> tuple[str, str]:
     g_read, p_read = _derivatives(gold, g_vars), _derivatives(pred, p_vars)
     if g_vars and p_vars and g_vars != p_vars:
         # dy/dx against dy/dt (or dx/dy): two different derivatives, each named with its variable
-        return _derivatives(gold, set(), named=True), _derivatives(pred, set(), named=True)
+        return (_greek_primes(_derivatives(gold, set(), named=True)),
+                _greek_primes(_derivatives(pred, set(), named=True)))
     gold, pred = g_read, p_read
     variables = g_vars | p_vars
     if variables:
         gold, pred = _function_of(gold, variables), _function_of(pred, variables)
-    return _spelled_subscripts(gold), _spelled_subscripts(pred)
+    return _spelled_subscripts(_greek_primes(gold)), _spelled_subscripts(_greek_primes(pred))

@@ -188,3 +188,18 @@ def test_olympiad_and_imo_agree(prediction, gold, question, expected):
     imo = score_row("imo", {"Problem ID": "p", "Problem": question, "Short Answer": gold, "prediction": prediction},
                     timeout=20)
     assert olympiad.status == imo.status == expected, (olympiad.method, imo.method)
+
+
+def test_a_letter_the_question_writes_in_both_cases_is_two_quantities():
+    both = "The demand is $y(p) = 6400/p$ at the price $p$; the firms' output is $P$ units."
+    one = "The demand is $y(p) = 6400/p^{1/2}$ at the price $p$."
+    assert _eq("100p^{\\frac{1}{2}}", "100 \\sqrt{P}", one)
+    assert not _eq("100p^{\\frac{1}{2}}", "100 \\sqrt{P}", both)
+    assert _eq("100p^{\\frac{1}{2}}", "100 \\sqrt{P}")  # no question: the two answers alone decide
+
+
+def test_a_greek_letter_with_a_prime_is_a_symbol_of_its_own():
+    # the grammar drops a prime after a command; read as a symbol, omega' is not omega
+    assert not _eq("\\sqrt{3\\omega^2 + \\frac{K}{m}}", "\\sqrt{3\\omega'^2 + \\frac{K}{m}}")
+    assert _eq("\\omega' = \\sqrt{3\\omega^2 + \\frac{K}{m}}", "\\omega^{\\prime} = \\sqrt{3 \\omega^{2} + K/m}")
+    assert read_notation("\\omega_0''", "\\omega'")[0] == "\\omega_{0PP}"

@@ -151,6 +151,15 @@ def test_maths_default_profiles_on_the_reasoning_traces(reason_dev_rows, scorer)
     assert not [what for row, what in misses if what.startswith("crash")]
 
 
+def test_imo_and_olympiad_give_the_same_verdicts_on_the_reasoning_traces(reason_dev_rows):
+    """Issue 33: the two default profiles read and compare alike (imo reads the question as its Problem column), so
+    they agree on every dev row, the option-letter rows included (7 differed when imo read no question)."""
+    tool = _tool("eval_real_corpus")
+    olympiad, imo = tool._olympiad("default"), tool._imo("default")
+    differ = [row["id"] for row in reason_dev_rows if olympiad(row) != imo(row)]
+    assert differ == []
+
+
 #: reason_choice dev rows infer_choice disagreed on at first contact (288/290), both read right since by the rules
 #: of today's phrasings (a closing "(A) orange" after a hedge; "(A) 2" naming option A by letter and C by value)
 REASON_DEV_FIRST_CONTACT_MISSES = {"rc2-0217", "rc2-0224"}

@@ -6,8 +6,9 @@ A prediction symbol the gold does not write is renamed to a gold symbol the pred
 * they are **conventional spellings of one constant**: Boltzmann's ``k_B`` (``k_{B}``, ``k_b``) and ``k``;
 * they are **one Greek letter's two shapes**: ``\\varepsilon`` and ``\\epsilon``, ``\\varphi`` and ``\\phi``,
   ``\\vartheta`` and ``\\theta``, ``\\varrho`` and ``\\rho``;
-* they differ only in the **case of their letter** (``P`` and ``p``, ``v_2`` and ``V_2``) and neither answer uses
-  that letter in both cases (``P`` for pressure beside ``p`` for momentum are two quantities).
+* they differ only in the **case of their letter** (``P`` and ``p``, ``v_2`` and ``V_2``) and neither answer, nor
+  the row's question when it is known (its math spans), uses that letter in both cases (``P`` for pressure beside
+  ``p`` for momentum are two quantities).
 
 Each rename must be the only candidate; a symbol both answers write is never renamed. Trees only: the parsed SymPy
 expressions, never text.
@@ -15,9 +16,33 @@ expressions, never text.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Iterator
 
-__all__ = ["aligned"]
+__all__ = ["aligned", "question_context"]
+
+#: the letters the row's question writes in its math spans (set by :func:`question_context` for one comparison)
+_QUESTION_LETTERS: ContextVar[frozenset[str]] = ContextVar("question_letters", default=frozenset())
+
+
+@contextmanager
+def question_context(question: str | None) -> Iterator[None]:
+    """For the comparisons inside: the letters the question writes as symbols (in ``$...$`` and the like), so a
+    letter the question writes in both cases is never read case-blind."""
+    if not question:
+        yield
+        return
+    from ..extract import math_spans
+
+    spans = " ".join(math_spans(question))
+    letters = frozenset(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", re.sub(r"\\[a-zA-Z]+", " ", spans)))
+    token = _QUESTION_LETTERS.set(letters)
+    try:
+        yield
+    finally:
+        _QUESTION_LETTERS.reset(token)
 
 #: spellings of one quantity, each mapped to one key
 _SPELLINGS = {
@@ -55,7 +80,9 @@ def _candidates(name: str, gold_only: set[str], gold_letters: set[str], pred_let
     if letter is not None and letter.swapcase() != letter:
         other = letter.swapcase() + name[1:]
         # no case pair in either answer: the gold never writes this case, the prediction never the other
-        if other in gold_only and letter not in gold_letters and other[0] not in pred_letters:
+        asked = _QUESTION_LETTERS.get()
+        if other in gold_only and letter not in gold_letters and other[0] not in pred_letters and \
+                not (letter in asked and other[0] in asked):
             found.append(other)
     return found
 

@@ -45,6 +45,7 @@ from ..matrix import read_matrices
 from ..meaning import same_meaning
 from ..symbols import read_notation
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
+from .aliases import question_context
 from .asked import asked_value, eigenvector, fraction_of, renamed
 from .equations import _symbolic
 from .intervals import _union_parts_equal
@@ -338,7 +339,11 @@ _RUNS = in_order(STEPS)
 
 def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None, kind: str | None,
                 unit: str | None, question: str | None = None) -> Outcome:
-    return first_answer(_RUNS, _Answers(undoubled(gold), undoubled(pred), tolerance, kind, unit, question))
+    answers = _Answers(undoubled(gold), undoubled(pred), tolerance, kind, unit, question)
+    if not question:
+        return first_answer(_RUNS, answers)
+    with question_context(question):  # a letter the question writes in both cases is two quantities
+        return first_answer(_RUNS, answers)
 
 _OPTION = lazy_compile(r"\s*\(?([A-J])\)?\s*")
 _OPTION_WITH_TEXT = lazy_compile(r"\s*\(?([A-J])[.):]\s+\S.*", re.S)
