@@ -54,7 +54,8 @@ _OPERATOR = lazy_compile(
 # dx/dt written inline
 _SLASH = lazy_compile(r"(?<![\\a-zA-Z])d(?P<q>[a-zA-Z])\s*/\s*d(?P<var>[a-zA-Z])(?![a-zA-Z])")
 # \dot{x}, \dot x, \ddot{x}: a derivative by time
-_DOT = lazy_compile(r"\\(?P<dots>d?dot)\s*(?:\{\s*(?P<q>%s)\s*\}|(?P<q2>[a-zA-Z]))" % _QTY)
+_DOT = lazy_compile(r"\\(?P<dots>d?dot)\s*(?:\{\s*(?P<q>%s)\s*\}|(?P<q2>[a-zA-Z]|\\(?:%s)(?![a-zA-Z])))"
+                   % (_QTY, "|".join(_GREEK)))
 # x^{\prime}, x^\prime, x^{\prime\prime}
 _PRIME = lazy_compile(r"\^\s*(?:\{\s*((?:\\prime\s*)+)\}|\\prime(?![a-zA-Z]))")
 # a Greek letter with primes (the grammar drops a prime after a command: "\omega'" would be "\omega")

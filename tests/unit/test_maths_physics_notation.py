@@ -72,6 +72,12 @@ def test_pi_before_a_bracket_is_a_product_and_the_power_is_the_brackets():
      "x(t) = \\sqrt{\\dfrac{2 \\Lambda \\Delta T t}{L/V}}"),
     ("v_{\\text{term}} = \\frac{m g}{b}", "v = \\frac{mg}{b}"),
     ("v_f = v_0 + a t", "v = v_0 + at"),
+    ("E_n = \\frac{n^2 h^2}{8 m L^2}", "E = n^2h^2/(8mL^2)"),
+    # a quantity and its value at the variable: x(t) and x, F(x) and F
+    ("F = -kx", "F(x) = -kx"),
+    ("x(t) = A\\cos(\\omega t + \\phi)", "x = A\\cos(\\omega t+\\varphi)"),
+    ("N(t) = N_0 e^{-\\lambda t}", "N = N_0 \\exp(-\\lambda t)"),
+    ("\\frac{d^2\\theta}{dt^2} + \\frac{g}{L}\\theta = 0", "\\ddot\\theta = -\\frac{g}{L}\\theta"),
 ])
 def test_one_quantity_under_two_names(gold, pred):
     assert _eq(gold, pred)
@@ -85,6 +91,10 @@ def test_one_quantity_under_two_names(gold, pred):
     ("y = x^2, z = 1", "w = x^2, z = 1"),  # named parts of a list match by name (not this rule)
     ("v_1 = \\frac{m g}{b}", "v_2 = \\frac{m g}{b}"),  # two quantities of one family
     ("v_f = v_0 + a t", "v_0 = v_f + a t"),
+    ("v_2 = \\frac{m_1 v_1}{m_1 + m_2}", "v_1 = \\frac{m_1 v_1}{m_1 + m_2}"),
+    ("N(t) = N_0 e^{-\\lambda t}", "N(t) = N_0 e^{\\lambda t}"),
+    ("f(x) = x^2", "f(y) = x^2"),  # values of f at two variables
+    ("\\frac{d^2\\theta}{dt^2} + \\frac{g}{L}\\theta = 0", "\\ddot{\\theta} = \\frac{g}{L}\\theta"),
 ])
 def test_two_names_near_misses_stay_wrong(gold, pred):
     assert not _eq(gold, pred)
