@@ -9,7 +9,8 @@ mathematical answers. Public API::
     maths.located(method, rule)             # "numeric" found by "boxed" -> "numeric@boxed" (a verdict's method)
     maths.boxed_all(text)                   # every balanced \\boxed{...}: [(start, end, content), ...]
     maths.math_spans(text)                  # contents of $...$, $$...$$, \\(...\\), \\[...\\]
-    maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None, unit=None, question=None)   # -> (bool, method)
+    maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None, unit=None,
+                     question=None)         # -> (bool, method)
     maths.verdict(ok, method, extracted=..., gold=...)   # a Verdict: graded, or an error when a bound stopped it
     maths.undecided(method)                 # why a comparison gave no verdict (method "bound:<name>"), or None
     maths.clean(text)                       # -> Item(text, percent, degree, unit)

@@ -213,3 +213,32 @@ def test_a_greek_letter_with_a_prime_is_a_symbol_of_its_own():
     assert not _eq("\\sqrt{3\\omega^2 + \\frac{K}{m}}", "\\sqrt{3\\omega'^2 + \\frac{K}{m}}")
     assert _eq("\\omega' = \\sqrt{3\\omega^2 + \\frac{K}{m}}", "\\omega^{\\prime} = \\sqrt{3 \\omega^{2} + K/m}")
     assert read_notation("\\omega_0''", "\\omega'")[0] == "\\omega_{0PP}"
+
+
+# ---- structured answers: named tuples, a domain in brackets, a unit written after a formula ----------------------
+
+@pytest.mark.parametrize("gold, pred, expected", [
+    ("(x, y) = (1, 2)", "x=1, y=2", True),  # named values match by name (GRADING.md 8)
+    ("(x, y) = (1, 2)", "y = 2, x = 1", True),
+    ("(x, y) = (1, 2)", "(1, 2)", True),
+    ("(x, y) = (1, 2)", "x = 2, y = 1", False),
+    ("(x, y) = (1, 2)", "(2, 1)", False),
+    ("a_n = 3n - 2", "a_{n} = 3n-2 \\quad (n \\in \\mathbb{N}^*)", True),  # the index's domain is no part of it
+    ("a_n = 2^{n-1}", "a_n = 2^{n-1} \\ (n \\geq 1)", True),
+    ("a_n = 3n - 2", "a_{n} = 3n+2 \\quad (n \\in \\mathbb{N}^*)", False),
+    ("T = 2\\pi\\sqrt{\\frac{m}{k}}", "2\\pi\\sqrt{m/k}\\ \\text{s}", True),  # a unit written after a formula
+    ("\\frac{mg}{k}", "\\frac{m g}{k} \\text{ m}", False),  # "m" is a symbol of the gold: a factor, not metres
+    ("T = 2\\pi\\sqrt{\\frac{m}{k}}", "2\\pi\\sqrt{k/m}\\ \\text{s}", False),
+    # a composite unit written in pieces is one unit, not a formula with a unit after it (rr-0038)
+    ("5 \\times 10^{-3} \\ \\text{cal/s} \\cdot \\text{cm} \\cdot ^\\circ \\text{C}", "5 \\times 10^{-3}", True),
+])
+def test_structured_forms(gold, pred, expected):
+    assert _eq(gold, pred) is expected
+
+
+def test_a_domain_in_brackets_is_dropped_only_for_number_sets_and_a_sequence_index():
+    from pytest_answerbench.maths.extract import without_domain
+
+    assert without_domain("f(x) = 2x (x \\in \\mathbb{R})") == "f(x) = 2x"
+    assert without_domain("y = x^2 (x \\geq 0)") == "y = x^2 (x \\geq 0)"  # a restricted domain is part of it
+    assert without_domain("(1, 2)") == "(1, 2)"

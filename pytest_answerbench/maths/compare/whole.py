@@ -10,7 +10,8 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    modulus 1 when a normalised one is asked) is the same one (:func:`.asked.eigenvector`).
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
 4. ``clean`` (30): both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a
-   decimal comma against a decimal read as the decimal point.
+   decimal comma against a decimal read as the decimal point; a known unit written as text after a symbolic answer
+   (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no symbols of the other answer.
 5. ``clock`` (40): times of day as times, not ratios.
 6. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
@@ -19,8 +20,8 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    the prediction (``S = ...``) is dropped when the gold has none.
 8. ``exact`` (60): the same text with the same marks.
 9. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
-   ``x = 3, y = 2`` as the pair; numbered parts ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a
-   solution written twice is one).
+   ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
+   ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
 10. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
 11. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
@@ -44,6 +45,7 @@ from ..extract import without_domain
 from ..matrix import read_matrices
 from ..meaning import same_meaning
 from ..symbols import read_notation
+from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .aliases import question_context
 from .asked import asked_value, eigenvector, fraction_of, renamed
@@ -52,7 +54,8 @@ from .intervals import _union_parts_equal
 from .items import _all_equal, items_equal
 from .long import _long_answers
 from .marks import _unit_scale, _with_marks, _with_target_unit
-from .parts import _GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled, unlabelled_gold
+from .parts import (_GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled,
+                    spread_assignment, unlabelled_gold)
 from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import _tuple_parts
 from .values import SIMPLIFY_SECONDS, _Unknown, _expressions_equal, _numeric, _parse, _same_number
@@ -125,7 +128,29 @@ def _matrix(a: _Answers) -> Outcome | None:
     return None
 
 
+# a unit written as text at the end of an answer: "2\pi\sqrt{m/k}\ \text{s}", "\frac{mg}{k}\,\mathrm{m}"
+_TEXT_UNIT = lazy_compile(r"^(?P<value>.*?\S)\s*(?:\\[,;: ]|~|\s)*\\(?:text|mathrm|textrm|rm)\s*"
+                          r"\{\s*(?P<unit>[^{}]+?)\s*\}\s*\.?$", re.S)
+
+
+def without_text_unit(answer: str, other: str) -> str:
+    """A symbolic answer without the unit written after it as text (``T = 2\\pi\\sqrt{m/k}\\ \\text{s}``): a known
+    unit whose letters the other answer does not use as symbols (against ``2mg``, an ``m`` stays a factor)."""
+    if "{" not in answer or not answer.rstrip().endswith("}"):
+        return answer
+    m = _TEXT_UNIT.match(answer.strip())
+    if m is None or not _symbolic(m.group("value")) or read_unit(m.group("unit")) is None or \
+            re.search(r"\\(?:text|mathrm|textrm|rm)\b|\\circ", m.group("value")):
+        return answer  # (text before it: the unit is longer, "\text{cal/s} \cdot \text{cm} \cdot ^\circ \text{C}")
+    letters = set(re.findall(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", m.group("unit"))))
+    if letters & set(re.findall(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", other))):
+        return answer
+    return m.group("value")
+
+
 def _clean(a: _Answers) -> None:
+    if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
+        a.pred, a.gold = without_text_unit(a.pred, a.gold), without_text_unit(a.gold, a.pred)
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
     a.g, a.p = _base_numeral(a.g), _base_numeral(a.p)
     if "," in a.g.text or "," in a.p.text:
@@ -168,6 +193,8 @@ def _exact(a: _Answers) -> Outcome | None:
 
 
 def _parts(a: _Answers) -> None:
+    if "=" in a.g.text and "=" in a.p.text:  # "(x, y) = (1, 2)" against "x = 1, y = 2": values by name
+        a.g, a.p = replace(a.g, text=spread_assignment(a.g.text)), replace(a.p, text=spread_assignment(a.p.text))
     g_clean, p_clean = a.g, a.p
     g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
     # "1,000" is one number when the other side is one answer, two answers when the other side has two.
