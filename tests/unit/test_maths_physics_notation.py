@@ -242,3 +242,21 @@ def test_a_domain_in_brackets_is_dropped_only_for_number_sets_and_a_sequence_ind
     assert without_domain("f(x) = 2x (x \\in \\mathbb{R})") == "f(x) = 2x"
     assert without_domain("y = x^2 (x \\geq 0)") == "y = x^2 (x \\geq 0)"  # a restricted domain is part of it
     assert without_domain("(1, 2)") == "(1, 2)"
+
+
+@pytest.mark.parametrize("gold, pred, expected", [
+    ("9.8\\ \\text{m/s}^2", "9.8\\,\\mathrm{m\\,s^{-2}}", True),  # a unit with powers inside its wrapper
+    ("20\\ \\text{m/s}", "20\\ \\mathrm{m\\,s^{-1}}", True),
+    ("9.8\\ \\text{m/s}^2", "9.8\\ \\text{m s}^{-2}", True),
+    ("20\\ \\text{m/s}", "20\\ \\mathrm{km\\,h^{-1}}", False),  # another unit: 20 km/h is not 20 m/s
+    ("9.8\\ \\text{m/s}^2", "9.8\\,\\mathrm{m\\,s^{-1}}", False),  # another quantity
+])
+def test_units_written_with_negative_powers(gold, pred, expected):
+    assert _eq(gold, pred) is expected
+
+
+def test_a_space_joins_unit_atoms_only_before_a_negative_power():
+    from pytest_answerbench.maths.units import unit_tail
+
+    assert unit_tail("9.8 m s^{-2}") == ("9.8 ", "m s^{-2}")
+    assert unit_tail("3 m g") == ("3 m ", "g")  # "m g" stays a product of quantities, as before
