@@ -24,9 +24,10 @@ import re
 from typing import Any, Callable
 
 from ...text.patterns import lazy_compile
+from ..guard import StepTimeout, step_limit
 from ..normalize import Item, clean
 from .tuples import _split_top
-from .values import _Unknown, _parse
+from .values import SIMPLIFY_SECONDS, _Unknown, _parse
 
 Compare = Callable[[Item, Item], tuple[bool, str]]
 
@@ -135,17 +136,25 @@ def eigenvector(gold: str, pred: str, question: str | None) -> tuple[bool, str] 
     gv, pv = _vector(gold), _vector(pred)
     if gv is None or pv is None or len(gv) != len(pv):
         return None
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            same = _proportional_vectors(gv, pv, bool(_NORMALISED.search(question)))
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
+        return None
+    return (True, "eigenvector") if same else None
+
+
+def _proportional_vectors(gv: list[Any], pv: list[Any], unit: bool) -> bool:
+    """``pv`` is ``c * gv`` for a nonzero number ``c`` (of modulus 1 when ``unit``)."""
     import sympy
 
     k = next((j for j, x in enumerate(gv) if sympy.simplify(x) != 0), None)
     if k is None:
-        return None
+        return False
     c = sympy.simplify(pv[k] / gv[k])
     if c == 0 or not c.is_finite or any(sympy.simplify(b - c * a) != 0 for a, b in zip(gv, pv)):
-        return None
-    if _NORMALISED.search(question) and sympy.simplify(sympy.Abs(c) - 1) != 0:
-        return None
-    return True, "eigenvector"
+        return False
+    return not unit or sympy.simplify(sympy.Abs(c) - 1) == 0
 
 
 _FRACTION = lazy_compile(r"(?i)\bhow\s+much\s+of\b|\bwhat\s+(?:fraction|part|proportion)\b|\bfraction\s+of\b|"
@@ -167,10 +176,13 @@ def fraction_of(g: Item, p: Item, question: str | None) -> tuple[bool, str] | No
     (quantity,) = ge.free_symbols
     if quantity.name in ("i", "e", "x", "n"):
         return None  # a variable, not a quantity
-    c = sympy.simplify(ge / quantity)
-    if c.free_symbols or c == 0 or sympy.simplify(pe - c) != 0:
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            c = sympy.simplify(ge / quantity)
+            same = not c.free_symbols and c != 0 and sympy.simplify(pe - c) == 0
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
         return None
-    return True, "fraction-of"
+    return (True, "fraction-of") if same else None
 
 
 _KEY = lazy_compile(r"\s+|\\left|\\right|[{}$]|\\[,;:! ]")
