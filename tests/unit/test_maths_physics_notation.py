@@ -180,6 +180,8 @@ def test_the_quantity_the_question_writes_is_answered_by_its_value():  # rr-0086
     assert not _eq(GOLD_KAON, pred.replace("\\cos", "\\sin"), Q_KAON)
     assert not _eq(GOLD_KAON, pred.replace("-\\frac{1}{2}", "-2"), Q_KAON)
     assert not _eq("x + y = 1", "1", "Find the line through (1, 0) and (0, 1).")  # not written in the question
+    assert not _eq("x^2 - 5x + 6 = 0", "0", "Which equation has roots 2 and 3: $x^2 - 5x + 6$ set to what?")
+    assert _eq("a + b = 5", "5", "What is $a + b$?")
 
 
 # ---- through the scorers: olympiad and imo give the same verdicts -------------------------------------------------

@@ -193,8 +193,8 @@ def asked_value(g: Item, p: Item, question: str | None, compare: Compare) -> tup
     if not question or "=" not in g.text or "=" in p.text:
         return None
     sides = _sides(g.text)
-    if sides is None or not re.search(r"[A-Za-z]", sides[0]):
-        return None
+    if sides is None or not re.search(r"[A-Za-z]", sides[0]) or sides[1].strip() == "0":
+        return None  # "x^2 - 5x + 6 = 0" is an equation to state, not the value of its left side
     asked = _KEY.sub("", sides[0])
     if len(asked) < 2 or asked not in _KEY.sub("", question):
         return None
