@@ -124,8 +124,8 @@ def _derivatives(text: str, variables: set[str], named: bool = False) -> str:
 
 def _function_of(text: str, variables: set[str]) -> str:
     """``x(t)`` and ``x'(t)`` as ``x`` and ``x'`` for each variable ``t`` a derivative is taken by."""
-    for var in sorted(variables):
-        text = re.sub(r"(?<![\\a-zA-Z])(%s'*)\s*\(\s*%s\s*\)" % (_QTY, var), r"\1", text)
+    for var in sorted(variables):  # (not \pi: "\pi(t)" is π times t)
+        text = re.sub(r"(?<![\\a-zA-Z])(?!\\pi(?![a-zA-Z]))(%s'*)\s*\(\s*%s\s*\)" % (_QTY, var), r"\1", text)
     return text
 
 

@@ -262,3 +262,7 @@ def test_a_space_joins_unit_atoms_only_before_a_negative_power():
 
     assert unit_tail("9.8 m s^{-2}") == ("9.8 ", "m s^{-2}")
     assert unit_tail("3 m g") == ("3 m ", "g")  # "m g" stays a product of quantities, as before
+
+
+def test_pi_before_the_variable_stays_a_product():
+    assert read_notation("\\frac{dx}{dt} = 2\\pi(t) x(t)", "x")[0] == "x' = 2\\pi(t) x"
