@@ -72,6 +72,8 @@ def _olympiad(profile: str) -> Callable[[dict], bool]:
 def _imo(profile: str) -> Callable[[dict], bool]:
     def accepts(row: dict) -> bool:
         fields = {"Problem ID": row["id"], "Short Answer": row["answer"], "prediction": row["prediction"]}
+        if row.get("question"):  # AnswerBench's Problem column: the question, read as olympiad reads its own
+            fields["Problem"] = row["question"]
         return score_row("imo", fields, profile=profile).correct
     return accepts
 

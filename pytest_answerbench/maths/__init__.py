@@ -9,7 +9,8 @@ mathematical answers. Public API::
     maths.located(method, rule)             # "numeric" found by "boxed" -> "numeric@boxed" (a verdict's method)
     maths.boxed_all(text)                   # every balanced \\boxed{...}: [(start, end, content), ...]
     maths.math_spans(text)                  # contents of $...$, $$...$$, \\(...\\), \\[...\\]
-    maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None, unit=None)   # -> (bool, method)
+    maths.equivalent(gold, pred, tolerance=None, kind=None, timeout=None, unit=None,
+                     question=None)         # -> (bool, method)
     maths.verdict(ok, method, extracted=..., gold=...)   # a Verdict: graded, or an error when a bound stopped it
     maths.undecided(method)                 # why a comparison gave no verdict (method "bound:<name>"), or None
     maths.clean(text)                       # -> Item(text, percent, degree, unit)
@@ -64,6 +65,7 @@ def equivalent(
     kind: str | None = None,
     timeout: float | None = None,
     unit: str | None = None,
+    question: str | None = None,
 ) -> tuple[bool, str]:
     """Is ``pred`` the same answer as ``gold``? Returns ``(equal, method)``.
 
@@ -91,8 +93,8 @@ def equivalent(
 
     if timeout:
         with _deadline(timeout):
-            return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
-    return _equivalent(gold, pred, tolerance, kind=kind, unit=unit)
+            return _equivalent(gold, pred, tolerance, kind=kind, unit=unit, question=question)
+    return _equivalent(gold, pred, tolerance, kind=kind, unit=unit, question=question)
 
 
 #: Seconds one comparison of two samples' answers may take (maj@k compares each answer with the votes so far).

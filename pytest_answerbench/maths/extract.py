@@ -323,9 +323,21 @@ _DOMAIN = lazy_compile(r"\s*,?\s*(?:\\(?:text|mathrm|quad|qquad)\s*\{?\s*)*(?:fo
                        r"prime))[^=]*$")
 
 
+# the same in brackets after a formula: "a_n = 3n - 2 \quad (n \in \mathbb{N}^*)", "(n \geq 1)"
+# (a number set for any letter; "\geq 1" only for a sequence's index n, k or m: "y = x^2 (x \geq 0)" keeps its domain)
+_DOMAIN_BRACKET = lazy_compile(r"(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s*(?:[a-zA-Z]\s*(?:\\in\b|∈)\s*"
+                               r"\\mathbb\s*\{?\s*[NZRQ]\s*\}?(?:\s*\^\s*\{?\s*[*+]\s*\}?|_\s*\{?\s*\+\s*\}?)?|"
+                               r"[nkm]\s*(?:\\geq?\b|≥)\s*\d)\s*\)\s*$")
+
+
 def without_domain(text: str) -> str:
     """``text`` without a closing qualifier naming the domain of its answer ("f(x) = x^2 for all x ∈ ℝ" -> "f(x) =
-    x^2", "(a, 1) for any positive integer a" -> "(a, 1)"); unchanged when nothing would be left."""
+    x^2", "(a, 1) for any positive integer a" -> "(a, 1)", "a_n = 3n - 2 (n \\in \\mathbb{N}^*)" -> "a_n = 3n - 2");
+    unchanged when nothing would be left."""
+    if ")" in text and "=" in text:
+        bracket = _DOMAIN_BRACKET.search(text)
+        if bracket is not None and "=" in text[:bracket.start()]:
+            return text[:bracket.start()].rstrip(" ,")
     if "for" not in text and "where" not in text and "with" not in text:
         return text
     m = _DOMAIN.search(text)

@@ -60,6 +60,9 @@ _APPROX_WORDS = lazy_compile(r"(?i)^(?:approximately|approx\.|about|roughly|arou
 _APPROX_PAREN = lazy_compile(r"(?i)\s*\(\s*(?:approximately|approx\.?|about|roughly|\\approx|≈)\s*([^()]+)\)$")
 _WRAPPER = lazy_compile(r"\\(?:text|textbf|textit|textnormal|textup|textsf|mathrm|mathbf|mathit|mathsf|mbox|"
                       r"operatorname|emph)\s*\{([^{}]*)\}")
+# a closing wrapper holding a unit with powers ("\mathrm{m\,s^{-2}}"), which _WRAPPER (no inner braces) leaves
+_WRAPPED_POWERS = lazy_compile(r"\\(?:mathrm|text|rm)\s*\{((?:[^{}^]|\^\s*\{\s*-?\d\s*\}|\^\s*-?\d)*\^\s*\{\s*-?\d\s*\}"
+                               r"(?:[^{}^]|\^\s*\{\s*-?\d\s*\}|\^\s*-?\d)*)\}\s*$")
 # Control characters a JSON or Python string made of a LaTeX command ("\frac" read as form feed + "rac").
 _CONTROL_ESCAPES = {"\x0c": "\\f", "\x08": "\\b", "\x07": "\\a", "\x0b": "\\v"}
 # A command written with a doubled backslash (a raw string escaped twice: "\\\\left(", "\\\\le"); a line break
@@ -216,6 +219,8 @@ def clean(text: str) -> Item:
     if "{" in s:
         # "\mu\mathrm{J}" must not become the command "\muJ" when the wrapper goes.
         s = _CMD_BEFORE_WRAPPER.sub(r"\1 ", s)
+        if "^" in s:  # a closing unit with powers inside its wrapper: "9.8\,\mathrm{m\,s^{-2}}"
+            s = _WRAPPED_POWERS.sub(r" \1", s)
         for _ in range(3):
             s = _WRAPPER.sub(r"\1", s)
     if "^" in s:

@@ -12,7 +12,7 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["as_option", "option_letter", "question_options"]
+__all__ = ["as_option", "option_letter", "question_options", "read_options"]
 
 _LABEL = lazy_compile(r"\(([a-hA-H])\)")
 _LETTER = lazy_compile(r"\s*(?:\\text\s*\{|\\mathrm\s*\{|\\textbf\s*\{)?\s*\(?\s*([a-hA-H])\s*\)?\s*\}?\s*[.)]?\s*")
@@ -57,3 +57,16 @@ def as_option(answer: str, options: dict[str, str]) -> str:
     """``answer`` read as the option it names by its letter (its text), else ``answer`` unchanged."""
     letter = option_letter(answer, options)
     return options[letter] if letter else answer
+
+
+def read_options(answer: str, gold: str, question: object) -> tuple[str, str]:
+    """Answer and gold with an option letter read as the option it names, when the row's question lists options
+    (``(a) 1 GeV. (b) 1 MeV.``): a letter against a letter stays a letter (any case), a letter against a value is
+    that option's text. Without a question (or one listing no options) both come back unchanged."""
+    options = question_options(question) if isinstance(question, str) else {}
+    if not options:
+        return answer, gold
+    a, g = option_letter(answer, options), option_letter(gold, options)
+    if a and g:
+        return a, g
+    return as_option(answer, options), as_option(gold, options)

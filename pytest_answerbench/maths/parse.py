@@ -328,16 +328,21 @@ def constants(expr: Any) -> Any:
     """Give the symbols the grammar leaves plain their meaning.
 
     ``pi`` -> π, ``e`` -> Euler's number, and ``n(n+1)`` (which the grammar reads as a call of a function
-    ``n``) -> the product ``n*(n+1)`` unless the letter is a usual function name (f, g, h).
+    ``n``) -> the product ``n*(n+1)`` unless the letter is a usual function name (f, g, h); ``\\pi (kT)`` (a call of
+    ``pi``) is the product too.
     """
     import sympy
     from sympy.core.function import AppliedUndef
 
     calls = {c: sympy.Symbol(c.func.__name__) * sympy.Mul(*c.args)
              for c in expr.atoms(AppliedUndef)
-             if len(c.func.__name__) == 1 and c.func.__name__ not in FUNCTION_LETTERS}
+             if len(c.func.__name__) == 1 and c.func.__name__ not in FUNCTION_LETTERS or
+             c.func.__name__ == "pi" and len(c.args) == 1}  # "\pi (k T)^3" is π times (kT)^3, not a function pi
     if calls:
-        expr = expr.xreplace(calls)
+        # "n(n+1)^2": the grammar raises the call to the power; the power is the bracket's
+        powers = {node: calls[node.base] / sympy.Mul(*node.base.args) * sympy.Mul(*node.base.args) ** node.exp
+                  for node in expr.atoms(sympy.Pow) if node.base in calls}
+        expr = expr.xreplace(powers).xreplace(calls) if powers else expr.xreplace(calls)
     subs = {}
     for sym in expr.free_symbols:
         if sym.name == "pi":

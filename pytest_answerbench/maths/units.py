@@ -74,8 +74,9 @@ _ATOM = lazy_compile(r"(?P<sym>%s)(?![A-Za-z])%s" % (_SYM, _POW))
 _TAIL_ATOM = _SYM + r"(?:\s*\^\s*(?:\{-?\d\}|-?\d))?"
 # Atoms joined by "/", "\cdot", "·", or a space after an atom of two letters or more ("kg m/s", not "m g": that
 # is more often a product of quantities).
-_TAIL = lazy_compile(r"(?<![\\A-Za-z])(?P<unit>%s(?:(?:\s*(?:/|\\cdot|·)\s*|(?<=[A-Za-z}Ω]{2})\s+)%s){0,3})\s*\.?$"
-                   % (_TAIL_ATOM, _TAIL_ATOM))
+# A space before an atom with a negative power joins too ("m s^{-2}": no product of quantities is written so).
+_TAIL = lazy_compile(r"(?<![\\A-Za-z])(?P<unit>%s(?:(?:\s*(?:/|\\cdot|·)\s*|(?<=[A-Za-z}Ω]{2})\s+|\s+(?=%s\s*\^\s*\{?\s*-))"
+                     r"%s){0,3})\s*\.?$" % (_TAIL_ATOM, _SYM, _TAIL_ATOM))
 
 
 def _symbol(sym: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:

@@ -30,11 +30,19 @@ def test_option_letter():
     assert as_option("2 MeV", options) == "2 MeV"
 
 
-def _status(prediction: str, gold: str, question: str | None) -> str:
+def _status(prediction: str, gold: str, question: str | None, scorer: str = "olympiad") -> str:
+    if scorer == "imo":  # AnswerBench's columns: the question is the Problem
+        row = {"Problem ID": "p1", "Short Answer": gold, "prediction": prediction}
+        if question is not None:
+            row["Problem"] = question
+        return score_row("imo", row, timeout=10).status
     row = {"prediction": prediction, "final_answer": [gold]}
     if question is not None:
         row["question"] = question
     return score_row("olympiad", row, timeout=10).status
+
+
+SCORERS = pytest.mark.parametrize("scorer", ["olympiad", "imo"])  # the two default profiles read options alike
 
 
 @pytest.mark.parametrize("prediction, gold, question", [
@@ -44,8 +52,9 @@ def _status(prediction: str, gold: str, question: str | None) -> str:
     ("$\\boxed{B}$", "b", Q_ENERGY),  # a letter against a letter, any case
     ("So x - 3 lies between $\\boxed{-1 \\text{ and } 1}$.", "B", Q_PAIRS),  # the option's text against its letter
 ])
-def test_an_option_letter_answers_with_its_option(prediction, gold, question):
-    assert _status(prediction, gold, question) == "correct"
+@SCORERS
+def test_an_option_letter_answers_with_its_option(prediction, gold, question, scorer):
+    assert _status(prediction, gold, question, scorer) == "correct"
 
 
 @pytest.mark.parametrize("prediction, gold, question", [
@@ -57,5 +66,6 @@ def test_an_option_letter_answers_with_its_option(prediction, gold, question):
     ("So x - 3 lies between $\\boxed{2.5 \\text{ and } 3.5}$.", "B", Q_PAIRS),
     ("$\\boxed{A}$", "b", Q_ENERGY),
 ])
-def test_another_option_or_no_options_is_wrong(prediction, gold, question):
-    assert _status(prediction, gold, question) == "wrong"
+@SCORERS
+def test_another_option_or_no_options_is_wrong(prediction, gold, question, scorer):
+    assert _status(prediction, gold, question, scorer) == "wrong"

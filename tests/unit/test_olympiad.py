@@ -289,9 +289,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     naming the bound) and issue 22 (the final answer located by a priority table; the method names the rule)
     changed default verdicts of olympiad and imo; the issue-22 rules for real responses (answer tags, calculator
     annotations, dollar signs) again, the readings of real responses' ends (P27-P31) again, and the readings of
-    reasoning traces (the final commitment, text by meaning, units in the row, ordered blanks) again, and issue 33's
-    text answers (sentences compared claim by claim, firm closing statements, plans) again: their scorer version is
-    9, so a baseline report made with an earlier version fails the fingerprint gate instead of showing
+    reasoning traces (the final commitment, text by meaning, units in the row, ordered blanks) again, and the
+    text answers (sentences compared claim by claim, firm closing statements, plans) and the physics notation and
+    question-aware readings (derivatives, x(t), aliases, eigenvectors) again: their scorer version is 9, so a
+    baseline report made with an earlier version fails the fingerprint gate instead of showing
     the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark

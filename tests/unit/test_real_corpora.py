@@ -122,11 +122,12 @@ def test_choice_readers_on_the_real_replies(choice_measure, measure):
 
 #: first contact (before any rule written for this data) was 87/115 correct rows accepted and 1 of 152 wrong rows
 #: (tests/data/reason_math.README.md); rr-0022 was relabelled since (its box names the option that is the gold).
-#: Now, after the reasoning-trace rules: olympiad reads the question's options a boxed letter names, imo has no
-#: question field. The held-out split is scored once, at the end, and never here. Then (issue 33, text answers):
-#: a gold of whole sentences compared claim by claim (rr-0070, rr-0085) and an answer line stating names the trace
-#: gave quantities still to be found ("the answer is S1 + S2", rr-0331) read as a plan: 105/116 and 98/116.
-REASON_DEV_TPR_FLOOR = {"olympiad/default": 105 / 116, "imo/default": 98 / 116}
+#: After the reasoning-trace rules: 102/116 (olympiad), 95/116 (imo, then without the question). Then a gold of whole
+#: sentences compared claim by claim (rr-0070, rr-0085), an answer line naming quantities still to be found read as a
+#: plan (rr-0331), and the physics notation and question-aware readings (docs/profiles-math.md); both read the question
+#: (imo as AnswerBench's Problem) and give the same verdicts: 115/116 (the miss: rr-0067, two relations naming
+#: different quantities). The held-out split is scored once, at the end, and never here.
+REASON_DEV_TPR_FLOOR = {"olympiad/default": 115 / 116, "imo/default": 115 / 116}
 REASON_DEV_FALSE_ACCEPTS = 0  # of 151 wrong dev rows
 
 
@@ -147,6 +148,15 @@ def test_maths_default_profiles_on_the_reasoning_traces(reason_dev_rows, scorer)
     assert overall.false_accepts <= REASON_DEV_FALSE_ACCEPTS, [row["id"] for row, what in misses
                                                                if what == "false accept"]
     assert not [what for row, what in misses if what.startswith("crash")]
+
+
+def test_imo_and_olympiad_give_the_same_verdicts_on_the_reasoning_traces(reason_dev_rows):
+    """Issue 33: the two default profiles read and compare alike (imo reads the question as its Problem column), so
+    they agree on every dev row, the option-letter rows included (7 differed when imo read no question)."""
+    tool = _tool("eval_real_corpus")
+    olympiad, imo = tool._olympiad("default"), tool._imo("default")
+    differ = [row["id"] for row in reason_dev_rows if olympiad(row) != imo(row)]
+    assert differ == []
 
 
 #: reason_choice dev rows infer_choice disagreed on at first contact (288/290), both read right since by the rules

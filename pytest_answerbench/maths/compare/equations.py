@@ -10,6 +10,7 @@ from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, step_limit
 from ..normalize import Item
 from ..poly import constant_ratio
+from .aliases import aligned
 from .marks import _with_marks
 from .values import SIMPLIFY_SECONDS, _Unknown, _close, _numeric, _parse
 
@@ -59,6 +60,20 @@ def _same_label(a: str, b: str) -> bool:
     return re.sub(r"[\s{}]", "", a) == re.sub(r"[\s{}]", "", b)
 
 
+_ARGUMENT = lazy_compile(r"\(\s*[a-z]\s*\)$")
+
+
+def same_quantity(a: str, b: str) -> bool:
+    """Two labels naming one quantity: the same name, one of them (or both) written as a function of one variable
+    (``x(t)`` and ``x``, ``F(x)`` and ``F``, ``\\psi(x)`` and ``\\psi``)."""
+    a, b = re.sub(r"[\s{}]", "", a), re.sub(r"[\s{}]", "", b)
+    if a == b:
+        return True
+    a_bare, b_bare = _ARGUMENT.sub("", a), _ARGUMENT.sub("", b)
+    return a_bare == b_bare and (a_bare != a or b_bare != b) and a_bare != "" and \
+        (a_bare == a or b_bare == b)  # one side bare: x(t) and x(s) stay two functions' values
+
+
 def _rounds_to(exact: str, whole: Item, approx: Item) -> bool:
     """Is the decimal ``approx`` the exact value rounded to its last digit (half a unit, either way)?"""
     from fractions import Fraction
@@ -81,8 +96,7 @@ def _proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
     import sympy
 
     try:
-        e1 = _parse(gl) - _parse(gr)
-        e2 = _parse(pl) - _parse(pr)
+        e1, e2 = aligned(_parse(gl) - _parse(gr), _parse(pl) - _parse(pr))
     except _Unknown:
         return None
     if e1 == 0 or e2 == 0:

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from ..exact import BOUND, Undecided
 from ..normalize import Item, clean, text_key
-from .equations import _FUNCTION_VALUE, _is_label, _proportional, _ratio_equal, _rounds_to, _same_label
+from .equations import _FUNCTION_VALUE, _is_label, _proportional, _ratio_equal, _rounds_to, _same_label, same_quantity
 from .intervals import _interval_equal, _interval_like
 from .marks import _unit_scale, _with_marks
 from .plain import _is_plain_number, _is_text, _numbers_equal, _plain_number, _spelled_number, _texts_equal
@@ -241,9 +241,9 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
     if len(g_sides) == 2 and len(p_sides) == 2:
         gl, gr = (s.strip() for s in g_sides)
         pl, pr = (s.strip() for s in p_sides)
-        if _is_label(gl) and _is_label(pl) and (gl.replace(" ", "") == pl.replace(" ", "") or
+        if _is_label(gl) and _is_label(pl) and (same_quantity(gl, pl) or
                                                  {_FUNCTION_VALUE.fullmatch(gl) is not None, gl, pl} >= {True, "y"}):
-            # the same label, or f(x) = ... against y = ...: both name the function's value
+            # the same label (x(t) and x: a quantity and its value at the variable), or f(x) = ... against y = ...
             return _all_equal([(_with_marks(gr, g), _with_marks(pr, p))], tol)
         if _is_label(gl) and _is_label(pr) and gl.replace(" ", "") == pr.replace(" ", ""):
             return _all_equal([(_with_marks(gr, g), _with_marks(pl, p))], tol)

@@ -12,7 +12,7 @@ from ..normalize import Item, is_thousands
 from .equations import _is_label
 from .items import items_equal
 from .marks import _with_marks
-from .tuples import _tuple_parts
+from .tuples import _split_top, _tuple_parts
 
 
 def _unlabelled(g_clean: Item, p_clean: Item) -> Item:
@@ -70,6 +70,22 @@ def _decimal_comma(text: str, other: str) -> str:
 
 
 _ASSIGN = lazy_compile(r"\s*((?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?)\s*=\s*([^=]+)")
+
+
+_NAMED = lazy_compile(r"(?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?")
+
+
+def spread_assignment(text: str) -> str:
+    """``(x, y) = (1, 2)`` as the named values ``x = 1, y = 2`` (so they match by name, GRADING.md rule 8);
+    ``text`` unchanged unless both sides are tuples of the same length, the left one of distinct names."""
+    if text.count("=") != 1 or not text.lstrip().startswith(("(", "[", "\\langle")):
+        return text
+    left, right = _split_top(text, "=") if len(_split_top(text, "=")) == 2 else ("", "")
+    names, values = _tuple_parts(left), _tuple_parts(right)
+    if names is None or values is None or len(names) != len(values) or len(set(names)) != len(names) or \
+            not all(_NAMED.fullmatch(n) for n in names):
+        return text
+    return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
 
 
 def _assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:

@@ -12,6 +12,7 @@ from ..guard import MAX_ANSWER, StepTimeout, TooComplex, step_limit
 from ..normalize import Item
 from ..parse import ParseFailure, TooLong, parse_math, parse_unchecked
 from ..poly import identically_zero
+from .aliases import aligned
 from .marks import _unit_scale
 from .plain import _REL_EPS, _is_plain_number
 
@@ -134,7 +135,7 @@ def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
     scale = _unit_scale(g, p)
     if scale is None:
         return False, "unit-mismatch"
-    ge, pe = _parse(g.text), _parse(p.text)
+    ge, pe = aligned(_parse(g.text), _parse(p.text))
     if scale != 1:
         pe = pe * sympy.Rational(scale.numerator, scale.denominator)
     if {s.name for s in ge.free_symbols | pe.free_symbols} == {"i"}:

@@ -6,19 +6,29 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 ``(equal, method)`` or returns None; a reading step only rewrites the answers for the later ones. In order:
 
 1. ``option`` (10): a bare option letter against that letter with the option's text (``C`` / ``C. x = 42``).
-2. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
-3. ``clean`` (30): both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a
-   decimal comma against a decimal read as the decimal point.
-4. ``clock`` (40): times of day as times, not ratios.
-5. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's, and a label before
+2. ``eigenvector`` (15): when the question asks for an eigenvector, the gold's vector times a nonzero number (of
+   modulus 1 when a normalised one is asked) is the same one (:func:`.asked.eigenvector`).
+3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
+4. ``clean`` (30): both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a
+   decimal comma against a decimal read as the decimal point; a known unit written as text after a symbolic answer
+   (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no symbols of the other answer.
+5. ``clock`` (40): times of day as times, not ratios.
+6. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
+   as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
+   variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
+7. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's, and a label before
    the prediction (``S = ...``) is dropped when the gold has none.
-6. ``exact`` (60): the same text with the same marks.
-7. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
-   ``x = 3, y = 2`` as the pair; numbered parts ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a
-   solution written twice is one).
-8. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-9. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-10. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, or when both answers
+8. ``exact`` (60): the same text with the same marks.
+9. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+   ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
+   ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
+10. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
+    name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
+11. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+    what fraction of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes (it only accepts).
+12. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+13. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
+14. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, or when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``: GRADING.md 13; method ``blanks:...``).
 """
 
@@ -34,20 +44,25 @@ from ..guard import MAX_ANSWER, StepTimeout, step_limit
 from ..extract import without_domain
 from ..matrix import read_matrices
 from ..meaning import same_meaning
+from ..symbols import read_notation
+from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
+from .aliases import question_context
+from .asked import asked_value, eigenvector, fraction_of, renamed
 from .equations import _symbolic
 from .intervals import _union_parts_equal
 from .items import _all_equal, items_equal
 from .long import _long_answers
 from .marks import _unit_scale, _with_marks, _with_target_unit
-from .parts import _GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled, unlabelled_gold
+from .parts import (_GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled,
+                    spread_assignment, unlabelled_gold)
 from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import _tuple_parts
 from .values import SIMPLIFY_SECONDS, _Unknown, _expressions_equal, _numeric, _parse, _same_number
 
 
 def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None = None, *,
-               kind: str | None = None, unit: str | None = None) -> tuple[bool, str]:
+               kind: str | None = None, unit: str | None = None, question: str | None = None) -> tuple[bool, str]:
     """Compare a predicted answer with a gold answer (both LaTeX or plain text, possibly multi-part).
 
     Args:
@@ -58,6 +73,7 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         unit: the unit the gold value is in (OlympiadBench's ``unit`` cell, e.g. ``$\\mathrm{~m}$``), optional:
             a predicted value written with a prefixed form of it is converted (``5 cm`` is 0.05 m); ``%`` makes
             the gold a percentage.
+        question: the row's question, optional (the question-aware readings, :mod:`.asked`).
 
     Returns:
         ``(equal, method)`` where method names the rule that decided (``exact``, ``numeric``, ``symbolic``,
@@ -72,7 +88,7 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
             verdict = _long_answers(gold, pred, tolerance, kind)
             if verdict is not None:
                 return verdict
-        return _equivalent(gold, pred, tolerance, kind, unit)
+        return _equivalent(gold, pred, tolerance, kind, unit, question)
     except Undecided as bound:
         return False, BOUND + bound.name
 
@@ -83,10 +99,12 @@ _UNREAD = Item("")
 class _Answers:
     """The two whole answers as the steps so far have read them (a step may rewrite them for the later ones)."""
 
-    __slots__ = ("gold", "pred", "tolerance", "kind", "unit", "g", "p", "g_parts", "p_parts")
+    __slots__ = ("gold", "pred", "tolerance", "kind", "unit", "question", "g", "p", "g_parts", "p_parts")
 
-    def __init__(self, gold: str, pred: str, tolerance: Any, kind: str | None, unit: str | None):
+    def __init__(self, gold: str, pred: str, tolerance: Any, kind: str | None, unit: str | None,
+                 question: str | None = None):
         self.gold, self.pred, self.tolerance, self.kind, self.unit = gold, pred, tolerance, kind, unit
+        self.question = question
         self.g = self.p = _UNREAD  # the cleaned answers (step "clean")
         self.g_parts: list[str] = []  # their parts (step "parts")
         self.p_parts: list[str] = []
@@ -95,6 +113,10 @@ class _Answers:
 def _option(a: _Answers) -> Outcome | None:
     letter = _option_letter(a.gold, a.pred)
     return None if letter is None else (letter, "option")
+
+
+def _eigenvector(a: _Answers) -> Outcome | None:
+    return eigenvector(a.gold, a.pred, a.question) if a.question else None
 
 
 def _matrix(a: _Answers) -> Outcome | None:
@@ -106,7 +128,29 @@ def _matrix(a: _Answers) -> Outcome | None:
     return None
 
 
+# a unit written as text at the end of an answer: "2\pi\sqrt{m/k}\ \text{s}", "\frac{mg}{k}\,\mathrm{m}"
+_TEXT_UNIT = lazy_compile(r"^(?P<value>.*?\S)\s*(?:\\[,;: ]|~|\s)*\\(?:text|mathrm|textrm|rm)\s*"
+                          r"\{\s*(?P<unit>[^{}]+?)\s*\}\s*\.?$", re.S)
+
+
+def without_text_unit(answer: str, other: str) -> str:
+    """A symbolic answer without the unit written after it as text (``T = 2\\pi\\sqrt{m/k}\\ \\text{s}``): a known
+    unit whose letters the other answer does not use as symbols (against ``2mg``, an ``m`` stays a factor)."""
+    if "{" not in answer or not answer.rstrip().endswith("}"):
+        return answer
+    m = _TEXT_UNIT.match(answer.strip())
+    if m is None or not _symbolic(m.group("value")) or read_unit(m.group("unit")) is None or \
+            re.search(r"\\(?:text|mathrm|textrm|rm)\b|\\circ", m.group("value")):
+        return answer  # (text before it: the unit is longer, "\text{cal/s} \cdot \text{cm} \cdot ^\circ \text{C}")
+    letters = set(re.findall(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", m.group("unit"))))
+    if letters & set(re.findall(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", other))):
+        return answer
+    return m.group("value")
+
+
 def _clean(a: _Answers) -> None:
+    if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
+        a.pred, a.gold = without_text_unit(a.pred, a.gold), without_text_unit(a.gold, a.pred)
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
     a.g, a.p = _base_numeral(a.g), _base_numeral(a.p)
     if "," in a.g.text or "," in a.p.text:
@@ -120,6 +164,12 @@ def _clock(a: _Answers) -> Outcome | None:
         if clock is not None:
             return clock, "clock"
     return None
+
+
+def _notation(a: _Answers) -> None:
+    gold, pred = read_notation(a.g.text, a.p.text)
+    if gold != a.g.text or pred != a.p.text:
+        a.g, a.p = replace(a.g, text=gold), replace(a.p, text=pred)
 
 
 def _marks(a: _Answers) -> None:
@@ -143,6 +193,8 @@ def _exact(a: _Answers) -> Outcome | None:
 
 
 def _parts(a: _Answers) -> None:
+    if "=" in a.g.text and "=" in a.p.text:  # "(x, y) = (1, 2)" against "x = 1, y = 2": values by name
+        a.g, a.p = replace(a.g, text=spread_assignment(a.g.text)), replace(a.p, text=spread_assignment(a.p.text))
     g_clean, p_clean = a.g, a.p
     g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
     # "1,000" is one number when the other side is one answer, two answers when the other side has two.
@@ -177,6 +229,27 @@ def _tolerances(a: _Answers) -> list[Any]:
     """One tolerance per gold part (a list gives one per part, its last repeated)."""
     tols = list(a.tolerance) if isinstance(a.tolerance, (list, tuple)) else [a.tolerance] * len(a.g_parts)
     return tols + [tols[-1] if tols else None] * (len(a.g_parts) - len(tols))
+
+
+def _one_part(a: _Answers) -> tuple[Item, Item] | None:
+    if len(a.g_parts) == 1 and len(a.p_parts) == 1:
+        return _with_marks(a.g_parts[0], a.g), _with_marks(a.p_parts[0], a.p)
+    return None
+
+
+def _renamed(a: _Answers) -> Outcome | None:
+    pair = _one_part(a) if "=" in a.g.text and "=" in a.p.text else None
+    if pair is None:
+        return None
+    return renamed(*pair, lambda g, p: items_equal(g, p, _tolerances(a)[0], a.kind))
+
+
+def _asked(a: _Answers) -> Outcome | None:
+    pair = _one_part(a) if a.question else None
+    if pair is None:
+        return None
+    return fraction_of(*pair, a.question) or \
+        asked_value(*pair, a.question, lambda g, p: items_equal(g, p, _tolerances(a)[0], a.kind))
 
 
 def _single(a: _Answers) -> Outcome | None:
@@ -274,12 +347,16 @@ def _blanks(gold: str) -> bool:
 #: The steps, in order (documented in this module's docstring, which a test compares with it).
 STEPS: tuple[Rule, ...] = (
     Rule("option", 10, _option),
+    Rule("eigenvector", 15, _eigenvector),
     Rule("matrix", 20, _matrix),
     Rule("clean", 30, _clean),
     Rule("clock", 40, _clock),
+    Rule("notation", 45, _notation),
     Rule("marks", 50, _marks),
     Rule("exact", 60, _exact),
     Rule("parts", 70, _parts),
+    Rule("renamed", 74, _renamed),
+    Rule("asked", 76, _asked),
     Rule("single", 80, _single),
     Rule("count", 90, _count),
     Rule("set", 100, _set),
@@ -288,8 +365,12 @@ _RUNS = in_order(STEPS)
 
 
 def _equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None, kind: str | None,
-                unit: str | None) -> Outcome:
-    return first_answer(_RUNS, _Answers(undoubled(gold), undoubled(pred), tolerance, kind, unit))
+                unit: str | None, question: str | None = None) -> Outcome:
+    answers = _Answers(undoubled(gold), undoubled(pred), tolerance, kind, unit, question)
+    if not question:
+        return first_answer(_RUNS, answers)
+    with question_context(question):  # a letter the question writes in both cases is two quantities
+        return first_answer(_RUNS, answers)
 
 _OPTION = lazy_compile(r"\s*\(?([A-J])\)?\s*")
 _OPTION_WITH_TEXT = lazy_compile(r"\s*\(?([A-J])[.):]\s+\S.*", re.S)

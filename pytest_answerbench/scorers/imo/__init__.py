@@ -1,6 +1,6 @@
 """IMO-AnswerBench (google-deepmind/superhuman, evaluation harness of PR #11): short olympiad answers.
 
-Rows: the AnswerBench CSV columns (``Problem ID``, ``Short Answer``, ``Category``, ``Subcategory``, ``Source``)
+Rows: the AnswerBench CSV columns (``Problem ID``, ``Problem``, ``Short Answer``, ``Category``, ``Subcategory``, ``Source``)
 plus ``prediction`` (or ``id``/``answer``/``prediction``; the harness's ``Model Answer`` column is accepted
 in place of ``prediction``).
 
@@ -8,7 +8,9 @@ upstream: :mod:`.upstream`, ``check_answer`` verdict for verdict on the predicti
 harness expects an already extracted answer); an empty prediction is ``missing``.
 default: the committed final answer is extracted from a full response first (boxed, markers), then compared
 with :func:`pytest_answerbench.maths.equivalent` (thousands separators, sets, intervals, equations,
-expressions by simplify with numeric spot checks).
+expressions by simplify with numeric spot checks); the ``Problem`` text (or ``question``) is read as the
+olympiad scorer reads its question: a letter of the options it lists names that option, and the comparison's
+question-aware readings (an eigenvector, a fraction of a quantity, the quantity asked for) apply.
 
 Aggregation (``compute_metrics``): ``overall``, ``by_category``, ``by_subcategory`` (``"{cat}/{subcat}"``),
 ``by_source`` and ``by_method``. A row with no Category/Subcategory/Source (the column-shifted v2 row) is
@@ -55,7 +57,8 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
                               method=result["method"], detail=result["details"])
     from .default import score_default
 
-    return score_default(str(prediction), gold_text, ctx)
+    question = row.get("Problem", row.get("question"))
+    return score_default(str(prediction), gold_text, ctx, question=question if isinstance(question, str) else None)
 
 
 def _table(rows: list[dict[str, Any]], key) -> dict[str, dict[str, Any]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ... import maths
+from ...maths.options import read_options
 from ...text.patterns import lazy_compile
 from ...verdict import ScoreContext, Verdict
 
@@ -51,13 +52,15 @@ def answer_of(prediction: str, multiple: bool = False) -> tuple[str, str]:
     return found.text, found.method
 
 
-def score_default(prediction: str, gold: str, ctx: ScoreContext) -> Verdict:
-    """Default-profile verdict for one non-empty prediction against the Short Answer."""
+def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str | None = None) -> Verdict:
+    """Default-profile verdict for one non-empty prediction against the Short Answer; ``question`` (the row's
+    ``Problem``) lets a letter of the options it lists name that option, as in the olympiad scorer."""
     if not prediction.strip():
         return Verdict.graded(False, method="missing", gold=gold, detail="the prediction is blank")
     gold_text = maths.clean(gold).text
     # several answers, or one tuple: a closing line stating several values ("$a=2$, $b=3$, $c=4$") states them all
     multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text))
     answer, how = answer_of(prediction, multiple=multiple)
-    ok, method = maths.equivalent(gold, answer)
+    answer, gold = read_options(answer, gold, question)
+    ok, method = maths.equivalent(gold, answer, question=question)
     return maths.verdict(ok, maths.located(method, how), extracted=answer, gold=gold, detail=f"answer taken {how}")

@@ -19,7 +19,7 @@ import re
 from typing import Any, Mapping
 
 from ... import maths
-from ...maths.options import as_option, option_letter, question_options
+from ...maths.options import read_options
 from ...text.patterns import lazy_compile
 from ...verdict import ScoreContext, Verdict
 
@@ -103,19 +103,6 @@ def tolerances(error: Any, n_answers: int) -> list[float | None] | float | None:
     return float(error)
 
 
-def _options_read(answer: str, gold: str, question: Any) -> tuple[str, str]:
-    """Answer and gold with an option letter read as the option it names, when the row's question lists options
-    (``(a) 1 GeV. (b) 1 MeV.``): a letter against a letter stays a letter (any case), a letter against a value is
-    that option's text."""
-    options = question_options(str(question)) if isinstance(question, str) else {}
-    if not options:
-        return answer, gold
-    a, g = option_letter(answer, options), option_letter(gold, options)
-    if a and g:
-        return a, g
-    return as_option(answer, options), as_option(gold, options)
-
-
 def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     """Default-profile verdict: committed final answer vs the decoded gold answers."""
     cell = row.get("final_answer", row.get("answer"))
@@ -144,7 +131,9 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     if found is None or not found.text.strip():
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
     unit = row.get("unit")
-    answer, gold_text = _options_read(found.text, gold_text, row.get("question"))
-    ok, method = maths.equivalent(gold_text, answer, tol, kind=kind, unit=None if _nan(unit) else str(unit))
+    answer, gold_text = read_options(found.text, gold_text, row.get("question"))
+    question = row.get("question")
+    ok, method = maths.equivalent(gold_text, answer, tol, kind=kind, unit=None if _nan(unit) else str(unit),
+                                  question=question if isinstance(question, str) else None)
     return maths.verdict(ok, maths.located(method, found.method), extracted=found.text, gold=gold_text,
                          detail=f"answer found by {found.method}")

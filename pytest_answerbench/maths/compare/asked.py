@@ -1,0 +1,202 @@
+"""Readings that need to know what was asked: one quantity under two names, and what the row's question asks for.
+
+Each reading here only ever accepts (it answers ``True`` or leaves the pair to the other steps), under guards that
+keep near misses wrong:
+
+* :func:`renamed`: ``x(t) = E`` against ``h(t) = E'`` (one answer part each) compares ``E`` with ``E'`` when each
+  side names one quantity (a single symbol, subscripts and primes allowed, a function of the same argument), both
+  right sides are formulas in other quantities (``x = 3`` against ``y = 3`` may be another unknown's value) and
+  neither name occurs in either right side (``y = 2x + 1`` against ``x = 2y + 1`` stays an equation, and so does
+  ``x' = kx`` against ``x'' = kx``: what a derivative is of counts as its name), and two names on one letter
+  that both carry a subscript or prime (``v_1``, ``v_2``) are two quantities of one family;
+* :func:`eigenvector`: when the question asks for an eigenvector (eigenfunction, eigenstate, spinor), a vector
+  equal to the gold times a nonzero number is the same eigenvector; when it asks for a normalised one, that number
+  must have modulus 1 (a phase);
+* :func:`fraction_of`: when the question asks what fraction (``how much of``, ``what fraction``, ``ratio of``) of a
+  quantity, a bare number ``c`` states ``c`` times the gold's one quantity (``27/128`` for ``27 I_0/128``);
+* :func:`asked_value`: a gold ``Q = V`` whose left side is written in the question (``Find an expression for
+  P_0(t) - \\bar{P}_0(t)``) is answered by ``V`` alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from ...text.patterns import lazy_compile
+from ..guard import StepTimeout, step_limit
+from ..normalize import Item, clean
+from .tuples import _split_top
+from .values import SIMPLIFY_SECONDS, _Unknown, _parse
+
+Compare = Callable[[Item, Item], tuple[bool, str]]
+
+_ONE_NAME = lazy_compile(r"(?P<name>(?:\\[a-zA-Z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}=]{1,16}\}|[A-Za-z0-9]))?'*)"
+                         r"\s*(?:\(\s*(?P<arg>[a-zA-Z])\s*\))?")
+_NOT_NAMES = frozenset({"\\frac", "\\sqrt", "\\sin", "\\cos", "\\tan", "\\log", "\\ln", "\\exp", "\\infty", "\\pi"})
+
+
+def _sides(text: str) -> tuple[str, str] | None:
+    sides = _split_top(text, "=")
+    if len(sides) != 2 or not all(s.strip() for s in sides):
+        return None
+    return sides[0].strip(), sides[1].strip()
+
+
+def _names(text: str) -> set[str] | None:
+    """The symbol names an answer text uses (None when it does not parse)."""
+    try:
+        return {s.name for s in _parse(text).free_symbols}
+    except _Unknown:
+        return None
+
+
+def _base(name: str) -> str:
+    """The letter a name is built on: ``v`` of ``v_{term}`` and of ``v'``."""
+    return re.split(r"[_']", name.strip(), maxsplit=1)[0].strip()
+
+
+def _decorated(name: str) -> bool:
+    return "_" in name or "'" in name
+
+
+def renamed(g: Item, p: Item, compare: Compare) -> tuple[bool, str] | None:
+    """``name = E`` against ``other = E'``: the right sides compared when each names one quantity (see above)."""
+    if "=" not in g.text or "=" not in p.text:
+        return None
+    gs, ps = _sides(g.text), _sides(p.text)
+    if gs is None or ps is None:
+        return None
+    gm, pm = _ONE_NAME.fullmatch(gs[0]), _ONE_NAME.fullmatch(ps[0])
+    if gm is None or pm is None or gm.group("name").split("_")[0] in _NOT_NAMES or \
+            pm.group("name").split("_")[0] in _NOT_NAMES:
+        return None
+    if gm.group("arg") and pm.group("arg") and gm.group("arg") != pm.group("arg"):
+        return None  # x(t) and h(s): functions of two variables
+    if re.sub(r"[\s{}]", "", gm.group("name")) == re.sub(r"[\s{}]", "", pm.group("name")):
+        return None  # the same name: the equation rules decide
+    g_base, p_base = (_base(m.group("name")) for m in (gm, pm))
+    if g_base == p_base and _decorated(gm.group("name")) and _decorated(pm.group("name")):
+        return None  # v_1 and v_2, x' and x'': two quantities of one family, not one under two names
+    label_names = [_names(gm.group("name")), _names(pm.group("name")), _names(g_base), _names(p_base)]
+    right_names = [_names(gs[1]), _names(ps[1])]
+    if None in label_names or None in right_names:
+        return None
+    used = right_names[0] | right_names[1]
+    if not (right_names[0] and right_names[1]):
+        return None  # "x = 3" against "y = 3": a value of another unknown, not one formula under two names
+    if any(name in used for names in label_names for name in names):
+        return None  # a name (or its letter: what a derivative is of) on the right: an equation in it, not a value
+    ok, how = compare(Item(gs[1], g.percent, g.degree, g.unit), Item(ps[1], p.percent, p.degree, p.unit))
+    return (True, f"renamed:{how}") if ok else None
+
+
+# ---- what the question asks ---------------------------------------------------------------------------------------
+
+_EIGEN = lazy_compile(r"(?i)eigen\s*-?\s*(?:vector|function|state|spinor|ket)|\bspinor")
+_NORMALISED = lazy_compile(r"(?i)normali[sz]ed|\bunit\b")
+_MATRIX = lazy_compile(r"(?P<scalar>.*?)\\begin\s*\{(?P<env>[pbvB]?matrix)\}(?P<body>.*?)\\end\s*\{(?P=env)\}\s*", re.S)
+_BRACKETS = lazy_compile(r"\\left|\\right|[()\[\]]")
+
+
+def _vector(text: str) -> list[Any] | None:
+    """A column or row vector (an optional factor before one matrix; a label before it dropped) as SymPy numbers,
+    ``i`` the imaginary unit; None for anything else (symbols included)."""
+    import sympy
+
+    sides = _sides(text) if "=" in text else None
+    if sides is not None:
+        text = sides[1]
+    m = _MATRIX.fullmatch(text.strip().strip("$"))
+    if m is None:
+        return None
+    rows = [row.split("&") for row in re.split(r"\\\\", m.group("body")) if row.strip()]
+    if not rows or not (len(rows) == 1 or all(len(r) == 1 for r in rows)):
+        return None
+    entries = [cell.strip() for row in rows for cell in row]
+    scalar = re.sub(r"\\(?:cdot|times)\s*$", "", _BRACKETS.sub("", m.group("scalar")).strip()).strip()
+    try:
+        factor = _parse(clean(scalar).text) if scalar else sympy.Integer(1)
+        values = [_parse(clean(e).text) for e in entries]
+    except _Unknown:
+        return None
+    out = []
+    for value in values:
+        names = {s.name for s in value.free_symbols}
+        if names - {"i"} or factor.free_symbols:
+            return None
+        out.append(factor * value.xreplace({s: sympy.I for s in value.free_symbols}))
+    return out
+
+
+def eigenvector(gold: str, pred: str, question: str | None) -> tuple[bool, str] | None:
+    """The prediction is the gold eigenvector times a nonzero number (modulus 1 when a normalised one is asked)."""
+    if not question or "\\begin" not in pred or not _EIGEN.search(question):
+        return None
+    gv, pv = _vector(gold), _vector(pred)
+    if gv is None or pv is None or len(gv) != len(pv):
+        return None
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            same = _proportional_vectors(gv, pv, bool(_NORMALISED.search(question)))
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
+        return None
+    return (True, "eigenvector") if same else None
+
+
+def _proportional_vectors(gv: list[Any], pv: list[Any], unit: bool) -> bool:
+    """``pv`` is ``c * gv`` for a nonzero number ``c`` (of modulus 1 when ``unit``)."""
+    import sympy
+
+    k = next((j for j, x in enumerate(gv) if sympy.simplify(x) != 0), None)
+    if k is None:
+        return False
+    c = sympy.simplify(pv[k] / gv[k])
+    if c == 0 or not c.is_finite or any(sympy.simplify(b - c * a) != 0 for a, b in zip(gv, pv)):
+        return False
+    return not unit or sympy.simplify(sympy.Abs(c) - 1) == 0
+
+
+_FRACTION = lazy_compile(r"(?i)\bhow\s+much\s+of\b|\bwhat\s+(?:fraction|part|proportion)\b|\bfraction\s+of\b|"
+                         r"\bratio\s+of\b")
+
+
+def fraction_of(g: Item, p: Item, question: str | None) -> tuple[bool, str] | None:
+    """A bare number ``c`` against a gold ``c Q`` (one quantity ``Q``) when the question asks what fraction of it."""
+    if not question or not _FRACTION.search(question) or "=" in g.text or "=" in p.text:
+        return None
+    try:
+        ge, pe = _parse(g.text), _parse(p.text)
+    except _Unknown:
+        return None
+    if pe.free_symbols or len(ge.free_symbols) != 1:
+        return None
+    import sympy
+
+    (quantity,) = ge.free_symbols
+    if quantity.name in ("i", "e", "x", "n"):
+        return None  # a variable, not a quantity
+    try:
+        with step_limit(SIMPLIFY_SECONDS):
+            c = sympy.simplify(ge / quantity)
+            same = not c.free_symbols and c != 0 and sympy.simplify(pe - c) == 0
+    except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
+        return None
+    return (True, "fraction-of") if same else None
+
+
+_KEY = lazy_compile(r"\s+|\\left|\\right|[{}$]|\\[,;:! ]")
+
+
+def asked_value(g: Item, p: Item, question: str | None, compare: Compare) -> tuple[bool, str] | None:
+    """A gold ``Q = V`` with ``Q`` written in the question, against a bare value: ``V`` against it."""
+    if not question or "=" not in g.text or "=" in p.text:
+        return None
+    sides = _sides(g.text)
+    if sides is None or not re.search(r"[A-Za-z]", sides[0]) or sides[1].strip() == "0":
+        return None  # "x^2 - 5x + 6 = 0" is an equation to state, not the value of its left side
+    asked = _KEY.sub("", sides[0])
+    if len(asked) < 2 or asked not in _KEY.sub("", question):
+        return None
+    ok, how = compare(Item(sides[1], g.percent, g.degree, g.unit), p)
+    return (True, f"asked:{how}") if ok else None
