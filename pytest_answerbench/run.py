@@ -8,7 +8,8 @@ It turns each row's test reports into the row's record and the records into the 
 * ``pytest_runtest_logreport`` (the controller side, also the serial process) collects the records; so
   ``-n 0``, ``-n 2`` and ``--tx`` share one code path, and only the controller writes files;
 * ``pytest_sessionfinish`` builds and writes the report, runs the rescore check, writes the markdown, HTML and
-  JUnit gate outputs, and sets the exit status from the gates; ``pytest_terminal_summary`` prints it.
+  JUnit gate outputs (the work itself, without pytest, is in report/finish.py), and sets the exit status from
+  the gates; ``pytest_terminal_summary`` prints it.
 
 The other roles of the run are their own plugins, registered beside it by plugin.py: the collection
 (collect.py), the row timers (timers.py) and the default judge and scorer (fixtures.py). They reach the run only
@@ -20,8 +21,6 @@ its limit (``pytest_answerbench_row_stuck``).
 
 from __future__ import annotations
 
-import atexit
-import gc
 import signal
 import threading
 import time
@@ -34,31 +33,19 @@ from . import _compat
 from .collect import Collection, RowBase, RowMismatch, describe, load_baseline
 from .cpuclock import CpuClock
 from .fixtures import RowScoring
+from .gcfreeze import Freezer
 from .judge import JudgeError, JudgeFatalError
 from .options import Settings
 from .progress import Progress
 from .report import make_row, scrub_surrogates, write_json
 from .report.finish import rescore, run_report, write_output, write_outputs
 from .report.gates import junit_gate_cases
-from .report.journal import (Journal, JournalError, JournalWriter, journal_path, not_run_rows, plan_entries,
-                             read_journal)
-from .report.paired import benchmark_mismatch
+from .report.journal import Journal, JournalError, RunJournal, not_run_rows, plan_entries, read_journal
 from .report.rows import junit_properties, row_record
 from .spec import BenchmarkSpec
 from .run_text import gate_verdict, header, no_row_message, terminal_summary
 from .timers import ThreadTimeout
-from .verdict import CORRECT, ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
-
-
-_FREEZE_AT_EXIT: list[bool] = []
-
-
-def _freeze_at_exit() -> None:
-    """Once a process: at its exit, move every object left out of the garbage collector's way (the
-    interpreter's last collections at exit then skip them; exit frees them anyway)."""
-    if not _FREEZE_AT_EXIT:
-        _FREEZE_AT_EXIT.append(True)
-        atexit.register(gc.freeze)
+from .verdict import ERROR, MISS, TIMEOUT, Verdict
 
 
 PROGRESS_NAME = "answerbench-progress"
@@ -90,11 +77,10 @@ class BenchRun:
         self.json_report: dict[str, Any] | None = None  # the JSON report, once built
         self.json_report_path: str | None = None  # where it was written
         self.extra_outputs: list[tuple[str, str]] = []
-        self._frozen = False
-        self._reports = 0  # reports logged (pytest_runtest_logreport), for the garbage collector's freezes
+        # what the run keeps, out of the garbage collector's way (gcfreeze.py); a worker's process ends with it
+        self.freezer = Freezer(FREEZE_REPORTS, keep=self.is_worker)
         self._row_seconds = 0.0  # setup + call + teardown time of every row, summed over workers
-        # CPU time of an xdist run's processes (registered by plugin.py)
-        self.clock = CpuClock(config) if self.is_worker or _compat.distributes(config) else None
+        self.clock = CpuClock(config) if self.is_worker or _compat.distributes(config) else None  # xdist's CPU time
         self._workers: set[str] = set()
         self.stop_reason: str | None = None  # why the run stopped before every row was scored
         self.stopped = False  # stop() was called (not a Ctrl-C or collection errors)
@@ -103,16 +89,10 @@ class BenchRun:
         self._old_sigterm: Any = None
         self._planned: dict[str, tuple[str, str, int]] | None = None
         self._collected = False  # the collection ended (serial): session.items are the rows to run
-        self._deselected = 0
-        self._collect_errors: list[str] = []
-        self.collect_errors: dict[str, None] = {}  # files that could not be collected: their one message each
         self.no_rows: str | None = None  # why no row was scored from files that hold rows (sessionfinish)
         # The controller compares with the baseline; a worker on another host need not have the file.
-        self.baseline = load_baseline(settings.baseline) if settings.baseline and not self.is_worker else None
-        if self.baseline is not None:
-            mismatch = benchmark_mismatch(self.baseline, spec.name)
-            if mismatch:  # another benchmark's report pairs no row: said before scoring, not after
-                raise pytest.UsageError(f"--bench-baseline {settings.baseline} {mismatch}")
+        self.baseline = (load_baseline(settings.baseline, benchmark=spec.name)
+                         if settings.baseline and not self.is_worker else None)
         self.write_errors: list[str] = []  # outputs that could not be written at the end (disk full, ...)
         # JUnit properties cost four lists per row (the item's and each report's copy): only when asked for.
         self.junit = _compat.junit_requested(config)
@@ -120,13 +100,12 @@ class BenchRun:
         # With a gate, a wrong row is not a test failure (README: "Exit status"); an error row still is, as it
         # fails the run's exit status too.
         self.gated = settings.has_gates
-        # The journal (report/journal.py): the rows written as they are scored, beside the report
-        self.journal: JournalWriter | None = None
-        self.resumed: Journal | None = None  # --bench-resume: the journal of the run this one resumes
-        if settings.resume:
-            self.resumed = self._read_resumed(settings.resume)
-            if not self.is_worker:
-                self.records.update(self.resumed.rows)
+        # The journals (report/journal.py): the rows written as they are scored beside the report, and the
+        # journal of the run this one resumes (--bench-resume)
+        resumed = self._read_resumed(settings.resume) if settings.resume else None
+        if resumed is not None and not self.is_worker:
+            self.records.update(resumed.rows)
+        self.journal = RunJournal(self._report_file() if not self.is_worker else None, resumed)
 
     # -- the journal: a run that dies leaves the rows it scored; --bench-resume scores the rest ---------------
 
@@ -143,9 +122,9 @@ class BenchRun:
 
     def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config, items: list) -> None:
         """--bench-resume: the rows the journal has scored are not run again (their records come from it)."""
-        if self.resumed is None:
+        if self.journal.resumed is None:
             return
-        done = self.resumed.rows
+        done = self.journal.resumed.rows
         keep, drop = [], []
         for item in items:
             (drop if isinstance(item, RowBase) and item.nodeid in done else keep).append(item)
@@ -161,45 +140,27 @@ class BenchRun:
 
     def _start_journal(self, plan: list[list[Any]]) -> None:
         """Once the rows to score are known (the controller or the serial process, with a report to write)."""
-        report = self._report_file()
-        if report is None or self.journal is not None or self.is_worker or _compat.collect_only(self.config):
+        if _compat.collect_only(self.config):
             return
-        if self.resumed is not None:
-            plan = self.resumed.plan  # the whole run's rows, not only those left to score
-        collection, settings = self.collection, self.settings
-        spec = str(Path(self.config.invocation_params.dir, self.spec.path).resolve()) if self.spec.path else self.spec.name
-        header = {"benchmark": self.spec.name, "spec": spec, "profile": settings.profile,
-                  "options": settings.benchmark_options,
-                  "files": [[str(p), collection.display_path(p)] for p in collection.paths], "plan": plan}
-        try:
-            self.journal = JournalWriter(journal_path(report), header, self.records.items())
-        except (OSError, TypeError, ValueError) as exc:  # no room, or options JSON cannot hold: no journal
-            self.write_errors.append(f"cannot write the journal {journal_path(report)}: {exc}")
-
-    def _resumed_failures(self) -> bool:
-        """Does a row taken from the resumed journal count as a failed test (as it did in the run that scored
-        it: ``finish_report``)?"""
-        if self.resumed is None:
-            return False
-        return any(rec["status"] not in (CORRECT, MISS, NOT_RUN) and (not self.gated or rec["status"] == ERROR)
-                   for rec in self.resumed.rows.values())
+        collection, settings, base = self.collection, self.settings, self.config.invocation_params.dir
+        header = {"benchmark": self.spec.name,
+                  "spec": str(Path(base, self.spec.path).resolve()) if self.spec.path else self.spec.name,
+                  "profile": settings.profile, "options": settings.benchmark_options,
+                  "files": [[str(p), collection.display_path(p)] for p in collection.paths]}
+        self.journal.start(header, plan, self.records.items(), self.write_errors)
 
     # -- the garbage collector ---------------------------------------------------------------------------
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        """Move what collection built (one item per row) out of the garbage collector's way.
-
-        The items live until the end of the run; without this every full collection during the run walks
-        all of them again (measured: 10-15% of a 10,000-row run of a cheap benchmark). Undone by ``unfreeze``.
-        """
+        """Move what collection built (one item per row) out of the garbage collector's way (gcfreeze.py; without
+        it every full collection walks every item again: 10-15% of a 10,000-row run of a cheap benchmark)."""
         self._collected = not session.shouldstop  # pytest calls this hook also when the collection was stopped
         if self.progress is not None:
             self.progress.start(sum(1 for item in session.items if isinstance(item, RowBase)))
         if self._collected:
             self._start_journal([item.plan_entry for item in session.items if isinstance(item, RowBase)])
-        if session.items and not self._frozen:
-            gc.freeze()
-            self._frozen = True
+        if session.items and not self.freezer.frozen:
+            self.freezer.freeze()
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         """The progress line (controller or serial), and SIGTERM made to end the run as Ctrl-C does (the report
@@ -225,20 +186,6 @@ class BenchRun:
                 # the journal's plan on xdist's controller: each row a worker collected, named from the files
                 plan = self.collection.plan
                 self._start_journal(plan_entries(self._worker_ids, plan.replay(), plan.replayed_samples))
-
-    def unfreeze(self) -> None:
-        """Hand the frozen objects back to the garbage collector: a config clean-up that runs after pytest's own
-        (whose five full collections at the end of a run would otherwise walk every item again), so a program
-        that goes on after ``pytest.main()`` (or a pytester run inside a test) gets its memory back.
-
-        Where the process then ends, the interpreter's collections at exit would walk them all again (0.7 s
-        after 2,000 SymPy rows) to free memory the exit frees anyway: an exit handler freezes what is left
-        first (``_freeze_at_exit``). An xdist worker's process ends with its run: it keeps them frozen.
-        """
-        if self._frozen and not self.is_worker:
-            gc.unfreeze()
-            self._frozen = False
-            _freeze_at_exit()
 
     # -- stopping early: SIGTERM, Ctrl-C, a fatal judge error -------------------------------------------
 
@@ -387,14 +334,9 @@ class BenchRun:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Collect row records (the controller side; also the serial process); every ``FREEZE_REPORTS`` reports,
-        move what the run has kept so far out of the garbage collector's way (see ``pytest_collection_finish``:
-        pytest's terminal keeps every report, the run every record, so each full collection would walk all
-        those of the rows before; with collect.FREEZE_ROWS, measured on 10,000 VMCBench rows: 4 full collections
-        and 0.8 s in the collector before, 1 and 0.4 s after; none of those full collections found garbage)."""
-        self._reports += 1
-        if self._reports % FREEZE_REPORTS == 0:
-            gc.freeze()
-            self._frozen = True
+        freeze what the run keeps (with collect.FREEZE_ROWS, on 10,000 VMCBench rows: 4 full collections and
+        0.8 s in the collector before, 1 and 0.4 s after)."""
+        self.freezer.tick()
         if self.is_worker:
             return
         self._row_seconds += report.duration or 0.0
@@ -406,8 +348,8 @@ class BenchRun:
             if report.nodeid not in self.records:
                 if self.progress is not None:
                     self.progress.row(rec)
-                if self.journal is not None:
-                    self.journal.add(report.nodeid, rec)
+                if self.journal.writer is not None:
+                    self.journal.writer.add(report.nodeid, rec)
             self.records.setdefault(report.nodeid, rec)
         elif report.skipped:
             self._skipped.add(report.nodeid)
@@ -426,8 +368,8 @@ class BenchRun:
                                         longrepr=describe(verdict), when="call", user_properties=junit_properties(rec))
         setattr(test_report, _compat.RECORD, rec)
         item.ihook.pytest_runtest_logreport(report=test_report)
-        if self.journal is not None:
-            self.journal.flush()
+        if self.journal.writer is not None:
+            self.journal.writer.flush()
         if not self.is_worker:
             reason = f"row {item.row_id} stuck past its time limit in code that cannot be interrupted"
             self.write_json_report(incomplete=reason, not_run=self._not_run(item.session, reason))
@@ -484,20 +426,16 @@ class BenchRun:
         """Write the JSON report and decide the exit status from the gates (the controller only)."""
         # Freeze what the run built (SymPy's caches, the rows, the records) out of the way of pytest's five final
         # collections and, where the process ends with the run, of the interpreter's own at exit (see
-        # ``unfreeze``), which xdist's controller waits for (measured: about half a second a worker).
-        gc.freeze()
-        self._frozen = True
+        # ``Freezer.unfreeze``), which xdist's controller waits for (measured: about half a second a worker).
+        self.freezer.freeze()
         if self.is_worker:
             return
         try:
             self._finish(session, exitstatus)
         finally:
-            if self.journal is not None:  # kept while the report is incomplete: --bench-resume finishes it
-                complete = self.json_report is not None and not self.json_report.get("incomplete")
-                self.journal.close(remove=complete and self.json_report_path is not None)
-        if self._resumed_failures() and session.exitstatus == pytest.ExitCode.OK and not self.settings.has_gates:
-            session.exitstatus = pytest.ExitCode.TESTS_FAILED
-        if self.write_errors and session.exitstatus == pytest.ExitCode.OK:
+            self.journal.close(complete=self.json_report_path is not None and not self.json_report.get("incomplete"))
+        failed = self.write_errors or (not self.gated and self.journal.resumed_failures())
+        if failed and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def _finish(self, session: pytest.Session, exitstatus: int) -> None:
@@ -535,36 +473,20 @@ class BenchRun:
         if not self.settings.has_gates or exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED,
                                                              pytest.ExitCode.NO_TESTS_COLLECTED):
             return
-        assert self.json_report is not None
-        failed = [g for g in self.json_report["gates"] if not g["passed"]]
-        errored = self.json_report["counts"].get(ERROR, 0)
-        lost = self.no_rows is not None
-        lost = lost or bool(self.json_report.get("harness_incomplete"))
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED if failed or errored or lost else pytest.ExitCode.OK
-
-    def pytest_deselected(self, items: list) -> None:
-        self._deselected += len(items)
-
-    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
-        """Keep the first line of each collection error (xdist's controller receives the workers' and its own
-        "Different tests were collected"), for the report of a run that scored no row."""
-        if report.failed and not self.is_worker:
-            message = str(report.longrepr).strip()
-            first = message.splitlines()[:1]
-            if first and first[0] not in self._collect_errors:
-                self._collect_errors.append(first[0][:2000])  # a stop of inputs.shape.FieldCheck: one long line
-            # and the whole message of a file that stopped collection (no rows, the wrong columns): the terminal
-            # summary shows it, as pytest's own error section is off in a --bench run (under xdist: once)
-            self.collect_errors[message] = None
+        report = self.json_report
+        failed = any(not g["passed"] for g in report["gates"]) or report["counts"].get(ERROR, 0)
+        lost = self.no_rows is not None or bool(report.get("harness_incomplete"))
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED if failed or lost else pytest.ExitCode.OK
 
     def _no_row_scored(self) -> str | None:
         """Why the report has no rows although the prediction files hold rows for this run (e.g. xdist's
         workers collected different rows and nothing ran), or None. A run that deselected every row, a
         ``--collect-only`` run, empty files and an empty shard are not such runs."""
         # (a run stopped on purpose is already an incomplete report with its own reason and exit status)
-        if self.records or self._deselected or self.stopped or _compat.collect_only(self.config):
+        collection = self.collection
+        if self.records or collection.deselected or self.stopped or _compat.collect_only(self.config):
             return None
-        return no_row_message(self.collection.plan.rows_held(), self.settings.shard, self._collect_errors)
+        return no_row_message(collection.plan.rows_held(), self.settings.shard, collection.error_lines)
 
     def pytest_report_header(self, config: pytest.Config) -> str:
         """Say what is being scored and how (``run_text.header``)."""

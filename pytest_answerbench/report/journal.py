@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..verdict import NOT_RUN, Verdict
+from ..verdict import CORRECT, MISS, NOT_RUN, Verdict
 from .rows import make_row
 
 MAGIC = "answerbench_journal"
@@ -159,6 +159,44 @@ def read_journal(path: str | os.PathLike[str]) -> Journal:
     if header is None:
         raise JournalError(f"{path}: empty, not an answerbench journal")
     return Journal(header, rows)
+
+
+class RunJournal:
+    """The journals of a run: the one it resumes (``--bench-resume``: ``resumed``, whose rows it does not score
+    again) and the one it writes beside its report (``writer``, from ``start`` on; none when the run writes no
+    report)."""
+
+    def __init__(self, report: Path | None, resumed: Journal | None = None):
+        self.path = journal_path(report) if report is not None else None
+        self.resumed = resumed
+        self.writer: JournalWriter | None = None
+
+    def start(self, header: dict[str, Any], plan: list[list[Any]], rows: Iterable[tuple[str, dict[str, Any]]],
+              errors: list[str]) -> None:
+        """Start the journal once the rows to score are known: ``header`` (benchmark, spec, profile, options,
+        files), the ``plan`` of the rows to score (a resumed run's is the resumed journal's: the whole run's
+        rows), and the ``rows`` already scored. A journal that cannot be written (no room; options JSON cannot
+        hold) is a message in ``errors``, and the run goes on without it."""
+        if self.path is None or self.writer is not None:
+            return
+        if self.resumed is not None:
+            plan = self.resumed.plan
+        try:
+            self.writer = JournalWriter(self.path, {**header, "plan": plan}, rows)
+        except (OSError, TypeError, ValueError) as exc:
+            errors.append(f"cannot write the journal {self.path}: {exc}")
+
+    def close(self, complete: bool) -> None:
+        """Close the journal; removed when the run's report is ``complete`` (kept otherwise: --bench-resume
+        finishes it)."""
+        if self.writer is not None:
+            self.writer.close(remove=complete)
+
+    def resumed_failures(self) -> bool:
+        """Does a row taken from the resumed journal count as a failed test, as it did in the run that scored it
+        (a run without gates: any row neither correct, a miss nor not run)?"""
+        return self.resumed is not None and any(rec["status"] not in (CORRECT, MISS, NOT_RUN)
+                                                for rec in self.resumed.rows.values())
 
 
 def plan_entries(ids: Iterable[str], planned: dict[str, tuple[str, str, int]],
