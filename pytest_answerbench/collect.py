@@ -37,7 +37,7 @@ from .judge.deadline import row_budget
 from .options import samples_problem
 from .report import ReportError, load_report
 from .report._fmt import short_repr
-from .report.paired import current_ids
+from .report.paired import benchmark_mismatch, current_ids
 from .scoring import coerce_verdict, judge_budget, make_context
 from .text.printable import printable
 from .timeguard import ScoreTimeout, deadline
@@ -48,7 +48,9 @@ if TYPE_CHECKING:
     from .options import Settings
     from .spec import BenchmarkSpec
 
-FREEZE_ROWS = 50_000  # rows collected between two freezes of what the collection made (PredictionFile.collect)
+# rows collected between two freezes of what the collection made (PredictionFile.collect): 2,000, not more, or the
+# full collections during the collection of 10,000 rows walk every item made so far (two of them: 0.2 s)
+FREEZE_ROWS = 2_000
 
 #: The ``workerinput`` key under which xdist's controller sends each worker the prediction files' names.
 FILE_NAMES = "answerbench_files"
@@ -201,6 +203,14 @@ class RowBase(_compat.UserFramesTraceback):
         _, line, name = self.reportinfo()
         return relpath, line, name
 
+    @property
+    def plan_entry(self) -> list[Any]:
+        """The row's entry in the run's plan (the journal's header): ``[nodeid, id, file, line, question_id,
+        sample]``."""
+        sample = self.sample
+        return [self.nodeid, self.row_id, self.parent.display_name, self.row_line,
+                sample.question if sample else None, sample.index if sample else None]
+
     def load_row(self) -> dict[str, Any]:
         row = self.parent.load_row(self.row_ref)
         if self.sample is not None:  # a list of responses: this sample's response as the prediction
@@ -331,6 +341,9 @@ class Collection:
         self._prefetched_upto = 0
         self._judge_budget = judge_budget(settings.row_limit)
         self._profile, self._benchmark_options = settings.profile, settings.benchmark_options
+        self.deselected = 0  # rows deselected (-k, --deselect, --bench-select, --bench-resume, ...)
+        self.error_lines: list[str] = []  # the first line of each collection error (controller or serial)
+        self.collect_errors: dict[str, None] = {}  # files that could not be collected: their one message each
 
     def display_path(self, path: Path) -> str:
         """A prediction file as node ids and report rows name it: relative to the rootdir when inside it."""
@@ -383,6 +396,21 @@ class Collection:
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
+
+    def pytest_deselected(self, items: list) -> None:
+        self.deselected += len(items)
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """Keep the first line of each collection error (xdist's controller receives the workers' and its own
+        "Different tests were collected"), for the report of a run that scored no row."""
+        if report.failed and not _compat.is_worker(self.config):
+            message = str(report.longrepr).strip()
+            first = message.splitlines()[:1]
+            if first and first[0] not in self.error_lines:
+                self.error_lines.append(first[0][:2000])  # a stop of inputs.shape.FieldCheck: one long line
+            # and the whole message of a file that stopped collection (no rows, the wrong columns): the terminal
+            # summary shows it, as pytest's own error section is off in a --bench run (under xdist: once)
+            self.collect_errors[message] = None
 
     def fixtureinfo(self, parent: PredictionFile) -> tuple[Any, Any]:
         """(callable, fixture info) shared by every item of a file, computed once, not once per row; (None,
@@ -524,9 +552,14 @@ def _is_own_fixture(func: Any, name: str | None = None) -> bool:
     return getattr(func, "__module__", None) == fixtures.__name__ and (name is None or func.__name__ == name)
 
 
-def load_baseline(path: str, option: str = "--bench-baseline") -> dict[str, Any]:
-    """An earlier JSON report (for --bench-baseline, --bench-select), checked to be one."""
+def load_baseline(path: str, option: str = "--bench-baseline", benchmark: str | None = None) -> dict[str, Any]:
+    """An earlier JSON report (for --bench-baseline, --bench-select), checked to be one, and with ``benchmark``
+    one of that benchmark (another benchmark's report pairs no row: said before scoring, not after)."""
     try:
-        return load_report(path, need_rows=option == "--bench-select")
+        report = load_report(path, need_rows=option == "--bench-select")
     except ReportError as exc:
         raise pytest.UsageError(f"{option} {exc}") from None
+    mismatch = benchmark_mismatch(report, benchmark) if benchmark is not None else None
+    if mismatch:
+        raise pytest.UsageError(f"{option} {path} {mismatch}")
+    return report

@@ -98,7 +98,7 @@ def pytest_configure(config: pytest.Config) -> None:
         manager.register(RowTimers(), "answerbench-timers")
     # Clean-ups run last-registered-first, and this hook runs before pytest's own plugins' (registered
     # earlier): registered here, the unfreeze comes after their clean-ups, including the final collections.
-    config.add_cleanup(run.unfreeze)
+    config.add_cleanup(run.freezer.unfreeze)
     # No Hypothesis test is collected in a --bench run, yet Hypothesis' plugin imports all of Hypothesis in its
     # terminal summary (about a second, measured): switch it off for this run.
     hypothesis_plugin = manager.get_plugin("hypothesispytest")

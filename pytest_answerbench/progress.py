@@ -21,9 +21,9 @@ class Progress:
     """A long run's progress through pytest's terminal reporter (the controller or the serial process only).
 
     On a terminal, one line rewritten in place at most every ``every`` seconds (default 0.2), and the rows'
-    own dots are left out (``pytest_report_teststatus``); otherwise a plain line every ``every`` seconds
-    (default 10). Off with ``-qq``, and in ``-v`` runs on a terminal (their one line per row says as much).
-    While the judge answers a batch of coming rows (``collect.Collection._prefetch``), ``judge`` adds the
+    own dots are left out (``pytest_report_teststatus``: there this object is a plugin of its own); otherwise a
+    plain line every ``every`` seconds (default 10). Off with ``-qq``, and in ``-v`` runs on a terminal (their
+    one line per row says as much). While the judge answers a batch of coming rows (``collect.Collection._prefetch``), ``judge`` adds the
     replies received so far to the line, at the same pace.
     """
 
@@ -103,6 +103,14 @@ class Progress:
         if self.writer.width_of_current_line:  # ... and so do xdist's, which have no file name
             self.writer.line()
         self.writer.line(line)
+
+    def pytest_report_teststatus(self, report: pytest.TestReport, config: pytest.Config) -> Any:  # noqa: ARG002
+        """A row's outcome prints no dot: the line says it all (registered as a plugin on a terminal only, by
+        ``run.BenchRun``). An expected failure is left to pytest's skipping plugin."""
+        if (report.when == "call" and getattr(report, _compat.RECORD, None) is not None
+                and report.outcome in ("passed", "failed") and not hasattr(report, "wasxfail")):
+            return report.outcome, "", report.outcome.upper()
+        return None
 
     def start(self, total: int) -> None:
         """The rows are known (collected): rates count from here."""

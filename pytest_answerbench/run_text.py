@@ -42,10 +42,10 @@ def terminal_summary(run: Any, tr: Any) -> None:
         for line in text.splitlines() or [""]:
             tr.write_line(printable(line), **markup)
 
-    for message in run.collect_errors:
+    for message in run.collection.collect_errors:
         if message not in (run.no_rows or ""):  # said once: the no-row line below quotes it
             say(message, red=True, bold=True)
-    if run.collect_errors and not report["total"]:
+    if run.collection.collect_errors and not report["total"]:
         say(f"ERROR: {run.no_rows}" if run.no_rows else "no rows were scored", red=True, bold=True)
         return
     for line, markup in summary_lines(report, show=run.settings.show, flips=run.settings.flips):

@@ -4,6 +4,7 @@ comparison with a baseline, statistics and the readable renderings.
 ==================  =====================================================================================
 ``build.py``        ``build_report``: the one producer of a report (plugin, ``answerbench merge``, library)
 ``rows.py``         report rows (``make_row``) and their aggregation (totals, groups, metrics)
+``finish.py``       the end of a ``--bench`` run: its report from the records, the rescore check, the outputs
 ``io.py``           ``read_report`` (strict JSON checked against ``schema.json``; one error type, ``ReportError``)
                     and atomic ``write_json``/``write_text``
 ``merge.py``        ``merge_reports``: the shards of a ``--bench-shard`` run into one report

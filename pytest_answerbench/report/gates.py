@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..text.patterns import lazy_compile
+from ..text.printable import printable
 from ..verdict import STATUSES
 from ._fmt import pts, verdict_word
 
@@ -22,6 +23,7 @@ __all__ = [
     "GateSettings",
     "Threshold",
     "comparison_gates",
+    "junit_gate_cases",
     "evaluate_gates",
     "gate_look",
     "incomplete_gate",
@@ -73,6 +75,25 @@ GATE_LOOKS = {
 def gate_look(gate: Mapping[str, Any]) -> GateLook:
     """How ``gate`` reads (:data:`GATE_LOOKS`, by :func:`verdict_word`)."""
     return GATE_LOOKS[verdict_word(gate)]
+
+
+def junit_gate_cases(report: Mapping[str, Any]) -> list[tuple[str, str, Any, list[tuple[str, Any]]]]:
+    """Each gate of ``report`` as a JUnit test case: (node id ``answerbench::gate::NAME[KEY]``, outcome
+    ``passed``/``failed``/``skipped``, the call report's ``longrepr``, properties). An inconclusive gate is
+    skipped, as it reads everywhere; the ``outcome`` property is the report's word (``pass``, ``fail``,
+    ``inconclusive``)."""
+    # the gates of a --bench-select run judge a subset of the rows: their test cases say so
+    kind = "gate::subset" if report.get("subset") else "gate"
+    cases = []
+    for gate in report["gates"]:
+        nodeid = f"answerbench::{kind}::{gate['name']}[{gate['key']}]"
+        outcome = gate_look(gate).junit
+        props = [("gate", gate["name"]), ("key", gate["key"]), ("op", gate["op"]), ("value", gate["value"]),
+                 ("threshold", gate["threshold"]), ("outcome", outcome_of(gate))]
+        message = printable(gate["message"])
+        longrepr = {"failed": message, "skipped": ("answerbench", 0, f"inconclusive: {message}")}.get(outcome)
+        cases.append((nodeid, outcome, longrepr, props))
+    return cases
 
 
 @dataclass(frozen=True)

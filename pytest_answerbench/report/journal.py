@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..verdict import NOT_RUN, Verdict
+from ..verdict import CORRECT, MISS, NOT_RUN, Verdict
 from .rows import make_row
 
 MAGIC = "answerbench_journal"
@@ -112,6 +112,19 @@ class Journal:
     def plan(self) -> list[list[Any]]:
         return self.header.get("plan") or []
 
+    def mismatch(self, benchmark: str, profile: str, options: dict[str, Any], files: list[str]) -> str | None:
+        """Why a run of ``benchmark`` (its ``profile``, ``options`` and prediction files by display name) cannot
+        resume this journal, or None when it scores what the journal's run scored."""
+        header = self.header
+        for what, theirs, ours in (("benchmark", header.get("benchmark"), benchmark),
+                                   ("profile", header.get("profile"), profile),
+                                   ("benchmark options", header.get("options") or {}, options),
+                                   ("prediction files", [display for _, display in header.get("files", [])], files)):
+            if theirs != ours:
+                return (f"the journal's run scored another {what} ({theirs!r}, this run: {ours!r}); resume it with "
+                        "the same options")
+        return None
+
 
 def read_journal(path: str | os.PathLike[str]) -> Journal:
     """The journal at ``path``. A last line cut short (the process was killed while writing it) is left out; any
@@ -148,11 +161,67 @@ def read_journal(path: str | os.PathLike[str]) -> Journal:
     return Journal(header, rows)
 
 
-def unscored_rows(journal: Journal, reason: str) -> list[dict[str, Any]]:
-    """A ``not_run`` report row for every planned row the journal has not scored."""
+class RunJournal:
+    """The journals of a run: the one it resumes (``--bench-resume``: ``resumed``, whose rows it does not score
+    again) and the one it writes beside its report (``writer``, from ``start`` on; none when the run writes no
+    report)."""
+
+    def __init__(self, report: Path | None, resumed: Journal | None = None):
+        self.path = journal_path(report) if report is not None else None
+        self.resumed = resumed
+        self.writer: JournalWriter | None = None
+
+    def start(self, header: dict[str, Any], plan: list[list[Any]], rows: Iterable[tuple[str, dict[str, Any]]],
+              errors: list[str]) -> None:
+        """Start the journal once the rows to score are known: ``header`` (benchmark, spec, profile, options,
+        files), the ``plan`` of the rows to score (a resumed run's is the resumed journal's: the whole run's
+        rows), and the ``rows`` already scored. A journal that cannot be written (no room; options JSON cannot
+        hold) is a message in ``errors``, and the run goes on without it."""
+        if self.path is None or self.writer is not None:
+            return
+        if self.resumed is not None:
+            plan = self.resumed.plan
+        try:
+            self.writer = JournalWriter(self.path, {**header, "plan": plan}, rows)
+        except (OSError, TypeError, ValueError) as exc:
+            errors.append(f"cannot write the journal {self.path}: {exc}")
+
+    def close(self, complete: bool) -> None:
+        """Close the journal; removed when the run's report is ``complete`` (kept otherwise: --bench-resume
+        finishes it)."""
+        if self.writer is not None:
+            self.writer.close(remove=complete)
+
+    def resumed_failures(self) -> bool:
+        """Does a row taken from the resumed journal count as a failed test, as it did in the run that scored it
+        (a run without gates: any row neither correct, a miss nor not run)?"""
+        return self.resumed is not None and any(rec["status"] not in (CORRECT, MISS, NOT_RUN)
+                                                for rec in self.resumed.rows.values())
+
+
+def plan_entries(ids: Iterable[str], planned: dict[str, tuple[str, str, int]],
+                 samples: dict[str, Any]) -> list[list[Any]]:
+    """The plan's entries ``[nodeid, id, file, line, question_id, sample]`` of the rows named by node id, from
+    the files read again (``inputs.InputPlan.replay``: ``planned`` maps a node id to its row's (id, file, line),
+    ``samples`` to its ``inputs.Sample``); a node id the files do not name gives its own id and file, no line."""
+    out = []
+    for nodeid in ids:
+        row_id, file, line = planned.get(nodeid) or (nodeid.split("::")[-1], nodeid.split("::")[0], None)
+        sample = samples.get(nodeid)
+        out.append([nodeid, row_id, file, line, sample.question if sample else None, sample.index if sample else None])
+    return out
+
+
+def not_run_rows(plan: Iterable[list[Any]], done: Any, reason: str) -> list[dict[str, Any]]:
+    """A ``not_run`` report row for every entry of ``plan`` whose node id is not in ``done``."""
     verdict = Verdict(NOT_RUN, 0.0, method="not-run", detail=f"not run: {reason}")
     return [make_row(row_id=row_id, file=file, line=line, verdict=verdict, question_id=question_id, sample=sample)
-            for nodeid, row_id, file, line, question_id, sample in journal.plan if nodeid not in journal.rows]
+            for nodeid, row_id, file, line, question_id, sample in plan if nodeid not in done]
+
+
+def unscored_rows(journal: Journal, reason: str) -> list[dict[str, Any]]:
+    """A ``not_run`` report row for every planned row the journal has not scored."""
+    return not_run_rows(journal.plan, journal.rows, reason)
 
 
 def journal_report(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -23,8 +23,8 @@ from ..verdict import CORRECT, STATUSES, ScoreContext, Verdict
 from .stats import mean_ci, wilson
 
 __all__ = ["QUESTION_FIELDS", "REPLACEMENT", "ROW_KEYS", "SAMPLE_KEYS", "aggregate", "figures_mismatch", "file_entry",
-           "json_clean", "make_row", "portable_path", "prediction_files", "repeated_rows", "row_text",
-           "rows_digest", "scrub_surrogates"]
+           "json_clean", "junit_properties", "make_row", "portable_path", "prediction_files", "repeated_rows",
+           "row_record", "row_text", "rows_digest", "scrub_surrogates"]
 
 #: Where a row's question is found, first match wins: the column names the built-in benchmarks' references use
 #: (``query``: CRAG-MM; ``Problem``: IMO-AnswerBench) and the common ones.
@@ -83,6 +83,47 @@ def make_row(
         row["question_id"] = question_id
         row["sample"] = sample
     return row
+
+
+def row_record(spec: Any, row: Mapping[str, Any] | None, verdict: Verdict, *, row_id: str, file: str | None,
+               line: int | None, sample: Any = None, omit_text: bool = False) -> dict[str, Any]:
+    """A scored prediction row's report row: :func:`make_row` with the row's kept fields (the benchmark's
+    grouping and kept fields, and the verdict another harness gave the row, for ``harness_agreement``) and its
+    text (:func:`row_text`; none with ``omit_text``, which also leaves out the judge's prompts and replies).
+    ``row`` is None where no row was read (a row that could not be); ``sample`` (``inputs.Sample``: its
+    ``question`` and ``index``) when the row is one sample of a question."""
+    # One record per row lives until the report is written: built without intermediate copies.
+    fields = None
+    response = question = None
+    if row:
+        fields = spec.kept(row)
+        if "harness_verdict" in row:
+            fields["harness_verdict"] = row["harness_verdict"]
+            fields["harness_metric"] = row.get("harness_metric")
+        if not omit_text:
+            response, question = row_text(row, spec.prediction_field)
+    rec = make_row(row_id=row_id, file=file, line=line, verdict=verdict, fields=fields, response=response,
+                   question=question, question_id=sample.question if sample else None,
+                   sample=sample.index if sample else None)
+    if omit_text and isinstance(rec["extra"].get("judge_calls"), list):
+        del rec["extra"]["judge_calls"]  # the judge's prompts and replies: text too
+    return rec
+
+
+def junit_properties(rec: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """A report row's JUnit properties (one ``<property>`` each on its test case)."""
+    props = [
+        ("status", rec["status"]),
+        ("score", rec["score"]),
+        ("extracted", "" if rec["extracted"] is None else rec["extracted"]),
+        ("gold", "" if rec["gold"] is None else rec["gold"]),
+        ("method", rec["method"]),
+        ("row_id", rec["id"]),
+        ("line", rec["line"]),
+    ]
+    if "question_id" in rec:
+        props += [("question_id", rec["question_id"]), ("sample", rec["sample"])]
+    return props
 
 
 def row_text(row: Mapping[str, Any], prediction_field: str) -> tuple[str | None, str | None]:

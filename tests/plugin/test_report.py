@@ -145,6 +145,50 @@ def test_rows_are_frozen_out_of_the_collector_during_the_run(bench_env):
 
 
 
+def test_what_the_run_keeps_is_frozen_as_the_run_goes(bench_env, monkeypatch):
+    """Every ``FREEZE_REPORTS`` reports the run freezes what it keeps (pytest's reports, its records), so the
+    collector's full passes do not walk every earlier row again; all handed back after the run."""
+    import gc
+
+    from pytest_answerbench import run
+
+    monkeypatch.setattr(run, "FREEZE_REPORTS", 3)  # a freeze after each row's three reports
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(i, "B") for i in range(5)])
+    bench_env.makeconftest("""
+        import gc
+        FROZEN = []
+        def pytest_runtest_setup(item):
+            FROZEN.append(gc.get_freeze_count())
+        def pytest_unconfigure(config):
+            with open("frozen.txt", "w") as fh:
+                fh.write(" ".join(map(str, FROZEN)))
+    """)
+    bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl").assert_outcomes(passed=5)
+    counts = [int(x) for x in (bench_env.path / "frozen.txt").read_text().split()]
+    assert len(counts) == 5 and all(later > earlier for earlier, later in zip(counts, counts[1:])), counts
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_freezer_freezes_every_nth_tick_and_hands_back_unless_kept():
+    import gc
+
+    from pytest_answerbench.gcfreeze import Freezer
+
+    assert gc.get_freeze_count() == 0
+    freezer = Freezer(every=2)
+    freezer.tick()
+    assert not freezer.frozen and gc.get_freeze_count() == 0
+    freezer.tick()
+    assert freezer.frozen and gc.get_freeze_count() > 0
+    freezer.unfreeze()
+    assert not freezer.frozen and gc.get_freeze_count() == 0
+    kept = Freezer(every=1, keep=True)  # an xdist worker: its process ends with the run
+    kept.tick()
+    kept.unfreeze()
+    assert kept.frozen and gc.get_freeze_count() > 0
+    gc.unfreeze()
+
+
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "n2"])
 def test_a_pytest_command_that_ends_the_process_leaves_the_run_frozen_for_the_exit(bench_env, workers):
     """The ``pytest`` command (and each xdist worker) ends its process with the run: what the run built stays

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_answerbench.report.journal import JournalError, JournalWriter, journal_path, read_journal, unscored_rows
+from pytest_answerbench.report.journal import (JournalError, JournalWriter, RunJournal, journal_path, not_run_rows,
+                                               plan_entries, read_journal, unscored_rows)
 from pytest_answerbench.report.rows import make_row
 from pytest_answerbench.verdict import Verdict
 
@@ -54,3 +55,61 @@ def test_a_last_line_cut_short_is_left_out_and_a_bad_line_elsewhere_is_named(tmp
     path.write_text('{"something": 1}\n')
     with pytest.raises(JournalError, match=r"r\.journal:1: not an answerbench journal"):
         read_journal(path)
+
+
+def test_a_run_journal_writes_beside_the_report_and_a_resumed_run_keeps_the_whole_plan(tmp_path):
+    """``RunJournal``: no report, no journal; a resumed run's journal carries the resumed run's plan (the whole
+    run's rows, not only those left) and its rows; a complete report removes the journal, an incomplete keeps it."""
+    errors: list[str] = []
+    none = RunJournal(None)
+    none.start({"benchmark": "b"}, PLAN, [], errors)
+    assert none.writer is None and not errors
+
+    first = RunJournal(tmp_path / "r.json")
+    first.start({"benchmark": "b"}, PLAN, [], errors)
+    first.writer.add("f.jsonl::1", _row(1))
+    first.close(complete=False)
+    kept = read_journal(tmp_path / "r.json.journal")
+    assert kept.header["plan"] == PLAN and list(kept.rows) == ["f.jsonl::1"]
+
+    resumed = RunJournal(tmp_path / "r.json", kept)
+    resumed.start({"benchmark": "b"}, PLAN[2:], kept.rows.items(), errors)  # only the rows left to score
+    resumed.writer.add("f.jsonl::2", _row(2))
+    resumed.close(complete=False)
+    again = read_journal(tmp_path / "r.json.journal")
+    assert again.header["plan"] == PLAN and list(again.rows) == ["f.jsonl::1", "f.jsonl::2"]
+    assert resumed.resumed_failures()  # row 1 is wrong: it failed in the run that scored it
+    assert not RunJournal(None).resumed_failures()  # no journal resumed
+    done = RunJournal(tmp_path / "r.json")
+    done.start({}, PLAN, [], errors)
+    done.close(complete=True)
+    assert not (tmp_path / "r.json.journal").exists() and not errors
+
+
+def test_a_journal_that_cannot_be_written_is_one_message_and_the_run_goes_on(tmp_path):
+    (tmp_path / "r.json.journal").mkdir()  # a folder where the journal goes: it cannot be replaced
+    errors: list[str] = []
+    journal = RunJournal(tmp_path / "r.json")
+    journal.start({}, PLAN, [], errors)
+    assert journal.writer is None and len(errors) == 1 and "cannot write the journal" in errors[0]
+    journal.close(complete=True)  # nothing to close, nothing raised
+
+
+def test_a_journal_names_what_a_resuming_run_scores_differently(tmp_path):
+    path = tmp_path / "r.json.journal"
+    JournalWriter(path, {"benchmark": "b", "profile": "default", "options": {"k": 1},
+                         "files": [["/x/f.jsonl", "f.jsonl"]], "plan": PLAN}).close()
+    journal = read_journal(path)
+    assert journal.mismatch("b", "default", {"k": 1}, ["f.jsonl"]) is None
+    assert "another profile ('default', this run: 'upstream')" in journal.mismatch("b", "upstream", {"k": 1},
+                                                                                    ["f.jsonl"])
+    assert "another prediction files" in journal.mismatch("b", "default", {"k": 1}, ["g.jsonl"])
+    assert "another benchmark options" in journal.mismatch("b", "default", {}, ["f.jsonl"])
+
+
+def test_plan_entries_name_rows_the_files_do_not_from_their_node_id():
+    planned = {"f.jsonl::a": ("a", "f.jsonl", 3)}
+    entries = plan_entries(["f.jsonl::a", "g.jsonl::z"], planned, {})
+    assert entries == [["f.jsonl::a", "a", "f.jsonl", 3, None, None], ["g.jsonl::z", "z", "g.jsonl", None, None, None]]
+    rows = not_run_rows(entries, {"f.jsonl::a"}, "stopped")
+    assert [(r["id"], r["status"], r["detail"]) for r in rows] == [("z", "not_run", "not run: stopped")]
