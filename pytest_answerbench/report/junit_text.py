@@ -93,9 +93,32 @@ def _attr(text: str) -> str:
     return text
 
 
+# Characters an attribute value may hold as themselves, escaped neither by junitxml nor by ElementTree: text
+# made only of these (a row's status, score, id...) is written as it is, without further checks.
+_NEEDS_ESCAPE = re.compile("[^ !#-%'-;=?-\ud7ff\ue000-\ufffd]")
+
+
+def _value(value: object) -> str:
+    """An attribute value junitxml shows (:func:`visible`), escaped for the attribute."""
+    text = value if type(value) is str else str(value)
+    return _attr(visible(text)) if _NEEDS_ESCAPE.search(text) else text
+
+
+def _name(value: object) -> str:
+    """An attribute value junitxml writes as it is (a node id's path, a property's name), escaped for the
+    attribute (and kept a legal XML character where junitxml would write a file no parser reads)."""
+    text = value if type(value) is str else str(value)
+    return _attr(_legal(text)) if _NEEDS_ESCAPE.search(text) else text
+
+
 def _element(tag: str, attrs: Iterable[tuple[str, str]], text: str | None = None) -> str:
+    """An element whose attribute values and text are already what junitxml writes, escaped as ElementTree
+    would."""
     head = tag + "".join(f' {name}="{_attr(value)}"' for name, value in attrs)
     return f"<{head} />" if text is None else f"<{head}>{_text(text)}</{tag}>"
+
+
+_PY_SUFFIX = re.compile(r"\.py$")
 
 
 def case_names(nodeid: str, prefix: str | None = None) -> tuple[str, str]:
@@ -104,7 +127,9 @@ def case_names(nodeid: str, prefix: str | None = None) -> tuple[str, str]:
     parameters) is the name, the others joined by dots (after ``prefix``) the classname."""
     path, bracket, params = nodeid.partition("[")
     names = path.split("::")
-    names[0] = re.sub(r"\.py$", "", names[0].replace("/", "."))
+    names[0] = names[0].replace("/", ".")
+    if ".py" in names[0]:
+        names[0] = _PY_SUFFIX.sub("", names[0])
     names[-1] += bracket + params
     classnames = ([prefix] if prefix else []) + names[:-1]
     return ".".join(classnames), names[-1]
@@ -136,7 +161,6 @@ class JunitText:
         self.logging, self.log_passing_tests = logging, log_passing_tests
         # junitxml takes any other value as "no phase's time counts"; so does this writer
         self.duration_report = duration_report
-        self._attributes = FAMILIES[family]
         self.started = time.time() if started is None else started
         self._clock = time.perf_counter()
         self.stats = {"passed": 0, "failure": 0, "skipped": 0, "error": 0}
@@ -190,22 +214,19 @@ class JunitText:
             if kind is None:
                 raise ValueError(f"outcome must be passed, failed or skipped, not {outcome!r}")
         classname, name = case_names(nodeid, self.prefix)
-        attrs = [("classname", _legal(classname)), ("name", visible(name))]
-        if "file" in self._attributes:
+        head = f'testcase classname="{_name(classname)}" name="{_value(name)}"'
+        if self.family == "xunit1":
             if location is not None:
-                attrs.append(("file", _legal(location[0])))
+                head += f' file="{_name(location[0])}"'
                 if location[1] is not None:
-                    attrs.append(("line", str(location[1])))
+                    head += f' line="{location[1]}"'
             if url is not None:
-                attrs.append(("url", _legal(url)))
+                head += f' url="{_name(url)}"'
         seconds = (duration + other_phases if self.duration_report == "total"
                    else duration if self.duration_report == "call" else 0.0)
-        attrs.append(("time", f"{seconds:.3f}"))
-        children = []
-        for prop_name, value in properties:
-            children.append(_element("property", (("name", _legal(prop_name)), ("value", visible(value)))))
-        if children:
-            children = ["<properties>", *children, "</properties>"]
+        head += f' time="{seconds:.3f}"'
+        props = "".join([f'<property name="{_name(n)}" value="{_value(v)}" />' for n, v in properties])
+        children = [f"<properties>{props}</properties>"] if props else []
         if kind:
             children.append(self._outcome(kind, message, text))
         if self.logging != "no":
@@ -213,7 +234,6 @@ class JunitText:
             # teardown that closes the case; a failed call's at the call when passed tests' text is left out
             times = (kind == "skipped") + (self.log_passing_tests or kind in ("failure", "xpass"))
             children.extend(self._captured(stdout, stderr, log) * times)
-        head = "testcase" + "".join(f' {k}="{_attr(v)}"' for k, v in attrs)
         self._spool.write(f"<{head}>{''.join(children)}</testcase>" if children else f"<{head} />")
         if not kind:
             self.stats["passed"] += 1
