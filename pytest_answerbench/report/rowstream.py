@@ -19,6 +19,7 @@ list of the tally (``rows.Tally``), and what the report itself lists per group v
 from __future__ import annotations
 
 import heapq
+import itertools
 import json
 import os
 import shutil
@@ -33,9 +34,9 @@ from .rows import DigestLines, file_entry, json_clean, report_order, report_row
 __all__ = ["RowStream", "SortedRows", "report_chunks", "write_report"]
 
 
-def _encode(value: Any) -> str:
-    # ASCII with escapes: a lone surrogate survives the round trip, NaN too (the report cleans them as it does)
-    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+# ASCII with escapes: a lone surrogate survives the round trip, NaN too (the report cleans them as it does)
+_encode = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
+_decode = json.JSONDecoder().decode
 
 
 class _Runs:
@@ -51,6 +52,7 @@ class _Runs:
         self.batch: list[tuple[Any, str]] = []
         self.size = 0
         self.runs: list[Path] = []
+        self.bounds: list[tuple[Any, Any]] = []  # each run's first and last key
         self._made = 0
 
     def add(self, key: Any, text: str) -> None:
@@ -63,15 +65,23 @@ class _Runs:
         """Write the batch, sorted, as a run."""
         if not self.batch:
             return
-        self.batch.sort(key=_first if self.keyed else _second)
+        order = _first if self.keyed else _second
+        self.batch.sort(key=order)
         self._write_run(self.batch)
+        self.bounds.append((order(self.batch[0]), order(self.batch[-1])))
         self.batch = []
         self.size = 0
         if len(self.runs) >= self.MAX_RUNS:
             runs, self.runs = self.runs, []
-            self._write_run(self._merge(runs, ()))
+            self._write_run(self._merge(runs, (), keys=True))
+            self.bounds = [(min(b[0] for b in self.bounds), max(b[1] for b in self.bounds))]
             for run in runs:
                 run.unlink()
+
+    def in_order(self) -> bool:
+        """Whether the runs follow each other in key order (rows given in report order, as a serial run and the
+        library give them): they are then read one after the other, their keys unread."""
+        return all(a[1] <= b[0] for a, b in zip(self.bounds, self.bounds[1:]))
 
     def _write_run(self, pairs: Iterable[tuple[Any, str]]) -> None:
         path = self.folder / f"{self.name}.{self._made}.run"
@@ -88,12 +98,21 @@ class _Runs:
             if self.keyed:
                 for line in fh:
                     key, _, text = line[:-1].partition("\t")
-                    yield tuple(json.loads(key)), text
+                    yield tuple(_decode(key)), text
             else:
                 for line in fh:
                     yield None, line[:-1]
 
-    def _merge(self, runs: Sequence[Path], extra: Sequence[tuple[Any, str]]) -> Iterator[tuple[Any, str]]:
+    def _texts(self, path: Path) -> Iterator[tuple[None, str]]:
+        with open(path, encoding="utf-8", errors="surrogatepass", newline="\n") as fh:
+            for line in fh:
+                yield None, line[line.index("\t") + 1:-1] if self.keyed else line[:-1]
+
+    def _merge(self, runs: Sequence[Path], extra: Sequence[tuple[Any, str]],
+               keys: bool = False) -> Iterator[tuple[Any, str]]:
+        """The pairs of ``runs`` and ``extra`` in key order (``keys`` False: a pair's key may be left None)."""
+        if not extra and not keys and self.in_order():
+            return itertools.chain.from_iterable(self._texts(run) for run in runs)
         sources = [self._read_run(run) for run in runs] + [iter(extra)]
         if not self.keyed:
             return heapq.merge(*sources, key=_second)
@@ -101,8 +120,11 @@ class _Runs:
 
     def merged(self, extra: Iterable[tuple[Any, str]] = ()) -> Iterator[tuple[Any, str]]:
         """Every pair so far (and ``extra``, for this reading only) in key order."""
-        pending = sorted([*self.batch, *extra], key=_first if self.keyed else _second)
-        return self._merge(self.runs, pending)
+        order = _first if self.keyed else _second
+        pending = sorted([*self.batch, *extra], key=order)
+        if pending and self.bounds and not max(b[1] for b in self.bounds) <= order(pending[0]):
+            return self._merge(self.runs, pending)  # (also when runs overlap each other)
+        return itertools.chain(self._merge(self.runs, ()), pending)
 
 
 def _first(pair: tuple[Any, str]) -> Any:
@@ -138,10 +160,10 @@ class SortedRows:
         with open(self.path, encoding="utf-8", errors="surrogatepass", newline="\n") as fh:
             if self._raw:
                 for line in fh:
-                    yield json.loads(line)
+                    yield _decode(line)
             else:
                 for line in fh:
-                    yield report_row(json.loads(line))
+                    yield report_row(_decode(line))
 
     def __repr__(self) -> str:
         return f"<{self.count} report rows in {self.path}>"

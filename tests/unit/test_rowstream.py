@@ -12,6 +12,8 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pytest_answerbench import score_rows
 from pytest_answerbench.report.build import build_report
@@ -183,3 +185,68 @@ def test_memory_does_not_hold_the_rows(tmp_path, monkeypatch):
     assert (tmp_path / "report.json").stat().st_size > 10_000_000
     assert peak < 8 << 20
     assert report["total"] == 30_000 and report["counts"]["wrong"] == 10_000
+
+
+def _vmc_predictions(n: int):
+    for i in range(n):
+        gold = "ABCD"[i % 4]
+        yield {"index": i, "question": f"Question {i}?", "A": "a cat", "B": "a dog", "C": "a horse", "D": "a bird",
+               "answer": gold, "category": ["MMStar", "MMMU"][i % 2],
+               "prediction": f"Looking at the image carefully. The answer is ({'ABCD'[(i + (i % 3 == 0)) % 4]})."
+                             + " " + "detail " * 20}
+
+
+def test_score_rows_writes_its_report_streamed(tmp_path, monkeypatch):
+    """``score_rows(..., report=PATH)``: the file is the report ``score_rows`` returns without it (but for the
+    wall time), the dict returned is that report without its rows, and the rows are never all held: the traced
+    peak is a fraction of the one that holds them."""
+    monkeypatch.setattr(RowStream, "BATCH_ROWS", 500)
+    n = 6_000
+    peaks = []
+    for kwargs in ({}, {"report": tmp_path / "out" / "report.json"}):
+        tracemalloc.start()
+        try:
+            returned = score_rows("vmcbench_dev", _vmc_predictions(n), **kwargs)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        if not kwargs:
+            listed = returned
+    written = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert "rows" not in returned and returned == {k: v for k, v in written.items() if k != "rows"}
+    for report in (listed, written, returned):
+        report["seconds"] = None
+    write_json(tmp_path / "listed.json", listed)
+    write_json(tmp_path / "written.json", written)
+    assert (tmp_path / "written.json").read_bytes() == (tmp_path / "listed.json").read_bytes()
+    assert written["total"] == n and written["counts"]["wrong"] == n // 3
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["report.json"]  # no temporary file left
+    assert peaks[1] < peaks[0] / 3, peaks
+
+
+@settings(max_examples=120, deadline=None)
+@given(keys=st.lists(st.tuples(st.sampled_from(["", "a", "b"]), st.integers(0, 6), st.sampled_from(["x", "y"])),
+                     max_size=40),
+       extra=st.lists(st.tuples(st.sampled_from(["", "b", "c"]), st.integers(0, 9), st.just("z")), max_size=5),
+       presorted=st.booleans(), batch=st.integers(1, 7), max_runs=st.integers(2, 4))
+def test_external_sort_is_a_stable_sort(tmp_path_factory, keys, extra, presorted, batch, max_runs):
+    """The runs' merge (keys read, or runs read one after the other when they follow each other in order, with
+    the pending batch and a reading's extra rows after or merged in) gives what a stable sort of everything
+    gives, rows given in order or not."""
+    from pytest_answerbench.report import rowstream
+
+    if presorted:
+        keys = sorted(keys)
+    folder = tmp_path_factory.mktemp("runs")
+    runs = rowstream._Runs(folder, "t", True, batch, 1 << 20)
+    runs.MAX_RUNS = max_runs
+    lines = rowstream._Runs(folder, "l", False, batch, 1 << 20)
+    lines.MAX_RUNS = max_runs
+    for i, key in enumerate(keys):
+        runs.add(key, f"[{i}]")
+        lines.add(None, repr(key))
+    tagged = [(key, f"[e{i}]") for i, key in enumerate(extra)]
+    expected = sorted([(key, f"[{i}]") for i, key in enumerate(keys)] + tagged, key=lambda pair: pair[0])
+    assert [text for _, text in runs.merged(tagged)] == [text for _, text in expected]
+    assert [text for _, text in lines.merged([(None, repr(k)) for k in extra])] == sorted(
+        [repr(k) for k in keys] + [repr(k) for k in extra])
