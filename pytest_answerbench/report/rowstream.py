@@ -28,10 +28,10 @@ import weakref
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from .io import write_chunks, write_json
+from .io import write_json
 from .rows import DigestLines, file_entry, json_clean, report_order, report_row
 
-__all__ = ["RowStream", "SortedRows", "report_chunks", "write_report"]
+__all__ = ["RowStream", "SortedRows", "write_report"]
 
 
 # ASCII with escapes: a lone surrogate survives the round trip, NaN too (the report cleans them as it does)
@@ -301,29 +301,7 @@ class RowStream:
         self.close()
 
 
-def report_chunks(report: Mapping[str, Any]) -> Iterator[str]:
-    """The text of ``report`` as ``write_json`` writes it (``indent=1``, not ASCII-escaped, a final newline), in
-    pieces: every key but the rows at once, then the rows one at a time as they are read."""
-    rows = report.get("rows")
-    head = json.dumps({**report, "rows": []}, indent=1, ensure_ascii=False)
-    if not rows:
-        yield head + "\n"
-        return
-    # the one key "rows" at the top level: one space of indent (a nested key has more, a string no newline)
-    marker = '\n "rows": []'
-    at = head.index(marker)
-    yield head[:at] + '\n "rows": ['
-    separator = "\n  "
-    for row in rows:
-        yield separator + json.dumps(row, indent=1, ensure_ascii=False).replace("\n", "\n  ")
-        separator = ",\n  "
-    yield "\n ]" + head[at + len(marker):] + "\n"
-
-
 def write_report(path: str | os.PathLike[str], report: Mapping[str, Any]) -> None:
-    """Write a report atomically; a report whose rows are a :class:`SortedRows` with its rows streamed from
-    disk (the same bytes as ``write_json`` with the rows in a list)."""
-    if isinstance(report.get("rows"), SortedRows):
-        write_chunks(path, report_chunks(report))
-    else:
-        write_json(path, report)
+    """Write a report atomically (``write_json``, which streams rows read from disk: the same bytes as the rows
+    in a list)."""
+    write_json(path, dict(report))

@@ -45,7 +45,7 @@ def _same_files(tmp_path: Path, spec, rows: list, **args) -> dict:
         stream.extend(rows)
         streamed = stream.build(spec=spec, **args)
         assert isinstance(streamed["rows"], SortedRows)
-        write_report(tmp_path / "streamed.json", streamed)
+        write_json(tmp_path / "streamed.json", streamed)  # rows read from disk: written a row at a time
     assert (tmp_path / "streamed.json").read_bytes() == (tmp_path / "listed.json").read_bytes()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("answerbench-rows-")] == []  # closed: removed
     return json.loads((tmp_path / "streamed.json").read_text(encoding="utf-8"))
