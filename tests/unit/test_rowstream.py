@@ -250,3 +250,15 @@ def test_external_sort_is_a_stable_sort(tmp_path_factory, keys, extra, presorted
     assert [text for _, text in runs.merged(tagged)] == [text for _, text in expected]
     assert [text for _, text in lines.merged([(None, repr(k)) for k in extra])] == sorted(
         [repr(k) for k in keys] + [repr(k) for k in extra])
+
+
+def test_a_group_value_with_a_lone_surrogate_is_compared_with_a_baseline(tmp_path):
+    """A group value read from a JSON escape (``"\\udfff"``) seeds its group's bootstrap like any other (the
+    seed string is hashed as UTF-8: the surrogate is replaced first, as everywhere a report's text goes out)."""
+    spec = resolve_benchmark("vmcbench_dev")
+    rows = [make_row(row_id=str(i), file="a.jsonl", line=i, verdict=Verdict("correct" if i % 2 else "wrong", i % 2),
+                     fields={"category": "X\udfff"}) for i in range(20)]
+    baseline = build_report(spec=spec, profile="default", rows=rows, with_fingerprint=True)
+    report = _same_files(tmp_path, spec, rows, profile="default", seconds=0.0, with_fingerprint=True,
+                         baseline=baseline, gates=GateSettings(max_drop=0.1, group_gates=True))
+    assert report["comparison"]["groups"]["category"]["X\ufffd"]["delta"] == 0.0
