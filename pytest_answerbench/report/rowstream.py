@@ -5,8 +5,8 @@
 line, with the running figures a run shows as it goes (``total``, ``counts``, ``accuracy``, per group value, per
 file). The report is then built by the one builder (:func:`pytest_answerbench.report.build.build_report`) from
 the stream's rows (``build``), which it reads in report order from disk as many times as it needs them, and
-written (``write``, or :func:`write_report` for any report) with the rows copied from disk into the file: the
-file is byte for byte the one ``write_json`` writes for the same rows held in a list.
+written by ``report.io.write_json`` (``write``) a row at a time from disk: the file is byte for byte the one
+``write_json`` writes for the same rows held in a list.
 
 Report order (file, line, id, stable) is made by an external merge sort: rows are kept in memory a batch at a
 time (``BATCH_ROWS`` rows or ``BATCH_BYTES`` characters), each batch sorted and written as a run, and the runs
