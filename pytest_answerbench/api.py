@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from . import scorers
@@ -10,6 +12,7 @@ from .inputs.plan import RowIds, row_samples, sample_row
 from .memguard import DEFAULT_MAX_MEMORY_MB
 from .report.build import build_report
 from .report.rows import make_row, row_text
+from .report.rowstream import RowStream, write_report
 from .scoring import make_context, score_with_spec, verified
 from .spec import BenchmarkSpec, builtin_specs, resolve_benchmark
 from .verdict import Verdict
@@ -75,16 +78,44 @@ def score_rows(
     verifier: str | None = None,
     max_memory: float | None = DEFAULT_MAX_MEMORY_MB,
     samples_by: str | None = None,
+    report: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """Score many rows and return the JSON report (docs/report-schema.md) as a dict.
 
     Samples are read as the plugin reads them (docs/samples.md): rows sharing the
     ``samples_by`` field's value, a list of responses as the prediction, rows carrying an integer ``sample``;
     each sample is a report row ``QID[sN]`` and the report gains the sample metrics and ``questions``.
+
+    With ``report`` (a path), the report is also written there, its rows kept on disk as they are scored and
+    never all in memory (report/rowstream.py; give ``rows`` as an iterator to hold none of them either): the
+    file holds the report this function returns without ``report``, written as the plugin writes reports, and
+    the dict returned is that report without its ``rows`` (read the file for them).
     """
     spec = _spec(benchmark)
     started = time.perf_counter()
-    out = []
+    stream = None
+    if report is not None:  # the rows' temporary files go beside the report (a temporary folder may be memory)
+        Path(report).parent.mkdir(parents=True, exist_ok=True)
+        stream = RowStream(spec.groups, folder=Path(report).parent)
+    try:
+        out = _scored(spec, rows, profile, stream, timeout=timeout, judge=judge, options=options, verifier=verifier,
+                      max_memory=max_memory, samples_by=samples_by)
+        args = dict(spec=spec, profile=profile, options=options, seconds=time.perf_counter() - started)
+        if stream is None:
+            return build_report(rows=out, **args)
+        built = stream.build(**args)
+        write_report(report, built)
+        return {key: value for key, value in built.items() if key != "rows"}
+    finally:
+        if stream is not None:
+            stream.close()
+
+
+def _scored(spec: BenchmarkSpec, rows: Iterable[Mapping[str, Any]], profile: str, stream: RowStream | None,
+            samples_by: str | None, **scoring: Any) -> list[dict[str, Any]]:
+    """The report rows of ``rows`` (sent to ``stream`` when there is one, else returned)."""
+    out: list[dict[str, Any]] = []
+    add = out.append if stream is None else stream.add
     ids = RowIds()  # the plugin's rule: the row's id or line<N>, #2, #3 on repeats
     seen: dict[str, int] = {}
     lists = not scorers.get(spec.scorer).lists_are_answers
@@ -96,15 +127,12 @@ def score_rows(
         for sample in samples or (None,):
             _, row_id, _ = ids.take(raw_id if sample is None else f"{sample.question}[s{sample.index}]", index)
             one = sample_row(dict(mapping), sample, spec.prediction_field) if sample is not None else row
-            verdict = score_row(spec, one, profile, timeout=timeout, judge=judge, options=options, row_id=row_id,
-                                verifier=verifier, max_memory=max_memory)
+            verdict = score_row(spec, one, profile, row_id=row_id, **scoring)
             response, question = row_text(one if isinstance(one, Mapping) else {}, spec.prediction_field)
-            out.append(make_row(row_id=row_id, file=None, line=index, verdict=verdict,
-                                fields=spec.kept(mapping), response=response, question=question,
-                                question_id=sample.question if sample else None,
-                                sample=sample.index if sample else None))
-    return build_report(spec=spec, profile=profile, rows=out, options=options,
-                        seconds=time.perf_counter() - started)
+            add(make_row(row_id=row_id, file=None, line=index, verdict=verdict, fields=spec.kept(mapping),
+                         response=response, question=question, question_id=sample.question if sample else None,
+                         sample=sample.index if sample else None))
+    return out
 
 
 def list_benchmarks(errors: list[str] | None = None) -> list[dict[str, Any]]:

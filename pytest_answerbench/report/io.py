@@ -19,7 +19,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from ..errors import ReportError
 from .rows import REPLACEMENT, figures_mismatch, repeated_rows, rows_digest
@@ -39,7 +39,7 @@ def _replace_surrogates(exc: UnicodeError) -> tuple[bytes, int]:
 codecs.register_error(ENCODE_ERRORS, _replace_surrogates)
 
 __all__ = ["ENCODE_ERRORS", "display_path", "integrity_problem", "load_report", "read_report", "report_schema",
-           "unwritable", "write_json", "write_text"]
+           "report_chunks", "unwritable", "write_json", "write_text"]
 
 
 #: What each reading needs beyond the schema (``schema.json``): the report's rows, to pair, merge or select them.
@@ -263,12 +263,33 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
 
 def write_json(path: str | os.PathLike[str], data: Any) -> None:
     """Write a JSON document atomically, streamed to the file: a 100,000-row report is never held as one
-    string (nor as the million small pieces ``json.dumps`` joins)."""
+    string (nor as the million small pieces ``json.dumps`` joins). A report whose ``rows`` are not a list (rows
+    read back from disk one at a time, report/rowstream.py) is written a row at a time (:func:`report_chunks`)."""
+    if isinstance(data, dict) and data.get("rows") is not None and not isinstance(data["rows"], (list, tuple)):
+        _write_atomic(Path(path), lambda fh: fh.writelines(report_chunks(data)))
+        return
+
     def dump(fh: IO[str]) -> None:
         json.dump(data, fh, indent=1, ensure_ascii=False)
         fh.write("\n")
 
     _write_atomic(Path(path), dump)
+
+
+def report_chunks(report: dict[str, Any]) -> Iterator[str]:
+    """The text of ``report`` as :func:`write_json` writes it for rows in a list (``indent=1``, not ASCII-escaped,
+    a final newline), in pieces: every key but the rows at once, then the rows one at a time as they come."""
+    rows = report.get("rows")
+    head = json.dumps({**report, "rows": []}, indent=1, ensure_ascii=False)
+    # the one key "rows" at the top level: one space of indent (a nested key has more, a string no newline)
+    marker = '\n "rows": []'
+    at = head.index(marker)
+    separator, opened = "\n  ", False
+    for row in rows or ():
+        yield (head[:at] + '\n "rows": [' if not opened else "") + separator + json.dumps(
+            row, indent=1, ensure_ascii=False).replace("\n", "\n  ")
+        separator, opened = ",\n  ", True
+    yield ("\n ]" + head[at + len(marker):] if opened else head) + "\n"
 
 
 def unwritable(path: str | os.PathLike[str], shown: str | None = None) -> str | None:

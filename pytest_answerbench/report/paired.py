@@ -27,7 +27,7 @@ from statistics import NormalDist
 from typing import Any, Iterable, Mapping, Sequence
 
 from .._version import __version__
-from .rows import file_entry, portable_path, rows_digest
+from .rows import file_entry, portable_path, rows_digest, scrub_surrogates
 from .stats import (
     WORK_BUDGET,
     bootstrap_mean_ci,
@@ -452,9 +452,9 @@ def compare_reports(current: Mapping[str, Any], baseline: Mapping[str, Any], *, 
     group_budget = max(WORK_BUDGET / max(1, len(members)), 1.0)
     table: dict[str, dict[str, Any]] = {f: {} for f in fields}
     for (field, value) in sorted(members):
-        table[field][value] = _paired_stats(members[(field, value)], resamples=resamples,
-                                            seed=f"{seed}:{field}:{value}", alpha=alpha, margin=margin,
-                                            budget=group_budget)
+        group_seed = scrub_surrogates(f"{seed}:{field}:{value}")  # hashed as UTF-8: no lone surrogate
+        table[field][value] = _paired_stats(members[(field, value)], resamples=resamples, seed=group_seed,
+                                            alpha=alpha, margin=margin, budget=group_budget)
     entries = [table[f][v] for f, v in sorted(members)]
     for entry, adjusted in zip(entries, holm([e["p_value"] for e in entries])):
         entry["p_holm"] = adjusted
