@@ -3,8 +3,8 @@
 It turns each row's test reports into the row's record and the records into the JSON report:
 
 * ``pytest_runtest_makereport`` (the worker side, also the serial process) takes the row and verdict the item
-  left in ``Collection.scored`` and attaches the row's record to its report (serialisable, so xdist carries it
-  to the controller unchanged) and flat JUnit properties to ``report.user_properties``;
+  handed over (``pytest_answerbench_row_scored``) and attaches the row's record to its report (serialisable,
+  so xdist carries it to the controller unchanged) and flat JUnit properties to ``report.user_properties``;
 * ``pytest_runtest_logreport`` (the controller side, also the serial process) collects the records; so
   ``-n 0``, ``-n 2`` and ``--tx`` share one code path, and only the controller writes files;
 * ``pytest_sessionfinish`` builds and writes the report, runs the rescore check, writes the markdown, HTML and
