@@ -332,6 +332,7 @@ class Collection:
         self._progress: Any = None  # progress.Progress when the run shows one (``show_progress``): counts judge replies
         self._judge_budget = judge_budget(settings.row_limit)
         self._profile, self._benchmark_options = settings.profile, settings.benchmark_options
+        self.file_class: type[PredictionFile] = PredictionFile  # stream.py's StreamFile in a streamed run
 
     def show_progress(self, progress: Any) -> None:
         """The run's progress line (progress.Progress), told the judge's replies as a prefetch receives them."""
@@ -359,7 +360,7 @@ class Collection:
     def pytest_collect_file(self, file_path: Path, parent: pytest.Collector):
         """A prediction file named on the command line becomes a PredictionFile."""
         if self.is_prediction_file(file_path):
-            node = _compat.file_node(PredictionFile, parent, file_path, self._names.get(file_path.resolve()))
+            node = _compat.file_node(self.file_class, parent, file_path, self._names.get(file_path.resolve()))
             node.collection = self
             if self.timeout_mark is not None:  # on the file, not on each row: pytest-timeout looks up the tree
                 node.add_marker(self.timeout_mark)

@@ -595,10 +595,14 @@ class BenchRun:
             text = markdown_summary(json_report, comparison, top=self.settings.flips)
             self._write("GitHub step summary", Path(summary), _append_text, text + "\n")
 
+    def junit_logger(self) -> Any:
+        """Where the gates' JUnit test reports go: junitxml's report handler (a streamed run writes its own)."""
+        return _compat.junit_logger(self.config)
+
     def _junit_gates(self, json_report: dict[str, Any]) -> None:
         """Each gate as its own JUnit test case (``answerbench::gate::NAME[KEY]``), passed or failed; its
         ``outcome`` property is the report's word (``pass``, ``fail``, ``inconclusive``)."""
-        log = _compat.junit_logger(self.config)
+        log = self.junit_logger()
         if log is None:
             return
         # the gates of a --bench-select run judge a subset of the rows: their test cases say so

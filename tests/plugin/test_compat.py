@@ -26,13 +26,17 @@ def _parameters(func) -> list[str]:
 # with a probe of its own.
 INTERNALS = {
     "from _pytest._code.code import filter_traceback",  # UserFramesTraceback
-    "from _pytest.junitxml import xml_key",  # junit_logger (the gates' JUnit test cases)
+    "from _pytest.junitxml import xml_key",  # junit_logger (the gates' JUnit test cases), take_junit
+    "write config.stash[_XML_KEY]",  # take_junit: streamed mode writes the JUnit file itself
+    "from _pytest.mark.expression import Expression",  # keyword_expression (streamed mode's -k per row)
     "import pytest_timeout",  # timeout_sigalrm, timeout_timer (outside its __all__)
     "from xdist import workermanage",  # pass_unsynced_args
     "attribute _fixturemanager",  # file_fixtureinfo
     "attribute _current_frames",  # main_thread_frame (CPython's sys._current_frames)
     "write config.option.tbstyle",  # quiet_failures: pytest's own option dests
     "write config.option.reportchars",
+    "write config.option.keyword",  # take_keyword: streamed mode applies -k to each row
+    "write data['nodeid']",  # row_report_data: a streamed row's report data from a worker, named for its row
     "write node.workerinput[key]",  # send_to_worker: xdist's documented channel to a worker
     "write output[key]",  # set_worker_output: config.workeroutput, the same channel back
     "write workermanage.make_reltoroot",  # pass_unsynced_args, and its restore
