@@ -10,6 +10,7 @@ comparison with a baseline, statistics and the readable renderings.
 ``gates.py``        ``Gate`` records: thresholds, baseline and rescore checks
 ``paired.py``       ``compare_reports``: a run against a baseline, row by row; the fingerprint
 ``stats.py``        Wilson and bootstrap intervals, exact McNemar, Holm
+``rowstream.py``    ``RowStream``: report rows kept on disk as they come, the report built and written from them
 ``junit_text.py``   ``JunitText``: a JUnit XML file written case by case as text, as pytest's junitxml writes it
 ``render/``         terminal lines (``text.py``), markdown and HTML, sharing the formatters of ``_fmt.py``
 ==================  =====================================================================================

@@ -124,6 +124,8 @@ def harness_agreement(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any] | Non
     """How often our verdicts agree with those of the harness that wrote the prediction file (rows read with
     ``--bench-from`` carry its verdict in ``fields.harness_verdict``), and the rows that differ (id, file, line,
     ours, theirs); None when no row carries one."""
+    if getattr(rows, "harness_verdicts", None) == 0:  # report/rowstream.py's rows count them as they come
+        return None
     pairs = [{"id": r["id"], "line": r.get("line"), "file": r.get("file"), "ours": r["status"],
               "theirs": r["fields"]["harness_verdict"], "metric": r["fields"].get("harness_metric"),
               "response": r.get("response")}
@@ -148,7 +150,8 @@ def add_samples(report: dict[str, Any], spec: Any, *, profile: str = "default",
     ``cluster``, the headline interval is a cluster bootstrap over that field's values (a row without the field is
     a cluster of its own). ``ci95_method`` says which interval ``ci95`` is (absent: the rows' own interval)."""
     rows = report["rows"]
-    if any(r.get("question_id") is not None for r in rows):
+    samples = getattr(rows, "samples", None)  # report/rowstream.py's rows count them as they come
+    if samples if samples is not None else any(r.get("question_id") is not None for r in rows):
         ctx = ScoreContext(benchmark=spec.name, profile=profile, options={**spec.options, **(options or {})})
         try:
             same = scorers.get(spec.scorer).same_answer(ctx)

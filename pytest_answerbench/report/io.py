@@ -39,7 +39,7 @@ def _replace_surrogates(exc: UnicodeError) -> tuple[bytes, int]:
 codecs.register_error(ENCODE_ERRORS, _replace_surrogates)
 
 __all__ = ["ENCODE_ERRORS", "display_path", "integrity_problem", "load_report", "read_report", "report_schema",
-           "unwritable", "write_json", "write_text"]
+           "unwritable", "write_chunks", "write_json", "write_text"]
 
 
 #: What each reading needs beyond the schema (``schema.json``): the report's rows, to pair, merge or select them.
@@ -269,6 +269,11 @@ def write_json(path: str | os.PathLike[str], data: Any) -> None:
         fh.write("\n")
 
     _write_atomic(Path(path), dump)
+
+
+def write_chunks(path: str | os.PathLike[str], chunks: Iterable[str]) -> None:
+    """Write the text ``chunks`` atomically, one after the other, as they are made (report/rowstream.py)."""
+    _write_atomic(Path(path), lambda fh: fh.writelines(chunks))
 
 
 def unwritable(path: str | os.PathLike[str], shown: str | None = None) -> str | None:

@@ -12,6 +12,8 @@ import hashlib
 import json
 import math
 import os
+from array import array
+from itertools import islice
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -22,9 +24,9 @@ from ..text.patterns import lazy_compile
 from ..verdict import CORRECT, STATUSES, ScoreContext, Verdict
 from .stats import mean_ci, wilson
 
-__all__ = ["QUESTION_FIELDS", "REPLACEMENT", "ROW_KEYS", "SAMPLE_KEYS", "aggregate", "figures_mismatch", "file_entry",
-           "json_clean", "make_row", "portable_path", "prediction_files", "repeated_rows", "row_text",
-           "rows_digest", "scrub_surrogates"]
+__all__ = ["QUESTION_FIELDS", "REPLACEMENT", "ROW_KEYS", "SAMPLE_KEYS", "DigestLines", "Tally", "aggregate",
+           "figures_mismatch", "file_entry", "json_clean", "make_row", "portable_path", "prediction_files",
+           "repeated_rows", "report_order", "report_row", "row_text", "rows_digest", "scrub_surrogates"]
 
 #: Where a row's question is found, first match wins: the column names the built-in benchmarks' references use
 #: (``query``: CRAG-MM; ``Problem``: IMO-AnswerBench) and the common ones.
@@ -158,11 +160,19 @@ def _group_scores(rows: Iterable[Mapping[str, Any]], field: str) -> dict[str, li
     """The scores of the rows with each value of ``field`` (rows without it belong to no group)."""
     buckets: dict[str, list[float]] = {}
     for r in rows:
-        value = (r.get("fields") or {}).get(field)
-        if value is None:
-            continue
-        buckets.setdefault(str(value), []).append(_row_score(r))
+        _bucket(buckets, r, field, list)
     return buckets
+
+
+def _bucket(buckets: dict[str, Any], row: Mapping[str, Any], field: str, make: Any) -> None:
+    """Add the row's score to the bucket of its value of ``field`` (made by ``make()``), if it has one."""
+    value = (row.get("fields") or {}).get(field)
+    if value is not None:
+        key = str(value)
+        bucket = buckets.get(key)
+        if bucket is None:
+            bucket = buckets[key] = make()
+        bucket.append(_row_score(row))
 
 
 def _row_score(row: Mapping[str, Any]) -> float:
@@ -177,9 +187,42 @@ def _figures(scores: Sequence[float]) -> dict[str, Any]:
             "accuracy": round(sum(scores) / n, 6) if n else 0.0}
 
 
-def _group_table(rows: Sequence[Mapping[str, Any]], field: str) -> dict[str, dict[str, Any]]:
-    buckets = _group_scores(rows, field)
+def _group_table(buckets: Mapping[str, Sequence[float]]) -> dict[str, dict[str, Any]]:
     return {key: {**_figures(buckets[key]), "ci95": interval(buckets[key])} for key in sorted(buckets)}
+
+
+def report_order(row: Mapping[str, Any]) -> tuple[str, Any, str]:
+    """A row's place in the report: rows are listed by file, line and id (a stable sort: rows that tie keep the
+    order they were given in)."""
+    return str(row.get("file") or ""), row.get("line") or 0, str(row["id"])
+
+
+class Tally:
+    """The report's figures over its rows, taken one row at a time in report order (:func:`report_order`), in
+    one pass: the status counts, every score (for the sums and intervals, summed in report order as the report
+    always has), the scores of each value of each group field, the judge's summed counters. What a row adds
+    beyond its scores is a few counters: 8 bytes a row for each score list (``array`` of doubles)."""
+
+    def __init__(self, groups: Iterable[str] = ()):
+        self.counts: dict[str, int] = {s: 0 for s in STATUSES}
+        self.scores = array("d")
+        self.groups: dict[str, dict[str, Any]] = {g: {} for g in groups}
+        self.judge: dict[str, Any] = {}
+
+    def add(self, r: Mapping[str, Any]) -> None:
+        self.counts[r["status"]] = self.counts.get(r["status"], 0) + 1
+        self.scores.append(r["score"])
+        for field, buckets in self.groups.items():
+            _bucket(buckets, r, field, _doubles)
+        judge = (r.get("extra") or {}).get("judge")
+        if judge:
+            for key, value in judge.items():
+                if isinstance(value, (int, float)):
+                    self.judge[key] = self.judge.get(key, 0) + value
+
+
+def _doubles() -> array:
+    return array("d")
 
 
 #: How far a figure read back may be from the one its rows give (the report rounds accuracies to 6 decimals).
@@ -243,18 +286,35 @@ def rows_digest(rows: Iterable[Mapping[str, Any]], *, profile: Any, scorer_versi
 
     Text is taken as the report file holds it (lone surrogates as U+FFFD), so the digest of the rows in memory
     is the digest of the rows read back; about 3 us a row (``repr`` of a tuple, not ``json.dumps``)."""
-    files: dict[Any, Any] = {}
-
-    def file_of(value: Any) -> Any:  # a report has few files and many rows
-        if value not in files:
-            files[value] = scrub_surrogates(value)
-        return files[value]
-
-    lines = sorted(repr((file_of(r.get("file")), r.get("line"), scrub_surrogates(str(r.get("id"))),
-                         scrub_surrogates(r.get("question_id")), r.get("sample"), scrub_surrogates(r.get("status")),
-                         _row_score(r))) for r in rows)
+    sorted_lines = getattr(rows, "sorted_digest_lines", None)  # report/rowstream.py's rows: sorted as they came
+    if sorted_lines is not None:
+        lines: Iterable[str] = sorted_lines()
+    else:
+        line = DigestLines()
+        lines = sorted(line(r) for r in rows)
     head = repr((scrub_surrogates(profile), scrub_surrogates(scorer_version)))
-    return hashlib.sha256("\n".join([head, *lines]).encode("utf-8", "surrogatepass")).hexdigest()
+    digest = hashlib.sha256(head.encode("utf-8", "surrogatepass"))
+    lines = iter(lines)
+    while True:  # the bytes of "\n".join([head, *lines]), hashed a few thousand lines at a time
+        block = list(islice(lines, 4096))
+        if not block:
+            return digest.hexdigest()
+        digest.update(("\n" + "\n".join(block)).encode("utf-8", "surrogatepass"))
+
+
+class DigestLines:
+    """A row's line in :func:`rows_digest` (called on each row; remembers the few file names it has cleaned)."""
+
+    def __init__(self) -> None:
+        self.files: dict[Any, Any] = {}
+
+    def __call__(self, r: Mapping[str, Any]) -> str:
+        file = r.get("file")
+        if file not in self.files:
+            self.files[file] = scrub_surrogates(file)
+        return repr((self.files[file], r.get("line"), scrub_surrogates(str(r.get("id"))),
+                     scrub_surrogates(r.get("question_id")), r.get("sample"), scrub_surrogates(r.get("status")),
+                     _row_score(r)))
 
 
 def repeated_rows(rows: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -281,23 +341,25 @@ def aggregate(
     tool_version: str | None = None,
 ) -> dict[str, Any]:
     """Build the report dict. Rows are sorted by (file, line, id) so every run order gives the same report."""
-    rows = sorted(rows, key=lambda r: (str(r.get("file") or ""), r.get("line") or 0, str(r["id"])))
+    # rows already in report order (report/rowstream.py's, read back from its file at each pass) stay where they
+    # are: the report lists them as they are read (``report_rows``) and the scorer's metrics read them likewise
+    presorted = getattr(rows, "in_report_order", False)
+    if not presorted:
+        rows = sorted(rows, key=report_order)
+    given = rows.raw() if presorted else rows  # as given (a NaN is a group value "nan", as it always was)
     total = len(rows)
-    counts = {s: 0 for s in STATUSES}
-    for r in rows:
-        counts[r["status"]] = counts.get(r["status"], 0) + 1
-    score_sum = sum(r["score"] for r in rows)
+    tally = Tally(spec.groups)
+    for r in given:
+        tally.add(r)
+    counts = tally.counts
+    score_sum = sum(tally.scores)
     correct = counts[CORRECT]
     ctx = ScoreContext(benchmark=spec.name, profile=profile, options={**spec.options, **(options or {})})
     try:
-        metrics = scorers.get(spec.scorer).metrics(list(rows), ctx) if rows else {}
+        metrics = scorers.get(spec.scorer).metrics(given, ctx) if total else {}
     except Exception as exc:  # a metrics bug must not lose the per-row results
         metrics = {"error": f"{type(exc).__name__}: {exc}"}
-    judge_totals: dict[str, int] = {}
-    for r in rows:
-        for key, value in (r.get("extra", {}).get("judge") or {}).items():
-            if isinstance(value, (int, float)):
-                judge_totals[key] = judge_totals.get(key, 0) + value
+    judge_totals = tally.judge
     report: dict[str, Any] = {
         "benchmark": spec.name,
         "benchmark_path": portable_path(spec.path),
@@ -308,17 +370,22 @@ def aggregate(
         "total": total,
         "correct": correct,
         "accuracy": round(score_sum / total, 6) if total else 0.0,
-        "ci95": interval([r["score"] for r in rows]),
+        "ci95": interval(tally.scores),
         "counts": counts,
         "metrics": metrics,
-        "groups": {g: _group_table(rows, g) for g in spec.groups},
+        "groups": {g: _group_table(tally.groups[g]) for g in spec.groups},
         "gates": [],
-        "rows": [_row_keys(r) for r in rows],
+        "rows": rows if presorted else [_row_keys(r) for r in rows],
         "seconds": round(seconds, 3) if seconds is not None else None,
     }
     if judge_totals:
         report["judge"] = judge_totals
     return json_clean(report)
+
+
+def report_row(r: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A row as the report lists it: its keys in the report's order, NaN and infinities as None."""
+    return json_clean(_row_keys(r))
 
 
 def _row_keys(r: Mapping[str, Any]) -> Mapping[str, Any]:
