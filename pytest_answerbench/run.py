@@ -38,13 +38,14 @@ from .fixtures import RowScoring
 from .judge import JudgeError, JudgeFatalError
 from .options import Settings
 from .progress import Progress
-from .report import add_rescore, build_report, make_row, prediction_files, scrub_surrogates, write_json
+from .report import add_rescore, build_report, make_row, prediction_files, scrub_surrogates
 from .report.gates import gate_look, outcome_of
 from .report.journal import Journal, JournalError, JournalWriter, journal_path, read_journal
 from .report.io import ENCODE_ERRORS
 from .report.outputs import OUTPUTS
 from .report.paired import benchmark_mismatch
 from .report.rows import row_text
+from .report.rowstream import write_report
 from .report.render import markdown_summary
 from .spec import BenchmarkSpec
 from .text.printable import printable
@@ -516,11 +517,10 @@ class BenchRun:
         ``incomplete``, why, and ``not_run`` the rows it never scored)."""
         settings = self.settings
         collection = self.collection
-        rows = list(self.records.values())
-        rows.extend(not_run)
+        rows, files = self.report_rows(not_run)
         report = build_report(
             spec=self.spec, profile=settings.profile, rows=rows, options=settings.benchmark_options,
-            files=prediction_files(((str(p), collection.display_path(p)) for p in collection.paths), rows),
+            files=files,
             seconds=time.perf_counter() - self.started, with_fingerprint=True, gold_path=settings.gold,
             gates=settings.gates, baseline=self.baseline,
             warnings=collection.plan.duplicates, workers=len(self._workers), row_seconds=self._row_seconds,
@@ -540,6 +540,13 @@ class BenchRun:
             report["harness_incomplete"] = incomplete_runs
         return report
 
+    def report_rows(self, not_run: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
+        """The report's rows (the records and ``not_run``) and its ``files`` entry (stream.py streams them)."""
+        rows = list(self.records.values())
+        rows.extend(not_run)
+        paths = ((str(p), self.collection.display_path(p)) for p in self.collection.paths)
+        return rows, prediction_files(paths, rows)
+
     def write_json_report(self, final: bool = True, json_report: dict[str, Any] | None = None,
                           incomplete: str | None = None, not_run: list[dict[str, Any]] = ()) -> None:
         if json_report is None:
@@ -547,7 +554,7 @@ class BenchRun:
         self.json_report = json_report
         path = self._report_file()
         if path is not None:
-            if self._write("JSON report", path, write_json, json_report):
+            if self._write("JSON report", path, write_report, json_report):
                 self.json_report_path = str(path)
 
     def _rescore(self, json_report: dict[str, Any]) -> None:

@@ -25,9 +25,7 @@ per-row set-up hooks, output capture and markers do not exist for a row.
 from __future__ import annotations
 
 import gc
-import json
 import os
-import tempfile
 import time
 from array import array
 from pathlib import Path
@@ -42,6 +40,7 @@ from .inputs.shape import FieldCheck
 from .judge import JudgeError, JudgeFatalError
 from .report import scrub_surrogates
 from .report.junit_text import JunitText
+from .report.rowstream import RowStream
 from .report.paired import current_ids
 from .report.rows import make_row
 from .run import BenchRun
@@ -156,6 +155,20 @@ class ChunkRows:
     def ref(self, k: int) -> Any:
         start = self.starts[k]
         return (start, self.ends[k]) if start >= 0 else self.refs.get(k)
+
+
+def _may_hold_surrogates(rec: dict[str, Any]) -> bool:
+    """Could a record hold a lone surrogate (``scrub_surrogates`` would change it)? Not when every string in it is
+    ASCII, which is checked without a walk of the whole record for most rows."""
+    for value in rec.values():
+        if isinstance(value, str):
+            if not value.isascii():
+                return True
+        elif value is not None and not isinstance(value, (int, float)):
+            if not isinstance(value, dict) or any(not isinstance(v, (str, int, float)) or (
+                    isinstance(v, str) and not v.isascii()) for v in value.values() if v is not None):
+                return True
+    return False
 
 
 class RowView:
@@ -310,6 +323,7 @@ class StreamFile(PredictionFile):
 
 STREAM_PLUGIN = "answerbench-stream"
 _NO_KEYWORDS: dict[str, Any] = {}
+_NO_PROPERTIES: Any = ()
 
 
 class Deselected:
@@ -337,6 +351,8 @@ class StreamMode:
         self.chunks = 0
         self.limit = run.settings.row_limit
         self.junit = _compat.junit_requested(config)
+        # -rp/-rP/-rA list passed tests at the end: each passed row keeps its own report then
+        self.share_passed = not any(c in (getattr(config.option, "reportchars", "") or "") for c in "pPA")
         self._told_deselected = False
         self._total_due = False  # xdist's controller: pytest's progress total to be made the rows'
         self.warnings: list[str] = []
@@ -487,6 +503,7 @@ class StreamMode:
         prefix = f"{chunk.parent.nodeid}::"
         scorer = None
         worker = run.is_worker
+        shared: pytest.TestReport | None = None
         for k in range(len(rows)):
             if session.shouldfail or session.shouldstop:
                 return
@@ -497,6 +514,7 @@ class StreamMode:
             view = RowView(parent, row_id, line, rows.samples.get(k), nodeid)
             location = (relpath, max(line - 1, 0), f"{row_id} ({basename}:{line})")
             started = time.perf_counter()
+            epoch = time.time()
             problem = rows.problems.get(k)
             row = None
             when = "call"
@@ -529,8 +547,8 @@ class StreamMode:
                     verdict = Verdict.error(f"{type(exc).__name__}: {exc}", method="exception")
                     longrepr = f"{type(exc).__name__}: {exc}"
             rec = run.record(view, verdict, row if isinstance(row, dict) else None)
-            if run.is_worker or self.junit:
-                rec = scrub_surrogates(rec)
+            if (run.is_worker or self.junit) and _may_hold_surrogates(rec):
+                rec = scrub_surrogates(rec)  # as item mode does: lone surrogates cannot cross xdist or go to XML
             outcome = "passed"
             xfail = None
             if when == "setup":
@@ -542,36 +560,47 @@ class StreamMode:
                     outcome = "failed"
                     if longrepr is None:
                         longrepr = describe(verdict)
-            stopped = time.perf_counter()
-            report = pytest.TestReport(nodeid=nodeid, location=location, keywords=_NO_KEYWORDS, outcome=outcome,
-                                       longrepr=longrepr, when=when, duration=stopped - started,
-                                       start=started, stop=stopped,
-                                       user_properties=run.properties(rec) if self.junit else ())
-            if xfail is not None:
-                report.wasxfail = xfail  # type: ignore[attr-defined]
+            duration = time.perf_counter() - started
+            properties = run.properties(rec) if self.junit else _NO_PROPERTIES
+            if outcome == "passed" and shared is not None:
+                # pytest's terminal keeps every report it is given to the end: a passed row's report is one
+                # object shared by the chunk's passed rows, filled anew for each (its summary of passed tests,
+                # -rp, is the one reader of a passed report afterwards: then each row has its own)
+                report = shared
+                report.nodeid, report.location, report.duration = nodeid, location, duration
+                report.start, report.stop = epoch, epoch + duration
+                report.user_properties = properties
+            else:
+                report = pytest.TestReport(nodeid=nodeid, location=location, keywords=_NO_KEYWORDS,
+                                           outcome=outcome, longrepr=longrepr, when=when, duration=duration,
+                                           start=epoch, stop=epoch + duration, user_properties=properties)
+                if xfail is not None:
+                    report.wasxfail = xfail  # type: ignore[attr-defined]
+                if outcome == "passed" and self.share_passed:
+                    shared = report
             if worker:  # xdist's worker sends only reports of the running item: the row's id rides along
                 report.nodeid = chunk.nodeid
                 setattr(report, _compat.ROW_NODEID, nodeid)
             setattr(report, _compat.RECORD, rec)
             log(report=report)
-            # The terminal keeps every report it is given: this one keeps only what its summary reads.
+            # what the terminal keeps of a failed row: what its summary reads
             setattr(report, _compat.RECORD, None)
-            report.user_properties = []
-        return
+            report.user_properties = _NO_PROPERTIES
+            report.sections = _NO_PROPERTIES
 
 
 # -- the run's records, streamed ---------------------------------------------------------------------------------
 
-class RowSpool:
-    """The report's rows of a streamed run, as the run's records mapping (node id -> report row) that keeps only
-    the node ids in memory: each row is appended to a temporary file, and read back when the report is made."""
+class RowRecords:
+    """The run's records (node id -> report row) of a streamed run, not held in memory: each row goes to a
+    ``RowStream`` (report/rowstream.py: a temporary file, the report built and written from it), and only the
+    node ids are kept, for the rows not run. ``items`` gives the rows given at the start (a resumed run's, which
+    its journal starts with), not the rows streamed since."""
 
-    def __init__(self) -> None:
-        handle, name = tempfile.mkstemp(prefix="answerbench-rows-", suffix=".jsonl")
-        self.path = Path(name)
-        self._fh = os.fdopen(handle, "w", encoding="utf-8")
+    def __init__(self, groups: Any) -> None:
+        self.stream = RowStream(groups)
         self._ids: set[str] = set()
-        self._changed: dict[str, dict[str, Any]] = {}
+        self._given: dict[str, dict[str, Any]] = {}
 
     def __contains__(self, nodeid: object) -> bool:
         return nodeid in self._ids
@@ -582,40 +611,26 @@ class RowSpool:
     def __bool__(self) -> bool:
         return bool(self._ids)
 
-    def __setitem__(self, nodeid: str, row: dict[str, Any]) -> None:
-        if nodeid in self._ids:
-            self._changed[nodeid] = row
-            return
-        self._ids.add(nodeid)
-        self._fh.write(json.dumps([nodeid, row], ensure_ascii=True, separators=(",", ":")))
-        self._fh.write("\n")
-
     def setdefault(self, nodeid: str, row: dict[str, Any]) -> dict[str, Any]:
         if nodeid not in self._ids:
-            self[nodeid] = row
+            self._ids.add(nodeid)
+            self.stream.add(row)
         return row
 
-    def update(self, rows: Any) -> None:
-        for nodeid, row in (rows.items() if hasattr(rows, "items") else rows):
-            self[nodeid] = row
+    def update(self, rows: dict[str, dict[str, Any]]) -> None:
+        for nodeid, row in rows.items():
+            if nodeid not in self._ids:
+                self._given[nodeid] = row
+                self.setdefault(nodeid, row)
 
     def keys(self) -> set[str]:
         return self._ids
 
     def items(self) -> Iterator[tuple[str, dict[str, Any]]]:
-        self._fh.flush()
-        with open(self.path, encoding="utf-8") as fh:
-            for text in fh:
-                nodeid, row = json.loads(text)
-                yield nodeid, self._changed.get(nodeid, row)
-
-    def values(self) -> Iterator[dict[str, Any]]:
-        return (row for _, row in self.items())
+        return iter(self._given.items())
 
     def close(self) -> None:
-        if not self._fh.closed:
-            self._fh.close()
-        self.path.unlink(missing_ok=True)
+        self.stream.close()
 
 
 class StreamRun(BenchRun):
@@ -629,10 +644,10 @@ class StreamRun(BenchRun):
         self.lost_chunks: list[str] = []  # chunks whose xdist worker died
         self.junit_file: Any = None  # JunitText: the --junitxml file, written as rows come
         if not self.is_worker:
-            spool = RowSpool()
-            spool.update(self.records)
-            self.records = spool  # type: ignore[assignment]
-            self.config.add_cleanup(spool.close)
+            records = RowRecords(self.spec.groups)
+            records.update(self.records)
+            self.records = records  # type: ignore[assignment]
+            self.config.add_cleanup(records.close)
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         """The JUnit file is written here case by case (``JunitText``): junitxml, which would hold every case
@@ -659,15 +674,13 @@ class StreamRun(BenchRun):
         """The row's JUnit test case as junitxml writes a row item's (item mode): its properties, and an
         unreadable row's set-up error in the words of ``pytest.fail``."""
         assert self.junit_file is not None
-        properties = self.properties(rec) if rec is not None else report.user_properties
+        properties = report.user_properties or (self.properties(rec) if rec is not None else ())
         if report.when == "setup" and report.failed and rec is not None:
             text = str(report.longrepr)
             self.junit_file.add_case(report.nodeid, "failed", report.duration, f'failed on setup with "Failed: {text}"',
                                      text, properties, "error", location=report.location[:2])
         elif report.when == "call" or report.failed or report.skipped:
-            report.user_properties = properties
-            self.junit_file.add_report(report)
-            report.user_properties = []
+            self.junit_file.add_report(report)  # the row's properties are on its report (run_chunk)
 
     def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config, items: list) -> None:
         """--bench-resume is applied to each row as the chunks are made (``RowFilter``)."""
@@ -694,6 +707,12 @@ class StreamRun(BenchRun):
             self._worker_ids = list(self.collection.plan.replay())
             if self.settings.report_path and not self.is_worker:
                 self._start_journal(self._plan_of(self._worker_ids))
+
+    def report_rows(self, not_run: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
+        """The report's rows read from the stream in report order (never all in memory), and its files."""
+        stream = self.records.stream  # type: ignore[attr-defined]
+        paths = [(str(p), self.collection.display_path(p)) for p in self.collection.paths]
+        return stream.rows(extra=not_run), stream.prediction_files(paths, extra=not_run)
 
     def junit_logger(self) -> Any:
         """The gates' test cases go to the JUnit file this run writes."""
