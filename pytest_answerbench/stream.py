@@ -664,6 +664,9 @@ class StreamRun(BenchRun):
         if rec is None and report.failed and report.when not in ("setup", "call", "teardown") and (
                 report.nodeid.rpartition("::")[2].endswith(" rows]")):
             self.lost_chunks.append(report.nodeid)
+            name = report.nodeid.rpartition("::")[2]
+            self.stop_reason = self.stop_reason or (f"an xdist worker crashed while scoring {name}: the rows of it "
+                                                    "not yet scored were not run")
             return
         fresh = rec is not None and report.nodeid not in self.records
         super().pytest_runtest_logreport(report)

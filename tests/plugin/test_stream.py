@@ -290,3 +290,70 @@ def pytest_runtest_logreport(report):
     assert a["counts"] == b["counts"] and a["accuracy"] == b["accuracy"]
     assert "deselected" in resumed.stdout.str()
     assert not journal.exists()
+
+
+SPIN_SCORER = """
+from pytest_answerbench.verdict import Verdict
+
+
+def score(row, ctx):
+    if row["prediction"] == "SPIN":  # pure Python: a row's limit interrupts it
+        n = 0
+        while True:
+            n += 1
+    right = row["prediction"] == "(" + row["answer"] + ")"
+    return Verdict("correct" if right else "wrong", 1.0 if right else 0.0, method="test")
+"""
+
+
+def test_each_row_has_its_own_time_limit(bench_env):
+    (bench_env.path / "spin.py").write_text(SPIN_SCORER)
+    (bench_env.path / "mine.yaml").write_text("name: mine\nscorer: spin:score\nrequired: [prediction, answer]\ntimeout: 1\n")
+    rows = [mc_row(i, "(B)") for i in range(4)]
+    rows[1]["prediction"] = "SPIN"
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = bench_env.runpytest_subprocess(BENCH, "mine.yaml", "preds.jsonl", "--bench-stream", "on",
+                                            BENCH_REPORT, "report.json", "--bench-no-shape-check")
+    result.assert_outcomes(passed=3, failed=1)
+    report = load_report(bench_env)
+    assert {r["id"]: r["status"] for r in report["rows"]} == {"0": "correct", "1": "timeout", "2": "correct",
+                                                             "3": "correct"}
+    result.stdout.fnmatch_lines(["*preds.jsonl:2 1: timeout: row exceeded its time limit (1s)*"])
+
+
+def test_passed_rows_listed_with_rp_each_under_its_own_name(bench_env):
+    write_jsonl(bench_env.path / "preds.jsonl", _rows(10))
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", "-rp")
+    passed = sorted(line.split()[1] for line in result.stdout.lines if line.startswith("PASSED "))
+    assert passed == sorted(["preds.jsonl::1", "preds.jsonl::2", "preds.jsonl::4", "preds.jsonl::8",
+                             "preds.jsonl::3#2"])
+
+
+CRASH_SCORER = """
+import os
+from pytest_answerbench.verdict import Verdict
+
+
+def score(row, ctx):
+    if row["prediction"] == "CRASH":
+        os._exit(3)
+    right = row["prediction"] == "(" + row["answer"] + ")"
+    return Verdict("correct" if right else "wrong", 1.0 if right else 0.0, method="test")
+"""
+
+
+def test_a_crashed_worker_leaves_its_chunks_other_rows_not_run(bench_env):
+    (bench_env.path / "crash.py").write_text(CRASH_SCORER)
+    (bench_env.path / "mine.yaml").write_text("name: mine\nscorer: crash:score\nrequired: [prediction, answer]\n")
+    rows = [mc_row(i, "(B)") for i in range(2500)]
+    rows[1500]["prediction"] = "CRASH"  # the second chunk's 501st row
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = bench_env.runpytest_subprocess(BENCH, "mine.yaml", "preds.jsonl", "--bench-stream", "on", "-n", "2",
+                                            BENCH_REPORT, "report.json", "--bench-no-shape-check")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    report = load_report(bench_env)
+    assert report["total"] == 2500 and report["incomplete"]
+    statuses = {r["id"]: r["status"] for r in report["rows"]}
+    assert statuses["1500"] == "not_run" and statuses["1499"] == "correct"
+    assert report["counts"]["correct"] == 2000 and report["counts"]["not_run"] == 500
+    assert "crashed" in report["incomplete_reason"]
