@@ -334,6 +334,10 @@ class Collection:
         self._profile, self._benchmark_options = settings.profile, settings.benchmark_options
         self.file_class: type[PredictionFile] = PredictionFile  # stream.py's StreamFile in a streamed run
 
+    def collect_files_as(self, cls: type[PredictionFile]) -> None:
+        """Make prediction files ``cls`` nodes (stream.py's ``StreamFile`` in a streamed run)."""
+        self.file_class = cls
+
     def show_progress(self, progress: Any) -> None:
         """The run's progress line (progress.Progress), told the judge's replies as a prefetch receives them."""
         self._progress = progress

@@ -46,7 +46,7 @@ from .report.rows import make_row
 from .run import BenchRun
 from .scoring import coerce_verdict
 from .timeguard import ScoreTimeout, deadline
-from .verdict import CORRECT, ERROR, MISS, TIMEOUT, Verdict
+from .verdict import CORRECT, ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
 
 if TYPE_CHECKING:
     from .collect import Collection
@@ -346,7 +346,7 @@ class StreamMode:
         self.reason = reason
         # pytest's own -k would see chunks: the filter applies it to each row
         self.filter = RowFilter(config, collection, run.resumed, _compat.take_keyword(config))
-        collection.file_class = StreamFile
+        collection.collect_files_as(StreamFile)
         self.rows = 0  # rows in the chunks collected
         self.chunks = 0
         self.limit = run.settings.row_limit
@@ -745,8 +745,6 @@ class StreamRun(BenchRun):
     def _not_run(self, session: pytest.Session, reason: str) -> list[dict[str, Any]]:
         if _compat.is_controller(self.config) or not self._collected:
             return super()._not_run(session, reason)
-        from .verdict import NOT_RUN
-
         verdict = Verdict(NOT_RUN, 0.0, method="not-run", detail=f"not run: {reason}")
         done = self.records.keys() | self._skipped
         out = []
