@@ -316,3 +316,33 @@ def test_raise_in_main_thread_interrupts_pure_python_work():
         while time.monotonic() < deadline:
             pass
     timer.join()
+
+
+def test_keyword_expression_is_pytests_own():
+    evaluate = _compat.keyword_expression("MMStar and not 3")
+    assert evaluate(lambda name: name in ("MMStar", "12")) is True
+    assert evaluate(lambda name: name in ("MMStar", "3")) is False
+    with pytest.raises(pytest.UsageError, match="Wrong expression passed to '-k'"):
+        _compat.keyword_expression("and and")
+
+
+def test_take_junit_leaves_the_file_to_the_plugin(pytester: pytest.Pytester):
+    """With junitxml's plugin taken out, it writes no file and its own clean-up still ends the run well."""
+    pytester.makeconftest("from pytest_answerbench import _compat\n"
+                          "def pytest_sessionstart(session):\n"
+                          "    assert _compat.take_junit(session.config)\n"
+                          "    assert not _compat.take_junit(session.config)\n")
+    pytester.makepyfile("def test_one():\n    pass\n")
+    result = pytester.runpytest("--junitxml=out.xml", "-p", "no:cacheprovider")
+    assert result.ret == 0
+    assert not (pytester.path / "out.xml").exists()
+
+
+def test_a_serialised_report_names_its_node_under_nodeid():
+    report = pytest.TestReport(nodeid="chunk", location=("f", 0, "chunk"), keywords={}, outcome="passed",
+                               longrepr=None, when="call")
+    setattr(report, _compat.ROW_NODEID, "preds.jsonl::7")
+    data = report._to_json()
+    assert data["nodeid"] == "chunk"
+    _compat.row_report_data(data)
+    assert pytest.TestReport._from_json(data).nodeid == "preds.jsonl::7"
