@@ -88,6 +88,48 @@ def junit_logger(config: pytest.Config) -> Callable[[pytest.TestReport], None] |
     return None if xml is None else xml.pytest_runtest_logreport
 
 
+# -- Streamed mode (stream.py): -k per row, and the JUnit file written by the plugin.
+
+try:
+    from _pytest.mark.expression import Expression as _Expression
+except ImportError:  # pragma: no cover - no such pytest: -k cannot be applied per row (stream.py says so)
+    _Expression = None
+
+
+def keyword_expression(text: str) -> Callable[[Callable[[str], bool]], bool] | None:
+    """pytest's own ``-k`` expression (``_pytest.mark.expression.Expression``) compiled, as a function of a
+    matcher (``matcher(subname) -> bool``); None where pytest has none. A bad expression is a usage error, in
+    pytest's own words."""
+    if _Expression is None:
+        return None
+    try:
+        expression = _Expression.compile(text)
+    except Exception as exc:  # pytest's ParseError: its message says where
+        raise pytest.UsageError(f"Wrong expression passed to '-k': {text}: {exc}") from None
+    return expression.evaluate
+
+
+def take_keyword(config: pytest.Config) -> str:
+    """``-k``'s expression, taken from pytest's own option (``config.option.keyword``): in streamed mode pytest's
+    keyword filter would see chunks of rows, so the plugin applies it to each row instead."""
+    text = getattr(config.option, "keyword", "") or ""
+    config.option.keyword = ""
+    return text
+
+
+def take_junit(config: pytest.Config) -> bool:
+    """Take the ``--junitxml`` file over from junitxml (streamed mode writes it case by case): its plugin object
+    unregistered and taken out of the config's stash (where junitxml's own clean-up looks for it). Whether it was
+    there."""
+    xml = None if _XML_KEY is None else config.stash.get(_XML_KEY, None)
+    if xml is None:
+        return False
+    if config.pluginmanager.is_registered(xml):
+        config.pluginmanager.unregister(xml)
+    del config.stash[_XML_KEY]
+    return True
+
+
 # -- pytest's own option dests, read and (two of them) changed for --bench runs.
 
 def quiet_failures(config: pytest.Config) -> None:
@@ -154,6 +196,20 @@ def timeout_timer(item: pytest.Item, settings: Any) -> None:
 # A row's record rides on its test report as this attribute: pytest's report serialisation (which xdist uses)
 # copies every attribute of a report, so the controller's report has it too. Set and read with setattr/getattr.
 RECORD = "answerbench"
+
+# A streamed row's report on an xdist worker carries its chunk's node id (xdist's worker checks that a report is
+# the running item's) and the row's own under this attribute; on the controller ``row_report_data`` puts the row's
+# back before the report is made, so every plugin there sees the row.
+ROW_NODEID = "answerbench_nodeid"
+
+
+def row_report_data(data: dict[str, Any]) -> None:
+    """On xdist's controller, a serialised report (``pytest_report_from_serializable``'s ``data``) of a streamed
+    row: its node id made the row's."""
+    row = data.get(ROW_NODEID)
+    if isinstance(row, str):
+        data["nodeid"] = row
+
 
 # On xdist's controller, a report's ``node`` is the worker that ran the test (set by xdist's ``DSession``);
 # a serial run's reports have none. Read with getattr(report, XDIST_NODE), then ``worker_id(node)``.

@@ -344,6 +344,11 @@ class Collection:
         self.deselected = 0  # rows deselected (-k, --deselect, --bench-select, --bench-resume, ...)
         self.error_lines: list[str] = []  # the first line of each collection error (controller or serial)
         self.collect_errors: dict[str, None] = {}  # files that could not be collected: their one message each
+        self.file_class: type[PredictionFile] = PredictionFile  # stream.py's StreamFile in a streamed run
+
+    def collect_files_as(self, cls: type[PredictionFile]) -> None:
+        """Make prediction files ``cls`` nodes (stream.py's ``StreamFile`` in a streamed run)."""
+        self.file_class = cls
 
     def display_path(self, path: Path) -> str:
         """A prediction file as node ids and report rows name it: relative to the rootdir when inside it."""
@@ -367,7 +372,7 @@ class Collection:
     def pytest_collect_file(self, file_path: Path, parent: pytest.Collector):
         """A prediction file named on the command line becomes a PredictionFile."""
         if self.is_prediction_file(file_path):
-            node = _compat.file_node(PredictionFile, parent, file_path, self._names.get(file_path.resolve()))
+            node = _compat.file_node(self.file_class, parent, file_path, self._names.get(file_path.resolve()))
             node.collection = self
             if self.timeout_mark is not None:  # on the file, not on each row: pytest-timeout looks up the tree
                 node.add_marker(self.timeout_mark)

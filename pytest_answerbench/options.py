@@ -51,6 +51,8 @@ BENCH_PROGRESS = "--bench-progress-every"
 BENCH_RESCORE_CHECK = "--bench-rescore-check"
 BENCH_SELECT = "--bench-select"
 BENCH_RESUME = "--bench-resume"
+BENCH_STREAM = "--bench-stream"
+STREAM_MODES = ("auto", "on", "off")
 BENCH_FLIPS = "--bench-flips"
 BENCH_ISOLATION = "--bench-isolation"
 BENCH_MAX_MEMORY = "--bench-max-memory"
@@ -292,6 +294,10 @@ OPTIONS: tuple[Option, ...] = (
     Option(BENCH_RESUME, "Resume a run that died: score only the rows its journal (REPORT.journal, written beside "
            "the JSON report as rows are scored) lacks; the report is the one an uninterrupted run writes",
            metavar="JOURNAL", field="resume", ini=False),
+    Option(BENCH_STREAM, "Streamed mode for big files: 'on' scores each prediction file in chunks of 1,000 rows, "
+           "each row still its own test report, JUnit case and report row; 'off' keeps every row a test item; "
+           "'auto' streams when a file holds more than 20,000 rows. Default: auto", kind="choice",
+           choices=STREAM_MODES, field="stream"),
     Option(BENCH_FLIPS, "How many flipped rows the terminal summary lists. Default: 10", kind="count",
            metavar="N", field="flips"),
     Option(BENCH_ISOLATION, "'process': score each row in a warm child process that is killed and replaced when "
@@ -428,6 +434,7 @@ class Settings:
     rescore_check: bool = False
     select: tuple[str, str] | None = None  # ("failing"|"flipped", report path)
     resume: str | None = None  # --bench-resume: the journal of the run to resume (report/journal.py)
+    stream: str = "auto"  # --bench-stream: auto, on, off (stream.py)
     flips: int = 10
     row_limit: float | None = None  # seconds a row may take, from whichever source sets it
     timeout: float | None = None  # the YAML's per-row timeout, when no --timeout/ini/env sets one

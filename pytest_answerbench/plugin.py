@@ -64,6 +64,8 @@ def pytest_configure(config: pytest.Config) -> None:
     from .options import resolve_settings
     from .run import BenchRun
     from .spec import SpecError, resolve_benchmark
+    from .stream import StreamMode, StreamRun
+    from .stream import decide as stream_reason
 
     try:
         spec = resolve_benchmark(name)
@@ -82,7 +84,11 @@ def pytest_configure(config: pytest.Config) -> None:
     manager = config.pluginmanager
     scoring = fixtures.RowScoring(spec, settings)
     collection = Collection(config, spec, settings, scoring)
-    run = BenchRun(config, spec, settings, collection, scoring)
+    streamed = None if _compat.collect_only(config) and settings.stream == "auto" else stream_reason(
+        config, settings, collection)
+    run = (StreamRun if streamed else BenchRun)(config, spec, settings, collection, scoring)
+    if streamed:  # big files: rows as reports of chunk items (stream.py)
+        manager.register(StreamMode(config, run, collection, streamed), "answerbench-stream")
     manager.register(scoring, "answerbench-scoring")
     manager.register(collection, "answerbench-collection")
     if collection.judge_prefetch is not None:

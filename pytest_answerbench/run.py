@@ -38,7 +38,7 @@ from .gcfreeze import Freezer
 from .judge import JudgeError, JudgeFatalError
 from .options import Settings
 from .progress import Progress
-from .report import make_row, scrub_surrogates, write_json
+from .report import make_row, prediction_files, scrub_surrogates, write_json
 from .report.finish import rescore, run_report, write_output, write_outputs
 from .report.gates import junit_gate_cases
 from .report.journal import Journal, JournalError, RunJournal, not_run_rows, plan_entries, read_journal
@@ -389,12 +389,19 @@ class BenchRun:
         """The JSON report from the records collected so far (``final`` False: the run ended early; with
         ``incomplete``, why, and ``not_run`` the rows it never scored): ``report.finish.run_report``."""
         collection = self.collection
+        rows, files = self.report_rows(not_run)
         return run_report(
-            spec=self.spec, settings=self.settings, plan=collection.plan, rows=[*self.records.values(), *not_run],
-            files=[(str(p), collection.display_path(p)) for p in collection.paths],
+            spec=self.spec, settings=self.settings, plan=collection.plan, rows=rows, files=files,
             seconds=time.perf_counter() - self.started, workers=len(self._workers), row_seconds=self._row_seconds,
             cpu=(self.clock.rows_cpu, self.clock.processes_cpu) if self.clock is not None else None,
             baseline=self.baseline, selftest=self.scoring.judge_selftest, final=final, incomplete=incomplete)
+
+    def report_rows(self, not_run: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
+        """The report's rows (the records and ``not_run``) and its ``files`` entry (stream.py streams them)."""
+        rows = list(self.records.values())
+        rows.extend(not_run)
+        paths = ((str(p), self.collection.display_path(p)) for p in self.collection.paths)
+        return rows, prediction_files(paths, rows)
 
     def write_json_report(self, final: bool = True, json_report: dict[str, Any] | None = None,
                           incomplete: str | None = None, not_run: list[dict[str, Any]] = ()) -> None:
@@ -419,9 +426,13 @@ class BenchRun:
         self.extra_outputs += write_outputs(json_report, self.settings, self.config.invocation_params.dir,
                                             self.write_errors)
 
+    def junit_logger(self) -> Any:
+        """Where the gates' JUnit test reports go: junitxml's report handler (a streamed run writes its own)."""
+        return _compat.junit_logger(self.config)
+
     def _junit_gates(self, json_report: dict[str, Any]) -> None:
         """Each gate as its own JUnit test case (``report.gates.junit_gate_cases``), logged to junitxml."""
-        log = _compat.junit_logger(self.config)
+        log = self.junit_logger()
         for nodeid, outcome, longrepr, props in junit_gate_cases(json_report) if log is not None else ():
             for when in ("call", "teardown"):
                 log(pytest.TestReport(nodeid=nodeid, location=("answerbench", None, nodeid), keywords={},

@@ -541,6 +541,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--with-outputs", action="store_true",
                         help="the bare test writes a JUnit file and every serial --bench run its JSON report and "
                              "JUnit file (memory with outputs)")
+    parser.add_argument("--stream", action="store_true",
+                        help="run --bench in streamed mode (--bench-stream on) and, unless --bench-only, rows as items "
+                             "(--bench-stream off) in the same rounds")
     parser.add_argument("--judge-rows", type=int, default=0,
                         help="also time N CRAG-MM rows judged by a local 50 ms server, cold and from the cache")
     parser.add_argument("--startup", action="store_true",
@@ -566,11 +569,17 @@ def main(argv: list[str] | None = None) -> int:
     common = ["-q", "-p", "no:cacheprovider", "-p", "no:benchmark"]
     name = args.benchmark
     bench = [py, "-m", "pytest", *common, "--bench", name, "preds.jsonl"]
+    items = [*bench, "--bench-stream", "off"]  # rows as items, whatever the row count
+    if args.stream:
+        bench = [*bench, "--bench-stream", "on"]
     plan = [
         ("score_row", "score_row only", [py, "score_only.py", str(preds), name]),
         ("bare", "bare parametrized no-op", [py, "-m", "pytest", *common, "test_bare.py"]),
         ("bench", "pytest --bench serial", bench),
     ]
+    if args.stream:
+        plan[-1] = ("bench", "pytest --bench streamed", bench)
+        plan.append(("bench_items", "pytest --bench rows as items", items))
     if args.baseline_code:
         plan.append(("bench_baseline", "--bench, baseline code",
                      [py, str(work / "with_code.py"), str(Path(args.baseline_code).resolve()), "-m", "pytest",
@@ -593,7 +602,7 @@ def main(argv: list[str] | None = None) -> int:
                          [*bench, "--bench-profile", "upstream", "-n", "2"]))
     if args.bench_only:
         plan = [  # nothing else: at 1,000,000 rows the bare baseline alone takes 3 GiB and a quarter hour
-                ("bench", "pytest --bench serial, report and JUnit",
+                ("bench", "pytest --bench serial" + (" streamed" if args.stream else "") + ", report and JUnit",
                  [*bench, "--bench-report", "report.json", "--junitxml", "junit.xml"])]
         if args.baseline_code:  # before/after with the outputs written, in the same rounds
             plan.append(("bench_baseline", "--bench, baseline code, report and JUnit",
@@ -606,7 +615,9 @@ def main(argv: list[str] | None = None) -> int:
                         ["--bench-report", f"report-{key}.json", "--junitxml", f"junit-{key}.xml"]
                         if key.startswith("bench") and "-n" not in cmd else []))
                 for key, label, cmd in plan]
+    load_before = os.getloadavg()[0]  # the machine's load: ratios inside one round are what hold on a busy one
     results = measure_all(plan, work, args.repeat)
+    load_after = os.getloadavg()[0]
     for key in ("score_row", "score_row_upstream"):
         if key in results:
             results[key]["inner_seconds"] = json.loads(results[key]["output"].strip().splitlines()[-1])["seconds"]
@@ -614,9 +625,10 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, Any] = {
         "benchmark": name, "mix": args.mix if name == "olympiad" else None, "rows": n,
         "wrong_fraction": args.wrong, "repeat": args.repeat, "python": platform.python_version(),
-        "cpus": os.cpu_count(), "measurements": {},
+        "cpus": os.cpu_count(), "load": [round(load_before, 2), round(load_after, 2)], "measurements": {},
     }
-    print(f"{name}: {n} rows, {args.wrong:.0%} wrong, median of {args.repeat} runs, {os.cpu_count()} CPUs")
+    print(f"{name}: {n} rows, {args.wrong:.0%} wrong, median of {args.repeat} runs, {os.cpu_count()} CPUs, "
+          f"load {load_before:.1f} before, {load_after:.1f} after")
     # CPU seconds (user + system, the process's own): on a machine shared with other work they move far less
     # than wall seconds, so the ratios below are taken on them.
     print(f"{'measurement':28} {'seconds':>9} {'CPU s':>8} {'rows/s':>10} {'peak MiB':>9}")
@@ -641,6 +653,10 @@ def main(argv: list[str] | None = None) -> int:
             "bench_vs_bare_time": results["bench"]["seconds"] / results["bare"]["seconds"],
             "bench_vs_bare_memory": results["bench"]["peak_rss_mib"] / results["bare"]["peak_rss_mib"],
         }
+        if "bench_items" in results:  # streamed against rows as items, same rounds
+            for what, key in (("cpu", "cpu_seconds"), ("memory", "peak_rss_mib")):
+                ratios[f"items_vs_bare_{what}"] = results["bench_items"][key] / results["bare"][key]
+                ratios[f"stream_vs_items_{what}"] = results["bench"][key] / results["bench_items"][key]
     if "bench_baseline" in results and args.bench_only:
         ratios["after_vs_before_cpu"] = results["bench"]["cpu_seconds"] / results["bench_baseline"]["cpu_seconds"]
         ratios["after_vs_before_memory"] = (results["bench"]["peak_rss_mib"]

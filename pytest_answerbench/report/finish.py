@@ -29,16 +29,17 @@ from .rows import prediction_files
 __all__ = ["rescore", "run_report", "write_output", "write_outputs"]
 
 
-def run_report(*, spec: Any, settings: Any, plan: Any, rows: list[dict[str, Any]],
-               files: Iterable[tuple[str, str]], seconds: float, workers: int, row_seconds: float,
+def run_report(*, spec: Any, settings: Any, plan: Any, rows: Iterable[dict[str, Any]],
+               files: list[dict[str, Any]], seconds: float, workers: int, row_seconds: float,
                cpu: tuple[float, float] | None, baseline: Mapping[str, Any] | None,
                selftest: dict[str, Any] | None, final: bool = True, incomplete: str | None = None) -> dict[str, Any]:
-    """The JSON report of a run: ``rows`` are every record (scored rows, then the ``not_run`` ones), ``files``
-    the prediction files as (path, display name), ``cpu`` the (rows, processes) CPU seconds of an xdist run.
+    """The JSON report of a run: ``rows`` are every record (scored rows, then the ``not_run`` ones; a list, or
+    rows read back from a ``rowstream.RowStream`` in a streamed run), ``files`` the report's ``files`` entry
+    (``rows.prediction_files``), ``cpu`` the (rows, processes) CPU seconds of an xdist run.
     ``final`` False: the run ended early; ``incomplete``: why."""
     report = build_report(
         spec=spec, profile=settings.profile, rows=rows, options=settings.benchmark_options,
-        files=prediction_files(files, rows), seconds=seconds, with_fingerprint=True, gold_path=settings.gold,
+        files=files, seconds=seconds, with_fingerprint=True, gold_path=settings.gold,
         gates=settings.gates, baseline=baseline, warnings=plan.duplicates, workers=workers,
         row_seconds=row_seconds, cpu=cpu, shard=settings.shard,
         rows_in_files=plan.rows_in_files() if settings.shard is not None else None,

@@ -26,13 +26,17 @@ def _parameters(func) -> list[str]:
 # with a probe of its own.
 INTERNALS = {
     "from _pytest._code.code import filter_traceback",  # UserFramesTraceback
-    "from _pytest.junitxml import xml_key",  # junit_logger (the gates' JUnit test cases)
+    "from _pytest.junitxml import xml_key",  # junit_logger (the gates' JUnit test cases), take_junit
+    "write config.stash[_XML_KEY]",  # take_junit: streamed mode writes the JUnit file itself
+    "from _pytest.mark.expression import Expression",  # keyword_expression (streamed mode's -k per row)
     "import pytest_timeout",  # timeout_sigalrm, timeout_timer (outside its __all__)
     "from xdist import workermanage",  # pass_unsynced_args
     "attribute _fixturemanager",  # file_fixtureinfo
     "attribute _current_frames",  # main_thread_frame (CPython's sys._current_frames)
     "write config.option.tbstyle",  # quiet_failures: pytest's own option dests
     "write config.option.reportchars",
+    "write config.option.keyword",  # take_keyword: streamed mode applies -k to each row
+    "write data['nodeid']",  # row_report_data: a streamed row's report data from a worker, named for its row
     "write node.workerinput[key]",  # send_to_worker: xdist's documented channel to a worker
     "write output[key]",  # set_worker_output: config.workeroutput, the same channel back
     "write workermanage.make_reltoroot",  # pass_unsynced_args, and its restore
@@ -312,3 +316,33 @@ def test_raise_in_main_thread_interrupts_pure_python_work():
         while time.monotonic() < deadline:
             pass
     timer.join()
+
+
+def test_keyword_expression_is_pytests_own():
+    evaluate = _compat.keyword_expression("MMStar and not 3")
+    assert evaluate(lambda name: name in ("MMStar", "12")) is True
+    assert evaluate(lambda name: name in ("MMStar", "3")) is False
+    with pytest.raises(pytest.UsageError, match="Wrong expression passed to '-k'"):
+        _compat.keyword_expression("and and")
+
+
+def test_take_junit_leaves_the_file_to_the_plugin(pytester: pytest.Pytester):
+    """With junitxml's plugin taken out, it writes no file and its own clean-up still ends the run well."""
+    pytester.makeconftest("from pytest_answerbench import _compat\n"
+                          "def pytest_sessionstart(session):\n"
+                          "    assert _compat.take_junit(session.config)\n"
+                          "    assert not _compat.take_junit(session.config)\n")
+    pytester.makepyfile("def test_one():\n    pass\n")
+    result = pytester.runpytest("--junitxml=out.xml", "-p", "no:cacheprovider")
+    assert result.ret == 0
+    assert not (pytester.path / "out.xml").exists()
+
+
+def test_a_serialised_report_names_its_node_under_nodeid():
+    report = pytest.TestReport(nodeid="chunk", location=("f", 0, "chunk"), keywords={}, outcome="passed",
+                               longrepr=None, when="call")
+    setattr(report, _compat.ROW_NODEID, "preds.jsonl::7")
+    data = report._to_json()
+    assert data["nodeid"] == "chunk"
+    _compat.row_report_data(data)
+    assert pytest.TestReport._from_json(data).nodeid == "preds.jsonl::7"

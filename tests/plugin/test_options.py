@@ -64,6 +64,7 @@ VALUES: dict[str, tuple[list[str], str]] = {
     "bench_samples_by": (["interaction_id"], "interaction_id"),
     "bench_min_pass": (["3/4"], "3/4"),
     "bench_cluster": (["image_id"], "image_id"),
+    "bench_stream": (["on"], "on"),
 }
 # what every run of the comparison gives, so that options needing another one take effect
 # (crag_mm without a judge model stops before scoring unless told how to score without one: without_judge)

@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "pytest_answerbench"
 
 # The modules that run inside pytest: the entry point and the run's plugins (plugin.py says which is which).
 PYTEST_LAYER = {"plugin", "hooks", "options", "fixtures", "collect", "run", "run_text", "progress", "timers",
-                "cpuclock", "_compat"}
+                "cpuclock", "stream", "_compat"}
 
 # Attributes that belong to pytest's, xdist's or pytest-timeout's internals (docs: pytest_answerbench/_compat.py).
 PRIVATE_ATTRIBUTES = {"_fixturemanager", "_traceback_filter", "_getframe", "_current_frames", "collectonly",

@@ -64,29 +64,41 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
         yield from agreement_lines(agreement, show)
     for warning in report.get("warnings", [])[:5]:
         yield f"warning: {warning}", {"yellow": True}
-    rows = report["rows"]
-    verified = [r for r in rows if r.get("method") == "verifier"]  # the opt-in verifier (judge/verifier.py)
-    if verified:
-        accepted = sum(1 for r in verified if r["status"] == CORRECT)
-        yield (f"verifier: {len(verified)} rows the rules left undecided decided by the judge ({accepted} accepted, "
-               f"{len(verified) - accepted} rejected)"), {}
-    errors = [r for r in rows if r["status"] in (ERROR, TIMEOUT)]
-    wrong = [r for r in rows if r["status"] not in (CORRECT, ERROR, TIMEOUT, NOT_RUN, MISS)]
-    misses = [r for r in rows if r["status"] == MISS]  # abstentions ("I don't know"): no wrong answer
-    for title, listed in (("wrong rows", wrong), ("abstentions (miss)", misses)):
-        if not listed or not show:
+    # One pass over the rows, keeping only those listed: a streamed run's report reads its rows from disk, and a
+    # million rows' wrong ones held in lists would be most of the run's memory.
+    limits = {"wrong": show, "miss": show, "error": max(show, 20)}
+    listed: dict[str, list[dict[str, Any]]] = {kind: [] for kind in limits}
+    counted = dict.fromkeys(limits, 0)
+    verified = accepted = 0
+    for r in report["rows"]:
+        status = r["status"]
+        if r.get("method") == "verifier":  # the opt-in verifier (judge/verifier.py)
+            verified += 1
+            accepted += status == CORRECT
+        if status in (CORRECT, NOT_RUN):
             continue
-        yield f"{title} (first {min(show, len(listed))} of {len(listed)}):", {}
-        for r in listed[:show]:
+        # abstentions ("I don't know", a miss) are no wrong answer
+        kind = "error" if status in (ERROR, TIMEOUT) else "miss" if status == MISS else "wrong"
+        counted[kind] += 1
+        if len(listed[kind]) < limits[kind]:
+            listed[kind].append(r)
+    if verified:
+        yield (f"verifier: {verified} rows the rules left undecided decided by the judge ({accepted} accepted, "
+               f"{verified - accepted} rejected)"), {}
+    for title, kind in (("wrong rows", "wrong"), ("abstentions (miss)", "miss")):
+        if not counted[kind] or not show:
+            continue
+        yield f"{title} (first {min(show, counted[kind])} of {counted[kind]}):", {}
+        for r in listed[kind]:
             yield f"  {where(r)} {r['id']}: extracted {short_repr(r['extracted'])}, gold {short_repr(r['gold'])} " \
                   f"[{r['method']}]", {}
-    if errors:
-        limit = max(show, 20)
-        yield f"errored or timed-out rows ({len(errors)}):", {"red": True}
-        for r in errors[:limit]:
+    if counted["error"]:
+        limit = limits["error"]
+        yield f"errored or timed-out rows ({counted['error']}):", {"red": True}
+        for r in listed["error"]:
             yield f"  {where(r)} {r['id']}: {r['status']}: {r['detail'] or r['method']}", {"red": True}
-        if len(errors) > limit:
-            yield f"  ... {len(errors) - limit} more in the report", {"red": True}
+        if counted["error"] > limit:
+            yield f"  ... {counted['error'] - limit} more in the report", {"red": True}
     par = report.get("parallel")
     if par and par.get("serial_likely_faster"):
         yield (f"note: {par['workers']} workers took {par['wall_seconds']:.1f} s, a serial run would likely take about "
