@@ -24,7 +24,6 @@ per-row set-up hooks, output capture and markers do not exist for a row.
 
 from __future__ import annotations
 
-import gc
 import os
 import time
 from array import array
@@ -41,8 +40,9 @@ from .judge import JudgeError, JudgeFatalError
 from .report import scrub_surrogates
 from .report.junit_text import JunitText
 from .report.rowstream import RowStream
+from .report.journal import plan_entries
 from .report.paired import current_ids
-from .report.rows import make_row
+from .report.rows import junit_properties, make_row
 from .run import BenchRun
 from .scoring import coerce_verdict
 from .timeguard import ScoreTimeout, deadline
@@ -345,7 +345,7 @@ class StreamMode:
         self.collection = collection
         self.reason = reason
         # pytest's own -k would see chunks: the filter applies it to each row
-        self.filter = RowFilter(config, collection, run.resumed, _compat.take_keyword(config))
+        self.filter = RowFilter(config, collection, run.journal.resumed, _compat.take_keyword(config))
         collection.collect_files_as(StreamFile)
         self.rows = 0  # rows in the chunks collected
         self.chunks = 0
@@ -561,7 +561,7 @@ class StreamMode:
                     if longrepr is None:
                         longrepr = describe(verdict)
             duration = time.perf_counter() - started
-            properties = run.properties(rec) if self.junit else _NO_PROPERTIES
+            properties = junit_properties(rec) if self.junit else _NO_PROPERTIES
             if outcome == "passed" and shared is not None:
                 # pytest's terminal keeps every report it is given to the end: a passed row's report is one
                 # object shared by the chunk's passed rows, filled anew for each (its summary of passed tests,
@@ -677,7 +677,7 @@ class StreamRun(BenchRun):
         """The row's JUnit test case as junitxml writes a row item's (item mode): its properties, and an
         unreadable row's set-up error in the words of ``pytest.fail``."""
         assert self.junit_file is not None
-        properties = report.user_properties or (self.properties(rec) if rec is not None else ())
+        properties = report.user_properties or (junit_properties(rec) if rec is not None else ())
         if report.when == "setup" and report.failed and rec is not None:
             text = str(report.longrepr)
             self.junit_file.add_case(report.nodeid, "failed", report.duration, f'failed on setup with "Failed: {text}"',
@@ -699,17 +699,18 @@ class StreamRun(BenchRun):
             self.progress.start(rows)
         if self._collected:
             self._start_journal([entry for chunk in chunks for entry in _plan_entries(chunk)])
-        if chunks and not self._frozen:
-            gc.freeze()  # what the collection made lives to the end: out of the collector's way (BenchRun)
-            self._frozen = True
+        if chunks and not self.freezer.frozen:
+            self.freezer.freeze()  # what the collection made lives to the end: out of the collector's way (BenchRun)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
         """On xdist's controller: the rows to come are the files' rows (the workers' items are chunks)."""
         if self._worker_ids is None:
-            self._worker_ids = list(self.collection.plan.replay())
+            plan = self.collection.plan
+            planned = plan.replay()
+            self._worker_ids = list(planned)
             if self.settings.report_path and not self.is_worker:
-                self._start_journal(self._plan_of(self._worker_ids))
+                self._start_journal(plan_entries(self._worker_ids, planned, plan.replayed_samples))
 
     def report_rows(self, not_run: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
         """The report's rows read from the stream in report order (never all in memory), and its files."""
