@@ -51,9 +51,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from .decide import _read
-from .fast import _FAST_STARTS, _fast_short, _fast_sole
-from .optionset import _option_set
+from .decide import read as _read
+from .fast import FAST_STARTS as _FAST_STARTS, fast_short as _fast_short, fast_sole as _fast_sole
+from .optionset import option_set as _option_set
 from .result import ChoiceResult
 
 __all__ = ["ChoiceResult", "infer_choice"]

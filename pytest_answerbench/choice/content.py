@@ -8,14 +8,14 @@ import functools
 from typing import Callable
 
 from ..text.patterns import lazy_compile
-from .normalize import _stem_word, _stem_words, _text_boundary_ok, _text_start_ok
-from .optionset import _KEY_TOKEN, _OptionSet
+from .normalize import stem_word, stem_words, text_boundary_ok, text_start_ok
+from .optionset import KEY_TOKEN, OptionSet
 from .result import ChoiceResult
 from .rules import CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD
-from .scan import _present
-from .values import _reply_numbers, _reply_value
+from .scan import present
+from .values import reply_numbers, reply_value
 
-_SENTENCE_END = lazy_compile(r"[.!?\n]")
+SENTENCE_END = lazy_compile(r"[.!?\n]")
 # (the words grouped behind one \b: a pattern whose every branch is a word or "n't" scans several times faster)
 _NEGATED_BEFORE = lazy_compile(r"(?:\b(?:n(?:ot|either|or|o|ever)|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,1}$")
 # "not true", "isn't false", "not really true": a polar option (True / False, Yes / No) negated outright, which names
@@ -86,7 +86,7 @@ def counterfactual_clauses(low: str) -> list[tuple[int, int]]:
     it would be c"; see ``rules.COUNTERFACTUAL_IF``): what they name is no commitment."""
     modal = "would" in low or "could" in low or "might" in low or "'d " in low
     mood = "were" in low or "had" in low  # "If the axis were logarithmic, C.": no modal needed (COUNTERFACTUAL_MOOD)
-    if not ((modal or mood) and _present(low, _COUNTERFACTUAL_WORDS)):
+    if not ((modal or mood) and present(low, _COUNTERFACTUAL_WORDS)):
         return []
     spans = []
     start = 0
@@ -101,20 +101,20 @@ def counterfactual_clauses(low: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _texts(low: str, optset: _OptionSet, spans: Spans) -> None:
+def _texts(low: str, optset: OptionSet, spans: Spans) -> None:
     """Every non-overlapping occurrence of each option's text (its core when that tells it apart), whole words."""
     for letter, ot in optset.search_text:
         # every non-overlapping occurrence, left to right (what finditer of the escaped text gives)
         size = len(ot)
         i = low.find(ot)
         while i >= 0:
-            if _text_start_ok(low, i) and _text_boundary_ok(low, i + size) and not (
+            if text_start_ok(low, i) and text_boundary_ok(low, i + size) and not (
                     ot == "i" and _PRONOUN_I_AFTER.match(low, i + 1)):  # "I believe" for the option "I"
                 spans.setdefault(letter, []).append((i, i + size))
             i = low.find(ot, i + size)
 
 
-def _numbers(low: str, optset: _OptionSet, spans: Spans) -> None:
+def _numbers(low: str, optset: OptionSet, spans: Spans) -> None:
     """Numbers in the reply that equal a numeric option ("4.0" for the option "4"), share ("0.4" for "40%") or range
     ("14" for "Between 10 and 20")."""
     numeric = optset.opt_num
@@ -125,9 +125,9 @@ def _numbers(low: str, optset: _OptionSet, spans: Spans) -> None:
     # sorted and do not overlap, so the last one starting at or before it is the one to check.
     text_starts = {letter: [a for a, _ in occ] for letter, occ in spans.items()}
     text_spans = {letter: list(occ) for letter, occ in spans.items()}
-    for m in _reply_numbers(low):
+    for m in reply_numbers(low):
         token = m.group(0)
-        value = _reply_value(token)
+        value = reply_value(token)
         if value is None:
             continue
         start = m.start()
@@ -145,7 +145,7 @@ def _numbers(low: str, optset: _OptionSet, spans: Spans) -> None:
             spans.setdefault(letter, []).append((start, m.end()))
 
 
-def _chinese_verdicts(low: str, optset: _OptionSet, spans: Spans) -> None:
+def _chinese_verdicts(low: str, optset: OptionSet, spans: Spans) -> None:
     """这句话是对的 / 说错了: Chinese verdicts for a polar pair written with other characters than its texts."""
     if optset.polar and not low.isascii():
         yes, no = optset.yes_no
@@ -154,7 +154,7 @@ def _chinese_verdicts(low: str, optset: _OptionSet, spans: Spans) -> None:
                 spans.setdefault(letter, []).append(m.span())
 
 
-def _times_and_dates(low: str, optset: _OptionSet, spans: Spans) -> None:
+def _times_and_dates(low: str, optset: OptionSet, spans: Spans) -> None:
     """"They close at 19:30." for the option "7:30 PM", "March 6th" for "2024-03-06"."""
     if optset.clocks or optset.dates:
         for start, end, hits in optset.when_hits(low):
@@ -164,7 +164,7 @@ def _times_and_dates(low: str, optset: _OptionSet, spans: Spans) -> None:
 
 
 #: Where the reply names an option, found in this order (a later finder sees what the earlier ones found).
-FINDERS: tuple[tuple[str, Callable[[str, _OptionSet, Spans], None]], ...] = (
+FINDERS: tuple[tuple[str, Callable[[str, OptionSet, Spans], None]], ...] = (
     ("texts", _texts),
     ("numbers", _numbers),
     ("chinese-verdicts", _chinese_verdicts),
@@ -172,7 +172,7 @@ FINDERS: tuple[tuple[str, Callable[[str, _OptionSet, Spans], None]], ...] = (
 )
 
 
-def _standing(flat: str, low: str, optset: _OptionSet, spans: Spans) -> Spans:
+def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
     """The occurrences that name their option: not inside a longer occurrence of another option, not negated ("not
     a cat"), not asked ("Is it the ribosome?"); "not true" names the other option of a polar pair, "partially true"
     names neither."""
@@ -214,7 +214,7 @@ def _standing(flat: str, low: str, optset: _OptionSet, spans: Spans) -> Spans:
             if not inside and not negated:
                 if questions:
                     if ends is None:
-                        ends = [m.start() for m in _SENTENCE_END.finditer(low)]
+                        ends = [m.start() for m in SENTENCE_END.finditer(low)]
                     i = bisect.bisect_left(ends, b)
                     if (low[ends[i]] == "?") if i < len(ends) else flat_asks:
                         continue  # "Is it the ribosome?": asked, not answered
@@ -226,12 +226,12 @@ def _standing(flat: str, low: str, optset: _OptionSet, spans: Spans) -> Spans:
     return kept
 
 
-def _named(letter: str, optset: _OptionSet, detail: str) -> ChoiceResult:
+def _named(letter: str, optset: OptionSet, detail: str) -> ChoiceResult:
     """The option ``letter`` named by its text (or by its value, for a numeric option)."""
     return ChoiceResult(letter, "answer-value" if letter in optset.opt_num else "option-text", detail)
 
 
-def _one_named(low: str, optset: _OptionSet, kept: Spans) -> ChoiceResult:
+def _one_named(low: str, optset: OptionSet, kept: Spans) -> ChoiceResult:
     """One option named: it is the answer, unless offered with an alternative or said to answer another question."""
     letter = next(iter(kept))
     if all(_OR_ALTERNATIVE.match(low, b) for _, b in kept[letter]):
@@ -249,7 +249,7 @@ class Named:
     """Several options named: what the tie-breakers read (the reply, the options named, where its last sentence
     starts and whether that sentence concludes)."""
 
-    def __init__(self, low: str, optset: _OptionSet, kept: Spans, spans: Spans) -> None:
+    def __init__(self, low: str, optset: OptionSet, kept: Spans, spans: Spans) -> None:
         self.low = low
         self.optset = optset
         self.kept = kept
@@ -397,7 +397,7 @@ TIE_BREAKERS: tuple[tuple[str, Callable[[Named], ChoiceResult | None]], ...] = (
 )
 
 
-def option_texts(flat: str, low: str, optset: _OptionSet) -> ChoiceResult | None:
+def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
     """The option the reply names by its text or value (``low``: the normalised reply, ``_norm_text(flat)``):
     exactly one standing occurrence names it; with several options named, the ``TIE_BREAKERS`` decide."""
     spans: Spans = {}
@@ -424,7 +424,7 @@ def option_texts(flat: str, low: str, optset: _OptionSet) -> ChoiceResult | None
     return None
 
 
-def _inflected_content(low: str, optset: _OptionSet) -> ChoiceResult | None:
+def _inflected_content(low: str, optset: OptionSet) -> ChoiceResult | None:
     """No option text occurs as written: try again with word endings taken off ("remains the same" for
     "Remain the same", "the boxes" for "a box"), keeping a match only when exactly one option has one."""
     if len(low) > 2000:
@@ -432,7 +432,7 @@ def _inflected_content(low: str, optset: _OptionSet) -> ChoiceResult | None:
     texts = optset.stemmed_texts
     if not texts:
         return None
-    stemmed = f" {_stem_words(low)} "
+    stemmed = f" {stem_words(low)} "
     found = []
     for letter, st in texts:
         i = stemmed.find(st)
@@ -457,7 +457,7 @@ def _defined_at(low: str, end: int, spans: dict[str, list[tuple[int, int]]]) -> 
     return _DEFINED_AFTER.match(low, end) is not None
 
 
-def key_word(optset: _OptionSet, low: str, most_words: int) -> str | None:
+def key_word(optset: OptionSet, low: str, most_words: int) -> str | None:
     """The option named by a word only its text has, in a text of at most ``most_words`` words: "Austen." for
     "Jane Austen", "The Versailles treaty ended the war." for "Treaty of Versailles". None when the text names
     such words of two options, or only negated ("not Austen")."""
@@ -467,13 +467,13 @@ def key_word(optset: _OptionSet, low: str, most_words: int) -> str | None:
     if not keys:
         return None
     found = set()
-    for m in _KEY_TOKEN.finditer(low):
-        letter = keys.get(_stem_word(m.group(0)))
+    for m in KEY_TOKEN.finditer(low):
+        letter = keys.get(stem_word(m.group(0)))
         if letter is None or _NEGATED_AFTER.match(low, m.end(), m.end() + 60):
             continue  # "..., which is wrong"
         if low.startswith(",", m.end()) and m.group(0) in _STEP_ORDINALS:
             continue  # "First, look at the curve."
-        end = _SENTENCE_END.search(low, m.end())
+        end = SENTENCE_END.search(low, m.end())
         if end is not None and end.group(0) == "?":
             continue  # "Austen?": a question, not an answer
         neg = _NEGATED_BEFORE.search(low, max(0, m.start() - 30), m.start())
@@ -483,12 +483,12 @@ def key_word(optset: _OptionSet, low: str, most_words: int) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def so_clause_key_word(low: str, fold_ok: bool, optset: _OptionSet) -> ChoiceResult | None:
+def so_clause_key_word(low: str, fold_ok: bool, optset: OptionSet) -> ChoiceResult | None:
     """A reply with nothing else to read: its last "so ..." clause, if short, names the one option whose own
     word it holds, with no other option's word after it ("So the author opposes it — the benefits are only
     rebutted" for "The author opposes the policy."; not "so it supports the law at first, but then opposes
     it")."""
-    if not fold_ok or not _present(low, ("so", "therefore", "thus", "hence")) \
+    if not fold_ok or not present(low, ("so", "therefore", "thus", "hence")) \
             or not optset.key_words:
         return None
     last = None
@@ -503,7 +503,7 @@ def so_clause_key_word(low: str, fold_ok: bool, optset: _OptionSet) -> ChoiceRes
         return None
     keyed = key_word(optset, clause, 8)
     keys = optset.key_words
-    if keyed is None or any(keys.get(_stem_word(t), keyed) != keyed
-                            for t in _KEY_TOKEN.findall(low, last.end())):
+    if keyed is None or any(keys.get(stem_word(t), keyed) != keyed
+                            for t in KEY_TOKEN.findall(low, last.end())):
         return None
     return ChoiceResult(keyed, "key-word", f"the closing 'so' clause names a word only option {keyed} has")

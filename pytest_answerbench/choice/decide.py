@@ -40,10 +40,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .content import key_word, so_clause_key_word
-from .optionset import _OptionSet
-from .reader import _Reader
+from .optionset import OptionSet
+from .reader import Reader
 from .result import ChoiceResult, Commit
-from .rules import _NONE_OF_THE, REFUSAL, RULES, RuleSet
+from .rules import NONE_OF_THE, REFUSAL, RULES, RuleSet
 from .whole import cut_off, leading, lone_letter, none_among, sole, special_option
 
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
@@ -101,7 +101,7 @@ class Decision:
     chosen: Commit | None = None
     corrected = False  # a self-correction replaced the chosen commitment
 
-    def __init__(self, reader: _Reader, loops: int = 3) -> None:
+    def __init__(self, reader: Reader, loops: int = 3) -> None:
         self.reader = reader
         self.negatives: set[str] = set()
         self.loops = loops  # loops the ``loop`` step may still cut off (each cut reads the text before it again)
@@ -118,7 +118,7 @@ def _sole(d: Decision) -> ChoiceResult | None:
     return sole(d.reader)
 
 
-def _kept(reader: _Reader, commits: list[Commit]) -> list[Commit]:
+def _kept(reader: Reader, commits: list[Commit]) -> list[Commit]:
     """The commitments that count: those outside counterfactual clauses ("If the axis were logarithmic, it would
     be C"); of the weak ones (tier 1: conclusions, brackets, sole letters, the closing clause), none the reply makes
     after saying it cannot see the question's input (``rules.CANNOT_SEE``: "I cannot see the image. (A)") and none
@@ -264,7 +264,7 @@ def _refusal(d: Decision) -> ChoiceResult | None:
         if reader.fold_ok else REFUSAL.pattern.search(reader.flat)
     if not refusal and reader.cannot_see() < 0:
         return None
-    none_of = ("none of the" in reader.low) if reader.fold_ok else _NONE_OF_THE.search(reader.flat)
+    none_of = ("none of the" in reader.low) if reader.fold_ok else NONE_OF_THE.search(reader.flat)
     found = reader.content() if none_of else None
     if found is not None and found.letter is not None:
         return found
@@ -283,7 +283,7 @@ def _loop(d: Decision) -> ChoiceResult | None:
     if loop is None:
         return None
     before = reader.flat[:loop.start]
-    found = _read(before, reader.optset, reader.rules, d.loops - 1) if before.strip() else None
+    found = read(before, reader.optset, reader.rules, d.loops - 1) if before.strip() else None
     if found is not None and found.letter is not None:
         return found
     return ChoiceResult(None, "loop", "the reply ends in a loop repeating itself and chose nothing before it")
@@ -359,11 +359,11 @@ STEPS: tuple[Step, ...] = (
 _RUNS = tuple(step.run for step in STEPS)
 
 
-def _read(response: str, optset: _OptionSet, rules: RuleSet = RULES, loops: int = 3) -> ChoiceResult:
+def read(response: str, optset: OptionSet, rules: RuleSet = RULES, loops: int = 3) -> ChoiceResult:
     """``infer_choice`` for a non-empty reply and option set, by the full reader (``rules``: the marker tables;
     ``loops``: how many loops at the end, one before the other, the ``loop`` step cuts off at most, so a reply
     made of many short loops is read a bounded number of times)."""
-    decision = Decision(_Reader(response, optset, rules), loops)
+    decision = Decision(Reader(response, optset, rules), loops)
     for run in _RUNS:
         found = run(decision)
         if found is not None:

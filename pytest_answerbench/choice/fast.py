@@ -5,14 +5,14 @@ from __future__ import annotations
 
 
 from ..text.patterns import lazy_compile
-from .normalize import _loose_key, _norm_text
-from .optionset import _OptionSet
+from .normalize import loose_key, norm_text
+from .optionset import OptionSet
 from .result import ChoiceResult
 from .whole import sole_letter
 
 # ---- a reply that is only a letter ----------------------------------------------------------------------------
 # The full reader's first steps are "empty" and "sole" (decide.py), and "sole" first asks whether the reply is a
-# letter in any dress (whole.sole_letter). The reader's normalisation (normalize._normalize, reader._Reader) leaves
+# letter in any dress (whole.sole_letter). The reader's normalisation (normalize.normalize, reader.Reader) leaves
 # an ASCII reply holding none of these characters as it is (no TeX, no reasoning block, no markdown emphasis, no
 # dollars), so for such a reply sole_letter on the reply itself is the full reader's verdict whenever it has one
 # (a property test compares the two: tests/properties/test_choice_properties.py).
@@ -24,7 +24,7 @@ _AFTER_LETTER = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85.:;!,)]}>\"'`"
 _QUICK = lazy_compile(r"\s*(?P<prefix>[Tt]he answer is |Answer: )?(?:(?P<open>\()(?P<inner>[A-Z])\)|(?P<letter>[A-Z]))\.?\s*")
 
 
-def _fast_sole(response: str, optset: _OptionSet) -> ChoiceResult | None:
+def fast_sole(response: str, optset: OptionSet) -> ChoiceResult | None:
     """The full reader's answer for a short ASCII reply that is only a letter ("B", "(b)", "The answer is (B)."),
     or None (then the full reader decides)."""
     m = _QUICK.fullmatch(response)
@@ -59,21 +59,21 @@ _FAST_FORMS = lazy_compile(
 
 
 _BOX_WORD = "\\boxed"
-_FAST_STARTS = ("$\\boxed", "\\boxed", "So", "Therefore", "Thus", "Hence", "I think it")  # how the forms start
+FAST_STARTS = ("$\\boxed", "\\boxed", "So", "Therefore", "Thus", "Hence", "I think it")  # how the forms start
 
 
-def _fast_short(response: str, optset: _OptionSet) -> ChoiceResult | None:
+def fast_short(response: str, optset: OptionSet) -> ChoiceResult | None:
     """The full reader's answer for a few common short replies, or None (then the full reader decides)."""
     if len(response) > 60 or not response.isascii():
         return None
     stripped = response.strip()
-    if not stripped.startswith(_FAST_STARTS):
+    if not stripped.startswith(FAST_STARTS):
         return None
     m = _FAST_FORMS.fullmatch(stripped)
     if m is None:
         return None
-    low = _norm_text(stripped)
-    loose = _loose_key(low)
+    low = norm_text(stripped)
+    loose = loose_key(low)
     for ot in optset.fast_guard:
         if ot in loose or ot in low:
             return None  # an option's text occurs in the reply: the rules reading option texts may apply

@@ -1,4 +1,4 @@
-"""The hedges and self-corrections of a reply (``HedgeReading``, a part of ``reader._Reader``): whether the chosen
+"""The hedges and self-corrections of a reply (``HedgeReading``, a part of ``reader.Reader``): whether the chosen
 commitment is offered beside another option ("Answer: B\nAnswer: D", "(B) London or (C) Berlin", "The answer is B.
 Hmm, or is it C?"), and the letters named right after a correction cue ("..., no wait, D").
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from ..text.patterns import lazy_compile
-from .content import _SENTENCE_END, option_texts
-from .normalize import _norm_text
+from .content import SENTENCE_END, option_texts
+from .normalize import norm_text
 from .result import ChoiceResult, Commit
-from .rules import _ADVERBS, _NEG_WORDS, _STRONG_CUE, HEDGE_OTHER, SIDE_BY_SIDE_CHARS, SIDE_BY_SIDE_WORDS, _WORD_RUNS
+from .rules import ADVERBS, NEG_WORDS, STRONG_CUE, HEDGE_OTHER, SIDE_BY_SIDE_CHARS, SIDE_BY_SIDE_WORDS, WORD_RUNS
 
 __all__ = ["HedgeReading"]
 
@@ -36,11 +36,11 @@ _CORRECTION_LEAD = lazy_compile(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:
                               re.I)
 _CORRECTION_VERDICT = lazy_compile(r"(?:options?\s+)?([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer))")
 _CORRECTION_OPTION = lazy_compile(r"(?:option|choice)\s+([A-Za-z])(?![A-Za-z0-9])", re.I)
-_REST_NEGATED = lazy_compile(rf"\s*(?:,\s*)?(?:is|are|was)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
+_REST_NEGATED = lazy_compile(rf"\s*(?:,\s*)?(?:is|are|was)?\s*{ADVERBS}{NEG_WORDS}", re.I)
 
 
 class HedgeReading:
-    """Hedges, corrections and the option texts a reply names, read on a ``reader._Reader`` (this class holds no
+    """Hedges, corrections and the option texts a reply names, read on a ``reader.Reader`` (this class holds no
     state of its own)."""
 
     def hedge(self, chosen: Commit, commits: list[Commit], negatives: set[str],
@@ -82,16 +82,16 @@ class HedgeReading:
         cue, an option's text: "Or maybe Paris? No, Berlin."), or None."""
         flat = self.flat
         for m in _OR_ALTERNATIVE.finditer(flat, chosen.pos, chosen.pos + 400):
-            end = _SENTENCE_END.search(flat, m.end())
+            end = SENTENCE_END.search(flat, m.end())
             stop = end.start() if end else len(flat)
             clause = flat[m.end(): stop]
-            found = option_texts(clause, _norm_text(clause), self.optset) if clause.strip() else None
+            found = option_texts(clause, norm_text(clause), self.optset) if clause.strip() else None
             if found is None or found.letter is None or found.letter == chosen.letter:
                 continue
             rest = flat[stop + 1:]
             if any(start >= stop for start, _ in self.cues()) or any(
                     c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)) or (
-                    rest.strip() and option_texts(rest, _norm_text(rest), self.optset) is not None):
+                    rest.strip() and option_texts(rest, norm_text(rest), self.optset) is not None):
                 continue  # settled after it
             return found.letter
         return None
@@ -99,7 +99,7 @@ class HedgeReading:
     def _other_in_sentence(self, chosen: Commit, segments: list[list[Commit] | None]) -> str | None:
         """Another option offered in the chosen answer's own sentence ("(B) London or (C) Berlin", "B, although C
         is possible too", ``rules.HEDGE_OTHER``) that no later commitment settles, or None."""
-        end = _SENTENCE_END.search(self.flat, chosen.pos + 1)
+        end = SENTENCE_END.search(self.flat, chosen.pos + 1)
         stop = end.start() if end else len(self.flat)
         for m in HEDGE_OTHER.finditer(self.flat, chosen.pos, stop):
             other = m.group(1) or m.group(2) or m.group(3) or m.group(4)
@@ -112,7 +112,7 @@ class HedgeReading:
         """Nothing but answer words, letters and words offering alternatives between ``a`` and ``b`` (see
         ``rules.SIDE_BY_SIDE_WORDS``); a word of new reasoning or a revision ("but", "then", 改为) makes the
         later answer the one that stands."""
-        for word in _WORD_RUNS.findall(self.flat[a:b].lower()):
+        for word in WORD_RUNS.findall(self.flat[a:b].lower()):
             if len(word) > 1 and word not in SIDE_BY_SIDE_WORDS and not (
                     not word.isascii() and SIDE_BY_SIDE_CHARS.issuperset(word)):
                 return False
@@ -149,7 +149,7 @@ class HedgeReading:
         for start, end in reversed(self.cues()):
             if start <= after:
                 break
-            if not _STRONG_CUE.search(self.flat, start, end):
+            if not STRONG_CUE.search(self.flat, start, end):
                 continue
             found = type(self)(self.flat[end:], self.optset, self.rules).content()
             if found is not None and found.letter is not None:

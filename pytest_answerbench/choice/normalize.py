@@ -38,7 +38,7 @@ def _tex_symbols(text: str) -> str:
     return text
 
 
-def _normalize(response: str) -> str:
+def normalize(response: str) -> str:
     """Full-width to ASCII (NFKC), reasoning blocks dropped, LaTeX/markdown wrappers loosened."""
     if not response.isascii() and "10" in response:
         response = _superscripts(response)
@@ -66,7 +66,7 @@ _GREEK_NAMES = str.maketrans({ch: name for ch, name in zip(
     "phi chi psi omega".split())})
 
 
-def _norm_text(s: str) -> str:
+def norm_text(s: str) -> str:
     """Text for comparing an answer with option texts: lower case, no markup, single spaces."""
     if not s.isascii() and "10" in s:
         s = _superscripts(s)
@@ -92,8 +92,8 @@ def _norm_text(s: str) -> str:
     return s
 
 
-def _norm_head(s: str, need: int) -> tuple[str, bool]:
-    """``(_norm_text(s), True)``, or for a long ``s`` a cheaper ``(head, False)``: a prefix of ``_norm_text(s)``
+def norm_head(s: str, need: int) -> tuple[str, bool]:
+    """``(norm_text(s), True)``, or for a long ``s`` a cheaper ``(head, False)``: a prefix of ``norm_text(s)``
     at least ``need`` characters long, normalised from a prefix of ``s`` cut where normalising cannot differ.
 
     The cut keeps the prefix and the next character ASCII (NFKC and lower-casing then act character by
@@ -107,25 +107,25 @@ def _norm_head(s: str, need: int) -> tuple[str, bool]:
         if brace >= 0:
             cut = brace + 1
     if len(s) <= cut + 1 or not s[:cut + 1].isascii():
-        return _norm_text(s), True
+        return norm_text(s), True
     if "frac" in s[:cut + 8]:  # "\\frac{1}{3}" -> "1/3" across the cut would break the prefix property
-        return _norm_text(s), True
-    head = _norm_text(s[:cut])
+        return norm_text(s), True
+    head = norm_text(s[:cut])
     if len(head) < need:
-        return _norm_text(s), True
+        return norm_text(s), True
     return head, False
 
 
 # ASCII characters normalisation may drop: whitespace, the markup it deletes, the punctuation it trims
-_SHRINKING = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f*$`\".;,:!?"
-_SHRINK_DELETE = str.maketrans("", "", _SHRINKING)
-_NUMBER_CHARS = frozenset("0123456789,.+-−eE%/ \t\n\r\f\v")
+SHRINKING = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f*$`\".;,:!?"
+SHRINK_DELETE = str.maketrans("", "", SHRINKING)
+NUMBER_CHARS = frozenset("0123456789,.+-−eE%/ \t\n\r\f\v")
 
 
 _LOOSE_DROP = str.maketrans("", "", " \t\n-‐‑–—^{}_\\'’")
 
 
-def _loose_key(ns: str) -> str:
+def loose_key(ns: str) -> str:
     """A normalised text with spacing, hyphens and TeX markup taken out, so that "18cm" meets "18 cm",
     "top-left" meets "top left" and "x^2 + 1" meets "x^2+1" (and, through NFKC, "x²")."""
     return ns.translate(_LOOSE_DROP)
@@ -138,7 +138,7 @@ _ORDINAL_DIGITS = {f"{i + 1}{end}": word for i, (word, end) in enumerate(zip(
     "st nd rd th th th th th th th".split()))}
 
 
-def _stem_word(word: str) -> str:
+def stem_word(word: str) -> str:
     """One word with a crude English ending taken off ("remains" -> "remain", "increased" -> "increas"), or an
     ordinal written in words ("3rd" -> "third"); remembered, as replies repeat their words."""
     stem = _STEM_MEMO.get(word)
@@ -156,18 +156,18 @@ def _stem_word(word: str) -> str:
     return w
 
 
-def _stem_words(s: str) -> str:
-    """The words of ``s``, each stemmed by ``_stem_word``, joined by single spaces."""
-    return " ".join([_stem_word(w) for w in _STEM_SPLIT.split(s) if w])
+def stem_words(s: str) -> str:
+    """The words of ``s``, each stemmed by ``stem_word``, joined by single spaces."""
+    return " ".join([stem_word(w) for w in _STEM_SPLIT.split(s) if w])
 
 
-def _strip_article(s: str) -> str:
+def strip_article(s: str) -> str:
     """``s`` without a leading article and the whitespace after it ("a ", "an ", "the ")."""
     m = _ARTICLE_START.match(s)
     return s[m.end():] if m else s
 
 
-def _text_boundary_ok(text: str, end: int) -> bool:
+def text_boundary_ok(text: str, end: int) -> bool:
     """True when ``text[end:]`` does not continue the word or number that ends at ``end``."""
     if end >= len(text):
         return True
@@ -188,7 +188,7 @@ def _cjk(ch: str) -> bool:
 _THOUSANDS_GROUP = lazy_compile(r"\d{3}(?![\d,])")
 
 
-def _text_start_ok(text: str, start: int) -> bool:
+def text_start_ok(text: str, start: int) -> bool:
     if start == 0:
         return True
     ch = text[start - 1]

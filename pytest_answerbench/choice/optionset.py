@@ -1,4 +1,4 @@
-"""Everything that depends only on the option set, built once per distinct set (``_option_set``)."""
+"""Everything that depends only on the option set, built once per distinct set (``option_set``)."""
 
 from __future__ import annotations
 
@@ -6,17 +6,17 @@ import functools
 import re
 
 from ..text.patterns import lazy_compile
-from .normalize import _loose_key, _norm_text, _stem_word, _stem_words, _strip_article
-from .rules import (NONE_OPTION, _ADVERBS, _AFTER_WORDS, _NEG_WORDS, _NONE_ABOVE, _NOT_AFTER_LETTER, _NOT_LETTER,
-                    _UNDETERMINED)
-from .values import (_CLOCK, _DATE, _DAY_HALF, _clock_value, _date_value, _in_range, _option_number, _range_of,
-                     _same_clock, _same_date)
+from .normalize import loose_key, norm_text, stem_word, stem_words, strip_article
+from .rules import (ADVERBS, AFTER_WORDS, NEG_WORDS, NONE_ABOVE, NONE_OPTION, NOT_AFTER_LETTER, NOT_LETTER,
+                    UNDETERMINED)
+from .values import (CLOCK, DATE, DAY_HALF, clock_value, date_value, in_range, option_number, range_of,
+                     same_clock, same_date)
 
 _WORDS_ONLY = lazy_compile(r"[a-z]+(?:['’ -]+[a-z]+)*")
 # words of an option text that can name it alone ("Austen" for "Jane Austen"): letters only, stemmed; function
 # words and the vocabulary of options in general never do
-_KEY_TOKEN = lazy_compile(r"[^\W\d_]+|(?<!\d)\d{1,3}(?:st|nd|rd|th)\b")
-_KEY_STOP = frozenset(_stem_words(w) for w in (
+KEY_TOKEN = lazy_compile(r"[^\W\d_]+|(?<!\d)\d{1,3}(?:st|nd|rd|th)\b")
+_KEY_STOP = frozenset(stem_words(w) for w in (
     "with from that this than then they them their there these those have been were what when where which will "
     "would could should about into only also more most less least some such each both none above below other true "
     "false does doesn not very much many over under after before between because while here just like make made "
@@ -33,20 +33,20 @@ _YES_TEXTS = frozenset(("yes", "true", "correct", "正确", "对", "是"))
 _NO_TEXTS = frozenset(("no", "false", "incorrect", "错误", "错", "否", "不正确"))
 
 
-class _OptionSet:
-    """Everything that depends only on the option set, built once per distinct set (see ``_option_set``)."""
+class OptionSet:
+    """Everything that depends only on the option set, built once per distinct set (see ``option_set``)."""
 
     def __init__(self, items: tuple[tuple[str, str], ...]) -> None:
         self.options = {k.strip().upper(): v for k, v in items}
         self.letters = list(self.options)
         self.letter_set = frozenset(self.letters)
-        self.opt_norm = {k: _norm_text(_MARKUP_TAG.sub(" ", v) if "[" in v else v) for k, v in self.options.items()}
+        self.opt_norm = {k: norm_text(_MARKUP_TAG.sub(" ", v) if "[" in v else v) for k, v in self.options.items()}
         # "a cat" is also said as "cat"; "24 cm²" is the number 24 with a unit
-        self.opt_core = {k: _strip_article(v) for k, v in self.opt_norm.items()}
-        opt_num = {k: _option_number(v) for k, v in self.options.items()}
+        self.opt_core = {k: strip_article(v) for k, v in self.opt_norm.items()}
+        opt_num = {k: option_number(v) for k, v in self.options.items()}
         for k, v in opt_num.items():
             if v is None and self.opt_norm[k]:  # "$3.00", "$\\frac{1}{2}$": the number under the markup
-                opt_num[k] = _option_number(self.opt_norm[k])
+                opt_num[k] = option_number(self.opt_norm[k])
         self.opt_num = {k: v for k, v in opt_num.items() if v is not None}
         # "B12" for "Vitamin B12": the part that tells the options apart (used by OptionReader.exact_text)
         self.tails: dict[str, str] | None = None
@@ -81,7 +81,7 @@ class _OptionSet:
         for k, t in (self.tails or {}).items():
             if len(t) > 1:
                 self.by_tail.setdefault(t, []).append(k)
-        # lengths bounding what OptionReader.text_at_start and exact_text compare (see normalize._norm_head)
+        # lengths bounding what OptionReader.text_at_start and exact_text compare (see normalize.norm_head)
         self.max_text = max((len(v) for v in self.opt_norm.values()), default=0)
         compared = [*self.opt_norm.values(), *self.opt_core.values(), *(self.tails or {}).values()]
         self.max_compared = max((len(v) for v in compared), default=0)
@@ -115,15 +115,15 @@ class _OptionSet:
         # letter or digit)
         list_ends = "".join(sorted({re.escape(x[-1].lower()) for x in self.letters if x} | {"\\)", "\\]"}))
         self.ruled_out_hint = re.compile(
-            rf"[{list_ends}](?![a-z0-9])\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{_ADVERBS}{_NEG_WORDS}\b")
-        self.verdict_hint = re.compile(rf"[{mention_ends}](?![a-z0-9])\s*(?:" + "|".join(_AFTER_WORDS) + ")")
+            rf"[{list_ends}](?![a-z0-9])\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{ADVERBS}{NEG_WORDS}\b")
+        self.verdict_hint = re.compile(rf"[{mention_ends}](?![a-z0-9])\s*(?:" + "|".join(AFTER_WORDS) + ")")
 
     @functools.cached_property
     def by_loose(self) -> dict[str, list[str]]:
-        """Option letters by ``_loose_key`` of their text (built on first use)."""
+        """Option letters by ``loose_key`` of their text (built on first use)."""
         out: dict[str, list[str]] = {}
         for k, v in self.opt_norm.items():
-            key = _loose_key(v)
+            key = loose_key(v)
             if key:
                 out.setdefault(key, []).append(k)
         return out
@@ -131,12 +131,12 @@ class _OptionSet:
     @functools.cached_property
     def undetermined(self) -> list[str]:
         """The options saying the answer cannot be determined ("Not enough information")."""
-        return [k for k, v in self.opt_norm.items() if _UNDETERMINED.search(v)]
+        return [k for k, v in self.opt_norm.items() if UNDETERMINED.search(v)]
 
     @functools.cached_property
     def none_above(self) -> list[str]:
         """The options saying no other option is right ("None of the above")."""
-        return [k for k, v in self.opt_norm.items() if _NONE_ABOVE.search(v)]
+        return [k for k, v in self.opt_norm.items() if NONE_ABOVE.search(v)]
 
     @functools.cached_property
     def acronyms(self) -> dict[str, str]:
@@ -168,7 +168,7 @@ class _OptionSet:
         found = {}
         for k, v in self.opt_norm.items():
             if k not in self.opt_num:
-                r = _range_of(v)
+                r = range_of(v)
                 if r is not None:
                     found[k] = r
         return found if len(found) >= 2 else {}
@@ -178,9 +178,9 @@ class _OptionSet:
         """The options that are clock times ("7:30 PM", "9:45", "noon")."""
         found = {}
         for k, v in self.opt_norm.items():
-            m = _CLOCK.fullmatch(v) if len(v) <= 30 else None
+            m = CLOCK.fullmatch(v) if len(v) <= 30 else None
             if m and not ("." in v and m.group(3) is None):  # "9.15" alone is a decimal number
-                value = _clock_value(m)
+                value = clock_value(m)
                 if value is not None:
                     found[k] = value
         return found
@@ -190,9 +190,9 @@ class _OptionSet:
         """The options that are calendar dates ("2024-03-06", "March 6, 2024")."""
         found = {}
         for k, v in self.opt_norm.items():
-            m = _DATE.fullmatch(v) if len(v) <= 30 else None
+            m = DATE.fullmatch(v) if len(v) <= 30 else None
             if m:
-                value = _date_value(m)
+                value = date_value(m)
                 if value is not None:
                     found[k] = value
         return found
@@ -201,25 +201,25 @@ class _OptionSet:
         """(start, end, letters) for each clock time or date in ``text`` equal to a time or date option."""
         out = []
         if self.clocks:
-            for m in _CLOCK.finditer(text):
-                value = _clock_value(m)
+            for m in CLOCK.finditer(text):
+                value = clock_value(m)
                 if value is not None:
                     if not value[1]:
                         # "a quarter past six in the morning", "9:30 at night"
-                        half = _DAY_HALF.match(text, m.end())
+                        half = DAY_HALF.match(text, m.end())
                         if half:
                             value = (value[0] % 720 + (0 if half.group(1) else 720), True)
-                    out.append((m.start(), m.end(), [k for k, v in self.clocks.items() if _same_clock(value, v)]))
+                    out.append((m.start(), m.end(), [k for k, v in self.clocks.items() if same_clock(value, v)]))
         if self.dates:
-            for m in _DATE.finditer(text):
-                value = _date_value(m)
+            for m in DATE.finditer(text):
+                value = date_value(m)
                 if value is not None:
-                    out.append((m.start(), m.end(), [k for k, v in self.dates.items() if _same_date(value, v)]))
+                    out.append((m.start(), m.end(), [k for k, v in self.dates.items() if same_date(value, v)]))
         return out
 
     def range_hits(self, value: float) -> list[str]:
         """The range options holding ``value``."""
-        return [k for k, r in self.ranges.items() if _in_range(value, r)]
+        return [k for k, r in self.ranges.items() if in_range(value, r)]
 
     @functools.cached_property
     def key_words(self) -> dict[str, str]:
@@ -227,10 +227,10 @@ class _OptionSet:
         owner: dict[str, str | None] = {}
         for k, v in self.opt_norm.items():
             words = set()
-            for m in _KEY_TOKEN.finditer(v):
+            for m in KEY_TOKEN.finditer(v):
                 # a part of a hyphenated name ("BERT-base", "ResNet-50") names a family, not this option
                 if len(m.group(0)) >= 4 and v[m.end():m.end() + 1] != "-" and v[m.start() - 1:m.start()] != "-":
-                    words.add(_stem_word(m.group(0)))
+                    words.add(stem_word(m.group(0)))
             for w in words:
                 if w not in _KEY_STOP:
                     owner[w] = k if w not in owner else None
@@ -241,7 +241,7 @@ class _OptionSet:
         """(letter, " stemmed text ") for the option texts made of words only, for ``_inflected_content``."""
         out = []
         for letter, ot in self.search_text:
-            st = _stem_words(ot)
+            st = stem_words(ot)
             # texts with words only: "9.15" must not meet "9:15", nor "1.5" meet "1/5"
             if len(st) >= 4 and ot.isascii() and _WORDS_ONLY.fullmatch(ot):
                 out.append((letter, f" {st} "))
@@ -256,7 +256,7 @@ class _OptionSet:
             return ("",)
         texts = {*self.opt_norm.values(), *self.opt_core.values(), *(self.tails or {}).values()}
         # each also without spacing and markup ("boxed b" is compared as "boxedb", as "\\boxed{b}" would be)
-        texts |= {_loose_key(t) for t in texts}
+        texts |= {loose_key(t) for t in texts}
         return ("",) if "" in texts else tuple(texts)
 
     @functools.cached_property
@@ -313,19 +313,19 @@ class _LetterPatterns:
     def _verdicts(letter_alt: str, flags: int) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         """The patterns for "A and C are wrong", "not B" and "B: yes" over the letters ``letter_alt``."""
         ref = rf"(?:options?\s+|choices?\s+)?[\(\[]?(?:{letter_alt})[\)\]]?"
-        group = rf"{_NOT_AFTER_LETTER}{ref}(?:\s*(?:,|and|or|&|/|nor)\s*(?:,\s*)?(?:and\s+)?{ref})*{_NOT_LETTER}"
+        group = rf"{NOT_AFTER_LETTER}{ref}(?:\s*(?:,|and|or|&|/|nor)\s*(?:,\s*)?(?:and\s+)?{ref})*{NOT_LETTER}"
         neg_after = re.compile(
-            rf"({group})\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{_ADVERBS}{_NEG_WORDS}\b", flags)
+            rf"({group})\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{ADVERBS}{NEG_WORDS}\b", flags)
         neg_before = re.compile(
             rf"\b(?:not|non|eliminate|eliminating|rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|"
             rf"instead\s+of|neither|nor|discard|remove|cross\s+out)\s+({group})|(?:排除|不是|不选)\s*({group})", flags)
         affirm = re.compile(
-            rf"{_NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"
+            rf"{NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"
             rf"[\s:.)|]*([✅✔✓☑❌✗✘×]))", flags)  # "|" for a table row "| B | ✓ |"
         return neg_after, neg_before, affirm
 
 
 @functools.lru_cache(maxsize=512)
-def _option_set(items: tuple[tuple[str, str], ...]) -> _OptionSet:
+def option_set(items: tuple[tuple[str, str], ...]) -> OptionSet:
     """The option set for ``(letter, text)`` pairs, built once per distinct set."""
-    return _OptionSet(items)
+    return OptionSet(items)

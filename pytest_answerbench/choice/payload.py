@@ -9,10 +9,10 @@ import re
 
 from ..text.patterns import lazy_compile
 from .content import key_word
-from .normalize import _NUMBER_CHARS, _loose_key, _norm_head, _norm_text, _strip_article, _text_boundary_ok
-from .optionset import _OptionSet
-from .rules import REASON_AFTER_LETTER, _ADVERBS, _CONNECTORS, _NEG_WORDS, ordinal_elsewhere, ordinal_place
-from .values import _ORDINALS, _number, _option_number
+from .normalize import NUMBER_CHARS, loose_key, norm_head, norm_text, strip_article, text_boundary_ok
+from .optionset import OptionSet
+from .rules import ADVERBS, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
+from .values import ORDINALS, number, option_number
 
 _FILLER = lazy_compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
                      r"thus|just|simply|certainly|surely|for\s+sure|undoubtedly|without\s+(?:a\s+)?doubt|absolutely|"
@@ -21,7 +21,7 @@ _FILLER_KEEP = lazy_compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", r
 _NEGATED_START = lazy_compile(r"(?:not|n't|never|neither)\b|不是", re.I)
 _SECOND_LETTER = lazy_compile(r"\s*(?:,|or|and|/|&|或者|或|和|또는|혹은|または|y|o|et|ou|und|oder)\s*"
                             r"(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
-_VERDICT_AGAINST = lazy_compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{_ADVERBS}{_NEG_WORDS}", re.I)
+_VERDICT_AGAINST = lazy_compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{ADVERBS}{NEG_WORDS}", re.I)
 _CLAUSE_END = lazy_compile(r"[.;\n!?]\s|[,;\n]")
 _OR_AND = lazy_compile(r"\b(?:or|and|/)\b")
 _BRACKETED_LETTER = lazy_compile(r"\[?[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]\]?")  # "[[B]]" too
@@ -31,7 +31,7 @@ _ABBREVIATION = lazy_compile(r"[a-z]\.[a-z]\.", re.I)
 _APOSTROPHE_AFTER = lazy_compile(r"\s*'")
 _BARE_LETTER = lazy_compile(r"([A-Za-z])(?![A-Za-z0-9'’])")
 _NEXT_WORD = lazy_compile(r"\s+([A-Za-z]+)")
-_ORDINAL = lazy_compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
+ORDINAL = lazy_compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
                       r"(?:option|choice|one|answer)\b", re.I)
 _VALUE_START = lazy_compile(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?|"
                           r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)(?![\d.]*\d)",
@@ -55,8 +55,8 @@ _CONCESSION = lazy_compile(r"\s*,?\s*(?:but|though|although|yet|however)\b", re.
 _NEGATED_PREDICATE = lazy_compile(r"\b(?:is|are|was|were|does|do|did|will|would|may|might|can|could|should|has|have)"
                                   r"\s+not\b|\b(?:is|are|was|were|does|do|did|wo|would|ca|could|should|has|have)n[’']t\b"
                                   r"|\bcannot\b", re.I)
-_YES_CN = ("是", "对", "正确", "有")
-_NO_CN = ("否", "不是", "不对", "不", "没有", "错")
+YES_CN = ("是", "对", "正确", "有")
+NO_CN = ("否", "不是", "不对", "不", "没有", "错")
 
 
 def _clause_end(p: str) -> int:
@@ -66,11 +66,11 @@ def _clause_end(p: str) -> int:
 
 
 class OptionReader:
-    """Reads short pieces of text against one option set (the base of ``reader._Reader``)."""
+    """Reads short pieces of text against one option set (the base of ``reader.Reader``)."""
 
     __slots__ = ("optset", "options", "letters", "letter_set", "opt_norm", "opt_core", "opt_num")
 
-    def __init__(self, optset: _OptionSet) -> None:
+    def __init__(self, optset: OptionSet) -> None:
         self.optset = optset
         self.options = optset.options
         self.letters = optset.letters
@@ -146,11 +146,11 @@ class OptionReader:
             rest = rest[:m.start()]
         if not rest.strip() or not rest[:1].isspace():
             return False
-        ns = _norm_text(rest)
+        ns = norm_text(rest)
         if not ns or ns == self.opt_norm[letter]:
             return False
         hit = self.exact_text(rest, ns)
-        return hit is not None and hit[0] == "value" and hit[1] != letter and _number(ns) is not None
+        return hit is not None and hit[0] == "value" and hit[1] != letter and number(ns) is not None
 
     def _names_another(self, p: str, letter: str) -> bool:
         """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and'."""
@@ -162,7 +162,7 @@ class OptionReader:
             clause = p[:-1]
         else:
             clause = p + " "
-        tail = _OR_AND.split(_norm_text(clause), maxsplit=1)
+        tail = _OR_AND.split(norm_text(clause), maxsplit=1)
         if len(tail) < 2:
             return False
         rest = tail[1].strip()
@@ -170,7 +170,7 @@ class OptionReader:
             if other == letter or not text:
                 continue
             if rest.startswith(text) or rest.startswith(self.opt_core[other]) or (
-                    other in self.opt_num and _number(rest.split(" ")[0]) == self.opt_num[other]):
+                    other in self.opt_num and number(rest.split(" ")[0]) == self.opt_num[other]):
                 return True
         return False
 
@@ -201,36 +201,36 @@ class OptionReader:
         if ch.islower():
             if ch in "ai" and word and word.group(1).lower() not in ("because", "since", "as", "which"):
                 return None
-            if word and word.group(1).lower() in _CONNECTORS:
+            if word and word.group(1).lower() in CONNECTORS:
                 return ch.upper(), 1
             return None
-        if ch in "AI" and word and word.group(1)[0].islower() and word.group(1).lower() not in _CONNECTORS:
+        if ch in "AI" and word and word.group(1)[0].islower() and word.group(1).lower() not in CONNECTORS:
             return None  # "A decrease in loss", "I think"
         return ch, 1
 
     def text_at_start(self, p: str) -> tuple[str, str] | None:
         """The option whose text begins ``p`` (longest text wins; exact text beats numeric equality)."""
         # the comparison looks at most two characters past the longest option text
-        np, _ = _norm_head(p, self.optset.max_text + 2)
+        np, _ = norm_head(p, self.optset.max_text + 2)
         if np and not np[0].isascii() and (np[0] in "是否对错不没有") and any(self.optset.yes_no):
             yes, no = self.optset.yes_no  # 答案是“否”: Chinese yes / no for the options Yes / No
-            if np.startswith(_NO_CN) and no:
+            if np.startswith(NO_CN) and no:
                 return "text", no
-            if np.startswith(_YES_CN) and not np.startswith("是否") and yes:
+            if np.startswith(YES_CN) and not np.startswith("是否") and yes:
                 return "text", yes
         best: tuple[int, str] | None = None
         for letter, ot in self.opt_norm.items():
             if not ot:
                 continue
-            if np.startswith(ot) and _text_boundary_ok(np, len(ot)):
+            if np.startswith(ot) and text_boundary_ok(np, len(ot)):
                 if best is None or len(ot) > best[0]:
                     best = (len(ot), letter)
         if best is None and np.startswith(("a ", "an ", "the ")):
             # "it's a convex lens" for the option "Convex lens", "the stop sign" for "Stop sign"
-            core = _strip_article(np)
+            core = strip_article(np)
             if core:
                 for letter, ot in self.opt_core.items():
-                    if ot and core.startswith(ot) and _text_boundary_ok(core, len(ot)):
+                    if ot and core.startswith(ot) and text_boundary_ok(core, len(ot)):
                         if best is None or len(ot) > best[0]:
                             best = (len(ot), letter)
         if best is None and self.optset.acronyms:
@@ -245,9 +245,9 @@ class OptionReader:
     def value_at_start(self, p: str) -> tuple[str, str] | None:
         """A number at the start that equals exactly one numeric option ("answer: 4" -> the option "4.0"),
         or an ordinal naming an option by place ("the third option")."""
-        o = _ORDINAL.match(p)
+        o = ORDINAL.match(p)
         if o:
-            place = len(self.letters) - 1 if o.group(1).lower() == "last" else _ORDINALS[o.group(1).lower()]
+            place = len(self.letters) - 1 if o.group(1).lower() == "last" else ORDINALS[o.group(1).lower()]
             if place < len(self.letters):
                 return "ordinal", self.letters[place]
         o = ordinal_elsewhere(p)
@@ -263,7 +263,7 @@ class OptionReader:
         m = _VALUE_START.match(p)
         if not m:
             return None
-        value = _number(m.group(1))
+        value = number(m.group(1))
         if value is None:
             return None
         hits = [k for k, v in self.opt_num.items() if v == value]
@@ -277,23 +277,23 @@ class OptionReader:
         if ns is None:
             # A normalised text longer than every option text (and its core and tail, and than any number
             # word) can only still be read as a number.
-            ns, whole = _norm_head(s, max(self.optset.max_compared + 5, 31))
+            ns, whole = norm_head(s, max(self.optset.max_compared + 5, 31))
             if not whole:
-                if not _NUMBER_CHARS.issuperset(ns):
+                if not NUMBER_CHARS.issuperset(ns):
                     return None
-                ns = _norm_text(s)
+                ns = norm_text(s)
         optset = self.optset
         hits = optset.by_norm.get(ns, ())
         if not hits:
-            hits = optset.by_core.get(_strip_article(ns), ())
+            hits = optset.by_core.get(strip_article(ns), ())
         if not hits:
             # "B12" for "Vitamin B12": the part that tells the options apart
             hits = optset.by_tail.get(ns, ())
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
-        value = _number(ns)
+        value = number(ns)
         if value is None and ns[:1].isdigit() and len(ns) <= 40:
-            value = _option_number(ns)  # "3e8 m/s", "2 dollars": a number with a unit
+            value = option_number(ns)  # "3e8 m/s", "2 dollars": a number with a unit
         if value is not None:
             num_hits = [k for k, v in self.opt_num.items() if v == value]
             if not num_hits:
@@ -308,7 +308,7 @@ class OptionReader:
             if len(when) == 1 and when[0][0] == 0 and when[0][1] == len(ns) and len(when[0][2]) == 1:
                 return "value", when[0][2][0]
         # the same text written with other spacing or markup: "18cm", "top-left", "x^2 + 1", "CO_2", "x²"
-        loose = _loose_key(ns)
+        loose = loose_key(ns)
         hits = optset.by_loose.get(loose, ())
         if not hits and len(loose) > 3 and loose.endswith("s") and loose.isalpha():
             # a plural for a singular option: "Cats" for "Cat"
@@ -393,7 +393,7 @@ class OptionReader:
         return labelled_option(self.optset, letter)
 
 
-def labelled_option(optset: _OptionSet, letter: str) -> str | None:
+def labelled_option(optset: OptionSet, letter: str) -> str | None:
     """The one option whose text holds ``letter`` (no option letter) as a label of its own, as "Point R" or "Line m"
     do, or None."""
     if letter in optset.letter_set:

@@ -1,4 +1,4 @@
-"""One reply read against one option set (``_Reader``): its normalised forms and the commitments it makes.
+"""One reply read against one option set (``Reader``): its normalised forms and the commitments it makes.
 
 The forms: ``text`` (NFKC, reasoning block dropped, LaTeX loosened), ``flat`` (markdown emphasis and ``$`` taken
 out), ``low`` (``flat`` lower-cased) and ``fold_ok`` (``low`` lines up with ``flat``: see ``scan.py``). The
@@ -20,17 +20,17 @@ from ..text.patterns import lazy_compile
 from ..text.patterns import line_starts as _line_starts
 from ..text.patterns import matches_at as _matches_at
 from ..text.patterns import occurrences as _occurrences
-from .content import _SENTENCE_END, counterfactual_clauses
-from .normalize import _norm_text, _normalize, _text_boundary_ok, _text_start_ok
+from .content import SENTENCE_END, counterfactual_clauses
+from .normalize import norm_text, normalize, text_boundary_ok, text_start_ok
 from .hedges import HedgeReading
-from .optionset import _OptionSet
-from .payload import _ORDINAL, OptionReader
+from .optionset import OptionSet
+from .payload import ORDINAL, OptionReader
 from .result import Commit
-from .rules import (_AFTER_ANY, _CN_NEG_AFTER, _CN_POS_AFTER, _EACH_BEFORE, _KEY_FORMAT, _MARKS, _NEG_BEFORE_ASCII,
-                    _NEG_BEFORE_HINTS, _NEG_WORD_HINTS, _NOT_AFTER_LETTER, _NOT_LETTER, _OTHERS_CHOOSE, _POS_AFTER,
-                    _STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker,
+from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
+                    NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, POS_AFTER,
+                    STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker,
                     RuleSet)
-from .scan import _present
+from .scan import present
 
 _BOLD = lazy_compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
 # r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*" with the first character taken first (the same matches;
@@ -51,15 +51,15 @@ _IS_THE_ANSWER = lazy_compile(r"\s+(?:is|would\s+be|must\s+be|should\s+be)\s+(?:
 _IF_BEFORE = lazy_compile(r"\b(?i:if|whether|suppose|supposing|assuming|unless)\b[^.!?\n]*$")
 _ONLY_JUST = lazy_compile(r"\s*(?:only|just)\b", re.I)
 _SPACE_LOWER = lazy_compile(r"\s+[a-z]")
-_MENTION = lazy_compile(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([A-Z])[\)\]]?{_NOT_LETTER}", re.I)
-_MENTION_LOW = lazy_compile(rf"{_NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([a-z])[\)\]]?{_NOT_LETTER}")
+_MENTION = lazy_compile(rf"{NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([A-Z])[\)\]]?{NOT_LETTER}", re.I)
+_MENTION_LOW = lazy_compile(rf"{NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([a-z])[\)\]]?{NOT_LETTER}")
 _OPTION_OR_BRACKET = lazy_compile(r"(?:option|choice)|[\(\[]", re.I)
 _LOWER_IS_CORRECT = lazy_compile(r"\s+is\s+(?:the\s+)?(?:correct|right|answer)\b")
 _FIRST_LETTER = lazy_compile(r"[A-Za-z]")
 _BODY_WRONG = lazy_compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
 _BODY_RIGHT = lazy_compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
 _SOLE_SENTENCE = lazy_compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
-# the last separator of a reply's last line (see _Reader._closing): the clause after it is read alone
+# the last separator of a reply's last line (see Reader._closing): the clause after it is read alone
 _CLOSING_SEP = lazy_compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
 _CLOSING_LETTER = lazy_compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|answer)\s+)?(?:\*\*)?"
                              r"(?:[\(\[]?([A-Z])[\)\]]?|[\(\[]([a-z])[\)\]])(?:\*\*)?\s*[.!]?\s*")
@@ -83,7 +83,7 @@ _UNSEEN = object()
 _VALUE_BEFORE = lazy_compile(r"(?<![\w.,])(-?\$?\d[\d,]*(?:\.\d+)?%?)\s*\Z")
 
 
-class _Reader(HedgeReading, OptionReader):
+class Reader(HedgeReading, OptionReader):
     """One response read against one option set."""
 
     # a reader is built for every row: slots make that cheaper
@@ -91,10 +91,10 @@ class _Reader(HedgeReading, OptionReader):
                  "_conclusion_memo", "_hypothetical_memo", "_blocked_memo", "_counterfactual", "_cannot_see",
                  "_loop")
 
-    def __init__(self, response: str, optset: _OptionSet, rules: RuleSet = RULES) -> None:
+    def __init__(self, response: str, optset: OptionSet, rules: RuleSet = RULES) -> None:
         super().__init__(optset)
         self.rules = rules
-        text = _normalize(response)
+        text = normalize(response)
         self.text = text
         # Markdown emphasis carries no meaning for the letter; bold letters are recorded separately.
         self.bold = list(_BOLD.finditer(text)) if ("**" in text or "__" in text) else []
@@ -116,14 +116,14 @@ class _Reader(HedgeReading, OptionReader):
 
     @property
     def flat_norm(self) -> str:
-        """``_norm_text(self.flat)``, computed once."""
+        """``norm_text(self.flat)``, computed once."""
         if self._flat_norm is None:
-            self._flat_norm = _norm_text(self.flat)
+            self._flat_norm = norm_text(self.flat)
         return self._flat_norm
 
     def may_hold(self, words: tuple[str, ...]) -> bool:
         """False only when the text certainly holds none of ``words`` (matched case-insensitively)."""
-        return not self.fold_ok or _present(self.low, words)
+        return not self.fold_ok or present(self.low, words)
 
     def hypothetical_before(self, start: int) -> bool:
         """``_HYPOTHETICAL.search`` on the 60 characters before ``start``."""
@@ -275,16 +275,16 @@ class _Reader(HedgeReading, OptionReader):
                 last_words = low[max(0, i - 40):i].split()[-3:]
                 m = _IS_THE_ANSWER.search(low, max(0, i - 40), i) if ("is" in last_words or "be" in last_words) \
                     else None
-                if m and m.start() > after and _text_boundary_ok(low, i + 6):
+                if m and m.start() > after and text_boundary_ok(low, i + 6):
                     found.append(m)
                 i = low.rfind("answer", 0, i)
             for m in reversed(found):
                 start = m.start()
                 if _IF_BEFORE.search(low, max(0, start - 60), start):
                     continue
-                named = _norm_text(low[max(0, start - 80):start])
+                named = norm_text(low[max(0, start - 80):start])
                 hits = [k for k, ot in self.opt_norm.items() if len(ot) >= 2 and named.endswith(ot)
-                        and _text_start_ok(named, len(named) - len(ot))]
+                        and text_start_ok(named, len(named) - len(ot))]
                 if len(hits) == 1:
                     out.append(Commit(start, 2, hits[0], "affirmation", "option-text"))
         return out
@@ -327,10 +327,10 @@ class _Reader(HedgeReading, OptionReader):
                     text[start:end].lower().startswith(_HEDGING) or not _LETTER_COMMA.search(
                         self.low if self.fold_ok else text.lower(), max(0, start - 12), start)):
                 continue  # "B, or maybe C", "B, maybe C": an alternative offered, not a conclusion
-            if marker.others_cancel and _OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start):
+            if marker.others_cancel and OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start):
                 continue  # "Many people pick D, but ...": someone else's choice
-            if marker.introduces_options_cancels and (_KEY_FORMAT.match(text, end) or _EACH_BEFORE.search(
-                    self.low, max(0, start - 14), start) if self.fold_ok else _KEY_FORMAT.match(text, end)):
+            if marker.introduces_options_cancels and (KEY_FORMAT.match(text, end) or EACH_BEFORE.search(
+                    self.low, max(0, start - 14), start) if self.fold_ok else KEY_FORMAT.match(text, end)):
                 # "Let's analyze each option:" introduces the options, it does not answer
                 continue
             found.append((end, text[end: end + 300]))
@@ -395,7 +395,7 @@ class _Reader(HedgeReading, OptionReader):
         pats = self.optset.pats
         low = self.low
         use_low = self.fold_ok and self.optset.low_ok
-        if self.may_hold(_NEG_WORD_HINTS) and (not use_low or self.optset.ruled_out_hint.search(low)):
+        if self.may_hold(NEG_WORD_HINTS) and (not use_low or self.optset.ruled_out_hint.search(low)):
             for m in (pats.neg_after_low.finditer(low) if use_low else pats.neg_after.finditer(text)):
                 named = text[m.start(1): m.end(1)]
                 letters = pats.named.findall(named)
@@ -404,10 +404,10 @@ class _Reader(HedgeReading, OptionReader):
                     negatives.update(letters)
         if use_low:
             # in the lower-cased text a match starts where one of its leading words does
-            starts = _occurrences(low, _NEG_BEFORE_ASCII if self.ascii else _NEG_BEFORE_HINTS)
+            starts = _occurrences(low, NEG_BEFORE_ASCII if self.ascii else NEG_BEFORE_HINTS)
             excluded = _matches_at(pats.neg_before_low, low, starts) if starts else ()
         else:
-            excluded = pats.neg_before.finditer(text) if self.may_hold(_NEG_BEFORE_HINTS) else ()
+            excluded = pats.neg_before.finditer(text) if self.may_hold(NEG_BEFORE_HINTS) else ()
         for m in excluded:
             if _ONLY_JUST.match(text, m.end()):
                 continue
@@ -426,7 +426,7 @@ class _Reader(HedgeReading, OptionReader):
             if letter not in letter_set:
                 continue
             end = m.end()
-            if not _AFTER_ANY.match(text, end):
+            if not AFTER_ANY.match(text, end):
                 continue  # no verdict pattern below can match here
             if ch.islower() and not _OPTION_OR_BRACKET.match(text, m.start(), end):
                 # "b is correct": a lowercase letter with a verdict, but never the article "a" mid-text
@@ -434,11 +434,11 @@ class _Reader(HedgeReading, OptionReader):
                     lead_ws = len(text) - len(text.lstrip())
                 if not (ch not in "ai" or m.start() == lead_ws) or not _LOWER_IS_CORRECT.match(text, end):
                     continue
-            if _CN_NEG_AFTER.match(text, end):
+            if CN_NEG_AFTER.match(text, end):
                 negatives.add(letter)
                 continue
-            strong = _STRONG_AFTER.match(text, end)
-            weak = None if strong else (_POS_AFTER.match(text, end) or _CN_POS_AFTER.match(text, end))
+            strong = STRONG_AFTER.match(text, end)
+            weak = None if strong else (POS_AFTER.match(text, end) or CN_POS_AFTER.match(text, end))
             if not strong and not weak:
                 continue
             a = max(0, m.start() - 60)
@@ -462,7 +462,7 @@ class _Reader(HedgeReading, OptionReader):
             elif _BODY_RIGHT.search(body):
                 out.append(Commit(m.start(1), 1, m.group(1), "affirmation"))
         lines, out = out, []
-        if (not text.isascii() and any(mark in text for mark in _MARKS)) or (
+        if (not text.isascii() and any(mark in text for mark in MARKS)) or (
                 ("=" in text or ":" in text) and self._letter_before_colon()):
             for m in (pats.affirm_low.finditer(low) if use_low else pats.affirm.finditer(text)):
                 verdict = m.group(2) or m.group(3)
@@ -500,7 +500,7 @@ class _Reader(HedgeReading, OptionReader):
         else:
             matches = []
             pos = 0
-            for start in [0] + [m.end() for m in _SENTENCE_END.finditer(text)]:
+            for start in [0] + [m.end() for m in SENTENCE_END.finditer(text)]:
                 if start < pos:
                     continue
                 m = _SOLE_SENTENCE.match(text, start)
@@ -552,7 +552,7 @@ class _Reader(HedgeReading, OptionReader):
                 return Commit(start, 1, letter, "conclusion")
             return None
         body = rest.strip().rstrip(".!")
-        om = _ORDINAL.fullmatch(body) if len(body) < 30 else None
+        om = ORDINAL.fullmatch(body) if len(body) < 30 else None
         if om:  # "..., the last option."
             hit = self.value_at_start(body)
             if hit is not None and hit[0] == "ordinal":
@@ -625,7 +625,7 @@ class _Reader(HedgeReading, OptionReader):
 
     def _verdict_may_follow_letter(self) -> bool:
         """False only when no option letter (or closing bracket) is followed, after spaces, by a word that
-        starts one of the verdict patterns tried after a mention (see ``_AFTER_ANY``)."""
+        starts one of the verdict patterns tried after a mention (see ``AFTER_ANY``)."""
         return not self.fold_ok or self.optset.verdict_hint.search(self.low) is not None
 
     @staticmethod

@@ -7,9 +7,9 @@ Where a rule family lives:
 * conclusion markers ("so", "I think it is", "which matches"): ``CONCLUSIONS``, the same records, read more
   strictly (a letter ending its clause, or the start of an option text) and weaker (tier 1);
 * what cancels a marker: a hypothetical or negation before it (``HYPOTHETICAL``), someone else's choice
-  (``_OTHERS_CHOOSE``), an introduction of the options (``_KEY_FORMAT``, ``_EACH_BEFORE``);
+  (``OTHERS_CHOOSE``), an introduction of the options (``KEY_FORMAT``, ``EACH_BEFORE``);
 * refusals, correction cues and the options saying "cannot be determined" / "none of the above": ``REFUSAL``,
-  ``CORRECTION_CUE``, ``_STRONG_CUE``, ``_UNDETERMINED``, ``_NONE_ABOVE``;
+  ``CORRECTION_CUE``, ``STRONG_CUE``, ``UNDETERMINED``, ``NONE_ABOVE``;
 * verdicts next to an option letter ("B is correct", "A and C are wrong", "B: yes"): the ``_*_AFTER`` patterns
   and the word lists here, compiled per option set in ``optionset.py`` and read in ``reader.py``;
 * two answers side by side or a revision between them (``SIDE_BY_SIDE_WORDS``), a second option offered in the
@@ -36,8 +36,8 @@ from ..text.patterns import lazy_compile
 from ..text.patterns import occurrences as _occurrences
 from .scan import Needs, Scan, lower_twin
 
-_NOT_LETTER = r"(?![A-Za-z0-9])"
-_NOT_AFTER_LETTER = r"(?<![A-Za-z0-9'’])"
+NOT_LETTER = r"(?![A-Za-z0-9])"
+NOT_AFTER_LETTER = r"(?<![A-Za-z0-9'’])"
 
 #: A reason given right after an answer letter ends the letter's clause: "I would say C, since the chart suggests
 #: it", "it's C because the line is flat", "(B), given the axis". After a conclusion ("I'd say", "it's", "so") such
@@ -52,7 +52,7 @@ BOX_COMMANDS = ("\\boxed", "\\fbox", "\\framebox")
 BOX_OPEN = lazy_compile(r"\\(?:boxed|fbox|framebox)\s*(?:\[[^\]{}\n]{0,20}\]\s*){0,2}\{")
 
 # Words after a capital "A"/"I" that show it is still the option letter, not an article or a pronoun.
-_CONNECTORS = {
+CONNECTORS = {
     "because", "since", "as", "which", "is", "it", "and", "or", "but", "for", "given", "due", "based", "this",
     "that", "with", "here", "from", "according", "option", "choice", "seems", "looks", "appears", "would",
     "should", "must", "matches", "fits", "best", "correctly", "shows", "so", "then", "was", "will", "has",
@@ -62,13 +62,13 @@ _CONNECTORS = {
 }
 
 # "A and B are wrong", "Options A, B, and D are incorrect", "A is not correct"
-_NEG_WORDS = (
+NEG_WORDS = (
     r"(?:wrong|incorrect|false|not\s+(?:correct|right|true|the\s+(?:answer|case|one))|invalid|"
     r"(?:can|could)\s+be\s+(?:ruled\s+out|eliminated|excluded|discarded)|ruled\s+out|eliminated|excluded|"
     r"out|impossible|unlikely|implausible|not\s+supported|inaccurate|irrelevant|a\s+distractor|"
     r"(?:does|do)\s*(?:not|n't)\s+(?:fit|match|apply|hold|work|make\s+sense))"
 )
-_ADVERBS = r"(?:(?:both|all|also|clearly|definitely|obviously|certainly|likewise|too|then|therefore|thus|so)\s+)*"
+ADVERBS = r"(?:(?:both|all|also|clearly|definitely|obviously|certainly|likewise|too|then|therefore|thus|so)\s+)*"
 
 
 @dataclass(frozen=True)
@@ -304,10 +304,10 @@ HYPOTHETICAL = Scan(
 )
 # "The answer key", "The answer options:" (after the marker), "Let's analyze each option:" (before it): the options
 # introduced, not an answer (the second is looked for only in a text whose lower-cased form lines up with it)
-_KEY_FORMAT = lazy_compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
-_EACH_BEFORE = lazy_compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
+KEY_FORMAT = lazy_compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
+EACH_BEFORE = lazy_compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
-_OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
+OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
                             r"(?:(?:would|might|may|could|often|usually|typically|commonly|mistakenly|wrongly)\s+)*$|"
                             r"\b(?:might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$")
 
@@ -331,7 +331,7 @@ REFUSAL = Scan(
     needs=Needs.any("sorry", "can", "able", "info", "insufficient", "image", "without", "none", "know", "idea",
                     "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确"),
 )
-_NONE_OF_THE = lazy_compile(r"none of the", re.I)
+NONE_OF_THE = lazy_compile(r"none of the", re.I)
 
 #: What the writer could not see: the question's image, figure, chart ... (``CANNOT_SEE``).
 _INPUT_WORDS = ("image", "picture", "figure", "chart", "graph", "diagram", "photo", "visual", "plot", "map",
@@ -399,18 +399,18 @@ CORRECTION_CUE = Scan(
     ),
 )
 # a correction cue strong enough to retract an answer given as option text ("Vitamin D — sorry, I meant C")
-_STRONG_CUE = lazy_compile(r"wait|sorry|meant|correction|scratch|second\s+thought|was\s+wrong|mistake|reconsider|"
+STRONG_CUE = lazy_compile(r"wait|sorry|meant|correction|scratch|second\s+thought|was\s+wrong|mistake|reconsider|"
                          r"revise|oops|take\s+(?:that|it)\s+back|(?:edit|update)\s*:|不对|更正", re.I)
 
 # a reply that means the option "Cannot be determined" / "Not enough information" ...
-_UNDETERMINED = lazy_compile(
+UNDETERMINED = lazy_compile(
     r"(?:cannot|can't|can\s+not)\s+be\s+(?:determined|decided|told|known)|(?:cannot|can't|unable\s+to|"
     r"impossible\s+to)\s+"
     r"(?:determine|decide|tell|say)|not\s+(?:enough|sufficient)\s+(?:info|information|data|evidence|context)\b|"
     r"insufficient\s+(?:info|information|data|evidence|context)|undeterminable|indeterminable|not\s+determinable",
     re.I)
 # ... or "None of the above"
-_NONE_ABOVE = lazy_compile(r"\bnone\s+of\s+(?:the\s+)?(?:above|these|those|them|options|choices|answers)|"
+NONE_ABOVE = lazy_compile(r"\bnone\s+of\s+(?:the\s+)?(?:above|these|those|them|options|choices|answers)|"
                          r"\bno\s+(?:option|choice|answer)\s+(?:is|above)|"
                          r"there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)", re.I)
 
@@ -432,7 +432,7 @@ NONE_SHORT = lazy_compile(r"^\W*(?:none|neither|nothing)\b", re.I)
 
 # ---- verdicts next to an option letter ----------------------------------------------------------------------
 
-_POS_AFTER = lazy_compile(
+POS_AFTER = lazy_compile(
     r"\s*(?:is|seems|looks|appears|would\s+be|must\s+be|should\s+be)\s+(?:to\s+be\s+)?(?:the\s+)?"
     r"(?:most\s+)?(?:correct|right|true|accurate|best|answer\b|one\s+(?:that|which)|most\s+likely|likeliest|"
     r"valid\s+(?:answer|option|choice)|appropriate|plausible|closest|better|more\s+(?:accurate|likely|consistent|"
@@ -440,26 +440,26 @@ _POS_AFTER = lazy_compile(
     r"(?:the\s+)?best\s+fit)|\s*(?:matches|fits|works|satisfies)\b",
     re.IGNORECASE,
 )
-_STRONG_AFTER = lazy_compile(
+STRONG_AFTER = lazy_compile(
     r"\s*(?:is|would\s+be)\s+(?:the\s+)?(?:correct\s+|right\s+|best\s+|final\s+)?(?:answer|option|choice)\b",
     re.IGNORECASE,
 )
-_CN_POS_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:是正确的|正确|是对的|对|符合)")
-_CN_NEG_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:错误|不正确|不对|是错的|错)")
-# Every verdict pattern tried after a mention (_CN_NEG_AFTER, _STRONG_AFTER, _POS_AFTER, _CN_POS_AFTER) starts
+CN_POS_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:是正确的|正确|是对的|对|符合)")
+CN_NEG_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:错误|不正确|不对|是错的|错)")
+# Every verdict pattern tried after a mention (CN_NEG_AFTER, STRONG_AFTER, POS_AFTER, CN_POS_AFTER) starts
 # like this; a mention followed by anything else is skipped at once.
-_AFTER_ANY = lazy_compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches|fits|works|satisfies|"
+AFTER_ANY = lazy_compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches|fits|works|satisfies|"
                         r"[选項是正对符错不])", re.I)
-_AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "matches", "fits", "works",
+AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "matches", "fits", "works",
                 "satisfies", "选", "項", "是", "正", "对", "符", "错", "不")
 # words every "A and C are wrong" (after the letters) and "not B" / "rule out B" (before them) match holds
-_NEG_WORD_HINTS = ("wrong", "incorrect", "false", "not", "invalid", "out", "eliminated", "excluded", "discarded",
+NEG_WORD_HINTS = ("wrong", "incorrect", "false", "not", "invalid", "out", "eliminated", "excluded", "discarded",
                    "impossible", "unlikely", "implausible", "inaccurate", "irrelevant", "distractor", "n't")
-_NEG_BEFORE_HINTS = ("not", "non", "eliminat",
+NEG_BEFORE_HINTS = ("not", "non", "eliminat",
                      "rule", "ruling", "exclud", "except", "rather", "instead", "neither", "nor",
                      "discard", "remove", "cross", "排除", "不是", "不选")
-_NEG_BEFORE_ASCII = tuple(w for w in _NEG_BEFORE_HINTS if w.isascii())
-_MARKS = "✅✔✓☑❌✗✘×"
+NEG_BEFORE_ASCII = tuple(w for w in NEG_BEFORE_HINTS if w.isascii())
+MARKS = "✅✔✓☑❌✗✘×"
 
 # ---- two answers side by side, or a revision --------------------------------------------------------------
 
@@ -474,7 +474,7 @@ SIDE_BY_SIDE_WORDS = frozenset(
     "ou oder et und y".split())
 #: the same for text without spaces between words (Chinese, Japanese, Korean): a run of these characters
 SIDE_BY_SIDE_CHARS = frozenset("或者和与及答案是为為选選应該该如果정답또는혹은")
-_WORD_RUNS = lazy_compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\uac00-\ud7af]+")  # words; CJK runs
+WORD_RUNS = lazy_compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\uac00-\ud7af]+")  # words; CJK runs
 
 #: A second option offered in the answer's own sentence (a hedge): "(B) London or (C) Berlin", "B (London)
 #: or C (Berlin)", "D) attic or E) cupboard", "B, although C is possible too", "B seems right, but C could also be correct", "probably B; C is
@@ -527,7 +527,7 @@ CLAUSE_BREAK = lazy_compile(r"[.!?;\n]|\b(?:but|however|whereas|instead|in\s+rea
 # ---- option places in other languages -----------------------------------------------------------------------
 
 #: ordinal words naming an option by its place (0 the first, -1 the last), in Spanish, Portuguese, Italian, French
-#: and German (English ones: ``payload._ORDINAL``); Chinese 第二个 and Korean 두 번째 are in ``ORDINAL_ELSEWHERE``
+#: and German (English ones: ``payload.ORDINAL``); Chinese 第二个 and Korean 두 번째 are in ``ORDINAL_ELSEWHERE``
 ORDINAL_WORDS: dict[str, int] = {
     **{w: 0 for w in "primera primero primer primeira primeiro prima primo première premier erste ersten "
                      "erster".split()},

@@ -30,7 +30,7 @@ from typing import Callable
 from ..text.patterns import lazy_compile
 
 
-def _present(low: str, words: tuple[str, ...]) -> bool:
+def present(low: str, words: tuple[str, ...]) -> bool:
     """True when one of ``words`` occurs in ``low``."""
     for word in words:
         if word in low:

@@ -8,7 +8,7 @@ import re
 from ..text.numbers import ONES, PARTS, TENS
 from ..text.patterns import lazy_compile
 from ..text.patterns import matches_at as _matches_at
-from .scan import _present
+from .scan import present
 
 _FRACTION = lazy_compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
 _NUMBER = lazy_compile(r"\s*([-+−]?\s*(?:\d+(?:,\d{3})*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*%?\s*", re.I)
@@ -34,7 +34,7 @@ _SCIENTIFIC = lazy_compile(r"([-+−]?\d+(?:\.\d+)?)\s*(?:×|\*|x|\\times|\\cdot
 
 
 _WORD_NUMBERS = {**ONES, "twenty": TENS["twenty"]}
-_ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split())}
+ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split())}
 
 
 _TENS = TENS
@@ -91,7 +91,7 @@ def _words_number(word: str) -> float | None:
     return sign * (total + current)
 
 
-def _number(s: str) -> float | None:
+def number(s: str) -> float | None:
     word = s.strip().lower().rstrip(".!")
     if word in _WORD_NUMBERS:
         return float(_WORD_NUMBERS[word])
@@ -113,7 +113,7 @@ def _number(s: str) -> float | None:
         return None
 
 
-def _reply_numbers(low: str) -> list[re.Match[str]]:
+def reply_numbers(low: str) -> list[re.Match[str]]:
     """The numbers in a reply, left to right: the matches of _REPLY_DIGITS (a match starts at most two characters
     before a run of digits, "-.5", so only those places are tried) and of _REPLY_WORDS (run only when a word it
     needs occurs). The two kinds never overlap (one starts with a digit, a sign or a point, the other with a
@@ -126,14 +126,14 @@ def _reply_numbers(low: str) -> list[re.Match[str]]:
         starts.extend((i - 2, i - 1, i) if i >= 2 else range(i + 1))
     if starts:
         found = _matches_at(_REPLY_DIGITS, low, starts)
-    if _present(low, _NUMBER_WORD_HINTS):
+    if present(low, _NUMBER_WORD_HINTS):
         words = list(_REPLY_WORDS.finditer(low))
         if words:
             found = sorted(found + words, key=lambda m: m.start()) if found else words
     return found
 
 
-def _reply_value(token: str) -> float | None:
+def reply_value(token: str) -> float | None:
     """The value of a number found by ``_REPLY_NUMBER``."""
     if "10" in token and ("^" in token or "**" in token):
         m = _SCI_VALUE.match(token)
@@ -141,22 +141,22 @@ def _reply_value(token: str) -> float | None:
             return float(m.group(1).replace("−", "-")) * 10.0 ** int(m.group(2).replace("−", "-"))
     if token in ("one", "zero"):
         return None  # the pronoun "one"; "zero" alone is too often not a count
-    return _number(token)
+    return number(token)
 
 
-def _option_number(text: str) -> float | None:
+def option_number(text: str) -> float | None:
     """An option's numeric value: '4', '0.250', '3/4', or a number with a short unit ('24 cm²', '5 kg')."""
-    value = _number(text)
+    value = number(text)
     if value is not None:
         return value
     if "10" in text and ("^" in text or "**" in text):  # "3.0 × 10^8 m/s" is 3e8 m/s
         text = _SCIENTIFIC.sub(lambda m: f"{m.group(1)}e{m.group(2).replace('−', '-')}", text)
-        value = _number(text)
+        value = number(text)
         if value is not None:
             return value
     m = _NUMBER_UNIT.fullmatch(text)
     if m and not _INNER_WORD.search(m.group(2)):
-        return _number(m.group(1))
+        return number(m.group(1))
     return None
 
 
@@ -179,7 +179,7 @@ _RANGE_PATTERNS = [  # (pattern over the normalised option text, kind)
 ]
 
 
-def _range_of(ns: str) -> tuple[float, float, bool, bool] | None:
+def range_of(ns: str) -> tuple[float, float, bool, bool] | None:
     """The interval an option like "Between 10 and 20", "1930–1939", "Less than 10" or "1930s" names:
     (low, high, low included, high included), or None."""
     if not any(ch.isdigit() for ch in ns):
@@ -200,7 +200,7 @@ def _range_of(ns: str) -> tuple[float, float, bool, bool] | None:
     return None
 
 
-def _in_range(value: float, r: tuple[float, float, bool, bool]) -> bool:
+def in_range(value: float, r: tuple[float, float, bool, bool]) -> bool:
     low, high, low_in, high_in = r
     return (low < value or (low_in and value == low)) and (value < high or (high_in and value == high))
 
@@ -209,7 +209,7 @@ _AMPM = r"(a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z])"
 _HOUR_WORDS = {w: i for i, w in enumerate(
     "_ one two three four five six seven eight nine ten eleven twelve".split()) if i}
 _HOUR = r"(1[0-2]|0?[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_CLOCK = lazy_compile(
+CLOCK = lazy_compile(
     rf"(?<![\d:.])(\d{{1,2}})\s*(?::|\.(?=\d\d(?!\d)))\s*(\d\d)(?![\d.:]\d)(?:\s*{_AMPM})?|"
     rf"(?<![\d:.])(\d{{1,2}})\s*{_AMPM}|"
     rf"\b(?:(a\s+)?(quarter)|(half)|(\d{{1,2}}|{_NUMBER_WORD}(?:[\s-]{_NUMBER_WORD})?)\s+minutes?)\s+"
@@ -217,11 +217,11 @@ _CLOCK = lazy_compile(
     rf"\b{_HOUR}\s+o'?clock\b|\b(noon|midday|midnight)\b")
 
 
-_DAY_HALF = lazy_compile(r"\s+(?:(in\s+the\s+morning)|in\s+the\s+(?:afternoon|evening)|at\s+night|tonight)\b")
+DAY_HALF = lazy_compile(r"\s+(?:(in\s+the\s+morning)|in\s+the\s+(?:afternoon|evening)|at\s+night|tonight)\b")
 
 
-def _clock_value(m: re.Match[str]) -> tuple[int, bool] | None:
-    """(minutes after midnight, whether the half of the day is known) for a match of ``_CLOCK``."""
+def clock_value(m: re.Match[str]) -> tuple[int, bool] | None:
+    """(minutes after midnight, whether the half of the day is known) for a match of ``CLOCK``."""
     (hour, minute, ampm, hour_alone, ampm_alone, _, quarter, half, count, direction, hour_named, oclock,
      named) = m.groups()
     if hour is not None or hour_alone is not None:
@@ -254,7 +254,7 @@ def _clock_value(m: re.Match[str]) -> tuple[int, bool] | None:
     return (h * 60 - mins) % 720, False
 
 
-def _same_clock(a: tuple[int, bool], b: tuple[int, bool]) -> bool:
+def same_clock(a: tuple[int, bool], b: tuple[int, bool]) -> bool:
     """Equal times; when either side leaves the half of the day open, equal on a 12-hour dial."""
     if a[1] and b[1]:
         return a[0] == b[0]
@@ -265,14 +265,14 @@ _MONTHS = {name: i + 1 for i, name in enumerate(
     "january february march april may june july august september october november december".split())}
 _MONTH = r"(january|february|march|april|may|june|july|august|september|october|november|december|" \
          r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
-_DATE = lazy_compile(
+DATE = lazy_compile(
     r"(?<![\d-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])|"
     rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?!\d)(?:,?\s+(\d{{4}})(?!\d))?|"
     rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b\.?(?:,?\s+(\d{{4}})(?!\d))?")
 
 
-def _date_value(m: re.Match[str]) -> tuple[int | None, int, int] | None:
-    """(year or None, month, day) for a match of ``_DATE``."""
+def date_value(m: re.Match[str]) -> tuple[int | None, int, int] | None:
+    """(year or None, month, day) for a match of ``DATE``."""
     g = m.groups()
     if g[0] is not None:
         year, month, day = int(g[0]), int(g[1]), int(g[2])
@@ -285,5 +285,5 @@ def _date_value(m: re.Match[str]) -> tuple[int | None, int, int] | None:
     return year, month, day
 
 
-def _same_date(a: tuple[int | None, int, int], b: tuple[int | None, int, int]) -> bool:
+def same_date(a: tuple[int | None, int, int], b: tuple[int | None, int, int]) -> bool:
     return a[1:] == b[1:] and (a[0] is None or b[0] is None or a[0] == b[0])

@@ -8,14 +8,14 @@ from __future__ import annotations
 import re
 
 from ..text.patterns import lazy_compile
-from .normalize import _SHRINK_DELETE, _SHRINKING, _norm_text
-from .optionset import _OptionSet
-from .payload import _NO_CN, _YES_CN, labelled_option
-from .reader import _Reader
+from .normalize import SHRINK_DELETE, SHRINKING, norm_text
+from .optionset import OptionSet
+from .payload import NO_CN, YES_CN, labelled_option
+from .reader import Reader
 from .result import ChoiceResult, Commit
-from .rules import (NONE_REPLY, NONE_SHORT, REFUSAL, SUB_PART_OPENER, _CONNECTORS, _NONE_ABOVE, _NOT_AFTER_LETTER,
-                    _NOT_LETTER, _UNDETERMINED, ordinal_elsewhere)
-from .scan import _present
+from .rules import (CONNECTORS, NONE_ABOVE, NONE_REPLY, NONE_SHORT, NOT_AFTER_LETTER, NOT_LETTER, REFUSAL,
+                    SUB_PART_OPENER, UNDETERMINED, ordinal_elsewhere)
+from .scan import present
 
 _SOLE_PREFIX = lazy_compile(r"(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|option|choice|letter)\s*(?:is)?\s*[:：\-]?\s*",
                           re.I)
@@ -30,7 +30,7 @@ _NOT_AMONG = lazy_compile(
     r"(?:\bnot|n't)\s+(?:(?:appear|listed|present|found|given|shown|offered|included|match\w*|\w+)\s+){0,2}"
     r"(?:among|in|one\s+of|any\s+of)\s+the\s+(?:given\s+|listed\s+|provided\s+|available\s+|answer\s+)?"
     r"(?:options|choices)")
-_LONE_CAPITAL = lazy_compile(rf"{_NOT_AFTER_LETTER}([A-Z]){_NOT_LETTER}")
+_LONE_CAPITAL = lazy_compile(rf"{NOT_AFTER_LETTER}([A-Z]){NOT_LETTER}")
 _LOWER_WORD = lazy_compile(r"\s+([a-z]+)")
 _NONE_WORDS = ("no", "neither", "zero")  # what every rules.NONE_REPLY match holds
 _SENTENCE_END_BREAK = lazy_compile(r"[.!?\n]\s+(?=\S)")
@@ -84,7 +84,7 @@ def _sole_prefix(flat: str) -> tuple[str, bool]:
     return s.strip(), bare
 
 
-def sole_letter(flat: str, optset: _OptionSet) -> ChoiceResult | None:
+def sole_letter(flat: str, optset: OptionSet) -> ChoiceResult | None:
     """The reply (its flat text, with no bold letter) is a letter in any dress: "B", "(b)", "B.", "The answer is
     (B).", "Option C"; None when it is something else. The first half of ``sole``, and the fast path of
     ``infer_choice`` for replies the normalisation leaves as they are (``fast.py``)."""
@@ -92,7 +92,7 @@ def sole_letter(flat: str, optset: _OptionSet) -> ChoiceResult | None:
     return _letter_reply(s, bare, optset, False)
 
 
-def _letter_reply(s: str, bare: bool, optset: _OptionSet, bold: bool) -> ChoiceResult | None:
+def _letter_reply(s: str, bare: bool, optset: OptionSet, bold: bool) -> ChoiceResult | None:
     """``sole_letter`` on the reply without its prefix (``bare``: it had none; ``bold``: it holds a bold letter)."""
     m = _SOLE_LETTER.fullmatch(s)
     if m is None:
@@ -110,7 +110,7 @@ def _letter_reply(s: str, bare: bool, optset: _OptionSet, bold: bool) -> ChoiceR
     return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
 
 
-def sole(reader: _Reader) -> ChoiceResult | None:
+def sole(reader: Reader) -> ChoiceResult | None:
     """The whole reply is a letter (in any dress) or exactly one option's text."""
     s, bare = _sole_prefix(reader.flat)
     found = _letter_reply(s, bare, reader.optset, bool(reader.bold) and "**" in reader.text)
@@ -142,7 +142,7 @@ def sole(reader: _Reader) -> ChoiceResult | None:
     return None
 
 
-def none_among(reader: _Reader) -> ChoiceResult | None:
+def none_among(reader: Reader) -> ChoiceResult | None:
     """"It takes 3.5 s, which is not one of the options." with no option letter after it: no choice."""
     low = reader.low if reader.fold_ok else reader.flat.lower()
     if "option" not in low and "choice" not in low:
@@ -155,36 +155,36 @@ def none_among(reader: _Reader) -> ChoiceResult | None:
     return ChoiceResult(None, "refusal", "the reply says its answer is none of the options")
 
 
-def _too_long_for_an_option(reader: _Reader) -> bool:
+def _too_long_for_an_option(reader: Reader) -> bool:
     """True when ``exact_text(reader.flat)`` is surely None, told without normalising the text: an ASCII
     reply with no LaTeX whose normalised form starts with a letter (so it is no number) and is longer than
     every option text, core, tail and number word."""
     flat = reader.flat
     if not reader.ascii or "\\" in flat:
         return False
-    rest = flat.lstrip(_SHRINKING)
+    rest = flat.lstrip(SHRINKING)
     if not rest or not rest[0].isalpha():
         return False
-    # every character outside _SHRINKING survives normalisation: a lower bound on the normalised length,
+    # every character outside SHRINKING survives normalisation: a lower bound on the normalised length,
     # counted on a prefix first (enough for a long reply), then on the whole text
     need = max(reader.optset.max_compared + 4, 30)  # 30: number words ("twenty-five percent")
     head = flat[: 2 * need + 16]
-    if len(head.translate(_SHRINK_DELETE)) > need:
+    if len(head.translate(SHRINK_DELETE)) > need:
         return True
-    return len(head) < len(flat) and len(flat.translate(_SHRINK_DELETE)) > need
+    return len(head) < len(flat) and len(flat.translate(SHRINK_DELETE)) > need
 
 
-def special_option(reader: _Reader) -> ChoiceResult | None:
+def special_option(reader: Reader) -> ChoiceResult | None:
     """A reply saying "it cannot be determined" or "none of these" when exactly one option says that."""
     flat = reader.flat
-    for pattern, letters, what in ((_UNDETERMINED, reader.optset.undetermined, "cannot be determined"),
-                                   (_NONE_ABOVE, reader.optset.none_above, "none of the options")):
+    for pattern, letters, what in ((UNDETERMINED, reader.optset.undetermined, "cannot be determined"),
+                                   (NONE_ABOVE, reader.optset.none_above, "none of the options")):
         if len(letters) == 1 and pattern.search(flat):
             return ChoiceResult(letters[0], "option-text", f"the reply says {what}, which option {letters[0]} says")
     nones, pattern = reader.optset.none_option, NONE_REPLY
     if not nones:  # "None." for "None of the above": the short forms only
         nones, pattern = reader.optset.none_above, NONE_SHORT
-    if len(nones) == 1 and (not reader.fold_ok or _present(reader.low, _NONE_WORDS)):
+    if len(nones) == 1 and (not reader.fold_ok or present(reader.low, _NONE_WORDS)):
         # "None.", "Neither of them.", "There are no cats in the image." (in a short reply or its last sentence)
         last = flat if len(flat) <= 200 and len(flat.split()) <= 25 else flat[
             max((m.end() for m in _SENTENCE_END_BREAK.finditer(flat)), default=0):]
@@ -196,7 +196,7 @@ def special_option(reader: _Reader) -> ChoiceResult | None:
     return None
 
 
-def leading(reader: _Reader) -> Commit | None:
+def leading(reader: Reader) -> Commit | None:
     """A reply that starts with an option label: 'C. The loss ...', '(B) because ...', 'B, no wait, D'."""
     s = reader.flat.lstrip()
     prefix = _LEAD_OPTION_WORD.match(s)  # "Option C: D" names option C whatever follows
@@ -210,7 +210,7 @@ def leading(reader: _Reader) -> Commit | None:
         return None  # "A, B, C, D" / "A or C": a list, not a label
     if _sub_part(s, m):
         return None  # "(a) First, ...": the first part of a worked answer, not option A
-    low = _norm_text(s)
+    low = norm_text(s)
     listed_patterns = reader.optset.listed
     listed = {x for x in reader.letters if reader.opt_norm[x] and reader.opt_norm[x] in low
               and listed_patterns[x].search(low)}
@@ -236,15 +236,15 @@ def _sub_part(s: str, label: re.Match) -> bool:
     return re.search(r"(?m)^[ \t]*[\(\[]?%s[\)\].]" % chr(ord(letter) + 1), s) is not None
 
 
-def _leading_text(reader: _Reader, s: str) -> Commit | None:
+def _leading_text(reader: Reader, s: str) -> Commit | None:
     """A reply that starts with an option's short text and then punctuation ("No, the man is not wearing a
     hat.", "否。图中没有人。"), or with "Both" / "Neither" when one option starts that way."""
     pos = len(reader.flat) - len(s)
     yes, no = reader.optset.yes_no
     if (yes or no) and not s.isascii():
-        if s.startswith(_NO_CN) and no:
+        if s.startswith(NO_CN) and no:
             return Commit(pos, 1, no, "conclusion", "option-text")
-        if s.startswith(_YES_CN) and not s.startswith("是否") and yes:
+        if s.startswith(YES_CN) and not s.startswith("是否") and yes:
             return Commit(pos, 1, yes, "conclusion", "option-text")
     low = s[:40].lower()
     if yes and no:
@@ -270,7 +270,7 @@ def _leading_text(reader: _Reader, s: str) -> Commit | None:
     return None
 
 
-def lone_letter(reader: _Reader, negatives: set[str] = frozenset()) -> ChoiceResult | None:
+def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResult | None:
     """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
     flat = reader.flat
     words = flat.split()
@@ -282,7 +282,7 @@ def lone_letter(reader: _Reader, negatives: set[str] = frozenset()) -> ChoiceRes
         if ch in found:
             continue  # already counted; the checks below only decide whether to count it
         word = _LOWER_WORD.match(flat, m.end())
-        if ch in "AI" and word and word.group(1) not in _CONNECTORS:
+        if ch in "AI" and word and word.group(1) not in CONNECTORS:
             continue
         if ch == "I" and flat.startswith(("'", "’"), m.end()) or _ELISION.match(flat, m.end()):
             continue  # "I'm"; French "C'est", "D'après", "L'option": a word, not a letter
@@ -303,7 +303,7 @@ def lone_letter(reader: _Reader, negatives: set[str] = frozenset()) -> ChoiceRes
 _LAST_ITEM = lazy_compile(r"\n[ \t]*(\d{1,2})[.)][ \t]+([^\n=:\d]{1,40}?)[ \t]*\Z")
 
 
-def _cut_in_a_step(reader: _Reader) -> bool:
+def _cut_in_a_step(reader: Reader) -> bool:
     """Was the reply cut off at the heading of a step of a numbered derivation, whose step before it states a result
     ("2. Speed (v) = d/t\n   v = ...\n\n3. Time (t)")? Its option texts met on the way are then no answer. A last
     item that is an option's text ("3. Paris") is a statement, not a heading."""
@@ -315,7 +315,7 @@ def _cut_in_a_step(reader: _Reader) -> bool:
     return previous is not None
 
 
-def cut_off(reader: _Reader) -> bool:
+def cut_off(reader: Reader) -> bool:
     """The reply was cut off before it answered: an unclosed reasoning block, a last sentence broken off mid-way
     ("Subtracting 9 from both sides gives", "we need to check whether"), or the heading of the next step of a
     numbered derivation with nothing after it ("3. Time (t)")."""

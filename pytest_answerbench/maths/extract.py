@@ -2,7 +2,7 @@
 
 What a response finally commits to is decided in :mod:`.locate` (the priority table of locating rules, which
 reads with these): :func:`boxed_all` finds the boxes, ``_MARKERS`` the answer lines ("The final answer is",
-"Answer:", "A:", "####", Chinese "答案是") and :func:`_stated_after` what such a line states; :func:`truncated` says a
+"Answer:", "A:", "####", Chinese "答案是") and :func:`stated_after` what such a line states; :func:`truncated` says a
 response stops mid-way; :func:`reduce_sentence` reduces a sentence to the answer it states. :func:`math_spans` and
 :func:`strip_wrappers` are shared with the scorers.
 """
@@ -76,12 +76,12 @@ def _first_nonblank(text: str, pos: int) -> int:
 
 
 # \$ is a literal (currency) dollar, not a math delimiter.
-_SPAN = lazy_compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+SPAN = lazy_compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 
 
 def math_spans(text: str) -> list[str]:
     """The contents of ``$...$``, ``$$...$$``, ``\\(...\\)`` and ``\\[...\\]`` spans, in order."""
-    return [next(g for g in m.groups() if g is not None).strip() for m in _SPAN.finditer(text)]
+    return [next(g for g in m.groups() if g is not None).strip() for m in SPAN.finditer(text)]
 
 
 _MARKERS = lazy_compile(
@@ -163,7 +163,7 @@ _COMMIT_PREFIX = lazy_compile(
     r"in\s+conclusion|overall|所以|因此|故|综上)[\s,，]*)?(?:the|my|our|our\s+final|this)?\s*$", re.I)
 
 
-def _committing(text: str, start: int) -> bool:
+def committing(text: str, start: int) -> bool:
     """Is the marker at ``start`` a statement of the answer (line start, or "So the ...", "Thus ...")?
 
     "Let me double check the answer: ..." is not.
@@ -171,7 +171,7 @@ def _committing(text: str, start: int) -> bool:
     return bool(_COMMIT_PREFIX.search(text[max(0, start - 40):start]))
 
 
-def _answer_like(text: str) -> bool:
+def answer_like(text: str) -> bool:
     return bool(re.search(r"[\d\\^=]", text)) or len(text.split()) <= 3
 
 
@@ -183,14 +183,14 @@ _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\
                          r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)))")  # the unit ends the clause: not "$5$ A and B"
 
 
-def _with_trailing_unit(content: str, after: str) -> str:
+def with_trailing_unit(content: str, after: str) -> str:
     """``content`` plus the unit written right after its span (``$30$ degrees`` -> ``30^{\\circ}``); ``after``: the
     text that follows the span (its first 40 characters are read)."""
     return _unit_after(content, after)[0]
 
 
 def _unit_after(content: str, after: str) -> tuple[str, int]:
-    """:func:`_with_trailing_unit`, and how many characters of ``after`` the unit took (0: none)."""
+    """:func:`with_trailing_unit`, and how many characters of ``after`` the unit took (0: none)."""
     m = _AFTER_UNIT.match(after[:40])
     if not m or not content:
         return content, 0
@@ -206,11 +206,11 @@ def _unit_after(content: str, after: str) -> tuple[str, int]:
     return content, 0
 
 
-def _joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
+def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
     """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or"."""
     runs: list[list[str]] = []
     prev_end = None
-    for m in _SPAN.finditer(text):
+    for m in SPAN.finditer(text):
         content = next(g for g in m.groups() if g is not None).strip()
         if not content:
             continue
@@ -237,14 +237,14 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     """
     boxes = boxed_all(rest)
     if boxes:
-        return tuple(_with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
+        return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
     sentence = _first_sentence(rest)
     if _CONDITIONAL.match(sentence):
         return (sentence.strip().rstrip("."),)  # "$6$ if the angle is 30°, or $6\sqrt2$ if ...": a hedge, no value
     value = None if _VALUE_START.match(rest) else _after_copula(sentence)
     if value is not None:
         return _marker_answer(value, multiple)  # "The largest $n$ is 34.": the value, not the label
-    spans = _joined_spans(rest)
+    spans = joined_spans(rest)
     if spans:
         return spans
     # a full stop ends the sentence after a word, or before a capital ("2√2. I hope it is correct.")
@@ -264,7 +264,7 @@ _LEADING_VALUE = lazy_compile(r"\s*((?:\\\$|\$)?-?\d+(?:,\d{3})*(?:\.\d+)?(?:/\d
 
 def _outside_math(text: str) -> list[tuple[int, int]]:
     """The (start, end) ranges of ``text``'s math spans."""
-    return [(m.start(), m.end()) for m in _SPAN.finditer(text)]
+    return [(m.start(), m.end()) for m in SPAN.finditer(text)]
 
 
 def _within(position: int, spans: list[tuple[int, int]], starts: list[int]) -> bool:
@@ -273,7 +273,7 @@ def _within(position: int, spans: list[tuple[int, int]], starts: list[int]) -> b
     return i >= 0 and position < spans[i][1]
 
 
-def _sentences(text: str) -> list[str]:
+def split_sentences(text: str) -> list[str]:
     """``text`` split at sentence ends outside math spans (a displayed formula followed by a capital ends one)."""
     inside = _outside_math(text)
     starts = [a for a, _ in inside]
@@ -289,7 +289,7 @@ def _sentences(text: str) -> list[str]:
 
 
 def _first_sentence(text: str) -> str:
-    found = _sentences(text)
+    found = split_sentences(text)
     return found[0] if found else ""
 
 
@@ -385,7 +385,7 @@ def truncated(response: str) -> bool:
     return bool(word and word.group(1) in _TRUNCATED_WORDS and not re.search(r"\\[A-Za-z]+$", core))
 
 
-def _stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
+def stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
     """The answer a marker states, from the text after it: the rest of its line, or (when that is empty or
     opens a display) the next non-empty line or display block; code fences are skipped."""
     line = rest.split("\n", 1)[0]
@@ -406,12 +406,12 @@ def _stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
 # \text{...}, also "for part (a) and"), and a label "y_2 =" before the next box.
 _JOIN_TOKEN = (r"\s+|[$,;.&]|\band\b|\bor\b|\\(?:quad|qquad|[,;: ]|\(|\)|\[|\])|\\(?:text|mbox|mathrm)\{[^{}$\\]{0,30}\}"
                r"|(?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?\s*=")
-_JOINER = lazy_compile(r"(?:%s){0,16}" % _JOIN_TOKEN)
-_WORDS = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")  # a word, not a LaTeX command (\frac, \sqrt)
+JOINER = lazy_compile(r"(?:%s){0,16}" % _JOIN_TOKEN)
+WORDS = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")  # a word, not a LaTeX command (\frac, \sqrt)
 
 
 _JOINED = lazy_compile(r"(?i)\b(?:and|or)\b")
-_TEXT_WRAPPED = lazy_compile(r"\\(?:text|mathrm|mbox|textrm)\s*\{[^{}]*\}")  # units and labels, not prose
+TEXT_WRAPPED = lazy_compile(r"\\(?:text|mathrm|mbox|textrm)\s*\{[^{}]*\}")  # units and labels, not prose
 _NUMBER_LIST = lazy_compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bor\b|,\s*and\b)\s*-?\d+(?:\.\d+)?(?:/\d+)?)+")
 _CJK_TAIL = lazy_compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
@@ -459,16 +459,16 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
             return tail.group(1).strip()
     if _VULGAR_SIGN.search(text):
         text = _VULGAR_SIGN.sub(lambda m: VULGAR_FRACTIONS[m.group()], text)  # "the probability is ½": 1/2
-    if not (_WORDS.search(_JOINED.sub(" ", _TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
+    if not (WORDS.search(_JOINED.sub(" ", TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
         # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement (without "So")
-        return _LEADING_SO.sub("", text) if _WORDS.search(text) is None else text
+        return _LEADING_SO.sub("", text) if WORDS.search(text) is None else text
     if multiple:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value
         listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
-        if _NUMBER_LIST.fullmatch(listed) or not _WORDS.search(_JOINED.sub(" ", listed)):
+        if _NUMBER_LIST.fullmatch(listed) or not WORDS.search(_JOINED.sub(" ", listed)):
             return listed
     tail = re.split(r"(?i)\s(?:is|are|equals|=|be|was)\s", text)[-1].strip()
-    if not _WORDS.search(tail):
+    if not WORDS.search(tail):
         return tail.rstrip(".")
     numbers = list(_PROSE_NUMBER.finditer(text))
     if not numbers:

@@ -34,7 +34,7 @@ MAX_TEXT = 600
 MAX_EXPONENT = 10000
 #: Longest answer compared by the general rules (characters). A longer prediction in words is a failed
 #: extraction and wrong; a longer numeral, list or expression is compared only in the ways that stay cheap
-#: (``compare.long._long_answers``), and is otherwise undecided (``bound:too-long``).
+#: (``compare.long.long_answers``), and is otherwise undecided (``bound:too-long``).
 MAX_ANSWER = 2000
 #: Parts of two long lists that differ as written and are still compared one by one.
 MAX_LOOSE = 16

@@ -55,7 +55,7 @@ from typing import Callable
 
 from ..text.loops import end_loop
 from .extract import (
-    _JOINER, Extraction, _answer_like, _committing, _stated_after, _with_trailing_unit, boxed_all, marker_matches,
+    JOINER, Extraction, answer_like, committing, stated_after, with_trailing_unit, boxed_all, marker_matches,
     math_spans, truncated,
 )
 from .prose import closing_statement, concludes, opens_steps, plain_dollars
@@ -227,10 +227,10 @@ def _boxed(scope: _Scope) -> Found | None:
         gap = text[prev[1]:group[0][0]]
         # whitespace runs read as one space: the joiner's "\s+" tokens would otherwise split a long run of spaces
         # in every possible way before failing (a degenerate reply's padding took minutes)
-        if len(gap) > _JOIN_MAX or not _JOINER.fullmatch(re.sub(r"\s+", " ", gap)):
+        if len(gap) > _JOIN_MAX or not JOINER.fullmatch(re.sub(r"\s+", " ", gap)):
             break
         group.insert(0, prev)
-    answers = tuple(_with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
+    answers = tuple(with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
     if not any(answers):
         return None  # an empty box commits to nothing; a statement after it may ("\boxed{}. Thus no such k exists.")
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
@@ -348,7 +348,7 @@ def _answer_line(scope: _Scope) -> Found | None:
     committed: list[re.Match] = []  # the last 8 committing markers, latest first
     # from the end: a musing ("if it asked for three-digit factors, the answer would be 0") is no marker at all
     for m in reversed(marker_matches(text)):
-        if _committing(text, m.start()):
+        if committing(text, m.start()):
             if not musing(text, m):
                 committed.append(m)
                 if len(committed) == 8:
@@ -362,7 +362,7 @@ def _answer_line(scope: _Scope) -> Found | None:
     if marker is None or (last_box is not None and marker.start() <= last_box[1]):
         return None
     rest = text[marker.end():]
-    found = _stated_after(rest, multiple)
+    found = stated_after(rest, multiple)
     sentence = _SENTENCE_STATED.match(rest)
     if opens_steps(rest):
         # "Answer:\n\nStep 1: ...\n\nStep 2: ...\n\nHe needs 576 tiles.": the marker opens the solution; its
@@ -385,13 +385,13 @@ def _answer_line(scope: _Scope) -> Found | None:
         found = ()  # "So the final answer is $\boxed{2\sqrt": cut off while stating it (not in a later line)
     if not found and len(committed) >= 3 and committed[-1] is marker:
         # a reply looping on one answer ("The answer is 5. The answer is 5. The answer is") until cut off
-        earlier = {_stated_after(text[m.end():n.start()], multiple)
+        earlier = {stated_after(text[m.end():n.start()], multiple)
                    for m, n in list(zip(committed[:-1], committed[1:]))[-3:]}
         stated = earlier.pop()
         if not earlier and stated and all(stated):
             return Found(marker.start(), Extraction(stated, "answer-line"))
     # After a box, a marker counts only if it states an answer ("this answer is consistent with ..." does not).
-    if found and (last_box is None or _answer_like(found[-1])):
+    if found and (last_box is None or answer_like(found[-1])):
         return Found(marker.start(), Extraction(found, "answer-line"))
     return None
 

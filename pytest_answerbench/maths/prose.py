@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .extract import (
-    _SPAN, _TEXT_WRAPPED, _WORDS, Extraction, _joined_spans, _sentences, reduce_sentence, strip_wrappers,
+    SPAN, TEXT_WRAPPED, WORDS, Extraction, joined_spans, split_sentences, reduce_sentence, strip_wrappers,
     without_domain,
 )
 from ..text.patterns import lazy_compile
@@ -37,7 +37,7 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
     if not sentences:
         return ()
     sentence = sentences[-1]
-    inside = [(m.start(), m.end()) for m in _SPAN.finditer(sentence)]
+    inside = [(m.start(), m.end()) for m in SPAN.finditer(sentence)]
     copula = None
     for m in _COPULA.finditer(sentence):
         if not any(a <= m.start() < b for a, b in inside):
@@ -55,7 +55,7 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
         if len(clauses) >= 2:
             return tuple(clauses)
     rest = re.split("[，；]", sentence[copula.end():])[0].strip()
-    spans = _joined_spans(rest)
+    spans = joined_spans(rest)
     if spans:
         return spans
     rest = strip_wrappers(rest)
@@ -73,7 +73,7 @@ def _listed_answers(lines: list[str]) -> tuple[str, ...]:
     items: list[str] = []
     for line in reversed(lines[-8:]):
         bullet = _BULLET.match(line)
-        spans = _joined_spans(bullet.group(1)) if bullet else ()
+        spans = joined_spans(bullet.group(1)) if bullet else ()
         if not spans:
             break
         items[0:0] = spans
@@ -125,7 +125,7 @@ _DOLLAR_SPAN = lazy_compile(r"\$\\\$\$")
 
 def concludes(text: str) -> bool:
     """Does the last sentence of ``text`` state a conclusion ("So ...", "Therefore ...", "In total ...")?"""
-    sentences = _sentences(text[-2000:])
+    sentences = split_sentences(text[-2000:])
     return bool(sentences and _CONCLUSION.search(sentences[-1]))
 
 
@@ -142,10 +142,10 @@ def plain_dollars(text: str) -> str:
 def _main_clause(line: str) -> str:
     """``line`` without a clause of its last sentence that restates a given right after the value ("she has 18
     dollars left after spending 5 dollars", "5 hours for 3 workers"; not "we solve for $x$ ...")."""
-    sentences = _sentences(line)
+    sentences = split_sentences(line)
     start = line.rfind(sentences[-1]) if sentences else 0
     for m in _GIVEN_CLAUSE.finditer(line, max(start, 0)):
-        if _VALUE_BEFORE.search(line, start, m.start()) and not _SPAN.search(line, m.start()):
+        if _VALUE_BEFORE.search(line, start, m.start()) and not SPAN.search(line, m.start()):
             return line[:m.start()]
     return line
 
@@ -181,7 +181,7 @@ def _afterthought(sentence: str) -> bool:
 def _closing_sentence(last: str) -> str:
     """The sentence of a closing line or paragraph that states the answer: the last one with math or a number,
     passing over afterthoughts that follow a conclusion."""
-    stating = [s for s in _sentences(last) if re.search(r"[\d$]|\\\(", s)]
+    stating = [s for s in split_sentences(last) if re.search(r"[\d$]|\\\(", s)]
     while len(stating) > 1 and _afterthought(stating[-1]):
         stating.pop()
     return stating[-1] if stating else last
@@ -209,7 +209,7 @@ def _claimed(line: str, sentence: str) -> str:
     so the triangle must be equilateral"); else, in a line without numbers or math, a firm statement that is the
     sentence's last clause ("By strategy stealing, **Alice** has a winning strategy.")."""
     bare = _EMPTY_BOX.sub(" ", line)
-    wordy = not re.search(r"\d", bare) and not any(s.strip() for s in _joined_spans(bare))
+    wordy = not re.search(r"\d", bare) and not any(s.strip() for s in joined_spans(bare))
     if wordy and claim(sentence) is not None:
         return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip()))
     example = _EXAMPLE.search(sentence)
@@ -240,7 +240,7 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
     last = lines[-1].strip() if lines else ""
     if len(last) > 80:
         last = _closing_sentence(last)
-    final = _sentences(last)[-1:] or [last]
+    final = split_sentences(last)[-1:] or [last]
     if not last or len(final[0]) <= 120 and _STEP.match(final[0]) and not _CONCLUDING_STEP.match(last):
         return None  # a short step ("Step 3: 16 - 3 = 13"), not a long sentence that happens to start "First, ..."
     if len(text) >= _LONG and not _FINISHED.search(lines[-1]) and not _CONCLUSION.search(final[0]):
@@ -260,7 +260,7 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
         return None  # "Yes or no depending on n.": both, so neither
     if _EMPTY_BOX.search(last):
         return None  # "So the final answer is $\boxed{}$.": an empty box states nothing
-    spans = _joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
+    spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")
     bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b)]
@@ -270,6 +270,6 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
     reduced = reduce_sentence(strip_wrappers(_main_clause(last)), multiple)
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters), not prose
     if reduced and re.search(r"\w", reduced) and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced
-                    and not _WORDS.search(_TEXT_WRAPPED.sub(" ", reduced))):
+                    and not WORDS.search(TEXT_WRAPPED.sub(" ", reduced))):
         return Extraction((reduced,), "prose")
     return None

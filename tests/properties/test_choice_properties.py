@@ -147,11 +147,11 @@ def _letter_replies(draw):
 @given(_letter_replies(), st.one_of(abst.option_sets(min_options=2, max_options=10), st.sampled_from(_TRICKY_SETS)))
 def test_the_letter_fast_path_gives_the_full_readers_verdict(reply, options):
     from pytest_answerbench.choice import _option_set, _read
-    from pytest_answerbench.choice.fast import _fast_sole
+    from pytest_answerbench.choice.fast import fast_sole
 
     optset = _option_set(tuple(options.items()))
     full = _read(reply, optset) if reply.strip() else None
-    fast = _fast_sole(reply, optset) if len(reply) <= 60 and reply.isascii() else None
+    fast = fast_sole(reply, optset) if len(reply) <= 60 and reply.isascii() else None
     if fast is not None:
         assert fast == full, (reply, options)
     if reply.strip():

@@ -417,7 +417,7 @@ def test_the_letter_fast_path_agrees_with_the_full_reader():
     """A reply that is only a letter ("B", "(b)", "The answer is (B).") is read by ``fast._fast_sole`` as the full
     reader reads it, and near misses ("A and B", "I cannot see the image. (A)") are left to the full reader."""
     from pytest_answerbench.choice import _read
-    from pytest_answerbench.choice.fast import _fast_sole
+    from pytest_answerbench.choice.fast import fast_sole
 
     forms = ["{L}", "{l}", "({L})", "({l})", "[{L}]", "{L}.", "{l}.", "{L})", " {L} ", "'{L}'", "The answer is ({L}).",
              "The answer is {L}.", "Answer: {L}", "Option {L}", "the correct answer is: {l}", "{L} and B", "{L} or B",
@@ -427,7 +427,7 @@ def test_the_letter_fast_path_agrees_with_the_full_reader():
         for form in forms:
             for letter in "ABEIRZ":
                 reply = form.format(L=letter, l=letter.lower())
-                fast = _fast_sole(reply, optset)
+                fast = fast_sole(reply, optset)
                 if fast is None:
                     declined += 1
                     continue

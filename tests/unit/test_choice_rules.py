@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from conftest import read_jsonl
 from pytest_answerbench.choice import decide, infer_choice, rules
-from pytest_answerbench.choice.decide import STEPS, _read
-from pytest_answerbench.choice.optionset import _option_set
-from pytest_answerbench.choice.reader import _Reader
+from pytest_answerbench.choice.decide import STEPS, read
+from pytest_answerbench.choice.optionset import option_set
+from pytest_answerbench.choice.reader import Reader
 from pytest_answerbench.choice.rules import CONCLUSIONS, MARKERS, RULES, Marker, RuleSet
 from pytest_answerbench.choice.scan import Needs, Scan, lower_twin
 from pytest_answerbench.text.fold import fold_safe
@@ -45,8 +45,8 @@ def _corpus_flat_texts() -> list[str]:
     for path in sorted(DATA.glob("choice_*.jsonl")):
         for row in read_jsonl(path):
             if isinstance(row["response"], str) and row["response"].strip():
-                optset = _option_set(tuple((str(k), str(v)) for k, v in row["options"].items()))
-                texts.append(_Reader(row["response"], optset).flat)
+                optset = option_set(tuple((str(k), str(v)) for k, v in row["options"].items()))
+                texts.append(Reader(row["response"], optset).flat)
     return texts
 
 
@@ -154,27 +154,27 @@ def _verdict_marker(needs: Needs) -> Marker:
 
 
 def test_a_marker_added_to_the_table_is_read_with_its_own_pre_check():
-    optset = _option_set(tuple(LOSS.items()))
+    optset = option_set(tuple(LOSS.items()))
     text = "The curve drops, then rises after epoch 40. My verdict: C, given the curve."
-    assert _read(text, optset).letter is None  # the default rules have no such marker
+    assert read(text, optset).letter is None  # the default rules have no such marker
     first = RULES.with_marker(_verdict_marker(Needs.any("verdict")), before="final-answer")
-    found = _read(text, optset, first)
+    found = read(text, optset, first)
     assert (found.letter, found.method) == ("C", "verdict-marker")
     # inserted first, it moves no other marker's pre-check: the corpus reads exactly as before
     for row in read_jsonl(DATA / "choice_corpus.jsonl"):
         if isinstance(row["response"], str) and "verdict" not in row["response"].lower() and row["response"].strip():
-            rows_set = _option_set(tuple((str(k), str(v)) for k, v in row["options"].items()))
-            assert _read(row["response"], rows_set, first) == _read(row["response"], rows_set), row["id"]
+            rows_set = option_set(tuple((str(k), str(v)) for k, v in row["options"].items()))
+            assert read(row["response"], rows_set, first) == read(row["response"], rows_set), row["id"]
     # its own pre-check decides whether it runs: a pre-check its matches cannot pass keeps it silent on a
     # fold-safe text (the reader trusts the record), and a text the pre-check cannot vouch for runs the pattern
     wrong = RULES.with_marker(_verdict_marker(Needs.any("zzz")), before="final-answer")
-    assert _read(text, optset, wrong).letter is None
+    assert read(text, optset, wrong).letter is None
     unsafe = text.replace("rises", "r\u0131ses")  # the dotless i folds onto "i": the pre-check is skipped
-    assert (_read(unsafe, optset, wrong).letter, _read(unsafe, optset, wrong).method) == ("C", "verdict-marker")
+    assert (read(unsafe, optset, wrong).letter, read(unsafe, optset, wrong).method) == ("C", "verdict-marker")
     # a conclusion marker goes to the conclusion table and is read as a conclusion
     weak = Marker(name="hence-weak", method="conclusion", tier=1, pattern=re.compile(r"\bergo\b", re.I),
                   needs=Needs.any("ergo"))
-    found = _read("The curve drops, then rises. Ergo C.", optset, RULES.with_marker(weak, conclusion=True))
+    found = read("The curve drops, then rises. Ergo C.", optset, RULES.with_marker(weak, conclusion=True))
     assert (found.letter, found.method) == ("C", "conclusion")
 
 
@@ -187,7 +187,7 @@ def test_the_steps_are_unique_and_in_the_documented_order():
     documented = re.findall(r"^\d+\. ``([a-z-]+)``", decide.__doc__, re.M)
     assert documented == names
     # the last step always answers, so the decision never runs off the end
-    assert STEPS[-1].run(decide.Decision(_Reader("x", _option_set((("A", "a"),))))).method == "none"
+    assert STEPS[-1].run(decide.Decision(Reader("x", option_set((("A", "a"),))))).method == "none"
 
 
 def test_the_content_tie_breakers_are_named_in_order():
@@ -256,23 +256,23 @@ def test_the_package_has_no_import_cycle_no_function_level_import_and_no_pytest(
 
 # The verdicts next to option letters are compiled per option set (optionset._LetterPatterns), each with the word
 # lists of rules.py as its pre-check or candidate starts, and a lower-case twin.
-LETTER_SETS = [_option_set((("A", "cat"), ("B", "dog"), ("C", "cow"), ("D", "pig"))),
-               _option_set((("1", "one"), ("2", "two"), ("3", "three")))]
+LETTER_SETS = [option_set((("A", "cat"), ("B", "dog"), ("C", "cow"), ("D", "pig"))),
+               option_set((("1", "one"), ("2", "two"), ("3", "three")))]
 
 
 def _check_verdicts_on(optset, text: str) -> None:
-    """What ``_Reader._scan_mentions`` assumes of the option set's verdict patterns holds on ``text``."""
+    """What ``Reader._scan_mentions`` assumes of the option set's verdict patterns holds on ``text``."""
     pats = optset.pats
     if not fold_safe(text):
         return
     low = text.lower()
     after = [m.span() for m in pats.neg_after.finditer(text)]
     if after:  # "A and C are wrong": the hint words and the option set's quick pattern both see it
-        assert any(w in low for w in rules._NEG_WORD_HINTS), text
+        assert any(w in low for w in rules.NEG_WORD_HINTS), text
         assert optset.ruled_out_hint.search(low), text
     assert [m.span() for m in pats.neg_after_low.finditer(low)] == after, text
     before = [m.span() for m in pats.neg_before.finditer(text)]
-    hints = rules._NEG_BEFORE_ASCII if text.isascii() else rules._NEG_BEFORE_HINTS
+    hints = rules.NEG_BEFORE_ASCII if text.isascii() else rules.NEG_BEFORE_HINTS
     starts = _occurrences(low, hints)  # a match starts where one of its leading words does
     assert [m.span() for m in _matches_at(pats.neg_before_low, low, starts)] == before, text
     assert [m.span() for m in pats.affirm_low.finditer(low)] == [m.span() for m in pats.affirm.finditer(text)], text

@@ -26,8 +26,8 @@ from typing import Any, Callable
 from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, step_limit
 from ..normalize import Item, clean
-from .tuples import _split_top
-from .values import SIMPLIFY_SECONDS, _Unknown, _parse
+from .tuples import split_top
+from .values import SIMPLIFY_SECONDS, Unknown, parse
 
 Compare = Callable[[Item, Item], tuple[bool, str]]
 
@@ -37,7 +37,7 @@ _NOT_NAMES = frozenset({"\\frac", "\\sqrt", "\\sin", "\\cos", "\\tan", "\\log", 
 
 
 def _sides(text: str) -> tuple[str, str] | None:
-    sides = _split_top(text, "=")
+    sides = split_top(text, "=")
     if len(sides) != 2 or not all(s.strip() for s in sides):
         return None
     return sides[0].strip(), sides[1].strip()
@@ -46,8 +46,8 @@ def _sides(text: str) -> tuple[str, str] | None:
 def _names(text: str) -> set[str] | None:
     """The symbol names an answer text uses (None when it does not parse)."""
     try:
-        return {s.name for s in _parse(text).free_symbols}
-    except _Unknown:
+        return {s.name for s in parse(text).free_symbols}
+    except Unknown:
         return None
 
 
@@ -116,9 +116,9 @@ def _vector(text: str) -> list[Any] | None:
     entries = [cell.strip() for row in rows for cell in row]
     scalar = re.sub(r"\\(?:cdot|times)\s*$", "", _BRACKETS.sub("", m.group("scalar")).strip()).strip()
     try:
-        factor = _parse(clean(scalar).text) if scalar else sympy.Integer(1)
-        values = [_parse(clean(e).text) for e in entries]
-    except _Unknown:
+        factor = parse(clean(scalar).text) if scalar else sympy.Integer(1)
+        values = [parse(clean(e).text) for e in entries]
+    except Unknown:
         return None
     out = []
     for value in values:
@@ -166,8 +166,8 @@ def fraction_of(g: Item, p: Item, question: str | None) -> tuple[bool, str] | No
     if not question or not _FRACTION.search(question) or "=" in g.text or "=" in p.text:
         return None
     try:
-        ge, pe = _parse(g.text), _parse(p.text)
-    except _Unknown:
+        ge, pe = parse(g.text), parse(p.text)
+    except Unknown:
         return None
     if pe.free_symbols or len(ge.free_symbols) != 1:
         return None

@@ -11,16 +11,16 @@ from ..guard import StepTimeout, step_limit
 from ..normalize import Item
 from ..poly import constant_ratio
 from .aliases import aligned
-from .marks import _with_marks
-from .values import SIMPLIFY_SECONDS, _Unknown, _close, _numeric, _parse
+from .marks import with_marks
+from .values import SIMPLIFY_SECONDS, Unknown, close, numeric, parse
 
 
-def _symbolic(text: str) -> bool:
+def symbolic(text: str) -> bool:
     """Letters outside LaTeX commands (``2mg``, ``x + 1``): an expression in quantities, not a number.
 
     ``x = 3`` states a number (only the value after a label counts)."""
     sides = text.split("=")
-    if len(sides) == 2 and _is_label(sides[0]):
+    if len(sides) == 2 and is_label(sides[0]):
         text = sides[1]
     return bool(re.search(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", text)))
 
@@ -33,7 +33,7 @@ _LABEL_RATIO = lazy_compile(r"([^:]+):([^:]+)|\\frac\s*\{([^{}]+)\}\s*\{([^{}]+)
 _NOT_LABELS = {"\\frac", "\\sqrt", "\\binom", "\\infty", "\\cdot", "\\times", "\\pi", "\\sum", "\\int"}
 
 
-def _is_label(text: str) -> bool:
+def is_label(text: str) -> bool:
     """Does ``text`` name a quantity rather than compute one? ``x``, ``f(x)``, ``\\theta_c``, ``\\angle ABC``,
     ``v_0'``, ``|AB|``, ``(x, y)``, ``P(A)``, ``\\sin\\theta`` are labels; ``2x + 1`` and ``\\frac{1}{2}`` are not.
 
@@ -46,17 +46,17 @@ def _is_label(text: str) -> bool:
     if wrapped:
         t = (wrapped.group(1) or wrapped.group(2) or "").strip()
     if t.startswith("(") and t.endswith(")") and "," in t:
-        return all(_is_label(part) for part in t[1:-1].split(","))
+        return all(is_label(part) for part in t[1:-1].split(","))
     ratio = _LABEL_RATIO.fullmatch(t)
     if ratio:  # "V_1 : V_2", "\frac{NO}{BO}", "S_{MBCN}:S": a ratio of named quantities
-        return all(_is_label(part) for part in ratio.groups() if part is not None)
+        return all(is_label(part) for part in ratio.groups() if part is not None)
     return bool(_LABEL.fullmatch(t)) and not any(cmd in t for cmd in _NOT_LABELS)
 
 
-_FUNCTION_VALUE = lazy_compile(r"\s*[a-zA-Z]\s*\(\s*[a-z]\s*\)\s*")
+FUNCTION_VALUE = lazy_compile(r"\s*[a-zA-Z]\s*\(\s*[a-z]\s*\)\s*")
 
 
-def _same_label(a: str, b: str) -> bool:
+def same_label(a: str, b: str) -> bool:
     return re.sub(r"[\s{}]", "", a) == re.sub(r"[\s{}]", "", b)
 
 
@@ -74,7 +74,7 @@ def same_quantity(a: str, b: str) -> bool:
         (a_bare == a or b_bare == b)  # one side bare: x(t) and x(s) stay two functions' values
 
 
-def _rounds_to(exact: str, whole: Item, approx: Item) -> bool:
+def rounds_to(exact: str, whole: Item, approx: Item) -> bool:
     """Is the decimal ``approx`` the exact value rounded to its last digit (half a unit, either way)?"""
     from fractions import Fraction
 
@@ -83,8 +83,8 @@ def _rounds_to(exact: str, whole: Item, approx: Item) -> bool:
         return False
     sides = exact.split("=")
     try:
-        value = _numeric(_parse(_with_marks(sides[-1], whole).text))
-    except _Unknown:
+        value = numeric(parse(with_marks(sides[-1], whole).text))
+    except Unknown:
         return False
     if value is None or not value.is_real:
         return False
@@ -92,12 +92,12 @@ def _rounds_to(exact: str, whole: Item, approx: Item) -> bool:
     return abs(Fraction(str(float(value))) - Fraction(a)) <= half * (1 + Fraction(1, 10**6))
 
 
-def _proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
+def proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
     import sympy
 
     try:
-        e1, e2 = aligned(_parse(gl) - _parse(gr), _parse(pl) - _parse(pr))
-    except _Unknown:
+        e1, e2 = aligned(parse(gl) - parse(gr), parse(pl) - parse(pr))
+    except Unknown:
         return None
     if e1 == 0 or e2 == 0:
         return e1 == e2
@@ -113,13 +113,13 @@ def _proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
     return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
 
 
-def _ratio_equal(gt: str, pt: str) -> bool | None:
+def ratio_equal(gt: str, pt: str) -> bool | None:
     try:
-        a, b = (_parse(x) for x in gt.split(":"))
-        c, d = (_parse(x) for x in pt.split(":"))
-    except _Unknown:
+        a, b = (parse(x) for x in gt.split(":"))
+        c, d = (parse(x) for x in pt.split(":"))
+    except Unknown:
         return None
-    av, dv, bv, cv = (_numeric(x) for x in (a, d, b, c))
+    av, dv, bv, cv = (numeric(x) for x in (a, d, b, c))
     if None in (av, bv, cv, dv):
         return None
-    return _close(av * dv, bv * cv, None)
+    return close(av * dv, bv * cv, None)

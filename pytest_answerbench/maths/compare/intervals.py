@@ -8,8 +8,8 @@ from typing import Any
 
 from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, TooComplex, check_tree, step_limit
-from .tuples import _split_top
-from .values import SIMPLIFY_SECONDS, _Unknown, _close, _expressions_equal, _numeric, _parse
+from .tuples import split_top
+from .values import SIMPLIFY_SECONDS, Unknown, close, expressions_equal, numeric, parse
 
 
 _REL_OPS = {"<": "<", ">": ">", "\\leq": "<=", "\\geq": ">=", "\\lt": "<", "\\gt": ">", "<=": "<=", ">=": ">=",
@@ -17,7 +17,7 @@ _REL_OPS = {"<": "<", ">": ">", "\\leq": "<=", "\\geq": ">=", "\\lt": "<", "\\gt
 _REL = r"(<=|>=|<|>|\\leq|\\geq|\\lt|\\gt)"
 
 
-def _interval_like(text: str, kind: str | None) -> bool:
+def interval_like(text: str, kind: str | None) -> bool:
     t = text.strip()
     if "\\cup" in t or "\\infty" in t and t[:1] in "([" or re.search(_REL, t) or "\\setminus" in t:
         return True
@@ -37,23 +37,23 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
         return [(False, -sympy.oo, sympy.oo, False)]
     m = _ALL_BUT.fullmatch(t) or _EXCEPT_POINT.fullmatch(t)
     if m:  # \mathbb{R} \setminus \{0, 1\}, x \ne 0: the line without those points
-        return _line_without([p for p in _split_top(m.group("points"), ",") if p.strip()])
+        return _line_without([p for p in split_top(m.group("points"), ",") if p.strip()])
     m = re.fullmatch(r"(?:(.+?)\s*%s\s*)?([a-zA-Z])\s*%s\s*(.+)" % (_REL, _REL), t)
     if m:  # a < x <= b, x > a
         lo_txt, op1, _, op2, hi_txt = m.groups()
         if lo_txt is None:
-            value = _parse(hi_txt)
+            value = parse(hi_txt)
             if _REL_OPS[op2] in ("<", "<="):
                 return [(False, -sympy.oo, value, _REL_OPS[op2] == "<=")]
             return [(_REL_OPS[op2] == ">=", value, sympy.oo, False)]
-        lo, hi = _parse(lo_txt), _parse(hi_txt)
+        lo, hi = parse(lo_txt), parse(hi_txt)
         if _REL_OPS[op1] in (">", ">="):
             lo, hi = hi, lo
             return [(_REL_OPS[op2] == ">=", lo, hi, _REL_OPS[op1] == ">=")]
         return [(_REL_OPS[op1] == "<=", lo, hi, _REL_OPS[op2] == "<=")]
     m = re.fullmatch(r"(.+?)\s*%s\s*([a-zA-Z])" % _REL, t)
     if m:  # 3 > x
-        value, op = _parse(m.group(1)), _REL_OPS[m.group(2)]
+        value, op = parse(m.group(1)), _REL_OPS[m.group(2)]
         if op in ("<", "<="):
             return [(op == "<=", value, sympy.oo, False)]
         return [(False, -sympy.oo, value, op == ">=")]
@@ -63,7 +63,7 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
         mm = re.fullmatch(r"([\(\[])(.*)([\)\]])", piece)
         if not mm:
             return None
-        ends = _split_top(mm.group(2), ",")
+        ends = split_top(mm.group(2), ",")
         if len(ends) != 2:
             return None
         lo = _endpoint(ends[0])
@@ -82,8 +82,8 @@ def _line_without(points: list[str]) -> list[tuple[bool, Any, Any, bool]] | None
 
     values = []
     for text in points:
-        value = _parse(text)
-        number = _numeric(value)
+        value = parse(text)
+        number = numeric(value)
         if number is None or not number.is_real:
             return None
         values.append((float(number), value))
@@ -100,10 +100,10 @@ def _endpoint(text: str) -> Any:
         return sympy.oo
     if t == "-\\infty":
         return -sympy.oo
-    return _parse(t)
+    return parse(t)
 
 
-def _interval_equal(gt: str, pt: str, kind: str | None, tol: float | None = None) -> bool | None:
+def interval_equal(gt: str, pt: str, kind: str | None, tol: float | None = None) -> bool | None:
     """Two answers as subsets of R: intervals, unions, inequalities (solved when not of the form ``a < x < b``:
     ``-x > -1``, ``|x| \\ge 1``, ``0 < f(x) < 1``); None when neither reads as one."""
     gi, pi_ = _intervals_or_none(gt), _intervals_or_none(pt)
@@ -121,7 +121,7 @@ def _interval_equal(gt: str, pt: str, kind: str | None, tol: float | None = None
 def _intervals_or_none(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
     try:
         return _to_intervals(text)
-    except _Unknown:
+    except Unknown:
         return None
 
 
@@ -139,8 +139,8 @@ def _relation_set(text: str) -> Any:
     if len(pieces) not in (3, 5) or "=" in text.replace("<=", "").replace(">=", ""):
         return None
     try:
-        sides = [_parse(piece) for piece in pieces[0::2]]
-    except _Unknown:
+        sides = [parse(piece) for piece in pieces[0::2]]
+    except Unknown:
         return None
     calls = set().union(*(side.atoms(AppliedUndef) for side in sides))
     if len(calls) > 1:
@@ -185,12 +185,12 @@ def _sets_equal(a: Any, b: Any) -> bool:
         return False
 
 
-def _union_parts_equal(g_parts: list[str], p_parts: list[str], kind: str | None) -> bool | None:
+def union_parts_equal(g_parts: list[str], p_parts: list[str], kind: str | None) -> bool | None:
     """Two lists of answer parts that are all intervals or inequalities, compared as one union each; or None."""
     def intervals(parts: list[str]) -> list[tuple[bool, Any, Any, bool]] | None:
         out: list[tuple[bool, Any, Any, bool]] = []
         for part in parts:
-            found = _to_intervals(part) if _interval_like(part, kind) else None
+            found = _to_intervals(part) if interval_like(part, kind) else None
             if found is None:
                 return None
             out.extend(found)
@@ -198,7 +198,7 @@ def _union_parts_equal(g_parts: list[str], p_parts: list[str], kind: str | None)
 
     try:
         gi, pi_ = intervals(g_parts), intervals(p_parts)
-    except _Unknown:
+    except Unknown:
         return None
     if gi is None or pi_ is None:
         return None
@@ -248,8 +248,8 @@ def _unions_equal(gi: list[tuple[bool, Any, Any, bool]], pi_: list[tuple[bool, A
 def _endpoint_close(a: Any, b: Any, tol: float) -> bool:
     if a == b:
         return True
-    av, bv = _numeric(a), _numeric(b)
-    return av is not None and bv is not None and _close(av, bv, tol)
+    av, bv = numeric(a), numeric(b)
+    return av is not None and bv is not None and close(av, bv, tol)
 
 
 def _sort_key(part) -> float:
@@ -263,6 +263,6 @@ def _same_value(a: Any, b: Any) -> bool:
     if a == b:
         return True
     if getattr(a, "free_symbols", None) or getattr(b, "free_symbols", None):
-        return _expressions_equal(a, b)[0]  # [x, x + 1] against [x, 1 + x]
-    av, bv = _numeric(a), _numeric(b)
-    return av is not None and bv is not None and _close(av, bv, None)
+        return expressions_equal(a, b)[0]  # [x, x + 1] against [x, 1 + x]
+    av, bv = numeric(a), numeric(b)
+    return av is not None and bv is not None and close(av, bv, None)

@@ -18,7 +18,7 @@ priority; it answers ``(equal, method)`` or returns None and the next one runs. 
 10. ``numeric`` (100): two plain numbers, exactly or within the tolerance, without SymPy (``plain.py``).
 11. ``text`` (110): text answers, and a number in words against a number (``number-words``).
 12. ``value`` (120): SymPy values and expressions (``values.py``); text that cannot be parsed compares as text,
-    and a size bound leaves it to the exact readings beyond the bounds (``_beyond_bounds``).
+    and a size bound leaves it to the exact readings beyond the bounds (``beyond_bounds``).
 
 Adding a rule is adding a function and its ``Rule`` with a priority between its neighbours' (and a line above:
 a test compares the two lists).
@@ -31,13 +31,13 @@ from dataclasses import replace
 
 from ..exact import BOUND, Undecided
 from ..normalize import Item, clean, text_key
-from .equations import _FUNCTION_VALUE, _is_label, _proportional, _ratio_equal, _rounds_to, _same_label, same_quantity
-from .intervals import _interval_equal, _interval_like
-from .marks import _unit_scale, _with_marks
-from .plain import _is_plain_number, _is_text, _numbers_equal, _plain_number, _spelled_number, _texts_equal
+from .equations import FUNCTION_VALUE, is_label, proportional, ratio_equal, rounds_to, same_label, same_quantity
+from .intervals import interval_equal, interval_like
+from .marks import unit_scale, with_marks
+from .plain import is_plain_number, is_text, numbers_equal, plain_number, spelled_number, texts_equal
 from .rules import Outcome, Rule, first_answer, in_order
-from .tuples import _split_top, _tuple_parts
-from .values import _Unknown, _beyond_bounds, _values_equal
+from .tuples import split_top, tuple_parts
+from .values import Unknown, beyond_bounds, values_equal
 
 
 def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = None) -> tuple[bool, str]:
@@ -49,7 +49,7 @@ def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = N
         return False, BOUND + bound.name
 
 
-def _all_equal(pairs: list[tuple[Item, Item]], tol: float | None) -> bool:
+def all_equal(pairs: list[tuple[Item, Item]], tol: float | None) -> bool:
     """Every pair equal (lazily: the first difference decides); raises Undecided when none differs but a size
     bound left one undecided."""
     bound = None
@@ -92,8 +92,8 @@ def _empty(d: _Pair) -> Outcome | None:
 
 def _exact(d: _Pair) -> Outcome | None:
     g, p = d.g, d.p
-    if g.text == p.text and (g.percent == p.percent or not _is_plain_number(g.text)) and g.degree == p.degree \
-            and _unit_scale(g, p) == 1:
+    if g.text == p.text and (g.percent == p.percent or not is_plain_number(g.text)) and g.degree == p.degree \
+            and unit_scale(g, p) == 1:
         return True, "exact"
     return None
 
@@ -107,7 +107,7 @@ def _approx_gold(d: _Pair) -> None:
     if "\\approx" in gt:
         exact = gt.split("\\approx")[0].rstrip("= ")
         # "\frac{\sqrt3}{3} \approx 0.577": the exact value is the gold; "x \approx 3" states 3
-        d.g = replace(d.g, text=exact if exact and not _is_label(exact) else gt.replace("\\approx", "="))
+        d.g = replace(d.g, text=exact if exact and not is_label(exact) else gt.replace("\\approx", "="))
     return None
 
 
@@ -116,15 +116,15 @@ def _labelled_value(d: _Pair) -> Outcome | None:
     if "=" in pt and "=" not in gt and pt.count("=") == 1:
         # "A \cap B = (1, 2)", "S = \{1, 2\}": against a value, set or interval, a label states its value
         label, value = pt.split("=")
-        if _is_label(label) and value.strip():
-            return items_equal(d.g, _with_marks(value, d.p), d.tol, d.kind)
+        if is_label(label) and value.strip():
+            return items_equal(d.g, with_marks(value, d.p), d.tol, d.kind)
     return None
 
 
 def _interval(d: _Pair) -> Outcome | None:
     gt, pt = d.g.text, d.p.text
-    if _interval_like(gt, d.kind) or _interval_like(pt, d.kind):
-        verdict = _interval_equal(gt, pt, d.kind, d.tol)
+    if interval_like(gt, d.kind) or interval_like(pt, d.kind):
+        verdict = interval_equal(gt, pt, d.kind, d.tol)
         if verdict is not None:
             return verdict, "interval"
     return None
@@ -132,7 +132,7 @@ def _interval(d: _Pair) -> Outcome | None:
 
 def _tuple(d: _Pair) -> Outcome | None:
     gt, pt = d.g.text, d.p.text
-    g_tuple, p_tuple = _tuple_parts(gt), _tuple_parts(pt)
+    g_tuple, p_tuple = tuple_parts(gt), tuple_parts(pt)
     if g_tuple is None and p_tuple is None or g_tuple is None and "=" in gt or p_tuple is None and "=" in pt:
         return None  # "(x, y) = (3, 2)": an equation
     if g_tuple is None or p_tuple is None or len(g_tuple) != len(p_tuple):
@@ -149,7 +149,7 @@ def _tuple(d: _Pair) -> Outcome | None:
 def _ratio(d: _Pair) -> Outcome | None:
     gt, pt = d.g.text, d.p.text
     if ":" in gt and ":" in pt and gt.count(":") == pt.count(":") == 1:
-        verdict = _ratio_equal(gt, pt)
+        verdict = ratio_equal(gt, pt)
         if verdict is not None:
             return verdict, "ratio"
     return None
@@ -164,20 +164,20 @@ def _equation(d: _Pair) -> Outcome | None:
 
 
 def _plain_numbers(d: _Pair) -> Outcome | None:
-    gn, pn = _plain_number(d.g.text), _plain_number(d.p.text)
+    gn, pn = plain_number(d.g.text), plain_number(d.p.text)
     if gn is not None and pn is not None:
-        return _numbers_equal(gn, pn, d.g, d.p, d.tol), "numeric"
+        return numbers_equal(gn, pn, d.g, d.p, d.tol), "numeric"
     return None
 
 
 def _text(d: _Pair) -> Outcome | None:
     gt, pt = d.g.text, d.p.text
-    g_text, p_text = _is_text(gt), _is_text(pt)
+    g_text, p_text = is_text(gt), is_text(pt)
     if not (g_text or p_text):
         return None
     if g_text != p_text:
         # A number in words ("twelve", "三个", "no real solutions") against a number: compare the number.
-        spelled = _spelled_number(pt if p_text else gt)
+        spelled = spelled_number(pt if p_text else gt)
         if spelled is not None:
             as_text = str(spelled) if spelled.denominator == 1 else \
                 f"\\frac{{{spelled.numerator}}}{{{spelled.denominator}}}"
@@ -186,18 +186,18 @@ def _text(d: _Pair) -> Outcome | None:
             else:
                 ok, _ = items_equal(replace(d.g, text=as_text), d.p, d.tol, d.kind)
             return ok, "number-words"
-    return _texts_equal(gt, pt), "text"
+    return texts_equal(gt, pt), "text"
 
 
 def _value(d: _Pair) -> Outcome:
     try:
-        return _values_equal(d.g, d.p, d.tol)
-    except _Unknown as why:
+        return values_equal(d.g, d.p, d.tol)
+    except Unknown as why:
         gt, pt = d.g.text, d.p.text
         same = re.sub(r"\s+", "", gt) == re.sub(r"\s+", "", pt)
         if why.bound:
             # text_key drops markup (\lfloor and \lceil alike): only the same text is the same answer here
-            return (True, "exact") if same else _beyond_bounds(d.g, d.p, d.tol, why.bound)
+            return (True, "exact") if same else beyond_bounds(d.g, d.p, d.tol, why.bound)
         return same or text_key(gt) == text_key(pt) != "", f"unparsed ({why})"
 
 
@@ -226,36 +226,36 @@ def _items_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> Outco
 
 def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
     gt, pt = g.text, p.text
-    g_sides, p_sides = _split_top(gt, "="), _split_top(pt, "=")  # not "=" in "\\sum_{k=0}"
+    g_sides, p_sides = split_top(gt, "="), split_top(pt, "=")  # not "=" in "\\sum_{k=0}"
     if any(not side.strip() for side in g_sides + p_sides) or len(g_sides) == len(p_sides) == 1:
         return None  # "x = " states nothing; "f(a=1)" is no equation
-    if len(g_sides) == 1 and len(p_sides) > 2 and _is_label(p_sides[0]):
+    if len(g_sides) == 1 and len(p_sides) > 2 and is_label(p_sides[0]):
         # "x = \frac{22}{7} = 3.142...": any value of the chain may be the committed one.
-        return _any_equal([(g, _with_marks(v, p)) for v in p_sides[1:]], tol)
-    if len(g_sides) + len(p_sides) > 4 and _is_label(g_sides[0]) and _is_label(p_sides[0]) and \
-            _same_label(g_sides[0], p_sides[0]):
+        return _any_equal([(g, with_marks(v, p)) for v in p_sides[1:]], tol)
+    if len(g_sides) + len(p_sides) > 4 and is_label(g_sides[0]) and is_label(p_sides[0]) and \
+            same_label(g_sides[0], p_sides[0]):
         # "z = 1 + 1 = 2" against "z = 3 + 3 = 2": a chain states its label's value; the gold's is its last
-        return _any_equal([(_with_marks(g_sides[-1], g), _with_marks(v, p)) for v in p_sides[1:]], tol)
+        return _any_equal([(with_marks(g_sides[-1], g), with_marks(v, p)) for v in p_sides[1:]], tol)
     if len(g_sides) > 2 or len(p_sides) > 2:
         return None
     if len(g_sides) == 2 and len(p_sides) == 2:
         gl, gr = (s.strip() for s in g_sides)
         pl, pr = (s.strip() for s in p_sides)
-        if _is_label(gl) and _is_label(pl) and (same_quantity(gl, pl) or
-                                                 {_FUNCTION_VALUE.fullmatch(gl) is not None, gl, pl} >= {True, "y"}):
+        if is_label(gl) and is_label(pl) and (same_quantity(gl, pl) or
+                                                 {FUNCTION_VALUE.fullmatch(gl) is not None, gl, pl} >= {True, "y"}):
             # the same label (x(t) and x: a quantity and its value at the variable), or f(x) = ... against y = ...
-            return _all_equal([(_with_marks(gr, g), _with_marks(pr, p))], tol)
-        if _is_label(gl) and _is_label(pr) and gl.replace(" ", "") == pr.replace(" ", ""):
-            return _all_equal([(_with_marks(gr, g), _with_marks(pl, p))], tol)
-        return _proportional(gl, gr, pl, pr)
+            return all_equal([(with_marks(gr, g), with_marks(pr, p))], tol)
+        if is_label(gl) and is_label(pr) and gl.replace(" ", "") == pr.replace(" ", ""):
+            return all_equal([(with_marks(gr, g), with_marks(pl, p))], tol)
+        return proportional(gl, gr, pl, pr)
     # One side is an equation "x = v" (or "\angle ABC = v", "Q = v"), the other a value v.
-    if len(g_sides) == 2 and _is_label(g_sides[0]):
-        return _all_equal([(_with_marks(g_sides[1], g), p)], tol)
-    if len(p_sides) == 2 and _is_label(p_sides[0]):
-        return _all_equal([(g, _with_marks(p_sides[1], p))], tol)
+    if len(g_sides) == 2 and is_label(g_sides[0]):
+        return all_equal([(with_marks(g_sides[1], g), p)], tol)
+    if len(p_sides) == 2 and is_label(p_sides[0]):
+        return all_equal([(g, with_marks(p_sides[1], p))], tol)
     if len(g_sides) == 1 and not re.search(r"[a-zA-Z]", re.sub(r"\\[a-zA-Z]+", "", pt)):
         # "\frac{1}{3} = 0.333...": a chain of values (no variables); any of them may be the answer.
-        return _any_equal([(g, _with_marks(v, p)) for v in p_sides], tol)
+        return _any_equal([(g, with_marks(v, p)) for v in p_sides], tol)
     return None
 
 
@@ -266,17 +266,17 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
     sides = [part.strip() for part in p.text.split("\\approx")]
     left, rights = sides[0].rstrip("= "), [r for r in sides[1:] if r]
     if not rights:
-        return items_equal(g, _with_marks(left, p), tol, kind) if left else (False, "empty")
-    if not left or _is_label(left):
+        return items_equal(g, with_marks(left, p), tol, kind) if left else (False, "empty")
+    if not left or is_label(left):
         left, rights = rights[0], rights[1:]
-    ok, how = items_equal(g, _with_marks(left, p), tol, kind)
+    ok, how = items_equal(g, with_marks(left, p), tol, kind)
     if ok:
         return ok, how
     for approx in rights:
-        a_item = _with_marks(approx, p)
+        a_item = with_marks(approx, p)
         if tol is not None:
             if items_equal(g, a_item, tol, kind)[0]:
                 return True, "approx"
-        elif _rounds_to(left, p, a_item) and items_equal(g, a_item, None, kind)[0]:
+        elif rounds_to(left, p, a_item) and items_equal(g, a_item, None, kind)[0]:
             return True, "approx"
     return False, how

@@ -10,17 +10,17 @@ from ...text.patterns import lazy_compile
 from ..exact import Undecided, numeral
 from ..guard import MAX_ANSWER, MAX_LOOSE, StepTimeout, step_limit
 from ..normalize import Item, clean, split_answers
-from .equations import _is_label
-from .marks import _with_marks
-from .parts import _decimal_comma, _distinct, _match_all, _unlabelled
-from .plain import _is_text, _numbers_equal, _texts_equal
-from .values import _exact_tree, _held_back, _reduced, _varies
+from .equations import is_label
+from .marks import with_marks
+from .parts import decimal_comma, distinct, match_all, unlabelled
+from .plain import is_text, numbers_equal, texts_equal
+from .values import exact_tree, held_back, reduced, varies
 
 
 LIST_SECONDS = 4.0  # the parts of two long lists that differ as written, all pairs together
 
 
-def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tuple[bool, str] | None:
+def long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tuple[bool, str] | None:
     """Answers longer than :data:`MAX_ANSWER`: compared only where that stays cheap, else undecided.
 
     A long prediction in words is a failed extraction (wrong). Two numerals are compared exactly whatever their
@@ -34,14 +34,14 @@ def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tup
     tol = tolerance[0] if isinstance(tolerance, (list, tuple)) and tolerance else tolerance
     tol = None if isinstance(tol, (list, tuple)) else tol
     g_clean, p_clean = _with_unit_tail(clean(gold)), _with_unit_tail(clean(pred))
-    if len(pred) > MAX_ANSWER and _is_text(_LIST_WORDS.sub(" ", p_clean.text)):
+    if len(pred) > MAX_ANSWER and is_text(_LIST_WORDS.sub(" ", p_clean.text)):
         # (a unit after a number and "and" before a list's last part are no prose)
-        same = _texts_equal(gold, pred)
+        same = texts_equal(gold, pred)
         return same, "text" if same else "too-long"
-    p_clean = _unlabelled(g_clean, _stated_exactly(p_clean))
+    p_clean = unlabelled(g_clean, _stated_exactly(p_clean))
     if "," in g_clean.text or "," in p_clean.text:
-        g_clean = replace(g_clean, text=_decimal_comma(g_clean.text, p_clean.text))
-        p_clean = replace(p_clean, text=_decimal_comma(p_clean.text, g_clean.text))
+        g_clean = replace(g_clean, text=decimal_comma(g_clean.text, p_clean.text))
+        p_clean = replace(p_clean, text=decimal_comma(p_clean.text, g_clean.text))
     marks_alike = (g_clean.percent, g_clean.degree, g_clean.unit) == (p_clean.percent, p_clean.degree, p_clean.unit)
     g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
     if len(g_parts) > 1 and len(p_parts) > 1:
@@ -49,16 +49,16 @@ def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tup
         return _long_lists(g_parts, p_parts, g_clean, p_clean, tol, kind)
     gn, pn = numeral(g_clean.text), numeral(p_clean.text)
     if gn is not None and pn is not None:
-        return _numbers_equal(gn, pn, g_clean, p_clean, tol), "numeric"
+        return numbers_equal(gn, pn, g_clean, p_clean, tol), "numeric"
     if (gn is not None or pn is not None) and marks_alike:
         other = p_clean.text if gn is not None else g_clean.text
-        tree = _exact_tree(other) if len(other) <= MAX_ANSWER else None
+        tree = exact_tree(other) if len(other) <= MAX_ANSWER else None
         if tree is not None and not isinstance(tree, sympy.Expr):
             return None  # an equation, an inequality: the general rules read them
-        if tree is not None and tree.free_symbols and not _held_back(tree):
-            tree = _reduced(tree)  # "2^{6700} + x - x": a letter that cancels
+        if tree is not None and tree.free_symbols and not held_back(tree):
+            tree = reduced(tree)  # "2^{6700} + x - x": a letter that cancels
         if tree is not None and tree.free_symbols:
-            if _varies(tree):
+            if varies(tree):
                 return False, "symbolic"  # a number never equals an expression that takes two values
             return None
         if tree is not None and tree.is_Rational:
@@ -66,8 +66,8 @@ def _long_answers(gold: str, pred: str, tolerance: Any, kind: str | None) -> tup
 
             value = Fraction(int(tree.p), int(tree.q))
             gv, pv = (gn, value) if gn is not None else (value, pn)
-            return _numbers_equal(gv, pv, g_clean, p_clean, tol), "exact"
-        if tree is not None and _held_back(tree):
+            return numbers_equal(gv, pv, g_clean, p_clean, tol), "exact"
+        if tree is not None and held_back(tree):
             raise Undecided("exponent", "a number too large to compute")
     if len(g_parts) > 1 or len(p_parts) > 1:
         return _long_lists(g_parts, p_parts, g_clean, p_clean, tol, kind)
@@ -99,7 +99,7 @@ def _stated_exactly(item: Item) -> Item:
         return item
     head, _, tail = item.text.partition("\\approx")
     head = head.rstrip("= ").strip()
-    return replace(item, text=tail.strip() if not head or _is_label(head) else head)
+    return replace(item, text=tail.strip() if not head or is_label(head) else head)
 
 
 def _surplus(parts: list[str], extra: Any, key: Any) -> list[str]:
@@ -122,7 +122,7 @@ def _long_lists(g_parts: list[str], p_parts: list[str], g: Item, p: Item, tol: A
     ordered = kind is not None and "ordered" in kind
     if not ordered and len(g_parts) != len(p_parts):
         # as in the general rules: a solution written twice is not an extra one (equal lengths keep repeats)
-        g_parts, p_parts = _distinct(g_parts), _distinct(p_parts)
+        g_parts, p_parts = distinct(g_parts), distinct(p_parts)
     if len(g_parts) != len(p_parts):
         return False, "count-mismatch"
 
@@ -139,11 +139,11 @@ def _long_lists(g_parts: list[str], p_parts: list[str], g: Item, p: Item, tol: A
         return True, "set:exact"
     if len(g_left) > MAX_LOOSE:
         raise Undecided("parts", f"{len(g_left)} parts differ as written")
-    g_items = [_with_marks(t, g) for t in g_left]
-    p_items = [_with_marks(t, p) for t in p_left]
+    g_items = [with_marks(t, g) for t in g_left]
+    p_items = [with_marks(t, p) for t in p_left]
     try:
         with step_limit(LIST_SECONDS):  # one budget for all the pairs
-            ok, methods = _match_all(g_items, p_items, [tol] * len(g_items), kind, ordered)
+            ok, methods = match_all(g_items, p_items, [tol] * len(g_items), kind, ordered)
     except StepTimeout:
         raise Undecided("parts", f"comparing {len(g_left)} parts took over {LIST_SECONDS:g} s") from None
     if not ok:

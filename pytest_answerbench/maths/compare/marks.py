@@ -10,12 +10,12 @@ from ..normalize import Item, clean
 from ..units import MISMATCH, read_unit, unit_factor
 
 
-def _with_marks(text: str, whole: Item) -> Item:
+def with_marks(text: str, whole: Item) -> Item:
     inner = clean(text)
     return Item(inner.text, inner.percent or whole.percent, inner.degree or whole.degree, inner.unit or whole.unit)
 
 
-def _with_target_unit(item: Item, unit: str) -> Item:
+def with_target_unit(item: Item, unit: str) -> Item:
     """The gold item with the row's unit: ``%`` makes it a percentage, a known unit is its unit."""
     if "%" in unit:
         return replace(item, percent=True)
@@ -24,7 +24,7 @@ def _with_target_unit(item: Item, unit: str) -> Item:
     return item
 
 
-def _unit_scale(g: Item, p: Item) -> Any:
+def unit_scale(g: Item, p: Item) -> Any:
     """The factor taking the predicted value into the gold's unit: 1 when either has none or is unknown, None
     when both are known units of different quantities (``0.4 s`` for a speed in m/s: wrong whatever the value)."""
     if not (g.unit and p.unit) or g.unit == p.unit:

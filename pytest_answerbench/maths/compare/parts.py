@@ -9,13 +9,13 @@ from dataclasses import replace
 from ...text.patterns import lazy_compile
 from ..exact import BOUND
 from ..normalize import Item, is_thousands
-from .equations import _is_label
+from .equations import is_label
 from .items import items_equal
-from .marks import _with_marks
-from .tuples import _split_top, _tuple_parts
+from .marks import with_marks
+from .tuples import split_top, tuple_parts
 
 
-def _unlabelled(g_clean: Item, p_clean: Item) -> Item:
+def unlabelled(g_clean: Item, p_clean: Item) -> Item:
     """The prediction without a label stating it, when the gold has none (``S = \\{1, 2\\}``, ``N = 2^{6700}``)."""
     if p_clean.text.startswith("=") and "=" not in g_clean.text:
         # "Area $= \\frac12 \\times 3 \\times 3 = 4.5$": the label was written outside the math
@@ -23,8 +23,8 @@ def _unlabelled(g_clean: Item, p_clean: Item) -> Item:
     if "=" in p_clean.text and "=" not in g_clean.text and p_clean.text.count("=") == 1:
         # "S = \{1, 2\}", "x = 2, 3", "A = \{x \mid x < -1 或 x > 3\}": a label states the answer after it
         label, value = p_clean.text.split("=")
-        if value.strip() and _is_label(label):
-            p_clean = _with_marks(value, p_clean)
+        if value.strip() and is_label(label):
+            p_clean = with_marks(value, p_clean)
     return p_clean
 
 
@@ -39,13 +39,13 @@ def unlabelled_gold(g_clean: Item, p_clean: Item) -> Item:
     if "=" in p_clean.text or g_clean.text.count("=") != 1:
         return g_clean
     label, value = g_clean.text.split("=")
-    if not _is_label(label):
+    if not is_label(label):
         return g_clean
-    inner = _with_marks(value, g_clean)
+    inner = with_marks(value, g_clean)
     return inner if inner.unit and _MEASURED.fullmatch(inner.text) else g_clean
 
 
-def _distinct(parts: list[str]) -> list[str]:
+def distinct(parts: list[str]) -> list[str]:
     seen: set[str] = set()
     out = []
     for part in parts:
@@ -56,12 +56,12 @@ def _distinct(parts: list[str]) -> list[str]:
     return out
 
 
-_GROUPED = lazy_compile(r"[\s$]*\{[^{}]*\}[\s$]*")  # "{1, 3}" in TeX grouping braces (not the set "\{1, 3\}")
+GROUPED = lazy_compile(r"[\s$]*\{[^{}]*\}[\s$]*")  # "{1, 3}" in TeX grouping braces (not the set "\{1, 3\}")
 _DECIMAL_COMMA = lazy_compile(r"-?\d+,\d+")
 _DECIMAL = lazy_compile(r"-?\d+\.\d+")
 
 
-def _decimal_comma(text: str, other: str) -> str:
+def decimal_comma(text: str, other: str) -> str:
     """``1000,99`` / ``0,111`` against the decimal ``1000.99`` / ``0.111``: a decimal comma. Digit groups
     (``1,000``) and lists (against anything but a decimal) stay as written."""
     if _DECIMAL_COMMA.fullmatch(text) and not is_thousands(text) and _DECIMAL.fullmatch(other.strip()):
@@ -80,21 +80,21 @@ def spread_assignment(text: str) -> str:
     ``text`` unchanged unless both sides are tuples of the same length, the left one of distinct names."""
     if text.count("=") != 1 or not text.lstrip().startswith(("(", "[", "\\langle")):
         return text
-    left, right = _split_top(text, "=") if len(_split_top(text, "=")) == 2 else ("", "")
-    names, values = _tuple_parts(left), _tuple_parts(right)
+    left, right = split_top(text, "=") if len(split_top(text, "=")) == 2 else ("", "")
+    names, values = tuple_parts(left), tuple_parts(right)
     if names is None or values is None or len(names) != len(values) or len(set(names)) != len(names) or \
             not all(_NAMED.fullmatch(n) for n in names):
         return text
     return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
 
 
-def _assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:
+def assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:
     """``x = 3, y = 2`` -> ``[(3, 2)]`` (values in the variables' alphabetical order) when the other side's answers
     are all tuples of that length. A variable named again starts the next tuple (``x=1, y=1, x=-1, y=-1``: two
     pairs). Otherwise ``parts`` unchanged."""
     sizes = set()
     for part in other:
-        inner = _tuple_parts(part)
+        inner = tuple_parts(part)
         if inner is None:
             return parts
         sizes.add(len(inner))
@@ -115,7 +115,7 @@ def _assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:
     return ["(" + ", ".join(g[k] for k in sorted(g)) + ")" for g in groups]
 
 
-def _match_all(gold: list[Item], pred: list[Item], tols: list, kind, ordered: bool) -> tuple[bool, set[str]]:
+def match_all(gold: list[Item], pred: list[Item], tols: list, kind, ordered: bool) -> tuple[bool, set[str]]:
     """A perfect matching (not greedy first-fit) between gold and predicted parts -> (matched, methods).
 
     A pair left undecided by a size bound (``bound:...``) is a maybe: when the parts match only if some maybe

@@ -8,16 +8,16 @@ import re
 from ...text.patterns import lazy_compile
 from ..meaning import same_meaning
 from ..normalize import Item, is_thousands, number_words, text_key
-from .marks import _unit_scale
+from .marks import unit_scale
 
 
 _NUM = lazy_compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
-_REL_EPS = 1e-20  # values are evaluated to 30 digits
+REL_EPS = 1e-20  # values are evaluated to 30 digits
 _ARTICLES = lazy_compile(r"\b(?:a|an|the)\b\s*")
 _PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
 
 
-def _texts_equal(gt: str, pt: str) -> bool:
+def texts_equal(gt: str, pt: str) -> bool:
     """Text answers: the same words ignoring case, markup and articles; else the same claim by meaning
     (:func:`..meaning.same_meaning`: "Hence it is possible." is Yes, "Not necessarily." is No); else a short sentence
     stating the other answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is not)."""
@@ -36,11 +36,11 @@ def _texts_equal(gt: str, pt: str) -> bool:
     return False
 
 
-def _is_plain_number(text: str) -> bool:
-    return _plain_number(text) is not None
+def is_plain_number(text: str) -> bool:
+    return plain_number(text) is not None
 
 
-def _plain_number(text: str):
+def plain_number(text: str):
     from fractions import Fraction
 
     t = text.replace(" ", "")
@@ -66,20 +66,20 @@ _NOUN_AFTER = lazy_compile(r"(-?\d+(?:\.\d+)?)\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2}
 _NOT_A_NOUN = {"or", "and", "more", "less", "than", "at", "least", "most", "times", "plus", "minus", "over"}
 
 
-def _spelled_number(text: str):
+def spelled_number(text: str):
     """The number a text answer states: in words (:func:`.normalize.number_words`), or a numeral followed by
     its noun (``12 games``); None otherwise."""
     m = _NOUN_AFTER.fullmatch(text.strip())
     if m and not set(m.group(2).lower().split()) & _NOT_A_NOUN:
-        return _plain_number(m.group(1))
+        return plain_number(m.group(1))
     return number_words(text)
 
 
-def _numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
+def numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
     """Exact rationals (or within ``tol``), trying the readings percent / degree marks allow."""
     import math
 
-    scale = _unit_scale(g, p)
+    scale = unit_scale(g, p)
     if scale is None:
         return False
     pv = pv * scale
@@ -107,7 +107,7 @@ def _numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
             if tol is not None:
                 if diff <= tol * (1 + 1e-9) + 1e-15:
                     return True
-            elif diff <= _REL_EPS * max(1.0, abs(float(a))):
+            elif diff <= REL_EPS * max(1.0, abs(float(a))):
                 return True
         except OverflowError:  # a float against a number beyond floats
             continue
@@ -119,7 +119,7 @@ _MATH_WORDS = {"sin", "cos", "tan", "cot", "sec", "csc", "ln", "log", "exp", "sq
                "arctan", "sinh", "cosh", "tanh", "inf", "infinity", "lim", "max", "min", "gcd", "lcm", "mod"}
 
 
-def _is_text(text: str) -> bool:
+def is_text(text: str) -> bool:
     """Words (two or more letters, not LaTeX commands or function names) make an answer text."""
     words = [w for w in _WORD.findall(text) if w.lower() not in _MATH_WORDS]
     # A word of three or more letters with a vowel reads as prose ("impossible", "Alice"); "mgh" and "GMm"

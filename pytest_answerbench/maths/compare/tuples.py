@@ -7,7 +7,7 @@ import re
 
 
 
-def _split_top(text: str, sep: str) -> list[str]:
+def split_top(text: str, sep: str) -> list[str]:
     parts, depth, start = [], 0, 0
     for i, c in enumerate(text):
         if c in "({[":
@@ -21,7 +21,7 @@ def _split_top(text: str, sep: str) -> list[str]:
     return parts
 
 
-def _tuple_parts(text: str) -> list[str] | None:
+def tuple_parts(text: str) -> list[str] | None:
     """The elements of ``(a, b, ...)``, ``[a, b]`` or ``\\langle a, b \\rangle``, or None."""
     t = text.strip()
     m = re.fullmatch(r"\\langle(.*)\\rangle", t)
@@ -36,9 +36,9 @@ def _tuple_parts(text: str) -> list[str] | None:
                 return None
     else:
         return None
-    parts = _split_top(inner, ",")
+    parts = split_top(inner, ",")
     if len(parts) < 2:
-        parts = _split_top(inner, ";")  # (0; -2; 6): coordinates separated by semicolons
+        parts = split_top(inner, ";")  # (0; -2; 6): coordinates separated by semicolons
     if len(parts) < 2:
         return None
     return [p.strip() for p in parts]

@@ -1,6 +1,6 @@
 """SymPy values: an answer parsed by the LaTeX grammar (:mod:`..parse`, never ``sympify`` on raw text), compared
 as a number (exactly, or to 30 digits), as an expression (numeric spot checks, then ``simplify`` under a step
-limit), and beyond the size bounds (:func:`_beyond_bounds`: canonical trees and certified evaluation)."""
+limit), and beyond the size bounds (:func:`beyond_bounds`: canonical trees and certified evaluation)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from ..normalize import Item
 from ..parse import ParseFailure, TooLong, parse_math, parse_unchecked
 from ..poly import identically_zero
 from .aliases import aligned
-from .marks import _unit_scale
-from .plain import _REL_EPS, _is_plain_number
+from .marks import unit_scale
+from .plain import REL_EPS, is_plain_number
 
 
 SIMPLIFY_SECONDS = 2.0
 
 
-class _Unknown(Exception):
+class Unknown(Exception):
     """The pair could not be compared this way (parse failure, too complex, timed-out step).
 
     ``bound`` names the size bound that stopped it (a key of :data:`.exact.BOUNDS`), or is None when the text
@@ -34,7 +34,7 @@ class _Unknown(Exception):
 
 def _exact_parse(text: str) -> Any:
     """A short answer parsed without the size check, a decimal the model wrote read as the exact value it states
-    (as :func:`_parse` does), in canonical form (:func:`.exact.canonical`)."""
+    (as :func:`parse` does), in canonical form (:func:`.exact.canonical`)."""
     import sympy
 
     tree = parse_unchecked(text, MAX_ANSWER)
@@ -42,7 +42,7 @@ def _exact_parse(text: str) -> Any:
     return canonical(tree, subs={f: sympy.Rational(str(f)) for f in floats} if floats else None)
 
 
-def _exact_tree(text: str) -> Any:
+def exact_tree(text: str) -> Any:
     """The canonical tree of a short answer (:func:`.exact.canonical`: numbers folded exactly while their size
     is within :data:`.exact.MAX_BITS`, so ``2^{2^{16}}`` is an Integer), or None when it cannot be read."""
     try:
@@ -53,7 +53,7 @@ def _exact_tree(text: str) -> Any:
 
 
 def _imaginary_unit(tree: Any) -> Any:
-    """``i`` as the imaginary unit when it is the only letter (as :func:`_values_equal` reads it), folded again
+    """``i`` as the imaginary unit when it is the only letter (as :func:`values_equal` reads it), folded again
     (:func:`.exact.canonical`: ``i^{4}`` is 1)."""
     import sympy
 
@@ -62,7 +62,7 @@ def _imaginary_unit(tree: Any) -> Any:
     return canonical(tree, subs={s: sympy.I for s in tree.free_symbols})  # (xreplace would compute held-back powers)
 
 
-def _varies(tree: Any) -> bool:
+def varies(tree: Any) -> bool:
     """Does an expression in letters take two different values at two points (so it is no constant)? Decided
     only on 30 digits that are all correct (``evalf(strict=True)``)."""
     if not _evaluable(tree):
@@ -99,7 +99,7 @@ def _float_points(symbols: Sequence[Any], count: int) -> list[dict[Any, Any]]:
     return [{k: sympy.Float(v, 40) for k, v in point.items()} for point in _spot_points(symbols, count)]
 
 
-def _held_back(tree: Any) -> bool:
+def held_back(tree: Any) -> bool:
     """A power of numbers left unevaluated by :func:`.exact.canonical` because its value is too large."""
     import sympy
 
@@ -107,21 +107,21 @@ def _held_back(tree: Any) -> bool:
                for node in sympy.preorder_traversal(tree))
 
 
-def _parse(text: str, item: Item | None = None) -> Any:
+def parse(text: str, item: Item | None = None) -> Any:
     import sympy
 
     try:
         expr = parse_math(text)
     except TooLong as exc:
-        raise _Unknown(str(exc), "parse-length") from None
+        raise Unknown(str(exc), "parse-length") from None
     except TooComplex as exc:
-        raise _Unknown(str(exc), exc.kind) from None
+        raise Unknown(str(exc), exc.kind) from None
     except ParseFailure as exc:
-        raise _Unknown(str(exc)) from None
+        raise Unknown(str(exc)) from None
     if isinstance(expr, sympy.core.relational.Relational):
-        raise _Unknown("relation")
+        raise Unknown("relation")
     if not isinstance(expr, sympy.Expr):
-        raise _Unknown(f"not an expression: {type(expr).__name__}")
+        raise Unknown(f"not an expression: {type(expr).__name__}")
     floats = expr.atoms(sympy.Float)
     if floats:
         # A decimal the model wrote is an exact value: 0.3333 is 3333/10000, not 1/3.
@@ -129,13 +129,13 @@ def _parse(text: str, item: Item | None = None) -> Any:
     return expr
 
 
-def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
+def values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
     import sympy
 
-    scale = _unit_scale(g, p)
+    scale = unit_scale(g, p)
     if scale is None:
         return False, "unit-mismatch"
-    ge, pe = aligned(_parse(g.text), _parse(p.text))
+    ge, pe = aligned(parse(g.text), parse(p.text))
     if scale != 1:
         pe = pe * sympy.Rational(scale.numerator, scale.denominator)
     if {s.name for s in ge.free_symbols | pe.free_symbols} == {"i"}:
@@ -144,32 +144,32 @@ def _values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
         unit = {s: sympy.I for s in ge.free_symbols | pe.free_symbols}
         ge, pe = ge.xreplace(unit), pe.xreplace(unit)
     if not (ge.free_symbols or pe.free_symbols):
-        gv, pv = _numeric(ge), _numeric(pe)
+        gv, pv = numeric(ge), numeric(pe)
         candidates = [(ge, pe, gv, pv)]
         if p.percent and not g.percent:
             candidates.append((ge, pe / 100, gv, None if pv is None else pv / 100))
         if g.percent and not p.percent:
             candidates.append((ge / 100, pe, None if gv is None else gv / 100, pv))
         if p.degree and not g.degree:
-            candidates.append((ge, pe * sympy.pi / 180, gv, _numeric(pe * sympy.pi / 180)))
+            candidates.append((ge, pe * sympy.pi / 180, gv, numeric(pe * sympy.pi / 180)))
         if g.degree and not p.degree:
-            candidates.append((ge * sympy.pi / 180, pe, _numeric(ge * sympy.pi / 180), pv))
+            candidates.append((ge * sympy.pi / 180, pe, numeric(ge * sympy.pi / 180), pv))
         for a, b, av, bv in candidates:
             # (no 30-digit value, e.g. the floor of a 2,000-bit rational: the exact difference may still decide)
-            if _same_number(a, b, av, tol):
-                exact = tol is not None or _is_plain_number(g.text) and _is_plain_number(p.text)
+            if same_number(a, b, av, tol):
+                exact = tol is not None or is_plain_number(g.text) and is_plain_number(p.text)
                 return True, "numeric" if exact else "symbolic"
         return False, "numeric"
     ge, pe = _letters_as_factors(ge, pe)
     g_names, p_names = {s.name for s in ge.free_symbols}, {s.name for s in pe.free_symbols}
     if g_names != p_names:
         # A variable may cancel as written ("\\frac{(2m-m)g}{3m}" is g/3): compare the letters that remain.
-        ge, pe = _reduced(ge), _reduced(pe)
+        ge, pe = reduced(ge), reduced(pe)
         g_names, p_names = {s.name for s in ge.free_symbols}, {s.name for s in pe.free_symbols}
     if g_names and p_names and g_names != p_names:
         # Different variables (x vs t) cannot be the same answer; a constant never equals a function.
         return False, "symbolic"
-    return _expressions_equal(ge, pe)
+    return expressions_equal(ge, pe)
 
 
 def _letters_as_factors(ge: Any, pe: Any) -> tuple[Any, Any]:
@@ -186,7 +186,7 @@ def _letters_as_factors(ge: Any, pe: Any) -> tuple[Any, Any]:
     return (ge.xreplace(swap), pe.xreplace(swap)) if swap else (ge, pe)
 
 
-def _reduced(expr: Any) -> Any:
+def reduced(expr: Any) -> Any:
     """``expr`` with its arithmetic carried out (``(2m - m)/m`` is 1), or as it was when that runs long."""
     import sympy
 
@@ -201,7 +201,7 @@ def _reduced(expr: Any) -> Any:
         return expr
 
 
-def _numeric(expr: Any) -> Any:
+def numeric(expr: Any) -> Any:
     """A 30-digit SymPy value (real or complex, any magnitude), or None (undefined or infinite)."""
     import sympy
 
@@ -214,7 +214,7 @@ def _numeric(expr: Any) -> Any:
         return None
 
 
-def _same_number(a: Any, b: Any, scale: Any, tol: float | None) -> bool:
+def same_number(a: Any, b: Any, scale: Any, tol: float | None) -> bool:
     """Two constant expressions equal (exactly, or within ``tol``)?
 
     The difference is formed symbolically first: 2^{2023} and 2^{2023}+1 differ by exactly 1, and
@@ -227,10 +227,10 @@ def _same_number(a: Any, b: Any, scale: Any, tol: float | None) -> bool:
         return False
     if tol is None and diff.is_Rational:
         return diff == 0
-    value = _numeric(diff)
+    value = numeric(diff)
     if value is None and _precision_runs_out(diff):
         raise Undecided("precision", "the difference cannot be evaluated")
-    return value is not None and _close(value, 0, tol, scale=scale)
+    return value is not None and close(value, 0, tol, scale=scale)
 
 
 def _precision_runs_out(expr: Any) -> bool:
@@ -248,14 +248,14 @@ def _precision_runs_out(expr: Any) -> bool:
     return False
 
 
-def _close(a: Any, b: Any, tol: float | None, scale: Any = None) -> bool:
+def close(a: Any, b: Any, tol: float | None, scale: Any = None) -> bool:
     """|a - b| within ``tol`` (absolute), or within 1e-12 relative to ``scale`` (default a) without ``tol``."""
     try:
         diff = abs(a - b)
         if tol is not None:
             return bool(diff <= tol * (1 + 1e-9) + 1e-15)
         scale = abs(a if scale is None else scale)
-        return bool(diff <= _REL_EPS * (scale if scale > 1 else 1))
+        return bool(diff <= REL_EPS * (scale if scale > 1 else 1))
     except (TypeError, ValueError, ArithmeticError):
         return False
 
@@ -292,7 +292,7 @@ def _integer_points_agree(ge: Any, pe: Any, symbols: Sequence[Any]) -> tuple[boo
     return True, "integer-spot"
 
 
-def _expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
+def expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
     """Numeric spot checks decide "different"; simplify confirms "equal" (spot checks back it up)."""
     import sympy
 
@@ -335,7 +335,7 @@ def _expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
     return False, "symbolic"
 
 
-def _beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[bool, str]:
+def beyond_bounds(g: Item, p: Item, tol: float | None, bound: str) -> tuple[bool, str]:
     """Two items the general rules refused for size (``bound``): equal when their canonical trees are
     (:func:`.exact.canonical`: ``(x+1)^{10^6}`` and ``(1+x)^{10^6}``) or their exact values are; different when
     a 30-digit evaluation at a few points tells them apart; otherwise undecided, ``bound:<bound>``."""

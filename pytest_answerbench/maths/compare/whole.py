@@ -49,16 +49,16 @@ from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .aliases import question_context
 from .asked import asked_value, eigenvector, fraction_of, renamed
-from .equations import _symbolic
-from .intervals import _union_parts_equal
-from .items import _all_equal, items_equal
-from .long import _long_answers
-from .marks import _unit_scale, _with_marks, _with_target_unit
-from .parts import (_GROUPED, _assignments_as_tuples, _decimal_comma, _distinct, _match_all, _unlabelled,
-                    spread_assignment, unlabelled_gold)
+from .equations import symbolic
+from .intervals import union_parts_equal
+from .items import all_equal, items_equal
+from .long import long_answers
+from .marks import unit_scale, with_marks, with_target_unit
+from .parts import (GROUPED, assignments_as_tuples, decimal_comma, distinct, match_all, spread_assignment,
+                    unlabelled, unlabelled_gold)
 from .rules import Outcome, Rule, first_answer, in_order
-from .tuples import _tuple_parts
-from .values import SIMPLIFY_SECONDS, _Unknown, _expressions_equal, _numeric, _parse, _same_number
+from .tuples import tuple_parts
+from .values import SIMPLIFY_SECONDS, Unknown, expressions_equal, numeric, parse, same_number
 
 
 def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] | None = None, *,
@@ -85,7 +85,7 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         gold, pred = INVISIBLE.sub("", gold), INVISIBLE.sub("", pred)
     try:
         if (len(pred) > MAX_ANSWER or len(gold) > MAX_ANSWER) and pred.strip() != gold.strip():
-            verdict = _long_answers(gold, pred, tolerance, kind)
+            verdict = long_answers(gold, pred, tolerance, kind)
             if verdict is not None:
                 return verdict
         return _equivalent(gold, pred, tolerance, kind, unit, question)
@@ -139,7 +139,7 @@ def without_text_unit(answer: str, other: str) -> str:
     if "{" not in answer or not answer.rstrip().endswith("}"):
         return answer
     m = _TEXT_UNIT.match(answer.strip())
-    if m is None or not _symbolic(m.group("value")) or read_unit(m.group("unit")) is None or \
+    if m is None or not symbolic(m.group("value")) or read_unit(m.group("unit")) is None or \
             re.search(r"\\(?:text|mathrm|textrm|rm)\b|\\circ", m.group("value")):
         return answer  # (text before it: the unit is longer, "\text{cal/s} \cdot \text{cm} \cdot ^\circ \text{C}")
     letters = set(re.findall(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", m.group("unit"))))
@@ -154,8 +154,8 @@ def _clean(a: _Answers) -> None:
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
     a.g, a.p = _base_numeral(a.g), _base_numeral(a.p)
     if "," in a.g.text or "," in a.p.text:
-        a.g = replace(a.g, text=_decimal_comma(a.g.text, a.p.text))
-        a.p = replace(a.p, text=_decimal_comma(a.p.text, a.g.text))
+        a.g = replace(a.g, text=decimal_comma(a.g.text, a.p.text))
+        a.p = replace(a.p, text=decimal_comma(a.p.text, a.g.text))
 
 
 def _clock(a: _Answers) -> Outcome | None:
@@ -176,18 +176,18 @@ def _marks(a: _Answers) -> None:
     # Against a symbolic answer "2mg" is 2·m·g, not 2 milligrams: a unit is only read off next to a number.
     # (Put back in parentheses, which no later cleaning reads as a unit again.)
     g, p = unlabelled_gold(a.g, a.p), a.p  # "y = 0.017 m" against "0.017 m": the value the gold names
-    if p.unit and _symbolic(g.text):
+    if p.unit and symbolic(g.text):
         p = Item(f"{p.text}({p.unit})", p.percent, p.degree)
-    if g.unit and _symbolic(p.text):
+    if g.unit and symbolic(p.text):
         g = Item(f"{g.text}({g.unit})", g.percent, g.degree)
     if a.unit:
-        g = _with_target_unit(g, a.unit)
-    a.g, a.p = g, _unlabelled(g, p)
+        g = with_target_unit(g, a.unit)
+    a.g, a.p = g, unlabelled(g, p)
 
 
 def _exact(a: _Answers) -> Outcome | None:
     g, p = a.g, a.p
-    if g.text == p.text and g.text and (g.percent, g.degree) == (p.percent, p.degree) and _unit_scale(g, p) == 1:
+    if g.text == p.text and g.text and (g.percent, g.degree) == (p.percent, p.degree) and unit_scale(g, p) == 1:
         return True, "exact"
     return None
 
@@ -214,14 +214,14 @@ def _parts(a: _Answers) -> None:
     g_parts, p_parts = chained_assignments(g_parts), chained_assignments(p_parts)  # "a=b=c=1": three of them
     if len(g_parts) != len(p_parts) or "=" in p_clean.text or "=" in g_clean.text:
         # "x = 3, y = 2" states the ordered pair (3, 2).
-        g_parts, p_parts = _assignments_as_tuples(g_parts, p_parts), _assignments_as_tuples(p_parts, g_parts)
-    if len(g_parts) == 1 and len(p_parts) > 1 and _GROUPED.fullmatch(a.pred):
-        g_tuple = _tuple_parts(g_parts[0])
-        if g_tuple is not None and len(g_tuple) == len(p_parts) and all(_tuple_parts(x) is None for x in p_parts):
+        g_parts, p_parts = assignments_as_tuples(g_parts, p_parts), assignments_as_tuples(p_parts, g_parts)
+    if len(g_parts) == 1 and len(p_parts) > 1 and GROUPED.fullmatch(a.pred):
+        g_tuple = tuple_parts(g_parts[0])
+        if g_tuple is not None and len(g_tuple) == len(p_parts) and all(tuple_parts(x) is None for x in p_parts):
             p_parts = ["(" + ", ".join(p_parts) + ")"]  # "{1, 3}": the pair (1, 3) in braces (a bare "1, 3" is not)
     if len(g_parts) != len(p_parts) and not (a.kind and "ordered" in a.kind):
         # a list of solutions is a set: one solution written twice is not an extra one
-        g_parts, p_parts = _distinct(g_parts), _distinct(p_parts)
+        g_parts, p_parts = distinct(g_parts), distinct(p_parts)
     a.g_parts, a.p_parts = g_parts, p_parts
 
 
@@ -233,7 +233,7 @@ def _tolerances(a: _Answers) -> list[Any]:
 
 def _one_part(a: _Answers) -> tuple[Item, Item] | None:
     if len(a.g_parts) == 1 and len(a.p_parts) == 1:
-        return _with_marks(a.g_parts[0], a.g), _with_marks(a.p_parts[0], a.p)
+        return with_marks(a.g_parts[0], a.g), with_marks(a.p_parts[0], a.p)
     return None
 
 
@@ -254,7 +254,7 @@ def _asked(a: _Answers) -> Outcome | None:
 
 def _single(a: _Answers) -> Outcome | None:
     if len(a.g_parts) == 1 and len(a.p_parts) == 1:
-        return items_equal(_with_marks(a.g_parts[0], a.g), _with_marks(a.p_parts[0], a.p), _tolerances(a)[0],
+        return items_equal(with_marks(a.g_parts[0], a.g), with_marks(a.p_parts[0], a.p), _tolerances(a)[0],
                            a.kind)
     return None
 
@@ -262,7 +262,7 @@ def _single(a: _Answers) -> Outcome | None:
 def _count(a: _Answers) -> Outcome | None:
     if len(a.g_parts) != len(a.p_parts):
         # "x < 2 or x > 3" splits into two answers; against one union (-\infty,2)\cup(3,\infty) it is a set.
-        union = _union_parts_equal(a.g_parts, a.p_parts, a.kind)
+        union = union_parts_equal(a.g_parts, a.p_parts, a.kind)
         if union is not None:
             return union, "interval"
         return False, "count-mismatch"
@@ -270,12 +270,12 @@ def _count(a: _Answers) -> Outcome | None:
 
 
 def _set(a: _Answers) -> Outcome:
-    g_items = [_with_marks(t, a.g) for t in a.g_parts]
-    p_items = [_with_marks(t, a.p) for t in a.p_parts]
+    g_items = [with_marks(t, a.g) for t in a.g_parts]
+    p_items = [with_marks(t, a.p) for t in a.p_parts]
     # blanks are ordered, unless each part names what it answers ("x = 1; y = 2": matched by name, rule 8)
     blanks = _blanks(a.g.text) and _blanks(a.p.text) and not all("=" in t for t in a.g_parts)
     ordered = a.kind is not None and "ordered" in a.kind or blanks
-    ok, methods = _match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
+    ok, methods = match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
     if not ok:
         return False, min(methods) if methods else ("blanks-mismatch" if blanks else "set-mismatch")
     return True, ("blanks:" if blanks else "set:") + "+".join(sorted(methods))
@@ -418,19 +418,19 @@ def _matrices_equal(gold: str, pred: str, tol: float | None) -> bool | None:
         if one[1] or min(len(one[0][0]), len(one[0][0][0])) != 1:
             return False
         entries = [row[0] for row in one[0][0]] if len(one[0][0][0]) == 1 else one[0][0][0]
-        other = _tuple_parts(clean(pred if g else gold).text)
+        other = tuple_parts(clean(pred if g else gold).text)
         if other is None or len(other) != len(entries):
             return False
         pairs = list(zip(other, entries)) if g is None else list(zip(entries, other))
-        return _all_equal([(clean(a), clean(b)) for a, b in pairs], tol)
+        return all_equal([(clean(a), clean(b)) for a, b in pairs], tol)
     if not g[1] and not p[1]:
         a, b = g[0][0], p[0][0]
         if len(a) != len(b) or len(a[0]) != len(b[0]):
             return False
-        return _all_equal([(clean(x), clean(y)) for ra, rb in zip(a, b) for x, y in zip(ra, rb)], tol)
+        return all_equal([(clean(x), clean(y)) for ra, rb in zip(a, b) for x, y in zip(ra, rb)], tol)
     try:
         ga, pa = _matrix_value(g), _matrix_value(p)
-    except _Unknown:
+    except Unknown:
         return False
     if ga.shape != pa.shape:
         return False
@@ -438,22 +438,22 @@ def _matrices_equal(gold: str, pred: str, tol: float | None) -> bool | None:
 
 
 def _matrix_value(found: tuple[list[list[list[str]]], list[str]]) -> Any:
-    """The SymPy matrix an answer's matrices and operators compute (raises _Unknown)."""
+    """The SymPy matrix an answer's matrices and operators compute (raises Unknown)."""
     import sympy
 
     try:
         with step_limit(SIMPLIFY_SECONDS):
-            values = [sympy.Matrix([[_parse(clean(cell).text) for cell in row] for row in table])
+            values = [sympy.Matrix([[parse(clean(cell).text) for cell in row] for row in table])
                       for table in found[0]]
             result = values[0]
             for op, value in zip(found[1], values[1:]):
                 result = result + value if op == "+" else result - value if op == "-" else result * value
     except (StepTimeout, TypeError, ValueError, sympy.ShapeError) as exc:
-        raise _Unknown(f"matrix: {type(exc).__name__}") from None
+        raise Unknown(f"matrix: {type(exc).__name__}") from None
     return result
 
 
 def _same_expression(a: Any, b: Any, tol: float | None) -> bool:
     if not (a.free_symbols or b.free_symbols):
-        return _same_number(a, b, _numeric(a), tol)
-    return _expressions_equal(a, b)[0]
+        return same_number(a, b, numeric(a), tol)
+    return expressions_equal(a, b)[0]

@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from ...maths.guard import StepTimeout, step_limit
-from .convert import _str_to_iterable
+from .convert import str_to_iterable
 from .judged import NeedsResource
 
 __all__ = ["constrained_generation"]
@@ -232,7 +232,7 @@ def _contain(response: str, key: str, value: str) -> int:
                 records[tuple(group)] = where
         score = 1 if satisfied == 1 else 0
     else:
-        items = _str_to_iterable(list, fields["contain"])
+        items = str_to_iterable(list, fields["contain"])
         count, where = _group_occurrences(response, items)
         if count > 0:
             records[tuple(items)] = where

@@ -15,17 +15,17 @@ from typing import Any
 from ...text.patterns import lazy_compile
 from .parse import parse_json
 
-def _freeze(obj: Any) -> Any:
+def freeze(obj: Any) -> Any:
     if isinstance(obj, dict):
-        return frozenset((k, _freeze(v)) for k, v in obj.items())
+        return frozenset((k, freeze(v)) for k, v in obj.items())
     if isinstance(obj, (list, tuple)):
-        return tuple(_freeze(x) for x in obj)
+        return tuple(freeze(x) for x in obj)
     if isinstance(obj, set):
         return frozenset(obj)
     return obj
 
 
-def _str_to_iterable(kind: type, text: Any, fixed: bool = False) -> Any:
+def str_to_iterable(kind: type, text: Any, fixed: bool = False) -> Any:
     if not isinstance(text, str):
         return kind()
     text = text.strip(" ")
@@ -53,7 +53,7 @@ def _str_to_iterable(kind: type, text: Any, fixed: bool = False) -> Any:
             # A quoted string is one item, not a set of characters.
             value = [value]
         if kind is set:
-            value = _freeze(value)
+            value = freeze(value)
     try:
         return kind(value)
     except TypeError:  # unhashable items (nested lists): the reference gives an empty collection
@@ -61,15 +61,15 @@ def _str_to_iterable(kind: type, text: Any, fixed: bool = False) -> Any:
 
 
 def str_to_set(text: Any, fixed: bool = False) -> Any:
-    return _str_to_iterable(set, text, fixed)
+    return str_to_iterable(set, text, fixed)
 
 
 def str_to_list(text: Any, fixed: bool = False) -> Any:
-    return _str_to_iterable(list, text, fixed)
+    return str_to_iterable(list, text, fixed)
 
 
 def cast_to_set(obj: Any, fixed: bool = False) -> Any:
-    obj = _freeze(obj)
+    obj = freeze(obj)
     if isinstance(obj, (frozenset, set, tuple)):
         return set(obj)
     return str_to_set(obj, fixed)

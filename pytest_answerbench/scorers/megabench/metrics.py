@@ -23,7 +23,7 @@ import re
 from numbers import Number
 from typing import Any, Callable
 
-from .convert import _freeze, cast_to_dict, cast_to_set, str_to_bboxes, str_to_list, str_to_set
+from .convert import cast_to_dict, cast_to_set, freeze, str_to_bboxes, str_to_list, str_to_set
 from .constrained import constrained_generation
 from .geometry import GEOMETRY, ReferenceCrash, best_ious, xml_norm_point_in_bbox
 from .judged import NeedsResource, geo_proximity_location_dict, nli_entailment
