@@ -39,6 +39,8 @@ import time
 from pathlib import Path
 from typing import IO, Any, Iterable, NamedTuple
 
+from ..text.patterns import lazy_compile
+
 __all__ = ["FAMILIES", "JunitText", "JunitTotals", "case_names", "visible"]
 
 #: The ``testcase`` attributes each family writes besides ``time`` (``xunit1``: also where the test is).
@@ -50,10 +52,10 @@ DURATIONS = ("total", "call")
 # U+E000-U+FFFD, U+10000-U+10FFFF) and, as its character class reads in effect, every character above U+FFFF (its
 # "\u10000-\u10ffff" is U+1000, "0", a range "0"-U+10FF that also lets DEL through, and "ff"): an emoji is shown as
 # "#x1F600", exactly as junitxml writes it.
-_SHOWN_AS_CODE = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd]")
+_SHOWN_AS_CODE = lazy_compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd]")
 # Characters no XML file can hold (the Char production): escaped wherever junitxml itself would write them raw
 # and make a file no parser reads (a node id's path, a property's name).
-_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NOT_XML = lazy_compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _code(match: re.Match[str]) -> str:
@@ -95,7 +97,7 @@ def _attr(text: str) -> str:
 
 # Characters an attribute value may hold as themselves, escaped neither by junitxml nor by ElementTree: text
 # made only of these (a row's status, score, id...) is written as it is, without further checks.
-_NEEDS_ESCAPE = re.compile("[^ !#-%'-;=?-\ud7ff\ue000-\ufffd]")
+_NEEDS_ESCAPE = lazy_compile("[^ !#-%'-;=?-\ud7ff\ue000-\ufffd]")
 
 
 def _value(value: object) -> str:
@@ -118,7 +120,7 @@ def _element(tag: str, attrs: Iterable[tuple[str, str]], text: str | None = None
     return f"<{head} />" if text is None else f"<{head}>{_text(text)}</{tag}>"
 
 
-_PY_SUFFIX = re.compile(r"\.py$")
+_PY_SUFFIX = lazy_compile(r"\.py$")
 
 
 def case_names(nodeid: str, prefix: str | None = None) -> tuple[str, str]:
