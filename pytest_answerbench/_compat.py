@@ -75,9 +75,18 @@ class UserFramesTraceback:
 # -- Gate results as JUnit test cases (run.py).
 
 try:
+    from _pytest.junitxml import bin_xml_escape as _bin_xml_escape
     from _pytest.junitxml import xml_key as _XML_KEY
 except ImportError:  # pragma: no cover - pytest without junitxml: no gate test cases in the JUnit file
-    _XML_KEY = None
+    _XML_KEY = _bin_xml_escape = None
+
+
+def junit_escapes() -> tuple[bool, bool]:
+    """Whether the installed junitxml shows DEL, and a character above U+FFFF, as ``#xNN`` codes (a version probe:
+    pytest 9.2 changed both; streamed mode's JUnit writer, report/junit_text.py, writes as the installed one)."""
+    if _bin_xml_escape is None:  # pragma: no cover
+        return True, False
+    return _bin_xml_escape("\x7f") != "\x7f", _bin_xml_escape("\U0001f600") != "\U0001f600"
 
 
 def junit_logger(config: pytest.Config) -> Callable[[pytest.TestReport], None] | None:

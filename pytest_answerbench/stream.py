@@ -38,7 +38,7 @@ from .inputs import sample_row
 from .inputs.shape import FieldCheck
 from .judge import JudgeError, JudgeFatalError
 from .report import scrub_surrogates
-from .report.junit_text import JunitText
+from .report.junit_text import JunitText, match_junitxml
 from .report.rowstream import RowStream
 from .report.journal import plan_entries
 from .report.paired import current_ids
@@ -655,6 +655,7 @@ class StreamRun(BenchRun):
         self.session = session
         super().pytest_sessionstart(session)
         if self.junit and not self.is_worker and _compat.take_junit(self.config):
+            match_junitxml(*_compat.junit_escapes())  # DEL and astral characters as this pytest writes them
             self.junit_file = JunitText.from_config(self.config)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:

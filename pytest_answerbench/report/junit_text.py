@@ -41,7 +41,7 @@ from typing import IO, Any, Iterable, NamedTuple
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["FAMILIES", "JunitText", "JunitTotals", "case_names", "visible"]
+__all__ = ["FAMILIES", "JunitText", "JunitTotals", "case_names", "match_junitxml", "visible"]
 
 #: The ``testcase`` attributes each family writes besides ``time`` (``xunit1``: also where the test is).
 FAMILIES = {"xunit1": ("classname", "name", "file", "line", "url"), "xunit2": ("classname", "name")}
@@ -49,10 +49,20 @@ LOGGING = ("no", "log", "system-out", "system-err", "out-err", "all")
 DURATIONS = ("total", "call")
 
 # Characters junitxml writes as "#xNN": those outside XML's Char production (tab, LF, CR, U+0020-U+D7FF,
-# U+E000-U+FFFD, U+10000-U+10FFFF) and, as its character class reads in effect, every character above U+FFFF (its
-# "\u10000-\u10ffff" is U+1000, "0", a range "0"-U+10FF that also lets DEL through, and "ff"): an emoji is shown as
-# "#x1F600", exactly as junitxml writes it.
-_SHOWN_AS_CODE = lazy_compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd]")
+# U+E000-U+FFFD, U+10000-U+10FFFF) and DEL, as pytest 9.2 and later write them. Earlier releases differ in two
+# characters' kinds: their character class lets DEL through and shows every character above U+FFFF as a code (an
+# emoji as "#x1F600"). ``match_junitxml`` (called by the pytest layer with what it found in the installed pytest)
+# makes this module write as the installed junitxml does.
+_SHOWN_AS_CODE = lazy_compile("[^\t\n\r\u0020-\u007e\u0080-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def match_junitxml(del_shown: bool, astral_shown: bool) -> None:
+    """Show DEL and the characters above U+FFFF as codes or as themselves, as the installed junitxml does."""
+    global _SHOWN_AS_CODE
+    shown = "[^\t\n\r\u0020-\u007e" + ("" if del_shown else "\u007f") + "\u0080-\ud7ff\ue000-\ufffd"
+    _SHOWN_AS_CODE = lazy_compile(shown + ("" if astral_shown else "\U00010000-\U0010ffff") + "]")
+
+
 # Characters no XML file can hold (the Char production): escaped wherever junitxml itself would write them raw
 # and make a file no parser reads (a node id's path, a property's name).
 _NOT_XML = lazy_compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -97,7 +107,7 @@ def _attr(text: str) -> str:
 
 # Characters an attribute value may hold as themselves, escaped neither by junitxml nor by ElementTree: text
 # made only of these (a row's status, score, id...) is written as it is, without further checks.
-_NEEDS_ESCAPE = lazy_compile("[^ !#-%'-;=?-\ud7ff\ue000-\ufffd]")
+_NEEDS_ESCAPE = lazy_compile("[^ !#-%'-;=?-~\u0080-\ud7ff\ue000-\ufffd]")
 
 
 def _value(value: object) -> str:

@@ -27,6 +27,7 @@ def _parameters(func) -> list[str]:
 INTERNALS = {
     "from _pytest._code.code import filter_traceback",  # UserFramesTraceback
     "from _pytest.junitxml import xml_key",  # junit_logger (the gates' JUnit test cases), take_junit
+    "from _pytest.junitxml import bin_xml_escape",  # junit_escapes (a version probe for report/junit_text.py)
     "write config.stash[_XML_KEY]",  # take_junit: streamed mode writes the JUnit file itself
     "from _pytest.mark.expression import Expression",  # keyword_expression (streamed mode's -k per row)
     "import pytest_timeout",  # timeout_sigalrm, timeout_timer (outside its __all__)

@@ -38,7 +38,7 @@ def _run(pytester: pytest.Pytester, name: str, *args: str, subprocess: bool = Fa
     # tests/unit/test_atomic.py after it (tests/plugin/test_bounds.py)
     subprocess = subprocess or args[args.index("--bench") + 1] in ("olympiad", "imo")
     run = pytester.runpytest_subprocess if subprocess else pytester.runpytest_inprocess
-    return run(*args, name, *FAST)
+    return run(*args, name, *FAST, "--timeout", "0")  # behaviour, not time
 
 
 def _agreement(report: dict) -> tuple | None:

@@ -87,7 +87,7 @@ def test_streamed_run_gives_item_modes_report_and_junit(bench_env):
     streamed = results["on"]
     streamed.stdout.fnmatch_lines(["answerbench: streamed: 41 rows in 1 chunk of 1,000 (--bench-stream on*",
                                    "preds.jsonl F..F.EFF.F..F..F..F..F..F..F..F..F..F..F. *100%]",
-                                   "*generated xml file:*on.xml*", "*15 failed, 25 passed, 1 error*"])
+                                   "*generated xml file:*on.xml*", "*15 failed, 25 passed,*1 error*"])
     assert "generated xml file" in results["off"].stdout.str()
     assert streamed.ret == 1
 
@@ -139,7 +139,7 @@ def test_keyword_selects_rows(bench_env):
                                  BENCH_REPORT, "report.json", "-v")
     ids = sorted(r["id"] for r in load_report(bench_env)["rows"])
     assert ids == sorted(["1", "10", "12", "13", "14", "15", "16", "17", "18", "19", "21", "31"])
-    result.stdout.fnmatch_lines(["answerbench: 29 rows deselected*", "*4 failed, 8 passed, 29 deselected*"])
+    result.stdout.fnmatch_lines(["answerbench: 29 rows deselected*", "*4 failed, 8 passed,*29 deselected*"])
 
 
 def test_keyword_as_items_select_the_same(bench_env):
@@ -156,7 +156,7 @@ def test_last_failed_reruns_the_failed_rows(bench_env):
     assert first.ret == 1
     again = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", "--lf",
                                 BENCH_REPORT, "report.json")
-    again.stdout.fnmatch_lines(["*15 failed, 25 deselected, 1 error*"])
+    again.stdout.fnmatch_lines(["*15 failed, 25 deselected,*1 error*"])
     assert len(load_report(bench_env)["rows"]) == 16
     ff = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", "--ff", "-v")
     ran = [line.split()[1] for line in ff.stdout.lines if line.startswith("preds.jsonl::")]
@@ -198,7 +198,7 @@ def test_two_workers_score_the_same_rows(bench_env):
     tb, cb = _cases(bench_env.path / "parallel.xml")
     assert ta == tb and sorted(map(repr, ca)) == sorted(map(repr, cb))
     parallel.stdout.fnmatch_lines(["answerbench: streamed: 2,460 rows in 3 chunks of 1,000*",
-                                   "*900 failed, 1500 passed, 60 errors*"])
+                                   "*900 failed, 1500 passed,*60 errors*"])
     assert "[100%]" in parallel.stdout.str() and "[101%]" not in parallel.stdout.str()
 
 

@@ -12,7 +12,27 @@ from _pytest.junitxml import bin_xml_escape, mangle_test_address  # the behaviou
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_answerbench.report.junit_text import JunitText, case_names, visible
+from pytest_answerbench import _compat
+from pytest_answerbench.report.junit_text import JunitText, case_names, match_junitxml, visible
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _as_the_installed_junitxml():
+    """DEL and characters above U+FFFF written as the installed pytest's junitxml writes them (9.2 changed both)."""
+    match_junitxml(*_compat.junit_escapes())
+    yield
+    match_junitxml(True, False)
+
+
+def test_the_escapes_follow_the_pytest_release():
+    """Both kinds of junitxml: DEL a code and an emoji itself (pytest 9.2 on), or the reverse (earlier)."""
+    try:
+        match_junitxml(True, False)
+        assert visible("a\x7f\U0001f600") == "a#x7F\U0001f600"
+        match_junitxml(False, True)
+        assert visible("a\x7f\U0001f600") == "a\x7f#x1F600"
+    finally:
+        match_junitxml(*_compat.junit_escapes())
 
 HOSTILE = ["plain", "ctl \x00\x01\x07\x08\x0b\x0c\x1b\x1f end", "del \x7f", "c1 \x80\x9f", "cdata ]]> end",
            "<tag attr=\"v\" & 'q'>", "lone \ud800 and \udfff", "bmp \ufffd \ufffe \uffff", "astral \U0001F600 \U0010FFFF",
@@ -62,7 +82,7 @@ def test_cases_outcomes_and_totals(tmp_path):
     suite, cases = _cases(path)
     assert {k: suite.get(k) for k in ("name", "errors", "failures", "skipped", "tests", "time")} == {
         "name": "bench #x07", "errors": "1", "failures": "1", "skipped": "2", "tests": "5", "time": "1.500"}
-    assert suite.find("properties/property").attrib == {"name": "run", "value": "r#x1F600"}
+    assert suite.find("properties/property").attrib == {"name": "run", "value": "r" + bin_xml_escape("\U0001F600")}
     assert [(c.get("classname"), c.get("name"), c.get("time")) for c in cases] == [
         ("preds.jsonl", "1", "0.250"), ("preds.jsonl", "2", "0.500"), ("preds.jsonl", "3", "0.000"),
         ("preds.jsonl", "4", "0.000"), ("preds.jsonl", "5", "0.000")]
