@@ -124,20 +124,24 @@ def test_json_clean_copies_only_what_changes():
     assert json_clean(finite) is finite
 
 
+#: A conftest that records the garbage collector's freeze count as each row starts (frozen.txt at the end).
+FREEZE_COUNTS = """
+    import gc
+    FROZEN = []
+    def pytest_runtest_setup(item):
+        FROZEN.append(gc.get_freeze_count())
+    def pytest_unconfigure(config):
+        with open("frozen.txt", "w") as fh:
+            fh.write(" ".join(map(str, FROZEN)))
+"""
+
+
 def test_rows_are_frozen_out_of_the_collector_during_the_run(bench_env):
     """Collected items are moved out of the cyclic GC's way while rows run, and handed back afterwards."""
     import gc
 
     write_jsonl(bench_env.path / "preds.jsonl", [mc_row(1, "B"), mc_row(2, "A")])
-    bench_env.makeconftest("""
-        import gc
-        FROZEN = []
-        def pytest_runtest_setup(item):
-            FROZEN.append(gc.get_freeze_count())
-        def pytest_unconfigure(config):
-            with open("frozen.txt", "w") as fh:
-                fh.write(" ".join(map(str, FROZEN)))
-    """)
+    bench_env.makeconftest(FREEZE_COUNTS)
     bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl").assert_outcomes(passed=1, failed=1)
     counts = [int(x) for x in (bench_env.path / "frozen.txt").read_text().split()]
     assert len(counts) == 2 and all(c > 0 for c in counts)
@@ -154,15 +158,7 @@ def test_what_the_run_keeps_is_frozen_as_the_run_goes(bench_env, monkeypatch):
 
     monkeypatch.setattr(run, "FREEZE_REPORTS", 3)  # a freeze after each row's three reports
     write_jsonl(bench_env.path / "preds.jsonl", [mc_row(i, "B") for i in range(5)])
-    bench_env.makeconftest("""
-        import gc
-        FROZEN = []
-        def pytest_runtest_setup(item):
-            FROZEN.append(gc.get_freeze_count())
-        def pytest_unconfigure(config):
-            with open("frozen.txt", "w") as fh:
-                fh.write(" ".join(map(str, FROZEN)))
-    """)
+    bench_env.makeconftest(FREEZE_COUNTS)
     bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl").assert_outcomes(passed=5)
     counts = [int(x) for x in (bench_env.path / "frozen.txt").read_text().split()]
     assert len(counts) == 5 and all(later > earlier for earlier, later in zip(counts, counts[1:])), counts
