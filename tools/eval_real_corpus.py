@@ -6,10 +6,11 @@ committed, tools/real_corpus.py rebuilds it) and joined with the committed label
 ``tests/data/real_math.labels.jsonl``, by id and hash. Every row is scored by each scorer below and compared with its hand label. Per scorer, per answer style and overall it
 prints the rows, the rows labelled correct, the TPR (correct rows the scorer accepts), the false accepts (wrong
 rows it accepts) over the wrong rows, and the accuracy (agreement with the labels). ``--corpus reason_math``
-(reasoning-era traces, tests/data/reason_math.README.md) reads the same way and also prints every figure per source
+(reasoning-era traces, tests/data/reason_math.README.md) and ``--corpus trace_math`` (more of them, from five other
+repositories, tests/data/trace_math.README.md) read the same way and also print every figure per source
 (repository | model), as ``--by-source`` does for any maths corpus.
 
-    python tools/eval_real_corpus.py [--data DIR | corpus.jsonl] [--corpus real_math|real_choice|reason_math|reason_choice]
+    python tools/eval_real_corpus.py [--data DIR | corpus.jsonl] [--corpus real_math|real_choice|reason_math|reason_choice|trace_math]
                                      [--split dev|heldout|all] [--list-misses] [--by-source]
                                      [--math-verify-python /tmp/mv/bin/python]
                                      [--scorers olympiad/default,imo/upstream,boxed,...]
@@ -320,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
                          "runs beside the project's scorers in one measurement")
     ap.add_argument("--by-source", action="store_true",
                     help="maths corpora: also print the figures per source (repository | model); on by default for "
-                         "reason_math")
+                         "reason_math and trace_math")
     args = ap.parse_args(argv)
 
     if args.path:
@@ -343,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         names = [n.strip() for n in args.scorers.split(",") if n.strip()] or [
             *maths_scorers(), *(["math-verify"] if args.math_verify_python and "math-verify" not in maths_scorers() else [])]
-        run_maths(rows, names, args.list_misses, args.by_source or args.corpus == "reason_math",
+        run_maths(rows, names, args.list_misses, args.by_source or args.corpus in ("reason_math", "trace_math"),
                   args.math_verify_python)
     return 0
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import html
 import io
 import json
 import os
@@ -535,6 +536,78 @@ CORPORA += (
            ("id", "source", "harness", "model", "style", "question", "options", "gold", "response", "label", "why",
             "split"),
            {"question": "question", "options": "options", "gold": "gold", "response": "response"}),
+)
+
+
+# -- trace_math: reasoning-era maths traces from five more repositories (tests/data/trace_math.README.md) ----------
+
+def trace_tldr(record: Record) -> dict:
+    """zzli2022/TLDR evaluation logs: one JSON object keyed by problem text, in the file's order; the anchor
+    ``record<k>/sample<i>`` names the k-th record and the i-th reply of its one temperature in ``responses``
+    (``content``); question ``problem``, gold ``answer``."""
+    found = re.fullmatch(r"record(\d+)/sample(\d+)", record.anchor)
+    if not found:
+        raise Unreadable(f"anchor #{record.anchor} of {record.path} should be record<k>/sample<i>")
+    item = record.item(list(record.load("json").values()), int(found.group(1)))
+    runs = list(item["responses"].values())
+    if len(runs) != 1:
+        raise Unreadable(f"{record.path}#{record.anchor}: {len(runs)} temperatures, expected one")
+    sample = record.item(runs[0], int(found.group(2)))
+    return {"question": item["problem"], "gold": str(item["answer"]), "response": sample["content"]}
+
+
+def trace_sampled_run(record: Record) -> dict:
+    """Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051- raw results (JSON Lines): the anchor
+    ``L<n>/sample<i>`` names line n and the i-th entry of its ``model_outputs`` (a JSON list, or a Python list
+    literal: literal_eval runs nothing), whose ``model_output`` is the reply; ``question``, gold
+    ``reference_answer``."""
+    found = re.fullmatch(r"L(\d+)/sample(\d+)", record.anchor)
+    if not found:
+        raise Unreadable(f"anchor #{record.anchor} of {record.path} should be L<line>/sample<i>")
+    records = record.load("jsonl")
+    at = int(found.group(1)) - 1
+    if not 0 <= at < len(records) or records[at] is None:
+        raise Unreadable(f"{record.path} has no record on line {at + 1}")
+    item = records[at]
+    outputs = item["model_outputs"]
+    if isinstance(outputs, str):
+        outputs = ast.literal_eval(outputs)
+    sample = record.item(outputs, int(found.group(2)))
+    return {"question": item["question"], "gold": str(item["reference_answer"]), "response": sample["model_output"]}
+
+
+#: one token of a log-probability page: its text, then its info box (a template of 12-space indented lines)
+LOGPROB_TOKEN = re.compile(r'<span class="token" style="[^"]*">\n {12}(.*?)\n {12}<span class="token-info">', re.S)
+
+
+def trace_logprob_page(record: Record) -> dict:
+    """pingzhili/lm-reasoning-eval ``plots/*-aime24-logprobs-<n>.html``: one reply drawn token by token (each
+    token's text HTML-escaped, spaces as ``&nbsp;``); the reply is the tokens joined, without the closing
+    ``<|im_end|>`` stop token. The page holds no question or gold: they come from the AIME 2024 record the row's
+    ``gold_source`` names (the anchor ``aime24[<n>]`` repeats the page's index)."""
+    tokens = LOGPROB_TOKEN.findall(record.mirror.text(record.repo, record.commit, record.path))
+    if not tokens:
+        raise Unreadable(f"{record.path}: no tokens on the page")
+    text = "".join(html.unescape(token).replace("\xa0", " ") for token in tokens)
+    text = text[:-len("<|im_end|>")] if text.endswith("<|im_end|>") else text
+    gold = gold_record(record).jsonl_record()
+    return {"question": gold["problem"], "gold": str(gold["answer"]), "response": text}
+
+
+READERS["trace_math"] = [
+    ("zzli2022/TLDR", r"reason_eval_log/.*\.json", trace_tldr),
+    ("Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning",
+     r"Qwen2\.5-Math/evaluation/outputs/.*/test_[^/]*\.jsonl", reason_math_eval),
+    ("zhusq20/reasoning-evals", r"Qwen2\.5-Math/evaluation/outputs/.*/math_eval/[a-z0-9_]+/test_[^/]*\.jsonl",
+     reason_math_eval),
+    ("Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-", r"experiment_results(_ds)?/raw_[^/]*\.jsonl",
+     trace_sampled_run),
+    ("pingzhili/lm-reasoning-eval", r"plots/[^/]*-aime24-logprobs-\d+\.html", trace_logprob_page),
+]
+CORPORA += (
+    Corpus("trace_math", "trace_math",
+           ("id", "source", "harness", "model", "style", "question", "answer", "prediction", "label", "why", "split"),
+           {"question": "question", "answer": "gold", "prediction": "response"}),
 )
 
 
