@@ -10,7 +10,8 @@ rows it accepts) over the wrong rows, and the accuracy (agreement with the label
 repositories, tests/data/trace_math.README.md) read the same way and also print every figure per source
 (repository | model), as ``--by-source`` does for any maths corpus.
 
-    python tools/eval_real_corpus.py [--data DIR | corpus.jsonl] [--corpus real_math|real_choice|reason_math|reason_choice|trace_math]
+    python tools/eval_real_corpus.py [--data DIR | corpus.jsonl]
+                                     [--corpus real_math|real_choice|reason_math|reason_choice|trace_math]
                                      [--split dev|heldout|all] [--list-misses] [--by-source]
                                      [--math-verify-python /tmp/mv/bin/python]
                                      [--scorers olympiad/default,imo/upstream,boxed,...]

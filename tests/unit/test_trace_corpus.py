@@ -1,0 +1,225 @@
+"""The ``trace_math`` corpus (reasoning-era maths traces from five repositories; tests/data/trace_math.README.md).
+
+What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row the id, the pointer to the record
+(and, for the log-probability pages, ``gold_source``, the AIME record the page's index names), harness, model,
+style, split, the hand label and note, the hashes and the response's length. These tests check:
+
+* the label file, always: 400 ids in order, our fields, pointers naming a commit, no excluded source, the split
+  drawn from the pointer's hash, both verdicts, at least four repositories and none over 45% of the rows;
+* the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
+  share of golds that are not integers, the physics rows, the ``<think>`` traces; the rebuild from the snapshots
+  (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
+* the three readers written for these repositories' formats, on snapshots made here.
+
+Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import read_jsonl
+from test_real_corpus_data import load_or_skip, real_corpus
+
+ROOT = Path(__file__).resolve().parents[2]
+TRACE = read_jsonl(ROOT / "tests" / "data" / "trace_math.labels.jsonl")
+CORPUS = real_corpus.corpus_named("trace_math")
+
+KEYS = {"id", "source", "harness", "model", "style", "split", "label", "why", "sha256", "gold_sha256",
+        "question_sha256", "chars"}
+STYLES = {"think-final-box", "final-answer-box", "boxed", "box-then-code", "answer-line", "option-letter", "units",
+          "prose", "truncated", "degenerate", "no-answer"}
+REPOS = {"zzli2022/TLDR", "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning",
+         "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-", "zhusq20/reasoning-evals",
+         "pingzhili/lm-reasoning-eval"}
+#: never used (the brief's list, and the lead's hidden measure), matched case-insensitively in every pointer
+EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
+            "omni-math", "mathvista", "mmlu-pro", "zeroeval", "microsoft/tora", "openai/grade-school-math")
+HEX = re.compile(r"^[0-9a-f]{64}$")
+#: a gold that is a whole number as written (AIME's zero-padded "055" and TLDR's "194.0" are whole numbers)
+INTEGER = re.compile(r"^-?\d+(\.0)?$")
+
+
+def split_of(pointer: str) -> str:
+    """The split rule: held out when the first 32 bits of the pointer's SHA-256, taken mod 5, are 0 or 1."""
+    return "heldout" if int(hashlib.sha256(pointer.encode()).hexdigest()[:8], 16) % 5 < 2 else "dev"
+
+
+def repo_of(pointer: str) -> str:
+    return pointer.split("@", 1)[0]
+
+
+# -- the committed label file --------------------------------------------------------------------------------------
+
+def test_ids_are_numbered_in_order():
+    assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, 401)]
+
+
+@pytest.mark.parametrize("line", TRACE, ids=[line["id"] for line in TRACE])
+def test_label_line(line):
+    assert KEYS <= set(line) <= KEYS | {"gold_source"}, set(line) ^ KEYS
+    assert type(line["label"]) is bool and line["style"] in STYLES
+    assert line["why"].strip() and len(line["why"]) <= 160, "a short note, never a copy of the response"
+    assert line["harness"].strip() and line["model"].strip()
+    for pointer in (line["source"], line.get("gold_source", line["source"])):
+        assert real_corpus.POINTER.match(pointer), pointer
+        assert not any(name in pointer.lower() for name in EXCLUDED), pointer
+    assert all(HEX.match(line[key]) for key in ("sha256", "gold_sha256", "question_sha256"))
+    assert type(line["chars"]) is int and line["chars"] > 0
+    assert line["split"] == split_of(line["source"])
+    # only the log-probability pages hold no question or gold: theirs come from the record gold_source names
+    assert ("gold_source" in line) == line["source"].startswith("pingzhili/lm-reasoning-eval@")
+    real_corpus.reader_for(CORPUS, line["source"])  # a reader of the trace_math table takes the pointer
+
+
+def test_sources_balance_and_split():
+    repos = Counter(repo_of(line["source"]) for line in TRACE)
+    assert set(repos) == REPOS
+    assert max(repos.values()) <= 0.45 * len(TRACE), repos.most_common(1)
+    assert len({line["model"] for line in TRACE}) >= 10
+    correct = sum(line["label"] for line in TRACE)
+    assert 100 <= correct <= len(TRACE) - 100, "both verdicts are the yardstick"
+    heldout = sum(line["split"] == "heldout" for line in TRACE)
+    assert 0.3 * len(TRACE) <= heldout <= 0.5 * len(TRACE), heldout
+    assert len({line["source"] for line in TRACE}) == len(TRACE), "a record is drawn once"
+
+
+# -- the join with the full corpus, when it is here ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def trace_corpus() -> list[dict]:
+    return load_or_skip("trace_math")
+
+
+def test_corpus_matches_the_labels(trace_corpus):
+    assert [row["id"] for row in trace_corpus] == [line["id"] for line in TRACE]
+    for row, line in zip(trace_corpus, TRACE):
+        assert len(row["prediction"]) == line["chars"], row["id"]
+        assert (row["label"], row["style"], row["split"]) == (line["label"], line["style"], line["split"])
+        assert row["question"].strip() and row["prediction"].strip(), row["id"]
+
+
+def test_corpus_has_what_the_brief_asks_for(trace_corpus):
+    """Golds that are not integers (40% at least), the Minerva physics rows, traces with a think block."""
+    not_integer = [row for row in trace_corpus if not INTEGER.match(row["answer"].strip())]
+    assert len(not_integer) >= 0.4 * len(trace_corpus), len(not_integer)
+    minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
+    assert len(minerva) >= 80, len(minerva)
+    assert sum("</think>" in row["prediction"] for row in trace_corpus) >= 60
+    truncated = [row for row in trace_corpus if row["style"] in ("truncated", "degenerate")]
+    assert truncated and not any(row["label"] for row in truncated), "a reply cut off before answering is wrong"
+
+
+def mirror_dir() -> Path:
+    named = os.environ.get("ANSWERBENCH_MIRROR")
+    return Path(named) if named else ROOT.parent / ".mirror"
+
+
+def test_rebuild_from_the_snapshots_equals_the_corpus(tmp_path):
+    mirror = mirror_dir()
+    absent = sorted(repo for repo in REPOS if not (mirror / repo.replace("/", "+")).is_dir())
+    if absent:
+        pytest.skip(f"the source snapshots are not here ({mirror}; set ANSWERBENCH_MIRROR): missing {absent[0]}")
+    (done, total, problems), = real_corpus.build(mirror, tmp_path, names=["trace_math"]).values()
+    assert problems == [] and done == total == len(TRACE)
+    built = tmp_path / CORPUS.file
+    assert [row["id"] for row in read_jsonl(built)] == [line["id"] for line in TRACE]
+    here = real_corpus.corpora_dir() / CORPUS.file
+    if here.is_file():
+        assert built.read_bytes() == here.read_bytes()
+
+
+# -- the readers of these formats, on snapshots made here -----------------------------------------------------------
+
+def snapshot(root: Path, repo: str, files: dict[str, str]) -> str:
+    """A one-commit git repository laid out as fetch lays out snapshots (``<owner>+<repo>/repo``); its commit."""
+    work = root / repo.replace("/", "+") / "repo"
+    for path, text in files.items():
+        (work / path).parent.mkdir(parents=True, exist_ok=True)
+        (work / path).write_text(text, encoding="utf-8")
+    git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run(["git", "init", "-q", str(work)], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "records"], check=True)
+    return subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def read(mirror: Path, pointer: str, **row) -> dict:
+    return real_corpus.reader_for(CORPUS, pointer)(real_corpus.Record(real_corpus.Mirror(mirror), pointer, row))
+
+
+TLDR_LOG = "reason_eval_log/M/math500/run_t0.7_n2.json"
+
+
+def test_tldr_log_record_and_sample(tmp_path):
+    log = {"What is 1+1?": {"problem": "What is 1+1?", "answer": "2",
+                            "responses": {"0.7": [{"content": "</think>\n\\boxed{3}", "correctness": False},
+                                                  {"content": "</think>\n\\boxed{2}", "correctness": True}]}},
+           "Half of 1?": {"problem": "Half of 1?", "answer": "\\frac12",
+                          "responses": {"0.7": [{"content": "0.5"}, {"content": "\\boxed{\\frac12}"}]}}}
+    commit = snapshot(tmp_path, "zzli2022/TLDR", {TLDR_LOG: json.dumps(log)})
+    at = f"zzli2022/TLDR@{commit}:{TLDR_LOG}"
+    assert read(tmp_path, f"{at}#record0/sample1") == {"question": "What is 1+1?", "gold": "2",
+                                                       "response": "</think>\n\\boxed{2}"}
+    assert read(tmp_path, f"{at}#record1/sample0")["gold"] == "\\frac12"
+    with pytest.raises(real_corpus.Unreadable, match="no record #record2/sample0"):
+        read(tmp_path, f"{at}#record2/sample0")
+    with pytest.raises(real_corpus.Unreadable, match="should be record<k>/sample<i>"):
+        read(tmp_path, f"{at}#L1")
+
+
+SAMPLED = "experiment_results/raw_base_pass@3_seed42.jsonl"
+
+
+def test_sampled_run_reads_a_python_list_literal_without_running_it(tmp_path):
+    """``model_outputs`` is a Python literal in some files: read by literal_eval, so a call in it is refused."""
+    lines = [{"question": "q1", "reference_answer": "15",
+              "model_outputs": str([{"sample_idx": 1, "model_output": "a"}, {"sample_idx": 2, "model_output": "b"}])},
+             {"question": "q2", "reference_answer": "7", "model_outputs": [{"model_output": "\\boxed{7}"}]},
+             {"question": "q3", "reference_answer": "1", "model_outputs": "[__import__('os').getcwd()]"}]
+    repo = "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-"
+    commit = snapshot(tmp_path, repo, {SAMPLED: "".join(json.dumps(line) + "\n" for line in lines)})
+    at = f"{repo}@{commit}:{SAMPLED}"
+    assert read(tmp_path, f"{at}#L1/sample1") == {"question": "q1", "gold": "15", "response": "b"}
+    assert read(tmp_path, f"{at}#L2/sample0")["response"] == "\\boxed{7}"
+    with pytest.raises(ValueError):
+        read(tmp_path, f"{at}#L3/sample0")
+    with pytest.raises(real_corpus.Unreadable, match="no record on line 4"):
+        read(tmp_path, f"{at}#L4/sample0")
+
+
+def page(tokens: list[str]) -> str:
+    """A log-probability page as the plotting code writes it: one span per token, its info box inside."""
+    spans = "".join(f'\n        <span class="token" style="background-color: rgb(1, 2, 3);">\n            {token}\n'
+                    f'            <span class="token-info">\n                Token #{n} | ID: 1 | LogProb: -0.1\n'
+                    f'            </span>\n        </span>\n' for n, token in enumerate(tokens))
+    return f'<html><body><div class="token-viz">{spans}</div><div class="stats">Total tokens</div></body></html>'
+
+
+def test_logprob_page_joins_its_tokens_and_takes_the_gold_from_the_aime_record(tmp_path):
+    tokens = ["&lt;think&gt;", "\n", "Okay", ",", "&nbsp;so", "&nbsp;x&nbsp;&amp;&nbsp;y", "\n\n", "&lt;/think&gt;",
+              "\n\n", "\\boxed", "{", "025", "}", "&lt;|im_end|&gt;"]
+    ping = "pingzhili/lm-reasoning-eval"
+    plot = "plots/qwen3-32b-thinking-aime24-logprobs-3.html"
+    commit = snapshot(tmp_path, ping, {plot: page(tokens)})
+    merge = "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning"
+    data = "Qwen2.5-Math/evaluation/data/aime24/test.jsonl"
+    records = [{"id": 60, "problem": "First?", "answer": "204"}, {"id": 67, "problem": "Find xy.", "answer": "025"}]
+    gold_commit = snapshot(tmp_path, merge, {data: "".join(json.dumps(r) + "\n" for r in records)})
+    got = read(tmp_path, f"{ping}@{commit}:{plot}#aime24[3]", gold_source=f"{merge}@{gold_commit}:{data}#L2")
+    assert got == {"question": "Find xy.", "gold": "025",
+                   "response": "<think>\nOkay, so x & y\n\n</think>\n\n\\boxed{025}"}
+    with pytest.raises(real_corpus.Unreadable, match="needs a gold_source pointer"):
+        read(tmp_path, f"{ping}@{commit}:{plot}#aime24[3]")
+    empty = "plots/qwen3-32b-nonthinking-aime24-logprobs-4.html"
+    commit = snapshot(tmp_path / "again", ping, {empty: "<html><body>no tokens</body></html>"})
+    with pytest.raises(real_corpus.Unreadable, match="no tokens on the page"):
+        read(tmp_path / "again", f"{ping}@{commit}:{empty}#aime24[4]", gold_source=f"{merge}@{gold_commit}:{data}#L1")
