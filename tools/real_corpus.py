@@ -541,6 +541,11 @@ CORPORA += (
 # -- trace_choice: replies of vision-language models, transcripts and walks through the options
 #    (tests/data/trace_choice.README.md) ----------------------------------------------------------------------------
 
+def corpus_named_early(name: str) -> Corpus:
+    """A corpus declared above (``corpus_named`` is defined further down)."""
+    return next(corpus for corpus in CORPORA if corpus.name == name)
+
+
 #: "(A) text (B) text" inside a question or a prompt's choice lines (the text may be empty: "(A) (B) (C)")
 LETTERED = re.compile(r"\(([A-H])\)[ \t]*(.*?)(?=[ \t]*\([A-H]\)|\n|$)")
 
@@ -609,11 +614,9 @@ READERS["trace_choice"] = [
     ("LightChen233/M3CoT", r"experiment/zero-shot/[^/]+/[a-z]+\.jsonl", choice_m3cot),
     ("Yijia-Xiao/LogicVista", r"eval/answers/[^/]+-answers\.json", choice_logicvista),
 ]
-CORPORA += (
-    Corpus("trace_choice", "trace_choice",
-           ("id", "source", "harness", "model", "style", "question", "options", "gold", "response", "label", "why",
-            "split"),
-           {"question": "question", "options": "options", "gold": "gold", "response": "response"}),
+CORPORA += (  # the row shape of reason_choice
+    Corpus("trace_choice", "trace_choice", corpus_named_early("reason_choice").fields,
+           dict(corpus_named_early("reason_choice").text)),
 )
 
 

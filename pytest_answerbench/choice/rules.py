@@ -500,6 +500,31 @@ PLACEHOLDER = lazy_compile(
     r"x|xx)(?:[\s_]+(?:letter|here|of\s+(?:your|the)\s+(?:choice|answer)))?\s*[\]}>)]?\s*\.?\s*",
     re.I)
 
+#: A chat transcript decoded whole (the prompt kept before the reply: "USER: ... answer: ASSISTANT: A",
+#: "<|im_start|> user ... <|im_start|> assistant\nB", "[INST] ... [/INST] C"): the reply is the model's last turn,
+#: the text after the last ``ASSISTANT_TURN``, when a ``USER_TURN`` comes before it. The prompt's few-shot answers
+#: and its option list are not the model's. A role name needs its colon or its chat token: "the assistant said"
+#: in prose is no turn, and an "Assistant:" with no user turn before it is left as it is.
+ASSISTANT_TURN = lazy_compile(r"(?:(?<![^\s>])(?:ASSISTANT|Assistant)\s*:|<\|im_start\|>\s*assistant\b|"
+                              r"<\|assistant\|>|\[/INST\]|<start_of_turn>\s*model\b)")
+USER_TURN = lazy_compile(r"(?:(?<![^\s>])(?:USER|User|HUMAN|Human)\s*:|<\|im_start\|>\s*user\b|<\|user\|>|\[INST\]|"
+                         r"<start_of_turn>\s*user\b)")
+#: what every transcript's assistant turn contains (a cheap pre-check before the patterns above)
+TURN_HINTS = ("ssistant", "[/INST]", "<start_of_turn>")
+
+
+def last_turn(text: str) -> str:
+    """The model's last turn of a decoded chat transcript (``ASSISTANT_TURN``), else ``text`` unchanged."""
+    if not any(hint in text for hint in TURN_HINTS):
+        return text
+    last = None
+    for last in ASSISTANT_TURN.finditer(text):
+        pass
+    if last is None or USER_TURN.search(text, 0, last.start()) is None:
+        return text
+    return text[last.end():]
+
+
 # ---- counterfactual clauses -------------------------------------------------------------------------------
 
 #: A counterfactual clause ("If the axis were logarithmic, it would be C.", "Had the sample been larger, the answer
