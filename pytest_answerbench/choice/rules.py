@@ -510,7 +510,7 @@ ASSISTANT_TURN = lazy_compile(r"(?:(?<![^\s>])(?:ASSISTANT|Assistant)\s*:|<\|im_
 USER_TURN = lazy_compile(r"(?:(?<![^\s>])(?:USER|User|HUMAN|Human)\s*:|<\|im_start\|>\s*user\b|<\|user\|>|\[INST\]|"
                          r"<start_of_turn>\s*user\b)")
 #: what every transcript's assistant turn contains (a cheap pre-check before the patterns above)
-TURN_HINTS = ("ssistant", "[/INST]", "<start_of_turn>")
+TURN_HINTS = ("ssistant", "SSISTANT", "[/INST]", "<start_of_turn>")
 
 
 def last_turn(text: str) -> str:
