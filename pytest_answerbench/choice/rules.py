@@ -514,15 +514,24 @@ TURN_HINTS = ("ssistant", "SSISTANT", "[/INST]", "<start_of_turn>")
 
 
 def last_turn(text: str) -> str:
-    """The model's last turn of a decoded chat transcript (``ASSISTANT_TURN``), else ``text`` unchanged."""
+    """The model's last turn of a decoded chat transcript (``ASSISTANT_TURN``), else ``text`` unchanged: the text
+    after the last assistant marker that has a user turn before it, up to the next user turn; an empty last turn
+    gives way to the one before it ("... ASSISTANT: C USER: and now? ASSISTANT: " reads C), and a transcript whose
+    every assistant turn is empty is empty."""
     if not any(hint in text for hint in TURN_HINTS):
         return text
-    last = None
-    for last in ASSISTANT_TURN.finditer(text):
-        pass
-    if last is None or USER_TURN.search(text, 0, last.start()) is None:
+    turns = list(ASSISTANT_TURN.finditer(text))
+    first_user = USER_TURN.search(text, 0, turns[-1].start()) if turns else None
+    if first_user is None:
         return text
-    return text[last.end():]
+    for turn in reversed(turns):
+        if turn.start() < first_user.end():
+            break
+        after = USER_TURN.search(text, turn.end())  # the turn runs to the next user turn
+        said = text[turn.end():after.start() if after is not None else len(text)]
+        if said.strip():
+            return said
+    return ""
 
 
 # ---- counterfactual clauses -------------------------------------------------------------------------------

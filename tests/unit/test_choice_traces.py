@@ -47,6 +47,13 @@ def test_role_names_that_are_no_turns_leave_the_reply_as_it_is(reply, letter):
     assert infer_choice(reply, ANIMALS).letter == letter
 
 
+def test_an_empty_last_turn_gives_way_to_the_turn_before_it():
+    assert infer_choice("USER: Which barks? ASSISTANT: (B) dog USER: Sure? ASSISTANT: ", ANIMALS).letter == "B"
+    assert last_turn("USER: q ASSISTANT: C USER: again? ASSISTANT:  ") == " C "
+    assert last_turn("USER: q ASSISTANT: C USER: again? ASSISTANT: D") == " D"
+    assert last_turn("USER: q ASSISTANT:  USER: again? ASSISTANT: ") == ""
+
+
 def test_last_turn_cuts_only_after_a_user_turn():
     assert last_turn("USER: q? ASSISTANT: B") == " B"
     assert last_turn("Assistant: B") == "Assistant: B"
