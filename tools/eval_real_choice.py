@@ -14,9 +14,12 @@ answer style and per split:
   reject is a wrong verdict on a row whose label is the gold. These two benchmarks read options A..J only, so
   rows with more options are left out of their figures (the count is printed).
 
-    python tools/eval_real_choice.py [--data DIR | path/to/file.jsonl] [--misses] [--json]
+    python tools/eval_real_choice.py [--data DIR | path/to/file.jsonl] [--corpus NAME] [--split dev|heldout|all]
+                                     [--misses] [--json]
 
-A file given by path is read as it is (its own labels), without the join.
+``--corpus`` names another multiple-choice corpus of the same row shape (``reason_choice``, ``trace_choice``:
+tests/data/<name>.README.md), read the same way; ``--split`` keeps the rows of one split. A file given by path is
+read as it is (its own labels), without the join.
 
 Exit status is 0 whatever the agreement: this is a measurement, not a gate.
 """
@@ -111,6 +114,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("path", nargs="?", default=None, help="a corpus file read as is (default: --data and the labels)")
     ap.add_argument("--data", type=Path, default=None,
                     help="folder of the full corpora (default: $ANSWERBENCH_CORPORA, else real_corpus.corpora_dir())")
+    ap.add_argument("--corpus", default="real_choice",
+                    choices=[c.name for c in real_corpus.CORPORA if c.kind not in ("math", "reason_math")],
+                    help="the multiple-choice corpus to read (default real_choice)")
+    ap.add_argument("--split", choices=("dev", "heldout", "all"), default="all",
+                    help="rows of this split only (default all)")
     ap.add_argument("--misses", action="store_true", help="list every disagreement")
     ap.add_argument("--json", action="store_true", help="print the tallies as JSON")
     args = ap.parse_args(argv)
@@ -119,10 +127,12 @@ def main(argv: list[str] | None = None) -> int:
             rows = [json.loads(line) for line in fh if line.strip()]
     else:
         try:
-            rows = real_corpus.load("real_choice", args.data)
+            rows = real_corpus.load(args.corpus, args.data)
         except (FileNotFoundError, ValueError) as exc:
             print(exc, file=sys.stderr)
             return 2
+    if args.split != "all":
+        rows = [row for row in rows if row["split"] == args.split]
     table, misses = measure(rows)
     if args.json:
         print(json.dumps(table, indent=1))

@@ -611,6 +611,88 @@ CORPORA += (
 )
 
 
+# -- trace_choice: replies of vision-language models, transcripts and walks through the options
+#    (tests/data/trace_choice.README.md) ----------------------------------------------------------------------------
+
+def corpus_named_early(name: str) -> Corpus:
+    """A corpus declared above (``corpus_named`` is defined further down)."""
+    return next(corpus for corpus in CORPORA if corpus.name == name)
+
+
+#: "(A) text (B) text" inside a question or a prompt's choice lines (the text may be empty: "(A) (B) (C)")
+LETTERED = re.compile(r"\(([A-H])\)[ \t]*(.*?)(?=[ \t]*\([A-H]\)|\n|$)")
+
+
+def lettered_options(text: str) -> dict[str, str]:
+    """``(A) x (B) y`` (on one line or one a line) -> {"A": "x", "B": "y"}; an empty text is the letter itself
+    (the choices are drawn in the image). Empty when the letters are not A, B, C, ... in order."""
+    found = [(m.group(1), m.group(2).strip()) for m in LETTERED.finditer(text)]
+    letters = [letter for letter, _ in found]
+    if len(found) < 2 or letters != [chr(65 + i) for i in range(len(found))]:
+        return {}
+    return {letter: body or letter for letter, body in found}
+
+
+def named_letters(question: str) -> dict[str, str]:
+    """The option letters a question names without listing texts ("Select from A-E", "(A, B, C, or D)",
+    "Select from A, B, C, D, and E"): letter -> letter. Empty when it names no such set."""
+    span = re.search(r"\b([A-H])\s*-\s*([A-H])\b", question)
+    if span and span.group(1) == "A" and span.group(2) > "A":
+        return {chr(c): chr(c) for c in range(65, ord(span.group(2)) + 1)}
+    listed = re.search(r"\b[A-H](?:\s*,\s*(?:and\s+|or\s+)?[A-H]\b|\s+(?:and|or)\s+[A-H]\b)+", question)
+    if listed:
+        letters = re.findall(r"\b[A-H]\b", listed.group(0))
+        if letters == [chr(65 + i) for i in range(len(letters))] and len(letters) >= 2:
+            return {letter: letter for letter in letters}
+    return {}
+
+
+def choice_m3cot(record: Record) -> dict:
+    """M3CoT zero-shot run outputs (LightChen233/M3CoT ``experiment/zero-shot/<model>/<prompt>.jsonl``): ``messages``
+    alternates the harness's turns and the model's, from the first prompt (``[Question]`` and ``[Choices]`` lines,
+    kept as the question). The reply is the model's last turn, verbatim (a two-stage run asks "Please select the
+    correct answer ..." after the model's first turn, and its last turn answers that). The options are the prompt's
+    ``(A) ...`` lines (what the model was shown; the record's ``choices`` field differs from them in a few
+    records); the gold the ``answer`` letter."""
+    item = record.jsonl_record()
+    messages = item["messages"]
+    if len(messages) < 2 or len(messages) % 2:
+        raise Unreadable(f"{record.path} line {record.line() + 1}: {len(messages)} messages, expected prompt/reply pairs")
+    prompt = messages[0]
+    options = lettered_options(prompt.split("[Choices]", 1)[-1])
+    if not options:
+        raise Unreadable(f"{record.path} line {record.line() + 1}: no (A) (B) ... choice lines in the prompt")
+    return {"question": prompt, "options": options, "gold": item["answer"], "response": messages[-1]}
+
+
+def choice_logicvista(record: Record) -> dict:
+    """LogicVista answer files (Yijia-Xiao/LogicVista ``eval/answers/<model>-answers.json``): one JSON object keyed
+    by question id (the anchor, ``v1_0``), the reply its ``answer`` (for the LLaVA-NeXT runs the whole decoded
+    sequence: system text, the few-shot prompt and the assistant's turn). Question and gold from the benchmark's
+    ``data/dataset.json`` at the same commit; the options are the question's ``(A) text`` list, else the letters
+    it names ("Select from A-E"), each standing for itself (the choices are drawn in the image)."""
+    reply = record.load("json").get(record.anchor)
+    data = record.mirror.parsed(record.repo, record.commit, "data/dataset.json", "json")
+    item = data.get(record.anchor) if isinstance(data, dict) else None
+    if not isinstance(reply, dict) or not isinstance(item, dict):
+        raise Unreadable(f"{record.path} or data/dataset.json has no record {record.anchor}")
+    question = item["question"]
+    options = lettered_options(question) or named_letters(question)
+    if not options:
+        raise Unreadable(f"{record.anchor}: the question names no option letters")
+    return {"question": question, "options": options, "gold": item["answer"].strip(), "response": reply["answer"]}
+
+
+READERS["trace_choice"] = [
+    ("LightChen233/M3CoT", r"experiment/zero-shot/[^/]+/[a-z]+\.jsonl", choice_m3cot),
+    ("Yijia-Xiao/LogicVista", r"eval/answers/[^/]+-answers\.json", choice_logicvista),
+]
+CORPORA += (  # the row shape of reason_choice
+    Corpus("trace_choice", "trace_choice", corpus_named_early("reason_choice").fields,
+           dict(corpus_named_early("reason_choice").text)),
+)
+
+
 #: the fields of a label line that are our own work, in the order written (the rest are hashes and a length)
 OWN_FIELDS = ("id", "source", "harness", "model", "style", "split", "label", "why")
 

@@ -16,18 +16,20 @@ runs; the commitment steps (3 to 6) gather and choose commitments for the later 
 7. ``hedge``: two answers side by side, a doubt after the answer, or a loop between answers choose nothing.
 8. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
 9. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
-10. ``commitment``: the chosen commitment is the answer.
-11. ``elimination``: every other option is ruled out.
-12. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
-13. ``refusal``: the reply declines to choose.
-14. ``none-among``: the reply says its value is none of the options.
-15. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
+10. ``walk``: a reply going through every option in turn (each quoted after its label or opening its own
+    line as a heading), with no stated answer and nothing read after the walk, chooses none (``whole.walks_through``).
+11. ``commitment``: the chosen commitment is the answer.
+12. ``elimination``: every other option is ruled out.
+13. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
+14. ``refusal``: the reply declines to choose.
+15. ``none-among``: the reply says its value is none of the options.
+16. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
     option's text met in the loop is no choice (at most three loops one before the other are cut off).
-16. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
-17. ``lone-letter``: a short reply with exactly one capital option letter.
-18. ``key-word``: a word only one option has, in a reply of at most 20 words.
-19. ``so-clause``: the closing "so ..." clause names a word only one option has.
-20. ``nothing``: no option could be read.
+17. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
+18. ``lone-letter``: a short reply with exactly one capital option letter.
+19. ``key-word``: a word only one option has, in a reply of at most 20 words.
+20. ``so-clause``: the closing "so ..." clause names a word only one option has.
+21. ``nothing``: no option could be read.
 
 Adding a step is adding a function and its ``Step`` where it belongs in the order (and a line above: a test
 compares the two lists). Each step is one Python call, about 0.1 µs per reply (``tools/perf_choice.py``); a step
@@ -44,7 +46,7 @@ from .optionset import OptionSet
 from .reader import Reader
 from .result import ChoiceResult, Commit
 from .rules import NONE_OF_THE, REFUSAL, RULES, RuleSet
-from .whole import cut_off, leading, lone_letter, none_among, sole, special_option
+from .whole import cut_off, leading, lone_letter, none_among, sole, special_option, walks_through
 
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
 # "It might also be C", "C is also possible")
@@ -232,6 +234,16 @@ def _truncated(d: Decision) -> ChoiceResult | None:
     return None
 
 
+def _walk(d: Decision) -> ChoiceResult | None:
+    chosen = d.chosen
+    if (chosen is None and not d.negatives) or (chosen is not None and chosen.tier < 2
+                                                and chosen.note in _TEXT_NOTES):
+        end = walks_through(d.reader)
+        if end >= 0 and (chosen is None or chosen.pos < end):  # a choice made after the walk still counts
+            return ChoiceResult(None, "walk", "the reply goes through every option in turn and chooses none")
+    return None
+
+
 def _commitment(d: Decision) -> ChoiceResult | None:
     chosen = d.chosen
     if chosen is None:
@@ -344,6 +356,7 @@ STEPS: tuple[Step, ...] = (
     Step("hedge", _hedge),
     Step("retracted", _retracted),
     Step("truncated", _truncated),
+    Step("walk", _walk),
     Step("commitment", _commitment),
     Step("elimination", _elimination),
     Step("special-option", _special_option),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..text.patterns import lazy_compile
-from .rules import PLACEHOLDER
+from .rules import PLACEHOLDER, last_turn
 
 _TEXT_CMD = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")
 _LATEX_FRAC = lazy_compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
@@ -39,12 +39,14 @@ def _tex_symbols(text: str) -> str:
 
 
 def normalize(response: str) -> str:
-    """Full-width to ASCII (NFKC), reasoning blocks dropped, LaTeX/markdown wrappers loosened."""
+    """Full-width to ASCII (NFKC), a transcript's prompt and reasoning blocks dropped, LaTeX and markdown loosened."""
     if not response.isascii() and "10" in response:
         response = _superscripts(response)
     text = unicodedata.normalize("NFKC", response)
     # A reasoning model's <think> block is scratch work; the answer is what follows it (unless that is only the
     # prompt's format echoed back, "ANSWER: [LETTER]": then the answer was given in the block).
+    # A chat transcript decoded whole (the prompt kept before the reply) is read from the model's last turn.
+    text = last_turn(text)
     if "</think>" in text:
         after = text.rsplit("</think>", 1)[1]
         if after.strip() and not PLACEHOLDER.fullmatch(after):

@@ -38,6 +38,9 @@ _VALUE_START = lazy_compile(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\
                           re.I)
 # three or more letters separated by spaces, letters said together ("A B are both"), or letters joined by a Chinese
 # enumeration comma or "and" ("【答案】B、D", "B和D"): a list of options
+#: several option letters in one answer bracket ("Answer: (A, B) 1", "[B/C]", "(C or D)"): a hedge between them
+_SEVERAL_IN_BRACKET = lazy_compile(r"[\(\[]\s*([A-Z])\s*(?:,|/|&|\band\b|\bor\b)\s*([A-Z])"
+                                   r"(?:\s*(?:,|/|&|\band\b|\bor\b)\s*[A-Z])*\s*[\)\]]")
 _LETTER_RUN = lazy_compile(r"[A-Z](?:\s+[A-Z]){2,}(?![A-Za-z0-9])|"
                          r"[A-Z](?:\s*[,/&]?\s*[A-Z])+\s+(?:are|were)\s+(?:all|both)\b|"
                          r"[A-Z](?:\s*[、，和与及]\s*[A-Z])+(?![A-Za-z0-9])")
@@ -110,6 +113,9 @@ class OptionReader:
             return "negated", None, offset
         if _LETTER_RUN.match(p):  # "A B C D are all plausible": the options listed, none chosen
             return "ambiguous", None, offset
+        several = _SEVERAL_IN_BRACKET.match(p) if p[:1] in "([" else None
+        if several is not None and several.group(1) in self.letter_set and several.group(2) in self.letter_set:
+            return "ambiguous", None, offset  # "(A, B) 1": two letters in the answer's bracket, whatever follows
         # Order matters: a formatted letter, then an option's text (so "A decrease in loss" is the option with
         # that text, not letter A), then a bare letter, then a number equal to a numeric option.
         for step in (self.letter_token, self.text_at_start, self._bare_letter, self.value_at_start):

@@ -500,6 +500,40 @@ PLACEHOLDER = lazy_compile(
     r"x|xx)(?:[\s_]+(?:letter|here|of\s+(?:your|the)\s+(?:choice|answer)))?\s*[\]}>)]?\s*\.?\s*",
     re.I)
 
+#: A chat transcript decoded whole (the prompt kept before the reply: "USER: ... answer: ASSISTANT: A",
+#: "<|im_start|> user ... <|im_start|> assistant\nB", "[INST] ... [/INST] C"): the reply is the model's last turn,
+#: the text after the last ``ASSISTANT_TURN``, when a ``USER_TURN`` comes before it. The prompt's few-shot answers
+#: and its option list are not the model's. A role name needs its colon or its chat token: "the assistant said"
+#: in prose is no turn, and an "Assistant:" with no user turn before it is left as it is.
+ASSISTANT_TURN = lazy_compile(r"(?:(?<![^\s>])(?:ASSISTANT|Assistant)\s*:|<\|im_start\|>\s*assistant\b|"
+                              r"<\|assistant\|>|\[/INST\]|<start_of_turn>\s*model\b)")
+USER_TURN = lazy_compile(r"(?:(?<![^\s>])(?:USER|User|HUMAN|Human)\s*:|<\|im_start\|>\s*user\b|<\|user\|>|\[INST\]|"
+                         r"<start_of_turn>\s*user\b)")
+#: what every transcript's assistant turn contains (a cheap pre-check before the patterns above)
+TURN_HINTS = ("ssistant", "SSISTANT", "[/INST]", "<start_of_turn>")
+
+
+def last_turn(text: str) -> str:
+    """The model's last turn of a decoded chat transcript (``ASSISTANT_TURN``), else ``text`` unchanged: the text
+    after the last assistant marker that has a user turn before it, up to the next user turn; an empty last turn
+    gives way to the one before it ("... ASSISTANT: C USER: and now? ASSISTANT: " reads C), and a transcript whose
+    every assistant turn is empty is empty."""
+    if not any(hint in text for hint in TURN_HINTS):
+        return text
+    turns = list(ASSISTANT_TURN.finditer(text))
+    first_user = USER_TURN.search(text, 0, turns[-1].start()) if turns else None
+    if first_user is None:
+        return text
+    for turn in reversed(turns):
+        if turn.start() < first_user.end():
+            break
+        after = USER_TURN.search(text, turn.end())  # the turn runs to the next user turn
+        said = text[turn.end():after.start() if after is not None else len(text)]
+        if said.strip():
+            return said
+    return ""
+
+
 # ---- counterfactual clauses -------------------------------------------------------------------------------
 
 #: A counterfactual clause ("If the axis were logarithmic, it would be C.", "Had the sample been larger, the answer

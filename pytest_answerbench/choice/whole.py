@@ -346,3 +346,43 @@ def cut_off(reader: Reader) -> bool:
             i -= 1
         return i < len(before) and before[i:].lower() in _CUT_DETERMINERS and not (i and before[i - 1].isalnum())
     return False
+
+
+_WALK_ITEM_END = lazy_compile(r"[.!?](?=\s|$)|\n")
+_LABEL_IN_REST = lazy_compile(r"[\(\[]\s*([a-z])\s*[\)\]]")
+
+
+def _walk_at(low: str, letter: str, text: str, start: int) -> int:
+    """Where the option ``letter`` with the lower-cased ``text`` is next walked through from ``start``: quoted
+    after its own label ("(b) b must be lighter", "( c ) sadness") or opening a line or sentence as a heading
+    ("sadness: the mood ..."); -1 when it is not."""
+    body = re.escape(text)
+    label = re.escape(letter.lower())
+    found = re.compile(rf"[\(\[]\s*{label}\s*[\)\]]\s*{body}|(?:^|\n)[ \t]*{label}[.):][ \t]*{body}"
+                       + (rf"|(?:^|[\n.!?])\s*{body}\s*(?::|\s[-–—])" if len(text) >= 3 else "")).search(low, start)
+    return found.end() if found is not None else -1
+
+
+def walks_through(reader: Reader) -> int:
+    """The reply goes through every option in the options' order, each quoted after its label or opening its own
+    line or sentence as a heading ("Excitement: ... Anger: ... Sadness: ... Happiness: ...", a prompt's "(a) ...
+    (b) ... (c) ..." echoed back): it restates or describes the options, and an option's text met on the way is
+    no choice (a stated answer, "the answer is (C)", still is, and so is a choice after the walk). Where the walk
+    ends, or -1 when the reply does not walk through the options."""
+    low = reader.low if reader.fold_ok else reader.flat.lower()
+    texts = [(k, " ".join(v.lower().split())) for k, v in reader.optset.options.items()]
+    if len(texts) < 2 or any(not text or text not in low for _, text in texts):
+        return -1  # a cheap test first: every option's text occurs somewhere
+    at = 0
+    for letter, text in texts:
+        at = _walk_at(low, letter, text, at)
+        if at < 0:
+            return -1
+    # past the sentence or line of the last option walked through, an option named again is a choice made after
+    # the walk ("Given the options: (A) yellow ... (D) green. ... would be: (B) red")
+    stop = _WALK_ITEM_END.search(low, at)
+    rest = low[stop.end():] if stop is not None else ""
+    if rest and (any(len(text) >= 2 and text in rest for _, text in texts) or any(
+            m.group(1).upper() in reader.optset.letter_set for m in _LABEL_IN_REST.finditer(rest))):
+        return -1
+    return at

@@ -1,0 +1,123 @@
+"""Readings added from the trace_choice corpus's dev misses (tests/data/trace_choice.README.md): a chat transcript
+decoded whole is read from the model's last turn; several letters in one answer bracket are a hedge; a walk through
+every option chooses none. Each with the cases that must keep their verdict (docs/profiles-mc.md, "Transcripts
+and walks")."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_answerbench.choice import infer_choice
+from pytest_answerbench.choice.rules import last_turn
+
+ANIMALS = {"A": "cat", "B": "dog", "C": "bird", "D": "fish"}
+FEW_SHOT = ("Your response should only contain letters. These are some examples:\n"
+            "question: what is 1 + 9? A) 4 B) 123 C) 10 D) 3\nanswer: C\n\n"
+            "Now answer the following:\nquestion: Which animal barks? (A) cat (B) dog (C) bird (D) fish\nanswer: ")
+
+
+# -- a chat transcript decoded whole: the model's last turn -------------------------------------------------------
+
+@pytest.mark.parametrize("reply, letter", [
+    # the prompt's few-shot answer (C) and its option list are not the model's
+    (f"A chat between a curious human and an assistant. USER: {FEW_SHOT} ASSISTANT: B", "B"),
+    (f"<|im_start|> system\nAnswer the questions. <|im_start|> user\n{FEW_SHOT} <|im_start|> assistant\nD", "D"),
+    (f"[INST] {FEW_SHOT} [/INST] A", "A"),
+    (f"<start_of_turn>user\n{FEW_SHOT}<end_of_turn>\n<start_of_turn>model\nThe answer is (B).", "B"),
+    # two rounds: the last assistant turn answers
+    ("USER: Pick one. ASSISTANT: I think C. USER: Please select the correct answer. ASSISTANT: (B) dog", "B"),
+])
+def test_a_transcript_is_read_from_the_models_last_turn(reply, letter):
+    assert infer_choice(reply, ANIMALS).letter == letter
+
+
+def test_an_empty_last_turn_chooses_nothing():
+    """The prompt's few-shot "answer: C" is not read when the model's own turn is empty."""
+    result = infer_choice(f"USER: {FEW_SHOT} ASSISTANT: ", ANIMALS)
+    assert result.letter is None and result.method == "empty"
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Assistant: The answer is B.", "B"),  # a role name with no user turn before it: read as it is
+    ("The user asked for a pet; the assistant suggested a cat. The answer is B.", "B"),  # roles in prose
+    ("USERNAME: fido. Assistant: the answer is (C).", "C"),  # "USERNAME:" is no user turn
+    ("As I told the user: assistant dogs are common, so (B).", "B"),
+])
+def test_role_names_that_are_no_turns_leave_the_reply_as_it_is(reply, letter):
+    assert infer_choice(reply, ANIMALS).letter == letter
+
+
+def test_an_empty_last_turn_gives_way_to_the_turn_before_it():
+    assert infer_choice("USER: Which barks? ASSISTANT: (B) dog USER: Sure? ASSISTANT: ", ANIMALS).letter == "B"
+    assert last_turn("USER: q ASSISTANT: C USER: again? ASSISTANT:  ") == " C "
+    assert last_turn("USER: q ASSISTANT: C USER: again? ASSISTANT: D") == " D"
+    assert last_turn("USER: q ASSISTANT:  USER: again? ASSISTANT: ") == ""
+
+
+def test_last_turn_cuts_only_after_a_user_turn():
+    assert last_turn("USER: q? ASSISTANT: B") == " B"
+    assert last_turn("Assistant: B") == "Assistant: B"
+    assert last_turn("no roles here: B") == "no roles here: B"
+
+
+# -- several letters in one answer bracket: a hedge -----------------------------------------------------------------
+
+NUMBERS = {"A": "1", "B": "4", "C": "0", "D": "2"}
+
+
+@pytest.mark.parametrize("reply", [
+    "Answer: (A, B) 1",  # the value after the bracket does not settle it
+    "The answer is [B/C].",
+    "Answer: (C or D)",
+    "Answer: (A and D) 2",
+])
+def test_several_letters_in_one_answer_bracket_choose_none(reply):
+    result = infer_choice(reply, NUMBERS)
+    assert result.letter is None and result.method == "ambiguous"
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Answer: (A) 1", "A"),
+    ("Answer: (B) 4, (C) 0 is wrong", "B"),  # one letter in the bracket; another named after it, ruled out
+    ("The answer is (D), since (A, B) were excluded.", "D"),  # the bracket of letters is not the answer's
+    ("Answer: [C] 0", "C"),
+])
+def test_one_letter_in_the_answer_bracket_still_answers(reply, letter):
+    assert infer_choice(reply, NUMBERS).letter == letter
+
+
+# -- a walk through every option: no choice -------------------------------------------------------------------------
+
+MOODS = {"A": "Excitement", "B": "Anger", "C": "Sadness", "D": "Happiness"}
+SETS = {"A": "Set A", "B": "Set B", "C": "Neither set A nor set B"}
+COLOURS = {"A": "yellow", "B": "red", "C": "blue", "D": "green"}
+
+
+@pytest.mark.parametrize("reply, options", [
+    (" Excitement: The two women look at a model robot. Anger: They may be arguing about it. Sadness: The mood is "
+     "described as sadness. Happiness: The image conveys a sense of happiness.", MOODS),
+    # a prompt echoed back, then an empty answer
+    ("based on the image, which set does the figure belong to? select from a, b, and c. ( a ) set a ( b ) set b "
+     "( c ) neither set a nor set b. answer : )", SETS),
+    ("The options are:\n(A) yellow\n(B) red\n(C) blue\n(D) green", COLOURS),
+])
+def test_a_walk_through_every_option_chooses_none(reply, options):
+    result = infer_choice(reply, options)
+    assert result.letter is None and result.method == "walk"
+
+
+@pytest.mark.parametrize("reply, options, letter", [
+    # a stated answer after the walk
+    ("Excitement: no. Anger: no. Sadness: yes, they look down. Happiness: no. Therefore, the answer is (C).",
+     MOODS, "C"),
+    # a choice made after the listed options
+    ("Given the options:\n- (A) yellow\n- (B) red\n- (C) blue\n- (D) green\n\nNone match exactly; the closest "
+     "would be:\n\n**(B) red**", COLOURS, "B"),
+    # not every option walked through: one heading names its option
+    ("Sadness: the two people look down at the table.", MOODS, "C"),
+    # the options out of their order are no walk; the last sentence concludes
+    ("Red and blue make purple, not green or yellow. So the missing colour is blue.", COLOURS, "C"),
+    ("(A) yellow (B) red (C) blue (D) green. The answer is (B).", COLOURS, "B"),
+])
+def test_what_is_not_a_walk_or_follows_it_is_still_read(reply, options, letter):
+    assert infer_choice(reply, options).letter == letter

@@ -1,0 +1,197 @@
+"""The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its two readers.
+
+* the label file, always: ids, the hash split, label types and styles, pointers naming a commit, no excluded source
+  and no source of the other multiple-choice corpora, a reader for every pointer;
+* the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
+  measurements rely on, notes that never copy a reply;
+* the M3CoT and LogicVista readers on snapshots made here: the model's last turn and the prompt's options, the
+  options a LogicVista question lists or names, and the records no reader can follow reported, not guessed.
+
+Never the reader's accuracy on the corpus: that is tools/eval_real_choice.py's measurement (and
+tests/unit/test_real_corpora.py's floor).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import read_jsonl
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import real_corpus  # noqa: E402  (tools/)
+
+DATA = ROOT / "tests" / "data"
+LINES = read_jsonl(DATA / "trace_choice.labels.jsonl")
+KEYS = {"id", "source", "harness", "model", "style", "split", "label", "why", "sha256", "gold_sha256",
+        "question_sha256", "options_sha256", "chars"}
+STYLES = {"letter", "marker", "cot", "option-text", "transcript", "hedge", "refusal", "degenerate", "other"}
+SOURCE = re.compile(r"^(LightChen233/M3CoT|Yijia-Xiao/LogicVista)@[0-9a-f]{40}:[^#]+#\S+$")
+HEX = re.compile(r"^[0-9a-f]{64}$")
+#: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
+EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
+            "mathvista", "mmlu-pro", "zeroeval", "microsoft/tora", "openai/grade-school-math")
+OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "reason_choice")
+                 for line in read_jsonl(DATA / f"{name}.labels.jsonl")}
+
+
+def hash_split(source: str) -> str:
+    """The README's split rule: held out when the pointer's SHA-256, as a number, is 0 or 1 modulo 5."""
+    return "heldout" if int(hashlib.sha256(source.encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
+
+
+def test_size_sources_ids_and_split():
+    assert len(LINES) >= 250
+    assert [line["id"] for line in LINES] == [f"tc-{n:04d}" for n in range(1, len(LINES) + 1)]
+    repos = Counter(line["source"].split("@", 1)[0] for line in LINES)
+    assert set(repos) == {"LightChen233/M3CoT", "Yijia-Xiao/LogicVista"} and not set(repos) & OTHER_CORPORA
+    assert len({line["model"] for line in LINES}) >= 15
+    assert len({line["source"] for line in LINES}) == len(LINES)
+    held = sum(line["split"] == "heldout" for line in LINES) / len(LINES)
+    assert 0.3 < held < 0.5, held
+    labels = Counter(line["label"] is None for line in LINES)
+    assert labels[True] >= 20, "replies that commit to nothing are part of the corpus"
+
+
+@pytest.mark.parametrize("line", LINES, ids=[line["id"] for line in LINES])
+def test_label_line(line):
+    source = line["source"]
+    real_corpus.reader_for(real_corpus.corpus_named("trace_choice"), source)  # a reader follows it
+    checks = {
+        "keys": set(line) == KEYS,
+        "pointer": SOURCE.match(source) is not None and not any(x in source.lower() for x in EXCLUDED),
+        "split": line["split"] == hash_split(source),
+        "style": line["style"] in STYLES,
+        "label": line["label"] is None or re.fullmatch(r"[A-H]", line["label"]) is not None,
+        "texts": all(isinstance(line[key], str) and line[key].strip() for key in ("harness", "model", "why")),
+        "short note": len(line["why"]) <= 200,  # never a copy of the reply
+        "hashes": all(HEX.match(line[key]) for key in KEYS if key.endswith("sha256")),
+        "length": type(line["chars"]) is int and 0 < line["chars"] <= 8000,
+    }
+    assert [name for name, ok in checks.items() if not ok] == []
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[dict]:
+    try:
+        return real_corpus.load("trace_choice")
+    except FileNotFoundError:
+        pytest.skip(real_corpus.MISSING)
+
+
+def test_corpus_matches_the_labels(corpus):
+    assert [row["id"] for row in corpus] == [line["id"] for line in LINES]
+    for row, line in zip(corpus, LINES):
+        assert len(row["response"]) == line["chars"] and row["response"].strip(), row["id"]
+        options = row["options"]
+        assert len(options) >= 2 and list(options) == [chr(65 + i) for i in range(len(options))], row["id"]
+        assert row["label"] is None or row["label"] in options, row["id"]
+        assert row["gold"] in options, row["id"]
+        whole = row["response"].strip()
+        assert len(whole) < 20 or whole not in row["why"], f"{row['id']}: the note copies the whole reply"
+    transcripts = [row for row in corpus if row["style"] == "transcript"]
+    assert len(transcripts) >= 20  # the decoded chats and echoed prompts the corpus was built to hold
+
+
+# -- the readers on snapshots made here ------------------------------------------------------------------------------
+
+def _commit(work: Path, files: dict[str, str]) -> str:
+    """A git snapshot of ``files`` in ``work`` (as the fetched snapshots are): its commit."""
+    for path, content in files.items():
+        (work / path).parent.mkdir(parents=True, exist_ok=True)
+        (work / path).write_text(content, encoding="utf-8")
+    work.mkdir(parents=True, exist_ok=True)
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@example.invalid",
+                               *args], check=True, capture_output=True, text=True).stdout.strip()
+
+    for args in (("init", "-q"), ("add", "."), ("commit", "-q", "-m", "runs")):
+        git(*args)
+    return git("rev-parse", "HEAD")
+
+
+M3_FILE = "experiment/zero-shot/made-here/cot.jsonl"
+LV_FILE = "eval/answers/made-here-answers.json"
+PROMPT = "[Question]\nWhat is shown?\n[Choices]\n(A) A cat\n(B) A dog\n\nLet's think step-by-step!"
+
+
+def test_the_readers_pack_and_build(tmp_path):
+    """An M3CoT record of two rounds (the model's last turn read; the options the prompt's, not the record's
+    ``choices``) and a LogicVista answer (the question and gold from data/dataset.json; options the question's
+    ``(A) x`` list, or the letters it names): packed, then rebuilt equal; the records no reader can follow are
+    reported."""
+    mirror = tmp_path / "mirror"
+    m3 = [{"id": "x-1", "choices": ["A cow", "A dog"], "answer": "B",
+           "messages": [PROMPT, "It barks, so (B).", "Please select the correct answer.", "(B) A dog"]},
+          {"id": "x-2", "choices": ["A cat", "A dog"], "answer": "A", "messages": [PROMPT, "one", "two"]},
+          {"id": "x-3", "choices": ["A cat", "A dog"], "answer": "A",
+           "messages": ["[Question]\nWhat?\n[Choices]\n(B) A cat\n(A) A dog", "A"]}]
+    dataset = {"v_1": {"question": "Is it sunny? Select from A, B and C. (A) True (B)False (C)Insufficient "
+                                   "Information", "answer": "A"},
+               "v_2": {"question": "Which box comes next? Select answers from A-E", "answer": "D"},
+               "v_3": {"question": "Which figure is a rotation of the object?", "answer": "B"}}
+    answers = {key: {"answer": "USER: ... ASSISTANT: A", "reasoning": "none"} for key in dataset}
+    m = _commit(mirror / "LightChen233+M3CoT" / "repo", {M3_FILE: "".join(json.dumps(r) + "\n" for r in m3)})
+    v = _commit(mirror / "Yijia-Xiao+LogicVista" / "repo",
+                {LV_FILE: json.dumps(answers), "data/dataset.json": json.dumps(dataset)})
+    common = {"harness": "h", "model": "m", "style": "marker", "why": "note", "split": "dev"}
+    rows = [{"id": "tc-0001", "source": f"LightChen233/M3CoT@{m}:{M3_FILE}#L1", **common, "question": PROMPT,
+             "options": {"A": "A cat", "B": "A dog"}, "gold": "B", "response": "(B) A dog", "label": "B"},
+            {"id": "tc-0002", "source": f"Yijia-Xiao/LogicVista@{v}:{LV_FILE}#v_1", **common,
+             "question": dataset["v_1"]["question"],
+             "options": {"A": "True", "B": "False", "C": "Insufficient Information"}, "gold": "A",
+             "response": "USER: ... ASSISTANT: A", "label": "A"},
+            {"id": "tc-0003", "source": f"Yijia-Xiao/LogicVista@{v}:{LV_FILE}#v_2", **common,
+             "question": dataset["v_2"]["question"], "options": {k: k for k in "ABCDE"}, "gold": "D",
+             "response": "USER: ... ASSISTANT: A", "label": "A"}]
+    corpus = real_corpus.corpus_named("trace_choice")
+    corpora, labels = tmp_path / "corpora", tmp_path / "labels"
+    corpora.mkdir()
+    real_corpus.write_jsonl(corpora / corpus.file, [{f: row[f] for f in corpus.fields} for row in rows])
+    assert real_corpus.pack(corpora, labels, mirror) == []
+    packed = read_jsonl(labels / corpus.labels)
+    assert real_corpus.build(mirror, tmp_path / "out", labels)["trace_choice"] == (3, 3, [])
+    assert (tmp_path / "out" / corpus.file).read_bytes() == (corpora / corpus.file).read_bytes()
+
+    odd = dict(packed[0], id="tc-0004", source=packed[0]["source"].replace("#L1", "#L2"))
+    out_of_order = dict(packed[0], id="tc-0005", source=packed[0]["source"].replace("#L1", "#L3"))
+    no_letters = dict(packed[1], id="tc-0006", source=packed[1]["source"].replace("#v_1", "#v_3"))
+    real_corpus.write_jsonl(labels / corpus.labels, [*packed, odd, out_of_order, no_letters])
+    done, total, problems = real_corpus.build(mirror, tmp_path / "out", labels)["trace_choice"]
+    assert (done, total) == (3, 6)
+    assert "3 messages, expected prompt/reply pairs" in problems[0]
+    assert "no (A) (B) ... choice lines in the prompt" in problems[1]
+    assert "the question names no option letters" in problems[2]
+
+
+@pytest.mark.parametrize("text, options", [
+    ("(A) True (B)False (C)Insufficient Information", {"A": "True", "B": "False", "C": "Insufficient Information"}),
+    ("\n(A) cat\n(B) dog\n", {"A": "cat", "B": "dog"}),
+    ("Select from A, B, C, and D. (A) (B) (C) (D)", {k: k for k in "ABCD"}),  # drawn in the image
+    ("(B) cat (A) dog", {}),  # not lettered in order
+    ("only (A) here", {}),
+])
+def test_lettered_options(text, options):
+    assert real_corpus.lettered_options(text) == options
+
+
+@pytest.mark.parametrize("question, letters", [
+    ("Which box comes next? Select answers from A-E", "ABCDE"),
+    ("What choice (A, B, C, or D) fits the pattern?", "ABCD"),
+    ("Select from A, B, C, D, and E.", "ABCDE"),
+    ("Which way? Select from A, B and C", "ABC"),
+    ("Which figure is a rotation of the object?", ""),
+    ("Is vitamin B or C water-soluble?", ""),  # two letters not starting at A: no option set
+])
+def test_named_letters(question, letters):
+    assert real_corpus.named_letters(question) == {k: k for k in letters}
