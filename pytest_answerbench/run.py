@@ -355,6 +355,8 @@ class BenchRun:
                 elif test_report.passed:
                     test_report.outcome = "failed"
                     test_report.longrepr = describe(verdict)
+                elif verdict.status == TIMEOUT:  # the row's words (as a gated or streamed run says), not the timer's
+                    test_report.longrepr = describe(verdict)
         return test_report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:

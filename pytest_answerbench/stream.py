@@ -264,6 +264,10 @@ class RowFilter:
         if (self.lf or self.ff) and cache is not None:
             prefixes = tuple(f"{collection.display_path(p).replace(os.sep, '/')}::" for p in collection.paths)
             self.lastfailed = {n for n in cache.get("cache/lastfailed", {}) if n.startswith(prefixes)}
+            if self.lf and self.lastfailed and not self.lastfailed & collection.plan.planned_nodeids():
+                # none of the rows that failed is a row now (ids changed, rows gone): as pytest's --lf does
+                # when no item failed last time, every row runs
+                self.lf = False
 
     def names_of(self, node: pytest.Node) -> set[str]:
         """The names ``-k`` matches for a row of ``node``'s file besides its own (pytest's keyword matcher:

@@ -533,6 +533,8 @@ class InputPlan:
             return
         row = self._row(raw)
         raw_id = self.spec.row_id(row)
+        if self.gold is not None:
+            self.gold.claim(raw_id)  # its gold row is joined in its own shard, no gold-only row of this one
         for sample in self.samples_of(row, raw_id, raw.line, seen) or (None,):
             ids.take(raw_id if sample is None else f"{sample.question}[s{sample.index}]", raw.line)
 
@@ -635,6 +637,18 @@ class InputPlan:
                 if planned.sample is not None:
                     self.replayed_samples[nodeid] = planned.sample
         return out
+
+    def planned_nodeids(self) -> set[str]:
+        """The node ids of every planned row, from a pass of their own that leaves the plan as it was (streamed
+        mode's ``--lf`` asks before the collection whether any row failed last time)."""
+        seen, duplicates, samples = self._rows_seen, list(self.duplicates), dict(self.replayed_samples)
+        try:
+            return set(self.replay())
+        finally:
+            self._rows_seen = seen
+            self.duplicates[:] = duplicates
+            self.replayed_samples.clear()
+            self.replayed_samples.update(samples)
 
     # -- figures of the files, for the run's end -----------------------------------------------------------
 

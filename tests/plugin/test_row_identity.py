@@ -151,3 +151,24 @@ def test_gold_only_rows_take_names_no_prediction_row_has(bench_env, mode):
     assert [r["id"] for r in rows if r["status"] == "correct"] == ["5", "8"]
     names = _junit_names(bench_env.path / "junit.xml")
     assert len(names) == 6 and len(set(names)) == 6, names
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_shards_with_a_gold_file_list_each_gold_only_row_once(bench_env, mode):
+    """A gold row joined by a row of another shard is no gold-only row of this one: merged shards hold each
+    prediction row and each gold-only row once, as the whole run does."""
+    gold = [{"index": str(i), "answer": "B", "question": "q", **{k: "x" for k in "ABCD"}, "category": "MMStar"}
+            for i in range(5)]
+    (bench_env.path / "gold.jsonl").write_text("\n".join(json.dumps(g) for g in gold) + "\n", encoding="utf-8")
+    write_jsonl(bench_env.path / "preds.jsonl", [{"index": str(i), "prediction": "(B)"} for i in range(4)])
+    common = (BENCH, "vmcbench_dev", "preds.jsonl", BENCH_GOLD, "gold.jsonl", "--bench-stream", mode)
+    bench_env.runpytest(*common, BENCH_REPORT, "whole.json")
+    shards = []
+    for i in (1, 2):
+        bench_env.runpytest(*common, BENCH_SHARD, f"{i}/2", BENCH_REPORT, f"shard{i}.json")
+        shards.append(load_report(bench_env, f"shard{i}.json"))
+    merged = merge_reports(shards)
+    whole = load_report(bench_env, "whole.json")
+    assert sorted((r["id"], r["status"]) for r in merged["rows"]) == sorted(
+        (r["id"], r["status"]) for r in whole["rows"]) == [("0", "correct"), ("1", "correct"), ("2", "correct"),
+                                                           ("3", "correct"), ("4", "error")]

@@ -20,6 +20,8 @@ from pytest_answerbench.report import merge_reports
 from test_stream import _both, _cases, _same
 
 BIG = 8 * 1024 * 1024
+#: What a subprocess run leaves out that these tests never use (Hypothesis' plugin alone is ~1 s of start-up).
+LEAN = ("-p", "no:hypothesispytest", "-p", "no:benchmark", "-p", "no:randomly")
 
 
 def _line(row: dict) -> bytes:
@@ -110,7 +112,7 @@ def test_a_hanging_row_under_the_benchmarks_timeout_is_a_timeout_in_both_modes(b
                                               "timeout: 1\n")
     rows = [{"id": i, "prediction": "SPIN" if i == 1 else "4", "answer": "4"} for i in range(3)]
     _write(bench_env, [_line(r) for r in rows])
-    results = _both(bench_env, BENCH, "spin.yaml", "preds.jsonl", subprocess=True)
+    results = _both(bench_env, BENCH, "spin.yaml", "preds.jsonl", *LEAN, subprocess=True)
     report = _same(bench_env, results)
     assert [r["status"] for r in report["rows"]] == ["correct", "timeout", "correct"]
 
@@ -137,8 +139,7 @@ def _env() -> dict:
 def _stop(env: pytest.Pytester, sig: int, *args: str) -> int:
     """Run pytest in a subprocess and send ``sig`` once the slow row has started; its exit status."""
     (env.path / "started").unlink(missing_ok=True)
-    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly", BENCH, "slow.yaml",
-           "preds.jsonl", *args]
+    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *LEAN, BENCH, "slow.yaml", "preds.jsonl", *args]
     with open(env.path / "out.txt", "w") as out:
         proc = subprocess.Popen(cmd, cwd=env.path, stdout=out, stderr=subprocess.STDOUT, env=_env(),
                                 start_new_session=True)
@@ -147,7 +148,7 @@ def _stop(env: pytest.Pytester, sig: int, *args: str) -> int:
             started = env.path / "started"
             while not (started.exists() and started.read_text()) and time.monotonic() < deadline:
                 time.sleep(0.05)
-            time.sleep(0.3)
+            time.sleep(0.2)
             proc.send_signal(sig)
             return proc.wait(timeout=60)
         finally:
@@ -170,7 +171,7 @@ def test_a_stopped_run_resumed_gives_the_whole_runs_rows_in_both_modes(bench_env
         assert stopped["incomplete"] is True and len(stopped["rows"]) == 6
         assert [r["status"] for r in stopped["rows"]][:3] == ["wrong", "correct", "wrong"]
         (bench_env.path / "resumed").write_text("")
-        again = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", BENCH, "slow.yaml",
+        again = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *LEAN, BENCH, "slow.yaml",
                                 "preds.jsonl", BENCH_REPORT, f"{mode}-final.json", "--bench-stream", mode,
                                 BENCH_RESUME, f"{mode}.json.journal"], cwd=bench_env.path, env=_env(),
                                capture_output=True, text=True, timeout=120)
@@ -206,7 +207,7 @@ def test_a_killed_xdist_worker_loses_no_row_in_either_mode(bench_env):
     for mode in ("off", "on"):
         (bench_env.path / "killed").unlink(missing_ok=True)
         result = bench_env.runpytest_subprocess(BENCH, "killer.yaml", "preds.jsonl", BENCH_REPORT, f"{mode}.json",
-                                                "--bench-stream", mode, "-n", "2", "-p", "no:randomly",
+                                                "--bench-stream", mode, "-n", "2", *LEAN,
                                                 f"--junitxml={mode}.xml")
         assert result.ret != 0
         report = load_report(bench_env, f"{mode}.json")

@@ -131,3 +131,19 @@ def test_last_failed_with_no_failures_says_what_pytest_says(bench_env):
         again.assert_outcomes(passed=5)
         said[mode] = _last_failed_line(again)
     assert said["on"] == said["off"] == ["run-last-failure: no previously failed tests, not deselecting items."]
+
+
+def test_last_failed_whose_failures_are_no_rows_now_runs_every_row(bench_env):
+    """--lf after the rows that failed are gone (ids changed): pytest's --lf runs every item, and streamed mode
+    every row, both saying the failures are not among the tests."""
+    write_jsonl(bench_env.path / "preds.jsonl", _selection_rows())
+    said = {}
+    for mode in ("off", "on"):
+        bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", mode).assert_outcomes(
+            passed=8, failed=4)
+        write_jsonl(bench_env.path / "preds.jsonl", [mc_row(100 + i, "(B)") for i in range(5)])
+        again = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", mode, "--lf")
+        again.assert_outcomes(passed=5)
+        said[mode] = _last_failed_line(again)
+        write_jsonl(bench_env.path / "preds.jsonl", _selection_rows())
+    assert said["on"] == said["off"] == ["run-last-failure: 4 known failures not in selected tests"]
