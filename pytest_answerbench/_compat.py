@@ -345,14 +345,16 @@ def reporter_isatty(reporter: Any) -> bool:
 
 def last_failed_status(config: pytest.Config) -> str | None:
     """The text of pytest's ``run-last-failure:`` line (its ``lfplugin``'s status), None when it has none."""
-    status = getattr(config.pluginmanager.get_plugin("lfplugin"), "_report_status", None)
+    plugin = config.pluginmanager.get_plugin("lfplugin")
+    if plugin is None or not hasattr(plugin, "_report_status"):
+        return None
+    status = plugin._report_status
     return status if isinstance(status, str) else None
 
 
 def set_last_failed_status(config: pytest.Config, text: str) -> bool:
     """Make pytest's ``run-last-failure:`` line say ``text``; False when this pytest has no such line to set."""
-    plugin = config.pluginmanager.get_plugin("lfplugin")
-    if plugin is None or last_failed_status(config) is None:
+    if last_failed_status(config) is None:
         return False
-    plugin._report_status = text
+    setattr(config.pluginmanager.get_plugin("lfplugin"), "_report_status", text)  # pytest's attribute, not ours
     return True

@@ -43,7 +43,7 @@ INTERNALS = {
     "write workermanage.make_reltoroot",  # pass_unsynced_args, and its restore
     "write make_reltoroot.answerbench_original",  # (our own function's marker)
     "attribute _report_status",  # last_failed_status: pytest's --lf/--ff line (lfplugin)
-    "write plugin._report_status",  # set_last_failed_status: streamed mode's --lf/--ff line counts rows
+    "setattr config.pluginmanager.get_plugin('lfplugin')",  # set_last_failed_status: streamed --lf/--ff counts rows
 }
 
 

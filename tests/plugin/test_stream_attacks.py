@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from conftest import load_report, mc_row
-from pytest_answerbench.options import BENCH, BENCH_MIN_ACCURACY, BENCH_REPORT, BENCH_RESUME, BENCH_SHARD
+from pytest_answerbench.options import (BENCH, BENCH_BASELINE, BENCH_MIN_ACCURACY, BENCH_REPORT, BENCH_RESUME,
+                                        BENCH_SHARD)
 from pytest_answerbench.report import merge_reports
 from test_stream import _both, _cases, _same
 
@@ -68,7 +69,10 @@ def test_hostile_lines_give_the_same_rows_and_cases_in_both_modes(bench_env):
     assert len({r["id"] for r in rows}) == 10
     status = {r["line"]: r["status"] for r in rows}
     assert status[1] == status[5] == status[10] == "correct"
-    assert {status[k] for k in (2, 3, 6)} == {"error"}  # bad JSON, a raw NUL, too deep: their own error rows
+    # bad JSON, a raw NUL, invalid UTF-8, too deep: each its own error row naming file:line
+    errors = [r for r in rows if r["status"] == "error"]
+    assert [r["line"] for r in errors] == [2, 3, 4, 6]
+    assert all(r["detail"].startswith(f"preds.jsonl:{r['line']}: ") for r in errors)
     for mode, result in results.items():
         out = result.stdout.str() + result.stderr.str()
         assert not _forged(out), (mode, _forged(out))
@@ -76,6 +80,28 @@ def test_hostile_lines_give_the_same_rows_and_cases_in_both_modes(bench_env):
         assert "\u202e" not in out and "\u2066" not in out  # bidi controls are shown escaped
     ids = {r["line"]: r["id"] for r in rows}
     assert ids[7].startswith("::error") and ids[9].startswith("\u202e")  # the report keeps the ids as written
+
+
+def test_the_runs_own_annotations_carry_hostile_ids_escaped(bench_env, monkeypatch):
+    """On GitHub Actions the run writes workflow commands itself (failed gates, rows that flipped): a row id that
+    holds ``::error``, a line break or a bidi override stays inside its command's escaped text, in both modes."""
+    lines = _hostile()
+    _write(bench_env, lines)
+    bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "base.json")
+    flipped = [line.replace(b'"(B)"', b'"(C)"') if b"forged" in line or b"evil" in line else line for line in lines]
+    _write(bench_env, flipped)
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    results = _both(bench_env, BENCH, "vmcbench_dev", "preds.jsonl", BENCH_MIN_ACCURACY, "0.9",
+                    BENCH_BASELINE, "base.json")
+    _same(bench_env, results)
+    for mode, result in results.items():
+        commands = _forged(result.stdout.str())
+        # one failed gate (min accuracy; the baseline's drop may fail too) and the two rows that flipped
+        flips = [c for c in commands if "flipped correct -> wrong" in c]
+        assert len(flips) == 2, (mode, commands)
+        assert all(c.startswith(("::error file=preds.jsonl,", "::warning file=preds.jsonl,")) for c in commands)
+        assert all(c.count("::") == 2 for c in commands), commands  # the command's own two, nothing forged
+        assert not any("\u202e" in c for c in commands)
 
 
 def test_hostile_ids_under_a_gate_and_across_shards(bench_env):
