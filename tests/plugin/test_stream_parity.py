@@ -10,6 +10,7 @@ import pytest
 
 from conftest import load_report, mc_row, write_jsonl
 from pytest_answerbench.options import BENCH, BENCH_REPORT
+from test_stream_attacks import LEAN
 
 WATCHER = """
 import json
@@ -73,18 +74,17 @@ def _selection_rows() -> list:
 def test_rows_left_out_on_xdist_workers_are_counted_deselected(bench_env, mode):
     write_jsonl(bench_env.path / "preds.jsonl", _selection_rows())
     serial = bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", mode,
-                                            "-k", "not 1", BENCH_REPORT, "serial.json", "-p", "no:randomly")
+                                            "-k", "not 1", BENCH_REPORT, "serial.json", *LEAN)
     serial.assert_outcomes(passed=5, failed=4, deselected=3)  # 1, 10 and 11 left out
     parallel = bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", mode,
-                                              "-k", "not 1", BENCH_REPORT, "xdist.json", "-n", "2",
-                                              "-p", "no:randomly")
+                                              "-k", "not 1", BENCH_REPORT, "xdist.json", "-n", "2", *LEAN)
     parallel.assert_outcomes(passed=5, failed=4, deselected=3)
     xdist = load_report(bench_env, "xdist.json")
     assert xdist["total"] == 9 and xdist["rows"] == load_report(bench_env, "serial.json")["rows"]
     # --bench-select failing: the rows correct last time are left out on the workers, counted on the controller
     again = bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", mode,
                                            "--bench-select", "failing:serial.json", BENCH_REPORT, "again.json",
-                                           "-n", "2", "-p", "no:randomly")
+                                           "-n", "2", *LEAN)
     again.assert_outcomes(failed=4, deselected=8)
 
 
@@ -92,7 +92,7 @@ def test_nothing_left_out_says_no_deselected_under_xdist(bench_env):
     """Near miss: every row selected: no "deselected" in the last line."""
     write_jsonl(bench_env.path / "preds.jsonl", _selection_rows())
     result = bench_env.runpytest_subprocess(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on",
-                                            "-n", "2", "-p", "no:randomly")
+                                            "-n", "2", *LEAN)
     result.assert_outcomes(passed=8, failed=4, deselected=0)
     assert "deselected" not in result.stdout.lines[-1]
     assert not [line for line in result.stdout.lines if line.startswith("answerbench:") and "deselected" in line]
