@@ -339,3 +339,22 @@ def reporter_isatty(reporter: Any) -> bool:
     in pytest 8.2 (the oldest release pyproject.toml allows)."""
     isatty = getattr(reporter, "isatty", False)
     return bool(isatty() if callable(isatty) else isatty)
+
+
+# -- pytest's cacheprovider: the --lf/--ff status line (streamed mode counts rows where pytest counted chunks).
+
+def last_failed_status(config: pytest.Config) -> str | None:
+    """The text of pytest's ``run-last-failure:`` line (its ``lfplugin``'s status), None when it has none."""
+    plugin = config.pluginmanager.get_plugin("lfplugin")
+    if plugin is None or not hasattr(plugin, "_report_status"):
+        return None
+    status = plugin._report_status
+    return status if isinstance(status, str) else None
+
+
+def set_last_failed_status(config: pytest.Config, text: str) -> bool:
+    """Make pytest's ``run-last-failure:`` line say ``text``; False when this pytest has no such line to set."""
+    if last_failed_status(config) is None:
+        return False
+    setattr(config.pluginmanager.get_plugin("lfplugin"), "_report_status", text)  # pytest's attribute, not ours
+    return True

@@ -16,7 +16,9 @@ import pytest
 def pytest_answerbench_row_scored(item: pytest.Item, row: Any, verdict: Any) -> None:
     """A row item was scored: ``row`` is the row as scored (a dict), ``verdict`` its ``Verdict``, or None when
     the scorer raised (the call report then says why). Called inside the row's call phase, before its report is
-    made; the run turns it into the row's record in ``pytest_runtest_makereport``."""
+    made; the run turns it into the row's record in ``pytest_runtest_makereport``. In streamed mode (stream.py)
+    ``item`` is a view of the row with the same attributes a row item's implementations read (``nodeid``,
+    ``name``, ``location``, ``row_id``, ``row_line``, ``sample``, ``parent``, ``config``, ``path``)."""
 
 
 @pytest.hookspec(firstresult=True)

@@ -53,6 +53,17 @@ PROGRESS_NAME = "answerbench-progress"
 FREEZE_REPORTS = 3_000  # reports logged (three a row) between two freezes of what the run keeps
 
 
+class Deselected:
+    """What ``pytest_deselected`` is told for a row left out where no item stands for it (a streamed row, a row
+    a worker left out, counted on xdist's controller): one shared object."""
+
+    __slots__ = ()
+    nodeid = "answerbench::deselected-row"
+
+
+DESELECTED_ROW = Deselected()
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM, turned into pytest's interruption so the run ends as after Ctrl-C: its report is written."""
 
@@ -182,10 +193,24 @@ class BenchRun:
             self.progress.start(len(ids))
         if self._worker_ids is None:
             self._worker_ids = list(ids)
+            planned = self.controller_plan()
+            # the rows the workers left out (-k, --lf, --bench-select, --bench-resume), as a serial run counts them
+            self.deselect_rows(len(planned) - sum(1 for nodeid in ids if nodeid in planned))
             if self.settings.report_path and not self.is_worker:
                 # the journal's plan on xdist's controller: each row a worker collected, named from the files
-                plan = self.collection.plan
-                self._start_journal(plan_entries(self._worker_ids, plan.replay(), plan.replayed_samples))
+                self._start_journal(plan_entries(self._worker_ids, planned, self.collection.plan.replayed_samples))
+
+    def controller_plan(self) -> dict[str, tuple[str, str, int]]:
+        """On xdist's controller (which collects nothing): every planned row of the files, ``nodeid -> (row id,
+        file, line)`` (``InputPlan.replay``), worked out once."""
+        if self._planned is None:
+            self._planned = self.collection.plan.replay()
+        return self._planned
+
+    def deselect_rows(self, count: int) -> None:
+        """Count ``count`` rows no item stands for as deselected (pytest's last line, the collection's count)."""
+        if count > 0:
+            self.config.hook.pytest_deselected(items=[DESELECTED_ROW] * count)
 
     # -- stopping early: SIGTERM, Ctrl-C, a fatal judge error -------------------------------------------
 
@@ -330,6 +355,8 @@ class BenchRun:
                 elif test_report.passed:
                     test_report.outcome = "failed"
                     test_report.longrepr = describe(verdict)
+                elif verdict.status == TIMEOUT:  # the row's words (as a gated or streamed run says), not the timer's
+                    test_report.longrepr = describe(verdict)
         return test_report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -458,7 +485,7 @@ class BenchRun:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def _finish(self, session: pytest.Session, exitstatus: int) -> None:
-        self._planned = self.collection.plan.replay() if _compat.is_controller(self.config) else None
+        self._planned = self.controller_plan() if _compat.is_controller(self.config) else None
         if self._planned:  # rows of a crashed worker: xdist's report names the row, the replay finds its line
             for nodeid, rec in self.records.items():
                 if rec["line"] is None and nodeid in self._planned:

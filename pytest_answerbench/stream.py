@@ -64,6 +64,8 @@ STREAM_ROWS = 20_000
 CHUNK_ROWS = 1_000
 #: The ``workerinput`` key under which xdist's controller tells each worker the run is streamed.
 STREAM_KEY = "answerbench_stream"
+#: The ``workeroutput`` key under which a worker sends the node ids of the rows it left out.
+DROPPED_KEY = "answerbench_dropped"
 _JSONL = (".jsonl", ".ndjson")
 _BLOCK = 1 << 20
 
@@ -174,14 +176,49 @@ def _may_hold_surrogates(rec: dict[str, Any]) -> bool:
 class RowView:
     """What the run's record of a row reads of it (``BenchRun.record``): a row of a chunk, in place of an item."""
 
-    __slots__ = ("parent", "row_id", "row_line", "sample", "nodeid")
+    __slots__ = ("parent", "row_id", "row_line", "sample", "nodeid", "location")
 
-    def __init__(self, parent: PredictionFile, row_id: str, line: int, sample: Any, nodeid: str):
+    def __init__(self, parent: PredictionFile, row_id: str, line: int, sample: Any, nodeid: str,
+                 location: tuple[str, int | None, str] = ("", None, "")):
         self.parent = parent
         self.row_id = row_id
         self.row_line = line
         self.sample = sample
         self.nodeid = nodeid
+        self.location = location
+
+    # what a row item also shows ``pytest_answerbench_row_scored``'s implementations (hooks.py)
+    @property
+    def name(self) -> str:
+        return self.nodeid.rpartition("::")[2]
+
+    @property
+    def config(self) -> pytest.Config:
+        return self.parent.config
+
+    @property
+    def path(self) -> Path:
+        return self.parent.path
+
+    @property
+    def plan_entry(self) -> list[Any]:
+        sample = self.sample
+        return [self.nodeid, self.row_id, self.parent.display_name, self.row_line,
+                sample.question if sample else None, sample.index if sample else None]
+
+
+def _row_watchers(node: pytest.Node, run: Any) -> Any:
+    """``pytest_answerbench_row_scored`` as ``node``'s file sees it without the run's own implementation (which
+    keeps a row item's verdict for its report; a streamed row makes its record itself), or None when nothing
+    else implements it: a row then costs no hook call."""
+    own = getattr(node.ihook, "pytest_answerbench_row_scored").get_hookimpls()
+    if all(impl.plugin is run for impl in own):
+        return None
+    mine = {id(impl.plugin) for impl in own if impl.plugin is not run}
+    manager = node.config.pluginmanager
+    others = [impl.plugin for impl in manager.hook.pytest_answerbench_row_scored.get_hookimpls()
+              if id(impl.plugin) not in mine]
+    return manager.subset_hook_caller("pytest_answerbench_row_scored", remove_plugins=others)
 
 
 class RowChunk(pytest.Item):
@@ -217,6 +254,9 @@ class RowFilter:
         self.lf = bool(getattr(config.option, "lf", False))
         self.ff = bool(getattr(config.option, "failedfirst", False))
         self.deselected = 0
+        self.rerun = 0  # --lf/--ff: rows kept that failed last time (pytest's "rerun previous N failures")
+        # on an xdist worker: the node ids left out, for the controller (``StreamRun.pytest_testnodedown``)
+        self.dropped: list[str] | None = [] if _compat.is_worker(config) else None
 
     def read_cache(self, config: pytest.Config, collection: "Collection") -> None:
         """--lf, --ff: the rows of these files that failed last time (pytest's cache, once the session starts)."""
@@ -224,6 +264,10 @@ class RowFilter:
         if (self.lf or self.ff) and cache is not None:
             prefixes = tuple(f"{collection.display_path(p).replace(os.sep, '/')}::" for p in collection.paths)
             self.lastfailed = {n for n in cache.get("cache/lastfailed", {}) if n.startswith(prefixes)}
+            if self.lf and self.lastfailed and not self.lastfailed & collection.plan.planned_nodeids():
+                # none of the rows that failed is a row now (ids changed, rows gone): as pytest's --lf does
+                # when no item failed last time, every row runs
+                self.lf = False
 
     def names_of(self, node: pytest.Node) -> set[str]:
         """The names ``-k`` matches for a row of ``node``'s file besides its own (pytest's keyword matcher:
@@ -242,6 +286,8 @@ class RowFilter:
         if nodeid in self.done or (self.wanted is not None and row_id not in self.wanted) or (
                 self.lf and self.lastfailed and nodeid not in self.lastfailed):
             self.deselected += 1
+            if self.dropped is not None:
+                self.dropped.append(nodeid)
             return False
         if self.keyword is not None:
             own = name.lower()
@@ -254,6 +300,8 @@ class RowFilter:
 
             if not self.keyword(matcher):
                 self.deselected += 1
+                if self.dropped is not None:
+                    self.dropped.append(nodeid)
                 return False
         return True
 
@@ -297,7 +345,9 @@ class StreamFile(PredictionFile):
             nodeid = prefix + name
             if not rows_filter.keeps(nodeid, name, row_id if row_id is not None else name, file_names):
                 continue
-            first = rows_filter.ff and nodeid in rows_filter.lastfailed
+            failed_before = nodeid in rows_filter.lastfailed
+            rows_filter.rerun += failed_before
+            first = rows_filter.ff and failed_before
             chunk = chunks[first]
             chunk.add(name, line, ref, row_id, problem, sample)
             if len(chunk) >= CHUNK_ROWS:
@@ -326,16 +376,6 @@ _NO_KEYWORDS: dict[str, Any] = {}
 _NO_PROPERTIES: Any = ()
 
 
-class Deselected:
-    """What ``pytest_deselected`` is told for a row left out: one shared object (rows are no items)."""
-
-    __slots__ = ()
-    nodeid = "answerbench::deselected-row"
-
-
-_DESELECTED = Deselected()
-
-
 class StreamMode:
     """The streamed mode's plugin: chunk files, the chunks' protocol, the per-row filters and the header lines."""
 
@@ -354,11 +394,18 @@ class StreamMode:
         # -rp/-rP/-rA list passed tests at the end: each passed row keeps its own report then
         self.share_passed = not any(c in (getattr(config.option, "reportchars", "") or "") for c in "pPA")
         self._told_deselected = False
+        self.rerun_line: str | None = None
         self._total_due = False  # xdist's controller: pytest's progress total to be made the rows'
         self.warnings: list[str] = []
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         self.filter.read_cache(self.config, self.collection)
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """On an xdist worker: the rows it left out go to the controller, which lists no row of them as not run
+        (every worker leaves out the same rows)."""
+        if self.filter.dropped:
+            _compat.set_worker_output(self.config, DROPPED_KEY, self.filter.dropped)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config, items: list) -> None:
@@ -373,6 +420,25 @@ class StreamMode:
         self.chunks = len(chunks)
         self.rows = sum(len(c.rows) for c in chunks)
         self.run.stream_collected(session, chunks, self.rows)
+        if self.filter.rerun:
+            self.say_rerun()
+
+    def say_rerun(self) -> None:
+        """--lf/--ff: pytest's ``run-last-failure:`` line counts the rows that failed last time, as it counts
+        items in item mode (it saw chunks, none of which failed); failed tests of other files counted in."""
+        config = self.config
+        status = _compat.last_failed_status(config) or ""
+        others, suffix = 0, ""
+        if status.startswith("rerun previous "):
+            count, _, rest = status[len("rerun previous "):].partition(" ")
+            others = int(count) if count.isdigit() else 0
+        if " (skipped " in status:  # files with no failure, which pytest's --lf did not collect
+            suffix = status[status.index(" (skipped "):]
+        count = others + self.filter.rerun
+        text = (f"rerun previous {count} {'failure' if count == 1 else 'failures'}"
+                f"{' first' if self.filter.ff else ''}{suffix}")
+        if not _compat.set_last_failed_status(config, text):
+            self.rerun_line = f"answerbench: run-last-failure: {text}"  # a pytest without that line: ours
 
     def pytest_report_collectionfinish(self, config: pytest.Config, items: list) -> list[str]:
         """The header's line: rows, chunks, why streamed; and what does not work per row, where asked for."""
@@ -384,6 +450,8 @@ class StreamMode:
         if self.filter.deselected:
             lines.append(f"answerbench: {self.filter.deselected:,} rows deselected "
                          "(-k, --lf, --bench-select, --bench-resume: applied to each row)")
+        if self.rerun_line:
+            lines.append(self.rerun_line)
         return lines + [f"answerbench: WARNING: {w}" for w in self.unsupported(items)]
 
     def unsupported(self, items: list) -> list[str]:
@@ -429,7 +497,7 @@ class StreamMode:
             session.testscollected = self.rows
         if self.filter.deselected and not self._told_deselected:
             self._told_deselected = True
-            self.config.hook.pytest_deselected(items=[_DESELECTED] * self.filter.deselected)
+            self.run.deselect_rows(self.filter.deselected)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -451,6 +519,11 @@ class StreamMode:
             if name.endswith(" rows]") and "[" in name:
                 rows += int(name[name.rindex("[") + 1:-len(" rows]")])
         self.rows, self.chunks = rows, len(ids)
+        # the rows the workers left out of their chunks (-k, --lf, --bench-select, --bench-resume)
+        self.filter.deselected = len(self.run.controller_plan()) - rows
+        if self.filter.deselected > 0 and not self._told_deselected:
+            self._told_deselected = True
+            self.run.deselect_rows(self.filter.deselected)
         self._total_due = True
         session = getattr(self.run, "session", None)
         if session is not None:
@@ -504,6 +577,7 @@ class StreamMode:
         scorer = None
         worker = run.is_worker
         shared: pytest.TestReport | None = None
+        watchers = _row_watchers(parent, run)
         for k in range(len(rows)):
             if session.shouldfail or session.shouldstop:
                 return
@@ -511,8 +585,8 @@ class StreamMode:
             line = rows.lines[k]
             row_id = rows.ids.get(k, name)
             nodeid = prefix + name
-            view = RowView(parent, row_id, line, rows.samples.get(k), nodeid)
             location = (relpath, max(line - 1, 0), f"{row_id} ({basename}:{line})")
+            view = RowView(parent, row_id, line, rows.samples.get(k), nodeid, location)
             started = time.perf_counter()
             epoch = time.time()
             problem = rows.problems.get(k)
@@ -529,8 +603,13 @@ class StreamMode:
                     row = parent.load_row(rows.ref(k))
                     if view.sample is not None:
                         row = sample_row(row, view.sample, spec.prediction_field)
-                    with deadline(self.limit):
-                        verdict = coerce_verdict(scorer(row, row_id))
+                    verdict = None
+                    try:
+                        with deadline(self.limit):
+                            verdict = coerce_verdict(scorer(row, row_id))
+                    finally:
+                        if watchers is not None:  # as a row item hands its verdict over (None: the scorer raised)
+                            watchers(item=view, row=row, verdict=verdict)
                     longrepr = None
                 except ScoreTimeout:
                     verdict = Verdict(TIMEOUT, 0.0, method="timeout",
@@ -643,6 +722,7 @@ class StreamRun(BenchRun):
         self.session: pytest.Session | None = None
         self.lost_chunks: list[str] = []  # chunks whose xdist worker died
         self.junit_file: Any = None  # JunitText: the --junitxml file, written as rows come
+        self._dropped_known = False  # xdist's controller: a worker has said which rows it left out
         if not self.is_worker:
             records = RowRecords(self.spec.groups)
             records.update(self.records)
@@ -708,10 +788,19 @@ class StreamRun(BenchRun):
         """On xdist's controller: the rows to come are the files' rows (the workers' items are chunks)."""
         if self._worker_ids is None:
             plan = self.collection.plan
-            planned = plan.replay()
+            planned = self.controller_plan()
             self._worker_ids = list(planned)
             if self.settings.report_path and not self.is_worker:
                 self._start_journal(plan_entries(self._worker_ids, planned, plan.replayed_samples))
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        """On xdist's controller: the rows a worker left out are no rows to run (nor, unrun, rows not run)."""
+        dropped = _compat.worker_output(node).get(DROPPED_KEY)
+        if dropped and self._worker_ids is not None and not self._dropped_known:
+            self._dropped_known = True
+            left_out = set(dropped)
+            self._worker_ids = [nodeid for nodeid in self._worker_ids if nodeid not in left_out]
 
     def report_rows(self, not_run: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
         """The report's rows read from the stream in report order (never all in memory), and its files."""

@@ -52,6 +52,11 @@ class GoldIndex:
             merged[prediction] = row[prediction]
         return merged, None
 
+    def claim(self, row_id: str | None) -> None:
+        """A prediction row of another shard has this id: its gold row is no gold-only row of this one."""
+        if row_id in self.rows:
+            self._used.add(row_id)  # type: ignore[arg-type]
+
     def unmatched(self) -> Iterator[tuple[str, int]]:
         """(id, line) of the gold rows no prediction row has joined so far."""
         for gid, (_, line) in self.rows.items():

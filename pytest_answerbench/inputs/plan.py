@@ -60,22 +60,36 @@ class RowIds:
     """The one rule that names rows, for the plugin and the library alike: the row's id (``line<N>`` when it
     has none); the second row with an id already used is ``ID#2``, the third ``ID#3`` (docs/report-schema.md, ``id``).
 
+    A name is never given twice: a row whose own id is a name already given to another row (``1#2`` after a
+    repeated ``1``, ``line4`` after line 4 without an id) is numbered on its own id (``1#2#2``), as a repeat is;
+    the next repeat skips a name a row already holds as its own id (``1#3`` taken: the third ``1`` is ``1#4``).
+
     ``take`` returns ``(name, row_id, count)``: ``name`` is the item's name (the id made safe for a node id,
     ``clean_id``, repeats counted on it), ``row_id`` the id the report, JUnit and the scorer see (the id as
     written, surrogates replaced, with the same suffix), and ``count`` the occurrence (1 for the first).
     """
 
     def __init__(self) -> None:
-        self._seen: dict[str, int] = {}
+        self._seen: dict[str, int] = {}  # base name -> the last count given on it
+        self._names: set[str] = set()  # every name given (node ids)
+        self._ids: set[str] = set()  # every report id given
 
     def take(self, raw_id: str | None, line: int) -> tuple[str, str, int]:
         name = clean_id(raw_id) if raw_id is not None else f"line{line}"
+        return self.take_as(name, scrub_surrogates(raw_id) if raw_id else name)
+
+    def take_as(self, name: str, row_id: str) -> tuple[str, str, int]:
+        """Give ``name`` (the report's id ``row_id``), numbered on when either is taken: the rows the plan names
+        itself (an unreadable line, the gold file's rows) take their names here too."""
         count = self._seen.get(name, 0) + 1
+        named, ided = (name, row_id) if count == 1 else (f"{name}#{count}", f"{row_id}#{count}")
+        while named in self._names or ided in self._ids:
+            count += 1
+            named, ided = f"{name}#{count}", f"{row_id}#{count}"
         self._seen[name] = count
-        row_id = scrub_surrogates(raw_id) if raw_id else name
-        if count > 1:
-            name, row_id = f"{name}#{count}", f"{row_id}#{count}"
-        return name, row_id, count
+        self._names.add(named)
+        self._ids.add(ided)
+        return named, ided, count
 
 
 class Sample(NamedTuple):
@@ -511,12 +525,18 @@ class InputPlan:
             elif skipped is not None:
                 skipped(row)
 
-    def _count_samples(self, raw: RawRow, seen: dict[str, int]) -> None:
-        """Count the samples of a row of another shard, so this shard's samples are numbered as a whole run
-        numbers them (``answerbench merge`` then finds every sample once)."""
-        if raw.row is not None:
-            row = self.normalise(raw.row)
-            self.samples_of(row, self.spec.row_id(row), raw.line, seen)
+    def _name_skipped(self, raw: RawRow, seen: dict[str, int], ids: RowIds) -> None:
+        """A row of another shard: its samples counted and its names taken, so this shard numbers samples and
+        repeated ids as a whole run does (``answerbench merge`` then finds every row once, under one name)."""
+        if raw.row is None:
+            ids.take(None, raw.line)
+            return
+        row = self._row(raw)
+        raw_id = self.spec.row_id(row)
+        if self.gold is not None:
+            self.gold.claim(raw_id)  # its gold row is joined in its own shard, no gold-only row of this one
+        for sample in self.samples_of(row, raw_id, raw.line, seen) or (None,):
+            ids.take(raw_id if sample is None else f"{sample.question}[s{sample.index}]", raw.line)
 
     def owns_extras(self) -> bool:
         """Gold-only and unreadable-gold items belong to shard 1 (or the only run)."""
@@ -551,12 +571,13 @@ class InputPlan:
         if self.limit is not None:
             rows = itertools.islice(rows, self.limit)
         seen: dict[str, int] = {}  # question id -> samples so far, over every shard's rows (names agree)
-        rows = self.take_shard(rows, skipped=lambda raw: self._count_samples(raw, seen))
-        ids = RowIds()
+        ids = RowIds()  # every shard's rows take their names, so the shards' names are the whole run's
+        rows = self.take_shard(rows, skipped=lambda raw: self._name_skipped(raw, seen, ids))
         gold = self.gold
         for raw in rows:
             if raw.row is None:
-                yield PlannedRow(f"line{raw.line}", raw.line, None, None, f"{rel}:{raw.line}: {raw.problem}")
+                name = ids.take(None, raw.line)[0]
+                yield PlannedRow(name, raw.line, None, None, f"{rel}:{raw.line}: {raw.problem}")
                 continue
             row = self._row(raw)
             raw_id = spec.row_id(row)
@@ -593,11 +614,12 @@ class InputPlan:
                 yield PlannedRow(name, raw.line, ref, row_id, problem, sample)
         if gold is not None and self.is_last_file(path) and self.owns_extras():
             for gold_line, problem in gold.problems:
-                yield PlannedRow(f"gold-line{gold_line}", gold_line, None, None, problem)
+                name = ids.take_as(f"gold-line{gold_line}", f"gold-line{gold_line}")[0]
+                yield PlannedRow(name, gold_line, None, None, problem)
             for gold_id, gold_line in gold.unmatched():
-                name = clean_id(f"gold-only:{gold_id}")
-                yield PlannedRow(name, gold_line, None, gold_id, (f"{gold.path}:{gold_line}: gold row {gold_id!r} "
-                                                                  f"has no prediction in the files given"))
+                name, row_id, _ = ids.take_as(clean_id(f"gold-only:{gold_id}"), scrub_surrogates(gold_id))
+                yield PlannedRow(name, gold_line, None, row_id, (f"{gold.path}:{gold_line}: gold row {gold_id!r} "
+                                                                 f"has no prediction in the files given"))
 
     def replay(self) -> dict[str, tuple[str, str, int]]:
         """Every planned row of every file, afresh, as ``nodeid -> (row id, file, line)``, with the duplicate-id
@@ -615,6 +637,18 @@ class InputPlan:
                 if planned.sample is not None:
                     self.replayed_samples[nodeid] = planned.sample
         return out
+
+    def planned_nodeids(self) -> set[str]:
+        """The node ids of every planned row, from a pass of their own that leaves the plan as it was (streamed
+        mode's ``--lf`` asks before the collection whether any row failed last time)."""
+        seen, duplicates, samples = self._rows_seen, list(self.duplicates), dict(self.replayed_samples)
+        try:
+            return set(self.replay())
+        finally:
+            self._rows_seen = seen
+            self.duplicates[:] = duplicates
+            self.replayed_samples.clear()
+            self.replayed_samples.update(samples)
 
     # -- figures of the files, for the run's end -----------------------------------------------------------
 

@@ -42,6 +42,8 @@ INTERNALS = {
     "write output[key]",  # set_worker_output: config.workeroutput, the same channel back
     "write workermanage.make_reltoroot",  # pass_unsynced_args, and its restore
     "write make_reltoroot.answerbench_original",  # (our own function's marker)
+    "attribute _report_status",  # last_failed_status: pytest's --lf/--ff line (lfplugin)
+    "setattr config.pluginmanager.get_plugin('lfplugin')",  # set_last_failed_status: streamed --lf/--ff counts rows
 }
 
 
@@ -347,3 +349,21 @@ def test_a_serialised_report_names_its_node_under_nodeid():
     assert data["nodeid"] == "chunk"
     _compat.row_report_data(data)
     assert pytest.TestReport._from_json(data).nodeid == "preds.jsonl::7"
+
+
+def test_the_last_failed_status_is_the_line_pytest_prints(pytester: pytest.Pytester):
+    """``lfplugin``'s status is what pytest prints after "run-last-failure:", and setting it changes the line."""
+    pytester.makepyfile("def test_one():\n    assert False\n\ndef test_two():\n    pass\n")
+    pytester.runpytest("-p", "no:randomly")
+    pytester.makeconftest("""
+import pytest
+from pytest_answerbench import _compat
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session):
+    assert _compat.last_failed_status(session.config) == "rerun previous 1 failure"
+    assert _compat.set_last_failed_status(session.config, "rerun previous 7 failures")
+""")
+    result = pytester.runpytest("--lf", "-p", "no:randomly")
+    result.stdout.fnmatch_lines(["run-last-failure: rerun previous 7 failures"])
+    result.assert_outcomes(failed=1)
