@@ -40,95 +40,38 @@ def _tool(name: str):
     return module
 
 
-# ---- the musings: each family takes (value, question, rng) and returns the text inserted ---------------------------
+# ---- the musings: each family's phrasings, {v} the value (not the gold), {asked} the row's question -------------------
 
-def _hypothetical(v, question, rng):
-    return rng.choice([
-        f"If the question asked for the sum of the digits instead, the answer would be {v}.",
-        f"Hmm, if the problem had said three instead of two, the answer would be ${v}$.",
-        f"Let's say the answer is {v} and see whether that fits.",
-    ])
-
-
-def _supposition(v, question, rng):
-    return rng.choice([
-        f"Suppose the answer is {v}. Then the next step should give a contradiction.",
-        f"Assuming the answer is ${v}$, we would need the remaining case to vanish.",
-        f"If we assume $x = {v}$, the equation does not balance, so that case is out.",
-    ])
-
-
-def _form(v, question, rng):
-    return rng.choice([
-        f"The answer should be a single number, not a list like {v}, {v}.",
-        f"The answer should be an integer, so a value such as ${v}.5$ is ruled out.",
-        "The answer is an integer.",
-    ])
-
-
-def _check(v, question, rng):
-    return rng.choice([
-        f"Let me check whether the answer is {v}. Plugging it in gives a mismatch, so it is not {v}.",
-        f"Sanity check: could the answer be ${v}$? No, that is too large.",
-        f"To verify, let's test the value {v}: it fails the condition.",
-    ])
-
-
-def _partial(v, question, rng):
-    return rng.choice([
-        f"So far, the answer is {v}, but we still need the other case.",
-        f"The running total at this point is ${v}$.",
-        f"Partial result: the first part gives {v}.",
-    ])
-
-
-def _given(v, question, rng):
-    return rng.choice([
-        f"Restating the givens: we are told that $n = {v}$ is not allowed.",
-        f"Given: the first quantity is {v} units.",
-        f"Recall that the problem gives a bound of {v}.",
-    ])
-
-
-def _taken_back(v, question, rng):
-    return rng.choice([
-        f"So the answer is $\\boxed{{{v}}}$.\n\nWait, that's not right. I misread the question.",
-        f"Therefore the answer is \\boxed{{{v}}}. Hmm, that's not right; let me redo the computation.",
-        f"The answer is {v}.\n\nWait, I made an error in the previous step.",
-    ])
-
-
-def _think_conclusion(v, question, rng):
-    return "THINK"  # structural: see _insert
-
-
-def _final_heading(v, question, rng):
-    return rng.choice([
-        f"**Final Answer**\n\\boxed{{{v}}}\n\nHold on, let me go through this again more carefully.",
-        f"Final Answer: {v}\n\nActually, let me reconsider the setup.",
-    ])
-
-
-def _restated_question(v, question, rng):
-    asked = " ".join((question or "Find the requested value.").split())[:300]
-    return rng.choice([
-        f"So the answer is {v}.\n\nQuestion: {asked}\n\nLet me re-read this and solve it again carefully.",
-        f"So the answer is ${v}$? Let me re-read the problem.\n\nProblem: {asked}",
-    ])
-
-
-def _guess(v, question, rng):
-    """A guess, or a value the response would have got by a slip."""
-    return rng.choice([
-        f"If I had forgotten the factor of two, I would have gotten {v}.",
-        f"Maybe the answer is {v}? No, that ignores the second case.",
-    ])
-
-
-FAMILIES = {
-    "hypothetical": _hypothetical, "supposition": _supposition, "form": _form, "check": _check,
-    "partial": _partial, "given": _given, "taken-back": _taken_back, "think-conclusion": _think_conclusion,
-    "final-heading": _final_heading, "restated-question": _restated_question, "guess": _guess,
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "hypothetical": ("If the question asked for the sum of the digits instead, the answer would be {v}.",
+                     "Hmm, if the problem had said three instead of two, the answer would be ${v}$.",
+                     "Let's say the answer is {v} and see whether that fits."),
+    "supposition": ("Suppose the answer is {v}. Then the next step should give a contradiction.",
+                    "Assuming the answer is ${v}$, we would need the remaining case to vanish.",
+                    "If we assume $x = {v}$, the equation does not balance, so that case is out."),
+    "form": ("The answer should be a single number, not a list like {v}, {v}.",
+             "The answer should be an integer, so a value such as ${v}.5$ is ruled out.",
+             "The answer is an integer."),
+    "check": ("Let me check whether the answer is {v}. Plugging it in gives a mismatch, so it is not {v}.",
+              "Sanity check: could the answer be ${v}$? No, that is too large.",
+              "To verify, let's test the value {v}: it fails the condition."),
+    "partial": ("So far, the answer is {v}, but we still need the other case.",
+                "The running total at this point is ${v}$.",
+                "Partial result: the first part gives {v}."),
+    "given": ("Restating the givens: we are told that $n = {v}$ is not allowed.",
+              "Given: the first quantity is {v} units.",
+              "Recall that the problem gives a bound of {v}."),
+    "taken-back": ("So the answer is $\\boxed{{{v}}}$.\n\nWait, that's not right. I misread the question.",
+                   "Therefore the answer is \\boxed{{{v}}}. Hmm, that's not right; let me redo the computation.",
+                   "The answer is {v}.\n\nWait, I made an error in the previous step."),
+    "final-heading": ("**Final Answer**\n\\boxed{{{v}}}\n\nHold on, let me go through this again more carefully.",
+                      "Final Answer: {v}\n\nActually, let me reconsider the setup."),
+    "restated-question": ("So the answer is {v}.\n\nQuestion: {asked}\n\nLet me re-read this and solve it again carefully.",
+                          "So the answer is ${v}$? Let me re-read the problem.\n\nProblem: {asked}"),
+    "guess": ("If I had forgotten the factor of two, I would have gotten {v}.",
+              "Maybe the answer is {v}? No, that ignores the second case."),
+    # structural (see mutate): the row wrapped in, or its block closed by, a <think> block concluding {v}
+    "think-conclusion": ("\n\nSo the answer is $\\boxed{{{v}}}$.\n",),
 }
 NAMES = sorted(FAMILIES)
 
@@ -173,7 +116,7 @@ def mutate(row: dict, family: str, seed: int) -> str | None:
     rng = random.Random(f"{seed}:{row['id']}:{family}")
     text, value = row["prediction"], other_value(row["answer"], rng)
     if family == "think-conclusion":
-        conclusion = f"\n\nSo the answer is $\\boxed{{{value}}}$.\n"
+        conclusion = FAMILIES[family][0].format(v=value)
         end = text.find("</think>")
         if end >= 0:
             return text[:end].rstrip() + conclusion + text[end:] if text[end + 8:].strip() else None
@@ -186,7 +129,8 @@ def mutate(row: dict, family: str, seed: int) -> str | None:
     at = insertion_point(text, rng)
     if at is None:
         return None
-    musing = FAMILIES[family](value, row.get("question"), rng)
+    asked = " ".join((row.get("question") or "Find the requested value.").split())[:300]
+    musing = rng.choice(FAMILIES[family]).format(v=value, asked=asked)
     return text[:at] + musing + "\n\n" + text[at:]
 
 
