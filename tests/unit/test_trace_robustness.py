@@ -95,12 +95,18 @@ def _inside_math(text: str) -> bool:
 _CLOSING = re.compile(r"\\boxed|\*\*\s*final\s+answer|final\s+answer|the\s+answer\s+is|answer\s*:|</think>", re.I)
 
 
-def insertion_point(text: str, rng: random.Random) -> int | None:
-    """A paragraph break (else a line break) in the middle of ``text``'s trace, before its first closing phrase after
-    the middle and outside math; None when there is none."""
+def insertion_point(text: str, rng: random.Random, answer: str = "") -> int | None:
+    """A paragraph break (else a line break) in the middle of ``text``'s trace, outside math and before both its
+    first closing phrase and the first mention of ``answer`` (the answer read from it) past the first quarter; None
+    when there is none (the answer stated only early: the rest may be an invented next exercise)."""
     lo, hi = len(text) // 4, (3 * len(text)) // 4
     closing = [m.start() for m in _CLOSING.finditer(text) if m.start() > lo]
     hi = min([hi] + closing[:1])
+    if answer and answer in text:
+        mention = text.find(answer, lo)
+        if mention < 0:
+            return None
+        hi = min(hi, mention)
     for sep in ("\n\n", "\n"):
         places = [m.end() for m in re.finditer(re.escape(sep), text) if lo <= m.end() <= hi]
         places = [p for p in places if not _inside_math(text[:p])]
@@ -115,30 +121,38 @@ def mutate(row: dict, family: str, seed: int) -> str | None:
     """``row``'s prediction with one musing of ``family`` (seeded) inserted mid-trace, or None when it has no place."""
     rng = random.Random(f"{seed}:{row['id']}:{family}")
     text, value = row["prediction"], other_value(row["answer"], rng)
+    found = _closing_read(row)
+    answer = re.sub(r"^\\?\$|\$$", "", found.answers[-1]).strip() if found else ""
+    dollars = "$" in text and not re.search(r"\$(?![\d<])", text)  # every $ a currency: musings write no math
     if family == "think-conclusion":
-        conclusion = FAMILIES[family][0].format(v=value)
+        conclusion = _plain(FAMILIES[family][0].format(v=value), dollars)
         end = text.find("</think>")
         if end >= 0:
             return text[:end].rstrip() + conclusion + text[end:] if text[end + 8:].strip() else None
         if "<think>" in text:
             return None
-        at = insertion_point(text, rng)
+        at = insertion_point(text, rng, answer)
         return None if at is None else "<think>\n" + text[:at] + conclusion + "</think>\n\n" + text[at:]
-    if family == "final-heading" and _closing_read(row) not in ("boxed", "answer-line", "answer-tag"):
+    if family == "final-heading" and (found.method if found else None) not in ("boxed", "answer-line", "answer-tag"):
         return None  # a heading mid-way outranks a closing sentence in prose only when taken back: not this family
-    at = insertion_point(text, rng)
+    at = insertion_point(text, rng, answer)
     if at is None:
         return None
     asked = " ".join((row.get("question") or "Find the requested value.").split())[:300]
-    musing = rng.choice(FAMILIES[family]).format(v=value, asked=asked)
+    musing = _plain(rng.choice(FAMILIES[family]).format(v=value, asked=asked), dollars)
     return text[:at] + musing + "\n\n" + text[at:]
 
 
-def _closing_read(row: dict) -> str | None:
+def _plain(musing: str, dollars: bool) -> str:
+    """``musing`` without math delimiters in a text whose every ``$`` is a currency (a math ``$`` would change how
+    the whole text is read: not what this harness measures)."""
+    return musing.replace("$", "") if dollars else musing
+
+
+def _closing_read(row: dict):
     from pytest_answerbench.maths import final_answer
 
-    found = final_answer(row["prediction"])
-    return found.method if found else None
+    return final_answer(row["prediction"])
 
 
 # ---- the rows ----------------------------------------------------------------------------------------------------
