@@ -619,7 +619,21 @@ def _states_answer(found: Extraction | None, before: str) -> bool:
     number ("So she has 18 dollars left.", not "Given: 16 eggs, 3 eaten.")?"""
     if found is None:
         return False
-    return found.method != "prose" or concludes(before) and any(re.search(r"\d", a) for a in found.answers)
+    if found.method != "prose":
+        return True
+    last = before.rstrip().rsplit("\n", 1)[-1]
+    return concludes(before) and any(re.search(r"\d", a) for a in found.answers) and not _muses(last)
+
+
+def _muses(sentence: str) -> bool:
+    """Is ``sentence`` (a closing line) a thought along the way: a supposition, a conditional, a partial result, a
+    guess or a question? Then it states no answer for a cut to keep."""
+    form = _FORM_SAID.search(sentence)
+    return bool(_supposes(sentence) or _CONDITIONAL_MARKER.search(sentence) or _PARTIAL.search(sentence)
+                or _GUESSING.search(sentence) or "?" in sentence or form and _FORM.match(sentence, form.end()))
+
+
+_FORM_SAID = lazy_compile(r"(?i)\banswer\s+(?:is|should\s+be|must\s+be|will\s+be)\b")
 
 
 def final_answer(response: str, multiple: bool = False, question: str | None = None) -> Extraction | None:

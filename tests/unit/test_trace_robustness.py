@@ -92,6 +92,7 @@ def _inside_math(text: str) -> bool:
             or text.replace("$$", "").replace("\\$", "").count("$") % 2 == 1)
 
 
+_NEXT_TURN = re.compile(r"^\s*(?:User|Human)\s*:|<\|", re.M)
 _CLOSING = re.compile(r"\\boxed|\*\*\s*final\s+answer|final\s+answer|the\s+answer\s+is|answer\s*:|</think>", re.I)
 
 
@@ -126,13 +127,20 @@ def mutate(row: dict, family: str, seed: int) -> str | None:
     dollars = "$" in text and not re.search(r"\$(?![\d<])", text)  # every $ a currency: musings write no math
     if family == "think-conclusion":
         conclusion = _plain(FAMILIES[family][0].format(v=value), dollars)
+        if found is None or found.method.startswith("json") or text.count("think>") > 2:
+            return None  # a block in a JSON string, or several blocks (samples concatenated): no one block to close
         end = text.find("</think>")
         if end >= 0:
-            return text[:end].rstrip() + conclusion + text[end:] if text[end + 8:].strip() else None
+            after = text[end + 8:]
+            if not after.strip() or _NEXT_TURN.search(after):
+                return None  # nothing after the block, or only a chat template's next turn: the block's own counts
+            return text[:end].rstrip() + conclusion + text[end:]
         if "<think>" in text:
             return None
         at = insertion_point(text, rng, answer)
-        return None if at is None else "<think>\n" + text[:at] + conclusion + "</think>\n\n" + text[at:]
+        if at is None or _NEXT_TURN.search(text, at):
+            return None  # a chat template's next turn after the block would leave nothing after it
+        return "<think>\n" + text[:at] + conclusion + "</think>\n\n" + text[at:]
     if family == "final-heading" and (found.method if found else None) not in ("boxed", "answer-line", "answer-tag"):
         return None  # a heading mid-way outranks a closing sentence in prose only when taken back: not this family
     at = insertion_point(text, rng, answer)
@@ -152,7 +160,7 @@ def _plain(musing: str, dollars: bool) -> str:
 def _closing_read(row: dict):
     from pytest_answerbench.maths import final_answer
 
-    return final_answer(row["prediction"])
+    return final_answer(row["prediction"], question=row.get("question"))
 
 
 # ---- the rows ----------------------------------------------------------------------------------------------------
@@ -171,6 +179,13 @@ def correct_rows() -> list[dict]:
     return rows
 
 
+#: mutations whose verdict changes for a reason other than a musing read as the answer: row id -> why
+KNOWN = {
+    "rm-0230": "the restated question lengthens the reply past the closing rule's length for a long derivation, and "
+               "its last line is a bare step ('200 - 100 = 100 pounds of laundry'): read as cut off (maths/prose.py)",
+}
+
+
 def changed_verdicts(rows: list[dict], plan) -> list[tuple[str, str, int]]:
     """(row id, family, seed) of every mutation in ``plan`` (rows -> (row, family, seed) triples) that
     olympiad/default no longer accepts."""
@@ -178,7 +193,7 @@ def changed_verdicts(rows: list[dict], plan) -> list[tuple[str, str, int]]:
     changed = []
     for row, family, seed in plan(rows):
         mutated = mutate(row, family, seed)
-        if mutated is not None and not accepts({**row, "prediction": mutated}):
+        if mutated is not None and row["id"] not in KNOWN and not accepts({**row, "prediction": mutated}):
             changed.append((row["id"], family, seed))
     return changed
 
