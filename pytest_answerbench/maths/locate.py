@@ -335,10 +335,10 @@ def _supposes(clause: str) -> bool:
 # the question to solve it again; a check that may confirm it ("Wait, let me double-check", "Hmm, that's right")
 # does not take it back
 _RETRACT = lazy_compile(
-    r"(?i)(?:\*\*)?[ \t]*(?:(?:but\s+)?wait|hmm+|oops|hold\s+on|actually(?=\s*,)|no(?=\s*[,.!]))\b[\s,.!:;—-]*"
-    r"(?!(?:so\s+)?(?:let\s+me|let's|let\s+us|I(?:'ll|\s+will|\s+should|\s+need\s+to)|we\s+(?:should|can|need\s+to)|to)\s+"
+    r"(?i)(?:\*\*)?[ \t]*(?:(?:but\s+)?wait|hmm+|oops|hold\s+on|actually(?=\s*,)|no(?=\s*[,.!]))\b"
+    r"(?![\s,.!:;—-]*(?:(?:so\s+)?(?:let\s+me|let's|let\s+us|I(?:'ll|\s+will|\s+should|\s+need\s+to)|we\s+(?:should|can|need\s+to)|to)\s+"
     r"(?:just\s+|quickly\s+|also\s+)?(?:double[- ]?check|check|verify|confirm|make\s+sure|recheck|cross-check)\b"
-    r"|(?:that|this|it)(?:\s+is|'s)\s+(?:right|correct|consistent)|yes\b|that\s+(?:checks|works|matches|makes\s+sense))"
+    r"|(?:that|this|it)(?:\s+is|'s)\s+(?:right|correct|consistent)|yes\b|that\s+(?:checks|works|matches|makes\s+sense)))"
     r"|(?:that|this|it|I|my|the\s+(?:previous|last)\s+(?:step|answer|result))\b[^.!?\n]{0,40}?\b(?:not\s+right|not\s+correct|"
     r"wrong|incorrect|a\s+mistake|an\s+error|misread|misunderst\w*|miscalculat\w*|mistaken)\b"
     r"|let\s+me\s+re-?(?:read|do|think|consider|calculate|compute|work)\b|let's\s+re-?(?:read|do|think|consider|calculate|compute)\b")
