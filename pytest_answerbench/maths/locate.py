@@ -223,13 +223,14 @@ def _boxed(scope: _Scope) -> Found | None:
     if not boxes:
         return None
     text = scope.unlooped
-    if len(boxes) > 1 or taken_back(text, boxes[-1][1], scope.question):
-        # a box the next sentence takes back ("\boxed{5}. Wait, that's not right.") commits to nothing, nor do
-        # the boxes joined to it
-        kept = [box for box in boxes if not taken_back(text, box[1], scope.question)]
-        if not kept:
-            return None
-        boxes = boxes[:boxes.index(kept[-1]) + 1]
+    # a box the next sentence takes back ("\boxed{5}. Wait, that's not right.") commits to nothing: the last box
+    # that is not taken back is read, with the boxes joined to it
+    last = len(boxes)
+    while last and taken_back(text, boxes[last - 1][1], scope.question):
+        last -= 1
+    if not last:
+        return None
+    boxes = boxes[:last]
     group = [boxes[-1]]
     for prev in reversed(boxes[:-1]):
         gap = text[prev[1]:group[0][0]]
