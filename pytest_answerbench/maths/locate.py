@@ -343,7 +343,7 @@ _RETRACT = lazy_compile(
     r"|(?:that|this|it|I|my|the\s+(?:previous|last)\s+(?:step|answer|result))\b[^.!?\n]{0,40}?\b(?:not\s+right|not\s+correct|"
     r"wrong|incorrect|a\s+mistake|an\s+error|misread|misunderst\w*|miscalculat\w*|mistaken)\b"
     r"|let\s+me\s+re-?(?:read|do|think|consider|calculate|compute|work)\b|let's\s+re-?(?:read|do|think|consider|calculate|compute)\b")
-_SENTENCE_REST = lazy_compile(r"[^\n.!?]*?(?:[.!?]+(?=[\s*$)\]])|(?=\n)|\Z)[\s*$)\].]*")
+_SENTENCE_REST = lazy_compile(r"(?:[^\n.!?]|\.(?=\d))*?(?:[.!?]+(?=[\s*$)\]]|\Z)|(?=\n)|\Z)[\s*$)\].]*")
 
 
 def taken_back(text: str, end: int, question: str | None = None) -> bool:
@@ -351,7 +351,9 @@ def taken_back(text: str, end: int, question: str | None = None) -> bool:
     its own: a retraction (:data:`_RETRACT`) or the question restated to be read again (its words the response
     already used)?"""
     rest = _SENTENCE_REST.match(text, end)
-    at = rest.end() if rest else end
+    if rest is None:
+        return False  # the sentence goes on ("3.5 is ..."): nothing after it yet
+    at = rest.end()
     if _RETRACT.match(text, at):
         return True
     asked = _CONTINUATION.match(text, at)

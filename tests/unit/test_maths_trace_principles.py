@@ -111,6 +111,11 @@ def test_a_remark_that_retracts_nothing_leaves_the_answer_standing(follow):
     assert read(f"Adding them, we get 14.\n\nSo the answer is $\\boxed{{14}}$. {follow}") == ("14",)
 
 
+def test_a_decimal_answer_can_be_taken_back_and_an_answer_line_with_no_is_not():
+    assert read("So the answer is 3.5. Wait, that's wrong: I halved twice.\n\nRedoing it, the total is 7.") == ("7",)
+    assert read("We check both cases.\n\nAnswer: No, it is not possible.") == ("No",)
+
+
 def test_the_last_box_not_taken_back_counts():
     response = ("So the answer is $\\boxed{12}$.\n\nThen the total is $\\boxed{14}$.\n\nWait, that's wrong: I counted "
                 "one case twice.")
