@@ -495,7 +495,14 @@ def _total_line(scope: _Scope) -> Found | None:
 
 def _prose(scope: _Scope) -> Found | None:
     found = closing_statement(plain_dollars(scope.text), scope.multiple)
-    return Found(len(scope.text), found) if found is not None else None
+    if found is None:
+        return None
+    last = scope.text.rstrip().rsplit("\n", 1)[-1]
+    if _supposes(re.match(r"[^,;:]*[,;:]?", last).group()) and found.answers[-1] in last:
+        # "If we want the sum to be even, it's 12.": a closing line supposing something about the problem commits
+        # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits)
+        return Found(len(scope.text), Extraction((), "prose"))
+    return Found(len(scope.text), found)
 
 
 #: The locating rules (documented in this module's docstring, which a test compares with it).

@@ -133,6 +133,16 @@ def test_a_condition_on_how_the_answer_is_written_still_commits(response, expect
     assert read("Computing the probability step by step.\n\n" + response) == expected
 
 
+@pytest.mark.parametrize("closing, expected", [
+    ("If we want to express this as a fraction, it's 2240/78125.", ("2240/78125",)),
+    ("If we want to express this as a fraction, it's $\\frac{2240}{78125}$.", ("\\frac{2240}{78125}",)),
+    ("If we want the sum to be even, it's 12.", None),  # near miss: a condition on the problem, closing the reply
+    ("If x = 3, then y = 5.", None),
+])
+def test_a_closing_line_commits_unless_it_supposes_something_about_the_problem(closing, expected):
+    assert read("The probability is computed above.\n\n" + closing) == expected
+
+
 @pytest.mark.parametrize("supposition", [
     "If we want the sum to be even, the answer is 12.",
     "If the question asked for a fraction of the boxes, the answer is 3.",
