@@ -350,7 +350,7 @@ def taken_back(text: str, end: int, question: str | None = None) -> bool:
     """Is the answer stated just before ``end`` (a box's or an answer line's end) taken back by the sentence after
     its own: a retraction (:data:`_RETRACT`) or the question restated to be read again (its words the response
     already used)?"""
-    rest = _SENTENCE_REST.match(text, end)
+    rest = _SENTENCE_REST.match(text, end, end + 600)  # a sentence's rest read within 600 characters: linear
     if rest is None:
         return False  # the sentence goes on ("3.5 is ..."): nothing after it yet
     at = rest.end()
