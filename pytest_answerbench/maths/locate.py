@@ -32,7 +32,12 @@ in names the response gave quantities it has still to find), and, on a line late
 the answer is 15"), a question ("So the answer is 12? Let me verify.") or a negated, hedged or bounded statement
 ("the answer isn't 4", "is probably 30", "is at least 50") is no answer line (:func:`musing`); and a reasoning
 block (``<think>...</think>``) is cut off (cut ``think``): the text after it is
-the response, the block's own conclusion counts only when nothing follows it.
+the response, the block's own conclusion counts only when nothing follows it. An answer (an answer line or a box)
+the next sentence takes back ("Wait, that's not right", "I misread", the question restated to be read again) is no
+commitment (:func:`taken_back`); a check that may confirm it leaves it standing. A condition on how the answer is
+written ("If we want to express this as a fraction, ...") supposes nothing and commits; a closing line supposing
+something about the problem commits to nothing. A "Question:" restating the row's question (``question``) is no new
+question: no cut is made there.
 
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
 ``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
