@@ -85,7 +85,7 @@ def math_spans(text: str) -> list[str]:
 
 
 _MARKERS = lazy_compile(
-    r"(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=|should\s+be|would\s+be|will\s+be)\s*:?"
+    r"(?:final\s+answer|the\s+answer|answer)(?:\s*\([^()\n]{1,30}\))?\s*(?:is|:|=|should\s+be|would\s+be|will\s+be)\s*:?"
     r"|\*\*\s*answer\s*:?\s*\*\*\s*:?"
     r"|(?:所以|因此|故)?最终答案(?:是|为|:|：)|(?:所以|因此|故)?答案(?:是|为|:|：)|【答案】"
     r"|(?<![\u4e00-\u9fff])答\s*[:：]"  # "答：Q = ..." closes a Chinese solution

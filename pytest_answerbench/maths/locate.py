@@ -32,7 +32,12 @@ in names the response gave quantities it has still to find), and, on a line late
 the answer is 15"), a question ("So the answer is 12? Let me verify.") or a negated, hedged or bounded statement
 ("the answer isn't 4", "is probably 30", "is at least 50") is no answer line (:func:`musing`); and a reasoning
 block (``<think>...</think>``) is cut off (cut ``think``): the text after it is
-the response, the block's own conclusion counts only when nothing follows it.
+the response, the block's own conclusion counts only when nothing follows it. An answer (an answer line or a box)
+the next sentence takes back ("Wait, that's not right", "I misread", the question restated to be read again) is no
+commitment (:func:`taken_back`); a check that may confirm it leaves it standing. A condition on how the answer is
+written ("If we want to express this as a fraction, ...") supposes nothing and commits; a closing line supposing
+something about the problem commits to nothing. A "Question:" restating the row's question (``question``) is no new
+question: no cut is made there.
 
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
 ``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
@@ -107,9 +112,10 @@ class Found:
 class _Scope:
     """One response as the rules read it: the text, and what the cuts make of it (computed once, when asked)."""
 
-    def __init__(self, text: str, multiple: bool) -> None:
+    def __init__(self, text: str, multiple: bool, question: str | None = None) -> None:
         self.text = text
         self.multiple = multiple
+        self.question = question  # the row's question, when the scorer has it (a restated one is no new question)
 
     @cached_property
     def loop_end(self) -> int | None:
@@ -166,23 +172,23 @@ def _json_field(scope: _Scope) -> Found | None:
     if reply is None:
         return None
     if reply.answer is not None:
-        inner = _read_value(reply.answer, scope.multiple) if reply.answer.strip() else ()
+        inner = _read_value(reply.answer, scope.multiple, scope.question) if reply.answer.strip() else ()
         return Found(0, Extraction(inner, "json-field"))
     if not reply.closed:
         return Found(0, Extraction((), "json-field"))  # cut off inside the object before any answer field
-    later = _by_table(scope.text[reply.end:], scope.multiple, _BELOW_JSON) if reply.end >= 0 else None
+    later = _by_table(scope.text[reply.end:], scope.multiple, _BELOW_JSON, scope.question) if reply.end >= 0 else None
     if later is not None:
         # an object without an answer field, then "**Answer**: 28": the response closes on that answer
         return Found(reply.end, later)
     if reply.reasoning is not None:
-        inner = _by_table(reply.reasoning, scope.multiple, _BELOW_JSON)
+        inner = _by_table(reply.reasoning, scope.multiple, _BELOW_JSON, scope.question)
         return Found(0, Extraction(inner.answers if inner else (), "json-reasoning"))
     return None
 
 
-def _read_value(value: str, multiple: bool) -> tuple[str, ...]:
+def _read_value(value: str, multiple: bool, question: str | None = None) -> tuple[str, ...]:
     """An answer field's value, read by the rules below (it may say "The answer is 18" or "\\boxed{18}")."""
-    inner = _by_table(value, multiple, _BELOW_JSON)
+    inner = _by_table(value, multiple, _BELOW_JSON, question)
     if inner is not None:
         return inner.answers
     value = value.strip()
@@ -208,7 +214,7 @@ def _answer_tag(scope: _Scope) -> Found | None:
         return None  # a tag left open before other markup (a prompt template echoed): not a closed answer
     if not content:
         return Found(opened.start(), Extraction((), "answer-tag"))  # an empty tag commits to nothing
-    inner = _by_table(content, scope.multiple, _BELOW_TAG)
+    inner = _by_table(content, scope.multiple, _BELOW_TAG, scope.question)
     if inner is not None:
         return Found(opened.start(), Extraction(inner.answers, "answer-tag"))
     return Found(opened.start(), Extraction((content,) if len(content) <= 200 else (), "answer-tag"))
@@ -222,6 +228,14 @@ def _boxed(scope: _Scope) -> Found | None:
     if not boxes:
         return None
     text = scope.unlooped
+    # a box the next sentence takes back ("\boxed{5}. Wait, that's not right.") commits to nothing: the last box
+    # that is not taken back is read, with the boxes joined to it
+    last = len(boxes)
+    while last and taken_back(text, boxes[last - 1][1], scope.question):
+        last -= 1
+    if not last:
+        return None
+    boxes = boxes[:last]
     group = [boxes[-1]]
     for prev in reversed(boxes[:-1]):
         gap = text[prev[1]:group[0][0]]
@@ -273,6 +287,7 @@ def _cut_box(scope: _Scope) -> Found | None:
 # whether the answer is 12"), the conditional "would be", a partial result ("the answer so far is 20"); or a
 # statement of the answer's form, not of a value ("The answer should be a single number.").
 _SUPPOSING = lazy_compile(r"(?i)\b(?:if|suppose|supposing|assum(?:e|ing)|unless|otherwise|whether|hypothetically|"
+                          r"let(?:'s|\s+us|\s+me)\s+say|say\s*,|"
                           r"wonder(?:ing)?|(?:let\s+(?:me|us)|let's|to|we\s+(?:can|should|must|need\s+to))\s+(?:check|"
                           r"verify|confirm|double-check|make\s+sure))\b")
 _CONDITIONAL_MARKER = lazy_compile(r"(?i)\bwould\s+be\b")
@@ -283,7 +298,8 @@ _FORM = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:(?:probably|likely|still|also|just|
                      r"value|fraction|expression|decimal|count|whole\s+number|answer|word|letter|formula|percentage)s?|"
                      r"(?:in|of)\s+(?:the\s+)?(?:form|simplest\s+form|lowest\s+terms|terms\s+of|units)\b|expressed\b|"
                      r"numerical|numeric|an?\s+integer|correct|right|wrong|consistent|plausible|reasonable|"
-                     r"(?:the\s+)?same)\b(?![^.\n]*[\d$\\])")
+                     r"(?:the\s+)?same)\b(?!(?:(?!,\s*(?:so|not|but|rather|like|such|and|which|since)\b|\s(?:so|not|but|"
+                     r"rather|like|such)\b)[^.\n])*[\d$\\])")
 _CLAUSE_START = lazy_compile(r"[.!?\n。！？;；]")
 # a guess before the marker ("Maybe the answer is 15", "Let's guess the answer is 25 and check")
 _GUESSING = lazy_compile(r"(?i)\b(?:maybe|perhaps|possibly|probably|guess(?:ing)?)\b")
@@ -301,7 +317,72 @@ _NAMING = lazy_compile(r"(?i:\b(?:call(?:ed)?|denote[sd]?|name[sd]?)\s+(?:(?:it|
 _NAMES_ONLY = lazy_compile(r"[$\\()\s]*" + _NAME + r"(?:\s*[-+*/·]\s*" + _NAME + r")*[$\\()\s]*")
 
 
-def musing(text: str, marker: re.Match) -> bool:
+# a condition on how the answer is WRITTEN, not on the problem ("If we want to express this as a fraction, the answer
+# is 2240/78125", "if written in lowest terms", "if we round to two decimals"): it supposes nothing, the answer commits
+_WRITING = lazy_compile(r"(?i)\bif\s+(?:(?:we|you|I|one)\s+(?:(?:want|wanted|need|have|are|were|had)\s+to\s+|(?:must|should|"
+                        r"may|can|could)\s+)?)?(?:express|writ|give|giv|present|convert|state|put|round|reduc|simplif|"
+                        r"it\s+is\s+(?:written|expressed|given)|(?:it'?s|this\s+is)\s+(?:written|expressed))\w*\b"
+                        r"[^.!?\n]{0,60}?(?:\b(?:as|in|to|into|with)\b[^.!?\n]{0,40}?)?"
+                        r"(?:fraction|decimal|percent|percentage|lowest\s+terms|simplest\s+form|radical|integer|"
+                        r"mixed\s+number|scientific\s+notation|significant|places|exact\s+form|terms\s+of\s+\S+|"
+                        r"degrees|radians|units?|number)\w*[^.!?\n]{0,20}?(?:,|\bthen\b)")
+
+
+def _supposes(clause: str) -> bool:
+    """Does ``clause`` (the text before an answer marker in its sentence) suppose something about the problem, or
+    check? A condition on how the answer is written ("If we want to express this as a fraction, ...") does not."""
+    if _WRITING.search(clause):
+        clause = _WRITING.sub(" ", clause)
+    return bool(_SUPPOSING.search(clause))
+
+
+# what takes back the answer just stated (GRADING.md 12): the next sentence retracts it ("Wait, that's not right",
+# "Hmm, I misread the question", "No, ...", "Actually, let me reconsider", "Let me re-read the problem") or restates
+# the question to solve it again; a check that may confirm it ("Wait, let me double-check", "Hmm, that's right")
+# does not take it back
+_RETRACT = lazy_compile(
+    r"(?i)(?:\*\*)?[ \t]*(?:(?:but\s+)?wait|hmm+|oops|hold\s+on|actually(?=\s*,)|no(?=\s*[,.!]))\b"
+    r"(?![\s,.!:;—-]*(?:(?:so\s+)?(?:let\s+me|let's|let\s+us|I(?:'ll|\s+will|\s+should|\s+need\s+to)|we\s+(?:should|can|need\s+to)|to)\s+"
+    r"(?:just\s+|quickly\s+|also\s+)?(?:double[- ]?check|check|verify|confirm|make\s+sure|recheck|cross-check)\b"
+    r"|(?:that|this|it)(?:\s+is|'s)\s+(?:right|correct|consistent)|yes\b|that\s+(?:checks|works|matches|makes\s+sense)))"
+    r"|(?:that|this|it|I|my|the\s+(?:previous|last)\s+(?:step|answer|result))\b[^.!?\n]{0,40}?\b(?:not\s+right|not\s+correct|"
+    r"wrong|incorrect|a\s+mistake|an\s+error|misread|misunderst\w*|miscalculat\w*|mistaken)\b"
+    r"|let\s+me\s+re-?(?:read|do|think|consider|calculate|compute|work)\b|let's\s+re-?(?:read|do|think|consider|calculate|compute)\b")
+_SENTENCE_REST = lazy_compile(r"(?:[^\n.!?]|\.(?=\d))*?(?:[.!?]+(?=[\s*$)\]]|\Z)|(?=\n)|\Z)[\s*$)\].]*")
+
+
+def taken_back(text: str, end: int, question: str | None = None) -> bool:
+    """Is the answer stated just before ``end`` (a box's or an answer line's end) taken back by the sentence after
+    its own: a retraction (:data:`_RETRACT`) or the question restated to be read again (its words the response
+    already used)?"""
+    rest = _SENTENCE_REST.match(text, end, end + 600)  # a sentence's rest read within 600 characters: linear
+    if rest is None:
+        return False  # the sentence goes on ("3.5 is ..."): nothing after it yet
+    at = rest.end()
+    if _RETRACT.match(text, at):
+        return True
+    asked = _CONTINUATION.match(text, at)
+    return asked is not None and restated(text, asked, question)
+
+
+_WORD = lazy_compile(r"[a-z]{4,}|\d+(?:\.\d+)?")
+
+
+def restated(text: str, label: re.Match, question: str | None = None) -> bool:
+    """Is the question after the label ``label`` ("Question:", "Problem:") the one the response is solving, restated
+    to be read again, not a new invented one? Four words or more (numbers, words of four letters or more), and
+    two in three of them words of ``question`` (the row's question, when the scorer has it) or, without it, nine in
+    ten of them words the response used before the label."""
+    asked = set(_WORD.findall(text[label.end():label.end() + 400].split("\n\n", 1)[0].lower()))
+    if len(asked) < 4:
+        return False
+    if question:
+        return len(asked & set(_WORD.findall(question.lower()))) >= 2 / 3 * len(asked)
+    before = set(_WORD.findall(text[max(0, label.start() - 20000):label.start()].lower()))
+    return len(asked & before) >= 0.9 * len(asked)
+
+
+def musing(text: str, marker: re.Match, question: str | None = None) -> bool:
     """Is the answer marker ``marker`` of ``text`` a thought along the way rather than a commitment: in a
     supposition or a check, conditional ("would be"), a partial result; on a line that later lines follow, a guess
     ("Maybe the answer is 15"), a question ("So the answer is 12? Let me verify."), a negation, hedge or bound ("the
@@ -310,7 +391,7 @@ def musing(text: str, marker: re.Match) -> bool:
     start = marker.start()
     window = text[max(0, start - 200):start]
     clause = _CLAUSE_START.split(window)[-1]
-    if _SUPPOSING.search(clause) or _PARTIAL.search(clause) or _CONDITIONAL_MARKER.search(marker.group()):
+    if _supposes(clause) or _PARTIAL.search(clause) or _CONDITIONAL_MARKER.search(marker.group()):
         return True
     after = text[marker.end():marker.end() + 200]
     line_end = text.find("\n", marker.end())
@@ -318,8 +399,9 @@ def musing(text: str, marker: re.Match) -> bool:
             _GUESSING.search(clause) or _NOT_STATED.match(after) or _ASKED.match(after)):
         return True  # along the way, before later lines: a guess, a question, a negation, a hedge, a bound
     sentence = re.split(r"(?<=[^\d\s])\.(?:\s|$)|[\n!?;]", after, maxsplit=1)[0]
-    return bool(_FORM.match(sentence) or _PARTIAL.search(sentence)) or _planned(text[max(0, start - 3000):start],
-                                                                              sentence)
+    if _FORM.match(sentence) or _PARTIAL.search(sentence) or _planned(text[max(0, start - 3000):start], sentence):
+        return True
+    return taken_back(text, marker.end(), question)  # "The answer is 274.\n\nWait, I made an error ...": taken back
 
 
 def _planned(before: str, stated: str) -> bool:
@@ -349,11 +431,11 @@ def _answer_line(scope: _Scope) -> Found | None:
     # from the end: a musing ("if it asked for three-digit factors, the answer would be 0") is no marker at all
     for m in reversed(marker_matches(text)):
         if committing(text, m.start()):
-            if not musing(text, m):
+            if not musing(text, m, scope.question):
                 committed.append(m)
                 if len(committed) == 8:
                     break
-        elif loose is None and not musing(text, m):
+        elif loose is None and not musing(text, m, scope.question):
             loose = m
     committed.reverse()
     marker = committed[-1] if committed else None
@@ -418,7 +500,14 @@ def _total_line(scope: _Scope) -> Found | None:
 
 def _prose(scope: _Scope) -> Found | None:
     found = closing_statement(plain_dollars(scope.text), scope.multiple)
-    return Found(len(scope.text), found) if found is not None else None
+    if found is None:
+        return None
+    last = scope.text.rstrip().rsplit("\n", 1)[-1]
+    if _supposes(re.match(r"[^,;:]*[,;:]?", last).group()) and found.answers[-1] in last:
+        # "If we want the sum to be even, it's 12.": a closing line supposing something about the problem commits
+        # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits)
+        return Found(len(scope.text), Extraction((), "prose"))
+    return Found(len(scope.text), found)
 
 
 #: The locating rules (documented in this module's docstring, which a test compares with it).
@@ -527,9 +616,10 @@ def _before_new_turn(text: str) -> str:
     return text
 
 
-def _by_table(text: str, multiple: bool, rules: tuple[Rule, ...] = RULES) -> Extraction | None:
+def _by_table(text: str, multiple: bool, rules: tuple[Rule, ...] = RULES,
+              question: str | None = None) -> Extraction | None:
     """The finding of the strongest priority with one (the latest finding within it), or None."""
-    scope = _Scope(text, multiple)
+    scope = _Scope(text, multiple, question)
     for priority in sorted({rule.priority for rule in rules}):
         found = [f for rule in rules if rule.priority == priority and not scope.bars(rule)
                  for f in (rule.find(scope),) if f is not None]
@@ -544,16 +634,32 @@ def _states_answer(found: Extraction | None, before: str) -> bool:
     number ("So she has 18 dollars left.", not "Given: 16 eggs, 3 eaten.")?"""
     if found is None:
         return False
-    return found.method != "prose" or concludes(before) and any(re.search(r"\d", a) for a in found.answers)
+    if found.method != "prose":
+        return True
+    last = before.rstrip().rsplit("\n", 1)[-1]
+    return concludes(before) and any(re.search(r"\d", a) for a in found.answers) and not _muses(last)
 
 
-def final_answer(response: str, multiple: bool = False) -> Extraction | None:
+def _muses(sentence: str) -> bool:
+    """Is ``sentence`` (a closing line) a thought along the way: a supposition, a conditional, a partial result, a
+    guess or a question? Then it states no answer for a cut to keep."""
+    form = _FORM_SAID.search(sentence)
+    return bool(_supposes(sentence) or _CONDITIONAL_MARKER.search(sentence) or _PARTIAL.search(sentence)
+                or _GUESSING.search(sentence) or "?" in sentence or form and _FORM.match(sentence, form.end()))
+
+
+_FORM_SAID = lazy_compile(r"(?i)\banswer\s+(?:is|should\s+be|must\s+be|will\s+be)\b")
+
+
+def final_answer(response: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     """The answer a response finally commits to, or None (see the module docstring for the rules and the cuts).
 
     Args:
         response: the model's full response.
         multiple: the question has several answers: a last line "The solutions are $1$ and $2$." (or "0 and
             1" in words) states all of them, not just the last.
+        question: the row's question, when known: a "Question:" that restates it is the response reading it again,
+            not a new question it invented (the answer before it is taken back, and no cut is made there).
 
     Example:
         >>> final_answer("16 - 3 - 4 = 9, and 9 * 2 = 18.\\nThe answer is 18.\\n\\nQuestion: Tom has 5 apples...")
@@ -567,8 +673,8 @@ def final_answer(response: str, multiple: bool = False) -> Extraction | None:
             block, after = thinking
             # the answer after the reasoning block, whatever the block mused on the way; the block's own only
             # when nothing follows it
-            return _read(after if after.strip() else block, multiple)
-    return _read(text, multiple)
+            return _read(after if after.strip() else block, multiple, question)
+    return _read(text, multiple, question)
 
 
 _THINK_OPEN = lazy_compile(r"\A\s*<think>")
@@ -589,13 +695,13 @@ def _thinking(text: str) -> tuple[str, str] | None:
     return block[opened.end() if opened else 0:], text[end + len("</think>"):]
 
 
-def _read(text: str, multiple: bool) -> Extraction | None:
+def _read(text: str, multiple: bool, question: str | None = None) -> Extraction | None:
     """The answer ``text`` commits to: before an invented question when the text before it states one, else by
     the table."""
     for m in islice(_CONTINUATION.finditer(text), 3):
-        if text[:m.start()].strip():
+        if text[:m.start()].strip() and not restated(text, m, question):  # the question restated: read again, not a new one
             before = text[:m.start()].rstrip()
-            found = _by_table(before, multiple)
+            found = _by_table(before, multiple, question=question)
             if _states_answer(found, before):
                 return found
-    return _by_table(text, multiple)
+    return _by_table(text, multiple, question=question)

@@ -34,13 +34,13 @@ def _sentence(text: str) -> bool:
     return words >= 3 or words >= 2 and bool(_COPULA.search(text))
 
 
-def answer_of(prediction: str, multiple: bool = False) -> tuple[str, str]:
+def answer_of(prediction: str, multiple: bool = False, question: str | None = None) -> tuple[str, str]:
     """The answer a prediction commits to -> (answer, how). Short bare answers are taken whole.
 
     ``multiple``: the gold has several answers, so a closing line listing several values states all of them.
     """
     text = prediction.strip()
-    found = maths.final_answer(text, multiple=multiple)
+    found = maths.final_answer(text, multiple=multiple, question=question)
     if found is not None and found.method in _COMMITTED:
         return found.text, found.method  # '{"result": 18}', "#### 18", "A: 18": a located answer, not the text
     has_box = bool(maths.boxed_all(text))
@@ -60,7 +60,7 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
     gold_text = maths.clean(gold).text
     # several answers, or one tuple: a closing line stating several values ("$a=2$, $b=3$, $c=4$") states them all
     multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text))
-    answer, how = answer_of(prediction, multiple=multiple)
+    answer, how = answer_of(prediction, multiple=multiple, question=question)
     answer, gold = read_options(answer, gold, question)
     ok, method = maths.equivalent(gold, answer, question=question)
     return maths.verdict(ok, maths.located(method, how), extracted=answer, gold=gold, detail=f"answer taken {how}")

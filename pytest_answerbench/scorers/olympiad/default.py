@@ -127,7 +127,7 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     # Several answers, or one tuple: a closing line stating several values ("$x = 3$ and $y = 2$") states them all.
     multiple = n_gold > 1 or str(row.get("is_multiple_answer")).strip().lower() in ("true", "1") or \
         bool(kind and "Tuple" in kind) or bool(re.match(r"\s*\(.*,.*\)\s*$", gold_text))
-    found = maths.final_answer(prediction, multiple=multiple)
+    found = maths.final_answer(prediction, multiple=multiple, question=row.get("question"))
     if found is None or not found.text.strip():
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
     unit = row.get("unit")
