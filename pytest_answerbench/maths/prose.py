@@ -21,6 +21,7 @@ from .extract import (
 )
 from ..text.patterns import lazy_compile
 from .meaning import claim
+from .normalize import number_words
 
 __all__ = ["closing_statement", "concludes", "opens_steps", "plain_dollars"]
 
@@ -201,6 +202,28 @@ _EXAMPLE = lazy_compile(r"(?i)\s*[;,:(]\s*(?:for\s+example|for\s+instance|e\.g\.
 _YES_OR_NO = lazy_compile(r"(?i)\b(?:yes|no)\s*(?:,?\s*or|/)\s*(?:yes|no)\b")
 
 
+# a math span that only names something ("$k$", "$f$", "$ABC$", "$(a_n)$"): a word of its sentence, not an answer
+_NAME_SPAN = lazy_compile(r"\$\s*(?P<open>\()?\s*(?P<name>[A-Za-z]{1,3}(?:_\{?[A-Za-z0-9]\}?)?)\s*(?(open)\))\s*\$")
+# a short statement of a property of a subject in words ("the function f is not injective", "it is composite",
+# "triangle ABC is equilateral")
+_PROPERTY_CLAUSE = lazy_compile(r"(?i)(?:[a-z][\w'-]*\s+){1,5}(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?P<word>[a-z-]{3,})")
+# a reason or a method before the main clause: "Since f(1) = f(-1), ...", "Checking the residues mod 2, ..."
+_LEAD_IN = lazy_compile(r"(?i)\s*(?:since|because|as|by|using|checking|considering|from|in\s+all\s+cases)\b[^,]{1,200},"
+                        r"\s*(.+)")
+# the values of a named variable in words: "n can be any odd positive integer"
+_ANY_VALUE = lazy_compile(r"(?i)[a-z]\s+(?:can|may)\s+be\s+(?P<what>(?:any|every)\s+[a-z][a-z -]*)")
+
+
+def _states_claim(clause: str) -> bool:
+    """Does ``clause`` (words only) state a text answer: a claim of :func:`..meaning.claim`, a firm statement, or a
+    property of its subject ("the sequence is unbounded"; not a number in words, "the total is twelve")?"""
+    if claim(clause) or _FIRM.search(clause):
+        return True
+    prop = _PROPERTY_CLAUSE.fullmatch(clause)
+    return bool(prop) and not _CONDITION.search(clause) and number_words(prop.group("word")) is None \
+        and prop.group("word").lower() not in ("correct", "right", "wrong", "true", "false", "valid", "done")
+
+
 def _claimed(line: str, sentence: str) -> str:
     """The text answer the closing ``sentence`` of ``line`` states by meaning, or "": the sentence when the line
     holds no number and no math but empty boxes and it makes a claim ("Hence it is possible.", "Thus, there exists
@@ -208,10 +231,20 @@ def _claimed(line: str, sentence: str) -> str:
     clause holds no number or math and makes a claim or a firm statement ("..., so the limit does not exist", "...,
     so the triangle must be equilateral"); else, in a line without numbers or math, a firm statement that is the
     sentence's last clause ("By strategy stealing, **Alice** has a winning strategy.")."""
+    line, sentence = _NAME_SPAN.sub(r"\g<name>", line), _NAME_SPAN.sub(r"\g<name>", sentence)
     bare = _EMPTY_BOX.sub(" ", line)
     wordy = not re.search(r"\d", bare) and not any(s.strip() for s in joined_spans(bare))
     if wordy and claim(sentence) is not None:
         return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip()))
+    if wordy and not _CONDITION.search(sentence):
+        values = _ANY_VALUE.fullmatch(sentence.strip().rstrip(".!"))
+        if values:
+            return values.group("what").strip()  # "n can be any odd positive integer": the set of its values
+    reason = _LEAD_IN.match(sentence)
+    if reason:  # "Since f(1) = f(-1), the function f is not injective.": the main clause states the claim
+        main = reason.group(1).strip().rstrip(".!").strip()
+        if not re.search(r"[\d$\\]", main) and _states_claim(main):
+            return strip_wrappers(main)
     example = _EXAMPLE.search(sentence)
     if example and not re.search(r"[\d$\\]", sentence[:example.start()]) and claim(sentence[:example.start()]):
         return strip_wrappers(_OPENING_WORDS.sub("", sentence[:example.start()].strip()))  # the claim, not its example
@@ -219,7 +252,7 @@ def _claimed(line: str, sentence: str) -> str:
     clause = parts[-1].strip(" ,")
     if re.search(r"[\d$\\]", clause):
         return ""
-    if len(parts) >= 2 and (claim(clause) or _FIRM.search(clause)):
+    if len(parts) >= 2 and _states_claim(clause.rstrip(".!").strip()):
         return strip_wrappers(clause)
     last = strip_wrappers(sentence.rsplit(",", 1)[-1])
     if wordy and _FIRM.search(last) and len(last.split()) <= 12 and not _CONDITION.search(sentence):

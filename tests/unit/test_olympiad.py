@@ -291,7 +291,9 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     annotations, dollar signs) again, the readings of real responses' ends (P27-P31) again, and the readings of
     reasoning traces (the final commitment, text by meaning, units in the row, ordered blanks) again, and the
     text answers (sentences compared claim by claim, firm closing statements, plans) and the physics notation and
-    question-aware readings (derivatives, x(t), aliases, eigenvectors) again: their scorer version is 9, so a
+    question-aware readings (derivatives, x(t), aliases, eigenvectors) again, and the claims about named things,
+    the question's yes/no property, letter-base numerals and blanks in the question again: their scorer version is
+    10, so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing
     the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -299,10 +301,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 9
-        old = {"benchmark": name, "profile": "default", "scorer_version": 8}
+        assert spec.version == 10
+        old = {"benchmark": name, "profile": "default", "scorer_version": 9}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 8, current 9"]
+            "scorer_version differs: baseline 9, current 10"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

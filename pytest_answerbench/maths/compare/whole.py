@@ -273,7 +273,8 @@ def _set(a: _Answers) -> Outcome:
     g_items = [with_marks(t, a.g) for t in a.g_parts]
     p_items = [with_marks(t, a.p) for t in a.p_parts]
     # blanks are ordered, unless each part names what it answers ("x = 1; y = 2": matched by name, rule 8)
-    blanks = _blanks(a.g.text) and _blanks(a.p.text) and not all("=" in t for t in a.g_parts)
+    blanks = (_blanks(a.g.text) and _blanks(a.p.text) or asked_parts(a.question) == len(a.g_parts) > 1) \
+        and not all("=" in t for t in a.g_parts)
     ordered = a.kind is not None and "ordered" in a.kind or blanks
     ok, methods = match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
     if not ok:
@@ -284,8 +285,17 @@ def _set(a: _Answers) -> Outcome:
 _BASE_NUMERAL = lazy_compile(r"([0-9A-Fa-f]{2,})\s*_\s*\{?\s*(\d{1,2})\s*\}?")
 
 
+_LETTER_BASE = lazy_compile(r"\(?(\d{2,})\)?\s*_\s*\{?\s*([a-z])\s*\}?")
+
+
 def _base_numeral(item: Item) -> Item:
-    """A numeral written in base b (``100100_2``, ``1A_{16}``; bases 2 to 16) as its value in base ten."""
+    """A numeral written in base b (``100100_2``, ``1A_{16}``; bases 2 to 16) as its value in base ten; in a base
+    named by a letter (``100100_b``) as the polynomial in that letter it stands for (``b^5+b^2``)."""
+    m = _LETTER_BASE.fullmatch(item.text) if "_" in item.text else None
+    if m is not None:
+        digits, base = m.group(1), m.group(2)
+        terms = [f"{d}*{base}^{k}" for k, d in enumerate(reversed(digits)) if d != "0"]
+        return replace(item, text="+".join(reversed(terms)) or "0")
     m = _BASE_NUMERAL.fullmatch(item.text) if "_" in item.text else None
     if m is None or not 2 <= int(m.group(2)) <= 16:
         return item
@@ -329,6 +339,23 @@ def numbered_parts(text: str) -> list[str] | None:
 # parts separated by a semicolon, or numbered "(1) ... (2) ...": the answers to several blanks or parts, in order
 # when both answers are written so (a set or a list with commas answering semicolon-separated solutions is a list)
 _BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)")
+
+
+# a blank in a question: a run of underscores, an underlined space, empty brackets
+_BLANK_MARK = lazy_compile(r"_{3,}|(?:\\_){2,}|\\underline\s*\{(?:\s|\\q?quad|\\hspace\{[^{}]*\}|~)*\}|\(\s*\)|（\s*）")
+_PART_LABEL = lazy_compile(r"(?:^|\s)\((\d)\)")
+
+
+def asked_parts(question: str | None) -> int:
+    """How many ordered answers ``question`` asks for: its blanks ("the sum is ____ and the product is ____"), else
+    its numbered parts "(1) ... (2) ..." labelled 1, 2, ... in order; 0 when it asks for one answer or a list."""
+    if not question:
+        return 0
+    blanks = len(_BLANK_MARK.findall(question))
+    if blanks >= 2:
+        return blanks
+    labels = [int(m.group(1)) for m in _PART_LABEL.finditer(question)]
+    return len(labels) if len(labels) >= 2 and labels == list(range(1, len(labels) + 1)) else 0
 
 
 def _blanks(gold: str) -> bool:
