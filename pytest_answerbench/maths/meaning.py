@@ -315,15 +315,16 @@ def _in_order(words: list[str], terms: list[str]) -> bool:
 # ---- what the question asks: a yes/no question answered by its property, players named by turn ------------------
 
 _MATH_SPAN = lazy_compile(r"\$\$?[^$]*\$\$?|\\\(.*?\\\)")
-_YES_NO_QUESTION = lazy_compile(r"(?:^|[.!?:]\s+)(?:is|are|was|were|must)\s+(?P<body>[^?.!]{1,200})\?\s*$")
+_YES_NO_QUESTION = lazy_compile(r"(?:^|[.!?:]\s+)(?:is|are|was|were|must|does|do|did|will)\s+"
+                                r"(?P<body>[^?.!]{1,200})\?\s*$")
 #: nouns a question puts after the property it asks ("a prime number", "an injective function")
 _GENERIC_NOUNS = frozenset("number numbers integer integers function functions sequence sequences set sets value "
                            "values map maps polynomial polynomials".split())
 #: opposite properties no prefix spells ("composite" is "not prime")
 _OPPOSITES = {"prime": "composite", "composite": "prime", "even": "odd", "odd": "even"}
-_NEGATING_PREFIXES = ("un", "in", "non-", "non", "ir", "im", "il")
-_FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|makes\s+the\s+first\s+move)"
-                            r"(?:\s+first)?\b")
+_NEGATING_PREFIXES = ("un", "in", "non-", "non", "ir", "im", "il", "dis")
+_FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|"
+                            r"(?:makes|has)\s+the\s+first\s+move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b")
 _PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
 _BY_TURN = lazy_compile(r"\b(?:the\s+)?(?P<turn>first|second|starting)\s+player\b", re.I)
 
@@ -361,12 +362,13 @@ def _states_property(sentence: str, prop: str) -> bool | None:
 def _by_name(text: str, question: str) -> str:
     """``text`` with "the first player" / "the second player" as the players' names, when the question says who of
     two named players moves first ("Alice and Bob play ...; Alice moves first.")."""
-    first = _FIRST_MOVER.search(question)
+    mover = _FIRST_MOVER.search(question)
     players = _PLAYERS.search(question)
-    if first is None or players is None or first.group("name") not in players.groups():
+    first = mover and (mover.group("name") or mover.group("starter"))
+    if not first or players is None or first not in players.groups():
         return text
-    second = players.group(2) if players.group(1) == first.group("name") else players.group(1)
-    return _BY_TURN.sub(lambda m: second if m.group("turn").lower() == "second" else first.group("name"), text)
+    second = players.group(2) if players.group(1) == first else players.group(1)
+    return _BY_TURN.sub(lambda m: second if m.group("turn").lower() == "second" else first, text)
 
 
 def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
@@ -386,7 +388,12 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     g = claim(gold)
     if g is not None and g[0] == "yes":
         prop = asked_property(question)
-        stated = _states_property(_plain(pred), prop) if prop else None
+        if prop is None:
+            return None
+        asked, said = claim(prop), claim(pred)
+        if asked is not None and said is not None and asked[0] == said[0] != "yes":
+            return (said[1] == asked[1]) == g[1]  # "The series diverges." is No to "Does the series converge?"
+        stated = _states_property(_plain(pred), prop)
         return None if stated is None else stated == g[1]
     renamed_pred, renamed_gold = _by_name(pred, question), _by_name(gold, question)
     if (renamed_pred, renamed_gold) != (pred, gold):

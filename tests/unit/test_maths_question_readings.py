@@ -87,6 +87,11 @@ def test_the_property_a_question_asks(question, prop):
     ("Yes", "such numbers are even or odd", "Is every such number even?", None),  # a hedge
     ("No", "it is composite", None, None),  # without the question nothing is asked
     ("No", "it is composite", "Find the smallest prime factor of $N$.", None),
+    ("No", "The harmonic series diverges.", "Does the series $\\sum 1/n$ converge?", True),  # a verb asked
+    ("No", "The harmonic series converges.", "Does the series $\\sum 1/n$ converge?", False),
+    ("Yes", "so the series converges absolutely", "Does the series $\\sum 1/n^2$ converge?", True),
+    ("No", "g is discontinuous at 0", "Is the function $g$ continuous?", True),
+    ("Yes", "g is discontinuous at 0", "Is the function $g$ continuous?", False),
 ])
 def test_a_yes_no_question_answered_by_its_property(gold, pred, question, expected):
     assert answers_question(gold, pred, question) is expected
@@ -114,6 +119,9 @@ BOB_FIRST = "Alice and Bob play a game; Bob moves first. Who has a winning strat
     ("Alice", "The first player has a winning strategy", BOB_FIRST, None),
     ("Alice", "The first player has a winning strategy", "Who has a winning strategy?", None),
     ("the first player", "Alice wins", ALICE_FIRST, True),
+    ("Bob", "The second player wins.", "Alice and Bob take turns, starting with Alice. Who wins?", True),
+    ("Bob", "The first player wins.", "Alice and Bob take turns, starting with Alice. Who wins?", None),
+    ("Bob", "The second player wins.", "Alice and Bob take turns, starting with Carol. Who wins?", None),
 ])
 def test_players_named_by_turn(gold, pred, question, expected):
     assert answers_question(gold, pred, question) is expected
@@ -197,3 +205,53 @@ def test_how_many_ordered_answers_a_question_asks(question, parts):
 ])
 def test_blanks_in_the_question_are_answered_in_order(question, pred, same):
     assert maths.equivalent("5, 6", pred, question=question)[0] is same
+
+
+# ---- a claim about a math subject --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, stated", [
+    ("Therefore $\\sqrt{2}+\\sqrt{3}$ is irrational.", "\\sqrt{2}+\\sqrt{3} is irrational"),
+    ("Therefore, $\\lim_{x\\to0} \\sin(1/x)$ does not exist.", "\\lim_{x\\to0} \\sin(1/x) does not exist"),
+    ("Hence $2^{32}+1$ is composite.", "2^{32}+1 is composite"),
+    ("Therefore $ABCD$ is a rhombus.", "ABCD is a rhombus"),  # a polygon's name is a word
+])
+def test_a_claim_about_a_math_subject_is_the_answer(text, stated):
+    found = closing_statement(text)
+    assert found is not None and found.answers == (stated,)
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Therefore $7$ is prime.", "7"),  # a number as the subject: the value
+    ("Hence $x = 3$ is the answer.", "x = 3"),  # a value, then how it is held
+    ("Therefore, $\\lim_{x\\to0} x\\sin(1/x)$ exists and equals $0$.", "0"),  # a value after the claim
+    ("So $x^2+1$ is the answer.", "x^2+1"),
+])
+def test_a_value_before_a_copula_stays_the_value(text, answer):
+    found = closing_statement(text)
+    assert found is not None and found.answers[-1] == answer
+
+
+# ---- a value stated approximately, after a label -----------------------------------------------------------------
+
+@pytest.mark.parametrize("gold, pred, tolerance, unit, same", [
+    ("1.2", "E \\approx 1.9\\times10^{-19}\\ \\mathrm{J}", 0.1, "eV", True),
+    ("1.2", "E \\approx 2.9\\times10^{-19}\\ \\mathrm{J}", 0.1, "eV", False),
+    ("1.2", "E \\approx 1.9\\times10^{-19}\\ \\mathrm{J}", None, "eV", False),  # no precision: 1.186 is not 1.2
+    ("\\sqrt{2}", "x \\approx 1.414", None, None, False),  # an approximation of an irrational stays wrong
+    ("3", "y \\approx 30", None, None, False),
+])
+def test_a_value_stated_approximately_after_a_label(gold, pred, tolerance, unit, same):
+    assert maths.equivalent(gold, pred, tolerance, unit=unit)[0] is same
+
+
+# ---- a closing line of answers to numbered parts -----------------------------------------------------------------
+
+def test_a_closing_line_of_numbered_parts_states_every_part():
+    question = "(1) Find $a$. (2) Find $b$."
+    for prediction, status in (("(1) $a = 2$ (2) $b = -3$", "correct"), ("(1) $a = -3$ (2) $b = 2$", "wrong"),
+                               ("(1) $a = 2$", "wrong")):
+        row = {"prediction": prediction, "final_answer": ["2; -3"], "question": question}
+        assert score_row("olympiad", row, timeout=10).status == status, prediction
+    # labels out of order, or a part without math, state nothing by this reading
+    assert closing_statement("(2) $b = -3$ (1) $a = 2$", multiple=True).answers != ("(2) b = -3 (1) a = 2",)
+    assert closing_statement("(1) $a = 2$ (2) none", multiple=True).answers != ("(1) a = 2 (2) none",)

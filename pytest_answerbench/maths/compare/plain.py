@@ -21,8 +21,9 @@ _PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
 def texts_equal(gt: str, pt: str) -> bool:
     """Text answers: the same words ignoring case, markup and articles; else the same claim by meaning
     (:func:`..meaning.same_meaning`: "Hence it is possible." is Yes, "Not necessarily." is No); else by what the
-    row's question asks (:func:`..meaning.answers_question`: "It is composite." is No to "Is N prime?"); else a short sentence
-    stating the other answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is not)."""
+    row's question asks (:func:`..meaning.answers_question`: "It is composite." is No to "Is N prime?"); else a short
+    sentence stating the other answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is
+    not)."""
     g, p = (_ARTICLES.sub("", text_key(t)).strip() for t in (gt, pt))
     if not g or not p:
         return same_meaning(gt, pt) is True  # "\\infty" (no words) for "infinitely many"

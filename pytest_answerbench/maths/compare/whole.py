@@ -49,7 +49,7 @@ from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .aliases import question_context
 from .asked import asked_value, eigenvector, fraction_of, renamed
-from .equations import symbolic
+from .equations import is_label, symbolic
 from .intervals import union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
@@ -148,7 +148,23 @@ def without_text_unit(answer: str, other: str) -> str:
     return m.group("value")
 
 
+# "E \approx 1.9\times10^{-19}\ \mathrm{J}": a label, then the value it states to its digits
+_APPROX_LABEL = lazy_compile(r"\s*\$?\s*(?P<label>[^=$]{1,20}?)\s*(?:\\approx|≈)\s*(?P<value>[^=]+)")
+
+
+def _approx_value(pred: str, gold: str) -> str:
+    """``pred`` without a label stated approximately equal to its value, when the gold has neither a label nor an
+    approximation (``E \\approx 3\\ \\mathrm{J}`` is ``3\\ \\mathrm{J}``; ``\\frac{1}{3} \\approx 0.33`` is not
+    a label)."""
+    m = _APPROX_LABEL.fullmatch(pred) if "\\approx" in pred or "≈" in pred else None
+    if m is None or "=" in gold or "\\approx" in gold or "\\approx" in m.group("value") \
+            or not is_label(m.group("label")) or not re.search(r"\d", m.group("value")):
+        return pred
+    return m.group("value").strip().rstrip("$").strip()
+
+
 def _clean(a: _Answers) -> None:
+    a.pred = _approx_value(a.pred, a.gold)
     if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
         a.pred, a.gold = without_text_unit(a.pred, a.gold), without_text_unit(a.gold, a.pred)
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
@@ -342,7 +358,8 @@ _BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)")
 
 
 # a blank in a question: a run of underscores, an underlined space, empty brackets
-_BLANK_MARK = lazy_compile(r"_{3,}|(?:\\_){2,}|\\underline\s*\{(?:\s|\\q?quad|\\hspace\{[^{}]*\}|~)*\}|\(\s*\)|（\s*）")
+_BLANK_MARK = lazy_compile(r"_{3,}|(?:\\_){2,}|\\underline\s*\{(?:\s|\\q?quad|\\hspace\{[^{}]*\}|~)*\}"
+                           r"|\(\s*\)|（\s*）")
 _PART_LABEL = lazy_compile(r"(?:^|\s)\((\d)\)")
 
 
