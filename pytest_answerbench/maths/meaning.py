@@ -164,6 +164,22 @@ def _predicate_of_subject(sentence: str, phrase: str) -> bool:
     return all(w in subject for w in rest)
 
 
+#: the shapes a question asks the kind of: an answer may name the kind alone ("equilateral")
+_SHAPES = frozenset("triangle triangles quadrilateral quadrilaterals polygon polygons pentagon hexagon tetrahedron "
+                    "trapezoid trapezium".split())
+
+
+def _named_kind(one: str, other: str) -> bool:
+    """Is one of ``one`` and ``other`` a single word and the other that word followed by a shape noun
+    ("equilateral" / "equilateral triangle"; not "isosceles" / "isosceles right triangle", nor "right" /
+    "equilateral triangle")?"""
+    for a, b in ((one, other), (other, one)):
+        words = b.split()
+        if re.fullmatch(r"[a-z-]{3,}", a) and len(words) == 2 and words[0] == a and words[1] in _SHAPES:
+            return True
+    return False
+
+
 _QUANTIFIERS = frozenset("all every any each the a an such that which are is".split())
 
 
@@ -205,6 +221,8 @@ def same_meaning(gold: str, pred: str) -> bool | None:
     g_plain, p_plain = _plain(gold), _OPENING.sub("", _plain(pred), count=1)
     if g is None and p is None and _description(g_plain) and _description(g_plain) == _description(p_plain):
         return True  # "every odd positive integer n" / "all odd positive integers"
+    if g is None and p is None and _named_kind(g_plain, p_plain):
+        return True  # "equilateral" for "equilateral triangle": the kind named, the shape asked about left out
     if g is None and 0 < len(g_plain.split()) <= 3 and re.fullmatch(r"[a-z][a-z' -]*", g_plain) \
             and (_states_phrase(p_plain, g_plain) or _predicate_of_subject(p_plain, g_plain)):
         return True

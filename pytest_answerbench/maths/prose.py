@@ -228,8 +228,9 @@ _YES_OR_NO = lazy_compile(r"(?i)\b(?:yes|no)\s*(?:,?\s*or|/)\s*(?:yes|no)\b")
 _NAME_SPAN = lazy_compile(r"\$\s*(?P<open>\()?\s*(?P<name>(?:[A-Z]{1,8}|[A-Za-z]{1,3})(?:_\{?[A-Za-z0-9]\}?)?)\s*"
                           r"(?(open)\))\s*\$")
 # a short statement of a property of a subject in words ("the function f is not injective", "it is composite",
-# "triangle ABC is equilateral")
-_PROPERTY_CLAUSE = lazy_compile(r"(?i)(?:[a-z][\w'-]*\s+){1,5}(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?P<word>[a-z-]{3,})")
+# "triangle ABC is equilateral", "N is a perfect square")
+_PROPERTY_CLAUSE = lazy_compile(r"(?i)(?:[a-z][\w'-]*\s+){1,5}(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?:[a-z-]{3,}\s+)?"
+                                r"(?P<word>[a-z-]{3,})")
 # a reason or a method before the main clause: "Since f(1) = f(-1), ...", "Checking the residues mod 2, ..."
 _LEAD_IN = lazy_compile(r"(?i)\s*(?:since|because|as|by|using|checking|considering|from|in\s+all\s+cases)\b[^,]{1,200},"
                         r"\s*(.+)")
@@ -241,7 +242,7 @@ _ANY_VALUE = lazy_compile(r"(?i)[a-z]\s+(?:can|may)\s+be\s+(?P<what>(?:any|every
 _NOT_PROPERTIES = frozenset("correct right wrong true false valid done answer result solution solutions value final "
                             "required desired needed".split())
 # a property stated of a math subject: "is irrational", "are not coprime", "is a rhombus"
-_PROPERTY_TAIL = lazy_compile(r"(?i)\s*(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?P<word>[a-z-]{3,})")
+_PROPERTY_TAIL = lazy_compile(r"(?i)\s*(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?:[a-z-]{3,}\s+)?(?P<word>[a-z-]{3,})")
 
 
 def _states_claim(clause: str) -> bool:

@@ -61,6 +61,18 @@ def test_a_shape_as_the_predicate_of_its_subject(gold, pred, same):
     assert same_meaning(gold, pred) is same
 
 
+@pytest.mark.parametrize("gold, pred, same", [
+    ("equilateral triangle", "\\text{equilateral}", True),  # the kind named, the shape asked about left out
+    ("equilateral", "equilateral triangle", True),
+    ("isosceles right triangle", "isosceles", False),  # a qualifier left out
+    ("equilateral triangle", "isosceles", False),
+    ("equilateral triangle", "triangle", False),
+    ("odd integer", "odd", False),  # not a shape: the noun may be what is asked
+])
+def test_the_kind_of_a_shape_named_alone(gold, pred, same):
+    assert maths.equivalent(gold, pred)[0] is same
+
+
 # ---- a yes/no question answered by the property it asks ----------------------------------------------------------
 
 @pytest.mark.parametrize("question, prop", [
@@ -92,6 +104,8 @@ def test_the_property_a_question_asks(question, prop):
     ("Yes", "so the series converges absolutely", "Does the series $\\sum 1/n^2$ converge?", True),
     ("No", "g is discontinuous at 0", "Is the function $g$ continuous?", True),
     ("Yes", "g is discontinuous at 0", "Is the function $g$ continuous?", False),
+    ("Yes", "N is a perfect square", "Is $N$ a perfect square?", True),  # a property of two words
+    ("Yes", "N is not a perfect square", "Is $N$ a perfect square?", False),
 ])
 def test_a_yes_no_question_answered_by_its_property(gold, pred, question, expected):
     assert answers_question(gold, pred, question) is expected
@@ -148,6 +162,7 @@ def test_a_claim_about_named_things_is_the_answer(text, stated):
     ("Since $n$ is even, the number of moves is $4$.", "4"),  # the main clause holds the value
     ("Hence $x = 3$ is the only solution.", "x = 3"),
     ("Therefore the total is twelve.", "Therefore the total is twelve"),  # a number in words: the whole line
+    ("Therefore $k$ is twenty four.", "k"),  # as before: no claim "k is twenty four" (a number is no property)
 ])
 def test_near_misses_keep_their_value(text, answer):
     found = closing_statement(text)
@@ -214,6 +229,7 @@ def test_blanks_in_the_question_are_answered_in_order(question, pred, same):
     ("Therefore, $\\lim_{x\\to0} \\sin(1/x)$ does not exist.", "\\lim_{x\\to0} \\sin(1/x) does not exist"),
     ("Hence $2^{32}+1$ is composite.", "2^{32}+1 is composite"),
     ("Therefore $ABCD$ is a rhombus.", "ABCD is a rhombus"),  # a polygon's name is a word
+    ("Thus $N$ is a perfect square.", "N is a perfect square"),
 ])
 def test_a_claim_about_a_math_subject_is_the_answer(text, stated):
     found = closing_statement(text)
