@@ -361,17 +361,24 @@ def asked_property(question: str) -> str | None:
     return words[-1]
 
 
+_PROPERTY_CLAUSES = lazy_compile(r"[,;:]|\b(?:but|although|though|whereas|while)\b")
+
+
 def _states_property(sentence: str, prop: str) -> bool | None:
     """Does ``sentence`` say its subject has ``prop`` (True), its opposite (False: "unbounded", "composite", "not
-    injective"), or neither (None: both, a hedge, a long sentence)?"""
-    words = re.findall(r"[a-z][a-z-]*", sentence)
-    if not words or len(words) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence):
+    injective"), or neither (None: both, a hedge, a long sentence)? A negation counts in the clause that states
+    the property ("f is injective but not surjective" says injective)."""
+    if len(sentence.split()) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence):
         return None
     opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set())
-    has, opposite = prop in words, bool(opposites & set(words))
+    stating = [c for c in _PROPERTY_CLAUSES.split(sentence) if ({prop} | opposites) & set(re.findall(r"[a-z-]+", c))]
+    if len(stating) != 1:
+        return None  # the property in no clause, or in two
+    words = set(re.findall(r"[a-z][a-z-]*", stating[0]))
+    has, opposite = prop in words, bool(opposites & words)
     if has == opposite:
         return None
-    negations = len(_NEGATION.findall(sentence))
+    negations = len(_NEGATION.findall(stating[0]))
     if negations > 1:
         return None  # "it is not true that n is not prime": read by nobody in one step
     return has != bool(negations)

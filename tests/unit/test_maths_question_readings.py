@@ -104,6 +104,9 @@ def test_the_property_a_question_asks(question, prop):
     ("Yes", "so the series converges absolutely", "Does the series $\\sum 1/n^2$ converge?", True),
     ("No", "g is discontinuous at 0", "Is the function $g$ continuous?", True),
     ("Yes", "g is discontinuous at 0", "Is the function $g$ continuous?", False),
+    ("Yes", "f is injective but not surjective", "Is the function $f$ injective?", True),  # its own clause
+    ("No", "f is surjective, but it is not injective", "Is the function $f$ injective?", True),
+    ("No", "f is injective, and f is not injective", "Is the function $f$ injective?", None),  # two clauses
     ("Yes", "N is a perfect square", "Is $N$ a perfect square?", True),  # a property of two words
     ("Yes", "N is not a perfect square", "Is $N$ a perfect square?", False),
 ])
