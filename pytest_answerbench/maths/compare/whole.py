@@ -9,7 +9,9 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 2. ``eigenvector`` (15): when the question asks for an eigenvector, the gold's vector times a nonzero number (of
    modulus 1 when a normalised one is asked) is the same one (:func:`.asked.eigenvector`).
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
-4. ``clean`` (30): both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a
+4. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
+   both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a numeral in a base
+   read as its value (``100100_2``) or, in a letter base, as its polynomial (``100100_b``); a
    decimal comma against a decimal read as the decimal point; a known unit written as text after a symbolic answer
    (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no symbols of the other answer.
 5. ``clock`` (40): times of day as times, not ratios.
@@ -28,8 +30,9 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
     what fraction of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes (it only accepts).
 12. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
 13. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-14. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, or when both answers
-    are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``: GRADING.md 13; method ``blanks:...``).
+14. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+    are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
+    numbered parts as the gold has answers: GRADING.md 13; method ``blanks:...``).
 """
 
 from __future__ import annotations
