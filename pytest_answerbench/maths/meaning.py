@@ -27,7 +27,7 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["FAMILIES", "claim", "same_meaning", "states_claims"]
+__all__ = ["FAMILIES", "answers_question", "asked_property", "claim", "names_loser", "same_meaning", "states_claims"]
 
 #: The families of claims, in the order they are looked for: (name, negative pattern, positive pattern). A
 #: negative form is looked for first ("not always" before "always", "infinite" before "finite"); the polarity is
@@ -65,11 +65,16 @@ _LEAD = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+
                      r"wait|no\s+wait|on\s+second\s+thought)\s*,?\s+)*"
                      r"(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
 _INFINITY = lazy_compile(r"\+?\s*(?:\\infty|∞)")  # the whole answer, not an interval's end
+# "it is false that ...", "it is not true that ...", "it is the case that ...": a claim framed by its truth
+_TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\s+case|untrue)|true|the\s+case)"
+                            r"\s+that\s+")
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
 _HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
 # predicate ("the triangle must be equilateral", "the winner is Alice")
-_SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|loses?|moves?|gets?|does)\b"
+_SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|moves?|gets?|does)\b"
+# a sentence naming who loses names no winner ("The loser is Bob", "Bob loses" are not the gold "Bob")
+_LOSING = lazy_compile(r"\b(?:los(?:es?|er|ers|ing)|lost|defeated|beaten)\b")
 _PREDICATE_VERB = (r"\b(?:is|are|was|were|be|becomes?|wins?|(?:must|has\s+to|have\s+to|should|will|would|can\s+only)"
                    r"\s+be|is\s+(?:necessarily|always|clearly)|(?:holds?|is\s+(?:true|valid|satisfied)|works?)\s+for)"
                    r"\s+(?:an?\s+|the\s+)?")
@@ -94,6 +99,12 @@ def claim(text: str) -> tuple[str, bool] | None:
     plain = _OPENING.sub("", base, count=1)
     if not plain:
         return None
+    framed = _TRUTH_FRAME.match(plain)
+    if framed:  # "It is false that such a k exists": the claim after "that", its polarity flipped when false
+        inner = claim(plain[framed.end():])
+        if inner is None or inner[0] == "yes":
+            return None
+        return inner[0], inner[1] == (framed.group("false") is None)
     if _INFINITY.fullmatch(plain):
         return "infinite", True  # "\\boxed{\\infty}": infinitely many
     yes_no = _YES_NO.fullmatch(_LEAD.sub("", base, count=1))  # "Yes, it is readable": Yes
@@ -113,14 +124,60 @@ def claim(text: str) -> tuple[str, bool] | None:
 _YES_FAMILIES = frozenset({"yes", "exist", "possible", "always"})
 
 
+def names_loser(sentence: str, phrase: str) -> bool:
+    """Does ``sentence`` say who loses ("The loser is Bob", "Bob loses") where ``phrase`` names no loss? Such a
+    sentence names no winner."""
+    return bool(_LOSING.search(sentence.lower())) and not _LOSING.search(phrase.lower())
+
+
 def _states_phrase(sentence: str, phrase: str) -> bool:
     """Does ``sentence`` (a short one, without negation or hedge) state the short ``phrase`` as its subject or as
     its predicate?"""
     if len(sentence.split()) > 20 or _NEGATION.search(sentence) or _HEDGE.search(sentence):
         return False
+    if names_loser(sentence, phrase):
+        return False
     quoted = re.escape(phrase)
     return bool(re.match(r"(?:the\s+)?%s\s+%s" % (quoted, _SUBJECT_VERB), sentence)
                 or re.search(r"%s%s$" % (_PREDICATE_VERB, quoted), sentence))
+
+
+# "triangle abc is equilateral": a subject, a copula, a one-word predicate
+_COPULA_CLAIM = lazy_compile(r"(?:the\s+)?(?P<subject>[a-z][a-z0-9' -]{0,40}?)\s+(?:is|are|must\s+be|has\s+to\s+be|"
+                             r"is\s+necessarily)\s+(?:an?\s+)?(?P<predicate>[a-z-]+)")
+
+
+def _predicate_of_subject(sentence: str, phrase: str) -> bool:
+    """Does ``sentence`` state the gold ``phrase`` of two or three words as a one-word predicate of a subject that
+    names the phrase's other words ("triangle ABC is equilateral" for "equilateral triangle"; not "triangle ABC is
+    isosceles", nor "the triangle is right" for "isosceles right triangle")?"""
+    words = [_term(w) for w in phrase.split()]
+    if not 2 <= len(words) <= 3 or len(sentence.split()) > 20 or _NEGATION.search(sentence) \
+            or _HEDGE.search(sentence) or _LOSING.search(sentence):
+        return False
+    m = _COPULA_CLAIM.fullmatch(sentence)
+    if m is None or _term(m.group("predicate")) not in words:
+        return False
+    rest = list(words)
+    rest.remove(_term(m.group("predicate")))
+    subject = {_term(w) for w in m.group("subject").split()}
+    return all(w in subject for w in rest)
+
+
+#: the shapes a question asks the kind of: an answer may name the kind alone ("equilateral")
+_SHAPES = frozenset("triangle triangles quadrilateral quadrilaterals polygon polygons pentagon hexagon tetrahedron "
+                    "trapezoid trapezium".split())
+
+
+def _named_kind(one: str, other: str) -> bool:
+    """Is one of ``one`` and ``other`` a single word and the other that word followed by a shape noun
+    ("equilateral" / "equilateral triangle"; not "isosceles" / "isosceles right triangle", nor "right" /
+    "equilateral triangle")?"""
+    for a, b in ((one, other), (other, one)):
+        words = b.split()
+        if re.fullmatch(r"[a-z-]{3,}", a) and len(words) == 2 and words[0] == a and words[1] in _SHAPES:
+            return True
+    return False
 
 
 _QUANTIFIERS = frozenset("all every any each the a an such that which are is".split())
@@ -164,8 +221,10 @@ def same_meaning(gold: str, pred: str) -> bool | None:
     g_plain, p_plain = _plain(gold), _OPENING.sub("", _plain(pred), count=1)
     if g is None and p is None and _description(g_plain) and _description(g_plain) == _description(p_plain):
         return True  # "every odd positive integer n" / "all odd positive integers"
+    if g is None and p is None and _named_kind(g_plain, p_plain):
+        return True  # "equilateral" for "equilateral triangle": the kind named, the shape asked about left out
     if g is None and 0 < len(g_plain.split()) <= 3 and re.fullmatch(r"[a-z][a-z' -]*", g_plain) \
-            and _states_phrase(p_plain, g_plain):
+            and (_states_phrase(p_plain, g_plain) or _predicate_of_subject(p_plain, g_plain)):
         return True
     if g is None and p is None and states_claims(gold, pred):
         return True  # "Observer on the equator; geostationary orbit" states the gold's two sentences
@@ -269,3 +328,99 @@ def _in_order(words: list[str], terms: list[str]) -> bool:
     """Are ``words`` ``terms`` with some left out, in the same order?"""
     rest = iter(terms)
     return all(any(w == t for t in rest) for w in words)
+
+
+# ---- what the question asks: a yes/no question answered by its property, players named by turn ------------------
+
+_MATH_SPAN = lazy_compile(r"\$\$?[^$]*\$\$?|\\\(.*?\\\)")
+_YES_NO_QUESTION = lazy_compile(r"(?:^|[.!?:]\s+)(?:is|are|was|were|must|does|do|did|will)\s+"
+                                r"(?P<body>[^?.!]{1,200})\?\s*$")
+#: nouns a question puts after the property it asks ("a prime number", "an injective function")
+_GENERIC_NOUNS = frozenset("number numbers integer integers function functions sequence sequences set sets value "
+                           "values map maps polynomial polynomials".split())
+#: opposite properties no prefix spells ("composite" is "not prime")
+_OPPOSITES = {"prime": "composite", "composite": "prime", "even": "odd", "odd": "even"}
+_NEGATING_PREFIXES = ("un", "in", "non-", "non", "ir", "im", "il", "dis")
+_FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|"
+                            r"(?:makes|has)\s+the\s+first\s+move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b")
+_PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
+_BY_TURN = lazy_compile(r"\b(?:the\s+)?(?P<turn>first|second|starting)\s+player\b", re.I)
+
+
+def asked_property(question: str) -> str | None:
+    """The property a yes/no question asks of its subject, or None: "Is $2^{32}+1$ a prime number?" -> "prime",
+    "Is the sequence $(a_n)$ bounded?" -> "bounded", "Is every such number even?" -> "even"."""
+    m = _YES_NO_QUESTION.search(_MATH_SPAN.sub(" X ", question.strip()[-300:]).lower())
+    if m is None:
+        return None
+    words = re.findall(r"[a-z][a-z-]*", m.group("body"))
+    while words and words[-1] in _GENERIC_NOUNS:
+        words.pop()
+    if len(words) < 2 or len(words[-1]) < 3 or words[-1] in _FUNCTION_WORDS:
+        return None
+    return words[-1]
+
+
+_PROPERTY_CLAUSES = lazy_compile(r"[,;:]|\b(?:but|although|though|whereas|while)\b")
+
+
+def _states_property(sentence: str, prop: str) -> bool | None:
+    """Does ``sentence`` say its subject has ``prop`` (True), its opposite (False: "unbounded", "composite", "not
+    injective"), or neither (None: both, a hedge, a long sentence)? A negation counts in the clause that states
+    the property ("f is injective but not surjective" says injective)."""
+    if len(sentence.split()) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence):
+        return None
+    opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set())
+    stating = [c for c in _PROPERTY_CLAUSES.split(sentence) if ({prop} | opposites) & set(re.findall(r"[a-z-]+", c))]
+    if len(stating) != 1:
+        return None  # the property in no clause, or in two
+    words = set(re.findall(r"[a-z][a-z-]*", stating[0]))
+    has, opposite = prop in words, bool(opposites & words)
+    if has == opposite:
+        return None
+    negations = len(_NEGATION.findall(stating[0]))
+    if negations > 1:
+        return None  # "it is not true that n is not prime": read by nobody in one step
+    return has != bool(negations)
+
+
+def _by_name(text: str, question: str) -> str:
+    """``text`` with "the first player" / "the second player" as the players' names, when the question says who of
+    two named players moves first ("Alice and Bob play ...; Alice moves first.")."""
+    mover = _FIRST_MOVER.search(question)
+    players = _PLAYERS.search(question)
+    first = mover and (mover.group("name") or mover.group("starter"))
+    if not first or players is None or first not in players.groups():
+        return text
+    second = players.group(2) if players.group(1) == first else players.group(1)
+    return _BY_TURN.sub(lambda m: second if m.group("turn").lower() == "second" else first, text)
+
+
+def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
+    """Does ``pred`` give the text answer ``gold`` to ``question``, read with what the question asks? A yes/no
+    question answered by the property it asks or its opposite ("It is composite." is No to "Is N prime?"), players
+    named by turn when the question says who moves first ("The first player wins" is Alice when Alice moves
+    first). None when the question does not decide.
+
+    Examples:
+        >>> answers_question("No", "it is composite", "Is $2^{32}+1$ a prime number?")
+        True
+        >>> answers_question("No", "the sequence is bounded", "Is the sequence bounded?")
+        False
+    """
+    if not question:
+        return None
+    g = claim(gold)
+    if g is not None and g[0] == "yes":
+        prop = asked_property(question)
+        if prop is None:
+            return None
+        asked, said = claim(prop), claim(pred)
+        if asked is not None and said is not None and asked[0] == said[0] != "yes":
+            return (said[1] == asked[1]) == g[1]  # "The series diverges." is No to "Does the series converge?"
+        stated = _states_property(_plain(pred), prop)
+        return None if stated is None else stated == g[1]
+    renamed_pred, renamed_gold = _by_name(pred, question), _by_name(gold, question)
+    if (renamed_pred, renamed_gold) != (pred, gold):
+        return same_meaning(renamed_gold, renamed_pred) or _plain(renamed_gold) == _plain(renamed_pred) or None
+    return None

@@ -127,12 +127,18 @@ def _caret(m: re.Match) -> str:
     return "^{%s}" % (m.group(1) or m.group(2))
 
 
+# the ångström written as a ringed A: \mathring{A}, \mathring{\mathrm{A}}, \mathring A, \r{A}
+_RING_A = lazy_compile(r"\\(?:mathring|r)\s*(?:\{\s*(?:\\mathrm\s*\{\s*A\s*\}|\\text\s*\{\s*A\s*\}|A)\s*\}|A\b)")
+
+
 def clean(text: str) -> Item:
     """Normalise one answer item (see module docstring)."""
     s = text.strip()
     if not s.isprintable():
         for control, escape in _CONTROL_ESCAPES.items():
             s = s.replace(control, escape)
+    if "\\mathring" in s or "\\r{" in s:
+        s = _RING_A.sub("Å", s)  # "5.3\\,\\mathring{\\mathrm{A}}": the ångström
     if "\\\\" in s and _DOUBLED.search(s):
         s = _DOUBLED.sub(r"\\", s)
     if (not s.isascii() or "\\" in s or "US" in s) and _CURRENCY.search(s):

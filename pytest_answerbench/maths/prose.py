@@ -9,6 +9,11 @@ before it; a clause that restates a given ("..., after spending 5 dollars") is d
 taken. A last line that is a step of a derivation ("Step 3: 16 - 3 = 13") concludes nothing, unless the step opens
 with a conclusion word ("Step 3: Therefore, ..."); closing remarks that state nothing ("Think: Now they know how
 many loads they need.") after a line that concludes are passed over.
+
+A closing sentence that states a text answer is read by :func:`_claimed`: math spans that only name things (``$k$``,
+``$ABCD$``) are words of it; a claim about a math subject written first ("$\\sqrt2+\\sqrt3$ is irrational") is the
+claim; after a lead-in giving a reason or a method ("Since ..., ", "Checking ..., ") the main clause is read. With
+several answers expected, a closing line of numbered parts ("(1) $a = 2$ (2) $b = -3$") states every part.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from .extract import (
 )
 from ..text.patterns import lazy_compile
 from .meaning import claim
+from .normalize import number_words
 
 __all__ = ["closing_statement", "concludes", "opens_steps", "plain_dollars"]
 
@@ -150,6 +156,23 @@ def _main_clause(line: str) -> str:
     return line
 
 
+_PART_NUMBER = lazy_compile(r"(?:^|\s)\((\d)\)\s")
+
+
+def _numbered_line(line: str) -> str:
+    """A closing line of answers to numbered parts ("(1) $a = 2$ (2) $b = -3$"): the line without its math
+    delimiters, when it opens with "(1)" and its labels run 1, 2, ... with math after each; else ""."""
+    labels = list(_PART_NUMBER.finditer(" " + line.strip() + " "))
+    numbers = [int(m.group(1)) for m in labels]
+    if len(labels) < 2 or labels[0].start() != 0 or numbers != list(range(1, len(labels) + 1)):
+        return ""
+    text = " " + line.strip() + " "
+    ends = [m.start() for m in labels[1:]] + [len(text)]
+    if not all(SPAN.search(text, m.end(), end) for m, end in zip(labels, ends)):
+        return ""
+    return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line.strip()).rstrip(".")
+
+
 def _remark(line: str) -> bool:
     """Is ``line`` a remark that states nothing: no number, no math, no conclusion word, nothing taken back
     ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?")?"""
@@ -201,25 +224,95 @@ _EXAMPLE = lazy_compile(r"(?i)\s*[;,:(]\s*(?:for\s+example|for\s+instance|e\.g\.
 _YES_OR_NO = lazy_compile(r"(?i)\b(?:yes|no)\s*(?:,?\s*or|/)\s*(?:yes|no)\b")
 
 
+# a math span that only names something ("$k$", "$f$", "$ABC$", "$(a_n)$"): a word of its sentence, not an answer
+_NAME_SPAN = lazy_compile(r"\$\s*(?P<open>\()?\s*(?P<name>(?:[A-Z]{1,8}|[A-Za-z]{1,3})(?:_\{?[A-Za-z0-9]\}?)?)\s*"
+                          r"(?(open)\))\s*\$")
+# a short statement of a property of a subject in words ("the function f is not injective", "it is composite",
+# "triangle ABC is equilateral", "N is a perfect square")
+_PROPERTY_CLAUSE = lazy_compile(r"(?i)(?:[a-z][\w'-]*\s+){1,5}(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?:[a-z-]{3,}\s+)?"
+                                r"(?P<word>[a-z-]{3,})")
+# a reason or a method before the main clause: "Since f(1) = f(-1), ...", "Checking the residues mod 2, ..."
+_LEAD_IN = lazy_compile(r"(?i)\s*(?:since|because|as|by|using|checking|considering|from|in\s+all\s+cases)\b[^,]{1,200},"
+                        r"\s*(.+)")
+# the values of a named variable in words: "n can be any odd positive integer"
+_ANY_VALUE = lazy_compile(r"(?i)[a-z]\s+(?:can|may)\s+be\s+(?P<what>(?:any|every)\s+[a-z][a-z -]*)")
+
+
+#: words after a copula that say how an answer is held, not a property of the subject ("$x = 3$ is the answer")
+_NOT_PROPERTIES = frozenset("correct right wrong true false valid done answer result solution solutions value final "
+                            "required desired needed".split())
+# a property stated of a math subject: "is irrational", "are not coprime", "is a rhombus"
+_PROPERTY_TAIL = lazy_compile(r"(?i)\s*(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?:[a-z-]{3,}\s+)?(?P<word>[a-z-]{3,})")
+
+
+def _states_claim(clause: str) -> bool:
+    """Does ``clause`` (words only) state a text answer: a claim of :func:`..meaning.claim`, a firm statement, or a
+    property of its subject ("the sequence is unbounded"; not a number in words, "the total is twelve")?"""
+    if claim(clause) or _FIRM.search(clause):
+        return True
+    prop = _PROPERTY_CLAUSE.fullmatch(clause)
+    return bool(prop) and not _CONDITION.search(clause) and _a_property(prop.group("word"))
+
+
+def _a_property(word: str) -> bool:
+    return number_words(word) is None and word.lower() not in _NOT_PROPERTIES
+
+
+def _claim_about_math(clause: str) -> bool:
+    """Is ``clause`` a claim about a math subject written before it: every math span first, none of them a value
+    (a plain number, an equation or a relation), then words only that make a claim or state a property
+    ("$\\sqrt{2}+\\sqrt{3}$ is irrational", "$\\lim_{x\\to0} \\sin(1/x)$ does not exist"; not "$x = 3$ is the
+    answer", "$7$ is prime", "the limit exists and equals $0$")?"""
+    spans = list(SPAN.finditer(clause))
+    if not spans or clause[:spans[0].start()].strip(" ,") and re.search(r"\d", clause[:spans[0].start()]):
+        return False
+    tail = clause[spans[-1].end():].strip().rstrip(".!").strip()
+    if not tail or re.search(r"[\d$\\]", tail) or _CONDITION.search(tail):
+        return False
+    for m in spans:
+        content = next(g for g in m.groups() if g is not None)
+        if re.search(r"=|<|>|\\(?:le|ge|neq|approx|in)\b", content) or re.fullmatch(r"[\d.,\s{}]+", content):
+            return False
+    prop = _PROPERTY_TAIL.fullmatch(tail)
+    return bool(prop and _a_property(prop.group("word")) or claim(tail))
+
+
 def _claimed(line: str, sentence: str) -> str:
     """The text answer the closing ``sentence`` of ``line`` states by meaning, or "": the sentence when the line
     holds no number and no math but empty boxes and it makes a claim ("Hence it is possible.", "Thus, there exists
     no such k." after an empty box: :func:`..meaning.claim`); else its clause after a last conclusion word, when that
     clause holds no number or math and makes a claim or a firm statement ("..., so the limit does not exist", "...,
-    so the triangle must be equilateral"); else, in a line without numbers or math, a firm statement that is the
-    sentence's last clause ("By strategy stealing, **Alice** has a winning strategy.")."""
+    so the triangle must be equilateral"), or a claim about a math subject written before it ("Therefore
+    $\\sqrt2+\\sqrt3$ is irrational."); else, in a line without numbers or math, a firm statement that is the
+    sentence's last clause ("By strategy stealing, **Alice** has a winning strategy."). Math spans that only name
+    things are words here ("Hence no such $k$ exists."); after a lead-in giving a reason or a method, the main
+    clause is read ("Since $f(1)=f(-1)$, the function $f$ is not injective."); "$n$ can be any odd positive
+    integer" states the set of its values."""
+    line, sentence = _NAME_SPAN.sub(r"\g<name>", line), _NAME_SPAN.sub(r"\g<name>", sentence)
     bare = _EMPTY_BOX.sub(" ", line)
     wordy = not re.search(r"\d", bare) and not any(s.strip() for s in joined_spans(bare))
     if wordy and claim(sentence) is not None:
         return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip()))
+    if wordy and not _CONDITION.search(sentence):
+        values = _ANY_VALUE.fullmatch(sentence.strip().rstrip(".!"))
+        if values:
+            return values.group("what").strip()  # "n can be any odd positive integer": the set of its values
+    reason = _LEAD_IN.match(sentence)
+    if reason:  # "Since f(1) = f(-1), the function f is not injective.": the main clause states the claim
+        main = reason.group(1).strip().rstrip(".!").strip()
+        if not re.search(r"[\d$\\]", main) and _states_claim(main):
+            return strip_wrappers(main)
     example = _EXAMPLE.search(sentence)
     if example and not re.search(r"[\d$\\]", sentence[:example.start()]) and claim(sentence[:example.start()]):
         return strip_wrappers(_OPENING_WORDS.sub("", sentence[:example.start()].strip()))  # the claim, not its example
     parts = _CONCLUSION_WORD.split(sentence)
     clause = parts[-1].strip(" ,")
+    if _claim_about_math(clause):
+        # "Therefore $\\sqrt2+\\sqrt3$ is irrational.": the claim, its math without delimiters
+        return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), clause.strip().rstrip(".!"))
     if re.search(r"[\d$\\]", clause):
         return ""
-    if len(parts) >= 2 and (claim(clause) or _FIRM.search(clause)):
+    if len(parts) >= 2 and _states_claim(clause.rstrip(".!").strip()):
         return strip_wrappers(clause)
     last = strip_wrappers(sentence.rsplit(",", 1)[-1])
     if wordy and _FIRM.search(last) and len(last.split()) <= 12 and not _CONDITION.search(sentence):
@@ -249,6 +342,9 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
         listed = _listed_answers(lines)
         if listed:
             return Extraction(listed, "prose")
+        numbered = _numbered_line(last)
+        if numbered:
+            return Extraction((numbered,), "prose")
     if _CJK.search(last):
         stated = _cjk_statement(last, multiple)
         if stated:

@@ -292,7 +292,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     reasoning traces (the final commitment, text by meaning, units in the row, ordered blanks) again, and the
     text answers (sentences compared claim by claim, firm closing statements, plans) and the physics notation and
     question-aware readings (derivatives, x(t), aliases, eigenvectors) again, and the final commitment as a principle
-    (answers taken back, restated questions, written-form conditions) again: their scorer version is 10, so a
+    (answers taken back, restated questions, written-form conditions) and the claims about named things, the
+    question's yes/no property, letter-base numerals and blanks in the question again: their scorer version is 10, so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing
     the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch

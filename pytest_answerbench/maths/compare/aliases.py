@@ -21,10 +21,17 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Iterator
 
-__all__ = ["aligned", "question_context"]
+__all__ = ["aligned", "asked_question", "question_context"]
 
 #: the letters the row's question writes in its math spans (set by :func:`question_context` for one comparison)
 _QUESTION_LETTERS: ContextVar[frozenset[str]] = ContextVar("question_letters", default=frozenset())
+#: the row's question itself, for the text readings that need what it asks (reset after each comparison)
+_QUESTION: ContextVar[str | None] = ContextVar("question", default=None)
+
+
+def asked_question() -> str | None:
+    """The question of the comparison under way (inside :func:`question_context`), or None."""
+    return _QUESTION.get()
 
 
 @contextmanager
@@ -38,10 +45,11 @@ def question_context(question: str | None) -> Iterator[None]:
 
     spans = " ".join(math_spans(question))
     letters = frozenset(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", re.sub(r"\\[a-zA-Z]+", " ", spans)))
-    token = _QUESTION_LETTERS.set(letters)
+    token, asked = _QUESTION_LETTERS.set(letters), _QUESTION.set(question)
     try:
         yield
     finally:
+        _QUESTION.reset(asked)
         _QUESTION_LETTERS.reset(token)
 
 #: spellings of one quantity, each mapped to one key

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from ...text.patterns import lazy_compile
-from ..meaning import same_meaning
+from ..meaning import answers_question, names_loser, same_meaning
 from ..normalize import Item, is_thousands, number_words, text_key
+from .aliases import asked_question
 from .marks import unit_scale
 
 
@@ -19,19 +20,25 @@ _PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
 
 def texts_equal(gt: str, pt: str) -> bool:
     """Text answers: the same words ignoring case, markup and articles; else the same claim by meaning
-    (:func:`..meaning.same_meaning`: "Hence it is possible." is Yes, "Not necessarily." is No); else a short sentence
-    stating the other answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is not)."""
+    (:func:`..meaning.same_meaning`: "Hence it is possible." is Yes, "Not necessarily." is No); else by what the
+    row's question asks (:func:`..meaning.answers_question`: "It is composite." is No to "Is N prime?"); else a short
+    sentence stating the other answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is
+    not)."""
     g, p = (_ARTICLES.sub("", text_key(t)).strip() for t in (gt, pt))
     if not g or not p:
-        return False
+        return same_meaning(gt, pt) is True  # "\\infty" (no words) for "infinitely many"
     if g == p:
         return True
     meaning = same_meaning(gt, pt)
     if meaning is not None:
         return meaning  # "Hence it is possible." is Yes; "finitely many" is not "infinitely many"
+    answered = answers_question(gt, pt, asked_question())
+    if answered is not None:
+        return answered  # "It is composite." is No to "Is N prime?"; "the first player" when Alice moves first
     for sentence, word in ((g, p), (p, g)):
         predicate = _PREDICATE.match(sentence)
-        if predicate and len(sentence.split()) <= 12 and predicate.group(1).strip() == word:
+        if predicate and len(sentence.split()) <= 12 and predicate.group(1).strip() == word \
+                and not names_loser(sentence, word):
             return True
     return False
 

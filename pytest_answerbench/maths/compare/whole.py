@@ -9,7 +9,9 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 2. ``eigenvector`` (15): when the question asks for an eigenvector, the gold's vector times a nonzero number (of
    modulus 1 when a normalised one is asked) is the same one (:func:`.asked.eigenvector`).
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
-4. ``clean`` (30): both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a
+4. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
+   both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a numeral in a base
+   read as its value (``100100_2``) or, in a letter base, as its polynomial (``100100_b``); a
    decimal comma against a decimal read as the decimal point; a known unit written as text after a symbolic answer
    (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no symbols of the other answer.
 5. ``clock`` (40): times of day as times, not ratios.
@@ -28,8 +30,9 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
     what fraction of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes (it only accepts).
 12. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
 13. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-14. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, or when both answers
-    are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``: GRADING.md 13; method ``blanks:...``).
+14. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+    are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
+    numbered parts as the gold has answers: GRADING.md 13; method ``blanks:...``).
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .aliases import question_context
 from .asked import asked_value, eigenvector, fraction_of, renamed
-from .equations import symbolic
+from .equations import is_label, symbolic
 from .intervals import union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
@@ -148,7 +151,23 @@ def without_text_unit(answer: str, other: str) -> str:
     return m.group("value")
 
 
+# "E \approx 1.9\times10^{-19}\ \mathrm{J}": a label, then the value it states to its digits
+_APPROX_LABEL = lazy_compile(r"\s*\$?\s*(?P<label>[^=$]{1,20}?)\s*(?:\\approx|≈)\s*(?P<value>[^=]+)")
+
+
+def _approx_value(pred: str, gold: str) -> str:
+    """``pred`` without a label stated approximately equal to its value, when the gold has neither a label nor an
+    approximation (``E \\approx 3\\ \\mathrm{J}`` is ``3\\ \\mathrm{J}``; ``\\frac{1}{3} \\approx 0.33`` is not
+    a label)."""
+    m = _APPROX_LABEL.fullmatch(pred) if "\\approx" in pred or "≈" in pred else None
+    if m is None or "=" in gold or "\\approx" in gold or "\\approx" in m.group("value") \
+            or not is_label(m.group("label")) or not re.search(r"\d", m.group("value")):
+        return pred
+    return m.group("value").strip().rstrip("$").strip()
+
+
 def _clean(a: _Answers) -> None:
+    a.pred = _approx_value(a.pred, a.gold)
     if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
         a.pred, a.gold = without_text_unit(a.pred, a.gold), without_text_unit(a.gold, a.pred)
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
@@ -273,7 +292,8 @@ def _set(a: _Answers) -> Outcome:
     g_items = [with_marks(t, a.g) for t in a.g_parts]
     p_items = [with_marks(t, a.p) for t in a.p_parts]
     # blanks are ordered, unless each part names what it answers ("x = 1; y = 2": matched by name, rule 8)
-    blanks = _blanks(a.g.text) and _blanks(a.p.text) and not all("=" in t for t in a.g_parts)
+    blanks = (_blanks(a.g.text) and _blanks(a.p.text) or asked_parts(a.question) == len(a.g_parts) > 1) \
+        and not all("=" in t for t in a.g_parts)
     ordered = a.kind is not None and "ordered" in a.kind or blanks
     ok, methods = match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
     if not ok:
@@ -284,8 +304,17 @@ def _set(a: _Answers) -> Outcome:
 _BASE_NUMERAL = lazy_compile(r"([0-9A-Fa-f]{2,})\s*_\s*\{?\s*(\d{1,2})\s*\}?")
 
 
+_LETTER_BASE = lazy_compile(r"\(?(\d{2,})\)?\s*_\s*\{?\s*([a-z])\s*\}?")
+
+
 def _base_numeral(item: Item) -> Item:
-    """A numeral written in base b (``100100_2``, ``1A_{16}``; bases 2 to 16) as its value in base ten."""
+    """A numeral written in base b (``100100_2``, ``1A_{16}``; bases 2 to 16) as its value in base ten; in a base
+    named by a letter (``100100_b``) as the polynomial in that letter it stands for (``b^5+b^2``)."""
+    m = _LETTER_BASE.fullmatch(item.text) if "_" in item.text else None
+    if m is not None:
+        digits, base = m.group(1), m.group(2)
+        terms = [f"{d}*{base}^{k}" for k, d in enumerate(reversed(digits)) if d != "0"]
+        return replace(item, text="+".join(reversed(terms)) or "0")
     m = _BASE_NUMERAL.fullmatch(item.text) if "_" in item.text else None
     if m is None or not 2 <= int(m.group(2)) <= 16:
         return item
@@ -329,6 +358,24 @@ def numbered_parts(text: str) -> list[str] | None:
 # parts separated by a semicolon, or numbered "(1) ... (2) ...": the answers to several blanks or parts, in order
 # when both answers are written so (a set or a list with commas answering semicolon-separated solutions is a list)
 _BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)")
+
+
+# a blank in a question: a run of underscores, an underlined space, empty brackets
+_BLANK_MARK = lazy_compile(r"_{3,}|(?:\\_){2,}|\\underline\s*\{(?:\s|\\q?quad|\\hspace\{[^{}]*\}|~)*\}"
+                           r"|\(\s*\)|（\s*）")
+_PART_LABEL = lazy_compile(r"(?:^|\s)\((\d)\)")
+
+
+def asked_parts(question: str | None) -> int:
+    """How many ordered answers ``question`` asks for: its blanks ("the sum is ____ and the product is ____"), else
+    its numbered parts "(1) ... (2) ..." labelled 1, 2, ... in order; 0 when it asks for one answer or a list."""
+    if not question:
+        return 0
+    blanks = len(_BLANK_MARK.findall(question))
+    if blanks >= 2:
+        return blanks
+    labels = [int(m.group(1)) for m in _PART_LABEL.finditer(question)]
+    return len(labels) if len(labels) >= 2 and labels == list(range(1, len(labels) + 1)) else 0
 
 
 def _blanks(gold: str) -> bool:

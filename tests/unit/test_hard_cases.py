@@ -1,0 +1,79 @@
+"""Our own hand-written hard cases (``tests/data/hard_cases.jsonl``): a to-do list of readings, not an accuracy
+figure. Each line was labelled before it was scored: ``expect`` is the verdict a careful grader gives, and every
+answer a reading should accept sits beside a near miss that must stay wrong (same ``id`` stem, ``-ok`` / ``-nm``).
+
+The second batch (ids ``b2-``) was written and labelled after the first readings were built and scored once
+as it stood (its first-contact figures are in docs/profiles-math.md) before any reading was added for it.
+
+Families: ``text`` (answers in words, with negations, qualifiers and the question's property), ``units`` (the
+row's ``unit`` cell, conversions, a stated precision after conversion), ``named`` (named values, functions, base-b
+numerals, values in prose), ``parts`` (blanks and numbered parts are ordered, sets are not) and ``json`` (a JSON
+block that holds no answer). Each row is scored by OlympiadBench's default profile (its ``question``, ``unit`` and
+``error`` cells) and, when it has no unit or precision, by IMO-AnswerBench's (the question as its ``Problem``). A
+case the scorers still get wrong is listed in :data:`KNOWN_MISSES` and runs as a strict xfail naming what was
+read, so fixing it shows up as an unexpected pass.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_answerbench import score_row
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "hard_cases.jsonl"
+CASES = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+#: (benchmark, case id) -> why the case is still missed (the reading it needs; who owns it)
+KNOWN_MISSES = {
+    ("olympiad", "pair-family-ok1"): "the locator finds no answer in a bare '$(a, 1)$ for any positive integer $a$' "
+                                     "with a tuple gold (maths/locate.py)",
+    ("olympiad", "json-no-answer-nm1"): "a JSON block's 'steps' number is read as the answer (maths/locate.py)",
+    ("imo", "json-no-answer-nm1"): "a JSON block's 'steps' number is read as the answer (maths/locate.py)",
+    ("olympiad", "b2-continuous-ok1"): "'So $g$ is continuous at $0$.' is read as 0: a property at a point is only a "
+                                       "yes/no answer when the question asks it, which the closing rule cannot see",
+    ("imo", "b2-continuous-ok1"): "'So $g$ is continuous at $0$.' is read as 0 (as for olympiad)",
+    ("olympiad", "b2-gauss-ok2"): "the gauss (G) is no unit: a single G after a number is more often the "
+                                  "gravitational constant",
+}
+
+
+def _row(bench: str, case: dict) -> dict:
+    if bench == "olympiad":
+        row = {"prediction": case["prediction"], "final_answer": [case["final_answer"]]}
+        row.update({k: case[k] for k in ("unit", "error", "question") if k in case})
+        return row
+    row = {"Problem ID": case["id"], "Short Answer": case["final_answer"], "prediction": case["prediction"]}
+    if "question" in case:
+        row["Problem"] = case["question"]
+    return row
+
+
+def _params():
+    for bench in ("olympiad", "imo"):
+        for case in CASES:
+            if bench == "imo" and ("unit" in case or "error" in case):
+                continue  # IMO-AnswerBench rows have no unit or precision cells
+            marks = []
+            if (bench, case["id"]) in KNOWN_MISSES:
+                marks.append(pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[(bench, case["id"])]))
+            yield pytest.param(bench, case, id=f"{bench}-{case['id']}", marks=marks)
+
+
+def test_the_cases_are_well_formed():
+    ids = [c["id"] for c in CASES]
+    assert len(ids) == len(set(ids))
+    assert {c["family"] for c in CASES} == {"text", "units", "named", "parts", "json"}
+    assert all(c["expect"] in ("correct", "wrong") for c in CASES)
+    stems = {c["id"].rsplit("-", 1)[0] for c in CASES if c["expect"] == "correct"}
+    near = {c["id"].rsplit("-", 1)[0] for c in CASES if c["expect"] == "wrong"}
+    assert stems <= near, f"positives without a near miss: {sorted(stems - near)}"
+
+
+@pytest.mark.parametrize("bench, case", list(_params()))
+def test_a_hard_case(bench, case):
+    verdict = score_row(bench, _row(bench, case), profile="default", timeout=10)
+    assert verdict.status == case["expect"], (
+        f"{case['id']}: read {verdict.extracted!r} by {verdict.method}, gold {case['final_answer']!r}")
