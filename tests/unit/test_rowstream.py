@@ -262,3 +262,21 @@ def test_a_group_value_with_a_lone_surrogate_is_compared_with_a_baseline(tmp_pat
     report = _same_files(tmp_path, spec, rows, profile="default", seconds=0.0, with_fingerprint=True,
                          baseline=baseline, gates=GateSettings(max_drop=0.1, group_gates=True))
     assert report["comparison"]["groups"]["category"]["X\ufffd"]["delta"] == 0.0
+
+
+def test_rows_read_back_scrubbed_only_where_a_number_is_not_finite(tmp_path):
+    """Rows are read back without the NaN scrub when their text has no NaN or Infinity: a row holding NaN or an
+    infinity still reads back with None there, a row whose strings say "NaN" or "Infinity" keeps them, as the
+    held rows' report lists them."""
+    rows = [make_row(row_id=str(i), file="p.jsonl", line=i + 1, verdict=Verdict.graded(i % 2 == 0),
+                     fields={"category": value})
+            for i, value in enumerate([float("nan"), "NaN", float("inf"), "-Infinity", float("-inf"), "x"])]
+    with RowStream(folder=tmp_path) as stream:
+        stream.extend(rows)
+        listed = [r["fields"]["category"] for r in stream.rows()]
+        raw = [r["fields"]["category"] for r in stream.rows().raw()]
+        args = {"spec": resolve_benchmark("vmcbench_dev"), "profile": "default", "with_fingerprint": True}
+        held, built = build_report(rows=rows, **args), stream.build(**args)
+        assert list(built["rows"]) == list(held["rows"]) and built["fingerprint"] == held["fingerprint"]
+    assert listed == [None, "NaN", None, "-Infinity", None, "x"]
+    assert [str(v) for v in raw] == ["nan", "NaN", "inf", "-Infinity", "-inf", "x"]
