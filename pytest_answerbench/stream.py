@@ -440,6 +440,13 @@ class StreamMode:
             if session is not None and self.rows:
                 session.testscollected = self.rows
 
+    def _start_journal(self, plan: list[list[Any]]) -> None:
+        """The journal (``BenchRun``), whose rows' texts are the spool's: each row encoded once for both."""
+        super()._start_journal(plan)
+        writer = self.journal.writer
+        if writer is not None and isinstance(self.records, RowRecords):
+            writer.encode_row = self.records.stream.encode_once
+
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
         """On xdist's controller: the rows the workers' chunks hold (their names say how many)."""
@@ -702,6 +709,13 @@ class StreamRun(BenchRun):
             self._start_journal([entry for chunk in chunks for entry in _plan_entries(chunk)])
         if chunks and not self.freezer.frozen:
             self.freezer.freeze()  # what the collection made lives to the end: out of the collector's way (BenchRun)
+
+    def _start_journal(self, plan: list[list[Any]]) -> None:
+        """The journal (``BenchRun``), whose rows' texts are the spool's: each row encoded once for both."""
+        super()._start_journal(plan)
+        writer = self.journal.writer
+        if writer is not None and isinstance(self.records, RowRecords):
+            writer.encode_row = self.records.stream.encode_once
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:

@@ -206,6 +206,7 @@ class RowStream:
         self._digest_line = DigestLines()
         self._sorted: SortedRows | None = None
         self._readings = 0
+        self._encoded: tuple[Mapping[str, Any], str] | None = None  # encode_once's row and text
         # running figures, for what a run shows as it goes (the report's own come from ``build``)
         self.total = 0
         self.score_sum = 0.0
@@ -217,9 +218,18 @@ class RowStream:
 
     # -- rows in ---------------------------------------------------------------------------------------------
 
+    def encode_once(self, row: Mapping[str, Any]) -> str:
+        """The JSON text ``add`` writes for ``row``, kept for the ``add`` that follows if it is given this very
+        row, unchanged (a run's journal encodes each row just before the row is added: one encoding serves
+        both, report/journal.JournalWriter.encode_row)."""
+        text = _encode(row)
+        self._encoded = (row, text)
+        return text
+
     def add(self, row: Mapping[str, Any]) -> None:
         """One report row (:func:`pytest_answerbench.report.rows.make_row`), in any order."""
-        text = _encode(row)
+        encoded, self._encoded = self._encoded, None
+        text = encoded[1] if encoded is not None and encoded[0] is row else _encode(row)
         key = report_order(row)
         self._rows.add(key, text)
         clean = row if _finite(text) else json_clean(row)
