@@ -157,17 +157,30 @@ class ChunkRows:
         return (start, self.ends[k]) if start >= 0 else self.refs.get(k)
 
 
+_PLAIN = (int, float, bool)  # values holding no text (their exact classes: a subclass is looked at as text may be)
+
+
 def _may_hold_surrogates(rec: dict[str, Any]) -> bool:
     """Could a record hold a lone surrogate (``scrub_surrogates`` would change it)? Not when every string in it is
-    ASCII, which is checked without a walk of the whole record for most rows."""
+    ASCII, which is checked without a walk of the whole record for most rows: its values and the values of the
+    dicts among them (its fields); anything else (a list, a subclass of str or int) answers yes."""
     for value in rec.values():
-        if isinstance(value, str):
+        cls = value.__class__
+        if cls is str:
             if not value.isascii():
                 return True
-        elif value is not None and not isinstance(value, (int, float)):
-            if not isinstance(value, dict) or any(not isinstance(v, (str, int, float)) or (
-                    isinstance(v, str) and not v.isascii()) for v in value.values() if v is not None):
-                return True
+        elif value is None or cls in _PLAIN:
+            continue
+        elif cls is dict:
+            for item in value.values():
+                kind = item.__class__
+                if kind is str:
+                    if not item.isascii():
+                        return True
+                elif item is not None and kind not in _PLAIN:
+                    return True
+        else:
+            return True
     return False
 
 

@@ -12,7 +12,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pytest_answerbench import score_rows
@@ -280,3 +280,31 @@ def test_rows_read_back_scrubbed_only_where_a_number_is_not_finite(tmp_path):
         assert list(built["rows"]) == list(held["rows"]) and built["fingerprint"] == held["fingerprint"]
     assert listed == [None, "NaN", None, "-Infinity", None, "x"]
     assert [str(v) for v in raw] == ["nan", "NaN", "inf", "-Infinity", "-inf", "x"]
+
+
+_ANY_TEXT = (st.lists(st.sampled_from(["a", "\u00e9", "\ud800", "\udfff", "\U0001f600"]), max_size=4).map("".join)
+             | st.text(alphabet=st.characters(codec=None, categories=None), max_size=6))
+_LEAF = st.none() | st.booleans() | st.integers() | st.floats() | _ANY_TEXT
+
+
+_KEY = st.text(alphabet="abcdefgh_", min_size=1, max_size=5)  # a record's keys: the report's and the spec's names
+
+
+@settings(max_examples=300)
+@example({"fields": {"category": ["\ud800"]}}).via("a list among the fields")
+@example({"fields": {"category": "caf\u00e9 \udfff"}, "score": 1.0}).via("a field's text")
+@example({"response": "\ud800", "line": 3}).via("a record's text")
+@given(st.dictionaries(_KEY, _LEAF | st.dictionaries(_KEY, _LEAF | st.lists(_LEAF, max_size=2), max_size=3)
+                       | st.lists(_LEAF, max_size=2), max_size=6))
+def test_a_record_said_to_hold_no_surrogate_holds_none(rec):
+    """Streamed mode scrubs lone surrogates from a row's record only where ``_may_hold_surrogates`` says it may:
+    where it says no, the scrub changes nothing (a record's keys are names the report and the spec give)."""
+    from pytest_answerbench.report import scrub_surrogates
+    from pytest_answerbench.stream import _may_hold_surrogates
+
+    if not _may_hold_surrogates(rec):
+        assert scrub_surrogates(rec) == rec
+    if any(isinstance(v, str) and not v.isascii() for v in rec.values()):
+        assert _may_hold_surrogates(rec)
+    plain = {"id": "7", "line": 3, "score": 1.0, "gold": None, "ok": True, "fields": {"category": "MMStar", "n": 2}}
+    assert not _may_hold_surrogates(plain)  # the common record: no scrub
