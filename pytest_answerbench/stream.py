@@ -159,17 +159,30 @@ class ChunkRows:
         return (start, self.ends[k]) if start >= 0 else self.refs.get(k)
 
 
+_PLAIN = (int, float, bool)  # values holding no text (their exact classes: a subclass is looked at as text may be)
+
+
 def _may_hold_surrogates(rec: dict[str, Any]) -> bool:
     """Could a record hold a lone surrogate (``scrub_surrogates`` would change it)? Not when every string in it is
-    ASCII, which is checked without a walk of the whole record for most rows."""
+    ASCII, which is checked without a walk of the whole record for most rows: its values and the values of the
+    dicts among them (its fields); anything else (a list, a subclass of str or int) answers yes."""
     for value in rec.values():
-        if isinstance(value, str):
+        cls = value.__class__
+        if cls is str:
             if not value.isascii():
                 return True
-        elif value is not None and not isinstance(value, (int, float)):
-            if not isinstance(value, dict) or any(not isinstance(v, (str, int, float)) or (
-                    isinstance(v, str) and not v.isascii()) for v in value.values() if v is not None):
-                return True
+        elif value is None or cls in _PLAIN:
+            continue
+        elif cls is dict:
+            for item in value.values():
+                kind = item.__class__
+                if kind is str:
+                    if not item.isascii():
+                        return True
+                elif item is not None and kind not in _PLAIN:
+                    return True
+        else:
+            return True
     return False
 
 
@@ -508,6 +521,13 @@ class StreamMode:
             if session is not None and self.rows:
                 session.testscollected = self.rows
 
+    def _start_journal(self, plan: list[list[Any]]) -> None:
+        """The journal (``BenchRun``), whose rows' texts are the spool's: each row encoded once for both."""
+        super()._start_journal(plan)
+        writer = self.journal.writer
+        if writer is not None and isinstance(self.records, RowRecords):
+            writer.encode_row = self.records.stream.encode_once
+
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
         """On xdist's controller: the rows the workers' chunks hold (their names say how many)."""
@@ -782,6 +802,13 @@ class StreamRun(BenchRun):
             self._start_journal([entry for chunk in chunks for entry in _plan_entries(chunk)])
         if chunks and not self.freezer.frozen:
             self.freezer.freeze()  # what the collection made lives to the end: out of the collector's way (BenchRun)
+
+    def _start_journal(self, plan: list[list[Any]]) -> None:
+        """The journal (``BenchRun``), whose rows' texts are the spool's: each row encoded once for both."""
+        super()._start_journal(plan)
+        writer = self.journal.writer
+        if writer is not None and isinstance(self.records, RowRecords):
+            writer.encode_row = self.records.stream.encode_once
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:

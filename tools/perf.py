@@ -583,7 +583,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline_code:
         plan.append(("bench_baseline", "--bench, baseline code",
                      [py, str(work / "with_code.py"), str(Path(args.baseline_code).resolve()), "-m", "pytest",
-                      *common, "--bench", name, "preds.jsonl"]))
+                      *common, *bench[bench.index("--bench"):]]))  # the same mode (--stream) as the --bench run
         (work / "with_code.py").write_text(WITH_CODE)
     if name == "olympiad":  # both profiles (the default one above)
         plan.insert(1, ("score_row_upstream", "score_row only, upstream", [py, "score_only.py", str(preds), name,
@@ -607,7 +607,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.baseline_code:  # before/after with the outputs written, in the same rounds
             plan.append(("bench_baseline", "--bench, baseline code, report and JUnit",
                          [py, str(work / "with_code.py"), str(Path(args.baseline_code).resolve()), "-m", "pytest",
-                          *common, "--bench", name, "preds.jsonl", "--bench-report", "report-baseline.json",
+                          *common, *bench[bench.index("--bench"):], "--bench-report", "report-baseline.json",
                           "--junitxml", "junit-baseline.xml"]))
     if args.with_outputs and not args.bench_only:  # the bare test writing a JUnit file too, for the ratios
         plan = [(key, label + (", JUnit" if key != "score_row" else ""),

@@ -39,7 +39,7 @@ def _replace_surrogates(exc: UnicodeError) -> tuple[bytes, int]:
 codecs.register_error(ENCODE_ERRORS, _replace_surrogates)
 
 __all__ = ["ENCODE_ERRORS", "display_path", "integrity_problem", "load_report", "read_report", "report_schema",
-           "report_chunks", "unwritable", "write_json", "write_text"]
+           "indented", "report_chunks", "unwritable", "write_json", "write_text"]
 
 
 #: What each reading needs beyond the schema (``schema.json``): the report's rows, to pair, merge or select them.
@@ -286,10 +286,62 @@ def report_chunks(report: dict[str, Any]) -> Iterator[str]:
     at = head.index(marker)
     separator, opened = "\n  ", False
     for row in rows or ():
-        yield (head[:at] + '\n "rows": [' if not opened else "") + separator + json.dumps(
-            row, indent=1, ensure_ascii=False).replace("\n", "\n  ")
+        yield (head[:at] + '\n "rows": [' if not opened else "") + separator + indented(row, "\n  ")
         separator, opened = ",\n  ", True
     yield ("\n ]" + head[at + len(marker):] if opened else head) + "\n"
+
+
+_string = json.encoder.encode_basestring  # the text json.dumps gives a str with ensure_ascii=False (C when built)
+_float = float.__repr__
+_int = int.__repr__
+_FLOAT_WORDS = {float("inf"): "Infinity", float("-inf"): "-Infinity"}
+
+
+def indented(value: Any, newline: str = "\n") -> str:
+    """``json.dumps(value, indent=1, ensure_ascii=False)`` with every newline followed by ``newline``'s
+    indentation (``newline`` "\\n" plus spaces), the same characters, built from the C encoder's texts of the
+    strings and numbers rather than by json's pure-Python indenting encoder (about four times as fast on a report
+    row). Anything but dicts with string keys, lists, strings, numbers, booleans and None goes to ``json.dumps``
+    itself (its own text, or its error). A property test compares the two on arbitrary JSON values."""
+    if value.__class__ is dict:
+        if not value:
+            return "{}"
+        inner = newline + " "
+        parts = []
+        for key, item in value.items():
+            if key.__class__ is not str:
+                return json.dumps(value, indent=1, ensure_ascii=False).replace("\n", newline)
+            parts.append(f"{_string(key)}: {_leaf(item, inner)}")
+        return "{" + inner + ("," + inner).join(parts) + newline + "}"
+    if value.__class__ is list:
+        if not value:
+            return "[]"
+        inner = newline + " "
+        return "[" + inner + ("," + inner).join([_leaf(item, inner) for item in value]) + newline + "]"
+    return _leaf(value, newline)
+
+
+def _leaf(value: Any, newline: str) -> str:
+    """A value's text in :func:`indented` (containers through it, one level deeper)."""
+    cls = value.__class__
+    if cls is str:
+        return _string(value)
+    if cls is float:
+        if value == value:
+            return _FLOAT_WORDS.get(value) or _float(value)
+        return "NaN"
+    if cls is int:
+        return _int(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if cls is dict or cls is list:
+        return indented(value, newline)
+    # subclasses, tuples and anything json.dumps may refuse: its own text (or its error)
+    return json.dumps(value, indent=1, ensure_ascii=False).replace("\n", newline)
 
 
 def unwritable(path: str | os.PathLike[str], shown: str | None = None) -> str | None:

@@ -20,7 +20,7 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..verdict import CORRECT, MISS, NOT_RUN, Verdict
 from .rows import make_row
@@ -72,9 +72,13 @@ class JournalWriter:
             temporary.unlink(missing_ok=True)  # a full disk leaves no half-written file behind
             raise
         self._fh: Any = open(path, "a", encoding="utf-8")
+        # a row's JSON text in its line (what _line writes for it); a run spooling its rows sets its spool's
+        # encoder here, so that each row is encoded once for both (report/rowstream.RowStream.encode_once)
+        self.encode_row: Callable[[dict[str, Any]], str] = _ascii_json
 
     def add(self, nodeid: str, row: dict[str, Any]) -> None:
-        self._pending.append(_line({"nodeid": nodeid, "row": row}))
+        # _line({"nodeid": nodeid, "row": row}), the row's text made by encode_row
+        self._pending.append(f'{{"nodeid":{_ascii_json(nodeid)},"row":{self.encode_row(row)}}}\n')
         if len(self._pending) >= self.EVERY or time.monotonic() - self._last >= self.SECONDS:
             self.flush()
 
@@ -96,9 +100,12 @@ class JournalWriter:
             self.path.unlink(missing_ok=True)
 
 
+# ASCII: a lone surrogate in a row's text is written escaped and read back as it was
+_ascii_json = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
+
+
 def _line(data: dict[str, Any]) -> str:
-    # ASCII: a lone surrogate in a row's text is written escaped and read back as it was
-    return json.dumps(data, ensure_ascii=True, separators=(",", ":")) + "\n"
+    return _ascii_json(data) + "\n"
 
 
 class Journal:

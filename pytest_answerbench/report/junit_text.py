@@ -181,6 +181,8 @@ class JunitText:
         self._spool_path = self.path.with_name(f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.cases")
         self._spool: IO[str] | None = open(self._spool_path, "w", encoding="utf-8", newline="")
         self.totals: JunitTotals | None = None
+        self._starts: dict[str, str] = {}
+        self._opened: dict[Any, str] = {}
 
     @classmethod
     def from_config(cls, config: Any, path: str | os.PathLike[str] | None = None) -> "JunitText":
@@ -225,8 +227,7 @@ class JunitText:
             kind = {"passed": "", "failed": "failure", "skipped": "skipped"}.get(outcome)
             if kind is None:
                 raise ValueError(f"outcome must be passed, failed or skipped, not {outcome!r}")
-        classname, name = case_names(nodeid, self.prefix)
-        head = f'testcase classname="{_name(classname)}" name="{_value(name)}"'
+        head = self._start(nodeid)
         if self.family == "xunit1":
             if location is not None:
                 head += f' file="{_name(location[0])}"'
@@ -237,7 +238,9 @@ class JunitText:
         seconds = (duration + other_phases if self.duration_report == "total"
                    else duration if self.duration_report == "call" else 0.0)
         head += f' time="{seconds:.3f}"'
-        props = "".join([f'<property name="{_name(n)}" value="{_value(v)}" />' for n, v in properties])
+        opened = self._opened
+        props = "".join([f'{(opened.get(n) if type(n) is str else None) or self._open_property(n)}{_value(v)}" />'
+                         for n, v in properties])
         children = [f"<properties>{props}</properties>"] if props else []
         if kind:
             children.append(self._outcome(kind, message, text))
@@ -249,6 +252,34 @@ class JunitText:
         self._spool.write(f"<{head}>{''.join(children)}</testcase>" if children else f"<{head} />")
         if not kind:
             self.stats["passed"] += 1
+
+    # what every case of a file, and every property of a name, starts with: made once (``_start``,
+    # ``_open_property``), the same text as made for each case
+    _SHARED = 4096  # texts kept at most (then forgotten and made again)
+
+    def _start(self, nodeid: str) -> str:
+        """``testcase classname="..." name="..."`` of a case: the classname's part made once per file (for node
+        ids with a ``::`` and no ``[``, whose classname depends only on what precedes their last ``::``)."""
+        if "[" in nodeid or "::" not in nodeid:
+            classname, name = case_names(nodeid, self.prefix)
+            return f'testcase classname="{_name(classname)}" name="{_value(name)}"'
+        parent, _, name = nodeid.rpartition("::")
+        start = self._starts.get(parent)
+        if start is None:
+            classname = case_names(nodeid, self.prefix)[0]
+            if len(self._starts) >= self._SHARED:
+                self._starts.clear()
+            start = self._starts[parent] = f'testcase classname="{_name(classname)}" name="'
+        return f'{start}{_value(name)}"'
+
+    def _open_property(self, name: Any) -> str:
+        """``<property name="..." value="`` for a property's name (made once per name)."""
+        text = f'<property name="{_name(name)}" value="'
+        if type(name) is str:
+            if len(self._opened) >= self._SHARED:
+                self._opened.clear()
+            self._opened[name] = text
+        return text
 
     def _outcome(self, kind: str, message: str | None, text: str | None) -> str:
         if kind in ("failure", "error"):

@@ -425,9 +425,10 @@ def aggregate(
     return json_clean(report)
 
 
-def report_row(r: Mapping[str, Any]) -> Mapping[str, Any]:
-    """A row as the report lists it: its keys in the report's order, NaN and infinities as None."""
-    return json_clean(_row_keys(r))
+def report_row(r: Mapping[str, Any], finite: bool = False) -> Mapping[str, Any]:
+    """A row as the report lists it: its keys in the report's order, NaN and infinities as None (``finite``: the
+    caller knows the row holds neither, as a row decoded from JSON text without NaN or Infinity)."""
+    return _row_keys(r) if finite else json_clean(_row_keys(r))
 
 
 def _row_keys(r: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import json
+import json.scanner
 import os
 import shutil
 import tempfile
@@ -37,6 +38,19 @@ __all__ = ["RowStream", "SortedRows", "write_report"]
 # ASCII with escapes: a lone surrogate survives the round trip, NaN too (the report cleans them as it does)
 _encode = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
 _decode = json.JSONDecoder().decode
+# a line of the files written here (one JSON object, then its newline) decoded by the decoder's own scanner: what
+# ``_decode`` does, without its two whitespace matches around the value
+_scan = json.scanner.make_scanner(json.JSONDecoder())
+
+
+def _decode_line(line: str) -> Any:
+    return _scan(line, 0)[0]
+
+
+def _finite(text: str) -> bool:
+    """Does JSON text written by ``_encode`` hold no NaN or infinity? (Such numbers are written as the bare words
+    NaN and Infinity; the words inside an ASCII-escaped string make this answer no, which only costs a scrub.)"""
+    return "NaN" not in text and "Infinity" not in text
 
 
 class _Runs:
@@ -160,10 +174,10 @@ class SortedRows:
         with open(self.path, encoding="utf-8", errors="surrogatepass", newline="\n") as fh:
             if self._raw:
                 for line in fh:
-                    yield _decode(line)
-            else:
+                    yield _decode_line(line)
+            else:  # NaN and infinities as None: a scrub only for the rows whose text holds one
                 for line in fh:
-                    yield report_row(_decode(line))
+                    yield report_row(_decode_line(line), _finite(line))
 
     def __repr__(self) -> str:
         return f"<{self.count} report rows in {self.path}>"
@@ -192,6 +206,7 @@ class RowStream:
         self._digest_line = DigestLines()
         self._sorted: SortedRows | None = None
         self._readings = 0
+        self._encoded: tuple[Mapping[str, Any], str] | None = None  # encode_once's row and text
         # running figures, for what a run shows as it goes (the report's own come from ``build``)
         self.total = 0
         self.score_sum = 0.0
@@ -203,12 +218,21 @@ class RowStream:
 
     # -- rows in ---------------------------------------------------------------------------------------------
 
+    def encode_once(self, row: Mapping[str, Any]) -> str:
+        """The JSON text ``add`` writes for ``row``, kept for the ``add`` that follows if it is given this very
+        row, unchanged (a run's journal encodes each row just before the row is added: one encoding serves
+        both, report/journal.JournalWriter.encode_row)."""
+        text = _encode(row)
+        self._encoded = (row, text)
+        return text
+
     def add(self, row: Mapping[str, Any]) -> None:
         """One report row (:func:`pytest_answerbench.report.rows.make_row`), in any order."""
-        text = _encode(row)
+        encoded, self._encoded = self._encoded, None
+        text = encoded[1] if encoded is not None and encoded[0] is row else _encode(row)
         key = report_order(row)
         self._rows.add(key, text)
-        clean = json_clean(row)
+        clean = row if _finite(text) else json_clean(row)
         self._lines.add(None, self._digest_line(clean))
         self._sorted = None
         self.total += 1

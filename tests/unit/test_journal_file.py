@@ -113,3 +113,34 @@ def test_plan_entries_name_rows_the_files_do_not_from_their_node_id():
     assert entries == [["f.jsonl::a", "a", "f.jsonl", 3, None, None], ["g.jsonl::z", "z", "g.jsonl", None, None, None]]
     rows = not_run_rows(entries, {"f.jsonl::a"}, "stopped")
     assert [(r["id"], r["status"], r["detail"]) for r in rows] == [("z", "not_run", "not run: stopped")]
+
+
+def test_a_row_encoded_once_for_the_journal_and_the_spool(tmp_path):
+    """A journal whose rows are encoded by a RowStream's ``encode_once`` (streamed runs) is the same file as one
+    encoding them itself, and the spool keeps each row as given; a row changed or replaced after the journal
+    encoded it is encoded anew by the spool, never written with the stale text."""
+    from pytest_answerbench.report.rowstream import RowStream
+
+    rows = [_row(i, "caf\u00e9 \ud800 \"q\"") for i in range(3)]
+    plain, shared = JournalWriter(tmp_path / "plain.journal", {"plan": PLAN}), None
+    with RowStream(folder=tmp_path) as stream:
+        shared = JournalWriter(tmp_path / "shared.journal", {"plan": PLAN})
+        shared.encode_row = stream.encode_once
+        for i, row in enumerate(rows):
+            plain.add(f"f.jsonl::{i}", row)
+            shared.add(f"f.jsonl::{i}", row)
+            stream.add(row)
+        shared.add("f.jsonl::3", _row(3))
+        other = _row(3, "another")
+        stream.add(other)  # not the row the journal encoded last: its own text
+        changed = _row(0)
+        shared.add("f.jsonl::0", changed)
+        stream.add(dict(changed, status="wrong"))  # an equal row changed, as a new object: its own text too
+        spooled = [(r["id"], r["response"], r["status"]) for r in stream.rows()]
+    assert spooled == [("0", rows[0]["response"], "correct"), ("0", "x", "wrong"), ("1", rows[1]["response"], "wrong"),
+                       ("2", rows[2]["response"], "correct"), ("3", "another", "wrong")]
+    plain.add("f.jsonl::3", _row(3))
+    plain.add("f.jsonl::0", _row(0))
+    plain.close(), shared.close()
+    assert (tmp_path / "shared.journal").read_bytes() == (tmp_path / "plain.journal").read_bytes()
+    assert read_journal(tmp_path / "shared.journal").rows["f.jsonl::1"] == rows[1]

@@ -175,3 +175,34 @@ def test_memory_does_not_grow_with_cases(tmp_path):
     assert totals.tests == 50_000 and totals.failures == 16_667
     assert (tmp_path / "big.xml").stat().st_size > 20_000_000
     assert peak < 3 << 20
+
+
+_PART = st.lists(st.sampled_from(["a", "/", ".py", "::", "[", "]", " ", "&", '"', "<", "\x07", "é", "😀"]),
+                 max_size=6).map("".join)
+_CASE = st.tuples(st.lists(_PART, min_size=1, max_size=3).map("::".join),
+                  st.lists(st.tuples(st.sampled_from(["status", "method", "a&b", '"q"', 7, "é\x07"]),
+                                     st.sampled_from(["correct", 1.0, None, "<x>", "\x07"])), max_size=3),
+                  st.sampled_from(["passed", "failed", "skipped"]))
+
+
+def _testcases(writer: JunitText) -> str:
+    writer.close(seconds=0.0)
+    text = writer.path.read_text(encoding="utf-8")
+    return text[text.find("<testcase"):text.rfind("</testsuite>")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_CASE, min_size=1, max_size=6), st.sampled_from([None, "pre"]),
+       st.sampled_from(["xunit1", "xunit2"]))
+def test_cases_sharing_their_starts_are_the_cases_written_alone(tmp_path_factory, cases, prefix, family):
+    """A writer makes the start of a file's cases and of a property once and reuses it: the bytes of cases
+    written one after the other are those of each case written by a writer of its own."""
+    folder = tmp_path_factory.mktemp("junit")
+    together = JunitText(folder / "together.xml", prefix=prefix, family=family, started=0.0)
+    alone = []
+    for k, (nodeid, properties, outcome) in enumerate(cases):
+        together.add_case(nodeid, outcome, 0.5, "why", "text", properties, location=("f.py", 3))
+        single = JunitText(folder / f"alone{k}.xml", prefix=prefix, family=family, started=0.0)
+        single.add_case(nodeid, outcome, 0.5, "why", "text", properties, location=("f.py", 3))
+        alone.append(_testcases(single))
+    assert _testcases(together) == "".join(alone)

@@ -12,7 +12,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pytest_answerbench import score_rows
@@ -262,3 +262,49 @@ def test_a_group_value_with_a_lone_surrogate_is_compared_with_a_baseline(tmp_pat
     report = _same_files(tmp_path, spec, rows, profile="default", seconds=0.0, with_fingerprint=True,
                          baseline=baseline, gates=GateSettings(max_drop=0.1, group_gates=True))
     assert report["comparison"]["groups"]["category"]["X\ufffd"]["delta"] == 0.0
+
+
+def test_rows_read_back_scrubbed_only_where_a_number_is_not_finite(tmp_path):
+    """Rows are read back without the NaN scrub when their text has no NaN or Infinity: a row holding NaN or an
+    infinity still reads back with None there, a row whose strings say "NaN" or "Infinity" keeps them, as the
+    held rows' report lists them."""
+    rows = [make_row(row_id=str(i), file="p.jsonl", line=i + 1, verdict=Verdict.graded(i % 2 == 0),
+                     fields={"category": value})
+            for i, value in enumerate([float("nan"), "NaN", float("inf"), "-Infinity", float("-inf"), "x"])]
+    with RowStream(folder=tmp_path) as stream:
+        stream.extend(rows)
+        listed = [r["fields"]["category"] for r in stream.rows()]
+        raw = [r["fields"]["category"] for r in stream.rows().raw()]
+        args = {"spec": resolve_benchmark("vmcbench_dev"), "profile": "default", "with_fingerprint": True}
+        held, built = build_report(rows=rows, **args), stream.build(**args)
+        assert list(built["rows"]) == list(held["rows"]) and built["fingerprint"] == held["fingerprint"]
+    assert listed == [None, "NaN", None, "-Infinity", None, "x"]
+    assert [str(v) for v in raw] == ["nan", "NaN", "inf", "-Infinity", "-inf", "x"]
+
+
+_ANY_TEXT = (st.lists(st.sampled_from(["a", "\u00e9", "\ud800", "\udfff", "\U0001f600"]), max_size=4).map("".join)
+             | st.text(alphabet=st.characters(codec=None, categories=None), max_size=6))
+_LEAF = st.none() | st.booleans() | st.integers() | st.floats() | _ANY_TEXT
+
+
+_KEY = st.text(alphabet="abcdefgh_", min_size=1, max_size=5)  # a record's keys: the report's and the spec's names
+
+
+@settings(max_examples=300)
+@example({"fields": {"category": ["\ud800"]}}).via("a list among the fields")
+@example({"fields": {"category": "caf\u00e9 \udfff"}, "score": 1.0}).via("a field's text")
+@example({"response": "\ud800", "line": 3}).via("a record's text")
+@given(st.dictionaries(_KEY, _LEAF | st.dictionaries(_KEY, _LEAF | st.lists(_LEAF, max_size=2), max_size=3)
+                       | st.lists(_LEAF, max_size=2), max_size=6))
+def test_a_record_said_to_hold_no_surrogate_holds_none(rec):
+    """Streamed mode scrubs lone surrogates from a row's record only where ``_may_hold_surrogates`` says it may:
+    where it says no, the scrub changes nothing (a record's keys are names the report and the spec give)."""
+    from pytest_answerbench.report import scrub_surrogates
+    from pytest_answerbench.stream import _may_hold_surrogates
+
+    if not _may_hold_surrogates(rec):
+        assert scrub_surrogates(rec) == rec
+    if any(isinstance(v, str) and not v.isascii() for v in rec.values()):
+        assert _may_hold_surrogates(rec)
+    plain = {"id": "7", "line": 3, "score": 1.0, "gold": None, "ok": True, "fields": {"category": "MMStar", "n": 2}}
+    assert not _may_hold_surrogates(plain)  # the common record: no scrub
