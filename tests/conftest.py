@@ -23,6 +23,24 @@ import pytest_answerbench.choice  # noqa: F401,E402
 import pytest_answerbench.scorers.vmcbench  # noqa: F401,E402
 import pytest_answerbench.run  # noqa: F401,E402
 
+
+def _import_once() -> None:
+    """Every module of the package, and the LaTeX parser built on SymPy and the antlr runtime (both imported
+    lazily by the plugin): a first parse inside an in-process run would load antlr4 there, the run's end would
+    drop it, and a second copy would be loaded later (maths/parse.py rebuilds its parser then; test_maths_fastpaths
+    covers that case on its own)."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.walk_packages(pytest_answerbench.__path__, "pytest_answerbench."):
+        importlib.import_module(module.name)
+    from pytest_answerbench.maths.parse import sympy_parse_latex
+
+    sympy_parse_latex("\\frac{1}{2}")
+
+
+_import_once()
+
 pytest_plugins = ["pytester"]
 
 MC_OPTIONS = {"A": "a cat", "B": "a dog", "C": "a horse", "D": "a bird"}

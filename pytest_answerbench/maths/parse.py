@@ -18,6 +18,7 @@ output, never raw model text). This made OlympiadBench scoring several times fas
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 from ..text.patterns import lazy_compile
@@ -163,8 +164,17 @@ def _fast_parser() -> Any:
     None (use ``parse_latex`` itself) when the installed SymPy / antlr layout is not the one this mirrors.
     """
     if _fast_state:
-        return _fast_state[0]
-    parse = None
+        parse, runtime = _fast_state[0]
+        if runtime is None or sys.modules.get("antlr4") is runtime:
+            return parse
+        # The antlr runtime this parser was built on has left sys.modules (pytester's in-process runs drop the
+        # modules imported during the run): the runtime's own deferred imports would now load a second copy,
+        # whose classes the first copy's objects are not instances of, and every input would fail to lex.
+        # Build again on the modules loaded now; parsed trees cached from the old ones go too.
+        _fast_state.clear()
+        _raw_cache.clear()
+        _math_cache.clear()
+    parse, runtime = None, None
     try:
         from importlib.metadata import version
 
@@ -208,9 +218,10 @@ def _fast_parser() -> Any:
                     except Exception:  # a syntax error, or an input SLL cannot decide: LL decides
                         pass
                     return run(text, strict, False)
+            runtime = antlr4 if parse is not None else None
     except Exception:  # a SymPy / antlr layout this code does not know: use parse_latex alone
-        parse = None
-    _fast_state.append(parse)
+        parse, runtime = None, None
+    _fast_state.append((parse, runtime))
     return parse
 
 

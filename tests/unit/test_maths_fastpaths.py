@@ -58,6 +58,31 @@ def test_parsing_does_not_import_sympy_physics_until_a_bra_or_ket_is_read():
     assert out == ["False", "False", "Ket", "True"]
 
 
+def test_the_parser_survives_its_runtime_leaving_sys_modules():
+    """pytester's in-process runs drop the modules a run imported (SysModulesSnapshot): a first parse inside such
+    a run loaded antlr4, which is then gone, and the runtime's deferred imports loaded a second copy whose classes
+    the first copy's objects are not instances of: every later input failed to lex (``0.5``: "I don't understand
+    this"), in that process only, for the rest of its life. A fresh interpreter, so that antlr4 is not loaded."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from _pytest.pytester import SysModulesSnapshot\n"
+            "from pytest_answerbench import score_row\n"
+            "from pytest_answerbench.maths import parse\n"
+            "snapshot = SysModulesSnapshot()\n"
+            "assert 'antlr4' not in sys.modules\n"
+            "print(parse.sympy_parse_latex('\\\\frac{10}{9}'))\n"
+            "snapshot.restore()\n"
+            "assert 'antlr4' not in sys.modules\n"
+            "print(parse.sympy_parse_latex('0.5'), parse.sympy_parse_latex('\\\\frac{10}{9}'))\n"
+            "row = {'id': 'r', 'prediction': 'So $\\\\boxed{\\\\frac{10}{9}}$.', 'answer': '10/9'}\n"
+            "print(score_row('olympiad', row, profile='default').status)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["10/9", "0.500000000000000", "10/9", "correct"]
+
+
 @pytest.mark.parametrize("strict", [False, True], ids=["lenient", "strict"])
 @pytest.mark.parametrize("text", LATEX)
 def test_fast_parse_is_sympy_parse_latex(text, strict):
