@@ -344,6 +344,7 @@ class Collection:
         self.deselected = 0  # rows deselected (-k, --deselect, --bench-select, --bench-resume, ...)
         self.error_lines: list[str] = []  # the first line of each collection error (controller or serial)
         self.collect_errors: dict[str, None] = {}  # files that could not be collected: their one message each
+        self.failed_files: set[str] = set()  # node ids of the files whose collection failed
         self.file_class: type[PredictionFile] = PredictionFile  # stream.py's StreamFile in a streamed run
 
     def collect_files_as(self, cls: type[PredictionFile]) -> None:
@@ -409,6 +410,7 @@ class Collection:
         """Keep the first line of each collection error (xdist's controller receives the workers' and its own
         "Different tests were collected"), for the report of a run that scored no row."""
         if report.failed and not _compat.is_worker(self.config):
+            self.failed_files.add(report.nodeid)
             message = str(report.longrepr).strip()
             first = message.splitlines()[:1]
             if first and first[0] not in self.error_lines:

@@ -194,8 +194,11 @@ class BenchRun:
         if self._worker_ids is None:
             self._worker_ids = list(ids)
             planned = self.controller_plan()
-            # the rows the workers left out (-k, --lf, --bench-select, --bench-resume), as a serial run counts them
-            self.deselect_rows(len(planned) - sum(1 for nodeid in ids if nodeid in planned))
+            # the rows the workers left out (-k, --lf, --bench-select, --bench-resume), as a serial run counts them;
+            # the rows of a file whose collection failed (the shape check, a missing field) were not left out
+            failed, collected = self.collection.failed_files, set(ids)
+            self.deselect_rows(sum(1 for nodeid, (_, display, _) in planned.items()
+                                   if nodeid not in collected and display not in failed))
             if self.settings.report_path and not self.is_worker:
                 # the journal's plan on xdist's controller: each row a worker collected, named from the files
                 self._start_journal(plan_entries(self._worker_ids, planned, self.collection.plan.replayed_samples))

@@ -52,7 +52,7 @@ def test_a_stopped_streamed_run_restores_the_data_limit(bench_env, limits_seen, 
     _unchanged(before, limits_seen)
     # the next run in the same process scores every row as before
     again = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on")
-    assert again.parseoutcomes() == {"failed": 15, "passed": 15}
+    again.assert_outcomes(failed=15, passed=15)  # warnings (pytest 9.2 counts some here) aside
     assert resource.getrlimit(resource.RLIMIT_DATA) == before
 
 
