@@ -52,7 +52,9 @@ def test_the_base_a_question_asks(question, base):
 @pytest.mark.parametrize("gold, pred, question, same", [
     ("2516_8", "2516", _OCTAL, True),
     ("2516", "2516_8", _OCTAL, True),      # the other way round: the gold without its base
-    ("2516_8", "1358", _OCTAL, True),      # its value in base ten (as before this reading)
+    ("2516_8", "1358", _OCTAL, False),     # its value in base ten, when base eight is asked
+    ("2516_8", "1358", None, True),        # (without the question, the numeral's value)
+    ("1358", "2516_8", _OCTAL, True),      # a gold written as the value stays the value
     ("2516_8", "2516", None, False),       # no question: 2516 is two thousand five hundred and sixteen
     ("2516_8", "2516", "Convert the number to base 10.", False),  # another base asked
     ("2516_8", "2517", _OCTAL, False),

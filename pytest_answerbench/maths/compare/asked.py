@@ -20,8 +20,8 @@ keep near misses wrong:
 * :func:`asked_value`: a gold ``Q = V`` whose left side is written in the question (``Find an expression for
   P_0(t) - \\bar{P}_0(t)``) is answered by ``V`` alone;
 * :func:`in_asked_base`: when the question asks for the number in base ``b`` ("what number in base eight?"), a
-  numeral written without its base against one written ``2516_8`` is in that base (the digits are the answer);
-  without such a question, ``2516`` is the number two thousand five hundred and sixteen;
+  numeral written without its base against one written ``2516_8`` is in that base (the digits are the answer, and
+  ``1358``, its value in base ten, has a digit base eight has not); without such a question, ``2516`` is the number two thousand five hundred and sixteen;
 * :func:`stated_precision`: the precision the question states ("to 1 decimal place", "to the nearest tenth",
   "to three significant figures", "n \\times 10^x where n is to 2 decimal places") as the absolute tolerance of
   GRADING's stated precision, half a unit of the last place asked for (``13.056`` is ``13.1`` to 1 decimal place;
@@ -257,7 +257,9 @@ def in_asked_base(gold: str, pred: str, question: str | None) -> tuple[str, str]
     for k in (0, 1):
         written, bare = _WITH_BASE.fullmatch(out[1 - k].strip()), _BARE_NUMERAL.fullmatch(out[k].strip())
         if written and bare and int(written.group(2)) == base and \
-                all(int(digit, 16) < base for digit in out[k].strip()):
+                (k == 1 or all(int(digit, 16) < base for digit in out[k].strip())):
+            # (a predicted "1358" for base eight has a digit the base has not: no numeral in it, so wrong; a gold
+            # written so is taken as its value)
             out[k] = f"{out[k].strip()}_{{{base}}}"
     return out[0], out[1]
 
