@@ -21,10 +21,11 @@ keep near misses wrong:
   P_0(t) - \\bar{P}_0(t)``) is answered by ``V`` alone;
 * :func:`in_asked_base`: when the question asks for the number in base ``b`` ("what number in base eight?"), a
   numeral written without its base against one written ``2516_8`` is in that base (the digits are the answer, and
-  ``1358``, its value in base ten, has a digit base eight has not); without such a question, ``2516`` is the number two thousand five hundred and sixteen;
+  ``1358``, its value in base ten, has a digit base eight has not); without such a question, ``2516`` is the
+  number two thousand five hundred and sixteen;
 * :func:`stated_precision`: the precision the question states ("to 1 decimal place", "to the nearest tenth",
-  "to three significant figures", "n \\times 10^x where n is to 2 decimal places") as the absolute tolerance of
-  GRADING's stated precision, half a unit of the last place asked for (``13.056`` is ``13.1`` to 1 decimal place;
+  "to three significant figures", "n \\times 10^x where n is to 2 decimal places") as an absolute tolerance (as
+  OlympiadBench's ``error``): half a unit of the last place asked for (``13.056`` is ``13.1`` to 1 decimal place;
   ``13.0`` is not); no stated precision, no tolerance.
 """
 
