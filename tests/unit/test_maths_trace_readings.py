@@ -78,6 +78,7 @@ _MANTISSA = "Please format your answer as $n \\times 10^x$ where $n$ is to 2 dec
     ("Round your answer to the nearest ten.", "920", 10.0),
     ("Answer to three significant figures.", "1.07e16", 1e14),
     (_MANTISSA, "2.26e-10", 1e-12),  # the places are the mantissa's
+    ("At the end of 1998, determine the value of $r$ correct to one decimal place.", "4.2", 0.1),
 ])
 def test_a_stated_precision_is_half_a_unit_of_its_last_place(question, gold, step):
     assert stated_precision(question, gold) == pytest.approx(step / 2)
@@ -86,9 +87,12 @@ def test_a_stated_precision_is_half_a_unit_of_its_last_place(question, gold, ste
 @pytest.mark.parametrize("question, gold", [
     ("How far is it?", "13.1"),
     ("How many decimal places does 1/8 have?", "3"),
-    ("Round to 2 decimal places, and to 3 significant figures.", "13.1"),  # two different precisions
-    ("Round to a single decimal place.", "7.6Z"),  # not one plain number
-    ("Round to 2 decimal places.", "\\frac{1}{3}"),
+    ("Give the answer to 2 decimal places, and to 3 significant figures.", "13.1"),  # two different precisions
+    ("Round your answer to a single decimal place.", "7.6Z"),  # not one plain number
+    ("Round 3.14159 to the nearest hundredth.", "3.14"),  # rounding is the task: 3.14159 does not answer it
+    ("What is 7.07 rounded to the nearest integer?", "7"),
+    ("Find the nearest integer to $\\sqrt{50}$.", "7"),
+    ("Give your answer to 2 decimal places.", "\\frac{1}{3}"),
 ])
 def test_no_stated_precision(question, gold):
     assert stated_precision(question, gold) is None

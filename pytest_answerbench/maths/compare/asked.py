@@ -26,7 +26,8 @@ keep near misses wrong:
 * :func:`stated_precision`: the precision the question states ("to 1 decimal place", "to the nearest tenth",
   "to three significant figures", "n \\times 10^x where n is to 2 decimal places") as an absolute tolerance (as
   OlympiadBench's ``error``): half a unit of the last place asked for (``13.056`` is ``13.1`` to 1 decimal place;
-  ``13.0`` is not); no stated precision, no tolerance.
+  ``13.0`` is not), when it is said of the answer (in parentheses, or in a sentence about the answer), not when
+  rounding is the task ("Round 3.14159 to the nearest hundredth."); no stated precision, no tolerance.
 """
 
 from __future__ import annotations
@@ -282,6 +283,24 @@ def _count(word: str) -> int:
     return int(word) if word.isdigit() else _COUNT_WORDS[word]
 
 
+# a sentence that tells how to write the answer ("Round your answer to ...", "Express it to ...", "correct to ...")
+_ANSWER_WORDS = lazy_compile(r"(?i)\banswers?\b|\bexpress|\bgive\b|\breport|\b(?:correct|accurate)\s+to\b")
+_SENTENCE_END = lazy_compile(r"[.?!](?=\s|$)")
+
+
+def about_the_answer(question: str, at: int) -> bool:
+    """Is the precision stated at ``at`` an instruction for the answer: in parentheses ("in volts (to 1 decimal
+    place)") or in a sentence about the answer ("Round your answer to the nearest tenth.")? A precision that is the
+    task itself ("Round 3.14159 to the nearest hundredth.", "What is 7.07 rounded to the nearest integer?") is not:
+    the unrounded number does not answer it."""
+    if question.rfind("(", 0, at) > question.rfind(")", 0, at):
+        return True
+    ends = [m.end() for m in _SENTENCE_END.finditer(question, 0, at)]
+    start = ends[-1] if ends else 0
+    stop = _SENTENCE_END.search(question, at)
+    return bool(_ANSWER_WORDS.search(question, start, stop.end() if stop else len(question)))
+
+
 def stated_precision(question: str | None, gold: str) -> float | None:
     """The absolute tolerance the question's stated precision gives a one-number gold (see the module docstring);
     None when the question states none, states two different ones, or the gold is not one plain number."""
@@ -294,14 +313,16 @@ def stated_precision(question: str | None, gold: str) -> float | None:
     magnitude = math.floor(math.log10(size)) if size else 0
     steps: set[float] = set()
     for m in _PLACES.finditer(question):
-        scale = 10.0 ** magnitude if _MANTISSA.search(question) else 1.0
-        steps.add(scale * 10.0 ** -_count(m.group(1)))
+        if about_the_answer(question, m.start()):
+            scale = 10.0 ** magnitude if _MANTISSA.search(question) else 1.0
+            steps.add(scale * 10.0 ** -_count(m.group(1)))
     for m in _FIGURES.finditer(question):
-        if size:
+        if size and about_the_answer(question, m.start()):
             steps.add(10.0 ** (magnitude - _count(m.group(1)) + 1))
     for m in _NEAREST.finditer(question):
-        word = " ".join(m.group(1).lower().split())
-        steps.add(10.0 ** -_NEAREST_PLACES.get(word, 0))
+        if about_the_answer(question, m.start()):
+            word = " ".join(m.group(1).lower().split())
+            steps.add(10.0 ** -_NEAREST_PLACES.get(word, 0))
     if len(steps) != 1:
         return None
     return steps.pop() / 2 * (1 + 1e-9)  # half a unit of the last place (a hair over: 13.15 - 13.1 in binary)
