@@ -91,6 +91,7 @@ _MARKERS = lazy_compile(
     r"|(?<![\u4e00-\u9fff])答\s*[:：]"  # "答：Q = ..." closes a Chinese solution
     r"|(?m:^[ \t]*(?:\*\*)?(?-i:Answer)(?:\*\*)?[ \t]*(?=\$|\\\(|\\\[))"  # a line "Answer $9$" / "Answer \[ 9 \]"
     r"|\*\*\s*final\s+answer\s*:?\s*\*\*\s*:?"  # a heading "**Final Answer**" / "**Final Answer:** 18"
+    r"|(?m:^[ \t]*\#{1,6}[ \t]*final\s+answer[ \t]*:?[ \t]*$)"  # a Markdown heading "### Final Answer"
     r"|(?m:^[ \t]*(?-i:A|Ans)[ \t]*[:：](?![^\n]*\n[ \t]*(?-i:B)[ \t]*[:：]))"  # "A: 18" (not "A: 12\nB: 15", options)
     r"|(?m:^[ \t]*\#{4}(?!\#)[ \t]*(?=[-+$\\\d.]))",  # GSM8K's "#### 18" (not a heading "#### Step 3")
     re.I,
@@ -387,7 +388,8 @@ def truncated(response: str) -> bool:
 
 def stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
     """The answer a marker states, from the text after it: the rest of its line, or (when that is empty or
-    opens a display) the next non-empty line or display block; code fences are skipped."""
+    opens a display) the next non-empty line or display block, or the display block a lead-in line ending in a
+    colon introduces ("The value of c is:"); code fences are skipped."""
     line = rest.split("\n", 1)[0]
     if not line.strip() or line.strip() in _OPENERS:
         following = [ln for ln in rest.split("\n")[1:] if ln.strip() and not ln.lstrip().startswith("```")]
@@ -396,6 +398,9 @@ def stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
             line = "\n".join([line] + following[:2])
         elif following and following[0].strip() in _OPENERS:
             line = "\n".join(following[:3])  # a display block: $$ / \boxed{..} / $$
+        elif len(following) > 1 and following[0].rstrip().endswith(":") and following[1].strip() in _OPENERS:
+            # "### Final Answer\n\nThe value of \\( c \\) is:\n\\[\nc = I(0)\n\\]": a lead-in introducing a display
+            line = "\n".join(following[1:4])
         else:
             line = following[0] if following else ""
     return _marker_answer(line, multiple)

@@ -131,6 +131,22 @@ def _caret(m: re.Match) -> str:
 _RING_A = lazy_compile(r"\\(?:mathring|r)\s*(?:\{\s*(?:\\mathrm\s*\{\s*A\s*\}|\\text\s*\{\s*A\s*\}|A)\s*\}|A\b)")
 
 
+# a whole number with its ordinal suffix, raised or not: "12^{th}", "12^th", "21st", "3^{\\rm rd}" (wrappers gone)
+_ORDINAL = lazy_compile(r"(\d+)\s*(?:\^\s*\{\s*(st|nd|rd|th)\s*\}|\^\s*(st|nd|rd|th)|(st|nd|rd|th))")
+
+
+def ordinal_number(text: str) -> str:
+    """``12^{th}`` is the number 12 when the suffix is the one English writes after it (``1^{st}``, ``22^{nd}``,
+    ``13^{th}``); any other raised text is left as it is (``12^{st}`` is no ordinal, ``12^{2}`` a power)."""
+    m = _ORDINAL.fullmatch(text)
+    if m is None:
+        return text
+    number, suffix = int(m.group(1)), m.group(2) or m.group(3) or m.group(4)
+    last, tens = number % 10, number % 100
+    expected = "th" if 11 <= tens <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(last, "th")
+    return m.group(1) if suffix == expected else text
+
+
 def clean(text: str) -> Item:
     """Normalise one answer item (see module docstring)."""
     s = text.strip()
@@ -234,6 +250,8 @@ def clean(text: str) -> Item:
         if "x" in s or "X" in s:
             s = _TIMES_X.sub(r"\1\\times 10^", s)  # 1.0 x 10^{-5}: a times sign, not a variable
     s = " ".join(s.split())
+    if short and s[:1].isdigit() and ("th" in s or "st" in s or "nd" in s or "rd" in s):
+        s = ordinal_number(s)  # "12^{th}" (grade): the number 12
     if short and _EMPTY_SET.fullmatch(s):
         s = "\\emptyset"  # "\\{\\}", "\\{ \\}", "\\varnothing" (read as \\emptyset above)
     if short and s.startswith(("\\{", "{")) and ("|" in s or "mid" in s or ":" in s):

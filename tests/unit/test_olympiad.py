@@ -293,18 +293,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     text answers (sentences compared claim by claim, firm closing statements, plans) and the physics notation and
     question-aware readings (derivatives, x(t), aliases, eigenvectors) again, and the final commitment as a principle
     (answers taken back, restated questions, written-form conditions) and the claims about named things, the
-    question's yes/no property, letter-base numerals and blanks in the question again: their scorer version is 10, so a
-    baseline report made with an earlier version fails the fingerprint gate instead of showing
+    question's yes/no property, letter-base numerals and blanks in the question again, and the readings written from
+    trace_math's dev misses (ordinals, the asked base, the stated precision, units of the asked quantity, equations
+    divided through) again: their scorer version is 11, so a baseline report made with an earlier version fails the fingerprint gate instead of showing
     the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 10
-        old = {"benchmark": name, "profile": "default", "scorer_version": 9}
+        assert spec.version == 11
+        old = {"benchmark": name, "profile": "default", "scorer_version": 10}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 9, current 10"]
+            "scorer_version differs: baseline 10, current 11"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -14,12 +14,25 @@ keep near misses wrong:
   must have modulus 1 (a phase);
 * :func:`fraction_of`: when the question asks what fraction (``how much of``, ``what fraction``, ``ratio of``) of a
   quantity, a bare number ``c`` states ``c`` times the gold's one quantity (``27/128`` for ``27 I_0/128``);
+* :func:`in_units_of`: when the question asks for the answer in units of a quantity ("in units of the
+  bolometric luminosity of the Sun", "as a multiple of"), a number times one symbol (``15625 L_{\\odot}``, the
+  quantity's name) states that number;
 * :func:`asked_value`: a gold ``Q = V`` whose left side is written in the question (``Find an expression for
-  P_0(t) - \\bar{P}_0(t)``) is answered by ``V`` alone.
+  P_0(t) - \\bar{P}_0(t)``) is answered by ``V`` alone;
+* :func:`in_asked_base`: when the question asks for the number in base ``b`` ("what number in base eight?"), a
+  numeral written without its base against one written ``2516_8`` is in that base (the digits are the answer, and
+  ``1358``, its value in base ten, has a digit base eight has not); without such a question, ``2516`` is the
+  number two thousand five hundred and sixteen;
+* :func:`stated_precision`: the precision the question states ("to 1 decimal place", "to the nearest tenth",
+  "to three significant figures", "n \\times 10^x where n is to 2 decimal places") as an absolute tolerance (as
+  OlympiadBench's ``error``): half a unit of the last place asked for (``13.056`` is ``13.1`` to 1 decimal place;
+  ``13.0`` is not), when it is said of the answer (in parentheses, or in a sentence about the answer), not when
+  rounding is the task ("Round 3.14159 to the nearest hundredth."); no stated precision, no tolerance.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Callable
 
@@ -161,28 +174,46 @@ _FRACTION = lazy_compile(r"(?i)\bhow\s+much\s+of\b|\bwhat\s+(?:fraction|part|pro
                          r"\bratio\s+of\b")
 
 
-def fraction_of(g: Item, p: Item, question: str | None) -> tuple[bool, str] | None:
-    """A bare number ``c`` against a gold ``c Q`` (one quantity ``Q``) when the question asks what fraction of it."""
-    if not question or not _FRACTION.search(question) or "=" in g.text or "=" in p.text:
-        return None
+def _number_times_quantity(number: Item, times: Item) -> bool:
+    """Is ``times`` the number ``number`` times one quantity (``27 I_0/128`` and ``27/128``)? A variable (``x``,
+    ``n``), a sum or a power of the quantity is no such multiple."""
+    if "=" in number.text or "=" in times.text:
+        return False
     try:
-        ge, pe = parse(g.text), parse(p.text)
+        ne, te = parse(number.text), parse(times.text)
     except Unknown:
-        return None
-    if pe.free_symbols or len(ge.free_symbols) != 1:
-        return None
+        return False
+    if ne.free_symbols or len(te.free_symbols) != 1:
+        return False
     import sympy
 
-    (quantity,) = ge.free_symbols
+    (quantity,) = te.free_symbols
     if quantity.name in ("i", "e", "x", "n"):
-        return None  # a variable, not a quantity
+        return False  # a variable, not a quantity
     try:
         with step_limit(SIMPLIFY_SECONDS):
-            c = sympy.simplify(ge / quantity)
-            same = not c.free_symbols and c != 0 and sympy.simplify(pe - c) == 0
+            c = sympy.simplify(te / quantity)
+            return bool(not c.free_symbols and c != 0 and sympy.simplify(ne - c) == 0)
     except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
+        return False
+
+
+def fraction_of(g: Item, p: Item, question: str | None) -> tuple[bool, str] | None:
+    """A bare number ``c`` against a gold ``c Q`` (one quantity ``Q``) when the question asks what fraction of it."""
+    if not question or not _FRACTION.search(question):
         return None
-    return (True, "fraction-of") if same else None
+    return (True, "fraction-of") if _number_times_quantity(p, g) else None
+
+
+_UNITS_OF = lazy_compile(r"(?i)\bin\s+units\s+of\b|\bas\s+a\s+multiple\s+of\b")
+
+
+def in_units_of(g: Item, p: Item, question: str | None) -> tuple[bool, str] | None:
+    """A gold number ``c`` against ``c Q`` (one quantity ``Q``, not a variable) when the question asks for the
+    answer in units of a quantity."""
+    if not question or not _UNITS_OF.search(question):
+        return None
+    return (True, "in-units-of") if _number_times_quantity(g, p) else None
 
 
 _KEY = lazy_compile(r"\s+|\\left|\\right|[{}$]|\\[,;:! ]")
@@ -200,3 +231,98 @@ def asked_value(g: Item, p: Item, question: str | None, compare: Compare) -> tup
         return None
     ok, how = compare(Item(sides[1], g.percent, g.degree, g.unit), p)
     return (True, f"asked:{how}") if ok else None
+
+
+_BASE_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+               "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16}
+_ASKED_BASE = lazy_compile(r"(?i)\b(?:in|to|into)\s+base[-\s]*\$?\s*(?:\{\s*)?(\d{1,2}|%s)\b" % "|".join(_BASE_WORDS))
+_WITH_BASE = lazy_compile(r"([0-9A-F]+)\s*_\s*\{?\s*(\d{1,2})\s*\}?")
+_BARE_NUMERAL = lazy_compile(r"[0-9A-F]+")
+
+
+def asked_base(question: str | None) -> int | None:
+    """The base the question asks its answer in ("in base eight", "to base $8$"); None when it names no such base
+    or several."""
+    if not question or "base" not in question.lower():
+        return None
+    bases = {int(b) if b.isdigit() else _BASE_WORDS[b.lower()] for b in _ASKED_BASE.findall(question)}
+    return bases.pop() if len(bases) == 1 and 2 <= min(bases) <= 16 else None
+
+
+def in_asked_base(gold: str, pred: str, question: str | None) -> tuple[str, str]:
+    """``(gold, pred)`` with a bare numeral written in the base the question asks (``2516`` -> ``2516_{8}``) when
+    the other answer writes its numeral in that base; unchanged otherwise."""
+    base = asked_base(question)
+    if base is None:
+        return gold, pred
+    out = [gold, pred]
+    for k in (0, 1):
+        written, bare = _WITH_BASE.fullmatch(out[1 - k].strip()), _BARE_NUMERAL.fullmatch(out[k].strip())
+        if written and bare and int(written.group(2)) == base and \
+                (k == 1 or all(int(digit, 16) < base for digit in out[k].strip())):
+            # (a predicted "1358" for base eight has a digit the base has not: no numeral in it, so wrong; a gold
+            # written so is taken as its value)
+            out[k] = f"{out[k].strip()}_{{{base}}}"
+    return out[0], out[1]
+
+
+_COUNT_WORDS = {"one": 1, "a single": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT = r"(\d|one|a\s+single|single|two|three|four|five|six)"
+_PLACES = lazy_compile(r"(?i)\b%s\s+decimal\s+places?\b" % _COUNT)
+_FIGURES = lazy_compile(r"(?i)\b%s\s+significant\s+(?:figures?|digits?)\b" % _COUNT)
+_NEAREST = lazy_compile(r"(?i)\bnearest\s+(tenth|hundredth|thousandth|whole\s+number|integer|ten|hundred|thousand)\b")
+_NEAREST_PLACES = {"tenth": 1, "hundredth": 2, "thousandth": 3, "integer": 0, "ten": -1, "hundred": -2,
+                   "thousand": -3}
+# "format your answer as n \times 10^x where n is to 2 decimal places": the places are the mantissa's
+_MANTISSA = lazy_compile(r"(?i)\bn\s*\$?\s*(?:is|to)\b[^.]{0,20}?decimal\s+place")
+_PLAIN_FLOAT = lazy_compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def _count(word: str) -> int:
+    word = " ".join(word.lower().split())
+    return int(word) if word.isdigit() else _COUNT_WORDS[word]
+
+
+# a sentence that tells how to write the answer ("Round your answer to ...", "Express it to ...", "correct to ...")
+_ANSWER_WORDS = lazy_compile(r"(?i)\banswers?\b|\bexpress|\bgive\b|\breport|\b(?:correct|accurate)\s+to\b")
+_SENTENCE_END = lazy_compile(r"[.?!](?=\s|$)")
+
+
+def about_the_answer(question: str, at: int) -> bool:
+    """Is the precision stated at ``at`` an instruction for the answer: in parentheses ("in volts (to 1 decimal
+    place)") or in a sentence about the answer ("Round your answer to the nearest tenth.")? A precision that is the
+    task itself ("Round 3.14159 to the nearest hundredth.", "What is 7.07 rounded to the nearest integer?") is not:
+    the unrounded number does not answer it."""
+    if question.rfind("(", 0, at) > question.rfind(")", 0, at):
+        return True
+    ends = [m.end() for m in _SENTENCE_END.finditer(question, 0, at)]
+    start = ends[-1] if ends else 0
+    stop = _SENTENCE_END.search(question, at)
+    return bool(_ANSWER_WORDS.search(question, start, stop.end() if stop else len(question)))
+
+
+def stated_precision(question: str | None, gold: str) -> float | None:
+    """The absolute tolerance the question's stated precision gives a one-number gold (see the module docstring);
+    None when the question states none, states two different ones, or the gold is not one plain number."""
+    if not question or not any(w in question for w in ("decimal", "significant", "nearest")):
+        return None
+    value = _PLAIN_FLOAT.fullmatch(clean(gold).text.replace(",", ""))
+    if value is None:
+        return None
+    size = abs(float(value.group()))
+    magnitude = math.floor(math.log10(size)) if size else 0
+    steps: set[float] = set()
+    for m in _PLACES.finditer(question):
+        if about_the_answer(question, m.start()):
+            scale = 10.0 ** magnitude if _MANTISSA.search(question) else 1.0
+            steps.add(scale * 10.0 ** -_count(m.group(1)))
+    for m in _FIGURES.finditer(question):
+        if size and about_the_answer(question, m.start()):
+            steps.add(10.0 ** (magnitude - _count(m.group(1)) + 1))
+    for m in _NEAREST.finditer(question):
+        if about_the_answer(question, m.start()):
+            word = " ".join(m.group(1).lower().split())
+            steps.add(10.0 ** -_NEAREST_PLACES.get(word, 0))
+    if len(steps) != 1:
+        return None
+    return steps.pop() / 2 * (1 + 1e-9)  # half a unit of the last place (a hair over: 13.15 - 13.1 in binary)

@@ -103,14 +103,52 @@ def proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
         return e1 == e2
     # Small polynomials over Q (most equation answers): decided exactly without simplify (see .poly).
     quick = constant_ratio(e1, e2)
-    if quick is not None:
+    unknowns = differential_unknowns(e1, e2)
+    if quick is not None and (quick is not False or not unknowns):
         return quick is not False
     try:
         with step_limit(SIMPLIFY_SECONDS):
             ratio = sympy.simplify(e1 / e2)
     except (StepTimeout, TypeError, ValueError, ArithmeticError, RecursionError):
         return None
+    if unknowns and not ratio.is_number:
+        shared = {x.name for x in e1.free_symbols} & {x.name for x in e2.free_symbols}
+        return coefficient_of(ratio, unknowns, frozenset(shared))
     return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
+
+
+# the name symbols.read_notation gives a derivative: "x'", "x''", "\omega_{P}", "v_{0PP}"
+_DERIVATIVE = lazy_compile(r"(?P<base>[^_']+)(?:'+|_\{(?P<sub>[^{}]*?)\*?P(?:\*?P)*\})")
+
+
+def differential_unknowns(*exprs: object) -> frozenset[str]:
+    """The unknowns of a differential equation: the symbols that are derivatives (as :mod:`..symbols` names them)
+    and the quantities they are derivatives of (``x'`` and ``x``); empty when no derivative is written."""
+    names = {s.name for e in exprs for s in e.free_symbols}  # type: ignore[attr-defined]
+    derivatives = [m for m in map(_DERIVATIVE.fullmatch, names) if m is not None]
+    out = set()
+    for m in derivatives:
+        sub = (m.group("sub") or "").rstrip("*")
+        out |= {m.group(0), m.group("base") + (f"_{{{sub}}}" if sub else "")}
+    return frozenset(out)
+
+
+def coefficient_of(ratio: object, unknowns: frozenset[str], shared: frozenset[str]) -> bool:
+    """Is ``ratio`` (one equation's standard form over the other's) a coefficient: a nonzero number times powers
+    of quantities both equations use (``shared``), none of them an unknown? A differential equation divided
+    through by its coefficient (``I\\dot\\omega + 2B\\omega = T`` by ``I``) is the same equation; divided by an
+    unknown, or multiplied by a quantity only one side writes (``t``), it is another one."""
+    import sympy
+
+    coeff, factors = ratio.as_coeff_mul()  # type: ignore[attr-defined]
+    if coeff == 0 or not coeff.is_finite:
+        return False
+    for factor in factors:
+        base, exp = factor.as_base_exp()
+        if not (isinstance(base, sympy.Symbol) and exp.is_number and base.name not in unknowns
+                and base.name in shared):
+            return False
+    return True
 
 
 def ratio_equal(gt: str, pt: str) -> bool | None:

@@ -5,6 +5,7 @@ limit), and beyond the size bounds (:func:`beyond_bounds`: canonical trees and c
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Sequence
 
 from ..exact import BOUND, Undecided, canonical
@@ -172,18 +173,28 @@ def values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
     return expressions_equal(ge, pe)
 
 
+_SUBSCRIPTED = re.compile(r"\\?[A-Za-z]+_\{?[A-Za-z0-9]+\}?")
+
+
 def _letters_as_factors(ge: Any, pe: Any) -> tuple[Any, Any]:
     """``m g(3 - 2\\cos\\theta)`` is a product when ``g`` is a quantity: a function letter applied to an argument
-    is read as a factor when the same letter stands alone as a symbol on either side."""
-    from sympy import Mul, Symbol
+    is read as a factor when the same letter stands alone as a symbol on either side; so is a subscripted name
+    (``r_{0}(1 + r/r_{0})^{3/2}``: ``r_{0}`` times the bracket, as ``r_{0}`` stands alone)."""
+    from sympy import Mul, Pow, Symbol
     from sympy.core.function import AppliedUndef
 
-    calls = [c for e in (ge, pe) for c in e.atoms(AppliedUndef) if len(c.func.__name__) == 1]
+    calls = [c for e in (ge, pe) for c in e.atoms(AppliedUndef)
+             if len(c.func.__name__) == 1 or _SUBSCRIPTED.fullmatch(c.func.__name__)]
     if not calls:
         return ge, pe
     names = {s.name for s in ge.free_symbols | pe.free_symbols}
     swap = {c: Symbol(c.func.__name__) * Mul(*c.args) for c in calls if c.func.__name__ in names}
-    return (ge.xreplace(swap), pe.xreplace(swap)) if swap else (ge, pe)
+    if not swap:
+        return ge, pe
+    # "r_{0}(1 + r)^{3/2}": the grammar raises the call to the power; the power is the bracket's
+    powers = {node: Symbol(node.base.func.__name__) * Mul(*node.base.args) ** node.exp
+              for e in (ge, pe) for node in e.atoms(Pow) if node.base in swap}
+    return ge.xreplace(powers).xreplace(swap), pe.xreplace(powers).xreplace(swap)
 
 
 def reduced(expr: Any) -> Any:

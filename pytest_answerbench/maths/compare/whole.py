@@ -11,7 +11,8 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
 4. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
    both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a numeral in a base
-   read as its value (``100100_2``) or, in a letter base, as its polynomial (``100100_b``); a
+   read as its value (``100100_2``) or, in a letter base, as its polynomial (``100100_b``), and a bare numeral
+   against one in the base the question asks as written in that base (:func:`.asked.in_asked_base`); a
    decimal comma against a decimal read as the decimal point; a known unit written as text after a symbolic answer
    (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no symbols of the other answer.
 5. ``clock`` (40): times of day as times, not ratios.
@@ -27,7 +28,7 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 10. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
 11. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
-    what fraction of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes (it only accepts).
+    what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes (it only accepts).
 12. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
 13. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
 14. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
@@ -51,7 +52,7 @@ from ..symbols import read_notation
 from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .aliases import question_context
-from .asked import asked_value, eigenvector, fraction_of, renamed
+from .asked import asked_value, eigenvector, fraction_of, in_asked_base, in_units_of, renamed, stated_precision
 from .equations import is_label, symbolic
 from .intervals import union_parts_equal
 from .items import all_equal, items_equal
@@ -91,6 +92,8 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
             verdict = long_answers(gold, pred, tolerance, kind)
             if verdict is not None:
                 return verdict
+        if tolerance is None and question:
+            tolerance = stated_precision(question, gold)  # "to 1 decimal place": 13.056 is 13.1
         return _equivalent(gold, pred, tolerance, kind, unit, question)
     except Undecided as bound:
         return False, BOUND + bound.name
@@ -171,6 +174,9 @@ def _clean(a: _Answers) -> None:
     if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
         a.pred, a.gold = without_text_unit(a.pred, a.gold), without_text_unit(a.gold, a.pred)
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
+    if a.question and "_" in a.g.text + a.p.text:  # "2516" for "2516_8" when the question asks base eight
+        g_text, p_text = in_asked_base(a.g.text, a.p.text, a.question)
+        a.g, a.p = replace(a.g, text=g_text), replace(a.p, text=p_text)
     a.g, a.p = _base_numeral(a.g), _base_numeral(a.p)
     if "," in a.g.text or "," in a.p.text:
         a.g = replace(a.g, text=decimal_comma(a.g.text, a.p.text))
@@ -267,7 +273,7 @@ def _asked(a: _Answers) -> Outcome | None:
     pair = _one_part(a) if a.question else None
     if pair is None:
         return None
-    return fraction_of(*pair, a.question) or \
+    return fraction_of(*pair, a.question) or in_units_of(*pair, a.question) or \
         asked_value(*pair, a.question, lambda g, p: items_equal(g, p, _tolerances(a)[0], a.kind))
 
 
