@@ -24,7 +24,7 @@ A tag, a box and an answer line share a priority: the later of the two wins, bec
 replaces an earlier answer ("\\boxed{3}. Wait, that's wrong... So the final answer is 5."), and an answer line
 after a box counts only when it states an answer. A lower priority is read only when no rule above it found one.
 
-The final commitment wins (GRADING.md 12): what a response says along the way commits to nothing. An answer
+The final commitment wins (the grading conventions): what a response says along the way commits to nothing. An answer
 marker in a supposition or a check ("if it asked for three-digit factors, the answer would be 0", "let me check
 whether the answer is 36"), in the conditional ("would be"), stating a partial result ("the answer is 20 so far")
 or the answer's form ("The answer should be a single number.", "the answer is an integer", "the answer is S1 + S2"
@@ -282,7 +282,7 @@ def _cut_box(scope: _Scope) -> Found | None:
     return Found(start, Extraction((spans[-1],), "boxed-cut"))
 
 
-# What makes an answer marker a thought along the way, not a commitment (GRADING.md 12): a supposition or a check
+# What makes an answer marker a thought along the way, not a commitment (the grading conventions): a supposition or a check
 # in its sentence before it ("if the question asked for three-digit factors, the answer would be 0", "let me check
 # whether the answer is 12"), the conditional "would be", a partial result ("the answer so far is 20"); or a
 # statement of the answer's form, not of a value ("The answer should be a single number.").
@@ -336,7 +336,7 @@ def _supposes(clause: str) -> bool:
     return bool(_SUPPOSING.search(clause))
 
 
-# what takes back the answer just stated (GRADING.md 12): the next sentence retracts it ("Wait, that's not right",
+# what takes back the answer just stated (the grading conventions): the next sentence retracts it ("Wait, that's not right",
 # "Hmm, I misread the question", "No, ...", "Actually, let me reconsider", "Let me re-read the problem") or restates
 # the question to solve it again; a check that may confirm it ("Wait, let me double-check", "Hmm, that's right")
 # does not take it back
@@ -387,7 +387,7 @@ def musing(text: str, marker: re.Match, question: str | None = None) -> bool:
     supposition or a check, conditional ("would be"), a partial result; on a line that later lines follow, a guess
     ("Maybe the answer is 15"), a question ("So the answer is 12? Let me verify."), a negation, hedge or bound ("the
     answer isn't 4", "is probably 30", "is at least 50"); or a statement of the answer's form ("The answer should be a single number.", "the
-    answer is an integer")? (GRADING.md 12.)"""
+    answer is an integer")? (the grading conventions.)"""
     start = marker.start()
     window = text[max(0, start - 200):start]
     clause = _CLAUSE_START.split(window)[-1]

@@ -1,4 +1,4 @@
-"""Text answers by meaning (GRADING.md 10): what a short answer or a closing sentence claims, negations and
+"""Text answers by meaning (the grading conventions): what a short answer or a closing sentence claims, negations and
 qualifiers included.
 
 A careful grader reads "Hence it is possible." as the answer Yes, "**Answer:** Not necessarily." as No, "the limit

@@ -1,4 +1,4 @@
-"""How physics and calculus answers name their quantities, read before the comparison (GRADING.md 9 and 11).
+"""How physics and calculus answers name their quantities, read before the comparison (the grading conventions).
 
 A grader reads ``\\frac{dx(t)}{dt} = k x(t) - a`` and ``\\frac{dx}{dt} = kx - a`` as one equation, ``\\dot{x}_0`` as the
 initial velocity, ``\\omegat`` (a gold typed without a space) as ``\\omega t`` and ``v_{\\text{two}}`` as ``v_2``. The

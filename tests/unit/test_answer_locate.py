@@ -433,7 +433,7 @@ def test_the_duration_cut_skips_texts_without_minutes_and_reads_the_others_as_be
     assert locate._one_duration("It takes 3 hours and 35 minutes.") == "It takes 215 minutes."
 
 
-# ---- the final commitment (GRADING.md 1 and 12): musings along a reasoning trace commit to nothing ------------------
+# ---- the final commitment (the grading conventions): musings along a reasoning trace commit to nothing ------------------
 
 MUSINGS = {
     # a statement of the answer's form, then the closing line in prose

@@ -1,4 +1,4 @@
-"""Text answers by meaning (GRADING.md 10, ``maths/meaning.py``): yes/no, existence, finite/infinite, possible/
+"""Text answers by meaning (the grading conventions, ``maths/meaning.py``): yes/no, existence, finite/infinite, possible/
 impossible, always/not necessarily, a named winner or shape, with negations and qualifiers; and the closing
 sentence that states such an answer (``maths/prose.py``)."""
 

@@ -1,4 +1,4 @@
-"""Answers to several parts or blanks are ordered (GRADING.md 13): the k-th answer answers the k-th part; a list of
+"""Answers to several parts or blanks are ordered (the grading conventions): the k-th answer answers the k-th part; a list of
 solutions to one equation stays unordered (rule 8), and named assignments match by name."""
 
 from __future__ import annotations

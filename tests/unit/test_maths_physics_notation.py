@@ -220,7 +220,7 @@ def test_a_greek_letter_with_a_prime_is_a_symbol_of_its_own():
 # ---- structured answers: named tuples, a domain in brackets, a unit written after a formula ----------------------
 
 @pytest.mark.parametrize("gold, pred, expected", [
-    ("(x, y) = (1, 2)", "x=1, y=2", True),  # named values match by name (GRADING.md 8)
+    ("(x, y) = (1, 2)", "x=1, y=2", True),  # named values match by name (the grading conventions)
     ("(x, y) = (1, 2)", "y = 2, x = 1", True),
     ("(x, y) = (1, 2)", "(1, 2)", True),
     ("(x, y) = (1, 2)", "x = 2, y = 1", False),

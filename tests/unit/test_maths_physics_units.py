@@ -1,5 +1,5 @@
 """Physics answers with units and powers of ten against a gold in another unit, or with the unit in the row's
-``unit`` cell (GRADING.md 6 and 14): converted to the gold's unit before comparing; a stated precision applies in the
+``unit`` cell (the grading conventions): converted to the gold's unit before comparing; a stated precision applies in the
 gold's unit, after conversion; another quantity, or the right number in the wrong unit, is wrong."""
 
 from __future__ import annotations

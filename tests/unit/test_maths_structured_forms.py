@@ -1,4 +1,4 @@
-"""Structured answers written as equations or with a domain (GRADING.md 8, 9 and 11): one value given to several
+"""Structured answers written as equations or with a domain (the grading conventions): one value given to several
 variables, a function or a family of tuples with the domain it holds on, a numeral in base b, a vulgar fraction in
 prose, a set of objects described in words."""
 

@@ -1,4 +1,4 @@
-"""The final commitment wins (GRADING.md 12): the locator's principles for reasoning traces, each with near misses.
+"""The final commitment wins (the grading conventions): the locator's principles for reasoning traces, each with near misses.
 
 Each principle is a pair of lists: responses where it decides the answer, and near misses that look alike but must
 keep the verdict the other readings give (docs/profiles-math.md, "Reasoning traces: the final commitment").

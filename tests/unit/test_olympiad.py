@@ -320,7 +320,7 @@ def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
 @pytest.mark.parametrize("prediction, expected", [("(1.503, 2.249)", True), ("(1.6, 2.25)", False),
                                                   ("(2.249, 1.503)", False)])
 def test_stated_precision_applies_to_every_number_of_a_tuple(prediction, expected):
-    """GRADING.md 3: the error column is a tolerance on every number of the answer, tuples included (the
+    """The grading conventions: the error column is a tolerance on every number of the answer, tuples included (the
     reference ignores it for tuple answers; the default profile no longer does)."""
     row = {"prediction": f"So the final answer is $\\boxed{{{prediction}}}$", "final_answer": "['$(1.5, 2.25)$']",
            "answer_type": "Tuple", "error": "0.01"}

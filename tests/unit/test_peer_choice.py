@@ -1,7 +1,7 @@
 """The multiple-choice reader on replies written by others: ``tests/data/peer_choice.jsonl`` (issue 15, item 4).
 
 208 replies taken from the test suites of seven other evaluation projects, each labelled by the grading conventions
-(the ``Multiple choice`` section of GRADING.md; the fields and the labels decided are described in
+(the grading conventions for multiple choice; the fields and the labels decided are described in
 ``tests/data/peer_choice.README.md``). Every row is a test; the rows the reader still misses are strict xfails,
 each with its reason, so a fix shows up as an XPASS to be moved out of ``PEER_MISSES``. The agreement rate and the
 false accepts (a letter where the label has none, or another letter) are asserted as floors.

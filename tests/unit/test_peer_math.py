@@ -2,7 +2,7 @@
 IMO-AnswerBench rows (issue 15).
 
 Each case is an OlympiadBench ``row`` (the prediction as a response, the gold as ``final_answer``, a stated
-precision as ``error``), the grader's ``label`` (by ``GRADING.md``, the conventions docs/profiles-math.md
+precision as ``error``), the grader's ``label`` (by the grading conventions docs/profiles-math.md
 follows), the other project's own expectation (``peer_expected``), ``why`` where they differ or the case is
 ambiguous, and ``source``: the repository, file and test it comes from. They were written by other projects,
 so they measure the default readers on habits that are not ours.
@@ -37,7 +37,7 @@ DATA = Path(__file__).parents[1] / "data"
 
 _GLUED = "'W(x)=1orW(x)=-1': an 'or' glued to both values and W(x) against the gold's W(n) (a peer-string artifact)"
 _NO_PRECISION = ("the label rests on the case's stated precision (error {}); an IMO-AnswerBench row has no "
-                 "precision column, so without one the approximation is wrong (GRADING.md 2)")
+                 "precision column, so without one the approximation is wrong (the grading conventions)")
 _TINY = "false accept: the endpoint 2^{1/2^{1000}} exceeds 1 by about 1e-301, below the 30-digit comparison"
 
 #: corpus -> (cases, peers' sources, floor, {benchmark: {case id: reason it is missed}})

@@ -4,7 +4,7 @@ Every dev row of the real-response maths corpora (``real_math`` and ``reason_mat
 ``$ANSWERBENCH_CORPORA`` as tools/eval_real_corpus.py reads them; skipped when absent) that is labelled correct and
 that olympiad/default accepts gets a musing inserted at a paragraph break in the middle of its trace (outside any
 displayed formula, before the answer the response closes with). Each musing states a value different from the
-gold, in one of the families below (GRADING.md 12: what is said along the way commits to nothing), so a reader
+gold, in one of the families below (the grading conventions: what is said along the way commits to nothing), so a reader
 that takes it for the answer turns the row wrong. A wrong row cannot be turned right by a value that is not its
 gold, so wrong rows are not mutated.
 

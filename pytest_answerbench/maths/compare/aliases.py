@@ -1,5 +1,5 @@
 """One quantity written two ways: the prediction's symbols renamed to the gold's where a grader would read them as
-the same quantity and nothing else in either answer could be meant (GRADING.md 11, physics answers).
+the same quantity and nothing else in either answer could be meant (the grading conventions, physics answers).
 
 A prediction symbol the gold does not write is renamed to a gold symbol the prediction does not write when:
 

@@ -76,7 +76,7 @@ _NAMED = lazy_compile(r"(?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?")
 
 
 def spread_assignment(text: str) -> str:
-    """``(x, y) = (1, 2)`` as the named values ``x = 1, y = 2`` (so they match by name, GRADING.md rule 8);
+    """``(x, y) = (1, 2)`` as the named values ``x = 1, y = 2`` (so they match by name, the grading conventions);
     ``text`` unchanged unless both sides are tuples of the same length, the left one of distinct names."""
     if text.count("=") != 1 or not text.lstrip().startswith(("(", "[", "\\langle")):
         return text

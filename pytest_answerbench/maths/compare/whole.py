@@ -33,7 +33,7 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 13. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
 14. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
-    numbered parts as the gold has answers: GRADING.md 13; method ``blanks:...``).
+    numbered parts as the gold has answers: the grading conventions; method ``blanks:...``).
 """
 
 from __future__ import annotations
@@ -385,7 +385,7 @@ def asked_parts(question: str | None) -> int:
 
 
 def _blanks(gold: str) -> bool:
-    """Are the gold's parts the answers to numbered parts or blanks (GRADING.md 13: ordered, the k-th answers the
+    """Are the gold's parts the answers to numbered parts or blanks (the grading conventions: ordered, the k-th answers the
     k-th), not a list of solutions to one equation (unordered, rule 8)? Semicolons outside brackets, or "(1)"."""
     if not _BLANKS.search(gold):
         return False
