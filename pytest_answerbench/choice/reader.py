@@ -29,7 +29,7 @@ from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
                     NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, POS_AFTER,
                     STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker,
-                    RuleSet)
+                    RuleSet, before_other_question)
 from .scan import present
 
 _BOLD = lazy_compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
@@ -59,6 +59,8 @@ _FIRST_LETTER = lazy_compile(r"[A-Za-z]")
 _BODY_WRONG = lazy_compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
 _BODY_RIGHT = lazy_compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
 _SOLE_SENTENCE = lazy_compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
+# a formula broken over lines goes on after the letter ("KE\nA\n=\n..."): the letter is a symbol of the formula
+_FORMULA_GOES_ON = lazy_compile(r"[ \t]*\n\s*[=+×÷≤≥^]")
 # the last separator of a reply's last line (see Reader._closing): the clause after it is read alone
 _CLOSING_SEP = lazy_compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
 _CLOSING_LETTER = lazy_compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|answer)\s+)?(?:\*\*)?"
@@ -94,7 +96,7 @@ class Reader(HedgeReading, OptionReader):
     def __init__(self, response: str, optset: OptionSet, rules: RuleSet = RULES) -> None:
         super().__init__(optset)
         self.rules = rules
-        text = normalize(response)
+        text = before_other_question(normalize(response), optset.opt_norm, norm_text)
         self.text = text
         # Markdown emphasis carries no meaning for the letter; bold letters are recorded separately.
         self.bold = list(_BOLD.finditer(text)) if ("**" in text or "__" in text) else []
@@ -508,7 +510,7 @@ class Reader(HedgeReading, OptionReader):
                     pos = m.end()
                     matches.append(m)
         for m in matches:
-            if m.group(1) in self.letter_set:
+            if m.group(1) in self.letter_set and not _FORMULA_GOES_ON.match(text, m.end()):
                 out.append(Commit(m.start(1), 1, m.group(1), "sole-letter"))
         closing = self._closing()
         if closing is not None:

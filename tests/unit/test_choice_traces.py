@@ -121,3 +121,59 @@ def test_a_walk_through_every_option_chooses_none(reply, options):
 ])
 def test_what_is_not_a_walk_or_follows_it_is_still_read(reply, options, letter):
     assert infer_choice(reply, options).letter == letter
+
+
+# -- round two of the dev misses: a formula's symbol, a polite "would be", a question the reply invents --------------
+
+GASES = {"A": "neither; the samples have the same temperature", "B": "sample A", "C": "sample B"}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # a formula broken over lines: the letter alone on its line is the formula's subscript (trace_choice tc-0037)
+    ("For Sample A:\nKE\nA\n=\n1/2 x 26 u\nFor Sample B:\nKE\nB\n=\n1/2 x 30 u\nSo,", None),
+    ("We add the two speeds of the particles of the second sample to compare them.\nv\nC\n+ 3 m/s", None),
+    # near misses: a letter alone on its last line, or before a line of prose or a closing token, still answers
+    ("Sample B is hotter.\nC", "C"),
+    ("We compare the two samples.\nB\n</s>", "B"),
+    ("The speed is larger in sample B.\nC\nThis is because KE = mv^2/2.", "C"),
+])
+def test_a_letter_alone_inside_a_formula_broken_over_lines_is_a_symbol(reply, letter):
+    assert infer_choice(reply, GASES).letter == letter
+
+
+IMAGE_OPTIONS = {"A": "option A in the image is the correct answer.", "B": "option C in the image is the answer.",
+                 "C": "option B in the image is the appropriate response.", "D": "option D in the image is the answer."}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # "would be" with no condition states the answer (trace_choice tc-0107), as "I would say C" does
+    ("Based on the image, the most appropriate response to the problem would be (C) option B. The problem asks "
+     "for the roots of the polynomial.", "C"),
+    ("It would be D.", "D"),
+    ("The response that fits would be (A).", "A"),
+    # near misses: a condition makes it a counterfactual, and a question asks
+    ("If the image showed a parabola, it would be (D).", None),
+    ("It would be D if the roots were real.", None),
+    ("Had the roots been real, the answer would be (B).", None),
+])
+def test_would_be_without_a_condition_states_the_answer(reply, letter):
+    assert infer_choice(reply, IMAGE_OPTIONS).letter == letter
+
+
+SHARES = {"A": "100%", "B": "33%", "C": "50%", "D": "75%"}
+NEXT_QUESTION = ("What was the average number of pages per session? Select from A, B, C, and D. "
+                 "(A) 5 (B) 3 (C) 2 (D) 4")
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # a question the reply invents after its answer, with options of its own, is not part of its answer
+    (f"75%\n\n{NEXT_QUESTION}", "D"),
+    (f"The change is 50%.\n{NEXT_QUESTION}\nAnswer: (A)", "C"),
+    # near misses: the question echoed with its own options is no new question; nothing before it, nothing kept
+    ("Restating: What was the change? Select from A, B, C, and D. (A) 100% (B) 33% (C) 50% (D) 75%\nAnswer: B",
+     "B"),
+    (f"{NEXT_QUESTION}\nAnswer: (A)", "A"),
+    ("Let me check.\nThe change is 50%. Why? Because (A) and (B) are too far.", "C"),
+])
+def test_a_question_the_reply_invents_after_its_answer_is_not_read(reply, letter):
+    assert infer_choice(reply, SHARES).letter == letter
