@@ -61,6 +61,14 @@ _BODY_RIGHT = lazy_compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
 _SOLE_SENTENCE = lazy_compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
 # a formula broken over lines goes on after the letter ("KE\nA\n=\n..."): the letter is a symbol of the formula
 _FORMULA_GOES_ON = lazy_compile(r"[ \t]*\n\s*[=+×÷≤≥^]")
+# the reply's last sentence opening with a conclusion word ("Therefore, Country 4 exhibits ...", "Thus the ratio is
+# 1:3."): a point between digits does not end it; an end-of-text token after it is left out
+_LAST_CONCLUSION = lazy_compile(r"(?:^|(?<=[.!?\n]))\s*((?i:therefore|thus|hence|so|in\s+conclusion)\b[ \t]*,?[ \t]*)"
+                               r"((?:[^.!?\n]|\.(?=\d))+)[.!]?\s*(?:</s>)?\s*$")
+# what keeps a closing sentence from stating an option: a negation, a condition, a modal, a letter named as such
+_CLOSING_BLOCKED = lazy_compile(r"\b(?:not|never|no|neither|nor|if|unless|would|could|might|may|whether)\b|n't\b|"
+                                r"\b(?:option|choice|answer)\s+[A-Z]\b|[\(\[][A-Za-z][\)\]]", re.I)
+_CLOSING_VALUE_SEP = lazy_compile(r".*(?:\s(?:is|are|equals|was)\s|=|:\s)", re.S)
 # the last separator of a reply's last line (see Reader._closing): the clause after it is read alone
 _CLOSING_SEP = lazy_compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
 _CLOSING_LETTER = lazy_compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|answer)\s+)?(?:\*\*)?"
@@ -574,6 +582,24 @@ class Reader(HedgeReading, OptionReader):
             if hit is not None:
                 return Commit(start, 1, hit[1], "conclusion", "option-text" if hit[0] == "text" else "answer-value")
         return None
+
+    def closing_statement(self) -> Commit | None:
+        """The reply's last sentence, when it opens with a conclusion word and states one option's text or value,
+        with no letter, negation or condition in it: "Therefore, Country 4 exhibits a higher GDP per capita.",
+        "Therefore, the expected ratio ... is 1:3." (the sentence is the option's text, or its value follows the
+        sentence's last "is", "=" or ": ")."""
+        m = _LAST_CONCLUSION.search(self.flat, max(0, len(self.flat) - 400))
+        if m is None or _CLOSING_BLOCKED.search(m.group(2)):
+            return None
+        body = m.group(2)
+        hit = self.exact_text(body)  # the sentence is the option's text
+        if hit is None:
+            sep = _CLOSING_VALUE_SEP.match(body)
+            hit = self.exact_text(body[sep.end():].strip()) if sep is not None else None
+        if hit is None:
+            return None
+        return Commit(m.start(2), 1, hit[1], "closing-statement",
+                      "option-text" if hit[0] == "text" else "answer-value")
 
     def _answer_line(self, text: str, line_start: int, tail: str) -> Commit | None:
         """The last line is an option quoted with its label after a line ending with ':' ("..., the missing colour

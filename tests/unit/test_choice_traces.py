@@ -177,3 +177,33 @@ NEXT_QUESTION = ("What was the average number of pages per session? Select from 
 ])
 def test_a_question_the_reply_invents_after_its_answer_is_not_read(reply, letter):
     assert infer_choice(reply, SHARES).letter == letter
+
+
+GDP = {"A": "Country 5 records the highest GDP per capita.", "B": "Country 1 exhibits a higher GDP per capita.",
+       "C": "Country 4 exhibits a higher GDP per capita.", "D": "Country 2 has the highest GDP per capita."}
+RATIOS = {"A": "3:1", "B": "0:4", "C": "2:2", "D": "4:0", "E": "1:3"}
+WORK = ("\n\nGDP per capita = GDP / Population.\n\nFor Country 1, GDP per capita = 1.85 / 5.17 = 0.36.\n\n"
+        "For Country 4, GDP per capita = 36.95 / 10.65 = 3.47.\n\n")
+
+
+@pytest.mark.parametrize("reply, options, letter", [
+    # an opening label whose explanation closes on another option's statement: the closing statement counts
+    # (trace_choice tc-0003, tc-0016)
+    (f"(B) Country 1 exhibits a higher GDP per capita.{WORK}Therefore, Country 4 exhibits a higher GDP per capita.",
+     GDP, "C"),
+    ("(C) 2:2\n\nThe allele for normal ears is dominant. Therefore, the expected ratio of dumbo to normal ears is 1:3.",
+     RATIOS, "E"),
+    ("C. 2:2 is wrong at first sight; thus the ratio is 1:3.</s>", RATIOS, "E"),
+    # near misses: the closing sentence restating the opening option, naming a letter, negated, conditional,
+    # not closing the reply, or with no conclusion word
+    ("(C) 2:2\n\nEach parent is Ee. Therefore, the ratio is 2:2.", RATIOS, "C"),
+    ("(C) 2:2\n\nEach parent is Ee. Therefore, option E (1:3) is wrong.", RATIOS, "C"),
+    ("(C) 2:2\n\nEach parent is Ee. Therefore, the ratio is not 1:3.", RATIOS, "C"),
+    ("(C) 2:2\n\nEach parent is Ee. So if one parent were ee, the ratio would be 1:3.", RATIOS, "C"),
+    ("(C) 2:2\n\nTherefore, the ratio is 1:3 for the grandparents. The parents give 2:2 offspring.", RATIOS, "C"),
+    ("(C) 2:2\n\nThe ratio among the grandchildren is 1:3.", RATIOS, "C"),
+    # a stated answer after the opening label still wins over a closing statement
+    ("(C) 2:2\n\nThe answer is (C). Therefore, the ratio is 1:3.", RATIOS, "C"),
+])
+def test_a_closing_statement_outranks_the_opening_label(reply, options, letter):
+    assert infer_choice(reply, options).letter == letter
