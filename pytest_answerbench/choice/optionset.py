@@ -50,13 +50,22 @@ class OptionSet:
         self.opt_num = {k: v for k, v in opt_num.items() if v is not None}
         # "B12" for "Vitamin B12": the part that tells the options apart (used by OptionReader.exact_text)
         self.tails: dict[str, str] | None = None
+        words = [v.split(" ") for v in self.opt_norm.values()]
+        shared = 0
         if len(self.opt_norm) > 1:
-            words = [v.split(" ") for v in self.opt_norm.values()]
-            shared = 0
             while all(len(w) > shared + 1 and w[shared] == words[0][shared] for w in words):
                 shared += 1
             if shared:
                 self.tails = {k: " ".join(v.split(" ")[shared:]) for k, v in self.opt_norm.items()}
+        # "Country 1" for "Country 1 records the highest GDP per capita": options opening with the same word, each
+        # told apart by its first words (the shortest opening no other option shares, shorter than the option)
+        self.by_head: dict[str, list[str]] = {}
+        if shared:
+            for k, w in zip(self.opt_norm, words):
+                n = next((n for n in range(shared + 1, len(w)) if not any(
+                    o is not w and o[:n] == w[:n] for o in words)), 0)
+                if n:
+                    self.by_head[" ".join(w[:n])] = [k]
         # option letters by normalised text, core and tail (in letter order), for OptionReader.exact_text
         self.by_norm: dict[str, list[str]] = {}
         self.by_core: dict[str, list[str]] = {}

@@ -207,3 +207,41 @@ WORK = ("\n\nGDP per capita = GDP / Population.\n\nFor Country 1, GDP per capita
 ])
 def test_a_closing_statement_outranks_the_opening_label(reply, options, letter):
     assert infer_choice(reply, options).letter == letter
+
+
+GDP_2017 = {"A": "Country 3 exhibits a higher GDP per capita.", "B": "Country 1 records the highest GDP per capita.",
+            "C": "Country 4 exhibits a higher GDP per capita.", "D": "Country 2 boasts a superior GDP per capita."}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # options opening with the same word, told apart by their first words: those words name the option
+    # (trace_choice tc-0133, tc-0083)
+    ("Answer: Country 1", "B"),
+    ("Based on the image, the country with the highest GDP per capita in 2017 is Country 4.", "C"),
+    ("The answer is country 2.", "D"),
+    # near misses: the shared opening alone, a name no option opens with, a name inside a longer phrase
+    ("Answer: Country", None),
+    ("Answer: Country 5", None),
+    ("Answer: Country 1 and Country 3", None),
+])
+def test_the_opening_words_that_tell_an_option_apart_name_it(reply, letter):
+    assert infer_choice(reply, GDP_2017).letter == letter
+
+
+def test_options_opening_differently_have_no_distinguishing_opening():
+    # "red" is the whole of option B, not an opening: nothing new is read from a first word alone
+    assert infer_choice("Answer: big", {"A": "big red ball", "B": "red", "C": "blue ball"}).letter is None
+    assert infer_choice("Answer: Country", GDP_2017).letter is None
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # an end-of-text token the decoder left at the end is not part of the reply
+    ("Based on the image, the country with the highest GDP per capita is Country 4.</s>", "C"),
+    ("The answer is Country 2. <|im_end|>\n", "D"),
+    ("So it is Country 3.<|endoftext|><|endoftext|>", "A"),
+    # near misses: such a token in the middle is left as it is, and a name no option has is still no answer
+    ("Country 9 is the highest.</s> The answer is Country 1.", "B"),
+    ("The answer is Country 7.</s>", None),
+])
+def test_an_end_of_text_token_at_the_end_is_not_part_of_the_reply(reply, letter):
+    assert infer_choice(reply, GDP_2017).letter == letter
