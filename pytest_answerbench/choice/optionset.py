@@ -21,7 +21,8 @@ _KEY_STOP = frozenset(stem_words(w) for w in (
     "would could should about into only also more most less least some such each both none above below other true "
     "false does doesn not very much many over under after before between because while here just like make made "
     "your image picture shown shows show answer option choice correct incorrect statement cannot determined "
-    "information enough given data neither either all any last next").split())
+    "information enough given data neither either all any last next "
+    "behind beside besides around across through toward towards along among within without upon").split())
 # a dataset's markup inside an option's text ("... irritation. [substeps] If you are ...", HellaSwag's WikiHow
 # options): no part of what a reply quoting the option writes
 _MARKUP_TAG = lazy_compile(r"\s*\[(?:substeps|title|header|step|steps|sub|note)\]\s*", re.I)
@@ -110,6 +111,12 @@ class OptionSet:
                 ot = predicate
             self.search_text.append((letter, ot))
         self.search_text.extend((k, alias) for k, alias in self.aliases if len(alias) >= 3)
+        if shared >= 2 and self.tails:
+            # "The house is cluttered and messy." among "The house is ..." options: the reply may state only what
+            # tells it apart ("the living situation is cluttered and messy"), when that is a phrase of two words or
+            # more that no other option holds
+            self.search_text.extend((k, t) for k, t in self.tails.items() if " " in t and not any(
+                o != k and t in other for o, other in self.opt_norm.items()))
         # Lower-case scanning of the letter patterns is valid when the letters are plain ASCII letters or digits.
         self.low_ok = all(x.isascii() and x.isalnum() for x in self.letters)
         # Pre-checks on the lower-cased text (each starts with a character class, so the scan is quick):

@@ -245,3 +245,38 @@ def test_options_opening_differently_have_no_distinguishing_opening():
 ])
 def test_an_end_of_text_token_at_the_end_is_not_part_of_the_reply(reply, letter):
     assert infer_choice(reply, GDP_2017).letter == letter
+
+
+HOUSE = {"A": "The house is cluttered and messy.", "B": "The house is small and lacks storage space.",
+         "C": "The house is decorated with kids' artwork.", "D": "The house is located in a rural area."}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # options sharing their opening are told apart by the rest: a reply stating only that phrase states the option
+    # (trace_choice tc-0110)
+    ("Based on the image, it can be inferred that the living situation is cluttered and messy, as the fridge is "
+     "covered in stickers.", "A"),
+    ("The home seems located in a rural area.", "D"),
+    # near misses: two options' phrases, a phrase only asked about, words of a phrase that is not the option's
+    ("It is cluttered and messy, and small and lacks storage space.", None),
+    ("The room is cluttered; the house is located in a rural area? Hard to say.", None),
+    ("The house stands in a big city, not a rural village.", None),
+])
+def test_the_phrase_that_tells_options_with_one_opening_apart_states_the_option(reply, letter):
+    assert infer_choice(reply, HOUSE).letter == letter
+
+
+GLASSES = {"A": "To check if someone is following them", "B": "To see the person behind them, hearing them",
+           "C": "To make fun of the person before them", "D": "To avoid spilling the drinks"}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # a preposition only one option has names nothing, as "before" and "after" do not (trace_choice tc-0063)
+    ("The person is looking back at the people behind them.", None),
+    ("He walks through the crowd toward the bar.", None),
+    # near misses: a content word only one option has still names it in a short reply
+    ("Because of hearing them.", "B"),
+    ("Spilling.", "D"),
+])
+def test_a_preposition_is_no_key_word(reply, letter):
+    assert infer_choice(reply, GLASSES).letter == letter
