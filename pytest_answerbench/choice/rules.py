@@ -14,9 +14,11 @@ Where a rule family lives:
   and the word lists here, compiled per option set in ``optionset.py`` and read in ``reader.py``;
 * two answers side by side or a revision between them (``SIDE_BY_SIDE_WORDS``), a second option offered in the
   answer's sentence (``HEDGE_OTHER``), a sub-part label opening the reply (``SUB_PART_OPENER``), an echoed format
-  placeholder (``PLACEHOLDER``), counterfactual clauses (``COUNTERFACTUAL_*``, ``CLAUSE_BREAK``), the option saying "none"
-  and the replies naming it (``NONE_OPTION``, ``NONE_REPLY``), and option places named in other languages
-  (``ORDINAL_WORDS``, ``ORDINAL_ELSEWHERE``); their minimal cases are in ``tests/unit/test_choice_families.py``.
+  placeholder (``PLACEHOLDER``), a question the reply invents after its answer (``OTHER_QUESTION``),
+  counterfactual clauses (``COUNTERFACTUAL_*``, ``CLAUSE_BREAK``), the option saying "none" and the replies naming
+  it (``NONE_OPTION``, ``NONE_REPLY``), and option places named in other languages (``ORDINAL_WORDS``,
+  ``ORDINAL_ELSEWHERE``); their minimal cases are in ``tests/unit/test_choice_families.py`` (and
+  ``tests/unit/test_choice_traces.py`` for the forms found on the trace_choice corpus).
 
 Adding a marker is adding one record to ``MARKERS`` (or ``CONCLUSIONS``): its pre-check (``needs``, the words
 every match contains) and lower-case twin are derived from the record itself, and ``tests/unit/test_choice_rules.py``
