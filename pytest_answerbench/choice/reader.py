@@ -104,7 +104,9 @@ class Reader(HedgeReading, OptionReader):
     def __init__(self, response: str, optset: OptionSet, rules: RuleSet = RULES) -> None:
         super().__init__(optset)
         self.rules = rules
-        text = before_other_question(normalize(response), optset.opt_norm, norm_text)
+        text = normalize(response)
+        if "?" in text and "(B)" in text:
+            text = before_other_question(text, self._names)
         self.text = text
         # Markdown emphasis carries no meaning for the letter; bold letters are recorded separately.
         self.bold = list(_BOLD.finditer(text)) if ("**" in text or "__" in text) else []
@@ -123,6 +125,11 @@ class Reader(HedgeReading, OptionReader):
         self._counterfactual: list[tuple[int, int]] | None = None
         self._cannot_see: int | None = None
         self._loop: object = _UNSEEN
+
+    def _names(self, letter: str, text: str) -> bool:
+        """Is ``text`` (an option listed in the reply) the text of option ``letter``, read as the reader reads it?"""
+        hit = self.exact_text(text)
+        return hit is not None and hit[1] == letter
 
     @property
     def flat_norm(self) -> str:

@@ -546,16 +546,17 @@ OTHER_QUESTION = lazy_compile(r"(?m)^[^\n]*\?[ \t]*(?:\(?(?i:select|choose)\s+fr
 _LISTED_OPTION = lazy_compile(r"\(([A-Z])\)\s*([^()\n]*?)\s*(?=\([A-Z]\)|$)")
 
 
-def before_other_question(text: str, option_norms: dict[str, str], norm: Callable[[str], str]) -> str:
+def before_other_question(text: str, names: Callable[[str, str], bool]) -> str:
     """``text`` up to the first line that poses another question with options of its own (``OTHER_QUESTION``),
-    when some text comes before it; else ``text`` unchanged."""
+    when some text comes before it; else ``text`` unchanged. ``names(letter, text)`` says whether ``text`` is the
+    text of option ``letter`` (any way the reader reads an option's text)."""
     if "?" not in text or "(B)" not in text:
         return text
     for m in OTHER_QUESTION.finditer(text):
         if not text[:m.start()].strip():
             continue
         listed = _LISTED_OPTION.findall(text, m.start() + m.group(0).index("(A)"), m.end())
-        if any(norm(body) != option_norms.get(letter, "") for letter, body in listed if body):
+        if any(not names(letter, body) for letter, body in listed if body):
             return text[:m.start()]
     return text
 

@@ -179,6 +179,15 @@ def test_a_question_the_reply_invents_after_its_answer_is_not_read(reply, letter
     assert infer_choice(reply, SHARES).letter == letter
 
 
+def test_the_question_echoed_in_other_words_is_no_new_question():
+    # the options listed as the reader reads them ("circle" for "a circle") are the question's own
+    shapes = {"A": "a circle", "B": "a square", "C": "a triangle"}
+    echoed = "Step 1: look at it.\nWhich figure fits? (A) circle (B) square (C) triangle\nThe answer is (B) square."
+    assert infer_choice(echoed, shapes).letter == "B"
+    other = "Step 1: look at it.\nWhich colour fits? (A) red (B) blue\nThe answer is (B) blue."
+    assert infer_choice(other, shapes).letter is None
+
+
 GDP = {"A": "Country 5 records the highest GDP per capita.", "B": "Country 1 exhibits a higher GDP per capita.",
        "C": "Country 4 exhibits a higher GDP per capita.", "D": "Country 2 has the highest GDP per capita."}
 RATIOS = {"A": "3:1", "B": "0:4", "C": "2:2", "D": "4:0", "E": "1:3"}
