@@ -289,3 +289,16 @@ GLASSES = {"A": "To check if someone is following them", "B": "To see the person
 ])
 def test_a_preposition_is_no_key_word(reply, letter):
     assert infer_choice(reply, GLASSES).letter == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # a negation reaches every word of the list it opens: no word of it names an option
+    ("The room is not cluttered and messy.", None),
+    ("It is not cluttered, messy or dark.", None),
+    # near misses: a word after the negated list's clause, or after a turn, still names its option
+    ("It's not small, it is messy.", "A"),
+    ("Not small but messy.", "A"),
+    ("Messy.", "A"),
+])
+def test_a_negation_reaches_the_list_it_opens(reply, letter):
+    assert infer_choice(reply, HOUSE).letter == letter
