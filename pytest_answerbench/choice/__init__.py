@@ -26,6 +26,10 @@
   and markers in other languages (la segunda, 第二个, 정답, Đáp án), Greek letters by name, "None." for the option
   "Neither", "ATP" / "WHO" for an option's short form or initials, options named only as a yardstick ("larger than
   the Atlantic") or years as context ("six years after it began in 1939");
+* forms of vision-language replies: a chat transcript read from the model's last turn, an opening label outranked
+  by the reply's closing statement of another option ("(B) ... Therefore, Country 4 exhibits ..."), options told
+  apart by their opening words ("Answer: Country 1") or by the phrase after a shared opening, a question the reply
+  invents after its answer left unread, an end-of-text token (``</s>``) dropped;
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.

@@ -18,6 +18,8 @@ from .values import reply_numbers, reply_value
 SENTENCE_END = lazy_compile(r"[.!?\n]")
 # (the words grouped behind one \b: a pattern whose every branch is a word or "n't" scans several times faster)
 _NEGATED_BEFORE = lazy_compile(r"(?:\b(?:n(?:ot|either|or|o|ever)|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,1}$")
+# "not cluttered and messy", "never red, blue or green": a negation reaches every word of the list it opens
+_NEGATED_LIST_BEFORE = lazy_compile(r"(?:\bn(?:ot|ever)|n't)\s+(?:\w+\s*(?:,\s*|\s(?:and|or)\s+)){1,3}$")
 # "not true", "isn't false", "not really true": a polar option (True / False, Yes / No) negated outright, which names
 # the other one of the pair
 _FLIPPED_BEFORE = lazy_compile(r"(?:\bn(?:ot|ever)|n't)\s+(?:(?:really|actually|at\s+all)\s+)?$")
@@ -476,7 +478,8 @@ def key_word(optset: OptionSet, low: str, most_words: int) -> str | None:
         end = SENTENCE_END.search(low, m.end())
         if end is not None and end.group(0) == "?":
             continue  # "Austen?": a question, not an answer
-        neg = _NEGATED_BEFORE.search(low, max(0, m.start() - 30), m.start())
+        neg = _NEGATED_BEFORE.search(low, max(0, m.start() - 30), m.start()) or \
+            _NEGATED_LIST_BEFORE.search(low, max(0, m.start() - 50), m.start())
         if neg and low[neg.start():m.end()] not in optset.opt_norm[letter]:
             continue  # "not Austen"; but "No change." for "No change in loss" is that option's own words
         found.add(letter)

@@ -18,18 +18,20 @@ runs; the commitment steps (3 to 6) gather and choose commitments for the later 
 9. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
 10. ``walk``: a reply going through every option in turn (each quoted after its label or opening its own
     line as a heading), with no stated answer and nothing read after the walk, chooses none (``whole.walks_through``).
-11. ``commitment``: the chosen commitment is the answer.
-12. ``elimination``: every other option is ruled out.
-13. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
-14. ``refusal``: the reply declines to choose.
-15. ``none-among``: the reply says its value is none of the options.
-16. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
+11. ``closing-statement``: a reply opening with an option label whose last sentence, a conclusion ("Therefore,
+    ..."), states another option's text or value (no letter, negation or condition in it) chose that option.
+12. ``commitment``: the chosen commitment is the answer.
+13. ``elimination``: every other option is ruled out.
+14. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
+15. ``refusal``: the reply declines to choose.
+16. ``none-among``: the reply says its value is none of the options.
+17. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
     option's text met in the loop is no choice (at most three loops one before the other are cut off).
-17. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
-18. ``lone-letter``: a short reply with exactly one capital option letter.
-19. ``key-word``: a word only one option has, in a reply of at most 20 words.
-20. ``so-clause``: the closing "so ..." clause names a word only one option has.
-21. ``nothing``: no option could be read.
+18. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
+19. ``lone-letter``: a short reply with exactly one capital option letter.
+20. ``key-word``: a word only one option has, in a reply of at most 20 words.
+21. ``so-clause``: the closing "so ..." clause names a word only one option has.
+22. ``nothing``: no option could be read.
 
 Adding a step is adding a function and its ``Step`` where it belongs in the order (and a line above: a test
 compares the two lists). Each step is one Python call, about 0.1 µs per reply (``tools/perf_choice.py``); a step
@@ -244,6 +246,20 @@ def _walk(d: Decision) -> ChoiceResult | None:
     return None
 
 
+def _closing_statement(d: Decision) -> ChoiceResult | None:
+    chosen = d.chosen
+    if d.corrected or chosen is None or chosen.method != "leading-letter" or any(
+            c.tier >= 2 and c.letter is not None and c.pos > chosen.pos for c in d.commits):
+        return None
+    # an opening label whose own explanation closes on another option's statement: the closing statement counts
+    closing = d.reader.closing_statement()
+    if closing is not None and closing.pos > chosen.pos and closing.letter != chosen.letter \
+            and closing.letter not in d.negatives and not d.reader.counterfactual(closing.pos):
+        return ChoiceResult(closing.letter, "closing-statement",
+                            f"the reply opens with {chosen.letter} and closes stating option {closing.letter}")
+    return None
+
+
 def _commitment(d: Decision) -> ChoiceResult | None:
     chosen = d.chosen
     if chosen is None:
@@ -357,6 +373,7 @@ STEPS: tuple[Step, ...] = (
     Step("retracted", _retracted),
     Step("truncated", _truncated),
     Step("walk", _walk),
+    Step("closing-statement", _closing_statement),
     Step("commitment", _commitment),
     Step("elimination", _elimination),
     Step("special-option", _special_option),

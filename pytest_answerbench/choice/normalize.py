@@ -38,6 +38,10 @@ def _tex_symbols(text: str) -> str:
     return text
 
 
+# end-of-text tokens closing a decoded reply (each may be repeated, with spaces around)
+_END_TOKENS = lazy_compile(r"(?:\s*(?:</s>|<\|endoftext\|>|<\|im_end\|>|<\|eot_id\|>|<eos>|<\|end\|>|<end_of_turn>))+\s*$")
+
+
 def normalize(response: str) -> str:
     """Full-width to ASCII (NFKC), a transcript's prompt and reasoning blocks dropped, LaTeX and markdown loosened."""
     if not response.isascii() and "10" in response:
@@ -47,6 +51,9 @@ def normalize(response: str) -> str:
     # prompt's format echoed back, "ANSWER: [LETTER]": then the answer was given in the block).
     # A chat transcript decoded whole (the prompt kept before the reply) is read from the model's last turn.
     text = last_turn(text)
+    if ">" in text[-40:] and _END_TOKENS.search(text):
+        # an end-of-text token the decoder left at the end ("...is Country 5.</s>") is not part of the reply
+        text = _END_TOKENS.sub("", text)
     if "</think>" in text:
         after = text.rsplit("</think>", 1)[1]
         if after.strip() and not PLACEHOLDER.fullmatch(after):

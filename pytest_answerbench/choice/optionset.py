@@ -21,7 +21,8 @@ _KEY_STOP = frozenset(stem_words(w) for w in (
     "would could should about into only also more most less least some such each both none above below other true "
     "false does doesn not very much many over under after before between because while here just like make made "
     "your image picture shown shows show answer option choice correct incorrect statement cannot determined "
-    "information enough given data neither either all any last next").split())
+    "information enough given data neither either all any last next "
+    "behind beside besides around across through toward towards along among within without upon").split())
 # a dataset's markup inside an option's text ("... irritation. [substeps] If you are ...", HellaSwag's WikiHow
 # options): no part of what a reply quoting the option writes
 _MARKUP_TAG = lazy_compile(r"\s*\[(?:substeps|title|header|step|steps|sub|note)\]\s*", re.I)
@@ -50,13 +51,22 @@ class OptionSet:
         self.opt_num = {k: v for k, v in opt_num.items() if v is not None}
         # "B12" for "Vitamin B12": the part that tells the options apart (used by OptionReader.exact_text)
         self.tails: dict[str, str] | None = None
+        words = [v.split(" ") for v in self.opt_norm.values()]
+        shared = 0
         if len(self.opt_norm) > 1:
-            words = [v.split(" ") for v in self.opt_norm.values()]
-            shared = 0
             while all(len(w) > shared + 1 and w[shared] == words[0][shared] for w in words):
                 shared += 1
             if shared:
                 self.tails = {k: " ".join(v.split(" ")[shared:]) for k, v in self.opt_norm.items()}
+        # "Country 1" for "Country 1 records the highest GDP per capita": options opening with the same word, each
+        # told apart by its first words (the shortest opening no other option shares, shorter than the option)
+        self.by_head: dict[str, list[str]] = {}
+        if shared:
+            for k, w in zip(self.opt_norm, words):
+                n = next((n for n in range(shared + 1, len(w)) if not any(
+                    o is not w and o[:n] == w[:n] for o in words)), 0)
+                if n:
+                    self.by_head[" ".join(w[:n])] = [k]
         # option letters by normalised text, core and tail (in letter order), for OptionReader.exact_text
         self.by_norm: dict[str, list[str]] = {}
         self.by_core: dict[str, list[str]] = {}
@@ -101,6 +111,12 @@ class OptionSet:
                 ot = predicate
             self.search_text.append((letter, ot))
         self.search_text.extend((k, alias) for k, alias in self.aliases if len(alias) >= 3)
+        if shared >= 2 and self.tails:
+            # "The house is cluttered and messy." among "The house is ..." options: the reply may state only what
+            # tells it apart ("the living situation is cluttered and messy"), when that is a phrase of two words or
+            # more that no other option holds
+            self.search_text.extend((k, t) for k, t in self.tails.items() if " " in t and not any(
+                o != k and t in other for o, other in self.opt_norm.items()))
         # Lower-case scanning of the letter patterns is valid when the letters are plain ASCII letters or digits.
         self.low_ok = all(x.isascii() and x.isalnum() for x in self.letters)
         # Pre-checks on the lower-cased text (each starts with a character class, so the scan is quick):

@@ -295,6 +295,9 @@ class OptionReader:
         if not hits:
             # "B12" for "Vitamin B12": the part that tells the options apart
             hits = optset.by_tail.get(ns, ())
+        if not hits and optset.by_head:
+            # "Country 1" for "Country 1 records the highest GDP per capita": the opening that tells it apart
+            hits = optset.by_head.get(ns, ())
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = number(ns)

@@ -29,7 +29,7 @@ from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
                     NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, POS_AFTER,
                     STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker,
-                    RuleSet)
+                    RuleSet, before_other_question)
 from .scan import present
 
 _BOLD = lazy_compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
@@ -59,6 +59,16 @@ _FIRST_LETTER = lazy_compile(r"[A-Za-z]")
 _BODY_WRONG = lazy_compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
 _BODY_RIGHT = lazy_compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
 _SOLE_SENTENCE = lazy_compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
+# a formula broken over lines goes on after the letter ("KE\nA\n=\n..."): the letter is a symbol of the formula
+_FORMULA_GOES_ON = lazy_compile(r"[ \t]*\n\s*[=+×÷≤≥^]")
+# the reply's last sentence opening with a conclusion word ("Therefore, Country 4 exhibits ...", "Thus the ratio is
+# 1:3."): a point between digits does not end it; an end-of-text token after it is left out
+_LAST_CONCLUSION = lazy_compile(r"(?:^|(?<=[.!?\n]))\s*((?i:therefore|thus|hence|so|in\s+conclusion)\b[ \t]*,?[ \t]*)"
+                               r"((?:[^.!?\n]|\.(?=\d))+)[.!]?\s*(?:</s>)?\s*$")
+# what keeps a closing sentence from stating an option: a negation, a condition, a modal, a letter named as such
+_CLOSING_BLOCKED = lazy_compile(r"\b(?:not|never|no|neither|nor|if|unless|would|could|might|may|whether)\b|n't\b|"
+                                r"\b(?:option|choice|answer)\s+[A-Z]\b|[\(\[][A-Za-z][\)\]]", re.I)
+_CLOSING_VALUE_SEP = lazy_compile(r".*(?:\s(?:is|are|equals|was)\s|=|:\s)", re.S)
 # the last separator of a reply's last line (see Reader._closing): the clause after it is read alone
 _CLOSING_SEP = lazy_compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
 _CLOSING_LETTER = lazy_compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|answer)\s+)?(?:\*\*)?"
@@ -95,6 +105,8 @@ class Reader(HedgeReading, OptionReader):
         super().__init__(optset)
         self.rules = rules
         text = normalize(response)
+        if "?" in text and "(B)" in text:
+            text = before_other_question(text, self._names)
         self.text = text
         # Markdown emphasis carries no meaning for the letter; bold letters are recorded separately.
         self.bold = list(_BOLD.finditer(text)) if ("**" in text or "__" in text) else []
@@ -113,6 +125,11 @@ class Reader(HedgeReading, OptionReader):
         self._counterfactual: list[tuple[int, int]] | None = None
         self._cannot_see: int | None = None
         self._loop: object = _UNSEEN
+
+    def _names(self, letter: str, text: str) -> bool:
+        """Is ``text`` (an option listed in the reply) the text of option ``letter``, read as the reader reads it?"""
+        hit = self.exact_text(text)
+        return hit is not None and hit[1] == letter
 
     @property
     def flat_norm(self) -> str:
@@ -508,7 +525,7 @@ class Reader(HedgeReading, OptionReader):
                     pos = m.end()
                     matches.append(m)
         for m in matches:
-            if m.group(1) in self.letter_set:
+            if m.group(1) in self.letter_set and not _FORMULA_GOES_ON.match(text, m.end()):
                 out.append(Commit(m.start(1), 1, m.group(1), "sole-letter"))
         closing = self._closing()
         if closing is not None:
@@ -572,6 +589,24 @@ class Reader(HedgeReading, OptionReader):
             if hit is not None:
                 return Commit(start, 1, hit[1], "conclusion", "option-text" if hit[0] == "text" else "answer-value")
         return None
+
+    def closing_statement(self) -> Commit | None:
+        """The reply's last sentence, when it opens with a conclusion word and states one option's text or value,
+        with no letter, negation or condition in it: "Therefore, Country 4 exhibits a higher GDP per capita.",
+        "Therefore, the expected ratio ... is 1:3." (the sentence is the option's text, or its value follows the
+        sentence's last "is", "=" or ": ")."""
+        m = _LAST_CONCLUSION.search(self.flat, max(0, len(self.flat) - 400))
+        if m is None or _CLOSING_BLOCKED.search(m.group(2)):
+            return None
+        body = m.group(2)
+        hit = self.exact_text(body)  # the sentence is the option's text
+        if hit is None:
+            sep = _CLOSING_VALUE_SEP.match(body)
+            hit = self.exact_text(body[sep.end():].strip()) if sep is not None else None
+        if hit is None:
+            return None
+        return Commit(m.start(2), 1, hit[1], "closing-statement",
+                      "option-text" if hit[0] == "text" else "answer-value")
 
     def _answer_line(self, text: str, line_start: int, tail: str) -> Commit | None:
         """The last line is an option quoted with its label after a line ending with ':' ("..., the missing colour

@@ -14,9 +14,11 @@ Where a rule family lives:
   and the word lists here, compiled per option set in ``optionset.py`` and read in ``reader.py``;
 * two answers side by side or a revision between them (``SIDE_BY_SIDE_WORDS``), a second option offered in the
   answer's sentence (``HEDGE_OTHER``), a sub-part label opening the reply (``SUB_PART_OPENER``), an echoed format
-  placeholder (``PLACEHOLDER``), counterfactual clauses (``COUNTERFACTUAL_*``, ``CLAUSE_BREAK``), the option saying "none"
-  and the replies naming it (``NONE_OPTION``, ``NONE_REPLY``), and option places named in other languages
-  (``ORDINAL_WORDS``, ``ORDINAL_ELSEWHERE``); their minimal cases are in ``tests/unit/test_choice_families.py``.
+  placeholder (``PLACEHOLDER``), a question the reply invents after its answer (``OTHER_QUESTION``),
+  counterfactual clauses (``COUNTERFACTUAL_*``, ``CLAUSE_BREAK``), the option saying "none" and the replies naming
+  it (``NONE_OPTION``, ``NONE_REPLY``), and option places named in other languages (``ORDINAL_WORDS``,
+  ``ORDINAL_ELSEWHERE``); their minimal cases are in ``tests/unit/test_choice_families.py`` (and
+  ``tests/unit/test_choice_traces.py`` for the forms found on the trace_choice corpus).
 
 Adding a marker is adding one record to ``MARKERS`` (or ``CONCLUSIONS``): its pre-check (``needs``, the words
 every match contains) and lower-case twin are derived from the record itself, and ``tests/unit/test_choice_rules.py``
@@ -245,7 +247,7 @@ CONCLUSIONS: tuple[Marker, ...] = (
             r"(?:\b(?:so|therefore|thus|hence|consequently|in\s+conclusion|overall|finally|"
             r"i(?:\s+would\s+|'d\s+|\s+will\s+|'ll\s+|\s+)(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|"
             r"it\s+must\s+be|"
-            r"it\s+should\s+be|must\s+be|should\s+be|it\s+has\s+to\s+be|but|leaves|leaving|probably|"
+            r"it\s+should\s+be|must\s+be|should\s+be|would\s+be|it\s+has\s+to\s+be|but|leaves|leaving|probably|"
             r"(?:most\s+)?likely|perhaps|maybe|(?:looks|seems|sounds)\s+like|(?:seems|appears)\s+to\s+be|"
             r"(?:which\s+)?(?:matches|corresponds\s+to|is\s+consistent\s+with|consistent\s+with|points\s+to|"
             r"supports|aligns\s+with|agrees\s+with|in\s+line\s+with)|(?:which|that|this)\s+is)\b|所以|因此|故)\s*[,，:]?",
@@ -256,7 +258,7 @@ CONCLUSIONS: tuple[Marker, ...] = (
                          "perhaps", "maybe", "like", "seems", "appears", "matches", "corresponds", "consistent",
                          "points", "supports", "aligns", "agrees", "line", "所以", "因此", "故")
                | Needs.all(("is",), ("it", "which", "that", "this"))
-               | Needs.all(("be",), ("must", "should", "has"))),
+               | Needs.all(("be",), ("must", "should", "would", "has"))),
         # the first letters of its words: so, therefore, hence, consequently, in conclusion, overall, finally, i ...,
         # my guess, must be, but, leaves, probably, likely, perhaps, maybe, looks, appears, which, matches, that ...
         lead="abcfhilmopstw所因故", alternative_cancels=True,
@@ -532,6 +534,31 @@ def last_turn(text: str) -> str:
         if said.strip():
             return said
     return ""
+
+
+#: A question the reply goes on to invent after its answer, with an option list of its own ("75%\n\nWhat was the
+#: average ...? Select from A, B, C, and D. (A) 5 (B) 3 ..."): a line whose question mark is followed by a lettered
+#: list (after "Select from ..." at most). It is another question when a listed option's text is not the text of
+#: that letter's option: the reply's answer is the text before it. Its options listed as they are given (the
+#: question echoed back) are no new question.
+OTHER_QUESTION = lazy_compile(r"(?m)^[^\n]*\?[ \t]*(?:\(?(?i:select|choose)\s+from\b[^()\n]{0,40}[ \t]*)?"
+                              r"\(A\)[^\n]*\(B\)[^\n]*$")
+_LISTED_OPTION = lazy_compile(r"\(([A-Z])\)\s*([^()\n]*?)\s*(?=\([A-Z]\)|$)")
+
+
+def before_other_question(text: str, names: Callable[[str, str], bool]) -> str:
+    """``text`` up to the first line that poses another question with options of its own (``OTHER_QUESTION``),
+    when some text comes before it; else ``text`` unchanged. ``names(letter, text)`` says whether ``text`` is the
+    text of option ``letter`` (any way the reader reads an option's text)."""
+    if "?" not in text or "(B)" not in text:
+        return text
+    for m in OTHER_QUESTION.finditer(text):
+        if not text[:m.start()].strip():
+            continue
+        listed = _LISTED_OPTION.findall(text, m.start() + m.group(0).index("(A)"), m.end())
+        if any(not names(letter, body) for letter, body in listed if body):
+            return text[:m.start()]
+    return text
 
 
 # ---- counterfactual clauses -------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ once, at the end of each round:
   LogicVista's runs, chat transcripts decoded whole, walks through the options), dev split only: ``infer_choice``
   83.4% (126/151, 19 false accepts, 6 false rejects) at first contact, 94.0% (142/151, 4 and 5) after the rules
   written from its dev misses (a transcript read from the model's last turn, several letters in one answer bracket,
-  a walk through every option).
+  a walk through every option), 100% (151/151) after a second round written from the nine dev misses left.
 
 The miss lists are those of that measurement: a new miss (a changed verdict) fails, and so does a listed miss
 that now passes (update the list and the figures deliberately).
@@ -229,19 +229,19 @@ def test_the_mmlu_pro_baseline_reader(reply, letter):
     assert tool.mmlu_pro_letter(reply, {"A": "x", "B": "y"}) == letter
 
 
-#: trace_choice dev rows infer_choice disagrees with after the rules written from its dev misses (142/151): the
-#: readings left alone (docs/accuracy.md, "trace_choice"): an opening letter against a closing statement of another
-#: option (tc-0003, tc-0016), a stray capital in a reply cut off (tc-0037), a key word of a reply that describes
-#: (tc-0063), an option's claim restated in other words (tc-0083, tc-0110, tc-0133, tc-0204), "(C) option B" where
-#: option C's text begins "option B" (tc-0107)
+#: trace_choice dev rows infer_choice disagreed with after the first round of rules written from its dev misses
+#: (142/151, 4 false accepts, 5 false rejects); the second round (docs/profiles-mc.md, "Transcripts and walks") reads
+#: them all: a closing statement outranks an opening label (tc-0003, tc-0016), a letter inside a formula broken over
+#: lines is a symbol (tc-0037), a preposition is no key word (tc-0063), options told apart by their opening words
+#: or by the phrase after a shared opening (tc-0083, tc-0110, tc-0133), "would be" without a condition (tc-0107), a
+#: question the reply invents after its answer (tc-0204)
 TRACE_DEV_FIRST_CONTACT = (126, 19, 6)
-TRACE_DEV_MISSES = {"tc-0003": "B for C", "tc-0016": "C for E", "tc-0037": "B for none", "tc-0063": "B for none",
-                    "tc-0083": "none for E", "tc-0107": "none for C", "tc-0110": "none for A", "tc-0133": "none for B",
-                    "tc-0204": "none for D"}
+TRACE_DEV_FIRST_ROUND = (142, 4, 5)
+TRACE_DEV_MISSES: dict[str, str] = {}
 
 
 def test_infer_choice_on_the_trace_choice_dev_split():
     """The dev split only: the held-out rows are scored once, at the end of a round, never here."""
     n, agree, false_accepts, false_rejects = _dev_choice_tally("trace_choice", TRACE_DEV_MISSES)
-    assert (n, agree) == (151, 142) and agree > TRACE_DEV_FIRST_CONTACT[0]
-    assert (false_accepts, false_rejects) == (4, 5)
+    assert (n, agree) == (151, 151) and agree > TRACE_DEV_FIRST_ROUND[0] > TRACE_DEV_FIRST_CONTACT[0]
+    assert (false_accepts, false_rejects) == (0, 0)
