@@ -33,6 +33,9 @@ _ACRONYM_SKIP = frozenset("of the and for in on at to a an".split())
 _YES_TEXTS = frozenset(("yes", "true", "correct", "正确", "对", "是"))
 _NO_TEXTS = frozenset(("no", "false", "incorrect", "错误", "错", "否", "不正确"))
 
+# the verb between an option and a verdict on it: "C is wrong", "C would be wrong" (a modal states the verdict too)
+VERDICT_VERB = r"(?:is|are|was|were|seems?|looks?|appears?|(?:would|must|should|will|could|might)\s+be)"
+
 
 class OptionSet:
     """Everything that depends only on the option set, built once per distinct set (see ``option_set``)."""
@@ -131,7 +134,7 @@ class OptionSet:
         # letter or digit)
         list_ends = "".join(sorted({re.escape(x[-1].lower()) for x in self.letters if x} | {"\\)", "\\]"}))
         self.ruled_out_hint = re.compile(
-            rf"[{list_ends}](?![a-z0-9])\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{ADVERBS}{NEG_WORDS}\b")
+            rf"[{list_ends}](?![a-z0-9])\s*(?:,\s*)?{VERDICT_VERB}?\s*{ADVERBS}{NEG_WORDS}\b")
         self.verdict_hint = re.compile(rf"[{mention_ends}](?![a-z0-9])\s*(?:" + "|".join(AFTER_WORDS) + ")")
 
     @functools.cached_property
@@ -331,7 +334,7 @@ class _LetterPatterns:
         ref = rf"(?:options?\s+|choices?\s+)?[\(\[]?(?:{letter_alt})[\)\]]?"
         group = rf"{NOT_AFTER_LETTER}{ref}(?:\s*(?:,|and|or|&|/|nor)\s*(?:,\s*)?(?:and\s+)?{ref})*{NOT_LETTER}"
         neg_after = re.compile(
-            rf"({group})\s*(?:,\s*)?(?:is|are|was|were|seems?|looks?|appears?)?\s*{ADVERBS}{NEG_WORDS}\b", flags)
+            rf"({group})\s*(?:,\s*)?{VERDICT_VERB}?\s*{ADVERBS}{NEG_WORDS}\b", flags)
         neg_before = re.compile(
             rf"\b(?:not|non|eliminate|eliminating|rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|"
             rf"instead\s+of|neither|nor|discard|remove|cross\s+out)\s+({group})|(?:排除|不是|不选)\s*({group})", flags)

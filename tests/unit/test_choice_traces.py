@@ -302,3 +302,20 @@ def test_a_preposition_is_no_key_word(reply, letter):
 ])
 def test_a_negation_reaches_the_list_it_opens(reply, letter):
     assert infer_choice(reply, HOUSE).letter == letter
+
+
+# -- a verdict stated with a modal rules the option out, as "is" does --------------------------------------------------
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Option C would be wrong.", None),
+    ("C must be false.", None),
+    ("Option C would be incorrect, so the answer is B.", "B"),
+    ("A would be wrong here; the answer is C.", "C"),
+    # near misses: a modal stating the option right, or the answer, still commits
+    ("Option C would be correct.", "C"),
+    ("The answer would be C.", "C"),
+    ("Option C would be the answer.", "C"),
+    ("Option C is wrong.", None),
+])
+def test_a_verdict_with_a_modal_rules_the_option_out(reply, letter):
+    assert infer_choice(reply, ANIMALS).letter == letter
