@@ -5,9 +5,9 @@ limit), and beyond the size bounds (:func:`beyond_bounds`: canonical trees and c
 from __future__ import annotations
 
 import random
-import re
 from typing import Any, Sequence
 
+from ...text.patterns import lazy_compile
 from ..exact import BOUND, Undecided, canonical
 from ..guard import MAX_ANSWER, StepTimeout, TooComplex, step_limit
 from ..normalize import Item
@@ -173,7 +173,7 @@ def values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
     return expressions_equal(ge, pe)
 
 
-_SUBSCRIPTED = re.compile(r"\\?[A-Za-z]+_\{?[A-Za-z0-9]+\}?")
+_SUBSCRIPTED = lazy_compile(r"\\?[A-Za-z]+_\{?[A-Za-z0-9]+\}?")
 
 
 def _letters_as_factors(ge: Any, pe: Any) -> tuple[Any, Any]:
