@@ -1,5 +1,6 @@
 """A cheap exact path for a reply that opens with one plain sentence and then states its answer in a common form:
-"Looking at the image carefully. The answer is (B).", "Based on the chart. Answer: C", "Let me see. \\boxed{D}".
+"Looking at the image carefully. The answer is (B).", "Studying the chart. Answer: C", "Looking closely. \\boxed{D}",
+"Looking at the photo. **B**", "Looking at the plot. I think it is A.".
 
 Why the full reader's verdict is known for these: every rule of the reader (``rules.py``, ``hedges.py``,
 ``whole.py``, ``content.py``) needs a cue in the text to fire: an option letter, an option's text, core or
@@ -84,7 +85,9 @@ _LEAD = lazy_compile(r"([A-Z][a-z]+(?: [a-z]{2,}){0,15})\. ")
 _TAILS = lazy_compile(
     r"(?P<marker>The answer is) (?:\((?P<bracket>[A-Z])\)|(?P<plain>[A-Z]))\.|"
     r"(?P<field>Answer:) (?P<field_letter>[A-Z])|"
-    r"(?P<box>\\boxed)\{(?P<box_letter>[A-Z])\}"
+    r"(?P<box>\\boxed)\{(?P<box_letter>[A-Z])\}|"
+    r"(?P<bold>\*\*)?(?P<sole>[A-Z])(?(bold)\*\*)|"
+    r"(?P<conclusion>I think it is )(?P<conclusion_letter>[A-Z])\."
 )
 
 
@@ -100,7 +103,8 @@ def fast_lead(response: str, optset: OptionSet) -> ChoiceResult | None:
     tail = _TAILS.fullmatch(response, start)
     if tail is None:
         return None
-    letter = tail.group("bracket") or tail.group("plain") or tail.group("field_letter") or tail.group("box_letter")
+    letter = (tail.group("bracket") or tail.group("plain") or tail.group("field_letter") or tail.group("box_letter")
+              or tail.group("sole") or tail.group("conclusion_letter"))
     if letter not in optset.letter_set:
         return None
     if not CUE_WORDS.isdisjoint(lead.group(1).lower().split()):
@@ -116,5 +120,11 @@ def fast_lead(response: str, optset: OptionSet) -> ChoiceResult | None:
             return None  # an option's text occurs in the reply: the rules reading option texts may apply
     if tail.group("box") is not None:
         return ChoiceResult(letter, "boxed", f"boxed at offset {tail.start('box')}")
+    if tail.group("sole") is not None:
+        # for a bold letter the full reader names the second asterisk (a test pins both offsets)
+        at = tail.start("sole") if tail.group("bold") is None else tail.start("bold") + 1
+        return ChoiceResult(letter, "sole-letter", f"sole-letter at offset {at}")
+    if tail.group("conclusion") is not None:
+        return ChoiceResult(letter, "conclusion", f"conclusion at offset {tail.end('conclusion')}")
     end = tail.end("marker") if tail.group("marker") is not None else tail.end("field")
     return ChoiceResult(letter, "answer-marker", f"answer-marker at offset {end}")

@@ -22,7 +22,8 @@ PLAIN_WORDS = ("looking", "carefully", "after", "studying", "scene", "closely", 
                "horse", "red", "blue", "one", "two", "no", "not", "or", "maybe", "wait", "cannot", "see", "none")
 CUES = tuple(sorted(CUE_WORDS))
 TAILS = ("The answer is ({}).", "The answer is {}.", "Answer: {}", "\\boxed{{{}}}", "The answer is ({}). ",
-         "The answer is ({})", "Answer: ({})", "The answer is {} or {}.", "Answer: {}.", "The answer is ({}), not A.")
+         "The answer is ({})", "Answer: ({})", "The answer is {} or {}.", "Answer: {}.", "The answer is ({}), not A.", "{}", "**{}**", "I think it is {}.", "{} {}",
+         "**{}**.", "I think it is {} or {}.", "{}, not {}", "I think it is {}")
 SETS = [{"A": "a cat", "B": "a dog", "C": "a horse", "D": "a bird"}, {"A": "B", "B": "A", "C": "D", "D": "C"},
         {"A": "Yes", "B": "No"}, {"A": "the image", "B": "the chart"}, {"A": "I", "B": "II", "C": "III"},
         {"A": "looking", "B": "carefully", "C": "none of these"}, {"A": "It is red", "B": "It is blue"}]
@@ -56,6 +57,8 @@ def _agrees(reply: str, options: dict) -> bool:
 @example("Looking at the image carefully. The answer is (B).", SETS[0])
 @example("Looking at the image carefully. Answer: C", SETS[0])
 @example("Looking at the image carefully. \\boxed{D}", SETS[0])
+@example("An. **A**", SETS[0])  # found by this property: the offset the reader names for a bold letter
+@example("An. I think it is A.", SETS[0])  # found by this property: the conclusion's offset
 def test_the_lead_fast_path_gives_the_full_readers_verdict(reply, options):
     _agrees(reply, options)
 
@@ -65,6 +68,9 @@ def test_the_lead_fast_path_gives_the_full_readers_verdict(reply, options):
     "Looking at the image carefully. The answer is B.",
     "Studying the chart closely. Answer: B",
     "Looking at the picture. \\boxed{B}",
+    "Looking at the image carefully. B",
+    "Looking at the image carefully. **B**",
+    "Looking at the image carefully. I think it is B.",
 ])
 def test_plain_sentences_take_the_fast_path(reply):
     assert _agrees(reply, SETS[0])
@@ -78,6 +84,9 @@ def test_plain_sentences_take_the_fast_path(reply):
     ("Looking at the image carefully. The answer is (E).", SETS[0]),  # not an option letter
     ("Looking at the image carefully. The answer is (B).", SETS[1]),  # option texts that are letters
     ("Looking at the image, carefully. The answer is (B).", SETS[0]),  # punctuation inside the sentence
+    ("Looking at the image carefully. B or C", SETS[0]),  # two letters
+    ("Looking at the image carefully. I think it is B or C.", SETS[0]),  # a hedge
+    ("Looking at the image carefully. **B**.", SETS[0]),  # a form the path does not know
 ])
 def test_near_misses_leave_the_reply_to_the_full_reader(reply, options):
     assert not _agrees(reply, options)
@@ -103,7 +112,7 @@ def test_real_sentences_before_an_answer_give_the_full_readers_verdict():
         pytest.skip("ANSWERBENCH_CORPORA holds no choice corpus")
     taken = 0
     for sentence in sentences:
-        for tail in ("The answer is (B).", "Answer: C", "\\boxed{A}"):
+        for tail in ("The answer is (B).", "Answer: C", "\\boxed{A}", "B", "**D**", "I think it is C."):
             for options in SETS[:3] + SETS[5:]:
                 taken += _agrees(f"{sentence} {tail}", options)
     assert taken > 0  # some real sentences are plain enough for the fast path
