@@ -57,6 +57,7 @@ from typing import Mapping
 
 from .decide import read as _read
 from .fast import FAST_STARTS as _FAST_STARTS, fast_short as _fast_short, fast_sole as _fast_sole
+from .fast_lead import fast_lead as _fast_lead
 from .optionset import option_set as _option_set
 from .result import ChoiceResult
 
@@ -97,4 +98,6 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
             fast = _fast_short(response, optset)  # "\\boxed{B}", "So the answer is **B**."
         if fast is not None:
             return fast
+    if response[:1].isupper() and (fast := _fast_lead(response, optset)) is not None:
+        return fast  # "Looking at the image carefully. The answer is (B)."
     return _read(response, optset)
