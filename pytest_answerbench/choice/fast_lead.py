@@ -7,9 +7,9 @@ Why the full reader's verdict is known for these: every rule of the reader (``ru
 distinguishing tail, a digit, punctuation or markup, or one of its cue words (answer markers and conclusions,
 negations, hedges, corrections, refusals, "none of", ordinals, counterfactuals, placeholders, turns). The opening
 sentence here holds none of them: it is one capitalised word and lower-case words of two letters or more, ending in a
-full stop, none of them a word any rule table names (``CUE_WORDS``, taken from the tables themselves) unless it
+full stop, none of them a word any rule table names (:func:`cue_words`, taken from the tables themselves) unless it
 is a function word that says nothing alone (``FUNCTION_WORDS``: articles, prepositions, "it", "is") or a word
-naming the question's input (``INPUT_WORDS``), read only beside a negation; no word of an option's text is in the
+naming the question's input (:func:`input_words`), read only beside a negation; no word of an option's text is in the
 sentence and no option's text occurs anywhere in the reply. What follows is one of the forms in ``_TAILS``, each with the verdict the full
 reader gives it after such a sentence (method, and the offset its detail names). Anything else returns None and the
 full reader decides. A Hypothesis property compares the two on generated replies (leads drawn from the cue words
@@ -18,6 +18,7 @@ too) and on every real reply of the corpora (tests/properties/test_fast_lead_pro
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..text.patterns import lazy_compile
@@ -43,6 +44,10 @@ def _pattern_text(obj: object) -> str | None:
     return inner if isinstance(inner, str) else None
 
 
+_WORD = lazy_compile(r"[A-Za-z]{2,}")
+_LOWER_WORD = lazy_compile(r"[a-z]{2,}")
+
+
 def _cue_words() -> frozenset[str]:
     """Every word of two letters or more named by a public table of ``rules.py`` (patterns of markers,
     conclusions, scans; word lists), lower-cased, less ``FUNCTION_WORDS``."""
@@ -65,19 +70,20 @@ def _cue_words() -> frozenset[str]:
     marker_sets = [v for v in vars(rules.RULES).values() if isinstance(v, tuple)]
     for group in marker_sets:
         texts.extend(_pattern_text(m) or "" for m in group)
-    words = {w.lower() for text in texts for w in re.findall(r"[A-Za-z]{2,}", text)}
-    return frozenset(words - FUNCTION_WORDS - INPUT_WORDS)
+    words = {w.lower() for text in texts for w in _WORD.findall(text)}
+    return frozenset(words - FUNCTION_WORDS - input_words())
 
 
 def _input_words() -> frozenset[str]:
     """The words naming the question's input ("image", "chart"): the refusal scan ``rules.CANNOT_SEE`` looks for
     them first, and each of its forms also needs a negation or inability word ("cannot", "not", "no", "without",
     "need"), which are cue words."""
-    return frozenset(re.findall(r"[a-z]{2,}", _pattern_text(rules.CANNOT_SEE.needs) or ""))
+    return frozenset(_LOWER_WORD.findall(_pattern_text(rules.CANNOT_SEE.needs) or ""))
 
 
-INPUT_WORDS = _input_words()
-CUE_WORDS = _cue_words()
+# worked out on the first reply read, not at import (the plugin's import compiles no pattern: test_startup)
+input_words = functools.cache(_input_words)
+cue_words = functools.cache(_cue_words)
 
 # one plain sentence, then one space and the answer
 _LEAD = lazy_compile(r"([A-Z][a-z]+(?: [a-z]{2,}){0,15})\. ")
@@ -107,7 +113,7 @@ def fast_lead(response: str, optset: OptionSet) -> ChoiceResult | None:
               or tail.group("sole") or tail.group("conclusion_letter"))
     if letter not in optset.letter_set:
         return None
-    if not CUE_WORDS.isdisjoint(lead.group(1).lower().split()):
+    if not cue_words().isdisjoint(lead.group(1).lower().split()):
         return None  # a word some rule reads
     words = lead.group(1).lower().split()
     for text in optset.opt_norm.values():

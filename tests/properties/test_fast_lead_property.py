@@ -14,13 +14,13 @@ from hypothesis import example, given, settings, strategies as st
 from pytest_answerbench import strategies as abst
 from pytest_answerbench.choice import infer_choice
 from pytest_answerbench.choice.decide import read
-from pytest_answerbench.choice.fast_lead import CUE_WORDS, FUNCTION_WORDS, INPUT_WORDS, fast_lead
+from pytest_answerbench.choice.fast_lead import FUNCTION_WORDS, cue_words, fast_lead, input_words
 from pytest_answerbench.choice.optionset import option_set
 
 PLAIN_WORDS = ("looking", "carefully", "after", "studying", "scene", "closely", "we", "observe", "considering",
                "details", "here", "my", "view", "upon", "reflection", "reading", "question", "again", "cat", "dog",
                "horse", "red", "blue", "one", "two", "no", "not", "or", "maybe", "wait", "cannot", "see", "none")
-CUES = tuple(sorted(CUE_WORDS))
+CUES = tuple(sorted(cue_words()))
 TAILS = ("The answer is ({}).", "The answer is {}.", "Answer: {}", "\\boxed{{{}}}", "The answer is ({}). ",
          "The answer is ({})", "Answer: ({})", "The answer is {} or {}.", "Answer: {}.", "The answer is ({}), not A.", "{}", "**{}**", "I think it is {}.", "{} {}",
          "**{}**.", "I think it is {} or {}.", "{}, not {}", "I think it is {}")
@@ -33,7 +33,7 @@ SETS = [{"A": "a cat", "B": "a dog", "C": "a horse", "D": "a bird"}, {"A": "B", 
 def lead_replies(draw):
     """A sentence of function, input, plain and cue words (so both the fast path's forms and its near misses), then
     an answer form or a near miss of one."""
-    word = st.one_of(st.sampled_from(sorted(FUNCTION_WORDS)), st.sampled_from(sorted(INPUT_WORDS)),
+    word = st.one_of(st.sampled_from(sorted(FUNCTION_WORDS)), st.sampled_from(sorted(input_words())),
                      st.sampled_from(PLAIN_WORDS), st.sampled_from(CUES), st.sampled_from(("a", "b", "i", "B")))
     words = draw(st.lists(word, min_size=1, max_size=8))
     lead = " ".join(words)
