@@ -337,7 +337,8 @@ class _LetterPatterns:
             rf"({group})\s*(?:,\s*)?{VERDICT_VERB}?\s*{ADVERBS}{NEG_WORDS}\b", flags)
         neg_before = re.compile(
             rf"\b(?:not|non|eliminate|eliminating|rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|"
-            rf"instead\s+of|neither|nor|discard|remove|cross\s+out)\s+({group})|(?:排除|不是|不选)\s*({group})", flags)
+            rf"instead\s+of|neither|nor|discard|remove|cross\s+out|"
+            rf"(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+(?:pick|choose|select|go\s+with))\s+({group})|(?:排除|不是|不选)\s*({group})", flags)
         affirm = re.compile(
             rf"{NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"
             rf"[\s:.)|]*([✅✔✓☑❌✗✘×]))", flags)  # "|" for a table row "| B | ✓ |"

@@ -311,7 +311,9 @@ EACH_BEFORE = lazy_compile(r"\b(?:each|every|all|any|per|other|these|those|follo
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
 OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
                             r"(?:(?:would|might|may|could|often|usually|typically|commonly|mistakenly|wrongly)\s+)*$|"
-                            r"\b(?:might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$")
+                            r"\b(?:might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$|"
+                            # a choice the writer calls wrong: "It would be wrong to pick C", "a mistake to choose A"
+                            r"\b(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+$")
 
 # ---- refusals, corrections and the options saying so ------------------------------------------------------
 
@@ -459,7 +461,8 @@ NEG_WORD_HINTS = ("wrong", "incorrect", "false", "not", "invalid", "out", "elimi
                    "impossible", "unlikely", "implausible", "inaccurate", "irrelevant", "distractor", "n't")
 NEG_BEFORE_HINTS = ("not", "non", "eliminat",
                      "rule", "ruling", "exclud", "except", "rather", "instead", "neither", "nor",
-                     "discard", "remove", "cross", "排除", "不是", "不选")
+                     "discard", "remove", "cross", "wrong", "incorrect", "mistake", "error", "unwise", "排除", "不是",
+                     "不选")
 NEG_BEFORE_ASCII = tuple(w for w in NEG_BEFORE_HINTS if w.isascii())
 MARKS = "✅✔✓☑❌✗✘×"
 

@@ -319,3 +319,17 @@ def test_a_negation_reaches_the_list_it_opens(reply, letter):
 ])
 def test_a_verdict_with_a_modal_rules_the_option_out(reply, letter):
     assert infer_choice(reply, ANIMALS).letter == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # a choice the writer calls wrong is no choice of the writer's
+    ("It would be wrong to pick C.", None),
+    ("It is a mistake to choose A; the answer is B.", "B"),
+    ("It would be wrong to pick option C, so B.", "B"),
+    # near misses: the writer's own choice, and a choice merely tempting, stand
+    ("I would pick C.", "C"),
+    ("It is tempting to pick A, but I pick B.", "B"),
+    ("Nothing is wrong with C: I pick C.", "C"),
+])
+def test_a_choice_called_wrong_is_no_choice(reply, letter):
+    assert infer_choice(reply, ANIMALS).letter == letter
