@@ -131,6 +131,52 @@ def test_samples_rows(tmp_path, small_batches):
     assert report["questions"] and report["ci95_method"].startswith("cluster bootstrap")
 
 
+def _metrics_reading(how: str):
+    """A scorer's metrics reading its rows ``how``: what the tally taken on the scorer's pass must survive."""
+    def metrics(rows, ctx):
+        if how == "not at all":
+            return {"n": len(rows)}
+        if how == "first row only":
+            return {"first": next(iter(rows))["id"]}
+        if how == "twice, side by side":
+            return {"same": all(a["id"] == b["id"] for a, b in zip(rows, rows))}
+        if how == "raises half way":
+            for i, r in enumerate(rows):
+                if i == len(rows) // 2:
+                    raise ValueError("half way")
+        return {}
+    return metrics
+
+
+@pytest.mark.parametrize("how", ["not at all", "first row only", "twice, side by side", "raises half way"])
+def test_the_tally_taken_on_the_scorers_pass_is_the_reports(tmp_path, small_batches, monkeypatch, how):
+    """A streamed report's figures are tallied on the scorer's first whole pass over the rows read from disk;
+    however the scorer's metrics read them (or not), the report is the one built from the rows in a list."""
+    from pytest_answerbench.scorers import vmcbench
+
+    monkeypatch.setattr(vmcbench, "metrics", _metrics_reading(how))
+    spec = resolve_benchmark("vmcbench_dev")
+    report = _same_files(tmp_path, spec, _hostile_rows(), profile="default", seconds=0.0, with_fingerprint=True)
+    assert report["total"] == 60 and report["counts"]["correct"] == 12
+    assert ("error" in report["metrics"]) == (how == "raises half way")
+
+
+def test_building_a_streamed_report_reads_the_rows_once(tmp_path, monkeypatch):
+    """The builder reads the rows file once (the tally rides on the VMCBench metrics' one pass), the writer once."""
+    spec = resolve_benchmark("vmcbench_dev")
+    readings = []
+    read = SortedRows.__iter__
+    monkeypatch.setattr(SortedRows, "__iter__", lambda self: readings.append(self._raw) or read(self))
+    with RowStream(spec.groups, folder=tmp_path) as stream:
+        stream.extend(_vmc_rows(50))
+        report = stream.build(spec=spec, profile="default", seconds=0.0, with_fingerprint=True)
+        assert readings == [True]
+        write_report(tmp_path / "r.json", report)
+        assert readings == [True, False]
+    listed = build_report(spec=spec, profile="default", rows=list(_vmc_rows(50)), seconds=0.0, with_fingerprint=True)
+    assert {k: v for k, v in report.items() if k != "rows"} == {k: v for k, v in listed.items() if k != "rows"}
+
+
 def test_running_figures_and_readings(tmp_path):
     spec = resolve_benchmark("vmcbench_dev")
     rows = _hostile_rows()
