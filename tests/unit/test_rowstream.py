@@ -177,6 +177,35 @@ def test_building_a_streamed_report_reads_the_rows_once(tmp_path, monkeypatch):
     assert {k: v for k, v in report.items() if k != "rows"} == {k: v for k, v in listed.items() if k != "rows"}
 
 
+def test_the_summary_listing_taken_as_the_report_is_written(tmp_path, small_batches, monkeypatch):
+    """A watcher of the rows read back gets a fresh consumer at each reading and keeps the one that saw a whole
+    reading; the terminal summary then lists the rows from it (no reading of its own), the same lines as from
+    the rows in a list; a reading left half way keeps nothing."""
+    from pytest_answerbench.report.render.text import RowListing, summary_lines
+
+    spec = resolve_benchmark("vmcbench_dev")
+    rows = _hostile_rows()
+    listed = build_report(spec=spec, profile="default", rows=list(rows), seconds=0.0)
+    with RowStream(spec.groups, folder=tmp_path) as stream:
+        stream.extend(rows)
+        report = stream.build(spec=spec, profile="default", seconds=0.0)
+        made = []
+        report["rows"].watch(lambda: made.append(RowListing(3)) or made[-1])
+        next(iter(report["rows"]))  # left after one row
+        assert report["rows"].seen == [] and len(made) == 1
+        write_report(tmp_path / "r.json", report)
+        assert report["rows"].seen == [made[1]] and made[1].counted == {"wrong": 12, "miss": 12, "error": 24}
+        readings = []
+        read = SortedRows.__iter__
+        monkeypatch.setattr(SortedRows, "__iter__", lambda self: readings.append(self) or read(self))
+        assert list(summary_lines(report, show=3)) == list(summary_lines(listed, show=3))
+        assert readings == []  # listed as the report was written
+        assert list(summary_lines(report, show=4)) == list(summary_lines(listed, show=4))
+        assert len(readings) == 1  # another number of rows shown: a reading of its own
+        write_report(tmp_path / "r2.json", report)
+        assert len(made) == 2  # kept: not made again
+
+
 def test_running_figures_and_readings(tmp_path):
     spec = resolve_benchmark("vmcbench_dev")
     rows = _hostile_rows()
