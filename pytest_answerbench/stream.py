@@ -24,6 +24,7 @@ per-row set-up hooks, output capture and markers do not exist for a row.
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from array import array
@@ -831,9 +832,14 @@ class StreamRun(BenchRun):
 
     def report_rows(self, not_run: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
         """The report's rows read from the stream in report order (never all in memory), and its files."""
+        from .report.render.text import RowListing  # (the report's renderers load at the end of a run)
+
         stream = self.records.stream  # type: ignore[attr-defined]
         paths = [(str(p), self.collection.display_path(p)) for p in self.collection.paths]
-        return stream.rows(extra=not_run), stream.prediction_files(paths, extra=not_run)
+        rows = stream.rows(extra=not_run)
+        if not rows.seen:  # the terminal's listing taken as the JSON report is written
+            rows.watch(functools.partial(RowListing, self.settings.show))
+        return rows, stream.prediction_files(paths, extra=not_run)
 
     def junit_logger(self) -> Any:
         """The gates' test cases go to the JUnit file this run writes."""

@@ -15,7 +15,7 @@ import os
 from array import array
 from itertools import islice
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .. import scorers
 from ..spec import builtin_dir
@@ -390,17 +390,22 @@ def aggregate(
         rows = sorted(rows, key=report_order)
     given = rows.raw() if presorted else rows  # as given (a NaN is a group value "nan", as it always was)
     total = len(rows)
-    tally = Tally(spec.groups)
-    for r in given:
-        tally.add(r)
+    ctx = ScoreContext(benchmark=spec.name, profile=profile, options={**spec.options, **(options or {})})
+    # rows read from disk: the tally is taken on the scorer's first whole pass over them (one reading less);
+    # a scorer that reads them whole in no pass leaves the tally to its own pass below
+    tallying = _TallyingRows(given, spec.groups) if presorted else None
+    try:
+        metrics = scorers.get(spec.scorer).metrics(tallying or given, ctx) if total else {}
+    except Exception as exc:  # a metrics bug must not lose the per-row results
+        metrics = {"error": f"{type(exc).__name__}: {exc}"}
+    tally = tallying.tally if tallying is not None else None
+    if tally is None:
+        tally = Tally(spec.groups)
+        for r in given:
+            tally.add(r)
     counts = tally.counts
     score_sum = sum(tally.scores)
     correct = counts[CORRECT]
-    ctx = ScoreContext(benchmark=spec.name, profile=profile, options={**spec.options, **(options or {})})
-    try:
-        metrics = scorers.get(spec.scorer).metrics(given, ctx) if total else {}
-    except Exception as exc:  # a metrics bug must not lose the per-row results
-        metrics = {"error": f"{type(exc).__name__}: {exc}"}
     judge_totals = tally.judge
     report: dict[str, Any] = {
         "benchmark": spec.name,
@@ -423,6 +428,37 @@ def aggregate(
     if judge_totals:
         report["judge"] = judge_totals
     return json_clean(report)
+
+
+class _TallyingRows:
+    """Rows read afresh at each pass (report/rowstream.py's ``SortedRows``), handed to a scorer's metrics: the
+    first pass read to its end also gives the :class:`Tally` of the rows (``tally``; None until then). A pass
+    left before the end, or one whose rows the tally cannot take, gives none."""
+
+    def __init__(self, rows: Any, groups: Iterable[str]):
+        self._rows, self._groups = rows, tuple(groups)
+        self.tally: Tally | None = None
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __bool__(self) -> bool:
+        return bool(self._rows)
+
+    def __iter__(self) -> Iterator[Mapping[str, Any]]:
+        if self.tally is not None:
+            yield from self._rows
+            return
+        tally: Tally | None = Tally(self._groups)
+        for r in self._rows:
+            if tally is not None:
+                try:
+                    tally.add(r)
+                except Exception:  # left to the tally's own pass, which says what is wrong
+                    tally = None
+            yield r
+        if tally is not None and self.tally is None:
+            self.tally = tally
 
 
 def report_row(r: Mapping[str, Any], finite: bool = False) -> Mapping[str, Any]:

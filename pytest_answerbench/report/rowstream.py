@@ -163,6 +163,9 @@ class SortedRows:
         self.path, self.count, self.samples, self.harness_verdicts = path, count, samples, harness_verdicts
         self._digest_lines = digest_lines
         self._raw = raw
+        self._watchers: list[Callable[[], Any]] = []
+        #: what :meth:`watch`'s consumers made of a whole reading of the rows, one per watcher
+        self.seen: list[Any] = []
 
     def __len__(self) -> int:
         return self.count
@@ -175,9 +178,28 @@ class SortedRows:
             if self._raw:
                 for line in fh:
                     yield _decode_line(line)
-            else:  # NaN and infinities as None: a scrub only for the rows whose text holds one
+            elif not self._watchers:  # NaN and infinities as None: a scrub only for the rows whose text holds one
                 for line in fh:
                     yield report_row(_decode_line(line), _finite(line))
+            else:
+                watchers = self._watchers
+                consumers = [make() for make in watchers]
+                adds = [c.add for c in consumers]
+                for line in fh:
+                    row = report_row(_decode_line(line), _finite(line))
+                    for add in adds:
+                        add(row)
+                    yield row
+                if self._watchers is watchers:  # read to the end: kept, and not made again
+                    self._watchers = []
+                    self.seen.extend(consumers)
+
+    def watch(self, make: Callable[[], Any]) -> None:
+        """Rows read as the report lists them also go to the ``add`` of a consumer ``make()`` gives, made afresh
+        at each reading, until one reading goes to the end: that consumer is then kept in :attr:`seen` (what a
+        later reader would make of the rows, taken on the way: the terminal summary's listing on the JSON
+        report's writing)."""
+        self._watchers = [*self._watchers, make]
 
     def __repr__(self) -> str:
         return f"<{self.count} report rows in {self.path}>"

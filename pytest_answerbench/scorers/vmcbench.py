@@ -14,6 +14,7 @@ scored; the absent ones are left out and listed under ``absent_categories``.
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any, Mapping
 
 from ..verdict import ScoreContext, Verdict
@@ -107,10 +108,15 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
 def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
     """``report_vmc_acc``: percent rounded to 2 decimals in upstream, fractions 0..1 in default."""
     by_cat: dict[str, list[float]] = {}
-    for r in rows:
+    scores = array("d")  # summed by sum() as before (compensated summation from Python 3.12 on)
+    random_picks = 0
+    for r in rows:  # one pass: a streamed run's rows are read from disk at each pass
+        score = float(r["score"])
+        scores.append(score)
+        random_picks += bool(r.get("extra", {}).get("random_pick"))
         category = r["fields"].get("category")
         if category is not None:  # rows that could not be read have no category
-            by_cat.setdefault(str(category), []).append(float(r["score"]))
+            by_cat.setdefault(str(category), []).append(score)
     if not rows:
         return {}
 
@@ -118,7 +124,7 @@ def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
         return round(x * 100, 2) if ctx.upstream else round(x, 6)
 
     cat_mean = {c: sum(v) / len(v) for c, v in by_cat.items()}
-    out: dict[str, Any] = {"Overall": fmt(sum(float(r["score"]) for r in rows) / len(rows))}
+    out: dict[str, Any] = {"Overall": fmt(sum(scores) / len(rows))}
     for group, cats in GROUPS.items():
         present = [cat_mean[c] for c in cats if c in cat_mean]
         if present:
@@ -132,5 +138,5 @@ def metrics(rows: list[dict[str, Any]], ctx: ScoreContext) -> dict[str, Any]:
     unknown = sorted(c for c in cat_mean if c not in CATEGORIES)
     if unknown:
         out["unlisted_categories"] = unknown
-    out["random_picks"] = sum(1 for r in rows if r.get("extra", {}).get("random_pick"))
+    out["random_picks"] = random_picks
     return out

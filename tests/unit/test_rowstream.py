@@ -131,6 +131,81 @@ def test_samples_rows(tmp_path, small_batches):
     assert report["questions"] and report["ci95_method"].startswith("cluster bootstrap")
 
 
+def _metrics_reading(how: str):
+    """A scorer's metrics reading its rows ``how``: what the tally taken on the scorer's pass must survive."""
+    def metrics(rows, ctx):
+        if how == "not at all":
+            return {"n": len(rows)}
+        if how == "first row only":
+            return {"first": next(iter(rows))["id"]}
+        if how == "twice, side by side":
+            return {"same": all(a["id"] == b["id"] for a, b in zip(rows, rows))}
+        if how == "raises half way":
+            for i, r in enumerate(rows):
+                if i == len(rows) // 2:
+                    raise ValueError("half way")
+        return {}
+    return metrics
+
+
+@pytest.mark.parametrize("how", ["not at all", "first row only", "twice, side by side", "raises half way"])
+def test_the_tally_taken_on_the_scorers_pass_is_the_reports(tmp_path, small_batches, monkeypatch, how):
+    """A streamed report's figures are tallied on the scorer's first whole pass over the rows read from disk;
+    however the scorer's metrics read them (or not), the report is the one built from the rows in a list."""
+    from pytest_answerbench.scorers import vmcbench
+
+    monkeypatch.setattr(vmcbench, "metrics", _metrics_reading(how))
+    spec = resolve_benchmark("vmcbench_dev")
+    report = _same_files(tmp_path, spec, _hostile_rows(), profile="default", seconds=0.0, with_fingerprint=True)
+    assert report["total"] == 60 and report["counts"]["correct"] == 12
+    assert ("error" in report["metrics"]) == (how == "raises half way")
+
+
+def test_building_a_streamed_report_reads_the_rows_once(tmp_path, monkeypatch):
+    """The builder reads the rows file once (the tally rides on the VMCBench metrics' one pass), the writer once."""
+    spec = resolve_benchmark("vmcbench_dev")
+    readings = []
+    read = SortedRows.__iter__
+    monkeypatch.setattr(SortedRows, "__iter__", lambda self: readings.append(self._raw) or read(self))
+    with RowStream(spec.groups, folder=tmp_path) as stream:
+        stream.extend(_vmc_rows(50))
+        report = stream.build(spec=spec, profile="default", seconds=0.0, with_fingerprint=True)
+        assert readings == [True]
+        write_report(tmp_path / "r.json", report)
+        assert readings == [True, False]
+    listed = build_report(spec=spec, profile="default", rows=list(_vmc_rows(50)), seconds=0.0, with_fingerprint=True)
+    assert {k: v for k, v in report.items() if k != "rows"} == {k: v for k, v in listed.items() if k != "rows"}
+
+
+def test_the_summary_listing_taken_as_the_report_is_written(tmp_path, small_batches, monkeypatch):
+    """A watcher of the rows read back gets a fresh consumer at each reading and keeps the one that saw a whole
+    reading; the terminal summary then lists the rows from it (no reading of its own), the same lines as from
+    the rows in a list; a reading left half way keeps nothing."""
+    from pytest_answerbench.report.render.text import RowListing, summary_lines
+
+    spec = resolve_benchmark("vmcbench_dev")
+    rows = _hostile_rows()
+    listed = build_report(spec=spec, profile="default", rows=list(rows), seconds=0.0)
+    with RowStream(spec.groups, folder=tmp_path) as stream:
+        stream.extend(rows)
+        report = stream.build(spec=spec, profile="default", seconds=0.0)
+        made = []
+        report["rows"].watch(lambda: made.append(RowListing(3)) or made[-1])
+        next(iter(report["rows"]))  # left after one row
+        assert report["rows"].seen == [] and len(made) == 1
+        write_report(tmp_path / "r.json", report)
+        assert report["rows"].seen == [made[1]] and made[1].counted == {"wrong": 12, "miss": 12, "error": 24}
+        readings = []
+        read = SortedRows.__iter__
+        monkeypatch.setattr(SortedRows, "__iter__", lambda self: readings.append(self) or read(self))
+        assert list(summary_lines(report, show=3)) == list(summary_lines(listed, show=3))
+        assert readings == []  # listed as the report was written
+        assert list(summary_lines(report, show=4)) == list(summary_lines(listed, show=4))
+        assert len(readings) == 1  # another number of rows shown: a reading of its own
+        write_report(tmp_path / "r2.json", report)
+        assert len(made) == 2  # kept: not made again
+
+
 def test_running_figures_and_readings(tmp_path):
     spec = resolve_benchmark("vmcbench_dev")
     rows = _hostile_rows()

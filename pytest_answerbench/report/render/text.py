@@ -11,7 +11,7 @@ from .._fmt import incomplete_reason, pts, short_repr, verdict_word, where
 from ..build import workers_cannot_pay
 from ..gates import gate_look
 
-__all__ = ["Markup", "agreement_lines", "comparison_lines", "github_annotations", "progress_line", "summary_lines"]
+__all__ = ["Markup", "RowListing", "agreement_lines", "comparison_lines", "github_annotations", "progress_line", "summary_lines"]
 
 Markup = dict[str, bool]
 
@@ -24,6 +24,33 @@ def _printed(lines: Callable[..., Iterator[tuple[str, Markup]]]) -> Callable[...
         for line, markup in lines(*args, **kwargs):
             yield printable(line), markup
     return wrapper
+
+
+class RowListing:
+    """The rows the summary lists, taken one row at a time (``add``) in one pass: the first ``show`` wrong rows
+    and abstentions (misses), the first ``max(show, 20)`` errored or timed-out rows, how many of each kind, and the
+    rows the opt-in verifier decided. Only the rows listed are kept: a streamed run's report reads its rows from
+    disk, and a million rows' wrong ones held in lists would be most of the run's memory."""
+
+    def __init__(self, show: int = 10):
+        self.show = show
+        self.limits = {"wrong": show, "miss": show, "error": max(show, 20)}
+        self.listed: dict[str, list[Any]] = {kind: [] for kind in self.limits}
+        self.counted = dict.fromkeys(self.limits, 0)
+        self.verified = self.accepted = 0
+
+    def add(self, r: Any) -> None:
+        status = r["status"]
+        if r.get("method") == "verifier":  # the opt-in verifier (judge/verifier.py)
+            self.verified += 1
+            self.accepted += status == CORRECT
+        if status in (CORRECT, NOT_RUN):
+            return
+        # abstentions ("I don't know", a miss) are no wrong answer
+        kind = "error" if status in (ERROR, TIMEOUT) else "miss" if status == MISS else "wrong"
+        self.counted[kind] += 1
+        if len(self.listed[kind]) < self.limits[kind]:
+            self.listed[kind].append(r)
 
 
 @_printed
@@ -64,24 +91,16 @@ def summary_lines(report: dict[str, Any], show: int = 10, flips: int = 10) -> It
         yield from agreement_lines(agreement, show)
     for warning in report.get("warnings", [])[:5]:
         yield f"warning: {warning}", {"yellow": True}
-    # One pass over the rows, keeping only those listed: a streamed run's report reads its rows from disk, and a
-    # million rows' wrong ones held in lists would be most of the run's memory.
-    limits = {"wrong": show, "miss": show, "error": max(show, 20)}
-    listed: dict[str, list[dict[str, Any]]] = {kind: [] for kind in limits}
-    counted = dict.fromkeys(limits, 0)
-    verified = accepted = 0
-    for r in report["rows"]:
-        status = r["status"]
-        if r.get("method") == "verifier":  # the opt-in verifier (judge/verifier.py)
-            verified += 1
-            accepted += status == CORRECT
-        if status in (CORRECT, NOT_RUN):
-            continue
-        # abstentions ("I don't know", a miss) are no wrong answer
-        kind = "error" if status in (ERROR, TIMEOUT) else "miss" if status == MISS else "wrong"
-        counted[kind] += 1
-        if len(listed[kind]) < limits[kind]:
-            listed[kind].append(r)
+    rows = report["rows"]
+    # a streamed run's rows (report/rowstream.py) were listed as the JSON report was written from them: no
+    # reading of the rows file for the terminal
+    found = [w for w in getattr(rows, "seen", ()) if isinstance(w, RowListing) and w.show == show]
+    listing = found[0] if found else RowListing(show)
+    if not found:
+        for r in rows:
+            listing.add(r)
+    listed, counted, limits = listing.listed, listing.counted, listing.limits
+    verified, accepted = listing.verified, listing.accepted
     if verified:
         yield (f"verifier: {verified} rows the rules left undecided decided by the judge ({accepted} accepted, "
                f"{verified - accepted} rejected)"), {}
