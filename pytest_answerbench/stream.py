@@ -832,7 +832,7 @@ class StreamRun(BenchRun):
 
     def report_rows(self, not_run: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
         """The report's rows read from the stream in report order (never all in memory), and its files."""
-        from .report.render.text import RowListing  # (the report's renderers load at the end of a run)
+        from .report.render.text import RowListing  # deferred for start-up cost (renderers load at the end)
 
         stream = self.records.stream  # type: ignore[attr-defined]
         paths = [(str(p), self.collection.display_path(p)) for p in self.collection.paths]
