@@ -41,7 +41,8 @@ question: no cut is made there.
 
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
 ``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
-question when the text before it already states an answer; a block repeating itself at the end is read once; a
+question when the text before it already states an answer (a labelled one, "Question:", or a problem posed
+with no label after a box closing its paragraph, in words neither the row's question nor the response used); a block repeating itself at the end is read once; a
 duration written in two units ("3 hours and 35 minutes") is one quantity in the smaller ("215 minutes"). A
 response cut off mid-derivation has no closing answer; a JSON reply cut off inside its object has only an answer
 field completed before the cut. An echoed answer template (``Answer: <answer>``) and an answer marker the response
@@ -83,7 +84,8 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("new-turn", "a chat template's next turn (<|user|>, <|im_start|>, [INST], 'Human:', 'user:') ends the "
                     "response"),
     Cut("continuation", "a new invented question ('Question:', 'Q:', 'Problem:', '### Instruction', 问题:) ends the "
-                        "response when the text before it states an answer (committed, or a concluding sentence)"),
+                        "response when the text before it states an answer (committed, or a concluding sentence); "
+                        "so does a problem posed with no label, in words of its own, after a box closing a paragraph"),
     Cut("loop", "a block of words repeated three times or more at the end is read once (text.loops)"),
     Cut("degenerate", "a response ending in such a loop has no prose conclusion"),
     Cut("cut-off", "a response stopping mid-derivation (extract.truncated) or inside a box states no closing answer"),
@@ -704,4 +706,39 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
             found = _by_table(before, multiple, question=question)
             if _states_answer(found, before):
                 return found
+    at = _unmarked_question(text, question) if question and "box" in text else None
+    if at is not None:
+        found = _by_table(text[:at].rstrip(), multiple, question=question)
+        if found is not None and found.method == "boxed":
+            return found
     return _by_table(text, multiple, question=question)
+
+
+# a box closing its paragraph: "... is \( \boxed{55} \).", "$\boxed{7}$", "\[ \boxed{2} \]", then a blank line
+_BOX_CLOSES = lazy_compile(r"[ \t]*(?:\$+|\\[)\]]|\*\*)?[ \t]*[.!]?[ \t]*(?:\$+|\\[)\]])?[ \t]*\n[ \t]*\n\s*")
+# a paragraph that asks: a question mark ending a sentence, or a problem's imperative opening a sentence or a clause
+# ("Given the function f, find ...")
+_ASKS = lazy_compile(r"\?(?=\s|\Z)|(?:\A|[.!,;:]\s+)(?:then,?\s+)?(?:find|determine|calculate|compute|evaluate|prove"
+                     r"|show\s+that|solve|simplify|express)\b", re.I)
+
+
+def _unmarked_question(text: str, question: str) -> int | None:
+    """Where the response, its answer boxed at the end of a paragraph, goes on to pose a problem of its own with no
+    label (cut ``continuation``): the next paragraph asks (a question mark, or "Find", "Determine", ... opening a
+    sentence or a clause) in words of its own, eight or more, fewer than a third of them the row's ``question``'s and
+    fewer than half of them words the response used before (a check, a remark or the next part of the row's
+    question repeats its words: no cut). Only the first three boxes that close a paragraph are looked at."""
+    boxes = [b for b in boxed_all(text) if _BOX_CLOSES.match(text, b[1])][:3]
+    asked_words = set(_WORD.findall(question.lower()))
+    for _, end, _ in boxes:
+        start = _BOX_CLOSES.match(text, end).end()
+        paragraph = text[start:start + 1500].split("\n\n", 1)[0]
+        if not paragraph[:1].isupper() or not _ASKS.search(paragraph) or _RETRACT.match(paragraph):
+            continue
+        words = set(_WORD.findall(paragraph.lower()))
+        if len(words) < 8 or len(words & asked_words) >= len(words) / 3:
+            continue
+        before = set(_WORD.findall(text[max(0, start - 20000):start].lower()))
+        if len(words & before) < len(words) / 2:
+            return start
+    return None

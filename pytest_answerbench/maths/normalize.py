@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..text.patterns import lazy_compile
-from .units import unit_tail
+from .units import unit_tail, upright_unit
 from ..text.numbers import ONES, PARTS, SCALES, TENS
 
 __all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "number_words", "undoubled", "UNITS",
@@ -238,6 +238,11 @@ def clean(text: str) -> Item:
         s = s.replace("\\%", "").replace("%", "")
     if short and ("cent" in s or "CENT" in s or "pct" in s) and _PERCENT_WORD.search(s):
         percent, s = True, _PERCENT_WORD.sub("", s)
+    upright = ""  # a unit of one letter set upright after a number ("1\times 10^{-8} \text{ F}"): farads
+    if short and s[-1:] == "}" and ("text" in s or "rm" in s):
+        found = upright_unit(s)
+        if found and _numeric_head(found[0], constants=True):
+            s, upright = found[0].strip(), found[1]
     if "{" in s:
         # "\mu\mathrm{J}" must not become the command "\muJ" when the wrapper goes.
         s = _CMD_BEFORE_WRAPPER.sub(r"\1 ", s)
@@ -303,7 +308,7 @@ def clean(text: str) -> Item:
             unit, s = m.group("unit"), m.group("value").strip()
             if unit in ("degrees", "degree"):
                 degree, unit = True, ""
-    return Item(s.strip().rstrip(".").strip(), percent, degree, unit)
+    return Item(s.strip().rstrip(".").strip(), percent, degree, unit or upright)
 
 
 _BACKSLASH_RUN = lazy_compile(r"\\+")

@@ -24,7 +24,7 @@ from typing import Any
 from ..text.patterns import lazy_compile
 from .guard import MAX_TEXT, TooComplex, check_tree
 
-__all__ = ["ParseFailure", "TooLong", "parse_latex_raw", "parse_math", "parse_unchecked", "plain_to_latex", "constants", "sympy_parse_latex"]
+__all__ = ["E_NOTATION", "ParseFailure", "TooLong", "parse_latex_raw", "parse_math", "parse_unchecked", "plain_to_latex", "constants", "sympy_parse_latex"]
 
 _CACHE_SIZE = 4096
 _raw_cache: dict[tuple[str, bool], Any] = {}
@@ -284,7 +284,8 @@ _FUNCS = ("arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "sin", "cos", "t
           "log", "exp")
 
 
-_E_NOTATION = lazy_compile(r"(?<![\w.\\])(\d+(?:\.\d*)?|\.\d+)[eE]([-+]?\d+)(?![\w.])")
+#: a number in e-notation (``1.5e-3``): the grammar would read 1.5 * e * (-3) with e as Euler's number.
+E_NOTATION = lazy_compile(r"(?<![\w.\\])(\d+(?:\.\d*)?|\.\d+)[eE]([-+]?\d+)(?![\w.])")
 
 
 def plain_to_latex(text: str) -> str:
@@ -293,7 +294,7 @@ def plain_to_latex(text: str) -> str:
         text = text.replace(k, v)
     text = text.replace("**", "^")
     # E-notation (1.5e-3): the grammar would read 1.5 * e * (-3) with e as Euler's number.
-    text = _E_NOTATION.sub(r"(\1 \\times 10^{\2})", text)
+    text = E_NOTATION.sub(r"(\1 \\times 10^{\2})", text)
     # \sqrt followed by a bare token (from "√2"): give it braces.
     text = re.sub(r"\\sqrt\s*(\d+|[a-zA-Z])", r"\\sqrt{\1}", text)
     text = _rewrite_calls(text, "sqrt", lambda inner: r"\sqrt{" + inner + "}")

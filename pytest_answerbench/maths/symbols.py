@@ -16,6 +16,9 @@ LaTeX grammar reads them otherwise (``x(t)`` is the product ``x·t``, ``\\dot{x}
   argument (``x(t+1)``, ``x(2)``) is left as written;
 * **a Greek letter run into a letter** (``\\omegat``, which is no command) is the letter times that letter;
 * **a Greek letter with a prime** (``\\omega'``, which the grammar would read as ``\\omega``) is a symbol of its own;
+* **a prime after a subscript of one character** marks the whole quantity: ``v_o'`` is ``v_{o}'``, the derivative of
+  ``v_o`` (the grammar would read the subscript ``o'``, a symbol no other spelling of the derivative gives), so
+  ``L C \\frac{d^2 v_o}{dt^2}`` and ``v_{o}''`` name one derivative;
 * **spelled-out subscripts** (``v_{one}``, ``C_{\\text{two}}``) are digits, unless an answer already writes that
   symbol with the digit too (then the two are different symbols).
 
@@ -89,6 +92,15 @@ def _derivative(q: str, order: int, var: str, named: bool) -> str:
     if not re.fullmatch(r"[a-zA-Z]", q):
         return ""
     return "%s_{%s%s}" % (q, "D" * order, var)
+
+
+# a quantity's subscript of one character, without braces, before a prime: "v_o'"
+_PRIMED_SUB = lazy_compile(r"((?:^|(?<=[^\\a-zA-Z]))(?:[a-zA-Z]|\\(?:%s)(?![a-zA-Z])))_([a-zA-Z0-9])(?=')" % "|".join(_GREEK))
+
+
+def _primed_subscripts(text: str) -> str:
+    """``v_o'`` as ``v_{o}'``: the prime marks the whole quantity, not its subscript."""
+    return _PRIMED_SUB.sub(r"\1_{\2}", text) if "'" in text and "_" in text else text
 
 
 def _derivatives(text: str, variables: set[str], named: bool = False) -> str:
@@ -178,4 +190,5 @@ def read_notation(gold: str, pred: str) -> tuple[str, str]:
     variables = g_vars | p_vars
     if variables:
         gold, pred = _function_of(gold, variables), _function_of(pred, variables)
+    gold, pred = _primed_subscripts(gold), _primed_subscripts(pred)
     return _spelled_subscripts(_greek_primes(gold)), _spelled_subscripts(_greek_primes(pred))

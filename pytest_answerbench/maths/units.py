@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..text.patterns import lazy_compile
 from ..text.units import METRES
 
-__all__ = ["MISMATCH", "read_unit", "unit_factor", "unit_tail"]
+__all__ = ["MISMATCH", "read_unit", "unit_factor", "unit_tail", "upright_unit"]
 
 #: :func:`unit_factor`'s answer for two known units of different quantities.
 MISMATCH = "mismatch"
@@ -210,3 +210,26 @@ def unit_factor(unit: str, target: str) -> Fraction | str | None:
     if a[0] != b[0]:
         return MISMATCH
     return a[1] / b[1]
+
+
+# a closing unit of one letter set upright: "\text{ F}", "\mathrm{F}", "\,\textrm{H}", "{\rm S}"
+_UPRIGHT_LETTER = lazy_compile(r"(?:\\[,;: ]|~|\s)*(?:\\(?:text|mathrm|textrm|rm)\s*\{\s*(?P<a>[A-Za-z])\s*\}"
+                               r"|\{\s*\\rm\s+(?P<b>[A-Za-z])\s*\})\s*\.?$")
+
+
+def upright_unit(text: str) -> tuple[str, str] | None:
+    """``(value, unit)`` when ``text`` ends with a unit of one letter set upright (``1\\times10^{-8}\\ \\text{F}``
+    -> farads), else None.
+
+    A letter after a number is more often a quantity ("2F", "3H": a multiple of a force, a height), so
+    :func:`unit_tail` reads only a few letters as units; set upright in text or roman type, as units are and
+    quantities are not, any letter that is a unit symbol (F, H, S, T, ...) is one. The caller decides whether
+    the value is a number.
+    """
+    m = _UPRIGHT_LETTER.search(text)
+    if m is None:
+        return None
+    letter = m.group("a") or m.group("b")
+    if read_unit(letter) is None or re.search(r"[A-Za-zμµ]\s*$", text[:m.start()]):
+        return None  # (after a letter or a command: a prefix, "\\mu\\mathrm{J}", which unit_tail reads whole)
+    return text[:m.start()], letter

@@ -9,6 +9,7 @@ import re
 from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, step_limit
 from ..normalize import Item
+from ..parse import E_NOTATION
 from ..poly import constant_ratio
 from .aliases import aligned
 from .marks import with_marks
@@ -18,10 +19,14 @@ from .values import SIMPLIFY_SECONDS, Unknown, close, numeric, parse
 def symbolic(text: str) -> bool:
     """Letters outside LaTeX commands (``2mg``, ``x + 1``): an expression in quantities, not a number.
 
-    ``x = 3`` states a number (only the value after a label counts)."""
+    ``x = 3`` states a number (only the value after a label counts); so does ``1e-8``, a number in e-notation (the
+    parser reads it as ``1 \\times 10^{-8}``, not as a product with Euler's ``e``).
+    """
     sides = text.split("=")
     if len(sides) == 2 and is_label(sides[0]):
         text = sides[1]
+    if "e" in text or "E" in text:
+        text = E_NOTATION.sub(" ", text)
     return bool(re.search(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", text)))
 
 
@@ -118,7 +123,8 @@ def proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
 
 
 # the name symbols.read_notation gives a derivative: "x'", "x''", "\omega_{P}", "v_{0PP}"
-_DERIVATIVE = lazy_compile(r"(?P<base>[^_']+)(?:'+|_\{(?P<sub>[^{}]*?)\*?P(?:\*?P)*\})")
+# (a subscripted quantity's: "v_{o}''", the derivative of v_{o})
+_DERIVATIVE = lazy_compile(r"(?P<base>[^_']+)(?:(?P<named>_\{[^{}']*\})?'+|_\{(?P<sub>[^{}]*?)\*?P(?:\*?P)*\})")
 
 
 def differential_unknowns(*exprs: object) -> frozenset[str]:
@@ -129,7 +135,7 @@ def differential_unknowns(*exprs: object) -> frozenset[str]:
     out = set()
     for m in derivatives:
         sub = (m.group("sub") or "").rstrip("*")
-        out |= {m.group(0), m.group("base") + (f"_{{{sub}}}" if sub else "")}
+        out |= {m.group(0), m.group("base") + (m.group("named") or "") + (f"_{{{sub}}}" if sub else "")}
     return frozenset(out)
 
 
