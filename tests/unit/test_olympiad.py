@@ -295,17 +295,18 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     (answers taken back, restated questions, written-form conditions) and the claims about named things, the
     question's yes/no property, letter-base numerals and blanks in the question again, and the readings written from
     trace_math's dev misses (ordinals, the asked base, the stated precision, units of the asked quantity, equations
-    divided through) again: their scorer version is 11, so a baseline report made with an earlier version fails the fingerprint gate instead of showing
-    the change as flips."""
+    divided through) again, and those written from its held-out misses (a problem posed after the boxed answer, an
+    upright unit letter, e-notation before a unit, a prime after a subscript) again: their scorer version is 12, so a
+    baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 11
-        old = {"benchmark": name, "profile": "default", "scorer_version": 10}
+        assert spec.version == 12
+        old = {"benchmark": name, "profile": "default", "scorer_version": 11}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 10, current 11"]
+            "scorer_version differs: baseline 11, current 12"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
