@@ -50,6 +50,8 @@ _BASES: dict[str, tuple[tuple[tuple[str, int], ...], Fraction]] = {
     "Wb": (_dims(kg=1, m=2, s=-2, A=-1), Fraction(1)), "H": (_dims(kg=1, m=2, s=-2, A=-2), Fraction(1)),
     "S": (_dims(kg=-1, m=-2, s=3, A=2), Fraction(1)), "Hz": (_dims(s=-1), Fraction(1)),
     "Bq": (_dims(s=-1), Fraction(1)), "L": (_dims(m=3), Fraction(1, 1000)),
+    # astronomy's parsec and (Julian) year, with their prefixes (kpc, Mpc, Myr, Gyr)
+    "pc": (_dims(m=1), Fraction(30856775814913673)), "yr": (_dims(s=1), Fraction(31557600)),
 }
 _BASES["Ω"] = _BASES["\\Omega"]
 # Symbols that take no prefix (or whose prefixed reading would be ambiguous).
@@ -63,6 +65,9 @@ _PLAIN = {
     # the ångström (atomic radii, wavelengths) and the CGS erg
     "Å": (_dims(m=1), Fraction(1, 10**10)), "\\AA": (_dims(m=1), Fraction(1, 10**10)),
     "erg": (_J, Fraction(1, 10**7)), "ergs": (_J, Fraction(1, 10**7)),
+    # the astronomical unit and the light-year
+    "AU": (_dims(m=1), Fraction(149597870700)),
+    "ly": (_dims(m=1), Fraction(9460730472580800)),
 }
 # A single letter after a number is a unit only for these symbols (as before); "2F", "3t", "4H" are more often
 # a multiple of a quantity than farads, tonnes or henries.
@@ -145,8 +150,9 @@ _WORD_PREFIX = {"kilo": "k", "centi": "c", "milli": "m", "micro": "\\mu ", "nano
 _WORD_BASE = {"meter": "m", "metre": "m", "gram": "g", "second": "s", "joule": "J", "newton": "N", "watt": "W",
               "volt": "V", "ampere": "A", "amp": "A", "ohm": "\\Omega", "coulomb": "C", "pascal": "Pa", "hertz": "Hz",
               "kelvin": "K", "farad": "F", "tesla": "T", "electronvolt": "eV", "electron volt": "eV",
-              "electron-volt": "eV"}
-_WORD_PLAIN = {"angstrom": "Å", "ångström": "Å", "hour": "h", "minute": "min", "min": "min", "hr": "h", "sec": "s", "mile": "mi", "foot": "ft",
+              "electron-volt": "eV", "parsec": "pc", "henry": "H", "siemens": "S"}
+_WORD_PLAIN = {"angstrom": "Å", "ångström": "Å", "year": "yr", "light-year": "ly", "light year": "ly",
+               "micron": "\\mu m", "hour": "h", "minute": "min", "min": "min", "hr": "h", "sec": "s", "mile": "mi", "foot": "ft",
                "feet": "ft", "inch": "inch", "yard": "yd", "day": "day", "week": "week"}
 _WORD_ATOM = r"(?:(?:%s)?(?:%s)|%s)(?:e?s)?" % ("|".join(_WORD_PREFIX), "|".join(
     sorted(map(re.escape, _WORD_BASE), key=len, reverse=True)), "|".join(_WORD_PLAIN))

@@ -1,13 +1,15 @@
 """Readings added for the trace_math held-out misses, read after that split was scored (``tests/data/
 trace_math.README.md``, "The held-out misses read (round 3)"), each a principle with the near misses that must keep
 their verdict: a problem the response poses itself with no label after its boxed answer, a number in e-notation
-before a unit, a unit of one letter set upright, and a prime after a subscript of one character."""
+before a unit, a unit of one letter set upright, and a prime after a subscript of one character; and, from reading
+the held-out split's units rows, the unit the question asks the answer in and astronomy's units."""
 
 from __future__ import annotations
 
 import pytest
 
 from pytest_answerbench import maths, score_row
+from pytest_answerbench.maths.compare.asked import asked_unit
 from pytest_answerbench.maths.compare.equations import symbolic
 from pytest_answerbench.maths.normalize import clean
 from pytest_answerbench.maths.symbols import read_notation
@@ -183,3 +185,64 @@ def test_the_circuit_row_end_to_end():
                          "\\[ \\boxed{L C \\frac{d^2 v_o(t)}{dt^2} + v_o(t) = v_i(t)} \\]"}
     assert score_row("olympiad", row, profile="default").correct
     assert score_row("imo", row, profile="default").correct
+
+
+# ---- the unit the question asks the answer in --------------------------------------------------------------------
+# (written while reading the held-out units rows: Minerva's golds are bare numbers, the unit named by the question)
+
+@pytest.mark.parametrize("question, unit", [
+    ("What is the distance to the star in parsecs?", "pc"),
+    ("Find the distance (in pc).", "pc"),
+    ("Choose the value of $C$. Give your answer in Farads.", "F"),
+    ("Compute the energy (in eV, to 2 decimal places).", "eV"),
+    ("What is the momentum in kg m/s?", "kg m/s"),
+    ("What is the speed in meters per second?", "m/s"),
+    ("What is the wavelength in microns?", "\\mu m"),
+    ("A car moves in a circle. Find its speed in m/s.", "m/s"),
+    ("What is the wavenumber in $\\mathrm{cm}^{-1}$?", "\\mathrm{cm}^{-1}"),
+    ("How old is the cluster, in years?", "yr"),
+])
+def test_the_unit_a_question_asks(question, unit):
+    assert asked_unit(question) == unit
+
+
+@pytest.mark.parametrize("question", [
+    "Find the sum of the elements in A.",              # a bare letter: a set as often as a unit
+    "How long is it in seconds and in minutes?",       # two different units
+    "A rope in km units is cut. Find the distance.",   # not in a clause about the answer
+    "Express the answer in terms of n.",
+    "What is the area in the first quadrant?",
+    None,
+])
+def test_no_unit_asked(question):
+    assert asked_unit(question) is None
+
+
+@pytest.mark.parametrize("gold, pred, question, same", [
+    ("1e-3", "1 \\text{ mT}", "What is the field in Tesla?", True),          # converted into the asked unit
+    ("1e-3", "1 \\, \\text{mF}", "Give your answer in Farads.", True),
+    ("500", "0.5 \\, \\mu\\text{m}", "What is the wavelength in nm?", True),
+    ("2", "2000 \\text{ m}", "Find the distance in km.", True),
+    ("300", "300 \\text{ pc}", "What is the distance in parsecs?", True),
+    ("4.5e9", "4.5 \\times 10^{9} \\text{ yr}", "How old is it, in years?", True),
+    ("1", "1 \\text{ mT}", "What is the field in Tesla?", False),           # 1 mT is not 1 T
+    ("5", "5 \\text{ cm}", "What is the length in meters?", False),
+    ("2", "2000 \\text{ m}", "A rope in km units is cut. Find the distance.", False),  # no unit asked: 2000 is not 2
+    ("0.5", "500 \\text{ nm}", "What is it in microns and in eV?", False),             # two asked: none converts
+    ("3", "3 \\text{ s}", "What is the field in Tesla?", True),  # another quantity: not judged here (as before)
+])
+def test_a_value_in_another_unit_of_the_asked_quantity(gold, pred, question, same):
+    assert maths.equivalent(gold, pred, question=question)[0] is same
+
+
+@pytest.mark.parametrize("text, unit", [("1.5 AU", "AU"), ("2.5\\text{ Mpc}", "Mpc"), ("3 \\mathrm{kpc}", "kpc"),
+                                        ("4 ly", "ly"), ("13.8 \\text{ Gyr}", "Gyr"), ("7 parsecs", "pc")])
+def test_astronomical_units_are_units(text, unit):
+    assert clean(text).unit == unit
+
+
+def test_astronomical_units_convert():
+    assert maths.equivalent("1", "206264.806 \\text{ AU}", unit="pc", tolerance=1e-6)[0]
+    assert maths.equivalent("1000", "1 \\text{ Mpc}", unit="kpc")[0]
+    assert not maths.equivalent("1", "1 \\text{ AU}", unit="pc")[0]
+    assert not maths.equivalent("1", "1 \\text{ ly}", unit="yr")[0]   # a length is no time

@@ -27,7 +27,11 @@ keep near misses wrong:
   "to three significant figures", "n \\times 10^x where n is to 2 decimal places") as an absolute tolerance (as
   OlympiadBench's ``error``): half a unit of the last place asked for (``13.056`` is ``13.1`` to 1 decimal place;
   ``13.0`` is not), when it is said of the answer (in parentheses, or in a sentence about the answer), not when
-  rounding is the task ("Round 3.14159 to the nearest hundredth."); no stated precision, no tolerance.
+  rounding is the task ("Round 3.14159 to the nearest hundredth."); no stated precision, no tolerance;
+* :func:`in_asked_unit`: the unit the question asks the answer in ("What is the field in Tesla?", "(in eV)") is a
+  gold number's unit when the row gives none and the prediction's unit converts into it (``1 mT`` is ``1e-3`` asked
+  in tesla, and not ``1``: this one also rejects, a unit-carrying prediction against a bare gold being read at its
+  scale).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from typing import Any, Callable
 from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, step_limit
 from ..normalize import Item, clean
+from ..units import read_unit, unit_factor, unit_tail
 from .tuples import split_top
 from .values import SIMPLIFY_SECONDS, Unknown, parse
 
@@ -326,3 +331,58 @@ def stated_precision(question: str | None, gold: str) -> float | None:
     if len(steps) != 1:
         return None
     return steps.pop() / 2 * (1 + 1e-9)  # half a unit of the last place (a hair over: 13.15 - 13.1 in binary)
+
+
+# "in eV", "(in pc)", "in Farads", "in $\mathrm{cm}^{-1}$", "in units of kg m/s", "in meters per second": the unit
+# named after "in", up to a comma, a full stop, a bracket or a conjunction
+_IN_UNIT = lazy_compile(r"\bin\s+(?:units\s+of\s+)?(?P<unit>\$[^$]{1,40}\$|[A-Za-zÅμµ\\][^,.;:?!()$\n]{0,30}?)"
+                        r"(?=\s*(?:[,.;:?!()]|\s(?:and|to|with|for|rounded|if|when|at|of|as)\b|$))", re.M)
+_SENTENCE_ASKS = lazy_compile(r"(?i)\s*(?:what|how|find|calculate|compute|determine|estimate|give|express|"
+                              r"report|evaluate)\b")
+
+
+def asked_unit(question: str | None) -> str | None:
+    """The unit the question asks the answer in ("What is the distance in parsecs?", "Give your answer in Farads.",
+    "(in eV, to 2 decimal places)"): named after "in" in a clause about the answer (in parentheses, in a question,
+    or in a sentence that asks or tells how to give the answer), one unit however often named; None when there is
+    none, or two different ones. A bare letter ("in A", "in s") names a set or a quantity as often as a unit:
+    it counts only set upright or in math (``in $\\mathrm{s}$``)."""
+    if not question or "in " not in question:
+        return None
+    found: set[str] = set()
+    for m in _IN_UNIT.finditer(question):
+        text = m.group("unit").strip()
+        if len(text) == 1:
+            continue
+        bare = text.strip("$").strip()
+        tail = (None, bare) if read_unit(bare) is not None else unit_tail("1 " + bare)
+        if tail is None or (tail[0] or "1").strip() != "1" or not _asks_here(question, m.start()):
+            continue
+        found.add(tail[1])
+    units = sorted(found)
+    if not units or any(unit_factor(u, units[0]) != 1 for u in units[1:]):
+        return None
+    return units[0]
+
+
+def _asks_here(question: str, at: int) -> bool:
+    """Is the clause at ``at`` about the answer: in parentheses, in a sentence ending in a question mark, or in one
+    that asks or says how to give the answer?"""
+    if about_the_answer(question, at):
+        return True
+    ends = [m.end() for m in _SENTENCE_END.finditer(question, 0, at)]
+    start = ends[-1] if ends else 0
+    stop = _SENTENCE_END.search(question, at)
+    return bool(stop and stop.group() == "?" or _SENTENCE_ASKS.match(question, start))
+
+
+def in_asked_unit(g: Item, p: Item, question: str | None) -> Item:
+    """The gold ``g`` with the unit the question asks (:func:`asked_unit`) when it has none and the prediction's
+    unit converts into it (``1\\ \\text{mT}`` for a gold ``1e-3`` asked in tesla is 1e-3 T; ``1\\ \\text{mT}``
+    for a gold ``1`` is not); otherwise ``g`` as it is (a unit of another quantity judges nothing here)."""
+    if g.unit or not p.unit or not question:
+        return g
+    asked = asked_unit(question)
+    if asked is None or unit_factor(p.unit, asked) in (None, "mismatch"):
+        return g
+    return Item(g.text, g.percent, g.degree, asked)

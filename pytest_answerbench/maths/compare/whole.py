@@ -19,8 +19,9 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 6. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
    variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
-7. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's, and a label before
-   the prediction (``S = ...``) is dropped when the gold has none.
+7. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
+   unit the question asks the answer in, when the prediction's converts into it: :func:`.asked.in_asked_unit`),
+   and a label before the prediction (``S = ...``) is dropped when the gold has none.
 8. ``exact`` (60): the same text with the same marks.
 9. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
@@ -52,7 +53,8 @@ from ..symbols import read_notation
 from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .aliases import question_context
-from .asked import asked_value, eigenvector, fraction_of, in_asked_base, in_units_of, renamed, stated_precision
+from .asked import (asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit, in_units_of, renamed,
+                    stated_precision)
 from .equations import is_label, symbolic
 from .intervals import union_parts_equal
 from .items import all_equal, items_equal
@@ -207,6 +209,8 @@ def _marks(a: _Answers) -> None:
         g = Item(f"{g.text}({g.unit})", g.percent, g.degree)
     if a.unit:
         g = with_target_unit(g, a.unit)
+    elif a.question and p.unit and not g.unit:
+        g = in_asked_unit(g, p, a.question)  # "in Farads": a prediction in mF is converted into farads
     a.g, a.p = g, unlabelled(g, p)
 
 
