@@ -42,7 +42,7 @@ question: no cut is made there.
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
 ``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
 question when the text before it already states an answer (a labelled one, "Question:", or a problem posed
-with no label after a box closing its paragraph, in words neither the row's question nor the response used); a block repeating itself at the end is read once; a
+with no label after a box, in topic words neither the row's question nor the response used); a block repeating itself at the end is read once; a
 duration written in two units ("3 hours and 35 minutes") is one quantity in the smaller ("215 minutes"). A
 response cut off mid-derivation has no closing answer; a JSON reply cut off inside its object has only an answer
 field completed before the cut. An echoed answer template (``Answer: <answer>``) and an answer marker the response
@@ -57,7 +57,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import islice
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..text.loops import end_loop
 from .extract import (
@@ -85,7 +85,7 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
                     "response"),
     Cut("continuation", "a new invented question ('Question:', 'Q:', 'Problem:', '### Instruction', 问题:) ends the "
                         "response when the text before it states an answer (committed, or a concluding sentence); "
-                        "so does a problem posed with no label, in words of its own, after a box closing a paragraph"),
+                        "so does a problem posed with no label, in topic words of its own, after a box"),
     Cut("loop", "a block of words repeated three times or more at the end is read once (text.loops)"),
     Cut("degenerate", "a response ending in such a loop has no prose conclusion"),
     Cut("cut-off", "a response stopping mid-derivation (extract.truncated) or inside a box states no closing answer"),
@@ -714,31 +714,51 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
     return _by_table(text, multiple, question=question)
 
 
-# a box closing its paragraph: "... is \( \boxed{55} \).", "$\boxed{7}$", "\[ \boxed{2} \]", then a blank line
-_BOX_CLOSES = lazy_compile(r"[ \t]*(?:\$+|\\[)\]]|\*\*)?[ \t]*[.!]?[ \t]*(?:\$+|\\[)\]])?[ \t]*\n[ \t]*\n\s*")
 # a paragraph that asks: a question mark ending a sentence, or a problem's imperative opening a sentence or a clause
-# ("Given the function f, find ...")
-_ASKS = lazy_compile(r"\?(?=\s|\Z)|(?:\A|[.!,;:]\s+)(?:then,?\s+)?(?:find|determine|calculate|compute|evaluate|prove"
-                     r"|show\s+that|solve|simplify|express)\b", re.I)
+# ("Given the function f, find ..."), not a step's heading ("Compute the sum:", "Simplify the signs: ...")
+_ASKS = lazy_compile(r"\?(?=\s|\Z)|(?:\A|[.!,;]\s+)(?:then,?\s+)?(?:find|determine|calculate|compute|prove"
+                     r"|show\s+that)\b(?![^.?!\n]*:)", re.I)
+_PARAGRAPH_BREAK = lazy_compile(r"\n[ \t]*\n\s*")
+
+
+def _paragraphs_after_a_box(text: str) -> Iterator[int]:
+    """Where each paragraph after the first box starts (at most 60 of them)."""
+    boxes = boxed_all(text)
+    if boxes:
+        for gap in islice(_PARAGRAPH_BREAK.finditer(text, boxes[0][1]), 60):
+            yield gap.end()
+
+
+# words that say nothing of a problem's topic (a new problem is told by its topic words: "farmer", "sheep", "dice")
+_FUNCTION_WORDS = frozenset(
+    "that this these those there their them they then than with from into onto upon each every more most many much "
+    "some such other another have has does done what which when where while will would could should shall about "
+    "after before also only just very been were being your yours find finds given give gives what whose whom "
+    "here over under same both either neither value values number numbers total answer final therefore thus hence "
+    "since because step steps using used like make makes made need needs want know take takes let's".split())
+_TOPIC_WORD = lazy_compile(r"[a-z]{4,}")
+_COMMAND = lazy_compile(r"\\[a-zA-Z]+")
+
+
+def _topic_words(text: str) -> set[str]:
+    return set(_TOPIC_WORD.findall(_COMMAND.sub(" ", text).lower())) - _FUNCTION_WORDS
 
 
 def _unmarked_question(text: str, question: str) -> int | None:
-    """Where the response, its answer boxed at the end of a paragraph, goes on to pose a problem of its own with no
-    label (cut ``continuation``): the next paragraph asks (a question mark, or "Find", "Determine", ... opening a
-    sentence or a clause) in words of its own, eight or more, fewer than a third of them the row's ``question``'s and
-    fewer than half of them words the response used before (a check, a remark or the next part of the row's
-    question repeats its words: no cut). Only the first three boxes that close a paragraph are looked at."""
-    boxes = [b for b in boxed_all(text) if _BOX_CLOSES.match(text, b[1])][:3]
-    asked_words = set(_WORD.findall(question.lower()))
-    for _, end, _ in boxes:
-        start = _BOX_CLOSES.match(text, end).end()
+    """Where the response, its answer boxed, goes on to pose a problem of its own with no label (cut
+    ``continuation``): a paragraph after the box asks (a question mark, or "Find", "Determine", ... opening a
+    sentence or a clause) in topic words of its own (words of four letters or more, function words aside), six or
+    more, fewer than a third of them the row's ``question``'s and fewer than a third of them words the response
+    used before (a check, a remark or the next part of the row's question repeats its words: no cut). The first such paragraph cuts; the text before it is read by the table,
+    and counts when its answer is a box."""
+    asked_words = _topic_words(question)
+    for start in _paragraphs_after_a_box(text):
         paragraph = text[start:start + 1500].split("\n\n", 1)[0]
         if not paragraph[:1].isupper() or not _ASKS.search(paragraph) or _RETRACT.match(paragraph):
             continue
-        words = set(_WORD.findall(paragraph.lower()))
-        if len(words) < 8 or len(words & asked_words) >= len(words) / 3:
+        words = _topic_words(paragraph)
+        if len(words) < 6 or len(words & asked_words) >= len(words) / 3:
             continue
-        before = set(_WORD.findall(text[max(0, start - 20000):start].lower()))
-        if len(words & before) < len(words) / 2:
+        if len(words & _topic_words(text[max(0, start - 20000):start])) < len(words) / 3:
             return start
     return None

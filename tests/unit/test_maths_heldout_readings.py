@@ -32,7 +32,12 @@ _TANGENT = ("Given the function $f(x) = \\ln x$, find the equation of the tangen
             "slope is 1, so the line is $y = x - 1$ and the area is $\\boxed{\\frac{1}{2}}$.\n")
 
 
-@pytest.mark.parametrize("tail", [_DICE, _DICE + "\n" + _TANGENT, _TANGENT])
+_REMARK = "Where:\n- $A$ is the set Alice chooses.\n- $B$ ranges over Bob's sets.\n\n"
+_FARMER = ("A farmer keeps 17 sheep in a meadow and buys 5 more lambs at the market each week for 3 weeks, while his "
+           "neighbour sells goats. How many sheep does the farmer own at the end? We add 15 to 17: $\\boxed{32}$.")
+
+
+@pytest.mark.parametrize("tail", [_DICE, _DICE + "\n" + _TANGENT, _TANGENT, _REMARK + _DICE, _FARMER])
 def test_a_problem_the_response_poses_itself_after_its_boxed_answer_is_not_read(tail):
     found = maths.final_answer(_SOLVED + tail, question=_SETS)
     assert found is not None and found.answers == ("55",) and found.method == "boxed"
@@ -66,6 +71,10 @@ _TWO_PARTS = ("A right triangle has legs 3 and 4. Find the length of the hypoten
     # the box does not close its paragraph (the sentence goes on): no cut
     ("We get $\\boxed{55}$ as the sum so far\nSam is playing a game of chance where he needs to roll two dice and "
      "wins a prize of ten dollars. How much money does he make? He loses $\\boxed{117}$.", _SETS, "117"),
+    # a step's heading in words of its own is no new problem ("Simplify the signs: ..."), nor a short question
+    ("So far $\\boxed{3}$.\n\nCompute the discriminant of the quadratic polynomial with leading coefficient two: "
+     "it is $b^2 - 4ac$, negative, hence no real roots.\n\nSo $\\boxed{0}$ real roots.", "How many real roots?", "0"),
+    (_SOLVED + "What about zero?\n\nZero is no positive integer, so it changes nothing: $\\boxed{55}$.", _SETS, "55"),
     # a retraction after the box is read as one, not as a new problem
     (_SOLVED + "Wait, is that right? I misread the list: Bob lists sets whose maximum is in A, so recounting gives "
                "$\\boxed{56}$.", _SETS, "56"),
