@@ -255,3 +255,19 @@ def test_astronomical_units_convert():
     assert maths.equivalent("1000", "1 \\text{ Mpc}", unit="kpc")[0]
     assert not maths.equivalent("1", "1 \\text{ AU}", unit="pc")[0]
     assert not maths.equivalent("1", "1 \\text{ ly}", unit="yr")[0]   # a length is no time
+
+
+# ---- a numeral in scientific notation before its noun ------------------------------------------------------------
+
+@pytest.mark.parametrize("gold, pred, same", [
+    ("6e23", "6 \\times 10^{23} \\text{ atoms}", True),    # the count, as "12 games" is 12
+    ("6.02e23", "6.02 \\times 10^{23} molecules", True),
+    ("1e10", "10^{10} \\text{ photons}", True),
+    ("1000", "10^3 \\text{ photons}", True),
+    ("6e23", "6 \\times 10^{22} \\text{ atoms}", False),   # another number
+    ("6e23", "6 \\times 10^{23} \\text{ or more}", False),  # a bound, not a count
+    ("2.5e5", "2.5 \\times 10^5 \\text{ photons/s}", False),  # a rate: no noun alone (left as text)
+    ("x", "6 \\times 10^{23} \\text{ atoms}", False),
+])
+def test_a_power_of_ten_count_with_its_noun(gold, pred, same):
+    assert maths.equivalent(gold, pred)[0] is same

@@ -70,15 +70,23 @@ def plain_number(text: str):
 
 
 _NOUN_AFTER = lazy_compile(r"(-?\d+(?:\.\d+)?)\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2})")
+# a numeral in scientific notation before its noun: "6 \times 10^{23} atoms", "10^{10} photons"
+_POWER_NOUN = lazy_compile(r"(?:(-?\d+(?:\.\d+)?)\s*(?:\\times|\\cdot|×)\s*)?10\s*\^\s*(?:\{\s*(-?\d{1,3})\s*\}|(-?\d))"
+                           r"\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2})")
 _NOT_A_NOUN = {"or", "and", "more", "less", "than", "at", "least", "most", "times", "plus", "minus", "over"}
 
 
 def spelled_number(text: str):
     """The number a text answer states: in words (:func:`.normalize.number_words`), or a numeral followed by
-    its noun (``12 games``); None otherwise."""
+    its noun (``12 games``, ``6 \\times 10^{23} atoms``); None otherwise."""
     m = _NOUN_AFTER.fullmatch(text.strip())
     if m and not set(m.group(2).lower().split()) & _NOT_A_NOUN:
         return plain_number(m.group(1))
+    m = _POWER_NOUN.fullmatch(text.strip()) if "10" in text else None
+    if m and not set(m.group(4).lower().split()) & _NOT_A_NOUN:
+        from fractions import Fraction
+
+        return Fraction(m.group(1) or 1) * Fraction(10) ** int(m.group(2) or m.group(3))
     return number_words(text)
 
 
