@@ -241,7 +241,7 @@ def clean(text: str) -> Item:
     upright = ""  # a unit of one letter set upright after a number ("1\times 10^{-8} \text{ F}"): farads
     if short and s[-1:] == "}" and ("text" in s or "rm" in s):
         found = upright_unit(s)
-        if found and _numeric_head(found[0], constants=True):
+        if found and _numeric_head(found[0].rsplit("=", 1)[-1], constants=True):  # (after a label: "C = 1 \text{F}")
             s, upright = found[0].strip(), found[1]
     if "{" in s:
         # "\mu\mathrm{J}" must not become the command "\muJ" when the wrapper goes.
@@ -300,7 +300,8 @@ def clean(text: str) -> Item:
         if words and _numeric_head(words.group("value"), constants=True):
             s = words.group("value")
     tail = unit_tail(s) if short and _ENDS_IN_UNIT.search(s) else None
-    if tail and _numeric_head(tail[0], constants=True):
+    if tail and _numeric_head(tail[0] if len(tail[1]) < 2 else tail[0].rsplit("=", 1)[-1], constants=True):
+        # (a unit of two letters or more after a label: "C = 10 nF"; "B = 2A" is a relation, not two amperes)
         s, unit = tail[0].strip(), tail[1]
     else:
         m = _UNIT_RE.match(s) if short else None

@@ -238,7 +238,8 @@ def test_no_unit_asked(question):
     ("5", "5 \\text{ cm}", "What is the length in meters?", False),
     ("2", "2000 \\text{ m}", "A rope in km units is cut. Find the distance.", False),  # no unit asked: 2000 is not 2
     ("0.5", "500 \\text{ nm}", "What is it in microns and in eV?", False),             # two asked: none converts
-    ("3", "3 \\text{ s}", "What is the field in Tesla?", True),  # another quantity: not judged here (as before)
+    ("3", "3 \\text{ s}", "What is the field in Tesla?", False),  # another quantity: wrong (seconds, not tesla)
+    ("3", "3 \\text{ s}", None, True),                              # no unit asked: a missing unit is accepted
 ])
 def test_a_value_in_another_unit_of_the_asked_quantity(gold, pred, question, same):
     assert maths.equivalent(gold, pred, question=question)[0] is same
@@ -271,3 +272,24 @@ def test_astronomical_units_convert():
 ])
 def test_a_power_of_ten_count_with_its_noun(gold, pred, same):
     assert maths.equivalent(gold, pred)[0] is same
+
+
+# ---- a label before the unit; a bare letter that is the asked unit -------------------------------------------------
+
+_FARADS = "Choose the value of $C$. Give your answer in Farads."
+
+
+@pytest.mark.parametrize("gold, pred, question, same", [
+    ("1e-8", "C = 1 \\times 10^{-8} \\text{ F}", None, True),      # a label before an upright unit
+    ("1e-8", "C = 10 \\text{ nF}", _FARADS, True),                  # a label before a unit of two letters
+    ("1e-8", "C = 20 \\text{ nF}", _FARADS, False),
+    ("1e-8", "1e-8 F", _FARADS, True),                              # the bare letter the question asks
+    ("1e-8", "10^{-8} F", _FARADS, True),
+    ("3", "3 F", None, False),                                      # no unit asked: F may be a quantity
+    ("3", "3F", _FARADS, False),                                    # run into the number: a multiple of F
+    ("3", "3 H", _FARADS, False),                                   # another letter than the one asked
+    ("1e-8", "1 \\times 10^{-8} \\text{ H}", _FARADS, False),       # henries asked in farads: another quantity
+    ("n = 3, B = 2A", "n = 3, B = 2A", None, True),                  # "B = 2A" is a relation, not two amperes
+])
+def test_labels_before_units_and_the_asked_letter(gold, pred, question, same):
+    assert maths.equivalent(gold, pred, question=question)[0] is same

@@ -29,9 +29,10 @@ keep near misses wrong:
   ``13.0`` is not), when it is said of the answer (in parentheses, or in a sentence about the answer), not when
   rounding is the task ("Round 3.14159 to the nearest hundredth."); no stated precision, no tolerance;
 * :func:`in_asked_unit`: the unit the question asks the answer in ("What is the field in Tesla?", "(in eV)") is a
-  gold number's unit when the row gives none and the prediction's unit converts into it (``1 mT`` is ``1e-3`` asked
-  in tesla, and not ``1``: this one also rejects, a unit-carrying prediction against a bare gold being read at its
-  scale).
+  gold number's unit when the row gives none and the prediction's unit is a known one (``1 mT`` is ``1e-3`` asked
+  in tesla, and not ``1``; ``3 s`` is no field: this one also rejects, a unit-carrying prediction against a bare
+  gold being read at its scale and quantity); :func:`asked_letter_unit` reads a bare letter after a number as
+  the unit when it is the one asked (``1e-8 F`` asked in farads).
 """
 
 from __future__ import annotations
@@ -378,11 +379,32 @@ def _asks_here(question: str, at: int) -> bool:
 
 def in_asked_unit(g: Item, p: Item, question: str | None) -> Item:
     """The gold ``g`` with the unit the question asks (:func:`asked_unit`) when it has none and the prediction's
-    unit converts into it (``1\\ \\text{mT}`` for a gold ``1e-3`` asked in tesla is 1e-3 T; ``1\\ \\text{mT}``
-    for a gold ``1`` is not); otherwise ``g`` as it is (a unit of another quantity judges nothing here)."""
+    unit is a known one: converted into it (``1\\ \\text{mT}`` for a gold ``1e-3`` asked in tesla is 1e-3 T;
+    ``1\\ \\text{mT}`` for a gold ``1`` is not), or of another quantity (``10^{-8}`` henries asked in farads:
+    wrong, the grading conventions); an unknown unit leaves ``g`` as it is."""
     if g.unit or not p.unit or not question:
         return g
     asked = asked_unit(question)
-    if asked is None or unit_factor(p.unit, asked) in (None, "mismatch"):
+    if asked is None or unit_factor(p.unit, asked) is None:
         return g
     return Item(g.text, g.percent, g.degree, asked)
+
+
+_BARE_LETTER = lazy_compile(r"(?P<value>.*?\S)\s+(?P<unit>[A-Za-z])")
+
+
+def asked_letter_unit(p: Item, question: str | None) -> Item:
+    """``p`` with a bare letter after its number read as its unit when that letter is the unit the question asks
+    ("Give your answer in Farads": ``1e-8 F``); a letter after a number is otherwise more often a quantity
+    (``2 F``, a multiple of a force)."""
+    if p.unit or not question or len(p.text) > 60:
+        return p
+    m = _BARE_LETTER.fullmatch(p.text)
+    if m is None or not _NUMBER_ONLY.fullmatch(m.group("value")) or asked_unit(question) != m.group("unit"):
+        return p
+    return Item(m.group("value"), p.percent, p.degree, m.group("unit"))
+
+
+# a number, maybe in scientific notation: "1e-8", "1 \times 10^{-8}", "10^{-8}", "2.5"
+_NUMBER_ONLY = lazy_compile(r"-?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*(?:\\times|\\cdot)\s*10\s*\^\s*\{?-?\d+\}?)?"
+                            r"|10\s*\^\s*\{?-?\d+\}?)")

@@ -53,8 +53,8 @@ from ..symbols import read_notation
 from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .aliases import question_context
-from .asked import (asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit, in_units_of, renamed,
-                    stated_precision)
+from .asked import (asked_letter_unit, asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit,
+                    in_units_of, renamed, stated_precision)
 from .equations import is_label, symbolic
 from .intervals import union_parts_equal
 from .items import all_equal, items_equal
@@ -176,6 +176,8 @@ def _clean(a: _Answers) -> None:
     if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
         a.pred, a.gold = without_text_unit(a.pred, a.gold), without_text_unit(a.gold, a.pred)
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
+    if a.question and not a.unit and a.p.text[-1:].isalpha():
+        a.p = asked_letter_unit(a.p, a.question)  # "1e-8 F" when the question asks farads
     if a.question and "_" in a.g.text + a.p.text:  # "2516" for "2516_8" when the question asks base eight
         g_text, p_text = in_asked_base(a.g.text, a.p.text, a.question)
         a.g, a.p = replace(a.g, text=g_text), replace(a.p, text=p_text)
