@@ -140,12 +140,14 @@ class OptionReader:
             return "negated", None, offset + length
         if letter not in self.letter_set:
             return "invalid", letter, offset + length
-        if self._contradicted(p, length, letter):
+        if self.contradicted(p, length, letter):
             return "ambiguous", None, offset + length
         return "letter", letter, offset + length
 
-    def _contradicted(self, p: str, length: int, letter: str) -> bool:
-        """'(B) 4' where 4 is the text of option C, not of B: the letter and the text disagree."""
+    def contradicted(self, p: str, length: int, letter: str) -> bool:
+        """'(B) 4' where 4 is the text of option C, not of B, or '(C) Point C' where option C is "Point A" and
+        option A "Point C": the letter and the text disagree. A text is another option's when it is that option's
+        whole text (or its core, without an article), not only a part that tells it apart."""
         rest = p[length: length + 60]
         m = _CLAUSE_END.search(rest)
         if m:
@@ -155,6 +157,9 @@ class OptionReader:
         ns = norm_text(rest)
         if not ns or ns == self.opt_norm[letter]:
             return False
+        whole = self.optset.by_norm.get(ns) or self.optset.by_core.get(strip_article(ns), ())
+        if len(whole) == 1 and whole[0] != letter and ns != self.opt_core[letter]:
+            return True
         hit = self.exact_text(rest, ns)
         return hit is not None and hit[0] == "value" and hit[1] != letter and number(ns) is not None
 

@@ -79,6 +79,8 @@ _CLOSING_VARIABLE = lazy_compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
 _ANSWER_LINE = lazy_compile(r"[ \t>*-]*(?:[\(\[]([A-Ja-j])[\)\]]|([A-J])[.)])[ \t]*(\S.{0,60}?)[ \t]*[.!]?")
 # a lead-in that introduces the options ("The options are:", "Choices:"), not the answer
 _OPTIONS_INTRODUCED = lazy_compile(r"\b(?:options?|choices?|alternatives?)\b[^:.!?]*:\s*$", re.I)
+# a lead-in saying that what follows is the answer: "... the logical conclusion ... is:", "My answer:"
+_STATES_WHAT_FOLLOWS = lazy_compile(r"\b(?:is|are|be|answer|choice)\s*:\s*$", re.I)
 _APPROX = lazy_compile(r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|exactly|~|≈)\s*", re.I)
 _ARTICLE_NEXT = lazy_compile(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]")
 # before a conclusion marker: "or" (any marker), or a letter and a comma (a hedging one: "maybe", "perhaps" ...)
@@ -417,6 +419,8 @@ class Reader(HedgeReading, OptionReader):
                 named = text[m.start(1): m.end(1)]
                 letters = pats.named.findall(named)
                 first = _FIRST_LETTER.search(named).group(0)
+                if len(letters) == 1 and self._own_text_length(text[m.end(1):], letters[0].upper()):
+                    continue  # "(B) False - the poem does not say": option B quoted with its own text "False"
                 if first.isupper() or named.lower().startswith(("option", "choice")):
                     negatives.update(letters)
         if use_low:
@@ -474,6 +478,11 @@ class Reader(HedgeReading, OptionReader):
         for m in (_matches_at(pats.option_lines, text, line_starts) if line_starts is not None
                   else pats.option_lines.finditer(text)):
             body = m.group(2)
+            own = self._own_text_length(body, m.group(1))
+            if own:
+                # "(A) True - In the poem ...", "(B) False - ...": the label quoting its own option's text ("True",
+                # "Incorrect") gives no verdict on it; only what the line says after that text does
+                body = body[own:]
             if _BODY_WRONG.search(body):
                 negatives.add(m.group(1))
             elif _BODY_RIGHT.search(body):
@@ -488,6 +497,16 @@ class Reader(HedgeReading, OptionReader):
                 else:
                     negatives.add(text[m.start(1): m.end(1)].upper())
         return mentions, lines, out
+
+    def _own_text_length(self, after: str, letter: str) -> int:
+        """How far ``after`` (the text after a label) opens with option ``letter``'s own text, past spaces and a
+        colon or dash ("(B) False - ...", "B: Incorrect"); 0 when it does not."""
+        own = self.options.get(letter, "").strip().lower()
+        body = after.lstrip(" \t:.-–—")
+        skip = len(after) - len(body)
+        if own and body[:len(own)].lower() == own and text_boundary_ok(body.lower(), len(own)):
+            return skip + len(own)
+        return 0
 
     def _brackets(self) -> list[Commit]:
         """A bracketed letter closing a clause: '... reached in 2020 (B).'."""
@@ -528,8 +547,37 @@ class Reader(HedgeReading, OptionReader):
             if m.group(1) in self.letter_set and not _FORMULA_GOES_ON.match(text, m.end()):
                 out.append(Commit(m.start(1), 1, m.group(1), "sole-letter"))
         closing = self._closing()
+        out.extend(self._led_answer_lines(closing.pos if closing is not None else len(text)))
         if closing is not None:
             out.append(closing)
+        return out
+
+    def _led_answer_lines(self, stop: int) -> list[Commit]:
+        """An option quoted with its label on a line of its own, after a line ending with ':' and followed by its
+        explanation ("... the conclusion that can be drawn is:\n\n(A) Some X are Y.\n\nThis conclusion is based
+        on ..."): read as the last line is (``_answer_line``); lines before ``stop`` (where the closing clause was
+        read) only, and not inside a list of labelled lines."""
+        text = self.flat
+        if ":" not in text or "\n" not in text:
+            return []
+        out: list[Commit] = []
+        at = text.find(":", 0, stop)
+        while at >= 0:
+            nl = at + 1
+            while nl < len(text) and text[nl] in " \t":
+                nl += 1
+            if nl < len(text) and text[nl] == "\n":
+                start = nl
+                while start < len(text) and text[start].isspace():
+                    start += 1
+                end = text.find("\n", start)
+                end = len(text) if end < 0 else end
+                after = text[end:].lstrip()
+                if start < stop and end < len(text) and after and not _ANSWER_LINE.match(after):
+                    found = self._answer_line(text, start, text[start:end].rstrip())
+                    if found is not None:
+                        out.append(found)
+            at = text.find(":", at + 1, stop)
         return out
 
     def _closing(self) -> Commit | None:
@@ -625,7 +673,9 @@ class Reader(HedgeReading, OptionReader):
             return None
         hit = self.exact_text(m.group(3))
         if hit is None:
-            return None
+            # a text that is no option's ("(A) Some croptonites are craptonates." where no option says so) is the
+            # label's letter when the lead-in says what follows is the answer ("... is:", "My answer:")
+            return Commit(line_start, 1, letter, "conclusion") if _STATES_WHAT_FOLLOWS.search(lead_in) else None
         if hit[1] != letter:
             return Commit(line_start, 1, None, "ambiguous", f"the answer line names {letter} and option {hit[1]}'s text")
         return Commit(line_start, 1, letter, "conclusion")
