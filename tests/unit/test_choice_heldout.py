@@ -5,7 +5,9 @@ keep their verdict (docs/profiles-mc.md, "Held-out misses read").
 The readings: a label quoting another option's whole text names two options (an answer's label and an opening
 label alike); a label quoting its own option's text ("(B) False - ...") gives no verdict on it; a walk through the
 options is recognised when an echo spaces their punctuation ("2008 - 2009"); an option quoted with its label on a
-line of its own after a lead-in saying what follows ("... is:") answers, even with its explanation after it.
+line of its own after a lead-in saying what follows ("... is:") answers, even with its explanation after it; when
+options are the image's labelled things ("(A) A (B) B (C) C (D) Can not say"), a letter names an option the way those
+texts do ("ball D"), and the article "a" never names the option "A".
 """
 
 from __future__ import annotations
@@ -162,6 +164,43 @@ def test_labelled_lines_that_keep_their_verdict(reply, letter):
     assert infer_choice(reply, LOGIC).letter == letter
 
 
+# -- options that are the image's labelled things: a letter names them, an article does not ------------------------
+
+BALLS = {"A": "A", "B": "B", "C": "C", "D": "CAN NOT SAY"}
+
+
+def test_a_letter_named_like_the_labelled_options_names_its_option():
+    # tc-0189: "which is ball D" names D the way "ball A" names A; the reply then names A (B and C only as its
+    # yardstick): two options, none chosen
+    reply = ("The heavies ball is the one with the larger circumference, which is ball D. The circumference of ball "
+             "A is larger than ball B and ball C.")
+    assert _read(reply, BALLS) == (None, "ambiguous")
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # one labelled thing named throughout, or B and C only as the yardstick: that option
+    ("The heaviest is the one with the larger circumference, which is ball A. The circumference of ball A is larger "
+     "than ball B and ball C.", "A"),
+    ("Ball C is the heaviest.", "C"),
+    ("The heaviest ball is ball D.", "D"),
+    ("We can not say which ball is heaviest.", "D"),
+    # an article or a pronoun is no letter
+    ("I think a ball is heavier than the others.", None),
+    ("I'd say ball C.", "C"),
+    # "a" named as the labelled thing still is
+    ("I think a is heavier.", "A"),
+    ("The heaviest is ball a.", "A"),
+])
+def test_labelled_options_named_by_letter_keep_their_verdict(reply, letter):
+    assert infer_choice(reply, BALLS).letter == letter
+
+
+def test_a_letter_is_no_label_when_the_options_are_not_letters():
+    # only an option set with two options or more that are their own letters reads a stray letter as a label
+    mixed = {"A": "cat", "B": "dog", "C": "bird", "D": "CAN NOT SAY"}
+    assert infer_choice("The animal near box D is a dog.", mixed).letter == "B"
+
+
 # -- the benchmarks' default scorers read these the same way --------------------------------------------------------
 
 @pytest.mark.parametrize("bench", ["vmcbench_dev", "livexiv"])
@@ -170,6 +209,7 @@ def test_labelled_lines_that_keep_their_verdict(reply, letter):
     ("The correct answer is (C) Point A.", POINTS, "C", True),
     (CONCLUDED, LOGIC, "A", True),
     (POEM_WALK, STATEMENT, "A", False),
+    ("Which is ball D. The circumference of ball A is larger than ball B and ball C.", BALLS, "A", False),
 ])
 def test_the_default_scorers_read_them_alike(bench, reply, options, answer, correct):
     fields = {"prediction": reply, "answer": answer, "category": "x", "index": "1", **options}
