@@ -492,6 +492,8 @@ class Reader(HedgeReading, OptionReader):
                 ("=" in text or ":" in text) and self._letter_before_colon()):
             for m in (pats.affirm_low.finditer(low) if use_low else pats.affirm.finditer(text)):
                 verdict = m.group(2) or m.group(3)
+                if m.group(2) and self._own_text_length(text[m.end(1):], text[m.start(1): m.end(1)].upper()):
+                    continue  # "A: True" where option A is "True": the option quoted with its text, no verdict
                 if verdict.lower() in ("yes", "true", "correct", "right", "✅", "✔", "✓", "☑"):
                     out.append(Commit(m.start(), 1, text[m.start(1): m.end(1)].upper(), "affirmation"))
                 else:

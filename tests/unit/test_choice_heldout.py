@@ -98,6 +98,15 @@ def test_verdicts_after_an_options_own_text_still_count(reply, letter):
     assert infer_choice(reply, STATEMENT).letter == letter
 
 
+def test_a_list_quoting_each_options_text_after_a_colon_chooses_none():
+    # "A: True" where option A is "True" is the option quoted, not "A: yes"
+    assert _read("A: True\nB: False\nC: Insufficient Information", STATEMENT) == (None, "walk")
+    assert infer_choice("A: True\nB: False\nC: Insufficient Information\nThe answer is B.", STATEMENT).letter == "B"
+    # a verdict that is not the option's own text still is one
+    assert infer_choice("A: no, B: no, C: yes", STATEMENT).letter == "C"
+    assert infer_choice("A: false\nB: true\nC: false", {"A": "cat", "B": "dog", "C": "cow"}).letter == "B"
+
+
 def test_a_verdict_word_that_is_not_the_options_own_text_still_rules_it_out():
     animals = {"A": "cat", "B": "dog", "C": "cow"}
     assert infer_choice("(A) false\n(B) false\n(C) true", animals).letter == "C"
