@@ -204,6 +204,19 @@ def test_labelled_options_named_by_letter_keep_their_verdict(reply, letter):
     assert infer_choice(reply, BALLS).letter == letter
 
 
+@pytest.mark.parametrize("reply, letter", [
+    # only a letter standing as a name counts: not an abbreviation, a symbol of a formula, nor a letter in a word
+    ("The pattern continues with shape B, e.g. the rotated one.", "B"),
+    ("The growth follows e^x so shape B.", "B"),
+    ("x = e so shape B.", "B"),
+    ("Shape B, not shape E.", "B"),
+    # two labelled things named: a hedge
+    ("Shape B and shape E both match the pattern.", None),
+])
+def test_only_a_letter_standing_as_a_name_names_a_labelled_option(reply, letter):
+    assert infer_choice(reply, {"A": "A", "B": "B", "C": "C", "D": "D", "E": "None of the above"}).letter == letter
+
+
 def test_a_letter_is_no_label_when_the_options_are_not_letters():
     # only an option set with two options or more that are their own letters reads a stray letter as a label
     mixed = {"A": "cat", "B": "dog", "C": "bird", "D": "CAN NOT SAY"}
