@@ -79,6 +79,10 @@ _CLOSING_VARIABLE = lazy_compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
 _ANSWER_LINE = lazy_compile(r"[ \t>*-]*(?:[\(\[]([A-Ja-j])[\)\]]|([A-J])[.)])[ \t]*(\S.{0,60}?)[ \t]*[.!]?")
 # a lead-in that introduces the options ("The options are:", "Choices:"), not the answer
 _OPTIONS_INTRODUCED = lazy_compile(r"\b(?:options?|choices?|alternatives?)\b[^:.!?]*:\s*$", re.I)
+# the end of a line ending with ':' and the blank space after it, up to the next line's first character, when that
+# line opens with an option label (as ``_ANSWER_LINE``)
+_LEAD_IN_END = lazy_compile(r":[ \t]*\n\s*(?=[>*-]*[ \t]*(?:[\(\[][A-Ja-j][\)\]]|[A-J][.)]))")
+_SPACES = lazy_compile(r"\s*")
 # a lead-in saying that what follows is the answer: "... the logical conclusion ... is:", "My answer:"
 _STATES_WHAT_FOLLOWS = lazy_compile(r"\b(?:is|are|be|answer|choice)\s*:\s*$", re.I)
 _APPROX = lazy_compile(r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|exactly|~|≈)\s*", re.I)
@@ -558,28 +562,23 @@ class Reader(HedgeReading, OptionReader):
         """An option quoted with its label on a line of its own, after a line ending with ':' and followed by its
         explanation ("... the conclusion that can be drawn is:\n\n(A) Some X are Y.\n\nThis conclusion is based
         on ..."): read as the last line is (``_answer_line``); lines before ``stop`` (where the closing clause was
-        read) only, and not inside a list of labelled lines."""
+        read) only, and not inside a list of labelled lines. Each line is looked at once (the scan is linear)."""
         text = self.flat
-        if ":" not in text or "\n" not in text:
+        if ":\n" not in text and ": \n" not in text and ":\t" not in text:
             return []
         out: list[Commit] = []
-        at = text.find(":", 0, stop)
-        while at >= 0:
-            nl = at + 1
-            while nl < len(text) and text[nl] in " \t":
-                nl += 1
-            if nl < len(text) and text[nl] == "\n":
-                start = nl
-                while start < len(text) and text[start].isspace():
-                    start += 1
-                end = text.find("\n", start)
-                end = len(text) if end < 0 else end
-                after = text[end:].lstrip()
-                if start < stop and end < len(text) and after and not _ANSWER_LINE.match(after):
-                    found = self._answer_line(text, start, text[start:end].rstrip())
-                    if found is not None:
-                        out.append(found)
-            at = text.find(":", at + 1, stop)
+        for m in _LEAD_IN_END.finditer(text, 0, stop):
+            start = m.end()
+            end = text.find("\n", start, start + 90)  # an answer line is short (``_ANSWER_LINE``)
+            if start >= stop or end < 0:
+                continue
+            nxt = _SPACES.match(text, end).end()
+            if nxt >= len(text) or _ANSWER_LINE.match(text, nxt):
+                continue  # the reply's last line (read by ``_closing``) or a list of labelled lines
+            lead_in = text[text.rfind("\n", 0, m.start()) + 1:m.start() + 1]
+            found = self._answer_line(text, start, text[start:end].rstrip(), lead_in)
+            if found is not None:
+                out.append(found)
         return out
 
     def _closing(self) -> Commit | None:
@@ -658,7 +657,7 @@ class Reader(HedgeReading, OptionReader):
         return Commit(m.start(2), 1, hit[1], "closing-statement",
                       "option-text" if hit[0] == "text" else "answer-value")
 
-    def _answer_line(self, text: str, line_start: int, tail: str) -> Commit | None:
+    def _answer_line(self, text: str, line_start: int, tail: str, lead_in: str | None = None) -> Commit | None:
         """The last line is an option quoted with its label after a line ending with ':' ("..., the missing colour
         is:\n\n(A) orange"): that option, when the text is the label's own; no option (letter None) when the text
         is another option's ("...:\n(A) 2" where 2 is option C: the letter and the value disagree). Not after a
@@ -669,8 +668,9 @@ class Reader(HedgeReading, OptionReader):
         letter = (m.group(1) or m.group(2)).upper()
         if letter not in self.letter_set:
             return None
-        before = text[:line_start].rstrip()
-        lead_in = before[before.rfind("\n") + 1:]
+        if lead_in is None:  # the line before, that ends with ':'
+            before = text[:line_start].rstrip()
+            lead_in = before[before.rfind("\n") + 1:]
         if _OPTIONS_INTRODUCED.search(lead_in) or _ANSWER_LINE.match(lead_in.lstrip()):
             return None
         hit = self.exact_text(m.group(3))
