@@ -373,8 +373,8 @@ class OptionReader:
             return "commit", None, "none", f"committed answer {payload.strip()[:40]!r} is no option"
         return None
 
-    def read_conclusion(self, payload: str) -> tuple[str, str] | None:
-        """(letter, note) a conclusion's payload commits to, or None."""
+    def read_conclusion(self, payload: str) -> tuple[str | None, str] | None:
+        """(letter, note) a conclusion's payload commits to (letter None: it names two options), or None."""
         p = payload.lstrip(" ,:")
         lead = _CONCLUSION_LEAD.match(p)
         if lead:
@@ -388,6 +388,9 @@ class OptionReader:
             letter, length = found
             if p[length:length + 4].lstrip().startswith("?"):
                 return None  # "Or maybe B?": a question, not a conclusion
+            if letter in self.letter_set and self.contradicted(p, length, letter):
+                # "so (C) Point C" where option C is "Point A": the label and its text name two options, neither
+                return None, "the label and its text name two options"
             return (letter, "") if letter in self.letter_set else None
         hit = self.text_at_start(p)
         if hit is not None and (len(self.opt_norm[hit[1]]) >= 3 or hit[0] == "value"):

@@ -407,7 +407,7 @@ class Reader(HedgeReading, OptionReader):
         if reading is _UNSEEN:
             reading = self._conclusion_memo[payload] = self.read_conclusion(payload)
         if reading is not None:
-            out.append(Commit(pos, marker.tier, reading[0], marker.method, reading[1]))
+            out.append(Commit(pos, marker.tier, reading[0], marker.method if reading[0] else "ambiguous", reading[1]))
 
     def _scan_mentions(self, text: str, negatives: set[str]) -> tuple[list[Commit], list[Commit], list[Commit]]:
         """Letters with a verdict next to them: 'B is correct' (commit), 'A and C are wrong' (ruled out).

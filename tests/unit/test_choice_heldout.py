@@ -173,6 +173,35 @@ def test_labelled_lines_that_keep_their_verdict(reply, letter):
     assert infer_choice(reply, LOGIC).letter == letter
 
 
+@pytest.mark.parametrize("reply, letter", [
+    # the same label on the lead-in's own line, after "is:" (rules "stated-label")
+    ("Based on the image, the logical conclusion that can be drawn is: (A) Some croptonites are craptonates.", "A"),
+    ("The logical conclusion is: (A) Some croptonites are craptonates. This is because all croptonites are "
+     "croptonates.", "A"),
+    ("The conclusion is: (A) Some croptonites are not craptonates.", None),  # another option's text
+    # without the colon an enumeration ("The first modification is (A) ...") is no answer; a list after "The options
+    # are:" introduces the options
+    ("The first premise is (A) all croptonites are croptonates, the second is (B) some croptonites are "
+     "craptonates.", None),
+    ("The options are: (A) Some craptonates are croptonates and (D) No croptonates are craptonates.", None),
+    # a stated answer after it outranks it
+    ("The conclusion is: (A) Some croptonites are craptonates. Wait, the answer is (D).", "D"),
+])
+def test_a_label_after_is_colon_on_the_same_line(reply, letter):
+    assert infer_choice(reply, LOGIC).letter == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # after any conclusion marker, a label quoting another option's text names two options (not the text's option)
+    ("Looking at the contour map, so (C) Point C.", None),
+    ("The deepest area is: (C) Point C.", None),
+    ("Looking at the map, so (C) Point A.", "C"),
+    ("So (C) Point C. No wait, the answer is (B).", "B"),
+])
+def test_a_conclusions_label_quoting_another_options_text(reply, letter):
+    assert infer_choice(reply, POINTS).letter == letter
+
+
 # -- options that are the image's labelled things: a letter names them, an article does not ------------------------
 
 BALLS = {"A": "A", "B": "B", "C": "C", "D": "CAN NOT SAY"}
