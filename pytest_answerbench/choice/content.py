@@ -73,6 +73,11 @@ _PRONOUN_I_AFTER = lazy_compile(
     r"(?:think|believe|guess|say|feel|suppose|reckon|choose|chose|pick|picked|select|selected|go|went|see|saw|"
     r"know|knew|am|have|had|was|would|will|do|did|can|could|should|must|might|need|want|get|got|found|find|"
     r"conclude|concluded|count|counted|calculate|calculated|notice|noticed)\b")
+# a single letter standing as a name: "ball d", "(d)", "figure d." (not "e.g.", "e^x", "= d", "d'")
+_NAMED_LETTER = lazy_compile(r"(?:(?<=[a-z] )|(?<=[\(\[]))([b-hj-z])(?=[ \)\]]|[.,;:!?](?![a-z])|$)(?!\s*[=^])")
+# "a ball", "a larger one": the article, not the option "A" (but "ball a is larger" names it)
+_ARTICLE_AFTER = lazy_compile(r"\s+(?!is\b|was\b|seems\b|looks\b|appears\b|would\b|must\b|should\b|has\b|and\b|or\b)"
+                              r"[a-z]")
 _OR_ALTERNATIVE = lazy_compile(r"\s+or\s+(?!not\b|more\b|less\b|so\b|fewer\b|higher\b|lower\b)[a-z0-9]")
 # "First, ...", "Second, ...": ordinals that order the reply's own steps, not an option's words
 _STEP_ORDINALS = frozenset(("first", "second", "third", "fourth", "fifth", "finally"))
@@ -111,9 +116,28 @@ def _texts(low: str, optset: OptionSet, spans: Spans) -> None:
         i = low.find(ot)
         while i >= 0:
             if text_start_ok(low, i) and text_boundary_ok(low, i + size) and not (
-                    ot == "i" and _PRONOUN_I_AFTER.match(low, i + 1)):  # "I believe" for the option "I"
+                    ot == "i" and _PRONOUN_I_AFTER.match(low, i + 1)) and not (  # "I believe" for the option "I"
+                    ot == "a" and _ARTICLE_AFTER.match(low, i + 1)):  # "a ball" for the option "A"
                 spans.setdefault(letter, []).append((i, i + size))
             i = low.find(ot, i + size)
+
+
+def _label_letters(low: str, optset: OptionSet, spans: Spans) -> None:
+    """Options that are the image's labelled things ("(A) A (B) B (C) C (D) Can not say"): the reply names them by
+    letter ("ball C"), and so names by its letter an option whose text is no letter ("which is ball D" names D) the
+    same way. Only when two options or more are their own letters; never "a" or "i" (an article or a pronoun), and
+    only a letter standing as a name (after a word or a bracket, before a space, a bracket or a punctuation mark that
+    ends a clause): not an abbreviation ("e.g."), a symbol of a formula ("e^x", "x = d") or part of a word."""
+    own = optset.own_letters
+    if len(own) < 2:
+        return
+    for letter in optset.letters:
+        key = letter.lower()
+        if letter in own or len(key) != 1 or key in "ai" or not key.isalpha():
+            continue
+        for m in _NAMED_LETTER.finditer(low):
+            if m.group(1) == key:
+                spans.setdefault(letter, []).append(m.span(1))
 
 
 def _numbers(low: str, optset: OptionSet, spans: Spans) -> None:
@@ -168,6 +192,7 @@ def _times_and_dates(low: str, optset: OptionSet, spans: Spans) -> None:
 #: Where the reply names an option, found in this order (a later finder sees what the earlier ones found).
 FINDERS: tuple[tuple[str, Callable[[str, OptionSet, Spans], None]], ...] = (
     ("texts", _texts),
+    ("label-letters", _label_letters),
     ("numbers", _numbers),
     ("chinese-verdicts", _chinese_verdicts),
     ("times-and-dates", _times_and_dates),

@@ -120,6 +120,8 @@ class OptionSet:
             # more that no other option holds
             self.search_text.extend((k, t) for k, t in self.tails.items() if " " in t and not any(
                 o != k and t in other for o, other in self.opt_norm.items()))
+        # the options that are their own letter ("(A) A (B) B ..."): labelled things drawn in the image
+        self.own_letters = frozenset(k for k, v in self.opt_norm.items() if v == k.lower())
         # Lower-case scanning of the letter patterns is valid when the letters are plain ASCII letters or digits.
         self.low_ok = all(x.isascii() and x.isalnum() for x in self.letters)
         # Pre-checks on the lower-cased text (each starts with a character class, so the scan is quick):

@@ -140,12 +140,14 @@ class OptionReader:
             return "negated", None, offset + length
         if letter not in self.letter_set:
             return "invalid", letter, offset + length
-        if self._contradicted(p, length, letter):
+        if self.contradicted(p, length, letter):
             return "ambiguous", None, offset + length
         return "letter", letter, offset + length
 
-    def _contradicted(self, p: str, length: int, letter: str) -> bool:
-        """'(B) 4' where 4 is the text of option C, not of B: the letter and the text disagree."""
+    def contradicted(self, p: str, length: int, letter: str) -> bool:
+        """'(B) 4' where 4 is the text of option C, not of B, or '(C) Point C' where option C is "Point A" and
+        option A "Point C": the letter and the text disagree. A text is another option's when it is that option's
+        whole text (or its core, without an article), not only a part that tells it apart."""
         rest = p[length: length + 60]
         m = _CLAUSE_END.search(rest)
         if m:
@@ -155,6 +157,9 @@ class OptionReader:
         ns = norm_text(rest)
         if not ns or ns == self.opt_norm[letter]:
             return False
+        whole = self.optset.by_norm.get(ns) or self.optset.by_core.get(strip_article(ns), ())
+        if len(whole) == 1 and whole[0] != letter and ns != self.opt_core[letter]:
+            return True
         hit = self.exact_text(rest, ns)
         return hit is not None and hit[0] == "value" and hit[1] != letter and number(ns) is not None
 
@@ -368,8 +373,8 @@ class OptionReader:
             return "commit", None, "none", f"committed answer {payload.strip()[:40]!r} is no option"
         return None
 
-    def read_conclusion(self, payload: str) -> tuple[str, str] | None:
-        """(letter, note) a conclusion's payload commits to, or None."""
+    def read_conclusion(self, payload: str) -> tuple[str | None, str] | None:
+        """(letter, note) a conclusion's payload commits to (letter None: it names two options), or None."""
         p = payload.lstrip(" ,:")
         lead = _CONCLUSION_LEAD.match(p)
         if lead:
@@ -383,6 +388,9 @@ class OptionReader:
             letter, length = found
             if p[length:length + 4].lstrip().startswith("?"):
                 return None  # "Or maybe B?": a question, not a conclusion
+            if letter in self.letter_set and self.contradicted(p, length, letter):
+                # "so (C) Point C" where option C is "Point A": the label and its text name two options, neither
+                return None, "the label and its text name two options"
             return (letter, "") if letter in self.letter_set else None
         hit = self.text_at_start(p)
         if hit is not None and (len(self.opt_norm[hit[1]]) >= 3 or hit[0] == "value"):

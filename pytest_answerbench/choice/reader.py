@@ -79,6 +79,12 @@ _CLOSING_VARIABLE = lazy_compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
 _ANSWER_LINE = lazy_compile(r"[ \t>*-]*(?:[\(\[]([A-Ja-j])[\)\]]|([A-J])[.)])[ \t]*(\S.{0,60}?)[ \t]*[.!]?")
 # a lead-in that introduces the options ("The options are:", "Choices:"), not the answer
 _OPTIONS_INTRODUCED = lazy_compile(r"\b(?:options?|choices?|alternatives?)\b[^:.!?]*:\s*$", re.I)
+# the end of a line ending with ':' and the blank space after it, up to the next line's first character, when that
+# line opens with an option label (as ``_ANSWER_LINE``)
+_LEAD_IN_END = lazy_compile(r":[ \t]*\n\s*(?=[>*-]*[ \t]*(?:[\(\[][A-Ja-j][\)\]]|[A-J][.)]))")
+_SPACES = lazy_compile(r"\s*")
+# a lead-in saying that what follows is the answer: "... the logical conclusion ... is:", "My answer:"
+_STATES_WHAT_FOLLOWS = lazy_compile(r"\b(?:is|are|be|answer|choice)\s*:\s*$", re.I)
 _APPROX = lazy_compile(r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|exactly|~|≈)\s*", re.I)
 _ARTICLE_NEXT = lazy_compile(r"\s+(?!is\b|seems\b|looks\b|appears\b|would\b|must\b|should\b)[a-z]")
 # before a conclusion marker: "or" (any marker), or a letter and a comma (a hedging one: "maybe", "perhaps" ...)
@@ -401,7 +407,7 @@ class Reader(HedgeReading, OptionReader):
         if reading is _UNSEEN:
             reading = self._conclusion_memo[payload] = self.read_conclusion(payload)
         if reading is not None:
-            out.append(Commit(pos, marker.tier, reading[0], marker.method, reading[1]))
+            out.append(Commit(pos, marker.tier, reading[0], marker.method if reading[0] else "ambiguous", reading[1]))
 
     def _scan_mentions(self, text: str, negatives: set[str]) -> tuple[list[Commit], list[Commit], list[Commit]]:
         """Letters with a verdict next to them: 'B is correct' (commit), 'A and C are wrong' (ruled out).
@@ -417,6 +423,8 @@ class Reader(HedgeReading, OptionReader):
                 named = text[m.start(1): m.end(1)]
                 letters = pats.named.findall(named)
                 first = _FIRST_LETTER.search(named).group(0)
+                if len(letters) == 1 and self._own_text_length(text[m.end(1):], letters[0].upper()):
+                    continue  # "(B) False - the poem does not say": option B quoted with its own text "False"
                 if first.isupper() or named.lower().startswith(("option", "choice")):
                     negatives.update(letters)
         if use_low:
@@ -474,6 +482,11 @@ class Reader(HedgeReading, OptionReader):
         for m in (_matches_at(pats.option_lines, text, line_starts) if line_starts is not None
                   else pats.option_lines.finditer(text)):
             body = m.group(2)
+            own = self._own_text_length(body, m.group(1))
+            if own:
+                # "(A) True - In the poem ...", "(B) False - ...": the label quoting its own option's text ("True",
+                # "Incorrect") gives no verdict on it; only what the line says after that text does
+                body = body[own:]
             if _BODY_WRONG.search(body):
                 negatives.add(m.group(1))
             elif _BODY_RIGHT.search(body):
@@ -483,11 +496,23 @@ class Reader(HedgeReading, OptionReader):
                 ("=" in text or ":" in text) and self._letter_before_colon()):
             for m in (pats.affirm_low.finditer(low) if use_low else pats.affirm.finditer(text)):
                 verdict = m.group(2) or m.group(3)
+                if m.group(2) and self._own_text_length(text[m.end(1):], text[m.start(1): m.end(1)].upper()):
+                    continue  # "A: True" where option A is "True": the option quoted with its text, no verdict
                 if verdict.lower() in ("yes", "true", "correct", "right", "✅", "✔", "✓", "☑"):
                     out.append(Commit(m.start(), 1, text[m.start(1): m.end(1)].upper(), "affirmation"))
                 else:
                     negatives.add(text[m.start(1): m.end(1)].upper())
         return mentions, lines, out
+
+    def _own_text_length(self, after: str, letter: str) -> int:
+        """How far ``after`` (the text after a label) opens with option ``letter``'s own text, past spaces and a
+        colon or dash ("(B) False - ...", "B: Incorrect"); 0 when it does not."""
+        own = self.options.get(letter, "").strip().lower()
+        body = after.lstrip(" \t:.-–—")
+        skip = len(after) - len(body)
+        if own and body[:len(own)].lower() == own and text_boundary_ok(body.lower(), len(own)):
+            return skip + len(own)
+        return 0
 
     def _brackets(self) -> list[Commit]:
         """A bracketed letter closing a clause: '... reached in 2020 (B).'."""
@@ -528,8 +553,32 @@ class Reader(HedgeReading, OptionReader):
             if m.group(1) in self.letter_set and not _FORMULA_GOES_ON.match(text, m.end()):
                 out.append(Commit(m.start(1), 1, m.group(1), "sole-letter"))
         closing = self._closing()
+        out.extend(self._led_answer_lines(closing.pos if closing is not None else len(text)))
         if closing is not None:
             out.append(closing)
+        return out
+
+    def _led_answer_lines(self, stop: int) -> list[Commit]:
+        """An option quoted with its label on a line of its own, after a line ending with ':' and followed by its
+        explanation ("... the conclusion that can be drawn is:\n\n(A) Some X are Y.\n\nThis conclusion is based
+        on ..."): read as the last line is (``_answer_line``); lines before ``stop`` (where the closing clause was
+        read) only, and not inside a list of labelled lines. Each line is looked at once (the scan is linear)."""
+        text = self.flat
+        if ":\n" not in text and ": \n" not in text and ":\t" not in text:
+            return []
+        out: list[Commit] = []
+        for m in _LEAD_IN_END.finditer(text, 0, stop):
+            start = m.end()
+            end = text.find("\n", start, start + 90)  # an answer line is short (``_ANSWER_LINE``)
+            if start >= stop or end < 0:
+                continue
+            nxt = _SPACES.match(text, end).end()
+            if nxt >= len(text) or _ANSWER_LINE.match(text, nxt):
+                continue  # the reply's last line (read by ``_closing``) or a list of labelled lines
+            lead_in = text[text.rfind("\n", 0, m.start()) + 1:m.start() + 1]
+            found = self._answer_line(text, start, text[start:end].rstrip(), lead_in)
+            if found is not None:
+                out.append(found)
         return out
 
     def _closing(self) -> Commit | None:
@@ -608,7 +657,7 @@ class Reader(HedgeReading, OptionReader):
         return Commit(m.start(2), 1, hit[1], "closing-statement",
                       "option-text" if hit[0] == "text" else "answer-value")
 
-    def _answer_line(self, text: str, line_start: int, tail: str) -> Commit | None:
+    def _answer_line(self, text: str, line_start: int, tail: str, lead_in: str | None = None) -> Commit | None:
         """The last line is an option quoted with its label after a line ending with ':' ("..., the missing colour
         is:\n\n(A) orange"): that option, when the text is the label's own; no option (letter None) when the text
         is another option's ("...:\n(A) 2" where 2 is option C: the letter and the value disagree). Not after a
@@ -619,13 +668,16 @@ class Reader(HedgeReading, OptionReader):
         letter = (m.group(1) or m.group(2)).upper()
         if letter not in self.letter_set:
             return None
-        before = text[:line_start].rstrip()
-        lead_in = before[before.rfind("\n") + 1:]
+        if lead_in is None:  # the line before, that ends with ':'
+            before = text[:line_start].rstrip()
+            lead_in = before[before.rfind("\n") + 1:]
         if _OPTIONS_INTRODUCED.search(lead_in) or _ANSWER_LINE.match(lead_in.lstrip()):
             return None
         hit = self.exact_text(m.group(3))
         if hit is None:
-            return None
+            # a text that is no option's ("(A) Some croptonites are craptonates." where no option says so) is the
+            # label's letter when the lead-in says what follows is the answer ("... is:", "My answer:")
+            return Commit(line_start, 1, letter, "conclusion") if _STATES_WHAT_FOLLOWS.search(lead_in) else None
         if hit[1] != letter:
             return Commit(line_start, 1, None, "ambiguous", f"the answer line names {letter} and option {hit[1]}'s text")
         return Commit(line_start, 1, letter, "conclusion")

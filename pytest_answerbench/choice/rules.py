@@ -263,6 +263,17 @@ CONCLUSIONS: tuple[Marker, ...] = (
         # my guess, must be, but, leaves, probably, likely, perhaps, maybe, looks, appears, which, matches, that ...
         lead="abcfhilmopstw所因故", alternative_cancels=True,
     ),
+    # "... the logical conclusion that can be drawn is: (A) Some X are Y.": an option label right after a lead-in
+    # saying what follows ("is:"), on its line as after it (reader._led_answer_lines); a weak commitment, which a
+    # stated answer outranks; the label's text is checked against it as after any conclusion ("is: (C) Point C" where
+    # C is "Point A" names two options). Without the colon ("The first modification is (A) ...") it is no answer, and
+    # "The options are: (A) ..." introduces the options.
+    Marker(
+        name="stated-label", method="conclusion", tier=1,
+        pattern=lazy_compile(r"(?<!options\s)(?<!option\s)(?<!choices\s)(?<!choice\s)(?<!Options\s)(?<!Choices\s)"
+                             r"\b(?:is|are)[ \t]*:[ \t]*(?=[\(\[][A-J][\)\]])"),
+        needs=Needs.any("is", "are"), introduces_options_cancels=True, others_cancel=True,
+    ),
 )
 
 

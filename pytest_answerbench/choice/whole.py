@@ -222,6 +222,10 @@ def leading(reader: Reader) -> Commit | None:
         return None
     if letter not in reader.letter_set:
         return None
+    if reader.contradicted(s, m.end(), letter):
+        # "(C) Point C" where option C is "Point A" and option A "Point C": the label and its text name two options
+        return Commit(len(reader.flat) - len(s), 2, None, "ambiguous",
+                      f"the opening label {letter} quotes another option's text")
     return Commit(len(reader.flat) - len(s), 2, letter, "leading-letter")
 
 
@@ -352,11 +356,29 @@ _WALK_ITEM_END = lazy_compile(r"[.!?](?=\s|$)|\n")
 _LABEL_IN_REST = lazy_compile(r"[\(\[]\s*([a-z])\s*[\)\]]")
 
 
+def _spaced(text: str) -> str:
+    """A pattern for ``text`` as an echo may space it: spaces around its punctuation ("2008 - 2009" for "2008-2009",
+    "cannot tell from data ." as a tokenizer writes it back) and runs of spaces are free."""
+    out = []
+    for ch in text:
+        if ch.isspace():
+            out.append(r"\s+")
+        elif ch.isalnum():
+            out.append(re.escape(ch))
+        else:
+            out.append(rf"\s*{re.escape(ch)}\s*")
+    return "".join(out)
+
+
+def _unspaced(text: str) -> str:
+    return "".join(text.split())
+
+
 def _walk_at(low: str, letter: str, text: str, start: int) -> int:
     """Where the option ``letter`` with the lower-cased ``text`` is next walked through from ``start``: quoted
     after its own label ("(b) b must be lighter", "( c ) sadness") or opening a line or sentence as a heading
     ("sadness: the mood ..."); -1 when it is not."""
-    body = re.escape(text)
+    body = _spaced(text)
     label = re.escape(letter.lower())
     found = re.compile(rf"[\(\[]\s*{label}\s*[\)\]]\s*{body}|(?:^|\n)[ \t]*{label}[.):][ \t]*{body}"
                        + (rf"|(?:^|[\n.!?])\s*{body}\s*(?::|\s[-–—])" if len(text) >= 3 else "")).search(low, start)
@@ -371,8 +393,12 @@ def walks_through(reader: Reader) -> int:
     ends, or -1 when the reply does not walk through the options."""
     low = reader.low if reader.fold_ok else reader.flat.lower()
     texts = [(k, " ".join(v.lower().split())) for k, v in reader.optset.options.items()]
-    if len(texts) < 2 or any(not text or text not in low for _, text in texts):
-        return -1  # a cheap test first: every option's text occurs somewhere
+    if len(texts) < 2 or any(not text for _, text in texts):
+        return -1
+    if any(text not in low for _, text in texts):
+        dense = _unspaced(low)
+        if any(_unspaced(text) not in dense for _, text in texts):
+            return -1  # a cheap test first: every option's text occurs somewhere (spaces aside)
     at = 0
     for letter, text in texts:
         at = _walk_at(low, letter, text, at)

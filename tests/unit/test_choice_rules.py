@@ -118,7 +118,7 @@ def test_twins_are_derived_from_each_record():
             assert marker.low is not None and not marker.low.flags & re.I, marker.name
         else:
             assert marker.low is None, marker.name  # a case-sensitive part: the pattern runs on the text itself
-    assert [m.name for m in ALL_MARKERS if m.low is None] == ["answer-then-letter", "chinese-answer"]
+    assert [m.name for m in ALL_MARKERS if m.low is None] == ["answer-then-letter", "chinese-answer", "stated-label"]
     conclusion = CONCLUSIONS[0]
     assert conclusion.low.pattern.startswith("(?=[") and conclusion.lead  # its first characters lead the twin
     with pytest.raises(ValueError, match="lower case"):
@@ -193,7 +193,7 @@ def test_the_steps_are_unique_and_in_the_documented_order():
 def test_the_content_tie_breakers_are_named_in_order():
     from pytest_answerbench.choice.content import FINDERS, TIE_BREAKERS
 
-    assert [name for name, _ in FINDERS] == ["texts", "numbers", "chinese-verdicts", "times-and-dates"]
+    assert [name for name, _ in FINDERS] == ["texts", "label-letters", "numbers", "chinese-verdicts", "times-and-dates"]
     assert [name for name, _ in TIE_BREAKERS] == ["ends-unsure", "concluding-sentence", "concluding-clause",
                                                   "after-the-turn", "stated-not-defined", "main-clause",
                                                   "compared-against", "context-numbers"]

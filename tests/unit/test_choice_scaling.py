@@ -58,6 +58,9 @@ SHAPES = {
     "might-also": "I think it's B. It might also be C. ",
     "text-alternatives": "I think the loss increases, or perhaps the loss stays constant. ",
     "answer-lines": "is:\n(A) The loss decreases\n",
+    # a labelled line after each lead-in, each followed by a line of prose (reader._led_answer_lines)
+    "led-answer-lines": "is:\n(A) Some loss here.\nIt follows.\n",
+    "spaced-walk": "( a ) the loss - decreases ( b ) ",
 }
 
 
