@@ -46,7 +46,7 @@ from .report.paired import current_ids
 from .report.rows import junit_properties, make_row
 from .run import BenchRun
 from .scoring import coerce_verdict
-from .timeguard import ScoreTimeout, deadline
+from .timeguard import RowClock, ScoreTimeout, deadline
 from .verdict import CORRECT, ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
 
 if TYPE_CHECKING:
@@ -557,12 +557,12 @@ class StreamMode:
                 reporter.write_line(line)
 
     # the chunks' protocol
-    @pytest.hookimpl(tryfirst=True)
+    @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any) -> bool | None:
         """No pytest-timeout timer for a chunk: each row has its own limit."""
         return True if isinstance(item, RowChunk) else None
 
-    @pytest.hookimpl(tryfirst=True)
+    @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_cancel_timer(self, item: pytest.Item) -> bool | None:
         return True if isinstance(item, RowChunk) else None
 
@@ -583,7 +583,16 @@ class StreamMode:
         return True
 
     def run_chunk(self, chunk: RowChunk) -> None:
-        """Score the chunk's rows one by one, logging one report a row; stop where pytest would stop."""
+        """Score the chunk's rows one by one, logging one report a row; stop where pytest would stop. The rows'
+        time limits share one SIGALRM handler for the chunk (``RowClock``: a row costs a clock read, not two
+        timer calls), given back when the chunk ends, however it ends."""
+        clock = RowClock(self.limit)
+        try:
+            self._run_rows(chunk, clock if clock.open() else None)
+        finally:
+            clock.close()
+
+    def _run_rows(self, chunk: RowChunk, clock: RowClock | None) -> None:
         session = chunk.session
         parent: PredictionFile = chunk.parent  # type: ignore[assignment]
         log = chunk.ihook.pytest_runtest_logreport
@@ -626,7 +635,7 @@ class StreamMode:
                         row = sample_row(row, view.sample, spec.prediction_field)
                     verdict = None
                     try:
-                        with deadline(self.limit):
+                        with clock if clock is not None else deadline(self.limit):
                             verdict = coerce_verdict(scorer(row, row_id))
                     finally:
                         if watchers is not None:  # as a row item hands its verdict over (None: the scorer raised)

@@ -322,6 +322,42 @@ def test_each_row_has_its_own_time_limit(bench_env):
     result.stdout.fnmatch_lines(["*preds.jsonl:2 1: timeout: row exceeded its time limit (1s)*"])
 
 
+SLOW_SCORER = """
+import time
+
+from pytest_answerbench.verdict import Verdict
+
+
+def score(row, ctx):
+    if row["prediction"] == "SLOW":  # most of a row's limit, in a sleep the limit's alarm interrupts
+        time.sleep(0.7)
+        return Verdict("correct", 1.0, method="test")
+    right = row["prediction"] == "(" + row["answer"] + ")"
+    return Verdict("correct" if right else "wrong", 1.0 if right else 0.0, method="test")
+"""
+
+
+def test_a_row_limit_counts_from_the_row_s_start_not_the_chunk_s(bench_env):
+    """Three rows of 0.7 s each in one chunk under a 1 s limit: each is in time (the chunk's rows share one alarm,
+    moved on to each row's own deadline); the SIGALRM handler the run found is there after it, and no timer."""
+    import signal
+
+    (bench_env.path / "slow.py").write_text(SLOW_SCORER)
+    (bench_env.path / "mine.yaml").write_text("name: mine\nscorer: slow:score\nrequired: [prediction, answer]\n"
+                                              "timeout: 1\n")
+    rows = [mc_row(i, "(B)") for i in range(5)]
+    for i in (1, 2, 3):
+        rows[i]["prediction"] = "SLOW"
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    handler = signal.getsignal(signal.SIGALRM)
+    result = bench_env.runpytest(BENCH, "mine.yaml", "preds.jsonl", "--bench-stream", "on", BENCH_REPORT,
+                                 "report.json", "--bench-no-shape-check", "-p", "no:timeout")
+    result.assert_outcomes(passed=5)
+    assert {r["status"] for r in load_report(bench_env)["rows"]} == {"correct"}
+    assert signal.getsignal(signal.SIGALRM) is handler
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
 def test_passed_rows_listed_with_rp_each_under_its_own_name(bench_env):
     write_jsonl(bench_env.path / "preds.jsonl", _rows(10))
     result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", "-rp")
