@@ -76,17 +76,6 @@ def parse_multi_choice_upstream(
     return candidates[best], method
 
 
-_READER: Any = None  # ``choice.infer_choice``, imported at the first row (for start-up cost), then kept
-
-
-def _reader() -> Any:
-    global _READER
-    from ..choice import infer_choice
-
-    _READER = infer_choice
-    return infer_choice
-
-
 def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     gold = str(row.get("answer", "")).strip()
     prediction = row.get("prediction")
@@ -103,7 +92,8 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         return Verdict.graded(letter == row.get("answer"), extracted=letter, method=method, gold=gold,
                               detail=detail, extra=extra)
 
-    infer_choice = _READER or _reader()
+    from ..choice import infer_choice
+
     if not options:
         return Verdict.error("the row has no option columns (A, B, ...)", gold=gold)
     if gold not in options:
