@@ -5,9 +5,10 @@ In item mode (collect.py) every row is a pytest item: one ``Item`` and three rep
 pytest's node machinery each, which cannot fit a million rows in a gigabyte. Here a prediction file is collected
 as one item per ``CHUNK_ROWS`` rows (``RowChunk``: the rows' names, lines and byte spans from the one pass the
 plan makes over the file, held in arrays). The plugin's own ``pytest_runtest_protocol`` runs a chunk: each row
-is read, scored under its time limit and logged as one call ``TestReport`` with its own node id
-(``preds.jsonl::<row id>``), location, outcome and failure text, through ``pytest_runtest_logreport``, as
-pytest-xdist's controller logs the reports of items it never collected. The terminal shows a dot a row, the
+is read, scored under its time limit (``timeguard.RowClock``: one handler for the chunk) and logged as one call
+``TestReport`` (rows scored ``SCORE_AHEAD`` at a time before they are logged, where nothing can tell) with its
+own node id (``preds.jsonl::<row id>``), location, outcome and failure text, through
+``pytest_runtest_logreport``, as pytest-xdist's controller logs the reports of items it never collected. The terminal shows a dot a row, the
 cache records failed rows, ``-x``/``--maxfail`` stop at the row (``session.shouldfail``/``shouldstop``, checked
 after every row); under xdist chunks are the items distributed and the workers' row reports reach the
 controller as any report does. A chunk is never reported as a test.
