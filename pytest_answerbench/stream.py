@@ -8,8 +8,8 @@ plan makes over the file, held in arrays). The plugin's own ``pytest_runtest_pro
 is read, scored under its time limit (``timeguard.RowClock``: one handler for the chunk) and logged as one call
 ``TestReport`` (rows scored ``SCORE_AHEAD`` at a time before they are logged, where nothing can tell) with its
 own node id (``preds.jsonl::<row id>``), location, outcome and failure text, through
-``pytest_runtest_logreport``, as pytest-xdist's controller logs the reports of items it never collected. The terminal shows a dot a row, the
-cache records failed rows, ``-x``/``--maxfail`` stop at the row (``session.shouldfail``/``shouldstop``, checked
+``pytest_runtest_logreport``, as pytest-xdist's controller logs the reports of items it never collected. The
+terminal shows a dot a row, the cache records failed rows, ``-x``/``--maxfail`` stop at the row (``session.shouldfail``/``shouldstop``, checked
 after every row); under xdist chunks are the items distributed and the workers' row reports reach the
 controller as any report does. A chunk is never reported as a test.
 
