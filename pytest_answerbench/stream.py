@@ -9,8 +9,8 @@ is read, scored under its time limit (``timeguard.RowClock``: one handler for th
 ``TestReport`` (rows scored ``SCORE_AHEAD`` at a time before they are logged, where nothing can tell) with its
 own node id (``preds.jsonl::<row id>``), location, outcome and failure text, through
 ``pytest_runtest_logreport``, as pytest-xdist's controller logs the reports of items it never collected. The
-terminal shows a dot a row, the cache records failed rows, ``-x``/``--maxfail`` stop at the row (``session.shouldfail``/``shouldstop``, checked
-after every row); under xdist chunks are the items distributed and the workers' row reports reach the
+terminal shows a dot a row, the cache records failed rows, ``-x``/``--maxfail`` stop at the row
+(``session.shouldfail``/``shouldstop``, checked after every row); under xdist chunks are the items distributed and the workers' row reports reach the
 controller as any report does. A chunk is never reported as a test.
 
 What pytest does with items, the plugin does per row here: ``-k`` (pytest's own expression against the row's
@@ -695,8 +695,8 @@ class StreamMode:
                         if rows.problems.get(j) is None:
                             try:
                                 last = scored[j] = score(j, None)
-                            except BaseException as exc:  # an interrupt: raised in its row's turn, rows before it logged
-                                scored[j] = (exc,)
+                            except BaseException as exc:  # an interrupt: raised in its row's turn, once the
+                                scored[j] = (exc,)  # rows before it are logged
                                 break
                     if ahead == 1 and scorer is not None and scoring.own_judge is None and watchers is None and \
                             self._unwatched(parent):
