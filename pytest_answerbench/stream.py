@@ -673,6 +673,9 @@ class StreamMode:
 
         for k in range(len(rows)):
             if session.shouldfail or session.shouldstop:
+                for entry in scored.values():
+                    if len(entry) == 1:
+                        raise entry[0]  # an interrupt while a row was scored ahead is not lost to the stop
                 return
             name = rows.names[k]
             line = rows.lines[k]

@@ -463,3 +463,15 @@ def test_rows_scored_ahead_of_a_stop_are_not_reported(bench_env, monkeypatch):
     assert statuses[:3] == ["correct", "correct", "wrong"] and set(statuses[3:]) == {"not_run"}
     cases = ET.parse(bench_env.path / "junit.xml").getroot().iter("testcase")
     assert [c.get("name") for c in cases if c.get("name").isdigit()] == ["0", "1", "2"]  # the rows' cases
+
+
+def test_an_interrupt_while_scoring_ahead_outlasts_a_stop_before_its_row(bench_env, monkeypatch):
+    """-x stops the run at the third row, before the tenth row's turn; the interrupt raised while the tenth was
+    scored ahead still ends the run as interrupted."""
+    _scorings(monkeypatch, interrupt_at=10)
+    rows = [mc_row(i, "(B)") for i in range(120)]
+    rows[2]["prediction"] = "(A)"
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", "-x",
+                                 no_reraise_ctrlc=True)
+    assert result.ret == pytest.ExitCode.INTERRUPTED
