@@ -11,8 +11,7 @@ own node id (``preds.jsonl::<row id>``), location, outcome and failure text, thr
 ``pytest_runtest_logreport``, as pytest-xdist's controller logs the reports of items it never collected. The
 terminal shows a dot a row, the cache records failed rows, ``-x``/``--maxfail`` stop at the row
 (``session.shouldfail``/``shouldstop``, checked after every row); under xdist chunks are the items distributed
-and the workers' row reports reach the
-controller as any report does. A chunk is never reported as a test.
+and the workers' row reports reach the controller as any report does. A chunk is never reported as a test.
 
 What pytest does with items, the plugin does per row here: ``-k`` (pytest's own expression against the row's
 names), ``--lf``/``--ff`` (the cache's failed node ids), ``--bench-select`` and ``--bench-resume`` (the rows of
