@@ -49,18 +49,19 @@ def _open_statm() -> int | None:
 
 
 _statm_fd: int | None = None
-_statm_pid = 0
+_statm_opened = False  # opened by this process (a forked child opens its own: ``_forgotten_in_a_new_process``)
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def data_in_use() -> int | None:
     """Bytes of the process's data and stack mappings (what RLIMIT_DATA counts, and its stack), or None."""
-    global _statm_fd, _statm_pid
-    if _statm_pid != os.getpid():  # a forked child reads its own file, not the parent's
-        _statm_fd, _statm_pid = _open_statm(), os.getpid()
+    global _statm_fd, _statm_opened
+    if not _statm_opened:
+        _statm_fd, _statm_opened = _open_statm(), True
     if _statm_fd is None:
         return None
     try:
-        return int(os.pread(_statm_fd, 256, 0).split()[5]) * os.sysconf("SC_PAGE_SIZE")
+        return int(os.pread(_statm_fd, 256, 0).split()[5]) * _PAGE
     except (OSError, ValueError, IndexError):
         return None
 
@@ -151,7 +152,14 @@ class MemoryCeiling:
 
 
 def _forgotten_in_a_new_process() -> None:
+    global _statm_fd, _statm_opened
     MemoryCeiling._depth, MemoryCeiling._saved = 0, None
+    if _statm_fd is not None:  # the parent's /proc/self/statm would show the parent's size: the child opens its own
+        try:
+            os.close(_statm_fd)
+        except OSError:
+            pass
+    _statm_fd, _statm_opened = None, False
 
 
 if hasattr(os, "register_at_fork"):

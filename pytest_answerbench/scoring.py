@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 from contextlib import nullcontext
+from collections import abc
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
@@ -58,7 +59,7 @@ def score_with_spec(spec: BenchmarkSpec, row: Mapping[str, Any], ctx: ScoreConte
                     max_memory: float | None = None) -> Verdict:
     """Score ``row`` under ``spec``; never raises on bad row content. ``max_memory``: megabytes the scoring may
     allocate (memguard.py), None for no ceiling."""
-    if not isinstance(row, Mapping):
+    if not isinstance(row, abc.Mapping):  # (typing's alias checks through two Python-level calls)
         return Verdict.error(f"row must be an object, got {type(row).__name__}")
     missing = spec.missing_fields(row)
     if missing:

@@ -5,12 +5,13 @@ In item mode (collect.py) every row is a pytest item: one ``Item`` and three rep
 pytest's node machinery each, which cannot fit a million rows in a gigabyte. Here a prediction file is collected
 as one item per ``CHUNK_ROWS`` rows (``RowChunk``: the rows' names, lines and byte spans from the one pass the
 plan makes over the file, held in arrays). The plugin's own ``pytest_runtest_protocol`` runs a chunk: each row
-is read, scored under its time limit and logged as one call ``TestReport`` with its own node id
-(``preds.jsonl::<row id>``), location, outcome and failure text, through ``pytest_runtest_logreport``, as
-pytest-xdist's controller logs the reports of items it never collected. The terminal shows a dot a row, the
-cache records failed rows, ``-x``/``--maxfail`` stop at the row (``session.shouldfail``/``shouldstop``, checked
-after every row); under xdist chunks are the items distributed and the workers' row reports reach the
-controller as any report does. A chunk is never reported as a test.
+is read, scored under its time limit (``timeguard.RowClock``: one handler for the chunk) and logged as one call
+``TestReport`` (rows scored ``SCORE_AHEAD`` at a time before they are logged, where nothing can tell) with its
+own node id (``preds.jsonl::<row id>``), location, outcome and failure text, through
+``pytest_runtest_logreport``, as pytest-xdist's controller logs the reports of items it never collected. The
+terminal shows a dot a row, the cache records failed rows, ``-x``/``--maxfail`` stop at the row
+(``session.shouldfail``/``shouldstop``, checked after every row); under xdist chunks are the items distributed
+and the workers' row reports reach the controller as any report does. A chunk is never reported as a test.
 
 What pytest does with items, the plugin does per row here: ``-k`` (pytest's own expression against the row's
 names), ``--lf``/``--ff`` (the cache's failed node ids), ``--bench-select`` and ``--bench-resume`` (the rows of
@@ -29,11 +30,12 @@ import os
 import time
 from array import array
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
-from . import _compat
+from . import _compat, scorers
 from .collect import PredictionFile, describe, load_baseline
 from .inputs import sample_row
 from .inputs.shape import FieldCheck
@@ -46,7 +48,7 @@ from .report.paired import current_ids
 from .report.rows import junit_properties, make_row
 from .run import BenchRun
 from .scoring import coerce_verdict
-from .timeguard import ScoreTimeout, deadline
+from .timeguard import RowClock, ScoreTimeout, deadline
 from .verdict import CORRECT, ERROR, MISS, NOT_RUN, TIMEOUT, Verdict
 
 if TYPE_CHECKING:
@@ -63,6 +65,9 @@ STREAM_ROWS = 20_000
 #: health; small enough that two workers share a 20,000-row file evenly, large enough that the chunks' own cost
 #: (one item, one log start and finish) is nothing a row.
 CHUNK_ROWS = 1_000
+#: Rows of a chunk read and scored one after the other before their reports are logged, where nothing can tell
+#: (``StreamMode._run_rows``): a row's report then follows its scoring by at most this many rows.
+SCORE_AHEAD = 50
 #: The ``workerinput`` key under which xdist's controller tells each worker the run is streamed.
 STREAM_KEY = "answerbench_stream"
 #: The ``workeroutput`` key under which a worker sends the node ids of the rows it left out.
@@ -557,12 +562,12 @@ class StreamMode:
                 reporter.write_line(line)
 
     # the chunks' protocol
-    @pytest.hookimpl(tryfirst=True)
+    @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any) -> bool | None:
         """No pytest-timeout timer for a chunk: each row has its own limit."""
         return True if isinstance(item, RowChunk) else None
 
-    @pytest.hookimpl(tryfirst=True)
+    @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_cancel_timer(self, item: pytest.Item) -> bool | None:
         return True if isinstance(item, RowChunk) else None
 
@@ -583,7 +588,34 @@ class StreamMode:
         return True
 
     def run_chunk(self, chunk: RowChunk) -> None:
-        """Score the chunk's rows one by one, logging one report a row; stop where pytest would stop."""
+        """Score the chunk's rows one by one, logging one report a row; stop where pytest would stop. The rows'
+        time limits share one SIGALRM handler for the chunk (``RowClock``: a row costs a clock read, not two
+        timer calls), given back when the chunk ends, however it ends."""
+        clock = RowClock(self.limit)
+        try:
+            self._run_rows(chunk, clock if clock.open() else None)
+        finally:
+            clock.close()
+
+    def _unwatched(self, node: pytest.Node) -> bool:
+        """May a chunk's rows be scored ``SCORE_AHEAD`` at a time, then logged (the scoring's code then stays warm
+        in the processor's caches: logging each report between two rows ran ~30 us a VMCBench row slower)? Only
+        where nothing could tell the order: the scorer is one of this package's (no side effects, no way out of
+        the process), and only pytest's own plugins and this one see each row's report as it is logged (a
+        plugin's report hook that stops the run, or an xdist worker's channel, sees rows as they come). A row
+        scored ahead and then not logged (after -x, a stop) is work no one sees; an interrupt raised while a row
+        is scored ahead is raised in that row's turn, after the rows before it are logged."""
+        if not scorers.get(self.collection.spec.scorer).builtin:
+            return False
+        for name in ("pytest_runtest_logreport", "pytest_report_teststatus"):
+            for impl in getattr(node.ihook, name).get_hookimpls():
+                plugin = impl.plugin
+                module = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+                if not module.startswith(("_pytest.", f"{__package__}.")):
+                    return False
+        return True
+
+    def _run_rows(self, chunk: RowChunk, clock: RowClock | None) -> None:
         session = chunk.session
         parent: PredictionFile = chunk.parent  # type: ignore[assignment]
         log = chunk.ihook.pytest_runtest_logreport
@@ -599,8 +631,50 @@ class StreamMode:
         worker = run.is_worker
         shared: pytest.TestReport | None = None
         watchers = _row_watchers(parent, run)
+        ahead = 1  # rows scored at a time before their reports are logged (SCORE_AHEAD once the scorer allows it)
+        scored: dict[int, tuple[Any, ...]] = {}
+
+        def score(k: int, view: RowView | None) -> tuple[Any, ...]:
+            """Row ``k`` read and scored under its time limit: (row, verdict, longrepr, a fatal judge error, the
+            time it started, the seconds it took)."""
+            nonlocal scorer
+            started = time.perf_counter()
+            epoch = time.time()
+            row = fatal = longrepr = None
+            try:
+                if scorer is None:
+                    scorer = scoring.own_scorer()
+                row = parent.load_row(rows.ref(k))
+                sample = rows.samples.get(k)
+                if sample is not None:
+                    row = sample_row(row, sample, spec.prediction_field)
+                verdict = None
+                try:
+                    with clock if clock is not None else deadline(self.limit):
+                        verdict = coerce_verdict(scorer(row, rows.ids.get(k, rows.names[k])))
+                finally:
+                    if watchers is not None:  # as a row item hands its verdict over (None: the scorer raised)
+                        watchers(item=view, row=row, verdict=verdict)
+            except ScoreTimeout:
+                verdict = Verdict(TIMEOUT, 0.0, method="timeout",
+                                  detail=f"row exceeded its time limit ({self.limit:g}s)")
+            except JudgeFatalError as exc:
+                fatal = exc
+                verdict = Verdict.error(f"judge unusable: {exc}", method="judge-fatal")
+                longrepr = f"{type(exc).__name__}: {exc}"
+            except JudgeError as exc:
+                verdict = Verdict.error(f"judge failed: {exc}", method="judge-error")
+                longrepr = f"{type(exc).__name__}: {exc}"
+            except Exception as exc:  # the row's error, as item mode reports a scorer's exception
+                verdict = Verdict.error(f"{type(exc).__name__}: {exc}", method="exception")
+                longrepr = f"{type(exc).__name__}: {exc}"
+            return row, verdict, longrepr, fatal, epoch, time.perf_counter() - started
+
         for k in range(len(rows)):
             if session.shouldfail or session.shouldstop:
+                for entry in scored.values():
+                    if len(entry) == 1:
+                        raise entry[0]  # an interrupt while a row was scored ahead is not lost to the stop
                 return
             name = rows.names[k]
             line = rows.lines[k]
@@ -608,44 +682,35 @@ class StreamMode:
             nodeid = prefix + name
             location = (relpath, max(line - 1, 0), f"{row_id} ({basename}:{line})")
             view = RowView(parent, row_id, line, rows.samples.get(k), nodeid, location)
-            started = time.perf_counter()
-            epoch = time.time()
             problem = rows.problems.get(k)
-            row = None
             when = "call"
             if problem is not None:
                 when = "setup"
-                verdict = Verdict.error(problem, method="unreadable-row")
-                longrepr: Any = problem
+                row, verdict, longrepr, spent = None, Verdict.error(problem, method="unreadable-row"), problem, 0.0
+                epoch = time.time()
             else:
-                try:
-                    if scorer is None:
-                        scorer = scoring.own_scorer()
-                    row = parent.load_row(rows.ref(k))
-                    if view.sample is not None:
-                        row = sample_row(row, view.sample, spec.prediction_field)
-                    verdict = None
-                    try:
-                        with deadline(self.limit):
-                            verdict = coerce_verdict(scorer(row, row_id))
-                    finally:
-                        if watchers is not None:  # as a row item hands its verdict over (None: the scorer raised)
-                            watchers(item=view, row=row, verdict=verdict)
-                    longrepr = None
-                except ScoreTimeout:
-                    verdict = Verdict(TIMEOUT, 0.0, method="timeout",
-                                      detail=f"row exceeded its time limit ({self.limit:g}s)")
-                    longrepr = None
-                except JudgeFatalError as exc:
-                    run.stop(session, f"judge: {exc}")
-                    verdict = Verdict.error(f"judge unusable: {exc}", method="judge-fatal")
-                    longrepr = f"{type(exc).__name__}: {exc}"
-                except JudgeError as exc:
-                    verdict = Verdict.error(f"judge failed: {exc}", method="judge-error")
-                    longrepr = f"{type(exc).__name__}: {exc}"
-                except Exception as exc:  # the row's error, as item mode reports a scorer's exception
-                    verdict = Verdict.error(f"{type(exc).__name__}: {exc}", method="exception")
-                    longrepr = f"{type(exc).__name__}: {exc}"
+                if k not in scored:
+                    scored.clear()
+                    last = scored[k] = score(k, view)
+                    for j in range(k + 1, min(k + ahead, len(rows))):
+                        if last[3] is not None:
+                            break  # the judge is unusable: no row after it is scored
+                        if rows.problems.get(j) is None:
+                            try:
+                                last = scored[j] = score(j, None)
+                            except BaseException as exc:  # an interrupt: raised in its row's turn, once the
+                                scored[j] = (exc,)  # rows before it are logged
+                                break
+                    if ahead == 1 and scorer is not None and scoring.own_judge is None and watchers is None and \
+                            self._unwatched(parent):
+                        ahead = SCORE_AHEAD
+                entry = scored.pop(k)
+                if len(entry) == 1:
+                    raise entry[0]
+                row, verdict, longrepr, fatal, epoch, spent = entry
+                if fatal is not None:
+                    run.stop(session, f"judge: {fatal}")
+            logged = time.perf_counter()
             rec = run.record(view, verdict, row if isinstance(row, dict) else None)
             if (run.is_worker or self.junit) and _may_hold_surrogates(rec):
                 rec = scrub_surrogates(rec)  # as item mode does: lone surrogates cannot cross xdist or go to XML
@@ -660,7 +725,7 @@ class StreamMode:
                     outcome = "failed"
                     if longrepr is None:
                         longrepr = describe(verdict)
-            duration = time.perf_counter() - started
+            duration = spent + (time.perf_counter() - logged)
             properties = junit_properties(rec) if self.junit else _NO_PROPERTIES
             if outcome == "passed" and shared is not None:
                 # pytest's terminal keeps every report it is given to the end: a passed row's report is one

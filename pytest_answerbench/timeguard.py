@@ -20,6 +20,11 @@ in ``sys.modules`` for the rest of the process (measured: a 0.1 s row limit firi
 made every later row in that process read ``AttributeError: module 'sympy' ...`` and score a correct answer
 wrong). The alarm is put off, ``REPEAT`` seconds at a time, until the import is done (at most
 ``IMPORT_GRACE`` seconds past the deadline), and the row then ends as a timeout.
+
+:class:`RowClock` gives many consecutive blocks (a streamed chunk's rows) the same limit with one handler and,
+most of the time, no timer call at all: a block starts with a clock read, and the alarm armed for an earlier block
+(never later than this block's deadline) is moved on to this block's deadline when it fires. ``deadline`` nested
+inside such a block counts from that block's own deadline, as it counts from an outer timer's.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ try:  # the handlers as they are: signal's wrappers try (and fail, slowly) to ma
 except ImportError:  # pragma: no cover - not CPython
     getsignal, setsignal = signal.getsignal, signal.signal
 
-__all__ = ["IMPORT_GRACE", "ScoreTimeout", "deadline", "importing"]
+__all__ = ["IMPORT_GRACE", "RowClock", "ScoreTimeout", "deadline", "importing"]
 
 REPEAT = 0.1  # seconds between repeated alarms once the deadline has passed
 IMPORT_GRACE = 30.0  # seconds past a deadline that an import in progress may take before it is interrupted anyway
@@ -126,6 +131,11 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
 
     outer_handler = getsignal(signal.SIGALRM)
     outer_remaining, outer_interval = signal.getitimer(signal.ITIMER_REAL)
+    clock = getattr(outer_handler, "__self__", None)
+    if outer_remaining and isinstance(clock, RowClock) and clock.in_block and not clock.raised:
+        # the outer limit is the block's own deadline, not the alarm armed for an earlier block (which may be due
+        # sooner, and then only moves the alarm on)
+        outer_remaining = max(clock.deadline - time.monotonic(), 1e-6)
     started = time.monotonic()
     cpu_started = time.thread_time()
     outer_fired: list[bool] = []
@@ -150,3 +160,89 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
     if lost:
         raise ScoreTimeout(f"scoring exceeded {seconds:g}s (the limit landed where its exception was lost: "
                            "a garbage-collector callback or a __del__ method)")
+
+
+class RowClock:
+    """One time limit for each of many consecutive blocks on the main thread (a streamed chunk's rows), without
+    two timer calls and a handler swap a block: ``open()`` installs the handler once, each ``with clock:`` block
+    then behaves as ``with deadline(seconds):`` (a ``ScoreTimeout`` at the deadline, repeated every ``REPEAT``
+    seconds until the block ends, never inside an import or a timeout on its way out, raised at the block's end if
+    every one was lost), and ``close()`` disarms the timer and puts the handler back.
+
+    A block costs a clock read and a look at the timer: the alarm armed for an earlier block fires no later than
+    this block's deadline (each block's deadline is later than the one before), and when it fires early it is
+    re-armed for what is left of this block's limit. Between blocks an alarm does nothing.
+    """
+
+    __slots__ = ("seconds", "active", "in_block", "started", "deadline", "raised", "_handler", "_outer")
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.active = False
+        self.in_block = False
+        self.started = 0.0  # time.monotonic() when the running block began
+        self.deadline = 0.0  # ... and when its limit is up
+        self.raised: list[tuple[ScoreTimeout, float]] | None = None  # the running block's timeouts, and when
+        self._handler = self._on_alarm  # one bound method: recognised as the installed handler
+        self._outer: object = None
+
+    def open(self) -> bool:
+        """Take SIGALRM for the blocks to come. False when there is nothing to take it for (no limit, no
+        SIGALRM, not the main thread) or when another timer is armed: then each block nests with that timer as
+        ``deadline`` does, and the caller uses ``deadline``."""
+        if (not self.seconds or self.seconds <= 0 or not _HAS_ALARM
+                or threading.current_thread() is not threading.main_thread()
+                or signal.getitimer(signal.ITIMER_REAL)[0]):
+            return False
+        self._outer = getsignal(signal.SIGALRM)
+        setsignal(signal.SIGALRM, self._handler)
+        self.active = True
+        return True
+
+    def close(self) -> None:
+        """Disarm the timer and put back the handler found by ``open``."""
+        if not self.active:
+            return
+        self.active = self.in_block = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        setsignal(signal.SIGALRM, self._outer)
+
+    def __enter__(self) -> None:
+        self.started = now = time.monotonic()
+        self.deadline = now + self.seconds  # type: ignore[operator]
+        self.in_block = True
+        if getsignal(signal.SIGALRM) is not self._handler:  # replaced between blocks (a hook's own alarm)
+            setsignal(signal.SIGALRM, self._handler)
+        left = signal.getitimer(signal.ITIMER_REAL)[0]
+        if not left or left > self.seconds:  # type: ignore[operator]
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> bool:
+        self.in_block = False
+        raised = self.raised
+        if raised:
+            self.raised = None
+            signal.setitimer(signal.ITIMER_REAL, 0)  # the repeats end with the block; the next one arms anew
+            if exc_type is None:  # the block ended without the timeout its deadline raised: it was lost
+                raise ScoreTimeout(f"scoring exceeded {self.seconds:g}s (the limit landed where its exception was "
+                                   "lost: a garbage-collector callback or a __del__ method)")
+        return False
+
+    def _on_alarm(self, signum: int, frame: FrameType | None) -> None:  # noqa: ARG002 - a signal handler's
+        if not self.in_block:
+            return  # between blocks: the next block arms the timer
+        now = time.monotonic()
+        raised = self.raised
+        if now < self.deadline and not raised:
+            signal.setitimer(signal.ITIMER_REAL, self.deadline - now)  # armed for an earlier block
+            return
+        signal.setitimer(signal.ITIMER_REAL, REPEAT)  # again until the block ends
+        if raised and _unwinding(raised[-1][0]) and now - raised[-1][1] < UNWIND_GRACE:
+            return  # the timeout already raised is on its way out (as in ``deadline``)
+        if importing(frame) and now - self.started < self.seconds + IMPORT_GRACE:  # type: ignore[operator]
+            return
+        exc = ScoreTimeout(f"scoring exceeded {self.seconds:g}s")
+        if raised is None:
+            raised = self.raised = []
+        raised.append((exc, now))
+        raise exc

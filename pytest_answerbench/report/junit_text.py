@@ -110,9 +110,15 @@ def _attr(text: str) -> str:
 _NEEDS_ESCAPE = lazy_compile("[^ !#-%'-;=?-~\u0080-\ud7ff\ue000-\ufffd]")
 
 
+_NUMBERS = (int, float, bool)  # exact classes whose text (digits, letters, "+-.") never needs escaping
+
+
 def _value(value: object) -> str:
     """An attribute value junitxml shows (:func:`visible`), escaped for the attribute."""
-    text = value if type(value) is str else str(value)
+    cls = value.__class__
+    if cls in _NUMBERS:
+        return str(value)
+    text = value if cls is str else str(value)
     return _attr(visible(text)) if _NEEDS_ESCAPE.search(text) else text
 
 
@@ -145,6 +151,9 @@ def case_names(nodeid: str, prefix: str | None = None) -> tuple[str, str]:
     names[-1] += bracket + params
     classnames = ([prefix] if prefix else []) + names[:-1]
     return ".".join(classnames), names[-1]
+
+
+_KINDS = {"passed": "", "failed": "failure", "skipped": "skipped"}  # a case's element by its outcome
 
 
 class JunitTotals(NamedTuple):
@@ -224,7 +233,7 @@ class JunitText:
         if self._spool is None:
             raise ValueError(f"{self.path}: the JUnit file is closed")
         if kind is None:
-            kind = {"passed": "", "failed": "failure", "skipped": "skipped"}.get(outcome)
+            kind = _KINDS.get(outcome)
             if kind is None:
                 raise ValueError(f"outcome must be passed, failed or skipped, not {outcome!r}")
         head = self._start(nodeid)
@@ -341,10 +350,11 @@ class JunitText:
             filename, lineno, reason = longrepr
             reason = reason[9:] if reason.startswith("Skipped: ") else reason
             kind, message, text = "skipped", reason, f"{filename}:{lineno}: {reason}"
+        captured = ("", "", "") if self.logging == "no" else (report.capstdout, report.capstderr, report.caplog)
         self.add_case(report.nodeid, report.outcome, report.duration or 0.0, message, text,
                       report.user_properties, kind or None, other_phases=other_phases,
                       location=(report.location[0], report.location[1]), url=getattr(report, "url", None),
-                      stdout=report.capstdout, stderr=report.capstderr, log=report.caplog)
+                      stdout=captured[0], stderr=captured[1], log=captured[2])
 
     def add_global_property(self, name: str, value: object) -> None:
         """A property of the whole suite (``record_testsuite_property``), written in the header at close."""

@@ -354,9 +354,15 @@ class DigestLines:
         file = r.get("file")
         if file not in self.files:
             self.files[file] = scrub_surrogates(file)
-        return repr((self.files[file], r.get("line"), scrub_surrogates(str(r.get("id"))),
-                     scrub_surrogates(r.get("question_id")), r.get("sample"), scrub_surrogates(r.get("status")),
-                     _row_score(r)))
+        ident, question, status = str(r.get("id")), r.get("question_id"), r.get("status")
+        # ASCII text holds no surrogate: scrubbed only otherwise (the same line, without three calls a row)
+        if not ident.isascii():
+            ident = scrub_surrogates(ident)
+        if question is not None:
+            question = scrub_surrogates(question)
+        if not (status.__class__ is str and status.isascii()):
+            status = scrub_surrogates(status)
+        return repr((self.files[file], r.get("line"), ident, question, r.get("sample"), status, _row_score(r)))
 
 
 def repeated_rows(rows: Iterable[Mapping[str, Any]]) -> list[str]:

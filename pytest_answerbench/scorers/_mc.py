@@ -25,10 +25,21 @@ def option_text(value: Any) -> str:
     return str(value)
 
 
+_LETTERS: dict[str, str] = {}  # limit -> the letters A..limit
+
+
 def option_columns(row: Mapping[str, Any], limit: str = "Z") -> dict[str, str]:
     """The options ``A``..``limit`` that the row has, in letter order, as text."""
+    letters = _LETTERS.get(limit)
+    if letters is None:
+        letters = _LETTERS[limit] = string.ascii_uppercase[: string.ascii_uppercase.index(limit) + 1]
     out = {}
-    for letter in string.ascii_uppercase[: string.ascii_uppercase.index(limit) + 1]:
-        if letter in row and not is_missing(row[letter]):
-            out[letter] = option_text(row[letter])
+    for letter in letters:
+        if letter in row:
+            value = row[letter]
+            if value.__class__ is str:  # text: missing only when empty, and its own text
+                if value:
+                    out[letter] = value
+            elif not is_missing(value):
+                out[letter] = option_text(value)
     return out

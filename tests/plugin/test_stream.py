@@ -322,6 +322,42 @@ def test_each_row_has_its_own_time_limit(bench_env):
     result.stdout.fnmatch_lines(["*preds.jsonl:2 1: timeout: row exceeded its time limit (1s)*"])
 
 
+SLOW_SCORER = """
+import time
+
+from pytest_answerbench.verdict import Verdict
+
+
+def score(row, ctx):
+    if row["prediction"] == "SLOW":  # most of a row's limit, in a sleep the limit's alarm interrupts
+        time.sleep(0.7)
+        return Verdict("correct", 1.0, method="test")
+    right = row["prediction"] == "(" + row["answer"] + ")"
+    return Verdict("correct" if right else "wrong", 1.0 if right else 0.0, method="test")
+"""
+
+
+def test_a_row_limit_counts_from_the_row_s_start_not_the_chunk_s(bench_env):
+    """Three rows of 0.7 s each in one chunk under a 1 s limit: each is in time (the chunk's rows share one alarm,
+    moved on to each row's own deadline); the SIGALRM handler the run found is there after it, and no timer."""
+    import signal
+
+    (bench_env.path / "slow.py").write_text(SLOW_SCORER)
+    (bench_env.path / "mine.yaml").write_text("name: mine\nscorer: slow:score\nrequired: [prediction, answer]\n"
+                                              "timeout: 1\n")
+    rows = [mc_row(i, "(B)") for i in range(5)]
+    for i in (1, 2, 3):
+        rows[i]["prediction"] = "SLOW"
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    handler = signal.getsignal(signal.SIGALRM)
+    result = bench_env.runpytest(BENCH, "mine.yaml", "preds.jsonl", "--bench-stream", "on", BENCH_REPORT,
+                                 "report.json", "--bench-no-shape-check", "-p", "no:timeout")
+    result.assert_outcomes(passed=5)
+    assert {r["status"] for r in load_report(bench_env)["rows"]} == {"correct"}
+    assert signal.getsignal(signal.SIGALRM) is handler
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
 def test_passed_rows_listed_with_rp_each_under_its_own_name(bench_env):
     write_jsonl(bench_env.path / "preds.jsonl", _rows(10))
     result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", "-rp")
@@ -358,3 +394,84 @@ def test_a_crashed_worker_leaves_its_chunks_other_rows_not_run(bench_env):
     assert statuses["1500"] == "not_run" and statuses["1499"] == "correct"
     assert report["counts"]["correct"] == 2000 and report["counts"]["not_run"] == 500
     assert "crashed" in report["incomplete_reason"]
+
+
+# -- rows scored a few at a time, then logged (stream.SCORE_AHEAD) -------------------------------------------------
+
+def _scorings(monkeypatch, interrupt_at: int | None = None) -> list:
+    """The rows' scorings, counted through the multiple-choice reader (VMCBench's built-in scorer); with
+    ``interrupt_at``, that scoring raises KeyboardInterrupt."""
+    from pytest_answerbench import choice
+
+    seen: list = []
+    real = choice.infer_choice
+
+    def reading(response, options):
+        seen.append(response)
+        if len(seen) == interrupt_at:
+            raise KeyboardInterrupt
+        return real(response, options)
+
+    monkeypatch.setattr(choice, "infer_choice", reading)
+    return seen
+
+
+def test_a_plugin_watching_reports_sees_each_row_before_the_next_is_scored(bench_env, monkeypatch):
+    """Another plugin's report hook sees rows as they come: each row's report is logged before the next row is
+    scored (rows are scored ahead only where no plugin but pytest's own sees the reports)."""
+    scorings = _scorings(monkeypatch)
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(i, "(B)" if i % 3 else "(A)") for i in range(120)])
+    counts: list = []
+
+    class Probe:
+        @pytest.hookimpl(trylast=True)
+        def pytest_runtest_logreport(self, report):
+            counts.append(len(scorings))
+
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", plugins=[Probe()])
+    result.assert_outcomes(passed=80, failed=40)
+    assert counts == list(range(1, 121))
+
+
+def test_an_interrupt_while_rows_are_scored_ahead_comes_in_its_row_s_turn(bench_env, monkeypatch):
+    """With only pytest's own plugins watching, rows are scored a few at a time; an interrupt raised while the
+    tenth row is scored ends the run after the nine rows before it are logged, and the report lists those nine
+    as scored and every other row as not run."""
+    scorings = _scorings(monkeypatch, interrupt_at=10)
+    write_jsonl(bench_env.path / "preds.jsonl", [mc_row(i, "(B)" if i % 3 else "(A)") for i in range(120)])
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", BENCH_REPORT,
+                                 "report.json", no_reraise_ctrlc=True)
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    assert len(scorings) == 10
+    statuses = [r["status"] for r in load_report(bench_env)["rows"]]
+    assert statuses[:9] == ["wrong", "correct", "correct"] * 3
+    assert set(statuses[9:]) == {"not_run"} and len(statuses) == 120
+
+
+def test_rows_scored_ahead_of_a_stop_are_not_reported(bench_env, monkeypatch):
+    """-x after the third row: the rows scored with it (``SCORE_AHEAD``, only pytest's own plugins watching) are
+    neither reported nor counted; the report has the three rows logged and every other row not run."""
+    scorings = _scorings(monkeypatch)
+    rows = [mc_row(i, "(B)") for i in range(120)]
+    rows[2]["prediction"] = "(A)"
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", "-x", BENCH_REPORT,
+                                 "report.json", "--junitxml=junit.xml")
+    result.assert_outcomes(passed=2, failed=1)
+    assert len(scorings) == 1 + stream.SCORE_AHEAD  # the first row alone, then SCORE_AHEAD rows from the second
+    statuses = [r["status"] for r in load_report(bench_env)["rows"]]
+    assert statuses[:3] == ["correct", "correct", "wrong"] and set(statuses[3:]) == {"not_run"}
+    cases = ET.parse(bench_env.path / "junit.xml").getroot().iter("testcase")
+    assert [c.get("name") for c in cases if c.get("name").isdigit()] == ["0", "1", "2"]  # the rows' cases
+
+
+def test_an_interrupt_while_scoring_ahead_outlasts_a_stop_before_its_row(bench_env, monkeypatch):
+    """-x stops the run at the third row, before the tenth row's turn; the interrupt raised while the tenth was
+    scored ahead still ends the run as interrupted."""
+    _scorings(monkeypatch, interrupt_at=10)
+    rows = [mc_row(i, "(B)") for i in range(120)]
+    rows[2]["prediction"] = "(A)"
+    write_jsonl(bench_env.path / "preds.jsonl", rows)
+    result = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", "--bench-stream", "on", "-x",
+                                 no_reraise_ctrlc=True)
+    assert result.ret == pytest.ExitCode.INTERRUPTED

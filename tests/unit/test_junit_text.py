@@ -206,3 +206,16 @@ def test_cases_sharing_their_starts_are_the_cases_written_alone(tmp_path_factory
         single.add_case(nodeid, outcome, 0.5, "why", "text", properties, location=("f.py", 3))
         alone.append(_testcases(single))
     assert _testcases(together) == "".join(alone)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(), st.floats(allow_nan=True, allow_infinity=True), st.booleans()),
+                min_size=1, max_size=5))
+def test_number_properties_are_written_as_their_text(tmp_path_factory, values):
+    """Numbers (ints, floats, bools) are written as ``str`` gives them, as junitxml writes any property's value,
+    and each parses back to that text."""
+    path = tmp_path_factory.mktemp("numbers") / "j.xml"
+    with JunitText(path) as writer:
+        writer.add_case("f.jsonl::row", properties=[(f"p{i}", v) for i, v in enumerate(values)])
+    found = [(p.get("name"), p.get("value")) for p in ET.parse(path).getroot().iter("property")]
+    assert found == [(f"p{i}", str(v)) for i, v in enumerate(values)]

@@ -162,7 +162,7 @@ def test_a_block_that_ends_in_time_raises_nothing():
 
 # --- a deadline never lands inside an import ------------------------------------------------------------------
 
-def test_a_deadline_waits_for_an_import_in_progress_then_fires(tmp_path, monkeypatch):
+def test_a_deadline_waits_for_an_import_in_progress_then_fires(tmp_path, monkeypatch, guard):
     """An exception raised inside an import leaves the module half-initialised for the rest of the process;
     the deadline is put off until the import is done, and the block still ends as a timeout."""
     import sys
@@ -176,7 +176,7 @@ def test_a_deadline_waits_for_an_import_in_progress_then_fires(tmp_path, monkeyp
     monkeypatch.delitem(sys.modules, "slowpkg.part", raising=False)
     started = time.monotonic()
     with pytest.raises(ScoreTimeout):
-        with deadline(0.1):
+        with guard(0.1):
             import slowpkg  # noqa: F401 - imported for its side effect
             _spin(5)
     assert 0.5 < time.monotonic() - started < 2.5  # after the import (0.6 s), at the next repeated alarm
@@ -204,13 +204,33 @@ def test_a_row_limit_during_sympy_s_first_import_leaves_sympy_whole():
         assert first in ("correct", "timeout") and (second, method) == ("correct", "symbolic@boxed"), (limit, out.stdout)
 
 
-def test_a_timeout_on_its_way_out_is_not_raised_again():
+@pytest.fixture(params=["deadline", "row clock"])
+def guard(request):
+    """``deadline`` itself, or a ``RowClock`` block with the same limit (the clock closed after the test)."""
+    if request.param == "deadline":
+        yield deadline
+        return
+    from pytest_answerbench.timeguard import RowClock
+
+    clocks = []
+
+    def block(seconds):
+        clocks.append(RowClock(seconds))
+        assert clocks[-1].open()
+        return clocks[-1]
+
+    yield block
+    for clock in clocks:
+        clock.close()
+
+
+def test_a_timeout_on_its_way_out_is_not_raised_again(guard):
     """The deadline's repeated alarm (for a timeout lost in a __del__) must not raise a second timeout while the
     first is being handled (a slow except block, a context manager's __exit__): the second one landed past the
     handler meant for the first (red team, issue 14: ScoreTimeout escaped step_limit 5 times in 18)."""
     caught = []
     with pytest.raises(ScoreTimeout) as info:
-        with deadline(0.05):
+        with guard(0.05):
             try:
                 _spin(5)
             except ScoreTimeout as first:
@@ -220,16 +240,122 @@ def test_a_timeout_on_its_way_out_is_not_raised_again():
     assert info.value is caught[0]
 
 
-def test_a_handler_that_swallows_the_timeout_and_works_on_is_interrupted_again():
+def test_a_handler_that_swallows_the_timeout_and_works_on_is_interrupted_again(guard):
     """A bare ``except:`` (as in reference code) that catches the timeout and keeps computing inside its handler
     is interrupted again once the unwinding grace is over."""
     from pytest_answerbench.timeguard import UNWIND_GRACE
 
     started = time.monotonic()
     with pytest.raises(ScoreTimeout):
-        with deadline(0.05):
+        with guard(0.05):
             try:
                 _spin(5)
             except BaseException:  # noqa: BLE001 - the reference code's bare except
                 _spin(30)
     assert time.monotonic() - started < UNWIND_GRACE + 2
+
+
+# --- RowClock: one handler for many consecutive blocks ---------------------------------------------------------
+
+def _clock(seconds: float):
+    from pytest_answerbench.timeguard import RowClock
+
+    clock = RowClock(seconds)
+    assert clock.open()
+    return clock
+
+
+def test_each_block_of_a_row_clock_has_its_own_limit():
+    """The limit counts from each block's start, not from the clock's opening: two blocks of 0.25 s under a
+    0.4 s limit both end in time; a third that runs on is stopped about 0.4 s after it began."""
+    clock = _clock(0.4)
+    try:
+        for _ in range(2):
+            with clock:
+                _spin(0.25)
+        started = time.monotonic()
+        with pytest.raises(ScoreTimeout):
+            with clock:
+                _spin(5)
+        assert 0.35 < time.monotonic() - started < 1.5
+        with clock:  # the next block starts afresh after a timeout
+            _spin(0.25)
+    finally:
+        clock.close()
+
+
+def test_an_alarm_between_blocks_does_nothing():
+    clock = _clock(0.2)
+    try:
+        with clock:
+            _spin(0.15)
+        _spin(0.3)  # the alarm armed for the block above lands here: nothing is raised
+        with clock:
+            pass
+    finally:
+        clock.close()
+
+
+def test_a_closed_row_clock_leaves_no_timer_and_the_handler_it_found():
+    def mine(signum, frame):  # noqa: ARG001
+        pass
+
+    previous = signal.signal(signal.SIGALRM, mine)
+    try:
+        clock = _clock(5)
+        with clock:
+            pass
+        clock.close()
+        assert signal.getsignal(signal.SIGALRM) is mine
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_row_clock_is_not_opened_over_an_armed_timer_nor_without_a_limit():
+    from pytest_answerbench.timeguard import RowClock
+
+    assert not RowClock(None).open() and not RowClock(0).open()
+    previous = _arm_outer(5.0)
+    try:
+        assert not RowClock(1.0).open()  # each block then nests with that timer (deadline)
+        assert 4.0 < signal.getitimer(signal.ITIMER_REAL)[0] <= 5.0
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_row_clock_timeout_lost_in_a_block_is_raised_at_its_end():
+    clock = _clock(0.2)
+    started = time.monotonic()
+    try:
+        with pytest.raises(ScoreTimeout, match="lost"):
+            with clock:
+                try:
+                    _spin(5)
+                except ScoreTimeout:
+                    pass  # what an "ignored" exception amounts to; the work then ends before the next repeat
+        assert time.monotonic() - started < 2.0
+    finally:
+        clock.close()
+
+
+def test_a_deadline_nested_in_a_row_clock_block_keeps_its_own_limit():
+    """The alarm armed for an earlier block is due sooner than this block's deadline; a deadline nested in the
+    block counts from the block's deadline, so its own shorter limit still stops the work at its time (not at the
+    block's), and the block's limit holds after it."""
+    clock = _clock(1.0)
+    try:
+        with clock:
+            _spin(0.7)  # the alarm left armed is due in about 0.3 s
+        with pytest.raises(ScoreTimeout, match="exceeded 1s$"):
+            with clock:
+                started = time.monotonic()
+                with pytest.raises(ScoreTimeout, match="0.5s"):
+                    with deadline(0.5):
+                        _spin(5)
+                assert 0.45 < time.monotonic() - started < 0.9
+                _spin(5)
+        assert 0.95 < time.monotonic() - started < 1.9
+    finally:
+        clock.close()
