@@ -539,7 +539,8 @@ CORPORA += (
 )
 
 
-# -- trace_math: reasoning-era maths traces from five more repositories (tests/data/trace_math.README.md) ----------
+# -- trace_math: reasoning-era maths traces from five more repositories, and Chinese gaokao blanks for the fresh
+#    split (tests/data/trace_math.README.md) -------------------------------------------------------------------------
 
 def trace_tldr(record: Record) -> dict:
     """zzli2022/TLDR evaluation logs: one JSON object keyed by problem text, in the file's order; the anchor
@@ -594,6 +595,14 @@ def trace_logprob_page(record: Record) -> dict:
     return {"question": gold["problem"], "gold": str(gold["answer"]), "response": text}
 
 
+def trace_gaokao_blank_2023(record: Record) -> dict:
+    """GAOKAO-Bench fill-in-the-blank results as first published (``result/<model>_填空题/...``, 2023):
+    ``example[i]``'s question, the gold ``answer`` (outer whitespace dropped) and the model's ``model_output``;
+    the later ``Results/`` files name the gold ``standard_answer`` (``reason_gaokao_blank``)."""
+    item = record.item(record.load("json")["example"], record.index(r"example\[(\d+)\]"))
+    return {"question": item["question"], "gold": item["answer"].strip(), "response": item["model_output"]}
+
+
 READERS["trace_math"] = [
     ("zzli2022/TLDR", r"reason_eval_log/.*\.json", trace_tldr),
     ("Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning",
@@ -603,6 +612,8 @@ READERS["trace_math"] = [
     ("Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-", r"experiment_results(_ds)?/raw_[^/]*\.jsonl",
      trace_sampled_run),
     ("pingzhili/lm-reasoning-eval", r"plots/[^/]*-aime24-logprobs-\d+\.html", trace_logprob_page),
+    ("OpenLMLab/GAOKAO-Bench", r"result/[^/]+/[^/]+/[^/]+_Math_(I|II)_Fill-in-the-Blank\.json",
+     trace_gaokao_blank_2023),
 ]
 CORPORA += (
     Corpus("trace_math", "trace_math",

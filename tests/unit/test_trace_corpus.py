@@ -1,15 +1,18 @@
-"""The ``trace_math`` corpus (reasoning-era maths traces from five repositories; tests/data/trace_math.README.md).
+"""The ``trace_math`` corpus (reasoning-era maths traces from five repositories, and Chinese gaokao blanks in the fresh
+split; tests/data/trace_math.README.md).
 
 What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row the id, the pointer to the record
 (and, for the log-probability pages, ``gold_source``, the AIME record the page's index names), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 400 ids in order, our fields, pointers naming a commit, no excluded source, the split
-  drawn from the pointer's hash, both verdicts, at least four repositories and none over 45% of the rows;
+* the label file, always: 548 ids in order, our fields, pointers naming a commit, no excluded source and no record
+  another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` from tm-0401, the
+  rows drawn after both were scored), both verdicts, at least four repositories and none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
-  share of golds that are not integers, the physics rows, the ``<think>`` traces; the rebuild from the snapshots
+  share of golds that are not integers, the physics rows, the ``<think>`` traces, the Chinese rows; the rebuild from
+  the snapshots
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
-* the three readers written for these repositories' formats, on snapshots made here.
+* the four readers written for these repositories' formats, on snapshots made here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
@@ -36,10 +39,13 @@ CORPUS = real_corpus.corpus_named("trace_math")
 KEYS = {"id", "source", "harness", "model", "style", "split", "label", "why", "sha256", "gold_sha256",
         "question_sha256", "chars"}
 STYLES = {"think-final-box", "final-answer-box", "boxed", "box-then-code", "answer-line", "option-letter", "units",
-          "prose", "truncated", "degenerate", "no-answer"}
+          "prose", "truncated", "degenerate", "no-answer", "chinese"}
 REPOS = {"zzli2022/TLDR", "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning",
          "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-", "zhusq20/reasoning-evals",
-         "pingzhili/lm-reasoning-eval"}
+         "pingzhili/lm-reasoning-eval", "OpenLMLab/GAOKAO-Bench"}
+#: rows tm-0001..tm-0400 are split dev/heldout by their pointer; the rows after them form the fresh split
+DRAWN_FIRST = 400
+FRESH = 148
 #: never used (the brief's list, and the lead's hidden measure), matched case-insensitively in every pointer
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
             "omni-math", "mathvista", "mmlu-pro", "zeroeval", "microsoft/tora", "openai/grade-school-math")
@@ -49,8 +55,13 @@ INTEGER = re.compile(r"^-?\d+(\.0)?$")
 
 
 def split_of(pointer: str) -> str:
-    """The split rule: held out when the first 32 bits of the pointer's SHA-256, taken mod 5, are 0 or 1."""
+    """The split rule of the first 400 rows: held out when the first 32 bits of the pointer's SHA-256, taken mod 5,
+    are 0 or 1."""
     return "heldout" if int(hashlib.sha256(pointer.encode()).hexdigest()[:8], 16) % 5 < 2 else "dev"
+
+
+def number(line: dict) -> int:
+    return int(line["id"][len("tm-"):])
 
 
 def repo_of(pointer: str) -> str:
@@ -60,7 +71,7 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, 401)]
+    assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, DRAWN_FIRST + FRESH + 1)]
 
 
 @pytest.mark.parametrize("line", TRACE, ids=[line["id"] for line in TRACE])
@@ -74,7 +85,7 @@ def test_label_line(line):
         assert not any(name in pointer.lower() for name in EXCLUDED), pointer
     assert all(HEX.match(line[key]) for key in ("sha256", "gold_sha256", "question_sha256"))
     assert type(line["chars"]) is int and line["chars"] > 0
-    assert line["split"] == split_of(line["source"])
+    assert line["split"] == (split_of(line["source"]) if number(line) <= DRAWN_FIRST else "fresh")
     # only the log-probability pages hold no question or gold: theirs come from the record gold_source names
     assert ("gold_source" in line) == line["source"].startswith("pingzhili/lm-reasoning-eval@")
     real_corpus.reader_for(CORPUS, line["source"])  # a reader of the trace_math table takes the pointer
@@ -87,9 +98,32 @@ def test_sources_balance_and_split():
     assert len({line["model"] for line in TRACE}) >= 10
     correct = sum(line["label"] for line in TRACE)
     assert 100 <= correct <= len(TRACE) - 100, "both verdicts are the yardstick"
-    heldout = sum(line["split"] == "heldout" for line in TRACE)
-    assert 0.3 * len(TRACE) <= heldout <= 0.5 * len(TRACE), heldout
+    first = [line for line in TRACE if number(line) <= DRAWN_FIRST]
+    heldout = sum(line["split"] == "heldout" for line in first)
+    assert 0.3 * len(first) <= heldout <= 0.5 * len(first), heldout
     assert len({line["source"] for line in TRACE}) == len(TRACE), "a record is drawn once"
+
+
+def test_the_fresh_split():
+    """The rows drawn after both splits were scored: every repository again, Chinese rows, both verdicts."""
+    fresh = [line for line in TRACE if line["split"] == "fresh"]
+    assert len(fresh) == FRESH and all(number(line) > DRAWN_FIRST for line in fresh)
+    assert {repo_of(line["source"]) for line in fresh} == REPOS
+    assert sum(repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench" for line in fresh) >= 30
+    correct = sum(line["label"] for line in fresh)
+    assert 40 <= correct <= len(fresh) - 40, "both verdicts are the yardstick"
+
+
+def test_no_record_of_another_corpus_is_drawn_again():
+    """No pointer of trace_math is a row of real_math or reason_math; the gaokao rows come from other models' files
+    than the ones reason_math reads."""
+    others = [line for name in ("real_math", "reason_math")
+              for line in read_jsonl(ROOT / "tests" / "data" / f"{name}.labels.jsonl")]
+    taken = {line["source"] for line in others}
+    assert not taken & {line["source"] for line in TRACE}
+    files = {line["source"].split("#")[0] for line in others if repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench"}
+    ours = {line["source"].split("#")[0] for line in TRACE if repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench"}
+    assert ours and files and not ours & files
 
 
 # -- the join with the full corpus, when it is here ----------------------------------------------------------------
@@ -108,11 +142,16 @@ def test_corpus_matches_the_labels(trace_corpus):
 
 
 def test_corpus_has_what_the_brief_asks_for(trace_corpus):
-    """Golds that are not integers (40% at least), the Minerva physics rows, traces with a think block."""
-    not_integer = [row for row in trace_corpus if not INTEGER.match(row["answer"].strip())]
-    assert len(not_integer) >= 0.4 * len(trace_corpus), len(not_integer)
+    """Golds that are not integers (40% at least, in the whole and in the fresh split), the Minerva physics rows,
+    traces with a think block, questions in Chinese."""
+    fresh = [row for row in trace_corpus if row["split"] == "fresh"]
+    for rows in (trace_corpus, fresh):
+        not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
+        assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
-    assert len(minerva) >= 80, len(minerva)
+    assert len(minerva) >= 100 and sum(row["split"] == "fresh" for row in minerva) >= 20, len(minerva)
+    chinese = [row for row in fresh if re.search(r"[\u4e00-\u9fff]", row["question"])]
+    assert len(chinese) >= 30 and all(row["style"] in ("chinese", "prose") for row in chinese)
     assert sum("</think>" in row["prediction"] for row in trace_corpus) >= 60
     truncated = [row for row in trace_corpus if row["style"] in ("truncated", "degenerate")]
     assert truncated and not any(row["label"] for row in truncated), "a reply cut off before answering is wrong"
@@ -223,3 +262,27 @@ def test_logprob_page_joins_its_tokens_and_takes_the_gold_from_the_aime_record(t
     commit = snapshot(tmp_path / "again", ping, {empty: "<html><body>no tokens</body></html>"})
     with pytest.raises(real_corpus.Unreadable, match="no tokens on the page"):
         read(tmp_path / "again", f"{ping}@{commit}:{empty}#aime24[4]", gold_source=f"{merge}@{gold_commit}:{data}#L1")
+
+
+GAOKAO_2023 = "result/gpt-3.5-turbo_填空题/gpt-3.5-turbo_填空题_1/gpt-3.5-turbo_2010-2022_Math_I_Fill-in-the-Blank.json"
+
+
+def test_gaokao_blank_as_first_published_reads_the_answer_field(tmp_path):
+    """The 2023 result files name the gold ``answer`` (the later ones ``standard_answer``): outer whitespace dropped,
+    the model's output kept whole; a file of another subject is not read by this table."""
+    examples = [{"question": "13. 若 $x=1$, 则 $2x=$", "answer": "2\n", "model_output": "【解析】...\n【答案】$2$<eoa>",
+                 "score": 5},
+                {"question": "14. 填空", "answer": " $\\frac{1}{2}$.\n", "model_output": "【答案】$\\frac12$"}]
+    repo = "OpenLMLab/GAOKAO-Bench"
+    other = GAOKAO_2023.replace("Math_I", "Physics")
+    commit = snapshot(tmp_path, repo, {GAOKAO_2023: json.dumps({"keyword": "k", "example": examples},
+                                                                ensure_ascii=False),
+                                       other: json.dumps({"example": examples})})
+    at = f"{repo}@{commit}:{GAOKAO_2023}"
+    assert read(tmp_path, f"{at}#example[0]") == {"question": "13. 若 $x=1$, 则 $2x=$", "gold": "2",
+                                                  "response": "【解析】...\n【答案】$2$<eoa>"}
+    assert read(tmp_path, f"{at}#example[1]")["gold"] == "$\\frac{1}{2}$."
+    refused = {f"{at}#example[2]": r"no record #example\[2\]", f"{repo}@{commit}:{other}#example[0]": "no reader"}
+    for pointer, message in refused.items():
+        with pytest.raises(real_corpus.Unreadable, match=message):
+            read(tmp_path, pointer)
