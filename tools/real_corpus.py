@@ -694,9 +694,37 @@ def choice_logicvista(record: Record) -> dict:
     return {"question": question, "options": options, "gold": item["answer"].strip(), "response": reply["answer"]}
 
 
+#: RoLM's raw predictions: results_shared/<dataset>/<model>/<strategy>_raw_predictions.jsonl
+ROLM_FILE = re.compile(r"results_shared/(?P<dataset>[^/]+)/[^/]+/[^/]+_raw_predictions\.jsonl")
+
+
+def choice_rolm(record: Record) -> dict:
+    """RoLM raw predictions (CheongWoong/RoLM ``results_shared/<dataset>/<model>/<strategy>_raw_predictions.jsonl``):
+    one JSON line per question, ``raw_predictions`` mapping the prompt's wording (``"0"`` to ``"7"``) to the reply,
+    verbatim. The anchor is ``<question id>/<wording>``. Question, options and gold from the benchmark's
+    ``preprocessed_datasets/<dataset>_test.jsonl`` at the same commit: the question's ``original`` wording, the
+    ``options`` list (``label`` -> ``text``, lettered A, B, ... in order), the ``answer`` letter."""
+    found = re.fullmatch(r"(?P<id>[^/]+)/(?P<wording>\d+)", record.anchor)
+    path = ROLM_FILE.fullmatch(record.path)
+    if not found or not path:
+        raise Unreadable(f"{record.path}#{record.anchor}: expected results_shared/<dataset>/... and #<id>/<wording>")
+    replies = next((item for item in record.load("jsonl") if item and item.get("id") == found.group("id")), None)
+    tests = record.mirror.parsed(record.repo, record.commit,
+                                 f"preprocessed_datasets/{path.group('dataset')}_test.jsonl", "jsonl")
+    item = next((item for item in tests if item and item.get("id") == found.group("id")), None)
+    if replies is None or item is None:
+        raise Unreadable(f"{record.path} or the {path.group('dataset')} test file has no question {found.group('id')}")
+    reply = replies["raw_predictions"].get(found.group("wording"))
+    options = {option["label"]: option["text"] for option in item["options"]}
+    if reply is None or list(options) != [chr(65 + i) for i in range(len(options))]:
+        raise Unreadable(f"{record.path}#{record.anchor}: no such reply, or options not lettered A, B, ... in order")
+    return {"question": item["questions"]["original"], "options": options, "gold": item["answer"], "response": reply}
+
+
 READERS["trace_choice"] = [
     ("LightChen233/M3CoT", r"experiment/zero-shot/[^/]+/[a-z]+\.jsonl", choice_m3cot),
     ("Yijia-Xiao/LogicVista", r"eval/answers/[^/]+-answers\.json", choice_logicvista),
+    ("CheongWoong/RoLM", ROLM_FILE.pattern, choice_rolm),
 ]
 CORPORA += (  # the row shape of reason_choice
     Corpus("trace_choice", "trace_choice", corpus_named_early("reason_choice").fields,
@@ -886,7 +914,7 @@ def main(argv: list[str] | None = None) -> int:
             failed = failed or bool(problems)
         return 1 if failed else 0
     corpora = args.corpora or corpora_dir()
-    if not (corpora / CORPORA[0].file).is_file():
+    if not any((corpora / corpus.file).is_file() for corpus in CORPORA):  # pack what is there, one corpus or all
         print(f"{corpora}: {MISSING}", file=sys.stderr)
         return 2
     try:

@@ -1,11 +1,13 @@
-"""The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its two readers.
+"""The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its three readers.
 
-* the label file, always: ids, the hash split, label types and styles, pointers naming a commit, no excluded source
-  and no source of the other multiple-choice corpora, a reader for every pointer;
+* the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` from tc-0256 on), label
+  types and styles, pointers naming a commit, no excluded source and no source of the other multiple-choice
+  corpora, a reader for every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
   measurements rely on, notes that never copy a reply;
-* the M3CoT and LogicVista readers on snapshots made here: the model's last turn and the prompt's options, the
-  options a LogicVista question lists or names, and the records no reader can follow reported, not guessed.
+* the M3CoT, LogicVista and RoLM readers on snapshots made here: the model's last turn and the prompt's options, the
+  options a LogicVista question lists or names, a RoLM reply by question id and wording with the benchmark's
+  question, options and gold, and the records no reader can follow reported, not guessed.
 
 Never the reader's accuracy on the corpus: that is tools/eval_real_choice.py's measurement (and
 tests/unit/test_real_corpora.py's floor).
@@ -35,7 +37,10 @@ LINES = read_jsonl(DATA / "trace_choice.labels.jsonl")
 KEYS = {"id", "source", "harness", "model", "style", "split", "label", "why", "sha256", "gold_sha256",
         "question_sha256", "options_sha256", "chars"}
 STYLES = {"letter", "marker", "cot", "option-text", "transcript", "hedge", "refusal", "degenerate", "other"}
-SOURCE = re.compile(r"^(LightChen233/M3CoT|Yijia-Xiao/LogicVista)@[0-9a-f]{40}:[^#]+#\S+$")
+SOURCE = re.compile(r"^(LightChen233/M3CoT|Yijia-Xiao/LogicVista|CheongWoong/RoLM)@[0-9a-f]{40}:[^#]+#\S+$")
+REPOS = {"LightChen233/M3CoT", "Yijia-Xiao/LogicVista", "CheongWoong/RoLM"}
+#: rows from this one on were drawn after both hash splits had been scored: the ``fresh`` split
+FIRST_FRESH = 256
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -44,22 +49,40 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
                  for line in read_jsonl(DATA / f"{name}.labels.jsonl")}
 
 
-def hash_split(source: str) -> str:
-    """The README's split rule: held out when the pointer's SHA-256, as a number, is 0 or 1 modulo 5."""
-    return "heldout" if int(hashlib.sha256(source.encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
+def expected_split(line: dict) -> str:
+    """The README's split rules: from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a
+    number, is 0 or 1 modulo 5, else dev."""
+    if int(line["id"].split("-")[1]) >= FIRST_FRESH:
+        return "fresh"
+    return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
 
 def test_size_sources_ids_and_split():
-    assert len(LINES) >= 250
+    assert len(LINES) >= 360
     assert [line["id"] for line in LINES] == [f"tc-{n:04d}" for n in range(1, len(LINES) + 1)]
     repos = Counter(line["source"].split("@", 1)[0] for line in LINES)
-    assert set(repos) == {"LightChen233/M3CoT", "Yijia-Xiao/LogicVista"} and not set(repos) & OTHER_CORPORA
+    assert set(repos) == REPOS and not set(repos) & OTHER_CORPORA
     assert len({line["model"] for line in LINES}) >= 15
     assert len({line["source"] for line in LINES}) == len(LINES)
-    held = sum(line["split"] == "heldout" for line in LINES) / len(LINES)
+    scored = [line for line in LINES if line["split"] != "fresh"]
+    assert len(scored) == FIRST_FRESH - 1  # the rows both earlier splits were measured on
+    held = sum(line["split"] == "heldout" for line in scored) / len(scored)
     assert 0.3 < held < 0.5, held
     labels = Counter(line["label"] is None for line in LINES)
     assert labels[True] >= 20, "replies that commit to nothing are part of the corpus"
+
+
+def test_the_fresh_split():
+    """110 rows drawn after both hash splits were scored: every source in it, nulls among them, no reply drawn
+    twice for the same question and options."""
+    fresh = [line for line in LINES if line["split"] == "fresh"]
+    assert [line["id"] for line in fresh] == [f"tc-{n:04d}" for n in range(FIRST_FRESH, len(LINES) + 1)]
+    assert len(fresh) == 110
+    by_repo = Counter(line["source"].split("@", 1)[0] for line in fresh)
+    assert by_repo == {"LightChen233/M3CoT": 45, "Yijia-Xiao/LogicVista": 35, "CheongWoong/RoLM": 30}
+    assert sum(line["label"] is None for line in fresh) >= 10
+    triple = lambda line: (line["question_sha256"], line["options_sha256"], line["sha256"])  # noqa: E731
+    assert len({triple(line) for line in LINES}) == len(LINES), "a reply drawn twice for the same question"
 
 
 @pytest.mark.parametrize("line", LINES, ids=[line["id"] for line in LINES])
@@ -69,7 +92,7 @@ def test_label_line(line):
     checks = {
         "keys": set(line) == KEYS,
         "pointer": SOURCE.match(source) is not None and not any(x in source.lower() for x in EXCLUDED),
-        "split": line["split"] == hash_split(source),
+        "split": line["split"] == expected_split(line),
         "style": line["style"] in STYLES,
         "label": line["label"] is None or re.fullmatch(r"[A-H]", line["label"]) is not None,
         "texts": all(isinstance(line[key], str) and line[key].strip() for key in ("harness", "model", "why")),
@@ -120,6 +143,19 @@ def _commit(work: Path, files: dict[str, str]) -> str:
     return git("rev-parse", "HEAD")
 
 
+def _pack_and_rebuild(tmp_path: Path, mirror: Path, rows: list[dict]) -> tuple[list[dict], Path]:
+    """Pack full ``rows`` into a label file, rebuild them from ``mirror``: every row back, byte for byte. Returns
+    the packed lines and the label folder."""
+    corpus = real_corpus.corpus_named("trace_choice")
+    corpora, labels = tmp_path / "corpora", tmp_path / "labels"
+    corpora.mkdir()
+    real_corpus.write_jsonl(corpora / corpus.file, [{f: row[f] for f in corpus.fields} for row in rows])
+    assert real_corpus.pack(corpora, labels, mirror) == []
+    assert real_corpus.build(mirror, tmp_path / "out", labels)["trace_choice"] == (len(rows), len(rows), [])
+    assert (tmp_path / "out" / corpus.file).read_bytes() == (corpora / corpus.file).read_bytes()
+    return read_jsonl(labels / corpus.labels), labels
+
+
 M3_FILE = "experiment/zero-shot/made-here/cot.jsonl"
 LV_FILE = "eval/answers/made-here-answers.json"
 PROMPT = "[Question]\nWhat is shown?\n[Choices]\n(A) A cat\n(B) A dog\n\nLet's think step-by-step!"
@@ -154,14 +190,8 @@ def test_the_readers_pack_and_build(tmp_path):
             {"id": "tc-0003", "source": f"Yijia-Xiao/LogicVista@{v}:{LV_FILE}#v_2", **common,
              "question": dataset["v_2"]["question"], "options": {k: k for k in "ABCDE"}, "gold": "D",
              "response": "USER: ... ASSISTANT: A", "label": "A"}]
+    packed, labels = _pack_and_rebuild(tmp_path, mirror, rows)
     corpus = real_corpus.corpus_named("trace_choice")
-    corpora, labels = tmp_path / "corpora", tmp_path / "labels"
-    corpora.mkdir()
-    real_corpus.write_jsonl(corpora / corpus.file, [{f: row[f] for f in corpus.fields} for row in rows])
-    assert real_corpus.pack(corpora, labels, mirror) == []
-    packed = read_jsonl(labels / corpus.labels)
-    assert real_corpus.build(mirror, tmp_path / "out", labels)["trace_choice"] == (3, 3, [])
-    assert (tmp_path / "out" / corpus.file).read_bytes() == (corpora / corpus.file).read_bytes()
 
     odd = dict(packed[0], id="tc-0004", source=packed[0]["source"].replace("#L1", "#L2"))
     out_of_order = dict(packed[0], id="tc-0005", source=packed[0]["source"].replace("#L1", "#L3"))
@@ -172,6 +202,39 @@ def test_the_readers_pack_and_build(tmp_path):
     assert "3 messages, expected prompt/reply pairs" in problems[0]
     assert "no (A) (B) ... choice lines in the prompt" in problems[1]
     assert "the question names no option letters" in problems[2]
+
+
+RO_FILE = "results_shared/QASC/made-here/zero-shot-cot_raw_predictions.jsonl"
+
+
+def test_the_rolm_reader_packs_and_builds(tmp_path):
+    """A RoLM reply: the anchor's question id and wording pick the reply, verbatim; question, options (in letter
+    order, whatever the key order of each option) and gold come from the benchmark's test file of the same commit;
+    an unknown wording or question, options out of letter order and an anchor without a wording are reported."""
+    mirror = tmp_path / "mirror"
+    tests = [{"id": "q1", "answer": "B", "questions": {"original": "What keeps time?"},
+              "options": [{"text": "compass", "label": "A"}, {"label": "B", "text": "watch"}]},
+             {"id": "q2", "answer": "A", "questions": {"original": "What is red?"},
+              "options": [{"label": "B", "text": "grass"}, {"label": "A", "text": "blood"}]}]
+    replies = [{"id": "q2", "raw_predictions": {"0": "x"}},
+               {"id": "q1", "raw_predictions": {"0": '```json {"Answer":"B"}```', "3": '```json {" ANSWER":"A"}```'}}]
+    commit = _commit(mirror / "CheongWoong+RoLM" / "repo",
+                     {RO_FILE: "".join(json.dumps(r) + "\n" for r in replies),
+                      "preprocessed_datasets/QASC_test.jsonl": "".join(json.dumps(t) + "\n" for t in tests)})
+    common = {"harness": "h", "model": "m", "style": "marker", "why": "note", "split": "fresh", "label": "A",
+              "question": "What keeps time?", "options": {"A": "compass", "B": "watch"}, "gold": "B"}
+    rows = [{"id": "tc-0001", "source": f"CheongWoong/RoLM@{commit}:{RO_FILE}#q1/3", **common,
+             "response": '```json {" ANSWER":"A"}```'}]
+    packed, labels = _pack_and_rebuild(tmp_path, mirror, rows)
+    corpus = real_corpus.corpus_named("trace_choice")
+
+    other = [dict(packed[0], id=f"tc-000{n}", source=packed[0]["source"].replace("#q1/3", anchor))
+             for n, anchor in ((2, "#q1/5"), (3, "#q9/0"), (4, "#q2/0"), (5, "#q1"))]
+    real_corpus.write_jsonl(labels / corpus.labels, [*packed, *other])
+    done, total, problems = real_corpus.build(mirror, tmp_path / "out", labels)["trace_choice"]
+    assert (done, total) == (1, 5)
+    assert "no such reply" in problems[0] and "has no question q9" in problems[1]
+    assert "not lettered A, B, ... in order" in problems[2] and "#<id>/<wording>" in problems[3]
 
 
 @pytest.mark.parametrize("text, options", [
