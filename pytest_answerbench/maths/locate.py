@@ -501,7 +501,7 @@ def _total_line(scope: _Scope) -> Found | None:
 
 
 def _prose(scope: _Scope) -> Found | None:
-    found = closing_statement(plain_dollars(scope.text), scope.multiple)
+    found = closing_statement(plain_dollars(scope.text), scope.multiple, scope.question)
     if found is None:
         return None
     last = scope.text.rstrip().rsplit("\n", 1)[-1]

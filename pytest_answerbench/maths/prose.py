@@ -320,8 +320,34 @@ def _claimed(line: str, sentence: str) -> str:
     return ""
 
 
-def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
-    """The answer the last line (or closing paragraph) of ``text`` states, or None.
+# a blank left at the end of a fill-in question: underscores, empty brackets, a full stop, a question mark
+_BLANK_TAIL = lazy_compile(r"(?:[\s$.。．?？:：]|_+|\(\s*\)|（\s*）|\\underline\{[^{}]*\})+$")
+_CLAUSE_END = lazy_compile("[，,；;。！？!?]")
+
+
+def _filled_blank(sentence: str, question: str | None) -> str:
+    """What a closing sentence puts in the blank a Chinese fill-in question ends on: the question's last clause
+    ending in 为 / 是 / 等于 ("则最合适的抽样方法是"), restated in the sentence ("因此，最合适的抽样方法是分层抽样。"),
+    is followed by the answer, words included (分层抽样); "" when the question ends on no such blank or the sentence
+    does not restate it (at least four characters of it)."""
+    if not question:
+        return ""
+    tail = _BLANK_TAIL.sub("", question)
+    if not tail.endswith(("为", "是", "等于")) or not _CJK.search(tail[-6:]):
+        return ""
+    lead = re.sub(r"\s+", "", _CLAUSE_END.split(tail)[-1])
+    said = re.sub(r"\s+", "", sentence)
+    for size in range(len(lead), 3, -1):
+        at = said.rfind(lead[-size:])
+        if at >= 0:
+            rest = _CLAUSE_END.split(said[at + size:])[0]
+            return strip_wrappers(rest).strip()
+    return ""
+
+
+def closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
+    """The answer the last line (or closing paragraph) of ``text`` states, or None (``question``, the row's, when the
+    scorer has it: a closing sentence filling the blank a Chinese question ends on states what fills it).
 
     The caller has ruled out a cut-off response (:func:`.extract.truncated`). Methods: ``prose``.
     """
@@ -346,6 +372,9 @@ def closing_statement(text: str, multiple: bool = False) -> Extraction | None:
         if numbered:
             return Extraction((numbered,), "prose")
     if _CJK.search(last):
+        filled = _filled_blank(final[0], question)
+        if filled:
+            return Extraction((filled,), "prose")
         stated = _cjk_statement(last, multiple)
         if stated:
             return Extraction(stated, "prose")

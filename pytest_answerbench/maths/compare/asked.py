@@ -226,16 +226,23 @@ _KEY = lazy_compile(r"\s+|\\left|\\right|[{}$]|\\[,;:! ]")
 
 
 def asked_value(g: Item, p: Item, question: str | None, compare: Compare) -> tuple[bool, str] | None:
-    """A gold ``Q = V`` with ``Q`` written in the question, against a bare value: ``V`` against it."""
-    if not question or "=" not in g.text or "=" in p.text:
+    """A gold ``Q = V`` with ``Q`` written in the question, against a bare value: ``V`` against it; and the mirror,
+    a prediction that restates the asked quantity before its value (``(2\\vec{a}+\\vec{b})\\cdot\\vec{b}=11``
+    for the question's blank ``(2\\vec{a}+\\vec{b}) \\cdot \\vec{b}=``) against a bare gold."""
+    if not question or ("=" in g.text) == ("=" in p.text):
         return None
-    sides = _sides(g.text)
+    stated, bare = (g, p) if "=" in g.text else (p, g)
+    sides = _sides(stated.text)
     if sides is None or not re.search(r"[A-Za-z]", sides[0]) or sides[1].strip() == "0":
         return None  # "x^2 - 5x + 6 = 0" is an equation to state, not the value of its left side
     asked = _KEY.sub("", sides[0])
-    if len(asked) < 2 or asked not in _KEY.sub("", question):
+    key = _KEY.sub("", question)
+    if len(asked) < 2 or asked not in key:
         return None
-    ok, how = compare(Item(sides[1], g.percent, g.degree, g.unit), p)
+    if stated is p and re.search(re.escape(asked) + r"=[\w\\(-]", key):
+        return None  # the question gives that quantity's value ("f(2)=5"): restating it answers nothing
+    value = Item(sides[1], stated.percent, stated.degree, stated.unit)
+    ok, how = compare(value, bare) if stated is g else compare(bare, value)
     return (True, f"asked:{how}") if ok else None
 
 

@@ -9,30 +9,34 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 2. ``eigenvector`` (15): when the question asks for an eigenvector, the gold's vector times a nonzero number (of
    modulus 1 when a normalised one is asked) is the same one (:func:`.asked.eigenvector`).
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
-4. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
+4. ``accepted`` (25): a gold stating the condition its answers meet (``2 (满足 $1<e \\leq \\sqrt{5}$ 皆可)``): a
+   number, or the condition's quantity set to one, meeting it is right and one outside it wrong; any other
+   prediction is compared with the gold's example (:mod:`.accepted`).
+5. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
    both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a numeral in a base
    read as its value (``100100_2``) or, in a letter base, as its polynomial (``100100_b``), and a bare numeral
    against one in the base the question asks as written in that base (:func:`.asked.in_asked_base`); a
    decimal comma against a decimal read as the decimal point; a known unit written as text after a symbolic answer
    (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no symbols of the other answer.
-5. ``clock`` (40): times of day as times, not ratios.
-6. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
+6. ``clock`` (40): times of day as times, not ratios.
+7. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
    variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
-7. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
+8. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
    unit the question asks the answer in, when the prediction's converts into it: :func:`.asked.in_asked_unit`),
    and a label before the prediction (``S = ...``) is dropped when the gold has none.
-8. ``exact`` (60): the same text with the same marks.
-9. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+9. ``exact`` (60): the same text with the same marks.
+10. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
    ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
-10. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
+11. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
-11. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
-    what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes (it only accepts).
-12. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-13. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-14. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+12. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+    what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
+    prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
+13. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+14. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
+15. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
     numbered parts as the gold has answers: the grading conventions; method ``blanks:...``).
 """
@@ -52,6 +56,7 @@ from ..meaning import same_meaning
 from ..symbols import read_notation
 from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
+from .accepted import accepted_values
 from .aliases import question_context
 from .asked import (asked_letter_unit, asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit,
                     in_units_of, renamed, stated_precision)
@@ -185,6 +190,18 @@ def _clean(a: _Answers) -> None:
     if "," in a.g.text or "," in a.p.text:
         a.g = replace(a.g, text=decimal_comma(a.g.text, a.p.text))
         a.p = replace(a.p, text=decimal_comma(a.p.text, a.g.text))
+
+
+def _accepted(a: _Answers) -> Outcome | None:
+    if "满足" not in a.gold:
+        return None
+    found = accepted_values(a.gold, a.pred)
+    if found is None:
+        return None
+    example, verdict = found
+    if verdict is None:
+        a.gold = example
+    return verdict
 
 
 def _clock(a: _Answers) -> Outcome | None:
@@ -408,6 +425,7 @@ STEPS: tuple[Rule, ...] = (
     Rule("option", 10, _option),
     Rule("eigenvector", 15, _eigenvector),
     Rule("matrix", 20, _matrix),
+    Rule("accepted", 25, _accepted),
     Rule("clean", 30, _clean),
     Rule("clock", 40, _clock),
     Rule("notation", 45, _notation),
