@@ -29,7 +29,10 @@
 * forms of vision-language replies: a chat transcript read from the model's last turn, an opening label outranked
   by the reply's closing statement of another option ("(B) ... Therefore, Country 4 exhibits ..."), options told
   apart by their opening words ("Answer: Country 1") or by the phrase after a shared opening, a question the reply
-  invents after its answer left unread, an end-of-text token (``</s>``) dropped;
+  invents after its answer left unread, an end-of-text token (``</s>``) dropped; options differing only in case
+  ("aa", "Aa", "AA") told apart by the case written, options listing labelled values ("23,500 (France); 23,200
+  (UK)") named by a sentence stating each value beside its label; a bare list of every label, or a walk through
+  the labels or the options' texts, chooses none;
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import re
 from typing import Callable
 
 from ..text.patterns import lazy_compile
@@ -13,7 +14,7 @@ from .optionset import KEY_TOKEN, OptionSet
 from .result import ChoiceResult
 from .rules import CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD
 from .scan import present
-from .values import reply_numbers, reply_value
+from .values import option_number, reply_numbers, reply_value
 
 SENTENCE_END = lazy_compile(r"[.!?\n]")
 # (the words grouped behind one \b: a pattern whose every branch is a word or "n't" scans several times faster)
@@ -58,7 +59,12 @@ _CONCLUDING = lazy_compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|
                          r"there (?:are|is)|total|altogether|in all|"
                          r"maximum|minimum|highest|lowest|largest|smallest|most|least|best|peak|answer|"
                          r"correct|actually|final)\b")
-_TURN = lazy_compile(r"\b(?:but|actually|however|rather|instead|in fact|so|therefore|thus|hence|consequently|"
+# ("so" in "and so on" / "and so forth" goes on with a list: no turn)
+# sentence ends (a point inside a number is none) and the numbers of ``_labelled_values``
+_SENTENCE_STOP = lazy_compile(r"[.!?](?!\d)|\n")
+_NOT_BEFORE = lazy_compile(r"\bnot\s+(?:at\s+)?[£$€¥]?$")
+_LISTED_NUMBER = lazy_compile(r"(?<![\w.,])[£$€¥]?(\d[\d,]*(?:\.\d+)?%?)(?![\w,]?\d)")
+_TURN = lazy_compile(r"\b(?:but|actually|however|rather|instead|in fact|so(?!\s+(?:on|forth)\b)|therefore|thus|hence|consequently|"
                    r"which means|this means|that means|i\.e\.)(?=\W)")
 # "larger than the Atlantic", "compared with Venus", "unlike Mars": what follows is the yardstick, to the clause's end
 _COMPARED = lazy_compile(r"\b(?<!rather\s)than\b|\bcompared\s+(?:to|with)\b|\bunlike\b")
@@ -189,6 +195,38 @@ def _times_and_dates(low: str, optset: OptionSet, spans: Spans) -> None:
                     spans.setdefault(letter, []).append((start, end))
 
 
+def _labelled_values(low: str, optset: OptionSet, spans: Spans) -> None:
+    """Options listing values with their labels ("23,500 (France); 23,200 (UK)"): a sentence stating each of an
+    option's values beside its label ("for France is £23,500, and for the UK it is £23,200", "£23,500 for France and
+    £23,200 for the UK") names it. Each value is read with the last label before it, or each with the first label
+    after it; a value after "not" is not stated."""
+    listed = optset.labelled_values
+    if not listed:
+        return
+    labels = {label for pairs in listed.values() for _, label in pairs}
+    start = 0
+    for end in [m.start() for m in _SENTENCE_STOP.finditer(low)] + [len(low)]:
+        sentence = low[start:end]
+        found = sorted((m.start(), m.end(), label) for label in labels
+                       for m in re.finditer(rf"(?<![^\W_]){re.escape(label)}(?![^\W_])", sentence))
+        values = [(m.start(), m.end(), option_number(m.group(1))) for m in _LISTED_NUMBER.finditer(sentence)
+                  if not _NOT_BEFORE.search(sentence, max(0, m.start() - 8), m.start())]
+        if found and values:
+            for after in (False, True):
+                stated: dict[tuple[float | None, str], tuple[int, int]] = {}
+                for a, b, value in values:
+                    near = ([f for f in found if f[0] >= b][:1] if after else [f for f in found if f[1] <= a][-1:])
+                    if near:
+                        x, y, label = near[0]
+                        stated.setdefault((value, label), (start + min(a, x), start + max(b, y)))
+                for letter, pairs in listed.items():
+                    if all(pair in stated for pair in pairs):
+                        span = (min(stated[p][0] for p in pairs), max(stated[p][1] for p in pairs))
+                        if span not in spans.get(letter, ()):
+                            spans.setdefault(letter, []).append(span)
+        start = end + 1
+
+
 #: Where the reply names an option, found in this order (a later finder sees what the earlier ones found).
 FINDERS: tuple[tuple[str, Callable[[str, OptionSet, Spans], None]], ...] = (
     ("texts", _texts),
@@ -196,6 +234,7 @@ FINDERS: tuple[tuple[str, Callable[[str, OptionSet, Spans], None]], ...] = (
     ("numbers", _numbers),
     ("chinese-verdicts", _chinese_verdicts),
     ("times-and-dates", _times_and_dates),
+    ("labelled-values", _labelled_values),
 )
 
 
@@ -439,6 +478,8 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
         if not spans:
             return None
     kept = _standing(flat, low, optset, spans)
+    if len(kept) > 1 and optset.case_twins:
+        kept = _told_by_case(flat, optset, kept)
     if len(kept) == 1:
         return _one_named(low, optset, kept)
     if len(kept) > 1:
@@ -449,6 +490,18 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
                 return found
         return ChoiceResult(None, "ambiguous", f"the reply mentions options {', '.join(sorted(kept))}")
     return None
+
+
+def _told_by_case(flat: str, optset: OptionSet, kept: Spans) -> Spans:
+    """Options whose texts differ only in case ("aa", "Aa", "AA") are all found in the lower-cased reply: the one
+    whose text the reply writes exactly as the option does is named, the others not (when exactly one is)."""
+    for letters in optset.case_twins.values():
+        named = [k for k in letters if k in kept]
+        if len(named) > 1:
+            told = optset.case_told(tuple(named), flat)
+            if told is not None:
+                kept = {k: occ for k, occ in kept.items() if k == told or k not in named}
+    return kept
 
 
 def _inflected_content(low: str, optset: OptionSet) -> ChoiceResult | None:

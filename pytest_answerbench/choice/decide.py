@@ -16,7 +16,7 @@ runs; the commitment steps (3 to 6) gather and choose commitments for the later 
 7. ``hedge``: two answers side by side, a doubt after the answer, or a loop between answers choose nothing.
 8. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
 9. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
-10. ``walk``: a reply going through every option in turn (each quoted after its label or opening its own
+10. ``walk``: a reply going through the options in turn (each quoted after its label or opening its own
     line as a heading), with no stated answer and nothing read after the walk, chooses none (``whole.walks_through``).
 11. ``closing-statement``: a reply opening with an option label whose last sentence, a conclusion ("Therefore,
     ..."), states another option's text or value (no letter, negation or condition in it) chose that option.
@@ -242,7 +242,7 @@ def _walk(d: Decision) -> ChoiceResult | None:
                                                 and chosen.note in _TEXT_NOTES):
         end = walks_through(d.reader)
         if end >= 0 and (chosen is None or chosen.pos < end):  # a choice made after the walk still counts
-            return ChoiceResult(None, "walk", "the reply goes through every option in turn and chooses none")
+            return ChoiceResult(None, "walk", "the reply goes through the options in turn and chooses none")
     return None
 
 

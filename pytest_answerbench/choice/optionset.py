@@ -27,6 +27,8 @@ _KEY_STOP = frozenset(stem_words(w) for w in (
 # options): no part of what a reply quoting the option writes
 _MARKUP_TAG = lazy_compile(r"\s*\[(?:substeps|title|header|step|steps|sub|note)\]\s*", re.I)
 # "adenosine triphosphate (atp)", "atp (adenosine triphosphate)": a name and its short form
+# a value with its label in brackets, one part of an option listing several: "23,500 (France)", "£23,200 (UK)"
+_LABELLED_VALUE = lazy_compile(r"\s*[£$€¥]?\s*(\d[\d,]*(?:\.\d+)?%?)\s*\(([^()]{1,40})\)\s*")
 _ALIASED = lazy_compile(r"([^()]+?)\s*\(([^()]+)\)")
 _ACRONYM_WORDS = lazy_compile(r"[^\W\d_]+")
 _ACRONYM_SKIP = frozenset("of the and for in on at to a an".split())
@@ -148,6 +150,38 @@ class OptionSet:
             if key:
                 out.setdefault(key, []).append(k)
         return out
+
+    @functools.cached_property
+    def labelled_values(self) -> dict[str, list[tuple[float, str]]]:
+        """Options that list two values or more, each with its label in brackets ("23,500 (France); 23,200 (UK)"):
+        letter -> [(value, label lower-cased)]; empty unless every option is such a list."""
+        out: dict[str, list[tuple[float, str]]] = {}
+        for k, v in self.options.items():
+            parts = [_LABELLED_VALUE.fullmatch(part) for part in v.split(";")]
+            if len(parts) < 2 or not all(parts):
+                return {}
+            pairs = [(option_number(m.group(1)), " ".join(m.group(2).lower().split())) for m in parts]
+            if any(value is None for value, _ in pairs) or len({label for _, label in pairs}) < len(pairs):
+                return {}
+            out[k] = pairs
+        return out
+
+    @functools.cached_property
+    def case_twins(self) -> dict[str, tuple[str, ...]]:
+        """Options whose texts differ only in case ("aa", "Aa", "AA": genotypes; "CO", "Co": a formula and an
+        element), by their shared normalised text: the case of the reply's text tells them apart (``case_told``)."""
+        out: dict[str, tuple[str, ...]] = {}
+        for v, ks in self.by_norm.items():
+            if len(ks) > 1 and len({self.options[k].strip() for k in ks}) == len(ks):
+                out[v] = tuple(ks)
+        return out
+
+    def case_told(self, letters: tuple[str, ...], text: str) -> str | None:
+        """Of ``letters`` (case twins), the one option whose text occurs in ``text`` exactly as written, as a whole
+        word; None when none or several do."""
+        found = [k for k in letters if re.search(
+            rf"(?<![^\W_]){re.escape(self.options[k].strip())}(?![^\W_])", text)]
+        return found[0] if len(found) == 1 else None
 
     @functools.cached_property
     def undetermined(self) -> list[str]:

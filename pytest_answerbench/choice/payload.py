@@ -68,6 +68,10 @@ def _clause_end(p: str) -> int:
     return m.start() if m else len(p)
 
 
+# what may stand before an option's text at the start of a payload (spaces, markup, an opening quote or bracket)
+_TEXT_LEAD = " \t\n*_\"'“‘([{$"
+
+
 class OptionReader:
     """Reads short pieces of text against one option set (the base of ``reader.Reader``)."""
 
@@ -155,8 +159,12 @@ class OptionReader:
         if not rest.strip() or not rest[:1].isspace():
             return False
         ns = norm_text(rest)
-        if not ns or ns == self.opt_norm[letter]:
+        if not ns:
             return False
+        if ns == self.opt_norm[letter]:
+            twins = self.optset.case_twins.get(ns)  # "(C) Aa" where option C is "AA" and option B "Aa"
+            told = self.optset.case_told(twins, rest) if twins is not None else None
+            return told is not None and told != letter
         whole = self.optset.by_norm.get(ns) or self.optset.by_core.get(strip_article(ns), ())
         if len(whole) == 1 and whole[0] != letter and ns != self.opt_core[letter]:
             return True
@@ -248,6 +256,13 @@ class OptionReader:
             m = _ACRONYM_START.match(p)  # "the WHO" for "World Health Organization"
             if m and m.group(1) in self.optset.acronyms:
                 best = (0, self.optset.acronyms[m.group(1)])
+        if best is not None and (twins := self.optset.case_twins.get(self.opt_norm[best[1]])) is not None:
+            # "Aa" among "aa", "Aa", "AA": the text as written tells them apart, or no option is read
+            head = p.lstrip(_TEXT_LEAD)
+            told = self.optset.case_told(twins, head[:max(len(self.options[k].strip()) for k in twins) + 1])
+            if told is None:
+                return None
+            best = (best[0], told)
         if best is not None:
             kind = "value" if best[1] in self.opt_num else "text"
             return kind, best[1]
@@ -303,6 +318,10 @@ class OptionReader:
         if not hits and optset.by_head:
             # "Country 1" for "Country 1 records the highest GDP per capita": the opening that tells it apart
             hits = optset.by_head.get(ns, ())
+        if len(hits) > 1 and (twins := optset.case_twins.get(ns)) is not None:
+            # "Aa" among "aa", "Aa", "AA": the case tells them apart
+            told = optset.case_told(twins, s)
+            hits = (told,) if told is not None else hits
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = number(ns)

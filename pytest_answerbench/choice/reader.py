@@ -73,6 +73,9 @@ _CLOSING_VALUE_SEP = lazy_compile(r".*(?:\s(?:is|are|equals|was)\s|=|:\s)", re.S
 _CLOSING_SEP = lazy_compile(r".*(?:(:|=|→|->|—|,)|\s(is|are|equals)\s)", re.S)
 _CLOSING_LETTER = lazy_compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|answer)\s+)?(?:\*\*)?"
                              r"(?:[\(\[]?([A-Z])[\)\]]?|[\(\[]([a-z])[\)\]])(?:\*\*)?\s*[.!]?\s*")
+# a label named in a sentence, set off as a name ("the lowest box, A, moving up"); and words of an answer or a choice
+_LABEL_IN_TURN = lazy_compile(r"(?<![A-Za-z0-9'])[\(\[]?([A-Z])[\)\]]?(?=\s*[,;]|\s+(?:and|then|to|through)\b)")
+_ANSWER_WORD = lazy_compile(r"\b(?:answers?|choices?|choose|chosen|options?|correct|pick|select(?:ed)?)\b", re.I)
 _CLOSING_LIST = lazy_compile(r"(?<![A-Za-z])[\(\[]?[A-Z][\)\]]?\s*(?:and|or)?\s*$")
 _CLOSING_VARIABLE = lazy_compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
 # an option quoted with its label as a line of its own: "(A) orange", "[B] 4", "C. Paris"
@@ -614,7 +617,7 @@ class Reader(HedgeReading, OptionReader):
             letter = lm.group(2) or lm.group(3).upper()
             # "A, B, C" is a list and "x = D" is a formula, not a choice; after "is" only "option D" counts
             if letter in self.letter_set and (lm.group(1) or sep not in ("is", "are", "equals", "=")) \
-                    and not _CLOSING_LIST.search(before):
+                    and not _CLOSING_LIST.search(before) and not (sep == "," and self._walk_ends(start, letter)):
                 return Commit(start, 1, letter, "conclusion")
             return None
         body = rest.strip().rstrip(".!")
@@ -638,6 +641,21 @@ class Reader(HedgeReading, OptionReader):
             if hit is not None:
                 return Commit(start, 1, hit[1], "conclusion", "option-text" if hit[0] == "text" else "answer-value")
         return None
+
+    def _walk_ends(self, start: int, letter: str) -> bool:
+        """The closing letter at ``start``, after a comma, ends a walk through the labels: its sentence names the
+        options' labels in turn from the first ("Starting with the lowest box, A, moving up to the next box, B, and so on until the
+        highest box, E."), the closing one being the last option's, and says nothing of an answer or a choice."""
+        if letter != self.letters[-1] or len(self.letters) < 3:
+            return False
+        flat = self.flat
+        begin = max(flat.rfind(".", 0, start), flat.rfind("!", 0, start), flat.rfind("?", 0, start),
+                    flat.rfind("\n", 0, start)) + 1
+        sentence = flat[begin:start]
+        if _ANSWER_WORD.search(sentence):
+            return False
+        named = [m.group(1) for m in _LABEL_IN_TURN.finditer(sentence)]
+        return len(named) >= 2 and named == self.letters[:len(named)]
 
     def closing_statement(self) -> Commit | None:
         """The reply's last sentence, when it opens with a conclusion word and states one option's text or value,

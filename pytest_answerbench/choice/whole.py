@@ -22,6 +22,9 @@ _SOLE_PREFIX = lazy_compile(r"(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|optio
 _SOLE_LABEL = lazy_compile(r"(?:option|choice|选项|答案)\s*[:：]?\s*", re.I)
 _SOLE_LETTER = lazy_compile(r"[>\s]*[\"'`‘“]?[\(\[\{<]?\s*([A-Za-z])\s*[\)\]\}>]?[\"'`’”]?\s*[.:;!,)]?")
 _OPEN_BRACKET = lazy_compile(r"[\(\[]")
+# a reply made of option labels only: "(A) (B) (C) (D)", "A, B, C, D", "A.\nB.\nC."
+_LABELS_ONLY = lazy_compile(r"(?:[\s,;]*(?:[\(\[][A-Za-z][\)\]]|[A-Z][.):]?)(?![A-Za-z0-9]))+[\s,;.]*")
+_LABEL = lazy_compile(r"[A-Za-z]")
 _SOLE_ORDINAL = lazy_compile(r"(?:the\s+)?(?:answer\s+is\s+)?(?:the\s+)?(\w+\s+(?:option|choice|one))[.!]?", re.I)
 _SOLE_PLACE = lazy_compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
                          r"([a-z]+)\s*[.!]?", re.I)
@@ -116,6 +119,10 @@ def sole(reader: Reader) -> ChoiceResult | None:
     found = _letter_reply(s, bare, reader.optset, bool(reader.bold) and "**" in reader.text)
     if found is not None:
         return found
+    if len(s) <= 8 * len(reader.letters) and _LABELS_ONLY.fullmatch(s):
+        # "(A) (B) (C) (D)": every option's label in turn, each once, and nothing else, is no choice
+        if [m.group(0).upper() for m in _LABEL.finditer(s)] == reader.letters and len(reader.letters) > 1:
+            return ChoiceResult(None, "none", "the reply lists every option's label in turn and nothing else")
     ordinal = _SOLE_ORDINAL.fullmatch(s) if reader.may_hold(("option", "choice", "one")) else None
     if ordinal:
         hit = reader.value_at_start(ordinal.group(1))
@@ -352,6 +359,8 @@ def cut_off(reader: Reader) -> bool:
     return False
 
 
+# the fewest options a walk that stops short of the last ones goes through
+_WALK_LEAST = 3
 _WALK_ITEM_END = lazy_compile(r"[.!?](?=\s|$)|\n")
 _LABEL_IN_REST = lazy_compile(r"[\(\[]\s*([a-z])\s*[\)\]]")
 
@@ -386,24 +395,32 @@ def _walk_at(low: str, letter: str, text: str, start: int) -> int:
 
 
 def walks_through(reader: Reader) -> int:
-    """The reply goes through every option in the options' order, each quoted after its label or opening its own
+    """The reply goes through the options in the options' order, each quoted after its label or opening its own
     line or sentence as a heading ("Excitement: ... Anger: ... Sadness: ... Happiness: ...", a prompt's "(a) ...
     (b) ... (c) ..." echoed back): it restates or describes the options, and an option's text met on the way is
-    no choice (a stated answer, "the answer is (C)", still is, and so is a choice after the walk). Where the walk
-    ends, or -1 when the reply does not walk through the options."""
+    no choice (a stated answer, "the answer is (C)", still is, and so is a choice after the walk). The walk goes
+    through every option, or stops short of the last ones after at least ``_WALK_LEAST`` from the first, naming none
+    of them after it ("Beginner only: ... Not sure: ... Advanced only: ..." of four options). Where the walk ends, or -1 when the reply does not
+    walk through the options."""
     low = reader.low if reader.fold_ok else reader.flat.lower()
     texts = [(k, " ".join(v.lower().split())) for k, v in reader.optset.options.items()]
     if len(texts) < 2 or any(not text for _, text in texts):
         return -1
-    if any(text not in low for _, text in texts):
+    least = min(len(texts), _WALK_LEAST)
+    if any(text not in low for _, text in texts[:least]):
         dense = _unspaced(low)
-        if any(_unspaced(text) not in dense for _, text in texts):
-            return -1  # a cheap test first: every option's text occurs somewhere (spaces aside)
+        if any(_unspaced(text) not in dense for _, text in texts[:least]):
+            return -1  # a cheap test first: the first options' texts occur somewhere (spaces aside)
     at = 0
-    for letter, text in texts:
-        at = _walk_at(low, letter, text, at)
-        if at < 0:
-            return -1
+    for walked, (letter, text) in enumerate(texts):
+        step = _walk_at(low, letter, text, at)
+        if step < 0:
+            # the walk stops short of the last options when they are not named after it at all
+            if walked < least or any(later in low[at:] for _, later in texts[walked:]) or any(
+                    m.group(1).upper() in [k for k, _ in texts[walked:]] for m in _LABEL_IN_REST.finditer(low, at)):
+                return -1
+            break
+        at = step
     # past the sentence or line of the last option walked through, an option named again is a choice made after
     # the walk ("Given the options: (A) yellow ... (D) green. ... would be: (B) red")
     stop = _WALK_ITEM_END.search(low, at)

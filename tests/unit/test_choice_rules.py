@@ -193,7 +193,8 @@ def test_the_steps_are_unique_and_in_the_documented_order():
 def test_the_content_tie_breakers_are_named_in_order():
     from pytest_answerbench.choice.content import FINDERS, TIE_BREAKERS
 
-    assert [name for name, _ in FINDERS] == ["texts", "label-letters", "numbers", "chinese-verdicts", "times-and-dates"]
+    assert [name for name, _ in FINDERS] == ["texts", "label-letters", "numbers", "chinese-verdicts", "times-and-dates",
+                                                 "labelled-values"]
     assert [name for name, _ in TIE_BREAKERS] == ["ends-unsure", "concluding-sentence", "concluding-clause",
                                                   "after-the-turn", "stated-not-defined", "main-clause",
                                                   "compared-against", "context-numbers"]

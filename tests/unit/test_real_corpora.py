@@ -38,7 +38,9 @@ once, at the end of each round:
   written from its dev misses (a transcript read from the model's last turn, several letters in one answer bracket,
   a walk through every option), 100% (151/151) after a second round written from the nine dev misses left;
   its held-out split, scored once at the end of each round (94.2%, 98/104, 4 false accepts, 2 false rejects), then
-  had its misses read (round 3): 99.0% (103/104, no false accept) after the readings written from them.
+  had its misses read (round 3): 99.0% (103/104, no false accept) after the readings written from them; its
+  fresh split, scored once at the end of round 3 (95.5%, 105/110, 3 false accepts, 2 false rejects), then had its
+  misses read: 100% (110/110).
 
 The miss lists are those of that measurement: a new miss (a changed verdict) fails, and so does a listed miss
 that now passes (update the list and the figures deliberately).
@@ -278,8 +280,7 @@ TRACE_DEV_MISSES: dict[str, str] = {}
 
 
 def test_infer_choice_on_the_trace_choice_dev_split():
-    """The dev split, and the held-out split below since its misses were read (round 3); the fresh split is never
-    read here."""
+    """The dev split; the held-out and fresh splits below, since their misses were read (round 3)."""
     n, agree, false_accepts, false_rejects = _dev_choice_tally("trace_choice", TRACE_DEV_MISSES)
     assert (n, agree) == (151, 151) and agree > TRACE_DEV_FIRST_ROUND[0] > TRACE_DEV_FIRST_CONTACT[0]
     assert (false_accepts, false_rejects) == (0, 0)
@@ -306,16 +307,19 @@ def test_infer_choice_on_the_trace_choice_heldout_split_its_misses_read():
 
 
 #: trace_choice fresh split (110 rows drawn and labelled after the held-out split was spent), scored once at the end
-#: of round 3, its misses not read or fixed: infer_choice agrees on 105 (3 false accepts, 2 false rejects); VMCBench's
-#: and LiveXivVQA's default verdicts agree with the label on all 110. This keeps the reader from getting worse there.
-TRACE_FRESH_MISSES = {"tc-0279", "tc-0297", "tc-0310", "tc-0311", "tc-0331"}
+#: of round 3: infer_choice agreed on 105 (3 false accepts, 2 false rejects); VMCBench's and LiveXivVQA's default
+#: verdicts agreed with the label on all 110. Its misses were then read (docs/profiles-mc.md "Fresh misses read"):
+#: tc-0279, tc-0297, tc-0310, tc-0311 and tc-0331 read right since, so the split is "fresh, misses read".
+TRACE_FRESH_FIRST_SCORED = (105, 3, 2)
+TRACE_FRESH_MISSES: dict[str, str] = {}
 
 
-def test_infer_choice_on_the_trace_choice_fresh_split_as_first_scored():
+def test_infer_choice_on_the_trace_choice_fresh_split_its_misses_read():
     tool = _tool("eval_real_corpus")
     rows = [row for row in _corpus("trace_choice") if row["split"] == "fresh"]
     tallies, misses = tool.choice_tallies(rows)
     found = {row["id"] for reader, row, _ in misses if reader == "infer_choice"}
-    assert found <= TRACE_FRESH_MISSES, found - TRACE_FRESH_MISSES
+    assert found == set(TRACE_FRESH_MISSES), found ^ set(TRACE_FRESH_MISSES)
     n, agree, false_accepts, false_rejects = tallies[("infer_choice", "(overall)")]
-    assert n == 110 and agree >= 105 and false_accepts <= 3
+    assert (n, agree, false_accepts, false_rejects) == (110, 110, 0, 0)
+    assert agree > TRACE_FRESH_FIRST_SCORED[0] and false_accepts < TRACE_FRESH_FIRST_SCORED[1]
