@@ -89,6 +89,19 @@ def junit_escapes() -> tuple[bool, bool]:
     return _bin_xml_escape("\x7f") != "\x7f", _bin_xml_escape("\U0001f600") != "\U0001f600"
 
 
+def junit_suites_named() -> bool:
+    """Whether the installed junitxml names its root element (``<testsuites name="pytest tests">``, newer pytest
+    releases; 8.2 writes a bare ``<testsuites>``): a probe of its session-finish hook's text, read as text only."""
+    try:
+        import inspect
+
+        from _pytest.junitxml import LogXML
+
+        return '"pytest tests"' in inspect.getsource(LogXML.pytest_sessionfinish)
+    except (ImportError, OSError, TypeError, AttributeError):  # pragma: no cover - no source: the newer form
+        return True
+
+
 def junit_logger(config: pytest.Config) -> Callable[[pytest.TestReport], None] | None:
     """The junitxml plugin's report handler when ``--junitxml`` is on (``_pytest.junitxml.xml_key``), or None."""
     if _XML_KEY is None:

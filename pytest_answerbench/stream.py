@@ -821,7 +821,8 @@ class StreamRun(BenchRun):
         self.session = session
         super().pytest_sessionstart(session)
         if self.junit and not self.is_worker and _compat.take_junit(self.config):
-            match_junitxml(*_compat.junit_escapes())  # DEL and astral characters as this pytest writes them
+            # DEL and astral characters, and the root element's name, as this pytest writes them
+            match_junitxml(*_compat.junit_escapes(), _compat.junit_suites_named())
             self.junit_file = JunitText.from_config(self.config)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:

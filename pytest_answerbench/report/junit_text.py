@@ -56,9 +56,14 @@ DURATIONS = ("total", "call")
 _SHOWN_AS_CODE = lazy_compile("[^\t\n\r\u0020-\u007e\u0080-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def match_junitxml(del_shown: bool, astral_shown: bool) -> None:
-    """Show DEL and the characters above U+FFFF as codes or as themselves, as the installed junitxml does."""
-    global _SHOWN_AS_CODE
+_SUITES = b'<testsuites name="pytest tests">'
+
+
+def match_junitxml(del_shown: bool, astral_shown: bool, suites_named: bool = True) -> None:
+    """Show DEL and the characters above U+FFFF as codes or as themselves, and name the root element or not, as the
+    installed junitxml does."""
+    global _SHOWN_AS_CODE, _SUITES
+    _SUITES = b'<testsuites name="pytest tests">' if suites_named else b"<testsuites>"
     shown = "[^\t\n\r\u0020-\u007e" + ("" if del_shown else "\u007f") + "\u0080-\ud7ff\ue000-\ufffd"
     _SHOWN_AS_CODE = lazy_compile(shown + ("" if astral_shown else "\U00010000-\U0010ffff") + "]")
 
@@ -385,7 +390,7 @@ class JunitText:
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         try:
             with open(temporary, "wb") as out:
-                out.write(b'<?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests">')
+                out.write(b'<?xml version="1.0" encoding="utf-8"?>' + _SUITES)
                 if empty:
                     out.write(f"<{head} />".encode())
                 else:

@@ -28,6 +28,7 @@ INTERNALS = {
     "from _pytest._code.code import filter_traceback",  # UserFramesTraceback
     "from _pytest.junitxml import xml_key",  # junit_logger (the gates' JUnit test cases), take_junit
     "from _pytest.junitxml import bin_xml_escape",  # junit_escapes (a version probe for report/junit_text.py)
+    "from _pytest.junitxml import LogXML",  # junit_suites_named (a version probe: its source read as text)
     "write config.stash[_XML_KEY]",  # take_junit: streamed mode writes the JUnit file itself
     "from _pytest.mark.expression import Expression",  # keyword_expression (streamed mode's -k per row)
     "import pytest_timeout",  # timeout_sigalrm, timeout_timer (outside its __all__)
@@ -367,3 +368,13 @@ def pytest_collection_finish(session):
     result = pytester.runpytest("--lf", "-p", "no:randomly")
     result.stdout.fnmatch_lines(["run-last-failure: rerun previous 7 failures"])
     result.assert_outcomes(failed=1)
+
+
+def test_the_root_element_is_named_as_junitxml_names_it(pytester: pytest.Pytester):
+    """The probe streamed mode's JUnit writer follows: what the installed junitxml writes as its root element."""
+    pytester.makepyfile("def test_one():\n    pass\n")
+    pytester.runpytest("--junitxml=out.xml", "-p", "no:randomly")
+    head = (pytester.path / "out.xml").read_text(encoding="utf-8")[:200]
+    assert ('<testsuites name="pytest tests">' in head) is _compat.junit_suites_named()
+    assert ("<testsuites>" in head) is not _compat.junit_suites_named()
+

@@ -19,7 +19,7 @@ from pytest_answerbench.report.junit_text import JunitText, match_junitxml
 
 class Mirror:
     def __init__(self, config):
-        match_junitxml(*_compat.junit_escapes())
+        match_junitxml(*_compat.junit_escapes(), _compat.junit_suites_named())
         self.writer = JunitText.from_config(config, "mine.xml")
         self.pending = {}
 

@@ -342,9 +342,10 @@ def test_a_row_limit_counts_from_the_row_s_start_not_the_chunk_s(bench_env):
     moved on to each row's own deadline); the SIGALRM handler the run found is there after it, and no timer."""
     import signal
 
-    (bench_env.path / "slow.py").write_text(SLOW_SCORER)
-    (bench_env.path / "mine.yaml").write_text("name: mine\nscorer: slow:score\nrequired: [prediction, answer]\n"
-                                              "timeout: 1\n")
+    # a module name of its own: other tests' in-process runs import other scorers called ``slow``
+    (bench_env.path / "row_limit_scorer.py").write_text(SLOW_SCORER)
+    (bench_env.path / "mine.yaml").write_text("name: mine\nscorer: row_limit_scorer:score\n"
+                                              "required: [prediction, answer]\ntimeout: 1\n")
     rows = [mc_row(i, "(B)") for i in range(5)]
     for i in (1, 2, 3):
         rows[i]["prediction"] = "SLOW"
