@@ -119,12 +119,7 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
                 wait = min(wait, outer_remaining - (now - started))
             signal.setitimer(signal.ITIMER_REAL, max(wait, REPEAT), REPEAT)
             return
-        if raised and _unwinding(raised[-1][0]) and time.monotonic() - raised[-1][1] < UNWIND_GRACE:
-            # the timeout already raised is on its way out (through except/finally blocks, __exit__ methods):
-            # another one there could land past the handler meant to catch the first. (A handler that swallows
-            # it and works on inside its except block is interrupted again after UNWIND_GRACE.)
-            return
-        if importing(frame) and time.monotonic() - started < seconds + IMPORT_GRACE:
+        if _held_off(raised, frame, time.monotonic() - started, seconds):
             return  # the repeating timer comes back in REPEAT seconds
         raised.append((ScoreTimeout(f"scoring exceeded {seconds:g}s"), time.monotonic()))
         raise raised[-1][0]
@@ -158,8 +153,24 @@ def deadline(seconds: float | None, cpu: bool = False) -> Iterator[None]:
             # Expired while we held the timer: fire the outer handler almost at once.
             signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6), outer_interval)
     if lost:
-        raise ScoreTimeout(f"scoring exceeded {seconds:g}s (the limit landed where its exception was lost: "
-                           "a garbage-collector callback or a __del__ method)")
+        raise _lost(seconds)
+
+
+def _held_off(raised: list[tuple[ScoreTimeout, float]] | None, frame: FrameType | None, elapsed: float,
+              seconds: float) -> bool:
+    """Should an alarm due now wait (the repeating timer brings it back)? While the timeout already raised is on
+    its way out (through except/finally blocks, __exit__ methods: another one there could land past the handler
+    meant to catch the first; a handler that swallows it and works on inside its except block is interrupted again
+    after UNWIND_GRACE), and inside an import, for at most IMPORT_GRACE past the limit."""
+    if raised and _unwinding(raised[-1][0]) and time.monotonic() - raised[-1][1] < UNWIND_GRACE:
+        return True
+    return importing(frame) and elapsed < seconds + IMPORT_GRACE
+
+
+def _lost(seconds: float) -> ScoreTimeout:
+    """The timeout a block ends with when the one its deadline raised was lost."""
+    return ScoreTimeout(f"scoring exceeded {seconds:g}s (the limit landed where its exception was lost: "
+                        "a garbage-collector callback or a __del__ method)")
 
 
 class RowClock:
@@ -224,8 +235,7 @@ class RowClock:
             self.raised = None
             signal.setitimer(signal.ITIMER_REAL, 0)  # the repeats end with the block; the next one arms anew
             if exc_type is None:  # the block ended without the timeout its deadline raised: it was lost
-                raise ScoreTimeout(f"scoring exceeded {self.seconds:g}s (the limit landed where its exception was "
-                                   "lost: a garbage-collector callback or a __del__ method)")
+                raise _lost(self.seconds)  # type: ignore[arg-type]
         return False
 
     def _on_alarm(self, signum: int, frame: FrameType | None) -> None:  # noqa: ARG002 - a signal handler's
@@ -237,9 +247,7 @@ class RowClock:
             signal.setitimer(signal.ITIMER_REAL, self.deadline - now)  # armed for an earlier block
             return
         signal.setitimer(signal.ITIMER_REAL, REPEAT)  # again until the block ends
-        if raised and _unwinding(raised[-1][0]) and now - raised[-1][1] < UNWIND_GRACE:
-            return  # the timeout already raised is on its way out (as in ``deadline``)
-        if importing(frame) and now - self.started < self.seconds + IMPORT_GRACE:  # type: ignore[operator]
+        if _held_off(raised, frame, now - self.started, self.seconds):  # type: ignore[arg-type]
             return
         exc = ScoreTimeout(f"scoring exceeded {self.seconds:g}s")
         if raised is None:
