@@ -540,7 +540,7 @@ CORPORA += (
 
 
 # -- trace_math: reasoning-era maths traces from five more repositories, and Chinese gaokao blanks for the fresh
-#    split (tests/data/trace_math.README.md) -------------------------------------------------------------------------
+#    splits (tests/data/trace_math.README.md) -------------------------------------------------------------------------
 
 def trace_tldr(record: Record) -> dict:
     """zzli2022/TLDR evaluation logs: one JSON object keyed by problem text, in the file's order; the anchor
@@ -614,6 +614,9 @@ READERS["trace_math"] = [
     ("pingzhili/lm-reasoning-eval", r"plots/[^/]*-aime24-logprobs-\d+\.html", trace_logprob_page),
     ("OpenLMLab/GAOKAO-Bench", r"result/[^/]+/[^/]+/[^/]+_Math_(I|II)_Fill-in-the-Blank\.json",
      trace_gaokao_blank_2023),
+    # the 2024 version's gemini-pro answers, kept beside the data (the second fresh split): the Results/ format
+    ("OpenLMLab/GAOKAO-Bench", r"Data/Subjective_Questions/[^/]+_Math_(I|II)_Fill-in-the-Blank\.json",
+     reason_gaokao_blank),
 ]
 CORPORA += (
     Corpus("trace_math", "trace_math",
