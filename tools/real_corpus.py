@@ -614,8 +614,9 @@ READERS["trace_math"] = [
     ("pingzhili/lm-reasoning-eval", r"plots/[^/]*-aime24-logprobs-\d+\.html", trace_logprob_page),
     ("OpenLMLab/GAOKAO-Bench", r"result/[^/]+/[^/]+/[^/]+_Math_(I|II)_Fill-in-the-Blank\.json",
      trace_gaokao_blank_2023),
-    # the 2024 version's gemini-pro answers, kept beside the data (the second fresh split): the Results/ format
-    ("OpenLMLab/GAOKAO-Bench", r"Data/Subjective_Questions/[^/]+_Math_(I|II)_Fill-in-the-Blank\.json",
+    # a model's answers the 2024 version keeps beside the questions (<model>_2010-2022_..., gemini-pro's in the second
+    # fresh split), in the Results/ format; the question files themselves hold no answer
+    ("OpenLMLab/GAOKAO-Bench", r"Data/Subjective_Questions/[^/]+_2010-2022_Math_(I|II)_Fill-in-the-Blank\.json",
      reason_gaokao_blank),
 ]
 CORPORA += (

@@ -220,11 +220,11 @@ def test_maths_default_profiles_on_the_trace_corpus_fresh_misses_read(scorer):
 
 
 def test_imo_and_olympiad_give_the_same_verdicts_on_the_trace_corpus():
-    """Every split, each scored and read (dev; held-out and fresh, misses read): the two default profiles agree on
-    every row."""
+    """Every split scored and read (dev; held-out and fresh, misses read): the two default profiles agree on every
+    row. The second fresh split (``fresh2``) is not read here: it is scored once, by the lead."""
     tool = _tool("eval_real_corpus")
     olympiad, imo = tool._olympiad("default"), tool._imo("default")
-    rows = _corpus("trace_math")
+    rows = [row for row in _corpus("trace_math") if row["split"] != "fresh2"]
     assert len(rows) == 548
     assert [row["id"] for row in rows if olympiad(row) != imo(row)] == []
 
