@@ -14,8 +14,8 @@ answer style and per split:
   reject is a wrong verdict on a row whose label is the gold. These two benchmarks read options A..J only, so
   rows with more options are left out of their figures (the count is printed).
 
-    python tools/eval_real_choice.py [--data DIR | path/to/file.jsonl] [--corpus NAME] [--split dev|heldout|fresh|fresh2|all]
-                                     [--misses] [--json]
+    python tools/eval_real_choice.py [--data DIR | path/to/file.jsonl] [--corpus NAME]
+                                     [--split dev|heldout|fresh|fresh2|all] [--misses] [--json]
 
 ``--corpus`` names another multiple-choice corpus of the same row shape (``reason_choice``, ``trace_choice``:
 tests/data/<name>.README.md), read the same way; ``--split`` keeps the rows of one split. A file given by path is
