@@ -57,7 +57,7 @@ from pytest_answerbench import score_row  # noqa: E402
 
 import real_corpus  # noqa: E402  (tools/, this script's folder)
 
-SPLITS = ("dev", "heldout", "fresh", "all")
+SPLITS = ("dev", "heldout", "fresh", "fresh2", "all")
 
 
 # -- the maths scorers: each takes a corpus row and says whether it accepts the prediction -----------------------
