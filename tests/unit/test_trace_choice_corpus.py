@@ -1,13 +1,14 @@
-"""The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its three readers.
+"""The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its four readers.
 
-* the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` from tc-0256 on), label
-  types and styles, pointers naming a commit, no excluded source and no source of the other multiple-choice
-  corpora, a reader for every pointer;
+* the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
+  ``fresh2`` from tc-0366 on), label types and styles, pointers naming a commit, no excluded source and no source of
+  the other multiple-choice corpora, a reader for every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
-  measurements rely on, notes that never copy a reply;
-* the M3CoT, LogicVista and RoLM readers on snapshots made here: the model's last turn and the prompt's options, the
-  options a LogicVista question lists or names, a RoLM reply by question id and wording with the benchmark's
-  question, options and gold, and the records no reader can follow reported, not guessed.
+  measurements rely on (the reasoning models' thinking closed before their output), notes that never copy a reply;
+* the M3CoT, LogicVista, RoLM and thinking-run readers on snapshots made here: the model's last turn and the prompt's
+  options, the options a LogicVista question lists or names, a RoLM reply by question id and wording with the
+  benchmark's question, options and gold, a thinking model's thinking and output joined, and the records no reader
+  can follow reported, not guessed.
 
 Never the reader's accuracy on the corpus: that is tools/eval_real_choice.py's measurement (and
 tests/unit/test_real_corpora.py's floor).
@@ -37,34 +38,41 @@ LINES = read_jsonl(DATA / "trace_choice.labels.jsonl")
 KEYS = {"id", "source", "harness", "model", "style", "split", "label", "why", "sha256", "gold_sha256",
         "question_sha256", "options_sha256", "chars"}
 STYLES = {"letter", "marker", "cot", "option-text", "transcript", "hedge", "refusal", "degenerate", "other"}
-SOURCE = re.compile(r"^(LightChen233/M3CoT|Yijia-Xiao/LogicVista|CheongWoong/RoLM)@[0-9a-f]{40}:[^#]+#\S+$")
-REPOS = {"LightChen233/M3CoT", "Yijia-Xiao/LogicVista", "CheongWoong/RoLM"}
+REPOS = {"LightChen233/M3CoT", "Yijia-Xiao/LogicVista", "CheongWoong/RoLM", "wgantt/reasoning-models-lie"}
+SOURCE = re.compile(rf"^({'|'.join(sorted(REPOS))})@[0-9a-f]{{40}}:[^#]+#\S+$")
+THINKING = "wgantt/reasoning-models-lie"
 #: rows from this one on were drawn after both hash splits had been scored: the ``fresh`` split
 FIRST_FRESH = 256
+#: rows from this one on were drawn after the fresh split had been scored too: the ``fresh2`` split
+FIRST_FRESH2 = 366
+#: the splits kept unread until each is scored once
+FRESH = ("fresh", "fresh2")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
-            "mathvista", "mmlu-pro", "zeroeval", "microsoft/tora", "openai/grade-school-math")
+            "mathvista", "mmlu-pro", "eval_results", "zhusq20/reasoning-evals", "zeroeval", "microsoft/tora",
+            "openai/grade-school-math")
 OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "reason_choice")
                  for line in read_jsonl(DATA / f"{name}.labels.jsonl")}
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a
-    number, is 0 or 1 modulo 5, else dev."""
-    if int(line["id"].split("-")[1]) >= FIRST_FRESH:
-        return "fresh"
+    """The README's split rules: from tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the
+    pointer's SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
+    number = int(line["id"].split("-")[1])
+    if number >= FIRST_FRESH:
+        return "fresh2" if number >= FIRST_FRESH2 else "fresh"
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
 
 def test_size_sources_ids_and_split():
-    assert len(LINES) >= 360
+    assert len(LINES) >= 460
     assert [line["id"] for line in LINES] == [f"tc-{n:04d}" for n in range(1, len(LINES) + 1)]
     repos = Counter(line["source"].split("@", 1)[0] for line in LINES)
     assert set(repos) == REPOS and not set(repos) & OTHER_CORPORA
     assert len({line["model"] for line in LINES}) >= 15
     assert len({line["source"] for line in LINES}) == len(LINES)
-    scored = [line for line in LINES if line["split"] != "fresh"]
+    scored = [line for line in LINES if line["split"] not in FRESH]
     assert len(scored) == FIRST_FRESH - 1  # the rows both earlier splits were measured on
     held = sum(line["split"] == "heldout" for line in scored) / len(scored)
     assert 0.3 < held < 0.5, held
@@ -76,13 +84,29 @@ def test_the_fresh_split():
     """110 rows drawn after both hash splits were scored: every source in it, nulls among them, no reply drawn
     twice for the same question and options."""
     fresh = [line for line in LINES if line["split"] == "fresh"]
-    assert [line["id"] for line in fresh] == [f"tc-{n:04d}" for n in range(FIRST_FRESH, len(LINES) + 1)]
+    assert [line["id"] for line in fresh] == [f"tc-{n:04d}" for n in range(FIRST_FRESH, FIRST_FRESH2)]
     assert len(fresh) == 110
     by_repo = Counter(line["source"].split("@", 1)[0] for line in fresh)
     assert by_repo == {"LightChen233/M3CoT": 45, "Yijia-Xiao/LogicVista": 35, "CheongWoong/RoLM": 30}
     assert sum(line["label"] is None for line in fresh) >= 10
     triple = lambda line: (line["question_sha256"], line["options_sha256"], line["sha256"])  # noqa: E731
     assert len({triple(line) for line in LINES}) == len(LINES), "a reply drawn twice for the same question"
+
+
+def test_the_second_fresh_split():
+    """104 rows drawn after the fresh split was scored: 64 long replies of three reasoning models from the new
+    repository, 40 more from the three earlier ones (pointers none of the choice corpora used), nulls among them."""
+    fresh2 = [line for line in LINES if line["split"] == "fresh2"]
+    assert [line["id"] for line in fresh2] == [f"tc-{n:04d}" for n in range(FIRST_FRESH2, len(LINES) + 1)]
+    by_repo = Counter(line["source"].split("@", 1)[0] for line in fresh2)
+    assert by_repo == {THINKING: 64, "LightChen233/M3CoT": 16, "Yijia-Xiao/LogicVista": 14, "CheongWoong/RoLM": 10}
+    thinking = [line for line in fresh2 if line["source"].startswith(THINKING)]
+    assert Counter(line["model"] for line in thinking) == {
+        "claude-haiku-4-5-20251001": 26, "Kimi-K2-Thinking": 26, "Qwen3-Next-80B-A3B-Thinking": 12}
+    assert sum(line["chars"] > 4000 for line in thinking) >= 32, "long chains of thought"
+    assert sum(line["label"] is None for line in fresh2) >= 5
+    earlier = {line["source"] for line in LINES if line["split"] != "fresh2"}
+    assert not {line["source"] for line in fresh2} & earlier
 
 
 @pytest.mark.parametrize("line", LINES, ids=[line["id"] for line in LINES])
@@ -94,11 +118,12 @@ def test_label_line(line):
         "pointer": SOURCE.match(source) is not None and not any(x in source.lower() for x in EXCLUDED),
         "split": line["split"] == expected_split(line),
         "style": line["style"] in STYLES,
-        "label": line["label"] is None or re.fullmatch(r"[A-H]", line["label"]) is not None,
+        "label": line["label"] is None or re.fullmatch(r"[A-J]", line["label"]) is not None,
         "texts": all(isinstance(line[key], str) and line[key].strip() for key in ("harness", "model", "why")),
         "short note": len(line["why"]) <= 200,  # never a copy of the reply
         "hashes": all(HEX.match(line[key]) for key in KEYS if key.endswith("sha256")),
-        "length": type(line["chars"]) is int and 0 < line["chars"] <= 8000,
+        # replies of at most 8,000 characters were drawn; the reasoning models' at most 12,000
+        "length": type(line["chars"]) is int and 0 < line["chars"] <= (12000 if source.startswith(THINKING) else 8000),
     }
     assert [name for name, ok in checks.items() if not ok] == []
 
@@ -123,6 +148,11 @@ def test_corpus_matches_the_labels(corpus):
         assert len(whole) < 20 or whole not in row["why"], f"{row['id']}: the note copies the whole reply"
     transcripts = [row for row in corpus if row["style"] == "transcript"]
     assert len(transcripts) >= 20  # the decoded chats and echoed prompts the corpus was built to hold
+    thinking = [row for row in corpus if row["source"].startswith(THINKING)]
+    assert len(thinking) >= 60 and all(
+        re.fullmatch(r"<think>\n.+\n</think>\n\n.*\S.*", row["response"], re.S) for row in thinking)
+    assert sum("FINAL ANSWER" in row["response"].rsplit("</think>", 1)[1] for row in thinking) >= 60
+    assert max(len(row["options"]) for row in thinking) == 10  # MMLU-Pro's A to J
 
 
 # -- the readers on snapshots made here ------------------------------------------------------------------------------
@@ -235,6 +265,41 @@ def test_the_rolm_reader_packs_and_builds(tmp_path):
     assert (done, total) == (1, 5)
     assert "no such reply" in problems[0] and "has no question q9" in problems[1]
     assert "not lettered A, B, ... in order" in problems[2] and "#<id>/<wording>" in problems[3]
+
+
+WG_FILE = "experiments/mmlu_pro/results/all_responses/made_here_baseline.jsonl"
+
+
+def test_the_thinking_run_reader_packs_and_builds(tmp_path):
+    """A thinking model's run record: found by its instance id; the reply is the thinking closed by ``</think>``, then
+    the output, both verbatim (the closing "FINAL ANSWER" is the output's, the thinking may name other letters);
+    options the candidates without their ``X. `` prefix, gold the record's answer; candidates out of letter order and
+    an unknown instance id are reported."""
+    mirror = tmp_path / "mirror"
+    output = "REASONING: neon.\n\nFINAL ANSWER: B"
+
+    def record(key: str, candidates: list[str]) -> dict:
+        return {"instance_id": key, "user_message": "# Problem ...", "meta": {
+                    "problem": "Question: Which gas?\n\nAnswer Choices:\nA. He\nB. Ne", "answer": "B",
+                    "candidates": candidates},
+                "result": {"reasoning_trace": "Maybe A.\nNo: B, neon.", "response": output, "content": output}}
+
+    records = [record("a1", ["A. He\n", "B. Ne"]), record("b2", ["B. Ne", "A. He"])]
+    commit = _commit(mirror / "wgantt+reasoning-models-lie" / "repo",
+                     {WG_FILE: "".join(json.dumps(r) + "\n" for r in records)})
+    reply = "<think>\nMaybe A.\nNo: B, neon.\n</think>\n\n" + output
+    rows = [{"id": "tc-0001", "source": f"{THINKING}@{commit}:{WG_FILE}#a1", "harness": "h", "model": "m",
+             "style": "cot", "question": records[0]["meta"]["problem"], "options": {"A": "He", "B": "Ne"},
+             "gold": "B", "response": reply, "label": "B", "why": "note", "split": "fresh2"}]
+    packed, labels = _pack_and_rebuild(tmp_path, mirror, rows)
+    corpus = real_corpus.corpus_named("trace_choice")
+
+    other = [dict(packed[0], id=f"tc-000{n}", source=packed[0]["source"].replace("#a1", anchor))
+             for n, anchor in ((2, "#b2"), (3, "#zz"))]
+    real_corpus.write_jsonl(labels / corpus.labels, [*packed, *other])
+    done, total, problems = real_corpus.build(mirror, tmp_path / "out", labels)["trace_choice"]
+    assert (done, total) == (1, 3)
+    assert "not lettered 'A. ', 'B. ', ... in order" in problems[0] and "has no record zz" in problems[1]
 
 
 @pytest.mark.parametrize("text, options", [
