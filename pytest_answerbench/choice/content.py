@@ -12,7 +12,8 @@ from ..text.patterns import lazy_compile
 from .normalize import stem_word, stem_words, text_boundary_ok, text_start_ok
 from .optionset import KEY_TOKEN, OptionSet
 from .result import ChoiceResult
-from .rules import CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD
+from .rules import (CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD,
+                    FIRST_THOUGHT)
 from .scan import present
 from .values import option_number, reply_numbers, reply_value
 
@@ -392,11 +393,15 @@ def _stated_not_defined(n: Named) -> ChoiceResult | None:
 
 def _main_clause(n: Named) -> ChoiceResult | None:
     """"While Jupiter and Neptune have faint rings, the rings shown belong to Saturn.": the options named only in a
-    leading concessive clause are conceded, not chosen."""
+    leading concessive clause, or in a first thought given up ("X seemed right at first, but ..."), are conceded,
+    not chosen."""
     low = n.low
-    if "while" not in low and "though" not in low and "whereas" not in low:
+    first = "at first" in low or "initially" in low
+    if "while" not in low and "though" not in low and "whereas" not in low and not first:
         return None
     conceded = [m.span() for m in _CONCESSIVE.finditer(low)]
+    if first:
+        conceded += [m.span() for m in FIRST_THOUGHT.finditer(low)]
     if conceded:
         main = [k for k, occ in n.kept.items() if any(not any(x <= a < y for x, y in conceded) for a, _ in occ)]
         if len(main) == 1:

@@ -11,7 +11,7 @@ from ..text.patterns import lazy_compile
 from .content import key_word
 from .normalize import NUMBER_CHARS, loose_key, norm_head, norm_text, strip_article, text_boundary_ok
 from .optionset import OptionSet
-from .rules import ADVERBS, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
+from .rules import ADVERBS, CANNOT_TELL, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
 from .values import ORDINALS, number, option_number
 
 _FILLER = lazy_compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
@@ -21,9 +21,14 @@ _FILLER_KEEP = lazy_compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", r
 _NEGATED_START = lazy_compile(r"(?:not|n't|never|neither)\b|不是", re.I)
 _SECOND_LETTER = lazy_compile(r"\s*(?:,|or|and|/|&|或者|或|和|또는|혹은|または|y|o|et|ou|und|oder)\s*"
                             r"(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
+# the same after a lower-case letter ("c or d", "(c) and (d)"): a lower-case second letter in brackets or alone
+_SECOND_LOWER = lazy_compile(r"\s*(?:,|or|and|/|&)\s*(?:[\(\[]([a-z])[\)\]]|([a-z])(?![\w'’])(?!\s+[a-z]))")
 _VERDICT_AGAINST = lazy_compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{ADVERBS}{NEG_WORDS}", re.I)
 _CLAUSE_END = lazy_compile(r"[.;\n!?]\s|[,;\n]")
 _OR_AND = lazy_compile(r"\b(?:or|and|/)\b")
+_SENTENCE = lazy_compile(r"[^.!?\n]{0,160}")  # the answer's own sentence (rules.CANNOT_TELL is read in it)
+_OPTION_LETTER = lazy_compile(r"(?<![\w'’])[\(\[]?[A-J][\)\]]?(?![\w'’])(?<!\bI)")
+_OR = lazy_compile(r"\bor\b")  # a conclusion's alternative ("so 7 or 8 cubes"; "7 cubes and 8 faces" are two things)
 _BRACKETED_LETTER = lazy_compile(r"\[?[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]\]?")  # "[[B]]" too
 _LETTER_TOKEN = lazy_compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n)|"
                              + REASON_AFTER_LETTER + ")")
@@ -138,7 +143,11 @@ class OptionReader:
         against it ('A. incorrect')."""
         letter, length = found
         other = _SECOND_LETTER.match(p, length)
-        if other and other.group(1) != letter and other.group(1) in self.letter_set:
+        second = other.group(1) if other else None
+        if second is None and p[:length].lstrip("([{ ").islower():
+            other = _SECOND_LOWER.match(p, length)
+            second = (other.group(1) or other.group(2)).upper() if other else None
+        if second is not None and second != letter and second in self.letter_set:
             return "ambiguous", None, offset + length
         if _VERDICT_AGAINST.match(p, length):
             return "negated", None, offset + length
@@ -171,8 +180,8 @@ class OptionReader:
         hit = self.exact_text(rest, ns)
         return hit is not None and hit[0] == "value" and hit[1] != letter and number(ns) is not None
 
-    def _names_another(self, p: str, letter: str) -> bool:
-        """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and'."""
+    def _names_another(self, p: str, letter: str, joins: re.Pattern[str] = _OR_AND) -> bool:
+        """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and' (``joins``)."""
         # the clause is p up to the first clause break of p + " " (the space lets a final '.' end it)
         m = _CLAUSE_END.search(p)
         if m:
@@ -181,7 +190,7 @@ class OptionReader:
             clause = p[:-1]
         else:
             clause = p + " "
-        tail = _OR_AND.split(norm_text(clause), maxsplit=1)
+        tail = joins.split(norm_text(clause), maxsplit=1)
         if len(tail) < 2:
             return False
         rest = tail[1].strip()
@@ -387,6 +396,11 @@ class OptionReader:
         if kind == "negated":
             neg = self.letter_token(payload.lstrip(" :").split(None, 1)[-1] if payload.strip() else "")
             return "negated", neg[0] if neg else None
+        if kind == "none" and not whole:
+            said = _SENTENCE.match(payload)
+            if said is not None and CANNOT_TELL.search(said.group(0)) and not _OPTION_LETTER.search(said.group(0)) \
+                    and not self.optset.undetermined:  # else the option saying so is read (whole.special_option)
+                return "commit", None, "refusal", "the stated answer is that it cannot be told"
         if whole and payload.strip():
             # a boxed or tagged answer we cannot map is still the model's committed answer: not an option
             return "commit", None, "none", f"committed answer {payload.strip()[:40]!r} is no option"
@@ -418,9 +432,13 @@ class OptionReader:
                 return None  # "It looks like a dog, but the ears ...": conceded; "maybe Paris?": asked
             if len(_NEGATED_PREDICATE.findall(p, 0, end)) > len(_NEGATED_PREDICATE.findall(self.options[hit[1]])):
                 return None  # "so reducing the volume may not have an effect": the option said to fail
+            if self._names_another(p, hit[1], _OR):
+                return None, "the conclusion offers two options"  # "so 7 or 8 cubes", "so a cat or a dog"
             return hit[1], "option-text" if hit[0] == "text" else "answer-value"
         value = self.value_at_start(p)
         if value is not None and value[0] == "value":
+            if self._names_another(p, value[1], _OR):
+                return None, "the conclusion offers two options"
             return value[1], "answer-value"
         return None
 

@@ -28,7 +28,7 @@ from .payload import ORDINAL, OptionReader
 from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
                     NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, POS_AFTER,
-                    STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker,
+                    STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker,
                     RuleSet, before_other_question)
 from .scan import present
 
@@ -99,6 +99,8 @@ _UNSEEN = object()
 
 
 # a number right before a bracketed letter: "... is 125 (D)."
+# a bracketed letter joined to the one after it ("(C) and (D)", "(c) or (D)", "C, (D)")
+_LETTER_JOINED = lazy_compile(r"(?<![\w'’])[\(\[]?([A-Za-z])[\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*$")
 _VALUE_BEFORE = lazy_compile(r"(?<![\w.,])(-?\$?\d[\d,]*(?:\.\d+)?%?)\s*\Z")
 
 
@@ -114,8 +116,8 @@ class Reader(HedgeReading, OptionReader):
         super().__init__(optset)
         self.rules = rules
         text = normalize(response)
-        if "?" in text and "(B)" in text:
-            text = before_other_question(text, self._names)
+        if "?" in text and ("(B)" in text or "\nB" in text):
+            text = before_other_question(text, self._names, self._mentions)
         self.text = text
         # Markdown emphasis carries no meaning for the letter; bold letters are recorded separately.
         self.bold = list(_BOLD.finditer(text)) if ("**" in text or "__" in text) else []
@@ -139,6 +141,11 @@ class Reader(HedgeReading, OptionReader):
         """Is ``text`` (an option listed in the reply) the text of option ``letter``, read as the reader reads it?"""
         hit = self.exact_text(text)
         return hit is not None and hit[1] == letter
+
+    def _mentions(self, letter: str, text: str) -> bool:
+        """Does ``text`` (an option line in the reply) hold option ``letter``'s own text?"""
+        own = self.opt_norm.get(letter)
+        return self._names(letter, text) or bool(own) and own in norm_text(text)
 
     @property
     def flat_norm(self) -> str:
@@ -205,7 +212,9 @@ class Reader(HedgeReading, OptionReader):
         """Where the reply's first "I cannot see the image" ends (``rules.CANNOT_SEE``), or -1 (found once)."""
         if self._cannot_see is None:
             if self.fold_ok:
-                m = CANNOT_SEE.low.search(self.low) if CANNOT_SEE.needs.test(self.low, self.ascii) else None
+                low = self.low
+                m = CANNOT_SEE.low.search(low) if any(hint in low for hint in CANNOT_SEE_HINTS) and \
+                    CANNOT_SEE.needs.test(low, self.ascii) else None
             else:
                 m = CANNOT_SEE.pattern.search(self.flat)
             self._cannot_see = m.end() if m is not None else -1
@@ -526,7 +535,12 @@ class Reader(HedgeReading, OptionReader):
         for m in self.optset.pats.bracket.finditer(text):
             value = _VALUE_BEFORE.search(text, max(0, m.start() - 40), m.start())
             hit = self.exact_text(value.group(1)) if value else None
-            if hit is not None and hit[0] == "value" and hit[1] != m.group(1):
+            joined = _LETTER_JOINED.search(text, max(0, m.start() - 16), m.start())
+            if joined is not None and joined.group(1).upper() in self.letter_set and joined.group(1).upper() != m.group(1):
+                # "(C) and (D).", "(c) or (D)": the bracket closes a list of two options, no choice of the last
+                out.append(Commit(m.start(), 1, None, "ambiguous", f"{joined.group(1).upper()} and {m.group(1)} "
+                                                                   "are offered together"))
+            elif hit is not None and hit[0] == "value" and hit[1] != m.group(1):
                 # "... is 125 (D)." where 125 is option E: the value and the letter name two options, so neither
                 out.append(Commit(m.start(), 1, None, "ambiguous", f"the answer names {m.group(1)} and option "
                                                                    f"{hit[1]}'s value"))

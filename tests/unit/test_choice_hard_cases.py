@@ -34,7 +34,17 @@ FAMILIES = {"trace", "visual", "prose", "option-text", "chinese", "letter", "ref
 MEASURES = ("reader", "vmcbench_dev", "livexiv")
 
 #: (measure, case id) -> why the case is still missed (the reading it needs)
-KNOWN_MISSES: dict[tuple[str, str], str] = {}
+KNOWN_MISSES: dict[tuple[str, str], str] = {
+    **{(m, "prose-goWith-nm1"): "'would make me go with C, but the dust rules it out': the choice is then ruled out "
+                                "by a pronoun ('it'), which no rule resolves; read as C" for m in MEASURES},
+    **{(m, "text-whole-nm1"): "'The loss stays constant at first and then increases sharply': a qualifier ('at "
+                              "first ... then') that makes the option's text describe something else; read as C"
+       for m in MEASURES},
+    ("reader", "text-colour-nm1"): "'Greenish blue' names blue with a modifier made from another option (green); "
+                                   "read as A (the verdict is right: gold C)",
+    ("reader", "special-both-nm1"): "'Neither ... wait, the cube does, the sphere doesn't' means 'Only the cube' by "
+                                    "meaning; read as D, 'Neither' (the verdict is right: gold C)",
+}
 
 
 def _params():
@@ -61,10 +71,10 @@ def test_the_cases_are_well_formed():
 @pytest.mark.parametrize("measure, case", list(_params()))
 def test_a_choice_hard_case(measure, case):
     if measure == "reader":
-        result = infer_choice(case["prediction"], case["options"])
+        result = infer_choice(case["response"], case["options"])
         assert result.letter == case["label"], f"{case['id']}: read {result.letter!r} by {result.method}"
         return
-    row = {"index": case["id"], "question": case["question"], "prediction": case["prediction"],
+    row = {"index": case["id"], "question": case["question"], "prediction": case["response"],
            "answer": case["gold"], "category": case["family"], **case["options"]}
     verdict = score_row(measure, row, profile="default", timeout=10)
     expect = "correct" if case["label"] == case["gold"] else "wrong"

@@ -1,0 +1,194 @@
+"""Readings added for the hand-written multiple-choice hard cases (``tests/data/choice_hard_cases.jsonl``, scored
+once before any of them): each principle with the replies it reads and the near misses that must keep their
+verdict (docs/profiles-mc.md, "Hard cases")."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_answerbench.choice import infer_choice
+
+LOSS = {"A": "The loss decreases", "B": "The loss increases", "C": "The loss stays constant", "D": "It oscillates"}
+CUBES = {"A": "5", "B": "6", "C": "7", "D": "8"}
+ORBIT = {"A": "4 years", "B": "16 years", "C": "2 years", "D": "8 years"}
+
+
+def _read(reply: str, options: dict[str, str] = LOSS) -> tuple[str | None, str]:
+    found = infer_choice(reply, options)
+    return found.letter, found.method
+
+
+# -- a refusal commits to nothing it then states, marked or boxed; a poor view is a doubt ---------------------------
+
+@pytest.mark.parametrize("reply", [
+    "As an AI language model, I don't have access to the image you are referring to.\nAnswer: C",
+    "I cannot see the image. Final answer: \\boxed{D}",
+    "I am unable to view the chart, so the answer is B.",
+    "The image is not visible to me. **Answer: (A)**",
+])
+def test_a_refusal_commits_to_nothing_it_then_states(reply):
+    assert _read(reply) == (None, "refusal")
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("I'm not able to see the image clearly, but based on the description, the answer is most likely B.", "B"),
+    ("I can't see the image in full detail, but the curve is flat. Answer: C", "C"),
+    ("I can't see the figure very well; still, the line looks flat: C.", "C"),
+    ("C. (I cannot see the image, so this is a guess.)", "C"),  # the answer came before the refusal
+    ("I can't see the label in the image, but the answer is C.", "C"),  # a part of the image, not the image
+])
+def test_a_poor_view_or_an_earlier_answer_still_commits(reply, letter):
+    assert _read(reply)[0] == letter
+
+
+# -- letters offered together are no choice, whatever their case -------------------------------------------------
+
+@pytest.mark.parametrize("reply", ["(c) and (d)", "(c) or (d)", "c or d", "The answer is: c or d",
+                                   "Answer: (c) or (d).", "(C) and (D)", "Both (C) and (D).", "Answer: c, d"])
+def test_letters_offered_together_choose_nothing(reply):
+    assert _read(reply)[0] is None
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("(c)", "C"), ("The answer is: c", "C"), ("Answer: c, a flat line", "C"), ("(c), a flat line", "C"),
+    ("c) the loss stays constant", "C"), ("The curve is flat, so (C).", "C"), ("A is wrong, so (C).", "C"),
+    ("Not (A) and not (B): the answer is (C).", "C"),
+])
+def test_one_letter_with_its_gloss_still_commits(reply, letter):
+    assert _read(reply)[0] == letter
+
+
+# -- a conclusion offering two options' values is a hedge ----------------------------------------------------------
+
+@pytest.mark.parametrize("reply, letter", [
+    ("4 on the bottom, 2 in the middle, 1 on top, and maybe one hidden at the back, so 7 or 8 cubes in total.", None),
+    ("So 7 or 8 cubes.", None),
+    ("So 7 cubes.", "C"),
+    ("So 7 cubes and 8 faces.", "C"),  # "and" joins two things counted, not two answers
+    ("So 7 or 8? Counting again, 7. The answer is 7.", "C"),  # settled later
+])
+def test_a_conclusion_offering_two_values_is_a_hedge(reply, letter):
+    assert _read(reply, CUBES)[0] == letter
+
+
+# -- "but so does A": another option said to do as well ------------------------------------------------------------
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Given that the line is nearly flat, C seems plausible, but so does A.", None),
+    ("B fits the first epochs, and so does D.", None),
+    ("C seems plausible, but so does A. On reflection, the answer is C.", "C"),  # settled later
+    ("The answer is C, and so is the trend after epoch 5.", "C"),  # no option after "so is"
+])
+def test_another_option_said_to_do_as_well_is_a_hedge(reply, letter):
+    assert _read(reply)[0] == letter
+
+
+# -- "my pick is D" --------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("reply, letter", [
+    ("The curve goes up and down every couple of epochs, so my pick is D.", "D"),
+    ("My pick: (B)", "B"),
+    ("Most people pick D, but my pick is A.", "A"),
+    ("My pick would be C or D.", None),
+])
+def test_my_pick_is_an_answer_marker(reply, letter):
+    assert _read(reply)[0] == letter
+
+
+# -- a question the reply invents, with option lines of its own ----------------------------------------------------
+
+def test_a_question_invented_with_option_lines_is_not_the_replys_answer():
+    reply = ("The loss stays flat after epoch 5, so the answer is C.\n\nQuestion 2: What is the training loss at "
+             "epoch 10?\nA. 0.1\nB. 0.2\nThe answer is A.")
+    assert _read(reply)[0] == "C"
+
+
+@pytest.mark.parametrize("reply, letter", [
+    # the question's own options walked through on lines, then the answer
+    ("Which option fits?\nA. The loss decreases: no\nB. The loss increases: no\nC. The loss stays constant: yes\n"
+     "So the answer is C.", "C"),
+    # the question echoed with its options, then the answer
+    ("How does the loss change?\nA. The loss decreases\nB. The loss increases\nC. The loss stays constant\n"
+     "D. It oscillates\nAnswer: D", "D"),
+])
+def test_the_questions_own_option_lines_are_no_other_question(reply, letter):
+    assert _read(reply)[0] == letter
+
+
+# -- an answer marker stating that it cannot tell -----------------------------------------------------------------
+
+@pytest.mark.parametrize("reply, letter, method", [
+    ("- (C) The loss stays constant: correct for a flat curve.\n\n**Answer:** The figure is too small to tell "
+     "which way the curve goes.", None, "refusal"),
+    ("C is correct here. The answer: impossible to say from this plot.", None, "refusal"),
+    # the sentence names a letter, or the marker's answer is a letter: it still commits
+    ("Answer: I cannot be sure, but B", "B", None),
+    ("So C.\nAnswer: C, since A cannot be true.", "C", None),
+    ("The answer is that A cannot be true, so C.", "C", None),
+])
+def test_an_answer_saying_it_cannot_tell_outranks_the_conclusions_before_it(reply, letter, method):
+    found, how = _read(reply)
+    assert found == letter and (method is None or how == method)
+
+
+def test_an_answer_saying_it_cannot_tell_leaves_an_option_saying_so_to_be_read():
+    options = {"A": "Increases", "B": "Decreases", "C": "Cannot be determined"}
+    assert _read("**Answer:** it cannot be determined from the figure.", options)[0] == "C"
+
+
+# -- after a correction cue, an option described is the next item of a walk; an aside may precede the letter ------
+
+THINK = ("<think>\nWith a = 4 AU, T^2 = 64, so T = 8 years. Option A is 4 years, that is a itself, no. Option B is "
+         "16, that would be a^2.")
+
+
+@pytest.mark.parametrize("reply, letter", [
+    (THINK + " So the period is 8 years, option D.</think>", "D"),
+    (THINK + " But wait, is 4 AU the perihelion distance? If it is then the", None),  # cut off inside the block
+    ("A is 4 years, no. Option B is correct: 16 years.", "B"),  # a verdict after the option still corrects
+    ("The answer is A, no wait, option B.", "B"),
+])
+def test_an_option_described_after_a_cue_is_no_correction(reply, letter):
+    assert _read(reply, ORBIT)[0] == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("C) The loss stays constant. No, looking again, B) The loss increases", "B"),
+    ("C, no wait, on reflection, D", "D"),
+    ("C. Looking again, it is the flat part that matters.", "C"),  # an aside with no cue corrects nothing
+])
+def test_an_aside_after_a_correction_cue(reply, letter):
+    assert _read(reply)[0] == letter
+
+
+# -- an opening label conceded is no answer label -----------------------------------------------------------------
+
+@pytest.mark.parametrize("reply, letter", [
+    ("**C.** is tempting, but the loss keeps creeping up after the fifth epoch, so **B.**", "B"),
+    ("(C) looks tempting, but the curve rises: B.", "B"),
+    ("**C.** is tempting, but the loss falls after epoch 5: **A.**", "A"),
+    ("C. The loss stays constant.", "C"),
+    ("C. is the answer.", "C"),
+    ("C. is tempting and right.", "C"),  # no turn after it
+])
+def test_an_opening_label_conceded_is_no_answer(reply, letter):
+    assert _read(reply)[0] == letter
+
+
+# -- a first thought given up ("X seemed right at first, but ...") is conceded ------------------------------------
+
+DOTS = {"A": "3", "B": "4", "C": "5", "D": "None of the above"}
+PLANETS = {"A": "Mercury", "B": "Venus", "C": "Earth", "D": "Mars"}
+
+
+@pytest.mark.parametrize("reply, options, letter", [
+    ("None of the above seemed right at first, but recounting gives 5 dots inside the circle.", DOTS, "C"),
+    ("Mars looked likely at first, but the oceans say Earth.", PLANETS, "C"),
+    ("None of the above seemed right at first, but recounting gives 5 dots, or maybe 4.", DOTS, None),
+    # no turn from it, or no first thought: the option stands
+    ("Mars looked likely at first, and it is Mars.", PLANETS, "D"),
+    ("Counting carefully I get 7 dots inside the circle, so none of the above.", DOTS, "D"),
+    ("None of the above.", DOTS, "D"),
+])
+def test_a_first_thought_given_up_is_conceded(reply, options, letter):
+    assert _read(reply, options)[0] == letter
