@@ -4,6 +4,10 @@ careful grader reads in the reply (null when it commits to no option), ``gold`` 
 should accept (``label == gold``, id ``-ok``) sits beside a near miss that must stay wrong (same stem, ``-nm``): a
 hedge, a refusal, a value no option has, another option committed to at the end.
 
+The second batch (ids ``b2-``, 38 replies: visual-maths values in boxes, with units, radicals, approximations and
+letters beside values; Chinese; traces; prose) was written and labelled after the first batch's readings were built,
+and committed before it was scored (its first-contact figures are in docs/profiles-mc.md).
+
 Families: ``trace`` (reasoning-model traces: musings naming other options, then a closing commitment), ``visual``
 (visual-maths replies stating a value, a value with its unit, "x = 4, which is option C"), ``prose`` (commitments in
 prose: "I'd go with C", "my pick is D", "C it is"), ``option-text`` (the option's text only), ``chinese`` (答案是C,
