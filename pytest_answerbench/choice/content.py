@@ -15,7 +15,7 @@ from .result import ChoiceResult
 from .rules import (CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD,
                     FIRST_THOUGHT)
 from .scan import present
-from .values import option_number, reply_numbers, reply_value
+from .values import option_number, reply_numbers, reply_value, unit_at, unit_clash
 
 SENTENCE_END = lazy_compile(r"[.!?\n]")
 # (the words grouped behind one \b: a pattern whose every branch is a word or "n't" scans several times faster)
@@ -164,9 +164,12 @@ def _numbers(low: str, optset: OptionSet, spans: Spans) -> None:
         if value is None:
             continue
         start = m.start()
-        hits = [letter for letter, v in numeric.items() if v == value]
+        unit = unit_at(low, m.end())  # "12 m" names no option "12 cm"
+        hits = [letter for letter, v in numeric.items() if v == value and not unit_clash(unit, optset.opt_norm[letter])]
         if not hits and "." in token and 0 < abs(value) < 1:
             hits = optset.share_hits(value, False)  # "0.4 of the whole" for the option "40%"
+        if not hits and token.endswith("%"):
+            hits = optset.share_hits(value, True)  # "50% of the circle" for the option "1/2"
         if not hits and optset.ranges:
             hits = optset.range_hits(value)  # "I count 14 birds" for the option "Between 10 and 20"
         for letter in hits:

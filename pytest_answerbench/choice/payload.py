@@ -12,7 +12,7 @@ from .content import key_word
 from .normalize import NUMBER_CHARS, loose_key, norm_head, norm_text, strip_article, text_boundary_ok
 from .optionset import OptionSet
 from .rules import ADVERBS, CANNOT_TELL, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
-from .values import ORDINALS, number, option_number
+from .values import ORDINALS, number, option_number, unit_at, unit_clash
 
 _FILLER = lazy_compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
                      r"thus|just|simply|certainly|surely|for\s+sure|undoubtedly|without\s+(?:a\s+)?doubt|absolutely|"
@@ -26,6 +26,8 @@ _SECOND_LOWER = lazy_compile(r"\s*(?:,|or|and|/|&)\s*(?:[\(\[]([a-z])[\)\]]|([a-
 _VERDICT_AGAINST = lazy_compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{ADVERBS}{NEG_WORDS}", re.I)
 _CLAUSE_END = lazy_compile(r"[.;\n!?]\s|[,;\n]")
 _OR_AND = lazy_compile(r"\b(?:or|and|/)\b")
+# a box holding the unknown named with its value ("x = 4", "AB = 12 cm", "x_1 = 3"): the value after the sign
+_NAMED_VALUE = lazy_compile(r"\s*[A-Za-z]{1,3}(?:_\{?\w{1,3}\}?)?\s*=\s*([^=]{1,40}?)\s*$")
 _SENTENCE = lazy_compile(r"[^.!?\n]{0,160}")  # the answer's own sentence (rules.CANNOT_TELL is read in it)
 _OPTION_LETTER = lazy_compile(r"(?<![\w'’])[\(\[]?[A-J][\)\]]?(?![\w'’])(?<!\bI)")
 _OR = lazy_compile(r"\bor\b")  # a conclusion's alternative ("so 7 or 8 cubes"; "7 cubes and 8 faces" are two things)
@@ -181,7 +183,8 @@ class OptionReader:
         return hit is not None and hit[0] == "value" and hit[1] != letter and number(ns) is not None
 
     def _names_another(self, p: str, letter: str, joins: re.Pattern[str] = _OR_AND) -> bool:
-        """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and' (``joins``)."""
+        """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and' (``joins``), or another
+        value after 'or' ('60° or 120°', whether an option has it or not)."""
         # the clause is p up to the first clause break of p + " " (the space lets a final '.' end it)
         m = _CLAUSE_END.search(p)
         if m:
@@ -194,13 +197,16 @@ class OptionReader:
         if len(tail) < 2:
             return False
         rest = tail[1].strip()
+        head = number(rest.split(" ")[0].rstrip("°%")) if rest else None
         for other, text in self.opt_norm.items():
             if other == letter or not text:
                 continue
             if rest.startswith(text) or rest.startswith(self.opt_core[other]) or (
-                    other in self.opt_num and number(rest.split(" ")[0]) == self.opt_num[other]):
+                    other in self.opt_num and head == self.opt_num[other]):
                 return True
-        return False
+        # "60° or 120°": another value offered as an alternative, an option's or not ("0.5 or 1/2" restates one)
+        own = self.opt_num.get(letter)
+        return own is not None and head is not None and head != own and _OR.search(clause) is not None
 
     def letter_token(self, p: str) -> tuple[str, int] | None:
         """A clearly formatted letter at the start: (B), [b], B., B), B:, B alone, \\boxed-stripped letter."""
@@ -301,7 +307,8 @@ class OptionReader:
         value = number(m.group(1))
         if value is None:
             return None
-        hits = [k for k, v in self.opt_num.items() if v == value]
+        unit = unit_at(p, m.end())
+        hits = [k for k, v in self.opt_num.items() if v == value and not unit_clash(unit, self.opt_norm[k])]
         if not hits and optset.ranges:
             hits = optset.range_hits(value)
         if len(hits) == 1:
@@ -334,10 +341,13 @@ class OptionReader:
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = number(ns)
+        unit = None
         if value is None and ns[:1].isdigit() and len(ns) <= 40:
             value = option_number(ns)  # "3e8 m/s", "2 dollars": a number with a unit
+            lead = _VALUE_START.match(ns)
+            unit = unit_at(ns, lead.end()) if lead else None
         if value is not None:
-            num_hits = [k for k, v in self.opt_num.items() if v == value]
+            num_hits = [k for k, v in self.opt_num.items() if v == value and not unit_clash(unit, self.opt_norm[k])]
             if not num_hits:
                 # "50%" for the option "0.5", "0.25" for "25%": the same share written two ways
                 num_hits = optset.share_hits(value, "%" in ns or "percent" in ns)
@@ -373,6 +383,10 @@ class OptionReader:
         kind, letter, length = self.letter_in_payload(payload)
         if whole and kind == "none":
             exact = self.exact_text(payload)
+            if exact is None:
+                named = _NAMED_VALUE.match(payload)  # "\\boxed{x = 4}", "\\boxed{AB = 12\\text{ cm}}": the value named
+                if named is not None:
+                    exact = self.exact_text(named.group(1))
             if exact is not None:
                 kind, letter = exact
         if kind == "none" and payload.lstrip(" \t\n\"'`*_$:-")[:1].isalpha() and self.optset.key_words:

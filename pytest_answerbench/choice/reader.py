@@ -245,6 +245,14 @@ class Reader(HedgeReading, OptionReader):
     # decision can often be made without them (see ``decide.py``); they are read only when needed.
     _LAZY = {1: "_conclusions", 3: "_brackets", 4: "_sole_letters", 7: "_bold_letters"}
 
+    def _flat_pos(self, pos: int) -> int:
+        """Where ``pos`` of the text (boxes, tags and fields are found there) lies in the flat text every other
+        commitment's position counts in: markdown emphasis flattened before it shifts it ("**Final Answer**\n
+        \\boxed{B} or \\boxed{D}" is two boxes side by side in either)."""
+        if len(self.flat) == len(self.text):
+            return pos
+        return len(_FLATTEN.sub(" ", self.text[:pos]))
+
     def eager_segments(self, negatives: set[str]) -> list[list[Commit] | None]:
         """The segments that can be strong or rule letters out (filling ``negatives``); None for the rest."""
         out: list[Commit] = []
@@ -262,14 +270,17 @@ class Reader(HedgeReading, OptionReader):
                         closing = self._closing_braces(raw)
                     end = closing.get(m.end() - 1)
                 inner = raw[m.end(): end] if end is not None else raw[m.end(): len(raw) - 1]
-                self._commit_payload(out, negatives, m.start(), inner.strip(), 3, "boxed", whole=True)
+                self._commit_payload(out, negatives, self._flat_pos(m.start()), inner.strip(), 3, "boxed",
+                                     whole=True)
         if "<" in raw:
             for m in _ANSWER_TAG.finditer(raw):
-                self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-tag", whole=True)
+                self._commit_payload(out, negatives, self._flat_pos(m.start()), m.group(2).strip(), 3, "answer-tag",
+                                     whole=True)
         if ("\":" in raw or "':" in raw or "\" :" in raw or "' :" in raw):
             # a JSON (or Python dict) answer field: {"reasoning": "... unlike A or B", "answer": "C"}
             for m in _ANSWER_FIELD.finditer(raw):
-                self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-field", whole=True)
+                self._commit_payload(out, negatives, self._flat_pos(m.start()), m.group(2).strip(), 3,
+                                     "answer-field", whole=True)
         text = self.flat
         low = self.low if self.fold_ok else None
         for marker in self.rules.markers:

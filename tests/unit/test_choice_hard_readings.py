@@ -192,3 +192,61 @@ PLANETS = {"A": "Mercury", "B": "Venus", "C": "Earth", "D": "Mars"}
 ])
 def test_a_first_thought_given_up_is_conceded(reply, options, letter):
     assert _read(reply, options)[0] == letter
+
+
+# -- second batch (b2-): visual-maths answers -----------------------------------------------------------------------
+
+XS = {"A": "2", "B": "3", "C": "4", "D": "5"}
+LENGTHS = {"A": "6 cm", "B": "8 cm", "C": "12 cm", "D": "16 cm"}
+ANGLES = {"A": "30°", "B": "45°", "C": "60°", "D": "90°"}
+SHARES = {"A": "1/4", "B": "1/2", "C": "2/3", "D": "1/3"}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("$$\\boxed{x = 4}$$", "C"), ("\\boxed{x=4}", "C"), ("\\boxed{x_1 = 3}", "B"),
+    ("\\boxed{x = 4.5}", None),  # a value no option has
+    ("\\boxed{x = 4, y = 2}", None),  # two values named: not one option's
+])
+def test_a_box_naming_the_unknown_answers_with_its_value(reply, letter):
+    assert _read(reply, XS)[0] == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("The answer is $\\boxed{12\\text{ cm}}$.", "C"), ("Answer: 12", "C"), ("BD is 12 cm long.", "C"),
+    ("Answer: 12 centimeters", "C"),  # a unit spelt out is left to the value
+    # a value in another unit names no option written in its own
+    ("The answer is $\\boxed{12\\text{ m}}$, since the grid squares are metres.", None),
+    ("Answer: 12 m", None), ("So BD = 12 m.", None), ("BD is 12 m long.", None),
+])
+def test_a_value_in_another_unit_names_no_option(reply, letter):
+    assert _read(reply, LENGTHS)[0] == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("The figure is not drawn to scale.\nAnswer: 60° or 120°", None),  # another value offered, an option's or not
+    ("So the angle is 60° or 120°.", None),
+    ("Answer: 60°", "C"),
+    ("Answer: 60° (or π/3)", "C"),  # the same angle restated
+    ("Answer: 60, or so", "C"),
+    ("Answer: 60° and the other is 120°", "C"),  # "and": two things, not two answers
+])
+def test_another_value_offered_after_the_answer_is_a_hedge(reply, letter):
+    assert _read(reply, ANGLES)[0] == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Half of the sectors are shaded, so the shaded part is 50% of the circle.", "B"),
+    ("Five of the twelve sectors are shaded, so the shaded part is about 42% of the circle.", None),
+    ("The shaded part grew by 50% but is 1/4 of the circle.", "A"),
+])
+def test_a_percentage_in_prose_names_the_option_with_that_share(reply, letter):
+    assert _read(reply, SHARES)[0] == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("**Final Answer**\n\\boxed{B} or \\boxed{D}", None),  # markdown before the boxes: still side by side
+    ("**Final Answer**\n\\boxed{D}", "D"),
+    ("**Step 1.** The curve is flat.\n\n**Answer:** \\boxed{C}", "C"),
+])
+def test_boxes_after_markdown_are_placed_where_the_other_answers_are(reply, letter):
+    assert _read(reply)[0] == letter
