@@ -37,7 +37,8 @@
   it (a poor view is a doubt), letters offered together in any case ("c or d", "(C) and (D)"), "so 7 or 8", "but so
   does A", "my pick is D", an invented question with option lines, an answer saying it cannot tell, an option
   described after a correction cue, an opening label conceded ("C. is tempting, but ..."), a first thought given up,
-  ``\\boxed{x = 4}``, a value in another unit symbol ("12 m" is not "12 cm"), "60° or 120°", "50% of the circle";
+  ``\\boxed{x = 4}``, a value in another unit symbol ("12 m" is not "12 cm"), "60° or 120°", "50% of the circle",
+  a choice taken back in its sentence ("go with C, but ... rules it out"), a change told in phases;
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.

@@ -54,6 +54,10 @@ _ASKS_OTHER = lazy_compile(r"\b(?:the|this)\s+question\s*,?\s*(?:however|though|
                          r"(?:actually\s+)?(?:asks|is\s+asking)\s+(?:about|for)\b")
 _NEGATED_AFTER = lazy_compile(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:wrong|incorrect|false|not\b)|"
                             r"[^.;!]*?\b(?:isn't|aren't)\b|\s*\?\s*no\b|\s*[:-]\s*(?:no|wrong|incorrect|false)\b")
+# "The loss stays constant at first and then increases": an option's text said of a first phase only, which the
+# reply then leaves for another: a change told in phases, which names none of the options in it
+_FIRST_PHASE_AFTER = lazy_compile(r"\s+(?:at\s+first|initially|in\s+the\s+beginning|early\s+on|for\s+a\s+while)\b"
+                                  r"[^.;!?]{0,40}?\b(?:then|later|afterwards|after\s+that)\b")
 _CLAUSE_BREAK = lazy_compile(r"[,;]\s+(?=\S)")
 _SENTENCE_BREAK = lazy_compile(r"[.!?\n]\s+(?=\S)")
 _CONCLUDING = lazy_compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
@@ -244,7 +248,7 @@ FINDERS: tuple[tuple[str, Callable[[str, OptionSet, Spans], None]], ...] = (
 
 def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
     """The occurrences that name their option: not inside a longer occurrence of another option, not negated ("not
-    a cat"), not asked ("Is it the ribosome?"); "not true" names the other option of a polar pair, "partially true"
+    a cat"), not in a change told in phases ("stays constant at first and then increases"), not asked ("Is it the ribosome?"); "not true" names the other option of a polar pair, "partially true"
     names neither."""
     kept = {}
     ends: list[int] | None = None  # where the sentences end (found when first needed)
@@ -263,6 +267,15 @@ def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
             running = max(running, y)
             reach.append(running)
         by_start[letter] = ([x for x, _ in others], reach, others)
+    # "It increases at first and then decreases": a change told in phases names no option, the first phase's nor the
+    # later ones' (to the end of that sentence)
+    phases = []
+    if "first" in low or "initially" in low or "beginning" in low or "early" in low or "while" in low:
+        for occ in spans.values():
+            for a, b in occ:
+                if _FIRST_PHASE_AFTER.match(low, b, b + 80):
+                    end = SENTENCE_END.search(low, b)
+                    phases.append((a, end.start() if end else len(low)))
     for letter, occ in spans.items():
         starts, reach, others = by_start[letter]
         alive = []
@@ -279,7 +292,7 @@ def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
                 if not inside and (_FLIPPED_BEFORE.search(before) or before.endswith(_CJK_NEGATION)):
                     flipped.setdefault(polar[letter], []).append((a, b))  # "not true" names False
                     continue
-            if _NEGATED_AFTER.match(low[b:b + 60]):
+            if _NEGATED_AFTER.match(low[b:b + 60]) or any(x <= a < y for x, y in phases):
                 negated = True
             if not inside and not negated:
                 if questions:

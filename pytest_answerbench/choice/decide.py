@@ -47,7 +47,7 @@ from .content import key_word, so_clause_key_word
 from .optionset import OptionSet
 from .reader import Reader
 from .result import ChoiceResult, Commit
-from .rules import NONE_OF_THE, REFUSAL, RULES, RuleSet
+from .rules import NONE_OF_THE, REFUSAL, RETRACTED_AFTER, RETRACTED_HINTS, RULES, RuleSet
 from .whole import cut_off, leading, lone_letter, none_among, sole, special_option, walks_through
 
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
@@ -124,7 +124,8 @@ def _sole(d: Decision) -> ChoiceResult | None:
 
 def _kept(reader: Reader, commits: list[Commit]) -> list[Commit]:
     """The commitments that count: those outside counterfactual clauses ("If the axis were logarithmic, it would
-    be C"); none the reply makes after saying it cannot see the question's input (``rules.CANNOT_SEE``: "I cannot
+    be C") or taken back by a pronoun in their own sentence ("go with C, but the dust rules it out"); none the reply
+    makes after saying it cannot see the question's input (``rules.CANNOT_SEE``: "I cannot
     see the image. (A)", "I don't have access to the image.\nAnswer: C"); of the weak ones (tier 1: conclusions,
     brackets, sole letters, the closing clause), none reading an option's text inside the loop the reply ends in
     ("I think the loss increases the loss increases ...")."""
@@ -135,6 +136,10 @@ def _kept(reader: Reader, commits: list[Commit]) -> list[Commit]:
     blind = reader.cannot_see()
     if blind >= 0:  # a refusal: whatever the reply then names, marked or boxed, is no reading of the input
         commits = [c for c in commits if c.pos < blind]
+    low = reader.low
+    if " but " in low and any(hint in low for hint in RETRACTED_HINTS):
+        # "... go with C, but the dust rules it out": a choice the same sentence takes back
+        commits = [c for c in commits if c.letter is None or not RETRACTED_AFTER.match(reader.flat, c.pos)]
     for c in commits:
         if c.tier < 2:
             break

@@ -348,6 +348,15 @@ REFUSAL = Scan(
                     "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确"),
 )
 NONE_OF_THE = lazy_compile(r"none of the", re.I)
+#: A choice the same sentence takes back with a pronoun after "but" ("The oceans would make me go with C, but the
+#: dust rules it out", "I'd pick B, but that's wrong"): read from right after the commitment; the choice is no
+#: answer (``decide._kept``). A pronoun that names something else ("but it is not obvious") takes nothing back.
+RETRACTED_AFTER = lazy_compile(
+    r"[^.!?\n]{0,120}?\bbut\b[^.!?\n]{0,80}?(?:\b(?:rules?|ruled|ruling)\s+(?:it|that|this)\s+out\b|"
+    r"\b(?:it|that|this)\s*(?:is|'s|was)\s+(?:wrong|incorrect|ruled\s+out|not\s+(?:it|right|correct|the\s+answer)\b))",
+    re.I)
+RETRACTED_HINTS = ("out", "wrong", "incorrect", "not")
+
 #: A first thought given up ("None of the above seemed right at first, but recounting gives 5"): the clause saying
 #: what seemed so at first, up to the "but" that turns from it; an option named there is conceded, not chosen
 #: (``content._main_clause``, ``whole.special_option``).

@@ -39,11 +39,6 @@ MEASURES = ("reader", "vmcbench_dev", "livexiv")
 
 #: (measure, case id) -> why the case is still missed (the reading it needs)
 KNOWN_MISSES: dict[tuple[str, str], str] = {
-    **{(m, "prose-goWith-nm1"): "'would make me go with C, but the dust rules it out': the choice is then ruled out "
-                                "by a pronoun ('it'), which no rule resolves; read as C" for m in MEASURES},
-    **{(m, "text-whole-nm1"): "'The loss stays constant at first and then increases sharply': a qualifier ('at "
-                              "first ... then') that makes the option's text describe something else; read as C"
-       for m in MEASURES},
     ("reader", "text-colour-nm1"): "'Greenish blue' names blue with a modifier made from another option (green); "
                                    "read as A (the verdict is right: gold C)",
     ("reader", "special-both-nm1"): "'Neither ... wait, the cube does, the sphere doesn't' means 'Only the cube' by "

@@ -250,3 +250,28 @@ def test_a_percentage_in_prose_names_the_option_with_that_share(reply, letter):
 ])
 def test_boxes_after_markdown_are_placed_where_the_other_answers_are(reply, letter):
     assert _read(reply)[0] == letter
+
+
+# -- a choice its own sentence takes back; a change told in phases ------------------------------------------------
+
+@pytest.mark.parametrize("reply, letter", [
+    ("The blue oceans would make me go with C, but the rust-coloured dust rules it out, and I can't place the rest.",
+     None),
+    ("I chose C, but that's wrong: the answer is D.", "D"),
+    ("I would pick C, but this is not the answer; it is D.", "D"),
+    # a pronoun naming something else, or another option ruled out, takes nothing back
+    ("I'd go with C, but it is not obvious.", "C"),
+    ("The answer is C, but B is wrong too.", "C"),
+])
+def test_a_choice_taken_back_in_its_own_sentence_is_no_answer(reply, letter):
+    assert _read(reply, PLANETS)[0] == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("The loss stays constant at first and then increases sharply.", None),
+    ("The loss decreases at first and then the loss stays constant.", None),  # the later phase neither
+    ("The loss stays constant at first.", "C"),  # no later phase
+    ("The loss stays constant initially, and it remains so.", "C"),
+])
+def test_a_change_told_in_phases_names_no_option(reply, letter):
+    assert _read(reply)[0] == letter
