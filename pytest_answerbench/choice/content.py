@@ -58,6 +58,10 @@ _NEGATED_AFTER = lazy_compile(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(
 # reply then leaves for another: a change told in phases, which names none of the options in it
 _FIRST_PHASE_AFTER = lazy_compile(r"\s+(?:at\s+first|initially|in\s+the\s+beginning|early\s+on|for\s+a\s+while)\b"
                                   r"[^.;!?]{0,40}?\b(?:then|later|afterwards|after\s+that)\b")
+# a bound on a value ("at least 12 cm", "more than 5", "no more than 3", "≥ 4") right before it
+_BOUND_BEFORE = lazy_compile(r"(?:\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller|larger|higher|lower)\s+"
+                             r"than|no\s+(?:more|less|fewer)\s+than|up\s+to|over|under)|[<>≤≥]=?)\s*$")
+_BOUND_HINTS = ("least", "most", "than", "up to", "over", "under", "<", ">", "≤", "≥")
 _CLAUSE_BREAK = lazy_compile(r"[,;]\s+(?=\S)")
 _SENTENCE_BREAK = lazy_compile(r"[.!?\n]\s+(?=\S)")
 _CONCLUDING = lazy_compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
@@ -276,6 +280,9 @@ def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
                 if _FIRST_PHASE_AFTER.match(low, b, b + 80):
                     end = SENTENCE_END.search(low, b)
                     phases.append((a, end.start() if end else len(low)))
+    # "at least 12 cm": a bound on a value names no numeric option (options that are ranges are read as ranges)
+    numeric = optset.opt_num
+    bounds = bool(numeric) and not optset.ranges and present(low, _BOUND_HINTS)
     for letter, occ in spans.items():
         starts, reach, others = by_start[letter]
         alive = []
@@ -285,7 +292,8 @@ def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
             inside = i > 0 and (reach[i - 1] > b or (reach[i - 1] == b and any(
                 y == b and x < a for x, y in others[:i])))
             before = low[max(0, a - 30):a]
-            negated = _NEGATED_BEFORE.search(before) or (not ascii and before.endswith(_CJK_NEGATION))
+            negated = _NEGATED_BEFORE.search(before) or (not ascii and before.endswith(_CJK_NEGATION)) or (
+                bounds and letter in numeric and _BOUND_BEFORE.search(before))
             if letter in polar:
                 if _QUALIFIED_BEFORE.search(before):
                     continue  # "partially true" names neither option

@@ -53,7 +53,7 @@ from .whole import cut_off, leading, lone_letter, none_among, sole, special_opti
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
 # "It might also be C", "C is also possible", "B fits, and so does D")
 _HEDGE_WORDS = ("though", "but ", "while ", "maybe", "perhaps", "possibly", "might", "could", "may ", "also",
-                "equally", "so do", "so is")
+                "equally", "so do", "so is", " if ", " when ")
 # notes of commitments read from an option's text or value
 _TEXT_NOTES = ("option-text", "answer-value")
 # what may stand between a marker and the text it reads

@@ -101,6 +101,9 @@ _UNSEEN = object()
 # a number right before a bracketed letter: "... is 125 (D)."
 # a bracketed letter joined to the one after it ("(C) and (D)", "(c) or (D)", "C, (D)")
 _LETTER_JOINED = lazy_compile(r"(?<![\w'’])[\(\[]?([A-Za-z])[\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*$")
+# the verdict repeated for another letter right after it: "B is incorrect; so is C", "A is wrong, and so is D"
+_SO_IS_AFTER = lazy_compile(r"\s*[;,]?\s*(?:(?i:and)\s+)?(?i:so)\s+(?i:is|are|does|do)\s+(?:(?i:option|choice)\s+)?"
+                            r"[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])")
 _VALUE_BEFORE = lazy_compile(r"(?<![\w.,])(-?\$?\d[\d,]*(?:\.\d+)?%?)\s*\Z")
 
 
@@ -450,6 +453,9 @@ class Reader(HedgeReading, OptionReader):
                     continue  # "(B) False - the poem does not say": option B quoted with its own text "False"
                 if first.isupper() or named.lower().startswith(("option", "choice")):
                     negatives.update(letters)
+                    also = _SO_IS_AFTER.match(text, m.end())
+                    if also is not None:
+                        negatives.add(also.group(1))  # "B is incorrect; so is C": C ruled out too
         if use_low:
             # in the lower-cased text a match starts where one of its leading words does
             starts = _occurrences(low, NEG_BEFORE_ASCII if self.ascii else NEG_BEFORE_HINTS)

@@ -539,7 +539,10 @@ HEDGE_OTHER = lazy_compile(
     r"(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])"
     # "C seems plausible, but so does A", "B fits, and so does D": another option said to do just as well
     r"|\b(?i:but|and)\s+(?i:so)\s+(?i:does|do|is|would|could|might)\s+(?:(?i:option|choice)\s+)?"
-    r"[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])")
+    r"[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])"
+    # "The answer is B if AB = 3, and C if AB = 4": another option under another condition
+    r"|(?<=[,;])\s*(?:(?i:and|or|but)\s+)?(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+(?i:if|when|for)\s"
+    r"(?=[^.;]{0,80}$|[^.;]{0,80}[.;])")
 #: A reply opening with a sub-part label, not an option ("(a) First, ...", "a) To find x, ..."): the label starts the
 #: first of its parts, followed by an opener of steps (read in ``whole.leading``; a later "(b)" line says the same).
 SUB_PART_OPENER = lazy_compile(r"\s*(?:(?:first(?:ly)?|second(?:ly)?)\s*,|(?:to\s+(?:find|begin|start|solve|compute)|"

@@ -298,6 +298,12 @@ def _leading_text(reader: Reader, s: str) -> Commit | None:
     return None
 
 
+_SENTENCE_END_MARK = lazy_compile(r"[.!?\n]")
+# a question asked about an option: "Is it B?", "Could it be C?", "Would the answer be D?"
+_ASKING = lazy_compile(r"\s*(?:(?:but|so|or|and)\s+)?(?:is|was|could|would|should|can|does|do|might)\s+"
+                       r"(?:it|this|that|the\s+answer)\b", re.I)
+
+
 def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResult | None:
     """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
     flat = reader.flat
@@ -316,6 +322,11 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
             continue  # "I'm"; French "C'est", "D'après", "L'option": a word, not a letter
         if reader.counterfactual(m.start()):
             continue  # "If the axis were logarithmic, it would be C."
+        end = _SENTENCE_END_MARK.search(flat, m.end())
+        if end is not None and end.group(0) == "?" and _ASKING.match(
+                flat, max(flat.rfind(".", 0, m.start()), flat.rfind("?", 0, m.start()), flat.rfind("!", 0, m.start()),
+                          flat.rfind("\n", 0, m.start())) + 1):
+            continue  # "Is it B?": asked, not answered ("Maybe B?" is a guess)
         found.add(ch)
     found -= negatives
     opts = {c for c in found if c in reader.letter_set}

@@ -275,3 +275,53 @@ def test_a_choice_taken_back_in_its_own_sentence_is_no_answer(reply, letter):
 ])
 def test_a_change_told_in_phases_names_no_option(reply, letter):
     assert _read(reply)[0] == letter
+
+
+# -- found while probing near misses of the hard cases: a bound, a question, a verdict repeated, two conditions -------
+
+CM = {"A": "8 cm", "B": "12 cm", "C": "16 cm", "D": "24 cm"}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("The perimeter is at least 12 cm.", None), ("The perimeter is more than 12 cm.", None),
+    ("It takes over 12 cm.", None),
+    ("The perimeter is 12 cm.", "B"),
+    ("The perimeter is at least 8 cm; in fact it is 12 cm.", "B"),  # the bound is another value
+])
+def test_a_bound_on_a_value_names_no_option(reply, letter):
+    assert _read(reply, CM)[0] == letter
+
+
+def test_a_bound_still_names_an_option_that_is_a_range():
+    ranges = {"A": "Less than 10", "B": "Between 10 and 20", "C": "More than 20"}
+    assert _read("There are more than 20 birds.", ranges)[0] == "C"
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Is it B?", None), ("Could it be C?", None), ("Hmm. Is it B?", None),
+    ("Maybe B? I am not sure.", "B"),  # a guess, labelled so in the corpora (cc-477, mcb-370)
+    ("Not sure, B?", "B"),
+    ("Is it B? Yes, B.", "B"),
+])
+def test_a_question_about_a_letter_is_no_answer(reply, letter):
+    assert _read(reply, CM)[0] == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("B is incorrect; so is C.", None),  # A and D remain
+    ("B is incorrect; so is C. So D.", "D"),
+    ("A is wrong, and so is B, and C is wrong too, so D.", "D"),
+    ("B is wrong, so C.", "C"),  # "so C" is a conclusion, not "so is C"
+])
+def test_a_verdict_repeated_with_so_is_rules_the_letter_out(reply, letter):
+    assert _read(reply, CM)[0] == letter
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("The answer is B if AB = 3, and C if AB = 4.", None),
+    ("The answer is B; D when the side is doubled.", None),
+    ("The answer is B if we assume AB = 3.", "B"),  # one answer under its assumption
+    ("The answer is B, for AB = 3.", "B"),
+])
+def test_answers_under_two_conditions_are_a_hedge(reply, letter):
+    assert _read(reply, CM)[0] == letter
