@@ -6,7 +6,9 @@ hedge, a refusal, a value no option has, another option committed to at the end.
 
 The second batch (ids ``b2-``, 38 replies: visual-maths values in boxes, with units, radicals, approximations and
 letters beside values; Chinese; traces; prose) was written and labelled after the first batch's readings were built,
-and committed before it was scored (its first-contact figures are in docs/profiles-mc.md).
+and committed before it was scored (its first-contact figures are in docs/profiles-mc.md). A third (ids ``b3-``, 34
+replies: two questions in one reply, option texts alone, "all / none of the above", "neither", eliminations, loops,
+refusals and traces) was written the same way after the second batch's readings.
 
 Families: ``trace`` (reasoning-model traces: musings naming other options, then a closing commitment), ``visual``
 (visual-maths replies stating a value, a value with its unit, "x = 4, which is option C"), ``prose`` (commitments in
