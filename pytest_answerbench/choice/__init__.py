@@ -38,7 +38,9 @@
   does A", "my pick is D", an invented question with option lines, an answer saying it cannot tell, an option
   described after a correction cue, an opening label conceded ("C. is tempting, but ..."), a first thought given up,
   ``\\boxed{x = 4}``, a value in another unit symbol ("12 m" is not "12 cm"), "60° or 120°", "50% of the circle",
-  a choice taken back in its sentence ("go with C, but ... rules it out"), a change told in phases;
+  a choice taken back in its sentence ("go with C, but ... rules it out"), a change told in phases, a bound on a
+  value, "Is it B?", answers under two conditions, "the answer is neither" for "Neither cup", an example's answer
+  ("Example answer: B") and a question labelled as new ("Next question: ...?");
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.

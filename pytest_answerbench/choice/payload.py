@@ -28,6 +28,8 @@ _CLAUSE_END = lazy_compile(r"[.;\n!?]\s|[,;\n]")
 _OR_AND = lazy_compile(r"\b(?:or|and|/)\b")
 # a box holding the unknown named with its value ("x = 4", "AB = 12 cm", "x_1 = 3"): the value after the sign
 _NAMED_VALUE = lazy_compile(r"\s*[A-Za-z]{1,3}(?:_\{?\w{1,3}\}?)?\s*=\s*([^=]{1,40}?)\s*$")
+# words that alone name the one option opening with them ("neither" for "Neither cup", "both" for "Both cups")
+_QUANTIFIERS = ("neither", "none", "both", "all")
 _SENTENCE = lazy_compile(r"[^.!?\n]{0,160}")  # the answer's own sentence (rules.CANNOT_TELL is read in it)
 _OPTION_LETTER = lazy_compile(r"(?<![\w'’])[\(\[]?[A-J][\)\]]?(?![\w'’])(?<!\bI)")
 _OR = lazy_compile(r"\bor\b")  # a conclusion's alternative ("so 7 or 8 cubes"; "7 cubes and 8 faces" are two things)
@@ -115,6 +117,8 @@ class OptionReader:
             p = p[m.end():]
             offset += m.end()
         if _NEGATED_START.match(p):
+            if p[:1] in "Nn" and (quantified := self.text_at_start(p)) is not None:
+                return quantified[0], quantified[1], offset  # "neither" naming the option "Neither cup"
             # "not B, D", "not 4 but 8", "not Paris; it's Lyon": the option affirmed after the negated one
             turn = _AFFIRMED_AFTER.search(p, 0, 60)
             if turn is not None:
@@ -267,6 +271,13 @@ class OptionReader:
                     if ot and core.startswith(ot) and text_boundary_ok(core, len(ot)):
                         if best is None or len(ot) > best[0]:
                             best = (len(ot), letter)
+        if best is None and np.startswith(_QUANTIFIERS):
+            # "the answer is neither" for "Neither cup", "so both" for "Both cups": the one option opening with the word
+            word = np.split(" ", 1)[0]
+            if word in _QUANTIFIERS and (len(np) == len(word) or np[len(word)] in " .,;!") and " nor " not in np[:40]:
+                opening = [k for k, ot in self.opt_norm.items() if ot.split(" ", 1)[0] == word]
+                if len(opening) == 1:
+                    best = (len(word), opening[0])
         if best is None and self.optset.acronyms:
             m = _ACRONYM_START.match(p)  # "the WHO" for "World Health Organization"
             if m and m.group(1) in self.optset.acronyms:

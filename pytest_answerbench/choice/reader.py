@@ -28,7 +28,7 @@ from .payload import ORDINAL, OptionReader
 from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
                     NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, POS_AFTER,
-                    STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker,
+                    STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CORRECTION_CUE, EXAMPLE_BEFORE, HYPOTHETICAL, RULES, Marker,
                     RuleSet, before_other_question)
 from .scan import present
 
@@ -119,7 +119,7 @@ class Reader(HedgeReading, OptionReader):
         super().__init__(optset)
         self.rules = rules
         text = normalize(response)
-        if "?" in text and ("(B)" in text or "\nB" in text):
+        if "?" in text and ("(B)" in text or "\nB" in text or "uestion" in text):
             text = before_other_question(text, self._names, self._mentions)
         self.text = text
         # Markdown emphasis carries no meaning for the letter; bold letters are recorded separately.
@@ -378,6 +378,8 @@ class Reader(HedgeReading, OptionReader):
                 continue  # "B, or maybe C", "B, maybe C": an alternative offered, not a conclusion
             if marker.others_cancel and OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start):
                 continue  # "Many people pick D, but ...": someone else's choice
+            if start and EXAMPLE_BEFORE.search(text, max(0, start - 30), start):
+                continue  # "Example answer: B": a worked example's answer, not the reply's
             if marker.introduces_options_cancels and (KEY_FORMAT.match(text, end) or EACH_BEFORE.search(
                     self.low, max(0, start - 14), start) if self.fold_ok else KEY_FORMAT.match(text, end)):
                 # "Let's analyze each option:" introduces the options, it does not answer

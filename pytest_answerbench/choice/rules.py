@@ -320,6 +320,10 @@ HYPOTHETICAL = Scan(
 # introduced, not an answer (the second is looked for only in a text whose lower-cased form lines up with it)
 KEY_FORMAT = lazy_compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
 EACH_BEFORE = lazy_compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
+#: a worked example's answer, the marker opening its line after the example's label: "Example answer: B", "Sample 2
+#: answer: C" (a few-shot example the reply copies out, not its own answer; "with this sample it is D" is no label)
+EXAMPLE_BEFORE = lazy_compile(r"(?:^|\n)[ \t*#>-]*(?:(?:an?|the)\s+)?(?:example|sample|demo|e\.g\.)\s*(?:\d{1,2}\s*)?[:.\-]?"
+                              r"[ \t]*$", re.I)
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
 OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
                             r"(?:(?:would|might|may|could|often|usually|typically|commonly|mistakenly|wrongly)\s+)*$|"
@@ -601,13 +605,16 @@ OTHER_QUESTION = lazy_compile(r"(?m)^[^\n]*\?[ \t]*(?:\(?(?i:select|choose)\s+fr
 _LISTED_OPTION = lazy_compile(r"\(([A-Z])\)\s*([^()\n]*?)\s*(?=\([A-Z]\)|$)")
 #: ... or with its options on lines of their own ("Question 2: What is the loss at epoch 10?\nA. 0.1\nB. 0.2")
 OTHER_QUESTION_LINES = lazy_compile(r"(?m)^[^\n]*\?[ \t]*\n[ \t]*\(?A[.):][^\n]*(?:\n[ \t]*\(?[B-J][.):][^\n]*)+")
+#: ... or one labelled as new: "Next question: ...?", "Another question: ...?", "Question 2: ...?" on a line of its own
+NEW_QUESTION = lazy_compile(r"(?im)^[ \t*#]*(?:(?:next|new|another|follow-up|bonus)\s+question|question\s*(?:[2-9]|\d{2,}))"
+                            r"\b[^\n]*\?")
 _LINE_OPTION = lazy_compile(r"(?m)^[ \t]*\(?([A-J])[.):][ \t]*([^\n]*?)[ \t]*$")
 
 
 def before_other_question(text: str, names: Callable[[str, str], bool],
                           mentions: Callable[[str, str], bool] | None = None) -> str:
     """``text`` up to the first line that poses another question with options of its own (``OTHER_QUESTION``,
-    ``OTHER_QUESTION_LINES``),
+    ``OTHER_QUESTION_LINES``, ``NEW_QUESTION``),
     when some text comes before it; else ``text`` unchanged. ``names(letter, text)`` says whether ``text`` is the
     text of option ``letter`` (any way the reader reads an option's text). Option lines are another question's only
     when none of them holds its letter's own option text (``mentions(letter, text)``, default ``names``): lines
@@ -616,6 +623,10 @@ def before_other_question(text: str, names: Callable[[str, str], bool],
     if "?" not in text:
         return text
     found = []
+    if "uestion" in text:
+        # a question the reply labels as a new one ("Next question: ...?", "Question 2: ...?") is another question
+        # whatever its options
+        found += [m.start() for m in NEW_QUESTION.finditer(text)]
     if "(B)" in text:
         for m in OTHER_QUESTION.finditer(text):
             listed = _LISTED_OPTION.findall(text, m.start() + m.group(0).index("(A)"), m.end())

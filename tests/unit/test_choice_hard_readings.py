@@ -325,3 +325,48 @@ def test_a_verdict_repeated_with_so_is_rules_the_letter_out(reply, letter):
 ])
 def test_answers_under_two_conditions_are_a_hedge(reply, letter):
     assert _read(reply, CM)[0] == letter
+
+
+# -- third batch (b3-): "neither" / "both" alone, a worked example's answer, a question labelled as new -------------
+
+ANIMALS_ART = {"A": "A cat", "B": "A dog", "C": "A rabbit", "D": "A horse"}
+CUPS = {"A": "The left cup", "B": "The right cup", "C": "Both cups", "D": "Neither cup"}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Both cups are empty, so neither.", "D"), ("The answer is neither.", "D"), ("Answer: neither", "D"),
+    ("The answer is neither of the cups.", "D"), ("The answer is both.", "C"),
+    ("The answer is neither A nor B; it is C.", "C"),  # "neither ... nor" rules letters out
+    ("The answer is not both.", None),
+])
+def test_neither_or_both_alone_names_the_option_opening_with_it(reply, letter):
+    assert _read(reply, CUPS)[0] == letter
+
+
+def test_neither_alone_names_nothing_without_such_an_option():
+    assert _read("The answer is neither.")[0] is None
+    signs = {"A": "Positive", "B": "Negative", "C": "Zero"}
+    assert _read("So the answer is negative or zero depending on interpretation.", signs)[0] is None  # two options
+    assert _read("So the answer is negative.", signs)[0] == "B"
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Example question: Which animal barks? (A) cat (B) dog (C) rabbit (D) horse\nExample answer: B\n\n"
+     "The animal on the sofa is hidden under a blanket, so I can't tell what it is.", None),
+    ("Example answer: B\n\nAnswer: C", "C"),
+    ("For example, the answer is B.", "B"),  # "for example" before a sentence is no example's answer
+    ("Here is my answer: B", "B"),
+])
+def test_a_worked_examples_answer_is_not_the_replys(reply, letter):
+    assert _read(reply, ANIMALS_ART)[0] == letter
+
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("A. A cat\n\nNext question: Which animal is under the table?\nA. A cat\nB. A dog\nAnswer: B", "A"),
+    ("B\n\nQuestion 3: What colour is it?\nAnswer: A", "B"),
+    ("Question 2: Which animal is on the sofa?\nAnswer: B", "B"),  # nothing before it: the reply's own question
+    ("The question asks which animal is on the sofa? It is B.", "B"),
+])
+def test_a_question_labelled_as_new_is_not_the_replys(reply, letter):
+    assert _read(reply, ANIMALS_ART)[0] == letter
