@@ -378,7 +378,8 @@ class Reader(HedgeReading, OptionReader):
                 continue  # "B, or maybe C", "B, maybe C": an alternative offered, not a conclusion
             if marker.others_cancel and OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start):
                 continue  # "Many people pick D, but ...": someone else's choice
-            if start and EXAMPLE_BEFORE.search(text, max(0, start - 30), start):
+            if ("ample" in window or "AMPLE" in window or "emo" in window or "e.g." in window) and \
+                    EXAMPLE_BEFORE.search(text, max(0, start - 30), start):
                 continue  # "Example answer: B": a worked example's answer, not the reply's
             if marker.introduces_options_cancels and (KEY_FORMAT.match(text, end) or EACH_BEFORE.search(
                     self.low, max(0, start - 14), start) if self.fold_ok else KEY_FORMAT.match(text, end)):

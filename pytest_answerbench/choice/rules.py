@@ -424,7 +424,8 @@ CANNOT_SEE = Scan(
 
 #: what every ``CANNOT_SEE`` match holds besides a word naming the input (lower-cased): a negation or an inability
 #: word, checked before the scan runs (most replies that name the image say nothing of not seeing it)
-CANNOT_SEE_HINTS = ("not", "n't", "unable", "without", "need", "no ")
+CANNOT_SEE_HINTS = ("cannot", "can't", "can not", "unable", "not able", "have", "not visible", "not available",
+                    "not accessible", "not viewable", "without", "need", "no ")
 
 CORRECTION_CUE = Scan(
     name="correction-cue",
