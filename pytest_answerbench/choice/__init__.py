@@ -33,6 +33,14 @@
   ("aa", "Aa", "AA") told apart by the case written, options listing labelled values ("23,500 (France); 23,200
   (UK)") named by a sentence stating each value beside its label; a bare list of every label, or a walk through
   the labels or the options' texts, chooses none;
+* readings from our hand-written hard cases: a refusal to see the input voids even a marked or boxed answer after
+  it (a poor view is a doubt), letters offered together in any case ("c or d", "(C) and (D)"), "so 7 or 8", "but so
+  does A", "my pick is D", an invented question with option lines, an answer saying it cannot tell, an option
+  described after a correction cue, an opening label conceded ("C. is tempting, but ..."), a first thought given up,
+  ``\\boxed{x = 4}``, a value in another unit symbol ("12 m" is not "12 cm"), "60° or 120°", "50% of the circle",
+  a choice taken back in its sentence ("go with C, but ... rules it out"), a change told in phases, a bound on a
+  value, "Is it B?", answers under two conditions, "the answer is neither" for "Neither cup", an example's answer
+  ("Example answer: B") and a question labelled as new ("Next question: ...?");
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.

@@ -12,9 +12,10 @@ from ..text.patterns import lazy_compile
 from .normalize import stem_word, stem_words, text_boundary_ok, text_start_ok
 from .optionset import KEY_TOKEN, OptionSet
 from .result import ChoiceResult
-from .rules import CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD
+from .rules import (CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD,
+                    FIRST_THOUGHT)
 from .scan import present
-from .values import option_number, reply_numbers, reply_value
+from .values import option_number, reply_numbers, reply_value, unit_at, unit_clash
 
 SENTENCE_END = lazy_compile(r"[.!?\n]")
 # (the words grouped behind one \b: a pattern whose every branch is a word or "n't" scans several times faster)
@@ -53,6 +54,14 @@ _ASKS_OTHER = lazy_compile(r"\b(?:the|this)\s+question\s*,?\s*(?:however|though|
                          r"(?:actually\s+)?(?:asks|is\s+asking)\s+(?:about|for)\b")
 _NEGATED_AFTER = lazy_compile(r"[^.;!]*?\b(?:is|are|seems|looks)\s+(?:also\s+)?(?:wrong|incorrect|false|not\b)|"
                             r"[^.;!]*?\b(?:isn't|aren't)\b|\s*\?\s*no\b|\s*[:-]\s*(?:no|wrong|incorrect|false)\b")
+# "The loss stays constant at first and then increases": an option's text said of a first phase only, which the
+# reply then leaves for another: a change told in phases, which names none of the options in it
+_FIRST_PHASE_AFTER = lazy_compile(r"\s+(?:at\s+first|initially|in\s+the\s+beginning|early\s+on|for\s+a\s+while)\b"
+                                  r"[^.;!?]{0,40}?\b(?:then|later|afterwards|after\s+that)\b")
+# a bound on a value ("at least 12 cm", "more than 5", "no more than 3", "≥ 4") right before it
+_BOUND_BEFORE = lazy_compile(r"(?:\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller|larger|higher|lower)\s+"
+                             r"than|no\s+(?:more|less|fewer)\s+than|up\s+to|over|under)|[<>≤≥]=?)\s*$")
+_BOUND_HINTS = ("least", "most", "than", "up to", "over", "under", "<", ">", "≤", "≥")
 _CLAUSE_BREAK = lazy_compile(r"[,;]\s+(?=\S)")
 _SENTENCE_BREAK = lazy_compile(r"[.!?\n]\s+(?=\S)")
 _CONCLUDING = lazy_compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
@@ -163,9 +172,12 @@ def _numbers(low: str, optset: OptionSet, spans: Spans) -> None:
         if value is None:
             continue
         start = m.start()
-        hits = [letter for letter, v in numeric.items() if v == value]
+        unit = unit_at(low, m.end())  # "12 m" names no option "12 cm"
+        hits = [letter for letter, v in numeric.items() if v == value and not unit_clash(unit, optset.opt_norm[letter])]
         if not hits and "." in token and 0 < abs(value) < 1:
             hits = optset.share_hits(value, False)  # "0.4 of the whole" for the option "40%"
+        if not hits and token.endswith("%"):
+            hits = optset.share_hits(value, True)  # "50% of the circle" for the option "1/2"
         if not hits and optset.ranges:
             hits = optset.range_hits(value)  # "I count 14 birds" for the option "Between 10 and 20"
         for letter in hits:
@@ -240,7 +252,7 @@ FINDERS: tuple[tuple[str, Callable[[str, OptionSet, Spans], None]], ...] = (
 
 def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
     """The occurrences that name their option: not inside a longer occurrence of another option, not negated ("not
-    a cat"), not asked ("Is it the ribosome?"); "not true" names the other option of a polar pair, "partially true"
+    a cat"), not in a change told in phases ("stays constant at first and then increases"), not asked ("Is it the ribosome?"); "not true" names the other option of a polar pair, "partially true"
     names neither."""
     kept = {}
     ends: list[int] | None = None  # where the sentences end (found when first needed)
@@ -259,6 +271,18 @@ def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
             running = max(running, y)
             reach.append(running)
         by_start[letter] = ([x for x, _ in others], reach, others)
+    # "It increases at first and then decreases": a change told in phases names no option, the first phase's nor the
+    # later ones' (to the end of that sentence)
+    phases = []
+    if "first" in low or "initially" in low or "beginning" in low or "early" in low or "while" in low:
+        for occ in spans.values():
+            for a, b in occ:
+                if _FIRST_PHASE_AFTER.match(low, b, b + 80):
+                    end = SENTENCE_END.search(low, b)
+                    phases.append((a, end.start() if end else len(low)))
+    # "at least 12 cm": a bound on a value names no numeric option (options that are ranges are read as ranges)
+    numeric = optset.opt_num
+    bounds = bool(numeric) and not optset.ranges and present(low, _BOUND_HINTS)
     for letter, occ in spans.items():
         starts, reach, others = by_start[letter]
         alive = []
@@ -268,14 +292,15 @@ def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
             inside = i > 0 and (reach[i - 1] > b or (reach[i - 1] == b and any(
                 y == b and x < a for x, y in others[:i])))
             before = low[max(0, a - 30):a]
-            negated = _NEGATED_BEFORE.search(before) or (not ascii and before.endswith(_CJK_NEGATION))
+            negated = _NEGATED_BEFORE.search(before) or (not ascii and before.endswith(_CJK_NEGATION)) or (
+                bounds and letter in numeric and _BOUND_BEFORE.search(before))
             if letter in polar:
                 if _QUALIFIED_BEFORE.search(before):
                     continue  # "partially true" names neither option
                 if not inside and (_FLIPPED_BEFORE.search(before) or before.endswith(_CJK_NEGATION)):
                     flipped.setdefault(polar[letter], []).append((a, b))  # "not true" names False
                     continue
-            if _NEGATED_AFTER.match(low[b:b + 60]):
+            if _NEGATED_AFTER.match(low[b:b + 60]) or any(x <= a < y for x, y in phases):
                 negated = True
             if not inside and not negated:
                 if questions:
@@ -392,11 +417,15 @@ def _stated_not_defined(n: Named) -> ChoiceResult | None:
 
 def _main_clause(n: Named) -> ChoiceResult | None:
     """"While Jupiter and Neptune have faint rings, the rings shown belong to Saturn.": the options named only in a
-    leading concessive clause are conceded, not chosen."""
+    leading concessive clause, or in a first thought given up ("X seemed right at first, but ..."), are conceded,
+    not chosen."""
     low = n.low
-    if "while" not in low and "though" not in low and "whereas" not in low:
+    first = "at first" in low or "initially" in low
+    if "while" not in low and "though" not in low and "whereas" not in low and not first:
         return None
     conceded = [m.span() for m in _CONCESSIVE.finditer(low)]
+    if first:
+        conceded += [m.span() for m in FIRST_THOUGHT.finditer(low)]
     if conceded:
         main = [k for k, occ in n.kept.items() if any(not any(x <= a < y for x, y in conceded) for a, _ in occ)]
         if len(main) == 1:

@@ -47,13 +47,13 @@ from .content import key_word, so_clause_key_word
 from .optionset import OptionSet
 from .reader import Reader
 from .result import ChoiceResult, Commit
-from .rules import NONE_OF_THE, REFUSAL, RULES, RuleSet
+from .rules import NONE_OF_THE, REFUSAL, RETRACTED_AFTER, RETRACTED_HINTS, RULES, RuleSet
 from .whole import cut_off, leading, lone_letter, none_among, sole, special_option, walks_through
 
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
-# "It might also be C", "C is also possible")
+# "It might also be C", "C is also possible", "B fits, and so does D")
 _HEDGE_WORDS = ("though", "but ", "while ", "maybe", "perhaps", "possibly", "might", "could", "may ", "also",
-                "equally")
+                "equally", "so do", "so is", " if ", " when ")
 # notes of commitments read from an option's text or value
 _TEXT_NOTES = ("option-text", "answer-value")
 # what may stand between a marker and the text it reads
@@ -124,22 +124,27 @@ def _sole(d: Decision) -> ChoiceResult | None:
 
 def _kept(reader: Reader, commits: list[Commit]) -> list[Commit]:
     """The commitments that count: those outside counterfactual clauses ("If the axis were logarithmic, it would
-    be C"); of the weak ones (tier 1: conclusions, brackets, sole letters, the closing clause), none the reply makes
-    after saying it cannot see the question's input (``rules.CANNOT_SEE``: "I cannot see the image. (A)") and none
-    reading an option's text inside the loop the reply ends in ("I think the loss increases the loss increases
-    ...")."""
+    be C") or taken back by a pronoun in their own sentence ("go with C, but the dust rules it out"); none the reply
+    makes after saying it cannot see the question's input (``rules.CANNOT_SEE``: "I cannot
+    see the image. (A)", "I don't have access to the image.\nAnswer: C"); of the weak ones (tier 1: conclusions,
+    brackets, sole letters, the closing clause), none reading an option's text inside the loop the reply ends in
+    ("I think the loss increases the loss increases ...")."""
     if not commits:
         return commits
     if reader.counterfactual_spans():
         commits = [c for c in commits if not reader.counterfactual(c.pos)]
+    blind = reader.cannot_see()
+    if blind >= 0:  # a refusal: whatever the reply then names, marked or boxed, is no reading of the input
+        commits = [c for c in commits if c.pos < blind]
+    low = reader.low
+    if " but " in low and any(hint in low for hint in RETRACTED_HINTS):
+        # "... go with C, but the dust rules it out": a choice the same sentence takes back
+        commits = [c for c in commits if c.letter is None or not RETRACTED_AFTER.match(reader.flat, c.pos)]
     for c in commits:
         if c.tier < 2:
             break
     else:
-        return commits  # only stated answers: they count wherever they are
-    blind = reader.cannot_see()
-    if blind >= 0:
-        commits = [c for c in commits if c.tier >= 2 or c.pos < blind]
+        return commits  # only stated answers: no loop to look for
     if any(c.tier < 2 and c.note in _TEXT_NOTES for c in commits):
         loop = reader.end_loop()
         if loop is not None:

@@ -31,12 +31,21 @@ _DOUBT_OTHER = lazy_compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|
 _DOUBT_WORDS = ("or ", "maybe", "perhaps", "possibly", "might", "could", "may")
 # an alternative offered after the answer in words: "I think the loss increases, or perhaps the loss stays constant"
 _OR_ALTERNATIVE = lazy_compile(r"\b(?i:or)\s*,?\s+(?i:maybe|perhaps|possibly|probably|even)\b")
+# (an aside may come first: "No, looking again, B) ...", "wait, on reflection, D")
 _CORRECTION_LEAD = lazy_compile(r"[\s,.:;!—–-]*(?:(?:it'?s|it\s+is|the\s+(?:correct\s+)?answer\s+is|make\s+(?:it|that)|"
+                              r"looking\s+(?:again|closer|more\s+closely)|on\s+(?:reflection|a\s+closer\s+look|"
+                              r"second\s+look)|thinking\s+(?:again|about\s+it)|"
                               r"i\s+meant?|go\s+with|choose|pick|should\s+be|must\s+be|is|to|答案是|应该是|应是|是|选)\s*,?\s*)*",
                               re.I)
 _CORRECTION_VERDICT = lazy_compile(r"(?:options?\s+)?([A-Z])(?=\s+(?:is|would\s+be)\s+(?:the\s+)?(?:correct|right|answer))")
 _CORRECTION_OPTION = lazy_compile(r"(?:option|choice)\s+([A-Za-z])(?![A-Za-z0-9])", re.I)
 _REST_NEGATED = lazy_compile(rf"\s*(?:,\s*)?(?:is|are|was)?\s*{ADVERBS}{NEG_WORDS}", re.I)
+# "..., no. Option B is 16, that would be a^2": after the cue the option is the subject of a description (what it
+# is, says or shows), the next item of a walk through the options, not the corrected answer ("Option B is correct",
+# "option B is the answer" are verdicts and still correct)
+_REST_DESCRIBED = lazy_compile(r"\s*(?:is|was|says|states|shows|gives|reads|describes|claims|suggests|represents|"
+                               r"equals|has|=)\s+(?!(?:the\s+|a\s+)?(?:correct|right|answer|best|true|valid|"
+                               r"most\s+likely|one)\b)", re.I)
 
 
 class HedgeReading:
@@ -102,7 +111,7 @@ class HedgeReading:
         end = SENTENCE_END.search(self.flat, chosen.pos + 1)
         stop = end.start() if end else len(self.flat)
         for m in HEDGE_OTHER.finditer(self.flat, chosen.pos, stop):
-            other = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+            other = next(g for g in m.groups() if g)
             if other != chosen.letter and other in self.letter_set and not any(
                     c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
                 return other
@@ -134,7 +143,7 @@ class HedgeReading:
                     found = (bm.group(1), 1)
             if found is None:
                 om = _CORRECTION_OPTION.match(p)
-                if om:
+                if om and not _REST_DESCRIBED.match(p, om.end()):
                     found = (om.group(1).upper(), om.end())
             if found is None or found[0] not in self.letter_set:
                 continue

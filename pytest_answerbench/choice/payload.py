@@ -11,8 +11,8 @@ from ..text.patterns import lazy_compile
 from .content import key_word
 from .normalize import NUMBER_CHARS, loose_key, norm_head, norm_text, strip_article, text_boundary_ok
 from .optionset import OptionSet
-from .rules import ADVERBS, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
-from .values import ORDINALS, number, option_number
+from .rules import ADVERBS, CANNOT_TELL, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
+from .values import ORDINALS, number, option_number, unit_at, unit_clash
 
 _FILLER = lazy_compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
                      r"thus|just|simply|certainly|surely|for\s+sure|undoubtedly|without\s+(?:a\s+)?doubt|absolutely|"
@@ -21,9 +21,18 @@ _FILLER_KEEP = lazy_compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", r
 _NEGATED_START = lazy_compile(r"(?:not|n't|never|neither)\b|不是", re.I)
 _SECOND_LETTER = lazy_compile(r"\s*(?:,|or|and|/|&|或者|或|和|또는|혹은|または|y|o|et|ou|und|oder)\s*"
                             r"(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
+# the same after a lower-case letter ("c or d", "(c) and (d)"): a lower-case second letter in brackets or alone
+_SECOND_LOWER = lazy_compile(r"\s*(?:,|or|and|/|&)\s*(?:[\(\[]([a-z])[\)\]]|([a-z])(?![\w'’])(?!\s+[a-z]))")
 _VERDICT_AGAINST = lazy_compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{ADVERBS}{NEG_WORDS}", re.I)
 _CLAUSE_END = lazy_compile(r"[.;\n!?]\s|[,;\n]")
 _OR_AND = lazy_compile(r"\b(?:or|and|/)\b")
+# a box holding the unknown named with its value ("x = 4", "AB = 12 cm", "x_1 = 3"): the value after the sign
+_NAMED_VALUE = lazy_compile(r"\s*[A-Za-z]{1,3}(?:_\{?\w{1,3}\}?)?\s*=\s*([^=]{1,40}?)\s*$")
+# words that alone name the one option opening with them ("neither" for "Neither cup", "both" for "Both cups")
+_QUANTIFIERS = ("neither", "none", "both", "all")
+_SENTENCE = lazy_compile(r"[^.!?\n]{0,160}")  # the answer's own sentence (rules.CANNOT_TELL is read in it)
+_OPTION_LETTER = lazy_compile(r"(?<![\w'’])[\(\[]?[A-J][\)\]]?(?![\w'’])(?<!\bI)")
+_OR = lazy_compile(r"\bor\b")  # a conclusion's alternative ("so 7 or 8 cubes"; "7 cubes and 8 faces" are two things)
 _BRACKETED_LETTER = lazy_compile(r"\[?[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]\]?")  # "[[B]]" too
 _LETTER_TOKEN = lazy_compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n)|"
                              + REASON_AFTER_LETTER + ")")
@@ -108,6 +117,8 @@ class OptionReader:
             p = p[m.end():]
             offset += m.end()
         if _NEGATED_START.match(p):
+            if p[:1] in "Nn" and (quantified := self.text_at_start(p)) is not None:
+                return quantified[0], quantified[1], offset  # "neither" naming the option "Neither cup"
             # "not B, D", "not 4 but 8", "not Paris; it's Lyon": the option affirmed after the negated one
             turn = _AFFIRMED_AFTER.search(p, 0, 60)
             if turn is not None:
@@ -138,7 +149,11 @@ class OptionReader:
         against it ('A. incorrect')."""
         letter, length = found
         other = _SECOND_LETTER.match(p, length)
-        if other and other.group(1) != letter and other.group(1) in self.letter_set:
+        second = other.group(1) if other else None
+        if second is None and p[:length].lstrip("([{ ").islower():
+            other = _SECOND_LOWER.match(p, length)
+            second = (other.group(1) or other.group(2)).upper() if other else None
+        if second is not None and second != letter and second in self.letter_set:
             return "ambiguous", None, offset + length
         if _VERDICT_AGAINST.match(p, length):
             return "negated", None, offset + length
@@ -171,8 +186,9 @@ class OptionReader:
         hit = self.exact_text(rest, ns)
         return hit is not None and hit[0] == "value" and hit[1] != letter and number(ns) is not None
 
-    def _names_another(self, p: str, letter: str) -> bool:
-        """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and'."""
+    def _names_another(self, p: str, letter: str, joins: re.Pattern[str] = _OR_AND) -> bool:
+        """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and' (``joins``), or another
+        value after 'or' ('60° or 120°', whether an option has it or not)."""
         # the clause is p up to the first clause break of p + " " (the space lets a final '.' end it)
         m = _CLAUSE_END.search(p)
         if m:
@@ -181,17 +197,20 @@ class OptionReader:
             clause = p[:-1]
         else:
             clause = p + " "
-        tail = _OR_AND.split(norm_text(clause), maxsplit=1)
+        tail = joins.split(norm_text(clause), maxsplit=1)
         if len(tail) < 2:
             return False
         rest = tail[1].strip()
+        head = number(rest.split(" ")[0].rstrip("°%")) if rest else None
         for other, text in self.opt_norm.items():
             if other == letter or not text:
                 continue
             if rest.startswith(text) or rest.startswith(self.opt_core[other]) or (
-                    other in self.opt_num and number(rest.split(" ")[0]) == self.opt_num[other]):
+                    other in self.opt_num and head == self.opt_num[other]):
                 return True
-        return False
+        # "60° or 120°": another value offered as an alternative, an option's or not ("0.5 or 1/2" restates one)
+        own = self.opt_num.get(letter)
+        return own is not None and head is not None and head != own and _OR.search(clause) is not None
 
     def letter_token(self, p: str) -> tuple[str, int] | None:
         """A clearly formatted letter at the start: (B), [b], B., B), B:, B alone, \\boxed-stripped letter."""
@@ -252,6 +271,13 @@ class OptionReader:
                     if ot and core.startswith(ot) and text_boundary_ok(core, len(ot)):
                         if best is None or len(ot) > best[0]:
                             best = (len(ot), letter)
+        if best is None and np.startswith(_QUANTIFIERS):
+            # "the answer is neither" for "Neither cup", "so both" for "Both cups": the one option opening with the word
+            word = np.split(" ", 1)[0]
+            if word in _QUANTIFIERS and (len(np) == len(word) or np[len(word)] in " .,;!") and " nor " not in np[:40]:
+                opening = [k for k, ot in self.opt_norm.items() if ot.split(" ", 1)[0] == word]
+                if len(opening) == 1:
+                    best = (len(word), opening[0])
         if best is None and self.optset.acronyms:
             m = _ACRONYM_START.match(p)  # "the WHO" for "World Health Organization"
             if m and m.group(1) in self.optset.acronyms:
@@ -292,7 +318,8 @@ class OptionReader:
         value = number(m.group(1))
         if value is None:
             return None
-        hits = [k for k, v in self.opt_num.items() if v == value]
+        unit = unit_at(p, m.end())
+        hits = [k for k, v in self.opt_num.items() if v == value and not unit_clash(unit, self.opt_norm[k])]
         if not hits and optset.ranges:
             hits = optset.range_hits(value)
         if len(hits) == 1:
@@ -325,10 +352,13 @@ class OptionReader:
         if len(hits) == 1:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = number(ns)
+        unit = None
         if value is None and ns[:1].isdigit() and len(ns) <= 40:
             value = option_number(ns)  # "3e8 m/s", "2 dollars": a number with a unit
+            lead = _VALUE_START.match(ns)
+            unit = unit_at(ns, lead.end()) if lead else None
         if value is not None:
-            num_hits = [k for k, v in self.opt_num.items() if v == value]
+            num_hits = [k for k, v in self.opt_num.items() if v == value and not unit_clash(unit, self.opt_norm[k])]
             if not num_hits:
                 # "50%" for the option "0.5", "0.25" for "25%": the same share written two ways
                 num_hits = optset.share_hits(value, "%" in ns or "percent" in ns)
@@ -364,6 +394,10 @@ class OptionReader:
         kind, letter, length = self.letter_in_payload(payload)
         if whole and kind == "none":
             exact = self.exact_text(payload)
+            if exact is None:
+                named = _NAMED_VALUE.match(payload)  # "\\boxed{x = 4}", "\\boxed{AB = 12\\text{ cm}}": the value named
+                if named is not None:
+                    exact = self.exact_text(named.group(1))
             if exact is not None:
                 kind, letter = exact
         if kind == "none" and payload.lstrip(" \t\n\"'`*_$:-")[:1].isalpha() and self.optset.key_words:
@@ -387,6 +421,11 @@ class OptionReader:
         if kind == "negated":
             neg = self.letter_token(payload.lstrip(" :").split(None, 1)[-1] if payload.strip() else "")
             return "negated", neg[0] if neg else None
+        if kind == "none" and not whole:
+            said = _SENTENCE.match(payload)
+            if said is not None and CANNOT_TELL.search(said.group(0)) and not _OPTION_LETTER.search(said.group(0)) \
+                    and not self.optset.undetermined:  # else the option saying so is read (whole.special_option)
+                return "commit", None, "refusal", "the stated answer is that it cannot be told"
         if whole and payload.strip():
             # a boxed or tagged answer we cannot map is still the model's committed answer: not an option
             return "commit", None, "none", f"committed answer {payload.strip()[:40]!r} is no option"
@@ -418,9 +457,13 @@ class OptionReader:
                 return None  # "It looks like a dog, but the ears ...": conceded; "maybe Paris?": asked
             if len(_NEGATED_PREDICATE.findall(p, 0, end)) > len(_NEGATED_PREDICATE.findall(self.options[hit[1]])):
                 return None  # "so reducing the volume may not have an effect": the option said to fail
+            if self._names_another(p, hit[1], _OR):
+                return None, "the conclusion offers two options"  # "so 7 or 8 cubes", "so a cat or a dog"
             return hit[1], "option-text" if hit[0] == "text" else "answer-value"
         value = self.value_at_start(p)
         if value is not None and value[0] == "value":
+            if self._names_another(p, value[1], _OR):
+                return None, "the conclusion offers two options"
             return value[1], "answer-value"
         return None
 

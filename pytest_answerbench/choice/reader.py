@@ -28,7 +28,7 @@ from .payload import ORDINAL, OptionReader
 from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
                     NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, POS_AFTER,
-                    STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CORRECTION_CUE, HYPOTHETICAL, RULES, Marker,
+                    STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CORRECTION_CUE, EXAMPLE_BEFORE, HYPOTHETICAL, RULES, Marker,
                     RuleSet, before_other_question)
 from .scan import present
 
@@ -99,6 +99,11 @@ _UNSEEN = object()
 
 
 # a number right before a bracketed letter: "... is 125 (D)."
+# a bracketed letter joined to the one after it ("(C) and (D)", "(c) or (D)", "C, (D)")
+_LETTER_JOINED = lazy_compile(r"(?<![\w'’])[\(\[]?([A-Za-z])[\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*$")
+# the verdict repeated for another letter right after it: "B is incorrect; so is C", "A is wrong, and so is D"
+_SO_IS_AFTER = lazy_compile(r"\s*[;,]?\s*(?:(?i:and)\s+)?(?i:so)\s+(?i:is|are|does|do)\s+(?:(?i:option|choice)\s+)?"
+                            r"[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])")
 _VALUE_BEFORE = lazy_compile(r"(?<![\w.,])(-?\$?\d[\d,]*(?:\.\d+)?%?)\s*\Z")
 
 
@@ -114,8 +119,8 @@ class Reader(HedgeReading, OptionReader):
         super().__init__(optset)
         self.rules = rules
         text = normalize(response)
-        if "?" in text and "(B)" in text:
-            text = before_other_question(text, self._names)
+        if "?" in text and ("(B)" in text or "\nB" in text or "uestion" in text):
+            text = before_other_question(text, self._names, self._mentions)
         self.text = text
         # Markdown emphasis carries no meaning for the letter; bold letters are recorded separately.
         self.bold = list(_BOLD.finditer(text)) if ("**" in text or "__" in text) else []
@@ -139,6 +144,11 @@ class Reader(HedgeReading, OptionReader):
         """Is ``text`` (an option listed in the reply) the text of option ``letter``, read as the reader reads it?"""
         hit = self.exact_text(text)
         return hit is not None and hit[1] == letter
+
+    def _mentions(self, letter: str, text: str) -> bool:
+        """Does ``text`` (an option line in the reply) hold option ``letter``'s own text?"""
+        own = self.opt_norm.get(letter)
+        return self._names(letter, text) or bool(own) and own in norm_text(text)
 
     @property
     def flat_norm(self) -> str:
@@ -205,7 +215,9 @@ class Reader(HedgeReading, OptionReader):
         """Where the reply's first "I cannot see the image" ends (``rules.CANNOT_SEE``), or -1 (found once)."""
         if self._cannot_see is None:
             if self.fold_ok:
-                m = CANNOT_SEE.low.search(self.low) if CANNOT_SEE.needs.test(self.low, self.ascii) else None
+                low = self.low
+                m = CANNOT_SEE.low.search(low) if any(hint in low for hint in CANNOT_SEE_HINTS) and \
+                    CANNOT_SEE.needs.test(low, self.ascii) else None
             else:
                 m = CANNOT_SEE.pattern.search(self.flat)
             self._cannot_see = m.end() if m is not None else -1
@@ -236,6 +248,14 @@ class Reader(HedgeReading, OptionReader):
     # decision can often be made without them (see ``decide.py``); they are read only when needed.
     _LAZY = {1: "_conclusions", 3: "_brackets", 4: "_sole_letters", 7: "_bold_letters"}
 
+    def _flat_pos(self, pos: int) -> int:
+        """Where ``pos`` of the text (boxes, tags and fields are found there) lies in the flat text every other
+        commitment's position counts in: markdown emphasis flattened before it shifts it ("**Final Answer**\n
+        \\boxed{B} or \\boxed{D}" is two boxes side by side in either)."""
+        if len(self.flat) == len(self.text):
+            return pos
+        return len(_FLATTEN.sub(" ", self.text[:pos]))
+
     def eager_segments(self, negatives: set[str]) -> list[list[Commit] | None]:
         """The segments that can be strong or rule letters out (filling ``negatives``); None for the rest."""
         out: list[Commit] = []
@@ -253,14 +273,17 @@ class Reader(HedgeReading, OptionReader):
                         closing = self._closing_braces(raw)
                     end = closing.get(m.end() - 1)
                 inner = raw[m.end(): end] if end is not None else raw[m.end(): len(raw) - 1]
-                self._commit_payload(out, negatives, m.start(), inner.strip(), 3, "boxed", whole=True)
+                self._commit_payload(out, negatives, self._flat_pos(m.start()), inner.strip(), 3, "boxed",
+                                     whole=True)
         if "<" in raw:
             for m in _ANSWER_TAG.finditer(raw):
-                self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-tag", whole=True)
+                self._commit_payload(out, negatives, self._flat_pos(m.start()), m.group(2).strip(), 3, "answer-tag",
+                                     whole=True)
         if ("\":" in raw or "':" in raw or "\" :" in raw or "' :" in raw):
             # a JSON (or Python dict) answer field: {"reasoning": "... unlike A or B", "answer": "C"}
             for m in _ANSWER_FIELD.finditer(raw):
-                self._commit_payload(out, negatives, m.start(), m.group(2).strip(), 3, "answer-field", whole=True)
+                self._commit_payload(out, negatives, self._flat_pos(m.start()), m.group(2).strip(), 3,
+                                     "answer-field", whole=True)
         text = self.flat
         low = self.low if self.fold_ok else None
         for marker in self.rules.markers:
@@ -355,6 +378,9 @@ class Reader(HedgeReading, OptionReader):
                 continue  # "B, or maybe C", "B, maybe C": an alternative offered, not a conclusion
             if marker.others_cancel and OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start):
                 continue  # "Many people pick D, but ...": someone else's choice
+            if ("ample" in window or "AMPLE" in window or "emo" in window or "e.g." in window) and \
+                    EXAMPLE_BEFORE.search(text, max(0, start - 30), start):
+                continue  # "Example answer: B": a worked example's answer, not the reply's
             if marker.introduces_options_cancels and (KEY_FORMAT.match(text, end) or EACH_BEFORE.search(
                     self.low, max(0, start - 14), start) if self.fold_ok else KEY_FORMAT.match(text, end)):
                 # "Let's analyze each option:" introduces the options, it does not answer
@@ -430,6 +456,9 @@ class Reader(HedgeReading, OptionReader):
                     continue  # "(B) False - the poem does not say": option B quoted with its own text "False"
                 if first.isupper() or named.lower().startswith(("option", "choice")):
                     negatives.update(letters)
+                    also = _SO_IS_AFTER.match(text, m.end())
+                    if also is not None:
+                        negatives.add(also.group(1))  # "B is incorrect; so is C": C ruled out too
         if use_low:
             # in the lower-cased text a match starts where one of its leading words does
             starts = _occurrences(low, NEG_BEFORE_ASCII if self.ascii else NEG_BEFORE_HINTS)
@@ -526,7 +555,12 @@ class Reader(HedgeReading, OptionReader):
         for m in self.optset.pats.bracket.finditer(text):
             value = _VALUE_BEFORE.search(text, max(0, m.start() - 40), m.start())
             hit = self.exact_text(value.group(1)) if value else None
-            if hit is not None and hit[0] == "value" and hit[1] != m.group(1):
+            joined = _LETTER_JOINED.search(text, max(0, m.start() - 16), m.start())
+            if joined is not None and joined.group(1).upper() in self.letter_set and joined.group(1).upper() != m.group(1):
+                # "(C) and (D).", "(c) or (D)": the bracket closes a list of two options, no choice of the last
+                out.append(Commit(m.start(), 1, None, "ambiguous", f"{joined.group(1).upper()} and {m.group(1)} "
+                                                                   "are offered together"))
+            elif hit is not None and hit[0] == "value" and hit[1] != m.group(1):
                 # "... is 125 (D)." where 125 is option E: the value and the letter name two options, so neither
                 out.append(Commit(m.start(), 1, None, "ambiguous", f"the answer names {m.group(1)} and option "
                                                                    f"{hit[1]}'s value"))

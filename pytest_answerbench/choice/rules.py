@@ -120,7 +120,7 @@ def _words_at(*words: str) -> Callable[[str], list[int]]:
 
 
 _FOREIGN_ANSWER_WORDS = ("respuesta", "réponse", "resposta", "risposta", "antwort")
-_ANSWER_CORE_WORDS = ("ans", "option", "choice", "response")
+_ANSWER_CORE_WORDS = ("ans", "option", "choice", "response", "pick")  # "pick": "my pick is D"
 # the adjectives of "the correct one", "the right one", "the best one" (the pattern's "(?<=correct\s)one")
 _ONE_ADJECTIVES = ("correct", "right", "best")
 _ASCII_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -171,6 +171,7 @@ MARKERS: tuple[Marker, ...] = (
             r"\b(?:(?:the|my|our)\s+)?(?:(?:correct|right|best|most\s+likely|most\s+appropriate|final|"
             r"only\s+correct)\s+)?"
             r"(?:answer|anser|answr|option|choice|response|ans(?=\s*(?:[:=]|is\b))|(?<=correct\s)one|(?<=right\s)one|"
+            r"(?<=my\s)pick|(?<=our\s)pick|"
             r"(?<=best\s)one)"
             r"(?:\s+(?:choice|option|letter))?"
             r"(?:\s+(?:to|for)\s+(?:this|the)\s+question)?(?:\s+(?:here|now|then|in\s+this\s+case))?"
@@ -319,6 +320,10 @@ HYPOTHETICAL = Scan(
 # introduced, not an answer (the second is looked for only in a text whose lower-cased form lines up with it)
 KEY_FORMAT = lazy_compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
 EACH_BEFORE = lazy_compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
+#: a worked example's answer, the marker opening its line after the example's label: "Example answer: B", "Sample 2
+#: answer: C" (a few-shot example the reply copies out, not its own answer; "with this sample it is D" is no label)
+EXAMPLE_BEFORE = lazy_compile(r"(?:^|\n)[ \t*#>-]*(?:(?:an?|the)\s+)?(?:example|sample|demo|e\.g\.)\s*(?:\d{1,2}\s*)?[:.\-]?"
+                              r"[ \t]*$", re.I)
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
 OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
                             r"(?:(?:would|might|may|could|often|usually|typically|commonly|mistakenly|wrongly)\s+)*$|"
@@ -347,6 +352,31 @@ REFUSAL = Scan(
                     "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确"),
 )
 NONE_OF_THE = lazy_compile(r"none of the", re.I)
+#: A choice the same sentence takes back with a pronoun after "but" ("The oceans would make me go with C, but the
+#: dust rules it out", "I'd pick B, but that's wrong"): read from right after the commitment; the choice is no
+#: answer (``decide._kept``). A pronoun that names something else ("but it is not obvious") takes nothing back.
+RETRACTED_AFTER = lazy_compile(
+    r"[^.!?\n]{0,120}?\bbut\b[^.!?\n]{0,80}?(?:\b(?:rules?|ruled|ruling)\s+(?:it|that|this)\s+out\b|"
+    r"\b(?:it|that|this)\s*(?:is|'s|was)\s+(?:wrong|incorrect|ruled\s+out|not\s+(?:it|right|correct|the\s+answer)\b))",
+    re.I)
+RETRACTED_HINTS = ("out", "wrong", "incorrect", "not")
+
+#: A first thought given up ("None of the above seemed right at first, but recounting gives 5"): the clause saying
+#: what seemed so at first, up to the "but" that turns from it; an option named there is conceded, not chosen
+#: (``content._main_clause``, ``whole.special_option``).
+FIRST_THOUGHT = lazy_compile(r"(?:^|(?<=[.!?;\n]\s)|(?<=[.!?;\n]))[^.!?;\n]{0,200}?\b(?:seemed|looked|appeared|sounded)\b"
+                             r"[^.!?;\n]{0,60}?\b(?:at\s+first|initially)\s*,?\s*but\b", re.I)
+#: An answer marker whose answer says none can be given ("**Answer:** The figure is too small to tell which way the
+#: ray is drawn.", "Answer: it cannot be determined from the image"): the reply's stated answer is that it cannot
+#: tell, which outranks the weaker conclusions before it (an affirmation met in a walk through the options). Read on
+#: the answer's own sentence, when that sentence names no option letter ("Answer: I can't be sure, but B" still
+#: reads B).
+CANNOT_TELL = lazy_compile(
+    r"\b(?:too\s+(?:small|blurry|blurred|low|dark|faint|unclear|ambiguous|pixelated|grainy)|not\s+(?:clear|legible|"
+    r"readable)\s+enough|impossible|not\s+possible|cannot|can't|can\s+not|unable)\s+(?:to\s+)?(?:be\s+)?"
+    r"(?:tell|told|determine|determined|say|said|decide|decided|answer|answered|read|make\s+out|know|known|judge|"
+    r"judged)\b",
+    re.I)
 
 #: What the writer could not see: the question's image, figure, chart ... (``CANNOT_SEE``).
 _INPUT_WORDS = ("image", "picture", "figure", "chart", "graph", "diagram", "photo", "visual", "plot", "map",
@@ -355,13 +385,17 @@ _INPUT = "(?:" + "|".join(_INPUT_WORDS) + ")"
 _SEE = r"(?:see|view|access|perceive|process|analy[sz]e|interpret|open|look\s+at|examine|inspect|display|read)"
 # the input as a whole ("the image", "any images", "the attached figure"), not a part of it ("the label in the image")
 _THE_INPUT = (r"(?:the\s+|this\s+|that\s+|any\s+|an\s+|your\s+|these\s+|those\s+)?"
-              rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?{_INPUT}s?\b")
+              rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?{_INPUT}s?\b"
+              # a view it only finds poor ("I can't see the image clearly") is a doubt, not a refusal
+              r"(?!\s+(?:very\s+|too\s+|quite\s+)?(?:clearly|well|properly|fully|completely|perfectly|sharply|"
+              r"in\s+(?:full\s+|great\s+|enough\s+)?detail|at\s+(?:this|that|such\s+a|a\s+high|full)\s+resolution)\b)")
 #: A refusal: the writer says it cannot see the question's input ("As a text-based AI I cannot see the image", "I'm
 #: unable to view images", "I am a text-based AI and cannot see images", "the image is not visible to me", "I'm unable to
 #: provide an answer without seeing the image", "I can't see or analyze the attached figure", "No image was provided"). What it mentions
-#: after that (a lone or bracketed letter, a closing clause, a conclusion, an option's text) is no reading of the
-#: input and commits to nothing; an answer it then states with an answer marker ("..., but based on the description,
-#: the answer is most likely B") or a box still does (read in ``decide._kept``, ``decide._refusal``).
+#: after that (a lone or bracketed letter, a closing clause, a conclusion, an option's text, an answer marker or a
+#: box) is no reading of the input and commits to nothing (read in ``decide._kept``, ``decide._refusal``). A view
+#: it only finds poor ("I'm not able to see the image clearly, but ... the answer is most likely B") is a doubt: what
+#: follows it still commits.
 CANNOT_SEE = Scan(
     name="cannot-see",
     pattern=lazy_compile(
@@ -387,6 +421,11 @@ CANNOT_SEE = Scan(
     ),
     needs=Needs.match(lazy_compile("|".join(_INPUT_WORDS))),  # one scan for the thirteen words
 )
+
+#: what every ``CANNOT_SEE`` match holds besides a word naming the input (lower-cased): a negation or an inability
+#: word, checked before the scan runs (most replies that name the image say nothing of not seeing it)
+CANNOT_SEE_HINTS = ("cannot", "can't", "can not", "unable", "not able", "have", "not visible", "not available",
+                    "not accessible", "not viewable", "without", "need", "no ")
 
 CORRECTION_CUE = Scan(
     name="correction-cue",
@@ -494,14 +533,21 @@ WORD_RUNS = lazy_compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\ua
 
 #: A second option offered in the answer's own sentence (a hedge): "(B) London or (C) Berlin", "B (London)
 #: or C (Berlin)", "D) attic or E) cupboard", "B, although C is possible too", "B seems right, but C could also be correct", "probably B; C is
-#: also possible", "likely B, but it could be C"; a group holds the other letter (read in ``reader.hedge``).
+#: also possible", "likely B, but it could be C", "C seems plausible, but so does A"; a group holds the other letter
+#: (read in ``hedges.HedgeReading``).
 HEDGE_OTHER = lazy_compile(
     r"\b(?i:or)\s+(?:(?i:option|choice)\s+)?(?:[\(\[]([A-Z])[\)\]]|([A-Z])(?=\s*[\(\[]|\)))"
     r"|(?:\b(?i:although|though|but|while)|(?<=[;,])|(?<=[;,]\s))\s*(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+"
     r"(?i:is|seems|could|might|may)(?:\s+(?i:also|equally|just\s+as))?(?:\s+(?i:be))?(?:\s+(?i:also|equally|just\s+as))?"
     r"\s+(?i:possible|plausible|correct|right|likely|valid)"
     r"|\b(?i:but|though|although)\s+(?i:it)\s+(?i:could|might|may)\s+(?:(?i:also|equally)\s+)?(?i:be)\s+"
-    r"(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])")
+    r"(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])"
+    # "C seems plausible, but so does A", "B fits, and so does D": another option said to do just as well
+    r"|\b(?i:but|and)\s+(?i:so)\s+(?i:does|do|is|would|could|might)\s+(?:(?i:option|choice)\s+)?"
+    r"[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])"
+    # "The answer is B if AB = 3, and C if AB = 4": another option under another condition
+    r"|(?<=[,;])\s*(?:(?i:and|or|but)\s+)?(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+(?i:if|when|for)\s"
+    r"(?=[^.;]{0,80}$|[^.;]{0,80}[.;])")
 #: A reply opening with a sub-part label, not an option ("(a) First, ...", "a) To find x, ..."): the label starts the
 #: first of its parts, followed by an opener of steps (read in ``whole.leading``; a later "(b)" line says the same).
 SUB_PART_OPENER = lazy_compile(r"\s*(?:(?:first(?:ly)?|second(?:ly)?)\s*,|(?:to\s+(?:find|begin|start|solve|compute)|"
@@ -552,26 +598,49 @@ def last_turn(text: str) -> str:
 
 #: A question the reply goes on to invent after its answer, with an option list of its own ("75%\n\nWhat was the
 #: average ...? Select from A, B, C, and D. (A) 5 (B) 3 ..."): a line whose question mark is followed by a lettered
-#: list (after "Select from ..." at most). It is another question when a listed option's text is not the text of
+#: list (after "Select from ..." at most), or by option lines ("A. 0.1\nB. 0.2", ``OTHER_QUESTION_LINES``). It is another question when a listed option's text is not the text of
 #: that letter's option: the reply's answer is the text before it. Its options listed as they are given (the
 #: question echoed back) are no new question.
 OTHER_QUESTION = lazy_compile(r"(?m)^[^\n]*\?[ \t]*(?:\(?(?i:select|choose)\s+from\b[^()\n]{0,40}[ \t]*)?"
                               r"\(A\)[^\n]*\(B\)[^\n]*$")
 _LISTED_OPTION = lazy_compile(r"\(([A-Z])\)\s*([^()\n]*?)\s*(?=\([A-Z]\)|$)")
+#: ... or with its options on lines of their own ("Question 2: What is the loss at epoch 10?\nA. 0.1\nB. 0.2")
+OTHER_QUESTION_LINES = lazy_compile(r"(?m)^[^\n]*\?[ \t]*\n[ \t]*\(?A[.):][^\n]*(?:\n[ \t]*\(?[B-J][.):][^\n]*)+")
+#: ... or one labelled as new: "Next question: ...?", "Another question: ...?", "Question 2: ...?" on a line of its own
+NEW_QUESTION = lazy_compile(r"(?im)^[ \t*#]*(?:(?:next|new|another|follow-up|bonus)\s+question|question\s*(?:[2-9]|\d{2,}))"
+                            r"\b[^\n]*\?")
+_LINE_OPTION = lazy_compile(r"(?m)^[ \t]*\(?([A-J])[.):][ \t]*([^\n]*?)[ \t]*$")
 
 
-def before_other_question(text: str, names: Callable[[str, str], bool]) -> str:
-    """``text`` up to the first line that poses another question with options of its own (``OTHER_QUESTION``),
+def before_other_question(text: str, names: Callable[[str, str], bool],
+                          mentions: Callable[[str, str], bool] | None = None) -> str:
+    """``text`` up to the first line that poses another question with options of its own (``OTHER_QUESTION``,
+    ``OTHER_QUESTION_LINES``, ``NEW_QUESTION``),
     when some text comes before it; else ``text`` unchanged. ``names(letter, text)`` says whether ``text`` is the
-    text of option ``letter`` (any way the reader reads an option's text)."""
-    if "?" not in text or "(B)" not in text:
+    text of option ``letter`` (any way the reader reads an option's text). Option lines are another question's only
+    when none of them holds its letter's own option text (``mentions(letter, text)``, default ``names``): lines
+    such as "A. The loss decreases: no" walk through the question's own options."""
+    mentions = mentions or names
+    if "?" not in text:
         return text
-    for m in OTHER_QUESTION.finditer(text):
-        if not text[:m.start()].strip():
-            continue
-        listed = _LISTED_OPTION.findall(text, m.start() + m.group(0).index("(A)"), m.end())
-        if any(not names(letter, body) for letter, body in listed if body):
-            return text[:m.start()]
+    found = []
+    if "uestion" in text:
+        # a question the reply labels as a new one ("Next question: ...?", "Question 2: ...?") is another question
+        # whatever its options
+        found += [m.start() for m in NEW_QUESTION.finditer(text)]
+    if "(B)" in text:
+        for m in OTHER_QUESTION.finditer(text):
+            listed = _LISTED_OPTION.findall(text, m.start() + m.group(0).index("(A)"), m.end())
+            if any(not names(letter, body) for letter, body in listed if body):
+                found.append(m.start())
+    if "\nB" in text:
+        for m in OTHER_QUESTION_LINES.finditer(text):
+            listed = _LINE_OPTION.findall(text, text.index("\n", m.start()) + 1, m.end())
+            if not any(mentions(letter, body) for letter, body in listed):
+                found.append(m.start())
+    for start in sorted(found):
+        if text[:start].strip():
+            return text[:start]
     return text
 
 

@@ -287,3 +287,28 @@ def date_value(m: re.Match[str]) -> tuple[int | None, int, int] | None:
 
 def same_date(a: tuple[int | None, int, int], b: tuple[int | None, int, int]) -> bool:
     return a[1:] == b[1:] and (a[0] is None or b[0] is None or a[0] == b[0])
+
+
+# Units of measure written as symbols: a value in one of them names no option written in another ("12 m" is not the
+# option "12 cm", "5 kg" not "5 g"); a unit spelt out or no unit on either side leaves the value to decide
+_UNIT_SYMBOLS = frozenset("nm mm cm dm m km mg g kg ms s min h ml l cl dl mv v kv ma a ka mw w kw hz khz mhz ghz "
+                          "j kj mj ev kev mev pa kpa mpa n kn".split())
+_UNIT_AFTER = lazy_compile(r"\s*([A-Za-z]{1,3})(?![A-Za-z])")
+_OPTION_UNIT = lazy_compile(r"\s*\$?\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*([A-Za-z]{1,3})\s*$")
+
+
+def unit_at(s: str, pos: int) -> str | None:
+    """The unit symbol written right after the number ending at ``pos`` (lower-cased), or None."""
+    m = _UNIT_AFTER.match(s, pos)
+    unit = m.group(1).lower() if m else None
+    return unit if unit in _UNIT_SYMBOLS else None
+
+
+def unit_clash(unit: str | None, option_text: str) -> bool:
+    """Is ``unit`` (a reply's unit symbol) another unit than the one option ``option_text`` (a number and a unit)
+    is written in?"""
+    if unit is None:
+        return False
+    m = _OPTION_UNIT.match(option_text)
+    own = m.group(1).lower() if m else None
+    return own is not None and own in _UNIT_SYMBOLS and own != unit

@@ -13,7 +13,7 @@ from .optionset import OptionSet
 from .payload import NO_CN, YES_CN, labelled_option
 from .reader import Reader
 from .result import ChoiceResult, Commit
-from .rules import (CONNECTORS, NONE_ABOVE, NONE_REPLY, NONE_SHORT, NOT_AFTER_LETTER, NOT_LETTER, REFUSAL,
+from .rules import (CONNECTORS, FIRST_THOUGHT, NONE_ABOVE, NONE_REPLY, NONE_SHORT, NOT_AFTER_LETTER, NOT_LETTER, REFUSAL,
                     SUB_PART_OPENER, UNDETERMINED, ordinal_elsewhere)
 from .scan import present
 
@@ -43,7 +43,13 @@ _ELISION = lazy_compile(r"['’][^\W\d_]{2}")
 _LEAD_OPTION_WORD = lazy_compile(r"(?:option|choice)\s+(?=[\(\[]?[A-Z][\)\]]?\s*[:.)])"
                                r"|(?-i:A|Ans)\s*[:：]\s*(?=[\(\[][A-Z][\)\]]|[A-Z]\s*[.:)])", re.I)
 _LEAD_LABEL = lazy_compile(r"[\(\[]\s*([A-Za-z])\s*[\)\]]|([A-Z])\s*(?:[.:)\]]|,|\s*[-–—]\s)|([a-z])\s*[.)](?!\w\.)")
-_LEAD_LIST = lazy_compile(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[\(\[]?[A-J][\)\]]?(?![A-Za-z])")
+# "A, B", "(C) or (D)", "(c) and (d)", "c or d": a list of labels (a lower-case second one bracketed or standing alone)
+_LEAD_LIST = lazy_compile(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*"
+                          r"(?:[\(\[]?[A-J][\)\]]?|[\(\[][a-j][\)\]]|[a-j](?![\w'’])(?!\s+[a-z]))(?![A-Za-z])")
+# an opening label conceded: "C. is tempting, but ...", "(C) looks like the obvious pick, but ..."
+_LABEL_CONCEDED = lazy_compile(r"\s*(?:is|was|seems|looks|sounds|appears|(?:might|may|could)\s+(?:seem|look|sound|appear))"
+                               r"\s+(?:like\s+)?(?:\w+\s+)?(?:tempting|appealing|attractive|a\s+trap|a\s+distractor|"
+                               r"the\s+obvious\s+(?:pick|choice|answer))\b[^.!?\n]{0,80}?\bbut\b", re.I)
 _LINE_LABELS = lazy_compile(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]")
 _LEAD_TEXT_END = frozenset(",.;:!—–-。，；：！")
 # A reply whose opening clause is a bare verdict on the statement or question ("Nope, ...", "That's correct — ...",
@@ -181,12 +187,20 @@ def _too_long_for_an_option(reader: Reader) -> bool:
     return len(head) < len(flat) and len(flat.translate(SHRINK_DELETE)) > need
 
 
+def _given_up(flat: str, pos: int) -> bool:
+    """Is ``pos`` inside a first thought the reply gives up ("X seemed right at first, but ...")?"""
+    if "first" not in flat and "initially" not in flat:
+        return False
+    return any(m.start() <= pos < m.end() for m in FIRST_THOUGHT.finditer(flat))
+
+
 def special_option(reader: Reader) -> ChoiceResult | None:
     """A reply saying "it cannot be determined" or "none of these" when exactly one option says that."""
     flat = reader.flat
     for pattern, letters, what in ((UNDETERMINED, reader.optset.undetermined, "cannot be determined"),
                                    (NONE_ABOVE, reader.optset.none_above, "none of the options")):
-        if len(letters) == 1 and pattern.search(flat):
+        said = pattern.search(flat) if len(letters) == 1 else None
+        if said is not None and not _given_up(flat, said.start()):
             return ChoiceResult(letters[0], "option-text", f"the reply says {what}, which option {letters[0]} says")
     nones, pattern = reader.optset.none_option, NONE_REPLY
     if not nones:  # "None." for "None of the above": the short forms only
@@ -195,7 +209,8 @@ def special_option(reader: Reader) -> ChoiceResult | None:
         # "None.", "Neither of them.", "There are no cats in the image." (in a short reply or its last sentence)
         last = flat if len(flat) <= 200 and len(flat.split()) <= 25 else flat[
             max((m.end() for m in _SENTENCE_END_BREAK.finditer(flat)), default=0):]
-        if not pattern.search(last.strip()):
+        said = pattern.search(last.strip())
+        if said is None or _given_up(last.strip(), said.start()):
             return None
         refusal = REFUSAL.pattern.search(flat)  # "There is no image provided": a refusal, not "none"
         if refusal is None or refusal.group(0).lower().startswith("none"):
@@ -217,6 +232,8 @@ def leading(reader: Reader) -> Commit | None:
         return None  # "A, B, C, D" / "A or C": a list, not a label
     if _sub_part(s, m):
         return None  # "(a) First, ...": the first part of a worked answer, not option A
+    if _LABEL_CONCEDED.match(s, m.end()):
+        return None  # "**C.** is tempting, but ...": the label is the subject of a concession, not the answer
     low = norm_text(s)
     listed_patterns = reader.optset.listed
     listed = {x for x in reader.letters if reader.opt_norm[x] and reader.opt_norm[x] in low
@@ -281,6 +298,12 @@ def _leading_text(reader: Reader, s: str) -> Commit | None:
     return None
 
 
+_SENTENCE_END_MARK = lazy_compile(r"[.!?\n]")
+# a question asked about an option: "Is it B?", "Could it be C?", "Would the answer be D?"
+_ASKING = lazy_compile(r"\s*(?:(?:but|so|or|and)\s+)?(?:is|was|could|would|should|can|does|do|might)\s+"
+                       r"(?:it|this|that|the\s+answer)\b", re.I)
+
+
 def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResult | None:
     """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
     flat = reader.flat
@@ -299,6 +322,11 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
             continue  # "I'm"; French "C'est", "D'après", "L'option": a word, not a letter
         if reader.counterfactual(m.start()):
             continue  # "If the axis were logarithmic, it would be C."
+        end = _SENTENCE_END_MARK.search(flat, m.end())
+        if end is not None and end.group(0) == "?" and _ASKING.match(
+                flat, max(flat.rfind(".", 0, m.start()), flat.rfind("?", 0, m.start()), flat.rfind("!", 0, m.start()),
+                          flat.rfind("\n", 0, m.start())) + 1):
+            continue  # "Is it B?": asked, not answered ("Maybe B?" is a guess)
         found.add(ch)
     found -= negatives
     opts = {c for c in found if c in reader.letter_set}

@@ -463,10 +463,13 @@ def test_every_box_command_boxes_the_answer(response, letter):
         ("I can't see or analyze the attached figure. Based on typical charts, I'd say C.", None, "refusal"),
         ("As an AI language model, I can't view images. However, based on typical charts, A.", None, "refusal"),
         ("No image was provided, so: the loss increases.", None, "refusal"),
-        # an answer stated with a marker after it still commits (labelled so in choice_blind_dev.jsonl, mcb-289)
+        # nor does an answer it then states with a marker or a box
+        ("I cannot see the image. Final answer: \\boxed{D}", None, "refusal"),
+        ("As an AI language model, I don't have access to the image.\nAnswer: C", None, "refusal"),
+        # a view it only finds poor is a doubt, no refusal: what follows commits (choice_blind_dev.jsonl, mcb-289)
         ("I'm not able to see the image clearly, but based on the description, the answer is most likely B.", "B",
          "answer-marker"),
-        ("I cannot see the image. Final answer: \\boxed{D}", "D", "boxed"),
+        ("I can't see the image very clearly, but the line looks flat: C.", "C", "conclusion"),
         # a letter before it, or an apology that is no refusal, still commits
         ("B. (I cannot see the image, so this is a guess based on the question.)", "B", "leading-letter"),
         ("I'm sorry, I misread the axis. B.", "B", "sole-letter"),
@@ -623,11 +626,11 @@ def test_a_writer_naming_itself_an_ai_that_cannot_see_the_image_refuses():
                      "I need to see the image to answer this question. B"):
         found = infer_choice(response, CHART)
         assert (found.letter, found.method) == (None, "refusal")
-    # a marked answer after it still commits, and a part of the image it cannot make out is no refusal
-    assert _letter("I am an AI assistant and cannot view the chart. The answer is B.", CHART) == "B"
+    # a marked answer after it commits to nothing either; a part of the image it cannot make out is no refusal
+    assert _letter("I am an AI assistant and cannot view the chart. The answer is B.", CHART) is None
+    assert _letter("The image is not visible to me, but the answer is most likely C.", CHART) is None
     assert _letter("The AI model cannot see the label in the image, so C.", CHART) == "C"
     assert _letter("The label in the image is not visible to me, but the bar is tallest, so C.", CHART) == "C"
-    assert _letter("The image is not visible to me, but the answer is most likely C.", CHART) == "C"
 
 
 PRICES = {"A": "$660", "B": "$760", "C": "$650", "D": "$750"}
