@@ -14,9 +14,12 @@ that ``infer_choice`` reads as L, is mutated in three ways (docs/profiles-mc.md,
    statement; no letter.
 
 Mutations edit only what they must and are checked (the text changed where it should and only there); a reply a
-family cannot be applied to cleanly is skipped and counted. CI cost: under a fixed seed, one family per reply
-(reply i gets family (i + seed) mod the number of families). ``ANSWERBENCH_THOROUGH=1`` runs every family on every
-reply. Readings main's reader gets wrong are listed in ``KNOWN`` (strict xfails, so a fix shows).
+family cannot be applied to cleanly is skipped and counted. CI cost: under seed 0, one family per reply (chosen by
+a CRC-32 of its id, so the same whatever else is loaded), about 7 s here. ``ANSWERBENCH_THOROUGH=1`` runs every
+family on every reply (about 65 s). Readings the reader gets wrong are listed in ``KNOWN`` with the reason (strict
+xfails, so a fix shows); a wrong reading not listed there fails the test. Measured on the reader of main f389594
+(full sweep, 7,892 edited replies): changed final letter 10 wrong of 918, musings 3 of 3,090, closing hedges 699 of
+1,942, closing refusals 1,234 of 1,942.
 """
 
 from __future__ import annotations
