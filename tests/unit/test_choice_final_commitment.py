@@ -567,12 +567,14 @@ def _known_cases() -> list:
     for (row_id, family), why in sorted(KNOWN.items()):
         if thorough or FAMILIES[zlib.crc32(row_id.encode()) % len(FAMILIES)] == family:
             cases.append(pytest.param(row_id, family, id=f"{row_id}-{family}",
-                                      marks=pytest.mark.xfail(strict=True, reason=why)))
+                                      marks=pytest.mark.xfail(strict=True, raises=AssertionError, reason=why)))
     return cases
 
 
 @pytest.mark.parametrize(("row_id", "family"), _known_cases())
 def test_known_wrong_reading(by_id, row_id, family):
+    if row_id not in by_id:
+        pytest.skip(f"{row_id} is no longer read as its label unmutated: the sample and KNOWN need measuring again")
     row = by_id[row_id]
     mutated, want = mutate(row, family, 0)
     assert infer_choice(mutated, row["options"]).letter == want
