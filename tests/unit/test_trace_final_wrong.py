@@ -15,8 +15,8 @@ split (read from ``$ANSWERBENCH_CORPORA``; skipped when absent; no other split i
    hypothetical, a slip, a negation, a check that fails, another reading of the question, a box or a ``Final Answer``
    heading taken back) at a paragraph break in the middle, before the answer it closes with. The row must stay wrong.
 3. ``hedge``: every correct, accepted row whose final commitment is one value gets it replaced by a hedge between the
-   value and a changed one ("18 or 28", either order, "either ... or ..."): a hedge commits to neither (the grading
-   conventions, rule 1), so the row must be wrong.
+   value and a changed one ("18 or 28", either order, "either ... or ..."): a hedge commits to neither (docs/profiles-math.md, P22:
+   hedges stay wrong wherever they are found), so the row must be wrong.
 
 Each mutation is made on the response text by this module's own code (no reader of the package locates it): it edits
 only the final commitment (families 1 and 3) or inserts one musing (family 2), checks that the text changed, and
@@ -385,15 +385,15 @@ def sweep(rows_by_split, thorough: bool):
     return mutated, skipped, wrong_way
 
 
-_ONE_LINE = ("a reply written on one line (CS336 GSM8K zero-shot): the musing, put at a sentence end, is read as an "
-             "answer line; a negation, a question or a guess commits to nothing only on a line that later lines follow")
+_ONE_LINE = ("a reply written on one line (CS336 GSM8K zero-shot): the musing, put at a sentence end, is read as "
+             "an answer line; a negation, a question or a guess commits to nothing only on a line later lines follow")
 _HEDGE_LAST = ("the hedge '<changed> or <gold>' on the closing answer line (or <answer> tag) is read as its last value, "
                "the gold; a hedge between values commits to neither")
 _ECHO = ("a reply that echoes the question and never answers: the musing naming the gold becomes its answer "
          "(read from the musing's sentence)")
-_CUT_OFF = ("a trace cut off mid-number ('p = sqrt(4,0'): with any musing inserted, the reader takes the trace's own "
-            "'I think the correct answer is p = 64' mid-way instead of the cut-off last line (a length or position rule, "
-            "not the musing: the same shift as rm-0230 in test_trace_robustness.py)")
+_CUT_OFF = ("a trace cut off mid-number ('p = sqrt(4,0'): with any musing inserted, the reader takes the trace's "
+            "own 'I think the correct answer is p = 64' mid-way instead of the cut-off last line (a length or "
+            "position rule, not the musing: the shift rm-0230 shows in test_trace_robustness.py)")
 _HASH_BLOCK = ("'Answer: Alexander spends $9' is read over the closing '####' whose value is on the next line "
                "('He spends $8'): the last commitment is not found after a bare '####' line")
 
