@@ -13,10 +13,11 @@ split (read from ``$ANSWERBENCH_CORPORA``; skipped when absent; no other split i
    The gold (or the value as written) still appears before it. The row must be wrong.
 2. ``gold-musing``: every row labelled wrong and rejected gets a musing naming the gold (a guess rejected, a
    hypothetical, a slip, a negation, a check that fails, another reading of the question, a box or a ``Final Answer``
-   heading taken back) at a paragraph break in the middle, before the answer it closes with. The row must stay wrong.
+   heading taken back) at a paragraph break in the middle (a sentence end in a reply of one line), before the answer
+   it closes with. The row must stay wrong.
 3. ``hedge``: every correct, accepted row whose final commitment is one value gets it replaced by a hedge between the
-   value and a changed one ("18 or 28", either order, "either ... or ..."): a hedge commits to neither (docs/profiles-math.md, P22:
-   hedges stay wrong wherever they are found), so the row must be wrong.
+   value and a changed one ("18 or 28", either order, "either ... or ..."): a hedge commits to neither
+   (docs/profiles-math.md, P22: hedges stay wrong wherever they are found), so the row must be wrong.
 
 Each mutation is made on the response text by this module's own code (no reader of the package locates it): it edits
 only the final commitment (families 1 and 3) or inserts one musing (family 2), checks that the text changed, and
@@ -387,8 +388,8 @@ def sweep(rows_by_split, thorough: bool):
 
 _ONE_LINE = ("a reply written on one line (CS336 GSM8K zero-shot): the musing, put at a sentence end, is read as "
              "an answer line; a negation, a question or a guess commits to nothing only on a line later lines follow")
-_HEDGE_LAST = ("the hedge '<changed> or <gold>' on the closing answer line (or <answer> tag) is read as its last value, "
-               "the gold; a hedge between values commits to neither")
+_HEDGE_LAST = ("the hedge '<changed> or <gold>' on the closing answer line (or <answer> tag) is read as its last "
+               "value, the gold; a hedge between values commits to neither")
 _ECHO = ("a reply that echoes the question and never answers: the musing naming the gold becomes its answer "
          "(read from the musing's sentence)")
 _CUT_OFF = ("a trace cut off mid-number ('p = sqrt(4,0'): with any musing inserted, the reader takes the trace's "
