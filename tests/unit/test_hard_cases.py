@@ -3,7 +3,10 @@ figure. Each line was labelled before it was scored: ``expect`` is the verdict a
 answer a reading should accept sits beside a near miss that must stay wrong (same ``id`` stem, ``-ok`` / ``-nm``).
 
 The second batch (ids ``b2-``) was written and labelled after the first readings were built and scored once
-as it stood (its first-contact figures are in docs/profiles-math.md) before any reading was added for it.
+as it stood (its first-contact figures are in docs/profiles-math.md) before any reading was added for it. The
+third batch (ids ``b3-``) was written blind, as today's models reply (long traces with ``<think>`` blocks and
+``Final Answer:`` sections, Chinese and English prose, ``\\text{}`` and ``\\mathrm{}`` units with powers of ten,
+the unit in the row's ``unit`` cell only), labelled and committed before it was first scored.
 
 Families: ``text`` (answers in words, with negations, qualifiers and the question's property), ``units`` (the
 row's ``unit`` cell, conversions, a stated precision after conversion), ``named`` (named values, functions, base-b
