@@ -17,9 +17,27 @@ from ..text.fold import fold_safe
 from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences
 
-__all__ = ["Extraction", "boxed_all", "math_spans", "reduce_sentence", "strip_wrappers", "truncated", "without_domain"]
+__all__ = ["Extraction", "PART_LABEL", "boxed_all", "labelled_run", "math_spans", "reduce_sentence", "strip_wrappers",
+           "truncated", "without_domain"]
 
 _BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
+
+# the label of a numbered or lettered part: (1), (2), ... or (a), (b), ..., in ASCII or full-width brackets, at the
+# start or after a space or a punctuation mark (not "f(a)")
+PART_LABEL = lazy_compile(r"(?:^|(?<=[\s.;:,。；：，*]))[(（](?P<label>[1-9]|[a-h])[)）]", re.M)
+
+
+def labelled_run(labels: list[re.Match]) -> list[re.Match]:
+    """The last run of part labels (:data:`PART_LABEL` matches, in text order) numbered 1, 2, ... or lettered a, b,
+    ... in order from the first: "(1) ... (2) ..." or "(a) ... (b) ..." (a run starts again at each (1) or (a))."""
+    run: list[re.Match] = []
+    for m in labels:
+        label = m.group("label")
+        if label in ("1", "a"):
+            run = [m]
+        elif run and label == chr(ord(run[0].group("label")) + len(run)):
+            run.append(m)
+    return run
 
 
 _BRACE_TOKEN = lazy_compile(r"\\[{}]|[{}]")
@@ -331,10 +349,19 @@ _DOMAIN_BRACKET = lazy_compile(r"(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s*(?:[a-zA-
                                r"[nkm]\s*(?:\\geq?\b|≥)\s*\d)\s*\)\s*$")
 
 
+# a math span in brackets of its own stating where a letter ranges: "（$x \in \mathbb{R}$）", "($n \in \mathbb{N}^*$)"
+_DOMAIN_SPAN = lazy_compile(r"\s*[(（]\s*\$\s*[a-zA-Z]\s*(?:\\in\b|∈)\s*[^$]{1,40}\$\s*[)）]")
+
+
 def without_domain(text: str) -> str:
     """``text`` without a closing qualifier naming the domain of its answer ("f(x) = x^2 for all x ∈ ℝ" -> "f(x) =
     x^2", "(a, 1) for any positive integer a" -> "(a, 1)", "a_n = 3n - 2 (n \\in \\mathbb{N}^*)" -> "a_n = 3n - 2");
-    unchanged when nothing would be left."""
+    unchanged when nothing would be left. A domain set in brackets of its own after a formula, ASCII or full width, is
+    dropped wherever it stands ("所以 $f(x) = x + 1$（$x \\in \\mathbb{R}$），经检验满足题意。")."""
+    if "$" in text and ("\\in" in text or "∈" in text):
+        bracket = _DOMAIN_SPAN.search(text)
+        if bracket is not None and "=" in text[:bracket.start()] and "$" in text[:bracket.start()]:
+            text = text[:bracket.start()] + text[bracket.end():]
     if ")" in text and "=" in text:
         bracket = _DOMAIN_BRACKET.search(text)
         if bracket is not None and "=" in text[:bracket.start()]:

@@ -27,34 +27,37 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["FAMILIES", "answers_question", "asked_property", "claim", "names_loser", "same_meaning", "states_claims"]
+__all__ = ["FAMILIES", "answers_question", "asked_property", "asks_yes_no", "opening_verdict", "claim", "names_loser", "same_meaning", "states_claims"]
 
 #: The families of claims, in the order they are looked for: (name, negative pattern, positive pattern). A
 #: negative form is looked for first ("not always" before "always", "infinite" before "finite"); the polarity is
 #: True for the positive form ("exists", "infinitely many", "possible", "always", "yes").
 FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("infinite",
-     r"\b(?:finite(?:ly)?|bounded|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|not\s+unbounded)\b",
-     r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded))\b"),
+     r"\b(?:finite(?:ly)?|bounded|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|not\s+unbounded)\b" + r"|有限",
+     r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded))\b"
+     r"|无穷|无限|无数"),
     ("exist",
      r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|solutions?|real\s+solutions?|\w+\s+exists?)|"
-     r"non-?existent|none|not\s+exist|dne)\b",
-     r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one))\b"),
+     r"non-?existent|none|not\s+exist|dne|(?<!non-)empty)\b|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
+     r"|不存在|没有(?:这样|满足|符合)",
+     r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty)\b|存在"),
     ("possible",
      r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
-     r"no\s+way)\b",
-     r"\b(?:possible|feasible|achievable|can\s+(?:always\s+)?be\s+(?:done|achieved|made|arranged|found|constructed))\b"),
+     r"no\s+way)\b|不能|不可能|无法|不可以|做不到|办不到",
+     r"\b(?:possible|feasible|achievable|can\s+(?:always\s+)?be\s+(?:done|achieved|made|arranged|found|constructed))\b"
+     r"|能够|可以|(?<![\u4e00-\u9fff])能(?![\u4e00-\u9fff])"),
     ("always",
-     r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b",
-     r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b"),
+     r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b|不一定|未必|不总是|并非总",
+     r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b|总是|一定|恒成立"),
     ("converge",
      r"\b(?:diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
-     r"not\s+convergent|non-?convergent)\b",
-     r"\b(?:converg(?:es|ent|ence|ing|e))\b"),
+     r"not\s+convergent|non-?convergent)\b|发散|不收敛",
+     r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
-_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative)|(?P<no>no|false|incorrect|negative))"
+_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对)|(?P<no>no|false|incorrect|negative|否|不是|不对))"
                        r"(?:\s*[,;:.!]\s*[^\d]*)?")  # "Yes, it is readable." (not "No, 5": a second answer)
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
 _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
@@ -69,7 +72,7 @@ _INFINITY = lazy_compile(r"\+?\s*(?:\\infty|∞)")  # the whole answer, not an i
 _TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\s+case|untrue)|true|the\s+case)"
                             r"\s+that\s+")
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
-_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b")
+_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
 # predicate ("the triangle must be equilateral", "the winner is Alice")
 _SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|moves?|gets?|does)\b"
@@ -118,6 +121,23 @@ def claim(text: str) -> tuple[str, bool] | None:
         if positive.search(plain):
             return name, True
     return None
+
+
+# how a claim is qualified ("converges absolutely", "is uniformly continuous", "exists uniquely"), by the word's stem
+_CLAIM_QUALIFIER = lazy_compile(r"\b(?:(?P<negated>not|n't|never)\s+(?:\w+\s+)?)?(?P<word>absolute|absolutely|"
+                                r"conditional|conditionally|uniform|uniformly|pointwise|strict|strictly|unique|"
+                                r"uniquely|local|locally|global|globally)\b")
+
+
+def _keeps_qualifiers(gold: str, pred: str) -> bool:
+    """Does ``pred`` state, unnegated, every qualifier ``gold``'s claim makes ("converges absolutely" is not stated by
+    "converges conditionally, but not absolutely", nor by "converges")? A qualifier the gold does not make is more
+    than it asks ("converges absolutely" states "converges")."""
+    wanted = {m.group("word")[:5] for m in _CLAIM_QUALIFIER.finditer(_plain(gold)) if not m.group("negated")}
+    if not wanted:
+        return True
+    stated = {m.group("word")[:5] for m in _CLAIM_QUALIFIER.finditer(_plain(pred)) if not m.group("negated")}
+    return wanted <= stated
 
 
 #: Families a plain Yes or No answers (an existence, a possibility, a claim that holds always).
@@ -212,7 +232,7 @@ def same_meaning(gold: str, pred: str) -> bool | None:
     g, p = claim(gold), claim(pred)
     if g is not None and p is not None:
         if g[0] == p[0]:
-            return g[1] == p[1]
+            return g[1] == p[1] and _keeps_qualifiers(gold, pred)
         if "yes" in (g[0], p[0]) and g[0] in _YES_FAMILIES and p[0] in _YES_FAMILIES:
             return g[1] == p[1]  # "Yes" against "it is possible"; "No" against "no such k exists"
         return None
@@ -345,6 +365,44 @@ _FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|star
                             r"(?:makes|has)\s+the\s+first\s+move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b")
 _PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
 _BY_TURN = lazy_compile(r"\b(?:the\s+)?(?P<turn>first|second|starting)\s+player\b", re.I)
+
+
+# a question asking yes or no: its last sentence opens with an auxiliary verb and ends in a question mark, with no
+# alternatives ("Is $n$ even or odd?" asks which); or a Chinese 是否 / 能否 / 可否 / 有没有
+_ASKS_YES_NO = lazy_compile(r"(?:^|[.!?:;]\s+|\n\s*)(?:is|are|was|were|can|could|does|do|did|must|will|would|should|"
+                            r"has|have|may)\s+(?P<body>[^?.!]{1,300})\?\s*$")
+_ASKS_YES_NO_ZH = lazy_compile(r"是否|能否|可否|有没有|能不能|是不是|可不可以")
+_ALTERNATIVES = lazy_compile(r"\b(?:or|which|whether)\b|还是")
+
+
+def asks_yes_no(question: str | None) -> bool:
+    """Does ``question`` ask yes or no ("Can the numbers be arranged so that ...?", "Is it always true that
+    ...?", "是否存在 ...？"), not which of alternatives ("Does it converge absolutely, converge conditionally, or
+    diverge?")?"""
+    if not question:
+        return False
+    tail = _MATH_SPAN.sub(" X ", question.strip()[-400:])
+    m = _ASKS_YES_NO.search(tail.lower())
+    if m is not None:
+        return not _ALTERNATIVES.search(m.group("body"))
+    last = re.split(r"[。！!.]", tail.rstrip("？? \n"))[-1]
+    return bool(_ASKS_YES_NO_ZH.search(last)) and not _ALTERNATIVES.search(last)
+
+
+# a statement that opens with its verdict, then a full stop, a comma, a colon, a dash or its end: "Yes, it can be
+# done (...)", "No. Whatever ...", "Not always: ...", "**Yes**."
+_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
+                        r"不存在|存在)\s*(?:\*\*)?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
+
+
+def opening_verdict(statement: str, question: str | None) -> str | None:
+    """The yes/no verdict ``statement`` opens with ("Yes, it can be done (with the square at $(3,3)$)." -> "Yes",
+    "Not always: $2^{32}+1$ is composite." -> "Not always"), when ``question`` asks yes or no; else None. What
+    follows the verdict is its justification, whatever math it holds."""
+    if not asks_yes_no(question):
+        return None
+    m = _VERDICT.match(statement)
+    return m.group("verdict") if m else None
 
 
 def asked_property(question: str) -> str | None:

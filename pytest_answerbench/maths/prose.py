@@ -21,14 +21,14 @@ from __future__ import annotations
 import re
 
 from .extract import (
-    SPAN, TEXT_WRAPPED, WORDS, Extraction, joined_spans, split_sentences, reduce_sentence, strip_wrappers,
+    PART_LABEL, SPAN, labelled_run, TEXT_WRAPPED, WORDS, Extraction, joined_spans, split_sentences, reduce_sentence, strip_wrappers,
     without_domain,
 )
 from ..text.patterns import lazy_compile
 from .meaning import claim
 from .normalize import number_words
 
-__all__ = ["closing_statement", "concludes", "opens_steps", "plain_dollars"]
+__all__ = ["closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
 
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -156,21 +156,20 @@ def _main_clause(line: str) -> str:
     return line
 
 
-_PART_NUMBER = lazy_compile(r"(?:^|\s)\((\d)\)\s")
-
-
-def _numbered_line(line: str) -> str:
-    """A closing line of answers to numbered parts ("(1) $a = 2$ (2) $b = -3$"): the line without its math
-    delimiters, when it opens with "(1)" and its labels run 1, 2, ... with math after each; else ""."""
-    labels = list(_PART_NUMBER.finditer(" " + line.strip() + " "))
-    numbers = [int(m.group(1)) for m in labels]
-    if len(labels) < 2 or labels[0].start() != 0 or numbers != list(range(1, len(labels) + 1)):
+def numbered_line(line: str) -> str:
+    """A line of answers to numbered or lettered parts ("(1) $a = 2$ (2) $b = -3$", "（1）$q = 2$；（2）$S_3 = 7$。",
+    "(a) 12 (b) 5"): the parts written "(1) ... (2) ..." without math delimiters, when the line opens with the first
+    label and its labels run in order with math or a number after each; else ""."""
+    line = line.strip()
+    labels = list(PART_LABEL.finditer(line))
+    if len(labels) < 2 or labels[0].start() != 0 or labelled_run(labels) != labels:
         return ""
-    text = " " + line.strip() + " "
-    ends = [m.start() for m in labels[1:]] + [len(text)]
-    if not all(SPAN.search(text, m.end(), end) for m, end in zip(labels, ends)):
+    ends = [m.start() for m in labels[1:]] + [len(line)]
+    parts = [line[m.end():end] for m, end in zip(labels, ends)]
+    if not all(SPAN.search(part) or re.search(r"\d", part) for part in parts):
         return ""
-    return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line.strip()).rstrip(".")
+    unwrapped = (SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), part) for part in parts)
+    return " ".join(f"({k}) {part.strip().strip(',;，；。').rstrip('.').strip()}" for k, part in enumerate(unwrapped, 1))
 
 
 def _remark(line: str) -> bool:
@@ -368,7 +367,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         listed = _listed_answers(lines)
         if listed:
             return Extraction(listed, "prose")
-        numbered = _numbered_line(last)
+        numbered = numbered_line(last)
         if numbered:
             return Extraction((numbered,), "prose")
     if _CJK.search(last):

@@ -50,7 +50,7 @@ from typing import Any, Sequence
 from ...text.patterns import lazy_compile
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
-from ..extract import without_domain
+from ..extract import PART_LABEL, labelled_run, without_domain
 from ..matrix import read_matrices
 from ..meaning import same_meaning
 from ..symbols import read_notation
@@ -230,7 +230,33 @@ def _marks(a: _Answers) -> None:
         g = with_target_unit(g, a.unit)
     elif a.question and p.unit and not g.unit:
         g = in_asked_unit(g, p, a.question)  # "in Farads": a prediction in mF is converted into farads
-    a.g, a.p = g, unlabelled(g, p)
+    a.g, a.p = g, on_gold_scale(g, unlabelled(g, p))
+
+
+_CELSIUS_ZERO = "273.15"  # kelvins
+
+
+def on_gold_scale(g: Item, p: Item) -> Item:
+    """A temperature on the other scale than the gold's, put on the gold's: a degree mark before C (``26.85\\,^{\\circ}
+    \\mathrm{C}``, ``26.85 °C``) is the Celsius scale, which is the kelvin scale shifted by 273.15 (an offset, not a
+    factor: no unit scale takes one to the other); ``p`` unchanged otherwise (a C without the degree mark is the
+    coulomb, a degree mark alone an angle)."""
+    from decimal import Decimal, InvalidOperation
+
+    celsius = {"g": g.degree and g.unit == "C", "p": p.degree and p.unit == "C"}
+    kelvin = {"g": not g.degree and g.unit == "K", "p": not p.degree and p.unit == "K"}
+    if not (celsius["p"] and kelvin["g"] or kelvin["p"] and celsius["g"]):
+        return p
+    text = p.text.replace(" ", "")
+    if not re.fullmatch(r"-?\d+(?:\.\d+)?", text):
+        return p
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        return p
+    if celsius["p"]:
+        return Item(str(value + Decimal(_CELSIUS_ZERO)), p.percent, False, "K")
+    return Item(str(value - Decimal(_CELSIUS_ZERO)), p.percent, True, "C")
 
 
 def _exact(a: _Answers) -> Outcome | None:
@@ -392,19 +418,32 @@ _BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)")
 # a blank in a question: a run of underscores, an underlined space, empty brackets
 _BLANK_MARK = lazy_compile(r"_{3,}|(?:\\_){2,}|\\underline\s*\{(?:\s|\\q?quad|\\hspace\{[^{}]*\}|~)*\}"
                            r"|\(\s*\)|（\s*）")
-_PART_LABEL = lazy_compile(r"(?:^|\s)\((\d)\)")
 
 
 def asked_parts(question: str | None) -> int:
     """How many ordered answers ``question`` asks for: its blanks ("the sum is ____ and the product is ____"), else
-    its numbered parts "(1) ... (2) ..." labelled 1, 2, ... in order; 0 when it asks for one answer or a list."""
+    its parts labelled in order, "(1) ... (2) ..." or "(a) ... (b) ..." (full-width brackets too); 0 when it asks
+    for one answer or a list."""
     if not question:
         return 0
     blanks = len(_BLANK_MARK.findall(question))
     if blanks >= 2:
         return blanks
-    labels = [int(m.group(1)) for m in _PART_LABEL.finditer(question)]
-    return len(labels) if len(labels) >= 2 and labels == list(range(1, len(labels) + 1)) else 0
+    labels = list(PART_LABEL.finditer(question))
+    if len(labels) < 2 or labelled_run(labels) != labels:
+        return 0
+    if labels[0].group("label") == "a":
+        # lettered items are parts only when each asks something ("(a) How many edges ...?"); else they are the
+        # options of a multiple-choice question ("(a) 1 hr (b) 8 min")
+        ends = [m.start() for m in labels[1:]] + [len(question)]
+        if not all(_ASKS_PART.search(question, m.end(), end) for m, end in zip(labels, ends)):
+            return 0
+    return len(labels)
+
+
+# what a part of a question does: asks ("?"), or tells what to find
+_ASKS_PART = lazy_compile(r"[?？]|求|(?i:\b(?:find|determine|compute|calculate|evaluate|show|prove|express|give|state|"
+                          r"what|how|which)\b)")
 
 
 def _blanks(gold: str) -> bool:

@@ -1,0 +1,249 @@
+"""Readings added for the third batch of hand-written hard cases (``tests/data/hard_cases.jsonl``, ids ``b3-``),
+each a principle with the near misses that must keep their verdict: claims written in Chinese, the qualifiers of a
+claim, the empty set in words, a JSON answer field the text after it takes back, and a yes/no question answered by
+the verdict a reply or an answer line opens with."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_answerbench import maths, score_row
+from pytest_answerbench.maths.meaning import asks_yes_no, claim, opening_verdict
+
+
+# ---- claims written in Chinese -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("不能", ("possible", False)),
+    ("能", ("possible", True)),
+    ("可以", ("possible", True)),
+    ("无法做到", ("possible", False)),
+    ("综上所述，不存在这样的正整数 n", ("exist", False)),
+    ("综上所述，存在这样的正整数 n", ("exist", True)),
+    ("满足条件的 n 有无穷多个", ("infinite", True)),
+    ("满足条件的 n 只有有限多个", ("infinite", False)),
+    ("结论不一定成立", ("always", False)),
+    ("该级数发散", ("converge", False)),
+    ("是", ("yes", True)),
+    ("否", ("yes", False)),
+])
+def test_claims_written_in_chinese(text, expected):
+    assert claim(text) == expected
+
+
+@pytest.mark.parametrize("text", ["能量守恒", "n 等于 5", "或者存在，或者不存在", "如果存在这样的 n"])
+def test_chinese_text_that_makes_no_claim(text):
+    assert claim(text) is None
+
+
+@pytest.mark.parametrize("gold, pred, same", [
+    ("No", "不能", True),
+    ("Yes", "不能", False),
+    ("No", "综上所述，不存在这样的正整数 $n$。", True),
+    ("No", "综上所述，存在这样的正整数 $n$。", False),
+    ("infinitely many", "因此，满足条件的 $n$ 有无穷多个。", True),
+    ("infinitely many", "因此，满足条件的 $n$ 只有有限多个。", False),
+])
+def test_a_chinese_claim_against_its_gold(gold, pred, same):
+    found = maths.final_answer(pred)
+    assert maths.equivalent(gold, found.answers[-1])[0] is same
+
+
+# ---- the qualifiers of a claim ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("gold, pred, same", [
+    ("converges absolutely", "The series is absolutely convergent", True),
+    ("converges absolutely", "The series converges absolutely and uniformly", True),
+    ("converges", "The series converges absolutely", True),  # more than the gold asks
+    ("converges absolutely", "The series converges conditionally, but not absolutely", False),
+    ("converges absolutely", "The series converges", False),  # the gold's qualifier left out
+    ("converges conditionally", "The series converges absolutely", False),
+    ("exists uniquely", "Such a function exists, but not uniquely", False),
+])
+def test_a_claim_keeps_its_qualifiers(gold, pred, same):
+    assert maths.equivalent(gold, pred)[0] is same
+
+
+# ---- the empty set in words -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("gold, pred, same", [
+    ("\\varnothing", "Therefore no real $x$ satisfies the inequality: the solution set is empty.", True),
+    ("\\emptyset", "The solution set is empty.", True),
+    ("no solution", "The solution set is empty.", True),
+    ("\\varnothing", "Therefore every real $x$ satisfies the inequality: the solution set is $\\mathbb{R}$.", False),
+    ("\\varnothing", "The solution set is non-empty.", False),
+])
+def test_the_empty_set_in_words(gold, pred, same):
+    row = {"prediction": pred, "final_answer": [gold]}
+    assert (score_row("olympiad", row, profile="default").status == "correct") is same
+
+
+# ---- a JSON answer field the text after it takes back ---------------------------------------------------------------
+
+@pytest.mark.parametrize("reply, read", [
+    ('```json\n{"answer": 14}\n```\n\nWait, I double-counted the two diagonal pairs. The correct answer is $12$.',
+     ("12",)),
+    ('{"answer": 14}\nHmm, that is wrong: the answer is 12.', ("12",)),
+    ('{"answer": 14}\nWait, that is wrong.', None),  # taken back, no answer after it
+    # near misses: a check that confirms, and a remark, leave the field standing
+    ('```json\n{"answer": 14}\n```\n\nWait, let me double-check: yes, 14 is right.', ("14",)),
+    ('```json\n{"answer": 14}\n```\nThe pairs are counted once each.', ("14",)),
+])
+def test_a_json_answer_taken_back(reply, read):
+    found = maths.final_answer(reply)
+    assert (found.answers if found else None) == read
+
+
+# ---- a yes/no question answered by the verdict a reply opens with ----------------------------------------------------
+
+@pytest.mark.parametrize("question, asks", [
+    ("Can the numbers $1, \\ldots, 10$ be arranged in a circle so that neighbours differ by at least $3$?", True),
+    ("Is it always true that $2^n + 1$ is prime when $n$ is a power of $2$?", True),
+    ("Find $n$. Is there a knight's tour on a $4 \\times 4$ board?", True),
+    ("是否存在正整数 $n$，使得 $n^2+n+1$ 能被 $9$ 整除？", True),
+    ("Does the series converge absolutely, converge conditionally, or diverge?", False),
+    ("Is $n$ even or odd?", False),
+    ("Find the least $n$ such that the board can be tiled.", False),
+    ("How many solutions are there?", False),
+    (None, False),
+])
+def test_a_question_asking_yes_or_no(question, asks):
+    assert asks_yes_no(question) is asks
+
+
+_CAN = "Can an $8 \\times 8$ board be covered by $1 \\times 3$ trominoes and one $1 \\times 1$ square?"
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    ("Yes, it can be done (with the single square at $(3,3)$).", "Yes"),
+    ("No. Whatever we choose, two neighbours differ by less than $3$.", "No"),
+    ("Not always: $2^{32}+1$ is composite.", "Not always"),
+    ("**Yes**.", "Yes"),
+    ("No such covering exists.", None),  # no verdict word standing alone: read as a claim, as before
+    ("Nothing more to check.", None),
+])
+def test_the_verdict_a_statement_opens_with(statement, verdict):
+    assert opening_verdict(statement, _CAN) == verdict
+
+
+def test_no_verdict_without_a_yes_no_question():
+    assert opening_verdict("Yes, $n = 5$ works.", "Find all $n$ that work.") is None
+    assert opening_verdict("Yes, $n = 5$ works.", None) is None
+
+
+@pytest.mark.parametrize("reply, gold, status", [
+    ("Final Answer: Yes, it can be done (with the single square at $(3,3)$).", "Yes", "correct"),
+    ("Final Answer: No, it cannot be done; the square at $(3,3)$ fails.", "Yes", "wrong"),
+    ("<think>\nIf the board were $7 \\times 7$ the answer would be no.\n</think>\n\nYes. One covering puts the square "
+     "at $(3, 3)$ and the trominoes in rows $1$ to $8$.", "Yes", "correct"),
+    ("<think>\nIf the board were $7 \\times 7$ the answer would be yes.\n</think>\n\nNo. The colour counts are "
+     "$21$, $21$ and $22$ wherever the square goes.", "Yes", "wrong"),
+    # the reply opens with a verdict but closes on a claim of its own: the closing claim counts
+    ("Yes. Wait, the colour classes are unbalanced, so such a covering is impossible.", "Yes", "wrong"),
+])
+def test_a_yes_no_question_answered_by_its_opening_verdict(reply, gold, status):
+    row = {"prediction": reply, "final_answer": [gold], "question": _CAN}
+    assert score_row("olympiad", row, profile="default").status == status
+
+
+def test_an_opening_yes_is_no_answer_to_a_question_asking_a_value():
+    row = {"prediction": "Yes. The board can be covered, and the count of coverings is $12$.", "final_answer": ["12"],
+           "question": "In how many ways can the board be covered?"}
+    assert score_row("olympiad", row, profile="default").status == "correct"
+
+
+# ---- parts answered in labelled sections, lettered parts, a closing sentence filling the blanks -----------------
+
+@pytest.mark.parametrize("question, parts", [
+    ("(a) How many edges does the graph have? (b) How many triangles does it contain?", 2),
+    ("（1）求公比 $q$；（2）求前三项和 $S_3$。", 2),
+    ("(a) Find $x$. (b) Compute $y$. (c) Show that $x > y$.", 3),
+    # near misses: a multiple-choice question's lettered options, a letter inside a formula, labels out of order
+    ("Sunlight travels to earth in approximately:\n- (a) 1 hr\n- (b) 8 min\n- (c) 8 sec", 0),
+    ("Let $f(a)$ be given; evaluate (b) below.", 0),
+    ("(1) Find $a$. (3) Find $b$.", 0),
+])
+def test_the_parts_a_question_asks(question, parts):
+    from pytest_answerbench.maths.compare.whole import asked_parts
+
+    assert asked_parts(question) == parts
+
+
+@pytest.mark.parametrize("line, read", [
+    ("（1）$q = 2$；（2）$S_3 = 7$。", "(1) q = 2 (2) S_3 = 7"),
+    ("(a) $12$ (b) $5$", "(1) 12 (2) 5"),
+    ("(1) $a = 2$ (2) $b = -3$", "(1) a = 2 (2) b = -3"),
+    ("(1) hello (2) world", ""),  # no value after the labels
+    ("(2) $a$ (1) $b$", ""),  # out of order
+])
+def test_a_line_of_labelled_parts(line, read):
+    from pytest_answerbench.maths.prose import numbered_line
+
+    assert numbered_line(line) == read
+
+
+_AB = "(a) How many edges does the graph have? (b) How many triangles does it contain?"
+_MA = "(1) Find the value of $m$. (2) Find the area of triangle $OAB$."
+_BLANKS = "The minimum value of $f(x)$ for $x > 0$ is ____, attained at $x =$ ____."
+
+
+@pytest.mark.parametrize("question, reply, gold, status", [
+    (_AB, "(a) The degrees sum to $24$, so $|E| = \\boxed{12}$.\n\n(b) Listing them, there are $\\boxed{5}$.",
+     "12; 5", "correct"),
+    (_AB, "(a) The degrees sum to $10$, so $|E| = \\boxed{5}$.\n\n(b) Listing them, there are $\\boxed{12}$.",
+     "12; 5", "wrong"),  # the parts in the other order
+    (_MA, "For part (1), substituting gives $m = 3$.\n\nFor part (2), the base is $7$, so the area is $7$.",
+     "3; 7", "correct"),
+    (_MA, "For part (1), substituting gives $m = 3$.\n\nFor part (2), the base is $7$ and the height is",
+     "3; 7", "wrong"),  # cut off in part (2)
+    (_MA, "**(1)** $m = 3$\n\n**(2)** The area is $7$.", "3; 7", "correct"),
+    (_MA, "(1) We get $m = 3$.", "3; 7", "wrong"),  # one part answered
+    ("已知 $a_1 = 1$，$a_3 = 4$。（1）求公比 $q$；（2）求 $S_3$。", "答：（1）$q = 2$；（2）$S_3 = 7$。", "2; 7", "correct"),
+    ("已知 $a_1 = 1$，$a_3 = 4$。（1）求公比 $q$；（2）求 $S_3$。", "答：（1）$q = 7$；（2）$S_3 = 2$。", "2; 7", "wrong"),
+    (_BLANKS, "By AM-GM the minimum value is $\\frac12$, attained at $x = 2$.", "\\frac{1}{2}; 2", "correct"),
+    (_BLANKS, "By AM-GM the minimum value is $2$, attained at $x = \\frac12$.", "\\frac{1}{2}; 2", "wrong"),
+    (_BLANKS, "By AM-GM, with $a = 1$, the minimum value is $\\frac12$, attained at $x = 2$.", "\\frac{1}{2}; 2",
+     "wrong"),  # three values in the closing sentence: which fill the blanks is not said
+])
+def test_parts_answered_in_sections_and_blanks_in_one_sentence(question, reply, gold, status):
+    row = {"prediction": reply, "final_answer": [gold], "question": question}
+    assert score_row("olympiad", row, profile="default").status == status
+
+
+def test_sections_are_not_read_without_ordered_parts_in_the_question():
+    reply = "(a) The degrees sum to $24$, so $|E| = \\boxed{12}$.\n\n(b) Listing them, there are $\\boxed{5}$."
+    found = maths.final_answer(reply, multiple=True, question="Find the number of edges and of triangles.")
+    assert found.answers != ("(1) 12 (2) 5",)
+
+
+# ---- temperatures on the Celsius and kelvin scales ---------------------------------------------------------------
+
+@pytest.mark.parametrize("gold, pred, unit, same", [
+    ("300", "T = 26.85\\,^{\\circ}\\mathrm{C}", "K", True),
+    ("300", "26.85 °C", "K", True),
+    ("27^{\\circ}C", "300.15 K", None, True),
+    ("300 K", "26.85^\\circ C", None, True),
+    ("300", "T = 300\\,^{\\circ}\\mathrm{C}", "K", False),  # the value, not converted, is another temperature
+    ("27^{\\circ}C", "300 K", None, False),
+    ("300", "26.85 C", "K", False),  # without the degree mark C is the coulomb
+])
+def test_celsius_and_kelvin(gold, pred, unit, same):
+    assert maths.equivalent(gold, pred, unit=unit)[0] is same
+
+
+def test_a_degree_mark_alone_is_still_an_angle():
+    assert maths.equivalent("\\frac{\\pi}{3}", "60^\\circ")[0] is True
+    assert maths.equivalent("333.15", "60^\\circ", unit="K")[0] is False
+
+
+# ---- a domain in brackets of its own after a formula -----------------------------------------------------------------
+
+@pytest.mark.parametrize("reply, read", [
+    ("所以 $f(x) = x + 1$（$x \\in \\mathbb{R}$），经检验满足题意。", "f(x) = x + 1"),
+    ("Hence $a_n = 3n - 2$ ($n \\in \\mathbb{N}^*$), as claimed.", "a_n = 3n - 2"),
+    # near misses: a membership that is the answer itself, and no formula before the bracket
+    ("So the answer is $x \\in \\mathbb{R}$.", "x \\in \\mathbb{R}"),
+    ("The answer is all reals ($x \\in \\mathbb{R}$).", "x \\in \\mathbb{R}"),
+])
+def test_a_domain_in_brackets_after_a_formula(reply, read):
+    assert maths.final_answer(reply).answers[-1] == read
