@@ -17,8 +17,8 @@ from ..text.fold import fold_safe
 from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences
 
-__all__ = ["Extraction", "PART_LABEL", "boxed_all", "labelled_run", "math_spans", "reduce_sentence", "strip_wrappers",
-           "truncated", "without_domain"]
+__all__ = ["Extraction", "PART_LABEL", "boxed_all", "chance_in_words", "labelled_run", "math_spans", "reduce_sentence",
+           "set_in_words", "strip_wrappers", "truncated", "without_domain"]
 
 _BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
 
@@ -225,8 +225,14 @@ def _unit_after(content: str, after: str) -> tuple[str, int]:
     return content, 0
 
 
+# what closes a formula with the letter it holds for: "for all $x$", "for every real $x$"
+_QUALIFIER_GAP = lazy_compile(r"(?i)\s*,?\s*for\s+(?:all|every|each|any)\s+(?:real\s+(?:numbers?\s+)?)?")
+
+
 def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
-    """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or"."""
+    """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or"; a span
+    naming the letter a formula holds for ("$f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$") is part of the
+    gap, no answer."""
     runs: list[list[str]] = []
     prev_end = None
     for m in SPAN.finditer(text):
@@ -235,6 +241,9 @@ def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
             continue
         content, taken = _unit_after(content, text[m.end():m.end() + 40])
         between = text[prev_end:m.start()] if prev_end is not None else None
+        if between is not None and _QUALIFIER_GAP.fullmatch(between) and re.fullmatch(r"[a-zA-Z]", content):
+            prev_end = m.end()  # "$f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$": the domain, no answer
+            continue
         if between is not None and len(between) <= 24 and _SPAN_JOINER.fullmatch(between):
             runs[-1].append(content)
         else:
@@ -248,16 +257,74 @@ def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
 _SENTENCE_END = lazy_compile(r"(?<=[^\d\s])\.\s|\.\s+(?=[A-Z])|。")
 
 
+# a set of reals described in words: by one bound ("every real number greater than or equal to $2$", "all real $x$
+# less than 3"), or by a condition in math ("all real $x$ with $0 < x \le 1$"), closing its sentence
+_REALS = r"(?i:(?:all|every|any)\s+real(?:\s+numbers?)?)\s*(?:\$\s*(?P<var>[a-zA-Z])\s*\$|(?P<word>[a-z])\b)?\s*"
+_BOUND_WORDS = {"greater": ">", "larger": ">", "bigger": ">", "more": ">", "less": "<", "smaller": "<"}
+_SET_IN_WORDS = lazy_compile(
+    _REALS + r"(?:(?i:that\s+(?:is|are)|which\s+(?:is|are))\s+)?(?:(?P<cmp>(?i:greater|larger|bigger|more|less|smaller))"
+    r"\s+than(?P<eq>\s+or\s+equal\s+to)?|(?i:no\s+(?P<not>less|smaller|greater|larger|more)\s+than))\s+"
+    r"(?:\$(?P<math>[^$]{1,40})\$|(?P<number>-?\d+(?:\.\d+)?))[\s.]*$"
+    r"|" + _REALS.replace("var", "var2").replace("word", "word2") +
+    r"(?i:with|such\s+that|satisfying|for\s+which|where)\s+\$(?P<condition>[^$]*(?:<|>|\\le|\\ge|\\leq|\\geq)[^$]*)\$"
+    r"[\s.]*$")
+
+
+# a chance written "k in n" closing a sentence about a probability: "the probability is one in six", "a 1 in 4 chance"
+_CHANCE = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120}?\b(?:is|are|of|equals|=)\s+"
+                       r"(?:(?:exactly|precisely)\s+)?(?P<k>\d{1,4}|[a-z]+)\s+in\s+(?P<n>\d{1,6}|[a-z]+(?:[- ][a-z]+)?)"
+                       r"(?:\s+chance)?[\s.!*]*$")
+
+
+def chance_in_words(sentence: str) -> str | None:
+    """The probability a closing sentence states as "k in n" ("So the probability that the sum is $7$ is one in
+    six." -> ``\\frac{1}{6}``), digits or number words; None otherwise (a count "one in six students" without a
+    probability, or words that are no numbers)."""
+    from .normalize import number_words
+
+    m = _CHANCE.search(sentence)
+    if m is None:
+        return None
+    k, n = (int(x) if x.isdigit() else number_words(x) for x in (m.group("k"), m.group("n")))
+    if k is None or n is None or n == 0 or k != int(k) or n != int(n):
+        return None
+    return f"\\frac{{{int(k)}}}{{{int(n)}}}"
+
+
+def set_in_words(sentence: str) -> str | None:
+    """The set of reals a closing sentence describes in words, as an inequality ("the range is every real number
+    greater than or equal to $2$" -> ``x \\ge 2``; "for all real $x$ with $0 < x \\le 1$" -> ``0 < x \\le 1``), or
+    None. A bound without "all real ..." ("at least 7") stays a bound, not a set."""
+    m = _SET_IN_WORDS.search(sentence)
+    if m is None:
+        return None
+    if m.group("condition"):
+        return m.group("condition").strip()
+    var = m.group("var") or m.group("word") or "x"
+    value = (m.group("math") or m.group("number")).strip()
+    if m.group("not"):
+        op = "\\ge" if _BOUND_WORDS[m.group("not").lower()] == "<" else "\\le"
+    else:
+        op = _BOUND_WORDS[m.group("cmp").lower()]
+        if m.group("eq"):
+            op = "\\ge" if op == ">" else "\\le"
+    return f"{var} {op} {value}"
+
+
 def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     """The answer after a marker: boxes, else math spans, else the rest of the sentence.
 
     Several spans are one answer only when nothing but commas / "and" / "or" stands between them, so the
-    qualifier in "$f(x) = x$ for all real $x$" is not a second answer.
+    qualifier in "$f(x) = x$ for all real $x$" is not a second answer. A set of reals described in words is its
+    inequality (:func:`set_in_words`).
     """
     boxes = boxed_all(rest)
     if boxes:
         return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
     sentence = _first_sentence(rest)
+    described = set_in_words(sentence) or chance_in_words(sentence)
+    if described is not None:
+        return (described,)
     if _CONDITIONAL.match(sentence):
         return (sentence.strip().rstrip("."),)  # "$6$ if the angle is 30°, or $6\sqrt2$ if ...": a hedge, no value
     value = None if _VALUE_START.match(rest) else _after_copula(sentence)

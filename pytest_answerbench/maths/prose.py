@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .extract import (
-    PART_LABEL, SPAN, labelled_run, TEXT_WRAPPED, WORDS, Extraction, joined_spans, split_sentences, reduce_sentence, strip_wrappers,
+    PART_LABEL, SPAN, chance_in_words, labelled_run, set_in_words, TEXT_WRAPPED, WORDS, Extraction, joined_spans, split_sentences, reduce_sentence, strip_wrappers,
     without_domain,
 )
 from ..text.patterns import lazy_compile
@@ -384,6 +384,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         return None  # "Yes or no depending on n.": both, so neither
     if _EMPTY_BOX.search(last):
         return None  # "So the final answer is $\boxed{}$.": an empty box states nothing
+    described = set_in_words(final[0]) or chance_in_words(final[0])
+    if described is not None:
+        return Extraction((described,), "prose")  # "... holds for all real $x$ with $0 < x \le 1$.": that set
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")

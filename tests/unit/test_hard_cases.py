@@ -40,17 +40,6 @@ KNOWN_MISSES = {
     ("imo", "b2-continuous-ok1"): "'So $g$ is continuous at $0$.' is read as 0 (as for olympiad)",
     ("olympiad", "b2-gauss-ok2"): "the gauss (G) is no unit: a single G after a number is more often the "
                                   "gravitational constant",
-    **{(bench, case): why for bench in ("olympiad", "imo") for case, why in {
-        "b3-two-functions-ok1": "two functions each closed by 'for all $x$' in one sentence: the locator reads the "
-                                "first only (maths/prose.py)",
-        "b3-pair-family-ok1": "a family '(m, m+1) for every positive integer m' against '(n, n+1)': the parameter's "
-                              "name is bound by the sentence, which the comparison never sees (maths/compare)",
-        "b3-prob-words-ok1": "'one in six' (a chance in words) is no number: number words are read one at a time",
-        "b3-interval-words-ok1": "'all real $x$ with $0 < x \\le 1$' is read as its last number, not the set the "
-                                 "inequality describes (maths/prose.py)",
-        "b3-interval-ge-ok1": "'every real number greater than or equal to $2$': an inequality in words is no "
-                              "interval (maths/compare/intervals.py)",
-    }.items()},
 }
 
 

@@ -247,3 +247,72 @@ def test_a_degree_mark_alone_is_still_an_angle():
 ])
 def test_a_domain_in_brackets_after_a_formula(reply, read):
     assert maths.final_answer(reply).answers[-1] == read
+
+
+# ---- sets of reals and chances in words; formulas closed by their domain; a family's own parameter -------------------
+
+@pytest.mark.parametrize("sentence, read", [
+    ("the range is every real number greater than or equal to $2$.", "x \\ge 2"),
+    ("So the inequality holds for all real $x$ with $0 < x \\le 1$.", "0 < x \\le 1"),
+    ("all real numbers $t$ no less than $-1$", "t \\ge -1"),
+    ("every real number less than 3", "x < 3"),
+    # near misses: a bound without "all real ...", a set without a bound, a condition that is no inequality
+    ("the answer is at least 7", None),
+    ("the answer is all real numbers", None),
+    ("all real $x$ with $x^2 = 1$", None),
+])
+def test_a_set_of_reals_in_words(sentence, read):
+    from pytest_answerbench.maths.extract import set_in_words
+
+    assert set_in_words(sentence) == read
+
+
+@pytest.mark.parametrize("reply, gold, same", [
+    ("**Final Answer:** the range is every real number greater than or equal to $2$.", "[2, \\infty)", True),
+    ("**Final Answer:** the range is every real number greater than $2$.", "[2, \\infty)", False),
+    ("So the inequality holds for all real $x$ with $0 < x \\le 1$.", "(0, 1]", True),
+    ("So the inequality holds for all real $x$ with $0 \\le x \\le 1$.", "(0, 1]", False),
+])
+def test_a_set_of_reals_in_words_against_an_interval(reply, gold, same):
+    assert (score_row("olympiad", {"prediction": reply, "final_answer": [gold]}, profile="default").status
+            == "correct") is same
+
+
+@pytest.mark.parametrize("sentence, read", [
+    ("So the probability that the sum is $7$ is one in six.", "\\frac{1}{6}"),
+    ("The probability is 1 in 4.", "\\frac{1}{4}"),
+    ("The chance of a head is one in twenty-five.", "\\frac{1}{25}"),
+    # near misses: a count of people, not a probability; words that are no numbers
+    ("One in six students passed.", None),
+    ("The probability is one in many.", None),
+])
+def test_a_chance_in_words(sentence, read):
+    from pytest_answerbench.maths.extract import chance_in_words
+
+    assert chance_in_words(sentence) == read
+
+
+@pytest.mark.parametrize("reply, read", [
+    ("The solutions are $f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$.", ("f(x) = 0", "f(x) = x^2")),
+    ("The only solution is $f(x) = x^2$ for all real $x$.", ("f(x) = x^2",)),
+    # near miss: a value of a letter is no domain
+    ("The solutions are $x = 1$ and $x = 2$.", ("x = 1", "x = 2")),
+])
+def test_formulas_closed_by_their_domain(reply, read):
+    assert maths.final_answer(reply, multiple=True).answers == read
+
+
+_PAIRS = "Find all pairs of positive integers $(a, b)$ with $a < b$ such that $\\gcd(a, b) = b - a = 1$."
+
+
+@pytest.mark.parametrize("gold, pred, question, same", [
+    ("(n, n+1)", "(m, m+1)", _PAIRS, True),
+    ("2k+1", "2j+1", "Which integers are odd?", True),
+    ("(n, n+1)", "(m+1, m)", _PAIRS, False),  # renamed, still in the other order
+    ("(n, n+1)", "(m, m+1)", None, False),  # without the question nothing says the letter is the answer's own
+    ("(n, n+1)", "(m, m+1)", "For a given integer $m$, find all pairs $(a, b)$.", False),  # m is a given
+    ("x^2", "y^2", "Find f(x) if f'(x) = 2x and f(0) = 0.", False),  # the question writes x
+    ("(n, n+1)", "(a, a+1)", _PAIRS, False),  # a is the question's
+])
+def test_a_family_in_a_parameter_of_its_own(gold, pred, question, same):
+    assert maths.equivalent(gold, pred, question=question)[0] is same
