@@ -476,6 +476,8 @@ def truncated(response: str) -> bool:
         return False
     if core[-1] in "=+-/(,:{\\，：、" or re.search(r"\\(?:times|cdot|div|frac|sqrt|left|pm)\s*$", core):
         return True
+    if core != tail.rstrip():
+        return False  # a closing math span ("... for any positive integer $a$"): its letter is no dangling word
     word = re.search(r"([A-Za-z]+)$", core)  # lower case only: "... is A" names an option or a unit
     return bool(word and word.group(1) in _TRUNCATED_WORDS and not re.search(r"\\[A-Za-z]+$", core))
 

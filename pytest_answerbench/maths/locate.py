@@ -69,10 +69,10 @@ from typing import Callable, Iterator
 
 from ..text.loops import end_loop
 from .extract import (
-    JOINER, PART_LABEL, SPAN, Extraction, labelled_run, answer_like, committing, stated_after, with_trailing_unit, boxed_all, marker_matches,
+    JOINER, PART_LABEL, SPAN, Extraction, labelled_run, split_sentences, answer_like, committing, stated_after, with_trailing_unit, boxed_all, marker_matches,
     math_spans, truncated,
 )
-from .meaning import claim, opening_verdict
+from .meaning import asks_yes_no, claim, opening_verdict, states_asked_property
 from .prose import closing_statement, concludes, numbered_line, opens_steps, plain_dollars
 from .normalize import split_answers
 from .structured import JsonReply, json_reply
@@ -198,6 +198,10 @@ def _json_field(scope: _Scope) -> Found | None:
     if reply.reasoning is not None:
         inner = _by_table(reply.reasoning, scope.multiple, _BELOW_JSON, scope.question)
         return Found(0, Extraction(inner.answers if inner else (), "json-reasoning"))
+    if scope.text.lstrip().startswith(("{", "```")):
+        # a reply opening with an object that answers in no field ('{"steps": 28}': a count of steps), and nothing
+        # after it that does: it commits to nothing
+        return Found(0, Extraction((), "json-field"))
     return None
 
 
@@ -547,6 +551,11 @@ def _prose(scope: _Scope) -> Found | None:
         # "Yes. One valid arrangement is $1, 4, 7, \ldots$; ... including $8$ and $1$.": a reply to a yes/no
         # question that opens with its verdict and closes on no claim of its own commits to the verdict
         return Found(len(scope.text), Extraction((opening,), "prose"))
+    if found is not None and asks_yes_no(scope.question) and \
+            not any(claim(a) is not None or states_asked_property(a, scope.question) for a in found.answers):
+        closing = _asked_property_stated(scope.text, scope.question)
+        if closing:
+            return Found(len(scope.text), Extraction((closing,), "prose"))  # "So $g$ is continuous at $0$."
     if found is None:
         return None
     last = scope.text.rstrip().rsplit("\n", 1)[-1]
@@ -555,6 +564,17 @@ def _prose(scope: _Scope) -> Found | None:
         # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits)
         return Found(len(scope.text), Extraction((), "prose"))
     return Found(len(scope.text), found)
+
+
+def _asked_property_stated(text: str, question: str | None) -> str:
+    """The closing sentence of ``text``, its maths written as words, when it states the property a yes/no question
+    asks or its opposite ("So $g$ is continuous at $0$." to "Is the function $g$ continuous at $0$?"); else ""."""
+    last = text.rstrip().rsplit("\n", 1)[-1]
+    sentences = split_sentences(last)
+    if not sentences:
+        return ""
+    sentence = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentences[-1]).strip().rstrip(".")
+    return sentence if states_asked_property(sentence, question) else ""
 
 
 #: The locating rules (documented in this module's docstring, which a test compares with it).

@@ -27,7 +27,7 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["FAMILIES", "answers_question", "asked_property", "asks_yes_no", "opening_verdict", "claim", "names_loser", "same_meaning", "states_claims"]
+__all__ = ["FAMILIES", "answers_question", "asked_property", "asks_yes_no", "opening_verdict", "states_asked_property", "claim", "names_loser", "same_meaning", "states_claims"]
 
 #: The families of claims, in the order they are looked for: (name, negative pattern, positive pattern). A
 #: negative form is looked for first ("not always" before "always", "infinite" before "finite"); the polarity is
@@ -405,6 +405,17 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
     return m.group("verdict") if m else None
 
 
+#: words that say where a property is asked ("continuous at $0$", "bounded on $[0, 1]$", "injective over $\\mathbb{R}$")
+_PLACE_WORDS = frozenset("at on in over for near around".split())
+
+
+def states_asked_property(sentence: str, question: str | None) -> bool:
+    """Does ``sentence`` (its maths written as words) say its subject has the property the yes/no ``question`` asks,
+    or its opposite ("So g is continuous at 0." to "Is the function $g$ continuous at $0$?")?"""
+    prop = asked_property(question) if question else None
+    return prop is not None and _states_property(_plain(sentence), prop) is not None
+
+
 def asked_property(question: str) -> str | None:
     """The property a yes/no question asks of its subject, or None: "Is $2^{32}+1$ a prime number?" -> "prime",
     "Is the sequence $(a_n)$ bounded?" -> "bounded", "Is every such number even?" -> "even"."""
@@ -412,6 +423,8 @@ def asked_property(question: str) -> str | None:
     if m is None:
         return None
     words = re.findall(r"[a-z][a-z-]*", m.group("body"))
+    while len(words) > 2 and words[-1] == "x" and words[-2] in _PLACE_WORDS:
+        words = words[:-2]  # "Is $g$ continuous at $0$?": the property, not where it is asked
     while words and words[-1] in _GENERIC_NOUNS:
         words.pop()
     if len(words) < 2 or len(words[-1]) < 3 or words[-1] in _FUNCTION_WORDS:

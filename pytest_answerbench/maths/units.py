@@ -50,6 +50,9 @@ _BASES: dict[str, tuple[tuple[tuple[str, int], ...], Fraction]] = {
     "Wb": (_dims(kg=1, m=2, s=-2, A=-1), Fraction(1)), "H": (_dims(kg=1, m=2, s=-2, A=-2), Fraction(1)),
     "S": (_dims(kg=-1, m=-2, s=3, A=2), Fraction(1)), "Hz": (_dims(s=-1), Fraction(1)),
     "Bq": (_dims(s=-1), Fraction(1)), "L": (_dims(m=3), Fraction(1, 1000)),
+    # the CGS gauss (10^-4 T): a unit only where units are read (set upright, "\mathrm{G}", or two letters or more,
+    # "kG", "mG"); a bare G after a number stays a quantity (the gravitational constant)
+    "G": (_dims(kg=1, s=-2, A=-1), Fraction(1, 10**4)),
     # astronomy's parsec and (Julian) year, with their prefixes (kpc, Mpc, Myr, Gyr)
     "pc": (_dims(m=1), Fraction(30856775814913673)), "yr": (_dims(s=1), Fraction(31557600)),
 }

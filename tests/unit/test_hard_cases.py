@@ -30,17 +30,7 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "hard_cases.jsonl"
 CASES = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 #: (benchmark, case id) -> why the case is still missed (the reading it needs; who owns it)
-KNOWN_MISSES = {
-    ("olympiad", "pair-family-ok1"): "the locator finds no answer in a bare '$(a, 1)$ for any positive integer $a$' "
-                                     "with a tuple gold (maths/locate.py)",
-    ("olympiad", "json-no-answer-nm1"): "a JSON block's 'steps' number is read as the answer (maths/locate.py)",
-    ("imo", "json-no-answer-nm1"): "a JSON block's 'steps' number is read as the answer (maths/locate.py)",
-    ("olympiad", "b2-continuous-ok1"): "'So $g$ is continuous at $0$.' is read as 0: a property at a point is only a "
-                                       "yes/no answer when the question asks it, which the closing rule cannot see",
-    ("imo", "b2-continuous-ok1"): "'So $g$ is continuous at $0$.' is read as 0 (as for olympiad)",
-    ("olympiad", "b2-gauss-ok2"): "the gauss (G) is no unit: a single G after a number is more often the "
-                                  "gravitational constant",
-}
+KNOWN_MISSES: dict[tuple[str, str], str] = {}
 
 
 def _row(bench: str, case: dict) -> dict:

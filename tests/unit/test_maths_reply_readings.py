@@ -316,3 +316,63 @@ _PAIRS = "Find all pairs of positive integers $(a, b)$ with $a < b$ such that $\
 ])
 def test_a_family_in_a_parameter_of_its_own(gold, pred, question, same):
     assert maths.equivalent(gold, pred, question=question)[0] is same
+
+
+# ---- the last to-dos of batches 1 and 2 ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("reply, read", [
+    ('```json\n{"plan": "count the pairs", "steps": 28}\n```\n\nLet me count the pairs now.', None),
+    ('{"steps": 28}', None),
+    # near misses: reasoning in words concludes; a field named as neither still concludes
+    ('{"reasoning": "so the total is 28"}', ("28",)),
+    ('{"steps": ["add 3", "the total is 28"]}', ("28",)),
+    ('{"value": 28}', ("28",)),
+])
+def test_a_reasoning_field_holding_a_bare_value(reply, read):
+    found = maths.final_answer(reply)
+    assert (found.answers if found else None) == read
+
+
+_CONTINUOUS = "Is the function $g$ continuous at $0$?"
+
+
+@pytest.mark.parametrize("reply, gold, question, status", [
+    ("So $g$ is continuous at $0$.", "Yes", _CONTINUOUS, "correct"),
+    ("So $g$ is discontinuous at $0$.", "Yes", _CONTINUOUS, "wrong"),
+    ("So $g$ is not continuous at $0$.", "No", _CONTINUOUS, "correct"),
+    ("Is $f$ bounded on $[0, 1]$?", "Yes", None, "wrong"),  # a question is no answer
+    ("So $g$ is continuous at $0$.", "Yes", None, "wrong"),  # without the question: the value 0 as before
+    ("So $g$ is continuous at $0$.", "Yes", "Where is $g$ continuous?", "wrong"),  # the question asks no yes/no
+])
+def test_a_property_at_a_point_answers_the_question_asking_it(reply, gold, question, status):
+    row = {"prediction": reply, "final_answer": [gold]}
+    if question:
+        row["question"] = question
+    assert score_row("olympiad", row, profile="default").status == status
+
+
+@pytest.mark.parametrize("reply, cut", [
+    ("$(a, 1)$ for any positive integer $a$", False),  # the closing letter is maths, no dangling article
+    ("Then we multiply $5!$ by a", True),
+    ("so the answer is $x$ and", True),
+    ("The sum is $x +", True),
+])
+def test_a_closing_math_letter_is_no_dangling_word(reply, cut):
+    from pytest_answerbench.maths.extract import truncated
+
+    assert truncated(reply) is cut
+
+
+@pytest.mark.parametrize("gold, pred, unit, same", [
+    ("0.25", "2500\\ \\mathrm{G}", "T", True),  # the gauss, set upright
+    ("0.25", "250\\ \\mathrm{G}", "T", False),
+    ("0.25", "2500 G", "T", False),  # a bare G after a number is a quantity (the gravitational constant)
+    ("5\\times10^{9}", "5 GHz", "Hz", True),  # the giga prefix still reads
+])
+def test_the_gauss_set_upright(gold, pred, unit, same):
+    assert maths.equivalent(gold, pred, unit=unit)[0] is same
+
+
+def test_an_answer_before_an_object_that_answers_nothing_stands():
+    found = maths.final_answer('The answer is $5$.\n\n```json\n{"steps": 3}\n```')
+    assert found is not None and found.answers == ("5",)
