@@ -17,8 +17,8 @@ from ..text.fold import fold_safe
 from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences
 
-__all__ = ["Extraction", "PART_LABEL", "boxed_all", "chance_in_words", "labelled_run", "math_spans", "reduce_sentence",
-           "set_in_words", "strip_wrappers", "truncated", "without_domain"]
+__all__ = ["Extraction", "PART_LABEL", "boxed_all", "chance_in_words", "described_set", "labelled_run", "math_spans",
+           "reduce_sentence", "set_in_words", "strip_wrappers", "truncated", "without_domain"]
 
 _BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
 
@@ -267,7 +267,10 @@ _SET_IN_WORDS = lazy_compile(
     r"(?:\$(?P<math>[^$]{1,40})\$|(?P<number>-?\d+(?:\.\d+)?))[\s.]*$"
     r"|" + _REALS.replace("var", "var2").replace("word", "word2") +
     r"(?i:with|such\s+that|satisfying|for\s+which|where)\s+\$(?P<condition>[^$]*(?:<|>|\\le|\\ge|\\leq|\\geq)[^$]*)\$"
-    r"[\s.]*$")
+    r"[\s.]*$"
+    r"|" + _REALS.replace("var", "var3").replace("word", "word3") +
+    r"(?i:except|other\s+than|but)\s+(?:\$\s*(?:(?P<named>[a-zA-Z])\s*=\s*)?(?P<excepted>[^$=]{1,30})\$|"
+    r"(?P<exceptedn>-?\d+(?:\.\d+)?))[\s.]*$")
 
 
 # a chance written "k in n" closing a sentence about a probability: "the probability is one in six", "a 1 in 4 chance"
@@ -291,15 +294,30 @@ def chance_in_words(sentence: str) -> str | None:
     return f"\\frac{{{int(k)}}}{{{int(n)}}}"
 
 
+# a set described in words by a quantifier and two to six words, its variable maybe named last: "every odd positive
+# integer n", "all even numbers"
+_DESCRIBED = lazy_compile(r"(?i)(?:all|every|any|each)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){1,5}")
+
+
+def described_set(sentence: str) -> str | None:
+    """The set a statement describes in words alone, a quantifier first ("every odd positive integer $n$" -> "every
+    odd positive integer n": its letter, in math, only names the variable), or None."""
+    words = strip_wrappers(re.sub(r"\$\s*([A-Za-z])\s*\$", r"\1", sentence.strip())).rstrip(".!").strip()
+    return words if _DESCRIBED.fullmatch(words) else None
+
+
 def set_in_words(sentence: str) -> str | None:
     """The set of reals a closing sentence describes in words, as an inequality ("the range is every real number
-    greater than or equal to $2$" -> ``x \\ge 2``; "for all real $x$ with $0 < x \\le 1$" -> ``0 < x \\le 1``), or
-    None. A bound without "all real ..." ("at least 7") stays a bound, not a set."""
+    greater than or equal to $2$" -> ``x \\ge 2``; "for all real $x$ with $0 < x \\le 1$" -> ``0 < x \\le 1``; "all
+    real numbers except $x = 3$" -> ``x \\neq 3``), or None. A bound without "all real ..." ("at least 7") stays a bound, not a set."""
     m = _SET_IN_WORDS.search(sentence)
     if m is None:
         return None
     if m.group("condition"):
         return m.group("condition").strip()
+    excepted = m.group("excepted") or m.group("exceptedn")
+    if excepted:  # "all real numbers except $x = 3$": every real but one
+        return f"{m.group('named') or m.group('var3') or m.group('word3') or 'x'} \\neq {excepted.strip()}"
     var = m.group("var") or m.group("word") or "x"
     value = (m.group("math") or m.group("number")).strip()
     if m.group("not"):
@@ -322,7 +340,7 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     if boxes:
         return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
     sentence = _first_sentence(rest)
-    described = set_in_words(sentence) or chance_in_words(sentence)
+    described = set_in_words(sentence) or chance_in_words(sentence) or described_set(sentence)
     if described is not None:
         return (described,)
     if _CONDITIONAL.match(sentence):

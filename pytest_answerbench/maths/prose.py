@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .extract import (
-    PART_LABEL, SPAN, chance_in_words, labelled_run, set_in_words, TEXT_WRAPPED, WORDS, Extraction, joined_spans, split_sentences, reduce_sentence, strip_wrappers,
+    PART_LABEL, SPAN, chance_in_words, described_set, labelled_run, set_in_words, TEXT_WRAPPED, WORDS, Extraction, joined_spans, split_sentences, reduce_sentence, strip_wrappers,
     without_domain,
 )
 from ..text.patterns import lazy_compile
@@ -296,6 +296,9 @@ def _claimed(line: str, sentence: str) -> str:
         values = _ANY_VALUE.fullmatch(sentence.strip().rstrip(".!"))
         if values:
             return values.group("what").strip()  # "n can be any odd positive integer": the set of its values
+        described = described_set(_OPENING_WORDS.sub("", sentence.strip()))
+        if described:
+            return described  # "every odd positive integer $n$": the set it describes, not its letter
     reason = _LEAD_IN.match(sentence)
     if reason:  # "Since f(1) = f(-1), the function f is not injective.": the main clause states the claim
         main = reason.group(1).strip().rstrip(".!").strip()

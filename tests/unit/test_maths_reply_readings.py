@@ -376,3 +376,15 @@ def test_the_gauss_set_upright(gold, pred, unit, same):
 def test_an_answer_before_an_object_that_answers_nothing_stands():
     found = maths.final_answer('The answer is $5$.\n\n```json\n{"steps": 3}\n```')
     assert found is not None and found.answers == ("5",)
+
+
+@pytest.mark.parametrize("reply, gold, same", [
+    ("every odd positive integer $n$", "all odd positive integers", True),
+    ("So the answer is every even positive integer $k$.", "all even positive integers", True),
+    ("every odd integer $n$", "all odd positive integers", False),  # a qualifier of the gold left out
+    ("All real numbers except $x = 3$.", "x \\neq 3", True),
+    ("All real numbers except $x = -3$.", "x \\neq 3", False),
+])
+def test_a_set_described_by_a_quantifier(reply, gold, same):
+    assert (score_row("olympiad", {"prediction": reply, "final_answer": [gold]}, profile="default").status
+            == "correct") is same
