@@ -569,7 +569,7 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     without a number stays. With ``multiple``, ``The possible values are 0 and 1`` -> ``0 and 1``.
     """
     text = text.strip()
-    yes_no = re.match(r"(?i)(yes|no)\b", text)
+    yes_no = re.match(r"(?i)(yes|no)\b(?!\s*(?:,?\s*or\b|/)\s*(?:yes|no)\b)", text)  # "Yes or no, ...": a hedge
     if yes_no:
         return yes_no.group(1)
     if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):

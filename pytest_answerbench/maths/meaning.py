@@ -40,9 +40,9 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("exist",
      r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|solutions?|real\s+solutions?|\w+\s+exists?)|"
-     r"non-?existent|none|not\s+exist|dne|(?<!non-)empty)\b|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
+     r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
      r"|不存在|没有(?:这样|满足|符合)",
-     r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty)\b|存在"),
+     r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty|(?:not|never)\s+empty)\b|存在"),
     ("possible",
      r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
      r"no\s+way)\b|不能|不可能|无法|不可以|做不到|办不到",
@@ -432,6 +432,7 @@ def asked_property(question: str) -> str | None:
     return words[-1]
 
 
+_EXCEPTION = lazy_compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for|excluding|outside)\b")
 _PROPERTY_CLAUSES = lazy_compile(r"[,;:]|\b(?:but|although|though|whereas|while)\b")
 
 
@@ -439,8 +440,9 @@ def _states_property(sentence: str, prop: str) -> bool | None:
     """Does ``sentence`` say its subject has ``prop`` (True), its opposite (False: "unbounded", "composite", "not
     injective"), or neither (None: both, a hedge, a long sentence)? A negation counts in the clause that states
     the property ("f is injective but not surjective" says injective)."""
-    if len(sentence.split()) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence):
-        return None
+    if len(sentence.split()) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence) \
+            or _EXCEPTION.search(sentence):
+        return None  # "continuous everywhere except at 0": the property, but not where it is asked
     opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set())
     stating = [c for c in _PROPERTY_CLAUSES.split(sentence) if ({prop} | opposites) & set(re.findall(r"[a-z-]+", c))]
     if len(stating) != 1:

@@ -230,6 +230,8 @@ _NAME_SPAN = lazy_compile(r"\$\s*(?P<open>\()?\s*(?P<name>(?:[A-Z]{1,8}|[A-Za-z]
 # "triangle ABC is equilateral", "N is a perfect square")
 _PROPERTY_CLAUSE = lazy_compile(r"(?i)(?:[a-z][\w'-]*\s+){1,5}(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?:[a-z-]{3,}\s+)?"
                                 r"(?P<word>[a-z-]{3,})")
+# where a claim holds, closing its sentence: "on $[0,1]$", "at $0$", "in $\mathbb{R}$"
+_PLACE_TAIL = lazy_compile(r"\s+(?:on|at|in|over|near)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
 # a reason or a method before the main clause: "Since f(1) = f(-1), ...", "Checking the residues mod 2, ..."
 _LEAD_IN = lazy_compile(r"(?i)\s*(?:since|because|as|by|using|checking|considering|from|in\s+all\s+cases)\b[^,]{1,200},"
                         r"\s*(.+)")
@@ -288,6 +290,14 @@ def _claimed(line: str, sentence: str) -> str:
     clause is read ("Since $f(1)=f(-1)$, the function $f$ is not injective."); "$n$ can be any odd positive
     integer" states the set of its values."""
     line, sentence = _NAME_SPAN.sub(r"\g<name>", line), _NAME_SPAN.sub(r"\g<name>", sentence)
+    placed = _PLACE_TAIL.search(sentence)
+    if placed:
+        head = _OPENING_WORDS.sub("", sentence[:placed.start()].strip())
+        if not re.search(r"[\d$\\]", head) and not _CONDITION.search(head) and claim(head) is not None \
+                and "=" not in placed.group():
+            # "The series converges uniformly on $[0,1]$.": the claim with where it holds, its maths unwrapped
+            return strip_wrappers(head + " " + SPAN.sub(lambda m: next(g for g in m.groups() if g is not None),
+                                                         placed.group().strip()))
     bare = _EMPTY_BOX.sub(" ", line)
     wordy = not re.search(r"\d", bare) and not any(s.strip() for s in joined_spans(bare))
     if wordy and claim(sentence) is not None:

@@ -388,3 +388,28 @@ def test_an_answer_before_an_object_that_answers_nothing_stands():
 def test_a_set_described_by_a_quantifier(reply, gold, same):
     assert (score_row("olympiad", {"prediction": reply, "final_answer": [gold]}, profile="default").status
             == "correct") is same
+
+
+# ---- near misses found by probing the readings above ---------------------------------------------------------------
+
+_TILED = "Can the board be tiled with dominoes?"
+
+
+@pytest.mark.parametrize("reply, gold, question, status", [
+    ("The set is not empty.", "\\varnothing", None, "wrong"),
+    ("The set is never empty.", "\\varnothing", None, "wrong"),
+    ("So $g$ is continuous everywhere except at $0$.", "Yes", _CONTINUOUS, "wrong"),
+    ("Final Answer: Yes or no, depending on the colouring.", "Yes", _TILED, "wrong"),
+    ("Final Answer: Yes/No", "Yes", _TILED, "wrong"),
+    ("Final Answer: Yes, with dominoes laid in rows.", "Yes", _TILED, "correct"),
+    ("The series converges uniformly on $[0,1]$.", "converges uniformly", None, "correct"),
+    ("The series converges pointwise on $[0,1]$.", "converges uniformly", None, "wrong"),
+    ("So $f$ is bounded on $[0,1]$.", "Yes", "Is $f$ bounded on $[0,1]$?", "correct"),
+    ("So $f$ is unbounded on $[0,1]$.", "Yes", "Is $f$ bounded on $[0,1]$?", "wrong"),
+    ("The maximum is attained at $3$.", "3", None, "correct"),  # a value after "at" is no place of a claim
+])
+def test_near_misses_of_claims_properties_and_verdicts(reply, gold, question, status):
+    row = {"prediction": reply, "final_answer": [gold]}
+    if question:
+        row["question"] = question
+    assert score_row("olympiad", row, profile="default").status == status
