@@ -68,6 +68,8 @@ _PLAIN = {
     # the ångström (atomic radii, wavelengths) and the CGS erg
     "Å": (_dims(m=1), Fraction(1, 10**10)), "\\AA": (_dims(m=1), Fraction(1, 10**10)),
     "erg": (_J, Fraction(1, 10**7)), "ergs": (_J, Fraction(1, 10**7)),
+    # the radian, a ratio of lengths: no dimension ("rad/s" is s^-1; "rad" alone is no unit read here)
+    "rad": ((), Fraction(1)),
     # the astronomical unit and the light-year
     "AU": (_dims(m=1), Fraction(149597870700)),
     "ly": (_dims(m=1), Fraction(9460730472580800)),
@@ -121,6 +123,8 @@ def read_unit(text: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
     pieces = t.split("/")
     if len(pieces) > 2:
         return None
+    if len(pieces) == 2 and re.fullmatch(r"\s*\([^()]+\)\s*", pieces[1]):
+        pieces[1] = pieces[1].strip()[1:-1]  # "J/(kg K)": the bracketed denominator, every symbol in it divides
     dims: dict[str, int] = {}
     scale = Fraction(1)
     for sign, piece in zip((1, -1), pieces):

@@ -413,3 +413,32 @@ def test_near_misses_of_claims_properties_and_verdicts(reply, gold, question, st
     if question:
         row["question"] = question
     assert score_row("olympiad", row, profile="default").status == status
+
+
+@pytest.mark.parametrize("pred, gold, unit, same", [
+    ("The final temperature is $T = 350\\ \\mathrm{K}$.", "76.85", "^{\\circ}C", True),  # the row's unit in °C
+    ("The final temperature is $T = 350\\ \\mathrm{K}$.", "76.85", "℃", True),
+    ("The final temperature is $T = 350\\ \\mathrm{K}$.", "350", "^{\\circ}C", False),
+    ("$\\Delta T = 25\\ \\mathrm{K}$", "25", "^{\\circ}C", True),  # a change of temperature: the same on both scales
+    ("$\\Delta T = 298\\ \\mathrm{K}$", "25", "^{\\circ}C", False),
+])
+def test_a_row_unit_in_degrees_celsius(pred, gold, unit, same):
+    row = {"prediction": pred, "final_answer": [gold], "unit": unit}
+    assert (score_row("olympiad", row, profile="default").status == "correct") is same
+
+
+@pytest.mark.parametrize("unit, read", [
+    ("rad/s", ((("s", -1),), 1)),
+    ("J/(kg K)", ((("K", -1), ("m", 2), ("s", -2)), 1)),
+    ("rad", None),  # a ratio alone is no unit read here
+    ("J/(kg K)/s", None),
+])
+def test_the_radian_and_a_bracketed_denominator(unit, read):
+    from pytest_answerbench.maths.units import read_unit
+
+    assert read_unit(unit) == read
+
+
+def test_radians_per_second_against_a_frequency():
+    row = {"prediction": "$\\omega = 10\\ \\mathrm{rad/s}$", "final_answer": ["10"], "unit": "s^{-1}"}
+    assert score_row("olympiad", row, profile="default").status == "correct"

@@ -261,23 +261,29 @@ def _marks(a: _Answers) -> None:
         g = with_target_unit(g, a.unit)
     elif a.question and p.unit and not g.unit:
         g = in_asked_unit(g, p, a.question)  # "in Farads": a prediction in mF is converted into farads
-    a.g, a.p = g, on_gold_scale(g, unlabelled(g, p))
+    a.g, a.p = g, on_gold_scale(g, unlabelled(g, p), difference=bool(_DIFFERENCE.match(p.text)))
 
 
 _CELSIUS_ZERO = "273.15"  # kelvins
 
 
-def on_gold_scale(g: Item, p: Item) -> Item:
+_DIFFERENCE = lazy_compile(r"\s*(?:\\Delta|Δ)")  # a label naming a change: "\Delta T = 25 K"
+
+
+def on_gold_scale(g: Item, p: Item, difference: bool = False) -> Item:
     """A temperature on the other scale than the gold's, put on the gold's: a degree mark before C (``26.85\\,^{\\circ}
     \\mathrm{C}``, ``26.85 °C``) is the Celsius scale, which is the kelvin scale shifted by 273.15 (an offset, not a
     factor: no unit scale takes one to the other); ``p`` unchanged otherwise (a C without the degree mark is the
-    coulomb, a degree mark alone an angle)."""
+    coulomb, a degree mark alone an angle). A ``difference`` of temperatures (``\\Delta T = 25\\ \\mathrm{K}``) is the
+    same number on both scales."""
     from decimal import Decimal, InvalidOperation
 
     celsius = {"g": g.degree and g.unit == "C", "p": p.degree and p.unit == "C"}
     kelvin = {"g": not g.degree and g.unit == "K", "p": not p.degree and p.unit == "K"}
     if not (celsius["p"] and kelvin["g"] or kelvin["p"] and celsius["g"]):
         return p
+    if difference:
+        return Item(p.text, p.percent, g.degree, g.unit)
     text = p.text.replace(" ", "")
     if not re.fullmatch(r"-?\d+(?:\.\d+)?", text):
         return p
