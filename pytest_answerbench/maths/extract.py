@@ -230,10 +230,11 @@ _QUALIFIER_GAP = lazy_compile(r"(?i)\s*,?\s*for\s+(?:all|every|each|any)\s+(?:re
 
 
 def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
-    """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or"; a span
-    naming the letter a formula holds for ("$f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$") is part of the
+    """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or" (joined only
+    by semicolons, one answer of ordered blanks, "$0$；$3$" -> "0; 3"); a span naming the letter a formula holds for ("$f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$") is part of the
     gap, no answer."""
     runs: list[list[str]] = []
+    blanks: list[bool] = []  # per run: every gap in it a semicolon ("$0$；$3$": ordered blanks)
     prev_end = None
     for m in SPAN.finditer(text):
         content = next(g for g in m.groups() if g is not None).strip()
@@ -246,12 +247,17 @@ def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
             continue
         if between is not None and len(between) <= 24 and _SPAN_JOINER.fullmatch(between):
             runs[-1].append(content)
+            blanks[-1] = blanks[-1] and bool(re.search("[;；]", between))
         else:
             runs.append([content])
+            blanks.append(True)
         prev_end = m.end() + taken  # "$v_1 = -1$ m/s, $v_2 = 2$ m/s": the unit does not part the answers
     if not runs:
         return ()
-    return tuple(runs[-1] if last else runs[0])
+    run, semicolons = (runs[-1], blanks[-1]) if last else (runs[0], blanks[0])
+    if len(run) > 1 and semicolons:
+        return ("; ".join(run),)  # blanks answered in order, written "3 ; 0": one ordered answer (the grading rules)
+    return tuple(run)
 
 
 _SENTENCE_END = lazy_compile(r"(?<=[^\d\s])\.\s|\.\s+(?=[A-Z])|。")

@@ -183,6 +183,10 @@ def _json_field(scope: _Scope) -> Found | None:
     reply = scope.json
     if reply is None:
         return None
+    if reply.answer is not None and not reply.answer.strip() and reply.closed and reply.end >= 0:
+        later = _by_table(scope.text[reply.end:], scope.multiple, _BELOW_JSON, scope.question)
+        if later is not None:
+            return Found(reply.end, later)  # '{"answer": ""}' then "**Final Answer**: $5$": the text answers
     if reply.answer is not None:
         corrected = _taken_back_after(scope, reply)
         if corrected is not None:
@@ -790,8 +794,9 @@ def _answered_parts(text: str, question: str, found: Extraction | None) -> Extra
     """The answers to a question's ordered parts or blanks (``compare.whole.asked_parts``: k of them) when the
     reading of the whole response states fewer than k: the response's sections, lines opening with the labels
     (1), (2), ... or (a), (b), ... in order, k of them, each stating one answer (read by the table: its box, its
-    answer line, its closing statement); else a closing sentence with exactly k math spans ("The minimum value is
-    $\frac12$, attained at $x = 2$."), in order. Written "(1) ... (2) ...": the parts are ordered. None when
+    answer line, its closing statement); else a closing line with exactly k boxes ("the largest is $\boxed{7}$ and
+    the smallest is $\boxed{2}$") or, without boxes, exactly k math spans ("The minimum value is $\frac12$, attained
+    at $x = 2$."), in order. Written "(1) ... (2) ...": the parts are ordered. None when
     neither states them all."""
     from .compare.whole import asked_parts
 
@@ -809,9 +814,11 @@ def _answered_parts(text: str, question: str, found: Extraction | None) -> Extra
             if part is None or len(part.answers) != 1 or not part.answers[0].strip():
                 return None
             answers.append(part.answers[0].strip())
-    elif found is not None and found.method == "prose":
+    elif found is not None and found.method in ("prose", "boxed"):
         last = [ln for ln in text.strip().split("\n") if ln.strip()][-1]
-        spans = [next(g for g in m.groups() if g is not None).strip() for m in SPAN.finditer(last)]
+        boxes = [b[2].strip() for b in boxed_all(last)]
+        spans = boxes if boxes or found.method == "boxed" else \
+            [next(g for g in m.groups() if g is not None).strip() for m in SPAN.finditer(last)]
         if len(spans) != k or not all(spans):
             return None
         answers = spans

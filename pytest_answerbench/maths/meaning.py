@@ -41,7 +41,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|solutions?|real\s+solutions?|\w+\s+exists?)|"
      r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
-     r"|不存在|没有(?:这样|满足|符合)",
+     r"|不存在|没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?解|没有(?:实数|整数)?解",
      r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty|(?:not|never)\s+empty)\b|存在"),
     ("possible",
      r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
@@ -72,6 +72,7 @@ _INFINITY = lazy_compile(r"\+?\s*(?:\\infty|∞)")  # the whole answer, not an i
 _TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\s+case|untrue)|true|the\s+case)"
                             r"\s+that\s+")
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
+_WHEN = lazy_compile(r"\b(?:when|whenever|provided)\b")
 _HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
 # predicate ("the triangle must be equilateral", "the winner is Alice")
@@ -153,8 +154,9 @@ def names_loser(sentence: str, phrase: str) -> bool:
 def _states_phrase(sentence: str, phrase: str) -> bool:
     """Does ``sentence`` (a short one, without negation or hedge) state the short ``phrase`` as its subject or as
     its predicate?"""
-    if len(sentence.split()) > 20 or _NEGATION.search(sentence) or _HEDGE.search(sentence):
-        return False
+    if len(sentence.split()) > 20 or _NEGATION.search(sentence) or _HEDGE.search(sentence) \
+            or _WHEN.search(sentence):
+        return False  # "Bob has a winning strategy when n is even": under a condition, not the answer
     if names_loser(sentence, phrase):
         return False
     quoted = re.escape(phrase)

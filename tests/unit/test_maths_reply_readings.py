@@ -442,3 +442,27 @@ def test_the_radian_and_a_bracketed_denominator(unit, read):
 def test_radians_per_second_against_a_frequency():
     row = {"prediction": "$\\omega = 10\\ \\mathrm{rad/s}$", "final_answer": ["10"], "unit": "s^{-1}"}
     assert score_row("olympiad", row, profile="default").status == "correct"
+
+
+_LARGEST = "Find the largest $n$ ____ and the smallest $n$ ____."
+
+
+@pytest.mark.parametrize("reply, gold, question, status", [
+    ("答案：方程无实数解。", "no solution", None, "correct"),
+    ("答案：方程无实数解。", "无解", None, "correct"),
+    ("答案：方程有实数解 $x = 1$。", "无解", None, "wrong"),
+    ("Final Answer: $3$；$0$", "3; 0", None, "correct"),
+    ("Final Answer: $0$；$3$", "3; 0", None, "wrong"),  # blanks written with semicolons are ordered
+    ("So $x=2$; $x=1$.", "1, 2", None, "correct"),  # against solutions written with commas: a list
+    ('```json\n{"reasoning": "...", "answer": ""}\n```\n\n**Final Answer**: $5$', "5", None, "correct"),
+    ('```json\n{"reasoning": "...", "answer": ""}\n```', "5", None, "wrong"),
+    ("So the largest such $n$ is $\\boxed{7}$ and the smallest is $\\boxed{2}$.", "7; 2", _LARGEST, "correct"),
+    ("So the largest such $n$ is $\\boxed{2}$ and the smallest is $\\boxed{7}$.", "7; 2", _LARGEST, "wrong"),
+    ("Hence Bob has a winning strategy when $n$ is even.", "Bob", None, "wrong"),
+    ("Hence Bob has a winning strategy.", "Bob", None, "correct"),
+])
+def test_more_near_misses_found_by_probing(reply, gold, question, status):
+    row = {"prediction": reply, "final_answer": [gold]}
+    if question:
+        row["question"] = question
+    assert score_row("olympiad", row, profile="default").status == status
