@@ -11,6 +11,14 @@ from pytest_answerbench import maths, score_row
 from pytest_answerbench.maths.meaning import asks_yes_no, claim, opening_verdict
 
 
+def _status(prediction: str, gold: str, question: str | None = None, **cells: str) -> str:
+    """The olympiad default verdict's status for one row (the question and other cells only when given)."""
+    row = {"prediction": prediction, "final_answer": [gold], **cells}
+    if question:
+        row["question"] = question
+    return score_row("olympiad", row, profile="default").status
+
+
 # ---- claims written in Chinese -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, expected", [
@@ -74,8 +82,7 @@ def test_a_claim_keeps_its_qualifiers(gold, pred, same):
     ("\\varnothing", "The solution set is non-empty.", False),
 ])
 def test_the_empty_set_in_words(gold, pred, same):
-    row = {"prediction": pred, "final_answer": [gold]}
-    assert (score_row("olympiad", row, profile="default").status == "correct") is same
+    assert (_status(pred, gold) == "correct") is same
 
 
 # ---- a JSON answer field the text after it takes back ---------------------------------------------------------------
@@ -142,8 +149,7 @@ def test_no_verdict_without_a_yes_no_question():
     ("Yes. Wait, the colour classes are unbalanced, so such a covering is impossible.", "Yes", "wrong"),
 ])
 def test_a_yes_no_question_answered_by_its_opening_verdict(reply, gold, status):
-    row = {"prediction": reply, "final_answer": [gold], "question": _CAN}
-    assert score_row("olympiad", row, profile="default").status == status
+    assert _status(reply, gold, _CAN) == status
 
 
 def test_an_opening_yes_is_no_answer_to_a_question_asking_a_value():
@@ -206,8 +212,7 @@ _BLANKS = "The minimum value of $f(x)$ for $x > 0$ is ____, attained at $x =$ __
      "wrong"),  # three values in the closing sentence: which fill the blanks is not said
 ])
 def test_parts_answered_in_sections_and_blanks_in_one_sentence(question, reply, gold, status):
-    row = {"prediction": reply, "final_answer": [gold], "question": question}
-    assert score_row("olympiad", row, profile="default").status == status
+    assert _status(reply, gold, question) == status
 
 
 def test_sections_are_not_read_without_ordered_parts_in_the_question():
@@ -274,8 +279,7 @@ def test_a_set_of_reals_in_words(sentence, read):
     ("So the inequality holds for all real $x$ with $0 \\le x \\le 1$.", "(0, 1]", False),
 ])
 def test_a_set_of_reals_in_words_against_an_interval(reply, gold, same):
-    assert (score_row("olympiad", {"prediction": reply, "final_answer": [gold]}, profile="default").status
-            == "correct") is same
+    assert (_status(reply, gold) == "correct") is same
 
 
 @pytest.mark.parametrize("sentence, read", [
@@ -345,10 +349,7 @@ _CONTINUOUS = "Is the function $g$ continuous at $0$?"
     ("So $g$ is continuous at $0$.", "Yes", "Where is $g$ continuous?", "wrong"),  # the question asks no yes/no
 ])
 def test_a_property_at_a_point_answers_the_question_asking_it(reply, gold, question, status):
-    row = {"prediction": reply, "final_answer": [gold]}
-    if question:
-        row["question"] = question
-    assert score_row("olympiad", row, profile="default").status == status
+    assert _status(reply, gold, question) == status
 
 
 @pytest.mark.parametrize("reply, cut", [
@@ -386,8 +387,7 @@ def test_an_answer_before_an_object_that_answers_nothing_stands():
     ("All real numbers except $x = -3$.", "x \\neq 3", False),
 ])
 def test_a_set_described_by_a_quantifier(reply, gold, same):
-    assert (score_row("olympiad", {"prediction": reply, "final_answer": [gold]}, profile="default").status
-            == "correct") is same
+    assert (_status(reply, gold) == "correct") is same
 
 
 # ---- near misses found by probing the readings above ---------------------------------------------------------------
@@ -409,10 +409,7 @@ _TILED = "Can the board be tiled with dominoes?"
     ("The maximum is attained at $3$.", "3", None, "correct"),  # a value after "at" is no place of a claim
 ])
 def test_near_misses_of_claims_properties_and_verdicts(reply, gold, question, status):
-    row = {"prediction": reply, "final_answer": [gold]}
-    if question:
-        row["question"] = question
-    assert score_row("olympiad", row, profile="default").status == status
+    assert _status(reply, gold, question) == status
 
 
 @pytest.mark.parametrize("pred, gold, unit, same", [
@@ -423,8 +420,7 @@ def test_near_misses_of_claims_properties_and_verdicts(reply, gold, question, st
     ("$\\Delta T = 298\\ \\mathrm{K}$", "25", "^{\\circ}C", False),
 ])
 def test_a_row_unit_in_degrees_celsius(pred, gold, unit, same):
-    row = {"prediction": pred, "final_answer": [gold], "unit": unit}
-    assert (score_row("olympiad", row, profile="default").status == "correct") is same
+    assert (_status(pred, gold, unit=unit) == "correct") is same
 
 
 @pytest.mark.parametrize("unit, read", [
@@ -462,7 +458,4 @@ _LARGEST = "Find the largest $n$ ____ and the smallest $n$ ____."
     ("Hence Bob has a winning strategy.", "Bob", None, "correct"),
 ])
 def test_more_near_misses_found_by_probing(reply, gold, question, status):
-    row = {"prediction": reply, "final_answer": [gold]}
-    if question:
-        row["question"] = question
-    assert score_row("olympiad", row, profile="default").status == status
+    assert _status(reply, gold, question) == status
