@@ -219,6 +219,11 @@ def _description(plain: str) -> tuple[str, ...]:
     return kept if len(kept) >= 2 else ()
 
 
+_CJK_NAME = lazy_compile("[\u4e00-\u9fff]{1,4}")
+_CJK_WINS = lazy_compile("(?:一定|总|总是|能)?(?:有必胜策略|必胜|获胜|胜|赢)")
+_CJK_NOT = lazy_compile("不|没|无|输|败")
+
+
 def same_meaning(gold: str, pred: str) -> bool | None:
     """Do ``gold`` and ``pred`` state the same text answer by meaning? None when meaning does not decide (neither
     side makes a claim of :data:`FAMILIES`, nor states the other's short phrase).
@@ -241,6 +246,9 @@ def same_meaning(gold: str, pred: str) -> bool | None:
     if g is not None and g[0] == "yes" or p is not None and p[0] == "yes":
         return None
     g_plain, p_plain = _plain(gold), _OPENING.sub("", _plain(pred), count=1)
+    if g is None and _CJK_NAME.fullmatch(g_plain) and _CJK_WINS.match(p_plain, len(g_plain)) \
+            and p_plain.startswith(g_plain) and not _CJK_NOT.search(p_plain):
+        return True  # "甲有必胜策略": the gold 甲 named as the winner
     if g is None and p is None and _description(g_plain) and _description(g_plain) == _description(p_plain):
         return True  # "every odd positive integer n" / "all odd positive integers"
     if g is None and p is None and _named_kind(g_plain, p_plain):
@@ -397,6 +405,12 @@ _VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|not\s+(?:always|
                         r"不存在|存在)\s*(?:\*\*)?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
 
 
+# a verdict on the statement a yes/no question asks about: "The statement is false in general: ...", "This claim is
+# true."
+_STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?i:the|this|that)\s+(?i:statement|claim|assertion|conjecture|"
+                                  r"proposition)\s+(?i:is)\s+(?P<not>(?i:not)\s+)?(?P<value>(?i:true|false))\b")
+
+
 def opening_verdict(statement: str, question: str | None) -> str | None:
     """The yes/no verdict ``statement`` opens with ("Yes, it can be done (with the square at $(3,3)$)." -> "Yes",
     "Not always: $2^{32}+1$ is composite." -> "Not always"), when ``question`` asks yes or no; else None. What
@@ -404,7 +418,12 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
     if not asks_yes_no(question):
         return None
     m = _VERDICT.match(statement)
-    return m.group("verdict") if m else None
+    if m:
+        return m.group("verdict")
+    judged = _STATEMENT_VERDICT.match(statement)
+    if judged:  # "The statement is false in general: $n = 4$ is a counterexample." is No
+        return "Yes" if (judged.group("value").lower() == "true") != bool(judged.group("not")) else "No"
+    return None
 
 
 #: words that say where a property is asked ("continuous at $0$", "bounded on $[0, 1]$", "injective over $\\mathbb{R}$")

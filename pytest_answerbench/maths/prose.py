@@ -293,11 +293,11 @@ def _claimed(line: str, sentence: str) -> str:
     placed = _PLACE_TAIL.search(sentence)
     if placed:
         head = _OPENING_WORDS.sub("", sentence[:placed.start()].strip())
-        if not re.search(r"[\d$\\]", head) and not _CONDITION.search(head) and claim(head) is not None \
-                and "=" not in placed.group():
-            # "The series converges uniformly on $[0,1]$.": the claim with where it holds, its maths unwrapped
-            return strip_wrappers(head + " " + SPAN.sub(lambda m: next(g for g in m.groups() if g is not None),
-                                                         placed.group().strip()))
+        where = re.search(r"\$([^$]*)\$", placed.group()).group(1)
+        if not re.search(r"[\d$\\]", head) and not _CONDITION.search(head) and "=" not in where \
+                and not re.fullmatch(r"[\d.,\s{}+-]+", where) and (claim(head) is not None or _states_claim(head)):
+            # "The series converges uniformly on $[0,1]$.": the claim, not where it holds
+            return strip_wrappers(head)
     bare = _EMPTY_BOX.sub(" ", line)
     wordy = not re.search(r"\d", bare) and not any(s.strip() for s in joined_spans(bare))
     if wordy and claim(sentence) is not None:

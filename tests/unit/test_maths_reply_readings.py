@@ -459,3 +459,22 @@ _LARGEST = "Find the largest $n$ ____ and the smallest $n$ ____."
 ])
 def test_more_near_misses_found_by_probing(reply, gold, question, status):
     assert _status(reply, gold, question) == status
+
+
+_DIVISIBLE = "Is the sum always divisible by $n$?"
+
+
+@pytest.mark.parametrize("reply, gold, question, status", [
+    ("The statement is false in general: $n = 4$ is a counterexample.", "No", _DIVISIBLE, "correct"),
+    ("This claim is true: the sum is $n(n+1)/2$ and $n$ divides it.", "No", _DIVISIBLE, "wrong"),
+    ("The statement is not true: $n = 4$ fails.", "No", _DIVISIBLE, "correct"),
+    ("The statement is false in general: $n = 4$ is a counterexample.", "4", "Find the least counterexample $n$.",
+     "correct"),  # no yes/no question: the value, as before
+    ("答：甲有必胜策略。", "甲", None, "correct"),
+    ("答：乙有必胜策略。", "甲", None, "wrong"),
+    ("答：甲没有必胜策略。", "甲", None, "wrong"),
+    ("Thus, the function is strictly increasing on $\\mathbb{R}$.", "strictly increasing", None, "correct"),
+    ("Thus, the function is increasing on $\\mathbb{R}$.", "strictly increasing", None, "wrong"),
+])
+def test_verdicts_on_the_statement_chinese_winners_and_properties_with_their_domain(reply, gold, question, status):
+    assert _status(reply, gold, question) == status
