@@ -219,14 +219,20 @@ def _unit_after(content: str, after: str) -> tuple[str, int]:
         return content + "\\%", m.end()
     from .units import read_unit
 
-    unit = m.group("unit")
+    unit, end = m.group("unit"), m.end()
+    power = _POWER_IN_MATH.match(after, end)
+    if power:  # "cm$^2$", "m$^{3}$": the power set in math after the unit's letters
+        unit, end = f"{unit}^{power.group(1)}", power.end()
     if read_unit(unit) is not None and not re.search(r"[A-Za-z]\s*$", re.sub(r"\\[a-zA-Z]+", "", content)):
-        return f"{content}\\ {unit}", m.end()
+        return f"{content}\\ {unit}", end
     return content, 0
 
 
-# what closes a formula with the letter it holds for: "for all $x$", "for every real $x$"
-_QUALIFIER_GAP = lazy_compile(r"(?i)\s*,?\s*for\s+(?:all|every|each|any)\s+(?:real\s+(?:numbers?\s+)?)?")
+_POWER_IN_MATH = lazy_compile(r"\$\s*\^\s*\{?\s*(-?\d)\s*\}?\s*\$")
+
+
+# what closes a formula with the letter it holds for: "for all $x$", "for every real $x$", "for any constant $c$"
+_QUALIFIER_GAP = lazy_compile(r"(?i)\s*,?\s*for\s+(?:all|every|each|any|some)\s+(?:[a-z]+\s+){0,3}")
 
 
 def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:

@@ -478,3 +478,15 @@ _DIVISIBLE = "Is the sum always divisible by $n$?"
 ])
 def test_verdicts_on_the_statement_chinese_winners_and_properties_with_their_domain(reply, gold, question, status):
     assert _status(reply, gold, question) == status
+
+
+@pytest.mark.parametrize("reply, gold, unit, status", [
+    ("Answer: $\\boxed{12}$ cm$^2$", "12", "cm^2", "correct"),
+    ("Answer: $\\boxed{12}$ m$^2$", "12", "cm^2", "wrong"),
+    ("Answer: $\\boxed{1200}$ mm$^{2}$", "12", "cm^2", "correct"),
+    ("So $P(x) = c(x-1)(x+1)$ for any constant $c$.", "P(x)=c(x^2-1)", None, "correct"),
+    ("So $P(x) = c(x-1)^2$ for any constant $c$.", "P(x)=c(x^2-1)", None, "wrong"),
+    ("So $x = 2k$ for some integer $k$.", "2k", None, "correct"),
+])
+def test_a_power_after_a_unit_and_a_constant_named_after_a_formula(reply, gold, unit, status):
+    assert _status(reply, gold, **({"unit": unit} if unit else {})) == status
