@@ -237,8 +237,8 @@ _QUALIFIER_GAP = lazy_compile(r"(?i)\s*,?\s*for\s+(?:all|every|each|any|some)\s+
 
 def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
     """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or" (joined only
-    by semicolons, one answer of ordered blanks, "$0$；$3$" -> "0; 3"); a span naming the letter a formula holds for ("$f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$") is part of the
-    gap, no answer."""
+    by semicolons, one answer of ordered blanks: "$0$；$3$" -> "0; 3"); a span naming the letter a formula holds for
+    ("$f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$") is part of the gap, no answer."""
     runs: list[list[str]] = []
     blanks: list[bool] = []  # per run: every gap in it a semicolon ("$0$；$3$": ordered blanks)
     prev_end = None
@@ -274,8 +274,9 @@ _SENTENCE_END = lazy_compile(r"(?<=[^\d\s])\.\s|\.\s+(?=[A-Z])|。")
 _REALS = r"(?i:(?:all|every|any)\s+real(?:\s+numbers?)?)\s*(?:\$\s*(?P<var>[a-zA-Z])\s*\$|(?P<word>[a-z])\b)?\s*"
 _BOUND_WORDS = {"greater": ">", "larger": ">", "bigger": ">", "more": ">", "less": "<", "smaller": "<"}
 _SET_IN_WORDS = lazy_compile(
-    _REALS + r"(?:(?i:that\s+(?:is|are)|which\s+(?:is|are))\s+)?(?:(?P<cmp>(?i:greater|larger|bigger|more|less|smaller))"
-    r"\s+than(?P<eq>\s+or\s+equal\s+to)?|(?i:no\s+(?P<not>less|smaller|greater|larger|more)\s+than))\s+"
+    _REALS + r"(?:(?i:that\s+(?:is|are)|which\s+(?:is|are))\s+)?"
+    r"(?:(?P<cmp>(?i:greater|larger|bigger|more|less|smaller))\s+than(?P<eq>\s+or\s+equal\s+to)?"
+    r"|(?i:no\s+(?P<not>less|smaller|greater|larger|more)\s+than))\s+"
     r"(?:\$(?P<math>[^$]{1,40})\$|(?P<number>-?\d+(?:\.\d+)?))[\s.]*$"
     r"|" + _REALS.replace("var", "var2").replace("word", "word2") +
     r"(?i:with|such\s+that|satisfying|for\s+which|where)\s+\$(?P<condition>[^$]*(?:<|>|\\le|\\ge|\\leq|\\geq)[^$]*)\$"
@@ -321,7 +322,8 @@ def described_set(sentence: str) -> str | None:
 def set_in_words(sentence: str) -> str | None:
     """The set of reals a closing sentence describes in words, as an inequality ("the range is every real number
     greater than or equal to $2$" -> ``x \\ge 2``; "for all real $x$ with $0 < x \\le 1$" -> ``0 < x \\le 1``; "all
-    real numbers except $x = 3$" -> ``x \\neq 3``), or None. A bound without "all real ..." ("at least 7") stays a bound, not a set."""
+    real numbers except $x = 3$" -> ``x \\neq 3``), or None. A bound without "all real ..." ("at least 7") stays a
+    bound, not a set."""
     m = _SET_IN_WORDS.search(sentence)
     if m is None:
         return None

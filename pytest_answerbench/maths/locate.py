@@ -7,8 +7,10 @@ compares it with this list):
 
 1. ``json-field``: the ``answer`` (``final_answer``, ``result``...) field of a JSON-shaped reply
    (:mod:`.structured`), unless the text after the object takes it back ("Wait, I double-counted. The correct
-   answer is 12.": that text is read by the rules below); without one, an answer the text after the object states (read by the rules below: the
-   response closes on it), else its reasoning field, read by the rules below (method ``json-reasoning``).
+   answer is 12.": that text is read by the rules below); without one (or with an empty one), an answer the text
+   after the object states (read by the rules below: the response closes on it), else its reasoning field, read by
+   the rules below (method ``json-reasoning``); a reply opening with an object that answers in no field commits to
+   nothing.
 2. ``answer-tag``: the last ``<answer>...</answer>`` block of an RL-trained model (also with a lost ``<``:
    ``answer> 30``, or a line ``answer`` before the last line; left open, its first paragraph), its content read by
    the other rules ("<answer>He has $72 left.</answer>" is 72).
@@ -69,8 +71,8 @@ from typing import Callable, Iterator
 
 from ..text.loops import end_loop
 from .extract import (
-    JOINER, PART_LABEL, SPAN, Extraction, labelled_run, split_sentences, answer_like, committing, stated_after, with_trailing_unit, boxed_all, marker_matches,
-    math_spans, truncated,
+    JOINER, PART_LABEL, SPAN, Extraction, answer_like, boxed_all, committing, labelled_run, marker_matches, math_spans,
+    split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .meaning import asks_yes_no, claim, opening_verdict, states_asked_property
 from .prose import closing_statement, concludes, numbered_line, opens_steps, plain_dollars

@@ -27,7 +27,10 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["FAMILIES", "answers_question", "asked_property", "asks_yes_no", "opening_verdict", "states_asked_property", "claim", "names_loser", "same_meaning", "states_claims"]
+__all__ = [
+    "FAMILIES", "answers_question", "asked_property", "asks_yes_no", "claim", "names_loser", "opening_verdict",
+    "same_meaning", "states_asked_property", "states_claims",
+]
 
 #: The families of claims, in the order they are looked for: (name, negative pattern, positive pattern). A
 #: negative form is looked for first ("not always" before "always", "infinite" before "finite"); the polarity is
@@ -40,7 +43,8 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("exist",
      r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|solutions?|real\s+solutions?|\w+\s+exists?)|"
-     r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
+     r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
+     r"|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
      r"|不存在|没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?解|没有(?:实数|整数)?解",
      r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty|(?:not|never)\s+empty)\b|存在"),
     ("possible",

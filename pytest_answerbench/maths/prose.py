@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 
 from .extract import (
-    PART_LABEL, SPAN, chance_in_words, described_set, labelled_run, set_in_words, TEXT_WRAPPED, WORDS, Extraction, joined_spans, split_sentences, reduce_sentence, strip_wrappers,
-    without_domain,
+    PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, joined_spans, labelled_run,
+    reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
 )
 from ..text.patterns import lazy_compile
 from .meaning import claim
