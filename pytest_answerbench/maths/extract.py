@@ -208,8 +208,20 @@ def with_trailing_unit(content: str, after: str) -> str:
     return _unit_after(content, after)[0]
 
 
+# units written in Chinese after a number ("$1.5$ 分钟"), as their symbols
+_CJK_UNITS = {"分钟": "min", "秒": "s", "小时": "h", "千米": "km", "公里": "km", "厘米": "cm", "毫米": "mm", "米": "m",
+              "千克": "kg", "克": "g", "焦耳": "J", "焦": "J", "千焦": "kJ", "伏特": "V", "伏": "V", "安培": "A", "安": "A",
+              "欧姆": "\\Omega", "欧": "\\Omega", "瓦特": "W", "瓦": "W", "千瓦": "kW", "牛顿": "N", "牛": "N", "赫兹": "Hz",
+              "帕斯卡": "Pa", "帕": "Pa", "千帕": "kPa", "升": "L", "毫升": "mL", "特斯拉": "T", "电子伏特": "eV", "电子伏": "eV"}
+_AFTER_CJK_UNIT = lazy_compile(r"\$*[ \t]*(%s)(?=[ \t]*(?:[.,;!?。，；)]|\n|$))" % "|".join(
+    sorted(_CJK_UNITS, key=len, reverse=True)))
+
+
 def _unit_after(content: str, after: str) -> tuple[str, int]:
     """:func:`with_trailing_unit`, and how many characters of ``after`` the unit took (0: none)."""
+    cjk = _AFTER_CJK_UNIT.match(after[:40]) if after[:40].strip("$ \t")[:1] >= "\u4e00" else None
+    if cjk and content and not re.search(r"[A-Za-z]\s*$", re.sub(r"\\[a-zA-Z]+", "", content)):
+        return f"{content}\\ {_CJK_UNITS[cjk.group(1)]}", cjk.end()  # "$1.5$ 分钟": 1.5 min
     m = _AFTER_UNIT.match(after[:40])
     if not m or not content:
         return content, 0
@@ -537,7 +549,7 @@ def stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
 # What may stand between boxes that together form one multi-part answer: "\boxed{1} and \boxed{2}".
 # Several boxes with only these between them are one answer: spacing, delimiters, "and" / "or" (bare or in
 # \text{...}, also "for part (a) and"), and a label "y_2 =" before the next box.
-_JOIN_TOKEN = (r"\s+|[$,;.&]|\band\b|\bor\b|\\(?:quad|qquad|[,;: ]|\(|\)|\[|\])|\\(?:text|mbox|mathrm)\{[^{}$\\]{0,30}\}"
+_JOIN_TOKEN = (r"\s+|[$,;.&，；、]|\band\b|\bor\b|\\(?:quad|qquad|[,;: ]|\(|\)|\[|\])|\\(?:text|mbox|mathrm)\{[^{}$\\]{0,30}\}"
                r"|(?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?\s*=")
 JOINER = lazy_compile(r"(?:%s){0,16}" % _JOIN_TOKEN)
 WORDS = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")  # a word, not a LaTeX command (\frac, \sqrt)

@@ -291,6 +291,8 @@ def _boxed(scope: _Scope) -> Found | None:
     answers = tuple(with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
     if not any(answers):
         return None  # an empty box commits to nothing; a statement after it may ("\boxed{}. Thus no such k exists.")
+    if len(group) > 1 and all(re.search("[;；]", text[a[1]:b[0]]) for a, b in zip(group, group[1:])):
+        answers = ("; ".join(answers),)  # "$\boxed{3}$；$\boxed{0}$": blanks answered in order, one ordered answer
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
 
 

@@ -490,3 +490,16 @@ def test_verdicts_on_the_statement_chinese_winners_and_properties_with_their_dom
 ])
 def test_a_power_after_a_unit_and_a_constant_named_after_a_formula(reply, gold, unit, status):
     assert _status(reply, gold, **({"unit": unit} if unit else {})) == status
+
+
+@pytest.mark.parametrize("reply, gold, unit, status", [
+    ("故所求时间为 $1.5$ 分钟。", "90", "s", "correct"),
+    ("故所求时间为 $1.5$ 小时。", "90", "s", "wrong"),
+    ("所以 $x = 5$ 厘米。", "0.05", "m", "correct"),
+    ("所以共有 $5$ 个。", "5", None, "correct"),  # a measure word is no unit, as before
+    ("答案：$\\boxed{3}$；$\\boxed{0}$", "3; 0", None, "correct"),
+    ("答案：$\\boxed{0}$；$\\boxed{3}$", "3; 0", None, "wrong"),  # boxes joined by semicolons: ordered blanks
+    ("The roots are $\\boxed{1}$ and $\\boxed{3}$.", "3, 1", None, "correct"),  # joined by "and": a list
+])
+def test_units_in_chinese_and_boxes_joined_by_semicolons(reply, gold, unit, status):
+    assert _status(reply, gold, **({"unit": unit} if unit else {})) == status
