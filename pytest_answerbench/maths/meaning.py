@@ -45,7 +45,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|solutions?|real\s+solutions?|\w+\s+exists?)|"
      r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
      r"|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
-     r"|不存在|没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?解|没有(?:实数|整数)?解",
+     r"|不(?:可能|会|能|一定)?存在|没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?解|没有(?:实数|整数)?解",
      r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty|(?:not|never)\s+empty)\b|存在"),
     ("possible",
      r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
@@ -77,7 +77,7 @@ _TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\
                             r"\s+that\s+")
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
 _WHEN = lazy_compile(r"\b(?:when|whenever|provided)\b")
-_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果")
+_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果|(?<!不)可能(?=[\u4e00-\u9fff])(?!的)")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
 # predicate ("the triangle must be equilateral", "the winner is Alice")
 _SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|moves?|gets?|does)\b"

@@ -28,6 +28,8 @@ def _status(prediction: str, gold: str, question: str | None = None, **cells: st
     ("无法做到", ("possible", False)),
     ("综上所述，不存在这样的正整数 n", ("exist", False)),
     ("综上所述，存在这样的正整数 n", ("exist", True)),
+    ("不可能存在这样的 n", ("exist", False)),  # a negation before 存在, not the claim that it exists
+    ("这样的 n 不会存在", ("exist", False)),
     ("满足条件的 n 有无穷多个", ("infinite", True)),
     ("满足条件的 n 只有有限多个", ("infinite", False)),
     ("结论不一定成立", ("always", False)),
@@ -39,7 +41,7 @@ def test_claims_written_in_chinese(text, expected):
     assert claim(text) == expected
 
 
-@pytest.mark.parametrize("text", ["能量守恒", "n 等于 5", "或者存在，或者不存在", "如果存在这样的 n"])
+@pytest.mark.parametrize("text", ["能量守恒", "n 等于 5", "或者存在，或者不存在", "如果存在这样的 n", "可能存在"])
 def test_chinese_text_that_makes_no_claim(text):
     assert claim(text) is None
 
