@@ -415,6 +415,9 @@ _STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?i:the|this|that)\s+(?i:stat
                                   r"proposition)\s+(?i:is)\s+(?P<not>(?i:not)\s+)?(?P<value>(?i:true|false))\b")
 
 
+_TAKEN_BACK = lazy_compile(r"(?i)[\s,;:—–-]*(?:no\s+)?(?:wait|actually|hmm+|sorry|oops|on\s+second\s+thought)\b")
+
+
 def opening_verdict(statement: str, question: str | None) -> str | None:
     """The yes/no verdict ``statement`` opens with ("Yes, it can be done (with the square at $(3,3)$)." -> "Yes",
     "Not always: $2^{32}+1$ is composite." -> "Not always"), when ``question`` asks yes or no; else None. What
@@ -423,6 +426,11 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
         return None
     m = _VERDICT.match(statement)
     if m:
+        line = statement[m.end():].split("\n", 1)[0]
+        if _TAKEN_BACK.match(line):
+            # "No, wait — yes.": the verdict taken back in its own line; the last one after the retraction counts
+            later = re.findall(r"(?i)\b(yes|no)\b", line)
+            return later[-1].capitalize() if later else None
         return m.group("verdict")
     judged = _STATEMENT_VERDICT.match(statement)
     if judged:  # "The statement is false in general: $n = 4$ is a counterexample." is No

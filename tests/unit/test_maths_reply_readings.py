@@ -128,6 +128,8 @@ _CAN = "Can an $8 \\times 8$ board be covered by $1 \\times 3$ trominoes and one
     ("No. Whatever we choose, two neighbours differ by less than $3$.", "No"),
     ("Not always: $2^{32}+1$ is composite.", "Not always"),
     ("**Yes**.", "Yes"),
+    ("No, wait — yes, with the square in the centre.", "Yes"),  # taken back in its own line: the last verdict
+    ("Yes, actually no, it fails for the corner square.", "No"),
     ("No such covering exists.", None),  # no verdict word standing alone: read as a claim, as before
     ("Nothing more to check.", None),
 ])
