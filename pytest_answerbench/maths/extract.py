@@ -17,9 +17,27 @@ from ..text.fold import fold_safe
 from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences
 
-__all__ = ["Extraction", "boxed_all", "math_spans", "reduce_sentence", "strip_wrappers", "truncated", "without_domain"]
+__all__ = ["Extraction", "PART_LABEL", "boxed_all", "chance_in_words", "described_set", "labelled_run", "math_spans",
+           "reduce_sentence", "set_in_words", "strip_wrappers", "truncated", "without_domain"]
 
 _BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
+
+# the label of a numbered or lettered part: (1), (2), ... or (a), (b), ..., in ASCII or full-width brackets, at the
+# start or after a space or a punctuation mark (not "f(a)")
+PART_LABEL = lazy_compile(r"(?:^|(?<=[\s.;:,。；：，*]))[(（](?P<label>[1-9]|[a-h])[)）]", re.M)
+
+
+def labelled_run(labels: list[re.Match]) -> list[re.Match]:
+    """The last run of part labels (:data:`PART_LABEL` matches, in text order) numbered 1, 2, ... or lettered a, b,
+    ... in order from the first: "(1) ... (2) ..." or "(a) ... (b) ..." (a run starts again at each (1) or (a))."""
+    run: list[re.Match] = []
+    for m in labels:
+        label = m.group("label")
+        if label in ("1", "a"):
+            run = [m]
+        elif run and label == chr(ord(run[0].group("label")) + len(run)):
+            run.append(m)
+    return run
 
 
 _BRACE_TOKEN = lazy_compile(r"\\[{}]|[{}]")
@@ -190,8 +208,20 @@ def with_trailing_unit(content: str, after: str) -> str:
     return _unit_after(content, after)[0]
 
 
+# units written in Chinese after a number ("$1.5$ 分钟"), as their symbols
+_CJK_UNITS = {"分钟": "min", "秒": "s", "小时": "h", "千米": "km", "公里": "km", "厘米": "cm", "毫米": "mm", "米": "m",
+              "千克": "kg", "克": "g", "焦耳": "J", "焦": "J", "千焦": "kJ", "伏特": "V", "伏": "V", "安培": "A", "安": "A",
+              "欧姆": "\\Omega", "欧": "\\Omega", "瓦特": "W", "瓦": "W", "千瓦": "kW", "牛顿": "N", "牛": "N", "赫兹": "Hz",
+              "帕斯卡": "Pa", "帕": "Pa", "千帕": "kPa", "升": "L", "毫升": "mL", "特斯拉": "T", "电子伏特": "eV", "电子伏": "eV"}
+_AFTER_CJK_UNIT = lazy_compile(r"\$*[ \t]*(%s)(?=[ \t]*(?:[.,;!?。，；)]|\n|$))" % "|".join(
+    sorted(_CJK_UNITS, key=len, reverse=True)))
+
+
 def _unit_after(content: str, after: str) -> tuple[str, int]:
     """:func:`with_trailing_unit`, and how many characters of ``after`` the unit took (0: none)."""
+    cjk = _AFTER_CJK_UNIT.match(after[:40]) if after[:40].strip("$ \t")[:1] >= "\u4e00" else None
+    if cjk and content and not re.search(r"[A-Za-z]\s*$", re.sub(r"\\[a-zA-Z]+", "", content)):
+        return f"{content}\\ {_CJK_UNITS[cjk.group(1)]}", cjk.end()  # "$1.5$ 分钟": 1.5 min
     m = _AFTER_UNIT.match(after[:40])
     if not m or not content:
         return content, 0
@@ -201,15 +231,28 @@ def _unit_after(content: str, after: str) -> tuple[str, int]:
         return content + "\\%", m.end()
     from .units import read_unit
 
-    unit = m.group("unit")
+    unit, end = m.group("unit"), m.end()
+    power = _POWER_IN_MATH.match(after, end)
+    if power:  # "cm$^2$", "m$^{3}$": the power set in math after the unit's letters
+        unit, end = f"{unit}^{power.group(1)}", power.end()
     if read_unit(unit) is not None and not re.search(r"[A-Za-z]\s*$", re.sub(r"\\[a-zA-Z]+", "", content)):
-        return f"{content}\\ {unit}", m.end()
+        return f"{content}\\ {unit}", end
     return content, 0
 
 
+_POWER_IN_MATH = lazy_compile(r"\$\s*\^\s*\{?\s*(-?\d)\s*\}?\s*\$")
+
+
+# what closes a formula with the letter it holds for: "for all $x$", "for every real $x$", "for any constant $c$"
+_QUALIFIER_GAP = lazy_compile(r"(?i)\s*,?\s*for\s+(?:all|every|each|any|some)\s+(?:[a-z]+\s+){0,3}")
+
+
 def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
-    """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or"."""
+    """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or" (joined only
+    by semicolons, one answer of ordered blanks: "$0$；$3$" -> "0; 3"); a span naming the letter a formula holds for
+    ("$f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$") is part of the gap, no answer."""
     runs: list[list[str]] = []
+    blanks: list[bool] = []  # per run: every gap in it a semicolon ("$0$；$3$": ordered blanks)
     prev_end = None
     for m in SPAN.finditer(text):
         content = next(g for g in m.groups() if g is not None).strip()
@@ -217,29 +260,115 @@ def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
             continue
         content, taken = _unit_after(content, text[m.end():m.end() + 40])
         between = text[prev_end:m.start()] if prev_end is not None else None
+        if between is not None and _QUALIFIER_GAP.fullmatch(between) and re.fullmatch(r"[a-zA-Z]", content):
+            prev_end = m.end()  # "$f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$": the domain, no answer
+            continue
         if between is not None and len(between) <= 24 and _SPAN_JOINER.fullmatch(between):
             runs[-1].append(content)
+            blanks[-1] = blanks[-1] and bool(re.search("[;；]", between))
         else:
             runs.append([content])
+            blanks.append(True)
         prev_end = m.end() + taken  # "$v_1 = -1$ m/s, $v_2 = 2$ m/s": the unit does not part the answers
     if not runs:
         return ()
-    return tuple(runs[-1] if last else runs[0])
+    run, semicolons = (runs[-1], blanks[-1]) if last else (runs[0], blanks[0])
+    if len(run) > 1 and semicolons:
+        return ("; ".join(run),)  # blanks answered in order, written "3 ; 0": one ordered answer (the grading rules)
+    return tuple(run)
 
 
 _SENTENCE_END = lazy_compile(r"(?<=[^\d\s])\.\s|\.\s+(?=[A-Z])|。")
+
+
+# a set of reals described in words: by one bound ("every real number greater than or equal to $2$", "all real $x$
+# less than 3"), or by a condition in math ("all real $x$ with $0 < x \le 1$"), closing its sentence
+_REALS = r"(?i:(?:all|every|any)\s+real(?:\s+numbers?)?)\s*(?:\$\s*(?P<var>[a-zA-Z])\s*\$|(?P<word>[a-z])\b)?\s*"
+_BOUND_WORDS = {"greater": ">", "larger": ">", "bigger": ">", "more": ">", "less": "<", "smaller": "<"}
+_SET_IN_WORDS = lazy_compile(
+    _REALS + r"(?:(?i:that\s+(?:is|are)|which\s+(?:is|are))\s+)?"
+    r"(?:(?P<cmp>(?i:greater|larger|bigger|more|less|smaller))\s+than(?P<eq>\s+or\s+equal\s+to)?"
+    r"|(?i:no\s+(?P<not>less|smaller|greater|larger|more)\s+than))\s+"
+    r"(?:\$(?P<math>[^$]{1,40})\$|(?P<number>-?\d+(?:\.\d+)?))[\s.]*$"
+    r"|" + _REALS.replace("var", "var2").replace("word", "word2") +
+    r"(?i:with|such\s+that|satisfying|for\s+which|where)\s+\$(?P<condition>[^$]*(?:<|>|\\le|\\ge|\\leq|\\geq)[^$]*)\$"
+    r"[\s.]*$"
+    r"|" + _REALS.replace("var", "var3").replace("word", "word3") +
+    r"(?i:except|other\s+than|but)\s+(?:\$\s*(?:(?P<named>[a-zA-Z])\s*=\s*)?(?P<excepted>[^$=]{1,30})\$|"
+    r"(?P<exceptedn>-?\d+(?:\.\d+)?))[\s.]*$")
+
+
+# a chance written "k in n" closing a sentence about a probability: "the probability is one in six", "a 1 in 4 chance"
+_CHANCE = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120}?\b(?:is|are|of|equals|=)\s+"
+                       r"(?:(?:exactly|precisely)\s+)?(?P<k>\d{1,4}|[a-z]+)\s+in\s+(?P<n>\d{1,6}|[a-z]+(?:[- ][a-z]+)?)"
+                       r"(?:\s+chance)?[\s.!*]*$")
+
+
+def chance_in_words(sentence: str) -> str | None:
+    """The probability a closing sentence states as "k in n" ("So the probability that the sum is $7$ is one in
+    six." -> ``\\frac{1}{6}``), digits or number words; None otherwise (a count "one in six students" without a
+    probability, or words that are no numbers)."""
+    from .normalize import number_words
+
+    m = _CHANCE.search(sentence)
+    if m is None:
+        return None
+    k, n = (int(x) if x.isdigit() else number_words(x) for x in (m.group("k"), m.group("n")))
+    if k is None or n is None or n == 0 or k != int(k) or n != int(n):
+        return None
+    return f"\\frac{{{int(k)}}}{{{int(n)}}}"
+
+
+# a set described in words by a quantifier and two to six words, its variable maybe named last: "every odd positive
+# integer n", "all even numbers"
+_DESCRIBED = lazy_compile(r"(?i)(?:all|every|any|each)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){1,5}")
+
+
+def described_set(sentence: str) -> str | None:
+    """The set a statement describes in words alone, a quantifier first ("every odd positive integer $n$" -> "every
+    odd positive integer n": its letter, in math, only names the variable), or None."""
+    words = strip_wrappers(re.sub(r"\$\s*([A-Za-z])\s*\$", r"\1", sentence.strip())).rstrip(".!").strip()
+    return words if _DESCRIBED.fullmatch(words) else None
+
+
+def set_in_words(sentence: str) -> str | None:
+    """The set of reals a closing sentence describes in words, as an inequality ("the range is every real number
+    greater than or equal to $2$" -> ``x \\ge 2``; "for all real $x$ with $0 < x \\le 1$" -> ``0 < x \\le 1``; "all
+    real numbers except $x = 3$" -> ``x \\neq 3``), or None. A bound without "all real ..." ("at least 7") stays a
+    bound, not a set."""
+    m = _SET_IN_WORDS.search(sentence)
+    if m is None:
+        return None
+    if m.group("condition"):
+        return m.group("condition").strip()
+    excepted = m.group("excepted") or m.group("exceptedn")
+    if excepted:  # "all real numbers except $x = 3$": every real but one
+        return f"{m.group('named') or m.group('var3') or m.group('word3') or 'x'} \\neq {excepted.strip()}"
+    var = m.group("var") or m.group("word") or "x"
+    value = (m.group("math") or m.group("number")).strip()
+    if m.group("not"):
+        op = "\\ge" if _BOUND_WORDS[m.group("not").lower()] == "<" else "\\le"
+    else:
+        op = _BOUND_WORDS[m.group("cmp").lower()]
+        if m.group("eq"):
+            op = "\\ge" if op == ">" else "\\le"
+    return f"{var} {op} {value}"
 
 
 def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     """The answer after a marker: boxes, else math spans, else the rest of the sentence.
 
     Several spans are one answer only when nothing but commas / "and" / "or" stands between them, so the
-    qualifier in "$f(x) = x$ for all real $x$" is not a second answer.
+    qualifier in "$f(x) = x$ for all real $x$" is not a second answer. A set of reals described in words is its
+    inequality (:func:`set_in_words`).
     """
     boxes = boxed_all(rest)
     if boxes:
         return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
     sentence = _first_sentence(rest)
+    described = set_in_words(sentence) or chance_in_words(sentence) or described_set(sentence)
+    if described is not None:
+        return (described,)
     if _CONDITIONAL.match(sentence):
         return (sentence.strip().rstrip("."),)  # "$6$ if the angle is 30°, or $6\sqrt2$ if ...": a hedge, no value
     value = None if _VALUE_START.match(rest) else _after_copula(sentence)
@@ -331,10 +460,19 @@ _DOMAIN_BRACKET = lazy_compile(r"(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s*(?:[a-zA-
                                r"[nkm]\s*(?:\\geq?\b|≥)\s*\d)\s*\)\s*$")
 
 
+# a math span in brackets of its own stating where a letter ranges: "（$x \in \mathbb{R}$）", "($n \in \mathbb{N}^*$)"
+_DOMAIN_SPAN = lazy_compile(r"\s*[(（]\s*\$\s*[a-zA-Z]\s*(?:\\in\b|∈)\s*[^$]{1,40}\$\s*[)）]")
+
+
 def without_domain(text: str) -> str:
     """``text`` without a closing qualifier naming the domain of its answer ("f(x) = x^2 for all x ∈ ℝ" -> "f(x) =
     x^2", "(a, 1) for any positive integer a" -> "(a, 1)", "a_n = 3n - 2 (n \\in \\mathbb{N}^*)" -> "a_n = 3n - 2");
-    unchanged when nothing would be left."""
+    unchanged when nothing would be left. A domain set in brackets of its own after a formula, ASCII or full width, is
+    dropped wherever it stands ("所以 $f(x) = x + 1$（$x \\in \\mathbb{R}$），经检验满足题意。")."""
+    if "$" in text and ("\\in" in text or "∈" in text):
+        bracket = _DOMAIN_SPAN.search(text)
+        if bracket is not None and "=" in text[:bracket.start()] and "$" in text[:bracket.start()]:
+            text = text[:bracket.start()] + text[bracket.end():]
     if ")" in text and "=" in text:
         bracket = _DOMAIN_BRACKET.search(text)
         if bracket is not None and "=" in text[:bracket.start()]:
@@ -382,6 +520,8 @@ def truncated(response: str) -> bool:
         return False
     if core[-1] in "=+-/(,:{\\，：、" or re.search(r"\\(?:times|cdot|div|frac|sqrt|left|pm)\s*$", core):
         return True
+    if core != tail.rstrip():
+        return False  # a closing math span ("... for any positive integer $a$"): its letter is no dangling word
     word = re.search(r"([A-Za-z]+)$", core)  # lower case only: "... is A" names an option or a unit
     return bool(word and word.group(1) in _TRUNCATED_WORDS and not re.search(r"\\[A-Za-z]+$", core))
 
@@ -409,7 +549,7 @@ def stated_after(rest: str, multiple: bool) -> tuple[str, ...]:
 # What may stand between boxes that together form one multi-part answer: "\boxed{1} and \boxed{2}".
 # Several boxes with only these between them are one answer: spacing, delimiters, "and" / "or" (bare or in
 # \text{...}, also "for part (a) and"), and a label "y_2 =" before the next box.
-_JOIN_TOKEN = (r"\s+|[$,;.&]|\band\b|\bor\b|\\(?:quad|qquad|[,;: ]|\(|\)|\[|\])|\\(?:text|mbox|mathrm)\{[^{}$\\]{0,30}\}"
+_JOIN_TOKEN = (r"\s+|[$,;.&，；、]|\band\b|\bor\b|\\(?:quad|qquad|[,;: ]|\(|\)|\[|\])|\\(?:text|mbox|mathrm)\{[^{}$\\]{0,30}\}"
                r"|(?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?\s*=")
 JOINER = lazy_compile(r"(?:%s){0,16}" % _JOIN_TOKEN)
 WORDS = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")  # a word, not a LaTeX command (\frac, \sqrt)
@@ -455,7 +595,7 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     without a number stays. With ``multiple``, ``The possible values are 0 and 1`` -> ``0 and 1``.
     """
     text = text.strip()
-    yes_no = re.match(r"(?i)(yes|no)\b", text)
+    yes_no = re.match(r"(?i)(yes|no)\b(?!\s*(?:,?\s*or\b|/)\s*(?:yes|no)\b)", text)  # "Yes or no, ...": a hedge
     if yes_no:
         return yes_no.group(1)
     if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):

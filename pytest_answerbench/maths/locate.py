@@ -6,8 +6,11 @@ finally commits to, wherever it writes it. The rules, strongest first (the table
 compares it with this list):
 
 1. ``json-field``: the ``answer`` (``final_answer``, ``result``...) field of a JSON-shaped reply
-   (:mod:`.structured`); without one, an answer the text after the object states (read by the rules below: the
-   response closes on it), else its reasoning field, read by the rules below (method ``json-reasoning``).
+   (:mod:`.structured`), unless the text after the object takes it back ("Wait, I double-counted. The correct
+   answer is 12.": that text is read by the rules below); without one (or with an empty one), an answer the text
+   after the object states (read by the rules below: the response closes on it), else its reasoning field, read by
+   the rules below (method ``json-reasoning``); a reply opening with an object that answers in no field commits to
+   nothing.
 2. ``answer-tag``: the last ``<answer>...</answer>`` block of an RL-trained model (also with a lost ``<``:
    ``answer> 30``, or a line ``answer`` before the last line; left open, its first paragraph), its content read by
    the other rules ("<answer>He has $72 left.</answer>" is 72).
@@ -19,6 +22,13 @@ compares it with this list):
 2. ``total-line``: a last line whose label in words names a total, then an equation chain ending in a number
    ("Total thickness = 31 + 50 + 45 + 62 = 188 mm" is 188 mm): a result the response closes on.
 3. ``prose``: the conclusion of the last line or closing paragraph (:mod:`.prose`).
+
+To a question asking yes or no (:func:`.meaning.asks_yes_no`), an answer line that opens with its verdict ("Final
+Answer: Yes, it can be done (with the square at $(3,3)$).", "Not always: ...") states that verdict, and a reply that
+opens with one ("Yes. One arrangement is ...") commits to it when its closing statement makes no claim of its own.
+When the question asks k ordered parts or blanks and the table's reading states fewer (method ``parts``), the
+response's sections labelled (1), (2), ... or (a), (b), ... in order give one answer each, else a closing sentence
+with exactly k math spans gives them in order.
 
 A tag, a box and an answer line share a priority: the later of the two wins, because a later explicit correction
 replaces an earlier answer ("\\boxed{3}. Wait, that's wrong... So the final answer is 5."), and an answer line
@@ -61,10 +71,12 @@ from typing import Callable, Iterator
 
 from ..text.loops import end_loop
 from .extract import (
-    JOINER, Extraction, answer_like, committing, stated_after, with_trailing_unit, boxed_all, marker_matches,
-    math_spans, truncated,
+    JOINER, PART_LABEL, SPAN, Extraction, answer_like, boxed_all, committing, labelled_run, marker_matches, math_spans,
+    split_sentences, stated_after, truncated, with_trailing_unit,
 )
-from .prose import closing_statement, concludes, opens_steps, plain_dollars
+from .meaning import asks_yes_no, claim, opening_verdict, states_asked_property
+from .prose import closing_statement, concludes, numbered_line, opens_steps, plain_dollars
+from .normalize import split_answers
 from .structured import JsonReply, json_reply
 from ..text.patterns import lazy_compile
 
@@ -173,7 +185,14 @@ def _json_field(scope: _Scope) -> Found | None:
     reply = scope.json
     if reply is None:
         return None
+    if reply.answer is not None and not reply.answer.strip() and reply.closed and reply.end >= 0:
+        later = _by_table(scope.text[reply.end:], scope.multiple, _BELOW_JSON, scope.question)
+        if later is not None:
+            return Found(reply.end, later)  # '{"answer": ""}' then "**Final Answer**: $5$": the text answers
     if reply.answer is not None:
+        corrected = _taken_back_after(scope, reply)
+        if corrected is not None:
+            return corrected  # '{"answer": 14}' then "Wait, I double-counted. The correct answer is 12.": 12
         inner = _read_value(reply.answer, scope.multiple, scope.question) if reply.answer.strip() else ()
         return Found(0, Extraction(inner, "json-field"))
     if not reply.closed:
@@ -185,7 +204,30 @@ def _json_field(scope: _Scope) -> Found | None:
     if reply.reasoning is not None:
         inner = _by_table(reply.reasoning, scope.multiple, _BELOW_JSON, scope.question)
         return Found(0, Extraction(inner.answers if inner else (), "json-reasoning"))
+    if scope.text.lstrip().startswith(("{", "```")):
+        # a reply opening with an object that answers in no field ('{"steps": 28}': a count of steps), and nothing
+        # after it that does: it commits to nothing
+        return Found(0, Extraction((), "json-field"))
     return None
+
+
+_FENCE_END = lazy_compile(r"\s*(?:```[ \t]*(?:\n|\Z))?\s*")
+
+
+def _taken_back_after(scope: _Scope, reply: JsonReply) -> Found | None:
+    """A JSON answer field the text after the object takes back ("Wait, I double-counted ..."): a later explicit
+    correction replaces it, so the text after the retraction is read by the rules below (no answer there: the
+    response commits to nothing). None when nothing takes the field back."""
+    if reply.end < 0:
+        return None
+    after = scope.text[reply.end:]
+    start = _FENCE_END.match(after).end()
+    if not _RETRACT.match(after, start):
+        return None
+    later = _by_table(after[start:], scope.multiple, _BELOW_JSON, scope.question)
+    if later is not None and later.method == "prose" and not any(re.search(r"[\d\\]", a) for a in later.answers):
+        later = None  # "Wait, that is wrong.": the retraction itself states no answer
+    return Found(reply.end, later if later is not None else Extraction((), "json-field"))
 
 
 def _read_value(value: str, multiple: bool, question: str | None = None) -> tuple[str, ...]:
@@ -249,6 +291,8 @@ def _boxed(scope: _Scope) -> Found | None:
     answers = tuple(with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
     if not any(answers):
         return None  # an empty box commits to nothing; a statement after it may ("\boxed{}. Thus no such k exists.")
+    if len(group) > 1 and all(re.search("[;；]", text[a[1]:b[0]]) for a, b in zip(group, group[1:])):
+        answers = ("; ".join(answers),)  # "$\boxed{3}$；$\boxed{0}$": blanks answered in order, one ordered answer
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
 
 
@@ -446,6 +490,14 @@ def _answer_line(scope: _Scope) -> Found | None:
     if marker is None or (last_box is not None and marker.start() <= last_box[1]):
         return None
     rest = text[marker.end():]
+    verdict = opening_verdict(rest, scope.question)
+    if verdict is not None:
+        # "Final Answer: Yes, it can be done (with the single square at $(3,3)$).": to a yes/no question, the
+        # verdict the statement opens with; the math after it justifies it
+        return Found(marker.start(), Extraction((verdict,), "answer-line"))
+    numbered = numbered_line(rest.split("\n", 1)[0]) if multiple else ""
+    if numbered:
+        return Found(marker.start(), Extraction((numbered,), "answer-line"))  # "答：（1）$q = 2$；（2）$S_3 = 7$。"
     found = stated_after(rest, multiple)
     sentence = _SENTENCE_STATED.match(rest)
     if opens_steps(rest):
@@ -502,6 +554,16 @@ def _total_line(scope: _Scope) -> Found | None:
 
 def _prose(scope: _Scope) -> Found | None:
     found = closing_statement(plain_dollars(scope.text), scope.multiple, scope.question)
+    opening = opening_verdict(scope.text, scope.question)
+    if opening is not None and (found is None or all(claim(a) is None for a in found.answers)):
+        # "Yes. One valid arrangement is $1, 4, 7, \ldots$; ... including $8$ and $1$.": a reply to a yes/no
+        # question that opens with its verdict and closes on no claim of its own commits to the verdict
+        return Found(len(scope.text), Extraction((opening,), "prose"))
+    if found is not None and asks_yes_no(scope.question) and \
+            not any(claim(a) is not None or states_asked_property(a, scope.question) for a in found.answers):
+        closing = _asked_property_stated(scope.text, scope.question)
+        if closing:
+            return Found(len(scope.text), Extraction((closing,), "prose"))  # "So $g$ is continuous at $0$."
     if found is None:
         return None
     last = scope.text.rstrip().rsplit("\n", 1)[-1]
@@ -510,6 +572,17 @@ def _prose(scope: _Scope) -> Found | None:
         # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits)
         return Found(len(scope.text), Extraction((), "prose"))
     return Found(len(scope.text), found)
+
+
+def _asked_property_stated(text: str, question: str | None) -> str:
+    """The closing sentence of ``text``, its maths written as words, when it states the property a yes/no question
+    asks or its opposite ("So $g$ is continuous at $0$." to "Is the function $g$ continuous at $0$?"); else ""."""
+    last = text.rstrip().rsplit("\n", 1)[-1]
+    sentences = split_sentences(last)
+    if not sentences:
+        return ""
+    sentence = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentences[-1]).strip().rstrip(".")
+    return sentence if states_asked_property(sentence, question) else ""
 
 
 #: The locating rules (documented in this module's docstring, which a test compares with it).
@@ -711,7 +784,51 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
         found = _by_table(text[:at].rstrip(), multiple, question=question)
         if found is not None and found.method == "boxed":
             return found
-    return _by_table(text, multiple, question=question)
+    found = _by_table(text, multiple, question=question)
+    if multiple and question:
+        return _answered_parts(text, question, found) or found
+    return found
+
+
+# what may open a line before a part's label: markup, a heading, "For part", "Part"
+_SECTION_LEAD = lazy_compile(r"[ \t]*(?:\*\*|#{1,4})?[ \t]*(?:(?i:for[ \t]+)?(?i:part)[ \t]*)?")
+
+
+def _answered_parts(text: str, question: str, found: Extraction | None) -> Extraction | None:
+    """The answers to a question's ordered parts or blanks (``compare.whole.asked_parts``: k of them) when the
+    reading of the whole response states fewer than k: the response's sections, lines opening with the labels
+    (1), (2), ... or (a), (b), ... in order, k of them, each stating one answer (read by the table: its box, its
+    answer line, its closing statement); else a closing line with exactly k boxes ("the largest is $\boxed{7}$ and
+    the smallest is $\boxed{2}$") or, without boxes, exactly k math spans ("The minimum value is $\frac12$, attained
+    at $x = 2$."), in order. Written "(1) ... (2) ...": the parts are ordered. None when
+    neither states them all."""
+    from .compare.whole import asked_parts
+
+    k = asked_parts(question)
+    if k < 2 or found is not None and len(split_answers(found.text)) >= k:
+        return None
+    labels = [m for m in PART_LABEL.finditer(text)
+              if _SECTION_LEAD.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start())]
+    run = labelled_run(labels)
+    answers: list[str] = []
+    if len(run) == k:
+        ends = [text.rfind("\n", 0, m.start()) + 1 for m in run[1:]] + [len(text)]
+        for m, end in zip(run, ends):
+            part = _by_table(text[m.end():end].lstrip("*:, \t"), False)
+            if part is None or len(part.answers) != 1 or not part.answers[0].strip():
+                return None
+            answers.append(part.answers[0].strip())
+    elif found is not None and found.method in ("prose", "boxed"):
+        last = [ln for ln in text.strip().split("\n") if ln.strip()][-1]
+        boxes = [b[2].strip() for b in boxed_all(last)]
+        spans = boxes if boxes or found.method == "boxed" else \
+            [next(g for g in m.groups() if g is not None).strip() for m in SPAN.finditer(last)]
+        if len(spans) != k or not all(spans):
+            return None
+        answers = spans
+    else:
+        return None
+    return Extraction((" ".join(f"({i}) {a}" for i, a in enumerate(answers, 1)),), "parts")
 
 
 # a paragraph that asks: a question mark ending a sentence, or a problem's imperative opening a sentence or a clause

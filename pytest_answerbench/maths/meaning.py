@@ -27,34 +27,41 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["FAMILIES", "answers_question", "asked_property", "claim", "names_loser", "same_meaning", "states_claims"]
+__all__ = [
+    "FAMILIES", "answers_question", "asked_property", "asks_yes_no", "claim", "names_loser", "opening_verdict",
+    "same_meaning", "states_asked_property", "states_claims",
+]
 
 #: The families of claims, in the order they are looked for: (name, negative pattern, positive pattern). A
 #: negative form is looked for first ("not always" before "always", "infinite" before "finite"); the polarity is
 #: True for the positive form ("exists", "infinitely many", "possible", "always", "yes").
 FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("infinite",
-     r"\b(?:finite(?:ly)?|bounded|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|not\s+unbounded)\b",
-     r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded))\b"),
+     r"\b(?:finite(?:ly)?|bounded|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|not\s+unbounded)\b" + r"|有限",
+     r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded))\b"
+     r"|无穷|无限|无数"),
     ("exist",
      r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|solutions?|real\s+solutions?|\w+\s+exists?)|"
-     r"non-?existent|none|not\s+exist|dne)\b",
-     r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one))\b"),
+     r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
+     r"|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
+     r"|不(?:可能|会|能|一定)?存在|没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?解|没有(?:实数|整数)?解",
+     r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty|(?:not|never)\s+empty)\b|存在"),
     ("possible",
      r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
-     r"no\s+way)\b",
-     r"\b(?:possible|feasible|achievable|can\s+(?:always\s+)?be\s+(?:done|achieved|made|arranged|found|constructed))\b"),
+     r"no\s+way)\b|不能|不可能|无法|不可以|做不到|办不到",
+     r"\b(?:possible|feasible|achievable|can\s+(?:always\s+)?be\s+(?:done|achieved|made|arranged|found|constructed))\b"
+     r"|能够|可以|(?<![\u4e00-\u9fff])能(?![\u4e00-\u9fff])"),
     ("always",
-     r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b",
-     r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b"),
+     r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b|不一定|未必|不总是|并非总",
+     r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b|总是|一定|恒成立"),
     ("converge",
      r"\b(?:diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
-     r"not\s+convergent|non-?convergent)\b",
-     r"\b(?:converg(?:es|ent|ence|ing|e))\b"),
+     r"not\s+convergent|non-?convergent)\b|发散|不收敛",
+     r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
-_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative)|(?P<no>no|false|incorrect|negative))"
+_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对)|(?P<no>no|false|incorrect|negative|否|不是|不对))"
                        r"(?:\s*[,;:.!]\s*[^\d]*)?")  # "Yes, it is readable." (not "No, 5": a second answer)
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
 _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
@@ -69,7 +76,8 @@ _INFINITY = lazy_compile(r"\+?\s*(?:\\infty|∞)")  # the whole answer, not an i
 _TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\s+case|untrue)|true|the\s+case)"
                             r"\s+that\s+")
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
-_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b")
+_WHEN = lazy_compile(r"\b(?:when|whenever|provided)\b")
+_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果|(?<!不)可能(?=[\u4e00-\u9fff])(?!的)")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
 # predicate ("the triangle must be equilateral", "the winner is Alice")
 _SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|moves?|gets?|does)\b"
@@ -120,6 +128,23 @@ def claim(text: str) -> tuple[str, bool] | None:
     return None
 
 
+# how a claim is qualified ("converges absolutely", "is uniformly continuous", "exists uniquely"), by the word's stem
+_CLAIM_QUALIFIER = lazy_compile(r"\b(?:(?P<negated>not|n't|never)\s+(?:\w+\s+)?)?(?P<word>absolute|absolutely|"
+                                r"conditional|conditionally|uniform|uniformly|pointwise|strict|strictly|unique|"
+                                r"uniquely|local|locally|global|globally)\b")
+
+
+def _keeps_qualifiers(gold: str, pred: str) -> bool:
+    """Does ``pred`` state, unnegated, every qualifier ``gold``'s claim makes ("converges absolutely" is not stated by
+    "converges conditionally, but not absolutely", nor by "converges")? A qualifier the gold does not make is more
+    than it asks ("converges absolutely" states "converges")."""
+    wanted = {m.group("word")[:5] for m in _CLAIM_QUALIFIER.finditer(_plain(gold)) if not m.group("negated")}
+    if not wanted:
+        return True
+    stated = {m.group("word")[:5] for m in _CLAIM_QUALIFIER.finditer(_plain(pred)) if not m.group("negated")}
+    return wanted <= stated
+
+
 #: Families a plain Yes or No answers (an existence, a possibility, a claim that holds always).
 _YES_FAMILIES = frozenset({"yes", "exist", "possible", "always"})
 
@@ -133,8 +158,9 @@ def names_loser(sentence: str, phrase: str) -> bool:
 def _states_phrase(sentence: str, phrase: str) -> bool:
     """Does ``sentence`` (a short one, without negation or hedge) state the short ``phrase`` as its subject or as
     its predicate?"""
-    if len(sentence.split()) > 20 or _NEGATION.search(sentence) or _HEDGE.search(sentence):
-        return False
+    if len(sentence.split()) > 20 or _NEGATION.search(sentence) or _HEDGE.search(sentence) \
+            or _WHEN.search(sentence):
+        return False  # "Bob has a winning strategy when n is even": under a condition, not the answer
     if names_loser(sentence, phrase):
         return False
     quoted = re.escape(phrase)
@@ -197,6 +223,11 @@ def _description(plain: str) -> tuple[str, ...]:
     return kept if len(kept) >= 2 else ()
 
 
+_CJK_NAME = lazy_compile("[\u4e00-\u9fff]{1,4}")
+_CJK_WINS = lazy_compile("(?:一定|总|总是|能)?(?:有必胜策略|必胜|获胜|胜|赢)")
+_CJK_NOT = lazy_compile("不|没|无|输|败")
+
+
 def same_meaning(gold: str, pred: str) -> bool | None:
     """Do ``gold`` and ``pred`` state the same text answer by meaning? None when meaning does not decide (neither
     side makes a claim of :data:`FAMILIES`, nor states the other's short phrase).
@@ -212,13 +243,16 @@ def same_meaning(gold: str, pred: str) -> bool | None:
     g, p = claim(gold), claim(pred)
     if g is not None and p is not None:
         if g[0] == p[0]:
-            return g[1] == p[1]
+            return g[1] == p[1] and _keeps_qualifiers(gold, pred)
         if "yes" in (g[0], p[0]) and g[0] in _YES_FAMILIES and p[0] in _YES_FAMILIES:
             return g[1] == p[1]  # "Yes" against "it is possible"; "No" against "no such k exists"
         return None
     if g is not None and g[0] == "yes" or p is not None and p[0] == "yes":
         return None
     g_plain, p_plain = _plain(gold), _OPENING.sub("", _plain(pred), count=1)
+    if g is None and _CJK_NAME.fullmatch(g_plain) and _CJK_WINS.match(p_plain, len(g_plain)) \
+            and p_plain.startswith(g_plain) and not _CJK_NOT.search(p_plain):
+        return True  # "甲有必胜策略": the gold 甲 named as the winner
     if g is None and p is None and _description(g_plain) and _description(g_plain) == _description(p_plain):
         return True  # "every odd positive integer n" / "all odd positive integers"
     if g is None and p is None and _named_kind(g_plain, p_plain):
@@ -347,6 +381,74 @@ _PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
 _BY_TURN = lazy_compile(r"\b(?:the\s+)?(?P<turn>first|second|starting)\s+player\b", re.I)
 
 
+# a question asking yes or no: its last sentence opens with an auxiliary verb and ends in a question mark, with no
+# alternatives ("Is $n$ even or odd?" asks which); or a Chinese 是否 / 能否 / 可否 / 有没有
+_ASKS_YES_NO = lazy_compile(r"(?:^|[.!?:;]\s+|\n\s*)(?:is|are|was|were|can|could|does|do|did|must|will|would|should|"
+                            r"has|have|may)\s+(?P<body>[^?.!]{1,300})\?\s*$")
+_ASKS_YES_NO_ZH = lazy_compile(r"是否|能否|可否|有没有|能不能|是不是|可不可以")
+_ALTERNATIVES = lazy_compile(r"\b(?:or|which|whether)\b|还是")
+
+
+def asks_yes_no(question: str | None) -> bool:
+    """Does ``question`` ask yes or no ("Can the numbers be arranged so that ...?", "Is it always true that
+    ...?", "是否存在 ...？"), not which of alternatives ("Does it converge absolutely, converge conditionally, or
+    diverge?")?"""
+    if not question:
+        return False
+    tail = _MATH_SPAN.sub(" X ", question.strip()[-400:])
+    m = _ASKS_YES_NO.search(tail.lower())
+    if m is not None:
+        return not _ALTERNATIVES.search(m.group("body"))
+    last = re.split(r"[。！!.]", tail.rstrip("？? \n"))[-1]
+    return bool(_ASKS_YES_NO_ZH.search(last)) and not _ALTERNATIVES.search(last)
+
+
+# a statement that opens with its verdict, then a full stop, a comma, a colon, a dash or its end: "Yes, it can be
+# done (...)", "No. Whatever ...", "Not always: ...", "**Yes**."
+_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
+                        r"不存在|存在)\s*(?:\*\*)?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
+
+
+# a verdict on the statement a yes/no question asks about: "The statement is false in general: ...", "This claim is
+# true."
+_STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?i:the|this|that)\s+(?i:statement|claim|assertion|conjecture|"
+                                  r"proposition)\s+(?i:is)\s+(?P<not>(?i:not)\s+)?(?P<value>(?i:true|false))\b")
+
+
+_TAKEN_BACK = lazy_compile(r"(?i)[\s,;:—–-]*(?:no\s+)?(?:wait|actually|hmm+|sorry|oops|on\s+second\s+thought)\b")
+
+
+def opening_verdict(statement: str, question: str | None) -> str | None:
+    """The yes/no verdict ``statement`` opens with ("Yes, it can be done (with the square at $(3,3)$)." -> "Yes",
+    "Not always: $2^{32}+1$ is composite." -> "Not always"), when ``question`` asks yes or no; else None. What
+    follows the verdict is its justification, whatever math it holds."""
+    if not asks_yes_no(question):
+        return None
+    m = _VERDICT.match(statement)
+    if m:
+        line = statement[m.end():].split("\n", 1)[0]
+        if _TAKEN_BACK.match(line):
+            # "No, wait — yes.": the verdict taken back in its own line; the last one after the retraction counts
+            later = re.findall(r"(?i)\b(yes|no)\b", line)
+            return later[-1].capitalize() if later else None
+        return m.group("verdict")
+    judged = _STATEMENT_VERDICT.match(statement)
+    if judged:  # "The statement is false in general: $n = 4$ is a counterexample." is No
+        return "Yes" if (judged.group("value").lower() == "true") != bool(judged.group("not")) else "No"
+    return None
+
+
+#: words that say where a property is asked ("continuous at $0$", "bounded on $[0, 1]$", "injective over $\\mathbb{R}$")
+_PLACE_WORDS = frozenset("at on in over for near around".split())
+
+
+def states_asked_property(sentence: str, question: str | None) -> bool:
+    """Does ``sentence`` (its maths written as words) say its subject has the property the yes/no ``question`` asks,
+    or its opposite ("So g is continuous at 0." to "Is the function $g$ continuous at $0$?")?"""
+    prop = asked_property(question) if question else None
+    return prop is not None and _states_property(_plain(sentence), prop) is not None
+
+
 def asked_property(question: str) -> str | None:
     """The property a yes/no question asks of its subject, or None: "Is $2^{32}+1$ a prime number?" -> "prime",
     "Is the sequence $(a_n)$ bounded?" -> "bounded", "Is every such number even?" -> "even"."""
@@ -354,6 +456,8 @@ def asked_property(question: str) -> str | None:
     if m is None:
         return None
     words = re.findall(r"[a-z][a-z-]*", m.group("body"))
+    while len(words) > 2 and words[-1] == "x" and words[-2] in _PLACE_WORDS:
+        words = words[:-2]  # "Is $g$ continuous at $0$?": the property, not where it is asked
     while words and words[-1] in _GENERIC_NOUNS:
         words.pop()
     if len(words) < 2 or len(words[-1]) < 3 or words[-1] in _FUNCTION_WORDS:
@@ -361,6 +465,7 @@ def asked_property(question: str) -> str | None:
     return words[-1]
 
 
+_EXCEPTION = lazy_compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for|excluding|outside)\b")
 _PROPERTY_CLAUSES = lazy_compile(r"[,;:]|\b(?:but|although|though|whereas|while)\b")
 
 
@@ -368,8 +473,9 @@ def _states_property(sentence: str, prop: str) -> bool | None:
     """Does ``sentence`` say its subject has ``prop`` (True), its opposite (False: "unbounded", "composite", "not
     injective"), or neither (None: both, a hedge, a long sentence)? A negation counts in the clause that states
     the property ("f is injective but not surjective" says injective)."""
-    if len(sentence.split()) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence):
-        return None
+    if len(sentence.split()) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence) \
+            or _EXCEPTION.search(sentence):
+        return None  # "continuous everywhere except at 0": the property, but not where it is asked
     opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set())
     stating = [c for c in _PROPERTY_CLAUSES.split(sentence) if ({prop} | opposites) & set(re.findall(r"[a-z-]+", c))]
     if len(stating) != 1:

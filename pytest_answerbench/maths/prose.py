@@ -21,14 +21,14 @@ from __future__ import annotations
 import re
 
 from .extract import (
-    SPAN, TEXT_WRAPPED, WORDS, Extraction, joined_spans, split_sentences, reduce_sentence, strip_wrappers,
-    without_domain,
+    PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, joined_spans, labelled_run,
+    reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
 )
 from ..text.patterns import lazy_compile
 from .meaning import claim
 from .normalize import number_words
 
-__all__ = ["closing_statement", "concludes", "opens_steps", "plain_dollars"]
+__all__ = ["closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
 
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -156,21 +156,20 @@ def _main_clause(line: str) -> str:
     return line
 
 
-_PART_NUMBER = lazy_compile(r"(?:^|\s)\((\d)\)\s")
-
-
-def _numbered_line(line: str) -> str:
-    """A closing line of answers to numbered parts ("(1) $a = 2$ (2) $b = -3$"): the line without its math
-    delimiters, when it opens with "(1)" and its labels run 1, 2, ... with math after each; else ""."""
-    labels = list(_PART_NUMBER.finditer(" " + line.strip() + " "))
-    numbers = [int(m.group(1)) for m in labels]
-    if len(labels) < 2 or labels[0].start() != 0 or numbers != list(range(1, len(labels) + 1)):
+def numbered_line(line: str) -> str:
+    """A line of answers to numbered or lettered parts ("(1) $a = 2$ (2) $b = -3$", "（1）$q = 2$；（2）$S_3 = 7$。",
+    "(a) 12 (b) 5"): the parts written "(1) ... (2) ..." without math delimiters, when the line opens with the first
+    label and its labels run in order with math or a number after each; else ""."""
+    line = line.strip()
+    labels = list(PART_LABEL.finditer(line))
+    if len(labels) < 2 or labels[0].start() != 0 or labelled_run(labels) != labels:
         return ""
-    text = " " + line.strip() + " "
-    ends = [m.start() for m in labels[1:]] + [len(text)]
-    if not all(SPAN.search(text, m.end(), end) for m, end in zip(labels, ends)):
+    ends = [m.start() for m in labels[1:]] + [len(line)]
+    parts = [line[m.end():end] for m, end in zip(labels, ends)]
+    if not all(SPAN.search(part) or re.search(r"\d", part) for part in parts):
         return ""
-    return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line.strip()).rstrip(".")
+    unwrapped = (SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), part) for part in parts)
+    return " ".join(f"({k}) {part.strip().strip(',;，；。').rstrip('.').strip()}" for k, part in enumerate(unwrapped, 1))
 
 
 def _remark(line: str) -> bool:
@@ -231,6 +230,8 @@ _NAME_SPAN = lazy_compile(r"\$\s*(?P<open>\()?\s*(?P<name>(?:[A-Z]{1,8}|[A-Za-z]
 # "triangle ABC is equilateral", "N is a perfect square")
 _PROPERTY_CLAUSE = lazy_compile(r"(?i)(?:[a-z][\w'-]*\s+){1,5}(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?:[a-z-]{3,}\s+)?"
                                 r"(?P<word>[a-z-]{3,})")
+# where a claim holds, closing its sentence: "on $[0,1]$", "at $0$", "in $\mathbb{R}$"
+_PLACE_TAIL = lazy_compile(r"\s+(?:on|at|in|over|near)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
 # a reason or a method before the main clause: "Since f(1) = f(-1), ...", "Checking the residues mod 2, ..."
 _LEAD_IN = lazy_compile(r"(?i)\s*(?:since|because|as|by|using|checking|considering|from|in\s+all\s+cases)\b[^,]{1,200},"
                         r"\s*(.+)")
@@ -289,6 +290,14 @@ def _claimed(line: str, sentence: str) -> str:
     clause is read ("Since $f(1)=f(-1)$, the function $f$ is not injective."); "$n$ can be any odd positive
     integer" states the set of its values."""
     line, sentence = _NAME_SPAN.sub(r"\g<name>", line), _NAME_SPAN.sub(r"\g<name>", sentence)
+    placed = _PLACE_TAIL.search(sentence)
+    if placed:
+        head = _OPENING_WORDS.sub("", sentence[:placed.start()].strip())
+        where = re.search(r"\$([^$]*)\$", placed.group()).group(1)
+        if not re.search(r"[\d$\\]", head) and not _CONDITION.search(head) and "=" not in where \
+                and not re.fullmatch(r"[\d.,\s{}+-]+", where) and (claim(head) is not None or _states_claim(head)):
+            # "The series converges uniformly on $[0,1]$.": the claim, not where it holds
+            return strip_wrappers(head)
     bare = _EMPTY_BOX.sub(" ", line)
     wordy = not re.search(r"\d", bare) and not any(s.strip() for s in joined_spans(bare))
     if wordy and claim(sentence) is not None:
@@ -297,6 +306,9 @@ def _claimed(line: str, sentence: str) -> str:
         values = _ANY_VALUE.fullmatch(sentence.strip().rstrip(".!"))
         if values:
             return values.group("what").strip()  # "n can be any odd positive integer": the set of its values
+        described = described_set(_OPENING_WORDS.sub("", sentence.strip()))
+        if described:
+            return described  # "every odd positive integer $n$": the set it describes, not its letter
     reason = _LEAD_IN.match(sentence)
     if reason:  # "Since f(1) = f(-1), the function f is not injective.": the main clause states the claim
         main = reason.group(1).strip().rstrip(".!").strip()
@@ -368,7 +380,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         listed = _listed_answers(lines)
         if listed:
             return Extraction(listed, "prose")
-        numbered = _numbered_line(last)
+        numbered = numbered_line(last)
         if numbered:
             return Extraction((numbered,), "prose")
     if _CJK.search(last):
@@ -385,6 +397,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         return None  # "Yes or no depending on n.": both, so neither
     if _EMPTY_BOX.search(last):
         return None  # "So the final answer is $\boxed{}$.": an empty box states nothing
+    described = set_in_words(final[0]) or chance_in_words(final[0])
+    if described is not None:
+        return Extraction((described,), "prose")  # "... holds for all real $x$ with $0 < x \le 1$.": that set
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")

@@ -207,7 +207,11 @@ def json_reply(text: str) -> JsonReply | None:
         later = _later_answer(text, m.end())
         if later is not None:
             answer, closed = later
-    reasoning = next((found[k] for k in REASONING_KEYS if found.get(k, "").strip()), None)
-    if answer is None and reasoning is None and closed:
+    # a reasoning field holding a bare value ("steps": 28, a count of steps) states no reasoning, nor a conclusion
+    reasoning = next((found[k] for k in REASONING_KEYS if _WORDED.search(found.get(k, ""))), None)
+    if answer is None and reasoning is None and closed and _key(pairs[-1][0]) not in REASONING_KEYS:
         reasoning = pairs[-1][1]  # no field named as either: the last one written concludes
     return JsonReply(answer, reasoning, closed, end)
+
+
+_WORDED = lazy_compile(r"[^\W\d_]{2}")  # two letters in a row: words (or maths written with them), not a bare value

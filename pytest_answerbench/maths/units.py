@@ -50,6 +50,9 @@ _BASES: dict[str, tuple[tuple[tuple[str, int], ...], Fraction]] = {
     "Wb": (_dims(kg=1, m=2, s=-2, A=-1), Fraction(1)), "H": (_dims(kg=1, m=2, s=-2, A=-2), Fraction(1)),
     "S": (_dims(kg=-1, m=-2, s=3, A=2), Fraction(1)), "Hz": (_dims(s=-1), Fraction(1)),
     "Bq": (_dims(s=-1), Fraction(1)), "L": (_dims(m=3), Fraction(1, 1000)),
+    # the CGS gauss (10^-4 T): a unit only where units are read (set upright, "\mathrm{G}", or two letters or more,
+    # "kG", "mG"); a bare G after a number stays a quantity (the gravitational constant)
+    "G": (_dims(kg=1, s=-2, A=-1), Fraction(1, 10**4)),
     # astronomy's parsec and (Julian) year, with their prefixes (kpc, Mpc, Myr, Gyr)
     "pc": (_dims(m=1), Fraction(30856775814913673)), "yr": (_dims(s=1), Fraction(31557600)),
 }
@@ -65,6 +68,8 @@ _PLAIN = {
     # the ångström (atomic radii, wavelengths) and the CGS erg
     "Å": (_dims(m=1), Fraction(1, 10**10)), "\\AA": (_dims(m=1), Fraction(1, 10**10)),
     "erg": (_J, Fraction(1, 10**7)), "ergs": (_J, Fraction(1, 10**7)),
+    # the radian, a ratio of lengths: no dimension ("rad/s" is s^-1; "rad" alone is no unit read here)
+    "rad": ((), Fraction(1)),
     # the astronomical unit and the light-year
     "AU": (_dims(m=1), Fraction(149597870700)),
     "ly": (_dims(m=1), Fraction(9460730472580800)),
@@ -118,6 +123,8 @@ def read_unit(text: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
     pieces = t.split("/")
     if len(pieces) > 2:
         return None
+    if len(pieces) == 2 and re.fullmatch(r"\s*\([^()]+\)\s*", pieces[1]):
+        pieces[1] = pieces[1].strip()[1:-1]  # "J/(kg K)": the bracketed denominator, every symbol in it divides
     dims: dict[str, int] = {}
     scale = Fraction(1)
     for sign, piece in zip((1, -1), pieces):

@@ -297,18 +297,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     trace_math's dev misses (ordinals, the asked base, the stated precision, units of the asked quantity, equations
     divided through) again, and those written from its held-out misses (a problem posed after the boxed answer, an
     upright unit letter, e-notation before a unit, a prime after a subscript) again, and those written from its fresh
-    split's misses (the asked quantity restated, a Chinese blank filled, a gold's accepted range) again: their scorer
-    version is 13, so a
+    split's misses (the asked quantity restated, a Chinese blank filled, a gold's accepted range) again, and those
+    written from the hand-written hard cases' third batch (Chinese claims, qualifiers, opening verdicts, labelled
+    sections, Celsius and kelvin) again: their scorer version is 14, so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 13
-        old = {"benchmark": name, "profile": "default", "scorer_version": 12}
+        assert spec.version == 14
+        old = {"benchmark": name, "profile": "default", "scorer_version": 13}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 12, current 13"]
+            "scorer_version differs: baseline 13, current 14"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ...text.patterns import lazy_compile
 from ..normalize import Item, clean
 from ..units import MISMATCH, read_unit, unit_factor
 
@@ -15,10 +16,17 @@ def with_marks(text: str, whole: Item) -> Item:
     return Item(inner.text, inner.percent or whole.percent, inner.degree or whole.degree, inner.unit or whole.unit)
 
 
+# a unit cell naming degrees Celsius: "°C", "^{\circ}C", "$^{\circ} \mathrm{C}$", "℃"
+_CELSIUS = lazy_compile(r"\s*\$?\s*(?:(?:\^\s*\{?\s*\\circ\s*\}?|°|\\degree)\s*(?:\\mathrm\s*\{\s*C\s*\}|"
+                        r"\\text\s*\{\s*C\s*\}|C)|℃)\s*\$?\s*")
+
+
 def with_target_unit(item: Item, unit: str) -> Item:
     """The gold item with the row's unit: ``%`` makes it a percentage, a known unit is its unit."""
     if "%" in unit:
         return replace(item, percent=True)
+    if _CELSIUS.fullmatch(unit) and not item.unit:
+        return replace(item, degree=True, unit="C")  # the row's "°C": the gold is on the Celsius scale
     if not item.unit and read_unit(unit) is not None:
         return replace(item, unit=unit)
     return item

@@ -22,21 +22,23 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 7. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
    variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
-8. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
+8. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
+   letter renamed to the gold's when the row's question writes neither (a dummy name the answer binds).
+9. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
    unit the question asks the answer in, when the prediction's converts into it: :func:`.asked.in_asked_unit`),
    and a label before the prediction (``S = ...``) is dropped when the gold has none.
-9. ``exact`` (60): the same text with the same marks.
-10. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+10. ``exact`` (60): the same text with the same marks.
+11. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
    ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
-11. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
+12. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
-12. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+13. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
-13. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-14. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-15. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+14. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+15. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
+16. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
     numbered parts as the gold has answers: the grading conventions; method ``blanks:...``).
 """
@@ -50,7 +52,7 @@ from typing import Any, Sequence
 from ...text.patterns import lazy_compile
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
-from ..extract import without_domain
+from ..extract import PART_LABEL, labelled_run, without_domain
 from ..matrix import read_matrices
 from ..meaning import same_meaning
 from ..symbols import read_notation
@@ -218,6 +220,35 @@ def _notation(a: _Answers) -> None:
         a.g, a.p = replace(a.g, text=gold), replace(a.p, text=pred)
 
 
+_COMMAND = lazy_compile(r"\\[a-zA-Z]+")
+_LETTER = lazy_compile(r"(?<![A-Za-z])[A-Za-z](?![A-Za-z])")
+_QUESTION_MATH = lazy_compile(r"\$\$?([^$]*)\$\$?|\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
+
+
+def _letters(text: str) -> set[str]:
+    return set(_LETTER.findall(_COMMAND.sub(" ", text))) - {"e", "i"}
+
+
+def _parameter(a: _Answers) -> None:
+    """A family of answers in one parameter of its own (``(m, m+1)`` against ``(n, n+1)``): when the gold writes one
+    letter and the prediction one other, and the row's question writes neither in its maths, the letter is a dummy
+    name the answer binds ("for every positive integer $m$"), so the prediction's is renamed to the gold's. A
+    letter the question writes anywhere (a given), or two letters on a side, is left as it is."""
+    if not a.question:
+        return
+    g_letters, p_letters = _letters(a.g.text), _letters(a.p.text)
+    if len(g_letters) != 1 or len(p_letters) != 1 or g_letters == p_letters:
+        return
+    asked = _letters(a.question) - {"a", "A", "I"}  # the letters it writes (the English words "a" and "I" aside)
+    for m in _QUESTION_MATH.finditer(a.question):
+        asked |= _letters(next((g for g in m.groups() if g is not None), ""))
+    (gold_letter,), (pred_letter,) = g_letters, p_letters
+    if gold_letter in asked or pred_letter in asked:
+        return
+    renamed = re.sub(r"(?<![A-Za-z\\])%s(?![A-Za-z])" % pred_letter, gold_letter, a.p.text)
+    a.p = replace(a.p, text=renamed)
+
+
 def _marks(a: _Answers) -> None:
     # Against a symbolic answer "2mg" is 2·m·g, not 2 milligrams: a unit is only read off next to a number.
     # (Put back in parentheses, which no later cleaning reads as a unit again.)
@@ -230,7 +261,39 @@ def _marks(a: _Answers) -> None:
         g = with_target_unit(g, a.unit)
     elif a.question and p.unit and not g.unit:
         g = in_asked_unit(g, p, a.question)  # "in Farads": a prediction in mF is converted into farads
-    a.g, a.p = g, unlabelled(g, p)
+    a.g, a.p = g, on_gold_scale(g, unlabelled(g, p), difference=bool(_DIFFERENCE.match(p.text)))
+
+
+_CELSIUS_ZERO = "273.15"  # kelvins
+
+
+_DIFFERENCE = lazy_compile(r"\s*(?:\\Delta|Δ)")  # a label naming a change: "\Delta T = 25 K"
+
+
+def on_gold_scale(g: Item, p: Item, difference: bool = False) -> Item:
+    """A temperature on the other scale than the gold's, put on the gold's: a degree mark before C (``26.85\\,^{\\circ}
+    \\mathrm{C}``, ``26.85 °C``) is the Celsius scale, which is the kelvin scale shifted by 273.15 (an offset, not a
+    factor: no unit scale takes one to the other); ``p`` unchanged otherwise (a C without the degree mark is the
+    coulomb, a degree mark alone an angle). A ``difference`` of temperatures (``\\Delta T = 25\\ \\mathrm{K}``) is the
+    same number on both scales."""
+    from decimal import Decimal, InvalidOperation
+
+    celsius = {"g": g.degree and g.unit == "C", "p": p.degree and p.unit == "C"}
+    kelvin = {"g": not g.degree and g.unit == "K", "p": not p.degree and p.unit == "K"}
+    if not (celsius["p"] and kelvin["g"] or kelvin["p"] and celsius["g"]):
+        return p
+    if difference:
+        return Item(p.text, p.percent, g.degree, g.unit)
+    text = p.text.replace(" ", "")
+    if not re.fullmatch(r"-?\d+(?:\.\d+)?", text):
+        return p
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        return p
+    if celsius["p"]:
+        return Item(str(value + Decimal(_CELSIUS_ZERO)), p.percent, False, "K")
+    return Item(str(value - Decimal(_CELSIUS_ZERO)), p.percent, True, "C")
 
 
 def _exact(a: _Answers) -> Outcome | None:
@@ -392,19 +455,32 @@ _BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)")
 # a blank in a question: a run of underscores, an underlined space, empty brackets
 _BLANK_MARK = lazy_compile(r"_{3,}|(?:\\_){2,}|\\underline\s*\{(?:\s|\\q?quad|\\hspace\{[^{}]*\}|~)*\}"
                            r"|\(\s*\)|（\s*）")
-_PART_LABEL = lazy_compile(r"(?:^|\s)\((\d)\)")
 
 
 def asked_parts(question: str | None) -> int:
     """How many ordered answers ``question`` asks for: its blanks ("the sum is ____ and the product is ____"), else
-    its numbered parts "(1) ... (2) ..." labelled 1, 2, ... in order; 0 when it asks for one answer or a list."""
+    its parts labelled in order, "(1) ... (2) ..." or "(a) ... (b) ..." (full-width brackets too); 0 when it asks
+    for one answer or a list."""
     if not question:
         return 0
     blanks = len(_BLANK_MARK.findall(question))
     if blanks >= 2:
         return blanks
-    labels = [int(m.group(1)) for m in _PART_LABEL.finditer(question)]
-    return len(labels) if len(labels) >= 2 and labels == list(range(1, len(labels) + 1)) else 0
+    labels = list(PART_LABEL.finditer(question))
+    if len(labels) < 2 or labelled_run(labels) != labels:
+        return 0
+    if labels[0].group("label") == "a":
+        # lettered items are parts only when each asks something ("(a) How many edges ...?"); else they are the
+        # options of a multiple-choice question ("(a) 1 hr (b) 8 min")
+        ends = [m.start() for m in labels[1:]] + [len(question)]
+        if not all(_ASKS_PART.search(question, m.end(), end) for m, end in zip(labels, ends)):
+            return 0
+    return len(labels)
+
+
+# what a part of a question does: asks ("?"), or tells what to find
+_ASKS_PART = lazy_compile(r"[?？]|求|(?i:\b(?:find|determine|compute|calculate|evaluate|show|prove|express|give|state|"
+                          r"what|how|which)\b)")
 
 
 def _blanks(gold: str) -> bool:
@@ -429,6 +505,7 @@ STEPS: tuple[Rule, ...] = (
     Rule("clean", 30, _clean),
     Rule("clock", 40, _clock),
     Rule("notation", 45, _notation),
+    Rule("parameter", 47, _parameter),
     Rule("marks", 50, _marks),
     Rule("exact", 60, _exact),
     Rule("parts", 70, _parts),
