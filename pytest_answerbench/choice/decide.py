@@ -210,6 +210,16 @@ def _self_correction(d: Decision) -> None:
     if fixes:
         d.chosen = max(fixes, key=lambda c: c.pos)
         d.corrected = True
+    elif chosen is not None and chosen.tier >= 3 and chosen.letter is not None:
+        # the final commitment wins: an answer statement closing the reply ("So, the correct answer is:\n(D) 5")
+        # after a box naming another option ("\boxed{7}") replaces it
+        flat = d.reader.flat
+        later = [c for c in d.commits if c.pos > chosen.pos and c.letter is not None]
+        last = max(later, key=lambda c: c.pos) if later else None
+        if last is not None and last.tier == 2 and last.letter != chosen.letter \
+                and last.letter not in d.negatives and len(flat) - last.pos <= 120 \
+                and flat.count("\n", last.pos) <= 1 and not flat[last.pos:].strip().endswith("?"):
+            d.chosen = last
 
 
 def _withdrawn(d: Decision) -> ChoiceResult | None:

@@ -74,3 +74,36 @@ def test_the_verdict_follows():
     assert score_row("vmcbench_dev", fields, profile="default").correct is False
     assert score_row("vmcbench_dev", {**fields, "prediction": "Either B or D, but I'll go with B."},
                      profile="default").correct is True
+
+
+# -- the final statement over an earlier commitment ------------------------------------------------------------------
+
+GRID = {"A": "7", "B": "9", "C": "1", "D": "5"}
+
+
+@pytest.mark.parametrize("reply, options, letter", [
+    # an answer statement closing the reply outranks an earlier box naming another option
+    ("The pattern repeats.\n\n\\[ \\boxed{7} \\]\n\nSo, the correct answer is:\n(D) 5", GRID, "D"),
+    ("\\boxed{A}\n\nSo, the correct answer is:\n(D) yellow", COLOURS, "D"),
+    # a closing "(M) text" after an option's text concluded in prose
+    ("The missing color is likely blue to keep the pattern.\n\nTherefore, the missing color is (D) yellow.",
+     COLOURS, "D"),
+    # someone else's guess is no commitment
+    ("The bars repeat. Someone guessing quickly might say (D), which overlooks the details. The missing one is "
+     "blue.", COLOURS, "B"),
+    ("Many people answer (C) here. The colour is blue.", COLOURS, "B"),
+    # an answer line after "none of the options directly match"
+    ("Since none of the options directly match, the closest logical choice would be:\n\n**(A) red**", COLOURS, "A"),
+])
+def test_the_final_statement_counts(reply, options, letter):
+    assert infer_choice(reply, options).letter == letter
+
+
+@pytest.mark.parametrize("reply, options, letter", [
+    ("\\boxed{A}\n\nThe answer is A: red.", COLOURS, "A"),  # the same option restated
+    ("Final answer: \\boxed{B}\n\nIs the answer C?", COLOURS, "B"),  # a question, no statement
+    ("Top: (B) blue\nMiddle: (A) red\nBottom: (C) green", COLOURS, None),  # the last line of a labelled list
+    ("I would say (B).", COLOURS, "B"),  # the writer's own answer
+])
+def test_near_misses_of_the_final_statement(reply, options, letter):
+    assert infer_choice(reply, options).letter == letter

@@ -19,7 +19,8 @@ a CRC-32 of its id, so the same whatever else is loaded), about 7 s here. ``ANSW
 family on every reply (about 65 s). Readings the reader gets wrong are listed in ``KNOWN`` with the reason (strict
 xfails, so a fix shows); a wrong reading not listed there fails the test. Measured on the reader of main f389594
 (full sweep, 7,892 edited replies): changed final letter 10 wrong of 918, musings 3 of 3,090, closing hedges 699 of
-1,942, closing refusals 1,234 of 1,942; with the closing-statement rule (``choice/closing.py``): 10, 3, 2 and 43.
+1,942, closing refusals 1,234 of 1,942; with the closing-statement rules (``choice/closing.py`` and the
+final statement over an earlier box, a closing "(M) text", someone else's guess): 1, 0, 2 and 43.
 """
 
 from __future__ import annotations
@@ -274,43 +275,24 @@ def full_plan(seed: int = 0):
     return lambda rows: [(row, family, seed) for row in rows for family in FAMILIES]
 
 
-# ---- what main's reader reads wrong (measured with this harness, seed 0; docs/profiles-mc.md) ---------------------
+# ---- what the reader reads wrong (measured with this harness, full sweep, seed 0; docs/profiles-mc.md) ----------
 
 REASONS = {
     "undetermined-option": "an option says the answer cannot be determined ('Cannot be determined', 'Impossible to "
                            "tell', 'There is not enough information ...'), so a closing 'I cannot determine the "
-                           "answer' chooses it (GRADING's multiple-choice rule: saying so chooses the option that "
+                           "answer' chooses it (docs/profiles-mc.md, rule 6: saying so chooses the option that "
                            "says exactly that), where the harness expects no letter",
     "new-question": "the reply ends on a question of its own ('... Select from A, B, C, and D. (A) 5 (B) 3 ...'), so "
                     "what is appended after it is read as part of that question and the value met before stands",
     "letter-texts": "the options' texts are their own letters (A: 'A' ... E: 'E'): the boxed E after the correction "
                     "cue 'Actually' is read as a self-correction past the closing refusal",
-    "earlier-box": "an earlier box (\\boxed{7}, \\boxed{E}) outranks the changed answer statement after it: the last "
-                   "commitment of the strongest kind wins, not the final commitment",
-    "earlier-text": "an option's text concluded in prose before ('the missing color is likely blue') outranks the "
-                    "changed closing labelled answer ('Therefore, the missing color is (D) orange.')",
-    "none-match": "after 'none of the options directly match', the closing '**(X) text**' is not read as an answer "
-                  "(the original reply read its letter only as the one option named after the turn); another "
-                  "option named after the turn leaves no letter",
-    "guess-bracket": "someone else's guess mid-reply ('Someone guessing quickly might say (D), ...') is read as a "
-                     "bracketed answer, and the closing '... is (B) red.' (no answer marker) does not outrank it",
+    "earlier-box": "an earlier box (\\boxed{D}) stands against a closing sentence naming another option only in "
+                   "passing ('..., matching option A.'), which is no answer statement the reader reads",
 }
 
 _KNOWN_IDS: dict[tuple[str, str], str] = {
     ('changed-final', 'earlier-box'): (
-        "rc2-0056 rc2-0214"
-    ),
-    ('changed-final', 'earlier-text'): (
-        "rc2-0271 rc2-0273 rc2-0283 rc2-0284 rc2-0289 rc2-0327 rc2-0337"
-    ),
-    ('changed-final', 'none-match'): (
-        "rc2-0266"
-    ),
-    ('ruled-out', 'none-match'): (
-        "rc2-0266"
-    ),
-    ('someone-else', 'guess-bracket'): (
-        "rc2-0246 rc2-0289"
+        "rc2-0056"
     ),
     ('hedge-appended', 'new-question'): (
         "tc-0203 tc-0204"
