@@ -13,25 +13,28 @@ runs; the commitment steps (3 to 6) gather and choose commitments for the later 
 5. ``weak-commitments``: conclusions (``rules.CONCLUSIONS``), brackets, sole letters, the closing clause and bold
    letters, read only when no strong commitment was chosen or a correction cue follows it.
 6. ``self-correction``: a letter after a correction cue past the chosen commitment ("B, no wait, D") replaces it.
-7. ``hedge``: two answers side by side, a doubt after the answer, or a loop between answers choose nothing.
-8. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
-9. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
-10. ``walk``: a reply going through the options in turn (each quoted after its label or opening its own
+7. ``withdrawn``: a closing statement hedging between options or saying the answer cannot be determined
+   ("So it is either B or D.", "On second thought, I cannot tell which option is right.") takes the answer back
+   (``closing.withdrawn``).
+8. ``hedge``: two answers side by side, a doubt after the answer, or a loop between answers choose nothing.
+9. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
+10. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
+11. ``walk``: a reply going through the options in turn (each quoted after its label or opening its own
     line as a heading), with no stated answer and nothing read after the walk, chooses none (``whole.walks_through``).
-11. ``closing-statement``: a reply opening with an option label whose last sentence, a conclusion ("Therefore,
+12. ``closing-statement``: a reply opening with an option label whose last sentence, a conclusion ("Therefore,
     ..."), states another option's text or value (no letter, negation or condition in it) chose that option.
-12. ``commitment``: the chosen commitment is the answer.
-13. ``elimination``: every other option is ruled out.
-14. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
-15. ``refusal``: the reply declines to choose.
-16. ``none-among``: the reply says its value is none of the options.
-17. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
+13. ``commitment``: the chosen commitment is the answer.
+14. ``elimination``: every other option is ruled out.
+15. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
+16. ``refusal``: the reply declines to choose.
+17. ``none-among``: the reply says its value is none of the options.
+18. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
     option's text met in the loop is no choice (at most three loops one before the other are cut off).
-18. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
-19. ``lone-letter``: a short reply with exactly one capital option letter.
-20. ``key-word``: a word only one option has, in a reply of at most 20 words.
-21. ``so-clause``: the closing "so ..." clause names a word only one option has.
-22. ``nothing``: no option could be read.
+19. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
+20. ``lone-letter``: a short reply with exactly one capital option letter.
+21. ``key-word``: a word only one option has, in a reply of at most 20 words.
+22. ``so-clause``: the closing "so ..." clause names a word only one option has.
+23. ``nothing``: no option could be read.
 
 Adding a step is adding a function and its ``Step`` where it belongs in the order (and a line above: a test
 compares the two lists). Each step is one Python call, about 0.1 µs per reply (``tools/perf_choice.py``); a step
@@ -43,7 +46,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .content import key_word, so_clause_key_word
+from .closing import UNDETERMINED_CLOSING, withdrawn
+from .content import key_word, option_texts, so_clause_key_word
+from .normalize import norm_text
 from .optionset import OptionSet
 from .reader import Reader
 from .result import ChoiceResult, Commit
@@ -205,6 +210,34 @@ def _self_correction(d: Decision) -> None:
     if fixes:
         d.chosen = max(fixes, key=lambda c: c.pos)
         d.corrected = True
+    elif chosen is not None and chosen.tier >= 3 and chosen.letter is not None:
+        # the final commitment wins: an answer statement closing the reply ("So, the correct answer is:\n(D) 5")
+        # after a box naming another option ("\boxed{7}") replaces it
+        flat = d.reader.flat
+        later = [c for c in d.commits if c.pos > chosen.pos and c.letter is not None]
+        last = max(later, key=lambda c: c.pos) if later else None
+        if last is not None and last.tier == 2 and last.letter != chosen.letter \
+                and last.letter not in d.negatives and len(flat) - last.pos <= 120 \
+                and flat.count("\n", last.pos) <= 1 and not flat[last.pos:].strip().endswith("?"):
+            d.chosen = last
+
+
+def _withdrawn(d: Decision) -> ChoiceResult | None:
+    reader, chosen = d.reader, d.chosen
+    found = withdrawn(reader.flat, reader.letter_set, chosen.pos if chosen is not None else -1)
+    if found is None:
+        return None
+    why, start = found
+    if why.endswith(UNDETERMINED_CLOSING):
+        said = reader.optset.undetermined
+        if len(said) == 1:  # saying it cannot be determined chooses the one option saying so
+            return ChoiceResult(said[0], "option-text", f"{why}, which option {said[0]} says")
+        closing = reader.flat[start:]
+        named = option_texts(closing, norm_text(closing), reader.optset)
+        if said or (named is not None and named.letter is not None):
+            return None  # several such options, or the statement is an option's text ("We cannot say"): read on
+        return ChoiceResult(None, "refusal", why)
+    return ChoiceResult(None, "ambiguous", why)
 
 
 def _hedge(d: Decision) -> ChoiceResult | None:
@@ -374,6 +407,7 @@ STEPS: tuple[Step, ...] = (
     Step("strong-phrases", _strong_phrases),
     Step("weak-commitments", _weak_commitments),
     Step("self-correction", _self_correction),
+    Step("withdrawn", _withdrawn),
     Step("hedge", _hedge),
     Step("retracted", _retracted),
     Step("truncated", _truncated),

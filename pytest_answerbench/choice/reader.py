@@ -27,11 +27,13 @@ from .optionset import OptionSet
 from .payload import ORDINAL, OptionReader
 from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
-                    NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, POS_AFTER,
+                    NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, OTHERS_SAY, POS_AFTER,
                     STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CORRECTION_CUE, EXAMPLE_BEFORE, HYPOTHETICAL, RULES, Marker,
                     RuleSet, before_other_question)
 from .scan import present
 
+# a closing answer labelled with its option's text: "(D) orange", "**(D) orange**"
+_CLOSING_LABELLED = lazy_compile(r"\**\(([A-Z])\)\s+([^()\n]{1,40}?)\**")
 _BOLD = lazy_compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
 # r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*" with the first character taken first (the same matches;
 # a pattern that starts with a character class lets the regex engine skip ahead to the next candidate)
@@ -79,7 +81,10 @@ _ANSWER_WORD = lazy_compile(r"\b(?:answers?|choices?|choose|chosen|options?|corr
 _CLOSING_LIST = lazy_compile(r"(?<![A-Za-z])[\(\[]?[A-Z][\)\]]?\s*(?:and|or)?\s*$")
 _CLOSING_VARIABLE = lazy_compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
 # an option quoted with its label as a line of its own: "(A) orange", "[B] 4", "C. Paris"
-_ANSWER_LINE = lazy_compile(r"[ \t>*-]*(?:[\(\[]([A-Ja-j])[\)\]]|([A-J])[.)])[ \t]*(\S.{0,60}?)[ \t]*[.!]?")
+_ANSWER_LINE = lazy_compile(r"[ \t>*-]*(?:[\(\[]([A-Ja-j])[\)\]]|([A-J])[.)])[ \t]*(\S.{0,60}?)[ \t]*(?<=[^*])\**[.!]?")
+# a lead-in naming the option it is about to give ("the closest logical choice ... would be:"), not the options
+_CHOICE_GIVEN = lazy_compile(r"\b(?:closest|best|correct|right|likeliest|most\s+likely|final|logical)\s+(?:\w+\s+)?"
+                             r"(?:option|choice|answer)\b[^:.!?]*\b(?:is|would\s+be|will\s+be)\s*:\s*$", re.I)
 # a lead-in that introduces the options ("The options are:", "Choices:"), not the answer
 _OPTIONS_INTRODUCED = lazy_compile(r"\b(?:options?|choices?|alternatives?)\b[^:.!?]*:\s*$", re.I)
 # the end of a line ending with ':' and the blank space after it, up to the next line's first character, when that
@@ -564,6 +569,8 @@ class Reader(HedgeReading, OptionReader):
                 # "... is 125 (D)." where 125 is option E: the value and the letter name two options, so neither
                 out.append(Commit(m.start(), 1, None, "ambiguous", f"the answer names {m.group(1)} and option "
                                                                    f"{hit[1]}'s value"))
+            elif OTHERS_SAY.search(text, max(0, m.start() - 60), m.start()):
+                continue  # "Someone guessing quickly might say (D)": someone else's answer, not the reply's
             else:
                 out.append(Commit(m.start(), 1, m.group(1), "bracket"))
         return out
@@ -655,6 +662,14 @@ class Reader(HedgeReading, OptionReader):
                 return Commit(start, 1, letter, "conclusion")
             return None
         body = rest.strip().rstrip(".!")
+        labelled = _CLOSING_LABELLED.fullmatch(body) if sep in ("is", ":") else None
+        if labelled is not None and labelled.group(1) in self.letter_set:
+            # "Therefore, the missing color is (D) orange.": a label with its own option's text closes the reply
+            hit = self.exact_text(labelled.group(2))
+            above = text[max(0, text.rfind("\n", 0, max(0, line_start - 1)) - 160):line_start]
+            if hit is not None and hit[0] == "text" and hit[1] == labelled.group(1) and not any(
+                    f"({x})" in above for x in self.letters if x != hit[1]):  # not the last line of a labelled list
+                return Commit(start, 1, hit[1], "conclusion")
         om = ORDINAL.fullmatch(body) if len(body) < 30 else None
         if om:  # "..., the last option."
             hit = self.value_at_start(body)
@@ -723,7 +738,8 @@ class Reader(HedgeReading, OptionReader):
         if lead_in is None:  # the line before, that ends with ':'
             before = text[:line_start].rstrip()
             lead_in = before[before.rfind("\n") + 1:]
-        if _OPTIONS_INTRODUCED.search(lead_in) or _ANSWER_LINE.match(lead_in.lstrip()):
+        if (_OPTIONS_INTRODUCED.search(lead_in) and not _CHOICE_GIVEN.search(lead_in)) or _ANSWER_LINE.match(
+                lead_in.lstrip()):
             return None
         hit = self.exact_text(m.group(3))
         if hit is None:

@@ -331,6 +331,12 @@ OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|som
                             # a choice the writer calls wrong: "It would be wrong to pick C", "a mistake to choose A"
                             r"\b(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+$")
 
+# someone else's answer before a bracketed letter: "Someone guessing quickly might say (D)", "Many people answer (B)"
+OTHERS_SAY = lazy_compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most)\s+"
+                          r"(?:[a-z]+ing\s+(?:[a-z]+ly\s+)?)?(?:(?:would|might|may|could|often|usually|typically|"
+                          r"commonly|mistakenly|wrongly)\s+)*(?:say|says|said|pick|picks|choose|chooses|answer|answers|"
+                          r"guess|guesses|select|selects|go\s+for)\s+$", re.I)
+
 # ---- refusals, corrections and the options saying so ------------------------------------------------------
 
 REFUSAL = Scan(
