@@ -13,7 +13,7 @@ from .normalize import stem_word, stem_words, text_boundary_ok, text_start_ok
 from .optionset import KEY_TOKEN, OptionSet
 from .result import ChoiceResult
 from .rules import (CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD,
-                    FIRST_THOUGHT)
+                    FIRST_THOUGHT, WHETHER_BEFORE)
 from .scan import present
 from .values import option_number, reply_numbers, reply_value, unit_at, unit_clash
 
@@ -302,6 +302,8 @@ def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
                     continue
             if _NEGATED_AFTER.match(low[b:b + 60]) or any(x <= a < y for x, y in phases):
                 negated = True
+            if "whether" in low and WHETHER_BEFORE.search(low, max(0, a - 110), a):
+                continue  # "difficult to state whether the force is greater in Pair 1": asked, not answered
             if not inside and not negated:
                 if questions:
                     if ends is None:

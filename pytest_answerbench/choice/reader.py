@@ -29,7 +29,7 @@ from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
                     NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, OTHERS_SAY, POS_AFTER,
                     STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CORRECTION_CUE, EXAMPLE_BEFORE, HYPOTHETICAL, RULES, Marker,
-                    RuleSet, before_other_question)
+                    RuleSet, WHETHER_BEFORE, before_other_question)
 from .scan import present
 
 # a closing answer labelled with its option's text: "(D) orange", "**(D) orange**"
@@ -680,6 +680,8 @@ class Reader(HedgeReading, OptionReader):
                 return None  # "at x = 1": a variable's value, not the answer
             if _CLOSING_LIST.search(before):
                 return None  # "Option D: the loss stays constant": an option quoted with its label
+            if "whether" in before and WHETHER_BEFORE.search(before):
+                return None  # "I can't tell whether the force is greater in Pair 1.": asked, not answered
             body = rest.strip().rstrip(".!")
             am = _APPROX.match(body)
             if am:

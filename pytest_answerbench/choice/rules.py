@@ -331,6 +331,11 @@ OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|som
                             # a choice the writer calls wrong: "It would be wrong to pick C", "a mistake to choose A"
                             r"\b(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+$")
 
+# "hard to state whether the force is greater in Pair 1", "I can't tell whether it is a cat": what a clause opened by
+# "whether" says (an indirect question, up to the end of its clause) is asked, not answered; "whether or not ..." is
+# a concession, not a question
+WHETHER_BEFORE = lazy_compile(r"\bwhether\b(?!\s+or\s+not\b)[^.;:!?,\n]{0,100}$", re.I)
+
 # someone else's answer before a bracketed letter: "Someone guessing quickly might say (D)", "Many people answer (B)"
 OTHERS_SAY = lazy_compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most)\s+"
                           r"(?:[a-z]+ing\s+(?:[a-z]+ly\s+)?)?(?:(?:would|might|may|could|often|usually|typically|"
