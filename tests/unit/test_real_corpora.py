@@ -323,3 +323,19 @@ def test_infer_choice_on_the_trace_choice_fresh_split_its_misses_read():
     n, agree, false_accepts, false_rejects = tallies[("infer_choice", "(overall)")]
     assert (n, agree, false_accepts, false_rejects) == (110, 110, 0, 0)
     assert agree > TRACE_FRESH_FIRST_SCORED[0] and false_accepts < TRACE_FRESH_FIRST_SCORED[1]
+
+
+#: trace_choice second fresh split (104 rows drawn and labelled after the fresh split was spent; 64 of them
+#: reasoning-model replies), scored once at the end of round 4: infer_choice agreed on 103 (1 false accept, tc-0371),
+#: VMCBench's and LiveXivVQA's default verdicts on all 104. Its miss was then read (docs/profiles-mc.md "Second fresh split").
+TRACE_FRESH2_FIRST_SCORED = (103, 1, 0)
+
+
+def test_infer_choice_on_the_trace_choice_second_fresh_split_its_miss_read():
+    tool = _tool("eval_real_corpus")
+    rows = [row for row in _corpus("trace_choice") if row["split"] == "fresh2"]
+    tallies, misses = tool.choice_tallies(rows)
+    assert not [row["id"] for reader, row, _ in misses if reader == "infer_choice"]
+    n, agree, false_accepts, false_rejects = tallies[("infer_choice", "(overall)")]
+    assert (n, agree, false_accepts, false_rejects) == (104, 104, 0, 0)
+    assert agree > TRACE_FRESH2_FIRST_SCORED[0] and false_accepts < TRACE_FRESH2_FIRST_SCORED[1]
