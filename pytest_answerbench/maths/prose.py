@@ -368,12 +368,13 @@ def _filled_blank(sentence: str, question: str | None) -> str:
     return ""
 
 
-_OR_GAP = lazy_compile(r"[\s,]*(?:either\s+)?\bor\b(?!\s*,|\s+(?:rather|equivalently|in\s+other\s+words)\b)\s*")
+_OR_GAP = lazy_compile(r"\s*\bor\b(?!\s*,|\s+(?:rather|equivalently|in\s+other\s+words|about|approximately)\b)\s*")
 
 
 def _spans_hedge(line: str) -> bool:
     """Do the last two math spans of ``line`` offer two different numbers joined by "or" ("$37$ or $27$")? Not
-    "$\\frac12$ or $0.5$" (one value said twice) nor "$12$, or rather $13$" (a correction)."""
+    "$\\frac12$ or $0.5$" (one value said twice), "$12$, or rather $13$" (a correction) nor "$24$, or $8$ each" (an
+    "or" after a comma restates)."""
     found = list(SPAN.finditer(line))[-2:]
     if len(found) < 2 or not _OR_GAP.fullmatch(line[found[0].end():found[1].start()]):
         return False

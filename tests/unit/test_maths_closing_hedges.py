@@ -11,6 +11,7 @@ import pytest
 
 from pytest_answerbench import score_row
 from pytest_answerbench.maths import final_answer
+from pytest_answerbench.maths.extract import or_hedge
 
 
 def read(response: str, question: str | None = None) -> tuple[str, ...] | None:
@@ -50,9 +51,21 @@ def test_a_hedge_between_two_values_is_wrong_whichever_is_last(response):
     ("So he has $3^3$ or $27$ marbles.", "27"),
     ("So he has $27$, or rather $27$ marbles.", "27"),
     ("Answer: 12,000 or 12000 dollars", "12000"),
+    ("So the total is $24, or $8 per person.", "8"),  # an "or" after a comma restates
+    ("So the total is $24$, or $8$ each.", "8"),
+    ("So it takes 2 hours or 120 minutes.", "120"),  # another unit: the same time said again
 ])
 def test_a_value_restated_or_corrected_after_or_is_still_the_answer(response, gold):
     assert accepted(response, gold)
+
+
+def test_an_equal_value_in_percent_is_no_hedge():
+    text = "She saves a share of 0.25 or 25%"
+    assert or_hedge(text, len(text) - 1) == ""
+    assert or_hedge(text.replace("25%", "30%"), len(text) - 1) == "0.25 or 30"
+    assert or_hedge("She saves 2 hours or 3 hours", len("She saves 2 hours or 3")) == "2 or 3"
+    assert or_hedge("She saves 2 hours or 3 minutes", len("She saves 2 hours or 3")) == ""
+    assert or_hedge("She saves 2 hours and 3 minutes", len("She saves 2 hours and 3")) is None
 
 
 def test_a_hedge_reads_as_both_values():
