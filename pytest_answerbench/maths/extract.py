@@ -619,8 +619,8 @@ def or_value(value: str) -> float | None:
 def or_hedge(text: str, end: int) -> str | None:
     """The hedge "a or b" whose second value ends at ``end`` in ``text`` (a sentence stating an answer): two values of
     one kind (the same unit, or one without) joined by "or", not equal; "" when they are equal ("1/2 or 0.5" restates
-    one value) or in two units ("2 hours or 120 minutes"); None when no such pair ends there. The words after "or" may only restate those before the first
-    value ("He spends $9 or He spends $8")."""
+    one value) or in two units ("2 hours or 120 minutes"); None when no such pair ends there. The words after "or"
+    may only restate those before the first value ("He spends $9 or He spends $8")."""
     found = _OR_HEDGE.search(text[max(0, end - 160):end])
     if found is None:
         return None
