@@ -118,6 +118,16 @@ def test_a_firm_answer_line_mid_reply_or_at_its_end_still_counts(response, gold)
     assert accepted(response, gold)
 
 
+@pytest.mark.parametrize("response", [
+    "The answer is not 25. It is 30.",
+    "So the answer is 25? No: 5 * 6 = 30.",
+    "Greg has 20 dollars. The answer is at least 25, since he adds more. He ends with 30.",
+])
+def test_the_closing_commitment_after_a_musing_on_the_same_line_wins(response):
+    assert accepted(response, "30")
+    assert not accepted(response, "25")
+
+
 def test_a_closing_paragraph_passes_over_a_musing_for_its_statement():
     response = ("Mitchell sold 21 lemonades at $4 each, so he made 84 dollars in all. The answer would be 21 if "
                 "the question asked for lemonades. Mitchell made 84 - 63 = 21 dollars more than Liam, the total "
