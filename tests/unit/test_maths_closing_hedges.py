@@ -97,6 +97,10 @@ _LEMONADE = ("Liam made $63 one weekend, and Mitchell sold lemonades at $4 apiec
     (_FOG, "The answer is not 140, since that value breaks the second condition.", "140", "130"),
     (_FOG, "Maybe the answer is 140? Let me check. No, that fails.", "140", "130"),
     (_FOG, "So the answer is 140? That seems too large.", "140", "130"),
+    # the closing commitment after a musing on the same line wins (each read the musing's value before)
+    ("{}", "The answer is not 25. It is 30.", "25", "30"),
+    ("{}", "So the answer is 25? No: 5 * 6 = 30.", "25", "30"),
+    ("{}", "Greg has 20 dollars. The answer is at least 25, since he adds more. He ends with 30.", "25", "30"),
     # a closing paragraph whose only values are musings states none of them (it closes on the question echoed)
     (_LEMONADE, "The answer is not 21, since that value breaks the second condition.", "21", None),
     (_LEMONADE, "If n were even the answer would be 21.", "21", None),
@@ -116,16 +120,6 @@ def test_a_musing_mid_line_in_a_one_line_reply_is_no_answer_line(template, musin
 ])
 def test_a_firm_answer_line_mid_reply_or_at_its_end_still_counts(response, gold):
     assert accepted(response, gold)
-
-
-@pytest.mark.parametrize("response", [
-    "The answer is not 25. It is 30.",
-    "So the answer is 25? No: 5 * 6 = 30.",
-    "Greg has 20 dollars. The answer is at least 25, since he adds more. He ends with 30.",
-])
-def test_the_closing_commitment_after_a_musing_on_the_same_line_wins(response):
-    assert accepted(response, "30")
-    assert not accepted(response, "25")
 
 
 def test_a_closing_paragraph_passes_over_a_musing_for_its_statement():
