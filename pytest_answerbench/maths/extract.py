@@ -111,7 +111,8 @@ _MARKERS = lazy_compile(
     r"|\*\*\s*final\s+answer\s*:?\s*\*\*\s*:?"  # a heading "**Final Answer**" / "**Final Answer:** 18"
     r"|(?m:^[ \t]*\#{1,6}[ \t]*final\s+answer[ \t]*:?[ \t]*$)"  # a Markdown heading "### Final Answer"
     r"|(?m:^[ \t]*(?-i:A|Ans)[ \t]*[:：](?![^\n]*\n[ \t]*(?-i:B)[ \t]*[:：]))"  # "A: 18" (not "A: 12\nB: 15", options)
-    r"|(?m:^[ \t]*\#{4}(?!\#)[ \t]*(?=[-+$\\\d.]))",  # GSM8K's "#### 18" (not a heading "#### Step 3")
+    r"|(?m:^[ \t]*\#{4}(?!\#)[ \t]*(?=[-+$\\\d.]))"  # GSM8K's "#### 18" (not a heading "#### Step 3")
+    r"|(?m:^[ \t]*\#{4}[ \t]*(?=\n[ \t]*[^\s#]))",  # a bare "####" line, its value on the next line
     re.I,
 )
 
@@ -588,6 +589,58 @@ def _hedges(m: re.Match) -> bool:
     return word != "and" or start == "between"
 
 
+# Two values of one kind joined by "or" ("10 tablespoons or 20 tablespoons", "$18,000 or $28,000/year", "He spends
+# $9 or He spends $8", "either 1700 pounds or 2700 pounds"): a hedge, whichever value is last. Groups: the first value,
+# its unit words, the words restated after "or", the second value. "or rather" and "or about" correct or restate
+# the value; so does an "or" after a comma ("$24, or $8 per person", "or, equivalently,"); a different unit ("2 hours
+# or 120 minutes") is another way to say it or another quantity, not an alternative.
+_OR_VALUE = r"(?:\\?\$)?-?\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?%?"
+_OR_HEDGE = lazy_compile(
+    rf"({_OR_VALUE})((?:\s*/\s*[A-Za-z]+|\s+[A-Za-z]+\.?){{0,2}})(?:\s+or\s+|\s*\\text\{{\s*or\s*\}}\s*)"
+    rf"(?!rather\b|equivalently\b|in\s+other\s+words\b|about\b|approximately\b|roughly\b)"
+    rf"((?:[A-Za-z]+\s+){{0,3}}?)({_OR_VALUE})\Z")
+_UNIT_AFTER = lazy_compile(r"\s*(/\s*[A-Za-z]+|[A-Za-z]+)?")
+
+
+def or_value(value: str) -> float | None:
+    """The number a value written with a currency sign, digit groups, a fraction bar or a percent sign is ("25%" is
+    0.25; None for anything else)."""
+    digits = re.sub(r"[\\$,%\s]|\{,\}", "", value)
+    scale = 100 if value.rstrip().endswith("%") else 1
+    try:
+        if "/" in digits:
+            top, bottom = digits.split("/")
+            return float(top) / float(bottom) / scale
+        return float(digits) / scale
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def or_hedge(text: str, end: int) -> str | None:
+    """The hedge "a or b" whose second value ends at ``end`` in ``text`` (a sentence stating an answer): two values of
+    one kind (the same unit, or one without) joined by "or", not equal; "" when they are equal ("1/2 or 0.5" restates
+    one value) or in two units ("2 hours or 120 minutes"); None when no such pair ends there. The words after "or"
+    may only restate those before the first value ("He spends $9 or He spends $8")."""
+    found = _OR_HEDGE.search(text[max(0, end - 160):end])
+    if found is None:
+        return None
+    units = [unit.split()[0].strip("/ .").lower() for unit in (found.group(2), _UNIT_AFTER.match(text, end).group(1))
+             if unit and unit.split()]
+    if len(units) == 2 and units[0] != units[1]:
+        return ""  # "2 hours or 120 minutes", "2 oranges or 5 fruits": one value said again, or another quantity
+    restated = found.group(3).split()
+    before = text[:max(0, end - 160) + found.start(1)].split()
+    if restated and before[-len(restated):] != restated:
+        return None  # "3 apples, or nearly 5 with the pears": the words after "or" say something new
+    percent = "%" if text[end:end + 1] == "%" else ""  # "0.25 or 25%": the sign after the sentence's last number
+    first, second = or_value(found.group(1)), or_value(found.group(4) + percent)
+    if first is None or second is None:
+        return None
+    if first == second:
+        return ""  # "1/2 or 0.5", "$50 or $50.00": one value said twice
+    return f"{found.group(1)} or {found.group(4)}"
+
+
 def reduce_sentence(text: str, multiple: bool = False) -> str:
     """A sentence stated as the answer -> the answer in it.
 
@@ -621,11 +674,14 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     last = numbers[-1]
     if _BOUND.search(text[max(0, last.start() - 24):last.start()]):
         return text  # "at least 7", "no more than 3": a bound, not a value (compared as text: wrong)
+    alternatives = or_hedge(text, last.end())
     hedge = None
     for hedge in _RANGE.finditer(text[:last.end()]):
         pass
-    if hedge and hedge.end() == last.end() and _hedges(hedge):
+    if alternatives != "" and hedge and hedge.end() == last.end() and _hedges(hedge):
         return f"{hedge.group(2)} to {hedge.group(4)}"  # "approximately 2.1–2.4 m/s": a range, not one value
+    if alternatives:
+        return alternatives  # "10 tablespoons or 20 tablespoons": a hedge between two values commits to neither
     scale = _SCALE_AFTER.match(text, last.end())
     if scale:
         return f"{last.group()} {scale.group(1).lower()}"  # "5 million": the scale is part of the number

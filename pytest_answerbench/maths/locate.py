@@ -440,14 +440,24 @@ def musing(text: str, marker: re.Match, question: str | None = None) -> bool:
     if _supposes(clause) or _PARTIAL.search(clause) or _CONDITIONAL_MARKER.search(marker.group()):
         return True
     after = text[marker.end():marker.end() + 200]
-    line_end = text.find("\n", marker.end())
-    if line_end >= 0 and text[line_end:].strip() and (
-            _GUESSING.search(clause) or _NOT_STATED.match(after) or _ASKED.match(after)):
-        return True  # along the way, before later lines: a guess, a question, a negation, a hedge, a bound
+    if (_GUESSING.search(clause) or _NOT_STATED.match(after) or _ASKED.match(after)) and _followed(text, marker.end()):
+        return True  # along the way, before later lines or sentences: a guess, a question, a negation, a hedge, a bound
     sentence = re.split(r"(?<=[^\d\s])\.(?:\s|$)|[\n!?;]", after, maxsplit=1)[0]
     if _FORM.match(sentence) or _PARTIAL.search(sentence) or _planned(text[max(0, start - 3000):start], sentence):
         return True
     return taken_back(text, marker.end(), question)  # "The answer is 274.\n\nWait, I made an error ...": taken back
+
+
+def _followed(text: str, end: int) -> bool:
+    """Does more of the response follow the sentence of the answer marker ending at ``end``: later lines, or, in a
+    reply written on one line, later sentences ("... The answer is not 140, since that breaks the condition. If the
+    city is 42 miles across, ...")? Then a guess, question or negation there is a thought along the way."""
+    line_end = text.find("\n", end)
+    if line_end >= 0 and text[line_end:].strip():
+        return True
+    rest = _SENTENCE_REST.match(text, end, end + 600)
+    tail = text[rest.end():line_end if line_end >= 0 else None] if rest is not None else ""
+    return re.search(r"[A-Za-z]{2}|\d", tail) is not None
 
 
 def _planned(before: str, stated: str) -> bool:
@@ -567,6 +577,8 @@ def _prose(scope: _Scope) -> Found | None:
     if found is None:
         return None
     last = scope.text.rstrip().rsplit("\n", 1)[-1]
+    # the sentence of the last line that states the answer (a reply written on one line: not its first sentence)
+    last = next((s for s in reversed(split_sentences(last)) if found.answers and found.answers[-1] in s), last)
     if _supposes(re.match(r"[^,;:]*[,;:]?", last).group()) and found.answers[-1] in last:
         # "If we want the sum to be even, it's 12.": a closing line supposing something about the problem commits
         # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits)

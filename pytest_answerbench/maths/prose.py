@@ -22,7 +22,7 @@ import re
 
 from .extract import (
     PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, joined_spans, labelled_run,
-    reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
+    or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
 )
 from ..text.patterns import lazy_compile
 from .meaning import claim
@@ -200,10 +200,21 @@ def _afterthought(sentence: str) -> bool:
     return not (reason and _CONCLUSION.search(reason.group(1)))
 
 
+# a sentence that says what the answer is not, would be, or may be ("The answer is not 21, since ...", "If n were
+# even the answer would be 21.", "Had it asked ..., we would answer 21.", "Maybe the answer is 21?"): it states none
+_MUSED = lazy_compile(r"(?i)\banswer(?:\s+is|'s)?\s+(?:not\b|n't\b)|\banswer\b[^.!?]{0,40}\?|\banswer\s+would\b|"
+                      r"\bwould\s+answer\b|^\W*(?:if|had|maybe|perhaps)\b[^.!?]{0,120}\banswer\b")
+
+
 def _closing_sentence(last: str) -> str:
     """The sentence of a closing line or paragraph that states the answer: the last one with math or a number,
-    passing over afterthoughts that follow a conclusion."""
+    passing over afterthoughts that follow a conclusion and sentences that muse about the answer (:data:`_MUSED`);
+    "" when every sentence with a value muses (it states none)."""
     stating = [s for s in split_sentences(last) if re.search(r"[\d$]|\\\(", s)]
+    committed = [s for s in stating if not _MUSED.search(s)]
+    if stating and not committed:
+        return ""
+    stating = committed
     while len(stating) > 1 and _afterthought(stating[-1]):
         stating.pop()
     return stating[-1] if stating else last
@@ -357,6 +368,20 @@ def _filled_blank(sentence: str, question: str | None) -> str:
     return ""
 
 
+_OR_GAP = lazy_compile(r"\s*\bor\b(?!\s*,|\s+(?:rather|equivalently|in\s+other\s+words|about|approximately)\b)\s*")
+
+
+def _spans_hedge(line: str) -> bool:
+    """Do the last two math spans of ``line`` offer two different numbers joined by "or" ("$37$ or $27$")? Not
+    "$\\frac12$ or $0.5$" (one value said twice), "$12$, or rather $13$" (a correction) nor "$24$, or $8$ each" (an
+    "or" after a comma restates)."""
+    found = list(SPAN.finditer(line))[-2:]
+    if len(found) < 2 or not _OR_GAP.fullmatch(line[found[0].end():found[1].start()]):
+        return False
+    values = [or_value(next(g for g in m.groups() if g is not None)) for m in found]
+    return None not in values and values[0] != values[1]
+
+
 def closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     """The answer the last line (or closing paragraph) of ``text`` states, or None (``question``, the row's, when the
     scorer has it: a closing sentence filling the blank a Chinese question ends on states what fills it).
@@ -401,6 +426,8 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if described is not None:
         return Extraction((described,), "prose")  # "... holds for all real $x$ with $0 < x \le 1$.": that set
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
+    if spans and not multiple and _spans_hedge(last):
+        return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")
     bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b)]

@@ -299,17 +299,18 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     upright unit letter, e-notation before a unit, a prime after a subscript) again, and those written from its fresh
     split's misses (the asked quantity restated, a Chinese blank filled, a gold's accepted range) again, and those
     written from the hand-written hard cases' third batch (Chinese claims, qualifiers, opening verdicts, labelled
-    sections, Celsius and kelvin) again: their scorer version is 14, so a
+    sections, Celsius and kelvin) again, and the closing commitment (a hedge with either value last, musings
+    mid-line in a one-line reply, a bare '####' line) again: their scorer version is 15, so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 14
-        old = {"benchmark": name, "profile": "default", "scorer_version": 13}
+        assert spec.version == 15
+        old = {"benchmark": name, "profile": "default", "scorer_version": 14}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 13, current 14"]
+            "scorer_version differs: baseline 14, current 15"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -386,34 +386,18 @@ def sweep(rows_by_split, thorough: bool):
     return mutated, skipped, wrong_way
 
 
-_ONE_LINE = ("a reply written on one line (CS336 GSM8K zero-shot): the musing, put at a sentence end, is read as "
-             "an answer line; a negation, a question or a guess commits to nothing only on a line later lines follow")
-_HEDGE_LAST = ("the hedge '<changed> or <gold>' on the closing answer line (or <answer> tag) is read as its last "
-               "value, the gold; a hedge between values commits to neither")
-_ECHO = ("a reply that echoes the question and never answers: the musing naming the gold becomes its answer "
-         "(read from the musing's sentence)")
-_CUT_OFF = ("a trace cut off mid-number ('p = sqrt(4,0'): with any musing inserted, the reader takes the trace's "
-            "own 'I think the correct answer is p = 64' mid-way instead of the cut-off last line (a length or "
-            "position rule, not the musing: the shift rm-0230 shows in test_trace_robustness.py)")
-_HASH_BLOCK = ("'Answer: Alexander spends $9' is read over the closing '####' whose value is on the next line "
-               "('He spends $8'): the last commitment is not found after a bare '####' line")
+_CUT_OFF = ("a looping trace cut off mid-number ('p = sqrt(4,0'), each of its 'I think the correct answer is p = 64' "
+            "taken back by the next sentence ('Wait, but in the initial solution ...'): the musing inserted between "
+            "one of them and its retraction leaves that answer line standing (a guess after an answer does not take "
+            "it back), and an answer line stated before a cut-off counts; the row is wrong only for being cut off, "
+            "which no reading of the closing commitment decides")
 
-#: wrong-way verdicts of the full sweep on main's reader: (row id, family) -> what was read and why. Every phrasing
-#: of that family on that row, under both scorers, runs as a strict xfail (test_known_wrong_way_verdicts)
+#: wrong-way verdicts of the full sweep: (row id, family) -> what was read and why. Every phrasing of that family on
+#: that row, under both scorers, runs as a strict xfail (test_known_wrong_way_verdicts). On main's reader at f389594
+#: there were 57 (18 hedges with the gold last, 29 musings mid-line in one-line replies, a bare '####' line, an echo
+#: of the question, the cut-off trace below); the closing-commitment readings (docs/profiles-math.md) fixed 53
 KNOWN: dict[tuple[str, str], str] = {
-    **{(row_id, "negation"): _ONE_LINE for row_id in (
-        "rm-0376", "rm-0377", "rm-0383", "rm-0385", "rm-0391", "rm-0392", "rm-0398", "rm-0401", "rm-0403", "rm-0404",
-        "rm-0407", "rm-0410", "rm-0418", "rm-0419", "rm-0425", "rm-0430", "rm-0431", "rm-0434")},
-    **{(row_id, "guess"): _ONE_LINE for row_id in (
-        "rm-0377", "rm-0383", "rm-0385", "rm-0391", "rm-0407", "rm-0418", "rm-0419", "rm-0425", "rm-0430", "rm-0431",
-        "rm-0434")},
-    **{("rm-0427", family): _ECHO for family in ("negation", "guess", "hypothetical", "other-reading")},
     **{("tm-0144", family): _CUT_OFF for family in ("guess", "hypothetical", "slip", "other-reading")},
-    **{(row_id, "hedge"): _HEDGE_LAST for row_id in (
-        "rm-0046", "rm-0224", "rm-0238", "rm-0250", "rm-0256", "rm-0265", "rm-0274", "rm-0292", "rm-0296", "rm-0316",
-        "rm-0325", "rm-0478", "rm-0491", "rm-0524", "rm-0548", "rm-0665", "rm-0671", "rm-1067")},
-    ("rm-0472", "wrong-final"): _HASH_BLOCK,
-    ("rm-0472", "hedge"): _HASH_BLOCK,
 }
 
 
