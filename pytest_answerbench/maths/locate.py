@@ -49,7 +49,8 @@ written ("If we want to express this as a fraction, ...") supposes nothing and c
 something about the problem commits to nothing. A "Question:" restating the row's question (``question``) is no new
 question: no cut is made there.
 
-Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) are dropped, and a text whose every
+Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) and GAOKAO-Bench's end-of-explanation and
+end-of-answer tokens (``<eoe>``, ``<eoa>``, wherever they stand, inside a formula too) are dropped, and a text whose every
 ``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
 question when the text before it already states an answer (a labelled one, "Question:", or a problem posed
 with no label after a box, in topic words neither the row's question nor the response used); a block repeating itself at the end is read once; a
@@ -103,6 +104,8 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("cut-off", "a response stopping mid-derivation (extract.truncated) or inside a box states no closing answer"),
     Cut("cut-off-statement", "an answer line cut off while stating its answer states none"),
     Cut("calculator", "GSM8K calculator annotations (<<5*25=125>>) are dropped: the value follows them"),
+    Cut("harness-marks", "GAOKAO-Bench's end-of-explanation and end-of-answer tokens (<eoe>, <eoa>) are the harness's, "
+                         "dropped wherever they stand ('$\\frac{N_1}{N}<eoa>$')"),
     Cut("currency", "a text whose every $ is followed by a digit writes dollars ($4 * 30 = $120), not math spans"),
     Cut("duration", "a duration in two units ('3 hours and 35 minutes', '2 min 5 s') is one quantity in the smaller unit "
                     "('215 minutes'), not a list of two numbers"),
@@ -632,14 +635,18 @@ _TRAILER = lazy_compile(r"(?:</\s*answer\s*>|<eo[ae]>|<\|[a-z_]{2,20}\|>(?:[ \t]
 
 
 _CALCULATOR = lazy_compile(r"<<[^<>\n]{1,80}=[^<>\n]{0,40}>>")
+_HARNESS_MARK = lazy_compile(r"<eo[ae]>")
 _MONEY_ONLY = lazy_compile(r"\$(?![\d<])")  # a dollar sign not followed by a digit (or an annotation): math
 
 
 def _plain_text(text: str) -> str:
-    """``text`` without GSM8K calculator annotations, and with dollars written ``\\$`` when every ``$`` of it
-    is followed by a digit (cuts ``calculator`` and ``currency``)."""
+    """``text`` without GSM8K calculator annotations and GAOKAO-Bench's ``<eoe>`` / ``<eoa>`` tokens, and with dollars
+    written ``\\$`` when every ``$`` of it is followed by a digit (cuts ``calculator``, ``harness-marks`` and
+    ``currency``)."""
     if "<<" in text:
         text = _CALCULATOR.sub("", text)
+    if "<eo" in text:
+        text = _HARNESS_MARK.sub("", text)
     if "$" in text and not _MONEY_ONLY.search(text):
         text = re.sub(r"(?<!\\)\$", r"\\$", text)
     return text

@@ -300,17 +300,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     split's misses (the asked quantity restated, a Chinese blank filled, a gold's accepted range) again, and those
     written from the hand-written hard cases' third batch (Chinese claims, qualifiers, opening verdicts, labelled
     sections, Celsius and kelvin) again, and the closing commitment (a hedge with either value last, musings
-    mid-line in a one-line reply, a bare '####' line) again: their scorer version is 15, so a
+    mid-line in a one-line reply, a bare '####' line) again, and those written from trace_math's second fresh
+    split's misses (<eoa> inside a formula, a gold's forms joined by ##, statement numbers) again: their scorer
+    version is 16, so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 15
-        old = {"benchmark": name, "profile": "default", "scorer_version": 14}
+        assert spec.version == 16
+        old = {"benchmark": name, "profile": "default", "scorer_version": 15}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 14, current 15"]
+            "scorer_version differs: baseline 15, current 16"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

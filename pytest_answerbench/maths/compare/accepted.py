@@ -2,7 +2,11 @@
 1 < e <= sqrt 5). Exam keys for "write one value of e such that ..." give one example and the condition every
 right answer meets; a careful grader accepts any value meeting it. Only a chained or one-sided inequality on one
 named quantity is read; a prediction naming that quantity (``e=\\frac{3}{2}``) or a bare number is tested against
-it, numerically. Any other gold is left to the other steps."""
+it, numerically. Any other gold is left to the other steps.
+
+A key may also write its one answer in several forms joined by ``##`` (GAOKAO-Bench's ``\\frac{3}{10} \\# \\# 0.3``):
+when every form has the same value the gold is its first form (:func:`one_of_forms`); forms of different values
+are left as written (they may be several blanks)."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from typing import Any, Callable
 from ...text.patterns import lazy_compile
 from .values import Unknown, numeric, parse
 
-__all__ = ["accepted_values"]
+__all__ = ["accepted_values", "one_of_forms"]
 
 _ANY_OF = lazy_compile(r"^(?P<value>[^()（）]+?)\s*[(（]\s*(?:只要)?满足\s*\$?(?P<cond>[^()（）$]+?)\$?\s*"
                        r"(?:的值)?\s*(?:皆可|均可|都可以?|即可)\s*[)）]\s*[.。]?$")
@@ -64,3 +68,19 @@ def accepted_values(gold: str, pred: str) -> tuple[str, tuple[bool, str] | None]
     sides = [number if i == names[0] else b for i, b in enumerate(bounds)]
     meets = all(_OPS[op](sides[i], sides[i + 1]) for i, op in enumerate(ops))
     return m.group("value").strip(), (bool(meets), "accepted-range" if meets else "outside-accepted-range")
+
+
+_FORMS_JOIN = lazy_compile(r"\s*(?:\\#\s*\\#|##)\s*")
+
+
+def one_of_forms(gold: str) -> str | None:
+    """The first of the forms a gold joins by ``##`` when all are one value (``$\\frac{3}{10} \\# \\# 0.3$``:
+    ``\\frac{3}{10}``); None when the gold joins no forms, a form is no number, or two forms differ."""
+    forms = [f.strip().strip("$").strip() for f in _FORMS_JOIN.split(gold.strip().strip("$"))]
+    if len(forms) < 2 or not all(forms):
+        return None
+    values = [_value(f) for f in forms]
+    first = values[0]
+    if first is None or any(v is None or abs(v - first) > 1e-12 * max(1, abs(first)) for v in values[1:]):
+        return None
+    return forms[0]

@@ -11,34 +11,37 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
 4. ``accepted`` (25): a gold stating the condition its answers meet (``2 (满足 $1<e \\leq \\sqrt{5}$ 皆可)``): a
    number, or the condition's quantity set to one, meeting it is right and one outside it wrong; any other
-   prediction is compared with the gold's example (:mod:`.accepted`).
-5. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
+   prediction is compared with the gold's example (:mod:`.accepted`); a gold writing one value in several forms
+   joined by ``##`` (``\\frac{3}{10} \\# \\# 0.3``) is its first form.
+5. ``statements`` (27): a gold naming numbered statements by their labels side by side (``(2)(3)``, ``②③``): the
+   set of statements a prediction so written names, not a product (:mod:`.labels`).
+6. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
    both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a numeral in a base
    read as its value (``100100_2``) or, in a letter base, as its polynomial (``100100_b``), and a bare numeral
    against one in the base the question asks as written in that base (:func:`.asked.in_asked_base`); a
    decimal comma against a decimal read as the decimal point; a known unit written as text after a symbolic answer
    (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no symbols of the other answer.
-6. ``clock`` (40): times of day as times, not ratios.
-7. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
+7. ``clock`` (40): times of day as times, not ratios.
+8. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
    variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
-8. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
+9. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
    letter renamed to the gold's when the row's question writes neither (a dummy name the answer binds).
-9. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
+10. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
    unit the question asks the answer in, when the prediction's converts into it: :func:`.asked.in_asked_unit`),
    and a label before the prediction (``S = ...``) is dropped when the gold has none.
-10. ``exact`` (60): the same text with the same marks.
-11. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+11. ``exact`` (60): the same text with the same marks.
+12. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
    ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
-12. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
+13. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
-13. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+14. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
-14. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-15. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-16. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+15. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+16. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
+17. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
     numbered parts as the gold has answers: the grading conventions; method ``blanks:...``).
 """
@@ -58,7 +61,8 @@ from ..meaning import same_meaning
 from ..symbols import read_notation
 from ..units import read_unit
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
-from .accepted import accepted_values
+from .accepted import accepted_values, one_of_forms
+from .labels import same_statements
 from .aliases import question_context
 from .asked import (asked_letter_unit, asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit,
                     in_units_of, renamed, stated_precision)
@@ -195,6 +199,10 @@ def _clean(a: _Answers) -> None:
 
 
 def _accepted(a: _Answers) -> Outcome | None:
+    if "#" in a.gold:
+        first = one_of_forms(a.gold)
+        if first is not None:
+            a.gold = first
     if "满足" not in a.gold:
         return None
     found = accepted_values(a.gold, a.pred)
@@ -204,6 +212,12 @@ def _accepted(a: _Answers) -> Outcome | None:
     if verdict is None:
         a.gold = example
     return verdict
+
+
+def _statements(a: _Answers) -> Outcome | None:
+    if ")" in a.gold or "）" in a.gold or any("\u2460" <= c <= "\u2473" for c in a.gold):
+        return same_statements(a.gold, a.pred)
+    return None
 
 
 def _clock(a: _Answers) -> Outcome | None:
@@ -502,6 +516,7 @@ STEPS: tuple[Rule, ...] = (
     Rule("eigenvector", 15, _eigenvector),
     Rule("matrix", 20, _matrix),
     Rule("accepted", 25, _accepted),
+    Rule("statements", 27, _statements),
     Rule("clean", 30, _clean),
     Rule("clock", 40, _clock),
     Rule("notation", 45, _notation),
