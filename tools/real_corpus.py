@@ -598,8 +598,14 @@ def trace_logprob_page(record: Record) -> dict:
 def trace_gaokao_blank_2023(record: Record) -> dict:
     """GAOKAO-Bench fill-in-the-blank results as first published (``result/<model>_填空题/...``, 2023):
     ``example[i]``'s question, the gold ``answer`` (outer whitespace dropped) and the model's ``model_output``;
-    the later ``Results/`` files name the gold ``standard_answer`` (``reason_gaokao_blank``)."""
-    item = record.item(record.load("json")["example"], record.index(r"example\[(\d+)\]"))
+    the later ``Results/`` files name the gold ``standard_answer`` (``reason_gaokao_blank``). The text-davinci-003
+    and MOSS files of the same commit are a bare list: ``[i]``'s question, gold ``standard_answer`` and
+    ``model_output``."""
+    data = record.load("json")
+    if isinstance(data, list):
+        item = record.item(data, record.index(r"\[(\d+)\]"))
+        return {"question": item["question"], "gold": item["standard_answer"].strip(), "response": item["model_output"]}
+    item = record.item(data["example"], record.index(r"example\[(\d+)\]"))
     return {"question": item["question"], "gold": item["answer"].strip(), "response": item["model_output"]}
 
 
