@@ -15,7 +15,7 @@ answer style and per split:
   rows with more options are left out of their figures (the count is printed).
 
     python tools/eval_real_choice.py [--data DIR | path/to/file.jsonl] [--corpus NAME]
-                                     [--split dev|heldout|fresh|fresh2|all] [--misses] [--json]
+                                     [--split dev|heldout|fresh|fresh2|fresh3|all] [--misses] [--json]
 
 ``--corpus`` names another multiple-choice corpus of the same row shape (``reason_choice``, ``trace_choice``:
 tests/data/<name>.README.md), read the same way; ``--split`` keeps the rows of one split. A file given by path is
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", default="real_choice",
                     choices=[c.name for c in real_corpus.CORPORA if c.kind not in ("math", "reason_math")],
                     help="the multiple-choice corpus to read (default real_choice)")
-    ap.add_argument("--split", choices=("dev", "heldout", "fresh", "fresh2", "all"), default="all",
+    ap.add_argument("--split", choices=("dev", "heldout", "fresh", "fresh2", "fresh3", "all"), default="all",
                     help="rows of this split only (default all)")
     ap.add_argument("--misses", action="store_true", help="list every disagreement")
     ap.add_argument("--json", action="store_true", help="print the tallies as JSON")

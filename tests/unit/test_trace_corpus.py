@@ -5,10 +5,11 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 (and, for the log-probability pages, ``gold_source``, the AIME record the page's index names), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 670 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 720 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
-  tm-0548, the rows drawn after both were scored; ``fresh2`` from tm-0549, drawn after ``fresh`` was scored), both
-  verdicts, at least four repositories and none over 45% of the rows;
+  tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
+  scored; ``fresh3`` from tm-0671, drawn after ``fresh2`` was scored), both verdicts, at least four repositories
+  and none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
   traces, the Chinese rows; the rebuild from the snapshots
@@ -45,10 +46,11 @@ REPOS = {"zzli2022/TLDR", "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reas
          "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-", "zhusq20/reasoning-evals",
          "pingzhili/lm-reasoning-eval", "OpenLMLab/GAOKAO-Bench"}
 #: rows tm-0001..tm-0400 are split dev/heldout by their pointer; the next FRESH rows form the fresh split, the FRESH2
-#: rows after them the second fresh split
+#: rows after them the second fresh split, the FRESH3 rows after those the third
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
+FRESH3 = 50
 #: never used (the brief's list, and the lead's hidden measure), matched case-insensitively in every pointer
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
             "omni-math", "mathvista", "mmlu-pro", "zeroeval", "microsoft/tora", "openai/grade-school-math")
@@ -68,10 +70,13 @@ def number(line: dict) -> int:
 
 
 def drawn_split(line: dict) -> str:
-    """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, then ``fresh2``."""
+    """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
+    ``fresh3``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
-    return "fresh" if number(line) <= DRAWN_FIRST + FRESH else "fresh2"
+    if number(line) <= DRAWN_FIRST + FRESH:
+        return "fresh"
+    return "fresh2" if number(line) <= DRAWN_FIRST + FRESH + FRESH2 else "fresh3"
 
 
 def repo_of(pointer: str) -> str:
@@ -81,7 +86,8 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, DRAWN_FIRST + FRESH + FRESH2 + 1)]
+    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3
+    assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
 @pytest.mark.parametrize("line", TRACE, ids=[line["id"] for line in TRACE])
@@ -140,6 +146,21 @@ def test_the_second_fresh_split():
     assert 40 <= correct <= len(fresh2) - 40, "both verdicts are the yardstick"
 
 
+def test_the_third_fresh_split():
+    """Drawn after the second fresh split was scored, aimed at Chinese: 50 GAOKAO-Bench blanks, 25 each from
+    text-davinci-003's and MOSS's answer files (first run), models and files no earlier row reads; both verdicts."""
+    fresh3 = [line for line in TRACE if line["split"] == "fresh3"]
+    assert [line["id"] for line in fresh3] == [f"tm-{n:04d}" for n in range(DRAWN_FIRST + FRESH + FRESH2 + 1,
+                                                                              len(TRACE) + 1)]
+    assert len(fresh3) == FRESH3 and {repo_of(line["source"]) for line in fresh3} == {"OpenLMLab/GAOKAO-Bench"}
+    assert Counter(line["model"] for line in fresh3) == {"text-davinci-003": 25, "MOSS": 25}
+    assert all("_Questions_1/" in line["source"] and line["source"].endswith("]") for line in fresh3)
+    earlier = {line["source"].split("#")[0] for line in TRACE if line["split"] != "fresh3"}
+    assert not earlier & {line["source"].split("#")[0] for line in fresh3}
+    assert not {line["model"] for line in TRACE if line["split"] != "fresh3"} & {"text-davinci-003", "MOSS"}
+    assert 1 <= sum(line["label"] for line in fresh3) < len(fresh3), "both verdicts"
+
+
 def test_no_record_of_another_corpus_is_drawn_again():
     """No pointer of trace_math is a row of real_math or reason_math; the gaokao rows come from other models' files
     than the ones reason_math reads."""
@@ -179,11 +200,12 @@ ASKED_UNIT = re.compile(r"\bin\s+(?:units of\s+)?\$?\s*(?:\\(?:mathrm|text)\s*\{
 def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     """Golds that are not integers (40% at least, in the whole and in each fresh split), the Minerva physics rows
     (in the second fresh split, 30 whose question names the unit asked), traces with a think block, questions in
-    Chinese (a reply that answers is closed by its 【答案】 line or a sentence; the others loop or hold an API error,
-    and are wrong)."""
+    Chinese (a reply that answers is closed by its 【答案】 line or a sentence; the others loop, are cut off or hold
+    an API error, and are wrong)."""
     fresh = [row for row in trace_corpus if row["split"] == "fresh"]
     fresh2 = [row for row in trace_corpus if row["split"] == "fresh2"]
-    for rows in (trace_corpus, fresh, fresh2):
+    fresh3 = [row for row in trace_corpus if row["split"] == "fresh3"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -191,11 +213,13 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     units = [row for row in minerva if row["split"] == "fresh2"
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
-    for rows, least in ((fresh, 30), (fresh2, 40)):
+    for rows, least in ((fresh, 30), (fresh2, 40), (fresh3, 50)):
         chinese = [row for row in rows if re.search(r"[\u4e00-\u9fff]", row["question"])]
         assert len(chinese) >= least
-        assert all(row["style"] in ("chinese", "prose") or (row["style"] in ("degenerate", "no-answer")
+        assert all(row["style"] in ("chinese", "prose") or (row["style"] in ("degenerate", "no-answer", "truncated")
                                                            and not row["label"]) for row in chinese)
+    # a Chinese row labelled right commits in its 【答案】 line
+    assert all("【答案】" in row["prediction"] for row in fresh3 if row["label"])
     assert sum("</think>" in row["prediction"] for row in trace_corpus) >= 60
     truncated = [row for row in trace_corpus if row["style"] in ("truncated", "degenerate")]
     assert truncated and not any(row["label"] for row in truncated), "a reply cut off before answering is wrong"
