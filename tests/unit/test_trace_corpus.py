@@ -5,7 +5,7 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 (and, for the log-probability pages, ``gold_source``, the AIME record the page's index names), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 720 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 740 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
   scored; ``fresh3`` from tm-0671, drawn after ``fresh2`` was scored), both verdicts, at least four repositories
@@ -50,7 +50,9 @@ REPOS = {"zzli2022/TLDR", "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reas
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
-FRESH3 = 50
+FRESH3 = 70
+#: of them the Chinese rows, drawn first (the English ones follow)
+FRESH3_CHINESE = 50
 #: never used (the brief's list, and the lead's hidden measure), matched case-insensitively in every pointer
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
             "omni-math", "mathvista", "mmlu-pro", "zeroeval", "microsoft/tora", "openai/grade-school-math")
@@ -147,18 +149,25 @@ def test_the_second_fresh_split():
 
 
 def test_the_third_fresh_split():
-    """Drawn after the second fresh split was scored, aimed at Chinese: 50 GAOKAO-Bench blanks, 25 each from
-    text-davinci-003's and MOSS's answer files (first run), models and files no earlier row reads; both verdicts."""
+    """Drawn after the second fresh split was scored, aimed at Chinese: first 50 GAOKAO-Bench blanks, 25 each from
+    text-davinci-003's and MOSS's answer files (first run), models and files no earlier row reads; then 20 MATH-500
+    rows, 5 from each English repository but lm-reasoning-eval; both verdicts."""
     fresh3 = [line for line in TRACE if line["split"] == "fresh3"]
     assert [line["id"] for line in fresh3] == [f"tm-{n:04d}" for n in range(DRAWN_FIRST + FRESH + FRESH2 + 1,
                                                                               len(TRACE) + 1)]
-    assert len(fresh3) == FRESH3 and {repo_of(line["source"]) for line in fresh3} == {"OpenLMLab/GAOKAO-Bench"}
-    assert Counter(line["model"] for line in fresh3) == {"text-davinci-003": 25, "MOSS": 25}
-    assert all("_Questions_1/" in line["source"] and line["source"].endswith("]") for line in fresh3)
+    chinese, english = fresh3[:FRESH3_CHINESE], fresh3[FRESH3_CHINESE:]
+    assert len(fresh3) == FRESH3 and {repo_of(line["source"]) for line in chinese} == {"OpenLMLab/GAOKAO-Bench"}
+    assert Counter(line["model"] for line in chinese) == {"text-davinci-003": 25, "MOSS": 25}
+    assert all("_Questions_1/" in line["source"] and line["source"].endswith("]") for line in chinese)
     earlier = {line["source"].split("#")[0] for line in TRACE if line["split"] != "fresh3"}
-    assert not earlier & {line["source"].split("#")[0] for line in fresh3}
+    assert not earlier & {line["source"].split("#")[0] for line in chinese}
     assert not {line["model"] for line in TRACE if line["split"] != "fresh3"} & {"text-davinci-003", "MOSS"}
-    assert 1 <= sum(line["label"] for line in fresh3) < len(fresh3), "both verdicts"
+    assert Counter(repo_of(line["source"]) for line in english) == {repo: 5 for repo in REPOS - {
+        "OpenLMLab/GAOKAO-Bench", "pingzhili/lm-reasoning-eval"}}
+    # the English rows come from answer files earlier rows read, so their harness and model are known ones
+    assert {line["source"].split("#")[0] for line in english} <= earlier
+    for rows in (chinese, english):
+        assert 1 <= sum(line["label"] for line in rows) < len(rows), "both verdicts"
 
 
 def test_no_record_of_another_corpus_is_drawn_again():
@@ -213,13 +222,13 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     units = [row for row in minerva if row["split"] == "fresh2"
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
-    for rows, least in ((fresh, 30), (fresh2, 40), (fresh3, 50)):
+    for rows, least in ((fresh, 30), (fresh2, 40), (fresh3, FRESH3_CHINESE)):
         chinese = [row for row in rows if re.search(r"[\u4e00-\u9fff]", row["question"])]
         assert len(chinese) >= least
         assert all(row["style"] in ("chinese", "prose") or (row["style"] in ("degenerate", "no-answer", "truncated")
                                                            and not row["label"]) for row in chinese)
     # a Chinese row labelled right commits in its 【答案】 line
-    assert all("【答案】" in row["prediction"] for row in fresh3 if row["label"])
+    assert all("【答案】" in row["prediction"] for row in fresh3[:FRESH3_CHINESE] if row["label"])
     assert sum("</think>" in row["prediction"] for row in trace_corpus) >= 60
     truncated = [row for row in trace_corpus if row["style"] in ("truncated", "degenerate")]
     assert truncated and not any(row["label"] for row in truncated), "a reply cut off before answering is wrong"
