@@ -105,7 +105,8 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("cut-off-statement", "an answer line cut off while stating its answer states none"),
     Cut("calculator", "GSM8K calculator annotations (<<5*25=125>>) are dropped: the value follows them"),
     Cut("harness-marks", "GAOKAO-Bench's end-of-explanation and end-of-answer tokens (<eoe>, <eoa>) are the harness's, "
-                         "dropped wherever they stand ('$\\frac{N_1}{N}<eoa>$')"),
+                         "dropped wherever they stand ('$\\frac{N_1}{N}<eoa>$'); one ending a line that left a math "
+                         "span open closes it ('$k=\\frac{1}{2}<eoa>')"),
     Cut("currency", "a text whose every $ is followed by a digit writes dollars ($4 * 30 = $120), not math spans"),
     Cut("duration", "a duration in two units ('3 hours and 35 minutes', '2 min 5 s') is one quantity in the smaller unit "
                     "('215 minutes'), not a list of two numbers"),
@@ -646,10 +647,18 @@ def _plain_text(text: str) -> str:
     if "<<" in text:
         text = _CALCULATOR.sub("", text)
     if "<eo" in text:
-        text = _HARNESS_MARK.sub("", text)
+        text = _HARNESS_MARK.sub(lambda m: _closing_mark(text, m.start()), text)
     if "$" in text and not _MONEY_ONLY.search(text):
         text = re.sub(r"(?<!\\)\$", r"\\$", text)
     return text
+
+
+def _closing_mark(text: str, at: int) -> str:
+    """What a harness's end token at ``at`` becomes: nothing, or the ``$`` closing a math span its line left open
+    ("【答案】$k=\\frac{\\sqrt{2}}{2}<eoa>": the token ends the answer, so it ends the span too)."""
+    line = text[text.rfind("\n", 0, at) + 1:at].replace("\\$", "").replace("$$", "")
+    closed_after = text[at + 5:at + 6] == "$"  # "...<eoa>$": the span closes right after the token
+    return "$" if line.count("$") % 2 and not closed_after else ""
 
 
 # "3 hours and 35 minutes", "3 h 35 min", "3 \\text{ hours and } 35 \\text{ minutes}": one duration, two units

@@ -368,6 +368,10 @@ def _filled_blank(sentence: str, question: str | None) -> str:
     return ""
 
 
+# "Therefore, the value of $k$ is 1.", "So $x$ equals 5.": a math span that only names a quantity, then a plain value
+# stated for it outside math: the span is the sentence's subject, the value its answer
+_NAME_THEN_VALUE = lazy_compile(r"\$\s*(?:[A-Za-z]|\\[a-z]{2,8})(?:_\{?\w{1,3}\}?)?\s*\$[^$\d]{0,30}?\b(?:is|are|equals|was|becomes)"
+                                r"\s+(?:about\s+|approximately\s+|exactly\s+)?[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?![\d.,/]?\d)[^$]*$")
 _OR_GAP = lazy_compile(r"\s*\bor\b(?!\s*,|\s+(?:rather|equivalently|in\s+other\s+words|about|approximately)\b)\s*")
 
 
@@ -426,6 +430,8 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if described is not None:
         return Extraction((described,), "prose")  # "... holds for all real $x$ with $0 < x \le 1$.": that set
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
+    if spans and "$" in last and _NAME_THEN_VALUE.search(last):
+        spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer
     if spans and not multiple and _spans_hedge(last):
         return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
     if spans:

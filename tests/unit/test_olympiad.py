@@ -301,18 +301,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     written from the hand-written hard cases' third batch (Chinese claims, qualifiers, opening verdicts, labelled
     sections, Celsius and kelvin) again, and the closing commitment (a hedge with either value last, musings
     mid-line in a one-line reply, a bare '####' line) again, and those written from trace_math's second fresh
-    split's misses (<eoa> inside a formula, a gold's forms joined by ##, statement numbers) again: their scorer
-    version is 16, so a
+    split's misses (<eoa> inside a formula, a gold's forms joined by ##, statement numbers) again, and those from
+    its third fresh split's (an end token closing a span, a name then its plain value) again: their scorer
+    version is 17, so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 16
-        old = {"benchmark": name, "profile": "default", "scorer_version": 15}
+        assert spec.version == 17
+        old = {"benchmark": name, "profile": "default", "scorer_version": 16}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 15, current 16"]
+            "scorer_version differs: baseline 16, current 17"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

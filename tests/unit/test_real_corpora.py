@@ -204,6 +204,10 @@ TRACE_FRESH_READ_FALSE_ACCEPTS = 0  # of 67 wrong fresh rows
 #: its misses read ("The second fresh split scored"): all 46 and none of the 76 after those readings.
 TRACE_FRESH2_READ_TPR_FLOOR = {"olympiad/default": 46 / 46, "imo/default": 46 / 46}
 TRACE_FRESH2_READ_FALSE_ACCEPTS = 0  # of 76 wrong rows
+#: the third fresh split (70 rows: 50 Chinese gaokao blanks, 20 MATH-500 traces), scored once at the end of round 4
+#: (15 of 17 correct rows accepted, none of the 53 wrong ones), then its two misses read: all 17, none of the 53.
+TRACE_FRESH3_READ_TPR_FLOOR = {"olympiad/default": 17 / 17, "imo/default": 17 / 17}
+TRACE_FRESH3_READ_FALSE_ACCEPTS = 0  # of 53 wrong rows
 
 
 @pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
@@ -230,13 +234,19 @@ def test_maths_default_profiles_on_the_trace_corpus_second_fresh_misses_read(sco
     check_dev_floors(rows, scorer, (122, 46), TRACE_FRESH2_READ_TPR_FLOOR[scorer], TRACE_FRESH2_READ_FALSE_ACCEPTS)
 
 
+@pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
+def test_maths_default_profiles_on_the_trace_corpus_third_fresh_misses_read(scorer):
+    rows = [row for row in _corpus("trace_math") if row["split"] == "fresh3"]
+    check_dev_floors(rows, scorer, (70, 17), TRACE_FRESH3_READ_TPR_FLOOR[scorer], TRACE_FRESH3_READ_FALSE_ACCEPTS)
+
+
 def test_imo_and_olympiad_give_the_same_verdicts_on_the_trace_corpus():
-    """Every split scored and read (dev; held-out, fresh and second fresh, misses read; not the third fresh split,
-    unread until the lead scores it once): the two default profiles agree on every row."""
+    """Every split, scored and read (dev; held-out and the three fresh splits, misses read): the two default
+    profiles agree on every row."""
     tool = _tool("eval_real_corpus")
     olympiad, imo = tool._olympiad("default"), tool._imo("default")
-    rows = [row for row in _corpus("trace_math") if row["split"] != "fresh3"]  # fresh3: unread until scored once
-    assert len(rows) == 670
+    rows = _corpus("trace_math")
+    assert len(rows) == 740
     assert [row["id"] for row in rows if olympiad(row) != imo(row)] == []
 
 #: reason_choice dev rows infer_choice disagreed on at first contact (288/290), both read right since by the rules
