@@ -624,6 +624,10 @@ READERS["trace_math"] = [
     # fresh split), in the Results/ format; the question files themselves hold no answer
     ("OpenLMLab/GAOKAO-Bench", r"Data/Subjective_Questions/[^/]+_2010-2022_Math_(I|II)_Fill-in-the-Blank\.json",
      reason_gaokao_blank),
+    # the fourth fresh split: gpt-4-0314's blanks in the later Results/ files (the records reason_math does not
+    # read), and PHYSICS problems with a unit gold answered by reasoning models, both read as reason_math reads them
+    ("OpenLMLab/GAOKAO-Bench", r"Results/[^/]+/[^/]+_Math_(I|II)_Fill-in-the-Blank\.json", reason_gaokao_blank),
+    ("yale-nlp/Physics", r"outputs/[^/]+/[a-z]+_dataset_textonly/response\.jsonl", reason_physics),
 ]
 CORPORA += (
     Corpus("trace_math", "trace_math",
