@@ -1,14 +1,16 @@
-"""The ``trace_math`` corpus (reasoning-era maths traces from five repositories, and Chinese gaokao blanks in the fresh
-splits; tests/data/trace_math.README.md).
+"""The ``trace_math`` corpus (reasoning-era maths traces from five repositories, and Chinese gaokao blanks and physics
+problems with units in the fresh splits; tests/data/trace_math.README.md).
 
 What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row the id, the pointer to the record
-(and, for the log-probability pages, ``gold_source``, the AIME record the page's index names), harness, model,
+(and, for the log-probability pages and the PHYSICS outputs, ``gold_source``: the AIME record the page's index names,
+the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 740 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 830 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
-  scored; ``fresh3`` from tm-0671, drawn after ``fresh2`` was scored), both verdicts, at least four repositories
+  scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` from tm-0741, drawn after
+  ``fresh3`` was scored), both verdicts, at least four repositories
   and none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
@@ -42,17 +44,23 @@ KEYS = {"id", "source", "harness", "model", "style", "split", "label", "why", "s
         "question_sha256", "chars"}
 STYLES = {"think-final-box", "final-answer-box", "boxed", "box-then-code", "answer-line", "option-letter", "units",
           "prose", "truncated", "degenerate", "no-answer", "chinese"}
-REPOS = {"zzli2022/TLDR", "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning",
-         "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-", "zhusq20/reasoning-evals",
-         "pingzhili/lm-reasoning-eval", "OpenLMLab/GAOKAO-Bench"}
+#: the repositories the first four splits read; the fourth fresh split adds PHYSICS
+EARLIER_REPOS = {"zzli2022/TLDR", "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning",
+                 "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-", "zhusq20/reasoning-evals",
+                 "pingzhili/lm-reasoning-eval", "OpenLMLab/GAOKAO-Bench"}
+PHYSICS = "yale-nlp/Physics"
+REPOS = EARLIER_REPOS | {PHYSICS}
 #: rows tm-0001..tm-0400 are split dev/heldout by their pointer; the next FRESH rows form the fresh split, the FRESH2
-#: rows after them the second fresh split, the FRESH3 rows after those the third
+#: rows after them the second fresh split, the FRESH3 rows after those the third, the FRESH4 rows after those the fourth
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
 FRESH3 = 70
+FRESH4 = 90
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
+#: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
+FRESH4_GROUPS = (("chinese", 40), ("physics", 30), ("english", 20))
 #: never used (the brief's list, and the lead's hidden measure), matched case-insensitively in every pointer
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
             "omni-math", "mathvista", "mmlu-pro", "zeroeval", "microsoft/tora", "openai/grade-school-math")
@@ -73,12 +81,15 @@ def number(line: dict) -> int:
 
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
-    ``fresh3``."""
+    ``fresh3``, ``fresh4``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
-    if number(line) <= DRAWN_FIRST + FRESH:
-        return "fresh"
-    return "fresh2" if number(line) <= DRAWN_FIRST + FRESH + FRESH2 else "fresh3"
+    end = DRAWN_FIRST
+    for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3)):
+        end += size
+        if number(line) <= end:
+            return split
+    return "fresh4"
 
 
 def repo_of(pointer: str) -> str:
@@ -88,7 +99,7 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3
+    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -104,8 +115,9 @@ def test_label_line(line):
     assert all(HEX.match(line[key]) for key in ("sha256", "gold_sha256", "question_sha256"))
     assert type(line["chars"]) is int and line["chars"] > 0
     assert line["split"] == drawn_split(line)
-    # only the log-probability pages hold no question or gold: theirs come from the record gold_source names
-    assert ("gold_source" in line) == line["source"].startswith("pingzhili/lm-reasoning-eval@")
+    # the log-probability pages hold no question or gold, the PHYSICS outputs no gold: they come from the record
+    # gold_source names
+    assert ("gold_source" in line) == line["source"].startswith(("pingzhili/lm-reasoning-eval@", f"{PHYSICS}@"))
     real_corpus.reader_for(CORPUS, line["source"])  # a reader of the trace_math table takes the pointer
 
 
@@ -126,7 +138,7 @@ def test_the_fresh_split():
     """The rows drawn after both splits were scored: every repository again, Chinese rows, both verdicts."""
     fresh = [line for line in TRACE if line["split"] == "fresh"]
     assert len(fresh) == FRESH and all(number(line) > DRAWN_FIRST for line in fresh)
-    assert {repo_of(line["source"]) for line in fresh} == REPOS
+    assert {repo_of(line["source"]) for line in fresh} == EARLIER_REPOS
     assert sum(repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench" for line in fresh) >= 30
     correct = sum(line["label"] for line in fresh)
     assert 40 <= correct <= len(fresh) - 40, "both verdicts are the yardstick"
@@ -138,7 +150,7 @@ def test_the_second_fresh_split():
     verdicts."""
     fresh2 = [line for line in TRACE if line["split"] == "fresh2"]
     assert len(fresh2) == FRESH2 and all(number(line) > DRAWN_FIRST + FRESH for line in fresh2)
-    assert {repo_of(line["source"]) for line in fresh2} == REPOS - {"pingzhili/lm-reasoning-eval"}
+    assert {repo_of(line["source"]) for line in fresh2} == EARLIER_REPOS - {"pingzhili/lm-reasoning-eval"}
     gaokao = [line for line in fresh2 if repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench"]
     assert len(gaokao) >= 40 and {line["model"] for line in gaokao} == {"gemini-pro"}
     earlier = {line["source"].split("#")[0] for line in TRACE if line["split"] != "fresh2"}
@@ -153,8 +165,8 @@ def test_the_third_fresh_split():
     text-davinci-003's and MOSS's answer files (first run), models and files no earlier row reads; then 20 MATH-500
     rows, 5 from each English repository but lm-reasoning-eval; both verdicts."""
     fresh3 = [line for line in TRACE if line["split"] == "fresh3"]
-    assert [line["id"] for line in fresh3] == [f"tm-{n:04d}" for n in range(DRAWN_FIRST + FRESH + FRESH2 + 1,
-                                                                              len(TRACE) + 1)]
+    first = DRAWN_FIRST + FRESH + FRESH2 + 1
+    assert [line["id"] for line in fresh3] == [f"tm-{n:04d}" for n in range(first, first + FRESH3)]
     chinese, english = fresh3[:FRESH3_CHINESE], fresh3[FRESH3_CHINESE:]
     assert len(fresh3) == FRESH3 and {repo_of(line["source"]) for line in chinese} == {"OpenLMLab/GAOKAO-Bench"}
     assert Counter(line["model"] for line in chinese) == {"text-davinci-003": 25, "MOSS": 25}
@@ -162,7 +174,7 @@ def test_the_third_fresh_split():
     earlier = {line["source"].split("#")[0] for line in TRACE if line["split"] != "fresh3"}
     assert not earlier & {line["source"].split("#")[0] for line in chinese}
     assert not {line["model"] for line in TRACE if line["split"] != "fresh3"} & {"text-davinci-003", "MOSS"}
-    assert Counter(repo_of(line["source"]) for line in english) == {repo: 5 for repo in REPOS - {
+    assert Counter(repo_of(line["source"]) for line in english) == {repo: 5 for repo in EARLIER_REPOS - {
         "OpenLMLab/GAOKAO-Bench", "pingzhili/lm-reasoning-eval"}}
     # the English rows come from answer files earlier rows read, so their harness and model are known ones
     assert {line["source"].split("#")[0] for line in english} <= earlier
@@ -170,16 +182,62 @@ def test_the_third_fresh_split():
         assert 1 <= sum(line["label"] for line in rows) < len(rows), "both verdicts"
 
 
+def fourth_fresh_groups() -> dict[str, list[dict]]:
+    """The fourth fresh split's rows by group, in draw order (``FRESH4_GROUPS``)."""
+    fresh4 = [line for line in TRACE if line["split"] == "fresh4"]
+    groups, at = {}, 0
+    for group, size in FRESH4_GROUPS:
+        groups[group], at = fresh4[at:at + size], at + size
+    return groups
+
+
+def test_the_fourth_fresh_split():
+    """Drawn after the third fresh split was scored: 40 gaokao blanks of gpt-4-0314 (20 each of Math I and Math II,
+    records reason_math does not read), 30 PHYSICS problems with a unit gold answered by three reasoning models (12
+    DeepSeek-R1, 12 QwQ-32B-Preview, 6 R1-Distill-Qwen-32B, five rows in each of the six domains), then 20 English
+    rows, 5 from each English repository but lm-reasoning-eval (no page left), from files earlier rows read; both
+    verdicts in each group."""
+    fresh4 = [line for line in TRACE if line["split"] == "fresh4"]
+    first = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + 1
+    assert [line["id"] for line in fresh4] == [f"tm-{n:04d}" for n in range(first, first + FRESH4)] and fresh4
+    groups = fourth_fresh_groups()
+    chinese, physics, english = groups["chinese"], groups["physics"], groups["english"]
+    assert {repo_of(line["source"]) for line in chinese} == {"OpenLMLab/GAOKAO-Bench"}
+    assert {line["model"] for line in chinese} == {"gpt-4-0314"}
+    assert Counter(re.search(r"_Math_(I+)_", line["source"]).group(1) for line in chinese) == {"I": 20, "II": 20}
+    assert {repo_of(line["source"]) for line in physics} == {PHYSICS}
+    assert Counter(line["model"] for line in physics) == {"DeepSeek-R1 (Together API)": 12, "QwQ-32B-Preview": 12,
+                                                         "DeepSeek-R1-Distill-Qwen-32B": 6}
+    domains = Counter(re.search(r"/([a-z]+)_dataset_textonly/", line["source"]).group(1) for line in physics)
+    assert domains == {domain: 5 for domain in ("atomic", "electro", "mechanics", "optics", "quantum", "statistics")}
+    # the gold comes from the benchmark's record of the same domain
+    assert all(line["gold_source"].split(":", 1)[1].split("#")[0]
+               == f"PHYSICS/{re.search(r'/([a-z]+)_dataset_textonly/', line['source']).group(1)}_dataset.jsonl"
+               for line in physics)
+    assert Counter(repo_of(line["source"]) for line in english) == {repo: 5 for repo in EARLIER_REPOS - {
+        "OpenLMLab/GAOKAO-Bench", "pingzhili/lm-reasoning-eval"}}
+    earlier = {line["source"].split("#")[0] for line in TRACE if number(line) < first}
+    assert {line["source"].split("#")[0] for line in english} <= earlier
+    for rows in (chinese, physics, english):
+        assert 1 <= sum(line["label"] for line in rows) < len(rows), "both verdicts"
+
+
 def test_no_record_of_another_corpus_is_drawn_again():
-    """No pointer of trace_math is a row of real_math or reason_math; the gaokao rows come from other models' files
-    than the ones reason_math reads."""
+    """No pointer of trace_math is a row of real_math or reason_math; the gaokao rows of the first four splits come
+    from other models' files than the ones reason_math reads, the fourth fresh split's from the gpt-4-0314 files
+    reason_math reads (other records of them, by the first assertion); no PHYSICS problem is drawn twice for one
+    model's run."""
     others = [line for name in ("real_math", "reason_math")
               for line in read_jsonl(ROOT / "tests" / "data" / f"{name}.labels.jsonl")]
     taken = {line["source"] for line in others}
     assert not taken & {line["source"] for line in TRACE}
     files = {line["source"].split("#")[0] for line in others if repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench"}
-    ours = {line["source"].split("#")[0] for line in TRACE if repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench"}
+    gaokao = [line for line in TRACE if repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench"]
+    ours = {line["source"].split("#")[0] for line in gaokao if line["split"] != "fresh4"}
     assert ours and files and not ours & files
+    assert {line["source"].split("#")[0] for line in gaokao if line["split"] == "fresh4"} <= files
+    physics = [line["source"] for line in others + TRACE if repo_of(line["source"]) == PHYSICS]
+    assert len(set(physics)) == len(physics)
 
 
 # -- the join with the full corpus, when it is here ----------------------------------------------------------------
@@ -206,15 +264,22 @@ ASKED_UNIT = re.compile(r"\bin\s+(?:units of\s+)?\$?\s*(?:\\(?:mathrm|text)\s*\{
                         + r")(?![A-Za-z])")
 
 
+#: a PHYSICS gold that ends in a unit after a number (``8.46 \times 10^{-4} \, \text{amu}``, ``L = 3.95 \times
+#: 10^{-5} \, \text{H}``, ``10^{-16} \ \text{cm}^2``): the fourth fresh split's draw filter, which read golds only
+UNIT_GOLD = re.compile(r"\d[^=]*\\(?:text|mathrm)\s*\{[^{}]{1,14}\}(?:\^\{?-?\d+\}?)?\s*\.?\s*$")
+
+
 def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     """Golds that are not integers (40% at least, in the whole and in each fresh split), the Minerva physics rows
-    (in the second fresh split, 30 whose question names the unit asked), traces with a think block, questions in
-    Chinese (a reply that answers is closed by its 【答案】 line or a sentence; the others loop, are cut off or hold
-    an API error, and are wrong)."""
+    (in the second fresh split, 30 whose question names the unit asked), the PHYSICS rows of the fourth (30 whose
+    gold is a number with a unit, DeepSeek's replies thinking in a ``<think>`` block), traces with a think block,
+    questions in Chinese (a reply that answers is closed by its 【答案】 line or a sentence; the others loop, are cut
+    off, hold an API error or say no answer can be given, and are wrong)."""
     fresh = [row for row in trace_corpus if row["split"] == "fresh"]
     fresh2 = [row for row in trace_corpus if row["split"] == "fresh2"]
     fresh3 = [row for row in trace_corpus if row["split"] == "fresh3"]
-    for rows in (trace_corpus, fresh, fresh2, fresh3):
+    fresh4 = [row for row in trace_corpus if row["split"] == "fresh4"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -222,13 +287,18 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     units = [row for row in minerva if row["split"] == "fresh2"
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
-    for rows, least in ((fresh, 30), (fresh2, 40), (fresh3, FRESH3_CHINESE)):
+    physics = [row for row in fresh4 if repo_of(row["source"]) == PHYSICS]
+    assert len(physics) == 30 and all(UNIT_GOLD.search(row["answer"].strip()) for row in physics)
+    assert all("<think>" in row["prediction"] for row in physics if row["model"].startswith("DeepSeek"))
+    fresh4_chinese = [row for row in fresh4 if repo_of(row["source"]) == "OpenLMLab/GAOKAO-Bench"]
+    for rows, least in ((fresh, 30), (fresh2, 40), (fresh3, FRESH3_CHINESE), (fresh4, len(fresh4_chinese))):
         chinese = [row for row in rows if re.search(r"[\u4e00-\u9fff]", row["question"])]
         assert len(chinese) >= least
         assert all(row["style"] in ("chinese", "prose") or (row["style"] in ("degenerate", "no-answer", "truncated")
                                                            and not row["label"]) for row in chinese)
     # a Chinese row labelled right commits in its 【答案】 line
-    assert all("【答案】" in row["prediction"] for row in fresh3[:FRESH3_CHINESE] if row["label"])
+    assert all("【答案】" in row["prediction"] for row in fresh3[:FRESH3_CHINESE] + fresh4_chinese if row["label"])
+    assert len(fresh4_chinese) == 40
     assert sum("</think>" in row["prediction"] for row in trace_corpus) >= 60
     truncated = [row for row in trace_corpus if row["style"] in ("truncated", "degenerate")]
     assert truncated and not any(row["label"] for row in truncated), "a reply cut off before answering is wrong"
