@@ -462,3 +462,44 @@ def test_gaokao_blank_answers_kept_beside_the_data_read_the_standard_answer(tmp_
     for pointer, message in refused.items():
         with pytest.raises(real_corpus.Unreadable, match=message):
             read(tmp_path, pointer)
+
+
+def test_fourth_fresh_split_readers_take_gaokao_results_and_physics_outputs(tmp_path):
+    """The fourth fresh split reads GAOKAO-Bench's later ``Results/`` blanks (gold ``standard_answer``) and the
+    PHYSICS runs' replies, whose question and gold come from the benchmark record ``gold_source`` names (the same
+    ``id``, one final answer); other subjects, the image runs and a record of another problem are refused."""
+    gaokao = "OpenLMLab/GAOKAO-Bench"
+    blanks = "Results/gpt_4_0314_sub/gpt-4-0314_2010-2022_Math_II_Fill-in-the-Blank.json"
+    other = blanks.replace("Math_II_Fill-in-the-Blank", "Physics_MCQs")
+    examples = [{"question": "13. 若 $x=2$, 则 $x^2=$", "standard_answer": " 4\n", "model_output": "【答案】4<eoa>"}]
+    text = json.dumps({"keyword": "k", "model_name": "gpt-4-0314", "example": examples}, ensure_ascii=False)
+    commit = snapshot(tmp_path, gaokao, {blanks: text, other: text})
+    assert read(tmp_path, f"{gaokao}@{commit}:{blanks}#example[0]") == {
+        "question": "13. 若 $x=2$, 则 $x^2=$", "gold": "4", "response": "【答案】4<eoa>"}
+    with pytest.raises(real_corpus.Unreadable, match="no reader"):
+        read(tmp_path, f"{gaokao}@{commit}:{other}#example[0]")
+
+    run = "outputs/QwQ_32B_Preview_outputs/optics_dataset_textonly/response.jsonl"
+    api = "outputs/deepseek-r1_together_output/optics_dataset_textonly/response.jsonl"
+    image = "outputs/Aria_outputs/optics_dataset/response.jsonl"
+    bench = "PHYSICS/optics_dataset.jsonl"
+    records = [{"id": "optics/1-1", "questions": "How far?", "final_answers": ["3 \\, \\text{m}"]},
+               {"id": "optics/1-2", "questions": "Which?", "final_answers": ["1 \\, \\text{s}", "2 \\, \\text{s}"]}]
+    replies = {run: {"id": "optics/1-1", "llm_answers": "So \\boxed{3 m}"},
+               api: {"id": "optics/1-1", "solution": "<think>\nfar</think>\n\\boxed{300 cm}"},
+               image: {"id": "optics/1-1", "llm_answers": "3 m"}}
+    files = {bench: "".join(json.dumps(r) + "\n" for r in records),
+             **{path: json.dumps(reply) + "\n" for path, reply in replies.items()}}
+    commit = snapshot(tmp_path / "physics", PHYSICS, files)
+    at = f"{PHYSICS}@{commit}:"
+    gold = {"gold_source": f"{at}{bench}#L1"}
+    assert read(tmp_path / "physics", f"{at}{run}#L1", **gold) == {"question": "How far?", "gold": "3 \\, \\text{m}",
+                                                                    "response": "So \\boxed{3 m}"}
+    assert read(tmp_path / "physics", f"{at}{api}#L1", **gold)["response"].endswith("\\boxed{300 cm}")
+    refused = {(f"{at}{image}#L1", bench + "#L1"): "no reader", (f"{at}{run}#L1", bench + "#L2"): "id 'optics/1-1'",
+               (f"{at}{run}#L2", bench + "#L1"): "no record on line 2"}
+    for (pointer, source), message in refused.items():
+        with pytest.raises(real_corpus.Unreadable, match=message):
+            read(tmp_path / "physics", pointer, gold_source=f"{at}{source}")
+    with pytest.raises(real_corpus.Unreadable, match="needs a gold_source pointer"):
+        read(tmp_path / "physics", f"{at}{run}#L1")
