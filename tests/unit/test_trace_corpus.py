@@ -16,7 +16,8 @@ style, split, the hand label and note, the hashes and the response's length. The
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
   traces, the Chinese rows; the rebuild from the snapshots
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
-* the five readers written for these repositories' formats, on snapshots made here.
+* the five readers written for these repositories' formats, and the two of reason_math the fourth fresh split
+  uses, on snapshots made here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
