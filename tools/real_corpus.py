@@ -749,7 +749,9 @@ def choice_thinking_run(record: Record) -> dict:
     if item is None:
         raise Unreadable(f"{record.path} has no record {record.anchor}")
     if "result" not in item:  # a check_verbalization line: the run's record is its ``meta``
-        item = item["meta"]
+        item = item.get("meta")
+        if not isinstance(item, dict) or "result" not in item or "meta" not in item:
+            raise Unreadable(f"{record.path}#{record.anchor}: neither a run record nor a copy of one under 'meta'")
     listed = [re.fullmatch(r"([A-J])\. (.*)", str(text), re.S) for text in item["meta"]["candidates"]]
     if not all(listed) or [m.group(1) for m in listed] != [chr(65 + i) for i in range(len(listed))]:
         raise Unreadable(f"{record.path}#{record.anchor}: candidates not lettered 'A. ', 'B. ', ... in order")
