@@ -1,8 +1,8 @@
 """The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its four readers.
 
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
-  ``fresh2`` for tc-0366..tc-0469, ``fresh3`` from tc-0470 on), label types and styles, pointers naming a commit, no excluded source and no source of
-  the other multiple-choice corpora, a reader for every pointer;
+  ``fresh2`` for tc-0366..tc-0469, ``fresh3`` from tc-0470 on), label types and styles, pointers naming a commit,
+  no excluded source and no source of the other multiple-choice corpora, a reader for every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
   measurements rely on (the reasoning models' thinking closed before their output), notes that never copy a reply;
 * the M3CoT, LogicVista, RoLM and thinking-run readers on snapshots made here: the model's last turn and the prompt's
