@@ -741,7 +741,10 @@ THINKING_REPLY = "<think>\n{thinking}\n</think>\n\n{output}"
 
 def choice_thinking_run(record: Record) -> dict:
     """wgantt/reasoning-models-lie run outputs (``experiments/<benchmark>/results/all_responses/*.jsonl``): one JSON
-    line per question, found by its ``instance_id`` (the anchor). The record keeps a reasoning model's thinking
+    line per question, found by its ``instance_id`` (the anchor). The ``prompts/check_verbalization/*.jsonl`` files
+    copy a hinted run's record whole under ``meta`` (beside the answers before and after the hint), one line per
+    question whose answer the hint changed; such a line is read through that copy. The record keeps a reasoning
+    model's thinking
     (``result.reasoning_trace``) and its output (``result.response``) apart; the reply is both, verbatim, joined as
     ``THINKING_REPLY`` (an empty part stays empty). Question ``meta.problem`` (the question and its "Answer
     Choices:" lines), options ``meta.candidates`` ("A. text", lettered A, B, ... in order, the ``X. `` prefix
@@ -749,6 +752,10 @@ def choice_thinking_run(record: Record) -> dict:
     item = next((item for item in record.load("jsonl") if item and item.get("instance_id") == record.anchor), None)
     if item is None:
         raise Unreadable(f"{record.path} has no record {record.anchor}")
+    if "result" not in item:  # a check_verbalization line: the run's record is its ``meta``
+        item = item.get("meta")
+        if not isinstance(item, dict) or "result" not in item or "meta" not in item:
+            raise Unreadable(f"{record.path}#{record.anchor}: neither a run record nor a copy of one under 'meta'")
     listed = [re.fullmatch(r"([A-J])\. (.*)", str(text), re.S) for text in item["meta"]["candidates"]]
     if not all(listed) or [m.group(1) for m in listed] != [chr(65 + i) for i in range(len(listed))]:
         raise Unreadable(f"{record.path}#{record.anchor}: candidates not lettered 'A. ', 'B. ', ... in order")
@@ -762,7 +769,8 @@ READERS["trace_choice"] = [
     ("LightChen233/M3CoT", r"experiment/zero-shot/[^/]+/[a-z]+\.jsonl", choice_m3cot),
     ("Yijia-Xiao/LogicVista", r"eval/answers/[^/]+-answers\.json", choice_logicvista),
     ("CheongWoong/RoLM", ROLM_FILE.pattern, choice_rolm),
-    ("wgantt/reasoning-models-lie", r"experiments/[a-z_]+/results/all_responses/[^/]+\.jsonl", choice_thinking_run),
+    ("wgantt/reasoning-models-lie",
+     r"experiments/[a-z_]+/(results/all_responses|prompts/check_verbalization)/[^/]+\.jsonl", choice_thinking_run),
 ]
 CORPORA += (  # the row shape of reason_choice
     Corpus("trace_choice", "trace_choice", corpus_named_early("reason_choice").fields,

@@ -1,14 +1,15 @@
 """The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its four readers.
 
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
-  ``fresh2`` from tc-0366 on), label types and styles, pointers naming a commit, no excluded source and no source of
-  the other multiple-choice corpora, a reader for every pointer;
+  ``fresh2`` for tc-0366..tc-0469, ``fresh3`` from tc-0470 on), label types and styles, pointers naming a commit,
+  no excluded source and no source of the other multiple-choice corpora, a reader for every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
   measurements rely on (the reasoning models' thinking closed before their output), notes that never copy a reply;
 * the M3CoT, LogicVista, RoLM and thinking-run readers on snapshots made here: the model's last turn and the prompt's
   options, the options a LogicVista question lists or names, a RoLM reply by question id and wording with the
-  benchmark's question, options and gold, a thinking model's thinking and output joined, and the records no reader
-  can follow reported, not guessed.
+  benchmark's question, options and gold, a thinking model's thinking and output joined (from a run's record or
+  from the copy of it a check_verbalization line keeps), and the records no reader can follow reported, not
+  guessed.
 
 Never the reader's accuracy on the corpus: that is tools/eval_real_choice.py's measurement (and
 tests/unit/test_real_corpora.py's floor).
@@ -45,8 +46,10 @@ THINKING = "wgantt/reasoning-models-lie"
 FIRST_FRESH = 256
 #: rows from this one on were drawn after the fresh split had been scored too: the ``fresh2`` split
 FIRST_FRESH2 = 366
+#: rows from this one on were drawn after the second fresh split had been scored too: the ``fresh3`` split
+FIRST_FRESH3 = 470
 #: the splits kept unread until each is scored once
-FRESH = ("fresh", "fresh2")
+FRESH = ("fresh", "fresh2", "fresh3")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -57,11 +60,11 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the
-    pointer's SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
+    """The README's split rules: from tc-0470 on, ``fresh3``; from tc-0366 on, ``fresh2``; from tc-0256 on,
+    ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        return "fresh2" if number >= FIRST_FRESH2 else "fresh"
+        return "fresh3" if number >= FIRST_FRESH3 else "fresh2" if number >= FIRST_FRESH2 else "fresh"
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
 
@@ -97,7 +100,7 @@ def test_the_second_fresh_split():
     """104 rows drawn after the fresh split was scored: 64 long replies of three reasoning models from the new
     repository, 40 more from the three earlier ones (pointers none of the choice corpora used), nulls among them."""
     fresh2 = [line for line in LINES if line["split"] == "fresh2"]
-    assert [line["id"] for line in fresh2] == [f"tc-{n:04d}" for n in range(FIRST_FRESH2, len(LINES) + 1)]
+    assert [line["id"] for line in fresh2] == [f"tc-{n:04d}" for n in range(FIRST_FRESH2, FIRST_FRESH3)]
     by_repo = Counter(line["source"].split("@", 1)[0] for line in fresh2)
     assert by_repo == {THINKING: 64, "LightChen233/M3CoT": 16, "Yijia-Xiao/LogicVista": 14, "CheongWoong/RoLM": 10}
     thinking = [line for line in fresh2 if line["source"].startswith(THINKING)]
@@ -107,6 +110,47 @@ def test_the_second_fresh_split():
     assert sum(line["label"] is None for line in fresh2) >= 5
     earlier = {line["source"] for line in LINES if line["split"] != "fresh2"}
     assert not {line["source"] for line in fresh2} & earlier
+
+
+#: where the third fresh split's replies come from (README, "The third fresh split"): the GPQA-Diamond run files are
+#: not in the snapshot, so the copies of the hinted runs' records that its check_verbalization files keep
+GPQA_COPIES = "experiments/gpqa/prompts/check_verbalization/gpqa_diamond_verbalize_"
+MMLU_RUNS = "experiments/mmlu_pro/results/all_responses/mmlu_pro_test200_verbalize_"
+MMLU_COPIES = "experiments/mmlu_pro/prompts/check_verbalization/mmlu_pro_test200_verbalize_"
+CLAUDE, KIMI, QWEN = "claude-haiku-4-5-20251001", "Kimi-K2-Thinking", "Qwen3-Next-80B-A3B-Thinking"
+
+
+def _path(line: dict) -> str:
+    return line["source"].split(":", 1)[1].split("#", 1)[0]
+
+
+def test_the_third_fresh_split():
+    """130 replies of reasoning models drawn after the second fresh split was scored: GPQA-Diamond 100 (50 each of
+    claude-haiku-4-5 and Kimi-K2-Thinking), MMLU-Pro 30 (10 a model) from files the second fresh split did not draw
+    on; in each file the lowest SHA-256 of the pointer first; no pointer any choice corpus used before."""
+    fresh3 = [line for line in LINES if line["split"] == "fresh3"]
+    assert [line["id"] for line in fresh3] == [f"tc-{n:04d}" for n in range(FIRST_FRESH3, len(LINES) + 1)]
+    assert len(fresh3) == 130 and all(line["source"].startswith(THINKING + "@") for line in fresh3)
+    gpqa = [line for line in fresh3 if _path(line).startswith(GPQA_COPIES)]
+    mmlu = [line for line in fresh3 if not _path(line).startswith(GPQA_COPIES)]
+    assert Counter(line["model"] for line in gpqa) == {CLAUDE: 50, KIMI: 50}
+    assert Counter(line["model"] for line in mmlu) == {CLAUDE: 10, KIMI: 10, QWEN: 10}
+    assert all(line["harness"].startswith("GPQA-Diamond (thinking") for line in gpqa)
+    assert all(line["harness"].startswith("MMLU-Pro test200 (thinking") for line in mmlu)
+    # Qwen3-Next's MMLU-Pro runs are not in the snapshot but for the one the second split drew on: its copies
+    assert all(_path(line).startswith(MMLU_COPIES if line["model"] == QWEN else MMLU_RUNS) for line in mmlu)
+    drawn_before = {_path(line) for line in LINES if line["split"] == "fresh2" and line["source"].startswith(THINKING)}
+    assert not {_path(line) for line in fresh3} & drawn_before
+    assert not any("metadata_correct_qwen3_next" in _path(line) for line in fresh3)  # the copy of a run drawn on
+    by_file: dict[str, list[str]] = {}
+    for line in fresh3:
+        by_file.setdefault(_path(line), []).append(hashlib.sha256(line["source"].encode("utf-8")).hexdigest())
+    assert len(by_file) == 25 and all(hashes == sorted(hashes) for hashes in by_file.values())
+    earlier = {line["source"] for line in LINES if line["split"] != "fresh3"}
+    other_corpora = {line["source"] for name in ("real_choice", "reason_choice")
+                     for line in read_jsonl(DATA / f"{name}.labels.jsonl")}
+    assert not {line["source"] for line in fresh3} & (earlier | other_corpora)
+    assert sum(line["chars"] > 4000 for line in fresh3) >= 100, "long chains of thought"
 
 
 @pytest.mark.parametrize("line", LINES, ids=[line["id"] for line in LINES])
@@ -153,6 +197,9 @@ def test_corpus_matches_the_labels(corpus):
         re.fullmatch(r"<think>\n.+\n</think>\n\n.*\S.*", row["response"], re.S) for row in thinking)
     assert sum("FINAL ANSWER" in row["response"].rsplit("</think>", 1)[1] for row in thinking) >= 60
     assert max(len(row["options"]) for row in thinking) == 10  # MMLU-Pro's A to J
+    gpqa = [row for row in corpus if row["split"] == "fresh3" and _path(row).startswith(GPQA_COPIES)]
+    assert len(gpqa) == 100 and all(list(row["options"]) == list("ABCD") and "Answer Choices:" in row["question"]
+                                    for row in gpqa)  # GPQA-Diamond's four options, as the question lists them
 
 
 # -- the readers on snapshots made here ------------------------------------------------------------------------------
@@ -300,6 +347,40 @@ def test_the_thinking_run_reader_packs_and_builds(tmp_path):
     done, total, problems = real_corpus.build(mirror, tmp_path / "out", labels)["trace_choice"]
     assert (done, total) == (1, 3)
     assert "not lettered 'A. ', 'B. ', ... in order" in problems[0] and "has no record zz" in problems[1]
+
+
+WG_COPY = "experiments/gpqa/prompts/check_verbalization/made_here_changed_check_verbalization.jsonl"
+
+
+def test_the_thinking_run_reader_follows_a_check_verbalization_copy(tmp_path):
+    """A check_verbalization line keeps a hinted run's record whole under ``meta``, beside the answers before and
+    after the hint: reply, question, options and gold are the copied record's (the answers beside it are not read);
+    a line whose ``meta`` copies no record is reported, and the same file under another folder has no reader."""
+    mirror = tmp_path / "mirror"
+    output = "REASONING: the hint says A; the lines say D.\n\nFINAL ANSWER: D"
+    run = {"meta": {"problem": "Which line?\n\nAnswer Choices: A. one\n B. two C. three D. four.", "answer": "D",
+                    "candidates": ["A. one\n", "B. two", "C. three", "D. four"]},
+           "result": {"reasoning_trace": "The hint says A.\nBut D.", "response": output}}
+    lines = [{"instance_id": "c1", "system_message": "judge", "user_message": "=== QUESTION ===",
+              "meta": {**run, "previous_answer": "A", "new_answer": "B"}},
+             {"instance_id": "c2", "user_message": "=== QUESTION ===", "meta": {"previous_answer": "A"}}]
+    commit = _commit(mirror / "wgantt+reasoning-models-lie" / "repo",
+                     {WG_COPY: "".join(json.dumps(line) + "\n" for line in lines)})
+    rows = [{"id": "tc-0001", "source": f"{THINKING}@{commit}:{WG_COPY}#c1", "harness": "h", "model": "m",
+             "style": "cot", "question": run["meta"]["problem"],
+             "options": {"A": "one", "B": "two", "C": "three", "D": "four"}, "gold": "D",
+             "response": "<think>\nThe hint says A.\nBut D.\n</think>\n\n" + output, "label": "D", "why": "note",
+             "split": "fresh3"}]
+    packed, labels = _pack_and_rebuild(tmp_path, mirror, rows)
+    corpus = real_corpus.corpus_named("trace_choice")
+
+    real_corpus.write_jsonl(labels / corpus.labels, [*packed, dict(packed[0], id="tc-0002",
+                                                                   source=packed[0]["source"].replace("#c1", "#c2"))])
+    done, total, problems = real_corpus.build(mirror, tmp_path / "out", labels)["trace_choice"]
+    assert (done, total) == (1, 2)
+    assert "neither a run record nor a copy of one under 'meta'" in problems[0]
+    with pytest.raises(real_corpus.Unreadable, match="no reader"):
+        real_corpus.reader_for(corpus, packed[0]["source"].replace("/check_verbalization/", "/evaluate/"))
 
 
 @pytest.mark.parametrize("text, options", [
