@@ -46,7 +46,11 @@ NOT_AFTER_LETTER = r"(?<![A-Za-z0-9'’])"
 #: a letter commits as "C." does (``payload._LETTER_TOKEN``); a lower-case letter or a comma before a plain word
 #: ("so A, the first one") does not.
 REASON_AFTER_LETTER = (r"(?<=[A-Z])(?=\s*,?\s*(?:since|because|given|due\s+to|based\s+on|considering|owing\s+to|"
-                       r"judging\s+(?:by|from)|according\s+to|seeing\s+(?:that|as))\b|\s*,\s*as\b)")
+                       r"judging\s+(?:by|from)|according\s+to|seeing\s+(?:that|as))\b|\s*,\s*as\b|"
+                       # "option D, which rejects the notion": a relative clause describing the option it closes,
+                       # unless it says the option fails ("D, which is wrong")
+                       r"\s*,\s*which\b(?!\s+(?:is|are|was|would\s+be|seems|appears)\s+(?:not\b|in|wrong|false|"
+                       r"un|less|also|too|another)|\s+(?:fails|doesn't|does\s+not|cannot|can't|isn't|aren't)\b))")
 
 #: The TeX commands that box an answer: ``\\boxed{C}``, ``\\fbox{(A)}``, ``\\framebox[2cm]{(B)}`` (the boxed answer,
 #: tier 3, method ``boxed``, whichever draws the box).
@@ -677,7 +681,10 @@ COUNTERFACTUAL_IDIOM = lazy_compile(r"\bif\s+(?:i|we)\s+(?:had|were|have)\s+to\s
                                   r"bet|go\s+with)|\bif\s+forced\b|\bif\s+anything\b|\bif\s+it\s+(?:were|was)\s+up\s+to\s+me\b",
                                   re.I)
 #: where a clause ends, for the above
-CLAUSE_BREAK = lazy_compile(r"[.!?;\n]|\b(?:but|however|whereas|instead|in\s+reality|actually)\b", re.I)
+CLAUSE_BREAK = lazy_compile(r"[.!?;\n]|\b(?:but|however|whereas|instead|in\s+reality|actually)\b|"
+                            # "The answer is E because if it were kept, it would pile up": the condition is the
+                            # reason's, stated after the answer, not the answer's
+                            r"\b(?:because|since)\b(?=\s*,?\s*if\b)", re.I)
 
 # ---- option places in other languages -----------------------------------------------------------------------
 
