@@ -208,6 +208,11 @@ TRACE_FRESH2_READ_FALSE_ACCEPTS = 0  # of 76 wrong rows
 #: (15 of 17 correct rows accepted, none of the 53 wrong ones), then its two misses read: all 17, none of the 53.
 TRACE_FRESH3_READ_TPR_FLOOR = {"olympiad/default": 17 / 17, "imo/default": 17 / 17}
 TRACE_FRESH3_READ_FALSE_ACCEPTS = 0  # of 53 wrong rows
+#: the fourth fresh split (90 rows: 40 Chinese gaokao blanks of gpt-4-0314, 30 PHYSICS rows with units, 20 English
+#: traces), scored once at the start of round 5 (32 of 33 correct rows accepted, none of the 57 wrong ones), then its
+#: one miss read (根号 as the radical sign): all 33, none of the 57.
+TRACE_FRESH4_READ_TPR_FLOOR = {"olympiad/default": 33 / 33, "imo/default": 33 / 33}
+TRACE_FRESH4_READ_FALSE_ACCEPTS = 0  # of 57 wrong rows
 
 
 @pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
@@ -240,14 +245,20 @@ def test_maths_default_profiles_on_the_trace_corpus_third_fresh_misses_read(scor
     check_dev_floors(rows, scorer, (70, 17), TRACE_FRESH3_READ_TPR_FLOOR[scorer], TRACE_FRESH3_READ_FALSE_ACCEPTS)
 
 
+@pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
+def test_maths_default_profiles_on_the_trace_corpus_fourth_fresh_misses_read(scorer):
+    rows = [row for row in _corpus("trace_math") if row["split"] == "fresh4"]
+    check_dev_floors(rows, scorer, (90, 33), TRACE_FRESH4_READ_TPR_FLOOR[scorer], TRACE_FRESH4_READ_FALSE_ACCEPTS)
+
+
 def test_imo_and_olympiad_give_the_same_verdicts_on_the_trace_corpus():
-    """Every split, scored and read (dev; held-out and the three fresh splits, misses read): the two default
-    profiles agree on every row. The fourth fresh split is not scored here: it is kept unread until it is scored
-    once."""
+    """Every split, scored and read (dev; held-out and the four fresh splits, misses read): the two default
+    profiles agree on every row."""
     tool = _tool("eval_real_corpus")
     olympiad, imo = tool._olympiad("default"), tool._imo("default")
-    rows = [row for row in _corpus("trace_math") if row["split"] != "fresh4"]
-    assert len(rows) == 740
+    rows = [row for row in _corpus("trace_math") if row["split"] in ("dev", "heldout", "fresh", "fresh2", "fresh3",
+                                                                     "fresh4")]
+    assert len(rows) == 830
     assert [row["id"] for row in rows if olympiad(row) != imo(row)] == []
 
 #: reason_choice dev rows infer_choice disagreed on at first contact (288/290), both read right since by the rules
@@ -361,3 +372,21 @@ def test_infer_choice_on_the_trace_choice_second_fresh_split_its_miss_read():
     n, agree, false_accepts, false_rejects = tallies[("infer_choice", "(overall)")]
     assert (n, agree, false_accepts, false_rejects) == (104, 104, 0, 0)
     assert agree > TRACE_FRESH2_FIRST_SCORED[0] and false_accepts < TRACE_FRESH2_FIRST_SCORED[1]
+
+
+#: trace_choice third fresh split (130 reasoning-model replies to GPQA-Diamond and MMLU-Pro questions under planted
+#: hints), scored once at the start of round 5: infer_choice agreed on 128 (1 false accept, tc-0590; 1 false reject,
+#: tc-0591), VMCBench's and LiveXivVQA's default verdicts on 128. Its misses were then read (docs/profiles-mc.md
+#: "Third fresh split").
+TRACE_FRESH3_FIRST_SCORED = (128, 1, 1)
+
+
+def test_infer_choice_on_the_trace_choice_third_fresh_split_its_misses_read():
+    tool = _tool("eval_real_corpus")
+    rows = [row for row in _corpus("trace_choice") if row["split"] == "fresh3"]
+    tallies, misses = tool.choice_tallies(rows)
+    assert not [row["id"] for reader, row, _ in misses if reader == "infer_choice"]
+    n, agree, false_accepts, false_rejects = tallies[("infer_choice", "(overall)")]
+    assert (n, agree, false_accepts, false_rejects) == (130, 130, 0, 0)
+    assert agree > TRACE_FRESH3_FIRST_SCORED[0] and false_accepts < TRACE_FRESH3_FIRST_SCORED[1]
+
