@@ -364,16 +364,6 @@ def test_infer_choice_on_the_trace_choice_fresh_split_its_misses_read():
 TRACE_FRESH2_FIRST_SCORED = (103, 1, 0)
 
 
-def test_infer_choice_on_the_trace_choice_second_fresh_split_its_miss_read():
-    tool = _tool("eval_real_corpus")
-    rows = [row for row in _corpus("trace_choice") if row["split"] == "fresh2"]
-    tallies, misses = tool.choice_tallies(rows)
-    assert not [row["id"] for reader, row, _ in misses if reader == "infer_choice"]
-    n, agree, false_accepts, false_rejects = tallies[("infer_choice", "(overall)")]
-    assert (n, agree, false_accepts, false_rejects) == (104, 104, 0, 0)
-    assert agree > TRACE_FRESH2_FIRST_SCORED[0] and false_accepts < TRACE_FRESH2_FIRST_SCORED[1]
-
-
 #: trace_choice third fresh split (130 reasoning-model replies to GPQA-Diamond and MMLU-Pro questions under planted
 #: hints), scored once at the start of round 5: infer_choice agreed on 128 (1 false accept, tc-0590; 1 false reject,
 #: tc-0591), VMCBench's and LiveXivVQA's default verdicts on 128. Its misses were then read (docs/profiles-mc.md
@@ -381,12 +371,13 @@ def test_infer_choice_on_the_trace_choice_second_fresh_split_its_miss_read():
 TRACE_FRESH3_FIRST_SCORED = (128, 1, 1)
 
 
-def test_infer_choice_on_the_trace_choice_third_fresh_split_its_misses_read():
+@pytest.mark.parametrize("split, first_scored, rows_in_split", [
+    ("fresh2", TRACE_FRESH2_FIRST_SCORED, 104), ("fresh3", TRACE_FRESH3_FIRST_SCORED, 130)])
+def test_infer_choice_on_the_later_trace_choice_fresh_splits_their_misses_read(split, first_scored, rows_in_split):
     tool = _tool("eval_real_corpus")
-    rows = [row for row in _corpus("trace_choice") if row["split"] == "fresh3"]
+    rows = [row for row in _corpus("trace_choice") if row["split"] == split]
     tallies, misses = tool.choice_tallies(rows)
     assert not [row["id"] for reader, row, _ in misses if reader == "infer_choice"]
     n, agree, false_accepts, false_rejects = tallies[("infer_choice", "(overall)")]
-    assert (n, agree, false_accepts, false_rejects) == (130, 130, 0, 0)
-    assert agree > TRACE_FRESH3_FIRST_SCORED[0] and false_accepts < TRACE_FRESH3_FIRST_SCORED[1]
-
+    assert (n, agree, false_accepts, false_rejects) == (rows_in_split, rows_in_split, 0, 0)
+    assert agree > first_scored[0] and false_accepts < first_scored[1]
