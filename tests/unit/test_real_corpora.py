@@ -253,7 +253,7 @@ def test_maths_default_profiles_on_the_trace_corpus_fourth_fresh_misses_read(sco
 
 def test_imo_and_olympiad_give_the_same_verdicts_on_the_trace_corpus():
     """Every split, scored and read (dev; held-out and the four fresh splits, misses read): the two default
-    profiles agree on every row."""
+    profiles agree on every row. The fifth fresh split is kept unread until it is scored once."""
     tool = _tool("eval_real_corpus")
     olympiad, imo = tool._olympiad("default"), tool._imo("default")
     rows = [row for row in _corpus("trace_math") if row["split"] in ("dev", "heldout", "fresh", "fresh2", "fresh3",

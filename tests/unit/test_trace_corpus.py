@@ -6,12 +6,12 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 830 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 900 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
-  scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` from tm-0741, drawn after
-  ``fresh3`` was scored), both verdicts, at least four repositories
-  and none over 45% of the rows;
+  scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` for tm-0741 to tm-0830,
+  drawn after ``fresh3`` was scored; ``fresh5`` from tm-0831, drawn the same way before ``fresh4`` was scored), both
+  verdicts, at least four repositories and none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
   traces, the Chinese rows; the rebuild from the snapshots
@@ -52,16 +52,22 @@ EARLIER_REPOS = {"zzli2022/TLDR", "Marioiacobelli/Evolutionary-Merging-for-L2S-M
 PHYSICS = "yale-nlp/Physics"
 REPOS = EARLIER_REPOS | {PHYSICS}
 #: rows tm-0001..tm-0400 are split dev/heldout by their pointer; the next FRESH rows form the fresh split, the FRESH2
-#: rows after them the second fresh split, the FRESH3 rows after those the third, the FRESH4 rows after those the fourth
+#: rows after them the second fresh split, the FRESH3 rows after those the third, the FRESH4 rows after those the fourth,
+#: the FRESH5 rows after those the fifth
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
 FRESH3 = 70
 FRESH4 = 90
+FRESH5 = 70
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
 FRESH4_GROUPS = (("chinese", 40), ("physics", 30), ("english", 20))
+#: the fifth likewise: gpt-4-0314's Math I and Math II blanks, DeepSeek-R1's PHYSICS rows, English rows
+FRESH5_GROUPS = (("chinese", 40), ("physics", 15), ("english", 15))
+#: the six PHYSICS domains, in the order the fourth and fifth splits draw them
+DOMAINS = ("atomic", "electro", "mechanics", "optics", "quantum", "statistics")
 #: never used (the brief's list, and the lead's hidden measure), matched case-insensitively in every pointer
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
             "omni-math", "mathvista", "mmlu-pro", "zeroeval", "microsoft/tora", "openai/grade-school-math")
@@ -82,15 +88,15 @@ def number(line: dict) -> int:
 
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
-    ``fresh3``, ``fresh4``."""
+    ``fresh3``, ``fresh4``, ``fresh5``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
-    for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3)):
+    for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh4"
+    return "fresh5"
 
 
 def repo_of(pointer: str) -> str:
@@ -100,7 +106,7 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4
+    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -183,12 +189,36 @@ def test_the_third_fresh_split():
         assert 1 <= sum(line["label"] for line in rows) < len(rows), "both verdicts"
 
 
-def fourth_fresh_groups() -> dict[str, list[dict]]:
-    """The fourth fresh split's rows by group, in draw order (``FRESH4_GROUPS``)."""
-    fresh4 = [line for line in TRACE if line["split"] == "fresh4"]
+def fresh_groups(split: str, sizes: tuple[tuple[str, int], ...]) -> dict[str, list[dict]]:
+    """A fresh split's rows by group, in draw order (``FRESH4_GROUPS``, ``FRESH5_GROUPS``)."""
+    rows = [line for line in TRACE if line["split"] == split]
     groups, at = {}, 0
-    for group, size in FRESH4_GROUPS:
-        groups[group], at = fresh4[at:at + size], at + size
+    for group, size in sizes:
+        groups[group], at = rows[at:at + size], at + size
+    return groups
+
+
+def domain_of(line: dict) -> str:
+    return re.search(r"/([a-z]+)_dataset_textonly/", line["source"]).group(1)
+
+
+def gpt4_physics_english(split: str, before: int, sizes: tuple[tuple[str, int], ...]) -> dict[str, list[dict]]:
+    """The rows of the fourth or fifth fresh split by group, after checking what both share: ids in order from
+    ``tm-<before + 1>``; the Chinese group gpt-4-0314's blanks, 20 each of Math I and Math II; the physics group
+    PHYSICS rows whose gold comes from the benchmark's record of the same domain; both verdicts in each group."""
+    rows = [line for line in TRACE if line["split"] == split]
+    size = sum(n for _, n in sizes)
+    assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(before + 1, before + 1 + size)] and rows
+    groups = fresh_groups(split, sizes)
+    chinese, physics = groups["chinese"], groups["physics"]
+    assert {repo_of(line["source"]) for line in chinese} == {"OpenLMLab/GAOKAO-Bench"}
+    assert {line["model"] for line in chinese} == {"gpt-4-0314"}
+    assert Counter(re.search(r"_Math_(I+)_", line["source"]).group(1) for line in chinese) == {"I": 20, "II": 20}
+    assert {repo_of(line["source"]) for line in physics} == {PHYSICS}
+    assert all(line["gold_source"].split(":", 1)[1].split("#")[0] == f"PHYSICS/{domain_of(line)}_dataset.jsonl"
+               for line in physics)
+    for group in groups.values():
+        assert 1 <= sum(line["label"] for line in group) < len(group), "both verdicts"
     return groups
 
 
@@ -198,47 +228,60 @@ def test_the_fourth_fresh_split():
     DeepSeek-R1, 12 QwQ-32B-Preview, 6 R1-Distill-Qwen-32B, five rows in each of the six domains), then 20 English
     rows, 5 from each English repository but lm-reasoning-eval (no page left), from files earlier rows read; both
     verdicts in each group."""
-    fresh4 = [line for line in TRACE if line["split"] == "fresh4"]
     first = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + 1
-    assert [line["id"] for line in fresh4] == [f"tm-{n:04d}" for n in range(first, first + FRESH4)] and fresh4
-    groups = fourth_fresh_groups()
-    chinese, physics, english = groups["chinese"], groups["physics"], groups["english"]
-    assert {repo_of(line["source"]) for line in chinese} == {"OpenLMLab/GAOKAO-Bench"}
-    assert {line["model"] for line in chinese} == {"gpt-4-0314"}
-    assert Counter(re.search(r"_Math_(I+)_", line["source"]).group(1) for line in chinese) == {"I": 20, "II": 20}
-    assert {repo_of(line["source"]) for line in physics} == {PHYSICS}
+    groups = gpt4_physics_english("fresh4", first - 1, FRESH4_GROUPS)
+    physics, english = groups["physics"], groups["english"]
     assert Counter(line["model"] for line in physics) == {"DeepSeek-R1 (Together API)": 12, "QwQ-32B-Preview": 12,
                                                          "DeepSeek-R1-Distill-Qwen-32B": 6}
-    domains = Counter(re.search(r"/([a-z]+)_dataset_textonly/", line["source"]).group(1) for line in physics)
-    assert domains == {domain: 5 for domain in ("atomic", "electro", "mechanics", "optics", "quantum", "statistics")}
-    # the gold comes from the benchmark's record of the same domain
-    assert all(line["gold_source"].split(":", 1)[1].split("#")[0]
-               == f"PHYSICS/{re.search(r'/([a-z]+)_dataset_textonly/', line['source']).group(1)}_dataset.jsonl"
-               for line in physics)
+    assert Counter(domain_of(line) for line in physics) == {domain: 5 for domain in DOMAINS}
     assert Counter(repo_of(line["source"]) for line in english) == {repo: 5 for repo in EARLIER_REPOS - {
         "OpenLMLab/GAOKAO-Bench", "pingzhili/lm-reasoning-eval"}}
     earlier = {line["source"].split("#")[0] for line in TRACE if number(line) < first}
     assert {line["source"].split("#")[0] for line in english} <= earlier
-    for rows in (chinese, physics, english):
-        assert 1 <= sum(line["label"] for line in rows) < len(rows), "both verdicts"
+
+
+def test_the_fifth_fresh_split():
+    """Drawn as the fourth was, before it was scored, from what no corpus used: 40 gaokao blanks of gpt-4-0314 (20
+    each of Math I and Math II, records neither reason_math nor the fourth split reads), 15 PHYSICS problems with a
+    unit gold answered by DeepSeek-R1 only, spread round by round over the six domains as far as each has free
+    records (quantum had one, electro two), then 15 English rows, 5 each from TLDR, Evolutionary-Merging and the
+    test-time-scaling project, from files rows before the fourth split read; both verdicts in each group."""
+    groups = gpt4_physics_english("fresh5", DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4, FRESH5_GROUPS)
+    chinese, physics, english = groups["chinese"], groups["physics"], groups["english"]
+    fourth = {line["source"].split("#")[0] for line in fresh_groups("fresh4", FRESH4_GROUPS)["chinese"]}
+    assert {line["source"].split("#")[0] for line in chinese} == fourth, "the fourth split's files, other records"
+    assert {line["model"] for line in physics} == {"DeepSeek-R1 (Together API)"}
+    assert all("/deepseek-r1_together_output/" in line["source"] for line in physics)
+    assert Counter(domain_of(line) for line in physics) == {"atomic": 3, "electro": 2, "mechanics": 3, "optics": 3,
+                                                           "quantum": 1, "statistics": 3}
+    # round by round: the first six rows one per domain, in the domains' order
+    assert [domain_of(line) for line in physics[:len(DOMAINS)]] == list(DOMAINS)
+    assert Counter(repo_of(line["source"]) for line in english) == {
+        "zzli2022/TLDR": 5, "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning": 5,
+        "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-": 5}
+    before_fourth = {line["source"].split("#")[0] for line in TRACE if line["split"] not in ("fresh4", "fresh5")}
+    assert {line["source"].split("#")[0] for line in english} <= before_fourth
 
 
 def test_no_record_of_another_corpus_is_drawn_again():
     """No pointer of trace_math is a row of real_math or reason_math; the gaokao rows of the first four splits come
     from other models' files than the ones reason_math reads, the fourth fresh split's from the gpt-4-0314 files
-    reason_math reads (other records of them, by the first assertion); no PHYSICS problem is drawn twice for one
-    model's run."""
+    reason_math reads (other records of them, by the first assertion), and the fifth's likewise; no PHYSICS problem
+    is drawn twice for one model's run; no pointer of any other corpus's label file is a trace_math row."""
     others = [line for name in ("real_math", "reason_math")
               for line in read_jsonl(ROOT / "tests" / "data" / f"{name}.labels.jsonl")]
     taken = {line["source"] for line in others}
     assert not taken & {line["source"] for line in TRACE}
     files = {line["source"].split("#")[0] for line in others if repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench"}
     gaokao = [line for line in TRACE if repo_of(line["source"]) == "OpenLMLab/GAOKAO-Bench"]
-    ours = {line["source"].split("#")[0] for line in gaokao if line["split"] != "fresh4"}
+    ours = {line["source"].split("#")[0] for line in gaokao if line["split"] not in ("fresh4", "fresh5")}
     assert ours and files and not ours & files
-    assert {line["source"].split("#")[0] for line in gaokao if line["split"] == "fresh4"} <= files
+    assert {line["source"].split("#")[0] for line in gaokao if line["split"] in ("fresh4", "fresh5")} <= files
     physics = [line["source"] for line in others + TRACE if repo_of(line["source"]) == PHYSICS]
     assert len(set(physics)) == len(physics)
+    every = {line["source"] for path in (ROOT / "tests" / "data").glob("*.labels.jsonl") if path.name != CORPUS.labels
+             for line in read_jsonl(path)}
+    assert len(every) > len(taken) and not every & {line["source"] for line in TRACE}
 
 
 # -- the join with the full corpus, when it is here ----------------------------------------------------------------
@@ -272,15 +315,17 @@ UNIT_GOLD = re.compile(r"\d[^=]*\\(?:text|mathrm)\s*\{[^{}]{1,14}\}(?:\^\{?-?\d+
 
 def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     """Golds that are not integers (40% at least, in the whole and in each fresh split), the Minerva physics rows
-    (in the second fresh split, 30 whose question names the unit asked), the PHYSICS rows of the fourth (30 whose
-    gold is a number with a unit, DeepSeek's replies thinking in a ``<think>`` block), traces with a think block,
+    (in the second fresh split, 30 whose question names the unit asked), the PHYSICS rows of the fourth and fifth
+    (30 and 15 whose gold is a number with a unit, DeepSeek's replies thinking in a ``<think>`` block; the fifth's
+    all closing it), traces with a think block,
     questions in Chinese (a reply that answers is closed by its 【答案】 line or a sentence; the others loop, are cut
     off, hold an API error or say no answer can be given, and are wrong)."""
     fresh = [row for row in trace_corpus if row["split"] == "fresh"]
     fresh2 = [row for row in trace_corpus if row["split"] == "fresh2"]
     fresh3 = [row for row in trace_corpus if row["split"] == "fresh3"]
     fresh4 = [row for row in trace_corpus if row["split"] == "fresh4"]
-    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4):
+    fresh5 = [row for row in trace_corpus if row["split"] == "fresh5"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -288,18 +333,23 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     units = [row for row in minerva if row["split"] == "fresh2"
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
-    physics = [row for row in fresh4 if repo_of(row["source"]) == PHYSICS]
-    assert len(physics) == 30 and all(UNIT_GOLD.search(row["answer"].strip()) for row in physics)
-    assert all("<think>" in row["prediction"] for row in physics if row["model"].startswith("DeepSeek"))
+    for rows, size in ((fresh4, 30), (fresh5, 15)):
+        physics = [row for row in rows if repo_of(row["source"]) == PHYSICS]
+        assert len(physics) == size and all(UNIT_GOLD.search(row["answer"].strip()) for row in physics)
+        assert all("<think>" in row["prediction"] for row in physics if row["model"].startswith("DeepSeek"))
+    assert all("</think>" in row["prediction"] for row in fresh5 if repo_of(row["source"]) == PHYSICS)
     fresh4_chinese = [row for row in fresh4 if repo_of(row["source"]) == "OpenLMLab/GAOKAO-Bench"]
-    for rows, least in ((fresh, 30), (fresh2, 40), (fresh3, FRESH3_CHINESE), (fresh4, len(fresh4_chinese))):
+    fresh5_chinese = [row for row in fresh5 if repo_of(row["source"]) == "OpenLMLab/GAOKAO-Bench"]
+    for rows, least in ((fresh, 30), (fresh2, 40), (fresh3, FRESH3_CHINESE), (fresh4, len(fresh4_chinese)),
+                        (fresh5, len(fresh5_chinese))):
         chinese = [row for row in rows if re.search(r"[\u4e00-\u9fff]", row["question"])]
         assert len(chinese) >= least
         assert all(row["style"] in ("chinese", "prose") or (row["style"] in ("degenerate", "no-answer", "truncated")
                                                            and not row["label"]) for row in chinese)
     # a Chinese row labelled right commits in its 【答案】 line
-    assert all("【答案】" in row["prediction"] for row in fresh3[:FRESH3_CHINESE] + fresh4_chinese if row["label"])
-    assert len(fresh4_chinese) == 40
+    assert all("【答案】" in row["prediction"]
+               for row in fresh3[:FRESH3_CHINESE] + fresh4_chinese + fresh5_chinese if row["label"])
+    assert len(fresh4_chinese) == len(fresh5_chinese) == 40
     assert sum("</think>" in row["prediction"] for row in trace_corpus) >= 60
     truncated = [row for row in trace_corpus if row["style"] in ("truncated", "degenerate")]
     assert truncated and not any(row["label"] for row in truncated), "a reply cut off before answering is wrong"
