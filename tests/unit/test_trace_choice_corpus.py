@@ -1,7 +1,7 @@
 """The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its four readers.
 
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
-  ``fresh2`` for tc-0366..tc-0469, ``fresh3`` from tc-0470 on), label types and styles, pointers naming a commit,
+  ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` from tc-0600 on), label types and styles, pointers naming a commit,
   no excluded source and no source of the other multiple-choice corpora, a reader for every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
   measurements rely on (the reasoning models' thinking closed before their output), notes that never copy a reply;
@@ -48,8 +48,10 @@ FIRST_FRESH = 256
 FIRST_FRESH2 = 366
 #: rows from this one on were drawn after the second fresh split had been scored too: the ``fresh3`` split
 FIRST_FRESH3 = 470
+#: rows from this one on were drawn while the third fresh split waited to be scored: the ``fresh4`` split
+FIRST_FRESH4 = 600
 #: the splits kept unread until each is scored once
-FRESH = ("fresh", "fresh2", "fresh3")
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -60,11 +62,13 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-0470 on, ``fresh3``; from tc-0366 on, ``fresh2``; from tc-0256 on,
-    ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
+    """The README's split rules: from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from tc-0366 on,
+    ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1
+    modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        return "fresh3" if number >= FIRST_FRESH3 else "fresh2" if number >= FIRST_FRESH2 else "fresh"
+        starts = ((FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"), (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
+        return next(split for first, split in starts if number >= first)
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
 
@@ -129,7 +133,7 @@ def test_the_third_fresh_split():
     claude-haiku-4-5 and Kimi-K2-Thinking), MMLU-Pro 30 (10 a model) from files the second fresh split did not draw
     on; in each file the lowest SHA-256 of the pointer first; no pointer any choice corpus used before."""
     fresh3 = [line for line in LINES if line["split"] == "fresh3"]
-    assert [line["id"] for line in fresh3] == [f"tc-{n:04d}" for n in range(FIRST_FRESH3, len(LINES) + 1)]
+    assert [line["id"] for line in fresh3] == [f"tc-{n:04d}" for n in range(FIRST_FRESH3, FIRST_FRESH4)]
     assert len(fresh3) == 130 and all(line["source"].startswith(THINKING + "@") for line in fresh3)
     gpqa = [line for line in fresh3 if _path(line).startswith(GPQA_COPIES)]
     mmlu = [line for line in fresh3 if not _path(line).startswith(GPQA_COPIES)]
@@ -142,15 +146,70 @@ def test_the_third_fresh_split():
     drawn_before = {_path(line) for line in LINES if line["split"] == "fresh2" and line["source"].startswith(THINKING)}
     assert not {_path(line) for line in fresh3} & drawn_before
     assert not any("metadata_correct_qwen3_next" in _path(line) for line in fresh3)  # the copy of a run drawn on
-    by_file: dict[str, list[str]] = {}
-    for line in fresh3:
-        by_file.setdefault(_path(line), []).append(hashlib.sha256(line["source"].encode("utf-8")).hexdigest())
+    by_file = _pointer_hashes_by_file(fresh3)
     assert len(by_file) == 25 and all(hashes == sorted(hashes) for hashes in by_file.values())
-    earlier = {line["source"] for line in LINES if line["split"] != "fresh3"}
-    other_corpora = {line["source"] for name in ("real_choice", "reason_choice")
-                     for line in read_jsonl(DATA / f"{name}.labels.jsonl")}
-    assert not {line["source"] for line in fresh3} & (earlier | other_corpora)
+    assert not {line["source"] for line in fresh3} & _sources_outside("fresh3")
     assert sum(line["chars"] > 4000 for line in fresh3) >= 100, "long chains of thought"
+
+
+def _pointer_hashes_by_file(lines: list[dict]) -> dict[str, list[str]]:
+    """file -> the SHA-256 of its rows' pointers, in row order (a draw takes the lowest first)."""
+    by_file: dict[str, list[str]] = {}
+    for line in lines:
+        by_file.setdefault(_path(line), []).append(hashlib.sha256(line["source"].encode("utf-8")).hexdigest())
+    return by_file
+
+
+def _sources_outside(split: str) -> set[str]:
+    """Every pointer of the other splits and of the other multiple-choice corpora."""
+    return {line["source"] for line in LINES if line["split"] != split} | {
+        line["source"] for name in ("real_choice", "reason_choice") for line in read_jsonl(DATA / f"{name}.labels.jsonl")}
+
+
+#: the fourth fresh split's draw (README, "The fourth fresh split"): file -> rows, in row order
+FRESH4_FILES = {
+    MMLU_RUNS + "baseline_claude_4.5_haiku.jsonl": 17, MMLU_RUNS + "baseline_kimi_k2_thinking.jsonl": 17,
+    MMLU_RUNS + "metadata_correct_qwen3_next.jsonl": 16,
+    **{f"experiment/zero-shot/{model}/{prompt}.jsonl": n for model, prompt, n in (
+        ("gemini", "cot", 2), ("gemini", "dsp", 2), ("gemini", "direct", 1), ("gpt4v", "direct", 1),
+        ("cogvlm", "cot", 1), ("cogvlm", "dsp", 1), ("cogvlm", "direct", 1), ("llava-13b", "cot", 1),
+        ("llava-13b", "ccot", 1), ("llava-7b", "cot", 1), ("llava-7b", "dsp", 1), ("instruct-blip-13b", "cot", 1),
+        ("instruct-blip-13b", "dsp", 1), ("instruct-blip-7b", "cot", 1), ("kosmos-2", "cot", 1),
+        ("kosmos-2", "direct", 1), ("openflamingo", "cot", 2))},
+    **{f"eval/answers/{model}-answers.json": 2 for model in ("LLAVANEXT-13B-vicuna", "LLAVANEXT-34B-NH",
+                                                             "LLAVANEXT-7B-vicuna")},
+    **{f"eval/answers/{model}-answers.json": 1 for model in (
+        "miniGPTvicuna13B", "miniGPTvicuna7B", "GIT", "GIT-large", "LLAVA7B", "LLAVA13B", "LLAVANEXT-7B-mistral",
+        "otter9B", "instructBLIP-vicuna-7B", "instructBLIP-vicuna-13B", "instructBLIP-flan-t5-xxl", "BLIP2", "GPT4",
+        "VILT")},
+    **{f"results_shared/{dataset}/Phi-3.5-vision-instruct/{strategy}_raw_predictions.jsonl": n
+       for dataset, strategy, n in (("CommonsenseQA", "zero-shot-cot", 5), ("CommonsenseQA", "zero-shot", 3),
+                                    ("CommonsenseQA", "few-shot", 2), ("QASC", "zero-shot-cot", 4),
+                                    ("QASC", "few-shot-cot", 3), ("QASC", "zero-shot", 2), ("QASC", "few-shot", 1))},
+}
+
+
+def test_the_fourth_fresh_split():
+    """110 replies drawn while the third fresh split waited to be scored: 50 of the reasoning models (the MMLU-Pro
+    baseline runs of claude-haiku-4-5 and Kimi-K2-Thinking, the only unhinted replies the snapshot stores, and
+    Qwen3-Next's one stored run), 20 each of M3CoT, LogicVista and RoLM; the files and counts fixed in the README,
+    in each file the lowest SHA-256 of the pointer first; no pointer any choice corpus used before."""
+    fresh4 = [line for line in LINES if line["split"] == "fresh4"]
+    assert [line["id"] for line in fresh4] == [f"tc-{n:04d}" for n in range(FIRST_FRESH4, len(LINES) + 1)]
+    by_file = _pointer_hashes_by_file(fresh4)
+    assert list(by_file) == list(FRESH4_FILES), "the README's files, in its order"
+    assert {path: len(hashes) for path, hashes in by_file.items()} == FRESH4_FILES
+    assert all(hashes == sorted(hashes) for hashes in by_file.values())
+    by_repo = Counter(line["source"].split("@", 1)[0] for line in fresh4)
+    assert by_repo == {THINKING: 50, "LightChen233/M3CoT": 20, "Yijia-Xiao/LogicVista": 20, "CheongWoong/RoLM": 20}
+    thinking = [line for line in fresh4 if line["source"].startswith(THINKING)]
+    assert Counter(line["model"] for line in thinking) == {CLAUDE: 17, KIMI: 17, QWEN: 16}
+    unhinted = [line for line in thinking if line["harness"].endswith("; no hint)")]
+    assert {line["model"] for line in unhinted} == {CLAUDE, KIMI} and len(unhinted) == 34
+    assert all(line["style"] == "cot" and line["label"] is not None for line in thinking)
+    assert sum(line["label"] is None for line in fresh4) >= 10, "replies committing to nothing"
+    assert len({line["model"] for line in fresh4}) >= 25
+    assert not {line["source"] for line in fresh4} & _sources_outside("fresh4")
 
 
 @pytest.mark.parametrize("line", LINES, ids=[line["id"] for line in LINES])
@@ -200,6 +259,9 @@ def test_corpus_matches_the_labels(corpus):
     gpqa = [row for row in corpus if row["split"] == "fresh3" and _path(row).startswith(GPQA_COPIES)]
     assert len(gpqa) == 100 and all(list(row["options"]) == list("ABCD") and "Answer Choices:" in row["question"]
                                     for row in gpqa)  # GPQA-Diamond's four options, as the question lists them
+    fresh4 = [row for row in corpus if row["split"] == "fresh4" and row["source"].startswith(THINKING)]
+    assert len(fresh4) == 50 and all("Answer Choices:" in row["question"] for row in fresh4)
+    assert all(row["label"] in row["options"] for row in corpus if row["split"] == "fresh4" and row["label"])
 
 
 # -- the readers on snapshots made here ------------------------------------------------------------------------------
