@@ -8,7 +8,11 @@ The second batch (ids ``b2-``, 38 replies: visual-maths values in boxes, with un
 letters beside values; Chinese; traces; prose) was written and labelled after the first batch's readings were built,
 and committed before it was scored (its first-contact figures are in docs/profiles-mc.md). A third (ids ``b3-``, 34
 replies: two questions in one reply, option texts alone, "all / none of the above", "neither", eliminations, loops,
-refusals and traces) was written the same way after the second batch's readings.
+refusals and traces) was written the same way after the second batch's readings. A fourth (ids ``c4-``, 82 replies:
+visual-maths values matched to an option's text in LaTeX, with units, degrees and radicals, a value naming two options or
+none, a letter beside a value that names another option, MathVista / MathVerse answer lines, reasoning-model endings
+after thinking that names other letters, someone else's pick, a colour qualified by another, "Neither is ..." as a
+subject) was written the same way after the third batch's readings.
 
 Families: ``trace`` (reasoning-model traces: musings naming other options, then a closing commitment), ``visual``
 (visual-maths replies stating a value, a value with its unit, "x = 4, which is option C"), ``prose`` (commitments in
