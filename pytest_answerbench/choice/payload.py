@@ -14,6 +14,8 @@ from .optionset import OptionSet
 from .rules import ADVERBS, CANNOT_TELL, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
 from .values import ORDINALS, number, option_number, unit_at, unit_clash
 
+# an angle in radians, a multiple of π over a whole number: "π/4", "3π/4", "2π"
+_RADIANS = lazy_compile(r"(\d*)\s*π\s*(?:/\s*(\d+))?")
 _FILLER = lazy_compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
                      r"thus|just|simply|certainly|surely|for\s+sure|undoubtedly|without\s+(?:a\s+)?doubt|absolutely|"
                      r"correct|option|choice|letter|answer|选项|是)\s*[:：]?\s*,?\s*)+", re.I)
@@ -184,7 +186,7 @@ class OptionReader:
         if len(whole) == 1 and whole[0] != letter and ns != self.opt_core[letter]:
             return True
         hit = self.exact_text(rest, ns)
-        return hit is not None and hit[0] == "value" and hit[1] != letter and number(ns) is not None
+        return hit is not None and hit[0] == "value" and hit[1] != letter and (number(ns) is not None or "π" in ns)
 
     def _names_another(self, p: str, letter: str, joins: re.Pattern[str] = _OR_AND) -> bool:
         """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and' (``joins``), or another
@@ -353,6 +355,11 @@ class OptionReader:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = number(ns)
         unit = None
+        if value is None and "π" in ns and len(ns) <= 12 and self.opt_num and all(
+                self.opt_norm[k].endswith("°") for k in self.opt_num):
+            radians = _RADIANS.fullmatch(ns)  # "π/4" for the option "45°": one angle in radians and in degrees
+            if radians is not None and radians.group(2) != "0":
+                value = int(radians.group(1) or 1) * 180 / int(radians.group(2) or 1)
         if value is None and ns[:1].isdigit() and len(ns) <= 40:
             value = option_number(ns)  # "3e8 m/s", "2 dollars": a number with a unit
             lead = _VALUE_START.match(ns)
