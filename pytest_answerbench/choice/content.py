@@ -99,6 +99,9 @@ _ARTICLE_AFTER = lazy_compile(r"\s+(?!is\b|was\b|seems\b|looks\b|appears\b|would
 # a value stated as worked out: after "=", "≈", "the answer is", "answer:", "gives", "equals" (and "$", a space)
 _STATED_VALUE = lazy_compile(r"(?:=|≈|\banswer\s+is|\banswer\s*:|\bgives|\bequals)[\s$]*"
                              r"(?:about\s+|approximately\s+)?(?=[-\d.])")
+# a conclusion cue earlier in the sentence of an option's value: "So the angle is 45°, and the other one = 135°" has
+# concluded on 45°, whatever it works out after it
+_CONCLUDED_BEFORE = lazy_compile(r"\b(?:so|therefore|thus|hence|answer|final)\b[^.!?\n]*$")
 _OR_ALTERNATIVE = lazy_compile(r"\s+or\s+(?!not\b|more\b|less\b|so\b|fewer\b|higher\b|lower\b)[a-z0-9]")
 # "First, ...", "Second, ...": ordinals that order the reply's own steps, not an option's words
 _STEP_ORDINALS = frozenset(("first", "second", "third", "fourth", "fifth", "finally"))
@@ -359,7 +362,9 @@ def _one_named(low: str, optset: OptionSet, kept: Spans) -> ChoiceResult:
     if all(_OR_ALTERNATIVE.match(low, b) for _, b in kept[letter]):
         # "Tennis or badminton": the option is offered with an alternative, not chosen
         return ChoiceResult(None, "ambiguous", f"option {letter}'s text is offered with an alternative")
-    if letter in optset.opt_num and _value_stated_after(low, optset, max(b for _, b in kept[letter])):
+    last = max(kept[letter])
+    if letter in optset.opt_num and not _CONCLUDED_BEFORE.search(low, max(0, last[0] - 80), last[0]) and \
+            _value_stated_after(low, optset, last[1]):
         return ChoiceResult(None, "none", f"option {letter}'s value is met, then the reply works out a value no "
                                           "option has")
     if "question" in low:

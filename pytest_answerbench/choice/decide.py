@@ -64,7 +64,8 @@ _TEXT_NOTES = ("option-text", "answer-value")
 # what may stand between a marker and the text it reads
 _PAYLOAD_LEAD = " \t\n\r,:"
 # the words TIED_LETTER needs between a value and its letter ("i.e.", "which is", "that is", "corresponds", "this is")
-_TIE_CUES = ("i.e", "i. e", "which ", "that is", "correspond", "this is", "this matches", "that matches")
+_TIE_CUES = ("i.e", "i. e", "which ", "that is", "correspond", "this is", "this matches", "that matches", "(option",
+             "(choice")
 # methods of weak commitments: they never commit to a letter the text also rules out
 _WEAK = ("leading-letter", "affirmation", "bold", "conclusion", "sole-letter")
 

@@ -375,6 +375,8 @@ class Reader(HedgeReading, OptionReader):
         found = []
         for m in matches:
             start, end = m.span()
+            if text[end - 1] in "-−" and text[end:end + 1].isdigit():
+                continue  # "x is -2": the hyphen is the number's minus sign, not a dash after the marker
             # the 60 characters before the marker: a hypothetical ("if the answer is B") or a negation
             # ("the answer is not B") there cancels it
             a = max(0, start - 60)

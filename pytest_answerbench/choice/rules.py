@@ -340,11 +340,13 @@ OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|som
                             r"\b(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+$")
 
 #: A letter given as the name of the value just stated: "The answer is 4 cm, i.e. C", "..., which is option C", "The
-#: perimeter is 18. This corresponds to option D." (``decide._tied_clash``: the value and the letter must agree).
+#: perimeter is 18. This corresponds to option D.", "x = 6 (option B)" (``decide._tied_clash``: the value and the
+#: letter must agree).
 TIED_LETTER = lazy_compile(
     r"(?<![\w.])(?P<value>[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\s?(?:°|%|[a-zA-Zµ]{1,3}[23²³]?)(?![A-Za-z]))?)\s*"
     r"(?:[,;]\s*(?i:i\.\s?e\.?|that\s+is|which\s+is|which\s+corresponds\s+to|corresponding\s+to)|"
-    r"\.\s*(?i:this|that)\s+(?i:corresponds\s+to|is|matches))\s*,?\s*(?i:(?:the\s+)?(?:option|choice|answer)\s+)?"
+    r"\.\s*(?i:this|that)\s+(?i:corresponds\s+to|is|matches)|\s*\((?=(?i:option|choice)\s))\s*,?\s*"
+    r"(?i:(?:the\s+)?(?:option|choice|answer)\s+)?"
     r"[\(\[]?(?P<letter>[A-J])[\)\]]?(?![A-Za-z0-9])")
 
 _OTHER_ONE = (r"(?:model|student|teacher|user|person|assistant|friend|classmate|expert|author|partner)")

@@ -20,6 +20,7 @@ COLOURS = {"A": "green", "B": "yellow", "C": "blue", "D": "red"}
 MECHANISMS = {"A": "SN1", "B": "SN2", "C": "E1", "D": "E2"}
 ENERGIES = {"A": "2.48 eV", "B": "4.96 eV", "C": "1.24 eV", "D": "3.10 eV"}
 ARCS = {"A": "30°", "B": "60°", "C": "120°", "D": "240°"}
+NUMBERS = {"A": "2", "B": "4", "C": "6", "D": "8"}
 
 
 def _case(reply: str, options: dict[str, str], letter: str | None, near: bool = False):
@@ -28,7 +29,7 @@ def _case(reply: str, options: dict[str, str], letter: str | None, near: bool = 
 
 #: (principle, cases): each principle's replies (the reading it adds) and its near misses (``near=True``)
 CASES = {
-    "a number inside a larger value (a sign, a fraction, a radical, π) is not an option": [
+    "a number inside a larger value (a sign, a fraction, a power, a radical, π) is not an option": [
         _case("The slope is −1/2.", SLOPES, "D"),  # the Unicode minus is a minus
         _case("slope = −1/2", SLOPES, "D"),
         _case("The slope is −2.", SLOPES, "B"),
@@ -36,6 +37,24 @@ CASES = {
         _case("So h = $\\sqrt{20} = 2\\sqrt{5}$.", HEIGHTS, None),  # a radical's coefficient is not "2"
         _case("h = 2√5", HEIGHTS, None),
         _case("x = 5π√3 - 15/9", {"A": "11", "B": "6", "C": "15", "D": "39"}, None),  # a numerator is not "15"
+        _case("So h = $\\sqrt{4^2 + 2^2}$.", NUMBERS, None),  # a power's base or exponent is not the option "2"
+        _case("The answer is 2√5.", HEIGHTS, None),  # after an answer marker too
+        _case("$\\boxed{2\\sqrt{5}}$", HEIGHTS, None),
+        _case("The answer is -2.", NUMBERS, None),  # a minus sign is no bullet or dash
+        _case("x is -2.", NUMBERS, None),
+        _case("-2", NUMBERS, None),
+        _case("Answer: −2", NUMBERS, None),
+        _case("Answer: 2π", NUMBERS, None),
+        _case("Answer: 2^3", NUMBERS, None),
+        _case("Answer: 1/2", SLOPES, "C"),  # a fraction is no "1 or 2"
+        _case("Answer: -1/2", SLOPES, "D"),
+        _case("$\\boxed{1/2}$", SLOPES, "C"),
+        _case("The answer is 4.", NUMBERS, "B", near=True),
+        _case("Answer: - 2", NUMBERS, "A", near=True),  # a dash before the value, with a space
+        _case("Answer: B/D", NUMBERS, None, near=True),  # two letters with a slash still offer two options
+        _case("Answer: 4 or 6", NUMBERS, None, near=True),
+        _case("The area is $24\\pi$ square units.", {"A": "12π", "B": "18π", "C": "24π", "D": "36π"}, "C",
+              near=True),
         _case("The slope is 1/2.", SLOPES, "C", near=True),
         _case("The slope is -1/2.", SLOPES, "D", near=True),
         _case("h = 2√3", HEIGHTS, "B", near=True),
@@ -61,6 +80,7 @@ CASES = {
         _case("The angle at C is 90°. So ∠A = 45°.", ANGLES, "B", near=True),
         _case("The answer is 90°, since x = 3.", ANGLES, "D", near=True),  # a value in the reason after the answer
         _case("∠A = 90° = 90.0°", ANGLES, "D", near=True),
+        _case("So the angle is 45°, and the other one = 135°.", ANGLES, "B", near=True),  # concluded on 45° first
     ],
     "someone else's pick or answer is not the reply's": [
         _case("Their pick is D.", LOSS, None),
@@ -105,6 +125,8 @@ CASES = {
         _case("The radius is 4. This corresponds to option D.", RADII, None),
         _case("So r = 8/2. The answer is 4 cm, i.e. C.", RADII, "C", near=True),
         _case("r = 4 cm, which is option C.", RADII, "C", near=True),
+        _case("Therefore, x = 6 (option B).", NUMBERS, None),
+        _case("Therefore, x = 4 (option B).", NUMBERS, "B", near=True),
         _case("The radius is 4. This corresponds to option C.", RADII, "C", near=True),
         _case("The answer is 4 cm, i.e. D. Sorry: the answer is 8 cm, i.e. D.", RADII, "D", near=True),
     ],
