@@ -387,6 +387,9 @@ def _option_text(d: Decision) -> ChoiceResult | None:
         fixed = d.reader.corrected_content(-1)
         if fixed is not None:
             return fixed
+    if found is not None and found.letter in d.negatives:
+        # "... the 45° angle. Incorrect choice: (B)": an option the reply rules out is not chosen by its text
+        return ChoiceResult(None, "none", f"option {found.letter}'s text is met, but the reply rules it out")
     if found is not None and found.letter is not None:
         clash = _tied_clash(d.reader, len(d.reader.flat) - 300, len(d.reader.flat))
         if clash is not None and clash[3] == found.letter:

@@ -559,7 +559,10 @@ class Reader(HedgeReading, OptionReader):
                 # "(A) True - In the poem ...", "(B) False - ...": the label quoting its own option's text ("True",
                 # "Incorrect") gives no verdict on it; only what the line says after that text does
                 body = body[own:]
-            if _BODY_WRONG.search(body):
+            wrong = _BODY_WRONG.search(body)
+            if wrong and any(x != m.group(1) for x in self.optset.pats.named.findall(body, 0, wrong.start())):
+                pass  # "C. The loss first decreases then increases. A is incorrect ...": the verdict is A's, not C's
+            elif wrong:
                 negatives.add(m.group(1))
             elif _BODY_RIGHT.search(body):
                 out.append(Commit(m.start(1), 1, m.group(1), "affirmation"))

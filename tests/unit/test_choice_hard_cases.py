@@ -59,11 +59,6 @@ KNOWN_MISSES: dict[tuple[str, str], str] = {
                                 "but the option written exactly as the reply writes it wins (exact text beats "
                                 "numeric equality, docs/profiles-mc.md L4); read as A"
        for m in MEASURES},
-    **{(m, "c4-correct-choice-colon-nm1"): "'... the complement of the 45° angle. Incorrect choice: (B)': B is ruled "
-                                           "out, but the given 45° still names B by its value (where a letter is "
-                                           "ruled out is not kept, and taking every ruled-out letter from the option "
-                                           "texts changed a real reply, cc-573); read as B"
-       for m in MEASURES},
     ("reader", "special-both-nm1"): "'Neither ... wait, the cube does, the sphere doesn't' means 'Only the cube' by "
                                     "meaning; read as D, 'Neither' (the verdict is right: gold C)",
 }

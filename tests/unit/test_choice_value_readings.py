@@ -107,10 +107,16 @@ CASES = {
         _case("Blue, greenish at the edges.", COLOURS, "C", near=True),
         _case("It is blue-ish.", COLOURS, "C", near=True),
     ],
-    "an answer word called wrong rules its letter out; so does 'not (B)'": [
+    "an answer word called wrong rules its letter out, text and value included; so does 'not (B)'": [
         _case("Incorrect choice: (B)", ANGLES, None),
         _case("Angle 2 is small. Not (B)", ANGLES, None),
         _case("Wrong answer: C", ANGLES, None),
+        _case("Angle 2 is the complement of the 45° angle.\n\nIncorrect choice: (B)", ANGLES, None),  # nor by value
+        _case("Angle 2 is 45°. B is wrong.", ANGLES, None),
+        _case("C. The loss first decreases then increases. A is incorrect because the loss rises at the end.",
+              {"A": "The loss decreases monotonically", "B": "The loss increases",
+               "C": "The loss first decreases then increases", "D": "The loss stays constant"}, "C", near=True),
+        _case("Angle 2 is 45°. A is wrong.", ANGLES, "B", near=True),
         _case("Correct choice: (B)", ANGLES, "B", near=True),
         _case("Angle 2 is 45 (B).", ANGLES, "B", near=True),
         _case("The wrong option is C. Answer: B", ANGLES, "B", near=True),
