@@ -102,6 +102,9 @@ _STATED_VALUE = lazy_compile(r"(?:=|≈|\banswer\s+is|\banswer\s*:|\bgives|\bequ
 # a conclusion cue earlier in the sentence of an option's value: "So the angle is 45°, and the other one = 135°" has
 # concluded on 45°, whatever it works out after it
 _CONCLUDED_BEFORE = lazy_compile(r"\b(?:so|therefore|thus|hence|answer|final)\b[^.!?\n]*$")
+# a reason or a check given after an answer: what it works out supports the answer
+_REASON_BETWEEN = lazy_compile(r"\b(?:since|because|as|check|checking|verify|verifying|substitut\w*|indeed|"
+                               r"confirm\w*)\b|✓")
 _OR_ALTERNATIVE = lazy_compile(r"\s+or\s+(?!not\b|more\b|less\b|so\b|fewer\b|higher\b|lower\b)[a-z0-9]")
 # "First, ...", "Second, ...": ordinals that order the reply's own steps, not an option's words
 _STEP_ORDINALS = frozenset(("first", "second", "third", "fourth", "fifth", "finally"))
@@ -339,11 +342,14 @@ def _named(letter: str, optset: OptionSet, detail: str) -> ChoiceResult:
     return ChoiceResult(letter, "answer-value" if letter in optset.opt_num else "option-text", detail)
 
 
-def _value_stated_after(low: str, optset: OptionSet, end: int) -> bool:
+def _value_stated_after(low: str, optset: OptionSet, end: int, first: int) -> bool:
     """Does the reply state a value after ``end`` ("= 22.5°", "the answer is 12", "gives 2√5") that is no option's
     value? The last value the reply works out is its answer, and an option's number met before it was a given or a
-    step ("The angle at C is 90°. ... ∠BAD = 22.5°")."""
+    step ("The angle at C is 90°. ... ∠BAD = 22.5°"). Not after a reason or a check that follows the option's first
+    occurrence (``first``, its end): "The length is 4 cm, since 4 × 4 = 16"."""
     for m in _STATED_VALUE.finditer(low, end):
+        if _REASON_BETWEEN.search(low, first, m.start()):
+            return False  # "The length is 4 cm, since 4 × 4 = 16": a reason or a check after the answer
         at = m.end()
         for n in reply_numbers(low[at:at + 40]):
             if n.start() == 0 and "overline" not in low[at:at + n.end() + 12]:  # a repeating decimal: not read
@@ -364,7 +370,7 @@ def _one_named(low: str, optset: OptionSet, kept: Spans) -> ChoiceResult:
         return ChoiceResult(None, "ambiguous", f"option {letter}'s text is offered with an alternative")
     last = max(kept[letter])
     if letter in optset.opt_num and not _CONCLUDED_BEFORE.search(low, max(0, last[0] - 80), last[0]) and \
-            _value_stated_after(low, optset, last[1]):
+            _value_stated_after(low, optset, last[1], min(kept[letter])[1]):
         return ChoiceResult(None, "none", f"option {letter}'s value is met, then the reply works out a value no "
                                           "option has")
     if "question" in low:

@@ -81,6 +81,9 @@ CASES = {
         _case("The answer is 90°, since x = 3.", ANGLES, "D", near=True),  # a value in the reason after the answer
         _case("∠A = 90° = 90.0°", ANGLES, "D", near=True),
         _case("So the angle is 45°, and the other one = 135°.", ANGLES, "B", near=True),  # concluded on 45° first
+        _case("The length is 4 cm, since the perimeter 4 × 4 = 16 matches.", NUMBERS, "B", near=True),  # a reason
+        _case("The length is 4 cm. Check: 4 × 4 = 16.", NUMBERS, "B", near=True),
+        _case("The side is 4, so the area = 16.", NUMBERS, None),
     ],
     "someone else's pick or answer is not the reply's": [
         _case("Their pick is D.", LOSS, None),
