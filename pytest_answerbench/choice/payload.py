@@ -169,7 +169,7 @@ class OptionReader:
         return "letter", letter, offset + length
 
     def contradicted(self, p: str, length: int, letter: str) -> bool:
-        """'(B) 4' where 4 is the text of option C, not of B, or '(C) Point C' where option C is "Point A" and
+        """'(B) 4' or 'B (4)' where 4 is the text of option C, not of B, or '(C) Point C' where option C is "Point A" and
         option A "Point C": the letter and the text disagree. A text is another option's when it is that option's
         whole text (or its core, without an article), not only a part that tells it apart."""
         rest = p[length: length + 60]
@@ -178,6 +178,9 @@ class OptionReader:
             rest = rest[:m.start()]
         if not rest.strip() or not rest[:1].isspace():
             return False
+        inner = rest.strip().rstrip(".!")
+        if inner[:1] == "(" and inner.endswith(")") and "(" not in inner[1:]:
+            rest = " " + inner[1:-1]  # "C (45°)": the text in brackets after the letter
         ns = norm_text(rest)
         if not ns:
             return False

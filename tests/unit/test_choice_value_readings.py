@@ -134,6 +134,10 @@ CASES = {
         _case("The radius is 4. This corresponds to option D.", RADII, None),
         _case("So r = 8/2. The answer is 4 cm, i.e. C.", RADII, "C", near=True),
         _case("r = 4 cm, which is option C.", RADII, "C", near=True),
+        _case("Correct option: C (45°).", ANGLES, None),  # a letter with another option's value in brackets
+        _case("The answer is C (dog).", {"A": "cat", "B": "dog", "C": "cow", "D": "pig"}, None),
+        _case("Correct option: C (60°).", ANGLES, "C", near=True),
+        _case("The answer is C (see above).", {"A": "cat", "B": "dog", "C": "cow", "D": "pig"}, "C", near=True),
         _case("Therefore, x = 6 (option B).", NUMBERS, None),
         _case("Therefore, x = 4 (option B).", NUMBERS, "B", near=True),
         _case("The radius is 4. This corresponds to option C.", RADII, "C", near=True),
