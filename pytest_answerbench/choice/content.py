@@ -15,7 +15,7 @@ from .result import ChoiceResult
 from .rules import (CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD,
                     FIRST_THOUGHT, WHETHER_BEFORE)
 from .scan import present
-from .values import option_number, reply_numbers, reply_value, unit_at, unit_clash
+from .values import option_number, part_of_larger, reply_numbers, reply_value, unit_at, unit_clash
 
 SENTENCE_END = lazy_compile(r"[.!?\n]")
 # (the words grouped behind one \b: a pattern whose every branch is a word or "n't" scans several times faster)
@@ -29,6 +29,9 @@ _FLIPPED_BEFORE = lazy_compile(r"(?:\bn(?:ot|ever)|n't)\s+(?:(?:really|actually|
 _QUALIFIED_BEFORE = lazy_compile(r"\b(?:partially|partly|half|somewhat|mostly|largely|sort\s+of|kind\s+of|"
                                r"not\s+(?:entirely|completely|fully|quite|always|necessarily))\s+$")
 _CJK_NEGATION = ("不", "非", "没", "未")
+# a word qualified by another made into an adjective with "-ish" ("greenish blue", "bluish-green"): another answer
+# than the plain word ("light blue" and "dark green" still name blue and green)
+_ISH_BEFORE = lazy_compile(r"\b[a-z]{2,}ish[\s-]$")
 _CN_YES_VERDICT = lazy_compile(r"(?<![不绝相针])(?<!不是)对的|说得对")
 _CN_NO_VERDICT = lazy_compile(r"错的|错了|不对|不是对的")
 _CLAUSE_STOP = lazy_compile(r"[.;\n!?:,—–]|\s-\s")
@@ -93,6 +96,15 @@ _NAMED_LETTER = lazy_compile(r"(?:(?<=[a-z] )|(?<=[\(\[]))([b-hj-z])(?=[ \)\]]|[
 # "a ball", "a larger one": the article, not the option "A" (but "ball a is larger" names it)
 _ARTICLE_AFTER = lazy_compile(r"\s+(?!is\b|was\b|seems\b|looks\b|appears\b|would\b|must\b|should\b|has\b|and\b|or\b)"
                               r"[a-z]")
+# a value stated as worked out: after "=", "≈", "the answer is", "answer:", "gives", "equals" (and "$", a space)
+_STATED_VALUE = lazy_compile(r"(?:=|≈|\banswer\s+is|\banswer\s*:|\bgives|\bequals)[\s$]*"
+                             r"(?:about\s+|approximately\s+)?(?=[-\d.])")
+# a conclusion cue earlier in the sentence of an option's value: "So the angle is 45°, and the other one = 135°" has
+# concluded on 45°, whatever it works out after it
+_CONCLUDED_BEFORE = lazy_compile(r"\b(?:so|therefore|thus|hence|answer|final)\b[^.!?\n]*$")
+# a reason or a check given after an answer: what it works out supports the answer
+_REASON_BETWEEN = lazy_compile(r"\b(?:since|because|as|check|checking|verify|verifying|substitut\w*|indeed|"
+                               r"confirm\w*)\b|✓")
 _OR_ALTERNATIVE = lazy_compile(r"\s+or\s+(?!not\b|more\b|less\b|so\b|fewer\b|higher\b|lower\b)[a-z0-9]")
 # "First, ...", "Second, ...": ordinals that order the reply's own steps, not an option's words
 _STEP_ORDINALS = frozenset(("first", "second", "third", "fourth", "fifth", "finally"))
@@ -125,12 +137,14 @@ def counterfactual_clauses(low: str) -> list[tuple[int, int]]:
 
 def _texts(low: str, optset: OptionSet, spans: Spans) -> None:
     """Every non-overlapping occurrence of each option's text (its core when that tells it apart), whole words."""
+    numeric = optset.opt_num
     for letter, ot in optset.search_text:
         # every non-overlapping occurrence, left to right (what finditer of the escaped text gives)
         size = len(ot)
         i = low.find(ot)
         while i >= 0:
             if text_start_ok(low, i) and text_boundary_ok(low, i + size) and not (
+                    letter in numeric and part_of_larger(low, i, i + size)) and not (
                     ot == "i" and _PRONOUN_I_AFTER.match(low, i + 1)) and not (  # "I believe" for the option "I"
                     ot == "a" and _ARTICLE_AFTER.match(low, i + 1)):  # "a ball" for the option "A"
                 spans.setdefault(letter, []).append((i, i + size))
@@ -172,6 +186,8 @@ def _numbers(low: str, optset: OptionSet, spans: Spans) -> None:
         if value is None:
             continue
         start = m.start()
+        if part_of_larger(low, start, m.end()):
+            continue  # "−1/2", "2√5": a sign or a radical makes it another value
         unit = unit_at(low, m.end())  # "12 m" names no option "12 cm"
         hits = [letter for letter, v in numeric.items() if v == value and not unit_clash(unit, optset.opt_norm[letter])]
         if not hits and "." in token and 0 < abs(value) < 1:
@@ -302,6 +318,8 @@ def _standing(flat: str, low: str, optset: OptionSet, spans: Spans) -> Spans:
                     continue
             if _NEGATED_AFTER.match(low[b:b + 60]) or any(x <= a < y for x, y in phases):
                 negated = True
+            if "ish" in before and _ISH_BEFORE.search(before):
+                continue  # "Greenish blue" is not the option "blue"
             if "whether" in low and WHETHER_BEFORE.search(low, max(0, a - 110), a):
                 continue  # "difficult to state whether the force is greater in Pair 1": asked, not answered
             if not inside and not negated:
@@ -324,12 +342,37 @@ def _named(letter: str, optset: OptionSet, detail: str) -> ChoiceResult:
     return ChoiceResult(letter, "answer-value" if letter in optset.opt_num else "option-text", detail)
 
 
+def _value_stated_after(low: str, optset: OptionSet, end: int, first: int) -> bool:
+    """Does the reply state a value after ``end`` ("= 22.5°", "the answer is 12", "gives 2√5") that is no option's
+    value? The last value the reply works out is its answer, and an option's number met before it was a given or a
+    step ("The angle at C is 90°. ... ∠BAD = 22.5°"). Not after a reason or a check that follows the option's first
+    occurrence (``first``, its end): "The length is 4 cm, since 4 × 4 = 16"."""
+    for m in _STATED_VALUE.finditer(low, end):
+        if _REASON_BETWEEN.search(low, first, m.start()):
+            return False  # "The length is 4 cm, since 4 × 4 = 16": a reason or a check after the answer
+        at = m.end()
+        for n in reply_numbers(low[at:at + 40]):
+            if n.start() == 0 and "overline" not in low[at:at + n.end() + 12]:  # a repeating decimal: not read
+                value = reply_value(n.group(0))
+                if value is not None and (part_of_larger(low, at, at + n.end())
+                                          or value not in optset.opt_num.values()):
+                    return True
+            break
+    return False
+
+
 def _one_named(low: str, optset: OptionSet, kept: Spans) -> ChoiceResult:
-    """One option named: it is the answer, unless offered with an alternative or said to answer another question."""
+    """One option named: it is the answer, unless offered with an alternative, said to answer another question, or
+    followed by a value the reply works out that names no option."""
     letter = next(iter(kept))
     if all(_OR_ALTERNATIVE.match(low, b) for _, b in kept[letter]):
         # "Tennis or badminton": the option is offered with an alternative, not chosen
         return ChoiceResult(None, "ambiguous", f"option {letter}'s text is offered with an alternative")
+    last = max(kept[letter])
+    if letter in optset.opt_num and not _CONCLUDED_BEFORE.search(low, max(0, last[0] - 80), last[0]) and \
+            _value_stated_after(low, optset, last[1], min(kept[letter])[1]):
+        return ChoiceResult(None, "none", f"option {letter}'s value is met, then the reply works out a value no "
+                                          "option has")
     if "question" in low:
         other = _ASKS_OTHER.search(low, max(b for _, b in kept[letter]))
         if other is not None:
@@ -584,6 +627,8 @@ def key_word(optset: OptionSet, low: str, most_words: int) -> str | None:
             continue  # "..., which is wrong"
         if low.startswith(",", m.end()) and m.group(0) in _STEP_ORDINALS:
             continue  # "First, look at the curve."
+        if "ish" in low and _ISH_BEFORE.search(low, max(0, m.start() - 30), m.start()):
+            continue  # "Greenish blue": another colour than blue
         end = SENTENCE_END.search(low, m.end())
         if end is not None and end.group(0) == "?":
             continue  # "Austen?": a question, not an answer

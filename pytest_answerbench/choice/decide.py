@@ -52,7 +52,7 @@ from .normalize import norm_text
 from .optionset import OptionSet
 from .reader import Reader
 from .result import ChoiceResult, Commit
-from .rules import NONE_OF_THE, REFUSAL, RETRACTED_AFTER, RETRACTED_HINTS, RULES, RuleSet
+from .rules import NONE_OF_THE, REFUSAL, RETRACTED_AFTER, RETRACTED_HINTS, RULES, TIED_LETTER, RuleSet
 from .whole import cut_off, leading, lone_letter, none_among, sole, special_option, walks_through
 
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
@@ -63,6 +63,9 @@ _HEDGE_WORDS = ("though", "but ", "while ", "maybe", "perhaps", "possibly", "mig
 _TEXT_NOTES = ("option-text", "answer-value")
 # what may stand between a marker and the text it reads
 _PAYLOAD_LEAD = " \t\n\r,:"
+# the words TIED_LETTER needs between a value and its letter ("i.e.", "which is", "that is", "corresponds", "this is")
+_TIE_CUES = ("i.e", "i. e", "which ", "that is", "correspond", "this is", "this matches", "that matches", "(option",
+             "(choice")
 # methods of weak commitments: they never commit to a letter the text also rules out
 _WEAK = ("leading-letter", "affirmation", "bold", "conclusion", "sole-letter")
 
@@ -240,10 +243,33 @@ def _withdrawn(d: Decision) -> ChoiceResult | None:
     return ChoiceResult(None, "ambiguous", why)
 
 
+def _tied_clash(reader: Reader, lo: int, hi: int) -> tuple[int, int, str, str] | None:
+    """The last letter the reply gives, within ``flat[lo:hi]``, as the name of a value it just stated ("4 cm, i.e.
+    D"), when the value is another option's: (start, end, the letter, the value's option). A value and a letter
+    naming two options choose neither (as "(B) 30°" where 30° is option A)."""
+    flat = reader.flat
+    lo = max(0, lo)
+    low = reader.low[lo:hi]
+    if not any(cue in low for cue in _TIE_CUES):
+        return None
+    last = None
+    for m in TIED_LETTER.finditer(flat, lo, hi):
+        last = m
+    if last is None or last.group("letter") not in reader.letter_set:
+        return None
+    hit = reader.exact_text(last.group("value"))
+    if hit is None or hit[0] != "value" or hit[1] == last.group("letter"):
+        return None
+    return last.start(), last.end(), last.group("letter"), hit[1]
+
+
 def _hedge(d: Decision) -> ChoiceResult | None:
     chosen, reader, commits = d.chosen, d.reader, d.commits
     if d.corrected or chosen is None or chosen.letter is None:
         return None
+    clash = _tied_clash(reader, chosen.pos - 60, chosen.pos + 60)
+    if clash is not None and clash[0] - 3 <= chosen.pos < clash[1] and chosen.letter in clash[2:]:
+        return ChoiceResult(None, "ambiguous", f"the letter {clash[2]} names the value of option {clash[3]}")
     low = reader.low
     hedge = reader.hedge(chosen, commits, d.negatives, d.segments) if (
         len(commits) > 1 or not reader.fold_ok or low.find("or ", chosen.pos) >= 0
@@ -361,6 +387,13 @@ def _option_text(d: Decision) -> ChoiceResult | None:
         fixed = d.reader.corrected_content(-1)
         if fixed is not None:
             return fixed
+    if found is not None and found.letter in d.negatives:
+        # "... the 45° angle. Incorrect choice: (B)": an option the reply rules out is not chosen by its text
+        return ChoiceResult(None, "none", f"option {found.letter}'s text is met, but the reply rules it out")
+    if found is not None and found.letter is not None:
+        clash = _tied_clash(d.reader, len(d.reader.flat) - 300, len(d.reader.flat))
+        if clash is not None and clash[3] == found.letter:
+            return ChoiceResult(None, "ambiguous", f"the letter {clash[2]} names the value of option {clash[3]}")
     return found
 
 

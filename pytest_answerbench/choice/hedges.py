@@ -19,6 +19,8 @@ from .rules import ADVERBS, NEG_WORDS, STRONG_CUE, HEDGE_OTHER, SIDE_BY_SIDE_CHA
 __all__ = ["HedgeReading"]
 
 # "The answer is B. The answer is C.": sentences of prose (the later one revises), unlike "Answer: B\nAnswer: D"
+# a TeX command between two answers ("\\circ", "\\text", "\\quad") is markup, not a word
+_TEX_COMMAND = lazy_compile(r"\\[A-Za-z]+")
 _PROSE_SENTENCE_END = lazy_compile(r"[.!?](?:[ \t]+\S|[ \t]*\n[ \t]*\n)")
 # a doubt about another option after the answer: "The answer is B. Hmm, or is it C?"
 # or an alternative offered in a sentence of its own: "The answer is C. Or D, if we count the edge."
@@ -121,7 +123,10 @@ class HedgeReading:
         """Nothing but answer words, letters and words offering alternatives between ``a`` and ``b`` (see
         ``rules.SIDE_BY_SIDE_WORDS``); a word of new reasoning or a revision ("but", "then", 改为) makes the
         later answer the one that stands."""
-        for word in WORD_RUNS.findall(self.flat[a:b].lower()):
+        between = self.flat[a:b]
+        if "\\" in between:
+            between = _TEX_COMMAND.sub(" ", between)  # "\\boxed{60^{\\circ}} or \\boxed{...}": markup, not words
+        for word in WORD_RUNS.findall(between.lower()):
             if len(word) > 1 and word not in SIDE_BY_SIDE_WORDS and not (
                     not word.isascii() and SIDE_BY_SIDE_CHARS.issuperset(word)):
                 return False

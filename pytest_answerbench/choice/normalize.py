@@ -22,6 +22,8 @@ _SUPERSCRIPT_EXP = lazy_compile(r"(?<=10)([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _TEX_SQRT = lazy_compile(r"\\sqrt\s*(?:\{([^{}]*)\}|(\d))")
 _TEX_PI = lazy_compile(r"\\pi(?![A-Za-z])")
+# the minus sign (U+2212) of a number is its hyphen-minus: "−1/2" is the option "-1/2" (one character for one)
+_MINUS_SIGN = lazy_compile(r"−(?=\s?[\d.√π\\])")
 
 
 def _superscripts(text: str) -> str:
@@ -47,6 +49,8 @@ def normalize(response: str) -> str:
     if not response.isascii() and "10" in response:
         response = _superscripts(response)
     text = unicodedata.normalize("NFKC", response)
+    if "−" in text:
+        text = _MINUS_SIGN.sub("-", text)
     # A reasoning model's <think> block is scratch work; the answer is what follows it (unless that is only the
     # prompt's format echoed back, "ANSWER: [LETTER]": then the answer was given in the block).
     # A chat transcript decoded whole (the prompt kept before the reply) is read from the model's last turn.
@@ -80,6 +84,8 @@ def norm_text(s: str) -> str:
     if not s.isascii() and "10" in s:
         s = _superscripts(s)
     s = unicodedata.normalize("NFKC", s).lower()
+    if "−" in s:
+        s = _MINUS_SIGN.sub("-", s)
     if not s.isascii():
         s = s.translate(_GREEK_NAMES)
     if "\\" in s:

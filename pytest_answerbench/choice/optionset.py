@@ -96,6 +96,10 @@ class OptionSet:
         for k, t in (self.tails or {}).items():
             if len(t) > 1:
                 self.by_tail.setdefault(t, []).append(k)
+        # option texts holding an answer word ("the answer is option C in the image"): a marker met inside one
+        # quoted after its label is the option's words, not an answer (``Reader._in_option_text``)
+        self.marker_texts = [ot for ot in self.opt_norm.values() if len(ot) >= 8 and any(
+            word in ot for word in ("answer", "option", "choice", "pick", "correct"))]
         # lengths bounding what OptionReader.text_at_start and exact_text compare (see normalize.norm_head)
         self.max_text = max((len(v) for v in self.opt_norm.values()), default=0)
         compared = [*self.opt_norm.values(), *self.opt_core.values(), *(self.tails or {}).values()]
@@ -374,7 +378,13 @@ class _LetterPatterns:
         neg_before = re.compile(
             rf"\b(?:not|non|eliminate|eliminating|rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|"
             rf"instead\s+of|neither|nor|discard|remove|cross\s+out|"
-            rf"(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+(?:pick|choose|select|go\s+with))\s+({group})|(?:排除|不是|不选)\s*({group})", flags)
+            rf"(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+(?:pick|choose|select|go\s+with)|"
+            # an answer word qualified as wrong: "Incorrect choice: (B)", "Wrong answer: C", "the wrong option is A"
+            # (not a predicate running into the next line: "All options are incorrect Answer: (C)")
+            rf"(?<!\bare\s)(?<!\bis\s)(?<!\bwere\s)(?<!\bwas\s)(?:incorrect|wrong|false)\s+"
+            rf"(?:answers?|choices?|options?)"
+            rf"\s*(?:is|are|:|=|-)?)\s*({group})|"
+            rf"(?:排除|不是|不选)\s*({group})", flags)
         affirm = re.compile(
             rf"{NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"
             rf"[\s:.)|]*([✅✔✓☑❌✗✘×]))", flags)  # "|" for a table row "| B | ✓ |"

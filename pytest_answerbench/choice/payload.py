@@ -12,8 +12,10 @@ from .content import key_word
 from .normalize import NUMBER_CHARS, loose_key, norm_head, norm_text, strip_article, text_boundary_ok
 from .optionset import OptionSet
 from .rules import ADVERBS, CANNOT_TELL, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
-from .values import ORDINALS, number, option_number, unit_at, unit_clash
+from .values import ORDINALS, number, option_number, part_of_larger, unit_at, unit_clash
 
+# an angle in radians, a multiple of π over a whole number: "π/4", "3π/4", "2π"
+_RADIANS = lazy_compile(r"(\d*)\s*π\s*(?:/\s*(\d+))?")
 _FILLER = lazy_compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|indeed|obviously|actually|therefore|"
                      r"thus|just|simply|certainly|surely|for\s+sure|undoubtedly|without\s+(?:a\s+)?doubt|absolutely|"
                      r"correct|option|choice|letter|answer|选项|是)\s*[:：]?\s*,?\s*)+", re.I)
@@ -25,7 +27,8 @@ _SECOND_LETTER = lazy_compile(r"\s*(?:,|or|and|/|&|或者|或|和|또는|혹은|
 _SECOND_LOWER = lazy_compile(r"\s*(?:,|or|and|/|&)\s*(?:[\(\[]([a-z])[\)\]]|([a-z])(?![\w'’])(?!\s+[a-z]))")
 _VERDICT_AGAINST = lazy_compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{ADVERBS}{NEG_WORDS}", re.I)
 _CLAUSE_END = lazy_compile(r"[.;\n!?]\s|[,;\n]")
-_OR_AND = lazy_compile(r"\b(?:or|and|/)\b")
+# "or", "and", or a slash between words ("B/D", "cat/dog"); a slash between digits is a fraction ("1/2", "-1/2")
+_OR_AND = lazy_compile(r"\b(?:or|and)\b|\b(?<!\d)/\b|\b/(?!\d)\b")
 # a box holding the unknown named with its value ("x = 4", "AB = 12 cm", "x_1 = 3"): the value after the sign
 _NAMED_VALUE = lazy_compile(r"\s*[A-Za-z]{1,3}(?:_\{?\w{1,3}\}?)?\s*=\s*([^=]{1,40}?)\s*$")
 # words that alone name the one option opening with them ("neither" for "Neither cup", "both" for "Both cups")
@@ -101,8 +104,10 @@ class OptionReader:
         Returns (kind, letter, length): kind is ``letter``, ``text``, ``value``, ``ambiguous``, ``invalid``,
         ``negated`` or ``none``.
         """
-        # keep an opening bracket: it belongs to the "(B)" form
+        # keep an opening bracket: it belongs to the "(B)" form; and a minus sign: "-2" is not the option "2"
         p = payload.lstrip(" \t\n\r\"'`“‘:*_$-")
+        if p[:1].isdigit() and p is not payload and payload[len(payload) - len(p) - 1] in "-−":
+            p = payload[len(payload) - len(p) - 1:]
         offset = len(payload) - len(p)
         if p[:1] in ("是", "否") and any(self.optset.yes_no):  # before the filler takes "是" away
             hit = self.text_at_start(p)
@@ -164,7 +169,7 @@ class OptionReader:
         return "letter", letter, offset + length
 
     def contradicted(self, p: str, length: int, letter: str) -> bool:
-        """'(B) 4' where 4 is the text of option C, not of B, or '(C) Point C' where option C is "Point A" and
+        """'(B) 4' or 'B (4)' where 4 is the text of option C, not of B, or '(C) Point C' where option C is "Point A" and
         option A "Point C": the letter and the text disagree. A text is another option's when it is that option's
         whole text (or its core, without an article), not only a part that tells it apart."""
         rest = p[length: length + 60]
@@ -173,6 +178,9 @@ class OptionReader:
             rest = rest[:m.start()]
         if not rest.strip() or not rest[:1].isspace():
             return False
+        inner = rest.strip().rstrip(".!")
+        if inner[:1] == "(" and inner.endswith(")") and "(" not in inner[1:]:
+            rest = " " + inner[1:-1]  # "C (45°)": the text in brackets after the letter
         ns = norm_text(rest)
         if not ns:
             return False
@@ -184,7 +192,7 @@ class OptionReader:
         if len(whole) == 1 and whole[0] != letter and ns != self.opt_core[letter]:
             return True
         hit = self.exact_text(rest, ns)
-        return hit is not None and hit[0] == "value" and hit[1] != letter and number(ns) is not None
+        return hit is not None and hit[0] == "value" and hit[1] != letter and (number(ns) is not None or "π" in ns)
 
     def _names_another(self, p: str, letter: str, joins: re.Pattern[str] = _OR_AND) -> bool:
         """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and' (``joins``), or another
@@ -260,7 +268,8 @@ class OptionReader:
         for letter, ot in self.opt_norm.items():
             if not ot:
                 continue
-            if np.startswith(ot) and text_boundary_ok(np, len(ot)):
+            if np.startswith(ot) and text_boundary_ok(np, len(ot)) and not (
+                    letter in self.opt_num and part_of_larger(np, 0, len(ot))):  # "2√5" does not open with "2"
                 if best is None or len(ot) > best[0]:
                     best = (len(ot), letter)
         if best is None and np.startswith(("a ", "an ", "the ")):
@@ -313,8 +322,8 @@ class OptionReader:
             if hits and hits[0][0] == 0:  # "19:30", "a quarter to ten", "March 6th" at the start
                 return ("value", hits[0][2][0]) if len(hits[0][2]) == 1 else None
         m = _VALUE_START.match(p)
-        if not m:
-            return None
+        if not m or part_of_larger(p, m.start(1), m.end(1)):
+            return None  # "2√5", "2^2": a larger value than the number it opens with
         value = number(m.group(1))
         if value is None:
             return None
@@ -353,6 +362,11 @@ class OptionReader:
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         value = number(ns)
         unit = None
+        if value is None and "π" in ns and len(ns) <= 12 and self.opt_num and all(
+                self.opt_norm[k].endswith("°") for k in self.opt_num):
+            radians = _RADIANS.fullmatch(ns)  # "π/4" for the option "45°": one angle in radians and in degrees
+            if radians is not None and radians.group(2) != "0":
+                value = int(radians.group(1) or 1) * 180 / int(radians.group(2) or 1)
         if value is None and ns[:1].isdigit() and len(ns) <= 40:
             value = option_number(ns)  # "3e8 m/s", "2 dollars": a number with a unit
             lead = _VALUE_START.match(ns)
@@ -380,7 +394,8 @@ class OptionReader:
         if not hits and len(loose) > 5 and loose.endswith(("ward", "wards")) and loose.isalpha():
             # a direction written as an adverb: "downwards" for "down"
             hits = optset.by_loose.get(loose[: loose.rindex("ward")], ())
-        if len(hits) == 1:
+        if len(hits) == 1 and not (hits[0] in self.opt_num and ns[:1] in "-−" and ns[1:2].isdigit()):
+            # (the loose key drops hyphens: a minus sign is not one, "-2" is not the option "2")
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         if optset.acronyms and len(s) <= 16:
             m = _ACRONYM_START.fullmatch(s.strip().rstrip(".!"))  # "WHO." for "World Health Organization"

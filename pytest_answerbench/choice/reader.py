@@ -27,7 +27,8 @@ from .optionset import OptionSet
 from .payload import ORDINAL, OptionReader
 from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
-                    NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, OTHERS_SAY, POS_AFTER,
+                    NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, OTHERS_OWN, OTHERS_SAY,
+                    POS_AFTER,
                     STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CORRECTION_CUE, EXAMPLE_BEFORE, HYPOTHETICAL, RULES, Marker,
                     RuleSet, WHETHER_BEFORE, before_other_question)
 from .scan import present
@@ -77,6 +78,15 @@ _CLOSING_LETTER = lazy_compile(r"\s*(?:\*\*)?\s*((?:the\s+)?(?i:option|choice|an
                              r"(?:[\(\[]?([A-Z])[\)\]]?|[\(\[]([a-z])[\)\]])(?:\*\*)?\s*[.!]?\s*")
 # a label named in a sentence, set off as a name ("the lowest box, A, moving up"); and words of an answer or a choice
 _LABEL_IN_TURN = lazy_compile(r"(?<![A-Za-z0-9'])[\(\[]?([A-Z])[\)\]]?(?=\s*[,;]|\s+(?:and|then|to|through)\b)")
+# an answer limited right after it to a case: "(A) 2.48 eV only for a photon in vacuum", "B, but only if x > 0"
+_ONLY_IF_AFTER = lazy_compile(r"(?:[^.;!?\n]|\.(?=\d)){0,40}?\bonly\s+(?:if|for|when|in\s+the\s+case|under|"
+                              r"as\s+long\s+as)\b", re.I)
+# the answer word qualified as wrong: "Incorrect choice: (B)", "Wrong answer: C", "the least likely option is A"
+_WRONG_BEFORE = lazy_compile(r"\b(?:incorrect|wrong|false|worst|least\s+(?:likely|correct|plausible))\s+$", re.I)
+# what OTHERS_OWN needs in the words before a marker: a possessive ("his", "their", "the student's")
+_OWNER_HINT = lazy_compile(r"(?i:his|her|their|your|'s|s')\s")
+# a marker that names the writer as the one choosing ("i chose", "we pick"): no one else's choice
+_WRITER_CHOOSES = lazy_compile(r"(?:i|we|let's|so\s+i)\s")
 _ANSWER_WORD = lazy_compile(r"\b(?:answers?|choices?|choose|chosen|options?|correct|pick|select(?:ed)?)\b", re.I)
 _CLOSING_LIST = lazy_compile(r"(?<![A-Za-z])[\(\[]?[A-Z][\)\]]?\s*(?:and|or)?\s*$")
 _CLOSING_VARIABLE = lazy_compile(r"(?<![A-Za-z])[A-Za-z]\s*$")
@@ -365,6 +375,8 @@ class Reader(HedgeReading, OptionReader):
         found = []
         for m in matches:
             start, end = m.span()
+            if text[end - 1] in "-−" and text[end:end + 1].isdigit():
+                continue  # "x is -2": the hyphen is the number's minus sign, not a dash after the marker
             # the 60 characters before the marker: a hypothetical ("if the answer is B") or a negation
             # ("the answer is not B") there cancels it
             a = max(0, start - 60)
@@ -381,8 +393,19 @@ class Reader(HedgeReading, OptionReader):
                     text[start:end].lower().startswith(_HEDGING) or not _LETTER_COMMA.search(
                         self.low if self.fold_ok else text.lower(), max(0, start - 12), start)):
                 continue  # "B, or maybe C", "B, maybe C": an alternative offered, not a conclusion
-            if marker.others_cancel and OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start):
-                continue  # "Many people pick D, but ...": someone else's choice
+            if marker.others_cancel and OTHERS_CHOOSE.search(self.low if self.fold_ok else text.lower(), a, start) \
+                    and not _WRITER_CHOOSES.match(self.low if self.fold_ok else text.lower(), start):
+                continue  # "Many people pick D, but ...": someone else's choice ("As a model, I chose A" is not)
+            if marker.owner_cancels and window.endswith(" ") and _OWNER_HINT.search(window[-24:]) and \
+                    OTHERS_OWN.search(window):
+                continue  # "His answer is D", "the student's answer:": someone else's answer
+            if self._in_option_text(start, end):
+                continue  # "(B) the answer is option C in the image": an option's own words quoted, not an answer
+            if "only" in text[end:end + 60] and _ONLY_IF_AFTER.match(text, end):
+                continue  # "The correct option is (A) only for a photon in vacuum; ...": an answer under a condition
+            if ("rong" in window or "orrect" in window or "alse" in window or "least" in window) and \
+                    _WRONG_BEFORE.search(window):
+                continue  # "Incorrect choice: (B)", "A wrong answer would be C": not the answer
             if ("ample" in window or "AMPLE" in window or "emo" in window or "e.g." in window) and \
                     EXAMPLE_BEFORE.search(text, max(0, start - 30), start):
                 continue  # "Example answer: B": a worked example's answer, not the reply's
@@ -392,6 +415,18 @@ class Reader(HedgeReading, OptionReader):
                 continue
             found.append((end, text[end: end + 300]))
         return found
+
+    def _in_option_text(self, start: int, end: int) -> bool:
+        """Does an option's text that holds an answer marker ("the answer is option C in the image") cover
+        ``flat[start:end]``? Only options of eight characters or more with an answer word are looked for."""
+        holders = self.optset.marker_texts
+        if not holders or not self.fold_ok:
+            return False
+        for ot in holders:
+            i = self.low.find(ot, max(0, end - len(ot)), start + len(ot))
+            if 0 <= i <= start and i + len(ot) >= end:
+                return True
+        return False
 
     def _conclusions(self) -> list[Commit]:
         """'so B', 'I think it is B': the weak conclusion markers' commitments."""
@@ -524,7 +559,10 @@ class Reader(HedgeReading, OptionReader):
                 # "(A) True - In the poem ...", "(B) False - ...": the label quoting its own option's text ("True",
                 # "Incorrect") gives no verdict on it; only what the line says after that text does
                 body = body[own:]
-            if _BODY_WRONG.search(body):
+            wrong = _BODY_WRONG.search(body)
+            if wrong and any(x != m.group(1) for x in self.optset.pats.named.findall(body, 0, wrong.start())):
+                pass  # "C. The loss first decreases then increases. A is incorrect ...": the verdict is A's, not C's
+            elif wrong:
                 negatives.add(m.group(1))
             elif _BODY_RIGHT.search(body):
                 out.append(Commit(m.start(1), 1, m.group(1), "affirmation"))
@@ -571,6 +609,9 @@ class Reader(HedgeReading, OptionReader):
                                                                    f"{hit[1]}'s value"))
             elif OTHERS_SAY.search(text, max(0, m.start() - 60), m.start()):
                 continue  # "Someone guessing quickly might say (D)": someone else's answer, not the reply's
+            elif any(n.end() == m.end() for n in self.optset.pats.neg_before.finditer(
+                    text, max(0, m.start() - 40), m.end())):
+                continue  # "Not (B)", "Incorrect choice: (B)": the bracket rules its letter out
             else:
                 out.append(Commit(m.start(), 1, m.group(1), "bracket"))
         return out

@@ -92,6 +92,7 @@ class Marker:
         lead: characters every match starts with, put first in the lower-case twin to speed its scan.
         hypothetical_cancels: "if the answer is B" is no answer (False for "final answer", which stays one).
         others_cancel: "Many people pick D" is someone else's choice, not the writer's.
+        owner_cancels: "His answer is D" is someone else's answer, not the writer's.
         introduces_options_cancels: "The answer options:" and "each option:" introduce the options.
         alternative_cancels: right after "or" the marker offers an alternative ("B, or maybe C"), no conclusion.
         low: the lower-case twin (derived: for an IGNORECASE pattern written in lower case; else None, and the
@@ -107,6 +108,7 @@ class Marker:
     lead: str = ""
     hypothetical_cancels: bool = True
     others_cancel: bool = False
+    owner_cancels: bool = False
     introduces_options_cancels: bool = False
     alternative_cancels: bool = False
     low: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
@@ -124,7 +126,7 @@ def _words_at(*words: str) -> Callable[[str], list[int]]:
 
 
 _FOREIGN_ANSWER_WORDS = ("respuesta", "réponse", "resposta", "risposta", "antwort")
-_ANSWER_CORE_WORDS = ("ans", "option", "choice", "response", "pick")  # "pick": "my pick is D"
+_ANSWER_CORE_WORDS = ("ans", "option", "choice", "response", "pick", "mine")  # "my pick is D", "mine is D"
 # the adjectives of "the correct one", "the right one", "the best one" (the pattern's "(?<=correct\s)one")
 _ONE_ADJECTIVES = ("correct", "right", "best")
 _ASCII_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -175,7 +177,7 @@ MARKERS: tuple[Marker, ...] = (
             r"\b(?:(?:the|my|our)\s+)?(?:(?:correct|right|best|most\s+likely|most\s+appropriate|final|"
             r"only\s+correct)\s+)?"
             r"(?:answer|anser|answr|option|choice|response|ans(?=\s*(?:[:=]|is\b))|(?<=correct\s)one|(?<=right\s)one|"
-            r"(?<=my\s)pick|(?<=our\s)pick|"
+            r"(?<=my\s)pick|(?<=our\s)pick|(?<!the\s)(?<!\ba\s)mine(?=\s+is\b)|"
             r"(?<=best\s)one)"
             r"(?:\s+(?:choice|option|letter))?"
             r"(?:\s+(?:to|for)\s+(?:this|the)\s+question)?(?:\s+(?:here|now|then|in\s+this\s+case))?"
@@ -185,7 +187,7 @@ MARKERS: tuple[Marker, ...] = (
             re.I,
         ),
         needs=Needs.any(*_ANSWER_CORE_WORDS) | Needs.all(("one",), _ONE_ADJECTIVES),
-        starts=_answer_marker_starts, introduces_options_cancels=True,
+        starts=_answer_marker_starts, introduces_options_cancels=True, owner_cancels=True,
     ),
     # "Answer B.", "answer (C)": the word before a lone letter (the letter class is case-sensitive: no twin)
     Marker(
@@ -322,7 +324,9 @@ HYPOTHETICAL = Scan(
 )
 # "The answer key", "The answer options:" (after the marker), "Let's analyze each option:" (before it): the options
 # introduced, not an answer (the second is looked for only in a text whose lower-cased form lines up with it)
-KEY_FORMAT = lazy_compile(r"\s*(?:key|format|options?|choices?)\b", re.I)
+# ("The answer is option A" names one option: a singular "option" / "choice" before a letter introduces nothing)
+KEY_FORMAT = lazy_compile(r"\s*(?:key|format|options|choices|(?:option|choice)(?!\s+[\(\[]?[A-J][\)\]]?(?![\w'])))\b",
+                          re.I)
 EACH_BEFORE = lazy_compile(r"\b(?:each|every|all|any|per|other|these|those|following|remaining)\s+(?:the\s+)?$")
 #: a worked example's answer, the marker opening its line after the example's label: "Example answer: B", "Sample 2
 #: answer: C" (a few-shot example the reply copies out, not its own answer; "with this sample it is D" is no label)
@@ -331,9 +335,40 @@ EXAMPLE_BEFORE = lazy_compile(r"(?:^|\n)[ \t*#>-]*(?:(?:an?|the)\s+)?(?:example|
 # the subject of "pick" / "choose" is someone other than the writer: "Many people pick D", "you might choose A"
 OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|somebody|they|he|she|most|you)\s+"
                             r"(?:(?:would|might|may|could|often|usually|typically|commonly|mistakenly|wrongly)\s+)*$|"
+                            # another person or model named as the subject, with up to three words after it that
+                            # are not "I" / "we": "The model before me chose A", "My friend picked C"
+                            r"\b(?:model|student|teacher|user|person|assistant|friend|classmate|expert|author|"
+                            r"partner)s?(?:\s+(?!i\b|we\b)[\w']+){0,3}\s+$|"
                             r"\b(?:might|may|could|tempting\s+to|mistakenly|wrongly|naively|often)\s+$|"
                             # a choice the writer calls wrong: "It would be wrong to pick C", "a mistake to choose A"
                             r"\b(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+$")
+
+#: A letter given as the name of the value just stated: "The answer is 4 cm, i.e. C", "..., which is option C", "The
+#: perimeter is 18. This corresponds to option D.", "x = 6 (option B)" (``decide._tied_clash``: the value and the
+#: letter must agree).
+TIED_LETTER = lazy_compile(
+    r"(?<![\w.])(?P<value>[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\s?(?:°|%|[a-zA-Zµ]{1,3}[23²³]?)(?![A-Za-z]))?)\s*"
+    r"(?:[,;]\s*(?i:i\.\s?e\.?|that\s+is|which\s+is|which\s+corresponds\s+to|corresponding\s+to)|"
+    r"\.\s*(?i:this|that)\s+(?i:corresponds\s+to|is|matches)|\s*\((?=(?i:option|choice)\s))\s*,?\s*"
+    r"(?i:(?:the\s+)?(?:option|choice|answer)\s+)?"
+    r"[\(\[]?(?P<letter>[A-J])[\)\]]?(?![A-Za-z0-9])")
+
+_OTHER_ONE = (r"(?:model|student|teacher|user|person|assistant|friend|classmate|expert|author|partner)")
+#: A short reply's letter chosen by someone else, in its own clause: "Their pick is D", "His answer is D", "The model
+#: before me chose A", "My friend picked C" (``whole.lone_letter``); "My pick is D", "I chose A" are the writer's.
+OTHERS_CLAUSE = lazy_compile(
+    r"\b(?:(?:his|her|their|your|someone's|somebody's|" + _OTHER_ONE + r"(?:'s|s'))\s+(?:(?:final|first|chosen)\s+)?"
+    r"(?:answer|pick|choice|guess|option|selection)\s*(?:is|was|would\s+be|:)|"
+    r"(?:people|students|many|some|others|someone|somebody|they|he|she|" + _OTHER_ONE
+    + r"s?(?:\s+(?!i\b|we\b)[\w']+){0,3})\s+(?:(?:would|might|may|could|often|usually|mistakenly|wrongly)\s+)*"
+    r"(?:chose|picked|selected|answered|said|says|picks|chooses|selects|guessed|guesses|went\s+with|goes\s+with))"
+    r"\s*(?:option\s+)?[\(\[]?$", re.I)
+
+# the owner of an answer word is someone else: "His answer is D", "Their pick is D", "the student's answer:", "your
+# choice is" (read in the words before the "the answer is" marker)
+OTHERS_OWN = lazy_compile(r"\b(?:his|her|their|your|someone's|somebody's|(?:model|student|teacher|user|person|"
+                          r"assistant|friend|classmate|expert|author|partner)(?:'s|s'))\s+"
+                          r"(?:(?:final|first|chosen)\s+)?$", re.I)
 
 # "hard to state whether the force is greater in Pair 1", "I can't tell whether it is a cat": what a clause opened by
 # "whether" says (an indirect question, up to the end of its clause) is asked, not answered; "whether or not ..." is

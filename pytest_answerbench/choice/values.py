@@ -155,8 +155,8 @@ def option_number(text: str) -> float | None:
         if value is not None:
             return value
     m = _NUMBER_UNIT.fullmatch(text)
-    if m and not _INNER_WORD.search(m.group(2)):
-        return number(m.group(1))
+    if m and not _INNER_WORD.search(m.group(2)) and not _LARGER_AFTER.match(m.group(2)):
+        return number(m.group(1))  # ("2π", "2√3", "2^5" are other values than 2, not 2 in a unit; "45^\\circ" is 45)
     return None
 
 
@@ -293,8 +293,27 @@ def same_date(a: tuple[int | None, int, int], b: tuple[int | None, int, int]) ->
 # option "12 cm", "5 kg" not "5 g"); a unit spelt out or no unit on either side leaves the value to decide
 _UNIT_SYMBOLS = frozenset("nm mm cm dm m km mg g kg ms s min h ml l cl dl mv v kv ma a ka mw w kw hz khz mhz ghz "
                           "j kj mj ev kev mev pa kpa mpa n kn".split())
-_UNIT_AFTER = lazy_compile(r"\s*([A-Za-z]{1,3})(?![A-Za-z])")
-_OPTION_UNIT = lazy_compile(r"\s*\$?\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*([A-Za-z]{1,3})\s*$")
+# the unit after the number, past spaces and LaTeX spacing ("12\\,m^2", "5~kg", "12\\ cm")
+_UNIT_AFTER = lazy_compile(r"(?:\s|\\[,;:! ]|~)*([A-Za-z]{1,3})(?![A-Za-z])")
+# the option's unit may carry a power ("24 cm²", read "24 cm2" after NFKC, "24 cm^2"): its symbol is what is compared
+_OPTION_UNIT = lazy_compile(r"\s*\$?\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*([A-Za-z]{1,3})(?:\^?\{?[23]\}?)?\s*$")
+
+
+# what makes a number part of a larger value when it follows it: a radical, π, a power, a repeating decimal's bar,
+# a fraction's slash before a digit
+_LARGER_AFTER = lazy_compile(r"[√π]|\\sqrt|\\pi(?![a-z])|\.?\\overline|[/^]\{?\d")
+
+
+def part_of_larger(s: str, start: int, end: int) -> bool:
+    """Is the number at ``s[start:end]`` only part of a larger value: a fraction's numerator or denominator, a
+    power's base or exponent ("4^2"), a number opened by a minus sign ("−1/2" is not the option "1/2"; a sign after a
+    word or a digit is a hyphen or a range: "type-2", "3-5"), the coefficient of a radical or of π ("2√5",
+    "2\\sqrt{5}", "3π" are not the option "2" or "3"), or the whole digits of a repeating decimal
+    ("0.\\overline{3}")?"""
+    if start > 0 and (s[start - 1] in "/^" or s[start - 1] in "-−" and (start == 1 or not s[start - 2].isalnum())
+                      and not s[start].isspace()):
+        return True
+    return end < len(s) and _LARGER_AFTER.match(s, end) is not None
 
 
 def unit_at(s: str, pos: int) -> str | None:

@@ -13,8 +13,8 @@ from .optionset import OptionSet
 from .payload import NO_CN, YES_CN, labelled_option
 from .reader import Reader
 from .result import ChoiceResult, Commit
-from .rules import (CONNECTORS, FIRST_THOUGHT, NONE_ABOVE, NONE_REPLY, NONE_SHORT, NOT_AFTER_LETTER, NOT_LETTER, REFUSAL,
-                    SUB_PART_OPENER, UNDETERMINED, ordinal_elsewhere)
+from .rules import (CONNECTORS, FIRST_THOUGHT, NONE_ABOVE, NONE_REPLY, NONE_SHORT, NOT_AFTER_LETTER, NOT_LETTER,
+                    OTHERS_CLAUSE, REFUSAL, SUB_PART_OPENER, UNDETERMINED, ordinal_elsewhere)
 from .scan import present
 
 _SOLE_PREFIX = lazy_compile(r"(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|option|choice|letter)\s*(?:is)?\s*[:：\-]?\s*",
@@ -322,6 +322,8 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
             continue  # "I'm"; French "C'est", "D'après", "L'option": a word, not a letter
         if reader.counterfactual(m.start()):
             continue  # "If the axis were logarithmic, it would be C."
+        if OTHERS_CLAUSE.search(flat, max(0, m.start(1) - 60), m.start(1)):
+            continue  # "Their pick is D", "The model before me chose A": someone else's choice
         end = _SENTENCE_END_MARK.search(flat, m.end())
         if end is not None and end.group(0) == "?" and _ASKING.match(
                 flat, max(flat.rfind(".", 0, m.start()), flat.rfind("?", 0, m.start()), flat.rfind("!", 0, m.start()),
