@@ -76,7 +76,8 @@ from .extract import (
     split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .meaning import asks_yes_no, claim, opening_verdict, states_asked_property
-from .prose import closing_statement, concludes, numbered_line, opens_steps, plain_dollars
+from .family import family_after
+from .prose import closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
 from .normalize import split_answers
 from .structured import JsonReply, json_reply
 from ..text.patterns import lazy_compile
@@ -815,7 +816,33 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
     found = _by_table(text, multiple, question=question)
     if multiple and question:
         return _answered_parts(text, question, found) or found
-    return found
+    return _labelled_in_closing_line(text, found) or _with_family(text, found)
+
+
+def _with_family(text: str, found: Extraction | None) -> Extraction | None:
+    """``found`` with the family phrase written right after its answer ("$(2,3,6)$ and its permutations": the
+    answer names every member, ``maths.family``), else unchanged."""
+    if found is None or len(found.answers) != 1 or not found.answers[0].strip():
+        return found
+    answer = found.answers[0].strip()
+    at = text.rfind(answer)
+    phrase = family_after(text, at + len(answer)) if at >= 0 else ""
+    if not phrase or phrase in answer:
+        return found
+    return Extraction((f"{answer} \\text{{ {phrase}}}",), found.method)
+
+
+def _labelled_in_closing_line(text: str, found: Extraction | None) -> Extraction | None:
+    """The parts a closing line answers with each value labelled by its part, in any order of writing ("$3$ (part
+    a) and $7$ (part b)", ``prose.labelled_parts``), when the table read one of them: the answers in the parts'
+    order (method ``parts``); None otherwise."""
+    if found is None or found.method not in ("prose", "answer-line", "boxed") or len(found.answers) != 1:
+        return None
+    last = text.rstrip().rsplit("\n", 1)[-1]
+    parts = labelled_parts(last) if "(" in last else ""
+    if not parts or found.answers[0].strip() not in parts:
+        return None
+    return Extraction((parts,), "parts")
 
 
 # what may open a line before a part's label: markup, a heading, "For part", "Part"
