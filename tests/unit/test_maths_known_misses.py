@@ -139,17 +139,28 @@ def test_family_reads_the_phrase_closing_an_answer():
 
 # -- 3. parts labelled by part, in any order of writing -----------------------------------------------------------
 
+_TWO_PARTS = "A box holds red and blue balls. (a) How many are red? (b) How many are blue?"
+
+
+@pytest.mark.parametrize("question", [None, _TWO_PARTS])
 @pytest.mark.parametrize("response", [
     "$3$ (part a) and $7$ (part b)",
     "$7$ (part b) and $3$ (part a)",
     "So part (b): $7$, part (a): $3$.",
     "The answers are $\\boxed{3}$ (part a) and $\\boxed{7}$ (part b).",
-    "Final Answer: 3 (part a) and 7 (part b)",
+    "$\\boxed{7}$ (part b) and $\\boxed{3}$ (part a)",
+    "Final Answer: 7 (part b) and 3 (part a)",
     "(b) $7$ (a) $3$",
 ])
-def test_parts_labelled_in_any_order_answer_their_parts(response):
-    assert accepted(response, "3; 7")
-    assert not accepted(response, "7; 3")
+def test_parts_labelled_in_any_order_answer_their_parts(response, question):
+    assert accepted(response, "3; 7", question=question)
+    assert not accepted(response, "7; 3", question=question)
+
+
+def test_the_question_s_parts_answered_unlabelled_are_read_in_order_as_before():
+    response = "The red count is $3$ and the blue count is $7$."
+    assert accepted(response, "3; 7", question=_TWO_PARTS)
+    assert not accepted(response, "7; 3", question=_TWO_PARTS)
 
 
 @pytest.mark.parametrize("response, gold, verdict", [
@@ -246,3 +257,15 @@ def test_statement_labels_against_a_number(gold, question, verdict):
 def test_equivalent_reads_a_family_and_statements_directly():
     assert equivalent("(2,3,6)", "(2,3,6)\\text{ and its permutations}") == (False, "family-mismatch")
     assert equivalent("6", "(2)(3)", question=_STATEMENTS) == (False, "statements")
+
+
+@pytest.mark.parametrize("response, gold, verdict", [
+    ("$(2,3,6)$ and its permutations", "(2,3,6)", False),
+    ("$(2,3,6)$ and its permutations", "(2,3,6) and permutations", True),
+    ("The mass is 3.2 t.", "3200 kg", True),
+    ("$7$ (part b) and $3$ (part a)", "3; 7", True),
+    ("So she gets 0.25 of her pay, or 25%.", "0.25", True),
+])
+def test_the_imo_default_profile_reads_them_the_same(response, gold, verdict):
+    fields = {"Problem ID": "known-miss", "Short Answer": gold, "prediction": response}
+    assert score_row("imo", fields, profile="default").correct is verdict
