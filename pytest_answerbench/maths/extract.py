@@ -713,12 +713,16 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     scale = _SCALE_AFTER.match(text, last.end())
     if scale:
         return f"{last.group()} {scale.group(1).lower()}"  # "5 million": the scale is part of the number
-    unit = _UNIT_WORD.match(text, last.end())
-    if unit:
-        from .units import read_unit
+    from .units import read_unit, unit_at
 
-        if read_unit(unit.group(1)) is not None:
-            return f"{last.group()} {unit.group(1)}"  # "hang 25 cm from the pivot": the unit belongs to it
+    compound = unit_at(text, last.end())
+    if compound:
+        # "hang 25 cm from the pivot", "4186 J/(kg·K) at room temperature": the unit (by the units' one grammar)
+        # belongs to it
+        return f"{last.group()} {compound}"
+    unit = _UNIT_WORD.match(text, last.end())
+    if unit and read_unit(unit.group(1)) is not None:
+        return f"{last.group()} {unit.group(1)}"
     if _PERCENT_AFTER.match(text, last.end()):
         # "0.25 of her pay, or 25%": a percent sign is part of its number (25% is 0.25, an equal restatement)
         return f"{last.group()}%"

@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..text.patterns import lazy_compile
 from ..text.units import METRES
 
-__all__ = ["MISMATCH", "letter_unit", "read_unit", "unit_factor", "unit_tail", "upright_unit"]
+__all__ = ["MISMATCH", "letter_unit", "read_unit", "unit_at", "unit_factor", "unit_tail", "upright_unit"]
 
 #: :func:`unit_factor`'s answer for two known units of different quantities.
 MISMATCH = "mismatch"
@@ -93,10 +93,48 @@ _TAIL_ATOM = _SYM + r"(?:\s*\^\s*(?:\{-?\d\}|-?\d))?"
 # of quantities is written so); one quotient "/", whose denominator may be a product in brackets ("J/(kg·K)",
 # "J/(kg K)"). :func:`read_unit` reads what this finds, by the same grammar.
 _TIMES = r"\s*(?:\\cdot|·|\*)\s*"
-_JOIN = r"(?:%s|(?<=[A-Za-z}Ω]{2})\s+|\s+(?=%s\s*\^\s*\{?\s*-))" % (_TIMES, _SYM)
+_JOIN = r"(?:%s|(?<=[A-Za-z}Ω]{2})\s+|\s+(?=%s\s*\^\s*\{?\s*-)|(?<=\})(?=%s\s*\^))" % (_TIMES, _SYM, _SYM)
 _BRACKETED = r"\(\s*%s(?:(?:%s|\s+)%s){1,3}\s*\)" % (_TAIL_ATOM, _TIMES, _TAIL_ATOM)
+# the quotient written as a fraction, set apart from the number by a space ("4186 \frac{J}{kg \cdot K}";
+# "3\frac{m}{g}" written against its number is a product of quantities)
+_PRODUCT = r"%s(?:%s%s){0,3}" % (_TAIL_ATOM, _JOIN, _TAIL_ATOM)
+_FRACTION = lazy_compile(r"(?<=\s)(?P<unit>\\[dt]?frac\s*\{\s*%s\s*\}\s*\{\s*%s\s*\})\s*\.?$" % (_PRODUCT, _PRODUCT))
 _TAIL = lazy_compile(r"(?<![\\A-Za-z])(?P<unit>%s(?:%s%s){0,3}(?:\s*/\s*(?:%s|%s(?:%s%s){0,2}))?)\s*\.?$"
                      % (_TAIL_ATOM, _JOIN, _TAIL_ATOM, _BRACKETED, _TAIL_ATOM, _JOIN, _TAIL_ATOM))
+
+
+_ATOM_AT = lazy_compile(_TAIL_ATOM + r"(?![A-Za-z])")
+_JOIN_AT = lazy_compile(_JOIN)
+_QUOTIENT_AT = lazy_compile(r"\s*/\s*")
+_BRACKETED_AT = lazy_compile(_BRACKETED + r"(?![A-Za-z])")
+
+
+def unit_at(text: str, start: int) -> str:
+    """The longest unit the grammar of :data:`_TAIL` reads at ``start`` in running text (spaces first skipped):
+    ``4186 J/(kg·K) at room temperature`` at the space after 4186 gives ``J/(kg·K)``; "" when none is known there
+    ("at" is no unit, "kg at" is read as "kg")."""
+    pos = start + len(text[start:start + 8]) - len(text[start:start + 8].lstrip(" "))
+    atom = _ATOM_AT.match(text, pos)
+    if atom is None:
+        return ""
+    best, end, quotient = "", atom.end(), False
+    for _ in range(4):
+        if read_unit(text[pos:end], context=False) is not None:
+            best = text[pos:end]
+        join = _JOIN_AT.match(text, end)
+        slash = None if quotient else _QUOTIENT_AT.match(text, end)
+        nxt = None
+        if slash is not None:
+            nxt = _BRACKETED_AT.match(text, slash.end()) or _ATOM_AT.match(text, slash.end())
+            quotient = nxt is not None
+        if nxt is None and join is not None:
+            nxt = _ATOM_AT.match(text, join.end())
+        if nxt is None:
+            break
+        end = nxt.end()
+    if read_unit(text[pos:end]) is not None:
+        best = text[pos:end]
+    return best
 
 
 def _symbol(sym: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
@@ -127,6 +165,8 @@ def read_unit(text: str, context: bool = False) -> tuple[tuple[tuple[str, int], 
     t = text.strip().strip("$").strip()
     t = re.sub(r"\\(?:mathrm|text|rm|mathit|operatorname)\s*\{([^{}]*)\}", r" \1 ", t)
     t = re.sub(r"\\mathrm\s*(\S)", r" \1 ", t)
+    if "frac" in t:  # "\frac{J}{kg \cdot K}": the quotient J/(kg K)
+        t = re.sub(r"^\s*\\[dt]?frac\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*$", r"\1/(\2)", t)
     t = re.sub(r"\\[,;:! ]|~", " ", t).replace("{", " ").replace("}", " ")
     t = re.sub(r"\^\s+", "^", t)
     t = re.sub(r"\s+", " ", t).strip()
@@ -212,7 +252,8 @@ def unit_tail(text: str) -> tuple[str, str] | None:
     Spelled-out units are read as their symbols (``5 centimeters`` -> ``5``, ``cm``). The caller decides whether
     the value is a number.
     """
-    m = _TAIL.search(text)
+    m = _FRACTION.search(text) if "frac" in text else None
+    m = m or _TAIL.search(text)
     if m:
         unit = m.group("unit").strip()
         if (len(unit) > 1 or unit in _SINGLE) and read_unit(unit) is not None:

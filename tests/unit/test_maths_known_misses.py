@@ -13,7 +13,7 @@ from pytest_answerbench.maths import equivalent, final_answer
 from pytest_answerbench.maths.extract import reduce_sentence, truncated
 from pytest_answerbench.maths.family import family
 from pytest_answerbench.maths.prose import labelled_parts
-from pytest_answerbench.maths.units import letter_unit, read_unit, unit_tail
+from pytest_answerbench.maths.units import letter_unit, read_unit, unit_at, unit_tail
 
 
 def accepted(response: str, gold: str, unit: str | None = None, question: str | None = None) -> bool:
@@ -35,10 +35,14 @@ def read(response: str) -> tuple[str, ...] | None:
     "The specific heat is $4186\\ \\mathrm{J\\,kg^{-1}\\,K^{-1}}$.",
     "The specific heat is $4186 J kg^{-1} K^{-1}$.",
     "The specific heat is $4.186\\ \\mathrm{kJ/(kg \\cdot K)}$.",
+    "$4186 \\, \\frac{\\text{J}}{\\text{kg} \\cdot \\text{K}}$",  # the quotient as a fraction
+    "\\boxed{4186\\ \\text{J kg}^{-1}\\text{K}^{-1}}",  # powers set outside their wrappers
+    "So the specific heat capacity of water is 4186 J/(kg·K) at room temperature.",  # words after the unit
 ])
 def test_a_compound_unit_after_a_number_is_read(response):
     assert accepted(response, "4186", unit="J/(kg K)")
     assert not accepted(response, "4186", unit="J/(g K)")  # 4186 J/(kg K) is 4.186 J/(g K)
+    assert not accepted(response, "4186", unit="J/kg")  # another quantity
 
 
 def test_the_unit_grammar_reads_products_quotients_and_a_bracketed_denominator():
@@ -49,6 +53,14 @@ def test_the_unit_grammar_reads_products_quotients_and_a_bracketed_denominator()
     assert unit_tail("5 m g") == ("5 m ", "g")
     assert unit_tail("3 J/(kg)") is None
     assert unit_tail("10 m/s/s") is None
+    assert unit_tail("9.8 \\frac{m}{s^{2}}") == ("9.8 ", "\\frac{m}{s^{2}}")
+    assert read_unit("\\frac{m}{s^{2}}") == read_unit("m/s^2")
+    assert unit_tail("3\\frac{m}{g}") is None  # a fraction written against its number: a product of quantities
+    assert unit_tail("3x^{2}y^{3}") is None
+    # in running text: the longest unit the grammar reads, not the words after it
+    assert unit_at("4186 J/(kg·K) at room temperature", 4) == "J/(kg·K)"
+    assert unit_at("hang it 25 cm from the pivot", 10) == "cm"
+    assert unit_at("12 at once", 2) == ""
 
 
 @pytest.mark.parametrize("response, gold, unit", [
