@@ -503,10 +503,11 @@ _BRACKET = lazy_compile(r"\\left\s*(?:\\[{|]|\\lbrace|\\langle|[.(\[|])|\\right\
 
 
 def _open_at_end(line: str) -> bool:
-    """Does ``line`` end with a bracket still open, something written after it ("sqrt(4,0", "\\frac{3}{4",
+    """Does ``line`` stop inside a bracket it opened, something written after it ("sqrt(4,0", "\\frac{3}{4",
     "\\left( x + 1")? Any closing bracket closes the last one open (a half-open interval "[0, 1)" is closed); one
-    with nothing after it ("]0, 1[", French notation) is no cut-off."""
-    if not any(c in line for c in "([{"):
+    with nothing after it ("]0, 1[", French notation) is no cut-off, nor is a line ending a sentence or a math span
+    ("The answer (as computed above is $5$."): a bracket left open there is a slip, not the end of the text."""
+    if not any(c in line for c in "([{") or re.search(r"(?:[.!?。]|\$|\\[)\]])[*\s]*$", line):
         return False
     opened: list[int] = []
     for m in _BRACKET.finditer(line):

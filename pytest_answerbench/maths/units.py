@@ -113,13 +113,15 @@ def unit_at(text: str, start: int) -> str:
     """The longest unit the grammar of :data:`_TAIL` reads at ``start`` in running text (spaces first skipped):
     ``4186 J/(kg·K) at room temperature`` at the space after 4186 gives ``J/(kg·K)``; "" when none is known there
     ("at" is no unit, "kg at" is read as "kg")."""
-    pos = start + len(text[start:start + 8]) - len(text[start:start + 8].lstrip(" "))
+    pos = start
+    while pos < min(len(text), start + 8) and text[pos] == " ":
+        pos += 1
     atom = _ATOM_AT.match(text, pos)
     if atom is None:
         return ""
     best, end, quotient = "", atom.end(), False
-    for _ in range(4):
-        if read_unit(text[pos:end], context=False) is not None:
+    for _ in range(4):  # at most four atoms, as at the end of an answer
+        if read_unit(text[pos:end]) is not None:
             best = text[pos:end]
         join = _JOIN_AT.match(text, end)
         slash = None if quotient else _QUOTIENT_AT.match(text, end)

@@ -215,6 +215,8 @@ def test_a_bracket_left_open_at_the_end_is_a_cut_off(text):
     "The set is \\{1, 2\\}.",
     "\\[ x = \\left. \\frac{1}{2} \\right|_0^1 \\]",
     "f(x) = x^2 [for x > 0]",
+    "The answer (as computed above is $5$.",  # a bracket left open mid-sentence: a slip, the sentence ends
+    "So the answer is $\\frac{3}{4$",  # a formula closed by its delimiter
 ])
 def test_a_complete_answer_with_brackets_is_no_cut_off(text):
     assert not truncated(text)
