@@ -496,11 +496,37 @@ _TRUNCATED_WORDS = frozenset(
 _PRICE = lazy_compile(r"\$(?=\d)|(?<=\d)[ \t]?\$(?=[ \t]|$)")
 
 
+# brackets: "\\left" and "\\right" with their delimiter (also "." ), escaped braces, then plain ones; "\\[", "\\]",
+# "\\(", "\\)" delimit math and are no brackets
+_BRACKET = lazy_compile(r"\\left\s*(?:\\[{|]|\\lbrace|\\langle|[.(\[|])|\\right\s*(?:\\[}|]|\\rbrace|\\rangle|[.)\]|])"
+                        r"|\\[\[\]()]|\\[{}]|[()\[\]{}]")
+
+
+def _open_at_end(line: str) -> bool:
+    """Does ``line`` stop inside a bracket it opened, something written after it ("sqrt(4,0", "\\frac{3}{4",
+    "\\left( x + 1")? Any closing bracket closes the last one open (a half-open interval "[0, 1)" is closed); one
+    with nothing after it ("]0, 1[", French notation) is no cut-off, nor is a line ending a sentence or a math span
+    ("The answer (as computed above is $5$."): a bracket left open there is a slip, not the end of the text."""
+    if not any(c in line for c in "([{") or re.search(r"(?:[.!?。]|\$|\\[)\]])[*\s]*$", line):
+        return False
+    opened: list[int] = []
+    for m in _BRACKET.finditer(line):
+        token = m.group()
+        if token in ("\\[", "\\]", "\\(", "\\)"):
+            continue
+        if token[-1] in "([{" or token.startswith("\\left"):
+            opened.append(m.end())
+        elif opened:
+            opened.pop()
+    return bool(opened) and bool(line[opened[-1]:].strip(" $.,;:!?。"))
+
+
 def truncated(response: str) -> bool:
     """Does the response stop mid-way (cut off by a length limit) instead of ending?
 
-    True when it ends inside a math span, on an operator or ``=``, on a comma / colon, or on a word that
-    cannot end a sentence ("multiply $5!$ by"). Such a response has committed to nothing unless it boxed or
+    True when it ends inside a math span, on an operator or ``=``, on a comma / colon, on a word that
+    cannot end a sentence ("multiply $5!$ by"), or with a bracket its last line opened and never closed, something
+    written after it ("sqrt(4,0", "\\frac{3}{4", "\\left( x"). Such a response has committed to nothing unless it boxed or
     marked an answer earlier.
     """
     whole = response.rstrip()
@@ -521,6 +547,8 @@ def truncated(response: str) -> bool:
         return False
     if core[-1] in "=+-/(,:{\\，：、" or re.search(r"\\(?:times|cdot|div|frac|sqrt|left|pm)\s*$", core):
         return True
+    if _open_at_end(last_line):
+        return True  # "... = sqrt(4,0", "\\frac{3}{4": a bracket opened on the last line and never closed
     if core != tail.rstrip():
         return False  # a closing math span ("... for any positive integer $a$"): its letter is no dangling word
     word = re.search(r"([A-Za-z]+)$", core)  # lower case only: "... is A" names an option or a unit
@@ -576,6 +604,7 @@ _VULGAR_SIGN = lazy_compile("[%s]" % "".join(VULGAR_FRACTIONS))
 _LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
 _BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
                     r"|up\s+to|not\s+(?:more|less)\s+than)\s*$")
+_PERCENT_AFTER = lazy_compile(r"\s?\\?%")
 _SCALE_AFTER = lazy_compile(r"\s+(thousand|million|billion|trillion)\b", re.I)
 
 
@@ -685,10 +714,17 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     scale = _SCALE_AFTER.match(text, last.end())
     if scale:
         return f"{last.group()} {scale.group(1).lower()}"  # "5 million": the scale is part of the number
-    unit = _UNIT_WORD.match(text, last.end())
-    if unit:
-        from .units import read_unit
+    from .units import read_unit, unit_at
 
-        if read_unit(unit.group(1)) is not None:
-            return f"{last.group()} {unit.group(1)}"  # "hang 25 cm from the pivot": the unit belongs to it
+    compound = unit_at(text, last.end())
+    if compound:
+        # "hang 25 cm from the pivot", "4186 J/(kg·K) at room temperature": the unit (by the units' one grammar)
+        # belongs to it
+        return f"{last.group()} {compound}"
+    unit = _UNIT_WORD.match(text, last.end())
+    if unit and read_unit(unit.group(1)) is not None:
+        return f"{last.group()} {unit.group(1)}"
+    if _PERCENT_AFTER.match(text, last.end()):
+        # "0.25 of her pay, or 25%": a percent sign is part of its number (25% is 0.25, an equal restatement)
+        return f"{last.group()}%"
     return last.group()

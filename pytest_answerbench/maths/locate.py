@@ -28,7 +28,9 @@ Answer: Yes, it can be done (with the square at $(3,3)$).", "Not always: ...") s
 opens with one ("Yes. One arrangement is ...") commits to it when its closing statement makes no claim of its own.
 When the question asks k ordered parts or blanks and the table's reading states fewer (method ``parts``), the
 response's sections labelled (1), (2), ... or (a), (b), ... in order give one answer each, else a closing sentence
-with exactly k math spans gives them in order.
+with exactly k math spans gives them in order. A closing line whose values each name their part ("$7$ (part b) and
+$3$ (part a)") answers the parts in the labels' order, whatever the order of writing, with or without the question;
+a family phrase right after the answer ("$(2,3,6)$ and its permutations") stays with it (:mod:`.family`).
 
 A tag, a box and an answer line share a priority: the later of the two wins, because a later explicit correction
 replaces an earlier answer ("\\boxed{3}. Wait, that's wrong... So the final answer is 5."), and an answer line
@@ -76,7 +78,8 @@ from .extract import (
     split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .meaning import asks_yes_no, claim, opening_verdict, states_asked_property
-from .prose import closing_statement, concludes, numbered_line, opens_steps, plain_dollars
+from .family import family_after
+from .prose import closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
 from .normalize import split_answers
 from .structured import JsonReply, json_reply
 from ..text.patterns import lazy_compile
@@ -813,9 +816,38 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
         if found is not None and found.method == "boxed":
             return found
     found = _by_table(text, multiple, question=question)
+    labelled = _labelled_in_closing_line(text, found)
+    if labelled is not None:
+        return labelled  # each value names its part: the labels order them, not the writing
     if multiple and question:
-        return _answered_parts(text, question, found) or found
-    return found
+        return _answered_parts(text, question, found) or _with_family(text, found)
+    return _with_family(text, found)
+
+
+def _with_family(text: str, found: Extraction | None) -> Extraction | None:
+    """``found`` with the family phrase written right after its answer ("$(2,3,6)$ and its permutations": the
+    answer names every member, ``maths.family``), else unchanged."""
+    if found is None or len(found.answers) != 1 or not found.answers[0].strip():
+        return found
+    answer = found.answers[0].strip()
+    at = text.rfind(answer)
+    phrase = family_after(text, at + len(answer)) if at >= 0 else ""
+    if not phrase or phrase in answer:
+        return found
+    return Extraction((f"{answer} \\text{{ {phrase}}}",), found.method)
+
+
+def _labelled_in_closing_line(text: str, found: Extraction | None) -> Extraction | None:
+    """The parts a closing line answers with each value labelled by its part, in any order of writing ("$3$ (part
+    a) and $7$ (part b)", ``prose.labelled_parts``), when the table read one of them: the answers in the parts'
+    order (method ``parts``); None otherwise."""
+    if found is None or found.method not in ("prose", "answer-line", "boxed"):
+        return None
+    last = text.rstrip().rsplit("\n", 1)[-1]
+    parts = labelled_parts(last) if "(" in last else ""
+    if not parts or not all(answer.strip() in parts for answer in found.answers):
+        return None
+    return Extraction((parts,), "parts")
 
 
 # what may open a line before a part's label: markup, a heading, "For part", "Part"

@@ -172,6 +172,50 @@ def numbered_line(line: str) -> str:
     return " ".join(f"({k}) {part.strip().strip(',;，；。').rstrip('.').strip()}" for k, part in enumerate(unwrapped, 1))
 
 
+# a part's answer labelled by its part: after the value, "$3$ (part a)", "$7$ (for part (b))"; before it, "part (a):
+# $3$", "for part b, $7$", "(b) $7$", "**(a)** is $3$" (a value: a math span, a box or a number)
+_PART_VALUE = r"(?:\$[^$]+\$|\\\(.+?\\\)|\\boxed\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|-?\d+(?:\.\d+)?(?:/\d+)?)"
+_PART_NAME = r"(?i:(?:for\s+)?part)\s*(?:\(\s*(?P<{0}>[a-h1-9])\s*\)|(?P<{1}>[a-h1-9])\b)"
+_LABELLED_PART = lazy_compile(
+    r"(?P<after>%s)\s*\(\s*%s\s*\)|(?:%s|(?<![\w\\])\(\s*(?P<bare>[a-h1-9])\s*\))(?:\s|\*\*|[:：,=]|\bis\b)*"
+    r"(?P<before>%s)" % (_PART_VALUE, _PART_NAME.format("l1", "l2"), _PART_NAME.format("l3", "l4"), _PART_VALUE))
+
+
+_OPENING_LABEL = lazy_compile(r"[\s*#]*(?:(?i:so|thus|hence|therefore|answers?)\b[\s,:]*)?\(\s*[a-h1-9]\s*\)")
+
+
+def labelled_parts(line: str) -> str:
+    """A line answering a question's parts with each value labelled by its part, in any order of writing ("$3$
+    (part a) and $7$ (part b)", "part (b): $7$, part (a): $3$"): the answers in the parts' order, "(1) 3 (2) 7"; ""
+    unless two or more parts are labelled, each once, lettered a, b, ... or numbered 1, 2, ... without a gap, and
+    every math span of the line is one of them. Parts answered in order are ordered (the grading conventions): the
+    k-th label answers the k-th part, wherever it is written."""
+    if "part" not in line.lower() and "(" not in line:
+        return ""
+    found: dict[int, str] = {}
+    spans = 0
+    for m in _LABELLED_PART.finditer(line):
+        label = next(m.group(g) for g in ("l1", "l2", "l3", "l4", "bare") if m.group(g))
+        value = m.group("after") or m.group("before")
+        index = int(label) if label.isdigit() else ord(label.lower()) - ord("a") + 1
+        if index in found:
+            return ""
+        found[index] = value
+        spans += value.startswith(("$", "\\(", "\\boxed"))
+    if len(found) < 2 or sorted(found) != list(range(1, len(found) + 1)) or len(SPAN.findall(line)) > spans:
+        return ""
+    if "part" not in line.lower() and not _OPENING_LABEL.match(line):
+        return ""  # bare labels only as a line of parts ("(b) $7$ (a) $3$"): mid-line, "(1)" may cite an equation
+    unwrapped = []
+    for k in sorted(found):
+        value = found[k]
+        inner = SPAN.fullmatch(value)
+        value = next(g for g in inner.groups() if g is not None) if inner else value
+        boxed = re.fullmatch(r"\\boxed\{(.*)\}", value.strip())
+        unwrapped.append((boxed.group(1) if boxed else value).strip())
+    return " ".join(f"({k}) {v}" for k, v in enumerate(unwrapped, 1))
+
+
 def _remark(line: str) -> bool:
     """Is ``line`` a remark that states nothing: no number, no math, no conclusion word, nothing taken back
     ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?")?"""

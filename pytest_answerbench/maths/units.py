@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..text.patterns import lazy_compile
 from ..text.units import METRES
 
-__all__ = ["MISMATCH", "read_unit", "unit_factor", "unit_tail", "upright_unit"]
+__all__ = ["MISMATCH", "letter_unit", "read_unit", "unit_at", "unit_factor", "unit_tail", "upright_unit"]
 
 #: :func:`unit_factor`'s answer for two known units of different quantities.
 MISMATCH = "mismatch"
@@ -77,16 +77,66 @@ _PLAIN = {
 # A single letter after a number is a unit only for these symbols (as before); "2F", "3t", "4H" are more often
 # a multiple of a quantity than farads, tonnes or henries.
 _SINGLE = frozenset("mgshJWNVAKCTLÅ")
+# Letters that are units only where the other answer's unit measures their quantity (:func:`letter_unit`): the
+# tonne and the elementary charge. Elsewhere ``t`` is a time or a variable and ``e`` Euler's number.
+_IN_CONTEXT: dict[str, tuple[tuple[tuple[str, int], ...], Fraction]] = {
+    "t": (_dims(kg=1), Fraction(1000)), "e": (_dims(A=1, s=1), Fraction("1.602176634e-19")),
+}
 
 _SYM = r"(?:\\mu\s*(?:\\Omega|[A-Za-z]{1,4})|[A-Za-z]?\s*(?:\\Omega|Ω)|[μµ]?[A-Za-z]{1,4}|[μµ](?:\\Omega|Ω)|Å|\\AA)"
 _POW = r"(?:\s*\^\s*(?:\{\s*(?P<p1>-?\d)\s*\}|(?P<p2>-?\d)))?"
 _ATOM = lazy_compile(r"(?P<sym>%s)(?![A-Za-z])%s" % (_SYM, _POW))
 _TAIL_ATOM = _SYM + r"(?:\s*\^\s*(?:\{-?\d\}|-?\d))?"
-# Atoms joined by "/", "\cdot", "·", or a space after an atom of two letters or more ("kg m/s", not "m g": that
-# is more often a product of quantities).
-# A space before an atom with a negative power joins too ("m s^{-2}": no product of quantities is written so).
-_TAIL = lazy_compile(r"(?<![\\A-Za-z])(?P<unit>%s(?:(?:\s*(?:/|\\cdot|·)\s*|(?<=[A-Za-z}Ω]{2})\s+|\s+(?=%s\s*\^\s*\{?\s*-))"
-                     r"%s){0,3})\s*\.?$" % (_TAIL_ATOM, _SYM, _TAIL_ATOM))
+# The grammar of a compound unit, one for every unit: atoms (prefixed symbols with integer powers) joined into a
+# product by "\cdot", "·", "*", or a space after an atom of two letters or more ("kg m/s", not "m g": that is more
+# often a product of quantities) or before an atom with a negative power ("m s^{-2}", "J kg^{-1} K^{-1}": no product
+# of quantities is written so); one quotient "/", whose denominator may be a product in brackets ("J/(kg·K)",
+# "J/(kg K)"). :func:`read_unit` reads what this finds, by the same grammar.
+_TIMES = r"\s*(?:\\cdot|·|\*)\s*"
+_JOIN = r"(?:%s|(?<=[A-Za-z}Ω]{2})\s+|\s+(?=%s\s*\^\s*\{?\s*-)|(?<=\})(?=%s\s*\^))" % (_TIMES, _SYM, _SYM)
+_BRACKETED = r"\(\s*%s(?:(?:%s|\s+)%s){1,3}\s*\)" % (_TAIL_ATOM, _TIMES, _TAIL_ATOM)
+# the quotient written as a fraction, set apart from the number by a space ("4186 \frac{J}{kg \cdot K}";
+# "3\frac{m}{g}" written against its number is a product of quantities)
+_PRODUCT = r"%s(?:%s%s){0,3}" % (_TAIL_ATOM, _JOIN, _TAIL_ATOM)
+_FRACTION = lazy_compile(r"(?<=\s)(?P<unit>\\[dt]?frac\s*\{\s*%s\s*\}\s*\{\s*%s\s*\})\s*\.?$" % (_PRODUCT, _PRODUCT))
+_TAIL = lazy_compile(r"(?<![\\A-Za-z])(?P<unit>%s(?:%s%s){0,3}(?:\s*/\s*(?:%s|%s(?:%s%s){0,2}))?)\s*\.?$"
+                     % (_TAIL_ATOM, _JOIN, _TAIL_ATOM, _BRACKETED, _TAIL_ATOM, _JOIN, _TAIL_ATOM))
+
+
+_ATOM_AT = lazy_compile(_TAIL_ATOM + r"(?![A-Za-z])")
+_JOIN_AT = lazy_compile(_JOIN)
+_QUOTIENT_AT = lazy_compile(r"\s*/\s*")
+_BRACKETED_AT = lazy_compile(_BRACKETED + r"(?![A-Za-z])")
+
+
+def unit_at(text: str, start: int) -> str:
+    """The longest unit the grammar of :data:`_TAIL` reads at ``start`` in running text (spaces first skipped):
+    ``4186 J/(kg·K) at room temperature`` at the space after 4186 gives ``J/(kg·K)``; "" when none is known there
+    ("at" is no unit, "kg at" is read as "kg")."""
+    pos = start
+    while pos < min(len(text), start + 8) and text[pos] == " ":
+        pos += 1
+    atom = _ATOM_AT.match(text, pos)
+    if atom is None:
+        return ""
+    best, end, quotient = "", atom.end(), False
+    for _ in range(4):  # at most four atoms, as at the end of an answer
+        if read_unit(text[pos:end]) is not None:
+            best = text[pos:end]
+        join = _JOIN_AT.match(text, end)
+        slash = None if quotient else _QUOTIENT_AT.match(text, end)
+        nxt = None
+        if slash is not None:
+            nxt = _BRACKETED_AT.match(text, slash.end()) or _ATOM_AT.match(text, slash.end())
+            quotient = nxt is not None
+        if nxt is None and join is not None:
+            nxt = _ATOM_AT.match(text, join.end())
+        if nxt is None:
+            break
+        end = nxt.end()
+    if read_unit(text[pos:end]) is not None:
+        best = text[pos:end]
+    return best
 
 
 def _symbol(sym: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
@@ -103,8 +153,10 @@ def _symbol(sym: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
 
 
 @lru_cache(maxsize=512)
-def read_unit(text: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
-    """``(SI dimensions, scale to SI)`` of a unit text, or None when any part of it is not a known unit.
+def read_unit(text: str, context: bool = False) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
+    """``(SI dimensions, scale to SI)`` of a unit text, or None when any part of it is not a known unit. With
+    ``context`` (a unit cell, or a letter :func:`letter_unit` read), the tonne ``t`` and the elementary charge ``e``
+    written alone are units too.
 
     Examples:
         >>> read_unit("cm")
@@ -115,9 +167,13 @@ def read_unit(text: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
     t = text.strip().strip("$").strip()
     t = re.sub(r"\\(?:mathrm|text|rm|mathit|operatorname)\s*\{([^{}]*)\}", r" \1 ", t)
     t = re.sub(r"\\mathrm\s*(\S)", r" \1 ", t)
+    if "frac" in t:  # "\frac{J}{kg \cdot K}": the quotient J/(kg K)
+        t = re.sub(r"^\s*\\[dt]?frac\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*$", r"\1/(\2)", t)
     t = re.sub(r"\\[,;:! ]|~", " ", t).replace("{", " ").replace("}", " ")
     t = re.sub(r"\^\s+", "^", t)
     t = re.sub(r"\s+", " ", t).strip()
+    if context and t in _IN_CONTEXT:
+        return _IN_CONTEXT[t]
     if not t or len(t) > 40:
         return None
     pieces = t.split("/")
@@ -198,7 +254,8 @@ def unit_tail(text: str) -> tuple[str, str] | None:
     Spelled-out units are read as their symbols (``5 centimeters`` -> ``5``, ``cm``). The caller decides whether
     the value is a number.
     """
-    m = _TAIL.search(text)
+    m = _FRACTION.search(text) if "frac" in text else None
+    m = m or _TAIL.search(text)
     if m:
         unit = m.group("unit").strip()
         if (len(unit) > 1 or unit in _SINGLE) and read_unit(unit) is not None:
@@ -217,7 +274,7 @@ def unit_factor(unit: str, target: str) -> Fraction | str | None:
     :data:`MISMATCH` when both are known units of different quantities, None when either is unknown."""
     if not unit or not target:
         return None
-    a, b = read_unit(unit), read_unit(target)
+    a, b = read_unit(unit, context=True), read_unit(target, context=True)
     if a is None or b is None:
         return None
     if a[0] != b[0]:
@@ -246,3 +303,24 @@ def upright_unit(text: str) -> tuple[str, str] | None:
     if read_unit(letter) is None or re.search(r"[A-Za-zμµ]\s*$", text[:m.start()]):
         return None  # (after a letter or a command: a prefix, "\\mu\\mathrm{J}", which unit_tail reads whole)
     return text[:m.start()], letter
+
+
+# a number, then the tonne after a space ("3.2 t"; "3.2t" is a multiple of a time), or the elementary charge
+# right after it or alone ("2e", "2 e", "-e")
+_LETTER_AFTER = lazy_compile(r"(?P<value>[-+]?(?:\d+(?:\.\d+)?(?:\s*\\times\s*10\^\{?-?\d+\}?)?)?)"
+                             r"(?P<gap>\s*)(?P<letter>[te])")
+
+
+def letter_unit(text: str, other: str) -> tuple[str, str] | None:
+    """``(value, letter)`` when ``text`` is a value in a unit written as one letter that is also a quantity's name,
+    read so only because ``other`` (the other answer's unit) measures the same quantity: ``3.2 t`` against a mass
+    is 3.2 tonnes, ``2e`` or ``-e`` against a charge in C (or in ``e``) is that many elementary charges. Else None:
+    a bare ``t`` is a time or a variable, an ``e`` Euler's number."""
+    m = _LETTER_AFTER.fullmatch(text.strip())
+    if m is None or m.group("letter") == "t" and not (m.group("gap") and m.group("value")):
+        return None
+    target = read_unit(other, context=True)
+    if target is None or target[0] != _IN_CONTEXT[m.group("letter")][0]:
+        return None
+    value = m.group("value")
+    return (value + "1" if value in ("", "-", "+") else value), m.group("letter")

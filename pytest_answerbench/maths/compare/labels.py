@@ -3,7 +3,9 @@
 a number in brackets or a circled numeral, are read as the set of the statements they name (the order a reply lists
 them in carries nothing); one gold so written is equal only to a prediction naming the same statements, by labels or
 as a list of their numbers (``2, 3``, ``2、3``), so ``(1)(2)(3)`` is not ``(2)(3)`` (both are 6 as products) and
-neither is ``6``. A prediction so written against a gold that is not is left to the other steps."""
+neither is ``6``. A prediction so written against a gold that is not names statements only when the row's question
+numbers its statements with those labels; without such a question (``(2)(3)`` in a computation) it is the product,
+read by the other steps."""
 
 from __future__ import annotations
 
@@ -32,9 +34,23 @@ def statement_numbers(text: str, alone: bool = False) -> frozenset[int] | None:
     return _numbers(body)
 
 
-def same_statements(gold: str, pred: str) -> tuple[bool, str] | None:
-    """``(equal, "statements")`` when the gold names statements by their labels; None otherwise."""
+def _numbered_in(question: str) -> frozenset[int]:
+    """The statement numbers ``question`` labels its statements with ("(1) ... (2) ... (3) ...", "①...②...")."""
+    return _numbers(" ".join(m.group() for m in _ONE.finditer(question)))
+
+
+def same_statements(gold: str, pred: str, question: str | None = None) -> tuple[bool, str] | None:
+    """``(equal, "statements")`` when the gold names statements by their labels, or when the prediction does and
+    the row's ``question`` numbers its statements with those labels (then ``(2)(3)`` names statements, not the
+    product 6: the gold must name the same ones, by labels or as a list of numbers); None otherwise."""
     named = statement_numbers(gold)
+    if named is None and question and ("(" in question or "（" in question or any(
+            "\u2460" <= c <= "\u2473" for c in question)):
+        said = statement_numbers(pred)
+        labelled = _numbered_in(question)
+        if said is not None and len(labelled) >= 2 and said <= labelled:
+            listed = gold.strip().strip("$").strip().rstrip("。.")
+            return bool(_LIST.fullmatch(listed)) and _numbers(listed) == said, "statements"
     if named is None:
         return None
     said = statement_numbers(pred, alone=True)

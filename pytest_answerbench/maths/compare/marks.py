@@ -8,7 +8,7 @@ from typing import Any
 
 from ...text.patterns import lazy_compile
 from ..normalize import Item, clean
-from ..units import MISMATCH, read_unit, unit_factor
+from ..units import MISMATCH, letter_unit, read_unit, unit_factor
 
 
 def with_marks(text: str, whole: Item) -> Item:
@@ -27,9 +27,21 @@ def with_target_unit(item: Item, unit: str) -> Item:
         return replace(item, percent=True)
     if _CELSIUS.fullmatch(unit) and not item.unit:
         return replace(item, degree=True, unit="C")  # the row's "°C": the gold is on the Celsius scale
-    if not item.unit and read_unit(unit) is not None:
-        return replace(item, unit=unit)
+    if not item.unit and read_unit(unit, context=True) is not None:
+        return replace(item, unit=unit)  # (a unit cell "t" or "e" is the tonne or the elementary charge)
     return item
+
+
+def letter_units(g: Item, p: Item) -> tuple[Item, Item]:
+    """A value in a unit of one letter that also names a quantity (``3.2 t``, ``2e``) read in that unit when the
+    other answer's unit measures the same quantity (:func:`..units.letter_unit`); both unchanged otherwise."""
+    for one, other in ((p, g), (g, p)):
+        if other.unit and not one.unit:
+            found = letter_unit(one.text, other.unit)
+            if found is not None:
+                read = replace(one, text=found[0], unit=found[1])
+                return (g, read) if one is p else (read, p)
+    return g, p
 
 
 def unit_scale(g: Item, p: Item) -> Any:

@@ -14,34 +14,39 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    prediction is compared with the gold's example (:mod:`.accepted`); a gold writing one value in several forms
    joined by ``##`` (``\\frac{3}{10} \\# \\# 0.3``) is its first form.
 5. ``statements`` (27): a gold naming numbered statements by their labels side by side (``(2)(3)``, ``②③``): the
-   set of statements a prediction so written names, not a product (:mod:`.labels`).
-6. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
+   set of statements a prediction so written names, not a product (:mod:`.labels`); a prediction so written, when
+   the row's question numbers its statements with those labels, against any gold.
+6. ``family`` (28): an answer naming a family (``(2,3,6) and its permutations``, "up to order") answers every
+   member: right only against the same family, its members listed, or an unordered gold (:mod:`..family`).
+7. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
    both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a numeral in a base
    read as its value (``100100_2``) or, in a letter base, as its polynomial (``100100_b``), and a bare numeral
    against one in the base the question asks as written in that base (:func:`.asked.in_asked_base`); a
    decimal comma against a decimal read as the decimal point; a known unit written as text after a symbolic answer
    (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no symbols of the other answer.
-7. ``clock`` (40): times of day as times, not ratios.
-8. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
+8. ``clock`` (40): times of day as times, not ratios.
+9. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
    variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
-9. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
+10. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
    letter renamed to the gold's when the row's question writes neither (a dummy name the answer binds).
-10. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
+11. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
    unit the question asks the answer in, when the prediction's converts into it: :func:`.asked.in_asked_unit`),
-   and a label before the prediction (``S = ...``) is dropped when the gold has none.
-11. ``exact`` (60): the same text with the same marks.
-12. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+   and a label before the prediction (``S = ...``) is dropped when the gold has none; a unit of one letter that
+   also names a quantity (``3.2 t``, ``2e``) is read as the tonne or the elementary charge when the other answer's
+   unit measures a mass or a charge (:func:`..units.letter_unit`).
+12. ``exact`` (60): the same text with the same marks.
+13. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
    ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
-13. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
+14. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
-14. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+15. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
-15. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-16. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-17. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+16. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+17. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
+18. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
     numbered parts as the gold has answers: the grading conventions; method ``blanks:...``).
 """
@@ -56,6 +61,7 @@ from ...text.patterns import lazy_compile
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
 from ..extract import PART_LABEL, labelled_run, without_domain
+from ..family import same_family
 from ..matrix import read_matrices
 from ..meaning import same_meaning
 from ..symbols import read_notation
@@ -70,7 +76,7 @@ from .equations import is_label, symbolic
 from .intervals import union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
-from .marks import unit_scale, with_marks, with_target_unit
+from .marks import letter_units, unit_scale, with_marks, with_target_unit
 from .parts import (GROUPED, assignments_as_tuples, decimal_comma, distinct, match_all, spread_assignment,
                     unlabelled, unlabelled_gold)
 from .rules import Outcome, Rule, first_answer, in_order
@@ -217,7 +223,14 @@ def _accepted(a: _Answers) -> Outcome | None:
 def _statements(a: _Answers) -> Outcome | None:
     if ")" in a.gold or "）" in a.gold or any("\u2460" <= c <= "\u2473" for c in a.gold):
         return same_statements(a.gold, a.pred)
+    if a.question and (")" in a.pred or "）" in a.pred or any("\u2460" <= c <= "\u2473" for c in a.pred)):
+        return same_statements(a.gold, a.pred, a.question)  # "(2)(3)" naming the question's statements
     return None
+
+
+def _family(a: _Answers) -> Outcome | None:
+    """Either answer naming a family ("(2,3,6) and its permutations"): compared as families (:mod:`..family`)."""
+    return same_family(a.gold, a.pred, lambda g, p: _equivalent(g, p, a.tolerance, a.kind, a.unit, a.question))
 
 
 def _clock(a: _Answers) -> Outcome | None:
@@ -267,6 +280,8 @@ def _marks(a: _Answers) -> None:
     # Against a symbolic answer "2mg" is 2·m·g, not 2 milligrams: a unit is only read off next to a number.
     # (Put back in parentheses, which no later cleaning reads as a unit again.)
     g, p = unlabelled_gold(a.g, a.p), a.p  # "y = 0.017 m" against "0.017 m": the value the gold names
+    read_g, p = letter_units(with_target_unit(g, a.unit) if a.unit else g, p)  # "3.2 t" for a mass, "2e" a charge
+    g = read_g if read_g.text != g.text else g
     if p.unit and symbolic(g.text):
         p = Item(f"{p.text}({p.unit})", p.percent, p.degree)
     if g.unit and symbolic(p.text):
@@ -517,6 +532,7 @@ STEPS: tuple[Rule, ...] = (
     Rule("matrix", 20, _matrix),
     Rule("accepted", 25, _accepted),
     Rule("statements", 27, _statements),
+    Rule("family", 28, _family),
     Rule("clean", 30, _clean),
     Rule("clock", 40, _clock),
     Rule("notation", 45, _notation),
