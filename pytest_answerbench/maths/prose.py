@@ -25,7 +25,7 @@ from .extract import (
     or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
 )
 from ..text.patterns import lazy_compile
-from .chinese import bounded, measured_value, stated_claim
+from .chinese import bounded, joined_run, measured_value, stated_claim
 from .meaning import claim
 from .normalize import number_words
 
@@ -47,10 +47,8 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
         return ()
     sentence = sentences[-1]
     inside = [(m.start(), m.end()) for m in SPAN.finditer(sentence)]
-    copula = None
-    for m in _COPULA.finditer(sentence):
-        if not any(a <= m.start() < b for a, b in inside):
-            copula = m
+    copulas = [m for m in _COPULA.finditer(sentence) if not any(a <= m.start() < b for a, b in inside)]
+    copula = copulas[-1] if copulas else None
     if copula is None:
         if bounded(sentence):
             return (strip_wrappers(sentence).strip(),)  # "最大值不超过 $4$": a bound, compared as words (wrong)
@@ -69,7 +67,8 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
             clauses.insert(0, part)
         if len(clauses) >= 2:
             return tuple(clauses)
-    rest = re.split("[，；]", sentence[copula.end():])[0].strip()
+    run = joined_run(sentence, copulas)  # "所以解为 x=1或x=2": the run of conditions, not its last value
+    rest = re.split("[，；]", sentence[copula.end() if run is None else run:])[0].strip()
     spans = joined_spans(rest)
     if spans:
         return spans

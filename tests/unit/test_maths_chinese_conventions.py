@@ -49,6 +49,12 @@ BOTH = pytest.mark.parametrize("score", [_olympiad, _imo])
     ("第1空：8；第2空：20。", "$8$；$20$"),
     ("解集为 {x|x>1}", "解集为 $\\{x \\mid x>1\\}$"),
     ("所以解集为空集。", "所以解集为$\\varnothing$。"),
+    ("所以定义域为全体实数。", "所以定义域为$\\mathbb{R}$。"),
+    ("【答案】约0.5", "【答案】0.5"), ("面积大约是0.375", "面积是0.375"), ("所以 $S$ 约为 $3.14$", "所以 $S$ 为 $3.14$"),
+    ("所以需要2小时30分钟。", "所以需要$150\\ \\mathrm{min}$。"),  # a duration in two units: one quantity
+    ("用时1分20秒", "用时$80\\ \\mathrm{s}$"),
+    ("$a$为3千米", "$a$为$3\\ \\mathrm{km}$"),
+    ("为三分之一$\\approx 0.33$", "为$\\frac{1}{3}$ $\\approx 0.33$"),  # no $$ made against a span
 ])
 def test_chinese_forms_are_written_as_the_reader_reads_them(text, plain):
     assert plain_chinese(text) == plain
@@ -61,8 +67,11 @@ def test_chinese_forms_are_written_as_the_reader_reads_them(text, plain):
     "（$x \\in \\mathbb{R}$）",  # a domain in full-width brackets: a remark, left as written
     "第一空 3",  # one label: no ordered blanks
     "第二空 3，第一空 5",  # labels out of order
+    "其中 $(x_1, y_1)$ 是切点，$f$ 在 [0, +∞) 上递增",  # pairs written in ASCII already: untouched
     "The answer is 3 cm.",  # no CJK: untouched
     "5米/秒",  # a unit per another: not a bare quantity
+    "共3米5",  # a number after the unit: no quantity read
+    "所以最大公约数为6，约分得",  # 公约数 (divisor), 约分 (simplify): not "about"
 ])
 def test_text_without_such_forms_is_left_alone(text):
     assert plain_chinese(text) == text
@@ -86,6 +95,17 @@ def test_text_without_such_forms_is_left_alone(text):
     ("由余弦定理 $|AB|^2=18$，\n所以 |AB|=3根号2。", "$2 \\sqrt{3}$", "wrong"),
 ])
 def test_numbers_written_in_chinese(score, pred, gold, status):
+    assert score(pred, gold) == status
+
+
+@BOTH
+@pytest.mark.parametrize("pred, gold, status", [
+    ("【解析】由题意 $P=\\frac12$。<eoe>\n【答案】约0.5<eoa>", "0.5", "correct"),  # about a value equal to the gold
+    ("【解析】由题意 $P=\\frac13$。<eoe>\n【答案】约0.33<eoa>", "\\frac13", "wrong"),  # no implicit tolerance
+    ("由勾股定理 $|AB|^2=2$，\n所以 $|AB|$ 约为 $1.414$。", "\\sqrt{2}", "wrong"),
+    ("由题意可得 $P=\\frac38$，\n所以概率大约是0.375。", "\\frac{3}{8}", "correct"),  # a terminating decimal
+])
+def test_about_a_value_implies_no_tolerance(score, pred, gold, status):
     assert score(pred, gold) == status
 
 
@@ -117,6 +137,8 @@ def test_full_width_characters(score, pred, gold, status):
     ("所以甲需要2分钟到达。", "2", "h", "wrong"),
     ("容器的容积为1.5升。", "1.5", "L", "correct"),
     ("容器的容积为1.5毫升。", "1.5", "L", "wrong"),
+    ("由 $v=60$ 得，所以需要2小时30分钟。", "150", "min", "correct"),
+    ("由 $v=60$ 得，所以需要2小时20分钟。", "150", "min", "wrong"),
 ])
 def test_a_chinese_unit_after_a_bare_number(pred, gold, unit, status):
     assert _olympiad(pred, gold, unit=unit) == status
@@ -140,6 +162,10 @@ def test_an_area_in_chinese(score, pred, gold, status):
     ("所以共有12种，其中3种不符合", None),  # two counts: neither
     ("所以第3个数最大", None),  # an ordinal counts nothing
     ("所以 $x=3$", None),
+    ("综上，$a=2$，共有3种情况", None),  # a value in math: read as before
+    ("所以对任意一个三角形都成立", None),  # a numeral after a quantifier
+    ("所以该一元二次方程无实数解", None),  # numerals inside words
+    ("所以这是一次函数", None),
 ])
 def test_the_one_number_a_measure_word_counts(sentence, value):
     assert measured_value(sentence) == value
@@ -185,6 +211,8 @@ def test_a_bound_is_no_value(score, pred, gold, status):
     ("当且仅当 $x=2$ 时等号成立", None),  # equality attained: no judgement
     ("所以 $x=2$ 时取得最小值", None),  # no claim
     ("所以最小值为 $4$", None),  # no words after the math
+    ("所以 $a=1$ 时结论成立", None),  # a condition: when it holds, no judgement
+    ("所以 $a=1$，结论成立", None),  # a value in math
 ])
 def test_a_claim_closing_a_sentence_after_its_math(sentence, stated):
     assert stated_claim(sentence) == stated
@@ -194,6 +222,7 @@ def test_a_claim_closing_a_sentence_after_its_math(sentence, stated):
     ("正确", ("holds", True)), ("所以该命题正确", ("holds", True)), ("该结论成立", ("holds", True)),
     ("错误", ("holds", False)), ("不正确", ("holds", False)), ("不成立", ("holds", False)),
     ("不等式恒成立", ("always", True)),  # always holds: the family it had
+    ("所以该命题是真命题", ("holds", True)), ("是假命题", ("holds", False)),
     ("等号成立", None), ("正确的序号", None),
 ])
 def test_a_statement_judged_in_chinese(text, meant):
@@ -211,6 +240,22 @@ def test_a_statement_judged_in_chinese(text, meant):
     ("对任意 $a>b$ 都有 $a^2>b^2$，所以该结论成立。", "不成立", "wrong"),
 ])
 def test_claims_in_a_closing_sentence(score, pred, gold, status):
+    assert score(pred, gold) == status
+
+
+@BOTH
+@pytest.mark.parametrize("pred, gold, status", [
+    ("由题意可得 $x^2-3x+2=0$。\n所以方程的解为 x=1或x=2。", "1,2", "correct"),  # the set, not its last value
+    ("由题意可得 $x^2-3x+2=0$。\n所以方程的解为 x=1或x=2。", "2", "wrong"),  # one more solution than asked
+    ("由题意可得 $x^2-3x+2=0$。\n所以 x=1或x=2。", "1,2", "correct"),
+    ("由题意可得 $x^2-4x+3=0$。\n所以方程的解为 x=1或x=3。", "1,2", "wrong"),
+    ("由题意可得 $x=1$。\n所以 $y$ 的值为 y=2。", "2", "correct"),  # no run: the value after its =
+    ("由题意可得 $x^2=1$。\n所以函数的定义域为全体实数。", "\\mathbb{R}", "correct"),
+    ("由题意可得 $x>0$。\n所以函数的定义域为全体正实数。", "\\mathbb{R}", "wrong"),
+    ("由题意可得 $a>b>0$。\n所以该命题是真命题。", "正确", "correct"),
+    ("由题意可得 $a>b>0$。\n所以该命题是假命题。", "正确", "wrong"),
+])
+def test_solutions_joined_by_or_and_sets_named_in_words(score, pred, gold, status):
     assert score(pred, gold) == status
 
 
