@@ -53,7 +53,9 @@ question: no cut is made there.
 
 Before any rule reads, GSM8K calculator annotations (``$<<5*25=125>>125``) and GAOKAO-Bench's end-of-explanation and
 end-of-answer tokens (``<eoe>``, ``<eoa>``, wherever they stand, inside a formula too) are dropped, and a text whose every
-``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
+``$`` is followed by a digit writes dollars, not math (``$4 * 30 = $120``), and the forms Chinese replies write values
+in are written as the rules read them (:func:`.chinese.plain_chinese`: ``ｘ＞２``, ``三分之一``, ``3千米``, ``第一空 2，第二空
+3``). Then the response is cut (``CUTS``): at a chat template's next turn, and at a new invented
 question when the text before it already states an answer (a labelled one, "Question:", or a problem posed
 with no label after a box, in topic words neither the row's question nor the response used); a block repeating itself at the end is read once; a
 duration written in two units ("3 hours and 35 minutes") is one quantity in the smaller ("215 minutes"). A
@@ -77,6 +79,7 @@ from .extract import (
     JOINER, PART_LABEL, SPAN, Extraction, answer_like, boxed_all, committing, labelled_run, marker_matches, math_spans,
     split_sentences, stated_after, truncated, with_trailing_unit,
 )
+from .chinese import plain_chinese
 from .meaning import asks_yes_no, claim, opening_verdict, states_asked_property
 from .family import family_after
 from .prose import closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
@@ -771,8 +774,8 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
         >>> final_answer("16 - 3 - 4 = 9, and 9 * 2 = 18.\\nThe answer is 18.\\n\\nQuestion: Tom has 5 apples...")
         Extraction(answers=('18',), method='answer-line')
     """
-    text = _without_empty_markers(_before_new_turn(_without_trailers(_one_duration(_plain_text(
-        response.replace("\r\n", "\n"))))))
+    text = _without_empty_markers(_before_new_turn(_without_trailers(_one_duration(plain_chinese(_plain_text(
+        response.replace("\r\n", "\n")))))))
     if "</think>" in text and response.count("</think>") == 1:
         thinking = _thinking(text)
         if thinking is not None:

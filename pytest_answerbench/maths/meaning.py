@@ -59,6 +59,9 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
      r"not\s+convergent|non-?convergent)\b|发散|不收敛",
      r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
+    ("holds",  # a statement judged in Chinese: 正确 / 成立 (true, holds), 错误 / 不成立; not "等号成立" (equality attained)
+     r"不成立|不正确|错误|假命题",
+     r"(?<![等号时恒])成立|(?<![不的])正确(?![的地])|(?<!不是)真命题"),
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
 _YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对)|(?P<no>no|false|incorrect|negative|否|不是|不对))"

@@ -570,6 +570,9 @@ _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四"
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CJK_NUMBER = lazy_compile("([零〇一二两三四五六七八九十百千万]+)[\u4e00-\u9fff]{0,3}")
 _COPULA = lazy_compile(r"(?i)\b(?:is|are|equals|be|was|were|gives|get|got)\b|=|为|是|等于|有")
+#: a bound in Chinese ("至少有一个", "不超过 4", "240元以上"), not a value; 以上 alone is "the above"
+CJK_BOUND = lazy_compile(r"至少|至多|不超过|不少于|不多于|不大于|不小于|不低于|不高于|或更多|或更少"
+                         r"|\d\s*\$?\s*[\u4e00-\u9fff]?以[上下内]")
 
 
 def _english_number(words: list[str]) -> tuple[Fraction, int] | None:
@@ -635,6 +638,8 @@ def number_words(text: str) -> Fraction | None:
     if not t or len(t) > 120 or re.search(r"\d", t):
         return None
     if re.search("[\u4e00-\u9fff]", t):
+        if CJK_BOUND.search(t):
+            return None  # "至少有一个零点": a bound, not a count
         tails = [t] + [t[m.end():].strip() for m in _COPULA.finditer(t)][-1:]
         for tail in tails:
             m = _CJK_NUMBER.fullmatch(tail)

@@ -25,6 +25,7 @@ from .extract import (
     or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
 )
 from ..text.patterns import lazy_compile
+from .chinese import bounded, joined_run, measured_value, stated_claim
 from .meaning import claim
 from .normalize import number_words
 
@@ -34,6 +35,8 @@ _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
 # "为", "是", "等于", "=" state a value; not inside words such as 因为 (because), 于是 / 但是 (so / but), 认为.
 _COPULA = lazy_compile(r"(?<![因于但还总若作认或可])(?:为|是)|等于|=|＝")
+# what a stated value may hold in Chinese: a measure word closing it, 且 / 或 joining two conditions ("x>1且x<3")
+_NOT_WORDS = lazy_compile("[\u4e00-\u9fff]{1,3}$|(?<=[^\u4e00-\u9fff\\s])\\s*[且或]\\s*(?=[^\u4e00-\u9fff\\s])")
 
 
 def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
@@ -44,12 +47,16 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
         return ()
     sentence = sentences[-1]
     inside = [(m.start(), m.end()) for m in SPAN.finditer(sentence)]
-    copula = None
-    for m in _COPULA.finditer(sentence):
-        if not any(a <= m.start() < b for a, b in inside):
-            copula = m
+    copulas = [m for m in _COPULA.finditer(sentence) if not any(a <= m.start() < b for a, b in inside)]
+    copula = copulas[-1] if copulas else None
     if copula is None:
-        return ()
+        if bounded(sentence):
+            return (strip_wrappers(sentence).strip(),)  # "最大值不超过 $4$": a bound, compared as words (wrong)
+        # "所以共有12种不同的选法": the one number a measure word counts; "所以方程 $x^2+1=0$ 无实数解": the claim
+        counted = measured_value(sentence) or stated_claim(sentence)
+        return (counted,) if counted else ()
+    if bounded(sentence[copula.end():]):
+        return (strip_wrappers(sentence[copula.end():]).strip(),)  # "为至少 3": a bound, compared as words (wrong)
     if multiple and sentence[copula.start()] in "=＝":
         # "所以 a = 2，b = 3。": with several answers expected, every trailing "label = value" clause is one
         clauses = []
@@ -60,12 +67,13 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
             clauses.insert(0, part)
         if len(clauses) >= 2:
             return tuple(clauses)
-    rest = re.split("[，；]", sentence[copula.end():])[0].strip()
+    run = joined_run(sentence, copulas)  # "所以解为 x=1或x=2": the run of conditions, not its last value
+    rest = re.split("[，；]", sentence[copula.end() if run is None else run:])[0].strip()
     spans = joined_spans(rest)
     if spans:
         return spans
     rest = strip_wrappers(rest)
-    if not rest or _CJK.search(re.sub("[\u4e00-\u9fff]{1,3}$", "", rest)):
+    if not rest or _CJK.search(_NOT_WORDS.sub("", rest)):
         return ()  # words, not a value
     reduced = reduce_sentence(rest, multiple)
     return (reduced,) if reduced else ()

@@ -6,7 +6,10 @@ The second batch (ids ``b2-``) was written and labelled after the first readings
 as it stood (its first-contact figures are in docs/profiles-math.md) before any reading was added for it. The
 third batch (ids ``b3-``) was written blind, as today's models reply (long traces with ``<think>`` blocks and
 ``Final Answer:`` sections, Chinese and English prose, ``\\text{}`` and ``\\mathrm{}`` units with powers of ten,
-the unit in the row's ``unit`` cell only), labelled and committed before it was first scored.
+the unit in the row's ``unit`` cell only), labelled and committed before it was first scored. The fourth batch (ids
+``cn-``) was written the same way, blind, as Chinese gaokao replies and Chinese reasoning models write their final
+answers (families ``zh-*``: numbers in Chinese, measure words and units, ranges and sets, full-width characters,
+approximations, claims, ordered blanks, closing lines), each correct reading beside a near miss.
 
 Families: ``text`` (answers in words, with negations, qualifiers and the question's property), ``units`` (the
 row's ``unit`` cell, conversions, a stated precision after conversion), ``named`` (named values, functions, base-b
@@ -58,7 +61,8 @@ def _params():
 def test_the_cases_are_well_formed():
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids))
-    assert {c["family"] for c in CASES} == {"text", "units", "named", "parts", "json"}
+    assert {c["family"] for c in CASES} == {"text", "units", "named", "parts", "json"} | {
+        f"zh-{name}" for name in ("number", "measure", "set", "width", "approx", "claim", "blank", "closing")}
     assert all(c["expect"] in ("correct", "wrong") for c in CASES)
     stems = {c["id"].rsplit("-", 1)[0] for c in CASES if c["expect"] == "correct"}
     near = {c["id"].rsplit("-", 1)[0] for c in CASES if c["expect"] == "wrong"}
