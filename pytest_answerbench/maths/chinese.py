@@ -126,11 +126,20 @@ def _values(stretch: str, in_math: bool) -> str:
         stretch = _ABOUT.sub("", stretch)
     if "分之" not in stretch and "负" not in stretch and "根号" not in stretch:
         return stretch
+    if "根号" in stretch:
+        # "2倍根号2" (two times root two), "根号下3" (root under), "根号(3)": the root as 2根号2 and 根号3 write it
+        stretch = _ROOT_WORDS.sub(lambda m: "根号" + (m.group(1) or ""), stretch)
     if in_math:
         return _CJK_VALUE.sub(_latex, stretch)
-    return _CJK_VALUE.sub(lambda m: f"${_latex(m)}$", stretch)
+    stretch = _CJK_VALUE.sub(lambda m: f"${_latex(m)}$", stretch)
+    # "根号3/2": the root over a number, one value
+    return _ROOT_OVER.sub(r"$\1/\2$", stretch) if "\\sqrt" in stretch and "/" in stretch else stretch
 
 
+# 倍 (times) between a coefficient and its root, 下 (under) after the root sign, a bracketed radicand
+_ROOT_WORDS = lazy_compile(r"根号\s*下?\s*[(（]\s*(\d+(?:\.\d+)?)\s*[)）]|(?<=[\d零〇一二两三四五六七八九十])\s*倍\s*根号|根号\s*下")
+# a root just written as a span, then divided by a number ("$\\sqrt{3}$/2")
+_ROOT_OVER = lazy_compile(r"\$(-?(?:\d+)?\\sqrt\{\d+(?:\.\d+)?\})\$\s*/\s*(\d+)(?![\d.])")
 # a duration in two units ("2小时30分钟", "1分20秒"): one quantity in the smaller
 _DURATION = lazy_compile(r"(?<![\d.])(\d+)\s*(小时|分钟|分)\s*(\d{1,2})\s*(分钟|分|秒)(?![\u4e00-\u9fff]*[/每])")
 

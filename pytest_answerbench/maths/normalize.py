@@ -50,9 +50,6 @@ _SYMBOLS.update({c: "\\%s " % name for c, name in zip(
     "αβγδεζηθικλμνξρστυφχψωΓΔΘΛΞΠΣΦΨ",
     "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi rho sigma tau upsilon phi chi psi omega "
     "Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi".split())})
-# The radical sign in words, as Chinese texts write it: "根号3" is √3, "2倍根号2" (2 times root 2) is 2√2, "根号下(x+1)"
-# (root under) is √(x+1).
-_ROOT_WORD = lazy_compile(r"(?<=\d)\s*倍\s*根号\s*下?|根号\s*下?")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5",
            "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
 VULGAR_FRACTIONS = _VULGAR  #: Unicode vulgar fractions and the fractions they write ("½": "1/2")
@@ -167,8 +164,6 @@ def clean(text: str) -> Item:
             # Unicode super/subscripts (10⁻⁵, m/s², v₀) are written out as the grammar's ^{...} / _{...}.
             s = _SUPERSCRIPT.sub(lambda m: "^{" + m.group().translate(_SCRIPT_DIGITS) + "}", s)
             s = _SUBSCRIPT.sub(lambda m: "_{" + m.group().translate(_SCRIPT_DIGITS) + "}", s)
-        if "根号" in s:
-            s = _ROOT_WORD.sub("√", s)
         for symbol, latex in _SYMBOLS.items():
             if symbol in s:
                 s = s.replace(symbol, latex)
