@@ -23,6 +23,12 @@ _FILLER_KEEP = lazy_compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", r
 _NEGATED_START = lazy_compile(r"(?:not|n't|never|neither)\b|不是", re.I)
 _SECOND_LETTER = lazy_compile(r"\s*(?:,|or|and|/|&|或者|或|和|또는|혹은|または|y|o|et|ou|und|oder)\s*"
                             r"(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
+# a second bracketed label after the first one's own short text, in the same clause ("(A) -0.8 and (B) -1.2"): the
+# answer names two options, unless the second is said to fail ("(A) 4, and (B) is wrong")
+_SECOND_LABELLED = lazy_compile(
+    r"[ \t]+(?:(?!\b(?:because|since|as|while|whereas|unlike|not|but|than|is|are|was|were|so|hence|thus)\b)"
+    r"(?:[^.;:!?\n()\[\]]|(?<=\d)\.(?=\d))){1,24}?[ \t]*(?:,[ \t]*)?\b(?:and|or|&)[ \t]+[\(\[]([A-Z])[\)\]]"
+    rf"(?!\s*(?:is|are|was|were)?\s*{ADVERBS}{NEG_WORDS}|\s*(?:fails|does\s+not|doesn't|cannot|can't)\b)", re.I)
 # the same after a lower-case letter ("c or d", "(c) and (d)"): a lower-case second letter in brackets or alone
 _SECOND_LOWER = lazy_compile(r"\s*(?:,|or|and|/|&)\s*(?:[\(\[]([a-z])[\)\]]|([a-z])(?![\w'’])(?!\s+[a-z]))")
 _VERDICT_AGAINST = lazy_compile(rf"\s*[-–—:,]?\s*(?:is|are)?\s*{ADVERBS}{NEG_WORDS}", re.I)
@@ -155,6 +161,8 @@ class OptionReader:
         letter, length = found
         other = _SECOND_LETTER.match(p, length)
         second = other.group(1) if other else None
+        if second is None and p[:1] in "([" and (other := _SECOND_LABELLED.match(p, length)) is not None:
+            second = other.group(1).upper()  # "(A) -0.8 and (B) -1.2"
         if second is None and p[:length].lstrip("([{ ").islower():
             other = _SECOND_LOWER.match(p, length)
             second = (other.group(1) or other.group(2)).upper() if other else None

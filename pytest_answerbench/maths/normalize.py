@@ -528,7 +528,8 @@ def _top_split(text: str, seps: re.Pattern) -> list[str]:
     return [p for p in parts if p]
 
 
-_SEPS = lazy_compile(r",|;|；|，|\s+(?:or|and)\s+|(?<=[)\]])\s*or\s*(?=[(\[])|\s*\\(?:text|mathrm)\{\s*(?:or|and)\s*\}\s*|\s*或\s*|\s*和\s*")
+# (a comma or semicolon after a backslash is TeX spacing, "424 \\, \\text{nm}", not a separator)
+_SEPS = lazy_compile(r"(?<!\\),|(?<!\\);|；|，|\s+(?:or|and)\s+|(?<=[)\]])\s*or\s*(?=[(\[])|\s*\\(?:text|mathrm)\{\s*(?:or|and)\s*\}\s*|\s*或\s*|\s*和\s*")
 _SET = lazy_compile(r"^\\\{(.*)\\\}$", re.S)
 
 

@@ -282,15 +282,23 @@ def _marks(a: _Answers) -> None:
     g, p = unlabelled_gold(a.g, a.p), a.p  # "y = 0.017 m" against "0.017 m": the value the gold names
     read_g, p = letter_units(with_target_unit(g, a.unit) if a.unit else g, p)  # "3.2 t" for a mass, "2e" a charge
     g = read_g if read_g.text != g.text else g
-    if p.unit and symbolic(g.text):
+    if p.unit and symbolic(g.text) and not _only_the_unit(g.text, p.unit):
         p = Item(f"{p.text}({p.unit})", p.percent, p.degree)
-    if g.unit and symbolic(p.text):
+    if g.unit and symbolic(p.text) and not _only_the_unit(p.text, g.unit):
         g = Item(f"{g.text}({g.unit})", g.percent, g.degree)
     if a.unit:
         g = with_target_unit(g, a.unit)
     elif a.question and p.unit and not g.unit:
         g = in_asked_unit(g, p, a.question)  # "in Farads": a prediction in mF is converted into farads
     a.g, a.p = g, on_gold_scale(g, unlabelled(g, p), difference=bool(_DIFFERENCE.match(p.text)))
+
+
+def _only_the_unit(text: str, unit: str) -> bool:
+    """Whether the letters of ``text`` are only ``unit`` written apart after its numbers, each closing its part ("4 cm,
+    5 cm" against a gold in cm: a list of lengths, not a symbolic answer; "\\frac{2L}{3}" is symbolic), so the unit
+    is read there as after one number."""
+    after_numbers = re.compile(r"(?<=[\d}])(?:\s|\\[,;: ]|~)+" + re.escape(unit) + r"(?=\s*(?:[,;]|\Z))")
+    return unit.isascii() and bool(after_numbers.search(text)) and not symbolic(after_numbers.sub("", text))
 
 
 _CELSIUS_ZERO = "273.15"  # kelvins
@@ -399,8 +407,34 @@ def _single(a: _Answers) -> Outcome | None:
     return None
 
 
+# a gold naming its values joined by "and" ("1 和 3", "2 and 5"): the values, not an ordered tuple or an interval
+_AND_LIST = lazy_compile(r"[^,;，；、]+?(?:\s*(?:和|与|及|以及|\band\b)\s*[^,;，；、]+?)+", re.I)
+_BRACKETED_PAIR = lazy_compile(r"\(\s*([^()]+)\)")
+
+
+def _pair_for_and_list(a: _Answers) -> Outcome | None:
+    """A gold of values joined by "and" ("甲的卡片上的数字是 1 和 3") against the same values written as one bracketed
+    group ("(1,3)", "(3,1)"): the group names those values (the gold's "and" orders nothing, and a group in
+    brackets against plain values is no interval). None when the answers are not of that shape (a gold of
+    solutions ``x=1 和 x=3`` against ``(1,3)`` is not: that may be an interval of x)."""
+    if len(a.p_parts) != 1 or len(a.g_parts) < 2 or not _AND_LIST.fullmatch(a.gold.strip().strip("$ .。")) \
+            or any("=" in t or "<" in t or ">" in t for t in a.g_parts):
+        return None  # "x=1 和 x=3" against "(1,3)" may be read as an interval of x: not this reading
+    m = _BRACKETED_PAIR.fullmatch(a.p_parts[0].strip())
+    inner = m.group(1).split(",") if m is not None else []
+    if len(inner) != len(a.g_parts):
+        return None
+    g_items = [with_marks(t, a.g) for t in a.g_parts]
+    p_items = [with_marks(t.strip(), a.p) for t in inner]
+    ok, methods = match_all(g_items, p_items, _tolerances(a), a.kind, False)
+    return (True, "set:" + "+".join(sorted(methods))) if ok else None
+
+
 def _count(a: _Answers) -> Outcome | None:
     if len(a.g_parts) != len(a.p_parts):
+        paired = _pair_for_and_list(a)
+        if paired is not None:
+            return paired
         # "x < 2 or x > 3" splits into two answers; against one union (-\infty,2)\cup(3,\infty) it is a set.
         union = union_parts_equal(a.g_parts, a.p_parts, a.kind)
         if union is not None:

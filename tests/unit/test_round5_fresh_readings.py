@@ -1,6 +1,7 @@
-"""Readings added after the fourth maths fresh split and the third multiple-choice fresh split were scored once
-(tests/data/trace_math.README.md, "The fourth fresh split scored"; tests/data/trace_choice.README.md, "The third
-fresh split scored"). Each is a principle, with near misses that keep their verdict:
+"""Readings added in round 5 after each unread split was scored once: the fourth and fifth maths fresh splits and
+the third and fourth multiple-choice fresh splits (tests/data/trace_math.README.md, "The fourth fresh split scored",
+"The fifth fresh split scored"; tests/data/trace_choice.README.md, "The third fresh split scored", "The fourth fresh
+split scored"). Each is a principle, with near misses that keep their verdict:
 
 * maths: the radical sign written as a word, as Chinese texts write it ("根号3" is √3, "2倍根号2" is 2√2, "根号下" is
   the root of what follows);
@@ -9,7 +10,14 @@ fresh split scored"). Each is a principle, with near misses that keep their verd
   ("The answer would be E if ...") still commits to nothing;
 * multiple choice: a conclusion naming an option followed by a relative clause describing it ("This aligns with
   option D, which rejects the notion of ...") names that option; one saying the option fails ("D, which is wrong")
-  does not.
+  does not;
+* maths (fifth split): a gold naming values joined by "and" ("1 和 3") is those values, so one bracketed group of
+  them ("(1,3)", "(3,1)") answers it (a gold of solutions "x=1 和 x=3" against "(1,3)", possibly an interval, is not
+  read so); a gold of named values with units ("λ1 = 424 nm, λ2 = 480 nm") is answered by the values with their
+  units in order ("424 nm, 480 nm"): a comma after a backslash is TeX spacing, not a separator, and letters that are
+  only the unit after each number are no symbols;
+* multiple choice (fourth split): an answer naming two labelled options ("The correct answer is (A) -0.8 and (B)
+  -1.2.") commits to neither, unless the second is said to fail.
 """
 
 from __future__ import annotations
@@ -107,3 +115,74 @@ def test_the_fresh3_replies_score_correct_through_the_default_profiles():
     assert score_row("vmcbench_dev", {**fields, "prediction": reply.replace("which rejects the notion of summing "
                                                                             "losses", "which is wrong")},
                      profile="default").correct is False
+
+
+# ---- a gold of values joined by "and" against one bracketed group (fifth maths split, tm-0846) ---------------------
+
+@pytest.mark.parametrize("score", [_olympiad, _imo])
+@pytest.mark.parametrize("pred, gold, status", [
+    ("综合以上三个条件，我们可以得出甲的卡片是(1,3)。<eoe> 【答案】(1,3)<eoa>", "1 和 3", "correct"),
+    ("【答案】(3,1)<eoa>", "1 和 3", "correct"),  # the gold's "and" orders nothing
+    ("【答案】1和3<eoa>", "1 和 3", "correct"),  # as before
+    ("The numbers are $(2, 5)$.", "2 and 5", "correct"),
+    # near misses: other values, a third value, a half-open bracket (an interval), a gold of solutions
+    ("【答案】(1,4)<eoa>", "1 和 3", "wrong"),
+    ("【答案】(1,3,5)<eoa>", "1 和 3", "wrong"),
+    ("【答案】(1,3]<eoa>", "1 和 3", "wrong"),
+    ("【答案】(1,3)<eoa>", "x=1 和 x=3", "wrong"),
+    ("【答案】(1,3)<eoa>", "1, 3", "wrong"),  # a list of solutions: (1,3) may be the interval between them
+])
+def test_values_joined_by_and_are_answered_by_one_bracketed_group(score, pred, gold, status):
+    assert score(pred, gold) == status
+
+
+# ---- named values with units against the values in order (fifth maths split, tm-0884) ------------------------------
+
+LAMBDAS = ("\\lambda_1 = 424 \\, \\text{nm}, \\, \\lambda_2 = 480 \\, \\text{nm}, \\, \\lambda_3 = 554 \\, \\text{nm}, "
+           "\\, \\lambda_4 = 655 \\, \\text{nm}")
+BOXES = ("the intensified wavelengths are: \\[ \\boxed{424 \\, \\text{nm}}, \\quad \\boxed{480 \\, \\text{nm}}, \\quad "
+         "\\boxed{554 \\, \\text{nm}}, \\quad \\boxed{655 \\, \\text{nm}} \\]")
+
+
+@pytest.mark.parametrize("pred, gold, status", [
+    (BOXES, LAMBDAS, "correct"),
+    ("So $a = 4$ cm and $b = 5$ cm. \\boxed{4 \\text{ cm}, 5 \\text{ cm}}", "a = 4 \\text{ cm}, b = 5 \\text{ cm}",
+     "correct"),
+    # near misses: one value off, one missing, the unit of another quantity, a symbolic answer
+    (BOXES.replace("655", "650"), LAMBDAS, "wrong"),
+    (BOXES.replace(", \\quad \\boxed{655 \\, \\text{nm}}", ""), LAMBDAS, "wrong"),
+    ("\\boxed{4 \\text{ cm}, 6 \\text{ cm}}", "a = 4 \\text{ cm}, b = 5 \\text{ cm}", "wrong"),
+    ("\\boxed{4 \\text{ s}, 5 \\text{ s}}", "a = 4 \\text{ cm}, b = 5 \\text{ cm}", "wrong"),
+    ("\\boxed{4c, 5c}", "a = 4 \\text{ cm}, b = 5 \\text{ cm}", "wrong"),
+])
+def test_named_values_with_units_are_answered_by_the_values(pred, gold, status):
+    assert _olympiad(pred, gold) == status
+
+
+def test_a_comma_after_a_backslash_is_spacing_not_a_separator():
+    from pytest_answerbench.maths.normalize import split_answers
+    assert split_answers("424 \\, \\text{nm}, 480 \\; \\text{nm}") == ["424 \\, \\text{nm}", "480 \\; \\text{nm}"]
+    assert split_answers("1, 2; 3") == ["1", "2", "3"]
+
+
+# ---- two labelled options in one answer (fourth choice split, tc-0661) ----------------------------------------------
+
+PAIRS4 = {"A": "1.1, -1.2", "B": "-1.2, -0.8", "C": "-1.2, 1.1", "D": "-0.8, -1.2"}
+COLOURS4 = {"A": "red", "B": "blue", "C": "green", "D": "white"}
+
+
+@pytest.mark.parametrize("reply, options, letter", [
+    ("The correct answer is (A) -0.8 and (B) -1.2.", PAIRS4, None),  # tc-0661
+    ("Answer: (A) 1.1, -1.2 or (B) -1.2, -0.8", PAIRS4, None),
+    ("The answer is (A) red and (B) blue.", COLOURS4, None),
+    # near misses: the second option said to fail, negated, or only in the reason
+    ("The correct answer is (A) -0.8, and (B) is wrong.", PAIRS4, "A"),
+    ("The answer is (A) -0.8 and not (B).", PAIRS4, "A"),
+    ("The answer is (A) 1.1, -1.2 and (C) is incorrect.", PAIRS4, "A"),
+    ("The answer is (A) because it is warm and (B) fails.", COLOURS4, "A"),
+    ("The answer is (A), since (B) and (C) are wrong.", COLOURS4, "A"),
+    ("The answer is (A) red, not (B) blue.", COLOURS4, "A"),
+])
+def test_an_answer_naming_two_labelled_options_commits_to_neither(reply, options, letter):
+    assert infer_choice(reply, options).letter == letter
+
