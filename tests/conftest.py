@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import pytest
 
@@ -82,6 +83,40 @@ def bench_env(pytester: pytest.Pytester):
     """A pytester directory with an empty ini (so the project's own pytest settings do not leak in)."""
     pytester.makeini("[pytest]\n")
     return pytester
+
+
+class BuiltOnce:
+    """Files that several tests start from, made by real runs once per process and copied into each test's folder.
+
+    ``into(key, env, build)`` runs ``build(env)`` the first time ``key`` is asked for (the runs write their files
+    into ``env.path``), keeps a copy of every file the build added, and from then on copies those files into the
+    asking test's folder instead of running the build again. Each test gets its own copies, so it may edit them;
+    a build must depend on nothing but its key (the same runs whichever test comes first)."""
+
+    def __init__(self, store: Path) -> None:
+        self._store = store
+        self._kept: dict[str, Path] = {}
+
+    def into(self, key: str, env: pytest.Pytester, build: Callable[[pytest.Pytester], object]) -> pytest.Pytester:
+        kept = self._kept.get(key)
+        if kept is None:
+            before = {p for p in env.path.rglob("*") if p.is_file()}
+            build(env)
+            kept = self._store / key
+            for made in (p for p in env.path.rglob("*") if p.is_file() and p not in before):
+                copy = kept / made.relative_to(env.path)
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(made, copy)
+            self._kept[key] = kept
+        else:
+            shutil.copytree(kept, env.path, dirs_exist_ok=True)
+        return env
+
+
+@pytest.fixture(scope="session")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> BuiltOnce:
+    """The process's :class:`BuiltOnce` (reports made by several runs, shared by a file's tests)."""
+    return BuiltOnce(tmp_path_factory.mktemp("built_once"))
 
 
 def load_report(pytester: pytest.Pytester, name: str = "report.json") -> dict:

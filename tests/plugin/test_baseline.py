@@ -33,11 +33,15 @@ def _run(pytester, rows, report, *args):
     return pytester.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, report, *args)
 
 
-@pytest.fixture
-def baseline(bench_env):
+def _base_run(env) -> None:
     # 400 rows, 40 wrong (every 10th): accuracy 0.90
-    _run(bench_env, _rows(400, wrong=set(range(0, 400, 10))), "base.json")
-    return bench_env
+    _run(env, _rows(400, wrong=set(range(0, 400, 10))), "base.json")
+
+
+@pytest.fixture
+def baseline(bench_env, built_once):
+    """base.json: the baseline run, made once, each test given its own copy."""
+    return built_once.into("baseline", bench_env, _base_run)
 
 
 def test_identical_run_passes_every_gate_with_no_change(baseline):

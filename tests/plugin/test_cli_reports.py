@@ -22,22 +22,25 @@ def _rows(right_every: int) -> list[dict]:
                    category=["MMStar", "AI2D"][i % 2]) for i in range(30)]
 
 
-@pytest.fixture
-def runs(bench_env):
-    """base.json (27 of 30 right), new.json (20 of 30 right, same ids) and gated.json: new scored with
-    ``--bench-baseline base.json --bench-max-drop 0.05``; also the shards of new and their merge."""
-    write_jsonl(bench_env.path / "preds.jsonl", _rows(10))
-    bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "base.json")
-    write_jsonl(bench_env.path / "preds.jsonl", _rows(3))
-    bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "new.json")
-    gated = bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "gated.json",
-                                BENCH_BASELINE, "base.json", BENCH_MAX_DROP, "0.05")
+def _scored_runs(env) -> None:
+    write_jsonl(env.path / "preds.jsonl", _rows(10))
+    env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "base.json")
+    write_jsonl(env.path / "preds.jsonl", _rows(3))
+    env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "new.json")
+    gated = env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_REPORT, "gated.json",
+                          BENCH_BASELINE, "base.json", BENCH_MAX_DROP, "0.05")
     assert gated.ret == 1
     for i in (1, 2):
-        bench_env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_SHARD, f"{i}/2", BENCH_REPORT,
-                            f"shard{i}.json")
+        env.runpytest(BENCH, "vmcbench_dev", "preds.jsonl", BENCH_SHARD, f"{i}/2", BENCH_REPORT, f"shard{i}.json")
     assert main(["merge", "shard1.json", "shard2.json", "-o", "merged.json"]) == 0
-    return bench_env
+
+
+@pytest.fixture
+def runs(bench_env, built_once):
+    """base.json (27 of 30 right), new.json (20 of 30 right, same ids) and gated.json: new scored with
+    ``--bench-baseline base.json --bench-max-drop 0.05``; also the shards of new and their merge. Made once, each
+    test given its own copies."""
+    return built_once.into("cli_reports", bench_env, _scored_runs)
 
 
 def test_compare_gives_the_comparison_and_gates_of_a_baseline_run(runs, capsys):

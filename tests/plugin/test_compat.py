@@ -13,6 +13,29 @@ import pytest
 from pytest_answerbench import _compat
 
 
+class _NoExtraCollections:
+    """pytester's own runs skip the five full garbage collections pytest makes when a config is cleaned up (its
+    ``gc_collect_iterations_key``, set to 0 by ``runpytest_inprocess``); the configs this file makes with
+    ``parseconfig``, ``parseconfigure`` and ``getitems`` skip them the same way. With the whole suite loaded in
+    the process those collections took 2.5-3.1 s a test (in its teardown)."""
+
+    @staticmethod
+    def pytest_configure(config: pytest.Config) -> None:
+        try:
+            from _pytest.unraisableexception import gc_collect_iterations_key
+        except ImportError:  # older pytest: no such collections to skip
+            return
+        config.stash[gc_collect_iterations_key] = 0
+
+
+@pytest.fixture
+def config_pytester(pytester: pytest.Pytester) -> pytest.Pytester:
+    """``pytester`` for the tests that make configs in this process (its plugins go to those configs; a subprocess
+    run takes plugins by name only, so the tests that start one use plain ``pytester``)."""
+    pytester.plugins.append(_NoExtraCollections())
+    return pytester
+
+
 def _parameters(func) -> list[str]:
     return list(inspect.signature(func).parameters)
 
@@ -86,9 +109,9 @@ def test_test_report_takes_the_keywords_used():
             "stop", "user_properties"} <= set(_parameters(pytest.TestReport))
 
 
-def test_item_location_is_pytests_own_worked_out_afresh(pytester: pytest.Pytester):
-    pytester.mkpydir("sub")
-    items = pytester.getitems("""
+def test_item_location_is_pytests_own_worked_out_afresh(config_pytester: pytest.Pytester):
+    config_pytester.mkpydir("sub")
+    items = config_pytester.getitems("""
         def test_one():
             pass
     """)
@@ -167,8 +190,8 @@ def test_user_frames_traceback_drops_pytests_frames(pytester: pytest.Pytester):
 
 # -- JUnit gate test cases --------------------------------------------------------------------------------------
 
-def test_junit_logger_writes_test_cases(pytester: pytest.Pytester):
-    pytester.makeconftest("""
+def test_junit_logger_writes_test_cases(config_pytester: pytest.Pytester):
+    config_pytester.makeconftest("""
         import pytest
         from pytest_answerbench import _compat
 
@@ -180,28 +203,28 @@ def test_junit_logger_writes_test_cases(pytester: pytest.Pytester):
                                       outcome=outcome, longrepr="gate failed" if when == "call" else None,
                                       when=when))
     """)
-    pytester.makepyfile("def test_one(): pass")
-    pytester.runpytest_inprocess("-p", "no:cacheprovider", "--junitxml=j.xml")
-    xml = (pytester.path / "j.xml").read_text()
+    config_pytester.makepyfile("def test_one(): pass")
+    config_pytester.runpytest_inprocess("-p", "no:cacheprovider", "--junitxml=j.xml")
+    xml = (config_pytester.path / "j.xml").read_text()
     assert 'name="case"' in xml and "gate failed" in xml
-    assert _compat.junit_logger(pytester.parseconfigure()) is None  # no --junitxml
+    assert _compat.junit_logger(config_pytester.parseconfigure()) is None  # no --junitxml
 
 
 # -- pytest's option dests ----------------------------------------------------------------------------------------
 
-def test_core_option_dests_and_defaults(pytester: pytest.Pytester):
-    config = pytester.parseconfig()
+def test_core_option_dests_and_defaults(config_pytester: pytest.Pytester):
+    config = config_pytester.parseconfig()
     assert config.option.tbstyle == "auto" and config.option.reportchars == "fE"
     assert config.option.xmlpath is None and config.option.fulltrace is False
     assert not _compat.junit_requested(config)
-    assert _compat.junit_requested(pytester.parseconfig("--junitxml=x.xml"))
+    assert _compat.junit_requested(config_pytester.parseconfig("--junitxml=x.xml"))
     assert _compat.junit_path(config) is None
-    assert _compat.junit_path(pytester.parseconfig("--junitxml=x.xml")) == "x.xml"
-    assert _compat.tracebacks_off(pytester.parseconfig("--tb=no"))
-    assert not _compat.collect_only(config) and _compat.collect_only(pytester.parseconfig("--collect-only"))
+    assert _compat.junit_path(config_pytester.parseconfig("--junitxml=x.xml")) == "x.xml"
+    assert _compat.tracebacks_off(config_pytester.parseconfig("--tb=no"))
+    assert not _compat.collect_only(config) and _compat.collect_only(config_pytester.parseconfig("--collect-only"))
     _compat.quiet_failures(config)
     assert (config.option.tbstyle, config.option.reportchars) == ("no", "")
-    explicit = pytester.parseconfig("--tb=short", "-rA")
+    explicit = config_pytester.parseconfig("--tb=short", "-rA")
     _compat.quiet_failures(explicit)
     assert (explicit.option.tbstyle, explicit.option.reportchars) == ("short", "A")
 
@@ -219,8 +242,8 @@ def test_pytest_timeout_functions_and_message():
 
 # -- what crosses from a worker to the controller --------------------------------------------------------------
 
-def test_a_reports_record_survives_serialisation(pytester: pytest.Pytester):
-    config = pytester.parseconfigure()
+def test_a_reports_record_survives_serialisation(config_pytester: pytest.Pytester):
+    config = config_pytester.parseconfigure()
     report = pytest.TestReport(nodeid="f::row", location=("f", 0, "row"), keywords={}, outcome="passed",
                                longrepr=None, when="call")
     setattr(report, _compat.RECORD, {"id": "row", "status": "correct"})

@@ -7,7 +7,9 @@ Every fenced or indented example of README.md and docs/*.md is extracted:
   commands that read "your" predictions or "main's" report run too. ``-n auto`` is left out, and
   ``--bench-limit 4 --bench-isolation none`` added (no child process to start for SymPy's benchmarks): the commands' options are what is checked here (scoring whole samples, and xdist,
   are tested elsewhere; here they would cost 10 s a command on a loaded machine). Each command runs in its own
-  process, as a user's would: SymPy's scoring in this process would leave its state to the tests after. Commands that need what no temp
+  process, as a user's would: SymPy's scoring in this process would leave its state to the tests after. A command
+  shown in several places runs once (its test names them all), and ``main-report.json`` is made by one run and
+  copied to each command that reads it. Commands that need what no temp
   folder has (a judge model, an environment variable) are listed as skipped, and at least the commands named in
   ``MUST_RUN`` have to run. A command must end with exit status 0 or 1 (a gate's verdict on a sample), never a
   usage error, an internal error or an interrupted collection, and must print the answerbench summary.
@@ -78,6 +80,8 @@ def _commands() -> list[tuple[str, str]]:
 
 
 COMMANDS = _commands()
+# each distinct command once, named by every place that shows it (README and a reference page may show the same one)
+DISTINCT = {command: " ".join(w for w, c in COMMANDS if c == command) for _, command in COMMANDS}
 
 
 def _yaml_blocks() -> list[tuple[str, str]]:
@@ -97,8 +101,15 @@ def test_the_examples_are_found():
     assert len(_yaml_blocks()) >= 3
 
 
-@pytest.mark.parametrize("where, command", COMMANDS, ids=[w for w, _ in COMMANDS])
-def test_shell_example_runs(pytester: pytest.Pytester, folder: Path, where: str, command: str):
+def _main_report(name: str):
+    def run(pytester: pytest.Pytester) -> None:
+        assert pytester.runpytest_subprocess("--bench", name, "preds.jsonl", "--bench-report", "main-report.json",
+                                             *FAST).ret in (0, 1)
+    return run
+
+
+@pytest.mark.parametrize("command, where", DISTINCT.items(), ids=list(DISTINCT.values()))
+def test_shell_example_runs(pytester: pytest.Pytester, folder: Path, built_once, where: str, command: str):
     if any(marker in command for marker in NEEDS_OUTSIDE):
         assert command not in MUST_RUN
         pytest.skip(f"{where} needs what a test folder has not (a judge model, an ssh host or an environment "
@@ -114,9 +125,8 @@ def test_shell_example_runs(pytester: pytest.Pytester, folder: Path, where: str,
     sample = pytester.path / "benchmarks" / name / "sample.jsonl"
     if sample.exists():
         shutil.copy(sample, pytester.path / "preds.jsonl")
-        if "main-report.json" in args:
-            assert pytester.runpytest_subprocess("--bench", name, "preds.jsonl", "--bench-report",
-                                                 "main-report.json", *FAST).ret in (0, 1)
+        if "main-report.json" in args:  # main's report of the sample: one run, copied to each command needing it
+            built_once.into(f"docs_main_report_{name}", pytester, _main_report(name))
     missing = [a for a in args if a.endswith((".jsonl", ".yaml", ".eval", ".parquet", ".xlsx")) and not (pytester.path / a).exists()]
     assert not missing, f"{where}: {command!r} names files that exist nowhere: {missing}"
     result = pytester.runpytest_subprocess(*args, *FAST)

@@ -176,6 +176,6 @@ BAD_INI = {"bench_min_accuracy": "1.5", "bench_threshold": "accuracy", "bench_op
 def test_a_bad_ini_value_is_a_usage_error_naming_the_ini_key(pytester: pytest.Pytester, dest: str):
     pytester.makeconftest(DUMP_SETTINGS)
     pytester.makeini(f"[pytest]\n{dest} = {BAD_INI[dest]}\nbench_judge_model = m\n")
-    result = pytester.runpytest_subprocess("--bench", "crag_mm", "preds.jsonl")
+    result = pytester.runpytest("--bench", "crag_mm", "preds.jsonl")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"*ini key {dest}*"])

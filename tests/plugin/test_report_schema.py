@@ -105,14 +105,17 @@ def test_reports_of_real_runs_with_every_optional_part_are_valid(bench_env):
 
 # ------------------------------------------------------------------------------------- reports that lie
 
+def _scored_runs(env) -> None:
+    write_jsonl(env.path / "good.jsonl", [mc_row(i, "(B)" if i % 10 else "(A)") for i in range(20)])
+    write_jsonl(env.path / "bad.jsonl", [mc_row(i, "(A)") for i in range(20)])
+    env.runpytest(BENCH, "vmcbench_dev", "good.jsonl", BENCH_REPORT, "base.json")
+    env.runpytest(BENCH, "vmcbench_dev", "bad.jsonl", BENCH_REPORT, "wrong.json")
+
+
 @pytest.fixture
-def reports(bench_env):
-    """base.json: 20 rows, 18 right; wrong.json: the same ids, all wrong."""
-    write_jsonl(bench_env.path / "good.jsonl", [mc_row(i, "(B)" if i % 10 else "(A)") for i in range(20)])
-    write_jsonl(bench_env.path / "bad.jsonl", [mc_row(i, "(A)") for i in range(20)])
-    bench_env.runpytest(BENCH, "vmcbench_dev", "good.jsonl", BENCH_REPORT, "base.json")
-    bench_env.runpytest(BENCH, "vmcbench_dev", "bad.jsonl", BENCH_REPORT, "wrong.json")
-    return bench_env
+def reports(bench_env, built_once):
+    """base.json: 20 rows, 18 right; wrong.json: the same ids, all wrong (made once, each test given copies)."""
+    return built_once.into("report_schema", bench_env, _scored_runs)
 
 
 def _edit(pytester, source, target, change=None, text=None):

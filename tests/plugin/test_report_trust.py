@@ -37,19 +37,22 @@ def _bench(env, preds: str, report: str, *args):
     return env.runpytest("--bench", "vmcbench_dev", preds, "--bench-report", report, "-p", "no:cacheprovider", *args)
 
 
-@pytest.fixture
-def reports(bench_env):
-    """base.json (20 rows, 2 wrong), new.json (same ids, 5 wrong), five.json (5 rows, all wrong) and the two
-    shards of new.json."""
-    write_jsonl(bench_env.path / "preds.jsonl", _rows(20, wrong={0, 10}))
-    _bench(bench_env, "preds.jsonl", "base.json")
-    write_jsonl(bench_env.path / "preds.jsonl", _rows(20, wrong={0, 3, 6, 10, 13}))
-    _bench(bench_env, "preds.jsonl", "new.json")
+def _scored_runs(env) -> None:
+    write_jsonl(env.path / "preds.jsonl", _rows(20, wrong={0, 10}))
+    _bench(env, "preds.jsonl", "base.json")
+    write_jsonl(env.path / "preds.jsonl", _rows(20, wrong={0, 3, 6, 10, 13}))
+    _bench(env, "preds.jsonl", "new.json")
     for i in (1, 2):
-        _bench(bench_env, "preds.jsonl", f"shard{i}.json", "--bench-shard", f"{i}/2")
-    write_jsonl(bench_env.path / "five.jsonl", _rows(5, wrong=set(range(5))))
-    _bench(bench_env, "five.jsonl", "five.json")
-    return bench_env
+        _bench(env, "preds.jsonl", f"shard{i}.json", "--bench-shard", f"{i}/2")
+    write_jsonl(env.path / "five.jsonl", _rows(5, wrong=set(range(5))))
+    _bench(env, "five.jsonl", "five.json")
+
+
+@pytest.fixture
+def reports(bench_env, built_once):
+    """base.json (20 rows, 2 wrong), new.json (same ids, 5 wrong), five.json (5 rows, all wrong) and the two
+    shards of new.json: five runs made once, each test given its own copies."""
+    return built_once.into("report_trust", bench_env, _scored_runs)
 
 
 def _edit(env, source: str, target: str, change) -> None:

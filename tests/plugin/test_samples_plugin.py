@@ -46,8 +46,9 @@ def _comparable(report: dict) -> dict:
 
 
 def _run(env, *args):
-    return env.runpytest_subprocess("--bench", "vmcbench_dev", "preds.jsonl", "--bench-report", "report.json",
-                                    "-p", "no:cacheprovider", *args)
+    run = env.runpytest_subprocess if "-n" in args else env.runpytest  # workers are started from a real process
+    return run("--bench", "vmcbench_dev", "preds.jsonl", "--bench-report", "report.json", "-p", "no:cacheprovider",
+               *args)
 
 
 def _check_report(report: dict) -> None:

@@ -239,8 +239,17 @@ class Browser:
         os.close(from_browser_w)
         self._buffer = b""
         self._next = 0
-        target = self.call("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self._target: str | None = None
+        self.fresh_page()
+
+    def fresh_page(self) -> None:
+        """A new tab (its own document, scripts and history) in place of the one driven so far: a test starts as in
+        a browser just opened, without paying for a new browser process."""
+        old = self._target
+        self._target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=self._target, flatten=True)["sessionId"]
+        if old is not None:  # closed after the new one is open: the browser never has no tab
+            self.call("Target.closeTarget", targetId=old)
 
     def call(self, method: str, session: str | None = None, **params) -> dict:
         self._next += 1
@@ -293,13 +302,20 @@ class Browser:
         self.proc.wait(timeout=30)
 
 
-@pytest.fixture
-def browser(tmp_path):
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory):
+    """One Chromium process for the file's driven tests (each gets a fresh tab: ``browser``)."""
     if BROWSER is None:
         pytest.skip("no Chromium found")
-    b = Browser(tmp_path / "profile")
+    b = Browser(tmp_path_factory.mktemp("chromium") / "profile")
     yield b
     b.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    chromium.fresh_page()
+    return chromium
 
 
 IDS = "Array.from(document.querySelectorAll('#rows-table tbody tr.row')).map(function (t) { return t.dataset.id; })"
