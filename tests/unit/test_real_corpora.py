@@ -221,40 +221,16 @@ TRACE_FRESH5_READ_FALSE_ACCEPTS = 0  # of 38 wrong rows
 
 
 @pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
-def test_maths_default_profiles_on_the_trace_corpus(scorer):
-    rows = [row for row in _corpus("trace_math") if row["split"] == "dev"]
-    check_dev_floors(rows, scorer, (238, 144), TRACE_DEV_TPR_FLOOR[scorer], TRACE_DEV_FALSE_ACCEPTS)
-
-
-@pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
-def test_maths_default_profiles_on_the_trace_corpus_held_out_misses_read(scorer):
-    rows = [row for row in _corpus("trace_math") if row["split"] == "heldout"]
-    check_dev_floors(rows, scorer, (162, 101), TRACE_HELDOUT_READ_TPR_FLOOR[scorer], TRACE_HELDOUT_READ_FALSE_ACCEPTS)
-
-
-@pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
-def test_maths_default_profiles_on_the_trace_corpus_fresh_misses_read(scorer):
-    rows = [row for row in _corpus("trace_math") if row["split"] == "fresh"]
-    check_dev_floors(rows, scorer, (148, 81), TRACE_FRESH_READ_TPR_FLOOR[scorer], TRACE_FRESH_READ_FALSE_ACCEPTS)
-
-
-@pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
-def test_maths_default_profiles_on_the_trace_corpus_second_fresh_misses_read(scorer):
-    rows = [row for row in _corpus("trace_math") if row["split"] == "fresh2"]
-    check_dev_floors(rows, scorer, (122, 46), TRACE_FRESH2_READ_TPR_FLOOR[scorer], TRACE_FRESH2_READ_FALSE_ACCEPTS)
-
-
-@pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
-def test_maths_default_profiles_on_the_trace_corpus_third_fresh_misses_read(scorer):
-    rows = [row for row in _corpus("trace_math") if row["split"] == "fresh3"]
-    check_dev_floors(rows, scorer, (70, 17), TRACE_FRESH3_READ_TPR_FLOOR[scorer], TRACE_FRESH3_READ_FALSE_ACCEPTS)
-
-
-@pytest.mark.parametrize("scorer", ["olympiad/default", "imo/default"])
 @pytest.mark.parametrize("split, sizes, floor, false_accepts", [
+    ("dev", (238, 144), TRACE_DEV_TPR_FLOOR, TRACE_DEV_FALSE_ACCEPTS),
+    ("heldout", (162, 101), TRACE_HELDOUT_READ_TPR_FLOOR, TRACE_HELDOUT_READ_FALSE_ACCEPTS),
+    ("fresh", (148, 81), TRACE_FRESH_READ_TPR_FLOOR, TRACE_FRESH_READ_FALSE_ACCEPTS),
+    ("fresh2", (122, 46), TRACE_FRESH2_READ_TPR_FLOOR, TRACE_FRESH2_READ_FALSE_ACCEPTS),
+    ("fresh3", (70, 17), TRACE_FRESH3_READ_TPR_FLOOR, TRACE_FRESH3_READ_FALSE_ACCEPTS),
     ("fresh4", (90, 33), TRACE_FRESH4_READ_TPR_FLOOR, TRACE_FRESH4_READ_FALSE_ACCEPTS),
     ("fresh5", (70, 32), TRACE_FRESH5_READ_TPR_FLOOR, TRACE_FRESH5_READ_FALSE_ACCEPTS)])
-def test_maths_default_profiles_on_the_round_5_fresh_splits_misses_read(scorer, split, sizes, floor, false_accepts):
+def test_maths_default_profiles_on_each_trace_corpus_split(scorer, split, sizes, floor, false_accepts):
+    """The dev split's floor; the held-out and fresh splits' since their misses were read."""
     rows = [row for row in _corpus("trace_math") if row["split"] == split]
     check_dev_floors(rows, scorer, sizes, floor[scorer], false_accepts)
 

@@ -409,7 +409,6 @@ def _single(a: _Answers) -> Outcome | None:
 
 # a gold naming its values joined by "and" ("1 和 3", "2 and 5"): the values, not an ordered tuple or an interval
 _AND_LIST = lazy_compile(r"[^,;，；、]+?(?:\s*(?:和|与|及|以及|\band\b)\s*[^,;，；、]+?)+", re.I)
-_BRACKETED_PAIR = lazy_compile(r"\(\s*([^()]+)\)")
 
 
 def _pair_for_and_list(a: _Answers) -> Outcome | None:
@@ -420,8 +419,8 @@ def _pair_for_and_list(a: _Answers) -> Outcome | None:
     if len(a.p_parts) != 1 or len(a.g_parts) < 2 or not _AND_LIST.fullmatch(a.gold.strip().strip("$ .。")) \
             or any("=" in t or "<" in t or ">" in t for t in a.g_parts):
         return None  # "x=1 和 x=3" against "(1,3)" may be read as an interval of x: not this reading
-    m = _BRACKETED_PAIR.fullmatch(a.p_parts[0].strip())
-    inner = m.group(1).split(",") if m is not None else []
+    group = a.p_parts[0].strip()
+    inner = (tuple_parts(group) or []) if group[:1] == "(" else []
     if len(inner) != len(a.g_parts):
         return None
     g_items = [with_marks(t, a.g) for t in a.g_parts]
