@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import csv
 import hashlib
 import html
 import io
@@ -92,8 +93,9 @@ class Mirror:
         return self._files[key]
 
     def parsed(self, repo: str, commit: str, path: str, how: str) -> object:
-        """The file parsed once: ``json`` (one document), ``jsonl`` (a list of records), ``lines``, or ``xlsx``
-        (a workbook: sheet name -> its rows as dicts keyed by the first row, see ``xlsx_sheets``)."""
+        """The file parsed once: ``json`` (one document), ``jsonl`` (a list of records), ``lines``, ``csv`` (a list
+        of rows, each a list of fields, the header first), or ``xlsx`` (a workbook: sheet name -> its rows as dicts
+        keyed by the first row, see ``xlsx_sheets``)."""
         key = (repo, commit, path, how)
         if key not in self._parsed:
             if how == "xlsx":
@@ -101,6 +103,7 @@ class Mirror:
                 return self._parsed[key]
             text = self.text(repo, commit, path)
             self._parsed[key] = {"json": json.loads, "lines": lambda t: t.split("\n"),
+                                 "csv": lambda t: list(csv.reader(io.StringIO(t))),
                                  "jsonl": lambda t: [json.loads(line) if line.strip() else None
                                                      for line in t.splitlines()]}[how](text)
         return self._parsed[key]
@@ -609,6 +612,45 @@ def trace_gaokao_blank_2023(record: Record) -> dict:
     return {"question": item["question"], "gold": item["answer"].strip(), "response": item["model_output"]}
 
 
+def exam_row(record: Record) -> list[str]:
+    """llm_gaokao's paper: data row ``<n>`` of ``data/2024_math_<paper>/exam_with_answer[_english].csv`` (after the
+    header ``prompt,answer``)."""
+    rows = record.load("csv")
+    at = record.index(r"(\d+)")
+    if not 1 <= at < len(rows) or len(rows[at]) != 2:
+        raise Unreadable(f"{record.path} has no row {record.anchor} of two fields ({len(rows) - 1} rows)")
+    return rows[at]
+
+
+def trace_llm_gaokao(record: Record) -> dict:
+    """g1y5x3/llm_gaokao ``response/<model>-2024_math_<paper>[_english].md``: one block per row of the paper's csv,
+    ``#### <n>``, ``Prompt: <the row's prompt>``, ``Response:``, the reply, and a closing ``Answer:`` line that
+    repeats the gold; the anchor ``<n>`` names the block and the csv row (``gold_source``), whose prompt the block
+    must repeat. The reply is the text between ``Response:`` and the block's last ``Answer:`` line, which ends where
+    block n + 1 begins (or at the end of the file); question and gold come from the csv row."""
+    paper = gold_record(record)
+    if paper.anchor != record.anchor:
+        raise Unreadable(f"{record.path}#{record.anchor}: the gold_source names row {paper.anchor}")
+    question, gold = exam_row(paper)
+    rows = paper.load("csv")
+    at = record.index(r"(\d+)")
+    text = record.mirror.text(record.repo, record.commit, record.path)
+    head = f"#### {at}\nPrompt: {question}\n\nResponse:\n\n"
+    start = text.find(head)
+    if start < 0 or text.find(head, start + 1) >= 0:
+        raise Unreadable(f"{record.path}: no single block #### {at} repeating the csv row's prompt")
+    start += len(head)
+    end = len(text)
+    if at + 1 < len(rows):
+        end = text.find(f"#### {at + 1}\nPrompt: {rows[at + 1][0]}\n\nResponse:", start)
+        if end < 0:
+            raise Unreadable(f"{record.path}: block #### {at + 1} does not follow block {at}")
+    close = text.rfind("\n\nAnswer:", start, end)
+    if close < 0:
+        raise Unreadable(f"{record.path}: block #### {at} has no closing Answer: line")
+    return {"question": question, "gold": gold, "response": text[start:close]}
+
+
 READERS["trace_math"] = [
     ("zzli2022/TLDR", r"reason_eval_log/.*\.json", trace_tldr),
     ("Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning",
@@ -628,6 +670,8 @@ READERS["trace_math"] = [
     # read), and PHYSICS problems with a unit gold answered by reasoning models, both read as reason_math reads them
     ("OpenLMLab/GAOKAO-Bench", r"Results/[^/]+/[^/]+_Math_(I|II)_Fill-in-the-Blank\.json", reason_gaokao_blank),
     ("yale-nlp/Physics", r"outputs/[^/]+/[a-z]+_dataset_textonly/response\.jsonl", reason_physics),
+    # the sixth fresh split: 2024 gaokao papers answered by seven models, in Chinese and in English
+    ("g1y5x3/llm_gaokao", r"response/[^/]+-2024_math_[a-z0-9]+(_english)?\.md", trace_llm_gaokao),
 ]
 CORPORA += (
     Corpus("trace_math", "trace_math",
