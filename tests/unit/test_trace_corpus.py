@@ -6,18 +6,19 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 900 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 975 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
   scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` for tm-0741 to tm-0830,
-  drawn after ``fresh3`` was scored; ``fresh5`` from tm-0831, drawn the same way before ``fresh4`` was scored), both
-  verdicts, at least four repositories and none over 45% of the rows;
+  drawn after ``fresh3`` was scored; ``fresh5`` for tm-0831 to tm-0900, drawn the same way before ``fresh4`` was
+  scored; ``fresh6`` from tm-0901, drawn after ``fresh5`` was scored, its Chinese and English gaokao rows from
+  g1y5x3/llm_gaokao), both verdicts, at least four repositories and none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
   traces, the Chinese rows; the rebuild from the snapshots
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
-* the five readers written for these repositories' formats, and the two of reason_math the fourth fresh split
-  uses, on snapshots made here.
+* the five readers written for these repositories' formats, the two of reason_math the fourth fresh split
+  uses, and the llm_gaokao reader of the sixth, on snapshots made here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
@@ -50,22 +51,27 @@ EARLIER_REPOS = {"zzli2022/TLDR", "Marioiacobelli/Evolutionary-Merging-for-L2S-M
                  "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-", "zhusq20/reasoning-evals",
                  "pingzhili/lm-reasoning-eval", "OpenLMLab/GAOKAO-Bench"}
 PHYSICS = "yale-nlp/Physics"
-REPOS = EARLIER_REPOS | {PHYSICS}
+#: the sixth fresh split adds the 2024 gaokao papers answered by seven models
+LLM_GAOKAO = "g1y5x3/llm_gaokao"
+REPOS = EARLIER_REPOS | {PHYSICS, LLM_GAOKAO}
 #: rows tm-0001..tm-0400 are split dev/heldout by their pointer; the next FRESH rows form the fresh split, the FRESH2
 #: rows after them the second fresh split, the FRESH3 rows after those the third, the FRESH4 rows after those the fourth,
-#: the FRESH5 rows after those the fifth
+#: the FRESH5 rows after those the fifth, the FRESH6 rows after those the sixth
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
 FRESH3 = 70
 FRESH4 = 90
 FRESH5 = 70
+FRESH6 = 75
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
 FRESH4_GROUPS = (("chinese", 40), ("physics", 30), ("english", 20))
 #: the fifth likewise: gpt-4-0314's Math I and Math II blanks, DeepSeek-R1's PHYSICS rows, English rows
 FRESH5_GROUPS = (("chinese", 40), ("physics", 15), ("english", 15))
+#: the sixth: llm_gaokao's Chinese answers, its English ones, DeepSeek-R1's PHYSICS rows, English reasoning traces
+FRESH6_GROUPS = (("chinese", 35), ("translated", 10), ("physics", 15), ("english", 15))
 #: the six PHYSICS domains, in the order the fourth and fifth splits draw them
 DOMAINS = ("atomic", "electro", "mechanics", "optics", "quantum", "statistics")
 #: never used (the brief's list, and the lead's hidden measure), matched case-insensitively in every pointer
@@ -88,15 +94,16 @@ def number(line: dict) -> int:
 
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
-    ``fresh3``, ``fresh4``, ``fresh5``."""
+    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
-    for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4)):
+    for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4),
+                        ("fresh5", FRESH5)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh5"
+    return "fresh6"
 
 
 def repo_of(pointer: str) -> str:
@@ -106,7 +113,7 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5
+    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -122,9 +129,10 @@ def test_label_line(line):
     assert all(HEX.match(line[key]) for key in ("sha256", "gold_sha256", "question_sha256"))
     assert type(line["chars"]) is int and line["chars"] > 0
     assert line["split"] == drawn_split(line)
-    # the log-probability pages hold no question or gold, the PHYSICS outputs no gold: they come from the record
-    # gold_source names
-    assert ("gold_source" in line) == line["source"].startswith(("pingzhili/lm-reasoning-eval@", f"{PHYSICS}@"))
+    # the log-probability pages hold no question or gold, the PHYSICS outputs and llm_gaokao's answer files no gold:
+    # they come from the record gold_source names
+    assert ("gold_source" in line) == line["source"].startswith(("pingzhili/lm-reasoning-eval@", f"{PHYSICS}@",
+                                                                  f"{LLM_GAOKAO}@"))
     real_corpus.reader_for(CORPUS, line["source"])  # a reader of the trace_math table takes the pointer
 
 
@@ -259,8 +267,58 @@ def test_the_fifth_fresh_split():
     assert Counter(repo_of(line["source"]) for line in english) == {
         "zzli2022/TLDR": 5, "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning": 5,
         "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-": 5}
-    before_fourth = {line["source"].split("#")[0] for line in TRACE if line["split"] not in ("fresh4", "fresh5")}
+    before_fourth = {line["source"].split("#")[0] for line in TRACE
+                     if line["split"] not in ("fresh4", "fresh5", "fresh6")}
     assert {line["source"].split("#")[0] for line in english} <= before_fourth
+
+
+#: llm_gaokao's questions the sixth split draws from (csv data rows): a value, expression, set or interval per blank or
+#: part; the multiple-choice rows and the open problems whose gold skips a part or states a proof are not among them
+FREE_ANSWER_QUESTIONS = {"beijing": {11, 12, 13, 14, 16, 18, 19}, "national1": {12, 13, 14, 15, 16},
+                         "national2": {12, 13, 14, 15, 16}, "shanghai": {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 20}}
+#: response/<model>-2024_math_<paper>[_english].md#<csv row>
+ANSWER_FILE = re.compile(r":response/(?P<model>.+)-2024_math_(?P<paper>[a-z0-9]+?)(?P<english>_english)?\.md#(?P<row>\d+)$")
+
+
+def test_the_sixth_fresh_split():
+    """Drawn after the fifth was scored: 35 answers of seven models to the 2024 gaokao papers in Chinese (5 a model)
+    and 10 to the repository's English translation (2 a model, the five models that have one), questions with a
+    value for a gold, question and gold from the csv row of the same paper, language and number (``gold_source``);
+    15 PHYSICS rows answered by DeepSeek-R1 over the three domains with free records left; 15 English traces from
+    files rows before the fourth split read; both verdicts in each group."""
+    first = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + 1
+    rows = [line for line in TRACE if line["split"] == "fresh6"]
+    assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(first, first + FRESH6)]
+    groups = fresh_groups("fresh6", FRESH6_GROUPS)
+    for group, translated, per_model in ((groups["chinese"], False, 5), (groups["translated"], True, 2)):
+        models = Counter()
+        for line in group:
+            found = ANSWER_FILE.search(line["source"])
+            assert repo_of(line["source"]) == LLM_GAOKAO and found, line["id"]
+            assert bool(found["english"]) == translated and found["model"] == line["model"]
+            assert int(found["row"]) in FREE_ANSWER_QUESTIONS[found["paper"]], line["id"]
+            commit = line["source"].split("@", 1)[1].split(":", 1)[0]
+            assert line["gold_source"] == (f"{LLM_GAOKAO}@{commit}:data/2024_math_{found['paper']}/exam_with_answer"
+                                           f"{found['english'] or ''}.csv#{found['row']}")
+            models[line["model"]] += 1
+        assert set(models.values()) == {per_model} and len(models) == len(group) // per_model
+    physics = groups["physics"]
+    assert {line["model"] for line in physics} == {"DeepSeek-R1 (Together API)"}
+    assert all("/deepseek-r1_together_output/" in line["source"] for line in physics)
+    assert all(line["gold_source"].split(":", 1)[1].split("#")[0] == f"PHYSICS/{domain_of(line)}_dataset.jsonl"
+               for line in physics)
+    # round by round over the domains with free records left (electro, optics and quantum had none)
+    assert Counter(domain_of(line) for line in physics) == {"atomic": 7, "mechanics": 1, "statistics": 7}
+    assert [domain_of(line) for line in physics[:3]] == ["atomic", "mechanics", "statistics"]
+    english = groups["english"]
+    assert Counter(repo_of(line["source"]) for line in english) == {
+        "zzli2022/TLDR": 5, "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning": 5,
+        "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-": 5}
+    before_fourth = {line["source"].split("#")[0] for line in TRACE if number(line) <= DRAWN_FIRST + FRESH + FRESH2
+                     + FRESH3}
+    assert {line["source"].split("#")[0] for line in english} <= before_fourth
+    for group in groups:
+        assert 1 <= sum(line["label"] for line in groups[group]) < len(groups[group]), group
 
 
 def test_no_record_of_another_corpus_is_drawn_again():
@@ -317,7 +375,7 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     """Golds that are not integers (40% at least, in the whole and in each fresh split), the Minerva physics rows
     (in the second fresh split, 30 whose question names the unit asked), the PHYSICS rows of the fourth and fifth
     (30 and 15 whose gold is a number with a unit, DeepSeek's replies thinking in a ``<think>`` block; the fifth's
-    all closing it), traces with a think block,
+    all closing it) and the sixth (15), traces with a think block,
     questions in Chinese (a reply that answers is closed by its 【答案】 line or a sentence; the others loop, are cut
     off, hold an API error or say no answer can be given, and are wrong)."""
     fresh = [row for row in trace_corpus if row["split"] == "fresh"]
@@ -325,7 +383,8 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     fresh3 = [row for row in trace_corpus if row["split"] == "fresh3"]
     fresh4 = [row for row in trace_corpus if row["split"] == "fresh4"]
     fresh5 = [row for row in trace_corpus if row["split"] == "fresh5"]
-    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5):
+    fresh6 = [row for row in trace_corpus if row["split"] == "fresh6"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -333,7 +392,7 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     units = [row for row in minerva if row["split"] == "fresh2"
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
-    for rows, size in ((fresh4, 30), (fresh5, 15)):
+    for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15)):
         physics = [row for row in rows if repo_of(row["source"]) == PHYSICS]
         assert len(physics) == size and all(UNIT_GOLD.search(row["answer"].strip()) for row in physics)
         assert all("<think>" in row["prediction"] for row in physics if row["model"].startswith("DeepSeek"))
@@ -353,6 +412,25 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     assert sum("</think>" in row["prediction"] for row in trace_corpus) >= 60
     truncated = [row for row in trace_corpus if row["style"] in ("truncated", "degenerate")]
     assert truncated and not any(row["label"] for row in truncated), "a reply cut off before answering is wrong"
+
+
+#: a multiple-choice question's option line, and a gold that is option letters (``BC``, ``D.``)
+OPTION_LINE = re.compile(r"\n[A-D][.．、]\s")
+LETTER_GOLD = re.compile(r"^[A-D]+\.?$")
+
+
+def test_sixth_split_gaokao_rows_ask_for_values(trace_corpus):
+    """The sixth split's llm_gaokao rows: no multiple-choice question (no option lines, no letter gold), the Chinese
+    group's questions in Chinese and the translated group's in English; the gold is the paper's, never a skipped
+    part; a row labelled right commits in a box, as the prompt asked."""
+    gaokao = [row for row in trace_corpus if row["split"] == "fresh6" and repo_of(row["source"]) == LLM_GAOKAO]
+    assert len(gaokao) == 45
+    for row in gaokao:
+        assert not OPTION_LINE.search(row["question"]) and not LETTER_GOLD.match(row["answer"].strip()), row["id"]
+        assert not re.search(r"\bskip|略", row["answer"]), row["id"]
+        in_chinese = bool(re.search(r"[\u4e00-\u9fff]", row["question"]))
+        assert in_chinese != row["source"].split("#")[0].endswith("_english.md"), row["id"]
+        assert not row["label"] or "\\boxed" in row["prediction"], row["id"]
 
 
 def mirror_dir() -> Path:
@@ -554,3 +632,58 @@ def test_fourth_fresh_split_readers_take_gaokao_results_and_physics_outputs(tmp_
             read(tmp_path / "physics", pointer, gold_source=f"{at}{source}")
     with pytest.raises(real_corpus.Unreadable, match="needs a gold_source pointer"):
         read(tmp_path / "physics", f"{at}{run}#L1")
+
+
+GAOKAO_PAPER = "data/2024_math_shanghai/exam_with_answer.csv"
+GAOKAO_ANSWERS = "response/gpt-4o-2024_math_shanghai.md"
+
+
+def answer_file(rows: list[tuple[str, str, str]], answers: dict[int, str] | None = None) -> str:
+    """An answer file as llm_gaokao's runs write it: per csv row a block, the prompt, the reply, the gold again."""
+    answers = answers or {}
+    return "".join(f"#### {n}\nPrompt: {prompt}\n\nResponse:\n\n{reply}\n\nAnswer:{answers.get(n, gold)}\n\n"
+                   for n, (prompt, gold, reply) in enumerate(rows, 1))
+
+
+def test_llm_gaokao_block_read_with_the_papers_row(tmp_path):
+    """The reply is the text between ``Response:`` and the block's last ``Answer:`` line (a reply may write
+    ``Answer:`` itself, or a ``####`` heading); question and gold come from the csv row ``gold_source`` names,
+    whose prompt the block must repeat; the last block runs to the end of the file; the gold the block repeats may
+    be an older form (the csv's is taken)."""
+    rows = [("求 $f(3)$？", "$\\sqrt{3}$", "由定义 $f(3)=\\sqrt{3}$。\n\nAnswer: \\boxed{\\sqrt{3}}"),
+            ("解集为？\n（2）求 a", "(1) $(1,2)$ (2) $a>1$", "#### 第一步\n解得 \\boxed{(1,2)}")]
+    paper = "prompt,answer\n" + "".join(f'"{prompt}","{gold}"\n' for prompt, gold, _ in rows)
+    commit = snapshot(tmp_path, LLM_GAOKAO, {GAOKAO_PAPER: paper,
+                                             GAOKAO_ANSWERS: answer_file(rows, {1: "$\\sqrt 3$"}),
+                                             "response/gpt-4o-2024_math_shanghai_english.md": answer_file(rows)})
+    at = f"{LLM_GAOKAO}@{commit}:"
+    first = read(tmp_path, f"{at}{GAOKAO_ANSWERS}#1", gold_source=f"{at}{GAOKAO_PAPER}#1")
+    assert first == {"question": "求 $f(3)$？", "gold": "$\\sqrt{3}$",
+                     "response": "由定义 $f(3)=\\sqrt{3}$。\n\nAnswer: \\boxed{\\sqrt{3}}"}
+    last = read(tmp_path, f"{at}{GAOKAO_ANSWERS}#2", gold_source=f"{at}{GAOKAO_PAPER}#2")
+    assert last["response"] == "#### 第一步\n解得 \\boxed{(1,2)}" and last["question"] == "解集为？\n（2）求 a"
+    refused = {(f"{GAOKAO_ANSWERS}#2", f"{GAOKAO_PAPER}#1"): "names row 1",
+               (f"{GAOKAO_ANSWERS}#3", f"{GAOKAO_PAPER}#3"): "no row 3",
+               (f"response/gpt-4o-2024_math_shanghai.txt#1", f"{GAOKAO_PAPER}#1"): "no reader"}
+    for (pointer, source), message in refused.items():
+        with pytest.raises(real_corpus.Unreadable, match=message):
+            read(tmp_path, f"{at}{pointer}", gold_source=f"{at}{source}")
+    with pytest.raises(real_corpus.Unreadable, match="needs a gold_source pointer"):
+        read(tmp_path, f"{at}{GAOKAO_ANSWERS}#1")
+
+
+def test_llm_gaokao_block_must_repeat_the_rows_prompt(tmp_path):
+    """A block whose prompt is not the csv row's (the answer file of another paper, a paper edited after the run) is
+    refused rather than read against the wrong gold; so is a block without its closing ``Answer:`` line."""
+    rows = [("求 $a$？", "$0$", "\\boxed{0}"), ("求 $k$？", "$15$", "\\boxed{15}")]
+    paper = "prompt,answer\n" + "".join(f'"{prompt}","{gold}"\n' for prompt, gold, _ in rows)
+    edited = answer_file([("求 $b$？", "$0$", "\\boxed{0}"), rows[1]])
+    unclosed = answer_file(rows).replace("\n\nAnswer:$0$", "")
+    commit = snapshot(tmp_path, LLM_GAOKAO, {GAOKAO_PAPER: paper, GAOKAO_ANSWERS: edited,
+                                             "response/yi-large-2024_math_shanghai.md": unclosed})
+    at = f"{LLM_GAOKAO}@{commit}:"
+    with pytest.raises(real_corpus.Unreadable, match="no single block #### 1"):
+        read(tmp_path, f"{at}{GAOKAO_ANSWERS}#1", gold_source=f"{at}{GAOKAO_PAPER}#1")
+    assert read(tmp_path, f"{at}{GAOKAO_ANSWERS}#2", gold_source=f"{at}{GAOKAO_PAPER}#2")["response"] == "\\boxed{15}"
+    with pytest.raises(real_corpus.Unreadable, match="no closing Answer: line"):
+        read(tmp_path, f"{at}response/yi-large-2024_math_shanghai.md#1", gold_source=f"{at}{GAOKAO_PAPER}#1")
