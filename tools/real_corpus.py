@@ -20,9 +20,9 @@ full corpora (after rows are added or relabelled), failing on a row no reader ca
 Where the full corpora are read from (tests, tools/eval_real_*.py): ``corpora_dir()``, the folder named by the
 environment variable ``ANSWERBENCH_CORPORA``, else a ``shared/corpora`` folder in the folder that holds the checkout.
 
-Readers parse data (JSON, JSON Lines, text logs); nothing read from a source is ever run as code
-(``ast.literal_eval`` reads Python list literals, MMMU-Pro's ``options`` field and Program-of-Thoughts' TAT-QA
-``generated`` field, and evaluates nothing).
+Readers parse data (JSON, JSON Lines, csv, text logs, markdown answer files); nothing read from a source is ever run
+as code (``ast.literal_eval`` reads Python list literals, MMMU-Pro's ``options`` field and Program-of-Thoughts'
+TAT-QA ``generated`` field, and evaluates nothing).
 """
 
 from __future__ import annotations
