@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import csv
 import hashlib
 import html
 import io
@@ -92,7 +93,8 @@ class Mirror:
         return self._files[key]
 
     def parsed(self, repo: str, commit: str, path: str, how: str) -> object:
-        """The file parsed once: ``json`` (one document), ``jsonl`` (a list of records), ``lines``, or ``xlsx``
+        """The file parsed once: ``json`` (one document), ``jsonl`` (a list of records), ``lines``, ``csv`` (a list
+        of rows, each a list of fields), or ``xlsx``
         (a workbook: sheet name -> its rows as dicts keyed by the first row, see ``xlsx_sheets``)."""
         key = (repo, commit, path, how)
         if key not in self._parsed:
@@ -101,6 +103,7 @@ class Mirror:
                 return self._parsed[key]
             text = self.text(repo, commit, path)
             self._parsed[key] = {"json": json.loads, "lines": lambda t: t.split("\n"),
+                                 "csv": lambda t: list(csv.reader(io.StringIO(t, newline=""))),
                                  "jsonl": lambda t: [json.loads(line) if line.strip() else None
                                                      for line in t.splitlines()]}[how](text)
         return self._parsed[key]
@@ -765,12 +768,55 @@ def choice_thinking_run(record: Record) -> dict:
             "gold": item["meta"]["answer"], "response": reply}
 
 
+#: g1y5x3/llm_gaokao's replies: response/<model>-2024_math_<paper>[_english].md, one block per row of the paper's csv
+GAOKAO_2024_FILE = re.compile(r"response/(?P<model>.+)-2024_math_(?P<paper>[a-z0-9-]+)(?P<english>_english)?\.md")
+#: a block's head, ``#### <n>`` then the prompt line (a reply's own markdown headings are not followed by ``Prompt:``)
+GAOKAO_2024_BLOCK = re.compile(r"^#### (\d+)\nPrompt: ", re.M)
+#: the four options closing a question: ``A. text`` (after a line break or a space), then B, C, D a line each
+GAOKAO_2024_OPTIONS = re.compile(r"(?:^|\s)A\.[ \t]*(.*?)\nB\.[ \t]*(.*?)\nC\.[ \t]*(.*?)\nD\.[ \t]*(.*?)\s*\Z", re.S)
+
+
+def choice_gaokao_2024(record: Record) -> dict:
+    """g1y5x3/llm_gaokao: models answering the 2024 gaokao maths papers. ``response/<model>-2024_math_<paper>.md``
+    (``_english.md``: the English translation) holds one block per question, ``#### <n>``, ``Prompt: <prompt>``,
+    ``Response:`` and the reply, then ``Answer:<gold>``; block n is row n of the paper's
+    ``data/2024_math_<paper>/exam_with_answer.csv`` (``_english.csv``; rows ``prompt``, ``answer``) and its prompt
+    must equal that row's. The question is the csv prompt (the instruction to reason step by step and box the answer
+    was added after it and is not kept), the options its closing ``A.`` ... ``D.`` lines, the gold the csv answer
+    (outer spaces and a trailing full stop dropped: ``D.``); the reply is the text between the block's
+    ``Response:`` line and its last ``Answer:`` line, verbatim."""
+    path = GAOKAO_2024_FILE.fullmatch(record.path)
+    number = record.index(r"(\d+)")
+    if not path:
+        raise Unreadable(f"{record.path}: expected response/<model>-2024_math_<paper>[_english].md")
+    table = record.mirror.parsed(record.repo, record.commit, f"data/2024_math_{path.group('paper')}/exam_with_answer"
+                                 f"{path.group('english') or ''}.csv", "csv")
+    if table[:1] != [["prompt", "answer"]] or not 1 <= number < len(table):
+        raise Unreadable(f"{record.path}#{number}: the paper's csv has no row {number} under a prompt,answer header")
+    prompt, answer = table[number]
+    text = record.mirror.text(record.repo, record.commit, record.path)
+    heads = list(GAOKAO_2024_BLOCK.finditer(text))
+    at = next((i for i, head in enumerate(heads) if int(head.group(1)) == number), None)
+    if at is None:
+        raise Unreadable(f"{record.path} has no block #### {number}")
+    block = text[heads[at].end():heads[at + 1].start() if at + 1 < len(heads) else len(text)]
+    opening = prompt + "\n\nResponse:\n\n"
+    if not block.startswith(opening) or "\n\nAnswer:" not in block[len(opening):]:
+        raise Unreadable(f"{record.path}#{number}: the block's prompt is not the csv's row {number}, or no Answer line")
+    options = GAOKAO_2024_OPTIONS.search(prompt)
+    if not options:
+        raise Unreadable(f"{record.path}#{number}: the question does not close on A. ... D. option lines")
+    return {"question": prompt, "options": {letter: options.group(i + 1).strip() for i, letter in enumerate("ABCD")},
+            "gold": answer.strip().removesuffix("."), "response": block[len(opening):block.rindex("\n\nAnswer:")]}
+
+
 READERS["trace_choice"] = [
     ("LightChen233/M3CoT", r"experiment/zero-shot/[^/]+/[a-z]+\.jsonl", choice_m3cot),
     ("Yijia-Xiao/LogicVista", r"eval/answers/[^/]+-answers\.json", choice_logicvista),
     ("CheongWoong/RoLM", ROLM_FILE.pattern, choice_rolm),
     ("wgantt/reasoning-models-lie",
      r"experiments/[a-z_]+/(results/all_responses|prompts/check_verbalization)/[^/]+\.jsonl", choice_thinking_run),
+    ("g1y5x3/llm_gaokao", GAOKAO_2024_FILE.pattern, choice_gaokao_2024),
 ]
 CORPORA += (  # the row shape of reason_choice
     Corpus("trace_choice", "trace_choice", corpus_named_early("reason_choice").fields,
