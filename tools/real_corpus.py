@@ -103,7 +103,7 @@ class Mirror:
                 return self._parsed[key]
             text = self.text(repo, commit, path)
             self._parsed[key] = {"json": json.loads, "lines": lambda t: t.split("\n"),
-                                 "csv": lambda t: list(csv.reader(io.StringIO(t))),
+                                 "csv": lambda t: list(csv.reader(io.StringIO(t, newline=""))),
                                  "jsonl": lambda t: [json.loads(line) if line.strip() else None
                                                      for line in t.splitlines()]}[how](text)
         return self._parsed[key]
@@ -612,43 +612,53 @@ def trace_gaokao_blank_2023(record: Record) -> dict:
     return {"question": item["question"], "gold": item["answer"].strip(), "response": item["model_output"]}
 
 
-def exam_row(record: Record) -> list[str]:
-    """llm_gaokao's paper: data row ``<n>`` of ``data/2024_math_<paper>/exam_with_answer[_english].csv`` (after the
-    header ``prompt,answer``)."""
-    rows = record.load("csv")
-    at = record.index(r"(\d+)")
-    if not 1 <= at < len(rows) or len(rows[at]) != 2:
-        raise Unreadable(f"{record.path} has no row {record.anchor} of two fields ({len(rows) - 1} rows)")
-    return rows[at]
+#: g1y5x3/llm_gaokao's replies: response/<model>-2024_math_<paper>[_english].md, one block per row of the paper's csv
+GAOKAO_2024_FILE = re.compile(r"response/(?P<model>.+)-2024_math_(?P<paper>[a-z0-9-]+)(?P<english>_english)?\.md")
+#: a block's head, ``#### <n>`` then the prompt line (a reply's own markdown headings are not followed by ``Prompt:``)
+GAOKAO_2024_BLOCK = re.compile(r"^#### (\d+)\nPrompt: ", re.M)
+
+
+def gaokao_2024_paper(record: Record) -> str:
+    """The csv of the paper a g1y5x3/llm_gaokao answer file answers: ``data/2024_math_<paper>/exam_with_answer.csv``
+    (``_english.csv`` for an ``_english.md`` file)."""
+    path = GAOKAO_2024_FILE.fullmatch(record.path)
+    if not path:
+        raise Unreadable(f"{record.path}: expected response/<model>-2024_math_<paper>[_english].md")
+    return f"data/2024_math_{path.group('paper')}/exam_with_answer{path.group('english') or ''}.csv"
+
+
+def gaokao_2024_block(record: Record) -> tuple[str, str, str]:
+    """g1y5x3/llm_gaokao: models answering the 2024 gaokao maths papers. ``response/<model>-2024_math_<paper>.md``
+    (``_english.md``: the English translation) holds one block per question, ``#### <n>``, ``Prompt: <prompt>``,
+    ``Response:`` and the reply, then ``Answer:<gold>``; block n is row n of the paper's csv
+    (``gaokao_2024_paper``; rows ``prompt``, ``answer``) and its prompt must equal that row's, so that no reply is
+    read against another question's gold. Returns the csv row's prompt and answer (verbatim) and the reply: the text
+    between the block's ``Response:`` line and its last ``Answer:`` line, verbatim."""
+    number = record.index(r"(\d+)")
+    table = record.mirror.parsed(record.repo, record.commit, gaokao_2024_paper(record), "csv")
+    if table[:1] != [["prompt", "answer"]] or not 1 <= number < len(table) or len(table[number]) != 2:
+        raise Unreadable(f"{record.path}#{number}: the paper's csv has no row {number} under a prompt,answer header")
+    prompt, answer = table[number]
+    text = record.mirror.text(record.repo, record.commit, record.path)
+    heads = list(GAOKAO_2024_BLOCK.finditer(text))
+    at = [i for i, head in enumerate(heads) if int(head.group(1)) == number]
+    if len(at) != 1:
+        raise Unreadable(f"{record.path} has no single block #### {number}")
+    block = text[heads[at[0]].end():heads[at[0] + 1].start() if at[0] + 1 < len(heads) else len(text)]
+    opening = prompt + "\n\nResponse:\n\n"
+    if not block.startswith(opening) or "\n\nAnswer:" not in block[len(opening):]:
+        raise Unreadable(f"{record.path}#{number}: the block's prompt is not the csv's row {number}, or no Answer line")
+    return prompt, answer, block[len(opening):block.rindex("\n\nAnswer:")]
 
 
 def trace_llm_gaokao(record: Record) -> dict:
-    """g1y5x3/llm_gaokao ``response/<model>-2024_math_<paper>[_english].md``: one block per row of the paper's csv,
-    ``#### <n>``, ``Prompt: <the row's prompt>``, ``Response:``, the reply, and a closing ``Answer:`` line that
-    repeats the gold; the anchor ``<n>`` names the block and the csv row (``gold_source``), whose prompt the block
-    must repeat. The reply is the text between ``Response:`` and the block's last ``Answer:`` line, which ends where
-    block n + 1 begins (or at the end of the file); question and gold come from the csv row."""
+    """g1y5x3/llm_gaokao's free-answer questions (``gaokao_2024_block``): question and gold (verbatim) from the
+    paper's csv row, which the row's ``gold_source`` must name."""
     paper = gold_record(record)
-    if paper.anchor != record.anchor:
-        raise Unreadable(f"{record.path}#{record.anchor}: the gold_source names row {paper.anchor}")
-    question, gold = exam_row(paper)
-    rows = paper.load("csv")
-    at = record.index(r"(\d+)")
-    text = record.mirror.text(record.repo, record.commit, record.path)
-    head = f"#### {at}\nPrompt: {question}\n\nResponse:\n\n"
-    start = text.find(head)
-    if start < 0 or text.find(head, start + 1) >= 0:
-        raise Unreadable(f"{record.path}: no single block #### {at} repeating the csv row's prompt")
-    start += len(head)
-    end = len(text)
-    if at + 1 < len(rows):
-        end = text.find(f"#### {at + 1}\nPrompt: {rows[at + 1][0]}\n\nResponse:", start)
-        if end < 0:
-            raise Unreadable(f"{record.path}: block #### {at + 1} does not follow block {at}")
-    close = text.rfind("\n\nAnswer:", start, end)
-    if close < 0:
-        raise Unreadable(f"{record.path}: block #### {at} has no closing Answer: line")
-    return {"question": question, "gold": gold, "response": text[start:close]}
+    if (paper.path, paper.anchor) != (gaokao_2024_paper(record), record.anchor):
+        raise Unreadable(f"{record.path}#{record.anchor}: the gold_source names {paper.path}#{paper.anchor}")
+    question, gold, reply = gaokao_2024_block(record)
+    return {"question": question, "gold": gold, "response": reply}
 
 
 READERS["trace_math"] = [
@@ -809,12 +819,29 @@ def choice_thinking_run(record: Record) -> dict:
             "gold": item["meta"]["answer"], "response": reply}
 
 
+#: the four options closing a question: ``A. text`` (after a line break or a space), then B, C, D a line each
+GAOKAO_2024_OPTIONS = re.compile(r"(?:^|\s)A\.[ \t]*(.*?)\nB\.[ \t]*(.*?)\nC\.[ \t]*(.*?)\nD\.[ \t]*(.*?)\s*\Z", re.S)
+
+
+def choice_gaokao_2024(record: Record) -> dict:
+    """g1y5x3/llm_gaokao's multiple-choice questions (``gaokao_2024_block``). The question is the csv prompt (the
+    instruction to reason step by step and box the answer was added after it and is not kept), the options its
+    closing ``A.`` ... ``D.`` lines, the gold the csv answer (outer spaces and a trailing full stop dropped: ``D.``)."""
+    prompt, answer, reply = gaokao_2024_block(record)
+    options = GAOKAO_2024_OPTIONS.search(prompt)
+    if not options:
+        raise Unreadable(f"{record.path}#{record.anchor}: the question does not close on A. ... D. option lines")
+    return {"question": prompt, "options": {letter: options.group(i + 1).strip() for i, letter in enumerate("ABCD")},
+            "gold": answer.strip().removesuffix("."), "response": reply}
+
+
 READERS["trace_choice"] = [
     ("LightChen233/M3CoT", r"experiment/zero-shot/[^/]+/[a-z]+\.jsonl", choice_m3cot),
     ("Yijia-Xiao/LogicVista", r"eval/answers/[^/]+-answers\.json", choice_logicvista),
     ("CheongWoong/RoLM", ROLM_FILE.pattern, choice_rolm),
     ("wgantt/reasoning-models-lie",
      r"experiments/[a-z_]+/(results/all_responses|prompts/check_verbalization)/[^/]+\.jsonl", choice_thinking_run),
+    ("g1y5x3/llm_gaokao", GAOKAO_2024_FILE.pattern, choice_gaokao_2024),
 ]
 CORPORA += (  # the row shape of reason_choice
     Corpus("trace_choice", "trace_choice", corpus_named_early("reason_choice").fields,

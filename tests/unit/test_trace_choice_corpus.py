@@ -1,15 +1,16 @@
-"""The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its four readers.
+"""The integrity of the ``trace_choice`` corpus (tests/data/trace_choice.README.md) and of its five readers.
 
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
-  ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` from tc-0600 on), label types and styles, pointers naming a commit,
+  ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` for tc-0600..tc-0709, ``fresh5``
+  from tc-0710 on), label types and styles, pointers naming a commit,
   no excluded source and no source of the other multiple-choice corpora, a reader for every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
   measurements rely on (the reasoning models' thinking closed before their output), notes that never copy a reply;
-* the M3CoT, LogicVista, RoLM and thinking-run readers on snapshots made here: the model's last turn and the prompt's
-  options, the options a LogicVista question lists or names, a RoLM reply by question id and wording with the
-  benchmark's question, options and gold, a thinking model's thinking and output joined (from a run's record or
-  from the copy of it a check_verbalization line keeps), and the records no reader can follow reported, not
-  guessed.
+* the M3CoT, LogicVista, RoLM, thinking-run and llm_gaokao readers on snapshots made here: the model's last turn and
+  the prompt's options, the options a LogicVista question lists or names, a RoLM reply by question id and wording
+  with the benchmark's question, options and gold, a thinking model's thinking and output joined (from a run's
+  record or from the copy of it a check_verbalization line keeps), a gaokao reply's block with its paper's csv row,
+  and the records no reader can follow reported, not guessed.
 
 Never the reader's accuracy on the corpus: that is tools/eval_real_choice.py's measurement (and
 tests/unit/test_real_corpora.py's floor).
@@ -17,6 +18,7 @@ tests/unit/test_real_corpora.py's floor).
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import json
 import re
@@ -39,9 +41,11 @@ LINES = read_jsonl(DATA / "trace_choice.labels.jsonl")
 KEYS = {"id", "source", "harness", "model", "style", "split", "label", "why", "sha256", "gold_sha256",
         "question_sha256", "options_sha256", "chars"}
 STYLES = {"letter", "marker", "cot", "option-text", "transcript", "hedge", "refusal", "degenerate", "other"}
-REPOS = {"LightChen233/M3CoT", "Yijia-Xiao/LogicVista", "CheongWoong/RoLM", "wgantt/reasoning-models-lie"}
+REPOS = {"LightChen233/M3CoT", "Yijia-Xiao/LogicVista", "CheongWoong/RoLM", "wgantt/reasoning-models-lie",
+         "g1y5x3/llm_gaokao"}
 SOURCE = re.compile(rf"^({'|'.join(sorted(REPOS))})@[0-9a-f]{{40}}:[^#]+#\S+$")
 THINKING = "wgantt/reasoning-models-lie"
+GAOKAO = "g1y5x3/llm_gaokao"
 #: rows from this one on were drawn after both hash splits had been scored: the ``fresh`` split
 FIRST_FRESH = 256
 #: rows from this one on were drawn after the fresh split had been scored too: the ``fresh2`` split
@@ -50,8 +54,10 @@ FIRST_FRESH2 = 366
 FIRST_FRESH3 = 470
 #: rows from this one on were drawn while the third fresh split waited to be scored: the ``fresh4`` split
 FIRST_FRESH4 = 600
+#: rows from this one on were drawn at the start of round 6, to be scored once at its end: the ``fresh5`` split
+FIRST_FRESH5 = 710
 #: the splits kept unread until each is scored once
-FRESH = ("fresh", "fresh2", "fresh3", "fresh4")
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -62,12 +68,13 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from tc-0366 on,
-    ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1
-    modulo 5, else dev."""
+    """The README's split rules: from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``;
+    from tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a
+    number, is 0 or 1 modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        starts = ((FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"), (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
+        starts = ((FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"),
+                  (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
         return next(split for first, split in starts if number >= first)
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
@@ -195,7 +202,7 @@ def test_the_fourth_fresh_split():
     Qwen3-Next's one stored run), 20 each of M3CoT, LogicVista and RoLM; the files and counts fixed in the README,
     in each file the lowest SHA-256 of the pointer first; no pointer any choice corpus used before."""
     fresh4 = [line for line in LINES if line["split"] == "fresh4"]
-    assert [line["id"] for line in fresh4] == [f"tc-{n:04d}" for n in range(FIRST_FRESH4, len(LINES) + 1)]
+    assert [line["id"] for line in fresh4] == [f"tc-{n:04d}" for n in range(FIRST_FRESH4, FIRST_FRESH5)]
     by_file = _pointer_hashes_by_file(fresh4)
     assert list(by_file) == list(FRESH4_FILES), "the README's files, in its order"
     assert {path: len(hashes) for path, hashes in by_file.items()} == FRESH4_FILES
@@ -212,6 +219,97 @@ def test_the_fourth_fresh_split():
     assert not {line["source"] for line in fresh4} & _sources_outside("fresh4")
 
 
+#: llm_gaokao's papers and how many single-answer questions each holds (README, "The fifth fresh split": Beijing 1-10,
+#: national I and II 1-8, Shanghai 13-16)
+GAOKAO_QUESTIONS = {"beijing": range(1, 11), "national1": range(1, 9), "national2": range(1, 9),
+                    "shanghai": range(13, 17)}
+ALL_PAPERS = ("beijing", "national1", "national2", "shanghai")
+#: language (English?) -> model -> the papers its response files answer, in name order
+GAOKAO_PAPERS = {
+    False: {"Qwen2-72B-Instruct": ("national1", "national2", "shanghai"), "Yi-1.5-9B-Chat": ("shanghai",),
+            "claude-3-5-sonnet-20240620": ALL_PAPERS, "deepseek-coder": ALL_PAPERS,
+            "gemini-1.5-pro": ("national1", "national2", "shanghai"), "gpt-4o": ALL_PAPERS,
+            "yi-large": ("national1", "national2", "shanghai")},
+    True: {"Yi-1.5-9B-Chat": ("shanghai",), "claude-3-5-sonnet-20240620": ALL_PAPERS, "deepseek-coder": ALL_PAPERS,
+           "gemini-1.5-pro": ("shanghai",), "gpt-4o": ALL_PAPERS},
+}
+#: the fifth fresh split's other files (README): file -> rows, in row order
+FRESH5_OTHER_FILES = {
+    MMLU_RUNS + "baseline_claude_4.5_haiku.jsonl": 9, MMLU_RUNS + "baseline_kimi_k2_thinking.jsonl": 8,
+    MMLU_RUNS + "metadata_correct_qwen3_next.jsonl": 8,
+    **{f"experiment/zero-shot/{model}/{prompt}.jsonl": 1 for model, prompt in (
+        ("gemini", "cot"), ("gpt4v", "direct"), ("cogvlm", "cot"), ("llava-13b", "dsp"), ("llava-7b", "cot"),
+        ("instruct-blip-13b", "cot"), ("kosmos-2", "dsp"))},
+    **{f"eval/answers/{model}-answers.json": 1 for model in (
+        "LLAVANEXT-13B-vicuna", "LLAVANEXT-34B-NH", "miniGPTvicuna13B", "GIT", "LLAVA13B", "instructBLIP-vicuna-7B",
+        "GPT4")},
+    **{f"results_shared/{dataset}/Phi-3.5-vision-instruct/{strategy}_raw_predictions.jsonl": n
+       for dataset, strategy, n in (("CommonsenseQA", "zero-shot-cot", 2), ("CommonsenseQA", "few-shot", 1),
+                                    ("QASC", "zero-shot-cot", 1), ("QASC", "few-shot-cot", 1),
+                                    ("QASC", "zero-shot", 1))},
+}
+
+
+def _round_robin(papers: dict[str, tuple[str, ...]], total: int) -> list[tuple[str, str]]:
+    """The README's llm_gaokao draw order, (model, paper) a row: the models in name order take turns, each from its
+    next paper (cycling; a paper with no question left passed over, a model with none left skipped)."""
+    left = {(model, paper): len(GAOKAO_QUESTIONS[paper]) for model, own in papers.items() for paper in own}
+    taken: Counter = Counter()
+    order: list[tuple[str, str]] = []
+    while len(order) < total:
+        before = len(order)
+        for model in sorted(papers):
+            own = papers[model]
+            turn = next((own[(taken[model] + step) % len(own)] for step in range(len(own))
+                         if left[(model, own[(taken[model] + step) % len(own)])]), None)
+            if turn is None or len(order) == total:
+                continue
+            left[(model, turn)] -= 1
+            taken[model] += 1
+            order.append((model, turn))
+        if len(order) == before:
+            break
+    return order
+
+
+def _gaokao_row(line: dict) -> tuple[str, str, bool, int]:
+    """(model, paper, English?, question number) of an llm_gaokao pointer."""
+    found = real_corpus.GAOKAO_2024_FILE.fullmatch(_path(line))
+    assert found, line["source"]
+    return found.group("model"), found.group("paper"), bool(found.group("english")), int(line["source"].rsplit("#")[1])
+
+
+def test_the_fifth_fresh_split():
+    """110 replies drawn at the start of round 6: llm_gaokao 65 (45 Chinese, 20 English; single-answer questions, the
+    models and papers taken in turn, the lowest SHA-256 of the pointer first in each file), the reasoning models 25
+    (the unhinted MMLU-Pro runs first), M3CoT, LogicVista and RoLM 7, 7 and 6; no pointer any corpus used before."""
+    fresh5 = [line for line in LINES if line["split"] == "fresh5"]
+    assert [line["id"] for line in fresh5] == [f"tc-{n:04d}" for n in range(FIRST_FRESH5, len(LINES) + 1)]
+    gaokao, others = fresh5[:65], fresh5[65:]
+    assert all(line["source"].startswith(GAOKAO + "@") for line in gaokao)
+    for lines, english in ((gaokao[:45], False), (gaokao[45:], True)):
+        drawn = [_gaokao_row(line) for line in lines]
+        assert [(model, paper) for model, paper, _, _ in drawn] == _round_robin(GAOKAO_PAPERS[english], len(lines))
+        assert all(is_english == english and number in GAOKAO_QUESTIONS[paper]
+                   for _, paper, is_english, number in drawn), "single-answer questions of the group's language"
+        language = "English" if english else "Chinese"
+        assert all(line["harness"].endswith(f"({language} prompt; step by step, answer boxed asked)")
+                   and line["model"] == model for line, (model, *_) in zip(lines, drawn))
+    assert all(hashes == sorted(hashes) for hashes in _pointer_hashes_by_file(gaokao).values())
+    assert all(line["label"] is None or line["label"] in "ABCD" for line in gaokao)
+    assert sum(line["label"] is None for line in gaokao) >= 5, "hedges between two options, values no option has"
+    by_file = _pointer_hashes_by_file(others)
+    assert {path: len(hashes) for path, hashes in by_file.items()} == FRESH5_OTHER_FILES
+    assert list(by_file) == list(FRESH5_OTHER_FILES), "the README's files, in its order"
+    assert all(hashes == sorted(hashes) for hashes in by_file.values())
+    thinking = [line for line in others if line["source"].startswith(THINKING)]
+    assert Counter(line["model"] for line in thinking) == {CLAUDE: 9, KIMI: 8, QWEN: 8}
+    assert sum(line["harness"].endswith("; no hint)") for line in thinking) == 17
+    assert all(line["style"] == "cot" and line["label"] is not None for line in thinking)
+    earlier = _sources_outside("fresh5") | {line["source"] for line in read_jsonl(DATA / "trace_math.labels.jsonl")}
+    assert not {line["source"] for line in fresh5} & earlier
+
+
 @pytest.mark.parametrize("line", LINES, ids=[line["id"] for line in LINES])
 def test_label_line(line):
     source = line["source"]
@@ -225,8 +323,9 @@ def test_label_line(line):
         "texts": all(isinstance(line[key], str) and line[key].strip() for key in ("harness", "model", "why")),
         "short note": len(line["why"]) <= 200,  # never a copy of the reply
         "hashes": all(HEX.match(line[key]) for key in KEYS if key.endswith("sha256")),
-        # replies of at most 8,000 characters were drawn; the reasoning models' at most 12,000
-        "length": type(line["chars"]) is int and 0 < line["chars"] <= (12000 if source.startswith(THINKING) else 8000),
+        # replies of at most 8,000 characters were drawn; the reasoning models' and llm_gaokao's at most 12,000
+        "length": type(line["chars"]) is int
+        and 0 < line["chars"] <= (12000 if source.startswith((THINKING, GAOKAO)) else 8000),
     }
     assert [name for name, ok in checks.items() if not ok] == []
 
@@ -262,6 +361,14 @@ def test_corpus_matches_the_labels(corpus):
     fresh4 = [row for row in corpus if row["split"] == "fresh4" and row["source"].startswith(THINKING)]
     assert len(fresh4) == 50 and all("Answer Choices:" in row["question"] for row in fresh4)
     assert all(row["label"] in row["options"] for row in corpus if row["split"] == "fresh4" and row["label"])
+    gaokao = [row for row in corpus if row["source"].startswith(GAOKAO)]
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    assert len(gaokao) == 65 and all(
+        list(row["options"]) == list("ABCD") and row["gold"] in "ABCD" and len(row["gold"]) == 1
+        and row["question"].rstrip().endswith(row["options"]["D"])  # the question closes on its options
+        and bool(cjk.search(row["question"])) != _gaokao_row(row)[2]  # Chinese paper, or its English translation
+        and "\nPrompt: " not in row["response"] and "\n\nAnswer:" not in row["response"]  # one block's reply only
+        for row in gaokao)
 
 
 # -- the readers on snapshots made here ------------------------------------------------------------------------------
@@ -443,6 +550,47 @@ def test_the_thinking_run_reader_follows_a_check_verbalization_copy(tmp_path):
     assert "neither a run record nor a copy of one under 'meta'" in problems[0]
     with pytest.raises(real_corpus.Unreadable, match="no reader"):
         real_corpus.reader_for(corpus, packed[0]["source"].replace("/check_verbalization/", "/evaluate/"))
+
+
+GK_FILE = "response/model-x-2024_math_made.md"
+GK_CSV = "data/2024_math_made/exam_with_answer.csv"
+
+
+def test_the_gaokao_reader_packs_and_builds(tmp_path):
+    """An llm_gaokao reply: block n of the response file with row n of its paper's csv. The question is the csv
+    prompt, the options its closing ``A.`` ... ``D.`` lines (``A.`` may follow the question on its line), the gold the
+    csv answer without a trailing full stop; the reply is everything between ``Response:`` and the block's last
+    ``Answer:`` line (a heading ``#### Step 1`` and an ``Answer:`` line of the reply's own stay in it). A block whose
+    prompt is not the csv row's, an open question, an unknown block and a missing csv are reported."""
+    mirror = tmp_path / "mirror"
+    first = "已知 $x$ ，则？ A. 1\nB. 2\nC. 3\nD. 4"
+    table = [["prompt", "answer"], [first, "D."], ["求 $y$ 。", "$\\frac12$"],
+             ["Which? \nA. a\nB. b\nC. c\nD. d", "B"]]
+    reply = "#### Step 1\nx = 4\n\nAnswer: D\n\n$\\boxed{D}$"
+    blocks = [(1, first, reply, "D."), (2, table[2][0], "$\\frac12$", table[2][1]),
+              (3, "Which (edited)? \nA. a\nB. b\nC. c\nD. d", "B", "B")]
+    markdown = "".join(f"#### {n}\nPrompt: {prompt}\n\nResponse:\n\n{text}\n\nAnswer:{gold}\n\n"
+                       for n, prompt, text, gold in blocks)
+    with open(tmp_path / "table.csv", "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh, quoting=csv.QUOTE_ALL).writerows(table)
+    commit = _commit(mirror / "g1y5x3+llm_gaokao" / "repo",
+                     {GK_FILE: markdown, GK_CSV: (tmp_path / "table.csv").read_text(encoding="utf-8"),
+                      "response/model-x-2024_math_gone.md": markdown})
+    rows = [{"id": "tc-0001", "source": f"{GAOKAO}@{commit}:{GK_FILE}#1", "harness": "h", "model": "model-x",
+             "style": "cot", "question": first, "options": {"A": "1", "B": "2", "C": "3", "D": "4"}, "gold": "D",
+             "response": reply, "label": "D", "why": "note", "split": "fresh5"}]
+    packed, labels = _pack_and_rebuild(tmp_path, mirror, rows)
+    corpus = real_corpus.corpus_named("trace_choice")
+
+    other = [dict(packed[0], id=f"tc-000{n}", source=packed[0]["source"].replace(f"{GK_FILE}#1", where))
+             for n, where in ((2, f"{GK_FILE}#3"), (3, f"{GK_FILE}#2"), (4, f"{GK_FILE}#9"),
+                              (5, "response/model-x-2024_math_gone.md#1"))]
+    real_corpus.write_jsonl(labels / corpus.labels, [*packed, *other])
+    done, total, problems = real_corpus.build(mirror, tmp_path / "out", labels)["trace_choice"]
+    assert (done, total) == (1, 5)
+    assert "the block's prompt is not the csv's row 3" in problems[0]
+    assert "does not close on A. ... D. option lines" in problems[1]
+    assert "has no row 9" in problems[2] and "not in the snapshot" in problems[3]
 
 
 @pytest.mark.parametrize("text, options", [
