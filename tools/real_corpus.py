@@ -656,7 +656,7 @@ def trace_llm_gaokao(record: Record) -> dict:
     paper's csv row, which the row's ``gold_source`` must name."""
     paper = gold_record(record)
     if (paper.path, paper.anchor) != (gaokao_2024_paper(record), record.anchor):
-        raise Unreadable(f"{record.path}#{record.anchor}: the gold_source names {paper.path}#{paper.anchor}")
+        raise Unreadable(f"{record.path}#{record.anchor}: the gold_source names row {paper.anchor} of {paper.path}")
     question, gold, reply = gaokao_2024_block(record)
     return {"question": question, "gold": gold, "response": reply}
 

@@ -682,8 +682,8 @@ def test_llm_gaokao_block_must_repeat_the_rows_prompt(tmp_path):
     commit = snapshot(tmp_path, LLM_GAOKAO, {GAOKAO_PAPER: paper, GAOKAO_ANSWERS: edited,
                                              "response/yi-large-2024_math_shanghai.md": unclosed})
     at = f"{LLM_GAOKAO}@{commit}:"
-    with pytest.raises(real_corpus.Unreadable, match="no single block #### 1"):
+    with pytest.raises(real_corpus.Unreadable, match="the block's prompt is not the csv's row 1"):
         read(tmp_path, f"{at}{GAOKAO_ANSWERS}#1", gold_source=f"{at}{GAOKAO_PAPER}#1")
     assert read(tmp_path, f"{at}{GAOKAO_ANSWERS}#2", gold_source=f"{at}{GAOKAO_PAPER}#2")["response"] == "\\boxed{15}"
-    with pytest.raises(real_corpus.Unreadable, match="no closing Answer: line"):
+    with pytest.raises(real_corpus.Unreadable, match="or no Answer line"):
         read(tmp_path, f"{at}response/yi-large-2024_math_shanghai.md#1", gold_source=f"{at}{GAOKAO_PAPER}#1")
