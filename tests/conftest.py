@@ -72,6 +72,22 @@ def olympiad_disagreements(rows: Iterable[dict]) -> dict[str, str]:
     return out
 
 
+def olympiad_status(pred: str, gold: str, **cells: Any) -> str:
+    """The default OlympiadBench verdict's status for one reply against one gold (``cells``: unit, error, ...)."""
+    from pytest_answerbench import score_row
+
+    return score_row("olympiad", {"prediction": pred, "final_answer": [gold], **cells}, profile="default",
+                     timeout=20).status
+
+
+def imo_status(pred: str, gold: str) -> str:
+    """The default IMO-AnswerBench verdict's status for one reply against one Short Answer."""
+    from pytest_answerbench import score_row
+
+    row = {"Problem ID": "p", "Short Answer": gold, "prediction": pred}
+    return score_row("imo", row, profile="default", timeout=20).status
+
+
 def write_jsonl(path: Path, rows: Iterable[Any]) -> Path:
     lines = [r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in rows]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -175,6 +175,31 @@ def _blanks(line: str) -> str:
     return line[:labels[0].start()] + "；".join(values)
 
 
+# 度 (degrees) after a number: in a math span closing on it ("$\\angle C = 60$ 度") or after a bare number ("60度");
+# not 弧度 (radians) nor a word ending in 度 (速度, 长度, 角度), which follow no digit
+_DEGREE_WORD = lazy_compile(r"\s*度(?!数)")
+_DEGREE_AFTER = lazy_compile(r"(?<![A-Za-z0-9_.$^{\\])(\d+(?:\.\d+)?)\s*度(?!数)")
+
+
+def _in_degrees(text: str) -> str:
+    for m in reversed(list(SPAN.finditer(text))):
+        if m.group(2) is not None and m.group(2).rstrip()[-1:].isdigit() and _DEGREE_WORD.match(text, m.end()):
+            text = text[:m.end() - 1] + "^{\\circ}$" + text[_DEGREE_WORD.match(text, m.end()).end():]
+    return _outside_math(text, lambda s, in_math: s if in_math else _DEGREE_AFTER.sub(r"$\1^{\\circ}$", s))
+
+
+def _approx_joined(text: str) -> str:
+    """A math span opening on ≈ right after another span continues it: "三分之一$\\approx 0.33$" (once the words are
+    ``$\\frac{1}{3}$``) is one value stated then approximated, ``$\\frac{1}{3} \\approx 0.33$``, not two answers."""
+    spans = list(SPAN.finditer(text))
+    for first, second in reversed(list(zip(spans, spans[1:]))):
+        if first.group(2) is None or second.group(2) is None or text[first.end():second.start()].strip():
+            continue
+        if re.match(r"\s*(?:\\approx\b|≈)", second.group(2)):
+            text = text[:first.end() - 1] + " " + text[second.start() + 1:]
+    return text
+
+
 def plain_chinese(text: str) -> str:
     """``text`` with its Chinese and full-width forms of values written as the reader reads them: full-width digits,
     letters and operators in ASCII, a bracketed pair written with a Chinese comma as ``(a,b)``, numbers in words
@@ -199,6 +224,10 @@ def plain_chinese(text: str) -> str:
     if "|" in text:
         text = _outside_math(text, lambda s, in_math: s if in_math else _BRACE_SET.sub(
             lambda m: f"$\\{{{m.group(1)} \\mid {m.group(2)}\\}}$", s))
+    if "度" in text:
+        text = _in_degrees(text)
+    if "≈" in text or "\\approx" in text:
+        text = _approx_joined(text)
     return text
 
 

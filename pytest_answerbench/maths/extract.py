@@ -200,7 +200,8 @@ _SPAN_JOINER = lazy_compile(r"[\s,;，、；]*(?:and|or|&|或|和|及|以及|与
 # A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
 _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?[A-Za-zΩ]{1,4}"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
-                         r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)))")  # the unit ends the clause: not "$5$ A and B"
+                         r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+and[ \t]+\$))")  # the unit ends the clause
+# (or its part: "$v_1 = 2$ m/s and $v_2 = 3$ m/s"), not "$5$ A and B"
 
 
 def with_trailing_unit(content: str, after: str) -> str:
@@ -590,9 +591,10 @@ _NUMBER_LIST = lazy_compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bo
 _CJK_TAIL = lazy_compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
 
-# not the digits of a name ("AZYUK2A"); a root written with its sign ("3√13", "√(117)") is one number
+# not the digits of a name ("AZYUK2A"); a root written with its sign ("3√13", "√(117)") is one number, and so is a
+# number in E notation
 _PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:-?(?:\d+(?:\.\d+)?\s*)?√\s*(?:\(\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)"
-                             r"|-?\d+(?:[.,]\d+)*(?:/\d+)?)")
+                             r"|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:[eE][-+−]?\d+(?!\w|\.\d))?)")  # "1.6e-19": one number
 # Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
 # hedge, not a committed value ("from 2 to 5" states a change, not a range: see reduce_sentence).
 _RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?"

@@ -9,7 +9,18 @@ third batch (ids ``b3-``) was written blind, as today's models reply (long trace
 the unit in the row's ``unit`` cell only), labelled and committed before it was first scored. The fourth batch (ids
 ``cn-``) was written the same way, blind, as Chinese gaokao replies and Chinese reasoning models write their final
 answers (families ``zh-*``: numbers in Chinese, measure words and units, ranges and sets, full-width characters,
-approximations, claims, ordered blanks, closing lines), each correct reading beside a near miss.
+approximations, claims, ordered blanks, closing lines), each correct reading beside a near miss. The fifth batch
+(ids ``m5-``, 80 cases) was written blind the same way, before any reading for it, in the two places the real-corpus
+misses came from: ``zh-chat`` (Chinese final answers as chat models write them: 所以答案是, 最终答案：, bold 答案,
+a box in Chinese prose, parts and blanks, 取值范围 / 最小值为 / 等于 / 是 / 为, intervals with ∞ and full-width
+brackets, sets with 或 / 且, ±, 度 against radians, an exact value then ≈, a gold written in Chinese words) and
+``phys-unit`` (physics values with units in prose without ``$``, Unicode superscripts, ``1.6e-19``, ``\\cdot 10^{}``,
+µ / u / k / M / G prefixes, Å / nm, eV / keV / J, °C against K (an offset), L / mL / m³, a precision after conversion,
+a unit per part, the row's ``unit`` cell). First contact (scorer version 18), accepted answers / near misses kept
+wrong: olympiad default zh-chat 17/20, 20/20; phys-unit 15/20, 19/20 (one false accept: ``3.2 \\cdot 10^{5}\\
+\\mathrm{V/cm}`` for 3.2e5 V/m); imo default (rows without a unit or precision) zh-chat 17/20, 20/20; phys-unit 0/2,
+2/2. After the readings written for them (``test_round6_readings.py``): every family and profile accepts all
+its answers and keeps all its near misses wrong. Our own data, not an accuracy figure.
 
 Families: ``text`` (answers in words, with negations, qualifiers and the question's property), ``units`` (the
 row's ``unit`` cell, conversions, a stated precision after conversion), ``named`` (named values, functions, base-b
@@ -62,7 +73,8 @@ def test_the_cases_are_well_formed():
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids))
     assert {c["family"] for c in CASES} == {"text", "units", "named", "parts", "json"} | {
-        f"zh-{name}" for name in ("number", "measure", "set", "width", "approx", "claim", "blank", "closing")}
+        f"zh-{name}" for name in ("number", "measure", "set", "width", "approx", "claim", "blank", "closing")} | {
+        "zh-chat", "phys-unit"}
     assert all(c["expect"] in ("correct", "wrong") for c in CASES)
     stems = {c["id"].rsplit("-", 1)[0] for c in CASES if c["expect"] == "correct"}
     near = {c["id"].rsplit("-", 1)[0] for c in CASES if c["expect"] == "wrong"}

@@ -304,17 +304,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     split's misses (<eoa> inside a formula, a gold's forms joined by ##, statement numbers) again, and those from
     its third fresh split's (an end token closing a span, a name then its plain value) again, and the known misses
     read as principles (compound units, letters as units in context, families, labelled parts, an open bracket at
-    the end, a percent sign kept, statement labels) again: their scorer version is 18, so a
+    the end, a percent sign kept, statement labels) again, and the readings from the hard cases' fifth batch (a
+    Chinese gold, 度, ≈ after a span, units per part, equality chains, E notation) again: their scorer version is 19,
+    so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 18
-        old = {"benchmark": name, "profile": "default", "scorer_version": 17}
+        assert spec.version == 19
+        old = {"benchmark": name, "profile": "default", "scorer_version": 18}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 17, current 18"]
+            "scorer_version differs: baseline 18, current 19"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -230,8 +230,11 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
     if any(not side.strip() for side in g_sides + p_sides) or len(g_sides) == len(p_sides) == 1:
         return None  # "x = " states nothing; "f(a=1)" is no equation
     if len(g_sides) == 1 and len(p_sides) > 2 and is_label(p_sides[0]):
-        # "x = \frac{22}{7} = 3.142...": any value of the chain may be the committed one.
-        return _any_equal([(g, with_marks(v, p)) for v in p_sides[1:]], tol)
+        # "x = \frac{22}{7} = 3.142...": any value of the chain may be the committed one; a unit written at its end
+        # is the last value's ("E = qV = 1.0\ eV": not a unit of the formula qV)
+        bare = replace(p, unit="")
+        return _any_equal([(g, with_marks(v, p if k == len(p_sides) - 1 else bare))
+                           for k, v in enumerate(p_sides) if k], tol)
     if len(g_sides) + len(p_sides) > 4 and is_label(g_sides[0]) and is_label(p_sides[0]) and \
             same_label(g_sides[0], p_sides[0]):
         # "z = 1 + 1 = 2" against "z = 3 + 3 = 2": a chain states its label's value; the gold's is its last

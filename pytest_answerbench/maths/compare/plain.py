@@ -120,7 +120,8 @@ def numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
         try:
             diff = abs(a - b)  # exact between rationals (a float would overflow past 1e308)
             if tol is not None:
-                if diff <= tol * (1 + 1e-9) + 1e-15:
+                # slack for float rounding relative to the values, not absolute (1e-16 J is no rounding error)
+                if diff <= tol * (1 + 1e-9) + 1e-15 * max(abs(float(a)), abs(float(b))):
                     return True
             elif diff <= REL_EPS * max(1.0, abs(float(a))):
                 return True

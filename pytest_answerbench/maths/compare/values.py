@@ -264,7 +264,8 @@ def close(a: Any, b: Any, tol: float | None, scale: Any = None) -> bool:
     try:
         diff = abs(a - b)
         if tol is not None:
-            return bool(diff <= tol * (1 + 1e-9) + 1e-15)
+            # float rounding slack relative to the values: an absolute 1e-15 would swallow a 1e-16 J difference
+            return bool(diff <= tol * (1 + 1e-9) + 1e-15 * max(abs(a), abs(b)))
         scale = abs(a if scale is None else scale)
         return bool(diff <= REL_EPS * (scale if scale > 1 else 1))
     except (TypeError, ValueError, ArithmeticError):

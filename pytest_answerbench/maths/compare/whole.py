@@ -55,17 +55,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any, Sequence
 
 from ...text.patterns import lazy_compile
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
 from ..extract import PART_LABEL, labelled_run, without_domain
+from ..chinese import plain_chinese
 from ..family import same_family
 from ..matrix import read_matrices
 from ..meaning import same_meaning
 from ..symbols import read_notation
-from ..units import read_unit
+from ..units import read_unit, unit_factor, unit_tail
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .accepted import accepted_values, one_of_forms
 from .labels import same_statements
@@ -106,6 +108,8 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
     """
     if not (gold.isascii() and pred.isascii()):
         gold, pred = INVISIBLE.sub("", gold), INVISIBLE.sub("", pred)
+        if not gold.isascii():
+            gold = plain_chinese(gold)  # a gold in Chinese words ("二分之根号三") is read as a reply's words are
     try:
         if (len(pred) > MAX_ANSWER or len(gold) > MAX_ANSWER) and pred.strip() != gold.strip():
             verdict = long_answers(gold, pred, tolerance, kind)
@@ -158,6 +162,10 @@ _TEXT_UNIT = lazy_compile(r"^(?P<value>.*?\S)\s*(?:\\[,;: ]|~|\s)*\\(?:text|math
                           r"\{\s*(?P<unit>[^{}]+?)\s*\}\s*\.?$", re.S)
 
 
+# an equality chain closing on a number ("= 1.24", "= 3.2 \cdot 10^{5}"): a unit after it is the number's
+_CHAIN_VALUE = lazy_compile(r"=\s*-?\d+(?:\.\d+)?(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*(?:\{\s*-?\d+\s*\}|-?\d))?\s*$")
+
+
 def without_text_unit(answer: str, other: str) -> str:
     """A symbolic answer without the unit written after it as text (``T = 2\\pi\\sqrt{m/k}\\ \\text{s}``): a known
     unit whose letters the other answer does not use as symbols (against ``2mg``, an ``m`` stays a factor)."""
@@ -165,8 +173,9 @@ def without_text_unit(answer: str, other: str) -> str:
         return answer
     m = _TEXT_UNIT.match(answer.strip())
     if m is None or not symbolic(m.group("value")) or read_unit(m.group("unit")) is None or \
-            re.search(r"\\(?:text|mathrm|textrm|rm)\b|\\circ", m.group("value")):
-        return answer  # (text before it: the unit is longer, "\text{cal/s} \cdot \text{cm} \cdot ^\circ \text{C}")
+            re.search(r"\\(?:text|mathrm|textrm|rm)\b|\\circ", m.group("value")) or _CHAIN_VALUE.search(m.group("value")):
+        return answer  # (text before it: the unit is longer, "\text{cal/s} \cdot \text{cm} \cdot ^\circ \text{C}";
+        # "E = \frac{hc}{\lambda} = 1.24\ \mathrm{keV}": the unit of the number the chain comes to)
     letters = set(re.findall(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", m.group("unit"))))
     if letters & set(re.findall(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", other))):
         return answer
@@ -298,7 +307,26 @@ def _only_the_unit(text: str, unit: str) -> bool:
     5 cm" against a gold in cm: a list of lengths, not a symbolic answer; "\\frac{2L}{3}" is symbolic), so the unit
     is read there as after one number."""
     after_numbers = re.compile(r"(?<=[\d}])(?:\s|\\[,;: ]|~)+" + re.escape(unit) + r"(?=\s*(?:[,;]|\Z))")
-    return unit.isascii() and bool(after_numbers.search(text)) and not symbolic(after_numbers.sub("", text))
+    if unit.isascii() and after_numbers.search(text) and not symbolic(after_numbers.sub("", text)):
+        return True
+    return _units_of_its_quantity(text, unit)
+
+
+_MEASURED_PART = lazy_compile(r"\s*-?\d+(?:\.\d+)?(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*(?:\{\s*-?\d+\s*\}|-?\d))?(?:\\[,;: ]|~|\s)*")
+
+
+def _units_of_its_quantity(text: str, unit: str) -> bool:
+    """Whether every part of ``text`` (split at commas and semicolons) is a number closed by a unit of the quantity
+    ``unit`` measures, maybe another one per part ("0.4 dm, 5 cm" against a gold in cm: lengths, each converted on its
+    own); a part that is no number with such a unit ("5 m g", "\\frac{2L}{3}", "3 s" against cm) makes it False."""
+    parts = re.split(r"[,;]", text)
+    if len(parts) < 2:
+        return False
+    for part in parts:
+        tail = unit_tail(part.strip())
+        if tail is None or not _MEASURED_PART.fullmatch(tail[0]) or not isinstance(unit_factor(tail[1], unit), Fraction):
+            return False
+    return True
 
 
 _CELSIUS_ZERO = "273.15"  # kelvins

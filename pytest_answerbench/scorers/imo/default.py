@@ -24,14 +24,18 @@ _TUPLE = lazy_compile(r"\s*\(.*,.*\)\s*$")
 # A word of three letters or more with a vowel (not a LaTeX command).
 _PROSE = lazy_compile(r"(?<![\\A-Za-z])(?=[A-Za-z]*[aeiouyAEIOUY])[A-Za-z]{3,}")
 _COPULA = lazy_compile(r"(?i)\b(?:is|are|equals|was|were)\b")
+# a Chinese conclusion stating a value ("所以角 C 为60度。"): a sentence, as its English counterpart is
+_CJK_SENTENCE = lazy_compile(r"(?:所以|因此|因而|故|从而|综上|于是)[^。\n]*?(?:为|是|等于)")
 # the locating rules whose finding is taken even in a short one-line reply (a prose reading is not)
 _COMMITTED = ("json-field", "json-reasoning", "boxed", "answer-line")
 
 
 def _sentence(text: str) -> bool:
-    """Three words or more, or two words and a verb ("The result is 1,000."): a sentence stating an answer."""
+    """Three words or more, two words and a verb ("The result is 1,000."), or a Chinese conclusion with its copula
+    ("所以 x 为3。"): a sentence stating an answer."""
     words = len(_PROSE.findall(text))
-    return words >= 3 or words >= 2 and bool(_COPULA.search(text))
+    return words >= 3 or words >= 2 and bool(_COPULA.search(text)) or not text.isascii() and bool(
+        _CJK_SENTENCE.search(text))
 
 
 def answer_of(prediction: str, multiple: bool = False, question: str | None = None) -> tuple[str, str]:
