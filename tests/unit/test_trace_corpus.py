@@ -6,19 +6,20 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 975 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 1055 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
   scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` for tm-0741 to tm-0830,
   drawn after ``fresh3`` was scored; ``fresh5`` for tm-0831 to tm-0900, drawn the same way before ``fresh4`` was
-  scored; ``fresh6`` from tm-0901, drawn after ``fresh5`` was scored, its Chinese and English gaokao rows from
-  g1y5x3/llm_gaokao), both verdicts, at least four repositories and none over 45% of the rows;
+  scored; ``fresh6`` for tm-0901 to tm-0975, drawn after ``fresh5`` was scored, its Chinese and English gaokao rows
+  from g1y5x3/llm_gaokao; ``fresh7`` from tm-0976, drawn beside ``fresh6``, more llm_gaokao answers and PHYSICS
+  problems answered by three more models), both verdicts, at least four repositories and none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
   traces, the Chinese rows; the rebuild from the snapshots
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
 * the five readers written for these repositories' formats, the two of reason_math the fourth fresh split
-  uses, and the llm_gaokao reader of the sixth, on snapshots made here.
+  uses, and the llm_gaokao reader of the sixth (the seventh's too), on snapshots made here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
@@ -56,7 +57,8 @@ LLM_GAOKAO = "g1y5x3/llm_gaokao"
 REPOS = EARLIER_REPOS | {PHYSICS, LLM_GAOKAO}
 #: rows tm-0001..tm-0400 are split dev/heldout by their pointer; the next FRESH rows form the fresh split, the FRESH2
 #: rows after them the second fresh split, the FRESH3 rows after those the third, the FRESH4 rows after those the fourth,
-#: the FRESH5 rows after those the fifth, the FRESH6 rows after those the sixth
+#: the FRESH5 rows after those the fifth, the FRESH6 rows after those the sixth, the FRESH7 rows after those the
+#: seventh
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
@@ -64,6 +66,7 @@ FRESH3 = 70
 FRESH4 = 90
 FRESH5 = 70
 FRESH6 = 75
+FRESH7 = 80
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
@@ -72,6 +75,8 @@ FRESH4_GROUPS = (("chinese", 40), ("physics", 30), ("english", 20))
 FRESH5_GROUPS = (("chinese", 40), ("physics", 15), ("english", 15))
 #: the sixth: llm_gaokao's Chinese answers, its English ones, DeepSeek-R1's PHYSICS rows, English reasoning traces
 FRESH6_GROUPS = (("chinese", 35), ("translated", 10), ("physics", 15), ("english", 15))
+#: the seventh: more llm_gaokao answers in Chinese and in English, PHYSICS rows of three models no earlier split drew
+FRESH7_GROUPS = (("chinese", 40), ("translated", 10), ("physics", 30))
 #: the six PHYSICS domains, in the order the fourth and fifth splits draw them
 DOMAINS = ("atomic", "electro", "mechanics", "optics", "quantum", "statistics")
 #: never used (the brief's list, and the lead's hidden measure), matched case-insensitively in every pointer
@@ -94,16 +99,16 @@ def number(line: dict) -> int:
 
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
-    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``."""
+    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
     for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4),
-                        ("fresh5", FRESH5)):
+                        ("fresh5", FRESH5), ("fresh6", FRESH6)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh6"
+    return "fresh7"
 
 
 def repo_of(pointer: str) -> str:
@@ -113,7 +118,7 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6
+    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -268,7 +273,7 @@ def test_the_fifth_fresh_split():
         "zzli2022/TLDR": 5, "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning": 5,
         "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-": 5}
     before_fourth = {line["source"].split("#")[0] for line in TRACE
-                     if line["split"] not in ("fresh4", "fresh5", "fresh6")}
+                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7")}
     assert {line["source"].split("#")[0] for line in english} <= before_fourth
 
 
@@ -278,6 +283,60 @@ FREE_ANSWER_QUESTIONS = {"beijing": {11, 12, 13, 14, 16, 18, 19}, "national1": {
                          "national2": {12, 13, 14, 15, 16}, "shanghai": {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 20}}
 #: response/<model>-2024_math_<paper>[_english].md#<csv row>
 ANSWER_FILE = re.compile(r":response/(?P<model>.+)-2024_math_(?P<paper>[a-z0-9]+?)(?P<english>_english)?\.md#(?P<row>\d+)$")
+PAPERS = ("beijing", "national1", "national2", "shanghai")
+#: the papers each model answered, in the order the round-robin draws take them (Chinese, and the English translation)
+ANSWERED = {"Qwen2-72B-Instruct": PAPERS[1:], "Yi-1.5-9B-Chat": ("shanghai",), "claude-3-5-sonnet-20240620": PAPERS,
+            "deepseek-coder": PAPERS, "gemini-1.5-pro": PAPERS[1:], "gpt-4o": PAPERS, "yi-large": PAPERS[1:]}
+ANSWERED_ENGLISH = {"Yi-1.5-9B-Chat": ("shanghai",), "claude-3-5-sonnet-20240620": PAPERS, "deepseek-coder": PAPERS,
+                    "gemini-1.5-pro": ("shanghai",), "gpt-4o": PAPERS}
+
+
+def gaokao_group(group: list[dict], translated: bool) -> Counter:
+    """Checks one llm_gaokao group of a fresh split: answer files of the language asked, questions with a value for a
+    gold, the gold from the csv row of the same paper, language and number (``gold_source``); rows per model."""
+    models = Counter()
+    for line in group:
+        found = ANSWER_FILE.search(line["source"])
+        assert repo_of(line["source"]) == LLM_GAOKAO and found, line["id"]
+        assert bool(found["english"]) == translated and found["model"] == line["model"]
+        assert int(found["row"]) in FREE_ANSWER_QUESTIONS[found["paper"]], line["id"]
+        commit = line["source"].split("@", 1)[1].split(":", 1)[0]
+        assert line["gold_source"] == (f"{LLM_GAOKAO}@{commit}:data/2024_math_{found['paper']}/exam_with_answer"
+                                       f"{found['english'] or ''}.csv#{found['row']}")
+        models[line["model"]] += 1
+    return models
+
+
+def pointer_hash(pointer: str) -> str:
+    return hashlib.sha256(pointer.encode()).hexdigest()
+
+
+def drawn_round_robin(split: str, group: list[dict], answered: dict[str, tuple[str, ...]],
+                      avoid: set[tuple[str, int]] = frozenset()) -> None:
+    """The llm_gaokao draw, replayed from the label files: round by round over the models in name order, each
+    model's k-th pick from its k-th paper in turn, the free question of lowest pointer hash there (free: in no label
+    file before the split, not drawn earlier in the group; ``avoid``, questions another group of the split drew, only
+    when the paper has another free one)."""
+    first = min(number(line) for line in TRACE if line["split"] == split)
+    taken = {line["source"] for path in (ROOT / "tests" / "data").glob("*.labels.jsonl")
+             for line in read_jsonl(path) if path.name != CORPUS.labels or number(line) < first}
+    models, picks = sorted(answered), Counter()
+    for at, line in enumerate(group):
+        model = models[at % len(models)]
+        paper = answered[model][picks[model] % len(answered[model])]
+        picks[model] += 1
+        found = ANSWER_FILE.search(line["source"])
+        assert (line["model"], found["paper"]) == (model, paper), line["id"]
+        file = line["source"].rsplit("#", 1)[0]
+        free = [f"{file}#{n}" for n in FREE_ANSWER_QUESTIONS[paper] if f"{file}#{n}" not in taken]
+        free = [pointer for pointer in free if (paper, int(pointer.rsplit("#", 1)[1])) not in avoid] or free
+        assert line["source"] == min(free, key=pointer_hash), line["id"]
+        taken.add(line["source"])
+
+
+def asked_questions(group: list[dict]) -> set[tuple[str, int]]:
+    return {(ANSWER_FILE.search(line["source"])["paper"], int(ANSWER_FILE.search(line["source"])["row"]))
+            for line in group}
 
 
 def test_the_sixth_fresh_split():
@@ -291,17 +350,10 @@ def test_the_sixth_fresh_split():
     assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(first, first + FRESH6)]
     groups = fresh_groups("fresh6", FRESH6_GROUPS)
     for group, translated, per_model in ((groups["chinese"], False, 5), (groups["translated"], True, 2)):
-        models = Counter()
-        for line in group:
-            found = ANSWER_FILE.search(line["source"])
-            assert repo_of(line["source"]) == LLM_GAOKAO and found, line["id"]
-            assert bool(found["english"]) == translated and found["model"] == line["model"]
-            assert int(found["row"]) in FREE_ANSWER_QUESTIONS[found["paper"]], line["id"]
-            commit = line["source"].split("@", 1)[1].split(":", 1)[0]
-            assert line["gold_source"] == (f"{LLM_GAOKAO}@{commit}:data/2024_math_{found['paper']}/exam_with_answer"
-                                           f"{found['english'] or ''}.csv#{found['row']}")
-            models[line["model"]] += 1
+        models = gaokao_group(group, translated)
         assert set(models.values()) == {per_model} and len(models) == len(group) // per_model
+    drawn_round_robin("fresh6", groups["chinese"], ANSWERED)
+    drawn_round_robin("fresh6", groups["translated"], ANSWERED_ENGLISH, asked_questions(groups["chinese"]))
     physics = groups["physics"]
     assert {line["model"] for line in physics} == {"DeepSeek-R1 (Together API)"}
     assert all("/deepseek-r1_together_output/" in line["source"] for line in physics)
@@ -317,6 +369,41 @@ def test_the_sixth_fresh_split():
     before_fourth = {line["source"].split("#")[0] for line in TRACE if number(line) <= DRAWN_FIRST + FRESH + FRESH2
                      + FRESH3}
     assert {line["source"].split("#")[0] for line in english} <= before_fourth
+    for group in groups:
+        assert 1 <= sum(line["label"] for line in groups[group]) < len(groups[group]), group
+
+
+#: the PHYSICS runs of the seventh split, in the order its round-robin takes them
+FRESH7_RUNS = ("Llama_3.3_70B_Instruct_outputs", "Qwen2.5_72B_Instruct_outputs", "o3-mini_together_output")
+
+
+def test_the_seventh_fresh_split():
+    """Drawn beside the sixth, before any of it was scored: 40 more answers to the 2024 gaokao papers in Chinese (five
+    full rounds over the seven models and the first five models of a sixth) and 10 to the English translation (2 a
+    model), each the free question of lowest pointer hash in the model's paper of the round (the English group
+    avoiding questions the Chinese group drew); then 30 PHYSICS rows of three runs no earlier row reads
+    (Llama-3.3-70B-Instruct, Qwen2.5-72B-Instruct, o3-mini), 10 a run and 5 a domain, pick i taking domain i mod 6
+    and run (i mod 6 + i div 6) mod 3; both verdicts in each group."""
+    first = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + 1
+    rows = [line for line in TRACE if line["split"] == "fresh7"]
+    assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(first, first + FRESH7)]
+    groups = fresh_groups("fresh7", FRESH7_GROUPS)
+    chinese, translated, physics = groups["chinese"], groups["translated"], groups["physics"]
+    assert gaokao_group(chinese, False) == {model: 6 if at < 5 else 5 for at, model in enumerate(sorted(ANSWERED))}
+    assert gaokao_group(translated, True) == {model: 2 for model in ANSWERED_ENGLISH}
+    drawn_round_robin("fresh7", chinese, ANSWERED)
+    drawn_round_robin("fresh7", translated, ANSWERED_ENGLISH, asked_questions(chinese))
+    assert all(line["gold_source"].split(":", 1)[1].split("#")[0] == f"PHYSICS/{domain_of(line)}_dataset.jsonl"
+               for line in physics)
+    runs = [re.search(r":outputs/([^/]+)/", line["source"]).group(1) for line in physics]
+    assert [(domain_of(line), run) for line, run in zip(physics, runs)] == [
+        (DOMAINS[i % 6], FRESH7_RUNS[(i % 6 + i // 6) % 3]) for i in range(len(physics))]
+    assert Counter(line["model"] for line in physics) == {"Llama-3.3-70B-Instruct": 10, "Qwen2.5-72B-Instruct": 10,
+                                                         "o3-mini (Together API)": 10}
+    earlier = {re.search(r":outputs/([^/]+)/", line["source"]).group(1)
+               for path in (ROOT / "tests" / "data").glob("*.labels.jsonl") for line in read_jsonl(path)
+               if repo_of(line["source"]) == PHYSICS and line.get("split") != "fresh7"}
+    assert earlier and not earlier & set(runs), "runs no earlier row reads"
     for group in groups:
         assert 1 <= sum(line["label"] for line in groups[group]) < len(groups[group]), group
 
@@ -384,7 +471,8 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     fresh4 = [row for row in trace_corpus if row["split"] == "fresh4"]
     fresh5 = [row for row in trace_corpus if row["split"] == "fresh5"]
     fresh6 = [row for row in trace_corpus if row["split"] == "fresh6"]
-    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6):
+    fresh7 = [row for row in trace_corpus if row["split"] == "fresh7"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -392,7 +480,7 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     units = [row for row in minerva if row["split"] == "fresh2"
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
-    for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15)):
+    for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15), (fresh7, 30)):
         physics = [row for row in rows if repo_of(row["source"]) == PHYSICS]
         assert len(physics) == size and all(UNIT_GOLD.search(row["answer"].strip()) for row in physics)
         assert all("<think>" in row["prediction"] for row in physics if row["model"].startswith("DeepSeek"))
@@ -419,12 +507,13 @@ OPTION_LINE = re.compile(r"\n[A-D][.．、]\s")
 LETTER_GOLD = re.compile(r"^[A-D]+\.?$")
 
 
-def test_sixth_split_gaokao_rows_ask_for_values(trace_corpus):
-    """The sixth split's llm_gaokao rows: no multiple-choice question (no option lines, no letter gold), the Chinese
-    group's questions in Chinese and the translated group's in English; the gold is the paper's, never a skipped
-    part; a row labelled right commits in a box, as the prompt asked."""
-    gaokao = [row for row in trace_corpus if row["split"] == "fresh6" and repo_of(row["source"]) == LLM_GAOKAO]
-    assert len(gaokao) == 45
+@pytest.mark.parametrize(("split", "size"), [("fresh6", 45), ("fresh7", 50)])
+def test_gaokao_2024_rows_ask_for_values(trace_corpus, split, size):
+    """The sixth and seventh splits' llm_gaokao rows: no multiple-choice question (no option lines, no letter gold),
+    the Chinese group's questions in Chinese and the translated group's in English; the gold is the paper's, never a
+    skipped part; a row labelled right commits in a box, as the prompt asked."""
+    gaokao = [row for row in trace_corpus if row["split"] == split and repo_of(row["source"]) == LLM_GAOKAO]
+    assert len(gaokao) == size
     for row in gaokao:
         assert not OPTION_LINE.search(row["question"]) and not LETTER_GOLD.match(row["answer"].strip()), row["id"]
         assert not re.search(r"\bskip|略", row["answer"]), row["id"]
