@@ -2,7 +2,7 @@
 
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
   ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` for tc-0600..tc-0709, ``fresh5``
-  from tc-0710 on), label types and styles, pointers naming a commit,
+  for tc-0710..tc-0819, ``fresh6`` from tc-0820 on), label types and styles, pointers naming a commit,
   no excluded source and no source of the other multiple-choice corpora, a reader for every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
   measurements rely on (the reasoning models' thinking closed before their output), notes that never copy a reply;
@@ -56,8 +56,10 @@ FIRST_FRESH3 = 470
 FIRST_FRESH4 = 600
 #: rows from this one on were drawn at the start of round 6, to be scored once at its end: the ``fresh5`` split
 FIRST_FRESH5 = 710
+#: rows from this one on were drawn in round 6 beside the fifth, to be scored once with it: the ``fresh6`` split
+FIRST_FRESH6 = 820
 #: the splits kept unread until each is scored once
-FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -68,12 +70,12 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``;
+    """The README's split rules: from tc-0820 on, ``fresh6``; from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``;
     from tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a
     number, is 0 or 1 modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        starts = ((FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"),
+        starts = ((FIRST_FRESH6, "fresh6"), (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"),
                   (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
         return next(split for first, split in starts if number >= first)
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
@@ -250,10 +252,14 @@ FRESH5_OTHER_FILES = {
 }
 
 
-def _round_robin(papers: dict[str, tuple[str, ...]], total: int) -> list[tuple[str, str]]:
+def _round_robin(papers: dict[str, tuple[str, ...]], total: int,
+                 drawn_before: Counter | None = None) -> list[tuple[str, str]]:
     """The README's llm_gaokao draw order, (model, paper) a row: the models in name order take turns, each from its
-    next paper (cycling; a paper with no question left passed over, a model with none left skipped)."""
-    left = {(model, paper): len(GAOKAO_QUESTIONS[paper]) for model, own in papers.items() for paper in own}
+    next paper (cycling; a paper with no question left passed over, a model with none left skipped). A later draw
+    starts afresh on the questions earlier draws left (``drawn_before``: (model, paper) -> replies already drawn)."""
+    drawn_before = drawn_before or Counter()
+    left = {(model, paper): len(GAOKAO_QUESTIONS[paper]) - drawn_before[(model, paper)]
+            for model, own in papers.items() for paper in own}
     taken: Counter = Counter()
     order: list[tuple[str, str]] = []
     while len(order) < total:
@@ -284,7 +290,7 @@ def test_the_fifth_fresh_split():
     models and papers taken in turn, the lowest SHA-256 of the pointer first in each file), the reasoning models 25
     (the unhinted MMLU-Pro runs first), M3CoT, LogicVista and RoLM 7, 7 and 6; no pointer any corpus used before."""
     fresh5 = [line for line in LINES if line["split"] == "fresh5"]
-    assert [line["id"] for line in fresh5] == [f"tc-{n:04d}" for n in range(FIRST_FRESH5, len(LINES) + 1)]
+    assert [line["id"] for line in fresh5] == [f"tc-{n:04d}" for n in range(FIRST_FRESH5, FIRST_FRESH6)]
     gaokao, others = fresh5[:65], fresh5[65:]
     assert all(line["source"].startswith(GAOKAO + "@") for line in gaokao)
     for lines, english in ((gaokao[:45], False), (gaokao[45:], True)):
@@ -308,6 +314,63 @@ def test_the_fifth_fresh_split():
     assert all(line["style"] == "cot" and line["label"] is not None for line in thinking)
     earlier = _sources_outside("fresh5") | {line["source"] for line in read_jsonl(DATA / "trace_math.labels.jsonl")}
     assert not {line["source"] for line in fresh5} & earlier
+
+
+#: the sixth fresh split's reasoning-model files (README, "The sixth fresh split"): file -> rows, in row order
+FRESH6_THINKING_FILES = {MMLU_RUNS + "baseline_claude_4.5_haiku.jsonl": 7, MMLU_RUNS + "baseline_kimi_k2_thinking.jsonl": 7,
+                         MMLU_RUNS + "metadata_correct_qwen3_next.jsonl": 6}
+#: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
+FRESH6_OTHER_REPOS = {"LightChen233/M3CoT": 5, "Yijia-Xiao/LogicVista": 5, "CheongWoong/RoLM": 5}
+
+
+def test_the_sixth_fresh_split():
+    """100 replies drawn in round 6 beside the fifth split: llm_gaokao 65 (45 Chinese, 20 English; the round-robin
+    started afresh on the questions the fifth split left, the lowest SHA-256 of the pointer first in each file), the
+    reasoning models 20 from the fifth split's three files (the unhinted runs of claude-haiku-4-5 and Kimi-K2-Thinking
+    first), M3CoT, LogicVista and RoLM 5 each by the lowest hashes over each repository; no pointer any corpus used."""
+    fresh6 = [line for line in LINES if line["split"] == "fresh6"]
+    assert [line["id"] for line in fresh6] == [f"tc-{n:04d}" for n in range(FIRST_FRESH6, len(LINES) + 1)]
+    assert len(fresh6) == 100
+    gaokao, thinking, others = fresh6[:65], fresh6[65:85], fresh6[85:]
+    assert all(line["source"].startswith(GAOKAO + "@") for line in gaokao)
+    fifth = [line for line in LINES if line["split"] == "fresh5" and line["source"].startswith(GAOKAO + "@")]
+    for lines, english in ((gaokao[:45], False), (gaokao[45:], True)):
+        before = Counter((model, paper) for model, paper, is_english, _ in map(_gaokao_row, fifth)
+                         if is_english == english)
+        drawn = [_gaokao_row(line) for line in lines]
+        assert [(model, paper) for model, paper, _, _ in drawn] == _round_robin(GAOKAO_PAPERS[english], len(lines),
+                                                                               before)
+        assert all(is_english == english and number in GAOKAO_QUESTIONS[paper]
+                   for _, paper, is_english, number in drawn), "single-answer questions of the group's language"
+        language = "English" if english else "Chinese"
+        assert all(line["harness"].endswith(f"({language} prompt; step by step, answer boxed asked)")
+                   and line["model"] == model for line, (model, *_) in zip(lines, drawn))
+    # Yi-1.5-9B-Chat's Shanghai questions and gemini-1.5-pro's English ones were all the fifth split's
+    assert Counter(line["model"] for line in gaokao[:45]) == {
+        "Qwen2-72B-Instruct": 8, "claude-3-5-sonnet-20240620": 8, "deepseek-coder": 8, "gemini-1.5-pro": 7,
+        "gpt-4o": 7, "yi-large": 7}
+    assert Counter(line["model"] for line in gaokao[45:]) == {
+        "claude-3-5-sonnet-20240620": 7, "deepseek-coder": 7, "gpt-4o": 6}
+    assert all(hashes == sorted(hashes) for hashes in _pointer_hashes_by_file(gaokao).values())
+    assert all(line["label"] is None or line["label"] in "ABCD" for line in gaokao)
+    assert sum(line["label"] is None for line in gaokao) >= 3, "a value no option has, 'cannot be determined'"
+    by_file = _pointer_hashes_by_file(thinking)
+    assert list(by_file) == list(FRESH6_THINKING_FILES), "the README's files, in its order"
+    assert {path: len(hashes) for path, hashes in by_file.items()} == FRESH6_THINKING_FILES
+    assert all(hashes == sorted(hashes) for hashes in by_file.values())
+    assert Counter(line["model"] for line in thinking) == {CLAUDE: 7, KIMI: 7, QWEN: 6}
+    assert sum(line["harness"].endswith("; no hint)") for line in thinking) == 14
+    assert all(line["style"] == "cot" and line["label"] is not None for line in thinking)
+    by_repo: dict[str, list[str]] = {}
+    for line in others:
+        by_repo.setdefault(line["source"].split("@", 1)[0], []).append(
+            hashlib.sha256(line["source"].encode("utf-8")).hexdigest())
+    assert list(by_repo) == list(FRESH6_OTHER_REPOS)
+    assert {repo: len(hashes) for repo, hashes in by_repo.items()} == FRESH6_OTHER_REPOS
+    assert all(hashes == sorted(hashes) for hashes in by_repo.values()), "lowest hashes over the repository's files"
+    assert sum(line["label"] is None for line in others) >= 3, "stray characters"
+    earlier = _sources_outside("fresh6") | {line["source"] for line in read_jsonl(DATA / "trace_math.labels.jsonl")}
+    assert not {line["source"] for line in fresh6} & earlier
 
 
 @pytest.mark.parametrize("line", LINES, ids=[line["id"] for line in LINES])
@@ -363,7 +426,7 @@ def test_corpus_matches_the_labels(corpus):
     assert all(row["label"] in row["options"] for row in corpus if row["split"] == "fresh4" and row["label"])
     gaokao = [row for row in corpus if row["source"].startswith(GAOKAO)]
     cjk = re.compile(r"[\u4e00-\u9fff]")
-    assert len(gaokao) == 65 and all(
+    assert len(gaokao) == 130 and all(
         list(row["options"]) == list("ABCD") and row["gold"] in "ABCD" and len(row["gold"]) == 1
         and row["question"].rstrip().endswith(row["options"]["D"])  # the question closes on its options
         and bool(cjk.search(row["question"])) != _gaokao_row(row)[2]  # Chinese paper, or its English translation
