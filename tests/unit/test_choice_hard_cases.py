@@ -64,25 +64,10 @@ KNOWN_MISSES: dict[tuple[str, str], str] = {
        for m in MEASURES},
     ("reader", "special-both-nm1"): "'Neither ... wait, the cube does, the sphere doesn't' means 'Only the cube' by "
                                     "meaning; read as D, 'Neither' (the verdict is right: gold C)",
-    # the fifth batch at first contact (read once, before any rule for it; docs/profiles-mc.md "Hard cases")
-    **{(m, c): f"c5 first contact: {why}" for c, why, ms in (
-        ("c5-zh-value-letter-nm1", "'A∩B = {0, 1}，对应选项 A' where {0, 1} is B: read as A", MEASURES),
-        ("c5-zh-value-only-ok1", "'z 的虚部为 −1' among −1, 1, −i, i: read as no option (ambiguous)", MEASURES),
-        ("c5-zh-value-only-nm1", "'z 的虚部为 −i' (option C): read as no option (ambiguous)", ("reader",)),
-        ("c5-zh-daanxuan-nm1", "'答案应选 A 还是 C，…无法判断': read as A", MEASURES),
-        ("c5-zh-boxed-nm1", "answers boxed under two conditions (若…则 \\boxed{C}；若…则 \\boxed{D}): read as D",
-         ("reader",)),
-        ("c5-en-answer-colon-value-nm1", "'the answer is: A. {0, 1}' where {0, 1} is B: read as A", MEASURES),
-        ("c5-en-corresponds-nm1", "'does not correspond to option (B), nor to any other': read as B", MEASURES),
-        ("c5-think-cutoff-nm1", "a thinking block cut off after 'But wait, I should double-check': read as C",
-         MEASURES),
-        ("c5-late-wait-nm1", "'The answer is B. Wait, actually it's not B either': read as B", MEASURES),
-        ("c5-refuse-determine-nm1", "'I'm unable to determine the answer from the image ... Answer: C': read as C",
-         MEASURES),
-        ("c5-refuse-sorry-nm1", "'I'm sorry, but I can't assist with that request. B': read as B", MEASURES),
-        ("c5-measure-nm1", "'The measure is 60°. So the answer is B.' where 60° is C: read as B (verdict right)",
-         ("reader",)),
-    ) for m in ms},
+    # the fifth batch (its first-contact misses read, docs/profiles-mc.md "Fifth hard-case batch")
+    ("reader", "c5-measure-nm1"): "'The measure is 60°. So the answer is B.' where 60° is option C: no principle "
+                                  "tells this value from an intermediate one ('The value of x is 2. So the answer "
+                                  "is B.' for 2x + 1) without the question; read as B (the verdict is right: gold C)",
     # no default multiple-choice scorer takes a gold of several letters (VMCBench and LiveXivVQA are single-answer:
     # 'AC' is not one of the options, an error); infer_choice returns one letter
     **{(m, c): "a multiple-answer question: no default scorer takes a gold of several letters, and infer_choice "
