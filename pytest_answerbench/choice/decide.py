@@ -60,6 +60,8 @@ from .whole import cut_off, leading, lone_letter, none_among, sole, special_opti
 # "It might also be C", "C is also possible", "B fits, and so does D")
 _HEDGE_WORDS = ("though", "but ", "while ", "maybe", "perhaps", "possibly", "might", "could", "may ", "also",
                 "equally", "so do", "so is", " if ", " when ")
+# what ends a sentence: a reply stopping on anything else stops mid-sentence
+_SENTENCE_ENDS = tuple(".!?。！？)]*\"'”’`")
 # notes of commitments read from an option's text or value
 _TEXT_NOTES = ("option-text", "answer-value")
 # what may stand between a marker and the text it reads
@@ -331,7 +333,8 @@ def _truncated(d: Decision) -> ChoiceResult | None:
         # "Subtracting 9 from both sides gives": a number or option text met on the way is no answer
         return ChoiceResult(None, "truncated", "the reply was cut off before it answered")
     if chosen is not None and not d.corrected and "<think>" in reader.text and "</think>" not in reader.text \
-            and any(start > chosen.pos for start, _ in reader.cues()) and cut_off(reader):
+            and reader.flat.rstrip()[-1:] not in _SENTENCE_ENDS \
+            and any(start > chosen.pos for start, _ in reader.cues()):
         # a thinking block never closed: "... so the answer is C. But wait, I should double-check whether" reopens
         # the answer, and the reply stops before it concluded again
         return ChoiceResult(None, "truncated", "the thinking was cut off after it reopened its answer")

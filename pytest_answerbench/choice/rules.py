@@ -411,13 +411,16 @@ NONE_OF_THE = lazy_compile(r"none of the", re.I)
 #: "Hmm, no, that's not (B)." (``decide._withdrawn``; with nothing committed after it the reply commits to nothing;
 #: "it's not B, it's C" commits to C, read as a self-correction first).
 TAKEN_BACK = lazy_compile(
-    r"(?i:\bwait\b|\bactually\b|\bhmm+\b|\bno\b|\bon\s+second\s+thought\b)[^.!?\n]{0,30}?"
-    r"\b(?i:it'?s|it\s+is|that'?s|that\s+is|the\s+answer\s+is|the\s+answer'?s)\s+(?i:not)\s+"
-    r"(?:(?i:option|choice)\s+)?[\(\[]?\*{0,2}(?P<letter>[A-J])\*{0,2}[\)\]]?(?![A-Za-z0-9'’])")
+    # the cue words, then at once the denial ("There is no reason to think it's not B" denies nothing)
+    r"(?:\b(?i:wait|actually|hmm+|no|on\s+second\s+thought)\b[\s,;:.!—–-]*)+"
+    r"(?i:it'?s|it\s+is|that'?s|that\s+is|the\s+answer\s+is|the\s+answer'?s)\s+(?i:not)\s+"
+    r"(?:(?i:option|choice)\s+)?[\(\[]?\*{0,2}(?P<letter>[A-J])\*{0,2}[\)\]]?(?![A-Za-z0-9'’])"
+    r"(?!\s+(?i:that|which|who)\b)")  # "it's not B that fails" is a cleft about B, not a denial of it
 TAKEN_BACK_HINTS = ("wait", "actually", "hmm", "no", "second thought")  # with " not " (a cheap check first)
 #: A clause opened by a condition ("if the radius is 1, the answer is \\boxed{C}", "若半径为 1，则答案为 C"): two
 #: answers naming different options, each under its own condition, are a hedge (``decide._hedge``).
-CONDITION_OPEN = lazy_compile(r"[\s*_>#-]*(?:(?i:if|when|suppose|assuming|provided)\b|若|如果|假如|假设|假設|当|當)")
+#: ("When all is considered, ..." is no condition, so "when" is not one; "当…时" is, "当然" is not)
+CONDITION_OPEN = lazy_compile(r"[\s*_>#-]*(?:(?i:if|suppose|assuming)\b|若|如果|假如|假设|假設|[当當](?=[^，,。；;]{1,30}时))")
 #: A choice the same sentence takes back with a pronoun after "but" ("The oceans would make me go with C, but the
 #: dust rules it out", "I'd pick B, but that's wrong"): read from right after the commitment; the choice is no
 #: answer (``decide._kept``). A pronoun that names something else ("but it is not obvious") takes nothing back.

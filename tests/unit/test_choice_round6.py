@@ -75,14 +75,19 @@ CASES = [
     (NUMS, "The answer is B.\n\nWait, actually it's not B, it's C.", "C"),
     (NUMS, "The answer is B. Wait, actually it's not A that I ruled out last, so B stands.", "B"),
     (NUMS, "The answer is B. Wait, is it not B? Yes: the answer is B.", "B"),
+    (NUMS, "The answer is B. There is no reason to think it's not B.", "B"),
+    (NUMS, "The answer is B. Wait, actually it's not B that fails here, so B stands.", "B"),
     # ---- answers under two conditions are a hedge
     (NUMS, "若题中半径为 1，则答案为 $\\boxed{C}$；若半径为 2，则答案为 $\\boxed{D}$。", None),
     (NUMS, "If the radius is 1, the answer is $\\boxed{C}$; if the radius is 2, the answer is $\\boxed{D}$.", None),
-    (NUMS, "When a > 0, the answer is C. When a < 0, the answer is D.", None),
+    (NUMS, "Suppose a > 0: the answer is C. Suppose a < 0: the answer is D.", None),
+    (NUMS, "当 a > 0 时，答案为 C；当 a < 0 时，答案为 D。", None),
     # near misses: one condition, or a first result the reply moves past without a condition
     (NUMS, "若 a > 0，则答案为 $\\boxed{C}$。", "C"),
     (NUMS, "Ignoring the constant gives $\\boxed{B}$. With the constant, the answer is $\\boxed{C}$.", "C"),
     (NUMS, "If we check the endpoints, both hold. The answer is $\\boxed{C}$.", "C"),
+    (NUMS, "If we only look at the first graph, B seems right. When all is considered, the answer is C.", "C"),
+    (NUMS, "若只看第一个图，答案为 B。当然，综合来看答案为 C。", "C"),
     # ---- an unclosed thinking block reopened and cut off is no answer
     (TRIANGLES, "<think>\nSmall triangles: 4. Pairs: 3. The whole one: 1. Total 8, so the answer is C. But wait, I "
                 "should double-check whether the two slanted lines cross inside the figure, because then the pairs",
@@ -92,6 +97,7 @@ CASES = [
     (TRIANGLES, "<think>\nTotal 8, so the answer is C. But wait, let me double-check: 4 + 3 + 1 = 8. Yes, the answer "
                 "is C.", "C"),
     (TRIANGLES, "<think>\nWait, the pairs first: 3. Small ones 4, the whole 1. Total 8, so the answer is C.", "C"),
+    (TRIANGLES, "<think>\nTotal 8, so the answer is C. Actually, that matches counting by size as well.", "C"),
     # ---- a set beside another options letter names two options
     (SETS, "Therefore the answer is: A. $\\{0, 1\\}$", None),
     (SETS, "所以 $A \\cap B = \\{0, 1\\}$，对应选项 A。", None),
