@@ -41,6 +41,10 @@
   a choice taken back in its sentence ("go with C, but ... rules it out"), a change told in phases, a bound on a
   value, "Is it B?", answers under two conditions, "the answer is neither" for "Neither cup", an example's answer
   ("Example answer: B") and a question labelled as new ("Next question: ...?");
+* readings from the fifth hard-case batch: a refusal that is not about seeing ("I'm unable to determine the answer
+  from the image provided", "I can't assist with that request"), "A 还是 C", "does not correspond to option (B)",
+  "Wait, actually it's not B either", answers each under its own condition, an unclosed thinking block reopened and
+  cut off, a set of numbers beside another option's letter, a term of a sum with a symbol ("1-i" is not ``1``);
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.

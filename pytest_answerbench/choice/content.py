@@ -146,9 +146,28 @@ def _texts(low: str, optset: OptionSet, spans: Spans) -> None:
             if text_start_ok(low, i) and text_boundary_ok(low, i + size) and not (
                     letter in numeric and part_of_larger(low, i, i + size)) and not (
                     ot == "i" and _PRONOUN_I_AFTER.match(low, i + 1)) and not (  # "I believe" for the option "I"
-                    ot == "a" and _ARTICLE_AFTER.match(low, i + 1)):  # "a ball" for the option "A"
+                    ot == "a" and _ARTICLE_AFTER.match(low, i + 1)) and not (  # "a ball" for the option "A"
+                    size <= 2 and ot[-1].isalpha() and _term_of_sum(low, i, i + size)):  # "i" in "(1+i)"
                 spans.setdefault(letter, []).append((i, i + size))
             i = low.find(ot, i + size)
+
+
+_OPERATORS = "+-−*/^="
+
+
+def _term_of_sum(low: str, start: int, end: int) -> bool:
+    """Is the symbol at ``low[start:end]`` (an option such as "i", "-i", "x") a term of a larger expression: an
+    operator joins it to a number or symbol before or after it ("1+i", "(1 - i)", "i^2", "2i" is caught as a word)?"""
+    before = low[max(0, start - 4):start].rstrip(" ")
+    if before[-1:] in _OPERATORS and before[-1:] not in ("", "="):
+        term = before[:-1].rstrip(" ")
+        if term and (term[-1].isalnum() or term[-1] in ")}"):
+            return True
+    after = low[end:end + 4].lstrip(" ")
+    if after[:1] in _OPERATORS and after[:1] not in ("", "="):
+        term = after[1:].lstrip(" ")
+        return bool(term) and (term[0].isalnum() or term[0] in "({\\")
+    return False
 
 
 def _label_letters(low: str, optset: OptionSet, spans: Spans) -> None:

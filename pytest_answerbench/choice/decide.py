@@ -52,20 +52,23 @@ from .normalize import norm_text
 from .optionset import OptionSet
 from .reader import Reader
 from .result import ChoiceResult, Commit
-from .rules import NONE_OF_THE, REFUSAL, RETRACTED_AFTER, RETRACTED_HINTS, RULES, TIED_LETTER, RuleSet
+from .rules import (CONDITION_OPEN, NONE_OF_THE, REFUSAL, RETRACTED_AFTER, RETRACTED_HINTS, RULES, TAKEN_BACK,
+                    TAKEN_BACK_HINTS, TIED_LETTER, RuleSet)
 from .whole import cut_off, leading, lone_letter, none_among, sole, special_option, walks_through
 
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
 # "It might also be C", "C is also possible", "B fits, and so does D")
 _HEDGE_WORDS = ("though", "but ", "while ", "maybe", "perhaps", "possibly", "might", "could", "may ", "also",
                 "equally", "so do", "so is", " if ", " when ")
+# what ends a sentence: a reply stopping on anything else stops mid-sentence
+_SENTENCE_ENDS = tuple(".!?。！？)]*\"'”’`")
 # notes of commitments read from an option's text or value
 _TEXT_NOTES = ("option-text", "answer-value")
 # what may stand between a marker and the text it reads
 _PAYLOAD_LEAD = " \t\n\r,:"
 # the words TIED_LETTER needs between a value and its letter ("i.e.", "which is", "that is", "corresponds", "this is")
 _TIE_CUES = ("i.e", "i. e", "which ", "that is", "correspond", "this is", "this matches", "that matches", "(option",
-             "(choice")
+             "(choice", "对应", "對應", "即", "也就是")
 # methods of weak commitments: they never commit to a letter the text also rules out
 _WEAK = ("leading-letter", "affirmation", "bold", "conclusion", "sole-letter")
 
@@ -225,7 +228,23 @@ def _self_correction(d: Decision) -> None:
             d.chosen = last
 
 
+def _taken_back(d: Decision) -> ChoiceResult | None:
+    """The chosen answer named and denied after a correction cue, with no answer after the denial ("The answer is B.
+    Wait, actually it's not B either: ..."; ``rules.TAKEN_BACK``)."""
+    reader, chosen = d.reader, d.chosen
+    if d.corrected or chosen is None or chosen.letter is None or reader.low.find(" not ", chosen.pos) < 0 \
+            or not any(h in reader.low for h in TAKEN_BACK_HINTS):
+        return None
+    for m in TAKEN_BACK.finditer(reader.flat, chosen.pos):
+        if m.group("letter") == chosen.letter and not any(
+                c.pos >= m.end() and c.letter is not None for c in d.commits):
+            return ChoiceResult(None, "none", f"the reply takes its answer {chosen.letter} back ({m.group(0)!r})")
+    return None
+
+
 def _withdrawn(d: Decision) -> ChoiceResult | None:
+    if (taken := _taken_back(d)) is not None:
+        return taken
     reader, chosen = d.reader, d.chosen
     found = withdrawn(reader.flat, reader.letter_set, chosen.pos if chosen is not None else -1)
     if found is None:
@@ -257,10 +276,20 @@ def _tied_clash(reader: Reader, lo: int, hi: int) -> tuple[int, int, str, str] |
         last = m
     if last is None or last.group("letter") not in reader.letter_set:
         return None
-    hit = reader.exact_text(last.group("value"))
-    if hit is None or hit[0] != "value" or hit[1] == last.group("letter"):
+    value = last.group("value")
+    hit = reader.exact_text(value)
+    # a set of numbers is an option's text, not a number: it is that option's value all the same
+    if hit is None or (hit[0] != "value" and "{" not in value) or hit[1] == last.group("letter"):
         return None
     return last.start(), last.end(), last.group("letter"), hit[1]
+
+
+def _under_condition(flat: str, pos: int) -> bool:
+    """Is the commitment at ``pos`` in a clause opened by a condition ("If the radius is 1, the answer is C", "若…，
+    则答案为 C"; ``rules.CONDITION_OPEN``)? The clause starts after the last sentence or clause break (. ; ! ? 。 ；)."""
+    lo = max(0, pos - 200)
+    cut = max(flat.rfind(ch, lo, pos) for ch in ".;!?。；\n")
+    return CONDITION_OPEN.match(flat, max(cut + 1, lo)) is not None
 
 
 def _hedge(d: Decision) -> ChoiceResult | None:
@@ -276,6 +305,12 @@ def _hedge(d: Decision) -> ChoiceResult | None:
         or any(low.find(word, chosen.pos) >= 0 for word in _HEDGE_WORDS)) else None
     if hedge is None and chosen.tier >= 2 and len(commits) >= 3:
         hedge = _flip_flop(chosen, commits)
+    if hedge is None and len(commits) > 1 and _under_condition(reader.flat, chosen.pos):
+        # "if the radius is 1, the answer is \boxed{C}; if it is 2, \boxed{D}": two answers, each under its condition
+        other = [c.letter for c in commits if c.letter not in (None, chosen.letter) and chosen.pos - 300 < c.pos
+                 and _under_condition(reader.flat, c.pos)]
+        if other:
+            hedge = f"answers under two conditions ({other[-1]}, {chosen.letter})"
     if hedge is not None:
         return ChoiceResult(None, "ambiguous", hedge)
     return None
@@ -293,10 +328,16 @@ def _retracted(d: Decision) -> ChoiceResult | None:
 
 
 def _truncated(d: Decision) -> ChoiceResult | None:
-    chosen = d.chosen
-    if (chosen is None or (chosen.tier < 2 and chosen.note)) and cut_off(d.reader):
+    chosen, reader = d.chosen, d.reader
+    if (chosen is None or (chosen.tier < 2 and chosen.note)) and cut_off(reader):
         # "Subtracting 9 from both sides gives": a number or option text met on the way is no answer
         return ChoiceResult(None, "truncated", "the reply was cut off before it answered")
+    if chosen is not None and not d.corrected and "<think>" in reader.text and "</think>" not in reader.text \
+            and reader.flat.rstrip()[-1:] not in _SENTENCE_ENDS \
+            and any(start > chosen.pos for start, _ in reader.cues()):
+        # a thinking block never closed: "... so the answer is C. But wait, I should double-check whether" reopens
+        # the answer, and the reply stops before it concluded again
+        return ChoiceResult(None, "truncated", "the thinking was cut off after it reopened its answer")
     return None
 
 

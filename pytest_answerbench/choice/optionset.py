@@ -376,14 +376,18 @@ class _LetterPatterns:
         neg_after = re.compile(
             rf"({group})\s*(?:,\s*)?{VERDICT_VERB}?\s*{ADVERBS}{NEG_WORDS}\b", flags)
         neg_before = re.compile(
-            rf"\b(?:not|non|eliminate|eliminating|rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|"
-            rf"instead\s+of|neither|nor|discard|remove|cross\s+out|"
+            # "does not correspond to option (B)", "doesn't match (C)": the value said not to be that option's (read
+            # from the negation, where the hints find it)
+            rf"(?:n't (?:correspond|match|equal|fit)\s+(?:to\s+|with\s+)?|"
+            rf"\b(?:not\s+(?:correspond|match|equal|fit)\s+(?:to\s+|with\s+)?|not|non|eliminate|eliminating|"
+            rf"rule\s+out|ruling\s+out|exclude|excluding|except|rather\s+than|instead\s+of|neither|nor|discard|"
+            rf"remove|cross\s+out|"
             rf"(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+(?:pick|choose|select|go\s+with)|"
             # an answer word qualified as wrong: "Incorrect choice: (B)", "Wrong answer: C", "the wrong option is A"
             # (not a predicate running into the next line: "All options are incorrect Answer: (C)")
             rf"(?<!\bare\s)(?<!\bis\s)(?<!\bwere\s)(?<!\bwas\s)(?:incorrect|wrong|false)\s+"
             rf"(?:answers?|choices?|options?)"
-            rf"\s*(?:is|are|:|=|-)?)\s*({group})|"
+            rf"\s*(?:is|are|:|=|-)?))\s*({group})|"
             rf"(?:排除|不是|不选)\s*({group})", flags)
         affirm = re.compile(
             rf"{NOT_AFTER_LETTER}({letter_alt})(?:\s*[:=]\s*(yes|no|true|false|correct|incorrect|wrong|right)\b|"

@@ -21,7 +21,7 @@ _FILLER = lazy_compile(r"(?:(?:most\s+)?(?:likely|probably|clearly|definitely|in
                      r"correct|option|choice|letter|answer|选项|是)\s*[:：]?\s*,?\s*)+", re.I)
 _FILLER_KEEP = lazy_compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", re.I)
 _NEGATED_START = lazy_compile(r"(?:not|n't|never|neither)\b|不是", re.I)
-_SECOND_LETTER = lazy_compile(r"\s*(?:,|or|and|/|&|或者|或|和|또는|혹은|または|y|o|et|ou|und|oder)\s*"
+_SECOND_LETTER = lazy_compile(r"\s*(?:,|or|and|/|&|或者|或|还是|還是|和|또는|혹은|または|y|o|et|ou|und|oder)\s*"
                             r"(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
 # a second bracketed label after the first one's own short text, in the same clause ("(A) -0.8 and (B) -1.2"): the
 # answer names two options, unless the second is said to fail ("(A) 4, and (B) is wrong")
@@ -181,8 +181,11 @@ class OptionReader:
         option A "Point C": the letter and the text disagree. A text is another option's when it is that option's
         whole text (or its core, without an article), not only a part that tells it apart."""
         rest = p[length: length + 60]
-        m = _CLAUSE_END.search(rest)
-        if m:
+        lead = rest.lstrip(" $")
+        close = rest.find("}") if lead[:1] == "{" or lead[:2] == "\\{" else -1
+        if close > 0:
+            rest = rest[:close + 1]  # a set: its commas are inside it ("A. \\{0, 1\\}")
+        elif m := _CLAUSE_END.search(rest):
             rest = rest[:m.start()]
         if not rest.strip() or not rest[:1].isspace():
             return False
@@ -200,7 +203,11 @@ class OptionReader:
         if len(whole) == 1 and whole[0] != letter and ns != self.opt_core[letter]:
             return True
         hit = self.exact_text(rest, ns)
-        return hit is not None and hit[0] == "value" and hit[1] != letter and (number(ns) is not None or "π" in ns)
+        if hit is None or hit[1] == letter:
+            return False
+        # a number, or a set of numbers written with other spacing ("A. \\{0, 1\\}" where B is "\\{0,1\\}")
+        return (hit[0] == "value" and (number(ns) is not None or "π" in ns)) or (
+            "{" in ns and any(ch.isdigit() for ch in ns))
 
     def _names_another(self, p: str, letter: str, joins: re.Pattern[str] = _OR_AND) -> bool:
         """'4 or 6', 'a cat or a dog': the clause offers a second option after 'or' / 'and' (``joins``), or another

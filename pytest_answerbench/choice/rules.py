@@ -344,13 +344,18 @@ OTHERS_CHOOSE = lazy_compile(r"\b(?:people|students|many|some|others|someone|som
                             r"\b(?:wrong|incorrect|a\s+mistake|an\s+error|unwise)\s+to\s+$")
 
 #: A letter given as the name of the value just stated: "The answer is 4 cm, i.e. C", "..., which is option C", "The
-#: perimeter is 18. This corresponds to option D.", "x = 6 (option B)" (``decide._tied_clash``: the value and the
+#: perimeter is 18. This corresponds to option D.", "x = 6 (option B)", "A∩B = \\{0, 1\\}，对应选项 A" (a set of numbers
+#: too; ``decide._tied_clash``: the value and the
 #: letter must agree).
 TIED_LETTER = lazy_compile(
-    r"(?<![\w.])(?P<value>[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\s?(?:°|%|[a-zA-Zµ]{1,3}[23²³]?)(?![A-Za-z]))?)\s*"
-    r"(?:[,;]\s*(?i:i\.\s?e\.?|that\s+is|which\s+is|which\s+corresponds\s+to|corresponding\s+to)|"
-    r"\.\s*(?i:this|that)\s+(?i:corresponds\s+to|is|matches)|\s*\((?=(?i:option|choice)\s))\s*,?\s*"
-    r"(?i:(?:the\s+)?(?:option|choice|answer)\s+)?"
+    r"(?<![\w.])(?P<value>[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\s?(?:°|%|[a-zA-Zµ]{1,3}[23²³]?)(?![A-Za-z]))?"
+    # a set of numbers ("\{0, 1\}", "{-1, 0}"), as a set option is written
+    r"|\\?\{\s*[-−]?\d[-−\d,.\s]{0,40}?\\?\})\$?\s*"
+    r"(?:[,;，]\s*(?i:i\.\s?e\.?|that\s+is|which\s+is|which\s+corresponds\s+to|corresponding\s+to)|"
+    r"\.\s*(?i:this|that)\s+(?i:corresponds\s+to|is|matches)|\s*\((?=(?i:option|choice)\s)|"
+    # Chinese: "…= \{0, 1\}，对应选项 A", "…，即选项 B"
+    r"[，,]\s*(?:对应|對應|即|也就是)(?:的)?(?=\s*(?:选项|選項|答案|[A-J](?![A-Za-z0-9]))))\s*,?\s*"
+    r"(?i:(?:the\s+)?(?:option|choice|answer)\s+|选项|選項|答案)?\s*"
     r"[\(\[]?(?P<letter>[A-J])[\)\]]?(?![A-Za-z0-9])")
 
 _OTHER_ONE = (r"(?:model|student|teacher|user|person|assistant|friend|classmate|expert|author|partner)")
@@ -402,6 +407,20 @@ REFUSAL = Scan(
                     "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确"),
 )
 NONE_OF_THE = lazy_compile(r"none of the", re.I)
+#: An answer taken back by name after a correction cue: "The answer is B. Wait, actually it's not B either: ...",
+#: "Hmm, no, that's not (B)." (``decide._withdrawn``; with nothing committed after it the reply commits to nothing;
+#: "it's not B, it's C" commits to C, read as a self-correction first).
+TAKEN_BACK = lazy_compile(
+    # the cue words, then at once the denial ("There is no reason to think it's not B" denies nothing)
+    r"(?:\b(?i:wait|actually|hmm+|no|on\s+second\s+thought)\b[\s,;:.!—–-]*)+"
+    r"(?i:it'?s|it\s+is|that'?s|that\s+is|the\s+answer\s+is|the\s+answer'?s)\s+(?i:not)\s+"
+    r"(?:(?i:option|choice)\s+)?[\(\[]?\*{0,2}(?P<letter>[A-J])\*{0,2}[\)\]]?(?![A-Za-z0-9'’])"
+    r"(?!\s+(?i:that|which|who)\b)")  # "it's not B that fails" is a cleft about B, not a denial of it
+TAKEN_BACK_HINTS = ("wait", "actually", "hmm", "no", "second thought")  # with " not " (a cheap check first)
+#: A clause opened by a condition ("if the radius is 1, the answer is \\boxed{C}", "若半径为 1，则答案为 C"): two
+#: answers naming different options, each under its own condition, are a hedge (``decide._hedge``).
+#: ("When all is considered, ..." is no condition, so "when" is not one; "当…时" is, "当然" is not)
+CONDITION_OPEN = lazy_compile(r"[\s*_>#-]*(?:(?i:if|suppose|assuming)\b|若|如果|假如|假设|假設|[当當](?=[^，,。；;]{1,30}时))")
 #: A choice the same sentence takes back with a pronoun after "but" ("The oceans would make me go with C, but the
 #: dust rules it out", "I'd pick B, but that's wrong"): read from right after the commitment; the choice is no
 #: answer (``decide._kept``). A pronoun that names something else ("but it is not obvious") takes nothing back.
@@ -441,7 +460,9 @@ _THE_INPUT = (r"(?:the\s+|this\s+|that\s+|any\s+|an\s+|your\s+|these\s+|those\s+
               r"in\s+(?:full\s+|great\s+|enough\s+)?detail|at\s+(?:this|that|such\s+a|a\s+high|full)\s+resolution)\b)")
 #: A refusal: the writer says it cannot see the question's input ("As a text-based AI I cannot see the image", "I'm
 #: unable to view images", "I am a text-based AI and cannot see images", "the image is not visible to me", "I'm unable to
-#: provide an answer without seeing the image", "I can't see or analyze the attached figure", "No image was provided"). What it mentions
+#: provide an answer without seeing the image", "I can't see or analyze the attached figure", "No image was provided"),
+#: or that it cannot find the answer in the input ("I'm unable to determine the answer from the image provided"), or
+#: declines the request ("I'm sorry, but I can't assist with that request."). What it mentions
 #: after that (a lone or bracketed letter, a closing clause, a conclusion, an option's text, an answer marker or a
 #: box) is no reading of the input and commits to nothing (read in ``decide._kept``, ``decide._refusal``). A view
 #: it only finds poor ("I'm not able to see the image clearly, but ... the answer is most likely B") is a doubt: what
@@ -466,16 +487,25 @@ CANNOT_SEE = Scan(
         rf"(?:visible|available|accessible|viewable)\s+to\s+me\b"
         rf"|\b(?:answer|determine|tell|say|help)\s+(?:this\s+|it\s+|that\s+)?without\s+(?:seeing|viewing|access\s+to)\s+"
         rf"{_THE_INPUT}|\bi\s+(?:would\s+)?need\s+to\s+(?:see|view)\s+{_THE_INPUT}"
-        rf"|\bno\s+{_INPUT}s?\s+(?:is\s+|was\s+|has\s+been\s+)?(?:provided|attached|shown|included|given|uploaded)",
+        rf"|\bno\s+{_INPUT}s?\s+(?:is\s+|was\s+|has\s+been\s+)?(?:provided|attached|shown|included|given|uploaded)"
+        # the answer said not to be found in the input at all: "I'm unable to determine the answer from the image
+        # provided" (not a part of it: "I can't determine the exact value from the image" is a doubt)
+        rf"|\b(?:cannot|can't|can\s*not|unable\s+to|not\s+able\s+to)\s+(?:determine|tell|say|identify)\s+"
+        rf"(?:the\s+(?:correct\s+|right\s+)?answer|which\s+(?:option|choice|one)\s+is\s+correct)\s+"
+        rf"(?:from|based\s+on|using)\s+{_THE_INPUT}"
+        # a refusal to take the request at all: "I'm sorry, but I can't assist with that request."
+        rf"|\bi\s*(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to|"
+        rf"'m\s+not\s+able\s+to|won't)\s+(?:assist|help)\s+with\s+(?:that|this)(?:\s+request)?\s*[.!]",
         re.I,
     ),
-    needs=Needs.match(lazy_compile("|".join(_INPUT_WORDS))),  # one scan for the thirteen words
+    # one scan for the thirteen words, or the verbs of a refusal to help
+    needs=Needs.match(lazy_compile("|".join(_INPUT_WORDS))) | Needs.any("assist", "help"),
 )
 
 #: what every ``CANNOT_SEE`` match holds besides a word naming the input (lower-cased): a negation or an inability
 #: word, checked before the scan runs (most replies that name the image say nothing of not seeing it)
 CANNOT_SEE_HINTS = ("cannot", "can't", "can not", "unable", "not able", "have", "not visible", "not available",
-                    "not accessible", "not viewable", "without", "need", "no ")
+                    "not accessible", "not viewable", "without", "need", "no ", "won't")
 
 CORRECTION_CUE = Scan(
     name="correction-cue",
@@ -559,10 +589,10 @@ AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "ma
 # words every "A and C are wrong" (after the letters) and "not B" / "rule out B" (before them) match holds
 NEG_WORD_HINTS = ("wrong", "incorrect", "false", "not", "invalid", "out", "eliminated", "excluded", "discarded",
                    "impossible", "unlikely", "implausible", "inaccurate", "irrelevant", "distractor", "n't")
-NEG_BEFORE_HINTS = ("not", "non", "eliminat",
+NEG_BEFORE_HINTS = ("not", "n't correspond", "n't match", "n't equal", "n't fit", "non", "eliminat",
                      "rule", "ruling", "exclud", "except", "rather", "instead", "neither", "nor",
-                     "discard", "remove", "cross", "wrong", "incorrect", "mistake", "error", "unwise", "排除", "不是",
-                     "不选")
+                     "discard", "remove", "cross", "wrong", "incorrect", "false", "mistake", "error", "unwise", "排除",
+                     "不是", "不选")
 NEG_BEFORE_ASCII = tuple(w for w in NEG_BEFORE_HINTS if w.isascii())
 MARKS = "✅✔✓☑❌✗✘×"
 

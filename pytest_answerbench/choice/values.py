@@ -300,16 +300,18 @@ _OPTION_UNIT = lazy_compile(r"\s*\$?\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*([A-Za-z]{1,
 
 
 # what makes a number part of a larger value when it follows it: a radical, π, a power, a repeating decimal's bar,
-# a fraction's slash before a digit
-_LARGER_AFTER = lazy_compile(r"[√π]|\\sqrt|\\pi(?![a-z])|\.?\\overline|[/^]\{?\d")
+# a fraction's slash before a digit, or the next term of a sum or difference that is a symbol ("1-i", "2+√3", "1 + x")
+_LARGER_AFTER = lazy_compile(r"[√π]|\\sqrt|\\pi(?![a-z])|\.?\\overline|[/^]\{?\d"
+                             r"|\s?[-+−]\s?(?:[a-z](?![A-Za-z])|√|\\sqrt|π|\\pi(?![a-z]))")
 
 
 def part_of_larger(s: str, start: int, end: int) -> bool:
     """Is the number at ``s[start:end]`` only part of a larger value: a fraction's numerator or denominator, a
     power's base or exponent ("4^2"), a number opened by a minus sign ("−1/2" is not the option "1/2"; a sign after a
     word or a digit is a hyphen or a range: "type-2", "3-5"), the coefficient of a radical or of π ("2√5",
-    "2\\sqrt{5}", "3π" are not the option "2" or "3"), or the whole digits of a repeating decimal
-    ("0.\\overline{3}")?"""
+    "2\\sqrt{5}", "3π" are not the option "2" or "3"), the whole digits of a repeating decimal
+    ("0.\\overline{3}"), or a term of a sum or difference with a symbol ("1-i", "2+√3" are not the option "1" or
+    "2")?"""
     if start > 0 and (s[start - 1] in "/^" or s[start - 1] in "-−" and (start == 1 or not s[start - 2].isalnum())
                       and not s[start].isspace()):
         return True

@@ -12,7 +12,10 @@ refusals and traces) was written the same way after the second batch's readings.
 visual-maths values matched to an option's text in LaTeX, with units, degrees and radicals, a value naming two options or
 none, a letter beside a value that names another option, MathVista / MathVerse answer lines, reasoning-model endings
 after thinking that names other letters, someone else's pick, a colour qualified by another, "Neither is ..." as a
-subject) was written the same way after the third batch's readings.
+subject) was written the same way after the third batch's readings. A fifth (ids ``c5-``, 80 replies: Chinese replies to
+gaokao questions in full prose, gpt-4o / claude-3.5 style English closings, reasoning-model closings after
+``</think>``, refusals in several wordings, issue-33 forms, and multiple-answer questions whose gold is several
+letters) was written the same way after the fourth batch's readings.
 
 Families: ``trace`` (reasoning-model traces: musings naming other options, then a closing commitment), ``visual``
 (visual-maths replies stating a value, a value with its unit, "x = 4, which is option C"), ``prose`` (commitments in
@@ -20,7 +23,7 @@ prose: "I'd go with C", "my pick is D", "C it is"), ``option-text`` (the option'
 故选C, 选：C, 正确答案为 C 项), ``letter`` (letters in other dress: "(c)", "C)", ``\\fbox``, ``\\text{(C)}``),
 ``refusal`` (refusals, hedges and loops), ``elimination`` ("not A, B or D, so C", "C is wrong"), ``special`` ("all of
 the above", "none of the above", "both") and ``two-questions`` (a second question the reply invents or echoes,
-sub-part labels).
+sub-part labels), ``multi-select`` (questions with several right options: gold and label are letters in order, "AC").
 
 Each row is read three ways: by the shared reader (``infer_choice``'s letter against the label) and by the default
 profile of VMCBench and LiveXivVQA (the verdict against ``label == gold``). A case still read wrong is listed in
@@ -40,7 +43,7 @@ from pytest_answerbench.choice import infer_choice
 DATA = Path(__file__).resolve().parents[1] / "data" / "choice_hard_cases.jsonl"
 CASES = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
 FAMILIES = {"trace", "visual", "prose", "option-text", "chinese", "letter", "refusal", "elimination", "special",
-            "two-questions"}
+            "two-questions", "multi-select"}
 MEASURES = ("reader", "vmcbench_dev", "livexiv")
 
 #: (measure, case id) -> why the case is still missed (the reading it needs)
@@ -61,6 +64,16 @@ KNOWN_MISSES: dict[tuple[str, str], str] = {
        for m in MEASURES},
     ("reader", "special-both-nm1"): "'Neither ... wait, the cube does, the sphere doesn't' means 'Only the cube' by "
                                     "meaning; read as D, 'Neither' (the verdict is right: gold C)",
+    # the fifth batch (its first-contact misses read, docs/profiles-mc.md "Fifth hard-case batch")
+    ("reader", "c5-measure-nm1"): "'The measure is 60°. So the answer is B.' where 60° is option C: no principle "
+                                  "tells this value from an intermediate one ('The value of x is 2. So the answer "
+                                  "is B.' for 2x + 1) without the question; read as B (the verdict is right: gold C)",
+    # no default multiple-choice scorer takes a gold of several letters (VMCBench and LiveXivVQA are single-answer:
+    # 'AC' is not one of the options, an error); infer_choice returns one letter
+    **{(m, c): "a multiple-answer question: no default scorer takes a gold of several letters, and infer_choice "
+               "returns one letter" for c, ms in (
+        ("c5-multi-ac-ok1", MEASURES), ("c5-multi-and-ok1", MEASURES),
+        ("c5-multi-ac-nm1", MEASURES[1:]), ("c5-multi-and-nm1", MEASURES[1:])) for m in ms},
 }
 
 
@@ -78,7 +91,11 @@ def test_the_cases_are_well_formed():
     assert len(ids) == len(set(ids))
     assert {c["family"] for c in CASES} == FAMILIES
     for case in CASES:
-        assert case["gold"] in case["options"] and case["label"] in (None, *case["options"]), case["id"]
+        letters = [case["gold"], *([case["label"]] if case["label"] else [])]
+        if case["family"] == "multi-select":  # several letters, each an option
+            assert all(set(x) <= set(case["options"]) for x in letters), case["id"]
+        else:
+            assert all(x in case["options"] for x in letters), case["id"]
         assert case["id"].endswith("-ok1") == (case["label"] == case["gold"]), case["id"]
     stems = {c["id"].rsplit("-", 1)[0] for c in CASES if c["label"] == c["gold"]}
     near = {c["id"].rsplit("-", 1)[0] for c in CASES if c["label"] != c["gold"]}

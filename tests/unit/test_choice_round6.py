@@ -1,0 +1,135 @@
+"""Readings added after the fifth hand-written hard-case batch (ids ``c5-`` in tests/data/choice_hard_cases.jsonl) was
+scored once (docs/profiles-mc.md, "Fifth hard-case batch"). Each is a principle, read by ``infer_choice`` and so by
+the default profile of every multiple-choice benchmark, with near misses that keep their reading:
+
+* a refusal that is not about seeing: the answer said not to be found in the input ("I'm unable to determine the
+  answer from the image provided") or the request declined ("I'm sorry, but I can't assist with that request.")
+  voids the letter after it, as "I cannot see the image" does; a doubt about a part of the input does not;
+* Chinese "还是" (or, between alternatives) joins two letters as "或" does ("答案应选 A 还是 C"): no choice;
+* a value said not to correspond to an option ("does not correspond to option (B)") rules that option out;
+* an answer named and denied after a correction cue, with nothing after ("The answer is B. Wait, actually it's not B
+  either: ...") is taken back;
+* two answers naming different options, each in a clause opened by its own condition ("if the radius is 1, the
+  answer is \\boxed{C}; if it is 2, \\boxed{D}", "若…，则答案为…；若…") are a hedge;
+* in a thinking block the reply never closes, an answer reopened by a correction cue ("But wait, I should
+  double-check whether") and then cut off is no answer;
+* a set of numbers beside another option's letter names two options ("the answer is: A. {0, 1}" where B is {0,1},
+  "A∩B = {0, 1}，对应选项 A"), as a number did;
+* a number or a one-letter symbol that is a term of a sum or difference with a symbol ("1-i", "(1+i)", "2+√3") names
+  no option "1", "i" or "2".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_answerbench import score_row
+from pytest_answerbench.choice import infer_choice
+
+
+def _options(*texts: str) -> dict[str, str]:
+    return dict(zip("ABCD", texts))
+
+
+YEARS = _options("2016", "2017", "2019", "2021")
+NUMS = _options("11", "13", "15", "17")
+SETS = _options("$\\{-1,0\\}$", "$\\{0,1\\}$", "$\\{-1,0,1\\}$", "$\\{0,1,2\\}$")
+COMPLEX = _options("$-1$", "$1$", "$-i$", "$i$")
+TRIANGLES = _options("6", "7", "8", "9")
+RADICAL = _options("2", "3", "$2+\\sqrt{3}$", "$\\sqrt{3}$")
+
+
+#: (options, reply, the letter read): each principle's cases, then its near misses
+CASES = [
+    # ---- a refusal not about seeing voids the letter after it
+    # refusals: nothing after them commits
+    (YEARS, "I'm sorry, but I can't assist with that request.\n\nB", None),
+    (YEARS, "I cannot help with this. C", None),
+    (YEARS, "I'm unable to determine the answer from the image provided, since the bars are not labelled.\n\n"
+            "Answer: C", None),
+    (YEARS, "I can't tell which option is correct based on the chart. Final answer: C", None),
+    # near misses: a doubt about a part of the input, a part the writer will not help with, a plain answer
+    (YEARS, "I can't determine the exact value from the image, but the tallest bar is 2019.\n\nAnswer: C", "C"),
+    (YEARS, "I can't help with that part of the chart, but the tallest bar is 2019. Answer: C", "C"),
+    (YEARS, "Looking at the chart, the tallest bar sits above 2019.\n\nAnswer: C", "C"),
+    (YEARS, "I can't help but notice the tallest bar is 2019, so C.", "C"),
+    # ---- haishi between two letters offers both
+    (NUMS, "答案应选 A 还是 C，仅凭现有条件无法判断。", None),
+    (NUMS, "答案应选 A 還是 C？", None),
+    (NUMS, "答案应选 A 或 C。", None),
+    # near misses: one letter; "还是" meaning "after all" before the letter, or after the answer with no letter
+    (NUMS, "答案选 A。", "A"),
+    (NUMS, "想了想，还是选 A。", "A"),
+    (NUMS, "答案是 A，还是比较明显的。", "A"),
+    # ---- a value said not to correspond rules the option out
+    (NUMS, "The hypotenuse is about 11.18. This value does not correspond to option (B), nor to any of the other "
+           "options.", None),
+    (NUMS, "The hypotenuse is about 11.18, which doesn't match (B).", None),
+    # near misses: the option said to correspond, or another affirmed after the denial
+    (NUMS, "The hypotenuse is 13. The answer corresponds to option (B).", "B"),
+    (NUMS, "The value doesn't match (C), so the answer is D.", "D"),
+    # ---- an answer denied after a correction cue is taken back
+    (NUMS, "The answer is B.\n\nWait, actually it's not B either: the figure does not say.", None),
+    (NUMS, "Final answer: (B)\n\nHmm, no, that's not (B); I can't settle it.", None),
+    # near misses: another answer after the denial, another letter denied, a question
+    (NUMS, "The answer is B.\n\nWait, actually it's not B, it's C.", "C"),
+    (NUMS, "The answer is B. Wait, actually it's not A that I ruled out last, so B stands.", "B"),
+    (NUMS, "The answer is B. Wait, is it not B? Yes: the answer is B.", "B"),
+    (NUMS, "The answer is B. There is no reason to think it's not B.", "B"),
+    (NUMS, "The answer is B. Wait, actually it's not B that fails here, so B stands.", "B"),
+    # ---- answers under two conditions are a hedge
+    (NUMS, "若题中半径为 1，则答案为 $\\boxed{C}$；若半径为 2，则答案为 $\\boxed{D}$。", None),
+    (NUMS, "If the radius is 1, the answer is $\\boxed{C}$; if the radius is 2, the answer is $\\boxed{D}$.", None),
+    (NUMS, "Suppose a > 0: the answer is C. Suppose a < 0: the answer is D.", None),
+    (NUMS, "当 a > 0 时，答案为 C；当 a < 0 时，答案为 D。", None),
+    # near misses: one condition, or a first result the reply moves past without a condition
+    (NUMS, "若 a > 0，则答案为 $\\boxed{C}$。", "C"),
+    (NUMS, "Ignoring the constant gives $\\boxed{B}$. With the constant, the answer is $\\boxed{C}$.", "C"),
+    (NUMS, "If we check the endpoints, both hold. The answer is $\\boxed{C}$.", "C"),
+    (NUMS, "If we only look at the first graph, B seems right. When all is considered, the answer is C.", "C"),
+    (NUMS, "若只看第一个图，答案为 B。当然，综合来看答案为 C。", "C"),
+    # ---- an unclosed thinking block reopened and cut off is no answer
+    (TRIANGLES, "<think>\nSmall triangles: 4. Pairs: 3. The whole one: 1. Total 8, so the answer is C. But wait, I "
+                "should double-check whether the two slanted lines cross inside the figure, because then the pairs",
+     None),
+    # near misses: the block closed, a second conclusion after the cue, the cue before the answer
+    (TRIANGLES, "<think>\nSmall triangles: 4. Pairs: 3. The whole one: 1. Total 8. So the answer is C.\n</think>", "C"),
+    (TRIANGLES, "<think>\nTotal 8, so the answer is C. But wait, let me double-check: 4 + 3 + 1 = 8. Yes, the answer "
+                "is C.", "C"),
+    (TRIANGLES, "<think>\nWait, the pairs first: 3. Small ones 4, the whole 1. Total 8, so the answer is C.", "C"),
+    (TRIANGLES, "<think>\nTotal 8, so the answer is C. Actually, that matches counting by size as well.", "C"),
+    # ---- a set beside another options letter names two options
+    (SETS, "Therefore the answer is: A. $\\{0, 1\\}$", None),
+    (SETS, "所以 $A \\cap B = \\{0, 1\\}$，对应选项 A。", None),
+    # near misses: the letter's own set (with other spacing), a number's option tied in Chinese
+    (SETS, "Therefore the answer is: A. $\\{-1, 0\\}$", "A"),
+    (SETS, "Therefore the answer is: B. $\\{0, 1\\}$", "B"),
+    (SETS, "所以 $A \\cap B = \\{-1, 0\\}$，对应选项 A。", "A"),
+    (NUMS, "所以总数为 15，对应选项 A。", None),  # a number tied in Chinese, as a set is
+    (NUMS, "所以总数为 15，对应选项 C。", "C"),
+    # ---- a term of a sum with a symbol names no option
+    (COMPLEX, "$z=\\dfrac{2(1-i)}{(1+i)(1-i)}=1-i$，所以 $z$ 的虚部为 $-1$。", "A"),
+    (COMPLEX, "$z=\\dfrac{2(1-i)}{(1+i)(1-i)}=1-i$，所以 $z$ 的虚部为 $-i$。", "C"),
+    (COMPLEX, "$z=1-i$。", None),
+    (COMPLEX, "z = 2(1 + i)", None),
+    (RADICAL, "So $x = 2+\\sqrt{3}$.", "C"),
+    # near misses: the value alone, signed, after "="
+    (COMPLEX, "The imaginary part is $-1$.", "A"),
+    (COMPLEX, "So $z = i$.", "D"),
+    (COMPLEX, "The real part is 1.", "B"),
+    (RADICAL, "So $x = 2$.", "A"),
+]
+
+
+@pytest.mark.parametrize("options, reply, expect", CASES)
+def test_a_round6_reading(options, reply, expect):
+    assert infer_choice(reply, options).letter == expect
+
+
+@pytest.mark.parametrize("name", ["vmcbench_dev", "livexiv"])
+def test_the_default_verdicts_follow(name):
+    row = {"index": "1", "question": "Which year?", "answer": "C", "category": "ChartQA", **YEARS,
+           "prediction": "I'm sorry, but I can't assist with that request.\n\nC"}
+    assert score_row(name, row, profile="default", timeout=10).status == "wrong"
+    row["prediction"] = "The tallest bar is 2019.\n\nC"
+    assert score_row(name, row, profile="default", timeout=10).status == "correct"
