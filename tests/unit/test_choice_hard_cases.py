@@ -14,7 +14,7 @@ none, a letter beside a value that names another option, MathVista / MathVerse a
 after thinking that names other letters, someone else's pick, a colour qualified by another, "Neither is ..." as a
 subject) was written the same way after the third batch's readings. A fifth (ids ``c5-``, 80 replies: Chinese replies to
 gaokao questions in full prose, gpt-4o / claude-3.5 style English closings, reasoning-model closings after
-``</think>``, refusals in several wordings, issue-33 forms, and multiple-answer questions whose gold is several
+``</think>``, refusals in several wordings, the forms users reported, and multiple-answer questions whose gold is several
 letters) was written the same way after the fourth batch's readings.
 
 Families: ``trace`` (reasoning-model traces: musings naming other options, then a closing commitment), ``visual``

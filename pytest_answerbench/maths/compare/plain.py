@@ -4,6 +4,7 @@ tolerance, percent and degree readings, numbers in words, and text (case, markup
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from ...text.patterns import lazy_compile
 from ..meaning import answers_question, names_loser, same_meaning
@@ -120,8 +121,7 @@ def numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
         try:
             diff = abs(a - b)  # exact between rationals (a float would overflow past 1e308)
             if tol is not None:
-                # slack for float rounding relative to the values, not absolute (1e-16 J is no rounding error)
-                if diff <= tol * (1 + 1e-9) + 1e-15 * max(abs(float(a)), abs(float(b))):
+                if within_precision(diff, a, b, tol):
                     return True
             elif diff <= REL_EPS * max(1.0, abs(float(a))):
                 return True
@@ -133,6 +133,20 @@ def numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
 _WORD = lazy_compile(r"(?<![\\a-zA-Z])[a-zA-Z]{2,}")
 _MATH_WORDS = {"sin", "cos", "tan", "cot", "sec", "csc", "ln", "log", "exp", "sqrt", "pi", "arcsin", "arccos",
                "arctan", "sinh", "cosh", "tanh", "inf", "infinity", "lim", "max", "min", "gcd", "lcm", "mod"}
+
+
+def _exact(value) -> bool:
+    return isinstance(value, (int, Fraction)) or bool(getattr(value, "is_Rational", False))
+
+
+def within_precision(diff, a, b, tol: float) -> bool:
+    """``diff`` = |a - b| within a stated precision ``tol``. Between exact values (integers, fractions, SymPy
+    rationals) the only slack is for ``tol``'s own float form, so huge integers stay exact; where a side is a float,
+    the slack for its rounding is relative to the values (an absolute 1e-15 would swallow a 1e-16 J difference)."""
+    bound = tol * (1 + 1e-9)
+    if _exact(a) and _exact(b):
+        return bool(diff <= bound)
+    return bool(diff <= bound + 1e-15 * max(abs(a), abs(b)))
 
 
 def is_text(text: str) -> bool:

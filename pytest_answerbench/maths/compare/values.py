@@ -15,7 +15,7 @@ from ..parse import ParseFailure, TooLong, parse_math, parse_unchecked
 from ..poly import identically_zero
 from .aliases import aligned
 from .marks import unit_scale
-from .plain import REL_EPS, is_plain_number
+from .plain import REL_EPS, is_plain_number, within_precision
 
 
 SIMPLIFY_SECONDS = 2.0
@@ -264,8 +264,7 @@ def close(a: Any, b: Any, tol: float | None, scale: Any = None) -> bool:
     try:
         diff = abs(a - b)
         if tol is not None:
-            # float rounding slack relative to the values: an absolute 1e-15 would swallow a 1e-16 J difference
-            return bool(diff <= tol * (1 + 1e-9) + 1e-15 * max(abs(a), abs(b)))
+            return within_precision(diff, a, b, tol)
         scale = abs(a if scale is None else scale)
         return bool(diff <= REL_EPS * (scale if scale > 1 else 1))
     except (TypeError, ValueError, ArithmeticError):
