@@ -13,19 +13,22 @@ style, split, the hand label and note, the hashes and the response's length. The
   drawn after ``fresh3`` was scored; ``fresh5`` for tm-0831 to tm-0900, drawn the same way before ``fresh4`` was
   scored; ``fresh6`` for tm-0901 to tm-0975, drawn after ``fresh5`` was scored, its Chinese and English gaokao rows
   from g1y5x3/llm_gaokao; ``fresh7`` from tm-0976, drawn beside ``fresh6``, more llm_gaokao answers and PHYSICS
-  problems answered by three more models), both verdicts, at least four repositories and none over 45% of the rows;
+  problems answered by three more models; ``fresh8`` from tm-1056, English traces of the four English repositories
+  again, no new source having been found), both verdicts, at least four repositories and none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
   traces, the Chinese rows; the rebuild from the snapshots
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
 * the five readers written for these repositories' formats, the two of reason_math the fourth fresh split
-  uses, and the llm_gaokao reader of the sixth (the seventh's too), on snapshots made here.
+  uses, and the llm_gaokao reader of the sixth (the seventh's too), on snapshots made here; the eighth split's draw
+  replayed from the snapshots, when they are here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -67,6 +70,7 @@ FRESH4 = 90
 FRESH5 = 70
 FRESH6 = 75
 FRESH7 = 80
+FRESH8 = 60
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
@@ -99,16 +103,16 @@ def number(line: dict) -> int:
 
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
-    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``."""
+    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
     for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4),
-                        ("fresh5", FRESH5), ("fresh6", FRESH6)):
+                        ("fresh5", FRESH5), ("fresh6", FRESH6), ("fresh7", FRESH7)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh7"
+    return "fresh8"
 
 
 def repo_of(pointer: str) -> str:
@@ -118,7 +122,7 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7
+    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -273,7 +277,7 @@ def test_the_fifth_fresh_split():
         "zzli2022/TLDR": 5, "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning": 5,
         "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-": 5}
     before_fourth = {line["source"].split("#")[0] for line in TRACE
-                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7")}
+                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8")}
     assert {line["source"].split("#")[0] for line in english} <= before_fourth
 
 
@@ -408,6 +412,53 @@ def test_the_seventh_fresh_split():
         assert 1 <= sum(line["label"] for line in groups[group]) < len(groups[group]), group
 
 
+#: the eighth split's repositories in draw order; in each, first the records whose gold is not a whole number, then
+#: those whose gold is one
+ENGLISH_REPOS = ("zzli2022/TLDR", "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning",
+                 "zhusq20/reasoning-evals", "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-")
+FRESH8_KINDS = (("not-integer", 8), ("integer", 7))
+FRESH8_GROUPS = tuple((f"{repo} {kind}", size) for repo in ENGLISH_REPOS for kind, size in FRESH8_KINDS)
+FRESH8_FIRST = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + 1
+
+
+def file_of(pointer: str) -> str:
+    return pointer.rsplit("#", 1)[0]
+
+
+def before_the_fourth_split() -> set[str]:
+    """The English repositories' answer files rows before the fourth fresh split read: the English candidates of the
+    fifth, sixth and eighth splits."""
+    return {file_of(line["source"]) for line in TRACE if number(line) <= DRAWN_FIRST + FRESH + FRESH2 + FRESH3
+            and repo_of(line["source"]) in ENGLISH_REPOS}
+
+
+def taken_before(first: int, skip: str = "") -> set[str]:
+    """Every pointer of every label file, but trace_math rows from ``first`` on (and a ``skip`` split's rows)."""
+    return {line["source"] for path in (ROOT / "tests" / "data").glob("*.labels.jsonl") for line in read_jsonl(path)
+            if path.name != CORPUS.labels or (number(line) < first and line["split"] != skip)}
+
+
+def test_the_eighth_fresh_split():
+    """No new public source was found, so the brief's fallback: 15 rows from each of the four English repositories, in
+    the order TLDR, Evolutionary-Merging, reasoning-evals, test-time scaling, from the answer files rows before the
+    fourth split read; in each, a group of 8 then a group of 7 (golds not whole numbers, then whole numbers: checked
+    against the corpus and the snapshots below), each group in the order of its pointers' SHA-256, no pointer any
+    label file held before; both verdicts from each repository."""
+    rows = [line for line in TRACE if line["split"] == "fresh8"]
+    assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(FRESH8_FIRST, FRESH8_FIRST + FRESH8)]
+    groups = fresh_groups("fresh8", FRESH8_GROUPS)
+    files = before_the_fourth_split()
+    for name, group in groups.items():
+        assert {repo_of(line["source"]) for line in group} == {name.split()[0]}, name
+        hashes = [pointer_hash(line["source"]) for line in group]
+        assert hashes == sorted(hashes), f"{name}: drawn lowest hash first"
+        assert {file_of(line["source"]) for line in group} <= files, name
+    assert not taken_before(FRESH8_FIRST) & {line["source"] for line in rows}
+    for repo in ENGLISH_REPOS:
+        labels = [line["label"] for line in rows if repo_of(line["source"]) == repo]
+        assert len(labels) == 15 and 1 <= sum(labels) < 15, repo
+
+
 def test_no_record_of_another_corpus_is_drawn_again():
     """No pointer of trace_math is a row of real_math or reason_math; the gaokao rows of the first four splits come
     from other models' files than the ones reason_math reads, the fourth fresh split's from the gpt-4-0314 files
@@ -472,7 +523,8 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     fresh5 = [row for row in trace_corpus if row["split"] == "fresh5"]
     fresh6 = [row for row in trace_corpus if row["split"] == "fresh6"]
     fresh7 = [row for row in trace_corpus if row["split"] == "fresh7"]
-    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7):
+    fresh8 = [row for row in trace_corpus if row["split"] == "fresh8"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -522,6 +574,15 @@ def test_gaokao_2024_rows_ask_for_values(trace_corpus, split, size):
         assert not row["label"] or "\\boxed" in row["prediction"], row["id"]
 
 
+def test_eighth_split_groups_split_the_golds(trace_corpus):
+    """The eighth split's first group of each repository has golds that are not whole numbers, its second whole
+    numbers (``INTEGER``: ``194.0`` and ``055`` are whole)."""
+    rows = {row["id"]: row for row in trace_corpus}
+    for name, group in fresh_groups("fresh8", FRESH8_GROUPS).items():
+        whole = [bool(INTEGER.match(rows[line["id"]]["answer"].strip())) for line in group]
+        assert whole == [name.endswith(" integer")] * len(group), name
+
+
 def mirror_dir() -> Path:
     named = os.environ.get("ANSWERBENCH_MIRROR")
     return Path(named) if named else ROOT.parent / ".mirror"
@@ -539,6 +600,55 @@ def test_rebuild_from_the_snapshots_equals_the_corpus(tmp_path):
     here = real_corpus.corpora_dir() / CORPUS.file
     if here.is_file():
         assert built.read_bytes() == here.read_bytes()
+
+
+def english_candidates(mirror: Path, files: set[str]) -> dict[str, str]:
+    """Every record (and sample) of these English answer files, pointer -> gold as written: TLDR's records and the
+    samples of their one temperature, the Qwen harness's lines with one completion, the test-time-scaling lines'
+    samples (a Python list literal read by literal_eval, which runs nothing)."""
+    snapshots, found = real_corpus.Mirror(mirror), {}
+    for file in sorted(files):
+        repo, rest = file.split("@", 1)
+        commit, path = rest.split(":", 1)
+        if repo == "zzli2022/TLDR":
+            for k, item in enumerate(snapshots.parsed(repo, commit, path, "json").values()):
+                runs = list(item["responses"].values())
+                if len(runs) == 1:
+                    found.update({f"{file}#record{k}/sample{i}": str(item["answer"]) for i in range(len(runs[0]))})
+            continue
+        for n, item in enumerate(snapshots.parsed(repo, commit, path, "jsonl"), 1):
+            if item is None:
+                continue
+            if repo.startswith("Fomaldehyde/"):
+                outputs = item["model_outputs"]
+                count = len(ast.literal_eval(outputs) if isinstance(outputs, str) else outputs)
+                found.update({f"{file}#L{n}/sample{i}": str(item["reference_answer"]) for i in range(count)})
+            elif len(item["code"]) == 1:
+                found[f"{file}#L{n}"] = str(item["gt"])
+    return found
+
+
+def test_eighth_split_draw_replays_from_the_snapshots():
+    """The English candidates enumerated from the snapshots (the README's counts); the sixth split's English draw
+    (5 a repository, lowest hash, its own exclusions) given back, which checks the enumeration; then the eighth's:
+    per repository the free records of lowest hash whose gold is not a whole number, then those whose gold is."""
+    mirror = mirror_dir()
+    if any(not (mirror / repo.replace("/", "+")).is_dir() for repo in ENGLISH_REPOS):
+        pytest.skip(f"the English snapshots are not here ({mirror}; set ANSWERBENCH_MIRROR)")
+    candidates = english_candidates(mirror, before_the_fourth_split())
+    per_repo = {repo: sorted((p for p in candidates if repo_of(p) == repo), key=pointer_hash) for repo in ENGLISH_REPOS}
+    assert {repo: len(pointers) for repo, pointers in per_repo.items()} == dict(zip(ENGLISH_REPOS, (7900, 24351, 570,
+                                                                                                   720)))
+    sixth = fresh_groups("fresh6", FRESH6_GROUPS)["english"]
+    taken = taken_before(FRESH8_FIRST, skip="fresh6")
+    assert [line["source"] for line in sixth] == [p for repo in ENGLISH_REPOS if repo != "zhusq20/reasoning-evals"
+                                                  for p in [p for p in per_repo[repo] if p not in taken][:5]]
+    taken, drawn = taken_before(FRESH8_FIRST), []
+    for repo in ENGLISH_REPOS:
+        free = [p for p in per_repo[repo] if p not in taken]
+        for kind, size in FRESH8_KINDS:
+            drawn += [p for p in free if bool(INTEGER.match(candidates[p].strip())) == (kind == "integer")][:size]
+    assert drawn == [line["source"] for line in TRACE if line["split"] == "fresh8"]
 
 
 # -- the readers of these formats, on snapshots made here -----------------------------------------------------------
