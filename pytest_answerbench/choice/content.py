@@ -152,6 +152,19 @@ def _texts(low: str, optset: OptionSet, spans: Spans) -> None:
                     ot == "i" and _roman_numeral(low, i)):  # "(i) ... (ii) ..."
                 spans.setdefault(letter, []).append((i, i + size))
             i = low.find(ot, i + size)
+    if optset.bracketed:
+        _bracketed_texts(low, optset, spans)
+
+
+def _bracketed_texts(low: str, optset: OptionSet, spans: Spans) -> None:
+    """Each option's set, tuple or interval written with other spacing ("\\{0, 1\\}" for the option "\\{0,1\\}",
+    ``OptionSet.bracketed``), where ``_texts`` found no occurrence there."""
+    for letter, pattern in optset.bracketed_found:
+        found = spans.get(letter, ())
+        for m in pattern.finditer(low):
+            if text_start_ok(low, m.start()) and text_boundary_ok(low, m.end()) and not any(
+                    a < m.end() and m.start() < b for a, b in found):
+                spans.setdefault(letter, []).append(m.span())
 
 
 def _in_abbreviation(low: str, at: int) -> bool:

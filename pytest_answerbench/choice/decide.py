@@ -180,12 +180,24 @@ def _not_asked(flat: str, commits: list[Commit]) -> list[Commit]:
     """The commitments outside a question the reply asks itself between options: a sentence ending in a question
     mark and offering alternatives ("是选 A 还是选 C 呢？", "Is it A or C?") commits to none of them, whatever answer
     marker stands inside it ("选 C"); the answer it then gives ("选 A。") is read as usual, and a question left open
-    is no answer."""
+    is no answer. A question going on with the alternative ("答案是 B 吗？还是 C？", "Is it B? Or C?") is one with the
+    question just before it."""
     asked: list[tuple[int, int]] = []
     start = 0
+    question = -1  # where the question just before opens (-1: the sentence before is no question)
     for m in _QUESTION_BOUNDS.finditer(flat):
-        if m.group(0) in "?？" and _ALTERNATIVES.search(flat, start, m.start()):
-            asked.append((start, m.start()))
+        if m.group(0) not in "?？":
+            question = -1
+        elif (alternative := _ALTERNATIVES.search(flat, start, m.start())) is not None:
+            lo = start
+            if question >= 0 and not flat[start:alternative.start()].strip():
+                lo = question  # "还是 C？" after "答案是 B 吗？"
+                if asked and asked[-1][0] == question:
+                    asked.pop()
+            asked.append((lo, m.start()))
+            question = lo
+        else:
+            question = start
         start = m.end()
     if not asked:
         return commits

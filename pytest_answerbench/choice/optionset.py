@@ -43,6 +43,12 @@ VERDICT_VERB = r"(?:is|are|was|were|seems?|looks?|appears?|(?:would|must|should|
 _BRACKETED = re.compile(r"(?:\\\{|[(\[{]).*(?:\\\}|[)\]}])")
 
 
+def bracket_key(text: str) -> str:
+    """A set, tuple or interval's normalised text without spaces, its braces without a backslash ("\\{0, 1\\}" and
+    "{0,1}" give "{0,1}")."""
+    return text.replace(" ", "").replace("\\{", "{").replace("\\}", "}")
+
+
 class OptionSet:
     """Everything that depends only on the option set, built once per distinct set (see ``option_set``)."""
 
@@ -365,8 +371,16 @@ class OptionSet:
         out: dict[str, list[str]] = {}
         for k, v in self.opt_norm.items():
             if _BRACKETED.fullmatch(v):
-                out.setdefault(v.replace(" ", ""), []).append(k)
+                out.setdefault(bracket_key(v), []).append(k)
         return out
+
+    @functools.cached_property
+    def bracketed_found(self) -> list[tuple[str, re.Pattern[str]]]:
+        """(letter, pattern) finding each option of ``bracketed`` (told apart by its key) in a normalised reply
+        with any spacing inside it, its braces written with or without a backslash (compiled on first use)."""
+        escaped = {"{": r"\\?\{", "}": r"\\?\}"}
+        return [(letters[0], re.compile(r"\s*".join(escaped.get(ch) or re.escape(ch) for ch in key)))
+                for key, letters in self.bracketed.items() if len(letters) == 1]
 
 
 class _LetterPatterns:

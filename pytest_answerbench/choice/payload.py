@@ -10,7 +10,7 @@ import re
 from ..text.patterns import lazy_compile
 from .content import key_word
 from .normalize import NUMBER_CHARS, loose_key, norm_head, norm_text, strip_article, text_boundary_ok
-from .optionset import OptionSet
+from .optionset import OptionSet, bracket_key
 from .rules import ADVERBS, CANNOT_TELL, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
 from .values import ORDINALS, number, option_number, part_of_larger, unit_at, unit_clash
 
@@ -326,7 +326,7 @@ class OptionReader:
     def _bracketed_at_start(self, np: str) -> tuple[int, str] | None:
         """(length, letter) of the one option whose set, tuple or interval opens ``np`` written with other spacing
         ("\\{0, 1\\}" for the option "\\{0,1\\}"; the brackets and the elements still have to be the same)."""
-        compact = np[:2 * self.optset.max_text + 8].replace(" ", "")
+        compact = bracket_key(np[:2 * self.optset.max_text + 8])
         hits = [(len(key), letters[0]) for key, letters in self.optset.bracketed.items()
                 if len(letters) == 1 and compact.startswith(key) and text_boundary_ok(compact, len(key))]
         return hits[0] if len(hits) == 1 else None

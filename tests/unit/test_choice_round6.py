@@ -158,6 +158,9 @@ OLDER_CASES = [
     (NUMS, "是选 A 还是选 C 呢？选 A 或 C 都有可能。", None),
     (NUMS, "Is it A or C? It could be A or C.", None),
     (NUMS, "The answer is A, or is it C?", None),
+    (NUMS, "答案是 B 吗？还是 C？", None),  # the alternative goes on with the question just before
+    (NUMS, "答案是 B 吗？还是 C？答案是 C。", "C"),
+    (NUMS, "是 B 吗？是的，选 B。", "B"),
     (NUMS, "Is the answer B? Yes, B.", "B"),
     (NUMS, "The answer is B. Is it B?", "B"),
     # ---- a letter beyond the options that is one option's value names that option
@@ -184,10 +187,17 @@ OLDER_CASES = [
     (SETS, "The answer is $\\{ -1, 0, 1 \\}$", "C"),
     (INTERVALS, "The answer is $(0, 1)$", "C"),
     (INTERVALS, "The answer is $[0, 1]$", "A"),
+    (SETS, "The answer: {0, 1}", "B"),  # braces with or without a backslash
+    (SETS, "So $A \\cap B = \\{0, 1\\}$.", "B"),  # met in the reply, no marker
+    (SETS, "所以 A∩B = {0, 1}。", "B"),
+    (INTERVALS, "The solution set is $(0, 1)$.", "C"),
     # near misses: a set against a larger one, a tuple against an interval with other brackets, the same spacing
     (NO_PAIR, "The answer is $\\{0, 1\\}$", None),
     (SETS, "The answer is $\\{0, 1, 2, 3\\}$", None),
     (CLOSED, "The answer is $(0, 1)$", None),
+    (SETS, "So the set is $\\{0, 1, 2, 3\\}$.", None),
+    (INTERVALS, "The solution set is $(0, 1]$.", None),
+    (SETS, "So the set is $\\{0, 1, 2\\}$.", "D"),
     (SETS, "The answer is $\\{0,1\\}$", "B"),
 ]
 
