@@ -45,6 +45,8 @@
   from the image provided", "I can't assist with that request"), "A 还是 C", "does not correspond to option (B)",
   "Wait, actually it's not B either", answers each under its own condition, an unclosed thinking block reopened and
   cut off, a set of numbers beside another option's letter, a term of a sum with a symbol ("1-i" is not ``1``);
+* older behaviours read as principles: a question asked between options, then answered ("是选 A 还是选 C 呢？选 A。"),
+  a letter beyond the options that is one option's value ("The answer is $i$."), a set or interval with other spacing;
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.

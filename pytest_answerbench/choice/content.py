@@ -147,9 +147,43 @@ def _texts(low: str, optset: OptionSet, spans: Spans) -> None:
                     letter in numeric and part_of_larger(low, i, i + size)) and not (
                     ot == "i" and _PRONOUN_I_AFTER.match(low, i + 1)) and not (  # "I believe" for the option "I"
                     ot == "a" and _ARTICLE_AFTER.match(low, i + 1)) and not (  # "a ball" for the option "A"
-                    size <= 2 and ot[-1].isalpha() and _term_of_sum(low, i, i + size)):  # "i" in "(1+i)"
+                    size <= 2 and ot[-1].isalpha() and _term_of_sum(low, i, i + size)) and not (  # "i" in "(1+i)"
+                    size == 1 and _in_abbreviation(low, i)) and not (  # "i" in "i.e."
+                    ot == "i" and _roman_numeral(low, i)):  # "(i) ... (ii) ..."
                 spans.setdefault(letter, []).append((i, i + size))
             i = low.find(ot, i + size)
+    if optset.bracketed:
+        _bracketed_texts(low, optset, spans)
+
+
+def _bracketed_texts(low: str, optset: OptionSet, spans: Spans) -> None:
+    """Each option's set, tuple or interval written with other spacing ("\\{0, 1\\}" for the option "\\{0,1\\}",
+    ``OptionSet.bracketed``), where ``_texts`` found no occurrence there."""
+    for letter, pattern in optset.bracketed_found:
+        found = spans.get(letter, ())
+        for m in pattern.finditer(low):
+            if text_start_ok(low, m.start()) and text_boundary_ok(low, m.end()) and not any(
+                    a < m.end() and m.start() < b for a, b in found):
+                spans.setdefault(letter, []).append(m.span())
+
+
+def _in_abbreviation(low: str, at: int) -> bool:
+    """Is the one letter at ``low[at]`` part of an abbreviation written with points ("i.e.", "e.g."), not a symbol?"""
+    if low[at + 1:at + 2] == "." and low[at + 2:at + 3].isalpha() and not low[at + 3:at + 4].isalpha():
+        return True
+    return at >= 2 and low[at - 1] == "." and low[at - 2].isalpha() and (at < 3 or not low[at - 3].isalpha())
+
+
+# a roman numeral "ii" as a word: the reply numbers its parts or cases in roman numerals
+_ROMAN_TWO = lazy_compile(r"(?<![a-z])ii(?![a-z])")
+
+
+def _roman_numeral(low: str, at: int) -> bool:
+    """Is the "i" at ``low[at]`` a roman numeral numbering a part or case: a label in brackets ("case (i)", "(i) the
+    real part") or one of a series the reply also numbers "ii"?"""
+    if low[at - 1:at] == "(" and low[at + 1:at + 2] == ")":
+        return True
+    return _ROMAN_TWO.search(low) is not None
 
 
 _OPERATORS = "+-−*/^="

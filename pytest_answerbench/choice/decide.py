@@ -43,11 +43,13 @@ that only gathers returns None.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable
 
 from .closing import UNDETERMINED_CLOSING, withdrawn
 from .content import key_word, option_texts, so_clause_key_word
+from ..text.patterns import lazy_compile
 from .normalize import norm_text
 from .optionset import OptionSet
 from .reader import Reader
@@ -144,6 +146,8 @@ def _kept(reader: Reader, commits: list[Commit]) -> list[Commit]:
         return commits
     if reader.counterfactual_spans():
         commits = [c for c in commits if not reader.counterfactual(c.pos)]
+    if "?" in reader.flat or "？" in reader.flat:
+        commits = _not_asked(reader.flat, commits)
     blind = reader.cannot_see()
     if blind >= 0:  # a refusal: whatever the reply then names, marked or boxed, is no reading of the input
         commits = [c for c in commits if c.pos < blind]
@@ -163,6 +167,47 @@ def _kept(reader: Reader, commits: list[Commit]) -> list[Commit]:
             commits = [c for c in commits if c.tier >= 2 or c.note not in _TEXT_NOTES
                        or len(flat) - len(flat[c.pos:].lstrip(_PAYLOAD_LEAD)) < loop.start]
     return commits
+
+
+# ---- a question the reply asks itself between options ("是选 A 还是选 C 呢？", "Is it A or C?")
+# what ends a sentence, for a question's extent (a point ends one only before a space, a line end or the text end)
+_QUESTION_BOUNDS = lazy_compile(r"[!?！？。\n]|\.(?=\s|$)")
+# the words offering alternatives inside the question
+_ALTERNATIVES = lazy_compile(r"(?i)\bor\b|还是|還是|或者|或")
+
+
+def _not_asked(flat: str, commits: list[Commit]) -> list[Commit]:
+    """The commitments outside a question the reply asks itself between options: a sentence ending in a question
+    mark and offering alternatives ("是选 A 还是选 C 呢？", "Is it A or C?") commits to none of them, whatever answer
+    marker stands inside it ("选 C"); the answer it then gives ("选 A。") is read as usual, and a question left open
+    is no answer. A question going on with the alternative ("答案是 B 吗？还是 C？", "Is it B? Or C?") is one with the
+    question just before it."""
+    asked: list[tuple[int, int]] = []
+    start = 0
+    question = -1  # where the question just before opens (-1: the sentence before is no question)
+    for m in _QUESTION_BOUNDS.finditer(flat):
+        if m.group(0) not in "?？":
+            question = -1
+        elif (alternative := _ALTERNATIVES.search(flat, start, m.start())) is not None:
+            lo = start
+            if question >= 0 and not flat[start:alternative.start()].strip():
+                lo = question  # "还是 C？" after "答案是 B 吗？"
+                if asked and asked[-1][0] == question:
+                    asked.pop()
+            asked.append((lo, m.start()))
+            question = lo
+        else:
+            question = start
+        start = m.end()
+    if not asked:
+        return commits
+    starts = [lo for lo, _ in asked]
+    kept = []
+    for c in commits:
+        at = bisect_right(starts, c.pos) - 1  # the last question opening at or before the commitment
+        if at < 0 or c.pos >= asked[at][1]:
+            kept.append(c)
+    return kept
 
 
 def _commitments(d: Decision) -> None:

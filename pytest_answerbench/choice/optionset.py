@@ -39,6 +39,16 @@ _NO_TEXTS = frozenset(("no", "false", "incorrect", "错误", "错", "否", "不�
 VERDICT_VERB = r"(?:is|are|was|were|seems?|looks?|appears?|(?:would|must|should|will|could|might)\s+be)"
 
 
+# a value in one pair of brackets: a set, a tuple or an interval ("\\{0,1\\}", "(0, 1)", "[0,1)")
+_BRACKETED = re.compile(r"(?:\\\{|[(\[{]).*(?:\\\}|[)\]}])")
+
+
+def bracket_key(text: str) -> str:
+    """A set, tuple or interval's normalised text without spaces, its braces without a backslash ("\\{0, 1\\}" and
+    "{0,1}" give "{0,1}")."""
+    return text.replace(" ", "").replace("\\{", "{").replace("\\}", "}")
+
+
 class OptionSet:
     """Everything that depends only on the option set, built once per distinct set (see ``option_set``)."""
 
@@ -351,6 +361,26 @@ class OptionSet:
     def pats(self) -> _LetterPatterns:
         """The patterns naming the option letters (compiled on first use, like the plain reader did)."""
         return _LetterPatterns(self.letters, self.low_ok)
+
+    # ---- sets, tuples and intervals compared whatever their spacing
+    @functools.cached_property
+    def bracketed(self) -> dict[str, list[str]]:
+        """Options whose whole text is one bracketed value (a set, tuple or interval: "\\{0,1\\}", "(0, 1]"), by that
+        text without spaces, so that "\\{0, 1\\}" meets "\\{0,1\\}" while "(0,1)" stays apart from "[0,1]" (built on
+        first use)."""
+        out: dict[str, list[str]] = {}
+        for k, v in self.opt_norm.items():
+            if _BRACKETED.fullmatch(v):
+                out.setdefault(bracket_key(v), []).append(k)
+        return out
+
+    @functools.cached_property
+    def bracketed_found(self) -> list[tuple[str, re.Pattern[str]]]:
+        """(letter, pattern) finding each option of ``bracketed`` (told apart by its key) in a normalised reply
+        with any spacing inside it, its braces written with or without a backslash (compiled on first use)."""
+        escaped = {"{": r"\\?\{", "}": r"\\?\}"}
+        return [(letters[0], re.compile(r"\s*".join(escaped.get(ch) or re.escape(ch) for ch in key)))
+                for key, letters in self.bracketed.items() if len(letters) == 1]
 
 
 class _LetterPatterns:

@@ -10,7 +10,7 @@ import re
 from ..text.patterns import lazy_compile
 from .content import key_word
 from .normalize import NUMBER_CHARS, loose_key, norm_head, norm_text, strip_article, text_boundary_ok
-from .optionset import OptionSet
+from .optionset import OptionSet, bracket_key
 from .rules import ADVERBS, CANNOT_TELL, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
 from .values import ORDINALS, number, option_number, part_of_larger, unit_at, unit_clash
 
@@ -171,6 +171,9 @@ class OptionReader:
         if _VERDICT_AGAINST.match(p, length):
             return "negated", None, offset + length
         if letter not in self.letter_set:
+            valued = valued_option(self.optset, p[:length])
+            if valued is not None:  # "The answer is $i$." for the option "$i$" of four
+                return "value", valued, offset + length
             return "invalid", letter, offset + length
         if self.contradicted(p, length, letter):
             return "ambiguous", None, offset + length
@@ -287,6 +290,8 @@ class OptionReader:
                     letter in self.opt_num and part_of_larger(np, 0, len(ot))):  # "2√5" does not open with "2"
                 if best is None or len(ot) > best[0]:
                     best = (len(ot), letter)
+        if best is None and np[:1] in "([{\\" and self.optset.bracketed:
+            best = self._bracketed_at_start(np)
         if best is None and np.startswith(("a ", "an ", "the ")):
             # "it's a convex lens" for the option "Convex lens", "the stop sign" for "Stop sign"
             core = strip_article(np)
@@ -317,6 +322,14 @@ class OptionReader:
             kind = "value" if best[1] in self.opt_num else "text"
             return kind, best[1]
         return None
+
+    def _bracketed_at_start(self, np: str) -> tuple[int, str] | None:
+        """(length, letter) of the one option whose set, tuple or interval opens ``np`` written with other spacing
+        ("\\{0, 1\\}" for the option "\\{0,1\\}"; the brackets and the elements still have to be the same)."""
+        compact = bracket_key(np[:2 * self.optset.max_text + 8])
+        hits = [(len(key), letters[0]) for key, letters in self.optset.bracketed.items()
+                if len(letters) == 1 and compact.startswith(key) and text_boundary_ok(compact, len(key))]
+        return hits[0] if len(hits) == 1 else None
 
     def value_at_start(self, p: str) -> tuple[str, str] | None:
         """A number at the start that equals exactly one numeric option ("answer: 4" -> the option "4.0"),
@@ -509,4 +522,16 @@ def labelled_option(optset: OptionSet, letter: str) -> str | None:
         return None
     label = re.compile(rf"(?<![\w'’]){re.escape(letter)}(?![\w'’])")
     hits = [k for k, t in optset.options.items() if label.search(t)]
+    return hits[0] if len(hits) == 1 else None
+
+
+# ---- a letter beyond the options that is an option's value
+def valued_option(optset: OptionSet, written: str) -> str | None:
+    """The one option whose whole text is the letter ``written`` (with its brackets, in its case) where that letter
+    is none of the options: "i" for the imaginary unit among the options "$-1$", "$1$", "$-i$", "$i$" is a value,
+    not the letter I; or None."""
+    symbol = written.strip(" ([{)]}.:*$")
+    if len(symbol) != 1 or symbol.upper() in optset.letter_set:
+        return None
+    hits = [k for k, t in optset.options.items() if t.strip().strip("$").strip() == symbol]
     return hits[0] if len(hits) == 1 else None

@@ -10,7 +10,7 @@ import re
 from ..text.patterns import lazy_compile
 from .normalize import SHRINK_DELETE, SHRINKING, norm_text
 from .optionset import OptionSet
-from .payload import NO_CN, YES_CN, labelled_option
+from .payload import NO_CN, YES_CN, labelled_option, valued_option
 from .reader import Reader
 from .result import ChoiceResult, Commit
 from .rules import (CONNECTORS, FIRST_THOUGHT, NONE_ABOVE, NONE_REPLY, NONE_SHORT, NOT_AFTER_LETTER, NOT_LETTER,
@@ -116,6 +116,9 @@ def _letter_reply(s: str, bare: bool, optset: OptionSet, bold: bool) -> ChoiceRe
     named = labelled_option(optset, letter)
     if named is not None:
         return ChoiceResult(named, "option-text", f"the reply is {letter}, the label in option {named}'s text")
+    valued = valued_option(optset, m.group(1))
+    if valued is not None:
+        return ChoiceResult(valued, "answer-value", f"the reply is {m.group(1)}, the value of option {valued}")
     return ChoiceResult(None, "invalid-letter", f"the reply is {letter}, which is not one of the options")
 
 

@@ -133,3 +133,86 @@ def test_the_default_verdicts_follow(name):
     assert score_row(name, row, profile="default", timeout=10).status == "wrong"
     row["prediction"] = "The tallest bar is 2019.\n\nC"
     assert score_row(name, row, profile="default", timeout=10).status == "correct"
+
+
+# ---- three older behaviours read as principles (docs/profiles-mc.md, "Questions, letters beyond the options and
+# bracketed values"): a question the reply asks itself between options and then answers; a letter beyond the
+# options that is one option's value; a set, tuple or interval written with other spacing after an answer marker
+
+TEN = dict(zip("ABCDEFGHIJ", [str(n) for n in range(10)]))
+INTERVALS = _options("$[0,1]$", "$(1,2)$", "$(0,1)$", "$[1,2]$")
+CLOSED = _options("$[0,1]$", "$(1,2)$", "$[0,2]$", "$[1,2]$")
+NO_PAIR = _options("$\\{-1,0\\}$", "$\\{0,1,2\\}$", "$\\{-1,0,1\\}$", "$\\{2\\}$")
+
+OLDER_CASES = [
+    # ---- a question asked, then answered: the answer after it counts
+    (NUMS, "是选 A 还是选 C 呢？选 A。", "A"),
+    (NUMS, "是 A 还是 C？答案是 C。", "C"),
+    (NUMS, "Is it A or C? A.", "A"),
+    (NUMS, "Should I pick A or C? I pick C.", "C"),
+    (NUMS, "So is the answer A or C? The answer is A.", "A"),
+    # near misses: the question left open, an answer that is itself a hedge, a question about one option
+    (NUMS, "是选 A 还是选 C 呢？", None),
+    (NUMS, "Is it A or C?", None),
+    (NUMS, "Is it A or C? Hmm.", None),
+    (NUMS, "是选 A 还是选 C 呢？选 A 或 C 都有可能。", None),
+    (NUMS, "Is it A or C? It could be A or C.", None),
+    (NUMS, "The answer is A, or is it C?", None),
+    (NUMS, "答案是 B 吗？还是 C？", None),  # the alternative goes on with the question just before
+    (NUMS, "答案是 B 吗？还是 C？答案是 C。", "C"),
+    (NUMS, "是 B 吗？是的，选 B。", "B"),
+    (NUMS, "Is the answer B? Yes, B.", "B"),
+    (NUMS, "The answer is B. Is it B?", "B"),
+    # ---- a letter beyond the options that is one option's value names that option
+    (COMPLEX, "The answer is $i$.", "D"),
+    (COMPLEX, "I think the answer is i.", "D"),
+    (COMPLEX, "$i$", "D"),
+    (COMPLEX, "\\boxed{i}", "D"),
+    (_options("$1$", "$-1$", "$i$", "$-i$"), "The answer is $i$.", "C"),
+    (_options("$x$", "$y$", "$-x$", "$2x$"), "The answer is $x$.", "A"),
+    # near misses: a real option I, the letter in another case, "i.e.", roman numerals in prose
+    (TEN, "The answer is $i$.", "I"),
+    (TEN, "I", "I"),
+    (COMPLEX, "The answer is I.", None),
+    (COMPLEX, "The result, i.e. the answer, is unclear.", None),
+    (COMPLEX, "There are two cases: (i) the real part vanishes, and (ii) it does not.", None),
+    (COMPLEX, "Condition i holds, but condition ii fails.", None),
+    (COMPLEX, "In case (i), the modulus is unchanged.", None),
+    (COMPLEX, "Case (i): z = 1. Case (ii): z = -1. The answer is i.", "D"),
+    (COMPLEX, "So z = i, i.e. option D.", "D"),
+    (COMPLEX, "Thus z = i.", "D"),
+    # ---- a set, tuple or interval with other spacing after an answer marker
+    (SETS, "The answer is $\\{0, 1\\}$", "B"),
+    (SETS, "The answer is $\\{0, 1\\}$.", "B"),
+    (SETS, "The answer is $\\{ -1, 0, 1 \\}$", "C"),
+    (INTERVALS, "The answer is $(0, 1)$", "C"),
+    (INTERVALS, "The answer is $[0, 1]$", "A"),
+    (SETS, "The answer: {0, 1}", "B"),  # braces with or without a backslash
+    (SETS, "So $A \\cap B = \\{0, 1\\}$.", "B"),  # met in the reply, no marker
+    (SETS, "所以 A∩B = {0, 1}。", "B"),
+    (INTERVALS, "The solution set is $(0, 1)$.", "C"),
+    # near misses: a set against a larger one, a tuple against an interval with other brackets, the same spacing
+    (NO_PAIR, "The answer is $\\{0, 1\\}$", None),
+    (SETS, "The answer is $\\{0, 1, 2, 3\\}$", None),
+    (CLOSED, "The answer is $(0, 1)$", None),
+    (SETS, "So the set is $\\{0, 1, 2, 3\\}$.", None),
+    (INTERVALS, "The solution set is $(0, 1]$.", None),
+    (SETS, "So the set is $\\{0, 1, 2\\}$.", "D"),
+    (SETS, "The answer is $\\{0,1\\}$", "B"),
+]
+
+
+@pytest.mark.parametrize("options, reply, expect", OLDER_CASES)
+def test_an_older_behaviour_read_as_a_principle(options, reply, expect):
+    assert infer_choice(reply, options).letter == expect
+
+
+@pytest.mark.parametrize("name", ["vmcbench_dev", "livexiv"])
+def test_the_default_verdicts_follow_the_older_behaviours(name):
+    row = {"index": "1", "question": "Which number is z?", "answer": "D", "category": "MathVista", **COMPLEX,
+           "prediction": "The answer is $i$."}
+    assert score_row(name, row, profile="default", timeout=10).status == "correct"
+    row["prediction"] = "是选 A 还是选 D 呢？"
+    assert score_row(name, row, profile="default", timeout=10).status == "wrong"
+    row["prediction"] = "是选 A 还是选 D 呢？选 D。"
+    assert score_row(name, row, profile="default", timeout=10).status == "correct"
