@@ -120,8 +120,10 @@ def numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
         try:
             diff = abs(a - b)  # exact between rationals (a float would overflow past 1e308)
             if tol is not None:
-                # slack for float rounding relative to the values, not absolute (1e-16 J is no rounding error)
-                if diff <= tol * (1 + 1e-9) + 1e-15 * max(abs(float(a)), abs(float(b))):
+                # slack for float rounding relative to the values, not absolute (1e-16 J is no rounding error), and
+                # none between exact values (1.000000000000001 is not 1 within 1e-20)
+                noise = 1e-15 * max(abs(float(a)), abs(float(b))) if isinstance(a, float) or isinstance(b, float) else 0
+                if diff <= tol * (1 + 1e-9) + noise:
                     return True
             elif diff <= REL_EPS * max(1.0, abs(float(a))):
                 return True
