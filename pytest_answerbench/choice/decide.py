@@ -277,7 +277,8 @@ def _taken_back(d: Decision) -> ChoiceResult | None:
     """The chosen answer named and denied after a correction cue, with no answer after the denial ("The answer is B.
     Wait, actually it's not B either: ..."; ``rules.TAKEN_BACK``)."""
     reader, chosen = d.reader, d.chosen
-    if d.corrected or chosen is None or chosen.letter is None or reader.low.find(" not ", chosen.pos) < 0 \
+    if d.corrected or chosen is None or chosen.letter is None or (reader.low.find(" not ", chosen.pos) < 0
+                                                                   and reader.low.find("isn", chosen.pos) < 0) \
             or not any(h in reader.low for h in TAKEN_BACK_HINTS):
         return None
     for m in TAKEN_BACK.finditer(reader.flat, chosen.pos):

@@ -413,7 +413,9 @@ NONE_OF_THE = lazy_compile(r"none of the", re.I)
 TAKEN_BACK = lazy_compile(
     # the cue words, then at once the denial ("There is no reason to think it's not B" denies nothing)
     r"(?:\b(?i:wait|actually|hmm+|no|on\s+second\s+thought)\b[\s,;:.!—–-]*)+"
-    r"(?i:it'?s|it\s+is|that'?s|that\s+is|the\s+answer\s+is|the\s+answer'?s)\s+(?i:not)\s+"
+    # ("it's not B", "it isn't B", or a bare "not B": "Hmm, no, not B.")
+    r"(?:(?i:it'?s|it\s+is|that'?s|that\s+is|the\s+answer\s+is|the\s+answer'?s)\s+(?i:not)|"
+    r"(?i:it|that|the\s+answer)\s+(?i:isn'?t)|(?i:not))\s+"
     r"(?:(?i:option|choice)\s+)?[\(\[]?\*{0,2}(?P<letter>[A-J])\*{0,2}[\)\]]?(?![A-Za-z0-9'’])"
     r"(?!\s+(?i:that|which|who)\b)")  # "it's not B that fails" is a cleft about B, not a denial of it
 TAKEN_BACK_HINTS = ("wait", "actually", "hmm", "no", "second thought")  # with " not " (a cheap check first)
@@ -490,9 +492,13 @@ CANNOT_SEE = Scan(
         rf"|\bno\s+{_INPUT}s?\s+(?:is\s+|was\s+|has\s+been\s+)?(?:provided|attached|shown|included|given|uploaded)"
         # the answer said not to be found in the input at all: "I'm unable to determine the answer from the image
         # provided" (not a part of it: "I can't determine the exact value from the image" is a doubt)
-        rf"|\b(?:cannot|can't|can\s*not|unable\s+to|not\s+able\s+to)\s+(?:determine|tell|say|identify)\s+"
+        rf"|\b(?:cannot|can't|can\s*not|unable\s+to|not\s+able\s+to|(?<!\bnot\s)impossible\s+to|"
+        rf"not\s+possible\s+to)\s+(?:determine|tell|say|identify)\s+"
         rf"(?:the\s+(?:correct\s+|right\s+)?answer|which\s+(?:option|choice|one)\s+is\s+correct)\s+"
         rf"(?:from|based\s+on|using)\s+{_THE_INPUT}"
+        # (not with certainty only: "... from the image provided with certainty, but ... C" is a doubt; nor a question)
+        rf"(?!(?:\s+(?:provided|given|alone))?\s*\?)(?!(?:\s+(?:provided|given|alone))?\s+(?:with\s+(?:absolute\s+|complete\s+|full\s+)?(?:certainty|"
+        rf"confidence)|for\s+(?:sure|certain)|definitively|conclusively|precisely|exactly)\b)"
         # a refusal to take the request at all: "I'm sorry, but I can't assist with that request."
         rf"|\bi\s*(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to|"
         rf"'m\s+not\s+able\s+to|won't)\s+(?:assist|help)\s+with\s+(?:that|this)(?:\s+request)?\s*[.!]",
@@ -505,7 +511,7 @@ CANNOT_SEE = Scan(
 #: what every ``CANNOT_SEE`` match holds besides a word naming the input (lower-cased): a negation or an inability
 #: word, checked before the scan runs (most replies that name the image say nothing of not seeing it)
 CANNOT_SEE_HINTS = ("cannot", "can't", "can not", "unable", "not able", "have", "not visible", "not available",
-                    "not accessible", "not viewable", "without", "need", "no ", "won't")
+                    "not accessible", "not viewable", "without", "need", "no ", "won't", "impossible", "not possible")
 
 CORRECTION_CUE = Scan(
     name="correction-cue",

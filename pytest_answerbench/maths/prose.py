@@ -39,6 +39,12 @@ _COPULA = lazy_compile(r"(?<![因于但还总若作认或可])(?:为|是)|等于
 _NOT_WORDS = lazy_compile("[\u4e00-\u9fff]{1,3}$|(?<=[^\u4e00-\u9fff\\s])\\s*[且或]\\s*(?=[^\u4e00-\u9fff\\s])")
 
 
+# a copula denied or bounded by the words right before it; a number the words after it qualify; a question
+_UNSTATED = lazy_compile(r"(?:不|不会|不能|不可能|至少|至多|大于|小于)\s*$")
+_QUALIFIED = lazy_compile(r"[^，；\u4e00-\u9fff]*\d[^，；\u4e00-\u9fff]*(?:的|以上|以下|以内|左右)")
+_ASKED = lazy_compile(r"(?:[？?]|[吗呢][。.]?)\s*$")
+
+
 def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
     """The value a Chinese closing sentence states after its last 为 / 是 / 等于 / = outside math ("故 $x^2$ 的系数为
     40。" -> 40, "所以 E = 2mg/q。" -> 2mg/q), up to the next clause; () when it states none."""
@@ -57,6 +63,11 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
         return (counted,) if counted else ()
     if bounded(sentence[copula.end():]):
         return (strip_wrappers(sentence[copula.end():]).strip(),)  # "为至少 3": a bound, compared as words (wrong)
+    if _UNSTATED.search(sentence[:copula.start()]) or _QUALIFIED.match(sentence[copula.end():]) or \
+            _ASKED.search(line):
+        # "x 不为3", "至少为3", "大于等于3" (the copula denied or bounded), "为3的倍数" (the number qualified), "x 为3？"
+        # (asked): no value stated, compared as words (wrong)
+        return (strip_wrappers(sentence).strip(),)
     if multiple and sentence[copula.start()] in "=＝":
         # "所以 a = 2，b = 3。": with several answers expected, every trailing "label = value" clause is one
         clauses = []

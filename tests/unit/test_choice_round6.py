@@ -17,6 +17,10 @@ the default profile of every multiple-choice benchmark, with near misses that ke
   "A∩B = {0, 1}，对应选项 A"), as a number did;
 * a number or a one-letter symbol that is a term of a sum or difference with a symbol ("1-i", "(1+i)", "2+√3") names
   no option "1", "i" or "2".
+
+Near misses found attacking these readings: an impersonal refusal ("It is impossible to determine the answer from the
+image provided") voids too, a doubt only about certainty or a question does not; "it isn't B" and a bare "no, not B"
+after a correction cue take B back.
 """
 
 from __future__ import annotations
@@ -53,6 +57,12 @@ CASES = [
     (YEARS, "I can't help with that part of the chart, but the tallest bar is 2019. Answer: C", "C"),
     (YEARS, "Looking at the chart, the tallest bar sits above 2019.\n\nAnswer: C", "C"),
     (YEARS, "I can't help but notice the tallest bar is 2019, so C.", "C"),
+    # found attacking the reading: an impersonal refusal voids too; a doubt about certainty or a question does not
+    (YEARS, "It is impossible to determine the answer from the image provided. C", None),
+    (YEARS, "I'm unable to determine the answer from the image provided with certainty, but based on the trend the "
+            "answer is C.", "C"),
+    (YEARS, "It's not possible to tell which option is correct from the chart alone? Not so: the tallest bar is 2019, "
+            "C.", "C"),
     # ---- haishi between two letters offers both
     (NUMS, "答案应选 A 还是 C，仅凭现有条件无法判断。", None),
     (NUMS, "答案应选 A 還是 C？", None),
@@ -77,6 +87,13 @@ CASES = [
     (NUMS, "The answer is B. Wait, is it not B? Yes: the answer is B.", "B"),
     (NUMS, "The answer is B. There is no reason to think it's not B.", "B"),
     (NUMS, "The answer is B. Wait, actually it's not B that fails here, so B stands.", "B"),
+    # found attacking the reading: "isn't B" and a bare "not B" after the cue deny it too
+    (NUMS, "The answer is B. Wait, actually it isn't B.", None),
+    (NUMS, "The answer is B. Hmm, no, not B.", None),
+    # near misses: another answer after the bare denial, other letters denied, a word that is no letter
+    (NUMS, "The answer is B. Wait. No. Not B. Answer: D", "D"),
+    (NUMS, "The answer is B. No - not A, not C, not D. Only B.", "B"),
+    (NUMS, "The answer is B. Actually not bad at all, B it is.", "B"),
     # ---- answers under two conditions are a hedge
     (NUMS, "若题中半径为 1，则答案为 $\\boxed{C}$；若半径为 2，则答案为 $\\boxed{D}$。", None),
     (NUMS, "If the radius is 1, the answer is $\\boxed{C}$; if the radius is 2, the answer is $\\boxed{D}$.", None),

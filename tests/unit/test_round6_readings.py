@@ -12,6 +12,10 @@ principle, with near misses that keep their verdict:
 * a stated precision is absolute with no absolute slack of its own (a float rounding allowance relative to the
   values): ``1.0 eV`` is not within 1e-18 J of 1.6e-16 J;
 * a number in E notation in prose (``1.6e-19 C``) is one number.
+
+Near misses found attacking these readings: an approximation a unit of its last digit or more from the value it
+restates contradicts it (``\\frac{1}{3} \\approx 0.35``); a Chinese conclusion whose copula is denied, bounded or
+asked states no value (``x 不为3``, ``至少为3``, ``3的倍数``, ``为3？``); no float slack between exact values.
 """
 
 from __future__ import annotations
@@ -77,8 +81,31 @@ def test_du_inside_a_word_is_no_degree_mark():
     ("任选一个，中奖的概率为三分之二$\\approx 0.67$。", "\\frac{1}{3}", "wrong"),
     ("任选一个，中奖的概率约为 $0.33$。", "\\frac{1}{3}", "wrong"),
     ("所求概率 $P \\approx 0.67$。", "\\frac{2}{3}", "wrong"),
+    # near misses found attacking the reading: the joined approximation is no rounding of the exact value
+    ("任选一个，中奖的概率为三分之一$\\approx 0.35$。", "\\frac{1}{3}", "wrong"),
+    ("所求概率 $P=\\frac{2}{3}$ $\\approx 0.5$。", "\\frac{2}{3}", "wrong"),
 ])
 def test_a_span_opening_on_approx_continues_the_one_before(pred, gold, status):
+    assert _both(pred, gold) == {status}
+
+
+@pytest.mark.parametrize("pred, gold, status", [
+    ("So $x = \\frac{2}{3} \\approx 0.67$.", "\\frac{2}{3}", "correct"),
+    ("So $x = \\frac{2}{3} \\approx 0.66$.", "\\frac{2}{3}", "correct"),  # cut after its digits
+    ("So $x = -\\frac{2}{3} \\approx -0.66$.", "-\\frac{2}{3}", "correct"),
+    ("So $x = \\pi \\approx 3.1416$.", "\\pi", "correct"),
+    ("So $x = \\frac{37036}{3} \\approx 12000$.", "\\frac{37036}{3}", "correct"),  # rounded to its zeros
+    ("So the probability is $\\frac{1}{3} \\approx 33.3\\%$.", "\\frac{1}{3}", "correct"),  # marks: not judged
+    ("So $\\theta = 60^\\circ \\approx 1.047$.", "\\frac{\\pi}{3}", "correct"),
+    ("So $x = \\sqrt{5} \\approx 2.3$.", "\\sqrt{5}", "correct"),  # loosely rounded: less than a unit away
+    # near misses: an approximation a unit of its last digit or more away from the value it restates
+    ("So $x = \\frac{1}{3} \\approx 0.35$.", "\\frac{1}{3}", "wrong"),
+    ("So $x = \\sqrt{2} \\approx 1.6$.", "\\sqrt{2}", "wrong"),
+    ("So $x = -\\frac{2}{3} \\approx 0.67$.", "-\\frac{2}{3}", "wrong"),
+    ("So $x = \\pi \\approx 3.5$.", "\\pi", "wrong"),
+    ("So $x = \\frac{37036}{3} \\approx 14000$.", "\\frac{37036}{3}", "wrong"),
+])
+def test_an_approximation_that_misstates_its_value_contradicts_it(pred, gold, status):
     assert _both(pred, gold) == {status}
 
 
@@ -141,6 +168,9 @@ def test_a_unit_at_the_end_of_a_chain_is_its_last_value(pred, gold, cells, statu
     ("$\\boxed{1.0\\ \\mathrm{eV}}$", "1.6 \\times 10^{-16}", "1e-18", "wrong"),  # 1.6e-19 J: 1.6e-16 J away
     ("$\\boxed{1.6 \\times 10^{-17}}$", "1.6 \\times 10^{-16}", "1e-18", "wrong"),
     ("$\\boxed{0.19}$", "0.3", "0.1", "wrong"),
+    ("$\\boxed{0.1+0.2}$", "0.3", "0", "correct"),
+    # near miss: between exact values there is no rounding to allow for, however small the precision
+    ("$\\boxed{1.000000000000001}$", "1", "1e-20", "wrong"),
 ])
 def test_a_precision_has_no_absolute_slack(pred, gold, error, status):
     assert _olympiad(pred, gold, unit="J" if "eV" in pred or "10^" in gold else None, error=error) == status
@@ -177,3 +207,19 @@ def test_e_notation_in_prose_is_one_number(pred, gold, cells, status):
 ])
 def test_a_chinese_conclusion_is_a_sentence_stating_its_value(pred, gold, status):
     assert _imo(pred, gold) == status
+
+
+@pytest.mark.parametrize("pred, gold, status", [
+    ("所以 x 为3。", "3", "correct"),
+    ("因此答案是3个", "3", "correct"),
+    ("所以 $x$ 的最小值是 -1。", "-1", "correct"),
+    # near misses: the copula denied or bounded, the number qualified, the value asked about
+    ("所以 x 不为3。", "3", "wrong"),
+    ("所以最小值不是 -1", "-1", "wrong"),
+    ("所以 x 至少为3。", "3", "wrong"),
+    ("所以 x 大于等于3。", "3", "wrong"),
+    ("所以 x 为3的倍数。", "3", "wrong"),
+    ("所以 x 为3？", "3", "wrong"),
+])
+def test_a_chinese_conclusion_states_no_value_when_denied_bounded_or_asked(pred, gold, status):
+    assert _both(pred, gold) == {status}
