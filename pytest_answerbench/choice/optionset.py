@@ -40,7 +40,7 @@ VERDICT_VERB = r"(?:is|are|was|were|seems?|looks?|appears?|(?:would|must|should|
 
 
 # a value in one pair of brackets: a set, a tuple or an interval ("\\{0,1\\}", "(0, 1)", "[0,1)")
-_BRACKETED = re.compile(r"(?:\\\{|[(\[{]).*(?:\\\}|[)\]}])")
+_BRACKETED = lazy_compile(r"(?:\\\{|[(\[{]).*(?:\\\}|[)\]}])")
 
 
 def bracket_key(text: str) -> str:

@@ -97,36 +97,6 @@ def rounds_to(exact: str, whole: Item, approx: Item) -> bool:
     return abs(Fraction(str(float(value))) - Fraction(a)) <= half * (1 + Fraction(1, 10**6))
 
 
-def misstated(exact: str, approx: str, whole: Item) -> bool:
-    """Is the plain decimal ``approx`` a unit of its last digit or more away from the exact value, so neither its
-    rounding nor its cut but another value ("\\frac{1}{3} \\approx 0.35", "\\sqrt{2} \\approx 1.6")? False when
-    either is no plain real number or when the two, or the ``whole`` answer they were taken from, carry marks
-    ("\\frac{1}{3} \\approx 33.3\\%", "60^\\circ \\approx 1.047", a unit): a mark may be one side's only."""
-    from fractions import Fraction
-
-    e_item, a_item = clean(exact), clean(approx)
-    a = a_item.text.replace(" ", "").replace("\u2212", "-")
-    if any(item.percent or item.degree or item.unit for item in (e_item, a_item, whole)) or \
-            not re.fullmatch(r"-?\d+(?:\.\d+)?", a):
-        return False
-    try:
-        value = numeric(parse(e_item.text.split("=")[-1]))
-    except Unknown:
-        return False
-    if value is None or not value.is_real:
-        return False
-    digits, _, decimals = a.lstrip("-").partition(".")
-    # the last digit's place: "0.33" hundredths, "12000" thousands (a whole number rounded to its zeros)
-    unit = Fraction(1, 10 ** len(decimals)) if decimals or digits == "0" else Fraction(10 ** (len(digits) - len(
-        digits.rstrip("0"))))
-    try:
-        v, d = Fraction(str(float(value))), Fraction(a)
-    except (TypeError, ValueError, OverflowError):
-        return False
-    # less than a unit away: rounded, cut ("\frac{2}{3} \approx 0.66") or loosely rounded ("\sqrt{5} \approx 2.3")
-    return abs(v - d) >= unit * (1 - Fraction(1, 10**6))
-
-
 def proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:
     import sympy
 

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from ..exact import BOUND, Undecided
 from ..normalize import Item, clean, text_key
-from .equations import (FUNCTION_VALUE, is_label, misstated, proportional, ratio_equal, rounds_to, same_label,
+from .equations import (FUNCTION_VALUE, is_label, proportional, ratio_equal, rounds_to, same_label,
                         same_quantity)
 from .intervals import interval_equal, interval_like
 from .marks import unit_scale, with_marks
@@ -274,9 +274,8 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
     if not left or is_label(left):
         left, rights = rights[0], rights[1:]
     ok, how = items_equal(g, with_marks(left, p), tol, kind)
-    if ok:
-        # an approximation that is no rounding of the value it restates contradicts it ("\frac{1}{3} \approx 0.35")
-        return (False, "approx-misstated") if any(misstated(left, r, p) for r in rights) else (ok, how)
+    if ok:  # the exact value decides, whatever decimal follows it ("\frac{1}{3} \approx 1.3" states 1/3)
+        return ok, how
     for approx in rights:
         a_item = with_marks(approx, p)
         if tol is not None:
