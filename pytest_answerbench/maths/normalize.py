@@ -132,19 +132,87 @@ _RING_A = lazy_compile(r"\\(?:mathring|r)\s*(?:\{\s*(?:\\mathrm\s*\{\s*A\s*\}|\\
 
 
 # a whole number with its ordinal suffix, raised or not: "12^{th}", "12^th", "21st", "3^{\\rm rd}" (wrappers gone)
-_ORDINAL = lazy_compile(r"(\d+)\s*(?:\^\s*\{\s*(st|nd|rd|th)\s*\}|\^\s*(st|nd|rd|th)|(st|nd|rd|th))")
+# (then, set apart by a space, the words naming what is counted: "12^{th} grade", "1st place")
+_ORDINAL = lazy_compile(r"(\d+)\s*(?:\^\s*\{\s*(st|nd|rd|th)\s*\}|\^\s*(st|nd|rd|th)|(st|nd|rd|th))"
+                        r"(?P<noun>\s+[A-Za-z]+(?:[ -][A-Za-z]+){0,2})?")
 
 
 def ordinal_number(text: str) -> str:
     """``12^{th}`` is the number 12 when the suffix is the one English writes after it (``1^{st}``, ``22^{nd}``,
-    ``13^{th}``); any other raised text is left as it is (``12^{st}`` is no ordinal, ``12^{2}`` a power)."""
+    ``13^{th}``); any other raised text is left as it is (``12^{st}`` is no ordinal, ``12^{2}`` a power). Words
+    after it name what is counted and are kept after the number (``12^{th} grade`` -> ``12 grade``), to be read as
+    a noun after any number is."""
     m = _ORDINAL.fullmatch(text)
     if m is None:
         return text
     number, suffix = int(m.group(1)), m.group(2) or m.group(3) or m.group(4)
     last, tens = number % 10, number % 100
     expected = "th" if 11 <= tens <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(last, "th")
-    return m.group(1) if suffix == expected else text
+    return m.group(1) + (m.group("noun") or "") if suffix == expected else text
+
+
+# TeX's primitive fraction: "{a \over b}" (not \overline, \overrightarrow, \overset)
+_OVER = lazy_compile(r"\\over(?![a-zA-Z])")
+# what takes the group after it as an argument: a command, a second argument, a script
+_ARGUMENT_BEFORE = lazy_compile(r"(?:\\[a-zA-Z]+|\}|\^|_)$")
+# a relation or a list at the top of an answer: "x = 1 \over 2" is TeX's (x = 1)/2, which no one means
+_OVER_TOP_STOP = lazy_compile(r"=|<|>|\\(?:le|ge|leq|geq|ne|neq|approx|in)(?![a-zA-Z])|,|;")
+
+
+def _over_group(body: str, top: bool) -> str:
+    """``body`` (one brace group's content, its inner groups already read) with its own ``\\over`` as ``\\frac``:
+    everything before it in the group over everything after. Two at one level, or one beside a relation or a
+    list at the top of the answer, are left as written."""
+    found = []
+    for m in _OVER.finditer(body):
+        depth = body.count("{", 0, m.start()) - body.count("\\{", 0, m.start()) - (
+            body.count("}", 0, m.start()) - body.count("\\}", 0, m.start()))
+        if depth == 0:
+            found.append(m)
+    if len(found) != 1:
+        return body
+    num, den = body[:found[0].start()].strip(), body[found[0].end():].strip()
+    if not num or not den or top and (_OVER_TOP_STOP.search(num) or _OVER_TOP_STOP.search(den)):
+        return body
+    for side in (num, den):  # a bracket or a set brace open across it: "(1 \over 2)", "\{1 \over 2\}"
+        if side.count("(") != side.count(")") or side.count("[") != side.count("]") or "\\{" in side \
+                or "\\}" in side:
+            return body
+    return "\\frac{%s}{%s}" % (num, den)
+
+
+def over_fractions(text: str) -> str:
+    """TeX's ``\\over`` as a ``\\frac``, in each brace group that holds one and in the whole answer:
+    ``-2\\sqrt{2} \\over 3`` -> ``\\frac{-2\\sqrt{2}}{3}``, ``x + {1 \\over 3}`` -> ``x + \\frac{1}{3}`` (the
+    numerator never reaches outside its group; braces that are a command's argument stay:
+    ``\\sqrt{3 \\over 4}`` -> ``\\sqrt{\\frac{3}{4}}``)."""
+    if not _OVER.search(text):
+        return text
+    out: list[list[str]] = [[]]  # the text of each open group, innermost last
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\" and i + 1 < len(text):
+            out[-1].append(text[i:i + 2])
+            i += 2
+            continue
+        if c == "{":
+            out.append([])
+        elif c == "}" and len(out) > 1:
+            inner = "".join(out.pop())
+            body = _over_group(inner, top=False)
+            before = "".join(out[-1][-40:]).rstrip()
+            if body != inner and not _ARGUMENT_BEFORE.search(before):
+                out[-1].append(body)  # a bare group: "2{1 \over 3}" is then read as "2\frac{1}{3}" is
+            else:
+                out[-1].append("{" + body + "}")  # a command's argument: "\sqrt{3 \over 4}"
+        else:
+            out[-1].append(c)
+        i += 1
+    while len(out) > 1:  # an unclosed group: kept as written
+        body = "".join(out.pop())
+        out[-1].append("{" + body)
+    return _over_group("".join(out[0]), top=True)
 
 
 def clean(text: str) -> Item:
@@ -194,6 +262,8 @@ def clean(text: str) -> Item:
     if "C_" in s:
         # Combinations written C_n^k (common in Chinese texts) are binomial coefficients.
         s = _BINOM_C.sub(r"\\binom{\1}{\2}", s)
+    if "\\over" in s:
+        s = over_fractions(s)  # "-2\\sqrt{2} \\over 3": TeX's fraction
     if "frac" in s:
         s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
         s = _FRAC_DIGITS.sub(r"\\frac{\1}{\2}", s)  # \frac34 is \frac{3}{4}

@@ -60,6 +60,9 @@ _BASES["Ω"] = _BASES["\\Omega"]
 # Symbols that take no prefix (or whose prefixed reading would be ambiguous).
 _PLAIN = {
     "min": (_dims(s=1), Fraction(60)), "h": (_dims(s=1), Fraction(3600)), "hr": (_dims(s=1), Fraction(3600)),
+    # "sec" in a unit ("cm/sec", "5 sec") is the second; a unit is only read after a number, and "\sec x",
+    # "sec(x)" are never a unit tail (a backslash or an argument follows)
+    "sec": (_dims(s=1), Fraction(1)),
     "ml": (_dims(m=3), Fraction(1, 10**6)), "l": (_dims(m=3), Fraction(1, 1000)),
     "atm": (_dims(kg=1, m=-1, s=-2), Fraction(101325)), "mmHg": (_dims(kg=1, m=-1, s=-2), Fraction("133.322387415")),
     # Imperial lengths and calendar times (written as words in answers: "125 miles", "3 days").
@@ -219,7 +222,9 @@ _WORD_PLAIN = {"angstrom": "Å", "ångström": "Å", "year": "yr", "light-year":
                "feet": "ft", "inch": "inch", "yard": "yd", "day": "day", "week": "week"}
 _WORD_ATOM = r"(?:(?:%s)?(?:%s)|%s)(?:e?s)?" % ("|".join(_WORD_PREFIX), "|".join(
     sorted(map(re.escape, _WORD_BASE), key=len, reverse=True)), "|".join(_WORD_PLAIN))
-_WORD_TAIL = lazy_compile(r"(?i)(?<![A-Za-z])(?P<unit>%s(?:\s+per\s+%s(?:\s+squared)?)?)\s*\.?$" % (_WORD_ATOM, _WORD_ATOM))
+# (not after a backslash: "2 \sec" is the secant)
+_WORD_TAIL = lazy_compile(r"(?i)(?<![A-Za-z\\])(?P<unit>%s(?:\s+per\s+%s(?:\s+squared)?)?)\s*\.?$"
+                          % (_WORD_ATOM, _WORD_ATOM))
 
 
 def _word_symbol(word: str) -> str | None:
