@@ -47,6 +47,9 @@
   cut off, a set of numbers beside another option's letter, a term of a sum with a symbol ("1-i" is not ``1``);
 * older behaviours read as principles: a question asked between options, then answered ("是选 A 还是选 C 呢？选 A。"),
   a letter beyond the options that is one option's value ("The answer is $i$."), a set or interval with other spacing;
+* misses of the fifth and sixth fresh splits read as principles: a set-builder bar written ``\\mid`` or ``\\vert``
+  is ``|``; a closing statement that no option is correct ("最终答案：无正确选项。") or, in Chinese too, that the answer cannot
+  be determined ("因此无法确定哪个选项是正确的。"): no choice;
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.

@@ -1,12 +1,14 @@
 """A reply's closing statement about its answer (``withdrawn``): the final commitment wins, so a reply that closes
-hedging between options ("So it is either B or D.", "Hmm, or is it (D)? I'm not sure.") or saying the answer cannot
-be determined ("On second thought, I cannot determine the answer from the information given.") takes back the
+hedging between options ("So it is either B or D.", "Hmm, or is it (D)? I'm not sure."), saying the answer cannot
+be determined ("On second thought, I cannot determine the answer from the information given.", "因此无法确定哪个选项是
+正确的。") or saying no option is correct ("最终答案：无正确选项。", "None of the options is correct.") takes back the
 answer it stated before and commits to nothing.
 
 Not withdrawn: a closing statement a letter settles ("Either B or C, but I'll go with B.", "C or D, probably C."),
 a caveat about confidence or the input ("I cannot determine this with certainty.", "this is a guess"), a hedge or a
-refusal that is negated, conditional or about something else than the answer ("we cannot determine the mass"),
-and one followed by more than a short remark.
+refusal that is negated in its own clause, conditional or about something else than the answer ("we cannot determine
+the mass", "无法判断其奇偶性"), options named wrong ("A、C、D 均不正确", "B 以外没有正确选项": only B is right), and one
+followed by more than a short remark.
 """
 
 from __future__ import annotations
@@ -15,10 +17,13 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["UNDETERMINED_CLOSING", "withdrawn"]
+__all__ = ["NO_OPTION_CLOSING", "UNDETERMINED_CLOSING", "withdrawn"]
 
 #: how ``withdrawn`` ends its reason when the closing statement says the answer cannot be determined
 UNDETERMINED_CLOSING = "the answer cannot be determined"
+
+#: how ``withdrawn`` ends its reason when the closing statement says no option is correct
+NO_OPTION_CLOSING = "no option is correct"
 
 #: how far from the reply's end the closing statement may start
 _TAIL = 320
@@ -39,6 +44,7 @@ _HEDGE_NEEDS = lazy_compile(r"(?<![A-Za-z0-9'’\\])[A-Z][)\]*]{0,3},?\s+(?i:or)
 # what every _UNDETERMINED match holds
 _UNDETERMINED_WORDS = ("cannot", "can not", "can't", "can’t", "unable", "not able", "impossible", "not possible",
                        "not enough")
+_UNDETERMINED_WORDS_ZH = ("无法", "不能", "没法", "难以", "不可能")
 # an answer that cannot be determined, said of the answer or the options (not of a quantity: "the mass")
 _UNDETERMINED = lazy_compile(
     r"\b(?:cannot|can\s+not|can['’]?t|unable\s+to|not\s+able\s+to|impossible\s+to|not\s+possible\s+to)\s+"
@@ -46,22 +52,43 @@ _UNDETERMINED = lazy_compile(
     r"(?:which|what\s+the\s+answer|the\s+(?:correct\s+|right\s+|best\s+|final\s+)?(?:answer|option|choice)|"
     r"an\s+answer|this\s+question|the\s+question)\b"
     r"|\bnot\s+enough\s+information\s+to\s+(?:choose|determine|answer|decide|tell|select|pick)\b"
-    r"|\b(?:the\s+answer|the\s+correct\s+option)\s+cannot\s+be\s+determined\b", re.I)
+    r"|\b(?:the\s+answer|the\s+correct\s+option)\s+cannot\s+be\s+determined\b"
+    # Chinese: "无法确定哪个选项是正确的", "不能确定答案", "无法判断。" (said of the answer or the options, or alone at the
+    # sentence's end; "不能完全确定答案" is a doubt about certainty, "无法确定 x 的值" is about a quantity)
+    r"|(?:无法|不能|没法|难以|不可能)(?:确定|判断|判定|选出|选择|回答|作答)\s*(?:(?:哪个|哪一个|哪项|哪一项|哪些)\s*(?:选项|答案|是)"
+    r"|(?:正确|最终)?\s*(?:的\s*)?(?:选项|答案)|(?=\s*(?:[。.!！;；]|$)))"
+    r"|答案\s*(?:无法|不能|没法)\s*(?:确定|判断)", re.I)
+# a closing statement that no option is correct: "无正确选项", "没有正确的选项", "选项都不正确", "None of the options is
+# correct." (not "B 以外没有正确选项": only B is; not "A、B、D 均不正确": the options it names are wrong)
+_NO_OPTION_WORDS = ("none of the", "no option", "no choice", "no answer", "no correct", "no right", "no valid")
+_NO_OPTION_WORDS_ZH = ("选项", "答案", "都不", "均不", "全不")
+_NO_OPTION = lazy_compile(
+    r"(?<!外)(?:无|没有)(?:一个)?\s*(?:正确|对)的?\s*(?:选项|答案)"
+    r"|(?<!外)没有(?:一个|任何)?\s*(?:选项|答案)\s*(?:是)?\s*(?:正确|对)的?"
+    r"|(?:选项|以上|上述|答案|四个|所有|各项)[^。，,；;\n]{0,6}?(?:都|均|全)\s*(?:不正确|不对|错误|不是|不成立|不符合)"
+    r"|\b(?:no|none\s+of\s+the(?:\s+(?:given|provided|listed|four|above))?)\s+(?:options?|choices?|answers?)\s+"
+    r"(?:is|are|was|were)\s+(?:correct|right|valid)\b"
+    r"|\bthere\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option|choice)\b", re.I)
 # what keeps a closing statement from taking the answer back
 _CAVEAT = lazy_compile(r"\b(?:certainty|certain|for\s+sure|100\s*%|guess|guessing|likely|probably|best|lean|"
                        r"prefer|go\s+with|pick|choose\s+[\(\[]?[A-Z]\b)", re.I)
+# a negation governs its sentence up to a consequence ("we do not have enough data, so we cannot tell which option
+# is right" is not negated; "not A, B or C" is), a condition its whole sentence ("If A and B hold, we cannot tell which option is right")
 _NEGATED_BEFORE = lazy_compile(r"(?:\b(?:not|neither|nor|rules?\s+out|ruled\s+out|eliminat\w*|exclud\w*|"
-                               r"instead\s+of|rather\s+than|if|unless|whether)\b|n['’]t\b)[^.!?\n]*$", re.I)
+                               r"instead\s+of|rather\s+than)\b|n['’]t\b|并非|不是)"
+                               r"(?:(?!\b(?:so|therefore|thus|hence)\b|因此|所以|因而)[^.!?\n。])*$"
+                               r"|(?:\b(?:if|unless|whether)\b|如果|若|假如|除非)[^.!?\n。]*$", re.I)
 _SENTENCE_START = lazy_compile(r"[.!?。\n]\s*")
 _LETTER_AFTER = lazy_compile(r"(?<![A-Za-z0-9'’\\])([A-Z])(?![A-Za-z0-9'’])(?! [a-z])")
 
 
 def withdrawn(flat: str, letters: frozenset[str] | set[str], after: int) -> tuple[str, int] | None:
     """Why the reply's closing statement takes back the answer at ``after`` (or any answer, when ``after`` is -1)
-    and commits to nothing, with where that statement's sentence starts, or None: a hedge between options or a statement that the answer cannot be determined,
-    past ``after``, in the reply's last ``_TAIL`` characters, followed by at most a short remark naming no option
+    and commits to nothing, with where that statement's sentence starts, or None: a hedge between options, a statement
+    that the answer cannot be determined or that no option is correct (not naming an option before it), past ``after``, in the reply's last ``_TAIL`` characters, followed by at most a short remark naming no option
     letter, not negated, conditional or qualified as a guess. A reason about an undetermined answer ends with
-    ``UNDETERMINED_CLOSING`` (when an option says so, saying it chooses that option: the caller decides)."""
+    ``UNDETERMINED_CLOSING``, one about no correct option with ``NO_OPTION_CLOSING`` (when an option says so, saying
+    it chooses that option: the caller decides)."""
     base = max(len(flat) - _TAIL, 0)
     tail = flat[base:]
     low = tail.lower()
@@ -73,13 +100,26 @@ def withdrawn(flat: str, letters: frozenset[str] | set[str], after: int) -> tupl
             at = _closes(flat, base, m, letters, after)
             if at is not None:
                 return f"the reply closes hedging between options ({' or '.join(named)})", at
-    if not any(w in low for w in _UNDETERMINED_WORDS):
+    zh = not tail.isascii()
+    if ("no" in low and any(w in low for w in _NO_OPTION_WORDS)) or (
+            zh and any(w in tail for w in _NO_OPTION_WORDS_ZH)):
+        for m in _NO_OPTION.finditer(tail):
+            at = _closes(flat, base, m, letters, after)
+            if at is not None and not _names_options(flat, at, base + m.start(), letters):
+                return "the reply closes saying " + NO_OPTION_CLOSING, at
+    if not any(w in low for w in _UNDETERMINED_WORDS) and not (zh and any(w in tail for w in _UNDETERMINED_WORDS_ZH)):
         return None
     for m in _UNDETERMINED.finditer(tail):
         at = _closes(flat, base, m, letters, after)
         if at is not None:
             return "the reply closes saying " + UNDETERMINED_CLOSING, at
     return None
+
+
+def _names_options(flat: str, start: int, end: int, letters: frozenset[str] | set[str]) -> bool:
+    """Does ``flat[start:end]``, the closing sentence before its statement, name an option letter ("A、B、D 均不正确":
+    the options named are wrong, not every option)?"""
+    return any(x in letters for x in _LETTER_AFTER.findall(flat, start, end))
 
 
 def _closes(flat: str, base: int, m: re.Match[str], letters: frozenset[str] | set[str], after: int) -> int | None:

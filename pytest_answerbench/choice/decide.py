@@ -13,8 +13,9 @@ runs; the commitment steps (3 to 6) gather and choose commitments for the later 
 5. ``weak-commitments``: conclusions (``rules.CONCLUSIONS``), brackets, sole letters, the closing clause and bold
    letters, read only when no strong commitment was chosen or a correction cue follows it.
 6. ``self-correction``: a letter after a correction cue past the chosen commitment ("B, no wait, D") replaces it.
-7. ``withdrawn``: a closing statement hedging between options or saying the answer cannot be determined
-   ("So it is either B or D.", "On second thought, I cannot tell which option is right.") takes the answer back
+7. ``withdrawn``: a closing statement hedging between options, saying the answer cannot be determined or that no
+   option is correct ("So it is either B or D.", "On second thought, I cannot tell which option is right.",
+   "最终答案：无正确选项。") takes the answer back
    (``closing.withdrawn``).
 8. ``hedge``: two answers side by side, a doubt after the answer, or a loop between answers choose nothing.
 9. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
@@ -47,7 +48,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable
 
-from .closing import UNDETERMINED_CLOSING, withdrawn
+from .closing import NO_OPTION_CLOSING, UNDETERMINED_CLOSING, withdrawn
 from .content import key_word, option_texts, so_clause_key_word
 from ..text.patterns import lazy_compile
 from .normalize import norm_text
@@ -296,9 +297,11 @@ def _withdrawn(d: Decision) -> ChoiceResult | None:
     if found is None:
         return None
     why, start = found
-    if why.endswith(UNDETERMINED_CLOSING):
-        said = reader.optset.undetermined
-        if len(said) == 1:  # saying it cannot be determined chooses the one option saying so
+    for closing_says, said in ((UNDETERMINED_CLOSING, reader.optset.undetermined),
+                               (NO_OPTION_CLOSING, reader.optset.none_above)):
+        if not why.endswith(closing_says):
+            continue
+        if len(said) == 1:  # "it cannot be determined" / "no option is correct" chooses the one option saying so
             return ChoiceResult(said[0], "option-text", f"{why}, which option {said[0]} says")
         closing = reader.flat[start:]
         named = option_texts(closing, norm_text(closing), reader.optset)

@@ -43,9 +43,18 @@ VERDICT_VERB = r"(?:is|are|was|were|seems?|looks?|appears?|(?:would|must|should|
 _BRACKETED = lazy_compile(r"(?:\\\{|[(\[{]).*(?:\\\}|[)\]}])")
 
 
+# a set-builder bar written as a command after the set's variable: "\\{x \\mid x > 0\\}", "{ x \\vert ... }" (only
+# there: "\\vert x \\vert" elsewhere is an absolute value, kept as written)
+_SET_BUILDER_BAR = lazy_compile(r"(\s*\\?\{\s*[a-z][a-z0-9_']{0,8}\s*)(?:\\mid|\\vert|\\middle\s*\|)(?![a-z])")
+
+
 def bracket_key(text: str) -> str:
     """A set, tuple or interval's normalised text without spaces, its braces without a backslash ("\\{0, 1\\}" and
-    "{0,1}" give "{0,1}")."""
+    "{0,1}" give "{0,1}") and a set-builder bar as "|" ("\\{x \\mid x>0\\}" gives "{x|x>0}")."""
+    if "\\" in text:
+        m = _SET_BUILDER_BAR.match(text)
+        if m is not None:
+            text = m.group(1) + "|" + text[m.end():]
     return text.replace(" ", "").replace("\\{", "{").replace("\\}", "}")
 
 
@@ -378,7 +387,7 @@ class OptionSet:
     def bracketed_found(self) -> list[tuple[str, re.Pattern[str]]]:
         """(letter, pattern) finding each option of ``bracketed`` (told apart by its key) in a normalised reply
         with any spacing inside it, its braces written with or without a backslash (compiled on first use)."""
-        escaped = {"{": r"\\?\{", "}": r"\\?\}"}
+        escaped = {"{": r"\\?\{", "}": r"\\?\}", "|": r"(?:\||\\mid(?![a-z])|\\vert(?![a-z]))"}
         return [(letters[0], re.compile(r"\s*".join(escaped.get(ch) or re.escape(ch) for ch in key)))
                 for key, letters in self.bracketed.items() if len(letters) == 1]
 

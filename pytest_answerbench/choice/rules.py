@@ -400,7 +400,7 @@ REFUSAL = Scan(
         r"|none\s+of\s+(?:the\s+)?(?:options|above|choices|answers|these|those|them)|i\s+(?:do\s+not|don't)\s+know|"
         r"^\W*no\s+idea\b"
         r"|there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)|unanswerable|not\s+answerable"
-        r"|无法(?:确定|判断|回答|得出|看到)|不能确定|不确定|抱歉|没有正确(?:答案|选项))",
+        r"|无法(?:确定|判断|回答|得出|看到)|不能确定|不确定|抱歉|(?<!外)(?<!外\s)没有正确(?:答案|选项))",  # "B 以外没有正确选项": only B is
         re.IGNORECASE,
     ),
     needs=Needs.any("sorry", "can", "able", "info", "insufficient", "image", "without", "none", "know", "idea",
@@ -552,7 +552,8 @@ UNDETERMINED = lazy_compile(
 # ... or "None of the above"
 NONE_ABOVE = lazy_compile(r"\bnone\s+of\s+(?:the\s+)?(?:above|these|those|them|options|choices|answers)|"
                          r"\bno\s+(?:option|choice|answer)\s+(?:is|above)|"
-                         r"there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)", re.I)
+                         r"there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)|"
+                         r"以上(?:选项|答案|各项)?\s*(?:都|均|全)\s*(?:不对|不正确|错误|不是)", re.I)
 
 # ... or "None" / "Neither" / "0", which a reply saying "none", "neither of them", "there are no cats" names
 NONE_OPTION = lazy_compile(r"(?:none|neither|nothing|nobody|no\s+one|zero|0)(?:\s+(?:of\s+(?:them|these|those|the\s+\w+)|"

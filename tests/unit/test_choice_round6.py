@@ -233,3 +233,71 @@ def test_the_default_verdicts_follow_the_older_behaviours(name):
     assert score_row(name, row, profile="default", timeout=10).status == "wrong"
     row["prediction"] = "是选 A 还是选 D 呢？选 D。"
     assert score_row(name, row, profile="default", timeout=10).status == "correct"
+
+
+# ---- Misses of the fifth and sixth fresh splits (trace_choice tc-0710..tc-0919, scored once with the round's final
+# reader; docs/profiles-mc.md "Misses of the fifth and sixth fresh splits"): a set-builder bar written "\mid" or
+# "\vert" is "|"; a closing statement that no option is correct commits to none; a closing statement that the answer
+# cannot be determined takes the answer back in Chinese too, and after a negation in an earlier clause.
+
+BUILDER = _options("${x|-4 < x < 3}$", "${x|-1 < x \\leq 1}$", "${0,1,2}$", "${x|-1 < x < 4}$")
+BUILDER_LEQ = _options("${x|-4 < x \\leq 3}$", "${x||x| < 3}$", "${x|x < 3}$", "${0}$")
+NONE_ZH = _options("1", "2", "3", "以上都不对")
+NONE_EN = _options("1", "2", "3", "None of the above")
+
+MISS_CASES = [
+    # 1. the set-builder bar: "\mid", "\vert" and "|" are one bar; braces with or without a backslash, any spacing
+    (BUILDER, "因此，正确答案是：\\[\\boxed{\\{ x \\mid -4 < x < 3 \\}}\\]\n\n对应选项 A。", "A"),  # tc-0742
+    (BUILDER, "\\boxed{\\{ x \\mid -4 < x < 3 \\}}", "A"),
+    (BUILDER, "The answer is $\\{x \\vert -1 < x < 4\\}$.", "D"),
+    (BUILDER, "So $M \\cup N = \\{x \\mid -1<x<4\\}$.", "D"),  # met in the reply, no marker
+    (BUILDER, "Answer: {x | -4<x<3}", "A"),
+    # near misses: another bound is another set; an absolute value's bars are not the set-builder bar
+    (BUILDER_LEQ, "\\boxed{\\{x \\mid -4<x<3\\}}", None),
+    (BUILDER, "\\boxed{\\{x \\mid -4 < x \\leq 3\\}}", None),
+    (BUILDER_LEQ, "\\boxed{|x|<3}", None),
+    (BUILDER_LEQ, "\\boxed{\\{x \\mid |x|<3\\}}", "B"),
+    # 2. a closing statement that no option is correct commits to none, even after a walk through every option
+    (NUMS, "A. 11 不满足。B. 13 不满足。C. 15 满足，所以 C 成立。D. 17 不满足。\n\n最终答案：无正确选项。", None),  # tc-0725
+    (NUMS, "故选 B。再检查一遍，发现没有正确的选项。", None),
+    (NUMS, "所以答案是 B。但代入验证后，以上选项都不正确。", None),
+    (NUMS, "So the answer is B. Checking again, none of the options is correct.", None),
+    (NUMS, "The answer would be C. But after checking, there is no correct answer among the options.", None),
+    # near misses: the option saying so is chosen; only B is right; the options named are the wrong ones
+    (NONE_ZH, "故选 B。检查后发现：没有正确选项。", "D"),
+    (NONE_EN, "So B. Hmm, actually none of the options is correct.", "D"),
+    (NUMS, "经检验，B 以外没有正确选项。", "B"),
+    (NUMS, "故选 B。B 以外没有正确选项。", "B"),
+    (NUMS, "逐项检验：A 中 11 不满足，C 中 15 不满足，D 中 17 不满足，所以答案是 B。A、C、D 均不正确。", "B"),
+    (NUMS, "None of the options is correct at first sight, but checking again, the answer is C.", "C"),
+    # 3. a closing statement that the answer cannot be determined takes back an earlier reading, in Chinese too
+    (NUMS, "A. 11 可能成立，因此 A 是可能的。\n\n综上所述，我们没有足够的信息来确定 n 的具体性质，因此无法确定哪个选项是正确的。"
+           "因此，我们不能将任何答案放入 \\boxed{} 中。", None),  # tc-0837
+    (NUMS, "So A is possible.\n\nIn summary, we do not have enough information to determine n, so we cannot "
+           "determine which option is correct. Therefore, we cannot put any answer in \\boxed{}.", None),
+    (NUMS, "答案是 C。不过，题目条件不全，不能确定答案。", None),
+    (NUMS, "答案是 C。但是条件不足，无法判断。", None),
+    # near misses: the answer after it counts; a doubt about certainty; a quantity that cannot be told
+    (NUMS, "无法确定 x 的值，但由条件可知 y>0，故选 C。", "C"),
+    (NUMS, "答案是 C。不过我不能完全确定答案。", "C"),
+    (NUMS, "答案是 C。仅凭图像无法判断其奇偶性。", "C"),
+    (NUMS, "The answer is C. It is not that we cannot determine which option is correct.", "C"),
+]
+
+
+@pytest.mark.parametrize("options, reply, expect", MISS_CASES)
+def test_a_miss_of_the_fifth_and_sixth_fresh_splits_read_as_a_principle(options, reply, expect):
+    assert infer_choice(reply, options).letter == expect
+
+
+@pytest.mark.parametrize("name", ["vmcbench_dev", "livexiv"])
+def test_the_default_verdicts_follow_the_fresh_split_misses(name):
+    row = {"index": "1", "question": "Which set is M ∪ N?", "answer": "A", "category": "MathVista", **BUILDER,
+           "prediction": "\\boxed{\\{ x \\mid -4 < x < 3 \\}}"}
+    assert score_row(name, row, profile="default", timeout=10).status == "correct"
+    row["prediction"] = "故选 A。再检查一遍：无正确选项。"
+    assert score_row(name, row, profile="default", timeout=10).status == "wrong"
+    row["prediction"] = "故选 A。因此无法确定哪个选项是正确的。"
+    assert score_row(name, row, profile="default", timeout=10).status == "wrong"
+    row["prediction"] = "无法确定 x 的值，但故选 A。"
+    assert score_row(name, row, profile="default", timeout=10).status == "correct"
