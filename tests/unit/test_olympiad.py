@@ -307,17 +307,18 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     the end, a percent sign kept, statement labels) again, and the readings from the hard cases' fifth batch (a
     Chinese gold, 度, ≈ after a span, units per part, equality chains, E notation) and their near misses (an
     approximation misstating its value, a denied or bounded Chinese copula, no float slack between exact values)
-    again: their scorer version is 20, so a
+    again, and the readings from the sixth to eighth fresh splits (a gold's spans as parts in both profiles, a
+    numbered list of boxes, placeholder names, a constant before ≈) again: their scorer version is 21, so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 20
-        old = {"benchmark": name, "profile": "default", "scorer_version": 19}
+        assert spec.version == 21
+        old = {"benchmark": name, "profile": "default", "scorer_version": 20}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 19, current 20"]
+            "scorer_version differs: baseline 20, current 21"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
