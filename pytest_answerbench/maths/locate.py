@@ -853,6 +853,8 @@ def _labelled_in_closing_line(text: str, found: Extraction | None) -> Extraction
     return Extraction((parts,), "parts")
 
 
+# a numbered list's item opening its line: "1. ...", "**2.** ...", "3、..."
+_LIST_NUMBER = lazy_compile(r"^[ \t]*(?:\*\*)?(?P<label>[1-9])(?:\*\*)?[.．、](?!\d)(?:\*\*)?", re.M)
 # what may open a line before a part's label: markup, a heading, "For part", "Part"
 _SECTION_LEAD = lazy_compile(r"[ \t]*(?:\*\*|#{1,4})?[ \t]*(?:(?i:for[ \t]+)?(?i:part)[ \t]*)?")
 
@@ -873,12 +875,18 @@ def _answered_parts(text: str, question: str, found: Extraction | None) -> Extra
     labels = [m for m in PART_LABEL.finditer(text)
               if _SECTION_LEAD.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start())]
     run = labelled_run(labels)
+    # a closing list numbered "1." "2." ..., one box each, answers the parts in order too (a list of steps boxes
+    # nothing, or more than its step's one answer)
+    listed = labelled_run(list(_LIST_NUMBER.finditer(text))) if len(run) != k and found is not None and \
+        found.method == "boxed" else []
     answers: list[str] = []
-    if len(run) == k:
+    if len(run) == k or len(listed) == k:
+        run = run if len(run) == k else listed
         ends = [text.rfind("\n", 0, m.start()) + 1 for m in run[1:]] + [len(text)]
         for m, end in zip(run, ends):
             part = _by_table(text[m.end():end].lstrip("*:, \t"), False)
-            if part is None or len(part.answers) != 1 or not part.answers[0].strip():
+            if part is None or len(part.answers) != 1 or not part.answers[0].strip() or \
+                    run is listed and (part.method != "boxed" or len(boxed_all(text[m.end():end])) != 1):
                 return None
             answers.append(part.answers[0].strip())
     elif found is not None and found.method in ("prose", "boxed"):

@@ -308,7 +308,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     Chinese gold, 度, ≈ after a span, units per part, equality chains, E notation) and their near misses (an
     approximation misstating its value, a denied or bounded Chinese copula, no float slack between exact values)
     again, and the readings from trace_math's sixth to eighth fresh splits (TeX's \\over, "sec" in a unit, an
-    ordinal with its noun) again: their scorer version is 21, so a
+    ordinal with its noun; a gold's spans as parts in both profiles, a numbered list of boxes, placeholder names, a
+    constant before ≈) again: their scorer version is 21, so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark

@@ -7,7 +7,8 @@ priority; it answers ``(equal, method)`` or returns None and the next one runs. 
 
 1. ``empty`` (10): either side is empty: different.
 2. ``exact`` (20): the same text with the same marks (percent, degree, unit scale): equal.
-3. ``approx`` (30): a prediction ``exact \\approx decimal``: the exact value is the answer (``_approx_equal``).
+3. ``approx`` (30): a prediction ``exact \\approx decimal``: the exact value is the answer (``_approx_equal``);
+   an exact side in physical constants only (``1800\\pi\\epsilon_0``) has no value here: the decimal is.
 4. ``approx-gold`` (40): a gold ``exact \\approx decimal`` is read as its exact value (``x \\approx 3`` as
    ``x = 3``) for the rules below; it never answers.
 5. ``labelled-value`` (50): a prediction ``label = value`` against a gold without ``=`` states its value.
@@ -38,7 +39,7 @@ from .marks import unit_scale, with_marks
 from .plain import is_plain_number, is_text, numbers_equal, plain_number, spelled_number, texts_equal
 from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import split_top, tuple_parts
-from .values import Unknown, beyond_bounds, values_equal
+from .values import Unknown, beyond_bounds, parse, values_equal
 
 
 def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = None) -> tuple[bool, str]:
@@ -283,4 +284,30 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
                 return True, "approx"
         elif rounds_to(left, p, a_item) and items_equal(g, a_item, None, kind)[0]:
             return True, "approx"
+    if len(rights) == 1 and _unevaluated(left.split("=")[-1], p, g):
+        # "\Delta U = 1800\pi\epsilon_0 \approx 5.0\times10^{-8}" for a number: a physical constant's symbol on
+        # the exact side leaves no value to compare, so the decimal (named as the exact side is) is the answer
+        label = left.rsplit("=", 1)[0].strip() if "=" in left else ""
+        stated = f"{label} = {rights[0]}" if label and "=" in g.text else rights[0]
+        if items_equal(g, with_marks(stated, p), tol, kind)[0]:
+            return True, "approx:symbolic-exact"
     return False, how
+
+
+# physical constants' symbols as parsed ("\\epsilon_0" is epsilon_{0}); the one-letter ones (G, h, c, g, R) only
+# where the answer carries a unit (in a bare maths answer they are as likely a side or a height)
+_CONSTANTS = frozenset({"epsilon_{0}", "varepsilon_{0}", "mu_{0}", "hbar", "k_{B}", "k_{b}", "m_{e}", "m_{p}",
+                        "m_{n}", "N_{A}", "q_{e}", "e_{0}", "a_{0}", "R_{H}", "R_{\\infty}", "sigma_{SB}"})
+_UNIT_CONSTANTS = frozenset({"G", "h", "c", "g", "R"})
+
+
+def _unevaluated(exact: str, p: Item, g: Item) -> bool:
+    """Is ``exact`` a formula in physical constants only (``1800\\pi\\epsilon_0``, ``\\hbar^2/2m_e``, ``G``, ``k_B``)
+    where the gold is a number, so that it has no value to compare? A formula in another letter (``2a``) is not."""
+    try:
+        tree, gold = parse(exact), parse(g.text.split("=")[-1])
+    except Unknown:
+        return False
+    symbols = {str(s) for s in getattr(tree, "free_symbols", ())}
+    constants = _CONSTANTS | _UNIT_CONSTANTS if p.unit else _CONSTANTS
+    return bool(symbols) and symbols <= constants and not getattr(gold, "free_symbols", True)

@@ -18,35 +18,40 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    the row's question numbers its statements with those labels, against any gold.
 6. ``family`` (28): an answer naming a family (``(2,3,6) and its permutations``, "up to order") answers every
    member: right only against the same family, its members listed, or an unordered gold (:mod:`..family`).
-7. ``clean`` (30): a label stated approximately equal to the prediction's value dropped (``E \\approx 3\\ \\mathrm{J}``);
-   both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and unit marks); a numeral in a base
-   read as its value (``100100_2``) or, in a letter base, as its polynomial (``100100_b``), and a bare numeral
-   against one in the base the question asks as written in that base (:func:`.asked.in_asked_base`); a
-   decimal comma against a decimal read as the decimal point; a known unit written as text after a symbolic answer
-   (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no symbols of the other answer.
-8. ``clock`` (40): times of day as times, not ratios.
-9. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
+7. ``placeholders`` (29): a gold naming its values with placeholders (``x = 0.25 g, y = 1.75 g``) that neither
+   the reply nor the question writes, against a reply naming them its own way (``=`` or ``\\approx``): the
+   values in order (:mod:`.placeholders`; it only ever accepts).
+8. ``clean`` (30): a parenthetical word closing the prediction (``0.017 m (\\text{eastward})``) dropped when the
+   gold writes no words; a label stated approximately equal to the prediction's value dropped
+   (``E \\approx 3\\ \\mathrm{J}``); both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and
+   unit marks); a numeral in a base read as its value (``100100_2``) or, in a letter base, as its polynomial
+   (``100100_b``), and a bare numeral against one in the base the question asks as written in that base
+   (:func:`.asked.in_asked_base`); a decimal comma against a decimal read as the decimal point; a known unit
+   written as text after a symbolic answer (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no
+   symbols of the other answer.
+9. ``clock`` (40): times of day as times, not ratios.
+10. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
    variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
-10. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
+11. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
    letter renamed to the gold's when the row's question writes neither (a dummy name the answer binds).
-11. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
+12. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
    unit the question asks the answer in, when the prediction's converts into it: :func:`.asked.in_asked_unit`),
    and a label before the prediction (``S = ...``) is dropped when the gold has none; a unit of one letter that
    also names a quantity (``3.2 t``, ``2e``) is read as the tonne or the elementary charge when the other answer's
    unit measures a mass or a charge (:func:`..units.letter_unit`).
-12. ``exact`` (60): the same text with the same marks.
-13. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+13. ``exact`` (60): the same text with the same marks.
+14. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
    ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
-14. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
+15. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
-15. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+16. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
-16. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-17. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-18. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+17. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+18. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
+19. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
     numbered parts as the gold has answers: the grading conventions; method ``blanks:...``).
 """
@@ -79,6 +84,7 @@ from .intervals import union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
 from .marks import letter_units, unit_scale, with_marks, with_target_unit
+from .placeholders import placeholder_values, without_trailing_word
 from .parts import (GROUPED, assignments_as_tuples, decimal_comma, distinct, match_all, spread_assignment,
                     unlabelled, unlabelled_gold)
 from .rules import Outcome, Rule, first_answer, in_order
@@ -197,8 +203,21 @@ def _approx_value(pred: str, gold: str) -> str:
     return m.group("value").strip().rstrip("$").strip()
 
 
+def _placeholders(a: _Answers) -> Outcome | None:
+    """A gold naming its values with placeholders the reply does not use: the values in order (``.placeholders``)."""
+    if "=" not in a.gold or not ("=" in a.pred or "\\approx" in a.pred or "≈" in a.pred):
+        return None
+
+    def same(gold: str, pred: str, i: int) -> bool:
+        tol = a.tolerance[min(i, len(a.tolerance) - 1)] if isinstance(a.tolerance, (list, tuple)) and a.tolerance \
+            else None if isinstance(a.tolerance, (list, tuple)) else a.tolerance
+        return _equivalent(gold, pred, tol, a.kind, a.unit, a.question)[0]
+
+    return placeholder_values(a.gold, a.pred, a.question, same)
+
+
 def _clean(a: _Answers) -> None:
-    a.pred = _approx_value(a.pred, a.gold)
+    a.pred = without_trailing_word(_approx_value(a.pred, a.gold), a.gold)
     if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
         a.pred, a.gold = without_text_unit(a.pred, a.gold), without_text_unit(a.gold, a.pred)
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
@@ -594,6 +613,7 @@ STEPS: tuple[Rule, ...] = (
     Rule("accepted", 25, _accepted),
     Rule("statements", 27, _statements),
     Rule("family", 28, _family),
+    Rule("placeholders", 29, _placeholders),
     Rule("clean", 30, _clean),
     Rule("clock", 40, _clock),
     Rule("notation", 45, _notation),

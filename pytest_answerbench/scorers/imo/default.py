@@ -63,7 +63,9 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
         return Verdict.graded(False, method="missing", gold=gold, detail="the prediction is blank")
     gold_text = maths.clean(gold).text
     # several answers, or one tuple: a closing line stating several values ("$a=2$, $b=3$, $c=4$") states them all
-    multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text))
+    # a gold of several math spans ("(1) $\\frac{\\pi}{6}$ (2) $12$") holds several answers, as olympiad reads its own
+    multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text)) or \
+        len(maths.math_spans(gold)) >= 2
     answer, how = answer_of(prediction, multiple=multiple, question=question)
     answer, gold = read_options(answer, gold, question)
     ok, method = maths.equivalent(gold, answer, question=question)
