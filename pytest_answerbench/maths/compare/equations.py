@@ -8,7 +8,7 @@ import re
 
 from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, step_limit
-from ..normalize import Item, clean
+from ..normalize import Item
 from ..parse import E_NOTATION
 from ..poly import constant_ratio
 from .aliases import aligned
