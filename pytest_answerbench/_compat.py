@@ -342,6 +342,14 @@ def raise_in_main_thread(exc_type: type[BaseException]) -> None:
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(exc_type))
 
 
+def take_back_from_main_thread() -> None:
+    """Take back an exception ``raise_in_main_thread`` sent that has not arrived yet (none pending: nothing)."""
+    import ctypes  # deferred for start-up cost: only a thread-method timer that fired comes here
+
+    ident = threading.main_thread().ident
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), None)
+
+
 def main_thread_frame() -> Any:
     """The main thread's current frame, from another thread (``sys._current_frames``), or None."""
     return sys._current_frames().get(threading.main_thread().ident)

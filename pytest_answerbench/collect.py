@@ -40,7 +40,7 @@ from .report._fmt import short_repr
 from .report.paired import benchmark_mismatch, current_ids
 from .scoring import coerce_verdict, judge_budget, make_context
 from .text.printable import printable
-from .timeguard import ScoreTimeout, deadline
+from .timeguard import ROW_WORK, ScoreTimeout, ThreadTimeout, deadline
 from .verdict import CORRECT, Verdict
 
 if TYPE_CHECKING:
@@ -225,9 +225,23 @@ class RowBase(_compat.UserFramesTraceback):
         try:
             verdict = coerce_verdict(scorer(row, self.row_id) if row_id else scorer(row))
         finally:
+            late = self._work_ends()
+            if late:
+                verdict = None
             self.ihook.pytest_answerbench_row_scored(item=self, row=row, verdict=verdict)
+            if late:
+                raise ThreadTimeout
         # A wrong row is not raised: the report hook marks its report failed with a one-line description,
         # which skips pytest's exception and traceback machinery (a third of the cost of a wrong row).
+
+    def _work_ends(self) -> bool:
+        """The row's own work in this phase has ended: its time limit can no longer land (timeguard.RowWork).
+        True when the thread-method timer sent its ThreadTimeout as the work ended: taken back here, before it
+        arrives in pytest's code after the phase, for the caller to raise inside the phase."""
+        if ROW_WORK.leave(self):
+            _compat.take_back_from_main_thread()
+            return True
+        return False
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, RowMismatch):
@@ -245,7 +259,11 @@ class RowItem(RowBase, pytest.Function):
     def setup(self) -> None:
         if self.problem is not None:
             pytest.fail(self.problem, pytrace=False)
-        super().setup()
+        try:
+            super().setup()
+        finally:
+            if self._work_ends():
+                raise ThreadTimeout
 
     def runtest(self) -> None:
         funcargs = self.funcargs
@@ -260,7 +278,11 @@ class FastRowItem(RowBase, pytest.Item):
     def setup(self) -> None:
         if self.problem is not None:
             pytest.fail(self.problem, pytrace=False)
-        self.parent.collection.scoring.own_scorer()  # built on the first row (a judge error shows there)
+        try:
+            self.parent.collection.scoring.own_scorer()  # built on the first row (a judge error shows there)
+        finally:
+            if self._work_ends():
+                raise ThreadTimeout
 
     def runtest(self) -> None:
         self._score(self.load_row(), self.parent.collection.scoring.own_scorer(), True)

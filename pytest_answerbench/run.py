@@ -45,7 +45,7 @@ from .report.journal import Journal, JournalError, RunJournal, not_run_rows, pla
 from .report.rows import junit_properties, row_record
 from .spec import BenchmarkSpec
 from .run_text import gate_verdict, header, no_row_message, terminal_summary
-from .timers import ThreadTimeout
+from .timeguard import ThreadTimeout
 from .verdict import ERROR, MISS, TIMEOUT, Verdict
 
 

@@ -35,7 +35,7 @@ import threading
 import time
 from contextlib import contextmanager
 from types import FrameType
-from typing import Iterator
+from typing import Callable, Iterator
 
 try:  # the handlers as they are: signal's wrappers try (and fail, slowly) to make a Python handler an enum member,
     # twice a scored row (timers.py reads SIGALRM's handler with ``getsignal`` too, once a row)
@@ -44,7 +44,7 @@ try:  # the handlers as they are: signal's wrappers try (and fail, slowly) to ma
 except ImportError:  # pragma: no cover - not CPython
     getsignal, setsignal = signal.getsignal, signal.signal
 
-__all__ = ["IMPORT_GRACE", "RowClock", "ScoreTimeout", "deadline", "importing"]
+__all__ = ["IMPORT_GRACE", "ROW_WORK", "RowClock", "ScoreTimeout", "ThreadTimeout", "deadline", "importing"]
 
 REPEAT = 0.1  # seconds between repeated alarms once the deadline has passed
 IMPORT_GRACE = 30.0  # seconds past a deadline that an import in progress may take before it is interrupted anyway
@@ -58,6 +58,60 @@ class ScoreTimeout(BaseException):
 
     A BaseException so that a scorer's ``except Exception`` cannot swallow it.
     """
+
+
+class ThreadTimeout(BaseException):
+    """Raised in the main thread by the thread-method row timer (timers.py) when a row overruns its time limit."""
+
+
+class RowWork:
+    """Where a row's time limit may land: inside the row's own work, never in pytest's code after it.
+
+    A timer thread's exception (``PyThreadState_SetAsyncExc``) arrives at the main thread's next bytecode, not
+    when it is sent: a limit decided as the row's work ends would arrive in pytest's code after the phase (an
+    INTERNALERROR that leaves every later row not run; seen on CI, the timer thread slowed by a loaded machine).
+    So the timer sends only while the row's phase is open (``open``, when its set-up or call begins) and under
+    this lock, and the row item closes its own work under the same lock (``leave``): a limit sent before the
+    close is taken back and raised by the item itself, inside its phase; none is sent after it. The signal
+    method's handler runs in the main thread and only asks ``inside``.
+    """
+
+    __slots__ = ("inside", "sent", "_lock")
+
+    def __init__(self) -> None:
+        self.inside: object = None  # the item whose phase is open and whose own work has not ended
+        self.sent: object = None  # the item a timer thread sent a ThreadTimeout to, not known to have arrived
+        self._lock = threading.Lock()
+
+    def open(self, item: object) -> None:
+        """The item's set-up or call phase begins: its limit may land from here on."""
+        self.inside = item
+        self.sent = None
+
+    def send(self, item: object, raise_in_main: Callable[[type[BaseException]], None]) -> bool:
+        """From a timer thread: send ThreadTimeout to the main thread if ``item``'s work is still going on."""
+        with self._lock:
+            if self.inside is not item:
+                return False
+            raise_in_main(ThreadTimeout)
+            self.sent = item
+            return True
+
+    def leave(self, item: object) -> bool:
+        """The item's own work in this phase has ended (or its phase has): no limit lands from here on. True
+        when a ThreadTimeout was sent to it that may still be on its way (the caller takes it back and raises
+        its own)."""
+        with self._lock:
+            if self.inside is item:
+                self.inside = None
+            sent = self.sent is item
+            if sent:
+                self.sent = None
+        return sent
+
+
+#: The process's one ``RowWork``: row items (collect.py) and the row timers (timers.py) share it.
+ROW_WORK = RowWork()
 
 
 def importing(frame: FrameType | None) -> bool:

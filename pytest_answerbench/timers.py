@@ -22,15 +22,11 @@ import pytest
 
 from . import _compat
 from .collect import RowBase
-from .timeguard import IMPORT_GRACE, REPEAT, getsignal, importing
+from .timeguard import IMPORT_GRACE, REPEAT, ROW_WORK, getsignal, importing
 from .verdict import TIMEOUT, Verdict
 
 
 _EARLY = 0.005  # seconds before the armed row's deadline that an alarm is taken for a late one of the row before
-
-
-class ThreadTimeout(BaseException):
-    """Raised in the main thread by the thread-method timer when a row overruns its time limit."""
 
 
 class RowTimers:
@@ -77,8 +73,10 @@ class RowTimers:
         timed = self._timed
         if timed is None or time.monotonic() < self._deadline - _EARLY:
             return  # no row armed, or a late signal of the row before this one: this row's timer still runs
-        if self._in_phase is not timed[0]:
-            self._owed = True  # between the row's phases: the rest of its limit runs once its next phase begins
+        if ROW_WORK.inside is not timed[0]:
+            # between the row's phases, or its phase's work is done (pytest's code until the report, where an
+            # exception is an INTERNALERROR): the rest of its limit runs once its next phase begins
+            self._owed = True
             return
         left = timed[1].timeout - self._spent()
         if left > _EARLY:  # pytest's time between the phases is not the row's: the row has time left
@@ -120,6 +118,7 @@ class RowTimers:
     def _phase_begins(self, item: pytest.Item) -> None:
         self._in_phase = item
         self._phase_start = time.monotonic()
+        ROW_WORK.open(item)
         timed = self._timed
         if self._owed and timed is not None and timed[0] is item:
             self._owed = False
@@ -146,6 +145,8 @@ class RowTimers:
         call phase's end disarms the row's timer."""
         if isinstance(item, RowBase):
             self._in_phase = None
+            if ROW_WORK.leave(item):  # a limit sent as the phase ended (the row item did not close its work)
+                _compat.take_back_from_main_thread()
             if self._phase_start is not None:
                 self._used += time.monotonic() - self._phase_start
                 self._phase_start = None
@@ -171,16 +172,16 @@ class RowTimers:
                     if left > _EARLY:  # pytest's time between the row's phases is not the row's
                         done.wait(left)
                         continue
-                    if not importing(_compat.main_thread_frame()):
+                    # sent only while the row's own work goes on (timeguard.RowWork), never into an import
+                    # (timeguard.importing) unless it has taken IMPORT_GRACE past the limit
+                    if (waited >= IMPORT_GRACE or not importing(_compat.main_thread_frame())) and \
+                            ROW_WORK.send(item, _compat.raise_in_main_thread):
                         break
-                if waited >= IMPORT_GRACE:
+                if waited >= IMPORT_GRACE:  # past its limit and not back in its work: stuck in pytest's code
                     break
-                done.wait(REPEAT)  # not between the row's phases, nor inside an import (timeguard.importing)
+                done.wait(REPEAT)
                 waited += REPEAT
-            if done.is_set():
-                return
-            _compat.raise_in_main_thread(ThreadTimeout)
-            if done.wait(grace):
+            if done.is_set() or done.wait(grace):
                 return
             self._stuck(item, settings)
 
