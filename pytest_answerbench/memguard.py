@@ -111,28 +111,43 @@ class MemoryCeiling:
     _depth = 0
     _saved: Any = None
 
-    __slots__ = ("megabytes",)
+    __slots__ = ("megabytes", "_counted")
 
     def __init__(self, megabytes: float | None) -> None:
         self.megabytes = megabytes if megabytes and megabytes > 0 and resource is not None else None
+        self._counted = False  # this guard is counted in _depth: its exit (or its failed entry) takes it back
 
     def __enter__(self) -> None:
         if self.megabytes is None:
             return
         cls = MemoryCeiling
-        with cls._lock:
-            cls._depth += 1
-            if cls._depth > 1:
-                return
-            measured = cls._measure()
-            if measured is not None:
-                cls._saved = _lower_limit(measured[0], self.megabytes, measured[1])
+        # A row's time limit raises wherever the row is (a signal handler's exception, the thread timer's), here
+        # too. An exception raised in ``__enter__`` skips ``__exit__``: counted and never taken back, the guard
+        # would make every later one a nested guard that sets no limit, the rest of the process without a
+        # ceiling. So an entry that does not return takes itself back.
+        try:
+            with cls._lock:
+                cls._depth += 1
+                self._counted = True  # (no call between: nothing can raise between the two)
+                if cls._depth == 1:
+                    measured = cls._measure()
+                    if measured is not None:
+                        cls._saved = measured[1]  # first: put back even if an exception lands as it is lowered
+                        cls._saved = _lower_limit(measured[0], self.megabytes, measured[1])
+        except BaseException:
+            self._leave()
+            raise
 
     def __exit__(self, *exc: Any) -> None:
-        if self.megabytes is None:
+        if self.megabytes is not None:
+            self._leave()
+
+    def _leave(self) -> None:
+        if not self._counted:
             return
         cls = MemoryCeiling
         with cls._lock:
+            self._counted = False
             cls._depth -= 1
             if cls._depth or cls._saved is None:
                 return

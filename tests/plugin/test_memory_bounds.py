@@ -262,3 +262,37 @@ def test_the_ceiling_is_measured_from_what_the_process_holds_at_each_row():
         assert len(extra) == 16 * (1 << 20)
     finally:
         del grown
+
+
+class _Landed(BaseException):
+    """What a row's time limit raises (ScoreTimeout, pytest-timeout's failure, ThreadTimeout): a BaseException."""
+
+
+@linux_only
+@pytest.mark.parametrize("where", ["_measure", "_lower_limit"])
+def test_a_time_limit_landing_in_the_ceiling_s_entry_leaves_later_ceilings_working(monkeypatch, where):
+    """A row's time limit lands wherever the row is, the ceiling's own entry too. An entry that raised was counted
+    and never taken back: every later ceiling in the process was then a nested one that set no limit (a
+    256 MB allocation under a 64 MB ceiling went through, seen on CI after an in-process timeout test)."""
+    import pytest_answerbench.memguard as memguard
+
+    before = resource.getrlimit(resource.RLIMIT_DATA)
+    real = getattr(memguard, where) if where == "_lower_limit" else MemoryCeiling._measure
+
+    def landed(*args):
+        real(*args)  # the work done, the limit set: then the exception lands
+        raise _Landed
+
+    if where == "_lower_limit":
+        monkeypatch.setattr(memguard, "_lower_limit", landed)
+    else:
+        monkeypatch.setattr(MemoryCeiling, "_measure", staticmethod(landed))
+    with pytest.raises(_Landed):
+        with MemoryCeiling(64):
+            pass
+    monkeypatch.undo()
+    assert resource.getrlimit(resource.RLIMIT_DATA) == before  # a limit set as it landed is put back
+    with MemoryCeiling(64):
+        with pytest.raises(MemoryError):
+            bytearray(256 << 20)
+    assert resource.getrlimit(resource.RLIMIT_DATA) == before
