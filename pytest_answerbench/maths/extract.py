@@ -597,7 +597,9 @@ _PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:-?(?:\d+(?:\.\d+)?\s*)?√\s*(?:\
                              r"|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:[eE][-+−]?\d+(?!\w|\.\d))?)")  # "1.6e-19": one number
 # Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
 # hedge, not a committed value ("from 2 to 5" states a change, not a range: see reduce_sentence).
-_RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?"
+# (a range's first number starts a number: a search that tried every digit of a long numeral as its start took
+# seconds on 5,000 digits, quadratic)
+_RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(?<![\d.])(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?"
                     r"(?:[–—]|(?P<word>and|to|or)\s)\s*(-?\d+(?:\.\d+)?)", re.I)
 _UNIT_WORD = lazy_compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3}(?:\^\{?-?\d\}?)?)?)(?![A-Za-z])")
 

@@ -30,8 +30,11 @@ _NAMED = lazy_compile(r"\s*(?P<name>(?:\\[a-zA-Z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}=
 _NOT_NAMES = frozenset({"\\frac", "\\sqrt", "\\sin", "\\cos", "\\tan", "\\log", "\\ln", "\\exp", "\\infty", "\\pi",
                         "\\left", "\\text", "\\mathrm"})
 _SPACING = lazy_compile(r"^(?:\s|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~)+|(?:\s|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~)+$")
-_TRAILING_WORD = lazy_compile(r"(?P<value>.*\d.*?[^/\s])(?:\s|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~)+\(\s*(?:\\text\s*\{\s*)?"
-                              r"(?P<word>[A-Za-z][A-Za-z -]{2,30}?)\s*\}?\s*\)\s*\.?", re.S)
+# the closing parenthetical word, searched for in a value's last _TAIL characters only (a regular expression that
+# also matched the value before it backtracked over every digit of a long numeral: 4 minutes for 100,001 digits)
+_TRAILING_WORD = lazy_compile(r"(?:\s|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~)+\(\s*(?:\\text\s*\{\s*)?"
+                              r"(?P<word>[A-Za-z][A-Za-z -]{2,30}?)\s*\}?\s*\)\s*\.?\Z")
+_TAIL = 200
 _COMMAND_ARG = lazy_compile(r"\\[a-zA-Z]+(?:\s*\{[^{}]*\})?")
 _LETTERS = lazy_compile(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])")
 _QUESTION_MATH = lazy_compile(r"\$\$?([^$]*)\$\$?|\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
@@ -40,11 +43,17 @@ _QUESTION_MATH = lazy_compile(r"\$\$?([^$]*)\$\$?|\\\((.*?)\\\)|\\\[(.*?)\\\]", 
 def without_trailing_word(value: str, gold: str) -> str:
     """``value`` without a parenthetical word closing it (``0.017 m \\quad (\\text{eastward})`` is ``0.017 m``)
     when a number comes before it and the gold writes no word of its own and no parenthesis."""
-    m = _TRAILING_WORD.fullmatch(value.strip())
-    if m is None or "(" in gold or re.search(r"[A-Za-z]{3,}", _COMMAND_ARG.sub(" ", gold)) or \
-            read_unit(m.group("word")) is not None:
+    text = value.strip()
+    if not text.rstrip(".").endswith(")"):
+        return value
+    m = _TRAILING_WORD.search(text, max(len(text) - _TAIL, 0))
+    if m is None:
+        return value
+    head = text[:m.start()]  # the value before it: a number in it, not ending on a slash ("J/(kg K)")
+    if not head or head[-1] == "/" or head[-1].isspace() or not any(c.isdigit() for c in head) or "(" in gold or \
+            re.search(r"[A-Za-z]{3,}", _COMMAND_ARG.sub(" ", gold)) or read_unit(m.group("word")) is not None:
         return value  # "4186 J/(kg K)", "5 (cm)": a unit, not a note
-    return m.group("value").rstrip()
+    return head
 
 
 def _norm(name: str) -> str:
