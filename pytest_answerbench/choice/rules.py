@@ -586,13 +586,15 @@ STRONG_AFTER = lazy_compile(
     re.IGNORECASE,
 )
 CN_POS_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:是正确的|正确|是对的|对|符合)")
-CN_NEG_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:错误|不正确|不对|是错的|错)")
+# "D 不对", "D 也不对", "C 同样错误": an adverb of addition or degree between the option and its verdict ("also",
+# "likewise", "clearly") still says the option is wrong
+CN_NEG_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:也|亦|同样|显然|明显|也是|还是)?\s*(?:错误|不正确|不对|是错的|错)")
 # Every verdict pattern tried after a mention (CN_NEG_AFTER, STRONG_AFTER, POS_AFTER, CN_POS_AFTER) starts
 # like this; a mention followed by anything else is skipped at once.
 AFTER_ANY = lazy_compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches|fits|works|satisfies|"
-                        r"[选項是正对符错不])", re.I)
+                        r"[选項是正对符错不也亦同显明还])", re.I)
 AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "matches", "fits", "works",
-                "satisfies", "选", "項", "是", "正", "对", "符", "错", "不")
+                "satisfies", "选", "項", "是", "正", "对", "符", "错", "不", "也", "亦", "同", "显", "明", "还")
 # words every "A and C are wrong" (after the letters) and "not B" / "rule out B" (before them) match holds
 NEG_WORD_HINTS = ("wrong", "incorrect", "false", "not", "invalid", "out", "eliminated", "excluded", "discarded",
                    "impossible", "unlikely", "implausible", "inaccurate", "irrelevant", "distractor", "n't")

@@ -307,6 +307,15 @@ _ASKING = lazy_compile(r"\s*(?:(?:but|so|or|and)\s+)?(?:is|was|could|would|shoul
                        r"(?:it|this|that|the\s+answer)\b", re.I)
 
 
+# a question going on with another option after a question: "Is the answer B? Or C?"
+_OR_ASKED = lazy_compile(r"\s*or\b", re.I)
+
+
+def _sentence_opens(flat: str, pos: int) -> int:
+    """Where the sentence holding ``pos`` opens (after the last point, question or exclamation mark, or line end)."""
+    return max(flat.rfind(".", 0, pos), flat.rfind("?", 0, pos), flat.rfind("!", 0, pos), flat.rfind("\n", 0, pos)) + 1
+
+
 def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResult | None:
     """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
     flat = reader.flat
@@ -328,10 +337,14 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
         if OTHERS_CLAUSE.search(flat, max(0, m.start(1) - 60), m.start(1)):
             continue  # "Their pick is D", "The model before me chose A": someone else's choice
         end = _SENTENCE_END_MARK.search(flat, m.end())
-        if end is not None and end.group(0) == "?" and _ASKING.match(
-                flat, max(flat.rfind(".", 0, m.start()), flat.rfind("?", 0, m.start()), flat.rfind("!", 0, m.start()),
-                          flat.rfind("\n", 0, m.start())) + 1):
-            continue  # "Is it B?": asked, not answered ("Maybe B?" is a guess)
+        if end is not None and end.group(0) == "?":
+            opens = _sentence_opens(flat, m.start())
+            if _ASKING.match(flat, opens):
+                continue  # "Is it B?": asked, not answered ("Maybe B?" is a guess)
+            asked = flat[:opens].rstrip()
+            if _OR_ASKED.match(flat, opens) and asked.endswith("?") and _ASKING.match(
+                    flat, _sentence_opens(flat, len(asked) - 1)):
+                continue  # "Is it B? Or C?": the question goes on ("B? Or C?" offers both: a hedge)
         found.add(ch)
     found -= negatives
     opts = {c for c in found if c in reader.letter_set}
