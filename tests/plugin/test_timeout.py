@@ -265,8 +265,8 @@ import time
 from pytest_answerbench import Verdict
 
 def score(row, ctx):
-    if row["prediction"] == "OVER":  # a little over the row's 1 s limit, in pure Python, then returns
-        end = time.monotonic() + 1.3
+    if row["prediction"] == "OVER":  # twice the row's 1 s limit, in pure Python, then returns
+        end = time.monotonic() + 2
         while time.monotonic() < end:
             pass
     return Verdict.graded(row["prediction"] == row["answer"], method="exact")
