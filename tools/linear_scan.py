@@ -7,8 +7,8 @@ long run and then scan the run is quadratic).
 
 Each case is one long adversarial text (a run of digits, letters, spaces, brackets, ``\\``, ``$``, ``**``, commas,
 "or", "and", Chinese, newlines...; alone, after "The answer is ", and between that prefix and a suffix such as
-" (east)", " m", ".", " or 5", "}") given to one public entry point: ``score_row`` for every shipped benchmark in
-benchmarks/ (``timeout=None``), the text as the prediction and as the gold; ``maths.final_answer``;
+" (east)", " m", ".", " or 5", "}", ", where n is an integer") given to one public entry point: ``score_row``
+for every shipped benchmark in benchmarks/ (``timeout=None``), the text as the prediction and as the gold; ``maths.final_answer``;
 ``maths.equivalent`` (the text against itself and against "5"); ``choice.infer_choice``. Each case runs at two
 sizes; a case is flagged when its time grows more than ``--ratio`` (6) times for the larger size (and the larger
 took at least 0.05 s: below that the clock's noise decides), or when the larger took more than ``--slow`` (0.5 s);
@@ -43,10 +43,10 @@ RUNS = {
     "digits": "7", "letters": "a", "spaces": " ", "parens": "(", "closeparens": ")", "brackets": "[",
     "braces": "{", "backslash": "\\", "dollar": "$", "stars": "**", "commas": "1,", "or": "1 or ",
     "and": "x and ", "chinese": "数", "newlines": "\n", "dots": "1.", "minus": "-", "words": "the ",
-    "latex": "\\frac{1}{2}+", "boxed": "\\boxed{", "equals": "x=", "letter_opts": "(A) ",
+    "latex": "\\frac{1}{2}+", "mathopen": "\\(", "boxed": "\\boxed{", "equals": "x=", "letter_opts": "(A) ",
 }
 PREFIX = "The answer is "
-SUFFIXES = (" (east)", " m", ".", " or 5", "}")
+SUFFIXES = (" (east)", " m", ".", " or 5", "}", ", where n is an integer")
 
 
 def texts(kinds: list[str], size: int) -> list[tuple[str, str]]:
@@ -58,7 +58,7 @@ def texts(kinds: list[str], size: int) -> list[tuple[str, str]]:
         out.append((f"{kind}", run))
         out.append((f"{kind}+prefix", PREFIX + run))
         for suffix in SUFFIXES:
-            out.append((f"{kind}+prefix+{suffix.strip() or 'sp'}", PREFIX + run + suffix))
+            out.append((f"{kind}+prefix+{suffix.strip()[:8] or 'sp'}", PREFIX + run + suffix))
     return out
 
 
