@@ -449,15 +449,19 @@ def _after_copula(sentence: str) -> str | None:
 
 
 # a qualifier naming the domain after an answer: "for all x ∈ ℝ", "\text{ for any positive integer } a", "where n is
-# an integer" (what the answer is for, not part of it)
-_DOMAIN = lazy_compile(r"\s*,?\s*(?:\\(?:text|mathrm|quad|qquad)\s*\{?\s*)*(?:for\s+(?:all|any|every|each|some)|where|with)"
+# an integer" (what the answer is for, not part of it). Searched from the text's start, a match starts after no space
+# (one from inside a run of spaces has one from the run's start, earlier), and the spaces around the comma are one
+# way to split: "\s*,?\s*" tried every split of a run at every start of it, cubic in a run's length.
+_DOMAIN = lazy_compile(r"(?<!\s)\s*(?:,\s*)?(?:\\(?:text|mathrm|quad|qquad)\s*\{?\s*)*(?:for\s+(?:all|any|every|each|some)|where|with)"
                        r"\b(?=[^=]*(?:\\in\b|∈|\\mathbb|integer|real|natural|number|positive|negative|odd|even|"
                        r"prime))[^=]*$")
 
 
 # the same in brackets after a formula: "a_n = 3n - 2 \quad (n \in \mathbb{N}^*)", "(n \geq 1)"
 # (a number set for any letter; "\geq 1" only for a sequence's index n, k or m: "y = x^2 (x \geq 0)" keeps its domain)
-_DOMAIN_BRACKET = lazy_compile(r"(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s*(?:[a-zA-Z]\s*(?:\\in\b|∈)\s*"
+# (searched from the start: a match starts after no space or comma, as one from inside such a run has one from
+# its start, earlier; trying every space of a long run as a start was quadratic)
+_DOMAIN_BRACKET = lazy_compile(r"(?<![\s,])(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s*(?:[a-zA-Z]\s*(?:\\in\b|∈)\s*"
                                r"\\mathbb\s*\{?\s*[NZRQ]\s*\}?(?:\s*\^\s*\{?\s*[*+]\s*\}?|_\s*\{?\s*\+\s*\}?)?|"
                                r"[nkm]\s*(?:\\geq?\b|≥)\s*\d)\s*\)\s*$")
 

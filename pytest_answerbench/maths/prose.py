@@ -19,6 +19,7 @@ several answers expected, a closing line of numbered parts ("(1) $a = 2$ (2) $b 
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from .extract import (
     PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, joined_spans, labelled_run,
@@ -137,9 +138,15 @@ _CONCLUSION = lazy_compile(r"(?i)\b(?:so|thus|therefore|hence|total|answer|final
 # a clause that restates a given after the value: "18 dollars left after spending 5 dollars"
 # (also a purpose "576 tiles to cover his 36 sq ft", a condition on the subject "$1,260 if he works 7 days", a
 # companion "70 rows with 2 pencils", a parenthesis "30 apples (10 for Jenna and 20 for her mom)")
-_GIVEN_CLAUSE = lazy_compile(r"(?i),?\s+(?:(?:after|since|because|given|from|for|out\s+of|of\s+the|in|with)\s"
-                           r"|to\s+[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
-                           r"|\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")  # a parenthesis in words, not "(3/4) * P"
+_GIVEN_CLAUSE = lazy_compile(r"(?i),?(?<!\s)\s+(?:(?:after|since|because|given|from|for|out\s+of|of\s+the|in|"
+                           r"with)\s|to\s+[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
+                           r"|(?<!\s)\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")  # a parenthesis in words, not "(3/4) * P"
+# The clause's spaces start after no space (above): a search that tried every space of a long run as a start, each
+# scanning the rest of the run, was quadratic. A start inside a run is only ever tried first right after a clause
+# ending in a space ("... in "): there, :func:`_given_clauses` tries it as before.
+_GIVEN_CLAUSE_AT = lazy_compile(r"(?i)\s+(?:(?:after|since|because|given|from|for|out\s+of|of\s+the|in|with)\s"
+                              r"|to\s+[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
+                              r"|\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")
 # the value right before such a clause: a number (per a unit: "$18,000/year") and at most two words ("18
 # dollars left", "5 hours"), then a rate and a qualifier of the value ("6 pages per day, on average")
 _VALUE_BEFORE = lazy_compile(r"\d(?:[\d,.]*\d)?%?(?:/[A-Za-z]+)?(?:\s+[A-Za-z]+){0,2}(?:\s+(?:per|each)\s+[A-Za-z]+)?"
@@ -164,12 +171,26 @@ def plain_dollars(text: str) -> str:
     return _DOLLAR_SPAN.sub(r"\\$", text) if "$\\$$" in text else text
 
 
+def _given_clauses(line: str, pos: int) -> Iterator[re.Match[str]]:
+    """The matches of ``_GIVEN_CLAUSE`` written without its first space's lookbehind, as ``finditer`` from ``pos``
+    finds them, in linear time. Without the lookbehind, a match starting inside a run of spaces has a match from
+    the run's first space (or the comma before it) reaching the same end, tried earlier; so only where the search
+    resumes inside a run (``pos`` right after a space) is that start the first tried, and it is tried there."""
+    while pos <= len(line):
+        m = _GIVEN_CLAUSE_AT.match(line, pos) if pos and line[pos - 1].isspace() else None
+        m = m or _GIVEN_CLAUSE.search(line, pos)
+        if m is None:
+            return
+        yield m
+        pos = m.end()
+
+
 def _main_clause(line: str) -> str:
     """``line`` without a clause of its last sentence that restates a given right after the value ("she has 18
     dollars left after spending 5 dollars", "5 hours for 3 workers"; not "we solve for $x$ ...")."""
     sentences = split_sentences(line)
     start = line.rfind(sentences[-1]) if sentences else 0
-    for m in _GIVEN_CLAUSE.finditer(line, max(start, 0)):
+    for m in _given_clauses(line, max(start, 0)):
         if _VALUE_BEFORE.search(line, start, m.start()) and not SPAN.search(line, m.start()):
             return line[:m.start()]
     return line
@@ -192,8 +213,11 @@ def numbered_line(line: str) -> str:
 
 
 # a part's answer labelled by its part: after the value, "$3$ (part a)", "$7$ (for part (b))"; before it, "part (a):
-# $3$", "for part b, $7$", "(b) $7$", "**(a)** is $3$" (a value: a math span, a box or a number)
-_PART_VALUE = r"(?:\$[^$]+\$|\\\(.+?\\\)|\\boxed\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|-?\d+(?:\.\d+)?(?:/\d+)?)"
+# $3$", "for part b, $7$", "(b) $7$", "**(a)** is $3$" (a value: a math span, a box or a number). A number's digits
+# start after no digit: a match starting inside a run of digits is never the one finditer returns (a match from the
+# run's first digit is tried first and reaches the same end), and trying each digit of a long numeral as a start
+# was quadratic (100,001 digits then " (east)": minutes)
+_PART_VALUE = r"(?:\$[^$]+\$|\\\(.+?\\\)|\\boxed\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|-?(?<!\d)\d+(?:\.\d+)?(?:/\d+)?)"
 _PART_NAME = r"(?i:(?:for\s+)?part)\s*(?:\(\s*(?P<{0}>[a-h1-9])\s*\)|(?P<{1}>[a-h1-9])\b)"
 _LABELLED_PART = lazy_compile(
     r"(?P<after>%s)\s*\(\s*%s\s*\)|(?:%s|(?<![\w\\])\(\s*(?P<bare>[a-h1-9])\s*\))(?:\s|\*\*|[:：,=]|\bis\b)*"
@@ -291,8 +315,10 @@ _FIRM = lazy_compile(r"(?i)\b(?:(?:must|has\s+to|have\s+to)\s+be|is\s+necessaril
 _CONDITION = lazy_compile(r"(?i)\b(?:if|unless|suppose|supposing|assuming|when|whenever|otherwise|or|either)\b")
 _OPENING_WORDS = lazy_compile(r"(?i)^(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|actually|wait)\b"
                               r"\s*,?\s*")
-# an example after a claim: "Such sets exist; for example, {1, 2}."
-_EXAMPLE = lazy_compile(r"(?i)\s*[;,:(]\s*(?:for\s+example|for\s+instance|e\.g\.|such\s+as|namely)\b")
+# an example after a claim: "Such sets exist; for example, {1, 2}." (searched from a sentence's start: a match
+# starts after no space, where a match from inside a run of spaces would start too, and earlier; trying every
+# space of a long run as a start was quadratic; the same for _PLACE_TAIL)
+_EXAMPLE = lazy_compile(r"(?i)(?<!\s)\s*[;,:(]\s*(?:for\s+example|for\s+instance|e\.g\.|such\s+as|namely)\b")
 # a closing sentence offering both Yes and No ("Yes or no depending on n."): no commitment
 _YES_OR_NO = lazy_compile(r"(?i)\b(?:yes|no)\s*(?:,?\s*or|/)\s*(?:yes|no)\b")
 
@@ -305,7 +331,7 @@ _NAME_SPAN = lazy_compile(r"\$\s*(?P<open>\()?\s*(?P<name>(?:[A-Z]{1,8}|[A-Za-z]
 _PROPERTY_CLAUSE = lazy_compile(r"(?i)(?:[a-z][\w'-]*\s+){1,5}(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?:[a-z-]{3,}\s+)?"
                                 r"(?P<word>[a-z-]{3,})")
 # where a claim holds, closing its sentence: "on $[0,1]$", "at $0$", "in $\mathbb{R}$"
-_PLACE_TAIL = lazy_compile(r"\s+(?:on|at|in|over|near)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
+_PLACE_TAIL = lazy_compile(r"(?<!\s)\s+(?:on|at|in|over|near)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
 # a reason or a method before the main clause: "Since f(1) = f(-1), ...", "Checking the residues mod 2, ..."
 _LEAD_IN = lazy_compile(r"(?i)\s*(?:since|because|as|by|using|checking|considering|from|in\s+all\s+cases)\b[^,]{1,200},"
                         r"\s*(.+)")
