@@ -201,17 +201,32 @@ def test_score_row_past_the_ceiling_is_an_error_naming_it(hog):
     assert "memory ceiling (1024 MB a row)" in verdicts[2]["detail"]
 
 
-@linux_only
-def test_the_ceiling_is_put_back_after_the_row():
+# A ceiling bounds what the process maps: memory a test process freed but still holds (glibc keeps a freed heap top)
+# can be allocated again under it. So the allocations below are tried in a fresh interpreter: in an xdist worker
+# whose earlier tests had grown and freed its heap, a 256 MB allocation under a 64 MB ceiling went through.
+CEILING_PUT_BACK = textwrap.dedent("""
+    import json, resource
+    from pytest_answerbench.memguard import MemoryCeiling
+
+    def allocates(megabytes):
+        try:
+            return len(bytearray(megabytes << 20)) == megabytes << 20
+        except MemoryError:
+            return False
+
     before = resource.getrlimit(resource.RLIMIT_DATA)
     with MemoryCeiling(64):
         inside = resource.getrlimit(resource.RLIMIT_DATA)
-        with pytest.raises(MemoryError):
-            bytearray(256 << 20)
-    assert inside[0] != resource.RLIM_INFINITY
-    assert resource.getrlimit(resource.RLIMIT_DATA) == before
-    assert len(bytearray(256 << 20)) == 256 << 20
+        within = allocates(256)
+    print(json.dumps({"limited": inside[0] != resource.RLIM_INFINITY, "allocated_within": within,
+                      "put_back": resource.getrlimit(resource.RLIMIT_DATA) == before, "allocated_after": allocates(256)}))
+""")
 
+
+@linux_only
+def test_the_ceiling_is_put_back_after_the_row():
+    result, _ = _run_python(CEILING_PUT_BACK)
+    assert result == {"limited": True, "allocated_within": False, "put_back": True, "allocated_after": True}
 
 @linux_only
 @pytest.mark.parametrize("yaml", ["hog.yaml", "hogp.yaml"])
@@ -264,35 +279,52 @@ def test_the_ceiling_is_measured_from_what_the_process_holds_at_each_row():
         del grown
 
 
-class _Landed(BaseException):
-    """What a row's time limit raises (ScoreTimeout, pytest-timeout's failure, ThreadTimeout): a BaseException."""
+LANDING = textwrap.dedent("""
+    import json, resource
+    import pytest_answerbench.memguard as memguard
+    from pytest_answerbench.memguard import MemoryCeiling
+
+    class Landed(BaseException):  # what a row's time limit raises (ScoreTimeout, ThreadTimeout): a BaseException
+        pass
+
+    real_measure, real_lower = MemoryCeiling._measure, memguard._lower_limit
+
+    def measured_then_landed():
+        real_measure()
+        raise Landed
+
+    def lowered_then_landed(*args):
+        real_lower(*args)  # the limit set: then the exception lands
+        raise Landed
+
+    before = resource.getrlimit(resource.RLIMIT_DATA)
+    if WHERE == "_measure":
+        MemoryCeiling._measure = staticmethod(measured_then_landed)
+    else:
+        memguard._lower_limit = lowered_then_landed
+    try:
+        with MemoryCeiling(64):
+            pass
+        landed = False
+    except Landed:
+        landed = True
+    MemoryCeiling._measure, memguard._lower_limit = staticmethod(real_measure), real_lower
+    put_back = resource.getrlimit(resource.RLIMIT_DATA) == before
+    with MemoryCeiling(64):
+        try:
+            bytearray(256 << 20)
+            bounded = False
+        except MemoryError:
+            bounded = True
+    print(json.dumps({"landed": landed, "put_back": put_back, "later_ceiling_bounds": bounded}))
+""")
 
 
 @linux_only
 @pytest.mark.parametrize("where", ["_measure", "_lower_limit"])
-def test_a_time_limit_landing_in_the_ceiling_s_entry_leaves_later_ceilings_working(monkeypatch, where):
+def test_a_time_limit_landing_in_the_ceiling_s_entry_leaves_later_ceilings_working(where):
     """A row's time limit lands wherever the row is, the ceiling's own entry too. An entry that raised was counted
-    and never taken back: every later ceiling in the process was then a nested one that set no limit (a
-    256 MB allocation under a 64 MB ceiling went through, seen on CI after an in-process timeout test)."""
-    import pytest_answerbench.memguard as memguard
-
-    before = resource.getrlimit(resource.RLIMIT_DATA)
-    real = getattr(memguard, where) if where == "_lower_limit" else MemoryCeiling._measure
-
-    def landed(*args):
-        real(*args)  # the work done, the limit set: then the exception lands
-        raise _Landed
-
-    if where == "_lower_limit":
-        monkeypatch.setattr(memguard, "_lower_limit", landed)
-    else:
-        monkeypatch.setattr(MemoryCeiling, "_measure", staticmethod(landed))
-    with pytest.raises(_Landed):
-        with MemoryCeiling(64):
-            pass
-    monkeypatch.undo()
-    assert resource.getrlimit(resource.RLIMIT_DATA) == before  # a limit set as it landed is put back
-    with MemoryCeiling(64):
-        with pytest.raises(MemoryError):
-            bytearray(256 << 20)
-    assert resource.getrlimit(resource.RLIMIT_DATA) == before
+    and never taken back: every later ceiling in the process was then a nested one that set no limit (a later
+    256 MB allocation under a 64 MB ceiling went through). A limit set as the exception landed is put back."""
+    result, _ = _run_python(LANDING.replace("WHERE", repr(where)))
+    assert result == {"landed": True, "put_back": True, "later_ceiling_bounds": True}
