@@ -228,6 +228,7 @@ def test_the_ceiling_is_put_back_after_the_row():
     result, _ = _run_python(CEILING_PUT_BACK)
     assert result == {"limited": True, "allocated_within": False, "put_back": True, "allocated_after": True}
 
+
 @linux_only
 @pytest.mark.parametrize("yaml", ["hog.yaml", "hogp.yaml"])
 def test_pytest_rows_past_the_ceiling_are_errors_and_the_rest_score(hog, yaml):
