@@ -225,7 +225,7 @@ class RowBase(_compat.UserFramesTraceback):
         try:
             verdict = coerce_verdict(scorer(row, self.row_id) if row_id else scorer(row))
         finally:
-            late = self._work_ends()
+            late = self.work_ends()
             if late:
                 verdict = None
             self.ihook.pytest_answerbench_row_scored(item=self, row=row, verdict=verdict)
@@ -234,7 +234,21 @@ class RowBase(_compat.UserFramesTraceback):
         # A wrong row is not raised: the report hook marks its report failed with a one-line description,
         # which skips pytest's exception and traceback machinery (a third of the cost of a wrong row).
 
-    def _work_ends(self) -> bool:
+    def setup(self) -> None:
+        """A row that could not be read errors here with its ``file:line``; otherwise the row's own set-up
+        (``setup_row``), its time limit landing only inside it."""
+        if self.problem is not None:
+            pytest.fail(self.problem, pytrace=False)
+        try:
+            self.setup_row()
+        finally:
+            if self.work_ends():
+                raise ThreadTimeout
+
+    def setup_row(self) -> None:
+        raise NotImplementedError
+
+    def work_ends(self) -> bool:
         """The row's own work in this phase has ended: its time limit can no longer land (timeguard.RowWork).
         True when the thread-method timer sent its ThreadTimeout as the work ended: taken back here, before it
         arrives in pytest's code after the phase, for the caller to raise inside the phase."""
@@ -256,14 +270,8 @@ class RowBase(_compat.UserFramesTraceback):
 class RowItem(RowBase, pytest.Function):
     """One prediction row as a test item that requests the ``bench_*`` fixtures."""
 
-    def setup(self) -> None:
-        if self.problem is not None:
-            pytest.fail(self.problem, pytrace=False)
-        try:
-            super().setup()
-        finally:
-            if self._work_ends():
-                raise ThreadTimeout
+    def setup_row(self) -> None:
+        pytest.Function.setup(self)  # the fixtures the row requests
 
     def runtest(self) -> None:
         funcargs = self.funcargs
@@ -275,14 +283,8 @@ class RowItem(RowBase, pytest.Function):
 class FastRowItem(RowBase, pytest.Item):
     """One prediction row as a plain test item, scored by the run's own scorer (no fixtures)."""
 
-    def setup(self) -> None:
-        if self.problem is not None:
-            pytest.fail(self.problem, pytrace=False)
-        try:
-            self.parent.collection.scoring.own_scorer()  # built on the first row (a judge error shows there)
-        finally:
-            if self._work_ends():
-                raise ThreadTimeout
+    def setup_row(self) -> None:
+        self.parent.collection.scoring.own_scorer()  # built on the first row (a judge error shows there)
 
     def runtest(self) -> None:
         self._score(self.load_row(), self.parent.collection.scoring.own_scorer(), True)

@@ -145,8 +145,7 @@ class RowTimers:
         call phase's end disarms the row's timer."""
         if isinstance(item, RowBase):
             self._in_phase = None
-            if ROW_WORK.leave(item):  # a limit sent as the phase ended (the row item did not close its work)
-                _compat.take_back_from_main_thread()
+            item.work_ends()  # the phase has ended, whether or not the row closed its own work
             if self._phase_start is not None:
                 self._used += time.monotonic() - self._phase_start
                 self._phase_start = None
