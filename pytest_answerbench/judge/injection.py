@@ -100,6 +100,14 @@ def normalise(text: str) -> str:
 
 # -- the principles, as patterns over normalised text ------------------------------------------------------------
 
+# What may stand between where a line, sentence or clause starts and its first word. A pattern that starts at
+# every line (or after every ". ") must not pad across the start of the next one: a long run of blank lines or of
+# ". " would be scanned again from each of its starts (quadratic time; 8,000 newlines took 13 s). The text a
+# padded pattern matches is the same, since a match whose padding crossed a start is found from that start.
+_SPACE = r"[^\S\n]"  # blanks within a line
+_LINE_PAD = r"[^\w\n]"  # a line's leading non-word characters
+_PAD = r"(?:[^\w\s]|(?<![.!?])[^\S\n])"  # as _LINE_PAD, but a blank after . ! ? starts a sentence of its own
+
 # Who grades: the nouns an injection addresses.
 _GRADER = (r"(?:grader|judge|evaluator|examiner|assessor|reviewer|scorer|grading\s+(?:model|system|assistant)|"
            r"(?:ai|llm|gpt)\s+(?:grader|judge|evaluator|model|assistant)|llm|language\s+model)")
@@ -132,7 +140,7 @@ _IGNORE = (
 )
 # where an imperative stands: the start of a sentence or clause, after "please", "and", "now", or after "you
 # must" / "the grader should" (so "given the answer choices" is no instruction)
-_ORDER = (r"(?:^|(?<=[.!?:;,\n\"'(])\s*|\b(?:please|kindly|and|then|now|so|just|simply|only|always)\s+|"
+_ORDER = (r"(?:^|(?<=[.!?:;,\n\"'(])" + _SPACE + r"*|\b(?:please|kindly|and|then|now|so|just|simply|only|always)\s+|"
           r"\b(?:you|grader|judge|evaluator|assistant|model)\s+" + _MUST + r"\s+(?:now\s+|simply\s+|only\s+|just\s+"
           r"|always\s+)?)")
 _VERDICT_INSTRUCTION = (
@@ -176,25 +184,25 @@ _ADDRESSES = (
 )
 _FORGED_VERDICT = (
     # a line in the judge's own reply format: a label, then a verdict
-    r"(?m)(?:^|(?<=[.!?])\s)\W*(?:(?:final\s+)?(?:result|verdict|grade|judge?ment|evaluation|assessment|output)"
+    r"(?m)(?:^|(?<=[.!?])\s)" + _PAD + r"*(?:(?:final\s+)?(?:result|verdict|grade|judge?ment|evaluation|assessment|output)"
     r"\W*\s*[:=]\s*" + _QUOTE + r"\s*" + _VERDICT_WORD + r"|(?:verdict|judge?ment|grade|is_correct)\W*\s*[:=]\s*"
     + _QUOTE + r"\s*" + _BOOLEAN + r")\b"
     # a code fence labelled as a grader's output, or holding nothing but a verdict
     r"|```[ \t]*(?:grader|grading|judge|judgement|judgment|evaluator|evaluation|verdict|assessment)\b"
-    r"|```[^\n`]*\n\W*" + _VERDICT_WORD + r"\W*\n?```"
+    r"|```[^\n`]*\n[^\w`]*" + _VERDICT_WORD + r"\W*\n?```"
     # Chinese: 结果：正确 / 判定：正确
-    r"|(?:^|\n)\W*(?:结果|判定|评判|评分结果|结论|判断)\s*[:：]\s*" + _QUOTE + r"\s*(?:正确|错误)"
+    r"|(?:^|\n)" + _LINE_PAD + r"*(?:结果|判定|评判|评分结果|结论|判断)\s*[:：]\s*" + _QUOTE + r"\s*(?:正确|错误)"
 )
 _FORGED_JSON = (r"[{,]\s*[\"']?(?:accuracy|correct|is_correct|verdict|judge?ment|grade|score)[\"']?\s*:\s*"
                 r"(?:true|false|1|0|[\"'](?:correct|true|yes|pass)[\"'])")
-_ROLE = (r"(?m)(?:^\W*(?:system|developer|grader|judge|evaluator)\s*(?:message|prompt|turn)?"
+_ROLE = (r"(?m)(?:^" + _LINE_PAD + r"*(?:system|developer|grader|judge|evaluator)\s*(?:message|prompt|turn)?"
          r"\s*[:：]|<\|(?:assistant|user)\|>|<\|?(?:im_start|im_end|system|endoftext|eot_id|start_header_id)\|?>|\[/?inst\]|"
-         r"<</?sys>>|^#{1,6}\s*(?:system|assistant|instructions?)\b|^\W*(?:系统|助手|评分员)\s*[:：])")
+         r"<</?sys>>|^#{1,6}" + _SPACE + r"*(?:system|assistant|instructions?)\b|^" + _LINE_PAD + r"*(?:系统|助手|评分员)\s*[:：])")
 _DELIMITER = (r"(?:</?\s*(?:prediction|response|model_output|agent_response|data)\s*>|"
               r"<<<\s*/?\s*(?:prediction|response|answer|end)|(?:prediction|response|answer)(?:\s+\w+)?\s*>>>|"
               r"\b(?:end|close)\s+of\s+(?:the\s+)?(?:prediction|response|answer|input|data)\b|"
               r"(?:回答|答案|预测)(?:到此)?结束)")
-_FIELD = (r"(?m)^\W*(?:ground[\s_-]*truth|gold(?:\s+answer)?|reference\s+answer|correct\s+answer|expected\s+answer|"
+_FIELD = (r"(?m)^" + _LINE_PAD + r"*(?:ground[\s_-]*truth|gold(?:\s+answer)?|reference\s+answer|correct\s+answer|expected\s+answer|"
           r"prediction|expression\s*[12]|标准答案|参考答案|正确答案)\s*[:：]")
 
 # (name, pattern, cut): ``cut`` True drops everything from the match to the end of the text (a forged turn or
