@@ -542,23 +542,32 @@ def chained_assignments(parts: list[str]) -> list[str]:
 
 
 _NUMBER_LABEL = lazy_compile(r"\(\s*(\d{1,2})\s*\)")
+# a lettered part's label, "(a)" or "（b）", where a part can start (so the "(b)" of "f(b)" is none)
+_LETTER_LABEL = lazy_compile(r"(?:^|(?<=[\s,;，；]))[(（]\s*([a-h])\s*[)）]")
 
 
 def numbered_parts(text: str) -> list[str] | None:
-    """The answers of a text written as numbered parts ("(1) 2 (2) 5" -> ["2", "5"]): labels (1), (2), ... in order
-    from the start, two or more; None otherwise."""
-    labels = [m for m in _NUMBER_LABEL.finditer(text)] if "(1)" in text.replace(" ", "") else []
-    if len(labels) < 2 or text[:labels[0].start()].strip() or \
-            [int(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
+    """The answers of a text written as numbered or lettered parts ("(1) 2 (2) 5", "(a) 2 (b) 5" -> ["2", "5"]):
+    labels (1), (2), ... or (a), (b), ... in order from the start, two or more; None otherwise."""
+    if "(1)" in text.replace(" ", ""):
+        labels = list(_NUMBER_LABEL.finditer(text))
+        first = 1
+        numbers = [int(m.group(1)) for m in labels]
+    else:
+        labels = list(_LETTER_LABEL.finditer(text)) if _LETTERED.match(text) else []
+        first = ord("a")
+        numbers = [ord(m.group(1)) for m in labels]
+    if len(labels) < 2 or text[:labels[0].start()].strip() or numbers != list(range(first, first + len(labels))):
         return None
     ends = [m.start() for m in labels[1:]] + [len(text)]
-    parts = [text[m.end():end].strip(" ,;；") for m, end in zip(labels, ends)]
+    parts = [text[m.end():end].strip(" ,;；，") for m, end in zip(labels, ends)]
     return parts if all(parts) else None
 
 
 # parts separated by a semicolon, or numbered "(1) ... (2) ...": the answers to several blanks or parts, in order
 # when both answers are written so (a set or a list with commas answering semicolon-separated solutions is a list)
-_BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)")
+_BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)|^\s*[(（]\s*a\s*[)）]")
+_LETTERED = lazy_compile(r"\s*[(（]\s*a\s*[)）]")
 
 
 # a blank in a question: a run of underscores, an underlined space, empty brackets
@@ -602,7 +611,7 @@ def _blanks(gold: str) -> bool:
         depth += (char in "([{") - (char in ")]}")
         if depth == 0 and char in ";；":
             return True
-    return "(1)" in gold
+    return "(1)" in gold or _LETTERED.match(gold) is not None
 
 
 #: The steps, in order (documented in this module's docstring, which a test compares with it).
