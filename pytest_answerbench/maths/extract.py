@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..text.fold import fold_safe
 from .normalize import VULGAR_FRACTIONS
-from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences
+from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences, tex_delimited
 
 __all__ = ["Extraction", "PART_LABEL", "boxed_all", "chance_in_words", "described_set", "labelled_run", "math_spans",
            "reduce_sentence", "set_in_words", "strip_wrappers", "truncated", "without_domain"]
@@ -93,8 +93,10 @@ def _first_nonblank(text: str, pos: int) -> int:
     return found.start() if found else len(text)
 
 
-# \$ is a literal (currency) dollar, not a math delimiter.
-SPAN = lazy_compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+# \$ is a literal (currency) dollar, not a math delimiter. A \( ... \) or \[ ... \] span holds no opener of its own
+# (text/patterns.py, tex_delimited: linear on runs of unclosed openers).
+SPAN = lazy_compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|" + tex_delimited("\\(", "\\)") + "|"
+                    + tex_delimited("\\[", "\\]"), re.S)
 
 
 def math_spans(text: str) -> list[str]:

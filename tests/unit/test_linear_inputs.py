@@ -134,3 +134,28 @@ def test_a_long_run_alone_addresses_nobody(run):
 ])
 def test_what_remove_keeps_before_a_forged_line(text, kept):
     assert remove(text) == kept
+
+
+# -- TeX's \( ... \) and \[ ... \] openers never closed (maths/extract.py SPAN, the question's math, MEGA-Bench) ---
+
+@pytest.mark.parametrize("opener", ["\\(", "\\["])
+def test_a_long_run_of_unclosed_openers_then_a_closed_span(opener):
+    closer = {"\\(": "\\)", "\\[": "\\]"}[opener]
+    run = opener * STARTS
+    assert maths.math_spans(run + opener + " 42 " + closer) == ["42"]
+    assert maths.math_spans("The answer is " + run) == []
+    row = {"prediction": "The answer is " + run + "\n\nThe answer is " + opener + "42" + closer, "answer": "42"}
+    assert score_row("olympiad", row, timeout=None).status == "correct"
+    assert score_row("olympiad", {**row, "answer": "41"}, timeout=None).status == "wrong"
+
+
+@pytest.mark.parametrize("text, spans", [
+    ("so \\(x = 2\\) and \\[y = \\frac{1}{2}\\]", ["x = 2", "y = \\frac{1}{2}"]),
+    ("\\(\\) x \\)", ["\\) x"]),  # one character or more, as before
+    # an opener never closed is no part of a later span
+    ("\\(a \\(b\\)", ["b"]),
+    ("\\[a \\[b\\]", ["b"]),
+    ("\\(a \\[b\\]", ["b"]),  # an opener of the other kind: no span of its own
+])
+def test_spans_of_tex_delimiters(text, spans):
+    assert maths.math_spans(text) == spans

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ...text.patterns import lazy_compile
+from ...text.patterns import lazy_compile, tex_delimited
 from ..units import read_unit
 from .tuples import split_top
 
@@ -37,7 +37,8 @@ _TRAILING_WORD = lazy_compile(r"(?:\s|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~)+\(\s*(?:
 _TAIL = 200
 _COMMAND_ARG = lazy_compile(r"\\[a-zA-Z]+(?:\s*\{[^{}]*\})?")
 _LETTERS = lazy_compile(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])")
-_QUESTION_MATH = lazy_compile(r"\$\$?([^$]*)\$\$?|\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
+_QUESTION_MATH = lazy_compile(r"\$\$?([^$]*)\$\$?|" + tex_delimited("\\(", "\\)", empty=True) + "|"
+                             + tex_delimited("\\[", "\\]", empty=True), re.S)
 
 
 def without_trailing_word(value: str, gold: str) -> str:

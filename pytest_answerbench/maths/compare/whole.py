@@ -63,7 +63,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ...text.patterns import lazy_compile
+from ...text.patterns import lazy_compile, tex_delimited
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
 from ..extract import PART_LABEL, labelled_run, without_domain
@@ -277,7 +277,8 @@ def _notation(a: _Answers) -> None:
 
 _COMMAND = lazy_compile(r"\\[a-zA-Z]+")
 _LETTER = lazy_compile(r"(?<![A-Za-z])[A-Za-z](?![A-Za-z])")
-_QUESTION_MATH = lazy_compile(r"\$\$?([^$]*)\$\$?|\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
+_QUESTION_MATH = lazy_compile(r"\$\$?([^$]*)\$\$?|" + tex_delimited("\\(", "\\)", empty=True) + "|"
+                             + tex_delimited("\\[", "\\]", empty=True), re.S)
 
 
 def _letters(text: str) -> set[str]:

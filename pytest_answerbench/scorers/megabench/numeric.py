@@ -23,7 +23,7 @@ import re
 import unicodedata
 from typing import Any
 
-from ...text.patterns import lazy_compile
+from ...text.patterns import lazy_compile, tex_delimited
 from .strings import simple_str_match
 from ...maths.guard import MAX_TEXT, UPSTREAM_NODES, StepTimeout, TooComplex, check_tree, step_limit
 
@@ -163,8 +163,8 @@ def _same_list(pred: Any, gold: Any) -> bool:
     return all(_within(p, g) for p, g in zip(sorted(pred), sorted(gold)))
 
 
-_INLINE = lazy_compile(r"\\\((.*?)\\\)")
-_DISPLAY = lazy_compile(r"\\\[(.*?)\\\]")
+_INLINE = lazy_compile(tex_delimited("\\(", "\\)", empty=True, lines=True))
+_DISPLAY = lazy_compile(tex_delimited("\\[", "\\]", empty=True, lines=True))
 _ASSIGNMENT = lazy_compile(r"(?:=|≈|\\approx)\s*(.+)")
 
 
