@@ -25,7 +25,7 @@ from .extract import (
     PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, joined_spans, labelled_run,
     or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
 )
-from ..text.patterns import lazy_compile
+from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .meaning import claim
 from .normalize import number_words
@@ -216,8 +216,8 @@ def numbered_line(line: str) -> str:
 # $3$", "for part b, $7$", "(b) $7$", "**(a)** is $3$" (a value: a math span, a box or a number). A number's digits
 # start after no digit: a match starting inside a run of digits is never the one finditer returns (a match from the
 # run's first digit is tried first and reaches the same end), and trying each digit of a long numeral as a start
-# was quadratic (100,001 digits then " (east)": minutes)
-_PART_VALUE = r"(?:\$[^$]+\$|\\\(.+?\\\)|\\boxed\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|-?(?<!\d)\d+(?:\.\d+)?(?:/\d+)?)"
+# was quadratic (100,001 digits then " (east)": minutes); a \( span holds no \( of its own (tex_delimited)
+_PART_VALUE = r"(?:\$[^$]+\$|" + tex_delimited("\\(", "\\)", lines=True) + r"|\\boxed\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|-?(?<!\d)\d+(?:\.\d+)?(?:/\d+)?)"
 _PART_NAME = r"(?i:(?:for\s+)?part)\s*(?:\(\s*(?P<{0}>[a-h1-9])\s*\)|(?P<{1}>[a-h1-9])\b)"
 _LABELLED_PART = lazy_compile(
     r"(?P<after>%s)\s*\(\s*%s\s*\)|(?:%s|(?<![\w\\])\(\s*(?P<bare>[a-h1-9])\s*\))(?:\s|\*\*|[:：,=]|\bis\b)*"

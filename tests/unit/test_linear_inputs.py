@@ -145,6 +145,7 @@ def test_a_long_run_of_unclosed_openers_then_a_closed_span(opener):
     assert maths.math_spans(run + opener + " 42 " + closer) == ["42"]
     assert maths.math_spans("The answer is " + run) == []
     row = {"prediction": "The answer is " + run + "\n\nThe answer is " + opener + "42" + closer, "answer": "42"}
+    assert labelled_parts("The answer is " + run + " m") == ""
     assert score_row("olympiad", row, timeout=None).status == "correct"
     assert score_row("olympiad", {**row, "answer": "41"}, timeout=None).status == "wrong"
 

@@ -309,17 +309,18 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     approximation misstating its value, a denied or bounded Chinese copula, no float slack between exact values)
     again, and the readings from trace_math's sixth to eighth fresh splits (TeX's \\over, "sec" in a unit, an
     ordinal with its noun; a gold's spans as parts in both profiles, a numbered list of boxes, placeholder names, a
-    constant before ≈) again: their scorer version is 21, so a
+    constant before ≈) again, and lettered parts as ordered parts, braces in a placeholder name's subscript and TeX
+    spans holding no opener of their own again: their scorer version is 22, so a
     baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 21
-        old = {"benchmark": name, "profile": "default", "scorer_version": 20}
+        assert spec.version == 22
+        old = {"benchmark": name, "profile": "default", "scorer_version": 21}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 20, current 21"]
+            "scorer_version differs: baseline 21, current 22"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

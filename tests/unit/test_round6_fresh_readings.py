@@ -196,6 +196,13 @@ _MASSES_Q = "Calculate the masses of ice, water, and water vapor now present in 
     (_MASSES, "m_{\\rm ice}\\approx0.25\\,\\text{g},\\quad m_{\\rm water}\\approx1.75\\,\\text{g},\\quad "
               "m_{\\rm vapor}\\approx1.00\\,\\text{g}", True),
     (_MASSES, "m_{i} = 0.25\\,\\text{g}, m_{w} = 1.75\\,\\text{g}, m_{v} = 1.00\\,\\text{g}", True),
+    # a subscript holding braces of its own (rr-0036): m_{\text{ice}} is a name as m_{\rm ice} is
+    (_MASSES, "m_{\\text{ice}} = 0.25 \\, \\text{g}, \\quad m_{\\text{water}} = 1.75 \\, \\text{g}, \\quad "
+              "m_{\\text{vapor}} = 1.00 \\, \\text{g}", True),
+    (_MASSES, "m_{\\text{water}} = 1.75 \\, \\text{g}, \\quad m_{\\text{ice}} = 0.25 \\, \\text{g}, \\quad "
+              "m_{\\text{vapor}} = 1.00 \\, \\text{g}", False),
+    (_MASSES, "v_{\\text{1}} = 0.25 \\, \\text{g}, v_{\\text{2}} = 1.75 \\, \\text{g}, x_{\\text{3}} = 1.00 \\, \\text{g}",
+     False),
     # a trailing parenthetical word (a direction) is no part of the value
     ("y = 0.017 \\, \\text{m}", "x \\approx 0.017 \\, \\text{m} \\quad (\\text{eastward})", True),
     ("0.017 \\, \\text{m}", "0.017 \\, \\text{m} \\quad (\\text{eastward})", True),

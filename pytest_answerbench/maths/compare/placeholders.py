@@ -25,7 +25,9 @@ from .tuples import split_top
 __all__ = ["placeholder_values", "without_trailing_word"]
 
 # a name: a letter or a command, with a subscript (``m_{\rm ice}``, ``v_0``) and primes
-_NAMED = lazy_compile(r"\s*(?P<name>(?:\\[a-zA-Z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}=]{1,20}\}|[A-Za-z0-9]))?'*)\s*"
+# a name: a letter or a command, a subscript (a character, or braces holding up to 20 characters, one level of braces
+# among them: ``m_{\text{ice}}``), primes
+_NAMED = lazy_compile(r"\s*(?P<name>(?:\\[a-zA-Z]+|[A-Za-z])(?:\s*_\s*(?:\{(?:[^{}=]|\{[^{}=]{0,12}\}){1,20}\}|[A-Za-z0-9]))?'*)\s*"
                       r"(?:=|\\approx(?![a-zA-Z])|≈)\s*(?P<value>[^=≈]*?\S)\s*")
 _NOT_NAMES = frozenset({"\\frac", "\\sqrt", "\\sin", "\\cos", "\\tan", "\\log", "\\ln", "\\exp", "\\infty", "\\pi",
                         "\\left", "\\text", "\\mathrm"})
