@@ -2,8 +2,9 @@
 
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
   ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` for tc-0600..tc-0709, ``fresh5``
-  for tc-0710..tc-0819, ``fresh6`` from tc-0820 on), label types and styles, pointers naming a commit,
-  no excluded source and no source of the other multiple-choice corpora, a reader for every pointer;
+  for tc-0710..tc-0819, ``fresh6`` for tc-0820..tc-0919, ``fresh7`` from tc-0920 on), label types and styles,
+  pointers naming a commit, no excluded source and no source of the other multiple-choice corpora, a reader for
+  every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
   measurements rely on (the reasoning models' thinking closed before their output), notes that never copy a reply;
 * the M3CoT, LogicVista, RoLM, thinking-run and llm_gaokao readers on snapshots made here: the model's last turn and
@@ -58,8 +59,10 @@ FIRST_FRESH4 = 600
 FIRST_FRESH5 = 710
 #: rows from this one on were drawn in round 6 beside the fifth, to be scored once with it: the ``fresh6`` split
 FIRST_FRESH6 = 820
+#: rows from this one on were drawn after the fifth and sixth were scored, to be scored once in round 7: ``fresh7``
+FIRST_FRESH7 = 920
 #: the splits kept unread until each is scored once
-FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -70,13 +73,13 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-0820 on, ``fresh6``; from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``;
-    from tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a
-    number, is 0 or 1 modulo 5, else dev."""
+    """The README's split rules: from tc-0920 on, ``fresh7``; from tc-0820 on, ``fresh6``; from tc-0710 on,
+    ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from tc-0366 on, ``fresh2``; from tc-0256
+    on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        starts = ((FIRST_FRESH6, "fresh6"), (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"),
-                  (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
+        starts = ((FIRST_FRESH7, "fresh7"), (FIRST_FRESH6, "fresh6"), (FIRST_FRESH5, "fresh5"),
+                  (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"), (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
         return next(split for first, split in starts if number >= first)
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
@@ -323,19 +326,14 @@ FRESH6_THINKING_FILES = {MMLU_RUNS + "baseline_claude_4.5_haiku.jsonl": 7, MMLU_
 FRESH6_OTHER_REPOS = {"LightChen233/M3CoT": 5, "Yijia-Xiao/LogicVista": 5, "CheongWoong/RoLM": 5}
 
 
-def test_the_sixth_fresh_split():
-    """100 replies drawn in round 6 beside the fifth split: llm_gaokao 65 (45 Chinese, 20 English; the round-robin
-    started afresh on the questions the fifth split left, the lowest SHA-256 of the pointer first in each file), the
-    reasoning models 20 from the fifth split's three files (the unhinted runs of claude-haiku-4-5 and Kimi-K2-Thinking
-    first), M3CoT, LogicVista and RoLM 5 each by the lowest hashes over each repository; no pointer any corpus used."""
-    fresh6 = [line for line in LINES if line["split"] == "fresh6"]
-    assert [line["id"] for line in fresh6] == [f"tc-{n:04d}" for n in range(FIRST_FRESH6, len(LINES) + 1)]
-    assert len(fresh6) == 100
-    gaokao, thinking, others = fresh6[:65], fresh6[65:85], fresh6[85:]
+def _drawn_in_turns(gaokao: list[dict], chinese: int, earlier_splits: tuple[str, ...]) -> None:
+    """llm_gaokao rows of a split drawn as the sixth was: ``chinese`` rows, then English ones, each group in the
+    round-robin's order started afresh on the questions ``earlier_splits`` left, single-answer questions of the
+    group's language with the harness and model of their file, the lowest SHA-256 of the pointer first in each file."""
     assert all(line["source"].startswith(GAOKAO + "@") for line in gaokao)
-    fifth = [line for line in LINES if line["split"] == "fresh5" and line["source"].startswith(GAOKAO + "@")]
-    for lines, english in ((gaokao[:45], False), (gaokao[45:], True)):
-        before = Counter((model, paper) for model, paper, is_english, _ in map(_gaokao_row, fifth)
+    earlier = [line for line in LINES if line["split"] in earlier_splits and line["source"].startswith(GAOKAO + "@")]
+    for lines, english in ((gaokao[:chinese], False), (gaokao[chinese:], True)):
+        before = Counter((model, paper) for model, paper, is_english, _ in map(_gaokao_row, earlier)
                          if is_english == english)
         drawn = [_gaokao_row(line) for line in lines]
         assert [(model, paper) for model, paper, _, _ in drawn] == _round_robin(GAOKAO_PAPERS[english], len(lines),
@@ -345,32 +343,89 @@ def test_the_sixth_fresh_split():
         language = "English" if english else "Chinese"
         assert all(line["harness"].endswith(f"({language} prompt; step by step, answer boxed asked)")
                    and line["model"] == model for line, (model, *_) in zip(lines, drawn))
-    # Yi-1.5-9B-Chat's Shanghai questions and gemini-1.5-pro's English ones were all the fifth split's
-    assert Counter(line["model"] for line in gaokao[:45]) == {
-        "Qwen2-72B-Instruct": 8, "claude-3-5-sonnet-20240620": 8, "deepseek-coder": 8, "gemini-1.5-pro": 7,
-        "gpt-4o": 7, "yi-large": 7}
-    assert Counter(line["model"] for line in gaokao[45:]) == {
-        "claude-3-5-sonnet-20240620": 7, "deepseek-coder": 7, "gpt-4o": 6}
     assert all(hashes == sorted(hashes) for hashes in _pointer_hashes_by_file(gaokao).values())
     assert all(line["label"] is None or line["label"] in "ABCD" for line in gaokao)
-    assert sum(line["label"] is None for line in gaokao) >= 3, "a value no option has, 'cannot be determined'"
+
+
+def _drawn_from_files(thinking: list[dict], files: dict[str, int]) -> None:
+    """Reasoning-model rows: the files and counts given, in their order, the lowest pointer hashes first in each; every
+    reply a chain of thought closing on a letter."""
     by_file = _pointer_hashes_by_file(thinking)
-    assert list(by_file) == list(FRESH6_THINKING_FILES), "the README's files, in its order"
-    assert {path: len(hashes) for path, hashes in by_file.items()} == FRESH6_THINKING_FILES
+    assert list(by_file) == list(files), "the README's files, in its order"
+    assert {path: len(hashes) for path, hashes in by_file.items()} == files
     assert all(hashes == sorted(hashes) for hashes in by_file.values())
-    assert Counter(line["model"] for line in thinking) == {CLAUDE: 7, KIMI: 7, QWEN: 6}
-    assert sum(line["harness"].endswith("; no hint)") for line in thinking) == 14
     assert all(line["style"] == "cot" and line["label"] is not None for line in thinking)
+
+
+def _drawn_from_repositories(others: list[dict], repos: dict[str, int]) -> None:
+    """Visual and JSON rows: repository -> rows in that order, the lowest pointer hashes over all of its files."""
     by_repo: dict[str, list[str]] = {}
     for line in others:
         by_repo.setdefault(line["source"].split("@", 1)[0], []).append(
             hashlib.sha256(line["source"].encode("utf-8")).hexdigest())
-    assert list(by_repo) == list(FRESH6_OTHER_REPOS)
-    assert {repo: len(hashes) for repo, hashes in by_repo.items()} == FRESH6_OTHER_REPOS
+    assert list(by_repo) == list(repos)
+    assert {repo: len(hashes) for repo, hashes in by_repo.items()} == repos
     assert all(hashes == sorted(hashes) for hashes in by_repo.values()), "lowest hashes over the repository's files"
-    assert sum(line["label"] is None for line in others) >= 3, "stray characters"
-    earlier = _sources_outside("fresh6") | {line["source"] for line in read_jsonl(DATA / "trace_math.labels.jsonl")}
-    assert not {line["source"] for line in fresh6} & earlier
+
+
+#: the seventh fresh split's reasoning-model files (README, "The seventh fresh split"): the sixth's, 10 rows each
+FRESH7_THINKING_FILES = dict.fromkeys(FRESH6_THINKING_FILES, 10)
+#: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
+FRESH7_OTHER_REPOS = {"LightChen233/M3CoT": 8, "Yijia-Xiao/LogicVista": 6, "CheongWoong/RoLM": 4}
+#: the splits drawn by the sixth split's rule, each started afresh (README): its ids, the llm_gaokao models' rows in
+#: Chinese and in English (the round-robin's outcome on what the ``before`` splits left), the reasoning-model files and
+#: models, the visual and JSON repositories, and the fewest nulls among the llm_gaokao rows and among the last group
+DRAWN_AS_THE_SIXTH = {
+    # Yi-1.5-9B-Chat's Shanghai questions and gemini-1.5-pro's English ones were all the fifth split's
+    "fresh6": {"ids": (FIRST_FRESH6, FIRST_FRESH7), "before": ("fresh5",),
+               "chinese": {"Qwen2-72B-Instruct": 8, "claude-3-5-sonnet-20240620": 8, "deepseek-coder": 8,
+                           "gemini-1.5-pro": 7, "gpt-4o": 7, "yi-large": 7},
+               "english": {"claude-3-5-sonnet-20240620": 7, "deepseek-coder": 7, "gpt-4o": 6},
+               "files": FRESH6_THINKING_FILES, "models": {CLAUDE: 7, KIMI: 7, QWEN: 6}, "repos": FRESH6_OTHER_REPOS,
+               "nulls": (3, 3)},  # a value no option has, 'cannot be determined'; stray characters
+    # Qwen2-72B-Instruct and gemini-1.5-pro gave every Chinese question they had left; Yi-1.5-9B-Chat had none left
+    "fresh7": {"ids": (FIRST_FRESH7, len(LINES) + 1), "before": ("fresh5", "fresh6"),
+               "chinese": {"Qwen2-72B-Instruct": 5, "claude-3-5-sonnet-20240620": 6, "deepseek-coder": 6,
+                           "gemini-1.5-pro": 6, "gpt-4o": 6, "yi-large": 6},
+               "english": {"claude-3-5-sonnet-20240620": 6, "deepseek-coder": 6, "gpt-4o": 5},
+               "files": FRESH7_THINKING_FILES, "models": {CLAUDE: 10, KIMI: 10, QWEN: 10}, "repos": FRESH7_OTHER_REPOS,
+               "nulls": (3, 2)},  # no solution, 'cannot be determined', two options; a stray '#', an echo
+}
+
+
+def _pointers_of_every_corpus(but_split: str) -> set[str]:
+    """Every ``source`` and ``gold_source`` of every label file in tests/data, trace_choice's ``but_split`` rows left
+    out."""
+    return {line[key] for path in sorted(DATA.glob("*.labels.jsonl")) for line in read_jsonl(path)
+            if line.get("split") != but_split or path.name != "trace_choice.labels.jsonl"
+            for key in ("source", "gold_source") if key in line}
+
+
+@pytest.mark.parametrize("split", list(DRAWN_AS_THE_SIXTH))
+def test_a_split_drawn_as_the_sixth(split):
+    """100 replies each: the sixth (in round 6 beside the fifth) and the seventh (after both were scored). llm_gaokao
+    first, Chinese then English, the round-robin started afresh on the questions the earlier splits left, the lowest
+    SHA-256 of the pointer first in each file; then the reasoning models from the fifth split's three files (the
+    unhinted runs of claude-haiku-4-5 and Kimi-K2-Thinking first); then M3CoT, LogicVista and RoLM (Phi-3.5-vision-
+    instruct) by the lowest hashes over each repository; no pointer any corpus uses elsewhere."""
+    draw = DRAWN_AS_THE_SIXTH[split]
+    rows = [line for line in LINES if line["split"] == split]
+    assert [line["id"] for line in rows] == [f"tc-{n:04d}" for n in range(*draw["ids"])] and len(rows) == 100
+    chinese, english = sum(draw["chinese"].values()), sum(draw["english"].values())
+    thinking_end = chinese + english + sum(draw["files"].values())
+    gaokao, thinking, others = rows[:chinese + english], rows[chinese + english:thinking_end], rows[thinking_end:]
+    _drawn_in_turns(gaokao, chinese, draw["before"])
+    assert Counter(line["model"] for line in gaokao[:chinese]) == draw["chinese"]
+    assert Counter(line["model"] for line in gaokao[chinese:]) == draw["english"]
+    _drawn_from_files(thinking, draw["files"])
+    assert Counter(line["model"] for line in thinking) == draw["models"]
+    unhinted = draw["models"][CLAUDE] + draw["models"][KIMI]
+    assert sum(line["harness"].endswith("; no hint)") for line in thinking) == unhinted
+    _drawn_from_repositories(others, draw["repos"])
+    assert all("/Phi-3.5-vision-instruct/" in line["source"] for line in others if "/RoLM@" in line["source"])
+    assert sum(line["label"] is None for line in gaokao) >= draw["nulls"][0]
+    assert sum(line["label"] is None for line in others) >= draw["nulls"][1]
+    assert not {line["source"] for line in rows} & _pointers_of_every_corpus(split)
 
 
 @pytest.mark.parametrize("line", LINES, ids=[line["id"] for line in LINES])
