@@ -140,6 +140,15 @@ NUMBER_CHARS = frozenset("0123456789,.+-−eE%/ \t\n\r\f\v")
 _LOOSE_DROP = str.maketrans("", "", " \t\n-‐‑–—^{}_\\'’")
 
 
+_SPACING_DROP = str.maketrans("", "", " \t\n")
+
+
+def spaced_key(ns: str) -> str:
+    """A normalised text with its spacing taken out and nothing else, so that "-1 - i" meets "-1-i" while a minus
+    sign still tells "1-i" from "-1-i" (``loose_key`` drops hyphens too)."""
+    return ns.translate(_SPACING_DROP)
+
+
 def loose_key(ns: str) -> str:
     """A normalised text with spacing, hyphens and TeX markup taken out, so that "18cm" meets "18 cm",
     "top-left" meets "top left" and "x^2 + 1" meets "x^2+1" (and, through NFKC, "x²")."""

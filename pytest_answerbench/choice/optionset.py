@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Callable
 
 from ..text.patterns import lazy_compile
-from .normalize import loose_key, norm_text, stem_word, stem_words, strip_article
+from .normalize import loose_key, norm_text, spaced_key, stem_word, stem_words, strip_article
 from .rules import (ADVERBS, AFTER_WORDS, NEG_WORDS, NONE_ABOVE, NONE_OPTION, NOT_AFTER_LETTER, NOT_LETTER,
                     UNDETERMINED)
 from .values import (CLOCK, DATE, DAY_HALF, clock_value, date_value, in_range, option_number, range_of,
@@ -164,15 +165,24 @@ class OptionSet:
             rf"[{list_ends}](?![a-z0-9])\s*(?:,\s*)?{VERDICT_VERB}?\s*{ADVERBS}{NEG_WORDS}\b")
         self.verdict_hint = re.compile(rf"[{mention_ends}](?![a-z0-9])\s*(?:" + "|".join(AFTER_WORDS) + ")")
 
-    @functools.cached_property
-    def by_loose(self) -> dict[str, list[str]]:
-        """Option letters by ``loose_key`` of their text (built on first use)."""
+    def _letters_by(self, key_of: Callable[[str], str]) -> dict[str, list[str]]:
+        """Option letters by ``key_of`` their normalised text (an empty key left out)."""
         out: dict[str, list[str]] = {}
         for k, v in self.opt_norm.items():
-            key = loose_key(v)
+            key = key_of(v)
             if key:
                 out.setdefault(key, []).append(k)
         return out
+
+    @functools.cached_property
+    def by_spaced(self) -> dict[str, list[str]]:
+        """Option letters by ``spaced_key`` of their text (built on first use)."""
+        return self._letters_by(spaced_key)
+
+    @functools.cached_property
+    def by_loose(self) -> dict[str, list[str]]:
+        """Option letters by ``loose_key`` of their text (built on first use)."""
+        return self._letters_by(loose_key)
 
     @functools.cached_property
     def labelled_values(self) -> dict[str, list[tuple[float, str]]]:

@@ -9,7 +9,7 @@ import re
 
 from ..text.patterns import lazy_compile
 from .content import key_word
-from .normalize import NUMBER_CHARS, loose_key, norm_head, norm_text, strip_article, text_boundary_ok
+from .normalize import NUMBER_CHARS, loose_key, norm_head, norm_text, spaced_key, strip_article, text_boundary_ok
 from .optionset import OptionSet, bracket_key
 from .rules import ADVERBS, CANNOT_TELL, CONNECTORS, NEG_WORDS, REASON_AFTER_LETTER, ordinal_elsewhere, ordinal_place
 from .values import ORDINALS, number, option_number, part_of_larger, unit_at, unit_clash
@@ -110,9 +110,11 @@ class OptionReader:
         Returns (kind, letter, length): kind is ``letter``, ``text``, ``value``, ``ambiguous``, ``invalid``,
         ``negated`` or ``none``.
         """
-        # keep an opening bracket: it belongs to the "(B)" form; and a minus sign: "-2" is not the option "2"
+        # keep an opening bracket: it belongs to the "(B)" form; and a minus sign glued to what follows: "-2" is not
+        # the option "2", nor "-i" the option "i" (a list's bullet is a dash and a space)
         p = payload.lstrip(" \t\n\r\"'`“‘:*_$-")
-        if p[:1].isdigit() and p is not payload and payload[len(payload) - len(p) - 1] in "-−":
+        if p is not payload and payload[len(payload) - len(p) - 1] in "-−" and (
+                p[:1].isdigit() or p[:1].isalpha() and p[:1].isascii() or p[:1] in "\\(√π"):
             p = payload[len(payload) - len(p) - 1:]
         offset = len(payload) - len(p)
         if p[:1] in ("是", "否") and any(self.optset.yes_no):  # before the filler takes "是" away
@@ -412,7 +414,11 @@ class OptionReader:
             when = optset.when_hits(ns)
             if len(when) == 1 and when[0][0] == 0 and when[0][1] == len(ns) and len(when[0][2]) == 1:
                 return "value", when[0][2][0]
-        # the same text written with other spacing or markup: "18cm", "top-left", "x^2 + 1", "CO_2", "x²"
+        # the same text written with other spacing ("-1 - i" for "-1-i": its signs kept), then with other spacing
+        # or markup: "18cm", "top-left", "x^2 + 1", "CO_2", "x²"
+        hits = optset.by_spaced.get(spaced_key(ns), ())
+        if len(hits) == 1:
+            return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         loose = loose_key(ns)
         hits = optset.by_loose.get(loose, ())
         if not hits and len(loose) > 3 and loose.endswith("s") and loose.isalpha():
@@ -422,8 +428,8 @@ class OptionReader:
         if not hits and len(loose) > 5 and loose.endswith(("ward", "wards")) and loose.isalpha():
             # a direction written as an adverb: "downwards" for "down"
             hits = optset.by_loose.get(loose[: loose.rindex("ward")], ())
-        if len(hits) == 1 and not (hits[0] in self.opt_num and ns[:1] in "-−" and ns[1:2].isdigit()):
-            # (the loose key drops hyphens: a minus sign is not one, "-2" is not the option "2")
+        if len(hits) == 1 and (ns[:1] in "-−") == (self.opt_norm[hits[0]][:1] in "-−"):
+            # (the loose key drops hyphens: a minus sign is not one, "-2" is not the option "2", "-i" not "i")
             return ("value" if hits[0] in self.opt_num else "text"), hits[0]
         if optset.acronyms and len(s) <= 16:
             m = _ACRONYM_START.fullmatch(s.strip().rstrip(".!"))  # "WHO." for "World Health Organization"
