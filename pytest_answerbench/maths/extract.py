@@ -599,6 +599,14 @@ _CJK_TAIL = lazy_compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，�
 
 # not the digits of a name ("AZYUK2A"); a root written with its sign ("3√13", "√(117)") is one number, and so is a
 # number in E notation
+# a number glued to what makes it part of an expression: "2π", "3^2", "2(x+1)", "\sqrt{2}", "sqrt(2)", "x_1"
+_GLUED_AFTER = lazy_compile(r"[π√^_({\\]|[α-ωΑ-Ω]")
+_GLUED_BEFORE = lazy_compile(r"[{^_√\\]\Z|[A-Za-z]\(\Z")  # "\sqrt{2", "x^2", "sqrt(2": a bracket alone groups
+_TOKEN_ENDS = " ,.;:!?*\"'"
+# "x is 3", "c_1 is π": a name (a letter, a subscript, primes), the copula, the value
+_NAME_IS = lazy_compile(r"([A-Za-z](?:_\{?\w{1,3}\}?)?'*)\s+(?:is|equals)\s+(\S.*)")
+# a value stated without a digit: a constant, a root, a letter or a short TeX expression ("π", "pi", "\sqrt{x}")
+_DIGITLESS_VALUE = lazy_compile(r"-?(?:π|pi|\\pi|e|∞|\\infty)|-?[√\\][^\s]{0,30}")
 _PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:-?(?:\d+(?:\.\d+)?\s*)?√\s*(?:\(\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)"
                              r"|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:[eE][-+−]?\d+(?!\w|\.\d))?)")  # "1.6e-19": one number
 # Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
@@ -698,7 +706,16 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         text = _VULGAR_SIGN.sub(lambda m: VULGAR_FRACTIONS[m.group()], text)  # "the probability is ½": 1/2
     if not (WORDS.search(_JOINED.sub(" ", TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
         # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement (without "So")
-        return _LEADING_SO.sub("", text) if WORDS.search(text) is None else text
+        if WORDS.search(text) is None:
+            stated = _LEADING_SO.sub("", text)
+            named = _NAME_IS.fullmatch(stated.rstrip(". "))
+            # "x is 3", "c is π": the copula between a name and its value is "="
+            return f"{named.group(1)} = {named.group(2)}" if named else stated
+        # "So c is π.", "the smallest value of c is pi": a constant stated without a digit, after the copula
+        tail = re.split(r"(?i)\s(?:is|are|equals|=|be|was)\s", text)[-1].strip().rstrip(".")
+        if tail != text and not WORDS.search(tail) and _DIGITLESS_VALUE.fullmatch(tail):
+            return tail
+        return text
     if multiple:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value
         listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
@@ -721,6 +738,12 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         return f"{hedge.group(2)} to {hedge.group(4)}"  # "approximately 2.1–2.4 m/s": a range, not one value
     if alternatives:
         return alternatives  # "10 tablespoons or 20 tablespoons": a hedge between two values commits to neither
+    if _GLUED_AFTER.match(text, last.end()) or _GLUED_BEFORE.search(text, max(0, last.start() - 2), last.start()):
+        # "c = 2π, which ...", "x = \sqrt{2}, which ...", "sqrt(2)": the number is part of an expression, which is
+        # the value (its whitespace-delimited token), not the number alone
+        start = text.rfind(" ", 0, last.start()) + 1
+        end = text.find(" ", last.end())
+        return text[start:len(text) if end < 0 else end].strip(_TOKEN_ENDS)
     scale = _SCALE_AFTER.match(text, last.end())
     if scale:
         return f"{last.group()} {scale.group(1).lower()}"  # "5 million": the scale is part of the number
