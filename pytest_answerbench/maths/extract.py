@@ -593,22 +593,48 @@ WORDS = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")  # a word, not a LaTeX comm
 
 _JOINED = lazy_compile(r"(?i)\b(?:and|or)\b")
 TEXT_WRAPPED = lazy_compile(r"\\(?:text|mathrm|mbox|textrm)\s*\{[^{}]*\}")  # units and labels, not prose
-_NUMBER_LIST = lazy_compile(r"-?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bor\b|,\s*and\b)\s*-?\d+(?:\.\d+)?(?:/\d+)?)+")
+_NUMBER_LIST = lazy_compile(r"[-−]?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bor\b|,\s*and\b)\s*[-−]?\d+(?:\.\d+)?"
+                            r"(?:/\d+)?)+")
 _CJK_TAIL = lazy_compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
 
 # not the digits of a name ("AZYUK2A"); a root written with its sign ("3√13", "√(117)") is one number, and so is a
 # number in E notation
+# a relation just before a number: "x > 2", "n \ge 7", "0 < x < 2" (its left side kept)
+_REL = r"(?:[<>≤≥≠]=?|\\(?:leq?|geq?|neq?|lt|gt)(?![A-Za-z]))"
+_RELATION_BEFORE = lazy_compile(r"(?:[-−]?\d+(?:\.\d+)?\s*" + _REL + r"\s*)?(?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*)?"
+                                + _REL + r"\s*\Z")
+_BOUND_AFTER = lazy_compile(r"\s*(?:or|and)\s+(?:more|less|fewer|greater|above|below|higher|lower|over|under|up)\b"
+                            r"|\s*\+(?!\s*\d)|\s*(?:或|及)?以[上下]")
+_MINUS_WORD = lazy_compile(r"(?i)\b(?:minus|negative)\s+\Z")
+_OUT_OF = lazy_compile(r"(\d+)\s+out\s+of\s+\Z")
+# an arithmetic operator before the number, with an operand before it: "3x + 1", "2^10 − 1", "5 * 3"
+_OPERATOR_BEFORE = lazy_compile(r"[\w)π]\s*(?:\s[-+*/×·]\s|[+*/×·−])\s*\Z")
+# where an expression stated in a sentence starts: after the last word of two letters or more, a copula, a colon
+_EXPRESSION_START = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}\b|[:=]")
+# a clause after the value, set off by a comma: it says something of the value ("which is odd", "not 3")
+_TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|because|as\s+(?:required|expected|"
+                                r"claimed)|where|when|attained|achieved|reached|obtained|giving|twice|half|not\b|"
+                                r"so\s+that)|，\s*(?:此时|其中|而不是|当)")
+# a mixed number written with a vulgar fraction: "2⅓", "1¾"
+_MIXED_VULGAR = lazy_compile(r"(?<![\d.])(\d+)\s?([%s])" % "".join(VULGAR_FRACTIONS))
+
+
+def _improper(m: re.Match) -> str:
+    numerator, denominator = (int(x) for x in VULGAR_FRACTIONS[m.group(2)].split("/"))
+    return f"{int(m.group(1)) * denominator + numerator}/{denominator}"
+
+
 # a number glued to what makes it part of an expression: "2π", "3^2", "2(x+1)", "\sqrt{2}", "sqrt(2)", "x_1"
-_GLUED_AFTER = lazy_compile(r"[π√^_({\\]|[α-ωΑ-Ω]")
-_GLUED_BEFORE = lazy_compile(r"[{^_√\\]\Z|[A-Za-z]\(\Z")  # "\sqrt{2", "x^2", "sqrt(2": a bracket alone groups
+_GLUED_AFTER = lazy_compile(r"[π√^_({\\]|[α-ωΑ-Ω]|pi\b")
+_GLUED_BEFORE = lazy_compile(r"[{^_√\\]\Z|[A-Za-z]\(\Z|[^\s\d]/\Z")  # "\sqrt{2", "x^2", "sqrt(2": a bracket alone groups
 _TOKEN_ENDS = " ,.;:!?*\"'"
 # "x is 3", "c_1 is π": a name (a letter, a subscript, primes), the copula, the value
 _NAME_IS = lazy_compile(r"([A-Za-z](?:_\{?\w{1,3}\}?)?'*)\s+(?:is|equals)\s+(\S.*)")
 # a value stated without a digit: a constant, a root, a letter or a short TeX expression ("π", "pi", "\sqrt{x}")
 _DIGITLESS_VALUE = lazy_compile(r"-?(?:π|pi|\\pi|e|∞|\\infty)|-?[√\\][^\s]{0,30}")
 _PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:-?(?:\d+(?:\.\d+)?\s*)?√\s*(?:\(\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)"
-                             r"|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:[eE][-+−]?\d+(?!\w|\.\d))?)")  # "1.6e-19": one number
+                             r"|[-−–]?\d+(?:[.,]\d+)*(?:/\d+)?(?:[eE][-+−]?\d+(?!\w|\.\d))?)")  # "1.6e-19": one number
 # Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
 # hedge, not a committed value ("from 2 to 5" states a change, not a range: see reduce_sentence).
 # (a range's first number starts a number: a search that tried every digit of a long numeral as its start took
@@ -621,6 +647,7 @@ _UNIT_WORD = lazy_compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-
 _VULGAR_SIGN = lazy_compile("[%s]" % "".join(VULGAR_FRACTIONS))
 _LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
 _BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
+                    r"|over|under|above|below"
                     r"|up\s+to|not\s+(?:more|less)\s+than)\s*$")
 _PERCENT_AFTER = lazy_compile(r"\s?\\?%")
 _SCALE_AFTER = lazy_compile(r"\s+(thousand|million|billion|trillion)\b", re.I)
@@ -703,7 +730,9 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         if tail:
             return tail.group(1).strip()
     if _VULGAR_SIGN.search(text):
-        text = _VULGAR_SIGN.sub(lambda m: VULGAR_FRACTIONS[m.group()], text)  # "the probability is ½": 1/2
+        # "the probability is ½": 1/2; "2⅓ cups": 7/3, a mixed number (not the digits 2 and 1 glued: 21/3)
+        text = _MIXED_VULGAR.sub(_improper, text)
+        text = _VULGAR_SIGN.sub(lambda m: VULGAR_FRACTIONS[m.group()], text)
     if not (WORDS.search(_JOINED.sub(" ", TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
         # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement (without "So")
         if WORDS.search(text) is None:
@@ -716,11 +745,16 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         if tail != text and not WORDS.search(tail) and _DIGITLESS_VALUE.fullmatch(tail):
             return tail
         return text
-    if multiple:
-        # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value
-        listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
-        if _NUMBER_LIST.fullmatch(listed) or not WORDS.search(_JOINED.sub(" ", listed)):
-            return listed
+    clause = _TRAILING_CLAUSE.search(text)
+    if clause is not None and _PROSE_NUMBER.search(text, 0, clause.start()):
+        # "The answer is 12, which is divisible by 3", "4, not 3", "5, attained at x = 2": a clause after the value
+        # says something of it; its numbers are not the answer
+        text = text[:clause.start()]
+    listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
+    if multiple and not WORDS.search(_JOINED.sub(" ", listed)) or _NUMBER_LIST.fullmatch(listed):
+        # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value (two values
+        # stated against one gold are an extra one, not the last)
+        return listed
     tail = re.split(r"(?i)\s(?:is|are|equals|=|be|was)\s", text)[-1].strip()
     if not WORDS.search(tail):
         return tail.rstrip(".")
@@ -738,6 +772,27 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         return f"{hedge.group(2)} to {hedge.group(4)}"  # "approximately 2.1–2.4 m/s": a range, not one value
     if alternatives:
         return alternatives  # "10 tablespoons or 20 tablespoons": a hedge between two values commits to neither
+    before = text[max(0, last.start() - 40):last.start()]
+    relation = _RELATION_BEFORE.search(before)
+    if relation is not None:
+        # "Therefore x > 2", "Hence n ≥ 7", "0 < x < 2": a bound, not a value
+        return relation.group(0) + last.group()
+    if _BOUND_AFTER.match(text, last.end()):
+        return text  # "5 or more", "10 and above": a bound (compared as text: wrong against a value)
+    if _MINUS_WORD.search(before):
+        return "-" + last.group().lstrip("+")  # "minus 3", "negative 1/2"
+    out_of = _OUT_OF.search(before)
+    if out_of is not None:
+        return f"{out_of.group(1)}/{last.group()}"  # "3 out of 10"
+    if text.startswith(" π", last.end()) or text.startswith(" \\pi", last.end()):
+        return last.group() + "π"  # "25 π square units"
+    operand = _OPERATOR_BEFORE.search(before)
+    if operand is not None:
+        # "simplifies to 3x + 1", "2^10 − 1 subsets": the number is an operand; the expression from the last word is
+        # the value
+        words = list(_EXPRESSION_START.finditer(text, 0, last.start()))
+        start = words[-1].end() if words else 0
+        return text[start:last.end()].strip(_TOKEN_ENDS)
     if _GLUED_AFTER.match(text, last.end()) or _GLUED_BEFORE.search(text, max(0, last.start() - 2), last.start()):
         # "c = 2π, which ...", "x = \sqrt{2}, which ...", "sqrt(2)": the number is part of an expression, which is
         # the value (its whitespace-delimited token), not the number alone

@@ -620,9 +620,16 @@ def split_answers(text: str) -> list[str]:
     return out
 
 
+_RELATION_SIGNS = {"ge": "≥", "geq": "≥", "geqslant": "≥", "le": "≤", "leq": "≤", "leqslant": "≤", "ne": "≠",
+                   "neq": "≠", "gt": ">", "lt": "<"}
+_RELATION_COMMAND = lazy_compile(r"\\(geqslant|leqslant|geq|leq|neq|ge|le|ne|gt|lt)(?![a-zA-Z])")
+
+
 def text_key(text: str) -> str:
     """A markup-, case- and punctuation-insensitive key for comparing text answers."""
     s = _WRAPPER.sub(r"\1", text)
+    # a relation is part of the answer ("\ge 7" is a bound, not 7): its command kept as its sign
+    s = _RELATION_COMMAND.sub(lambda m: f" {_RELATION_SIGNS[m.group(1)]} ", s)
     s = re.sub(r"\\[a-zA-Z]+", " ", s)
     s = re.sub(r"[{}$*_`'\".,;:!?()\[\]]", " ", s)
     return re.sub(r"\s+", " ", s).strip().lower()

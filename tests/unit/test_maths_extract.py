@@ -111,11 +111,14 @@ def test_spans_units_and_markers(response, answers, method):
     assert (found.answers, found.method) == (answers, method)
 
 
-# With several answers expected, a closing line that lists them states all of them (only then).
+# With several answers expected, a closing line that lists them states all of them (math spans only then; numbers in
+# prose always).
 MULTIPLE = [
     ("Work.\n\nThe solutions are $(1,1)$ and $(-1,-1)$.", ("(1,1)", "(-1,-1)"), ("(-1,-1)",)),
     ("Work.\n\nThe solutions are $x=1$, $x=2$.", ("x=1", "x=2"), ("x=2",)),
-    ("Work.\n\nThe possible values are 0 and 1.", ("0 and 1",), ("1",)),
+    # a list of numbers in prose is the list even when one answer is expected: the extra one makes it wrong (rule 8;
+    # before round 7 it read "1")
+    ("Work.\n\nThe possible values are 0 and 1.", ("0 and 1",), ("0 and 1",)),
     ("Work.\n\nThe solutions are x = 1 and x = 2.", ("x = 1 and x = 2",), ("2",)),
     ("Work.\n\nSubstituting $x=1$ gives $y=2$.", ("y=2",), ("y=2",)),
 ]

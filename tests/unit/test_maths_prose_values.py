@@ -50,3 +50,45 @@ def test_a_value_in_a_closing_sentence(prediction, gold, status):
 ])
 def test_what_the_sentence_reader_takes(prediction, answer):
     assert maths.final_answer(prediction).answers == (answer,)
+
+
+# Found by an attack on the closing-sentence reader (863 probes: false accepts 170 -> 69, false rejects 130 -> 90).
+@pytest.mark.parametrize("prediction, gold, status", [
+    # a sign: the Unicode minus and the words "minus", "negative"
+    ("So we obtain −6.", "6", "wrong"),
+    ("So we obtain −6.", "-6", "correct"),
+    ("So the answer is minus 3.", "3", "wrong"),
+    ("So the answer is minus 3.", "-3", "correct"),
+    ("So the roots are 2 and −2.", "2, -2", "correct"),
+    # a relation before the number: a bound, not a value
+    ("Therefore x > 2.", "2", "wrong"),
+    ("Therefore x > 2.", "x > 2", "correct"),
+    ("Hence n ≥ 7.", "7", "wrong"),
+    ("The final answer is $\\boxed{\\ge 7}$.", "7", "wrong"),
+    ("The answer is over 5.", "5", "wrong"),
+    ("The answer is 5 or more.", "5", "wrong"),
+    # a clause after the value, set off by a comma, says something of it
+    ("So the answer is 12, which is divisible by 3.", "3", "wrong"),
+    ("So the answer is 12, which is divisible by 3.", "12", "correct"),
+    ("The answer is 4, not 3.", "3", "wrong"),
+    ("The answer is 4, not 3.", "4", "correct"),
+    ("The answer is 2√2, which is about 2.83.", "2\\sqrt{2}", "correct"),
+    # two values stated against one gold: the extra one is wrong (rule 8), not the last one read
+    ("The roots are 3 and 4.", "4", "wrong"),
+    ("The roots are 3 and 4.", "3, 4", "correct"),
+    # a mixed number, a fraction's numerator, a constant after a space
+    ("The answer is 2⅓.", "7", "wrong"),
+    ("The answer is 2⅓.", "\\frac{7}{3}", "correct"),
+    ("The angle is π/3 radians.", "3", "wrong"),
+    ("So the area is 25 π square units.", "25", "wrong"),
+    ("So the area is 25 π square units.", "25\\pi", "correct"),
+    # an operand of an expression stated in words
+    ("So the expression simplifies to 3x + 1.", "1", "wrong"),
+    ("So the expression simplifies to 3x + 1.", "3x+1", "correct"),
+    # near misses: a plain value with a unit, a restatement after "or", a number list read as one number
+    ("So she has 18 dollars left.", "18", "correct"),
+    ("So the total is $24, or $8 per person.", "8", "correct"),
+    ("The answer is 1,000.", "1000", "correct"),
+])
+def test_a_value_in_a_closing_sentence_attacked(prediction, gold, status):
+    assert score_row("olympiad", {"prediction": prediction, "answer": gold}, timeout=10).status == status
