@@ -6,7 +6,7 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 1055 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 1185 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
   scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` for tm-0741 to tm-0830,
@@ -14,14 +14,15 @@ style, split, the hand label and note, the hashes and the response's length. The
   scored; ``fresh6`` for tm-0901 to tm-0975, drawn after ``fresh5`` was scored, its Chinese and English gaokao rows
   from g1y5x3/llm_gaokao; ``fresh7`` from tm-0976, drawn beside ``fresh6``, more llm_gaokao answers and PHYSICS
   problems answered by three more models; ``fresh8`` from tm-1056, English traces of the four English repositories
-  again, no new source having been found), both verdicts, at least four repositories and none over 45% of the rows;
+  again, no new source having been found; ``fresh9`` from tm-1116, drawn after the sixth to eighth were scored, the
+  four groups again by their own rules started afresh, PHYSICS over 25 runs), both verdicts, at least four repositories and none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
   traces, the Chinese rows; the rebuild from the snapshots
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
 * the five readers written for these repositories' formats, the two of reason_math the fourth fresh split
   uses, and the llm_gaokao reader of the sixth (the seventh's too), on snapshots made here; the eighth split's draw
-  replayed from the snapshots, when they are here.
+  and the ninth's English and PHYSICS groups replayed from the snapshots, when they are here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
@@ -61,7 +62,7 @@ REPOS = EARLIER_REPOS | {PHYSICS, LLM_GAOKAO}
 #: rows tm-0001..tm-0400 are split dev/heldout by their pointer; the next FRESH rows form the fresh split, the FRESH2
 #: rows after them the second fresh split, the FRESH3 rows after those the third, the FRESH4 rows after those the fourth,
 #: the FRESH5 rows after those the fifth, the FRESH6 rows after those the sixth, the FRESH7 rows after those the
-#: seventh
+#: seventh, the FRESH8 rows after those the eighth, the FRESH9 rows after those the ninth
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
@@ -71,6 +72,7 @@ FRESH5 = 70
 FRESH6 = 75
 FRESH7 = 80
 FRESH8 = 60
+FRESH9 = 70
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
@@ -103,16 +105,16 @@ def number(line: dict) -> int:
 
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
-    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``."""
+    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``, ``fresh9``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
     for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4),
-                        ("fresh5", FRESH5), ("fresh6", FRESH6), ("fresh7", FRESH7)):
+                        ("fresh5", FRESH5), ("fresh6", FRESH6), ("fresh7", FRESH7), ("fresh8", FRESH8)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh8"
+    return "fresh9"
 
 
 def repo_of(pointer: str) -> str:
@@ -122,7 +124,7 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8
+    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8 + FRESH9
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -277,7 +279,7 @@ def test_the_fifth_fresh_split():
         "zzli2022/TLDR": 5, "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning": 5,
         "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-": 5}
     before_fourth = {line["source"].split("#")[0] for line in TRACE
-                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8")}
+                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")}
     assert {line["source"].split("#")[0] for line in english} <= before_fourth
 
 
@@ -404,9 +406,8 @@ def test_the_seventh_fresh_split():
         (DOMAINS[i % 6], FRESH7_RUNS[(i % 6 + i // 6) % 3]) for i in range(len(physics))]
     assert Counter(line["model"] for line in physics) == {"Llama-3.3-70B-Instruct": 10, "Qwen2.5-72B-Instruct": 10,
                                                          "o3-mini (Together API)": 10}
-    earlier = {re.search(r":outputs/([^/]+)/", line["source"]).group(1)
-               for path in (ROOT / "tests" / "data").glob("*.labels.jsonl") for line in read_jsonl(path)
-               if repo_of(line["source"]) == PHYSICS and line.get("split") != "fresh7"}
+    earlier = {re.search(r":outputs/([^/]+)/", pointer).group(1) for pointer in taken_before(first)
+               if repo_of(pointer) == PHYSICS}
     assert earlier and not earlier & set(runs), "runs no earlier row reads"
     for group in groups:
         assert 1 <= sum(line["label"] for line in groups[group]) < len(groups[group]), group
@@ -457,6 +458,61 @@ def test_the_eighth_fresh_split():
     for repo in ENGLISH_REPOS:
         labels = [line["label"] for line in rows if repo_of(line["source"]) == repo]
         assert len(labels) == 15 and 1 <= sum(labels) < 15, repo
+
+
+#: the ninth split in draw order: llm_gaokao's Chinese answers, its English ones, PHYSICS rows of 25 runs, English
+#: traces (per repository 3 golds not whole numbers, then 2 whole)
+FRESH9_GROUPS = (("chinese", 20), ("translated", 5), ("physics", 25), ("english", 20))
+FRESH9_FIRST = FRESH8_FIRST + FRESH8
+FRESH9_KINDS = (("not-integer", 3), ("integer", 2))
+#: the PHYSICS runs in the order the ninth split's round takes them: the six runs the brief names, then every other run
+#: folder with text-only responses in folder-name order; 25 turns took one row from each of the first 25
+FRESH9_NAMED_RUNS = ("deepseek-r1_together_output", "QwQ_32B_Preview_outputs", "DeepSeek_R1_Distill_Qwen_32B_outputs",
+                     "o3-mini_together_output", "Qwen2.5_72B_Instruct_outputs", "Llama_3.3_70B_Instruct_outputs")
+FRESH9_RUNS = FRESH9_NAMED_RUNS + tuple(sorted((
+    "CohereForAI_c4ai-command-r-v01", "Llama_3.1_8B_Instruct_output", "Llama_3.3_70B_Instruct_AWQ_output",
+    "Mathstral_7B_v0.1_output", "Mistral_7B_Instruct_v0.3_output", "Mistral_Small_24B_Instruct_2501_output",
+    "Qwen2.5_14B_Instruct_output", "Qwen2.5_32B_Instruct_output", "Qwen2.5_7B_Instruct_output",
+    "Qwen2.5_Math_1.5B_Instruct_output", "Qwen2.5_Math_72B_Instruct_output", "Qwen2.5_Math_7B_output",
+    "THUDM_chatglm3-6b", "Velvet_14B_outputs", "Yi_1.5_34B_Chat_output", "c4ai-command-r-08-2024_outputs",
+    "deepseek_math_7b_rl_output", "gemma_2_27b_it_output", "gemma_2_2b_it_output", "gemma_2_9b_it_output",
+    "glm_4_9b_chat_hf_output", "internlm3_8b_instruct_awq_output", "phi_4_outputs")))
+
+
+def run_of(line: dict) -> str:
+    return re.search(r":outputs/([^/]+)/", line["source"]).group(1)
+
+
+def test_the_ninth_fresh_split():
+    """Drawn after the sixth to eighth were scored, each group by its own earlier rule started afresh, no pointer any
+    label file held before: 20 llm_gaokao answers in Chinese (two full rounds over the seven models and the first six
+    of a third) and 5 to the English translation (one a model, avoiding questions the Chinese group drew); 25 PHYSICS
+    rows, one from each of the first 25 runs of the round (the six runs the brief names, then the other text-only runs
+    in folder-name order); 20 English traces, 5 a repository from the files rows before the fourth split read (3 golds
+    not whole numbers, then 2 whole: checked against the snapshots below), each kind in the order of its pointers'
+    SHA-256; both verdicts in each group."""
+    rows = [line for line in TRACE if line["split"] == "fresh9"]
+    assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(FRESH9_FIRST, FRESH9_FIRST + FRESH9)]
+    assert not taken_before(FRESH9_FIRST) & {line["source"] for line in rows}
+    groups = fresh_groups("fresh9", FRESH9_GROUPS)
+    chinese, translated, physics, english = (groups[name] for name, _ in FRESH9_GROUPS)
+    assert gaokao_group(chinese, False) == {model: 3 if at < 6 else 2 for at, model in enumerate(sorted(ANSWERED))}
+    assert gaokao_group(translated, True) == {model: 1 for model in ANSWERED_ENGLISH}
+    drawn_round_robin("fresh9", chinese, ANSWERED)
+    drawn_round_robin("fresh9", translated, ANSWERED_ENGLISH, asked_questions(chinese))
+    assert [run_of(line) for line in physics] == list(FRESH9_RUNS[:len(physics)])
+    assert all(line["gold_source"].split(":", 1)[1].split("#")[0] == f"PHYSICS/{domain_of(line)}_dataset.jsonl"
+               for line in physics)
+    files, at = before_the_fourth_split(), 0
+    for repo in ENGLISH_REPOS:
+        for kind, size in FRESH9_KINDS:
+            group, at = english[at:at + size], at + size
+            assert {repo_of(line["source"]) for line in group} == {repo}, (repo, kind)
+            hashes = [pointer_hash(line["source"]) for line in group]
+            assert hashes == sorted(hashes), f"{repo} {kind}: drawn lowest hash first"
+            assert {file_of(line["source"]) for line in group} <= files, (repo, kind)
+    for name, group in groups.items():
+        assert 1 <= sum(line["label"] for line in group) < len(group), name
 
 
 def test_no_record_of_another_corpus_is_drawn_again():
@@ -513,7 +569,7 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     """Golds that are not integers (40% at least, in the whole and in each fresh split), the Minerva physics rows
     (in the second fresh split, 30 whose question names the unit asked), the PHYSICS rows of the fourth and fifth
     (30 and 15 whose gold is a number with a unit, DeepSeek's replies thinking in a ``<think>`` block; the fifth's
-    all closing it) and the sixth (15), traces with a think block,
+    all closing it), the sixth (15), the seventh (30) and the ninth (25), traces with a think block,
     questions in Chinese (a reply that answers is closed by its 【答案】 line or a sentence; the others loop, are cut
     off, hold an API error or say no answer can be given, and are wrong)."""
     fresh = [row for row in trace_corpus if row["split"] == "fresh"]
@@ -524,7 +580,8 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     fresh6 = [row for row in trace_corpus if row["split"] == "fresh6"]
     fresh7 = [row for row in trace_corpus if row["split"] == "fresh7"]
     fresh8 = [row for row in trace_corpus if row["split"] == "fresh8"]
-    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8):
+    fresh9 = [row for row in trace_corpus if row["split"] == "fresh9"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -532,7 +589,7 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     units = [row for row in minerva if row["split"] == "fresh2"
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
-    for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15), (fresh7, 30)):
+    for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15), (fresh7, 30), (fresh9, 25)):
         physics = [row for row in rows if repo_of(row["source"]) == PHYSICS]
         assert len(physics) == size and all(UNIT_GOLD.search(row["answer"].strip()) for row in physics)
         assert all("<think>" in row["prediction"] for row in physics if row["model"].startswith("DeepSeek"))
@@ -559,9 +616,9 @@ OPTION_LINE = re.compile(r"\n[A-D][.．、]\s")
 LETTER_GOLD = re.compile(r"^[A-D]+\.?$")
 
 
-@pytest.mark.parametrize(("split", "size"), [("fresh6", 45), ("fresh7", 50)])
+@pytest.mark.parametrize(("split", "size"), [("fresh6", 45), ("fresh7", 50), ("fresh9", 25)])
 def test_gaokao_2024_rows_ask_for_values(trace_corpus, split, size):
-    """The sixth and seventh splits' llm_gaokao rows: no multiple-choice question (no option lines, no letter gold),
+    """The sixth, seventh and ninth splits' llm_gaokao rows: no multiple-choice question (no option lines, no letter gold),
     the Chinese group's questions in Chinese and the translated group's in English; the gold is the paper's, never a
     skipped part; a row labelled right commits in a box, as the prompt asked."""
     gaokao = [row for row in trace_corpus if row["split"] == split and repo_of(row["source"]) == LLM_GAOKAO]
@@ -649,6 +706,59 @@ def test_eighth_split_draw_replays_from_the_snapshots():
         for kind, size in FRESH8_KINDS:
             drawn += [p for p in free if bool(INTEGER.match(candidates[p].strip())) == (kind == "integer")][:size]
     assert drawn == [line["source"] for line in TRACE if line["split"] == "fresh8"]
+
+
+def physics_candidates(snapshots: real_corpus.Mirror, commit: str, run: str) -> dict[str, str]:
+    """The PHYSICS unit-gold candidates of one run, pointer -> gold_source: the records of its text-only response
+    files (a file absent from the snapshot, or with a line that is not JSON, is one no reader takes) whose benchmark
+    record of the same ``id`` has one final answer, a number then a unit (``UNIT_GOLD``, read from the gold only)."""
+    found = {}
+    for domain in DOMAINS:
+        bench = f"PHYSICS/{domain}_dataset.jsonl"
+        golds = {item["id"]: (n, item) for n, item in enumerate(snapshots.parsed(PHYSICS, commit, bench, "jsonl"), 1)
+                 if item is not None}
+        path = f"outputs/{run}/{domain}_dataset_textonly/response.jsonl"
+        try:
+            ids = [json.loads(line).get("id") if line.strip() else None
+                   for line in snapshots.blob(PHYSICS, commit, path).decode("utf-8").splitlines()]
+        except (real_corpus.Unreadable, ValueError):
+            continue
+        for n, key in enumerate(ids, 1):
+            if key in golds and len(golds[key][1]["final_answers"]) == 1 \
+                    and UNIT_GOLD.search(golds[key][1]["final_answers"][0].strip()):
+                found[f"{PHYSICS}@{commit}:{path}#L{n}"] = f"{PHYSICS}@{commit}:{bench}#L{golds[key][0]}"
+    return found
+
+
+def test_ninth_split_draw_replays_from_the_snapshots():
+    """The ninth split's English and PHYSICS groups drawn again from the snapshots with its own exclusions: per English
+    repository the 3 free records of lowest hash whose gold is not a whole number, then the 2 whose gold is; the 29
+    PHYSICS runs with text-only responses are ``FRESH9_RUNS``, each with candidates left, and each of the 25 turns takes
+    the free record of lowest hash of its run (with the gold record ``gold_source`` names)."""
+    mirror = mirror_dir()
+    if any(not (mirror / repo.replace("/", "+")).is_dir() for repo in (*ENGLISH_REPOS, PHYSICS)):
+        pytest.skip(f"the English and PHYSICS snapshots are not here ({mirror}; set ANSWERBENCH_MIRROR)")
+    rows = [line for line in TRACE if line["split"] == "fresh9"]
+    taken = taken_before(FRESH9_FIRST)
+    candidates = english_candidates(mirror, before_the_fourth_split())
+    drawn = []
+    for repo in ENGLISH_REPOS:
+        free = sorted((p for p in candidates if repo_of(p) == repo and p not in taken), key=pointer_hash)
+        for kind, size in FRESH9_KINDS:
+            drawn += [p for p in free if bool(INTEGER.match(candidates[p].strip())) == (kind == "integer")][:size]
+    assert drawn == [line["source"] for line in rows[-20:]]
+    physics = fresh_groups("fresh9", FRESH9_GROUPS)["physics"]
+    commit = physics[0]["source"].split("@", 1)[1].split(":", 1)[0]
+    listing = subprocess.run(["git", "-C", str(mirror / PHYSICS.replace("/", "+") / "repo"), "ls-tree", "-r",
+                              "--name-only", commit, "outputs/"], check=True, capture_output=True, text=True).stdout
+    runs = {found.group(1) for found in re.finditer(r"^outputs/([^/]+)/[a-z]+_dataset_textonly/response\.jsonl$",
+                                                    listing, re.M)}
+    assert runs == set(FRESH9_RUNS) and len(FRESH9_RUNS) == 29
+    snapshots = real_corpus.Mirror(mirror)
+    for line, run in zip(physics, FRESH9_RUNS):
+        found = physics_candidates(snapshots, commit, run)
+        lowest = min((p for p in found if p not in taken), key=pointer_hash)
+        assert (line["source"], line["gold_source"]) == (lowest, found[lowest]), line["id"]
 
 
 # -- the readers of these formats, on snapshots made here -----------------------------------------------------------
