@@ -2,7 +2,8 @@
 
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
   ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` for tc-0600..tc-0709, ``fresh5``
-  for tc-0710..tc-0819, ``fresh6`` for tc-0820..tc-0919, ``fresh7`` from tc-0920 on), label types and styles,
+  for tc-0710..tc-0819, ``fresh6`` for tc-0820..tc-0919, ``fresh7`` for tc-0920..tc-1019, ``fresh8`` from tc-1020
+  on), label types and styles,
   pointers naming a commit, no excluded source and no source of the other multiple-choice corpora, a reader for
   every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
@@ -61,8 +62,11 @@ FIRST_FRESH5 = 710
 FIRST_FRESH6 = 820
 #: rows from this one on were drawn after the fifth and sixth were scored, to be scored once in round 7: ``fresh7``
 FIRST_FRESH7 = 920
+#: rows from this one on were drawn after the seventh was scored and its miss read, to be scored once in round 7:
+#: ``fresh8``
+FIRST_FRESH8 = 1020
 #: the splits kept unread until each is scored once
-FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -73,13 +77,15 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-0920 on, ``fresh7``; from tc-0820 on, ``fresh6``; from tc-0710 on,
-    ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from tc-0366 on, ``fresh2``; from tc-0256
-    on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
+    """The README's split rules: from tc-1020 on, ``fresh8``; from tc-0920 on, ``fresh7``; from tc-0820 on,
+    ``fresh6``; from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from tc-0366
+    on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1
+    modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        starts = ((FIRST_FRESH7, "fresh7"), (FIRST_FRESH6, "fresh6"), (FIRST_FRESH5, "fresh5"),
-                  (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"), (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
+        starts = ((FIRST_FRESH8, "fresh8"), (FIRST_FRESH7, "fresh7"), (FIRST_FRESH6, "fresh6"),
+                  (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"),
+                  (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
         return next(split for first, split in starts if number >= first)
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
@@ -372,6 +378,10 @@ def _drawn_from_repositories(others: list[dict], repos: dict[str, int]) -> None:
 FRESH7_THINKING_FILES = dict.fromkeys(FRESH6_THINKING_FILES, 10)
 #: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
 FRESH7_OTHER_REPOS = {"LightChen233/M3CoT": 8, "Yijia-Xiao/LogicVista": 6, "CheongWoong/RoLM": 4}
+#: the eighth fresh split's reasoning-model files (README, "The eighth fresh split"): the sixth's, 12, 12 and 11 rows
+FRESH8_THINKING_FILES = dict(zip(FRESH6_THINKING_FILES, (12, 12, 11)))
+#: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
+FRESH8_OTHER_REPOS = {"LightChen233/M3CoT": 8, "Yijia-Xiao/LogicVista": 6, "CheongWoong/RoLM": 6}
 #: the splits drawn by the sixth split's rule, each started afresh (README): its ids, the llm_gaokao models' rows in
 #: Chinese and in English (the round-robin's outcome on what the ``before`` splits left), the reasoning-model files and
 #: models, the visual and JSON repositories, and the fewest nulls among the llm_gaokao rows and among the last group
@@ -384,12 +394,18 @@ DRAWN_AS_THE_SIXTH = {
                "files": FRESH6_THINKING_FILES, "models": {CLAUDE: 7, KIMI: 7, QWEN: 6}, "repos": FRESH6_OTHER_REPOS,
                "nulls": (3, 3)},  # a value no option has, 'cannot be determined'; stray characters
     # Qwen2-72B-Instruct and gemini-1.5-pro gave every Chinese question they had left; Yi-1.5-9B-Chat had none left
-    "fresh7": {"ids": (FIRST_FRESH7, len(LINES) + 1), "before": ("fresh5", "fresh6"),
+    "fresh7": {"ids": (FIRST_FRESH7, FIRST_FRESH8), "before": ("fresh5", "fresh6"),
                "chinese": {"Qwen2-72B-Instruct": 5, "claude-3-5-sonnet-20240620": 6, "deepseek-coder": 6,
                            "gemini-1.5-pro": 6, "gpt-4o": 6, "yi-large": 6},
                "english": {"claude-3-5-sonnet-20240620": 6, "deepseek-coder": 6, "gpt-4o": 5},
                "files": FRESH7_THINKING_FILES, "models": {CLAUDE: 10, KIMI: 10, QWEN: 10}, "repos": FRESH7_OTHER_REPOS,
                "nulls": (3, 2)},  # no solution, 'cannot be determined', two options; a stray '#', an echo
+    # only claude-3-5-sonnet-20240620, deepseek-coder, gpt-4o and yi-large (one) had Chinese questions left
+    "fresh8": {"ids": (FIRST_FRESH8, len(LINES) + 1), "before": ("fresh5", "fresh6", "fresh7"),
+               "chinese": {"claude-3-5-sonnet-20240620": 8, "deepseek-coder": 8, "gpt-4o": 8, "yi-large": 1},
+               "english": {"claude-3-5-sonnet-20240620": 7, "deepseek-coder": 7, "gpt-4o": 6},
+               "files": FRESH8_THINKING_FILES, "models": {CLAUDE: 12, KIMI: 12, QWEN: 11}, "repos": FRESH8_OTHER_REPOS,
+               "nulls": (3, 4)},  # a loop cut off, 'none of the above', a value no option has; stray 'T's, an echo
 }
 
 
@@ -403,7 +419,8 @@ def _pointers_of_every_corpus(but_split: str) -> set[str]:
 
 @pytest.mark.parametrize("split", list(DRAWN_AS_THE_SIXTH))
 def test_a_split_drawn_as_the_sixth(split):
-    """100 replies each: the sixth (in round 6 beside the fifth) and the seventh (after both were scored). llm_gaokao
+    """100 replies each: the sixth (in round 6 beside the fifth), the seventh (after both were scored) and the eighth
+    (after the seventh was scored). llm_gaokao
     first, Chinese then English, the round-robin started afresh on the questions the earlier splits left, the lowest
     SHA-256 of the pointer first in each file; then the reasoning models from the fifth split's three files (the
     unhinted runs of claude-haiku-4-5 and Kimi-K2-Thinking first); then M3CoT, LogicVista and RoLM (Phi-3.5-vision-
