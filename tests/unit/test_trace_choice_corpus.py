@@ -498,7 +498,7 @@ def test_corpus_matches_the_labels(corpus):
     assert all(row["label"] in row["options"] for row in corpus if row["split"] == "fresh4" and row["label"])
     gaokao = [row for row in corpus if row["source"].startswith(GAOKAO)]
     cjk = re.compile(r"[\u4e00-\u9fff]")
-    assert len(gaokao) == 130 and all(
+    assert len(gaokao) == 130 + 52 + 45 and all(  # the fifth and sixth splits, the seventh, the eighth
         list(row["options"]) == list("ABCD") and row["gold"] in "ABCD" and len(row["gold"]) == 1
         and row["question"].rstrip().endswith(row["options"]["D"])  # the question closes on its options
         and bool(cjk.search(row["question"])) != _gaokao_row(row)[2]  # Chinese paper, or its English translation
