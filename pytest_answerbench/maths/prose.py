@@ -117,6 +117,9 @@ _CONCLUDING_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*\d+\s*[:.)]?\s*(?
 # a sentence that explains or checks the conclusion before it ("This is because ...", "Note that ...")
 _AFTERTHOUGHT = lazy_compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|check(?:ing)?\b|to\s+check|"
                            r"verification|we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|here,)")
+# an afterthought opening a sentence after another: "So she has 18 dollars. This is because she spent 5 dollars."
+_AFTERTHOUGHT_AFTER = lazy_compile(r"(?i)[.!?]\s+(?:this\s+is\s+because|because|check(?:ing)?\b|to\s+check|verification|"
+                                   r"we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed)")
 # "Since she cooks 9 batches, the total time is 72 minutes.": a reason, then a main clause (after its first comma)
 _REASON_THEN = lazy_compile(r"(?i)\s*(?:since|because)\b[^,]{1,200},\s*(.+)")
 # a closing line of chatter after the conclusion ("I hope this helps!", "Let me know if you have questions.")
@@ -268,11 +271,11 @@ def _remark(line: str) -> bool:
 
 
 def _without_remarks(lines: list[str]) -> list[str]:
-    """``lines`` without up to ``_REMARKS`` closing remarks, when the line before them concludes with a number
-    ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
+    """``lines`` without up to ``_REMARKS`` closing remarks or afterthoughts (a check, a reason), when the line before
+    them concludes with a number ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
     kept = len(lines)
-    while kept > 1 and len(lines) - kept < _REMARKS and _remark(lines[kept - 1]):
-        kept -= 1
+    while kept > 1 and len(lines) - kept < _REMARKS and (_remark(lines[kept - 1]) or _afterthought(lines[kept - 1])):
+        kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
     if kept < len(lines) and re.search(r"\d", lines[kept - 1]) and concludes(lines[kept - 1]):
         return lines[:kept]
     return lines
@@ -487,8 +490,8 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
     lines = _without_remarks(lines)
     last = lines[-1].strip() if lines else ""
-    if len(last) > 80:
-        last = _closing_sentence(last)
+    if len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
+        last = _closing_sentence(last)  # (a short line too when a sentence after the first checks or explains it)
     final = split_sentences(last)[-1:] or [last]
     if not last or len(final[0]) <= 120 and _STEP.match(final[0]) and not _CONCLUDING_STEP.match(last):
         return None  # a short step ("Step 3: 16 - 3 = 13"), not a long sentence that happens to start "First, ..."

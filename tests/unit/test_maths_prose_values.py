@@ -92,3 +92,20 @@ def test_what_the_sentence_reader_takes(prediction, answer):
 ])
 def test_a_value_in_a_closing_sentence_attacked(prediction, gold, status):
     assert score_row("olympiad", {"prediction": prediction, "answer": gold}, timeout=10).status == status
+
+
+# A check or a reason after the closing statement commits to nothing (GRADING rule 12): on its own line or as the
+# next sentence of a short line (before, only a line longer than 80 characters was read sentence by sentence).
+@pytest.mark.parametrize("prediction, answer", [
+    ("Work.\n\nSo x = 5.\n\nCheck: 2(5) + 1 = 11.", "x = 5"),
+    ("So x = 5.\nVerification: 2·5 + 1 = 11, as required.", "x = 5"),
+    ("So she has 18 dollars. This is because she spent 5 dollars.", "18"),
+    ("So she has 18 dollars.\nThis is because she spent 5 dollars.", "18"),
+    # near misses: a reason that opens a concluding sentence concludes; an answer line keeps its reading
+    ("Work.\n\nSince she cooks 9 batches, the total time is 72 minutes.", "72"),
+    ("The answer is 5.\n\nIndeed, 2(5) + 1 = 11.", "5"),
+])
+def test_a_check_after_the_answer_is_no_answer(prediction, answer):
+    assert maths.final_answer(prediction).answers == (answer,)
+    gold = answer.split("=")[-1].strip()
+    assert score_row("olympiad", {"prediction": prediction, "answer": gold}, timeout=10).status == "correct"
