@@ -598,8 +598,8 @@ _NUMBER_LIST = lazy_compile(r"[-−]?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\
 _CJK_TAIL = lazy_compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
 
-# not the digits of a name ("AZYUK2A"); a root written with its sign ("3√13", "√(117)") is one number, and so is a
-# number in E notation
+# what a sentence's value follows: the copula or "="
+_COPULA = lazy_compile(r"(?i)\s(?:is|are|equals|=|be|was)\s")
 # a relation just before a number: "x > 2", "n \ge 7", "0 < x < 2" (its left side kept)
 _REL = r"(?:[<>≤≥≠]=?|\\(?:leq?|geq?|neq?|lt|gt)(?![A-Za-z]))"
 _RELATION_BEFORE = lazy_compile(r"(?:[-−]?\d+(?:\.\d+)?\s*" + _REL + r"\s*)?(?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*)?"
@@ -633,6 +633,8 @@ _TOKEN_ENDS = " ,.;:!?*\"'"
 _NAME_IS = lazy_compile(r"([A-Za-z](?:_\{?\w{1,3}\}?)?'*)\s+(?:is|equals)\s+(\S.*)")
 # a value stated without a digit: a constant, a root, a letter or a short TeX expression ("π", "pi", "\sqrt{x}")
 _DIGITLESS_VALUE = lazy_compile(r"-?(?:π|pi|\\pi|e|∞|\\infty)|-?[√\\][^\s]{0,30}")
+# not the digits of a name ("AZYUK2A"); a root written with its sign ("3√13", "√(117)") is one number, and so is a
+# number in E notation
 _PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:-?(?:\d+(?:\.\d+)?\s*)?√\s*(?:\(\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)"
                              r"|[-−–]?\d+(?:[.,]\d+)*(?:/\d+)?(?:[eE][-+−]?\d+(?!\w|\.\d))?)")  # "1.6e-19": one number
 # Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
@@ -741,7 +743,7 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
             # "x is 3", "c is π": the copula between a name and its value is "="
             return f"{named.group(1)} = {named.group(2)}" if named else stated
         # "So c is π.", "the smallest value of c is pi": a constant stated without a digit, after the copula
-        tail = re.split(r"(?i)\s(?:is|are|equals|=|be|was)\s", text)[-1].strip().rstrip(".")
+        tail = _COPULA.split(text)[-1].strip().rstrip(".")
         if tail != text and not WORDS.search(tail) and _DIGITLESS_VALUE.fullmatch(tail):
             return tail
         return text
@@ -755,7 +757,7 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value (two values
         # stated against one gold are an extra one, not the last)
         return listed
-    tail = re.split(r"(?i)\s(?:is|are|equals|=|be|was)\s", text)[-1].strip()
+    tail = _COPULA.split(text)[-1].strip()
     if not WORDS.search(tail):
         return tail.rstrip(".")
     numbers = list(_PROSE_NUMBER.finditer(text))
