@@ -455,7 +455,7 @@ def _after_copula(sentence: str) -> str | None:
 # (one from inside a run of spaces has one from the run's start, earlier), and the spaces around the comma are one
 # way to split: "\s*,?\s*" tried every split of a run at every start of it, cubic in a run's length.
 _DOMAIN = lazy_compile(r"(?<!\s)\s*(?:,\s*)?(?:\\(?:text|mathrm|quad|qquad)\s*\{?\s*)*(?:for\s+(?:all|any|every|each|some)|where|with)"
-                       r"\b(?=[^=]*(?:\\in\b|∈|\\mathbb|integer|real|natural|number|positive|negative|odd|even|"
+                       r"\b(?![^=]*\b(?:is|are|equals)\s+(?:\$|\\\(|[-−]?\d))(?=[^=]*(?:\\in\b|∈|\\mathbb|integer|real|natural|number|positive|negative|odd|even|"
                        r"prime))[^=]*$")
 
 
@@ -509,6 +509,9 @@ _BRACKET = lazy_compile(r"\\left\s*(?:\\[{|]|\\lbrace|\\langle|[.(\[|])|\\right\
                         r"|\\[\[\]()]|\\[{}]|[()\[\]{}]")
 
 
+_OPEN_BOLD = lazy_compile(r"\*\*[^*\n]{0,80}[A-Za-z]$")
+
+
 def _open_at_end(line: str) -> bool:
     """Does ``line`` stop inside a bracket it opened, something written after it ("sqrt(4,0", "\\frac{3}{4",
     "\\left( x + 1")? Any closing bracket closes the last one open (a half-open interval "[0, 1)" is closed); one
@@ -556,6 +559,8 @@ def truncated(response: str) -> bool:
         return True
     if _open_at_end(last_line):
         return True  # "... = sqrt(4,0", "\\frac{3}{4": a bracket opened on the last line and never closed
+    if last_line.count("**") % 2 and _OPEN_BOLD.search(last_line):
+        return True  # "1. **Recogn": a bold phrase opened and stopped mid-word
     if core != tail.rstrip():
         return False  # a closing math span ("... for any positive integer $a$"): its letter is no dangling word
     word = re.search(r"([A-Za-z]+)$", core)  # lower case only: "... is A" names an option or a unit

@@ -776,13 +776,22 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
     """
     text = _without_empty_markers(_before_new_turn(_without_trailers(_one_duration(plain_chinese(_plain_text(
         response.replace("\r\n", "\n")))))))
-    if "</think>" in text and response.count("</think>") == 1:
-        thinking = _thinking(text)
+    if "</think>" in text:
+        thinking = _thinking(text) if response.count("</think>") == 1 else None
         if thinking is not None:
-            block, after = thinking
-            # the answer after the reasoning block, whatever the block mused on the way; the block's own only
-            # when nothing follows it
-            return _read(after if after.strip() else block, multiple, question)
+            # the answer after the reasoning block, whatever the block mused on the way; the block's own only when
+            # nothing follows it
+            return _after_block(*thinking, multiple, question)
+        samples = _last_sample(text)
+        if samples is not None:
+            first = next(samples, None)
+            if first is not None:
+                found = _after_block(*first, multiple, question)
+                for block, after in samples if found is None and truncated(plain_dollars(first[1])) else ():
+                    found = _after_block(block, after, multiple, question)
+                    if found is not None or not truncated(plain_dollars(after)):
+                        break
+                return found
     return _read(text, multiple, question)
 
 
@@ -802,6 +811,62 @@ def _thinking(text: str) -> tuple[str, str] | None:
     if _ANY_THINK.search(block, opened.end() if opened else 0) or _ANY_THINK.search(text, end + 8):
         return None
     return block[opened.end() if opened else 0:], text[end + len("</think>"):]
+
+
+def _last_sample(text: str) -> Iterator[tuple[str, str]] | None:
+    """``text`` that thinks again after a closed reasoning block and is cut off mid-thought (samples joined into one
+    reply, the last cut off; a reply reopening ``<think>`` after its answer), as its closed blocks from the last back,
+    each as (its content, what follows it up to the next block, a separator line between samples dropped): the
+    block opened after the last ``</think>`` and never closed commits to nothing (cut ``think``), and a sample cut off
+    before committing leaves the one before it as the last commitment. None when no block opens after the last
+    ``</think>``."""
+    tags = list(_ANY_THINK.finditer(text))
+    closes = [i for i, m in enumerate(tags) if "/" in m.group()]
+    if not closes or closes[-1] == len(tags) - 1:
+        return None
+
+    def samples() -> Iterator[tuple[str, str]]:
+        for i in reversed(closes):
+            start = tags[i - 1].end() if i and "/" not in tags[i - 1].group() else 0
+            if len(text[start:tags[i].start()].strip()) < _REASONED:
+                return  # "<think> reasoning process here</think>": a template echoed, not a block of reasoning
+            end = tags[i + 1].start() if i + 1 < len(tags) else len(text)
+            yield text[start:tags[i].start()], _SEPARATOR_AT_END.sub("", text[tags[i].end():end])
+    return samples()
+
+
+_REASONED = 200  # characters a reasoning block holds at least, in a reply thinking more than once
+_SEPARATOR_AT_END = lazy_compile(r"\n[ \t]*(?:-{3,}|={3,})[ \t]*[A-Za-z_ ]{0,20}[ \t]*(?:-{3,}|={3,})?[ \t]*\n?\Z")
+
+
+def _after_block(block: str, after: str, multiple: bool, question: str | None) -> Extraction | None:
+    """The answer of a reply whose reasoning block ``block`` is followed by ``after``: what ``after`` states; when
+    ``after`` is cut off before stating one, the sentence opening it ("The smallest value is $3$.", then an
+    explanation cut off). The block's own conclusion counts only when nothing follows it: an explanation after it,
+    cut off before it states anything, leaves the reply with no answer."""
+    if not after.strip():
+        return _read(block, multiple, question)
+    found = _read(after, multiple, question)
+    if found is not None or not truncated(plain_dollars(after)):
+        return found
+    opening = after.strip().split("\n\n", 1)[0]
+    if opening != after.strip() and not truncated(opening) and not opening.rstrip(" *").endswith(":"):
+        return _read(opening, multiple, question)
+    named = _CUT_NAMED_ANSWER.search(after)
+    if named:
+        # "... w = (4 - 2i) + (2 - 3i) = 6 - 5i \] **Answer**: \( w = " (cut off): the value last derived for w
+        derived = [m for m in _NAMED_VALUE.finditer(after, 0, named.start()) if m.group("name") == named.group("name")]
+        if derived:
+            return Extraction((derived[-1].group("value").strip(),), "answer-line")
+    return None
+
+
+# an answer line cut off right after naming its quantity ("**Answer**: \( w = "), and a display line deriving a
+# value for a name ("w = (4 - 2i) + (2 - 3i) = 6 - 5i"): the value is what follows the last "="
+_CUT_NAMED_ANSWER = lazy_compile(r"(?im)^[ \t*#]*(?:final\s+)?answer[ \t*]*:[ \t*]*(?:\$|\\\()?[ \t]*"
+                                 r"(?P<name>[A-Za-z](?:_\{?\w{1,3}\}?)?)[ \t]*=[ \t]*\Z")
+_NAMED_VALUE = lazy_compile(r"(?m)^[ \t]*(?P<name>[A-Za-z](?:_\{?\w{1,3}\}?)?)[ \t]*=[^\n]*=[ \t]*(?P<value>[^=\n]+?)"
+                            r"[ \t]*(?:\\\]|\$\$)?[ \t]*$")
 
 
 def _read(text: str, multiple: bool, question: str | None = None) -> Extraction | None:

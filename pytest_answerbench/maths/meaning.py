@@ -79,6 +79,7 @@ _INFINITY = lazy_compile(r"\+?\s*(?:\\infty|∞)")  # the whole answer, not an i
 _TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\s+case|untrue)|true|the\s+case)"
                             r"\s+that\s+")
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
+_YES_NO_THEN = lazy_compile(r"(yes|no)\s*,\s*(?=\S)")
 _WHEN = lazy_compile(r"\b(?:when|whenever|provided)\b")
 _HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果|(?<!不)可能(?=[\u4e00-\u9fff])(?!的)")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
@@ -251,6 +252,11 @@ def same_meaning(gold: str, pred: str) -> bool | None:
             return g[1] == p[1]  # "Yes" against "it is possible"; "No" against "no such k exists"
         return None
     if g is not None and g[0] == "yes" or p is not None and p[0] == "yes":
+        plain = _plain(pred)
+        opened = _YES_NO_THEN.match(plain) if g is None else None
+        rest = plain[opened.end():] if opened else ""
+        if opened and (opened.group(1) == "no") == _negated(rest) and states_claims(gold, rest):
+            return True  # "No, the wire would not melt." states "The copper wire will not melt."
         return None
     g_plain, p_plain = _plain(gold), _OPENING.sub("", _plain(pred), count=1)
     if g is None and _CJK_NAME.fullmatch(g_plain) and _CJK_WINS.match(p_plain, len(g_plain)) \
@@ -290,6 +296,8 @@ _PLACEHOLDERS = frozenset("point place location position spot".split())
 #: What a sentence says of its subject starts after its first copula or modal verb.
 _COPULA = lazy_compile(r"\b(?:is|are|was|were|lies|lie|(?:must|should|will|would|can|has\s+to|have\s+to)\s+be|"
                        r"remains?|stays?)\b")
+#: ... else after its first modal verb: "The copper wire will not melt." says "not melt" of the wire
+_MODAL = lazy_compile(r"\b(?:will|would|can|could|cannot|must|should|does|do|did)\b|\b(?:won|can|doesn|don|didn)(?=n't\b)")
 _CLAIM_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|probably|likely|might|unless|if|whether)\b"
                             r"|[a-z]/[a-z]")
 _PROSE_GOLD = lazy_compile(r"[a-z][a-z' ,;:.()-]*")
@@ -311,7 +319,7 @@ def _terms(text: str) -> list[str]:
 def _key_terms(sentence: str) -> list[str]:
     """The key terms of one gold sentence: the content words of what it says of its subject (after its first copula
     or modal verb; the whole sentence when it has none), placeholder nouns left out."""
-    copula = _COPULA.search(sentence)
+    copula = _COPULA.search(sentence) or _MODAL.search(sentence)
     said = sentence[copula.end():] if copula else sentence
     return [t for t in _terms(said) if t not in _PLACEHOLDERS]
 
@@ -505,6 +513,21 @@ def _by_name(text: str, question: str) -> str:
     return _BY_TURN.sub(lambda m: second if m.group("turn").lower() == "second" else first, text)
 
 
+# a question asking which of two ("nearly parallel to or perpendicular to the long axis?", "attractive or repulsive?")
+_ASKED_ALTERNATIVES = lazy_compile(r"\b(?P<a>[a-z]{4,})(?:\s+(?:to|with|than|from|in|on|at))?\s+or\s+(?:(?:to|with|than|from|"
+                                   r"in|on|at|is|are|it|the|nearly|more|less|mostly)\s+)*(?P<b>[a-z]{4,})\b")
+
+
+def _alternative(text: str, pair: tuple[str, str]) -> str | None:
+    """Which word of ``pair`` (the two a question offers) ``text`` states: the one it names, with no negation or
+    hedge; None when it names both, neither, or says "not" or "or"."""
+    plain = _plain(text)
+    named = [word for word in pair if re.search(rf"\b{word}\b", plain)]
+    if len(named) != 1 or pair[0] == pair[1] or _negated(plain) or _HEDGE.search(plain):
+        return None
+    return named[0]
+
+
 def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     """Does ``pred`` give the text answer ``gold`` to ``question``, read with what the question asks? A yes/no
     question answered by the property it asks or its opposite ("It is composite." is No to "Is N prime?"), players
@@ -529,6 +552,13 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
             return (said[1] == asked[1]) == g[1]  # "The series diverges." is No to "Does the series converge?"
         stated = _states_property(_plain(pred), prop)
         return None if stated is None else stated == g[1]
+    if g is None:
+        alternatives = _ASKED_ALTERNATIVES.search(_MATH_SPAN.sub(" ", question.lower()))
+        if alternatives:
+            pair = alternatives.group("a", "b")
+            chosen, said = _alternative(gold, pair), _alternative(pred, pair)
+            if chosen is not None and said is not None:
+                return chosen == said  # "Perpendicular to the long axis" to "nearly parallel to or perpendicular to it?"
     renamed_pred, renamed_gold = _by_name(pred, question), _by_name(gold, question)
     if (renamed_pred, renamed_gold) != (pred, gold):
         return same_meaning(renamed_gold, renamed_pred) or _plain(renamed_gold) == _plain(renamed_pred) or None

@@ -129,6 +129,14 @@ _SIGN_OFF = lazy_compile(r"(?i)\s*(?:i\s+hope|hope\s+(?:this|that|it)|let\s+me\s
 _RETRACTS = lazy_compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|actually|instead|re-?check|re-?calculat\w*|"
                        r"re-?evaluat\w*|not\s+(?:correct|right|possible|sure)|maybe|perhaps|might|possibly|unsure|"
                        r"alternatively|doubt\w*)\b")
+# a clause affirming what came before, and what may join such clauses
+_CONFIRMATION = lazy_compile(
+    r"(?i)\b(?:i\s+(?:think|believe)\s+)?(?:that|this|it|everything|the\s+(?:answer|result|calculations?|method))"
+    r"(?:'s|\s+is|\s+are|\s+seems?|\s+looks?)\s+(?:to\s+be\s+)?(?:correct|right|consistent|fine)\b"
+    r"|\bi\s+(?:don't|do\s+not)\s+see\s+any\s+(?:mistakes?|errors?|issues?)(?:\s+in\s+(?:the|my)\s+[a-z]+)?"
+    r"|\bi(?:'ll|\s+will)\s+go\s+with\s+(?:that|this|it)\b|\b(?:i'm|i\s+am)\s+(?:confident|sure)\b(?:\s+(?:in|about|of)"
+    r"\s+(?:that|this|it)\b)?|\bthat\s+makes\s+sense\b")
+_CONFIRMATION_LEFT = lazy_compile(r"(?i)(?:[\s,.;!]|\b(?:so|and|yes|okay|ok|alright)\b)+")
 # a turn of a dialogue the model invents after its conclusion ("Assistant: No, that is an interesting thought.")
 _INVENTED_TURN = lazy_compile(r"[ \t]*(?:Assistant|AI)[ \t]*:")
 _REMARKS = 3  # closing remark lines passed over at most
@@ -264,9 +272,12 @@ def labelled_parts(line: str) -> str:
 
 def _remark(line: str) -> bool:
     """Is ``line`` a remark that states nothing: no number, no math, no conclusion word, nothing taken back
-    ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?")?"""
+    ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?"), or only a
+    confirmation of what came before ("I think that's correct. I don't see any mistakes, so I'll go with that.")?"""
     if re.search(r"[\d$\\]", line):
         return False
+    if not _CONFIRMATION_LEFT.sub("", _CONFIRMATION.sub("", line)):
+        return True
     return bool(_INVENTED_TURN.match(line)) or not (_CONCLUSION.search(line) or _RETRACTS.search(line))
 
 
@@ -462,7 +473,9 @@ def _filled_blank(sentence: str, question: str | None) -> str:
 
 # "Therefore, the value of $k$ is 1.", "So $x$ equals 5.": a math span that only names a quantity, then a plain value
 # stated for it outside math: the span is the sentence's subject, the value its answer
-_NAME_THEN_VALUE = lazy_compile(r"\$\s*(?:[A-Za-z]|\\[a-z]{2,8})(?:_\{?\w{1,3}\}?)?\s*\$[^$\d]{0,30}?\b(?:is|are|equals|was|becomes)"
+_NAME = r"\s*(?:[A-Za-z]|\\[a-z]{2,8})(?:_\{?\w{1,3}\}?)?\s*"
+_NAME_THEN_VALUE = lazy_compile(r"(?:\$" + _NAME + r"\$|\\\(" + _NAME + r"\\\))"
+                                r"[^$\d]{0,30}?\b(?:is|are|equals|was|becomes)"
                                 r"\s+(?:about\s+|approximately\s+|exactly\s+)?[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?![\d.,/]?\d)[^$]*$")
 _OR_GAP = lazy_compile(r"\s*\bor\b(?!\s*,|\s+(?:rather|equivalently|in\s+other\s+words|about|approximately)\b)\s*")
 
@@ -522,7 +535,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if described is not None:
         return Extraction((described,), "prose")  # "... holds for all real $x$ with $0 < x \le 1$.": that set
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
-    if spans and "$" in last and _NAME_THEN_VALUE.search(last):
+    if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer
     if spans and not multiple and _spans_hedge(last):
         return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
