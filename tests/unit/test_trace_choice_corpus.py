@@ -2,8 +2,8 @@
 
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
   ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` for tc-0600..tc-0709, ``fresh5``
-  for tc-0710..tc-0819, ``fresh6`` for tc-0820..tc-0919, ``fresh7`` for tc-0920..tc-1019, ``fresh8`` from tc-1020
-  on), label types and styles,
+  for tc-0710..tc-0819, ``fresh6`` for tc-0820..tc-0919, ``fresh7`` for tc-0920..tc-1019, ``fresh8`` for
+  tc-1020..tc-1119, ``fresh9`` from tc-1120 on), label types and styles,
   pointers naming a commit, no excluded source and no source of the other multiple-choice corpora, a reader for
   every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
@@ -65,8 +65,10 @@ FIRST_FRESH7 = 920
 #: rows from this one on were drawn after the seventh was scored and its miss read, to be scored once in round 7:
 #: ``fresh8``
 FIRST_FRESH8 = 1020
+#: rows from this one on were drawn after the eighth was scored, to be scored once at the end of round 8: ``fresh9``
+FIRST_FRESH9 = 1120
 #: the splits kept unread until each is scored once
-FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -77,15 +79,15 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-1020 on, ``fresh8``; from tc-0920 on, ``fresh7``; from tc-0820 on,
-    ``fresh6``; from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from tc-0366
-    on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1
-    modulo 5, else dev."""
+    """The README's split rules: from tc-1120 on, ``fresh9``; from tc-1020 on, ``fresh8``; from tc-0920 on,
+    ``fresh7``; from tc-0820 on, ``fresh6``; from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470
+    on, ``fresh3``; from tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's
+    SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        starts = ((FIRST_FRESH8, "fresh8"), (FIRST_FRESH7, "fresh7"), (FIRST_FRESH6, "fresh6"),
-                  (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"),
-                  (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
+        starts = ((FIRST_FRESH9, "fresh9"), (FIRST_FRESH8, "fresh8"), (FIRST_FRESH7, "fresh7"),
+                  (FIRST_FRESH6, "fresh6"), (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"),
+                  (FIRST_FRESH3, "fresh3"), (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
         return next(split for first, split in starts if number >= first)
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
@@ -382,30 +384,41 @@ FRESH7_OTHER_REPOS = {"LightChen233/M3CoT": 8, "Yijia-Xiao/LogicVista": 6, "Cheo
 FRESH8_THINKING_FILES = dict(zip(FRESH6_THINKING_FILES, (12, 12, 11)))
 #: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
 FRESH8_OTHER_REPOS = {"LightChen233/M3CoT": 8, "Yijia-Xiao/LogicVista": 6, "CheongWoong/RoLM": 6}
-#: the splits drawn by the sixth split's rule, each started afresh (README): its ids, the llm_gaokao models' rows in
-#: Chinese and in English (the round-robin's outcome on what the ``before`` splits left), the reasoning-model files and
-#: models, the visual and JSON repositories, and the fewest nulls among the llm_gaokao rows and among the last group
+#: the ninth fresh split's reasoning-model files (README, "The ninth fresh split"): the sixth's, 15 rows each
+FRESH9_THINKING_FILES = dict.fromkeys(FRESH6_THINKING_FILES, 15)
+#: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
+FRESH9_OTHER_REPOS = {"LightChen233/M3CoT": 10, "Yijia-Xiao/LogicVista": 8, "CheongWoong/RoLM": 8}
+#: the splits drawn by the sixth split's rule, each started afresh (README): its ids and row count, the llm_gaokao
+#: models' rows in Chinese and in English (the round-robin's outcome on what the ``before`` splits left), the
+#: reasoning-model files and models, the visual and JSON repositories, and the fewest nulls among the llm_gaokao rows
+#: and among the last group
 DRAWN_AS_THE_SIXTH = {
     # Yi-1.5-9B-Chat's Shanghai questions and gemini-1.5-pro's English ones were all the fifth split's
-    "fresh6": {"ids": (FIRST_FRESH6, FIRST_FRESH7), "before": ("fresh5",),
+    "fresh6": {"ids": (FIRST_FRESH6, FIRST_FRESH7), "rows": 100, "before": ("fresh5",),
                "chinese": {"Qwen2-72B-Instruct": 8, "claude-3-5-sonnet-20240620": 8, "deepseek-coder": 8,
                            "gemini-1.5-pro": 7, "gpt-4o": 7, "yi-large": 7},
                "english": {"claude-3-5-sonnet-20240620": 7, "deepseek-coder": 7, "gpt-4o": 6},
                "files": FRESH6_THINKING_FILES, "models": {CLAUDE: 7, KIMI: 7, QWEN: 6}, "repos": FRESH6_OTHER_REPOS,
                "nulls": (3, 3)},  # a value no option has, 'cannot be determined'; stray characters
     # Qwen2-72B-Instruct and gemini-1.5-pro gave every Chinese question they had left; Yi-1.5-9B-Chat had none left
-    "fresh7": {"ids": (FIRST_FRESH7, FIRST_FRESH8), "before": ("fresh5", "fresh6"),
+    "fresh7": {"ids": (FIRST_FRESH7, FIRST_FRESH8), "rows": 100, "before": ("fresh5", "fresh6"),
                "chinese": {"Qwen2-72B-Instruct": 5, "claude-3-5-sonnet-20240620": 6, "deepseek-coder": 6,
                            "gemini-1.5-pro": 6, "gpt-4o": 6, "yi-large": 6},
                "english": {"claude-3-5-sonnet-20240620": 6, "deepseek-coder": 6, "gpt-4o": 5},
                "files": FRESH7_THINKING_FILES, "models": {CLAUDE: 10, KIMI: 10, QWEN: 10}, "repos": FRESH7_OTHER_REPOS,
                "nulls": (3, 2)},  # no solution, 'cannot be determined', two options; a stray '#', an echo
     # only claude-3-5-sonnet-20240620, deepseek-coder, gpt-4o and yi-large (one) had Chinese questions left
-    "fresh8": {"ids": (FIRST_FRESH8, len(LINES) + 1), "before": ("fresh5", "fresh6", "fresh7"),
+    "fresh8": {"ids": (FIRST_FRESH8, FIRST_FRESH9), "rows": 100, "before": ("fresh5", "fresh6", "fresh7"),
                "chinese": {"claude-3-5-sonnet-20240620": 8, "deepseek-coder": 8, "gpt-4o": 8, "yi-large": 1},
                "english": {"claude-3-5-sonnet-20240620": 7, "deepseek-coder": 7, "gpt-4o": 6},
                "files": FRESH8_THINKING_FILES, "models": {CLAUDE: 12, KIMI: 12, QWEN: 11}, "repos": FRESH8_OTHER_REPOS,
                "nulls": (3, 4)},  # a loop cut off, 'none of the above', a value no option has; stray 'T's, an echo
+    # 100 asked: only four Chinese and 21 English questions were left (25 English asked), so 96 drawn, none moved
+    "fresh9": {"ids": (FIRST_FRESH9, len(LINES) + 1), "rows": 96, "before": ("fresh5", "fresh6", "fresh7", "fresh8"),
+               "chinese": {"claude-3-5-sonnet-20240620": 1, "deepseek-coder": 1, "gpt-4o": 2},
+               "english": {"claude-3-5-sonnet-20240620": 6, "deepseek-coder": 6, "gpt-4o": 9},
+               "files": FRESH9_THINKING_FILES, "models": {CLAUDE: 15, KIMI: 15, QWEN: 15}, "repos": FRESH9_OTHER_REPOS,
+               "nulls": (1, 5)},  # a loop cut off; strays '<' and '#', 'cross', 'yes', an echo closing on '5'
 }
 
 
@@ -420,14 +433,15 @@ def _pointers_of_every_corpus(but_split: str) -> set[str]:
 @pytest.mark.parametrize("split", list(DRAWN_AS_THE_SIXTH))
 def test_a_split_drawn_as_the_sixth(split):
     """100 replies each: the sixth (in round 6 beside the fifth), the seventh (after both were scored) and the eighth
-    (after the seventh was scored). llm_gaokao
+    (after the seventh was scored); 96 the ninth (after the eighth was scored; 100 asked, llm_gaokao had fewer left).
+    llm_gaokao
     first, Chinese then English, the round-robin started afresh on the questions the earlier splits left, the lowest
     SHA-256 of the pointer first in each file; then the reasoning models from the fifth split's three files (the
     unhinted runs of claude-haiku-4-5 and Kimi-K2-Thinking first); then M3CoT, LogicVista and RoLM (Phi-3.5-vision-
     instruct) by the lowest hashes over each repository; no pointer any corpus uses elsewhere."""
     draw = DRAWN_AS_THE_SIXTH[split]
     rows = [line for line in LINES if line["split"] == split]
-    assert [line["id"] for line in rows] == [f"tc-{n:04d}" for n in range(*draw["ids"])] and len(rows) == 100
+    assert [line["id"] for line in rows] == [f"tc-{n:04d}" for n in range(*draw["ids"])] and len(rows) == draw["rows"]
     chinese, english = sum(draw["chinese"].values()), sum(draw["english"].values())
     thinking_end = chinese + english + sum(draw["files"].values())
     gaokao, thinking, others = rows[:chinese + english], rows[chinese + english:thinking_end], rows[thinking_end:]
@@ -498,7 +512,7 @@ def test_corpus_matches_the_labels(corpus):
     assert all(row["label"] in row["options"] for row in corpus if row["split"] == "fresh4" and row["label"])
     gaokao = [row for row in corpus if row["source"].startswith(GAOKAO)]
     cjk = re.compile(r"[\u4e00-\u9fff]")
-    assert len(gaokao) == 130 + 52 + 45 and all(  # the fifth and sixth splits, the seventh, the eighth
+    assert len(gaokao) == 130 + 52 + 45 + 25 and all(  # the fifth and sixth splits, the seventh, the eighth, the ninth
         list(row["options"]) == list("ABCD") and row["gold"] in "ABCD" and len(row["gold"]) == 1
         and row["question"].rstrip().endswith(row["options"]["D"])  # the question closes on its options
         and bool(cjk.search(row["question"])) != _gaokao_row(row)[2]  # Chinese paper, or its English translation
