@@ -17,7 +17,8 @@ runs; the commitment steps (3 to 6) gather and choose commitments for the later 
    option is correct ("So it is either B or D.", "On second thought, I cannot tell which option is right.",
    "最终答案：无正确选项。") takes the answer back
    (``closing.withdrawn``).
-8. ``hedge``: two answers side by side, a doubt after the answer, or a loop between answers choose nothing.
+8. ``hedge``: two answers side by side, a doubt after the answer, a loop between answers, or two options found
+   correct with neither chosen choose nothing.
 9. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
 10. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
 11. ``walk``: a reply going through the options in turn (each quoted after its label or opening its own
@@ -63,6 +64,10 @@ from .whole import cut_off, leading, lone_letter, none_among, sole, special_opti
 # "It might also be C", "C is also possible", "B fits, and so does D")
 _HEDGE_WORDS = ("though", "but ", "while ", "maybe", "perhaps", "possibly", "might", "could", "may ", "also",
                 "equally", "so do", "so is", " if ", " when ")
+# "only" right before a letter: the one option, the others excluded
+_ONLY_BEFORE = lazy_compile(r"(?i)(?:\b(?:only|just)\s+(?:(?:option|choice|statement|answer)\s+)?\(?|唯一|只有|仅)\s*$")
+# a sentence's end between two places of a reply
+_SENTENCE_BREAK = lazy_compile(r"[.!?。！？](?:\s|$)|\n")
 # what ends a sentence: a reply stopping on anything else stops mid-sentence
 _SENTENCE_ENDS = tuple(".!?。！？)]*\"'”’`")
 # notes of commitments read from an option's text or value
@@ -354,6 +359,20 @@ def _hedge(d: Decision) -> ChoiceResult | None:
         or any(low.find(word, chosen.pos) >= 0 for word in _HEDGE_WORDS)) else None
     if hedge is None and chosen.tier >= 2 and len(commits) >= 3:
         hedge = _flip_flop(chosen, commits)
+    if hedge is None and chosen.method == "affirmation":
+        # "所以，选项 A 是正确的。... 选项 C 是正确的。" and nothing after choosing between them: two options found
+        # correct, neither chosen
+        # (each in a sentence of its own: "C matches better than A, but D matches best" ranks them; "Only A is
+        # correct" excludes the other; a correction cue between them takes the earlier back)
+        flat, cues = reader.flat, reader.cues()
+        exclusive = _ONLY_BEFORE.search(flat[max(0, chosen.pos - 25):chosen.pos])
+        others = [] if exclusive else sorted({
+            c.letter for c in commits if c.method == "affirmation" and c.letter is not None
+            and c.letter != chosen.letter and c.letter not in d.negatives
+            and _SENTENCE_BREAK.search(flat, min(c.pos, chosen.pos), max(c.pos, chosen.pos))
+            and not any(min(c.pos, chosen.pos) < start < max(c.pos, chosen.pos) for start, _ in cues)})
+        if others:
+            hedge = f"the reply finds options {others[-1]} and {chosen.letter} correct and chooses neither"
     if hedge is None and len(commits) > 1 and _under_condition(reader.flat, chosen.pos):
         # "if the radius is 1, the answer is \boxed{C}; if it is 2, \boxed{D}": two answers, each under its condition
         other = [c.letter for c in commits if c.letter not in (None, chosen.letter) and chosen.pos - 300 < c.pos
