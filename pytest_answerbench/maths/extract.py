@@ -620,7 +620,28 @@ _EXPRESSION_START = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}\b|[:=]")
 # a clause after the value, set off by a comma: it says something of the value ("which is odd", "not 3")
 _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|because|as\s+(?:required|expected|"
                                 r"claimed)|where|when|attained|achieved|reached|obtained|giving|twice|half|not\b|"
-                                r"so\s+that)|，\s*(?:此时|其中|而不是|当)")
+                                r"so\s+that|of\s+(?:whom|which)|[-−]?\d+(?:\.\d+)?\s+(?:more|less|fewer|greater|smaller|"
+                                r"larger|higher|lower)\s+than|(?:and\s+)?[^,;]{0,40}?\b(?:is|are)\s+(?:extraneous|"
+                                r"rejected|invalid))|，\s*(?:此时|其中|而不是|当)"
+                                r"|\s*\((?=\s*(?:check|since|because|verify|verification|note)\b|[^()]*\b(?:extraneous|"
+                                r"does\s+not\s+(?:satisfy|work)|doesn't\s+(?:satisfy|work))\b)")
+# a dash before a digit written as a minus ("So we obtain ‒6.", "‐3"); a correction cue before a new value ("3... no
+# wait, 4"); a doubt offering a second value ("3, or maybe 4", "3, but it could be 4"); "not" before a value
+_DASH_SIGN = lazy_compile(r"(?<![\w)])[‒‐‑](?=\d)")
+_SELF_CORRECTION = lazy_compile(r"(?i)(?:\.{2,}|…|[,;]|\s)\s*(?:no\s*,?\s*wait|wait\s*,?\s*no|i\s+mean|sorry)\s*[,:]?\s*"
+                                r"(?=[-−]?\d)")
+_DOUBT_OR = lazy_compile(r"(?i)(?P<a>[-−]?\d+(?:\.\d+)?(?:/\d+)?)\s*,?\s*(?:or\s+(?:maybe|perhaps|possibly)|but\s+(?:it\s+)?"
+                         r"(?:could|might|may)\s+(?:also\s+)?be|or\s+else)\s+(?:[a-z]\s*=\s*)?(?P<b>[-−]?\d+(?:\.\d+)?(?:/\d+)?)")
+_NOT_BEFORE = lazy_compile(r"(?i)\bnot\s+(?:equal\s+to\s+)?\(?\s*\Z")
+# a number hyphenated to a word is a modifier ("a 10-element set", "3-digit numbers"), not a value
+_MODIFIER_AFTER = lazy_compile(r"-[A-Za-z]{3,}\b")
+# values listed as a subject ("Both 3 and 4 work.", "So 3 and 4 are the solutions.") or named in a list ("x = 2 and
+# x = −2"): every one of them (two values against one gold are an extra one, rule 8)
+_LISTED_SUBJECT = lazy_compile(r"(?i)(?:^|\b(?:so|thus|hence|both)\s+)(?P<list>[-−]?\d+(?:\.\d+)?(?:\s*,\s*[-−]?\d+(?:\.\d+)?)*"
+                               r"\s*,?\s*and\s+[-−]?\d+(?:\.\d+)?)\s+(?:(?:both\s+)?work|are\s+(?:the\s+|both\s+)?"
+                               r"(?:solutions|roots|answers))\b")
+_NAMED_LIST = lazy_compile(r"(?:[A-Za-z]\s*=\s*)?[-−]?\d+(?:\.\d+)?(?:\s*(?:,|\band\b|,\s*and\b)\s*(?:[A-Za-z]\s*=\s*)?"
+                           r"[-−]?\d+(?:\.\d+)?)+")
 # a mixed number written with a vulgar fraction: "2⅓", "1¾"
 _MIXED_VULGAR = lazy_compile(r"(?<![\d.])(\d+)\s?([%s])" % "".join(VULGAR_FRACTIONS))
 
@@ -631,7 +652,7 @@ def _improper(m: re.Match) -> str:
 
 
 # a number glued to what makes it part of an expression: "2π", "3^2", "2(x+1)", "\sqrt{2}", "sqrt(2)", "x_1"
-_GLUED_AFTER = lazy_compile(r"[π√^_({\\]|[α-ωΑ-Ω]|pi\b")
+_GLUED_AFTER = lazy_compile(r"[π√^_({\\]|[α-ωΑ-Ω]|pi\b|!(?=\s*[A-Za-z(.,;])")  # "5! ways": a factorial
 _GLUED_BEFORE = lazy_compile(r"[{^_√\\]\Z|[A-Za-z]\(\Z|[^\s\d]/\Z")  # "\sqrt{2", "x^2", "sqrt(2": a bracket alone groups
 _TOKEN_ENDS = " ,.;:!?*\"'"
 # "x is 3", "c_1 is π": a name (a letter, a subscript, primes), the copula, the value
@@ -722,6 +743,51 @@ def or_hedge(text: str, end: int) -> str | None:
     return f"{found.group(1)} or {found.group(4)}"
 
 
+_NUM_WORD = r"\d+(?:\.\d+)?"
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+#: operations said in words around numbers, as TeX: "3 squared" is 3^{2}, "10 choose 3" \binom{10}{3} (an operand
+#: of a spoken expression is no answer alone: "So the answer is 3 squared." does not answer 3)
+_SPOKEN = tuple((lazy_compile(pattern), form) for pattern, form in (
+    (rf"(?i)\b(?P<a>{_NUM_WORD})\s+choose\s+(?P<b>{_NUM_WORD})\b", r"\\binom{\g<a>}{\g<b>}"),
+    (rf"(?i)(?<![\w.])(?P<a>{_NUM_WORD}|e)\s+to\s+the\s+(?:power\s+(?:of\s+)?)?(?P<b>{_NUM_WORD})(?:st|nd|rd|th)?"
+     r"(?:\s+power)?\b", r"\g<a>^{\g<b>}"),
+    (rf"(?i)\b(?P<a>{_NUM_WORD})\s+squared\b", r"\g<a>^{2}"),
+    (rf"(?i)\b(?P<a>{_NUM_WORD})\s+cubed\b", r"\g<a>^{3}"),
+    (rf"(?i)\b(?:the\s+)?square\s+root\s+of\s+(?P<a>{_NUM_WORD})\b", r"\\sqrt{\g<a>}"),
+    (rf"(?i)\b(?:the\s+)?cube\s+root\s+of\s+(?P<a>{_NUM_WORD})\b", r"\\sqrt[3]{\g<a>}"),
+    (rf"(?i)(?<![\\\w])(?:root|sqrt)\s*(?P<a>{_NUM_WORD})\b", r"\\sqrt{\g<a>}"),
+    (rf"(?i)(?<![\\\w])log\s+base\s+(?P<b>{_NUM_WORD})\s+of\s+(?P<a>{_NUM_WORD})\b", r"\\log_{\g<b>}{\g<a>}"),
+    (rf"(?i)(?<![\\\w])log_\{{?(?P<b>{_NUM_WORD})\}}?\s*\(?(?P<a>{_NUM_WORD})\)?", r"\\log_{\g<b>}{\g<a>}"),
+    (rf"(?i)\bhalf\s+of\s+(?P<a>{_NUM_WORD})\b", r"\\frac{\g<a>}{2}"),
+    (rf"(?i)\btwice\s+(?P<a>{_NUM_WORD})\b", r"2 \\cdot \g<a>"),
+    (rf"(?i)\b(?P<a>{_NUM_WORD})\s+times\s+(?:(?P<b>{_NUM_WORD})\b|(?:pi\b|π))", lambda m:
+     f"{m.group('a')} \\cdot {m.group('b') or chr(92) + 'pi'}"),
+    (rf"(?i)(?:\b(?P<a>{_NUM_WORD})|\bpi|π)\s+over\s+(?P<b>{_NUM_WORD})\b", lambda m:
+     f"\\frac{{{m.group('a') or chr(92) + 'pi'}}}{{{m.group('b')}}}"),
+    (rf"(?i)\b(?P<a>{_NUM_WORD})\s+divided\s+by\s+(?P<b>{_NUM_WORD})\b", r"\\frac{\g<a>}{\g<b>}"),
+    (rf"(?i)\b(?P<a>{_NUM_WORD})\s+(?:mod|modulo)\s+(?P<b>{_NUM_WORD})\b", r"\g<a> \\bmod \g<b>"),
+    (rf"(?i)\b(?P<a>{_NUM_WORD})\s+minus\s+(?P<b>{_NUM_WORD})\b", r"\g<a> - \g<b>"),
+    (rf"(?i)\b(?P<a>{_NUM_WORD})\s+plus\s+(?P<b>{_NUM_WORD})\b", r"\g<a> + \g<b>"),
+    (rf"(?i)\bneg\s+(?P<a>{_NUM_WORD})\b", r"-\g<a>"),
+))
+_SPOKEN_NEEDS = lazy_compile(r"(?i)choose|to\s+the|squared|cubed|root|sqrt|log|half|twice|times|over|divided|mod|"
+                             r"minus|plus|neg")
+
+
+def spoken_math(text: str) -> str:
+    """``text`` with operations said in words around numbers written in TeX ("3 squared" -> ``3^{2}``, "10 choose 3"
+    -> ``\\binom{10}{3}``, "log base 2 of 8" and "log₂8" -> ``\\log_{2}{8}``, "pi over 2" -> ``\\frac{\\pi}{2}``, "neg 3" ->
+    ``-3``); unchanged when it says none."""
+    if "log" in text:
+        text = re.sub(r"(?i)(?<![\\\w])log([₀-₉]+)", lambda m: "log_" + m.group(1).translate(_SUBSCRIPT_DIGITS) + " ",
+                      text)
+    if not _SPOKEN_NEEDS.search(text):
+        return text
+    for pattern, form in _SPOKEN:
+        text = pattern.sub(form, text)
+    return text
+
+
 def reduce_sentence(text: str, multiple: bool = False) -> str:
     """A sentence stated as the answer -> the answer in it.
 
@@ -736,6 +802,15 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         tail = _CJK_TAIL.search(text[-200:])
         if tail:
             return tail.group(1).strip()
+    text = _DASH_SIGN.sub("-", text)
+    cue = None
+    for cue in _SELF_CORRECTION.finditer(text):
+        pass
+    if cue is not None:
+        text = text[cue.end():]  # "So the answer is 3... no wait, 4.": what the correction says
+    said = list(_COPULA.finditer(text))  # "3 squared", "10 choose 3 ways": the expression, not its last operand (in
+    at = said[-1].end() if said else 0   # what the last copula states: "4 times 5 = 20" states 20)
+    text = text[:at] + spoken_math(text[at:])
     if _VULGAR_SIGN.search(text):
         # "the probability is ½": 1/2; "2⅓ cups": 7/3, a mixed number (not the digits 2 and 1 glued: 21/3)
         text = _MIXED_VULGAR.sub(_improper, text)
@@ -757,17 +832,28 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         # "The answer is 12, which is divisible by 3", "4, not 3", "5, attained at x = 2": a clause after the value
         # says something of it; its numbers are not the answer
         text = text[:clause.start()]
+    doubt = _DOUBT_OR.search(text)
+    if doubt is not None:
+        return f"{doubt.group('a')} or {doubt.group('b')}"  # "3, or maybe 4": a doubt between two values commits to neither
+    subject = _LISTED_SUBJECT.search(text)
+    if subject is not None:
+        return subject.group("list")  # "Both 3 and 4 work."
     listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
-    if multiple and not WORDS.search(_JOINED.sub(" ", listed)) or _NUMBER_LIST.fullmatch(listed):
+    if multiple and not WORDS.search(_JOINED.sub(" ", listed)) or _NUMBER_LIST.fullmatch(listed) \
+            or _NAMED_LIST.fullmatch(listed) and "and" in listed:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value (two values
         # stated against one gold are an extra one, not the last)
         return listed
     tail = _COPULA.split(text)[-1].strip()
     if not WORDS.search(tail):
         return tail.rstrip(".")
-    numbers = list(_PROSE_NUMBER.finditer(text))
+    numbers = [m for m in _PROSE_NUMBER.finditer(text) if not _MODIFIER_AFTER.match(text, m.end())] \
+        or list(_PROSE_NUMBER.finditer(text))
     if not numbers:
         return text
+    numbers = [m for m in numbers if not _NOT_BEFORE.search(text, max(0, m.start() - 16), m.start())]
+    if not numbers:
+        return text  # "The answer is not 3.": no value stated
     last = numbers[-1]
     if _BOUND.search(text[max(0, last.start() - 24):last.start()]):
         return text  # "at least 7", "no more than 3": a bound, not a value (compared as text: wrong)
@@ -805,7 +891,8 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         # the value (its whitespace-delimited token), not the number alone
         start = text.rfind(" ", 0, last.start()) + 1
         end = text.find(" ", last.end())
-        return text[start:len(text) if end < 0 else end].strip(_TOKEN_ENDS)
+        token = text[start:len(text) if end < 0 else end].strip(_TOKEN_ENDS)
+        return token + "!" if text.startswith("!", last.end()) and token.endswith(last.group()) else token
     scale = _SCALE_AFTER.match(text, last.end())
     if scale:
         return f"{last.group()} {scale.group(1).lower()}"  # "5 million": the scale is part of the number

@@ -149,14 +149,14 @@ _CONCLUSION = lazy_compile(r"(?i)\b(?:so|thus|therefore|hence|total|answer|final
 # a clause that restates a given after the value: "18 dollars left after spending 5 dollars"
 # (also a purpose "576 tiles to cover his 36 sq ft", a condition on the subject "$1,260 if he works 7 days", a
 # companion "70 rows with 2 pencils", a parenthesis "30 apples (10 for Jenna and 20 for her mom)")
-_GIVEN_CLAUSE = lazy_compile(r"(?i),?(?<!\s)\s+(?:(?:after|since|because|given|from|for|out\s+of|of\s+the|in|"
-                           r"with)\s|to\s+[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
+_GIVEN_CLAUSE = lazy_compile(r"(?i),?(?<!\s)\s+(?:(?:after|since|because|given|from|for|(?<=\D\s)out\s+of|of\s+the|in|"
+                           r"with)\s|to\s+(?!the\s+(?:power|\d))[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
                            r"|(?<!\s)\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")  # a parenthesis in words, not "(3/4) * P"
 # The clause's spaces start after no space (above): a search that tried every space of a long run as a start, each
 # scanning the rest of the run, was quadratic. A start inside a run is only ever tried first right after a clause
 # ending in a space ("... in "): there, :func:`_given_clauses` tries it as before.
-_GIVEN_CLAUSE_AT = lazy_compile(r"(?i)\s+(?:(?:after|since|because|given|from|for|out\s+of|of\s+the|in|with)\s"
-                              r"|to\s+[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
+_GIVEN_CLAUSE_AT = lazy_compile(r"(?i)\s+(?:(?:after|since|because|given|from|for|(?<=\D\s)out\s+of|of\s+the|in|with)\s"
+                              r"|to\s+(?!the\s+(?:power|\d))[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
                               r"|\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")
 # the value right before such a clause: a number (per a unit: "$18,000/year") and at most two words ("18
 # dollars left", "5 hours"), then a rate and a qualifier of the value ("6 pages per day, on average")

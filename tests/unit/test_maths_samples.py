@@ -180,3 +180,80 @@ def test_alternatives_read_from_the_question_only():
     assert answers_question("the force is attractive", "It is repulsive.",
                             "Is the force attractive or repulsive?") is False
     assert answers_question("the force is attractive", "It is repulsive.", "What is the force?") is None
+
+
+# ---- operations said in words (the attack probes' false accepts) -------------------------------------------------
+
+@pytest.mark.parametrize("sentence, gold, expected", [
+    ("So the answer is 3 squared.", "9", "correct"),
+    ("So the answer is 3 squared.", "3", "wrong"),  # an operand is no answer alone
+    ("So the answer is 2 cubed.", "2", "wrong"),
+    ("Thus there are 5! ways.", "120", "correct"),
+    ("Thus there are 5! ways.", "5", "wrong"),
+    ("So the number of ways is 10 choose 3 ways.", "120", "correct"),
+    ("So the number of ways is 10 choose 3.", "3", "wrong"),
+    ("So the answer is the square root of 2.", "\\sqrt2", "correct"),
+    ("So the answer is root 2.", "2", "wrong"),
+    ("The answer is 2 + sqrt 3.", "3", "wrong"),
+    ("So the answer is log base 2 of 8.", "3", "correct"),
+    ("So the answer is log₂8.", "8", "wrong"),
+    ("So the answer is log_2 8.", "3", "correct"),
+    ("So the answer is e to the power 2.", "2", "wrong"),
+    ("So there are 3 to the power of 4 colorings.", "81", "correct"),
+    ("So the answer is pi over 2.", "\\frac{\\pi}2", "correct"),
+    ("So the answer is 3 over 4.", "\\frac34", "correct"),
+    ("So the answer is half of 10.", "10", "wrong"),
+    ("So the answer is twice 5.", "5", "wrong"),
+    ("So the answer is 2 times pi.", "2", "wrong"),
+    ("So the answer is 5 minus 3.", "2", "correct"),
+    ("So the answer is neg 3.", "-3", "correct"),
+    ("So the answer is neg 3.", "3", "wrong"),
+    ("So the probability is 3 out of 10.", "0.3", "correct"),
+    ("So the probability is 2 out of 5.", "2", "wrong"),
+    # near misses: words that are no operation here
+    ("So 4 times 5 = 20.", "20", "correct"),  # the copula states 20
+    ("It happens 3 times, so the answer is 3.", "3", "correct"),
+    ("So she has 18 dollars left out of 20.", "18", "correct"),  # a given after the value
+    ("So there are 120 ways.", "120", "correct"),
+])
+def test_an_operation_said_in_words(sentence, gold, expected):
+    assert score_row("olympiad", {"prediction": sentence, "answer": gold}, timeout=None).status == expected
+
+
+# ---- what a closing sentence says besides its value (the attack probes' false accepts) ---------------------------
+
+@pytest.mark.parametrize("sentence, gold, expected", [
+    # a doubt offering a second value commits to neither
+    ("So the answer is 3, or maybe 4.", "4", "wrong"),
+    ("So the answer is 3, or maybe 4.", "3", "wrong"),
+    ("I think the answer is 3, but it could be 4.", "4", "wrong"),
+    # a value said not to be the answer
+    ("The answer is 4 and not 3.", "3", "wrong"),
+    ("The answer is 4 and not 3.", "4", "correct"),
+    ("The answer is not 3.", "3", "wrong"),
+    ("The answer: 4. (Not 3.)", "4", "correct"),
+    # a rejected root, a comparison, a part of the whole, a check in brackets
+    ("So x = 7, and x = 3 is extraneous.", "7", "correct"),
+    ("So x = 7, and x = 3 is extraneous.", "3", "wrong"),
+    ("The answer is 7; the root x = 3 is extraneous.", "3", "wrong"),
+    ("So x = 7 (x = 3 does not satisfy the domain).", "3", "wrong"),
+    ("Thus Tom has 15 apples, 3 more than Jerry.", "15", "correct"),
+    ("So the number of students is 30, of whom 12 are girls.", "30", "correct"),
+    ("Answer: x = 5 (check: 2·5 + 1 = 11).", "5", "correct"),
+    ("Answer: x = 5 (since 2·5 + 1 = 11).", "11", "wrong"),
+    # a number hyphenated to a word modifies it
+    ("So there are 1023 non-empty subsets of a 10-element set.", "1023", "correct"),
+    # values listed against one gold: an extra answer
+    ("Both 3 and 4 work.", "4", "wrong"),
+    ("Hence 3 and 4 are the solutions.", "4", "wrong"),
+    ("So the roots are x = 2 and x = −2.", "-2", "wrong"),
+    # a dash before a digit is a minus
+    ("So we obtain ‒6.", "-6", "correct"),
+    ("So the answer is ‐3.", "-3", "correct"),
+    # near misses
+    ("So x = 3, or equivalently 6/2.", "3", "correct"),  # an "or" restating the value, no doubt word
+    ("The answer is 12, not 13.", "12", "correct"),
+    ("There are 3 more apples than pears, so the answer is 3.", "3", "correct"),
+])
+def test_what_a_closing_sentence_says_besides_its_value(sentence, gold, expected):
+    assert score_row("olympiad", {"prediction": sentence, "answer": gold}, timeout=None).status == expected
