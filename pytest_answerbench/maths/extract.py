@@ -624,7 +624,11 @@ _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|bec
                                 r"larger|higher|lower)\s+than|(?:and\s+)?[^,;]{0,40}?\b(?:is|are)\s+(?:extraneous|"
                                 r"rejected|invalid))|，\s*(?:此时|其中|而不是|当)"
                                 r"|\s*\((?=\s*(?:check|since|because|verify|verification|note)\b|[^()]*\b(?:extraneous|"
-                                r"does\s+not\s+(?:satisfy|work)|doesn't\s+(?:satisfy|work))\b)")
+                                r"does\s+not\s+(?:satisfy|work)|doesn't\s+(?:satisfy|work))\b)"
+                                # with no comma: what the value does or where it is attained ("x = 5 satisfies the
+                                # equation 2x + 1 = 11", "the minimum value 5 is attained when x = 2")
+                                r"|(?<=\d)\s+(?:satisfies|solves|(?:is\s+)?(?:attained|achieved|reached)\s+(?:when|at|for)"
+                                r"|occurs\s+(?:when|at|for))\b")
 # a dash before a digit written as a minus ("So we obtain ‒6.", "‐3"); a correction cue before a new value ("3... no
 # wait, 4"); a doubt offering a second value ("3, or maybe 4", "3, but it could be 4"); "not" before a value
 _DASH_SIGN = lazy_compile(r"(?<![\w)])[‒‐‑](?=\d)")

@@ -115,10 +115,12 @@ _FIRST_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*1\b")
 _CONCLUDING_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*\d+\s*[:.)]?\s*(?:\*\*)?\s*(?:therefore|so|thus|hence|"
                               r"finally|in\s+(?:total|all))\b")
 # a sentence that explains or checks the conclusion before it ("This is because ...", "Note that ...")
-_AFTERTHOUGHT = lazy_compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|check(?:ing)?\b|to\s+check|"
+_AFTERTHOUGHT = lazy_compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|(?:sanity\s+|double[- ])?"
+                           r"check(?:ing)?\b|to\s+check|"
                            r"verification|we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|here,)")
 # an afterthought opening a sentence after another: "So she has 18 dollars. This is because she spent 5 dollars."
-_AFTERTHOUGHT_AFTER = lazy_compile(r"(?i)[.!?]\s+(?:this\s+is\s+because|because|check(?:ing)?\b|to\s+check|verification|"
+_AFTERTHOUGHT_AFTER = lazy_compile(r"(?i)[.!?]\s+(?:this\s+is\s+because|because|(?:sanity\s+)?check(?:ing)?\b|to\s+check|"
+                                   r"verification|note\s+that|"
                                    r"we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed)")
 # "Since she cooks 9 batches, the total time is 72 minutes.": a reason, then a main clause (after its first comma)
 _REASON_THEN = lazy_compile(r"(?i)\s*(?:since|because)\b[^,]{1,200},\s*(.+)")
@@ -129,6 +131,8 @@ _SIGN_OFF = lazy_compile(r"(?i)\s*(?:i\s+hope|hope\s+(?:this|that|it)|let\s+me\s
 _RETRACTS = lazy_compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|actually|instead|re-?check|re-?calculat\w*|"
                        r"re-?evaluat\w*|not\s+(?:correct|right|possible|sure)|maybe|perhaps|might|possibly|unsure|"
                        r"alternatively|doubt\w*)\b")
+# a line stating a value and nothing else: "x = 5", "$x = 5$", "**x = 5**"
+_BARE_VALUE = lazy_compile(r"[*$\s]*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*[-−]?\d+(?:\.\d+)?(?:/\d+)?[*$.\s]*")
 # a clause affirming what came before, and what may join such clauses
 _CONFIRMATION = lazy_compile(
     r"(?i)\b(?:i\s+(?:think|believe)\s+)?(?:that|this|it|everything|the\s+(?:answer|result|calculations?|method))"
@@ -270,6 +274,10 @@ def labelled_parts(line: str) -> str:
     return " ".join(f"({k}) {v}" for k, v in enumerate(unwrapped, 1))
 
 
+# a line rejecting another candidate ("The other candidate, x = 3, does not work.")
+_REJECTS_OTHER = lazy_compile(r"(?i)\b(?:does\s+not|doesn't)\s+(?:work|satisfy)|\b(?:is|are)\s+(?:extraneous|rejected|invalid)\b")
+
+
 def _remark(line: str) -> bool:
     """Is ``line`` a remark that states nothing: no number, no math, no conclusion word, nothing taken back
     ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?"), or only a
@@ -285,11 +293,19 @@ def _without_remarks(lines: list[str]) -> list[str]:
     """``lines`` without up to ``_REMARKS`` closing remarks or afterthoughts (a check, a reason), when the line before
     them concludes with a number ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
     kept = len(lines)
-    while kept > 1 and len(lines) - kept < _REMARKS and (_remark(lines[kept - 1]) or _afterthought(lines[kept - 1])):
+    while kept > 1 and len(lines) - kept < _REMARKS and (_remark(lines[kept - 1]) or _afterthought(lines[kept - 1])
+                                                          or _rejects_other(lines[kept - 1])):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
-    if kept < len(lines) and re.search(r"\d", lines[kept - 1]) and concludes(lines[kept - 1]):
-        return lines[:kept]
+    if kept < len(lines) and re.search(r"\d", lines[kept - 1]) and (concludes(lines[kept - 1])
+                                                                     or _BARE_VALUE.fullmatch(lines[kept - 1].strip())):
+        return lines[:kept]  # ("x = 5" alone on its line states it as a conclusion does)
     return lines
+
+
+def _rejects_other(line: str) -> bool:
+    """Does ``line`` reject a candidate other than the answer, concluding nothing ("The other candidate, x = 3, does
+    not work.")?"""
+    return bool(_REJECTS_OTHER.search(line)) and not _CONCLUSION.search(line)
 
 
 def _afterthought(sentence: str) -> bool:

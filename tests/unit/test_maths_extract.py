@@ -119,7 +119,8 @@ MULTIPLE = [
     # a list of numbers in prose is the list even when one answer is expected: the extra one makes it wrong (rule 8;
     # before round 7 it read "1")
     ("Work.\n\nThe possible values are 0 and 1.", ("0 and 1",), ("0 and 1",)),
-    ("Work.\n\nThe solutions are x = 1 and x = 2.", ("x = 1 and x = 2",), ("2",)),
+    # named values listed in prose likewise (round 8; before, it read "2")
+    ("Work.\n\nThe solutions are x = 1 and x = 2.", ("x = 1 and x = 2",), ("x = 1 and x = 2",)),
     ("Work.\n\nSubstituting $x=1$ gives $y=2$.", ("y=2",), ("y=2",)),
 ]
 

@@ -257,3 +257,32 @@ def test_an_operation_said_in_words(sentence, gold, expected):
 ])
 def test_what_a_closing_sentence_says_besides_its_value(sentence, gold, expected):
     assert score_row("olympiad", {"prediction": sentence, "answer": gold}, timeout=None).status == expected
+
+
+_SOLVED = "We need to solve 2x + 1 = 11.\n\nSubtracting 1 gives 2x = 10, so dividing by 2 we get x = 5.\n\n"
+
+
+@pytest.mark.parametrize("closing, gold, expected", [
+    ("So x = 5.\n\nSanity check: plugging in gives 11.", "11", "wrong"),
+    ("So x = 5.\n\nSanity check: plugging in gives 11.", "5", "correct"),
+    ("x = 5\n\nCheck: 2(5) + 1 = 11.", "11", "wrong"),  # a bare "x = 5" line concludes as "So x = 5." does
+    ("Therefore, x = 5. Note that 2·5 + 1 = 11.", "11", "wrong"),
+    ("Therefore, x = 5.\nThe other candidate, x = 3, does not work.", "5", "correct"),
+    ("Therefore, x = 5.\nThe other candidate, x = 3, does not work.", "3", "wrong"),
+    # near misses: a closing line that concludes is read, whatever precedes it
+    ("x = 5\n\nSo the answer is 11.", "11", "correct"),
+    ("Therefore, x = 5.\nSo the other value, x = 3, does not work either; the answer is 5.", "5", "correct"),
+])
+def test_a_check_or_a_rejected_candidate_after_the_answer(closing, gold, expected):
+    row = {"prediction": _SOLVED + closing, "answer": gold}
+    assert score_row("olympiad", row, timeout=None).status == expected
+
+
+@pytest.mark.parametrize("sentence, gold, expected", [
+    ("So x = 5 satisfies the equation 2x + 1 = 11.", "5", "correct"),
+    ("So x = 5 satisfies the equation 2x + 1 = 11.", "11", "wrong"),
+    ("Hence the minimum value 5 is attained when x = 2.", "5", "correct"),
+    ("The maximum of 5 occurs at x = 2.", "2", "wrong"),
+])
+def test_what_the_value_does_is_no_value(sentence, gold, expected):
+    assert score_row("olympiad", {"prediction": sentence, "answer": gold}, timeout=None).status == expected
