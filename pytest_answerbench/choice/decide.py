@@ -64,6 +64,8 @@ from .whole import cut_off, leading, lone_letter, none_among, sole, special_opti
 # "It might also be C", "C is also possible", "B fits, and so does D")
 _HEDGE_WORDS = ("though", "but ", "while ", "maybe", "perhaps", "possibly", "might", "could", "may ", "also",
                 "equally", "so do", "so is", " if ", " when ")
+# an option's label opening a clause of its own: "(B), the cook ...", "(C) the given ..."
+_LABEL_IN_TURN = lazy_compile(r"(?:^|(?<=[\s.;:]))\(([A-Z])\)[,:]?\s+(?=[A-Za-z])")
 # "only" right before a letter: the one option, the others excluded
 _ONLY_BEFORE = lazy_compile(r"(?i)(?:\b(?:only|just)\s+(?:(?:option|choice|statement|answer)\s+)?\(?|唯一|只有|仅)\s*$")
 # a sentence's end between two places of a reply
@@ -359,6 +361,12 @@ def _hedge(d: Decision) -> ChoiceResult | None:
         or any(low.find(word, chosen.pos) >= 0 for word in _HEDGE_WORDS)) else None
     if hedge is None and chosen.tier >= 2 and len(commits) >= 3:
         hedge = _flip_flop(chosen, commits)
+    if hedge is None and chosen.method == "answer-marker" and len(reader.optset.letters) >= 3:
+        # "Answer: (A), the river flows ... (B), the cook seasons ... (C), ...": the answer line gives every option in
+        # turn, each with a sentence of its own: a walk through them, no choice
+        after = {m.group(1) for m in _LABEL_IN_TURN.finditer(reader.flat, chosen.pos)}
+        if after >= set(reader.optset.letters):
+            hedge = "the answer line gives every option in turn"
     if hedge is None and chosen.method == "affirmation":
         # "所以，选项 A 是正确的。... 选项 C 是正确的。" and nothing after choosing between them: two options found
         # correct, neither chosen

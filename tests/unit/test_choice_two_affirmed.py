@@ -44,3 +44,18 @@ def test_the_default_verdict_of_a_hedge_is_wrong_whatever_the_gold():
         assert score_row("vmcbench_dev", row, profile="default").correct is False
     row = {"prediction": "所以，选项 C 是正确的。", "answer": "C", "category": "x", "index": "1", **OPTIONS}
     assert score_row("vmcbench_dev", row, profile="default").correct is True
+
+
+# ---- every option in turn after the answer marker (trace_choice's tenth fresh split: tc-1315, read after scoring) --
+
+IMAGE = {"A": "Option A in the image", "B": "Option B in the image", "C": "The given choices are misleading."}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Answer: (A), the river flows from the lake to the gulf. (B), the cook seasons the chicken, and her helper "
+     "roasts it. (C), the given choices mislead.", None),
+    ("Answer: (B), the cook seasons the chicken, and her helper roasts it.", "B"),  # one option
+    ("Answer: (B). Not (A), which is simple, nor (C).", "B"),  # the others named to be ruled out, not in turn
+])
+def test_every_option_in_turn_after_the_answer_marker(reply, letter):
+    assert infer_choice(reply, IMAGE).letter == letter
