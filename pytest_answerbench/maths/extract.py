@@ -632,12 +632,10 @@ _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|bec
 # a dash before a digit written as a minus ("So we obtain ‒6.", "‐3"); a correction cue before a new value ("3... no
 # wait, 4"); a doubt offering a second value ("3, or maybe 4", "3, but it could be 4"); "not" before a value
 _DASH_SIGN = lazy_compile(r"(?<![\w)])[‒‐‑](?=\d)")
-SELF_CORRECTION = lazy_compile(r"(?i)(?:\.{2,}|…|[,;]|\s)\s*(?:no\s*,?\s*wait|wait\s*,?\s*no|i\s+mean|sorry)\s*[,:]?\s*"
+_SELF_CORRECTION = lazy_compile(r"(?i)(?:\.{2,}|…|[,;]|\s)\s*(?:no\s*,?\s*wait|wait\s*,?\s*no|i\s+mean|sorry)\s*[,:]?\s*"
                                 r"(?=[-−]?\d)")
 _DOUBT_OR = lazy_compile(r"(?i)(?P<a>[-−]?\d+(?:\.\d+)?(?:/\d+)?)\s*,?\s*(?:or\s+(?:maybe|perhaps|possibly)|but\s+(?:it\s+)?"
                          r"(?:could|might|may)\s+(?:also\s+)?be|or\s+else)\s+(?:[a-z]\s*=\s*)?(?P<b>[-−]?\d+(?:\.\d+)?(?:/\d+)?)")
-_OR_PER = lazy_compile(r"(?i)(?P<value>(?:\\?\$)?\d[\d,]*(?:\.\d+)?)(?:\s+[A-Za-z]+)?\s*,\s*or\s+(?:\\?\$)?\d[\d,]*(?:\.\d+)?"
-                     r"(?:\s+[A-Za-z]+)?\s+(?:per|each|apiece|a\s+(?:person|day|week|month|year|head))\b")
 _NOT_BEFORE = lazy_compile(r"(?i)\bnot\s+(?:equal\s+to\s+)?\(?\s*\Z")
 # a number hyphenated to a word is a modifier ("a 10-element set", "3-digit numbers"), not a value
 _MODIFIER_AFTER = lazy_compile(r"-[A-Za-z]{3,}\b")
@@ -810,7 +808,7 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
             return tail.group(1).strip()
     text = _DASH_SIGN.sub("-", text)
     cue = None
-    for cue in SELF_CORRECTION.finditer(text):
+    for cue in _SELF_CORRECTION.finditer(text):
         pass
     if cue is not None:
         text = text[cue.end():]  # "So the answer is 3... no wait, 4.": what the correction says
@@ -838,9 +836,6 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         # "The answer is 12, which is divisible by 3", "4, not 3", "5, attained at x = 2": a clause after the value
         # says something of it; its numbers are not the answer
         text = text[:clause.start()]
-    restated = _OR_PER.search(text)
-    if restated is not None and not _PROSE_NUMBER.search(text, restated.end()):
-        return restated.group("value")  # "$24, or $8 per person": the value, then what it comes to for each
     doubt = _DOUBT_OR.search(text)
     if doubt is not None:
         return f"{doubt.group('a')} or {doubt.group('b')}"  # "3, or maybe 4": a doubt between two values commits to neither

@@ -76,8 +76,8 @@ from typing import Callable, Iterator
 
 from ..text.loops import end_loop
 from .extract import (
-    JOINER, PART_LABEL, SELF_CORRECTION, SPAN, Extraction, answer_like, boxed_all, committing, labelled_run,
-    marker_matches, math_spans, split_sentences, stated_after, truncated, with_trailing_unit,
+    JOINER, PART_LABEL, SPAN, Extraction, answer_like, boxed_all, committing, labelled_run, marker_matches, math_spans,
+    split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .chinese import plain_chinese
 from .meaning import asks_yes_no, claim, opening_verdict, states_asked_property
@@ -510,12 +510,6 @@ def _answer_line(scope: _Scope) -> Found | None:
     if marker is None or (last_box is not None and marker.start() <= last_box[1]):
         return None
     rest = text[marker.end():]
-    first_line = rest.split("\n", 1)[0]
-    cue = None
-    for cue in SELF_CORRECTION.finditer(first_line):
-        pass
-    if cue is not None:
-        rest = rest[cue.end():]  # "So the answer is 3... no wait, 4.": what the correction says
     verdict = opening_verdict(rest, scope.question)
     if verdict is not None:
         # "Final Answer: Yes, it can be done (with the single square at $(3,3)$).": to a yes/no question, the
