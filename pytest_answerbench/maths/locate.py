@@ -783,15 +783,14 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
             # nothing follows it
             return _after_block(*thinking, multiple, question)
         samples = _last_sample(text)
-        if samples is not None:
-            first = next(samples, None)
-            if first is not None:
-                found = _after_block(*first, multiple, question)
-                for block, after in samples if found is None and truncated(plain_dollars(first[1])) else ():
-                    found = _after_block(block, after, multiple, question)
-                    if found is not None or not truncated(plain_dollars(after)):
-                        break
-                return found
+        if samples:
+            # the last sample that commits; one whose write-up is cut off before stating anything leaves the one
+            # before it
+            for block, after in samples:
+                found = _after_block(block, after, multiple, question)
+                if found is not None or not truncated(plain_dollars(after)):
+                    return found
+            return None
     return _read(text, multiple, question)
 
 
@@ -813,26 +812,25 @@ def _thinking(text: str) -> tuple[str, str] | None:
     return block[opened.end() if opened else 0:], text[end + len("</think>"):]
 
 
-def _last_sample(text: str) -> Iterator[tuple[str, str]] | None:
+def _last_sample(text: str) -> list[tuple[str, str]]:
     """``text`` that thinks again after a closed reasoning block and is cut off mid-thought (samples joined into one
     reply, the last cut off; a reply reopening ``<think>`` after its answer), as its closed blocks from the last back,
     each as (its content, what follows it up to the next block, a separator line between samples dropped): the
-    block opened after the last ``</think>`` and never closed commits to nothing (cut ``think``), and a sample cut off
-    before committing leaves the one before it as the last commitment. None when no block opens after the last
-    ``</think>``."""
+    block opened after the last ``</think>`` and never closed commits to nothing (cut ``think``). Empty when no block
+    opens after the last ``</think>``; the blocks stop before one of a few words ("<think> reasoning process
+    here</think>": a template echoed, not a block of reasoning)."""
     tags = list(_ANY_THINK.finditer(text))
     closes = [i for i, m in enumerate(tags) if "/" in m.group()]
+    samples: list[tuple[str, str]] = []
     if not closes or closes[-1] == len(tags) - 1:
-        return None
-
-    def samples() -> Iterator[tuple[str, str]]:
-        for i in reversed(closes):
-            start = tags[i - 1].end() if i and "/" not in tags[i - 1].group() else 0
-            if len(text[start:tags[i].start()].strip()) < _REASONED:
-                return  # "<think> reasoning process here</think>": a template echoed, not a block of reasoning
-            end = tags[i + 1].start() if i + 1 < len(tags) else len(text)
-            yield text[start:tags[i].start()], _SEPARATOR_AT_END.sub("", text[tags[i].end():end])
-    return samples()
+        return samples
+    for i in reversed(closes):
+        start = tags[i - 1].end() if i and "/" not in tags[i - 1].group() else 0
+        if len(text[start:tags[i].start()].strip()) < _REASONED:
+            break
+        after = text[tags[i].end():tags[i + 1].start()]  # (a tag follows every close: the last one's is the reopening)
+        samples.append((text[start:tags[i].start()], _SEPARATOR_AT_END.sub("", after)))
+    return samples
 
 
 _REASONED = 200  # characters a reasoning block holds at least, in a reply thinking more than once
