@@ -47,6 +47,15 @@ pytest_plugins = ["pytester"]
 MC_OPTIONS = {"A": "a cat", "B": "a dog", "C": "a horse", "D": "a bird"}
 
 
+def sigint_as_a_terminal_gives() -> None:
+    """``preexec_fn`` for a child a test will interrupt: SIGINT back to its default, so the child's Python raises
+    KeyboardInterrupt on it. A suite started in the background by a non-interactive shell (``.ci/run &``) inherits
+    SIGINT ignored, and a child inheriting that would never see the Ctrl-C the test sends."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def mc_row(index: int, prediction: str, answer: str = "B", category: str = "MMStar", **extra: Any) -> dict:
     """A VMCBench-shaped row."""
     return {"index": index, "question": "What animal is shown?", **MC_OPTIONS, "answer": answer,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import load_report, mc_row, write_jsonl
+from conftest import load_report, mc_row, sigint_as_a_terminal_gives, write_jsonl
 from pytest_answerbench.judge.testing import FakeOpenAIServer, verdict_by_token
 from pytest_answerbench.options import (BENCH, BENCH_JUDGE_BASE_URL, BENCH_JUDGE_CACHE, BENCH_JUDGE_CONCURRENCY,
                                         BENCH_JUDGE_MAX_RETRIES, BENCH_JUDGE_MODEL, BENCH_REPORT)
@@ -49,7 +49,7 @@ def _interrupt(pytester: pytest.Pytester, sig: int, *args: str, group: bool = Fa
     started = pytester.path / "started"
     with open(pytester.path / "out.txt", "w") as out:
         proc = subprocess.Popen(cmd, cwd=pytester.path, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                start_new_session=True)
+                                start_new_session=True, preexec_fn=sigint_as_a_terminal_gives)
         try:
             deadline = time.monotonic() + 60
             while not (started.exists() and started.read_text()) and time.monotonic() < deadline:

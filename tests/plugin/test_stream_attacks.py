@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import load_report, mc_row
+from conftest import load_report, mc_row, sigint_as_a_terminal_gives
 from pytest_answerbench.options import (BENCH, BENCH_BASELINE, BENCH_MIN_ACCURACY, BENCH_REPORT, BENCH_RESUME,
                                         BENCH_SHARD)
 from pytest_answerbench.report import merge_reports
@@ -168,7 +168,7 @@ def _stop(env: pytest.Pytester, sig: int, *args: str) -> int:
     cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *LEAN, BENCH, "slow.yaml", "preds.jsonl", *args]
     with open(env.path / "out.txt", "w") as out:
         proc = subprocess.Popen(cmd, cwd=env.path, stdout=out, stderr=subprocess.STDOUT, env=_env(),
-                                start_new_session=True)
+                                start_new_session=True, preexec_fn=sigint_as_a_terminal_gives)
         try:
             deadline = time.monotonic() + 60
             started = env.path / "started"
