@@ -17,8 +17,8 @@ from ..text.fold import fold_safe
 from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences, tex_delimited
 
-__all__ = ["Extraction", "PART_LABEL", "boxed_all", "chance_in_words", "described_set", "labelled_run", "math_spans",
-           "reduce_sentence", "set_in_words", "strip_wrappers", "truncated", "without_domain"]
+__all__ = ["CJK_CONDITION", "Extraction", "PART_LABEL", "SELF_CORRECTION", "boxed_all", "chance_in_words",
+           "described_set", "labelled_run", "math_spans", "reduce_sentence", "set_in_words", "strip_wrappers", "truncated", "without_domain"]
 
 _BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
 
@@ -169,12 +169,14 @@ class Extraction:
 def strip_wrappers(text: str) -> str:
     """Trim decoration around an answer: bold/italic markers, math delimiters, trailing full stops."""
     text = text.strip()
+    # "5!." is a factorial before a full stop, not an exclamation
+    ends = ".。;；" if re.search(r"\d![.。;；]\W*$", text) else ".。;；!"
     for _ in range(3):
         before = text
         text = re.sub(r"^\*\*|\*\*$", "", text).strip()
         text = re.sub(r"^(?:\$\$|\$|\\\(|\\\[)", "", text)
         text = re.sub(r"(?:\$\$|\$|\\\)|\\\])$", "", text).strip()
-        text = text.rstrip(".。;；!").strip()
+        text = text.rstrip(ends).strip()
         if text == before:
             break
     return text
@@ -370,6 +372,9 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     if boxes:
         return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
     sentence = _first_sentence(rest)
+    condition = CJK_CONDITION.search(sentence)
+    if condition is not None and _PROSE_NUMBER.search(sentence, 0, condition.start()):
+        rest = sentence = sentence[:condition.start()]  # "5，此时 x=2": the value, not where it is attained
     described = set_in_words(sentence) or chance_in_words(sentence) or described_set(sentence)
     if described is not None:
         return (described,)
@@ -600,7 +605,7 @@ _JOINED = lazy_compile(r"(?i)\b(?:and|or)\b")
 TEXT_WRAPPED = lazy_compile(r"\\(?:text|mathrm|mbox|textrm)\s*\{[^{}]*\}")  # units and labels, not prose
 _NUMBER_LIST = lazy_compile(r"[-−]?\d+(?:\.\d+)?(?:/\d+)?(?:\s*(?:,|，|\band\b|\bor\b|,\s*and\b)\s*[-−]?\d+(?:\.\d+)?"
                             r"(?:/\d+)?)+")
-_CJK_TAIL = lazy_compile(r"(?:为|是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
+_CJK_TAIL = lazy_compile(r"(?:(?<!不)为|(?<![不而])是|等于|共有|有)\s*([^\u4e00-\u9fff，。]*\d[^，。]{0,12})$")
 
 
 # what a sentence's value follows: the copula or "="
@@ -618,11 +623,14 @@ _OPERATOR_BEFORE = lazy_compile(r"[\w)π]\s*(?:\s[-+*/×·]\s|[+*/×·−])\s*\Z
 # where an expression stated in a sentence starts: after the last word of two letters or more, a copula, a colon
 _EXPRESSION_START = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}\b|[:=]")
 # a clause after the value, set off by a comma: it says something of the value ("which is odd", "not 3")
+# a clause after a Chinese statement saying where the value is attained or what it is not ("最小值为 5，此时 x=2", "...,
+# 当 x=2 时取得", "5，而不是 6"): a condition, not the answer (as "attained at" in English)
+CJK_CONDITION = lazy_compile(r"[，,；;]\s*(?:此时|这时|其中|而不是|当且仅当|当|取等号|等号成立)")
 _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|because|as\s+(?:required|expected|"
                                 r"claimed)|where|when|attained|achieved|reached|obtained|giving|twice|half|not\b|"
                                 r"so\s+that|of\s+(?:whom|which)|[-−]?\d+(?:\.\d+)?\s+(?:more|less|fewer|greater|smaller|"
                                 r"larger|higher|lower)\s+than|(?:and\s+)?[^,;]{0,40}?\b(?:is|are)\s+(?:extraneous|"
-                                r"rejected|invalid))|，\s*(?:此时|其中|而不是|当)"
+                                r"rejected|invalid))|[，,；;]\s*(?:此时|这时|其中|而不是|当|取等号|等号成立)"
                                 r"|\s*\((?=\s*(?:check|since|because|verify|verification|note)\b|[^()]*\b(?:extraneous|"
                                 r"does\s+not\s+(?:satisfy|work)|doesn't\s+(?:satisfy|work))\b)"
                                 # with no comma: what the value does or where it is attained ("x = 5 satisfies the
@@ -632,7 +640,7 @@ _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|bec
 # a dash before a digit written as a minus ("So we obtain ‒6.", "‐3"); a correction cue before a new value ("3... no
 # wait, 4"); a doubt offering a second value ("3, or maybe 4", "3, but it could be 4"); "not" before a value
 _DASH_SIGN = lazy_compile(r"(?<![\w)])[‒‐‑](?=\d)")
-_SELF_CORRECTION = lazy_compile(r"(?i)(?:\.{2,}|…|[,;]|\s)\s*(?:no\s*,?\s*wait|wait\s*,?\s*no|i\s+mean|sorry)\s*[,:]?\s*"
+SELF_CORRECTION = lazy_compile(r"(?i)(?:(?<!\.)\.{2,}|…|[,;]|(?<!\s)\s)\s*(?:no\s*,?\s*wait|wait\s*,?\s*no|i\s+mean|sorry)\s*[,:]?\s*"
                                 r"(?=[-−]?\d)")
 _DOUBT_OR = lazy_compile(r"(?i)(?P<a>[-−]?\d+(?:\.\d+)?(?:/\d+)?)\s*,?\s*(?:or\s+(?:maybe|perhaps|possibly)|but\s+(?:it\s+)?"
                          r"(?:could|might|may)\s+(?:also\s+)?be|or\s+else)\s+(?:[a-z]\s*=\s*)?(?P<b>[-−]?\d+(?:\.\d+)?(?:/\d+)?)")
@@ -803,12 +811,15 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     if yes_no:
         return yes_no.group(1)
     if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):
+        condition = CJK_CONDITION.search(text)
+        if condition is not None and _PROSE_NUMBER.search(text, 0, condition.start()):
+            text = text[:condition.start()]  # "5，此时 x=2", "5，而不是 3": the value, not the condition after it
         tail = _CJK_TAIL.search(text[-200:])
         if tail:
             return tail.group(1).strip()
     text = _DASH_SIGN.sub("-", text)
     cue = None
-    for cue in _SELF_CORRECTION.finditer(text):
+    for cue in SELF_CORRECTION.finditer(text):
         pass
     if cue is not None:
         text = text[cue.end():]  # "So the answer is 3... no wait, 4.": what the correction says
@@ -896,6 +907,9 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         start = text.rfind(" ", 0, last.start()) + 1
         end = text.find(" ", last.end())
         token = text[start:len(text) if end < 0 else end].strip(_TOKEN_ENDS)
+        relation = _RELATION_BEFORE.search(text, max(0, start - 40), start)
+        if relation is not None:
+            return relation.group(0) + token  # "Hence n ≥ 2^10.": a bound on an expression, not its value
         return token + "!" if text.startswith("!", last.end()) and token.endswith(last.group()) else token
     scale = _SCALE_AFTER.match(text, last.end())
     if scale:

@@ -76,13 +76,13 @@ from typing import Callable, Iterator
 
 from ..text.loops import end_loop
 from .extract import (
-    JOINER, PART_LABEL, SPAN, Extraction, answer_like, boxed_all, committing, labelled_run, marker_matches, math_spans,
-    split_sentences, stated_after, truncated, with_trailing_unit,
+    JOINER, PART_LABEL, SELF_CORRECTION, SPAN, Extraction, answer_like, boxed_all, committing, labelled_run,
+    marker_matches, math_spans, split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .chinese import plain_chinese
 from .meaning import asks_yes_no, claim, opening_verdict, states_asked_property
 from .family import family_after
-from .prose import closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
+from .prose import afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
 from .normalize import split_answers
 from .structured import JsonReply, json_reply
 from ..text.patterns import lazy_compile
@@ -510,6 +510,11 @@ def _answer_line(scope: _Scope) -> Found | None:
     if marker is None or (last_box is not None and marker.start() <= last_box[1]):
         return None
     rest = text[marker.end():]
+    cue = None
+    for cue in SELF_CORRECTION.finditer(rest.split("\n", 1)[0]):
+        pass
+    if cue is not None:
+        rest = rest[cue.end():]  # "So the answer is 3... no wait, 4.": what the correction says
     verdict = opening_verdict(rest, scope.question)
     if verdict is not None:
         # "Final Answer: Yes, it can be done (with the single square at $(3,3)$).": to a yes/no question, the
@@ -586,12 +591,14 @@ def _prose(scope: _Scope) -> Found | None:
             return Found(len(scope.text), Extraction((closing,), "prose"))  # "So $g$ is continuous at $0$."
     if found is None:
         return None
-    last = scope.text.rstrip().rsplit("\n", 1)[-1]
+    before, _, last = scope.text.rstrip().rpartition("\n")
     # the sentence of the last line that states the answer (a reply written on one line: not its first sentence)
     last = next((s for s in reversed(split_sentences(last)) if found.answers and found.answers[-1] in s), last)
-    if _supposes(re.match(r"[^,;:]*[,;:]?", last).group()) and found.answers[-1] in last:
+    if _supposes(re.match(r"[^,;:]*[,;:]?", last).group()) and found.answers[-1] in last \
+            and not (afterthought(last) and found.answers[-1] in before):
         # "If we want the sum to be even, it's 12.": a closing line supposing something about the problem commits
-        # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits)
+        # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits; "Let us
+        # check: x = 5 works." after "So x = 5." checks the answer stated before it)
         return Found(len(scope.text), Extraction((), "prose"))
     return Found(len(scope.text), found)
 

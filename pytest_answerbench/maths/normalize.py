@@ -355,8 +355,8 @@ def clean(text: str) -> Item:
         s = _repeating_decimals(s)
     short = len(s) <= 200
     cjk = _CJK_MEASURE.fullmatch(s) if short and not s.isascii() else None
-    if cjk and _numeric_head(cjk.group(1)):
-        s = cjk.group(1).strip()  # 5个, 3种, 10米: a measure word or unit after a number
+    if cjk and _numeric_head(cjk.group(1)) and not CJK_BOUND.search(s):
+        s = cjk.group(1).strip()  # 5个, 3种, 10米: a measure word or unit after a number (3个以上 is a bound)
     if short and ("illion" in s or "thousand" in s):
         scaled = _SCALED.fullmatch(s)
         if scaled:

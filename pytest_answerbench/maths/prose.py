@@ -22,15 +22,15 @@ import re
 from typing import Iterator
 
 from .extract import (
-    PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, joined_spans, labelled_run,
-    or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
+    CJK_CONDITION, PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, joined_spans,
+    labelled_run, or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
 )
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .meaning import claim
 from .normalize import number_words
 
-__all__ = ["closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
+__all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
 
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -53,6 +53,10 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
     if not sentences:
         return ()
     sentence = sentences[-1]
+    attained = CJK_CONDITION.search(sentence)
+    if attained and re.search(r"\d|\$|\\\(", sentence[:attained.start()]) \
+            and not re.search("当|若|如果|假设", sentence[:attained.start()]):
+        sentence = sentence[:attained.start()]
     inside = [(m.start(), m.end()) for m in SPAN.finditer(sentence)]
     copulas = [m for m in _COPULA.finditer(sentence) if not any(a <= m.start() < b for a, b in inside)]
     copula = copulas[-1] if copulas else None
@@ -117,11 +121,15 @@ _CONCLUDING_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*\d+\s*[:.)]?\s*(?
 # a sentence that explains or checks the conclusion before it ("This is because ...", "Note that ...")
 _AFTERTHOUGHT = lazy_compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|(?:sanity\s+|double[- ])?"
                            r"check(?:ing)?\b|to\s+check|"
-                           r"verification|we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|here,)")
+                           r"verification|we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|here,|"
+                           r"(?:but\s+(?:maybe|perhaps)\s+)?(?:let\s+us|let's|we\s+should|i\s+should)\s+"
+                           r"(?:verify|check|double[- ]check)\b)")
 # an afterthought opening a sentence after another: "So she has 18 dollars. This is because she spent 5 dollars."
 _AFTERTHOUGHT_AFTER = lazy_compile(r"(?i)[.!?]\s+(?:this\s+is\s+because|because|(?:sanity\s+)?check(?:ing)?\b|to\s+check|"
                                    r"verification|note\s+that|"
-                                   r"we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed)")
+                                   r"we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|"
+                                   r"(?:but\s+(?:maybe|perhaps)\s+)?(?:let\s+us|let's|we\s+should|i\s+should)\s+"
+                                   r"(?:verify|check|double[- ]check)\b)")
 # "Since she cooks 9 batches, the total time is 72 minutes.": a reason, then a main clause (after its first comma)
 _REASON_THEN = lazy_compile(r"(?i)\s*(?:since|because)\b[^,]{1,200},\s*(.+)")
 # a closing line of chatter after the conclusion ("I hope this helps!", "Let me know if you have questions.")
@@ -133,6 +141,12 @@ _RETRACTS = lazy_compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|actu
                        r"alternatively|doubt\w*)\b")
 # a line stating a value and nothing else: "x = 5", "$x = 5$", "**x = 5**"
 _BARE_VALUE = lazy_compile(r"[*$\s]*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*[-−]?\d+(?:\.\d+)?(?:/\d+)?[*$.\s]*")
+# a closing sentence taking back what came before it and saying nothing else ("Wait, no.", "Hmm, wait.", "That's
+# wrong."; "Actually, no: the construction fails." states something), and a closing line
+# doubting the answer with another value ("Hmm, but maybe x = 6."; one restating the value doubts nothing)
+_TAKES_BACK = lazy_compile(r"(?i)\W*(?:(?:hmm|oh|no)\W+)?(?:(?:wait|actually)(?:\W+no)?(?:\W+that(?:'s|\s+is)\s+(?:wrong|"
+                           r"not\s+right|incorrect))?|that(?:'s|\s+is)\s+(?:wrong|not\s+right|incorrect))\W*")
+_DOUBTS = lazy_compile(r"(?i)\W*(?:hmm\W+)?but\s+(?:maybe|perhaps)\b")
 # a clause affirming what came before, and what may join such clauses
 _CONFIRMATION = lazy_compile(
     r"(?i)\b(?:i\s+(?:think|believe)\s+)?(?:that|this|it|everything|the\s+(?:answer|result|calculations?|method))"
@@ -293,7 +307,7 @@ def _without_remarks(lines: list[str]) -> list[str]:
     """``lines`` without up to ``_REMARKS`` closing remarks or afterthoughts (a check, a reason), when the line before
     them concludes with a number ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
     kept = len(lines)
-    while kept > 1 and len(lines) - kept < _REMARKS and (_remark(lines[kept - 1]) or _afterthought(lines[kept - 1])
+    while kept > 1 and len(lines) - kept < _REMARKS and (_remark(lines[kept - 1]) or afterthought(lines[kept - 1])
                                                           or _rejects_other(lines[kept - 1])):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
     if kept < len(lines) and re.search(r"\d", lines[kept - 1]) and (concludes(lines[kept - 1])
@@ -308,7 +322,7 @@ def _rejects_other(line: str) -> bool:
     return bool(_REJECTS_OTHER.search(line)) and not _CONCLUSION.search(line)
 
 
-def _afterthought(sentence: str) -> bool:
+def afterthought(sentence: str) -> bool:
     """Does ``sentence`` explain or check what came before it, rather than conclude? A reason whose main clause
     states a conclusion ("Since she cooks 9 batches, the total time is 72 minutes.") concludes."""
     if not _AFTERTHOUGHT.match(sentence):
@@ -332,7 +346,7 @@ def _closing_sentence(last: str) -> str:
     if stating and not committed:
         return ""
     stating = committed
-    while len(stating) > 1 and _afterthought(stating[-1]):
+    while len(stating) > 1 and afterthought(stating[-1]):
         stating.pop()
     return stating[-1] if stating else last
 
@@ -518,6 +532,12 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
     lines = _without_remarks(lines)
+    closing = split_sentences(lines[-1].strip())[-1:] if lines else []
+    if closing and _TAKES_BACK.fullmatch(closing[0]):
+        return None  # "The answer is 12. Wait, no.": the statement before it taken back, nothing stated after
+    if len(lines) > 1 and _DOUBTS.match(lines[-1]) and re.search(r"\d", lines[-2]) \
+            and set(re.findall(r"\d+", lines[-1])) - set(re.findall(r"\d+", lines[-2])):
+        return None  # "So x = 5.\n\nHmm, but maybe x = 6.": a doubt between two values commits to neither
     last = lines[-1].strip() if lines else ""
     if len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
         last = _closing_sentence(last)  # (a short line too when a sentence after the first checks or explains it)

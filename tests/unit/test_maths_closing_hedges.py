@@ -146,3 +146,64 @@ def test_a_bare_hash_line_with_the_value_on_the_next_line_closes_the_reply():
 ])
 def test_other_hash_lines_keep_their_reading(response):
     assert accepted(response, "9")
+
+
+@pytest.mark.parametrize("reply, gold", [
+    ("The answer is 12. Wait, no.", "12"),  # taken back, nothing stated after
+    ("The answer is 12.\n\nWait, no, that is wrong.", "12"),
+    ("The answer is 12. Hmm, wait.", "12"),
+    ("So x = 5.\n\nHmm, but maybe x = 6.", "6"),  # a doubt between two values commits to neither
+    ("So x = 5.\n\nHmm, but maybe x = 6.", "5"),
+])
+def test_a_closing_sentence_taking_the_answer_back_commits_to_nothing(reply, gold):
+    assert score_row("olympiad", {"prediction": reply, "answer": gold}, timeout=None).status == "wrong"
+    assert read(reply) is None
+
+
+@pytest.mark.parametrize("reply, gold", [
+    ("So the total is 12. Wait for the bus.", "12"),  # "wait" as a verb takes nothing back
+    ("The answer is 12. Wait, no: it is 13.", "13"),  # the correction states a new value
+    ("The answer is 12.", "12"),
+    ("So x = 5.\n\nBut maybe we should check: x = 5 works.", "5"),  # a check restating the value doubts nothing
+    ("So x = 5.\n\nLet us check: x = 5 works.", "5"),  # a check after the answer is no supposition
+    ("So x = 5.\n\nBut perhaps I should double-check.", "5"),  # an announced check states nothing
+    ("So x = 5.\n\nHmm, but maybe x = 5 after all.", "5"),
+])
+def test_near_misses_of_taking_back_keep_the_answer(reply, gold):
+    assert score_row("olympiad", {"prediction": reply, "answer": gold}, timeout=None).status == "correct"
+
+
+@pytest.mark.parametrize("reply", ["We should check x = 5.", "Work.\n\nWe should check x = 5.", "Let us check: x = 5 works."])
+def test_a_check_with_no_answer_before_it_still_states_nothing(reply):
+    assert read(reply) is None
+
+
+# Attack probes read in round 9 (docs/profiles-math.md, "Round 9"): each reading with the verdict it decides and a
+# near miss that keeps the other one.
+@pytest.mark.parametrize("reply, gold, status", [
+    ("The number of arrangements is 5!.", "5", "wrong"),  # a factorial before the full stop
+    ("The number of arrangements is 5!.", "120", "correct"),
+    ("The answer is 5!", "5", "correct"),  # an exclamation, not a factorial
+    ("So the answer is 3... no wait, 4.", "3", "wrong"),  # the correction inside the answer line
+    ("So the answer is 3... no wait, 4.", "4", "correct"),
+    ("The answer is 3, sorry, 4.", "4", "correct"),
+    ("所以最小值为 5，此时 x=2。", "2", "wrong"),  # where the minimum is attained is a condition
+    ("所以最小值为 5，此时 x=2。", "5", "correct"),
+    ("故答案为：5，此时 x=2。", "5", "correct"),
+    ("所以最小值为 5, 当 x=2 时取得。", "5", "correct"),
+    ("答案是 5，而不是 3。", "3", "wrong"),  # what the answer is not
+    ("答案是 5，而不是 3。", "5", "correct"),
+    ("所以当 a>0，此时 b=3。", "3", "correct"),  # the clause before 此时 is itself a condition: the value after it
+    ("所以答案为 3 个以上。", "3", "wrong"),  # "3 or more": a bound
+    ("答案：3个", "3", "correct"),  # a measure word only
+    ("Hence n ≥ 2^10.", "1024", "wrong"),  # a bound on an expression
+    ("Hence n = 2^10.", "1024", "correct"),
+    ("(a) 3 (b) 4", "4, 3", "wrong"),  # parts labelled in the reply are ordered against any gold list (rule 13)
+    ("(a) 3 (b) 4", "3, 4", "correct"),
+    ("Part (a): 3. Part (b): 4.", "4, 3", "wrong"),
+    ("(1) x = 3 (2) y = 4", "4, 3", "wrong"),
+    ("(1) x = 3 (2) y = 4", "y = 4, x = 3", "correct"),  # named values match by name (rule 8)
+    ("3, 4", "4, 3", "correct"),  # an unlabelled list of solutions stays unordered
+])
+def test_round_9_readings(reply, gold, status):
+    assert score_row("olympiad", {"prediction": reply, "answer": gold}, timeout=None).status == status

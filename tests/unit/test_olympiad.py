@@ -311,18 +311,20 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     ordinal with its noun; a gold's spans as parts in both profiles, a numbered list of boxes, placeholder names, a
     constant before ≈) again, and lettered parts as ordered parts, braces in a placeholder name's subscript and TeX
     spans holding no opener of their own again, and round 8's readings (samples joined into one reply, a write-up
-    cut off after </think>, confirmations, modal claims, the word a question offers) again: their scorer version is
-    23, so a baseline report made with an earlier version fails the fingerprint gate instead of showing the change
-    as flips."""
+    cut off after </think>, confirmations, modal claims, the word a question offers) again, and round 9's readings
+    (a closing sentence taking the answer back, a factorial before a full stop, a correction inside an answer line,
+    Chinese conditions and bounds after the value, a bound on an expression, labelled parts ordered) again: their
+    scorer version is 24, so a baseline report made with an earlier version fails the fingerprint gate instead of
+    showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 23
-        old = {"benchmark": name, "profile": "default", "scorer_version": 22}
+        assert spec.version == 24
+        old = {"benchmark": name, "profile": "default", "scorer_version": 23}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 22, current 23"]
+            "scorer_version differs: baseline 23, current 24"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

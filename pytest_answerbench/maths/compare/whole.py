@@ -494,8 +494,10 @@ def _set(a: _Answers) -> Outcome:
     g_items = [with_marks(t, a.g) for t in a.g_parts]
     p_items = [with_marks(t, a.p) for t in a.p_parts]
     # blanks are ordered, unless each part names what it answers ("x = 1; y = 2": matched by name, rule 8)
-    blanks = (_blanks(a.g.text) and _blanks(a.p.text) or asked_parts(a.question) == len(a.g_parts) > 1) \
-        and not all("=" in t for t in a.g_parts)
+    # and a reply labelling its answers as parts ("(1) 3 (2) 4", "Part (a): 3. Part (b): 4.") says which part each
+    # answers, whatever list the gold writes (rule 13)
+    blanks = (_blanks(a.g.text) and _blanks(a.p.text) or _PARTS_LABELLED.match(a.p.text) is not None
+              or asked_parts(a.question) == len(a.g_parts) > 1) and not all("=" in t for t in a.g_parts)
     ordered = a.kind is not None and "ordered" in a.kind or blanks
     ok, methods = match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
     if not ok:
@@ -569,6 +571,7 @@ def numbered_parts(text: str) -> list[str] | None:
 # when both answers are written so (a set or a list with commas answering semicolon-separated solutions is a list)
 _BLANKS = lazy_compile(r"[;；]|^\s*\(?1\)|\(1\)|^\s*[(（]\s*a\s*[)）]")
 _LETTERED = lazy_compile(r"\s*[(（]\s*a\s*[)）]")
+_PARTS_LABELLED = lazy_compile(r"\s*[(（]\s*[1a]\s*[)）]")
 
 
 # a blank in a question: a run of underscores, an underlined space, empty brackets
