@@ -401,6 +401,11 @@ FRESH9_OTHER_REPOS = {"LightChen233/M3CoT": 10, "Yijia-Xiao/LogicVista": 8, "Che
 FRESH10_THINKING_FILES = dict.fromkeys(FRESH6_THINKING_FILES, 30)
 #: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
 FRESH10_OTHER_REPOS = {"LightChen233/M3CoT": 20, "Yijia-Xiao/LogicVista": 20, "CheongWoong/RoLM": 20}
+#: the eleventh fresh split's reasoning-model files (README, "The eleventh fresh split"): the sixth's, 60, 34 and 42 rows
+#: (Kimi-K2-Thinking's and Qwen3-Next's files gave every reply they had left)
+FRESH11_THINKING_FILES = dict(zip(FRESH6_THINKING_FILES, (60, 34, 42)))
+#: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
+FRESH11_OTHER_REPOS = {"LightChen233/M3CoT": 38, "Yijia-Xiao/LogicVista": 38, "CheongWoong/RoLM": 38}
 #: the splits drawn by the sixth split's rule, each started afresh (README): its ids and row count, the llm_gaokao
 #: models' rows in Chinese and in English (the round-robin's outcome on what the ``before`` splits left), the
 #: reasoning-model files and models, the visual and JSON repositories, and the fewest nulls among the llm_gaokao rows
@@ -438,6 +443,12 @@ DRAWN_AS_THE_SIXTH = {
                 "files": FRESH10_THINKING_FILES, "models": {CLAUDE: 30, KIMI: 30, QWEN: 30},
                 "repos": FRESH10_OTHER_REPOS,
                 "nulls": (0, 7)},  # an answer line giving every letter; strays 'T', '#', '#', 'I', 'yes', an empty echo
+    # 250 asked: no llm_gaokao reply left; Kimi-K2-Thinking and Qwen3-Next gave all they had left (34 and 42 asked)
+    "fresh11": {"ids": (FIRST_FRESH11, len(LINES) + 1), "rows": 250,
+                "before": ("fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"), "chinese": {}, "english": {},
+                "files": FRESH11_THINKING_FILES, "models": {CLAUDE: 60, KIMI: 34, QWEN: 42},
+                "repos": FRESH11_OTHER_REPOS,
+                "nulls": (0, 21)},  # two or three letters, a reply cut off; strays, echoes, letters no option has
 }
 
 
@@ -453,7 +464,9 @@ def _pointers_of_every_corpus(but_split: str) -> set[str]:
 def test_a_split_drawn_as_the_sixth(split):
     """100 replies each: the sixth (in round 6 beside the fifth), the seventh (after both were scored) and the eighth
     (after the seventh was scored); 96 the ninth (after the eighth was scored; 100 asked, llm_gaokao had fewer left);
-    150 the tenth (after the ninth was scored; none from llm_gaokao, which had no single-answer reply left).
+    150 the tenth (after the ninth was scored; none from llm_gaokao, which had no single-answer reply left); 250 the
+    eleventh (after the tenth was scored; none from llm_gaokao, every reasoning-model reply Kimi-K2-Thinking's and
+    Qwen3-Next's files had left).
     llm_gaokao
     first, Chinese then English, the round-robin started afresh on the questions the earlier splits left, the lowest
     SHA-256 of the pointer first in each file; then the reasoning models from the fifth split's three files (the
