@@ -3,7 +3,8 @@
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
   ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` for tc-0600..tc-0709, ``fresh5``
   for tc-0710..tc-0819, ``fresh6`` for tc-0820..tc-0919, ``fresh7`` for tc-0920..tc-1019, ``fresh8`` for
-  tc-1020..tc-1119, ``fresh9`` for tc-1120..tc-1215, ``fresh10`` from tc-1216 on), label types and styles,
+  tc-1020..tc-1119, ``fresh9`` for tc-1120..tc-1215, ``fresh10`` for tc-1216..tc-1365, ``fresh11`` from tc-1366
+  on), label types and styles,
   pointers naming a commit, no excluded source and no source of the other multiple-choice corpora, a reader for
   every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
@@ -70,8 +71,12 @@ FIRST_FRESH9 = 1120
 #: rows from this one on were drawn after the ninth was scored and its miss read, to be scored once at the end of
 #: round 8: ``fresh10``
 FIRST_FRESH10 = 1216
+#: rows from this one on were drawn after the tenth was scored and its misses read, to be scored once by the lead:
+#: ``fresh11``
+FIRST_FRESH11 = 1366
 #: the splits kept unread until each is scored once
-FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10")
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10",
+         "fresh11")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -82,15 +87,16 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-1216 on, ``fresh10``; from tc-1120 on, ``fresh9``; from tc-1020 on, ``fresh8``; from tc-0920 on,
-    ``fresh7``; from tc-0820 on, ``fresh6``; from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470
-    on, ``fresh3``; from tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's
-    SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
+    """The README's split rules: from tc-1366 on, ``fresh11``; from tc-1216 on, ``fresh10``; from tc-1120 on,
+    ``fresh9``; from tc-1020 on, ``fresh8``; from tc-0920 on, ``fresh7``; from tc-0820 on, ``fresh6``; from tc-0710
+    on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from tc-0366 on, ``fresh2``; from
+    tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        starts = ((FIRST_FRESH10, "fresh10"), (FIRST_FRESH9, "fresh9"), (FIRST_FRESH8, "fresh8"), (FIRST_FRESH7, "fresh7"),
-                  (FIRST_FRESH6, "fresh6"), (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"),
-                  (FIRST_FRESH3, "fresh3"), (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
+        starts = ((FIRST_FRESH11, "fresh11"), (FIRST_FRESH10, "fresh10"), (FIRST_FRESH9, "fresh9"),
+                  (FIRST_FRESH8, "fresh8"), (FIRST_FRESH7, "fresh7"), (FIRST_FRESH6, "fresh6"),
+                  (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"),
+                  (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
         return next(split for first, split in starts if number >= first)
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
@@ -395,6 +401,11 @@ FRESH9_OTHER_REPOS = {"LightChen233/M3CoT": 10, "Yijia-Xiao/LogicVista": 8, "Che
 FRESH10_THINKING_FILES = dict.fromkeys(FRESH6_THINKING_FILES, 30)
 #: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
 FRESH10_OTHER_REPOS = {"LightChen233/M3CoT": 20, "Yijia-Xiao/LogicVista": 20, "CheongWoong/RoLM": 20}
+#: the eleventh fresh split's reasoning-model files (README, "The eleventh fresh split"): the sixth's, 60, 34 and 42 rows
+#: (Kimi-K2-Thinking's and Qwen3-Next's files gave every reply they had left)
+FRESH11_THINKING_FILES = dict(zip(FRESH6_THINKING_FILES, (60, 34, 42)))
+#: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
+FRESH11_OTHER_REPOS = {"LightChen233/M3CoT": 38, "Yijia-Xiao/LogicVista": 38, "CheongWoong/RoLM": 38}
 #: the splits drawn by the sixth split's rule, each started afresh (README): its ids and row count, the llm_gaokao
 #: models' rows in Chinese and in English (the round-robin's outcome on what the ``before`` splits left), the
 #: reasoning-model files and models, the visual and JSON repositories, and the fewest nulls among the llm_gaokao rows
@@ -427,11 +438,17 @@ DRAWN_AS_THE_SIXTH = {
                "files": FRESH9_THINKING_FILES, "models": {CLAUDE: 15, KIMI: 15, QWEN: 15}, "repos": FRESH9_OTHER_REPOS,
                "nulls": (1, 5)},  # a loop cut off; strays '<' and '#', 'cross', 'yes', an echo closing on '5'
     # 150 asked: no llm_gaokao single-answer reply was left in either language, so none drawn from it, none moved
-    "fresh10": {"ids": (FIRST_FRESH10, len(LINES) + 1), "rows": 150,
+    "fresh10": {"ids": (FIRST_FRESH10, FIRST_FRESH11), "rows": 150,
                 "before": ("fresh5", "fresh6", "fresh7", "fresh8", "fresh9"), "chinese": {}, "english": {},
                 "files": FRESH10_THINKING_FILES, "models": {CLAUDE: 30, KIMI: 30, QWEN: 30},
                 "repos": FRESH10_OTHER_REPOS,
                 "nulls": (0, 7)},  # an answer line giving every letter; strays 'T', '#', '#', 'I', 'yes', an empty echo
+    # 250 asked: no llm_gaokao reply left; Kimi-K2-Thinking and Qwen3-Next gave all they had left (34 and 42 asked)
+    "fresh11": {"ids": (FIRST_FRESH11, len(LINES) + 1), "rows": 250,
+                "before": ("fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"), "chinese": {}, "english": {},
+                "files": FRESH11_THINKING_FILES, "models": {CLAUDE: 60, KIMI: 34, QWEN: 42},
+                "repos": FRESH11_OTHER_REPOS,
+                "nulls": (0, 21)},  # two or three letters, a reply cut off; strays, echoes, letters no option has
 }
 
 
@@ -447,7 +464,9 @@ def _pointers_of_every_corpus(but_split: str) -> set[str]:
 def test_a_split_drawn_as_the_sixth(split):
     """100 replies each: the sixth (in round 6 beside the fifth), the seventh (after both were scored) and the eighth
     (after the seventh was scored); 96 the ninth (after the eighth was scored; 100 asked, llm_gaokao had fewer left);
-    150 the tenth (after the ninth was scored; none from llm_gaokao, which had no single-answer reply left).
+    150 the tenth (after the ninth was scored; none from llm_gaokao, which had no single-answer reply left); 250 the
+    eleventh (after the tenth was scored; none from llm_gaokao, every reasoning-model reply Kimi-K2-Thinking's and
+    Qwen3-Next's files had left).
     llm_gaokao
     first, Chinese then English, the round-robin started afresh on the questions the earlier splits left, the lowest
     SHA-256 of the pointer first in each file; then the reasoning models from the fifth split's three files (the
