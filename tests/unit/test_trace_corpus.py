@@ -6,7 +6,7 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 1185 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 1255 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
   scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` for tm-0741 to tm-0830,
@@ -15,14 +15,16 @@ style, split, the hand label and note, the hashes and the response's length. The
   from g1y5x3/llm_gaokao; ``fresh7`` from tm-0976, drawn beside ``fresh6``, more llm_gaokao answers and PHYSICS
   problems answered by three more models; ``fresh8`` from tm-1056, English traces of the four English repositories
   again, no new source having been found; ``fresh9`` from tm-1116, drawn after the sixth to eighth were scored, the
-  four groups again by their own rules started afresh, PHYSICS over 25 runs), both verdicts, at least four repositories and none over 45% of the rows;
+  four groups again by their own rules started afresh, PHYSICS over 25 runs; ``fresh10`` from tm-1186, drawn after
+  the ninth was scored, the ninth's groups and rule started afresh), both verdicts, at least four repositories and
+  none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
   traces, the Chinese rows; the rebuild from the snapshots
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
 * the five readers written for these repositories' formats, the two of reason_math the fourth fresh split
   uses, and the llm_gaokao reader of the sixth (the seventh's too), on snapshots made here; the eighth split's draw
-  and the ninth's English and PHYSICS groups replayed from the snapshots, when they are here.
+  and the ninth's and tenth's English and PHYSICS groups replayed from the snapshots, when they are here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
@@ -62,7 +64,8 @@ REPOS = EARLIER_REPOS | {PHYSICS, LLM_GAOKAO}
 #: rows tm-0001..tm-0400 are split dev/heldout by their pointer; the next FRESH rows form the fresh split, the FRESH2
 #: rows after them the second fresh split, the FRESH3 rows after those the third, the FRESH4 rows after those the fourth,
 #: the FRESH5 rows after those the fifth, the FRESH6 rows after those the sixth, the FRESH7 rows after those the
-#: seventh, the FRESH8 rows after those the eighth, the FRESH9 rows after those the ninth
+#: seventh, the FRESH8 rows after those the eighth, the FRESH9 rows after those the ninth, the FRESH10 rows after those
+#: the tenth
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
@@ -73,6 +76,7 @@ FRESH6 = 75
 FRESH7 = 80
 FRESH8 = 60
 FRESH9 = 70
+FRESH10 = 70
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
@@ -105,16 +109,17 @@ def number(line: dict) -> int:
 
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
-    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``, ``fresh9``."""
+    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``, ``fresh9``, ``fresh10``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
     for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4),
-                        ("fresh5", FRESH5), ("fresh6", FRESH6), ("fresh7", FRESH7), ("fresh8", FRESH8)):
+                        ("fresh5", FRESH5), ("fresh6", FRESH6), ("fresh7", FRESH7), ("fresh8", FRESH8),
+                        ("fresh9", FRESH9)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh9"
+    return "fresh10"
 
 
 def repo_of(pointer: str) -> str:
@@ -124,7 +129,7 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8 + FRESH9
+    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8 + FRESH9 + FRESH10
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -279,7 +284,7 @@ def test_the_fifth_fresh_split():
         "zzli2022/TLDR": 5, "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning": 5,
         "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-": 5}
     before_fourth = {line["source"].split("#")[0] for line in TRACE
-                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")}
+                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10")}
     assert {line["source"].split("#")[0] for line in english} <= before_fourth
 
 
@@ -320,23 +325,37 @@ def pointer_hash(pointer: str) -> str:
 def drawn_round_robin(split: str, group: list[dict], answered: dict[str, tuple[str, ...]],
                       avoid: set[tuple[str, int]] = frozenset()) -> None:
     """The llm_gaokao draw, replayed from the label files: round by round over the models in name order, each
-    model's k-th pick from its k-th paper in turn, the free question of lowest pointer hash there (free: in no label
-    file before the split, not drawn earlier in the group; ``avoid``, questions another group of the split drew, only
-    when the paper has another free one)."""
+    model's pick from its next paper in turn, the free question of lowest pointer hash there (free: in no label file
+    before the split, not drawn earlier in the group; ``avoid``, questions another group of the split drew, only when
+    the paper has another free one). A paper with no free question left is passed over for the model's next one that
+    has one, and a model with none left drops out of the round (first met by the tenth split); with no paper exhausted
+    this is the k-th pick from the k-th paper, the rule of the sixth, seventh and ninth splits."""
     first = min(number(line) for line in TRACE if line["split"] == split)
     taken = {line["source"] for path in (ROOT / "tests" / "data").glob("*.labels.jsonl")
              for line in read_jsonl(path) if path.name != CORPUS.labels or number(line) < first}
-    models, picks = sorted(answered), Counter()
-    for at, line in enumerate(group):
-        model = models[at % len(models)]
-        paper = answered[model][picks[model] % len(answered[model])]
-        picks[model] += 1
+    commit = group[0]["source"].split("@", 1)[1].split(":", 1)[0]
+    english = ANSWER_FILE.search(group[0]["source"])["english"] or ""
+
+    def free(model: str, paper: str) -> list[str]:
+        file = f"{LLM_GAOKAO}@{commit}:response/{model}-2024_math_{paper}{english}.md"
+        return [f"{file}#{n}" for n in sorted(FREE_ANSWER_QUESTIONS[paper]) if f"{file}#{n}" not in taken]
+
+    models, turn, next_paper = sorted(answered), 0, Counter()
+    for line in group:
+        live = [model for model in models if any(free(model, paper) for paper in answered[model])]
+        assert live, f"{line['id']}: no free question left"
+        while models[turn % len(models)] not in live:
+            turn += 1
+        model, turn = models[turn % len(models)], turn + 1
+        papers = answered[model]
+        at = next(k for k in ((next_paper[model] + step) % len(papers) for step in range(len(papers)))
+                  if free(model, papers[k]))
+        next_paper[model], paper = at + 1, papers[at]
         found = ANSWER_FILE.search(line["source"])
         assert (line["model"], found["paper"]) == (model, paper), line["id"]
-        file = line["source"].rsplit("#", 1)[0]
-        free = [f"{file}#{n}" for n in FREE_ANSWER_QUESTIONS[paper] if f"{file}#{n}" not in taken]
-        free = [pointer for pointer in free if (paper, int(pointer.rsplit("#", 1)[1])) not in avoid] or free
-        assert line["source"] == min(free, key=pointer_hash), line["id"]
+        options = free(model, paper)
+        options = [pointer for pointer in options if (paper, int(pointer.rsplit("#", 1)[1])) not in avoid] or options
+        assert line["source"] == min(options, key=pointer_hash), line["id"]
         taken.add(line["source"])
 
 
@@ -491,15 +510,26 @@ def test_the_ninth_fresh_split():
     in folder-name order); 20 English traces, 5 a repository from the files rows before the fourth split read (3 golds
     not whole numbers, then 2 whole: checked against the snapshots below), each kind in the order of its pointers'
     SHA-256; both verdicts in each group."""
-    rows = [line for line in TRACE if line["split"] == "fresh9"]
-    assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(FRESH9_FIRST, FRESH9_FIRST + FRESH9)]
-    assert not taken_before(FRESH9_FIRST) & {line["source"] for line in rows}
-    groups = fresh_groups("fresh9", FRESH9_GROUPS)
+    drawn_by_the_ninth_rule("fresh9", FRESH9_FIRST, FRESH9,
+                            {model: 3 if at < 6 else 2 for at, model in enumerate(sorted(ANSWERED))})
+
+
+def drawn_by_the_ninth_rule(split: str, first: int, count: int, chinese_models: dict[str, int]) -> None:
+    """The checks the ninth and tenth splits share: ids in order from ``first``, no pointer a label file held before,
+    the four groups of ``FRESH9_GROUPS``; the Chinese group ``chinese_models`` rows a model and the translated one a
+    row a model, both drawn round by round (``drawn_round_robin``); the PHYSICS rows one from each of the first runs
+    of ``FRESH9_RUNS``, each gold from the benchmark's record of the same domain; the English traces per repository
+    3 golds not whole numbers then 2 whole, lowest hash first, from files rows before the fourth split read; both
+    verdicts in each group."""
+    rows = [line for line in TRACE if line["split"] == split]
+    assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(first, first + count)]
+    assert not taken_before(first) & {line["source"] for line in rows}
+    groups = fresh_groups(split, FRESH9_GROUPS)
     chinese, translated, physics, english = (groups[name] for name, _ in FRESH9_GROUPS)
-    assert gaokao_group(chinese, False) == {model: 3 if at < 6 else 2 for at, model in enumerate(sorted(ANSWERED))}
+    assert gaokao_group(chinese, False) == chinese_models
     assert gaokao_group(translated, True) == {model: 1 for model in ANSWERED_ENGLISH}
-    drawn_round_robin("fresh9", chinese, ANSWERED)
-    drawn_round_robin("fresh9", translated, ANSWERED_ENGLISH, asked_questions(chinese))
+    drawn_round_robin(split, chinese, ANSWERED)
+    drawn_round_robin(split, translated, ANSWERED_ENGLISH, asked_questions(chinese))
     assert [run_of(line) for line in physics] == list(FRESH9_RUNS[:len(physics)])
     assert all(line["gold_source"].split(":", 1)[1].split("#")[0] == f"PHYSICS/{domain_of(line)}_dataset.jsonl"
                for line in physics)
@@ -513,6 +543,25 @@ def test_the_ninth_fresh_split():
             assert {file_of(line["source"]) for line in group} <= files, (repo, kind)
     for name, group in groups.items():
         assert 1 <= sum(line["label"] for line in group) < len(group), name
+
+
+#: the tenth split, drawn by the ninth's rule started afresh: the same groups (``FRESH9_GROUPS``) in the same order and
+#: sizes
+FRESH10_FIRST = FRESH9_FIRST + FRESH9
+#: its Chinese group: Yi-1.5-9B-Chat had one free question left, so it dropped out of the round after the first;
+#: Qwen2-72B-Instruct, gemini-1.5-pro and yi-large had none left in national I and II, so all theirs are Shanghai's
+FRESH10_CHINESE = {"Qwen2-72B-Instruct": 4, "Yi-1.5-9B-Chat": 1, "claude-3-5-sonnet-20240620": 3, "deepseek-coder": 3,
+                   "gemini-1.5-pro": 3, "gpt-4o": 3, "yi-large": 3}
+
+
+def test_the_tenth_fresh_split():
+    """Drawn after the ninth was scored, by the ninth's rule started afresh, no pointer any label file held before: 20
+    llm_gaokao answers in Chinese, round by round over the seven models (an exhausted paper passed over, an exhausted
+    model out of the round: ``FRESH10_CHINESE``), 5 to the English translation (one a model, avoiding questions the
+    Chinese group drew); 25 PHYSICS rows, one from each of the first 25 runs of the ninth's round, started again at
+    its first run; 20 English traces, 5 a repository (3 golds not whole numbers, then 2 whole), each kind in the order
+    of its pointers' SHA-256; both verdicts in each group."""
+    drawn_by_the_ninth_rule("fresh10", FRESH10_FIRST, FRESH10, FRESH10_CHINESE)
 
 
 def test_no_record_of_another_corpus_is_drawn_again():
@@ -569,7 +618,7 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     """Golds that are not integers (40% at least, in the whole and in each fresh split), the Minerva physics rows
     (in the second fresh split, 30 whose question names the unit asked), the PHYSICS rows of the fourth and fifth
     (30 and 15 whose gold is a number with a unit, DeepSeek's replies thinking in a ``<think>`` block; the fifth's
-    all closing it), the sixth (15), the seventh (30) and the ninth (25), traces with a think block,
+    all closing it), the sixth (15), the seventh (30), the ninth (25) and the tenth (25), traces with a think block,
     questions in Chinese (a reply that answers is closed by its 【答案】 line or a sentence; the others loop, are cut
     off, hold an API error or say no answer can be given, and are wrong)."""
     fresh = [row for row in trace_corpus if row["split"] == "fresh"]
@@ -581,7 +630,8 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     fresh7 = [row for row in trace_corpus if row["split"] == "fresh7"]
     fresh8 = [row for row in trace_corpus if row["split"] == "fresh8"]
     fresh9 = [row for row in trace_corpus if row["split"] == "fresh9"]
-    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9):
+    fresh10 = [row for row in trace_corpus if row["split"] == "fresh10"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -589,7 +639,7 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     units = [row for row in minerva if row["split"] == "fresh2"
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
-    for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15), (fresh7, 30), (fresh9, 25)):
+    for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15), (fresh7, 30), (fresh9, 25), (fresh10, 25)):
         physics = [row for row in rows if repo_of(row["source"]) == PHYSICS]
         assert len(physics) == size and all(UNIT_GOLD.search(row["answer"].strip()) for row in physics)
         assert all("<think>" in row["prediction"] for row in physics if row["model"].startswith("DeepSeek"))
@@ -616,9 +666,9 @@ OPTION_LINE = re.compile(r"\n[A-D][.．、]\s")
 LETTER_GOLD = re.compile(r"^[A-D]+\.?$")
 
 
-@pytest.mark.parametrize(("split", "size"), [("fresh6", 45), ("fresh7", 50), ("fresh9", 25)])
+@pytest.mark.parametrize(("split", "size"), [("fresh6", 45), ("fresh7", 50), ("fresh9", 25), ("fresh10", 25)])
 def test_gaokao_2024_rows_ask_for_values(trace_corpus, split, size):
-    """The sixth, seventh and ninth splits' llm_gaokao rows: no multiple-choice question (no option lines, no letter gold),
+    """The sixth, seventh, ninth and tenth splits' llm_gaokao rows: no multiple-choice question (no option lines, no letter gold),
     the Chinese group's questions in Chinese and the translated group's in English; the gold is the paper's, never a
     skipped part; a row labelled right commits in a box, as the prompt asked."""
     gaokao = [row for row in trace_corpus if row["split"] == split and repo_of(row["source"]) == LLM_GAOKAO]
@@ -730,16 +780,18 @@ def physics_candidates(snapshots: real_corpus.Mirror, commit: str, run: str) -> 
     return found
 
 
-def test_ninth_split_draw_replays_from_the_snapshots():
-    """The ninth split's English and PHYSICS groups drawn again from the snapshots with its own exclusions: per English
-    repository the 3 free records of lowest hash whose gold is not a whole number, then the 2 whose gold is; the 29
-    PHYSICS runs with text-only responses are ``FRESH9_RUNS``, each with candidates left, and each of the 25 turns takes
-    the free record of lowest hash of its run (with the gold record ``gold_source`` names)."""
+@pytest.mark.parametrize(("split", "first"), [("fresh9", FRESH9_FIRST), ("fresh10", FRESH10_FIRST)])
+def test_ninth_and_tenth_split_draws_replay_from_the_snapshots(split, first):
+    """The ninth and tenth splits' English and PHYSICS groups drawn again from the snapshots, each with its own
+    exclusions (the tenth's include the ninth's rows): per English repository the 3 free records of lowest hash whose
+    gold is not a whole number, then the 2 whose gold is; the 29 PHYSICS runs with text-only responses are
+    ``FRESH9_RUNS``, and each of the 25 turns takes the free record of lowest hash of its run (with the gold record
+    ``gold_source`` names), the round started at its first run both times."""
     mirror = mirror_dir()
     if any(not (mirror / repo.replace("/", "+")).is_dir() for repo in (*ENGLISH_REPOS, PHYSICS)):
         pytest.skip(f"the English and PHYSICS snapshots are not here ({mirror}; set ANSWERBENCH_MIRROR)")
-    rows = [line for line in TRACE if line["split"] == "fresh9"]
-    taken = taken_before(FRESH9_FIRST)
+    rows = [line for line in TRACE if line["split"] == split]
+    taken = taken_before(first)
     candidates = english_candidates(mirror, before_the_fourth_split())
     drawn = []
     for repo in ENGLISH_REPOS:
@@ -747,7 +799,7 @@ def test_ninth_split_draw_replays_from_the_snapshots():
         for kind, size in FRESH9_KINDS:
             drawn += [p for p in free if bool(INTEGER.match(candidates[p].strip())) == (kind == "integer")][:size]
     assert drawn == [line["source"] for line in rows[-20:]]
-    physics = fresh_groups("fresh9", FRESH9_GROUPS)["physics"]
+    physics = fresh_groups(split, FRESH9_GROUPS)["physics"]
     commit = physics[0]["source"].split("@", 1)[1].split(":", 1)[0]
     listing = subprocess.run(["git", "-C", str(mirror / PHYSICS.replace("/", "+") / "repo"), "ls-tree", "-r",
                               "--name-only", commit, "outputs/"], check=True, capture_output=True, text=True).stdout
