@@ -59,6 +59,10 @@ def bracket_key(text: str) -> str:
     return text.replace(" ", "").replace("\\{", "{").replace("\\}", "}")
 
 
+#: auxiliaries after "it" / "they" in an option's text, which a reply stating its verb phrase may leave out
+_AUXILIARIES = frozenset(("will", "would", "can", "could", "may", "might", "should", "must", "does", "do", "did"))
+
+
 class OptionSet:
     """Everything that depends only on the option set, built once per distinct set (see ``option_set``)."""
 
@@ -138,6 +142,10 @@ class OptionSet:
                     o != letter and predicate in other for o, other in self.opt_norm.items()):
                 # "It peaks at around 0.5": the reply may name the subject ("So the F1 peaks at around 0.5")
                 ot = predicate
+                aux, _, verb_phrase = predicate.partition(" ")
+                if aux in _AUXILIARIES and verb_phrase.count(" ") >= 2 and not any(
+                        o != letter and verb_phrase in other for o, other in self.opt_norm.items()):
+                    ot = verb_phrase  # "It will lower by 1.5 cubic metres": or "lower by 1.5 cubic metres" alone
             self.search_text.append((letter, ot))
         self.search_text.extend((k, alias) for k, alias in self.aliases if len(alias) >= 3)
         if shared >= 2 and self.tails:

@@ -23,11 +23,11 @@ _FILLER_KEEP = lazy_compile(r"(?:option|choice|letter|answer)\s+(?:is|are)\b", r
 _NEGATED_START = lazy_compile(r"(?:not|n't|never|neither)\b|不是", re.I)
 _SECOND_LETTER = lazy_compile(r"\s*(?:,|or|and|/|&|或者|或|还是|還是|和|또는|혹은|または|y|o|et|ou|und|oder)\s*"
                             r"(?:option\s+)?[\(\[]?([A-Z])(?![A-Za-z0-9])")
-# a second bracketed label after the first one's own short text, in the same clause ("(A) -0.8 and (B) -1.2"): the
-# answer names two options, unless the second is said to fail ("(A) 4, and (B) is wrong")
+# a second bracketed label after the first one's own text (up to 60 characters), in the same clause ("(A) -0.8 and
+# (B) -1.2"): the answer names two options, unless the second is said to fail ("(A) 4, and (B) is wrong")
 _SECOND_LABELLED = lazy_compile(
     r"[ \t]+(?:(?!\b(?:because|since|as|while|whereas|unlike|not|but|than|is|are|was|were|so|hence|thus)\b)"
-    r"(?:[^.;:!?\n()\[\]]|(?<=\d)\.(?=\d))){1,24}?[ \t]*(?:,[ \t]*)?\b(?:and|or|&)[ \t]+[\(\[]([A-Z])[\)\]]"
+    r"(?:[^.;:!?\n()\[\]]|(?<=\d)\.(?=\d))){1,60}?[ \t]*(?:,[ \t]*)?\b(?:and|or|&)[ \t]+[\(\[]([A-Z])[\)\]]"
     rf"(?!\s*(?:is|are|was|were)?\s*{ADVERBS}{NEG_WORDS}|\s*(?:fails|does\s+not|doesn't|cannot|can't)\b)", re.I)
 # the same after a lower-case letter ("c or d", "(c) and (d)"): a lower-case second letter in brackets or alone
 _SECOND_LOWER = lazy_compile(r"\s*(?:,|or|and|/|&)\s*(?:[\(\[]([a-z])[\)\]]|([a-z])(?![\w'’])(?!\s+[a-z]))")

@@ -28,9 +28,9 @@ from .payload import ORDINAL, OptionReader
 from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
                     NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, OTHERS_OWN, OTHERS_SAY,
-                    POS_AFTER,
-                    STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CORRECTION_CUE, EXAMPLE_BEFORE, HYPOTHETICAL, RULES, Marker,
-                    RuleSet, WHETHER_BEFORE, before_other_question)
+                    POS_AFTER, STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CANNOT_SEE_WAIVED,
+                    CORRECTION_CUE, EXAMPLE_BEFORE, HYPOTHETICAL, RULES, Marker, RuleSet, WHETHER_BEFORE,
+                    before_other_question)
 from .scan import present
 
 # a closing answer labelled with its option's text: "(D) orange", "**(D) orange**"
@@ -82,7 +82,8 @@ _LABEL_IN_TURN = lazy_compile(r"(?<![A-Za-z0-9'])[\(\[]?([A-Z])[\)\]]?(?=\s*[,;]
 _ONLY_IF_AFTER = lazy_compile(r"(?:[^.;!?\n]|\.(?=\d)){0,40}?\bonly\s+(?:if|for|when|in\s+the\s+case|under|"
                               r"as\s+long\s+as)\b", re.I)
 # the answer word qualified as wrong: "Incorrect choice: (B)", "Wrong answer: C", "the least likely option is A"
-_WRONG_BEFORE = lazy_compile(r"\b(?:incorrect|wrong|false|worst|least\s+(?:likely|correct|plausible))\s+$", re.I)
+# (on the marker's own line: "- J: ... - WRONG" closing the line before "FINAL ANSWER: E" says nothing of it)
+_WRONG_BEFORE = lazy_compile(r"\b(?:incorrect|wrong|false|worst|least\s+(?:likely|correct|plausible))[^\S\n]+$", re.I)
 # what OTHERS_OWN needs in the words before a marker: a possessive ("his", "their", "the student's")
 _OWNER_HINT = lazy_compile(r"(?i:his|her|their|your|'s|s')\s")
 # a marker that names the writer as the one choosing ("i chose", "we pick"): no one else's choice
@@ -229,13 +230,18 @@ class Reader(HedgeReading, OptionReader):
     def cannot_see(self) -> int:
         """Where the reply's first "I cannot see the image" ends (``rules.CANNOT_SEE``), or -1 (found once)."""
         if self._cannot_see is None:
+            self._cannot_see = -1
             if self.fold_ok:
-                low = self.low
-                m = CANNOT_SEE.low.search(low) if any(hint in low for hint in CANNOT_SEE_HINTS) and \
-                    CANNOT_SEE.needs.test(low, self.ascii) else None
+                target = self.low
+                pattern = CANNOT_SEE.low if any(hint in target for hint in CANNOT_SEE_HINTS) and \
+                    CANNOT_SEE.needs.test(target, self.ascii) else None
             else:
-                m = CANNOT_SEE.pattern.search(self.flat)
-            self._cannot_see = m.end() if m is not None else -1
+                target, pattern = self.flat, CANNOT_SEE.pattern
+            for m in pattern.finditer(target) if pattern is not None else ():
+                if m.group()[:3].lower() == "no " and CANNOT_SEE_WAIVED.match(target, m.end()):
+                    continue  # "No figure is provided. However, the problem is self-contained": it answers anyway
+                self._cannot_see = m.end()
+                break
         return self._cannot_see
 
     def end_loop(self) -> Loop | None:

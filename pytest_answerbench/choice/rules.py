@@ -508,6 +508,14 @@ CANNOT_SEE = Scan(
     needs=Needs.match(lazy_compile("|".join(_INPUT_WORDS))) | Needs.any("assist", "help"),
 )
 
+#: After "no figure is provided" (a fact about the prompt, not the writer's inability to see), the reply saying it
+#: can do without the input ("However, the problem is self-contained and clearly describes the scenario", "but the
+#: problem statement is clear enough") goes on to answer: that match is no refusal (read in ``reader.cannot_see``).
+CANNOT_SEE_WAIVED = lazy_compile(
+    r"[^.!?\n]{0,80}[.!?]?\s{0,3}(?:however|but|nevertheless|still)\b[^.!?\n]{0,160}?\b(?:self-contained|"
+    r"clear\s+enough|enough\s+information|sufficient\s+information|(?:fully\s+|clearly\s+)?describes\b|"
+    r"can\s+(?:still\s+)?(?:be\s+)?(?:solved|answered|determined|solve|answer|determine)\b)", re.I)
+
 #: what every ``CANNOT_SEE`` match holds besides a word naming the input (lower-cased): a negation or an inability
 #: word, checked before the scan runs (most replies that name the image say nothing of not seeing it)
 CANNOT_SEE_HINTS = ("cannot", "can't", "can not", "unable", "not able", "have", "not visible", "not available",

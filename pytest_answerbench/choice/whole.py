@@ -23,6 +23,8 @@ _SOLE_LABEL = lazy_compile(r"(?:option|choice|选项|答案)\s*[:：]?\s*", re.I
 _SOLE_LETTER = lazy_compile(r"[>\s]*[\"'`‘“]?[\(\[\{<]?\s*([A-Za-z])\s*[\)\]\}>]?[\"'`’”]?\s*[.:;!,)]?")
 _OPEN_BRACKET = lazy_compile(r"[\(\[]")
 # a reply made of option labels only: "(A) (B) (C) (D)", "A, B, C, D", "A.\nB.\nC."
+_LIST_NUMBER = lazy_compile(r"\s*\d{1,2}[.)]\s+")  # "1) (B) (C) (D)": a list's number before the labels
+_BRACKETED_ONLY = lazy_compile(r"(?:[\s,;]*[\(\[][A-Za-z][\)\]])+[\s,;.]*")
 _LABELS_ONLY = lazy_compile(r"(?:[\s,;]*(?:[\(\[][A-Za-z][\)\]]|[A-Z][.):]?)(?![A-Za-z0-9]))+[\s,;.]*")
 _LABEL = lazy_compile(r"[A-Za-z]")
 _SOLE_ORDINAL = lazy_compile(r"(?:the\s+)?(?:answer\s+is\s+)?(?:the\s+)?(\w+\s+(?:option|choice|one))[.!]?", re.I)
@@ -128,10 +130,18 @@ def sole(reader: Reader) -> ChoiceResult | None:
     found = _letter_reply(s, bare, reader.optset, bool(reader.bold) and "**" in reader.text)
     if found is not None:
         return found
-    if len(s) <= 8 * len(reader.letters) and _LABELS_ONLY.fullmatch(s):
-        # "(A) (B) (C) (D)": every option's label in turn, each once, and nothing else, is no choice
-        if [m.group(0).upper() for m in _LABEL.finditer(s)] == reader.letters and len(reader.letters) > 1:
+    listed = _LIST_NUMBER.sub("", s, count=1)
+    if len(listed) <= 8 * len(reader.letters) and _LABELS_ONLY.fullmatch(listed):
+        # "(A) (B) (C) (D)": every option's label in turn, each once, and nothing else, is no choice; so are
+        # several options' labels and nothing else ("1) (B) (C) (D)": a list echoed, or a hedge between them)
+        labels = [m.group(0).upper() for m in _LABEL.finditer(listed)]
+        if labels == reader.letters and len(reader.letters) > 1:
             return ChoiceResult(None, "none", "the reply lists every option's label in turn and nothing else")
+        if len(set(labels)) > 1 and set(labels) <= reader.optset.letter_set and _BRACKETED_ONLY.fullmatch(listed) \
+                and not any(len(t) == 1 and t != k.lower() for k, t in reader.opt_norm.items()):
+            # (in brackets, each: "Answer: C D" is C and a stray D; and not where options are other letters, "Option
+            # B: A" for {"A": "C", "B": "A", ...})
+            return ChoiceResult(None, "none", "the reply lists several options' labels and nothing else")
     ordinal = _SOLE_ORDINAL.fullmatch(s) if reader.may_hold(("option", "choice", "one")) else None
     if ordinal:
         hit = reader.value_at_start(ordinal.group(1))

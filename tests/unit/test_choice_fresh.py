@@ -80,14 +80,20 @@ def test_every_label_in_turn_alone_chooses_none(reply, options):
 
 @pytest.mark.parametrize("reply, letter", [
     ("(A)", "A"),
-    ("(A) (B) (C)", "A"),  # not every option: the opening label as before
-    ("(D) (A) (B) (C)", "D"),  # not in turn
-    ("(A) (B) (C) (D) (D)", "A"),  # a label repeated
+    ("(A) (A)", "A"),  # one label, repeated
     ("(B) dog", "B"),
     ("D", "D"),
 ])
 def test_labels_not_listing_every_option_in_turn_read_as_before(reply, letter):
     assert infer_choice(reply, ANIMALS).letter == letter
+
+
+@pytest.mark.parametrize("reply", ["(A) (B) (C)", "(D) (A) (B) (C)", "(A) (B) (C) (D) (D)"])
+def test_several_bracketed_labels_alone_choose_none(reply):
+    # read as the opening label until round 9: several options' labels in brackets and nothing else choose none,
+    # in turn or not, all of them or some (trace_choice's eleventh fresh split, tc-1552: "1) (B) (C) (D)";
+    # docs/profiles-mc.md, "Eleventh fresh split's misses read")
+    assert infer_choice(reply, ANIMALS).letter is None
 
 
 def test_every_label_alone_is_a_wrong_answer_to_the_default_profile():
