@@ -130,7 +130,8 @@ def sole(reader: Reader) -> ChoiceResult | None:
     found = _letter_reply(s, bare, reader.optset, bool(reader.bold) and "**" in reader.text)
     if found is not None:
         return found
-    listed = _LIST_NUMBER.sub("", s, count=1)
+    number = _LIST_NUMBER.match(s) if len(s) <= 8 * len(reader.letters) + 4 else None
+    listed = s[number.end():] if number is not None else s
     if len(listed) <= 8 * len(reader.letters) and _LABELS_ONLY.fullmatch(listed):
         # "(A) (B) (C) (D)": every option's label in turn, each once, and nothing else, is no choice; so are
         # several options' labels and nothing else ("1) (B) (C) (D)": a list echoed, or a hedge between them)
