@@ -104,7 +104,7 @@ def _real_sentences() -> list[str]:
                 row = json.loads(line)
                 # measures kept unread until each is scored once
                 if row.get("split") in ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8",
-                                        "fresh9", "fresh10", "fresh11"):
+                                        "fresh9", "fresh10", "fresh11", "fresh12"):
                     continue
                 response = row.get("response") or ""
                 found.update(re.findall(r"(?:^|(?<=[.!?]\s))([A-Z][a-z]+(?: [a-z]+){0,15}\.)(?=\s)", response))

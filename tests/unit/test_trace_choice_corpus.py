@@ -3,8 +3,8 @@
 * the label file, always: ids, the splits (the hash split for tc-0001..tc-0255, ``fresh`` for tc-0256..tc-0365,
   ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` for tc-0600..tc-0709, ``fresh5``
   for tc-0710..tc-0819, ``fresh6`` for tc-0820..tc-0919, ``fresh7`` for tc-0920..tc-1019, ``fresh8`` for
-  tc-1020..tc-1119, ``fresh9`` for tc-1120..tc-1215, ``fresh10`` for tc-1216..tc-1365, ``fresh11`` from tc-1366
-  on), label types and styles,
+  tc-1020..tc-1119, ``fresh9`` for tc-1120..tc-1215, ``fresh10`` for tc-1216..tc-1365, ``fresh11`` for
+  tc-1366..tc-1615, ``fresh12`` from tc-1616 on), label types and styles,
   pointers naming a commit, no excluded source and no source of the other multiple-choice corpora, a reader for
   every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
@@ -74,9 +74,12 @@ FIRST_FRESH10 = 1216
 #: rows from this one on were drawn after the tenth was scored and its misses read, to be scored once by the lead:
 #: ``fresh11``
 FIRST_FRESH11 = 1366
+#: rows from this one on were drawn after the eleventh was scored and its misses read, to be scored once by the lead:
+#: ``fresh12``
+FIRST_FRESH12 = 1616
 #: the splits kept unread until each is scored once
 FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10",
-         "fresh11")
+         "fresh11", "fresh12")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -87,16 +90,17 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-1366 on, ``fresh11``; from tc-1216 on, ``fresh10``; from tc-1120 on,
-    ``fresh9``; from tc-1020 on, ``fresh8``; from tc-0920 on, ``fresh7``; from tc-0820 on, ``fresh6``; from tc-0710
-    on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from tc-0366 on, ``fresh2``; from
-    tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0 or 1 modulo 5, else dev."""
+    """The README's split rules: from tc-1616 on, ``fresh12``; from tc-1366 on, ``fresh11``; from tc-1216 on,
+    ``fresh10``; from tc-1120 on, ``fresh9``; from tc-1020 on, ``fresh8``; from tc-0920 on, ``fresh7``; from tc-0820
+    on, ``fresh6``; from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from
+    tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0
+    or 1 modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        starts = ((FIRST_FRESH11, "fresh11"), (FIRST_FRESH10, "fresh10"), (FIRST_FRESH9, "fresh9"),
-                  (FIRST_FRESH8, "fresh8"), (FIRST_FRESH7, "fresh7"), (FIRST_FRESH6, "fresh6"),
-                  (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"), (FIRST_FRESH3, "fresh3"),
-                  (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
+        starts = ((FIRST_FRESH12, "fresh12"), (FIRST_FRESH11, "fresh11"), (FIRST_FRESH10, "fresh10"),
+                  (FIRST_FRESH9, "fresh9"), (FIRST_FRESH8, "fresh8"), (FIRST_FRESH7, "fresh7"),
+                  (FIRST_FRESH6, "fresh6"), (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"),
+                  (FIRST_FRESH3, "fresh3"), (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
         return next(split for first, split in starts if number >= first)
     return "heldout" if int(hashlib.sha256(line["source"].encode("utf-8")).hexdigest(), 16) % 5 < 2 else "dev"
 
@@ -444,7 +448,7 @@ DRAWN_AS_THE_SIXTH = {
                 "repos": FRESH10_OTHER_REPOS,
                 "nulls": (0, 7)},  # an answer line giving every letter; strays 'T', '#', '#', 'I', 'yes', an empty echo
     # 250 asked: no llm_gaokao reply left; Kimi-K2-Thinking and Qwen3-Next gave all they had left (34 and 42 asked)
-    "fresh11": {"ids": (FIRST_FRESH11, len(LINES) + 1), "rows": 250,
+    "fresh11": {"ids": (FIRST_FRESH11, FIRST_FRESH12), "rows": 250,
                 "before": ("fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"), "chinese": {}, "english": {},
                 "files": FRESH11_THINKING_FILES, "models": {CLAUDE: 60, KIMI: 34, QWEN: 42},
                 "repos": FRESH11_OTHER_REPOS,
