@@ -410,6 +410,11 @@ FRESH10_OTHER_REPOS = {"LightChen233/M3CoT": 20, "Yijia-Xiao/LogicVista": 20, "C
 FRESH11_THINKING_FILES = dict(zip(FRESH6_THINKING_FILES, (60, 34, 42)))
 #: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
 FRESH11_OTHER_REPOS = {"LightChen233/M3CoT": 38, "Yijia-Xiao/LogicVista": 38, "CheongWoong/RoLM": 38}
+#: the twelfth fresh split's reasoning-model file (README, "The twelfth fresh split"): claude-haiku-4-5's, 26 rows, all
+#: it had left (Kimi-K2-Thinking's and Qwen3-Next's files had none left)
+FRESH12_THINKING_FILES = {next(iter(FRESH6_THINKING_FILES)): 26}
+#: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
+FRESH12_OTHER_REPOS = {"LightChen233/M3CoT": 30, "Yijia-Xiao/LogicVista": 22, "CheongWoong/RoLM": 22}
 #: the splits drawn by the sixth split's rule, each started afresh (README): its ids and row count, the llm_gaokao
 #: models' rows in Chinese and in English (the round-robin's outcome on what the ``before`` splits left), the
 #: reasoning-model files and models, the visual and JSON repositories, and the fewest nulls among the llm_gaokao rows
@@ -453,6 +458,13 @@ DRAWN_AS_THE_SIXTH = {
                 "files": FRESH11_THINKING_FILES, "models": {CLAUDE: 60, KIMI: 34, QWEN: 42},
                 "repos": FRESH11_OTHER_REPOS,
                 "nulls": (0, 21)},  # two or three letters, a reply cut off; strays, echoes, letters no option has
+    # 100 asked: no llm_gaokao reply left; claude-haiku-4-5 gave all it had left (26), Kimi-K2-Thinking and Qwen3-Next
+    # none (none left)
+    "fresh12": {"ids": (FIRST_FRESH12, len(LINES) + 1), "rows": 100,
+                "before": ("fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11"), "chinese": {},
+                "english": {}, "files": FRESH12_THINKING_FILES, "models": {CLAUDE: 26},
+                "repos": FRESH12_OTHER_REPOS,
+                "nulls": (0, 8)},  # a refusal; strays 'p', 'T', '<', 'yes', an empty echo
 }
 
 
@@ -470,7 +482,8 @@ def test_a_split_drawn_as_the_sixth(split):
     (after the seventh was scored); 96 the ninth (after the eighth was scored; 100 asked, llm_gaokao had fewer left);
     150 the tenth (after the ninth was scored; none from llm_gaokao, which had no single-answer reply left); 250 the
     eleventh (after the tenth was scored; none from llm_gaokao, every reasoning-model reply Kimi-K2-Thinking's and
-    Qwen3-Next's files had left).
+    Qwen3-Next's files had left); 100 the twelfth (after the eleventh was scored; none from llm_gaokao, Kimi-K2-Thinking
+    or Qwen3-Next, every reply claude-haiku-4-5's file had left).
     llm_gaokao
     first, Chinese then English, the round-robin started afresh on the questions the earlier splits left, the lowest
     SHA-256 of the pointer first in each file; then the reasoning models from the fifth split's three files (the
@@ -487,7 +500,7 @@ def test_a_split_drawn_as_the_sixth(split):
     assert Counter(line["model"] for line in gaokao[chinese:]) == draw["english"]
     _drawn_from_files(thinking, draw["files"])
     assert Counter(line["model"] for line in thinking) == draw["models"]
-    unhinted = draw["models"][CLAUDE] + draw["models"][KIMI]
+    unhinted = draw["models"].get(CLAUDE, 0) + draw["models"].get(KIMI, 0)
     assert sum(line["harness"].endswith("; no hint)") for line in thinking) == unhinted
     _drawn_from_repositories(others, draw["repos"])
     assert all("/Phi-3.5-vision-instruct/" in line["source"] for line in others if "/RoLM@" in line["source"])
