@@ -137,7 +137,8 @@ SHRINK_DELETE = str.maketrans("", "", SHRINKING)
 NUMBER_CHARS = frozenset("0123456789,.+-−eE%/ \t\n\r\f\v")
 
 
-_LOOSE_DROP = str.maketrans("", "", " \t\n-‐‑–—^{}_\\'’")
+# (and a currency sign: "105 million" meets "£105 million", as "760k" meets "$760k", whose "$" the normalisation drops)
+_LOOSE_DROP = str.maketrans("", "", " \t\n-‐‑–—^{}_\\'’£€¥")
 
 
 _SPACING_DROP = str.maketrans("", "", " \t\n")
@@ -150,8 +151,9 @@ def spaced_key(ns: str) -> str:
 
 
 def loose_key(ns: str) -> str:
-    """A normalised text with spacing, hyphens and TeX markup taken out, so that "18cm" meets "18 cm",
-    "top-left" meets "top left" and "x^2 + 1" meets "x^2+1" (and, through NFKC, "x²")."""
+    """A normalised text with spacing, hyphens, TeX markup and currency signs taken out, so that "18cm" meets "18
+    cm", "top-left" meets "top left", "x^2 + 1" meets "x^2+1" (and, through NFKC, "x²") and "105 million" meets
+    "£105 million"."""
     return ns.translate(_LOOSE_DROP)
 
 

@@ -1,4 +1,4 @@
-"""Readings from trace_choice's eleventh fresh split's misses, read after the split was scored once
+"""Readings from trace_choice's eleventh and twelfth fresh splits' misses, read after each split was scored once
 (docs/profiles-mc.md, "Eleventh fresh split's misses read"): each with the reply shape it was read from and near
 misses that keep the other reading."""
 
@@ -14,6 +14,7 @@ LETTERS = {k: k for k in "ABCD"}
 WATER = {"A": "The water level would not change,", "B": "It will lower by 1.5 cubic metres of water,",
          "C": "It will rise by 1.5 cubic metres of water,", "D": "It will lower by 3 cubic metres of water,",
          "E": "It will rise by 3 cubic metres of water"}
+POUNDS = {"A": "£75 million", "B": "£85 million", "C": "£95 million", "D": "£105 million", "E": "£110 million"}
 WORKED = ("The electron stops at the plate.\n\n$$d = 0.4426 \\times 10^{-3} \\text{ m} = 0.44 \\text{ mm}$$\n\n"
           "FINAL ANSWER: C")
 
@@ -43,6 +44,10 @@ CASES = [
     # an option "It will ..." stated by its verb phrase alone (tc-1553)
     (WATER, "1. lower by 1.5 cubic metres of water", "B"),
     (WATER, "It will not lower by 1.5 cubic metres of water.", None),
+    # an amount without its currency sign, as "760k" for "$760k" (the twelfth fresh split's one miss, tc-1680)
+    (POUNDS, "105 million", "D"),
+    (POUNDS, "The answer is 105 million.", "D"),
+    (POUNDS, "1050 million", None),
 ]
 
 
