@@ -6,7 +6,7 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 1255 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 1315 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
   scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` for tm-0741 to tm-0830,
@@ -16,7 +16,8 @@ style, split, the hand label and note, the hashes and the response's length. The
   problems answered by three more models; ``fresh8`` from tm-1056, English traces of the four English repositories
   again, no new source having been found; ``fresh9`` from tm-1116, drawn after the sixth to eighth were scored, the
   four groups again by their own rules started afresh, PHYSICS over 25 runs; ``fresh10`` from tm-1186, drawn after
-  the ninth was scored, the ninth's groups and rule started afresh), both verdicts, at least four repositories and
+  the ninth was scored, the ninth's groups and rule started afresh; ``fresh11`` from tm-1256, the tenth's rule started
+  afresh with other sizes, half of it English traces), both verdicts, at least four repositories and
   none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
@@ -24,7 +25,7 @@ style, split, the hand label and note, the hashes and the response's length. The
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
 * the five readers written for these repositories' formats, the two of reason_math the fourth fresh split
   uses, and the llm_gaokao reader of the sixth (the seventh's too), on snapshots made here; the eighth split's draw
-  and the ninth's and tenth's English and PHYSICS groups replayed from the snapshots, when they are here.
+  and the ninth's, tenth's and eleventh's English and PHYSICS groups replayed from the snapshots, when they are here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
@@ -65,7 +66,7 @@ REPOS = EARLIER_REPOS | {PHYSICS, LLM_GAOKAO}
 #: rows after them the second fresh split, the FRESH3 rows after those the third, the FRESH4 rows after those the fourth,
 #: the FRESH5 rows after those the fifth, the FRESH6 rows after those the sixth, the FRESH7 rows after those the
 #: seventh, the FRESH8 rows after those the eighth, the FRESH9 rows after those the ninth, the FRESH10 rows after those
-#: the tenth
+#: the tenth, the FRESH11 rows after those the eleventh
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
@@ -77,6 +78,7 @@ FRESH7 = 80
 FRESH8 = 60
 FRESH9 = 70
 FRESH10 = 70
+FRESH11 = 60
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
@@ -109,17 +111,17 @@ def number(line: dict) -> int:
 
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
-    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``, ``fresh9``, ``fresh10``."""
+    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``, ``fresh9``, ``fresh10``, ``fresh11``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
     for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4),
                         ("fresh5", FRESH5), ("fresh6", FRESH6), ("fresh7", FRESH7), ("fresh8", FRESH8),
-                        ("fresh9", FRESH9)):
+                        ("fresh9", FRESH9), ("fresh10", FRESH10)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh10"
+    return "fresh11"
 
 
 def repo_of(pointer: str) -> str:
@@ -129,7 +131,7 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8 + FRESH9 + FRESH10
+    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8 + FRESH9 + FRESH10 + FRESH11
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -284,7 +286,7 @@ def test_the_fifth_fresh_split():
         "zzli2022/TLDR": 5, "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning": 5,
         "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-": 5}
     before_fourth = {line["source"].split("#")[0] for line in TRACE
-                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10")}
+                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11")}
     assert {line["source"].split("#")[0] for line in english} <= before_fourth
 
 
@@ -514,18 +516,21 @@ def test_the_ninth_fresh_split():
                             {model: 3 if at < 6 else 2 for at, model in enumerate(sorted(ANSWERED))})
 
 
-def drawn_by_the_ninth_rule(split: str, first: int, count: int, chinese_models: dict[str, int]) -> None:
+def drawn_by_the_ninth_rule(split: str, first: int, count: int, chinese_models: dict[str, int],
+                            groups_sizes: tuple = None, kinds: dict = None) -> None:
     """The checks the ninth and tenth splits share: ids in order from ``first``, no pointer a label file held before,
     the four groups of ``FRESH9_GROUPS``; the Chinese group ``chinese_models`` rows a model and the translated one a
     row a model, both drawn round by round (``drawn_round_robin``); the PHYSICS rows one from each of the first runs
     of ``FRESH9_RUNS``, each gold from the benchmark's record of the same domain; the English traces per repository
     3 golds not whole numbers then 2 whole, lowest hash first, from files rows before the fourth split read; both
-    verdicts in each group."""
+    verdicts in each group. The eleventh split passes its own ``groups_sizes`` and per-repository ``kinds``."""
+    groups_sizes = groups_sizes or FRESH9_GROUPS
+    kinds = kinds or {repo: FRESH9_KINDS for repo in ENGLISH_REPOS}
     rows = [line for line in TRACE if line["split"] == split]
     assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(first, first + count)]
     assert not taken_before(first) & {line["source"] for line in rows}
-    groups = fresh_groups(split, FRESH9_GROUPS)
-    chinese, translated, physics, english = (groups[name] for name, _ in FRESH9_GROUPS)
+    groups = fresh_groups(split, groups_sizes)
+    chinese, translated, physics, english = (groups[name] for name, _ in groups_sizes)
     assert gaokao_group(chinese, False) == chinese_models
     assert gaokao_group(translated, True) == {model: 1 for model in ANSWERED_ENGLISH}
     drawn_round_robin(split, chinese, ANSWERED)
@@ -535,7 +540,7 @@ def drawn_by_the_ninth_rule(split: str, first: int, count: int, chinese_models: 
                for line in physics)
     files, at = before_the_fourth_split(), 0
     for repo in ENGLISH_REPOS:
-        for kind, size in FRESH9_KINDS:
+        for kind, size in kinds[repo]:
             group, at = english[at:at + size], at + size
             assert {repo_of(line["source"]) for line in group} == {repo}, (repo, kind)
             hashes = [pointer_hash(line["source"]) for line in group]
@@ -562,6 +567,27 @@ def test_the_tenth_fresh_split():
     its first run; 20 English traces, 5 a repository (3 golds not whole numbers, then 2 whole), each kind in the order
     of its pointers' SHA-256; both verdicts in each group."""
     drawn_by_the_ninth_rule("fresh10", FRESH10_FIRST, FRESH10, FRESH10_CHINESE)
+
+
+#: the eleventh split, the tenth's rule started afresh with other sizes, to weigh the reasoning traces: llm_gaokao
+#: Chinese 10, English 5, PHYSICS 15 (the first 15 runs of the round), English traces 30
+FRESH11_FIRST = FRESH10_FIRST + FRESH10
+FRESH11_GROUPS = (("chinese", 10), ("translated", 5), ("physics", 15), ("english", 30))
+#: per repository, golds not whole numbers then whole: 5 then 3 for TLDR and Evolutionary-Merging, 4 then 3 for
+#: reasoning-evals and test-time scaling
+FRESH11_KINDS = {repo: (("not-integer", 5 if at < 2 else 4), ("integer", 3)) for at, repo in enumerate(ENGLISH_REPOS)}
+#: its Chinese group: Yi-1.5-9B-Chat has no free question left (the tenth drew its last), so the round is over the six
+#: others: a first round, then Qwen2-72B-Instruct, claude-3-5-sonnet, deepseek-coder and gemini-1.5-pro again
+FRESH11_CHINESE = {"Qwen2-72B-Instruct": 2, "claude-3-5-sonnet-20240620": 2, "deepseek-coder": 2,
+                   "gemini-1.5-pro": 2, "gpt-4o": 1, "yi-large": 1}
+
+
+def test_the_eleventh_fresh_split():
+    """Drawn by the tenth's rule started afresh, no pointer any label file held before, other sizes: 10 llm_gaokao
+    answers in Chinese (``FRESH11_CHINESE``), 5 to the English translation (one a model); 15 PHYSICS rows, one from
+    each of the first 15 runs of the round; 30 English traces (``FRESH11_KINDS``), each kind in the order of its
+    pointers' SHA-256; both verdicts in each group."""
+    drawn_by_the_ninth_rule("fresh11", FRESH11_FIRST, FRESH11, FRESH11_CHINESE, FRESH11_GROUPS, FRESH11_KINDS)
 
 
 def test_no_record_of_another_corpus_is_drawn_again():
@@ -618,7 +644,7 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     """Golds that are not integers (40% at least, in the whole and in each fresh split), the Minerva physics rows
     (in the second fresh split, 30 whose question names the unit asked), the PHYSICS rows of the fourth and fifth
     (30 and 15 whose gold is a number with a unit, DeepSeek's replies thinking in a ``<think>`` block; the fifth's
-    all closing it), the sixth (15), the seventh (30), the ninth (25) and the tenth (25), traces with a think block,
+    all closing it), the sixth (15), the seventh (30), the ninth (25), the tenth (25) and the eleventh (15), traces with a think block,
     questions in Chinese (a reply that answers is closed by its 【答案】 line or a sentence; the others loop, are cut
     off, hold an API error or say no answer can be given, and are wrong)."""
     fresh = [row for row in trace_corpus if row["split"] == "fresh"]
@@ -631,7 +657,8 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     fresh8 = [row for row in trace_corpus if row["split"] == "fresh8"]
     fresh9 = [row for row in trace_corpus if row["split"] == "fresh9"]
     fresh10 = [row for row in trace_corpus if row["split"] == "fresh10"]
-    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10):
+    fresh11 = [row for row in trace_corpus if row["split"] == "fresh11"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -639,7 +666,8 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     units = [row for row in minerva if row["split"] == "fresh2"
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
-    for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15), (fresh7, 30), (fresh9, 25), (fresh10, 25)):
+    for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15), (fresh7, 30), (fresh9, 25), (fresh10, 25),
+                       (fresh11, 15)):
         physics = [row for row in rows if repo_of(row["source"]) == PHYSICS]
         assert len(physics) == size and all(UNIT_GOLD.search(row["answer"].strip()) for row in physics)
         assert all("<think>" in row["prediction"] for row in physics if row["model"].startswith("DeepSeek"))
@@ -666,9 +694,10 @@ OPTION_LINE = re.compile(r"\n[A-D][.．、]\s")
 LETTER_GOLD = re.compile(r"^[A-D]+\.?$")
 
 
-@pytest.mark.parametrize(("split", "size"), [("fresh6", 45), ("fresh7", 50), ("fresh9", 25), ("fresh10", 25)])
+@pytest.mark.parametrize(("split", "size"), [("fresh6", 45), ("fresh7", 50), ("fresh9", 25), ("fresh10", 25),
+                                           ("fresh11", 15)])
 def test_gaokao_2024_rows_ask_for_values(trace_corpus, split, size):
-    """The sixth, seventh, ninth and tenth splits' llm_gaokao rows: no multiple-choice question (no option lines, no letter gold),
+    """The sixth, seventh, ninth, tenth and eleventh splits' llm_gaokao rows: no multiple-choice question (no option lines, no letter gold),
     the Chinese group's questions in Chinese and the translated group's in English; the gold is the paper's, never a
     skipped part; a row labelled right commits in a box, as the prompt asked."""
     gaokao = [row for row in trace_corpus if row["split"] == split and repo_of(row["source"]) == LLM_GAOKAO]
@@ -780,13 +809,15 @@ def physics_candidates(snapshots: real_corpus.Mirror, commit: str, run: str) -> 
     return found
 
 
-@pytest.mark.parametrize(("split", "first"), [("fresh9", FRESH9_FIRST), ("fresh10", FRESH10_FIRST)])
+@pytest.mark.parametrize(("split", "first"), [("fresh9", FRESH9_FIRST), ("fresh10", FRESH10_FIRST),
+                                             ("fresh11", FRESH11_FIRST)])
 def test_ninth_and_tenth_split_draws_replay_from_the_snapshots(split, first):
     """The ninth and tenth splits' English and PHYSICS groups drawn again from the snapshots, each with its own
     exclusions (the tenth's include the ninth's rows): per English repository the 3 free records of lowest hash whose
     gold is not a whole number, then the 2 whose gold is; the 29 PHYSICS runs with text-only responses are
     ``FRESH9_RUNS``, and each of the 25 turns takes the free record of lowest hash of its run (with the gold record
-    ``gold_source`` names), the round started at its first run both times."""
+    ``gold_source`` names), the round started at its first run each time. The eleventh's: ``FRESH11_KINDS`` and 15
+    PHYSICS turns."""
     mirror = mirror_dir()
     if any(not (mirror / repo.replace("/", "+")).is_dir() for repo in (*ENGLISH_REPOS, PHYSICS)):
         pytest.skip(f"the English and PHYSICS snapshots are not here ({mirror}; set ANSWERBENCH_MIRROR)")
@@ -794,12 +825,13 @@ def test_ninth_and_tenth_split_draws_replay_from_the_snapshots(split, first):
     taken = taken_before(first)
     candidates = english_candidates(mirror, before_the_fourth_split())
     drawn = []
+    kinds = FRESH11_KINDS if split == "fresh11" else {repo: FRESH9_KINDS for repo in ENGLISH_REPOS}
     for repo in ENGLISH_REPOS:
         free = sorted((p for p in candidates if repo_of(p) == repo and p not in taken), key=pointer_hash)
-        for kind, size in FRESH9_KINDS:
+        for kind, size in kinds[repo]:
             drawn += [p for p in free if bool(INTEGER.match(candidates[p].strip())) == (kind == "integer")][:size]
-    assert drawn == [line["source"] for line in rows[-20:]]
-    physics = fresh_groups(split, FRESH9_GROUPS)["physics"]
+    assert drawn == [line["source"] for line in rows[-len(drawn):]] and len(drawn) in (20, 30)
+    physics = fresh_groups(split, FRESH11_GROUPS if split == "fresh11" else FRESH9_GROUPS)["physics"]
     commit = physics[0]["source"].split("@", 1)[1].split(":", 1)[0]
     listing = subprocess.run(["git", "-C", str(mirror / PHYSICS.replace("/", "+") / "repo"), "ls-tree", "-r",
                               "--name-only", commit, "outputs/"], check=True, capture_output=True, text=True).stdout
