@@ -17,8 +17,9 @@ from ..text.fold import fold_safe
 from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences, tex_delimited
 
-__all__ = ["CJK_CONDITION", "Extraction", "PART_LABEL", "SELF_CORRECTION", "boxed_all", "chance_in_words",
-           "described_set", "labelled_run", "math_spans", "reduce_sentence", "set_in_words", "strip_wrappers", "truncated", "without_domain"]
+__all__ = ["CJK_CONDITION", "Extraction", "PART_LABEL", "after_correction", "boxed_all", "chance_in_words",
+           "described_set", "labelled_run", "math_spans", "reduce_sentence", "set_in_words", "strip_wrappers",
+           "truncated", "without_domain"]
 
 _BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
 
@@ -372,9 +373,9 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     if boxes:
         return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
     sentence = _first_sentence(rest)
-    condition = CJK_CONDITION.search(sentence)
-    if condition is not None and _PROSE_NUMBER.search(sentence, 0, condition.start()):
-        rest = sentence = sentence[:condition.start()]  # "5，此时 x=2": the value, not where it is attained
+    before = _before_condition(sentence)
+    if before != sentence:
+        rest = sentence = before  # "5，此时 x=2": the value, not where it is attained
     described = set_in_words(sentence) or chance_in_words(sentence) or described_set(sentence)
     if described is not None:
         return (described,)
@@ -640,10 +641,27 @@ _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|bec
 # a dash before a digit written as a minus ("So we obtain ‒6.", "‐3"); a correction cue before a new value ("3... no
 # wait, 4"); a doubt offering a second value ("3, or maybe 4", "3, but it could be 4"); "not" before a value
 _DASH_SIGN = lazy_compile(r"(?<![\w)])[‒‐‑](?=\d)")
-SELF_CORRECTION = lazy_compile(r"(?i)(?:(?<!\.)\.{2,}|…|[,;]|(?<!\s)\s)\s*(?:no\s*,?\s*wait|wait\s*,?\s*no|i\s+mean|sorry)\s*[,:]?\s*"
-                                r"(?=[-−]?\d)")
+_SELF_CORRECTION = lazy_compile(r"(?i)(?:(?<!\.)\.{2,}|…|[,;]|(?<!\s)\s)\s*(?:no\s*,?\s*wait|wait\s*,?\s*no|i\s+mean|"
+                                r"sorry)\s*[,:]?\s*(?=[-−]?\d)")
 _DOUBT_OR = lazy_compile(r"(?i)(?P<a>[-−]?\d+(?:\.\d+)?(?:/\d+)?)\s*,?\s*(?:or\s+(?:maybe|perhaps|possibly)|but\s+(?:it\s+)?"
                          r"(?:could|might|may)\s+(?:also\s+)?be|or\s+else)\s+(?:[a-z]\s*=\s*)?(?P<b>[-−]?\d+(?:\.\d+)?(?:/\d+)?)")
+def after_correction(text: str) -> int:
+    """Where the text after the last correction cue before a new value starts ("3... no wait, 4": at 4), or 0."""
+    cue = None
+    for cue in _SELF_CORRECTION.finditer(text):
+        pass
+    return cue.end() if cue is not None else 0
+
+
+def _before_condition(text: str) -> str:
+    """``text`` up to a Chinese clause after its value saying where it is attained or what it is not ("5，此时 x=2",
+    "5，而不是 3": ``CJK_CONDITION``), when a number comes before that clause; ``text`` otherwise."""
+    condition = CJK_CONDITION.search(text)
+    if condition is not None and _PROSE_NUMBER.search(text, 0, condition.start()):
+        return text[:condition.start()]
+    return text
+
+
 _NOT_BEFORE = lazy_compile(r"(?i)\bnot\s+(?:equal\s+to\s+)?\(?\s*\Z")
 # a number hyphenated to a word is a modifier ("a 10-element set", "3-digit numbers"), not a value
 _MODIFIER_AFTER = lazy_compile(r"-[A-Za-z]{3,}\b")
@@ -811,18 +829,12 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     if yes_no:
         return yes_no.group(1)
     if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):
-        condition = CJK_CONDITION.search(text)
-        if condition is not None and _PROSE_NUMBER.search(text, 0, condition.start()):
-            text = text[:condition.start()]  # "5，此时 x=2", "5，而不是 3": the value, not the condition after it
+        text = _before_condition(text)
         tail = _CJK_TAIL.search(text[-200:])
         if tail:
             return tail.group(1).strip()
     text = _DASH_SIGN.sub("-", text)
-    cue = None
-    for cue in SELF_CORRECTION.finditer(text):
-        pass
-    if cue is not None:
-        text = text[cue.end():]  # "So the answer is 3... no wait, 4.": what the correction says
+    text = text[after_correction(text):]  # "So the answer is 3... no wait, 4.": what the correction says
     said = list(_COPULA.finditer(text))  # "3 squared", "10 choose 3 ways": the expression, not its last operand (in
     at = said[-1].end() if said else 0   # what the last copula states: "4 times 5 = 20" states 20)
     text = text[:at] + spoken_math(text[at:])

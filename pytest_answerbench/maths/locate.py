@@ -76,7 +76,7 @@ from typing import Callable, Iterator
 
 from ..text.loops import end_loop
 from .extract import (
-    JOINER, PART_LABEL, SELF_CORRECTION, SPAN, Extraction, answer_like, boxed_all, committing, labelled_run,
+    JOINER, PART_LABEL, SPAN, Extraction, after_correction, answer_like, boxed_all, committing, labelled_run,
     marker_matches, math_spans, split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .chinese import plain_chinese
@@ -510,11 +510,7 @@ def _answer_line(scope: _Scope) -> Found | None:
     if marker is None or (last_box is not None and marker.start() <= last_box[1]):
         return None
     rest = text[marker.end():]
-    cue = None
-    for cue in SELF_CORRECTION.finditer(rest.split("\n", 1)[0]):
-        pass
-    if cue is not None:
-        rest = rest[cue.end():]  # "So the answer is 3... no wait, 4.": what the correction says
+    rest = rest[after_correction(rest.split("\n", 1)[0]):]  # "So the answer is 3... no wait, 4.": the correction
     verdict = opening_verdict(rest, scope.question)
     if verdict is not None:
         # "Final Answer: Yes, it can be done (with the single square at $(3,3)$).": to a yes/no question, the
@@ -597,8 +593,8 @@ def _prose(scope: _Scope) -> Found | None:
     if _supposes(re.match(r"[^,;:]*[,;:]?", last).group()) and found.answers[-1] in last \
             and not (afterthought(last) and found.answers[-1] in before):
         # "If we want the sum to be even, it's 12.": a closing line supposing something about the problem commits
-        # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits; "Let us
-        # check: x = 5 works." after "So x = 5." checks the answer stated before it)
+        # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits;
+        # "Let us check: x = 5 works." after "So x = 5." checks the answer stated before it)
         return Found(len(scope.text), Extraction((), "prose"))
     return Found(len(scope.text), found)
 

@@ -119,17 +119,18 @@ _FIRST_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*1\b")
 _CONCLUDING_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*\d+\s*[:.)]?\s*(?:\*\*)?\s*(?:therefore|so|thus|hence|"
                               r"finally|in\s+(?:total|all))\b")
 # a sentence that explains or checks the conclusion before it ("This is because ...", "Note that ...")
+# a check announced ("Let us check: ...", "But perhaps I should double-check.")
+_CHECK_ANNOUNCED = (r"(?:but\s+(?:maybe|perhaps)\s+)?(?:let\s+us|let's|we\s+should|i\s+should)\s+"
+                    r"(?:verify|check|double[- ]check)\b")
 _AFTERTHOUGHT = lazy_compile(r"(?i)\s*(?:this\s+is\s+because|because|since|note(?:\s+that|:)|(?:sanity\s+|double[- ])?"
                            r"check(?:ing)?\b|to\s+check|"
                            r"verification|we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|here,|"
-                           r"(?:but\s+(?:maybe|perhaps)\s+)?(?:let\s+us|let's|we\s+should|i\s+should)\s+"
-                           r"(?:verify|check|double[- ]check)\b)")
+                           + _CHECK_ANNOUNCED + ")")
 # an afterthought opening a sentence after another: "So she has 18 dollars. This is because she spent 5 dollars."
 _AFTERTHOUGHT_AFTER = lazy_compile(r"(?i)[.!?]\s+(?:this\s+is\s+because|because|(?:sanity\s+)?check(?:ing)?\b|to\s+check|"
                                    r"verification|note\s+that|"
                                    r"we\s+can\s+(?:verify|check)|let\s+me\s+(?:verify|check)|indeed|"
-                                   r"(?:but\s+(?:maybe|perhaps)\s+)?(?:let\s+us|let's|we\s+should|i\s+should)\s+"
-                                   r"(?:verify|check|double[- ]check)\b)")
+                                   + _CHECK_ANNOUNCED + ")")
 # "Since she cooks 9 batches, the total time is 72 minutes.": a reason, then a main clause (after its first comma)
 _REASON_THEN = lazy_compile(r"(?i)\s*(?:since|because)\b[^,]{1,200},\s*(.+)")
 # a closing line of chatter after the conclusion ("I hope this helps!", "Let me know if you have questions.")
@@ -144,8 +145,9 @@ _BARE_VALUE = lazy_compile(r"[*$\s]*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*[-−]?\d+
 # a closing sentence taking back what came before it and saying nothing else ("Wait, no.", "Hmm, wait.", "That's
 # wrong."; "Actually, no: the construction fails." states something), and a closing line
 # doubting the answer with another value ("Hmm, but maybe x = 6."; one restating the value doubts nothing)
-_TAKES_BACK = lazy_compile(r"(?i)\W*(?:(?:hmm|oh|no)\W+)?(?:(?:wait|actually)(?:\W+no)?(?:\W+that(?:'s|\s+is)\s+(?:wrong|"
-                           r"not\s+right|incorrect))?|that(?:'s|\s+is)\s+(?:wrong|not\s+right|incorrect))\W*")
+_TAKES_BACK = lazy_compile(r"(?i)\W*(?:(?:hmm|oh|no)\W+)?(?:(?:wait|actually)(?:\W+no)?"
+                           r"(?:\W+that(?:'s|\s+is)\s+(?:wrong|not\s+right|incorrect))?|"
+                           r"that(?:'s|\s+is)\s+(?:wrong|not\s+right|incorrect))\W*")
 _DOUBTS = lazy_compile(r"(?i)\W*(?:hmm\W+)?but\s+(?:maybe|perhaps)\b")
 # a clause affirming what came before, and what may join such clauses
 _CONFIRMATION = lazy_compile(

@@ -173,7 +173,8 @@ def test_near_misses_of_taking_back_keep_the_answer(reply, gold):
     assert score_row("olympiad", {"prediction": reply, "answer": gold}, timeout=None).status == "correct"
 
 
-@pytest.mark.parametrize("reply", ["We should check x = 5.", "Work.\n\nWe should check x = 5.", "Let us check: x = 5 works."])
+@pytest.mark.parametrize("reply", ["We should check x = 5.", "Work.\n\nWe should check x = 5.",
+                                   "Let us check: x = 5 works."])
 def test_a_check_with_no_answer_before_it_still_states_nothing(reply):
     assert read(reply) is None
 
