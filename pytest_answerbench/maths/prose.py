@@ -305,6 +305,35 @@ def _remark(line: str) -> bool:
     return bool(_INVENTED_TURN.match(line)) or not (_CONCLUSION.search(line) or _RETRACTS.search(line))
 
 
+# a line about the answer's form, not its value ("The answer should be a common fraction.", "We need the answer in
+# simplest radical form.", "答案应该是一个 0 到 1 之间的数。"): the grading conventions' statement of form commits to nothing
+_FORM_STATED = lazy_compile(
+    r"(?i)^\W*(?:(?:so|but|now|and|also|note\s+that|remember(?:\s+that)?|recall(?:\s+that)?)\W+)*(?:the\s+(?:final\s+)?"
+    r"answer\s+(?:should|must|needs?\s+to|has\s+to|will|is\s+to|ought\s+to)\s+be\s+|(?:we|i)\s+(?:need|want|must\s+give|"
+    r"should\s+give)\s+(?:the\s+)?answer\s+)(?:(?:expressed|written|given|stated)\s+)?(?:(?:as|in)\s+)?(?:(?:a|an|one|the)\s+)?"
+    r"(?:[a-z-]+\s+){0,3}(?:numbers?|integers?|values?|fractions?|expressions?|decimals?|forms?|notation|terms|"
+    r"intervals?|sets?|radicals?|percentages?|words?|units|pairs?|tuples?)\b(?:\s+(?:form|notation))?[^.!?\d$\\]{0,40}"
+    r"[.!]?\s*$"
+    r"|^\W*(?:所以|因此|注意)?[，,]?\s*答案(?:应该|应当|应|必须|一定)(?:是|为)(?:一个)?[^。！!，,]{0,24}?"
+    r"(?:数|整数|分数|小数|值|形式|区间|集合)[。.！!]?\s*$")
+# a line that only supposes ("Hmm, if it asked for the 10th term instead, it would be 29. But it asks for the sum."):
+# every sentence of it with a value is a hypothetical, which commits to nothing
+_HYPOTHETICAL = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait)\W+)*(?:if|had|suppose|supposing|were)\b"
+                             r"[^.!?]{0,200}?\bwould(?:n't|\s+not)?\b")
+
+
+def form_stated(line: str) -> bool:
+    """Does ``line`` state the answer's form, not its value ("The answer should be a common fraction.")?"""
+    return bool(_FORM_STATED.search(line.strip().strip("*").strip()))
+
+
+def _supposes_only(line: str) -> bool:
+    """Is every sentence of ``line`` that holds a value a hypothetical ("If it asked for the 10th term, it would be
+    29.")? Then the line supposes, and states nothing."""
+    valued = [s for s in split_sentences(line) if re.search(r"[\d$]|\\\(", s)]
+    return bool(valued) and all(_HYPOTHETICAL.search(s) or _MUSED.search(s) for s in valued)
+
+
 def _without_remarks(lines: list[str]) -> list[str]:
     """``lines`` without up to ``_REMARKS`` closing remarks or afterthoughts (a check, a reason), when the line before
     them concludes with a number ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
@@ -533,6 +562,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
+    for _ in range(_REMARKS):
+        if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1])):
+            lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
     lines = _without_remarks(lines)
     closing = split_sentences(lines[-1].strip())[-1:] if lines else []
     if closing and _TAKES_BACK.fullmatch(closing[0]):
