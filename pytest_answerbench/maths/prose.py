@@ -478,7 +478,7 @@ def _claimed(line: str, sentence: str) -> str:
     if wordy and claim(sentence) is not None:
         return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip()))
     if wordy and not _CONDITION.search(sentence):
-        values = _ANY_VALUE.fullmatch(sentence.strip().rstrip(".!"))
+        values = _ANY_VALUE.fullmatch(_OPENING_WORDS.sub("", sentence.strip()).rstrip(".!"))
         if values:
             return values.group("what").strip()  # "n can be any odd positive integer": the set of its values
         described = described_set(_OPENING_WORDS.sub("", sentence.strip()))
@@ -552,6 +552,13 @@ def _spans_hedge(line: str) -> bool:
     return None not in values and values[0] != values[1]
 
 
+# values named in a sentence written without math delimiters ("a=b=c=1", "x=2, y=3", "x = 2 and y = -1"): the names
+# with their values, one answer (as "$a=b=c=1$" is), not the last number alone
+_NAMED_ONE = r"(?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*)+[-−]?\d+(?:\.\d+)?(?:/\d+)?"
+_NAMED_VALUES = lazy_compile(_NAMED_ONE + r"(?:\s*(?:,|;|,?\s*and\b)\s*" + _NAMED_ONE + r")*")
+_NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
+
+
 def closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     """The answer the last line (or closing paragraph) of ``text`` states, or None (``question``, the row's, when the
     scorer has it: a closing sentence filling the blank a Chinese question ends on states what fills it).
@@ -615,6 +622,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if bold and not _BOLD_PHRASE.fullmatch(last.strip().rstrip(".。")):
         # "The second mass must hang **25 cm** from the pivot.": the phrase set in bold is the answer
         return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "prose")
+    named = _NAMED_VALUES.fullmatch(_OPENING_WORDS.sub("", final[0].strip()).rstrip(" .!"))
+    if named and len(_NAMES_SET.findall(named.group())) >= 2:
+        return Extraction((named.group().strip(),), "prose")  # "Thus a=b=c=1.", "So x=2, y=3.": the values named
     reduced = reduce_sentence(strip_wrappers(_main_clause(last)), multiple)
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters), not prose
     if reduced and re.search(r"\w", reduced) and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced

@@ -132,3 +132,29 @@ def test_a_correction_after_a_box_taken_back(response, gold, right):
 ])
 def test_chinese_corrections(response, gold, right):
     assert accepted(response, gold) is right
+
+
+# -- 7. values named without math delimiters are one answer, not the last number ----------------------------------
+
+@pytest.mark.parametrize("closing, gold, right", [
+    ("Thus a=b=c=1.", "(1,1,1)", True),
+    ("Thus a=b=c=2.", "(1,1,1)", False),
+    ("Thus x=2, y=3.", "(2,3)", True),
+    ("Thus x=3, y=2.", "(2,3)", False),  # named values in the names' order: (3, 2)
+    ("So x = 2 and y = -1.", "(2,-1)", True),
+    ("Thus x = 5.", "5", True),  # one name: its value, as before
+    ("We get x=5, so y = 3.", "3", True),  # a value derived on the way, then the answer's
+])
+def test_values_named_without_delimiters(closing, gold, right):
+    assert accepted("We solve the system.\n\n" + closing, gold) is right
+
+
+# -- 8. "n can be every odd positive integer" after a conclusion word: the set it names ----------------------------
+
+@pytest.mark.parametrize("closing, right", [
+    ("So n can be every odd positive integer.", True),
+    ("Hence n can be any odd positive integer.", True),
+    ("So n can be every even positive integer.", False),
+])
+def test_the_values_a_name_can_take(closing, right):
+    assert accepted("We check the parity.\n\n" + closing, "All odd positive integers") is right
