@@ -652,8 +652,10 @@ _CONTINUATION = lazy_compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|
                            r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
                            r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
-# fence closing the block the answer was written in, an end-of-answer token (<eoa>).
-_TRAILER = lazy_compile(r"(?:</\s*answer\s*>|<eo[ae]>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
+# fence closing the block the answer was written in, an end-of-answer token (<eoa>), a proof's closing mark
+# ("$\square$", "∎", "Q.E.D.").
+_TRAILER = lazy_compile(r"(?:(?:\$|\\\(|\\\[)?\s*\\(?:square|blacksquare|Box|qed|qedsymbol|hfill\s*\\square)(?![A-Za-z])\s*"
+                      r"(?:\$|\\\)|\\\])?|[∎□■]|\(?Q\.\s?E\.\s?D\.?\)?|</\s*answer\s*>|<eo[ae]>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
                       r"|I hope (?:it|this|that) is correct\.?)\s*\Z", re.I | re.M)
 
 

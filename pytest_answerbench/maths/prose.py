@@ -41,7 +41,7 @@ _NOT_WORDS = lazy_compile("[\u4e00-\u9fff]{1,3}$|(?<=[^\u4e00-\u9fff\\s])\\s*[�
 
 
 # a copula denied or bounded by the words right before it; a number the words after it qualify; a question
-_UNSTATED = lazy_compile(r"(?:不|不会|不能|不可能|至少|至多|大于|小于)\s*$")
+_UNSTATED = lazy_compile(r"(?:不|不会|不能|不可能|不一定|未必|并非|并不|不总|不总是|至少|至多|大于|小于)\s*$")
 _QUALIFIED = lazy_compile(r"[^，；\u4e00-\u9fff]*\d[^，；\u4e00-\u9fff]*(?:的|以上|以下|以内|左右)")
 _ASKED = lazy_compile(r"(?:[？?]|[吗呢][。.]?)\s*$")
 
@@ -541,6 +541,17 @@ _NAME_THEN_VALUE = lazy_compile(r"(?:\$" + _NAME + r"\$|\\\(" + _NAME + r"\\\))"
 _OR_GAP = lazy_compile(r"\s*\bor\b(?!\s*,|\s+(?:rather|equivalently|in\s+other\s+words|about|approximately)\b)\s*")
 
 
+_BOUND_WORDS = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller|larger)\s+than|no\s+(?:more|less)"
+                            r"\s+than|not\s+(?:more|less)\s+than|up\s+to|exceeds?|below|above|under|over)\s*$")
+
+
+def _bounds_span(line: str) -> bool:
+    """Is the last math span of ``line`` a bound the words before it set ("is at least $2.0\\ \\mathrm{mT}$", "must
+    exceed $20$ m/s")?"""
+    spans = list(SPAN.finditer(line))
+    return bool(spans) and _BOUND_WORDS.search(line, max(0, spans[-1].start() - 30), spans[-1].start()) is not None
+
+
 def _spans_hedge(line: str) -> bool:
     """Do the last two math spans of ``line`` offer two different numbers joined by "or" ("$37$ or $27$")? Not
     "$\\frac12$ or $0.5$" (one value said twice), "$12$, or rather $13$" (a correction) nor "$24$, or $8$ each" (an
@@ -614,6 +625,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer
+    if spans and not multiple and _bounds_span(last):
+        # "The field at the center is at least $2.0\ \mathrm{mT}$.": a bound, not a value (compared as words: wrong)
+        return Extraction((strip_wrappers(final[0]).strip().rstrip("."),), "prose")
     if spans and not multiple and _spans_hedge(last):
         return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
     if spans:

@@ -158,3 +158,92 @@ def test_values_named_without_delimiters(closing, gold, right):
 ])
 def test_the_values_a_name_can_take(closing, right):
     assert accepted("We check the parity.\n\n" + closing, "All odd positive integers") is right
+
+
+# -- 9. a unit written is the answer's unit: in words, in Chinese, set upright after a box, or not SI ------------------
+
+def olympiad(prediction: str, gold: str, unit: str | None) -> bool:
+    row = {"prediction": prediction, "answer": gold, **({"unit": unit} if unit else {})}
+    return score_row("olympiad", row, profile="default").correct
+
+
+@pytest.mark.parametrize("prediction, gold, unit, right", [
+    ("The field is about 2.0 millitesla.", "2.0\\times10^{-3}", "T", True),
+    ("The field is about 2.0 tesla.", "2.0", "mT", False),  # the unit written is read, not dropped
+    ("The length is 5 meters.", "5", "cm", False),
+    ("So the answer is 2.0 kilograms.", "2.0", "g", False),
+    ("The line is at 1216 angstroms.", "121.6", "nm", True),
+    ("It releases about 4.2 kilojoules.", "4.2\\times10^{3}", "J", True),
+    ("It takes 60 minutes.", "3.6\\times10^{3}", "s", True),
+    ("The mass is 2.0 tonnes.", "2.0\\times10^{3}", "kg", True),
+    ("The acceleration is 9.8 meters per second squared.", "9.8", "m/s^2", True),
+    ("The acceleration is 9.8 meters per second.", "9.8", "m/s^2", False),  # another quantity
+    ("So she is 12 years old.", "12", None, True),  # a gold without a unit: a unit is no reason to reject
+    ("$\\boxed{2.0}\\ \\text{mT}$", "2.0\\times10^{-3}", "T", True),
+    ("$\\boxed{2.0}\\ \\mathrm{T}$", "2.0", "mT", False),
+    ("$$\\boxed{5.3\\times10^{-11}}\\ \\text{m}$$", "0.53", "Å", True),
+    ("The answer is $\\boxed{5.3 \\times 10^{-11}}$ meters.", "0.53", "Å", True),
+    ("The answer is $\\boxed{5.3 \\times 10^{-11}}$ meters.", "5.3", "Å", False),
+    ("磁感应强度为 2.0 毫特斯拉。", "2.0", "mT", True),
+    ("磁感应强度为 2.0 特斯拉。", "2.0", "mT", False),
+    ("能量为 13.6 电子伏特。", "13.6", "eV", True),
+    ("能量为 13.6 焦耳。", "13.6", "eV", False),
+    ("波长为 121.6 纳米。", "1216", "Å", True),
+    ("$p = \\boxed{1.0\\ \\mathrm{bar}}$", "1.0\\times10^{5}", "Pa", True),
+    ("$\\boxed{1.0\\ \\mathrm{bar}}$", "1.0", "Pa", False),
+    ("$F = \\boxed{2.0\\times10^{6}\\ \\mathrm{dyn}}$", "20", "N", True),
+    ("$\\boxed{2.0\\times10^{6}\\ \\mathrm{dyn}}$", "2.0\\times10^{6}", "N", False),
+    ("$\\boxed{760\\ \\mathrm{Torr}}$", "101325", "Pa", True),
+])
+def test_a_unit_written_is_the_answers_unit(prediction, gold, unit, right):
+    assert olympiad(prediction, gold, unit) is right
+
+
+# -- 10. text answers: a proof's closing mark, negations and qualifiers -------------------------------------------
+
+@pytest.mark.parametrize("prediction, gold, right", [
+    ("Hence it is possible. $\\square$", "Yes", True),  # a proof's closing mark is no answer
+    ("Alice wins. $\\blacksquare$", "Alice", True),
+    ("We solve 2x = 10.\n\nSo x = 5. ∎", "5", True),
+    ("We solve 2x = 8.\n\nSo x = 4. $\\square$", "5", False),
+    ("Therefore it is not always possible.", "Yes", False),  # "not always": no
+    ("Therefore it is not always possible.", "No", True),
+    ("It is not impossible.", "No", False),  # a double negation: possible
+    ("It is not impossible.", "Yes", True),
+    ("We cannot conclude that such a function exists.", "Yes", False),  # no verdict at all
+    ("We cannot conclude that such a function exists.", "No", False),
+    ("**Answer:** Yes, except when $n = 3$.", "Yes", False),  # a conditional verdict is not the one asked
+    ("**Answer:** Yes, but only when $n$ is odd.", "Yes", False),
+    ("**Answer:** Yes, since every board splits into dominoes.", "Yes", True),
+    ("因此，$ABCD$ 不一定是正方形。", "正方形", False),  # 不一定是: not necessarily
+    ("因此，$ABCD$ 是正方形。", "正方形", True),
+])
+def test_text_answers_by_meaning(prediction, gold, right):
+    assert accepted(prediction, gold) is right
+
+
+# -- 11. a bound set before the closing math span is no value -------------------------------------------------------
+
+@pytest.mark.parametrize("prediction, right", [
+    ("The magnetic field at the center is at least $2.0\\ \\mathrm{mT}$.", False),
+    ("The field is at most $2.0\\times10^{-3}$ T.", False),
+    ("The field must be greater than $2.0\\ \\mathrm{mT}$.", False),
+    ("The magnetic field at the center is $2.0\\ \\mathrm{mT}$.", True),
+    ("Above the plate, the field is $2.0\\ \\mathrm{mT}$.", True),  # "above" placing the subject, not bounding
+])
+def test_a_bound_before_the_closing_span(prediction, right):
+    assert olympiad(prediction, "2.0\\times10^{-3}", "T") is right
+
+
+# -- 12. a function's variable is a dummy: f(n) = n^2 is f(x) = x^2 ----------------------------------------------------
+
+@pytest.mark.parametrize("prediction, gold, right", [
+    ("\\boxed{f(n) = n^2}", "f(x)=x^2", True),
+    ("The answer is $f(t) = t^2$.", "$f(x)=x^2$", True),
+    ("\\boxed{f(n)=\\sin n}", "f(x)=\\sin x", True),
+    ("\\boxed{f(n)=n+1}", "f(x)=x^2", False),
+    ("\\boxed{f(y)=x^2}", "f(x)=x^2", False),  # x is no variable of f there
+    ("\\boxed{f(n) = n^2}", "f(x)=x^3", False),
+])
+def test_a_functions_variable_is_a_dummy(prediction, gold, right):
+    assert accepted(prediction, gold) is right
