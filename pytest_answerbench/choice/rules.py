@@ -533,8 +533,11 @@ CANNOT_SEE_WAIVED = lazy_compile(
 #: word, checked before the scan runs (most replies that name the image say nothing of not seeing it)
 CANNOT_SEE_HINTS = ("cannot", "can't", "can not", "unable", "not able", "have", "not visible", "not available",
                     "not accessible", "not viewable", "without", "need", "no ", "won't", "impossible", "not possible",
-                    "n't", "not provided", "not attached", "not included", "not loaded", "not uploaded", "not shown",
-                    "not displayed", "did not", "does not", "has not", "没有", "未", "缺少", "看不", "无法", "不能")
+                    "not provided", "not attached", "not included", "not loaded", "not uploaded", "not shown",
+                    "not displayed", "n't provided", "n't attached", "n't included", "n't loaded", "n't uploaded",
+                    "n't shown", "n't displayed", "come through", "not load", "n't load", "not appear", "n't appear",
+                    "not display", "n't display", "show up", "not upload", "n't upload", "not attach", "n't attach",
+                    "没有", "未", "缺少", "看不", "无法", "不能")
 
 CORRECTION_CUE = Scan(
     name="correction-cue",
