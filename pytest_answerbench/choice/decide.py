@@ -410,9 +410,10 @@ def _truncated(d: Decision) -> ChoiceResult | None:
         return ChoiceResult(None, "truncated", "the reply was cut off before it answered")
     if chosen is not None and not d.corrected and "<think>" in reader.text and "</think>" not in reader.text \
             and reader.flat.rstrip()[-1:] not in _SENTENCE_ENDS \
-            and any(start > chosen.pos for start, _ in reader.cues()):
+            and (chosen.tier < 2 or any(start > chosen.pos for start, _ in reader.cues())):
         # a thinking block never closed: "... so the answer is C. But wait, I should double-check whether" reopens
-        # the answer, and the reply stops before it concluded again
+        # the answer, and the reply stops before it concluded again; a weak choice on the way ("which would be 2/3
+        # (D). Let me recount the sectors, starting from the top one, which") is none when it stops mid-sentence
         return ChoiceResult(None, "truncated", "the thinking was cut off after it reopened its answer")
     return None
 

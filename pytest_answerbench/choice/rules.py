@@ -459,7 +459,9 @@ _THE_INPUT = (r"(?:the\s+|this\s+|that\s+|any\s+|an\s+|your\s+|these\s+|those\s+
               rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?{_INPUT}s?\b"
               # a view it only finds poor ("I can't see the image clearly") is a doubt, not a refusal
               r"(?!\s+(?:very\s+|too\s+|quite\s+)?(?:clearly|well|properly|fully|completely|perfectly|sharply|"
-              r"in\s+(?:full\s+|great\s+|enough\s+)?detail|at\s+(?:this|that|such\s+a|a\s+high|full)\s+resolution)\b)")
+              r"in\s+(?:full\s+|great\s+|enough\s+|much\s+|fine\s+|finer\s+|high\s+|sufficient\s+|such\s+)?"
+              r"(?:detail|resolution)|in\s+full|at\s+(?:this|that|such\s+a|a\s+high|full)\s+resolution)\b)"
+              r"(?!'s\s+(?:fine\s+|finer\s+|small\s+)?details?\b)")
 #: A refusal: the writer says it cannot see the question's input ("As a text-based AI I cannot see the image", "I'm
 #: unable to view images", "I am a text-based AI and cannot see images", "the image is not visible to me", "I'm unable to
 #: provide an answer without seeing the image", "I can't see or analyze the attached figure", "No image was provided"),
@@ -487,8 +489,19 @@ CANNOT_SEE = Scan(
         rf"uploaded\s+)?{_INPUT}s?\s+(?:you\s+(?:provided|attached|uploaded|shared)\s+)?"
         rf"(?:is|was|are|were)\s+not\s+"
         rf"(?:visible|available|accessible|viewable)\s+to\s+me\b"
-        rf"|\b(?:answer|determine|tell|say|help)\s+(?:this\s+|it\s+|that\s+)?without\s+(?:seeing|viewing|access\s+to)\s+"
-        rf"{_THE_INPUT}|\bi\s+(?:would\s+)?need\s+to\s+(?:see|view)\s+{_THE_INPUT}"
+        rf"|\b(?:answer|determine|tell|say|help|solve)\s+(?:this\s+|it\s+|that\s+)?(?:question\s+)?without\s+"
+        rf"(?:seeing\s+|viewing\s+|access\s+to\s+)?{_THE_INPUT}|\bi\s+(?:would\s+)?need\s+to\s+(?:see|view)\s+{_THE_INPUT}"
+        # "Without the image I can't determine this."
+        rf"|\bwithout\s+{_THE_INPUT}\s*,?\s*i\s*(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|"
+        rf"am\s+not\s+able\s+to|'m\s+not\s+able\s+to)\s+(?:answer|determine|tell|say|help|be\s+sure|solve)"
+        # the input said not to have reached the writer: "the image did not come through", "The image wasn't provided"
+        rf"|(?<!\bin\s)(?<!\bof\s)(?<!\bon\s)\b(?:the|this|that|your)\s+(?:provided\s+|attached\s+|given\s+|"
+        rf"uploaded\s+)?{_INPUT}s?\s+(?:(?:is|was|are|were)(?:\s+not|n't)\s+(?:provided|attached|included|loaded|"
+        rf"uploaded|shown|displayed)\b(?!\s+to\s+scale)|(?:did\s+not|didn't|does\s+not|doesn't|has\s+not|hasn't)\s+"
+        rf"(?:come\s+through|load|loaded|appear|display|show\s+up|upload|uploaded|attach)\b)"
+        # in Chinese: "没有图片", "我无法查看图片", "我看不到这张图片"
+        rf"|(?:没有|未(?:提供|附上?|上传)|缺少|看不到|看不见|无法(?:查看|看到|看见|显示|加载|打开|读取)|不能(?:查看|看到|看见))"
+        rf"(?:这张|这幅|该|此|所给的?|任何|题目中的|题中的)?(?:图片|图像|图表|照片|附图|插图)"
         rf"|\bno\s+{_INPUT}s?\s+(?:is\s+|was\s+|has\s+been\s+)?(?:provided|attached|shown|included|given|uploaded)"
         # the answer said not to be found in the input at all: "I'm unable to determine the answer from the image
         # provided" (not a part of it: "I can't determine the exact value from the image" is a doubt)
@@ -505,7 +518,7 @@ CANNOT_SEE = Scan(
         re.I,
     ),
     # one scan for the thirteen words, or the verbs of a refusal to help
-    needs=Needs.match(lazy_compile("|".join(_INPUT_WORDS))) | Needs.any("assist", "help"),
+    needs=Needs.match(lazy_compile("|".join(_INPUT_WORDS))) | Needs.any("assist", "help", "图", "照片"),
 )
 
 #: After "no figure is provided" (a fact about the prompt, not the writer's inability to see), the reply saying it
@@ -519,7 +532,12 @@ CANNOT_SEE_WAIVED = lazy_compile(
 #: what every ``CANNOT_SEE`` match holds besides a word naming the input (lower-cased): a negation or an inability
 #: word, checked before the scan runs (most replies that name the image say nothing of not seeing it)
 CANNOT_SEE_HINTS = ("cannot", "can't", "can not", "unable", "not able", "have", "not visible", "not available",
-                    "not accessible", "not viewable", "without", "need", "no ", "won't", "impossible", "not possible")
+                    "not accessible", "not viewable", "without", "need", "no ", "won't", "impossible", "not possible",
+                    "not provided", "not attached", "not included", "not loaded", "not uploaded", "not shown",
+                    "not displayed", "n't provided", "n't attached", "n't included", "n't loaded", "n't uploaded",
+                    "n't shown", "n't displayed", "come through", "not load", "n't load", "not appear", "n't appear",
+                    "not display", "n't display", "show up", "not upload", "n't upload", "not attach", "n't attach",
+                    "没有", "未", "缺少", "看不", "无法", "不能")
 
 CORRECTION_CUE = Scan(
     name="correction-cue",

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..text.fold import fold_safe
+from .meaning import QUALIFIED_VERDICT
 from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences, tex_delimited
 
@@ -224,8 +225,25 @@ _AFTER_CJK_UNIT = lazy_compile(r"\$*[ \t]*(%s)(?=[ \t]*(?:[.,;!?。，；)]|\n|$
     sorted(_CJK_UNITS, key=len, reverse=True)))
 
 
+# a unit set upright right after the span inside the same math ("$\boxed{2.0}\ \mathrm{T}$"), and one written out in
+# words after it ("$\boxed{5.3 \times 10^{-11}}$ meters")
+_AFTER_WRAPPED_UNIT = lazy_compile(r"(?:[ \t]|\\[,;: !]|~)*\\(?:mathrm|text|textrm|rm|mbox)\s*\{\s*(?P<unit>[^{}$\n]{1,24}?)\s*\}"
+                                   r"(?=[ \t]*(?:\$|\\\]|\\\)|[.,;!?)]|\n|$))")
+_AFTER_WORDS = lazy_compile(r"\$*(?=[ \t]+[A-Za-z])")
+
+
 def _unit_after(content: str, after: str) -> tuple[str, int]:
     """:func:`with_trailing_unit`, and how many characters of ``after`` the unit took (0: none)."""
+    from .units import read_unit, spelled_unit_at
+
+    if content and not re.search(r"[A-Za-z]\s*$", re.sub(r"\\[a-zA-Z]+", "", content)):
+        wrapped = _AFTER_WRAPPED_UNIT.match(after[:60])
+        if wrapped and read_unit(wrapped.group("unit")) is not None:
+            return f"{content}\\ {wrapped.group('unit').strip()}", wrapped.end()
+        words = _AFTER_WORDS.match(after[:60])
+        spelled, end = spelled_unit_at(after[:60], words.end()) if words else ("", 0)
+        if spelled and re.match(r"[ \t]*(?:[.,;!?)]|\n|$|and\b)", after[end:end + 8]):
+            return f"{content}\\ {spelled}", end  # (the words end the clause: "$5$ meters.", not "$5$ meters from")
     cjk = _AFTER_CJK_UNIT.match(after[:40]) if after[:40].strip("$ \t")[:1] >= "\u4e00" else None
     if cjk and content and not re.search(r"[A-Za-z]\s*$", re.sub(r"\\[a-zA-Z]+", "", content)):
         return f"{content}\\ {_CJK_UNITS[cjk.group(1)]}", cjk.end()  # "$1.5$ 分钟": 1.5 min
@@ -826,6 +844,8 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     """
     text = text.strip()
     yes_no = re.match(r"(?i)(yes|no)\b(?!\s*(?:,?\s*or\b|/)\s*(?:yes|no)\b)", text)  # "Yes or no, ...": a hedge
+    if yes_no and QUALIFIED_VERDICT.match(text, yes_no.end()):
+        return text.rstrip(".")  # "Yes, except when n = 3": a conditional verdict, compared as words (not Yes)
     if yes_no:
         return yes_no.group(1)
     if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):
@@ -933,6 +953,11 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         # "hang 25 cm from the pivot", "4186 J/(kg·K) at room temperature": the unit (by the units' one grammar)
         # belongs to it
         return f"{last.group()} {compound}"
+    from .units import spelled_unit_at
+
+    spelled = spelled_unit_at(text, last.end())[0]
+    if spelled:
+        return f"{last.group()} {spelled}"  # "The field is about 2.0 millitesla.": a unit written out is still its unit
     unit = _UNIT_WORD.match(text, last.end())
     if unit and read_unit(unit.group(1)) is not None:
         return f"{last.group()} {unit.group(1)}"

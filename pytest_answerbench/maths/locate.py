@@ -43,8 +43,9 @@ or the answer's form ("The answer should be a single number.", "the answer is an
 in names the response gave quantities it has still to find), and, on a line later lines follow, a guess ("maybe
 the answer is 15"), a question ("So the answer is 12? Let me verify.") or a negated, hedged or bounded statement
 ("the answer isn't 4", "is probably 30", "is at least 50") is no answer line (:func:`musing`); and a reasoning
-block (``<think>...</think>``) is cut off (cut ``think``): the text after it is
-the response, the block's own conclusion counts only when nothing follows it. An answer (an answer line or a box)
+block (``<think>...</think>``, or s1's ``<|im_start|>think`` and ``<|im_start|>answer`` sections) is cut off (cut
+``think``): the text after it is the response, the block's own conclusion counts only when nothing follows it, and a
+reply that opens a block and never closes it stopped while thinking: it commits to nothing. An answer (an answer line or a box)
 the next sentence takes back ("Wait, that's not right", "I misread", the question restated to be read again) is no
 commitment (:func:`taken_back`); a check that may confirm it leaves it standing. A condition on how the answer is
 written ("If we want to express this as a fraction, ...") supposes nothing and commits; a closing line supposing
@@ -116,8 +117,10 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("currency", "a text whose every $ is followed by a digit writes dollars ($4 * 30 = $120), not math spans"),
     Cut("duration", "a duration in two units ('3 hours and 35 minutes', '2 min 5 s') is one quantity in the smaller unit "
                     "('215 minutes'), not a list of two numbers"),
-    Cut("think", "a reasoning block (<think>...</think>, its opening tag maybe in the prompt): what follows it is the "
-                 "response's answer; the block's own conclusion counts only when nothing after it states one"),
+    Cut("think", "a reasoning block (<think>...</think>, its opening tag maybe in the prompt; s1's '<|im_start|>think' "
+                 "... '<|im_start|>answer' sections): what follows it is the response's answer; the block's own "
+                 "conclusion counts only when nothing after it states one; a block opened and never closed commits to "
+                 "nothing"),
     Cut("open-object", "a JSON reply cut off inside its object has only an answer field completed before the cut"),
     Cut("empty-marker", "a prompt's answer template echoed ('Answer: <answer>', 'ANSWER: $ANSWER') states nothing, nor "
                         "does an answer marker the response is cut off right after ('... 6 balloons.\nFinal Answer:')"),
@@ -352,7 +355,9 @@ _FORM = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:(?:probably|likely|still|also|just|
                      r"positive\s+|negative\s+|non-?negative\s+|whole\s+|real\s+|rational\s+|exact\s+|integer\s+|"
                      r"numerical\s+|numeric\s+|specific\s+|simple\s+|common\s+|reduced\s+|decimal\s+)*(?:number|integer|"
                      r"value|fraction|expression|decimal|count|whole\s+number|answer|word|letter|formula|percentage)s?|"
-                     r"(?:in|of)\s+(?:the\s+)?(?:form|simplest\s+form|lowest\s+terms|terms\s+of|units)\b|expressed\b|"
+                     r"(?:in|of)\s+(?:the\s+)?(?:(?:simplest|lowest|reduced|radical|exact|decimal|fractional|standard|factored|"
+                     r"expanded|interval|set|scientific|polar|rectangular|base-\d+|vector)\s+){0,3}(?:form|notation|terms)\b|"
+                     r"(?:in|of)\s+(?:the\s+)?(?:terms\s+of|units)\b|expressed\b|"
                      r"numerical|numeric|an?\s+integer|correct|right|wrong|consistent|plausible|reasonable|"
                      r"(?:the\s+)?same)\b(?!(?:(?!,\s*(?:so|not|but|rather|like|such|and|which|since)\b|\s(?:so|not|but|"
                      r"rather|like|such)\b)[^.\n])*[\d$\\])")
@@ -403,7 +408,10 @@ _RETRACT = lazy_compile(
     r"|(?:that|this|it)(?:\s+is|'s)\s+(?:right|correct|consistent)|yes\b|that\s+(?:checks|works|matches|makes\s+sense)))"
     r"|(?:that|this|it|I|my|the\s+(?:previous|last)\s+(?:step|answer|result))\b[^.!?\n]{0,40}?\b(?:not\s+right|not\s+correct|"
     r"wrong|incorrect|a\s+mistake|an\s+error|misread|misunderst\w*|miscalculat\w*|mistaken)\b"
-    r"|let\s+me\s+re-?(?:read|do|think|consider|calculate|compute|work)\b|let's\s+re-?(?:read|do|think|consider|calculate|compute)\b")
+    r"|let\s+me\s+re-?(?:read|do|think|consider|calculate|compute|work)\b|let's\s+re-?(?:read|do|think|consider|calculate|compute)\b"
+    # in Chinese: "等等，30° 是外角 ...", "不对，应该用 ...", "我算错了" (not "等等，让我验证一下", a check)
+    r"|(?:等等|等一下|且慢)(?![，,：:\s]*(?:让我|我们|我)?(?:再|来|先)?(?:验证|检查|确认|核对|验算|检验))"
+    r"|不对(?![称应])|错了|(?:我|这里|这一步|上面|前面)[^。！？\n]{0,6}?(?:算错|弄错|看错|写错|有误|错了)|更正[：:，,]")
 _SENTENCE_REST = lazy_compile(r"(?:[^\n.!?]|\.(?=\d))*?(?:[.!?]+(?=[\s*$)\]]|\Z)|(?=\n)|\Z)[\s*$)\].]*")
 
 
@@ -492,6 +500,11 @@ _CJK_WORDS = lazy_compile("[\u4e00-\u9fff]{2}")
 def _answer_line(scope: _Scope) -> Found | None:
     text, multiple = scope.unlooped, scope.multiple
     last_box = scope.boxes[-1] if scope.boxes else None
+    after = 0  # where a marker may start at the earliest
+    if last_box is not None and taken_back(text, last_box[1], scope.question):
+        # a box taken back ("\boxed{\text{Yes}}. Actually, I made an error. The correct answer is no."): a marker
+        # after it is the correction, whatever it states, as if no box came before it
+        last_box, after = None, scope.boxes[-1][1]
     loose = None
     committed: list[re.Match] = []  # the last 8 committing markers, latest first
     # from the end: a musing ("if it asked for three-digit factors, the answer would be 0") is no marker at all
@@ -507,7 +520,7 @@ def _answer_line(scope: _Scope) -> Found | None:
     marker = committed[-1] if committed else None
     if marker is None and last_box is None:
         marker = loose  # nothing better: "... check the answer: 5" is still the only statement
-    if marker is None or (last_box is not None and marker.start() <= last_box[1]):
+    if marker is None or (last_box is not None and marker.start() <= last_box[1]) or marker.start() < after:
         return None
     rest = text[marker.end():]
     rest = rest[after_correction(rest.split("\n", 1)[0]):]  # "So the answer is 3... no wait, 4.": the correction
@@ -639,14 +652,16 @@ _CONTINUATION = lazy_compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|
                            r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
                            r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
-# fence closing the block the answer was written in, an end-of-answer token (<eoa>).
-_TRAILER = lazy_compile(r"(?:</\s*answer\s*>|<eo[ae]>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
+# fence closing the block the answer was written in, an end-of-answer token (<eoa>), a proof's closing mark
+# ("$\square$", "∎", "Q.E.D.").
+_TRAILER = lazy_compile(r"(?:(?:\$|\\\(|\\\[)?\s*\\(?:square|blacksquare|Box|qed|qedsymbol|hfill\s*\\square)(?![A-Za-z])\s*"
+                      r"(?:\$|\\\)|\\\])?|[∎□■]|\(?Q\.\s?E\.\s?D\.?\)?|</\s*answer\s*>|<eo[ae]>|<\|[a-z_]{2,20}\|>(?:[ \t]*(?:user|assistant|system))?|</s>|\[/?INST\]|^```[ \t]*"
                       r"|I hope (?:it|this|that) is correct\.?)\s*\Z", re.I | re.M)
 
 
 _CALCULATOR = lazy_compile(r"<<[^<>\n]{1,80}=[^<>\n]{0,40}>>")
 _HARNESS_MARK = lazy_compile(r"<eo[ae]>")
-_MONEY_ONLY = lazy_compile(r"\$(?![\d<])")  # a dollar sign not followed by a digit (or an annotation): math
+_MONEY_ONLY = lazy_compile(r"\$(?!\d|<<)")  # a dollar sign not followed by a digit (or an annotation): math
 
 
 def _plain_text(text: str) -> str:
@@ -778,7 +793,9 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
         Extraction(answers=('18',), method='answer-line')
     """
     text = _without_empty_markers(_before_new_turn(_without_trailers(_one_duration(plain_chinese(_plain_text(
-        response.replace("\r\n", "\n")))))))
+        _sections_as_block(response.replace("\r\n", "\n"))))))))
+    if _THINK_OPEN.match(text) and not _THINK_CLOSE_LOOSE.search(text):
+        return None  # a reasoning block opened and never closed: the reply stopped while thinking, committing to nothing
     if "</think>" in text:
         thinking = _thinking(text) if response.count("</think>") == 1 else None
         if thinking is not None:
@@ -798,6 +815,26 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
 
 
 _THINK_OPEN = lazy_compile(r"\A\s*<think>")
+_THINK_CLOSE_LOOSE = lazy_compile(r"<\s*/\s*think")  # "</think>", also mistyped ("</ thinks>")
+# s1's sections: "<|im_start|>think" opens the reasoning, "<|im_start|>answer" the answer after it
+_S1_THINK = lazy_compile(r"\A\s*<\|im_start\|>[ \t]*think\b")
+_S1_ANSWER = lazy_compile(r"<\|im_start\|>[ \t]*answer\b")
+
+
+def _sections_as_block(text: str) -> str:
+    """``text`` with s1's sections (``<|im_start|>think`` ... ``<|im_start|>answer`` ...) written as a reasoning
+    block and what follows it (cut ``think``), so that the answer section is read, not the thinking; unchanged
+    otherwise (once each, in that order, and no ``<think>`` tag of its own)."""
+    if "<|im_start|>" not in text or "think>" in text:
+        return text
+    opened = _S1_THINK.match(text)
+    answers = list(_S1_ANSWER.finditer(text))
+    if opened is None or len(answers) != 1 or len(_S1_THINK_ANY.findall(text)) != 1:
+        return text
+    return "<think>" + text[opened.end():answers[0].start()] + "</think>" + text[answers[0].end():]
+
+
+_S1_THINK_ANY = lazy_compile(r"<\|im_start\|>[ \t]*think\b")
 _ANY_THINK = lazy_compile(r"<\s*/?\s*think\s*>")
 
 

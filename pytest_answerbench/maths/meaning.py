@@ -99,6 +99,14 @@ def _plain(text: str) -> str:
     return text.rstrip(".!。").strip()
 
 
+# a claim left open ("We cannot conclude that such a function exists."), one qualified as not always holding ("it is
+# not always possible"), and a double negation ("not impossible", "not unbounded")
+_UNDECIDED = lazy_compile(r"(?i)\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:conclude|say|tell|determine|"
+                          r"decide|know|be\s+sure)\b")
+_NOT_ALWAYS = lazy_compile(r"(?i)\b(?:not|n't)\s+(?:always|necessarily)\b")
+_NOT_UN = lazy_compile(r"(?i)\bnot\s+(?:im|un|in)(?P<word>possible|bounded|finite)\b")
+
+
 def claim(text: str) -> tuple[str, bool] | None:
     """What ``text`` claims: ``("yes", True)`` for "Yes" / "True", a family of :data:`FAMILIES` with its polarity
     ("the limit does not exist" -> ``("exist", False)``), or None when it claims none of them.
@@ -122,8 +130,11 @@ def claim(text: str) -> tuple[str, bool] | None:
     yes_no = _YES_NO.fullmatch(_LEAD.sub("", base, count=1))  # "Yes, it is readable": Yes
     if yes_no:
         return "yes", yes_no.group("yes") is not None
-    if _HEDGE.search(plain):
-        return None  # "possible or not", "maybe infinite": no single claim
+    if _HEDGE.search(plain) or _UNDECIDED.search(plain):
+        return None  # "possible or not", "maybe infinite", "we cannot conclude that ...": no single claim
+    if _NOT_ALWAYS.search(plain):
+        return "always", False  # "It is not always possible.": not always, whatever the property
+    plain = _NOT_UN.sub(lambda m: m.group("word"), plain)  # "not impossible" is possible
     for name, negative, positive in _COMPILED:
         if negative.search(plain):
             return name, False
@@ -429,6 +440,12 @@ _STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?i:the|this|that)\s+(?i:stat
 _TAKEN_BACK = lazy_compile(r"(?i)[\s,;:—–-]*(?:no\s+)?(?:wait|actually|hmm+|sorry|oops|on\s+second\s+thought)\b")
 
 
+#: what makes a verdict conditional, not the unconditional one a yes/no question asks: "Yes, except when $n = 3$.",
+#: "Yes, but only when $n$ is odd.", "Yes, if $n$ is even." (none of them is Yes)
+QUALIFIED_VERDICT = lazy_compile(r"(?i)\s*(?:\*\*)?\s*[,;:—–-]?\s*(?:except\b|but\s+only\b|only\s+(?:if|when|for)\b|unless\b|"
+                                 r"provided\b|as\s+long\s+as\b|if\s+and\s+only\s+if\b|if\b|不过只有|只有当|除非|除了)")
+
+
 def opening_verdict(statement: str, question: str | None) -> str | None:
     """The yes/no verdict ``statement`` opens with ("Yes, it can be done (with the square at $(3,3)$)." -> "Yes",
     "Not always: $2^{32}+1$ is composite." -> "Not always"), when ``question`` asks yes or no; else None. What
@@ -436,6 +453,8 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
     if not asks_yes_no(question):
         return None
     m = _VERDICT.match(statement)
+    if m and QUALIFIED_VERDICT.match(statement, m.end("verdict")):
+        return None  # "Yes, except when $n = 3$.": a conditional verdict, not the one asked
     if m:
         line = statement[m.end():].split("\n", 1)[0]
         if _TAKEN_BACK.match(line):

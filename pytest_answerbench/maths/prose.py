@@ -41,7 +41,7 @@ _NOT_WORDS = lazy_compile("[\u4e00-\u9fff]{1,3}$|(?<=[^\u4e00-\u9fff\\s])\\s*[�
 
 
 # a copula denied or bounded by the words right before it; a number the words after it qualify; a question
-_UNSTATED = lazy_compile(r"(?:不|不会|不能|不可能|至少|至多|大于|小于)\s*$")
+_UNSTATED = lazy_compile(r"(?:不|不会|不能|不可能|不一定|未必|并非|并不|不总|不总是|至少|至多|大于|小于)\s*$")
 _QUALIFIED = lazy_compile(r"[^，；\u4e00-\u9fff]*\d[^，；\u4e00-\u9fff]*(?:的|以上|以下|以内|左右)")
 _ASKED = lazy_compile(r"(?:[？?]|[吗呢][。.]?)\s*$")
 
@@ -305,6 +305,35 @@ def _remark(line: str) -> bool:
     return bool(_INVENTED_TURN.match(line)) or not (_CONCLUSION.search(line) or _RETRACTS.search(line))
 
 
+# a line about the answer's form, not its value ("The answer should be a common fraction.", "We need the answer in
+# simplest radical form.", "答案应该是一个 0 到 1 之间的数。"): the grading conventions' statement of form commits to nothing
+_FORM_STATED = lazy_compile(
+    r"(?i)^\W*(?:(?:so|but|now|and|also|note\s+that|remember(?:\s+that)?|recall(?:\s+that)?)\W+)*(?:the\s+(?:final\s+)?"
+    r"answer\s+(?:should|must|needs?\s+to|has\s+to|will|is\s+to|ought\s+to)\s+be\s+|(?:we|i)\s+(?:need|want|must\s+give|"
+    r"should\s+give)\s+(?:the\s+)?answer\s+)(?:(?:expressed|written|given|stated)\s+)?(?:(?:as|in)\s+)?(?:(?:a|an|one|the)\s+)?"
+    r"(?:[a-z-]+\s+){0,3}(?:numbers?|integers?|values?|fractions?|expressions?|decimals?|forms?|notation|terms|"
+    r"intervals?|sets?|radicals?|percentages?|words?|units|pairs?|tuples?)\b(?:\s+(?:form|notation))?[^.!?\d$\\]{0,40}"
+    r"[.!]?\s*$"
+    r"|^\W*(?:所以|因此|注意)?[，,]?\s*答案(?:应该|应当|应|必须|一定)(?:是|为)(?:一个)?[^。！!，,]{0,24}?"
+    r"(?:数|整数|分数|小数|值|形式|区间|集合)[。.！!]?\s*$")
+# a line that only supposes ("Hmm, if it asked for the 10th term instead, it would be 29. But it asks for the sum."):
+# every sentence of it with a value is a hypothetical, which commits to nothing
+_HYPOTHETICAL = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait)\W+)*(?:if|had|suppose|supposing|were)\b"
+                             r"[^.!?]{0,200}?\bwould(?:n't|\s+not)?\b")
+
+
+def form_stated(line: str) -> bool:
+    """Does ``line`` state the answer's form, not its value ("The answer should be a common fraction.")?"""
+    return bool(_FORM_STATED.search(line.strip().strip("*").strip()))
+
+
+def _supposes_only(line: str) -> bool:
+    """Is every sentence of ``line`` that holds a value a hypothetical ("If it asked for the 10th term, it would be
+    29.")? Then the line supposes, and states nothing."""
+    valued = [s for s in split_sentences(line) if re.search(r"[\d$]|\\\(", s)]
+    return bool(valued) and all(_HYPOTHETICAL.search(s) or _MUSED.search(s) for s in valued)
+
+
 def _without_remarks(lines: list[str]) -> list[str]:
     """``lines`` without up to ``_REMARKS`` closing remarks or afterthoughts (a check, a reason), when the line before
     them concludes with a number ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
@@ -449,7 +478,7 @@ def _claimed(line: str, sentence: str) -> str:
     if wordy and claim(sentence) is not None:
         return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip()))
     if wordy and not _CONDITION.search(sentence):
-        values = _ANY_VALUE.fullmatch(sentence.strip().rstrip(".!"))
+        values = _ANY_VALUE.fullmatch(_OPENING_WORDS.sub("", sentence.strip()).rstrip(".!"))
         if values:
             return values.group("what").strip()  # "n can be any odd positive integer": the set of its values
         described = described_set(_OPENING_WORDS.sub("", sentence.strip()))
@@ -512,6 +541,17 @@ _NAME_THEN_VALUE = lazy_compile(r"(?:\$" + _NAME + r"\$|\\\(" + _NAME + r"\\\))"
 _OR_GAP = lazy_compile(r"\s*\bor\b(?!\s*,|\s+(?:rather|equivalently|in\s+other\s+words|about|approximately)\b)\s*")
 
 
+_BOUND_WORDS = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller|larger)\s+than|no\s+(?:more|less)"
+                            r"\s+than|not\s+(?:more|less)\s+than|up\s+to|exceeds?|below|above|under|over)\s*$")
+
+
+def _bounds_span(line: str) -> bool:
+    """Is the last math span of ``line`` a bound the words before it set ("is at least $2.0\\ \\mathrm{mT}$", "must
+    exceed $20$ m/s")?"""
+    spans = list(SPAN.finditer(line))
+    return bool(spans) and _BOUND_WORDS.search(line, max(0, spans[-1].start() - 30), spans[-1].start()) is not None
+
+
 def _spans_hedge(line: str) -> bool:
     """Do the last two math spans of ``line`` offer two different numbers joined by "or" ("$37$ or $27$")? Not
     "$\\frac12$ or $0.5$" (one value said twice), "$12$, or rather $13$" (a correction) nor "$24$, or $8$ each" (an
@@ -521,6 +561,13 @@ def _spans_hedge(line: str) -> bool:
         return False
     values = [or_value(next(g for g in m.groups() if g is not None)) for m in found]
     return None not in values and values[0] != values[1]
+
+
+# values named in a sentence written without math delimiters ("a=b=c=1", "x=2, y=3", "x = 2 and y = -1"): the names
+# with their values, one answer (as "$a=b=c=1$" is), not the last number alone
+_NAMED_ONE = r"(?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*)+[-−]?\d+(?:\.\d+)?(?:/\d+)?"
+_NAMED_VALUES = lazy_compile(_NAMED_ONE + r"(?:\s*(?:,|;|,?\s*and\b)\s*" + _NAMED_ONE + r")*")
+_NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
 
 
 def closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
@@ -533,6 +580,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
+    for _ in range(_REMARKS):
+        if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1])):
+            lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
     lines = _without_remarks(lines)
     closing = split_sentences(lines[-1].strip())[-1:] if lines else []
     if closing and _TAKES_BACK.fullmatch(closing[0]):
@@ -575,6 +625,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer
+    if spans and not multiple and _bounds_span(last):
+        # "The field at the center is at least $2.0\ \mathrm{mT}$.": a bound, not a value (compared as words: wrong)
+        return Extraction((strip_wrappers(final[0]).strip().rstrip("."),), "prose")
     if spans and not multiple and _spans_hedge(last):
         return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
     if spans:
@@ -583,6 +636,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if bold and not _BOLD_PHRASE.fullmatch(last.strip().rstrip(".。")):
         # "The second mass must hang **25 cm** from the pivot.": the phrase set in bold is the answer
         return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "prose")
+    named = _NAMED_VALUES.fullmatch(_OPENING_WORDS.sub("", final[0].strip()).rstrip(" .!"))
+    if named and len(_NAMES_SET.findall(named.group())) >= 2:
+        return Extraction((named.group().strip(),), "prose")  # "Thus a=b=c=1.", "So x=2, y=3.": the values named
     reduced = reduce_sentence(strip_wrappers(_main_clause(last)), multiple)
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters), not prose
     if reduced and re.search(r"\w", reduced) and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced

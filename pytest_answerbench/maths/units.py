@@ -76,6 +76,10 @@ _PLAIN = {
     # the astronomical unit and the light-year
     "AU": (_dims(m=1), Fraction(149597870700)),
     "ly": (_dims(m=1), Fraction(9460730472580800)),
+    # the bar, the torr (1/760 atm) and the dyne ("1.0 bar", "760 Torr", "2 dyn"; a tonne written out is a Mg)
+    "bar": (_dims(kg=1, m=-1, s=-2), Fraction(10**5)), "mbar": (_dims(kg=1, m=-1, s=-2), Fraction(100)),
+    "Torr": (_dims(kg=1, m=-1, s=-2), Fraction(101325, 760)), "torr": (_dims(kg=1, m=-1, s=-2), Fraction(101325, 760)),
+    "dyn": (_dims(kg=1, m=1, s=-2), Fraction(1, 10**5)),
 }
 # A single letter after a number is a unit only for these symbols (as before); "2F", "3t", "4H" are more often
 # a multiple of a quantity than farads, tonnes or henries.
@@ -219,12 +223,28 @@ _WORD_BASE = {"meter": "m", "metre": "m", "gram": "g", "second": "s", "joule": "
               "electron-volt": "eV", "parsec": "pc", "henry": "H", "siemens": "S"}
 _WORD_PLAIN = {"angstrom": "Å", "ångström": "Å", "year": "yr", "light-year": "ly", "light year": "ly",
                "micron": "\\mu m", "hour": "h", "minute": "min", "min": "min", "hr": "h", "sec": "s", "mile": "mi", "foot": "ft",
-               "feet": "ft", "inch": "inch", "yard": "yd", "day": "day", "week": "week"}
+               "feet": "ft", "inch": "inch", "yard": "yd", "day": "day", "week": "week", "tonne": "Mg",
+               "bar": "bar", "torr": "Torr", "dyne": "dyn", "gauss": "G", "atmosphere": "atm", "calorie": "cal",
+               "liter": "L", "litre": "L", "milliliter": "ml", "millilitre": "ml", "kilocalorie": "kcal"}
 _WORD_ATOM = r"(?:(?:%s)?(?:%s)|%s)(?:e?s)?" % ("|".join(_WORD_PREFIX), "|".join(
     sorted(map(re.escape, _WORD_BASE), key=len, reverse=True)), "|".join(_WORD_PLAIN))
 # (not after a backslash: "2 \sec" is the secant)
 _WORD_TAIL = lazy_compile(r"(?i)(?<![A-Za-z\\])(?P<unit>%s(?:\s+per\s+%s(?:\s+squared)?)?)\s*\.?$"
                           % (_WORD_ATOM, _WORD_ATOM))
+
+
+# a unit written out right after a number ("5 meters", "2.0 millitesla", "9.8 meters per second squared")
+_WORD_AT = lazy_compile(r"(?i)[ \t]+(?P<unit>%s(?:\s+per\s+%s(?:\s+squared)?)?)(?![A-Za-z])" % (_WORD_ATOM, _WORD_ATOM))
+
+
+def spelled_unit_at(text: str, pos: int) -> tuple[str, int]:
+    """The symbol of a unit written out in words right after ``pos`` (``" meters per second"`` -> ``m/s``) and where
+    the words end, or ("", pos)."""
+    m = _WORD_AT.match(text, pos)
+    if m is None:
+        return "", pos
+    symbol = _spelled_unit(m.group("unit"))
+    return (symbol, m.end()) if symbol is not None and read_unit(symbol) is not None else ("", pos)
 
 
 def _word_symbol(word: str) -> str | None:

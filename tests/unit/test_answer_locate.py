@@ -127,7 +127,7 @@ def test_box_and_answer_line_the_later_wins():
     ("The answer is 18, since she had 23 and spent 5.", "18"),
     ("So the final answer is 18 (she had 23 and spent 5).", "18"),
     ("Answer: 18 apples out of the 25 apples.", "18"),
-    ("The answer is 5 hours for 3 workers.", "5"),
+    ("The answer is 5 hours for 3 workers.", "5 h"),  # (a unit written out is kept: round 10)
     ("The answer is 2, 3 and 5.", "2, 3 and 5"),  # a list, not a value and its givens
 ])
 def test_an_answer_line_states_the_value_before_the_givens_after_it(response, answer):
@@ -143,13 +143,13 @@ def test_restated_given_before_a_committed_answer():
 
 PROSE = {
     "so ... left": ("She spent 5 of her 23 dollars. So she has 18 dollars left.", ("18",)),
-    "therefore there are": ("The movie lasts 2 hours minus 25 minutes. Therefore, there are 95 minutes.", ("95",)),
+    "therefore there are": ("The movie lasts 2 hours minus 25 minutes. Therefore, there are 95 minutes.", ("95 min",)),
     "a dollar as a math span": ("The total cost is $\\$$45.", ("\\$45",)),
     "a given restated after the value": ("So she has 18 dollars left after spending 5 dollars.", ("18",)),
     "givens after the value": ("Therefore, 18 students passed, out of 25 in total.", ("18",)),
     "a step word inside, not after the value": ("Now we solve for x: 3 + 4 = 7 so the total is 7.", ("7",)),
     "a sign-off after the conclusion": ("In total there are 95 minutes.\n\nI hope this helps! Let me know if you have "
-                                        "other questions.", ("95",)),
+                                        "other questions.", ("95 min",)),
     "a line that starts with a step word but concludes": ("Let's compute: 12 * 50/60 = 10. So Weng earned 10 dollars.",
                                                           ("10",)),
     "an afterthought after the conclusion": (
@@ -160,7 +160,7 @@ PROSE = {
         "flowers after 15 days.", ("25",)),
     "a reason, then the conclusion": (
         "She cooks 45 / 5 = 9 batches of burgers. Each batch takes 4 * 2 = 8 minutes. Since she cooks 9 batches, "
-        "the total time is 9 * 8 = 72 minutes.", ("72",)),
+        "the total time is 9 * 8 = 72 minutes.", ("72 min",)),
     "a rate and a qualifier before a given": ("So she reads 6 pages per day, on average, in the next 4 days.", ("6",)),
     "a closing remark after the conclusion": (
         "12 / 4 = 3, so the Smiths need 3 loads of laundry.\n\nThink: Now the Smiths know how many loads they need.",
@@ -203,7 +203,7 @@ def test_a_lowercase_user_turn_ends_the_response():
 
 def test_a_closed_answer_tag_at_the_end_is_read_whole():
     response = "<answer>\nShe makes 30 + 15 = 45 burgers.\n\nSo the total time is 9 * 8 = 72 minutes.\n</answer>"
-    assert _found(response) == (("72",), "answer-tag")
+    assert _found(response) == (("72 min",), "answer-tag")
 
 
 @pytest.mark.parametrize("response", [
@@ -407,7 +407,7 @@ def test_a_duration_in_two_units_is_one_quantity(prediction):
     """Not the list (3, 35), nor its last number: 215 minutes, against a gold in minutes."""
     assert _olympiad(prediction, "215").status == "correct"
     assert _olympiad(prediction, "35").status == "wrong"
-    assert _found("It lasts 2 minutes, 5 seconds.") == (("125",), "prose")
+    assert _found("It lasts 2 minutes, 5 seconds.") == (("125 s",), "prose")
 
 
 def _one_duration_by_both_patterns(text: str) -> str:

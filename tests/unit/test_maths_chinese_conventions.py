@@ -70,7 +70,6 @@ def test_chinese_forms_are_written_as_the_reader_reads_them(text, plain):
     "第二空 3，第一空 5",  # labels out of order
     "其中 $(x_1, y_1)$ 是切点，$f$ 在 [0, +∞) 上递增",  # pairs written in ASCII already: untouched
     "The answer is 3 cm.",  # no CJK: untouched
-    "5米/秒",  # a unit per another: not a bare quantity
     "共3米5",  # a number after the unit: no quantity read
     "所以最大公约数为6，约分得",  # 公约数 (divisor), 约分 (simplify): not "about"
 ])

@@ -102,7 +102,7 @@ def test_a_value_in_a_closing_sentence_attacked(prediction, gold, status):
     ("So she has 18 dollars. This is because she spent 5 dollars.", "18"),
     ("So she has 18 dollars.\nThis is because she spent 5 dollars.", "18"),
     # near misses: a reason that opens a concluding sentence concludes; an answer line keeps its reading
-    ("Work.\n\nSince she cooks 9 batches, the total time is 72 minutes.", "72"),
+    ("Work.\n\nSince she cooks 9 batches, the total time is 72 minutes.", "72 min"),
     ("The answer is 5.\n\nIndeed, 2(5) + 1 = 11.", "5"),
 ])
 def test_a_check_after_the_answer_is_no_answer(prediction, answer):

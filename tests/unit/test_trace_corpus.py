@@ -6,7 +6,7 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 1315 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 1359 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
   scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` for tm-0741 to tm-0830,
@@ -17,7 +17,8 @@ style, split, the hand label and note, the hashes and the response's length. The
   again, no new source having been found; ``fresh9`` from tm-1116, drawn after the sixth to eighth were scored, the
   four groups again by their own rules started afresh, PHYSICS over 25 runs; ``fresh10`` from tm-1186, drawn after
   the ninth was scored, the ninth's groups and rule started afresh; ``fresh11`` from tm-1256, the tenth's rule started
-  afresh with other sizes, half of it English traces), both verdicts, at least four repositories and
+  afresh with other sizes, half of it English traces; ``fresh12`` from tm-1316, the eleventh's PHYSICS and English
+  groups again, no llm_gaokao row), both verdicts, at least four repositories and
   none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
@@ -25,7 +26,7 @@ style, split, the hand label and note, the hashes and the response's length. The
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
 * the five readers written for these repositories' formats, the two of reason_math the fourth fresh split
   uses, and the llm_gaokao reader of the sixth (the seventh's too), on snapshots made here; the eighth split's draw
-  and the ninth's, tenth's and eleventh's English and PHYSICS groups replayed from the snapshots, when they are here.
+  and the ninth's to twelfth's English and PHYSICS groups replayed from the snapshots, when they are here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
@@ -66,7 +67,7 @@ REPOS = EARLIER_REPOS | {PHYSICS, LLM_GAOKAO}
 #: rows after them the second fresh split, the FRESH3 rows after those the third, the FRESH4 rows after those the fourth,
 #: the FRESH5 rows after those the fifth, the FRESH6 rows after those the sixth, the FRESH7 rows after those the
 #: seventh, the FRESH8 rows after those the eighth, the FRESH9 rows after those the ninth, the FRESH10 rows after those
-#: the tenth, the FRESH11 rows after those the eleventh
+#: the tenth, the FRESH11 rows after those the eleventh, the FRESH12 rows after those the twelfth
 DRAWN_FIRST = 400
 FRESH = 148
 FRESH2 = 122
@@ -79,6 +80,7 @@ FRESH8 = 60
 FRESH9 = 70
 FRESH10 = 70
 FRESH11 = 60
+FRESH12 = 44
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
@@ -111,17 +113,18 @@ def number(line: dict) -> int:
 
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
-    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``, ``fresh9``, ``fresh10``, ``fresh11``."""
+    ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``, ``fresh9``, ``fresh10``, ``fresh11``,
+    ``fresh12``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
     for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4),
                         ("fresh5", FRESH5), ("fresh6", FRESH6), ("fresh7", FRESH7), ("fresh8", FRESH8),
-                        ("fresh9", FRESH9), ("fresh10", FRESH10)):
+                        ("fresh9", FRESH9), ("fresh10", FRESH10), ("fresh11", FRESH11)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh11"
+    return "fresh12"
 
 
 def repo_of(pointer: str) -> str:
@@ -131,7 +134,8 @@ def repo_of(pointer: str) -> str:
 # -- the committed label file --------------------------------------------------------------------------------------
 
 def test_ids_are_numbered_in_order():
-    drawn = DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8 + FRESH9 + FRESH10 + FRESH11
+    drawn = (DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8 + FRESH9 + FRESH10
+             + FRESH11 + FRESH12)
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -286,7 +290,8 @@ def test_the_fifth_fresh_split():
         "zzli2022/TLDR": 5, "Marioiacobelli/Evolutionary-Merging-for-L2S-Math-Reasoning": 5,
         "Fomaldehyde/Test-Time-Scaling-for-Math-Reasoning-CSC5051-": 5}
     before_fourth = {line["source"].split("#")[0] for line in TRACE
-                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11")}
+                     if line["split"] not in ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11",
+                                                  "fresh12")}
     assert {line["source"].split("#")[0] for line in english} <= before_fourth
 
 
@@ -590,6 +595,42 @@ def test_the_eleventh_fresh_split():
     drawn_by_the_ninth_rule("fresh11", FRESH11_FIRST, FRESH11, FRESH11_CHINESE, FRESH11_GROUPS, FRESH11_KINDS)
 
 
+#: the twelfth split, the eleventh's PHYSICS and English groups started afresh (no llm_gaokao row: its Chinese
+#: questions are nearly spent), to weigh the reasoning traces again: PHYSICS 10 (the first 10 runs of the round),
+#: English traces 34
+FRESH12_FIRST = FRESH11_FIRST + FRESH11
+FRESH12_GROUPS = (("physics", 10), ("english", 34))
+#: per repository, golds not whole numbers then whole: 6 then 3 for TLDR and Evolutionary-Merging, 5 then 3 for
+#: reasoning-evals and test-time scaling
+FRESH12_KINDS = {repo: (("not-integer", 6 if at < 2 else 5), ("integer", 3)) for at, repo in enumerate(ENGLISH_REPOS)}
+
+
+def test_the_twelfth_fresh_split():
+    """Drawn by the eleventh's rule for its PHYSICS and English groups, started afresh, no pointer any label file held
+    before: 10 PHYSICS rows, one from each of the first 10 runs of the round (each gold from the benchmark's record of
+    the same domain); 34 English traces (``FRESH12_KINDS``), each kind in the order of its pointers' SHA-256, from
+    files rows before the fourth split read; both verdicts in each group."""
+    rows = [line for line in TRACE if line["split"] == "fresh12"]
+    assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(FRESH12_FIRST, FRESH12_FIRST + FRESH12)]
+    assert not taken_before(FRESH12_FIRST) & {line["source"] for line in rows}
+    groups = fresh_groups("fresh12", FRESH12_GROUPS)
+    physics, english = groups["physics"], groups["english"]
+    assert [run_of(line) for line in physics] == list(FRESH9_RUNS[:len(physics)])
+    assert all(line["gold_source"].split(":", 1)[1].split("#")[0] == f"PHYSICS/{domain_of(line)}_dataset.jsonl"
+               for line in physics)
+    files, at = before_the_fourth_split(), 0
+    for repo in ENGLISH_REPOS:
+        for kind, size in FRESH12_KINDS[repo]:
+            group, at = english[at:at + size], at + size
+            assert {repo_of(line["source"]) for line in group} == {repo}, (repo, kind)
+            hashes = [pointer_hash(line["source"]) for line in group]
+            assert hashes == sorted(hashes), f"{repo} {kind}: drawn lowest hash first"
+            assert {file_of(line["source"]) for line in group} <= files, (repo, kind)
+    assert at == len(english)
+    for name, group in groups.items():
+        assert 1 <= sum(line["label"] for line in group) < len(group), name
+
+
 def test_no_record_of_another_corpus_is_drawn_again():
     """No pointer of trace_math is a row of real_math or reason_math; the gaokao rows of the first four splits come
     from other models' files than the ones reason_math reads, the fourth fresh split's from the gpt-4-0314 files
@@ -658,7 +699,9 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     fresh9 = [row for row in trace_corpus if row["split"] == "fresh9"]
     fresh10 = [row for row in trace_corpus if row["split"] == "fresh10"]
     fresh11 = [row for row in trace_corpus if row["split"] == "fresh11"]
-    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11):
+    fresh12 = [row for row in trace_corpus if row["split"] == "fresh12"]
+    for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11,
+                 fresh12):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -667,7 +710,7 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
              and ASKED_UNIT.search(re.split(r"Subproblem \d+:", row["question"])[-1])]
     assert len(units) >= 30, len(units)
     for rows, size in ((fresh4, 30), (fresh5, 15), (fresh6, 15), (fresh7, 30), (fresh9, 25), (fresh10, 25),
-                       (fresh11, 15)):
+                       (fresh11, 15), (fresh12, 10)):
         physics = [row for row in rows if repo_of(row["source"]) == PHYSICS]
         assert len(physics) == size and all(UNIT_GOLD.search(row["answer"].strip()) for row in physics)
         assert all("<think>" in row["prediction"] for row in physics if row["model"].startswith("DeepSeek"))
@@ -810,14 +853,14 @@ def physics_candidates(snapshots: real_corpus.Mirror, commit: str, run: str) -> 
 
 
 @pytest.mark.parametrize(("split", "first"), [("fresh9", FRESH9_FIRST), ("fresh10", FRESH10_FIRST),
-                                             ("fresh11", FRESH11_FIRST)])
+                                             ("fresh11", FRESH11_FIRST), ("fresh12", FRESH12_FIRST)])
 def test_ninth_and_tenth_split_draws_replay_from_the_snapshots(split, first):
     """The ninth and tenth splits' English and PHYSICS groups drawn again from the snapshots, each with its own
     exclusions (the tenth's include the ninth's rows): per English repository the 3 free records of lowest hash whose
     gold is not a whole number, then the 2 whose gold is; the 29 PHYSICS runs with text-only responses are
     ``FRESH9_RUNS``, and each of the 25 turns takes the free record of lowest hash of its run (with the gold record
     ``gold_source`` names), the round started at its first run each time. The eleventh's: ``FRESH11_KINDS`` and 15
-    PHYSICS turns."""
+    PHYSICS turns; the twelfth's ``FRESH12_KINDS`` and 10."""
     mirror = mirror_dir()
     if any(not (mirror / repo.replace("/", "+")).is_dir() for repo in (*ENGLISH_REPOS, PHYSICS)):
         pytest.skip(f"the English and PHYSICS snapshots are not here ({mirror}; set ANSWERBENCH_MIRROR)")
@@ -825,13 +868,13 @@ def test_ninth_and_tenth_split_draws_replay_from_the_snapshots(split, first):
     taken = taken_before(first)
     candidates = english_candidates(mirror, before_the_fourth_split())
     drawn = []
-    kinds = FRESH11_KINDS if split == "fresh11" else {repo: FRESH9_KINDS for repo in ENGLISH_REPOS}
+    kinds = {"fresh11": FRESH11_KINDS, "fresh12": FRESH12_KINDS}.get(split, {repo: FRESH9_KINDS for repo in ENGLISH_REPOS})
     for repo in ENGLISH_REPOS:
         free = sorted((p for p in candidates if repo_of(p) == repo and p not in taken), key=pointer_hash)
         for kind, size in kinds[repo]:
             drawn += [p for p in free if bool(INTEGER.match(candidates[p].strip())) == (kind == "integer")][:size]
-    assert drawn == [line["source"] for line in rows[-len(drawn):]] and len(drawn) in (20, 30)
-    physics = fresh_groups(split, FRESH11_GROUPS if split == "fresh11" else FRESH9_GROUPS)["physics"]
+    assert drawn == [line["source"] for line in rows[-len(drawn):]] and len(drawn) in (20, 30, 34)
+    physics = fresh_groups(split, {"fresh11": FRESH11_GROUPS, "fresh12": FRESH12_GROUPS}.get(split, FRESH9_GROUPS))["physics"]
     commit = physics[0]["source"].split("@", 1)[1].split(":", 1)[0]
     listing = subprocess.run(["git", "-C", str(mirror / PHYSICS.replace("/", "+") / "repo"), "ls-tree", "-r",
                               "--name-only", commit, "outputs/"], check=True, capture_output=True, text=True).stdout

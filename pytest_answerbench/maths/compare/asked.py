@@ -79,6 +79,25 @@ def _decorated(name: str) -> bool:
     return "_" in name or "'" in name
 
 
+def _letter(name: str) -> re.Pattern:
+    return re.compile(r"(?<![\\A-Za-z])%s(?![A-Za-z])" % re.escape(name))
+
+
+def _bound_variable(g: Item, p: Item, gs: tuple[str, str], ps: tuple[str, str], gm: re.Match, pm: re.Match,
+                    compare: Compare) -> tuple[bool, str] | None:
+    """``f(x) = E`` against ``f(n) = E'`` (one function's name, each side's own variable): the function the same when
+    ``E'`` with ``n`` written ``x`` is ``E`` (``f(n) = n^2`` is ``f(x) = x^2``); None for two names (``x(t)``,
+    ``h(s)``), or when the gold's letter is already in ``E'``."""
+    if re.sub(r"[\s{}]", "", gm.group("name")) != re.sub(r"[\s{}]", "", pm.group("name")):
+        return None
+    g_arg, p_arg = gm.group("arg"), pm.group("arg")
+    if _letter(g_arg).search(ps[1]) or _letter(p_arg).search(gs[1]):
+        return None  # "f(y) = x^2": x is no variable of f here
+    right = _letter(p_arg).sub(g_arg, ps[1])
+    ok, how = compare(Item(gs[1], g.percent, g.degree, g.unit), Item(right, p.percent, p.degree, p.unit))
+    return (True, f"renamed:{how}") if ok else None
+
+
 def renamed(g: Item, p: Item, compare: Compare) -> tuple[bool, str] | None:
     """``name = E`` against ``other = E'``: the right sides compared when each names one quantity (see above)."""
     if "=" not in g.text or "=" not in p.text:
@@ -91,7 +110,8 @@ def renamed(g: Item, p: Item, compare: Compare) -> tuple[bool, str] | None:
             pm.group("name").split("_")[0] in _NOT_NAMES:
         return None
     if gm.group("arg") and pm.group("arg") and gm.group("arg") != pm.group("arg"):
-        return None  # x(t) and h(s): functions of two variables
+        # f(x) = x^2 against f(n) = n^2: one function, its variable a dummy; x(t) and h(s): functions of two
+        return _bound_variable(g, p, gs, ps, gm, pm, compare)
     if re.sub(r"[\s{}]", "", gm.group("name")) == re.sub(r"[\s{}]", "", pm.group("name")):
         return None  # the same name: the equation rules decide
     g_base, p_base = (_base(m.group("name")) for m in (gm, pm))
