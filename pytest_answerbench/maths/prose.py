@@ -627,7 +627,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer
     if spans and not multiple and _bounds_span(last):
         # "The field at the center is at least $2.0\ \mathrm{mT}$.": a bound, not a value (compared as words: wrong)
-        return Extraction((strip_wrappers(final[0]).strip().rstrip("."),), "prose")
+        return Extraction((final[0].strip().rstrip(". "),), "prose")
     if spans and not multiple and _spans_hedge(last):
         return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
     if spans:

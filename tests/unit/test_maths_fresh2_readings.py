@@ -155,7 +155,8 @@ def test_an_answer_closed_by_its_end_token(score, pred, gold, status):
     ("Hence $\\theta$ is 30 degrees.", "30"),
     ("Therefore, the value of $k$ is $1$.", "1"),  # the value in math: as before
     ("Therefore, the limit is $e$.", "e"),  # the span is the value stated
-    ("Therefore $x$ is 2 more than $y$.", "y"),  # a math span after the value: the rule does not apply
+    # a math span after the value: the rule does not apply; "more than" before that span sets a bound (round 10)
+    ("Therefore $x$ is 2 more than $y$.", "Therefore $x$ is 2 more than $y$"),
 ])
 def test_a_name_then_a_plain_value(reply, answer):
     assert final_answer(reply).answers == (answer,)

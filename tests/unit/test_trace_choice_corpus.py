@@ -4,7 +4,7 @@
   ``fresh2`` for tc-0366..tc-0469, ``fresh3`` for tc-0470..tc-0599, ``fresh4`` for tc-0600..tc-0709, ``fresh5``
   for tc-0710..tc-0819, ``fresh6`` for tc-0820..tc-0919, ``fresh7`` for tc-0920..tc-1019, ``fresh8`` for
   tc-1020..tc-1119, ``fresh9`` for tc-1120..tc-1215, ``fresh10`` for tc-1216..tc-1365, ``fresh11`` for
-  tc-1366..tc-1615, ``fresh12`` from tc-1616 on), label types and styles,
+  tc-1366..tc-1615, ``fresh12`` for tc-1616..tc-1715, ``fresh13`` from tc-1716 on), label types and styles,
   pointers naming a commit, no excluded source and no source of the other multiple-choice corpora, a reader for
   every pointer;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: same ids, the shapes the
@@ -77,9 +77,12 @@ FIRST_FRESH11 = 1366
 #: rows from this one on were drawn after the eleventh was scored and its misses read, to be scored once by the lead:
 #: ``fresh12``
 FIRST_FRESH12 = 1616
+#: rows from this one on were drawn after the twelfth was scored and its miss read, to be scored once by the lead:
+#: ``fresh13`` (M3CoT, LogicVista and RoLM only: the reasoning models' files had no reply left)
+FIRST_FRESH13 = 1716
 #: the splits kept unread until each is scored once
 FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10",
-         "fresh11", "fresh12")
+         "fresh11", "fresh12", "fresh13")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -90,14 +93,14 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-1616 on, ``fresh12``; from tc-1366 on, ``fresh11``; from tc-1216 on,
+    """The README's split rules: from tc-1716 on, ``fresh13``; from tc-1616 on, ``fresh12``; from tc-1366 on, ``fresh11``; from tc-1216 on,
     ``fresh10``; from tc-1120 on, ``fresh9``; from tc-1020 on, ``fresh8``; from tc-0920 on, ``fresh7``; from tc-0820
     on, ``fresh6``; from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from
     tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0
     or 1 modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        starts = ((FIRST_FRESH12, "fresh12"), (FIRST_FRESH11, "fresh11"), (FIRST_FRESH10, "fresh10"),
+        starts = ((FIRST_FRESH13, "fresh13"), (FIRST_FRESH12, "fresh12"), (FIRST_FRESH11, "fresh11"), (FIRST_FRESH10, "fresh10"),
                   (FIRST_FRESH9, "fresh9"), (FIRST_FRESH8, "fresh8"), (FIRST_FRESH7, "fresh7"),
                   (FIRST_FRESH6, "fresh6"), (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"),
                   (FIRST_FRESH3, "fresh3"), (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
@@ -415,6 +418,8 @@ FRESH11_OTHER_REPOS = {"LightChen233/M3CoT": 38, "Yijia-Xiao/LogicVista": 38, "C
 FRESH12_THINKING_FILES = {next(iter(FRESH6_THINKING_FILES)): 26}
 #: its visual and JSON replies: repository -> rows, the lowest pointer hashes over all of the repository's files
 FRESH12_OTHER_REPOS = {"LightChen233/M3CoT": 30, "Yijia-Xiao/LogicVista": 22, "CheongWoong/RoLM": 22}
+#: the thirteenth fresh split's replies: no reasoning-model or llm_gaokao reply left, 50 from each of the three
+FRESH13_OTHER_REPOS = {"LightChen233/M3CoT": 50, "Yijia-Xiao/LogicVista": 50, "CheongWoong/RoLM": 50}
 #: the splits drawn by the sixth split's rule, each started afresh (README): its ids and row count, the llm_gaokao
 #: models' rows in Chinese and in English (the round-robin's outcome on what the ``before`` splits left), the
 #: reasoning-model files and models, the visual and JSON repositories, and the fewest nulls among the llm_gaokao rows
@@ -460,11 +465,16 @@ DRAWN_AS_THE_SIXTH = {
                 "nulls": (0, 21)},  # two or three letters, a reply cut off; strays, echoes, letters no option has
     # 100 asked: no llm_gaokao reply left; claude-haiku-4-5 gave all it had left (26), Kimi-K2-Thinking and Qwen3-Next
     # none (none left)
-    "fresh12": {"ids": (FIRST_FRESH12, len(LINES) + 1), "rows": 100,
+    "fresh12": {"ids": (FIRST_FRESH12, FIRST_FRESH13), "rows": 100,
                 "before": ("fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11"), "chinese": {},
                 "english": {}, "files": FRESH12_THINKING_FILES, "models": {CLAUDE: 26},
                 "repos": FRESH12_OTHER_REPOS,
                 "nulls": (0, 8)},  # a refusal; strays 'p', 'T', '<', 'yes', an empty echo
+    # 150 asked: no reasoning-model or llm_gaokao reply left; 50 from each of M3CoT, LogicVista and RoLM
+    "fresh13": {"ids": (FIRST_FRESH13, len(LINES) + 1), "rows": 150,
+                "before": ("fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12"),
+                "chinese": {}, "english": {}, "files": {}, "models": {}, "repos": FRESH13_OTHER_REPOS,
+                "nulls": (0, 19)},  # refusals, strays, digits no option is, echoes ending on no option, a hedge
 }
 
 
@@ -483,7 +493,8 @@ def test_a_split_drawn_as_the_sixth(split):
     150 the tenth (after the ninth was scored; none from llm_gaokao, which had no single-answer reply left); 250 the
     eleventh (after the tenth was scored; none from llm_gaokao, every reasoning-model reply Kimi-K2-Thinking's and
     Qwen3-Next's files had left); 100 the twelfth (after the eleventh was scored; none from llm_gaokao, Kimi-K2-Thinking
-    or Qwen3-Next, every reply claude-haiku-4-5's file had left).
+    or Qwen3-Next, every reply claude-haiku-4-5's file had left); 150 the thirteenth (after the twelfth was scored;
+    50 from each of M3CoT, LogicVista and RoLM, no other source having a reply left).
     llm_gaokao
     first, Chinese then English, the round-robin started afresh on the questions the earlier splits left, the lowest
     SHA-256 of the pointer first in each file; then the reasoning models from the fifth split's three files (the
