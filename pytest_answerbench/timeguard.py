@@ -125,6 +125,20 @@ def importing(frame: FrameType | None) -> bool:
     return False
 
 
+def reporting_lost(frame: FrameType | None) -> bool:
+    """Is the interpreter reporting an exception it could not raise (``sys.unraisablehook``, or the traceback module
+    formatting one for it: a timeout that landed in a garbage-collector callback is reported so)? An alarm there
+    would escape the hook instead of reaching the scoring code."""
+    depth = 0
+    while frame is not None and depth < 40:
+        code = frame.f_code
+        if code.co_name in ("unraisable_hook", "unraisablehook", "_unraisablehook") or code.co_filename.endswith(
+                ("/traceback.py", "/linecache.py", "/_pytest/unraisableexception.py")):
+            return True
+        frame, depth = frame.f_back, depth + 1
+    return False
+
+
 def _unwinding(exc: BaseException) -> bool:
     """Is ``exc`` being handled now (the exception in flight, or the context of the one in flight)?"""
     current = sys.exc_info()[1]
@@ -215,10 +229,11 @@ def _held_off(raised: list[tuple[ScoreTimeout, float]] | None, frame: FrameType 
     """Should an alarm due now wait (the repeating timer brings it back)? While the timeout already raised is on
     its way out (through except/finally blocks, __exit__ methods: another one there could land past the handler
     meant to catch the first; a handler that swallows it and works on inside its except block is interrupted again
-    after UNWIND_GRACE), and inside an import, for at most IMPORT_GRACE past the limit."""
+    after UNWIND_GRACE), and inside an import or a report of an exception that could not be raised (a lost
+    timeout's, formatted by the unraisable hook), for at most IMPORT_GRACE past the limit."""
     if raised and _unwinding(raised[-1][0]) and time.monotonic() - raised[-1][1] < UNWIND_GRACE:
         return True
-    return importing(frame) and elapsed < seconds + IMPORT_GRACE
+    return (importing(frame) or reporting_lost(frame)) and elapsed < seconds + IMPORT_GRACE
 
 
 def _lost(seconds: float) -> ScoreTimeout:

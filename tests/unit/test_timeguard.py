@@ -359,3 +359,32 @@ def test_a_deadline_nested_in_a_row_clock_block_keeps_its_own_limit():
         assert 0.95 < time.monotonic() - started < 1.9
     finally:
         clock.close()
+
+
+def test_an_alarm_waits_while_an_exception_that_could_not_be_raised_is_reported():
+    """A limit that falls while the interpreter reports an exception it could not raise (``sys.unraisablehook``,
+    pytest's among them, formatting a timeout lost in a garbage-collector callback) waits for the report to end:
+    raised there, it would escape the hook instead of reaching the scoring code. The repeated alarm then raises in
+    the block, and the report is complete."""
+    reported = []
+
+    def unraisable_hook(info):  # (named as pytest's hook is)
+        end = time.monotonic() + 0.6
+        while time.monotonic() < end:  # a slow report: the limit falls inside it
+            pass
+        reported.append(info.exc_type)
+
+    class Noisy:
+        def __del__(self):
+            raise ValueError("lost")
+
+    previous, sys.unraisablehook = sys.unraisablehook, unraisable_hook
+    try:
+        with pytest.raises(ScoreTimeout):
+            with deadline(0.2):
+                Noisy()  # its __del__ raises: reported through the hook
+                while True:
+                    pass
+    finally:
+        sys.unraisablehook = previous
+    assert reported == [ValueError]
