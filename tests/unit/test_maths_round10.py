@@ -72,26 +72,20 @@ def test_a_mistyped_closing_tag_is_no_block_left_open():
 
 # -- 3. a statement of the answer's form commits to nothing; the conclusion before it counts -----------------------
 
-@pytest.mark.parametrize("response, gold", [
-    ("<think>\nSo the area is $\\frac{1}{6}$.\n\nThe answer should be a common fraction.\n</think>", "\\frac16"),
+@pytest.mark.parametrize("response, gold, right", [
+    ("<think>\nSo the area is $\\frac{1}{6}$.\n\nThe answer should be a common fraction.\n</think>", "\\frac16", True),
     ("<think>\nThe answer should be in simplest radical form.\n\nIn simplest radical form, the distance is 2√13.\n"
-     "</think>", "2\\sqrt{13}"),
-    ("<think>\nSolving, x = 2.\n\nThe answer should be a single value of x.\n</think>", "2"),
-    ("<think>\ne = c/a = 3/5。\n\n所以离心率为 3/5。\n\n答案应该是一个 0 到 1 之间的数。\n</think>", "\\frac35"),
-    ("<think>\n所以共有 12 种。\n\n答案应该是一个整数。\n</think>", "12"),
-])
-def test_a_statement_of_the_answers_form_is_no_answer(response, gold):
-    assert accepted(response, gold)
-
-
-@pytest.mark.parametrize("response, gold", [
+     "</think>", "2\\sqrt{13}", True),
+    ("<think>\nSolving, x = 2.\n\nThe answer should be a single value of x.\n</think>", "2", True),
+    ("<think>\ne = c/a = 3/5。\n\n所以离心率为 3/5。\n\n答案应该是一个 0 到 1 之间的数。\n</think>", "\\frac35", True),
+    ("<think>\n所以共有 12 种。\n\n答案应该是一个整数。\n</think>", "12", True),
     # near misses: the form stated with the value, or the value itself wrong
-    ("<think>\nSo the area is $\\frac{1}{5}$.\n\nThe answer should be a common fraction.\n</think>", "\\frac16"),
-    ("<think>\n所以共有 11 种。\n\n答案应该是一个整数。\n</think>", "12"),
-    ("The answer should be a common fraction: $\\frac{1}{5}$.", "\\frac16"),
+    ("<think>\nSo the area is $\\frac{1}{5}$.\n\nThe answer should be a common fraction.\n</think>", "\\frac16", False),
+    ("<think>\n所以共有 11 种。\n\n答案应该是一个整数。\n</think>", "12", False),
+    ("The answer should be a common fraction: $\\frac{1}{5}$.", "\\frac16", False),
 ])
-def test_the_form_stated_leaves_the_value_before_it_to_decide(response, gold):
-    assert not accepted(response, gold)
+def test_a_statement_of_the_answers_form_is_no_answer(response, gold, right):
+    assert accepted(response, gold) is right
 
 
 # -- 4. a hypothetical line after the conclusion commits to nothing ------------------------------------------------

@@ -540,6 +540,15 @@ def drawn_by_the_ninth_rule(split: str, first: int, count: int, chinese_models: 
     assert gaokao_group(translated, True) == {model: 1 for model in ANSWERED_ENGLISH}
     drawn_round_robin(split, chinese, ANSWERED)
     drawn_round_robin(split, translated, ANSWERED_ENGLISH, asked_questions(chinese))
+    physics_and_english_drawn(physics, english, kinds)
+    for name, group in groups.items():
+        assert 1 <= sum(line["label"] for line in group) < len(group), name
+
+
+def physics_and_english_drawn(physics: list[dict], english: list[dict], kinds: dict) -> None:
+    """A split's PHYSICS rows one from each of the first runs of ``FRESH9_RUNS``, each gold from the benchmark's record
+    of the same domain; its English traces per repository the ``kinds`` in turn (golds not whole numbers, then
+    whole), lowest hash first, from files rows before the fourth split read, and nothing else."""
     assert [run_of(line) for line in physics] == list(FRESH9_RUNS[:len(physics)])
     assert all(line["gold_source"].split(":", 1)[1].split("#")[0] == f"PHYSICS/{domain_of(line)}_dataset.jsonl"
                for line in physics)
@@ -551,8 +560,7 @@ def drawn_by_the_ninth_rule(split: str, first: int, count: int, chinese_models: 
             hashes = [pointer_hash(line["source"]) for line in group]
             assert hashes == sorted(hashes), f"{repo} {kind}: drawn lowest hash first"
             assert {file_of(line["source"]) for line in group} <= files, (repo, kind)
-    for name, group in groups.items():
-        assert 1 <= sum(line["label"] for line in group) < len(group), name
+    assert at == len(english)
 
 
 #: the tenth split, drawn by the ninth's rule started afresh: the same groups (``FRESH9_GROUPS``) in the same order and
@@ -615,18 +623,7 @@ def test_the_twelfth_fresh_split():
     assert not taken_before(FRESH12_FIRST) & {line["source"] for line in rows}
     groups = fresh_groups("fresh12", FRESH12_GROUPS)
     physics, english = groups["physics"], groups["english"]
-    assert [run_of(line) for line in physics] == list(FRESH9_RUNS[:len(physics)])
-    assert all(line["gold_source"].split(":", 1)[1].split("#")[0] == f"PHYSICS/{domain_of(line)}_dataset.jsonl"
-               for line in physics)
-    files, at = before_the_fourth_split(), 0
-    for repo in ENGLISH_REPOS:
-        for kind, size in FRESH12_KINDS[repo]:
-            group, at = english[at:at + size], at + size
-            assert {repo_of(line["source"]) for line in group} == {repo}, (repo, kind)
-            hashes = [pointer_hash(line["source"]) for line in group]
-            assert hashes == sorted(hashes), f"{repo} {kind}: drawn lowest hash first"
-            assert {file_of(line["source"]) for line in group} <= files, (repo, kind)
-    assert at == len(english)
+    physics_and_english_drawn(physics, english, FRESH12_KINDS)
     for name, group in groups.items():
         assert 1 <= sum(line["label"] for line in group) < len(group), name
 
