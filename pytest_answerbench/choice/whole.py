@@ -327,6 +327,10 @@ def _sentence_opens(flat: str, pos: int) -> int:
     return max(flat.rfind(".", 0, pos), flat.rfind("?", 0, pos), flat.rfind("!", 0, pos), flat.rfind("\n", 0, pos)) + 1
 
 
+# two options weighed before a choice between them: "Between B and D, the raised eyebrows point to D."
+_WEIGHED = lazy_compile(r"\b(?:[Bb]etween|[Ee]ither)\s+(?:options?\s+)?\(?[A-J]\)?\s+(?:and|or)\s+\(?[A-J]\)?\s*,")
+
+
 def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResult | None:
     """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
     flat = reader.flat
@@ -334,10 +338,13 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
     if len(words) > 12:
         return None
     found = set()
+    weighed = _WEIGHED.search(flat)
     for m in _LONE_CAPITAL.finditer(flat):
         ch = m.group(1)
         if ch in found:
             continue  # already counted; the checks below only decide whether to count it
+        if weighed and weighed.start() <= m.start() < weighed.end():
+            continue  # "Between B and D, ...": the two weighed, not chosen (a letter after the frame may choose)
         word = _LOWER_WORD.match(flat, m.end())
         if ch in "AI" and word and word.group(1) not in CONNECTORS:
             continue

@@ -269,7 +269,12 @@ _POWER_IN_MATH = lazy_compile(r"\$\s*\^\s*\{?\s*(-?\d)\s*\}?\s*\$")
 
 
 # what closes a formula with the letter it holds for: "for all $x$", "for every real $x$", "for any constant $c$"
-_QUALIFIER_GAP = lazy_compile(r"(?i)\s*,?\s*for\s+(?:all|every|each|any|some)\s+(?:[a-z]+\s+){0,3}")
+_QUALIFIER_GAP = lazy_compile(r"(?i)\s*,?\s*for\s+(?:all|every|each|any|some|an?(?:\s+arbitrary)?|arbitrary)\s+(?:[a-z]+\s+){0,3}")
+
+
+# where a parameter ranges: "k \ge 1", "n \in \mathbb{Z}^{+}", "a \geq 2"
+_PARAMETER_BOUND = lazy_compile(r"\s*([a-z])\s*(?:\\geq?|≥|\\in\s*\\mathbb\s*\{?\s*[NZ]\s*\}?(?:\s*[\^_]\s*\{?\s*[*+]\s*\}?)?|∈\s*[ℕℤ]"
+                               r"[*+⁺]?)\s*(?:\d{1,3})?\s*")
 
 
 def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
@@ -287,6 +292,11 @@ def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
         between = text[prev_end:m.start()] if prev_end is not None else None
         if between is not None and _QUALIFIER_GAP.fullmatch(between) and re.fullmatch(r"[a-zA-Z]", content):
             prev_end = m.end()  # "$f(x) = 0$ for all $x$, and $f(x) = x^2$ for all $x$": the domain, no answer
+            continue
+        bound = _PARAMETER_BOUND.fullmatch(content)
+        if between is not None and bound and len(between) <= 6 and runs and re.search(
+                r"(?<![A-Za-z\\])%s(?![A-Za-z])" % bound.group(1), runs[-1][-1]):
+            prev_end = m.end()  # "$(k, k+1)$, $k \ge 1$": where the family's parameter ranges, no answer
             continue
         if between is not None and len(between) <= 24 and _SPAN_JOINER.fullmatch(between):
             runs[-1].append(content)
@@ -329,15 +339,30 @@ _CHANCE = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120
                        r"(?:\s+chance)?[\s.!*]*$")
 
 
+# a probability closing its sentence as a fraction in words: "the probability is one half", "... is three quarters"
+_CHANCE_FRACTION = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120}?\b(?:is|equals|=)\s+"
+                                r"(?:(?:exactly|precisely)\s+)?(?P<k>an?|one|two|three|four|five|six|seven|eight|nine)[- ]"
+                                r"(?P<n>half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)"
+                                r"[\s.!*]*$")
+_ORDINALS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+             "eighth": 8, "ninth": 9, "tenth": 10}
+_SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9}
+
+
 def chance_in_words(sentence: str) -> str | None:
     """The probability a closing sentence states as "k in n" ("So the probability that the sum is $7$ is one in
-    six." -> ``\\frac{1}{6}``), digits or number words; None otherwise (a count "one in six students" without a
+    six." -> ``\\frac{1}{6}``), digits or number words, or as a fraction in words ("is three quarters"); None otherwise (a count "one in six students" without a
     probability, or words that are no numbers)."""
     from .normalize import number_words
 
     m = _CHANCE.search(sentence)
     if m is None:
-        return None
+        fraction = _CHANCE_FRACTION.search(sentence)
+        if fraction is None:
+            return None
+        k, n = _SMALL[fraction.group("k").lower()], _ORDINALS[fraction.group("n").lower().rstrip("s")]
+        return f"\\frac{{{k}}}{{{n}}}" if k < n else None
     k, n = (int(x) if x.isdigit() else number_words(x) for x in (m.group("k"), m.group("n")))
     if k is None or n is None or n == 0 or k != int(k) or n != int(n):
         return None
@@ -475,12 +500,13 @@ def _after_copula(sentence: str) -> str | None:
 
 
 # a qualifier naming the domain after an answer: "for all x ∈ ℝ", "\text{ for any positive integer } a", "where n is
-# an integer" (what the answer is for, not part of it). Searched from the text's start, a match starts after no space
+# an integer" (what the answer is for, not part of it); one that restricts it ("for every even positive integer a",
+# "for a \ge 2", "for all primes p") is part of the answer and kept. Searched from the text's start, a match starts after no space
 # (one from inside a run of spaces has one from the run's start, earlier), and the spaces around the comma are one
 # way to split: "\s*,?\s*" tried every split of a run at every start of it, cubic in a run's length.
 _DOMAIN = lazy_compile(r"(?<!\s)\s*(?:,\s*)?(?:\\(?:text|mathrm|quad|qquad)\s*\{?\s*)*(?:for\s+(?:all|any|every|each|some)|where|with)"
-                       r"\b(?![^=]*\b(?:is|are|equals)\s+(?:\$|\\\(|[-−]?\d))(?=[^=]*(?:\\in\b|∈|\\mathbb|integer|real|natural|number|positive|negative|odd|even|"
-                       r"prime))[^=]*$")
+                       r"\b(?![^=]*\b(?:is|are|equals)\s+(?:\$|\\\(|[-−]?\d))(?=[^=]*(?:\\in\b|∈|\\mathbb|integer|real|natural|number|positive|negative))"
+                       r"(?![^=]*(?:\b(?:odd|even|prime|composite|except|other\s+than)\b|\\[gl]eq?\b|\\neq?\b|[<>≥≤≠]))[^=]*$")
 
 
 # the same in brackets after a formula: "a_n = 3n - 2 \quad (n \in \mathbb{N}^*)", "(n \geq 1)"

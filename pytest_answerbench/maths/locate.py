@@ -674,7 +674,14 @@ def _plain_text(text: str) -> str:
         text = _HARNESS_MARK.sub(lambda m: _closing_mark(text, m.start()), text)
     if "$" in text and not _MONEY_ONLY.search(text):
         text = re.sub(r"(?<!\\)\$", r"\\$", text)
+    if not text.isascii() and _TEN_TO.search(text):
+        # "2.0×10⁻³ T": a power of ten in Unicode superscripts, one number (written as the grammar's 10^{-3})
+        text = _TEN_TO.sub(lambda m: "10^{" + m.group(1).translate(_SCRIPT_DIGITS) + "}", text)
     return text
+
+
+_TEN_TO = lazy_compile("(?<![\\d.])10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)")
+_SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 
 
 def _closing_mark(text: str, at: int) -> str:

@@ -42,7 +42,8 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"|无穷|无限|无数"),
     ("exist",
      r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
-     r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|solutions?|real\s+solutions?|\w+\s+exists?)|"
+     r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|(?:(?:real|integer|integral|rational|positive|"
+     r"natural)\s+)?solutions?|\w+\s+exists?)|"
      r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
      r"|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
      r"|不(?:可能|会|能|一定)?存在|没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?解|没有(?:实数|整数)?解",
@@ -51,7 +52,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
      r"no\s+way)\b|不能|不可能|无法|不可以|做不到|办不到",
      r"\b(?:possible|feasible|achievable|can\s+(?:always\s+)?be\s+(?:done|achieved|made|arranged|found|constructed))\b"
-     r"|能够|可以|(?<![\u4e00-\u9fff])能(?![\u4e00-\u9fff])"),
+     r"|能够|可以|(?<![\u4e00-\u9fff])能(?![\u4e00-\u9fff])|(?<!不)可能的"),
     ("always",
      r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b|不一定|未必|不总是|并非总",
      r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b|总是|一定|恒成立"),
@@ -259,6 +260,8 @@ def same_meaning(gold: str, pred: str) -> bool | None:
     if g is not None and p is not None:
         if g[0] == p[0]:
             return g[1] == p[1] and _keeps_qualifiers(gold, pred)
+        if {g[0], p[0]} == {"exist", "possible"}:
+            return g[1] == p[1]  # "Such an arrangement cannot exist." is "Impossible"
         if "yes" in (g[0], p[0]) and g[0] in _YES_FAMILIES and p[0] in _YES_FAMILIES:
             return g[1] == p[1]  # "Yes" against "it is possible"; "No" against "no such k exists"
         return None

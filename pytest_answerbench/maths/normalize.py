@@ -39,6 +39,8 @@ _UNIT_RE = lazy_compile(
 _WORD_UNIT = lazy_compile(r"^(?P<value>.*?\S)\s*(?:(?:square|sq\.?|cubic)\s+units?|units?\s*(?:\^\s*\{?[23]\}?|squared|cubed))"
                         r"\.?$")
 _SUPERSCRIPT = lazy_compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+# an e-notation exponent with a sign or leading zeros ("3.0E+08", "1.6e-019"), read as the plain exponent
+_E_EXPONENT = lazy_compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE](?:\+|(-))?0*(\d+)(?![\w.])")
 _SUBSCRIPT = lazy_compile("[₀₁₂₃₄₅₆₇₈₉]+")
 _SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉", "0123456789-+0123456789")
 # Symbols written as Unicode characters, as the LaTeX the regexes below read.
@@ -240,6 +242,8 @@ def clean(text: str) -> Item:
                        lambda m: (f"{m.group(1)} " if m.group(1) else "") + _VULGAR[m.group(2)], s)
     if "**" in s:
         s = _BOLD.sub("", s).strip()
+    if "E" in s or "e" in s:
+        s = _E_EXPONENT.sub(r"\1e\2\3", s)  # "3.0E+08": the exponent 8, as a calculator prints it
     if "..." in s:
         s = _ELLIPSIS_STOP.sub(r"\\ldots", s)  # 0.333... repeats: not a full stop to strip
     if s.endswith("\\") and not s.endswith("\\\\"):

@@ -46,6 +46,10 @@ _QUALIFIED = lazy_compile(r"[^，；\u4e00-\u9fff]*\d[^，；\u4e00-\u9fff]*(?:�
 _ASKED = lazy_compile(r"(?:[？?]|[吗呢][。.]?)\s*$")
 
 
+# one clause naming a quantity and its value: "最小值为 $2$", "周长是 12"
+_CJK_NAMED_VALUE = lazy_compile(r"\s*(?:所以|因此|故|则|即)?\s*[\u4e00-\u9fff]{1,8}(?:为|是|等于)\s*(?P<value>\$[^$]+\$|-?\d+(?:\.\d+)?)\s*")
+
+
 def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
     """The value a Chinese closing sentence states after its last 为 / 是 / 等于 / = outside math ("故 $x^2$ 的系数为
     40。" -> 40, "所以 E = 2mg/q。" -> 2mg/q), up to the next clause; () when it states none."""
@@ -83,6 +87,12 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
             clauses.insert(0, part)
         if len(clauses) >= 2:
             return tuple(clauses)
+    if multiple and len(copulas) >= 2:
+        # "所以最小值为 $2$，最大值为 $3$。": each clause names a quantity and its value, in order (ordered blanks)
+        named = [_CJK_NAMED_VALUE.fullmatch(clause) for clause in re.split("[，；,;]", sentence) if clause.strip()]
+        if len(named) >= 2 and all(named):
+            values = [strip_wrappers(m.group("value")) for m in named if m is not None]
+            return ("; ".join(values),)
     run = joined_run(sentence, copulas)  # "所以解为 x=1或x=2": the run of conditions, not its last value
     rest = re.split("[，；]", sentence[copula.end() if run is None else run:])[0].strip()
     spans = joined_spans(rest)
@@ -186,6 +196,12 @@ _VALUE_BEFORE = lazy_compile(r"\d(?:[\d,.]*\d)?%?(?:/[A-Za-z]+)?(?:\s+[A-Za-z]+)
 _DOLLAR_SPAN = lazy_compile(r"\$\\\$\$")
 
 
+# a qualifier restricting the domain an answer holds on ("for every even positive integer $a$", "for all odd $n$"):
+# part of the answer, unlike a domain that only names the numbers the question asks among
+_RESTRICTED = lazy_compile(r"(?i)\$[^$]*\$[^$]{0,10}\bfor\s+(?:all|any|every|each)\s+(?:[a-z-]+\s+){0,2}?(?:odd|even|prime|"
+                           r"composite)\b")
+
+
 def concludes(text: str) -> bool:
     """Does the last sentence of ``text`` state a conclusion ("So ...", "Therefore ...", "In total ...")?"""
     sentences = split_sentences(text[-2000:])
@@ -227,17 +243,24 @@ def _main_clause(line: str) -> str:
     return line
 
 
+# "**Answers:** (a) yes; (b) $12$": the line's heading before its first label
+_ANSWERS_OPENING = lazy_compile(r"(?i)[\s*#]*(?:final\s+)?answers?\s*[:：]?[\s*]*(?=[(（])")
+# a part answered yes or no ("(a) Yes. (b) 12."): a verdict, no number
+_VERDICT_PART = lazy_compile(r"(?i)[\s*]*(?:yes|no|true|false)[\s*]*[.,;；，。]?\s*")
+
+
 def numbered_line(line: str) -> str:
     """A line of answers to numbered or lettered parts ("(1) $a = 2$ (2) $b = -3$", "（1）$q = 2$；（2）$S_3 = 7$。",
-    "(a) 12 (b) 5"): the parts written "(1) ... (2) ..." without math delimiters, when the line opens with the first
-    label and its labels run in order with math or a number after each; else ""."""
-    line = line.strip()
+    "(a) 12 (b) 5", "**Answers:** (a) yes; (b) $12$"): the parts written "(1) ... (2) ..." without math delimiters, when
+    the line opens with the first label (after an "Answers:" heading) and its labels run in order with math, a number
+    or a yes / no after each; else ""."""
+    line = _ANSWERS_OPENING.sub("", line.strip(), count=1)
     labels = list(PART_LABEL.finditer(line))
     if len(labels) < 2 or labels[0].start() != 0 or labelled_run(labels) != labels:
         return ""
     ends = [m.start() for m in labels[1:]] + [len(line)]
     parts = [line[m.end():end] for m, end in zip(labels, ends)]
-    if not all(SPAN.search(part) or re.search(r"\d", part) for part in parts):
+    if not all(SPAN.search(part) or re.search(r"\d", part) or _VERDICT_PART.fullmatch(part) for part in parts):
         return ""
     unwrapped = (SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), part) for part in parts)
     return " ".join(f"({k}) {part.strip().strip(',;，；。').rstrip('.').strip()}" for k, part in enumerate(unwrapped, 1))
@@ -622,6 +645,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     described = set_in_words(final[0]) or chance_in_words(final[0])
     if described is not None:
         return Extraction((described,), "prose")  # "... holds for all real $x$ with $0 < x \le 1$.": that set
+    if _RESTRICTED.search(last) and SPAN.search(last):
+        # "$(a, 1)$ for every even positive integer $a$": the family and the qualifier that restricts it, one answer
+        return Extraction((final[0].strip().rstrip(". "),), "prose")
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer

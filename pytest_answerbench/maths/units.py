@@ -192,6 +192,8 @@ def read_unit(text: str, context: bool = False) -> tuple[tuple[tuple[str, int], 
     scale = Fraction(1)
     for sign, piece in zip((1, -1), pieces):
         piece = re.sub(r"\\cdot|·|\*", " ", piece).strip()
+        if sign == 1 and len(pieces) == 2 and piece in ("", "1"):
+            continue  # "/s", "1/s": per second, nothing above the line
         if not piece:
             return None
         pos = 0
@@ -273,6 +275,10 @@ def _spelled_unit(unit: str) -> str | None:
     return "/".join(symbols)
 
 
+# a unit's "per" left before it: "5 × 10^14 /s", "3 1/s"
+_PER = lazy_compile(r"\s+(?:1\s*)?/\s*$")
+
+
 def unit_tail(text: str) -> tuple[str, str] | None:
     """``(value, unit)`` when ``text`` ends with a unit :func:`read_unit` knows (``5\\ cm`` -> ``5``, ``cm``), else None.
 
@@ -284,6 +290,9 @@ def unit_tail(text: str) -> tuple[str, str] | None:
     if m:
         unit = m.group("unit").strip()
         if (len(unit) > 1 or unit in _SINGLE) and read_unit(unit) is not None:
+            per = _PER.search(text, 0, m.start())
+            if per and re.search(r"\d", text[:per.start()]):
+                return text[:per.start()], "/" + unit  # "5 × 10^14 /s", "3 1/s": per second
             return text[:m.start()], unit
     if len(text) > 3 and text[-1].isalpha() or text.endswith("."):
         m = _WORD_TAIL.search(text)

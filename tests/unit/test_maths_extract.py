@@ -90,7 +90,8 @@ SPANS_AND_MARKERS = [
     ("Final answer: $t = 2\\ \\text{s}$ and $t = 6\\ \\text{s}$", ("t = 2\\ \\text{s}", "t = 6\\ \\text{s}"), "answer-line"),
     ("所以最终答案是$t=1$ 或 $t=3$。", ("t=1", "t=3"), "answer-line"),
     ("So the final answer is $3$ (when $n = 1$).", ("3",), "answer-line"),
-    ("电荷量 Q=CU。\n\n答：Q=1.0×10⁻⁵ C", ("Q=1.0×10⁻⁵ C",), "answer-line"),
+    # a power of ten in Unicode superscripts is read whole, written as the grammar's 10^{-5} (round 11)
+    ("电荷量 Q=CU。\n\n答：Q=1.0×10⁻⁵ C", ("Q=1.0×10^{-5} C",), "answer-line"),
     ("Therefore $\\theta_c = 30$ degrees.", ("\\theta_c = 30^{\\circ}",), "prose"),
     ("So the final answer is $\\boxed{5}$ cm.", ("5\\ cm",), "boxed"),
     ("So the final answer is $\\boxed{12}$ in total.", ("12",), "boxed"),

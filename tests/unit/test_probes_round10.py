@@ -20,8 +20,9 @@ from pytest_answerbench.choice import infer_choice
 
 PROBES = [json.loads(line) for line in (Path(__file__).parent.parent / "data" / "probes_round10.jsonl").open(
     encoding="utf-8")]
-#: the misses left at the end of round 10, olympiad default: (false rejects, false accepts) per maths set
-MATHS_MISSES = {"traces": (6, 0), "physics": (6, 1), "text": (48, 2)}
+#: the misses left, olympiad default: (false rejects, false accepts) per maths set (at the end of round 10: traces
+#: (6, 0), physics (6, 1), text (48, 2); round 11 read the rest as principles, docs/profiles-math.md "Round 11")
+MATHS_MISSES = {"traces": (1, 0), "physics": (2, 1), "text": (7, 0)}
 #: multiple-choice probes whose letter infer_choice reads otherwise than the label
 CHOICE_MISSES = 6
 

@@ -6,7 +6,7 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 1359 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 1404 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
   scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` for tm-0741 to tm-0830,
@@ -18,7 +18,7 @@ style, split, the hand label and note, the hashes and the response's length. The
   four groups again by their own rules started afresh, PHYSICS over 25 runs; ``fresh10`` from tm-1186, drawn after
   the ninth was scored, the ninth's groups and rule started afresh; ``fresh11`` from tm-1256, the tenth's rule started
   afresh with other sizes, half of it English traces; ``fresh12`` from tm-1316, the eleventh's PHYSICS and English
-  groups again, no llm_gaokao row), both verdicts, at least four repositories and
+  groups again, no llm_gaokao row; ``fresh13`` from tm-1360, DeepSeek-R1's PHYSICS answers alone), both verdicts, at least four repositories and
   none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
@@ -26,7 +26,8 @@ style, split, the hand label and note, the hashes and the response's length. The
   (``$ANSWERBENCH_MIRROR``, else ``../.mirror``), byte for byte equal to the corpus file, when both are here;
 * the five readers written for these repositories' formats, the two of reason_math the fourth fresh split
   uses, and the llm_gaokao reader of the sixth (the seventh's too), on snapshots made here; the eighth split's draw
-  and the ninth's to twelfth's English and PHYSICS groups replayed from the snapshots, when they are here.
+  and the ninth's to twelfth's English and PHYSICS groups and the thirteenth's draw replayed from the snapshots, when they
+  are here.
 
 Never a scorer's accuracy: tests/unit/test_real_corpora.py keeps the dev-split floors.
 """
@@ -81,6 +82,7 @@ FRESH9 = 70
 FRESH10 = 70
 FRESH11 = 60
 FRESH12 = 44
+FRESH13 = 45
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
@@ -114,17 +116,17 @@ def number(line: dict) -> int:
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
     ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``, ``fresh9``, ``fresh10``, ``fresh11``,
-    ``fresh12``."""
+    ``fresh12``, ``fresh13``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
     for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4),
                         ("fresh5", FRESH5), ("fresh6", FRESH6), ("fresh7", FRESH7), ("fresh8", FRESH8),
-                        ("fresh9", FRESH9), ("fresh10", FRESH10), ("fresh11", FRESH11)):
+                        ("fresh9", FRESH9), ("fresh10", FRESH10), ("fresh11", FRESH11), ("fresh12", FRESH12)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh12"
+    return "fresh13"
 
 
 def repo_of(pointer: str) -> str:
@@ -135,7 +137,7 @@ def repo_of(pointer: str) -> str:
 
 def test_ids_are_numbered_in_order():
     drawn = (DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8 + FRESH9 + FRESH10
-             + FRESH11 + FRESH12)
+             + FRESH11 + FRESH12 + FRESH13)
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -628,6 +630,23 @@ def test_the_twelfth_fresh_split():
         assert 1 <= sum(line["label"] for line in group) < len(group), name
 
 
+#: the thirteenth split: DeepSeek-R1's PHYSICS answers alone (the run yale-nlp/Physics' R1 figure reads), every domain,
+#: any gold of one final answer (not only a number with a unit), the 45 free records of lowest pointer hash
+FRESH13_FIRST = FRESH12_FIRST + FRESH12
+R1_RUN = "deepseek-r1_together_output"
+
+
+def test_the_thirteenth_fresh_split():
+    """DeepSeek-R1's run of yale-nlp/Physics alone, no pointer any label file held before; both verdicts; golds of
+    every kind (numbers with units, expressions, text)."""
+    rows = [line for line in TRACE if line["split"] == "fresh13"]
+    assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(FRESH13_FIRST, FRESH13_FIRST + FRESH13)]
+    assert not taken_before(FRESH13_FIRST) & {line["source"] for line in rows}
+    assert all(run_of(line) == R1_RUN and line["model"] == "DeepSeek-R1 (Together API)" for line in rows)
+    assert len({domain_of(line) for line in rows}) == len(DOMAINS)
+    assert 1 <= sum(line["label"] for line in rows) < len(rows)
+
+
 def test_no_record_of_another_corpus_is_drawn_again():
     """No pointer of trace_math is a row of real_math or reason_math; the gaokao rows of the first four splits come
     from other models' files than the ones reason_math reads, the fourth fresh split's from the gpt-4-0314 files
@@ -697,8 +716,9 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     fresh10 = [row for row in trace_corpus if row["split"] == "fresh10"]
     fresh11 = [row for row in trace_corpus if row["split"] == "fresh11"]
     fresh12 = [row for row in trace_corpus if row["split"] == "fresh12"]
+    fresh13 = [row for row in trace_corpus if row["split"] == "fresh13"]
     for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11,
-                 fresh12):
+                 fresh12, fresh13):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -827,10 +847,11 @@ def test_eighth_split_draw_replays_from_the_snapshots():
     assert drawn == [line["source"] for line in TRACE if line["split"] == "fresh8"]
 
 
-def physics_candidates(snapshots: real_corpus.Mirror, commit: str, run: str) -> dict[str, str]:
+def physics_candidates(snapshots: real_corpus.Mirror, commit: str, run: str, units: bool = True) -> dict[str, str]:
     """The PHYSICS unit-gold candidates of one run, pointer -> gold_source: the records of its text-only response
     files (a file absent from the snapshot, or with a line that is not JSON, is one no reader takes) whose benchmark
-    record of the same ``id`` has one final answer, a number then a unit (``UNIT_GOLD``, read from the gold only)."""
+    record of the same ``id`` has one final answer, a number then a unit (``UNIT_GOLD``, read from the gold only);
+    without ``units``, one final answer of any kind (the thirteenth split)."""
     found = {}
     for domain in DOMAINS:
         bench = f"PHYSICS/{domain}_dataset.jsonl"
@@ -844,7 +865,7 @@ def physics_candidates(snapshots: real_corpus.Mirror, commit: str, run: str) -> 
             continue
         for n, key in enumerate(ids, 1):
             if key in golds and len(golds[key][1]["final_answers"]) == 1 \
-                    and UNIT_GOLD.search(golds[key][1]["final_answers"][0].strip()):
+                    and (not units or UNIT_GOLD.search(golds[key][1]["final_answers"][0].strip())):
                 found[f"{PHYSICS}@{commit}:{path}#L{n}"] = f"{PHYSICS}@{commit}:{bench}#L{golds[key][0]}"
     return found
 
@@ -883,6 +904,20 @@ def test_ninth_and_tenth_split_draws_replay_from_the_snapshots(split, first):
         found = physics_candidates(snapshots, commit, run)
         lowest = min((p for p in found if p not in taken), key=pointer_hash)
         assert (line["source"], line["gold_source"]) == (lowest, found[lowest]), line["id"]
+
+
+def test_thirteenth_split_draw_replays_from_the_snapshots():
+    """The thirteenth split drawn again from the snapshot: DeepSeek-R1's text-only records of every domain whose
+    benchmark record has one final answer, the 45 of lowest pointer hash no label file held before it."""
+    mirror = mirror_dir()
+    if not (mirror / PHYSICS.replace("/", "+")).is_dir():
+        pytest.skip(f"the PHYSICS snapshot is not here ({mirror}; set ANSWERBENCH_MIRROR)")
+    rows = [line for line in TRACE if line["split"] == "fresh13"]
+    commit = rows[0]["source"].split("@", 1)[1].split(":", 1)[0]
+    found = physics_candidates(real_corpus.Mirror(mirror), commit, R1_RUN, units=False)
+    taken = taken_before(FRESH13_FIRST)
+    drawn = sorted((p for p in found if p not in taken), key=pointer_hash)[:FRESH13]
+    assert [(p, found[p]) for p in drawn] == [(line["source"], line["gold_source"]) for line in rows]
 
 
 # -- the readers of these formats, on snapshots made here -----------------------------------------------------------

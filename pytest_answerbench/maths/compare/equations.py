@@ -55,7 +55,13 @@ def is_label(text: str) -> bool:
     ratio = _LABEL_RATIO.fullmatch(t)
     if ratio:  # "V_1 : V_2", "\frac{NO}{BO}", "S_{MBCN}:S": a ratio of named quantities
         return all(is_label(part) for part in ratio.groups() if part is not None)
+    if _REST_ENERGY.fullmatch(t):
+        return True  # "m_ec^2 = 0.511 MeV": a rest energy names a quantity, whatever its power of c
     return bool(_LABEL.fullmatch(t)) and not any(cmd in t for cmd in _NOT_LABELS)
+
+
+# a rest energy written as its formula: "mc^2", "m_ec^2", "m_{p} c^{2}", "Mc^2"
+_REST_ENERGY = lazy_compile(r"[mM](?:_\{?[a-zA-Z0-9]{1,3}\}?)?\s*c\s*\^\s*\{?\s*2\s*\}?")
 
 
 FUNCTION_VALUE = lazy_compile(r"\s*[a-zA-Z]\s*\(\s*[a-z]\s*\)\s*")

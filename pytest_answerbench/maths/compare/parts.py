@@ -9,6 +9,7 @@ from dataclasses import replace
 from ...text.patterns import lazy_compile
 from ..exact import BOUND
 from ..normalize import Item, is_thousands
+from .aliases import asked_question
 from .equations import is_label
 from .items import items_equal
 from .marks import with_marks
@@ -88,9 +89,21 @@ def spread_assignment(text: str) -> str:
     return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
 
 
+def in_asked_order(text: str) -> str:
+    """A labelled tuple ``(k, m) = (3, 6)`` as the tuple ``(6, 3)`` when the row's question writes those names as
+    ``(m, k)``: the values by name, in the question's order; ``text`` unchanged otherwise."""
+    spread = spread_assignment(text)
+    if spread == text:
+        return text
+    named = dict(pair.split(" = ", 1) for pair in spread.split(", "))
+    order = asked_order(set(named))
+    return "(" + ", ".join(named[n] for n in order) + ")" if order else text
+
+
 def assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:
-    """``x = 3, y = 2`` -> ``[(3, 2)]`` (values in the variables' alphabetical order) when the other side's answers
-    are all tuples of that length. A variable named again starts the next tuple (``x=1, y=1, x=-1, y=-1``: two
+    """``x = 3, y = 2`` -> ``[(3, 2)]`` when the other side's answers are all tuples of that length: the values in
+    the order the row's question writes the tuple of those names ("all pairs $(n, k)$": ``k = 3, n = 4`` is
+    ``(4, 3)``), else in the names' alphabetical order. A variable named again starts the next tuple (``x=1, y=1, x=-1, y=-1``: two
     pairs). Otherwise ``parts`` unchanged."""
     sizes = set()
     for part in other:
@@ -112,7 +125,24 @@ def assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:
     size = sizes.pop()
     if any(len(g) != size or set(g) != set(groups[0]) for g in groups):
         return parts
-    return ["(" + ", ".join(g[k] for k in sorted(g)) + ")" for g in groups]
+    order = asked_order(set(groups[0])) or sorted(groups[0])
+    return ["(" + ", ".join(g[k] for k in order) + ")" for g in groups]
+
+
+# a tuple of two or more names as a question writes it: "(n, k)", "(x,y,z)", "(a_1, a_2)"
+_NAME_TUPLE = lazy_compile(r"\(\s*((?:\\?[a-zA-Z]+(?:_\{?\w+\}?)?\s*,\s*)+\\?[a-zA-Z]+(?:_\{?\w+\}?)?)\s*\)")
+
+
+def asked_order(names: set[str]) -> list[str] | None:
+    """The order of ``names`` in the first tuple of exactly those names the row's question writes, or None."""
+    question = asked_question()
+    if not question or "(" not in question:
+        return None
+    for m in _NAME_TUPLE.finditer(question):
+        written = [n.strip().replace("{", "").replace("}", "") for n in m.group(1).split(",")]
+        if len(written) == len(names) and set(written) == names:
+            return written
+    return None
 
 
 def match_all(gold: list[Item], pred: list[Item], tols: list, kind, ordered: bool) -> tuple[bool, set[str]]:

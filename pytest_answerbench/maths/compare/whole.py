@@ -13,15 +13,19 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    number, or the condition's quantity set to one, meeting it is right and one outside it wrong; any other
    prediction is compared with the gold's example (:mod:`.accepted`); a gold writing one value in several forms
    joined by ``##`` (``\\frac{3}{10} \\# \\# 0.3``) is its first form.
-5. ``statements`` (27): a gold naming numbered statements by their labels side by side (``(2)(3)``, ``②③``): the
+5. ``statements`` (26): a gold naming numbered statements by their labels side by side (``(2)(3)``, ``②③``): the
    set of statements a prediction so written names, not a product (:mod:`.labels`); a prediction so written, when
    the row's question numbers its statements with those labels, against any gold.
-6. ``family`` (28): an answer naming a family (``(2,3,6) and its permutations``, "up to order") answers every
+6. ``described`` (27): a gold describing a set of integers (``All odd positive integers``), a shape
+   (``Right triangle``) or the winner of a game (``Bob``), against a prediction describing one of the same kind
+   (``n \\equiv 1 \\pmod 2``, "the triangle is right-angled at C", "the second player wins"): the same set, shape
+   or player, the question giving the integers it asks among and who moves first (:mod:`..described`).
+7. ``family`` (28): an answer naming a family (``(2,3,6) and its permutations``, "up to order") answers every
    member: right only against the same family, its members listed, or an unordered gold (:mod:`..family`).
-7. ``placeholders`` (29): a gold naming its values with placeholders (``x = 0.25 g, y = 1.75 g``) that neither
+8. ``placeholders`` (29): a gold naming its values with placeholders (``x = 0.25 g, y = 1.75 g``) that neither
    the reply nor the question writes, against a reply naming them its own way (``=`` or ``\\approx``): the
    values in order (:mod:`.placeholders`; it only ever accepts).
-8. ``clean`` (30): a parenthetical word closing the prediction (``0.017 m (\\text{eastward})``) dropped when the
+9. ``clean`` (30): a parenthetical word closing the prediction (``0.017 m (\\text{eastward})``) dropped when the
    gold writes no words; a label stated approximately equal to the prediction's value dropped
    (``E \\approx 3\\ \\mathrm{J}``); both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and
    unit marks); a numeral in a base read as its value (``100100_2``) or, in a letter base, as its polynomial
@@ -29,29 +33,29 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    (:func:`.asked.in_asked_base`); a decimal comma against a decimal read as the decimal point; a known unit
    written as text after a symbolic answer (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no
    symbols of the other answer.
-9. ``clock`` (40): times of day as times, not ratios.
-10. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
+10. ``clock`` (40): times of day as times, not ratios.
+11. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
    variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
-11. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
+12. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
    letter renamed to the gold's when the row's question writes neither (a dummy name the answer binds).
-12. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
+13. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
    unit the question asks the answer in, when the prediction's converts into it: :func:`.asked.in_asked_unit`),
    and a label before the prediction (``S = ...``) is dropped when the gold has none; a unit of one letter that
    also names a quantity (``3.2 t``, ``2e``) is read as the tonne or the elementary charge when the other answer's
    unit measures a mass or a charge (:func:`..units.letter_unit`).
-13. ``exact`` (60): the same text with the same marks.
-14. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+14. ``exact`` (60): the same text with the same marks.
+15. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
    ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
-15. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
+16. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
-16. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+17. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
-17. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-18. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-19. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+18. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+19. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
+20. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
     numbered parts as the gold has answers: the grading conventions; method ``blanks:...``).
 """
@@ -68,6 +72,7 @@ from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
 from ..extract import PART_LABEL, labelled_run, without_domain
 from ..chinese import plain_chinese
+from ..described import same_description
 from ..family import same_family
 from ..matrix import read_matrices
 from ..meaning import same_meaning
@@ -85,7 +90,7 @@ from .items import all_equal, items_equal
 from .long import long_answers
 from .marks import letter_units, unit_scale, with_marks, with_target_unit
 from .placeholders import placeholder_values, without_trailing_word
-from .parts import (GROUPED, assignments_as_tuples, decimal_comma, distinct, match_all, spread_assignment,
+from .parts import (GROUPED, assignments_as_tuples, in_asked_order, decimal_comma, distinct, match_all, spread_assignment,
                     unlabelled, unlabelled_gold)
 from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import tuple_parts
@@ -256,6 +261,13 @@ def _statements(a: _Answers) -> Outcome | None:
     return None
 
 
+def _described(a: _Answers) -> Outcome | None:
+    """A gold describing a set of integers, a shape or a winner, against a prediction describing one of the same
+    kind (:mod:`..described`)."""
+    same = same_description(a.gold, a.pred, a.question)
+    return None if same is None else (same, "described")
+
+
 def _family(a: _Answers) -> Outcome | None:
     """Either answer naming a family ("(2,3,6) and its permutations"): compared as families (:mod:`..family`)."""
     return same_family(a.gold, a.pred, lambda g, p: _equivalent(g, p, a.tolerance, a.kind, a.unit, a.question))
@@ -309,6 +321,8 @@ def _marks(a: _Answers) -> None:
     # Against a symbolic answer "2mg" is 2·m·g, not 2 milligrams: a unit is only read off next to a number.
     # (Put back in parentheses, which no later cleaning reads as a unit again.)
     g, p = unlabelled_gold(a.g, a.p), a.p  # "y = 0.017 m" against "0.017 m": the value the gold names
+    if "=" not in g.text and "=" in p.text:
+        p = replace(p, text=in_asked_order(p.text))  # "(k, m) = (3, 6)" when the question asks for "(m, k)"
     read_g, p = letter_units(with_target_unit(g, a.unit) if a.unit else g, p)  # "3.2 t" for a mass, "2e" a charge
     g = read_g if read_g.text != g.text else g
     if p.unit and symbolic(g.text) and not _only_the_unit(g.text, p.unit):
@@ -505,7 +519,7 @@ def _set(a: _Answers) -> Outcome:
     return True, ("blanks:" if blanks else "set:") + "+".join(sorted(methods))
 
 
-_BASE_NUMERAL = lazy_compile(r"([0-9A-Fa-f]{2,})\s*_\s*\{?\s*(\d{1,2})\s*\}?")
+_BASE_NUMERAL = lazy_compile(r"\(?([0-9A-Fa-f]{2,})\)?\s*_\s*\{?\s*(\d{1,2})\s*\}?")  # "(100100)_2" too
 
 
 _LETTER_BASE = lazy_compile(r"\(?(\d{2,})\)?\s*_\s*\{?\s*([a-z])\s*\}?")
@@ -624,7 +638,8 @@ STEPS: tuple[Rule, ...] = (
     Rule("eigenvector", 15, _eigenvector),
     Rule("matrix", 20, _matrix),
     Rule("accepted", 25, _accepted),
-    Rule("statements", 27, _statements),
+    Rule("statements", 26, _statements),
+    Rule("described", 27, _described),
     Rule("family", 28, _family),
     Rule("placeholders", 29, _placeholders),
     Rule("clean", 30, _clean),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ... import maths
+from ...maths.described import described_by_closing
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
 from ...verdict import ScoreContext, Verdict
@@ -69,4 +70,6 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
     answer, how = answer_of(prediction, multiple=multiple, question=question)
     answer, gold = read_options(answer, gold, question)
     ok, method = maths.equivalent(gold, answer, question=question)
+    if not ok and described_by_closing(prediction, gold, None if how == "as-given" else answer, question, how):
+        ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
     return maths.verdict(ok, maths.located(method, how), extracted=answer, gold=gold, detail=f"answer taken {how}")

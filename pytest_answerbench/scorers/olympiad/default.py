@@ -19,6 +19,7 @@ import re
 from typing import Any, Mapping
 
 from ... import maths
+from ...maths.described import described_by_closing
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
 from ...verdict import ScoreContext, Verdict
@@ -39,7 +40,8 @@ def decode_answer_list(cell: Any) -> list[str]:
     Backslashes are read literally except that ``\\\\`` (the doubled form ``str(list)`` writes) is one
     backslash, ``\\'`` a quote and ``\\x0c`` (how ``str(list)`` writes a control character) that character, so
     both single- and double-escaped cells decode to the same LaTeX.
-    A cell that is not a list literal is one answer.
+    A cell that is not a list literal is one answer, and so is a bracketed cell that quotes no item: ``[-1,4]``
+    is the interval a dataset wrote, not a list of two answers.
     """
     if isinstance(cell, (list, tuple)):
         return [str(x) for x in cell]
@@ -67,18 +69,24 @@ def decode_answer_list(cell: Any) -> list[str]:
                 i += 1
             items.append("".join(buf))
         i += 1
-    return items or [text[1:-1]]
+    return items or [text]
 
 
 _DELIMITED = lazy_compile(r"(?<!\\)\$.*?(?<!\\)\$")  # a math span; "\$" is a dollar sign, not a delimiter
 _DOLLAR = lazy_compile(r"(?<!\\)\$")
 
 
+# a word of prose outside a gold's math spans ("All positive integers $n$ with $n \\not\\equiv 1 \\pmod{3}$"), not the
+# "or" / "and" joining its answers
+_PROSE_WORD = lazy_compile(r"(?i)\b(?!(?:or|and)\b)[a-z]{2,}")
+
+
 def _gold_item(item: str) -> str:
-    """One gold answer: ``$x=1$ or $x=2$`` is two parts; ``$3$`` is ``3``."""
+    """One gold answer: ``$x=1$ or $x=2$`` is two parts; ``$3$`` is ``3``; a sentence with math in it (``$n$ is a
+    power of $2$``) one text answer."""
     spans = maths.math_spans(item)
     outside = _DELIMITED.sub("", item)
-    if len(spans) >= 2:
+    if len(spans) >= 2 and not _PROSE_WORD.search(outside):
         return ", ".join(spans)
     if len(spans) == 1 and not re.search(r"[A-Za-z0-9]", outside):
         return spans[0]
@@ -129,11 +137,18 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         bool(kind and "Tuple" in kind) or bool(re.match(r"\s*\(.*,.*\)\s*$", gold_text))
     found = maths.final_answer(prediction, multiple=multiple, question=row.get("question"))
     if found is None or not found.text.strip():
+        question = row.get("question")
+        if described_by_closing(prediction, gold_text, None, question if isinstance(question, str) else None):
+            return maths.verdict(True, "described-closing", extracted="", gold=gold_text,
+                                 detail="the closing sentence describes the gold")
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
     unit = row.get("unit")
     answer, gold_text = read_options(found.text, gold_text, row.get("question"))
     question = row.get("question")
     ok, method = maths.equivalent(gold_text, answer, tol, kind=kind, unit=None if _nan(unit) else str(unit),
                                   question=question if isinstance(question, str) else None)
+    if not ok and described_by_closing(prediction, gold_text, answer, question if isinstance(question, str) else None,
+                                       found.method):
+        ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
     return maths.verdict(ok, maths.located(method, found.method), extracted=found.text, gold=gold_text,
                          detail=f"answer found by {found.method}")

@@ -1,0 +1,482 @@
+"""Answers that describe rather than compute (the grading conventions, rule 10: text answers match in meaning): a set
+of integers described in words or by congruences, the kind of a shape, and the winner of a game.
+
+A careful grader reads "All odd $n$", "$n \\equiv 1 \\pmod 2$", "$\\boxed{n \\text{ odd}}$" and 所有正奇数 as the gold
+"All odd positive integers" when the question asks for positive integers; "the triangle is right-angled at $C$" and
+直角三角形 as "Right triangle" (and "a rectangle (not necessarily a square)" as "Rectangle"); "Bob (the second
+player) wins" and 后手有必胜策略 as "Bob" when the question says Alice moves first.
+
+Each reader maps a text onto a small closed vocabulary and answers None when a word is left it does not know, so a
+description it cannot read in full is never compared: :func:`same_description` decides only when the gold and the
+answer both read as the same kind of description. Nothing here evaluates text: the tables are the whole vocabulary.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import NamedTuple
+
+from ..text.patterns import lazy_compile
+from .meaning import claim, same_meaning
+
+__all__ = ["IntegerSet", "closing_sentence", "described_by_closing", "frequency", "integer_set", "same_description", "shape",
+           "winner"]
+
+
+# ---- sets of integers ------------------------------------------------------------------------------------------------
+
+class IntegerSet(NamedTuple):
+    """A set of integers: those of ``domain`` ("positive", "nonnegative" or None for unstated) with the properties
+    ``kinds`` ("prime", "power of 2", ...) whose residue modulo ``modulus`` lies in ``residues``."""
+
+    domain: str | None
+    kinds: frozenset[str]
+    modulus: int
+    residues: frozenset[int]
+
+    def widened(self, modulus: int) -> frozenset[int]:
+        """The residues modulo a multiple ``modulus`` of this set's modulus."""
+        return frozenset(r for r in range(modulus) if r % self.modulus in self.residues)
+
+
+_MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox|operatorname)\s*\{([^{}]*)\}|\\[,;!: ]|[*$`]|\\\(|\\\)")
+_CONGRUENCE = lazy_compile(
+    r"^(?P<var>[a-z])\s*(?P<neg>\\not\s*\\equiv|\\not\\equiv|≢|\\equiv|≡)\s*(?P<res>-?\d+(?:\s*(?:,|or|\\text\{or\}|或)"
+    r"\s*-?\d+)*)\s*(?:\(\s*)?(?:\\pmod\s*\{?\s*|\\bmod\s*|\\mod\s*|mod\s*)(?P<mod>\d+)\s*\}?\s*\)?$")
+_LINEAR = lazy_compile(r"^(?P<var>[a-z])\s*=\s*(?P<a>\d+)\s*(?P<k>[a-z])\s*(?:(?P<sign>[+-])\s*(?P<b>\d+))?$")
+_POWER = lazy_compile(r"^(?P<var>[a-z])\s*=\s*(?P<base>\d+)\s*\^\s*\{?\s*(?P<k>[a-z])\s*\}?$")
+_PREFIX = lazy_compile(r"^(?:all|every|exactly|precisely|only|the\s+answer\s+is|answer\s*:)\s+")
+_FOR_SOME = lazy_compile(r"\s*,?\s*(?:for|with|where)\s+(?:some|any|every|all|an?\s+arbitrary|arbitrary)?\s*"
+                         r"(?:non-?negative|positive|natural)?\s*(?:integers?|numbers?)?\s*(?:[a-z])?\s*(?:\\ge(?:q)?\s*[01]|"
+                         r"\\in\s*\\mathbb\s*\{?[nz]\}?(?:\^\+|_\{?\+\}?)?)?\s*$")
+# words a description may hold that say nothing of the set
+_FILLER = frozenset("all every each exactly precisely only the those these are is that which who such integer integers "
+                    "number numbers whole values value of a an n m k x".split())
+# "$n$ is a power of $2$", "all positive integers $n$ with $n \\not\\equiv 1 \\pmod 3$": a subject, then what it is
+_SUBJECT = lazy_compile(r"^[a-z]\s+(?:is|are|must\s+be)\s+")
+_CONDITION = lazy_compile(r"\s+(?:with|where|such\s+that|satisfying|for\s+which)\s+(?P<condition>.+)$")
+_WORD_KINDS = {"prime": "prime", "primes": "prime", "composite": "composite", "composites": "composite",
+               "square": "square", "squares": "square"}
+_DOMAINS = {"positive": "positive", "natural": "positive", "nonnegative": "nonnegative", "non-negative": "nonnegative"}
+_POWERS_OF = lazy_compile(r"\bpowers?\s+of\s+(?P<base>\d+|two|three|five)\b")
+_BASES = {"two": 2, "three": 3, "five": 5}
+_DIVISIBLE = lazy_compile(r"\b(?P<not>not\s+)?(?:divisible\s+by|multiples?\s+of)\s+(?P<m>\d+)\b")
+_CJK_SET = lazy_compile(r"^(?:所有|全体|一切)?(?:的)?(?P<pos>正|非负)?(?P<kind>奇数|偶数|质数|素数|整数)(?:[a-z])?$")
+
+
+def _plain(text: str) -> str:
+    text = _MARKUP.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)
+    return re.sub(r"\s+", " ", text).strip().rstrip(".。").strip().lower()
+
+
+def _congruence(text: str, bound: bool = False) -> IntegerSet | None:
+    """A congruence (``n \\equiv 1 \\pmod 4``), or, when ``bound`` (the text said its parameter is an integer: "for
+    some integer $k$"), a linear form ``n = 4k + 1`` or a power ``n = 2^k``: ``y = 2x + 1`` alone is a line."""
+    m = _CONGRUENCE.match(text)
+    if m:
+        modulus = int(m.group("mod"))
+        if not 1 <= modulus <= 1000:
+            return None
+        residues = frozenset(int(r) % modulus for r in re.findall(r"-?\d+", m.group("res")))
+        if "not" in m.group("neg") or "≢" in m.group("neg"):
+            residues = frozenset(range(modulus)) - residues
+        return IntegerSet(None, frozenset(), modulus, residues)
+    if not bound:
+        return None
+    m = _LINEAR.match(text)
+    if m and m.group("var") != m.group("k") and 1 <= int(m.group("a")) <= 1000:
+        modulus = int(m.group("a"))
+        offset = int(m.group("b") or 0) * (-1 if m.group("sign") == "-" else 1)
+        return IntegerSet(None, frozenset(), modulus, frozenset({offset % modulus}))
+    m = _POWER.match(text)
+    if m and m.group("var") != m.group("k") and int(m.group("base")) >= 2:
+        return IntegerSet(None, frozenset({f"power of {int(m.group('base'))}"}), 1, frozenset({0}))
+    return None
+
+
+def integer_set(text: str) -> IntegerSet | None:
+    """The set of integers ``text`` describes, or None when it is no such description or holds a word this reader does
+    not know ("all odd $n$" and "$n \\equiv 1 \\pmod 2$" are the odd integers; "all $n$ except $3$" is None).
+
+    Examples:
+        >>> integer_set("All odd positive integers") == integer_set("positive n \\\\equiv 1 \\\\pmod 2")
+        True
+        >>> integer_set("the powers of two").kinds
+        frozenset({'power of 2'})
+    """
+    if len(text) > 200:
+        return None
+    plain = _plain(text)
+    unbound = plain
+    plain = _FOR_SOME.sub("", plain)  # "n = 2^k for some nonnegative integer k": the k the form binds
+    bound = plain != unbound and bool(re.search(r"integer|\\mathbb|\\ge", unbound[len(plain):]))
+    plain = _PREFIX.sub("", plain)
+    cjk = _CJK_SET.match(plain.replace(" ", ""))
+    if cjk:
+        domain = {"正": "positive", "非负": "nonnegative"}.get(cjk.group("pos") or "")
+        kind = cjk.group("kind")
+        if kind in ("奇数", "偶数"):
+            return IntegerSet(domain, frozenset(), 2, frozenset({1 if kind == "奇数" else 0}))
+        if kind == "整数":
+            return IntegerSet(domain, frozenset(), 1, frozenset({0})) if domain else None
+        return IntegerSet(domain, frozenset({"prime"}), 1, frozenset({0}))
+    plain = _SUBJECT.sub("", plain)
+    stated = _congruence(plain, bound)
+    if stated is not None:
+        return stated
+    condition = _CONDITION.search(plain)
+    if condition:  # the integers named, then the congruence they meet
+        stated, among = _congruence(condition.group("condition")), integer_set(plain[:condition.start()] + " integers")
+        if stated is None or among is None and not re.fullmatch(r"(?:all\s+)?(?:integers?|numbers?)(?:\s+[a-z])?",
+                                                                    plain[:condition.start()]):
+            return None
+        if among is None:
+            return stated
+        if among.modulus != 1 or among.kinds:
+            return None
+        return stated._replace(domain=among.domain)
+    domain: str | None = None
+    kinds: set[str] = set()
+    modulus, residues = 1, frozenset({0})
+    rest = _POWERS_OF.sub(lambda m: kinds.add(f"power of {_BASES.get(m.group('base'), m.group('base'))}") or " ", plain)
+    divisible = list(_DIVISIBLE.finditer(rest))
+    if len(divisible) > 1:
+        return None
+    if divisible:
+        m = divisible[0]
+        modulus = int(m.group("m"))
+        if not 1 <= modulus <= 1000:
+            return None
+        residues = frozenset(range(1, modulus)) if m.group("not") else frozenset({0})
+        rest = rest[:m.start()] + " " + rest[m.end():]
+    described = False
+    for word in re.split(r"[\s,]+", rest):
+        if not word or word in _FILLER:
+            continue
+        if word in ("odd", "even"):
+            if modulus != 1:
+                return None
+            modulus, residues, described = 2, frozenset({1 if word == "odd" else 0}), True
+        elif word in _DOMAINS:
+            if domain is not None and domain != _DOMAINS[word]:
+                return None
+            domain = _DOMAINS[word]
+        elif word in _WORD_KINDS:
+            kinds.add(_WORD_KINDS[word])
+        else:
+            return None  # a word this reader does not know ("except", "greater", "3")
+    if not (kinds or described or divisible or domain):
+        return None
+    if not _ANCHOR.search(unbound):
+        return None  # "odd" alone: an adjective, not a set (the noun may be what is asked: "odd integer", "odd function")
+    return IntegerSet(domain, frozenset(kinds), modulus, residues)
+
+
+# what makes a description a set: a quantifier, a noun of numbers, or the variable named ("all odd n", "n odd", "the
+# positive integers that are odd", "primes")
+_ANCHOR = lazy_compile(r"\b(?:all|every|each|exactly|precisely|only|the|those|integers?|numbers?|values?|primes|composites|"
+                       r"squares|multiples|powers|[a-z])\b")
+
+
+_ASKED_DOMAIN = lazy_compile(r"(?i)\b(?:find|determine|which|for\s+which|all)\b[^.?]{0,40}?\b(?P<domain>positive|natural|"
+                             r"non-?negative)\s+(?:integers?|numbers?)|所有(?P<cjk>正整数|非负整数)")
+
+
+def _asked_domain(question: str | None) -> str | None:
+    """The integers the question asks among ("Find all positive integers $n$ such that ..." -> "positive")."""
+    if not question:
+        return None
+    m = _ASKED_DOMAIN.search(question)
+    if m is None:
+        return None
+    if m.group("cjk"):
+        return "positive" if m.group("cjk") == "正整数" else "nonnegative"
+    return _DOMAINS.get(m.group("domain").lower().replace("non-negative", "nonnegative"), None)
+
+
+def _same_set(g: IntegerSet, p: IntegerSet, question: str | None) -> bool:
+    asked = _asked_domain(question)
+    g_domain, p_domain = g.domain or asked, p.domain or asked
+    if g_domain != p_domain and not (asked and {g_domain, p_domain} <= {asked, None}):
+        return False
+    if g.kinds != p.kinds:
+        return False
+    modulus = g.modulus * p.modulus // math.gcd(g.modulus, p.modulus)
+    return g.widened(modulus) == p.widened(modulus)
+
+
+# ---- shapes ----------------------------------------------------------------------------------------------------------
+
+#: (shape, pattern) in the order they are looked for: a compound kind before the words it holds
+_SHAPES: tuple[tuple[str, str], ...] = (
+    ("isosceles right triangle", r"\bisosceles\s+right(?:[- ]angled)?\s+triangle\b|\bright(?:[- ]angled)?\s+isosceles\s+"
+                                 r"triangle\b|等腰直角三角形"),
+    ("equilateral triangle", r"\bequilateral\b|等边三角形|正三角形"),
+    ("isosceles triangle", r"\bisosceles\b|等腰三角形"),
+    ("right triangle", r"\bright(?:[- ]angled)?\s+triangle\b|\bright[- ]angled\b|\bright\s+triangle\b|直角三角形"),
+    ("obtuse triangle", r"\bobtuse(?:[- ]angled)?\s+triangle\b|\bobtuse[- ]angled\b|钝角三角形"),
+    ("acute triangle", r"\bacute(?:[- ]angled)?\s+triangle\b|\bacute[- ]angled\b|锐角三角形"),
+    ("square", r"\bsquare\b|正方形"),
+    ("rectangle", r"\brectangle\b|\brectangular\b|矩形|长方形"),
+    ("rhombus", r"\brhomb(?:us|i)\b|菱形"),
+    ("parallelogram", r"\bparallelogram\b|平行四边形"),
+    ("trapezoid", r"\btrapez(?:oid|ium)\b|梯形"),
+    ("kite", r"\bkite\b|筝形"),
+    ("circle", r"\bcircle\b|(?<![椭半])圆(?![锥柱心周弧])"),
+    ("ellipse", r"\bellipse\b|椭圆"),
+    ("parabola", r"\bparabola\b|抛物线"),
+    ("hyperbola", r"\bhyperbola\b|双曲线"),
+    ("line segment", r"\b(?:line\s+)?segment\b|线段"),
+    ("ray", r"\bray\b|射线"),
+    ("line", r"\b(?:straight\s+)?line\b|直线"),
+)
+_SHAPE_PATTERNS = tuple((name, lazy_compile(pattern)) for name, pattern in _SHAPES)
+_SHAPE_NEGATED = lazy_compile(r"\b(?:not|n't|nor|never|neither)\s+(?:(?:necessarily|always|a|an|the|just|only|even)\s+)*$|"
+                              r"(?:不是|不一定是|并非|而非|不为)$")
+_SHAPE_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|probably|might|if|unless|whether|could)\b|或|可能|如果")
+
+
+def shape(text: str) -> str | None:
+    """The one shape ``text`` names as its answer ("the triangle is right-angled at $C$" -> "right triangle", "$ABCD$
+    is a rectangle (not necessarily a square)" -> "rectangle"), or None: no shape, two shapes, a hedge."""
+    if len(text) > 300:
+        return None
+    plain = _plain(text)
+    if _SHAPE_HEDGE.search(plain):
+        return None
+    named: set[str] = set()
+    taken: list[tuple[int, int]] = []
+    for name, pattern in _SHAPE_PATTERNS:
+        for m in pattern.finditer(plain):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue  # "right" inside "isosceles right triangle"
+            taken.append((m.start(), m.end()))
+            if _SHAPE_NEGATED.search(plain[max(0, m.start() - 40):m.start()]):
+                continue  # "(not necessarily a square)": a shape ruled out
+            named.add(name)
+    # the kind of triangle named, the noun "triangle" only its subject ("the triangle is equilateral")
+    return named.pop() if len(named) == 1 else None
+
+
+# ---- winners ---------------------------------------------------------------------------------------------------------
+
+_FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|(?:makes|has)\s+the\s+first\s+"
+                            r"move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b|"
+                            r"\b(?P<opener>[A-Z][a-z]+)\s+(?:moves|goes|plays)\s+first\b")
+_PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
+_TURN = {"first": "first", "starting": "first", "1": "first", "one": "first", "先手": "first",
+         "second": "second", "2": "second", "two": "second", "后手": "second"}
+_WHO = r"(?:(?i:the)\s+)?(?:(?P<turn>(?i:first|second|starting))\s+player|player\s+(?P<num>1|2|one|two)|(?P<name>[A-Z][a-z]+))"
+_WINS = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:(?:has|have)\s+(?:a|the)\s+winning\s+strategy|wins?|(?:can|will|does)\s+"
+                     r"(?:always\s+)?(?:win|force\s+a\s+win|guarantee\s+(?:a\s+)?(?:win|victory))|(?:always|must)\s+wins?)\b")
+_WINNER_IS = lazy_compile(r"\bthe\s+winner\s+is\s+" + _WHO)
+_CANNOT_WIN = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:cannot|can't|can\s+not|does\s+not|doesn't|will\s+not|won't)\s+"
+                           r"(?:always\s+)?win\b|" + _WHO.replace("?P<", "?P<l_") + r"\s+(?:loses|will\s+lose|must\s+lose)\b")
+_BARE_WHO = lazy_compile(r"^\s*" + _WHO + r"\s*(?:\([^()]{1,40}\))?\s*[.!]?\s*$")
+_CJK_WINNER = lazy_compile(r"(?P<who>先手|后手|甲|乙)(?:（[^）]{1,20}）|\([^()]{1,20}\))?(?:一定|总|总是|能|可以)?(?:有必胜策略|必胜|获胜|胜|赢)")
+_CJK_NAMES = {"甲": "甲", "乙": "乙"}
+_PARENTHESES = lazy_compile(r"\(([^()]{1,40})\)|（([^（）]{1,20})）")
+
+
+def _players(question: str | None) -> tuple[str, str] | None:
+    """(the first mover's name, the other's) when the question names two players and who moves first."""
+    if not question:
+        return None
+    mover = _FIRST_MOVER.search(question)
+    players = _PLAYERS.search(question)
+    if mover is None or players is None:
+        return None
+    first = mover.group("name") or mover.group("starter") or mover.group("opener")
+    if first not in players.groups():
+        return None
+    return first, players.group(2) if players.group(1) == first else players.group(1)
+
+
+def _who(m: re.Match[str], players: tuple[str, str] | None, prefix: str = "") -> str | None:
+    turn, num, name = (m.group(prefix + k) for k in ("turn", "num", "name"))
+    if turn or num:
+        side = _TURN[(turn or num).lower()]
+        return (players[0] if side == "first" else players[1]) if players else side
+    if name and players and name in players:
+        return name
+    return None  # a name only counts as a player's the question names
+
+
+def winner(text: str, question: str | None = None) -> str | None:
+    """The player ``text`` says wins (by name when the question names the players and who moves first, else "first",
+    "second" or the name written), or None: no winner named, two named, a hedge.
+
+    Examples:
+        >>> q = "Alice and Bob play a game. Alice moves first. Who has a winning strategy?"
+        >>> winner("Bob (the second player) wins.", q), winner("Alice cannot win; Bob has a winning strategy.", q)
+        ('Bob', 'Bob')
+    """
+    if len(text) > 300 or _SHAPE_HEDGE.search(text.lower()):
+        return None
+    players = _players(question)
+    plain = re.sub(r"\s+", " ", re.sub(r"[*_`$]", "", text)).strip()
+    found: set[str] = set()
+    for m in _CANNOT_WIN.finditer(plain):
+        lost = _who(m, players) if m.group("turn") or m.group("num") or m.group("name") else _who(m, players, "l_")
+        if lost is None or players is None:
+            return None
+        found.add(players[1] if lost == players[0] else players[0])
+        plain = plain[:m.start()] + " " * (m.end() - m.start()) + plain[m.end():]
+    for pattern in (_WINS, _WINNER_IS):
+        for m in pattern.finditer(plain):
+            who = _who(m, players)
+            if who is None:
+                continue
+            found.add(who)
+            inside = _PARENTHESES.match(plain, m.end("name") if m.group("name") else m.end())
+            aside = plain[m.end():m.end() + 45]
+            alias = _PARENTHESES.search(aside[:2] + aside[2:]) if aside.lstrip().startswith(("(", "（")) else inside
+            if alias:
+                also = winner(f"{alias.group(1) or alias.group(2)} wins", question)
+                if also:
+                    found.add(also)
+    cjk = _CJK_WINNER.search(text)
+    if cjk and not re.search(r"不|没|无|输|败", text[max(0, cjk.start() - 3):cjk.end()]):
+        side = _TURN.get(cjk.group("who"))
+        found.add((players[0] if side == "first" else players[1]) if side and players else side or cjk.group("who"))
+    if not found:
+        bare = _BARE_WHO.match(plain)
+        who = _who(bare, players) if bare else None
+        if who:
+            found.add(who)
+    return found.pop() if len(found) == 1 else None
+
+
+# ---- how often, and functions by name ----------------------------------------------------------------------------------
+
+_FREQUENCY = {"always": "always", "sometimes": "sometimes", "never": "never", "总是": "always", "有时": "sometimes",
+              "从不": "never", "永远不": "never", "不可能": "never"}
+_FREQUENCY_WORD = lazy_compile(r"\b(?:always|sometimes|never)\b|总是|有时|从不|永远不")
+_OTHER_NEGATION = lazy_compile(r"\b(?:not|no|cannot)\b|n't\b")
+
+
+def frequency(text: str) -> str | None:
+    """How often ``text`` says a claim holds, "always", "sometimes" or "never" ("This can never happen." -> "never"),
+    or None: none of them, two, or another negation beside it ("It is not always true.")."""
+    plain = _plain(text)
+    if len(plain) > 200 or _SHAPE_HEDGE.search(plain):
+        return None
+    words = {_FREQUENCY[m.group()] for m in _FREQUENCY_WORD.finditer(plain)}
+    if len(words) != 1 or _OTHER_NEGATION.search(plain):
+        return None
+    return words.pop()
+
+
+_NAMED_FUNCTION = lazy_compile(r"^(?:the\s+)?(?P<name>zero|identity|identically\s+zero)\s+(?:function|map)$|"
+                               r"^f\s+is\s+(?:the\s+)?(?P<is>identically\s+zero|the\s+identity)$")
+_FUNCTION_GOLD = lazy_compile(r"^f\s*\(\s*([a-z])\s*\)\s*=\s*(0|[a-z])$")
+
+
+def _named_function(gold: str, pred: str) -> bool | None:
+    """"the zero function" / "the identity function" against a gold ``f(x) = 0`` / ``f(x) = x``."""
+    g = _FUNCTION_GOLD.match(_plain(gold).replace(" ", ""))
+    m = _NAMED_FUNCTION.match(_plain(pred))
+    if g is None or m is None:
+        return None
+    zero = "zero" in (m.group("name") or m.group("is"))
+    return g.group(2) == ("0" if zero else g.group(1))
+
+
+# ---- the parity of a function -----------------------------------------------------------------------------------------
+
+_ASKS_PARITY = lazy_compile(r"(?i)\beven\b[^.?]{0,30}\bodd\b|\bodd\b[^.?]{0,30}\beven\b|奇偶")
+_PARITY = (("neither", r"\bneither\b|非奇非偶|既不是奇函数也不是偶函数"), ("odd", r"\bodd\b|奇函数"), ("even", r"\beven\b|偶函数"))
+_PARITY_PATTERNS = tuple((name, lazy_compile(pattern)) for name, pattern in _PARITY)
+
+
+def parity(text: str) -> str | None:
+    """Whether ``text`` says a function is "odd", "even" or "neither" ("So the function is odd.", 奇函数), or None:
+    none of them, a hedge, or a negation other than "neither ... nor"."""
+    plain = _plain(text)
+    if len(plain) > 200 or _SHAPE_HEDGE.search(plain):
+        return None
+    for name, pattern in _PARITY_PATTERNS:
+        if pattern.search(plain):
+            if name != "neither" and (_OTHER_NEGATION.search(plain) or re.search(r"不是|并非|非", plain)):
+                return None
+            others = [n for n, p in _PARITY_PATTERNS if n != name and p.search(plain)]
+            return name if name == "neither" or not others else None
+    return None
+
+
+# ---- comparison ------------------------------------------------------------------------------------------------------
+
+_WORDS = lazy_compile(r"[a-zA-Z]{2}|[\u4e00-\u9fff]")
+
+
+def same_description(gold: str, pred: str, question: str | None = None) -> bool | None:
+    """Do ``gold`` and ``pred`` describe the same set of integers, shape or winner? None when the gold is no such
+    description or the prediction is not one of the same kind (the other readings decide)."""
+    if len(gold) > 200 or len(pred) > 600 or not _WORDS.search(pred):
+        return None  # a prediction without words ("3", "\\frac{1}{2}") describes nothing
+    if not _WORDS.search(gold):
+        return _named_function(gold, pred)  # "the zero function" for f(x) = 0
+    if question and _plain(gold) in ("odd", "even", "neither") and _ASKS_PARITY.search(question):
+        p_parity = parity(pred)  # "Is $f$ even, odd, or neither?": the parity of a function, not a set of integers
+        return None if p_parity is None else p_parity == _plain(gold)
+    g_set = integer_set(gold)
+    if g_set is not None:
+        p_set = integer_set(pred)
+        return None if p_set is None else _same_set(g_set, p_set, question)
+    g_shape = shape(gold)
+    if g_shape is not None and len(_plain(gold).split()) <= 4:
+        p_shape = shape(pred)
+        return None if p_shape is None else g_shape == p_shape
+    named = _named_function(gold, pred)
+    if named is not None:
+        return named
+    g_often = frequency(gold) if len(_plain(gold).split()) == 1 else None
+    if g_often is not None:
+        p_often = frequency(pred)
+        return None if p_often is None else g_often == p_often
+    g_winner = winner(gold, question)
+    if g_winner is not None and len(gold.split()) <= 5:
+        p_winner = winner(pred, question)
+        return None if p_winner is None else g_winner == p_winner
+    return None
+
+
+_SENTENCE_END = lazy_compile(r"(?<=[.!?。！？])\s+")
+
+
+def closing_sentence(response: str) -> str | None:
+    """The last sentence of a response's last line (after its reasoning block, when it has one), or None: a reasoning
+    block never closed, a last line too long to be a closing statement."""
+    if "<think>" in response and "</think>" not in response:
+        return None
+    text = response.rsplit("</think>", 1)[-1]
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if not lines or len(lines[-1]) > 400:
+        return None
+    sentences = [s for s in _SENTENCE_END.split(lines[-1]) if re.search(r"[A-Za-z\u4e00-\u9fff]", s)]
+    return sentences[-1] if sentences else None
+
+
+def described_by_closing(response: str, gold: str, extracted: str | None, question: str | None,
+                         how: str | None = None) -> bool:
+    """Does the response's closing sentence give the text answer ``gold``?
+
+    - It describes what the gold describes (a set of integers, a shape, a winner), and the answer read from the
+      response (``extracted``, or none) is part of that sentence: "Thus the locus of $P$ is a circle centred at $M$
+      with radius $2$." answers "A circle", though the value read from it is the radius.
+    - Or it states the gold's claim or description in words alone ("The equation has no integer solutions." for "No
+      solution", "So the function is odd." after a box taken back), when the answer was read from prose before it
+      (``how`` "prose") or not at all: a closing sentence without maths left the reader to take a value from an
+      earlier one."""
+    sentence = closing_sentence(response)
+    if sentence is None:
+        return False
+    in_words = how in (None, "prose") and not _MATH_OR_DIGIT.search(sentence) and len(sentence.split()) <= 20
+    if (not extracted or extracted.strip("$ ") in sentence or in_words) and \
+            same_description(gold, sentence, question) is True:
+        return True
+    return in_words and claim(gold) is not None and claim(sentence) is not None and same_meaning(gold, sentence) is True
+
+
+_MATH_OR_DIGIT = lazy_compile(r"[$\d\\]")
