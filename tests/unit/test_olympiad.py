@@ -315,18 +315,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     (a closing sentence taking the answer back, a factorial before a full stop, a correction inside an answer line,
     Chinese conditions and bounds after the value, a bound on an expression, labelled parts ordered) again, and round
     10's readings (s1's sections, a block never closed, the answer's form stated, corrections after a box and in
-    Chinese, units written out or in Chinese, negations and conditional verdicts, a function's dummy variable) again:
-    their scorer version is 25, so a baseline report made with an earlier version fails the fingerprint gate instead of
+    Chinese, units written out or in Chinese, negations and conditional verdicts, a function's dummy variable) again,
+    and round 11's (text answers by meaning, named values in the question's order, golds as datasets write them):
+    their scorer version is 26, so a baseline report made with an earlier version fails the fingerprint gate instead of
     showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 25
-        old = {"benchmark": name, "profile": "default", "scorer_version": 24}
+        assert spec.version == 26
+        old = {"benchmark": name, "profile": "default", "scorer_version": 25}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 24, current 25"]
+            "scorer_version differs: baseline 25, current 26"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
