@@ -60,7 +60,9 @@ Chinese markers and a leading option label; 1 for conclusions ("so B", "B is cor
 clause). The last commitment of the
 strongest tier wins, and a self-correction after it ("..., no wait, D") overrides it. Without a commitment it
 falls back to elimination, then refusal phrases, then the option texts, then a lone letter in a short reply,
-then a word only one option has. A reply cut off mid-sentence reads only what it committed to before the cut.
+then a word only one option has; with none of them, the last readings (``lastly.py``): an option named by its place,
+a lowercase letter after an answer tag, a guess opening the reply, a value equal to one option's in another unit or
+form. A reply cut off mid-sentence reads only what it committed to before the cut.
 
 Where it lives (``pytest_answerbench/choice/``): ``decide.py`` holds the order of the steps (``STEPS``);
 ``rules.py`` the answer and conclusion markers (one ``Marker`` record each) and the phrases scanned for
@@ -73,23 +75,27 @@ for common short replies (a letter alone, a few marked forms).
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from .decide import read as _read
 from .fast import FAST_STARTS as _FAST_STARTS, fast_short as _fast_short, fast_sole as _fast_sole
 from .fast_lead import fast_lead as _fast_lead
+from .lastly import last_readings as _last_readings
 from .optionset import option_set as _option_set
 from .result import ChoiceResult
 
 __all__ = ["ChoiceResult", "infer_choice"]
 
 
-def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
+def infer_choice(response: str, options: Mapping[str, str],
+                 same_value: Callable[[str, str], bool] | None = None) -> ChoiceResult:
     """Read which option a model's reply chose.
 
     Args:
         response: the model's reply (any text; None or NaN count as empty).
         options: option letter -> option text, in letter order (``{"A": "cat", "B": "dog"}``).
+        same_value: ``(reply, option_text) -> bool``, whether a short reply states the option's value in another form
+            (the multiple-choice scorers pass :func:`pytest_answerbench.maths.states_value`); None reads no value so.
 
     Returns:
         A ChoiceResult; ``letter`` is one of ``options`` or None (never a guess).
@@ -120,4 +126,8 @@ def infer_choice(response: str, options: Mapping[str, str]) -> ChoiceResult:
             return fast
     if response[:1].isupper() and (fast := _fast_lead(response, optset)) is not None:
         return fast  # "Looking at the image carefully. The answer is (B)."
-    return _read(response, optset)
+    result = _read(response, optset)
+    if result.letter is None and result.method == "none":
+        # "the third option", "Ans. (a)", "Probably C, ...", "96 hours"
+        return _last_readings(response, options, same_value) or result
+    return result

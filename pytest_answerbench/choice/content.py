@@ -115,14 +115,27 @@ Spans = dict[str, list[tuple[int, int]]]  # option letter -> where the reply nam
 _COUNTERFACTUAL_WORDS = ("if", "suppos", "assum", "had", "were", "otherwise", "without", "unless", "absence")
 
 
+# a condition and its consequence in one sentence, any mood: "if the y-axis is logarithmic, the answer is b; otherwise
+# it's a" (both branches), "如果电池正极在左边，电流应为顺时针（a）"
+_IF_OTHERWISE = lazy_compile(r"\bif\b[^.!?\n]{1,120}?;?\s*\botherwise\b[^.!?\n]{0,80}")
+_CJK_CONDITIONAL = lazy_compile(r"(?:如果|假如|假设|若是|要是)[^。！？\n，,]{1,60}[，,][^。！？\n]{0,60}")
+
+
+def _conditional_pairs(low: str) -> list[tuple[int, int]]:
+    spans = [m.span() for m in _IF_OTHERWISE.finditer(low)] if "otherwise" in low else []
+    if not low.isascii():
+        spans += [m.span() for m in _CJK_CONDITIONAL.finditer(low)]
+    return spans
+
+
 def counterfactual_clauses(low: str) -> list[tuple[int, int]]:
     """The spans of ``low`` (a lower-cased reply) that are counterfactual clauses ("if the axis were logarithmic,
     it would be c"; see ``rules.COUNTERFACTUAL_IF``): what they name is no commitment."""
+    spans = _conditional_pairs(low)
     modal = "would" in low or "could" in low or "might" in low or "'d " in low
     mood = "were" in low or "had" in low  # "If the axis were logarithmic, C.": no modal needed (COUNTERFACTUAL_MOOD)
     if not ((modal or mood) and present(low, _COUNTERFACTUAL_WORDS)):
-        return []
-    spans = []
+        return spans
     start = 0
     for m in (*CLAUSE_BREAK.finditer(low), None):
         end = m.start() if m is not None else len(low)

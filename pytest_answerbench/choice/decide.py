@@ -524,7 +524,10 @@ def _lone_letter(d: Decision) -> ChoiceResult | None:
 
 def _key_word(d: Decision) -> ChoiceResult | None:
     reader = d.reader
-    keyed = key_word(reader.optset, reader.low, 20)
+    spans = reader.counterfactual_spans()
+    low = reader.low if not spans else "".join(" " if any(a <= i < b for a, b in spans) else ch
+                                               for i, ch in enumerate(reader.low))
+    keyed = key_word(reader.optset, low, 20)  # a word named under a condition ("if the y-axis is logarithmic") is none
     if keyed is not None and keyed not in d.negatives and not cut_off(reader):
         return ChoiceResult(keyed, "key-word", f"the reply names a word only option {keyed} has")
     return None

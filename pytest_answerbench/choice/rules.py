@@ -543,21 +543,24 @@ CORRECTION_CUE = Scan(
     name="correction-cue",
     pattern=lazy_compile(
         r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|\bwait\b|\bactually\b|\bi\s+meant?\b|\bcorrection\b|"
-        r"\bon\s+second\s+thought\b|\bscratch\s+that\b|\bsorry\b|\boops\b|\bhmm+\s*,?\s*no\b|\bno\s*[,.;!—–-]|"
+        r"\bon\s+second\s+thought\b|\bon\s+(?:further\s+)?reflection\b|\bchanged?\s+my\s+mind\b|"
+        r"\bscratch\s+that\b|\bsorry\b|\boops\b|\bhmm+\s*,?\s*no\b|\bno\s*[,.;!—–-]|"
         r"\brather\b|\blet\s+me\s+(?:correct|reconsider|revise)\b|\bi\s+take\s+(?:that|it)\s+back\b|"
         r"\bchange\s+(?:my\s+answer|it|that)\s+to\b|\bi\s+was\s+wrong\b|\bmy\s+mistake\b|\b(?:edit|update)\s*:|"
         r"\bnon\s*[,.;!—–]|\bnein\s*[,.;!—–-]|\ben\s+fait\b|"
         r"不对|不，|更正|应该是|改为|改成|改选|訂正|정정|아니(?:요|오)?\s*[,.])",
         re.IGNORECASE,
     ),
-    needs=Needs.any("wait", "actually", "mean", "correction", "thought", "scratch", "sorry", "oops", "hmm", "rather",
+    needs=Needs.any("wait", "actually", "mean", "correction", "thought", "reflection", "mind", "scratch", "sorry", "oops",
+                    "hmm", "rather",
                     "let", "back", "change", "wrong", "mistake", "edit", "update", "不对", "不，", "更正", "应该是",
                     "fait", "改为", "改成", "改选", "訂正", "정정", "아니")
     | Needs.any("nein") | Needs.match(lazy_compile(r"non?\s*[,.;!—–-]")),
     # the common word boundary taken out of the alternation (same matches, faster scan)
     twin=lazy_compile(
         r"(?:\b(?:no\s*,?\s*wait\b|wait\s*,?\s*no\b|wait\b|actually\b|i\s+meant?\b|correction\b|"
-        r"on\s+second\s+thought\b|scratch\s+that\b|sorry\b|oops\b|hmm+\s*,?\s*no\b|no\s*[,.;!—–-]|"
+        r"on\s+second\s+thought\b|on\s+(?:further\s+)?reflection\b|changed?\s+my\s+mind\b|"
+        r"scratch\s+that\b|sorry\b|oops\b|hmm+\s*,?\s*no\b|no\s*[,.;!—–-]|"
         r"rather\b|let\s+me\s+(?:correct|reconsider|revise)\b|i\s+take\s+(?:that|it)\s+back\b|"
         r"change\s+(?:my\s+answer|it|that)\s+to\b|i\s+was\s+wrong\b|my\s+mistake\b|(?:edit|update)\s*:|"
         r"non\s*[,.;!—–]|nein\s*[,.;!—–-]|en\s+fait\b)|"
@@ -768,7 +771,7 @@ def before_other_question(text: str, names: Callable[[str, str], bool],
 #: "without", "unless"), and is not an idiom of choosing (``COUNTERFACTUAL_IDIOM``: "If I had to pick, ...").
 COUNTERFACTUAL_MODAL = lazy_compile(r"\b(?:would|could|might)\b|\w'd\b", re.I)
 COUNTERFACTUAL_IF = lazy_compile(
-    r"\b(?:if|suppose|supposing|assuming)\b[^,;]{0,80}?\b(?:were|had|was|did|didn't|wasn't|weren't|hadn't|knew|"
+    r"\b(?:if|suppose|supposing|assuming)\b[^,;]{0,80}?\b(?:were|had|was|did|didn't|wasn't|weren't|hadn't|knew|is|are|"
     r"[a-z]{2,}ed)\b|^\s*(?:had|were)\s+\w+|\b(?:otherwise|without|unless|in\s+the\s+absence\s+of)\b",
     re.I)
 #: A condition in the counterfactual mood commits to nothing even with no modal in its clause ("If the axis were

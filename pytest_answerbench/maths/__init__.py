@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..text.patterns import lazy_compile as _lazy_compile
 from ..timeguard import ScoreTimeout
 from ..timeguard import deadline as _deadline
 from ..verdict import Verdict as _Verdict
@@ -38,8 +39,8 @@ from .normalize import Item, clean, split_answers, text_key
 
 __all__ = [
     "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "answers_agree", "boxed_all", "clean",
-    "equivalent", "final_answer", "located", "math_spans", "split_answers", "strip_wrappers", "sympy_version",
-    "text_key", "undecided", "verdict",
+    "equivalent", "final_answer", "located", "math_spans", "split_answers", "states_value", "strip_wrappers",
+    "sympy_version", "text_key", "undecided", "verdict",
 ]
 
 #: The SymPy release the reference vectors were produced with (pinned in pyproject.toml): two OlympiadBench
@@ -111,6 +112,26 @@ def answers_agree(a: str, b: str, timeout: float = _AGREE_SECONDS) -> bool:
         return equivalent(a, b, timeout=timeout)[0]
     except (ScoreTimeout, StepTimeout, TooComplex, Exception):
         return False
+
+
+# an operation written out: a reply that computes does not state the value an option states ("2^3", "3 + 5"; not
+# "4.0 \\times 10^{-19}", "30^\\circ")
+_COMPUTED = _lazy_compile(r"(?<!10)\^(?!\s*\{?\s*\\circ)|[+*]|\d\s*[-−]\s*\d")
+_STATES_SECONDS = 1.0
+
+
+def states_value(reply: str, option: str, timeout: float = _STATES_SECONDS) -> bool:
+    """Does a short multiple-choice ``reply`` state the value ``option`` states, in another unit, scale or form ("96
+    hours" for "4 days", "400 mA" for "0.4 A", "$\\pi/2$" for "90°")? The reply's one final answer (two, "$x = 2$ or
+    $x = 3$", or a computation, "2^3", state none) compared with the option as the reference by
+    :func:`answers_agree` (out of time: no). What ``choice.infer_choice`` is given by the multiple-choice scorers."""
+    found = final_answer(reply, multiple=True)
+    if found is not None and len(found.answers) != 1:
+        return False
+    value = found.text if found is not None else reply.strip()
+    if not value or " or " in value or _COMPUTED.search(value.split("=")[-1]):
+        return False
+    return answers_agree(option, value, timeout=timeout)
 
 
 def located(method: str, rule: str) -> str:

@@ -20,20 +20,21 @@ from typing import NamedTuple
 from ..text.patterns import lazy_compile
 from .meaning import claim, same_meaning
 
-__all__ = ["IntegerSet", "closing_sentence", "described_by_closing", "frequency", "integer_set", "same_description", "shape",
-           "winner"]
+__all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
+           "same_description", "shape", "winner"]
 
 
 # ---- sets of integers ------------------------------------------------------------------------------------------------
 
 class IntegerSet(NamedTuple):
     """A set of integers: those of ``domain`` ("positive", "nonnegative" or None for unstated) with the properties
-    ``kinds`` ("prime", "power of 2", ...) whose residue modulo ``modulus`` lies in ``residues``."""
+    ``kinds`` ("prime", "power of 2", ...) whose residue modulo ``modulus`` lies in ``residues``, but ``excluded``."""
 
     domain: str | None
     kinds: frozenset[str]
     modulus: int
     residues: frozenset[int]
+    excluded: frozenset[int] = frozenset()
 
     def widened(self, modulus: int) -> frozenset[int]:
         """The residues modulo a multiple ``modulus`` of this set's modulus."""
@@ -44,6 +45,7 @@ _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox|operatorname)\s*\{(
 _CONGRUENCE = lazy_compile(
     r"^(?P<var>[a-z])\s*(?P<neg>\\not\s*\\equiv|\\not\\equiv|≢|\\equiv|≡)\s*(?P<res>-?\d+(?:\s*(?:,|or|\\text\{or\}|或)"
     r"\s*-?\d+)*)\s*(?:\(\s*)?(?:\\pmod\s*\{?\s*|\\bmod\s*|\\mod\s*|mod\s*)(?P<mod>\d+)\s*\}?\s*\)?$")
+_DIVIDES = lazy_compile(r"^(?P<m>\d+)\s*(?:\\mid|∣|\|)\s*[a-z]$")
 _LINEAR = lazy_compile(r"^(?P<var>[a-z])\s*=\s*(?P<a>\d+)\s*(?P<k>[a-z])\s*(?:(?P<sign>[+-])\s*(?P<b>\d+))?$")
 _POWER = lazy_compile(r"^(?P<var>[a-z])\s*=\s*(?P<base>\d+)\s*\^\s*\{?\s*(?P<k>[a-z])\s*\}?$")
 _PREFIX = lazy_compile(r"^(?:all|every|exactly|precisely|only|the\s+answer\s+is|answer\s*:)\s+")
@@ -52,7 +54,10 @@ _FOR_SOME = lazy_compile(r"\s*,?\s*(?:for|with|where)\s+(?:some|any|every|all|an
                          r"\\in\s*\\mathbb\s*\{?[nz]\}?(?:\^\+|_\{?\+\}?)?)?\s*$")
 # words a description may hold that say nothing of the set
 _FILLER = frozenset("all every each exactly precisely only the those these are is that which who such integer integers "
-                    "number numbers whole values value of a an n m k x".split())
+                    "number numbers whole values value of a an n m k x perfect".split())
+# the numbers left out: "every n except 3", "all positive integers except n = 3 and n = 5"
+_EXCEPT = lazy_compile(r"\s*,?\s*(?:except|other\s+than|but\s+not|apart\s+from)\s+(?:for\s+)?(?P<values>(?:[a-z]\s*=\s*)?-?\d+"
+                       r"(?:\s*(?:,|and|or)\s*(?:[a-z]\s*=\s*)?-?\d+)*)\s*$")
 # "$n$ is a power of $2$", "all positive integers $n$ with $n \\not\\equiv 1 \\pmod 3$": a subject, then what it is
 _SUBJECT = lazy_compile(r"^[a-z]\s+(?:is|are|must\s+be)\s+")
 _CONDITION = lazy_compile(r"\s+(?:with|where|such\s+that|satisfying|for\s+which)\s+(?P<condition>.+)$")
@@ -73,6 +78,9 @@ def _plain(text: str) -> str:
 def _congruence(text: str, bound: bool = False) -> IntegerSet | None:
     """A congruence (``n \\equiv 1 \\pmod 4``), or, when ``bound`` (the text said its parameter is an integer: "for
     some integer $k$"), a linear form ``n = 4k + 1`` or a power ``n = 2^k``: ``y = 2x + 1`` alone is a line."""
+    divides = _DIVIDES.match(text)
+    if divides and 1 <= int(divides.group("m")) <= 1000:
+        return IntegerSet(None, frozenset(), int(divides.group("m")), frozenset({0}))  # "3 \\mid n": the multiples of 3
     m = _CONGRUENCE.match(text)
     if m:
         modulus = int(m.group("mod"))
@@ -122,6 +130,12 @@ def integer_set(text: str) -> IntegerSet | None:
             return IntegerSet(domain, frozenset(), 1, frozenset({0})) if domain else None
         return IntegerSet(domain, frozenset({"prime"}), 1, frozenset({0}))
     plain = _SUBJECT.sub("", plain)
+    excepted = _EXCEPT.search(plain)
+    if excepted:
+        rest_set = integer_set(plain[:excepted.start()] + (" integers" if not re.search(r"integers?|numbers?|[a-z]$",
+                                                                                       plain[:excepted.start()]) else ""))
+        values = frozenset(int(v) for v in re.findall(r"-?\d+", excepted.group("values")))
+        return None if rest_set is None or rest_set.excluded else rest_set._replace(excluded=values)
     stated = _congruence(plain, bound)
     if stated is not None:
         return stated
@@ -166,7 +180,7 @@ def integer_set(text: str) -> IntegerSet | None:
             kinds.add(_WORD_KINDS[word])
         else:
             return None  # a word this reader does not know ("except", "greater", "3")
-    if not (kinds or described or divisible or domain):
+    if not (kinds or described or divisible or domain or re.search(r"\b(?:all|every|each)\b", unbound)):
         return None
     if not _ANCHOR.search(unbound):
         return None  # "odd" alone: an adjective, not a set (the noun may be what is asked: "odd integer", "odd function")
@@ -200,7 +214,7 @@ def _same_set(g: IntegerSet, p: IntegerSet, question: str | None) -> bool:
     g_domain, p_domain = g.domain or asked, p.domain or asked
     if g_domain != p_domain and not (asked and {g_domain, p_domain} <= {asked, None}):
         return False
-    if g.kinds != p.kinds:
+    if g.kinds != p.kinds or g.excluded != p.excluded:
         return False
     modulus = g.modulus * p.modulus // math.gcd(g.modulus, p.modulus)
     return g.widened(modulus) == p.widened(modulus)
@@ -267,12 +281,16 @@ _FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|star
 _PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
 _TURN = {"first": "first", "starting": "first", "1": "first", "one": "first", "先手": "first",
          "second": "second", "2": "second", "two": "second", "后手": "second"}
-_WHO = r"(?:(?i:the)\s+)?(?:(?P<turn>(?i:first|second|starting))\s+player|player\s+(?P<num>1|2|one|two)|(?P<name>[A-Z][a-z]+))"
+_WHO = (r"(?:(?i:the)\s+)?(?:(?P<turn>(?i:first|second|starting))\s+player|player\s+(?P<num>1|2|one|two)"
+        r"|(?i:player)\s+who\s+(?:moves|goes|plays)\s+(?P<mover>first|second)|(?i:player)\s+(?P<tomove>to\s+move)"
+        r"|(?P<name>[A-Z][a-z]+))")
 _WINS = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:(?:has|have)\s+(?:a|the)\s+winning\s+strategy|wins?|(?:can|will|does)\s+"
                      r"(?:always\s+)?(?:win|force\s+a\s+win|guarantee\s+(?:a\s+)?(?:win|victory))|(?:always|must)\s+wins?)\b")
-_WINNER_IS = lazy_compile(r"\bthe\s+winner\s+is\s+" + _WHO)
+_WINNER_IS = lazy_compile(r"\bthe\s+winner\s+is\s+" + _WHO + r"|" + _WHO.replace("?P<", "?P<a_")
+                          + r"\s+(?!cannot|can't|does\s+not|doesn't)[a-z][^,.;:]{0,40}?\band\s+wins\b")
 _CANNOT_WIN = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:cannot|can't|can\s+not|does\s+not|doesn't|will\s+not|won't)\s+"
-                           r"(?:always\s+)?win\b|" + _WHO.replace("?P<", "?P<l_") + r"\s+(?:loses|will\s+lose|must\s+lose)\b")
+                           r"(?:always\s+)?win\b|" + _WHO.replace("?P<", "?P<l_") + r"\s+(?:loses|will\s+lose|must\s+lose|"
+                           r"is\s+(?:in\s+a\s+losing\s+position|lost))\b")
 _BARE_WHO = lazy_compile(r"^\s*" + _WHO + r"\s*(?:\([^()]{1,40}\))?\s*[.!]?\s*$")
 _CJK_WINNER = lazy_compile(r"(?P<who>先手|后手|甲|乙)(?:（[^）]{1,20}）|\([^()]{1,20}\))?(?:一定|总|总是|能|可以)?(?:有必胜策略|必胜|获胜|胜|赢)")
 _CJK_NAMES = {"甲": "甲", "乙": "乙"}
@@ -280,9 +298,12 @@ _PARENTHESES = lazy_compile(r"\(([^()]{1,40})\)|（([^（）]{1,20})）")
 
 
 def _players(question: str | None) -> tuple[str, str] | None:
-    """(the first mover's name, the other's) when the question names two players and who moves first."""
+    """(the first mover's name, the other's) when the question names two players and who moves first (甲先取: 甲)."""
     if not question:
         return None
+    if "甲" in question and "乙" in question:
+        first = re.search("(甲|乙)先", question)
+        return None if first is None else (first.group(1), "乙" if first.group(1) == "甲" else "甲")
     mover = _FIRST_MOVER.search(question)
     players = _PLAYERS.search(question)
     if mover is None or players is None:
@@ -294,9 +315,11 @@ def _players(question: str | None) -> tuple[str, str] | None:
 
 
 def _who(m: re.Match[str], players: tuple[str, str] | None, prefix: str = "") -> str | None:
-    turn, num, name = (m.group(prefix + k) for k in ("turn", "num", "name"))
-    if turn or num:
-        side = _TURN[(turn or num).lower()]
+    turn, num, mover, to_move, name = (m.group(prefix + k) for k in ("turn", "num", "mover", "tomove", "name"))
+    if to_move:
+        turn = "first"  # "the player to move" (in the game's first position)
+    if turn or num or mover:
+        side = _TURN[(turn or num or mover).lower()]
         return (players[0] if side == "first" else players[1]) if players else side
     if name and players and name in players:
         return name
@@ -315,17 +338,22 @@ def winner(text: str, question: str | None = None) -> str | None:
     if len(text) > 300 or _SHAPE_HEDGE.search(text.lower()):
         return None
     players = _players(question)
-    plain = re.sub(r"\s+", " ", re.sub(r"[*_`$]", "", text)).strip()
+    plain = re.sub(r"\s+", " ", _MARKUP.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)).strip()
     found: set[str] = set()
     for m in _CANNOT_WIN.finditer(plain):
-        lost = _who(m, players) if m.group("turn") or m.group("num") or m.group("name") else _who(m, players, "l_")
-        if lost is None or players is None:
+        lost = _who(m, players) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) else \
+            _who(m, players, "l_")
+        if lost is None:
             return None
-        found.add(players[1] if lost == players[0] else players[0])
+        if players is None:  # "the player who moves second is in a losing position": the first player wins
+            found.add("second" if lost == "first" else "first")
+        else:
+            found.add(players[1] if lost == players[0] else players[0])
         plain = plain[:m.start()] + " " * (m.end() - m.start()) + plain[m.end():]
     for pattern in (_WINS, _WINNER_IS):
         for m in pattern.finditer(plain):
-            who = _who(m, players)
+            who = _who(m, players) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) else \
+                _who(m, players, "a_")
             if who is None:
                 continue
             found.add(who)
@@ -345,6 +373,8 @@ def winner(text: str, question: str | None = None) -> str | None:
         who = _who(bare, players) if bare else None
         if who:
             found.add(who)
+        elif players and plain.rstrip("。.") in players:
+            found.add(plain.rstrip("。."))  # 乙: one of the players the question names
     return found.pop() if len(found) == 1 else None
 
 
@@ -368,15 +398,15 @@ def frequency(text: str) -> str | None:
     return words.pop()
 
 
-_NAMED_FUNCTION = lazy_compile(r"^(?:the\s+)?(?P<name>zero|identity|identically\s+zero)\s+(?:function|map)$|"
-                               r"^f\s+is\s+(?:the\s+)?(?P<is>identically\s+zero|the\s+identity)$")
+_NAMED_FUNCTION = lazy_compile(r"^(?:only|just|exactly)?\s*(?:the\s+)?(?P<name>zero|identity|identically\s+zero)\s+(?:function|map)"
+                               r"(?:\s+(?:on|over)\s+[a-z ]{1,40})?$|^f\s+is\s+(?P<is>identically\s+zero|the\s+identity)\b")
 _FUNCTION_GOLD = lazy_compile(r"^f\s*\(\s*([a-z])\s*\)\s*=\s*(0|[a-z])$")
 
 
 def _named_function(gold: str, pred: str) -> bool | None:
     """"the zero function" / "the identity function" against a gold ``f(x) = 0`` / ``f(x) = x``."""
     g = _FUNCTION_GOLD.match(_plain(gold).replace(" ", ""))
-    m = _NAMED_FUNCTION.match(_plain(pred))
+    m = _NAMED_FUNCTION.match(_plain(pred).split(":")[0].strip())
     if g is None or m is None:
         return None
     zero = "zero" in (m.group("name") or m.group("is"))
@@ -405,6 +435,51 @@ def parity(text: str) -> str | None:
     return None
 
 
+# ---- one of the alternatives a question offers -------------------------------------------------------------------------
+
+# "acute, right, or obtuse?", "an equivalence relation, a partial order, or neither?", "odd, even, or neither?"
+_OFFERED = lazy_compile(r"(?i)\b(?P<first>(?:an?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,\s*(?P<middle>(?:(?:an?\s+)?[a-z][a-z-]*"
+                        r"(?:\s+[a-z][a-z-]*)?\s*,\s*)*)(?:or\s+)(?P<last>(?:an?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*\?")
+# （充分不必要条件 / 必要不充分条件 / 充要条件 / 既不充分也不必要条件）
+_OFFERED_CJK = lazy_compile(r"[（(]\s*([\u4e00-\u9fff]{2,12}(?:\s*[/／、]\s*[\u4e00-\u9fff]{2,12}){1,5})\s*[)）]")
+_ALTERNATIVE_NEGATED = lazy_compile(r"(?i)(?:\bnot|n't|\bno|\bnor|\bneither|\bnever)\s+(?:(?:a|an|the|be|an?\s+\w+)\s+)?$|不是$|非$")
+
+
+def offered(question: str | None) -> list[str]:
+    """The alternatives a question offers in its closing words ("Is a triangle with sides 4, 5, 7 acute, right, or
+    obtuse?" -> acute, right, obtuse), or []."""
+    if not question:
+        return []
+    cjk = _OFFERED_CJK.search(question[-200:])
+    if cjk:
+        return [part.strip() for part in re.split("[/／、]", cjk.group(1))]
+    tail = re.sub(r"\$[^$]*\$", " ; ", question.strip()[-240:])
+    m = _OFFERED.search(tail)
+    if m is None:
+        return []
+    found = [m.group("first")] + [p for p in re.split(r"\s*,\s*", m.group("middle")) if p] + [m.group("last")]
+    names = [re.sub(r"(?i)^an?\s+", "", f).strip().lower() for f in found]
+    if any(len(name) < 3 for name in names):
+        return []  # "x, y, or z?": letters, not alternatives in words
+    return names if len(set(names)) == len(names) >= 3 else []
+
+
+def chosen(text: str, alternatives: list[str]) -> str | None:
+    """The one alternative ``text`` names without a negation before it ("..., so it is a partial order (not an
+    equivalence relation)" -> "partial order"), or None: none, or two."""
+    plain = _plain(text)
+    spans: list[tuple[int, int, str]] = []
+    for alternative in alternatives:
+        pattern = re.escape(alternative.lower()) if not alternative.isascii() else r"\b%s\b" % re.escape(alternative.lower())
+        for m in re.finditer(pattern, plain):
+            if alternative.lower() != "neither" and _ALTERNATIVE_NEGATED.search(plain[max(0, m.start() - 14):m.start()]):
+                continue
+            spans.append((m.start(), m.end(), alternative))
+    named = {name for start, end, name in spans
+             if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in spans)}
+    return named.pop() if len(named) == 1 else None
+
+
 # ---- comparison ------------------------------------------------------------------------------------------------------
 
 _WORDS = lazy_compile(r"[a-zA-Z]{2}|[\u4e00-\u9fff]")
@@ -417,6 +492,12 @@ def same_description(gold: str, pred: str, question: str | None = None) -> bool 
         return None  # a prediction without words ("3", "\\frac{1}{2}") describes nothing
     if not _WORDS.search(gold):
         return _named_function(gold, pred)  # "the zero function" for f(x) = 0
+    alternatives = offered(question)
+    asked_for = re.sub(r"^(?:an?|the)\s+", "", _plain(gold).split("(")[0].strip())
+    if alternatives and asked_for in [a.lower() for a in alternatives]:
+        picked = chosen(pred, alternatives)  # "..., so the angle exceeds 90°: obtuse." for "acute, right, or obtuse?"
+        if picked is not None:
+            return picked.lower() == asked_for
     if question and _plain(gold) in ("odd", "even", "neither") and _ASKS_PARITY.search(question):
         p_parity = parity(pred)  # "Is $f$ even, odd, or neither?": the parity of a function, not a set of integers
         return None if p_parity is None else p_parity == _plain(gold)
@@ -442,7 +523,8 @@ def same_description(gold: str, pred: str, question: str | None = None) -> bool 
     return None
 
 
-_SENTENCE_END = lazy_compile(r"(?<=[.!?。！？])\s+")
+# a sentence's end: not after an abbreviation ("e.g. at $x = \\pi/4$", "i.e.", "etc.", "vs.")
+_SENTENCE_END = lazy_compile(r"(?<=[.!?。！？])(?<!e\.g\.)(?<!i\.e\.)(?<!etc\.)(?<!vs\.)(?<!cf\.)\s+")
 
 
 def closing_sentence(response: str) -> str | None:
@@ -472,6 +554,12 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     sentence = closing_sentence(response)
     if sentence is None:
         return False
+    if _CJK_ONLY.fullmatch(_plain(gold)) and how in (None, "prose"):
+        # "配方得 ...，所以该方程不表示任何图形。": the clause after the last conclusion word states the gold's words
+        for tail in (_CJK_CONCLUSION.split(sentence)[-1], re.split("[，,；;]", sentence)[-1]):
+            at = tail.find(_plain(gold))
+            if at >= 0 and not _MATH_OR_DIGIT.search(tail, at) and not re.search("不|非|没有|无", tail[:at]):
+                return True  # (maths before the words is their subject: "故 $\\triangle ABC$ 为等腰三角形")
     in_words = how in (None, "prose") and not _MATH_OR_DIGIT.search(sentence) and len(sentence.split()) <= 20
     if (not extracted or extracted.strip("$ ") in sentence or in_words) and \
             same_description(gold, sentence, question) is True:
@@ -480,3 +568,5 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
 
 
 _MATH_OR_DIGIT = lazy_compile(r"[$\d\\]")
+_CJK_ONLY = lazy_compile(r"[\u4e00-\u9fff]{2,20}")
+_CJK_CONCLUSION = lazy_compile(r"所以|因此|故|从而|于是|综上")

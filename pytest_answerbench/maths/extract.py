@@ -751,7 +751,7 @@ _LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
 _BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
                     r"|over|under|above|below"
                     r"|up\s+to|not\s+(?:more|less)\s+than)\s*$")
-_PERCENT_AFTER = lazy_compile(r"\s?\\?%")
+_PERCENT_AFTER = lazy_compile(r"\s?\\?%|\s(?:per\s?cent|pct)\b", re.I)  # "25%", "47 percent"
 _SCALE_AFTER = lazy_compile(r"\s+(thousand|million|billion|trillion)\b", re.I)
 
 

@@ -603,7 +603,9 @@ def _prose(scope: _Scope) -> Found | None:
     before, _, last = scope.text.rstrip().rpartition("\n")
     # the sentence of the last line that states the answer (a reply written on one line: not its first sentence)
     last = next((s for s in reversed(split_sentences(last)) if found.answers and found.answers[-1] in s), last)
-    if _supposes(re.match(r"[^,;:]*[,;:]?", last).group()) and found.answers[-1] in last \
+    stated = last.find(found.answers[-1]) + len(found.answers[-1]) if found.answers and found.answers[-1] in last \
+        else len(last)  # the supposition looked for before the answer, not in a reason after it
+    if _supposes(re.match(r"[^,;:]*[,;:]?", last[:stated]).group()) and found.answers[-1] in last \
             and not (afterthought(last) and found.answers[-1] in before):
         # "If we want the sum to be even, it's 12.": a closing line supposing something about the problem commits
         # to nothing ("If we want to express this as a fraction, it's 2240/78125." supposes nothing: it commits;

@@ -42,6 +42,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"|无穷|无限|无数"),
     ("exist",
      r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
+     r"(?:has|have)\s+no\s+(?:inverse|limit|solutions?|real\s+roots?|roots?|fixed\s+points?)|"
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|(?:(?:real|integer|integral|rational|positive|"
      r"natural)\s+)?solutions?|\w+\s+exists?)|"
      r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
@@ -421,6 +422,8 @@ def asks_yes_no(question: str | None) -> bool:
     if not question:
         return False
     tail = _MATH_SPAN.sub(" X ", question.strip()[-400:])
+    if _TRUE_OR_FALSE.search(question):
+        return True  # "True or false: if $a^2 = b^2$ then $a = b$."
     m = _ASKS_YES_NO.search(tail.lower())
     if m is not None:
         return not _ALTERNATIVES.search(m.group("body"))
@@ -430,8 +433,9 @@ def asks_yes_no(question: str | None) -> bool:
 
 # a statement that opens with its verdict, then a full stop, a comma, a colon, a dash or its end: "Yes, it can be
 # done (...)", "No. Whatever ...", "Not always: ...", "**Yes**."
-_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
-                        r"不存在|存在)\s*(?:\*\*)?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
+_TRUE_OR_FALSE = lazy_compile(r"(?i)\btrue\s+or\s+false\b|\bprove\s+or\s+disprove\b|判断(?:正误|对错|真假)")
+_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|true|false|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
+                        r"不存在|存在)\s*(?:\*\*)?(?:\s+(?i:in\s+general))?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
 
 
 # a verdict on the statement a yes/no question asks about: "The statement is false in general: ...", "This claim is
@@ -445,7 +449,7 @@ _TAKEN_BACK = lazy_compile(r"(?i)[\s,;:—–-]*(?:no\s+)?(?:wait|actually|hmm+|
 
 #: what makes a verdict conditional, not the unconditional one a yes/no question asks: "Yes, except when $n = 3$.",
 #: "Yes, but only when $n$ is odd.", "Yes, if $n$ is even." (none of them is Yes)
-QUALIFIED_VERDICT = lazy_compile(r"(?i)\s*(?:\*\*)?\s*[,;:—–-]?\s*(?:except\b|but\s+only\b|only\s+(?:if|when|for)\b|unless\b|"
+QUALIFIED_VERDICT = lazy_compile(r"(?i)\s*(?:\*\*)?\s*[,;:—–-]?\s*(?:except\b|but\s+only\s+(?:if|when|for|in)\b|only\s+(?:if|when|for)\b|unless\b|"
                                  r"provided\b|as\s+long\s+as\b|if\s+and\s+only\s+if\b|if\b|不过只有|只有当|除非|除了)")
 
 

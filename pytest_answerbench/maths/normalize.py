@@ -667,7 +667,15 @@ def _english_number(words: list[str]) -> tuple[Fraction, int] | None:
             else:
                 total += current * _SCALES[w]
                 current = 0
-        elif w == "and" and seen and i + 1 < len(words) and (words[i + 1] in _ONES or words[i + 1] in _TENS):
+        elif w == "and" and seen and i + 1 < len(words) and (words[i + 1] in _ONES or words[i + 1] in _TENS
+                                                              or words[i + 1] in ("a", "an")):
+            after = words[i + 2:] if words[i + 1] in ("a", "an") else words[i + 1:]
+            part = _english_number(after)
+            if part is not None and part[0] < 1 and part[0].denominator > 1:
+                # "two and one third", "three and a half": a mixed number
+                return total + current + part[0], len(words) - len(after) + part[1]
+            if words[i + 1] in ("a", "an"):
+                break
             continue
         elif w in _PARTS and (seen or w in ("half", "quarter", "third")):
             # "two thirds", "a half" (the article is dropped by the caller: a lone "half" is one half)

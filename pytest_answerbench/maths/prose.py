@@ -47,7 +47,40 @@ _ASKED = lazy_compile(r"(?:[？?]|[吗呢][。.]?)\s*$")
 
 
 # one clause naming a quantity and its value: "最小值为 $2$", "周长是 12"
-_CJK_NAMED_VALUE = lazy_compile(r"\s*(?:所以|因此|故|则|即)?\s*[\u4e00-\u9fff]{1,8}(?:为|是|等于)\s*(?P<value>\$[^$]+\$|-?\d+(?:\.\d+)?)\s*")
+_CJK_NAMED_VALUE = lazy_compile(r"\s*(?:所以|因此|故|则|即)?\s*[\u4e00-\u9fff]{1,8}(?:为|是|等于)\s*(?P<value>\$[^$]+\$|-?\d+(?:\.\d+)?|"
+                                r"\d*\s*(?:π|\\pi))\s*")
+
+
+# one clause naming a quantity and its value: "the maximum is 12", "the minimum value is $3$"
+_NAMED_VALUE = lazy_compile(r"\s*+(?:(?i:so|thus|hence|therefore|and)\s++)?(?:(?i:the|its)\s++)?"
+                            r"(?!(?i:it|this|that|then|there|which|answer|result)\b)(?P<name>[A-Za-z][a-z-]+"
+                            r"(?:\s++(?!is\b|equals\b)[a-z][a-z-]*)?)\s++(?:is|equals|=)\s*+(?P<value>\$[^$]+\$|-?\d+(?:\.\d+)?)"
+                            r"\s*+[.]?\s*+")
+
+
+def named_blanks(sentence: str, question: str | None) -> str:
+    """Values a closing sentence names one by one ("所以最小值为 $2$，最大值为 $3$。", "The maximum is 12 and the
+    minimum is 3."): the blanks they fill, in the order the question names those quantities when it names them all
+    ("Find the minimum value and the maximum value of f, in that order." -> "3; 12"), else as written; "" when a
+    clause names no quantity or holds no value alone."""
+    clauses = [c for c in re.split(r"[，；,;。]|\band\b", sentence.rstrip("。. ")) if c.strip()]
+    if len(clauses) < 2:
+        return ""
+    named = []
+    for clause in clauses:
+        m = _CJK_NAMED_VALUE.fullmatch(clause) or _NAMED_VALUE.fullmatch(clause)
+        if m is None:
+            return ""
+        name = m.group("name") if "name" in m.re.groupindex else re.sub(
+            r"^\s*(?:所以|因此|故|则|即)?\s*|(?:为|是|等于)\s*\S*\s*$", "", clause)
+        named.append((name.strip().lower(), strip_wrappers(m.group("value"))))
+    if len({name for name, _ in named}) != len(named):
+        return ""
+    asked = (question or "").lower()
+    places = [asked.find(name) for name, _ in named]
+    if all(at >= 0 for at in places):
+        named = [pair for _, pair in sorted(zip(places, named))]
+    return "; ".join(value for _, value in named)
 
 
 def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
@@ -87,12 +120,6 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
             clauses.insert(0, part)
         if len(clauses) >= 2:
             return tuple(clauses)
-    if multiple and len(copulas) >= 2:
-        # "所以最小值为 $2$，最大值为 $3$。": each clause names a quantity and its value, in order (ordered blanks)
-        named = [_CJK_NAMED_VALUE.fullmatch(clause) for clause in re.split("[，；,;]", sentence) if clause.strip()]
-        if len(named) >= 2 and all(named):
-            values = [strip_wrappers(m.group("value")) for m in named if m is not None]
-            return ("; ".join(values),)
     run = joined_run(sentence, copulas)  # "所以解为 x=1或x=2": the run of conditions, not its last value
     rest = re.split("[，；]", sentence[copula.end() if run is None else run:])[0].strip()
     spans = joined_spans(rest)
@@ -244,9 +271,10 @@ def _main_clause(line: str) -> str:
 
 
 # "**Answers:** (a) yes; (b) $12$": the line's heading before its first label
-_ANSWERS_OPENING = lazy_compile(r"(?i)[\s*#]*(?:final\s+)?answers?\s*[:：]?[\s*]*(?=[(（])")
-# a part answered yes or no ("(a) Yes. (b) 12."): a verdict, no number
-_VERDICT_PART = lazy_compile(r"(?i)[\s*]*(?:yes|no|true|false)[\s*]*[.,;；，。]?\s*")
+_ANSWERS_OPENING = lazy_compile(r"(?i)^[\s*#]*+(?:final\s++)?answers?\s*+[:：]?[\s*]*+(?=[(（])")
+# a part answered yes or no ("(a) Yes. (b) 12."): a verdict, no number (other words are no part's answer by this
+# reading: "(1) hello (2) world", "(2) none")
+_VERDICT_PART = lazy_compile(r"(?i)[\s*]*+(?:yes|no|true|false|是|否)[\s*]*+[.,;；，。]?\s*+")
 
 
 def numbered_line(line: str) -> str:
@@ -476,6 +504,47 @@ def _claim_about_math(clause: str) -> bool:
     return bool(prop and _a_property(prop.group("word")) or claim(tail))
 
 
+# a closing line that opens with its claim, then gives the reason or an example: "Impossible. The last digit ...",
+# "The limit does not exist: sin(1/x) oscillates ...", "Finitely many — exactly three ...", "有无穷多组，例如 ..."
+_CLAIM_FIRST = lazy_compile(r"\s*+(?:\*\*)?(?:answer\s*+:\s*+)?(?P<claim>[^\s:：—–;；.。!！?？$\\][^:：—–;；.。!！?？\n$\\]{1,79}?)(?:\*\*)?\s*+"
+                            r"(?:[:：—–;；]|[.。!！](?:\s|$)|,?\s++(?:since|because|as|for\s+example|e\.g\.)\s|"
+                            r"[，,]\s*(?:例如|比如|因为|由于|如))", re.I)
+# what a reason may not hold: a later answer of its own
+_LATER_ANSWER = lazy_compile(r"(?i)\banswer\s*(?:is\b|[:=])|\bfinal\s+answer\b|\\boxed|答案")
+
+
+def _counted_after_conclusion(sentence: str) -> str:
+    """The number a closing sentence's last clause states in words after a conclusion word, when that clause holds no
+    math and no digit ("The discriminant is $81 > 0$, so there are three distinct real roots." -> "3"), or ""."""
+    parts = re.split(r"(?i)[,;:]\s*(?:so|thus|hence|therefore)\s+", sentence)
+    if len(parts) < 2 or re.search(r"[\d$\\]", parts[-1]):
+        return ""
+    value = number_words(parts[-1])
+    return str(value) if value is not None and value.denominator == 1 else ""
+
+
+def claim_then_reason(line: str) -> str:
+    """The claim a closing line opens with, before its reason or example ("Impossible. The last digit of a perfect
+    square is ..." -> "Impossible"), or "": a claim of :data:`..meaning.FAMILIES` (exists, possible, infinitely many,
+    always, converges; not a bare yes or no, which only a yes/no question makes an answer) or a set of integers in words
+    ("Exactly the powers of two: 1, 2, 4, ..."), written without numbers or math, when what follows holds no answer of
+    its own. The numbers of the reason are no answer."""
+    m = _CLAIM_FIRST.match(line)
+    if m is None or m.end() >= len(line.rstrip()):
+        return ""
+    said = m.group("claim").strip()
+    if re.search(r"\d", said) or _LATER_ANSWER.search(line, m.end()):
+        return ""
+    found = claim(said)
+    if found is not None and found[0] != "yes":
+        return said
+    from .described import integer_set, winner
+
+    # "Exactly the powers of two: 1, 2, 4, 8, ...", "n must be prime — exactly the primes": the set, then examples;
+    # "The first player: put the first coin at the centre ...": the winner, then the strategy
+    return said if integer_set(said) is not None or winner(said) is not None else ""
+
+
 def _claimed(line: str, sentence: str) -> str:
     """The text answer the closing ``sentence`` of ``line`` states by meaning, or "": the sentence when the line
     holds no number and no math but empty boxes and it makes a claim ("Hence it is possible.", "Thus, there exists
@@ -614,6 +683,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             and set(re.findall(r"\d+", lines[-1])) - set(re.findall(r"\d+", lines[-2])):
         return None  # "So x = 5.\n\nHmm, but maybe x = 6.": a doubt between two values commits to neither
     last = lines[-1].strip() if lines else ""
+    opening = claim_then_reason(last)
+    if opening:
+        return Extraction((opening,), "prose")  # "Impossible. The last digit of a square is one of 0, 1, 4, ..."
     if len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
         last = _closing_sentence(last)  # (a short line too when a sentence after the first checks or explains it)
     final = split_sentences(last)[-1:] or [last]
@@ -622,6 +694,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if len(text) >= _LONG and not _FINISHED.search(lines[-1]) and not _CONCLUSION.search(final[0]):
         return None  # a long derivation stopping on a bare step ("Now, 3 + 4 = 7"): cut off, not concluded
     if multiple:
+        blanks = named_blanks(final[0], question)
+        if blanks:
+            return Extraction((blanks,), "prose")  # "所以最小值为 $2$，最大值为 $3$。": the blanks in order
         listed = _listed_answers(lines)
         if listed:
             return Extraction(listed, "prose")
@@ -638,6 +713,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     claimed = _claimed(last, final[0])
     if claimed:
         return Extraction((claimed,), "prose")
+    counted = _counted_after_conclusion(final[0])
+    if counted:
+        return Extraction((counted,), "prose")  # "..., so there are three distinct real roots."
     if _YES_OR_NO.search(final[0]):
         return None  # "Yes or no depending on n.": both, so neither
     if _EMPTY_BOX.search(last):

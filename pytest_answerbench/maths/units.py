@@ -276,7 +276,7 @@ def _spelled_unit(unit: str) -> str | None:
 
 
 # a unit's "per" left before it: "5 × 10^14 /s", "3 1/s"
-_PER = lazy_compile(r"\s+(?:1\s*)?/\s*$")
+_PER = lazy_compile(r"(?<!\s)\s++(?:1\s*+)?/\s*+$")
 
 
 def unit_tail(text: str) -> tuple[str, str] | None:

@@ -191,6 +191,7 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
                               detail=detail.get(method, ""), extra=extra)
 
     from ..choice import infer_choice
+    from ..maths import states_value
 
     gold = str(row.get("answer", "")).strip().upper()
     if not choices:
@@ -199,7 +200,7 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         return Verdict.error(f"gold answer {row.get('answer')!r} is not one of the options {', '.join(choices)}",
                              gold=gold)
     text = "" if is_missing(prediction) else str(prediction)
-    result = infer_choice(text, choices)
+    result = infer_choice(text, choices, same_value=states_value)  # an option's value in another form names it
     extra = {}
     if result.letter is None and result.method == "none" and ctx.judge is not None:
         try:

@@ -93,12 +93,14 @@ def score(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
                               detail=detail, extra=extra)
 
     from ..choice import infer_choice
+    from ..maths import states_value
 
     if not options:
         return Verdict.error("the row has no option columns (A, B, ...)", gold=gold)
     if gold not in options:
         return Verdict.error(f"gold answer {gold!r} is not one of the options {', '.join(options)}", gold=gold)
-    found = infer_choice("" if is_missing(prediction) else str(prediction), options)
+    # a short reply stating an option's value in another form ("96 hours" for "4 days") names it: the maths reader
+    found = infer_choice("" if is_missing(prediction) else str(prediction), options, same_value=states_value)
     if found.letter is None:
         return Verdict.graded(False, method=found.method, gold=gold, detail=found.detail or "no option chosen")
     return Verdict.graded(found.letter == gold, extracted=found.letter, method=found.method, gold=gold,

@@ -407,11 +407,11 @@ def _scorings(monkeypatch, interrupt_at: int | None = None) -> list:
     seen: list = []
     real = choice.infer_choice
 
-    def reading(response, options):
+    def reading(response, options, **kw):
         seen.append(response)
         if len(seen) == interrupt_at:
             raise KeyboardInterrupt
-        return real(response, options)
+        return real(response, options, **kw)
 
     monkeypatch.setattr(choice, "infer_choice", reading)
     return seen

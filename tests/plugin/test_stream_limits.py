@@ -26,9 +26,9 @@ def limits_seen(monkeypatch):
     seen: list = []
     real = choice.infer_choice
 
-    def reading(response, options):
+    def reading(response, options, **kw):
         seen.append(resource.getrlimit(resource.RLIMIT_DATA))
-        return real(response, options)
+        return real(response, options, **kw)
 
     monkeypatch.setattr(choice, "infer_choice", reading)
     return seen
@@ -62,8 +62,8 @@ def test_an_interrupt_inside_a_row_restores_the_data_limit(bench_env, limits_see
     write_jsonl(bench_env.path / "preds.jsonl", _rows())
     wrapped = choice.infer_choice
 
-    def interrupted(response, options):
-        result = wrapped(response, options)
+    def interrupted(response, options, **kw):
+        result = wrapped(response, options, **kw)
         if len(limits_seen) == 7:
             raise KeyboardInterrupt
         return result

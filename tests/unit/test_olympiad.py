@@ -316,18 +316,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     Chinese conditions and bounds after the value, a bound on an expression, labelled parts ordered) again, and round
     10's readings (s1's sections, a block never closed, the answer's form stated, corrections after a box and in
     Chinese, units written out or in Chinese, negations and conditional verdicts, a function's dummy variable) again,
-    and round 11's (text answers by meaning, named values in the question's order, golds as datasets write them):
-    their scorer version is 26, so a baseline report made with an earlier version fails the fingerprint gate instead of
+    and round 11's (text answers by meaning, named values in the question's order, golds as datasets write them) and
+    round 12's (a claim before its reason, winners by role, named blanks in the question's order): their scorer
+    version is 27, so a baseline report made with an earlier version fails the fingerprint gate instead of
     showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 26
-        old = {"benchmark": name, "profile": "default", "scorer_version": 25}
+        assert spec.version == 27
+        old = {"benchmark": name, "profile": "default", "scorer_version": 26}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 25, current 26"]
+            "scorer_version differs: baseline 26, current 27"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -191,6 +191,8 @@ def union_parts_equal(g_parts: list[str], p_parts: list[str], kind: str | None) 
         out: list[tuple[bool, Any, Any, bool]] = []
         for part in parts:
             found = _to_intervals(part) if interval_like(part, kind) else None
+            if found is None and interval_like(part, kind):
+                found = _solved_intervals(part)  # "|k| > 4": the union the inequality's solution is
             if found is None:
                 return None
             out.extend(found)
@@ -203,6 +205,19 @@ def union_parts_equal(g_parts: list[str], p_parts: list[str], kind: str | None) 
     if gi is None or pi_ is None:
         return None
     return _unions_equal(gi, pi_)
+
+
+def _solved_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
+    """The intervals an inequality in one unknown solves to (``|k| > 4`` -> (-oo, -4) and (4, oo)), or None."""
+    import sympy
+
+    solved = _relation_set(text)
+    if solved is None:
+        return None
+    pieces = solved.args if isinstance(solved, sympy.Union) else (solved,)
+    if not all(isinstance(piece, sympy.Interval) for piece in pieces):
+        return None
+    return [(not piece.left_open, piece.start, piece.end, not piece.right_open) for piece in pieces]
 
 
 def _unions_equal(gi: list[tuple[bool, Any, Any, bool]], pi_: list[tuple[bool, Any, Any, bool]],

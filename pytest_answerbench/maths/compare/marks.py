@@ -21,12 +21,18 @@ _CELSIUS = lazy_compile(r"\s*\$?\s*(?:(?:\^\s*\{?\s*\\circ\s*\}?|°|\\degree)\s*
                         r"\\text\s*\{\s*C\s*\}|C)|℃)\s*\$?\s*")
 
 
+# a unit cell naming degrees of angle: "$^{\circ}$", "°", "\circ", "degrees"
+_DEGREES = lazy_compile(r"\s*\$?\s*(?:\^\s*\{?\s*\\circ\s*\}?|\\circ|°|\\degree|degrees?)\s*\$?\s*")
+
+
 def with_target_unit(item: Item, unit: str) -> Item:
     """The gold item with the row's unit: ``%`` makes it a percentage, a known unit is its unit."""
     if "%" in unit:
         return replace(item, percent=True)
     if _CELSIUS.fullmatch(unit) and not item.unit:
         return replace(item, degree=True, unit="C")  # the row's "°C": the gold is on the Celsius scale
+    if _DEGREES.fullmatch(unit) and not item.unit:
+        return replace(item, degree=True)  # the row's "°": the gold is an angle in degrees (rule 5: π/6 is 30°)
     if not item.unit and read_unit(unit, context=True) is not None:
         return replace(item, unit=unit)  # (a unit cell "t" or "e" is the tonne or the elementary charge)
     return item

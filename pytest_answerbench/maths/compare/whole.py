@@ -56,8 +56,9 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 18. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
 19. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
 20. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
-    are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, or when the question has as many blanks or
-    numbered parts as the gold has answers: the grading conventions; method ``blanks:...``).
+    are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, when the question has as many blanks or
+    numbered parts as the gold has answers, or asks for them "in that order" / "respectively" / 依次 / 分别: the
+    grading conventions; method ``blanks:...``).
 """
 
 from __future__ import annotations
@@ -504,6 +505,10 @@ def _count(a: _Answers) -> Outcome | None:
     return None
 
 
+# a question asking for its answers in order: "Find the GCD and the LCM, in that order.", "respectively", 依次, 分别
+_IN_ORDER = lazy_compile(r"(?i)\bin\s+(?:that|this|the\s+same)\s+order\b|\brespectively\b|\bin\s+order\b|依次|按顺序|分别")
+
+
 def _set(a: _Answers) -> Outcome:
     g_items = [with_marks(t, a.g) for t in a.g_parts]
     p_items = [with_marks(t, a.p) for t in a.p_parts]
@@ -511,7 +516,8 @@ def _set(a: _Answers) -> Outcome:
     # and a reply labelling its answers as parts ("(1) 3 (2) 4", "Part (a): 3. Part (b): 4.") says which part each
     # answers, whatever list the gold writes (rule 13)
     blanks = (_blanks(a.g.text) and _blanks(a.p.text) or _PARTS_LABELLED.match(a.p.text) is not None
-              or asked_parts(a.question) == len(a.g_parts) > 1) and not all("=" in t for t in a.g_parts)
+              or asked_parts(a.question) == len(a.g_parts) > 1
+              or bool(a.question and _IN_ORDER.search(a.question))) and not all("=" in t for t in a.g_parts)
     ordered = a.kind is not None and "ordered" in a.kind or blanks
     ok, methods = match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
     if not ok:

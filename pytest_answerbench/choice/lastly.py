@@ -1,0 +1,100 @@
+"""The last readings, for a reply in which the steps of ``decide.py`` found no commitment (method ``none``): the
+option named by its place ("that's the first option", 第三个选项), a lowercase letter in brackets
+after an answer tag ("Ans. (a)"), a guess that opens the reply ("Probably C, although ..."), and a value equal to
+exactly one option's value in another unit, scale or form ("96 hours" for "4 days", "400 mA" for "0.4 A",
+"$\\pi/2$" for "90°"; the grading conventions: "an equal value" commits), when the caller gives the comparison.
+
+Each reads only a short reply or its closing sentence, and names an option only when exactly one option fits; a
+negation or a condition before the reference reads nothing, and a reply holding an option letter of its own is left
+to the other steps (the place and the value are read only in replies that name no letter). The package compares no
+values itself: the scorers pass :func:`..maths.states_value` (the maths reader, the option as the reference, under a
+time limit; nothing is evaluated as code).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Mapping
+
+from ..text.patterns import lazy_compile
+from .result import ChoiceResult
+
+__all__ = ["last_readings"]
+
+_PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "1st": 1, "2nd": 2, "3rd": 3,
+           "4th": 4, "5th": 5, "6th": 6}
+# "the third option", "the first one", "第三个选项" ("option 3" is no place: a reply naming numbers for lettered
+# options is read as naming none, as the corpora label it; "my first answer" is the reply's own, not an option)
+_BY_PLACE = lazy_compile(r"(?i)\bthe\s+(?P<place>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)"
+                         r"\s+(?:option|choice|one)\b")
+_CJK_PLACE = lazy_compile(r"第(?P<cjk>[一二三四五六])(?:个)?(?:选项|项)")
+_CJK_DIGITS = "一二三四五六"
+# "Ans. (a)", "Answer: (b)", "答案：(c)"
+_LOWER_TAG = lazy_compile(r"(?i:\bans(?:wer)?\b\.?|答案)\s*+[:：]?\s*+[(（](?P<letter>[a-j])[)）]")
+# "Probably C, although ...", "Most likely (B).", "My best guess: D"
+_GUESS = lazy_compile(r"\s*+(?:\*\*)?(?i:probably|likely|most\s+likely|my\s+(?:best\s+)?guess\s+is|my\s+(?:best\s+)?guess\s*+:)"
+                      r"\s*+(?:\*\*)?\s*+[(\[]?(?P<letter>[A-J])[)\]]?(?![A-Za-z0-9'’])")
+_NEGATED = lazy_compile(r"(?i)\b(?:not|isn't|is\s+not|rather\s+than|instead\s+of|if|unless|except)\b[^.!?]{0,30}$")
+_SENTENCES = lazy_compile(r"(?<=[.!?。！？])\s+")
+_VALUE_REPLY_WORDS = 12
+# an option letter standing alone in the reply ("B is wrong"): the last readings leave such a reply to the others
+_LONE_LETTER = lazy_compile(r"(?<![A-Za-z0-9'’\\])[A-J](?![A-Za-z0-9'’])")
+
+
+def _closing(response: str) -> str:
+    lines = [line.strip() for line in response.strip().splitlines() if line.strip()]
+    if not lines:
+        return ""
+    sentences = [s for s in _SENTENCES.split(lines[-1]) if s.strip()]
+    return sentences[-1] if sentences else ""
+
+
+def _by_place(sentence: str, letters: list[str], options: Mapping[str, str]) -> str | None:
+    named = set()
+    for m in _BY_PLACE.finditer(sentence):
+        if _NEGATED.search(sentence[:m.start()]):
+            return None
+        named.add(_PLACES[m.group("place").lower()])
+    for m in _CJK_PLACE.finditer(sentence):
+        named.add(_CJK_DIGITS.index(m.group("cjk")) + 1)
+    if len(named) != 1:
+        return None
+    n = named.pop()
+    return letters[n - 1] if n <= len(letters) else None
+
+
+def _equal_value(response: str, letters: list[str], options: Mapping[str, str],
+                 same_value: Callable[[str, str], bool]) -> str | None:
+    if len(response.split()) > _VALUE_REPLY_WORDS or not re.search(r"\d|\\pi|π", response):
+        return None
+    equal = [letter for letter in letters if re.search(r"\d", str(options[letter])) and len(str(options[letter])) <= 60
+             and same_value(response, str(options[letter]))]
+    return equal[0] if len(equal) == 1 else None
+
+
+def last_readings(response: str, options: Mapping[str, str],
+                  same_value: Callable[[str, str], bool] | None = None) -> ChoiceResult | None:
+    """What a reply without a commitment the other steps read still names, or None (see the module docstring).
+    ``same_value(reply, option_text)``: whether the reply states the option's value (given by the scorer: the maths
+    reader compares values; the package itself reads none)."""
+    letters = list(options)
+    if not letters:
+        return None
+    tag = _LOWER_TAG.search(response)
+    if tag and tag.group("letter").upper() in letters and len(_LOWER_TAG.findall(response)) == 1:
+        letter = tag.group("letter").upper()
+        return ChoiceResult(letter, "answer-tag", f"an answer tag names ({tag.group('letter')}), option {letter}")
+    guess = _GUESS.match(response)
+    if guess and guess.group("letter") in letters:
+        letter = guess.group("letter")
+        return ChoiceResult(letter, "choose", f"the reply opens with its guess, {letter}")
+    if _LONE_LETTER.search(response):
+        return None  # a letter the other steps read and left ("Angle 2 is 45°. B is wrong."): no second reading
+    closing = _closing(response)
+    placed = _by_place(closing, letters, options) if closing else None
+    if placed is not None:
+        return ChoiceResult(placed, "ordinal", f"the closing sentence names option {placed} by its place")
+    equal = _equal_value(response, letters, options, same_value) if same_value is not None else None
+    if equal is not None:
+        return ChoiceResult(equal, "answer-value", f"the value stated equals option {equal}'s")
+    return None
