@@ -108,7 +108,7 @@ def integer_set(text: str) -> IntegerSet | None:
     not know ("all odd $n$" and "$n \\equiv 1 \\pmod 2$" are the odd integers; "all $n$ except $3$" is None).
 
     Examples:
-        >>> integer_set("All odd positive integers") == integer_set("positive n \\\\equiv 1 \\\\pmod 2")
+        >>> integer_set("all odd n").residues == integer_set("n \\\\equiv 1 \\\\pmod 2").residues
         True
         >>> integer_set("the powers of two").kinds
         frozenset({'power of 2'})
@@ -293,7 +293,6 @@ _CANNOT_WIN = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:cannot|can't|ca
                            r"is\s+(?:in\s+a\s+losing\s+position|lost))\b")
 _BARE_WHO = lazy_compile(r"^\s*" + _WHO + r"\s*(?:\([^()]{1,40}\))?\s*[.!]?\s*$")
 _CJK_WINNER = lazy_compile(r"(?P<who>先手|后手|甲|乙)(?:（[^）]{1,20}）|\([^()]{1,20}\))?(?:一定|总|总是|能|可以)?(?:有必胜策略|必胜|获胜|胜|赢)")
-_CJK_NAMES = {"甲": "甲", "乙": "乙"}
 _PARENTHESES = lazy_compile(r"\(([^()]{1,40})\)|（([^（）]{1,20})）")
 
 
@@ -357,9 +356,10 @@ def winner(text: str, question: str | None = None) -> str | None:
             if who is None:
                 continue
             found.add(who)
-            inside = _PARENTHESES.match(plain, m.end("name") if m.group("name") else m.end())
-            aside = plain[m.end():m.end() + 45]
-            alias = _PARENTHESES.search(aside[:2] + aside[2:]) if aside.lstrip().startswith(("(", "（")) else inside
+            # the same player named twice: "Bob (the second player) wins", "Alice wins (the first player)"
+            alias = _PARENTHESES.search(m.group())
+            if alias is None and plain[m.end():].lstrip().startswith(("(", "（")):
+                alias = _PARENTHESES.search(plain, m.end(), m.end() + 45)
             if alias:
                 also = winner(f"{alias.group(1) or alias.group(2)} wins", question)
                 if also:
