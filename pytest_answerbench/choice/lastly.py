@@ -35,6 +35,9 @@ _LOWER_TAG = lazy_compile(r"(?i:\bans(?:wer)?\b\.?|答案)\s*+[:：]?\s*+[(（](
 _GUESS = lazy_compile(r"\s*+(?:\*\*)?(?i:probably|likely|most\s+likely|my\s+(?:best\s+)?guess\s+is|my\s+(?:best\s+)?guess\s*+:)"
                       r"\s*+(?:\*\*)?\s*+[(\[]?(?P<letter>[A-J])[)\]]?(?![A-Za-z0-9'’])")
 _NEGATED = lazy_compile(r"(?i)\b(?:not|isn't|is\s+not|rather\s+than|instead\s+of|if|unless|except)\b[^.!?]{0,30}$")
+# a negation, a verdict against, or a condition anywhere in the reply: the last readings read nothing then
+_DENIED = lazy_compile(r"(?i)\b(?:not|never|no|wrong|incorrect|false|if|unless|only\s+if|except|rather\s+than|instead\s+of)\b|"
+                       r"n't\b|不是|不对|错误|不正确|如果|假如|除非")
 _SENTENCES = lazy_compile(r"(?<=[.!?。！？])\s+")
 _VALUE_REPLY_WORDS = 12
 # an option letter standing alone in the reply ("B is wrong"): the last readings leave such a reply to the others
@@ -43,13 +46,13 @@ _LONE_LETTER = lazy_compile(r"(?<![A-Za-z0-9'’\\])[A-J](?![A-Za-z0-9'’])")
 
 def _closing(response: str) -> str:
     lines = [line.strip() for line in response.strip().splitlines() if line.strip()]
-    if not lines:
-        return ""
+    if not lines or len(lines[-1]) > 300:
+        return ""  # a long closing line is no short statement naming an option
     sentences = [s for s in _SENTENCES.split(lines[-1]) if s.strip()]
     return sentences[-1] if sentences else ""
 
 
-def _by_place(sentence: str, letters: list[str], options: Mapping[str, str]) -> str | None:
+def _by_place(sentence: str, letters: list[str]) -> str | None:
     named = set()
     for m in _BY_PLACE.finditer(sentence):
         if _NEGATED.search(sentence[:m.start()]):
@@ -80,6 +83,8 @@ def last_readings(response: str, options: Mapping[str, str],
     letters = list(options)
     if not letters:
         return None
+    if _DENIED.search(response):
+        return None  # "The third option is incorrect.", "Probably C is wrong.", 答案不是第三个选项, "only if ...": no reading
     tag = _LOWER_TAG.search(response)
     if tag and tag.group("letter").upper() in letters and len(_LOWER_TAG.findall(response)) == 1:
         letter = tag.group("letter").upper()
@@ -91,7 +96,7 @@ def last_readings(response: str, options: Mapping[str, str],
     if _LONE_LETTER.search(response):
         return None  # a letter the other steps read and left ("Angle 2 is 45°. B is wrong."): no second reading
     closing = _closing(response)
-    placed = _by_place(closing, letters, options) if closing else None
+    placed = _by_place(closing, letters) if closing else None
     if placed is not None:
         return ChoiceResult(placed, "ordinal", f"the closing sentence names option {placed} by its place")
     equal = _equal_value(response, letters, options, same_value) if same_value is not None else None

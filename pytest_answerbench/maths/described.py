@@ -119,6 +119,8 @@ def integer_set(text: str) -> IntegerSet | None:
     unbound = plain
     plain = _FOR_SOME.sub("", plain)  # "n = 2^k for some nonnegative integer k": the k the form binds
     bound = plain != unbound and bool(re.search(r"integer|\\mathbb|\\ge", unbound[len(plain):]))
+    if bound and re.search(r"positive|natural|\\ge\s*1|\\mathbb\s*\{?[nz]\}?\s*[\^_]\s*\{?\s*\+", unbound[len(plain):]):
+        bound = False  # "n = 2^k for some positive integer k" leaves out 1: not read as the powers of 2
     plain = _PREFIX.sub("", plain)
     cjk = _CJK_SET.match(plain.replace(" ", ""))
     if cjk:
@@ -248,6 +250,11 @@ _SHAPES: tuple[tuple[str, str], ...] = (
 _SHAPE_PATTERNS = tuple((name, lazy_compile(pattern)) for name, pattern in _SHAPES)
 _SHAPE_NEGATED = lazy_compile(r"\b(?:not|n't|nor|never|neither)\s+(?:(?:necessarily|always|a|an|the|just|only|even)\s+)*$|"
                               r"(?:不是|不一定是|并非|而非|不为)$")
+# a shape denied anywhere in the statement, outside an aside ruling one shape out ("(not necessarily a square)", ", not
+# a circle": the shape after "not" is left out, and the per-mention check below reads it as ruled out)
+_SHAPE_DENIED = lazy_compile(r"\b(?:not|cannot|can't|never|neither|nor|isn't|aren't|wrong|false|incorrect)\b|n't\b|"
+                             r"不能|不会|不是|不成立|错误|不可能|并非|而非|不为")
+_SHAPE_ASIDE = lazy_compile(r"\([^()]{0,20}\b(?:not|neither)\b[^()]{0,60}\)|\bnot\s+(?:necessarily\s+)?(?:an?\s+)?[a-z-]+")
 _SHAPE_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|probably|might|if|unless|whether|could)\b|或|可能|如果")
 
 
@@ -259,6 +266,8 @@ def shape(text: str) -> str | None:
     plain = _plain(text)
     if _SHAPE_HEDGE.search(plain):
         return None
+    if _SHAPE_DENIED.search(_SHAPE_ASIDE.sub(" ", plain)):
+        return None  # "the triangle cannot be right-angled", 三角形不能是直角三角形, 等腰三角形不成立
     named: set[str] = set()
     taken: list[tuple[int, int]] = []
     for name, pattern in _SHAPE_PATTERNS:
@@ -325,6 +334,9 @@ def _who(m: re.Match[str], players: tuple[str, str] | None, prefix: str = "") ->
     return None  # a name only counts as a player's the question names
 
 
+_NO_WINNER = lazy_compile(r"(?i)\b(?:neither|nor|draw|when|whenever|unless|depends)\b|平局|和棋|取决于")
+
+
 def winner(text: str, question: str | None = None) -> str | None:
     """The player ``text`` says wins (by name when the question names the players and who moves first, else "first",
     "second" or the name written), or None: no winner named, two named, a hedge.
@@ -334,8 +346,8 @@ def winner(text: str, question: str | None = None) -> str | None:
         >>> winner("Bob (the second player) wins.", q), winner("Alice cannot win; Bob has a winning strategy.", q)
         ('Bob', 'Bob')
     """
-    if len(text) > 300 or _SHAPE_HEDGE.search(text.lower()):
-        return None
+    if len(text) > 300 or _SHAPE_HEDGE.search(text.lower()) or _NO_WINNER.search(text):
+        return None  # "Neither Alice nor Bob can force a win", "Bob wins when n is even": no one winner
     players = _players(question)
     plain = re.sub(r"\s+", " ", _MARKUP.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)).strip()
     found: set[str] = set()
@@ -399,7 +411,8 @@ def frequency(text: str) -> str | None:
 
 
 _NAMED_FUNCTION = lazy_compile(r"^(?:only|just|exactly)?\s*(?:the\s+)?(?P<name>zero|identity|identically\s+zero)\s+(?:function|map)"
-                               r"(?:\s+(?:on|over)\s+[a-z ]{1,40})?$|^f\s+is\s+(?P<is>identically\s+zero|the\s+identity)\b")
+                               r"(?:\s+(?:on|over)\s+[a-z ]{1,40})?$|^f\s+is\s+(?P<is>identically\s+zero|the\s+identity)"
+                               r"(?:\s+(?:on|over)\s+[a-z ]{1,40})?$")
 _FUNCTION_GOLD = lazy_compile(r"^f\s*\(\s*([a-z])\s*\)\s*=\s*(0|[a-z])$")
 
 
@@ -438,11 +451,13 @@ def parity(text: str) -> str | None:
 # ---- one of the alternatives a question offers -------------------------------------------------------------------------
 
 # "acute, right, or obtuse?", "an equivalence relation, a partial order, or neither?", "odd, even, or neither?"
-_OFFERED = lazy_compile(r"(?i)\b(?P<first>(?:an?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,\s*(?P<middle>(?:(?:an?\s+)?[a-z][a-z-]*"
-                        r"(?:\s+[a-z][a-z-]*)?\s*,\s*)*)(?:or\s+)(?P<last>(?:an?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*\?")
+# the question's closing list of alternatives, "X, Y, or Z?" (read by splitting: no pattern backtracks over it)
+_OFFERED_TAIL = lazy_compile(r"(?i)([a-z][a-z ,-]{0,200}?),?\s+or\s+([a-z][a-z -]{0,40}?)\s*\?\s*$")
+_NOT_ALTERNATIVE = frozenset("it is are was the this that they be its".split())
 # （充分不必要条件 / 必要不充分条件 / 充要条件 / 既不充分也不必要条件）
 _OFFERED_CJK = lazy_compile(r"[（(]\s*([\u4e00-\u9fff]{2,12}(?:\s*[/／、]\s*[\u4e00-\u9fff]{2,12}){1,5})\s*[)）]")
-_ALTERNATIVE_NEGATED = lazy_compile(r"(?i)(?:\bnot|n't|\bno|\bnor|\bneither|\bnever)\s+(?:(?:a|an|the|be|an?\s+\w+)\s+)?$|不是$|非$")
+_ALTERNATIVE_NEGATED = lazy_compile(r"(?i)(?:\bnot|n't|\bno|\bnor|\bneither|\bnever|\bcannot)\b(?:(?!\bbut\b|而是)[^,;.]){0,30}$|"
+                                    r"(?:不|非)(?:(?!而是|但)[^，,；;。]){0,12}$")
 
 
 def offered(question: str | None) -> list[str]:
@@ -454,10 +469,15 @@ def offered(question: str | None) -> list[str]:
     if cjk:
         return [part.strip() for part in re.split("[/／、]", cjk.group(1))]
     tail = re.sub(r"\$[^$]*\$", " ; ", question.strip()[-240:])
-    m = _OFFERED.search(tail)
-    if m is None:
+    m = _OFFERED_TAIL.search(tail)
+    if m is None or "," not in m.group(1):
         return []
-    found = [m.group("first")] + [p for p in re.split(r"\s*,\s*", m.group("middle")) if p] + [m.group("last")]
+    found = [part.strip() for part in m.group(1).split(",")] + [m.group(2).strip()]
+    found[0] = " ".join(found[0].split()[-2:])  # "Is it acute": the alternative is the list's own words
+    while len(found[0].split()) > 1 and found[0].split()[0].lower() in _NOT_ALTERNATIVE:
+        found[0] = found[0].split(" ", 1)[1]
+    if any(len(f.split()) > 3 or not f for f in found):
+        return []
     names = [re.sub(r"(?i)^an?\s+", "", f).strip().lower() for f in found]
     if any(len(name) < 3 for name in names):
         return []  # "x, y, or z?": letters, not alternatives in words
@@ -472,7 +492,7 @@ def chosen(text: str, alternatives: list[str]) -> str | None:
     for alternative in alternatives:
         pattern = re.escape(alternative.lower()) if not alternative.isascii() else r"\b%s\b" % re.escape(alternative.lower())
         for m in re.finditer(pattern, plain):
-            if alternative.lower() != "neither" and _ALTERNATIVE_NEGATED.search(plain[max(0, m.start() - 14):m.start()]):
+            if alternative.lower() != "neither" and _ALTERNATIVE_NEGATED.search(plain[max(0, m.start() - 32):m.start()]):
                 continue
             spans.append((m.start(), m.end(), alternative))
     named = {name for start, end, name in spans
@@ -558,7 +578,8 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
         # "配方得 ...，所以该方程不表示任何图形。": the clause after the last conclusion word states the gold's words
         for tail in (_CJK_CONCLUSION.split(sentence)[-1], re.split("[，,；;]", sentence)[-1]):
             at = tail.find(_plain(gold))
-            if at >= 0 and not _MATH_OR_DIGIT.search(tail, at) and not re.search("不|非|没有|无", tail[:at]):
+            if at >= 0 and not _MATH_OR_DIGIT.search(tail, at) and not re.search("不|非|没有|无", tail[:at]) \
+                    and not re.search("不成立|错误|错的|不对|不正确|不是|并非", tail[at + len(_plain(gold)):]):
                 return True  # (maths before the words is their subject: "故 $\\triangle ABC$ 为等腰三角形")
     in_words = how in (None, "prose") and not _MATH_OR_DIGIT.search(sentence) and len(sentence.split()) <= 20
     if (not extracted or extracted.strip("$ ") in sentence or in_words) and \

@@ -273,8 +273,8 @@ _QUALIFIER_GAP = lazy_compile(r"(?i)\s*,?\s*for\s+(?:all|every|each|any|some|an?
 
 
 # where a parameter ranges: "k \ge 1", "n \in \mathbb{Z}^{+}", "a \geq 2"
-_PARAMETER_BOUND = lazy_compile(r"\s*([a-z])\s*(?:\\geq?|≥|\\in\s*\\mathbb\s*\{?\s*[NZ]\s*\}?(?:\s*[\^_]\s*\{?\s*[*+]\s*\}?)?|∈\s*[ℕℤ]"
-                               r"[*+⁺]?)\s*(?:\d{1,3})?\s*")
+_PARAMETER_BOUND = lazy_compile(r"\s*+([a-z])\s*+(?:\\geq?|≥|\\in\s*+\\mathbb\s*+\{?\s*+[NZ]\s*+\}?(?:\s*+[\^_]\s*+\{?\s*+[*+]\s*+\}?)?|"
+                               r"∈\s*+[ℕℤ][*+⁺]?)\s*+(?:\d{1,3})?\s*+")
 
 
 def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:

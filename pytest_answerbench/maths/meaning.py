@@ -105,6 +105,7 @@ def _plain(text: str) -> str:
 # not always possible"), and a double negation ("not impossible", "not unbounded")
 _UNDECIDED = lazy_compile(r"(?i)\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:conclude|say|tell|determine|"
                           r"decide|know|be\s+sure)\b")
+_ONLY_WHEN = lazy_compile(r"(?i)\bonly\s+(?:when|if|for)\b|只有当")
 _NOT_ALWAYS = lazy_compile(r"(?i)\b(?:not|n't)\s+(?:always|necessarily)\b")
 _NOT_UN = lazy_compile(r"(?i)\bnot\s+(?:im|un|in)(?P<word>possible|bounded|finite)\b")
 
@@ -132,8 +133,8 @@ def claim(text: str) -> tuple[str, bool] | None:
     yes_no = _YES_NO.fullmatch(_LEAD.sub("", base, count=1))  # "Yes, it is readable": Yes
     if yes_no:
         return "yes", yes_no.group("yes") is not None
-    if _HEDGE.search(plain) or _UNDECIDED.search(plain):
-        return None  # "possible or not", "maybe infinite", "we cannot conclude that ...": no single claim
+    if _HEDGE.search(plain) or _UNDECIDED.search(plain) or _ONLY_WHEN.search(plain):
+        return None  # "possible or not", "maybe infinite", "we cannot conclude that ...", "exists only when n is even"
     if _NOT_ALWAYS.search(plain):
         return "always", False  # "It is not always possible.": not always, whatever the property
     plain = _NOT_UN.sub(lambda m: m.group("word"), plain)  # "not impossible" is possible

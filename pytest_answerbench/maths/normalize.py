@@ -40,7 +40,7 @@ _WORD_UNIT = lazy_compile(r"^(?P<value>.*?\S)\s*(?:(?:square|sq\.?|cubic)\s+unit
                         r"\.?$")
 _SUPERSCRIPT = lazy_compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 # an e-notation exponent with a sign or leading zeros ("3.0E+08", "1.6e-019"), read as the plain exponent
-_E_EXPONENT = lazy_compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE](?:\+|(-))?0*(\d+)(?![\w.])")
+_E_EXPONENT = lazy_compile(r"(?<![\w.])(\d++(?:\.\d++)?)[eE](?:\+|(-))?0*+(\d++)(?![\w.])")
 _SUBSCRIPT = lazy_compile("[₀₁₂₃₄₅₆₇₈₉]+")
 _SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉", "0123456789-+0123456789")
 # Symbols written as Unicode characters, as the LaTeX the regexes below read.

@@ -47,8 +47,8 @@ _ASKED = lazy_compile(r"(?:[？?]|[吗呢][。.]?)\s*$")
 
 
 # one clause naming a quantity and its value: "最小值为 $2$", "周长是 12"
-_CJK_NAMED_VALUE = lazy_compile(r"\s*(?:所以|因此|故|则|即)?\s*[\u4e00-\u9fff]{1,8}(?:为|是|等于)\s*(?P<value>\$[^$]+\$|-?\d+(?:\.\d+)?|"
-                                r"\d*\s*(?:π|\\pi))\s*")
+_CJK_NAMED_VALUE = lazy_compile(r"\s*+(?:所以|因此|故|则|即)?\s*+[\u4e00-\u9fff]{1,8}(?:为|是|等于)\s*+(?P<value>\$[^$]+\$|-?\d+(?:\.\d+)?|"
+                                r"\d*\s*+(?:π|\\pi))\s*+")
 
 
 # one clause naming a quantity and its value: "the maximum is 12", "the minimum value is $3$"
@@ -509,6 +509,8 @@ def _claim_about_math(clause: str) -> bool:
 _CLAIM_FIRST = lazy_compile(r"\s*+(?:\*\*)?(?:answer\s*+:\s*+)?(?P<claim>[^\s:：—–;；.。!！?？$\\][^:：—–;；.。!！?？\n$\\]{1,79}?)(?:\*\*)?\s*+"
                             r"(?:[:：—–;；]|[.。!！](?:\s|$)|,?\s++(?:since|because|as|for\s+example|e\.g\.)\s|"
                             r"[，,]\s*(?:例如|比如|因为|由于|如))", re.I)
+# what a reason may not hold: a correction or a condition on the claim
+_REASON_QUALIFIES = lazy_compile(r"(?i)\b(?:actually|wait|no\s*,|only\s+(?:when|if|for)|except|unless|but\s+only)\b|不对|只有当|除非")
 # what a reason may not hold: a later answer of its own
 _LATER_ANSWER = lazy_compile(r"(?i)\banswer\s*(?:is\b|[:=])|\bfinal\s+answer\b|\\boxed|答案")
 
@@ -533,8 +535,8 @@ def claim_then_reason(line: str) -> str:
     if m is None or m.end() >= len(line.rstrip()):
         return ""
     said = m.group("claim").strip()
-    if re.search(r"\d", said) or _LATER_ANSWER.search(line, m.end()):
-        return ""
+    if re.search(r"\d", said) or _LATER_ANSWER.search(line, m.end()) or _REASON_QUALIFIES.search(line, m.end()):
+        return ""  # "Possible. But only when ...", "Infinitely many — actually no, ...": the reason takes it back
     found = claim(said)
     if found is not None and found[0] != "yes":
         return said

@@ -35,3 +35,14 @@ def test_a_condition_commits_to_nothing_in_any_mood(reply, options, letter):
 def test_a_change_of_mind_is_a_correction(reply):
     options = {"A": "Water magnifies it", "B": "Refraction", "C": "Reflection", "D": "Lens distortion"}
     assert infer_choice(reply, options).letter == "C"  # (round 12 read A: the first answer, never taken back)
+
+
+@pytest.mark.parametrize("reply", [
+    "答案不是第三个选项。", "The third option is incorrect.", "Probably C is wrong.", "Answer: (b) is not correct.",
+    "It would be 96 hours only if the rate doubled.",
+])
+def test_the_last_readings_read_nothing_after_a_denial_or_a_condition(reply):
+    from pytest_answerbench.maths import states_value
+
+    options = {"A": "2 days", "B": "4 days", "C": "6 days", "D": "8 days"}
+    assert infer_choice(reply, options, same_value=states_value).letter is None

@@ -116,3 +116,48 @@ def test_divisibility_notation_is_a_set_of_multiples():
                     "Find all positive integers $n$ such that $7\\mid 2^n-1$.")
     assert not accepted("So $7\\mid2^n-1$ iff $2\\mid n$.", "All multiples of $3$",
                         "Find all positive integers $n$ such that $7\\mid 2^n-1$.")
+
+
+# -- 4. the review of rounds 11 to 13: denials, conditions and corrections read nothing; no pattern backtracks ------
+
+@pytest.mark.parametrize("prediction, gold, question", [
+    ("Therefore the triangle cannot be right-angled.", "Right triangle", "Determine the shape of the triangle."),
+    ("所以三角形不能是直角三角形。", "直角三角形", "判断三角形的形状。"),
+    ("…所以等腰三角形不成立。", "等腰三角形", "判断三角形的形状。"),
+    ("…所以直角三角形的说法是错误的。", "直角三角形", "判断三角形的形状。"),
+    ("The triangle cannot be acute.", "acute", "Which is it: acute, right, or obtuse?"),
+    ("The triangle is not even acute.", "acute", "Which is it: acute, right, or obtuse?"),
+    ("Neither Alice nor Bob can force a win.", "Bob", "Alice and Bob play a game. Alice moves first. Who wins?"),
+    ("Bob wins when n is even.", "Bob", "Alice and Bob play a game. Alice moves first. Who wins?"),
+    ("$\\boxed{n = 2^k \\text{ for some positive integer } k}$", "All powers of 2", None),  # leaves out 1
+    ("$\\boxed{f \\text{ is the identity plus a constant}}$", "f(x) = x", "Find all functions f."),
+    ("Infinitely many — actually no, only finitely many.", "Infinitely many", "Finitely or infinitely many?"),
+    ("Possible. But only when the board has an even number of rows.", "Possible", "Is it possible?"),
+    ("Such an arrangement exists only when n is even.", "Possible", "Is it possible?"),
+    ("$(k, m) = (3, 9)$", "(9, 3)", "Let $f(m, k)=m+k$. Find all pairs $(k, m)$ with the property."),
+])
+def test_a_denial_a_condition_or_a_correction_is_no_description(prediction, gold, question):
+    assert score_row("olympiad", {"prediction": prediction, "answer": gold, **({"question": question} if question
+                                                                                else {})}, profile="default").status \
+        == "wrong"
+
+
+def test_the_review_near_misses_keep_their_reading():
+    assert accepted("$ABCD$ is a parallelogram (neither a rhombus nor a rectangle).", "A parallelogram",
+                    "What kind of quadrilateral is $ABCD$?")
+    assert accepted("So it is acute.", "acute", "Is it acute, right, or obtuse?")
+    assert offered("Is it acute, right, or obtuse?") == ["acute", "right", "obtuse"]
+    assert accepted("x = -1 and x = 1", "1, -1", "Solve the equation in order to find x.")  # "in order to" asks no order
+    row = {"prediction": "$(x, y) = (\\max(1, 2), 3)$", "answer": "(2, 3)", "question": "Find $(x, y)$."}
+    found = score_row("olympiad", row, profile="default")  # a value holding ", " once made the reordering raise
+    assert (found.status, found.method) == ("wrong", "tuple-mismatch@prose")  # (max is not evaluated: compared as written)
+
+
+def test_long_lists_and_runs_stay_fast_enough_to_finish():
+    # a question ending in a list of 24 alternatives was exponential; a run of zeros in an exponent quadratic
+    question = "Is the set " + ", ".join(f"a thing{i}" for i in range(24)) + ", or a clique?"
+    for said, status in (("So it is a thing3.", "correct"), ("So it is a thing4.", "wrong")):
+        assert score_row("olympiad", {"prediction": said, "answer": "A thing3", "question": question},
+                         profile="default", timeout=60).status == status
+    from pytest_answerbench.maths import clean
+    assert clean("1e" + "0" * 20000 + "x").text.startswith("1e")

@@ -92,10 +92,13 @@ def spread_assignment(text: str) -> str:
 def in_asked_order(text: str) -> str:
     """A labelled tuple ``(k, m) = (3, 6)`` as the tuple ``(6, 3)`` when the row's question writes those names as
     ``(m, k)``: the values by name, in the question's order; ``text`` unchanged otherwise."""
-    spread = spread_assignment(text)
-    if spread == text:
+    if spread_assignment(text) == text:
         return text
-    named = dict(pair.split(" = ", 1) for pair in spread.split(", "))
+    left, right = split_top(text, "=")
+    names, values = tuple_parts(left), tuple_parts(right)
+    if names is None or values is None or len(names) != len(values):
+        return text
+    named = {name.strip(): value.strip() for name, value in zip(names, values)}
     order = asked_order(set(named))
     return "(" + ", ".join(named[n] for n in order) + ")" if order else text
 
@@ -130,7 +133,7 @@ def assignments_as_tuples(parts: list[str], other: list[str]) -> list[str]:
 
 
 # a tuple of two or more names as a question writes it: "(n, k)", "(x,y,z)", "(a_1, a_2)"
-_NAME_TUPLE = lazy_compile(r"\(\s*((?:\\?[a-zA-Z]+(?:_\{?\w+\}?)?\s*,\s*)+\\?[a-zA-Z]+(?:_\{?\w+\}?)?)\s*\)")
+_NAME_TUPLE = lazy_compile(r"(?<![A-Za-z\\])\(\s*((?:\\?[a-zA-Z]+(?:_\{?\w+\}?)?\s*,\s*)+\\?[a-zA-Z]+(?:_\{?\w+\}?)?)\s*\)")
 
 
 def asked_order(names: set[str]) -> list[str] | None:

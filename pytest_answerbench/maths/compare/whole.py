@@ -506,7 +506,8 @@ def _count(a: _Answers) -> Outcome | None:
 
 
 # a question asking for its answers in order: "Find the GCD and the LCM, in that order.", "respectively", 依次, 分别
-_IN_ORDER = lazy_compile(r"(?i)\bin\s+(?:that|this|the\s+same)\s+order\b|\brespectively\b|\bin\s+order\b|依次|按顺序|分别")
+_IN_ORDER = lazy_compile(r"(?i)\bin\s+(?:that|this|the\s+same)\s+order\b|\brespectively\b|\bin\s+order\b(?!\s+(?:to|for)\b)|"
+                         r"依次|按顺序|分别")
 
 
 def _set(a: _Answers) -> Outcome:
