@@ -34,7 +34,6 @@ _LOWER_TAG = lazy_compile(r"(?i:\bans(?:wer)?\b\.?|答案)\s*+[:：]?\s*+[(（](
 # "Probably C, although ...", "Most likely (B).", "My best guess: D"
 _GUESS = lazy_compile(r"\s*+(?:\*\*)?(?i:probably|likely|most\s+likely|my\s+(?:best\s+)?guess\s+is|my\s+(?:best\s+)?guess\s*+:)"
                       r"\s*+(?:\*\*)?\s*+[(\[]?(?P<letter>[A-J])[)\]]?(?![A-Za-z0-9'’])")
-_NEGATED = lazy_compile(r"(?i)\b(?:not|isn't|is\s+not|rather\s+than|instead\s+of|if|unless|except)\b[^.!?]{0,30}$")
 # a negation, a verdict against, or a condition anywhere in the reply: the last readings read nothing then
 _DENIED = lazy_compile(r"(?i)\b(?:not|never|no|wrong|incorrect|false|if|unless|only\s+if|except|rather\s+than|instead\s+of)\b|"
                        r"n't\b|不是|不对|错误|不正确|如果|假如|除非")
@@ -53,11 +52,8 @@ def _closing(response: str) -> str:
 
 
 def _by_place(sentence: str, letters: list[str]) -> str | None:
-    named = set()
-    for m in _BY_PLACE.finditer(sentence):
-        if _NEGATED.search(sentence[:m.start()]):
-            return None
-        named.add(_PLACES[m.group("place").lower()])
+    # (a negation or a condition anywhere in the reply was ruled out before: last_readings' _DENIED)
+    named = {_PLACES[m.group("place").lower()] for m in _BY_PLACE.finditer(sentence)}
     for m in _CJK_PLACE.finditer(sentence):
         named.add(_CJK_DIGITS.index(m.group("cjk")) + 1)
     if len(named) != 1:
