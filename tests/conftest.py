@@ -97,6 +97,18 @@ def imo_status(pred: str, gold: str) -> str:
     return score_row("imo", row, profile="default", timeout=20).status
 
 
+def both_defaults_accept(response: str, gold: str, question: str | None = None) -> bool:
+    """The verdict of the olympiad and imo default profiles on one reply (asserting they agree)."""
+    from pytest_answerbench import score_row
+
+    asked = {"question": question} if question else {}
+    verdicts = {score_row(bench, fields, profile="default").correct for bench, fields in (
+        ("olympiad", {"prediction": response, "answer": gold, **asked}),
+        ("imo", {"Problem ID": "p", "Short Answer": gold, "prediction": response, **asked}))}
+    assert len(verdicts) == 1, "olympiad and imo disagree"
+    return verdicts.pop()
+
+
 def write_jsonl(path: Path, rows: Iterable[Any]) -> Path:
     lines = [r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in rows]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

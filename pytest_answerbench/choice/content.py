@@ -427,6 +427,11 @@ def _value_stated_after(low: str, optset: OptionSet, end: int, first: int) -> bo
     return False
 
 
+# an option label in brackets just before a text, given as the answer: "is (c) point c" (the normalised reply keeps
+# the brackets); a panel's or a part's label ("figure (b) jupiter", "(a) jupiter has ...") is no answer
+_LABEL_BEFORE = lazy_compile(r"\b(?:is|be|answer)\s?:?\s?\(([a-z])\)\s?$")
+
+
 def _one_named(low: str, optset: OptionSet, kept: Spans) -> ChoiceResult:
     """One option named: it is the answer, unless offered with an alternative, said to answer another question, or
     followed by a value the reply works out that names no option."""
@@ -434,6 +439,13 @@ def _one_named(low: str, optset: OptionSet, kept: Spans) -> ChoiceResult:
     if all(_OR_ALTERNATIVE.match(low, b) for _, b in kept[letter]):
         # "Tennis or badminton": the option is offered with an alternative, not chosen
         return ChoiceResult(None, "ambiguous", f"option {letter}'s text is offered with an alternative")
+    labels = [_LABEL_BEFORE.search(low, max(0, a - 16), a) for a, _ in kept[letter]]
+    if all(m is not None and m.group(1).upper() != letter and m.group(1).upper() in optset.letter_set
+           for m in labels):
+        # "... is (C) Point C" where option C is "Point B" and option D "Point C": the label and the text name two
+        # options, as an opening label quoting another option's text does
+        return ChoiceResult(None, "ambiguous", f"option {letter}'s text follows the label "
+                                               f"{labels[-1].group(1).upper()} of another option")
     last = max(kept[letter])
     if letter in optset.opt_num and not _CONCLUDED_BEFORE.search(low, max(0, last[0] - 80), last[0]) and \
             _value_stated_after(low, optset, last[1], min(kept[letter])[1]):

@@ -152,6 +152,12 @@ _CLAIM_QUALIFIER = lazy_compile(r"\b(?:(?P<negated>not|n't|never)\s+(?:\w+\s+)?)
                                 r"uniquely|local|locally|global|globally)\b")
 
 
+def _first_sentence(text: str) -> str:
+    """``text`` up to the end of its first sentence (a full stop, ! or ? followed by a space)."""
+    end = re.search(r"[.!?](?:\s|\}|$)", text)
+    return text[:end.start()] if end else text
+
+
 def _keeps_qualifiers(gold: str, pred: str) -> bool:
     """Does ``pred`` state, unnegated, every qualifier ``gold``'s claim makes ("converges absolutely" is not stated by
     "converges conditionally, but not absolutely", nor by "converges")? A qualifier the gold does not make is more
@@ -261,7 +267,9 @@ def same_meaning(gold: str, pred: str) -> bool | None:
     g, p = claim(gold), claim(pred)
     if g is not None and p is not None:
         if g[0] == p[0]:
-            return g[1] == p[1] and _keeps_qualifiers(gold, pred)
+            # a yes or no with its reason: the qualifiers of the sentence that answers count ("Yes, conditionally"),
+            # not the reason's after it ("No, .... Laplace's equation forbids a local minimum at the center.")
+            return g[1] == p[1] and _keeps_qualifiers(_first_sentence(gold) if g[0] == "yes" else gold, pred)
         if {g[0], p[0]} == {"exist", "possible"}:
             return g[1] == p[1]  # "Such an arrangement cannot exist." is "Impossible"
         if "yes" in (g[0], p[0]) and g[0] in _YES_FAMILIES and p[0] in _YES_FAMILIES:

@@ -19,6 +19,10 @@ LaTeX grammar reads them otherwise (``x(t)`` is the product ``x·t``, ``\\dot{x}
 * **a prime after a subscript of one character** marks the whole quantity: ``v_o'`` is ``v_{o}'``, the derivative of
   ``v_o`` (the grammar would read the subscript ``o'``, a symbol no other spelling of the derivative gives), so
   ``L C \\frac{d^2 v_o}{dt^2}`` and ``v_{o}''`` name one derivative;
+* **a particle's charge in a subscript** (``m_{\\Lambda^0}``, ``m_{K^-}``, ``m_{\\pi^{+}}``, which the grammar cannot
+  read) names the particle: the charge is dropped when the two answers together write that particle with no other
+  charge (and neither writes it both bare and charged), so ``m_{\\Lambda^0}`` and ``m_{\\Lambda}`` are one mass;
+  ``m_{\\pi^+}`` beside ``m_{\\pi^0}``, or ``q_{e^-}`` against ``q_{e^+}``, stay two;
 * **spelled-out subscripts** (``v_{one}``, ``C_{\\text{two}}``) are digits, unless an answer already writes that
   symbol with the digit too (then the two are different symbols).
 
@@ -153,6 +157,42 @@ def _spelled_subscripts(text: str) -> str:
     return text if written & made else out
 
 
+# "_{\Lambda^0}", "_{K^-}", "_{\pi^{+}}": a particle named with its charge in a subscript
+_CHARGED = lazy_compile(r"_\s*\{\s*(\\[A-Za-z]+|[A-Za-z]{1,3})\s*\^\s*(?:\{\s*([0+-]{1,2})\s*\}|([0+-]))\s*\}")
+_CHARGE_NAME = {"0": "0", "+": "p", "-": "m", "++": "pp", "--": "mm"}
+
+
+def _charged_subscripts(gold: str, pred: str) -> tuple[str, str]:
+    """Both answers with a particle's charge in a subscript read: dropped where the two answers together write that
+    particle with one charge only (``m_{\\Lambda^0}`` against ``m_{\\Lambda}``), kept as part of the name where they
+    write two (``q_{e^-}`` against ``q_{e^+}``, ``m_{\\pi^+}`` beside ``m_{\\pi^0}``) or one answer writes it both bare
+    and charged."""
+    texts = (gold, pred)
+    if not any("^" in t and "_" in t for t in texts):
+        return gold, pred
+    found = [list(_CHARGED.finditer(t)) for t in texts]
+    if not any(found):
+        return gold, pred
+    charges: dict[str, set[str]] = {}
+    for matches in found:
+        for m in matches:
+            charges.setdefault(m.group(1), set()).add(m.group(2) or m.group(3))
+    mixed = set()  # a particle one answer writes both bare and with a charge
+    for text, matches in zip(texts, found):
+        bare = _CHARGED.sub(" ", text)
+        for base in {m.group(1) for m in matches}:
+            if re.search(r"_\s*(?:\{\s*%s\s*\}|%s(?![A-Za-z]))" % (re.escape(base), re.escape(base)), bare):
+                mixed.add(base)
+
+    def named(m: re.Match) -> str:
+        base, charge = m.group(1), m.group(2) or m.group(3)
+        if len(charges[base]) == 1 and base not in mixed:
+            return "_{%s}" % base
+        return "_{%s_{%s}}" % (base, _CHARGE_NAME[charge])
+
+    return _CHARGED.sub(named, gold), _CHARGED.sub(named, pred)
+
+
 def _greek_primes(text: str) -> str:
     """``\\omega'`` as ``\\omega_{P}`` (``\\omega_0''`` as ``\\omega_{0PP}``): a symbol of its own, as ``x'`` is."""
     if "'" not in text or "\\" not in text:
@@ -190,5 +230,6 @@ def read_notation(gold: str, pred: str) -> tuple[str, str]:
     variables = g_vars | p_vars
     if variables:
         gold, pred = _function_of(gold, variables), _function_of(pred, variables)
+    gold, pred = _charged_subscripts(gold, pred)
     gold, pred = _primed_subscripts(gold), _primed_subscripts(pred)
     return _spelled_subscripts(_greek_primes(gold)), _spelled_subscripts(_greek_primes(pred))

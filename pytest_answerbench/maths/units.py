@@ -262,6 +262,12 @@ def _word_symbol(word: str) -> str | None:
     return None
 
 
+def spelled_unit(unit: str) -> str | None:
+    """The symbol of a unit written out in words (``hours`` -> ``h``) that :func:`read_unit` knows, else None."""
+    symbol = _spelled_unit(unit)
+    return symbol if symbol is not None and read_unit(symbol) is not None else None
+
+
 def _spelled_unit(unit: str) -> str | None:
     """``meters per second squared`` -> ``m/s^2``; ``kilojoules`` -> ``kJ``; None for anything else."""
     pieces = re.split(r"(?i)\s+per\s+", unit.strip())

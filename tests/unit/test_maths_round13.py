@@ -8,19 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import both_defaults_accept
 from pytest_answerbench import score_row
 from pytest_answerbench.maths.described import chosen, closing_sentence, integer_set, offered
 from pytest_answerbench.maths.meaning import asks_yes_no, opening_verdict
 
 
-def accepted(response: str, gold: str, question: str | None = None) -> bool:
-    """The verdict of both default profiles (they must agree) on one reply."""
-    asked = {"question": question} if question else {}
-    verdicts = {score_row(bench, fields, profile="default").correct for bench, fields in (
-        ("olympiad", {"prediction": response, "answer": gold, **asked}),
-        ("imo", {"Problem ID": "p", "Short Answer": gold, "prediction": response, **asked}))}
-    assert len(verdicts) == 1, "olympiad and imo disagree"
-    return verdicts.pop()
+accepted = both_defaults_accept  # both default profiles, asserting they agree
 
 
 # -- 1. one of the alternatives the question offers -----------------------------------------------------------------

@@ -317,18 +317,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     10's readings (s1's sections, a block never closed, the answer's form stated, corrections after a box and in
     Chinese, units written out or in Chinese, negations and conditional verdicts, a function's dummy variable) again,
     and round 11's (text answers by meaning, named values in the question's order, golds as datasets write them) and
-    round 12's (a claim before its reason, winners by role, named blanks in the question's order): their scorer
-    version is 27, so a baseline report made with an earlier version fails the fingerprint gate instead of
+    round 12's (a claim before its reason, winners by role, named blanks in the question's order) and round 14's
+    (physics answers: a quantity's letter closing a labelled value, beta as v/c, a particle's charge): their scorer
+    version is 28, so a baseline report made with an earlier version fails the fingerprint gate instead of
     showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 27
-        old = {"benchmark": name, "profile": "default", "scorer_version": 26}
+        assert spec.version == 28
+        old = {"benchmark": name, "profile": "default", "scorer_version": 27}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 26, current 27"]
+            "scorer_version differs: baseline 27, current 28"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

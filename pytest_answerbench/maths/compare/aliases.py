@@ -10,6 +10,10 @@ A prediction symbol the gold does not write is renamed to a gold symbol the pred
   the row's question when it is known (its math spans), uses that letter in both cases (``P`` for pressure beside
   ``p`` for momentum are two quantities).
 
+One substitution is made the same way: the **speed as a fraction of light's**, ``\\beta``, is ``v/c`` where one answer
+writes ``\\beta`` and no ``v`` and the other writes ``v`` and ``c`` and no ``\\beta`` (relativity's convention), when the
+row's question, about light or relativity, writes a speed ``v`` and no beta of its own.
+
 Each rename must be the only candidate; a symbol both answers write is never renamed. Trees only: the parsed SymPy
 expressions, never text.
 """
@@ -21,10 +25,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Iterator
 
-__all__ = ["aligned", "asked_question", "question_context"]
+from ...text.patterns import lazy_compile
+
+__all__ = ["aligned", "asked_question", "question_context", "written_beside"]
 
 #: the letters the row's question writes in its math spans (set by :func:`question_context` for one comparison)
 _QUESTION_LETTERS: ContextVar[frozenset[str]] = ContextVar("question_letters", default=frozenset())
+#: the letters of the question's math spans alone (not widened by :func:`written_beside`)
+_QUESTION_SPAN_LETTERS: ContextVar[frozenset[str]] = ContextVar("question_span_letters", default=frozenset())
 #: the row's question itself, for the text readings that need what it asks (reset after each comparison)
 _QUESTION: ContextVar[str | None] = ContextVar("question", default=None)
 
@@ -46,11 +54,25 @@ def question_context(question: str | None) -> Iterator[None]:
     spans = " ".join(math_spans(question))
     letters = frozenset(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", re.sub(r"\\[a-zA-Z]+", " ", spans)))
     token, asked = _QUESTION_LETTERS.set(letters), _QUESTION.set(question)
+    own = _QUESTION_SPAN_LETTERS.set(letters)
     try:
         yield
     finally:
+        _QUESTION_SPAN_LETTERS.reset(own)
         _QUESTION.reset(asked)
         _QUESTION_LETTERS.reset(token)
+
+@contextmanager
+def written_beside(text: str) -> Iterator[None]:
+    """For the comparisons inside: the letters ``text`` writes count as written by the question too (a gold's label,
+    ``M`` of ``M = 2\\sqrt{2}m``, whose value side alone is compared: ``M`` and ``m`` are two quantities there)."""
+    letters = frozenset(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", re.sub(r"\\[a-zA-Z]+", " ", text)))
+    token = _QUESTION_LETTERS.set(_QUESTION_LETTERS.get() | letters)
+    try:
+        yield
+    finally:
+        _QUESTION_LETTERS.reset(token)
+
 
 #: spellings of one quantity, each mapped to one key
 _SPELLINGS = {
@@ -95,6 +117,23 @@ def _candidates(name: str, gold_only: set[str], gold_letters: set[str], pred_let
     return found
 
 
+#: a question about light or relativity, where c is the speed of light
+_RELATIVITY = lazy_compile(r"(?i)\b(?:light|relativ\w*|electromagnetic|photons?|lorentz|doppler|lab(?:oratory)? frame)\b")
+
+
+def _speed_fraction(expr: Any, own: dict[str, Any], other: dict[str, Any]) -> Any:
+    """``expr`` with ``\\beta`` read as ``v/c`` when it writes beta and no v, the other answer v and c and no beta,
+    and the row's question, about light or relativity, writes a speed ``v`` and no beta (without a question, or with
+    a beta of its own, an angle or a coefficient, nothing is read so)."""
+    if "beta" not in own or "v" in own or "beta" in other or not {"v", "c"} <= other.keys():
+        return expr
+    question = _QUESTION.get()
+    if not question or re.search(r"\\beta|β|\bbeta\b", question, re.I) or "v" not in _QUESTION_SPAN_LETTERS.get() \
+            or not _RELATIVITY.search(question):
+        return expr
+    return expr.xreplace({own["beta"]: other["v"] / other["c"]})
+
+
 def aligned(ge: Any, pe: Any) -> tuple[Any, Any]:
     """``(gold, prediction)`` with the prediction's symbols renamed to the gold's where the rules above allow;
     unchanged when both write the same symbols or no rule applies."""
@@ -102,6 +141,10 @@ def aligned(ge: Any, pe: Any) -> tuple[Any, Any]:
     pred = {s.name: s for s in pe.free_symbols}
     if gold.keys() == pred.keys():
         return ge, pe
+    if "beta" in gold or "beta" in pred:
+        ge, pe = _speed_fraction(ge, gold, pred), _speed_fraction(pe, pred, gold)
+        gold = {s.name: s for s in ge.free_symbols}
+        pred = {s.name: s for s in pe.free_symbols}
     gold_only, pred_only = set(gold) - set(pred), set(pred) - set(gold)
     if not (gold_only and pred_only):
         return ge, pe

@@ -71,12 +71,12 @@ def same_label(a: str, b: str) -> bool:
     return re.sub(r"[\s{}]", "", a) == re.sub(r"[\s{}]", "", b)
 
 
-_ARGUMENT = lazy_compile(r"\(\s*[a-z]\s*\)$")
+_ARGUMENT = lazy_compile(r"\((?:[a-z]|\\[a-z]+)(?:,(?:[a-z]|\\[a-z]+)){0,3}\)$")  # "(t)", "(x,y)", "(\\rho)"
 
 
 def same_quantity(a: str, b: str) -> bool:
-    """Two labels naming one quantity: the same name, one of them (or both) written as a function of one variable
-    (``x(t)`` and ``x``, ``F(x)`` and ``F``, ``\\psi(x)`` and ``\\psi``)."""
+    """Two labels naming one quantity: the same name, one of them (or both) written as a function of its variables
+    (``x(t)`` and ``x``, ``F(x)`` and ``F``, ``\\psi(x)`` and ``\\psi``, ``\\sigma(x, y)`` and ``\\sigma``)."""
     a, b = re.sub(r"[\s{}]", "", a), re.sub(r"[\s{}]", "", b)
     if a == b:
         return True

@@ -30,10 +30,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ...text.patterns import lazy_compile
 from ..exact import BOUND, Undecided
 from ..normalize import Item, clean, text_key
-from .equations import (FUNCTION_VALUE, is_label, proportional, ratio_equal, rounds_to, same_label,
+from .equations import (FUNCTION_VALUE, is_label, proportional, ratio_equal, rounds_to, same_label, symbolic,
                         same_quantity)
+from .aliases import written_beside
 from .intervals import interval_equal, interval_like
 from .marks import unit_scale, with_marks
 from .plain import is_plain_number, is_text, numbers_equal, plain_number, spelled_number, texts_equal
@@ -255,13 +257,53 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
         return proportional(gl, gr, pl, pr)
     # One side is an equation "x = v" (or "\angle ABC = v", "Q = v"), the other a value v.
     if len(g_sides) == 2 and is_label(g_sides[0]):
-        return all_equal([(with_marks(g_sides[1], g), p)], tol)
+        with written_beside(gt):  # the label's letters are the gold's too (M beside m: two quantities)
+            return all_equal([(_value_side(g_sides[1], g, p), p)], tol)
     if len(p_sides) == 2 and is_label(p_sides[0]):
-        return all_equal([(g, with_marks(p_sides[1], p))], tol)
+        with written_beside(pt):
+            return all_equal([(g, _value_side(p_sides[1], p, g))], tol)
+    if len(g_sides) == 2 and _formula_of_number(g_sides):
+        # "\frac{E' - E}{E} = -\frac{16}{25}": a formula in quantities the asked one is, equal to a number, states
+        # that number (the prediction's bare value answers it)
+        return all_equal([(with_marks(g_sides[1], g), p)], tol)
     if len(g_sides) == 1 and not re.search(r"[a-zA-Z]", re.sub(r"\\[a-zA-Z]+", "", pt)):
         # "\frac{1}{3} = 0.333...": a chain of values (no variables); any of them may be the answer.
         return _any_equal([(g, with_marks(v, p)) for v in p_sides], tol)
     return None
+
+
+def _value_side(text: str, whole: Item, other: Item) -> Item:
+    """The value side of ``label = value`` with its marks, without a closing remark on its sign (``> 0``) that the other
+    side does not make; a letter read off as its unit stays a factor when the other side is symbolic (``M = 2\\sqrt{2}m`` against ``2\\sqrt{2}m``: the mass m, not metres), as ``_marks`` in
+    ``whole.py`` reads a whole answer."""
+    remark = _SIGN_REMARK.search(text, max(len(text) - 30, 0)) if "0" in text[-30:] else None  # the tail only
+    if remark and symbolic(text[:remark.start()]) and not _ORDER.search(other.text):
+        text = text[:remark.start()]  # "\\Delta S = C_p(...) > 0": the value, then that it is positive
+    item = with_marks(text, whole)
+    if item.unit and not whole.unit and symbolic(other.text) and not other.unit:
+        return Item(f"{item.text}({item.unit})", item.percent, item.degree)
+    return item
+
+
+#: a closing remark on a value's sign: "> 0", "\\geq 0", "< 0"
+_SIGN_REMARK = lazy_compile(r"\s*+(?:>|<|\\g(?:eq?)?|\\l(?:eq?)?|\\gt|\\lt|≥|≤)\s*+0\s*+\.?$")
+_ORDER = lazy_compile(r"[<>≤≥]|\\(?:geq?|leq?|gt|lt)(?![a-zA-Z])")
+
+
+def _formula_of_number(sides: list[str]) -> bool:
+    """``relative change = number``: a left side that is one fraction ``\\frac{A - B}{B}`` (or over A) of two named
+    quantities, and a right side with no letter. A fraction holding an unknown otherwise (``\\frac{x}{2} = 3``,
+    ``\\frac{x+1}{x-1} = 3``, a curve ``\\frac{x^2+y^2}{4} = 1``) is an equation, not its number."""
+    left, right = sides[0].strip(), sides[1].strip()
+    change = _RELATIVE_CHANGE.fullmatch(left)
+    if change is None or not right or symbolic(right):
+        return False
+    first, second, base = (change.group(k).strip() for k in ("a", "b", "base"))
+    return is_label(first) and is_label(second) and same_label(base, second) | same_label(base, first)
+
+
+#: a relative change "\frac{E' - E}{E}": a difference of two names over one of them
+_RELATIVE_CHANGE = lazy_compile(r"\\[dt]?frac\s*\{(?P<a>[^{}\-]{1,20}?)-(?P<b>[^{}\-]{1,20})\}\s*\{(?P<base>[^{}]{1,20})\}")
 
 
 def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tuple[bool, str]:

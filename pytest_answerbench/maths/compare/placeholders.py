@@ -22,7 +22,7 @@ from ...text.patterns import lazy_compile, tex_delimited
 from ..units import read_unit
 from .tuples import split_top
 
-__all__ = ["placeholder_values", "without_trailing_word"]
+__all__ = ["placeholder_values", "without_added_remark", "without_trailing_word"]
 
 # a name: a letter or a command, with a subscript (``m_{\rm ice}``, ``v_0``) and primes
 # a name: a letter or a command, a subscript (a character, or braces holding up to 20 characters, one level of braces
@@ -57,6 +57,40 @@ def without_trailing_word(value: str, gold: str) -> str:
             re.search(r"[A-Za-z]{3,}", _COMMAND_ARG.sub(" ", gold)) or read_unit(m.group("word")) is not None:
         return value  # "4186 J/(kg K)", "5 (cm)": a unit, not a note
     return head
+
+
+# a closing remark in text that answers something else: "\quad \text{and the compensating charge is on the surface.}"
+_ADDED_REMARK = lazy_compile(r"(?:\s|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~)++\\text\s*\{\s*(?:,\s*)?and\s+(?P<words>[^{}\d$\\]{8,200})\}"
+                             r"\s*\.?\Z")
+
+
+def without_added_remark(value: str, gold: str) -> str:
+    """``value`` without a closing ``\\text{and ...}`` remark of words only (no number, no maths), spaced off after
+    the answer, when the gold writes no text: an answer to another part of the question, which the gold leaves out
+    (``\\rho_- = -\\gamma^2 \\rho_+ \\quad \\text{and the compensating charge is on the wire's surface.}``): "and
+    the" naming another thing, four words at least, none of them a number, a sign, an operation, a negation, an
+    alternative, a pronoun for the answer or a one-letter name. Any other remark ("or", "if", "and its negative",
+    "and v is directed upward") is part of the answer and stays."""
+    if "\\text" not in value or "\\text" in gold or not value.rstrip(". ").endswith("}"):
+        return value
+    m = _ADDED_REMARK.search(value, max(len(value) - _TAIL - 40, 0))
+    if m is None or not value[:m.start()].strip():
+        return value
+    words = m.group("words").lower().split()
+    if len(words) < 4 or words[0] != "the" or words[1] in _ANSWER_NOUNS or _CHANGES_THE_ANSWER.search(m.group("words")) \
+            or any(len(w.strip(".,;'")) == 1 for w in words):
+        return value  # "and the answer is ...", "and its negative", "and v is directed upward": more of the answer
+    return value[:m.start()]
+
+
+#: nouns after "and the" that name the answer itself, not another part
+_ANSWER_NOUNS = frozenset({"answer", "answers", "result", "value", "values", "solution", "solutions", "other",
+                           "second", "same", "root", "roots", "sign", "direction", "magnitude", "opposite"})
+#: words in a remark that change or add to the answer: numbers, signs, operations, negation, alternatives
+_CHANGES_THE_ANSWER = lazy_compile(
+    r"(?i)\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|double|triple|negative|positive|"
+    r"minus|plus|times|divided?|multipl\w*|equals?|not|no|never|nor|or|either|both|also|as well|its?|this|that|"
+    r"opposite|reverse\w*|upwards?|downwards?|inverse|squared?|cubed?|only|if|unless|except|but)\b|n't")
 
 
 def _norm(name: str) -> str:

@@ -149,8 +149,18 @@ def within_precision(diff, a, b, tol: float) -> bool:
     return bool(diff <= bound + 1e-15 * max(abs(a), abs(b)))
 
 
+# an exponent holding maths (a fraction, a digit or an operator besides its letters): "^{-\\frac{Avt}{2V}}", "^{-kt}";
+# its letters multiply. A fraction's arguments are read only inside such an exponent ("\\frac{heat}{mass}" stays words)
+_EXPONENT = lazy_compile(r"\^\s*\{(?P<body>(?:[^{}]|\{[^{}]*\})*+)\}")
+_MATHS_IN = lazy_compile(r"\\[dt]?frac|[\d+\-*/]")
+
+
 def is_text(text: str) -> bool:
-    """Words (two or more letters, not LaTeX commands or function names) make an answer text."""
+    """Words (two or more letters, not LaTeX commands or function names) make an answer text; letters in an
+    exponent holding maths are a product of quantities (``e^{-\\frac{Avt}{2V}}``), never a word."""
+    if "^" in text and "{" in text:
+        text = _EXPONENT.sub(lambda m: " 1 " if _MATHS_IN.search(m.group("body")) and "\\text" not in m.group("body")
+                             else m.group(0), text)
     words = [w for w in _WORD.findall(text) if w.lower() not in _MATH_WORDS]
     # A word of three or more letters with a vowel reads as prose ("impossible", "Alice"); "mgh" and "GMm"
     # are products of physical quantities.

@@ -311,8 +311,11 @@ def expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
     if symbols and all(s.name in _INTEGER_NAMES for s in symbols) and (
             ge.has(sympy.floor, sympy.ceiling) or pe.has(sympy.floor, sympy.ceiling)):
         return _integer_points_agree(ge, pe, symbols)
-    agree = 0
-    for point in _spot_points(symbols):
+    agree = real = 0
+    off_domain = False  # a point where neither side is real and the two differ
+    for point in _spot_points(symbols, 12):
+        if real == 6:
+            break
         try:
             with step_limit(0.5):
                 a = ge.xreplace(point).evalf(30)
@@ -322,13 +325,23 @@ def expressions_equal(ge: Any, pe: Any) -> tuple[bool, str]:
         if not (a.is_number and b.is_number) or a.has(sympy.nan, sympy.zoo) or b.has(sympy.nan, sympy.zoo) \
                 or a.is_infinite or b.is_infinite:
             continue
+        both_real = a.is_real is True and b.is_real is True
+        neither_real = a.is_real is False and b.is_real is False
         try:
             scale = abs(a)
             if bool(abs(a - b) > 1e-9 * (scale if scale > 1 else 1)):
-                return False, "numeric-spot"
+                if not neither_real or not symbols:
+                    return False, "numeric-spot"  # (one side real, the other not: other domains, \ln|x| and \ln x)
+                # outside the real domain of both (v > c in sqrt(1 - v^2/c^2) and sqrt((c+v)/(c-v))) two forms of one
+                # quantity may take other branches: only the points where both are real decide
+                off_domain = True
+                continue
         except (TypeError, ValueError):
             continue
         agree += 1
+        real += both_real
+    if off_domain and real == 0:
+        return False, "numeric-spot"  # complex answers (in i): no real point, a difference decides
     # Small rational functions over Q (most expression answers): zero or not is decided exactly, and
     # simplify would find the same (see .poly); anything else still goes to simplify.
     zero = identically_zero(ge - pe)

@@ -78,7 +78,7 @@ from ..family import same_family
 from ..matrix import read_matrices
 from ..meaning import same_meaning
 from ..symbols import read_notation
-from ..units import read_unit, unit_factor, unit_tail
+from ..units import read_unit, spelled_unit, unit_factor, unit_tail
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
 from .accepted import accepted_values, one_of_forms
 from .labels import same_statements
@@ -90,7 +90,7 @@ from .intervals import union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
 from .marks import letter_units, unit_scale, with_marks, with_target_unit
-from .placeholders import placeholder_values, without_trailing_word
+from .placeholders import placeholder_values, without_added_remark, without_trailing_word
 from .parts import (GROUPED, assignments_as_tuples, in_asked_order, decimal_comma, distinct, match_all, spread_assignment,
                     unlabelled, unlabelled_gold)
 from .rules import Outcome, Rule, first_answer, in_order
@@ -178,13 +178,14 @@ _TEXT_UNIT = lazy_compile(r"^(?P<value>.*?\S)\s*(?:\\[,;: ]|~|\s)*\\(?:text|math
 _CHAIN_VALUE = lazy_compile(r"=\s*-?\d+(?:\.\d+)?(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*(?:\{\s*-?\d+\s*\}|-?\d))?\s*$")
 
 
-def without_text_unit(answer: str, other: str) -> str:
-    """A symbolic answer without the unit written after it as text (``T = 2\\pi\\sqrt{m/k}\\ \\text{s}``): a known
-    unit whose letters the other answer does not use as symbols (against ``2mg``, an ``m`` stays a factor)."""
+def without_text_unit(answer: str, other: str, question: str | None = None) -> str:
+    """A symbolic answer without the unit written after it as text (``T = 2\\pi\\sqrt{m/k}\\ \\text{s}``; ``\\,
+    \\text{hours}`` when the question names hours): a known unit whose letters the other answer does not use as symbols (against ``2mg``, an ``m`` stays a factor)."""
     if "{" not in answer or not answer.rstrip().endswith("}"):
         return answer
     m = _TEXT_UNIT.match(answer.strip())
-    if m is None or not symbolic(m.group("value")) or read_unit(m.group("unit")) is None or \
+    if m is None or not symbolic(m.group("value")) or read_unit(m.group("unit")) is None and \
+            not _asked_in_words(m.group("unit"), question) or \
             re.search(r"\\(?:text|mathrm|textrm|rm)\b|\\circ", m.group("value")) or _CHAIN_VALUE.search(m.group("value")):
         return answer  # (text before it: the unit is longer, "\text{cal/s} \cdot \text{cm} \cdot ^\circ \text{C}";
         # "E = \frac{hc}{\lambda} = 1.24\ \mathrm{keV}": the unit of the number the chain comes to)
@@ -192,6 +193,15 @@ def without_text_unit(answer: str, other: str) -> str:
     if letters & set(re.findall(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", other))):
         return answer
     return m.group("value")
+
+
+def _asked_in_words(unit: str, question: str | None) -> bool:
+    """A unit written out (``hours``) that the row's question names too ("when t' reads one hour"): the quantity's
+    unit, not a slip into another quantity (``\\frac{L}{v}\\,\\text{meters}`` for a time keeps its word)."""
+    if not question or spelled_unit(unit) is None:
+        return False
+    stem = unit.strip().lower().rstrip("s")
+    return len(stem) >= 3 and re.search(r"(?i)\b%s" % re.escape(stem), question) is not None
 
 
 # "E \approx 1.9\times10^{-19}\ \mathrm{J}": a label, then the value it states to its digits
@@ -223,9 +233,9 @@ def _placeholders(a: _Answers) -> Outcome | None:
 
 
 def _clean(a: _Answers) -> None:
-    a.pred = without_trailing_word(_approx_value(a.pred, a.gold), a.gold)
+    a.pred = without_added_remark(without_trailing_word(_approx_value(a.pred, a.gold), a.gold), a.gold)
     if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
-        a.pred, a.gold = without_text_unit(a.pred, a.gold), without_text_unit(a.gold, a.pred)
+        a.pred, a.gold = without_text_unit(a.pred, a.gold, a.question), without_text_unit(a.gold, a.pred, a.question)
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
     if a.question and not a.unit and a.p.text[-1:].isalpha():
         a.p = asked_letter_unit(a.p, a.question)  # "1e-8 F" when the question asks farads
