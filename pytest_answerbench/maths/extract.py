@@ -203,6 +203,23 @@ def answer_like(text: str) -> bool:
 
 # What may stand between math spans that together state one multi-part answer ("$1$, $2$ and $3$").
 _SPAN_JOINER = lazy_compile(r"[\s,;，、；]*(?:and|or|&|或|和|及|以及|与)?[\s,;，、；]*", re.I)
+# "... so $x = 4$ and then $y = 3$": values named one after the other
+_THEN = lazy_compile(r",?\s+and\s+then\s+", re.I)
+_NAMED_VALUE = lazy_compile(r"([a-zA-Z])\s*=\s*-?[\d.]+")
+#: a supposition, a trial or a refutation around values named in turn: they are no answer
+_SUPPOSED = lazy_compile(r"(?i)\b(?:suppose|supposing|assume|assuming|if|try|trying|tried|test|testing|maybe|perhaps|"
+                         r"impossible|fails?|violates?|contradict\w*|not|wrong|but|no)\b|n't")
+
+
+def _named_in_turn(previous: str, content: str, sentence: str) -> bool:
+    """Two spans each naming one letter's value, two letters, joined by "and then" in a sentence that supposes,
+    tries or refutes nothing: "so $x = 4$ and then $y = 3$" (a step then its result, "$x^2 = 16$, and then $x = 4$",
+    is not; "Suppose $a = 4$ and then $b = 3$, which is impossible" is no answer)."""
+    a, b = _NAMED_VALUE.fullmatch(previous.strip()), _NAMED_VALUE.fullmatch(content.strip())
+    return a is not None and b is not None and a.group(1) != b.group(1) and len(sentence) <= 400 and \
+        not _SUPPOSED.search(sentence)
+
+
 # A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
 _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?[A-Za-zΩ]{1,4}"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
@@ -298,7 +315,8 @@ def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
                 r"(?<![A-Za-z\\])%s(?![A-Za-z])" % bound.group(1), runs[-1][-1]):
             prev_end = m.end()  # "$(k, k+1)$, $k \ge 1$": where the family's parameter ranges, no answer
             continue
-        if between is not None and len(between) <= 24 and _SPAN_JOINER.fullmatch(between):
+        if between is not None and len(between) <= 24 and (_SPAN_JOINER.fullmatch(between) or _THEN.fullmatch(between)
+                                                            and _named_in_turn(runs[-1][-1], content, text)):
             runs[-1].append(content)
             blanks[-1] = blanks[-1] and bool(re.search("[;；]", between))
         else:
@@ -419,7 +437,8 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     before = _before_condition(sentence)
     if before != sentence:
         rest = sentence = before  # "5，此时 x=2": the value, not where it is attained
-    described = set_in_words(sentence) or chance_in_words(sentence) or described_set(sentence)
+    described = set_in_words(sentence) or chance_in_words(sentence) or interval_in_words(sentence) or \
+        described_set(sentence)
     if described is not None:
         return (described,)
     if _CONDITIONAL.match(sentence):
@@ -862,6 +881,47 @@ def spoken_math(text: str) -> str:
     return text
 
 
+_WORD_NUMBER = r"-?\d+(?:\.\d+)?"
+#: what may name the set before an interval in words: "All real numbers", "every $x$ that is", "$x$ is", "It converges
+#: for $x$", "The solution set is"; nothing else (not "x squared is", "the root is", "all integers")
+_INTERVAL_SUBJECT = (r"(?:(?:all|every|any)\s+(?:real\s+)?(?:numbers?|values?(?:\s+of\s+x)?|x)(?:\s+x)?"
+                     r"(?:\s+(?:that|which)\s+(?:is|are|lies?))?|x\s+(?:is|lies|must\s+be)|"
+                     r"it\s+(?:holds|converges)\s+for\s+(?:all\s+)?(?:real\s+)?x|"
+                     r"the\s+(?:solution\s+set|set\s+of\s+solutions|range|interval)\s+is(?:\s+all\s+(?:real\s+)?numbers)?"
+                     r"|x)?")
+#: an interval stated in words, both ends given, the whole sentence: (pattern, brackets)
+_INTERVAL_WORDS = tuple(
+    (lazy_compile(r"(?i)\s*%s\s*%s\s*[.。]?\s*" % (_INTERVAL_SUBJECT, phrase % (_WORD_NUMBER, _WORD_NUMBER))), brackets)
+    for phrase, brackets in (
+        (r"strictly\s+between\s+(?P<a>%s)\s+and\s+(?P<b>%s)", "()"),
+        (r"between\s+(?P<a>%s)\s+and\s+(?P<b>%s),?\s+(?:both\s+)?inclusive", "[]"),
+        (r"(?:greater|more|larger)\s+than\s+(?P<a>%s),?\s+(?:and|but)\s+(?:less|smaller)\s+than\s+(?P<b>%s)", "()"),
+        (r"at\s+least\s+(?P<a>%s),?\s+and\s+at\s+most\s+(?P<b>%s)", "[]"),
+        (r"大于\s*(?P<a>%s)\s*(?:且|并且|而)\s*小于\s*(?P<b>%s)", "()"),
+    ))
+
+
+def interval_in_words(text: str) -> str | None:
+    """The interval a sentence states in words with both its ends, when that is the whole sentence: a set of reals
+    named ("All real numbers", "$x$ is", or nothing) and then "strictly between 1 and 5" (``(1, 5)``), "between 1 and
+    5 inclusive" (``[1, 5]``), "greater than 1 and less than 5", "at least 1 and at most 5" or "大于 -3 且小于 3",
+    the ends plain numbers in order; None otherwise: anything else in the sentence (a negation, an exception, a
+    condition, a hedge, another quantity as its subject, "5\\pi" as an end) leaves it to the other readings, and
+    "between 1 and 5" alone stays a hedge between two values."""
+    if len(text) > 200 or not re.search(r"\d", text):
+        return None
+    plain = text.replace("$", "").replace("\\(", "").replace("\\)", "")
+    for pattern, brackets in _INTERVAL_WORDS:
+        m = pattern.fullmatch(plain)
+        if m is None:
+            continue
+        a, b = m.group("a"), m.group("b")
+        if float(a) >= float(b):
+            return None
+        return f"{brackets[0]}{a}, {b}{brackets[1]}"
+    return None
+
+
 def reduce_sentence(text: str, multiple: bool = False) -> str:
     """A sentence stated as the answer -> the answer in it.
 
@@ -874,6 +934,9 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         return text.rstrip(".")  # "Yes, except when n = 3": a conditional verdict, compared as words (not Yes)
     if yes_no:
         return yes_no.group(1)
+    interval = interval_in_words(text)
+    if interval is not None:
+        return interval  # "All real numbers strictly between 1 and 5.": the open interval (1, 5)
     if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):
         text = _before_condition(text)
         tail = _CJK_TAIL.search(text[-200:])

@@ -712,6 +712,31 @@ def _count_noun(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith("ss")
 
 
+#: a chance in words, the whole sentence: "Three out of four.", "One in ten — only TT fails." (a reason after a dash)
+_CHANCE = lazy_compile(r"(?i)(?P<count>[a-z][a-z -]{0,30}?)\s+(?:out\s+of|in)\s+(?P<whole>[a-z][a-z -]{0,30}?)\s*"
+                       r"(?:[.!]|[—–]\s*(?P<reason>[^?]{0,80}?)\.?)?")
+#: a reason after a chance that takes it back, hedges it or doubts it
+_CHANCE_TAKEN_BACK = lazy_compile(r"(?i)\b(?:no|not|wait|wrong|incorrect|hmm|maybe|perhaps|roughly|approximately|about|"
+                                  r"sure|isn't|is\s+not|false|odds|against)\b")
+
+
+def _chance(text: str) -> Fraction | None:
+    """The chance a sentence states in words and nothing else ("Three out of four.", "One in ten — only TT fails."):
+    the count over the whole, each a number in words and nothing more, the count at most the whole; a reason after a
+    dash may follow unless it takes the chance back or hedges it; None otherwise."""
+    m = _CHANCE.fullmatch(text.strip())
+    if m is None or (m.group("reason") and _CHANCE_TAKEN_BACK.search(m.group("reason"))):
+        return None
+    count_words = m.group("count").lower().replace("-", " ").split()
+    whole_words = m.group("whole").lower().replace("-", " ").split()
+    count, whole = _english_number(count_words), _english_number(whole_words)
+    if count is None or whole is None or count[1] != len(count_words) or whole[1] != len(whole_words):
+        return None
+    if count[0].denominator != 1 or whole[0].denominator != 1 or not 0 < count[0] <= whole[0]:
+        return None
+    return count[0] / whole[0]
+
+
 def number_words(text: str) -> Fraction | None:
     """The number an answer written in words states, or None.
 
@@ -733,6 +758,10 @@ def number_words(text: str) -> Fraction | None:
                 if value is not None:
                     return Fraction(value)
         return None
+    if " in " in t or " out of " in t:
+        chance = _chance(text)
+        if chance is not None:
+            return chance  # "Three out of four", "One in ten": a chance, the count over the whole
     words = re.findall(r"[a-z]+", t.lower().replace("-", " "))
     candidates = [words]
     spans = [m.end() for m in _COPULA.finditer(t)]

@@ -22,8 +22,9 @@ import re
 from typing import Iterator
 
 from .extract import (
-    CJK_CONDITION, PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, joined_spans,
-    labelled_run, or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers, without_domain,
+    CJK_CONDITION, PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, interval_in_words,
+    joined_spans, labelled_run, or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers,
+    without_domain,
 )
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
@@ -722,7 +723,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         return None  # "Yes or no depending on n.": both, so neither
     if _EMPTY_BOX.search(last):
         return None  # "So the final answer is $\boxed{}$.": an empty box states nothing
-    described = set_in_words(final[0]) or chance_in_words(final[0])
+    described = set_in_words(final[0]) or chance_in_words(final[0]) or interval_in_words(final[0])
     if described is not None:
         return Extraction((described,), "prose")  # "... holds for all real $x$ with $0 < x \le 1$.": that set
     if _RESTRICTED.search(last) and SPAN.search(last):

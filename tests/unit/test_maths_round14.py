@@ -235,3 +235,76 @@ def test_a_qualifier_in_the_answering_sentence_is_kept(gold, prediction):
 
 def test_a_qualified_claim_other_than_yes_or_no_keeps_its_qualifier():
     assert not accepted("The series converges. $\\boxed{\\text{converges}}$", "converges absolutely")
+
+
+# -- 8. a chance in words -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("prediction, gold, right", [
+    ("Three out of four — only TT fails.", "$\\frac{3}{4}$", True),
+    ("One in ten.", "$\\frac{1}{10}$", True),
+    ("Seven in twelve.", "$\\frac{7}{12}$", True),
+    ("Three out of four.", "$\\frac{1}{4}$", False),
+    ("One in ten.", "$\\frac{1}{9}$", False),
+    ("Three out of four.", "3", False),  # a chance, not the count
+])
+def test_a_chance_in_words_is_the_count_over_the_whole(prediction, gold, right):
+    assert accepted(prediction, gold) is right
+
+
+@pytest.mark.parametrize("text", ["five out of four", "two out of three or four", "three out of", "one in",
+                                  "one in ten or eleven", "One in ten squared", "One in four factorial",
+                                  "One in twelve dozen", "One in six, doubled", "One in six against",
+                                  "One in ten, roughly", "Three out of four—wait, no.", "Three out of four? Hmm.",
+                                  "Three out of eight is wrong", "Three out of four — the odds are good."])
+def test_no_chance_is_read_from_a_larger_count_a_hedge_or_more_words(text):
+    from pytest_answerbench.maths.normalize import number_words
+
+    found = number_words(text)
+    assert found is None or found.denominator == 1, found
+
+
+# -- 9. an interval in words, values named in turn ---------------------------------------------------------------
+
+@pytest.mark.parametrize("prediction, gold, right", [
+    ("All real numbers strictly between 1 and 5.", "$(1,5)$", True),
+    ("$x$ is strictly between 2 and 3.", "(2, 3)", True),
+    ("All $x$ between 1 and 5 inclusive.", "$[1,5]$", True),
+    ("$x$ is greater than 1 and less than 5.", "$(1,5)$", True),
+    ("All $x$ between 1 and 5 inclusive.", "$(1,5)$", False),  # the ends belong to it
+    ("All real numbers strictly between 1 and 5.", "$[1,5]$", False),
+    ("$x$ is not strictly between 1 and 5.", "$(1,5)$", False),
+    ("Strictly between 1 and 5, or equal to 7.", "$(1,5)$", False),
+    ("Between 2 and 4.", "3", False),  # a hedge between two values, as before
+    # the whole sentence, its subject a set of reals: not a square, a root, integers, an end 5 pi, a claim denied
+    ("$x$ squared is strictly between 1 and 5.", "$(1,5)$", False),
+    ("The root is strictly between 1 and 5.", "$(1,5)$", False),
+    ("All integers strictly between 1 and 5.", "$(1,5)$", False),
+    ("$x$ is strictly between 1 and $5\\pi$.", "$(1,5)$", False),
+    ("$x$ is strictly between 1 and 5 is false.", "$(1,5)$", False),
+    ("All real numbers strictly between 1 and 5, excluding three.", "$(1,5)$", False),
+    ("Solving gives $x = 3$. Therefore x is strictly between 1 and 5.", "3", True),  # a closing check
+])
+def test_an_interval_in_words_with_both_ends(prediction, gold, right):
+    assert accepted(prediction, gold) is right
+
+
+def test_an_interval_in_words_needs_its_ends_in_order_and_alone():
+    from pytest_answerbench.maths.extract import interval_in_words
+
+    assert interval_in_words("strictly between 5 and 1") is None
+    assert interval_in_words("strictly between 1 and 5, so 3 works") is None  # another number
+    assert interval_in_words("x 大于 -3 且小于 3") == "(-3, 3)"
+
+
+_SYSTEM = "Solve $x+y=7$, $x-y=1$ for $(x, y)$."
+
+
+@pytest.mark.parametrize("prediction, gold, right", [
+    ("Adding the equations gives $2x = 8$, so $x = 4$ and then $y = 3$.", "$(4, 3)$", True),
+    ("Suppose $x = 4$ and then $y = 3$, which is impossible.", "$(4, 3)$", False),
+    ("Suppose $x = 4$; then $y = 3$, which is impossible.", "$(4, 3)$", False),
+    ("So $x = 4$ and then $y = 3$.", "$(3, 4)$", False),
+    ("We get $x^2 = 16$, then $x = 4$.", "4", True),  # a step, then its result: not two values
+])
+def test_values_named_in_turn(prediction, gold, right):
+    assert accepted(prediction, gold, _SYSTEM) is right

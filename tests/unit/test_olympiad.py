@@ -318,18 +318,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     Chinese, units written out or in Chinese, negations and conditional verdicts, a function's dummy variable) again,
     and round 11's (text answers by meaning, named values in the question's order, golds as datasets write them) and
     round 12's (a claim before its reason, winners by role, named blanks in the question's order) and round 14's
-    (physics answers: a quantity's letter closing a labelled value, beta as v/c, a particle's charge): their scorer
-    version is 28, so a baseline report made with an earlier version fails the fingerprint gate instead of
+    (physics answers: a quantity's letter closing a labelled value, beta as v/c, a particle's charge) and its text
+    answers from round 13's probes (a chance or an interval in words, values named in turn): their scorer
+    version is 29, so a baseline report made with an earlier version fails the fingerprint gate instead of
     showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 28
-        old = {"benchmark": name, "profile": "default", "scorer_version": 27}
+        assert spec.version == 29
+        old = {"benchmark": name, "profile": "default", "scorer_version": 28}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 27, current 28"]
+            "scorer_version differs: baseline 28, current 29"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
