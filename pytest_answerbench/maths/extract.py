@@ -221,7 +221,7 @@ def _named_in_turn(previous: str, content: str, sentence: str) -> bool:
 
 
 # A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
-_AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?[A-Za-zΩ]{1,4}"
+_AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?(?:[A-Za-zΩ]{1,4}(?!Å)|Å)"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
                          r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+and[ \t]+\$))")  # the unit ends the clause
 # (or its part: "$v_1 = 2$ m/s and $v_2 = 3$ m/s"), not "$5$ A and B"

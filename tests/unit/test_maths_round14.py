@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import both_defaults_accept
+from pytest_answerbench import score_row
 from pytest_answerbench.maths.compare.placeholders import without_added_remark
 from pytest_answerbench.maths.compare.values import expressions_equal, parse
 from pytest_answerbench.maths.symbols import read_notation
@@ -308,3 +309,61 @@ _SYSTEM = "Solve $x+y=7$, $x-y=1$ for $(x, y)$."
 ])
 def test_values_named_in_turn(prediction, gold, right):
     assert accepted(prediction, gold, _SYSTEM) is right
+
+
+# -- 10. from round 14's blind probes, after they were scored once: chains, units of one letter, set differences ------
+
+def one_row(prediction: str, gold: str, unit: str | None = None, error: str | None = None) -> bool:
+    row = {"prediction": prediction, "answer": gold, **({"unit": unit} if unit else {}),
+           **({"error": error} if error else {})}
+    return score_row("olympiad", row, profile="default").correct
+
+
+@pytest.mark.parametrize("prediction, gold, unit, error, right", [
+    # a chain states its last value, in its unit
+    ("$f=\\dfrac{c}{\\lambda}=\\dfrac{3.0\\times10^{8}}{6.0\\times10^{-7}}=5\\times10^{14}\\ \\text{s}^{-1}$",
+     "5.0 \\times 10^{14} Hz", None, None, True),
+    ("$f=\\dfrac{c}{\\lambda}=\\dfrac{3.0\\times10^{8}}{6.0\\times10^{-7}}=5\\times10^{14}\\ \\text{m}^{-1}$",
+     "5.0 \\times 10^{14} Hz", None, None, False),  # another quantity
+    ("$v_e=\\sqrt{\\dfrac{2GM_E}{R_E}}\\approx 1.12\\times10^{4}\\ \\text{m/s}$", "11.2", "km/s", "0.1", True),
+    ("$v_e=\\sqrt{\\dfrac{2GM_E}{R_E}}\\approx 1.12\\times10^{3}\\ \\text{m/s}$", "11.2", "km/s", "0.1", False),
+    ("$\\mu_B=\\dfrac{e\\hbar}{2m_e}\\approx 5.79\\times10^{-5}\\ \\text{eV/T}$", "9.27 \\times 10^{-24} J/T", None,
+     "1e-26", True),
+    # one letter after a number, spaced, is a unit when the gold measures the same quantity
+    ("$C=\\dfrac{\\varepsilon_0A}{d}\\approx 8.85\\times10^{-11}$ F", "88.5", "pF", "0.1", True),
+    ("$C=\\dfrac{\\varepsilon_0A}{d}\\approx 8.85\\times10^{-11}$ H", "88.5", "pF", "0.1", False),
+    ("**Answer:** $B \\approx 0.0628$ G", "6.28 \\times 10^{-6} T", None, "1e-8", False),  # G: gravitation's G
+    ("So $\\lambda \\approx 1.23$ Å.", "0.123", "nm", "0.001", True),
+])
+def test_chains_and_units_of_one_letter(prediction, gold, unit, error, right):
+    assert one_row(prediction, gold, unit, error) is right
+
+
+def test_a_letter_stuck_to_a_number_stays_a_quantity():
+    from pytest_answerbench.maths.units import letter_unit
+
+    assert letter_unit("2F", "pF", wide=True) is None  # twice a force
+    assert letter_unit("8.85 F", "pF", wide=True) == ("8.85", "F")
+    assert letter_unit("8.85 F", "pF") is None  # a gold's "2 F" stays a quantity
+    assert letter_unit("8.85 F", "N", wide=True) is None  # farads are no force
+    assert letter_unit("- T", "T", wide=True) is None  # a negated tension, not -1 tesla
+
+
+@pytest.mark.parametrize("prediction, gold, unit, right", [
+    ("$\\boxed{(-\\infty,5)\\setminus(0,1)\\cup(7,8)}$", "(-\\infty,0]\\cup[1,5)", None, False),
+    ("$\\boxed{x = 5 m when t = 3 s}$", "5", "m", True),  # the condition's "= 3 s" is no value of the chain
+])
+def test_round_14s_second_attack(prediction, gold, unit, right):
+    assert one_row(prediction, gold, unit) is right
+
+
+@pytest.mark.parametrize("prediction, gold, right", [
+    ("The solution set is $\\mathbb{R}\\setminus[-2,2]$.", "(-\\infty, -2) \\cup (2, \\infty)", True),
+    ("The solution set is $\\mathbb{R}\\setminus[-2,2]$.", "(-\\infty, -2] \\cup [2, \\infty)", False),
+    ("$[2,\\infty)\\setminus\\{5\\}$", "[2, 5) \\cup (5, \\infty)", True),
+    ("$[2,\\infty)\\setminus\\{5\\}$", "[2, 5] \\cup (5, \\infty)", False),
+    ("$\\{x \\mid x > 1\\}$", "(1, \\infty)", True),
+    ("$\\{x \\mid x > 1\\}$", "[1, \\infty)", False),
+])
+def test_set_differences_and_set_builders_are_their_sets(prediction, gold, right):
+    assert one_row(prediction, gold) is right

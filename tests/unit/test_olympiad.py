@@ -319,18 +319,18 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     and round 11's (text answers by meaning, named values in the question's order, golds as datasets write them) and
     round 12's (a claim before its reason, winners by role, named blanks in the question's order) and round 14's
     (physics answers: a quantity's letter closing a labelled value, beta as v/c, a particle's charge) and its text
-    answers from round 13's probes (a chance or an interval in words, values named in turn): their scorer
-    version is 29, so a baseline report made with an earlier version fails the fingerprint gate instead of
+    answers from round 13's probes (a chance or an interval in words, values named in turn) and round 14's probes
+    (chains in units, a unit of one letter, set differences): their scorer version is 30, so a baseline report made with an earlier version fails the fingerprint gate instead of
     showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 29
-        old = {"benchmark": name, "profile": "default", "scorer_version": 28}
+        assert spec.version == 30
+        old = {"benchmark": name, "profile": "default", "scorer_version": 29}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 28, current 29"]
+            "scorer_version differs: baseline 29, current 30"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -19,12 +19,16 @@ from .values import SIMPLIFY_SECONDS, Unknown, close, numeric, parse
 def symbolic(text: str) -> bool:
     """Letters outside LaTeX commands (``2mg``, ``x + 1``): an expression in quantities, not a number.
 
-    ``x = 3`` states a number (only the value after a label counts); so does ``1e-8``, a number in e-notation (the
-    parser reads it as ``1 \\times 10^{-8}``, not as a product with Euler's ``e``).
+    ``x = 3`` states a number (only the value after a label counts, the last of a chain ``f = c/\\lambda = 5``, the one
+    after ``\\approx``); so does ``1e-8``, a number in e-notation (the parser reads it as ``1 \\times 10^{-8}``, not as
+    a product with Euler's ``e``).
     """
     sides = text.split("=")
-    if len(sides) == 2 and is_label(sides[0]):
-        text = sides[1]
+    chain = len(sides) > 2 and "," not in text and ";" not in text  # (not a list of parts "x = 1, y = 2")
+    if (len(sides) == 2 or chain) and is_label(sides[0]):
+        text = sides[-1]  # "f = \\frac{c}{\\lambda} = 5\\times10^{14}": a chain states its last value
+    if "\\approx" in text and "," not in text and is_label(sides[0]) | (len(sides) == 1):
+        text = text.rsplit("\\approx", 1)[-1]  # "v = \\sqrt{2GM/R} \\approx 1.12\\times10^4": the value
     if "e" in text or "E" in text:
         text = E_NOTATION.sub(" ", text)
     return bool(re.search(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", text)))

@@ -38,6 +38,11 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
     m = _ALL_BUT.fullmatch(t) or _EXCEPT_POINT.fullmatch(t)
     if m:  # \mathbb{R} \setminus \{0, 1\}, x \ne 0: the line without those points
         return _line_without([p for p in split_top(m.group("points"), ",") if p.strip()])
+    if "\\setminus" in t or "\\backslash" in t:
+        return _difference(t)  # "\mathbb{R}\setminus[-2,2]", "[2,\infty)\setminus\{5\}"
+    builder = _SET_BUILDER.fullmatch(t) if t.startswith("\\{") else None
+    if builder:  # "\{x \in \mathbb R : -2 \le x \le 4\}": the set its condition describes
+        return _to_intervals(builder.group("condition"))
     m = re.fullmatch(r"(?:(.+?)\s*%s\s*)?([a-zA-Z])\s*%s\s*(.+)" % (_REL, _REL), t)
     if m:  # a < x <= b, x > a
         lo_txt, op1, _, op2, hi_txt = m.groups()
@@ -72,6 +77,44 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
     return out
 
 
+def _difference(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
+    """``A \\setminus B``, A a union of intervals, B one or a set of points: the intervals left, or None."""
+    import sympy
+
+    pieces = re.split(r"\\setminus|\\backslash", text)
+    if len(pieces) != 2 or "\\cup" in pieces[1] or "∪" in pieces[1]:
+        return None  # "A \\setminus B \\cup C": read left to right it is (A \\ B) ∪ C; left to the other readings
+    whole = _to_intervals(pieces[0])
+    cut = pieces[1].strip()
+    if whole is None or not cut:
+        return None
+    if cut.startswith("\\{") and cut.endswith("\\}"):
+        points = []
+        listed = split_top(cut[2:-2], ",")
+        if len(listed) > 12:
+            return None  # (each point is parsed: a long list is left to the other readings)
+        for point in listed:
+            tree = parse(point) if point.strip() else None
+            value = numeric(tree) if tree is not None else None
+            if value is None or not value.is_real:
+                return None
+            points.append(tree)
+        removed = sympy.FiniteSet(*points)
+    else:
+        parts = _to_intervals(cut)
+        if parts is None:
+            return None
+        removed = _as_set(parts)
+    left = sympy.Complement(_as_set(whole), removed)
+    pieces_left = left.args if isinstance(left, sympy.Union) else (left,)
+    if not all(isinstance(piece, sympy.Interval) for piece in pieces_left):
+        return None
+    return [(not piece.left_open, piece.start, piece.end, not piece.right_open) for piece in pieces_left]
+
+
+#: set-builder notation over the reals: "\{x \in \mathbb{R} : -2 \le x \le 4\}", "\{x \mid x > 1\}"
+_SET_BUILDER = lazy_compile(r"\\\{(?:\\[,;: ]|\s)*[a-zA-Z](?:\s*\\in\s*(?:\(-\\infty,\\infty\)|\\mathbb\s*\{?R\}?))?\s*"
+                            r"(?::|\\mid|\|)\s*(?P<condition>[^{}:|]+?)(?:\\[,;: ]|\s)*\\\}")
 _ALL_BUT = lazy_compile(r"\(-\\infty,\s*\+?\\infty\)\s*(?:\\setminus|\\backslash|-)\s*\\\{(?P<points>[^{}]+)\\\}")
 _EXCEPT_POINT = lazy_compile(r"[a-zA-Z]\s*\\ne\s*(?P<points>[^<>=]+)")
 

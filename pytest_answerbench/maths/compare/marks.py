@@ -8,7 +8,7 @@ from typing import Any
 
 from ...text.patterns import lazy_compile
 from ..normalize import Item, clean
-from ..units import MISMATCH, letter_unit, read_unit, unit_factor
+from ..units import MISMATCH, letter_unit, read_unit, unit_factor, unit_tail
 
 
 def with_marks(text: str, whole: Item) -> Item:
@@ -43,11 +43,37 @@ def letter_units(g: Item, p: Item) -> tuple[Item, Item]:
     other answer's unit measures the same quantity (:func:`..units.letter_unit`); both unchanged otherwise."""
     for one, other in ((p, g), (g, p)):
         if other.unit and not one.unit:
-            found = letter_unit(one.text, other.unit)
+            head, tail = _chain_tail(one.text)
+            found = letter_unit(tail, other.unit, wide=one is p)  # (F, H, G, ... read so on the reply's side only)
             if found is not None:
-                read = replace(one, text=found[0], unit=found[1])
+                read = replace(one, text=head + found[0], unit=found[1])
                 return (g, read) if one is p else (read, p)
     return g, p
+
+
+def chain_unit(item: Item) -> Item:
+    """A chain ``\\frac{e\\hbar}{2m_e} \\approx 5.79\\times10^{-5}\\ \\text{eV/T}`` with the unit of its last value read
+    off as the item's unit (cleaning reads a unit only after a lone value); ``item`` unchanged otherwise."""
+    if item.unit or not ("=" in item.text or "\\approx" in item.text) or "," in item.text or ";" in item.text:
+        return item  # (a list of parts keeps each part's unit: "x \\approx 0.25 g, y \\approx 1.75 g")
+    head, tail = _chain_tail(item.text)
+    found = unit_tail(tail.strip()) if head else None
+    if found is None or not _PLAIN_VALUE.fullmatch(found[0].strip()):
+        return item
+    return replace(item, text=head + found[0].strip(), unit=found[1])
+
+
+#: a number, maybe times a power of ten: the value a unit closes
+_PLAIN_VALUE = lazy_compile(r"-?\d+(?:\.\d+)?(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*\{?\s*-?\d+\s*\}?)?(?:\\[,;: ]|~|\s)*")
+
+
+def _chain_tail(text: str) -> tuple[str, str]:
+    """``(head, last value)`` of a chain ``C = \\frac{\\varepsilon_0 A}{d} \\approx 8.85\\times10^{-11} F`` (the head
+    keeps its ``=`` or ``\\approx``), or ``("", text)`` for one value."""
+    cut = max(text.rfind("="), text.rfind("\\approx") + len("\\approx") - 1 if "\\approx" in text else -1)
+    if cut < 0:
+        return "", text
+    return text[:cut + 1] + " ", text[cut + 1:]
 
 
 def unit_scale(g: Item, p: Item) -> Any:

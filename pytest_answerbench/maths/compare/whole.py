@@ -89,7 +89,7 @@ from .equations import is_label, symbolic
 from .intervals import union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
-from .marks import letter_units, unit_scale, with_marks, with_target_unit
+from .marks import chain_unit, letter_units, unit_scale, with_marks, with_target_unit
 from .placeholders import placeholder_values, without_added_remark, without_trailing_word
 from .parts import (GROUPED, assignments_as_tuples, in_asked_order, decimal_comma, distinct, match_all, spread_assignment,
                     unlabelled, unlabelled_gold)
@@ -334,6 +334,7 @@ def _marks(a: _Answers) -> None:
     g, p = unlabelled_gold(a.g, a.p), a.p  # "y = 0.017 m" against "0.017 m": the value the gold names
     if "=" not in g.text and "=" in p.text:
         p = replace(p, text=in_asked_order(p.text))  # "(k, m) = (3, 6)" when the question asks for "(m, k)"
+    g, p = chain_unit(g), chain_unit(p)  # "\\frac{e\\hbar}{2m_e} \\approx 5.79\\times10^{-5} eV/T": in eV/T
     read_g, p = letter_units(with_target_unit(g, a.unit) if a.unit else g, p)  # "3.2 t" for a mass, "2e" a charge
     g = read_g if read_g.text != g.text else g
     if p.unit and symbolic(g.text) and not _only_the_unit(g.text, p.unit):
