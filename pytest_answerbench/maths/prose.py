@@ -59,6 +59,12 @@ _NAMED_VALUE = lazy_compile(r"\s*+(?:(?i:so|thus|hence|therefore|and)\s++)?(?:(?
                             r"\s*+[.]?\s*+")
 
 
+
+#: a count in words set in bold ("A hexagon has **nine** diagonals."): one to four number words, nothing else
+_COUNT_WORD = lazy_compile(r"(?i)(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+                           r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+                           r"seventy|eighty|ninety|hundred|thousand|[\s-]){1,40}")
+
 def named_blanks(sentence: str, question: str | None) -> str:
     """Values a closing sentence names one by one ("所以最小值为 $2$，最大值为 $3$。", "The maximum is 12 and the
     minimum is 3."): the blanks they fill, in the order the question names those quantities when it names them all
@@ -739,7 +745,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")
-    bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b)]
+    bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b) or _COUNT_WORD.fullmatch(b.strip())]
     if bold and not _BOLD_PHRASE.fullmatch(last.strip().rstrip(".。")):
         # "The second mass must hang **25 cm** from the pivot.": the phrase set in bold is the answer
         return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "prose")

@@ -367,3 +367,19 @@ def test_round_14s_second_attack(prediction, gold, unit, right):
 ])
 def test_set_differences_and_set_builders_are_their_sets(prediction, gold, right):
     assert one_row(prediction, gold) is right
+
+
+@pytest.mark.parametrize("prediction, gold, right", [
+    ("$$A^2=\\begin{bmatrix}1 & 2\\\\ 0 & 1\\end{bmatrix}$$", "\\begin{pmatrix}1&2\\\\0&1\\end{pmatrix}", True),
+    ("$$A^2=\\begin{bmatrix}1 & 2\\\\ 0 & 1\\end{bmatrix}$$", "\\begin{pmatrix}1&2\\\\0&2\\end{pmatrix}", False),
+    ("$A^{-1} = \\begin{pmatrix}1&-1\\\\-1&2\\end{pmatrix}$", "\\begin{pmatrix}1&-1\\\\-1&2\\end{pmatrix}", True),
+    # a chain of matrices: the label's matrix is not read alone
+    ("$$A^2=\\begin{bmatrix}1 & 2\\\\ 0 & 1\\end{bmatrix} = \\begin{bmatrix}1 & 0\\\\ 0 & 1\\end{bmatrix}$$",
+     "\\begin{pmatrix}1&2\\\\0&1\\end{pmatrix}", False),
+    # a count in words set in bold
+    ("Each vertex meets 3 others. A hexagon has **nine** diagonals.", "9", True),
+    ("Each vertex meets 3 others. A hexagon has **nine** diagonals.", "8", False),
+    ("A hexagon has **nine or ten** diagonals.", "9", False),
+])
+def test_a_named_matrix_and_a_bold_count(prediction, gold, right):
+    assert one_row(prediction, gold) is right

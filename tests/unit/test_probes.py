@@ -43,7 +43,7 @@ FLOORS = {
     "probes_round13.jsonl": ({"text": 90, "traces": 50, "physics": 50, "numeric": 30, "choice": 200},
                              {"text": (17, 1), "traces": (5, 1), "physics": (6, 1), "numeric": (1, 1), "choice": 27}),
     "probes_round14.jsonl": ({"text": 80, "traces": 40, "physics": 40, "structured": 40},
-                             {"text": (19, 1), "traces": (0, 0), "physics": (3, 0), "structured": (7, 0)}),
+                             {"text": (18, 1), "traces": (0, 0), "physics": (3, 0), "structured": (6, 0)}),
 }
 
 

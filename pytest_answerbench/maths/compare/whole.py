@@ -163,10 +163,25 @@ def _eigenvector(a: _Answers) -> Outcome | None:
 def _matrix(a: _Answers) -> Outcome | None:
     if "\\begin" in a.gold or "\\begin" in a.pred:
         tolerance = a.tolerance if not isinstance(a.tolerance, (list, tuple)) else None
-        verdict = _matrices_equal(a.gold, a.pred, tolerance)
+        gold, pred = _unlabelled_matrix(a.gold, a.pred), _unlabelled_matrix(a.pred, a.gold)
+        verdict = _matrices_equal(gold, pred, tolerance)
         if verdict is not None:
             return verdict, "matrix"
     return None
+
+
+def _unlabelled_matrix(answer: str, other: str) -> str:
+    """``A^2 = \\begin{bmatrix}...\\end{bmatrix}`` without its label when the other answer is a matrix with none: a
+    label names the matrix, as ``x = 3`` names a value."""
+    m = _LABELLED_MATRIX.fullmatch(answer)
+    if m is None or "=" in other.split("\\begin", 1)[0] or not _MATRIX_NAME.fullmatch(m.group("label").strip()):
+        return answer
+    return m.group("matrix")
+
+
+#: a matrix's name: "A", "A^2", "A^{-1}", "B^T", "M_1", "\\mathbf{A}"
+_MATRIX_NAME = lazy_compile(r"(?:[A-Z]|\\mathbf\s*\{[A-Za-z]\})(?:\s*[_^]\s*(?:\{[-\w]{1,3}\}|[-\w]))*")
+_LABELLED_MATRIX = lazy_compile(r"\s*\$*\s*(?P<label>[^=$]{1,20}?)\s*=\s*(?P<matrix>\\begin\{[pbvBV]?matrix\}.*)", re.S)
 
 
 # a unit written as text at the end of an answer: "2\pi\sqrt{m/k}\ \text{s}", "\frac{mg}{k}\,\mathrm{m}"
