@@ -934,9 +934,6 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         return text.rstrip(".")  # "Yes, except when n = 3": a conditional verdict, compared as words (not Yes)
     if yes_no:
         return yes_no.group(1)
-    interval = interval_in_words(text)
-    if interval is not None:
-        return interval  # "All real numbers strictly between 1 and 5.": the open interval (1, 5)
     if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):
         text = _before_condition(text)
         tail = _CJK_TAIL.search(text[-200:])

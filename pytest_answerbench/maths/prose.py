@@ -26,6 +26,7 @@ from .extract import (
     joined_spans, labelled_run, or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers,
     without_domain,
 )
+from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .meaning import claim
@@ -59,11 +60,11 @@ _NAMED_VALUE = lazy_compile(r"\s*+(?:(?i:so|thus|hence|therefore|and)\s++)?(?:(?
                             r"\s*+[.]?\s*+")
 
 
+def _count_in_words(phrase: str) -> bool:
+    """A count in words and nothing else, as set in bold ("A hexagon has **nine** diagonals.")."""
+    words = phrase.lower().replace("-", " ").split()
+    return 0 < len(words) <= 6 and all(w in ONES or w in TENS or w in SCALES for w in words)
 
-#: a count in words set in bold ("A hexagon has **nine** diagonals."): one to four number words, nothing else
-_COUNT_WORD = lazy_compile(r"(?i)(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-                           r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
-                           r"seventy|eighty|ninety|hundred|thousand|[\s-]){1,40}")
 
 def named_blanks(sentence: str, question: str | None) -> str:
     """Values a closing sentence names one by one ("所以最小值为 $2$，最大值为 $3$。", "The maximum is 12 and the
@@ -745,7 +746,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")
-    bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b) or _COUNT_WORD.fullmatch(b.strip())]
+    bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b) or _count_in_words(b)]
     if bold and not _BOLD_PHRASE.fullmatch(last.strip().rstrip(".。")):
         # "The second mass must hang **25 cm** from the pivot.": the phrase set in bold is the answer
         return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "prose")

@@ -24,10 +24,11 @@ def symbolic(text: str) -> bool:
     a product with Euler's ``e``).
     """
     sides = text.split("=")
-    chain = len(sides) > 2 and "," not in text and ";" not in text  # (not a list of parts "x = 1, y = 2")
-    if (len(sides) == 2 or chain) and is_label(sides[0]):
+    one_part = "," not in text and ";" not in text  # (not a list of parts "x = 1, y = 2")
+    labelled = len(sides) > 1 and is_label(sides[0])
+    if labelled and (len(sides) == 2 or one_part):
         text = sides[-1]  # "f = \\frac{c}{\\lambda} = 5\\times10^{14}": a chain states its last value
-    if "\\approx" in text and "," not in text and is_label(sides[0]) | (len(sides) == 1):
+    if "\\approx" in text and one_part and (labelled or len(sides) == 1):
         text = text.rsplit("\\approx", 1)[-1]  # "v = \\sqrt{2GM/R} \\approx 1.12\\times10^4": the value
     if "e" in text or "E" in text:
         text = E_NOTATION.sub(" ", text)

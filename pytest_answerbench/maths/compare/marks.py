@@ -58,13 +58,14 @@ def chain_unit(item: Item) -> Item:
         return item  # (a list of parts keeps each part's unit: "x \\approx 0.25 g, y \\approx 1.75 g")
     head, tail = _chain_tail(item.text)
     found = unit_tail(tail.strip()) if head else None
-    if found is None or not _PLAIN_VALUE.fullmatch(found[0].strip()):
+    if found is None or not MEASURED_VALUE.fullmatch(found[0].strip()):
         return item
     return replace(item, text=head + found[0].strip(), unit=found[1])
 
 
-#: a number, maybe times a power of ten: the value a unit closes
-_PLAIN_VALUE = lazy_compile(r"-?\d+(?:\.\d+)?(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*\{?\s*-?\d+\s*\}?)?(?:\\[,;: ]|~|\s)*")
+#: a number, maybe times a power of ten, and the space before its unit: the value a unit closes ("5\\times10^{14}\\ ")
+MEASURED_VALUE = lazy_compile(r"\s*-?\d+(?:\.\d+)?(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*(?:\{\s*-?\d+\s*\}|-?\d))?"
+                              r"(?:\\[,;: ]|~|\s)*")
 
 
 def _chain_tail(text: str) -> tuple[str, str]:

@@ -89,7 +89,7 @@ from .equations import is_label, symbolic
 from .intervals import union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
-from .marks import chain_unit, letter_units, unit_scale, with_marks, with_target_unit
+from .marks import MEASURED_VALUE, chain_unit, letter_units, unit_scale, with_marks, with_target_unit
 from .placeholders import placeholder_values, without_added_remark, without_trailing_word
 from .parts import (GROUPED, assignments_as_tuples, in_asked_order, decimal_comma, distinct, match_all, spread_assignment,
                     unlabelled, unlabelled_gold)
@@ -373,8 +373,6 @@ def _only_the_unit(text: str, unit: str) -> bool:
     return _units_of_its_quantity(text, unit)
 
 
-_MEASURED_PART = lazy_compile(r"\s*-?\d+(?:\.\d+)?(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*(?:\{\s*-?\d+\s*\}|-?\d))?(?:\\[,;: ]|~|\s)*")
-
 
 def _units_of_its_quantity(text: str, unit: str) -> bool:
     """Whether every part of ``text`` (split at commas and semicolons) is a number closed by a unit of the quantity
@@ -385,7 +383,7 @@ def _units_of_its_quantity(text: str, unit: str) -> bool:
         return False
     for part in parts:
         tail = unit_tail(part.strip())
-        if tail is None or not _MEASURED_PART.fullmatch(tail[0]) or not isinstance(unit_factor(tail[1], unit), Fraction):
+        if tail is None or not MEASURED_VALUE.fullmatch(tail[0]) or not isinstance(unit_factor(tail[1], unit), Fraction):
             return False
     return True
 
