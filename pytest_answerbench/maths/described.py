@@ -302,6 +302,11 @@ _CANNOT_WIN = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:cannot|can't|ca
                            r"is\s+(?:in\s+a\s+losing\s+position|lost))\b")
 _BARE_WHO = lazy_compile(r"^\s*" + _WHO + r"\s*(?:\([^()]{1,40}\))?\s*[.!]?\s*$")
 _CJK_WINNER = lazy_compile(r"(?P<who>先手|后手|甲|乙)(?:（[^）]{1,20}）|\([^()]{1,20}\))?(?:一定|总|总是|能|可以)?(?:有必胜策略|必胜|获胜|胜|赢)")
+# "Alice, who moves first, wins.", "So Alice, who goes first, wins": the whole sentence
+_APPOSED_WINNER = lazy_compile(r"(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?P<name>[A-Z][a-z]+)\s*,\s*who\s+(?:moves|goes|plays)\s+"
+                               r"(?P<turn>first|second)\s*,\s*(?:always\s+)?wins\s*[.!]?")
+# a Chinese sentence denying, supposing or doubting who wins
+_CJK_NO_WINNER = lazy_compile(r"并非|并不是|若|如果|假设|假如|很难说|难以|不一定|未必|吗|？|\?")
 _PARENTHESES = lazy_compile(r"\(([^()]{1,40})\)|（([^（）]{1,20})）")
 
 
@@ -365,17 +370,28 @@ def winner(text: str, question: str | None = None) -> str | None:
         for m in pattern.finditer(plain):
             who = _who(m, players) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) else \
                 _who(m, players, "a_")
-            if who is None:
-                continue
-            found.add(who)
             # the same player named twice: "Bob (the second player) wins", "Alice wins (the first player)"
             alias = _PARENTHESES.search(m.group())
             if alias is None and plain[m.end():].lstrip().startswith(("(", "（")):
                 alias = _PARENTHESES.search(plain, m.end(), m.end() + 45)
-            if alias:
-                also = winner(f"{alias.group(1) or alias.group(2)} wins", question)
-                if also:
-                    found.add(also)
+            also = winner(f"{alias.group(1) or alias.group(2)} wins", question) if alias else None
+            if who is None and also is None:
+                continue  # (a name the question does not give, with no turn beside it: no one)
+            found |= {x for x in (who, also) if x}
+    apposed = _APPOSED_WINNER.fullmatch(plain)
+    if apposed:
+        # "Alice, who moves first, wins.": the player of that turn, when the name is that player's (or none is known)
+        turn = apposed.group("turn").lower()
+        named = apposed.group("name")
+        if players is None:
+            found.add(turn)
+        elif named == players[0 if turn == "first" else 1]:
+            found.add(named)
+        else:
+            return None
+    text = text.replace("*", "")  # "所以**后手乙**有必胜策略"
+    if _CJK_NO_WINNER.search(text) or len({m.group("who") for m in _CJK_WINNER.finditer(text)}) > 1:
+        return None  # "并非后手乙有必胜策略，而是先手甲有", "若后手乙有……，则矛盾。所以先手甲有必胜策略"
     cjk = _CJK_WINNER.search(text)
     if cjk and not re.search(r"不|没|无|输|败", text[max(0, cjk.start() - 3):cjk.end()]):
         side = _TURN.get(cjk.group("who"))
@@ -544,7 +560,7 @@ def same_description(gold: str, pred: str, question: str | None = None) -> bool 
 
 
 # a sentence's end: not after an abbreviation ("e.g. at $x = \\pi/4$", "i.e.", "etc.", "vs.")
-_SENTENCE_END = lazy_compile(r"(?<=[.!?。！？])(?<!e\.g\.)(?<!i\.e\.)(?<!etc\.)(?<!vs\.)(?<!cf\.)\s+")
+_SENTENCE_END = lazy_compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)(?<!etc\.)(?<!vs\.)(?<!cf\.)\s+|(?<=[。！？])\s*")
 
 
 def closing_sentence(response: str) -> str | None:

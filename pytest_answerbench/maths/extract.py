@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..text.fold import fold_safe
-from .meaning import QUALIFIED_VERDICT
+from .meaning import QUALIFIED_VERDICT, claim
 from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences, tex_delimited
 
@@ -331,7 +331,7 @@ def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
     return tuple(run)
 
 
-_SENTENCE_END = lazy_compile(r"(?<=[^\d\s])\.\s|\.\s+(?=[A-Z])|。")
+_SENTENCE_END = lazy_compile(r"(?<=[^\d\s])(?<!\be\.g)(?<!\bi\.e)(?<!\bcf)(?<!\bvs)\.\s|\.\s+(?=[A-Z])|。")  # not "e.g. ", "i.e. "
 
 
 # a set of reals described in words: by one bound ("every real number greater than or equal to $2$", "all real $x$
@@ -437,7 +437,7 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     before = _before_condition(sentence)
     if before != sentence:
         rest = sentence = before  # "5，此时 x=2": the value, not where it is attained
-    described = set_in_words(sentence) or chance_in_words(sentence) or interval_in_words(sentence) or \
+    described = interval_in_words(sentence) or set_in_words(sentence) or chance_in_words(sentence) or \
         described_set(sentence)
     if described is not None:
         return (described,)
@@ -447,6 +447,10 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     if value is not None:
         return _marker_answer(value, multiple)  # "The largest $n$ is 34.": the value, not the label
     spans = joined_spans(rest)
+    if spans and _CJK_CHAR.search(sentence) and all(_NAME_ONLY.fullmatch(x) for x in spans):
+        said = claim(_SPAN_ANY.sub("", sentence))
+        if said is not None and said[0] in ("exist", "possible", "infinite"):
+            return (sentence.strip().strip("*").rstrip("。. ").strip("*"),)  # "不存在这样的实数 $x$。": the claim
     if spans:
         return spans
     # a full stop ends the sentence after a word, or before a capital ("2√2. I hope it is correct.")
@@ -456,6 +460,11 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
         sentence = lead.group(1)  # "18, since she had 23 and spent 5": the value stated first, not the givens after it
     sentence = reduce_sentence(strip_wrappers(sentence), multiple)
     return (sentence,) if sentence else ()
+
+
+_CJK_CHAR = lazy_compile("[\u4e00-\u9fff]")
+_NAME_ONLY = lazy_compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")  # a span that only names a letter ("$x$", "$k$")
+_SPAN_ANY = lazy_compile(r"\$[^$]*\$")
 
 
 # A number stated right after a marker, then a clause about the givens: "18, since she had 23", "5 hours for 3
@@ -519,13 +528,13 @@ def _after_copula(sentence: str) -> str | None:
 
 
 # a qualifier naming the domain after an answer: "for all x ∈ ℝ", "\text{ for any positive integer } a", "where n is
-# an integer" (what the answer is for, not part of it); one that restricts it ("for every even positive integer a",
+# an integer", "for a constant c", "where k is an arbitrary real constant" (what the answer is for, not part of it); one that restricts it ("for every even positive integer a",
 # "for a \ge 2", "for all primes p") is part of the answer and kept. Searched from the text's start, a match starts after no space
 # (one from inside a run of spaces has one from the run's start, earlier), and the spaces around the comma are one
 # way to split: "\s*,?\s*" tried every split of a run at every start of it, cubic in a run's length.
-_DOMAIN = lazy_compile(r"(?<!\s)\s*(?:,\s*)?(?:\\(?:text|mathrm|quad|qquad)\s*\{?\s*)*(?:for\s+(?:all|any|every|each|some)|where|with)"
-                       r"\b(?![^=]*\b(?:is|are|equals)\s+(?:\$|\\\(|[-−]?\d))(?=[^=]*(?:\\in\b|∈|\\mathbb|integer|real|natural|number|positive|negative))"
-                       r"(?![^=]*(?:\b(?:odd|even|prime|composite|except|other\s+than)\b|\\[gl]eq?\b|\\neq?\b|[<>≥≤≠]))[^=]*$")
+_DOMAIN = lazy_compile(r"(?<!\s)\s*(?:,\s*)?(?:\\(?:text|mathrm|quad|qquad)\s*\{?\s*)*(?:for\s+(?:all|any|every|each|some|an?(?=\s+(?:arbitrary\s+)?(?:real\s+)?constant\b))|where|with)"
+                       r"\b(?![^=]*\b(?:is|are|equals)\s+(?:\$|\\\(|[-−]?\d))(?=[^=]*(?:\\in\b|∈|\\mathbb|integer|real|natural|number|positive|negative|constant))"
+                       r"(?![^=]*(?:\b(?:odd|even|prime|composite|except|other\s+than|rational|irrational|nonzero|non-zero)\b|\\[gl]eq?\b|\\neq?\b|[<>≥≤≠]))[^=]*$")
 
 
 # the same in brackets after a formula: "a_n = 3n - 2 \quad (n \in \mathbb{N}^*)", "(n \geq 1)"
@@ -535,6 +544,13 @@ _DOMAIN = lazy_compile(r"(?<!\s)\s*(?:,\s*)?(?:\\(?:text|mathrm|quad|qquad)\s*\{
 _DOMAIN_BRACKET = lazy_compile(r"(?<![\s,])(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s*(?:[a-zA-Z]\s*(?:\\in\b|∈)\s*"
                                r"\\mathbb\s*\{?\s*[NZRQ]\s*\}?(?:\s*\^\s*\{?\s*[*+]\s*\}?|_\s*\{?\s*\+\s*\}?)?|"
                                r"[nkm]\s*(?:\\geq?\b|≥)\s*\d)\s*\)\s*$")
+
+
+# a comma, then where a letter ranges or the one value it skips, closing a formula: ",\qquad A\in\mathbb R
+# \text{ arbitrary}", ", y \neq 2" (searched from the start: a match starts after no space or comma)
+_DOMAIN_TAIL = lazy_compile(r"(?<![\s,]),(?:\s|\\[,;: ]|\\quad|\\qquad)*(?P<letter>[a-zA-Z])(?:_\{?\w\}?)?\s*(?:(?:\\in\b|∈)\s*"
+                            r"\\mathbb\s*\{?\s*[NZRQC]\s*\}?(?:\s*\^\s*\{?\s*[*+]\s*\}?)?(?:\s*\\text\s*\{\s*(?:arbitrary|any|"
+                            r"constant)\s*\})?|(?P<skips>\\neq?(?![A-Za-z])|≠)\s*-?\d+(?:\.\d+)?)\s*\.?\s*(?P<dollar>\$?)\s*$")
 
 
 # a math span in brackets of its own stating where a letter ranges: "（$x \in \mathbb{R}$）", "($n \in \mathbb{N}^*$)"
@@ -550,6 +566,12 @@ def without_domain(text: str) -> str:
         bracket = _DOMAIN_SPAN.search(text)
         if bracket is not None and "=" in text[:bracket.start()] and "$" in text[:bracket.start()]:
             text = text[:bracket.start()] + text[bracket.end():]
+    if "=" in text and ("\\in" in text or "\\ne" in text or "≠" in text or "∈" in text):
+        tail = _DOMAIN_TAIL.search(text)
+        if tail is not None and "=" in text[:tail.start()] and (not tail.group("skips") or re.search(
+                r"\(\s*%s\s*\)\s*=" % tail.group("letter"), text[:tail.start()])):  # (a value skipped: a function's)
+            # "y = Ae^{2x},\qquad A \in \mathbb R \text{ arbitrary}.", "f^{-1}(y) = \frac{3y+1}{y-2},\ y \neq 2"
+            text = text[:tail.start()].rstrip(" ,") + tail.group("dollar")
     if ")" in text and "=" in text:
         bracket = _DOMAIN_BRACKET.search(text)
         if bracket is not None and "=" in text[:bracket.start()]:
@@ -695,6 +717,7 @@ _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|bec
                                 r"so\s+that|of\s+(?:whom|which)|[-−]?\d+(?:\.\d+)?\s+(?:more|less|fewer|greater|smaller|"
                                 r"larger|higher|lower)\s+than|(?:and\s+)?[^,;]{0,40}?\b(?:is|are)\s+(?:extraneous|"
                                 r"rejected|invalid))|[，,；;]\s*(?:此时|这时|其中|而不是|当|取等号|等号成立)"
+                                r"|\s*[—–]\s*(?:it's|it\s+is|this\s+is|that's|that\s+is|since|because|as|which|i\.e\.)\s"
                                 r"|\s*\((?=\s*(?:check|since|because|verify|verification|note)\b|[^()]*\b(?:extraneous|"
                                 r"does\s+not\s+(?:satisfy|work)|doesn't\s+(?:satisfy|work))\b)"
                                 # with no comma: what the value does or where it is attained ("x = 5 satisfies the
@@ -769,7 +792,8 @@ _VULGAR_SIGN = lazy_compile("[%s]" % "".join(VULGAR_FRACTIONS))
 _LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
 _BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
                     r"|over|under|above|below"
-                    r"|up\s+to|not\s+(?:more|less)\s+than)\s*$")
+                    r"|(?<!\badd\s)(?<!\badds\s)(?<!\badded\s)(?<!\bsums\s)(?<!\bsum\s)(?<!\badding\s)up\s+to"
+                    r"|not\s+(?:more|less)\s+than)\s*$")  # ("add up to 1800": a sum, not a bound)
 _PERCENT_AFTER = lazy_compile(r"\s?\\?%|\s(?:per\s?cent|pct)\b", re.I)  # "25%", "47 percent"
 _SCALE_AFTER = lazy_compile(r"\s+(thousand|million|billion|trillion)\b", re.I)
 
@@ -883,39 +907,96 @@ def spoken_math(text: str) -> str:
 
 _WORD_NUMBER = r"-?\d+(?:\.\d+)?"
 #: what may name the set before an interval in words: "All real numbers", "every $x$ that is", "$x$ is", "It converges
-#: for $x$", "The solution set is"; nothing else (not "x squared is", "the root is", "all integers")
-_INTERVAL_SUBJECT = (r"(?:(?:all|every|any)\s+(?:real\s+)?(?:numbers?|values?(?:\s+of\s+x)?|x)(?:\s+x)?"
-                     r"(?:\s+(?:that|which)\s+(?:is|are|lies?))?|x\s+(?:is|lies|must\s+be)|"
-                     r"it\s+(?:holds|converges)\s+for\s+(?:all\s+)?(?:real\s+)?x|"
+#: for $x$", "It is defined for all real numbers", "whenever $k$ is", "The solution set is", "解集为"; nothing else
+#: (not "x squared is", "the root is", "all integers")
+_INTERVAL_SUBJECT = (r"(?:(?:it\s+is\s+(?:defined|true|valid)\s+for\s+)?(?:all|every|any)\s+(?:real\s+)?"
+                     r"(?:numbers?|values?(?:\s+of\s+[a-z])?|[a-z])(?:\s+[a-z])?"
+                     r"(?:\s+(?:that|which)\s+(?:is|are|lies?))?|(?:when(?:ever)?\s+)?[a-z]\s+(?:is|lies|must\s+be)|"
+                     r"it\s+(?:holds|converges)\s+for\s+(?:all\s+)?(?:real\s+)?[a-z]|"
                      r"the\s+(?:solution\s+set|set\s+of\s+solutions|range|interval)\s+is(?:\s+all\s+(?:real\s+)?numbers)?"
-                     r"|x)?")
-#: an interval stated in words, both ends given, the whole sentence: (pattern, brackets)
-_INTERVAL_WORDS = tuple(
-    (lazy_compile(r"(?i)\s*%s\s*%s\s*[.。]?\s*" % (_INTERVAL_SUBJECT, phrase % (_WORD_NUMBER, _WORD_NUMBER))), brackets)
-    for phrase, brackets in (
-        (r"strictly\s+between\s+(?P<a>%s)\s+and\s+(?P<b>%s)", "()"),
-        (r"between\s+(?P<a>%s)\s+and\s+(?P<b>%s),?\s+(?:both\s+)?inclusive", "[]"),
-        (r"(?:greater|more|larger)\s+than\s+(?P<a>%s),?\s+(?:and|but)\s+(?:less|smaller)\s+than\s+(?P<b>%s)", "()"),
-        (r"at\s+least\s+(?P<a>%s),?\s+and\s+at\s+most\s+(?P<b>%s)", "[]"),
-        (r"大于\s*(?P<a>%s)\s*(?:且|并且|而)\s*小于\s*(?P<b>%s)", "()"),
-    ))
+                     r"|(?:(?:所以|因此|故)\s*)?(?:解集|取值范围|范围)(?:为|是)\s*[:：]?\s*[a-z]?|[a-z])?")
+#: a lower bound and an upper bound in words: (pattern, bracket); "strictly" changes nothing
+_LOWER = ((r"(?:strictly\s+)?(?:greater|more|larger|bigger)\s+than", "("),
+          (r"(?:greater|more|larger)\s+than\s+or\s+equal\s+to|at\s+least|no\s+less\s+than|not\s+less\s+than", "["),
+          (r"大于", "("), (r"大于或?等于|不小于", "["))
+_UPPER = ((r"(?:strictly\s+)?(?:less|smaller)\s+than", ")"),
+          (r"(?:less|smaller)\s+than\s+or\s+equal\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|no\s+greater\s+than",
+           "]"),
+          (r"小于", ")"), (r"小于或?等于|不大于", "]"))
+_REPEATED_SUBJECT = r"(?:(?:when(?:ever)?\s+)?[a-z]\s+is\s+|all\s+(?:real\s+)?(?:numbers|[a-z])\s+)?"
+
+
+def _interval_forms() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The interval sentences: both ends ("strictly between 1 and 5", "greater than 1 and at most 5"), one end
+    ("at least 2": ``[2, \\infty)``), two rays joined by "or" ("less than -3 or at least 2"), each the whole
+    sentence after a subject of :data:`_INTERVAL_SUBJECT`; the form's brackets, or "rays" / "lower" / "upper"."""
+    head = r"(?i)\s*%s\s*" % _INTERVAL_SUBJECT
+    named = r"(?i)\s*%s\s*" % _INTERVAL_SUBJECT[:-1]  # a set named: "at least 7" alone is a bound on a value
+    tail = r"\s*[.。]?\s*"
+    forms = [(r"strictly\s+between\s+(?P<a>%s)\s+and\s+(?P<b>%s)" % (_WORD_NUMBER, _WORD_NUMBER), "()"),
+             (r"between\s+(?P<a>%s)\s+and\s+(?P<b>%s),?\s+(?:both\s+)?inclusive" % (_WORD_NUMBER, _WORD_NUMBER), "[]"),
+             (r"(?:the\s+)?open\s+interval\s+from\s+(?P<a>%s)\s+to\s+(?:(?P<b>%s)|\+?\s*infinity)"
+              % (_WORD_NUMBER, _WORD_NUMBER), "()")]
+    for low, opening in _LOWER:
+        for up, closing in _UPPER:
+            joined = r"\s*(?:且|并且|而)\s*" if low[0] == "大" else r",?\s+(?:and|but)\s+" + _REPEATED_SUBJECT
+            forms.append((r"(?:%s)\s*(?P<a>%s)%s(?:%s)\s*(?P<b>%s)" % (low, _WORD_NUMBER, joined, up, _WORD_NUMBER),
+                          opening + closing))
+            if low[0] != "大":
+                forms.append((r"(?:%s)\s*(?P<b>%s),?\s+(?:or|together\s+with|as\s+well\s+as)\s+%s(?:%s)\s*(?P<a>%s)"
+                              % (up, _WORD_NUMBER, _REPEATED_SUBJECT, low, _WORD_NUMBER), "rays" + closing + opening))
+        forms.append((r"(?:%s)\s*(?P<a>%s)" % (low, _WORD_NUMBER), "lower" + opening))
+    for up, closing in _UPPER:
+        forms.append((r"(?:%s)\s*(?P<b>%s)" % (up, _WORD_NUMBER), "upper" + closing))
+    compiled = [(lazy_compile((head if brackets in ("()", "[]", "(]", "[)") else named) + form + tail), brackets)
+                for form, brackets in forms]
+    # "whenever the absolute value of k is greater than 4", "for all real a with |a| at least 2"
+    size = (r"(?i)\s*(?:(?:when(?:ever)?|for\s+all\s+(?:real\s+)?[a-z]\s+with)\s+)?"
+            r"(?:the\s+absolute\s+value\s+of\s+[a-z]|\|\s*[a-z]\s*\|)\s+(?:is\s+)?")
+    for bound, bracket in _LOWER[:2] + _UPPER[:2]:
+        compiled.append((lazy_compile(size + r"(?:%s)\s*(?P<a>%s)" % (bound, r"\d+(?:\.\d+)?") + tail),
+                         "size" + bracket))
+    return tuple(compiled)
+
+
+_INTERVAL_WORDS = _interval_forms()
+_LETTER_SUBJECT = lazy_compile(r"(?i)(?<![A-Za-z\\])([a-z])\s+(?:is|lies|must\s+be)\b|(?:all|every|any)\s+(?:real\s+)?([a-z])\b(?!\w)")
 
 
 def interval_in_words(text: str) -> str | None:
-    """The interval a sentence states in words with both its ends, when that is the whole sentence: a set of reals
-    named ("All real numbers", "$x$ is", or nothing) and then "strictly between 1 and 5" (``(1, 5)``), "between 1 and
-    5 inclusive" (``[1, 5]``), "greater than 1 and less than 5", "at least 1 and at most 5" or "大于 -3 且小于 3",
-    the ends plain numbers in order; None otherwise: anything else in the sentence (a negation, an exception, a
-    condition, a hedge, another quantity as its subject, "5\\pi" as an end) leaves it to the other readings, and
-    "between 1 and 5" alone stays a hedge between two values."""
+    """The interval a sentence states in words, when that is the whole sentence: a set of reals named ("All real
+    numbers", "$x$ is", or nothing) and then "strictly between 1 and 5" (``(1, 5)``), "between 1 and 5 inclusive"
+    (``[1, 5]``), "greater than 1 and at most 5" (``(1, 5]``), "大于 -3 且小于 3", one end ("strictly greater than
+    1": ``(1, \\infty)``; "at most 4": ``(-\\infty, 4]``), or two rays ("less than -3 or at least 2": ``(-\\infty,
+    -3) \\cup [2, \\infty)``), the ends plain numbers in order; None otherwise: anything else in the sentence (a
+    negation, an exception, a condition, a hedge, another quantity as its subject, "5\\pi" as an end) leaves it to
+    the other readings, and "between 1 and 5" alone stays a hedge between two values."""
     if len(text) > 200 or not re.search(r"\d", text):
         return None
-    plain = text.replace("$", "").replace("\\(", "").replace("\\)", "")
+    plain = text.replace("$", "").replace("\\(", "").replace("\\)", "").replace("−", "-").replace("**", "")
+    if len({a or b for a, b in _LETTER_SUBJECT.findall(plain)}) > 1:
+        return None  # "x is greater than 1 and y is less than 5": two quantities, no one set
     for pattern, brackets in _INTERVAL_WORDS:
         m = pattern.fullmatch(plain)
         if m is None:
             continue
-        a, b = m.group("a"), m.group("b")
+        a, b = m.groupdict().get("a"), m.groupdict().get("b")
+        if brackets.startswith("size"):  # |k| > 4: two rays; |k| <= 4: an interval about 0
+            if brackets[-1] in "([":
+                closing = ")" if brackets[-1] == "(" else "]"
+                return f"(-\\infty, -{a}{closing} \\cup {brackets[-1]}{a}, \\infty)"
+            opening = "(" if brackets[-1] == ")" else "["
+            return f"{opening}-{a}, {a}{brackets[-1]}"
+        if brackets.startswith("lower"):
+            return f"{brackets[-1]}{a}, \\infty)"
+        if brackets.startswith("upper"):
+            return f"(-\\infty, {b}{brackets[-1]}"
+        if brackets.startswith("rays"):
+            if float(b) > float(a):
+                return None
+            return f"(-\\infty, {b}{brackets[4]} \\cup {brackets[5]}{a}, \\infty)"
+        if b is None:
+            return f"({a}, \\infty)"
         if float(a) >= float(b):
             return None
         return f"{brackets[0]}{a}, {b}{brackets[1]}"

@@ -81,7 +81,7 @@ from .extract import (
     marker_matches, math_spans, split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .chinese import plain_chinese
-from .meaning import asks_yes_no, claim, opening_verdict, states_asked_property
+from .meaning import answers_question, asks_yes_no, claim, opening_verdict, states_asked_property
 from .family import family_after
 from .prose import afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
 from .normalize import split_answers
@@ -589,7 +589,10 @@ def _total_line(scope: _Scope) -> Found | None:
 def _prose(scope: _Scope) -> Found | None:
     found = closing_statement(plain_dollars(scope.text), scope.multiple, scope.question)
     opening = opening_verdict(scope.text, scope.question)
-    if opening is not None and (found is None or all(claim(a) is None for a in found.answers)):
+    if opening is not None and (found is None or all(claim(a) is None for a in found.answers)
+                                or opening in ("Yes", "No")
+                                and all(answers_question(opening, a, scope.question) for a in found.answers)):
+        # ("Yes. By the extreme value theorem ..., so it is bounded.": the closing claim restates the verdict)
         # "Yes. One valid arrangement is $1, 4, 7, \ldots$; ... including $8$ and $1$.": a reply to a yes/no
         # question that opens with its verdict and closes on no claim of its own commits to the verdict
         return Found(len(scope.text), Extraction((opening,), "prose"))

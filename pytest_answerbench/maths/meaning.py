@@ -28,7 +28,8 @@ import re
 from ..text.patterns import lazy_compile
 
 __all__ = [
-    "FAMILIES", "answers_question", "asked_property", "asks_yes_no", "claim", "names_loser", "opening_verdict",
+    "DOUBTED", "FAMILIES", "answers_question", "asked_alternatives", "asked_property", "asks_yes_no", "claim", "names_alternative",
+    "names_loser", "opening_verdict",
     "same_meaning", "states_asked_property", "states_claims",
 ]
 
@@ -61,12 +62,13 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
      r"not\s+convergent|non-?convergent)\b|发散|不收敛",
      r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
-    ("holds",  # a statement judged in Chinese: 正确 / 成立 (true, holds), 错误 / 不成立; not "等号成立" (equality attained)
-     r"不成立|不正确|错误|假命题",
-     r"(?<![等号时恒])成立|(?<![不的])正确(?![的地])|(?<!不是)真命题"),
+    ("holds",  # a statement judged: "the statement holds" / 成立 / 正确, "it does not hold" / 不成立 / 错误; not "等号成立"
+     r"\b(?:(?:does|do|did|would|will)\s*(?:not|n't)\s+hold|fails?\s+to\s+hold)\b|不成立|不正确|错误|假命题",
+     r"\b(?:statement|claim|assertion|inequality|identity|equality)\s+(?:always\s+)?holds\b"
+     r"|(?<![等号时恒])成立|(?<![不的])正确(?![的地])|(?<!不是)真命题"),
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
-_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对)|(?P<no>no|false|incorrect|negative|否|不是|不对))"
+_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对|肯定的?)|(?P<no>no|false|incorrect|negative|否|不是|不对|没有|否定的?))"
                        r"(?:\s*[,;:.!]\s*[^\d]*)?")  # "Yes, it is readable." (not "No, 5": a second answer)
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
 _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
@@ -105,6 +107,9 @@ def _plain(text: str) -> str:
 # not always possible"), and a double negation ("not impossible", "not unbounded")
 _UNDECIDED = lazy_compile(r"(?i)\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:conclude|say|tell|determine|"
                           r"decide|know|be\s+sure)\b")
+# a claim supposed, doubted or left open: "Assume there are infinitely many", "It is an open problem whether ..."
+_SUPPOSED = lazy_compile(r"(?i)\b(?:unlikely|likely|probably|conjectur\w*|doubt\w*|nobody|unprov\w*|open\s+problem|"
+                         r"suppos\w*|assum\w*|provided|guess\w*|believe|hope|whether)\b")
 _ONLY_WHEN = lazy_compile(r"(?i)\bonly\s+(?:when|if|for)\b|只有当")
 _NOT_ALWAYS = lazy_compile(r"(?i)\b(?:not|n't)\s+(?:always|necessarily)\b")
 _NOT_UN = lazy_compile(r"(?i)\bnot\s+(?:im|un|in)(?P<word>possible|bounded|finite)\b")
@@ -133,7 +138,7 @@ def claim(text: str) -> tuple[str, bool] | None:
     yes_no = _YES_NO.fullmatch(_LEAD.sub("", base, count=1))  # "Yes, it is readable": Yes
     if yes_no:
         return "yes", yes_no.group("yes") is not None
-    if _HEDGE.search(plain) or _UNDECIDED.search(plain) or _ONLY_WHEN.search(plain):
+    if _HEDGE.search(plain) or _UNDECIDED.search(plain) or _ONLY_WHEN.search(plain) or _SUPPOSED.search(plain):
         return None  # "possible or not", "maybe infinite", "we cannot conclude that ...", "exists only when n is even"
     if _NOT_ALWAYS.search(plain):
         return "always", False  # "It is not always possible.": not always, whatever the property
@@ -170,7 +175,7 @@ def _keeps_qualifiers(gold: str, pred: str) -> bool:
 
 
 #: Families a plain Yes or No answers (an existence, a possibility, a claim that holds always).
-_YES_FAMILIES = frozenset({"yes", "exist", "possible", "always"})
+_YES_FAMILIES = frozenset({"yes", "exist", "possible", "always", "holds"})
 
 
 def names_loser(sentence: str, phrase: str) -> bool:
@@ -418,10 +423,12 @@ _BY_TURN = lazy_compile(r"\b(?:the\s+)?(?P<turn>first|second|starting)\s+player\
 
 # a question asking yes or no: its last sentence opens with an auxiliary verb and ends in a question mark, with no
 # alternatives ("Is $n$ even or odd?" asks which); or a Chinese 是否 / 能否 / 可否 / 有没有
-_ASKS_YES_NO = lazy_compile(r"(?:^|[.!?:;]\s+|\n\s*)(?:is|are|was|were|can|could|does|do|did|must|will|would|should|"
+_ASKS_YES_NO = lazy_compile(r"(?:^|[.!?:;]\s+|\n\s*|(?:^|[.!?:;]\s+)(?:if|when|given\s+that|suppose)\s[^,?.!]{1,120},\s*)"
+                            r"(?:is|are|was|were|can|could|does|do|did|must|will|would|should|"
                             r"has|have|may)\s+(?P<body>[^?.!]{1,300})\?\s*$")
 _ASKS_YES_NO_ZH = lazy_compile(r"是否|能否|可否|有没有|能不能|是不是|可不可以")
 _ALTERNATIVES = lazy_compile(r"\b(?:or|which|whether)\b|还是")
+_ASKS_WHICH_ZH = lazy_compile(r"什么|多少|哪|几|怎么|怎样|如何|谁|何|求出|求得|算出|的值|解出")  # a value or a question word asked
 
 
 def asks_yes_no(question: str | None) -> bool:
@@ -437,6 +444,8 @@ def asks_yes_no(question: str | None) -> bool:
     if m is not None:
         return not _ALTERNATIVES.search(m.group("body"))
     last = re.split(r"[。！!.]", tail.rstrip("？? \n"))[-1]
+    if last.endswith("吗") and not _ASKS_WHICH_ZH.search(last):
+        return not _ALTERNATIVES.search(last)  # "$2^{10}+1$ 是质数吗？" (not "最大值是多少吗")
     return bool(_ASKS_YES_NO_ZH.search(last)) and not _ALTERNATIVES.search(last)
 
 
@@ -468,9 +477,12 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
     follows the verdict is its justification, whatever math it holds."""
     if not asks_yes_no(question):
         return None
+    statement = statement.lstrip()  # (a run of spaces before the verdict: each optional part of _VERDICT would split it)
     m = _VERDICT.match(statement)
     if m and QUALIFIED_VERDICT.match(statement, m.end("verdict")):
         return None  # "Yes, except when $n = 3$.": a conditional verdict, not the one asked
+    if m and not m.group("verdict").isascii() and _CJK_TURN.search(statement, m.end()):
+        return None  # "是。但 $1025 = 25 \\times 41$，所以不是质数。": the reply turns after its first word
     if m:
         line = statement[m.end():].split("\n", 1)[0]
         if _TAKEN_BACK.match(line):
@@ -481,7 +493,18 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
     judged = _STATEMENT_VERDICT.match(statement)
     if judged:  # "The statement is false in general: $n = 4$ is a counterexample." is No
         return "Yes" if (judged.group("value").lower() == "true") != bool(judged.group("not")) else "No"
+    short = _CJK_CLAUSE.match(statement)
+    said = claim(short.group("clause")) if short else None
+    if said is not None and said[0] in _YES_FAMILIES and not _HEDGE.search(short.group("clause")) \
+            and not _CJK_TURN.search(statement, short.end()):
+        return "Yes" if said[1] else "No"  # "不是。$1025 = 25 \times 41$……", "没有整数解。平方数模 4 ……"
     return None
+
+
+# what turns a Chinese reply after its first clause: a retraction, a "but", a conclusion of its own ("综上")
+_CJK_TURN = lazy_compile(r"不对|算错|错了|等等|重新|其实|综上|但是|但|不过|然而|可是")
+# a short first clause in Chinese closed by its punctuation: "不是。", "没有整数解。"
+_CJK_CLAUSE = lazy_compile(r"\s*(?:\*\*)?(?P<clause>[\u4e00-\u9fff]{1,8})(?:\*\*)?\s*[。，；！]")
 
 
 #: words that say where a property is asked ("continuous at $0$", "bounded on $[0, 1]$", "injective over $\\mathbb{R}$")
@@ -553,14 +576,71 @@ _ASKED_ALTERNATIVES = lazy_compile(r"\b(?P<a>[a-z]{4,})(?:\s+(?:to|with|than|fro
                                    r"in|on|at|is|are|it|the|nearly|more|less|mostly)\s+)*(?P<b>[a-z]{4,})\b")
 
 
+def asked_alternatives(question: str | None) -> tuple[str, str] | None:
+    """The two words a question offers to choose between ("Is $\\sqrt2+\\sqrt3$ rational or irrational?" ->
+    ``("rational", "irrational")``), or None."""
+    if question and "还是" in question:
+        zh = _ASKED_ALTERNATIVES_ZH.search(_MATH_SPAN.sub(" ", question))
+        return None if zh is None else (zh.group("a"), zh.group("b"))
+    m = _ASKED_ALTERNATIVES.search(_MATH_SPAN.sub(" ", question.lower())) if question and " or " in question else None
+    return None if m is None else (m.group("a"), m.group("b"))
+
+
+# "$\sqrt[3]{2}$ 是有理数还是无理数？", "是奇数还是偶数": the two words offered
+_ASKED_ALTERNATIVES_ZH = lazy_compile(r"(?:是|为)?(?P<a>[\u4e00-\u9fff]{1,6}?)还是(?:是|为)?(?P<b>[\u4e00-\u9fff]{1,6}?)\s*(?:呢)?\s*[？?]")
+#: opposites in Chinese no prefix spells
+_OPPOSITES_ZH = ({"奇数", "偶数"}, {"质数", "合数"}, {"素数", "合数"}, {"收敛", "发散"}, {"有理数", "无理数"}, {"正数", "负数"})
+
+
+def names_alternative(text: str, question: str | None) -> bool:
+    """Does ``text`` choose one of the two words ``question`` offers (:func:`asked_alternatives`)?"""
+    pair = asked_alternatives(question)
+    return pair is not None and _alternative(text, pair) is not None
+
+
 def _alternative(text: str, pair: tuple[str, str]) -> str | None:
     """Which word of ``pair`` (the two a question offers) ``text`` states: the one it names, with no negation or
     hedge; None when it names both, neither, or says "not" or "or"."""
     plain = _plain(text)
+    if "?" in text or "？" in text or DOUBTED.search(plain):
+        return None  # "Probably there are infinitely many", "It is an open problem whether ...", "...?"
+    if not pair[0].isascii():  # Chinese: the word written; "不是有理数" / "不为奇数" the other of two opposites
+        named = [word for word in pair if word in plain and not any(word in other and word != other for other in pair)]
+        if len(named) != 1 or pair[0] == pair[1] or _HEDGE.search(plain):
+            return None
+        other = pair[1] if named[0] == pair[0] else pair[0]
+        if re.search("不|非|没有", plain):
+            denied = re.search("(?:不是|不为|并非|不属于|非)" + re.escape(named[0]), plain)
+            return other if denied and {named[0], other} in _OPPOSITES_ZH and len(re.findall("不|非|没有", plain)) == 1 \
+                else None
+        return named[0]
     named = [word for word in pair if re.search(rf"\b{word}\b", plain)]
-    if len(named) != 1 or pair[0] == pair[1] or _negated(plain) or _HEDGE.search(plain):
+    if len(named) != 1 or pair[0] == pair[1] or _HEDGE.search(plain):
+        return None
+    if _negated(plain):
+        other = pair[1] if named[0] == pair[0] else pair[0]
+        # "So the number is not rational." to "rational or irrational?": the opposite, when the pair are opposites
+        # and the negation is the word's own
+        if _opposites(named[0], other) and len(_NEGATION.findall(plain)) == 1 and \
+                re.search(rf"\b(?:not|n't|never)\s+(?:an?\s+)?{named[0]}\b", plain):
+            return other
         return None
     return named[0]
+
+
+#: words that deny, doubt, suppose or qualify what a sentence states ("It is unlikely that ...", "We conjecture that
+#: ...", "Assume there are ...", "... provided the lemma holds", "— an unproven claim")
+DOUBTED = lazy_compile(r"(?i)\b(?:impossible|unlikely|likely|probably|possibly|seems?|appears?|conjectur\w*|doubt\w*|"
+                       r"nobody|disprov\w*|unprov\w*|unknown|open\s+problem|suppos\w*|assum\w*|provided|unless|"
+                       r"guess\w*|think|believe|hope|false|untrue|wrong|incorrect|maybe|perhaps|might|whether)\b"
+                       r"|不确定|不能确定|无法判断|可能|也许|大概|应该|猜")
+
+
+def _opposites(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` opposites: one the other's negative ("irrational", "uncountable", "nonzero") or a pair
+    of :data:`_OPPOSITES` ("even" and "odd")?"""
+    return _OPPOSITES.get(a) == b or any(x == prefix + y for x, y in ((a, b), (b, a))
+                                        for prefix in ("ir", "un", "in", "im", "non", "non-"))
 
 
 def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
@@ -588,9 +668,8 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
         stated = _states_property(_plain(pred), prop)
         return None if stated is None else stated == g[1]
     if g is None:
-        alternatives = _ASKED_ALTERNATIVES.search(_MATH_SPAN.sub(" ", question.lower()))
-        if alternatives:
-            pair = alternatives.group("a", "b")
+        pair = asked_alternatives(question)
+        if pair:
             chosen, said = _alternative(gold, pair), _alternative(pred, pair)
             if chosen is not None and said is not None:
                 return chosen == said  # "Perpendicular to the long axis" to "nearly parallel to or perpendicular to it?"

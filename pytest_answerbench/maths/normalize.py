@@ -344,8 +344,10 @@ def clean(text: str) -> Item:
             s = point.group(1)
     if ("real" in s or "实数" in s) and _ALL_REALS.fullmatch(s):
         s = "\\mathbb{R}"
-    member = _MEMBER.search(s) if "\\in" in s else None
-    if member:  # "x \in (1, 2)": the set is the answer
+    member = _MEMBER.search(s) if "\\in" in s and not s.startswith(("\\{", "{")) else None
+    if member and re.search(r"[=;]|,(?![^()]*\))", s[:member.start()]):
+        member = None  # "x = 2k\pi, k \in \mathbb{Z}": a value and where its parameter ranges, not a set
+    if member:  # "x \in (1, 2)": the set is the answer ("\{x \in \mathbb R : x > 1\}" is a set-builder)
         s = s[member.end():].strip()
     mixed = _MIXED.fullmatch(s) if short and s[:1] in "-0123456789" else None
     if mixed:
@@ -448,7 +450,7 @@ def _numeric_head(value: str, constants: bool = False) -> bool:
 
 
 _ALL_REALS = lazy_compile(r"(?i)(?:the\s+set\s+of\s+)?all\s+real\s+numbers|全体实数|一切实数|实数集")
-_SET_BUILDER = lazy_compile(r"(?:\\\{|\{)\s*(?P<var>[a-zA-Z](?:_\{?\w+\}?)?)\s*(?:\\in\s*\\mathbb\{?R\}?\s*)?"
+_SET_BUILDER = lazy_compile(r"(?:\\\{|\{)\s*(?P<var>[a-zA-Z](?:_\{?\w+\}?)?)\s*(?:\\in\s*\\mathbb\s*\{?\s*R\s*\}?\s*)?"
                           r"(?:\\mid|\\vert|\||:)\s*(?P<cond>.+?)\s*(?:\\\}|\})")
 _DOMAIN = lazy_compile(r"\s*(?:[a-zA-Z](?:_\{?\w+\}?)?\s*\\in\s*)?\\mathbb\{?R\}?\s*")
 _AND = lazy_compile(r",|，|\s*(?:\\text\{\s*(?:且|and)\s*\}|且|\\land|\\wedge|\band\b)\s*")
@@ -503,6 +505,9 @@ def _set_builder(s: str) -> str:
     if not m:
         return s
     var = m.group("var")
+    named = set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", _DOMAIN.sub(" ", m.group("cond"))))
+    if len(var) == 1 and named and named != {var}:
+        return s  # "\{x : -2 \le y \le 4\}": a condition on another letter is no condition on x
     parts = [p for p in _top_split(m.group("cond"), _AND) if not _DOMAIN.fullmatch(p)]
     if len(parts) == 1:
         return parts[0]

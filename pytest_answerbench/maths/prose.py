@@ -29,13 +29,16 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .meaning import claim
+from .meaning import DOUBTED, claim, names_alternative
 from .normalize import number_words
 
 __all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
 
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
+_BOLD_MARKS = lazy_compile(r"\*\*")
+# bold values one after another, joined by commas, semicolons or "and" only: "**2** and **0**", "**3**, **4**, **5**"
+_BOLD_LIST = lazy_compile(r"\*\*[^*\n]{1,60}\*\*(?:\s*(?:[,;，；]\s*(?:and\s+)?|and\s+|和|及)\s*\*\*[^*\n]{1,60}\*\*)+")
 # "为", "是", "等于", "=" state a value; not inside words such as 因为 (because), 于是 / 但是 (so / but), 认为.
 _COPULA = lazy_compile(r"(?<![因于但还总若作认或可])(?:为|是)|等于|=|＝")
 # what a stated value may hold in Chinese: a measure word closing it, 且 / 或 joining two conditions ("x>1且x<3")
@@ -533,6 +536,22 @@ def _counted_after_conclusion(sentence: str) -> str:
     return str(value) if value is not None and value.denominator == 1 else ""
 
 
+# "There are fifteen primes below 50.": a count in words, its noun, and what it counts among (digits allowed there)
+_THERE_ARE = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?there\s++(?:are|were)\s++(?:exactly\s++)?"
+                          r"(?P<count>[a-z]+(?:[\s-][a-z]+){0,2}?)\s+(?P<noun>[a-z]{3,}(?:\s+[a-z]{3,})?)"
+                          r"(?:\s+(?:below|under|less\s+than|up\s+to|between|from|in|among|of|with|that|which)\b"
+                          r"(?![^.!]*\b(?:and|or)\s+(?:\d|[a-z]+\s+(?:below|under|less)))[^.!;,]{0,60})?\s*[.!]?\s*")
+
+
+def _there_are_count(sentence: str) -> str:
+    """The count "There are fifteen primes below 50." states in words ("15"), or ""."""
+    m = _THERE_ARE.fullmatch(sentence) if "there" in sentence.lower() else None
+    if m is None or not _count_in_words(m.group("count")):
+        return ""
+    value = number_words(m.group("count"))
+    return str(value) if value is not None and value.denominator == 1 else ""
+
+
 def claim_then_reason(line: str) -> str:
     """The claim a closing line opens with, before its reason or example ("Impossible. The last digit of a perfect
     square is ..." -> "Impossible"), or "": a claim of :data:`..meaning.FAMILIES` (exists, possible, infinitely many,
@@ -555,6 +574,18 @@ def claim_then_reason(line: str) -> str:
     return said if integer_set(said) is not None or winner(said) is not None else ""
 
 
+# what a sentence says of the set set in bold after it: "The expression is nonnegative ", "It is defined " (not
+# "negative", "undefined", "fails", a negation, a hedge, a special case, anything after the bold)
+_SET_STATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?(?:(?:the\s++)?(?:expression|inequality|"
+                           r"function|solution\s++set|domain|series|sum|integral)|it|this)\s++(?:is\s++|holds\s*+|converges\s*+)?"
+                           r"(?:nonnegative|non-negative|positive|defined|satisfied|true|valid)?\s*+\.?\s*+")
+# a concession or an example in brackets beside a claim: "(though it need not be unique — e.g. $f(x)=x$)"
+_CONCESSION = lazy_compile(r"(?i)\(\s*(?:though|although|even\s+though|e\.g\.|for\s+example|for\s+instance|i\.e\.)(?:[^()]|\([^()]{0,40}\)){0,200}\)")
+_YES_NO_FIRST = lazy_compile(r"(?i)\s*(?:yes|no)\b")
+# a word denying or doubting what a sentence says ("It is false that there are **infinitely many**")
+_DENIED = lazy_compile(r"(?i)\b(?:not|no|never|cannot|nor|neither|only|but|however|contradict\w*|open)\b|n't\b")
+
+
 def _claimed(line: str, sentence: str) -> str:
     """The text answer the closing ``sentence`` of ``line`` states by meaning, or "": the sentence when the line
     holds no number and no math but empty boxes and it makes a claim ("Hence it is possible.", "Thus, there exists
@@ -566,6 +597,16 @@ def _claimed(line: str, sentence: str) -> str:
     things are words here ("Hence no such $k$ exists."); after a lead-in giving a reason or a method, the main
     clause is read ("Since $f(1)=f(-1)$, the function $f$ is not injective."); "$n$ can be any odd positive
     integer" states the set of its values."""
+    bold = _BOLD_PHRASE.findall(sentence) if "**" in sentence else []
+    outside = _CONCESSION.sub(" ", _BOLD_PHRASE.sub(" ", sentence)) if bold else ""
+    if len(bold) == 1 and not re.search(r"[\d$\\]", bold[0]) and not _CONDITION.search(sentence) \
+            and not _DENIED.search(outside) and not DOUBTED.search(outside) and "?" not in sentence \
+            and claim(outside) is None:
+        said = claim(bold[0])
+        if said is not None and (said[0] != "yes" or _YES_NO_FIRST.match(bold[0])):
+            # "Hence there are **infinitely many** primes of the form $4k+3$.", "So **yes, such a function always has
+            # a fixed point** (though it need not be unique).", "**Yes** — every group of order 15 is cyclic."
+            return bold[0].strip()
     line, sentence = _NAME_SPAN.sub(r"\g<name>", line), _NAME_SPAN.sub(r"\g<name>", sentence)
     placed = _PLACE_TAIL.search(sentence)
     if placed:
@@ -672,6 +713,24 @@ _NAMED_VALUES = lazy_compile(_NAMED_ONE + r"(?:\s*(?:,|;|,?\s*and\b)\s*" + _NAME
 _NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
 
 
+# a closing aside in brackets on a case other than the one asked, in the counterfactual mood ("(it would be 9.9 m/s
+# if you used g = 9.8 m/s² instead)", "(If negative $x$ were allowed, it could be as low as we like.)"); a bare
+# condition ("(if $a > 0$)") restricts the answer and is no aside
+_COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\s*\((?=[^()]{0,240}\b(?:would|were|could)\b)(?=[^()]{0,240}\b(?:if|instead|"
+                                     r"otherwise|had)\b)[^()]{1,240}\)\s*\.?\s*$")
+
+
+# a closing clause after a conclusion word stating a plain value, no math after it: ", so the probability is 10%."
+_CONCLUDED_VALUE = lazy_compile(r"(?i)[,;]\s*(?:so|thus|hence|therefore)\s*,?\s+(?:the\s+|its\s+)?[a-z]+(?:\s+[a-z]+){0,3}"
+                                r"\s+(?:is|equals)\s+(?:exactly\s+)?(?P<value>[-−]?\d+(?:\.\d+)?%?)\s*[.!]?\s*$")
+# an extreme value stated, then where it is attained: "The minimum is 2, attained at $x = 1$.", "the maximum value
+# is $\frac{3}{2}$, which is achieved when $x = 0$"
+_VALUE_THEN_WHERE = lazy_compile(r"(?i)\b(?:minimum|maximum|least|greatest|smallest|largest)(?:\s+(?:possible\s+)?value)?"
+                                 r"(?:\s+of\s+\$[^$]{1,60}\$)?\s+(?:is|equals|=)\s+(?P<value>[-−]?\d+(?:\.\d+)?|\$[^$]{1,60}\$)"
+                                 r"\s*,?\s+(?:(?:which\s+is\s+|and\s+(?:it\s+is\s+)?)?(?:attained|achieved|reached|"
+                                 r"obtained)\s+(?:at|when|for|if)|when|at)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
+
+
 def closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     """The answer the last line (or closing paragraph) of ``text`` states, or None (``question``, the row's, when the
     scorer has it: a closing sentence filling the blank a Chinese question ends on states what fills it).
@@ -686,6 +745,12 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1])):
             lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
     lines = _without_remarks(lines)
+    if lines and ")" in lines[-1]:
+        aside = _COUNTERFACTUAL_ASIDE.search(lines[-1])
+        if aside and lines[-1][:aside.start()].strip():
+            # "10 m/s (it would be 9.9 m/s if you used g = 9.8 m/s² instead).": an aside on another case, no answer
+            head = lines[-1][:aside.start()].rstrip()
+            lines[-1] = head if head.endswith((".", "!", "。")) else head + "."
     closing = split_sentences(lines[-1].strip())[-1:] if lines else []
     if closing and _TAKES_BACK.fullmatch(closing[0]):
         return None  # "The answer is 12. Wait, no.": the statement before it taken back, nothing stated after
@@ -720,22 +785,37 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         stated = _cjk_statement(last, multiple)
         if stated:
             return Extraction(stated, "prose")
+    if question and " or " in question and names_alternative(_BOLD_MARKS.sub("", final[0]), question):
+        # "Hence $\sqrt2+\sqrt3$ is **irrational**." to "Is it rational or irrational?": the word chosen
+        return Extraction((_BOLD_MARKS.sub("", final[0]).strip().rstrip(". "),), "prose")
     claimed = _claimed(last, final[0])
     if claimed:
         return Extraction((claimed,), "prose")
-    counted = _counted_after_conclusion(final[0])
+    counted = _counted_after_conclusion(final[0]) or _there_are_count(final[0])
     if counted:
         return Extraction((counted,), "prose")  # "..., so there are three distinct real roots."
     if _YES_OR_NO.search(final[0]):
         return None  # "Yes or no depending on n.": both, so neither
     if _EMPTY_BOX.search(last):
         return None  # "So the final answer is $\boxed{}$.": an empty box states nothing
-    described = set_in_words(final[0]) or chance_in_words(final[0]) or interval_in_words(final[0])
+    described = interval_in_words(final[0]) or set_in_words(final[0]) or chance_in_words(final[0])
+    bold = _BOLD_PHRASE.findall(final[0]) if described is None and "**" in final[0] else []
+    if len(bold) == 1 and _SET_STATED.fullmatch(_BOLD_PHRASE.sub("", final[0])):
+        described = interval_in_words(bold[0])  # "The expression is nonnegative **when $x$ is at least $2$**."
     if described is not None:
         return Extraction((described,), "prose")  # "... holds for all real $x$ with $0 < x \le 1$.": that set
     if _RESTRICTED.search(last) and SPAN.search(last):
         # "$(a, 1)$ for every even positive integer $a$": the family and the qualifier that restricts it, one answer
         return Extraction((final[0].strip().rstrip(". "),), "prose")
+    concluded = _CONCLUDED_VALUE.search(final[0]) if "$" in final[0] and not multiple else None
+    if concluded:
+        # "There are 10 perfect squares ($1^2,\dots,10^2$) among the 100 integers, so the probability is 10%.": the
+        # value the last conclusion states, not the spans of the reason before it
+        return Extraction((concluded.group("value"),), "prose")
+    where = _VALUE_THEN_WHERE.search(final[0]) if "$" in final[0] else None
+    if where and not multiple:
+        # "The minimum is 2, attained at $x = 1$.": the value, not where it is attained
+        return Extraction((strip_wrappers(where.group("value").strip("$ ")),), "prose")
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer
@@ -747,6 +827,13 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")
     bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b) or _count_in_words(b)]
+    listed = _BOLD_LIST.search(final[0]) if multiple and len(bold) >= 2 else None
+    if listed and not final[0][listed.end():].strip(" .") and not _DENIED.search(final[0][:listed.start()]) \
+            and not DOUBTED.search(final[0][:listed.start()]) \
+            and not _CONDITION.search(final[0]) and final[0] == last.strip().split("\n")[-1].strip() \
+            and not _TAKES_BACK.search(last[last.find(final[0]) + len(final[0]):] if final[0] in last else ""):
+        # "The blanks are **2** and **0**.": the values set in bold one after another, closing the sentence
+        return Extraction(tuple(reduce_sentence(b.strip()) for b in _BOLD_PHRASE.findall(listed.group())), "prose")
     if bold and not _BOLD_PHRASE.fullmatch(last.strip().rstrip(".。")):
         # "The second mass must hang **25 cm** from the pivot.": the phrase set in bold is the answer
         return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "prose")

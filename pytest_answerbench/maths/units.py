@@ -355,9 +355,9 @@ def letter_unit(text: str, other: str, wide: bool = False) -> tuple[str, str] | 
     """``(value, letter)`` when ``text`` is a value in a unit written as one letter that is also a quantity's name,
     read so only because ``other`` (the other answer's unit) measures the same quantity: ``3.2 t`` against a mass
     is 3.2 tonnes, ``2e`` or ``-e`` against a charge in C (or in ``e``) is that many elementary charges; with ``wide``
-    (a reply's value, never a gold's), ``8.85e-11 F`` (a number, a space) against a capacitance in pF is farads,
-    ``0.0628 G`` against a field in T gauss. Else None:
-    a bare ``t`` is a time or a variable, an ``e`` Euler's number, ``2F`` twice a force."""
+    (a reply's value, never a gold's), ``8.85e-11 F`` (a number, a space) against a capacitance in pF is farads.
+    Else None: a bare ``t`` is a time or a variable, an ``e`` Euler's number, ``2F`` twice a force, a bare ``G`` the
+    gravitational constant (the gauss only set upright, ``\\mathrm{G}``)."""
     m = _LETTER_AFTER.fullmatch(text.strip())
     if m is None or m.group("letter") == "t" and not (m.group("gap") and m.group("value")):
         return None

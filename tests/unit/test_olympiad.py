@@ -320,17 +320,18 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     round 12's (a claim before its reason, winners by role, named blanks in the question's order) and round 14's
     (physics answers: a quantity's letter closing a labelled value, beta as v/c, a particle's charge) and its text
     answers from round 13's probes (a chance or an interval in words, values named in turn) and round 14's probes
-    (chains in units, a unit of one letter, set differences, a named matrix): their scorer version is 31, so a baseline report made with an earlier version fails the fingerprint gate instead of
-    showing the change as flips."""
+    (chains in units, a unit of one letter, set differences, a named matrix) and round 15's (text answers by meaning,
+    intervals in words, a stated tolerance, structured answers): their scorer version is 32, so a baseline report
+    made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 31
-        old = {"benchmark": name, "profile": "default", "scorer_version": 30}
+        assert spec.version == 32
+        old = {"benchmark": name, "profile": "default", "scorer_version": 31}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 30, current 31"]
+            "scorer_version differs: baseline 31, current 32"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

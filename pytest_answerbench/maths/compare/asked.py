@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import re
+from fractions import Fraction
 from typing import Any, Callable
 
 from ...text.patterns import lazy_compile
@@ -50,7 +51,8 @@ from .values import SIMPLIFY_SECONDS, Unknown, parse
 
 Compare = Callable[[Item, Item], tuple[bool, str]]
 
-_ONE_NAME = lazy_compile(r"(?P<name>(?:\\[a-zA-Z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}=]{1,16}\}|[A-Za-z0-9]))?'*)"
+_ONE_NAME = lazy_compile(r"(?P<name>(?:\\[a-zA-Z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}=]{1,16}\}|[A-Za-z0-9]))?'*"
+                         r"(?:\s*\^\s*\{\s*-\s*1\s*\})?)"  # an inverse: f^{-1}
                          r"\s*(?:\(\s*(?P<arg>[a-zA-Z])\s*\))?")
 _NOT_NAMES = frozenset({"\\frac", "\\sqrt", "\\sin", "\\cos", "\\tan", "\\log", "\\ln", "\\exp", "\\infty", "\\pi"})
 
@@ -309,6 +311,40 @@ _NEAREST_PLACES = {"tenth": 1, "hundredth": 2, "thousandth": 3, "integer": 0, "t
 # "format your answer as n \times 10^x where n is to 2 decimal places": the places are the mantissa's
 _MANTISSA = lazy_compile(r"(?i)\bn\s*\$?\s*(?:is|to)\b[^.]{0,20}?decimal\s+place")
 _PLAIN_FLOAT = lazy_compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+# an absolute tolerance stated for the answer: "(to within $0.01$ s)", "answer to within 0.001 nm", "within ±0.1"
+_WITHIN = lazy_compile(r"(?i)\bwithin\s+(?:\$\s*)?(?:±|\\pm\s*)?(?P<value>\d+(?:\.\d+)?)\s*\$?"
+                       r"(?:[ \t~]|\\[,; ])*(?P<unit>(?:\\(?:mathrm|text)\s*\{[^{}]{1,12}\}|[A-Za-zÅμ°%][A-Za-z/^{}\-\d]{0,10}))?")
+
+
+def stated_tolerance(question: str | None, gold: str, unit: str | None = None) -> float | None:
+    """The absolute tolerance the question states for its answer ("to within $0.01$ s"), in the gold's unit (the
+    row's ``unit``, else the gold's own): a tolerance in another unit of the same quantity is converted ("within 1
+    mm" for a gold in m is 0.001); one in a unit of another quantity, or the gold not one number, gives None. Only in
+    an instruction about the answer (:func:`about_the_answer`), and only one."""
+    if not question or "within" not in question.lower():
+        return None
+    g = clean(gold)
+    if _PLAIN_FLOAT.fullmatch(g.text.replace(",", "")) is None:
+        return None
+    target = unit or g.unit
+    found: set[float] = set()
+    for m in _WITHIN.finditer(question):
+        if not (question[max(0, m.start() - 4):m.start()].lower().strip() == "to" or about_the_answer(question, m.start())):
+            continue  # ("to within": always how the answer is to be given)
+        value = float(m.group("value"))
+        stated = m.group("unit")
+        if stated and read_unit(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), context=True):
+            factor = unit_factor(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), target) \
+                if target else None
+            if not isinstance(factor, Fraction):
+                return None  # a tolerance in a unit not the gold's quantity, or the gold's unit unknown
+            value *= float(factor)
+        found.add(value)
+    if len(found) != 1:
+        return None
+    return found.pop() * (1 + 1e-9)
 
 
 def _count(word: str) -> int:

@@ -11,7 +11,7 @@ from ..guard import StepTimeout, step_limit
 from ..normalize import Item
 from ..parse import E_NOTATION
 from ..poly import constant_ratio
-from .aliases import aligned
+from .aliases import aligned, asked_question
 from .marks import with_marks
 from .values import SIMPLIFY_SECONDS, Unknown, close, numeric, parse
 
@@ -40,6 +40,9 @@ _NAME = r"(?:\\[a-zA-Z]+|[A-Za-z])%s(?:'|\^\s*\{?\\prime\}?)*(?:\([^()=]*\)%s)?"
 _LABEL = lazy_compile(r"(?:(?:m\s*)?(?:\\angle|\\measuredangle|∠)\s*)?(?:%s\s*){1,4}" % _NAME)
 _LABEL_WRAP = lazy_compile(r"\|(.*)\||\\(?:overline|vec|overrightarrow|hat|mathbf|bar)\s*\{([^{}]*)\}")
 _LABEL_RATIO = lazy_compile(r"([^:]+):([^:]+)|\\frac\s*\{([^{}]+)\}\s*\{([^{}]+)\}")
+_WORD_LABEL = lazy_compile(r"\\(?:text|mathrm|textrm|operatorname)\s*\{\s*[A-Za-z][A-Za-z ]{1,19}\}|(?i:domain|range|area|volume|"
+                           r"perimeter|answer|solution|result|total|sum|product|length|distance|probability|maximum|"
+                           r"minimum|value)")
 _NOT_LABELS = {"\\frac", "\\sqrt", "\\binom", "\\infty", "\\cdot", "\\times", "\\pi", "\\sum", "\\int"}
 
 
@@ -52,6 +55,11 @@ def is_label(text: str) -> bool:
     t = text.strip()
     if not t or len(t) > 40:
         return False
+    if _WORD_LABEL.fullmatch(t):
+        # "\\text{Domain} = [2, \\infty)", "Area = 12": a quantity named in words, the one the question asks
+        word = re.sub(r"\\[a-zA-Z]+\s*\{|\}", "", t).strip().lower()
+        question = asked_question()
+        return bool(question) and len(word) >= 3 and re.search(r"(?i)\b%s" % re.escape(word), question) is not None
     wrapped = _LABEL_WRAP.fullmatch(t)
     if wrapped:
         t = (wrapped.group(1) or wrapped.group(2) or "").strip()
@@ -88,6 +96,35 @@ def same_quantity(a: str, b: str) -> bool:
     a_bare, b_bare = _ARGUMENT.sub("", a), _ARGUMENT.sub("", b)
     return a_bare == b_bare and (a_bare != a or b_bare != b) and a_bare != "" and \
         (a_bare == a or b_bare == b)  # one side bare: x(t) and x(s) stay two functions' values
+
+
+_STATED_DIGITS = lazy_compile(r"\s*+(?P<m>-?\d+(?:\.(?P<d>\d+))?)(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*(?:\{\s*(?P<e>-?\d+)\s*\}|(?P<e1>-?\d)))?\s*")
+
+
+def stated_to_its_digits(value_text: str, exact: Item) -> bool | None:
+    """Is the number ``value_text`` (``3.65\\times10^{-18}``, ``3.142``) the value of ``exact`` to its own last digit
+    (rounded or cut there: within one unit of that digit)? None when ``value_text`` is no such number or ``exact``
+    has no real value."""
+    from fractions import Fraction
+
+    m = _STATED_DIGITS.fullmatch(value_text)
+    if m is None:
+        return None
+    try:
+        value = numeric(parse(exact.text))
+    except Unknown:
+        return None
+    if value is None or not value.is_real:
+        return None
+    exponent = int(m.group("e") or m.group("e1") or 0)
+    stated = Fraction(m.group("m")) * Fraction(10) ** exponent
+    unit = Fraction(10) ** (exponent - len(m.group("d") or ""))
+    exact_value = Fraction(str(float(value))) / unit
+    cut = int(exact_value)  # toward zero
+    near = [cut, cut + (1 if exact_value > 0 else -1)]
+    rounded = min(near, key=lambda n: abs(exact_value - n))  # (a tie: the nearer of either, within a hair)
+    return stated / unit in {cut, rounded} or abs(abs(exact_value - cut) - Fraction(1, 2)) < Fraction(1, 10**6) \
+        and stated / unit in near
 
 
 def rounds_to(exact: str, whole: Item, approx: Item) -> bool:

@@ -42,6 +42,9 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
         return _difference(t)  # "\mathbb{R}\setminus[-2,2]", "[2,\infty)\setminus\{5\}"
     builder = _SET_BUILDER.fullmatch(t) if t.startswith("\\{") else None
     if builder:  # "\{x \in \mathbb R : -2 \le x \le 4\}": the set its condition describes
+        letters = set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", builder.group("condition")))
+        if letters != {builder.group("var")}:
+            return None  # "\{x : -2 \le y \le 4\}": a condition on another letter describes no set of x
         return _to_intervals(builder.group("condition"))
     m = re.fullmatch(r"(?:(.+?)\s*%s\s*)?([a-zA-Z])\s*%s\s*(.+)" % (_REL, _REL), t)
     if m:  # a < x <= b, x > a
@@ -113,7 +116,7 @@ def _difference(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
 
 
 #: set-builder notation over the reals: "\{x \in \mathbb{R} : -2 \le x \le 4\}", "\{x \mid x > 1\}"
-_SET_BUILDER = lazy_compile(r"\\\{(?:\\[,;: ]|\s)*[a-zA-Z](?:\s*\\in\s*(?:\(-\\infty,\\infty\)|\\mathbb\s*\{?R\}?))?\s*"
+_SET_BUILDER = lazy_compile(r"\\\{(?:\\[,;: ]|\s)*(?P<var>[a-zA-Z])(?:\s*\\in\s*(?:\(-\\infty,\\infty\)|\\mathbb\s*\{?R\}?))?\s*"
                             r"(?::|\\mid|\|)\s*(?P<condition>[^{}:|]+?)(?:\\[,;: ]|\s)*\\\}")
 _ALL_BUT = lazy_compile(r"\(-\\infty,\s*\+?\\infty\)\s*(?:\\setminus|\\backslash|-)\s*\\\{(?P<points>[^{}]+)\\\}")
 _EXCEPT_POINT = lazy_compile(r"[a-zA-Z]\s*\\ne\s*(?P<points>[^<>=]+)")

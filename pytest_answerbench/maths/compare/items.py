@@ -33,12 +33,13 @@ from dataclasses import replace
 from ...text.patterns import lazy_compile
 from ..exact import BOUND, Undecided
 from ..normalize import Item, clean, text_key
-from .equations import (FUNCTION_VALUE, is_label, proportional, ratio_equal, rounds_to, same_label, symbolic,
-                        same_quantity)
-from .aliases import written_beside
+from .equations import (FUNCTION_VALUE, is_label, proportional, ratio_equal, rounds_to, same_label, same_quantity,
+                        stated_to_its_digits, symbolic)
+from .aliases import asked_question, written_beside
 from .intervals import interval_equal, interval_like
 from .marks import unit_scale, with_marks
-from .plain import is_plain_number, is_text, numbers_equal, plain_number, spelled_number, texts_equal
+from .plain import (chosen_of_two, is_plain_number, is_text, numbers_equal, pi_in_words, plain_number, spelled_number,
+                    texts_equal)
 from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import split_top, tuple_parts
 from .values import Unknown, beyond_bounds, parse, values_equal
@@ -180,7 +181,12 @@ def _text(d: _Pair) -> Outcome | None:
     if not (g_text or p_text):
         return None
     if g_text != p_text:
-        # A number in words ("twelve", "三个", "no real solutions") against a number: compare the number.
+        # A multiple of pi in words ("pi over four") against \frac{\pi}{4}; a number in words ("twelve", "三个", "no
+        # real solutions") against a number: compare the number.
+        in_words = pi_in_words(pt if p_text else gt) if not (d.g.percent or d.p.percent) else None
+        if in_words is not None:
+            pair = (d.g, replace(d.p, text=in_words)) if p_text else (replace(d.g, text=in_words), d.p)
+            return items_equal(*pair, d.tol, d.kind)[0], "number-words"
         spelled = spelled_number(pt if p_text else gt)
         if spelled is not None:
             as_text = str(spelled) if spelled.denominator == 1 else \
@@ -190,6 +196,10 @@ def _text(d: _Pair) -> Outcome | None:
             else:
                 ok, _ = items_equal(replace(d.g, text=as_text), d.p, d.tol, d.kind)
             return ok, "number-words"
+    chosen = chosen_of_two(pt if p_text else gt, asked_question())
+    if chosen is not None and not is_text(chosen):  # "$2^{100}$ is larger." to "Which is larger, ...?"
+        pair = (d.g, replace(d.p, text=chosen)) if p_text else (replace(d.g, text=chosen), d.p)
+        return items_equal(*pair, d.tol, d.kind)[0], "text"
     return texts_equal(gt, pt), "text"
 
 
@@ -239,8 +249,16 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
         if p.unit and g.unit and unit_scale(g, p) is None and not _CONDITION_WORD.search(pt):
             return False  # "f = c/\\lambda = 5\\times10^{14}\\ m^{-1}" for a frequency: the chain's quantity is another
         bare = replace(p, unit="")
-        return _any_equal([(g, with_marks(v, p if k == len(p_sides) - 1 else bare))
-                           for k, v in enumerate(p_sides) if k], tol)
+        last = with_marks(p_sides[-1], p)
+        if _any_equal([(g, last)], tol):
+            return True
+        if not _any_equal([(g, with_marks(v, bare)) for v in p_sides[1:-1]], tol):
+            return False
+        # an earlier value of the chain is the gold's: its last, a number, must be that value to its own digits
+        # ("x = \frac{22}{7} = 3.142"; not "W = 2.28\ eV \times 1.60\times10^{-19}\ J/eV = 3.65\times10^{-18}\ J")
+        scale = unit_scale(g, last) if g.unit and last.unit else 1
+        digits = stated_to_its_digits(last.text, g) if scale == 1 else None
+        return digits is not False
     if len(g_sides) + len(p_sides) > 4 and is_label(g_sides[0]) and is_label(p_sides[0]) and \
             same_label(g_sides[0], p_sides[0]):
         # "z = 1 + 1 = 2" against "z = 3 + 3 = 2": a chain states its label's value; the gold's is its last

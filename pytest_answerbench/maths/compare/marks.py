@@ -4,6 +4,7 @@ a predicted and a gold unit."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from ...text.patterns import lazy_compile
@@ -56,11 +57,43 @@ def chain_unit(item: Item) -> Item:
     off as the item's unit (cleaning reads a unit only after a lone value); ``item`` unchanged otherwise."""
     if item.unit or not ("=" in item.text or "\\approx" in item.text) or "," in item.text or ";" in item.text:
         return item  # (a list of parts keeps each part's unit: "x \\approx 0.25 g, y \\approx 1.75 g")
-    head, tail = _chain_tail(item.text)
+    text = _RESTATED.sub("", item.text) if "(" in item.text else item.text  # "... J\\ (=0.12\\ \\text{kWh})"
+    head, tail = _chain_tail(text)
     found = unit_tail(tail.strip()) if head else None
     if found is None or not MEASURED_VALUE.fullmatch(found[0].strip()):
         return item
+    for _ in range(3):  # "\approx 1.23\times10^{-10}\ \text{m} = 1.23\ \text{Å}": the same value in two units
+        before, previous = _chain_tail(_SEPARATOR_END.sub("", head))
+        stated = unit_tail(previous.strip()) if before else None
+        if stated is None or not MEASURED_VALUE.fullmatch(stated[0].strip()) \
+                or not isinstance(unit_factor(stated[1], found[1]), Fraction):
+            break
+        head = before
+    if _UNIT_IN_SIDE.search(head) and not _CONDITION.search(head):
+        head = _without_measured_sides(head)  # ("x = 5 m when t = 3 s": a condition's value, kept to be read so)
     return replace(item, text=head + found[0].strip(), unit=found[1])
+
+
+# a restatement in brackets after a chain's value: "4.32\times10^5\ \text{J}\ (=0.12\ \text{kWh})"
+_RESTATED = lazy_compile(r"(?<![\s,;: ])(?:\s|\\[,;: ])*+\(\s*+(?:=|\\approx|≈)\s*+[^()=]{1,60}\)\s*+\.?\s*+$")
+_UNIT_IN_SIDE = lazy_compile(r"\\(?:text|mathrm)\s*\{|\d(?:\s|\\[,;: ]|~)+(?:\\mu\s*)?[A-Za-zÅμΩ]")  # "12398 eV", "60\\ \\text{W}"
+_SIDE_SEPARATOR = lazy_compile(r"(=|\\approx(?![A-Za-z]))")
+_CONDITION = lazy_compile(r"(?i)\b(?:when|if|at|for|where|while|after|before|with)\b")
+_OPERATION = lazy_compile(r"\\(?:times|cdot|[dt]?frac)(?![A-Za-z])|[*/×·]")  # numbers put into a formula, computed
+
+
+def _without_measured_sides(head: str) -> str:
+    """A chain's head without the sides after its first that carry units (``\\frac{12\\,398\\ \\text{eV·Å}}{10.2\\
+    \\text{eV}}``, ``60\\ \\text{W}\\times7200\\ \\text{s}``): numbers put into the formula, which the chain's last value
+    states; the label and the formula stay."""
+    pieces = _SIDE_SEPARATOR.split(head)  # side, separator, side, separator, ..., "" (the head ends on one)
+    sides, separators = pieces[0::2], pieces[1::2]
+    kept = [(sides[0], separators[0])] + [(side, sep) for side, sep in zip(sides[1:], separators[1:])
+                                           if not (_UNIT_IN_SIDE.search(side) and _OPERATION.search(side))]
+    return "".join(side + sep for side, sep in kept) + " "
+
+
+_SEPARATOR_END = lazy_compile(r"\s*(?:=|\\approx)\s*$")
 
 
 #: a number, maybe times a power of ten, and the space before its unit: the value a unit closes ("5\\times10^{14}\\ ")

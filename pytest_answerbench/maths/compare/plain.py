@@ -91,6 +91,51 @@ def spelled_number(text: str):
     return number_words(text)
 
 
+# a multiple of pi in words, maybe after its subject: "pi over four", "three pi over two", "The probability is pi
+# over four" (the words of the multiple and of the divisor read by number_words)
+_PI_IN_WORDS = lazy_compile(r"(?i)\s*+(?:(?:the\s++)?(?:answer|probability|value|result|angle|ratio|area|chance)\s++"
+                            r"(?:is|equals)\s++)?(?:(?P<n>[a-z]+(?:[\s-][a-z]+)?)\s++)?pi(?:\s++(?:over|divided\s++by)\s++"
+                            r"(?P<d>[a-z]+(?:[\s-][a-z]+)?))?\s*+\.?\s*+")
+
+
+def pi_in_words(text: str) -> str | None:
+    """A multiple of pi written in words, as LaTeX ("pi over four" -> ``\\frac{1\\pi}{4}``), or None."""
+    m = _PI_IN_WORDS.fullmatch(text) if "pi" in text.lower() else None
+    if m is None:
+        return None
+    n, d = (_number_only(m.group(g)) if m.group(g) else 1 for g in ("n", "d"))
+    if n is None or d is None or not d:
+        return None
+    return f"\\frac{{{n}\\pi}}{{{d}}}"
+
+
+_COMPARATIVES = "larger|greater|bigger|smaller|less|lesser|more"
+# "Which is larger, $2^{100}$ or $3^{60}$?": the question asks which of two is the larger
+_ASKS_WHICH_MORE = lazy_compile(r"(?i)\bwhich\s+(?:one\s+|number\s+)?is\s+(?:the\s+)?(?P<word>%s)\b" % _COMPARATIVES)
+# "$2^{100}$ is larger.", "$2^{100}$ is the larger one", "so $2^{100}$ is greater"
+_NAMED_MORE = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?(?P<subject>[^\s].{0,60}?)\s++is\s++(?:the\s++)?"
+                           r"(?P<word>%s)(?:\s++(?:one|number))?(?:\s++of\s++the\s++two)?\s*+[.!]?\s*+" % _COMPARATIVES)
+
+
+def chosen_of_two(text: str, question: str | None) -> str | None:
+    """The subject a sentence names as the larger (or smaller) when the question asks which of two is, in the same
+    word ("$2^{100}$ is larger." to "Which is larger, $2^{100}$ or $3^{60}$?"); None otherwise ("is not larger",
+    another word, or a question asking no such thing)."""
+    asked = _ASKS_WHICH_MORE.search(question) if question and "which" in question.lower() else None
+    m = _NAMED_MORE.fullmatch(text) if asked else None
+    if m is None or m.group("word").lower() != asked.group("word").lower() \
+            or re.search(r"(?i)\b(?:not|no|never|neither|nor|or|and)\b|n't\b", m.group("subject")):
+        return None
+    return m.group("subject").strip().strip("$").strip()
+
+
+def _number_only(words: str):
+    """The number ``words`` state when each of them is a number word ("twenty five"; not "four squared")."""
+    if any(number_words(w) is None for w in re.split(r"[\s-]+", words.strip())):
+        return None
+    return number_words(words)
+
+
 def numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
     """Exact rationals (or within ``tol``), trying the readings percent / degree marks allow."""
     import math

@@ -76,7 +76,7 @@ from ..chinese import plain_chinese
 from ..described import same_description
 from ..family import same_family
 from ..matrix import read_matrices
-from ..meaning import same_meaning
+from ..meaning import answers_question, same_meaning
 from ..symbols import read_notation
 from ..units import read_unit, spelled_unit, unit_factor, unit_tail
 from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
@@ -84,7 +84,7 @@ from .accepted import accepted_values, one_of_forms
 from .labels import same_statements
 from .aliases import question_context
 from .asked import (asked_letter_unit, asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit,
-                    in_units_of, renamed, stated_precision)
+                    in_units_of, renamed, stated_precision, stated_tolerance)
 from .equations import is_label, symbolic
 from .intervals import union_parts_equal
 from .items import all_equal, items_equal
@@ -118,6 +118,8 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
         ``bound:<name>`` (always with ``False``) means no verdict: a size bound stopped the comparison
         (:data:`.exact.BOUNDS`); callers report it as an error, never as a wrong answer.
     """
+    if gold.count("$") >= 4 and _SPANS_JOINED.fullmatch(gold):
+        gold = gold.replace("$", "")  # "$x<-1$ or $x>2$": spans joined by words, one answer of their parts
     if not (gold.isascii() and pred.isascii()):
         gold, pred = INVISIBLE.sub("", gold), INVISIBLE.sub("", pred)
         if not gold.isascii():
@@ -129,11 +131,14 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
                 return verdict
         if tolerance is None and question:
             tolerance = stated_precision(question, gold)  # "to 1 decimal place": 13.056 is 13.1
+            if tolerance is None:
+                tolerance = stated_tolerance(question, gold, unit)  # "(to within $0.01$ s)"
         return _equivalent(gold, pred, tolerance, kind, unit, question)
     except Undecided as bound:
         return False, BOUND + bound.name
 
 
+_SPANS_JOINED = lazy_compile(r"\s*\$[^$]{1,200}\$(?:\s*(?:,|;|\bor\b|\band\b|或|和|，|；)\s*\$[^$]{1,200}\$){1,10}\s*\.?\s*")
 _UNREAD = Item("")
 
 
@@ -160,7 +165,25 @@ def _eigenvector(a: _Answers) -> Outcome | None:
     return eigenvector(a.gold, a.pred, a.question) if a.question else None
 
 
+# a matrix written as a list of its rows, as code writes it: "[[3, -1], [-5, 2]]" (in backticks or bold)
+_ROW_LISTS = lazy_compile(r"[\s`*$]*\[\s*(?P<rows>\[[^\[\]]{1,200}\](?:\s*,\s*\[[^\[\]]{1,200}\]){1,11})\s*\][\s`*$.]*")
+
+
+def _rows_as_matrix(answer: str) -> str:
+    """``[[3, -1], [-5, 2]]`` as ``\\begin{pmatrix}3&-1\\\\-5&2\\end{pmatrix}`` when its rows are of one length; else
+    ``answer``."""
+    m = _ROW_LISTS.fullmatch(answer) if "[[" in answer.replace(" ", "") else None
+    if m is None:
+        return answer
+    rows = [[x.strip() for x in row.split(",")] for row in re.findall(r"\[([^\[\]]*)\]", m.group("rows"))]
+    if len({len(row) for row in rows}) != 1 or any(not x for row in rows for x in row):
+        return answer
+    return "\\begin{pmatrix}" + "\\\\".join("&".join(row) for row in rows) + "\\end{pmatrix}"
+
+
 def _matrix(a: _Answers) -> Outcome | None:
+    if "\\begin" in a.gold and "[[" in a.pred.replace(" ", ""):
+        a.pred = _rows_as_matrix(a.pred)
     if "\\begin" in a.gold or "\\begin" in a.pred:
         tolerance = a.tolerance if not isinstance(a.tolerance, (list, tuple)) else None
         gold, pred = _unlabelled_matrix(a.gold, a.pred), _unlabelled_matrix(a.pred, a.gold)
@@ -247,7 +270,87 @@ def _placeholders(a: _Answers) -> Outcome | None:
     return placeholder_values(a.gold, a.pred, a.question, same)
 
 
+# a step from one statement to the next: "\iff", "\Leftrightarrow", "\Rightarrow", "\implies", "⟺", "⇒"
+_STEP_TO = lazy_compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow|Rightarrow|Longrightarrow|implies)(?![A-Za-z])|[⟺⇔⇒⟹]")
+
+
+def _last_statement(answer: str, gold: str) -> str:
+    """The last statement of a chain of steps (``-3\\le 2x-1\\le 3 \\iff -1\\le x\\le 2``: the solved form), when
+    the gold writes no step of its own."""
+    if not _STEP_TO.search(answer) or _STEP_TO.search(gold):
+        return answer
+    last = _STEP_TO.split(answer)[-1].strip()
+    return last or answer
+
+
+# a numeral in a base, then "=" and its value: "101101_2 = 45_{10}", "(1A)_{16} = 26"
+_NUMERAL_IS = lazy_compile(r"\s*\(?[0-9A-Fa-f]{1,40}\)?\s*_\s*\{?\s*\d{1,2}\s*\}?\s*=\s*(?P<value>[^=]+)")
+
+
+# a vector in the unit vectors: "-3\\mathbf i+6\\mathbf j-3\\mathbf k", "2\\hat{i} - \\hat{j}"
+_UNIT_VECTOR_TERM = lazy_compile(r"\s*+(?P<sign>[-+−]?)\s*+(?P<k>\d+(?:\.\d+)?)?\s*+\\(?:mathbf|hat|vec|boldsymbol)\s*+"
+                                 r"\{?\s*+(?P<axis>[ijk])\s*+\}?")
+
+
+def _in_components(answer: str, gold: str) -> str:
+    """A vector written in the unit vectors, the last side of its chain, as its components ``(-3, 6, -3)`` when the
+    gold is a tuple of as many components; else ``answer``."""
+    last = answer.rstrip(" .").rsplit("=", 1)[-1]
+    terms, at = {}, 0
+    while at < len(last):
+        m = _UNIT_VECTOR_TERM.match(last, at)
+        if m is None or m.group("axis") in terms or (at and not m.group("sign")):
+            return answer
+        value = (m.group("k") or "1")
+        terms[m.group("axis")] = ("-" if m.group("sign") in ("-", "−") else "") + value
+        at = m.end()
+    axes = "ijk"[:max(("ijk".index(x) for x in terms), default=-1) + 1]
+    parts = tuple_parts(gold.strip())
+    if not terms or parts is None or len(parts) != len(axes) or len(axes) < 2:
+        return answer
+    return "(" + ", ".join(terms.get(x, "0") for x in axes) + ")"
+
+
+# a set of values generated by an integer parameter: "x \\in \\{2\\pi n : n \\in \\mathbb{Z}\\}"
+_GENERATED = lazy_compile(r"\s*+(?:\$\s*+)?(?:(?P<var>[a-z])\s*+(?:\\in(?![A-Za-z])|∈)\s*+)?\\\{\s*+(?P<expr>[^{}:|=]{1,60}?)\s*+"
+                        r"(?::|\\mid|\|)\s*+(?P<param>[a-z])\s*+(?:\\in(?![A-Za-z])|∈)\s*+\\mathbb\s*+\{?\s*+Z\s*+\}?\s*+\\\}"
+                        r"\s*+(?:\$\s*+)?(?:\.\s*+)?")
+
+
+def _generated(answer: str, gold: str) -> str:
+    """``x \\in \\{2\\pi n : n \\in \\mathbb{Z}\\}`` as ``x = 2\\pi n``, the family it lists, when the gold writes its
+    family as ``x = ...`` (its parameter's name then read by the step ``parameter``); else ``answer``."""
+    m = _GENERATED.fullmatch(answer) if "\\{" in answer else None
+    if m is None or not re.search(r"(?<![A-Za-z\\])%s(?![A-Za-z])" % m.group("param"), m.group("expr")):
+        return answer
+    var = m.group("var")
+    if var is None or not re.match(r"\s*\$?\s*%s\s*=" % var, gold):
+        return answer
+    return f"{var} = {m.group('expr').strip()}"
+
+
+# "all real $x$ with $1<x<3$", "every $x$ such that $x > 2$": the condition is the set
+_ALL_WITH = lazy_compile(r"(?i)\s*+(?:all|every|any)\s++(?:real\s++)?(?:numbers?\s++)?(?:\$\s*+)?[a-z]\s*+(?:\$\s*+)?\s*+"
+                         r"(?:with|such\s+that|satisfying|for\s+which)\s++(?:\$\s*+)?(?P<condition>[^$]{1,80}?)\$?\s*+\.?\s*+")
+_RELATION_IN = lazy_compile(r"[<>≤≥]|\\[lg]eq?(?![A-Za-z])")
+
+
+def _condition_of(answer: str) -> str:
+    m = _ALL_WITH.fullmatch(answer) if " " in answer else None
+    return answer if m is None or not _RELATION_IN.search(m.group("condition")) else m.group("condition").strip()
+
+
 def _clean(a: _Answers) -> None:
+    a.gold, a.pred = _condition_of(a.gold), _condition_of(a.pred)
+    if "\\{" in a.pred and "=" in a.gold:
+        a.pred = _generated(a.pred, a.gold)
+    if "\\" in a.pred and a.gold.lstrip().startswith("(") and re.search(r"\\(?:mathbf|hat|vec|boldsymbol)\s*\{?\s*[ijk]\b", a.pred):
+        a.pred = _in_components(a.pred, a.gold)  # "-3\mathbf i+6\mathbf j-3\mathbf k" is (-3, 6, -3)
+    a.pred = _last_statement(a.pred, a.gold)
+    if "=" not in a.gold and "_" in a.pred:
+        numeral = _NUMERAL_IS.fullmatch(a.pred)
+        if numeral:
+            a.pred = numeral.group("value").strip().rstrip(".")  # "101101_2 = 45_{10}": its value
     a.pred = without_added_remark(without_trailing_word(_approx_value(a.pred, a.gold), a.gold), a.gold)
     if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
         a.pred, a.gold = without_text_unit(a.pred, a.gold, a.question), without_text_unit(a.gold, a.pred, a.question)
@@ -324,23 +427,49 @@ def _letters(text: str) -> set[str]:
 
 
 def _parameter(a: _Answers) -> None:
-    """A family of answers in one parameter of its own (``(m, m+1)`` against ``(n, n+1)``): when the gold writes one
-    letter and the prediction one other, and the row's question writes neither in its maths, the letter is a dummy
-    name the answer binds ("for every positive integer $m$"), so the prediction's is renamed to the gold's. A
-    letter the question writes anywhere (a given), or two letters on a side, is left as it is."""
+    """A family of answers in one parameter of its own (``(m, m+1)`` against ``(n, n+1)``, ``f(x) = kx`` against
+    ``f(x) = cx``): when the letters of the two answers differ by one letter on each side, and the row's question
+    writes neither of those two in its maths, the letter is a name the answer binds ("for every positive integer
+    $m$", "for some real constant $k$"), so the prediction's is renamed to the gold's. A letter the question writes
+    anywhere (a given), or two letters differing on a side, is left as it is."""
     if not a.question:
         return
-    g_letters, p_letters = _letters(a.g.text), _letters(a.p.text)
-    if len(g_letters) != 1 or len(p_letters) != 1 or g_letters == p_letters:
+    g_letters, p_letters = _symbol_letters(a.g.text), _symbol_letters(a.p.text)
+    if g_letters is None or p_letters is None or len(g_letters - p_letters) != 1 or len(p_letters - g_letters) != 1:
         return
     asked = _letters(a.question) - {"a", "A", "I"}  # the letters it writes (the English words "a" and "I" aside)
     for m in _QUESTION_MATH.finditer(a.question):
         asked |= _letters(next((g for g in m.groups() if g is not None), ""))
-    (gold_letter,), (pred_letter,) = g_letters, p_letters
-    if gold_letter in asked or pred_letter in asked:
+    (gold_letter,), (pred_letter,) = g_letters - p_letters, p_letters - g_letters
+    if gold_letter in asked or pred_letter in asked or not (g_letters & p_letters) <= asked | {"x", "y", "z", "t"}:
         return
-    renamed = re.sub(r"(?<![A-Za-z\\])%s(?![A-Za-z])" % pred_letter, gold_letter, a.p.text)
+    if len(g_letters) > 1 and not _restrictions(a.pred) <= _restrictions(a.gold):
+        return  # "f(x) = kx for some positive constant k": a family restricted, not the gold's renamed
+    renamed = _SYMBOL.sub(lambda m: gold_letter if m.group() == pred_letter else m.group(), a.p.text)
     a.p = replace(a.p, text=renamed)
+
+
+# words and signs that restrict a family's parameter
+_RESTRICTION = lazy_compile(r"(?i)\b(?:positive|negative|non-?negative|non-?zero|integers?|natural|rational|irrational|odd|even|"
+                            r"prime|except|other\s+than)\b|\\mathbb\s*\{?\s*[NZQ]|[ℕℤℚ<>≤≥≠]|\\[lg]eq?(?![A-Za-z])|\\neq?(?![A-Za-z])")
+def _restrictions(text: str) -> set[str]:
+    """The restricting words and signs ``text`` writes ("positive", "\\mathbb{Z}", "<"), each as one key."""
+    return {re.sub(r"[\s{]|\\mathbb", "", m.group()).lower().rstrip("s") for m in _RESTRICTION.finditer(text)}
+
+
+_SYMBOL = lazy_compile(r"\\[a-zA-Z]+|[A-Za-z]")  # a command, or one letter
+_WORD_RUN = lazy_compile(r"(?<!\\)(?<![A-Za-z])[A-Za-z]{3,}")  # three letters or more, no command: a word
+
+
+def _symbol_letters(text: str) -> set[str] | None:
+    """The letters ``text`` writes as symbols, products included (``kx`` is k and x), e and i aside; None when it
+    writes a word, whose letters are no symbols."""
+    if _WORD_RUN.search(text):
+        return None
+    return set(_LETTER_OF.findall(_COMMAND.sub(" ", text))) - {"e", "i"}
+
+
+_LETTER_OF = lazy_compile(r"[A-Za-z]")
 
 
 def _marks(a: _Answers) -> None:
@@ -444,8 +573,12 @@ def _parts(a: _Answers) -> None:
         p_parts = p_numbered
     if len(g_parts) == 1 and len(p_parts) > 1 and number_words(p_clean.text) is not None:
         p_parts = [p_clean.text]  # "one hundred and five" is one number
-    if len(g_parts) + len(p_parts) > 2 and same_meaning(g_clean.text, p_clean.text) is not None:
-        g_parts, p_parts = [g_clean.text], [p_clean.text]  # "Yes, such a colouring exists.": one text answer
+    if len(g_parts) + len(p_parts) > 2 and (same_meaning(g_clean.text, p_clean.text) is not None or a.question
+                                            and answers_question(g_clean.text, p_clean.text, a.question) is not None
+                                            and _of_the_asked(p_clean.text, a.question)):
+        # "Yes, such a colouring exists.": one text answer; "No, it is irrational" against "it is irrational" to
+        # "Is it rational?"
+        g_parts, p_parts = [g_clean.text], [p_clean.text]
     g_parts, p_parts = chained_assignments(g_parts), chained_assignments(p_parts)  # "a=b=c=1": three of them
     if len(g_parts) != len(p_parts) or "=" in p_clean.text or "=" in g_clean.text:
         # "x = 3, y = 2" states the ordered pair (3, 2).
@@ -458,6 +591,20 @@ def _parts(a: _Answers) -> None:
         # a list of solutions is a set: one solution written twice is not an extra one
         g_parts, p_parts = distinct(g_parts), distinct(p_parts)
     a.g_parts, a.p_parts = g_parts, p_parts
+
+
+_SUBJECT_IS = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?(?P<subject>\S.{0,59}?)\s++(?:is|are)\s")
+
+
+def _of_the_asked(statement: str, question: str) -> bool:
+    """Is ``statement`` about what the question asks: its subject, when written in maths ("$\\sqrt6$ is irrational"),
+    written in the question too? A subject in words ("it", "the number") is the asked one."""
+    m = _SUBJECT_IS.match(statement) if len(statement) <= 400 else None
+    subject = re.split(r",\s+", m.group("subject"))[-1] if m else ""
+    if not re.search(r"[\\\d^+*/\[]", subject):
+        return True
+    spans = {re.sub(r"\s", "", span) for span in re.findall(r"\$([^$]{1,80})\$", question)}
+    return re.sub(r"[\s$]", "", subject) in spans
 
 
 def _tolerances(a: _Answers) -> list[Any]:
