@@ -307,6 +307,7 @@ _APPOSED_WINNER = lazy_compile(r"(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?P<nam
                                r"(?P<turn>first|second)\s*,\s*(?:always\s+)?wins\s*[.!]?")
 # a Chinese sentence denying, supposing or doubting who wins
 _CJK_NO_WINNER = lazy_compile(r"并非|并不是|若|如果|假设|假如|很难说|难以|不一定|未必|吗|？|\?")
+_NO_ONE = frozenset({"Nobody", "Neither", "None", "Noone"})
 _PARENTHESES = lazy_compile(r"\(([^()]{1,40})\)|（([^（）]{1,20})）")
 
 
@@ -375,8 +376,8 @@ def winner(text: str, question: str | None = None) -> str | None:
             if alias is None and plain[m.end():].lstrip().startswith(("(", "（")):
                 alias = _PARENTHESES.search(plain, m.end(), m.end() + 45)
             also = winner(f"{alias.group(1) or alias.group(2)} wins", question) if alias else None
-            if who is None and also is None:
-                continue  # (a name the question does not give, with no turn beside it: no one)
+            if who is None and (also is None or players is not None or m.group("name") in _NO_ONE):
+                continue  # (a name the question does not give: no one, whatever turn stands beside it)
             found |= {x for x in (who, also) if x}
     apposed = _APPOSED_WINNER.fullmatch(plain)
     if apposed:

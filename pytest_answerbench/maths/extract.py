@@ -20,7 +20,7 @@ from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences, 
 
 __all__ = ["CJK_CONDITION", "Extraction", "PART_LABEL", "after_correction", "boxed_all", "chance_in_words",
            "described_set", "labelled_run", "math_spans", "reduce_sentence", "set_in_words", "strip_wrappers",
-           "truncated", "without_domain"]
+           "integer_range", "truncated", "without_domain"]
 
 _BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
 
@@ -449,7 +449,7 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     spans = joined_spans(rest)
     if spans and _CJK_CHAR.search(sentence) and all(_NAME_ONLY.fullmatch(x) for x in spans):
         said = claim(_SPAN_ANY.sub("", sentence))
-        if said is not None and said[0] in ("exist", "possible", "infinite"):
+        if said is not None and said[0] in ("exist", "possible", "infinite") and not _CJK_CONDITIONED.search(sentence):
             return (sentence.strip().strip("*").rstrip("。. ").strip("*"),)  # "不存在这样的实数 $x$。": the claim
     if spans:
         return spans
@@ -463,6 +463,7 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
 
 
 _CJK_CHAR = lazy_compile("[\u4e00-\u9fff]")
+_CJK_CONDITIONED = lazy_compile(r"若|如果|假如|当|吗|？|\?|并不是|并非|除非|可能|也许")  # a claim supposed, asked or doubted
 _NAME_ONLY = lazy_compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")  # a span that only names a letter ("$x$", "$k$")
 _SPAN_ANY = lazy_compile(r"\$[^$]*\$")
 
@@ -549,8 +550,30 @@ _DOMAIN_BRACKET = lazy_compile(r"(?<![\s,])(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s
 # a comma, then where a letter ranges or the one value it skips, closing a formula: ",\qquad A\in\mathbb R
 # \text{ arbitrary}", ", y \neq 2" (searched from the start: a match starts after no space or comma)
 _DOMAIN_TAIL = lazy_compile(r"(?<![\s,]),(?:\s|\\[,;: ]|\\quad|\\qquad)*(?P<letter>[a-zA-Z])(?:_\{?\w\}?)?\s*(?:(?:\\in\b|∈)\s*"
-                            r"\\mathbb\s*\{?\s*[NZRQC]\s*\}?(?:\s*\^\s*\{?\s*[*+]\s*\}?)?(?:\s*\\text\s*\{\s*(?:arbitrary|any|"
-                            r"constant)\s*\})?|(?P<skips>\\neq?(?![A-Za-z])|≠)\s*-?\d+(?:\.\d+)?)\s*\.?\s*(?P<dollar>\$?)\s*$")
+                            r"\\mathbb\s*\{?\s*(?:(?P<reals>[RC])|(?P<set>[NZQ]))\s*\}?(?P<sign>\s*\^\s*\{?\s*[*+]\s*\}?)?"
+                            r"(?:\s*\\text\s*\{\s*(?:arbitrary|any|constant)\s*\})?|"
+                            r"(?P<skips>\\neq?(?![A-Za-z])|≠)\s*(?P<value>-?\d+(?:\.\d+)?))\s*\.?\s*(?P<dollar>\$?)\s*$")
+
+
+def _undefined_at(formula: str, letter: str, value: str) -> bool:
+    """Does ``formula`` divide by ``letter - value`` (``\\frac{3y+1}{y-2}`` at ``y = 2``), so the value it skips is
+    outside its domain anyway (not a restriction of the answer)?"""
+    v = value.lstrip("-")
+    gap = r"%s\s*%s\s*%s" % (re.escape(letter), r"\+" if value.startswith("-") else "-", re.escape(v))
+    return re.search(r"\{\s*%s\s*\}|\(\s*%s\s*\)" % (gap, gap), formula) is not None
+
+
+def integer_range(text: str) -> tuple[str, str]:
+    """``(formula, set)`` for a formula closed by the integer or rational range of its parameter (``x = 2k\\pi,\\ k \\in
+    \\mathbb{Z}`` -> ``("x = 2k\\pi", "Z")``), or ``(text, "")``. A range restricts a family unless the other answer
+    ranges over the same set, so the caller decides."""
+    if "=" not in text or "\\in" not in text and "∈" not in text:
+        return text, ""
+    tail = _DOMAIN_TAIL.search(text)
+    if tail is None or not tail.group("set") or "=" not in text[:tail.start()]:
+        return text, ""
+    sign = re.sub(r"[\s^{}]", "", tail.group("sign") or "")
+    return text[:tail.start()].rstrip(" ,") + tail.group("dollar"), tail.group("set") + sign
 
 
 # a math span in brackets of its own stating where a letter ranges: "（$x \in \mathbb{R}$）", "($n \in \mathbb{N}^*$)"
@@ -568,8 +591,8 @@ def without_domain(text: str) -> str:
             text = text[:bracket.start()] + text[bracket.end():]
     if "=" in text and ("\\in" in text or "\\ne" in text or "≠" in text or "∈" in text):
         tail = _DOMAIN_TAIL.search(text)
-        if tail is not None and "=" in text[:tail.start()] and (not tail.group("skips") or re.search(
-                r"\(\s*%s\s*\)\s*=" % tail.group("letter"), text[:tail.start()])):  # (a value skipped: a function's)
+        if tail is not None and "=" in text[:tail.start()] and (tail.group("reals") or tail.group("skips") and _undefined_at(
+                text[:tail.start()], tail.group("letter"), tail.group("value"))):
             # "y = Ae^{2x},\qquad A \in \mathbb R \text{ arbitrary}.", "f^{-1}(y) = \frac{3y+1}{y-2},\ y \neq 2"
             text = text[:tail.start()].rstrip(" ,") + tail.group("dollar")
     if ")" in text and "=" in text:
@@ -718,6 +741,7 @@ _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|bec
                                 r"larger|higher|lower)\s+than|(?:and\s+)?[^,;]{0,40}?\b(?:is|are)\s+(?:extraneous|"
                                 r"rejected|invalid))|[，,；;]\s*(?:此时|这时|其中|而不是|当|取等号|等号成立)"
                                 r"|\s*[—–]\s*(?:it's|it\s+is|this\s+is|that's|that\s+is|since|because|as|which|i\.e\.)\s"
+                                r"(?![^.]{0,200}\b(?:actually|wrong|instead|mistake|should|correct\w*|real|rather|not)\b)"
                                 r"|\s*\((?=\s*(?:check|since|because|verify|verification|note)\b|[^()]*\b(?:extraneous|"
                                 r"does\s+not\s+(?:satisfy|work)|doesn't\s+(?:satisfy|work))\b)"
                                 # with no comma: what the value does or where it is attained ("x = 5 satisfies the
@@ -792,7 +816,7 @@ _VULGAR_SIGN = lazy_compile("[%s]" % "".join(VULGAR_FRACTIONS))
 _LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
 _BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
                     r"|over|under|above|below"
-                    r"|(?<!\badd\s)(?<!\badds\s)(?<!\badded\s)(?<!\bsums\s)(?<!\bsum\s)(?<!\badding\s)up\s+to"
+                    r"|(?<!\badd\s)(?<!\badds\s)(?<!\badded\s)(?<!\badding\s)up\s+to"
                     r"|not\s+(?:more|less)\s+than)\s*$")  # ("add up to 1800": a sum, not a bound)
 _PERCENT_AFTER = lazy_compile(r"\s?\\?%|\s(?:per\s?cent|pct)\b", re.I)  # "25%", "47 percent"
 _SCALE_AFTER = lazy_compile(r"\s+(thousand|million|billion|trillion)\b", re.I)
@@ -923,6 +947,7 @@ _UPPER = ((r"(?:strictly\s+)?(?:less|smaller)\s+than", ")"),
           (r"(?:less|smaller)\s+than\s+or\s+equal\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|no\s+greater\s+than",
            "]"),
           (r"小于", ")"), (r"小于或?等于|不大于", "]"))
+_ALL_SUBJECT = r"all\s+(?:real\s+)?(?:numbers|[a-z])\s+"  # "together with all real x greater than 2"
 _REPEATED_SUBJECT = r"(?:(?:when(?:ever)?\s+)?[a-z]\s+is\s+|all\s+(?:real\s+)?(?:numbers|[a-z])\s+)?"
 
 
@@ -943,8 +968,9 @@ def _interval_forms() -> tuple[tuple[re.Pattern[str], str], ...]:
             forms.append((r"(?:%s)\s*(?P<a>%s)%s(?:%s)\s*(?P<b>%s)" % (low, _WORD_NUMBER, joined, up, _WORD_NUMBER),
                           opening + closing))
             if low[0] != "大":
-                forms.append((r"(?:%s)\s*(?P<b>%s),?\s+(?:or|together\s+with|as\s+well\s+as)\s+%s(?:%s)\s*(?P<a>%s)"
-                              % (up, _WORD_NUMBER, _REPEATED_SUBJECT, low, _WORD_NUMBER), "rays" + closing + opening))
+                forms.append((r"(?:%s)\s*(?P<b>%s),?\s+(?:or\s+%s|together\s+with\s+%s)(?:%s)\s*(?P<a>%s)"
+                              % (up, _WORD_NUMBER, _REPEATED_SUBJECT, _ALL_SUBJECT, low, _WORD_NUMBER),
+                              "rays" + closing + opening))
         forms.append((r"(?:%s)\s*(?P<a>%s)" % (low, _WORD_NUMBER), "lower" + opening))
     for up, closing in _UPPER:
         forms.append((r"(?:%s)\s*(?P<b>%s)" % (up, _WORD_NUMBER), "upper" + closing))

@@ -64,7 +64,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
     ("holds",  # a statement judged: "the statement holds" / 成立 / 正确, "it does not hold" / 不成立 / 错误; not "等号成立"
      r"\b(?:(?:does|do|did|would|will)\s*(?:not|n't)\s+hold|fails?\s+to\s+hold)\b|不成立|不正确|错误|假命题",
-     r"\b(?:statement|claim|assertion|inequality|identity|equality)\s+(?:always\s+)?holds\b"
+     r"\b(?:the|this)\s+(?:statement|claim|assertion)\s+(?:always\s+)?holds\b"
      r"|(?<![等号时恒])成立|(?<![不的])正确(?![的地])|(?<!不是)真命题"),
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
@@ -85,7 +85,7 @@ _TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
 _YES_NO_THEN = lazy_compile(r"(yes|no)\s*,\s*(?=\S)")
 _WHEN = lazy_compile(r"\b(?:when|whenever|provided)\b")
-_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果|(?<!不)可能(?=[\u4e00-\u9fff])(?!的)")
+_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果|除非|假如|假设|(?<!不)可能(?=[\u4e00-\u9fff])(?!的)")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
 # predicate ("the triangle must be equilateral", "the winner is Alice")
 _SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|moves?|gets?|does)\b"
@@ -135,8 +135,12 @@ def claim(text: str) -> tuple[str, bool] | None:
         return inner[0], inner[1] == (framed.group("false") is None)
     if _INFINITY.fullmatch(plain):
         return "infinite", True  # "\\boxed{\\infty}": infinitely many
-    yes_no = _YES_NO.fullmatch(_LEAD.sub("", base, count=1))  # "Yes, it is readable": Yes
+    led = _LEAD.sub("", base, count=1)
+    yes_no = _YES_NO.fullmatch(led)  # "Yes, it is readable": Yes
     if yes_no:
+        verdict_end = yes_no.end("yes") if yes_no.group("yes") is not None else yes_no.end("no")
+        if QUALIFIED_VERDICT.match(led, verdict_end):
+            return None  # "没有, 除非 n 为偶数", "No, unless n is even": a conditional verdict
         return "yes", yes_no.group("yes") is not None
     if _HEDGE.search(plain) or _UNDECIDED.search(plain) or _ONLY_WHEN.search(plain) or _SUPPOSED.search(plain):
         return None  # "possible or not", "maybe infinite", "we cannot conclude that ...", "exists only when n is even"
@@ -502,7 +506,7 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
 
 
 # what turns a Chinese reply after its first clause: a retraction, a "but", a conclusion of its own ("综上")
-_CJK_TURN = lazy_compile(r"不对|算错|错了|等等|重新|其实|综上|但是|但|不过|然而|可是")
+_CJK_TURN = lazy_compile(r"不对|算错|错了|等等|重新|其实|实际上|事实上|综上|但是|但|不过|然而|可是|除非|如果|若|当|不[，,。]")
 # a short first clause in Chinese closed by its punctuation: "不是。", "没有整数解。"
 _CJK_CLAUSE = lazy_compile(r"\s*(?:\*\*)?(?P<clause>[\u4e00-\u9fff]{1,8})(?:\*\*)?\s*[。，；！]")
 
@@ -589,7 +593,7 @@ def asked_alternatives(question: str | None) -> tuple[str, str] | None:
 # "$\sqrt[3]{2}$ 是有理数还是无理数？", "是奇数还是偶数": the two words offered
 _ASKED_ALTERNATIVES_ZH = lazy_compile(r"(?:是|为)?(?P<a>[\u4e00-\u9fff]{1,6}?)还是(?:是|为)?(?P<b>[\u4e00-\u9fff]{1,6}?)\s*(?:呢)?\s*[？?]")
 #: opposites in Chinese no prefix spells
-_OPPOSITES_ZH = ({"奇数", "偶数"}, {"质数", "合数"}, {"素数", "合数"}, {"收敛", "发散"}, {"有理数", "无理数"}, {"正数", "负数"})
+_OPPOSITES_ZH = ({"奇数", "偶数"}, {"收敛", "发散"}, {"有理数", "无理数"})
 
 
 def names_alternative(text: str, question: str | None) -> bool:
@@ -602,12 +606,12 @@ def _alternative(text: str, pair: tuple[str, str]) -> str | None:
     """Which word of ``pair`` (the two a question offers) ``text`` states: the one it names, with no negation or
     hedge; None when it names both, neither, or says "not" or "or"."""
     plain = _plain(text)
-    if "?" in text or "？" in text or DOUBTED.search(plain):
+    if "?" in text or "？" in text or DOUBTED.search(plain) or re.search(r"\b(?:but|however|though|although)\b|但|不过", plain):
         return None  # "Probably there are infinitely many", "It is an open problem whether ...", "...?"
     if not pair[0].isascii():  # Chinese: the word written; "不是有理数" / "不为奇数" the other of two opposites
         named = [word for word in pair if word in plain and not any(word in other and word != other for other in pair)]
-        if len(named) != 1 or pair[0] == pair[1] or _HEDGE.search(plain):
-            return None
+        if len(named) != 1 or pair[0] == pair[1] or _HEDGE.search(plain) or "非" + named[0] in plain:
+            return None  # ("是非负数": neither of 正数 and 负数)
         other = pair[1] if named[0] == pair[0] else pair[0]
         if re.search("不|非|没有", plain):
             denied = re.search("(?:不是|不为|并非|不属于|非)" + re.escape(named[0]), plain)

@@ -546,7 +546,8 @@ _THERE_ARE = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++
 def _there_are_count(sentence: str) -> str:
     """The count "There are fifteen primes below 50." states in words ("15"), or ""."""
     m = _THERE_ARE.fullmatch(sentence) if "there" in sentence.lower() else None
-    if m is None or not _count_in_words(m.group("count")):
+    if m is None or not _count_in_words(m.group("count")) or _CONDITION.search(sentence) or DOUBTED.search(sentence) \
+            or re.search(r"(?i)\b(?:but|minus|plus|except|only|not)\b|\?", sentence):
         return ""
     value = number_words(m.group("count"))
     return str(value) if value is not None and value.denominator == 1 else ""
@@ -598,7 +599,11 @@ def _claimed(line: str, sentence: str) -> str:
     clause is read ("Since $f(1)=f(-1)$, the function $f$ is not injective."); "$n$ can be any odd positive
     integer" states the set of its values."""
     bold = _BOLD_PHRASE.findall(sentence) if "**" in sentence else []
+    conceded = " ".join(m.group() for m in _CONCESSION.finditer(sentence)) if bold else ""
     outside = _CONCESSION.sub(" ", _BOLD_PHRASE.sub(" ", sentence)) if bold else ""
+    if conceded and (DOUBTED.search(conceded) or re.search(r"(?i)\b(?:prove\w*|proof|fails?|counterexample|cannot|"
+                                                           r"could\s+not|couldn't)\b", conceded)):
+        bold = []  # "So **yes** (though I could not prove it).": the concession doubts the claim
     if len(bold) == 1 and not re.search(r"[\d$\\]", bold[0]) and not _CONDITION.search(sentence) \
             and not _DENIED.search(outside) and not DOUBTED.search(outside) and "?" not in sentence \
             and claim(outside) is None:
@@ -716,8 +721,9 @@ _NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
 # a closing aside in brackets on a case other than the one asked, in the counterfactual mood ("(it would be 9.9 m/s
 # if you used g = 9.8 m/s² instead)", "(If negative $x$ were allowed, it could be as low as we like.)"); a bare
 # condition ("(if $a > 0$)") restricts the answer and is no aside
-_COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\s*\((?=[^()]{0,240}\b(?:would|were|could)\b)(?=[^()]{0,240}\b(?:if|instead|"
-                                     r"otherwise|had)\b)[^()]{1,240}\)\s*\.?\s*$")
+_COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\((?=[^()]{0,240}\b(?:would|were|could)\b)(?=[^()]{0,240}\b(?:if|instead|"
+                                     r"otherwise|had)\b)(?![^()]{0,240}\b(?:wait|actually|should|so|thus|hence|therefore|"
+                                     r"mistake|wrong|correct\w*|violates?)\b)[^()]{1,240}\)\s*+\.?\s*+$")
 
 
 # a closing clause after a conclusion word stating a plain value, no math after it: ", so the probability is 10%."
@@ -725,8 +731,10 @@ _CONCLUDED_VALUE = lazy_compile(r"(?i)[,;]\s*(?:so|thus|hence|therefore)\s*,?\s+
                                 r"\s+(?:is|equals)\s+(?:exactly\s+)?(?P<value>[-−]?\d+(?:\.\d+)?%?)\s*[.!]?\s*$")
 # an extreme value stated, then where it is attained: "The minimum is 2, attained at $x = 1$.", "the maximum value
 # is $\frac{3}{2}$, which is achieved when $x = 0$"
+_VALUE_STATED = lazy_compile(r"\b(?:is|are|equals)\s+\$|=")  # "The probability is $\frac34$, so ...": a value stated first
+_ASKS_WHERE = lazy_compile(r"(?i)\b(?:where|at\s+which|for\s+which|at\s+what|which\s+(?:value|point)|what\s+value\s+of)\b")
 _VALUE_THEN_WHERE = lazy_compile(r"(?i)\b(?:minimum|maximum|least|greatest|smallest|largest)(?:\s+(?:possible\s+)?value)?"
-                                 r"(?:\s+of\s+\$[^$]{1,60}\$)?\s+(?:is|equals|=)\s+(?P<value>[-−]?\d+(?:\.\d+)?|\$[^$]{1,60}\$)"
+                                 r"(?:\s+of\s+\$(?P<of>[^$]{1,60})\$)?\s+(?:is|equals|=)\s+(?P<value>[-−]?\d+(?:\.\d+)?|\$[^$]{1,60}\$)"
                                  r"\s*,?\s+(?:(?:which\s+is\s+|and\s+(?:it\s+is\s+)?)?(?:attained|achieved|reached|"
                                  r"obtained)\s+(?:at|when|for|if)|when|at)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
 
@@ -808,11 +816,14 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         # "$(a, 1)$ for every even positive integer $a$": the family and the qualifier that restricts it, one answer
         return Extraction((final[0].strip().rstrip(". "),), "prose")
     concluded = _CONCLUDED_VALUE.search(final[0]) if "$" in final[0] and not multiple else None
-    if concluded:
+    if concluded and not _VALUE_STATED.search(final[0], 0, concluded.start()):
         # "There are 10 perfect squares ($1^2,\dots,10^2$) among the 100 integers, so the probability is 10%.": the
         # value the last conclusion states, not the spans of the reason before it
         return Extraction((concluded.group("value"),), "prose")
     where = _VALUE_THEN_WHERE.search(final[0]) if "$" in final[0] else None
+    if where and (where.group("of") and (not question or where.group("of").replace(" ", "") not in question.replace(" ", ""))
+                  or question and _ASKS_WHERE.search(question)):
+        where = None  # the extreme of another function, or a question asking where it is attained
     if where and not multiple:
         # "The minimum is 2, attained at $x = 1$.": the value, not where it is attained
         return Extraction((strip_wrappers(where.group("value").strip("$ ")),), "prose")

@@ -395,6 +395,9 @@ def test_round_15s_attack_near_misses_stay_wrong(prediction, gold, question):
     # a value asked with 吗 is no yes/no question
     ("能。$a$ 的值为 $3$。", "3", "已知 $2a + 1 = 7$，你能求出 $a$ 的值吗？"),
     ("可以。解得 $a = 3$。", "3", "已知 $2a + 1 = 7$，你能求出 $a$ 的值吗？"),
+    # where an extreme is attained, when the question asks where; a value stated before a last conclusion
+    ("The minimum is 2, attained at $x = 1$.", "1", "At which $x$ does $f(x) = x^2-2x+3$ attain its minimum?"),
+    ("The probability is $\\frac34$, so the complement is 25%.", "\\frac{3}{4}", "What is the probability?"),
 ])
 def test_round_15s_attack_right_answers_stay_right(prediction, gold, question):
     assert accepted(prediction, gold, question) is True
@@ -405,3 +408,32 @@ def test_an_opening_verdict_after_a_long_run_of_spaces_is_read_in_linear_time():
 
     # a quadratic split of the run would take minutes at this size; the verdict is still read
     assert opening_verdict(" " * 200_000 + "不是。1025 = 25 × 41。", "$2^{10}+1$ 是质数吗？") == "No"
+
+
+# -- 10. a second helper attack, on the readings from round 15's own probes: the wrong replies it found accepted ------
+
+def _attack_15b() -> list[dict]:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "data" / "attack_round15b.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("case", _attack_15b(), ids=lambda case: case["id"])
+def test_round_15s_second_attack_stays_wrong(case):
+    """Each a reply a careful grader calls wrong that the first version of these readings accepted (a tolerance read
+    from "10%" or from a sentence about the data, a range restricting a family, 是非负数 read as 正数, a turn word
+    missing, "the converse statement holds", a dash or bracket correcting the answer, a hedged count, a doubting
+    concession, another function's extreme, a conditional 答案, an implication read as a solution, an inconsistent
+    unit chain, f read as its inverse)."""
+    if case.get("mode") == "eq":
+        assert maths.equivalent(case["gold"], case["reply"], unit=case.get("unit"), question=case.get("question"))[0] \
+            is False
+        return
+    row = {"prediction": case["reply"], "answer": case["gold"], "question": case.get("question") or ""}
+    if case.get("unit"):
+        row["unit"] = case["unit"]
+    from pytest_answerbench import score_row
+
+    assert score_row("olympiad", row, profile="default").status != "correct"

@@ -111,6 +111,8 @@ def renamed(g: Item, p: Item, compare: Compare) -> tuple[bool, str] | None:
     if gm is None or pm is None or gm.group("name").split("_")[0] in _NOT_NAMES or \
             pm.group("name").split("_")[0] in _NOT_NAMES:
         return None
+    if ("^" in gm.group("name")) != ("^" in pm.group("name")):
+        return None  # f^{-1} and f: a function and its inverse, never one quantity under two names
     if gm.group("arg") and pm.group("arg") and gm.group("arg") != pm.group("arg"):
         # f(x) = x^2 against f(n) = n^2: one function, its variable a dummy; x(t) and h(s): functions of two
         return _bound_variable(g, p, gs, ps, gm, pm, compare)
@@ -314,8 +316,19 @@ _PLAIN_FLOAT = lazy_compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
 # an absolute tolerance stated for the answer: "(to within $0.01$ s)", "answer to within 0.001 nm", "within ±0.1"
-_WITHIN = lazy_compile(r"(?i)\bwithin\s+(?:\$\s*)?(?:±|\\pm\s*)?(?P<value>\d+(?:\.\d+)?)\s*\$?"
-                       r"(?:[ \t~]|\\[,; ])*(?P<unit>(?:\\(?:mathrm|text)\s*\{[^{}]{1,12}\}|[A-Za-zÅμ°%][A-Za-z/^{}\-\d]{0,10}))?")
+_WITHIN = lazy_compile(r"(?i)\bto\s+within\s+(?:\$\s*)?(?:±|\\pm\s*)?(?P<value>\d+(?:\.\d+)?)\s*\$?"
+                       r"(?:[ \t~]|\\[,; ])*(?P<unit>(?:\\(?:mathrm|text)\s*\{[^{}]{1,12}\}|[A-Za-zÅμ°%][A-Za-z/^{}\-\d]{0,10}))?"
+                       r"(?=\s*(?:[).,;]|$))")  # the tolerance closing its clause: not "10%", "1 part in", "50 km of accuracy"
+
+
+_ASKING = lazy_compile(r"(?i)\b(?:find|compute|calculate|determine|estimate|what|how|give|express|answer)\b")
+
+
+def _sentence_at(question: str, at: int) -> str:
+    """The sentence of ``question`` holding position ``at``."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(question, 0, at)]
+    stop = _SENTENCE_END.search(question, at)
+    return question[ends[-1] if ends else 0:stop.end() if stop else len(question)]
 
 
 def stated_tolerance(question: str | None, gold: str, unit: str | None = None) -> float | None:
@@ -326,15 +339,18 @@ def stated_tolerance(question: str | None, gold: str, unit: str | None = None) -
     if not question or "within" not in question.lower():
         return None
     g = clean(gold)
-    if _PLAIN_FLOAT.fullmatch(g.text.replace(",", "")) is None:
+    if g.percent or _PLAIN_FLOAT.fullmatch(g.text.replace(",", "")) is None:
         return None
     target = unit or g.unit
     found: set[float] = set()
     for m in _WITHIN.finditer(question):
-        if not (question[max(0, m.start() - 4):m.start()].lower().strip() == "to" or about_the_answer(question, m.start())):
-            continue  # ("to within": always how the answer is to be given)
+        in_brackets = question.rfind("(", 0, m.start()) > question.rfind(")", 0, m.start())
+        if not (in_brackets or _ASKING.search(_sentence_at(question, m.start()))):
+            continue  # ("Each reading is accurate to within 0.5.": how the data was measured, not the answer)
         value = float(m.group("value"))
         stated = m.group("unit")
+        if stated and (stated.startswith("%") or re.match(r"(?i)(?:percent|per|parts?|orders?|decimal|significant|sig)", stated)):
+            return None  # a relative tolerance, or a precision in places: not an absolute one
         if stated and read_unit(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), context=True):
             factor = unit_factor(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), target) \
                 if target else None

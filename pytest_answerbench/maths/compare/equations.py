@@ -116,10 +116,15 @@ def stated_to_its_digits(value_text: str, exact: Item) -> bool | None:
         return None
     if value is None or not value.is_real:
         return None
+    if len(value_text) > 60:
+        return None  # (a number of thousands of digits: no value to a digit of its own)
     exponent = int(m.group("e") or m.group("e1") or 0)
     stated = Fraction(m.group("m")) * Fraction(10) ** exponent
     unit = Fraction(10) ** (exponent - len(m.group("d") or ""))
-    exact_value = Fraction(str(float(value))) / unit
+    try:
+        exact_value = Fraction(str(float(value))) / unit
+    except (ValueError, OverflowError):
+        return None  # (an infinite or unreadable value)
     cut = int(exact_value)  # toward zero
     near = [cut, cut + (1 if exact_value > 0 else -1)]
     rounded = min(near, key=lambda n: abs(exact_value - n))  # (a tie: the nearer of either, within a hair)

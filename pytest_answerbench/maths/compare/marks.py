@@ -66,8 +66,9 @@ def chain_unit(item: Item) -> Item:
         before, previous = _chain_tail(_SEPARATOR_END.sub("", head))
         stated = unit_tail(previous.strip()) if before else None
         if stated is None or not MEASURED_VALUE.fullmatch(stated[0].strip()) \
-                or not isinstance(unit_factor(stated[1], found[1]), Fraction):
-            break
+                or not isinstance(unit_factor(stated[1], found[1]), Fraction) \
+                or not _same_value(stated[0], unit_factor(stated[1], found[1]), found[0]):
+            break  # ("1.23\\times10^{-10}\\ m = 1.5\\ Å": two values, not one in two units)
         head = before
     if _UNIT_IN_SIDE.search(head) and not _CONDITION.search(head):
         head = _without_measured_sides(head)  # ("x = 5 m when t = 3 s": a condition's value, kept to be read so)
@@ -91,6 +92,19 @@ def _without_measured_sides(head: str) -> str:
     kept = [(sides[0], separators[0])] + [(side, sep) for side, sep in zip(sides[1:], separators[1:])
                                            if not (_UNIT_IN_SIDE.search(side) and _OPERATION.search(side))]
     return "".join(side + sep for side, sep in kept) + " "
+
+
+_MEASURED_PARTS = lazy_compile(r"\s*(?P<m>-?\d+(?:\.\d+)?)(?:\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*(?:\{\s*(?P<e>-?\d+)\s*\}|(?P<e1>-?\d)))?")
+
+
+def _same_value(first: str, factor: Fraction, second: str) -> bool:
+    """Is ``first`` (times ``factor``) the value ``second`` states, to the fewer digits of the two (1%)?"""
+    a, b = _MEASURED_PARTS.match(first), _MEASURED_PARTS.match(second)
+    if a is None or b is None:
+        return False
+    value_a = Fraction(a.group("m")) * Fraction(10) ** int(a.group("e") or a.group("e1") or 0) * factor
+    value_b = Fraction(b.group("m")) * Fraction(10) ** int(b.group("e") or b.group("e1") or 0)
+    return abs(value_a - value_b) <= abs(value_b) / 100
 
 
 _SEPARATOR_END = lazy_compile(r"\s*(?:=|\\approx)\s*$")

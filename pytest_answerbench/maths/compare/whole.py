@@ -71,7 +71,7 @@ from typing import Any, Sequence
 from ...text.patterns import lazy_compile, tex_delimited
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
-from ..extract import PART_LABEL, labelled_run, without_domain
+from ..extract import PART_LABEL, integer_range, labelled_run, without_domain
 from ..chinese import plain_chinese
 from ..described import same_description
 from ..family import same_family
@@ -271,6 +271,9 @@ def _placeholders(a: _Answers) -> Outcome | None:
 
 
 # a step from one statement to the next: "\iff", "\Leftrightarrow", "\Rightarrow", "\implies", "⟺", "⇒"
+_EQUIVALENCE = lazy_compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])|[⟺⇔]")
+_SOLVED = lazy_compile(r"\s*[A-Za-z](?:_\{?\w\}?)?\s*=\s*[-−]?[\d.]+\s*")  # "x = 3"
+_RELATION_STEP = lazy_compile(r"=|<|>|\\[lg]eq?(?![A-Za-z])|\\neq?(?![A-Za-z])|[≤≥≠]")
 _STEP_TO = lazy_compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow|Rightarrow|Longrightarrow|implies)(?![A-Za-z])|[⟺⇔⇒⟹]")
 
 
@@ -279,8 +282,12 @@ def _last_statement(answer: str, gold: str) -> str:
     the gold writes no step of its own."""
     if not _STEP_TO.search(answer) or _STEP_TO.search(gold):
         return answer
-    last = _STEP_TO.split(answer)[-1].strip()
-    return last or answer
+    steps = [step.strip() for step in _STEP_TO.split(answer)]
+    if not all(_RELATION_STEP.search(step) for step in steps) or "\\text" in answer:
+        return answer  # "n \\text{ even} \\Rightarrow n = 4": a condition, not a step of a solution
+    if not _EQUIVALENCE.search(answer) and not _SOLVED.fullmatch(steps[-1]):
+        return answer  # "x > 2 \\Rightarrow x > 1": an implication, not a solution ending "x = 3"
+    return steps[-1] or answer
 
 
 # a numeral in a base, then "=" and its value: "101101_2 = 45_{10}", "(1A)_{16} = 26"
@@ -330,14 +337,17 @@ def _generated(answer: str, gold: str) -> str:
 
 
 # "all real $x$ with $1<x<3$", "every $x$ such that $x > 2$": the condition is the set
-_ALL_WITH = lazy_compile(r"(?i)\s*+(?:all|every|any)\s++(?:real\s++)?(?:numbers?\s++)?(?:\$\s*+)?[a-z]\s*+(?:\$\s*+)?\s*+"
+_ALL_WITH = lazy_compile(r"(?i)\s*+(?:all|every|any)\s++(?:real\s++)?(?:numbers?\s++)?(?:\$\s*+)?(?P<letter>[a-z])\s*+(?:\$\s*+)?\s*+"
                          r"(?:with|such\s+that|satisfying|for\s+which)\s++(?:\$\s*+)?(?P<condition>[^$]{1,80}?)\$?\s*+\.?\s*+")
 _RELATION_IN = lazy_compile(r"[<>≤≥]|\\[lg]eq?(?![A-Za-z])")
 
 
 def _condition_of(answer: str) -> str:
     m = _ALL_WITH.fullmatch(answer) if " " in answer else None
-    return answer if m is None or not _RELATION_IN.search(m.group("condition")) else m.group("condition").strip()
+    if m is None or not _RELATION_IN.search(m.group("condition")):
+        return answer
+    letters = set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", m.group("condition")))
+    return m.group("condition").strip() if letters == {m.group("letter")} else answer
 
 
 def _clean(a: _Answers) -> None:
@@ -354,6 +364,12 @@ def _clean(a: _Answers) -> None:
     a.pred = without_added_remark(without_trailing_word(_approx_value(a.pred, a.gold), a.gold), a.gold)
     if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
         a.pred, a.gold = without_text_unit(a.pred, a.gold, a.question), without_text_unit(a.gold, a.pred, a.question)
+    gold_formula, gold_range = integer_range(a.gold)
+    pred_formula, pred_range = integer_range(a.pred)
+    if gold_range:  # "x = 2k\\pi,\\ k \\in \\mathbb{Z}": the gold's own range; the reply's only when it is the same
+        a.gold = gold_formula
+    if pred_range and pred_range == gold_range:
+        a.pred = pred_formula
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
     if a.question and not a.unit and a.p.text[-1:].isalpha():
         a.p = asked_letter_unit(a.p, a.question)  # "1e-8 F" when the question asks farads
@@ -593,16 +609,20 @@ def _parts(a: _Answers) -> None:
     a.g_parts, a.p_parts = g_parts, p_parts
 
 
+_LAST_CLAUSE = lazy_compile(r"\s[—–]\s|;\s|,\s*(?:so|hence|thus|therefore|i\.e\.)\s")
+_GENERIC_SUBJECT = lazy_compile(r"(?i)(?:it|this|that|(?:the|this|our)\s+(?:number|sum|set|series|sequence|function|limit|"
+                                r"integral|expression|value|answer|result|matrix|group|map|equation|statement))")
 _SUBJECT_IS = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?(?P<subject>\S.{0,59}?)\s++(?:is|are)\s")
 
 
 def _of_the_asked(statement: str, question: str) -> bool:
     """Is ``statement`` about what the question asks: its subject, when written in maths ("$\\sqrt6$ is irrational"),
     written in the question too? A subject in words ("it", "the number") is the asked one."""
+    statement = _LAST_CLAUSE.split(statement)[-1] if len(statement) <= 400 else statement  # "..., so it is not invertible"
     m = _SUBJECT_IS.match(statement) if len(statement) <= 400 else None
     subject = re.split(r",\s+", m.group("subject"))[-1] if m else ""
     if not re.search(r"[\\\d^+*/\[]", subject):
-        return True
+        return bool(_GENERIC_SUBJECT.fullmatch(subject.strip())) or m is None  # "it", "the number"; not "the square root of two"
     spans = {re.sub(r"\s", "", span) for span in re.findall(r"\$([^$]{1,80})\$", question)}
     return re.sub(r"[\s$]", "", subject) in spans
 
