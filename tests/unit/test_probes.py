@@ -31,7 +31,7 @@ from pytest_answerbench.maths import states_value
 
 DATA = Path(__file__).parent.parent / "data"
 
-#: per file: the count of each set, then the misses left after round 15, scorer version 32 (olympiad default: false rejects, false
+#: per file: the count of each set, then the misses left after round 15, scorer version 33 (olympiad default: false rejects, false
 #: accepts per maths set; for multiple choice, letters read otherwise than the label, as the multiple-choice scorers
 #: read them). Round 10's set at the end of round 10: traces 6/0, physics 6/1, text 48/2, choice 6. At first contact,
 #: round 10's reader: round 11's set text 52/2, traces 8/0, physics 9/0, choice 17; round 12's text 48/3, choice 33;
