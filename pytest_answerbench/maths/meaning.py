@@ -28,10 +28,14 @@ import re
 from ..text.patterns import lazy_compile
 
 __all__ = [
-    "DOUBTED", "FAMILIES", "answers_question", "asked_alternatives", "asked_property", "asks_yes_no", "claim", "names_alternative",
-    "names_loser", "opening_verdict",
-    "same_meaning", "states_asked_property", "states_claims",
+    "CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "answers_question", "asked_alternatives", "asked_property", "asks_yes_no",
+    "claim", "names_alternative", "names_loser", "opening_verdict", "same_meaning", "states_asked_property",
+    "states_claims",
 ]
+
+#: what may open a concluding sentence before what it states ("So ", "Hence, "): a pattern's start, case-blind, its
+#: runs of spaces possessive (a run is never split two ways)
+CONCLUDING_LEAD = r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?"
 
 #: The families of claims, in the order they are looked for: (name, negative pattern, positive pattern). A
 #: negative form is looked for first ("not always" before "always", "infinite" before "finite"); the polarity is

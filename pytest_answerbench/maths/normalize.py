@@ -19,8 +19,8 @@ from ..text.patterns import lazy_compile
 from .units import unit_tail, upright_unit
 from ..text.numbers import ONES, PARTS, SCALES, TENS
 
-__all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "number_words", "undoubled", "UNITS",
-           "VULGAR_FRACTIONS"]
+__all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "lone_letters", "number_words", "undoubled",
+           "UNITS", "VULGAR_FRACTIONS"]
 
 # Units and counted nouns recognised at the end of a numeric answer and stripped (conversion between prefixed
 # units, when the gold's unit is known, is :mod:`.units`' job; see docs/profiles-math.md).
@@ -495,6 +495,14 @@ def _intersection(s: str) -> str:
     return _both(one.group("var"), parts, strict) or s
 
 
+_LONE_LETTER = lazy_compile(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])")
+
+
+def lone_letters(text: str) -> set[str]:
+    """The letters ``text`` writes alone (``-2 \\le y \\le 4`` -> ``{"y"}``): not in a word or a command."""
+    return set(_LONE_LETTER.findall(text))
+
+
 def _set_builder(s: str) -> str:
     """``\\{x \\mid -1 < x < 2\\}`` -> ``-1 < x < 2``: a set written by its condition is that condition.
 
@@ -505,7 +513,7 @@ def _set_builder(s: str) -> str:
     if not m:
         return s
     var = m.group("var")
-    named = set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", _DOMAIN.sub(" ", m.group("cond"))))
+    named = lone_letters(_DOMAIN.sub(" ", m.group("cond")))
     if len(var) == 1 and named and named != {var}:
         return s  # "\{x : -2 \le y \le 4\}": a condition on another letter is no condition on x
     parts = [p for p in _top_split(m.group("cond"), _AND) if not _DOMAIN.fullmatch(p)]

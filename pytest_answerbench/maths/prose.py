@@ -29,7 +29,7 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .meaning import DOUBTED, claim, names_alternative
+from .meaning import CONCLUDING_LEAD, DOUBTED, claim, names_alternative
 from .normalize import number_words
 
 __all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
@@ -537,7 +537,7 @@ def _counted_after_conclusion(sentence: str) -> str:
 
 
 # "There are fifteen primes below 50.": a count in words, its noun, and what it counts among (digits allowed there)
-_THERE_ARE = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?there\s++(?:are|were)\s++(?:exactly\s++)?"
+_THERE_ARE = lazy_compile(CONCLUDING_LEAD + r"there\s++(?:are|were)\s++(?:exactly\s++)?"
                           r"(?P<count>[a-z]+(?:[\s-][a-z]+){0,2}?)\s+(?P<noun>[a-z]{3,}(?:\s+[a-z]{3,})?)"
                           r"(?:\s+(?:below|under|less\s+than|up\s+to|between|from|in|among|of|with|that|which)\b"
                           r"(?![^.!]*\b(?:and|or)\s+(?:\d|[a-z]+\s+(?:below|under|less)))[^.!;,]{0,60})?\s*[.!]?\s*")
@@ -577,7 +577,7 @@ def claim_then_reason(line: str) -> str:
 
 # what a sentence says of the set set in bold after it: "The expression is nonnegative ", "It is defined " (not
 # "negative", "undefined", "fails", a negation, a hedge, a special case, anything after the bold)
-_SET_STATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?(?:(?:the\s++)?(?:expression|inequality|"
+_SET_STATED = lazy_compile(CONCLUDING_LEAD + r"(?:(?:the\s++)?(?:expression|inequality|"
                            r"function|solution\s++set|domain|series|sum|integral)|it|this)\s++(?:is\s++|holds\s*+|converges\s*+)?"
                            r"(?:nonnegative|non-negative|positive|defined|satisfied|true|valid)?\s*+\.?\s*+")
 # a concession or an example in brackets beside a claim: "(though it need not be unique — e.g. $f(x)=x$)"

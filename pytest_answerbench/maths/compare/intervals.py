@@ -8,6 +8,7 @@ from typing import Any
 
 from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, TooComplex, check_tree, step_limit
+from ..normalize import lone_letters
 from .tuples import split_top
 from .values import SIMPLIFY_SECONDS, Unknown, close, expressions_equal, numeric, parse
 
@@ -42,8 +43,7 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
         return _difference(t)  # "\mathbb{R}\setminus[-2,2]", "[2,\infty)\setminus\{5\}"
     builder = _SET_BUILDER.fullmatch(t) if t.startswith("\\{") else None
     if builder:  # "\{x \in \mathbb R : -2 \le x \le 4\}": the set its condition describes
-        letters = set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", builder.group("condition")))
-        if letters != {builder.group("var")}:
+        if lone_letters(builder.group("condition")) != {builder.group("var")}:
             return None  # "\{x : -2 \le y \le 4\}": a condition on another letter describes no set of x
         return _to_intervals(builder.group("condition"))
     m = re.fullmatch(r"(?:(.+?)\s*%s\s*)?([a-zA-Z])\s*%s\s*(.+)" % (_REL, _REL), t)

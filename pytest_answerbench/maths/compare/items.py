@@ -37,7 +37,7 @@ from .equations import (FUNCTION_VALUE, is_label, proportional, ratio_equal, rou
                         stated_to_its_digits, symbolic)
 from .aliases import asked_question, written_beside
 from .intervals import interval_equal, interval_like
-from .marks import unit_scale, with_marks
+from .marks import CONDITION_WORD, unit_scale, with_marks
 from .plain import (chosen_of_two, is_plain_number, is_text, numbers_equal, pi_in_words, plain_number, spelled_number,
                     texts_equal)
 from .rules import Outcome, Rule, first_answer, in_order
@@ -246,7 +246,7 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
     if len(g_sides) == 1 and len(p_sides) > 2 and is_label(p_sides[0]):
         # "x = \frac{22}{7} = 3.142...": any value of the chain may be the committed one; a unit written at its end
         # is the last value's ("E = qV = 1.0\ eV": not a unit of the formula qV)
-        if p.unit and g.unit and unit_scale(g, p) is None and not _CONDITION_WORD.search(pt):
+        if p.unit and g.unit and unit_scale(g, p) is None and not CONDITION_WORD.search(pt):
             return False  # "f = c/\\lambda = 5\\times10^{14}\\ m^{-1}" for a frequency: the chain's quantity is another
         bare = replace(p, unit="")
         last = with_marks(p_sides[-1], p)
@@ -305,8 +305,6 @@ def _value_side(text: str, whole: Item, other: Item) -> Item:
     return item
 
 
-#: a word that makes a later "=" a condition, not the chain's value: "x = 5 m when t = 3 s"
-_CONDITION_WORD = lazy_compile(r"(?i)\b(?:when|if|at|for|where|while|with|after|before)\b")
 #: a closing remark on a value's sign: "> 0", "\\geq 0", "< 0"
 _SIGN_REMARK = lazy_compile(r"\s*+(?:>|<|\\g(?:eq?)?|\\l(?:eq?)?|\\gt|\\lt|≥|≤)\s*+0\s*+\.?$")
 _ORDER = lazy_compile(r"[<>≤≥]|\\(?:geq?|leq?|gt|lt)(?![a-zA-Z])")

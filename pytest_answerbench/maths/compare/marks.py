@@ -70,7 +70,7 @@ def chain_unit(item: Item) -> Item:
                 or not _same_value(stated[0], unit_factor(stated[1], found[1]), found[0]):
             break  # ("1.23\\times10^{-10}\\ m = 1.5\\ Å": two values, not one in two units)
         head = before
-    if _UNIT_IN_SIDE.search(head) and not _CONDITION.search(head):
+    if _UNIT_IN_SIDE.search(head) and not CONDITION_WORD.search(head):
         head = _without_measured_sides(head)  # ("x = 5 m when t = 3 s": a condition's value, kept to be read so)
     return replace(item, text=head + found[0].strip(), unit=found[1])
 
@@ -79,7 +79,8 @@ def chain_unit(item: Item) -> Item:
 _RESTATED = lazy_compile(r"(?<![\s,;: ])(?:\s|\\[,;: ])*+\(\s*+(?:=|\\approx|≈)\s*+[^()=]{1,60}\)\s*+\.?\s*+$")
 _UNIT_IN_SIDE = lazy_compile(r"\\(?:text|mathrm)\s*\{|\d(?:\s|\\[,;: ]|~)+(?:\\mu\s*)?[A-Za-zÅμΩ]")  # "12398 eV", "60\\ \\text{W}"
 _SIDE_SEPARATOR = lazy_compile(r"(=|\\approx(?![A-Za-z]))")
-_CONDITION = lazy_compile(r"(?i)\b(?:when|if|at|for|where|while|after|before|with)\b")
+#: a word that makes a later "=" a condition, not a chain's value: "x = 5 m when t = 3 s"
+CONDITION_WORD = lazy_compile(r"(?i)\b(?:when|if|at|for|where|while|after|before|with)\b")
 _OPERATION = lazy_compile(r"\\(?:times|cdot|[dt]?frac)(?![A-Za-z])|[*/×·]")  # numbers put into a formula, computed
 
 

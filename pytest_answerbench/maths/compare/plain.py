@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 from ...text.patterns import lazy_compile
-from ..meaning import answers_question, names_loser, same_meaning
+from ..meaning import CONCLUDING_LEAD, answers_question, names_loser, same_meaning
 from ..normalize import Item, is_thousands, number_words, text_key
 from .aliases import asked_question
 from .marks import unit_scale
@@ -113,7 +113,7 @@ _COMPARATIVES = "larger|greater|bigger|smaller|less|lesser|more"
 # "Which is larger, $2^{100}$ or $3^{60}$?": the question asks which of two is the larger
 _ASKS_WHICH_MORE = lazy_compile(r"(?i)\bwhich\s+(?:one\s+|number\s+)?is\s+(?:the\s+)?(?P<word>%s)\b" % _COMPARATIVES)
 # "$2^{100}$ is larger.", "$2^{100}$ is the larger one", "so $2^{100}$ is greater"
-_NAMED_MORE = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?(?P<subject>[^\s].{0,60}?)\s++is\s++(?:the\s++)?"
+_NAMED_MORE = lazy_compile(CONCLUDING_LEAD + r"(?P<subject>[^\s].{0,60}?)\s++is\s++(?:the\s++)?"
                            r"(?P<word>%s)(?:\s++(?:one|number))?(?:\s++of\s++the\s++two)?\s*+[.!]?\s*+" % _COMPARATIVES)
 
 

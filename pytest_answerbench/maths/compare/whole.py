@@ -76,10 +76,10 @@ from ..chinese import plain_chinese
 from ..described import same_description
 from ..family import same_family
 from ..matrix import read_matrices
-from ..meaning import answers_question, same_meaning
+from ..meaning import CONCLUDING_LEAD, answers_question, same_meaning
 from ..symbols import read_notation
 from ..units import read_unit, spelled_unit, unit_factor, unit_tail
-from ..normalize import Item, clean, is_thousands, number_words, split_answers, undoubled
+from ..normalize import Item, clean, is_thousands, lone_letters, number_words, split_answers, undoubled
 from .accepted import accepted_values, one_of_forms
 from .labels import same_statements
 from .aliases import question_context
@@ -346,8 +346,7 @@ def _condition_of(answer: str) -> str:
     m = _ALL_WITH.fullmatch(answer) if " " in answer else None
     if m is None or not _RELATION_IN.search(m.group("condition")):
         return answer
-    letters = set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])", m.group("condition")))
-    return m.group("condition").strip() if letters == {m.group("letter")} else answer
+    return m.group("condition").strip() if lone_letters(m.group("condition")) == {m.group("letter")} else answer
 
 
 def _clean(a: _Answers) -> None:
@@ -612,7 +611,7 @@ def _parts(a: _Answers) -> None:
 _LAST_CLAUSE = lazy_compile(r"\s[—–]\s|;\s|,\s*(?:so|hence|thus|therefore|i\.e\.)\s")
 _GENERIC_SUBJECT = lazy_compile(r"(?i)(?:it|this|that|(?:the|this|our)\s+(?:number|sum|set|series|sequence|function|limit|"
                                 r"integral|expression|value|answer|result|matrix|group|map|equation|statement))")
-_SUBJECT_IS = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?(?P<subject>\S.{0,59}?)\s++(?:is|are)\s")
+_SUBJECT_IS = lazy_compile(CONCLUDING_LEAD + r"(?P<subject>\S.{0,59}?)\s++(?:is|are)\s")
 
 
 def _of_the_asked(statement: str, question: str) -> bool:
