@@ -50,6 +50,9 @@ _DEFINED_AFTER = lazy_compile(r"\s*(?:is|are)\s+(?:the|its|their|a|an)\s+(?!(?:c
 _EQUALS_NEXT = lazy_compile(r"\s*=\s*")
 _STATED_BEFORE = lazy_compile(r"\b(?:is|are|equals|be)\s*$|=\s*$")
 # "It could also be Venus": the last sentence offers another option as just as possible
+# "so all of them are on the desk", "both of them are right"
+_ALL_OF_THEM = lazy_compile(r"\b(?:all|both|each)\s+of\s+(?:them|these|those|the\s+(?:four|three|five|options|objects|above))\b"
+                            r"|\ball\s+(?:four|three|five)\s+(?:are|of\s+them|options)\b")
 _ALSO_POSSIBLE = lazy_compile(r"\b(?:could|might|may)\s+(?:also|just\s+as\s+well|equally)\s+be\b|"
                             r"\bor\s+(?:possibly|perhaps|maybe)\b")
 # "The question, however, asks about the largest radius.": what was named answers another question
@@ -121,8 +124,21 @@ _IF_OTHERWISE = lazy_compile(r"\bif\b[^.!?\n]{1,120}?;?\s*\botherwise\b[^.!?\n]{
 _CJK_CONDITIONAL = lazy_compile(r"(?:如果|假如|假设|若是|要是)[^。！？\n，,]{1,60}[，,][^。！？\n]{0,60}")
 
 
+# a sentence (or a clause after a semicolon) that answers only under a condition on something it has not seen or
+# settled, opening with it: "If the image shows a double membrane, then the answer is B.", "If the bars are in
+# thousands, B." (the condition's subject a thing, not the writer: "If my calculation is right, ...", "If in doubt,
+# B.", "If it helps, ...", "If it were up to me, C." and a condition said to hold, "(which it is)", commit)
+_IF_THEN_ANSWER = lazy_compile(
+    r"(?:^|(?<=[.!?\n;]))\s*+(?:if|supposing)\s+(?:the|this|that|these|those|they|there)\b(?![^.!?\n,;]*\b(?:my|our|i|we|"
+    r"which\s+it\s+is|as\s+it\s+is|makes?\s+sense|helps?|matters?|is\s+(?:right|correct|true))\b)[^.!?\n,;]{1,120}+,\s*+(?:then\s+)?(?:(?:the\s+)?(?:correct\s+|final\s+)?answer\s+"
+    r"(?:is|would\s+be)\s+|it(?:'s|\s+is|\s+would\s+be)\s+|choose\s+|pick\s+)?(?:option\s+)?[(\[]?[a-j][)\]]?"
+    r"(?=\s*[.;!\n]|\s*$)", re.M)
+
+
 def _conditional_pairs(low: str) -> list[tuple[int, int]]:
     spans = [m.span() for m in _IF_OTHERWISE.finditer(low)] if "otherwise" in low else []
+    if present(low, ("if", "assum", "provided", "suppos")):
+        spans += [m.span() for m in _IF_THEN_ANSWER.finditer(low) if not COUNTERFACTUAL_IDIOM.search(m.group())]
     if not low.isascii():
         spans += [m.span() for m in _CJK_CONDITIONAL.finditer(low)]
     return spans
@@ -485,9 +501,14 @@ class Named:
 
 
 def _ends_unsure(n: Named) -> ChoiceResult | None:
-    """"It might be a Shiba Inu or a fox — hard to say.": the reply ends undecided."""
+    """"It might be a Shiba Inu or a fox — hard to say.": the reply ends undecided; "..., so all of them are on the
+    desk.": it ends choosing every option named, which no option says."""
     if _UNSURE.search(n.low, n.cut) or _ALSO_POSSIBLE.search(n.low, n.cut):
         return ChoiceResult(None, "ambiguous", f"the reply names options {', '.join(sorted(n.kept))} and ends unsure")
+    if len(n.kept) > 1 and _ALL_OF_THEM.search(n.low, n.cut) and not any(
+            text.startswith(("all", "both", "each")) for text in n.optset.opt_norm.values()):
+        return ChoiceResult(None, "ambiguous", f"the reply names options {', '.join(sorted(n.kept))} and ends "
+                            "choosing them all")
     return None
 
 

@@ -266,6 +266,11 @@ def _self_correction(d: Decision) -> None:
                     last = max(later, key=lambda c: c.pos)
                     fixes.append(Commit(last.pos, 4, last.letter, "self-correction"))
                 break
+    if not fixes and chosen is not None and chosen.method == "leading-letter":
+        # "C. No wait, iron is an element. Water (H₂O) is the compound.": the option described after the cue
+        fixed = d.reader.corrected_content(chosen.pos)
+        if fixed is not None and fixed.letter != chosen.letter and fixed.letter not in d.negatives:
+            fixes.append(Commit(len(d.reader.flat), 4, fixed.letter, "self-correction"))
     if fixes:
         d.chosen = max(fixes, key=lambda c: c.pos)
         d.corrected = True
@@ -476,7 +481,10 @@ def _refusal(d: Decision) -> ChoiceResult | None:
         return None
     none_of = ("none of the" in reader.low) if reader.fold_ok else NONE_OF_THE.search(reader.flat)
     found = reader.content() if none_of else None
-    if found is not None and found.letter is not None:
+    if found is not None and found.letter is not None and (
+            reader.cannot_see() < 0 or found.letter in reader.optset.none_option):
+        # "None of the above seemed right at first, but ... 5 dots"; after "I don't have access to the figure", only
+        # the option saying none ("none of the arrows would represent it" names no arrow)
         return found
     return ChoiceResult(None, "refusal", "the reply declines to choose")
 

@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 
 from ..text.patterns import lazy_compile
 from .result import ChoiceResult
+from .values import option_number, reply_numbers, reply_value, unit_at, unit_clash
 
 __all__ = ["last_readings"]
 
@@ -39,6 +40,11 @@ _DENIED = lazy_compile(r"(?i)\b(?:not|never|no|wrong|incorrect|false|if|unless|o
                        r"n't\b|不是|不对|错误|不正确|如果|假如|除非")
 _SENTENCES = lazy_compile(r"(?<=[.!?。！？])\s+")
 _VALUE_REPLY_WORDS = 12
+# the conclusion that ends a longer reply's closing sentence: what follows its last "so" / "therefore" / "thus" /
+# "hence" (read as a short reply)
+_CONCLUDED = lazy_compile(r"(?i)\b(?:so|therefore|thus|hence)\b,?\s*+(?!.*\b(?:so|therefore|thus|hence)\b)")
+# else the last value of a chain of equalities closing it
+_CHAIN_LAST = lazy_compile(r"=(?![^=]*=)\s*+")
 # an option letter standing alone in the reply ("B is wrong"): the last readings leave such a reply to the others
 _LONE_LETTER = lazy_compile(r"(?<![A-Za-z0-9'’\\])[A-J](?![A-Za-z0-9'’])")
 
@@ -67,8 +73,19 @@ def _equal_value(response: str, letters: list[str], options: Mapping[str, str],
     if len(response.split()) > _VALUE_REPLY_WORDS or not re.search(r"\d|\\pi|π", response):
         return None
     equal = [letter for letter in letters if re.search(r"\d", str(options[letter])) and len(str(options[letter])) <= 60
-             and same_value(response, str(options[letter]))]
+             and not _other_unit(response, str(options[letter])) and same_value(response, str(options[letter]))]
     return equal[0] if len(equal) == 1 else None
+
+
+def _other_unit(response: str, option: str) -> bool:
+    """Does the reply state the option's number in another unit ("About 2 lb." for the option "2 kg")? Then it
+    states another value, whatever a comparison blind to that unit says."""
+    value = option_number(option)
+    if value is None:
+        return False
+    low = response.lower()
+    return any(reply_value(m.group(0)) == value and unit_clash(unit_at(low, m.end()), option)
+               for m in reply_numbers(low))
 
 
 def last_readings(response: str, options: Mapping[str, str],
@@ -89,13 +106,22 @@ def last_readings(response: str, options: Mapping[str, str],
     if guess and guess.group("letter") in letters:
         letter = guess.group("letter")
         return ChoiceResult(letter, "choose", f"the reply opens with its guess, {letter}")
-    if _LONE_LETTER.search(response):
+    if any(m.group() in letters for m in _LONE_LETTER.finditer(response)):
         return None  # a letter the other steps read and left ("Angle 2 is 45°. B is wrong."): no second reading
     closing = _closing(response)
     placed = _by_place(closing, letters) if closing else None
     if placed is not None:
         return ChoiceResult(placed, "ordinal", f"the closing sentence names option {placed} by its place")
-    equal = _equal_value(response, letters, options, same_value) if same_value is not None else None
+    equal = None
+    if same_value is not None:
+        equal = _equal_value(response, letters, options, same_value)
+        for pattern in (_CONCLUDED, _CHAIN_LAST) if equal is None and closing else ():
+            # "The pencil spans ... to the 150 mm mark, so it is 150 mm long." for "15 cm"; "Volume of stone = 70 mL −
+            # 50 mL = 20 mL" for "20 cm³"
+            concluded = pattern.search(closing)
+            if concluded is not None:
+                equal = _equal_value(closing[concluded.end():], letters, options, same_value)
+                break
     if equal is not None:
         return ChoiceResult(equal, "answer-value", f"the value stated equals option {equal}'s")
     return None

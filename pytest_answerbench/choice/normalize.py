@@ -23,7 +23,8 @@ _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "012345
 _TEX_SQRT = lazy_compile(r"\\sqrt\s*(?:\{([^{}]*)\}|(\d))")
 _TEX_PI = lazy_compile(r"\\pi(?![A-Za-z])")
 # the minus sign (U+2212) of a number is its hyphen-minus: "−1/2" is the option "-1/2" (one character for one)
-_MINUS_SIGN = lazy_compile(r"−(?=\s?[\d.√π\\])")
+# (and between two terms: "x − y > 0" is the option "x - y > 0")
+_MINUS_SIGN = lazy_compile(r"−(?=\s?[\w.√π\\(])")
 
 
 def _superscripts(text: str) -> str:
@@ -154,7 +155,14 @@ def loose_key(ns: str) -> str:
     """A normalised text with spacing, hyphens, TeX markup and currency signs taken out, so that "18cm" meets "18
     cm", "top-left" meets "top left", "x^2 + 1" meets "x^2+1" (and, through NFKC, "x²") and "105 million" meets
     "£105 million"."""
+    if "-" in ns or "–" in ns:
+        ns = _MATH_MINUS.sub("\\1−", ns)  # "x - y > 0" is not "xy > 0", "1–2" not "12"
     return ns.translate(_LOOSE_DROP)
+
+
+# a minus (or a dash) between two terms, one side a lone letter, digit or bracket: kept (as U+2212) where a hyphen
+# inside a word ("top-left") is dropped
+_MATH_MINUS = lazy_compile(r"((?<![A-Za-z])[A-Za-z0-9]|[)\]}])\s*+[-–]\s*+(?=[A-Za-z0-9(\\])")
 
 
 _STEM_SPLIT = lazy_compile(r"[^\w]+")

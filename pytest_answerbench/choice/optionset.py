@@ -171,7 +171,7 @@ class OptionSet:
         list_ends = "".join(sorted({re.escape(x[-1].lower()) for x in self.letters if x} | {"\\)", "\\]"}))
         self.ruled_out_hint = re.compile(
             rf"[{list_ends}](?![a-z0-9])\s*(?:,\s*)?{VERDICT_VERB}?\s*{ADVERBS}{NEG_WORDS}\b")
-        self.verdict_hint = re.compile(rf"[{mention_ends}](?![a-z0-9])\s*(?:" + "|".join(AFTER_WORDS) + ")")
+        self.verdict_hint = re.compile(rf"[{mention_ends}](?![a-z0-9]),?\s*(?:" + "|".join(AFTER_WORDS) + ")")
 
     def _letters_by(self, key_of: Callable[[str], str]) -> dict[str, list[str]]:
         """Option letters by ``key_of`` their normalised text (an empty key left out)."""

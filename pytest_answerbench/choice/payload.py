@@ -90,6 +90,11 @@ def _clause_end(p: str) -> int:
 _TEXT_LEAD = " \t\n*_\"'“‘([{$"
 
 
+# where a clause ends, and what separates the items of a list in it, for a payload that lists options
+_LIST_CLAUSE_END = lazy_compile(r"[.;:!?—–]| - ")
+_LIST_SEPARATOR = lazy_compile(r",\s*+(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
 class OptionReader:
     """Reads short pieces of text against one option set (the base of ``reader.Reader``)."""
 
@@ -320,10 +325,23 @@ class OptionReader:
             if told is None:
                 return None
             best = (best[0], told)
+        if best is not None and best[0] and self._listed_with_others(p, best):
+            return None  # "consistent with Japan, the UK, Australia and India": a list of options, not one chosen
         if best is not None:
             kind = "value" if best[1] in self.opt_num else "text"
             return kind, best[1]
         return None
+
+    def _listed_with_others(self, p: str, best: tuple[int, str]) -> bool:
+        """Does the option text opening ``p`` go on as a list, in its clause, naming another option's text
+        ("Japan, the UK, Australia and India" for the options Japan, United Kingdom, Australia, India)?"""
+        np, _ = norm_head(p, best[0] + 160)
+        rest = np[best[0]:]
+        if not rest.startswith((",", " and ", " or ")):
+            return False
+        clause = _LIST_CLAUSE_END.split(rest, 1)[0]
+        items = {strip_article(item.strip()) for item in _LIST_SEPARATOR.split(clause)}
+        return any(k != best[1] and ot and ot in items for k, ot in self.opt_norm.items())
 
     def _bracketed_at_start(self, np: str) -> tuple[int, str] | None:
         """(length, letter) of the one option whose set, tuple or interval opens ``np`` written with other spacing

@@ -58,7 +58,14 @@ _MENTION = lazy_compile(rf"{NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?
 _MENTION_LOW = lazy_compile(rf"{NOT_AFTER_LETTER}(?:options?\s+|choices?\s+)?[\(\[]?([a-z])[\)\]]?{NOT_LETTER}")
 _OPTION_OR_BRACKET = lazy_compile(r"(?:option|choice)|[\(\[]", re.I)
 _LOWER_IS_CORRECT = lazy_compile(r"\s+is\s+(?:the\s+)?(?:correct|right|answer)\b")
+# what may come right before a lower-case "a is the answer": a sentence's start or a conclusion word
+_A_LEAD = lazy_compile(r"(?i)(?:^|[.!?:\n]|\b(?:so|therefore|thus|hence|overall|finally)\b,?)\s*$")
+# "a" used as a variable somewhere in the reply: "a = 3", "a > 0", "2a", "let a", "a²"
+_A_VARIABLE = lazy_compile(r"(?<![A-Za-z'’])a\s*(?:[=<>≤≥²³^+*/]|\\[lg]eq?\b)|\d\s*a\b|\blet\s+a\b")
 _FIRST_LETTER = lazy_compile(r"[A-Za-z]")
+# a letter set apart by commas after the word "option": "the remaining option, C, is the answer"
+_COMMA_AFTER = lazy_compile(r"\s*+,")
+_APPOSED = lazy_compile(r"(?i)\b(?:option|choice)\s*,\s*$")
 _BODY_WRONG = lazy_compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
 _BODY_RIGHT = lazy_compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
 _SOLE_SENTENCE = lazy_compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
@@ -535,11 +542,19 @@ class Reader(HedgeReading, OptionReader):
                 # "b is correct": a lowercase letter with a verdict, but never the article "a" mid-text
                 if lead_ws is None:
                     lead_ws = len(text) - len(text.lstrip())
-                if not (ch not in "ai" or m.start() == lead_ws) or not _LOWER_IS_CORRECT.match(text, end):
+                # ("a is the answer": the article is never followed by "is", but "a" may be a variable or a name's
+                # part, "so a = 3", "vitamin a": only after a sentence's start or a conclusion word, in a reply giving
+                # "a" no value; "i" only opening the reply)
+                if not (ch != "i" or m.start() == lead_ws) or not _LOWER_IS_CORRECT.match(text, end):
+                    continue
+                if ch == "a" and m.start() != lead_ws and (
+                        not _A_LEAD.search(text, max(0, m.start() - 24), m.start()) or _A_VARIABLE.search(text)):
                     continue
             if CN_NEG_AFTER.match(text, end):
                 negatives.add(letter)
                 continue
+            if _COMMA_AFTER.match(text, end) and not _APPOSED.search(text, max(0, m.start() - 24), m.start()):
+                continue  # "Now, C, is the answer?": only "the remaining option, C, is the answer" sets it apart
             strong = STRONG_AFTER.match(text, end)
             weak = None if strong else (POS_AFTER.match(text, end) or CN_POS_AFTER.match(text, end))
             if not strong and not weak:

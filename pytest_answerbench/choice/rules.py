@@ -492,8 +492,12 @@ CANNOT_SEE = Scan(
         rf"|\b(?:answer|determine|tell|say|help|solve)\s+(?:this\s+|it\s+|that\s+)?(?:question\s+)?without\s+"
         rf"(?:seeing\s+|viewing\s+|access\s+to\s+)?{_THE_INPUT}|\bi\s+(?:would\s+)?need\s+to\s+(?:see|view)\s+{_THE_INPUT}"
         # "Without the image I can't determine this."
-        rf"|\bwithout\s+{_THE_INPUT}\s*,?\s*i\s*(?:cannot|can't|can\s*not|am\s+unable\s+to|'m\s+unable\s+to|"
-        rf"am\s+not\s+able\s+to|'m\s+not\s+able\s+to)\s+(?:answer|determine|tell|say|help|be\s+sure|solve)"
+        rf"|\bwithout\s+(?:access\s+to\s+|seeing\s+|viewing\s+)?{_THE_INPUT}\s*,?\s*i\s*(?:cannot|can't|can\s*not|"
+        rf"am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to|'m\s+not\s+able\s+to)\s+"
+        rf"(?:answer|determine|tell|say|help|be\s+sure|solve|"
+        # "Without access to the image I can't read the jersey number." (not "..., but the question says ...": it
+        # answers from the text)
+        rf"(?:read|see|identify|count)\b(?![^.!?\n]*\b(?:but|however|still|though)\b))"
         # the input said not to have reached the writer: "the image did not come through", "The image wasn't provided"
         rf"|(?<!\bin\s)(?<!\bof\s)(?<!\bon\s)\b(?:the|this|that|your)\s+(?:provided\s+|attached\s+|given\s+|"
         rf"uploaded\s+)?{_INPUT}s?\s+(?:(?:is|was|are|were)(?:\s+not|n't)\s+(?:provided|attached|included|loaded|"
@@ -610,8 +614,9 @@ POS_AFTER = lazy_compile(
     r"(?:the\s+)?best\s+fit)|\s*(?:matches|fits|works|satisfies)\b",
     re.IGNORECASE,
 )
+# (an appositive's comma may come first: "By elimination the remaining option, C, is the answer.")
 STRONG_AFTER = lazy_compile(
-    r"\s*(?:is|would\s+be)\s+(?:the\s+)?(?:correct\s+|right\s+|best\s+|final\s+)?(?:answer|option|choice)\b",
+    r"\s*+,?\s*(?:is|would\s+be)\s+(?:the\s+)?(?:correct\s+|right\s+|best\s+|final\s+)?(?:answer|option|choice)\b",
     re.IGNORECASE,
 )
 CN_POS_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:是正确的|正确|是对的|对|符合)")
@@ -620,7 +625,7 @@ CN_POS_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:是正确的|正确|是对
 CN_NEG_AFTER = lazy_compile(r"\s*(?:选项|項)?\s*(?:也|亦|同样|显然|明显|也是|还是)?\s*(?:错误|不正确|不对|是错的|错)")
 # Every verdict pattern tried after a mention (CN_NEG_AFTER, STRONG_AFTER, POS_AFTER, CN_POS_AFTER) starts
 # like this; a mention followed by anything else is skipped at once.
-AFTER_ANY = lazy_compile(r"\s*(?:is|would|seems|looks|appears|must|should|matches|fits|works|satisfies|"
+AFTER_ANY = lazy_compile(r"\s*+,?\s*(?:is|would|seems|looks|appears|must|should|matches|fits|works|satisfies|"
                         r"[选項是正对符错不也亦同显明还])", re.I)
 AFTER_WORDS = ("is", "would", "seems", "looks", "appears", "must", "should", "matches", "fits", "works",
                 "satisfies", "选", "項", "是", "正", "对", "符", "错", "不", "也", "亦", "同", "显", "明", "还")

@@ -289,14 +289,44 @@ def same_date(a: tuple[int | None, int, int], b: tuple[int | None, int, int]) ->
     return a[1:] == b[1:] and (a[0] is None or b[0] is None or a[0] == b[0])
 
 
-# Units of measure written as symbols: a value in one of them names no option written in another ("12 m" is not the
-# option "12 cm", "5 kg" not "5 g"); a unit spelt out or no unit on either side leaves the value to decide
+# Units of measure: a value in one of them names no option written in another ("12 m" is not the option "12 cm",
+# "5 kg" not "5 g", "90 seconds" not "90 min", "18 km/h" not "18 m/s", "100 °C" not "100°F"); a unit spelt out is
+# its symbol ("90 seconds" is "90 s"); no unit on either side, or a word that is no unit, leaves the value to decide
 _UNIT_SYMBOLS = frozenset("nm mm cm dm m km mg g kg ms s min h ml l cl dl mv v kv ma a ka mw w kw hz khz mhz ghz "
-                          "j kj mj ev kev mev pa kpa mpa n kn".split())
-# the unit after the number, past spaces and LaTeX spacing ("12\\,m^2", "5~kg", "12\\ cm")
-_UNIT_AFTER = lazy_compile(r"(?:\s|\\[,;:! ]|~)*([A-Za-z]{1,3})(?![A-Za-z])")
+                          "j kj mj ev kev mev pa kpa mpa n kn lb oz ft mi °c °f m/s km/h cm/s mph".split())
+_UNIT_WORDS = {
+    **dict.fromkeys(("second", "seconds", "sec", "secs"), "s"), **dict.fromkeys(("minute", "minutes", "mins"), "min"),
+    **dict.fromkeys(("hour", "hours", "hr", "hrs"), "h"), **dict.fromkeys(("day", "days"), "day"),
+    **dict.fromkeys(("week", "weeks"), "week"), **dict.fromkeys(("year", "years"), "year"),
+    **dict.fromkeys(("metre", "metres", "meter", "meters"), "m"),
+    **dict.fromkeys(("kilometre", "kilometres", "kilometer", "kilometers"), "km"),
+    **dict.fromkeys(("centimetre", "centimetres", "centimeter", "centimeters"), "cm"),
+    **dict.fromkeys(("millimetre", "millimetres", "millimeter", "millimeters"), "mm"),
+    **dict.fromkeys(("gram", "grams"), "g"), **dict.fromkeys(("kilogram", "kilograms"), "kg"),
+    **dict.fromkeys(("milligram", "milligrams"), "mg"), **dict.fromkeys(("pound", "pounds", "lbs"), "lb"),
+    **dict.fromkeys(("ounce", "ounces"), "oz"), **dict.fromkeys(("foot", "feet"), "ft"),
+    **dict.fromkeys(("mile", "miles"), "mi"), **dict.fromkeys(("inch", "inches"), "inch"),
+    **dict.fromkeys(("litre", "litres", "liter", "liters"), "l"),
+    **dict.fromkeys(("millilitre", "millilitres", "milliliter", "milliliters"), "ml"),
+    **dict.fromkeys(("volt", "volts"), "v"), **dict.fromkeys(("watt", "watts"), "w"),
+    **dict.fromkeys(("joule", "joules"), "j"), **dict.fromkeys(("newton", "newtons"), "n"), "hertz": "hz",
+}
+# the unit after the number, past spaces and LaTeX spacing ("12\\,m^2", "5~kg", "12\\ cm"): a symbol, a word, a
+# quotient of symbols ("km/h") or a temperature's degree ("°C")
+_UNIT_AFTER = lazy_compile(r"(?:\s|\\[,;:! ]|~)*+(°\s?[a-z](?![a-z])|[a-z]{1,11}+(?:\s?/\s?[a-z]{1,3}+|\s+per\s+[a-z]{1,6}+)?"
+                           r"(?![a-z]))", re.I)
 # the option's unit may carry a power ("24 cm²", read "24 cm2" after NFKC, "24 cm^2"): its symbol is what is compared
-_OPTION_UNIT = lazy_compile(r"\s*\$?\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*([A-Za-z]{1,3})(?:\^?\{?[23]\}?)?\s*$")
+_OPTION_UNIT = lazy_compile(r"\s*\$?\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*(°\s?[a-z]|[a-z]{1,11}(?:\s?/\s?[a-z]{1,3})?)"
+                            r"(?:\^?\{?[23]\}?)?\s*$", re.I)
+
+
+def _unit(written: str) -> str | None:
+    """The symbol of a unit as written ("seconds" is "s", "km / h" and "kilometers per hour" are "km/h", "° C" is
+    "°c"), or None."""
+    parts = [_UNIT_WORDS.get(part, part) for part in re.split(r"\s*/\s*|\s+per\s+", written.lower().replace("° ", "°"))]
+    unit = "/".join(parts)
+    unit = "mph" if unit == "mi/h" else unit  # "miles per hour"
+    return unit if unit in _UNIT_SYMBOLS or unit in _UNIT_WORDS.values() else None
 
 
 # what makes a number part of a larger value when it follows it: a radical, π, a power, a repeating decimal's bar,
@@ -319,10 +349,16 @@ def part_of_larger(s: str, start: int, end: int) -> bool:
 
 
 def unit_at(s: str, pos: int) -> str | None:
-    """The unit symbol written right after the number ending at ``pos`` (lower-cased), or None."""
+    """The unit symbol written right after the number ending at ``pos`` (lower-cased), or None (also when the unit
+    goes on in a way not read here: "5 m s^-1", "60 miles an hour", "5 meters/second")."""
     m = _UNIT_AFTER.match(s, pos)
-    unit = m.group(1).lower() if m else None
-    return unit if unit in _UNIT_SYMBOLS else None
+    return _unit(m.group(1)) if m and not _UNIT_GOES_ON.match(s, m.end()) else None
+
+
+# what continues a unit beyond what _UNIT_AFTER reads: a product or quotient sign, a negative power, another unit
+# with a power ("m s^-1"), "an hour", "a second"
+# (a square or a cube is the unit's own: "12 mm^2" is mm²)
+_UNIT_GOES_ON = lazy_compile(r"\s*+(?:[·*/⁻⋅]|\^\s*+\{?\s*+[-−]|(?:an?|per)\s+[a-z]|[a-z]{1,3}\s*+(?:\^|⁻|\*\*))", re.I)
 
 
 def unit_clash(unit: str | None, option_text: str) -> bool:
@@ -331,5 +367,5 @@ def unit_clash(unit: str | None, option_text: str) -> bool:
     if unit is None:
         return False
     m = _OPTION_UNIT.match(option_text)
-    own = m.group(1).lower() if m else None
-    return own is not None and own in _UNIT_SYMBOLS and own != unit
+    own = _unit(m.group(1)) if m else None
+    return own is not None and own != unit

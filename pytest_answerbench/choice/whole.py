@@ -37,6 +37,8 @@ _NOT_AMONG = lazy_compile(
     r"(?:options|choices)")
 _LONE_CAPITAL = lazy_compile(rf"{NOT_AFTER_LETTER}([A-Z]){NOT_LETTER}")
 _LOWER_WORD = lazy_compile(r"\s+([a-z]+)")
+# a letter being given a value ("C = 2πr = 6π"): a quantity's name
+_DEFINED = lazy_compile(r"\s*+=(?!=)")
 _NONE_WORDS = ("no", "neither", "zero")  # what every rules.NONE_REPLY match holds
 _SENTENCE_END_BREAK = lazy_compile(r"[.!?\n]\s+(?=\S)")
 _ELISION = lazy_compile(r"['’][^\W\d_]{2}")
@@ -53,6 +55,10 @@ _LABEL_CONCEDED = lazy_compile(r"\s*(?:is|was|seems|looks|sounds|appears|(?:migh
                                r"\s+(?:like\s+)?(?:\w+\s+)?(?:tempting|appealing|attractive|a\s+trap|a\s+distractor|"
                                r"the\s+obvious\s+(?:pick|choice|answer))\b[^.!?\n]{0,80}?\bbut\b", re.I)
 _LINE_LABELS = lazy_compile(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]")
+# labels opening sentences within a line: "Option A: ... Option B: ... Option C: ... So D.", "A. The filings
+# cluster. B. The compass deflects. C. ...": the first three options in order go through the options, they choose
+# none ("C. A: too weak. B: needs contact." opens with its choice, then rules out the others)
+_SENTENCE_LABELS = lazy_compile(r"(?:^|(?<=[.!?;]\s))\s*+(?:\*\*)?(?:(?i:option|choice)\s+)?[\(\[]?([A-J])[\)\].:](?=\s)")
 _LEAD_TEXT_END = frozenset(",.;:!—–-。，；：！")
 # A reply whose opening clause is a bare verdict on the statement or question ("Nope, ...", "That's correct — ...",
 # "This statement is not true: ..."), for options that are a polar pair
@@ -255,7 +261,8 @@ def leading(reader: Reader) -> Commit | None:
     if len(listed) >= 2:
         return None  # "(B) text of B (C) text of C": the options listed, not one chosen
     lines = _LINE_LABELS.findall(s)
-    if len(set(lines) & reader.letter_set) >= 3 or lines[:2] == reader.letters[:2]:
+    if len(set(lines) & reader.letter_set) >= 3 or lines[:2] == reader.letters[:2] or \
+            _SENTENCE_LABELS.findall(s)[:3] == reader.letters[:3]:
         # the reply starts by listing the options ("A. foo\nB. bar\n정답: E"), not by choosing one
         return None
     if letter not in reader.letter_set:
@@ -307,6 +314,11 @@ def _leading_text(reader: Reader, s: str) -> Commit | None:
         if ot and len(ot) <= 20 and ot.count(" ") <= 1 and low.startswith(ot) and len(low) > len(ot) and low[len(ot)] in _LEAD_TEXT_END:
             if best is None or len(ot) > len(reader.opt_norm[best]):
                 best = letter
+        elif ot and len(ot) <= 36 and ot.count(" ") <= 5 and low.startswith(ot) and \
+                low[len(ot):].lstrip(" ")[:1] in ("—", "–", ":"):
+            # "They weigh the same — both are 1 kg. The feathers ...": a longer option text, then its explanation
+            if best is None or len(ot) > len(reader.opt_norm[best]):
+                best = letter
     if best is not None:
         return Commit(pos, 1, best, "conclusion", "answer-value" if best in reader.opt_num else "option-text")
     return None
@@ -352,6 +364,8 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
             continue  # "I'm"; French "C'est", "D'après", "L'option": a word, not a letter
         if reader.counterfactual(m.start()):
             continue  # "If the axis were logarithmic, it would be C."
+        if flat[m.start(1) - 1:m.start(1)] == "°" or _DEFINED.match(flat, m.end()):
+            continue  # "100 °C" is a temperature, "C = 2πr" a quantity named C: neither is the option C
         if OTHERS_CLAUSE.search(flat, max(0, m.start(1) - 60), m.start(1)):
             continue  # "Their pick is D", "The model before me chose A": someone else's choice
         end = _SENTENCE_END_MARK.search(flat, m.end())

@@ -12,6 +12,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round15.jsonl``: 260 probes written blind in round 15 (text, structured, physics with units,
   traces, multiple choice), scored once with the reader of round 15's first readings (docs/accuracy.md, "Round 15"),
   then read.
+- ``tests/data/probes_round16.jsonl``: 260 probes written blind in round 16 (multiple choice, text, physics with units,
+  structured, traces), scored once with the reader before round 16's readings from it (docs/accuracy.md, "Round
+  16"), then read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -42,14 +45,16 @@ FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (1, 0), "physics": (1, 1), "text": (5, 0), "choice": 5}),
     "probes_round11.jsonl": ({"traces": 100, "physics": 120, "text": 160, "choice": 150},
-                             {"traces": (4, 0), "physics": (5, 0), "text": (15, 0), "choice": 10}),
-    "probes_round12.jsonl": ({"text": 200, "choice": 220}, {"text": (20, 3), "choice": 24}),
+                             {"traces": (4, 0), "physics": (5, 0), "text": (15, 0), "choice": 8}),
+    "probes_round12.jsonl": ({"text": 200, "choice": 220}, {"text": (20, 3), "choice": 20}),
     "probes_round13.jsonl": ({"text": 90, "traces": 50, "physics": 50, "numeric": 30, "choice": 200},
-                             {"text": (13, 1), "traces": (2, 1), "physics": (5, 1), "numeric": (0, 1), "choice": 27}),
+                             {"text": (13, 1), "traces": (2, 1), "physics": (5, 1), "numeric": (0, 1), "choice": 22}),
     "probes_round14.jsonl": ({"text": 80, "traces": 40, "physics": 40, "structured": 40},
                              {"text": (7, 1), "traces": (0, 0), "physics": (3, 0), "structured": (2, 0)}),
     "probes_round15.jsonl": ({"text": 80, "structured": 40, "physics": 40, "traces": 30, "choice": 70},
-                             {"text": (9, 1), "structured": (4, 0), "physics": (3, 0), "traces": (1, 0), "choice": 6}),
+                             {"text": (9, 1), "structured": (4, 0), "physics": (3, 0), "traces": (1, 0), "choice": 4}),
+    "probes_round16.jsonl": ({"choice": 100, "text": 50, "physics": 40, "structured": 30, "traces": 40},
+                             {"text": (7, 1), "physics": (3, 1), "structured": (4, 0), "traces": (1, 0), "choice": 8}),
 }
 
 
