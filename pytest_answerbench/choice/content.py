@@ -127,18 +127,31 @@ _CJK_CONDITIONAL = lazy_compile(r"(?:如果|假如|假设|若是|要是)[^。！
 # a sentence (or a clause after a semicolon) that answers only under a condition on something it has not seen or
 # settled, opening with it: "If the image shows a double membrane, then the answer is B.", "If the bars are in
 # thousands, B." (the condition's subject a thing, not the writer: "If my calculation is right, ...", "If in doubt,
-# B.", "If it helps, ...", "If it were up to me, C." and a condition said to hold, "(which it is)", commit)
+# B.", "If it helps, ...", "If the calculations above are right, B.", "If it were up to me, C." and a condition said
+# to hold, "(which it is)", "If that's the case", commit)
 _IF_THEN_ANSWER = lazy_compile(
     r"(?:^|(?<=[.!?\n;]))\s*+(?:if|supposing)\s+(?:the|this|that|these|those|they|there)\b(?![^.!?\n,;]*\b(?:my|our|i|we|"
-    r"which\s+it\s+is|as\s+it\s+is|makes?\s+sense|helps?|matters?|is\s+(?:right|correct|true))\b)[^.!?\n,;]{1,120}+,\s*+(?:then\s+)?(?:(?:the\s+)?(?:correct\s+|final\s+)?answer\s+"
+    r"which\s+it\s+is|as\s+it\s+is|it\s+is|makes?\s+sense|helps?|matters?|above|mistakes?|errors?|calculations?|"
+    r"reasoning|add\s+up|the\s+case|holds?|(?:is|are)\s+(?:right|correct|true))\b)[^.!?\n,;]{1,120}+,\s*+(?:then\s+)?(?:(?:the\s+)?(?:correct\s+|final\s+)?answer\s+"
     r"(?:is|would\s+be)\s+|it(?:'s|\s+is|\s+would\s+be)\s+|choose\s+|pick\s+)?(?:option\s+)?[(\[]?[a-j][)\]]?"
     r"(?=\s*[.;!\n]|\s*$)", re.M)
 
 
+# the next branch of such a condition after a semicolon, whatever its subject: "; if an animal cell, A"
+_IF_BRANCH = lazy_compile(r"\s*+;\s*+(?:and\s+|or\s+|but\s+)?if\b[^.!?\n,;]{1,120}+,\s*+(?:then\s+)?(?:(?:the\s+)?answer\s+"
+                          r"(?:is|would\s+be)\s+|it(?:'s|\s+is|\s+would\s+be)\s+)?(?:option\s+)?[(\[]?[a-j][)\]]?"
+                          r"(?=\s*[.;!\n]|\s*$)")
+
+
 def _conditional_pairs(low: str) -> list[tuple[int, int]]:
     spans = [m.span() for m in _IF_OTHERWISE.finditer(low)] if "otherwise" in low else []
-    if present(low, ("if", "assum", "provided", "suppos")):
-        spans += [m.span() for m in _IF_THEN_ANSWER.finditer(low) if not COUNTERFACTUAL_IDIOM.search(m.group())]
+    if present(low, ("if", "suppos")):
+        for m in _IF_THEN_ANSWER.finditer(low):
+            if not COUNTERFACTUAL_IDIOM.search(m.group()):
+                spans.append(m.span())
+                branch = _IF_BRANCH.match(low, m.end())  # "...; if an animal cell, A.": the other branch
+                if branch is not None:
+                    spans.append(branch.span())
     if not low.isascii():
         spans += [m.span() for m in _CJK_CONDITIONAL.finditer(low)]
     return spans

@@ -155,13 +155,14 @@ def loose_key(ns: str) -> str:
     """A normalised text with spacing, hyphens, TeX markup and currency signs taken out, so that "18cm" meets "18
     cm", "top-left" meets "top left", "x^2 + 1" meets "x^2+1" (and, through NFKC, "x²") and "105 million" meets
     "£105 million"."""
-    if "-" in ns or "–" in ns:
-        ns = _MATH_MINUS.sub("\\1−", ns)  # "x - y > 0" is not "xy > 0", "1–2" not "12"
+    if ("-" in ns or "–" in ns) and _RELATION.search(ns):
+        ns = _MATH_MINUS.sub("\\1−", ns)  # "x - y > 0" is not "xy > 0" (in a relation; "3-D" is still "3d")
     return ns.translate(_LOOSE_DROP)
 
 
-# a minus (or a dash) between two terms, one side a lone letter, digit or bracket: kept (as U+2212) where a hyphen
-# inside a word ("top-left") is dropped
+# a minus (or a dash) between two terms of a relation, one side a lone letter, digit or bracket: kept (as U+2212)
+# where a hyphen inside a word ("top-left") or a name ("3-D", "B-12") is dropped
+_RELATION = lazy_compile(r"[=<>≤≥≠]")
 _MATH_MINUS = lazy_compile(r"((?<![A-Za-z])[A-Za-z0-9]|[)\]}])\s*+[-–]\s*+(?=[A-Za-z0-9(\\])")
 
 

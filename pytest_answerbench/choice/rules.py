@@ -497,7 +497,7 @@ CANNOT_SEE = Scan(
         rf"(?:answer|determine|tell|say|help|be\s+sure|solve|"
         # "Without access to the image I can't read the jersey number." (not "..., but the question says ...": it
         # answers from the text)
-        rf"(?:read|see|identify|count)\b(?![^.!?\n]*\b(?:but|however|still|though)\b))"
+        rf"(?:read|see)\b(?![^.!?\n]*\b(?:but|however|still|though)\b))"
         # the input said not to have reached the writer: "the image did not come through", "The image wasn't provided"
         rf"|(?<!\bin\s)(?<!\bof\s)(?<!\bon\s)\b(?:the|this|that|your)\s+(?:provided\s+|attached\s+|given\s+|"
         rf"uploaded\s+)?{_INPUT}s?\s+(?:(?:is|was|are|were)(?:\s+not|n't)\s+(?:provided|attached|included|loaded|"

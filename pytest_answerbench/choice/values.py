@@ -358,7 +358,7 @@ def unit_at(s: str, pos: int) -> str | None:
 # what continues a unit beyond what _UNIT_AFTER reads: a product or quotient sign, a negative power, another unit
 # with a power ("m s^-1"), "an hour", "a second"
 # (a square or a cube is the unit's own: "12 mm^2" is mm²)
-_UNIT_GOES_ON = lazy_compile(r"\s*+(?:[·*/⁻⋅]|\^\s*+\{?\s*+[-−]|(?:an?|per)\s+[a-z]|[a-z]{1,3}\s*+(?:\^|⁻|\*\*))", re.I)
+_UNIT_GOES_ON = lazy_compile(r"\s*+(?:[·*/⁻⋅]|\^\s*+\{?\s*+[-−]|(?:an?|per|each|every)\s+[a-z]|[a-z]{1,3}\s*+(?:\^|⁻|\*\*))", re.I)
 
 
 def unit_clash(unit: str | None, option_text: str) -> bool:

@@ -6,6 +6,7 @@ before it answered (``cut_off``)."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from ..text.patterns import lazy_compile
 from .normalize import SHRINK_DELETE, SHRINKING, norm_text
@@ -20,7 +21,7 @@ from .scan import present
 _SOLE_PREFIX = lazy_compile(r"(?:the\s+)?(?:correct\s+|final\s+)?(?:answer|option|choice|letter)\s*(?:is)?\s*[:：\-]?\s*",
                           re.I)
 _SOLE_LABEL = lazy_compile(r"(?:option|choice|选项|答案)\s*[:：]?\s*", re.I)
-_SOLE_LETTER = lazy_compile(r"[>\s]*[\"'`‘“]?[\(\[\{<]?\s*([A-Za-z])\s*[\)\]\}>]?[\"'`’”]?\s*[.:;!,)]?")
+_SOLE_LETTER = lazy_compile(r"[>\s]*+[\"'`‘“]?[\(\[\{<]?\s*+([A-Za-z])\s*+[\)\]\}>]?[\"'`’”]?\s*+[.:;!,)]?")
 _OPEN_BRACKET = lazy_compile(r"[\(\[]")
 # a reply made of option labels only: "(A) (B) (C) (D)", "A, B, C, D", "A.\nB.\nC."
 _LIST_NUMBER = lazy_compile(r"\s*\d{1,2}[.)]\s+")  # "1) (B) (C) (D)": a list's number before the labels
@@ -46,7 +47,7 @@ _ELISION = lazy_compile(r"['’][^\W\d_]{2}")
 # Forest") is "Answer:", not option A
 _LEAD_OPTION_WORD = lazy_compile(r"(?:option|choice)\s+(?=[\(\[]?[A-Z][\)\]]?\s*[:.)])"
                                r"|(?-i:A|Ans)\s*[:：]\s*(?=[\(\[][A-Z][\)\]]|[A-Z]\s*[.:)])", re.I)
-_LEAD_LABEL = lazy_compile(r"[\(\[]\s*([A-Za-z])\s*[\)\]]|([A-Z])\s*(?:[.:)\]]|,|\s*[-–—]\s)|([a-z])\s*[.)](?!\w\.)")
+_LEAD_LABEL = lazy_compile(r"[\(\[]\s*+([A-Za-z])\s*+[\)\]]|([A-Z])\s*+(?:[.:)\]]|,|[-–—]\s)|([a-z])\s*+[.)](?!\w\.)")
 # "A, B", "(C) or (D)", "(c) and (d)", "c or d": a list of labels (a lower-case second one bracketed or standing alone)
 _LEAD_LIST = lazy_compile(r"[\(\[]?[A-Ja-j][\)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*"
                           r"(?:[\(\[]?[A-J][\)\]]?|[\(\[][a-j][\)\]]|[a-j](?![\w'’])(?!\s+[a-z]))(?![A-Za-z])")
@@ -58,7 +59,7 @@ _LINE_LABELS = lazy_compile(r"(?m)^[ \t>*-]*[\(\[]?([A-J])[\)\].:]")
 # labels opening sentences within a line: "Option A: ... Option B: ... Option C: ... So D.", "A. The filings
 # cluster. B. The compass deflects. C. ...": the first three options in order go through the options, they choose
 # none ("C. A: too weak. B: needs contact." opens with its choice, then rules out the others)
-_SENTENCE_LABELS = lazy_compile(r"(?:^|(?<=[.!?;]\s))\s*+(?:\*\*)?(?:(?i:option|choice)\s+)?[\(\[]?([A-J])[\)\].:](?=\s)")
+_SENTENCE_LABELS = lazy_compile(r"(?:^|(?<=[.!?;]\s))\s*+(?:\*\*)?((?i:option|choice)\s+)?[\(\[]?([A-J])[\)\].:](?=\s)")
 _LEAD_TEXT_END = frozenset(",.;:!—–-。，；：！")
 # A reply whose opening clause is a bare verdict on the statement or question ("Nope, ...", "That's correct — ...",
 # "This statement is not true: ..."), for options that are a polar pair
@@ -262,7 +263,7 @@ def leading(reader: Reader) -> Commit | None:
         return None  # "(B) text of B (C) text of C": the options listed, not one chosen
     lines = _LINE_LABELS.findall(s)
     if len(set(lines) & reader.letter_set) >= 3 or lines[:2] == reader.letters[:2] or \
-            _SENTENCE_LABELS.findall(s)[:3] == reader.letters[:3]:
+            _walks_through(s, reader.letters):
         # the reply starts by listing the options ("A. foo\nB. bar\n정답: E"), not by choosing one
         return None
     if letter not in reader.letter_set:
@@ -272,6 +273,13 @@ def leading(reader: Reader) -> Commit | None:
         return Commit(len(reader.flat) - len(s), 2, None, "ambiguous",
                       f"the opening label {letter} quotes another option's text")
     return Commit(len(reader.flat) - len(s), 2, letter, "leading-letter")
+
+
+def _walks_through(s: str, letters: list[str]) -> bool:
+    """Do the first three option labels open sentences of ``s`` in turn, written alike ("Option A: ... Option B: ...
+    Option C: ...", "A. ... B. ... C. ..."; not "A. Option B: too big. Option C: ...", an answer then reasons)?"""
+    labels = list(islice(_SENTENCE_LABELS.finditer(s), 3))
+    return [m.group(2) for m in labels] == letters[:3] and len({bool(m.group(1)) for m in labels}) == 1
 
 
 def _sub_part(s: str, label: re.Match) -> bool:

@@ -18,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from ..text.patterns import lazy_compile
-from .meaning import claim, same_meaning
+from .meaning import claim, narrower_scope, same_meaning
 
 __all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
            "same_description", "shape", "winner"]
@@ -286,7 +286,9 @@ def shape(text: str) -> str | None:
 
 _FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|(?:makes|has)\s+the\s+first\s+"
                             r"move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b|"
-                            r"\b(?P<opener>[A-Z][a-z]+)\s+(?:moves|goes|plays)\s+first\b")
+                            r"\b(?P<opener>[A-Z][a-z]+)\s+(?:moves|goes|plays)\s+first\b|"
+                            # "They alternate turns, Alice first;", "taking turns (Alice first)"
+                            r"\b(?:turns|alternately|alternate)\s*+[,(]\s*+(?P<first>[A-Z][a-z]+)\s+first\b")
 _PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
 _TURN = {"first": "first", "starting": "first", "1": "first", "one": "first", "先手": "first",
          "second": "second", "2": "second", "two": "second", "后手": "second"}
@@ -322,7 +324,7 @@ def _players(question: str | None) -> tuple[str, str] | None:
     players = _PLAYERS.search(question)
     if mover is None or players is None:
         return None
-    first = mover.group("name") or mover.group("starter") or mover.group("opener")
+    first = mover.group("name") or mover.group("starter") or mover.group("opener") or mover.group("first")
     if first not in players.groups():
         return None
     return first, players.group(2) if players.group(1) == first else players.group(1)
@@ -589,8 +591,8 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
       (``how`` "prose") or not at all: a closing sentence without maths left the reader to take a value from an
       earlier one."""
     sentence = closing_sentence(response)
-    if sentence is None:
-        return False
+    if sentence is None or narrower_scope(sentence, question):
+        return False  # (a verdict for fewer cases than asked: "Yes, for every nonempty set.")
     if _CJK_ONLY.fullmatch(_plain(gold)) and how in (None, "prose"):
         # "配方得 ...，所以该方程不表示任何图形。": the clause after the last conclusion word states the gold's words
         for tail in (_CJK_CONCLUSION.split(sentence)[-1], re.split("[，,；;]", sentence)[-1]):

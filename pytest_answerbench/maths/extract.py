@@ -223,8 +223,10 @@ def _named_in_turn(previous: str, content: str, sentence: str) -> bool:
 # A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
 _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?(?:[A-Za-zΩ]{1,4}(?!Å)|Å)"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
-                         r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+and[ \t]+\$))")  # the unit ends the clause
-# (or its part: "$v_1 = 2$ m/s and $v_2 = 3$ m/s"), not "$5$ A and B"
+                         r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+and[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
+                         r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front)\b))")  # the unit ends the clause
+# (or its part: "$v_1 = 2$ m/s and $v_2 = 3$ m/s"; or a place or a size follows: "$0.3$ m behind the lens", "$2$ m
+# long"), not "$5$ A and B"
 
 
 def with_trailing_unit(content: str, after: str) -> str:
@@ -1029,6 +1031,9 @@ def interval_in_words(text: str) -> str | None:
     return None
 
 
+_VERDICT_FOR = lazy_compile(r"(?i)\s*,\s*(?:at\s+least\s+)?(?:for|in)\s+(?:every|all|each|any)\b")
+
+
 def reduce_sentence(text: str, multiple: bool = False) -> str:
     """A sentence stated as the answer -> the answer in it.
 
@@ -1037,8 +1042,10 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     """
     text = text.strip()
     yes_no = re.match(r"(?i)(yes|no)\b(?!\s*(?:,?\s*or\b|/)\s*(?:yes|no)\b)", text)  # "Yes or no, ...": a hedge
-    if yes_no and QUALIFIED_VERDICT.match(text, yes_no.end()):
-        return text.rstrip(".")  # "Yes, except when n = 3": a conditional verdict, compared as words (not Yes)
+    if yes_no and (QUALIFIED_VERDICT.match(text, yes_no.end()) or _VERDICT_FOR.match(text, yes_no.end())):
+        # "Yes, except when n = 3": a conditional verdict, compared as words (not Yes); "yes, for every nonempty
+        # set": the cases it speaks for, compared with the question's
+        return text.rstrip(".")
     if yes_no:
         return yes_no.group(1)
     if re.search("[\u4e00-\u9fff]", text) and re.search(r"\d", text):

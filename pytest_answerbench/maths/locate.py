@@ -81,7 +81,7 @@ from .extract import (
     marker_matches, math_spans, split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .chinese import plain_chinese
-from .meaning import answers_question, asks_yes_no, claim, opening_verdict, states_asked_property
+from .meaning import YES_FAMILIES, answers_question, asks_yes_no, claim, opening_verdict, states_asked_property
 from .family import family_after
 from .prose import afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
 from .normalize import split_answers
@@ -436,12 +436,17 @@ def restated(text: str, label: re.Match, question: str | None = None) -> bool:
     """Is the question after the label ``label`` ("Question:", "Problem:") the one the response is solving, restated
     to be read again, not a new invented one? Four words or more (numbers, words of four letters or more), and
     two in three of them words of ``question`` (the row's question, when the scorer has it) or, without it, nine in
-    ten of them words the response used before the label."""
+    ten of them words the response used before the label; a number the row's question does not write makes it
+    another question."""
     asked = set(_WORD.findall(text[label.end():label.end() + 400].split("\n\n", 1)[0].lower()))
     if len(asked) < 4:
         return False
     if question:
-        return len(asked & set(_WORD.findall(question.lower()))) >= 2 / 3 * len(asked)
+        words = set(_WORD.findall(question.lower()))
+        line = set(_WORD.findall(text[label.end():label.end() + 400].split("\n", 1)[0].lower()))  # (its own line)
+        if any(w.isdigit() and w not in words for w in line) and any(w.isdigit() for w in words):
+            return False  # "the largest prime factor of 2024?" after one of 1001: the same words, another question
+        return len(asked & words) >= 2 / 3 * len(asked)
     before = set(_WORD.findall(text[max(0, label.start() - 20000):label.start()].lower()))
     return len(asked & before) >= 0.9 * len(asked)
 
@@ -599,6 +604,9 @@ def _prose(scope: _Scope) -> Found | None:
     if found is not None and asks_yes_no(scope.question) and \
             not any(claim(a) is not None or states_asked_property(a, scope.question) for a in found.answers):
         closing = _asked_property_stated(scope.text, scope.question)
+        if not closing and all(_written_by_question(a, scope.question) for a in found.answers) \
+                and not _ASKS_NEGATED.search(_asked_sentence(scope.question)):
+            closing = _claim_stated(scope.text)  # "So $K_5$ cannot be drawn without crossings."
         if closing:
             return Found(len(scope.text), Extraction((closing,), "prose"))  # "So $g$ is continuous at $0$."
     if found is None:
@@ -615,6 +623,36 @@ def _prose(scope: _Scope) -> Found | None:
         # "Let us check: x = 5 works." after "So x = 5." checks the answer stated before it)
         return Found(len(scope.text), Extraction((), "prose"))
     return Found(len(scope.text), found)
+
+
+def _written_by_question(answer: str, question: str | None) -> bool:
+    """Is ``answer`` (a span a closing sentence holds) written by the question itself ("$K_5$" of "Can the complete
+    graph $K_5$ be drawn ...?"): its subject named again, no answer of its own?"""
+    compact = re.sub(r"\s+|\$", "", answer)
+    return bool(question) and len(compact) >= 1 and compact in re.sub(r"\s+|\$", "", question)
+
+
+# a question asking its property negated ("Does it have no real solutions?", "Is it undefined at 0?", "ever false"):
+# a claim's polarity is not its Yes or No ("without crossings" is the property asked, said again by the claim)
+_ASKS_NEGATED = lazy_compile(r"(?i)\b(?:no|not|never|none|nothing|false|fails?|un[a-z]+|non-?[a-z]*|impossible)\b|n't\b")
+
+
+def _asked_sentence(question: str | None) -> str:
+    """The question's last sentence (what it asks), its maths taken out."""
+    tail = re.sub(r"\$[^$]*\$", " ", (question or "")[-400:])
+    return re.split(r"(?<=[.!?])\s+(?=\S)", tail.strip())[-1] if tail.strip() else ""
+
+
+def _claim_stated(text: str) -> str:
+    """The closing sentence of ``text``, its maths written as words, when it makes a claim a yes/no answer states
+    (possible or not, exists or not, always or not: ``meaning.claim``); else ""."""
+    last = text.rstrip().rsplit("\n", 1)[-1]
+    sentences = split_sentences(last)
+    if not sentences:
+        return ""
+    sentence = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentences[-1]).strip().rstrip(".")
+    said = claim(sentence)
+    return sentence if said is not None and said[0] in YES_FAMILIES else ""
 
 
 def _asked_property_stated(text: str, question: str | None) -> str:
@@ -808,8 +846,10 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
         _sections_as_block(response.replace("\r\n", "\n"))))))))
     if _THINK_OPEN.match(text) and not _THINK_CLOSE_LOOSE.search(text):
         return None  # a reasoning block opened and never closed: the reply stopped while thinking, committing to nothing
+    if "</think>" in text and response.count("</think>") > 1:
+        text = _before_invented_question(text, multiple, question)
     if "</think>" in text:
-        thinking = _thinking(text) if response.count("</think>") == 1 else None
+        thinking = _thinking(text) if text.count("</think>") == 1 else None
         if thinking is not None:
             # the answer after the reasoning block, whatever the block mused on the way; the block's own only when
             # nothing follows it
@@ -824,6 +864,21 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
                     return found
             return None
     return _read(text, multiple, question)
+
+
+def _before_invented_question(text: str, multiple: bool, question: str | None) -> str:
+    """``text`` (a reply closing more than one reasoning block) up to a question it invents after answering ("...
+    </think> so the answer is $\\boxed{13}$.\\n\\nQuestion: What is ...? <think> ..."): the blocks after it answer
+    that question, not the row's (rule 1: what starts a new question is not part of the answer); unchanged when no
+    such question follows a block's answer."""
+    for m in islice(_CONTINUATION.finditer(text), 3):
+        before = text[:m.start()].rstrip()
+        if before and not restated(text, m, question):
+            thinking = _thinking(before)
+            if thinking is not None and _states_answer(_after_block(*thinking, multiple, question), thinking[1]):
+                return before
+            break
+    return text
 
 
 _THINK_OPEN = lazy_compile(r"\A\s*<think>")

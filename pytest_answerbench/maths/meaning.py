@@ -27,11 +27,9 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = [
-    "CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "answers_question", "asked_alternatives", "asked_property", "asks_yes_no",
-    "claim", "names_alternative", "names_loser", "opening_verdict", "same_meaning", "states_asked_property",
-    "states_claims",
-]
+__all__ = ["CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "YES_FAMILIES", "answers_question", "asked_alternatives",
+           "asked_property", "asks_yes_no", "claim", "names_alternative", "names_loser", "narrower_scope",
+           "opening_verdict", "same_meaning", "states_asked_property", "states_claims"]
 
 #: what may open a concluding sentence before what it states ("So ", "Hence, "): a pattern's start, case-blind, its
 #: runs of spaces possessive (a run is never split two ways)
@@ -183,7 +181,7 @@ def _keeps_qualifiers(gold: str, pred: str) -> bool:
 
 
 #: Families a plain Yes or No answers (an existence, a possibility, a claim that holds always).
-_YES_FAMILIES = frozenset({"yes", "exist", "possible", "always", "holds"})
+YES_FAMILIES = frozenset({"yes", "exist", "possible", "always", "holds"})
 
 
 def names_loser(sentence: str, phrase: str) -> bool:
@@ -285,7 +283,7 @@ def same_meaning(gold: str, pred: str) -> bool | None:
             return g[1] == p[1] and _keeps_qualifiers(_first_sentence(gold) if g[0] == "yes" else gold, pred)
         if {g[0], p[0]} == {"exist", "possible"}:
             return g[1] == p[1]  # "Such an arrangement cannot exist." is "Impossible"
-        if "yes" in (g[0], p[0]) and g[0] in _YES_FAMILIES and p[0] in _YES_FAMILIES:
+        if "yes" in (g[0], p[0]) and g[0] in YES_FAMILIES and p[0] in YES_FAMILIES:
             return g[1] == p[1]  # "Yes" against "it is possible"; "No" against "no such k exists"
         return None
     if g is not None and g[0] == "yes" or p is not None and p[0] == "yes":
@@ -422,6 +420,8 @@ _GENERIC_NOUNS = frozenset("number numbers integer integers function functions s
                            "values map maps polynomial polynomials".split())
 #: opposite properties no prefix spells ("composite" is "not prime")
 _OPPOSITES = {"prime": "composite", "composite": "prime", "even": "odd", "odd": "even"}
+#: another word for the same property ("Is $f$ injective?" answered "$f$ is one-to-one")
+_SYNONYMS = {"injective": {"one-to-one"}, "one-to-one": {"injective"}}
 _NEGATING_PREFIXES = ("un", "in", "non-", "non", "ir", "im", "il", "dis")
 _FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|"
                             r"(?:makes|has)\s+the\s+first\s+move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b")
@@ -479,6 +479,30 @@ QUALIFIED_VERDICT = lazy_compile(r"(?i)\s*(?:\*\*)?\s*[,;:—–-]?\s*(?:except\
                                  r"provided\b|as\s+long\s+as\b|if\s+and\s+only\s+if\b|if\b|不过只有|只有当|除非|除了)")
 
 
+# an affirmed verdict, then the cases it speaks for: "yes, for every nonempty set" ("False, for all even dimensions"
+# names where a claim fails: still False)
+_VERDICT_SCOPE = lazy_compile(r"(?i)\W*(?:yes|true)\s*,\s*(?:at\s+least\s+)?(?:for|in)\s+(?P<scope>(?:every|all|each|any)\s+"
+                              r"[a-z$\\][^.;:!?]{0,60}?)\s*[.!]?\s*$")
+
+
+def narrower_scope(pt: str, question: str | None) -> bool:
+    """Does ``pt`` give its verdict for fewer cases than the question asks about: a restricting word right after its
+    quantifier that the question does not write ("Yes, for every nonempty set." to "Is the empty set a subset of
+    every set?"; not "Yes, for all sets.", "for all integers $n$, positive, negative or zero", "in every case")?"""
+    m = _VERDICT_SCOPE.match(pt) if question and len(pt) <= 120 else None
+    if m is None:
+        return False
+    restricted = _RESTRICTING.match(m.group("scope").lower())
+    return restricted is not None and restricted.group(1).replace("-", "") not in question.lower().replace("-", "")
+
+
+# a quantifier and the word right after it that restricts what it ranges over
+_RESTRICTING = lazy_compile(r"(?:every|all|each|any)\s+(?:such\s+)?(non-?empty|non-?zero|non-?negative|positive|negative|even|"
+                            r"odd|finite|infinite|rational|irrational|bounded|continuous|distinct|composite|prime|"
+                            r"sufficiently|large|small|other|differentiable|integrable|convex|monotonic|increasing|decreasing|"
+                            r"cyclic|abelian|symmetric|invertible)\b")
+
+
 def opening_verdict(statement: str, question: str | None) -> str | None:
     """The yes/no verdict ``statement`` opens with ("Yes, it can be done (with the square at $(3,3)$)." -> "Yes",
     "Not always: $2^{32}+1$ is composite." -> "Not always"), when ``question`` asks yes or no; else None. What
@@ -489,6 +513,8 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
     m = _VERDICT.match(statement)
     if m and QUALIFIED_VERDICT.match(statement, m.end("verdict")):
         return None  # "Yes, except when $n = 3$.": a conditional verdict, not the one asked
+    if m and narrower_scope(statement.split("\n", 1)[0], question):
+        return None  # "Yes, for every nonempty set." to "... of every set?": a verdict on fewer cases
     if m and not m.group("verdict").isascii() and _CJK_TURN.search(statement, m.end()):
         return None  # "是。但 $1025 = 25 \\times 41$，所以不是质数。": the reply turns after its first word
     if m:
@@ -503,7 +529,7 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
         return "Yes" if (judged.group("value").lower() == "true") != bool(judged.group("not")) else "No"
     short = _CJK_CLAUSE.match(statement)
     said = claim(short.group("clause")) if short else None
-    if said is not None and said[0] in _YES_FAMILIES and not _HEDGE.search(short.group("clause")) \
+    if said is not None and said[0] in YES_FAMILIES and not _HEDGE.search(short.group("clause")) \
             and not _CJK_TURN.search(statement, short.end()):
         return "Yes" if said[1] else "No"  # "不是。$1025 = 25 \times 41$……", "没有整数解。平方数模 4 ……"
     return None
@@ -554,11 +580,14 @@ def _states_property(sentence: str, prop: str) -> bool | None:
             or _EXCEPTION.search(sentence):
         return None  # "continuous everywhere except at 0": the property, but not where it is asked
     opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set())
-    stating = [c for c in _PROPERTY_CLAUSES.split(sentence) if ({prop} | opposites) & set(re.findall(r"[a-z-]+", c))]
+    same = {prop} | _SYNONYMS.get(prop, set())  # "one-to-one" for "injective"
+    stating = [c for c in _PROPERTY_CLAUSES.split(sentence) if (same | opposites) & set(re.findall(r"[a-z-]+", c))]
     if len(stating) != 1:
         return None  # the property in no clause, or in two
+    if re.search(r"\bneither\s+(?:an?\s+)?" + re.escape(prop) + r"\s+nor\b", stating[0]):
+        return False  # "1 is neither prime nor composite": not prime
     words = set(re.findall(r"[a-z][a-z-]*", stating[0]))
-    has, opposite = prop in words, bool(opposites & words)
+    has, opposite = bool(same & words), bool(opposites & words)
     if has == opposite:
         return None
     negations = len(_NEGATION.findall(stating[0]))

@@ -4,7 +4,7 @@ quotients and temperatures; a letter under a condition on something unseen; a re
 the first options' labels opening sentences in turn; an appositive letter ("the remaining option, C, is the
 answer"); an option text that opens a list of options; "a is the answer"; the value a longer reply concludes with;
 "all of them" closing a reply; a minus between terms. Each reading has its near misses beside it, among them the
-wrong letters a helper's attack found in the first version (525 replies)."""
+wrong letters a helper's attack found in the first version (639 replies)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ def _read(reply, options):
     ("The speed is 18 m/s.", SPEEDS, "D"),
     ("The speed is about one hundred and twenty kilometers per hour.", ROAD, "C"),
     ("100 °C", BOILING, None),  # 100 °C is not the option 100°F, and its C is no option letter
+    ("The shape is 3-D.", {"A": "2D", "B": "3D", "C": "4D", "D": "1D"}, "B"),  # a hyphen in a name, no minus
     ("It boils at 212°F.", BOILING, "C"),
     ("About 2 lb.", MASSES, None),  # not the option 2 kg
     ("About 2 kg.", MASSES, "D"),
@@ -60,6 +61,7 @@ def _read(reply, options):
     ("v = 18 m·s⁻¹", SPEEDS, "D"),
     ("The speed is 5 meters/second.", SPEEDS, "C"),
     ("It travels at 120 km an hour.", ROAD, "C"),
+    ("It runs 120 km each hour.", ROAD, "C"),
     # the value a longer reply's closing sentence concludes with
     ("The pencil spans from the 0 mark to the 150 mm mark, so it is 150 mm long.", PENCIL, "B"),
     ("The pencil spans from the 0 mark to the 150 mm mark, so it is 160 mm long.", PENCIL, None),
@@ -94,6 +96,10 @@ def test_a_letter_given_a_value_is_a_quantity(reply, letter):
     ("If in doubt, B.", "B"),
     ("If the axis is linear (which it is), B.", "B"),
     ("Assuming no air resistance, it's B.", "B"),
+    ("If the calculations above are right, B.", "B"),
+    ("The graph passes through the origin. If that's the case, B.", "B"),
+    # each branch of a condition, whatever the later branch's subject
+    ("If the image shows a plant cell, the answer is B; if an animal cell, A.", None),
     # an answer given after the conditional still commits
     ("The curve bends. If the bars are in thousands, B.\n\nAnswer: B", "B"),
     ("If the bars are in thousands, B. They are, so the answer is B.", "B"),
@@ -134,6 +140,7 @@ def test_a_refusal_is_not_undone_by_naming_none(reply, options, letter):
     # the opening label, then reasons against the others: the opening is the choice
     ("C. A: too weak. B: needs contact. D: fictitious.", FORCES, "C"),
     ("B. Reason: A. is too small; C. is too big; D. is wrong units.", LETTERS, "B"),
+    ("A. Option B: too big. Option C: too small. Option D: wrong unit.", LETTERS, "A"),
 ])
 def test_labels_opening_three_sentences_go_through_the_options(reply, options, letter):
     assert _read(reply, options) == letter
@@ -169,7 +176,8 @@ def _attack_cases():
 
 @pytest.mark.parametrize("case", _attack_cases(), ids=lambda case: case["id"])
 def test_the_attack_on_the_first_version_reads_as_labelled(case):
-    """The replies a helper's attack found the first version of round 16 reading wrongly (95 of its 525, labelled by
-    the grading conventions before either version ran; tests/data/attack_round16_choice.jsonl): each reads its label
-    now."""
+    """The replies a helper's attack found the first version of round 16 reading wrongly (120 of its 639, labelled by
+    the grading conventions before either version ran; tests/data/attack_round16_choice.jsonl): the 109 read as
+    labelled now (the others: replies answering after saying they cannot see the input, which the conventions read
+    as no answer, and a few units the value reading leaves alone)."""
     assert _read(case["reply"], case["options"]) == case["label"], case["why"]

@@ -155,10 +155,10 @@ def interval_equal(gt: str, pt: str, kind: str | None, tol: float | None = None)
     gi, pi_ = _intervals_or_none(gt), _intervals_or_none(pt)
     if gi is not None and pi_ is not None:
         return _unions_equal(gi, pi_, tol)
-    g_set = _as_set(gi) if gi is not None else _relation_set(gt)
+    g_set = _as_set(gi) if gi is not None else _relation_set(gt) or _conditions_set(gt)
     if g_set is None:  # the gold is no set: nothing to solve on the prediction's side
         return None if pi_ is None else False
-    p_set = _as_set(pi_) if pi_ is not None else _relation_set(pt)
+    p_set = _as_set(pi_) if pi_ is not None else _relation_set(pt) or _conditions_set(pt)
     if p_set is None:
         return False
     return _sets_equal(g_set, p_set)
@@ -211,6 +211,58 @@ def _relation_set(text: str) -> Any:
     if isinstance(result, (sympy.ConditionSet, sympy.ImageSet)) or result.has(sympy.ConditionSet):
         return None
     return result
+
+
+# conditions on one unknown, one of them excluding a point, joined by commas or "and": "x \ge 1,\ x \neq 5"
+_CONDITION_JOIN = lazy_compile(r"\s*+(?:,|;|\\quad|\\text\s*\{\s*and\s*\}|\band\b)\s*+(?:\\[ ,;:!]\s*+)*")
+_EXCLUDED = lazy_compile(r"\s*+([A-Za-z])\s*+(?:\\neq?(?![a-z])|≠|!=)\s*+([^,;]{1,40}?)\s*+")
+_RELATION_SPELLINGS = (("≥", ">="), ("≤", "<="), ("\\geq", ">="), ("\\leq", "<="), ("\\ge", ">="), ("\\le", "<="))
+
+
+def _conditions_set(text: str) -> Any:
+    """The subset of R that conditions on one unknown describe together, when one of them excludes a point ("$x \\ge
+    1,\\ x \\neq 5$": a domain, [1, 5) ∪ (5, ∞); such a list is read as all of them at once, as no list of
+    alternatives would exclude a point); None otherwise."""
+    import sympy
+
+    if len(text) > 200 or not any(mark in text for mark in ("\\ne", "≠", "!=")):
+        return None
+    pieces = [p for p in _CONDITION_JOIN.split(text.strip().strip("$")) if p.strip()]
+    if len(pieces) < 2:
+        return None
+    result, letters = sympy.S.Reals, set()
+    for piece in pieces:
+        excluded = _EXCLUDED.fullmatch(piece)
+        if excluded is not None:
+            letters.add(excluded.group(1))
+            try:
+                point = parse(excluded.group(2))
+            except Unknown:
+                return None
+            if not point.is_real:
+                return None
+            result = result - sympy.FiniteSet(point)
+            continue
+        spelled = piece
+        for written, plain in _RELATION_SPELLINGS:  # ("\\le" not inside "\\left")
+            spelled = re.sub(re.escape(written) + r"(?![a-z])", plain, spelled)
+        letters |= set(re.findall(r"(?<![\\A-Za-z])[A-Za-z](?![A-Za-z])", spelled))
+        part = _relation_set(spelled)
+        if part is None:
+            return None
+        result = result.intersect(part)
+    return result if len(letters) == 1 else None
+
+
+def conditions_equal(gold: str, pred: str) -> bool | None:
+    """Is ``pred``, conditions on one unknown that exclude a point (``_conditions_set``), the subset of R ``gold``
+    (an interval or union, or such conditions) is? None when either is no such set."""
+    p_set = _conditions_set(pred)
+    if p_set is None:
+        return None
+    g_parts = _intervals_or_none(gold)
+    g_set = _as_set(g_parts) if g_parts is not None else _relation_set(gold) or _conditions_set(gold)
+    return None if g_set is None else _sets_equal(g_set, p_set)
 
 
 def _as_set(parts: list[tuple[bool, Any, Any, bool]]) -> Any:

@@ -9,23 +9,25 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 2. ``eigenvector`` (15): when the question asks for an eigenvector, the gold's vector times a nonzero number (of
    modulus 1 when a normalised one is asked) is the same one (:func:`.asked.eigenvector`).
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
-4. ``accepted`` (25): a gold stating the condition its answers meet (``2 (满足 $1<e \\leq \\sqrt{5}$ 皆可)``): a
+4. ``scope`` (24): a yes/true verdict for fewer cases than the row's question asks about ("yes, for every nonempty
+   set" to "... a subset of every set?"): wrong (:func:`..meaning.narrower_scope`).
+5. ``accepted`` (25): a gold stating the condition its answers meet (``2 (满足 $1<e \\leq \\sqrt{5}$ 皆可)``): a
    number, or the condition's quantity set to one, meeting it is right and one outside it wrong; any other
    prediction is compared with the gold's example (:mod:`.accepted`); a gold writing one value in several forms
    joined by ``##`` (``\\frac{3}{10} \\# \\# 0.3``) is its first form.
-5. ``statements`` (26): a gold naming numbered statements by their labels side by side (``(2)(3)``, ``②③``): the
+6. ``statements`` (26): a gold naming numbered statements by their labels side by side (``(2)(3)``, ``②③``): the
    set of statements a prediction so written names, not a product (:mod:`.labels`); a prediction so written, when
    the row's question numbers its statements with those labels, against any gold.
-6. ``described`` (27): a gold describing a set of integers (``All odd positive integers``), a shape
+7. ``described`` (27): a gold describing a set of integers (``All odd positive integers``), a shape
    (``Right triangle``) or the winner of a game (``Bob``), against a prediction describing one of the same kind
    (``n \\equiv 1 \\pmod 2``, "the triangle is right-angled at C", "the second player wins"): the same set, shape
    or player, the question giving the integers it asks among and who moves first (:mod:`..described`).
-7. ``family`` (28): an answer naming a family (``(2,3,6) and its permutations``, "up to order") answers every
+8. ``family`` (28): an answer naming a family (``(2,3,6) and its permutations``, "up to order") answers every
    member: right only against the same family, its members listed, or an unordered gold (:mod:`..family`).
-8. ``placeholders`` (29): a gold naming its values with placeholders (``x = 0.25 g, y = 1.75 g``) that neither
+9. ``placeholders`` (29): a gold naming its values with placeholders (``x = 0.25 g, y = 1.75 g``) that neither
    the reply nor the question writes, against a reply naming them its own way (``=`` or ``\\approx``): the
    values in order (:mod:`.placeholders`; it only ever accepts).
-9. ``clean`` (30): a parenthetical word closing the prediction (``0.017 m (\\text{eastward})``) dropped when the
+10. ``clean`` (30): a parenthetical word closing the prediction (``0.017 m (\\text{eastward})``) dropped when the
    gold writes no words; a label stated approximately equal to the prediction's value dropped
    (``E \\approx 3\\ \\mathrm{J}``); both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and
    unit marks); a numeral in a base read as its value (``100100_2``) or, in a letter base, as its polynomial
@@ -33,29 +35,30 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    (:func:`.asked.in_asked_base`); a decimal comma against a decimal read as the decimal point; a known unit
    written as text after a symbolic answer (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no
    symbols of the other answer.
-10. ``clock`` (40): times of day as times, not ratios.
-11. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
+11. ``clock`` (40): times of day as times, not ratios.
+12. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
    variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
-12. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
+13. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
    letter renamed to the gold's when the row's question writes neither (a dummy name the answer binds).
-13. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
+14. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
    unit the question asks the answer in, when the prediction's converts into it: :func:`.asked.in_asked_unit`),
    and a label before the prediction (``S = ...``) is dropped when the gold has none; a unit of one letter that
    also names a quantity (``3.2 t``, ``2e``) is read as the tonne or the elementary charge when the other answer's
    unit measures a mass or a charge (:func:`..units.letter_unit`).
-14. ``exact`` (60): the same text with the same marks.
-15. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+15. ``exact`` (60): the same text with the same marks.
+16. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
    ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
-16. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
+17. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
-17. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+18. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
-18. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-19. ``count`` (90): different numbers of parts: one union of intervals each, or ``count-mismatch``.
-20. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+19. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+20. ``count`` (90): different numbers of parts: conditions on one unknown excluding a point read together
+    (``x \\ge 1, x \\neq 5``), one union of intervals each, or ``count-mismatch``.
+21. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, when the question has as many blanks or
     numbered parts as the gold has answers, or asks for them "in that order" / "respectively" / 依次 / 分别: the
     grading conventions; method ``blanks:...``).
@@ -76,7 +79,7 @@ from ..chinese import plain_chinese
 from ..described import same_description
 from ..family import same_family
 from ..matrix import read_matrices
-from ..meaning import CONCLUDING_LEAD, answers_question, same_meaning
+from ..meaning import CONCLUDING_LEAD, answers_question, narrower_scope, same_meaning
 from ..symbols import read_notation
 from ..units import read_unit, spelled_unit, unit_factor, unit_tail
 from ..normalize import Item, clean, is_thousands, lone_letters, number_words, split_answers, undoubled
@@ -86,7 +89,7 @@ from .aliases import question_context
 from .asked import (asked_letter_unit, asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit,
                     in_units_of, renamed, stated_precision, stated_tolerance)
 from .equations import is_label, symbolic
-from .intervals import union_parts_equal
+from .intervals import conditions_equal, union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
 from .marks import MEASURED_VALUE, chain_unit, letter_units, unit_scale, with_marks, with_target_unit
@@ -397,6 +400,12 @@ def _accepted(a: _Answers) -> Outcome | None:
     return verdict
 
 
+def _scope(a: _Answers) -> Outcome | None:
+    """A verdict for fewer cases than the question asks about ("yes, for every nonempty set" to "Is the empty set a
+    subset of every set?"): not the verdict asked (``meaning.narrower_scope``)."""
+    return (False, "text") if a.question and narrower_scope(a.pred, a.question) else None
+
+
 def _statements(a: _Answers) -> Outcome | None:
     if ")" in a.gold or "）" in a.gold or any("\u2460" <= c <= "\u2473" for c in a.gold):
         return same_statements(a.gold, a.pred)
@@ -456,6 +465,8 @@ def _parameter(a: _Answers) -> None:
     for m in _QUESTION_MATH.finditer(a.question):
         asked |= _letters(next((g for g in m.groups() if g is not None), ""))
     (gold_letter,), (pred_letter,) = g_letters - p_letters, p_letters - g_letters
+    if len(g_letters) == 1 and not re.search(r"[\d+\-*/^=(),]", re.sub(r"\\[A-Za-z]+|\(\s*[A-Za-z]\s*\)", "", a.g.text)):
+        return  # a lone letter ("b", "(B)": an option's) is no family: "c" is not "b" renamed
     if gold_letter in asked or pred_letter in asked or not (g_letters & p_letters) <= asked | {"x", "y", "z", "t"}:
         return
     if len(g_letters) > 1 and not _restrictions(a.pred) <= _restrictions(a.gold):
@@ -623,7 +634,10 @@ def _of_the_asked(statement: str, question: str) -> bool:
     if not re.search(r"[\\\d^+*/\[]", subject):
         return bool(_GENERIC_SUBJECT.fullmatch(subject.strip())) or m is None  # "it", "the number"; not "the square root of two"
     spans = {re.sub(r"\s", "", span) for span in re.findall(r"\$([^$]{1,80})\$", question)}
-    return re.sub(r"[\s$]", "", subject) in spans
+    written = re.sub(r"[\s$]", "", subject)
+    # (or written bare in the question's words: "1 is neither prime nor composite" to "Is 1 a prime number?")
+    return written in spans or bool(written) and re.search(r"(?<![\w.$\\])" + re.escape(written) + r"(?![\w.$])",
+                                                          re.sub(r"\$[^$]*\$", " ", question)) is not None
 
 
 def _tolerances(a: _Answers) -> list[Any]:
@@ -688,6 +702,11 @@ def _count(a: _Answers) -> Outcome | None:
         if paired is not None:
             return paired
         # "x < 2 or x > 3" splits into two answers; against one union (-\infty,2)\cup(3,\infty) it is a set.
+        if len(a.g_parts) == 1 and len(a.p_parts) > 1:
+            # "x \ge 1, x \neq 5": conditions on one unknown, a point excluded, read together (a domain)
+            together = conditions_equal(a.g_parts[0], a.p.text)
+            if together is not None:
+                return together, "interval"
         union = union_parts_equal(a.g_parts, a.p_parts, a.kind)
         if union is not None:
             return union, "interval"
@@ -834,6 +853,7 @@ STEPS: tuple[Rule, ...] = (
     Rule("option", 10, _option),
     Rule("eigenvector", 15, _eigenvector),
     Rule("matrix", 20, _matrix),
+    Rule("scope", 24, _scope),
     Rule("accepted", 25, _accepted),
     Rule("statements", 26, _statements),
     Rule("described", 27, _described),
