@@ -50,6 +50,12 @@
 * misses of the fifth and sixth fresh splits read as principles: a set-builder bar written ``\\mid`` or ``\\vert``
   is ``|``; a closing statement that no option is correct ("最终答案：无正确选项。") or, in Chinese too, that the answer cannot
   be determined ("因此无法确定哪个选项是正确的。"): no choice;
+* round 16's readings: units spelt out, in quotients and temperatures told apart ("90 seconds" is the option
+  "1.5 min", not "90 min"), a letter after "°" or before "=" no option, the value a longer reply concludes with, a
+  letter under a condition on something unseen ("If the bars are in thousands, B."), the first options' labels
+  opening sentences in turn (a walk), "the remaining option, C, is the answer", "Therefore, a is the answer", an
+  opening option text before a dash, an option text going on as a list of others and "all of them" (no choice), a
+  minus between terms of a relation;
 * refusals and empty answers: no letter, and the method says why.
 
 It never guesses: anything it cannot read confidently gives ``letter=None``.
