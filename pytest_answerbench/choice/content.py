@@ -157,6 +157,22 @@ def _conditional_pairs(low: str) -> list[tuple[int, int]]:
     return spans
 
 
+def within(spans: list[tuple[int, int]]) -> Callable[[int], bool]:
+    """Whether a position lies in one of ``spans`` (any order, overlapping or not), answered in log time each: the
+    starts sorted, each with the farthest end of the spans starting at or before it."""
+    ordered = sorted(spans)
+    starts = [a for a, _ in ordered]
+    reach, farthest = [], -1
+    for _, b in ordered:
+        farthest = max(farthest, b)
+        reach.append(farthest)
+
+    def inside(pos: int) -> bool:
+        i = bisect.bisect_right(starts, pos) - 1
+        return i >= 0 and reach[i] > pos
+    return inside
+
+
 def counterfactual_clauses(low: str) -> list[tuple[int, int]]:
     """The spans of ``low`` (a lower-cased reply) that are counterfactual clauses ("if the axis were logarithmic,
     it would be c"; see ``rules.COUNTERFACTUAL_IF``): what they name is no commitment."""
@@ -659,8 +675,8 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
         return _inflected_content(low, optset)
     counterfactual = counterfactual_clauses(low)
     if counterfactual:  # "If the value were 5, C would be the answer": named under a condition, not chosen
-        spans = {k: kept for k, occ in spans.items()
-                 if (kept := [(a, b) for a, b in occ if not any(x <= a < y for x, y in counterfactual)])}
+        inside = within(counterfactual)
+        spans = {k: kept for k, occ in spans.items() if (kept := [(a, b) for a, b in occ if not inside(a)])}
         if not spans:
             return None
     kept = _standing(flat, low, optset, spans)

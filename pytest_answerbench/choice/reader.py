@@ -13,6 +13,7 @@ read by ``payload.OptionReader``, the base class; ``decide.py`` decides.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from ..text.fold import fold_safe
 from ..text.loops import Loop, end_loop
@@ -20,7 +21,7 @@ from ..text.patterns import lazy_compile
 from ..text.patterns import line_starts as _line_starts
 from ..text.patterns import matches_at as _matches_at
 from ..text.patterns import occurrences as _occurrences
-from .content import SENTENCE_END, counterfactual_clauses
+from .content import SENTENCE_END, counterfactual_clauses, within
 from .normalize import norm_text, normalize, text_boundary_ok, text_start_ok
 from .hedges import HedgeReading
 from .optionset import OptionSet
@@ -135,8 +136,8 @@ class Reader(HedgeReading, OptionReader):
 
     # a reader is built for every row: slots make that cheaper
     __slots__ = ("rules", "text", "bold", "flat", "low", "ascii", "fold_ok", "_flat_norm", "_cues", "_payload_memo",
-                 "_conclusion_memo", "_hypothetical_memo", "_blocked_memo", "_counterfactual", "_cannot_see",
-                 "_loop")
+                 "_conclusion_memo", "_hypothetical_memo", "_blocked_memo", "_counterfactual", "_counterfactual_inside",
+                 "_cannot_see", "_loop")
 
     def __init__(self, response: str, optset: OptionSet, rules: RuleSet = RULES) -> None:
         super().__init__(optset)
@@ -160,6 +161,7 @@ class Reader(HedgeReading, OptionReader):
         self._hypothetical_memo: dict[str, bool] = {}
         self._blocked_memo: dict[str, tuple[bool, bool]] = {}
         self._counterfactual: list[tuple[int, int]] | None = None
+        self._counterfactual_inside: Callable[[int], bool] | None = None
         self._cannot_see: int | None = None
         self._loop: object = _UNSEEN
 
@@ -232,7 +234,9 @@ class Reader(HedgeReading, OptionReader):
 
     def counterfactual(self, pos: int) -> bool:
         """``pos`` lies in a counterfactual clause."""
-        return any(a <= pos < b for a, b in self.counterfactual_spans())
+        if self._counterfactual_inside is None:
+            self._counterfactual_inside = within(self.counterfactual_spans())
+        return self._counterfactual_inside(pos)
 
     def cannot_see(self) -> int:
         """Where the reply's first "I cannot see the image" ends (``rules.CANNOT_SEE``), or -1 (found once)."""

@@ -278,8 +278,14 @@ def leading(reader: Reader) -> Commit | None:
 def _walks_through(s: str, letters: list[str]) -> bool:
     """Do the first three option labels open sentences of ``s`` in turn, written alike ("Option A: ... Option B: ...
     Option C: ...", "A. ... B. ... C. ..."; not "A. Option B: too big. Option C: ...", an answer then reasons)?"""
+    if len(s) > _WALK_CHARS:
+        return False  # (a reply this long repeating labels is a loop, read as one: no walk read in it)
     labels = list(islice(_SENTENCE_LABELS.finditer(s), 3))
     return [m.group(2) for m in labels] == letters[:3] and len({bool(m.group(1)) for m in labels}) == 1
+
+
+#: the longest reply read for a walk of labels (a walk is a few sentences per option)
+_WALK_CHARS = 20_000
 
 
 def _sub_part(s: str, label: re.Match) -> bool:
