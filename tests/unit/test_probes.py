@@ -15,6 +15,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round16.jsonl``: 260 probes written blind in round 16 (multiple choice, text, physics with units,
   structured, traces), scored once with the reader before round 16's readings from it (docs/accuracy.md, "Round
   16"), then read.
+- ``tests/data/probes_round17.jsonl``: 260 probes written blind at the end of round 16 (multiple choice, text,
+  physics with units, structured, traces), scored once with round 16's final reader as its held-out measure
+  (docs/accuracy.md, "Round 16"); not read yet.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -42,7 +45,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: 29: text 19/1, traces 0/0, physics 8/0, structured 8/0; round 15's, at first contact with round 15's first readings:
 #: text 23/1, structured 9/2, physics 8/1, traces 1/0, choice 6 (before round 15: text 24/1, structured 10/2); round 16's,
 #: at first contact with scorer version 33 (olympiad) and round 16's first choice readings: text 7/1, physics 3/1,
-#: structured 4/0, traces 1/0, choice 14 (the same choice letters before round 16).
+#: structured 4/0, traces 1/0, choice 14 (the same choice letters before round 16); round 17's, at first contact with
+#: round 16's final reader (scorer version 34, vmcbench 27): its floors below, unread.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (1, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -57,6 +61,8 @@ FLOORS = {
                              {"text": (9, 1), "structured": (4, 0), "physics": (3, 0), "traces": (1, 0), "choice": 4}),
     "probes_round16.jsonl": ({"choice": 100, "text": 50, "physics": 40, "structured": 30, "traces": 40},
                              {"text": (3, 0), "physics": (2, 0), "structured": (2, 0), "traces": (0, 0), "choice": 8}),
+    "probes_round17.jsonl": ({"choice": 80, "text": 60, "physics": 40, "structured": 40, "traces": 40},
+                             {"text": (10, 1), "physics": (3, 0), "structured": (9, 0), "traces": (4, 1), "choice": 14}),
 }
 
 
