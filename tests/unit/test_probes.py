@@ -17,7 +17,7 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   16"), then read.
 - ``tests/data/probes_round17.jsonl``: 260 probes written blind at the end of round 16 (multiple choice, text,
   physics with units, structured, traces), scored once with round 16's final reader as its held-out measure
-  (docs/accuracy.md, "Round 16"); not read yet.
+  (docs/accuracy.md, "Round 16"); readings tried for five of its misses were dropped after an attack.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
