@@ -834,3 +834,21 @@ def test_lettered_options(text, options):
 ])
 def test_named_letters(question, letters):
     assert real_corpus.named_letters(question) == {k: k for k in letters}
+
+
+@pytest.mark.parametrize("split", ["fresh13", "fresh14"])
+def test_the_thirteenth_and_fourteenth_draws_replay_from_the_snapshots(split):
+    """tools/trace_choice_draw.py draws the split again from the snapshots, with its own exclusions, and gives back
+    its pointers in row order (the README's rule: lowest pointer hashes over each repository's stored files)."""
+    import os
+
+    import trace_choice_draw
+
+    mirror = Path(os.environ.get("ANSWERBENCH_MIRROR") or ROOT.parent / ".mirror")
+    if any(not (mirror / repo.replace("/", "+")).is_dir() for repo in trace_choice_draw.REPOS):
+        pytest.skip(f"the snapshots are not here ({mirror}; set ANSWERBENCH_MIRROR)")
+    try:
+        equal, drawn, _ = trace_choice_draw.replay(mirror, split)
+    except FileNotFoundError:
+        pytest.skip(real_corpus.MISSING)
+    assert equal and len(drawn) == 150
