@@ -450,8 +450,8 @@ _CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)
 _FIRM = lazy_compile(r"(?i)\b(?:(?:must|has\s+to|have\s+to)\s+be|is\s+necessarily|winning\s+strategy|wins)\b")
 # a sentence that states its claim under a condition or between alternatives ("If n is even, Alice wins.")
 _CONDITION = lazy_compile(r"(?i)\b(?:if|unless|suppose|supposing|assuming|when|whenever|otherwise|or|either)\b")
-_OPENING_WORDS = lazy_compile(r"(?i)^(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|actually|wait)\b"
-                              r"\s*,?\s*")
+_OPENING_WORDS = lazy_compile(r"(?i)^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|actually|wait)\b"
+                              r"|solutions?\s*+[:：])\s*,?\s*")  # ("Solution: x = 2, y = 3.": the values named)
 # an example after a claim: "Such sets exist; for example, {1, 2}." (searched from a sentence's start: a match
 # starts after no space, where a match from inside a run of spaces would start too, and earlier; trying every
 # space of a long run as a start was quadratic; the same for _PLACE_TAIL)

@@ -188,3 +188,17 @@ def test_a_lone_option_letter_is_no_family_renamed():
     # a family in one parameter of its own is still renamed (round 15)
     assert _verdict("The pairs are $(n, n+1)$ for every positive integer $n$.", "(m, m+1)",
                     "Find all pairs of consecutive positive integers.") == "correct"
+
+
+SYSTEM = "Solve the system 2x + y = 7 and x − y = −1. Give the answer as (x, y)."
+
+
+@pytest.mark.parametrize("closing, status", [
+    ("Solution: x = 2, y = 3.", "correct"),  # a "Solution:" label before the values named (round 17's probe h7-103)
+    ("Solution: y = 3, x = 2.", "correct"),  # named: the order of writing does not matter
+    ("Solution: x = 2, y = 4.", "wrong"),
+    ("Solutions: x = 3, y = 2.", "wrong"),
+    ("So x = 2, y = 3.", "correct"),  # (as before)
+])
+def test_a_solution_label_before_named_values(closing, status):
+    assert _verdict("Substituting gives y = 3.\n\n" + closing, "(2, 3)", SYSTEM) == status

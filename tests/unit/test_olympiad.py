@@ -323,17 +323,18 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     (chains in units, a unit of one letter, set differences, a named matrix) and round 15's (text answers by meaning,
     intervals in words, a stated tolerance, structured answers, narrowed after a second attack) and round 16's (a
     question invented after answering, a decimal gold's digits, claims about the question's own subject, conditions
-    excluding a point, a verdict for fewer cases): their scorer version is 34, so a baseline report made with an
-    earlier version fails the fingerprint gate instead of showing the change as flips."""
+    excluding a point, a verdict for fewer cases) and a "Solution:" label before named values: their scorer version
+    is 35, so a baseline report made with an earlier version fails the fingerprint gate instead of showing the change
+    as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 34
-        old = {"benchmark": name, "profile": "default", "scorer_version": 33}
+        assert spec.version == 35
+        old = {"benchmark": name, "profile": "default", "scorer_version": 34}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 33, current 34"]
+            "scorer_version differs: baseline 34, current 35"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
