@@ -18,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from ..text.patterns import lazy_compile
-from .meaning import claim, narrower_scope, same_meaning
+from .meaning import FIRST_MOVER, PLAYERS, claim, narrower_scope, same_meaning
 
 __all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
            "same_description", "shape", "winner"]
@@ -284,12 +284,6 @@ def shape(text: str) -> str | None:
 
 # ---- winners ---------------------------------------------------------------------------------------------------------
 
-_FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|(?:makes|has)\s+the\s+first\s+"
-                            r"move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b|"
-                            r"\b(?P<opener>[A-Z][a-z]+)\s+(?:moves|goes|plays)\s+first\b|"
-                            # "They alternate turns, Alice first;", "taking turns (Alice first)"
-                            r"\b(?:turns|alternately|alternate)\s*+[,(]\s*+(?P<first>[A-Z][a-z]+)\s+first\b")
-_PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
 _TURN = {"first": "first", "starting": "first", "1": "first", "one": "first", "先手": "first",
          "second": "second", "2": "second", "two": "second", "后手": "second"}
 _WHO = (r"(?:(?i:the)\s+)?(?:(?P<turn>(?i:first|second|starting))\s+player|player\s+(?P<num>1|2|one|two)"
@@ -320,8 +314,8 @@ def _players(question: str | None) -> tuple[str, str] | None:
     if "甲" in question and "乙" in question:
         first = re.search("(甲|乙)先", question)
         return None if first is None else (first.group(1), "乙" if first.group(1) == "甲" else "甲")
-    mover = _FIRST_MOVER.search(question)
-    players = _PLAYERS.search(question)
+    mover = FIRST_MOVER.search(question)
+    players = PLAYERS.search(question)
     if mover is None or players is None:
         return None
     first = mover.group("name") or mover.group("starter") or mover.group("opener") or mover.group("first")

@@ -643,27 +643,27 @@ def _asked_sentence(question: str | None) -> str:
     return re.split(r"(?<=[.!?])\s+(?=\S)", tail.strip())[-1] if tail.strip() else ""
 
 
-def _claim_stated(text: str) -> str:
-    """The closing sentence of ``text``, its maths written as words, when it makes a claim a yes/no answer states
-    (possible or not, exists or not, always or not: ``meaning.claim``); else ""."""
-    last = text.rstrip().rsplit("\n", 1)[-1]
-    sentences = split_sentences(last)
+def _closing_in_words(text: str) -> str:
+    """The closing sentence of ``text`` (its last line's last sentence), its maths written as words; "" if none."""
+    sentences = split_sentences(text.rstrip().rsplit("\n", 1)[-1])
     if not sentences:
         return ""
-    sentence = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentences[-1]).strip().rstrip(".")
-    said = claim(sentence)
+    return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentences[-1]).strip().rstrip(".")
+
+
+def _claim_stated(text: str) -> str:
+    """The closing sentence of ``text`` in words, when it makes a claim a yes/no answer states (possible or not,
+    exists or not, always or not: ``meaning.claim``); else ""."""
+    sentence = _closing_in_words(text)
+    said = claim(sentence) if sentence else None
     return sentence if said is not None and said[0] in YES_FAMILIES else ""
 
 
 def _asked_property_stated(text: str, question: str | None) -> str:
-    """The closing sentence of ``text``, its maths written as words, when it states the property a yes/no question
-    asks or its opposite ("So $g$ is continuous at $0$." to "Is the function $g$ continuous at $0$?"); else ""."""
-    last = text.rstrip().rsplit("\n", 1)[-1]
-    sentences = split_sentences(last)
-    if not sentences:
-        return ""
-    sentence = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentences[-1]).strip().rstrip(".")
-    return sentence if states_asked_property(sentence, question) else ""
+    """The closing sentence of ``text`` in words, when it states the property a yes/no question asks or its opposite
+    ("So $g$ is continuous at $0$." to "Is the function $g$ continuous at $0$?"); else ""."""
+    sentence = _closing_in_words(text)
+    return sentence if sentence and states_asked_property(sentence, question) else ""
 
 
 #: The locating rules (documented in this module's docstring, which a test compares with it).

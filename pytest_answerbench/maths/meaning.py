@@ -27,9 +27,9 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "YES_FAMILIES", "answers_question", "asked_alternatives",
-           "asked_property", "asks_yes_no", "claim", "names_alternative", "names_loser", "narrower_scope",
-           "opening_verdict", "same_meaning", "states_asked_property", "states_claims"]
+__all__ = ["CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "PLAYERS", "YES_FAMILIES", "answers_question",
+           "asked_alternatives", "asked_property", "asks_yes_no", "claim", "names_alternative", "names_loser",
+           "narrower_scope", "opening_verdict", "same_meaning", "states_asked_property", "states_claims"]
 
 #: what may open a concluding sentence before what it states ("So ", "Hence, "): a pattern's start, case-blind, its
 #: runs of spaces possessive (a run is never split two ways)
@@ -423,9 +423,14 @@ _OPPOSITES = {"prime": "composite", "composite": "prime", "even": "odd", "odd": 
 #: another word for the same property ("Is $f$ injective?" answered "$f$ is one-to-one")
 _SYNONYMS = {"injective": {"one-to-one"}, "one-to-one": {"injective"}}
 _NEGATING_PREFIXES = ("un", "in", "non-", "non", "ir", "im", "il", "dis")
-_FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|"
-                            r"(?:makes|has)\s+the\s+first\s+move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b")
-_PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
+#: who moves first in a two-player question ("Alice moves first", "starting with Bob", "They alternate turns, Alice
+#: first"), and the two players it names
+FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|(?:makes|has)\s+the\s+first\s+"
+                            r"move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b|"
+                            r"\b(?P<opener>[A-Z][a-z]+)\s+(?:moves|goes|plays)\s+first\b|"
+                            # "They alternate turns, Alice first;", "taking turns (Alice first)"
+                            r"\b(?:turns|alternately|alternate)\s*+[,(]\s*+(?P<first>[A-Z][a-z]+)\s+first\b")
+PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
 _BY_TURN = lazy_compile(r"\b(?:the\s+)?(?P<turn>first|second|starting)\s+player\b", re.I)
 
 
@@ -599,8 +604,8 @@ def _states_property(sentence: str, prop: str) -> bool | None:
 def _by_name(text: str, question: str) -> str:
     """``text`` with "the first player" / "the second player" as the players' names, when the question says who of
     two named players moves first ("Alice and Bob play ...; Alice moves first.")."""
-    mover = _FIRST_MOVER.search(question)
-    players = _PLAYERS.search(question)
+    mover = FIRST_MOVER.search(question)
+    players = PLAYERS.search(question)
     first = mover and (mover.group("name") or mover.group("starter"))
     if not first or players is None or first not in players.groups():
         return text

@@ -730,11 +730,11 @@ _COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\((?=[^()]{0,240}\b(?:would|were|coul
 _CONCLUDED_VALUE = lazy_compile(r"(?i)[,;]\s*(?:so|thus|hence|therefore)\s*,?\s+(?:the\s+|its\s+)?[a-z]+(?:\s+[a-z]+){0,3}"
                                 r"\s+(?:is|equals)\s+(?:exactly\s+)?(?P<bold>\*\*)?(?P<value>[-−]?\d+(?:\.\d+)?%?)(?(bold)\*\*)"
                                 r"\s*[.!]?\s*$")
-# an extreme value stated, then where it is attained: "The minimum is 2, attained at $x = 1$.", "the maximum value
-# is $\frac{3}{2}$, which is achieved when $x = 0$"
 # "The probability is $\frac34$, so ...": a value stated first (not a computation of a number: "$1024 = 7 \times 146 +
 # 2$, so the remainder is 2")
 _VALUE_STATED = lazy_compile(r"\b(?:is|are|equals)\s+\$|(?:^|[^\d.\s$])\s*+=")
+# an extreme value stated, then where it is attained: "The minimum is 2, attained at $x = 1$.", "the maximum value
+# is $\frac{3}{2}$, which is achieved when $x = 0$"
 _ASKS_WHERE = lazy_compile(r"(?i)\b(?:where|at\s+which|for\s+which|at\s+what|which\s+(?:value|point)|what\s+value\s+of)\b")
 _VALUE_THEN_WHERE = lazy_compile(r"(?i)\b(?:minimum|maximum|least|greatest|smallest|largest)(?:\s+(?:possible\s+)?value)?"
                                  r"(?:\s+of\s+\$(?P<of>[^$]{1,60})\$)?\s+(?:is|equals|=)\s+(?P<value>[-−]?\d+(?:\.\d+)?|\$[^$]{1,60}\$)"
