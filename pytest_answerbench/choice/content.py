@@ -9,7 +9,7 @@ import re
 from typing import Callable
 
 from ..text.patterns import lazy_compile
-from .normalize import stem_word, stem_words, text_boundary_ok, text_start_ok
+from .normalize import norm_text, stem_word, stem_words, text_boundary_ok, text_start_ok
 from .optionset import KEY_TOKEN, OptionSet
 from .result import ChoiceResult
 from .rules import (CLAUSE_BREAK, COUNTERFACTUAL_IDIOM, COUNTERFACTUAL_IF, COUNTERFACTUAL_MODAL, COUNTERFACTUAL_MOOD,
@@ -685,6 +685,9 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
     if len(kept) == 1:
         return _one_named(low, optset, kept)
     if len(kept) > 1:
+        solved = _solved_last_line(flat, optset, kept)
+        if solved is not None:
+            return solved
         named = Named(low, optset, kept, spans)
         for _, breaker in TIE_BREAKERS:
             found = breaker(named)
@@ -692,6 +695,28 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
                 return found
         return ChoiceResult(None, "ambiguous", f"the reply mentions options {', '.join(sorted(kept))}")
     return None
+
+
+# a line solving for one letter: "x = 25/3", "$t = 4$."
+_SOLVED_LINE = lazy_compile(r"[ \t*$]*(?P<name>[A-Za-z])\s*=\s*(?P<value>[^=\n]{1,40}?)[\s$*.]*")
+# a word in a line (what a line of a bare derivation holds none of)
+_LINE_WORD = lazy_compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]")
+
+
+def _solved_last_line(flat: str, optset: OptionSet, kept: Spans) -> ChoiceResult | None:
+    """Several options named, in a reply that is a bare derivation (equations only, one a line, no word) whose first
+    line writes one letter and whose last line, alone, solves for it ("3x + 5 = 20 / 3x = 20 + 5 = 25 / x = 25/3"): the
+    value it closes on is its answer; the options met in the steps before were givens or steps."""
+    lines = [line.strip() for line in flat.strip().split("\n") if line.strip()]
+    if not 2 <= len(lines) <= 12 or any(len(line) > 80 or "=" not in line or _LINE_WORD.search(line) for line in lines):
+        return None
+    solved = [_SOLVED_LINE.fullmatch(line) for line in lines]
+    last = solved[-1]
+    if last is None or any(solved[:-1]) or last.group("name") not in lines[0]:
+        return None  # ("x = 6" then "y = 4", "x = 5" then "x = −3": not one value closing the derivation)
+    value = norm_text(last.group("value"))
+    named = [k for k in kept if optset.opt_norm.get(k) == value]
+    return _named(named[0], optset, f"the last line solves for option {named[0]}'s value") if len(named) == 1 else None
 
 
 def _told_by_case(flat: str, optset: OptionSet, kept: Spans) -> Spans:

@@ -131,6 +131,9 @@ _SO_IS_AFTER = lazy_compile(r"\s*[;,]?\s*(?:(?i:and)\s+)?(?i:so)\s+(?i:is|are|do
 _VALUE_BEFORE = lazy_compile(r"(?<![\w.,])(-?\$?\d[\d,]*(?:\.\d+)?%?)\s*\Z")
 
 
+_AS_IT = lazy_compile(r"(?i)\bas\s+(?:it|this|that|he|she|they)\s*$")  # "as far east as it is north"
+
+
 class Reader(HedgeReading, OptionReader):
     """One response read against one option set."""
 
@@ -748,6 +751,8 @@ class Reader(HedgeReading, OptionReader):
                 return None  # "Option D: the loss stays constant": an option quoted with its label
             if "whether" in before and WHETHER_BEFORE.search(before):
                 return None  # "I can't tell whether the force is greater in Pair 1.": asked, not answered
+            if sep == "is" and _AS_IT.search(before):
+                return None  # "the lake is as far east as it is north": a comparison, not the answer
             body = rest.strip().rstrip(".!")
             am = _APPROX.match(body)
             if am:

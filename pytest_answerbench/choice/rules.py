@@ -246,18 +246,21 @@ MARKERS: tuple[Marker, ...] = (
 )
 
 #: The conclusion markers ("so B", "I think it is B", "which matches option C"): weak, read only when they can change
-#: the decision, and only a letter closing its clause or the start of an option's text counts after them.
+#: the decision, and only a letter closing its clause or the start of an option's text counts after them. ("as far
+#: east as it is north": a comparison, no conclusion.)
 CONCLUSIONS: tuple[Marker, ...] = (
     Marker(
         name="conclusion", method="conclusion", tier=1,
         pattern=lazy_compile(
             r"(?:\b(?:so|therefore|thus|hence|consequently|in\s+conclusion|overall|finally|"
-            r"i(?:\s+would\s+|'d\s+|\s+will\s+|'ll\s+|\s+)(?:say|guess|think|believe)|my\s+guess\s+is|it'?s|it\s+is|"
+            r"i(?:\s+would\s+|'d\s+|\s+will\s+|'ll\s+|\s+)(?:say|guess|think|believe)|my\s+guess\s+is|"
+            r"(?<!\bas\s)it'?s|(?<!\bas\s)it\s+is|"
             r"it\s+must\s+be|"
             r"it\s+should\s+be|must\s+be|should\s+be|would\s+be|it\s+has\s+to\s+be|but|leaves|leaving|probably|"
             r"(?:most\s+)?likely|perhaps|maybe|(?:looks|seems|sounds)\s+like|(?:seems|appears)\s+to\s+be|"
             r"(?:which\s+)?(?:matches|corresponds\s+to|is\s+consistent\s+with|consistent\s+with|points\s+to|"
-            r"supports|aligns\s+with|agrees\s+with|in\s+line\s+with)|(?:which|that|this)\s+is)\b|所以|因此|故)\s*[,，:]?",
+            r"supports|aligns\s+with|agrees\s+with|in\s+line\s+with)|(?:which|(?<!\bas\s)that|(?<!\bas\s)this)\s+is)\b"
+            r"|所以|因此|故)\s*[,，:]?",
             re.I,
         ),
         needs=(Needs.any("so", "therefore", "thus", "hence", "consequently", "conclusion", "overall", "finally",

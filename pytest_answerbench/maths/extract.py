@@ -802,9 +802,11 @@ _NAME_IS = lazy_compile(r"([A-Za-z](?:_\{?\w{1,3}\}?)?'*)\s+(?:is|equals)\s+(\S.
 # a value stated without a digit: a constant, a root, a letter or a short TeX expression ("π", "pi", "\sqrt{x}")
 _DIGITLESS_VALUE = lazy_compile(r"-?(?:π|pi|\\pi|e|∞|\\infty)|-?[√\\][^\s]{0,30}")
 # not the digits of a name ("AZYUK2A"); a root written with its sign ("3√13", "√(117)") is one number, and so is a
-# number in E notation
-_PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:-?(?:\d+(?:\.\d+)?\s*)?√\s*(?:\(\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)"
-                             r"|[-−–]?\d+(?:[.,]\d+)*(?:/\d+)?(?:[eE][-+−]?\d+(?!\w|\.\d))?)")  # "1.6e-19": one number
+# number in E notation ("1.6e-19") or times a power of ten ("2.18 × 10^{-18}")
+_PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:[-−–]?\d++(?:\.\d++)?+\s*+(?:×|\\times)\s*+10\^"
+                             r"(?:\{\s*[-−+]?\d+\s*\}|[-−+]?\d+)"
+                             r"|-?(?:\d+(?:\.\d+)?\s*)?√\s*(?:\(\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)"
+                             r"|[-−–]?\d+(?:[.,]\d+)*(?:/\d+)?(?:[eE][-+−]?\d+(?!\w|\.\d))?)")
 # Two numbers joined by a dash ("2.1–2.4"), "to", "or" or "between ... and ..." give a range or a choice: a
 # hedge, not a committed value ("from 2 to 5" states a change, not a range: see reduce_sentence).
 # (a range's first number starts a number: a search that tried every digit of a long numeral as its start took

@@ -180,6 +180,24 @@ def _keeps_qualifiers(gold: str, pred: str) -> bool:
     return wanted <= stated
 
 
+def _denies_qualifier(pred: str, family: str) -> bool:
+    """Does ``pred`` deny its claim only as qualified ("is not absolutely convergent", "does not converge
+    uniformly")? Such a claim is about the qualified property: it neither states nor denies the plain one. A
+    qualifier denied apart from the claim ("converges conditionally, but not absolutely") or beside a plain claim
+    ("convergent (although not absolutely convergent)", "It does not converge, and a fortiori it does not converge
+    absolutely") leaves the claim stated."""
+    plain = _plain(pred)
+    _, negative, positive = next(c for c in _COMPILED if c[0] == family)
+    rest, denied = plain, False
+    for m in _CLAIM_QUALIFIER.finditer(plain):
+        if m.group("negated"):
+            clause = re.split(r"[,;:()]|\bbut\b|\byet\b", plain[m.start():], maxsplit=1)[0]
+            if positive.search(clause):
+                denied = True
+                rest = rest.replace(clause, " ")
+    return denied and not (positive.search(rest) or negative.search(rest))
+
+
 #: Families a plain Yes or No answers (an existence, a possibility, a claim that holds always).
 YES_FAMILIES = frozenset({"yes", "exist", "possible", "always", "holds"})
 
@@ -419,7 +437,8 @@ _YES_NO_QUESTION = lazy_compile(r"(?:^|[.!?:]\s+)(?:is|are|was|were|must|does|do
 _GENERIC_NOUNS = frozenset("number numbers integer integers function functions sequence sequences set sets value "
                            "values map maps polynomial polynomials".split())
 #: opposite properties no prefix spells ("composite" is "not prime")
-_OPPOSITES = {"prime": "composite", "composite": "prime", "even": "odd", "odd": "even"}
+_OPPOSITES = {"prime": "composite", "composite": "prime", "even": "odd", "odd": "even", "invertible": "singular",
+              "singular": "invertible"}
 #: another word for the same property ("Is $f$ injective?" answered "$f$ is one-to-one")
 _SYNONYMS = {"injective": {"one-to-one"}, "one-to-one": {"injective"}}
 _NEGATING_PREFIXES = ("un", "in", "non-", "non", "ir", "im", "il", "dis")
@@ -546,6 +565,10 @@ _CJK_TURN = lazy_compile(r"不对|算错|错了|等等|重新|其实|实际上|�
 _CJK_CLAUSE = lazy_compile(r"\s*(?:\*\*)?(?P<clause>[\u4e00-\u9fff]{1,8})(?:\*\*)?\s*[。，；！]")
 
 
+#: a question asking whether there are infinitely (or finitely) many of something
+_COUNT_QUESTION = lazy_compile(r"(?i)(?:^|[.!?:]\s+)(?:are|is)\s+there\s+(?:only\s+)?(?P<how>infinitely|finitely)"
+                               r"\s+many\b"
+                               r"[^?.!]{0,200}\?\s*$")
 #: words that say where a property is asked ("continuous at $0$", "bounded on $[0, 1]$", "injective over $\\mathbb{R}$")
 _PLACE_WORDS = frozenset("at on in over for near around".split())
 
@@ -554,7 +577,30 @@ def states_asked_property(sentence: str, question: str | None) -> bool:
     """Does ``sentence`` (its maths written as words) say its subject has the property the yes/no ``question`` asks,
     or its opposite ("So g is continuous at 0." to "Is the function $g$ continuous at $0$?")?"""
     prop = asked_property(question) if question else None
-    return prop is not None and _states_property(_plain(sentence), prop) is not None
+    return prop is not None and not _other_place(sentence, question) and \
+        _states_property(_plain(sentence), prop) is not None
+
+
+# a place written in symbols after its word: "over ℚ", "at $x = 0$", "on [1, ∞)", "in \mathbb{R}"
+_SYMBOL_PLACE = lazy_compile(r"\b(?:at|on|in|over|near|around)\s+(?P<place>\$[^$]{1,40}\$|[(\[][^()\[\]]{1,30}[)\]]"
+                             r"|[^\sA-Za-z][^\s,;.?!]{0,30}|[a-z]\s*=\s*[^\s,;.?!]{1,20})")
+
+
+def _place_key(place: str) -> str:
+    key = re.sub(r"[\s$]|\\[,;! ]|\\left|\\right", "", place).replace("−", "-").replace("\\infty", "∞")
+    key = re.sub(r"^[a-z]=", "", key)  # "at x = 0" is "at 0"
+    return key.replace("\\mathbb{R}", "ℝ").replace("\\mathbb{Q}", "ℚ").replace("\\mathbb{Z}", "ℤ")\
+        .replace("\\mathbb{C}", "ℂ").replace("\\mathbb{N}", "ℕ").rstrip(".")
+
+
+def _other_place(pred: str, question: str) -> bool:
+    """Does ``pred`` say where its claim holds in symbols, somewhere the question does not ask ("x² + 1 is irreducible
+    over ℚ" to "Is x² + 1 irreducible over ℝ?", "differentiable on ℝ∖{0}" to "... differentiable at 0?")?"""
+    said = {_place_key(m.group("place")) for m in _SYMBOL_PLACE.finditer(pred)}
+    if not said:
+        return False
+    asked = {_place_key(m.group("place")) for m in _SYMBOL_PLACE.finditer(question)}
+    return bool(asked) and not said <= asked  # (a question asking of no place is read as before)
 
 
 def asked_property(question: str) -> str | None:
@@ -563,9 +609,13 @@ def asked_property(question: str) -> str | None:
     m = _YES_NO_QUESTION.search(_MATH_SPAN.sub(" X ", question.strip()[-300:]).lower())
     if m is None:
         return None
-    words = re.findall(r"[a-z][a-z-]*", m.group("body"))
+    body = m.group("body")
+    words = re.findall(r"[a-z][a-z-]*", body)
     while len(words) > 2 and words[-1] == "x" and words[-2] in _PLACE_WORDS:
         words = words[:-2]  # "Is $g$ continuous at $0$?": the property, not where it is asked
+    if len(words) > 2 and words[-1] in _PLACE_WORDS and \
+            not re.search(r"[a-z]", body[body.rindex(words[-1]) + len(words[-1]):]):
+        words.pop()  # "Is x² + x + 1 irreducible over ℚ?", "differentiable at 0": the place in symbols only
     while words and words[-1] in _GENERIC_NOUNS:
         words.pop()
     if len(words) < 2 or len(words[-1]) < 3 or words[-1] in _FUNCTION_WORDS:
@@ -573,8 +623,11 @@ def asked_property(question: str) -> str | None:
     return words[-1]
 
 
+# a clause stating the property only under a condition ("it is singular only for t = ±2"): the others decide
+_CLAUSE_CONDITION = lazy_compile(r"\bonly\s+(?:for|when|if|at|on)\b|\b(?:when|whenever|unless)\b")
+_SINGULAR_OTHER = lazy_compile(r"\bsingular\s+(?:values?|points?|vectors?|solutions?|cardinals?)\b")
 _EXCEPTION = lazy_compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for|excluding|outside)\b")
-_PROPERTY_CLAUSES = lazy_compile(r"[,;:]|\b(?:but|although|though|whereas|while)\b")
+_PROPERTY_CLAUSES = lazy_compile(r"[,;:—–]|\s-\s|\b(?:but|although|though|whereas|while)\b")
 
 
 def _states_property(sentence: str, prop: str) -> bool | None:
@@ -584,18 +637,25 @@ def _states_property(sentence: str, prop: str) -> bool | None:
     if len(sentence.split()) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence) \
             or _EXCEPTION.search(sentence):
         return None  # "continuous everywhere except at 0": the property, but not where it is asked
+    if "singular" in sentence:
+        sentence = _SINGULAR_OTHER.sub(" ", sentence)  # "its smallest singular value is 2": no singular matrix
     opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set())
     same = {prop} | _SYNONYMS.get(prop, set())  # "one-to-one" for "injective"
     stating = [c for c in _PROPERTY_CLAUSES.split(sentence) if (same | opposites) & set(re.findall(r"[a-z-]+", c))]
-    if len(stating) != 1:
-        return None  # the property in no clause, or in two
-    if re.search(r"\bneither\s+(?:an?\s+)?" + re.escape(prop) + r"\s+nor\b", stating[0]):
+    unconditional = [clause for clause in stating if not _CLAUSE_CONDITION.search(clause)]
+    said = {_clause_states(clause, prop, same, opposites) for clause in unconditional or stating}
+    # the property in no clause, or in two that do not agree ("the matrix is singular — it is not invertible" agree)
+    return said.pop() if len(said) == 1 else None
+
+
+def _clause_states(clause: str, prop: str, same: set[str], opposites: set[str]) -> bool | None:
+    if re.search(r"\bneither\s+(?:an?\s+)?" + re.escape(prop) + r"\s+nor\b", clause):
         return False  # "1 is neither prime nor composite": not prime
-    words = set(re.findall(r"[a-z][a-z-]*", stating[0]))
+    words = set(re.findall(r"[a-z][a-z-]*", clause))
     has, opposite = bool(same & words), bool(opposites & words)
     if has == opposite:
         return None
-    negations = len(_NEGATION.findall(stating[0]))
+    negations = len(_NEGATION.findall(clause))
     if negations > 1:
         return None  # "it is not true that n is not prime": read by nobody in one step
     return has != bool(negations)
@@ -700,12 +760,21 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     if not question:
         return None
     g = claim(gold)
+    if g is not None and g[0] == "yes" and _other_place(pred, question):
+        return None  # a claim about another place answers nothing asked
     if g is not None and g[0] == "yes":
+        counted = _COUNT_QUESTION.search(question.strip()[-300:])
+        said = claim(pred)
+        if counted and said is not None and said[0] == "infinite":
+            # "there are infinitely many such n" is Yes to "Are there infinitely many n such that ...?"
+            return (said[1] == (counted.group("how").lower() == "infinitely")) == g[1]
         prop = asked_property(question)
         if prop is None:
             return None
         asked, said = claim(prop), claim(pred)
         if asked is not None and said is not None and asked[0] == said[0] != "yes":
+            if not _keeps_qualifiers(prop, pred) or _denies_qualifier(pred, said[0]):
+                return None  # "not absolutely convergent" answers neither "Does it converge?" nor its opposite
             return (said[1] == asked[1]) == g[1]  # "The series diverges." is No to "Does the series converge?"
         stated = _states_property(_plain(pred), prop)
         return None if stated is None else stated == g[1]

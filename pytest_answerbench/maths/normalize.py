@@ -659,7 +659,7 @@ _PARTS = PARTS
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CJK_NUMBER = lazy_compile("([零〇一二两三四五六七八九十百千万]+)[\u4e00-\u9fff]{0,3}")
-_COPULA = lazy_compile(r"(?i)\b(?:is|are|equals|be|was|were|gives|get|got)\b|=|为|是|等于|有")
+_COPULA = lazy_compile(r"(?i)\b(?:is|are|equals|be|was|were|gives|get|got|has|have|had)\b|=|为|是|等于|有")
 #: a bound in Chinese ("至少有一个", "不超过 4", "240元以上"), not a value; 以上 alone is "the above"
 CJK_BOUND = lazy_compile(r"至少|至多|不超过|不少于|不多于|不大于|不小于|不低于|不高于|或更多|或更少"
                          r"|\d\s*\$?\s*[\u4e00-\u9fff]?以[上下内]")

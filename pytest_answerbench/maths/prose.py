@@ -305,6 +305,30 @@ def numbered_line(line: str) -> str:
     return " ".join(f"({k}) {part.strip().strip(',;，；。').rstrip('.').strip()}" for k, part in enumerate(unwrapped, 1))
 
 
+# what a part's answer reduces to, to be read so: a number, a fraction, a root or pi, with a unit of letters
+_PART_VALUE_ONLY = lazy_compile(r"[-−]?(?:\d+(?:\.\d+)?(?:/\d+)?|√\d+|\\sqrt\{\d+\}|π|\\pi)(?:\s*[a-zA-Z°%/²³]{1,8})?")
+
+
+def _numbered_lines(lines: list[str]) -> str:
+    """The answers of closing lines that each open with a part's label, in any order of writing ("(2) The other leg
+    is 12." then "(1) The hypotenuse is 5."): "(1) 5 (2) 12", in the parts' order, when the labels are 1, 2, ... (or
+    a, b, ...) each once, at least two, and every line states a number; else ""."""
+    found: dict[str, str] = {}
+    for line in reversed(lines[-9:]):
+        label = PART_LABEL.match(line.strip().lstrip("*#").strip())
+        if label is None:
+            break
+        if label.group("label") in found or not re.search(r"\d", line[label.end():]):
+            return ""
+        value = reduce_sentence(strip_wrappers(line.strip().lstrip("*#").strip()[label.end():]))
+        found[label.group("label")] = value.rsplit("=", 1)[-1].strip()  # "(2) 2 × 3 = 6": the value its chain ends on
+    first = "1" if "1" in found else "a"
+    order = [chr(ord(first) + k) for k in range(len(found))]
+    if len(found) < 2 or sorted(found) != order or not all(_PART_VALUE_ONLY.fullmatch(found[k]) for k in order):
+        return ""  # (a step "2³ = 9" or words are no part's value)
+    return " ".join(f"({k + 1}) {found[label]}" for k, label in enumerate(order))
+
+
 # a part's answer labelled by its part: after the value, "$3$ (part a)", "$7$ (for part (b))"; before it, "part (a):
 # $3$", "for part b, $7$", "(b) $7$", "**(a)** is $3$" (a value: a math span, a box or a number). A number's digits
 # start after no digit: a match starting inside a run of digits is never the one finditer returns (a match from the
@@ -356,6 +380,28 @@ def labelled_parts(line: str) -> str:
 _REJECTS_OTHER = lazy_compile(r"(?i)\b(?:does\s+not|doesn't)\s+(?:work|satisfy)|\b(?:is|are)\s+(?:extraneous|rejected|invalid)\b")
 
 
+# a closing sentence about the asked thing counting in words what the question asks how many of: "The polyhedron has
+# twelve edges." to "How many edges does it have?" (a definite subject opening it; not "one", a pronoun as often as a
+# number)
+_COUNT_IN_WORDS = lazy_compile(r"(?i)\s*+(?:(?:so|thus|therefore|hence|in\s+total|altogether)\s*+,?\s++)?"
+                               r"(?:the|this|our|it|there)\b[^,;:.!?()\n]{0,40}?\b"
+                               r"(?:has|have|had|is|are|was|were|makes?|gives?|equals?|totals?)\s+"
+                               r"(?P<count>(?:" + "|".join(w for w in (*ONES, *TENS) if w != "one") + r")(?:[- ](?:"
+                               + "|".join(ONES) + r"))?)\s+(?P<noun>[a-z]+)")
+_HOW_MANY = lazy_compile(r"(?i)\bhow\s+many\s+(?P<noun>[a-z]+)")
+
+
+def _asked_count(line: str, question: str | None) -> bool:
+    """Does ``line`` state in words a count of what the question asks how many of ("The polyhedron has twelve
+    edges." to "... How many edges does it have?")? Such a line is the answer, not a closing remark."""
+    asked = _HOW_MANY.search(question) if question and "many" in question else None
+    if asked is None:
+        return False
+    noun = asked.group("noun").lower().rstrip("s")
+    m = _COUNT_IN_WORDS.match(line)  # a sentence about the asked thing ("The polyhedron has ...", "There are ...")
+    return m is not None and m.group("noun").lower().rstrip("s") == noun  # (not "Each cow has four legs.")
+
+
 def _remark(line: str) -> bool:
     """Is ``line`` a remark that states nothing: no number, no math, no conclusion word, nothing taken back
     ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?"), or only a
@@ -396,17 +442,47 @@ def _supposes_only(line: str) -> bool:
     return bool(valued) and all(_HYPOTHETICAL.search(s) or _MUSED.search(s) for s in valued)
 
 
-def _without_remarks(lines: list[str]) -> list[str]:
+def _without_remarks(lines: list[str], question: str | None = None) -> list[str]:
     """``lines`` without up to ``_REMARKS`` closing remarks or afterthoughts (a check, a reason), when the line before
     them concludes with a number ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
     kept = len(lines)
-    while kept > 1 and len(lines) - kept < _REMARKS and (_remark(lines[kept - 1]) or afterthought(lines[kept - 1])
-                                                          or _rejects_other(lines[kept - 1])):
+
+    def passed_over(line: str, before: str) -> bool:
+        if _asked_count(line, question):
+            return False  # ("The polyhedron has twelve edges.": the answer)
+        return _remark(line) or afterthought(line) or _rejects_other(line) or _confirming_aside(line, before, question)
+
+    while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
-    if kept < len(lines) and re.search(r"\d", lines[kept - 1]) and (concludes(lines[kept - 1])
-                                                                     or _BARE_VALUE.fullmatch(lines[kept - 1].strip())):
-        return lines[:kept]  # ("x = 5" alone on its line states it as a conclusion does)
+    before = lines[kept - 1] if lines else ""
+    if kept < len(lines) and re.search(r"\d", before) and (
+            concludes(before) or _BARE_VALUE.fullmatch(before.strip())
+            or all(_confirming_aside(line, before, question) for line in lines[kept:])):
+        # ("x = 5" alone on its line states it as a conclusion does; a result checked in an aside that takes
+        # nothing back, "(Check: 3·(7/3) − 4 = 3 ✓)", is the result the response closes with)
+        return lines[:kept]
     return lines
+
+
+# an aside checking the result before it: a parenthesised check ("(Check with energy: v = √(2gh) = 20 m/s ✓)")
+_ASIDE_CHECK = lazy_compile(r"(?i)\s*\((?:sanity\s+|double[- ])?check(?:ing)?\b[^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*")
+_ASIDE_NUMBER = lazy_compile(r"\d+(?:\.\d+)?")
+# what would make a check correct the result or conclude one of its own instead of confirming it ("should be", "≠",
+# "not 50", "so the product is 10", "the area is then 25", "which is 2 too many; x = 5")
+_CHECK_CORRECTS = lazy_compile(r"(?i)\b(?:should|not|fails?|doesn't|does\s+not|so|thus|therefore|hence|then|but|which|"
+                               r"instead|mixed|mis\w+|need|needs|must|too|right|actual(?:ly)?|recomput\w*|gives?|"
+                               r"slip\w*|redo|revised?|correct\w*|off)\b"
+                               r"|≠|\\neq?\b|✗|✘|[;—]")
+
+
+def _confirming_aside(line: str, before: str, question: str | None) -> bool:
+    """Is ``line`` a check in parentheses that takes nothing back: no correction or conclusion word, and the value it
+    ends on one the line ``before`` it states or the question gives ("(Check: 80 km/h × 3 h = 240 km.)", "(Check with
+    energy: v = √400 = 20 m/s ✓)"; not "(Double check: 240/3 = 80 km/h, I slipped.)" after "... = 90 km/h")?"""
+    if not _ASIDE_CHECK.fullmatch(line) or _RETRACTS.search(line) or _CHECK_CORRECTS.search(line):
+        return False
+    ends = _ASIDE_NUMBER.findall(line)
+    return not ends or ends[-1] in set(_ASIDE_NUMBER.findall(before + " " + (question or "")))
 
 
 def _rejects_other(line: str) -> bool:
@@ -518,8 +594,13 @@ def _claim_about_math(clause: str) -> bool:
 # a closing line that opens with its claim, then gives the reason or an example: "Impossible. The last digit ...",
 # "The limit does not exist: sin(1/x) oscillates ...", "Finitely many — exactly three ...", "有无穷多组，例如 ..."
 _CLAIM_FIRST = lazy_compile(r"\s*+(?:\*\*)?(?:answer\s*+:\s*+)?(?P<claim>[^\s:：—–;；.。!！?？$\\][^:：—–;；.。!！?？\n$\\]{1,79}?)(?:\*\*)?\s*+"
-                            r"(?:[:：—–;；]|[.。!！](?:\s|$)|,?\s++(?:since|because|as|for\s+example|e\.g\.)\s|"
+                            r"(?:[:：—–;；]|[.!！](?:\s|$)|。|,?\s++(?:since|because|as|for\s+example|e\.g\.)\s|"
                             r"[，,]\s*(?:例如|比如|因为|由于|如))", re.I)
+# a question asking only for a verdict on a statement ("True or false: ...", "判断 ... 是否正确"), not also for a value
+_JUDGE_ONLY = lazy_compile(r"(?i)\btrue\s+or\s+false\b|判断|是否正确|对吗|正确吗|是否成立")
+_ALSO_FIND = lazy_compile(r"(?i)求|计算|\b(?:find|compute|calculate|determine|what\s+is|how\s+many)\b")
+# a verdict on the statement alone, without a subject of its own ("正确", not "逆命题不正确")
+_BARE_VERDICT = lazy_compile(r"(?:\*\*)?(?:正确|错误|不正确|对|不对|成立|不成立|真|假)(?:\*\*)?")
 # what a reason may not hold: a correction or a condition on the claim
 _REASON_QUALIFIES = lazy_compile(r"(?i)\b(?:actually|wait|no\s*,|only\s+(?:when|if|for)|except|unless|but\s+only)\b|不对|只有当|除非")
 # what a reason may not hold: a later answer of its own
@@ -553,12 +634,13 @@ def _there_are_count(sentence: str) -> str:
     return str(value) if value is not None and value.denominator == 1 else ""
 
 
-def claim_then_reason(line: str) -> str:
+def claim_then_reason(line: str, judged: bool = False) -> str:
     """The claim a closing line opens with, before its reason or example ("Impossible. The last digit of a perfect
     square is ..." -> "Impossible"), or "": a claim of :data:`..meaning.FAMILIES` (exists, possible, infinitely many,
     always, converges; not a bare yes or no, which only a yes/no question makes an answer) or a set of integers in words
     ("Exactly the powers of two: 1, 2, 4, ..."), written without numbers or math, when what follows holds no answer of
-    its own. The numbers of the reason are no answer."""
+    its own. The numbers of the reason are no answer. ``judged``: the question asks only for a verdict on a statement,
+    so a bare Chinese verdict closed by "。" before its proof ("正确。设 ...") is read too."""
     m = _CLAIM_FIRST.match(line)
     if m is None or m.end() >= len(line.rstrip()):
         return ""
@@ -566,8 +648,9 @@ def claim_then_reason(line: str) -> str:
     if re.search(r"\d", said) or _LATER_ANSWER.search(line, m.end()) or _REASON_QUALIFIES.search(line, m.end()):
         return ""  # "Possible. But only when ...", "Infinitely many — actually no, ...": the reason takes it back
     found = claim(said)
-    if found is not None and found[0] != "yes":
-        return said
+    if found is not None and found[0] != "yes" and (not m.group().endswith("。") or found[0] == "holds"
+                                                    and _BARE_VERDICT.fullmatch(said) and judged):
+        return said  # (in Chinese only a verdict on the statement, "正确。", before its proof: "可以。解得 a = 3" states 3)
     from .described import integer_set, winner
 
     # "Exactly the powers of two: 1, 2, 4, 8, ...", "n must be prime — exactly the primes": the set, then examples;
@@ -755,7 +838,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     for _ in range(_REMARKS):
         if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1])):
             lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
-    lines = _without_remarks(lines)
+    lines = _without_remarks(lines, question)
     if lines and ")" in lines[-1]:
         aside = _COUNTERFACTUAL_ASIDE.search(lines[-1])
         if aside and lines[-1][:aside.start()].strip():
@@ -769,7 +852,8 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             and set(re.findall(r"\d+", lines[-1])) - set(re.findall(r"\d+", lines[-2])):
         return None  # "So x = 5.\n\nHmm, but maybe x = 6.": a doubt between two values commits to neither
     last = lines[-1].strip() if lines else ""
-    opening = claim_then_reason(last)
+    judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
+    opening = claim_then_reason(last, judged)
     if opening:
         return Extraction((opening,), "prose")  # "Impossible. The last digit of a square is one of 0, 1, 4, ..."
     if len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
@@ -786,7 +870,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         listed = _listed_answers(lines)
         if listed:
             return Extraction(listed, "prose")
-        numbered = numbered_line(last)
+        numbered = numbered_line(last) or _numbered_lines(lines)
         if numbered:
             return Extraction((numbered,), "prose")
     if _CJK.search(last):

@@ -323,18 +323,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     (chains in units, a unit of one letter, set differences, a named matrix) and round 15's (text answers by meaning,
     intervals in words, a stated tolerance, structured answers, narrowed after a second attack) and round 16's (a
     question invented after answering, a decimal gold's digits, claims about the question's own subject, conditions
-    excluding a point, a verdict for fewer cases) and a "Solution:" label before named values: their scorer version
-    is 35, so a baseline report made with an earlier version fails the fingerprint gate instead of showing the change
-    as flips."""
+    excluding a point, a verdict for fewer cases) and a "Solution:" label before named values, and round 17's
+    (qualified claims, the asked expression restated, a closing check in parentheses, counts in words, numbered lines,
+    chains of values): their scorer version is 36, so a baseline report made with an earlier version fails the
+    fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 35
-        old = {"benchmark": name, "profile": "default", "scorer_version": 34}
+        assert spec.version == 36
+        old = {"benchmark": name, "profile": "default", "scorer_version": 35}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 34, current 35"]
+            "scorer_version differs: baseline 35, current 36"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -287,9 +287,16 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
         # that number (the prediction's bare value answers it)
         return all_equal([(with_marks(g_sides[1], g), p)], tol)
     if len(g_sides) == 1 and not re.search(r"[a-zA-Z]", re.sub(r"\\[a-zA-Z]+", "", pt)):
-        # "\frac{1}{3} = 0.333...": a chain of values (no variables); any of them may be the answer.
+        # "\frac{1}{3} = 0.333...", "\frac{1}{3} = 33.3\%": a chain of values (no variables) restating one value;
+        # any of them may be the answer. One closing on another exact number ("2 \times 3 = 7") states that number.
+        if tol is None and _EXACT_NUMBER.fullmatch(p_sides[-1].strip()) and not p.percent and not p.degree:
+            return _any_equal([(g, with_marks(p_sides[-1], p))], tol)
         return _any_equal([(g, with_marks(v, p)) for v in p_sides], tol)
     return None
+
+
+#: an exact number closing a chain: an integer or a fraction of integers, no decimal, no mark
+_EXACT_NUMBER = lazy_compile(r"[-−]?\d{1,30}(?:\s*/\s*\d{1,30})?|[-−]?\\[dt]?frac\s*\{\d{1,30}\}\s*\{\d{1,30}\}")
 
 
 def _value_side(text: str, whole: Item, other: Item) -> Item:
@@ -334,7 +341,7 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
     left, rights = sides[0].rstrip("= "), [r for r in sides[1:] if r]
     if not rights:
         return items_equal(g, with_marks(left, p), tol, kind) if left else (False, "empty")
-    if not left or is_label(left):
+    if not left or is_label(left) or _asked_expression(left):
         left, rights = rights[0], rights[1:]
     if rights and tol is None and "." in g.text and stated_to_its_digits(g.text, g) is not None:
         last = with_marks(rights[-1], p)
@@ -363,6 +370,28 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
         if items_equal(g, with_marks(stated, p), tol, kind)[0]:
             return True, "approx:symbolic-exact"
     return False, how
+
+
+def _asked_expression(left: str) -> bool:
+    """Is ``left`` the expression the row's question asks to compute, restated ("Compute 3⁴⁰." answered
+    ``3^{40} \\approx 1.2158\\times10^{19}``)? It names what is computed, like a label: the value after it is the
+    answer. Only a question that is one request to compute, calculate, evaluate or find the value of one expression,
+    that expression whole; a plain number is never one."""
+    question = asked_question()
+    if not question or len(question) > 200 or is_plain_number(left) or not re.search(r"[\\^]", left):
+        return False
+    asked = _COMPUTE.fullmatch(clean(question).text.strip())
+    return asked is not None and _expression_key(asked.group("expr")) == _expression_key(left)
+
+
+#: a question that only asks to compute one expression: "Compute 3⁴⁰.", "Evaluate $\\tan\\frac{\\pi}{8}$ exactly."
+_COMPUTE = lazy_compile(r"(?i)(?:compute|calculate|evaluate|find|what\s+is)\s+(?:the\s+)?(?:exact\s+)?"
+                        r"(?:value\s+of\s+)?"
+                        r"(?P<expr>[^?.]*?[^?.\s])\s*(?:exactly)?\s*[.?]?")
+
+
+def _expression_key(text: str) -> str:
+    return re.sub(r"[\s${}]|\\[,;!: ]", "", text)
 
 
 # physical constants' symbols as parsed ("\\epsilon_0" is epsilon_{0}); the one-letter ones (G, h, c, g, R) only
