@@ -18,6 +18,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round17.jsonl``: 260 probes written blind at the end of round 16 (multiple choice, text,
   physics with units, structured, traces), scored once with round 16's final reader as its held-out measure
   (docs/accuracy.md, "Round 16"), then read to write round 17 (scorer version 36, vmcbench 28, livexiv 29).
+- ``tests/data/probes_round18.jsonl``: 260 probes written blind at the end of round 17 (text, physics with units,
+  structured, traces, multiple choice), scored once with round 17's final reader as its held-out measure
+  (docs/accuracy.md, "Round 17"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -38,16 +41,18 @@ from pytest_answerbench.maths import states_value
 DATA = Path(__file__).parent.parent / "data"
 
 #: per file: the count of each set, then the misses left after round 17, scorer version 36 (olympiad default: false
-#: rejects, false accepts per maths set; for multiple choice, letters read otherwise than the label, as the multiple-choice scorers
-#: read them). Round 10's set at the end of round 10: traces 6/0, physics 6/1, text 48/2, choice 6. At first contact,
-#: round 10's reader: round 11's set text 52/2, traces 8/0, physics 9/0, choice 17; round 12's text 48/3, choice 33;
-#: round 13's text 29/1, traces 5/1, physics 7/1, numeric 1/1, choice 28; round 14's, at first contact with scorer version
-#: 29: text 19/1, traces 0/0, physics 8/0, structured 8/0; round 15's, at first contact with round 15's first readings:
-#: text 23/1, structured 9/2, physics 8/1, traces 1/0, choice 6 (before round 15: text 24/1, structured 10/2); round 16's,
-#: at first contact with scorer version 33 (olympiad) and round 16's first choice readings: text 7/1, physics 3/1,
-#: structured 4/0, traces 1/0, choice 14 (the same choice letters before round 16); round 17's, at first contact with
-#: round 16's final reader (scorer version 34, vmcbench 27): text 10/1, physics 3/0, structured 9/0, traces 4/1, choice
-#: 14 (read in round 17: its floors below).
+#: rejects, false accepts per maths set; for multiple choice, letters read otherwise than the label, as the
+#: multiple-choice scorers read them). Round 10's set at the end of round 10: traces 6/0, physics 6/1, text 48/2, choice
+#: 6. At first contact, round 10's reader: round 11's set text 52/2, traces 8/0, physics 9/0, choice 17; round 12's text
+#: 48/3, choice 33; round 13's text 29/1, traces 5/1, physics 7/1, numeric 1/1, choice 28; round 14's, at first contact
+#: with scorer version 29: text 19/1, traces 0/0, physics 8/0, structured 8/0; round 15's, at first contact with round
+#: 15's first readings: text 23/1, structured 9/2, physics 8/1, traces 1/0, choice 6 (before round 15: text 24/1,
+#: structured 10/2); round 16's, at first contact with scorer version 33 (olympiad) and round 16's first choice
+#: readings: text 7/1, physics 3/1, structured 4/0, traces 1/0, choice 14 (the same choice letters before round 16);
+#: round 17's, at first contact with round 16's final reader (scorer version 34, vmcbench 27): text 10/1, physics 3/0,
+#: structured 9/0, traces 4/1, choice 14 (read in round 17: its floors below); round 18's, written blind at the end of
+#: round 17 and scored once with round 17's final reader (scorer version 36, vmcbench 28) as its held-out measure: its
+#: floors below, unread.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -64,6 +69,9 @@ FLOORS = {
                              {"text": (3, 0), "physics": (2, 0), "structured": (2, 0), "traces": (0, 0), "choice": 8}),
     "probes_round17.jsonl": ({"choice": 80, "text": 60, "physics": 40, "structured": 40, "traces": 40},
                              {"text": (6, 0), "physics": (0, 0), "structured": (8, 0), "traces": (2, 0), "choice": 12}),
+    "probes_round18.jsonl": ({"text": 60, "physics": 40, "structured": 40, "traces": 40, "choice": 80},
+                             {"text": (13, 2), "physics": (10, 2), "structured": (8, 0),
+                              "traces": (2, 0), "choice": 14}),
 }
 
 
