@@ -710,6 +710,9 @@ _JOIN_TOKEN = (r"\s+|[$,;.&，；、]|\band\b|\bor\b|\\(?:quad|qquad|[,;: ]|\(|\
                r"|(?:\\[a-zA-Z]+|[a-zA-Z])(?:_\{?\w+\}?)?\s*=")
 JOINER = lazy_compile(r"(?:%s){0,16}" % _JOIN_TOKEN)
 WORDS = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")  # a word, not a LaTeX command (\frac, \sqrt)
+# a word that is no function applied ("3 exp(2x)": a value, not prose)
+_PROSE_WORD = lazy_compile(r"(?<![\\A-Za-z])(?!(?:exp|sin|cos|tan|cot|sec|csc|log|sinh|cosh|tanh|arcsin|arccos|arctan|"
+                           r"sqrt)\()[A-Za-z]{3,}")
 
 
 _JOINED = lazy_compile(r"(?i)\b(?:and|or)\b")
@@ -1036,6 +1039,13 @@ def interval_in_words(text: str) -> str | None:
 _VERDICT_FOR = lazy_compile(r"(?i)\s*,\s*(?:at\s+least\s+)?(?:for|in)\s+(?:every|all|each|any)\b")
 
 
+# an equation in general form stated as a curve's after "is" / "are" ("the tangent line is 2x − y − 1 = 0"; not "the
+# sum of the roots is a + b + c = 0"), closing the sentence
+_IS_ARE = lazy_compile(r"(?i)(?P<curve>\b(?:line|lines|equation|curve|plane|circle|parabola|ellipse|hyperbola|tangent|"
+                       r"normal|locus|asymptote|graph|chord|bisector)\s)?(?:is|are)\s+")
+_GENERAL_FORM = lazy_compile(r"(?P<equation>[^=\s][^=]{0,80}?[A-Za-z][^=]{0,80}?=\s*0)\s*\.?\s*")
+
+
 def reduce_sentence(text: str, multiple: bool = False) -> str:
     """A sentence stated as the answer -> the answer in it.
 
@@ -1093,9 +1103,13 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value (two values
         # stated against one gold are an extra one, not the last)
         return listed
+    stated = [m for m in _IS_ARE.finditer(text)]
+    general = _GENERAL_FORM.fullmatch(text, stated[-1].end()) if stated and stated[-1].group("curve") else None
+    if general is not None and not WORDS.search(general.group("equation")):
+        return general.group("equation")  # "the tangent line is 2x − y − 1 = 0": the equation, not its 0
     tail = _COPULA.split(text)[-1].strip()
-    if not WORDS.search(tail):
-        return tail.rstrip(".")
+    if not _PROSE_WORD.search(tail):
+        return tail.rstrip(".")  # ("y(x) = 3 exp(2x)": the value after the last "=")
     numbers = [m for m in _PROSE_NUMBER.finditer(text) if not _MODIFIER_AFTER.match(text, m.end())] \
         or list(_PROSE_NUMBER.finditer(text))
     if not numbers:

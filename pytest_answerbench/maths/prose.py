@@ -29,7 +29,7 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .meaning import CONCLUDING_LEAD, DOUBTED, claim, names_alternative
+from .meaning import CONCLUDING_LEAD, DOUBTED, claim, names_alternative, states_asked_property
 from .normalize import number_words
 
 __all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
@@ -634,19 +634,22 @@ def _there_are_count(sentence: str) -> str:
     return str(value) if value is not None and value.denominator == 1 else ""
 
 
-def claim_then_reason(line: str, judged: bool = False) -> str:
+def claim_then_reason(line: str, judged: bool = False, question: str | None = None) -> str:
     """The claim a closing line opens with, before its reason or example ("Impossible. The last digit of a perfect
     square is ..." -> "Impossible"), or "": a claim of :data:`..meaning.FAMILIES` (exists, possible, infinitely many,
     always, converges; not a bare yes or no, which only a yes/no question makes an answer) or a set of integers in words
     ("Exactly the powers of two: 1, 2, 4, ..."), written without numbers or math, when what follows holds no answer of
     its own. The numbers of the reason are no answer. ``judged``: the question asks only for a verdict on a statement,
-    so a bare Chinese verdict closed by "。" before its proof ("正确。设 ...") is read too."""
+    so a bare Chinese verdict closed by "。" before its proof ("正确。设 ...") is read too; ``question``, the row's: a
+    word or two stating the property its yes/no question asks, or its opposite, is a claim too ("Uncountable — ...")."""
     m = _CLAIM_FIRST.match(line)
     if m is None or m.end() >= len(line.rstrip()):
         return ""
     said = m.group("claim").strip()
     if re.search(r"\d", said) or _LATER_ANSWER.search(line, m.end()) or _REASON_QUALIFIES.search(line, m.end()):
         return ""  # "Possible. But only when ...", "Infinitely many — actually no, ...": the reason takes it back
+    if question and len(said.split()) <= 3 and not m.group().endswith("。") and states_asked_property(said, question):
+        return said  # "Uncountable — Cantor's diagonal argument: ..." to "Is the set ... countable?"
     found = claim(said)
     if found is not None and found[0] != "yes" and (not m.group().endswith("。") or found[0] == "holds"
                                                     and _BARE_VERDICT.fullmatch(said) and judged):
@@ -825,6 +828,12 @@ _VALUE_THEN_WHERE = lazy_compile(r"(?i)\b(?:minimum|maximum|least|greatest|small
                                  r"obtained)\s+(?:at|when|for|if)|when|at)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
 
 
+# a chain of Unicode maths closing on a number, a power of ten and a unit: "... = ... ≈ 3.97 × 10⁻¹⁹ J" (not on an
+# expression: "= 3.97 × 10⁻¹⁹/1.602 × 10⁻¹⁹" stops mid-way)
+_UNICODE_CHAIN = lazy_compile(r"[=≈]\s*+[-−]?\d[\d.,]*+(?:\s*+[×x]\s*+10\^\{?[-−]?\d+\}?)?\s*+"
+                               r"[A-Za-zμΩÅ°·/^{}⁻¹²³\-]{0,16}\s*+\.?$")
+
+
 def closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     """The answer the last line (or closing paragraph) of ``text`` states, or None (``question``, the row's, when the
     scorer has it: a closing sentence filling the blank a Chinese question ends on states what fills it).
@@ -853,7 +862,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         return None  # "So x = 5.\n\nHmm, but maybe x = 6.": a doubt between two values commits to neither
     last = lines[-1].strip() if lines else ""
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
-    opening = claim_then_reason(last, judged)
+    opening = claim_then_reason(last, judged, question)
     if opening:
         return Extraction((opening,), "prose")  # "Impossible. The last digit of a square is one of 0, 1, 4, ..."
     if len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
@@ -939,8 +948,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if named and len(_NAMES_SET.findall(named.group())) >= 2:
         return Extraction((named.group().strip(),), "prose")  # "Thus a=b=c=1.", "So x=2, y=3.": the values named
     reduced = reduce_sentence(strip_wrappers(_main_clause(last)), multiple)
-    # a short phrase, or a longer line of bare math (LaTeX written without delimiters), not prose
-    if reduced and re.search(r"\w", reduced) and (len(reduced) <= 40 or len(reduced) <= 200 and "\\" in reduced
-                    and not WORDS.search(TEXT_WRAPPED.sub(" ", reduced))):
+    # a short phrase, or a longer line of bare math (LaTeX written without delimiters, or a chain in Unicode maths:
+    # "E = hc/λ = (6.626 × 10⁻³⁴ J·s)(2.998 × 10⁸ m/s)/(5.00 × 10⁻⁷ m) ≈ 3.97 × 10⁻¹⁹ J"), not prose
+    if reduced and re.search(r"\w", reduced) and (len(reduced) <= 40 or len(reduced) <= 200 and (
+            "\\" in reduced or _UNICODE_CHAIN.search(reduced)) and not WORDS.search(TEXT_WRAPPED.sub(" ", reduced))):
         return Extraction((reduced,), "prose")
     return None

@@ -20,7 +20,7 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   (docs/accuracy.md, "Round 16"), then read to write round 17 (scorer version 36, vmcbench 28, livexiv 29).
 - ``tests/data/probes_round18.jsonl``: 260 probes written blind at the end of round 17 (text, physics with units,
   structured, traces, multiple choice), scored once with round 17's final reader as its held-out measure
-  (docs/accuracy.md, "Round 17"), not read.
+  (docs/accuracy.md, "Round 17"); its maths misses then read to write round 18 (scorer version 37).
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -51,8 +51,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: readings: text 7/1, physics 3/1, structured 4/0, traces 1/0, choice 14 (the same choice letters before round 16);
 #: round 17's, at first contact with round 16's final reader (scorer version 34, vmcbench 27): text 10/1, physics 3/0,
 #: structured 9/0, traces 4/1, choice 14 (read in round 17: its floors below); round 18's, written blind at the end of
-#: round 17 and scored once with round 17's final reader (scorer version 36, vmcbench 28) as its held-out measure: its
-#: floors below, unread.
+#: round 17 and scored once with round 17's final reader (scorer version 36, vmcbench 28) as its held-out measure: text
+#: 13/2, physics 10/2, structured 8/0, traces 2/0, choice 14 (its maths misses read in round 18: its floors below).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -70,7 +70,7 @@ FLOORS = {
     "probes_round17.jsonl": ({"choice": 80, "text": 60, "physics": 40, "structured": 40, "traces": 40},
                              {"text": (6, 0), "physics": (0, 0), "structured": (8, 0), "traces": (2, 0), "choice": 12}),
     "probes_round18.jsonl": ({"text": 60, "physics": 40, "structured": 40, "traces": 40, "choice": 80},
-                             {"text": (13, 2), "physics": (10, 2), "structured": (8, 0),
+                             {"text": (12, 2), "physics": (5, 2), "structured": (6, 0),
                               "traces": (2, 0), "choice": 14}),
 }
 
