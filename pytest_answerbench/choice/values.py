@@ -290,10 +290,10 @@ def same_date(a: tuple[int | None, int, int], b: tuple[int | None, int, int]) ->
 
 
 # Units of measure: a value in one of them names no option written in another ("12 m" is not the option "12 cm",
-# "5 kg" not "5 g", "90 seconds" not "90 min", "18 km/h" not "18 m/s", "100 °C" not "100°F"); a unit spelt out is
+# "5 kg" not "5 g", "90 seconds" not "90 min", "18 km/h" not "18 m/s", "100 °C" not "100°F" nor "100 K"); a unit spelt out is
 # its symbol ("90 seconds" is "90 s"); no unit on either side, or a word that is no unit, leaves the value to decide
 _UNIT_SYMBOLS = frozenset("nm mm cm dm m km mg g kg ms s min h ml l cl dl mv v kv ma a ka mw w kw hz khz mhz ghz "
-                          "j kj mj ev kev mev pa kpa mpa n kn lb oz ft mi °c °f m/s km/h cm/s mph".split())
+                          "j kj mj ev kev mev pa kpa mpa n kn lb oz ft mi °c °f k m/s km/h cm/s mph".split())
 _UNIT_WORDS = {
     **dict.fromkeys(("second", "seconds", "sec", "secs"), "s"), **dict.fromkeys(("minute", "minutes", "mins"), "min"),
     **dict.fromkeys(("hour", "hours", "hr", "hrs"), "h"), **dict.fromkeys(("day", "days"), "day"),
@@ -310,6 +310,7 @@ _UNIT_WORDS = {
     **dict.fromkeys(("millilitre", "millilitres", "milliliter", "milliliters"), "ml"),
     **dict.fromkeys(("volt", "volts"), "v"), **dict.fromkeys(("watt", "watts"), "w"),
     **dict.fromkeys(("joule", "joules"), "j"), **dict.fromkeys(("newton", "newtons"), "n"), "hertz": "hz",
+    **dict.fromkeys(("kelvin", "kelvins"), "k"),
 }
 # the unit after the number, past spaces and LaTeX spacing ("12\\,m^2", "5~kg", "12\\ cm"): a symbol, a word, a
 # quotient of symbols ("km/h") or a temperature's degree ("°C")
