@@ -97,3 +97,16 @@ def test_the_attack_reads_as_labelled(case):
     ran) that the reader before this round or the first version of it got wrong, read as labelled now."""
     extra = {k: case[k] for k in ("unit", "error") if case.get(k)}
     assert _verdict(case["prediction"], case["answer"], case.get("question"), **extra) == case["label"], case["why"]
+
+
+@pytest.mark.parametrize("reply, answer, unit, status", [
+    # a chain closing on the value in another unit of the quantity must restate the earlier value (rule 6): "24 cm"
+    # for 24 m is another quantity, whatever the bare step before it equals
+    ("d = ½at² = ½ · 3 · 4² = 24 cm", "24", "m", "wrong"),
+    ("Q = CV = 10 × 12 = 120 mC", "120", "μC", "wrong"),
+    ("d = ½at² = ½ · 3 · 4² = 24 m", "24", "m", "correct"),
+    ("d = ½at² = 0.24 m = 24 cm", "24", "cm", "correct"),
+])
+def test_a_chain_closing_in_another_unit_restates_its_value(reply, answer, unit, status):
+    question = "A car starts from rest and accelerates uniformly at 3 m/s² for 4 s. How far does it travel?"
+    assert _verdict(reply, answer, question if unit != "μC" else None, unit=unit) == status

@@ -21,6 +21,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round18.jsonl``: 260 probes written blind at the end of round 17 (text, physics with units,
   structured, traces, multiple choice), scored once with round 17's final reader as its held-out measure
   (docs/accuracy.md, "Round 17"); its maths misses then read to write round 18 (scorer version 37).
+- ``tests/data/probes_round19.jsonl``: 200 probes written blind at the end of round 18 (text, physics with units,
+  structured, traces, multiple choice), scored once with round 18's reader as its held-out measure (docs/accuracy.md,
+  "Round 18"); two physics false accepts then read (scorer version 38).
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -52,7 +55,10 @@ DATA = Path(__file__).parent.parent / "data"
 #: round 17's, at first contact with round 16's final reader (scorer version 34, vmcbench 27): text 10/1, physics 3/0,
 #: structured 9/0, traces 4/1, choice 14 (read in round 17: its floors below); round 18's, written blind at the end of
 #: round 17 and scored once with round 17's final reader (scorer version 36, vmcbench 28) as its held-out measure: text
-#: 13/2, physics 10/2, structured 8/0, traces 2/0, choice 14 (its maths misses read in round 18: its floors below).
+#: 13/2, physics 10/2, structured 8/0, traces 2/0, choice 14 (its maths misses read in round 18: its floors below);
+#: round 19's, written blind at the end of round 18 and scored once with round 18's reader (scorer version 37,
+#: vmcbench 29): text 13/1, physics 1/4, structured 4/0, traces 2/0, choice 7 (two of its physics false accepts then
+#: read: a chain closing in another unit, scorer version 38; its floors below).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -60,7 +66,7 @@ FLOORS = {
                              {"traces": (3, 0), "physics": (5, 0), "text": (15, 0), "choice": 8}),
     "probes_round12.jsonl": ({"text": 200, "choice": 220}, {"text": (20, 3), "choice": 20}),
     "probes_round13.jsonl": ({"text": 90, "traces": 50, "physics": 50, "numeric": 30, "choice": 200},
-                             {"text": (13, 1), "traces": (2, 0), "physics": (5, 1), "numeric": (0, 1), "choice": 22}),
+                             {"text": (13, 1), "traces": (2, 0), "physics": (5, 0), "numeric": (0, 1), "choice": 22}),
     "probes_round14.jsonl": ({"text": 80, "traces": 40, "physics": 40, "structured": 40},
                              {"text": (7, 1), "traces": (0, 0), "physics": (2, 0), "structured": (2, 0)}),
     "probes_round15.jsonl": ({"text": 80, "structured": 40, "physics": 40, "traces": 30, "choice": 70},
@@ -72,6 +78,9 @@ FLOORS = {
     "probes_round18.jsonl": ({"text": 60, "physics": 40, "structured": 40, "traces": 40, "choice": 80},
                              {"text": (12, 2), "physics": (5, 2), "structured": (6, 0),
                               "traces": (2, 0), "choice": 14}),
+    "probes_round19.jsonl": ({"text": 40, "physics": 40, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (13, 1), "physics": (1, 2), "structured": (4, 0),
+                              "traces": (2, 0), "choice": 7}),
 }
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from ...text.patterns import lazy_compile
 from ..exact import BOUND, Undecided
@@ -42,7 +43,7 @@ from .plain import (chosen_of_two, is_plain_number, is_text, numbers_equal, pi_i
                     texts_equal)
 from .rules import Outcome, Rule, first_answer, in_order
 from .tuples import split_top, tuple_parts
-from .values import Unknown, beyond_bounds, parse, values_equal
+from .values import Unknown, beyond_bounds, numeric, parse, values_equal
 
 
 def items_equal(g: Item, p: Item, tol: float | None = None, kind: str | None = None) -> tuple[bool, str]:
@@ -257,6 +258,10 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
         # an earlier value of the chain is the gold's: its last, a number, must be that value to its own digits
         # ("x = \frac{22}{7} = 3.142"; not "W = 2.28\ eV \times 1.60\times10^{-19}\ J/eV = 3.65\times10^{-18}\ J")
         scale = unit_scale(g, last) if g.unit and last.unit else 1
+        if scale not in (1, None):
+            # the last value in another unit of the quantity must restate it ("= 1.60\times10^{-19} J" after 1.0 eV),
+            # within a percent: "= ½ · 3 · 4² = 24 cm" for 24 m states another quantity
+            return _restates_in(last, g, scale) is not False
         digits = stated_to_its_digits(last.text, g) if scale == 1 else None
         return digits is not False
     if len(g_sides) + len(p_sides) > 4 and is_label(g_sides[0]) and is_label(p_sides[0]) and \
@@ -297,6 +302,22 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
 
 #: an exact number closing a chain: an integer or a fraction of integers, no decimal, no mark
 _EXACT_NUMBER = lazy_compile(r"[-−]?\d{1,30}(?:\s*/\s*\d{1,30})?|[-−]?\\[dt]?frac\s*\{\d{1,30}\}\s*\{\d{1,30}\}")
+
+
+def _restates_in(last: Item, g: Item, scale: Any) -> bool | None:
+    """Is ``last`` (a number in another unit, ``scale`` taking it into the gold's) the gold's value within a percent?
+    None when either has no real value to compare."""
+    try:
+        stated, gold = numeric(parse(last.text)), numeric(parse(g.text))
+    except Unknown:
+        return None
+    if stated is None or gold is None or not (stated.is_real and gold.is_real):
+        return None
+    try:
+        converted, value = float(stated) * float(scale), float(gold)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return abs(converted - value) <= 0.01 * abs(value)
 
 
 def _value_side(text: str, whole: Item, other: Item) -> Item:
