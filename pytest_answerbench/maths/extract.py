@@ -1046,6 +1046,9 @@ _IS_ARE = lazy_compile(r"(?i)(?P<curve>\b(?:line|lines|equation|curve|plane|circ
 _GENERAL_FORM = lazy_compile(r"(?P<equation>[^=\s][^=]{0,80}?[A-Za-z][^=]{0,80}?=\s*0)\s*\.?\s*")
 
 
+_MID_SO = lazy_compile(r"(?i),?\s+so\s+(?=\S)")
+
+
 def reduce_sentence(text: str, multiple: bool = False) -> str:
     """A sentence stated as the answer -> the answer in it.
 
@@ -1077,7 +1080,7 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     if not (WORDS.search(_JOINED.sub(" ", TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
         # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement (without "So")
         if WORDS.search(text) is None:
-            stated = _LEADING_SO.sub("", text)
+            stated = _MID_SO.split(_LEADING_SO.sub("", text))[-1]  # "2x = 10 so x = 5": what the "so" concludes
             named = _NAME_IS.fullmatch(stated.rstrip(". "))
             # "x is 3", "c is π": the copula between a name and its value is "="
             return f"{named.group(1)} = {named.group(2)}" if named else stated

@@ -450,7 +450,8 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
     def passed_over(line: str, before: str) -> bool:
         if _asked_count(line, question):
             return False  # ("The polyhedron has twelve edges.": the answer)
-        return _remark(line) or afterthought(line) or _rejects_other(line) or _confirming_aside(line, before, question)
+        return _remark(line) or afterthought(line) or _rejects_other(line) or _confirming_aside(line, before, question) \
+            or bool(_TRIVIA_ASIDE.fullmatch(line) and not _RETRACTS.search(line) and not _ASIDE_ANSWERS.search(line))
 
     while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
@@ -464,14 +465,20 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
     return lines
 
 
+# a closing aside in parentheses telling something else: "(Fun fact: ...)", "(Side note: ...)", "(By the way, ...)"
+_TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|aside|trivia|by\s+the\s+way|incidentally)\b"
+                             r"[^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*")
+# what makes an aside answer instead of telling something else: a value for a letter, "must be", a correction
+_ASIDE_ANSWERS = lazy_compile(r"(?i)[a-z]\s*=\s*[-−]?\d|\bmust\s+be\b|\banswer|≠|\bcorrect\w*|\bmis\w+|\bscratch\b|"
+                              r"\breal\b|\bactual\w*")
 # an aside checking the result before it: a parenthesised check ("(Check with energy: v = √(2gh) = 20 m/s ✓)")
 _ASIDE_CHECK = lazy_compile(r"(?i)\s*\((?:sanity\s+|double[- ])?check(?:ing)?\b[^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*")
-_ASIDE_NUMBER = lazy_compile(r"\d+(?:\.\d+)?")
+_ASIDE_NUMBER = lazy_compile(r"\d+(?:\.\d+)?(?:/\d+)?")
 # what would make a check correct the result or conclude one of its own instead of confirming it ("should be", "≠",
 # "not 50", "so the product is 10", "the area is then 25", "which is 2 too many; x = 5")
 _CHECK_CORRECTS = lazy_compile(r"(?i)\b(?:should|not|fails?|doesn't|does\s+not|so|thus|therefore|hence|then|but|which|"
                                r"instead|mixed|mis\w+|need|needs|must|too|right|actual(?:ly)?|recomput\w*|gives?|"
-                               r"slip\w*|redo|revised?|correct\w*|off)\b"
+                               r"slip\w*|redo|revised?|correct\w*|off|fix\w*|vs|versus|wait)\b"
                                r"|≠|\\neq?\b|✗|✘|[;—]")
 
 

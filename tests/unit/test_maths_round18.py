@@ -110,3 +110,32 @@ def test_the_attack_reads_as_labelled(case):
 def test_a_chain_closing_in_another_unit_restates_its_value(reply, answer, unit, status):
     question = "A car starts from rest and accelerates uniformly at 3 m/s² for 4 s. How far does it travel?"
     assert _verdict(reply, answer, question if unit != "μC" else None, unit=unit) == status
+
+
+PRIME = "Is 1001 a prime number?"
+
+
+@pytest.mark.parametrize("reply, status", [
+    # a closing aside in parentheses telling something else is passed over (round 19's probes)
+    ("1001 = 7 × 11 × 13, so it is composite.\n\n(Fun fact: that's why the abcabc trick works — any number abcabc "
+     "equals abc × 1001 and is therefore divisible by 7, 11 and 13.)", "correct"),
+    ("1001 = 7 × 11 × 13, so it is not prime.\n\n(Side note: 1001 is also a palindrome, like 11 and 101.)", "correct"),
+    # an aside that takes the answer back is no aside
+    ("1001 = 7 × 11 × 13, so it is not prime.\n\n(By the way, wait: 7 × 11 × 13 = 1001 is wrong, it is prime.)",
+     "wrong"),
+])
+def test_a_closing_trivia_aside_is_passed_over(reply, status):
+    assert _verdict(reply, "No", PRIME) == status
+
+
+@pytest.mark.parametrize("reply, answer, status", [
+    # what a "so" concludes in a line of bare maths (round 19's helper attack; round 18's probes h8-099, h8-104)
+    ("2x = 10 so x = 5.", "5", "correct"),
+    ("2x = 10 so x = 6.", "5", "wrong"),
+    ("4 − x² > 0 ⇔ |x| < 2, so D_f = ]−2, 2[.", "(-2,2)", "correct"),
+    # an aside answering with a value or correcting is no aside
+    ("x = 6.\n\n(By the way, substituting gives 13 ≠ 11, so x = 5.)", "5", "correct"),
+    ("3x = 7, so x = 2.\n(Check: 3·2 − 4 = 2 vs 3 required. Fix: x = 7/3.)", "2", "wrong"),
+])
+def test_what_a_so_concludes_and_asides_that_answer(reply, answer, status):
+    assert _verdict(reply, answer) == status
