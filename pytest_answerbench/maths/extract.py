@@ -1106,7 +1106,7 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value (two values
         # stated against one gold are an extra one, not the last)
         return listed
-    stated = [m for m in _IS_ARE.finditer(text)]
+    stated = list(_IS_ARE.finditer(text))
     general = _GENERAL_FORM.fullmatch(text, stated[-1].end()) if stated and stated[-1].group("curve") else None
     if general is not None and not WORDS.search(general.group("equation")):
         return general.group("equation")  # "the tangent line is 2x − y − 1 = 0": the equation, not its 0

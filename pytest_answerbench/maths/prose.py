@@ -314,13 +314,14 @@ def _numbered_lines(lines: list[str]) -> str:
     is 12." then "(1) The hypotenuse is 5."): "(1) 5 (2) 12", in the parts' order, when the labels are 1, 2, ... (or
     a, b, ...) each once, at least two, and every line states a number; else ""."""
     found: dict[str, str] = {}
-    for line in reversed(lines[-9:]):
-        label = PART_LABEL.match(line.strip().lstrip("*#").strip())
+    for raw in reversed(lines[-9:]):
+        line = raw.strip().lstrip("*#").strip()
+        label = PART_LABEL.match(line)
         if label is None:
             break
-        if label.group("label") in found or not re.search(r"\d", line[label.end():]):
+        if label.group("label") in found or not re.search(r"\d", raw[label.end():]):
             return ""
-        value = reduce_sentence(strip_wrappers(line.strip().lstrip("*#").strip()[label.end():]))
+        value = reduce_sentence(strip_wrappers(line[label.end():]))
         found[label.group("label")] = value.rsplit("=", 1)[-1].strip()  # "(2) 2 × 3 = 6": the value its chain ends on
     first = "1" if "1" in found else "a"
     order = [chr(ord(first) + k) for k in range(len(found))]
@@ -451,7 +452,7 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
         if _asked_count(line, question):
             return False  # ("The polyhedron has twelve edges.": the answer)
         return _remark(line) or afterthought(line) or _rejects_other(line) or _confirming_aside(line, before, question) \
-            or bool(_TRIVIA_ASIDE.fullmatch(line) and not _RETRACTS.search(line) and not _ASIDE_ANSWERS.search(line))
+            or _trivia_aside(line)
 
     while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
@@ -465,14 +466,16 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
     return lines
 
 
+# the rest of a line wholly in parentheses, after its opening words (brackets nested once inside it)
+_REST_IN_PARENTHESES = r"[^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*"
 # a closing aside in parentheses telling something else: "(Fun fact: ...)", "(Side note: ...)", "(By the way, ...)"
 _TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|aside|trivia|by\s+the\s+way|incidentally)\b"
-                             r"[^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*")
+                             + _REST_IN_PARENTHESES)
 # what makes an aside answer instead of telling something else: a value for a letter, "must be", a correction
 _ASIDE_ANSWERS = lazy_compile(r"(?i)[a-z]\s*=\s*[-−]?\d|\bmust\s+be\b|\banswer|≠|\bcorrect\w*|\bmis\w+|\bscratch\b|"
                               r"\breal\b|\bactual\w*")
 # an aside checking the result before it: a parenthesised check ("(Check with energy: v = √(2gh) = 20 m/s ✓)")
-_ASIDE_CHECK = lazy_compile(r"(?i)\s*\((?:sanity\s+|double[- ])?check(?:ing)?\b[^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*")
+_ASIDE_CHECK = lazy_compile(r"(?i)\s*\((?:sanity\s+|double[- ])?check(?:ing)?\b" + _REST_IN_PARENTHESES)
 _ASIDE_NUMBER = lazy_compile(r"\d+(?:\.\d+)?(?:/\d+)?")
 # what would make a check correct the result or conclude one of its own instead of confirming it ("should be", "≠",
 # "not 50", "so the product is 10", "the area is then 25", "which is 2 too many; x = 5")
@@ -480,6 +483,11 @@ _CHECK_CORRECTS = lazy_compile(r"(?i)\b(?:should|not|fails?|doesn't|does\s+not|s
                                r"instead|mixed|mis\w+|need|needs|must|too|right|actual(?:ly)?|recomput\w*|gives?|"
                                r"slip\w*|redo|revised?|correct\w*|off|fix\w*|vs|versus|wait)\b"
                                r"|≠|\\neq?\b|✗|✘|[;—]")
+
+
+def _trivia_aside(line: str) -> bool:
+    """Is ``line`` an aside in parentheses telling something else, neither answering nor taking anything back?"""
+    return bool(_TRIVIA_ASIDE.fullmatch(line)) and not _RETRACTS.search(line) and not _ASIDE_ANSWERS.search(line)
 
 
 def _confirming_aside(line: str, before: str, question: str | None) -> bool:
