@@ -51,7 +51,8 @@ _BARE_LETTER = lazy_compile(r"([A-Za-z])(?![A-Za-z0-9'’])")
 _NEXT_WORD = lazy_compile(r"\s+([A-Za-z]+)")
 ORDINAL = lazy_compile(r"(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+"
                       r"(?:option|choice|one|answer)\b", re.I)
-_VALUE_START = lazy_compile(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?|"
+_VALUE_START = lazy_compile(r"\s*([-+−]?\s*(?:\d+\s*/\s*\d+|\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)"
+                          r"(?:e[-+]?\d+|\s*(?:×|\\times|\*|·)\s*10\s*\^\s*\{?[-+−]?\d{1,3}\}?)?|"
                           r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)(?![\d.]*\d)",
                           re.I)
 # three or more letters separated by spaces, letters said together ("A B are both"), or letters joined by a Chinese
@@ -373,6 +374,8 @@ class OptionReader:
         if not m or part_of_larger(p, m.start(1), m.end(1)):
             return None  # "2√5", "2^2": a larger value than the number it opens with
         value = number(m.group(1))
+        if value is None and "10" in m.group(1):
+            value = option_number(m.group(1))  # "3.0 × 10^8": a power of ten
         if value is None:
             return None
         unit = unit_at(p, m.end())

@@ -293,7 +293,7 @@ def same_date(a: tuple[int | None, int, int], b: tuple[int | None, int, int]) ->
 # "5 kg" not "5 g", "90 seconds" not "90 min", "18 km/h" not "18 m/s", "100 °C" not "100°F" nor "100 K"); a unit spelt out is
 # its symbol ("90 seconds" is "90 s"); no unit on either side, or a word that is no unit, leaves the value to decide
 _UNIT_SYMBOLS = frozenset("nm mm cm dm m km mg g kg ms s min h ml l cl dl mv v kv ma a ka mw w kw hz khz mhz ghz "
-                          "j kj mj ev kev mev pa kpa mpa n kn lb oz ft mi °c °f k m/s km/h cm/s mph".split())
+                          "j kj mj ev kev mev pa kpa mpa n kn lb oz ft mi °c °f k m/s km/s mm/s km/h cm/s mph".split())
 _UNIT_WORDS = {
     **dict.fromkeys(("second", "seconds", "sec", "secs"), "s"), **dict.fromkeys(("minute", "minutes", "mins"), "min"),
     **dict.fromkeys(("hour", "hours", "hr", "hrs"), "h"), **dict.fromkeys(("day", "days"), "day"),
@@ -316,8 +316,10 @@ _UNIT_WORDS = {
 # quotient of symbols ("km/h") or a temperature's degree ("°C")
 _UNIT_AFTER = lazy_compile(r"(?:\s|\\[,;:! ]|~)*+(°\s?[a-z](?![a-z])|[a-z]{1,11}+(?:\s?/\s?[a-z]{1,3}+|\s+per\s+[a-z]{1,6}+)?"
                            r"(?![a-z]))", re.I)
-# the option's unit may carry a power ("24 cm²", read "24 cm2" after NFKC, "24 cm^2"): its symbol is what is compared
-_OPTION_UNIT = lazy_compile(r"\s*\$?\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*(°\s?[a-z]|[a-z]{1,11}(?:\s?/\s?[a-z]{1,3})?)"
+# the option's unit may carry a power ("24 cm²", read "24 cm2" after NFKC, "24 cm^2"): its symbol is what is compared;
+# the number a power of ten ("3\\times10^{5} km/s")
+_OPTION_UNIT = lazy_compile(r"\s*\$?\s*[-+−]?\d[\d,]*(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*\^\s*\{?\s*[-−]?\d{1,3}\s*\}?)?"
+                            r"\s*\$?\s*(°\s?[a-z]|[a-z]{1,11}(?:\s?/\s?[a-z]{1,3})?)"
                             r"(?:\^?\{?[23]\}?)?\s*$", re.I)
 
 

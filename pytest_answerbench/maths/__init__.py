@@ -34,12 +34,13 @@ from ..verdict import Verdict as _Verdict
 from .exact import undecided
 from .extract import Extraction, boxed_all, math_spans, strip_wrappers
 from .guard import StepTimeout, TooComplex
-from .locate import final_answer
+from .locate import before_new_question, final_answer
 from .normalize import Item, clean, split_answers, text_key
 
 __all__ = [
-    "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "answers_agree", "boxed_all", "clean",
-    "equivalent", "final_answer", "located", "math_spans", "split_answers", "states_value", "strip_wrappers",
+    "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "answers_agree", "before_new_question",
+    "boxed_all", "clean", "equivalent", "final_answer", "located", "math_spans", "split_answers", "states_value",
+    "strip_wrappers",
     "sympy_version", "text_key", "undecided", "verdict",
 ]
 

@@ -287,11 +287,11 @@ def shape(text: str) -> str | None:
 _TURN = {"first": "first", "starting": "first", "1": "first", "one": "first", "先手": "first",
          "second": "second", "2": "second", "two": "second", "后手": "second"}
 _WHO = (r"(?:(?i:the)\s+)?(?:(?P<turn>(?i:first|second|starting))\s+player|player\s+(?P<num>1|2|one|two)"
-        r"|(?i:player)\s+who\s+(?:moves|goes|plays)\s+(?P<mover>first|second)|(?i:player)\s+(?P<tomove>to\s+move)"
+        r"|(?i:player)\s+(?:who\s+(?:moves|goes|plays)|moving|going|playing)\s+(?P<mover>first|second)|(?i:player)\s+(?P<tomove>to\s+move)"
         r"|(?P<name>[A-Z][a-z]+))")
 _WINS = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:(?:has|have)\s+(?:a|the)\s+winning\s+strategy|wins?|(?:can|will|does)\s+"
                      r"(?:always\s+)?(?:win|force\s+a\s+win|guarantee\s+(?:a\s+)?(?:win|victory))|(?:always|must)\s+wins?)\b")
-_WINNER_IS = lazy_compile(r"\bthe\s+winner\s+is\s+" + _WHO + r"|" + _WHO.replace("?P<", "?P<a_")
+_WINNER_IS = lazy_compile(r"\b(?:the\s+winner\s+is\s+|(?i:winner)(?:\*\*)?\s*:\s*(?:\*\*)?)" + _WHO + r"|" + _WHO.replace("?P<", "?P<a_")
                           + r"\s+(?!cannot|can't|does\s+not|doesn't)[a-z][^,.;:]{0,40}?\band\s+wins\b")
 _CANNOT_WIN = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:cannot|can't|can\s+not|does\s+not|doesn't|will\s+not|won't)\s+"
                            r"(?:always\s+)?win\b|" + _WHO.replace("?P<", "?P<l_") + r"\s+(?:loses|will\s+lose|must\s+lose|"
@@ -575,7 +575,8 @@ def closing_sentence(response: str) -> str | None:
 
 def described_by_closing(response: str, gold: str, extracted: str | None, question: str | None,
                          how: str | None = None) -> bool:
-    """Does the response's closing sentence give the text answer ``gold``?
+    """Does the response's closing sentence give the text answer ``gold``? (``response`` as the reader reads it: up to
+    a question it invents after answering, :func:`.locate.before_new_question`.)
 
     - It describes what the gold describes (a set of integers, a shape, a winner), and the answer read from the
       response (``extracted``, or none) is part of that sentence: "Thus the locus of $P$ is a circle centred at $M$
@@ -598,9 +599,19 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     if (not extracted or extracted.strip("$ ") in sentence or in_words) and \
             same_description(gold, sentence, question) is True:
         return True
+    clause = _LAST_CLAUSE.split(sentence)[-1]
+    if how is None and clause != sentence and not _MATH_OR_DIGIT.search(clause) and len(clause.split()) <= 12 \
+            and not _SUPPOSED_CLAUSE.search(sentence) and same_description(gold, clause, question) is True:
+        return True  # "...: the fixed point is the focus, the line the directrix, and the locus is a parabola."
     return in_words and claim(gold) is not None and claim(sentence) is not None and same_meaning(gold, sentence) is True
 
 
+# what makes a clause supposed, hedged or denied rather than stated: "a square would additionally require ...",
+# "a parabola or a hyperbola, depending on ...", "when the directrix is horizontal", "a parabola is ruled out"
+_SUPPOSED_CLAUSE = lazy_compile(r"(?i)\b(?:would|could|might|may|if|when|unless|or|depend\w*|not|no|never|ruled?\s+out|"
+                                r"neither|nor|suppose\w*|assum\w*)\b|n't\b")
+# where a sentence's last clause starts: after a colon or a semicolon, or a comma and a joining word
+_LAST_CLAUSE = lazy_compile(r"[:;]\s+|,\s*(?:and|so|thus|hence)\s+")
 _MATH_OR_DIGIT = lazy_compile(r"[$\d\\]")
 _CJK_ONLY = lazy_compile(r"[\u4e00-\u9fff]{2,20}")
 _CJK_CONCLUSION = lazy_compile(r"所以|因此|故|从而|于是|综上")

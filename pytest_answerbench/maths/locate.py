@@ -607,6 +607,8 @@ def _prose(scope: _Scope) -> Found | None:
         if not closing and all(_written_by_question(a, scope.question) for a in found.answers) \
                 and not _ASKS_NEGATED.search(_asked_sentence(scope.question)):
             closing = _claim_stated(scope.text)  # "So $K_5$ cannot be drawn without crossings."
+        if not closing:
+            closing = _claim_before_value(scope.text, scope.question)
         if closing:
             return Found(len(scope.text), Extraction((closing,), "prose"))  # "So $g$ is continuous at $0$."
     if found is None:
@@ -659,6 +661,25 @@ def _claim_stated(text: str) -> str:
     return sentence if said is not None and said[0] in YES_FAMILIES else ""
 
 
+def _claim_before_value(text: str, question: str | None) -> str:
+    """To a yes/no question, the sentence of the closing line before its last ones that answers it, when those after
+    it only state values ("By the Leibniz test it converges, conditionally. Its sum is $\\ln 2$." to "Does it
+    converge?": the sum is more than asked), in words; else "". The sentence claims what the question asks (its
+    family's word in the question: converge, exist, possible, infinite) or states the property asked."""
+    sentences = split_sentences(text.rstrip().rsplit("\n", 1)[-1])
+    asked = (question or "").lower()
+    for at in range(len(sentences) - 2, max(-1, len(sentences) - 4), -1):
+        later = sentences[at + 1:]
+        if any(claim(s) is not None or not re.search(r"[\d$\\]", s) or "?" in s for s in later):
+            return ""  # a later sentence claims, doubts or states something in words: not only values
+        words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentences[at]).strip().rstrip(".")
+        said = claim(words)
+        if said is not None and said[0] != "yes" and said[0].rstrip("e") in asked.replace("finite", "infinite") \
+                or states_asked_property(words, question):
+            return words
+    return ""
+
+
 def _asked_property_stated(text: str, question: str | None) -> str:
     """The closing sentence of ``text`` in words, when it states the property a yes/no question asks or its opposite
     ("So $g$ is continuous at $0$." to "Is the function $g$ continuous at $0$?"); else ""."""
@@ -691,7 +712,10 @@ _BELOW_TAG = tuple(rule for rule in RULES if rule.name != "answer-tag")
 
 _NEW_TURN = lazy_compile(r"<\|(?:user|im_start|start_header_id|eot_id|im_end|endoftext|end_of_text|end)\|>|</s>"
                        r"|\[INST\]|<start_of_turn>|<end_of_turn>|^[ \t]*(?:Human|User|USER|user)[ \t]*:", re.M)
-_CONTINUATION = lazy_compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Question|Problem|Q|Exercise|Instruction|Input|Example|Task)"
+# a continuation that says it is another question: "Next question:", "New problem:", "Another question:"
+_ANOTHER = lazy_compile(r"[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Next|New|Another)[ \t]")
+_CONTINUATION = lazy_compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:(?:Next|New|Another)[ \t]+(?:[Qq]uestion|[Pp]roblem)"
+                           r"|Question|Problem|Q|Exercise|Instruction|Input|Example|Task)"
                            r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
                            r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
@@ -978,6 +1002,8 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
     """The answer ``text`` commits to: before an invented question when the text before it states one, else by
     the table."""
     for m in islice(_CONTINUATION.finditer(text), 3):
+        if _another(text, m, question) and text[:m.start()].strip():
+            return _by_table(text[:m.start()].rstrip(), multiple, question=question)  # whatever it answered before
         if text[:m.start()].strip() and not restated(text, m, question):  # the question restated: read again, not a new one
             before = text[:m.start()].rstrip()
             found = _by_table(before, multiple, question=question)
@@ -995,6 +1021,41 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
     if multiple and question:
         return _answered_parts(text, question, found) or _with_family(text, found)
     return _with_family(text, found)
+
+
+def before_new_question(response: str, question: str | None = None) -> str:
+    """``response`` up to a question it invents after stating an answer ("... so it isn't prime.\\n\\nNext question:
+    Is 8191 prime? Yes."), as the reader reads it: what follows answers that question, not the row's (rule 1);
+    ``response`` unchanged when no such question follows a stated answer."""
+    for m in islice(_CONTINUATION.finditer(response), 3):
+        before = response[:m.start()].rstrip()
+        if before and _another(response, m, question):
+            return before
+        if before and not restated(response, m, question):
+            if _states_answer(_by_table(before, False, question=question), before):
+                return before
+    return response
+
+
+def _another(text: str, marker: re.Match[str], question: str | None) -> bool:
+    """Does ``marker`` (a continuation) say that another question starts ("Next question:", "New problem:", "Another
+    question:"), not the next part of the row's ("Next question: (2) No, ...")? What follows it, unless it restates
+    the row's question (a reply working through it: "Next question: is $\\sqrt2+\\sqrt3$ rational? ..."), is never the
+    answer (rule 1)."""
+    if not _ANOTHER.match(marker.group()) or _PART_LABEL_AFTER.match(text, marker.end()):
+        return False
+    if not question:
+        return True
+    asked = text[marker.end():marker.end() + 300].split("\n", 1)[0].split("?", 1)[0]  # the question it asks
+    words = set(_WORD.findall(re.sub(r"\\[a-z]+|[{}$]", " ", asked.lower())))
+    own = set(_WORD.findall(re.sub(r"\\[a-z]+|[{}$]", " ", question.lower())))
+    compact = re.sub(r"[\s{}]", "", question)
+    # the row's question or one of its parts asked again: every word and every formula of it the row's
+    return not (words and words <= own and all(re.sub(r"[\s{}]", "", span) in compact
+                                               for span in re.findall(r"\$([^$]+)\$", asked)))
+
+
+_PART_LABEL_AFTER = lazy_compile(r"[ \t]*(?:\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)|(?:\d{1,2}|[a-h])[.)])")
 
 
 def _with_family(text: str, found: Extraction | None) -> Extraction | None:

@@ -65,8 +65,9 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"not\s+convergent|non-?convergent)\b|发散|不收敛",
      r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
     ("holds",  # a statement judged: "the statement holds" / 成立 / 正确, "it does not hold" / 不成立 / 错误; not "等号成立"
-     r"\b(?:(?:does|do|did|would|will)\s*(?:not|n't)\s+hold|fails?\s+to\s+hold)\b|不成立|不正确|错误|假命题",
-     r"\b(?:the|this)\s+(?:statement|claim|assertion)\s+(?:always\s+)?holds\b"
+     r"\b(?:(?:does|do|did|would|will)\s*(?:not|n't)\s+hold|fails?\s+to\s+hold|(?:the|this)\s+(?:statement|claim|"
+     r"assertion)\s+is\s+(?:false|incorrect|wrong|invalid|not\s+(?:true|correct|valid))$)|不成立|不正确|错误|假命题",
+     r"\b(?:the|this)\s+(?:statement|claim|assertion)\s+(?:always\s+holds|holds\b|is\s+(?:correct|true|valid)$)"
      r"|(?<![等号时恒])成立|(?<![不的])正确(?![的地])|(?<!不是)真命题"),
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
@@ -81,8 +82,10 @@ _LEAD = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+
                      r"wait|no\s+wait|on\s+second\s+thought)\s*,?\s+)*"
                      r"(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
 _INFINITY = lazy_compile(r"\+?\s*(?:\\infty|∞)")  # the whole answer, not an interval's end
-# "it is false that ...", "it is not true that ...", "it is the case that ...": a claim framed by its truth
-_TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\s+case|untrue)|true|the\s+case)"
+# "it is false that ...", "it is not true that ...", "it is impossible that ...", "it is the case that ...": a claim
+# framed by its truth
+_TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\s+case|untrue|impossible|not\s+possible)"
+                            r"|true|the\s+case)"
                             r"\s+that\s+")
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
 _YES_NO_THEN = lazy_compile(r"(yes|no)\s*,\s*(?=\S)")
@@ -114,6 +117,10 @@ _SUPPOSED = lazy_compile(r"(?i)\b(?:unlikely|likely|probably|conjectur\w*|doubt\
                          r"suppos\w*|assum\w*|provided|guess\w*|believe|hope|whether)\b")
 _ONLY_WHEN = lazy_compile(r"(?i)\bonly\s+(?:when|if|for)\b|只有当")
 _NOT_ALWAYS = lazy_compile(r"(?i)\b(?:not|n't)\s+(?:always|necessarily)\b")
+# a reason opening a sentence before its main clause: "since the integral is infinite, ..."
+_REASON_FIRST = lazy_compile(r"(?:since|because|as)\s[^,;:]{1,200}+,\s*+(?=[a-z])")
+# a reason closing a sentence after its main clause: ", since the harmonic series diverges"
+_REASON_AFTER = lazy_compile(r"(?<=[a-z)])\s*+[,;—–]\s*+(?:since|because)\s")
 _NOT_UN = lazy_compile(r"(?i)\bnot\s+(?:im|un|in)(?P<word>possible|bounded|finite)\b")
 
 
@@ -137,6 +144,14 @@ def claim(text: str) -> tuple[str, bool] | None:
         return inner[0], inner[1] == (framed.group("false") is None)
     if _INFINITY.fullmatch(plain):
         return "infinite", True  # "\\boxed{\\infty}": infinitely many
+    reason = _REASON_FIRST.match(plain)
+    main = claim(plain[reason.end():]) if reason else None
+    if main is not None:
+        return main  # "Since the integral is infinite, the series does not converge": the main clause claims
+    reason = _REASON_AFTER.search(plain)
+    main = claim(plain[:reason.start()]) if reason else None
+    if main is not None:
+        return main  # "it converges, not absolutely, since the harmonic series diverges": the claim before its reason
     led = _LEAD.sub("", base, count=1)
     yes_no = _YES_NO.fullmatch(led)  # "Yes, it is readable": Yes
     if yes_no:
@@ -494,6 +509,11 @@ _STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?i:the|this|that)\s+(?i:stat
                                   r"proposition)\s+(?i:is)\s+(?P<not>(?i:not)\s+)?(?P<value>(?i:true|false))\b")
 
 
+# a first line that is one sentence about "it" set apart in bold: "**It is irrational.**"
+_STANDALONE = lazy_compile(r"\s*\*\*(?i:it|this|that)(?:'s|\s+is)\s(?:[^*\n]{2,50})\*\*\s*")
+# what turns a proof after its opening verdict: a correction, a retraction, a contradiction of it
+_BODY_TURNS = lazy_compile(r"(?i)\b(?:actually|wait|mistake\w*|wrong|incorrect|correct(?:ion|ing)|after\s+all|in\s+fact|"
+                           r"on\s+second\s+thought|instead|retract\w*|scratch|oops|sorry|I\s+was)\b")
 _TAKEN_BACK = lazy_compile(r"(?i)[\s,;:—–-]*(?:no\s+)?(?:wait|actually|hmm+|sorry|oops|on\s+second\s+thought)\b")
 
 
@@ -539,6 +559,17 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
         return None  # "Yes, except when $n = 3$.": a conditional verdict, not the one asked
     if m and narrower_scope(statement.split("\n", 1)[0], question):
         return None  # "Yes, for every nonempty set." to "... of every set?": a verdict on fewer cases
+    first, _, rest = statement.partition("\n")
+    if m is None and rest.strip() and len(first) <= 60 and _STANDALONE.fullmatch(first) \
+            and not _SUPPOSED.search(first) and not _BODY_TURNS.search(rest):
+        # "**It is irrational.**", then its proof, to "Is $\\sqrt2+\\sqrt3$ rational?": the property asked, or its
+        # opposite, said of "it" (not of another object, "**Claim: √6 is irrational.**"), the proof turning on nothing
+        prop = asked_property(question) if question else None
+        said = _states_property(_plain(first), prop) if prop is not None and not _HEDGE.search(first) else None
+        closing = re.split(r"(?<=[.!?])\s+", rest.strip())[-1]
+        closed = _states_property(_plain(_MATH_SPAN.sub(" ", closing)), prop) if said is not None else None
+        if said is not None and closed in (None, said):
+            return "Yes" if said else "No"  # (a proof closing on the opposite, "So it is rational.", takes it back)
     if m and not m.group("verdict").isascii() and _CJK_TURN.search(statement, m.end()):
         return None  # "是。但 $1025 = 25 \\times 41$，所以不是质数。": the reply turns after its first word
     if m:

@@ -468,6 +468,8 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
 
 # the rest of a line wholly in parentheses, after its opening words (brackets nested once inside it)
 _REST_IN_PARENTHESES = r"[^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*"
+# a sentence wholly in parentheses, in words: "(She can, e.g., reduce the heap of 3 to 1.)"
+_PARENTHESISED = lazy_compile(r"\s*\((?=[^()]{0,40}?[A-Za-z]{3,}\s+[A-Za-z]{2,})" + _REST_IN_PARENTHESES)
 # a closing aside in parentheses telling something else: "(Fun fact: ...)", "(Side note: ...)", "(By the way, ...)"
 _TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|aside|trivia|by\s+the\s+way|incidentally)\b"
                              + _REST_IN_PARENTHESES)
@@ -521,11 +523,26 @@ _MUSED = lazy_compile(r"(?i)\banswer(?:\s+is|'s)?\s+(?:not\b|n't\b)|\banswer\b[^
                       r"\bwould\s+answer\b|^\W*(?:if|had|maybe|perhaps)\b[^.!?]{0,120}\banswer\b")
 
 
+def _count_in_sentence(sentence: str) -> bool:
+    """Does ``sentence`` count in words ("so there are three real roots, so ...")? Its count may be the answer."""
+    return any(word in ONES or word in TENS for word in re.findall(r"[a-z]+", sentence.lower()))
+
+
 def _closing_sentence(last: str) -> str:
     """The sentence of a closing line or paragraph that states the answer: the last one with math or a number,
     passing over afterthoughts that follow a conclusion and sentences that muse about the answer (:data:`_MUSED`);
     "" when every sentence with a value muses (it states none)."""
-    stating = [s for s in split_sentences(last) if re.search(r"[\d$]|\\\(", s)]
+    sentences = split_sentences(last)
+    if len(sentences) > 1 and _PARENTHESISED.fullmatch(sentences[-1]) and not _ASIDE_ANSWERS.search(sentences[-1]) \
+            and not _CONCLUSION_WORD.search(sentences[-1]) and not _RETRACTS.search(sentences[-1]):
+        # "(She can, e.g., reduce the heap of 3 to 1.)", "(It is continuous there, though.)": an aside, no answer
+        sentences.pop()
+    if sentences and not re.search(r"[\d$]|\\\(", sentences[-1]):
+        parts = _CONCLUSION_WORD.split(sentences[-1])
+        if len(parts) >= 2 and not _count_in_sentence(" ".join(parts[1:])) \
+                and (claim(parts[-1]) is not None or _FIRM.search(parts[-1])) and not _CONDITION.search(parts[-1]):
+            return sentences[-1]  # "..., so no such walk exists.": a claim concluded in words closes the line
+    stating = [s for s in sentences if re.search(r"[\d$]|\\\(", s)]
     committed = [s for s in stating if not _MUSED.search(s)]
     if stating and not committed:
         return ""
@@ -535,6 +552,10 @@ def _closing_sentence(last: str) -> str:
     return stating[-1] if stating else last
 
 
+# a contrast closing a line with something else than the answer: "— unlike the power set, which is uncountable." (not
+# a clause, "whereas the other one diverges", which may be the answer)
+_CONTRAST_TAIL = lazy_compile(r"(?<=\S)\s*+(?:—|–|--|,|;|\()\s*+(?i:unlike|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to)"
+                              r"\s(?:[^.!?\n]|\.\d)*+[.!)]?\s*+$")
 _EMPTY_BOX = lazy_compile(r"\\boxed\s*\{\s*\}")
 _CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
 # a firm statement of a text answer: "must be equilateral", "has a winning strategy"
@@ -559,7 +580,7 @@ _NAME_SPAN = lazy_compile(r"\$\s*(?P<open>\()?\s*(?P<name>(?:[A-Z]{1,8}|[A-Za-z]
 _PROPERTY_CLAUSE = lazy_compile(r"(?i)(?:[a-z][\w'-]*\s+){1,5}(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?:[a-z-]{3,}\s+)?"
                                 r"(?P<word>[a-z-]{3,})")
 # where a claim holds, closing its sentence: "on $[0,1]$", "at $0$", "in $\mathbb{R}$"
-_PLACE_TAIL = lazy_compile(r"(?<!\s)\s+(?:on|at|in|over|near)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
+_PLACE_TAIL = lazy_compile(r"(?<!\s)\s+(?:on|at|in|over|near|of\s+the\s+form)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
 # a reason or a method before the main clause: "Since f(1) = f(-1), ...", "Checking the residues mod 2, ..."
 _LEAD_IN = lazy_compile(r"(?i)\s*(?:since|because|as|by|using|checking|considering|from|in\s+all\s+cases)\b[^,]{1,200},"
                         r"\s*(.+)")
@@ -876,6 +897,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             and set(re.findall(r"\d+", lines[-1])) - set(re.findall(r"\d+", lines[-2])):
         return None  # "So x = 5.\n\nHmm, but maybe x = 6.": a doubt between two values commits to neither
     last = lines[-1].strip() if lines else ""
+    contrast = _CONTRAST_TAIL.search(last) if "nlike" in last or "ontrast" in last or "oppos" in last else None
+    if contrast and contrast.start() > 0 and not re.search(r"\d", contrast.group()):
+        last = last[:contrast.start()] + "."  # "..., so it is countable — unlike $\\mathcal{P}(\\mathbb{N})$, which is not"
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
     opening = claim_then_reason(last, judged, question)
     if opening:

@@ -326,18 +326,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     excluding a point, a verdict for fewer cases) and a "Solution:" label before named values, and round 17's
     (qualified claims, the asked expression restated, a closing check in parentheses, counts in words, numbered lines,
     chains of values) and round 18's (closing chains in Unicode maths, a curve's equation in general form, an opening
-    word stating the asked property, a chain closing in another unit, what a "so" concludes, trivia asides): their
-    scorer version is 39, so a baseline report made with an earlier version fails the
+    word stating the asked property, a chain closing in another unit, what a "so" concludes, trivia asides) and round
+    19's (reason clauses, a closing contrast, claims before closing values, invented questions named as such, ...):
+    their scorer version is 40, so a baseline report made with an earlier version fails the
     fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 39
-        old = {"benchmark": name, "profile": "default", "scorer_version": 38}
+        assert spec.version == 40
+        old = {"benchmark": name, "profile": "default", "scorer_version": 39}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 38, current 39"]
+            "scorer_version differs: baseline 39, current 40"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -135,19 +135,19 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     # Several answers, or one tuple: a closing line stating several values ("$x = 3$ and $y = 2$") states them all.
     multiple = n_gold > 1 or str(row.get("is_multiple_answer")).strip().lower() in ("true", "1") or \
         bool(kind and "Tuple" in kind) or bool(re.match(r"\s*\(.*,.*\)\s*$", gold_text))
-    found = maths.final_answer(prediction, multiple=multiple, question=row.get("question"))
+    question = row.get("question")
+    question = question if isinstance(question, str) else None
+    found = maths.final_answer(prediction, multiple=multiple, question=question)
     if found is None or not found.text.strip():
-        question = row.get("question")
-        if described_by_closing(prediction, gold_text, None, question if isinstance(question, str) else None):
+        if described_by_closing(maths.before_new_question(prediction, question), gold_text, None, question):
             return maths.verdict(True, "described-closing", extracted="", gold=gold_text,
                                  detail="the closing sentence describes the gold")
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
     unit = row.get("unit")
-    answer, gold_text = read_options(found.text, gold_text, row.get("question"))
-    question = row.get("question")
+    answer, gold_text = read_options(found.text, gold_text, question)
     ok, method = maths.equivalent(gold_text, answer, tol, kind=kind, unit=None if _nan(unit) else str(unit),
-                                  question=question if isinstance(question, str) else None)
-    if not ok and described_by_closing(prediction, gold_text, answer, question if isinstance(question, str) else None,
+                                  question=question)
+    if not ok and described_by_closing(maths.before_new_question(prediction, question), gold_text, answer, question,
                                        found.method):
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
     return maths.verdict(ok, maths.located(method, found.method), extracted=found.text, gold=gold_text,
