@@ -558,9 +558,12 @@ _DOMAIN_TAIL = lazy_compile(r"(?<![\s,]),(?:\s|\\[,;: ]|\\quad|\\qquad)*(?P<lett
 
 
 def _undefined_at(formula: str, letter: str, value: str) -> bool:
-    """Does ``formula`` divide by ``letter - value`` (``\\frac{3y+1}{y-2}`` at ``y = 2``), so the value it skips is
-    outside its domain anyway (not a restriction of the answer)?"""
+    """Does ``formula`` divide by ``letter - value`` (``\\frac{3y+1}{y-2}`` at ``y = 2``; by the letter or a power of
+    it at 0), so the value it skips is outside its domain anyway (not a restriction of the answer)?"""
     v = value.lstrip("-")
+    if float(v) == 0:  # "\frac{2 - x^2}{x}, x \ne 0": a denominator that is the letter or a power of it
+        power = r"%s(?:\s*\^\s*\{?\d\}?)?" % re.escape(letter)
+        return re.search(r"\}\s*\{\s*%s\s*\}|/\s*%s(?![\w^])" % (power, power), formula) is not None
     gap = r"%s\s*%s\s*%s" % (re.escape(letter), r"\+" if value.startswith("-") else "-", re.escape(v))
     return re.search(r"\{\s*%s\s*\}|\(\s*%s\s*\)" % (gap, gap), formula) is not None
 

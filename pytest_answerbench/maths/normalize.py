@@ -455,6 +455,8 @@ _SET_BUILDER = lazy_compile(r"(?:\\\{|\{)\s*(?P<var>[a-zA-Z](?:_\{?\w+\}?)?)\s*(
 _DOMAIN = lazy_compile(r"\s*(?:[a-zA-Z](?:_\{?\w+\}?)?\s*\\in\s*)?\\mathbb\{?R\}?\s*")
 _AND = lazy_compile(r",|，|\s*(?:\\text\{\s*(?:且|and)\s*\}|且|\\land|\\wedge|\band\b)\s*")
 _ONE_SIDED = lazy_compile(r"(?P<var>[a-zA-Z])\s*(?P<op><=|>=|<|>|\\leq|\\geq|\\lt|\\gt)\s*(?P<value>.+)")
+# one relation on a letter: "x \ge 1", "x \ne 3", "x < 5"
+_RELATION_ON = lazy_compile(r"[a-zA-Z]\s*(?:<=|>=|<|>|\\leq?|\\geq?|\\lt|\\gt|\\neq?|≠|≤|≥)\s*[^<>=]+")
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "\\leq": "\\geq", "\\geq": "\\leq", "\\lt": "\\gt",
          "\\gt": "\\lt"}
 
@@ -507,7 +509,8 @@ def _set_builder(s: str) -> str:
     """``\\{x \\mid -1 < x < 2\\}`` -> ``-1 < x < 2``: a set written by its condition is that condition.
 
     Domain statements (``x \\in \\mathbb{R}``) are dropped; two one-sided conditions joined by "and" / a comma
-    (``x > 1, x < 3``) become one double inequality. Anything else is left as written.
+    (``x > 1, x < 3``) become one double inequality; two to four relations on the letter otherwise, joined by "and"
+    (``x \\ge 1, x \\ne 3``). Anything else is left as written.
     """
     m = _SET_BUILDER.fullmatch(s)
     if not m:
@@ -520,7 +523,11 @@ def _set_builder(s: str) -> str:
     if len(parts) == 1:
         return parts[0]
     if len(parts) == 2:
-        return _both(var, parts, strict=False) or s
+        both = _both(var, parts, strict=False)
+        if both:
+            return both
+    if 2 <= len(parts) <= 4 and all(_RELATION_ON.fullmatch(p.strip()) for p in parts):
+        return " \\text{ and } ".join(p.strip() for p in parts)  # "x \ge 1, x \ne 3": every condition holds
     return s
 
 

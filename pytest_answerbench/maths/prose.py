@@ -629,7 +629,7 @@ def _claim_about_math(clause: str) -> bool:
 
 # a closing line that opens with its claim, then gives the reason or an example: "Impossible. The last digit ...",
 # "The limit does not exist: sin(1/x) oscillates ...", "Finitely many — exactly three ...", "有无穷多组，例如 ..."
-_CLAIM_FIRST = lazy_compile(r"\s*+(?:\*\*)?(?:answer\s*+:\s*+)?(?P<claim>[^\s:：—–;；.。!！?？$\\][^:：—–;；.。!！?？\n$\\]{1,79}?)(?:\*\*)?\s*+"
+_CLAIM_FIRST = lazy_compile(r"\s*+(?:\*\*)?(?:(?:answer|conclusion|verdict)\s*+(?:\*\*)?\s*+:\s*+(?:\*\*)?\s*+)?(?P<claim>[^\s:：—–;；.。!！?？$\\][^:：—–;；.。!！?？\n$\\]{1,79}?)(?:\*\*)?\s*+"
                             r"(?:[:：—–;；]|[.!！](?:\s|$)|。|,?\s++(?:since|because|as|for\s+example|e\.g\.)\s|"
                             r"[，,]\s*(?:例如|比如|因为|由于|如))", re.I)
 # a question asking only for a verdict on a statement ("True or false: ...", "判断 ... 是否正确"), not also for a value

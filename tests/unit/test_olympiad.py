@@ -327,18 +327,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     (qualified claims, the asked expression restated, a closing check in parentheses, counts in words, numbered lines,
     chains of values) and round 18's (closing chains in Unicode maths, a curve's equation in general form, an opening
     word stating the asked property, a chain closing in another unit, what a "so" concludes, trivia asides) and round
-    19's (reason clauses, a closing contrast, claims before closing values, invented questions named as such, ...):
-    their scorer version is 40, so a baseline report made with an earlier version fails the
+    19's (reason clauses, a closing contrast, claims before closing values, invented questions named as such, ...) and
+    round 20's (a labelled conclusion, named row lists, code numerals, exclusions, set-builders): their scorer version
+    is 41, so a baseline report made with an earlier version fails the
     fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 40
-        old = {"benchmark": name, "profile": "default", "scorer_version": 39}
+        assert spec.version == 41
+        old = {"benchmark": name, "profile": "default", "scorer_version": 40}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 39, current 40"]
+            "scorer_version differs: baseline 40, current 41"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

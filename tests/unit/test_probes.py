@@ -26,7 +26,10 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 18"); two physics false accepts then read (scorer version 38), its text misses in round 19 (scorer version 40).
 - ``tests/data/probes_round20.jsonl``: 200 probes written blind at the end of round 19 (text, physics with units,
   structured, traces, multiple choice), scored once with round 19's final reader as its held-out measure
-  (docs/accuracy.md, "Round 19"); not read.
+  (docs/accuracy.md, "Round 19"); its structured misses and one text miss then read (scorer version 41).
+- ``tests/data/probes_round21.jsonl``: 200 probes written blind at the end of round 20 (text, physics with units,
+  structured, traces, multiple choice), scored once with round 20's final reader as its held-out measure
+  (docs/accuracy.md, "Round 20"); not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -63,8 +66,11 @@ DATA = Path(__file__).parent.parent / "data"
 #: vmcbench 29): text 13/1, physics 1/4, structured 4/0, traces 2/0, choice 7 (two of its physics false accepts then
 #: read: a chain closing in another unit, scorer version 38; then a trivia aside, scorer version 39; its text misses
 #: read in round 19, scorer version 40, vmcbench 30: its floors below); round 20's, written blind at the end of
-#: round 19 and scored once with round 19's final reader (scorer version 40, vmcbench 30) as its held-out measure,
-#: not read: its floors below (the reader before round 19 gives the same).
+#: round 19 and scored once with round 19's final reader (scorer version 40, vmcbench 30) as its held-out measure
+#: (the reader before round 19 gives the same): text 13/0, physics 0/0, structured 7/0, traces 0/0, choice 6 (its
+#: structured misses and a labelled conclusion then read in round 20, scorer version 41: its floors below); round
+#: 21's, written blind at the end of round 20 and scored once with round 20's final reader (scorer version 41,
+#: vmcbench 30) as its held-out measure, not read: its floors below (round 19's final reader: structured 9/1).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -85,11 +91,14 @@ FLOORS = {
                              {"text": (9, 1), "physics": (4, 2), "structured": (5, 0),
                               "traces": (1, 0), "choice": 14}),
     "probes_round19.jsonl": ({"text": 40, "physics": 40, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (2, 0), "physics": (1, 2), "structured": (4, 0),
+                             {"text": (2, 0), "physics": (1, 2), "structured": (2, 0),
                               "traces": (1, 0), "choice": 6}),
     "probes_round20.jsonl": ({"text": 40, "physics": 40, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (13, 0), "physics": (0, 0), "structured": (7, 0),
+                             {"text": (12, 0), "physics": (0, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 6}),
+    "probes_round21.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (10, 0), "physics": (3, 1), "structured": (8, 1),
+                              "traces": (0, 0), "choice": 5}),
 }
 
 

@@ -186,6 +186,10 @@ def _rows_as_matrix(answer: str) -> str:
 
 def _matrix(a: _Answers) -> Outcome | None:
     if "\\begin" in a.gold and "[[" in a.pred.replace(" ", ""):
+        named = _NAMED_ROWS.fullmatch(a.pred)
+        if named and _MATRIX_NAME.fullmatch(named.group("label").replace("⁻¹", "^{-1}").replace("ᵀ", "^T")) \
+                and "=" not in a.gold.split("\\begin", 1)[0]:
+            a.pred = named.group("rows")  # "A⁻¹ = [[1, −1], [−1, 2]]": the matrix named, as "A^{-1} = \begin..." is
         a.pred = _rows_as_matrix(a.pred)
     if "\\begin" in a.gold or "\\begin" in a.pred:
         tolerance = a.tolerance if not isinstance(a.tolerance, (list, tuple)) else None
@@ -205,6 +209,8 @@ def _unlabelled_matrix(answer: str, other: str) -> str:
     return m.group("matrix")
 
 
+# a list of rows after a name: "A⁻¹ = [[1, −1], [−1, 2]]"
+_NAMED_ROWS = lazy_compile(r"\s*(?P<label>[^=\[\]$]{1,20}?)\s*=\s*(?P<rows>\[\s*\[.*)", re.S)
 #: a matrix's name: "A", "A^2", "A^{-1}", "B^T", "M_1", "\\mathbf{A}"
 _MATRIX_NAME = lazy_compile(r"(?:[A-Z]|\\mathbf\s*\{[A-Za-z]\})(?:\s*[_^]\s*(?:\{[-\w]{1,3}\}|[-\w]))*")
 _LABELLED_MATRIX = lazy_compile(r"\s*\$*\s*(?P<label>[^=$]{1,20}?)\s*=\s*(?P<matrix>\\begin\{[pbvBV]?matrix\}.*)", re.S)
@@ -378,7 +384,11 @@ def _clean(a: _Answers) -> None:
     if a.question and "_" in a.g.text + a.p.text:  # "2516" for "2516_8" when the question asks base eight
         g_text, p_text = in_asked_base(a.g.text, a.p.text, a.question)
         a.g, a.p = replace(a.g, text=g_text), replace(a.p, text=p_text)
-    a.g, a.p = _base_numeral(a.g), _base_numeral(a.p)
+    code = _CODE_LITERAL.fullmatch(a.p.text) if a.p.text[:1] == "0" else None
+    written = _BASE_NUMERAL.fullmatch(a.g.text) if code is not None and "_" in a.g.text else None
+    if written is None or int(written.group(2)) == {"b": 2, "o": 8, "x": 16}[code.group(1)]:
+        a.p = _base_numeral(a.p)  # ("0x2D" is no answer to a gold written in base two: the base asked is another)
+    a.g = _base_numeral(a.g)
     if "," in a.g.text or "," in a.p.text:
         a.g = replace(a.g, text=decimal_comma(a.g.text, a.p.text))
         a.p = replace(a.p, text=decimal_comma(a.p.text, a.g.text))
@@ -741,6 +751,9 @@ _BASE_NUMERAL = lazy_compile(r"\(?([0-9A-Fa-f]{2,})\)?\s*_\s*\{?\s*(\d{1,2})\s*\
 _LETTER_BASE = lazy_compile(r"\(?(\d{2,})\)?\s*_\s*\{?\s*([a-z])\s*\}?")
 
 
+_CODE_LITERAL = lazy_compile(r"0([box])([0-9a-fA-F]{1,64})")
+
+
 def _base_numeral(item: Item) -> Item:
     """A numeral written in base b (``100100_2``, ``1A_{16}``; bases 2 to 16) as its value in base ten; in a base
     named by a letter (``100100_b``) as the polynomial in that letter it stands for (``b^5+b^2``)."""
@@ -749,6 +762,12 @@ def _base_numeral(item: Item) -> Item:
         digits, base = m.group(1), m.group(2)
         terms = [f"{d}*{base}^{k}" for k, d in enumerate(reversed(digits)) if d != "0"]
         return replace(item, text="+".join(reversed(terms)) or "0")
+    code = _CODE_LITERAL.fullmatch(item.text) if item.text[:1] == "0" else None
+    if code is not None:  # "0b101101", "0x2D", "0o55": a numeral as code writes it, in base 2, 16 or 8
+        try:
+            return replace(item, text=str(int(code.group(2), {"b": 2, "o": 8, "x": 16}[code.group(1)])))
+        except ValueError:  # a digit the base does not have
+            return item
     m = _BASE_NUMERAL.fullmatch(item.text) if "_" in item.text else None
     if m is None or not 2 <= int(m.group(2)) <= 16:
         return item

@@ -1,0 +1,100 @@
+"""Round 20 of the maths reader (docs/profiles-math.md, "Round 20"), written from round 20's blind probes
+(tests/data/probes_round20.jsonl) after they were scored once as round 19's held-out measure, then narrowed after a
+helper's attack (the replies the old reader or the first version got wrong, read as labelled now, are
+tests/data/attack_round20_maths.jsonl). Each reading has its near misses beside it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_answerbench import score_row
+
+
+def _verdict(prediction: str, answer: str, question: str | None = None) -> str:
+    row = {"prediction": prediction, "answer": answer}
+    if question:
+        row["question"] = question
+    return score_row("olympiad", row, profile="default").status
+
+
+SERIES = "Determine whether the series $\\sum_{n=1}^{\\infty} \\frac{(-1)^n}{\\sqrt{n}}$ converges or diverges."
+LEIBNIZ = "The terms $b_n = 1/\\sqrt{n}$ decrease to $0$, so the alternating series test applies.\n\n"
+
+
+@pytest.mark.parametrize("closing, answer, status", [
+    ("**Conclusion:** the series converges, but only conditionally, because $\\sum 1/\\sqrt{n}$ is a divergent "
+     "$p$-series ($p = 1/2$).", "Converges", "correct"),
+    ("**Conclusion:** the series converges, but only conditionally, because $\\sum 1/\\sqrt{n}$ is a divergent "
+     "$p$-series ($p = 1/2$).", "Diverges", "wrong"),
+    ("Verdict: the series diverges, since $b_n$ does not decrease fast enough ($p = 1/2$).", "Converges", "wrong"),
+])
+def test_a_labelled_conclusion_then_its_reason(closing, answer, status):
+    assert _verdict(LEIBNIZ + closing, answer, SERIES) == status
+
+
+INVERSE = "\\begin{pmatrix}1&-1\\\\-1&2\\end{pmatrix}"
+
+
+@pytest.mark.parametrize("reply, status", [
+    ("det A = 1, so A⁻¹ = [[1, −1], [−1, 2]]", "correct"),
+    ("A^{-1} = [[1, -1], [-1, 2]]", "correct"),
+    ("A^{-1} = [[1, 1], [-1, 2]]", "wrong"),
+    ("x = [[1, -1], [-1, 2]]", "wrong"),  # a lower-case letter names no matrix: the gold writes no "x ="
+])
+def test_a_named_list_of_rows_is_the_matrix(reply, status):
+    assert _verdict(reply, INVERSE, "Find the inverse of $A = \\begin{pmatrix}2&1\\\\1&1\\end{pmatrix}$.") == status
+
+
+@pytest.mark.parametrize("reply, answer, status", [
+    ("45 = 32 + 8 + 4 + 1, so in binary it is 0b101101.", "101101_2", "correct"),
+    ("45 = 32 + 8 + 4 + 1, so in binary it is 0b101100.", "101101_2", "wrong"),
+    ("0x2D", "2D_{16}", "correct"),  # (a hexadecimal literal in prose is not located yet: "In hex: 0x2D." reads 0)
+    ("0o55", "55_8", "correct"),
+    ("0o56", "55_8", "wrong"),
+    ("It is 0b102.", "101101_2", "wrong"),  # a digit binary has not: no numeral
+])
+def test_numerals_as_code_writes_them(reply, answer, status):
+    assert _verdict(reply, answer) == status
+
+
+FUNCTIONAL = "Find $f(x)$ given that $f(x) + 2f\\!\\left(\\frac1x\\right) = 3x$ for all $x \\neq 0$."
+
+
+@pytest.mark.parametrize("reply, status", [
+    ("Solving the two linear equations,\n$$f(x) = \\frac{2 - x^2}{x}, \\quad x \\ne 0.$$", "correct"),
+    ("Solving the two linear equations,\n$$f(x) = \\frac{1 - x^2}{x}, \\quad x \\ne 0.$$", "wrong"),
+])
+def test_an_exclusion_the_formula_divides_by_is_no_restriction(reply, status):
+    assert _verdict(reply, "f(x) = \\frac{2}{x} - x", FUNCTIONAL) == status
+
+
+def test_an_exclusion_the_formula_does_not_divide_by_stays():
+    assert _verdict("$f(x) = \\frac{x}{2}, x \\ne 0$", "f(x) = \\frac{x}{2}") == "wrong"
+
+
+DOMAIN = "Find the domain of $f(x) = \\dfrac{\\sqrt{x-1}}{x-3}$."
+
+
+@pytest.mark.parametrize("reply, status", [
+    ("Domain: $\\{x \\in \\mathbb{R} : x \\ge 1,\\ x \\ne 3\\}$.", "correct"),
+    ("Domain: $\\{x : x \\ge 1 \\text{ and } x \\ne 3\\}$.", "correct"),
+    ("Domain: $\\{x : x \\ge 1, x \\ne 4\\}$.", "wrong"),
+    ("Domain: $\\{x : x > 1, x \\ne 3\\}$.", "wrong"),
+])
+def test_a_set_builder_with_several_relations(reply, status):
+    assert _verdict(reply, "[1,3)\\cup(3,\\infty)", DOMAIN) == status
+
+
+def _attack_cases() -> list[dict]:
+    path = Path(__file__).parent.parent / "data" / "attack_round20_maths.jsonl"
+    return [json.loads(line) for line in path.open(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("case", _attack_cases(), ids=lambda case: case["id"])
+def test_the_attack_reads_as_labelled(case):
+    """The replies of the helper's attack on round 20 (labelled by the grading conventions before either version ran)
+    that the reader before this round or the first version of it got wrong, read as labelled now."""
+    assert _verdict(case["prediction"], case["answer"], case.get("question")) == case["label"], case["why"]
