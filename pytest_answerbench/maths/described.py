@@ -18,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from ..text.patterns import lazy_compile
-from .meaning import FIRST_MOVER, PLAYERS, claim, narrower_scope, same_meaning
+from .meaning import OTHER_ORDER, PLAYERS, claim, narrower_scope, same_meaning, who_moves_first
 
 __all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
            "same_description", "shape", "winner"]
@@ -291,7 +291,9 @@ _WHO = (r"(?:(?i:the)\s+)?(?:(?P<turn>(?i:first|second|starting))\s+player|playe
         r"|(?P<name>[A-Z][a-z]+))")
 _WINS = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:(?:has|have)\s+(?:a|the)\s+winning\s+strategy|wins?|(?:can|will|does)\s+"
                      r"(?:always\s+)?(?:win|force\s+a\s+win|guarantee\s+(?:a\s+)?(?:win|victory))|(?:always|must)\s+wins?)\b")
-_WINNER_IS = lazy_compile(r"\b(?:the\s+winner\s+is\s+|(?i:winner)(?:\*\*)?\s*:\s*(?:\*\*)?)" + _WHO + r"|" + _WHO.replace("?P<", "?P<a_")
+_WINNER_IS = lazy_compile(r"\b(?:the\s+winner\s+is\s+|the\s+win\s+(?:belongs|goes)\s+to\s+|"
+                          r"(?i:winner)(?:\*\*)?\s*:\s*(?:\*\*)?)" + _WHO + r"(?!\s*['’]s\b)"  # (not "the second player's opponent")
+                          r"|" + _WHO.replace("?P<", "?P<a_")
                           + r"\s+(?!cannot|can't|does\s+not|doesn't)[a-z][^,.;:]{0,40}?\band\s+wins\b")
 _CANNOT_WIN = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:cannot|can't|can\s+not|does\s+not|doesn't|will\s+not|won't)\s+"
                            r"(?:always\s+)?win\b|" + _WHO.replace("?P<", "?P<l_") + r"\s+(?:loses|will\s+lose|must\s+lose|"
@@ -314,12 +316,9 @@ def _players(question: str | None) -> tuple[str, str] | None:
     if "甲" in question and "乙" in question:
         first = re.search("(甲|乙)先", question)
         return None if first is None else (first.group(1), "乙" if first.group(1) == "甲" else "甲")
-    mover = FIRST_MOVER.search(question)
+    first = who_moves_first(question)
     players = PLAYERS.search(question)
-    if mover is None or players is None:
-        return None
-    first = mover.group("name") or mover.group("starter") or mover.group("opener") or mover.group("first")
-    if first not in players.groups():
+    if first is None or players is None or first not in players.groups():
         return None
     return first, players.group(2) if players.group(1) == first else players.group(1)
 
@@ -603,7 +602,28 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     if how is None and clause != sentence and not _MATH_OR_DIGIT.search(clause) and len(clause.split()) <= 12 \
             and not _SUPPOSED_CLAUSE.search(sentence) and same_description(gold, clause, question) is True:
         return True  # "...: the fixed point is the focus, the line the directrix, and the locus is a parabola."
-    return in_words and claim(gold) is not None and claim(sentence) is not None and same_meaning(gold, sentence) is True
+    if in_words and claim(gold) is not None and claim(sentence) is not None and same_meaning(gold, sentence) is True:
+        return True
+    return how in (None, "prose") and winner_answers(gold, sentence, question)
+
+
+_SUPPOSING = lazy_compile(r"(?i)\b(?:suppose|supposing|assume|assuming|if|were|would)\b")
+# a yes/no question asking whether one player wins: "does the first player have a winning strategy?"
+_ASKS_WINS = lazy_compile(r"\b(?i:does|do|can|will)\s+" + _WHO
+                          + r"\s+(?:have\s+a\s+winning\s+strategy|(?:always\s+)?win|force\s+a\s+win)\b")
+
+
+def winner_answers(gold: str, sentence: str, question: str | None) -> bool:
+    """Does ``sentence`` answer the yes/no ``gold`` to a question asking whether a player wins ("In Nim with heaps 3,
+    5 and 6, does the first player have a winning strategy?"), by naming the winner ("so the win belongs to the
+    second player." is No)?"""
+    said = claim(gold)
+    asked = _ASKS_WINS.search(question) if question and said is not None and said[0] == "yes" else None
+    if asked is None or OTHER_ORDER.search(question) or _SUPPOSING.search(sentence):
+        return False  # ("If Bob moved first instead, can Alice force a win?", "Suppose the first player wins.")
+    players = _players(question)
+    who, won = _who(asked, players), winner(sentence, question)
+    return who is not None and won is not None and (who == won) == said[1]
 
 
 # what makes a clause supposed, hedged or denied rather than stated: "a square would additionally require ...",

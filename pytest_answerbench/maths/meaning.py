@@ -27,9 +27,11 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "PLAYERS", "YES_FAMILIES", "answers_question",
+__all__ = ["CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
+           "answers_question",
            "asked_alternatives", "asked_property", "asks_yes_no", "claim", "names_alternative", "names_loser",
-           "narrower_scope", "opening_verdict", "same_meaning", "states_asked_property", "states_claims"]
+           "narrower_scope", "opening_verdict", "same_meaning", "states_asked_property", "states_claims",
+           "who_moves_first"]
 
 #: what may open a concluding sentence before what it states ("So ", "Hence, "): a pattern's start, case-blind, its
 #: runs of spaces possessive (a run is never split two ways)
@@ -66,7 +68,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
     ("holds",  # a statement judged: "the statement holds" / 成立 / 正确, "it does not hold" / 不成立 / 错误; not "等号成立"
      r"\b(?:(?:does|do|did|would|will)\s*(?:not|n't)\s+hold|fails?\s+to\s+hold|(?:the|this)\s+(?:statement|claim|"
-     r"assertion)\s+is\s+(?:false|incorrect|wrong|invalid|not\s+(?:true|correct|valid))$)|不成立|不正确|错误|假命题",
+     r"assertion)\s+(?:is\s+(?:false|incorrect|wrong|invalid|not\s+(?:true|correct|valid))|fails)$)|不成立|不正确|错误|假命题",
      r"\b(?:the|this)\s+(?:statement|claim|assertion)\s+(?:always\s+holds|holds\b|is\s+(?:correct|true|valid)$)"
      r"|(?<![等号时恒])成立|(?<![不的])正确(?![的地])|(?<!不是)真命题"),
 )
@@ -455,7 +457,7 @@ _GENERIC_NOUNS = frozenset("number numbers integer integers function functions s
 _OPPOSITES = {"prime": "composite", "composite": "prime", "even": "odd", "odd": "even", "invertible": "singular",
               "singular": "invertible"}
 #: another word for the same property ("Is $f$ injective?" answered "$f$ is one-to-one")
-_SYNONYMS = {"injective": {"one-to-one"}, "one-to-one": {"injective"}}
+_SYNONYMS = {"injective": {"one-to-one"}, "one-to-one": {"injective"}, "countable": {"countably", "denumerable"}}
 _NEGATING_PREFIXES = ("un", "in", "non-", "non", "ir", "im", "il", "dis")
 #: who moves first in a two-player question ("Alice moves first", "starting with Bob", "They alternate turns, Alice
 #: first"), and the two players it names
@@ -463,7 +465,39 @@ FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|start
                             r"move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b|"
                             r"\b(?P<opener>[A-Z][a-z]+)\s+(?:moves|goes|plays)\s+first\b|"
                             # "They alternate turns, Alice first;", "taking turns (Alice first)"
-                            r"\b(?:turns|alternately|alternate)\s*+[,(]\s*+(?P<first>[A-Z][a-z]+)\s+first\b")
+                            r"\b(?:turns|alternately|alternate)\s*+[,(]\s*+(?P<first>[A-Z][a-z]+)\s+first\b|"
+                            # "Alice and Bob alternately remove 1, 2 or 3 stones, Alice first; ..."
+                            r"[,(]\s*+(?P<after>[A-Z][a-z]+)\s+first\s*+(?=[;,.)])")
+
+
+def first_mover(mover: re.Match[str]) -> str:
+    """The name a match of :data:`FIRST_MOVER` says moves first."""
+    return next(mover.group(k) for k in ("name", "starter", "opener", "first", "after") if mover.group(k))
+
+
+def who_moves_first(question: str) -> str | None:
+    """The name ``question`` says moves first: the first explicit statement ("Alice moves first", "starting with
+    Bob"); else a bare ", Alice first" in a clause about turns or moves ("alternately remove 1, 2 or 3 stones, Alice
+    first;"), when the question names one such player and supposes no other order ("If instead Bob went first, ...");
+    else None ("stand in line, Alice first", "on heads, Bob first; on tails, Alice first")."""
+    bare: set[str] = set()
+    for m in FIRST_MOVER.finditer(question):
+        if not m.group("after"):
+            return first_mover(m)
+        clause = question[max(question.rfind(".", 0, m.start()), question.rfind(";", 0, m.start())) + 1:m.end()]
+        if _TURN_WORDS.search(clause):
+            bare.add(m.group("after"))
+    return bare.pop() if len(bare) == 1 and not OTHER_ORDER.search(question) else None
+
+
+# words of a clause about turns or moves: ", Alice first" there says who moves first
+_TURN_WORDS = lazy_compile(r"(?i)\b(?:alternately|alternate|alternating|turns?|moves?|remove|removes|take|takes|pick|"
+                           r"picks|play|plays|choose|chooses|write|writes|place|places|colou?rs?)\b")
+#: a question supposing another order of play than the one it states: "If instead Alice went first, who would win?"
+OTHER_ORDER = lazy_compile(r"(?i)\binstead\b|\bif\b[^.?]{0,80}\b(?:went|goes|go|moved|moves|move|started|starts|start|"
+                          r"played|plays|play)\s+first\b")
+
+
 PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
 _BY_TURN = lazy_compile(r"\b(?:the\s+)?(?P<turn>first|second|starting)\s+player\b", re.I)
 
@@ -500,9 +534,12 @@ def asks_yes_no(question: str | None) -> bool:
 # done (...)", "No. Whatever ...", "Not always: ...", "**Yes**."
 _TRUE_OR_FALSE = lazy_compile(r"(?i)\btrue\s+or\s+false\b|\bprove\s+or\s+disprove\b|判断(?:正误|对错|真假)")
 _VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|true|false|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
-                        r"不存在|存在)\s*(?:\*\*)?(?:\s+(?i:in\s+general))?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
+                        r"不存在|存在|没有|有)\s*(?:\*\*)?(?:\s+(?i:in\s+general))?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
 
 
+_ASKS_HAVE_ZH = lazy_compile(r"是否有|有没有|有无|是不是有")
+_CJK_TAKEN_BACK = lazy_compile(r"说反|抱歉|更正|纠正|再看|重新|错|吗")
+_CJK_DENIES = lazy_compile(r"不是|没有|不存在|无|并非")
 # a verdict on the statement a yes/no question asks about: "The statement is false in general: ...", "This claim is
 # true."
 _STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?i:the|this|that)\s+(?i:statement|claim|assertion|conjecture|"
@@ -572,6 +609,15 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
             return "Yes" if said else "No"  # (a proof closing on the opposite, "So it is rational.", takes it back)
     if m and not m.group("verdict").isascii() and _CJK_TURN.search(statement, m.end()):
         return None  # "是。但 $1025 = 25 \\times 41$，所以不是质数。": the reply turns after its first word
+    if m and m.group("verdict") in ("有", "没有"):
+        # "有，恰有三个不同的实根。" to "是否有三个不同的实根？": 有 answers a question asking whether there is, when
+        # what follows neither turns, takes it back nor denies ("有：……，所以不是三个实根。")
+        have = m.group("verdict") == "有"
+        rest = statement[m.end():]
+        if _ASKS_HAVE_ZH.search(question or "") and not _CJK_TURN.search(rest) and not _CJK_TAKEN_BACK.search(rest) \
+                and not (have and _CJK_DENIES.search(rest)):
+            return "是" if have else "否"
+        m = None
     if m:
         line = statement[m.end():].split("\n", 1)[0]
         if _TAKEN_BACK.match(line):
@@ -695,9 +741,8 @@ def _clause_states(clause: str, prop: str, same: set[str], opposites: set[str]) 
 def _by_name(text: str, question: str) -> str:
     """``text`` with "the first player" / "the second player" as the players' names, when the question says who of
     two named players moves first ("Alice and Bob play ...; Alice moves first.")."""
-    mover = FIRST_MOVER.search(question)
     players = PLAYERS.search(question)
-    first = mover and (mover.group("name") or mover.group("starter"))
+    first = who_moves_first(question)
     if not first or players is None or first not in players.groups():
         return text
     second = players.group(2) if players.group(1) == first else players.group(1)

@@ -29,7 +29,7 @@ def test_an_option_in_km_per_second_with_a_power_of_ten(reply, letter):
 
 def _attack_cases() -> list[dict]:
     path = Path(__file__).parent.parent / "data" / "attack_round19_choice.jsonl"
-    return [json.loads(line) for line in path.open(encoding="utf-8")]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 @pytest.mark.parametrize("case", _attack_cases(), ids=lambda case: case["id"])

@@ -186,7 +186,7 @@ def test_what_follows_an_invented_question_is_not_the_answer(reply, answer, stat
 
 def _attack_cases() -> list[dict]:
     path = Path(__file__).parent.parent / "data" / "attack_round19_maths.jsonl"
-    return [json.loads(line) for line in path.open(encoding="utf-8")]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 @pytest.mark.parametrize("case", _attack_cases(), ids=lambda case: case["id"])

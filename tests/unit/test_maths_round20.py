@@ -88,9 +88,59 @@ def test_a_set_builder_with_several_relations(reply, status):
     assert _verdict(reply, "[1,3)\\cup(3,\\infty)", DOMAIN) == status
 
 
+STONES = ("There is a pile of 20 stones. Alice and Bob alternately remove 1, 2 or 3 stones, Alice first; whoever takes "
+          "the last stone wins. Who has a winning strategy?")
+NIM = "In Nim with three heaps of sizes 3, 5 and 6, does the first player have a winning strategy?"
+
+
+@pytest.mark.parametrize("reply, answer, question, status", [
+    # ", Alice first;" says who moves first: the second player is Bob
+    ("Multiples of 4 are losing for the player to move, so the second player can always force a win.", "Bob", STONES,
+     "correct"),
+    ("Multiples of 4 are losing for the player to move, so the second player can always force a win.", "Alice", STONES,
+     "wrong"),
+    # a yes/no question whether a player wins, answered by naming the winner
+    ("The nim-sum is $3 \\oplus 5 \\oplus 6 = 0$, so the win belongs to the second player.", "No", NIM, "correct"),
+    ("The nim-sum is $3 \\oplus 5 \\oplus 6 = 0$, so the win belongs to the second player.", "Yes", NIM, "wrong"),
+    ("The nim-sum is $3 \\oplus 5 \\oplus 6 = 0$, so the first player wins.", "Yes", NIM, "correct"),
+    ("If the nim-sum were 0, the second player would win.", "No", NIM, "wrong"),  # a hypothetical names no winner
+])
+def test_winners_by_turn_and_a_yes_no_question_about_one(reply, answer, question, status):
+    assert _verdict(reply, answer, question) == status
+
+
+CUBIC = "方程 $x^3 - 3x + 1 = 0$ 是否有三个不同的实根？"
+
+
+@pytest.mark.parametrize("reply, answer, question, status", [
+    ("由零点存在定理，三个区间内各有一个根。所以答案：有，恰有三个不同的实根。", "是", CUBIC, "correct"),
+    ("由零点存在定理，三个区间内各有一个根。所以答案：有，恰有三个不同的实根。", "否", CUBIC, "wrong"),
+    ("所以答案：没有，只有一个实根。", "否", CUBIC, "correct"),
+    ("答案：有3个实根。", "是", "方程 $x^3 - 3x + 1 = 0$ 有几个实根？", "wrong"),  # not asked whether: no verdict
+])
+def test_you_answers_a_chinese_question_asking_whether_there_is(reply, answer, question, status):
+    assert _verdict(reply, answer, question) == status
+
+
+@pytest.mark.parametrize("reply, answer, question, status", [
+    ("$f(x) = 1/x$ is continuous on $(0,1)$ but unbounded. The statement would be true on $[0,1]$. Here the interval "
+     "is open, so the claim fails.", "False", "True or false: if $f$ is continuous on $(0,1)$, then $f$ is bounded.",
+     "correct"),
+    ("If the interval were closed, the claim would hold. So the claim fails to be false.", "False",
+     "True or false: if $f$ is continuous on $[0,1]$, then $f$ is bounded.", "wrong"),
+    ("Binary expansions give a bijection onto $\\mathbb{N}$: the collection is countably infinite.", "Yes",
+     "Is the set of all finite subsets of $\\mathbb{N}$ countable?", "correct"),
+    ("Cantor's diagonal argument: the collection is uncountably infinite.", "Yes",
+     "Is the set of all subsets of $\\mathbb{N}$ countable?", "wrong"),
+    ("So $\\mathbb{Q}$ is denumerable.", "Yes", "Is $\\mathbb{Q}$ countable?", "correct"),
+])
+def test_the_claim_fails_and_countably_infinite(reply, answer, question, status):
+    assert _verdict(reply, answer, question) == status
+
+
 def _attack_cases() -> list[dict]:
     path = Path(__file__).parent.parent / "data" / "attack_round20_maths.jsonl"
-    return [json.loads(line) for line in path.open(encoding="utf-8")]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 @pytest.mark.parametrize("case", _attack_cases(), ids=lambda case: case["id"])

@@ -328,18 +328,18 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     chains of values) and round 18's (closing chains in Unicode maths, a curve's equation in general form, an opening
     word stating the asked property, a chain closing in another unit, what a "so" concludes, trivia asides) and round
     19's (reason clauses, a closing contrast, claims before closing values, invented questions named as such, ...) and
-    round 20's (a labelled conclusion, named row lists, code numerals, exclusions, set-builders): their scorer version
-    is 41, so a baseline report made with an earlier version fails the
+    round 20's (a labelled conclusion, named row lists, code numerals, exclusions, set-builders, winners asked yes or
+    no, 有): their scorer version is 42, so a baseline report made with an earlier version fails the
     fingerprint gate instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 41
-        old = {"benchmark": name, "profile": "default", "scorer_version": 40}
+        assert spec.version == 42
+        old = {"benchmark": name, "profile": "default", "scorer_version": 41}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 40, current 41"]
+            "scorer_version differs: baseline 41, current 42"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
