@@ -6,7 +6,7 @@ What is committed is our work, ``tests/data/trace_math.labels.jsonl``: per row t
 the benchmark record of the problem answered), harness, model,
 style, split, the hand label and note, the hashes and the response's length. These tests check:
 
-* the label file, always: 1569 ids in order, our fields, pointers naming a commit, no excluded source and no record
+* the label file, always: 1609 ids in order, our fields, pointers naming a commit, no excluded source and no record
   another corpus uses, the split (drawn from the pointer's hash for the first 400 rows; ``fresh`` for tm-0401 to
   tm-0548, the rows drawn after both were scored; ``fresh2`` for tm-0549 to tm-0670, drawn after ``fresh`` was
   scored; ``fresh3`` for tm-0671 to tm-0740, drawn after ``fresh2`` was scored; ``fresh4`` for tm-0741 to tm-0830,
@@ -19,7 +19,7 @@ style, split, the hand label and note, the hashes and the response's length. The
   the ninth was scored, the ninth's groups and rule started afresh; ``fresh11`` from tm-1256, the tenth's rule started
   afresh with other sizes, half of it English traces; ``fresh12`` from tm-1316, the eleventh's PHYSICS and English
   groups again, no llm_gaokao row; ``fresh13`` from tm-1360 and ``fresh14`` from tm-1405, DeepSeek-R1's PHYSICS answers alone; ``fresh15`` from tm-1450,
-  ``fresh16`` from tm-1490 and ``fresh17`` from tm-1530, English traces alone), both verdicts, at least four repositories and
+  ``fresh16`` from tm-1490, ``fresh17`` from tm-1530 and ``fresh18`` from tm-1570, English traces alone), both verdicts, at least four repositories and
   none over 45% of the rows;
 * the join with the full corpus (``$ANSWERBENCH_CORPORA``), when it is there: the same rows, lengths and fields, the
   share of golds that are not integers, the physics rows and those whose question names a unit, the ``<think>``
@@ -88,6 +88,7 @@ FRESH14 = 45
 FRESH15 = 40
 FRESH16 = 40
 FRESH17 = 40
+FRESH18 = 40
 #: of them the Chinese rows, drawn first (the English ones follow)
 FRESH3_CHINESE = 50
 #: the fourth fresh split in draw order: gpt-4-0314's Math I and Math II blanks, PHYSICS rows, English rows
@@ -121,18 +122,19 @@ def number(line: dict) -> int:
 def drawn_split(line: dict) -> str:
     """The split a row's place gives it: the hash rule for the first 400 rows, then ``fresh``, ``fresh2``,
     ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6``, ``fresh7``, ``fresh8``, ``fresh9``, ``fresh10``, ``fresh11``,
-    ``fresh12``, ``fresh13``, ``fresh14``, ``fresh15``, ``fresh16``, ``fresh17``."""
+    ``fresh12``, ``fresh13``, ``fresh14``, ``fresh15``, ``fresh16``, ``fresh17``, ``fresh18``."""
     if number(line) <= DRAWN_FIRST:
         return split_of(line["source"])
     end = DRAWN_FIRST
     for split, size in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4),
                         ("fresh5", FRESH5), ("fresh6", FRESH6), ("fresh7", FRESH7), ("fresh8", FRESH8),
                         ("fresh9", FRESH9), ("fresh10", FRESH10), ("fresh11", FRESH11), ("fresh12", FRESH12),
-                        ("fresh13", FRESH13), ("fresh14", FRESH14), ("fresh15", FRESH15), ("fresh16", FRESH16)):
+                        ("fresh13", FRESH13), ("fresh14", FRESH14), ("fresh15", FRESH15), ("fresh16", FRESH16),
+                        ("fresh17", FRESH17)):
         end += size
         if number(line) <= end:
             return split
-    return "fresh17"
+    return "fresh18"
 
 
 def repo_of(pointer: str) -> str:
@@ -143,7 +145,7 @@ def repo_of(pointer: str) -> str:
 
 def test_ids_are_numbered_in_order():
     drawn = (DRAWN_FIRST + FRESH + FRESH2 + FRESH3 + FRESH4 + FRESH5 + FRESH6 + FRESH7 + FRESH8 + FRESH9 + FRESH10
-             + FRESH11 + FRESH12 + FRESH13 + FRESH14 + FRESH15 + FRESH16 + FRESH17)
+             + FRESH11 + FRESH12 + FRESH13 + FRESH14 + FRESH15 + FRESH16 + FRESH17 + FRESH18)
     assert [line["id"] for line in TRACE] == [f"tm-{n:04d}" for n in range(1, drawn + 1)]
 
 
@@ -674,14 +676,16 @@ FRESH15_KINDS = (("not-integer", 6), ("integer", 4))
 
 FRESH16_FIRST = FRESH15_FIRST + FRESH15
 FRESH17_FIRST = FRESH16_FIRST + FRESH16
+FRESH18_FIRST = FRESH17_FIRST + FRESH17
 
 
 @pytest.mark.parametrize(("split", "first", "size"), [("fresh15", FRESH15_FIRST, FRESH15),
                                                      ("fresh16", FRESH16_FIRST, FRESH16),
-                                                     ("fresh17", FRESH17_FIRST, FRESH17)])
+                                                     ("fresh17", FRESH17_FIRST, FRESH17),
+                                                     ("fresh18", FRESH18_FIRST, FRESH18)])
 def test_the_fifteenth_and_sixteenth_fresh_splits(split, first, size):
     """English reasoning traces of the four English repositories, 10 each (6 golds not whole numbers, then 4 whole
-    numbers), no pointer any label file held before; both verdicts. The sixteenth and seventeenth: the fifteenth's
+    numbers), no pointer any label file held before; both verdicts. The sixteenth to eighteenth: the fifteenth's
     rule again."""
     rows = [line for line in TRACE if line["split"] == split]
     assert [line["id"] for line in rows] == [f"tm-{n:04d}" for n in range(first, first + size)]
@@ -764,8 +768,9 @@ def test_corpus_has_what_the_brief_asks_for(trace_corpus):
     fresh15 = [row for row in trace_corpus if row["split"] == "fresh15"]
     fresh16 = [row for row in trace_corpus if row["split"] == "fresh16"]
     fresh17 = [row for row in trace_corpus if row["split"] == "fresh17"]
+    fresh18 = [row for row in trace_corpus if row["split"] == "fresh18"]
     for rows in (trace_corpus, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11,
-                 fresh12, fresh13, fresh14, fresh15, fresh16, fresh17):
+                 fresh12, fresh13, fresh14, fresh15, fresh16, fresh17, fresh18):
         not_integer = [row for row in rows if not INTEGER.match(row["answer"].strip())]
         assert len(not_integer) >= 0.4 * len(rows), len(not_integer)
     minerva = [row for row in trace_corpus if "/minerva_math/" in row["source"]]
@@ -971,11 +976,11 @@ def test_thirteenth_and_fourteenth_split_draws_replay_from_the_snapshots(split, 
 
 
 @pytest.mark.parametrize(("split", "first"), [("fresh15", FRESH15_FIRST), ("fresh16", FRESH16_FIRST),
-                                              ("fresh17", FRESH17_FIRST)])
+                                              ("fresh17", FRESH17_FIRST), ("fresh18", FRESH18_FIRST)])
 def test_fifteenth_and_sixteenth_split_draws_replay_from_the_snapshots(split, first):
     """The fifteenth split drawn again: per English repository, from the answer files rows before the fourth split
     read, the free records of lowest pointer hash, 6 whose gold is not a whole number, then 4 whose gold is; the
-    sixteenth and the seventeenth by the same rule, the earlier splits' rows taken."""
+    sixteenth to the eighteenth by the same rule, the earlier splits' rows taken."""
     mirror = mirror_dir()
     if any(not (mirror / repo.replace("/", "+")).is_dir() for repo in ENGLISH_REPOS):
         pytest.skip(f"the English snapshots are not here ({mirror}; set ANSWERBENCH_MIRROR)")
