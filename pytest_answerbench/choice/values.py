@@ -318,8 +318,8 @@ _UNIT_AFTER = lazy_compile(r"(?:\s|\\[,;:! ]|~)*+(°\s?[a-z](?![a-z])|[a-z]{1,11
                            r"(?![a-z]))", re.I)
 # the option's unit may carry a power ("24 cm²", read "24 cm2" after NFKC, "24 cm^2"): its symbol is what is compared;
 # the number a power of ten ("3\\times10^{5} km/s")
-_OPTION_UNIT = lazy_compile(r"\s*\$?\s*[-+−]?\d[\d,]*(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*\^\s*\{?\s*[-−]?\d{1,3}\s*\}?)?"
-                            r"\s*\$?\s*(°\s?[a-z]|[a-z]{1,11}(?:\s?/\s?[a-z]{1,3})?)"
+_OPTION_UNIT = lazy_compile(r"\s*+\$?+\s*+[-+−]?+\d[\d,]*+(?:\.\d++)?+(?:\s*+(?:\\times|×|\\cdot|·)\s*+10\s*+\^\s*+\{?+\s*+[-−]?+\d{1,3}+\s*+\}?+)?+"
+                            r"\s*+\$?+\s*+(°\s?[a-z]|[a-z]{1,11}(?:\s?/\s?[a-z]{1,3})?)"
                             r"(?:\^?\{?[23]\}?)?\s*$", re.I)
 
 

@@ -583,7 +583,11 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     - Or it states the gold's claim or description in words alone ("The equation has no integer solutions." for "No
       solution", "So the function is odd." after a box taken back), when the answer was read from prose before it
       (``how`` "prose") or not at all: a closing sentence without maths left the reader to take a value from an
-      earlier one."""
+      earlier one.
+    - Or, when no answer was read, its last clause (after a colon, a semicolon, ", and", ", so") describes the gold,
+      the sentence supposing, hedging and denying nothing ("...: the fixed point is the focus, and the locus is a
+      parabola.").
+    - Or it names the winner a yes/no question asks about (:func:`winner_answers`)."""
     sentence = closing_sentence(response)
     if sentence is None or narrower_scope(sentence, question):
         return False  # (a verdict for fewer cases than asked: "Yes, for every nonempty set.")
@@ -626,7 +630,7 @@ def winner_answers(gold: str, sentence: str, question: str | None) -> bool:
     return who is not None and won is not None and (who == won) == said[1]
 
 
-# what makes a clause supposed, hedged or denied rather than stated: "a square would additionally require ...",
+# what makes a sentence's last clause supposed, hedged or denied rather than stated (searched in the whole sentence): "a square would additionally require ...",
 # "a parabola or a hyperbola, depending on ...", "when the directrix is horizontal", "a parabola is ruled out"
 _SUPPOSED_CLAUSE = lazy_compile(r"(?i)\b(?:would|could|might|may|if|when|unless|or|depend\w*|not|no|never|ruled?\s+out|"
                                 r"neither|nor|suppose\w*|assum\w*)\b|n't\b")

@@ -714,10 +714,10 @@ _NEW_TURN = lazy_compile(r"<\|(?:user|im_start|start_header_id|eot_id|im_end|end
                        r"|\[INST\]|<start_of_turn>|<end_of_turn>|^[ \t]*(?:Human|User|USER|user)[ \t]*:", re.M)
 # a continuation that says it is another question: "Next question:", "New problem:", "Another question:"
 _ANOTHER = lazy_compile(r"[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Next|New|Another)[ \t]")
-_CONTINUATION = lazy_compile(r"^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:(?:Next|New|Another)[ \t]+(?:[Qq]uestion|[Pp]roblem)"
+_CONTINUATION = lazy_compile(r"^[ \t]*+(?:#{1,4}[ \t]*+|\*\*)?+(?:(?:Next|New|Another)[ \t]++(?:[Qq]uestion|[Pp]roblem)"
                            r"|Question|Problem|Q|Exercise|Instruction|Input|Example|Task)"
-                           r"(?:[ \t]+\d+)?[ \t]*(?:\*\*)?[ \t]*[:：]|^[ \t]*#{2,4}[ \t]*(?:Instruction|Input|Question"
-                           r"|Problem)\b|^[ \t]*问题[ \t]*[:：]", re.M)
+                           r"(?:[ \t]++\d++)?+[ \t]*+(?:\*\*)?+[ \t]*+[:：]|^[ \t]*+#{2,4}[ \t]*+(?:Instruction|Input|Question"
+                           r"|Problem)\b|^[ \t]*+问题[ \t]*+[:：]", re.M)  # (possessive: runs of spaces were quadratic)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
 # fence closing the block the answer was written in, an end-of-answer token (<eoa>), a proof's closing mark
 # ("$\square$", "∎", "Q.E.D.").
@@ -1023,7 +1023,7 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
     return _with_family(text, found)
 
 
-def before_new_question(response: str, question: str | None = None) -> str:
+def before_new_question(response: str, question: str | None = None, multiple: bool = False) -> str:
     """``response`` up to a question it invents after stating an answer ("... so it isn't prime.\\n\\nNext question:
     Is 8191 prime? Yes."), as the reader reads it: what follows answers that question, not the row's (rule 1);
     ``response`` unchanged when no such question follows a stated answer."""
@@ -1032,7 +1032,7 @@ def before_new_question(response: str, question: str | None = None) -> str:
         if before and _another(response, m, question):
             return before
         if before and not restated(response, m, question):
-            if _states_answer(_by_table(before, False, question=question), before):
+            if _states_answer(_by_table(before, multiple, question=question), before):
                 return before
     return response
 

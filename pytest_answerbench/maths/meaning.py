@@ -24,6 +24,7 @@ whole vocabulary.
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from ..text.patterns import lazy_compile
 
@@ -481,10 +482,12 @@ def who_moves_first(question: str) -> str | None:
     first;"), when the question names one such player and supposes no other order ("If instead Bob went first, ...");
     else None ("stand in line, Alice first", "on heads, Bob first; on tails, Alice first")."""
     bare: set[str] = set()
-    for m in FIRST_MOVER.finditer(question):
+    for m in islice(FIRST_MOVER.finditer(question), 12):
         if not m.group("after"):
             return first_mover(m)
-        clause = question[max(question.rfind(".", 0, m.start()), question.rfind(";", 0, m.start())) + 1:m.end()]
+        reach = max(0, m.start() - 200)  # (the clause looked at is 200 characters at most: linear in the question)
+        clause = question[max(question.rfind(".", reach, m.start()), question.rfind(";", reach, m.start()), reach - 1)
+                          + 1:m.end()]
         if _TURN_WORDS.search(clause):
             bare.add(m.group("after"))
     return bare.pop() if len(bare) == 1 and not OTHER_ORDER.search(question) else None
@@ -494,8 +497,8 @@ def who_moves_first(question: str) -> str | None:
 _TURN_WORDS = lazy_compile(r"(?i)\b(?:alternately|alternate|alternating|turns?|moves?|remove|removes|take|takes|pick|"
                            r"picks|play|plays|choose|chooses|write|writes|place|places|colou?rs?)\b")
 #: a question supposing another order of play than the one it states: "If instead Alice went first, who would win?"
-OTHER_ORDER = lazy_compile(r"(?i)\binstead\b|\bif\b[^.?]{0,80}\b(?:went|goes|go|moved|moves|move|started|starts|start|"
-                          r"played|plays|play)\s+first\b")
+OTHER_ORDER = lazy_compile(r"(?i)\binstead\b|\bif\b[^.?]{0,80}\b(?:(?:went|goes|go|moved|moves|move|played|plays|play)"
+                          r"\s+first|started|starts|start|began|begins|begin)\b")
 
 
 PLAYERS = lazy_compile(r"\b([A-Z][a-z]+)\s+and\s+([A-Z][a-z]+)\b")
@@ -539,7 +542,7 @@ _VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|true|false|not\s
 
 _ASKS_HAVE_ZH = lazy_compile(r"是否有|有没有|有无|是不是有")
 _CJK_TAKEN_BACK = lazy_compile(r"说反|抱歉|更正|纠正|再看|重新|错|吗")
-_CJK_DENIES = lazy_compile(r"不是|没有|不存在|无|并非")
+_CJK_DENIES = lazy_compile(r"不是|没有|不存在|并非|无(?!穷|论|限|数|理|关)")
 # a verdict on the statement a yes/no question asks about: "The statement is false in general: ...", "This claim is
 # true."
 _STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?i:the|this|that)\s+(?i:statement|claim|assertion|conjecture|"

@@ -456,7 +456,7 @@ _DOMAIN = lazy_compile(r"\s*(?:[a-zA-Z](?:_\{?\w+\}?)?\s*\\in\s*)?\\mathbb\{?R\}
 _AND = lazy_compile(r",|，|\s*(?:\\text\{\s*(?:且|and)\s*\}|且|\\land|\\wedge|\band\b)\s*")
 _ONE_SIDED = lazy_compile(r"(?P<var>[a-zA-Z])\s*(?P<op><=|>=|<|>|\\leq|\\geq|\\lt|\\gt)\s*(?P<value>.+)")
 # one relation on a letter: "x \ge 1", "x \ne 3", "x < 5"
-_RELATION_ON = lazy_compile(r"[a-zA-Z]\s*(?:<=|>=|<|>|\\leq?|\\geq?|\\lt|\\gt|\\neq?|≠|≤|≥)\s*[^<>=]+")
+_RELATION_ON = lazy_compile(r"([a-zA-Z])\s*+(?:<=|>=|<|>|\\(?:leq?|geq?|lt|gt|neq?)(?![a-zA-Z])|≠|≤|≥)\s*+[^<>=]+")
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "\\leq": "\\geq", "\\geq": "\\leq", "\\lt": "\\gt",
          "\\gt": "\\lt"}
 
@@ -509,7 +509,7 @@ def _set_builder(s: str) -> str:
     """``\\{x \\mid -1 < x < 2\\}`` -> ``-1 < x < 2``: a set written by its condition is that condition.
 
     Domain statements (``x \\in \\mathbb{R}``) are dropped; two one-sided conditions joined by "and" / a comma
-    (``x > 1, x < 3``) become one double inequality; two to four relations on the letter otherwise, joined by "and"
+    (``x > 1, x < 3``) become one double inequality; two to four relations of the set's own letter otherwise, joined by "and"
     (``x \\ge 1, x \\ne 3``). Anything else is left as written.
     """
     m = _SET_BUILDER.fullmatch(s)
@@ -526,7 +526,7 @@ def _set_builder(s: str) -> str:
         both = _both(var, parts, strict=False)
         if both:
             return both
-    if 2 <= len(parts) <= 4 and all(_RELATION_ON.fullmatch(p.strip()) for p in parts):
+    if 2 <= len(parts) <= 4 and all((m := _RELATION_ON.fullmatch(p.strip())) and m.group(1) == var for p in parts):
         return " \\text{ and } ".join(p.strip() for p in parts)  # "x \ge 1, x \ne 3": every condition holds
     return s
 

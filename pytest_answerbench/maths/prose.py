@@ -529,9 +529,11 @@ def _count_in_sentence(sentence: str) -> bool:
 
 
 def _closing_sentence(last: str) -> str:
-    """The sentence of a closing line or paragraph that states the answer: the last one with math or a number,
-    passing over afterthoughts that follow a conclusion and sentences that muse about the answer (:data:`_MUSED`);
-    "" when every sentence with a value muses (it states none)."""
+    """The sentence of a closing line or paragraph that states the answer: a last sentence in words concluding a
+    claim ("..., so no such walk exists.", no count in words after its conclusion word), else the last one with math
+    or a number, passing over a closing aside wholly in parentheses, afterthoughts that follow a conclusion and
+    sentences that muse about the answer (:data:`_MUSED`); "" when every sentence with a value muses (it states
+    none)."""
     sentences = split_sentences(last)
     if len(sentences) > 1 and _PARENTHESISED.fullmatch(sentences[-1]) and not _ASIDE_ANSWERS.search(sentences[-1]) \
             and not _CONCLUSION_WORD.search(sentences[-1]) and not _RETRACTS.search(sentences[-1]):
@@ -555,7 +557,7 @@ def _closing_sentence(last: str) -> str:
 # a contrast closing a line with something else than the answer: "— unlike the power set, which is uncountable." (not
 # a clause, "whereas the other one diverges", which may be the answer)
 _CONTRAST_TAIL = lazy_compile(r"(?<=\S)\s*+(?:—|–|--|,|;|\()\s*+(?i:unlike|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to)"
-                              r"\s(?:[^.!?\n]|\.\d)*+[.!)]?\s*+$")
+                              r"\s[^\n]*+")
 _EMPTY_BOX = lazy_compile(r"\\boxed\s*\{\s*\}")
 _CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
 # a firm statement of a text answer: "must be equilateral", "has a winning strategy"
@@ -579,7 +581,8 @@ _NAME_SPAN = lazy_compile(r"\$\s*(?P<open>\()?\s*(?P<name>(?:[A-Z]{1,8}|[A-Za-z]
 # "triangle ABC is equilateral", "N is a perfect square")
 _PROPERTY_CLAUSE = lazy_compile(r"(?i)(?:[a-z][\w'-]*\s+){1,5}(?:is|are)\s+(?:not\s+)?(?:an?\s+)?(?:[a-z-]{3,}\s+)?"
                                 r"(?P<word>[a-z-]{3,})")
-# where a claim holds, closing its sentence: "on $[0,1]$", "at $0$", "in $\mathbb{R}$"
+# where a claim holds, closing its sentence: "on $[0,1]$", "at $0$", "in $\mathbb{R}$"; or what it counts: "of the form
+# $4k+3$"
 _PLACE_TAIL = lazy_compile(r"(?<!\s)\s+(?:on|at|in|over|near|of\s+the\s+form)\s+\$[^$]{1,60}\$\s*[.!]?\s*$")
 # a reason or a method before the main clause: "Since f(1) = f(-1), ...", "Checking the residues mod 2, ..."
 _LEAD_IN = lazy_compile(r"(?i)\s*(?:since|because|as|by|using|checking|considering|from|in\s+all\s+cases)\b[^,]{1,200},"
@@ -897,7 +900,11 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             and set(re.findall(r"\d+", lines[-1])) - set(re.findall(r"\d+", lines[-2])):
         return None  # "So x = 5.\n\nHmm, but maybe x = 6.": a doubt between two values commits to neither
     last = lines[-1].strip() if lines else ""
-    contrast = _CONTRAST_TAIL.search(last) if "nlike" in last or "ontrast" in last or "oppos" in last else None
+    contrast = None
+    if "nlike" in last or "ontrast" in last or "oppos" in last:
+        # (searched once, from where the line's last sentence starts: a search from every ", unlike" to the line's
+        # end was quadratic)
+        contrast = _CONTRAST_TAIL.search(last, max(last.rfind(". "), last.rfind("! "), last.rfind("? "), 0))
     if contrast and contrast.start() > 0 and not re.search(r"\d", contrast.group()):
         last = last[:contrast.start()] + "."  # "..., so it is countable — unlike $\\mathcal{P}(\\mathbb{N})$, which is not"
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))

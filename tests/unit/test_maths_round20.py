@@ -148,3 +148,33 @@ def test_the_attack_reads_as_labelled(case):
     """The replies of the helper's attack on round 20 (labelled by the grading conventions before either version ran)
     that the reader before this round or the first version of it got wrong, read as labelled now."""
     assert _verdict(case["prediction"], case["answer"], case.get("question")) == case["label"], case["why"]
+
+
+# Long inputs on the round's patterns (a helper's review): each took seconds to minutes, or ran out of the scorer's
+# time, before its pattern was made to scan once; these assert the verdicts, never a duration.
+@pytest.mark.parametrize("prediction, question, status", [
+    ("So it is countable" + ", unlike a" * 10_000 + ". So it is countable.", "Is it countable?", "correct"),
+    ("So it is irrational.\nNext question" + " " * 50_000 + ": is 4 rational? Yes.", "Is it rational?", "wrong"),
+    ("So it is irrational.\nNext question" + " " * 50_000 + "x", "Is it rational?", "wrong"),
+    ("So the first player wins.", "Alice and Bob met" + ", Alice first" * 4_000
+     + ". Does the first player have a winning strategy?", "correct"),
+])
+def test_long_inputs_are_graded(prediction, question, status):
+    assert _verdict(prediction, "Yes", question) == status
+
+
+@pytest.mark.parametrize("reply, status", [
+    ("有，这样的 n 有无穷多个。取 n = 8k+3 即可。", "correct"),  # 无穷 is no denial
+    ("有，但其实没有。", "wrong"),
+])
+def test_wu_qiong_is_no_denial(reply, status):
+    assert _verdict(reply, "是", "是否有无穷多个正整数 $n$ 使 $n^2+1$ 为合数？") == status
+
+
+@pytest.mark.parametrize("reply, status", [
+    ("A⁻¹ = \\begin{pmatrix}1&-1\\\\-1&2\\end{pmatrix}", "correct"),  # the name in superscripts, as for a row list
+    ("\\{x_1 : y \\ge 1, z \\ne 3\\}", "wrong"),  # relations of other letters are no set of x_1
+])
+def test_names_and_letters_of_the_reviewed_readings(reply, status):
+    gold = INVERSE if "pmatrix" in reply else "[1,3)\\cup(3,\\infty)"
+    assert _verdict(reply, gold) == status

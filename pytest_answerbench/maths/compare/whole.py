@@ -187,8 +187,7 @@ def _rows_as_matrix(answer: str) -> str:
 def _matrix(a: _Answers) -> Outcome | None:
     if "\\begin" in a.gold and "[[" in a.pred.replace(" ", ""):
         named = _NAMED_ROWS.fullmatch(a.pred)
-        if named and _MATRIX_NAME.fullmatch(named.group("label").replace("⁻¹", "^{-1}").replace("ᵀ", "^T")) \
-                and "=" not in a.gold.split("\\begin", 1)[0]:
+        if named and _matrix_name(named.group("label")) and "=" not in a.gold.split("\\begin", 1)[0]:
             a.pred = named.group("rows")  # "A⁻¹ = [[1, −1], [−1, 2]]": the matrix named, as "A^{-1} = \begin..." is
         a.pred = _rows_as_matrix(a.pred)
     if "\\begin" in a.gold or "\\begin" in a.pred:
@@ -204,9 +203,14 @@ def _unlabelled_matrix(answer: str, other: str) -> str:
     """``A^2 = \\begin{bmatrix}...\\end{bmatrix}`` without its label when the other answer is a matrix with none: a
     label names the matrix, as ``x = 3`` names a value."""
     m = _LABELLED_MATRIX.fullmatch(answer)
-    if m is None or "=" in other.split("\\begin", 1)[0] or not _MATRIX_NAME.fullmatch(m.group("label").strip()):
+    if m is None or "=" in other.split("\\begin", 1)[0] or not _matrix_name(m.group("label")):
         return answer
     return m.group("matrix")
+
+
+def _matrix_name(label: str) -> bool:
+    """Is ``label`` a matrix's name ("A", "A^{-1}", "A⁻¹", "Aᵀ")?"""
+    return bool(_MATRIX_NAME.fullmatch(label.strip().replace("⁻¹", "^{-1}").replace("ᵀ", "^T")))
 
 
 # a list of rows after a name: "A⁻¹ = [[1, −1], [−1, 2]]"
@@ -386,7 +390,7 @@ def _clean(a: _Answers) -> None:
         a.g, a.p = replace(a.g, text=g_text), replace(a.p, text=p_text)
     code = _CODE_LITERAL.fullmatch(a.p.text) if a.p.text[:1] == "0" else None
     written = _BASE_NUMERAL.fullmatch(a.g.text) if code is not None and "_" in a.g.text else None
-    if written is None or int(written.group(2)) == {"b": 2, "o": 8, "x": 16}[code.group(1)]:
+    if written is None or int(written.group(2)) == _CODE_BASES[code.group(1)]:
         a.p = _base_numeral(a.p)  # ("0x2D" is no answer to a gold written in base two: the base asked is another)
     a.g = _base_numeral(a.g)
     if "," in a.g.text or "," in a.p.text:
@@ -752,6 +756,7 @@ _LETTER_BASE = lazy_compile(r"\(?(\d{2,})\)?\s*_\s*\{?\s*([a-z])\s*\}?")
 
 
 _CODE_LITERAL = lazy_compile(r"0([box])([0-9a-fA-F]{1,64})")
+_CODE_BASES = {"b": 2, "o": 8, "x": 16}
 
 
 def _base_numeral(item: Item) -> Item:
@@ -765,7 +770,7 @@ def _base_numeral(item: Item) -> Item:
     code = _CODE_LITERAL.fullmatch(item.text) if item.text[:1] == "0" else None
     if code is not None:  # "0b101101", "0x2D", "0o55": a numeral as code writes it, in base 2, 16 or 8
         try:
-            return replace(item, text=str(int(code.group(2), {"b": 2, "o": 8, "x": 16}[code.group(1)])))
+            return replace(item, text=str(int(code.group(2), _CODE_BASES[code.group(1)])))
         except ValueError:  # a digit the base does not have
             return item
     m = _BASE_NUMERAL.fullmatch(item.text) if "_" in item.text else None

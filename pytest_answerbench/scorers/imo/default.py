@@ -70,7 +70,7 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
     answer, how = answer_of(prediction, multiple=multiple, question=question)
     answer, gold = read_options(answer, gold, question)
     ok, method = maths.equivalent(gold, answer, question=question)
-    if not ok and described_by_closing(maths.before_new_question(prediction, question), gold,
+    if not ok and described_by_closing(maths.before_new_question(prediction, question, multiple), gold,
                                        None if how == "as-given" else answer, question, how):
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
     return maths.verdict(ok, maths.located(method, how), extracted=answer, gold=gold, detail=f"answer taken {how}")

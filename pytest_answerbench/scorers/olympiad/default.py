@@ -139,7 +139,7 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     question = question if isinstance(question, str) else None
     found = maths.final_answer(prediction, multiple=multiple, question=question)
     if found is None or not found.text.strip():
-        if described_by_closing(maths.before_new_question(prediction, question), gold_text, None, question):
+        if described_by_closing(maths.before_new_question(prediction, question, multiple), gold_text, None, question):
             return maths.verdict(True, "described-closing", extracted="", gold=gold_text,
                                  detail="the closing sentence describes the gold")
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
@@ -147,7 +147,7 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     answer, gold_text = read_options(found.text, gold_text, question)
     ok, method = maths.equivalent(gold_text, answer, tol, kind=kind, unit=None if _nan(unit) else str(unit),
                                   question=question)
-    if not ok and described_by_closing(maths.before_new_question(prediction, question), gold_text, answer, question,
+    if not ok and described_by_closing(maths.before_new_question(prediction, question, multiple), gold_text, answer, question,
                                        found.method):
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
     return maths.verdict(ok, maths.located(method, found.method), extracted=found.text, gold=gold_text,
