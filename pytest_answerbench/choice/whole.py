@@ -357,6 +357,21 @@ def _sentence_opens(flat: str, pos: int) -> int:
 _WEIGHED = lazy_compile(r"\b(?:[Bb]etween|[Ee]ither)\s+(?:options?\s+)?\(?[A-J]\)?\s+(?:and|or)\s+\(?[A-J]\)?\s*,")
 
 
+# a number (with its power of ten) right before a letter: "1.6 × 10⁻¹⁹ C", "2.0 T", "3 A"
+_AFTER_VALUE = lazy_compile(r"\d[\d.,]*+(?:\s*+(?:×|x|\*|·)\s*+10\s*+(?:\^\s*+\{?[-−+]?\d{1,3}\}?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))?\s*+\Z")
+
+
+# a number that labels a question or an item, not a value: "Q1 C", "Question 3 C", "#4 C", "Problem 1 A"
+_NUMBERED = lazy_compile(r"(?:[A-Za-z#]|(?i:\b(?:q|question|problem|item|part|no\.?|number|step|exercise))\s+)\d\Z")
+
+
+def _options_unit(reader: Reader, letter: str) -> bool:
+    """Do the options write ``letter`` as their unit, each ending on it after a value (with a prefix or not:
+    "$1.6\\times10^{-19}$ C", "1.6 mC")?"""
+    texts = list(reader.optset.options.values())
+    return bool(texts) and all(re.search(r"\d[^A-Za-z]*+\s*[a-zμ]?" + letter + r"\s*$", t) for t in texts)
+
+
 def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResult | None:
     """A short reply with exactly one capital option letter standing alone ('I'd say B', 'B seems right')."""
     flat = reader.flat
@@ -380,6 +395,10 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
             continue  # "If the axis were logarithmic, it would be C."
         if flat[m.start(1) - 1:m.start(1)] == "°" or _DEFINED.match(flat, m.end()):
             continue  # "100 °C" is a temperature, "C = 2πr" a quantity named C: neither is the option C
+        value = _AFTER_VALUE.search(flat, max(0, m.start(1) - 40), m.start(1))
+        if value and not _NUMBERED.search(flat, max(0, value.start() - 20), value.start() + 1) \
+                and _options_unit(reader, ch):
+            continue  # "e = 1.6 × 10⁻¹⁹ C" where the options are charges in C (or mC): the value's unit
         if OTHERS_CLAUSE.search(flat, max(0, m.start(1) - 60), m.start(1)):
             continue  # "Their pick is D", "The model before me chose A": someone else's choice
         end = _SENTENCE_END_MARK.search(flat, m.end())

@@ -34,7 +34,27 @@ def _attack_cases() -> list[dict]:
 
 @pytest.mark.parametrize("case", _attack_cases(), ids=lambda case: case["id"])
 def test_the_attack_reads_as_labelled(case):
-    """The replies of a helper's attack on round 19 (values with powers of ten and units, labelled by the grading
-    conventions before either version ran) that the reader before this round read otherwise, read as labelled now."""
+    """The replies of two helpers' attacks on round 19 (values with powers of ten and units; letters after values in
+    the options' unit; labelled by the grading conventions before either version ran) that the reader before or a
+    first version read otherwise, read as labelled now."""
     options = {k: case[k] for k in "ABCDEF" if k in case}
     assert infer_choice(case["prediction"], options, same_value=states_value).letter == case["label"], case["why"]
+
+
+CHARGE = {"A": "$1.6\\times10^{-19}$ C", "B": "$1.6\\times10^{-16}$ C", "C": "$1.6\\times10^{-22}$ C",
+          "D": "$1.6\\times10^{19}$ C"}
+
+
+@pytest.mark.parametrize("reply, options, letter", [
+    # a letter right after a value, where every option writes that letter as its unit, is the value's unit (round 20's
+    # attack): "e = 1.6 × 10⁻¹⁹ C" chose option C before
+    ("e = 1.6 × 10⁻¹⁹ C", CHARGE, None),
+    ("e = 1.6 × 10⁻¹⁹ C", {k: v.replace(" C", " mC") for k, v in CHARGE.items()}, None),
+    # the letter alone, or marked, is still the option
+    ("C", CHARGE, "C"),
+    ("Answer: C. e = 1.6 × 10⁻¹⁹ C", CHARGE, "C"),
+    # options in other units than the letter: the letter after a value is the option, as before
+    ("I think 7 C.", {"A": "1 m", "B": "2 m", "C": "3 m", "D": "4 m"}, "C"),
+])
+def test_a_letter_after_a_value_in_the_options_unit_is_the_unit(reply, options, letter):
+    assert infer_choice(reply, options, same_value=states_value).letter == letter
