@@ -648,9 +648,12 @@ def _asked_sentence(question: str | None) -> str:
 def _closing_in_words(text: str) -> str:
     """The closing sentence of ``text`` (its last line's last sentence), its maths written as words; "" if none."""
     sentences = split_sentences(text.rstrip().rsplit("\n", 1)[-1])
-    if not sentences:
-        return ""
-    return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentences[-1]).strip().rstrip(".")
+    return _in_words(sentences[-1]) if sentences else ""
+
+
+def _in_words(sentence: str) -> str:
+    """``sentence`` with its maths written as words, without its full stop."""
+    return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentence).strip().rstrip(".")
 
 
 def _claim_stated(text: str) -> str:
@@ -672,7 +675,7 @@ def _claim_before_value(text: str, question: str | None) -> str:
         later = sentences[at + 1:]
         if any(claim(s) is not None or not re.search(r"[\d$\\]", s) or "?" in s for s in later):
             return ""  # a later sentence claims, doubts or states something in words: not only values
-        words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), sentences[at]).strip().rstrip(".")
+        words = _in_words(sentences[at])
         said = claim(words)
         if said is not None and said[0] != "yes" and said[0].rstrip("e") in asked.replace("finite", "infinite") \
                 or states_asked_property(words, question):
@@ -1001,14 +1004,9 @@ _NAMED_VALUE = lazy_compile(r"(?m)^[ \t]*(?P<name>[A-Za-z](?:_\{?\w{1,3}\}?)?)[ 
 def _read(text: str, multiple: bool, question: str | None = None) -> Extraction | None:
     """The answer ``text`` commits to: before an invented question when the text before it states one, else by
     the table."""
-    for m in islice(_CONTINUATION.finditer(text), 3):
-        if _another(text, m, question) and text[:m.start()].strip():
-            return _by_table(text[:m.start()].rstrip(), multiple, question=question)  # whatever it answered before
-        if text[:m.start()].strip() and not restated(text, m, question):  # the question restated: read again, not a new one
-            before = text[:m.start()].rstrip()
-            found = _by_table(before, multiple, question=question)
-            if _states_answer(found, before):
-                return found
+    cut = _invented_cut(text, multiple, question)
+    if cut is not None:
+        return cut[1]
     at = _unmarked_question(text, question) if question and "box" in text else None
     if at is not None:
         found = _by_table(text[:at].rstrip(), multiple, question=question)
@@ -1027,14 +1025,25 @@ def before_new_question(response: str, question: str | None = None, multiple: bo
     """``response`` up to a question it invents after stating an answer ("... so it isn't prime.\\n\\nNext question:
     Is 8191 prime? Yes."), as the reader reads it: what follows answers that question, not the row's (rule 1);
     ``response`` unchanged when no such question follows a stated answer."""
-    for m in islice(_CONTINUATION.finditer(response), 3):
-        before = response[:m.start()].rstrip()
-        if before and _another(response, m, question):
-            return before
-        if before and not restated(response, m, question):
-            if _states_answer(_by_table(before, multiple, question=question), before):
-                return before
-    return response
+    cut = _invented_cut(response, multiple, question)
+    return response if cut is None else cut[0]
+
+
+def _invented_cut(text: str, multiple: bool, question: str | None) -> tuple[str, Extraction | None] | None:
+    """Where ``text`` stops before a question it invents: (the text before it, what that text answers), or None. A
+    question the reply says is another one (:func:`_another`) cuts whatever came before it; a plain "Question:" only
+    after a stated answer, and not when it restates the row's question (read again, not a new one)."""
+    for m in islice(_CONTINUATION.finditer(text), 3):
+        before = text[:m.start()].rstrip()
+        if not before:
+            continue
+        if _another(text, m, question):
+            return before, _by_table(before, multiple, question=question)  # whatever it answered before
+        if not restated(text, m, question):
+            found = _by_table(before, multiple, question=question)
+            if _states_answer(found, before):
+                return before, found
+    return None
 
 
 def _another(text: str, marker: re.Match[str], question: str | None) -> bool:
