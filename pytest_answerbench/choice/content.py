@@ -181,16 +181,32 @@ def counterfactual_clauses(low: str) -> list[tuple[int, int]]:
     mood = "were" in low or "had" in low  # "If the axis were logarithmic, C.": no modal needed (COUNTERFACTUAL_MOOD)
     if not ((modal or mood) and present(low, _COUNTERFACTUAL_WORDS)):
         return spans
+    clauses: list[tuple[int, int, str]] = []  # (start, end, the break after it)
     start = 0
     for m in (*CLAUSE_BREAK.finditer(low), None):
         end = m.start() if m is not None else len(low)
-        clause = low[start:end]
-        if ((modal and COUNTERFACTUAL_MODAL.search(clause) and COUNTERFACTUAL_IF.search(clause))
-                or (mood and COUNTERFACTUAL_MOOD.search(clause))) and not COUNTERFACTUAL_IDIOM.search(clause):
-            spans.append((start, end))
+        clauses.append((start, end, m.group() if m is not None else ""))
         if m is not None:
             start = m.end()
+    supposed = [((modal and COUNTERFACTUAL_MODAL.search(low, a, b) is not None and COUNTERFACTUAL_IF.search(low[a:b]))
+                 or (mood and COUNTERFACTUAL_MOOD.search(low[a:b]))) and not COUNTERFACTUAL_IDIOM.search(low[a:b])
+                for a, b, _ in clauses]
+    for i, (a, b, _) in enumerate(clauses):
+        if supposed[i]:
+            spans.append((a, b))
+        elif _WOULD_BE.search(low, a, b) and not _SO.search(low, a, b) and (
+                i > 0 and supposed[i - 1] and clauses[i - 1][2] in (";", ".")
+                or i + 1 < len(clauses) and supposed[i + 1] and clauses[i][2] in (";", ".")):
+            # "If the x-axis were logarithmic, it would point to d; on a linear axis it would be a.", "On a linear
+            # axis it would be a. If the axis were logarithmic, it would be d.": the other case of the same
+            # supposition, no more a commitment than the first
+            spans.append((a, b))
     return spans
+
+
+# the modal of a case supposed, and a conclusion word
+_WOULD_BE = lazy_compile(r"\b(?:would|could|might)\s+(?:be|point|suggest|indicate|mean|give|favou?r)\b|\w'd\s+be\b")
+_SO = lazy_compile(r"\b(?:so|therefore|thus|hence)\b")
 
 
 def _texts(low: str, optset: OptionSet, spans: Spans) -> None:

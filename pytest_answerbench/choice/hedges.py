@@ -29,8 +29,14 @@ _DOUBT_OTHER = lazy_compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|
                           r"\s+|(?<=[.!?]\s)(?i:or)\s+|,\s*(?i:maybe|perhaps|possibly)\s+|"
                           r"\b(?i:it|that)\s+(?i:could|might|may)\s+(?i:also|equally)\s+(?i:be)\s+)"
                           r"(?:(?i:option)\s+)?[\(\[]?([A-Z])[\)\]]?\s*(?:[?.!,]|$)")
-# what every _DOUBT_OTHER and _OR_ALTERNATIVE match holds (lower-cased)
-_DOUBT_WORDS = ("or ", "maybe", "perhaps", "possibly", "might", "could", "may")
+# another option said to do just as well in a sentence of its own after the answer: "The answer is B. Honestly,
+# though, A is equally likely."
+_EQUALLY_OTHER = lazy_compile(r"(?<=[.!?]\s)(?:(?i:honestly|frankly|admittedly|then\s+again|but|though|however|"
+                              r"that\s+said),?\s+){0,3}(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+(?i:is|seems|looks)\s+"
+                              r"(?i:equally|just\s+as)\s+(?i:likely|plausible|possible|probable|good|defensible|valid|"
+                              r"correct|right)\b")
+# what every _DOUBT_OTHER, _EQUALLY_OTHER and _OR_ALTERNATIVE match holds (lower-cased)
+_DOUBT_WORDS = ("or ", "maybe", "perhaps", "possibly", "might", "could", "may", "equally", "just as")
 # an alternative offered after the answer in words: "I think the loss increases, or perhaps the loss stays constant"
 _OR_ALTERNATIVE = lazy_compile(r"\b(?i:or)\s*,?\s+(?i:maybe|perhaps|possibly|probably|even)\b")
 # (an aside may come first: "No, looking again, B) ...", "wait, on reflection, D")
@@ -77,7 +83,7 @@ class HedgeReading:
             return f"the answer offers option {other} beside {chosen.letter}"
         low = self.low
         if not self.fold_ok or any(low.find(word, chosen.pos) >= 0 for word in _DOUBT_WORDS):
-            for m in _DOUBT_OTHER.finditer(self.flat, chosen.pos):
+            for m in (*_DOUBT_OTHER.finditer(self.flat, chosen.pos), *_EQUALLY_OTHER.finditer(self.flat, chosen.pos)):
                 other = m.group(1).upper()
                 if other != chosen.letter and other in self.letter_set and not any(
                         c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):

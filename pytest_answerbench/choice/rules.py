@@ -663,9 +663,11 @@ WORD_RUNS = lazy_compile(r"[^\W\d_\u2e80-\u9fff\uac00-\ud7af]+|[\u2e80-\u9fff\ua
 #: (read in ``hedges.HedgeReading``).
 HEDGE_OTHER = lazy_compile(
     r"\b(?i:or)\s+(?:(?i:option|choice)\s+)?(?:[\(\[]([A-Z])[\)\]]|([A-Z])(?=\s*[\(\[]|\)))"
-    r"|(?:\b(?i:although|though|but|while)|(?<=[;,])|(?<=[;,]\s))\s*(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+"
+    # ("B, although C is possible too", "C, but honestly D is equally likely")
+    r"|(?:\b(?i:although|though|but|while)(?:,?\s+(?i:honestly|frankly|admittedly|realistically|then\s+again),?)?"
+    r"|(?<=[;,])|(?<=[;,]\s))\s*(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+"
     r"(?i:is|seems|could|might|may)(?:\s+(?i:also|equally|just\s+as))?(?:\s+(?i:be))?(?:\s+(?i:also|equally|just\s+as))?"
-    r"\s+(?i:possible|plausible|correct|right|likely|valid)"
+    r"\s+(?i:possible|plausible|correct|right|likely|valid|defensible|reasonable|probable)"
     r"|\b(?i:but|though|although)\s+(?i:it)\s+(?i:could|might|may)\s+(?:(?i:also|equally)\s+)?(?i:be)\s+"
     r"(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?(?![A-Za-z0-9])"
     # "C seems plausible, but so does A", "B fits, and so does D": another option said to do just as well

@@ -351,9 +351,18 @@ def part_of_larger(s: str, start: int, end: int) -> bool:
     return end < len(s) and _LARGER_AFTER.match(s, end) is not None
 
 
+# a degree of a temperature scale in LaTeX after a number: "$100\,^\circ\text{C}$", "68^{\circ}F", "20 \degree C"
+_TEX_DEGREES = lazy_compile(r"(?:\s|\\[,;:! ]|~|\$)*+(?:\^\s*+\{?\s*+\\circ\s*+\}?|\\degree)\s*+(?:\\[,;:! ]\s*+)?"
+                            r"(?:\\(?:text|mathrm|rm)\s*+\{\s*+)?([cf])(?![a-z])", re.I)
+
+
 def unit_at(s: str, pos: int) -> str | None:
     """The unit symbol written right after the number ending at ``pos`` (lower-cased), or None (also when the unit
-    goes on in a way not read here: "5 m s^-1", "60 miles an hour", "5 meters/second")."""
+    goes on in a way not read here: "5 m s^-1", "60 miles an hour", "5 meters/second"); a temperature's degree in
+    LaTeX ("$100\\,^\\circ\\text{C}$") is "°c"."""
+    degrees = _TEX_DEGREES.match(s, pos) if "circ" in s or "degree" in s else None
+    if degrees:
+        return "°" + degrees.group(1).lower()
     m = _UNIT_AFTER.match(s, pos)
     return _unit(m.group(1)) if m and not _UNIT_GOES_ON.match(s, m.end()) else None
 

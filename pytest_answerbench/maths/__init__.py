@@ -6,6 +6,8 @@ mathematical answers. Public API::
     from pytest_answerbench import maths
 
     maths.final_answer(response, multiple=False)   # -> Extraction(answers=("3",), method="boxed") or None
+    maths.in_asked_unit(response, found, unit)   # a closing remark in another quantity than the row's unit
+                                            # passed over: the value stated before it
     maths.located(method, rule)             # "numeric" found by "boxed" -> "numeric@boxed" (a verdict's method)
     maths.boxed_all(text)                   # every balanced \\boxed{...}: [(start, end, content), ...]
     maths.math_spans(text)                  # contents of $...$, $$...$$, \\(...\\), \\[...\\]
@@ -34,13 +36,13 @@ from ..verdict import Verdict as _Verdict
 from .exact import undecided
 from .extract import Extraction, boxed_all, math_spans, strip_wrappers
 from .guard import StepTimeout, TooComplex
-from .locate import before_new_question, final_answer
+from .locate import before_new_question, final_answer, in_asked_unit
 from .normalize import Item, clean, split_answers, text_key
 
 __all__ = [
     "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "answers_agree", "before_new_question",
-    "boxed_all", "clean", "equivalent", "final_answer", "located", "math_spans", "split_answers", "states_value",
-    "strip_wrappers",
+    "boxed_all", "clean", "equivalent", "final_answer", "in_asked_unit", "located", "math_spans", "split_answers",
+    "states_value", "strip_wrappers",
     "sympy_version", "text_key", "undecided", "verdict",
 ]
 
@@ -132,7 +134,32 @@ def states_value(reply: str, option: str, timeout: float = _STATES_SECONDS) -> b
     value = found.text if found is not None else reply.strip()
     if not value or " or " in value or _COMPUTED.search(value.split("=")[-1]):
         return False
-    return answers_agree(option, value, timeout=timeout)
+    if answers_agree(option, value, timeout=timeout):
+        return True
+    return _rounds_to_option(option, value, timeout)
+
+
+# an option written as a decimal with its unit ("16.7 m/s"), and a value in a unit closing a reply's answer
+_DECIMAL_OPTION = _lazy_compile(r"\s*[-−]?\d+\.(?P<places>\d{1,6})\s*(?P<unit>[^\d\s].{0,15}?)\s*")
+
+
+def _rounds_to_option(option: str, value: str, timeout: float) -> bool:
+    """Is ``value``, stated in another unit than the decimal ``option``, that option once converted and rounded to
+    the option's places ("60 km/h" for "16.7 m/s"; not "60 km/h" for "60 m/s", nor "16.6 m/s" for "16.7 m/s": in
+    the option's own unit a value is compared as written)?"""
+    from .units import unit_factor, unit_tail
+
+    written = _DECIMAL_OPTION.fullmatch(option)
+    said = unit_tail(value.split("=")[-1].strip())
+    if written is None or said is None or not said[1] or said[1] == written.group("unit").strip():
+        return False
+    factor = unit_factor(said[1], written.group("unit").strip())
+    if factor is None or isinstance(factor, str) or factor == 1:
+        return False
+    try:
+        return equivalent(option, value, 0.5 * 10 ** -len(written.group("places")), timeout=timeout)[0]
+    except (ScoreTimeout, StepTimeout, TooComplex, Exception):
+        return False
 
 
 def located(method: str, rule: str) -> str:

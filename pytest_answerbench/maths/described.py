@@ -49,9 +49,9 @@ _DIVIDES = lazy_compile(r"^(?P<m>\d+)\s*(?:\\mid|∣|\|)\s*[a-z]$")
 _LINEAR = lazy_compile(r"^(?P<var>[a-z])\s*=\s*(?P<a>\d+)\s*(?P<k>[a-z])\s*(?:(?P<sign>[+-])\s*(?P<b>\d+))?$")
 _POWER = lazy_compile(r"^(?P<var>[a-z])\s*=\s*(?P<base>\d+)\s*\^\s*\{?\s*(?P<k>[a-z])\s*\}?$")
 _PREFIX = lazy_compile(r"^(?:all|every|exactly|precisely|only|the\s+answer\s+is|answer\s*:)\s+")
-_FOR_SOME = lazy_compile(r"\s*,?\s*(?:for|with|where)\s+(?:some|any|every|all|an?\s+arbitrary|arbitrary)?\s*"
-                         r"(?:non-?negative|positive|natural)?\s*(?:integers?|numbers?)?\s*(?:[a-z])?\s*(?:\\ge(?:q)?\s*[01]|"
-                         r"\\in\s*\\mathbb\s*\{?[nz]\}?(?:\^\+|_\{?\+\}?)?)?\s*$")
+_FOR_SOME = lazy_compile(r"\s*,?\s*(?:(?:for|with|where)\s+|(?=[a-z]\s*\\in\b))(?:some|any|every|all|an?\s+arbitrary|"
+                         r"arbitrary)?\s*(?:non-?negative|positive|natural)?\s*(?:integers?|numbers?)?\s*(?:[a-z])?\s*"
+                         r"(?:\\ge(?:q)?\s*[01]|\\in\s*\\mathbb\s*\{?[nz]\}?(?:\^\{?\+\}?|_\{?\+\}?)?)?\s*$")
 # words a description may hold that say nothing of the set
 _FILLER = frozenset("all every each exactly precisely only the those these are is that which who such integer integers "
                     "number numbers whole values value of a an n m k x perfect".split())
@@ -120,6 +120,12 @@ def integer_set(text: str) -> IntegerSet | None:
     plain = _FOR_SOME.sub("", plain)  # "n = 2^k for some nonnegative integer k": the k the form binds
     bound = plain != unbound and bool(re.search(r"integer|\\mathbb|\\ge", unbound[len(plain):]))
     if bound and re.search(r"positive|natural|\\ge\s*1|\\mathbb\s*\{?[nz]\}?\s*[\^_]\s*\{?\s*\+", unbound[len(plain):]):
+        multiples = _LINEAR.match(_PREFIX.sub("", plain)) if "positive" in unbound[len(plain):] or "+" in \
+            unbound[len(plain):] or "\\ge" in unbound[len(plain):] else None
+        if multiples and multiples.group("var") != multiples.group("k") and not multiples.group("b") \
+                and 1 <= int(multiples.group("a")) <= 1000:
+            # "n = 3k, k \in \mathbb{Z}^+": the positive multiples of 3
+            return IntegerSet("positive", frozenset(), int(multiples.group("a")), frozenset({0}))
         bound = False  # "n = 2^k for some positive integer k" leaves out 1: not read as the powers of 2
     plain = _PREFIX.sub("", plain)
     cjk = _CJK_SET.match(plain.replace(" ", ""))
@@ -596,6 +602,7 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
         for tail in (_CJK_CONCLUSION.split(sentence)[-1], re.split("[，,；;]", sentence)[-1]):
             at = tail.find(_plain(gold))
             if at >= 0 and not _MATH_OR_DIGIT.search(tail, at) and not re.search("不|非|没有|无", tail[:at]) \
+                    and not _CJK_HEDGE.search(tail) \
                     and not re.search("不成立|错误|错的|不对|不正确|不是|并非", tail[at + len(_plain(gold)):]):
                 return True  # (maths before the words is their subject: "故 $\\triangle ABC$ 为等腰三角形")
     in_words = how in (None, "prose") and not _MATH_OR_DIGIT.search(sentence) and len(sentence.split()) <= 20
@@ -611,6 +618,8 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     return how in (None, "prose") and winner_answers(gold, sentence, question)
 
 
+# a hedge in Chinese: "所以数列可能收敛也可能发散" states neither
+_CJK_HEDGE = lazy_compile("可能|也许|或许|或者|还是|大概|不确定")
 _SUPPOSING = lazy_compile(r"(?i)\b(?:suppose|supposing|assume|assuming|if|were|would)\b")
 # a yes/no question asking whether one player wins: "does the first player have a winning strategy?"
 _ASKS_WINS = lazy_compile(r"\b(?i:does|do|can|will)\s+" + _WHO

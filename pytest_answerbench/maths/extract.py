@@ -392,13 +392,17 @@ def chance_in_words(sentence: str) -> str | None:
 # a set described in words by a quantifier and two to six words, its variable maybe named last: "every odd positive
 # integer n", "all even numbers"
 _DESCRIBED = lazy_compile(r"(?i)(?:all|every|any|each)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){1,5}")
+# the multiples of a number, in words ("exactly the positive multiples of 3", "all multiples of 4")
+_MULTIPLES = lazy_compile(r"(?i)(?:(?:exactly|precisely|only|just|all)\s+)?(?:(?:of\s+)?the\s+)?(?:(?:positive|non-?negative|"
+                          r"natural)\s+)?(?:integer\s+)?multiples\s+of\s+\d{1,4}")
 
 
 def described_set(sentence: str) -> str | None:
     """The set a statement describes in words alone, a quantifier first ("every odd positive integer $n$" -> "every
-    odd positive integer n": its letter, in math, only names the variable), or None."""
+    odd positive integer n": its letter, in math, only names the variable), or the multiples of a number ("exactly
+    the positive multiples of 3"), or None."""
     words = strip_wrappers(re.sub(r"\$\s*([A-Za-z])\s*\$", r"\1", sentence.strip())).rstrip(".!").strip()
-    return words if _DESCRIBED.fullmatch(words) else None
+    return words if _DESCRIBED.fullmatch(words) or _MULTIPLES.fullmatch(words) else None
 
 
 def set_in_words(sentence: str) -> str | None:

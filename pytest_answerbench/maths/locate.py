@@ -84,11 +84,12 @@ from .chinese import plain_chinese
 from .meaning import YES_FAMILIES, answers_question, asks_yes_no, claim, opening_verdict, states_asked_property
 from .family import family_after
 from .prose import afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
-from .normalize import split_answers
+from .normalize import clean, split_answers
 from .structured import JsonReply, json_reply
+from .units import MISMATCH, unit_factor, unit_tail
 from ..text.patterns import lazy_compile
 
-__all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer", "musing"]
+__all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer", "in_asked_unit", "musing"]
 
 
 @dataclass(frozen=True)
@@ -1190,3 +1191,67 @@ def _unmarked_question(text: str, question: str) -> int | None:
         if len(words & _topic_words(text[max(0, start - 20000):start])) < len(words) / 3:
             return start
     return None
+
+
+# a value in a temperature scale of its own ("27.5 °C", "81.5 ℉"): no multiple of kelvins
+_SCALE_DEGREES = lazy_compile(r"[\s$~]*+(?:\\[,;: ]\s*+)?(?:(?:°|\\circ\s*\}?\s*|\^\s*\{?\s*\\circ\s*\}?\s*)"
+                              r"(?:\\mathrm\{|\\text\{)?\s*[CF]\b|℃|℉)")
+
+
+def _closing_unit(answer: str) -> str:
+    """The unit of the value ``answer`` closes on (after its last "=" or "≈"), or ""."""
+    tail = re.split(r"=|\\approx|≈", answer)[-1]
+    return clean(tail).unit or (unit_tail(tail.strip()) or ("", ""))[1]
+
+
+def in_asked_unit(response: str, found: Extraction | None, unit: str | None, multiple: bool = False,
+                  question: str | None = None) -> Extraction | None:
+    """The answer in the quantity the row asks for: when ``found`` is the value of a closing line (rule ``prose``)
+    in a unit of another quantity than the row's ``unit`` ("This is the red Balmer-α line, λ ≈ 656 nm." after
+    "≈ 1.89 eV", eV asked; ", so the frequency is 5.0 × 10¹⁴ Hz" after "≈ 2.07 eV") or in degrees Celsius or
+    Fahrenheit where kelvins are asked ("i.e. about 27.5 °C."), it is a remark on the answer: the answer is the
+    last value the line states before it in the unit asked or one convertible to it, else what the reply states
+    before that line, when that is such a value. Otherwise ``found`` (a remark after a value in no unit, or in none
+    known, is read as before). What the olympiad scorer gives ``equivalent`` when the row has a ``unit``."""
+    if found is None or found.method != "prose" or len(found.answers) != 1 or not unit or not unit.strip():
+        return found
+    text = response.rstrip()
+    last_start = text.rfind("\n") + 1
+    last = text[last_start:]
+    numbers = _NUMBER.findall(found.text)
+    at = last.rfind(numbers[-1]) if numbers else -1
+    if at < 0:
+        return found  # (not the closing line's value)
+    said = _closing_unit(found.text)
+    other = unit_factor(said, unit) == MISMATCH if said else False
+    if not other and unit_factor(unit, "K") == 1:
+        other = _SCALE_DEGREES.match(last, at + len(numbers[-1])) is not None
+    if not other:
+        return found
+    earlier = [m for m in _VALUE_WITH_UNIT.finditer(last, 0, at) if _convertible(m.group("unit"), unit)]
+    if earlier:  # "E = 1240/500 = 2.48 eV, so the frequency is ν = c/λ = 6.0 × 10¹⁴ Hz": the value asked
+        return Extraction((f"{earlier[-1].group('value')} {earlier[-1].group('unit')}",), "prose")
+    if last_start == 0:
+        return found
+    # ("... ≈ 300.7 K,\n\ni.e. about 27.5 °C.", "$$... = 1200\ \text{K},$$\nthat is, about 927 °C.": the
+    # sentence the remark closes ends before it)
+    head = _COMMA_AT_END.sub(lambda m: m.group("close") or ".", text[:last_start].rstrip())
+    before = final_answer(head, multiple, question)
+    if before is None or len(before.answers) != 1:
+        return found
+    return before if _convertible(_closing_unit(before.text), unit) else found
+
+
+_NUMBER = lazy_compile(r"\d+(?:\.\d+)?")
+# a comma closing the text, before a display's closing delimiter or not
+_COMMA_AT_END = lazy_compile(r",\s*+(?P<close>\$\$|\\\]|\$)?\s*+\Z")
+# a value and its unit in a line: "2.48 eV", "$300.7\ \text{K}$", "6.0 \times 10^{14}$ Hz"
+_VALUE_WITH_UNIT = lazy_compile(r"(?<![\w.^{])(?P<value>[-−]?\d+(?:\.\d+)?(?:\s*+(?:\\times|×)\s*+10\^\{?[-−]?\d+\}?)?)"
+                                r"(?:\s|\\[,;: ]|~|\$)*+(?:\\(?:text|mathrm)\{\s*+)?(?P<unit>[A-Za-zÅμΩ][A-Za-z/^{}0-9\\-]{0,12}?)"
+                                r"\s*+\}?(?=[\s$.,;:!)]|$)")
+
+
+def _convertible(said: str, unit: str) -> bool:
+    """Is ``said`` a unit known to measure what ``unit`` measures?"""
+    factor = unit_factor(said, unit) if said else None
+    return factor is not None and factor != MISMATCH

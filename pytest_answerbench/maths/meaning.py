@@ -30,7 +30,8 @@ from ..text.patterns import lazy_compile
 
 __all__ = ["CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
            "answers_question",
-           "asked_alternatives", "asked_property", "asks_yes_no", "claim", "names_alternative", "names_loser",
+           "asked_alternatives", "asked_property", "asks_yes_no", "claim", "defined_answer", "names_alternative",
+           "names_loser",
            "narrower_scope", "opening_verdict", "same_meaning", "states_asked_property", "states_claims",
            "who_moves_first"]
 
@@ -849,6 +850,11 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
             return (said[1] == (counted.group("how").lower() == "infinitely")) == g[1]
         prop = asked_property(question)
         if prop is None:
+            # "级数是否收敛？" answered "所以级数发散": the claim asked after 是否, and the one stated
+            zh = _ASKS_CLAIM_ZH.search(question)
+            asked, said = (claim(zh.group("what")), claim(pred)) if zh else (None, None)
+            if asked is not None and said is not None and asked[0] == said[0] != "yes" and not _HEDGE.search(pred):
+                return (said[1] == asked[1]) == g[1]
             return None
         asked, said = claim(prop), claim(pred)
         if asked is not None and said is not None and asked[0] == said[0] != "yes":
@@ -867,3 +873,135 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     if (renamed_pred, renamed_gold) != (pred, gold):
         return same_meaning(renamed_gold, renamed_pred) or _plain(renamed_gold) == _plain(renamed_pred) or None
     return None
+
+
+# ---- a property stated by its definition: "divisible by 2" for even, "cannot be written as a ratio of two integers"
+# for irrational -------------------------------------------------------------------------------------------------
+
+#: (the property, its opposite, what states it by definition, what states the opposite): read only where the question
+#: asks that property (offers it as an alternative, or asks it yes or no); each pattern is matched in a sentence
+#: lower-cased, without markup or maths
+_DEFINED: tuple[tuple[str, str, str, str], ...] = (
+    ("even", "odd",
+     r"\bis\s+(?:always\s+)?(?:divisible\s+by\s+(?:2|two)|a\s+multiple\s+of\s+(?:2|two))\b",
+     r"\bis\s+(?:not|never)\s+(?:divisible\s+by\s+(?:2|two)|a\s+multiple\s+of\s+(?:2|two))\b"),
+    ("rational", "irrational",
+     r"\b(?:can\s+be\s+(?:written|expressed|represented)\s+as|is)\s+(?:a\s+)?(?:ratio|quotient)\s+of\s+(?:two\s+)?integers\b",
+     r"\b(?:(?:cannot|can't|can\s+not|can\s+never)\s+be\s+(?:written|expressed|represented)\s+as|is\s+not|isn't|is\s+never)"
+     r"\s+(?:a\s+)?(?:ratio|quotient)\s+of\s+(?:two\s+)?integers\b"),
+    ("prime", "composite",
+     r"\bhas\s+no\s+(?:nontrivial|non-trivial|proper)\s+(?:divisors?|factors?)\b|\bhas\s+no\s+(?:divisors?|factors?)\s+"
+     r"other\s+than\s+1\s+and\s+itself\b|\bis\s+(?:the|a)\s+(?:\w+\s+){0,2}mersenne\s+prime\b",
+     r"\b(?:has|have|does\s+have)\s+(?!no\b)(?:(?:a|some|two)\s+)?(?:nontrivial|non-trivial|proper)\s+(?:divisors?|factors?)\b"),
+    ("converge", "diverge",
+     r"(?!)",
+     r"(?:\b(?:sums?|series|it|sequence|terms|total)|^\s*x)\s+(?:\w+\s+){0,3}?(?:blows?\s+up|grows?\s+without\s+(?:a\s+)?bound|"
+     r"(?:tends?|goes|grows?|increases?)\s+to\s+(?:\+\s*)?infinity)\b"),
+    ("countable", "uncountable",
+     r"\b(?:countably\s+infinite|denumerable|in\s+bijection\s+with\s+(?:the\s+natural\s+numbers|n))\b",
+     r"(?!)"),
+    ("infinitely", "finitely",
+     r"\b(?:never\s+runs?\s+out|there\s+is\s+no\s+(?:largest|biggest|greatest|last)\b|any\s+finite\s+list\b[^.;:]{0,60}?"
+     r"\b(?:is\s+incomplete|misses\s+(?:one|some))|(?:an?\s+)?(?:unending|endless|inexhaustible|never-ending)\s+supply)",
+     r"(?!)"),
+)
+_DEFINED_COMPILED = tuple((prop, other, lazy_compile(yes), lazy_compile(no)) for prop, other, yes, no in _DEFINED)
+# what leaves a definition supposed or doubted rather than stated
+_DEFINITION_DOUBTED = lazy_compile(r"\b(?:if|would|could|might|may|suppose\w*|assum\w*|whether|unless|or|but|however|"
+                                   r"probably|likely|perhaps|maybe)\b|\?")
+
+
+# a Chinese yes/no question asking a claim of FAMILIES: "级数是否收敛？", "是否存在这样的 $k$？"
+_ASKS_CLAIM_ZH = lazy_compile(r"是否\s*(?P<what>收敛|发散|存在|成立|可能)")
+# where a sentence's conclusion starts: after its last "so", "thus", "hence" or "therefore"
+_CONCLUDED_AT = lazy_compile(r"\b(?:so|thus|hence|therefore)\b")
+_KIND_OF_TRIANGLE = lazy_compile(r"(?i)\b(?:what|which)\s+(?:kind|type|sort)\s+of\s+triangle\b|\bshape\s+of\s+(?:the\s+)?"
+                                 r"triangle\b")
+_ALL_SIDES_EQUAL = lazy_compile(r"\bequiangular\b|\ball\s+(?:three\s+)?sides\s+(?:are\s+)?(?:equal|coincide|"
+                                r"(?:have|are\s+of)\s+the\s+same\s+length|are\s+of\s+equal\s+length)\b|\ball\s+(?:three\s+)?(?:angles|interior\s+angles)\s+"
+                                r"are\s+(?:equal|60)\b")
+_KIND_OF_TRIANGLE_ZH = lazy_compile(r"(?:什么|何种|哪种|哪一种)(?:形状的)?三角形|三角形的形状")
+_ALL_SIDES_EQUAL_ZH = lazy_compile(r"三边(?:都|均|全)?相等|三(?:个内?)?角(?:都|均|全)?相等|三个?内?角都(?:是|为|等于)\s*\$?60")
+# an existence question and the condition it asks for: "Is there a positive integer $n$ such that $n^2+1$ is divisible
+# by 3?"
+_SUCH_THAT = lazy_compile(r"(?i)\b(?:(?:is|are)\s+there|(?:does|do)\s+there\s+exists?)\s+(?:an?\s+|any\s+|some\s+)?"
+                          r"[^?.]{1,80}?\bsuch\s+that\s+(?P<condition>[^?]{3,160}?)\s*\?\s*$")
+
+
+def _number_or_x(span: re.Match[str]) -> str:
+    """A math span as a word of the sentence: its number when it is one ("$2$", "$60^\\circ$"), else "x"."""
+    inner = re.sub(r"^\$+|\$+$|^\\\(|\\\)$|\^\s*\{?\s*\\circ\s*\}?|\s", "", span.group())
+    return f" {inner} " if re.fullmatch(r"\d+(?:\.\d+)?", inner) else " x "
+
+
+def _never_holds(sentence: str, question: str) -> bool:
+    """Does ``sentence`` say that the condition an existence question asks for never holds: the condition restated
+    with "never" after its verb ("$n^2+1$ is never divisible by 3" to "Is there ... such that $n^2+1$ is divisible by
+    3?"), nothing supposed or doubted?"""
+    asked = _SUCH_THAT.search(question.strip()[-300:])
+    if asked is None:
+        return False
+    def key(text: str) -> str:
+        return re.sub(r"\s+|\$|\\[,;!: ]", "", text.lower())
+    condition = re.sub(r"\s+", " ", asked.group("condition").strip())
+    verb = re.search(r"\s(is|are)\s", condition)
+    if verb is None:
+        return False
+    denied = condition[:verb.end()] + "never " + condition[verb.end():]
+    return key(denied) in key(sentence) and not _DEFINITION_DOUBTED.search(_plain(_MATH_SPAN.sub(" x ", sentence)))
+
+
+def defined_answer(sentence: str, question: str | None) -> str | None:
+    """The property a closing ``sentence`` states by its definition, where ``question`` asks that property (offers it
+    and its opposite, "Is $3^{100}+1$ even or odd?", or asks it yes or no, "Is $N$ prime?", "Are there finitely or
+    infinitely many ...?"): "So $3^{100}+1$ is divisible by 2." -> "even", "... cannot be written as a ratio of two
+    integers." -> "irrational", "The sum blows up." -> "diverge", "the supply never runs out" -> "infinitely many".
+    None when the question asks no such property, the sentence states both or neither, or supposes or doubts.
+
+    Examples:
+        >>> defined_answer("So $3^{100}+1$ is divisible by 2.", "Is $3^{100}+1$ even or odd?")
+        'even'
+        >>> defined_answer("So it is divisible by 2.", "What is the remainder?") is None
+        True
+    """
+    if not question or len(sentence) > 400:
+        return None
+    if _never_holds(sentence, question):
+        return "no"  # "$n^2+1$ is never divisible by 3." to "Is there an $n$ such that $n^2+1$ is divisible by 3?"
+    plain = _plain(_MATH_SPAN.sub(_number_or_x, sentence))
+    concluded = list(_CONCLUDED_AT.finditer(plain))
+    if concluded:
+        plain = plain[concluded[-1].end():]  # a reason before "so" may suppose ("vanishes only if ...")
+    # a reason before or after the main clause states nothing asked: "Since 7 is not divisible by 2, ...", "The terms
+    # tend to 0, since √n tends to infinity."
+    first = _REASON_FIRST.match(plain.lstrip())
+    plain = plain.lstrip()[first.end():] if first else plain
+    after = _REASON_AFTER.search(plain)
+    plain = plain[:after.start()] if after else plain
+    if _DEFINITION_DOUBTED.search(plain) or _NEGATION.search(plain) and _KIND_OF_TRIANGLE.search(question):
+        return None
+    if _KIND_OF_TRIANGLE.search(question) and _ALL_SIDES_EQUAL.search(plain):
+        return "equilateral"  # "so $a=b=c$: all three sides coincide" to "What kind of triangle is it?"
+    if _KIND_OF_TRIANGLE_ZH.search(question) and _ALL_SIDES_EQUAL_ZH.search(sentence) and not _CJK_NOT.search(
+            _ALL_SIDES_EQUAL_ZH.split(sentence)[0][-4:]):
+        return "等边三角形"  # "所以 $a=b=c$，即三边都相等。" to "则 $\triangle ABC$ 是什么三角形？"
+    pair = asked_alternatives(question)
+    asked = {w.lower() for w in pair} if pair else set()
+    prop = asked_property(question)
+    if prop:
+        asked.add(prop)
+    counted = _COUNT_QUESTION.search(question.strip()[-300:])
+    if counted:
+        asked |= {"infinitely", "finitely"}
+    said = set()
+    for word, other, yes, no in _DEFINED_COMPILED:
+        if not asked & {word, other, word + "s", other + "s"}:
+            continue
+        if yes.search(plain):
+            said.add(word)
+        if no.search(plain):
+            said.add(other)
+    if len(said) != 1:
+        return None
+    found = said.pop()
+    return found + " many" if found in ("infinitely", "finitely") else found

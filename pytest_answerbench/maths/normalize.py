@@ -627,8 +627,13 @@ _SEPS = lazy_compile(r"(?<!\\),|(?<!\\);|；|，|\s+(?:or|and)\s+|(?<=[)\]])\s*o
 _SET = lazy_compile(r"^\\\{(.*)\\\}$", re.S)
 
 
+# a ± among the points a set leaves out ("\\mathbb{R}\\setminus\\{\\pm 1\\}", "x \\ne \\pm 1"): both points, one answer
+_PM_POINTS = lazy_compile(r"\\(?:setminus|backslash)\s*+\\\{[^{}]*?\\(?:pm|mp)|\\neq?\s*+\\(?:pm|mp)")
+
+
 def split_answers(text: str) -> list[str]:
-    """Split a multi-part answer (top level only) and expand ``\\pm``; ``\\{a, b\\}`` is unwrapped."""
+    """Split a multi-part answer (top level only) and expand ``\\pm`` (not among the points a set leaves out,
+    ``\\mathbb{R}\\setminus\\{\\pm 1\\}``); ``\\{a, b\\}`` is unwrapped."""
     text = text.strip()
     m = _SET.match(text)
     if m and _top_split(m.group(1), re.compile(",")) and "\\}" not in m.group(1):
@@ -636,7 +641,7 @@ def split_answers(text: str) -> list[str]:
     parts = _top_split(text, _SEPS)
     out = []
     for p in parts:
-        if "\\pm" in p or "\\mp" in p:
+        if ("\\pm" in p or "\\mp" in p) and not _PM_POINTS.search(p):
             out.append(p.replace("\\pm", "+").replace("\\mp", "-"))
             out.append(p.replace("\\pm", "-").replace("\\mp", "+"))
         else:

@@ -19,6 +19,7 @@ several answers expected, a closing line of numbered parts ("(1) $a = 2$ (2) $b 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Iterator
 
 from .extract import (
@@ -29,8 +30,9 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .meaning import CONCLUDING_LEAD, DOUBTED, claim, names_alternative, states_asked_property
+from .meaning import CONCLUDING_LEAD, DOUBTED, claim, defined_answer, names_alternative, states_asked_property
 from .normalize import number_words
+from .units import unit_factor, unit_tail
 
 __all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
 
@@ -45,6 +47,8 @@ _COPULA = lazy_compile(r"(?<![因于但还总若作认或可])(?:为|是)|等于
 _NOT_WORDS = lazy_compile("[\u4e00-\u9fff]{1,3}$|(?<=[^\u4e00-\u9fff\\s])\\s*[且或]\\s*(?=[^\u4e00-\u9fff\\s])")
 
 
+# a conclusion word in Chinese: what follows it is what the sentence concludes
+_CJK_SO = lazy_compile("所以|因此|从而|于是|故")
 # a copula denied or bounded by the words right before it; a number the words after it qualify; a question
 _UNSTATED = lazy_compile(r"(?:不|不会|不能|不可能|不一定|未必|并非|并不|不总|不总是|至少|至多|大于|小于)\s*$")
 _QUALIFIED = lazy_compile(r"[^，；\u4e00-\u9fff]*\d[^，；\u4e00-\u9fff]*(?:的|以上|以下|以内|左右)")
@@ -85,6 +89,12 @@ def named_blanks(sentence: str, question: str | None) -> str:
         name = m.group("name") if "name" in m.re.groupindex else re.sub(
             r"^\s*(?:所以|因此|故|则|即)?\s*|(?:为|是|等于)\s*\S*\s*$", "", clause)
         named.append((name.strip().lower(), strip_wrappers(m.group("value"))))
+    return _in_question_order(named, question)
+
+
+def _in_question_order(named: list[tuple[str, str]], question: str | None) -> str:
+    """The values of ``named`` (name, value) pairs as ordered blanks, in the order the question names them when it
+    names them all, else as written; "" when a name comes twice."""
     if len({name for name, _ in named}) != len(named):
         return ""
     asked = (question or "").lower()
@@ -92,6 +102,36 @@ def named_blanks(sentence: str, question: str | None) -> str:
     if all(at >= 0 for at in places):
         named = [pair for _, pair in sorted(zip(places, named))]
     return "; ".join(value for _, value in named)
+
+
+# a closing bullet naming a quantity and its value: "- Median (middle value): **3**", "- **Mean**: 25/5 = 5", "-
+# **Range:** $15-4 =$ **11**", "- Product of the roots: $c/a = 10$"
+_NAMED_BULLET = lazy_compile(r"\s*+(?:[-*•]|\d{1,2}[.)])\s++(?:\*\*)?(?P<name>[A-Za-z][A-Za-z-]*+(?:\s[a-z][a-z-]*+){0,3})"
+                             r"(?:\*\*)?(?:\s*+\([^()\n]{0,40}\))?\s*+(?:\*\*)?:(?:\*\*)?\s*+(?P<body>[^\n]*)")
+# the value closing a bullet: set in bold, or after its last "=" (an aside in brackets after it: "**8** (it appears
+# twice)")
+_BULLET_VALUE = lazy_compile(r"(?:^|=|\*\*(?=[-−]?\d))[\s$*]*+(?P<value>[-−]?\d+(?:\.\d+)?(?:/\d+)?)[\s$*]*+"
+                             r"(?:\([^()]{0,40}\)\s*+)?\.?\s*+$")
+
+
+def named_bullets(lines: list[str], question: str | None) -> str:
+    """The values a closing list of bullets names one by one ("- Median (middle value): **3**" / "- Mean: 25/5 =
+    **5**"), as the blanks they fill in the order the question names those quantities ("find the mean and the
+    median" -> "5; 3"), when the question names every one of them; "" otherwise (a bullet holding no value alone
+    after its name or its last "=")."""
+    named: list[tuple[str, str]] = []
+    if len(lines) > 2 and re.fullmatch(r"\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*\.?\s*", lines[-1]):
+        lines = lines[:-1]  # "(Indeed the roots are $2$ and $5$.)": a check in brackets after the bullets
+    for line in reversed(lines[-6:]):
+        m = _NAMED_BULLET.fullmatch(re.sub(r"\$([A-Za-z])\$(?=-)", r"\1", line))  # ("$x$-intercept")
+        value = _BULLET_VALUE.search(m.group("body")) if m else None
+        if value is None:
+            break
+        named.insert(0, (m.group("name").lower(), value.group("value")))
+    asked = (question or "").lower().replace("$", "")
+    if len(named) < 2 or not all(re.search(rf"\b{re.escape(name)}\b", asked) for name, _ in named):
+        return ""
+    return _in_question_order(named, asked)
 
 
 def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
@@ -108,11 +148,23 @@ def _cjk_statement(line: str, multiple: bool = False) -> tuple[str, ...]:
     inside = [(m.start(), m.end()) for m in SPAN.finditer(sentence)]
     copulas = [m for m in _COPULA.finditer(sentence) if not any(a <= m.start() < b for a, b in inside)]
     copula = copulas[-1] if copulas else None
+    concluded = [m for m in _CJK_SO.finditer(sentence) if not any(a <= m.start() < b for a, b in inside)]
+    if concluded and (copula is None or copula.start() < concluded[-1].start()) \
+            and not bounded(sentence[concluded[-1].end():]):  # ("所以函数 $f(x)$ 至少有一个零点": a bound, as before)
+        # "两个子列的极限分别为 $1$ 和 $-1$，所以数列 $\{a_n\}$ 不收敛": the clause after the conclusion word, with
+        # no copula of its own, states the claim or the count ("所以方程有三个实数根"), not the values of its reason
+        clause = sentence[concluded[-1].end():]
+        said = stated_claim(clause) or measured_value(clause)
+        if said:
+            return (said,)
+        if claim(clause) is not None and not re.search(r"\d|\$|\\\(", clause):
+            return (clause.strip(),)
     if copula is None:
         if bounded(sentence):
             return (strip_wrappers(sentence).strip(),)  # "最大值不超过 $4$": a bound, compared as words (wrong)
-        # "所以共有12种不同的选法": the one number a measure word counts; "所以方程 $x^2+1=0$ 无实数解": the claim
-        counted = measured_value(sentence) or stated_claim(sentence)
+        # "所以方程 $x^2+1=0$ 无实数解": the claim after the math naming its subject (not "两个" of a reason before it:
+        # "两个子列的极限不相等，所以数列 $\{a_n\}$ 发散"); "所以共有12种不同的选法": the one number a measure word counts
+        counted = stated_claim(sentence) or measured_value(sentence)
         return (counted,) if counted else ()
     if bounded(sentence[copula.end():]):
         return (strip_wrappers(sentence[copula.end():]).strip(),)  # "为至少 3": a bound, compared as words (wrong)
@@ -217,13 +269,15 @@ _CONCLUSION = lazy_compile(r"(?i)\b(?:so|thus|therefore|hence|total|answer|final
 # a clause that restates a given after the value: "18 dollars left after spending 5 dollars"
 # (also a purpose "576 tiles to cover his 36 sq ft", a condition on the subject "$1,260 if he works 7 days", a
 # companion "70 rows with 2 pencils", a parenthesis "30 apples (10 for Jenna and 20 for her mom)")
-_GIVEN_CLAUSE = lazy_compile(r"(?i),?(?<!\s)\s+(?:(?:after|since|because|given|from|for|(?<=\D\s)out\s+of|of\s+the|in|"
-                           r"with)\s|to\s+(?!the\s+(?:power|\d))[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
+_IN_NOT_BASE = r"in(?!\s+(?:base|binary|decimal|octal|hex(?:adecimal)?)\b)"  # "2024 in base 7 is 5621": no given
+_GIVEN_CLAUSE = lazy_compile(r"(?i),?(?<!\s)\s+(?:(?:after|since|because|given|from|for|(?<=\D\s)out\s+of|of\s+the|"
+                           + _IN_NOT_BASE + r"|with)\s|to\s+(?!the\s+(?:power|\d))[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
                            r"|(?<!\s)\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")  # a parenthesis in words, not "(3/4) * P"
 # The clause's spaces start after no space (above): a search that tried every space of a long run as a start, each
 # scanning the rest of the run, was quadratic. A start inside a run is only ever tried first right after a clause
 # ending in a space ("... in "): there, :func:`_given_clauses` tries it as before.
-_GIVEN_CLAUSE_AT = lazy_compile(r"(?i)\s+(?:(?:after|since|because|given|from|for|(?<=\D\s)out\s+of|of\s+the|in|with)\s"
+_GIVEN_CLAUSE_AT = lazy_compile(r"(?i)\s+(?:(?:after|since|because|given|from|for|(?<=\D\s)out\s+of|of\s+the|"
+                              + _IN_NOT_BASE + r"|with)\s"
                               r"|to\s+(?!the\s+(?:power|\d))[a-z]{2,}\s|if\s+(?:he|she|they|we|you|it|i)\s)(?=.*\d)"
                               r"|\s+\((?=[^()]*[A-Za-z]{3}[^()]*\d)")
 # the value right before such a clause: a number (per a unit: "$18,000/year") and at most two words ("18
@@ -836,6 +890,62 @@ def _spans_hedge(line: str) -> bool:
     return None not in values and values[0] != values[1]
 
 
+# one value in a closing run of spans: a number, a fraction, or one letter named with either ("$p = 3$")
+_ONE_VALUE = lazy_compile(r"\s*+(?:(?P<name>[A-Za-z])\s*+=\s*+)?(?:[-−]?\d+(?:\.\d+)?|[-−]?\\frac\{\d+\}\{\d+\})\s*+")
+
+
+def _several_values(spans: tuple[str, ...]) -> bool:
+    """Do ``spans`` (the closing run, joined by commas or "and") name two values or more, bare or of one letter
+    ("$2$ and $3$", "$p = 2$ and $p = 3$")? They are several answers, where the row expects one: the last alone is
+    not what the reply commits to. Values of different letters ("$x = 2$ and $y = 3$") are read as before, and so
+    are values joined by "or" (a hedge, or a value said again: "$24$, or $8$ each")."""
+    found = [_ONE_VALUE.fullmatch(s) for s in spans]
+    return len(spans) >= 2 and None not in found and len({m.group("name") for m in found}) == 1 \
+        and len({re.sub(r"\s", "", m.group()) for m in found}) >= 2
+
+
+# a closing clause naming the multiples of a number as the answer's set
+_MULTIPLES_CLOSING = lazy_compile(r"(?i)\b(?:for|are|is|be|to)\s++(?:exactly\s++|precisely\s++|all\s++)?(?:the\s++|an?\s++)?"
+                                  r"(?P<which>positive\s++|non-?negative\s++)?(?:integer\s++)?multiples?\s++of\s++\$?\s*+"
+                                  r"(?P<n>\d{1,4})\s*+\$?\s*+[.!]?\s*+$")
+# a numeral, then the base it is written in, closing the line
+_IN_BASE_AT_END = lazy_compile(r"(?<![\w.])(?P<digits>[0-9A-Fa-f]{1,40})\s++in\s++base[\s-]*+(?P<base>\d{1,2})\s*+[.!]?\s*+$")
+
+
+# a player named by turn, what that player does, then "so he wins": "The second player can always mirror to a multiple
+# of 4, so he wins.", "Whatever the first player takes, the second player makes the round total 4, so he wins."
+_PRONOUN_WINS = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore|then|from\s+then\s+on|after\s+that),?\s++)?"
+                             r"(?:(?:whatever|whichever)\b[^,.;:!?]{1,80}+,\s*+)?"
+                             r"(?P<who>the\s+(?:first|second)\s+player)\b"
+                             r"[^.;:!?]{0,160}?,?\s++(?:so|thus|hence|and)\s++(?:he|she|they)\s++(?:always\s++)?"
+                             r"(?:wins?|has\s+a\s+winning\s+strategy)\s*+[.!]?\s*+")
+
+
+# a value in a unit, then the same value in another unit after ", or" / ", i.e." ("49 J/s, or 0.049 kW")
+_TWICE = lazy_compile(r"(?P<first>[-−]?\d+(?:\.\d+)?\s*+[^\d,;]{1,12}?)\s*+,\s*+(?:or|i\.e\.|that\s+is)\s++"
+                      r"(?P<second>[-−]?\d+(?:\.\d+)?\s*+[^\d,;]{1,12}?)\s*+\.?")
+
+
+def _said_twice(text: str) -> str:
+    """The first of two values ``text`` states one after the other, when the second is the first in another unit
+    ("49 J/s, or 0.049 kW" -> "49 J/s"): one answer, not two; "" otherwise (two different values, or a unit not
+    known)."""
+    tail = text.strip().rsplit("=", 1)[-1]  # ("P = W/t = 49 J/s, or 0.049 kW": the chain before it kept)
+    m = _TWICE.fullmatch(tail.strip()) if "," in tail else None
+    if m is None:
+        return ""
+    first, second = unit_tail(m.group("first").strip()), unit_tail(m.group("second").strip())
+    if first is None or second is None:
+        return ""
+    factor = unit_factor(second[1], first[1])
+    if not isinstance(factor, Fraction):
+        return ""
+    a, b = (Fraction(side[0].strip().replace("−", "-")) for side in (first, second))
+    if not a or abs(b * factor - a) > abs(a) * Fraction(1, 1000):
+        return ""
+    return text.strip()[:len(text.strip()) - len(tail)] + (" " if tail[:1].isspace() else "") + m.group("first").strip()
+
+
 # values named in a sentence written without math delimiters ("a=b=c=1", "x=2, y=3", "x = 2 and y = -1"): the names
 # with their values, one answer (as "$a=b=c=1$" is), not the last number alone
 _NAMED_ONE = r"(?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*)+[-−]?\d+(?:\.\d+)?(?:/\d+)?"
@@ -883,6 +993,12 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
+    said = defined_answer(_BOLD_MARKS.sub("", (split_sentences(lines[-1].strip()) or [""])[-1]), question) \
+        if question and lines else None
+    if said:
+        # "Since $\tan$ is injective ..., we get $A = B = C$. The triangle is equiangular.": the property asked,
+        # stated by its definition, closes the reply, whatever a reason opening its line reads like
+        return Extraction((said,), "prose")
     for _ in range(_REMARKS):
         if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1])):
             lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
@@ -907,6 +1023,13 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         contrast = _CONTRAST_TAIL.search(last, max(last.rfind(". "), last.rfind("! "), last.rfind("? "), 0))
     if contrast and contrast.start() > 0 and not re.search(r"\d", contrast.group()):
         last = last[:contrast.start()] + "."  # "..., so it is countable — unlike $\\mathcal{P}(\\mathbb{N})$, which is not"
+    defined = defined_answer(_BOLD_MARKS.sub("", (split_sentences(last) or [last])[-1]), question) if question else None
+    if defined:
+        return Extraction((defined,), "prose")  # "So $3^{100}+1$ is divisible by 2." to "... even or odd?": even
+    turn = _PRONOUN_WINS.fullmatch((split_sentences(last) or [last])[-1])
+    if turn and not DOUBTED.search(turn.group()) and not _DENIED.search(turn.group()):
+        # "The second player can always mirror ..., so he wins.": the player the sentence opens on wins
+        return Extraction((turn.group("who").lower() + " wins",), "prose")
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
     opening = claim_then_reason(last, judged, question)
     if opening:
@@ -922,6 +1045,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         blanks = named_blanks(final[0], question)
         if blanks:
             return Extraction((blanks,), "prose")  # "所以最小值为 $2$，最大值为 $3$。": the blanks in order
+        bullets = named_bullets(lines, question)
+        if bullets:
+            return Extraction((bullets,), "prose")  # "- Median: **3**" / "- Mean: **5**": the blanks in order
         listed = _listed_answers(lines)
         if listed:
             return Extraction(listed, "prose")
@@ -935,6 +1061,12 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         stated = _cjk_statement(last, multiple)
         if stated:
             return Extraction(stated, "prose")
+    multiples = _MULTIPLES_CLOSING.search(final[0]) if "multiple" in final[0] else None
+    if multiples and not _DENIED.search(final[0][:multiples.start()]) and not DOUBTED.search(final[0]):
+        # "Thus $7 \mid 2^n-1$ exactly for the positive multiples of $3$.", "Hence $n$ must be a positive multiple of
+        # $6$.": the set they describe
+        return Extraction((f"the {multiples.group('which') or ''}multiples of {multiples.group('n')}".replace("  ", " "),),
+                          "prose")
     if question and " or " in question and names_alternative(_BOLD_MARKS.sub("", final[0]), question):
         # "Hence $\sqrt2+\sqrt3$ is **irrational**." to "Is it rational or irrational?": the word chosen
         return Extraction((_BOLD_MARKS.sub("", final[0]).strip().rstrip(". "),), "prose")
@@ -977,6 +1109,8 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         return Extraction((final[0].strip().rstrip(". "),), "prose")
     if spans and not multiple and _spans_hedge(last):
         return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
+    if spans and not multiple and _several_values(spans) and not re.search(r"(?i)\bor\b|或", final[0]):
+        return Extraction(spans, "prose")  # "So the primes are $p = 2$ and $p = 3$.": both, where one is asked
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")
     bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b) or _count_in_words(b)]
@@ -993,7 +1127,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     named = _NAMED_VALUES.fullmatch(_OPENING_WORDS.sub("", final[0].strip()).rstrip(" .!"))
     if named and len(_NAMES_SET.findall(named.group())) >= 2:
         return Extraction((named.group().strip(),), "prose")  # "Thus a=b=c=1.", "So x=2, y=3.": the values named
-    reduced = reduce_sentence(strip_wrappers(_main_clause(last)), multiple)
+    # "So 2024₁₀ = 5621 in base 7.": the numeral closing the line, written in the base named after it
+    reduced = reduce_sentence(strip_wrappers(_main_clause(_IN_BASE_AT_END.sub(r"\g<digits>_{\g<base>}", last))), multiple)
+    reduced = _said_twice(reduced) or reduced  # "49 J/s, or 0.049 kW": one value in two units
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters, or a chain in Unicode maths:
     # "E = hc/λ = (6.626 × 10⁻³⁴ J·s)(2.998 × 10⁸ m/s)/(5.00 × 10⁻⁷ m) ≈ 3.97 × 10⁻¹⁹ J"), not prose
     if reduced and re.search(r"\w", reduced) and (len(reduced) <= 40 or len(reduced) <= 200 and (

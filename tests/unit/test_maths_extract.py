@@ -116,7 +116,8 @@ def test_spans_units_and_markers(response, answers, method):
 # prose always).
 MULTIPLE = [
     ("Work.\n\nThe solutions are $(1,1)$ and $(-1,-1)$.", ("(1,1)", "(-1,-1)"), ("(-1,-1)",)),
-    ("Work.\n\nThe solutions are $x=1$, $x=2$.", ("x=1", "x=2"), ("x=2",)),
+    # values of one letter in math spans likewise (round 21; before, it read "x=2")
+    ("Work.\n\nThe solutions are $x=1$, $x=2$.", ("x=1", "x=2"), ("x=1", "x=2")),
     # a list of numbers in prose is the list even when one answer is expected: the extra one makes it wrong (rule 8;
     # before round 7 it read "1")
     ("Work.\n\nThe possible values are 0 and 1.", ("0 and 1",), ("0 and 1",)),

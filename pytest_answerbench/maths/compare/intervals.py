@@ -93,7 +93,7 @@ def _difference(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
         return None
     if cut.startswith("\\{") and cut.endswith("\\}"):
         points = []
-        listed = split_top(cut[2:-2], ",")
+        listed = _both_signs(split_top(cut[2:-2], ","))
         if len(listed) > 12:
             return None  # (each point is parsed: a long list is left to the other readings)
         for point in listed:
@@ -122,12 +122,24 @@ _ALL_BUT = lazy_compile(r"\(-\\infty,\s*\+?\\infty\)\s*(?:\\setminus|\\backslash
 _EXCEPT_POINT = lazy_compile(r"[a-zA-Z]\s*\\ne\s*(?P<points>[^<>=]+)")
 
 
+_PLUS_MINUS = lazy_compile(r"\s*(?:\\pm|±)\s*(?P<value>[^\\±].*)")
+
+
+def _both_signs(points: list[str]) -> list[str]:
+    """``points`` with each "\\pm a" written as its two points ("\\{\\pm 1\\}" is \\{-1, 1\\})."""
+    out = []
+    for point in points:
+        m = _PLUS_MINUS.fullmatch(point)
+        out.extend((f"-({m.group('value')})", m.group("value")) if m else (point,))
+    return out
+
+
 def _line_without(points: list[str]) -> list[tuple[bool, Any, Any, bool]] | None:
     """The open intervals between sorted real ``points`` (the real line without them), or None."""
     import sympy
 
     values = []
-    for text in points:
+    for text in _both_signs(points):
         value = parse(text)
         number = numeric(value)
         if number is None or not number.is_real:

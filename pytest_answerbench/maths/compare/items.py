@@ -364,12 +364,13 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
         return items_equal(g, with_marks(left, p), tol, kind) if left else (False, "empty")
     if not left or is_label(left) or _asked_expression(left):
         left, rights = rights[0], rights[1:]
-    if rights and tol is None and "." in g.text and stated_to_its_digits(g.text, g) is not None:
+    if rights and "." in g.text and stated_to_its_digits(g.text, g) is not None:
         last = with_marks(rights[-1], p)
         if stated_to_its_digits(last.text, g) is not None and (not last.unit or unit_scale(g, last) == 1):
             # a gold written as a decimal with a fractional part (2.48 eV) against a decimal the reply closes on in
             # its unit: another decimal is another answer ("E \\approx 1240/500 \\approx 2.5 eV" states 2.5, whatever
-            # its formula gives); the same decimal is read as before (its exact side must round to it)
+            # its formula gives, within a stated precision or not: "1240/600 \\approx 2.1" is 2.1 against 2.07 ± 0.01);
+            # the same decimal is read as before (its exact side must round to it)
             ok, how = items_equal(g, last, tol, kind)
             if not ok:
                 return False, how

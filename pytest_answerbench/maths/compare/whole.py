@@ -304,6 +304,8 @@ def _last_statement(answer: str, gold: str) -> str:
 
 
 # a numeral in a base, then "=" and its value: "101101_2 = 45_{10}", "(1A)_{16} = 26"
+_SUBSCRIPT_BASE = lazy_compile("(?<=[0-9A-Fa-f)])[₀₁₂₃₄₅₆₇₈₉]{1,2}(?![₀₁₂₃₄₅₆₇₈₉])")
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _NUMERAL_IS = lazy_compile(r"\s*\(?[0-9A-Fa-f]{1,40}\)?\s*_\s*\{?\s*\d{1,2}\s*\}?\s*=\s*(?P<value>[^=]+)")
 
 
@@ -369,8 +371,10 @@ def _clean(a: _Answers) -> None:
     if "\\" in a.pred and a.gold.lstrip().startswith("(") and re.search(r"\\(?:mathbf|hat|vec|boldsymbol)\s*\{?\s*[ijk]\b", a.pred):
         a.pred = _in_components(a.pred, a.gold)  # "-3\mathbf i+6\mathbf j-3\mathbf k" is (-3, 6, -3)
     a.pred = _last_statement(a.pred, a.gold)
-    if "=" not in a.gold and "_" in a.pred:
-        numeral = _NUMERAL_IS.fullmatch(a.pred)
+    if "=" not in a.gold and ("_" in a.pred or _SUBSCRIPT_BASE.search(a.pred)):
+        # ("2024₁₀ = 5621": the base written in subscript digits)
+        numeral = _NUMERAL_IS.fullmatch(_SUBSCRIPT_BASE.sub(lambda m: "_{" + m.group().translate(_SUBSCRIPT_DIGITS) + "}",
+                                                            a.pred))
         if numeral:
             a.pred = numeral.group("value").strip().rstrip(".")  # "101101_2 = 45_{10}": its value
     a.pred = without_added_remark(without_trailing_word(_approx_value(a.pred, a.gold), a.gold), a.gold)

@@ -144,9 +144,11 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
                                  detail="the closing sentence describes the gold")
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
     unit = row.get("unit")
+    unit = None if _nan(unit) else str(unit)
+    # a closing remark in another quantity ("λ ≈ 656 nm" after the energy asked in eV): the value before it
+    found = maths.in_asked_unit(prediction, found, unit, multiple, question)
     answer, gold_text = read_options(found.text, gold_text, question)
-    ok, method = maths.equivalent(gold_text, answer, tol, kind=kind, unit=None if _nan(unit) else str(unit),
-                                  question=question)
+    ok, method = maths.equivalent(gold_text, answer, tol, kind=kind, unit=unit, question=question)
     if not ok and described_by_closing(maths.before_new_question(prediction, question, multiple), gold_text, answer, question,
                                        found.method):
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
