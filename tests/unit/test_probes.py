@@ -29,7 +29,10 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   (docs/accuracy.md, "Round 19"); its structured misses and six text misses then read (scorer versions 41 and 42).
 - ``tests/data/probes_round21.jsonl``: 200 probes written blind at the end of round 20 (text, physics with units,
   structured, traces, multiple choice), scored once with round 20's final reader as its held-out measure
-  (docs/accuracy.md, "Round 20"); not read.
+  (docs/accuracy.md, "Round 20"); its text, physics and structured misses then read in round 21 (scorer version 44).
+- ``tests/data/probes_round22.jsonl``: 200 probes written blind at the end of round 21 (text, physics with units,
+  structured, traces, multiple choice), scored once with round 21's reader as its held-out measure (docs/accuracy.md,
+  "Round 21"); not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -70,7 +73,11 @@ DATA = Path(__file__).parent.parent / "data"
 #: (the reader before round 19 gives the same): text 13/0, physics 0/0, structured 7/0, traces 0/0, choice 6 (its
 #: structured misses and six text misses then read in round 20, scorer versions 41 and 42: its floors below); round
 #: 21's, written blind at the end of round 20 and scored once with round 20's reader (scorer version 41,
-#: vmcbench 30) as its held-out measure, not read: its floors below (round 19's final reader: structured 9/1).
+#: vmcbench 30) as its held-out measure: text 10/0, physics 3/1, structured 8/1, traces 0/0, choice 5 (round 19's final
+#: reader: structured 9/1), then read in round 21 (scorer version 44, vmcbench 32): its floors below; round 22's,
+#: written blind at the end of round 21 and scored once with round 21's reader (scorer version 44, vmcbench 32) as its
+#: held-out measure, not read: its floors below (the reader before round 21, 02d3dfb: text 7/0, physics 4/0,
+#: structured 6/3, traces 0/0, choice 14).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -88,17 +95,20 @@ FLOORS = {
     "probes_round17.jsonl": ({"choice": 80, "text": 60, "physics": 40, "structured": 40, "traces": 40},
                              {"text": (6, 0), "physics": (0, 0), "structured": (8, 0), "traces": (2, 0), "choice": 12}),
     "probes_round18.jsonl": ({"text": 60, "physics": 40, "structured": 40, "traces": 40, "choice": 80},
-                             {"text": (9, 1), "physics": (4, 2), "structured": (5, 0),
+                             {"text": (7, 1), "physics": (4, 2), "structured": (5, 0),
                               "traces": (1, 0), "choice": 14}),
     "probes_round19.jsonl": ({"text": 40, "physics": 40, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (2, 0), "physics": (1, 2), "structured": (2, 0),
+                             {"text": (1, 0), "physics": (1, 1), "structured": (2, 0),
                               "traces": (1, 0), "choice": 6}),
     "probes_round20.jsonl": ({"text": 40, "physics": 40, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (7, 0), "physics": (0, 0), "structured": (3, 0),
+                             {"text": (5, 0), "physics": (0, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 6}),
     "probes_round21.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (10, 0), "physics": (3, 1), "structured": (8, 1),
-                              "traces": (0, 0), "choice": 5}),
+                             {"text": (0, 0), "physics": (0, 0), "structured": (4, 0),
+                              "traces": (0, 0), "choice": 2}),
+    "probes_round22.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (6, 0), "physics": (3, 0), "structured": (4, 2),
+                              "traces": (0, 0), "choice": 13}),
 }
 
 
