@@ -578,11 +578,17 @@ def integer_range(text: str) -> tuple[str, str]:
     ranges over the same set, so the caller decides."""
     if "=" not in text or "\\in" not in text and "∈" not in text:
         return text, ""
+    if not text.isascii():  # "x = 45° + k·180°, k ∈ ℤ": the sets in Unicode
+        text = text.replace("∈", "\\in ").translate(_UNICODE_SETS)
     tail = _DOMAIN_TAIL.search(text)
     if tail is None or not tail.group("set") or "=" not in text[:tail.start()]:
         return text, ""
     sign = re.sub(r"[\s^{}]", "", tail.group("sign") or "")
     return text[:tail.start()].rstrip(" ,") + tail.group("dollar"), tail.group("set") + sign
+
+
+_UNICODE_SETS = str.maketrans({"ℤ": "\\mathbb{Z}", "ℕ": "\\mathbb{N}", "ℚ": "\\mathbb{Q}", "ℝ": "\\mathbb{R}",
+                               "ℂ": "\\mathbb{C}"})
 
 
 # a math span in brackets of its own stating where a letter ranges: "（$x \in \mathbb{R}$）", "($n \in \mathbb{N}^*$)"
@@ -768,11 +774,18 @@ _SELF_CORRECTION = lazy_compile(r"(?i)(?:(?<!\.)\.{2,}|…|[,;]|(?<!\s)\s)\s*(?:
 _DOUBT_OR = lazy_compile(r"(?i)(?P<a>[-−]?\d+(?:\.\d+)?(?:/\d+)?)\s*,?\s*(?:or\s+(?:maybe|perhaps|possibly)|but\s+(?:it\s+)?"
                          r"(?:could|might|may)\s+(?:also\s+)?be|or\s+else)\s+(?:[a-z]\s*=\s*)?(?P<b>[-−]?\d+(?:\.\d+)?(?:/\d+)?)")
 def after_correction(text: str) -> int:
-    """Where the text after the last correction cue before a new value starts ("3... no wait, 4": at 4), or 0."""
+    """Where the text after the last correction cue before a new value starts ("3... no wait, 4": at 4; "not $4, 5$
+    but $5, 4$": at the second), or 0."""
     cue = None
     for cue in _SELF_CORRECTION.finditer(text):
         pass
+    if cue is None:
+        cue = _NOT_BUT.match(text)
     return cue.end() if cue is not None else 0
+
+
+# an answer denied, then the one stated instead: "(the answer is) not $4, 5$ but $5, 4$"
+_NOT_BUT = lazy_compile(r"(?i)\s*+(?::\s*+)?not\s++(?=[-−$\d(])[^.;:\n]{1,60}?\s++but\s++(?:rather\s++)?(?=[-−$\d(])")
 
 
 def _before_condition(text: str) -> str:

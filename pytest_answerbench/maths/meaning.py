@@ -30,7 +30,8 @@ from ..text.patterns import lazy_compile
 
 __all__ = ["CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
            "answers_question",
-           "asked_alternatives", "asked_property", "asks_yes_no", "claim", "defined_answer", "names_alternative",
+           "alternative_named", "asked_alternatives", "asked_property", "asks_yes_no", "claim", "defined_answer",
+           "names_alternative",
            "names_loser",
            "narrower_scope", "opening_verdict", "same_meaning", "states_asked_property", "states_claims",
            "who_moves_first"]
@@ -54,7 +55,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"natural)\s+)?solutions?|\w+\s+exists?)|"
      r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
      r"|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
-     r"|不(?:可能|会|能|一定)?存在|没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?解|没有(?:实数|整数)?解",
+     r"|不(?:可能|会|能)?存在|没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?解|没有(?:实数|整数)?解",
      r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty|(?:not|never)\s+empty)\b|存在"),
     ("possible",
      r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
@@ -643,7 +644,7 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
 # what turns a Chinese reply after its first clause: a retraction, a "but", a conclusion of its own ("综上")
 _CJK_TURN = lazy_compile(r"不对|算错|错了|等等|重新|其实|实际上|事实上|综上|但是|但|不过|然而|可是|除非|如果|若|当|不[，,。]")
 # a short first clause in Chinese closed by its punctuation: "不是。", "没有整数解。"
-_CJK_CLAUSE = lazy_compile(r"\s*(?:\*\*)?(?P<clause>[\u4e00-\u9fff]{1,8})(?:\*\*)?\s*[。，；！]")
+_CJK_CLAUSE = lazy_compile(r"\s*(?:\*\*)?(?P<clause>[\u4e00-\u9fff]{1,12})(?:\*\*)?\s*[。，；！]")
 
 
 #: a question asking whether there are infinitely (or finitely) many of something
@@ -763,7 +764,15 @@ def asked_alternatives(question: str | None) -> tuple[str, str] | None:
     ``("rational", "irrational")``), or None."""
     if question and "还是" in question:
         zh = _ASKED_ALTERNATIVES_ZH.search(_MATH_SPAN.sub(" ", question))
-        return None if zh is None else (zh.group("a"), zh.group("b"))
+        # ("级数是绝对收敛还是条件收敛？": the first word after the copula, not "数是绝对收敛")
+        if zh is None:
+            return None
+        a, b = zh.group("a"), zh.group("b")
+        if re.search("[是为]", a[:-1]):
+            a = re.split("[是为]", a)[-1] or a
+        elif len(a) > len(b) >= 2:
+            a = a[-len(b):]  # ("级数收敛还是发散？": 收敛, the word as long as the other)
+        return a, b
     m = _ASKED_ALTERNATIVES.search(_MATH_SPAN.sub(" ", question.lower())) if question and " or " in question else None
     return None if m is None else (m.group("a"), m.group("b"))
 
@@ -776,8 +785,13 @@ _OPPOSITES_ZH = ({"奇数", "偶数"}, {"收敛", "发散"}, {"有理数", "无�
 
 def names_alternative(text: str, question: str | None) -> bool:
     """Does ``text`` choose one of the two words ``question`` offers (:func:`asked_alternatives`)?"""
+    return alternative_named(text, question) is not None
+
+
+def alternative_named(text: str, question: str | None) -> str | None:
+    """The one of the two words ``question`` offers (:func:`asked_alternatives`) that ``text`` chooses, or None."""
     pair = asked_alternatives(question)
-    return pair is not None and _alternative(text, pair) is not None
+    return None if pair is None else _alternative(text, pair)
 
 
 def _alternative(text: str, pair: tuple[str, str]) -> str | None:

@@ -30,7 +30,8 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .meaning import CONCLUDING_LEAD, DOUBTED, claim, defined_answer, names_alternative, states_asked_property
+from .meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, asks_yes_no, claim, defined_answer,
+                      names_alternative, narrower_scope, states_asked_property)
 from .normalize import number_words
 from .units import unit_factor, unit_tail
 
@@ -105,13 +106,13 @@ def _in_question_order(named: list[tuple[str, str]], question: str | None) -> st
 
 
 # a closing bullet naming a quantity and its value: "- Median (middle value): **3**", "- **Mean**: 25/5 = 5", "-
-# **Range:** $15-4 =$ **11**", "- Product of the roots: $c/a = 10$"
+# **Range:** $15-4 =$ **11**", "- Product of the roots: $c/a = 10$", "- Median = (3 + 5)/2 = **4**"
 _NAMED_BULLET = lazy_compile(r"\s*+(?:[-*•]|\d{1,2}[.)])\s++(?:\*\*)?(?P<name>[A-Za-z][A-Za-z-]*+(?:\s[a-z][a-z-]*+){0,3})"
-                             r"(?:\*\*)?(?:\s*+\([^()\n]{0,40}\))?\s*+(?:\*\*)?:(?:\*\*)?\s*+(?P<body>[^\n]*)")
+                             r"(?:\*\*)?(?:\s*+\([^()\n]{0,40}\))?\s*+(?:\*\*)?[:=](?:\*\*)?\s*+(?P<body>[^\n]*)")
 # the value closing a bullet: set in bold, or after its last "=" (an aside in brackets after it: "**8** (it appears
 # twice)")
 _BULLET_VALUE = lazy_compile(r"(?:^|=|\*\*(?=[-−]?\d))[\s$*]*+(?P<value>[-−]?\d+(?:\.\d+)?(?:/\d+)?)[\s$*]*+"
-                             r"(?:\([^()]{0,40}\)\s*+)?\.?\s*+$")
+                             r"(?:\((?!\s*+or\b)[^()\d]{0,40}\)\s*+)?\.?\s*+$")  # (not "(or **3**, ...)": a hedge)
 
 
 def named_bullets(lines: list[str], question: str | None) -> str:
@@ -513,9 +514,10 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
     before = lines[kept - 1] if lines else ""
     if kept < len(lines) and re.search(r"\d", before) and (
             concludes(before) or _BARE_VALUE.fullmatch(before.strip())
-            or all(_confirming_aside(line, before, question) for line in lines[kept:])):
+            or all(_confirming_aside(line, before, question) or _trivia_aside(line) for line in lines[kept:])):
         # ("x = 5" alone on its line states it as a conclusion does; a result checked in an aside that takes
-        # nothing back, "(Check: 3·(7/3) − 4 = 3 ✓)", is the result the response closes with)
+        # nothing back, "(Check: 3·(7/3) − 4 = 3 ✓)", or followed by one telling something else, "(For comparison the
+        # ground-state radius is 0.529 Å.)", is the result the response closes with)
         return lines[:kept]
     return lines
 
@@ -524,8 +526,11 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
 _REST_IN_PARENTHESES = r"[^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*"
 # a sentence wholly in parentheses, in words: "(She can, e.g., reduce the heap of 3 to 1.)"
 _PARENTHESISED = lazy_compile(r"\s*\((?=[^()]{0,40}?[A-Za-z]{3,}\s+[A-Za-z]{2,})" + _REST_IN_PARENTHESES)
-# a closing aside in parentheses telling something else: "(Fun fact: ...)", "(Side note: ...)", "(By the way, ...)"
-_TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|aside|trivia|by\s+the\s+way|incidentally)\b"
+# a closing aside in parentheses telling something else: "(Fun fact: ...)", "(Side note: ...)", "(By the way, ...)",
+# "(For comparison the ground-state radius is 0.529 Å.)" (not "(Indeed the roots are 2 and 5.)": a check, which
+# may state the answer asked)
+_TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|aside|trivia|by\s+the\s+way|incidentally|"
+                             r"for\s+comparison|compare)\b"
                              + _REST_IN_PARENTHESES)
 # what makes an aside answer instead of telling something else: a value for a letter, "must be", a correction
 _ASIDE_ANSWERS = lazy_compile(r"(?i)[a-z]\s*=\s*[-−]?\d|\bmust\s+be\b|\banswer|≠|\bcorrect\w*|\bmis\w+|\bscratch\b|"
@@ -539,6 +544,10 @@ _CHECK_CORRECTS = lazy_compile(r"(?i)\b(?:should|not|fails?|doesn't|does\s+not|s
                                r"instead|mixed|mis\w+|need|needs|must|too|right|actual(?:ly)?|recomput\w*|gives?|"
                                r"slip\w*|redo|revised?|correct\w*|off|fix\w*|vs|versus|wait)\b"
                                r"|≠|\\neq?\b|✗|✘|[;—]")
+
+
+# a closing sentence wholly in brackets at the end of a line (brackets nested once inside it)
+_ASIDE_AT_END = lazy_compile(r"(?<=[.!?])\s*+\([^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*$")
 
 
 def _trivia_aside(line: str) -> bool:
@@ -904,6 +913,11 @@ def _several_values(spans: tuple[str, ...]) -> bool:
         and len({re.sub(r"\s", "", m.group()) for m in found}) >= 2
 
 
+# a verdict opening the closing sentence, then a restatement: "So yes, every group of order 15 is cyclic."
+_VERDICT_RESTATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)\s*+,?\s*+)?(?P<verdict>yes|no)\s*+[,:—–]\s*+"
+                                 r"(?P<rest>[^.!?;]{1,200})[.!]?\s*+")
+# what turns or restricts a restatement after a verdict: it may then state another answer
+_VERDICT_TURNS = lazy_compile(r"(?i)\b(?:but|however|except|unless|only|if|when|provided|although|though|or|maybe|perhaps)\b")
 # a closing clause naming the multiples of a number as the answer's set
 _MULTIPLES_CLOSING = lazy_compile(r"(?i)\b(?:for|are|is|be|to)\s++(?:exactly\s++|precisely\s++|all\s++)?(?:the\s++|an?\s++)?"
                                   r"(?P<which>positive\s++|non-?negative\s++)?(?:integer\s++)?multiples?\s++of\s++\$?\s*+"
@@ -924,26 +938,64 @@ _PRONOUN_WINS = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore|then|from\s
 # a value in a unit, then the same value in another unit after ", or" / ", i.e." ("49 J/s, or 0.049 kW")
 _TWICE = lazy_compile(r"(?P<first>[-−]?\d+(?:\.\d+)?\s*+[^\d,;]{1,12}?)\s*+,\s*+(?:or|i\.e\.|that\s+is)\s++"
                       r"(?P<second>[-−]?\d+(?:\.\d+)?\s*+[^\d,;]{1,12}?)\s*+\.?")
+# ... or in brackets after it, closing the line: "343.2 m/s (roughly 1236 km/h)."
+_TWICE_BRACKETED = lazy_compile(r"(?<![\w.^{}])(?P<first>[-−]?\d+(?:\.\d+)?\s*+[^\d,;()]{1,12}?)\s*+\(\s*+(?:(?:roughly|about|approximately|"
+                                r"approx\.|around|i\.e\.,?|or|that\s+is,?|≈|~)\s*+)?(?P<second>[-−]?\d+(?:\.\d+)?\s*+"
+                                r"[^\d,;()]{1,12}?)\s*+\)\s*+[.!]?\s*+$")
+
+
+_TIMES_BEFORE = lazy_compile(r"(?:×|\\times|\\cdot|\^\{?|\*|[\d.{])\s*+$")
+
+
+def _same_value(first: str, second: str) -> bool:
+    """Are ``first`` and ``second`` (a number and a unit each) one value in two units (to 0.1%)?"""
+    a_unit, b_unit = unit_tail(first.strip()), unit_tail(second.strip())
+    if a_unit is None or b_unit is None:
+        return False
+    factor = unit_factor(b_unit[1], a_unit[1])
+    if not isinstance(factor, Fraction):
+        return False
+    try:
+        a, b = (Fraction(side[0].strip().replace("−", "-")) for side in (a_unit, b_unit))
+    except (ValueError, ZeroDivisionError):
+        return False  # (not a plain number: "10⁵ Pa" of "1.01 × 10⁵ Pa")
+    return bool(a) and abs(b * factor - a) <= abs(a) * Fraction(1, 1000)
 
 
 def _said_twice(text: str) -> str:
-    """The first of two values ``text`` states one after the other, when the second is the first in another unit
-    ("49 J/s, or 0.049 kW" -> "49 J/s"): one answer, not two; "" otherwise (two different values, or a unit not
+    """``text`` closing on two values one after the other, the second the first in another unit ("49 J/s, or 0.049
+    kW" -> "49 J/s"), with the first alone: one answer, not two; "" otherwise (two different values, or a unit not
     known)."""
     tail = text.strip().rsplit("=", 1)[-1]  # ("P = W/t = 49 J/s, or 0.049 kW": the chain before it kept)
     m = _TWICE.fullmatch(tail.strip()) if "," in tail else None
-    if m is None:
-        return ""
-    first, second = unit_tail(m.group("first").strip()), unit_tail(m.group("second").strip())
-    if first is None or second is None:
-        return ""
-    factor = unit_factor(second[1], first[1])
-    if not isinstance(factor, Fraction):
-        return ""
-    a, b = (Fraction(side[0].strip().replace("−", "-")) for side in (first, second))
-    if not a or abs(b * factor - a) > abs(a) * Fraction(1, 1000):
+    if m is None or not _same_value(m.group("first"), m.group("second")):
         return ""
     return text.strip()[:len(text.strip()) - len(tail)] + (" " if tail[:1].isspace() else "") + m.group("first").strip()
+
+
+def _without_restatement(line: str) -> str:
+    """``line`` without a closing restatement in brackets of its last value in another unit ("v = fλ = 343.2 m/s
+    (roughly 1236 km/h)." -> "v = fλ = 343.2 m/s."; "about 1236 km/h (343.2 m/s)" -> "343.2 m/s", the value not
+    called rough), or the two as a hedge when the brackets hold another value of the same quantity ("So she runs 5 km
+    (500 m)." -> "5 km or 500 m", which commits to neither); unchanged otherwise."""
+    m = _TWICE_BRACKETED.search(line) if line.rstrip(" .!").endswith(")") else None
+    if m is None or _TIMES_BEFORE.search(line, 0, m.start()):
+        return line  # (the number after a "×" is a power of ten's, not the value: "1.01 × 10⁵ Pa (about 1 atm)")
+    first, second = m.group("first").strip(), m.group("second").strip()
+    if not _same_value(first, second):
+        return f"{first} or {second}" if _same_quantity(first, second) else line
+    rough = _ROUGH_BEFORE.search(line, 0, m.start())
+    return line[:m.start()] + (second if rough else first) + "."
+
+
+# a value called rough: "about 1236 km/h (343.2 m/s)"
+_ROUGH_BEFORE = lazy_compile(r"(?i)\b(?:about|roughly|approximately|approx\.|around|nearly|almost)\s*+$|[≈~]\s*+$")
+
+
+def _same_quantity(first: str, second: str) -> bool:
+    """Are ``first`` and ``second`` (a number and a unit each) values of one quantity, in known units?"""
+    a_unit, b_unit = unit_tail(first), unit_tail(second)
+    return a_unit is not None and b_unit is not None and isinstance(unit_factor(b_unit[1], a_unit[1]), Fraction)
 
 
 # values named in a sentence written without math delimiters ("a=b=c=1", "x=2, y=3", "x = 2 and y = -1"): the names
@@ -1030,6 +1082,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if turn and not DOUBTED.search(turn.group()) and not _DENIED.search(turn.group()):
         # "The second player can always mirror ..., so he wins.": the player the sentence opens on wins
         return Extraction((turn.group("who").lower() + " wins",), "prose")
+    aside = _ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
+    if aside and aside.start() > 0 and _trivia_aside(aside.group()) and re.search(r"\d", last[:aside.start()]):
+        last = last[:aside.start()].rstrip()  # "So the sum of the roots is $10$. (Compare the product, which is $7$.)"
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
     opening = claim_then_reason(last, judged, question)
     if opening:
@@ -1054,6 +1109,12 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         numbered = numbered_line(last) or _numbered_lines(lines)
         if numbered:
             return Extraction((numbered,), "prose")
+    if _CJK.search(last) and question and "还是" in question:
+        concluded = list(_CJK_SO.finditer(final[0]))
+        clause = re.split("[，,；;。]", final[0][concluded[-1].end():])[0] if concluded else ""
+        chosen = alternative_named(clause, question) if clause else None
+        if chosen:
+            return Extraction((chosen,), "prose")  # "所以该级数收敛，其和为 $\dfrac{\pi^2}{6}$。" to "收敛还是发散？"
     if _CJK.search(last):
         filled = _filled_blank(final[0], question)
         if filled:
@@ -1061,6 +1122,13 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         stated = _cjk_statement(last, multiple)
         if stated:
             return Extraction(stated, "prose")
+    verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", final[0])) if question else None
+    if verdict and asks_yes_no(question) and not _VERDICT_TURNS.search(verdict.group("rest")) \
+            and not narrower_scope(f"{verdict.group('verdict')}, {verdict.group('rest')}.", question) \
+            and set(re.findall(r"\d+", verdict.group("rest"))) <= set(re.findall(r"\d+", question)):
+        # "So yes, every group of order 15 is cyclic." to "Is every group of order 15 cyclic?": the verdict, then the
+        # question restated (its numbers the question's own)
+        return Extraction((verdict.group("verdict").capitalize(),), "prose")
     multiples = _MULTIPLES_CLOSING.search(final[0]) if "multiple" in final[0] else None
     if multiples and not _DENIED.search(final[0][:multiples.start()]) and not DOUBTED.search(final[0]):
         # "Thus $7 \mid 2^n-1$ exactly for the positive multiples of $3$.", "Hence $n$ must be a positive multiple of
@@ -1128,7 +1196,11 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if named and len(_NAMES_SET.findall(named.group())) >= 2:
         return Extraction((named.group().strip(),), "prose")  # "Thus a=b=c=1.", "So x=2, y=3.": the values named
     # "So 2024₁₀ = 5621 in base 7.": the numeral closing the line, written in the base named after it
-    reduced = reduce_sentence(strip_wrappers(_main_clause(_IN_BASE_AT_END.sub(r"\g<digits>_{\g<base>}", last))), multiple)
+    restated = _without_restatement(last)
+    if " or " in restated and " or " not in last:
+        return Extraction((restated,), "prose")  # "So she runs 5 km (500 m).": two values, a hedge
+    reduced = reduce_sentence(strip_wrappers(_main_clause(_IN_BASE_AT_END.sub(r"\g<digits>_{\g<base>}", restated))),
+                              multiple)
     reduced = _said_twice(reduced) or reduced  # "49 J/s, or 0.049 kW": one value in two units
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters, or a chain in Unicode maths:
     # "E = hc/λ = (6.626 × 10⁻³⁴ J·s)(2.998 × 10⁸ m/s)/(5.00 × 10⁻⁷ m) ≈ 3.97 × 10⁻¹⁹ J"), not prose

@@ -32,7 +32,7 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   (docs/accuracy.md, "Round 20"); its text, physics and structured misses then read in round 21 (scorer version 44).
 - ``tests/data/probes_round22.jsonl``: 200 probes written blind at the end of round 21 (text, physics with units,
   structured, traces, multiple choice), scored once with round 21's reader as its held-out measure (docs/accuracy.md,
-  "Round 21"); not read.
+  "Round 21"); its maths misses then read in round 22 (scorer version 45).
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -76,14 +76,15 @@ DATA = Path(__file__).parent.parent / "data"
 #: vmcbench 30) as its held-out measure: text 10/0, physics 3/1, structured 8/1, traces 0/0, choice 5 (round 19's final
 #: reader: structured 9/1), then read in round 21 (scorer version 44, vmcbench 32): its floors below; round 22's,
 #: written blind at the end of round 21 and scored once with round 21's reader (scorer version 44, vmcbench 32) as its
-#: held-out measure, not read: its floors below (the reader before round 21, 02d3dfb: text 7/0, physics 4/0,
-#: structured 6/3, traces 0/0, choice 14).
+#: held-out measure: text 6/0, physics 3/0, structured 4/2, traces 0/0, choice 13 (the reader before round 21,
+#: 02d3dfb: text 7/0, physics 4/0, structured 6/3, traces 0/0, choice 14), then its maths misses read in round 22
+#: (scorer version 45): its floors below.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
     "probes_round11.jsonl": ({"traces": 100, "physics": 120, "text": 160, "choice": 150},
                              {"traces": (3, 0), "physics": (5, 0), "text": (15, 0), "choice": 8}),
-    "probes_round12.jsonl": ({"text": 200, "choice": 220}, {"text": (20, 3), "choice": 20}),
+    "probes_round12.jsonl": ({"text": 200, "choice": 220}, {"text": (20, 2), "choice": 20}),
     "probes_round13.jsonl": ({"text": 90, "traces": 50, "physics": 50, "numeric": 30, "choice": 200},
                              {"text": (13, 1), "traces": (2, 0), "physics": (5, 0), "numeric": (0, 1), "choice": 22}),
     "probes_round14.jsonl": ({"text": 80, "traces": 40, "physics": 40, "structured": 40},
@@ -107,7 +108,7 @@ FLOORS = {
                              {"text": (0, 0), "physics": (0, 0), "structured": (4, 0),
                               "traces": (0, 0), "choice": 2}),
     "probes_round22.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (6, 0), "physics": (3, 0), "structured": (4, 2),
+                             {"text": (3, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 13}),
 }
 

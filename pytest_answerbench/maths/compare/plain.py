@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 from ...text.patterns import lazy_compile
-from ..meaning import CONCLUDING_LEAD, answers_question, names_loser, same_meaning
+from ..meaning import CONCLUDING_LEAD, alternative_named, answers_question, names_loser, same_meaning
 from ..normalize import Item, is_thousands, number_words, text_key
 from .aliases import asked_question
 from .marks import unit_scale
@@ -20,7 +20,8 @@ _PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
 
 
 def texts_equal(gt: str, pt: str) -> bool:
-    """Text answers: the same words ignoring case, markup and articles; else the same claim by meaning
+    """Text answers: the same words ignoring case, markup and articles; else, to a question offering two alternatives,
+    the same one chosen ("绝对收敛" is not "条件收敛", though both claim convergence); else the same claim by meaning
     (:func:`..meaning.same_meaning`: "Hence it is possible." is Yes, "Not necessarily." is No); else by what the
     row's question asks (:func:`..meaning.answers_question`: "It is composite." is No to "Is N prime?"); else a short
     sentence stating the other answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is
@@ -30,10 +31,15 @@ def texts_equal(gt: str, pt: str) -> bool:
         return same_meaning(gt, pt) is True  # "\\infty" (no words) for "infinitely many"
     if g == p:
         return True
+    question = asked_question()
+    if question and ("还是" in question or " or " in question):
+        chosen, said = alternative_named(gt, question), alternative_named(pt, question)
+        if chosen is not None and said is not None:
+            return chosen == said  # "绝对收敛" is not "条件收敛" to "是绝对收敛还是条件收敛？", both converging
     meaning = same_meaning(gt, pt)
     if meaning is not None:
         return meaning  # "Hence it is possible." is Yes; "finitely many" is not "infinitely many"
-    answered = answers_question(gt, pt, asked_question())
+    answered = answers_question(gt, pt, question)
     if answered is not None:
         return answered  # "It is composite." is No to "Is N prime?"; "the first player" when Alice moves first
     for sentence, word in ((g, p), (p, g)):

@@ -259,6 +259,10 @@ def _asked_in_words(unit: str, question: str | None) -> bool:
 _APPROX_LABEL = lazy_compile(r"\s*\$?\s*(?P<label>[^=$]{1,20}?)\s*(?:\\approx|≈)\s*(?P<value>[^=]+)")
 
 
+# a number of degrees in a formula: "45°", "180^\circ", "30^{\circ}"
+_DEGREES = lazy_compile(r"(?P<n>\d+(?:\.\d+)?)\s*+(?:°|\^\s*+\{?\s*+\\circ\s*+\}?)")
+
+
 def _approx_value(pred: str, gold: str) -> str:
     """``pred`` without a label stated approximately equal to its value, when the gold has neither a label nor an
     approximation (``E \\approx 3\\ \\mathrm{J}`` is ``3\\ \\mathrm{J}``; ``\\frac{1}{3} \\approx 0.33`` is not
@@ -382,6 +386,10 @@ def _clean(a: _Answers) -> None:
         a.pred, a.gold = without_text_unit(a.pred, a.gold, a.question), without_text_unit(a.gold, a.pred, a.question)
     gold_formula, gold_range = integer_range(a.gold)
     pred_formula, pred_range = integer_range(a.pred)
+    if gold_range and pred_range == gold_range and "\\pi" in gold_formula and "=" in pred_formula \
+            and "\\pi" not in pred_formula and "π" not in pred_formula:
+        # "x = 45° + k·180°, k ∈ ℤ" for "x = \frac{\pi}{4} + k\pi, k \in \mathbb{Z}": a family in degrees, in radians
+        pred_formula = _DEGREES.sub(r"\\frac{\g<n>\\pi}{180}", pred_formula)
     if gold_range:  # "x = 2k\\pi,\\ k \\in \\mathbb{Z}": the gold's own range; the reply's only when it is the same
         a.gold = gold_formula
     if pred_range and pred_range == gold_range:
@@ -737,6 +745,11 @@ _IN_ORDER = lazy_compile(r"(?i)\bin\s+(?:that|this|the\s+same)\s+order\b|\brespe
                          r"依次|按顺序|分别")
 
 
+# a question naming the two quantities it asks for: "Find the mean and the median of ...", "the GCD and the LCM"
+_TWO_QUANTITIES = lazy_compile(r"(?i)\b(?:find|compute|determine|calculate|give|state|what\s+are)\s++(?:both\s++)?the\s++"
+                               r"[a-z][a-z-]*+(?:\s++[a-z][a-z-]*+){0,2}?\s++and\s++the\s++[a-z][a-z-]*+")
+
+
 def _set(a: _Answers) -> Outcome:
     g_items = [with_marks(t, a.g) for t in a.g_parts]
     p_items = [with_marks(t, a.p) for t in a.p_parts]
@@ -746,6 +759,12 @@ def _set(a: _Answers) -> Outcome:
     blanks = (_blanks(a.g.text) and _blanks(a.p.text) or _PARTS_LABELLED.match(a.p.text) is not None
               or asked_parts(a.question) == len(a.g_parts) > 1
               or bool(a.question and _IN_ORDER.search(a.question))) and not all("=" in t for t in a.g_parts)
+    if not blanks and a.question and len(a.g_parts) == 2 and not any("=" in t for t in a.p_parts) \
+            and _TWO_QUANTITIES.search(a.question):
+        # "Find the mean and the median ...", "Find the first term and the common difference.": two quantities
+        # named, so two bare values answer them in that order, whether the gold names its values or not (rule 13;
+        # a reply naming its values is matched by name)
+        blanks = True
     ordered = a.kind is not None and "ordered" in a.kind or blanks
     ok, methods = match_all(g_items, p_items, _tolerances(a), a.kind, ordered)
     if not ok:

@@ -1,0 +1,112 @@
+"""Round 22 of the maths reader (docs/profiles-math.md, "Round 22"), written from round 22's blind probes
+(tests/data/probes_round22.jsonl) after they were scored once as round 21's held-out measure, then narrowed after a
+helper's attack (the replies the old reader or the first version got wrong, read as labelled now, are
+tests/data/attack_round22_maths.jsonl). Each reading has its near misses beside it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_answerbench import maths, score_row
+
+
+def _verdict(prediction: str, answer: str, question: str | None = None, **row: str) -> str:
+    fields = {"prediction": prediction, "answer": answer, **row}
+    if question:
+        fields["question"] = question
+    return score_row("olympiad", fields, profile="default").status
+
+
+MEAN_MEDIAN = "Find the mean and the median of the data set $1, 2, 4, 7, 11$."
+FIRST_TERM = "An arithmetic sequence has $a_3=7$ and $a_7=19$. Find the first term and the common difference."
+
+
+@pytest.mark.parametrize("gold, reply, question, ok", [
+    ("5; 4", "4, 5", MEAN_MEDIAN, False),  # unnamed values answer the quantities in the order the question names them
+    ("5; 4", "5, 4", MEAN_MEDIAN, True),
+    ("a_1=1,\\ d=3", "3 and 1", FIRST_TERM, False),
+    ("a_1=1,\\ d=3", "1, 3", FIRST_TERM, True),
+    ("a_1=1,\\ d=3", "d = 3, a_1 = 1", FIRST_TERM, True),  # named values are matched by name
+    ("1, 2", "2, 1", "Find all roots of $x^2-3x+2=0$.", True),  # solutions of one equation stay unordered
+])
+def test_two_quantities_named_by_the_question_are_ordered(gold, reply, question, ok):
+    assert maths.equivalent(gold, reply, question=question)[0] is ok
+
+
+@pytest.mark.parametrize("bullets, blanks", [
+    ("- Median = (3 + 5)/2 = **4**\n- Mean = 30/6 = **5**", "5; 4"),
+    ("- Mean = 30/6 = **5**\n- Median = (3 + 5)/2 = **4**", "5; 4"),
+])
+def test_named_bullets_with_an_equals_sign(bullets, blanks):
+    question = "Find the mean and the median of the data set $2, 3, 3, 5, 7, 10$."
+    assert maths.final_answer("Sum = 30, n = 6.\n\n" + bullets, multiple=True, question=question).answers == (blanks,)
+
+
+@pytest.mark.parametrize("prediction, answer, unit, status", [
+    ("$r_2 = 4 \\times 0.529\\ \\text{Å} = 2.12\\times10^{-10}\\ \\text{m}.$\n\n"
+     "(For comparison the ground-state radius is 0.529 Å.)", "2.12", "Å", "correct"),
+    ("$r_2 = 4 \\times 0.529\\ \\text{Å} = 2.12\\times10^{-10}\\ \\text{m}.$\n\n"
+     "(Actually it should be 2.13 Å.)", "2.12", "Å", "wrong"),  # an aside that corrects is no aside
+    ("v = fλ = 440 Hz × 0.78 m = 343.2 m/s (roughly 1236 km/h).", "343.2", "m/s", "correct"),
+    ("v = fλ = 440 Hz × 0.78 m = 343.2 m/s (roughly 1300 km/h).", "343.2", "m/s", "wrong"),
+    # the 10⁵ after "×" is no value of its own (read as one, its comparison raised: an error verdict), and "1 atm" is
+    # within the stated precision of 101 kPa
+    ("So p ≈ 1.01 × 10⁵ Pa (about 1 atm).", "101", "kPa", "correct"),
+])
+def test_closing_asides_and_restatements_in_brackets(prediction, answer, unit, status):
+    assert _verdict(prediction, answer, unit=unit, error="1" if unit == "kPa" else "0.01") == status
+
+
+@pytest.mark.parametrize("closing, answer, status", [
+    ("这是 $p$ 级数，$p = 2 > 1$，所以该级数收敛，其和为 $\\dfrac{\\pi^2}{6}$。", "收敛", "correct"),
+    ("这是 $p$ 级数，$p = 2 > 1$，所以该级数收敛，其和为 $\\dfrac{\\pi^2}{6}$。", "发散", "wrong"),
+])
+def test_the_alternative_chosen_after_suo_yi(closing, answer, status):
+    assert _verdict(closing, answer, "级数 $\\sum_{n=1}^{\\infty}\\frac{1}{n^2}$ 收敛还是发散？") == status
+
+
+@pytest.mark.parametrize("closing, answer, status", [
+    ("So yes, every group of order 15 is cyclic.", "Yes", "correct"),
+    ("So yes, every group of order 15 is cyclic.", "No", "wrong"),
+    ("So no, not every group of order 15 is cyclic.", "No", "correct"),
+    ("So yes, every group of order 16 is cyclic.", "Yes", "wrong"),  # another number than the question's
+    ("So yes, but only when the Sylow subgroups are normal.", "Yes", "wrong"),
+])
+def test_a_verdict_then_the_question_restated(closing, answer, status):
+    assert _verdict("By Sylow's theorems both Sylow subgroups are normal.\n\n" + closing, answer,
+                    "Is every group of order 15 cyclic?") == status
+
+
+@pytest.mark.parametrize("reply, status", [
+    ("不存在这样的三角形。\n\n理由：边长与对应的高成反比，$a:b:c = 6:3:2$，而 $3 + 2 < 6$。", "correct"),
+    ("存在这样的三角形。\n\n理由：取边长 $6, 3, 2$ 即可。", "wrong"),
+])
+def test_a_short_chinese_claim_then_its_reason(reply, status):
+    assert _verdict(reply, "不存在", "是否存在一个三角形，其三条高分别为 1、2、3？") == status
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("x = 45° + k·180°, k ∈ ℤ", True),
+    ("x = 45^\\circ + k \\cdot 180^\\circ, k \\in \\mathbb{Z}", True),
+    ("x = 45° + k·360°, k ∈ ℤ", False),
+    ("x = 45° + k·180°, k ∈ ℕ", False),
+    ("x = \\frac{\\pi}{4} + k\\pi, k ∈ ℤ", True),  # a range written in Unicode
+])
+def test_a_family_in_degrees(reply, ok):
+    assert maths.equivalent("x=\\frac{\\pi}{4}+k\\pi,\\ k\\in\\mathbb{Z}", reply)[0] is ok
+
+
+def _attack_cases() -> list[dict]:
+    path = Path(__file__).parent.parent / "data" / "attack_round22_maths.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize("case", _attack_cases(), ids=lambda case: case["id"])
+def test_the_attack_reads_as_labelled(case):
+    """The replies of the helper's attack on round 22 (labelled by the grading conventions before either version ran)
+    that the reader before this round or the first version of it got wrong, read as labelled now."""
+    extra = {k: case[k] for k in ("unit", "error") if case.get(k)}
+    assert _verdict(case["prediction"], case["answer"], case.get("question"), **extra) == case["label"], case["why"]
