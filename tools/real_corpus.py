@@ -937,7 +937,10 @@ def load(name: str, data: Path | None = None, labels_dir: Path = LABELS) -> list
 def build(mirror_root: Path, out: Path, labels_dir: Path = LABELS,
           names: Iterable[str] | None = None) -> dict[str, tuple[int, int, list[str]]]:
     """Write the full corpora into ``out`` (only those ``names`` when given); per corpus (rows rebuilt, rows listed,
-    problems). A corpus whose label file is not in ``labels_dir`` is not built (and not listed)."""
+    problems). A corpus whose label file is not in ``labels_dir`` is not built (and not listed). A corpus file that is
+    already there is replaced only when every row rebuilt (a snapshot missing from ``mirror_root`` leaves it as it
+    was, with a problem saying so: a partial rebuild once truncated a good corpus to the rows it could read), and it
+    is replaced whole at once, through a symbolic link when the file is one."""
     mirror = Mirror(mirror_root)
     out.mkdir(parents=True, exist_ok=True)
     wanted = {corpus_named(name).name for name in names} if names is not None else None
@@ -952,9 +955,22 @@ def build(mirror_root: Path, out: Path, labels_dir: Path = LABELS,
                 rows.append(rebuild_row(corpus, line, mirror))
             except (Unreadable, KeyError, ValueError, IndexError, AttributeError) as exc:
                 problems.append(f"{line.get('id', '?')}: {type(exc).__name__}: {exc}")
-        write_jsonl(out / corpus.file, rows)
+        target = out / corpus.file
+        if problems and target.exists():
+            problems.append(f"{target} kept as it was: {len(labels) - len(rows)} of {len(labels)} rows not rebuilt")
+        else:
+            _replace_jsonl(target, rows)
         results[corpus.name] = (len(rows), len(labels), problems)
     return results
+
+
+def _replace_jsonl(path: Path, rows: list[dict]) -> None:
+    """Write ``rows`` to ``path`` whole at once: into a file beside the one ``path`` names (its link followed), then
+    renamed over it, so a reader never sees half a corpus and a link to a shared folder stays a link."""
+    target = path.resolve() if path.is_symlink() else path
+    part = target.with_name(target.name + ".part")
+    write_jsonl(part, rows)
+    os.replace(part, target)
 
 
 #: the GSM8K gold of an Active-Prompt record comes from another file of the same snapshot (qes_idx + 1)

@@ -668,6 +668,26 @@ def _context_numbers(n: Named) -> ChoiceResult | None:
     return None
 
 
+# an aside in brackets, without a hedge or a choice of its own ("(insects have six)"; not "(or perhaps six)")
+_ASIDE_IN_BRACKETS = lazy_compile(r"\((?![^()]{0,200}\b(?:or|maybe|perhaps|possibly|though|although|also|could|might|either|"
+                                  r"answer|correct|choose|pick)\b)[^()]{1,200}\)")
+
+
+def _outside_brackets(n: Named) -> ChoiceResult | None:
+    """"All arachnids have eight legs (insects have six).": the options named only in an aside in brackets, telling
+    something else, are not chosen; the one option named outside them is."""
+    if "(" not in n.low:
+        return None
+    asides = [m.span() for m in _ASIDE_IN_BRACKETS.finditer(n.low)]
+    if not asides:
+        return None
+    outside = [k for k, occ in n.kept.items() if any(not any(x <= a < y for x, y in asides) for a, _ in occ)]
+    if len(outside) == 1:
+        return _named(outside[0], n.optset, f"the other options are named only in an aside in brackets; option "
+                                            f"{outside[0]} outside it")
+    return None
+
+
 #: When several options are named, these decide in order; with none deciding the reply is ambiguous.
 TIE_BREAKERS: tuple[tuple[str, Callable[[Named], ChoiceResult | None]], ...] = (
     ("ends-unsure", _ends_unsure),
@@ -678,6 +698,7 @@ TIE_BREAKERS: tuple[tuple[str, Callable[[Named], ChoiceResult | None]], ...] = (
     ("main-clause", _main_clause),
     ("compared-against", _compared_against),
     ("context-numbers", _context_numbers),
+    ("outside-brackets", _outside_brackets),
 )
 
 

@@ -213,6 +213,30 @@ def test_build_reports_rows_it_cannot_rebuild(made_here, tmp_path):
     assert read_jsonl(out / "real_math.jsonl") == rows[:1]
 
 
+def test_a_partial_rebuild_keeps_the_corpus_that_is_there(made_here, tmp_path):
+    """A snapshot missing from the mirror leaves a corpus file already built as it was (a partial rebuild once
+    truncated a good corpus to the rows it could read, through a link to a shared folder); a complete rebuild replaces
+    it, through the link, which stays a link."""
+    mirror, corpora, rows = made_here
+    labels = tmp_path / "labels"
+    real_corpus.pack(corpora, labels, mirror)
+    shared, out = tmp_path / "shared", tmp_path / "out"
+    shared.mkdir()
+    out.mkdir()
+    (shared / "real_math.jsonl").write_text("kept\n", encoding="utf-8")
+    (out / "real_math.jsonl").symlink_to(shared / "real_math.jsonl")
+    lines = read_jsonl(labels / "real_math.labels.jsonl")
+    gone = dict(lines[0], id="rm-0009", source="someone/absent@" + "a" * 40 + ":x.jsonl#L1")
+    real_corpus.write_jsonl(labels / "real_math.labels.jsonl", [*lines, gone])
+    done, total, problems = real_corpus.build(mirror, out, labels)["real_math"]
+    assert (done, total) == (len(rows), len(rows) + 1)
+    assert problems[-1].endswith(f"kept as it was: 1 of {len(rows) + 1} rows not rebuilt")
+    assert (shared / "real_math.jsonl").read_text(encoding="utf-8") == "kept\n"
+    real_corpus.write_jsonl(labels / "real_math.labels.jsonl", lines)
+    assert real_corpus.build(mirror, out, labels)["real_math"][2] == []
+    assert (out / "real_math.jsonl").is_symlink() and read_jsonl(shared / "real_math.jsonl") == rows
+
+
 def test_load_refuses_a_stale_corpus(made_here, tmp_path):
     mirror, corpora, rows = made_here
     labels = tmp_path / "labels"
