@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pytest_answerbench import maths, score_row
+from pytest_answerbench.choice import infer_choice
 
 
 def _verdict(prediction: str, answer: str, question: str | None = None, **row: str) -> str:
@@ -97,6 +98,19 @@ def test_a_short_chinese_claim_then_its_reason(reply, status):
 ])
 def test_a_family_in_degrees(reply, ok):
     assert maths.equivalent("x=\\frac{\\pi}{4}+k\\pi,\\ k\\in\\mathbb{Z}", reply)[0] is ok
+
+
+LEGS = {"A": "6", "B": "8", "C": "10", "D": "12"}
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("Spiders are arachnids, and all arachnids have eight legs (insects have six).", "B"),
+    ("Spiders have eight legs (or perhaps six).", None),  # an aside that hedges decides nothing
+    ("Spiders have eight legs (though six is possible).", None),
+    ("All arachnids have eight legs, insects six.", None),  # no brackets: both named
+])
+def test_options_named_only_in_an_aside_in_brackets(reply, letter):
+    assert infer_choice(reply, LEGS, same_value=maths.states_value).letter == letter
 
 
 def _attack_cases() -> list[dict]:

@@ -84,10 +84,9 @@ MATH_FALSE_ACCEPTS = 1
 
 #: multiple-choice rows each reader disagrees on: id -> measures
 CHOICE_MISSES = {
-    "rc-0362": {"infer_choice"},  # "Downy mildew ( Alternaria solani)": A's name with B's pathogen (labelled A)
     "rc-0383": {"infer_choice", "vmcbench_dev/default", "livexiv/default"},  # D quoted as "NOT true" (asked so)
 }
-CHOICE_FLOORS = {"infer_choice": 492 / 494, "vmcbench_dev/default": 485 / 486, "livexiv/default": 485 / 486}
+CHOICE_FLOORS = {"infer_choice": 493 / 494, "vmcbench_dev/default": 485 / 486, "livexiv/default": 485 / 486}
 
 
 def _corpus(name: str) -> list[dict]:
