@@ -670,7 +670,8 @@ def _context_numbers(n: Named) -> ChoiceResult | None:
 
 # an aside in brackets, without a hedge or a choice of its own ("(insects have six)"; not "(or perhaps six)")
 _ASIDE_IN_BRACKETS = lazy_compile(r"\((?![^()]{0,200}\b(?:or|maybe|perhaps|possibly|though|although|also|could|might|either|"
-                                  r"answer|correct|choose|pick)\b)[^()]{1,200}\)")
+                                  r"answer|correct\w*|choose|pick|actually|wait|rather|instead|no|not|wrong|mean|sorry|"
+                                  r"option)\b)[^()]{1,200}\)")
 
 
 def _outside_brackets(n: Named) -> ChoiceResult | None:
