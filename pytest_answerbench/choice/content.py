@@ -204,9 +204,10 @@ def counterfactual_clauses(low: str) -> list[tuple[int, int]]:
     return spans
 
 
-# the modal of a case supposed, and a conclusion word
+# the modal of a case supposed, and a conclusion, a reason or an answer word (what makes such a clause state a fact:
+# "as the axis is linear, the answer would be a")
 _WOULD_BE = lazy_compile(r"\b(?:would|could|might)\s+(?:be|point|suggest|indicate|mean|give|favou?r)\b|\w'd\s+be\b")
-_SO = lazy_compile(r"\b(?:so|therefore|thus|hence)\b")
+_SO = lazy_compile(r"\b(?:so|therefore|thus|hence|as|since|because|given|answer)\b")
 
 
 def _texts(low: str, optset: OptionSet, spans: Spans) -> None:

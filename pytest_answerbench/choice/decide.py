@@ -533,8 +533,12 @@ def _lone_letter(d: Decision) -> ChoiceResult | None:
 def _key_word(d: Decision) -> ChoiceResult | None:
     reader = d.reader
     spans = reader.counterfactual_spans()
-    low = reader.low if not spans else "".join(" " if any(a <= i < b for a, b in spans) else ch
-                                               for i, ch in enumerate(reader.low))
+    low = reader.low
+    if spans:  # (each span blanked once: a test per character and span was quadratic)
+        chars = list(low)
+        for a, b in spans:
+            chars[a:b] = " " * (b - a)
+        low = "".join(chars)
     keyed = key_word(reader.optset, low, 20)  # a word named under a condition ("if the y-axis is logarithmic") is none
     if keyed is not None and keyed not in d.negatives and not cut_off(reader):
         return ChoiceResult(keyed, "key-word", f"the reply names a word only option {keyed} has")

@@ -9,6 +9,7 @@ A mixin over the reader's state (``flat``, ``low``, ``fold_ok``, ``letter_set``,
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from ..text.patterns import lazy_compile
 from .content import SENTENCE_END, option_texts
@@ -34,7 +35,7 @@ _DOUBT_OTHER = lazy_compile(r"(?:\b(?i:or)\s+(?i:is\s+it|was\s+it|maybe|perhaps|
 _EQUALLY_OTHER = lazy_compile(r"(?<=[.!?]\s)(?:(?i:honestly|frankly|admittedly|then\s+again|but|though|however|"
                               r"that\s+said),?\s+){0,3}(?:(?i:option|choice)\s+)?[\(\[]?([A-Z])[\)\]]?\s+(?i:is|seems|looks)\s+"
                               r"(?i:equally|just\s+as)\s+(?i:likely|plausible|possible|probable|good|defensible|valid|"
-                              r"correct|right)\b")
+                              r"correct|right)\b(?!\s+to\s+(?:be\s+)?(?:wrong|incorrect|false|fail))")
 # what every _DOUBT_OTHER, _EQUALLY_OTHER and _OR_ALTERNATIVE match holds (lower-cased)
 _DOUBT_WORDS = ("or ", "maybe", "perhaps", "possibly", "might", "could", "may", "equally", "just as")
 # an alternative offered after the answer in words: "I think the loss increases, or perhaps the loss stays constant"
@@ -83,10 +84,11 @@ class HedgeReading:
             return f"the answer offers option {other} beside {chosen.letter}"
         low = self.low
         if not self.fold_ok or any(low.find(word, chosen.pos) >= 0 for word in _DOUBT_WORDS):
-            for m in (*_DOUBT_OTHER.finditer(self.flat, chosen.pos), *_EQUALLY_OTHER.finditer(self.flat, chosen.pos)):
+            # (where the last lettered commitment stands, read once: a doubt settled by one after it is no doubt)
+            last_letter = max((c.pos for c in self.all_commits(segments) if c.letter is not None), default=-1)
+            for m in chain(_DOUBT_OTHER.finditer(self.flat, chosen.pos), _EQUALLY_OTHER.finditer(self.flat, chosen.pos)):
                 other = m.group(1).upper()
-                if other != chosen.letter and other in self.letter_set and not any(
-                        c.pos >= m.end() and c.letter is not None for c in self.all_commits(segments)):
+                if other != chosen.letter and other in self.letter_set and last_letter < m.end():
                     return f"the reply doubts its answer {chosen.letter} in favour of {other}"
             other = self._other_text_offered(chosen, segments)
             if other is not None:

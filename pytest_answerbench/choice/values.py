@@ -360,7 +360,7 @@ def unit_at(s: str, pos: int) -> str | None:
     """The unit symbol written right after the number ending at ``pos`` (lower-cased), or None (also when the unit
     goes on in a way not read here: "5 m s^-1", "60 miles an hour", "5 meters/second"); a temperature's degree in
     LaTeX ("$100\\,^\\circ\\text{C}$") is "°c"."""
-    degrees = _TEX_DEGREES.match(s, pos) if "circ" in s or "degree" in s else None
+    degrees = _TEX_DEGREES.match(s, pos)  # (anchored at pos: no search of the whole reply per number)
     if degrees:
         return "°" + degrees.group(1).lower()
     m = _UNIT_AFTER.match(s, pos)

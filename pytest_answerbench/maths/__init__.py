@@ -38,6 +38,8 @@ from .extract import Extraction, boxed_all, math_spans, strip_wrappers
 from .guard import StepTimeout, TooComplex
 from .locate import before_new_question, final_answer, in_asked_unit
 from .normalize import Item, clean, split_answers, text_key
+from .units import unit_factor as _unit_factor
+from .units import unit_tail as _unit_tail
 
 __all__ = [
     "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "answers_agree", "before_new_question",
@@ -127,7 +129,9 @@ def states_value(reply: str, option: str, timeout: float = _STATES_SECONDS) -> b
     """Does a short multiple-choice ``reply`` state the value ``option`` states, in another unit, scale or form ("96
     hours" for "4 days", "400 mA" for "0.4 A", "$\\pi/2$" for "90°")? The reply's one final answer (two, "$x = 2$ or
     $x = 3$", or a computation, "2^3", state none) compared with the option as the reference by
-    :func:`answers_agree` (out of time: no). What ``choice.infer_choice`` is given by the multiple-choice scorers."""
+    :func:`answers_agree` (out of time: no), or, stated in another unit than a decimal option, that option once
+    converted and rounded to its places ("60 km/h" for "16.7 m/s"). What ``choice.infer_choice`` is given by the
+    multiple-choice scorers."""
     found = final_answer(reply, multiple=True)
     if found is not None and len(found.answers) != 1:
         return False
@@ -139,26 +143,24 @@ def states_value(reply: str, option: str, timeout: float = _STATES_SECONDS) -> b
     return _rounds_to_option(option, value, timeout)
 
 
-# an option written as a decimal with its unit ("16.7 m/s"), and a value in a unit closing a reply's answer
+# an option written as a decimal with its unit ("16.7 m/s")
 _DECIMAL_OPTION = _lazy_compile(r"\s*[-−]?\d+\.(?P<places>\d{1,6})\s*(?P<unit>[^\d\s].{0,15}?)\s*")
 
 
 def _rounds_to_option(option: str, value: str, timeout: float) -> bool:
     """Is ``value``, stated in another unit than the decimal ``option``, that option once converted and rounded to
     the option's places ("60 km/h" for "16.7 m/s"; not "60 km/h" for "60 m/s", nor "16.6 m/s" for "16.7 m/s": in
-    the option's own unit a value is compared as written)?"""
-    from .units import unit_factor, unit_tail
-
+    the option's own unit a value is compared as written)? Within the same time as :func:`answers_agree` is given."""
     written = _DECIMAL_OPTION.fullmatch(option)
-    said = unit_tail(value.split("=")[-1].strip())
+    said = _unit_tail(value.split("=")[-1].strip())
     if written is None or said is None or not said[1] or said[1] == written.group("unit").strip():
         return False
-    factor = unit_factor(said[1], written.group("unit").strip())
+    factor = _unit_factor(said[1], written.group("unit").strip())
     if factor is None or isinstance(factor, str) or factor == 1:
         return False
     try:
         return equivalent(option, value, 0.5 * 10 ** -len(written.group("places")), timeout=timeout)[0]
-    except (ScoreTimeout, StepTimeout, TooComplex, Exception):
+    except (ScoreTimeout, StepTimeout, TooComplex, Exception):  # (as answers_agree: out of time or unreadable, no)
         return False
 
 

@@ -1228,7 +1228,10 @@ def in_asked_unit(response: str, found: Extraction | None, unit: str | None, mul
         other = _SCALE_DEGREES.match(last, at + len(numbers[-1])) is not None
     if not other:
         return found
-    earlier = [m for m in _VALUE_WITH_UNIT.finditer(last, 0, at) if _convertible(m.group("unit"), unit)]
+    # a value the line states (after "=", "≈", "is"), in a clause running on to the remark (no ";" or sentence end
+    # between): not a given ("So the gas, initially at 300 K, cools to about −84 °C.")
+    earlier = [m for m in _VALUE_WITH_UNIT.finditer(last, 0, at) if _convertible(m.group("unit"), unit)
+               and _STATED_BEFORE.search(last, 0, m.start()) and not _CLAUSE_BREAK.search(last, m.end(), at)]
     if earlier:  # "E = 1240/500 = 2.48 eV, so the frequency is ν = c/λ = 6.0 × 10¹⁴ Hz": the value asked
         return Extraction((f"{earlier[-1].group('value')} {earlier[-1].group('unit')}",), "prose")
     if last_start == 0:
@@ -1243,6 +1246,10 @@ def in_asked_unit(response: str, found: Extraction | None, unit: str | None, mul
 
 
 _NUMBER = lazy_compile(r"\d+(?:\.\d+)?")
+# what states the value right after it, and what ends a clause before a remark
+_STATED_BEFORE = lazy_compile(r"(?:=|≈|\\approx|\b(?:is|are|equals|gives|be)\b)\s*+(?:\$\s*+)?(?:(?:about|approximately|"
+                              r"roughly)\s++)?$")
+_CLAUSE_BREAK = lazy_compile(r";|\.(?=\s+[A-Z])|[!?](?:\s|$)")  # (not "i.e. 27 °C")
 # a comma closing the text, before a display's closing delimiter or not
 _COMMA_AT_END = lazy_compile(r",\s*+(?P<close>\$\$|\\\]|\$)?\s*+\Z")
 # a value and its unit in a line: "2.48 eV", "$300.7\ \text{K}$", "6.0 \times 10^{14}$ Hz"

@@ -909,7 +909,8 @@ _DEFINED: tuple[tuple[str, str, str, str], ...] = (
      r"\b(?:has|have|does\s+have)\s+(?!no\b)(?:(?:a|some|two)\s+)?(?:nontrivial|non-trivial|proper)\s+(?:divisors?|factors?)\b"),
     ("converge", "diverge",
      r"(?!)",
-     r"(?:\b(?:sums?|series|it|sequence|terms|total)|^\s*x)\s+(?:\w+\s+){0,3}?(?:blows?\s+up|grows?\s+without\s+(?:a\s+)?bound|"
+     r"(?:\b(?:sums?|series|it|sequence|terms|total)|^\s*x)\s+(?:(?!(?:not|never|no|cannot|does|do|did)\b)\w+\s+){0,3}?"
+     r"(?:blows?\s+up|grows?\s+without\s+(?:a\s+)?bound|"
      r"(?:tends?|goes|grows?|increases?)\s+to\s+(?:\+\s*)?infinity)\b"),
     ("countable", "uncountable",
      r"\b(?:countably\s+infinite|denumerable|in\s+bijection\s+with\s+(?:the\s+natural\s+numbers|n))\b",
@@ -948,6 +949,12 @@ def _number_or_x(span: re.Match[str]) -> str:
     return f" {inner} " if re.fullmatch(r"\d+(?:\.\d+)?", inner) else " x "
 
 
+# what denies a sentence outside its negation words: "It is wrong to claim that ...", "... is false"
+_TRUTH_DENIED = lazy_compile(r"\b(?:wrong|false|untrue|incorrect|mistaken)\b")
+# what restricts a claim to some cases
+_RESTRICTED_CLAIM = lazy_compile(r"(?i)\b(?:except|unless|but|only|apart\s+from|other\s+than)\b")
+
+
 def _never_holds(sentence: str, question: str) -> bool:
     """Does ``sentence`` say that the condition an existence question asks for never holds: the condition restated
     with "never" after its verb ("$n^2+1$ is never divisible by 3" to "Is there ... such that $n^2+1$ is divisible by
@@ -962,7 +969,16 @@ def _never_holds(sentence: str, question: str) -> bool:
     if verb is None:
         return False
     denied = condition[:verb.end()] + "never " + condition[verb.end():]
-    return key(denied) in key(sentence) and not _DEFINITION_DOUBTED.search(_plain(_MATH_SPAN.sub(" x ", sentence)))
+    said = key(sentence)
+    at = said.find(key(denied))
+    if at < 0:
+        return False
+    # nothing else denies, doubts or restricts it: "It is wrong to claim that ... is never ...", "... except when n = 0"
+    rest = re.sub(r"\bno\s+matter\b", " ", _plain(_MATH_SPAN.sub(" x ", sentence)))  # ("No matter which $n$ ...")
+    concluded = list(_CONCLUDED_AT.finditer(rest))
+    rest = rest[concluded[-1].end():] if concluded else rest  # (a reason before "so" denies its own things)
+    return not _DEFINITION_DOUBTED.search(rest) and not _RESTRICTED_CLAIM.search(rest) \
+        and not _TRUTH_DENIED.search(rest) and len(_NEGATION.findall(rest)) == 1
 
 
 def defined_answer(sentence: str, question: str | None) -> str | None:
@@ -997,7 +1013,7 @@ def defined_answer(sentence: str, question: str | None) -> str | None:
     if _KIND_OF_TRIANGLE.search(question) and _ALL_SIDES_EQUAL.search(plain):
         return "equilateral"  # "so $a=b=c$: all three sides coincide" to "What kind of triangle is it?"
     if _KIND_OF_TRIANGLE_ZH.search(question) and _ALL_SIDES_EQUAL_ZH.search(sentence) and not _CJK_NOT.search(
-            _ALL_SIDES_EQUAL_ZH.split(sentence)[0][-4:]):
+            _ALL_SIDES_EQUAL_ZH.split(sentence)[0][-4:]) and not re.search("非|并非|不", sentence):
         return "等边三角形"  # "所以 $a=b=c$，即三边都相等。" to "则 $\triangle ABC$ 是什么三角形？"
     pair = asked_alternatives(question)
     asked = {w.lower() for w in pair} if pair else set()
@@ -1007,15 +1023,19 @@ def defined_answer(sentence: str, question: str | None) -> str | None:
     counted = _COUNT_QUESTION.search(question.strip()[-300:])
     if counted:
         asked |= {"infinitely", "finitely"}
-    said = set()
+    said, left, own = set(), plain, []
     for word, other, yes, no in _DEFINED_COMPILED:
         if not asked & {word, other, word + "s", other + "s"}:
             continue
-        if yes.search(plain):
-            said.add(word)
-        if no.search(plain):
-            said.add(other)
-    if len(said) != 1:
+        own += [word, other]
+        for found, pattern in ((word, yes), (other, no)):
+            for m in pattern.finditer(plain):
+                said.add(found)
+                left = left[:m.start()] + " " * (m.end() - m.start()) + left[m.end():]
+    if len(said) != 1 or _NEGATION.search(left) or _TRUTH_DENIED.search(left) \
+            or re.search(r"\b(?:%s)" % "|".join(own), left):
+        # "Hence the partial sums never blow up.", "It is not true that there is no largest such prime.", "Thus $N$ is
+        # odd; indeed $3^{100}$ is divisible by 2." (the property said in its own word, outside the definition)
         return None
     found = said.pop()
     return found + " many" if found in ("infinitely", "finitely") else found

@@ -546,13 +546,18 @@ _CHECK_CORRECTS = lazy_compile(r"(?i)\b(?:should|not|fails?|doesn't|does\s+not|s
                                r"|≠|\\neq?\b|✗|✘|[;—]")
 
 
+_COMPARISON = lazy_compile(r"(?i)\s*\((?:for\s+comparison|compare)\b")
+_COMPARISON_CORRECTS = lazy_compile(r"(?i)\b(?:right|correct\w*|wrong|mistake\w*|actually|instead|should|recomput\w*|"
+                                    r"redo\w*|re-?check\w*|fix\w*|oops)\b")
 # a closing sentence wholly in brackets at the end of a line (brackets nested once inside it)
 _ASIDE_AT_END = lazy_compile(r"(?<=[.!?])\s*+\([^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*$")
 
 
 def _trivia_aside(line: str) -> bool:
-    """Is ``line`` an aside in parentheses telling something else, neither answering nor taking anything back?"""
-    return bool(_TRIVIA_ASIDE.fullmatch(line)) and not _RETRACTS.search(line) and not _ASIDE_ANSWERS.search(line)
+    """Is ``line`` an aside in parentheses telling something else, neither answering nor taking anything back (a
+    comparison neither, nor correcting: "(For comparison, recomputing with Vieta gives 12, so 12 is right.)")?"""
+    return bool(_TRIVIA_ASIDE.fullmatch(line)) and not _RETRACTS.search(line) and not _ASIDE_ANSWERS.search(line) \
+        and not (_COMPARISON.match(line) and _COMPARISON_CORRECTS.search(line))
 
 
 def _confirming_aside(line: str, before: str, question: str | None) -> bool:
@@ -916,8 +921,13 @@ def _several_values(spans: tuple[str, ...]) -> bool:
 # a verdict opening the closing sentence, then a restatement: "So yes, every group of order 15 is cyclic."
 _VERDICT_RESTATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)\s*+,?\s*+)?(?P<verdict>yes|no)\s*+[,:—–]\s*+"
                                  r"(?P<rest>[^.!?;]{1,200})[.!]?\s*+")
+# a restatement that denies: "So no, not every group of order 15 is cyclic." (a "no" restating a positive claim, "So
+# no, 91 is prime.", contradicts itself)
+_NEGATED_REST = lazy_compile(r"(?i)\b(?:not|no|never|cannot|neither|nor|none)\b|n't\b")
 # what turns or restricts a restatement after a verdict: it may then state another answer
 _VERDICT_TURNS = lazy_compile(r"(?i)\b(?:but|however|except|unless|only|if|when|provided|although|though|or|maybe|perhaps)\b")
+# a question asking for a set of integers: "Find all positive integers $n$ ...", "For which $n$ ..."
+_ASKS_ALL = lazy_compile(r"(?i)\ball\b|\bfor\s+which\b|\bwhich\s+(?:positive\s+)?integers\b|\bthe\s+set\s+of\b")
 # a closing clause naming the multiples of a number as the answer's set
 _MULTIPLES_CLOSING = lazy_compile(r"(?i)\b(?:for|are|is|be|to)\s++(?:exactly\s++|precisely\s++|all\s++)?(?:the\s++|an?\s++)?"
                                   r"(?P<which>positive\s++|non-?negative\s++)?(?:integer\s++)?multiples?\s++of\s++\$?\s*+"
@@ -933,6 +943,11 @@ _PRONOUN_WINS = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore|then|from\s
                              r"(?P<who>the\s+(?:first|second)\s+player)\b"
                              r"[^.;:!?]{0,160}?,?\s++(?:so|thus|hence|and)\s++(?:he|she|they)\s++(?:always\s++)?"
                              r"(?:wins?|has\s+a\s+winning\s+strategy)\s*+[.!]?\s*+")
+
+
+# another player named after the one a sentence opens on: "he" may then be either ("The first player moves, then the
+# second player mirrors every move, so he wins.")
+_ANOTHER_PLAYER = lazy_compile(r"(?i:\b(?:first|second|other|starting)\s+player\b|\bopponent\b)|\b[A-Z][a-z]+\b")
 
 
 # a value in a unit, then the same value in another unit after ", or" / ", i.e." ("49 J/s, or 0.049 kW")
@@ -1079,7 +1094,8 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if defined:
         return Extraction((defined,), "prose")  # "So $3^{100}+1$ is divisible by 2." to "... even or odd?": even
     turn = _PRONOUN_WINS.fullmatch((split_sentences(last) or [last])[-1])
-    if turn and not DOUBTED.search(turn.group()) and not _DENIED.search(turn.group()):
+    if turn and not DOUBTED.search(turn.group()) and not _DENIED.search(turn.group()) \
+            and not _ANOTHER_PLAYER.search(turn.group(), turn.end("who")):
         # "The second player can always mirror ..., so he wins.": the player the sentence opens on wins
         return Extraction((turn.group("who").lower() + " wins",), "prose")
     aside = _ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
@@ -1124,12 +1140,14 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             return Extraction(stated, "prose")
     verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", final[0])) if question else None
     if verdict and asks_yes_no(question) and not _VERDICT_TURNS.search(verdict.group("rest")) \
+            and (verdict.group("verdict").lower() == "no") == bool(_NEGATED_REST.search(verdict.group("rest"))) \
             and not narrower_scope(f"{verdict.group('verdict')}, {verdict.group('rest')}.", question) \
             and set(re.findall(r"\d+", verdict.group("rest"))) <= set(re.findall(r"\d+", question)):
         # "So yes, every group of order 15 is cyclic." to "Is every group of order 15 cyclic?": the verdict, then the
         # question restated (its numbers the question's own)
         return Extraction((verdict.group("verdict").capitalize(),), "prose")
-    multiples = _MULTIPLES_CLOSING.search(final[0]) if "multiple" in final[0] else None
+    multiples = _MULTIPLES_CLOSING.search(final[0]) if "multiple" in final[0] and question \
+        and _ASKS_ALL.search(question) else None
     if multiples and not _DENIED.search(final[0][:multiples.start()]) and not DOUBTED.search(final[0]):
         # "Thus $7 \mid 2^n-1$ exactly for the positive multiples of $3$.", "Hence $n$ must be a positive multiple of
         # $6$.": the set they describe
@@ -1199,8 +1217,11 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     restated = _without_restatement(last)
     if " or " in restated and " or " not in last:
         return Extraction((restated,), "prose")  # "So she runs 5 km (500 m).": two values, a hedge
-    reduced = reduce_sentence(strip_wrappers(_main_clause(_IN_BASE_AT_END.sub(r"\g<digits>_{\g<base>}", restated))),
-                              multiple)
+    based = _IN_BASE_AT_END.search(restated)
+    if based and question and re.search(rf"(?i)\bbase[\s-]*{based.group('base')}\b", question):
+        # "So 2024₁₀ = 5621 in base 7." to "Write 2024 in base 7.": the numeral, in the base the question asks
+        restated = restated[:based.start()] + f"{based.group('digits')}_{{{based.group('base')}}}"
+    reduced = reduce_sentence(strip_wrappers(_main_clause(restated)), multiple)
     reduced = _said_twice(reduced) or reduced  # "49 J/s, or 0.049 kW": one value in two units
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters, or a chain in Unicode maths:
     # "E = hc/λ = (6.626 × 10⁻³⁴ J·s)(2.998 × 10⁸ m/s)/(5.00 × 10⁻⁷ m) ≈ 3.97 × 10⁻¹⁹ J"), not prose

@@ -146,7 +146,7 @@ def test_a_numeral_and_the_base_it_is_written_in(closing, status):
     ("So $7 \\mid 2^n-1$ exactly when $3 \\mid n$.\n\nAnswer: exactly the positive multiples of 3.",
      "n=3k,\\ k\\in\\mathbb{Z}^{+}", "correct"),
     ("Answer: the multiples of 6.", "n=3k,\\ k\\in\\mathbb{Z}^{+}", "wrong"),
-    ("Answer: all multiples of 3.", "n=3k,\\ k\\in\\mathbb{Z}^{+}", "wrong"),  # the negative ones are not asked
+    ("Answer: all multiples of 3.", "n=3k,\\ k\\in\\mathbb{Z}^{+}", "correct"),  # (among the positive integers asked)
     ("So the domain is $\\mathbb{R}\\setminus\\{\\pm 1\\}$.", "(-\\infty,-1)\\cup(-1,1)\\cup(1,\\infty)", "correct"),
     ("So the domain is $\\mathbb{R}\\setminus\\{\\pm 2\\}$.", "(-\\infty,-1)\\cup(-1,1)\\cup(1,\\infty)", "wrong"),
     ("So the domain is $x \\ne \\pm 1$.", "(-\\infty,-1)\\cup(-1,1)\\cup(1,\\infty)", "correct"),
@@ -154,7 +154,7 @@ def test_a_numeral_and_the_base_it_is_written_in(closing, status):
     ("Hence $n$ must be a positive multiple of $6$.", "n=3k,\\ k\\in\\mathbb{Z}^{+}", "wrong"),
 ])
 def test_sets_in_words_and_in_symbols(prediction, answer, status):
-    assert _verdict(prediction, answer) == status
+    assert _verdict(prediction, answer, "Find all positive integers $n$ for which $7 \\mid 2^n-1$.") == status
 
 
 @pytest.mark.parametrize("bullets, blanks", [

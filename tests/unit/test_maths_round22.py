@@ -124,3 +124,56 @@ def test_the_attack_reads_as_labelled(case):
     that the reader before this round or the first version of it got wrong, read as labelled now."""
     extra = {k: case[k] for k in ("unit", "error") if case.get(k)}
     assert _verdict(case["prediction"], case["answer"], case.get("question"), **extra) == case["label"], case["why"]
+
+
+# A helper's review of rounds 21 and 22 (replies each reading of the first versions misread, kept as verdicts):
+@pytest.mark.parametrize("closing, answer, question, status", [
+    ("Thus $3^{100}+1$ is odd; indeed $3^{100}$ is divisible by 2.", "even", "Is $3^{100}+1$ even or odd?", "wrong"),
+    ("So 91 is prime, as 90 has proper divisors.", "composite", "Is 91 prime or composite?", "wrong"),
+    ("Hence the partial sums never blow up.", "diverges", "Does the series $\\sum 1/n^2$ converge or diverge?",
+     "wrong"),
+    ("So the partial sums do not grow without bound.", "diverges", "Does the series converge or diverge?", "wrong"),
+    ("It is not true that there is no largest such prime.", "infinitely many",
+     "Are there finitely or infinitely many such primes?", "wrong"),
+    ("所以 $a,b,c$ 并非三边都相等。", "等边三角形", "在 $\\triangle ABC$ 中，则 $\\triangle ABC$ 是什么三角形？", "wrong"),
+    ("It is wrong to claim that $n^2+1$ is never divisible by 3.", "No",
+     "Is there a positive integer $n$ such that $n^2+1$ is divisible by 3?", "wrong"),
+    ("So $n^2+1$ is never divisible by 3 except when n = 0.", "No",
+     "Is there a positive integer $n$ such that $n^2+1$ is divisible by 3?", "wrong"),
+    ("The first player moves, then the second player mirrors every move, so he wins.", "the first player",
+     "Which player wins with perfect play?", "wrong"),
+    ("So no, 91 is prime.", "No", "Is 91 prime?", "wrong"),
+    ("So the number is 101 in base 2.", "5", "What is $101_2$ in base 10?", "wrong"),
+    ("Hence $n$ must be a multiple of $3$.", "3", "Find the smallest positive integer $n$ such that $7 \\mid 2^n - 1$.",
+     "correct"),
+    ("So the sum of the roots is $10$.\n(For comparison, recomputing with Vieta gives 12, so 12 is right.)", "10",
+     "Find the sum of the roots.", "wrong"),
+])
+def test_the_reviewed_readings(closing, answer, question, status):
+    assert _verdict("We work it out.\n\n" + closing, answer, question) == status
+
+
+def test_a_given_before_a_remark_is_no_answer():
+    assert _verdict("So the gas, initially at 300 K, cools to about −84 °C.", "300", unit="K", error="1") == "wrong"
+
+
+@pytest.mark.parametrize("reply, letter", [
+    ("If it were a log axis the answer would be D; as the axis is linear, the answer would be A.", "A"),
+    ("The answer would be A. If the axis were logarithmic, it would be D.", "A"),
+    ("The answer is B. A is equally likely to be wrong.", "B"),
+])
+def test_the_reviewed_choice_readings(reply, letter):
+    options = {"A": "Normal", "B": "Exponential", "C": "Uniform", "D": "Log-normal"}
+    assert infer_choice(reply, options, same_value=maths.states_value).letter == letter
+
+
+# Long inputs (the review): each took seconds to a timeout before its loop or pattern was made to read once; these
+# assert the letters, never a duration.
+@pytest.mark.parametrize("reply, letter", [
+    ("\\boxed{B}. " + "Honestly, A is equally likely. I pick B. " * 2000, "B"),
+    ("7 " * 40000 + "12", "A"),
+    ("If the axis were logarithmic, it would be D; " * 1800 + "on a linear axis it would be A.", None),
+])
+def test_long_choice_replies(reply, letter):
+    options = {"A": "12", "B": "15", "C": "18", "D": "21"}
+    assert infer_choice(reply, options, same_value=maths.states_value).letter == letter

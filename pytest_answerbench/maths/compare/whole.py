@@ -260,7 +260,7 @@ _APPROX_LABEL = lazy_compile(r"\s*\$?\s*(?P<label>[^=$]{1,20}?)\s*(?:\\approx|�
 
 
 # a number of degrees in a formula: "45°", "180^\circ", "30^{\circ}"
-_DEGREES = lazy_compile(r"(?P<n>\d+(?:\.\d+)?)\s*+(?:°|\^\s*+\{?\s*+\\circ\s*+\}?)")
+_DEGREES = lazy_compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*+(?:°|\^\s*+\{?\s*+\\circ\s*+\}?)")
 
 
 def _approx_value(pred: str, gold: str) -> str:
@@ -307,9 +307,10 @@ def _last_statement(answer: str, gold: str) -> str:
     return steps[-1] or answer
 
 
-# a numeral in a base, then "=" and its value: "101101_2 = 45_{10}", "(1A)_{16} = 26"
+# a base written in subscript digits after a numeral: "2024₁₀"
 _SUBSCRIPT_BASE = lazy_compile("(?<=[0-9A-Fa-f)])[₀₁₂₃₄₅₆₇₈₉]{1,2}(?![₀₁₂₃₄₅₆₇₈₉])")
 _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+# a numeral in a base, then "=" and its value: "101101_2 = 45_{10}", "(1A)_{16} = 26"
 _NUMERAL_IS = lazy_compile(r"\s*\(?[0-9A-Fa-f]{1,40}\)?\s*_\s*\{?\s*\d{1,2}\s*\}?\s*=\s*(?P<value>[^=]+)")
 
 
