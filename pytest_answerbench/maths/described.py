@@ -618,8 +618,8 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     return how in (None, "prose") and winner_answers(gold, sentence, question)
 
 
-# a hedge in Chinese: "所以数列可能收敛也可能发散" states neither
-_CJK_HEDGE = lazy_compile("可能|也许|或许|或者|还是|大概|不确定")
+# a hedge in Chinese: "所以数列可能收敛也可能发散" states neither, "只能说在检验过的范围内不存在，无法确定一般情况" nothing
+_CJK_HEDGE = lazy_compile("可能|也许|或许|或者|还是|大概|不确定|(?:无法|不能|难以)(?:确定|判断|断定)|只能说")
 _SUPPOSING = lazy_compile(r"(?i)\b(?:suppose|supposing|assume|assuming|if|were|would)\b")
 # a yes/no question asking whether one player wins: "does the first player have a winning strategy?"
 _ASKS_WINS = lazy_compile(r"\b(?i:does|do|can|will)\s+" + _WHO

@@ -45,7 +45,8 @@ CONCLUDING_LEAD = r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?"
 #: True for the positive form ("exists", "infinitely many", "possible", "always", "yes").
 FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("infinite",
-     r"\b(?:finite(?:ly)?|bounded|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|not\s+unbounded)\b" + r"|有限",
+     r"\b(?:finite(?:ly)?|bounded(?!\s+(?:below|above|from))|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|"
+     r"not\s+unbounded)\b" + r"|有限",
      r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded))\b"
      r"|无穷|无限|无数"),
     ("exist",
@@ -116,7 +117,7 @@ def _plain(text: str) -> str:
 # a claim left open ("We cannot conclude that such a function exists."), one qualified as not always holding ("it is
 # not always possible"), and a double negation ("not impossible", "not unbounded")
 _UNDECIDED = lazy_compile(r"(?i)\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:conclude|say|tell|determine|"
-                          r"decide|know|be\s+sure)\b")
+                          r"decide|know|be\s+sure)\b|(?:无法|不能|难以)(?:确定|判断|断定|下结论)|只能说")
 # a claim supposed, doubted or left open: "Assume there are infinitely many", "It is an open problem whether ..."
 _SUPPOSED = lazy_compile(r"(?i)\b(?:unlikely|likely|probably|conjectur\w*|doubt\w*|nobody|unprov\w*|open\s+problem|"
                          r"suppos\w*|assum\w*|provided|guess\w*|believe|hope|whether)\b")
@@ -733,6 +734,8 @@ def _states_property(sentence: str, prop: str) -> bool | None:
 def _clause_states(clause: str, prop: str, same: set[str], opposites: set[str]) -> bool | None:
     if re.search(r"\bneither\s+(?:an?\s+)?" + re.escape(prop) + r"\s+nor\b", clause):
         return False  # "1 is neither prime nor composite": not prime
+    if re.search(r"\b" + re.escape(prop) + r"\s+(?:below|above|from\s+(?:below|above))\b", clause):
+        return None  # "bounded below by 2" to "Is the sequence bounded?": one side only, not the property asked
     words = set(re.findall(r"[a-z][a-z-]*", clause))
     has, opposite = bool(same & words), bool(opposites & words)
     if has == opposite:
@@ -863,6 +866,9 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
             # "there are infinitely many such n" is Yes to "Are there infinitely many n such that ...?"
             return (said[1] == (counted.group("how").lower() == "infinitely")) == g[1]
         prop = asked_property(question)
+        counted = _EXACT_COUNT.search(question)
+        if prop is not None and counted and not _EXACT_COUNT.search(pred):
+            return None  # "has at least one real root" to "... have exactly one real root?": another count
         if prop is None:
             # "级数是否收敛？" answered "所以级数发散": the claim asked after 是否, and the one stated
             zh = _ASKS_CLAIM_ZH.search(question)
@@ -926,6 +932,8 @@ _DEFINITION_DOUBTED = lazy_compile(r"\b(?:if|would|could|might|may|suppose\w*|as
                                    r"probably|likely|perhaps|maybe)\b|\?")
 
 
+# a count asked or stated exactly: "exactly one real root", "a unique solution"
+_EXACT_COUNT = lazy_compile(r"(?i)\b(?:exactly|precisely|only)\s+(?:one|two|three|four|\d+)\b|\bunique(?:ly)?\b")
 # a Chinese yes/no question asking a claim of FAMILIES: "级数是否收敛？", "是否存在这样的 $k$？"
 _ASKS_CLAIM_ZH = lazy_compile(r"是否\s*(?P<what>收敛|发散|存在|成立|可能)")
 # where a sentence's conclusion starts: after its last "so", "thus", "hence" or "therefore"

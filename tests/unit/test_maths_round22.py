@@ -177,3 +177,17 @@ def test_the_reviewed_choice_readings(reply, letter):
 def test_long_choice_replies(reply, letter):
     options = {"A": "12", "B": "15", "C": "18", "D": "21"}
     assert infer_choice(reply, options, same_value=maths.states_value).letter == letter
+
+
+# Round 23's three text false accepts (its blind set scored once, then these read):
+@pytest.mark.parametrize("closing, answer, question, status", [
+    ("Hence the sequence is bounded below by $2$.", "Yes", "Is the sequence $a_n=(1+1/n)^n$ bounded?", "wrong"),
+    ("Hence the sequence is bounded.", "Yes", "Is the sequence $a_n=(1+1/n)^n$ bounded?", "correct"),
+    ("By the intermediate value theorem, the equation has at least one real root, lying in $(0,1)$.", "Yes",
+     "Does the equation $x^3+x-1=0$ have exactly one real root?", "wrong"),
+    ("但正整数有无穷多个，我们无法一一验证，所以只能说在检验过的范围内不存在，无法确定一般情况。", "不存在",
+     "是否存在正整数 $n$，使得 $n^2+1$ 能被 $3$ 整除？", "wrong"),
+    ("所以不存在这样的正整数。", "不存在", "是否存在正整数 $n$，使得 $n^2+1$ 能被 $3$ 整除？", "correct"),
+])
+def test_one_sided_bounds_other_counts_and_undecided_claims(closing, answer, question, status):
+    assert _verdict("We check.\n\n" + closing, answer, question) == status

@@ -331,17 +331,18 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     round 20's (a labelled conclusion, named row lists, code numerals, exclusions, set-builders, winners asked yes or
     no, 有) and their review, and round 21's (properties by definition, remarks in another quantity, several values,
     sets in words and symbols, named bullets) and round 22's (quantities in the question's order, asides in brackets,
-    a verdict before the question restated, families in degrees) and their review: their scorer version is 46, so a
-    baseline report made with an earlier version fails the fingerprint gate instead of showing the change as flips."""
+    a verdict before the question restated, families in degrees), their review and round 23's text false accepts:
+    their scorer version is 47, so a baseline report made with an earlier version fails the fingerprint gate instead
+    of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 46
-        old = {"benchmark": name, "profile": "default", "scorer_version": 45}
+        assert spec.version == 47
+        old = {"benchmark": name, "profile": "default", "scorer_version": 46}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 45, current 46"]
+            "scorer_version differs: baseline 46, current 47"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
