@@ -86,7 +86,7 @@ from .family import family_after
 from .prose import afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
 from .normalize import clean, split_answers
 from .structured import JsonReply, json_reply
-from .units import MISMATCH, unit_factor, unit_tail
+from .units import MISMATCH, convertible, unit_factor, unit_tail
 from ..text.patterns import lazy_compile
 
 __all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer", "in_asked_unit", "musing"]
@@ -1230,7 +1230,7 @@ def in_asked_unit(response: str, found: Extraction | None, unit: str | None, mul
         return found
     # a value the line states (after "=", "≈", "is"), in a clause running on to the remark (no ";" or sentence end
     # between): not a given ("So the gas, initially at 300 K, cools to about −84 °C.")
-    earlier = [m for m in _VALUE_WITH_UNIT.finditer(last, 0, at) if _convertible(m.group("unit"), unit)
+    earlier = [m for m in _VALUE_WITH_UNIT.finditer(last, 0, at) if convertible(m.group("unit"), unit)
                and _STATED_BEFORE.search(last, 0, m.start()) and not _CLAUSE_BREAK.search(last, m.end(), at)]
     if earlier:  # "E = 1240/500 = 2.48 eV, so the frequency is ν = c/λ = 6.0 × 10¹⁴ Hz": the value asked
         return Extraction((f"{earlier[-1].group('value')} {earlier[-1].group('unit')}",), "prose")
@@ -1242,7 +1242,7 @@ def in_asked_unit(response: str, found: Extraction | None, unit: str | None, mul
     before = final_answer(head, multiple, question)
     if before is None or len(before.answers) != 1:
         return found
-    return before if _convertible(_closing_unit(before.text), unit) else found
+    return before if convertible(_closing_unit(before.text), unit) else found
 
 
 _NUMBER = lazy_compile(r"\d+(?:\.\d+)?")
@@ -1257,8 +1257,3 @@ _VALUE_WITH_UNIT = lazy_compile(r"(?<![\w.^{])(?P<value>[-−]?\d+(?:\.\d+)?(?:\
                                 r"(?:\s|\\[,;: ]|~|\$)*+(?:\\(?:text|mathrm)\{\s*+)?(?P<unit>[A-Za-zÅμΩ][A-Za-z/^{}0-9\\-]{0,12}?)"
                                 r"\s*+\}?(?=[\s$.,;:!)]|$)")
 
-
-def _convertible(said: str, unit: str) -> bool:
-    """Is ``said`` a unit known to measure what ``unit`` measures?"""
-    factor = unit_factor(said, unit) if said else None
-    return factor is not None and factor != MISMATCH

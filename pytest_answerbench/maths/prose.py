@@ -33,7 +33,7 @@ from .chinese import bounded, joined_run, measured_value, stated_claim
 from .meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, asks_yes_no, claim, defined_answer,
                       names_alternative, narrower_scope, states_asked_property)
 from .normalize import number_words
-from .units import unit_factor, unit_tail
+from .units import convertible, unit_factor, unit_tail
 
 __all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
 
@@ -1010,7 +1010,7 @@ _ROUGH_BEFORE = lazy_compile(r"(?i)\b(?:about|roughly|approximately|approx\.|aro
 def _same_quantity(first: str, second: str) -> bool:
     """Are ``first`` and ``second`` (a number and a unit each) values of one quantity, in known units?"""
     a_unit, b_unit = unit_tail(first), unit_tail(second)
-    return a_unit is not None and b_unit is not None and isinstance(unit_factor(b_unit[1], a_unit[1]), Fraction)
+    return a_unit is not None and b_unit is not None and convertible(b_unit[1], a_unit[1])
 
 
 # values named in a sentence written without math delimiters ("a=b=c=1", "x=2, y=3", "x = 2 and y = -1"): the names

@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..text.patterns import lazy_compile
 from ..text.units import METRES
 
-__all__ = ["MISMATCH", "letter_unit", "read_unit", "unit_at", "unit_factor", "unit_tail", "upright_unit"]
+__all__ = ["MISMATCH", "convertible", "letter_unit", "read_unit", "unit_at", "unit_factor", "unit_tail", "upright_unit"]
 
 #: :func:`unit_factor`'s answer for two known units of different quantities.
 MISMATCH = "mismatch"
@@ -320,6 +320,12 @@ def unit_factor(unit: str, target: str) -> Fraction | str | None:
     if a[0] != b[0]:
         return MISMATCH
     return a[1] / b[1]
+
+
+def convertible(unit: str, target: str) -> bool:
+    """Is ``unit`` a unit known to measure what ``target`` measures (:func:`unit_factor` gives a factor)?"""
+    factor = unit_factor(unit, target) if unit else None
+    return factor is not None and factor != MISMATCH
 
 
 # a closing unit of one letter set upright: "\text{ F}", "\mathrm{F}", "\,\textrm{H}", "{\rm S}"
