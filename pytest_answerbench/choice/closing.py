@@ -82,7 +82,20 @@ _SENTENCE_START = lazy_compile(r"[.!?。\n]\s*")
 _LETTER_AFTER = lazy_compile(r"(?<![A-Za-z0-9'’\\])([A-Z])(?![A-Za-z0-9'’])(?! [a-z])")
 
 
-def withdrawn(flat: str, letters: frozenset[str] | set[str], after: int) -> tuple[str, int] | None:
+# two options said both to hold, closing the reply: "Both are defensible answers.", "They are both plausible.",
+# "Either answer is defensible.", "both could be correct" (not "it is false that both are correct")
+_BOTH = lazy_compile(r"\b(?:both\s+(?:of\s+them\s+|options\s+|answers\s+)?(?:are|could\s+be|can\s+be|would\s+be|seem|"
+                     r"might\s+be|may\s+be)|(?:they|these|those|the\s+two)\s+(?:are|could\s+be|seem)\s+both|"
+                     r"either\s+(?:answer|option|one|choice)\s+(?:is|could\s+be|would\s+be|seems|works))\s+"
+                     r"(?:\w+\s+)?(?:defensible|valid|correct|right|plausible|possible|reasonable|acceptable|justifiable|"
+                     r"true|fine)\b", re.I)
+_BOTH_DENIED = lazy_compile(r"(?i)\b(?:false|untrue|not|never|wrong|nor)\b[^.!?]{0,25}$|n't\s+[^.!?]{0,25}$")
+# a bracketed option letter: the options a "both" closing may speak of
+_BRACKETED = lazy_compile(r"[\(\[]([A-Z])[\)\]]|\b(?:option|choice)\s+([A-Z])\b")
+
+
+def withdrawn(flat: str, letters: frozenset[str] | set[str], after: int, combined: bool = False
+              ) -> tuple[str, int] | None:
     """Why the reply's closing statement takes back the answer at ``after`` (or any answer, when ``after`` is -1)
     and commits to nothing, with where that statement's sentence starts, or None: a hedge between options, a statement
     that the answer cannot be determined or that no option is correct (not naming an option before it), past ``after``, in the reply's last ``_TAIL`` characters, followed by at most a short remark naming no option
@@ -100,6 +113,17 @@ def withdrawn(flat: str, letters: frozenset[str] | set[str], after: int) -> tupl
             at = _closes(flat, base, m, letters, after)
             if at is not None:
                 return f"the reply closes hedging between options ({' or '.join(named)})", at
+    if not combined and ("both" in low or "either" in low):
+        # "By most measurements it's the Nile (B), but some studies argue the Amazon (A). Both are defensible
+        # answers.": two options named, both said to hold (``combined``: an option says "both", and the closing
+        # statement may name it)
+        named = {x for m in _BRACKETED.finditer(flat) for x in m.groups() if x in letters}
+        for m in _BOTH.finditer(tail):
+            if _BOTH_DENIED.search(tail, max(0, m.start() - 40), m.start()):
+                continue  # "it is simply false that both are correct"
+            at = _closes(flat, base, m, letters, after) if len(named) >= 2 else None
+            if at is not None:
+                return f"the reply closes saying both options hold ({' and '.join(sorted(named))})", at
     zh = not tail.isascii()
     if ("no" in low and any(w in low for w in _NO_OPTION_WORDS)) or (
             zh and any(w in tail for w in _NO_OPTION_WORDS_ZH)):

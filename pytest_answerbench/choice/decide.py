@@ -256,7 +256,10 @@ def _weak_commitments(d: Decision) -> None:
 def _self_correction(d: Decision) -> None:
     chosen = d.chosen
     fixes = d.reader.corrections(chosen.pos if chosen else -1)
-    if chosen is not None:
+    blind = d.reader.cannot_see()
+    if blind >= 0:  # "I can't see the pie chart. It's B, no wait, D.": after a refusal nothing is corrected to
+        fixes = [c for c in fixes if c.pos < blind]
+    if chosen is not None and (blind < 0 or chosen.pos < blind):
         # a commitment of any strength after a correction cue that follows the chosen one replaces it
         for cue_start, _ in d.reader.cues():
             if cue_start > chosen.pos:
@@ -305,7 +308,8 @@ def _withdrawn(d: Decision) -> ChoiceResult | None:
     if (taken := _taken_back(d)) is not None:
         return taken
     reader, chosen = d.reader, d.chosen
-    found = withdrawn(reader.flat, reader.letter_set, chosen.pos if chosen is not None else -1)
+    found = withdrawn(reader.flat, reader.letter_set, chosen.pos if chosen is not None else -1,
+                      combined=reader.optset.combined)
     if found is None:
         return None
     why, start = found
@@ -392,8 +396,42 @@ def _hedge(d: Decision) -> ChoiceResult | None:
                  and _under_condition(reader.flat, c.pos)]
         if other:
             hedge = f"answers under two conditions ({other[-1]}, {chosen.letter})"
+    if hedge is None and any(word in low for word in _CONDITION_WORDS) \
+            and len(_CONDITION_NEEDS.findall(low, max(0, chosen.pos - 300), chosen.pos + 300)) >= 2:
+        # "If the y-axis is logarithmic, the steepest line corresponds to C; if it is linear, the fastest growth would
+        # be D.", "Assuming a log axis, C; assuming a linear one, D.": clauses opening on the same kind of condition,
+        # each naming its option, the chosen one among them
+        hedge = _two_conditions(reader.flat, chosen, reader.optset.letters)
     if hedge is not None:
         return ChoiceResult(None, "ambiguous", hedge)
+    return None
+
+
+# a clause opening on a condition ("If ...", "When ...", "Assuming ...", "In case ...", "For a ... axis", after the
+# reply's start, a sentence's or a clause's end, maybe "but", "and", "on the other hand"), then an option's letter
+# standing alone after a verb or a comma; not a second choice offered as such ("if you want a second choice, B")
+_CONDITIONAL_CLAUSE = lazy_compile(
+    r"(?:^|(?<=[.;,!?\n]))\s*(?:(?i:but|and|whereas|while|otherwise|on\s+the\s+other\s+hand)\s*,?\s*)?"
+    r"(?P<word>(?i:if|when|assuming|suppose|in\s+case|for\s+an?))\b"
+    r"(?![^.;!?\n]{0,60}?\b(?i:second|another|alternative|backup|next)\s+(?i:choice|option|pick|guess))"
+    r"[^.;!?\n]{0,120}?(?:\b(?i:is|be|are|option|choose|pick|it's|go\s+with|corresponds?\s+to|points?\s+to|matches)\s+"
+    r"|,\s*)"
+    r"\(?(?P<letter>[A-J])\)?(?![\w'])")
+_CONDITION_WORDS = ("if ", "when ", "assum", "suppose", "in case", "for a")
+_CONDITION_NEEDS = lazy_compile(r"\b(?:if|when|assuming|suppose|in\s+case|for\s+an?)\b")
+
+
+def _two_conditions(flat: str, chosen: Commit, letters: str) -> str | None:
+    """Why the chosen answer is a hedge between conditions, or None: near it, two clauses opening on the same kind of
+    condition name two options, the chosen one of them (:data:`_CONDITIONAL_CLAUSE`)."""
+    lo, hi = max(0, chosen.pos - 300), min(len(flat), chosen.pos + 300)
+    found = [m for m in _CONDITIONAL_CLAUSE.finditer(flat, lo, hi) if m.group("letter") in letters]
+    mine = [m for m in found if m.start() <= chosen.pos <= m.end() + 2]  # the chosen answer's own clause
+    for m in mine:
+        kind = m.group("word").split()[0].lower()
+        others = [n for n in found if n.group("word").split()[0].lower() == kind and n.group("letter") != chosen.letter]
+        if m.group("letter") == chosen.letter and others:
+            return f"answers under two conditions ({chosen.letter}, {others[0].group('letter')})"
     return None
 
 
@@ -463,7 +501,7 @@ def _commitment(d: Decision) -> ChoiceResult | None:
 
 def _elimination(d: Decision) -> ChoiceResult | None:
     remaining = [x for x in d.reader.letters if x not in d.negatives]
-    if d.negatives and len(remaining) == 1:
+    if d.negatives and len(remaining) == 1 and d.reader.cannot_see() < 0:  # (after a refusal nothing is ruled out)
         return ChoiceResult(remaining[0], "elimination",
                             f"every other option is ruled out ({', '.join(sorted(d.negatives))})")
     return None

@@ -7,13 +7,19 @@ shared with the maths reader: ``pytest_answerbench/text/fold.py``.)
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from ..text.patterns import lazy_compile
 from .rules import PLACEHOLDER, last_turn
 
 _TEXT_CMD = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")
-_LATEX_FRAC = lazy_compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+# "\\frac{1}{3}", "\\dfrac{2}{3}", and the shorthand with two digits "\\frac14"
+_LATEX_FRAC = lazy_compile(r"\\[dt]?frac\s*(?:\{([^{}]*)\}\s*\{([^{}]*)\}|(\d)(\d)(?!\d))")
+
+
+def _as_slash(m: re.Match[str]) -> str:
+    return f"{m.group(1)}/{m.group(2)}" if m.group(3) is None else f"{m.group(3)}/{m.group(4)}"
 _TEXT_CMD_NORM = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")
 _DROP_CHARS = "*$`\"“”"
 _ARTICLE_START = lazy_compile(r"(?:a|an|the)\s+")
@@ -68,7 +74,7 @@ def normalize(response: str) -> str:
         if "sqrt" in text or "pi" in text:
             text = _tex_symbols(text)
         if "frac" in text:
-            text = _LATEX_FRAC.sub(r"\1/\2", text)
+            text = _LATEX_FRAC.sub(_as_slash, text)
         text = text.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
     return text
 
@@ -94,7 +100,7 @@ def norm_text(s: str) -> str:
         if "sqrt" in s or "pi" in s:
             s = _tex_symbols(s)
         if "frac" in s:  # "\\frac{1}{3}" / "\\dfrac{2}{3}" is written "1/3" too
-            s = _LATEX_FRAC.sub(r"\1/\2", s)
+            s = _LATEX_FRAC.sub(_as_slash, s)
     # deleting the markup characters, then collapsing whitespace runs (str.split splits on exactly the
     # characters the regex \s matches) and trimming
     for ch in _DROP_CHARS:

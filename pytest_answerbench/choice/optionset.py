@@ -63,6 +63,10 @@ def bracket_key(text: str) -> str:
 _AUXILIARIES = frozenset(("will", "would", "can", "could", "may", "might", "should", "must", "does", "do", "did"))
 
 
+# an option combining others: "Both A and B", "I and II", "All of the above", "either"
+_COMBINED = lazy_compile(r"(?i)\bboth\b|\beither\b|\ball\s+of\s+(?:the\s+)?(?:above|these|them)\b|^\s*\S{1,4}\s+and\s+\S{1,4}\s*$")
+
+
 class OptionSet:
     """Everything that depends only on the option set, built once per distinct set (see ``option_set``)."""
 
@@ -181,6 +185,12 @@ class OptionSet:
             if key:
                 out.setdefault(key, []).append(k)
         return out
+
+    @functools.cached_property
+    def combined(self) -> bool:
+        """Does an option combine others ("Both A and B", "I and II", "All of the above", "Either")? Then a closing
+        "both are correct" may name it (``closing.withdrawn``)."""
+        return any(_COMBINED.search(text) for text in self.options.values())
 
     @functools.cached_property
     def by_spaced(self) -> dict[str, list[str]]:

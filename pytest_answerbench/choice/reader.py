@@ -12,6 +12,7 @@ read by ``payload.OptionReader``, the base class; ``decide.py`` decides.
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Callable
 
@@ -67,6 +68,12 @@ _FIRST_LETTER = lazy_compile(r"[A-Za-z]")
 # a letter set apart by commas after the word "option": "the remaining option, C, is the answer"
 _COMMA_AFTER = lazy_compile(r"\s*+,")
 _APPOSED = lazy_compile(r"(?i)\b(?:option|choice)\s*,\s*$")
+_VERDICT_DASH = lazy_compile(r"[—–-]\s*$")
+_SENTENCE_STOP = lazy_compile(r"[.!?](?:\s|$)")
+# a walk's item: "Option D:" opening a sentence or a line; its verdict closing it: a check mark, or "no" / a cross
+_WALK_ITEM = lazy_compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))[ \t*]*(?:[Oo]ption|[Cc]hoice)\s+([A-J])\s*[:.)]")
+_WALK_VERDICT = lazy_compile(r"(?:([✅✔✓])(?:\s+(?:too|also|as\s+well))?|(?:[—–-]|,)\s*(?:no|wrong|incorrect)\b|[✗✘❌])"
+                             r"\s*[.!]?\s*\Z")
 _BODY_WRONG = lazy_compile(r"\b(?:incorrect|wrong|false|not\s+correct)\b|[✗❌×]", re.I)
 _BODY_RIGHT = lazy_compile(r"\b(?:correct|right|true)\b|[✓✔✅]", re.I)
 _SOLE_SENTENCE = lazy_compile(r"(?:^|(?<=[.!?\n]))[ \t]*[\(\[]?([A-Z])[\)\]]?[ \t]*(?:[.!]|(?=\n)|$)(?=\s*(?:$|\n))")
@@ -132,6 +139,14 @@ _VALUE_BEFORE = lazy_compile(r"(?<![\w.,])(-?\$?\d[\d,]*(?:\.\d+)?%?)\s*\Z")
 
 
 _AS_IT = lazy_compile(r"(?i)\bas\s+(?:it|this|that|he|she|they)\s*$")  # "as far east as it is north"
+
+
+# what sets an option against the answer, in the clause before its bracketed letter: "..., not the Amazon (A)",
+# "rather than (C)", "instead of the mean (D)", "as opposed to (A)", "It is not the Nile (B).", "— not the Amazon (A)",
+# "and not (A)", "The Nile (B). Not the Amazon (A).", ", definitely not (A)"
+_SET_AGAINST = lazy_compile(r"(?i)(?:[,;—–]|\s-\s|\bbut|\band|^|[.!?]\s|\b(?:is|are|was|it's|that's)(?=\s+not\b))\s*"
+                            r"(?:(?:definitely|certainly|clearly|surely|obviously|absolutely)\s+)?(?:(?<!\bif\s)\bnot|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bunlike)\s+"
+                            r"(?!only\b|just\b)(?:the\s+|an?\s+)?[^,.;:!?()\n]{0,35}?\s*$")
 
 
 class Reader(HedgeReading, OptionReader):
@@ -273,6 +288,18 @@ class Reader(HedgeReading, OptionReader):
                 self._cues = [m.span() for m in CORRECTION_CUE.low.finditer(self.low)]
             else:
                 self._cues = []
+            if self._cues and ("ption" in self.flat or "hoice" in self.flat):
+                # "Option B: 27 — no. Option C: ...": the verdict closing an item of a walk through the options is no
+                # correction of what came before it
+                items = [m.start() for m in _WALK_ITEM.finditer(self.flat)]
+
+                def in_item(at: int) -> bool:  # the last item before it runs on to it (one sentence)
+                    i = bisect.bisect_left(items, at) - 1
+                    return i >= 0 and not _SENTENCE_STOP.search(self.flat, items[i], at)
+
+                self._cues = [(a, b) for a, b in self._cues if not (
+                    self.flat[a:a + 2].lower() == "no" and _VERDICT_DASH.search(self.flat, max(0, a - 3), a)
+                    and in_item(a))]
         return self._cues
 
     # ---- commitments ------------------------------------------------------------------------------------
@@ -605,6 +632,22 @@ class Reader(HedgeReading, OptionReader):
                     out.append(Commit(m.start(), 1, text[m.start(1): m.end(1)].upper(), "affirmation"))
                 else:
                     negatives.add(text[m.start(1): m.end(1)].upper())
+        if not text.isascii() and any(mark in text for mark in "✅✔✓"):
+            # "Option A: $9^2 = 81$ — no. Option B: ... — no. ... Option D: $(-3)^2 = 9$ ✓.": a walk through the
+            # options, each checked, its verdict closing its own part
+            items = list(_WALK_ITEM.finditer(text))
+            if len(items) >= 2 and len({m.group(1).upper() for m in items}) == len(items):
+                checked, crossed = [], []
+                for m, end in zip(items, [n.start() for n in items[1:]] + [len(text)]):
+                    stop = _SENTENCE_STOP.search(text, m.end(), end)  # the item's own sentence
+                    verdict = _WALK_VERDICT.search(text, m.end(), stop.end() if stop else end)
+                    letter = m.group(1).upper()
+                    if letter in self.letter_set and verdict is not None:
+                        (checked if verdict.group(1) else crossed).append((m.start(), letter))
+                if len(checked) == 1 and len(checked) + len(crossed) == len(items):
+                    # one option checked, every other crossed: the walk's choice (two checked: read as before)
+                    out.append(Commit(checked[0][0], 1, checked[0][1], "affirmation"))
+                    negatives.update(letter for _, letter in crossed)
         return mentions, lines, out
 
     def _own_text_length(self, after: str, letter: str) -> int:
@@ -637,6 +680,8 @@ class Reader(HedgeReading, OptionReader):
                                                                    f"{hit[1]}'s value"))
             elif OTHERS_SAY.search(text, max(0, m.start() - 60), m.start()):
                 continue  # "Someone guessing quickly might say (D)": someone else's answer, not the reply's
+            elif _SET_AGAINST.search(text, max(0, m.start() - 50), m.start()):
+                continue  # "It is the Nile (B), not the Amazon (A).": the option set against the answer
             elif any(n.end() == m.end() for n in self.optset.pats.neg_before.finditer(
                     text, max(0, m.start() - 40), m.end())):
                 continue  # "Not (B)", "Incorrect choice: (B)": the bracket rules its letter out

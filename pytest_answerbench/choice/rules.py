@@ -454,17 +454,21 @@ CANNOT_TELL = lazy_compile(
 
 #: What the writer could not see: the question's image, figure, chart ... (``CANNOT_SEE``).
 _INPUT_WORDS = ("image", "picture", "figure", "chart", "graph", "diagram", "photo", "visual", "plot", "map",
-                "screenshot", "illustration", "drawing")
+                "screenshot", "illustration", "drawing", "histogram", "scatterplot", "infographic", "table")
 _INPUT = "(?:" + "|".join(_INPUT_WORDS) + ")"
 _SEE = r"(?:see|view|access|perceive|process|analy[sz]e|interpret|open|look\s+at|examine|inspect|display|read)"
 # the input as a whole ("the image", "any images", "the attached figure"), not a part of it ("the label in the image")
 _THE_INPUT = (r"(?:the\s+|this\s+|that\s+|any\s+|an\s+|your\s+|these\s+|those\s+)?"
-              rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?{_INPUT}s?\b"
+              rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?"
+              # (how many, and its kind: "the pie chart", "the two pie charts", "the stacked bar chart", "the pie-chart")
+              r"(?:(?:two|three|four|both|\d{1,2})\s+)?(?:(?:pie|bar|line|scatter|stacked|grouped|flow|area|column|venn|"
+              r"tree|data|box)[\s-]+){0,2}" + _INPUT + r"s?\b"
               # a view it only finds poor ("I can't see the image clearly") is a doubt, not a refusal
               r"(?!\s+(?:very\s+|too\s+|quite\s+)?(?:clearly|well|properly|fully|completely|perfectly|sharply|"
               r"in\s+(?:full\s+|great\s+|enough\s+|much\s+|fine\s+|finer\s+|high\s+|sufficient\s+|such\s+)?"
               r"(?:detail|resolution)|in\s+full|at\s+(?:this|that|such\s+a|a\s+high|full)\s+resolution)\b)"
-              r"(?!'s\s+(?:fine\s+|finer\s+|small\s+)?details?\b)")
+              # (nor a part of it: "the pie chart's labels", "the image's fine details")
+              r"(?!['’]s\s+\w)")
 #: A refusal: the writer says it cannot see the question's input ("As a text-based AI I cannot see the image", "I'm
 #: unable to view images", "I am a text-based AI and cannot see images", "the image is not visible to me", "I'm unable to
 #: provide an answer without seeing the image", "I can't see or analyze the attached figure", "No image was provided"),
@@ -483,7 +487,9 @@ CANNOT_SEE = Scan(
         rf"{_SEE}(?:\s*(?:,|or|and)\s+{_SEE})*\s+{_THE_INPUT}"
         # the writer named as what it is: "I am a text-based AI and cannot see images", "As an AI model, unable to view
         # the figure"
-        rf"|\b(?:ai|model|assistant)\b[^.!?\n]{{0,20}}?\s(?:cannot|can't|can\s*not|(?:am\s+)?unable\s+to|"
+        # (not a third party: "A model that cannot view the line chart would guess A")
+        rf"|(?<!\ba\s)\b(?:ai|model|assistant)\b(?!\s+(?:that|which|who)\b)[^.!?\n]{{0,20}}?\s(?:cannot|can't|can\s*not|"
+        rf"(?:am\s+)?unable\s+to|"
         rf"(?:am\s+)?not\s+able\s+to)\s+(?:directly\s+|actually\s+|currently\s+|physically\s+)?"
         rf"{_SEE}(?:\s*(?:,|or|and)\s+{_SEE})*\s+{_THE_INPUT}"
         rf"|\bi\s+(?:do\s+not|don't)\s+have\s+access\s+to\s+{_THE_INPUT}"

@@ -303,7 +303,10 @@ _WINNER_IS = lazy_compile(r"\b(?:the\s+winner\s+is\s+|the\s+win\s+(?:belongs|goe
                           + r"\s+(?!cannot|can't|does\s+not|doesn't)[a-z][^,.;:]{0,40}?\band\s+wins\b")
 _CANNOT_WIN = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:cannot|can't|can\s+not|does\s+not|doesn't|will\s+not|won't)\s+"
                            r"(?:always\s+)?win\b|" + _WHO.replace("?P<", "?P<l_") + r"\s+(?:loses|will\s+lose|must\s+lose|"
-                           r"is\s+(?:in\s+a\s+losing\s+position|lost))\b")
+                           r"is\s+(?:in\s+a\s+losing\s+position|lost))\b"
+                           # (not what a player loses: "Alice loses nothing by taking 1", "loses a stone")
+                           r"(?!\s+(?:nothing|no\b|none|a\b|an\b|one\b|two\b|\d|her\b|his\b|its\b|their\b|some\b|"
+                           r"only\b|more\b|less\b|stones?\b|tokens?\b|coins?\b|points?\b|turns?\b))")
 _BARE_WHO = lazy_compile(r"^\s*" + _WHO + r"\s*(?:\([^()]{1,40}\))?\s*[.!]?\s*$")
 _CJK_WINNER = lazy_compile(r"(?P<who>先手|后手|甲|乙)(?:（[^）]{1,20}）|\([^()]{1,20}\))?(?:一定|总|总是|能|可以)?(?:有必胜策略|必胜|获胜|胜|赢)")
 # "Alice, who moves first, wins.", "So Alice, who goes first, wins": the whole sentence
@@ -315,8 +318,9 @@ _NO_ONE = frozenset({"Nobody", "Neither", "None", "Noone"})
 _PARENTHESES = lazy_compile(r"\(([^()]{1,40})\)|（([^（）]{1,20})）")
 
 
-def _players(question: str | None) -> tuple[str, str] | None:
-    """(the first mover's name, the other's) when the question names two players and who moves first (甲先取: 甲)."""
+def _players(question: str | None) -> tuple[str, str | None] | None:
+    """(the first mover's name, the other's) when the question names two players and who moves first (甲先取: 甲);
+    (the first mover's name, None) when it names only the one who moves first ("Alice moves first.")."""
     if not question:
         return None
     if "甲" in question and "乙" in question:
@@ -324,15 +328,36 @@ def _players(question: str | None) -> tuple[str, str] | None:
         return None if first is None else (first.group(1), "乙" if first.group(1) == "甲" else "甲")
     first = who_moves_first(question)
     players = PLAYERS.search(question)
+    if first is not None and players is None:
+        return first, None  # ("Alice moves first." of two players: the other is not named)
     if first is None or players is None or first not in players.groups():
         return None
     return first, players.group(2) if players.group(1) == first else players.group(1)
 
 
-def _who(m: re.Match[str], players: tuple[str, str] | None, prefix: str = "") -> str | None:
+# a capitalised word before "wins" that names no player: a pronoun, a sentence's opening word
+_NOT_A_NAME = frozenset({"He", "She", "It", "They", "This", "That", "Who", "Whoever", "One", "Each", "Either", "Someone",
+                         "Everyone", "Anyone", "Player", "Thus", "So", "Hence", "Therefore", "Then", "Now", "Here",
+                         "Finally", "Eventually", "Ultimately", "Clearly", "Obviously", "Certainly", "Surely", "Also",
+                         "Always", "Only", "Still", "Again", "Otherwise", "Consequently", "Indeed", "Instead", "Actually",
+                         "Whichever", "Whatever", "Nobody", "Somebody", "Everybody", "Anybody", "Winner", "Loser"})
+
+
+def _who(m: re.Match[str], players: tuple[str, str | None] | None, prefix: str = "",
+         question: str | None = None) -> str | None:
     turn, num, mover, to_move, name = (m.group(prefix + k) for k in ("turn", "num", "mover", "tomove", "name"))
     if to_move:
         turn = "first"  # "the player to move" (in the game's first position)
+    if players and players[1] is None:
+        # the question names only who moves first: the players by turn, a name the question does not give the other
+        # player's ("Therefore **Bob** has a winning strategy." when "Alice moves first.")
+        if turn or num or mover:
+            return _TURN[(turn or num or mover).lower()]
+        if name == players[0]:
+            return "first"
+        if question and name and re.search(r"\b%s\b" % re.escape(name), question):
+            return None  # a name the question gives someone else ("their teacher Carl"): no player
+        return "second:" + name if name and name not in _NOT_A_NAME and name not in _NO_ONE else None
     if turn or num or mover:
         side = _TURN[(turn or num or mover).lower()]
         return (players[0] if side == "first" else players[1]) if players else side
@@ -341,7 +366,8 @@ def _who(m: re.Match[str], players: tuple[str, str] | None, prefix: str = "") ->
     return None  # a name only counts as a player's the question names
 
 
-_NO_WINNER = lazy_compile(r"(?i)\b(?:neither|nor|draw|when|whenever|unless|depends)\b|平局|和棋|取决于")
+_NO_WINNER = lazy_compile(r"(?i)\b(?:neither|nor|draw|when|whenever|unless|depends|false|untrue|wrong|incorrect)\b|"
+                         r"\bclaim(?:ed|s)?\s+that\b|\bnot\s+(?:true|the\s+case)\b|平局|和棋|取决于")
 
 
 def winner(text: str, question: str | None = None) -> str | None:
@@ -359,19 +385,21 @@ def winner(text: str, question: str | None = None) -> str | None:
     plain = re.sub(r"\s+", " ", _MARKUP.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)).strip()
     found: set[str] = set()
     for m in _CANNOT_WIN.finditer(plain):
-        lost = _who(m, players) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) else \
-            _who(m, players, "l_")
+        lost = _who(m, players, question=question) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) \
+            else _who(m, players, "l_", question)
         if lost is None:
             return None
-        if players is None:  # "the player who moves second is in a losing position": the first player wins
+        if players is None or players[1] is None:
+            # "the player who moves second is in a losing position": the first player wins ("Alice loses" when "Alice
+            # moves first": the second player)
             found.add("second" if lost == "first" else "first")
         else:
             found.add(players[1] if lost == players[0] else players[0])
         plain = plain[:m.start()] + " " * (m.end() - m.start()) + plain[m.end():]
     for pattern in (_WINS, _WINNER_IS):
         for m in pattern.finditer(plain):
-            who = _who(m, players) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) else \
-                _who(m, players, "a_")
+            who = _who(m, players, question=question) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) \
+                else _who(m, players, "a_", question)
             # the same player named twice: "Bob (the second player) wins", "Alice wins (the first player)"
             alias = _PARENTHESES.search(m.group())
             if alias is None and plain[m.end():].lstrip().startswith(("(", "（")):
@@ -397,15 +425,25 @@ def winner(text: str, question: str | None = None) -> str | None:
     cjk = _CJK_WINNER.search(text)
     if cjk and not re.search(r"不|没|无|输|败", text[max(0, cjk.start() - 3):cjk.end()]):
         side = _TURN.get(cjk.group("who"))
-        found.add((players[0] if side == "first" else players[1]) if side and players else side or cjk.group("who"))
+        found.add((players[0] if side == "first" else players[1]) if side and players and players[1] else
+                  side or cjk.group("who"))
     if not found:
         bare = _BARE_WHO.match(plain)
-        who = _who(bare, players) if bare else None
+        who = _who(bare, players, question=question) if bare else None
         if who:
             found.add(who)
-        elif players and plain.rstrip("。.") in players:
-            found.add(plain.rstrip("。."))  # 乙: one of the players the question names
+        elif players and _PARENTHESES.sub("", plain).strip().rstrip("。.") in players:
+            found.add(_PARENTHESES.sub("", plain).strip().rstrip("。."))  # 乙, 乙（后报者）: a player the question names
+    named = {x for x in found if x.startswith("second:")}
+    if len(named) == 1 and "second" in found:
+        found.discard("second")  # "Bob (the second player) wins": Bob, named as the second player
     return found.pop() if len(found) == 1 else None
+
+
+def same_winner(one: str, other: str) -> bool:
+    """Do two winners :func:`winner` read name the same player: the same, or the second player by turn and by a name
+    the question does not give ("second" and "second:Bob"; not "second:Bob" and "second:Carol")?"""
+    return one == other or {one, other} & {"second"} != set() and all(x.startswith("second") for x in (one, other))
 
 
 # ---- how often, and functions by name ----------------------------------------------------------------------------------
@@ -557,7 +595,7 @@ def same_description(gold: str, pred: str, question: str | None = None) -> bool 
     g_winner = winner(gold, question)
     if g_winner is not None and len(gold.split()) <= 5:
         p_winner = winner(pred, question)
-        return None if p_winner is None else g_winner == p_winner
+        return None if p_winner is None else same_winner(g_winner, p_winner)
     return None
 
 
@@ -636,7 +674,7 @@ def winner_answers(gold: str, sentence: str, question: str | None) -> bool:
         return False  # ("If Bob moved first instead, can Alice force a win?", "Suppose the first player wins.")
     players = _players(question)
     who, won = _who(asked, players), winner(sentence, question)
-    return who is not None and won is not None and (who == won) == said[1]
+    return who is not None and won is not None and same_winner(who, won) == said[1]
 
 
 # what makes a sentence's last clause supposed, hedged or denied rather than stated (searched in the whole sentence): "a square would additionally require ...",

@@ -464,11 +464,14 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     lead = _LEADING_VALUE.match(sentence)
     if lead:
         sentence = lead.group(1)  # "18, since she had 23 and spent 5": the value stated first, not the givens after it
+    if _CODE_NUMERAL.fullmatch(sentence):
+        return (sentence.strip().rstrip("."),)  # "0xFF": a numeral written as code, not the number 0 and a word
     sentence = reduce_sentence(strip_wrappers(sentence), multiple)
     return (sentence,) if sentence else ()
 
 
 _CJK_CHAR = lazy_compile("[\u4e00-\u9fff]")
+_CODE_NUMERAL = lazy_compile(r"\s*0[xob][0-9a-fA-F]{1,64}\s*\.?\s*")
 _CJK_CONDITIONED = lazy_compile(r"若|如果|假如|当|吗|？|\?|并不是|并非|除非|可能|也许")  # a claim supposed, asked or doubted
 _NAME_ONLY = lazy_compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")  # a span that only names a letter ("$x$", "$k$")
 _SPAN_ANY = lazy_compile(r"\$[^$]*\$")
@@ -541,7 +544,8 @@ def _after_copula(sentence: str) -> str | None:
 # way to split: "\s*,?\s*" tried every split of a run at every start of it, cubic in a run's length.
 _DOMAIN = lazy_compile(r"(?<!\s)\s*(?:,\s*)?(?:\\(?:text|mathrm|quad|qquad)\s*\{?\s*)*(?:for\s+(?:all|any|every|each|some|an?(?=\s+(?:arbitrary\s+)?(?:real\s+)?constant\b))|where|with)"
                        r"\b(?![^=]*\b(?:is|are|equals)\s+(?:\$|\\\(|[-−]?\d))(?=[^=]*(?:\\in\b|∈|\\mathbb|integer|real|natural|number|positive|negative|constant))"
-                       r"(?![^=]*(?:\b(?:odd|even|prime|composite|except|other\s+than|rational|irrational|nonzero|non-zero)\b|\\[gl]eq?\b|\\neq?\b|[<>≥≤≠]))[^=]*$")
+                       r"(?![^=]*(?:\b(?:odd|even|prime|composite|except|other\s+than|rational|irrational|nonzero|non-zero)\b|\\[gl]eq?\b|\\neq?\b|[<>≥≤≠]))"
+                       r"(?![^=]*,\s*(?:and|so|hence|thus|therefore|but|which)\s)[^=]*$")  # (not before a clause of its own)
 
 
 # the same in brackets after a formula: "a_n = 3n - 2 \quad (n \in \mathbb{N}^*)", "(n \geq 1)"

@@ -70,6 +70,7 @@ Adding a rule is adding a finder (``_Scope`` -> ``Found`` or None) and its ``Rul
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import islice
@@ -83,7 +84,9 @@ from .extract import (
 from .chinese import plain_chinese
 from .meaning import YES_FAMILIES, answers_question, asks_yes_no, claim, opening_verdict, states_asked_property
 from .family import family_after
-from .prose import afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars
+from .prose import (
+    afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars, trivia_aside,
+)
 from .normalize import clean, split_answers
 from .structured import JsonReply, json_reply
 from .units import MISMATCH, convertible, unit_factor, unit_tail
@@ -366,8 +369,9 @@ _CLAUSE_START = lazy_compile(r"[.!?\n。！？;；]")
 # a guess before the marker ("Maybe the answer is 15", "Let's guess the answer is 25 and check")
 _GUESSING = lazy_compile(r"(?i)\b(?:maybe|perhaps|possibly|probably|guess(?:ing)?)\b")
 # what the marker's statement opens with when it says what the answer is not, hedges, or bounds it ("the answer
-# isn't 4", "the answer is probably 30, but let me recheck", "the answer is at least 50", "is going to be large")
-_NOT_STATED = lazy_compile(r"(?i)\s*(?:n't\b|not\b|(?:probably|maybe|perhaps|possibly|likely)\b|going\s+to\s+be\b|"
+# isn't 4", "the answer is probably 30, but let me recheck", "the answer is at least 50", "is going to be large"; not
+# "Answer: not necessarily." or "not always:", the verdict a yes/no question is answered with)
+_NOT_STATED = lazy_compile(r"(?i)\s*(?:n't\b|not\b(?!\s+(?:always|necessarily)\s*(?:\*\*)?\s*(?:[.,:;!—–]|\Z))|(?:probably|maybe|perhaps|possibly|likely)\b|going\s+to\s+be\b|"
                            r"at\s+(?:least|most)\b|(?:no\s+)?(?:more|less|greater|smaller|larger|bigger|fewer)\s+than\b)")
 # a marker's statement asked, not stated: "So the answer is 12? Let me verify."
 _ASKED = lazy_compile(r"[^.!?\n]{0,80}\?")
@@ -592,13 +596,32 @@ def _total_line(scope: _Scope) -> Found | None:
     return Found(start, Extraction((value,), "total-line"))
 
 
+# a remark in full-width brackets about the object a Chinese closing claim is made of: "所以方程没有实数根（它有两个共轭虚根
+# $x=\frac{-1\pm\sqrt3\,i}{2}$）。" (not one correcting or denying: "（但这是错的……）", "（其实有实根 $x=1$）")
+_CJK_REMARK = lazy_compile(r"（(?![^（）\n]{0,300}?(?:错|误|其实|实际|事实|更正|应该|应为|不对|反而|并非|不是|重新|没有|不存在|无))"
+                          r"(?:它|其|这|此)[^（）\n]{0,300}）(?=[。.]?\s*\Z)")
+
+
+def _without_cjk_remark(text: str) -> str:
+    """``text`` without a closing remark in full-width brackets (:data:`_CJK_REMARK`) after a sentence that claims
+    something (有/没有, 存在/不存在 ...); unchanged otherwise."""
+    remark = _CJK_REMARK.search(text, max(0, len(text) - 400)) if text.rstrip().endswith(("）", "）。", "）.")) else None
+    if remark is None:
+        return text
+    start = text.rfind("\n", 0, remark.start()) + 1
+    return text[:remark.start()] + text[remark.end():] if claim(text[start:remark.start()]) is not None else text
+
+
 def _prose(scope: _Scope) -> Found | None:
-    found = closing_statement(plain_dollars(scope.text), scope.multiple, scope.question)
+    text = _without_cjk_remark(scope.text)
+    found = closing_statement(plain_dollars(text), scope.multiple, scope.question)
     opening = opening_verdict(scope.text, scope.question)
     if opening is not None and (found is None or all(claim(a) is None for a in found.answers)
                                 or opening in ("Yes", "No")
-                                and all(answers_question(opening, a, scope.question) for a in found.answers)):
-        # ("Yes. By the extreme value theorem ..., so it is bounded.": the closing claim restates the verdict)
+                                and all(answers_question(opening, a, scope.question) or _of_another_kind(a, scope.question)
+                                        for a in found.answers)):
+        # ("Yes. By the extreme value theorem ..., so it is bounded.": the closing claim restates the verdict; "Yes.
+        # The Weierstrass function ... The series converges uniformly, ...": a claim of a kind not asked about)
         # "Yes. One valid arrangement is $1, 4, 7, \ldots$; ... including $8$ and $1$.": a reply to a yes/no
         # question that opens with its verdict and closes on no claim of its own commits to the verdict
         return Found(len(scope.text), Extraction((opening,), "prose"))
@@ -613,7 +636,14 @@ def _prose(scope: _Scope) -> Found | None:
         if closing:
             return Found(len(scope.text), Extraction((closing,), "prose"))  # "So $g$ is continuous at $0$."
     if found is None:
-        return None
+        closing = _asked_property_stated(scope.text, scope.question) if asks_yes_no(scope.question) else ""
+        # "..., so this matrix is **singular**." to "Is the matrix ... invertible?": the conclusion of a closing
+        # sentence in words (its clause after "so"), stated outright: not under a condition ("symmetric ... only when
+        # the cubic has three real roots"), as a rule ("invertible iff ..."), framed, hedged or still to be shown
+        clause = _CONCLUDING_CLAUSE.split(closing)[-1]
+        return Found(len(scope.text), Extraction((clause,), "prose")) \
+            if closing and states_asked_property(clause, scope.question) and not _CONDITIONED.search(clause) \
+            and not _FRAMED.search(clause) else None
     before, _, last = scope.text.rstrip().rpartition("\n")
     # the sentence of the last line that states the answer (a reply written on one line: not its first sentence)
     last = next((s for s in reversed(split_sentences(last)) if found.answers and found.answers[-1] in s), last)
@@ -626,6 +656,33 @@ def _prose(scope: _Scope) -> Found | None:
         # "Let us check: x = 5 works." after "So x = 5." checks the answer stated before it)
         return Found(len(scope.text), Extraction((), "prose"))
     return Found(len(scope.text), found)
+
+
+# a condition or an exception on a claim: "only when", "if", "unless", "except", "provided", "iff"
+_CONDITIONED = lazy_compile(r"(?i)\b(?:only|if|iff|when|whenever|unless|except|provided|assuming)\b")
+# a claim framed, hedged, denied or left to be shown: "The claim that ... is false", "Nobody would call it ...", "It
+# remains to show ...", "it seems ..."
+_FRAMED = lazy_compile(r"(?i)\b(?:false|true|claim\w*|nobody|no\s+one|would|could|might|may|seems?|appears?|looks?|"
+                       r"likely|probably|perhaps|maybe|remains?|show|prove|check|need|needs|must|whether|guess\w*|"
+                       r"suppose\w*|assum\w*|not|never|n't)\b")
+# where a closing sentence's conclusion starts: after ", so", ", hence", ", thus", ", therefore", ", i.e."
+_CONCLUDING_CLAUSE = lazy_compile(r"(?i),\s*(?:so|hence|thus|therefore|i\.\s?e\.)\s+")
+# a question asking whether something exists: "Does there exist ...", "Is there ...", "Are there ...", 是否存在
+_ASKS_EXISTENCE = lazy_compile(r"(?i)\b(?:does|do|is|are|can)\s+there\b|\bexists?\b|存在")
+# the words of a question asking whether something converges or how many there are
+_ASKS_KIND = {"converge": lazy_compile(r"(?i)converg|diverg|收敛|发散"),
+              "infinite": lazy_compile(r"(?i)finit|how\s+many|number\s+of|多少|几个|无穷|有限")}
+
+
+def _of_another_kind(answer: str, question: str | None) -> bool:
+    """To a question asking whether something exists, does ``answer`` claim that something converges (diverges) or
+    is infinite (finite) ("The series converges uniformly, so $W$ is continuous" to "Does there exist a function
+    ...?"): a claim about the example, along the way, not the answer? (Claims of the kinds a yes or no states, exists
+    or possible, are never another kind: "Yes. ... So no such tiling exists." takes the verdict back; to a question
+    asking a property, "bounded", "countable", a claim of convergence or of infinitely many may state it.)"""
+    said = claim(answer)
+    return said is not None and said[0] in _ASKS_KIND and not _ASKS_KIND[said[0]].search(question or "") \
+        and bool(_ASKS_EXISTENCE.search(question or ""))
 
 
 def _written_by_question(answer: str, question: str | None) -> bool:
@@ -646,9 +703,13 @@ def _asked_sentence(question: str | None) -> str:
     return re.split(r"(?<=[.!?])\s+(?=\S)", tail.strip())[-1] if tail.strip() else ""
 
 
-def _closing_in_words(text: str) -> str:
-    """The closing sentence of ``text`` (its last line's last sentence), its maths written as words; "" if none."""
-    sentences = split_sentences(text.rstrip().rsplit("\n", 1)[-1])
+def _closing_in_words(text: str, question: str | None = None) -> str:
+    """The closing sentence of ``text`` (its last line's last sentence, a closing line that is an aside telling
+    something else passed over), its maths written as words; "" if none."""
+    before, _, last = text.rstrip().rpartition("\n")
+    if before.strip() and trivia_aside(last, question):
+        last = before.rstrip().rsplit("\n", 1)[-1]  # "(It is, however, surjective, since ...)": about something else
+    sentences = split_sentences(last)
     return _in_words(sentences[-1]) if sentences else ""
 
 
@@ -687,7 +748,7 @@ def _claim_before_value(text: str, question: str | None) -> str:
 def _asked_property_stated(text: str, question: str | None) -> str:
     """The closing sentence of ``text`` in words, when it states the property a yes/no question asks or its opposite
     ("So $g$ is continuous at $0$." to "Is the function $g$ continuous at $0$?"); else ""."""
-    sentence = _closing_in_words(text)
+    sentence = _closing_in_words(text, question)
     return sentence if sentence and states_asked_property(sentence, question) else ""
 
 
@@ -1226,6 +1287,16 @@ def in_asked_unit(response: str, found: Extraction | None, unit: str | None, mul
     other = unit_factor(said, unit) == MISMATCH if said else False
     if not other and unit_factor(unit, "K") == 1:
         other = _SCALE_DEGREES.match(last, at + len(numbers[-1])) is not None
+    if not other and said and last_start and unit_factor(said, unit) not in (1, None) \
+            and _ROUGHLY_RESTATED.match(last[:at]) and not _RESTATEMENT_TURNS.search(last):
+        # "$p = 9.8\times10^{4}\ \text{Pa}$\n\nThat is roughly $0.97$ atm above atmospheric pressure.": a rough
+        # restatement in another unit of the quantity, after the value in the unit asked, of that value (within 5%)
+        head = _COMMA_AT_END.sub(lambda m: m.group("close") or ".", text[:last_start].rstrip())
+        before = final_answer(head, multiple, question)
+        stated = _closing_unit(before.text) if before is not None and len(before.answers) == 1 else ""
+        if stated and convertible(stated, unit) and unit_factor(stated, said) != 1 \
+                and _restates(before.text, stated, numbers[-1], said):
+            return before
     if not other:
         return found
     # a value the line states (after "=", "≈", "is"), in a clause running on to the remark (no ";" or sentence end
@@ -1246,6 +1317,29 @@ def in_asked_unit(response: str, found: Extraction | None, unit: str | None, mul
 
 
 _NUMBER = lazy_compile(r"\d+(?:\.\d+)?")
+# a closing line restating the value roughly, up to its number: "That is roughly $", "i.e. about "
+_ROUGHLY_RESTATED = lazy_compile(r"(?i)\W*(?:(?:that|this|which)(?:\s+is|'s)|i\.\s?e\.)\s*,?\s*(?:roughly|about|"
+                                 r"approximately|around|nearly|some)\s*\$?\s*$")
+# what makes it more than a restatement: a correction, a doubt, another value after it
+_RESTATEMENT_TURNS = lazy_compile(r"(?i)\b(?:wait|actually|forgot|mistake|wrong|error|correct\w*|instead|or|but|since|because|"
+                                  r"so|redo|recomput\w*)\b|[;?]")
+
+
+def _restates(before: str, before_unit: str, value: str, unit: str) -> bool:
+    """Is ``value`` in ``unit`` the value ``before`` closes on (in ``before_unit``) within 5%?"""
+    tail = re.split(r"=|\\approx|≈", before)[-1]
+    number = _SCIENTIFIC_VALUE.search(tail)
+    factor = unit_factor(unit, before_unit)
+    if number is None or not isinstance(factor, Fraction):
+        return False
+    mantissa, exponent = number.group(1), number.group(2)
+    stated = float(mantissa) * 10.0 ** int(exponent.replace("−", "-")) if exponent else float(mantissa)
+    restated = float(value) * float(factor)
+    return stated != 0 and abs(restated - stated) <= 0.05 * abs(stated)
+
+
+# a value, maybe times a power of ten: "9.8\times10^{4}", "98000", "9.8 × 10^4"
+_SCIENTIFIC_VALUE = lazy_compile(r"(\d+(?:\.\d+)?)(?:\s*(?:\\times|×|\\cdot)\s*10\^\{?([-−]?\d{1,3})\}?)?")
 # what states the value right after it, and what ends a clause before a remark
 _STATED_BEFORE = lazy_compile(r"(?:=|≈|\\approx|\b(?:is|are|equals|gives|be)\b)\s*+(?:\$\s*+)?(?:(?:about|approximately|"
                               r"roughly)\s++)?$")

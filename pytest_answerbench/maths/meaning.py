@@ -56,7 +56,8 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"natural)\s+)?solutions?|\w+\s+exists?)|"
      r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
      r"|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
-     r"|不(?:可能|会|能)?存在|没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?解|没有(?:实数|整数)?解",
+     r"|(?<!是)不(?:可能|会|能)?存在|(?<!不是)(?<!并非)(?:没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?(?:解|根)|"
+     r"没有(?:实数|整数)?(?:解|根))",
      r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty|(?:not|never)\s+empty)\b|存在"),
     ("possible",
      r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
@@ -706,8 +707,20 @@ def asked_property(question: str) -> str | None:
     return words[-1]
 
 
+def property_words(question: str | None) -> frozenset[str]:
+    """The words stating the property a yes/no question asks, or its opposite: the property, its synonyms, its
+    opposite and its negated forms ("injective", "one-to-one", "noninjective"; "invertible", "singular"); empty when
+    the question asks none."""
+    prop = asked_property(question) if question else None
+    if prop is None:
+        return frozenset()
+    words = {prop} | _SYNONYMS.get(prop, set()) | {p + prop for p in _NEGATING_PREFIXES}
+    return frozenset(words | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set()))
+
+
 # a clause stating the property only under a condition ("it is singular only for t = ±2"): the others decide
-_CLAUSE_CONDITION = lazy_compile(r"\bonly\s+(?:for|when|if|at|on)\b|\b(?:when|whenever|unless)\b")
+_CLAUSE_CONDITION = lazy_compile(r"\bonly\s+(?:for|when|if|at|on)\b|\b(?:when|whenever|unless|iff|if\s+and\s+only\s+if|"
+                                 r"exactly\s+when|precisely\s+when)\b")  # ("a matrix is invertible iff ...": a rule)
 _SINGULAR_OTHER = lazy_compile(r"\bsingular\s+(?:values?|points?|vectors?|solutions?|cardinals?)\b")
 _EXCEPTION = lazy_compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for|excluding|outside)\b")
 _PROPERTY_CLAUSES = lazy_compile(r"[,;:—–]|\s-\s|\b(?:but|although|though|whereas|while)\b")

@@ -60,7 +60,7 @@ _SPACING = lazy_compile(r"\\(?:[,;:! ]|quad|qquad|displaystyle|textstyle|limits)
 # "approximately 2.83", "2\\sqrt{2} (about 2.83)": the approximation marker the comparison reads.
 _APPROX_WORDS = lazy_compile(r"(?i)^(?:approximately|approx\.|about|roughly|around|nearly)\s+(?=[-\d.\\])")
 _APPROX_PAREN = lazy_compile(r"(?i)\s*\(\s*(?:approximately|approx\.?|about|roughly|\\approx|≈)\s*([^()]+)\)$")
-_WRAPPER = lazy_compile(r"\\(?:text|textbf|textit|textnormal|textup|textsf|mathrm|mathbf|mathit|mathsf|mbox|"
+_WRAPPER = lazy_compile(r"\\(?:text|textbf|textit|textnormal|textup|textsf|texttt|mathrm|mathbf|mathit|mathsf|mathtt|mbox|"
                       r"operatorname|emph)\s*\{([^{}]*)\}")
 # a closing wrapper holding a unit with powers ("\mathrm{m\,s^{-2}}"), which _WRAPPER (no inner braces) leaves
 _WRAPPED_POWERS = lazy_compile(r"\\(?:mathrm|text|rm)\s*\{((?:[^{}^]|\^\s*\{\s*-?\d\s*\}|\^\s*-?\d)*\^\s*\{\s*-?\d\s*\}"

@@ -31,7 +31,7 @@ from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, asks_yes_no, claim, defined_answer,
-                      names_alternative, narrower_scope, states_asked_property)
+                      names_alternative, narrower_scope, property_words, states_asked_property)
 from .normalize import number_words
 from .units import convertible, unit_factor, unit_tail
 
@@ -219,6 +219,12 @@ _FIRST_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*1\b")
 # a step whose statement opens with a conclusion word concludes ("Step 3: Therefore, Ryan has 25 flowers.")
 _CONCLUDING_STEP = lazy_compile(r"(?i)\s*(?:#+\s*|\*\*)?step\s*\d+\s*[:.)]?\s*(?:\*\*)?\s*(?:therefore|so|thus|hence|"
                               r"finally|in\s+(?:total|all))\b")
+# a step sentence that goes on to its conclusion: "We need $x\ge2$, i.e. the domain is $[2,\infty)$."
+_CONCLUDED_AFTER_STEP = lazy_compile(r"(?i)[,;:]\s*(?:so|hence|thus|therefore|i\.\s?e\.|that\s+is\s*,?)\s+(?:the\s+)?"
+                                     r"[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|equals)\b")
+# what keeps such a step from concluding: a guess, a check to come, a question, a doubt
+_STEP_UNSURE = lazy_compile(r"(?i)\b(?:guess\w*|check\w*|verify|maybe|perhaps|probably|suppose|assum\w*|try|tried|not\s+quite|"
+                            r"wait)\b|\?")
 # a sentence that explains or checks the conclusion before it ("This is because ...", "Note that ...")
 # a check announced ("Let us check: ...", "But perhaps I should double-check.")
 _CHECK_ANNOUNCED = (r"(?:but\s+(?:maybe|perhaps)\s+)?(?:let\s+us|let's|we\s+should|i\s+should)\s+"
@@ -507,14 +513,14 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
         if _asked_count(line, question):
             return False  # ("The polyhedron has twelve edges.": the answer)
         return _remark(line) or afterthought(line) or _rejects_other(line) or _confirming_aside(line, before, question) \
-            or _trivia_aside(line)
+            or trivia_aside(line, question)
 
     while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
     before = lines[kept - 1] if lines else ""
     if kept < len(lines) and re.search(r"\d", before) and (
             concludes(before) or _BARE_VALUE.fullmatch(before.strip())
-            or all(_confirming_aside(line, before, question) or _trivia_aside(line) for line in lines[kept:])):
+            or all(_confirming_aside(line, before, question) or trivia_aside(line, question) for line in lines[kept:])):
         # ("x = 5" alone on its line states it as a conclusion does; a result checked in an aside that takes
         # nothing back, "(Check: 3·(7/3) − 4 = 3 ✓)", or followed by one telling something else, "(For comparison the
         # ground-state radius is 0.529 Å.)", is the result the response closes with)
@@ -553,9 +559,47 @@ _COMPARISON_CORRECTS = lazy_compile(r"(?i)\b(?:right|correct\w*|wrong|mistake\w*
 _ASIDE_AT_END = lazy_compile(r"(?<=[.!?])\s*+\([^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*$")
 
 
-def _trivia_aside(line: str) -> bool:
+# a closing aside in parentheses contrasting another object with the one answered about: "(By contrast,
+# $\lim_{x\to0}x\sin\frac1x=0$ does exist, by squeezing.)", "(It is, however, surjective, since ...)"
+_CONTRAST_ASIDE = lazy_compile(r"(?i)\s*\((?:(?P<contrast>(?:by|in)\s+contrast)\b|(?:it|this|that|they|[a-z]\w{0,3})"
+                               r"(?:\s+is|\s+are|'s)?\s*,\s*however\s*,)" + _REST_IN_PARENTHESES)
+# what makes a contrasting aside add to the answer or take it back: "too", "also", "after all", "on second thought"
+_ASIDE_ADDS = lazy_compile(r"(?i)\b(?:too|also|as\s+well|after\s+all|second\s+thought|careful\w*|in\s+fact|really|"
+                           r"rather|answer|instead|either|anyway)\b")
+# another object an aside names: "the product of the roots" (a noun the question does not use, of one it does)
+_OTHER_OF = lazy_compile(r"(?i)\bthe\s+(?P<noun>[a-z]{3,})\s+of\s+(?:the\s+)?(?P<of>[a-z]{3,})")
+
+
+def _another_object(aside: str, question: str) -> bool:
+    """Does a "By contrast" ``aside`` name an object the question does not: a formula it does not write (the side
+    before "=" of a span that is not a bare value: "$\\lim_{x\\to0}x\\sin\\frac1x=0$" to a question on
+    "$\\lim_{x\\to0}\\sin(1/x)$"), or "the product of the roots" to a question on their sum?"""
+    asked = re.sub(r"\s+|\\left|\\right|[{}()]", "", question)
+    for span in SPAN.finditer(aside):
+        formula = next(g for g in span.groups() if g is not None).split("=")[0]
+        key = re.sub(r"\s+|\\left|\\right|[{}()]", "", formula)
+        named = re.sub(r"\\(?:sqrt|pm|mp|d?frac|pi|cdot|times|infty)(?![A-Za-z])", "", key)  # a value is no object
+        if re.search(r"[A-Za-z]", named) and not re.fullmatch(r"[A-Za-z](?:_\w)?", key) and key not in asked:
+            return True
+    words = set(re.findall(r"[a-z]{3,}", question.lower()))
+    return any(m.group("noun").lower() not in words and m.group("of").lower().rstrip("s") in
+               {w.rstrip("s") for w in words} for m in _OTHER_OF.finditer(aside))
+
+
+def trivia_aside(line: str, question: str | None = None) -> bool:
     """Is ``line`` an aside in parentheses telling something else, neither answering nor taking anything back (a
-    comparison neither, nor correcting: "(For comparison, recomputing with Vieta gives 12, so 12 is right.)")?"""
+    comparison neither, nor correcting: "(For comparison, recomputing with Vieta gives 12, so 12 is right.)"), or,
+    to a ``question``, contrasting another object or another property with the one answered about: "(By contrast,
+    $\\lim_{x\\to0}x\\sin\\frac1x=0$ does exist.)", "(It is, however, surjective, ...)" to "Is $f$ injective?"
+    (not the property asked or its opposite, nothing added or taken back)?"""
+    contrast = _CONTRAST_ASIDE.fullmatch(line)
+    if contrast:
+        if not question or _RETRACTS.search(line) or _COMPARISON_CORRECTS.search(line) or _ASIDE_ADDS.search(line):
+            return False
+        if contrast.group("contrast"):
+            return _another_object(line, question)
+        said = property_words(question)
+        return bool(said) and not said & set(re.findall(r"[a-z][a-z-]*", line.lower()))
     return bool(_TRIVIA_ASIDE.fullmatch(line)) and not _RETRACTS.search(line) and not _ASIDE_ANSWERS.search(line) \
         and not (_COMPARISON.match(line) and _COMPARISON_CORRECTS.search(line))
 
@@ -729,6 +773,40 @@ _THERE_ARE = lazy_compile(CONCLUDING_LEAD + r"there\s++(?:are|were)\s++(?:exactl
                           r"(?P<count>[a-z]+(?:[\s-][a-z]+){0,2}?)\s+(?P<noun>[a-z]{3,}(?:\s+[a-z]{3,})?)"
                           r"(?:\s+(?:below|under|less\s+than|up\s+to|between|from|in|among|of|with|that|which)\b"
                           r"(?![^.!]*\b(?:and|or)\s+(?:\d|[a-z]+\s+(?:below|under|less)))[^.!;,]{0,60})?\s*[.!]?\s*")
+
+
+# a conclusion reported as a thought or a mistake, not drawn: "I first thought ...", "We wrongly concluded ..."
+_NOT_CONCLUDED = lazy_compile(r"(?i)\b(?:thought|first|initially|wrongly|mistaken\w*|incorrect\w*|wrong|earlier|"
+                              r"believed|assumed|guess\w*|would|might|could|or)\b")
+# a value in bold after the name it is the value of, in math: "Therefore the smallest such $n$ is **15**."
+_NAMED_THEN_BOLD = lazy_compile(r"\$\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*\$\s+(?:is|equals|=|must\s+be)\s+\*\*\s*"
+                                r"(?P<value>[-−]?\d+(?:\.\d+)?(?:/\d+)?)\s*\*\*\s*[.!]?\s*$")
+# a count, then the things counted listed after a colon: "So there are 5 two-digit divisors of 1000: 10, 20, 25, 40
+# and 50."
+_COUNT_THEN_LIST = lazy_compile(CONCLUDING_LEAD + r"there\s++(?:are|were)\s++(?:exactly\s++)?\$?(?P<count>\d{1,3}|[a-z]+)\$?"
+                                r"\s++[^:;.!?]{1,80}:\s*+(?P<list>[^:;!?]{1,300}?)\s*[.!]?\s*")
+_LIST_ITEM = lazy_compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)")
+
+
+def _count_then_list(sentence: str, question: str | None) -> str:
+    """To a "how many" question, the count a closing sentence states before listing what it counts, when the list
+    has that many items ("So there are 5 two-digit divisors of 1000: 10, 20, 25, 40 and 50." -> "5"), or ""."""
+    if not question or not _HOW_MANY.search(question):
+        return ""
+    m = _COUNT_THEN_LIST.fullmatch(sentence) if "there" in sentence.lower() else None
+    if m is None or DOUBTED.search(sentence) or _CONDITION.search(sentence):
+        return ""
+    count = m.group("count")
+    value = int(count) if count.isdigit() else number_words(count) if _count_in_words(count) else None
+    items = [item for item in _LIST_ITEM.split(m.group("list")) if item.strip()]
+    # what it counts is what the question asks about: a word of it the question uses, every number of it the
+    # question's ("5 divisors of 500" to a question on the divisors of 1000 counts something else)
+    counted = sentence[m.end("count"):m.start("list")]
+    asked = {w.rstrip("s") for w in re.findall(r"[a-z]{4,}", question.lower())}
+    if not any(w.rstrip("s") in asked for w in re.findall(r"[a-z]{4,}", counted.lower())) \
+            or set(re.findall(r"\d+", counted)) - set(re.findall(r"\d+", question)):
+        return ""
+    return str(value) if value is not None and len(items) == value else ""
 
 
 def _there_are_count(sentence: str) -> str:
@@ -1099,7 +1177,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         # "The second player can always mirror ..., so he wins.": the player the sentence opens on wins
         return Extraction((turn.group("who").lower() + " wins",), "prose")
     aside = _ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
-    if aside and aside.start() > 0 and _trivia_aside(aside.group()) and re.search(r"\d", last[:aside.start()]):
+    if aside and aside.start() > 0 and trivia_aside(aside.group(), question) and re.search(r"\d", last[:aside.start()]):
         last = last[:aside.start()].rstrip()  # "So the sum of the roots is $10$. (Compare the product, which is $7$.)"
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
     opening = claim_then_reason(last, judged, question)
@@ -1108,7 +1186,8 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
         last = _closing_sentence(last)  # (a short line too when a sentence after the first checks or explains it)
     final = split_sentences(last)[-1:] or [last]
-    if not last or len(final[0]) <= 120 and _STEP.match(final[0]) and not _CONCLUDING_STEP.match(last):
+    if not last or len(final[0]) <= 120 and _STEP.match(final[0]) and not _CONCLUDING_STEP.match(last) \
+            and not (_CONCLUDED_AFTER_STEP.search(final[0]) and not _STEP_UNSURE.search(last)):
         return None  # a short step ("Step 3: 16 - 3 = 13"), not a long sentence that happens to start "First, ..."
     if len(text) >= _LONG and not _FINISHED.search(lines[-1]) and not _CONCLUSION.search(final[0]):
         return None  # a long derivation stopping on a bare step ("Now, 3 + 4 = 7"): cut off, not concluded
@@ -1159,6 +1238,13 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     claimed = _claimed(last, final[0])
     if claimed:
         return Extraction((claimed,), "prose")
+    bold_value = _NAMED_THEN_BOLD.search(final[0]) if "**" in final[0] else None
+    if bold_value and not DOUBTED.search(final[0]) and not _CONDITION.search(final[0]) \
+            and not _NOT_CONCLUDED.search(final[0]):
+        return Extraction((bold_value.group("value"),), "prose")  # "the smallest such $n$ is **15**.": 15, not $n$
+    listed_count = _count_then_list(final[0], question)
+    if listed_count:
+        return Extraction((listed_count,), "prose")  # "So there are 5 such divisors: 10, 20, 25, 40 and 50."
     counted = _counted_after_conclusion(final[0]) or _there_are_count(final[0])
     if counted:
         return Extraction((counted,), "prose")  # "..., so there are three distinct real roots."

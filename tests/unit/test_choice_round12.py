@@ -47,7 +47,7 @@ def test_an_answer_tag_and_an_opening_guess(reply, options, letter):
     ("400 mA", CURRENTS, "B"),
     ("The hands are at right angles, i.e. $\\pi/2$.", ANGLES, "C"),
     ("The 2020 bar reaches about 1,800,000.", MILLIONS, "C"),
-    ("$\\sin 30^\\circ = \\tfrac12$", {"A": "0.25", "B": "0.5", "C": "0.707", "D": "0.866"}, "B"),
+    ("$\\sin 30^\\circ = \\cos 60^\\circ$", {"A": "0.25", "B": "0.5", "C": "0.707", "D": "0.866"}, "B"),
     ("100 hours", DAYS, None),  # equal to no option
     ("5 mA", CURRENTS, None),
     ("2 days or 4 days", DAYS, None),  # two values name no one option

@@ -331,18 +331,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     round 20's (a labelled conclusion, named row lists, code numerals, exclusions, set-builders, winners asked yes or
     no, 有) and their review, and round 21's (properties by definition, remarks in another quantity, several values,
     sets in words and symbols, named bullets) and round 22's (quantities in the question's order, asides in brackets,
-    a verdict before the question restated, families in degrees), their review and round 23's text false accepts:
-    their scorer version is 47, so a baseline report made with an earlier version fails the fingerprint gate instead
-    of showing the change as flips."""
+    a verdict before the question restated, families in degrees), their review, round 23's text false accepts and
+    round 23's readings (verdicts, asides, winners by turn, restatements, named values, counts before lists): their
+    scorer version is 48, so a baseline report made with an earlier version fails the fingerprint gate instead of
+    showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 47
-        old = {"benchmark": name, "profile": "default", "scorer_version": 46}
+        assert spec.version == 48
+        old = {"benchmark": name, "profile": "default", "scorer_version": 47}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 46, current 47"]
+            "scorer_version differs: baseline 47, current 48"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

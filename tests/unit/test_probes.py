@@ -35,7 +35,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 21"); its maths misses then read in round 22 (scorer version 45).
 - ``tests/data/probes_round23.jsonl``: 200 probes written blind at the end of round 22 (text, physics with units,
   structured, traces, multiple choice), scored once with the final reader of rounds 21 and 22 as its held-out measure
-  (docs/accuracy.md, "Round 22"); its three text false accepts then read (scorer version 47), the rest not read.
+  (docs/accuracy.md, "Round 22"); its three text false accepts then read (scorer version 47), its other misses in
+  round 23 (scorer version 48, vmcbench 35; docs/profiles-math.md, "Round 23").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -84,7 +85,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: (scorer version 45): its floors below; round 23's, written blind at the end of round 22 and scored once with the
 #: session's final reader (scorer version 46, vmcbench 34) as its held-out measure, not read: its floors below (the
 #: reader before round 21, 02d3dfb: text 10/3, physics 6/0, structured 7/1, traces 2/0, choice 10); at first contact
-#: text 10/3, its three text false accepts then read (scorer version 47): its floors below.
+#: text 10/3, its three text false accepts then read (scorer version 47), then the rest of its misses in round 23
+#: (scorer version 48, vmcbench 35): its floors below.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -117,8 +119,8 @@ FLOORS = {
                              {"text": (3, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 12}),
     "probes_round23.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (10, 0), "physics": (3, 0), "structured": (7, 0),
-                              "traces": (2, 0), "choice": 9}),
+                             {"text": (1, 0), "physics": (0, 0), "structured": (1, 0),
+                              "traces": (0, 0), "choice": 4}),
 }
 
 

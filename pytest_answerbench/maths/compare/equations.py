@@ -133,10 +133,14 @@ def stated_to_its_digits(value_text: str, exact: Item) -> bool | None:
 
 
 def rounds_to(exact: str, whole: Item, approx: Item) -> bool:
-    """Is the decimal ``approx`` the exact value rounded to its last digit (half a unit, either way)?"""
+    """Is the decimal ``approx`` the exact value rounded to its last digit (half a unit, either way)? A decimal in
+    scientific notation (``1.12\times10^{4}``) is rounded to its mantissa's last digit."""
     from fractions import Fraction
 
     a = approx.text.replace(" ", "")
+    scientific = _SCIENTIFIC.fullmatch(a)
+    scale = Fraction(10) ** int(scientific.group(2)) if scientific else Fraction(1)
+    a = scientific.group(1) if scientific else a
     if not re.fullmatch(r"-?\d+\.\d+", a):
         return False
     sides = exact.split("=")
@@ -146,8 +150,12 @@ def rounds_to(exact: str, whole: Item, approx: Item) -> bool:
         return False
     if value is None or not value.is_real:
         return False
-    half = Fraction(1, 2 * 10 ** len(a.split(".")[1]))
-    return abs(Fraction(str(float(value))) - Fraction(a)) <= half * (1 + Fraction(1, 10**6))
+    half = Fraction(1, 2 * 10 ** len(a.split(".")[1])) * scale
+    return abs(Fraction(str(float(value))) - Fraction(a) * scale) <= half * (1 + Fraction(1, 10**6))
+
+
+# a decimal times a power of ten: "1.12\times10^{4}", "6.4\cdot10^{-3}" (spaces dropped)
+_SCIENTIFIC = lazy_compile(r"(-?\d+\.\d+)(?:\\times|\\cdot|×)10\^\{?(-?\d{1,3})\}?")
 
 
 def proportional(gl: str, gr: str, pl: str, pr: str) -> bool | None:

@@ -432,4 +432,9 @@ def _unevaluated(exact: str, p: Item, g: Item) -> bool:
         return False
     symbols = {str(s) for s in getattr(tree, "free_symbols", ())}
     constants = _CONSTANTS | _UNIT_CONSTANTS if p.unit else _CONSTANTS
-    return bool(symbols) and symbols <= constants and not getattr(gold, "free_symbols", True)
+    # (with a unit, a body's named quantity too: "M_E", "R_E", "M_{\odot}", the Earth's mass and radius)
+    named = {s for s in symbols if _NAMED_QUANTITY.fullmatch(s)} if p.unit else set()
+    return bool(symbols) and symbols - named <= constants and not getattr(gold, "free_symbols", True)
+
+
+_NAMED_QUANTITY = lazy_compile(r"[MRmr]_\{?(?:E|e|\\?odot|\\?oplus|S|s|J|M)\}?")

@@ -97,7 +97,7 @@ from .placeholders import placeholder_values, without_added_remark, without_trai
 from .parts import (GROUPED, assignments_as_tuples, in_asked_order, decimal_comma, distinct, match_all, spread_assignment,
                     unlabelled, unlabelled_gold)
 from .rules import Outcome, Rule, first_answer, in_order
-from .tuples import tuple_parts
+from .tuples import split_top, tuple_parts
 from .values import SIMPLIFY_SECONDS, Unknown, expressions_equal, numeric, parse, same_number
 
 
@@ -290,7 +290,7 @@ def _placeholders(a: _Answers) -> Outcome | None:
 # a step from one statement to the next: "\iff", "\Leftrightarrow", "\Rightarrow", "\implies", "⟺", "⇒"
 _EQUIVALENCE = lazy_compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])|[⟺⇔]")
 _SOLVED = lazy_compile(r"\s*[A-Za-z](?:_\{?\w\}?)?\s*=\s*[-−]?[\d.]+\s*")  # "x = 3"
-_RELATION_STEP = lazy_compile(r"=|<|>|\\[lg]eq?(?![A-Za-z])|\\neq?(?![A-Za-z])|[≤≥≠]")
+_RELATION_STEP = lazy_compile(r"=|<|>|\\[lg]eq?(?![A-Za-z])|\\neq?(?![A-Za-z])|\\in(?![A-Za-z])|[≤≥≠∈]")
 _STEP_TO = lazy_compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow|Rightarrow|Longrightarrow|implies)(?![A-Za-z])|[⟺⇔⇒⟹]")
 
 
@@ -376,6 +376,12 @@ def _clean(a: _Answers) -> None:
     if "\\" in a.pred and a.gold.lstrip().startswith("(") and re.search(r"\\(?:mathbf|hat|vec|boldsymbol)\s*\{?\s*[ijk]\b", a.pred):
         a.pred = _in_components(a.pred, a.gold)  # "-3\mathbf i+6\mathbf j-3\mathbf k" is (-3, 6, -3)
     a.pred = _last_statement(a.pred, a.gold)
+    if a.pred.lstrip().startswith("=") and "=" not in a.gold:
+        # "Average speed $= \dfrac{\text{distance}}{\text{time}} = \dfrac{90\ \text{km}}{1.5\ \text{h}} = 60\ \text{km/h}$":
+        # a chain named in words before its math; the value it closes on is the one stated
+        sides = split_top(a.pred.lstrip()[1:], "=")
+        if len(sides) > 1 and re.search(r"\d", sides[-1]) and not re.search(r"\\approx|≈|[<>]", sides[-1]):
+            a.pred = "Q" + a.pred.lstrip()  # read as a chain its name in words heads ("Q" for that name)
     if "=" not in a.gold and ("_" in a.pred or _SUBSCRIPT_BASE.search(a.pred)):
         # ("2024₁₀ = 5621": the base written in subscript digits)
         numeral = _NUMERAL_IS.fullmatch(_SUBSCRIPT_BASE.sub(lambda m: "_{" + m.group().translate(_SUBSCRIPT_DIGITS) + "}",
@@ -401,6 +407,8 @@ def _clean(a: _Answers) -> None:
     if a.question and "_" in a.g.text + a.p.text:  # "2516" for "2516_8" when the question asks base eight
         g_text, p_text = in_asked_base(a.g.text, a.p.text, a.question)
         a.g, a.p = replace(a.g, text=g_text), replace(a.p, text=p_text)
+    if "=" in a.p.text and "=" not in a.g.text and _CODE_LITERAL.fullmatch(a.p.text.rsplit("=", 1)[1].strip()):
+        a.p = replace(a.p, text=a.p.text.rsplit("=", 1)[1].strip())  # "255 = 0xFF": the numeral it is written as
     code = _CODE_LITERAL.fullmatch(a.p.text) if a.p.text[:1] == "0" else None
     written = _BASE_NUMERAL.fullmatch(a.g.text) if code is not None and "_" in a.g.text else None
     if written is None or int(written.group(2)) == _CODE_BASES[code.group(1)]:
@@ -623,7 +631,7 @@ def _parts(a: _Answers) -> None:
     if g_numbered and (p_numbered or len(p_parts) == len(g_numbered)):
         g_parts = g_numbered  # "(1) 2 (2) 5": the answers to parts (1) and (2)
     if p_numbered and len(p_numbered) == len(g_parts):
-        p_parts = p_numbered
+        p_parts = [_at_another_point(part, a.question) for part in p_numbered]
     if len(g_parts) == 1 and len(p_parts) > 1 and number_words(p_clean.text) is not None:
         p_parts = [p_clean.text]  # "one hundred and five" is one number
     if len(g_parts) + len(p_parts) > 2 and (same_meaning(g_clean.text, p_clean.text) is not None or a.question
@@ -646,7 +654,26 @@ def _parts(a: _Answers) -> None:
     a.g_parts, a.p_parts = g_parts, p_parts
 
 
-_LAST_CLAUSE = lazy_compile(r"\s[—–]\s|;\s|,\s*(?:so|hence|thus|therefore|i\.e\.)\s")
+# a part stating a function's value at a point: "f''(2)=12"
+_VALUE_AT = lazy_compile(r"\s*(?P<call>(?P<name>[A-Za-z](?:'|′|\^\{?\(\d\)\}?)*)\s*\(\s*(?P<at>[^()=]{1,12})\s*\))\s*=\s*(?P<value>.+)")
+
+
+def _at_another_point(part: str, question: str | None) -> str:
+    """A numbered part stating a value at a point ("f''(2)=12"): the point where the question asks that function's
+    value only at others ("(2) Find $f''(1)$.") states another quantity: the call alone, equal to no value; else the
+    part unchanged."""
+    m = _VALUE_AT.fullmatch(part) if question and "(" in part else None
+    if m is None:
+        return part
+    name, at = re.escape(m.group("name")), re.sub(r"\s", "", m.group("at"))
+    # (the calls the question asks to find, not its givens: "with $f(1)=-2$. Find (1) ...")
+    asked = {re.sub(r"\s", "", x) for x in re.findall(
+        r"(?i:find|compute|calculate|evaluate|determine|求|计算)\s*\$?\s*(?<![A-Za-z])%s\s*\(\s*([^()=]{1,12})\s*\)" % name,
+        question)}
+    return m.group("call") if asked and at not in asked else part
+
+
+_LAST_CLAUSE = lazy_compile(r"\s[—–]\s|;\s|,\s*(?:so|hence|thus|therefore|i\.e\.|and)\s")
 _GENERIC_SUBJECT = lazy_compile(r"(?i)(?:it|this|that|(?:the|this|our)\s+(?:number|sum|set|series|sequence|function|limit|"
                                 r"integral|expression|value|answer|result|matrix|group|map|equation|statement))")
 _SUBJECT_IS = lazy_compile(CONCLUDING_LEAD + r"(?P<subject>\S.{0,59}?)\s++(?:is|are)\s")
@@ -822,7 +849,8 @@ def chained_assignments(parts: list[str]) -> list[str]:
     return out
 
 
-_NUMBER_LABEL = lazy_compile(r"\(\s*(\d{1,2})\s*\)")
+# a numbered part's label, "(1)", not a function's argument ("f'(1)", "g(2)", "a_{n}(3)")
+_NUMBER_LABEL = lazy_compile(r"(?<![A-Za-z0-9'′_^}\])])\(\s*(\d{1,2})\s*\)")
 # a lettered part's label, "(a)" or "（b）", where a part can start (so the "(b)" of "f(b)" is none)
 _LETTER_LABEL = lazy_compile(r"(?:^|(?<=[\s,;，；]))[(（]\s*([a-h])\s*[)）]")
 

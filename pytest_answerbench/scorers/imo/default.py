@@ -15,6 +15,7 @@ import re
 
 from ... import maths
 from ...maths.described import described_by_closing
+from ...maths.named import named_in_closing
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
 from ...verdict import ScoreContext, Verdict
@@ -73,4 +74,7 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
     if not ok and described_by_closing(maths.before_new_question(prediction, question, multiple), gold,
                                        None if how == "as-given" else answer, question, how):
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
+    if not ok and how == "prose" and named_in_closing(maths.before_new_question(prediction, question, multiple), gold,
+                                                      lambda g, p: maths.equivalent(g, p, question=question)[0]):
+        ok, method = True, "named-closing"  # "Common ratio $r=3$, first term $a_1=2$." for "a_1=2,\ r=3"
     return maths.verdict(ok, maths.located(method, how), extracted=answer, gold=gold, detail=f"answer taken {how}")

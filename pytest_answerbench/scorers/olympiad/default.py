@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from ... import maths
 from ...maths.described import described_by_closing
+from ...maths.named import named_in_closing
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
 from ...verdict import ScoreContext, Verdict
@@ -152,5 +153,9 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     if not ok and described_by_closing(maths.before_new_question(prediction, question, multiple), gold_text, answer, question,
                                        found.method):
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
+    if not ok and found.method == "prose" and named_in_closing(
+            maths.before_new_question(prediction, question, multiple), gold_text,
+            lambda g, p: maths.equivalent(g, p, question=question)[0]):
+        ok, method = True, "named-closing"  # "Common ratio $r=3$, first term $a_1=2$." for "a_1=2,\ r=3"
     return maths.verdict(ok, maths.located(method, found.method), extracted=found.text, gold=gold_text,
                          detail=f"answer found by {found.method}")

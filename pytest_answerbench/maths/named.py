@@ -1,0 +1,94 @@
+"""Values a response names in its closing lines, matched by name against a gold that names its values (the grading
+conventions, rule 8: named assignments match by name).
+
+A gold such as ``a_1=2,\\ r=3`` or ``\\text{mean}=5,\\ \\text{median}=4`` names each value. A careful grader reads
+the closing lines "Common ratio $r=3$, first term $a_1=2$." or "- Median $=\\dfrac{3+5}{2}=4$ / - Mean
+$=\\dfrac{30}{6}=5$" as those values, whatever order they are written in, and each name's value is the last side of
+the chain that states it. :func:`named_in_closing` answers whether the closing paragraph states every named value of
+the gold, each equal to the gold's; it decides nothing when a name is missing, named twice with two values, or the
+paragraph supposes or asks.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..text.patterns import lazy_compile
+
+__all__ = ["gold_names", "named_in_closing"]
+
+# one named value of a gold: a name (a letter with a subscript, a command, a word in \text{}) "=" a value
+_GOLD_PART = lazy_compile(r"\s*(?P<name>\\(?:text|mathrm)\s*\{\s*[A-Za-z][A-Za-z ]{0,30}\}|[A-Za-z](?:_\{?\w{1,3}\}?)?"
+                          r"|\\[A-Za-z]{2,10}(?:_\{?\w{1,3}\}?)?)\s*=\s*(?P<value>[^=,;]{1,60}?)\s*")
+# what separates a gold's named values: a comma or a semicolon, with LaTeX spacing around it
+_GOLD_SEPARATOR = lazy_compile(r"\s*(?:,|;|，|；)(?:\s|\\[,;: ]|\\q?quad)*")
+# a paragraph break: the closing paragraph is what follows the last one
+_PARAGRAPH = lazy_compile(r"\n[ \t]*\n")
+# what keeps a closing paragraph from stating values: a supposition, a question, a hedge
+_NOT_STATED = lazy_compile(r"(?i)\b(?:if|suppose|assuming|would|could|maybe|perhaps|probably|or|not|no|never|cannot|wrong|"
+                           r"incorrect|impossible|fails?|false|tried|try|instead|neither|nor|too)\b|n't\b|\?")
+
+
+def _key(name: str) -> str:
+    """A name as a key: without ``\\text{}``, braces, spaces and case ("a_{1}" and "a_1", "\\text{Mean}" and
+    "mean")."""
+    name = re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", name)
+    return re.sub(r"[\s{}]", "", name).lower()
+
+
+def gold_names(gold: str) -> list[tuple[str, str]] | None:
+    """The (name, value) pairs of a gold naming two or more values, in order; None when it is not of that shape."""
+    parts = _GOLD_SEPARATOR.split(gold.strip().strip("$").strip())
+    if len(parts) < 2:
+        return None
+    named = [_GOLD_PART.fullmatch(part) for part in parts]
+    if not all(named):
+        return None
+    pairs = [(m.group("name"), m.group("value").strip()) for m in named]
+    return pairs if len({_key(name) for name, _ in pairs}) == len(pairs) else None
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """Where ``name`` is written, then stated equal to a value: "$a_1=\\dfrac{6}{3}=2$", "Median $=4$", "**Mean** = 5",
+    "the mean is 5"."""
+    key = _key(name)
+    if re.fullmatch(r"[a-z]{3,}", key):  # a word: written in prose or in \text{}
+        written = r"(?i:(?:\\text\s*\{\s*)?" + re.escape(key) + r"(?:\s*\})?)"
+    else:
+        letter, _, sub = key.partition("_")
+        written = re.escape(letter) + (r"_\{?\s*" + re.escape(sub) + r"\s*\}?" if sub else "")
+    # (the name alone, not one qualified by a word before it: "the trimmed mean", "the geometric mean")
+    return re.compile(r"(?:^|(?<=[\s*$(,;:-])(?<![A-Za-z]{3}\s)|(?<=\bthe\s)|(?<=\bits\s)|(?<=\band\s)|(?<=\bso\s))"
+                      r"(?<![A-Za-z\\_])" + written + r"(?![A-Za-z0-9_])[*\s]*(?:\$\s*)?(?:=|\bis\b|:)\s*"
+                      r"(?P<value>\$[^$\n]{1,120}\$|[^$\n]{1,120})")
+
+
+def _stated_value(found: str) -> str:
+    """The value a name is stated equal to: the last side of its chain, up to the end of its math span or clause."""
+    if found.startswith("$"):
+        found = found[1:found.index("$", 1)]
+        inner = found
+    else:
+        end = re.search(r"\$|,\s|;|\.(?:\s|$)|\s(?:and|so|with)\s", found)
+        inner = found[:end.start()] if end else found
+    return re.split(r"=|\\approx|≈", inner)[-1].strip().rstrip(".").strip()
+
+
+def named_in_closing(response: str, gold: str, equal: Callable[[str, str], bool]) -> bool:
+    """Does the closing paragraph of ``response`` state every value ``gold`` names (:func:`gold_names`), each equal to
+    the gold's by ``equal(gold_value, stated_value)`` (the scorer's comparison), in any order?"""
+    pairs = gold_names(gold)
+    if pairs is None:
+        return False
+    paragraph = _PARAGRAPH.split(response.rstrip())[-1]
+    lines = paragraph.split("\n")[-8:]
+    paragraph = "\n".join(lines)
+    if len(paragraph) > 800 or _NOT_STATED.search(re.sub(r"\$[^$]*\$", " ", paragraph)):
+        return False
+    for name, value in pairs:
+        stated = {_stated_value(m.group("value")) for m in _name_pattern(name).finditer(paragraph)}
+        stated.discard("")
+        if len(stated) != 1 or not equal(value, stated.pop()):
+            return False
+    return True
