@@ -37,6 +37,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   structured, traces, multiple choice), scored once with the final reader of rounds 21 and 22 as its held-out measure
   (docs/accuracy.md, "Round 22"); its three text false accepts then read (scorer version 47), its other misses in
   round 23 (scorer version 48, vmcbench 35; docs/profiles-math.md, "Round 23").
+- ``tests/data/probes_round24.jsonl``: 200 probes written blind at the end of round 23 (the same five sets, physics
+  with ``error`` on 8 rows), scored once with round 23's final reader as its held-out measure (docs/accuracy.md,
+  "Round 23"); not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -86,7 +89,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: session's final reader (scorer version 46, vmcbench 34) as its held-out measure, not read: its floors below (the
 #: reader before round 21, 02d3dfb: text 10/3, physics 6/0, structured 7/1, traces 2/0, choice 10); at first contact
 #: text 10/3, its three text false accepts then read (scorer version 47), then the rest of its misses in round 23
-#: (scorer version 48, vmcbench 35): its floors below.
+#: (scorer version 48, vmcbench 35): its floors below; round 24's, written blind at the end of round 23 and scored
+#: once with the session's final reader (scorer version 48, vmcbench 35) as its held-out measure, not read: its floors
+#: below (the reader before round 23, 7e3356d: text 11/0, physics 3/0, structured 4/1, traces 0/0, choice 6).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -121,6 +126,9 @@ FLOORS = {
     "probes_round23.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (1, 0), "physics": (0, 0), "structured": (1, 0),
                               "traces": (0, 0), "choice": 4}),
+    "probes_round24.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (11, 0), "physics": (3, 0), "structured": (3, 1),
+                              "traces": (0, 0), "choice": 6}),
 }
 
 
