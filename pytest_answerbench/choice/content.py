@@ -82,7 +82,13 @@ _LISTED_NUMBER = lazy_compile(r"(?<![\w.,])[£$€¥]?(\d[\d,]*(?:\.\d+)?%?)(?![
 _TURN = lazy_compile(r"\b(?:but|actually|however|rather|instead|in fact|so(?!\s+(?:on|forth)\b)|therefore|thus|hence|consequently|"
                    r"which means|this means|that means|i\.e\.)(?=\W)")
 # "larger than the Atlantic", "compared with Venus", "unlike Mars": what follows is the yardstick, to the clause's end
-_COMPARED = lazy_compile(r"\b(?<!rather\s)than\b|\bcompared\s+(?:to|with)\b|\bunlike\b")
+# what names an option as the exception: "except hydro", "apart from the shark", "other than coal", "but not"
+_EXCEPTED_BEFORE = lazy_compile(r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than|but\s+not|excluding|besides)\s+(?:the\s+|an?\s+)?$")
+_SUPERLATIVE = lazy_compile(r"\b(?:largest|biggest|greatest|highest|most|smallest|lowest|least|fastest|slowest|longest|"
+                            r"shortest|tallest|heaviest|lightest|hottest|coldest|oldest|youngest|strongest|weakest|"
+                            r"earliest|latest|top|leading)\b")
+_COMPARED = lazy_compile(r"\b(?<!rather\s)than\b|\bcompared\s+(?:to|with)\b|\bunlike\b|\bfollowed\s+(?:closely\s+)?by\b|"
+                         r"\bahead\s+of\b")
 # "six years after it began in 1939", "since 1990": a number there dates or measures something else
 _CONTEXT_BEFORE = lazy_compile(r"\b(?:after|before|since|from|until|till|than|compared\s+(?:to|with)|versus)\b")
 _THE_BEFORE = lazy_compile(r"\bthe\s+$")
@@ -498,6 +504,9 @@ def _one_named(low: str, optset: OptionSet, kept: Spans) -> ChoiceResult:
     """One option named: it is the answer, unless offered with an alternative, said to answer another question, or
     followed by a value the reply works out that names no option."""
     letter = next(iter(kept))
+    if all(_EXCEPTED_BEFORE.search(low, max(0, a - 24), a) for a, _ in kept[letter]):
+        # "All of them, except hydro, are renewable.": the option named only as the exception, not chosen
+        return ChoiceResult(None, "none", f"option {letter}'s text is named only as an exception")
     if all(_OR_ALTERNATIVE.match(low, b) for _, b in kept[letter]):
         # "Tennis or badminton": the option is offered with an alternative, not chosen
         return ChoiceResult(None, "ambiguous", f"option {letter}'s text is offered with an alternative")
@@ -626,11 +635,17 @@ def _main_clause(n: Named) -> ChoiceResult | None:
 
 def _compared_against(n: Named) -> ChoiceResult | None:
     """"The Pacific is the largest ocean ... much larger than the Atlantic, Indian, and Arctic oceans.": options named
-    only after "than" / "compared with" / "unlike" (to the end of that clause) are the yardstick, not the answer."""
+    only after "than" / "compared with" / "unlike" / "followed by" / "ahead of" (to the end of that clause) are the
+    yardstick or the runner-up, not the answer ("The largest slice is Housing, ..., followed by Food")."""
     low = n.low
-    if "than" not in low and "compared" not in low and "unlike" not in low:
+    if "than" not in low and "compared" not in low and "unlike" not in low and "followed" not in low \
+            and "ahead" not in low:
         return None
-    against = [(m.end(), _clause_stop(low, m.end(), m.group(0) == "than")) for m in _COMPARED.finditer(low)]
+    # ("followed by" / "ahead of" name the runner-up only after a superlative in their sentence: "The largest slice is
+    # Housing, ..., followed by Food"; not "Ana won the race, followed by Bea in second place")
+    against = [(m.end(), _clause_stop(low, m.end(), m.group(0) == "than")) for m in _COMPARED.finditer(low)
+               if m.group(0)[0] not in "fa" or _SUPERLATIVE.search(low, max(0, low.rfind(".", 0, m.start()) + 1),
+                                                                     m.start())]
     if not against:
         return None
     rest = [k for k, occ in n.kept.items() if any(not any(x <= a < y for x, y in against) for a, _ in occ)]

@@ -45,6 +45,7 @@ that only gathers returns None.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable
@@ -163,6 +164,13 @@ def _kept(reader: Reader, commits: list[Commit]) -> list[Commit]:
     if " but " in low and any(hint in low for hint in RETRACTED_HINTS):
         # "... go with C, but the dust rules it out": a choice the same sentence takes back
         commits = [c for c in commits if c.letter is None or not RETRACTED_AFTER.match(reader.flat, c.pos)]
+    if any(c.tier == 2 and c.note in _TEXT_NOTES for c in commits):
+        # "The answer is the answer is pneumonia the answer is pneumonia the answer is ...": an option's text read after
+        # a marker inside the loop a degenerate reply ends in is no choice either
+        loop = reader.end_loop()
+        # (a loop of whole sentences, "The answer is pneumonia. The answer is pneumonia. ...", states its answer)
+        if loop is not None and not re.search(r"[.!?。！？]", reader.flat[loop.start:loop.first_end]):
+            commits = [c for c in commits if c.tier != 2 or c.note not in _TEXT_NOTES or c.pos < loop.start]
     for c in commits:
         if c.tier < 2:
             break

@@ -46,7 +46,7 @@ _CONCLUDED = lazy_compile(r"(?i)\b(?:so|therefore|thus|hence)\b,?\s*+(?!.*\b(?:s
 # else the last value of a chain of equalities closing it
 _CHAIN_LAST = lazy_compile(r"=(?![^=]*=)\s*+")
 # an option letter standing alone in the reply ("B is wrong"): the last readings leave such a reply to the others
-_LONE_LETTER = lazy_compile(r"(?<![A-Za-z0-9'’\\])[A-J](?![A-Za-z0-9'’])")
+_LONE_LETTER = lazy_compile(r"(?<![A-Za-z0-9'’\\°{])(?<!°\s)(?<!\\circ\s)[A-J](?![A-Za-z0-9'’])")  # (not the C of "°C")
 
 
 def _closing(response: str) -> str:

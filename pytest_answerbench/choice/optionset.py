@@ -63,6 +63,9 @@ def bracket_key(text: str) -> str:
 _AUXILIARIES = frozenset(("will", "would", "can", "could", "may", "might", "should", "must", "does", "do", "did"))
 
 
+# an option saying every other one holds
+_ALL_ABOVE = lazy_compile(r"all\s+of\s+(?:the\s+)?(?:above|these|them)(?:\s+(?:are\s+)?(?:correct|true|right))?|all\s+the\s+above|"
+                          r"以上(?:都是|全部|均是|都对|皆是)")
 # an option combining others: "Both A and B", "I and II", "All of the above", "either"
 _COMBINED = lazy_compile(r"(?i)\bboth\b|\beither\b|\ball\s+of\s+(?:the\s+)?(?:above|these|them)\b|^\s*\S{1,4}\s+and\s+\S{1,4}\s*$")
 
@@ -185,6 +188,11 @@ class OptionSet:
             if key:
                 out.setdefault(key, []).append(k)
         return out
+
+    @functools.cached_property
+    def all_above(self) -> list[str]:
+        """The options saying every other option holds: "All of the above", "All of these", "以上都是"."""
+        return [k for k, v in self.opt_norm.items() if _ALL_ABOVE.fullmatch(v)]
 
     @functools.cached_property
     def combined(self) -> bool:

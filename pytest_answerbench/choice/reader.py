@@ -45,6 +45,16 @@ _BRACES = lazy_compile(r"[{}]")
 _ANSWER_TAG = lazy_compile(r"<\s*(answer|ans|final_answer|final)\s*>(.*?)(?:<\s*/\s*\1\s*>|$)", re.I | re.S)
 _ANSWER_FIELD = lazy_compile(r"[\"']\s*(?:final_?answer|answer|choice|option|selected_option|letter)\s*[\"']\s*:\s*"
                            r"([\"']?)([^\"'\n{}]{0,200}?)\1\s*(?=[,}\n]|$)", re.I)
+# an option named by its place: "the second option is the smallest", "the answer is the third choice"
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
+_ORDINAL_CHOICE = lazy_compile(
+    r"\bthe\s+(?P<place>first|second|third|fourth|fifth|last)\s+(?:option|choice)(?!['’])\s+(?:is|would\s+be)\s+(?:the\s+)?"
+    r"(?:correct|right|best|answer|true|smallest|largest|greatest|least|highest|lowest|biggest|shortest|longest)\b"
+    r"(?!\s+(?:plausible|likely|probable|reasonable|sensible|convincing|correct|accurate))|"
+    r"(?<!\bnot\s)(?<!n't\s)\b(?:answer\s+is|i\s+(?:choose|pick|select)|i(?:'d|\s+would|'ll|\s+will)\s+(?:choose|pick|go\s+with))"
+    r"\s+the\s+(?P<place2>first|second|third|fourth|fifth|last)\s+(?:option|choice)(?!['’])\b")
+# what keeps the sentence naming an option by its place from choosing it: a condition, another part, a turn after it
+_ORDINAL_QUALIFIED = lazy_compile(r"(?i)[^.!?\n]*?\b(?:if|only|unless|when|for\s+part|part\s*\(|but|however|except|trap)\b")
 # "which makes option B the correct answer", "leaving (C) as the only possible choice"
 _MAKES_CORRECT = lazy_compile(
     r"\b(?i:makes?|making|made|leaves?|leaving|left)\s+(?i:option\s+|choice\s+)?[\(\[]?([A-Z]|(?<=[\(\[])[a-z])[\)\]]?\s+"
@@ -367,6 +377,14 @@ class Reader(HedgeReading, OptionReader):
         if low.find("answer", start) < 0 and low.find("option", start) < 0 and low.find("choice", start) < 0 \
                 and self.fold_ok:
             return out  # both phrases end with one of these words
+        if self.fold_ok and any(word in low for word in _ORDINALS) and ("option" in low or "choice" in low):
+            # "The second option is the smallest.": an option named by its place in the list
+            for m in _ORDINAL_CHOICE.finditer(low, start):
+                place = _ORDINALS[m.group("place") or m.group("place2")]
+                letters = self.optset.letters
+                if place < len(letters) and not _IF_BEFORE.search(low, max(0, m.start() - 60), m.start()) \
+                        and not _ORDINAL_QUALIFIED.match(low, m.end()):
+                    out.append(Commit(m.start(), 2, letters[place], "affirmation"))
         if low.find("mak", start) >= 0 or low.find("leav", start) >= 0 or low.find("left", start) >= 0 \
                 or not self.fold_ok:
             for m in _MAKES_CORRECT.finditer(text, start):

@@ -215,6 +215,16 @@ def _given_up(flat: str, pos: int) -> bool:
     return any(m.start() <= pos < m.end() for m in FIRST_THOUGHT.finditer(flat))
 
 
+# a reply opening by saying every option holds: "All of them —", "All three are renewable.", "以上都是"
+_ALL_REPLY = lazy_compile(r"\s*(?:\*\*)?\s*(?:(?i:all\s+of\s+(?:them|these|those|the\s+above)|all\s+(?:three|four|five)"
+                          r"(?:\s+of\s+them)?|they\s+(?:all\s+are|are\s+all))(?:\s+(?:are\s+)?[a-z]+(?:\s+[a-z]+){0,4})?"
+                          r"\s*(?:\*\*)?\s*(?:[.;!—–]|\s-\s|$)|(?:以上都是|都是)(?:[。，！]|$))")
+# what keeps such a reply from saying every option holds: an exception, a denial, a doubt, a turn
+_ALL_DENIED = lazy_compile(r"(?i)\b(?:except|apart|but|only|not|no|never|none|neither|nor|wrong|incorrect|false|wait|seems?|"
+                           r"first\s+glance|although|however|hmm|unsure|sure|maybe|perhaps|partially|partly|mostly|"
+                           r"somewhat)\b|n't\b|\.\.\.|…|错|不|没有|除了|但")
+
+
 def special_option(reader: Reader) -> ChoiceResult | None:
     """A reply saying "it cannot be determined" or "none of these" when exactly one option says that."""
     flat = reader.flat
@@ -223,6 +233,11 @@ def special_option(reader: Reader) -> ChoiceResult | None:
         said = pattern.search(flat) if len(letters) == 1 else None
         if said is not None and not _given_up(flat, said.start()):
             return ChoiceResult(letters[0], "option-text", f"the reply says {what}, which option {letters[0]} says")
+    alls = reader.optset.all_above
+    said = _ALL_REPLY.match(flat) if len(alls) == 1 else None
+    if said is not None and not _given_up(flat, said.start()) and not _ALL_DENIED.search(flat):
+        # "All of them — solar, wind and hydroelectric power are all renewable.": the option saying all of the above
+        return ChoiceResult(alls[0], "option-text", f"the reply says all of them, which option {alls[0]} says")
     nones, pattern = reader.optset.none_option, NONE_REPLY
     if not nones:  # "None." for "None of the above": the short forms only
         nones, pattern = reader.optset.none_above, NONE_SHORT
@@ -393,7 +408,7 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
             continue  # "I'm"; French "C'est", "D'après", "L'option": a word, not a letter
         if reader.counterfactual(m.start()):
             continue  # "If the axis were logarithmic, it would be C."
-        if flat[m.start(1) - 1:m.start(1)] == "°" or _DEFINED.match(flat, m.end()):
+        if flat[max(0, m.start(1) - 2):m.start(1)].strip().endswith("°") or _DEFINED.match(flat, m.end()):
             continue  # "100 °C" is a temperature, "C = 2πr" a quantity named C: neither is the option C
         value = _AFTER_VALUE.search(flat, max(0, m.start(1) - 40), m.start(1))
         if value and not _NUMBERED.search(flat, max(0, value.start() - 20), value.start() + 1) \

@@ -34,6 +34,7 @@ from ..timeguard import ScoreTimeout
 from ..timeguard import deadline as _deadline
 from ..verdict import Verdict as _Verdict
 from .exact import undecided
+from .extract import TEMPERATURE_CHANGE as _TEMPERATURE_CHANGE
 from .extract import Extraction, boxed_all, math_spans, strip_wrappers
 from .guard import StepTimeout, TooComplex
 from .locate import before_new_question, final_answer, in_asked_unit
@@ -140,7 +141,8 @@ def states_value(reply: str, option: str, timeout: float = _STATES_SECONDS) -> b
         return False
     if answers_agree(option, value, timeout=timeout):
         return True
-    return _rounds_to_option(option, value, timeout)
+    return _rounds_to_option(option, value, timeout) or (
+        not _TEMPERATURE_CHANGE.search(reply) and _on_another_scale(option, value, timeout))  # (not "rises by 100 °C")
 
 
 # an option written as a decimal with its unit ("16.7 m/s")
@@ -160,6 +162,27 @@ def _rounds_to_option(option: str, value: str, timeout: float) -> bool:
         return False
     try:
         return equivalent(option, value, 0.5 * 10 ** -len(written.group("places")), timeout=timeout)[0]
+    except (ScoreTimeout, StepTimeout, TooComplex, Exception):  # (as answers_agree: out of time or unreadable, no)
+        return False
+
+
+# an option written as a number with its unit, maybe a decimal ("373 K", "26.9 °C")
+_NUMBER_OPTION = _lazy_compile(r"\s*[-−]?\d+(?:\.(?P<places>\d{1,6}))?\s*[^\d\s].{0,15}?\s*")
+
+
+def _on_another_scale(option: str, value: str, timeout: float) -> bool:
+    """Is ``value`` a temperature on the other scale than the ``option``'s (degrees Celsius against kelvins, or the
+    other way), that option once converted and rounded to its places ("100 °C" for "373 K": 373.15 K)?"""
+    written = _NUMBER_OPTION.fullmatch(option)
+    if written is None:
+        return False
+    g, p = clean(option), clean(value.split("=")[-1].strip())
+    celsius = {x.degree and x.unit == "C" for x in (g, p)}
+    kelvin = {not x.degree and x.unit == "K" for x in (g, p)}
+    if celsius != {True, False} or kelvin != {True, False}:
+        return False
+    try:
+        return equivalent(option, value, 0.5 * 10 ** -len(written.group("places") or ""), timeout=timeout)[0]
     except (ScoreTimeout, StepTimeout, TooComplex, Exception):  # (as answers_agree: out of time or unreadable, no)
         return False
 

@@ -224,9 +224,11 @@ def _named_in_turn(previous: str, content: str, sentence: str) -> bool:
 _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?(?:[A-Za-zΩ]{1,4}(?!Å)|Å)"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
                          r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+and[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
-                         r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front)\b))")  # the unit ends the clause
+                         r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front)\b|[ \t]+[—–][ \t]|[ \t]+-[ \t]|"
+                         r"[ \t]+\(\d[^()]{0,12}\)))")  # the unit ends the clause
 # (or its part: "$v_1 = 2$ m/s and $v_2 = 3$ m/s"; or a place or a size follows: "$0.3$ m behind the lens", "$2$ m
-# long"), not "$5$ A and B"
+# long"; or a dash or a note on its precision: "$f = 100$ MHz — in the FM band", "$5.29$ m (3 s.f.)"), not "$5$ A and
+# B"
 
 
 def with_trailing_unit(content: str, after: str) -> str:
@@ -270,6 +272,9 @@ def _unit_after(content: str, after: str) -> tuple[str, int]:
     if not m or not content:
         return content, 0
     if m.group("deg"):
+        scale_mark = _TEMPERATURE_AFTER.match(after, 0)
+        if scale_mark and scale_mark.group(1):  # "$326.85$ °C": a temperature on the Celsius scale, not an angle
+            return f"{content}\\ ^\\circ\\text{{{scale_mark.group(1)}}}", scale_mark.end()
         return content + "^{\\circ}", m.end()
     if m.group("pct"):
         return content + "\\%", m.end()
@@ -840,6 +845,13 @@ _PROSE_NUMBER = lazy_compile(r"(?<![A-Za-z])(?:[-−–]?\d++(?:\.\d++)?+\s*+(?:
 # seconds on 5,000 digits, quadratic)
 _RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(?<![\d.])(-?\d+(?:\.\d+)?)\s*(?:[A-Za-z/]{1,5}\s+)?"
                     r"(?:[–—]|(?P<word>and|to|or)\s)\s*(-?\d+(?:\.\d+)?)", re.I)
+# a temperature's scale after its number: "°C", "° F", "^\circ C", "degrees Celsius"
+_TEMPERATURE_AFTER = lazy_compile(r"\$?\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\circ)\s*(?:\\(?:text|mathrm)\s*\{\s*)?([CF])(?![A-Za-z])"
+                                  r"|\s*([℃℉])|\s+degrees?\s+(Celsius|Fahrenheit|celsius|fahrenheit|C|F)\b")
+# a sentence stating a change of temperature, not a temperature: "hotter", "warmer", "rises by", "heated through"
+TEMPERATURE_CHANGE = lazy_compile(r"(?i)\b(?:hotter|warmer|cooler|colder|higher|lower|rises?|rose|risen|increase[sd]?|"
+                                   r"decrease[sd]?|drops?|dropped|falls?|fell|by|through|climbs?|climbed|change[sd]?|"
+                                   r"difference|above|below)\b|\\Delta|Δ|升高|降低|变化")
 _UNIT_WORD = lazy_compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3}(?:\^\{?-?\d\}?)?)?)(?![A-Za-z])")
 
 
@@ -1189,6 +1201,17 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     scale = _SCALE_AFTER.match(text, last.end())
     if scale:
         return f"{last.group()} {scale.group(1).lower()}"  # "5 million": the scale is part of the number
+    scale_mark = _TEMPERATURE_AFTER.match(text, last.end())
+    if scale_mark:  # "Final temperature: 326.85 °C": a temperature on a scale, its degree mark kept
+        scale = {"℃": "C", "℉": "F"}.get(scale_mark.group(2) or "", "") or \
+            (scale_mark.group(1) or scale_mark.group(3) or "C")[0].upper()
+        if re.search(r"(?i)\b(?:\w+er|more|less|above|below|over|under)\s+than\s*$|\bat\s+(?:least|most)\s*$",
+                     text[:last.start()]):
+            return text  # "It must be hotter than 100 °C.": a bound, no value
+        if TEMPERATURE_CHANGE.search(text):
+            # "The gas ends 203.05 °C hotter than it started.": a change, as many kelvins (of Fahrenheit, no reading)
+            return f"{last.group()} K" if scale == "C" else last.group()
+        return f"{last.group()}\\ ^\\circ\\text{{{scale}}}"
     from .units import read_unit, unit_at
 
     compound = unit_at(text, last.end())

@@ -82,10 +82,15 @@ from .extract import (
     marker_matches, math_spans, split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .chinese import plain_chinese
-from .meaning import YES_FAMILIES, answers_question, asks_yes_no, claim, opening_verdict, states_asked_property
+from .described import shape, winner
+from .meaning import (
+    CJK_ASKED_WORD, PLAYERS, YES_FAMILIES, alternative_named, answers_question, asks_yes_no, claim, cjk_polarity, opening_verdict,
+    states_asked_property,
+)
 from .family import family_after
 from .prose import (
-    afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars, trivia_aside,
+    ASIDE_AT_END, afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars,
+    trivia_aside,
 )
 from .normalize import clean, split_answers
 from .structured import JsonReply, json_reply
@@ -612,9 +617,66 @@ def _without_cjk_remark(text: str) -> str:
     return text[:remark.start()] + text[remark.end():] if claim(text[start:remark.start()]) is not None else text
 
 
+# a reply's first line when it is a short answer set apart before its reason: "Regular hexagon.", "Alice wins.",
+# "**假命题。**" (no digits or maths, at most six words or twelve Chinese characters)
+_SHORT_FIRST = lazy_compile(r"\s*(?:\*\*)?\s*(?P<answer>[A-Za-z][A-Za-z' -]{0,60}?|[\u4e00-\u9fff]{1,12})\s*(?:\*\*)?\s*[.!。：:]"
+                            r"\s*(?:\*\*)?\s*\n")
+# what turns a reply against its first line: a correction, a retraction
+_TURNS_AFTER = lazy_compile(r"(?i)\b(?:actually|wait|mistake\w*|wrong|incorrect|correction|instead|on\s+second\s+thought|"
+                            r"oops|sorry|rather|not\s+quite|redo|re-?do|hmm+|reconsider\w*|rethink\w*|in\s+truth|"
+                            r"on\s+reflection|no\s*[,:;—–-]|however)\b|\bno\s*[,:;—–]|不对|错了|其实|更正|等等|不过|但是|然而")
+# a count of sides or a polygon's n: "gives $n=8$", "has 8 sides", "an eight-sided polygon"
+_SIDES = lazy_compile(r"(?i)\bn\s*=\s*(\d+)|(\d+|three|four|five|six|seven|eight|nine|ten|twelve)[\s-]+(?:sides?|sided|edges?\s+of\s+the\s+"
+                      r"(?:section|polygon))\b")
+_SIDE_COUNT = {"pentagon": 5, "hexagon": 6, "octagon": 8, "square": 4, "rectangle": 4, "rhombus": 4}
+_NUMBER_WORD = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12}
+
+
+def _against_lead(kind: int, said: str, body: str, question: str | None) -> bool:
+    """Does the reply's ``body`` (after its first line) give another answer of the ``kind`` its lead gave (``said``):
+    another shape named or a polygon of another number of sides; another winner, or the other player closing it;
+    the other alternative, or a claim denying the lead's?"""
+    sentences = split_sentences(SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), body))
+    if kind == 0:
+        count = next((c for name, c in _SIDE_COUNT.items() if name in said), None)
+        for m in _SIDES.finditer(body):
+            n = m.group(1) or m.group(2)
+            if count is not None and (int(n) if n.isdigit() else _NUMBER_WORD.get(n.lower(), -1)) != count:
+                return True
+        return any(shape(x) not in (None, said) for x in sentences)
+    if kind == 1:
+        if any(winner(x, question) not in (None, said) for x in sentences):
+            return True
+        others = {name for name in PLAYERS.findall(question or "")[0:1] for name in name} - {said} if question else set()
+        return bool(sentences) and any(re.search(r"\b%s\b" % re.escape(o), sentences[-1]) for o in others)
+    lead_claim = claim(said)
+    return any(alternative_named(x, question) not in (None, said) or lead_claim is not None
+               and (c := claim(x)) is not None and c[0] == lead_claim[0] and c[1] != lead_claim[1] for x in sentences)
+
+
+def _opening_answer(text: str, closing: Extraction | None, question: str | None) -> str:
+    r"""The answer a reply opens with on a line of its own before its reason, when it describes what the question asks
+    (a shape, a winner, one of the alternatives the question offers) and the reply neither takes it back nor closes on
+    another of the same kind ("Regular hexagon.\n\nPlace the cube ... all angles are $120^\circ$." is the hexagon);
+    else ""."""
+    first = _SHORT_FIRST.match(text) if question else None
+    if first is None or len(first.group("answer").split()) > 6 or _TURNS_AFTER.search(text, first.end()):
+        return ""
+    lead = first.group("answer").strip()
+    body = text[first.end():]
+    for kind, read in enumerate((shape, lambda t: winner(t, question), lambda t: alternative_named(t, question))):
+        said = read(lead)
+        if said is not None:
+            return "" if _against_lead(kind, said, body, question) else lead
+    return ""
+
+
 def _prose(scope: _Scope) -> Found | None:
     text = _without_cjk_remark(scope.text)
     found = closing_statement(plain_dollars(text), scope.multiple, scope.question)
+    lead = _opening_answer(scope.text, found, scope.question)
+    if lead:
+        return Found(len(scope.text), Extraction((lead,), "prose"))
     opening = opening_verdict(scope.text, scope.question)
     if opening is not None and (found is None or all(claim(a) is None for a in found.answers)
                                 or opening in ("Yes", "No")
@@ -627,7 +689,7 @@ def _prose(scope: _Scope) -> Found | None:
         return Found(len(scope.text), Extraction((opening,), "prose"))
     if found is not None and asks_yes_no(scope.question) and \
             not any(claim(a) is not None or states_asked_property(a, scope.question) for a in found.answers):
-        closing = _asked_property_stated(scope.text, scope.question)
+        closing = _asked_property_stated(scope.text, scope.question) or _cjk_asked_stated(scope.text, scope.question)
         if not closing and all(_written_by_question(a, scope.question) for a in found.answers) \
                 and not _ASKS_NEGATED.search(_asked_sentence(scope.question)):
             closing = _claim_stated(scope.text)  # "So $K_5$ cannot be drawn without crossings."
@@ -709,6 +771,9 @@ def _closing_in_words(text: str, question: str | None = None) -> str:
     before, _, last = text.rstrip().rpartition("\n")
     if before.strip() and trivia_aside(last, question):
         last = before.rstrip().rsplit("\n", 1)[-1]  # "(It is, however, surjective, since ...)": about something else
+    aside = ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
+    if aside and aside.start() > 0 and trivia_aside(aside.group(), question):
+        last = last[:aside.start()]  # "... it is reducible. (Compare $x^4+1$, which *is* irreducible over $\mathbb{Q}$.)"
     sentences = split_sentences(last)
     return _in_words(sentences[-1]) if sentences else ""
 
@@ -742,6 +807,24 @@ def _claim_before_value(text: str, question: str | None) -> str:
         if said is not None and said[0] != "yes" and said[0].rstrip("e") in asked.replace("finite", "infinite") \
                 or states_asked_property(words, question):
             return words
+    return ""
+
+
+def _cjk_asked_stated(text: str, question: str | None) -> str:
+    """To a Chinese question asking a property ("是否可逆？"), the clause of the closing sentence in Chinese that states
+    it or its opposite ("因此该矩阵非奇异，其逆矩阵为" before the inverse displayed: 因此该矩阵非奇异), a closing remark on
+    something else passed over; else ""."""
+    if not question or not CJK_ASKED_WORD.search(question):
+        return ""
+    lines = [line for line in text.rstrip().split("\n") if line.strip()][-6:]
+    for line in reversed(lines):
+        words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None).strip(), line)
+        if not _CJK_WORDS.search(words) or trivia_aside(line, question):
+            continue  # a display's line, a closing remark
+        for clause in reversed(re.split("[，,；;。]", words)):
+            if cjk_polarity(clause, question) is not None:
+                return clause.strip().strip("*").strip()
+        return ""
     return ""
 
 

@@ -69,7 +69,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b|总是|一定|恒成立"),
     ("converge",
      r"\b(?:diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
-     r"not\s+convergent|non-?convergent)\b|发散|不收敛",
+     r"not\s+convergent|non-?convergent)\b|发散|不收敛|无法收敛|不会收敛|不能收敛|收敛不了",
      r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
     ("holds",  # a statement judged: "the statement holds" / 成立 / 正确, "it does not hold" / 不成立 / 错误; not "等号成立"
      r"\b(?:(?:does|do|did|would|will)\s*(?:not|n't)\s+hold|fails?\s+to\s+hold|(?:the|this)\s+(?:statement|claim|"
@@ -550,7 +550,10 @@ _CJK_DENIES = lazy_compile(r"不是|没有|不存在|并非|无(?!穷|论|限|�
 # a verdict on the statement a yes/no question asks about: "The statement is false in general: ...", "This claim is
 # true."
 _STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?i:the|this|that)\s+(?i:statement|claim|assertion|conjecture|"
-                                  r"proposition)\s+(?i:is)\s+(?P<not>(?i:not)\s+)?(?P<value>(?i:true|false))\b")
+                                  r"proposition)\s+(?:(?i:is)\s+(?P<not>(?i:not)\s+)?(?P<value>(?i:true|false))\b|"
+                                  r"(?P<holds>(?i:holds|is\s+correct|is\s+valid))\s*(?:\*\*)?\s*[.!]|"
+                                  r"(?P<fails>(?i:fails|does\s+not\s+hold|doesn't\s+hold|is\s+incorrect|is\s+invalid))"
+                                  r"\s*(?:\*\*)?\s*[.!:])")
 
 
 # a first line that is one sentence about "it" set apart in bold: "**It is irrational.**"
@@ -603,6 +606,8 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
         return None  # "Yes, except when $n = 3$.": a conditional verdict, not the one asked
     if m and narrower_scope(statement.split("\n", 1)[0], question):
         return None  # "Yes, for every nonempty set." to "... of every set?": a verdict on fewer cases
+    if m and contradicts_verdict(m.group("verdict"), statement[m.end():].split("\n", 1)[0], question):
+        return None  # "是的，发散" to "是否收敛？": the verdict and the claim after it disagree
     first, _, rest = statement.partition("\n")
     if m is None and rest.strip() and len(first) <= 60 and _STANDALONE.fullmatch(first) \
             and not _SUPPOSED.search(first) and not _BODY_TURNS.search(rest):
@@ -633,6 +638,8 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
             return later[-1].capitalize() if later else None
         return m.group("verdict")
     judged = _STATEMENT_VERDICT.match(statement)
+    if judged and (judged.group("holds") or judged.group("fails")):
+        return "Yes" if judged.group("holds") else "No"  # "The statement holds." then its proof
     if judged:  # "The statement is false in general: $n = 4$ is a counterexample." is No
         return "Yes" if (judged.group("value").lower() == "true") != bool(judged.group("not")) else "No"
     short = _CJK_CLAUSE.match(statement)
@@ -640,7 +647,30 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
     if said is not None and said[0] in YES_FAMILIES and not _HEDGE.search(short.group("clause")) \
             and not _CJK_TURN.search(statement, short.end()):
         return "Yes" if said[1] else "No"  # "不是。$1025 = 25 \times 41$……", "没有整数解。平方数模 4 ……"
+    word = _CLAIM_WORD_FIRST.match(statement)
+    said = claim(word.group("word")) if word else None
+    if said is not None and said[0] in ("possible", "exist") and not _BODY_TURNS.search(statement, word.end()) \
+            and not _CLAIM_QUALIFIED.match(statement, word.end()):
+        return "Yes" if said[1] else "No"  # "Impossible.\n\nAn acute interior angle ..." (not taken back after)
     return None
+
+
+# a first sentence that is one claim word or two: "Impossible.", "**Not possible.**", "Possible —"
+_CLAIM_WORD_FIRST = lazy_compile(r"\s*(?:\*\*)?\s*(?P<word>(?i:impossible|possible|not\s+possible|"
+                                 r"it\s+is\s+(?:not\s+)?possible|it\s+is\s+impossible))\s*(?:\*\*)?\s*[.!:—–]")
+# what qualifies such a word right after it: "Possible. But only when the board has an even number of rows."
+_CLAIM_QUALIFIED = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:but|only|except|unless|if|when|provided|as\s+long\s+as)\b")
+def contradicts_verdict(verdict: str, rest: str, question: str | None) -> bool:
+    """Does ``rest`` (the verdict's line after it) claim the opposite of what ``verdict`` answers to the claim the
+    question asks ("是的，发散" to "级数是否收敛？", "Yes, it diverges" to "Does it converge?")?"""
+    said = claim(rest) if rest.strip() else None
+    if said is None or said[0] == "yes":
+        return False
+    zh = _ASKS_CLAIM_ZH.search(question or "")
+    prop = None if zh else asked_property(question or "")
+    asked = claim(zh.group("what")) if zh else claim(prop) if prop else None
+    verdict_yes = verdict.lower() in ("yes", "true") or verdict in ("是", "是的", "能", "可以", "有", "存在")
+    return asked is not None and asked[0] == said[0] and (said[1] == asked[1]) != verdict_yes
 
 
 # what turns a Chinese reply after its first clause: a retraction, a "but", a conclusion of its own ("综上")
@@ -707,6 +737,13 @@ def asked_property(question: str) -> str | None:
     return words[-1]
 
 
+def _unprefixed(prop: str) -> set[str]:
+    """A property named by negating another, without its prefix: "irreducible" -> {"reducible"}, "unbounded" ->
+    {"bounded"} (the rest at least five letters: not "in" of "integer")."""
+    return {prop[len(p):] for p in _NEGATING_PREFIXES if prop.startswith(p) and len(prop) - len(p) >= 5
+            and p != "in"}  # (not "in": "injective", "invertible" negate nothing)
+
+
 def property_words(question: str | None) -> frozenset[str]:
     """The words stating the property a yes/no question asks, or its opposite: the property, its synonyms, its
     opposite and its negated forms ("injective", "one-to-one", "noninjective"; "invertible", "singular"); empty when
@@ -714,7 +751,7 @@ def property_words(question: str | None) -> frozenset[str]:
     prop = asked_property(question) if question else None
     if prop is None:
         return frozenset()
-    words = {prop} | _SYNONYMS.get(prop, set()) | {p + prop for p in _NEGATING_PREFIXES}
+    words = {prop} | _SYNONYMS.get(prop, set()) | {p + prop for p in _NEGATING_PREFIXES} | _unprefixed(prop)
     return frozenset(words | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set()))
 
 
@@ -735,7 +772,8 @@ def _states_property(sentence: str, prop: str) -> bool | None:
         return None  # "continuous everywhere except at 0": the property, but not where it is asked
     if "singular" in sentence:
         sentence = _SINGULAR_OTHER.sub(" ", sentence)  # "its smallest singular value is 2": no singular matrix
-    opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set())
+    opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set()) \
+        | _unprefixed(prop)  # ("reducible" to "Is it irreducible?")
     same = {prop} | _SYNONYMS.get(prop, set())  # "one-to-one" for "injective"
     stating = [c for c in _PROPERTY_CLAUSES.split(sentence) if (same | opposites) & set(re.findall(r"[a-z-]+", c))]
     unconditional = [clause for clause in stating if not _CLAUSE_CONDITION.search(clause)]
@@ -872,6 +910,17 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     g = claim(gold)
     if g is not None and g[0] == "yes" and _other_place(pred, question):
         return None  # a claim about another place answers nothing asked
+    bare = claim(pred) if len(pred) <= 12 else None
+    if g is not None and g[0] != "yes" and bare is not None and bare[0] == "yes" and asks_yes_no(question):
+        # "答案：是。" to "数列是否收敛？" against the gold 收敛: yes to the claim asked, which the gold states or denies
+        zh = _ASKS_CLAIM_ZH.search(question)
+        prop = None if zh else asked_property(question)
+        asked = claim(zh.group("what")) if zh else claim(prop) if prop else None
+        if asked is not None and asked[0] == g[0]:
+            return bare[1] == (asked[1] == g[1])
+    polar = cjk_polarity(gold, question), cjk_polarity(pred, question)
+    if None not in polar:
+        return polar[0] == polar[1]  # "因此该矩阵非奇异" is 可逆 (and 是) to "矩阵是否可逆？"
     if g is not None and g[0] == "yes":
         counted = _COUNT_QUESTION.search(question.strip()[-300:])
         said = claim(pred)
@@ -906,6 +955,45 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     if (renamed_pred, renamed_gold) != (pred, gold):
         return same_meaning(renamed_gold, renamed_pred) or _plain(renamed_gold) == _plain(renamed_pred) or None
     return None
+
+
+# ---- a Chinese yes/no question's property: "是否为单射？" answered "是", "f 是单射", "非奇异" ---------------------------------
+
+#: the word a Chinese yes/no question asks of its subject: "是否为单射" -> 单射, "是否可逆" -> 可逆
+CJK_ASKED_WORD = lazy_compile(r"是否(?:为|是)?(?P<word>[\u4e00-\u9fff]{2,4}?)(?=[？?。，,\s]|$)")
+#: other words for a property, and words for its opposite (read before the property's own word: 非奇异 holds 奇异)
+_CJK_SAME = {"可逆": ("非奇异",), "单射": ("一对一",), "满射": ("映上",), "有界": (), "连续": (), "收敛": ()}
+_CJK_OPPOSITE = {"可逆": ("不可逆", "奇异"), "单射": ("不是单射", "非单射"), "有界": ("无界",), "收敛": ("发散", "不收敛")}
+_CJK_YES = frozenset({"是", "是的", "对", "正确", "成立", "可以", "能"})
+_CJK_NO = frozenset({"否", "不是", "不", "不对", "错误", "不成立", "不可以", "不能"})
+# a negation before the property's word, maybe with a modal between ("不会是可逆的", "不再可逆", "无法收敛", "算不上单射"), and one
+# after it ("收敛不了", "收敛性不成立", "收敛失败")
+_CJK_NEGATED_BEFORE = lazy_compile(r"(?:不|非|没有?|无法|无|未|并非|并不|不会|不能|不再|算不上|称不上)(?:会|能|再|是|可能|算|一个|够|得|为)*$")
+_CJK_NEGATED_AFTER = lazy_compile(r"(?:性)?(?:不了|失败|不成立|不存在)")
+_CJK_UNSURE = lazy_compile("若|如果|假设|假如|可能|也许|或许|吗|？|\\?|不一定|未必")
+
+
+def cjk_polarity(text: str, question: str | None) -> bool | None:
+    """Does ``text`` answer a Chinese yes/no question asking a property (``CJK_ASKED_WORD``) yes (True) or no (False):
+    a bare 是 / 否, the property's word or another word for it (可逆, 非奇异), or its opposite (不可逆, 奇异, 不是单射)?
+    None when the question asks no such property, or the text states neither, both, or under a condition."""
+    asked = CJK_ASKED_WORD.search(question or "")
+    if asked is None or asked.group("word") not in _CJK_SAME or _CJK_UNSURE.search(text):
+        return None
+    word = asked.group("word")
+    plain = re.sub(r"[*\s。.!！]", "", text)
+    if plain in _CJK_YES or plain in _CJK_NO:
+        return plain in _CJK_YES
+    rest, said = plain, set()
+    phrases = [(p, False) for p in _CJK_OPPOSITE.get(word, ())] + [(p, True) for p in (word,) + _CJK_SAME[word]]
+    for phrase, same in sorted(phrases, key=lambda x: len(x[0]), reverse=True):  # (非奇异 before 奇异)
+        at = rest.find(phrase)
+        if at >= 0:
+            negated = bool(_CJK_NEGATED_BEFORE.search(rest[max(0, at - 8):at])
+                           or _CJK_NEGATED_AFTER.match(rest, at + len(phrase)))
+            said.add(same != negated)  # ("不发散": not the opposite, so the property)
+            rest = rest.replace(phrase, " ")
+    return said.pop() if len(said) == 1 else None
 
 
 # ---- a property stated by its definition: "divisible by 2" for even, "cannot be written as a ratio of two integers"

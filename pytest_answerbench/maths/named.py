@@ -19,15 +19,19 @@ from ..text.patterns import lazy_compile
 __all__ = ["gold_names", "named_in_closing"]
 
 # one named value of a gold: a name (a letter with a subscript, a command, a word in \text{}) "=" a value
-_GOLD_PART = lazy_compile(r"\s*(?P<name>\\(?:text|mathrm)\s*\{\s*[A-Za-z][A-Za-z ]{0,30}\}|[A-Za-z](?:_\{?\w{1,3}\}?)?"
-                          r"|\\[A-Za-z]{2,10}(?:_\{?\w{1,3}\}?)?)\s*=\s*(?P<value>[^=,;]{1,60}?)\s*")
+_GOLD_PART = lazy_compile(r"\s*(?:(?P<name>\\(?:text|mathrm)\s*\{\s*[A-Za-z][A-Za-z ]{0,30}\}|[A-Za-z](?:_\{?\w{1,3}\}?)?"
+                          r"|\\[A-Za-z]{2,10}(?:_\{?\w{1,3}\}?)?)\s*(?:=|:)\s*(?P<value>[^=,;:]{1,60}?)"
+                          # (or a word, a space, a number: "mean 6; median 7")
+                          r"|(?P<word>[A-Za-z]{3,20})\s+(?P<number>[-−]?\d[^=,;:]{0,40}?))\s*")
 # what separates a gold's named values: a comma or a semicolon, with LaTeX spacing around it
 _GOLD_SEPARATOR = lazy_compile(r"\s*(?:,|;|，|；)(?:\s|\\[,;: ]|\\q?quad)*")
 # a paragraph break: the closing paragraph is what follows the last one
 _PARAGRAPH = lazy_compile(r"\n[ \t]*\n")
 # what keeps a closing paragraph from stating values: a supposition, a question, a hedge
 _NOT_STATED = lazy_compile(r"(?i)\b(?:if|suppose|assuming|would|could|maybe|perhaps|probably|or|not|no|never|cannot|wrong|"
-                           r"incorrect|impossible|fails?|false|tried|try|instead|neither|nor|too)\b|n't\b|\?")
+                           r"incorrect|impossible|fails?|false|tried|try|instead|neither|nor|too|recount\w*|recomput\w*|"
+                           r"redo|hmm+|gives|comes\s+to|get|gets|got|overestimat\w*|underestimat\w*|estimat\w*|"
+                           r"actually|wait)\b|n't\b|\?")
 
 
 def _key(name: str) -> str:
@@ -45,7 +49,7 @@ def gold_names(gold: str) -> list[tuple[str, str]] | None:
     named = [_GOLD_PART.fullmatch(part) for part in parts]
     if not all(named):
         return None
-    pairs = [(m.group("name"), m.group("value").strip()) for m in named]
+    pairs = [(m.group("name") or m.group("word"), (m.group("value") or m.group("number")).strip()) for m in named]
     return pairs if len({_key(name) for name, _ in pairs}) == len(pairs) else None
 
 

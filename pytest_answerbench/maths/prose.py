@@ -30,8 +30,9 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, asks_yes_no, claim, defined_answer,
-                      names_alternative, narrower_scope, property_words, states_asked_property)
+from .meaning import (CJK_ASKED_WORD, CONCLUDING_LEAD, DOUBTED, alternative_named, asks_yes_no, claim, cjk_polarity,
+                      contradicts_verdict, defined_answer, names_alternative, narrower_scope, property_words,
+                      states_asked_property)
 from .normalize import number_words
 from .units import convertible, unit_factor, unit_tail
 
@@ -513,14 +514,17 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
         if _asked_count(line, question):
             return False  # ("The polyhedron has twelve edges.": the answer)
         return _remark(line) or afterthought(line) or _rejects_other(line) or _confirming_aside(line, before, question) \
-            or trivia_aside(line, question)
+            or trivia_aside(line, question) or _checked_line(line, before, question)
 
     while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
     before = lines[kept - 1] if lines else ""
+    if kept < len(lines) and question and all(_other_remark(line, question) for line in lines[kept:]):
+        return lines[:kept]  # ("(The smallest non-abelian group, $S_3$, has order 6.)" after a claim in words)
     if kept < len(lines) and re.search(r"\d", before) and (
             concludes(before) or _BARE_VALUE.fullmatch(before.strip())
-            or all(_confirming_aside(line, before, question) or trivia_aside(line, question) for line in lines[kept:])):
+            or all(_confirming_aside(line, before, question) or trivia_aside(line, question)
+                   or _checked_line(line, before, question) for line in lines[kept:])):
         # ("x = 5" alone on its line states it as a conclusion does; a result checked in an aside that takes
         # nothing back, "(Check: 3·(7/3) − 4 = 3 ✓)", or followed by one telling something else, "(For comparison the
         # ground-state radius is 0.529 Å.)", is the result the response closes with)
@@ -556,7 +560,7 @@ _COMPARISON = lazy_compile(r"(?i)\s*\((?:for\s+comparison|compare)\b")
 _COMPARISON_CORRECTS = lazy_compile(r"(?i)\b(?:right|correct\w*|wrong|mistake\w*|actually|instead|should|recomput\w*|"
                                     r"redo\w*|re-?check\w*|fix\w*|oops)\b")
 # a closing sentence wholly in brackets at the end of a line (brackets nested once inside it)
-_ASIDE_AT_END = lazy_compile(r"(?<=[.!?])\s*+\([^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*$")
+ASIDE_AT_END = lazy_compile(r"(?<=[.!?])\s*+\([^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*$")
 
 
 # a closing aside in parentheses contrasting another object with the one answered about: "(By contrast,
@@ -579,11 +583,71 @@ def _another_object(aside: str, question: str) -> bool:
         formula = next(g for g in span.groups() if g is not None).split("=")[0]
         key = re.sub(r"\s+|\\left|\\right|[{}()]", "", formula)
         named = re.sub(r"\\(?:sqrt|pm|mp|d?frac|pi|cdot|times|infty)(?![A-Za-z])", "", key)  # a value is no object
-        if re.search(r"[A-Za-z]", named) and not re.fullmatch(r"[A-Za-z](?:_\w)?", key) and key not in asked:
+        # (a letter is another object only unassigned and not the question's: "$S_3$", not "$x=7$")
+        letter = re.fullmatch(r"[A-Za-z](?:_\w)?", key)
+        if letter and ("=" in span.group() or re.search(r"(?<![A-Za-z\\])%s(?![A-Za-z])" % re.escape(key[0]), question)):
+            continue
+        if re.search(r"[A-Za-z]", named) and key not in asked:
             return True
     words = set(re.findall(r"[a-z]{3,}", question.lower()))
     return any(m.group("noun").lower() not in words and m.group("of").lower().rstrip("s") in
                {w.rstrip("s") for w in words} for m in _OTHER_OF.finditer(aside))
+
+
+# a closing remark about something else, not in brackets: "*Aside:* by contrast, there is no bijection between $\\mathbb{N}$
+# and $\\mathbb{R}$ ...", "By contrast, ..."
+_REMARK_PARAGRAPH = lazy_compile(r"(?i)\s*(?:[*_]{1,2}\s*(?:aside|side\s+note)\s*:?\s*[*_]{1,2}\s*:?|(?:aside|side\s+note)\s*:)"
+                                 r"|\s*(?:by|in)\s+contrast\s*,")
+# a Chinese closing remark: in full-width brackets opening 补充 / 注 / 另外 ("（补充：在复数范围内它有两个解 $x=\\pm i$。）"), or a
+# sentence opening 不过 / 但 / 另外 / 注意 ("不过要注意，它**不是**满射……")
+_CJK_REMARK_LINE = lazy_compile(r"\s*(?:（\s*(?P<bracket>补充|注|另外|顺便)[^（）]{0,300}）|(?P<turn>不过|但是?|另外|注意|需要注意|值得注意)"
+                                r"[^（）\n]{0,300})\s*[。.]?\s*")
+_CJK_RETRACTS = lazy_compile(r"错|误|其实|实际上|事实上|更正|应该|应为|应是|不对|反而|重新|答案|弄反|反了|舍去|改为|修正|纠正|"
+                             r"算错|看错|所以|因此|故|于是|从而|只在|只有|当|若|如果|时成立|这个性质|该性质|此性质|这一性质")
+# what makes an English aside answer again or take the answer back: a conclusion, a correction, the answer named
+_ASIDE_ANSWERS_AGAIN = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|in\s+fact|on\s+reflection|misread\w*|wrongly|"
+                                    r"asked|requested|given|answer\w*|which\s+is|i\.\s?e\.|correct\w*|mistake\w*|strictly|"
+                                    r"convention|really|recomput\w*|redo\w*|recheck\w*|instead)\b")
+_CJK_CONCLUDES = lazy_compile(r"所以|因此|故|于是|从而|综上")
+# a sentence wholly in brackets about another object: "(The smallest non-abelian group, $S_3$, has order 6.)"
+_BRACKETED_SENTENCE = lazy_compile(r"\s*\((?=[^()]{0,10}[A-Za-z]{3,})" + _REST_IN_PARENTHESES)
+
+
+def _other_remark(line: str, question: str) -> bool:
+    """Is ``line`` a closing remark about something other than what the question asks, taking nothing back: an aside
+    marked as one or a contrast, in English, naming another object; a Chinese 补充 / 注 in brackets, or a 不过 / 注意
+    sentence not naming the word the question asks ("不过要注意，它不是满射" to "是否为单射？")? A sentence wholly in
+    brackets naming another object counts too ("(The smallest non-abelian group, $S_3$, has order 6.)")."""
+    if _RETRACTS.search(line) or _ASIDE_ADDS.search(line) or _COMPARISON_CORRECTS.search(line) \
+            or _ASIDE_ANSWERS_AGAIN.search(line) or property_words(question) & set(re.findall(r"[a-z][a-z-]*", line.lower())):
+        return False  # (nor one stating the property asked, or its opposite: "(It is in fact irreducible.)")
+    cjk = _CJK_REMARK_LINE.fullmatch(line) if not line.isascii() else None
+    if cjk:
+        asked = CJK_ASKED_WORD.search(question)
+        if _CJK_RETRACTS.search(line) or cjk_polarity(line, question) is not None:
+            return False  # (a remark correcting, concluding, or stating the property asked: "（补充：所以 A 奇异）")
+        # a 不过 / 但 sentence: about another property than the one asked, concluding nothing of its own ("但是，……所以
+        # 这样的数是存在的" turns the answer)
+        return not cjk.group("turn") or asked is not None and asked.group("word") not in line \
+            and not _CJK_CONCLUDES.search(line) and claim(SPAN.sub(" ", line)) is None
+    if _REMARK_PARAGRAPH.match(line) or _BRACKETED_SENTENCE.fullmatch(line):
+        return "answer" not in line.lower() and _another_object(line, question)
+    return False
+
+
+# a line checking the answer before it, each check marked passed: "Check: $3(x+y) = 3x + 3y$ ✓, $f(1) = 3$ ✓."
+_CHECK_LINE = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:check|checking|verification|verify|sanity\s+check)\s*(?:\*\*)?\s*:"
+                           r"[^\n]*[✓✔✅]\s*(?:\*\*)?\s*[.!]?\s*")
+
+
+def _checked_line(line: str, before: str = "", question: str | None = None) -> bool:
+    """Is ``line`` a check of the answer before it whose every check passes (:data:`_CHECK_LINE`; no cross, no "≠",
+    nothing taken back or concluded, every number of it one the text before it or the question writes)?"""
+    if not _CHECK_LINE.fullmatch(line) or re.search(r"[✗✘❌]|≠|\\neq?\b", line) or _RETRACTS.search(line) \
+            or re.search(r"(?i)\b(?:so|thus|hence|therefore|answer|sum|total|result)\b", line):
+        return False
+    known = set(re.findall(r"\d+(?:\.\d+)?", before + " " + (question or "")))
+    return set(re.findall(r"\d+(?:\.\d+)?", line)) <= known
 
 
 def trivia_aside(line: str, question: str | None = None) -> bool:
@@ -592,6 +656,8 @@ def trivia_aside(line: str, question: str | None = None) -> bool:
     to a ``question``, contrasting another object or another property with the one answered about: "(By contrast,
     $\\lim_{x\\to0}x\\sin\\frac1x=0$ does exist.)", "(It is, however, surjective, ...)" to "Is $f$ injective?"
     (not the property asked or its opposite, nothing added or taken back)?"""
+    if question and _other_remark(line, question):
+        return True
     contrast = _CONTRAST_ASIDE.fullmatch(line)
     if contrast:
         if not question or _RETRACTS.search(line) or _COMPARISON_CORRECTS.search(line) or _ASIDE_ADDS.search(line):
@@ -600,6 +666,9 @@ def trivia_aside(line: str, question: str | None = None) -> bool:
             return _another_object(line, question)
         said = property_words(question)
         return bool(said) and not said & set(re.findall(r"[a-z][a-z-]*", line.lower()))
+    if question and (_ASIDE_REVISES.search(line)
+                     or property_words(question) & set(re.findall(r"[a-z][a-z-]*", line.lower()))):
+        return False  # "(Compare $x^4+1$: the same argument shows $x^4+4$ is in fact irreducible.)"
     return bool(_TRIVIA_ASIDE.fullmatch(line)) and not _RETRACTS.search(line) and not _ASIDE_ANSWERS.search(line) \
         and not (_COMPARISON.match(line) and _COMPARISON_CORRECTS.search(line))
 
@@ -648,7 +717,8 @@ def _closing_sentence(last: str) -> str:
     none)."""
     sentences = split_sentences(last)
     if len(sentences) > 1 and _PARENTHESISED.fullmatch(sentences[-1]) and not _ASIDE_ANSWERS.search(sentences[-1]) \
-            and not _CONCLUSION_WORD.search(sentences[-1]) and not _RETRACTS.search(sentences[-1]):
+            and not _CONCLUSION_WORD.search(sentences[-1]) and not _RETRACTS.search(sentences[-1]) \
+            and not _ASIDE_REVISES.search(sentences[-1]):
         # "(She can, e.g., reduce the heap of 3 to 1.)", "(It is continuous there, though.)": an aside, no answer
         sentences.pop()
     if sentences and not re.search(r"[\d$]|\\\(", sentences[-1]):
@@ -672,6 +742,8 @@ _CONTRAST_TAIL = lazy_compile(r"(?<=\S)\s*+(?:—|–|--|,|;|\()\s*+(?i:unlike|i
                               r"\s[^\n]*+")
 _EMPTY_BOX = lazy_compile(r"\\boxed\s*\{\s*\}")
 _CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
+# what makes an aside in brackets revise the answer: "(... shows $x^4+4$ is in fact irreducible.)"
+_ASIDE_REVISES = lazy_compile(r"(?i)\b(?:in\s+fact|shows?|proves?|after\s+all|on\s+reflection|wrongly|misread\w*)\b")
 # a firm statement of a text answer: "must be equilateral", "has a winning strategy"
 _FIRM = lazy_compile(r"(?i)\b(?:(?:must|has\s+to|have\s+to)\s+be|is\s+necessarily|winning\s+strategy|wins)\b")
 # a sentence that states its claim under a condition or between alternatives ("If n is even, Alice wins.")
@@ -1176,7 +1248,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             and not _ANOTHER_PLAYER.search(turn.group(), turn.end("who")):
         # "The second player can always mirror ..., so he wins.": the player the sentence opens on wins
         return Extraction((turn.group("who").lower() + " wins",), "prose")
-    aside = _ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
+    aside = ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
     if aside and aside.start() > 0 and trivia_aside(aside.group(), question) and re.search(r"\d", last[:aside.start()]):
         last = last[:aside.start()].rstrip()  # "So the sum of the roots is $10$. (Compare the product, which is $7$.)"
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
@@ -1219,6 +1291,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             return Extraction(stated, "prose")
     verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", final[0])) if question else None
     if verdict and asks_yes_no(question) and not _VERDICT_TURNS.search(verdict.group("rest")) \
+            and not contradicts_verdict(verdict.group("verdict"), verdict.group("rest"), question) \
             and (verdict.group("verdict").lower() == "no") == bool(_NEGATED_REST.search(verdict.group("rest"))) \
             and not narrower_scope(f"{verdict.group('verdict')}, {verdict.group('rest')}.", question) \
             and set(re.findall(r"\d+", verdict.group("rest"))) <= set(re.findall(r"\d+", question)):

@@ -12,10 +12,11 @@ KELVIN = {"A": "273 K", "B": "373 K", "C": "100 K", "D": "212 K"}
 
 
 @pytest.mark.parametrize("reply, letter", [
-    ("Water boils at 100 °C at sea level.", None),  # 100 °C is no option written "100 K" (the scale is the unit)
+    # 100 °C is no option written "100 K" (the scale is the unit); converted (round 24), it is 373 K
+    ("Water boils at 100 °C at sea level.", "B"),
     ("Water boils at 100 K.", "C"),
     ("It is 373 kelvin.", "B"),  # the unit spelt out is its symbol
     ("The answer is 100 K.", "C"),
 ])
-def test_a_temperature_in_celsius_names_no_option_in_kelvin(reply, letter):
+def test_a_temperature_in_celsius_names_the_option_in_kelvin_it_equals(reply, letter):
     assert infer_choice(reply, KELVIN, same_value=states_value).letter == letter

@@ -187,7 +187,8 @@ CURVES = {"A": "Normal", "B": "Exponential", "C": "Uniform", "D": "Log-normal"}
     ("If the x-axis were logarithmic, it would be D; so the answer is A.", CURVES, "A"),
     ("On a linear axis it would be A. If the axis were logarithmic, it would be D.", CURVES, None),
     ("The answer is B. Honestly, though, A is equally likely.", CURVES, None),
-    ("At sea level water boils at $100\\,^\\circ\\text{C}$.", {"A": "100 K", "B": "373 K", "C": "273 K"}, None),
+    # (round 24: converted to kelvins and rounded as the option is written, 373 K)
+    ("At sea level water boils at $100\\,^\\circ\\text{C}$.", {"A": "100 K", "B": "373 K", "C": "273 K"}, "B"),
 ])
 def test_choice_readings(reply, options, letter):
     assert infer_choice(reply, options, same_value=states_value).letter == letter

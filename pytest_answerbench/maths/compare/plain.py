@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 from ...text.patterns import lazy_compile
-from ..meaning import CONCLUDING_LEAD, alternative_named, answers_question, names_loser, same_meaning
+from ..meaning import CONCLUDING_LEAD, alternative_named, answers_question, contradicts_verdict, names_loser, same_meaning
 from ..normalize import Item, is_thousands, number_words, text_key
 from .aliases import asked_question
 from .marks import unit_scale
@@ -15,6 +15,7 @@ from .marks import unit_scale
 
 _NUM = lazy_compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
 REL_EPS = 1e-20  # values are evaluated to 30 digits
+_LEADING_VERDICT = lazy_compile(r"(?i)\W*(?:so\s+|thus\s+|hence\s+)?(yes|no|是的?|否|不是)\s*[,，:;]")
 _ARTICLES = lazy_compile(r"\b(?:a|an|the)\b\s*")
 _PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
 
@@ -32,6 +33,9 @@ def texts_equal(gt: str, pt: str) -> bool:
     if g == p:
         return True
     question = asked_question()
+    verdict = _LEADING_VERDICT.match(pt) if question else None
+    if verdict and contradicts_verdict(verdict.group(1), pt[verdict.end():], question):
+        return False  # "Yes, it diverges." to "Does the series converge?": the verdict and its claim disagree
     if question and ("还是" in question or " or " in question):
         chosen, said = alternative_named(gt, question), alternative_named(pt, question)
         if chosen is not None and said is not None:

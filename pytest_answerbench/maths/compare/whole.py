@@ -376,6 +376,14 @@ def _clean(a: _Answers) -> None:
     if "\\" in a.pred and a.gold.lstrip().startswith("(") and re.search(r"\\(?:mathbf|hat|vec|boldsymbol)\s*\{?\s*[ijk]\b", a.pred):
         a.pred = _in_components(a.pred, a.gold)  # "-3\mathbf i+6\mathbf j-3\mathbf k" is (-3, 6, -3)
     a.pred = _last_statement(a.pred, a.gold)
+    gold_numeral = _BASE_NUMERAL.fullmatch(a.gold.strip().strip("$").strip()) if "_" in a.gold else None
+    if gold_numeral and "=" in a.pred:
+        # "$100 = (1020)_3$" for the gold 10201_3: the numeral written in the base asked is the answer, not the value
+        # it is claimed to equal ("1020_3 = 100" states 1020_3 too)
+        written = [side.strip() for side in a.pred.split("=") if (m := _BASE_NUMERAL.fullmatch(side.strip().strip("$")))
+                   and m.group(2) == gold_numeral.group(2)]
+        if len(written) == 1:
+            a.pred = written[0]
     if a.pred.lstrip().startswith("=") and "=" not in a.gold:
         # "Average speed $= \dfrac{\text{distance}}{\text{time}} = \dfrac{90\ \text{km}}{1.5\ \text{h}} = 60\ \text{km/h}$":
         # a chain named in words before its math; the value it closes on is the one stated
@@ -550,7 +558,8 @@ def _marks(a: _Answers) -> None:
         g = with_target_unit(g, a.unit)
     elif a.question and p.unit and not g.unit:
         g = in_asked_unit(g, p, a.question)  # "in Farads": a prediction in mF is converted into farads
-    a.g, a.p = g, on_gold_scale(g, unlabelled(g, p), difference=bool(_DIFFERENCE.match(p.text)))
+    a.g, a.p = g, on_gold_scale(g, unlabelled(g, p), difference=bool(
+        _DIFFERENCE.match(p.text) or a.question and _CHANGE_ASKED.search(a.question) or _CHANGE_ASKED.search(a.pred)))
 
 
 def _only_the_unit(text: str, unit: str) -> bool:
@@ -582,6 +591,12 @@ _CELSIUS_ZERO = "273.15"  # kelvins
 
 
 _DIFFERENCE = lazy_compile(r"\s*(?:\\Delta|Δ)")  # a label naming a change: "\Delta T = 25 K"
+# a change of temperature asked or stated: "Temperature rise of the water.", "warms by 15 °C", "the increase in
+# temperature" (the same number on both scales)
+_CHANGE_ASKED = lazy_compile(r"(?i)\b(?:rise|rises|risen|increase[sd]?|decrease[sd]?|drop[sp]?|fall|falls|change[sd]?|"
+                             r"difference|gain|loss|by\s+how\s+much|warms?\s+by|cools?\s+by|heats?\s+up\s+by|hotter|warmer|"
+                             r"cooler|colder|higher|lower|through|climb(?:s|ed)?|above|below|"
+                             r"temperature\s+(?:rise|increase|change|drop|difference))\b|\\Delta|Δ|升高了?|降低了?|变化")
 
 
 def on_gold_scale(g: Item, p: Item, difference: bool = False) -> Item:
