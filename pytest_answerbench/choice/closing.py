@@ -17,7 +17,7 @@ import re
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["NO_OPTION_CLOSING", "UNDETERMINED_CLOSING", "withdrawn"]
+__all__ = ["HEDGE_BETWEEN", "NO_OPTION_CLOSING", "UNDETERMINED_CLOSING", "withdrawn"]
 
 #: how ``withdrawn`` ends its reason when the closing statement says the answer cannot be determined
 UNDETERMINED_CLOSING = "the answer cannot be determined"
@@ -33,7 +33,7 @@ _AFTER = 90
 # an option label in a hedge: "B", "(B)", "**B**", "option B"
 _L = r"(?:(?i:option|choice)\s+)?[\(\[]?\*{0,2}([A-Z])\*{0,2}[\)\]]?(?![A-Za-z0-9'’])"
 _START = r"(?<![A-Za-z0-9'’\\])"
-_HEDGE = lazy_compile(
+HEDGE_BETWEEN = lazy_compile(
     rf"\b(?i:either)\s+{_START}{_L}\s*,?\s+(?i:or)\s+{_START}{_L}"
     rf"|\b(?i:between)\s+{_START}{_L}\s+(?i:and)\s+{_START}{_L}"
     rf"|{_START}{_L}\s+(?i:or)\s+{_START}{_L}(?=\s*(?:[.;,?!:)]|\s(?i:i\s+(?:cannot|can't|can’t|am\s+not|'m\s+not))|$))"
@@ -79,6 +79,9 @@ _NEGATED_BEFORE = lazy_compile(r"(?:\b(?:not|neither|nor|rules?\s+out|ruled\s+ou
                                r"(?:(?!\b(?:so|therefore|thus|hence)\b|因此|所以|因而)[^.!?\n。])*$"
                                r"|(?:\b(?:if|unless|whether)\b|如果|若|假如|除非)[^.!?\n。]*$", re.I)
 _SENTENCE_START = lazy_compile(r"[.!?。\n]\s*")
+# what may settle a hedge in a longer reason after it: a conclusion, an answer, a choice
+_SETTLES = lazy_compile(r"(?i)\b(?:answer|so|therefore|thus|hence|final|choose|pick|go\s+with|select|i\s+think|i'd|"
+                        r"i\s+would|correct|best)\b|[.!?]\s+\S")
 _LETTER_AFTER = lazy_compile(r"(?<![A-Za-z0-9'’\\])([A-Z])(?![A-Za-z0-9'’])(?! [a-z])")
 
 
@@ -106,7 +109,7 @@ def withdrawn(flat: str, letters: frozenset[str] | set[str], after: int, combine
     tail = flat[base:]
     low = tail.lower()
     if (" or " in low and _HEDGE_NEEDS.search(tail)) or "between" in low:
-        for m in _HEDGE.finditer(tail):
+        for m in HEDGE_BETWEEN.finditer(tail):
             named = [g for g in m.groups() if g]
             if not named or any(x not in letters for x in named) or (len(named) == 2 and named[0] == named[1]):
                 continue
@@ -153,7 +156,8 @@ def _closes(flat: str, base: int, m: re.Match[str], letters: frozenset[str] | se
     if end <= after:
         return None  # the answer comes after it ("Either B or C, but I'll go with B")
     rest = flat[end:]
-    if len(rest.strip()) > _AFTER or any(x in letters for x in _LETTER_AFTER.findall(rest)):
+    if len(rest.strip()) > _AFTER and (len(rest.strip()) > 2 * _AFTER or _SETTLES.search(rest)) \
+            or any(x in letters for x in _LETTER_AFTER.findall(rest)):
         return None  # more follows, or a letter settles it ("..., but I'll go with B")
     sentence_start = max((s.end() for s in _SENTENCE_START.finditer(flat, max(0, start - 200), start)),
                          default=max(0, start - 200))

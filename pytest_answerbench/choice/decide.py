@@ -50,7 +50,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable
 
-from .closing import NO_OPTION_CLOSING, UNDETERMINED_CLOSING, withdrawn
+from .closing import HEDGE_BETWEEN, NO_OPTION_CLOSING, UNDETERMINED_CLOSING, withdrawn
 from .content import key_word, option_texts, so_clause_key_word
 from ..text.patterns import lazy_compile
 from .normalize import norm_text
@@ -316,10 +316,18 @@ def _withdrawn(d: Decision) -> ChoiceResult | None:
     if (taken := _taken_back(d)) is not None:
         return taken
     reader, chosen = d.reader, d.chosen
-    found = withdrawn(reader.flat, reader.letter_set, chosen.pos if chosen is not None else -1,
+    # (a weak reading inside the hedge's own sentence, "It's either A or B — ..., but the square's corners ...",
+    # settles nothing: only a stated answer after the hedge does)
+    weak = chosen is not None and chosen.tier < 2 and chosen.note in _TEXT_NOTES  # (an option's text, not a letter)
+    found = withdrawn(reader.flat, reader.letter_set, -1 if chosen is None or weak else chosen.pos,
                       combined=reader.optset.combined)
     if found is None:
         return None
+    if weak and withdrawn(reader.flat, reader.letter_set, chosen.pos, combined=reader.optset.combined) is None:
+        hedge = HEDGE_BETWEEN.search(reader.flat, found[1])
+        between = reader.flat[hedge.end() if hedge else found[1]:chosen.pos]
+        if re.search(r"[.!?](?:\s|$)", between) or _SETTLED_BY.search(between):
+            return None  # ("It is either A or B. Looking closer, the circle ...", "— and after measuring, it's the circle")
     why, start = found
     for closing_says, said in ((UNDETERMINED_CLOSING, reader.optset.undetermined),
                                (NO_OPTION_CLOSING, reader.optset.none_above)):
@@ -415,6 +423,9 @@ def _hedge(d: Decision) -> ChoiceResult | None:
     return None
 
 
+# what settles a hedge before an option's text read after it: a conclusion, a finding, the writer's choice
+_SETTLED_BY = lazy_compile(r"(?i)\b(?:so|therefore|thus|hence|i\s+think|it'?s|it\s+is|shows?|turns\s+out|after|answer|final|"
+                           r"choose|pick|go\s+with|definitely|clearly)\b")
 # a clause opening on a condition ("If ...", "When ...", "Assuming ...", "In case ...", "For a ... axis", after the
 # reply's start, a sentence's or a clause's end, maybe "but", "and", "on the other hand"), then an option's letter
 # standing alone after a verb or a comma; not a second choice offered as such ("if you want a second choice, B")

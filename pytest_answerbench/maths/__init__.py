@@ -177,10 +177,10 @@ def _on_another_scale(option: str, value: str, timeout: float) -> bool:
     if written is None:
         return False
     g, p = clean(option), clean(value.split("=")[-1].strip())
-    celsius = {x.degree and x.unit == "C" for x in (g, p)}
-    kelvin = {not x.degree and x.unit == "K" for x in (g, p)}
-    if celsius != {True, False} or kelvin != {True, False}:
-        return False
+    scales = {x.unit if x.degree and x.unit in ("C", "F") else "K" if not x.degree and x.unit == "K" else None
+              for x in (g, p)}
+    if None in scales or len(scales) != 2:
+        return False  # (two scales: kelvins, degrees Celsius or Fahrenheit)
     try:
         return equivalent(option, value, 0.5 * 10 ** -len(written.group("places") or ""), timeout=timeout)[0]
     except (ScoreTimeout, StepTimeout, TooComplex, Exception):  # (as answers_agree: out of time or unreadable, no)

@@ -445,6 +445,10 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     if boxes:
         return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
     sentence = _first_sentence(rest)
+    offered = _OTHER_OFFERED.search(sentence)
+    if offered and not _same_number(sentence[:offered.start()], offered.group("other")):
+        # "4 (or 2 if only positive roots are counted)", "4 (or possibly $2$)", "4 [2 if ...]": another value offered
+        return (sentence.strip().rstrip("."),)
     before = _before_condition(sentence)
     if before != sentence:
         rest = sentence = before  # "5，此时 x=2": the value, not where it is attained
@@ -476,6 +480,31 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
 
 
 _CJK_CHAR = lazy_compile("[\u4e00-\u9fff]")
+# another value offered in brackets after the one stated: "4 (or 2 if only positive roots are counted)", "(or possibly
+# $2$)", "(alternatively 2)", "[2 if only positive roots count]", "(or two, ...)"
+_OTHER_OFFERED = lazy_compile(r"[(\[]\s*(?:(?i:or|alternatively|possibly|maybe|perhaps)\b[\s,]*(?:(?i:else|possibly|maybe|"
+                              r"perhaps)\s+)?\$?(?P<other>[-−]?\d[\d.,/]*%?|(?i:one|two|three|four|five|six|seven|eight|nine|"
+                              r"ten|zero))|\$?(?P<cond>[-−]?\d[\d.,/]*)\$?\s+(?i:if|when|unless)\b)")
+
+
+def _same_number(before: str, other: str | None) -> bool:
+    """Is ``other`` (a number offered in brackets) the value ``before`` states, written again ("1/2 (or 0.5)", "0.25
+    (or 25%)")? Then it restates, and offers nothing else."""
+    from fractions import Fraction
+
+    values = re.findall(r"[-−]?\d[\d.,/]*%?", before)
+    if not other or not values:
+        return False
+
+    def value(text: str) -> Fraction | None:
+        text = text.replace("−", "-").replace(",", "")
+        try:
+            return Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            return None
+
+    a, b = value(values[-1]), value(other)
+    return a is not None and a == b
 _CODE_NUMERAL = lazy_compile(r"\s*0[xob][0-9a-fA-F]{1,64}\s*\.?\s*")
 _CJK_CONDITIONED = lazy_compile(r"若|如果|假如|当|吗|？|\?|并不是|并非|除非|可能|也许")  # a claim supposed, asked or doubted
 _NAME_ONLY = lazy_compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")  # a span that only names a letter ("$x$", "$k$")
@@ -851,7 +880,7 @@ _TEMPERATURE_AFTER = lazy_compile(r"\$?\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\circ)\
 # a sentence stating a change of temperature, not a temperature: "hotter", "warmer", "rises by", "heated through"
 TEMPERATURE_CHANGE = lazy_compile(r"(?i)\b(?:hotter|warmer|cooler|colder|higher|lower|rises?|rose|risen|increase[sd]?|"
                                    r"decrease[sd]?|drops?|dropped|falls?|fell|by|through|climbs?|climbed|change[sd]?|"
-                                   r"difference|above|below)\b|\\Delta|Δ|升高|降低|变化")
+                                   r"difference|above|below|gap|spread|span|swing|increment|range)\b|\\Delta|Δ|升高|降低|变化")
 _UNIT_WORD = lazy_compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3}(?:\^\{?-?\d\}?)?)?)(?![A-Za-z])")
 
 

@@ -671,13 +671,38 @@ def _opening_answer(text: str, closing: Extraction | None, question: str | None)
     return ""
 
 
+# a first line stating a claim set apart: "**No such $n$ exists.**", "Such a tiling is impossible."
+_CLAIM_LINE = lazy_compile(r"\s*(?:\*\*)?(?P<claim>[^\n*]{3,80}?)(?:\*\*)?\s*\n")
+
+
+# what turns a reply against the claim it opened with: a contrast, a value found to work
+_CLAIM_TURNS = lazy_compile(r"(?i)\b(?:but|yet|works|suffice[sd]?|succeeds?)\b")
+
+
+def _opening_claim(text: str, question: str | None) -> str | None:
+    """To a yes/no question, the verdict a reply's first line states as a claim of its own ("**No such $n$ exists.**"
+    is No to "Does there exist ...?"), when that line is one short sentence claiming what a yes or no states (exists,
+    possible, always, holds), unhedged, and the reply does not turn after it; else None."""
+    line = _CLAIM_LINE.match(text) if asks_yes_no(question) else None
+    if line is None or len(line.group("claim").split()) > 8 or _TURNS_AFTER.search(text, line.end()) \
+            or _CLAIM_TURNS.search(text, line.end()) or re.search(r"\d|\b(?:alone|only|using|below|above|under|over|for)\b",
+                                                                 line.group("claim")) \
+            or not line.group("claim").isascii() and (len(line.group("claim")) > 16 or re.search("[，,；;]", line.group("claim"))):
+        return None  # (a Chinese first line of several clauses is a reason, not a claim set apart)
+    words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line.group("claim")).strip()
+    said = claim(words) if re.fullmatch(r"[^.!?]+[.!]?", words) and not _CONDITIONED.search(words) else None
+    if said is None or said[0] not in YES_FAMILIES or said[0] == "yes":
+        return None
+    return "Yes" if said[1] else "No"
+
+
 def _prose(scope: _Scope) -> Found | None:
     text = _without_cjk_remark(scope.text)
     found = closing_statement(plain_dollars(text), scope.multiple, scope.question)
     lead = _opening_answer(scope.text, found, scope.question)
     if lead:
         return Found(len(scope.text), Extraction((lead,), "prose"))
-    opening = opening_verdict(scope.text, scope.question)
+    opening = opening_verdict(scope.text, scope.question) or _opening_claim(scope.text, scope.question)
     if opening is not None and (found is None or all(claim(a) is None for a in found.answers)
                                 or opening in ("Yes", "No")
                                 and all(answers_question(opening, a, scope.question) or _of_another_kind(a, scope.question)

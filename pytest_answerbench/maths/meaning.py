@@ -519,6 +519,9 @@ _ALTERNATIVES = lazy_compile(r"\b(?:or|which|whether)\b|还是")
 _ASKS_WHICH_ZH = lazy_compile(r"什么|多少|哪|几|怎么|怎样|如何|谁|何|求出|求得|算出|的值|解出")  # a value or a question word asked
 
 
+_ABOUT_A_STATEMENT = lazy_compile(r"\s*(?:it\s+)?(?:always\s+|necessarily\s+)?(?:true|the\s+case)\s+that\b")
+
+
 def asks_yes_no(question: str | None) -> bool:
     """Does ``question`` ask yes or no ("Can the numbers be arranged so that ...?", "Is it always true that
     ...?", "是否存在 ...？"), not which of alternatives ("Does it converge absolutely, converge conditionally, or
@@ -530,7 +533,9 @@ def asks_yes_no(question: str | None) -> bool:
         return True  # "True or false: if $a^2 = b^2$ then $a = b$."
     m = _ASKS_YES_NO.search(tail.lower())
     if m is not None:
-        return not _ALTERNATIVES.search(m.group("body"))
+        # (an "or" inside the statement a question asks about is no alternative offered: "Is it always true that if
+        # $a \mid bc$, then $a \mid b$ or $a \mid c$?")
+        return not _ALTERNATIVES.search(m.group("body")) or bool(_ABOUT_A_STATEMENT.match(m.group("body")))
     last = re.split(r"[。！!.]", tail.rstrip("？? \n"))[-1]
     if last.endswith("吗") and not _ASKS_WHICH_ZH.search(last):
         return not _ALTERNATIVES.search(last)  # "$2^{10}+1$ 是质数吗？" (not "最大值是多少吗")
@@ -759,6 +764,10 @@ def property_words(question: str | None) -> frozenset[str]:
 _CLAUSE_CONDITION = lazy_compile(r"\bonly\s+(?:for|when|if|at|on)\b|\b(?:when|whenever|unless|iff|if\s+and\s+only\s+if|"
                                  r"exactly\s+when|precisely\s+when)\b")  # ("a matrix is invertible iff ...": a rule)
 _SINGULAR_OTHER = lazy_compile(r"\bsingular\s+(?:values?|points?|vectors?|solutions?|cardinals?)\b")
+_CONCESSION_TURNS = lazy_compile(r"\b(?:though|although|even\s+if)\b[^.;]*\b(?:not|no|never|cannot|could|might|may|"
+                               r"unsure|doubt\w*)\b|\b(?:though|although)\b[^.;]*n't\b")
+_CONCESSION_TAIL = lazy_compile(r"\s*(?:[,;—–]\s*)?\b(?:even\s+though|although|though|even\s+if)\b[^.;]*$")
+_CONCESSION_LEAD = lazy_compile(r"^\s*(?:even\s+though|although|though|even\s+if)\b[^,;]*[,;]\s*")
 _EXCEPTION = lazy_compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for|excluding|outside)\b")
 _PROPERTY_CLAUSES = lazy_compile(r"[,;:—–]|\s-\s|\b(?:but|although|though|whereas|while)\b")
 
@@ -772,6 +781,12 @@ def _states_property(sentence: str, prop: str) -> bool | None:
         return None  # "continuous everywhere except at 0": the property, but not where it is asked
     if "singular" in sentence:
         sentence = _SINGULAR_OTHER.sub(" ", sentence)  # "its smallest singular value is 2": no singular matrix
+    if ("though" in sentence or "even if" in sentence) and _CONCESSION_TURNS.search(sentence):
+        return None  # "irreducible — though not over the rationals": the concession takes the claim back
+    if "though" in sentence or "even if" in sentence:
+        # "irreducible over ℚ — even though, amusingly, it is reducible modulo every prime": a concession, not the claim
+        # (not one taking it back: "though not over the rationals", "though I could not rule out that it is prime")
+        sentence = _CONCESSION_TAIL.sub("", _CONCESSION_LEAD.sub("", sentence))
     opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set()) \
         | _unprefixed(prop)  # ("reducible" to "Is it irreducible?")
     same = {prop} | _SYNONYMS.get(prop, set())  # "one-to-one" for "injective"
@@ -960,15 +975,21 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
 # ---- a Chinese yes/no question's property: "是否为单射？" answered "是", "f 是单射", "非奇异" ---------------------------------
 
 #: the word a Chinese yes/no question asks of its subject: "是否为单射" -> 单射, "是否可逆" -> 可逆
-CJK_ASKED_WORD = lazy_compile(r"是否(?:为|是)?(?P<word>[\u4e00-\u9fff]{2,4}?)(?=[？?。，,\s]|$)")
+CJK_ASKED_WORD = lazy_compile(r"是否(?:为|是)?(?P<word>[\u4e00-\u9fff]{2,4}?)(?=[？?。，,\s]|$)|"
+                              r"是(?P<word2>[\u4e00-\u9fff]{2,3})吗(?=[？?]|$)")
 #: other words for a property, and words for its opposite (read before the property's own word: 非奇异 holds 奇异)
-_CJK_SAME = {"可逆": ("非奇异",), "单射": ("一对一",), "满射": ("映上",), "有界": (), "连续": (), "收敛": ()}
-_CJK_OPPOSITE = {"可逆": ("不可逆", "奇异"), "单射": ("不是单射", "非单射"), "有界": ("无界",), "收敛": ("发散", "不收敛")}
+_CJK_SAME = {"可逆": ("非奇异",), "单射": ("一对一",), "满射": ("映上",), "有界": (), "连续": (), "收敛": (), "有理数": (),
+             "无理数": (), "质数": ("素数",), "素数": ("质数",), "偶数": (), "奇数": ()}
+_CJK_OPPOSITE = {"可逆": ("不可逆", "奇异"), "单射": ("不是单射", "非单射"), "有界": ("无界",), "收敛": ("发散", "不收敛"),
+                 "有理数": ("无理数",), "无理数": ("有理数",), "质数": ("合数",), "素数": ("合数",), "偶数": ("奇数",),
+                 "奇数": ("偶数",)}
 _CJK_YES = frozenset({"是", "是的", "对", "正确", "成立", "可以", "能"})
 _CJK_NO = frozenset({"否", "不是", "不", "不对", "错误", "不成立", "不可以", "不能"})
 # a negation before the property's word, maybe with a modal between ("不会是可逆的", "不再可逆", "无法收敛", "算不上单射"), and one
 # after it ("收敛不了", "收敛性不成立", "收敛失败")
-_CJK_NEGATED_BEFORE = lazy_compile(r"(?:不|非|没有?|无法|无|未|并非|并不|不会|不能|不再|算不上|称不上)(?:会|能|再|是|可能|算|一个|够|得|为)*$")
+_CJK_NEGATED_BEFORE = lazy_compile(r"(?:不|非|没有?|无法|无|未|并非|并不|不会|不能|不再|算不上|称不上)(?:都|全|全都|会|能|再|是|可能|算|一个|够|得|为)*$")
+# the property's word naming something else: "两个质数的乘积", "质数的倍数", "质数个": not the subject's property
+_CJK_OF_ANOTHER = lazy_compile(r"的(?=[\u4e00-\u9fff])(?!数[。，,.；;]|$)|之[\u4e00-\u9fff]|因子|因数")
 _CJK_NEGATED_AFTER = lazy_compile(r"(?:性)?(?:不了|失败|不成立|不存在)")
 _CJK_UNSURE = lazy_compile("若|如果|假设|假如|可能|也许|或许|吗|？|\\?|不一定|未必")
 
@@ -978,9 +999,9 @@ def cjk_polarity(text: str, question: str | None) -> bool | None:
     a bare 是 / 否, the property's word or another word for it (可逆, 非奇异), or its opposite (不可逆, 奇异, 不是单射)?
     None when the question asks no such property, or the text states neither, both, or under a condition."""
     asked = CJK_ASKED_WORD.search(question or "")
-    if asked is None or asked.group("word") not in _CJK_SAME or _CJK_UNSURE.search(text):
+    word = (asked.group("word") or asked.group("word2")) if asked else None
+    if word not in _CJK_SAME or _CJK_UNSURE.search(text):
         return None
-    word = asked.group("word")
     plain = re.sub(r"[*\s。.!！]", "", text)
     if plain in _CJK_YES or plain in _CJK_NO:
         return plain in _CJK_YES
@@ -989,6 +1010,9 @@ def cjk_polarity(text: str, question: str | None) -> bool | None:
     for phrase, same in sorted(phrases, key=lambda x: len(x[0]), reverse=True):  # (非奇异 before 奇异)
         at = rest.find(phrase)
         if at >= 0:
+            if _CJK_OF_ANOTHER.match(rest, at + len(phrase)) or re.search(r"(?:两|二|三|几|多)个$", rest[max(0, at - 2):at]):
+                rest = rest.replace(phrase, " ")
+                continue  # "它是两个质数的乘积": the word names the factors, not the number
             negated = bool(_CJK_NEGATED_BEFORE.search(rest[max(0, at - 8):at])
                            or _CJK_NEGATED_AFTER.match(rest, at + len(phrase)))
             said.add(same != negated)  # ("不发散": not the opposite, so the property)

@@ -19,7 +19,7 @@ from ..text.patterns import lazy_compile
 __all__ = ["gold_names", "named_in_closing"]
 
 # one named value of a gold: a name (a letter with a subscript, a command, a word in \text{}) "=" a value
-_GOLD_PART = lazy_compile(r"\s*(?:(?P<name>\\(?:text|mathrm)\s*\{\s*[A-Za-z][A-Za-z ]{0,30}\}|[A-Za-z](?:_\{?\w{1,3}\}?)?"
+_GOLD_PART = lazy_compile(r"\s*(?:(?P<name>\\(?:text|mathrm)\s*\{\s*[A-Za-z][A-Za-z ]{0,30}\}|[A-Za-z]{3,20}|[A-Za-z](?:_\{?\w{1,3}\}?)?"
                           r"|\\[A-Za-z]{2,10}(?:_\{?\w{1,3}\}?)?)\s*(?:=|:)\s*(?P<value>[^=,;:]{1,60}?)"
                           # (or a word, a space, a number: "mean 6; median 7")
                           r"|(?P<word>[A-Za-z]{3,20})\s+(?P<number>[-−]?\d[^=,;:]{0,40}?))\s*")
@@ -31,7 +31,7 @@ _PARAGRAPH = lazy_compile(r"\n[ \t]*\n")
 _NOT_STATED = lazy_compile(r"(?i)\b(?:if|suppose|assuming|would|could|maybe|perhaps|probably|or|not|no|never|cannot|wrong|"
                            r"incorrect|impossible|fails?|false|tried|try|instead|neither|nor|too|recount\w*|recomput\w*|"
                            r"redo|hmm+|gives|comes\s+to|get|gets|got|overestimat\w*|underestimat\w*|estimat\w*|"
-                           r"actually|wait)\b|n't\b|\?")
+                           r"actually|wait|so\s+far|pending|tentative\w*|provisional\w*|but|tied|roughly|about)\b|n't\b|\?")
 
 
 def _key(name: str) -> str:
@@ -65,17 +65,18 @@ def _name_pattern(name: str) -> re.Pattern[str]:
     # (the name alone, not one qualified by a word before it: "the trimmed mean", "the geometric mean")
     return re.compile(r"(?:^|(?<=[\s*$(,;:-])(?<![A-Za-z]{3}\s)|(?<=\bthe\s)|(?<=\bits\s)|(?<=\band\s)|(?<=\bso\s))"
                       r"(?<![A-Za-z\\_])" + written + r"(?![A-Za-z0-9_])[*\s]*(?:\$\s*)?(?:=|\bis\b|:)\s*"
-                      r"(?P<value>\$[^$\n]{1,120}\$|[^$\n]{1,120})")
+                      r"(?P<value>[^\n]{1,160})")
 
 
 def _stated_value(found: str) -> str:
-    """The value a name is stated equal to: the last side of its chain, up to the end of its math span or clause."""
-    if found.startswith("$"):
-        found = found[1:found.index("$", 1)]
-        inner = found
-    else:
-        end = re.search(r"\$|,\s|;|\.(?:\s|$)|\s(?:and|so|with)\s", found)
-        inner = found[:end.start()] if end else found
+    """The value a name is stated equal to: the last side of its chain, up to the end of its clause, its markup and a
+    closing remark in brackets left out ("$(3+5)/2 =$ **4**" is 4, "**3** (appears twice)" is 3)."""
+    plain = re.sub(r"\*\*|__|\$", "", found)
+    end = re.search(r",\s|;|\.(?:\s|$)|\s(?:and|so|with|or)\s", plain)
+    if end and re.match(r"\s*(?:,|;|and|with|or|&)?\s*(?:and\s+)?[-−]?\d", plain[end.start():].lstrip(",;").lstrip()):
+        return ""  # "Mode: 3, 5", "3 and 5", "3 with 5 tied": two values, no one stated
+    inner = plain[:end.start()] if end else plain
+    inner = re.sub(r"\s*\([^()]*\)\s*$", "", inner.strip())  # "3 (appears twice)"
     return re.split(r"=|\\approx|≈", inner)[-1].strip().rstrip(".").strip()
 
 

@@ -371,6 +371,9 @@ def clean(text: str) -> Item:
     if s[:1] in "[]" and s[-1:] in "[]" and "," in s and short:
         s = _french_intervals(s)
     unit = ""
+    fahrenheit = _FAHRENHEIT_TAIL.fullmatch(s) if degree and short and "F" in s else None
+    if fahrenheit and _numeric_head(fahrenheit.group(1)):
+        return Item(fahrenheit.group(1).strip(), percent, True, "F")  # "86 °F": degrees Fahrenheit
     if short and "unit" in s:
         words = _WORD_UNIT.match(s)
         if words and _numeric_head(words.group("value"), constants=True):
@@ -389,6 +392,8 @@ def clean(text: str) -> Item:
 
 
 _BACKSLASH_RUN = lazy_compile(r"\\+")
+# a number then an F, its degree mark taken off before: "86 F", "86\ \text{F}" (degrees Fahrenheit)
+_FAHRENHEIT_TAIL = lazy_compile(r"(.*?\d)\s*(?:\\[,;! ]\s*)*(?:\\(?:text|mathrm)\s*\{\s*F\s*\}|F)\s*")
 
 
 def undoubled(text: str) -> str:

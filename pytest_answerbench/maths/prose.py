@@ -647,7 +647,8 @@ def _checked_line(line: str, before: str = "", question: str | None = None) -> b
             or re.search(r"(?i)\b(?:so|thus|hence|therefore|answer|sum|total|result)\b", line):
         return False
     known = set(re.findall(r"\d+(?:\.\d+)?", before + " " + (question or "")))
-    return set(re.findall(r"\d+(?:\.\d+)?", line)) <= known
+    numbers = re.findall(r"\d+(?:\.\d+)?", line)
+    return not numbers or numbers[-1] in known  # (what the check comes to is a number already written)
 
 
 def trivia_aside(line: str, question: str | None = None) -> bool:
@@ -850,6 +851,9 @@ _THERE_ARE = lazy_compile(CONCLUDING_LEAD + r"there\s++(?:are|were)\s++(?:exactl
 # a conclusion reported as a thought or a mistake, not drawn: "I first thought ...", "We wrongly concluded ..."
 _NOT_CONCLUDED = lazy_compile(r"(?i)\b(?:thought|first|initially|wrongly|mistaken\w*|incorrect\w*|wrong|earlier|"
                               r"believed|assumed|guess\w*|would|might|could|or)\b")
+# a value set in bold after a sentence's last math, named or not: "**f = 100 MHz**", "**4.2 × 10^5 Pa**"
+_BOLD_ASSIGNMENT = lazy_compile(r"\*\*\s*((?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*)?[-−]?\d[\d.,]*(?:\s*(?:\\times|×)\s*10\^\{?[-−]?\d+\}?)?"
+                                r"(?:\s*[A-Za-zΩμ°/%][A-Za-zΩμ°/%^\d]{0,8})?)\s*\*\*")
 # a value in bold after the name it is the value of, in math: "Therefore the smallest such $n$ is **15**."
 _NAMED_THEN_BOLD = lazy_compile(r"\$\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*\$\s+(?:is|equals|=|must\s+be)\s+\*\*\s*"
                                 r"(?P<value>[-−]?\d+(?:\.\d+)?(?:/\d+)?)\s*\*\*\s*[.!]?\s*$")
@@ -1311,6 +1315,15 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     claimed = _claimed(last, final[0])
     if claimed:
         return Extraction((claimed,), "prose")
+    assigned = _BOLD_ASSIGNMENT.search(final[0], final[0].rfind("$") + 1) if "**" in final[0] and "$" in final[0] else None
+    if assigned and not DOUBTED.search(final[0]) and not _CONDITION.search(final[0]) \
+            and not _NOT_CONCLUDED.search(final[0]) and final[0].count("**") == 2 \
+            and not re.search(r"\d", re.sub(r"\([^()]*\)", "", final[0][assigned.end():])) \
+            and not re.search(r"(?i)\b(?:not|no|never|rated|nominal|given|but)\b", final[0][final[0].rfind("$") + 1:]):
+        # (one bold value closing the sentence, no other value after it, not denied, not a given or a rating)
+        # "$f = c/\lambda = (3.0\times10^8)/(3.0) \Rightarrow$ **f = 100 MHz** (FM-radio band).": the value set in bold
+        # after the last math, not the formula before it
+        return Extraction((assigned.group(1).strip(),), "prose")
     bold_value = _NAMED_THEN_BOLD.search(final[0]) if "**" in final[0] else None
     if bold_value and not DOUBTED.search(final[0]) and not _CONDITION.search(final[0]) \
             and not _NOT_CONCLUDED.search(final[0]):

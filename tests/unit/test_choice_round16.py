@@ -45,7 +45,8 @@ def _read(reply, options):
     ("The speed is 150 m ÷ 30 s, which is 18 km/h.", SPEEDS, "C"),  # 18 km/h is 5 m/s, not the option 18 m/s
     ("The speed is 18 m/s.", SPEEDS, "D"),
     ("The speed is about one hundred and twenty kilometers per hour.", ROAD, "C"),
-    ("100 °C", BOILING, None),  # 100 °C is not the option 100°F, and its C is no option letter
+    # 100 °C is not the option 100°F, and its C is no option letter; converted (round 25), it is 212°F
+    ("100 °C", BOILING, "C"),
     ("The shape is 3-D.", {"A": "2D", "B": "3D", "C": "4D", "D": "1D"}, "B"),  # a hyphen in a name, no minus
     ("It boils at 212°F.", BOILING, "C"),
     ("About 2 lb.", MASSES, None),  # not the option 2 kg

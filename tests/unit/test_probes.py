@@ -42,7 +42,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 23"); its misses then read in round 24 (scorer version 49, vmcbench 36; docs/profiles-math.md, "Round 24").
 - ``tests/data/probes_round25.jsonl``: 200 probes written blind at the end of round 24 (the same five sets, ``error`` a
   string on 8 physics rows), scored once with the final reader of rounds 23 and 24 as its held-out measure
-  (docs/accuracy.md, "Round 24"); not read.
+  (docs/accuracy.md, "Round 24"); its misses then read in round 25 (scorer version 50, vmcbench 37;
+  docs/profiles-math.md, "Round 25").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -98,7 +99,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: contact text 11/0, physics 3/0, structured 3/1, traces 0/0, choice 6, then its misses read in round 24 (scorer
 #: version 49, vmcbench 36): its floors below; round 25's, written blind at the end of round 24 and scored once with the
 #: session's final reader (scorer version 49, vmcbench 36) as its held-out measure, not read: its floors below (the
-#: reader before round 23, 7e3356d: text 5/0, physics 2/0, structured 5/2, traces 0/1, choice 3).
+#: reader before round 23, 7e3356d: text 5/0, physics 2/0, structured 5/2, traces 0/1, choice 3); at first contact text
+#: 6/0, physics 1/0, structured 5/1, traces 0/1, choice 3, then its misses read in round 25 (scorer version 50,
+#: vmcbench 37): its floors below.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -137,8 +140,8 @@ FLOORS = {
                              {"text": (0, 0), "physics": (0, 0), "structured": (1, 0),
                               "traces": (0, 0), "choice": 1}),
     "probes_round25.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (6, 0), "physics": (1, 0), "structured": (5, 1),
-                              "traces": (0, 1), "choice": 3}),
+                             {"text": (2, 0), "physics": (0, 0), "structured": (2, 0),
+                              "traces": (0, 0), "choice": 1}),
 }
 
 

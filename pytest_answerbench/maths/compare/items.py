@@ -262,6 +262,10 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
             # the last value in another unit of the quantity must restate it ("= 1.60\times10^{-19} J" after 1.0 eV),
             # within a percent: "= ½ · 3 · 4² = 24 cm" for 24 m states another quantity
             return _restates_in(last, g, scale) is not False
+        if tuple_parts(last.text) is not None and not _any_equal([(g, last)], tol):
+            # "M = (\frac{2+6}{2}, \frac{-4+8}{2}) = (4, -2)": a chain closing on another value (not a decimal
+            # rounding an earlier one) states that value
+            return False
         digits = stated_to_its_digits(last.text, g) if scale == 1 else None
         return digits is not False
     if len(g_sides) + len(p_sides) > 4 and is_label(g_sides[0]) and is_label(p_sides[0]) and \

@@ -190,6 +190,8 @@ def _matrix(a: _Answers) -> Outcome | None:
         if named and _matrix_name(named.group("label")) and "=" not in a.gold.split("\\begin", 1)[0]:
             a.pred = named.group("rows")  # "A⁻¹ = [[1, −1], [−1, 2]]": the matrix named, as "A^{-1} = \begin..." is
         a.pred = _rows_as_matrix(a.pred)
+    if "vmatrix" in a.pred and "=" in a.pred and "=" not in a.gold and _COMPUTED_FIRST.match(a.pred):
+        a.pred = split_top(a.pred, "=")[-1].strip() or a.pred  # "\begin{vmatrix}...\end{vmatrix}=\begin{pmatrix}..."
     if "\\begin" in a.gold or "\\begin" in a.pred:
         tolerance = a.tolerance if not isinstance(a.tolerance, (list, tuple)) else None
         gold, pred = _unlabelled_matrix(a.gold, a.pred), _unlabelled_matrix(a.pred, a.gold)
@@ -384,6 +386,12 @@ def _clean(a: _Answers) -> None:
                    and m.group(2) == gold_numeral.group(2)]
         if len(written) == 1:
             a.pred = written[0]
+    if "=" in a.pred and "=" not in a.gold and _COMPUTED_FIRST.match(a.pred) and not _PART_OPENING.match(a.pred):
+        # "\frac{10\cdot11}{2}=55", "\begin{vmatrix}...\end{vmatrix}=\begin{pmatrix}-3\\6\\-3\end{pmatrix}": a
+        # computation, then its result
+        result = split_top(a.pred, "=")[-1].strip()
+        if result:
+            a.pred = result
     if a.pred.lstrip().startswith("=") and "=" not in a.gold:
         # "Average speed $= \dfrac{\text{distance}}{\text{time}} = \dfrac{90\ \text{km}}{1.5\ \text{h}} = 60\ \text{km/h}$":
         # a chain named in words before its math; the value it closes on is the one stated
@@ -410,6 +418,10 @@ def _clean(a: _Answers) -> None:
     if pred_range and pred_range == gold_range:
         a.pred = pred_formula
     a.g, a.p = clean(without_domain(a.gold)), clean(without_domain(a.pred))
+    if a.question and a.p.text[:1] == "[" and a.g.text[:1] == "(" and _ASKS_TUPLE.search(a.question) \
+            and re.fullmatch(r"\[[^\[\]]*\]", a.p.text.strip()) and tuple_parts(a.g.text) is not None:
+        # "$\boxed{[3,\,6]}$" to "Find the pair $(x,y)$ ...": a pair in square brackets, not an interval
+        a.p = replace(a.p, text="(" + a.p.text.strip()[1:-1] + ")")
     if a.question and not a.unit and a.p.text[-1:].isalpha():
         a.p = asked_letter_unit(a.p, a.question)  # "1e-8 F" when the question asks farads
     if a.question and "_" in a.g.text + a.p.text:  # "2516" for "2516_8" when the question asks base eight
@@ -593,9 +605,10 @@ _CELSIUS_ZERO = "273.15"  # kelvins
 _DIFFERENCE = lazy_compile(r"\s*(?:\\Delta|Δ)")  # a label naming a change: "\Delta T = 25 K"
 # a change of temperature asked or stated: "Temperature rise of the water.", "warms by 15 °C", "the increase in
 # temperature" (the same number on both scales)
-_CHANGE_ASKED = lazy_compile(r"(?i)\b(?:rise|rises|risen|increase[sd]?|decrease[sd]?|drop[sp]?|fall|falls|change[sd]?|"
+_CHANGE_ASKED = lazy_compile(r"(?i)\b(?!(?:rises?|rose|increases?|drops?|falls?)\s+to\b)(?:rise|rises|risen|increase[sd]?|decrease[sd]?|drop[sp]?|fall|falls|change[sd]?|"
                              r"difference|gain|loss|by\s+how\s+much|warms?\s+by|cools?\s+by|heats?\s+up\s+by|hotter|warmer|"
-                             r"cooler|colder|higher|lower|through|climb(?:s|ed)?|above|below|"
+                             r"cooler|colder|higher|lower|through|climb(?:s|ed)?|above|below|gap|spread|span|swing|increment|"
+                             r"range|heat\s+up|warm\s+up|"
                              r"temperature\s+(?:rise|increase|change|drop|difference))\b|\\Delta|Δ|升高了?|降低了?|变化")
 
 
@@ -607,11 +620,12 @@ def on_gold_scale(g: Item, p: Item, difference: bool = False) -> Item:
     same number on both scales."""
     from decimal import Decimal, InvalidOperation
 
-    celsius = {"g": g.degree and g.unit == "C", "p": p.degree and p.unit == "C"}
-    kelvin = {"g": not g.degree and g.unit == "K", "p": not p.degree and p.unit == "K"}
-    if not (celsius["p"] and kelvin["g"] or kelvin["p"] and celsius["g"]):
+    scales = {"g": _scale(g), "p": _scale(p)}
+    if None in scales.values() or scales["g"] == scales["p"]:
         return p
     if difference:
+        if "F" in scales.values():
+            return p  # (a change in Fahrenheit degrees is no change in kelvins: not read)
         return Item(p.text, p.percent, g.degree, g.unit)
     text = p.text.replace(" ", "")
     if not re.fullmatch(r"-?\d+(?:\.\d+)?", text):
@@ -620,9 +634,19 @@ def on_gold_scale(g: Item, p: Item, difference: bool = False) -> Item:
         value = Decimal(text)
     except InvalidOperation:
         return p
-    if celsius["p"]:
-        return Item(str(value + Decimal(_CELSIUS_ZERO)), p.percent, False, "K")
-    return Item(str(value - Decimal(_CELSIUS_ZERO)), p.percent, True, "C")
+    kelvins = {"K": lambda v: v, "C": lambda v: v + Decimal(_CELSIUS_ZERO),
+               "F": lambda v: (v - 32) * 5 / 9 + Decimal(_CELSIUS_ZERO)}[scales["p"]](value)
+    on_gold = {"K": lambda k: k, "C": lambda k: k - Decimal(_CELSIUS_ZERO),
+               "F": lambda k: (k - Decimal(_CELSIUS_ZERO)) * 9 / 5 + 32}[scales["g"]](kelvins)
+    on_gold = on_gold.quantize(Decimal("1e-9")).normalize()
+    return Item(format(on_gold, "f"), p.percent, scales["g"] != "K", g.unit)
+
+
+def _scale(item: Item) -> str | None:
+    """The temperature scale of ``item``: "K" (kelvins), "C" or "F" (a degree mark before C or F); None otherwise."""
+    if item.degree and item.unit in ("C", "F"):
+        return item.unit
+    return "K" if not item.degree and item.unit == "K" else None
 
 
 def _exact(a: _Answers) -> Outcome | None:
@@ -647,6 +671,8 @@ def _parts(a: _Answers) -> None:
         g_parts = g_numbered  # "(1) 2 (2) 5": the answers to parts (1) and (2)
     if p_numbered and len(p_numbered) == len(g_parts):
         p_parts = [_at_another_point(part, a.question) for part in p_numbered]
+        p_parts = [split_top(part, "=")[-1].strip() if "=" in part and _COMPUTED_FIRST.match(part) else part
+                   for part in p_parts]  # "(1) \frac{10\cdot11}{2}=55": the part's result
     if len(g_parts) == 1 and len(p_parts) > 1 and number_words(p_clean.text) is not None:
         p_parts = [p_clean.text]  # "one hundred and five" is one number
     if len(g_parts) + len(p_parts) > 2 and (same_meaning(g_clean.text, p_clean.text) is not None or a.question
@@ -669,6 +695,13 @@ def _parts(a: _Answers) -> None:
     a.g_parts, a.p_parts = g_parts, p_parts
 
 
+_PART_OPENING = lazy_compile(r"\s*[(（]\s*(?:\d{1,2}|[a-h])\s*[)）]")  # "(1) ...": a numbered part, not a computation
+# a computation before "=": digits and operators only, or a determinant ("\frac{10\cdot11}{2}", "\begin{vmatrix}...")
+_COMPUTED_FIRST = lazy_compile(r"\s*(?:\\begin\{vmatrix\}|\\det\b|(?=[^=]*(?:\\cdot|\\times|[+*]|\d\s*-\s*\d))"
+                               r"(?:[\d\s.+\-*/()^{}]|\\(?:frac|dfrac|tfrac|cdot|times|left|right|sqrt)(?![A-Za-z]))+=)")
+# (an operation written before "=": "\frac{10\cdot11}{2}=55"; not one exact value restated, "\frac{1}{3}=0.333")
+# a question asking an ordered pair, a point or a tuple: "Find the pair $(x,y)$", "the coordinates of", "ordered triple"
+_ASKS_TUPLE = lazy_compile(r"(?i)\b(?:pairs?|ordered|triples?)\b|\(\s*[a-z]\s*,\s*[a-z]\s*(?:,\s*[a-z]\s*)*\)")
 # a part stating a function's value at a point: "f''(2)=12"
 _VALUE_AT = lazy_compile(r"\s*(?P<call>(?P<name>[A-Za-z](?:'|′|\^\{?\(\d\)\}?)*)\s*\(\s*(?P<at>[^()=]{1,12})\s*\))\s*=\s*(?P<value>.+)")
 
