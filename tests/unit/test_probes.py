@@ -44,6 +44,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   string on 8 physics rows), scored once with the final reader of rounds 23 and 24 as its held-out measure
   (docs/accuracy.md, "Round 24"); its misses then read in round 25 (scorer version 50, vmcbench 37;
   docs/profiles-math.md, "Round 25").
+- ``tests/data/probes_round26.jsonl``: 200 probes written blind at the end of round 25 (the same five sets, ``error`` a
+  string on 8 physics rows), scored once with round 25's final reader as its held-out measure (docs/accuracy.md,
+  "Round 25"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -101,7 +104,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: session's final reader (scorer version 49, vmcbench 36) as its held-out measure, not read: its floors below (the
 #: reader before round 23, 7e3356d: text 5/0, physics 2/0, structured 5/2, traces 0/1, choice 3); at first contact text
 #: 6/0, physics 1/0, structured 5/1, traces 0/1, choice 3, then its misses read in round 25 (scorer version 50,
-#: vmcbench 37): its floors below.
+#: vmcbench 37): its floors below; round 26's, written blind at the end of round 25 and scored once with the
+#: session's final reader (scorer version 50, vmcbench 37) as its held-out measure, not read: its floors below (the
+#: reader before round 23, 7e3356d: text 10/0, physics 2/0, structured 5/1, traces 1/1, choice 12).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -142,6 +147,9 @@ FLOORS = {
     "probes_round25.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (2, 0), "physics": (0, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 1}),
+    "probes_round26.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (9, 0), "physics": (2, 0), "structured": (4, 0),
+                              "traces": (1, 1), "choice": 12}),
 }
 
 
