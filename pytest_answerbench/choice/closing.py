@@ -92,6 +92,18 @@ _BOTH = lazy_compile(r"\b(?:both\s+(?:of\s+them\s+|options\s+|answers\s+)?(?:are
                      r"either\s+(?:answer|option|one|choice)\s+(?:is|could\s+be|would\s+be|seems|works))\s+"
                      r"(?:\w+\s+)?(?:defensible|valid|correct|right|plausible|possible|reasonable|acceptable|justifiable|"
                      r"true|fine)\b", re.I)
+# two letters said both to hold: "B and C are both consistent with the figure", "both A and D seem plausible"
+_PAIR_BOTH = lazy_compile(r"(?<![A-Za-z0-9'’\\])\(?([A-Z])\)?\s+(?i:and|&)\s+"
+                          r"(?:(?i:option|choice)\s+)?\(?([A-Z])\)?(?![A-Za-z0-9'’])\s+(?i:are|seem|look|appear|remain)\s+"
+                          r"(?i:both\s+|equally\s+)*(?i:(?:consistent|defensible|valid|correct|right|plausible|possible|"
+                          r"reasonable|acceptable|likely|viable|fine|true)\b)")
+_PAIR_NEEDS = lazy_compile(r"[A-Z]\)?\s+(?:and|AND|And|&)\s")  # (a cheap test first: most replies pair no letters)
+# what settles a pair said both to hold, in its own sentence: "..., but the log axis rules them out", "in general"
+_PAIR_SETTLED = lazy_compile(r"(?i)[^.!?\n]*?\b(?:but|however|though|yet|except|until|in\s+general|in\s+principle|"
+                             r"at\s+first(?:\s+glance)?|initially|a\s+priori)\b")
+# a noun the letters after it label (points, vertices, regions), not options
+_LABELS_OF = lazy_compile(r"(?i)\b(?:vertices|vertex|points?|angles?|sides?|lines?|regions?|cells?|corners?|nodes?|"
+                          r"segments?|edges?|sets?|events?|players?|teams?|towns?|cities)\s*$")
 _BOTH_DENIED = lazy_compile(r"(?i)\b(?:false|untrue|not|never|wrong|nor)\b[^.!?]{0,25}$|n't\s+[^.!?]{0,25}$")
 # a bracketed option letter: the options a "both" closing may speak of
 _BRACKETED = lazy_compile(r"[\(\[]([A-Z])[\)\]]|\b(?:option|choice)\s+([A-Z])\b")
@@ -127,6 +139,18 @@ def withdrawn(flat: str, letters: frozenset[str] | set[str], after: int, combine
             at = _closes(flat, base, m, letters, after) if len(named) >= 2 else None
             if at is not None:
                 return f"the reply closes saying both options hold ({' and '.join(sorted(named))})", at
+    if not combined and (" and " in low or "&" in low) and _PAIR_NEEDS.search(tail):
+        # (an option saying "Both A and B" is chosen so)
+        for m in _PAIR_BOTH.finditer(tail):
+            named = [x for x in m.groups() if x in letters]
+            if len(set(named)) != 2 or _BOTH_DENIED.search(tail, max(0, m.start() - 40), m.start()) \
+                    or _PAIR_SETTLED.match(tail, m.end()) or _LABELS_OF.search(tail, max(0, m.start() - 25), m.start()):
+                # ("A and B are both possible at first glance, but the log axis rules them out"; "Vertices A and B
+                # are both consistent with a circle": points, not options)
+                continue
+            at = _closes(flat, base, m, letters, after)
+            if at is not None:
+                return f"the reply closes saying both options hold ({' and '.join(named)})", at
     zh = not tail.isascii()
     if ("no" in low and any(w in low for w in _NO_OPTION_WORDS)) or (
             zh and any(w in tail for w in _NO_OPTION_WORDS_ZH)):

@@ -54,7 +54,13 @@ _STATED_BEFORE = lazy_compile(r"\b(?:is|are|equals|be)\s*$|=\s*$")
 _ALL_OF_THEM = lazy_compile(r"\b(?:all|both|each)\s+of\s+(?:them|these|those|the\s+(?:four|three|five|options|objects|above))\b"
                             r"|\ball\s+(?:four|three|five)\s+(?:are|of\s+them|options)\b")
 _ALSO_POSSIBLE = lazy_compile(r"\b(?:could|might|may)\s+(?:also|just\s+as\s+well|equally)\s+be\b|"
-                            r"\bor\s+(?:possibly|perhaps|maybe)\b")
+                            r"\bor\s+(?:possibly|perhaps|maybe)\b|"
+                            # "Both seem plausible given the blurry image.", "either could be right"
+                            r"\b(?:both|either)\s+(?:(?:seem|seems|look|looks|are|is|remain|remains|appear|appears)\s+)?"
+                            r"(?:equally\s+)?(?:plausible|possible|likely|consistent|defensible|reasonable|viable|"
+                            r"could\s+be\s+(?:right|correct))\b"
+                            # (not one settled in its sentence: "..., but the stripes make it a zebra")
+                            r"(?![^.!?\n]*\b(?:but|however|though|yet|except|until)\b)")
 # "The question, however, asks about the largest radius.": what was named answers another question
 _ASKS_OTHER = lazy_compile(r"\b(?:the|this)\s+question\s*,?\s*(?:however|though|instead)?\s*,?\s*"
                          r"(?:actually\s+)?(?:asks|is\s+asking)\s+(?:about|for)\b")
@@ -79,7 +85,7 @@ _CONCLUDING = lazy_compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|
 _SENTENCE_STOP = lazy_compile(r"[.!?](?!\d)|\n")
 _NOT_BEFORE = lazy_compile(r"\bnot\s+(?:at\s+)?[£$€¥]?$")
 _LISTED_NUMBER = lazy_compile(r"(?<![\w.,])[£$€¥]?(\d[\d,]*(?:\.\d+)?%?)(?![\w,]?\d)")
-_TURN = lazy_compile(r"\b(?:but|actually|however|rather|instead|in fact|so(?!\s+(?:on|forth)\b)|therefore|thus|hence|consequently|"
+_TURN = lazy_compile(r"\b(?:but|actually|however|rather(?!\s+than\b)|instead|in fact|so(?!\s+(?:on|forth)\b)|therefore|thus|hence|consequently|"
                    r"which means|this means|that means|i\.e\.)(?=\W)")
 # "larger than the Atlantic", "compared with Venus", "unlike Mars": what follows is the yardstick, to the clause's end
 # what names an option as the exception: "except hydro", "apart from the shark", "other than coal", "but not"
@@ -733,6 +739,11 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
         spans = {k: kept for k, occ in spans.items() if (kept := [(a, b) for a, b in occ if not inside(a)])}
         if not spans:
             return None
+    if "❌" in low or "✗" in low or "✘" in low:
+        # "- 21 = 3 × 7 ❌": an option's value crossed out in a walk through them is eliminated, not named
+        spans = {k: kept for k, occ in spans.items() if (kept := [(a, b) for a, b in occ if not _CROSSED.match(low, b)])}
+        if not spans:
+            return None
     kept = _standing(flat, low, optset, spans)
     if len(kept) > 1 and optset.case_twins:
         kept = _told_by_case(flat, optset, kept)
@@ -751,6 +762,8 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
     return None
 
 
+# the rest of a walk's item after an option's value, up to its cross: "= 3 × 7 ❌" (no next item or sentence between)
+_CROSSED = lazy_compile(r"(?:(?!\s[-*•]\s|[.!?]\s)[^❌✗✘✓✔✅]){0,40}[❌✗✘]")
 # a line solving for one letter: "x = 25/3", "$t = 4$."
 _SOLVED_LINE = lazy_compile(r"[ \t*$]*(?P<name>[A-Za-z])\s*=\s*(?P<value>[^=\n]{1,40}?)[\s$*.]*")
 # a word in a line (what a line of a bare derivation holds none of)
@@ -832,6 +845,8 @@ def key_word(optset: OptionSet, low: str, most_words: int) -> str | None:
         letter = keys.get(stem_word(m.group(0)))
         if letter is None or _NEGATED_AFTER.match(low, m.end(), m.end() + 60):
             continue  # "..., which is wrong"
+        if optset.short_words.get(m.group(0), frozenset()) - {letter}:
+            continue  # "a single dog" for "a dog on a sofa" beside "two dogs": another option's own word
         if low.startswith(",", m.end()) and m.group(0) in _STEP_ORDINALS:
             continue  # "First, look at the curve."
         if "ish" in low and _ISH_BEFORE.search(low, max(0, m.start() - 30), m.start()):

@@ -68,10 +68,20 @@ def _by_place(sentence: str, letters: list[str]) -> str | None:
     return letters[n - 1] if n <= len(letters) else None
 
 
+# a yardstick closing the reply after its value: ", just edging out 1000.", " — ahead of 1000", " compared with 1000"
+_YARDSTICK_TAIL = lazy_compile(r"(?i)\s*[,;—–-]\s*(?:(?:just|narrowly|barely|comfortably|easily|well)\s+)?(?:edging\s+out|"
+                               r"beating|ahead\s+of|above|over|followed\s+by|compared\s+(?:with|to)|versus|vs\.?|"
+                               r"rather\s+than|more\s+than|larger\s+than|bigger\s+than|greater\s+than|less\s+than|"
+                               r"smaller\s+than)\s[^.!?\n]{1,60}[.!]?\s*$")
+
+
 def _equal_value(response: str, letters: list[str], options: Mapping[str, str],
                  same_value: Callable[[str, str], bool]) -> str | None:
     if len(response.split()) > _VALUE_REPLY_WORDS or not re.search(r"\d|\\pi|π", response):
         return None
+    tail = _YARDSTICK_TAIL.search(response)
+    if tail and re.search(r"\d", response[:tail.start()]):
+        response = response[:tail.start()] + "."  # "So 1024 is the biggest, just edging out 1000.": 1024 stated
     equal = [letter for letter in letters if re.search(r"\d", str(options[letter])) and len(str(options[letter])) <= 60
              and not _other_unit(response, str(options[letter])) and same_value(response, str(options[letter]))]
     return equal[0] if len(equal) == 1 else None

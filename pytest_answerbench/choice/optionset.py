@@ -336,6 +336,17 @@ class OptionSet:
         return [k for k, r in self.ranges.items() if in_range(value, r)]
 
     @functools.cached_property
+    def short_words(self) -> dict[str, frozenset[str]]:
+        """The words of three letters each option's text has (as written, lower-cased), by word: "dog" of "a dog on
+        a sofa", which names that option's animal, not the "two dogs" of another."""
+        out: dict[str, set[str]] = {}
+        for k, v in self.opt_norm.items():
+            for m in KEY_TOKEN.finditer(v):
+                if len(m.group(0)) == 3:
+                    out.setdefault(m.group(0), set()).add(k)
+        return {w: frozenset(ks) for w, ks in out.items()}
+
+    @functools.cached_property
     def key_words(self) -> dict[str, str]:
         """Words (stemmed, four letters or more, not function words) that occur in one option's text only."""
         owner: dict[str, str | None] = {}

@@ -41,6 +41,8 @@ _NAMED_VALUE = lazy_compile(r"\s*[A-Za-z]{1,3}(?:_\{?\w{1,3}\}?)?\s*=\s*([^=]{1,
 _QUANTIFIERS = ("neither", "none", "both", "all")
 _SENTENCE = lazy_compile(r"[^.!?\n]{0,160}")  # the answer's own sentence (rules.CANNOT_TELL is read in it)
 _OPTION_LETTER = lazy_compile(r"(?<![\w'’])[\(\[]?[A-J][\)\]]?(?![\w'’])(?<!\bI)")
+# values listed at a clause's start: "12, 15 and 21 are all ...", "12, 15, 21"
+_LIST_ITEMS = lazy_compile(r"\s*[-−]?\d[\d.]*(?:\s*(?:,|\band\b|&)\s*[-−]?\d[\d.]*)+(?=\s|[.;:]|$)")
 _OR = lazy_compile(r"\bor\b")  # a conclusion's alternative ("so 7 or 8 cubes"; "7 cubes and 8 faces" are two things)
 _BRACKETED_LETTER = lazy_compile(r"\[?[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]\]?")  # "[[B]]" too
 _LETTER_TOKEN = lazy_compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n)|"
@@ -534,6 +536,10 @@ class OptionReader:
         if value is not None and value[0] == "value":
             if self._names_another(p, value[1], _OR):
                 return None, "the conclusion offers two options"
+            listed = {self.value_at_start(item) for item in _LIST_ITEMS.match(p).group().split(",")[:8]} \
+                if _LIST_ITEMS.match(p) else set()
+            if len({hit[1] for hit in listed if hit is not None and hit[0] == "value"}) > 1:
+                return None, "the conclusion lists several options"  # "12, 15 and 21 are all divisible by 3."
             return value[1], "answer-value"
         return None
 

@@ -38,6 +38,25 @@ from .scan import present
 # a closing answer labelled with its option's text: "(D) orange", "**(D) orange**"
 _CLOSING_LABELLED = lazy_compile(r"\**\(([A-Z])\)\s+([^()\n]{1,40}?)\**")
 _BOLD = lazy_compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
+# a count after a bold number: digits or a number word up to twelve
+_COUNT_WORD = lazy_compile(r"(?i)(?<![\w.])(?:\d+(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+                           r"twelve)(?![\w.]\d)(?!\w)")
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve").split()
+
+
+def number_value(word: str) -> float | None:
+    """The value of a count in digits or in words ("three" -> 3), or None."""
+    word = word.strip().lower()
+    if word in _NUMBER_WORDS:
+        return float(_NUMBER_WORDS.index(word))
+    try:
+        return float(word)
+    except ValueError:
+        return None
+
+
+# a number in bold, in digits or in words: "There are **three** apples", "**3**"
+_BOLD_VALUE = lazy_compile(r"\*\*\s*([-−]?\d[\d.,/]{0,12}|[a-z]{3,9}(?:[- ][a-z]{3,6})?)\s*\*\*")
 # r"[*_]{2,}|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|#+\s*" with the first character taken first (the same matches;
 # a pattern that starts with a character class lets the regex engine skip ahead to the next candidate)
 _FLATTEN = lazy_compile(r"[*_#](?:(?<=[*_])(?:[*_]+|(?<!\w[*_])(?=\w)|(?<=\w[*_])(?!\w))|(?<=#)#*\s*)")
@@ -887,13 +906,32 @@ class Reader(HedgeReading, OptionReader):
         return Commit(line_start, 1, letter, "conclusion")
 
     def _bold_letters(self) -> list[Commit]:
-        """'**B**': a bold option letter."""
+        """'**B**': a bold option letter; '**three**', '**3**' where one option's value is 3."""
         out: list[Commit] = []
         for m in self.bold:
             letter = m.group(2).upper()
             if letter in self.letter_set and (m.group(2).isupper() or len(m.group(0)) > 5):
                 out.append(Commit(m.start(), 1, letter, "bold"))
+        if self.optset.opt_num and "**" in self.text:
+            found = [(m, hit) for m in _BOLD_VALUE.finditer(self.text)
+                     for hit in (self.exact_text(m.group(1)),) if hit is not None and hit[0] == "value"]
+            if len(found) == 1 and self._bold_count_stands(found[0][0], found[0][1][1]):
+                # ("**2** on the left and **3** on the right": parts, no answer)
+                out = sorted(out + [Commit(self._flat_pos(found[0][0].start()), 1, found[0][1][1], "bold",
+                                           "answer-value")], key=lambda c: c.pos)
         return out
+
+    def _bold_count_stands(self, bold: re.Match[str], letter: str) -> bool:
+        """Does the number in ``bold`` (option ``letter``'s value) stand as the reply's count: no later number names
+        another option, unless the numbers after it are its parts, adding up to it ("There are **three** apples: two
+        on the left and one by the plate."; not "Each chair has **4** legs ... 3 × 4 = 12")?"""
+        later = [m.group() for m in _COUNT_WORD.finditer(self.text, bold.end())]
+        values = [number_value(w) for w in later]
+        others = [hit for w in later for hit in (self.exact_text(w),) if hit is not None and hit[1] != letter]
+        if not others:
+            return True
+        total = number_value(bold.group(1))
+        return total is not None and None not in values and sum(values) == total
 
     def _letter_before_colon(self) -> bool:
         """False only when no ':' or '=' follows (after spaces) the last character of an option letter, as the

@@ -349,8 +349,21 @@ def _leading_text(reader: Reader, s: str) -> Commit | None:
             if best is None or len(ot) > len(reader.opt_norm[best]):
                 best = letter
     if best is not None:
+        rest = low[len(reader.opt_norm[best]):]
+        listed = _LISTED_NEXT.match(rest)
+        items = [i.strip() for i in re.split(r"\s*(?:,|\band\b|&)\s*", listed.group(1))] if listed else []
+        texts = {v for k, v in reader.opt_norm.items() if k != best and v}
+        if len(items) >= 2 and all(item in texts for item in items[:-1]) and any(
+                re.match(re.escape(v) + r"(?:\s+(?:are|were|all|both|each)\b|\s*$)", items[-1]) for v in texts):
+            # "12, 15 and 21 are all divisible by 3": options listed, none chosen ("Two, one on each side of the
+            # door." answers two, one of its parts after it)
+            return None
         return Commit(pos, 1, best, "conclusion", "answer-value" if best in reader.opt_num else "option-text")
     return None
+
+
+# what follows an option's text opening a list of options: ", 15 and 21", " and 21"
+_LISTED_NEXT = lazy_compile(r"\s*(?:,|\band\b|&|/)\s*(?:and\s+)?(\S.{0,40})")
 
 
 _SENTENCE_END_MARK = lazy_compile(r"[.!?\n]")

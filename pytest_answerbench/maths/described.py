@@ -646,7 +646,7 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
         for tail in (_CJK_CONCLUSION.split(sentence)[-1], re.split("[，,；;]", sentence)[-1]):
             at = tail.find(_plain(gold))
             if at >= 0 and not _MATH_OR_DIGIT.search(tail, at) and not re.search("不|非|没有|无", tail[:at]) \
-                    and not _CJK_HEDGE.search(tail) \
+                    and not _CJK_HEDGE.search(tail) and not _CJK_SUPPOSES.search(sentence) \
                     and not re.search("不成立|错误|错的|不对|不正确|不是|并非", tail[at + len(_plain(gold)):]):
                 return True  # (maths before the words is their subject: "故 $\\triangle ABC$ 为等腰三角形")
     in_words = how in (None, "prose") and not _MATH_OR_DIGIT.search(sentence) and len(sentence.split()) <= 20
@@ -664,6 +664,8 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
 
 # a hedge in Chinese: "所以数列可能收敛也可能发散" states neither, "只能说在检验过的范围内不存在，无法确定一般情况" nothing
 _CJK_HEDGE = lazy_compile("可能|也许|或许|或者|还是|大概|不确定|(?:无法|不能|难以)(?:确定|判断|断定)|只能说")
+# a Chinese sentence supposing another case ("若把 $\\ge$ 改成 $>$，则恒成立"): what it concludes is not the answer
+_CJK_SUPPOSES = lazy_compile("若(?!干)|如果|假如|假设|倘若|要是")
 _SUPPOSING = lazy_compile(r"(?i)\b(?:suppose|supposing|assume|assuming|if|were|would)\b")
 # a yes/no question asking whether one player wins: "does the first player have a winning strategy?"
 _ASKS_WINS = lazy_compile(r"\b(?i:does|do|can|will)\s+" + _WHO

@@ -84,8 +84,8 @@ from .extract import (
 from .chinese import plain_chinese
 from .described import shape, winner
 from .meaning import (
-    CJK_ASKED_WORD, PLAYERS, YES_FAMILIES, alternative_named, answers_question, asks_yes_no, claim, cjk_polarity, opening_verdict,
-    states_asked_property,
+    CJK_ASKED_WORD, DOUBTED, PLAYERS, YES_FAMILIES, alternative_named, answers_question, asks_yes_no, claim, cjk_polarity, opening_verdict,
+    property_words, states_asked_property,
 )
 from .family import family_after
 from .prose import (
@@ -95,6 +95,7 @@ from .prose import (
 from .normalize import clean, split_answers
 from .structured import JsonReply, json_reply
 from .units import MISMATCH, convertible, unit_factor, unit_tail
+from .compare.asked import asked_unit
 from ..text.patterns import lazy_compile
 
 __all__ = ["CUTS", "RULES", "Cut", "Rule", "final_answer", "in_asked_unit", "musing"]
@@ -548,6 +549,13 @@ def _answer_line(scope: _Scope) -> Found | None:
     if numbered:
         return Found(marker.start(), Extraction((numbered,), "answer-line"))  # "答：（1）$q = 2$；（2）$S_3 = 7$。"
     found = stated_after(rest, multiple)
+    bound = _BOUND_STATED.match(rest) if len(found) == 1 else None
+    if bound and (re.search(r"\d", rest.split("\n", 1)[0][bound.end():])
+                  or re.search(r"(?i)at\s+(?:least|most)|至少|至多|最少|最多", scope.question or "")):
+        bound = None  # ("at least $3$ are needed and $3$ suffice, so ... is $3$"; "At least how many ...?" asked)
+    if bound:
+        # "**Final Answer:** at least $3$ colours.": a bound, not the value (the words kept, which state no value)
+        found = (bound.group().strip(" *$.\t").replace("$", ""),)
     sentence = _SENTENCE_STATED.match(rest)
     if opens_steps(rest):
         # "Answer:\n\nStep 1: ...\n\nStep 2: ...\n\nHe needs 576 tiles.": the marker opens the solution; its
@@ -581,6 +589,9 @@ def _answer_line(scope: _Scope) -> Found | None:
     return None
 
 
+# an answer line opening on a bound: "at least $3$", "no more than 5", "至少 $3$ 种"
+_BOUND_STATED = lazy_compile(r"[ \t*:：]*+(?i:at\s+(?:least|most)|no\s+(?:more|fewer|less)\s+than|(?:more|fewer|less|greater)\s+than|"
+                             r"至少|至多|不少于|不超过|不多于|不低于)[ \t]*+\$?[ \t]*+[-−]?\d[\d.,/]*+[ \t]*+\$?")
 # a closing line "Total thickness = 31 + 50 + 45 + 62 = 188 mm": a label in words naming a total, then an equation
 # chain whose last side is a number (with a unit of at most two words)
 _TOTAL_LABEL = lazy_compile(r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z ]{0,60}?)(?:\*\*)?[ \t]*=")
@@ -1177,6 +1188,8 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
     cut = _invented_cut(text, multiple, question)
     if cut is not None:
         return cut[1]
+    if question and text.rstrip().endswith((")", "）", ".", "。")):
+        text = _without_closing_remark(text, question)
     at = _unmarked_question(text, question) if question and "box" in text else None
     if at is not None:
         found = _by_table(text[:at].rstrip(), multiple, question=question)
@@ -1191,12 +1204,107 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
     return _with_family(text, found)
 
 
+# a remark in brackets closing a reply, ASCII or full-width: "(It is one-to-one, though: ...)", "（它有下界 $1$。）"
+_CLOSING_BRACKETS = lazy_compile(r"[ \t]*+(?:(?<!\\)\((?P<ascii>[^()\n]{2,299}[^()\n\\])\)|（(?P<wide>[^（）\n]{2,200})）)"
+                                 r"[ \t.。]*+\Z")  # (not a math span's "\(...\)")
+# what makes a closing remark more than a remark: it corrects, doubts, hedges, answers or adds to the answer
+_REMARK_REVISES = lazy_compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|actually|instead|rather|re-?check\w*|"
+                               r"maybe|perhaps|might|may|could|possibly|probably|unsure|not\s+sure|doubt\w*|alternatively|"
+                               r"or|either|unless|if|only|except|however|answer\w*|in\s+fact|after\s+all|too|also|"
+                               r"as\s+well|correct\w*|sorry|second\s+(?:thought|look)|reconsider\w*|reflection|"
+                               r"retract\w*|scratch|ignore|slip\w*|hmm+|not\s+quite|fail\w*|false|untrue|counter-?examples?|exceptions?|"
+                               r"so|therefore|hence|thus)\b|(?:^|[,:;—–-])\s*no\s*(?:[,.:;!—–-]|$)|其实|实际上|更正|修正|纠正|等等|"
+                               r"不对|错|有误|答案|或者|也许|可能|说不定|没把握|不确定|似乎|估计|如果|若|除非|仅|只有|只在|也|重新|所以|因此|故|"
+                               r"反例|不成立")
+# what opens a remark on another object set beside the answer: "相比之下，实数集 $\mathbb{R}$ 是不可数的", "By contrast, ..."
+_CONTRAST_OPENS = lazy_compile(r"(?i)\s*(?:相比之下|与之相比|与此相比|对比之下|作为对比|(?:by|in|for)\s+contrast\b|"
+                               r"for\s+comparison\b)")
+# a remark in brackets restating a value roughly in a unit: "roughly 56 mph", "≈ 1236 km/h", "about $0.97$ atm"
+_ROUGH_ASIDE = lazy_compile(r"(?i)(?:roughly|about|approximately|approx\.|around|nearly|some|≈|~)\s*+\$?\s*+"
+                            r"(?P<value>\d+(?:\.\d+)?)\s*+\$?\s*+(?P<unit>[A-Za-z°Å][A-Za-z/°^0-9]{0,8})")
+# a bold span of words, no maths or digit: the answer a closing sentence emphasises ("So $f$ is **not onto**.")
+_BOLD_WORDS = lazy_compile(r"\*\*[^*\d$\\\n]{2,60}\*\*")
+# a question asking whether a statement is true: "True or false: ...", 判断 ... 是否正确
+_ASKS_TRUTH = lazy_compile(r"(?i)\btrue\s+or\s+false\b|是否正确|对还是错|判断")
+_TRUTH_WORDS = lazy_compile(r"(?i)\b(?:true|false|correct|incorrect|valid|invalid)\b")
+
+
+def _without_closing_remark(text: str, question: str | None) -> str:
+    """``text`` without a remark in brackets closing it after a sentence that states the answer in words ("So $f$ is
+    **not onto**. (It is one-to-one, though: ...)" to "Is $f$ surjective?", "An **ellipse** (centred at the origin,
+    semi-axes $2$ and $\\sqrt3$).", "因此 $\\mathbb{Q}$ 是**可数**的。（相比之下，实数集 $\\mathbb{R}$ 是不可数的。）"): the claim,
+    the kind or the property asked is the answer, the remark on another object, detail or property passed over; a
+    remark that corrects, doubts, hedges or answers again is read (the text as it is)."""
+    remark = _CLOSING_BRACKETS.search(text, max(0, len(text) - 420)) if text.rstrip().endswith((")", "）", ".", "。")) \
+        else None
+    if remark is None or not question:
+        return text
+    head = text[:remark.start()].rstrip()
+    aside = remark.group("ascii") or remark.group("wide")
+    if not head or "\n" in aside or _REMARK_REVISES.search(aside) or DOUBTED.search(aside):
+        return text
+    rough = _ROUGH_ASIDE.fullmatch(aside.strip())
+    asked = asked_unit(question) if rough else None
+    if rough and not (asked and unit_factor(asked, rough.group("unit")) == 1):  # (not the unit the question asks)
+        # "$$v = 25 \\times 3.6 = \\mathbf{90\\ km/h}$$\n\n(roughly 56 mph).": the value before, restated roughly in
+        # another unit of its quantity (within 5%)
+        before = final_answer(head, False, question)
+        stated = _closing_unit(before.text) if before is not None and len(before.answers) == 1 else ""
+        unit = rough.group("unit")
+        return head if stated and convertible(stated, unit) and unit_factor(stated, unit) != 1 \
+            and _restates(before.text, stated, rough.group("value"), unit) else text
+    line = head.rsplit("\n", 1)[-1].strip()
+    sentence = (re.split(r"(?<=[.!?。！？])\s*", line.rstrip(" .。")) or [line])[-1] or line
+    words = sentence.replace("**", "")
+    said = claim(words)
+    stated = said is not None or states_asked_property(words, question) or cjk_polarity(words, question) is not None \
+        or shape(words) is not None or bool(_BOLD_WORDS.search(sentence)) \
+        or bool(_ASKS_TRUTH.search(question) and _TRUTH_WORDS.search(words))
+    if not stated:
+        return text
+    if not _passed_over(aside, said, words, question):
+        return text
+    # (the sentence before it read alone must state something: the remark is passed over, not the answer lost)
+    return head if _by_table(head, False, question=question) is not None else text
+
+
+def _passed_over(aside: str, said: tuple[str, bool] | None, head: str, question: str) -> bool:
+    """Is ``aside``, a remark after the answer stated in words (``head``, claiming ``said``), one on something else:
+    no claim of its own in the question's terms (a claim, the property asked, an alternative offered, a shape, a
+    verdict of true or false), only details ("centred at the origin, semi-axes $2$ and $\\sqrt3$"), another property
+    ("It is one-to-one, though"), the same claim again ("it is bounded, but it has no limit" after "diverges"), a
+    shape denied ("Not an ellipse — that would need a plus sign."), or another object set beside the answer by a
+    contrast ("相比之下，实数集 $\\mathbb{R}$ 是不可数的")?"""
+    words = aside.replace("**", "")
+    if _CONTRAST_OPENS.match(words):
+        spans = [re.sub(r"\s+", "", m.group()) for m in re.finditer(r"\$[^$]+\$", words)]
+        return any(span not in re.sub(r"\s+", "", question) for span in spans)  # (another object, in symbols)
+    again = claim(words)
+    asked = claim(_asked_sentence(question))
+    kinds = {"yes", said[0] if said else "", asked[0] if asked else ""}
+    if again is not None and (again[0] in kinds or said is None) \
+            and not (said is not None and (again == said or {again[0], said[0]} == {"converge", "exist"}
+                                           and again[1] == said[1])):
+        # "(On reflection, no: no bijection exists.)", "(... the sequence diverges.)" after "converges": a claim of
+        # the kind stated or asked, another than the answer's (not one of another kind: "it is bounded, but ...")
+        return False
+    kind = shape(words)
+    if kind is not None and not (re.search(r"(?i)\bnot\s+an?\s+" + re.escape(kind), words) and kind != shape(head)):
+        return False  # "(... so the curve is a hyperbola.)" after "an ellipse"
+    return not (states_asked_property(words, question) or property_words(question) & set(re.findall(r"[a-z-]+", words.lower()))
+                or cjk_polarity(words, question) is not None or alternative_named(words, question) is not None
+                or _ASKS_TRUTH.search(question) and _TRUTH_WORDS.search(words))
+
+
 def before_new_question(response: str, question: str | None = None, multiple: bool = False) -> str:
     """``response`` up to a question it invents after stating an answer ("... so it isn't prime.\\n\\nNext question:
     Is 8191 prime? Yes."), as the reader reads it: what follows answers that question, not the row's (rule 1);
-    ``response`` unchanged when no such question follows a stated answer."""
+    ``response`` unchanged when no such question follows a stated answer. A closing remark in brackets after an
+    answer stated in words is left out, as the reader leaves it (:func:`_without_closing_remark`)."""
     cut = _invented_cut(response, multiple, question)
-    return response if cut is None else cut[0]
+    text = response if cut is None else cut[0]
+    return _without_closing_remark(text, question) if question and text.rstrip().endswith((")", "）", ".", "。")) \
+        else text
 
 
 def _invented_cut(text: str, multiple: bool, question: str | None) -> tuple[str, Extraction | None] | None:

@@ -65,7 +65,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:possible|feasible|achievable|can\s+(?:always\s+)?be\s+(?:done|achieved|made|arranged|found|constructed))\b"
      r"|能够|可以|(?<![\u4e00-\u9fff])能(?![\u4e00-\u9fff])|(?<!不)可能的"),
     ("always",
-     r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b|不一定|未必|不总是|并非总",
+     r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b|不一定|未必|不总是|并非总|不恒成立|并非恒成立|不是恒成立|不会恒成立",
      r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b|总是|一定|恒成立"),
     ("converge",
      r"\b(?:diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
@@ -97,7 +97,7 @@ _TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
 _YES_NO_THEN = lazy_compile(r"(yes|no)\s*,\s*(?=\S)")
 _WHEN = lazy_compile(r"\b(?:when|whenever|provided)\b")
-_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果|除非|假如|假设|(?<!不)可能(?=[\u4e00-\u9fff])(?!的)")
+_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果|除非|假如|假设|若(?!干)|(?<!不)可能(?=[\u4e00-\u9fff])(?!的)")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
 # predicate ("the triangle must be equilateral", "the winner is Alice")
 _SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|moves?|gets?|does)\b"
@@ -159,6 +159,14 @@ def claim(text: str) -> tuple[str, bool] | None:
     main = claim(plain[:reason.start()]) if reason else None
     if main is not None:
         return main  # "it converges, not absolutely, since the harmonic series diverges": the claim before its reason
+    tail = _CONCESSION_TAIL.search(plain) if "though" in plain else None
+    if tail and tail.start() > 0 and not _CONCESSION_TURNS.search(tail.group()) and not _HEDGE.search(tail.group()) \
+            and not _SUPPOSED.search(tail.group()) and not _UNDECIDED.search(tail.group()):
+        main = claim(plain[:tail.start()])
+        if main is not None:
+            # "yes, it converges (conditionally) — although the integral of |sin x|/x diverges": a concession on
+            # another object, not the claim (not one taking it back: "though not absolutely", "though it may not")
+            return main
     led = _LEAD.sub("", base, count=1)
     yes_no = _YES_NO.fullmatch(led)  # "Yes, it is readable": Yes
     if yes_no:
@@ -463,6 +471,8 @@ _OPPOSITES = {"prime": "composite", "composite": "prime", "even": "odd", "odd": 
               "singular": "invertible"}
 #: another word for the same property ("Is $f$ injective?" answered "$f$ is one-to-one")
 _SYNONYMS = {"injective": {"one-to-one"}, "one-to-one": {"injective"}, "countable": {"countably", "denumerable"}}
+# "onto" closing its clause says surjective ("So $f$ is **not onto**."); before what it maps onto it is a preposition
+_ONTO = lazy_compile(r"\bonto\b(?=\s*(?:[.,;:)!*]|$|\s+(?:but|and|since|because|as|though|either)\b))")
 _NEGATING_PREFIXES = ("un", "in", "non-", "non", "ir", "im", "il", "dis")
 #: who moves first in a two-player question ("Alice moves first", "starting with Bob", "They alternate turns, Alice
 #: first"), and the two players it names
@@ -779,6 +789,8 @@ def _states_property(sentence: str, prop: str) -> bool | None:
     if len(sentence.split()) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence) \
             or _EXCEPTION.search(sentence):
         return None  # "continuous everywhere except at 0": the property, but not where it is asked
+    if prop == "surjective" and "onto" in sentence:
+        sentence = _ONTO.sub("surjective", sentence)
     if "singular" in sentence:
         sentence = _SINGULAR_OTHER.sub(" ", sentence)  # "its smallest singular value is 2": no singular matrix
     if ("though" in sentence or "even if" in sentence) and _CONCESSION_TURNS.search(sentence):
@@ -871,12 +883,30 @@ def _alternative(text: str, pair: tuple[str, str]) -> str | None:
         return None  # "Probably there are infinitely many", "It is an open problem whether ...", "...?"
     if not pair[0].isascii():  # Chinese: the word written; "不是有理数" / "不为奇数" the other of two opposites
         named = [word for word in pair if word in plain and not any(word in other and word != other for other in pair)]
+        said = plain
+        if not named:
+            # one word inside the other ("可数集" in "不可数集"): the inner one stated when written outside the outer
+            # one; the words without the noun both end on ("是**可数**的" to "是可数集还是不可数集？")
+            stems = (pair[0][:-1], pair[1][:-1]) if pair[0][-1] == pair[1][-1] and min(map(len, pair)) > 2 else None
+            for forms in (pair, stems):
+                if forms is None or forms[0] == forms[1]:
+                    continue
+                hits = [plain.count(f) - (plain.count(forms[1 - i]) if f in forms[1 - i] else 0)
+                        for i, f in enumerate(forms)]
+                if sum(h > 0 for h in hits) == 1:
+                    i = hits.index(max(hits))
+                    named, said = [pair[i]], plain.replace(forms[i], pair[i])
+                    if forms[1 - i] in forms[i]:
+                        said = said.replace(pair[i], "")  # ("不可数" written: its own 不 denies nothing)
+                    break
         if len(named) != 1 or pair[0] == pair[1] or _HEDGE.search(plain) or "非" + named[0] in plain:
             return None  # ("是非负数": neither of 正数 and 负数)
+        if said is plain and any(w in named[0] and w != named[0] for w in pair):
+            said = plain.replace(named[0], "")  # ("不可数集" written: its own 不 denies nothing)
         other = pair[1] if named[0] == pair[0] else pair[0]
-        if re.search("不|非|没有", plain):
-            denied = re.search("(?:不是|不为|并非|不属于|非)" + re.escape(named[0]), plain)
-            return other if denied and {named[0], other} in _OPPOSITES_ZH and len(re.findall("不|非|没有", plain)) == 1 \
+        if re.search("不|非|没有", said):
+            denied = re.search("(?:不是|不为|并非|不属于|非)" + re.escape(named[0]), said)
+            return other if denied and {named[0], other} in _OPPOSITES_ZH and len(re.findall("不|非|没有", said)) == 1 \
                 else None
         return named[0]
     named = [word for word in pair if re.search(rf"\b{word}\b", plain)]

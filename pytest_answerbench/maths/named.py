@@ -55,7 +55,7 @@ def gold_names(gold: str) -> list[tuple[str, str]] | None:
 
 def _name_pattern(name: str) -> re.Pattern[str]:
     """Where ``name`` is written, then stated equal to a value: "$a_1=\\dfrac{6}{3}=2$", "Median $=4$", "**Mean** = 5",
-    "the mean is 5"."""
+    "the mean is 5", "**Median** (middle value) $= 4$" (a gloss in brackets after the name)."""
     key = _key(name)
     if re.fullmatch(r"[a-z]{3,}", key):  # a word: written in prose or in \text{}
         written = r"(?i:(?:\\text\s*\{\s*)?" + re.escape(key) + r"(?:\s*\})?)"
@@ -64,7 +64,8 @@ def _name_pattern(name: str) -> re.Pattern[str]:
         written = re.escape(letter) + (r"_\{?\s*" + re.escape(sub) + r"\s*\}?" if sub else "")
     # (the name alone, not one qualified by a word before it: "the trimmed mean", "the geometric mean")
     return re.compile(r"(?:^|(?<=[\s*$(,;:-])(?<![A-Za-z]{3}\s)|(?<=\bthe\s)|(?<=\bits\s)|(?<=\band\s)|(?<=\bso\s))"
-                      r"(?<![A-Za-z\\_])" + written + r"(?![A-Za-z0-9_])[*\s]*(?:\$\s*)?(?:=|\bis\b|:)\s*"
+                      r"(?<![A-Za-z\\_])" + written + r"(?![A-Za-z0-9_])[*\s]*(?:\((?![^()]*\b(?:of|among|excluding|without|only)\b)"
+                      r"[^()\n\d]{1,20}\)\s*)?(?:\$\s*)?(?:=|\bis\b|:)\s*"
                       r"(?P<value>[^\n]{1,160})")
 
 
@@ -77,13 +78,36 @@ def _stated_value(found: str) -> str:
         return ""  # "Mode: 3, 5", "3 and 5", "3 with 5 tied": two values, no one stated
     inner = plain[:end.start()] if end else plain
     inner = re.sub(r"\s*\([^()]*\)\s*$", "", inner.strip())  # "3 (appears twice)"
-    return re.split(r"=|\\approx|≈", inner)[-1].strip().rstrip(".").strip()
+    if re.search(r"\\approx|≈|~", inner):
+        return ""  # "Mean $= 26/5 \approx 5$": a value rounded, not the one stated
+    return re.split(r"=", inner)[-1].strip().rstrip(".").strip()
 
 
-def named_in_closing(response: str, gold: str, equal: Callable[[str, str], bool]) -> bool:
-    """Does the closing paragraph of ``response`` state every value ``gold`` names (:func:`gold_names`), each equal to
-    the gold's by ``equal(gold_value, stated_value)`` (the scorer's comparison), in any order?"""
-    pairs = gold_names(gold)
+# a gold answering numbered parts ("(1) 5 (2) 4"), and a question naming what each part asks ("find (1) the mean and
+# (2) the median")
+_PART_VALUE = lazy_compile(r"[(（]\s*(\d)\s*[)）]\s*([^()（）]{1,60}?)\s*(?=[(（]\s*\d\s*[)）]|$)")
+_PART_NAME = lazy_compile(r"[(（]\s*(\d)\s*[)）]\s*(?:the\s+|its\s+)?([A-Za-z]{3,20})\b(?!\s+(?:of|in|at|for)\b)")
+
+
+def _parts_named(gold: str, question: str | None) -> list[tuple[str, str]] | None:
+    """The (name, value) pairs of a gold answering numbered parts, each part named by the word the question asks it
+    with ("(1) 5 (2) 4" to "find (1) the mean and (2) the median": mean 5, median 4); None otherwise."""
+    if not question or "(" not in gold and "（" not in gold:
+        return None
+    values = dict(_PART_VALUE.findall(gold.strip().strip("$")))
+    names = {}
+    for number, name in _PART_NAME.findall(question):
+        names.setdefault(number, name)
+    if len(values) < 2 or set(values) != set(names) or len({n.lower() for n in names.values()}) != len(names):
+        return None
+    return [(names[k], values[k]) for k in sorted(values)]
+
+
+def named_in_closing(response: str, gold: str, equal: Callable[[str, str], bool], question: str | None = None) -> bool:
+    """Does the closing paragraph of ``response`` state every value ``gold`` names (:func:`gold_names`; or, to a
+    ``question`` naming its numbered parts, every part's value under its name), each equal to the gold's by
+    ``equal(gold_value, stated_value)`` (the scorer's comparison), in any order?"""
+    pairs = gold_names(gold) or _parts_named(gold, question)
     if pairs is None:
         return False
     paragraph = _PARAGRAPH.split(response.rstrip())[-1]

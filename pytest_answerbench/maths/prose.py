@@ -465,6 +465,34 @@ def _asked_count(line: str, question: str | None) -> bool:
     return m is not None and m.group("noun").lower().rstrip("s") == noun  # (not "Each cow has four legs.")
 
 
+# a Chinese sentence supposing another case: "若把 $\ge$ 改成 $>$，……", "如果……"
+_CJK_SUPPOSED = lazy_compile(r"\s*(?:若(?!干)|如果|假如|假设|倘若|要是)")
+# a Chinese sentence closing on a dash and a short conclusion in words ("……的实数对——**恒成立**。"), and what hedges one
+_CJK_DASHED = lazy_compile(r"——\s*+(?:\*\*)?(?P<said>[^*\d$\\——，,。.!！?？]{1,12}?)(?:\*\*)?\s*+[。.！!]?\s*+$")
+_CJK_HEDGED = lazy_compile(r"也许|或许|可能|大概|或者|吗|呢|如果|假如|除非|似乎|好像|估计|证毕|得证|完毕")
+# what leaves the conclusion after the dash undecided or narrower: a condition, a restriction, a claim not made
+# ("若 $x>0$——", "而对 $x\ge0$——", "所以我们不能断言——")
+_CJK_LED_BY = lazy_compile(r"若|如果|假如|假设|对于|对\s*\$|当\s*\$|仅|只有|只在|不能|无法|不敢|难以|未必|不一定")
+# a comment on a value's size, in words: "Tiny — about the weight of a grain of sand.", "That's a reasonable speed."
+_COMMENT_LINE = lazy_compile(r"(?i)\W*(?:(?:that'?s|this\s+is|it'?s|which\s+is)\s+)?(?:an?\s+)?(?:quite\s+|very\s+|really\s+)?"
+                             r"(?:tiny|small|minuscule|negligible|modest|sizable|large|huge|enormous|reasonable|plausible|"
+                             r"sensible|realistic)\b(?![^.!?]*\b(?:too|but|though|however|wrong|not|no|or|if|hmm|seems?|"
+                             r"should|must|actually|instead|recheck\w*|redo|again|times|half|double|twice)\b)"
+                             r"[^\d$\\\n]{0,100}")
+# a displayed chain closing on a value: "$$F = \\frac{G m_1 m_2}{r^2} = ... \\approx 1.67\\times10^{-5}\\ \\text{N}$$"
+_DISPLAYED_VALUE = lazy_compile(r"(?:\$\$|\\\[)[^$]*?(?:=|\\approx|≈)[^$]*\d[^$=]*(?:\$\$|\\\])[.,]?")
+
+
+def _answers_in_words(line: str, question: str | None) -> bool:
+    """To a yes/no ``question``, does ``line`` answer it in words, with no conclusion word ("**The sequence
+    diverges**." to "Does the sequence converge?"): the claim it asks or the property, stated outright?"""
+    if not question or not asks_yes_no(question):
+        return False
+    words = line.replace("**", "").strip()
+    said = claim(words)
+    return said is not None and said[0] != "yes" or states_asked_property(words, question)
+
+
 def _remark(line: str) -> bool:
     """Is ``line`` a remark that states nothing: no number, no math, no conclusion word, nothing taken back
     ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?"), or only a
@@ -513,8 +541,9 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
     def passed_over(line: str, before: str) -> bool:
         if _asked_count(line, question):
             return False  # ("The polyhedron has twelve edges.": the answer)
-        return _remark(line) or afterthought(line) or _rejects_other(line) or _confirming_aside(line, before, question) \
-            or trivia_aside(line, question) or _checked_line(line, before, question)
+        return _remark(line) and not _answers_in_words(line, question) or afterthought(line) or _rejects_other(line) \
+            or _confirming_aside(line, before, question) or trivia_aside(line, question) \
+            or _checked_line(line, before, question)
 
     while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
@@ -523,6 +552,8 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
         return lines[:kept]  # ("(The smallest non-abelian group, $S_3$, has order 6.)" after a claim in words)
     if kept < len(lines) and re.search(r"\d", before) and (
             concludes(before) or _BARE_VALUE.fullmatch(before.strip())
+            or _DISPLAYED_VALUE.fullmatch(before.strip()) and all(_COMMENT_LINE.fullmatch(line.strip())
+                                                                  for line in lines[kept:])
             or all(_confirming_aside(line, before, question) or trivia_aside(line, question)
                    or _checked_line(line, before, question) for line in lines[kept:])):
         # ("x = 5" alone on its line states it as a conclusion does; a result checked in an aside that takes
@@ -1224,6 +1255,10 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1])):
             lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
     lines = _without_remarks(lines, question)
+    if lines and "。" in lines[-1].rstrip()[:-1] and _CJK_SUPPOSED.search(lines[-1]):
+        said = [c for c in re.split("(?<=。)", lines[-1]) if c.strip()]
+        if len(said) > 1 and _CJK_SUPPOSED.match(said[-1]):
+            lines[-1] = "".join(said[:-1])  # "故原不等式恒成立。若把 $\ge$ 改成 $>$，则不恒成立。": another case supposed
     if lines and ")" in lines[-1]:
         aside = _COUNTERFACTUAL_ASIDE.search(lines[-1])
         if aside and lines[-1][:aside.start()].strip():
@@ -1256,6 +1291,11 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if aside and aside.start() > 0 and trivia_aside(aside.group(), question) and re.search(r"\d", last[:aside.start()]):
         last = last[:aside.start()].rstrip()  # "So the sum of the roots is $10$. (Compare the product, which is $7$.)"
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
+    dashed = _CJK_DASHED.search(last) if "——" in last else None
+    if dashed and _CJK.search(dashed.group("said")) and not _CJK_HEDGED.search(dashed.group("said")) \
+            and not _CJK_LED_BY.search(re.split("[。！？，,；;]", last[:dashed.start()])[-1]):
+        # "所以不存在使该不等式不成立的实数对——**恒成立**。": the conclusion the dash closes the sentence on
+        return Extraction((dashed.group("said"),), "prose")
     opening = claim_then_reason(last, judged, question)
     if opening:
         return Extraction((opening,), "prose")  # "Impossible. The last digit of a square is one of 0, 1, 4, ..."

@@ -67,6 +67,7 @@ _PLAIN = {
     "atm": (_dims(kg=1, m=-1, s=-2), Fraction(101325)), "mmHg": (_dims(kg=1, m=-1, s=-2), Fraction("133.322387415")),
     # Imperial lengths and calendar times (written as words in answers: "125 miles", "3 days").
     **{unit: (_dims(m=1), METRES[unit]) for unit in ("mi", "ft", "yd", "inch")},
+    "mph": (_dims(m=1, s=-1), METRES["mi"] / 3600),  # miles per hour ("about 56 mph")
     "day": (_dims(s=1), Fraction(86400)), "week": (_dims(s=1), Fraction(604800)),
     # the ångström (atomic radii, wavelengths) and the CGS erg
     "Å": (_dims(m=1), Fraction(1, 10**10)), "\\AA": (_dims(m=1), Fraction(1, 10**10)),

@@ -272,6 +272,10 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
             same_label(g_sides[0], p_sides[0]):
         # "z = 1 + 1 = 2" against "z = 3 + 3 = 2": a chain states its label's value; the gold's is its last
         return _any_equal([(with_marks(g_sides[-1], g), with_marks(v, p)) for v in p_sides[1:]], tol)
+    if len(g_sides) == 1 and _EVALUATED.match(p_sides[0].strip()) and not re.search(r"\\int(?![_^])", pt):
+        # "\int_0^1 x^2\,dx = \left[\frac{x^3}{3}\right]_0^1 = 0.\overline{3}": a definite integral, sum or limit
+        # evaluated, the chain's last side its value
+        return _any_equal([(g, with_marks(p_sides[-1], p))], tol)
     if len(g_sides) > 2 or len(p_sides) > 2:
         return None
     if len(g_sides) == 2 and len(p_sides) == 2:
@@ -304,6 +308,8 @@ def _equation_equal(g: Item, p: Item, tol: float | None) -> bool | None:
     return None
 
 
+#: what opens a chain evaluating a definite integral, sum, product or limit: "\int_0^1", "\sum_{k=1}^{n}", "\lim_{x\to0}"
+_EVALUATED = lazy_compile(r"\\(?:int|iint|sum|prod|lim)(?:\\limits)?\s*_")
 #: an exact number closing a chain: an integer or a fraction of integers, no decimal, no mark
 _EXACT_NUMBER = lazy_compile(r"[-−]?\d{1,30}(?:\s*/\s*\d{1,30})?|[-−]?\\[dt]?frac\s*\{\d{1,30}\}\s*\{\d{1,30}\}")
 

@@ -424,6 +424,11 @@ def _clean(a: _Answers) -> None:
         a.p = replace(a.p, text="(" + a.p.text.strip()[1:-1] + ")")
     if a.question and not a.unit and a.p.text[-1:].isalpha():
         a.p = asked_letter_unit(a.p, a.question)  # "1e-8 F" when the question asks farads
+    if "_{(" in a.p.text:
+        written = _BASE_NUMERAL.fullmatch(a.g.text)
+        # "10010_{(2)}" for "10010_2": a numeral's base in brackets, read only as the base the gold is written in
+        a.p = replace(a.p, text=_BASE_IN_BRACKETS.sub(
+            lambda m: f"{m.group(1)}_{{{m.group(2)}}}" if written and m.group(2) == written.group(2) else m.group(), a.p.text))
     if a.question and "_" in a.g.text + a.p.text:  # "2516" for "2516_8" when the question asks base eight
         g_text, p_text = in_asked_base(a.g.text, a.p.text, a.question)
         a.g, a.p = replace(a.g, text=g_text), replace(a.p, text=p_text)
@@ -437,6 +442,9 @@ def _clean(a: _Answers) -> None:
     if "," in a.g.text or "," in a.p.text:
         a.g = replace(a.g, text=decimal_comma(a.g.text, a.p.text))
         a.p = replace(a.p, text=decimal_comma(a.p.text, a.g.text))
+
+
+_BASE_IN_BRACKETS = lazy_compile(r"(?<![\w.])([0-9A-F]+)_\{\(\s*(\d{1,2})\s*\)\}")
 
 
 def _accepted(a: _Answers) -> Outcome | None:

@@ -75,6 +75,6 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
                                        None if how == "as-given" else answer, question, how):
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
     if not ok and how == "prose" and named_in_closing(maths.before_new_question(prediction, question, multiple), gold,
-                                                      lambda g, p: maths.equivalent(g, p, question=question)[0]):
+                                                      lambda g, p: maths.equivalent(g, p, question=question)[0], question):
         ok, method = True, "named-closing"  # "Common ratio $r=3$, first term $a_1=2$." for "a_1=2,\ r=3"
     return maths.verdict(ok, maths.located(method, how), extracted=answer, gold=gold, detail=f"answer taken {how}")

@@ -155,7 +155,7 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
     if not ok and found.method == "prose" and named_in_closing(
             maths.before_new_question(prediction, question, multiple), gold_text,
-            lambda g, p: maths.equivalent(g, p, question=question)[0]):
+            lambda g, p: maths.equivalent(g, p, question=question)[0], question):
         ok, method = True, "named-closing"  # "Common ratio $r=3$, first term $a_1=2$." for "a_1=2,\ r=3"
     return maths.verdict(ok, maths.located(method, found.method), extracted=found.text, gold=gold_text,
                          detail=f"answer found by {found.method}")
