@@ -539,6 +539,9 @@ def _answer_line(scope: _Scope) -> Found | None:
     if marker is None or (last_box is not None and marker.start() <= last_box[1]) or marker.start() < after:
         return None
     rest = text[marker.end():]
+    if "**" in text[max(0, marker.start() - 2):marker.end()]:
+        # "**Answer: $a_0 = 5.29\times10^{-11}$ m**": the bold closing the marker's line closes no value of its own
+        rest = _BOLD_LINE_END.sub("", rest, count=1)
     rest = rest[after_correction(rest.split("\n", 1)[0]):]  # "So the answer is 3... no wait, 4.": the correction
     verdict = opening_verdict(rest, scope.question)
     if verdict is not None:
@@ -589,6 +592,8 @@ def _answer_line(scope: _Scope) -> Found | None:
     return None
 
 
+# bold marks closing the first line (before its full stop): "... m**", "... m**."
+_BOLD_LINE_END = lazy_compile(r"\*\*(?=[ \t.]*(?:\n|\Z))")
 # an answer line opening on a bound: "at least $3$", "no more than 5", "至少 $3$ 种"
 _BOUND_STATED = lazy_compile(r"[ \t*:：]*+(?i:at\s+(?:least|most)|no\s+(?:more|fewer|less)\s+than|(?:more|fewer|less|greater)\s+than|"
                              r"至少|至多|不少于|不超过|不多于|不低于)[ \t]*+\$?[ \t]*+[-−]?\d[\d.,/]*+[ \t]*+\$?")
@@ -1217,7 +1222,7 @@ _REMARK_REVISES = lazy_compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oop
                                r"不对|错|有误|答案|或者|也许|可能|说不定|没把握|不确定|似乎|估计|如果|若|除非|仅|只有|只在|也|重新|所以|因此|故|"
                                r"反例|不成立")
 # what opens a remark on another object set beside the answer: "相比之下，实数集 $\mathbb{R}$ 是不可数的", "By contrast, ..."
-_CONTRAST_OPENS = lazy_compile(r"(?i)\s*(?:相比之下|与之相比|与此相比|对比之下|作为对比|(?:by|in|for)\s+contrast\b|"
+_CONTRAST_OPENS = lazy_compile(r"(?i)\s*(?:相比之下|与之相比|与此相比|对比之下|作为对比|对比\s*[：:]|(?:by|in|for)\s+contrast\b|"
                                r"for\s+comparison\b)")
 # a remark in brackets restating a value roughly in a unit: "roughly 56 mph", "≈ 1236 km/h", "about $0.97$ atm"
 _ROUGH_ASIDE = lazy_compile(r"(?i)(?:roughly|about|approximately|approx\.|around|nearly|some|≈|~)\s*+\$?\s*+"

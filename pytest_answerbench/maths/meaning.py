@@ -69,6 +69,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b|总是|一定|恒成立"),
     ("converge",
      r"\b(?:diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
+     r"fails?\s+to\s+converge(?!\s+(?:absolutely|uniformly|pointwise|conditionally|to|in|at|on|for)\b)|"
      r"not\s+convergent|non-?convergent)\b|发散|不收敛|无法收敛|不会收敛|不能收敛|收敛不了",
      r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
     ("holds",  # a statement judged: "the statement holds" / 成立 / 正确, "it does not hold" / 不成立 / 错误; not "等号成立"
