@@ -50,6 +50,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round27.jsonl``: 200 probes written blind at the end of round 26 (the same five sets, ``error`` a
   string on 8 physics rows), scored once with round 26's final reader as its held-out measure (docs/accuracy.md,
   "Round 26"), then read in round 27 (scorer version 52; docs/profiles-math.md, "Round 27").
+- ``tests/data/probes_round28.jsonl``: 200 probes written blind at the end of round 27 (the same five sets, ``error`` a
+  string on 8 physics rows), scored once with round 27's final reader as its held-out measure (docs/accuracy.md,
+  "Round 27"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -114,7 +117,10 @@ DATA = Path(__file__).parent.parent / "data"
 #: 26 and scored once with the session's final reader (scorer version 51, vmcbench 38) as its held-out measure, not
 #: read: its floors below (the reader before round 23, 7e3356d: text 19/0, physics 4/0, structured 7/1, traces 0/0,
 #: choice 4; round 25's final reader: text 18/0, the rest the same as round 26's), then its misses read in round 27
-#: (scorer version 52; a generic reading of the closing verdict was tried and dropped): its floors below.
+#: (scorer version 52; a generic reading of the closing verdict was tried and dropped): its floors below; round 28's,
+#: written blind at the end of round 27 and scored once with the session's final reader (scorer version 52, vmcbench
+#: 38) as its held-out measure, not read: its floors below (round 25's final reader: text 21/1, the rest the same; the
+#: reader before round 23, 7e3356d: text 21/1, physics 2/0, structured 10/2, traces 2/0, choice 3).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -161,6 +167,9 @@ FLOORS = {
     "probes_round27.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (15, 0), "physics": (3, 0), "structured": (6, 0),
                               "traces": (0, 0), "choice": 4}),
+    "probes_round28.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (19, 1), "physics": (1, 0), "structured": (9, 0),
+                              "traces": (1, 0), "choice": 2}),
 }
 
 
