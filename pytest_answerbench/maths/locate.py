@@ -837,7 +837,9 @@ def _claim_before_value(text: str, question: str | None) -> str:
     it only state values ("By the Leibniz test it converges, conditionally. Its sum is $\\ln 2$." to "Does it
     converge?": the sum is more than asked), in words; else "". The sentence claims what the question asks (its
     family's word in the question: converge, exist, possible, infinite) or states the property asked."""
-    sentences = split_sentences(text.rstrip().rsplit("\n", 1)[-1])
+    # (a clause closed by ";" is a sentence here: "So such an $n$ does exist; the smallest is $n=40$.")
+    sentences = [part for sentence in split_sentences(text.rstrip().rsplit("\n", 1)[-1])
+                 for part in re.split(r"(?<=[a-z$)])\s*;\s+(?=[a-z])", sentence)]
     asked = (question or "").lower()
     for at in range(len(sentences) - 2, max(-1, len(sentences) - 4), -1):
         later = sentences[at + 1:]
@@ -845,7 +847,8 @@ def _claim_before_value(text: str, question: str | None) -> str:
             return ""  # a later sentence claims, doubts or states something in words: not only values
         words = _in_words(sentences[at])
         said = claim(words)
-        if said is not None and said[0] != "yes" and said[0].rstrip("e") in asked.replace("finite", "infinite") \
+        if said is not None and said[0] != "yes" and (said[0].rstrip("e") in asked.replace("finite", "infinite")
+                                                      or said[0] == "exist" and _ASKS_EXISTENCE.search(asked)) \
                 or states_asked_property(words, question):
             return words
     return ""
@@ -1194,7 +1197,7 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
     if cut is not None:
         return cut[1]
     if question and text.rstrip().endswith((")", "）", ".", "。")):
-        text = _without_closing_remark(text, question)
+        text = _without_closing_note(_without_closing_remark(text, question), question)
     at = _unmarked_question(text, question) if question and "box" in text else None
     if at is not None:
         found = _by_table(text[:at].rstrip(), multiple, question=question)
@@ -1258,6 +1261,16 @@ def _without_closing_remark(text: str, question: str | None) -> str:
         unit = rough.group("unit")
         return head if stated and convertible(stated, unit) and unit_factor(stated, unit) != 1 \
             and _restates(before.text, stated, rough.group("value"), unit) else text
+    stated = _stated_in_words(head, question)
+    if stated is None or not _passed_over(aside, stated[1], stated[0], question):
+        return text
+    # (the sentence before it read alone must state something: the remark is passed over, not the answer lost)
+    return head if _by_table(head, False, question=question) is not None else text
+
+
+def _stated_in_words(head: str, question: str) -> tuple[str, tuple[str, bool] | None] | None:
+    """The closing sentence of ``head`` in words and its claim, when it states an answer in words (a claim, the
+    property asked, a shape, a bold phrase, true or false); else None."""
     line = head.rsplit("\n", 1)[-1].strip()
     sentence = (re.split(r"(?<=[.!?。！？])\s*", line.rstrip(" .。")) or [line])[-1] or line
     words = sentence.replace("**", "")
@@ -1265,11 +1278,46 @@ def _without_closing_remark(text: str, question: str | None) -> str:
     stated = said is not None or states_asked_property(words, question) or cjk_polarity(words, question) is not None \
         or shape(words) is not None or bool(_BOLD_WORDS.search(sentence)) \
         or bool(_ASKS_TRUTH.search(question) and _TRUTH_WORDS.search(words))
-    if not stated:
+    return (words, said) if stated else None
+
+
+# a closing note, on a line of its own or closing the last line: "Note that ...", "Remark:", "*Aside:*", 补充：, 事实上，
+_NOTE = lazy_compile(r"(?i)(?:^|(?<=[.!?。！？]))[ \t]*+(?:[*_]{1,2})?(?:note(?:\s+that)?|remark|aside|side\s+note|fun\s+fact|"
+                     r"by\s+the\s+way|incidentally|p\.\s?s\.)\b[^\n]*\Z|(?:^|(?<=[。！？]))[ \t]*+(?:补充|注意|注[：:]|附注|备注|"
+                     r"顺便(?:说一句|一提)?|事实上|另外[，,])[^\n]*\Z", re.M)
+# a note supposing another case: "... without the point $0$ the set would not be closed", "若常数等于 ……，轨迹是线段"
+_NOTE_SUPPOSES = lazy_compile(r"(?i)\bwould\b|(?:若(?!干)|如果|假如|倘若)[^。；;]{1,60}?(?:则|就|会|，)")
+# what ties a supposed case to the one asked: "p is 1 here", "as it does here", "the problem's $a$ is 1", 本题正是
+_NOTE_HERE = lazy_compile(r"(?i)\b(?:here|in\s+this\s+(?:case|problem|question)|our\s+(?:case|series|matrix|set)|"
+                          r"problem'?s?|question'?s?|given|indeed|actually|really|so|therefore|thus|which\s+is\s+the\s+case)\b"
+                          r"|本题|此题|这里|正是|实际|确实|题目|题中|所以|因此|故|于是")
+# what makes a note more than a remark even when it supposes: it corrects, doubts or answers again
+_NOTE_REVISES = lazy_compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|actually|instead|rather|re-?check\w*|maybe|"
+                             r"perhaps|might|possibly|probably|unsure|not\s+sure|doubt\w*|answer\w*|in\s+fact|after\s+all|"
+                             r"correct\w*|sorry|reconsider\w*|retract\w*|scratch|ignore|slip\w*)\b|其实|实际上|更正|修正|纠正|"
+                             r"不对|错|有误|答案|也许|可能|说不定|没把握|不确定")
+
+
+def _without_closing_note(text: str, question: str | None) -> str:
+    """``text`` without a note closing it after a sentence that states the answer in words ("... so $K$ is
+    compact.\n\nNote that without the point $0$ the set would not be closed, hence not compact.", "所以级数收敛。\n\n
+    事实上，欧拉证明了 $\\sum 1/n^2 = \\pi^2/6$。"): a note supposing another case, or telling something else (no claim in
+    the question's terms, as a remark in brackets, :func:`_passed_over`), is passed over; one that corrects, doubts or
+    answers again is read."""
+    note = _NOTE.search(text, max(0, len(text) - 600)) if question else None
+    if note is None:
         return text
-    if not _passed_over(aside, said, words, question):
+    head, said = text[:note.start()].rstrip(), note.group().strip()
+    stated = _stated_in_words(head, question) if head else None
+    if stated is None or _NOTE_REVISES.search(said) or DOUBTED.search(said):
         return text
-    # (the sentence before it read alone must state something: the remark is passed over, not the answer lost)
+    supposes = _NOTE_SUPPOSES.search(said) is not None and not _NOTE_HERE.search(said)
+    # (a note stating no supposition passes over only when it states no value either: "事实上，欧拉证明了……" may be a
+    # fact checking the answer or one overturning it, "Note that $\det A = 0$")
+    plain = not re.search(r"[\d$=\\]", said) and not _REMARK_REVISES.search(said) \
+        and _passed_over(said, stated[1], stated[0], question)
+    if not (supposes or plain):
+        return text
     return head if _by_table(head, False, question=question) is not None else text
 
 
@@ -1308,8 +1356,8 @@ def before_new_question(response: str, question: str | None = None, multiple: bo
     answer stated in words is left out, as the reader leaves it (:func:`_without_closing_remark`)."""
     cut = _invented_cut(response, multiple, question)
     text = response if cut is None else cut[0]
-    return _without_closing_remark(text, question) if question and text.rstrip().endswith((")", "）", ".", "。")) \
-        else text
+    return _without_closing_note(_without_closing_remark(text, question), question) \
+        if question and text.rstrip().endswith((")", "）", ".", "。")) else text
 
 
 def _invented_cut(text: str, multiple: bool, question: str | None) -> tuple[str, Extraction | None] | None:

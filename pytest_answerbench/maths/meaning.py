@@ -526,7 +526,7 @@ _ASKS_YES_NO = lazy_compile(r"(?:^|[.!?:;]\s+|\n\s*|(?:^|[.!?:;]\s+)(?:if|when|g
                             r"(?:is|are|was|were|can|could|does|do|did|must|will|would|should|"
                             r"has|have|may)\s+(?P<body>[^?.!]{1,300})\?\s*$")
 _ASKS_YES_NO_ZH = lazy_compile(r"是否|能否|可否|有没有|能不能|是不是|可不可以")
-_ALTERNATIVES = lazy_compile(r"\b(?:or|which|whether)\b|还是")
+_ALTERNATIVES = lazy_compile(r"\b(?:or|(?<!\bfor\s)(?<!\bin\s)(?<!\bon\s)(?<!\bat\s)which|whether)\b|还是")  # (not "for which")
 _ASKS_WHICH_ZH = lazy_compile(r"什么|多少|哪|几|怎么|怎样|如何|谁|何|求出|求得|算出|的值|解出")  # a value or a question word asked
 
 

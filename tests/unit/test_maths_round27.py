@@ -34,6 +34,30 @@ def test_round_27_readings(reply, answer, question, status):
     assert _verdict(reply, answer, question) == status
 
 
+COMPACT = "Is the set $K=\\{0\\}\\cup\\{1/n : n\\in\\mathbb{N}\\}$ compact in $\\mathbb{R}$?"
+LOCUS = "平面上到两个定点的距离之和等于常数（且该常数大于两定点间的距离）的点的轨迹是什么曲线？"
+SINE = "Is the sequence $a_n=\\sin n$ ($n=1,2,3,\\dots$) bounded?"
+EULER = "Is there a positive integer $n$ for which $n^2+n+41$ is composite?"
+HEINE_BOREL = "By Heine–Borel, a closed and bounded subset of $\\mathbb{R}$ is compact, so $K$ is compact.\n\n"
+
+
+@pytest.mark.parametrize("reply, answer, question, status", [
+    (HEINE_BOREL + "Note that without the point $0$ the set would not be closed, hence not compact.", "Yes", COMPACT,
+     "correct"),
+    (HEINE_BOREL + "Note that without the point $0$, as is the case here, the set would not be closed, hence not "
+     "compact.", "Yes", COMPACT, "wrong"),
+    ("So $K$ is compact.\n\nNote that $K$ has an open cover with no finite subcover.", "Yes", COMPACT, "wrong"),
+    ("这正是椭圆的定义。轨迹是椭圆。\n\n补充：若常数等于 $|F_1F_2|$，轨迹是线段 $F_1F_2$。", "椭圆", LOCUS, "correct"),
+    ("这正是椭圆的定义。轨迹是椭圆。\n\n补充：若常数等于 $|F_1F_2|$，轨迹是线段，本题正是这种情况。", "椭圆", LOCUS, "wrong"),
+    ("So $(\\sin n)$ is bounded, though divergent.", "Yes", SINE, "correct"),
+    ("So $(\\cos n)$ is bounded, though divergent.", "Yes", SINE, "wrong"),  # another sequence
+    ("At $n=40$ it is $41^2$.\n\nSo such an $n$ does exist; the smallest is $n=40$.", "Yes", EULER, "correct"),
+    ("So no such $n$ exists; the smallest candidate is $n=40$.", "Yes", EULER, "wrong"),
+])
+def test_closing_notes_and_clauses(reply, answer, question, status):
+    assert _verdict(reply, answer, question) == status
+
+
 def _attack(name: str) -> list[dict]:
     path = Path(__file__).parent.parent / "data" / name
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

@@ -51,8 +51,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   string on 8 physics rows), scored once with round 26's final reader as its held-out measure (docs/accuracy.md,
   "Round 26"), then read in round 27 (scorer version 52; docs/profiles-math.md, "Round 27").
 - ``tests/data/probes_round28.jsonl``: 200 probes written blind at the end of round 27 (the same five sets, ``error`` a
-  string on 8 physics rows), scored once with round 27's final reader as its held-out measure (docs/accuracy.md,
-  "Round 27"), not read.
+  string on 8 physics rows), scored once with the reader of round 27's first readings (scorer version 52) as its
+  held-out measure (docs/accuracy.md, "Round 27"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -118,8 +118,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: read: its floors below (the reader before round 23, 7e3356d: text 19/0, physics 4/0, structured 7/1, traces 0/0,
 #: choice 4; round 25's final reader: text 18/0, the rest the same as round 26's), then its misses read in round 27
 #: (scorer version 52; a generic reading of the closing verdict was tried and dropped): its floors below; round 28's,
-#: written blind at the end of round 27 and scored once with the session's final reader (scorer version 52, vmcbench
-#: 38) as its held-out measure, not read: its floors below (round 25's final reader: text 21/1, the rest the same; the
+#: written blind at the end of round 27 and scored once with the reader of round 27's first readings (scorer version
+#: 52, vmcbench 38) as its held-out measure, not read: its floors below (round 25's final reader: text 21/1, the rest the same; the
 #: reader before round 23, 7e3356d: text 21/1, physics 2/0, structured 10/2, traces 2/0, choice 3).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},

@@ -744,7 +744,10 @@ def _of_the_asked(statement: str, question: str) -> bool:
     if not re.search(r"[\\\d^+*/\[]", subject):
         return bool(_GENERIC_SUBJECT.fullmatch(subject.strip())) or m is None  # "it", "the number"; not "the square root of two"
     spans = {re.sub(r"\s", "", span) for span in re.findall(r"\$([^$]{1,80})\$", question)}
+    spans |= {side for span in list(spans) if "=" in span for side in span.split("=")}  # "$a_n=\sin n$": a_n, \sin n
     written = re.sub(r"[\s$]", "", subject)
+    if written[:1] == "(" and written[-1:] == ")":
+        written = written[1:-1]  # "$(\sin n)$ is bounded": the sequence written in brackets
     # (or written bare in the question's words: "1 is neither prime nor composite" to "Is 1 a prime number?")
     return written in spans or bool(written) and re.search(r"(?<![\w.$\\])" + re.escape(written) + r"(?![\w.$])",
                                                           re.sub(r"\$[^$]*\$", " ", question)) is not None
