@@ -865,7 +865,7 @@ def _cjk_asked_stated(text: str, question: str | None) -> str:
         words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None).strip(), line)
         if not _CJK_WORDS.search(words) or trivia_aside(line, question):
             continue  # a display's line, a closing remark
-        for clause in reversed(re.split(r"[，；;。]|,(?![^\[\]()（）]*[\])）])", words)):  # (not in "[0,\pi]")
+        for clause in reversed(re.split("[，,；;。]", words)):
             if cjk_polarity(clause, question) is not None:
                 return clause.strip().strip("*").strip()
         return ""

@@ -1018,18 +1018,11 @@ _CJK_YES = frozenset({"是", "是的", "对", "正确", "成立", "可以", "能
 _CJK_NO = frozenset({"否", "不是", "不", "不对", "错误", "不成立", "不可以", "不能"})
 # a negation before the property's word, maybe with a modal between ("不会是可逆的", "不再可逆", "无法收敛", "算不上单射"), and one
 # after it ("收敛不了", "收敛性不成立", "收敛失败")
-_CJK_NEGATED_BEFORE = lazy_compile(r"(?:不|非|没有?|无法|无|未|并非|并不|不会|不能|不再|算不上|称不上|谈不上|说不上)(?:都|全|全都|会|能|再|是|可能|算|一个|够|得|为)*$")
+_CJK_NEGATED_BEFORE = lazy_compile(r"(?:不|非|没有?|无法|无|未|并非|并不|不会|不能|不再|算不上|称不上)(?:都|全|全都|会|能|再|是|可能|算|一个|够|得|为)*$")
 # the property's word naming something else: "两个质数的乘积", "质数的倍数", "质数个": not the subject's property
 _CJK_OF_ANOTHER = lazy_compile(r"的(?=[\u4e00-\u9fff])(?!数[。，,.；;]|$)|之[\u4e00-\u9fff]|因子|因数")
 _CJK_NEGATED_AFTER = lazy_compile(r"(?:性)?(?:不了|失败|不成立|不存在)")
 _CJK_UNSURE = lazy_compile("若|如果|假设|假如|可能|也许|或许|吗|？|\\?|不一定|未必")
-# a property the table above does not know, asked by 是否X ("是否单调", "是否周期函数"): two to four characters, no
-# particle or verb of existence (是否有实根, 是否存在 are read as claims)
-_CJK_PROPERTY = lazy_compile("(?![有存为是能可])[\u4e00-\u9fff]{2,4}")
-# where a statement says its property holds ("在 $[0,\\tfrac{\\pi}{2}]$ 上", the span kept), and a condition ("当 $x>0$
-# 时", "只在", "仅当")
-_CJK_PLACE = lazy_compile(r"在[^$，。\[(（]{0,6}\$?([\[(（][^$。]{1,40}?[\])）])\$?[^$，。]{0,4}上")
-_CJK_WHEN = lazy_compile("当.{1,30}时|只在|仅在|仅当|只有")
 
 
 def cjk_polarity(text: str, question: str | None) -> bool | None:
@@ -1038,23 +1031,13 @@ def cjk_polarity(text: str, question: str | None) -> bool | None:
     None when the question asks no such property, or the text states neither, both, or under a condition."""
     asked = CJK_ASKED_WORD.search(question or "")
     word = (asked.group("word") or asked.group("word2")) if asked else None
-    if word is None or word not in _CJK_SAME and (not _CJK_PROPERTY.fullmatch(word) or claim(word) is not None) \
-            or _CJK_UNSURE.search(text):
-        return None  # (a claim word, 恒成立, 存在, is read as a claim)
+    if word not in _CJK_SAME or _CJK_UNSURE.search(text):
+        return None
     plain = re.sub(r"[*\s。.!！]", "", text)
     if plain in _CJK_YES or plain in _CJK_NO:
         return plain in _CJK_YES
-    if word not in _CJK_SAME and (plain.count(word) != 1 or _CJK_WHEN.search(plain)
-                                  or "上" in plain and not _CJK_PLACE.search(plain)  # ("\tfrac{\pi}{2}] 上单调": cut)
-                                  or {
-            re.sub(r"\\[td]?frac", r"\\frac", m) for m in _CJK_PLACE.findall(plain)} - {
-            re.sub(r"\\[td]?frac", r"\\frac", m) for m in _CJK_PLACE.findall(re.sub(r"\s", "", question or ""))}):
-        # (a property this table does not know: stated once, where the question asks it, or nothing: "在
-        # $[0,\tfrac{\pi}{2}]$ 上单调" to "在区间 $[0,\pi]$ 上是否单调？" says nothing of $[0,\pi]$)
-        return None
     rest, said = plain, set()
-    phrases = [(p, False) for p in _CJK_OPPOSITE.get(word, ())] + \
-        [(p, True) for p in (word,) + _CJK_SAME.get(word, ())]
+    phrases = [(p, False) for p in _CJK_OPPOSITE.get(word, ())] + [(p, True) for p in (word,) + _CJK_SAME[word]]
     for phrase, same in sorted(phrases, key=lambda x: len(x[0]), reverse=True):  # (非奇异 before 奇异)
         at = rest.find(phrase)
         if at >= 0:

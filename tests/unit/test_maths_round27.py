@@ -58,20 +58,6 @@ def test_closing_notes_and_clauses(reply, answer, question, status):
     assert _verdict(reply, answer, question) == status
 
 
-MONOTONE = "函数 $y=\\sin x$ 在区间 $[0,\\pi]$ 上是否单调？"
-
-
-@pytest.mark.parametrize("reply, answer, status", [
-    ("先增后减，所以 $\\sin x$ 在 $[0,\\pi]$ 上不单调。", "否", "correct"),
-    ("先增后减，所以 $\\sin x$ 在 $[0,\\pi]$ 上谈不上单调。", "否", "correct"),
-    ("所以 $\\sin x$ 在 $[0,\\pi]$ 上单调。", "否", "wrong"),
-    ("所以 $\\sin x$ 在 $[0,\\tfrac{\\pi}{2}]$ 上单调递增。", "是", "wrong"),  # another interval
-    ("当 $x$ 较小时单调。", "是", "wrong"),  # under a condition
-])
-def test_a_chinese_property_asked_by_shi_fou(reply, answer, status):
-    assert _verdict(reply, answer, MONOTONE) == status
-
-
 def _attack(name: str) -> list[dict]:
     path = Path(__file__).parent.parent / "data" / name
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

@@ -54,8 +54,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   string on 8 physics rows), scored once with the reader of round 27's first readings (scorer version 52) as its
   held-out measure (docs/accuracy.md, "Round 27"), not read.
 - ``tests/data/probes_round29.jsonl``: 200 probes written blind during round 27 (the same five sets, ``error`` a string
-  on 8 physics rows), scored once with round 27's final reader (scorer version 54, vmcbench 38) as its held-out
-  measure (docs/accuracy.md, "Round 27"), not read.
+  on 8 physics rows), scored once with scorer version 54 (vmcbench 38) as its held-out measure (docs/accuracy.md,
+  "Round 27"), not read; version 55 reads it the same.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -124,8 +124,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: written blind at the end of round 27 and scored once with the reader of round 27's first readings (scorer version
 #: 52, vmcbench 38) as its held-out measure, not read: its floors below (round 25's final reader: text 21/1, the rest the same; the
 #: reader before round 23, 7e3356d: text 21/1, physics 2/0, structured 10/2, traces 2/0, choice 3); round 29's,
-#: written blind during round 27 and scored once with round 27's final reader (scorer version 54, vmcbench 38) as its
-#: held-out measure, not read: its floors below (round 25's final reader: text 19/1, the rest the same; the reader
+#: written blind during round 27 and scored once with scorer version 54 (vmcbench 38; version 55 reads it the same) as
+#: its held-out measure, not read: its floors below (round 25's final reader: text 19/1, the rest the same; the reader
 #: before round 23, 7e3356d: text 20/1, structured 10/2, the rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
