@@ -360,8 +360,11 @@ _SET_IN_WORDS = lazy_compile(
 
 # a chance written "k in n" closing a sentence about a probability: "the probability is one in six", "a 1 in 4 chance"
 _CHANCE = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120}?\b(?:is|are|of|equals|=)\s+"
-                       r"(?:(?:exactly|precisely)\s+)?(?P<k>\d{1,4}|[a-z]+)\s+in\s+(?P<n>\d{1,6}|[a-z]+(?:[- ][a-z]+)?)"
-                       r"(?:\s+chance)?[\s.!*]*$")
+                       r"(?:(?:exactly|precisely)\s+)?(?:\*\*)?(?P<k>\d{1,4}|[a-z]+)\s+in\s+(?P<n>\d{1,6}|[a-z]+(?:[- ][a-z]+)?)"
+                       r"(?:\*\*)?(?:\s+chance)?"
+                       # restated reduced ("16 in 52, i.e. **4 in 13**"), or a clause on something else after it
+                       r"(?:\s*,\s*(?:i\.\s?e\.|that\s+is|or)\s*,?\s*(?:\*\*)?(?P<k2>\d{1,4})\s+in\s+(?P<n2>\d{1,6})(?:\*\*)?"
+                       r"|\s*,\s*which\s+(?:makes|is|means)\s[^.!?\n]{0,120})?[\s.!*]*$")
 
 
 # a probability closing its sentence as a fraction in words: "the probability is one half", "... is three quarters"
@@ -388,7 +391,7 @@ def chance_in_words(sentence: str) -> str | None:
             return None
         k, n = _SMALL[fraction.group("k").lower()], _ORDINALS[fraction.group("n").lower().rstrip("s")]
         return f"\\frac{{{k}}}{{{n}}}" if k < n else None
-    k, n = (int(x) if x.isdigit() else number_words(x) for x in (m.group("k"), m.group("n")))
+    k, n = (int(x) if x.isdigit() else number_words(x) for x in (m.group("k2") or m.group("k"), m.group("n2") or m.group("n")))
     if k is None or n is None or n == 0 or k != int(k) or n != int(n):
         return None
     return f"\\frac{{{int(k)}}}{{{int(n)}}}"

@@ -90,7 +90,7 @@ from .meaning import (
 from .family import family_after
 from .prose import (
     ASIDE_AT_END, afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars,
-    trivia_aside,
+    other_object_remark, trivia_aside,
 )
 from .normalize import clean, split_answers
 from .structured import JsonReply, json_reply
@@ -1316,8 +1316,10 @@ def _without_closing_note(text: str, question: str | None) -> str:
     # fact checking the answer or one overturning it, "Note that $\det A = 0$")
     plain = not re.search(r"[\d$=\\]", said) and not _REMARK_REVISES.search(said) \
         and _passed_over(said, stated[1], stated[0], question)
-    if not (supposes or plain):
-        return text
+    if not (supposes or plain or other_object_remark(said, question) and not _NOTE_HERE.search(said)
+            and not _NOTE_SUPPOSES.search(said)):
+        return text  # (a remark on another object, in symbols: "Note that the square map $x\\mapsto x^2$, by
+        # contrast, is not injective" after "$x\\mapsto x^3$ is one-to-one")
     return head if _by_table(head, False, question=question) is not None else text
 
 

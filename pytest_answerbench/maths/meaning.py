@@ -45,15 +45,20 @@ CONCLUDING_LEAD = r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?"
 #: True for the positive form ("exists", "infinitely many", "possible", "always", "yes").
 FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("infinite",
-     r"\b(?:finite(?:ly)?|bounded(?!\s+(?:below|above|from))|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|"
+     r"\b(?:finite(?:ly)?|(?<!not\s)bounded(?!\s+(?:below|above|from))|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|"
      r"not\s+unbounded)\b" + r"|有限",
-     r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded))\b"
+     r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded)|"
+     r"(?:there\s+is|there's|exists?)\s+no\s+(?:largest|greatest|biggest|last)\s+(?:such\s+)?(?:primes?|integers?|"
+     r"natural\s+numbers?|solutions?)\b)\b"
      r"|无穷|无限|无数"),
     ("exist",
      r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
      r"(?:has|have)\s+no\s+(?:inverse|limit|solutions?|real\s+roots?|roots?|fixed\s+points?)|"
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|(?:(?:real|integer|integral|rational|positive|"
-     r"natural)\s+)?solutions?|\w+\s+exists?)|"
+     r"natural)\s+)?solutions?|\w+\s+exists?)|(?<!\bbut\s)(?<!though\s)no\s+(?!(?:linear|quadratic|constant|rational|irrational|integer|integral|real|positive|"
+     r"negative|natural|prime|odd|even|complex|nonzero|finite|other|smaller|larger)\b)(?![a-z]+(?:ic|al|ous|ive|ute|"
+     r"use|ar|ed)\b)[a-z]+\s+(?:with|of|for)\s+(?:these|this|those|the\s+given|the\s+required)(?:\s+[a-z]+){1,3}"
+     r"\s+exists?(?![^.;]*\b(?:but|though|however|yet)\b)|"
      r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
      r"|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
      r"|(?<!是)不(?:可能|会|能)?存在|(?<!不是)(?<!并非)(?:没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?(?:解|根)|"
@@ -130,6 +135,15 @@ _REASON_FIRST = lazy_compile(r"(?:since|because|as)\s[^,;:]{1,200}+,\s*+(?=[a-z]
 # a reason closing a sentence after its main clause: ", since the harmonic series diverges"
 _REASON_AFTER = lazy_compile(r"(?<=[a-z)])\s*+[,;—–]\s*+(?:since|because)\s")
 _NOT_UN = lazy_compile(r"(?i)\bnot\s+(?:im|un|in)(?P<word>possible|bounded|finite)\b")
+# "这样的正整数 n 是找不到的", "找不到满足条件的 n": what is asked for cannot be found, so none exists
+_CANNOT_BE_FOUND = lazy_compile(r"(?:这样|满足条件|满足题意|符合条件)的[^，,。；;]{0,20}?(?:是)?找不到(?:的)?(?=$|[，,。；;])|"
+                                r"找不到(?:任何)?(?:这样|满足条件|满足题意|符合条件)的")
+# ... but not a search given up, a double negative, a supposition or a narrower case
+_NOT_FOUND_BY_ME = lazy_compile(r"我|暂时|一时|目前|并不|不是找不到|并非|若|如果|假如|更小|更大|其他|其它|除了|之外")
+_BE_NOT = lazy_compile(r"\b(?P<be>is|are|was|were)n't\b")
+# "finite" denied: "does not have a finite value", "is not finite", "isn't a finite set" claim infinitely many
+_NOT_FINITE = lazy_compile(r"(?i)(?:\bnot|n't|\bnever)\s++(?:(?:have|has|had|be|been|a|an|yield|give|take|remain)\s++)"
+                           r"{0,2}finite(?:ly)?\b")
 
 
 def claim(text: str) -> tuple[str, bool] | None:
@@ -179,7 +193,14 @@ def claim(text: str) -> tuple[str, bool] | None:
         return None  # "possible or not", "maybe infinite", "we cannot conclude that ...", "exists only when n is even"
     if _NOT_ALWAYS.search(plain):
         return "always", False  # "It is not always possible.": not always, whatever the property
+    if "找不到" in plain and _CANNOT_BE_FOUND.search(plain) and not _NOT_FOUND_BY_ME.search(plain):
+        return "exist", False  # "这样的正整数 n 是找不到的": none exists (not "我暂时找不到", "比 25 更小的找不到")
+    if "n't" in plain:
+        plain = _BE_NOT.sub(r"\g<be> not", plain)  # "isn't possible" is "is not possible"
     plain = _NOT_UN.sub(lambda m: m.group("word"), plain)  # "not impossible" is possible
+    if "finite" in plain and len(_NEGATION.findall(plain)) + len(re.findall(r"\b(?:false|untrue)\b", plain)) < 2:
+        plain = _NOT_FINITE.sub(lambda m: " infinite" if m.group(0)[0] == "n" else "infinite", plain)
+        # ("the integral does not have a finite value", "doesn't have a finite value": infinite)
     for name, negative, positive in _COMPILED:
         if negative.search(plain):
             return name, False
@@ -783,6 +804,9 @@ _EXCEPTION = lazy_compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for|exc
 _PROPERTY_CLAUSES = lazy_compile(r"[,;:—–]|\s-\s|\b(?:but|although|though|whereas|while)\b")
 
 
+_FAILS_TO_BE = lazy_compile(r"\bfails?\s+to\s+be\b")
+
+
 def _states_property(sentence: str, prop: str) -> bool | None:
     """Does ``sentence`` say its subject has ``prop`` (True), its opposite (False: "unbounded", "composite", "not
     injective"), or neither (None: both, a hedge, a long sentence)? A negation counts in the clause that states
@@ -790,6 +814,9 @@ def _states_property(sentence: str, prop: str) -> bool | None:
     if len(sentence.split()) > 25 or _HEDGE.search(sentence) or _CLAIM_HEDGE.search(sentence) \
             or _EXCEPTION.search(sentence):
         return None  # "continuous everywhere except at 0": the property, but not where it is asked
+    if "fail" in sentence and not re.search(r"\b(?:but|whereas|while|though|although|unlike|which)\b", sentence):
+        # "x² fails to be uniformly continuous": not (a sentence turning to another case read as before)
+        sentence = _FAILS_TO_BE.sub("is not", sentence)
     if prop == "surjective" and "onto" in sentence:
         sentence = _ONTO.sub("surjective", sentence)
     if "singular" in sentence:
@@ -939,6 +966,12 @@ def _opposites(a: str, b: str) -> bool:
                                         for prefix in ("ir", "un", "in", "im", "non", "non-"))
 
 
+# a value said to be finite or infinite: "has a finite value", "the sum is finite", "the integral is infinite"
+_FINITE_VALUE = lazy_compile(r"(?i)\b(?:has|have)\s+(?:a\s+)?(?:finite|infinite)\s+(?:value|sum|area)\b|"
+                             r"\b(?:integral|series|sum|value|area|it)\s+(?:is|are)\s+(?:not\s+)?(?:finite|infinite)\b")
+_CONVERGE_WORD = lazy_compile(r"(?i)converg|diverg|\bmany\b|bounded\b|\b(?:but|each|every|term|terms)\b")
+
+
 def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     """Does ``pred`` give the text answer ``gold`` to ``question``, read with what the question asks? A yes/no
     question answered by the property it asks or its opposite ("It is composite." is No to "Is N prime?"), players
@@ -964,6 +997,10 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
         asked = claim(zh.group("what")) if zh else claim(prop) if prop else None
         if asked is not None and asked[0] == g[0]:
             return bare[1] == (asked[1] == g[1])
+    if (g is None or g[0] != "yes") and bare is not None and bare[0] == "yes" and not gold.isascii():
+        gold_polar = cjk_polarity(gold, question)
+        if gold_polar is not None:
+            return bare[1] == gold_polar  # "不可以。" (No) to "是否可逆？" against the gold 不可逆
     polar = cjk_polarity(gold, question), cjk_polarity(pred, question)
     if None not in polar:
         return polar[0] == polar[1]  # "因此该矩阵非奇异" is 可逆 (and 是) to "矩阵是否可逆？"
@@ -985,6 +1022,9 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
                 return (said[1] == asked[1]) == g[1]
             return None
         asked, said = claim(prop), claim(pred)
+        if asked == ("converge", True) and said is not None and said[0] == "infinite" and _FINITE_VALUE.search(pred) \
+                and not _CONVERGE_WORD.search(pred):
+            return (not said[1]) == g[1]  # "the improper integral has a finite value" converges; "... is infinite" not
         if asked is not None and said is not None and asked[0] == said[0] != "yes":
             if not _keeps_qualifiers(prop, pred) or _denies_qualifier(pred, said[0]):
                 return None  # "not absolutely convergent" answers neither "Does it converge?" nor its opposite

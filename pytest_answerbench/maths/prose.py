@@ -644,6 +644,82 @@ _CJK_CONCLUDES = lazy_compile(r"所以|因此|故|于是|从而|综上")
 _BRACKETED_SENTENCE = lazy_compile(r"\s*\((?=[^()]{0,10}[A-Za-z]{3,})" + _REST_IN_PARENTHESES)
 
 
+# a closing remark marked as one, opening its sentence: "Remark:", "**Note.**", "Note that ...", "N.B.", "For comparison,",
+# "By contrast,", "注意：", "注：", "补充："
+_MARKED_REMARK = lazy_compile(r"(?i)\s*+(?:[*_]{1,2}\s*+)?(?:remark|note(?:\s+that)?|n\.\s?b\.|side\s+note|aside|"
+                              r"for\s+comparison|(?:by|in)\s+contrast)\b\s*+[.:,]?\s*+(?:[*_]{1,2})?\s*+[.:,]?"
+                              r"|\s*+(?:[*_]{1,2})?(?:注意|注|补充|另外|顺便)\s*+[：:，,]")
+# a math span's formula without spacing, braces and brackets
+_FORMULA_NOISE = lazy_compile(r"\s+|\\left|\\right|[{}()]")
+
+
+def _signature(formula: str) -> tuple[str, ...]:
+    """A formula's letters, commands and powers, sorted, without a sum's limits, with log as ln, an index letter k,
+    m, i, j as n and a negative power as a power ("\\sum_{k\\ge2}\\frac{1}{k\\log k}" and "\\sum_{n=2}^{\\infty}
+    \\frac{1}{n\\ln n}"; "\\frac{1}{1+n^2}" and "\\frac{1}{n^2+1}"; "k^{-2}" and "\\frac{1}{n^2}" sign alike)."""
+    body = _SUM_LIMITS.sub(" ", formula).replace("\\log", "\\ln")
+    tokens = [_INDEX_LETTER.sub("n", t).replace("-", "").replace("{", "").replace("}", "")
+              for t in _TOKEN.findall(body) if t not in _NO_TOKEN]
+    return tuple(sorted(tokens))
+
+
+_SUM_LIMITS = lazy_compile(r"\\(?:sum|prod)(?:\\limits)?\s*(?:_\s*(?:\{[^{}]*\}|\S)\s*)?(?:\^\s*(?:\{[^{}]*\}|\\infty|\S))?")
+_TOKEN = lazy_compile(r"\\[a-zA-Z]+|[a-zA-Z]|\^\s*\{?\s*-?\d+\s*\}?")
+_NO_TOKEN = frozenset({"\\frac", "\\dfrac", "\\tfrac", "\\left", "\\right", "\\cdot", "\\infty", "\\ge", "\\geq", "\\le",
+                       "\\leq", "\\displaystyle", "\\limits", "\\sum", "\\prod"})
+_INDEX_LETTER = lazy_compile(r"^[kmij]$")
+
+
+def _names_asked_object(sentence: str, question: str) -> bool:
+    """Does ``sentence`` write a formula of three or more characters the question writes (its object), one holding a
+    formula of the question's, one with the summand of the question's (indices and logarithms written either way), or
+    a letter the question names?"""
+    written = [next(g for g in m.groups() if g is not None) for m in SPAN.finditer(question)]
+    asked = [a for a in (_FORMULA_NOISE.sub("", w) for w in written) if len(a) >= 3]
+    signed = {sig for sig in map(_signature, written) if len(sig) >= 2}
+    named = {m.group("name").replace("{", "").replace("}", "") for m in _NAMED_OBJECT.finditer(question)}
+    for span in SPAN.finditer(sentence):
+        formula = next(g for g in span.groups() if g is not None)
+        key = _FORMULA_NOISE.sub("", formula)
+        if _signature(formula) in signed:
+            return True  # ("$\\sum_{k\\ge2}\\frac{1}{k\\log k}$" to a question on "$\\sum_{n=2}^{\\infty}\\frac{1}{n\\ln n}$")
+        if len(key) >= 3 and any(key in a or a in key for a in asked):
+            return True
+        plain = formula.replace("{", "").replace("}", "")
+        if any(re.search(r"(?<![A-Za-z\\])%s(?![A-Za-z_])" % re.escape(name), plain) for name in named):
+            return True  # ("$\\det A = 0$" to a question on "$A = \\begin{pmatrix}...$": its object, A)
+    return False
+
+
+# an object the question names: a letter (maybe with a subscript) opening a math span, set equal to something or
+# written alone ("$A=\\begin{pmatrix}...$", "$f(x)=x^3$", "$F_1=(-3,0)$", "$K$")
+_NAMED_OBJECT = lazy_compile(r"\$\s*(?P<name>[A-Za-z](?:_\{?\w{1,3}\}?)?)\s*(?:\([a-z]\)\s*)?(?:=|\$)")
+
+
+def other_object_remark(sentence: str, question: str | None) -> bool:
+    """Is ``sentence`` a remark marked as one (:data:`_MARKED_REMARK`) on another object than the question's: naming
+    a formula the question does not write and none it writes, taking nothing back, concluding nothing, adding nothing
+    ("Remark: the slightly modified series $\\sum \\frac{1}{n(\\ln n)^2}$ does converge ...", "Note that the square map
+    $x\\mapsto x^2$, by contrast, is not injective" to a question on $x^3$)? It may state the property asked: of the other
+    object."""
+    if not question or not _MARKED_REMARK.match(sentence) or "answer" in sentence.lower() or "答案" in sentence \
+            or not SPAN.search(question):
+        return False  # (a question writing no formula: any formula could be its object written out)
+    if _RETRACTS.search(sentence) or _ASIDE_ADDS.search(sentence) or _COMPARISON_CORRECTS.search(sentence) \
+            or _ASIDE_ANSWERS_AGAIN.search(sentence) or not sentence.isascii() and (
+                _CJK_RETRACTS.search(sentence) or _CJK_CONCLUDES.search(sentence)):
+        return False
+    return bool(_SET_APART.search(sentence)) and not _REFERS_BACK.search(sentence) \
+        and _another_object(sentence, question) and not _names_asked_object(sentence, question)
+
+
+# what says a remark's object is another than the one answered about: a contrast, a modification, "do not confuse"
+_SET_APART = lazy_compile(r"(?i)\b(?:by|in)\s+contrast\b|\bunlike\b|\bcompar\w*|\bmodified\b|\bdifferent\b|\banother\b|"
+                          r"\bwhereas\b|\bon\s+the\s+other\s+hand\b|\bconfuse\w*|相比|对比|不同|另一|混淆|区别")
+# a remark referring back to the object answered about: "it", "this series", 它, 该, 此
+_REFERS_BACK = lazy_compile(r"(?i)\b(?:it|its|itself|this|these|they|them|same)\b|它|该|此|本题|原")
+
+
 def _other_remark(line: str, question: str) -> bool:
     """Is ``line`` a closing remark about something other than what the question asks, taking nothing back: an aside
     marked as one or a contrast, in English, naming another object; a Chinese 补充 / 注 in brackets, or a 不过 / 注意
@@ -667,7 +743,8 @@ def _other_remark(line: str, question: str) -> bool:
 
 
 # a line checking the answer before it, each check marked passed: "Check: $3(x+y) = 3x + 3y$ ✓, $f(1) = 3$ ✓."
-_CHECK_LINE = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:check|checking|verification|verify|sanity\s+check)\s*(?:\*\*)?\s*:"
+_CHECK_LINE = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:check|checking|verification|verify|sanity\s+check)"
+                          r"(?:\s+(?:with|at|using|against)\s+[^:\n]{1,40})?\s*(?:\*\*)?\s*:"
                            r"[^\n]*[✓✔✅]\s*(?:\*\*)?\s*[.!]?\s*")
 
 

@@ -92,6 +92,8 @@ def _first_step(gold: str, pred: str, kind: str | None = None):
 
 @pytest.mark.parametrize("gold, pred, kind, step, verdict", [
     ("C", "C. x = 42", None, "option", (True, "option")),
+    ("x = \\frac{\\pi}{4} + \\frac{k\\pi}{2},\\ k \\in \\mathbb{Z}", "x = \\pm\\frac{\\pi}{4} + k\\pi,\\ k \\in \\mathbb{Z}", None,
+     "lattice", (True, "lattice")),
     ("\\begin{pmatrix}1\\\\2\\end{pmatrix}", "(1, 2)", None, "matrix", (True, "matrix")),
     ("13:00", "1:00 pm", None, "clock", (True, "clock")),
     ("1:00", "12:00", None, "clock", (False, "clock")),  # a time, not the ratio 1:1

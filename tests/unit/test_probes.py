@@ -55,7 +55,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   held-out measure (docs/accuracy.md, "Round 27"), not read.
 - ``tests/data/probes_round29.jsonl``: 200 probes written blind during round 27 (the same five sets, ``error`` a string
   on 8 physics rows), scored once with scorer version 54 (vmcbench 38) as its held-out measure (docs/accuracy.md,
-  "Round 27"), not read; version 55 reads it the same.
+  "Round 27"); version 55 reads it the same. The maths misses of rounds 28's and 29's sets then read in round 28
+  (scorer version 56; docs/profiles-math.md, "Round 28").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -126,7 +127,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: reader before round 23, 7e3356d: text 21/1, physics 2/0, structured 10/2, traces 2/0, choice 3); round 29's,
 #: written blind during round 27 and scored once with scorer version 54 (vmcbench 38; version 55 reads it the same) as
 #: its held-out measure, not read: its floors below (round 25's final reader: text 19/1, the rest the same; the reader
-#: before round 23, 7e3356d: text 20/1, structured 10/2, the rest the same).
+#: before round 23, 7e3356d: text 20/1, structured 10/2, the rest the same). The maths misses of rounds 28's and 29's
+#: sets then read in round 28 (scorer version 56): their floors below (round 28's set: text 19/1 -> 14/0, structured
+#: 9/0 -> 7/0; round 29's: text 18/1 -> 15/0, structured 9/2 -> 5/1).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -174,10 +177,10 @@ FLOORS = {
                              {"text": (15, 0), "physics": (3, 0), "structured": (6, 0),
                               "traces": (0, 0), "choice": 4}),
     "probes_round28.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (19, 1), "physics": (1, 0), "structured": (9, 0),
+                             {"text": (14, 0), "physics": (1, 0), "structured": (7, 0),
                               "traces": (1, 0), "choice": 2}),
     "probes_round29.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (18, 1), "physics": (2, 0), "structured": (9, 2),
+                             {"text": (15, 0), "physics": (2, 0), "structured": (5, 1),
                               "traces": (1, 0), "choice": 7}),
 }
 

@@ -7,7 +7,8 @@ import re
 from fractions import Fraction
 
 from ...text.patterns import lazy_compile
-from ..meaning import CONCLUDING_LEAD, alternative_named, answers_question, contradicts_verdict, names_loser, same_meaning
+from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, claim, contradicts_verdict,
+                       names_loser, same_meaning, states_asked_property)
 from ..normalize import Item, is_thousands, number_words, text_key
 from .aliases import asked_question
 from .marks import unit_scale
@@ -41,6 +42,12 @@ def texts_equal(gt: str, pt: str) -> bool:
         if chosen is not None and said is not None:
             return chosen == said  # "绝对收敛" is not "条件收敛" to "是绝对收敛还是条件收敛？", both converging
     meaning = same_meaning(gt, pt)
+    if meaning is not None and question and _claims_other_than_asked(gt, pt, question):
+        # "... cannot be factored over ℚ, so x⁴+4 is irreducible" to "Is x⁴+4 irreducible?": the property asked,
+        # stated, answers; not the possibility the reason denies
+        answered = answers_question(gt, pt, question)
+        if answered is not None:
+            return answered
     if meaning is not None:
         return meaning  # "Hence it is possible." is Yes; "finitely many" is not "infinitely many"
     answered = answers_question(gt, pt, question)
@@ -52,6 +59,25 @@ def texts_equal(gt: str, pt: str) -> bool:
                 and not names_loser(sentence, word):
             return True
     return False
+
+
+def _claims_other_than_asked(gt: str, pt: str, question: str) -> bool:
+    """Is ``gt`` a yes or no, and ``pt`` a claim of another family (possible, exists, ...) that also states the
+    property the yes/no ``question`` asks?"""
+    g, p = claim(gt), claim(pt)
+    if g is None or g[0] != "yes" or p is None or p[0] == "yes":
+        return False
+    parts = _CONCLUSION_WORD.split(pt.rstrip(" .。"))
+    last = parts[-1]  # (the conclusion states the property: not "any prime factor q")
+    return len(parts) > 1 and not _ANOTHER_CASE.search(last) and not DOUBTED.search(last) \
+        and claim(last) is None and states_asked_property(last, question)
+
+
+#: what opens a sentence's conclusion
+_CONCLUSION_WORD = lazy_compile(r"\b(?:so|hence|thus|therefore)\b")
+#: a conclusion on another case: modulo a prime, restricted to a set, set beside another object, merely tempting
+_ANOTHER_CASE = lazy_compile(r"(?i)\b(?:mod|modulo|restricted|restrict\w*|whereas|while|unlike|tempting|except|when|"
+                             r"if|unless|only)\b|[,;:]")
 
 
 def is_plain_number(text: str) -> bool:

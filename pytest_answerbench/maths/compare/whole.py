@@ -9,25 +9,28 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 2. ``eigenvector`` (15): when the question asks for an eigenvector, the gold's vector times a nonzero number (of
    modulus 1 when a normalised one is asked) is the same one (:func:`.asked.eigenvector`).
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
-4. ``scope`` (24): a yes/true verdict for fewer cases than the row's question asks about ("yes, for every nonempty
+4. ``lattice`` (23): two families of values over the integers (``x = k\\pi + (-1)^k\\frac{\\pi}{6},\\ k \\in \\mathbb{Z}``
+   against ``x = \\frac{\\pi}{6} + 2k\\pi`` or ``\\frac{5\\pi}{6} + 2k\\pi``): the same values, over a window both cover
+   (:mod:`.lattice`).
+5. ``scope`` (24): a yes/true verdict for fewer cases than the row's question asks about ("yes, for every nonempty
    set" to "... a subset of every set?"): wrong (:func:`..meaning.narrower_scope`).
-5. ``accepted`` (25): a gold stating the condition its answers meet (``2 (满足 $1<e \\leq \\sqrt{5}$ 皆可)``): a
+6. ``accepted`` (25): a gold stating the condition its answers meet (``2 (满足 $1<e \\leq \\sqrt{5}$ 皆可)``): a
    number, or the condition's quantity set to one, meeting it is right and one outside it wrong; any other
    prediction is compared with the gold's example (:mod:`.accepted`); a gold writing one value in several forms
    joined by ``##`` (``\\frac{3}{10} \\# \\# 0.3``) is its first form.
-6. ``statements`` (26): a gold naming numbered statements by their labels side by side (``(2)(3)``, ``②③``): the
+7. ``statements`` (26): a gold naming numbered statements by their labels side by side (``(2)(3)``, ``②③``): the
    set of statements a prediction so written names, not a product (:mod:`.labels`); a prediction so written, when
    the row's question numbers its statements with those labels, against any gold.
-7. ``described`` (27): a gold describing a set of integers (``All odd positive integers``), a shape
+8. ``described`` (27): a gold describing a set of integers (``All odd positive integers``), a shape
    (``Right triangle``) or the winner of a game (``Bob``), against a prediction describing one of the same kind
    (``n \\equiv 1 \\pmod 2``, "the triangle is right-angled at C", "the second player wins"): the same set, shape
    or player, the question giving the integers it asks among and who moves first (:mod:`..described`).
-8. ``family`` (28): an answer naming a family (``(2,3,6) and its permutations``, "up to order") answers every
+9. ``family`` (28): an answer naming a family (``(2,3,6) and its permutations``, "up to order") answers every
    member: right only against the same family, its members listed, or an unordered gold (:mod:`..family`).
-9. ``placeholders`` (29): a gold naming its values with placeholders (``x = 0.25 g, y = 1.75 g``) that neither
+10. ``placeholders`` (29): a gold naming its values with placeholders (``x = 0.25 g, y = 1.75 g``) that neither
    the reply nor the question writes, against a reply naming them its own way (``=`` or ``\\approx``): the
    values in order (:mod:`.placeholders`; it only ever accepts).
-10. ``clean`` (30): a parenthetical word closing the prediction (``0.017 m (\\text{eastward})``) dropped when the
+11. ``clean`` (30): a parenthetical word closing the prediction (``0.017 m (\\text{eastward})``) dropped when the
    gold writes no words; a label stated approximately equal to the prediction's value dropped
    (``E \\approx 3\\ \\mathrm{J}``); both answers cleaned (:func:`..normalize.clean`: markup, percent, degree and
    unit marks); a numeral in a base read as its value (``100100_2``) or, in a letter base, as its polynomial
@@ -35,30 +38,30 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    (:func:`.asked.in_asked_base`); a decimal comma against a decimal read as the decimal point; a known unit
    written as text after a symbolic answer (``2\\pi\\sqrt{m/k}\\ \\text{s}``) dropped when its letters are no
    symbols of the other answer.
-11. ``clock`` (40): times of day as times, not ratios.
-12. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
+12. ``clock`` (40): times of day as times, not ratios.
+13. ``notation`` (45): how physics and calculus answers name quantities (:mod:`..symbols`): derivative notations
    as one symbol (``\\frac{dx}{dt}``, ``\\dot x``, ``x^{\\prime}`` are ``x'``), ``x(t)`` as ``x`` when ``t`` is the
    variable of a derivative, ``\\omegat`` as ``\\omega t``, spelled-out subscripts as digits.
-13. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
+14. ``parameter`` (47): a family in one parameter of its own, ``(m, m+1)`` against ``(n, n+1)``, the prediction's
    letter renamed to the gold's when the row's question writes neither (a dummy name the answer binds).
-14. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
+15. ``marks`` (50): a unit next to a letter is a factor (``2mg``), the row's unit is the gold's (without one, the
    unit the question asks the answer in, when the prediction's converts into it: :func:`.asked.in_asked_unit`),
    and a label before the prediction (``S = ...``) is dropped when the gold has none; a unit of one letter that
    also names a quantity (``3.2 t``, ``2e``) is read as the tonne or the elementary charge when the other answer's
    unit measures a mass or a charge (:func:`..units.letter_unit`).
-15. ``exact`` (60): the same text with the same marks.
-16. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
+16. ``exact`` (60): the same text with the same marks.
+17. ``parts`` (70): each answer split into its parts (digit groups, numbers in words and ``{1, 3}`` kept whole;
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
    ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
-17. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
+18. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
-18. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+19. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
-19. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-20. ``count`` (90): different numbers of parts: conditions on one unknown excluding a point read together
+20. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+21. ``count`` (90): different numbers of parts: conditions on one unknown excluding a point read together
     (``x \\ge 1, x \\neq 5``), one union of intervals each, or ``count-mismatch``.
-21. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+22. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, when the question has as many blanks or
     numbered parts as the gold has answers, or asks for them "in that order" / "respectively" / 依次 / 分别: the
     grading conventions; method ``blanks:...``).
@@ -78,6 +81,7 @@ from ..extract import PART_LABEL, integer_range, labelled_run, without_domain
 from ..chinese import plain_chinese
 from ..described import same_description
 from ..family import same_family
+from .lattice import same_lattice
 from ..matrix import read_matrices
 from ..meaning import CONCLUDING_LEAD, answers_question, narrower_scope, same_meaning
 from ..symbols import read_notation
@@ -313,6 +317,9 @@ def _last_statement(answer: str, gold: str) -> str:
 _SUBSCRIPT_BASE = lazy_compile("(?<=[0-9A-Fa-f)])[₀₁₂₃₄₅₆₇₈₉]{1,2}(?![₀₁₂₃₄₅₆₇₈₉])")
 _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 # a numeral in a base, then "=" and its value: "101101_2 = 45_{10}", "(1A)_{16} = 26"
+# a decimal value, then "=" and the numeral it is in a base: "100 = (220)_7", "100_{10} = 202_7"
+_VALUE_IS_NUMERAL = lazy_compile(r"\s*\d{1,40}\s*(?:_\s*\{?\s*10\s*\}?)?\s*=\s*(?P<numeral>\(?[0-9A-Fa-f]{1,40}\)?\s*_\s*"
+                                 r"\{?\s*\d{1,2}\s*\}?)\s*\.?\s*")
 _NUMERAL_IS = lazy_compile(r"\s*\(?[0-9A-Fa-f]{1,40}\)?\s*_\s*\{?\s*\d{1,2}\s*\}?\s*=\s*(?P<value>[^=]+)")
 
 
@@ -404,6 +411,10 @@ def _clean(a: _Answers) -> None:
                                                             a.pred))
         if numeral:
             a.pred = numeral.group("value").strip().rstrip(".")  # "101101_2 = 45_{10}": its value
+        elif "_" in a.gold:
+            written = _VALUE_IS_NUMERAL.fullmatch(a.pred)
+            if written:
+                a.pred = written.group("numeral")  # "100 = (220)_7": the numeral written, not the value it is of
     a.pred = without_added_remark(without_trailing_word(_approx_value(a.pred, a.gold), a.gold), a.gold)
     if a.pred.rstrip().endswith("}") or a.gold.rstrip().endswith("}"):
         a.pred, a.gold = without_text_unit(a.pred, a.gold, a.question), without_text_unit(a.gold, a.pred, a.question)
@@ -461,6 +472,12 @@ def _accepted(a: _Answers) -> Outcome | None:
     if verdict is None:
         a.gold = example
     return verdict
+
+
+def _lattice(a: _Answers) -> Outcome | None:
+    """Two families of values over the integers, written differently: the same values (:mod:`.lattice`)."""
+    same = same_lattice(a.gold, a.pred)
+    return None if same is None else (same, "lattice")
 
 
 def _scope(a: _Answers) -> Outcome | None:
@@ -988,6 +1005,7 @@ STEPS: tuple[Rule, ...] = (
     Rule("option", 10, _option),
     Rule("eigenvector", 15, _eigenvector),
     Rule("matrix", 20, _matrix),
+    Rule("lattice", 23, _lattice),
     Rule("scope", 24, _scope),
     Rule("accepted", 25, _accepted),
     Rule("statements", 26, _statements),
