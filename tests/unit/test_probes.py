@@ -57,6 +57,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   on 8 physics rows), scored once with scorer version 54 (vmcbench 38) as its held-out measure (docs/accuracy.md,
   "Round 27"); version 55 reads it the same. The maths misses of rounds 28's and 29's sets then read in round 28
   (scorer version 56; docs/profiles-math.md, "Round 28").
+- ``tests/data/probes_round30.jsonl``: 200 probes written blind during round 28 (the same five sets, ``error`` a string
+  on 8 physics rows), scored once with round 28's reader (scorer version 56, vmcbench 38) as its held-out measure
+  (docs/accuracy.md, "Round 28"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -129,7 +132,10 @@ DATA = Path(__file__).parent.parent / "data"
 #: its held-out measure, not read: its floors below (round 25's final reader: text 19/1, the rest the same; the reader
 #: before round 23, 7e3356d: text 20/1, structured 10/2, the rest the same). The maths misses of rounds 28's and 29's
 #: sets then read in round 28 (scorer version 56): their floors below (round 28's set: text 19/1 -> 14/0, structured
-#: 9/0 -> 7/0; round 29's: text 18/1 -> 15/0, structured 9/2 -> 5/1).
+#: 9/0 -> 7/0; round 29's: text 18/1 -> 15/0, structured 9/2 -> 5/1); round 30's, written blind during round 28 and
+#: scored once with round 28's reader (scorer version 56, vmcbench 38) as its held-out measure, not read: its floors
+#: below (the reader before round 28: text 12/0, the rest the same; the reader before round 23, 7e3356d: text 14/0,
+#: physics 11/0, choice 6, the rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -182,6 +188,9 @@ FLOORS = {
     "probes_round29.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (15, 0), "physics": (2, 0), "structured": (5, 1),
                               "traces": (1, 0), "choice": 7}),
+    "probes_round30.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (10, 0), "physics": (7, 0), "structured": (12, 0),
+                              "traces": (2, 0), "choice": 3}),
 }
 
 
