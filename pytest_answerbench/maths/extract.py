@@ -168,6 +168,9 @@ class Extraction:
         return ", ".join(self.answers)
 
 
+_LEADING_ARROW = lazy_compile(r"^(?:→|⇒|⟹|=>|\\Rightarrow|\\implies|\\Longrightarrow)\s*")
+
+
 def strip_wrappers(text: str) -> str:
     """Trim decoration around an answer: bold/italic markers, math delimiters, trailing full stops."""
     text = text.strip()
@@ -176,6 +179,7 @@ def strip_wrappers(text: str) -> str:
     for _ in range(3):
         before = text
         text = re.sub(r"^\*\*|\*\*$", "", text).strip()
+        text = _LEADING_ARROW.sub("", text)  # "→ λ_C ≈ 2.43 × 10⁻¹² m": the arrow leads to the answer
         text = re.sub(r"^(?:\$\$|\$|\\\(|\\\[)", "", text)
         text = re.sub(r"(?:\$\$|\$|\\\)|\\\])$", "", text).strip()
         text = text.rstrip(ends).strip()
@@ -367,6 +371,10 @@ _CHANCE = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120
                        r"|\s*,\s*which\s+(?:makes|is|means)\s[^.!?\n]{0,120})?[\s.!*]*$")
 
 
+# "so there's one chance in six", "a 1 in 4 chance": k chances in n closing the sentence
+_CHANCES_IN = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|overall|altogether)\b,?\s+(?:there's|there\s+is|that's|it's)\s+"
+                           r"(?:exactly\s+)?(?P<k>one|two|three|four|five|\d{1,4})\s+chances?\s+in\s+"
+                           r"(?P<n>\d{1,6}|[a-z]+(?:[- ][a-z]+)?)[\s.!*]*$")
 # a probability closing its sentence as a fraction in words: "the probability is one half", "... is three quarters"
 _CHANCE_FRACTION = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120}?\b(?:is|equals|=)\s+"
                                 r"(?:(?:exactly|precisely)\s+)?(?P<k>an?|one|two|three|four|five|six|seven|eight|nine)[- ]"
@@ -384,14 +392,15 @@ def chance_in_words(sentence: str) -> str | None:
     probability, or words that are no numbers)."""
     from .normalize import number_words
 
-    m = _CHANCE.search(sentence)
+    m = _CHANCE.search(sentence) or _CHANCES_IN.search(sentence)
     if m is None:
         fraction = _CHANCE_FRACTION.search(sentence)
         if fraction is None:
             return None
         k, n = _SMALL[fraction.group("k").lower()], _ORDINALS[fraction.group("n").lower().rstrip("s")]
         return f"\\frac{{{k}}}{{{n}}}" if k < n else None
-    k, n = (int(x) if x.isdigit() else number_words(x) for x in (m.group("k2") or m.group("k"), m.group("n2") or m.group("n")))
+    said = m.groupdict()
+    k, n = (int(x) if x.isdigit() else number_words(x) for x in (said.get("k2") or said["k"], said.get("n2") or said["n"]))
     if k is None or n is None or n == 0 or k != int(k) or n != int(n):
         return None
     return f"\\frac{{{int(k)}}}{{{int(n)}}}"
@@ -636,12 +645,19 @@ _UNICODE_SETS = str.maketrans({"ℤ": "\\mathbb{Z}", "ℕ": "\\mathbb{N}", "ℚ"
 _DOMAIN_SPAN = lazy_compile(r"\s*[(（]\s*\$\s*[a-zA-Z]\s*(?:\\in\b|∈)\s*[^$]{1,40}\$\s*[)）]")
 
 
+# a math span of its own after a comma, closing the text, saying a constant is any real: ", $A \in \mathbb{R}$."
+_DOMAIN_SPAN_AFTER = lazy_compile(r"\s*,\s*\$\s*(?:[A-Z]|C_\{?\d\}?)\s*(?:\\in\b|∈)\s*(?:\\mathbb\s*\{?R\}?|ℝ)\s*\$\s*\.?\s*$")
+
+
 def without_domain(text: str) -> str:
     """``text`` without a closing qualifier naming the domain of its answer ("f(x) = x^2 for all x ∈ ℝ" -> "f(x) =
     x^2", "(a, 1) for any positive integer a" -> "(a, 1)", "a_n = 3n - 2 (n \\in \\mathbb{N}^*)" -> "a_n = 3n - 2");
     unchanged when nothing would be left. A domain set in brackets of its own after a formula, ASCII or full width, is
     dropped wherever it stands ("所以 $f(x) = x + 1$（$x \\in \\mathbb{R}$），经检验满足题意。")."""
     if "$" in text and ("\\in" in text or "∈" in text):
+        tail = _DOMAIN_SPAN_AFTER.search(text)
+        if tail is not None and "=" in text[:tail.start()] and "$" in text[:tail.start()]:
+            text = text[:tail.start()]  # "$y(x) = A\\,e^{2x}$, $A\\in\\mathbb{R}$.": where its constant ranges
         bracket = _DOMAIN_SPAN.search(text)
         if bracket is not None and "=" in text[:bracket.start()] and "$" in text[:bracket.start()]:
             text = text[:bracket.start()] + text[bracket.end():]

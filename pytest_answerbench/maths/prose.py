@@ -519,6 +519,11 @@ _FORM_STATED = lazy_compile(
 # every sentence of it with a value is a hypothetical, which commits to nothing
 _HYPOTHETICAL = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait)\W+)*(?:if|had|suppose|supposing|were)\b"
                              r"[^.!?]{0,200}?\bwould(?:n't|\s+not)?\b")
+# ... or with a contraction: "If the integrand had been $1/x$, we'd get divergence" (not one the reply holds to: "as we
+# must here", "which is the required total", "but the area is 12")
+_HYPOTHETICAL_D = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait)\W+)*(?:if|had|suppose|supposing|were)\b"
+                               r"[^.!?]{0,200}?\b(?:we|it|you|they|i|one|that|this)'d\b")
+_HELD_TO = lazy_compile(r"(?i)\b(?:but|which\s+is|here|indeed|actually|so|thus|therefore|must|required|given|as\s+asked)\b")
 
 
 def form_stated(line: str) -> bool:
@@ -530,7 +535,8 @@ def _supposes_only(line: str) -> bool:
     """Is every sentence of ``line`` that holds a value a hypothetical ("If it asked for the 10th term, it would be
     29.")? Then the line supposes, and states nothing."""
     valued = [s for s in split_sentences(line) if re.search(r"[\d$]|\\\(", s)]
-    return bool(valued) and all(_HYPOTHETICAL.search(s) or _MUSED.search(s) for s in valued)
+    return bool(valued) and all(_HYPOTHETICAL.search(s) or _MUSED.search(s)
+                                or _HYPOTHETICAL_D.search(s) and not _HELD_TO.search(s) for s in valued)
 
 
 def _without_remarks(lines: list[str], question: str | None = None) -> list[str]:
@@ -571,7 +577,7 @@ _PARENTHESISED = lazy_compile(r"\s*\((?=[^()]{0,40}?[A-Za-z]{3,}\s+[A-Za-z]{2,})
 # "(For comparison the ground-state radius is 0.529 Å.)" (not "(Indeed the roots are 2 and 5.)": a check, which
 # may state the answer asked)
 _TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|aside|trivia|by\s+the\s+way|incidentally|"
-                             r"for\s+comparison|compare)\b"
+                             r"for\s+comparison|compare|contrast)\b"
                              + _REST_IN_PARENTHESES)
 # what makes an aside answer instead of telling something else: a value for a letter, "must be", a correction
 _ASIDE_ANSWERS = lazy_compile(r"(?i)[a-z]\s*=\s*[-−]?\d|\bmust\s+be\b|\banswer|≠|\bcorrect\w*|\bmis\w+|\bscratch\b|"
@@ -646,8 +652,8 @@ _BRACKETED_SENTENCE = lazy_compile(r"\s*\((?=[^()]{0,10}[A-Za-z]{3,})" + _REST_I
 
 # a closing remark marked as one, opening its sentence: "Remark:", "**Note.**", "Note that ...", "N.B.", "For comparison,",
 # "By contrast,", "注意：", "注：", "补充："
-_MARKED_REMARK = lazy_compile(r"(?i)\s*+(?:[*_]{1,2}\s*+)?(?:remark|note(?:\s+that)?|n\.\s?b\.|side\s+note|aside|"
-                              r"for\s+comparison|(?:by|in)\s+contrast)\b\s*+[.:,]?\s*+(?:[*_]{1,2})?\s*+[.:,]?"
+_MARKED_REMARK = lazy_compile(r"(?i)\s*+\(?(?:[*_]{1,2}\s*+)?(?:remark|note(?:\s+that)?|n\.\s?b\.|side\s+note|aside|"
+                              r"for\s+comparison|(?:by|in)\s+contrast|contrast)\b\s*+[.:,]?\s*+(?:[*_]{1,2})?\s*+[.:,]?"
                               r"|\s*+(?:[*_]{1,2})?(?:注意|注|补充|另外|顺便)\s*+[：:，,]")
 # a math span's formula without spacing, braces and brackets
 _FORMULA_NOISE = lazy_compile(r"\s+|\\left|\\right|[{}()]")
@@ -714,7 +720,7 @@ def other_object_remark(sentence: str, question: str | None) -> bool:
 
 
 # what says a remark's object is another than the one answered about: a contrast, a modification, "do not confuse"
-_SET_APART = lazy_compile(r"(?i)\b(?:by|in)\s+contrast\b|\bunlike\b|\bcompar\w*|\bmodified\b|\bdifferent\b|\banother\b|"
+_SET_APART = lazy_compile(r"(?i)\bcontrast\b|\bunlike\b|\bcompar\w*|\bmodified\b|\bdifferent\b|\banother\b|"
                           r"\bwhereas\b|\bon\s+the\s+other\s+hand\b|\bconfuse\w*|相比|对比|不同|另一|混淆|区别")
 # a remark referring back to the object answered about: "it", "this series", 它, 该, 此
 _REFERS_BACK = lazy_compile(r"(?i)\b(?:it|its|itself|this|these|they|them|same)\b|它|该|此|本题|原")
@@ -1312,6 +1318,15 @@ _UNICODE_CHAIN = lazy_compile(r"[=≈]\s*+[-−]?\d[\d.,]*+(?:\s*+[×x]\s*+10\^\
                                r"[A-Za-zμΩÅ°·/^{}⁻¹²³\-]{0,16}\s*+\.?$")
 
 
+# a last line listing the answers to several parts: "Blanks: 2, 14", "**Answers:** **12** and **0.25**." (values only)
+_ANSWERS_LINE = lazy_compile(r"\s*(?:\*\*)?(?i:(?:final\s+)?answers|blanks)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*"
+                             r"(?P<values>(?:[-−+$*\\{}()\d.,;/^ \t]|\band\b|\\[a-z]+)+?)\s*\.?\s*")
+# a question asking several parts or blanks: "(1) ... (2) ...", "(a) ... (b) ...", two blanks "___"
+_SEVERAL_ASKED = lazy_compile(r"\(2\)|\(b\)|（2）|_{3,}[^_]+_{3,}")
+# a closing bracket saying a case is included: "(including $A=0$)", "(which includes the zero solution)"
+_INCLUDING_ASIDE = lazy_compile(r"\s*\((?:including|incl\.)\s+\$?\s*(?:[A-Z]|C_\{?\d\}?)\s*=\s*0\s*\$?\s*\)(?=\s*[.!]?\s*$)")
+
+
 def closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     """The answer the last line (or closing paragraph) of ``text`` states, or None (``question``, the row's, when the
     scorer has it: a closing sentence filling the blank a Chinese question ends on states what fills it).
@@ -1384,6 +1399,11 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         return None  # a short step ("Step 3: 16 - 3 = 13"), not a long sentence that happens to start "First, ..."
     if len(text) >= _LONG and not _FINISHED.search(lines[-1]) and not _CONCLUSION.search(final[0]):
         return None  # a long derivation stopping on a bare step ("Now, 3 + 4 = 7"): cut off, not concluded
+    several = multiple or bool(question and _SEVERAL_ASKED.search(question))
+    listed_line = _ANSWERS_LINE.fullmatch(lines[-1]) if several and lines else None
+    if listed_line and not re.search(r"(?i)\bor\b|或", listed_line.group("values")):
+        # "Blanks: 2, 14", "**Answers:** 12 and 0.25" closing a reply to several parts: the values in order
+        return Extraction((listed_line.group("values").strip().rstrip("."),), "prose")
     if multiple:
         blanks = named_blanks(final[0], question)
         if blanks:
@@ -1476,6 +1496,8 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if where and not multiple:
         # "The minimum is 2, attained at $x = 1$.": the value, not where it is attained
         return Extraction((strip_wrappers(where.group("value").strip("$ ")),), "prose")
+    if "(incl" in last:
+        last = _INCLUDING_ASIDE.sub("", last)  # "$y = Ae^{2x}$, $A \\in \\mathbb{R}$ (including $A=0$).": the family
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer

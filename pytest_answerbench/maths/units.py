@@ -26,7 +26,7 @@ __all__ = ["MISMATCH", "convertible", "letter_unit", "read_unit", "unit_at", "un
 MISMATCH = "mismatch"
 
 _PREFIXES: dict[str, Fraction] = {
-    "T": Fraction(10**12), "G": Fraction(10**9), "M": Fraction(10**6), "k": Fraction(1000), "h": Fraction(100),
+    "P": Fraction(10**15), "T": Fraction(10**12), "G": Fraction(10**9), "M": Fraction(10**6), "k": Fraction(1000), "h": Fraction(100),
     "d": Fraction(1, 10), "c": Fraction(1, 100), "m": Fraction(1, 1000), "\\mu": Fraction(1, 10**6),
     "μ": Fraction(1, 10**6), "µ": Fraction(1, 10**6), "u": Fraction(1, 10**6), "n": Fraction(1, 10**9),
     "p": Fraction(1, 10**12), "f": Fraction(1, 10**15),

@@ -87,6 +87,8 @@ def test_round_28_readings(reply, answer, question, status):
     ("x=\\frac{\\pi}{4}+\\frac{k\\pi}{2},\\ k\\in\\mathbb{Z}", "x=\\frac{\\pi}{4}+\\frac{k\\pi}{2}", None),  # no range said
     ("x=\\frac{k\\pi}{1000},\\ k\\in\\mathbb{Z}", "x=\\frac{2k\\pi}{2000},\\ k\\in\\mathbb{Z}", None),  # too dense here
     ("x=2k\\pi,\\ k\\in\\mathbb{Z}", "x=2k\\pi+y,\\ k\\in\\mathbb{Z}", None),  # another free letter
+    ("x=k\\pi+\\frac{\\pi}{2},\\ y=k\\pi,\\ k\\in\\mathbb{Z}", "x=k\\pi,\\ y=k\\pi+\\frac{\\pi}{2},\\ k\\in\\mathbb{Z}",
+     None),  # a system's two unknowns, not two alternatives (round 29, after an attack)
 ])
 def test_families_over_the_integers(gold, pred, same):
     assert same_lattice(gold, pred) is same

@@ -41,13 +41,18 @@ def _family(text: str) -> list[str] | None:
     if where != "Z":
         return None
     formula = _SPACING.sub(" ", formula)
-    out = []
+    out, named = [], set()
     for part in _ALTERNATIVES.split(formula):
+        left = _LEFT_SIDE.match(part)
+        if left:
+            named.add(left.group().split("=")[0].strip())
         part = _LEFT_SIDE.sub("", part, count=1).strip().strip(",").strip()
         if not part or "=" in part or len(part) > 120:
             return None
         sign = _PLUS_MINUS.search(part)
         out += [part[:sign.start()] + s + part[sign.end():] for s in ("+", "-")] if sign else [part]
+    if len(named) > 1:
+        return None  # "x = k\\pi + \\frac{\\pi}{2}, y = k\\pi": a system's unknowns, not alternatives of one
     return out if 1 <= len(out) <= 6 and not any(_PLUS_MINUS.search(p) for p in out) else None
 
 

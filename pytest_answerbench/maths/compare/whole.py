@@ -325,7 +325,7 @@ _NUMERAL_IS = lazy_compile(r"\s*\(?[0-9A-Fa-f]{1,40}\)?\s*_\s*\{?\s*\d{1,2}\s*\}
 
 # a vector in the unit vectors: "-3\\mathbf i+6\\mathbf j-3\\mathbf k", "2\\hat{i} - \\hat{j}"
 _UNIT_VECTOR_TERM = lazy_compile(r"\s*+(?P<sign>[-+−]?)\s*+(?P<k>\d+(?:\.\d+)?)?\s*+\\(?:mathbf|hat|vec|boldsymbol)\s*+"
-                                 r"\{?\s*+(?P<axis>[ijk])\s*+\}?")
+                                 r"\{?\s*+\\?(?P<axis>[ijk])(?:math)?\s*+\}?")  # (\\hat{\\imath}, \\hat{\\jmath} too)
 
 
 def _in_components(answer: str, gold: str) -> str:
