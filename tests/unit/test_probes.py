@@ -59,7 +59,10 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   (scorer version 56; docs/profiles-math.md, "Round 28").
 - ``tests/data/probes_round30.jsonl``: 200 probes written blind during round 28 (the same five sets, ``error`` a string
   on 8 physics rows), scored once with round 28's reader (scorer version 56, vmcbench 38) as its held-out measure
-  (docs/accuracy.md, "Round 28"), not read.
+  (docs/accuracy.md, "Round 28"), then read in round 29 (scorer version 57; docs/profiles-math.md, "Round 29").
+- ``tests/data/probes_round31.jsonl``: 200 probes written blind during round 29 (the same five sets, ``error`` a string
+  on 8 physics rows), scored once with round 29's reader (scorer version 57, vmcbench 38) as its held-out measure
+  (docs/accuracy.md, "Round 29"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -137,7 +140,10 @@ DATA = Path(__file__).parent.parent / "data"
 #: below (the reader before round 28: text 12/0, the rest the same; the reader before round 23, 7e3356d: text 14/0,
 #: physics 11/0, choice 6, the rest the same); its maths misses then read in round 29 (scorer version 57: text 10 -> 9,
 #: physics 7 -> 5, structured 12 -> 8), and every maths floor set to the misses left then (rounds 28 and 29 carried
-#: answers of earlier sets too: structured answers of rounds 20 to 28, one each).
+#: answers of earlier sets too: structured answers of rounds 20 to 28, one each); round 31's, written blind during round
+#: 29 and scored once with round 29's reader (scorer version 57, vmcbench 38) as its held-out measure, not read: its
+#: floors below (the reader before round 28: structured 9/0, the rest the same; the reader before round 23, 7e3356d:
+#: text 15/0, physics 5/0, structured 9/1, choice 12, the rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -193,6 +199,9 @@ FLOORS = {
     "probes_round30.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (9, 0), "physics": (5, 0), "structured": (8, 0),
                               "traces": (2, 0), "choice": 3}),
+    "probes_round31.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (12, 0), "physics": (4, 0), "structured": (8, 0),
+                              "traces": (1, 0), "choice": 11}),
 }
 
 
