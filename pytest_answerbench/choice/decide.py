@@ -565,6 +565,15 @@ def _loop(d: Decision) -> ChoiceResult | None:
 
 
 def _option_text(d: Decision) -> ChoiceResult | None:
+    opening = _OPENING_HEDGE.match(d.reader.flat)
+    if opening and {opening.group(1), opening.group(2)} <= set(d.reader.letter_set) \
+            and opening.group(1) != opening.group(2) \
+            and not any(m.group() in d.reader.letter_set for m in _LETTER_AGAIN.finditer(d.reader.flat, opening.end())) \
+            and _STILL_UNSURE.search(d.reader.flat, opening.end()):
+        # "Could be A or B — ribosomes are heavily involved ... too. Hard to say.": a reply opening on a hedge between
+        # two letters, choosing no letter after it and still unsure, chooses no option by an option's words either
+        return ChoiceResult(None, "ambiguous", f"the reply opens hedging between options ({opening.group(1)} or "
+                                               f"{opening.group(2)})")
     found = d.reader.content()
     if found is not None and found.letter is None:
         fixed = d.reader.corrected_content(-1)
@@ -578,6 +587,18 @@ def _option_text(d: Decision) -> ChoiceResult | None:
         if clash is not None and clash[3] == found.letter:
             return ChoiceResult(None, "ambiguous", f"the letter {clash[2]} names the value of option {clash[3]}")
     return found
+
+
+# a reply opening on two letters offered as alternatives: "Could be A or B", "Either (A) or (B)", "Maybe A or B"
+_OPENING_HEDGE = lazy_compile(r"\W*(?i:(?:it\s+)?(?:could|might|may)\s+be\s+|either\s+|maybe\s+|perhaps\s+|possibly\s+)"
+                              r"[(\[]?([A-J])[)\]]?\s+(?i:or)\s+[(\[]?([A-J])[)\]]?(?![\w'’])")
+
+
+# the reply still unsure after its opening hedge: "Hard to say without more context.", "both fit", "not sure"
+_STILL_UNSURE = lazy_compile(r"(?i)\bhard\s+to\s+(?:say|tell)|\bnot\s+sure\b|\bunsure\b|\bcan(?:'t|not)\s+tell\b|"
+                             r"\bboth\s+(?:fit|seem|could|are|work)|\beither\s+(?:could|works|one)\b|\bdifficult\s+to\s+"
+                             r"(?:say|tell)|\bunclear\b|\bwithout\s+more\b")
+_LETTER_AGAIN = lazy_compile(r"(?<![\w'’])[A-J](?![\w'’])")
 
 
 def _lone_letter(d: Decision) -> ChoiceResult | None:

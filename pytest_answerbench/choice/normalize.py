@@ -24,7 +24,7 @@ _TEXT_CMD_NORM = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")
 _DROP_CHARS = "*$`\"“”"
 _ARTICLE_START = lazy_compile(r"(?:a|an|the)\s+")
 # superscript exponents, written "^" before NFKC turns "10²" into "102"
-_SUPERSCRIPT_EXP = lazy_compile(r"(?<=10)([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_SUPERSCRIPT_EXP = lazy_compile(r"(?<=[0-9A-Za-z)])([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")  # (any base: "2¹⁰" is 2^10, not 210)
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _TEX_SQRT = lazy_compile(r"\\sqrt\s*(?:\{([^{}]*)\}|(\d))")
 _TEX_PI = lazy_compile(r"\\pi(?![A-Za-z])")
@@ -34,7 +34,7 @@ _MINUS_SIGN = lazy_compile(r"−(?=\s?[\w.√π\\(])")
 
 
 def _superscripts(text: str) -> str:
-    """``10²`` written ``10^2`` (NFKC alone would make it ``102``)."""
+    """``10²`` written ``10^2``, ``2¹⁰`` ``2^10`` (NFKC alone would make them ``102``, ``210``)."""
     return _SUPERSCRIPT_EXP.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT_DIGITS), text)
 
 
@@ -53,7 +53,7 @@ _END_TOKENS = lazy_compile(r"(?:\s*(?:</s>|<\|endoftext\|>|<\|im_end\|>|<\|eot_i
 
 def normalize(response: str) -> str:
     """Full-width to ASCII (NFKC), a transcript's prompt and reasoning blocks dropped, LaTeX and markdown loosened."""
-    if not response.isascii() and "10" in response:
+    if not response.isascii() and _SUPERSCRIPT_EXP.search(response):
         response = _superscripts(response)
     text = unicodedata.normalize("NFKC", response)
     if "−" in text:
@@ -88,7 +88,7 @@ _GREEK_NAMES = str.maketrans({ch: name for ch, name in zip(
 
 def norm_text(s: str) -> str:
     """Text for comparing an answer with option texts: lower case, no markup, single spaces."""
-    if not s.isascii() and "10" in s:
+    if not s.isascii() and _SUPERSCRIPT_EXP.search(s):
         s = _superscripts(s)
     s = unicodedata.normalize("NFKC", s).lower()
     if "−" in s:

@@ -38,6 +38,8 @@ _NOT_AMONG = lazy_compile(
     r"(?:options|choices)")
 _LONE_CAPITAL = lazy_compile(rf"{NOT_AFTER_LETTER}([A-Z]){NOT_LETTER}")
 _LOWER_WORD = lazy_compile(r"\s+([a-z]+)")
+# a lower-case word that is no connector, after "right" / "correct": "A right angle", "A correct proof"
+_NOUN_AFTER = lazy_compile(r"\s+(?!(?:because|since|as|and|or|but|so|for|here|now|then|answer|option|choice)\b)[a-z]{3,}\b")
 # a letter being given a value ("C = 2πr = 6π"): a quantity's name
 _DEFINED = lazy_compile(r"\s*+=(?!=)")
 _NONE_WORDS = ("no", "neither", "zero")  # what every rules.NONE_REPLY match holds
@@ -417,6 +419,8 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
         word = _LOWER_WORD.match(flat, m.end())
         if ch in "AI" and word and word.group(1) not in CONNECTORS:
             continue
+        if ch == "A" and word and word.group(1) in ("right", "correct") and _NOUN_AFTER.match(flat, word.end()):
+            continue  # "A right angle is 90 degrees.": the article before an adjective and its noun
         if ch == "I" and flat.startswith(("'", "’"), m.end()) or _ELISION.match(flat, m.end()):
             continue  # "I'm"; French "C'est", "D'après", "L'option": a word, not a letter
         if reader.counterfactual(m.start()):

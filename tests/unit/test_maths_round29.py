@@ -9,6 +9,9 @@ import pytest
 from test_maths_round22 import _verdict
 from test_maths_round27 import _attack
 
+from pytest_answerbench.choice import infer_choice
+from pytest_answerbench.choice.normalize import norm_text
+from pytest_answerbench.maths import states_value
 from pytest_answerbench.maths.extract import chance_in_words
 from pytest_answerbench.maths.units import unit_factor
 
@@ -64,3 +67,30 @@ def test_round_29_readings(reply, answer, question, status):
 def test_the_maths_attack_reads_as_labelled(case):
     extra = {k: str(case[k]) for k in ("unit", "error") if case.get(k)}
     assert _verdict(case["prediction"], case["answer"], case.get("question"), **extra) == case["label"], case["why"]
+
+
+ORGANELLES = {"A": "Ribosome", "B": "Mitochondrion", "C": "Golgi apparatus", "D": "Nucleus"}
+ANGLES = {"A": "$\\pi/4$", "B": "$\\pi/2$", "C": "$\\pi$", "D": "$2\\pi$"}
+POWERS = {"A": "2^10", "B": "10^3", "C": "3^6", "D": "5^4"}
+
+
+@pytest.mark.parametrize("reply, options, letter", [
+    ("Could be A or B — ribosomes are heavily involved in energy-consuming processes too. Hard to say.", ORGANELLES, None),
+    ("Could be A or B. After checking, it is B.", ORGANELLES, "B"),  # a letter chosen after the hedge
+    ("Either B or D, and the open mouth says D.", {"A": "cat", "B": "dog", "C": "bird", "D": "open mouth"}, "D"),
+    ("A right angle is 90 degrees.", ANGLES, None),  # the article, not option A
+    ("A, right.", ORGANELLES, "A"),
+    ("2¹⁰ = 1024, just edging out 10³ = 1000; 3⁶ = 729 and 5⁴ = 625 are well behind.", POWERS, None),  # all four named
+    ("The largest is 2¹⁰.", POWERS, "A"),
+])
+def test_round_29_choice_readings(reply, options, letter):
+    assert infer_choice(reply, options, same_value=states_value).letter == letter
+
+
+def test_superscripts_after_any_base_are_powers():
+    assert norm_text("2¹⁰ = 1024") == "2^10 = 1024" and norm_text("x² + 1") == "x^2 + 1" and norm_text("10³") == "10^3"
+
+
+@pytest.mark.parametrize("case", _attack("attack_round29_choice.jsonl"), ids=lambda case: case["id"])
+def test_the_choice_attack_reads_as_labelled(case):
+    assert infer_choice(case["prediction"], case["options"], same_value=states_value).letter == case["label"], case["why"]

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import re
 
-import sympy
-
 from ...text.patterns import lazy_compile
 from ..extract import integer_range
 from ..parse import parse_math
@@ -59,6 +57,8 @@ def _family(text: str) -> list[str] | None:
 def _values(formulas: list[str]) -> tuple[list[float], float] | None:
     """Every value of the alternatives for the parameter from -_REACH to _REACH, and the window they all cover;
     None when one does not parse, has another free letter than one parameter, or is not real."""
+    import sympy  # (imported when a family is compared: the library imports no SymPy for the other scorers)
+
     values, window = [], float("inf")
     for formula in formulas:
         try:
