@@ -305,6 +305,9 @@ _PARAMETER_BOUND = lazy_compile(r"\s*+([a-z])\s*+(?:\\geq?|≥|\\in\s*+\\mathbb\
                                r"∈\s*+[ℕℤ][*+⁺]?)\s*+(?:\d{1,3})?\s*+")
 
 
+_INTEGERS = lazy_compile(r"\s*[a-z]\s*(?:\\in\s*\\mathbb\s*\{?\s*Z\s*\}?|∈\s*ℤ)\s*")
+
+
 def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
     """The first (or with ``last``, the last) run of math spans joined only by commas / "and" / "or" (joined only
     by semicolons, one answer of ordered blanks: "$0$；$3$" -> "0; 3"); a span naming the letter a formula holds for
@@ -324,7 +327,11 @@ def joined_spans(text: str, last: bool = False) -> tuple[str, ...]:
         bound = _PARAMETER_BOUND.fullmatch(content)
         if between is not None and bound and len(between) <= 6 and runs and re.search(
                 r"(?<![A-Za-z\\])%s(?![A-Za-z])" % bound.group(1), runs[-1][-1]):
-            prev_end = m.end()  # "$(k, k+1)$, $k \ge 1$": where the family's parameter ranges, no answer
+            if "=" in runs[-1][-1] and not _INTEGERS.fullmatch(content):
+                # "$x = 2k\\pi$, $k \\in \\mathbb{N}$": an equation's family over fewer than the integers keeps its
+                # range, read with it (a narrower family than one over \\mathbb{Z})
+                runs[-1][-1] = f"{runs[-1][-1]},\\ {content}"
+            prev_end = m.end()  # "$(k, k+1)$, $k \\ge 1$": where the family's parameter ranges, no answer
             continue
         if between is not None and len(between) <= 24 and (_SPAN_JOINER.fullmatch(between) or _THEN.fullmatch(between)
                                                             and _named_in_turn(runs[-1][-1], content, text)):

@@ -45,6 +45,10 @@ def test_peta():
     ("Blanks: 14, 2", "2; 14", BLANKS, "wrong"),  # in order
     ("Answers: 2, 14", "2; 14", BLANKS, "correct"),
     ("So $(1,2)$ (including $x=2$).", "$(1,2)$", None, "wrong"),  # an included value is read
+    ("So $x = 2k\\pi$, $k \\in \\mathbb{N}$.", "x=2k\\pi,\\ k\\in\\mathbb{Z}", None, "wrong"),  # fewer than the integers
+    ("So $x = 2k\\pi$, $k \\in \\mathbb{Z}$.", "x=2k\\pi,\\ k\\in\\mathbb{Z}", None, "correct"),
+    ("So $x = 2k\\pi$, $k \\in \\mathbb{N}$.", "x=2k\\pi,\\ k\\in\\mathbb{N}", None, "correct"),
+    ("So the pairs are $(k, k+1)$, $k \\ge 1$.", "(k, k+1) \\text{ for all positive integers } k", None, "correct"),
     ("Separate variables.\n\nGeneral solution: $y(x) = A\\,e^{2x}$, $A\\in\\mathbb{R}$ (including $A=0$).",
      "$y=Ce^{2x}$", GROWTH, "correct"),
     ("Separate variables.\n\nGeneral solution: $y(x) = A\\,e^{3x}$, $A\\in\\mathbb{R}$ (including $A=0$).",
