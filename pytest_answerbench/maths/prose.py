@@ -24,7 +24,7 @@ from typing import Iterator
 
 from .extract import (
     CJK_CONDITION, PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, interval_in_words,
-    joined_spans, labelled_run, or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers,
+    joined_spans, labelled_run, math_spans, or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers,
     without_domain,
 )
 from ..text.numbers import ONES, SCALES, TENS
@@ -611,14 +611,18 @@ _ASIDE_ADDS = lazy_compile(r"(?i)\b(?:too|also|as\s+well|after\s+all|second\s+th
 _OTHER_OF = lazy_compile(r"(?i)\bthe\s+(?P<noun>[a-z]{3,})\s+of\s+(?:the\s+)?(?P<of>[a-z]{3,})")
 
 
+# a math span's formula without spacing, braces and brackets
+_FORMULA_NOISE = lazy_compile(r"\s+|\\left|\\right|[{}()]")
+
+
 def _another_object(aside: str, question: str) -> bool:
     """Does a "By contrast" ``aside`` name an object the question does not: a formula it does not write (the side
     before "=" of a span that is not a bare value: "$\\lim_{x\\to0}x\\sin\\frac1x=0$" to a question on
     "$\\lim_{x\\to0}\\sin(1/x)$"), or "the product of the roots" to a question on their sum?"""
-    asked = re.sub(r"\s+|\\left|\\right|[{}()]", "", question)
+    asked = _FORMULA_NOISE.sub("", question)
     for span in SPAN.finditer(aside):
         formula = next(g for g in span.groups() if g is not None).split("=")[0]
-        key = re.sub(r"\s+|\\left|\\right|[{}()]", "", formula)
+        key = _FORMULA_NOISE.sub("", formula)
         named = re.sub(r"\\(?:sqrt|pm|mp|d?frac|pi|cdot|times|infty)(?![A-Za-z])", "", key)  # a value is no object
         # (a letter is another object only unassigned and not the question's: "$S_3$", not "$x=7$")
         letter = re.fullmatch(r"[A-Za-z](?:_\w)?", key)
@@ -655,8 +659,6 @@ _BRACKETED_SENTENCE = lazy_compile(r"\s*\((?=[^()]{0,10}[A-Za-z]{3,})" + _REST_I
 _MARKED_REMARK = lazy_compile(r"(?i)\s*+\(?(?:[*_]{1,2}\s*+)?(?:remark|note(?:\s+that)?|n\.\s?b\.|side\s+note|aside|"
                               r"for\s+comparison|(?:by|in)\s+contrast|contrast)\b\s*+[.:,]?\s*+(?:[*_]{1,2})?\s*+[.:,]?"
                               r"|\s*+(?:[*_]{1,2})?(?:注意|注|补充|另外|顺便)\s*+[：:，,]")
-# a math span's formula without spacing, braces and brackets
-_FORMULA_NOISE = lazy_compile(r"\s+|\\left|\\right|[{}()]")
 
 
 def _signature(formula: str) -> tuple[str, ...]:
@@ -680,12 +682,11 @@ def _names_asked_object(sentence: str, question: str) -> bool:
     """Does ``sentence`` write a formula of three or more characters the question writes (its object), one holding a
     formula of the question's, one with the summand of the question's (indices and logarithms written either way), or
     a letter the question names?"""
-    written = [next(g for g in m.groups() if g is not None) for m in SPAN.finditer(question)]
+    written = math_spans(question)
     asked = [a for a in (_FORMULA_NOISE.sub("", w) for w in written) if len(a) >= 3]
     signed = {sig for sig in map(_signature, written) if len(sig) >= 2}
     named = {m.group("name").replace("{", "").replace("}", "") for m in _NAMED_OBJECT.finditer(question)}
-    for span in SPAN.finditer(sentence):
-        formula = next(g for g in span.groups() if g is not None)
+    for formula in math_spans(sentence):
         key = _FORMULA_NOISE.sub("", formula)
         if _signature(formula) in signed:
             return True  # ("$\\sum_{k\\ge2}\\frac{1}{k\\log k}$" to a question on "$\\sum_{n=2}^{\\infty}\\frac{1}{n\\ln n}$")
