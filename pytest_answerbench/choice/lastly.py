@@ -24,10 +24,11 @@ __all__ = ["last_readings"]
 
 _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "1st": 1, "2nd": 2, "3rd": 3,
            "4th": 4, "5th": 5, "6th": 6}
-# "the third option", "the first one", "第三个选项" ("option 3" is no place: a reply naming numbers for lettered
+# "the third option", "the first one", "option four", "第三个选项" ("option 3" is no place: a reply naming numbers for lettered
 # options is read as naming none, as the corpora label it; "my first answer" is the reply's own, not an option)
 _BY_PLACE = lazy_compile(r"(?i)\bthe\s+(?P<place>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)"
-                         r"\s+(?:option|choice|one)\b")
+                         r"\s+(?:option|choice|one)\b|\b(?:option|choice)\s+(?P<number>one|two|three|four|five|six)\b")
+_NUMBER_PLACES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _CJK_PLACE = lazy_compile(r"第(?P<cjk>[一二三四五六])(?:个)?(?:选项|项)")
 _CJK_DIGITS = "一二三四五六"
 # "Ans. (a)", "Answer: (b)", "答案：(c)"
@@ -49,6 +50,12 @@ _CHAIN_LAST = lazy_compile(r"=(?![^=]*=)\s*+")
 _LONE_LETTER = lazy_compile(r"(?<![A-Za-z0-9'’\\°{])(?<!°\s)(?<!\\circ\s)[A-J](?![A-Za-z0-9'’])")  # (not the C of "°C")
 
 
+# the article opening a sentence that states a value of its subject: "A right angle is 90 degrees." (no letter A;
+# not a noun phrase alone, "A ladder 2000 cm long.", which states no answer)
+_ARTICLE_A = lazy_compile(r"(?<![^\s.!?])A\s+[a-z]{2,}(?:\s+[a-z]{2,}){0,3}?\s+(?:is|equals|measures)\s+(?!correct|right|wrong|"
+                          r"true|false|the\s+answer|incorrect)")
+
+
 def _closing(response: str) -> str:
     lines = [line.strip() for line in response.strip().splitlines() if line.strip()]
     if not lines or len(lines[-1]) > 300:
@@ -59,7 +66,8 @@ def _closing(response: str) -> str:
 
 def _by_place(sentence: str, letters: list[str]) -> str | None:
     # (a negation or a condition anywhere in the reply was ruled out before: last_readings' _DENIED)
-    named = {_PLACES[m.group("place").lower()] for m in _BY_PLACE.finditer(sentence)}
+    named = {_PLACES[m.group("place").lower()] if m.group("place") else _NUMBER_PLACES[m.group("number").lower()]
+             for m in _BY_PLACE.finditer(sentence)}  # ("option four is the right one": the fourth, D)
     for m in _CJK_PLACE.finditer(sentence):
         named.add(_CJK_DIGITS.index(m.group("cjk")) + 1)
     if len(named) != 1:
@@ -116,7 +124,7 @@ def last_readings(response: str, options: Mapping[str, str],
     if guess and guess.group("letter") in letters:
         letter = guess.group("letter")
         return ChoiceResult(letter, "choose", f"the reply opens with its guess, {letter}")
-    if any(m.group() in letters for m in _LONE_LETTER.finditer(response)):
+    if any(m.group() in letters and not _ARTICLE_A.match(response, m.start()) for m in _LONE_LETTER.finditer(response)):
         return None  # a letter the other steps read and left ("Angle 2 is 45°. B is wrong."): no second reading
     closing = _closing(response)
     placed = _by_place(closing, letters) if closing else None

@@ -209,15 +209,16 @@ MARKERS: tuple[Marker, ...] = (
                | Needs.all(("go",), ("with",)) | Needs.all(("answer",), ("would", "'d", "will"))),
         others_cancel=True,
     ),
-    # 答案是B, 选B, 故选：C, 对应选项 B
+    # 答案是B, 选B, 故选：C, 对应选项 B, 我倾向于 B
     Marker(
         name="chinese-answer", method="chinese-marker", tier=2,
         pattern=lazy_compile(
             r"(?:正确|正確)?答案\s*[】\]]?\s*(?:应该|應該|应|應)?\s*(?:是|为|為|选|選)?\s*[:：]?|"
             r"(?:对应|對應)(?:于|於)?的?\s*(?:选项|選項)|(?:正确|正確)的?(?:选项|選項)\s*(?:是|为|為)?\s*[:：]?|"
-            r"(?:故|应|應|所以|因此|我)?(?:选|選)(?:择|擇)?(?!项|項)\s*[:：]?"
+            r"(?:故|应|應|所以|因此|我)?(?:选|選)(?:择|擇)?(?!项|項)\s*[:：]?|"
+            r"我(?:更|还是|比较)?(?:倾向|傾向)(?:于|於)(?:选|選)?\s*[:：]?"
         ),
-        needs=Needs.any("答案", "选", "選"),
+        needs=Needs.any("答案", "选", "選", "倾向", "傾向"),
     ),
     # "La respuesta es la B", "La réponse est C", "Die richtige Antwort ist D": the answer marker in other languages
     Marker(

@@ -18,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from ..text.patterns import lazy_compile
-from .meaning import OTHER_ORDER, PLAYERS, claim, narrower_scope, same_meaning, who_moves_first
+from .meaning import DASHED_NAME, OTHER_ORDER, PLAYERS, claim, narrower_scope, same_meaning, who_moves_first
 
 __all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
            "same_description", "shape", "winner"]
@@ -389,6 +389,7 @@ def winner(text: str, question: str | None = None) -> str | None:
         return None  # "Neither Alice nor Bob can force a win", "Bob wins when n is even": no one winner
     players = _players(question)
     plain = re.sub(r"\s+", " ", _MARKUP.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)).strip()
+    plain = DASHED_NAME.sub(r" (\g<name>) ", plain)  # "The second player — Bob — wins": "(Bob)", as in brackets
     found: set[str] = set()
     for m in _CANNOT_WIN.finditer(plain):
         lost = _who(m, players, question=question) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) \
@@ -503,7 +504,8 @@ def parity(text: str) -> str | None:
         return None
     for name, pattern in _PARITY_PATTERNS:
         if pattern.search(plain):
-            if name != "neither" and (_OTHER_NEGATION.search(plain) or re.search(r"不是|并非|非", plain)):
+            if name != "neither" and (_OTHER_NEGATION.search(plain) or re.search(r"不是|并非|非|\bfails?\s+to\b|\bfar\s+from\b",
+                                                                                plain)):
                 return None
             others = [n for n, p in _PARITY_PATTERNS if n != name and p.search(plain)]
             return name if name == "neither" or not others else None
@@ -518,7 +520,8 @@ _OFFERED_TAIL = lazy_compile(r"(?i)([a-z][a-z ,-]{0,200}?),?\s+or\s+([a-z][a-z -
 _NOT_ALTERNATIVE = frozenset("it is are was the this that they be its".split())
 # （充分不必要条件 / 必要不充分条件 / 充要条件 / 既不充分也不必要条件）
 _OFFERED_CJK = lazy_compile(r"[（(]\s*([\u4e00-\u9fff]{2,12}(?:\s*[/／、]\s*[\u4e00-\u9fff]{2,12}){1,5})\s*[)）]")
-_ALTERNATIVE_NEGATED = lazy_compile(r"(?i)(?:\bnot|n't|\bno|\bnor|\bneither|\bnever|\bcannot)\b(?:(?!\bbut\b|而是)[^,;.]){0,30}$|"
+_ALTERNATIVE_NEGATED = lazy_compile(r"(?i)(?:\bnot|n't|\bno|\bnor|\bneither|\bnever|\bcannot|\bfails?\s+to|\bfar\s+from)\b"
+                                    r"(?:(?!\bbut\b|而是)[^,;.]){0,30}$|"
                                     r"(?:不|非)(?:(?!而是|但)[^，,；;。]){0,12}$")
 
 
@@ -536,6 +539,8 @@ def offered(question: str | None) -> list[str]:
         return []
     found = [part.strip() for part in m.group(1).split(",")] + [m.group(2).strip()]
     found[0] = " ".join(found[0].split()[-2:])  # "Is it acute": the alternative is the list's own words
+    if all(len(f.split()) == 1 for f in found[1:]):
+        found[0] = found[0].split()[-1]  # "... of two odd functions odd, even, or neither?": one word as the others
     while len(found[0].split()) > 1 and found[0].split()[0].lower() in _NOT_ALTERNATIVE:
         found[0] = found[0].split(" ", 1)[1]
     if any(len(f.split()) > 3 or not f for f in found):

@@ -903,6 +903,8 @@ _RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(?<![\d.])(-?\d+(?:\.\d+
 # a temperature's scale after its number: "°C", "° F", "^\circ C", "degrees Celsius"
 _TEMPERATURE_AFTER = lazy_compile(r"\$?\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\circ)\s*(?:\\(?:text|mathrm)\s*\{\s*)?([CF])(?![A-Za-z])"
                                   r"|\s*([℃℉])|\s+degrees?\s+(Celsius|Fahrenheit|celsius|fahrenheit|C|F)\b")
+# an angle's degrees in words after its number, closing the sentence: "90 degrees." (not a temperature's)
+_ANGLE_DEGREES_AFTER = lazy_compile(r"\s+degrees?\s*[.!]?\s*$")
 # a sentence stating a change of temperature, not a temperature: "hotter", "warmer", "rises by", "heated through"
 TEMPERATURE_CHANGE = lazy_compile(r"(?i)\b(?:hotter|warmer|cooler|colder|higher|lower|rises?|rose|risen|increase[sd]?|"
                                    r"decrease[sd]?|drops?|dropped|falls?|fell|by|through|climbs?|climbed|change[sd]?|"
@@ -1267,6 +1269,8 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
             # "The gas ends 203.05 °C hotter than it started.": a change, as many kelvins (of Fahrenheit, no reading)
             return f"{last.group()} K" if scale == "C" else last.group()
         return f"{last.group()}\\ ^\\circ\\text{{{scale}}}"
+    if _ANGLE_DEGREES_AFTER.match(text, last.end()) and not _RELATION_BEFORE.search(before):
+        return f"{last.group()}^\\circ"  # "A right angle is 90 degrees.": an angle in degrees (equal to $\\pi/2$)
     from .units import read_unit, unit_at
 
     compound = unit_at(text, last.end())

@@ -84,7 +84,7 @@ from .extract import (
 from .chinese import plain_chinese
 from .described import shape, winner
 from .meaning import (
-    CJK_ASKED_WORD, DOUBTED, PLAYERS, YES_FAMILIES, alternative_named, answers_question, asks_yes_no, claim, cjk_polarity, opening_verdict,
+    CJK_ASKED_WORD, DOUBTED, PLAYERS, YES_FAMILIES, alternative_named, answers_question, asks_yes_no, claim, cjk_polarity, keeps_truth_verdict, opening_verdict,
     property_words, states_asked_property,
 )
 from .family import family_after
@@ -618,16 +618,37 @@ def _total_line(scope: _Scope) -> Found | None:
 
 
 # a remark in full-width brackets about the object a Chinese closing claim is made of: "所以方程没有实数根（它有两个共轭虚根
-# $x=\frac{-1\pm\sqrt3\,i}{2}$）。" (not one correcting or denying: "（但这是错的……）", "（其实有实根 $x=1$）")
-_CJK_REMARK = lazy_compile(r"（(?![^（）\n]{0,300}?(?:错|误|其实|实际|事实|更正|应该|应为|不对|反而|并非|不是|重新|没有|不存在|无))"
-                          r"(?:它|其|这|此)[^（）\n]{0,300}）(?=[。.]?\s*\Z)")
+# $x=\frac{-1\pm\sqrt3\,i}{2}$）。", or supposing the problem changed: "（如果把定义域换成开区间 $(0,1)$，结论就可能不成立。）" (not one
+# correcting or denying: "（但这是错的……）", "（其实有实根 $x=1$）")
+_CJK_REMARK = lazy_compile(r"（(?![^（）\n]{0,300}?(?:错|误|其实|实际|事实|更正|应该|应为|不对|反而|并非|不是|重新|没有|不存在|无|答案))"
+                          r"(?:它|其|这|此|(?:如果|若|假如|倘若|要是)[^（）\n]{0,80}?(?:换成|改成|改为|变成|去掉))"
+                          r"[^（）\n]{0,300}）(?=[。.]?\s*\Z)")
 
 
-def _without_cjk_remark(text: str) -> str:
+# a closing sentence said by the way, after a sentence ending: "。顺便一提，有理数集 $\mathbb Q$ 是可数的……。" (not one correcting,
+# concluding or naming the answer)
+_CJK_BY_THE_WAY = lazy_compile(r"。\s*(?:顺便|附带)(?:一提|说一句|提一句|说一下|提一下)\s*[，,：:]"
+                               r"(?![^。\n]{0,300}?(?:错|误|其实|实际|事实|更正|应该|应为|不对|反而|重新|答案|所以|因此|故|于是|从而))"
+                               r"[^。\n]{0,300}。?\s*\Z")
+
+
+def _writes_asked_object(remark: str, question: str | None) -> bool:
+    """Does ``remark`` write in math a formula the question writes ("$\\mathbb Q$" to a question on
+    "$\\mathbb{Q}$"): a remark on the object asked, not on another?"""
+    asked = {re.sub(r"\s+|[{}]", "", m) for m in re.findall(r"\$([^$]+)\$", question or "")}
+    return any(re.sub(r"\s+|[{}]", "", m) in asked for m in re.findall(r"\$([^$]+)\$", remark))
+
+
+def _without_cjk_remark(text: str, question: str | None = None) -> str:
     """``text`` without a closing remark in full-width brackets (:data:`_CJK_REMARK`) after a sentence that claims
     something (有/没有, 存在/不存在 ...); unchanged otherwise."""
     remark = _CJK_REMARK.search(text, max(0, len(text) - 400)) if text.rstrip().endswith(("）", "）。", "）.")) else None
     if remark is None:
+        aside = _CJK_BY_THE_WAY.search(text, max(0, len(text) - 400)) if "顺便" in text or "附带" in text else None
+        said = text[text.rfind("\n", 0, aside.start()) + 1:aside.start() + 1] if aside else ""
+        if said and (claim(said) is not None or alternative_named(said, question) is not None) \
+                and not _writes_asked_object(aside.group(), question):
+            return text[:aside.start() + 1]  # "所以 $\mathbb R$ 是**不可数集**。顺便一提，有理数集 $\mathbb Q$ 是可数的。"
         return text
     start = text.rfind("\n", 0, remark.start()) + 1
     return text[:remark.start()] + text[remark.end():] if claim(text[start:remark.start()]) is not None else text
@@ -713,13 +734,14 @@ def _opening_claim(text: str, question: str | None) -> str | None:
 
 
 def _prose(scope: _Scope) -> Found | None:
-    text = _without_cjk_remark(scope.text)
+    text = _without_cjk_remark(scope.text, scope.question)
     found = closing_statement(plain_dollars(text), scope.multiple, scope.question)
     lead = _opening_answer(scope.text, found, scope.question)
     if lead:
         return Found(len(scope.text), Extraction((lead,), "prose"))
     opening = opening_verdict(scope.text, scope.question) or _opening_claim(scope.text, scope.question)
     if opening is not None and (found is None or all(claim(a) is None for a in found.answers)
+                                or keeps_truth_verdict(scope.text, opening, scope.question)
                                 or opening in ("Yes", "No")
                                 and all(answers_question(opening, a, scope.question) or _of_another_kind(a, scope.question)
                                         for a in found.answers)):
@@ -737,7 +759,9 @@ def _prose(scope: _Scope) -> Found | None:
         if not closing:
             closing = _claim_before_value(scope.text, scope.question)
         if closing:
-            return Found(len(scope.text), Extraction((closing,), "prose"))  # "So $g$ is continuous at $0$."
+            # "So $g$ is continuous at $0$."; "So no polyhedron has 7 edges." to "Does there exist a convex
+            # polyhedron with exactly 7 edges?": No
+            return Found(len(scope.text), Extraction((_none_of_asked(closing, scope.question) or closing,), "prose"))
     if found is None:
         closing = _asked_property_stated(scope.text, scope.question) if asks_yes_no(scope.question) else ""
         # "..., so this matrix is **singular**." to "Is the matrix ... invertible?": the conclusion of a closing
@@ -830,6 +854,35 @@ def _claim_stated(text: str) -> str:
     sentence = _closing_in_words(text)
     said = claim(sentence) if sentence else None
     return sentence if said is not None and said[0] in YES_FAMILIES else ""
+
+
+# the object a question asks the existence of: "Does there exist a convex polyhedron with ...", "Is there an integer
+# $n$ such that ...": its noun (the last word before "with", "such", "that", "whose", a formula, a comma or the end)
+_EXISTENCE_OBJECT = lazy_compile(r"(?i)\b(?:does\s+there\s+exist|do\s+there\s+exist|is\s+there|are\s+there|exists?\s+there)"
+                                 r"\s+(?:an?|any|some|such\s+an?)?\s*(?P<object>(?:[a-z-]+\s+){0,3}?[a-z]{3,}?)s?"
+                                 r"(?=\s+(?:with|such|that|whose|which|where|for|in|on|of)\b|\s*\$|\s*[,?])")
+# a conclusion that no such object has what is asked: "So no polyhedron has 7 edges.", "Hence no convex polyhedron can
+# have exactly 7 edges."
+_NONE_OF = lazy_compile(r"(?i)\s*(?:(?:so|thus|hence|therefore|consequently)\s*,?\s+)?no\s+(?P<object>(?:[a-z-]+\s+){0,3}?[a-z]{3,}?)s?"
+                        r"\s+(?:has|have|is|are|can|could|exists?|satisfies|with)\b[^.!?;]{0,120}[.!]?\s*")
+
+
+def _none_of_asked(sentence: str, question: str | None) -> str:
+    """To a question asking whether an object exists ("Does there exist a convex polyhedron with exactly 7 edges?"),
+    "No" when the closing ``sentence`` concludes that no such object has it ("So no polyhedron has 7 edges."): the
+    question's noun, its numbers the question's own, nothing hedged, conditioned or turned; else ""."""
+    asked = _EXISTENCE_OBJECT.search(SPAN.sub(" $ ", question or ""))
+    said = _NONE_OF.fullmatch(sentence) if asked else None
+    if said is None or _HEDGE_OR_TURN.search(sentence) or DOUBTED.search(sentence) \
+            or not set(re.findall(r"\d+", sentence)) <= set(re.findall(r"\d+", question or "")):
+        return ""
+    noun = said.group("object").split()[-1].lower()
+    return "No" if noun == asked.group("object").split()[-1].lower() else ""
+
+
+# what hedges, conditions or turns a closing sentence
+_HEDGE_OR_TURN = lazy_compile(r"(?i)\b(?:if|unless|except|only|or|but|however|maybe|perhaps|probably|might|may|could|"
+                              r"wait|actually)\b")
 
 
 def _claim_before_value(text: str, question: str | None) -> str:

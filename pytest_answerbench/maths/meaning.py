@@ -114,6 +114,10 @@ _PREDICATE_VERB = (r"\b(?:is|are|was|were|be|becomes?|wins?|(?:must|has\s+to|hav
                    r"\s+(?:an?\s+|the\s+)?")
 
 
+#: a name set between dashes after a subject: "The second player — Bob — wins" (read as "(Bob)", in brackets)
+DASHED_NAME = lazy_compile(r"\s+(?:—|–|--)\s*(?P<name>[A-Z][a-z]+)\s*(?:—|–|--)\s+")
+
+
 def _plain(text: str) -> str:
     """``text`` lower-cased, without markup, spacing runs as one space, without a closing full stop."""
     text = _MARKUP.sub(lambda m: m.group(1) or " ", text)
@@ -129,7 +133,7 @@ _UNDECIDED = lazy_compile(r"(?i)\b(?:cannot|can't|can\s+not|unable\s+to|not\s+ab
 _SUPPOSED = lazy_compile(r"(?i)\b(?:unlikely|likely|probably|conjectur\w*|doubt\w*|nobody|unprov\w*|open\s+problem|"
                          r"suppos\w*|assum\w*|provided|guess\w*|believe|hope|whether)\b")
 _ONLY_WHEN = lazy_compile(r"(?i)\bonly\s+(?:when|if|for)\b|只有当")
-_NOT_ALWAYS = lazy_compile(r"(?i)\b(?:not|n't)\s+(?:always|necessarily)\b")
+_NOT_ALWAYS = lazy_compile(r"(?i)\b(?:not|n't)\s+(?:always|necessarily|in\s+general)\b")
 # a reason opening a sentence before its main clause: "since the integral is infinite, ..."
 _REASON_FIRST = lazy_compile(r"(?:since|because|as)\s[^,;:]{1,200}+,\s*+(?=[a-z])")
 # a reason closing a sentence after its main clause: ", since the harmonic series diverges"
@@ -554,15 +558,25 @@ _ASKS_WHICH_ZH = lazy_compile(r"什么|多少|哪|几|怎么|怎样|如何|谁|�
 _ABOUT_A_STATEMENT = lazy_compile(r"\s*(?:it\s+)?(?:always\s+|necessarily\s+)?(?:true|the\s+case)\s+that\b")
 
 
+def without_answer_instruction(question: str | None) -> str | None:
+    """``question`` without an instruction closing it to answer yes or no ("Is $f$ injective? Answer Yes or No." ->
+    "Is $f$ injective?"): the question it asks is the sentence before; None stays None."""
+    if not question:
+        return question
+    m = _ANSWER_YES_OR_NO.search(question)
+    head = question[:m.start()].rstrip(" (") if m else question
+    return head if head.rstrip().endswith(("?", "？")) else question
+
+
 def asks_yes_no(question: str | None) -> bool:
     """Does ``question`` ask yes or no ("Can the numbers be arranged so that ...?", "Is it always true that
     ...?", "是否存在 ...？"), not which of alternatives ("Does it converge absolutely, converge conditionally, or
     diverge?")?"""
     if not question:
         return False
+    if _TRUE_OR_FALSE.search(question) or _ANSWER_YES_OR_NO.search(question):
+        return True  # "True or false: if $a^2 = b^2$ then $a = b$.", "Is ... uniformly continuous? Answer Yes or No."
     tail = _MATH_SPAN.sub(" X ", question.strip()[-400:])
-    if _TRUE_OR_FALSE.search(question):
-        return True  # "True or false: if $a^2 = b^2$ then $a = b$."
     m = _ASKS_YES_NO.search(tail.lower())
     if m is not None:
         # (an "or" inside the statement a question asks about is no alternative offered: "Is it always true that if
@@ -576,6 +590,9 @@ def asks_yes_no(question: str | None) -> bool:
 
 # a statement that opens with its verdict, then a full stop, a comma, a colon, a dash or its end: "Yes, it can be
 # done (...)", "No. Whatever ...", "Not always: ...", "**Yes**."
+# an instruction closing a question to answer yes or no: "Answer Yes or No.", "(yes/no)", "Answer with yes or no only."
+_ANSWER_YES_OR_NO = lazy_compile(r"(?i)(?:\banswer(?:\s+(?:with|by|only))?\s+|\()[\"'*]?yes[\"'*]?\s*(?:or|/)\s*[\"'*]?no\b"
+                                 r"[\"'*]?(?:\s+only)?\s*[.)]?\s*$|回答[“\"]?是[”\"]?或[“\"]?否[”\"]?[。.]?\s*$")
 _TRUE_OR_FALSE = lazy_compile(r"(?i)\btrue\s+or\s+false\b|\bprove\s+or\s+disprove\b|判断(?:正误|对错|真假)")
 _VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|true|false|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
                         r"不存在|存在|没有|有)\s*(?:\*\*)?(?:\s+(?i:in\s+general))?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
@@ -690,6 +707,22 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
             and not _CLAIM_QUALIFIED.match(statement, word.end()):
         return "Yes" if said[1] else "No"  # "Impossible.\n\nAn acute interior angle ..." (not taken back after)
     return None
+
+
+def keeps_truth_verdict(text: str, verdict: str, question: str | None) -> bool:
+    """To a true-or-false question, does a reply opening with ``verdict`` ("False. The harmonic series has $1/n \\to 0$
+    and still diverges.") keep it: nothing after it turns (:data:`_BODY_TURNS`) and no later word calls the statement
+    the other way? Its claims after the verdict are about its example, not the verdict."""
+    if verdict not in ("True", "False") or not question or not _TRUE_OR_FALSE.search(question):
+        return False
+    body = _VERDICT.sub("", text.lstrip(), count=1)
+    return not _BODY_TURNS.search(body) and not _STATEMENT_JUDGED.search(body)
+
+
+# a word judging the statement again or revising the reply after its opening verdict: "So the statement fails.",
+# "the statement does hold", "Let me redo this", "I got it backwards"
+_STATEMENT_JUDGED = lazy_compile(r"(?i)\b(?:true|false|holds?|fails?|correct|incorrect|valid|invalid|wrong|right|redo\w*|"
+                                 r"re-?check\w*|double[- ]check\w*|reconsider\w*|backwards?|revis\w*|statement|claim)\b")
 
 
 # a first sentence that is one claim word or two: "Impossible.", "**Not possible.**", "Possible —"

@@ -30,7 +30,8 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .meaning import (CJK_ASKED_WORD, CONCLUDING_LEAD, DOUBTED, alternative_named, asks_yes_no, claim, cjk_polarity,
+from .meaning import (CJK_ASKED_WORD, CONCLUDING_LEAD, DASHED_NAME, DOUBTED, alternative_named, asked_alternatives, asks_yes_no, claim,
+                      cjk_polarity,
                       contradicts_verdict, defined_answer, names_alternative, narrower_scope, property_words,
                       states_asked_property)
 from .normalize import number_words
@@ -92,6 +93,31 @@ def named_blanks(sentence: str, question: str | None) -> str:
             r"^\s*(?:所以|因此|故|则|即)?\s*|(?:为|是|等于)\s*\S*\s*$", "", clause)
         named.append((name.strip().lower(), strip_wrappers(m.group("value"))))
     return _in_question_order(named, question)
+
+
+# a quantity named and its value: "gcd = 6", "lcm(12, 18) = 36", "GCD is 6"
+_NAMED_EQUALS = lazy_compile(r"(?<![\w\\])(?P<name>[A-Za-z]{2,12})(?:\s*\([^()]{1,20}\))?\s*(?:=|\bis\b)\s*\$?\s*"
+                             r"(?P<value>[-−]?\d+(?:\.\d+)?(?:/\d+)?)(?![\d.]*\s*[-+*/^×÷(])")
+# a question's parts, each after its label: "(a) Find gcd(12, 18). (b) Find lcm(12, 18)."
+_PART_OPENING = lazy_compile(r"\((?:[a-h]|[1-9])\)|（[1-9]）")
+
+
+def _named_by_part(line: str, question: str | None) -> str:
+    """The values a closing line names one per part of the question, each by a name only that part writes ("Taking
+    highest powers: lcm = 36; lowest powers: gcd = 6." to "(a) Find gcd(12, 18). (b) Find lcm(12, 18)."), in the
+    parts' order ("(1) 6 (2) 36"); "" unless every part is named once and nothing is hedged or taken back."""
+    parts = [p.lower() for p in _PART_OPENING.split(question or "")[1:]]
+    named = [(m.group("name").lower(), m.group("value")) for m in _NAMED_EQUALS.finditer(line)]
+    if len(parts) < 2 or len(named) != len(parts) or DOUBTED.search(line) or _RETRACTS.search(line) \
+            or re.search(r"(?i)\b(?:or|not|if)\b", line):
+        return ""
+    placed = {}
+    for name, value in named:
+        where = [k for k, part in enumerate(parts) if re.search(r"(?<![a-z])%s(?![a-z])" % re.escape(name), part)]
+        if len(where) != 1 or where[0] in placed:
+            return ""
+        placed[where[0]] = value
+    return " ".join(f"({k + 1}) {placed[k]}" for k in range(len(parts)))
 
 
 def _in_question_order(named: list[tuple[str, str]], question: str | None) -> str:
@@ -473,10 +499,14 @@ _CJK_HEDGED = lazy_compile(r"也许|或许|可能|大概|或者|吗|呢|如果|�
 # what leaves the conclusion after the dash undecided or narrower: a condition, a restriction, a claim not made
 # ("若 $x>0$——", "而对 $x\ge0$——", "所以我们不能断言——")
 _CJK_LED_BY = lazy_compile(r"若|如果|假如|假设|对于|对\s*\$|当\s*\$|仅|只有|只在|不能|无法|不敢|难以|未必|不一定")
-# a comment on a value's size, in words: "Tiny — about the weight of a grain of sand.", "That's a reasonable speed."
+# a comment on the size or the kind of a value just displayed: "That's a tiny force.", "That's a blue-green photon.",
+# "Tiny — about the weight of a grain of sand.", "That is comparable to Earth's own field." (no number, nothing turned)
 _COMMENT_LINE = lazy_compile(r"(?i)\W*(?:(?:that'?s|this\s+is|it'?s|which\s+is)\s+)?(?:an?\s+)?(?:quite\s+|very\s+|really\s+)?"
                              r"(?:tiny|small|minuscule|negligible|modest|sizable|large|huge|enormous|reasonable|plausible|"
-                             r"sensible|realistic)\b(?![^.!?]*\b(?:too|but|though|however|wrong|not|no|or|if|hmm|seems?|"
+                             r"sensible|realistic|comparable\s+to|similar\s+to|close\s+to|typical\s+(?:of|for)|"
+                             r"(?:red|orange|yellow|green|blue|violet|blue-green|yellow-green|cyan)\s+(?:photon|light)|"
+                             r"in\s+the\s+(?:visible|infrared|ultraviolet|uv|x-ray|microwave|radio)\s+(?:range|region|band|part))"
+                             r"\b(?![^.!?]*\b(?:too|but|though|however|wrong|not|no|or|if|hmm|seems?|"
                              r"should|must|actually|instead|recheck\w*|redo|again|times|half|double|twice)\b)"
                              r"[^\d$\\\n]{0,100}")
 # a displayed chain closing on a value: "$$F = \\frac{G m_1 m_2}{r^2} = ... \\approx 1.67\\times10^{-5}\\ \\text{N}$$"
@@ -632,7 +662,11 @@ def _another_object(aside: str, question: str) -> bool:
             return True
     words = set(re.findall(r"[a-z]{3,}", question.lower()))
     return any(m.group("noun").lower() not in words and m.group("of").lower().rstrip("s") in
-               {w.rstrip("s") for w in words} for m in _OTHER_OF.finditer(aside))
+               {w.rstrip("s") for w in words} for m in _OTHER_OF.finditer(_EMPHASIS.sub("", aside)))
+
+
+# emphasis marks around a word: "the *sum* of", "the _product_ of", "the **sum** of"
+_EMPHASIS = lazy_compile(r"(?<!\w)[*_]{1,2}(?=\w)|(?<=\w)[*_]{1,2}(?!\w)")
 
 
 # a closing remark about something else, not in brackets: "*Aside:* by contrast, there is no bijection between $\\mathbb{N}$
@@ -772,8 +806,10 @@ def trivia_aside(line: str, question: str | None = None) -> bool:
     to a ``question``, contrasting another object or another property with the one answered about: "(By contrast,
     $\\lim_{x\\to0}x\\sin\\frac1x=0$ does exist.)", "(It is, however, surjective, ...)" to "Is $f$ injective?"
     (not the property asked or its opposite, nothing added or taken back)?"""
-    if question and _other_remark(line, question):
-        return True
+    if question and (_other_remark(line, question)
+                     or _BRACKETED_SENTENCE.fullmatch(line) and other_object_remark(line.strip(), question)):
+        return True  # ("(Contrast: $(\mathbb Z/p\mathbb Z)^\times$ for a prime $p$ is always cyclic.)" to a question on
+        # $(\mathbb{Z}/8\mathbb{Z})^\times$: a remark set apart on another object, even stating the property asked)
     contrast = _CONTRAST_ASIDE.fullmatch(line)
     if contrast:
         if not question or _RETRACTS.search(line) or _COMPARISON_CORRECTS.search(line) or _ASIDE_ADDS.search(line):
@@ -1010,6 +1046,31 @@ def _there_are_count(sentence: str) -> str:
     return str(value) if value is not None and value.denominator == 1 else ""
 
 
+# a count in words before its noun: "six rolls", "twenty-one games" (in a sentence opening with a conclusion word)
+_NUMBER_WORD_RUN = r"(?:%s)(?:[\s-](?:%s))?" % ("|".join(sorted(set(ONES) | set(TENS), key=len, reverse=True)),
+                                                "|".join(sorted(ONES, key=len, reverse=True)))
+_COUNT_BEFORE_NOUN = lazy_compile(r"(?i)\b(?P<count>%s)\s++(?P<noun>[a-z]{3,})\b" % _NUMBER_WORD_RUN)
+_CONCLUSION_FIRST = lazy_compile(r"(?i)\s*+(?:so|thus|hence|therefore|in\s+total|altogether|overall)\b")
+
+
+def _count_of_asked(sentence: str, question: str | None) -> str:
+    """The count a concluding sentence states in words before a noun the question names ("So on average it takes
+    six rolls." to "... the expected number of rolls ...?" -> "6"), or "": one count of two or more, nothing
+    hedged, denied, conditioned or compared, no digit or math."""
+    if not question or re.search(r"[\d$\\]", sentence) or not _CONCLUSION_FIRST.match(sentence):
+        return ""
+    found = list(_COUNT_BEFORE_NOUN.finditer(sentence))
+    if len(found) != 1 or found[0].group("count").lower() in ("one", "zero") \
+            or _CONDITION.search(sentence) or DOUBTED.search(sentence) or "?" in sentence \
+            or re.search(r"(?i)\b(?:but|minus|plus|except|only|not|no|never|than|more|fewer|less|least|most|times|"
+                         r"per|each|every|or|and|up|minimum|maximum|over|under|above|below|beyond|within|worst|best|case|"
+                         r"around|about|roughly|approximately|nearly|almost|some|has|have)\b|n't\b", sentence) \
+            or not re.search(r"(?i)\b%s" % re.escape(found[0].group("noun").lower().rstrip("s")), question):
+        return ""
+    value = number_words(found[0].group("count"))
+    return str(value) if value is not None and value.denominator == 1 else ""
+
+
 def claim_then_reason(line: str, judged: bool = False, question: str | None = None) -> str:
     """The claim a closing line opens with, before its reason or example ("Impossible. The last digit of a perfect
     square is ..." -> "Impossible"), or "": a claim of :data:`..meaning.FAMILIES` (exists, possible, infinitely many,
@@ -1049,6 +1110,10 @@ _YES_NO_FIRST = lazy_compile(r"(?i)\s*(?:yes|no)\b")
 _DENIED = lazy_compile(r"(?i)\b(?:not|no|never|cannot|nor|neither|only|but|however|contradict\w*|open)\b|n't\b")
 
 
+# an example in brackets: "(e.g. $B=0$)", "(for instance $n = 4$)"
+_EXAMPLE_BRACKET = lazy_compile(r"\((?:e\.\s?g\.|for\s+example|for\s+instance)[,:]?\s[^()]{0,80}\)")
+
+
 def _claimed(line: str, sentence: str) -> str:
     """The text answer the closing ``sentence`` of ``line`` states by meaning, or "": the sentence when the line
     holds no number and no math but empty boxes and it makes a claim ("Hence it is possible.", "Thus, there exists
@@ -1083,8 +1148,8 @@ def _claimed(line: str, sentence: str) -> str:
                 and not re.fullmatch(r"[\d.,\s{}+-]+", where) and (claim(head) is not None or _states_claim(head)):
             # "The series converges uniformly on $[0,1]$.": the claim, not where it holds
             return strip_wrappers(head)
-    bare = _EMPTY_BOX.sub(" ", line)
-    wordy = not re.search(r"\d", bare) and not any(s.strip() for s in joined_spans(bare))
+    bare = _EXAMPLE_BRACKET.sub(" ", _EMPTY_BOX.sub(" ", line))  # ("It holds for some pairs (e.g. $B=0$), but not in
+    wordy = not re.search(r"\d", bare) and not any(s.strip() for s in joined_spans(bare))  # general.": in words)
     if wordy and claim(sentence) is not None:
         return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip()))
     if wordy and not _CONDITION.search(sentence):
@@ -1162,6 +1227,46 @@ def _bounds_span(line: str) -> bool:
     return bool(spans) and _BOUND_WORDS.search(line, max(0, spans[-1].start() - 30), spans[-1].start()) is not None
 
 
+# a condition on one letter: "a\le-2", "x > 3", "n \geq 5"
+_CONDITION_SPAN = lazy_compile(r"\s*+(?P<letter>[A-Za-z])\s*+(?:<|>|\\le(?:q)?|\\ge(?:q)?|\\lt|\\gt|≤|≥)(?![A-Za-z])\s*+"
+                               r"[-−]?(?:\d+(?:\.\d+)?|\\frac\{\d+\}\{\d+\}|\\sqrt\{?\d+\}?)\s*+")
+
+
+def _bound_value(condition: str) -> float | None:
+    """The number a condition on one letter bounds it by ("a\\le-2" -> -2.0; fractions and square roots read), or
+    None."""
+    number = re.split(r"<|>|\\le(?:q)?|\\ge(?:q)?|\\lt|\\gt|≤|≥", condition, maxsplit=1)[-1].strip().replace("−", "-")
+    sign = -1.0 if number.startswith("-") else 1.0
+    number = number.lstrip("-").strip()
+    frac = re.fullmatch(r"\\frac\{(\d+)\}\{(\d+)\}", number)
+    root = re.fullmatch(r"\\sqrt\{?(\d+)\}?", number)
+    if frac:
+        return sign * int(frac.group(1)) / int(frac.group(2))
+    if root:
+        return sign * int(root.group(1)) ** 0.5
+    return sign * float(number) if re.fullmatch(r"\d+(?:\.\d+)?", number) else None
+
+
+def _conditions_or(sentence: str) -> str:
+    """Two conditions on the same letter closing a sentence, joined by "or" ("So we need $a\\le-2$ or $a\\ge2$."):
+    one set, their union, written as one answer ("a\\le-2 \\text{ or } a\\ge2"); "" otherwise (a hedge between two
+    values stays one: "$37$ or $27$")."""
+    found = list(SPAN.finditer(sentence))[-2:]
+    if len(found) < 2 or not _OR_GAP.fullmatch(sentence[found[0].end():found[1].start()]) \
+            or sentence[found[1].end():].strip(" .!") or DOUBTED.search(sentence) \
+            or re.search(r"(?i)\b(?:not|no|never|if|unless|maybe|perhaps)\b", sentence):
+        return ""
+    sides = [_CONDITION_SPAN.fullmatch(next(g for g in m.groups() if g is not None)) for m in found]
+    if None in sides or sides[0].group("letter") != sides[1].group("letter"):
+        return ""
+    below = [m for m in sides if re.search(r"<|\\le|\\lt|≤", m.group())]
+    above = [m for m in sides if re.search(r">|\\ge|\\gt|≥", m.group())]
+    bounds = [_bound_value(m.group()) for m in below + above]
+    if len(below) != 1 or len(above) != 1 or None in bounds or bounds[0] >= bounds[1]:
+        return ""  # (two bounds the same way, "$a>1$ or $a>2$", or overlapping rays: a hedge, not a union)
+    return " \\text{ or } ".join(m.group().strip() for m in sides)
+
+
 def _spans_hedge(line: str) -> bool:
     """Do the last two math spans of ``line`` offer two different numbers joined by "or" ("$37$ or $27$")? Not
     "$\\frac12$ or $0.5$" (one value said twice), "$12$, or rather $13$" (a correction) nor "$24$, or $8$ each" (an
@@ -1190,6 +1295,23 @@ def _several_values(spans: tuple[str, ...]) -> bool:
 # a verdict opening the closing sentence, then a restatement: "So yes, every group of order 15 is cyclic."
 _VERDICT_RESTATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)\s*+,?\s*+)?(?P<verdict>yes|no)\s*+[,:—–]\s*+"
                                  r"(?P<rest>[^.!?;]{1,200})[.!]?\s*+")
+# a concession closing a sentence after its claim: "— even though $f'$ is not continuous", ", despite having measure 0"
+_CONCEDED_TAIL = lazy_compile(r"\s*+(?:—|–|--|,)\s*+(?i:even\s+though|although|though|despite|in\s+spite\s+of|albeit)\b[^.!?;]*+[.!]?\s*+$")
+def _concession_turns(concession: str, question: str | None) -> bool:
+    """Does a closing ``concession`` add an answer, hedge, take the claim back, or speak of what the question asks
+    ("although, on reflection, it is not", "although they must really be uncountable", "even though ..., making it
+    continuous" to "Is $g$ continuous?"): a claim of its own, the property asked or a word the question offers?"""
+    words = set(re.findall(r"[a-z][a-z-]*", concession.lower()))
+    offered = asked_alternatives(question) or ()
+    return bool(_CONCESSION_ADDS.search(concession)) or claim(SPAN.sub(" ", concession)) is not None \
+        or bool(property_words(question or "") & words) or any(w.lower() in words for w in offered)
+
+
+# what makes a concession add an answer, hedge or take the claim back: "although $x = 6$ also works", "though it may
+# fail", "although this is wrong"
+_CONCESSION_ADDS = lazy_compile(r"(?i)\b(?:also|too|as\s+well|or|could|might|may|maybe|perhaps|probably|answer\w*|really|"
+                                r"reflection|must|means?|meaning|making|makes|which|it\s+is|it's|they\s+are|"
+                                r"wrong|incorrect|mistake\w*|actually|wait|so|thus|hence|therefore)\b|=")
 # a restatement that denies: "So no, not every group of order 15 is cyclic." (a "no" restating a positive claim, "So
 # no, 91 is prime.", contradicts itself)
 _NEGATED_REST = lazy_compile(r"(?i)\b(?:not|no|never|cannot|neither|nor|none)\b|n't\b")
@@ -1272,6 +1394,35 @@ def _without_restatement(line: str) -> str:
     return line[:m.start()] + (second if rough else first) + "."
 
 
+# a value restated roughly after the one stated, closing the sentence: ", i.e. roughly $327\,^\circ\text{C}$."
+_ROUGHLY_RESTATED = lazy_compile(r"(?i)\s*+[,;]?\s*+(?:i\.\s?e\.|that\s+is)\s*+,?\s*+(?:about|roughly|approximately|approx\.|"
+                                 r"around|nearly|almost|≈|~)\s*+\$[^$]*\d[^$]*\$\s*+[.!]?\s*+$")
+def _unit_named(restated: str, question: str | None) -> bool:
+    """Does ``question`` name the unit of the ``restated`` value ("Give it in degrees Celsius." for "$327\\,^\\circ
+    \\text{C}$", "in km/h")? Then the restatement may be the value asked."""
+    span = SPAN.search(restated)
+    value = re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", next(g for g in span.groups() if g is not None)) if span else ""
+    value = re.sub(r"\^\s*\{?\s*\\circ\s*\}?|°", "", value).replace("\\ ", " ").replace("\\,", " ")
+    said = unit_tail(value.strip())
+    unit = (said[1] if said else "").strip()
+    asked = (question or "").lower()
+    names = {"C": "celsius", "F": "fahrenheit", "K": "kelvin"}
+    return bool(unit) and (unit.lower() in re.findall(r"[a-zμ/°]+", asked) or names.get(unit, "\0") in asked)
+
+
+def _stated_with_unit(head: str, question: str | None) -> bool:
+    """Does ``head`` close on a math span stating a number with its unit ("$T_2 = 2\\times300\\ \\text{K} = 600\\
+    \\text{K}$"), to a question asking no unit of its own (then the restatement after it may be the value asked)?"""
+    from .compare.asked import asked_unit  # (the comparison package reads the reader: imported when used)
+
+    spans = list(SPAN.finditer(head))
+    if not spans or head[spans[-1].end():].strip(" ,;") or asked_unit(question):
+        return False
+    value = strip_wrappers(next(g for g in spans[-1].groups() if g is not None)).split("=")[-1]
+    said = unit_tail(re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", value).replace("\\ ", " ").replace("\\,", " ").strip())
+    return said is not None and bool(said[1]) and bool(re.search(r"\d", said[0] or ""))
+
+
 # a value called rough: "about 1236 km/h (343.2 m/s)"
 _ROUGH_BEFORE = lazy_compile(r"(?i)\b(?:about|roughly|approximately|approx\.|around|nearly|almost)\s*+$|[≈~]\s*+$")
 
@@ -1321,11 +1472,43 @@ _UNICODE_CHAIN = lazy_compile(r"[=≈]\s*+[-−]?\d[\d.,]*+(?:\s*+[×x]\s*+10\^\
 
 # a last line listing the answers to several parts: "Blanks: 2, 14", "**Answers:** **12** and **0.25**." (values only)
 _ANSWERS_LINE = lazy_compile(r"\s*(?:\*\*)?(?i:(?:final\s+)?answers|blanks)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*"
-                             r"(?P<values>(?:[-−+$*\\{}()\d.,;/^ \t]|\band\b|\\[a-z]+)+?)\s*\.?\s*")
+                             r"(?P<values>(?:[-−+$*\\{}()\d.,;/^ \t°]|\band\b|\\[a-z]+)+?)\s*\.?\s*")
 # a question asking several parts or blanks: "(1) ... (2) ...", "(a) ... (b) ...", two blanks "___"
 _SEVERAL_ASKED = lazy_compile(r"\(2\)|\(b\)|（2）|_{3,}[^_]+_{3,}")
 # a closing bracket saying a case is included: "(including $A=0$)", "(which includes the zero solution)"
 _INCLUDING_ASIDE = lazy_compile(r"\s*\((?:including|incl\.)\s+\$?\s*(?:[A-Z]|C_\{?\d\}?)\s*=\s*0\s*\$?\s*\)(?=\s*[.!]?\s*$)")
+
+
+# a list of words a question offers, closing it: "odd, even, or neither?", "injective, surjective, both, or neither?"
+_OFFERED_LIST = lazy_compile(r"(?i)\b(?P<list>[a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)+\s*,?\s+or\s+[a-z][a-z-]*)\s*\?\s*$")
+
+
+def _bold_offered(sentence: str, question: str) -> str | None:
+    """The one word a closing sentence sets in bold, when it is one of three or more words the question offers
+    ("So $fg$ is **even**." to "Is the product of two odd functions odd, even, or neither?"), unhedged and not denied;
+    else None."""
+    m = _OFFERED_LIST.search(SPAN.sub(" ", question))
+    bold = _BOLD_PHRASE.findall(sentence)
+    if m is None or len(bold) != 1:
+        return None
+    offered = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z-]*", m.group("list")) if w.lower() != "or"}
+    word = bold[0].strip(" .").lower()
+    head = sentence[:sentence.find("**")]
+    outside = _BOLD_PHRASE.sub(" ", sentence)
+    if word not in offered or DOUBTED.search(sentence) or _DENIED.search(head) or _CONDITION.search(sentence) \
+            or re.search(r"(?i)\b(?:not|no|never|neither|nor|but|or|and|far|fails?|only|approximately|almost|nearly|"
+                         r"roughly)\b|n't\b", outside) \
+            or offered & set(re.findall(r"[a-z][a-z-]*", outside.lower())):
+        return None  # (not "**injective** and surjective", "fails to be **odd**", "far from **even**")
+    return word
+
+
+def _claims_asked(sentences: list[str], question: str | None) -> bool:
+    """Does the one sentence of ``sentences`` choose one of the alternatives ``question`` offers or make a claim of a
+    kind a text answer states ("So $fg$ is **even**.")?"""
+    plain = _BOLD_MARKS.sub("", sentences[0]) if sentences else ""
+    return bool(plain) and (alternative_named(plain, question) is not None or claim(SPAN.sub(" ", plain)) is not None
+                            or bool(question) and _bold_offered(sentences[0], question) is not None)
 
 
 def closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
@@ -1381,14 +1564,19 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         # "The second player can always mirror ..., so he wins.": the player the sentence opens on wins
         return Extraction((turn.group("who").lower() + " wins",), "prose")
     aside = ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
-    if aside and aside.start() > 0 and trivia_aside(aside.group(), question) and re.search(r"\d", last[:aside.start()]):
-        last = last[:aside.start()].rstrip()  # "So the sum of the roots is $10$. (Compare the product, which is $7$.)"
+    if aside and aside.start() > 0 and trivia_aside(aside.group(), question) and (
+            re.search(r"\d", last[:aside.start()]) or _claims_asked(split_sentences(last[:aside.start()])[-1:], question)):
+        # "So the sum of the roots is $10$. (Compare the product, which is $7$.)", "So $fg$ is **even**. (By contrast,
+        # the *sum* of two odd functions stays odd.)"
+        last = last[:aside.start()].rstrip()
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
     dashed = _CJK_DASHED.search(last) if "——" in last else None
     if dashed and _CJK.search(dashed.group("said")) and not _CJK_HEDGED.search(dashed.group("said")) \
             and not _CJK_LED_BY.search(re.split("[。！？，,；;]", last[:dashed.start()])[-1]):
         # "所以不存在使该不等式不成立的实数对——**恒成立**。": the conclusion the dash closes the sentence on
         return Extraction((dashed.group("said"),), "prose")
+    if "—" in last or "–" in last or "--" in last:
+        last = DASHED_NAME.sub(r" (\g<name>) ", last)  # "The second player — Bob — wins": one subject, not a claim and its reason
     opening = claim_then_reason(last, judged, question)
     if opening:
         return Extraction((opening,), "prose")  # "Impossible. The last digit of a square is one of 0, 1, 4, ..."
@@ -1405,6 +1593,9 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if listed_line and not re.search(r"(?i)\bor\b|或", listed_line.group("values")):
         # "Blanks: 2, 14", "**Answers:** 12 and 0.25" closing a reply to several parts: the values in order
         return Extraction((listed_line.group("values").strip().rstrip("."),), "prose")
+    by_part = _named_by_part(lines[-1], question) if several and lines else ""
+    if by_part:
+        return Extraction((by_part,), "prose")  # "lcm = 36; lowest powers: gcd = 6." to "(a) Find gcd ... (b) Find lcm"
     if multiple:
         blanks = named_blanks(final[0], question)
         if blanks:
@@ -1431,7 +1622,12 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         stated = _cjk_statement(last, multiple)
         if stated:
             return Extraction(stated, "prose")
-    verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", final[0])) if question else None
+    conceded = _CONCEDED_TAIL.search(final[0]) if question else None
+    # "So yes, it is differentiable there — even though $f'$ itself is not continuous at 0.", "So $S$ is
+    # **uncountable**, despite having Lebesgue measure 0.": the verdict or the word chosen, not what it concedes
+    claimed_first = final[0][:conceded.start()].rstrip() + "." \
+        if conceded and conceded.start() > 0 and not _concession_turns(conceded.group(), question) else final[0]
+    verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", claimed_first)) if question else None
     if verdict and asks_yes_no(question) and not _VERDICT_TURNS.search(verdict.group("rest")) \
             and not contradicts_verdict(verdict.group("verdict"), verdict.group("rest"), question) \
             and (verdict.group("verdict").lower() == "no") == bool(_NEGATED_REST.search(verdict.group("rest"))) \
@@ -1447,9 +1643,12 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         # $6$.": the set they describe
         return Extraction((f"the {multiples.group('which') or ''}multiples of {multiples.group('n')}".replace("  ", " "),),
                           "prose")
-    if question and " or " in question and names_alternative(_BOLD_MARKS.sub("", final[0]), question):
+    if question and " or " in question and names_alternative(_BOLD_MARKS.sub("", claimed_first), question):
         # "Hence $\sqrt2+\sqrt3$ is **irrational**." to "Is it rational or irrational?": the word chosen
-        return Extraction((_BOLD_MARKS.sub("", final[0]).strip().rstrip(". "),), "prose")
+        return Extraction((_BOLD_MARKS.sub("", claimed_first).strip().rstrip(". "),), "prose")
+    offered = _bold_offered(final[0], question) if "**" in final[0] and question and " or " in question else None
+    if offered:
+        return Extraction((offered,), "prose")  # "So $fg$ is **even**." to "... odd, even, or neither?": even
     claimed = _claimed(last, final[0])
     if claimed:
         return Extraction((claimed,), "prose")
@@ -1469,7 +1668,7 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     listed_count = _count_then_list(final[0], question)
     if listed_count:
         return Extraction((listed_count,), "prose")  # "So there are 5 such divisors: 10, 20, 25, 40 and 50."
-    counted = _counted_after_conclusion(final[0]) or _there_are_count(final[0])
+    counted = _counted_after_conclusion(final[0]) or _there_are_count(final[0]) or _count_of_asked(final[0], question)
     if counted:
         return Extraction((counted,), "prose")  # "..., so there are three distinct real roots."
     if _YES_OR_NO.search(final[0]):
@@ -1497,8 +1696,16 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     if where and not multiple:
         # "The minimum is 2, attained at $x = 1$.": the value, not where it is attained
         return Extraction((strip_wrappers(where.group("value").strip("$ ")),), "prose")
+    rough = _ROUGHLY_RESTATED.search(last) if "$" in last else None
+    if rough and rough.start() > 0 and _stated_with_unit(last[:rough.start()], question) \
+            and not _unit_named(rough.group(), question):
+        # "$T_2 = 600\ \text{K}$, i.e. roughly $327\,^\circ\text{C}$.": the value stated, not its rough restatement
+        last = last[:rough.start()] + "."
     if "(incl" in last:
         last = _INCLUDING_ASIDE.sub("", last)  # "$y = Ae^{2x}$, $A \\in \\mathbb{R}$ (including $A=0$).": the family
+    union = _conditions_or(final[0]) if " or " in final[0] else ""
+    if union:
+        return Extraction((union,), "prose")  # "So we need $a\le-2$ or $a\ge2$.": one set, the union
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer

@@ -355,15 +355,15 @@ def upright_unit(text: str) -> tuple[str, str] | None:
 # a number, then the tonne after a space ("3.2 t"; "3.2t" is a multiple of a time), or the elementary charge
 # right after it or alone ("2e", "2 e", "-e")
 _LETTER_AFTER = lazy_compile(r"(?P<value>[-+]?(?:\d+(?:\.\d+)?(?:\s*\\times\s*10\^\{?-?\d+\}?)?)?)"
-                             r"(?P<gap>\s*)(?P<letter>[te]|[FHTNJWVACKS](?=\s*\.?$))")
+                             r"(?P<gap>\s*)(?P<letter>[te]|[FGHTNJWVACKS](?=\s*\.?$))")
 
 
 def letter_unit(text: str, other: str, wide: bool = False) -> tuple[str, str] | None:
     """``(value, letter)`` when ``text`` is a value in a unit written as one letter that is also a quantity's name,
     read so only because ``other`` (the other answer's unit) measures the same quantity: ``3.2 t`` against a mass
     is 3.2 tonnes, ``2e`` or ``-e`` against a charge in C (or in ``e``) is that many elementary charges; with ``wide``
-    (a reply's value, never a gold's), ``8.85e-11 F`` (a number, a space) against a capacitance in pF is farads.
-    Else None: a bare ``t`` is a time or a variable, an ``e`` Euler's number, ``2F`` twice a force, a bare ``G`` the
+    (a reply's value, never a gold's), ``8.85e-11 F`` (a number, a space) against a capacitance in pF is farads and
+    ``0.5 G`` against a field in T gauss. Else None: a bare ``t`` is a time or a variable, an ``e`` Euler's number, ``2F`` twice a force, a bare ``G`` the
     gravitational constant (the gauss only set upright, ``\\mathrm{G}``)."""
     m = _LETTER_AFTER.fullmatch(text.strip())
     if m is None or m.group("letter") == "t" and not (m.group("gap") and m.group("value")):

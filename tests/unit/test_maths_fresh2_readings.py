@@ -152,7 +152,7 @@ def test_an_answer_closed_by_its_end_token(score, pred, gold, status):
     ("Therefore, $k$ is 1.", "1"),
     ("So $x$ equals 5.", "5"),
     ("Thus the number of $x$ values is 3.", "3"),
-    ("Hence $\\theta$ is 30 degrees.", "30"),
+    ("Hence $\\theta$ is 30 degrees.", "30^\\circ"),  # (round 30: an angle's degrees in words kept)
     ("Therefore, the value of $k$ is $1$.", "1"),  # the value in math: as before
     ("Therefore, the limit is $e$.", "e"),  # the span is the value stated
     # a math span after the value: the rule does not apply; "more than" before that span sets a bound (round 10)

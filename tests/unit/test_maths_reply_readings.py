@@ -371,7 +371,8 @@ def test_a_closing_math_letter_is_no_dangling_word(reply, cut):
 @pytest.mark.parametrize("gold, pred, unit, same", [
     ("0.25", "2500\\ \\mathrm{G}", "T", True),  # the gauss, set upright
     ("0.25", "250\\ \\mathrm{G}", "T", False),
-    ("0.25", "2500 G", "T", False),  # a bare G after a number is a quantity (the gravitational constant)
+    ("0.25", "2500 G", "T", True),  # spaced after a number, against a field in T: the gauss (round 30; was G's constant)
+    ("0.25", "2500G", "T", False),  # stuck to its number: a multiple of the gravitational constant
     ("5\\times10^{9}", "5 GHz", "Hz", True),  # the giga prefix still reads
 ])
 def test_the_gauss_set_upright(gold, pred, unit, same):

@@ -332,7 +332,8 @@ def one_row(prediction: str, gold: str, unit: str | None = None, error: str | No
     # one letter after a number, spaced, is a unit when the gold measures the same quantity
     ("$C=\\dfrac{\\varepsilon_0A}{d}\\approx 8.85\\times10^{-11}$ F", "88.5", "pF", "0.1", True),
     ("$C=\\dfrac{\\varepsilon_0A}{d}\\approx 8.85\\times10^{-11}$ H", "88.5", "pF", "0.1", False),
-    ("**Answer:** $B \\approx 0.0628$ G", "6.28 \\times 10^{-6} T", None, "1e-8", False),  # G: gravitation's G
+    ("**Answer:** $B \\approx 0.0628$ G", "6.28 \\times 10^{-6} T", None, "1e-8", True),  # round 30: gauss, a field
+    ("**Answer:** $B \\approx 0.0628$ G", "6.28 \\times 10^{-6} N", None, "1e-8", False),  # not a force
     ("So $\\lambda \\approx 1.23$ Å.", "0.123", "nm", "0.001", True),
 ])
 def test_chains_and_units_of_one_letter(prediction, gold, unit, error, right):

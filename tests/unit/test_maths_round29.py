@@ -82,7 +82,7 @@ POWERS = {"A": "2^10", "B": "10^3", "C": "3^6", "D": "5^4"}
     ("Could be A or B — ribosomes are heavily involved in energy-consuming processes too. Hard to say.", ORGANELLES, None),
     ("Could be A or B. After checking, it is B.", ORGANELLES, "B"),  # a letter chosen after the hedge
     ("Either B or D, and the open mouth says D.", {"A": "cat", "B": "dog", "C": "bird", "D": "open mouth"}, "D"),
-    ("A right angle is 90 degrees.", ANGLES, None),  # the article, not option A
+    ("A right angle is 90 degrees.", ANGLES, "B"),  # the article, not option A (round 30: the value, option B)
     ("A, right.", ORGANELLES, "A"),
     ("2¹⁰ = 1024, just edging out 10³ = 1000; 3⁶ = 729 and 5⁴ = 625 are well behind.", POWERS, None),  # all four named
     ("The largest is 2¹⁰.", POWERS, "A"),

@@ -338,18 +338,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     (closing remarks in brackets, concessions, Chinese dashes and alternatives, integrals, bounds, named parts) and
     round 27's (a unit inside a bold answer line, "fails to converge", closing notes; the 是否X reading of version 54
     dropped) and round 28's (notes on another object, "not finite", families over the integers, base numerals) and
-    round 29's (arrows, "Answers:" lines, chances in words, peta, hypotheticals with "we'd", a family's range kept):
-    their scorer version is 58, so a baseline report made with an earlier version fails the fingerprint gate
+    round 29's (arrows, "Answers:" lines, chances in words, peta, hypotheticals with "we'd", a family's range kept) and
+    round 30's (yes/no instructions, opening True/False, concessions and asides, counts in words, degrees): their
+    scorer version is 59, so a baseline report made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 58
-        old = {"benchmark": name, "profile": "default", "scorer_version": 57}
+        assert spec.version == 59
+        old = {"benchmark": name, "profile": "default", "scorer_version": 58}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 57, current 58"]
+            "scorer_version differs: baseline 58, current 59"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

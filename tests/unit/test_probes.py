@@ -62,7 +62,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   (docs/accuracy.md, "Round 28"), then read in round 29 (scorer version 57; docs/profiles-math.md, "Round 29").
 - ``tests/data/probes_round31.jsonl``: 200 probes written blind during round 29 (the same five sets, ``error`` a string
   on 8 physics rows), scored once with round 29's reader (scorer version 57, vmcbench 38) as its held-out measure
-  (docs/accuracy.md, "Round 29"), not read.
+  (docs/accuracy.md, "Round 29"); its choice misses then read in round 29 (vmcbench 39), its maths and choice misses
+  in round 30 (scorer version 59, vmcbench 40; docs/profiles-math.md, "Round 30").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -143,29 +144,31 @@ DATA = Path(__file__).parent.parent / "data"
 #: answers of earlier sets too: structured answers of rounds 20 to 28, one each); round 31's, written blind during round
 #: 29 and scored once with round 29's reader (scorer version 57, vmcbench 38) as its held-out measure, not read: its
 #: floors below (the reader before round 28: structured 9/0, the rest the same; the reader before round 23, 7e3356d:
-#: text 15/0, physics 5/0, structured 9/1, choice 12, the rest the same).
+#: text 15/0, physics 5/0, structured 9/1, choice 12, the rest the same); its misses then read in round 30 (scorer
+#: version 59, vmcbench 40: text 12 -> 1, physics 4 -> 2, structured 8 -> 4, traces 1 -> 0, choice 11 -> 7), and
+#: every floor set to the misses left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
     "probes_round11.jsonl": ({"traces": 100, "physics": 120, "text": 160, "choice": 150},
                              {"traces": (3, 0), "physics": (4, 0), "text": (13, 0), "choice": 8}),
-    "probes_round12.jsonl": ({"text": 200, "choice": 220}, {"text": (20, 2), "choice": 20}),
+    "probes_round12.jsonl": ({"text": 200, "choice": 220}, {"text": (20, 2), "choice": 18}),
     "probes_round13.jsonl": ({"text": 90, "traces": 50, "physics": 50, "numeric": 30, "choice": 200},
-                             {"text": (13, 1), "traces": (2, 0), "physics": (3, 0), "numeric": (0, 1), "choice": 22}),
+                             {"text": (12, 1), "traces": (2, 0), "physics": (3, 0), "numeric": (0, 1), "choice": 20}),
     "probes_round14.jsonl": ({"text": 80, "traces": 40, "physics": 40, "structured": 40},
-                             {"text": (7, 1), "traces": (0, 0), "physics": (1, 0), "structured": (2, 0)}),
+                             {"text": (7, 1), "traces": (0, 0), "physics": (0, 0), "structured": (2, 0)}),
     "probes_round15.jsonl": ({"text": 80, "structured": 40, "physics": 40, "traces": 30, "choice": 70},
                              {"text": (9, 1), "structured": (4, 0), "physics": (3, 0), "traces": (1, 0), "choice": 4}),
     "probes_round16.jsonl": ({"choice": 100, "text": 50, "physics": 40, "structured": 30, "traces": 40},
-                             {"text": (3, 0), "physics": (2, 0), "structured": (2, 0), "traces": (0, 0), "choice": 8}),
+                             {"text": (3, 0), "physics": (1, 0), "structured": (2, 0), "traces": (0, 0), "choice": 8}),
     "probes_round17.jsonl": ({"choice": 80, "text": 60, "physics": 40, "structured": 40, "traces": 40},
-                             {"text": (6, 0), "physics": (0, 0), "structured": (8, 0), "traces": (2, 0), "choice": 12}),
+                             {"text": (6, 0), "physics": (0, 0), "structured": (8, 0), "traces": (2, 0), "choice": 11}),
     "probes_round18.jsonl": ({"text": 60, "physics": 40, "structured": 40, "traces": 40, "choice": 80},
                              {"text": (7, 1), "physics": (4, 2), "structured": (5, 0),
-                              "traces": (1, 0), "choice": 14}),
+                              "traces": (1, 0), "choice": 12}),
     "probes_round19.jsonl": ({"text": 40, "physics": 40, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (1, 0), "physics": (1, 1), "structured": (2, 0),
-                              "traces": (1, 0), "choice": 6}),
+                              "traces": (1, 0), "choice": 5}),
     "probes_round20.jsonl": ({"text": 40, "physics": 40, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (5, 0), "physics": (0, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 6}),
@@ -174,7 +177,7 @@ FLOORS = {
                               "traces": (0, 0), "choice": 2}),
     "probes_round22.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (2, 0), "physics": (1, 0), "structured": (2, 0),
-                              "traces": (0, 0), "choice": 12}),
+                              "traces": (0, 0), "choice": 11}),
     "probes_round23.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (1, 0), "physics": (0, 0), "structured": (0, 0),
                               "traces": (0, 0), "choice": 4}),
@@ -188,20 +191,20 @@ FLOORS = {
                              {"text": (1, 0), "physics": (0, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 6}),
     "probes_round27.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (11, 0), "physics": (3, 0), "structured": (5, 0),
+                             {"text": (10, 0), "physics": (3, 0), "structured": (5, 0),
                               "traces": (0, 0), "choice": 4}),
     "probes_round28.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (14, 0), "physics": (1, 0), "structured": (6, 0),
                               "traces": (1, 0), "choice": 2}),
     "probes_round29.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (15, 0), "physics": (2, 0), "structured": (5, 1),
+                             {"text": (15, 0), "physics": (1, 0), "structured": (5, 1),
                               "traces": (1, 0), "choice": 7}),
     "probes_round30.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (9, 0), "physics": (5, 0), "structured": (8, 0),
                               "traces": (2, 0), "choice": 3}),
     "probes_round31.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (12, 0), "physics": (4, 0), "structured": (8, 0),
-                              "traces": (1, 0), "choice": 11}),
+                             {"text": (1, 0), "physics": (2, 0), "structured": (4, 0),
+                              "traces": (0, 0), "choice": 7}),
 }
 
 

@@ -4,10 +4,11 @@ against "$\\frac{\\pi}{4} + \\frac{k\\pi}{2}$".
 
 Two answers that each write a family of values indexed by an integer parameter (its range the integers, said in
 symbols) answer the same when they list the same values. Each family is parsed (never evaluated as code), its
-alternatives split ("or", "或", a comma between two assignments, ``\\pm`` written out as two), and its values taken for
-the parameter from -24 to 24; the values of each that fall in a window both families cover (half of the smallest
-distance any alternative reaches at the ends of that range) must be values of the other, to 1e-9. A family whose
-values do not spread over a window of at least 2 (too dense or not linear in the parameter) decides nothing here.
+alternatives split ("or", "或", a comma between two assignments, ``\\pm`` written out as two; degrees, ``90° + k·180°``,
+read as radians; a family written without its name, ``90° + k·180°, k ∈ ℤ``, read too), and its values taken for the
+parameter from -24 to 24; the values of each that fall in a window both families cover (half of the smallest distance
+any alternative reaches at the ends of that range) must be values of the other, to 1e-9. A family whose values do not
+spread over a window of at least 2 (too dense or not linear in the parameter) decides nothing here.
 """
 
 from __future__ import annotations
@@ -30,15 +31,23 @@ _LEFT_SIDE = lazy_compile(r"\s*(?:\\(?:theta|alpha|beta|varphi|phi)|[a-zA-Z](?:_
 _SPACING = lazy_compile(r"\\[,;:! ]|\\q?quad\b|~|\$|\\displaystyle")
 _PLUS_MINUS = lazy_compile(r"\\pm|±|\\mp|∓")
 _PARAMETERS = frozenset("kmnt")
+# a family written without its name, then its parameter's range over the integers: "90° + k·180°, k ∈ ℤ"
+_BARE_FAMILY = lazy_compile(r"\s*\$?\s*(?P<formula>[^=$]{3,120}?)\s*,?\s*(?:\\[,;: ]|\\q?quad|\s)*\$?\s*(?P<k>[kmnt])\s*"
+                            r"(?:\\in\b|∈)\s*(?:\\mathbb\s*\{?Z\}?|ℤ)\s*\$?\s*\.?\s*")
+# an angle in degrees: "90°", "180^\circ" (read as radians: the grading conventions' equal forms of an angle)
+_DEGREES = lazy_compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:°|\^\s*\{?\s*\\circ\s*\}?)")
 
 
 def _family(text: str) -> list[str] | None:
     """The alternatives of an integer family ``text`` writes, each a formula in its parameter (``\\pm`` written out);
     None when ``text`` is no such family (no range over the integers)."""
     formula, where = integer_range(text)
+    bare = _BARE_FAMILY.fullmatch(text) if where != "Z" else None
+    if bare and re.search(r"(?<![A-Za-z\\])%s(?![A-Za-z])" % bare.group("k"), bare.group("formula")):
+        formula, where = bare.group("formula"), "Z"  # "90° + k·180°, k ∈ ℤ": the family, its name not written
     if where != "Z":
         return None
-    formula = _SPACING.sub(" ", formula)
+    formula = _DEGREES.sub(r"(\g<n>\\pi/180)", _SPACING.sub(" ", formula)).replace("·", " \\cdot ")
     out, named = [], set()
     for part in _ALTERNATIVES.split(formula):
         left = _LEFT_SIDE.match(part)

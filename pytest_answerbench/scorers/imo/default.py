@@ -68,6 +68,7 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
     # a gold of several math spans ("(1) $\\frac{\\pi}{6}$ (2) $12$") holds several answers, as olympiad reads its own
     multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text)) or \
         len(maths.math_spans(gold)) >= 2
+    question = maths.without_answer_instruction(question)  # ("Is ...? Answer Yes or No.": the question asked)
     answer, how = answer_of(prediction, multiple=multiple, question=question)
     answer, gold = read_options(answer, gold, question)
     ok, method = maths.equivalent(gold, answer, question=question)

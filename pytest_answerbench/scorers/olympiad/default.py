@@ -137,7 +137,7 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     multiple = n_gold > 1 or str(row.get("is_multiple_answer")).strip().lower() in ("true", "1") or \
         bool(kind and "Tuple" in kind) or bool(re.match(r"\s*\(.*,.*\)\s*$", gold_text))
     question = row.get("question")
-    question = question if isinstance(question, str) else None
+    question = maths.without_answer_instruction(question) if isinstance(question, str) else None
     found = maths.final_answer(prediction, multiple=multiple, question=question)
     if found is None or not found.text.strip():
         if described_by_closing(maths.before_new_question(prediction, question, multiple), gold_text, None, question):
