@@ -64,6 +64,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   on 8 physics rows), scored once with round 29's reader (scorer version 57, vmcbench 38) as its held-out measure
   (docs/accuracy.md, "Round 29"); its choice misses then read in round 29 (vmcbench 39), its maths and choice misses
   in round 30 (scorer version 59, vmcbench 40; docs/profiles-math.md, "Round 30").
+- ``tests/data/probes_round32.jsonl``: 200 probes written blind during round 30 (the same five sets, ``error`` a string
+  on 8 physics rows), scored once with round 30's reader (scorer version 59, vmcbench 40) as its held-out measure
+  (docs/accuracy.md, "Round 30"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -146,7 +149,10 @@ DATA = Path(__file__).parent.parent / "data"
 #: floors below (the reader before round 28: structured 9/0, the rest the same; the reader before round 23, 7e3356d:
 #: text 15/0, physics 5/0, structured 9/1, choice 12, the rest the same); its misses then read in round 30 (scorer
 #: version 59, vmcbench 40: text 12 -> 1, physics 4 -> 2, structured 8 -> 4, traces 1 -> 0, choice 11 -> 7), and
-#: every floor set to the misses left then.
+#: every floor set to the misses left then; round 32's, written blind during round 30 and scored once with round 30's
+#: reader (scorer version 59, vmcbench 40) as its held-out measure, not read: its floors below (the reader before
+#: round 30, 911e1a5: physics 5/0, the rest the same; the reader before round 23, 7e3356d: text 18/0, physics 5/0,
+#: structured 11/0, the rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -205,6 +211,9 @@ FLOORS = {
     "probes_round31.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (1, 0), "physics": (2, 0), "structured": (4, 0),
                               "traces": (0, 0), "choice": 7}),
+    "probes_round32.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (17, 0), "physics": (4, 0), "structured": (10, 0),
+                              "traces": (0, 0), "choice": 5}),
 }
 
 
