@@ -39,11 +39,11 @@ _GUESS = lazy_compile(r"\s*+(?:\*\*)?(?i:probably|likely|most\s+likely|my\s+(?:b
 # a negation, a verdict against, or a condition anywhere in the reply: the last readings read nothing then
 _DENIED = lazy_compile(r"(?i)\b(?:not|never|no|wrong|incorrect|false|if|unless|only\s+if|except|rather\s+than|instead\s+of)\b|"
                        r"n't\b|不是|不对|错误|不正确|如果|假如|除非")
-_SENTENCES = lazy_compile(r"(?<=[.!?。！？])\s+")
+_SENTENCES = lazy_compile(r"(?<=[.!?。！？])(?<!i\.e\.)(?<!e\.g\.)\s+")  # (not after "i.e.", "e.g.")
 _VALUE_REPLY_WORDS = 12
 # the conclusion that ends a longer reply's closing sentence: what follows its last "so" / "therefore" / "thus" /
-# "hence" (read as a short reply)
-_CONCLUDED = lazy_compile(r"(?i)\b(?:so|therefore|thus|hence)\b,?\s*+(?!.*\b(?:so|therefore|thus|hence)\b)")
+# "hence" or "i.e." (read as a short reply: "..., a quarter of the full circle apart, i.e. π/2 radians.")
+_CONCLUDED = lazy_compile(r"(?i)(?:\b(?:so|therefore|thus|hence)\b|\bi\.\s?e\.)(?<=\w|\.),?\s*+(?!.*\b(?:so|therefore|thus|hence)\b)")
 # else the last value of a chain of equalities closing it
 _CHAIN_LAST = lazy_compile(r"=(?![^=]*=)\s*+")
 # an option letter standing alone in the reply ("B is wrong"): the last readings leave such a reply to the others

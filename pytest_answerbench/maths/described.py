@@ -21,6 +21,7 @@ from ..text.patterns import lazy_compile
 from .meaning import DASHED_NAME, OTHER_ORDER, PLAYERS, claim, narrower_scope, same_meaning, who_moves_first
 
 __all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
+           "offered_stance", "stance_words",
            "same_description", "shape", "winner"]
 
 
@@ -309,7 +310,7 @@ _WINNER_IS = lazy_compile(r"\b(?:the\s+winner\s+is\s+|the\s+win\s+(?:belongs|goe
                           + r"\s+(?!cannot|can't|does\s+not|doesn't)[a-z][^,.;:]{0,40}?\band\s+wins\b")
 _CANNOT_WIN = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:cannot|can't|can\s+not|does\s+not|doesn't|will\s+not|won't)\s+"
                            r"(?:always\s+)?win\b|" + _WHO.replace("?P<", "?P<l_") + r"\s+(?:loses|will\s+lose|must\s+lose|"
-                           r"is\s+(?:in\s+a\s+losing\s+position|lost))\b"
+                           r"is\s+(?:in\s+a\s+losing\s+position|lost|the\s+(?:one|player)\s+(?:who|that)\s+loses|the\s+loser))\b"
                            # (not what a player loses: "Alice loses nothing by taking 1", "loses a stone")
                            r"(?!\s+(?:nothing|no\b|none|a\b|an\b|one\b|two\b|\d|her\b|his\b|its\b|their\b|some\b|"
                            r"only\b|more\b|less\b|stones?\b|tokens?\b|coins?\b|points?\b|turns?\b))")
@@ -565,6 +566,56 @@ def chosen(text: str, alternatives: list[str]) -> str | None:
     named = {name for start, end, name in spans
              if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in spans)}
     return named.pop() if len(named) == 1 else None
+
+
+# a word denying the property right after it: "injective, not surjective", "one-to-one but not onto"
+_STANCE_DENIED = lazy_compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|\bneither|\bfails?\s+to\s+be|\bfar\s+from)\s+(?:\w+\s+){0,2}$")
+_STANCE_HEDGE = lazy_compile(r"\b(?:or|maybe|perhaps|probably|likely|unlikely|might|may|if|unless|seems?|whether|sure|unsure|"
+                             r"unclear|clear|certain|know|guess|think)\b")
+
+
+def offered_stance(text: str, question: str | None) -> tuple[bool, ...] | None:
+    """To a question offering two properties and "both" / "neither" ("Is $f$ injective, surjective, both, or
+    neither?"), which of the two ``text`` affirms: ``(True, False)`` for "injective, not surjective", "Injective but not
+    surjective", "injective only"; ``(True, True)`` for "both"; ``(False, False)`` for "neither"; None when it does not
+    say of each (a hedge, a property unnamed)."""
+    alternatives = offered(question)
+    named = [a for a in alternatives if a not in ("both", "neither")]
+    if len(named) != 2 or len(alternatives) < 3 or not {"both", "neither"} & set(alternatives):
+        return None
+    plain = _plain(text)
+    if len(plain) > 200 or _STANCE_HEDGE.search(plain):
+        return None
+    words = set(re.findall(r"[a-z][a-z-]*", plain))
+    said: list[bool | None] = []
+    for prop in named:
+        hits = list(re.finditer(r"\b%s\b" % re.escape(prop), plain))
+        if not hits:
+            said.append(None)
+            continue
+        stances = {not _STANCE_DENIED.search(plain[:m.start()][-30:]) for m in hits}
+        if len(stances) != 1:
+            return None
+        said.append(stances.pop())
+    if "neither" in words and not any(said):
+        return (False, False)
+    if "both" in words and all(x is not False for x in said) and not re.search(r"\bnot\s+both\b", plain):
+        return (True, True)
+    if "only" in words and said.count(True) == 1 and None in said:
+        return tuple(x is True for x in said)  # "injective only"
+    return None if None in said else tuple(said)
+
+
+def stance_words(stance: tuple[bool, ...], question: str | None) -> str:
+    """A stance on the two properties a question offers (:func:`offered_stance`), in its words: "both", "neither",
+    "injective but not surjective"."""
+    named = [a for a in offered(question) if a not in ("both", "neither")]
+    if all(stance):
+        return "both"
+    if not any(stance):
+        return "neither"
+    held = named[stance.index(True)]
+    return f"{held} but not {named[1 - stance.index(True)]}"
 
 
 # ---- comparison ------------------------------------------------------------------------------------------------------

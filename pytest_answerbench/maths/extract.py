@@ -228,10 +228,11 @@ def _named_in_turn(previous: str, content: str, sentence: str) -> bool:
 _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?(?:[A-Za-zΩ]{1,4}(?!Å)|Å)"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
                          r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+and[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
-                         r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front)\b|[ \t]+[—–][ \t]|[ \t]+-[ \t]|"
+                         r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front|of[ \t]+(?:heat|energy|work|charge|water|"
+                         r"gas|air|ice|steam|light|current|force|pressure|mass)\b)|[ \t]+[—–][ \t]|[ \t]+-[ \t]|"
                          r"[ \t]+\(\d[^()]{0,12}\)))")  # the unit ends the clause
 # (or its part: "$v_1 = 2$ m/s and $v_2 = 3$ m/s"; or a place or a size follows: "$0.3$ m behind the lens", "$2$ m
-# long"; or a dash or a note on its precision: "$f = 100$ MHz — in the FM band", "$5.29$ m (3 s.f.)"), not "$5$ A and
+# long"; or what it measures: "$1.67\times10^{5}$ J of heat"; or a dash or a note on its precision: "$f = 100$ MHz — in the FM band", "$5.29$ m (3 s.f.)"), not "$5$ A and
 # B"
 
 
@@ -903,8 +904,9 @@ _RANGE = lazy_compile(r"(?:\b(?P<from>between|from)\s+)?(?<![\d.])(-?\d+(?:\.\d+
 # a temperature's scale after its number: "°C", "° F", "^\circ C", "degrees Celsius"
 _TEMPERATURE_AFTER = lazy_compile(r"\$?\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\circ)\s*(?:\\(?:text|mathrm)\s*\{\s*)?([CF])(?![A-Za-z])"
                                   r"|\s*([℃℉])|\s+degrees?\s+(Celsius|Fahrenheit|celsius|fahrenheit|C|F)\b")
-# an angle's degrees in words after its number, closing the sentence: "90 degrees." (not a temperature's)
-_ANGLE_DEGREES_AFTER = lazy_compile(r"\s+degrees?\s*[.!]?\s*$")
+# an angle's degrees after its number, in words or its sign, closing the sentence: "90 degrees.", "measures 90°." (not
+# a temperature's)
+_ANGLE_DEGREES_AFTER = lazy_compile(r"(?:\s+degrees?|\s*°(?![CF]))\s*[.!]?\s*$")
 # a sentence stating a change of temperature, not a temperature: "hotter", "warmer", "rises by", "heated through"
 TEMPERATURE_CHANGE = lazy_compile(r"(?i)\b(?:hotter|warmer|cooler|colder|higher|lower|rises?|rose|risen|increase[sd]?|"
                                    r"decrease[sd]?|drops?|dropped|falls?|fell|by|through|climbs?|climbed|change[sd]?|"

@@ -90,7 +90,7 @@ from .meaning import (
 from .family import family_after
 from .prose import (
     ASIDE_AT_END, afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars,
-    other_object_remark, trivia_aside,
+    other_object_remark, trivia_aside, without_closing_asides,
 )
 from .normalize import clean, split_answers
 from .structured import JsonReply, json_reply
@@ -621,7 +621,8 @@ def _total_line(scope: _Scope) -> Found | None:
 # $x=\frac{-1\pm\sqrt3\,i}{2}$）。", or supposing the problem changed: "（如果把定义域换成开区间 $(0,1)$，结论就可能不成立。）" (not one
 # correcting or denying: "（但这是错的……）", "（其实有实根 $x=1$）")
 _CJK_REMARK = lazy_compile(r"（(?![^（）\n]{0,300}?(?:错|误|其实|实际|事实|更正|应该|应为|不对|反而|并非|不是|重新|没有|不存在|无|答案))"
-                          r"(?:它|其|这|此|(?:如果|若|假如|倘若|要是)[^（）\n]{0,80}?(?:换成|改成|改为|变成|去掉))"
+                          r"(?:它|其|这|此|(?:如果|若|假如|倘若|要是)[^（）\n]{0,80}?(?:换成|改成|改为|变成|去掉|允许|放宽|不要求)|"
+                          r"而\s*(?=\$))"
                           r"[^（）\n]{0,300}）(?=[。.]?\s*\Z)")
 
 
@@ -651,7 +652,13 @@ def _without_cjk_remark(text: str, question: str | None = None) -> str:
             return text[:aside.start() + 1]  # "所以 $\mathbb R$ 是**不可数集**。顺便一提，有理数集 $\mathbb Q$ 是可数的。"
         return text
     start = text.rfind("\n", 0, remark.start()) + 1
-    return text[:remark.start()] + text[remark.end():] if claim(text[start:remark.start()]) is not None else text
+    said = text[start:remark.start()]
+    if not said.strip():  # the remark on a line of its own: the claim of the line before it
+        said = text[:start].rstrip().rsplit("\n", 1)[-1]
+    if remark.group().startswith("（而") and _writes_asked_object(remark.group(), question):
+        return text  # ("（而 $\mathbb Q$ 则……）" on the object asked: it may take the answer back)
+    return text[:remark.start()] + text[remark.end():] \
+        if claim(said) is not None or alternative_named(said, question) is not None else text
 
 
 # a reply's first line when it is a short answer set apart before its reason: "Regular hexagon.", "Alice wins.",
@@ -734,7 +741,7 @@ def _opening_claim(text: str, question: str | None) -> str | None:
 
 
 def _prose(scope: _Scope) -> Found | None:
-    text = _without_cjk_remark(scope.text, scope.question)
+    text = without_closing_asides(_without_cjk_remark(scope.text, scope.question), scope.question)
     found = closing_statement(plain_dollars(text), scope.multiple, scope.question)
     lead = _opening_answer(scope.text, found, scope.question)
     if lead:
@@ -752,18 +759,24 @@ def _prose(scope: _Scope) -> Found | None:
         return Found(len(scope.text), Extraction((opening,), "prose"))
     if found is not None and asks_yes_no(scope.question) and \
             not any(claim(a) is not None or states_asked_property(a, scope.question) for a in found.answers):
-        closing = _asked_property_stated(scope.text, scope.question) or _cjk_asked_stated(scope.text, scope.question)
+        closing = _asked_property_stated(text, scope.question) or _cjk_asked_stated(text, scope.question)
         if not closing and all(_written_by_question(a, scope.question) for a in found.answers) \
                 and not _ASKS_NEGATED.search(_asked_sentence(scope.question)):
-            closing = _claim_stated(scope.text)  # "So $K_5$ cannot be drawn without crossings."
+            closing = _claim_stated(text)  # "So $K_5$ cannot be drawn without crossings."
         if not closing:
-            closing = _claim_before_value(scope.text, scope.question)
+            closing = _claim_before_value(text, scope.question)
         if closing:
             # "So $g$ is continuous at $0$."; "So no polyhedron has 7 edges." to "Does there exist a convex
-            # polyhedron with exactly 7 edges?": No
+            # polyhedron with exactly 7 edges?": No; "Isomorphisms preserve orders, so they are not isomorphic.": the
+            # clause after "so" when it states the property asked
+            concluded = _CONCLUDING_CLAUSE.split(closing)[-1]
+            if concluded != closing and states_asked_property(concluded, scope.question) \
+                    and set(re.findall(r"\d+", concluded)) <= set(re.findall(r"\d+", scope.question or "")) \
+                    and not _QUALIFIED_CLAUSE.search(concluded):
+                closing = concluded
             return Found(len(scope.text), Extraction((_none_of_asked(closing, scope.question) or closing,), "prose"))
     if found is None:
-        closing = _asked_property_stated(scope.text, scope.question) if asks_yes_no(scope.question) else ""
+        closing = _asked_property_stated(text, scope.question) if asks_yes_no(scope.question) else ""
         # "..., so this matrix is **singular**." to "Is the matrix ... invertible?": the conclusion of a closing
         # sentence in words (its clause after "so"), stated outright: not under a condition ("symmetric ... only when
         # the cubic has three real roots"), as a rule ("invertible iff ..."), framed, hedged or still to be shown
@@ -771,7 +784,7 @@ def _prose(scope: _Scope) -> Found | None:
         return Found(len(scope.text), Extraction((clause,), "prose")) \
             if closing and states_asked_property(clause, scope.question) and not _CONDITIONED.search(clause) \
             and not _FRAMED.search(clause) else None
-    before, _, last = scope.text.rstrip().rpartition("\n")
+    before, _, last = text.rstrip().rpartition("\n")
     # the sentence of the last line that states the answer (a reply written on one line: not its first sentence)
     last = next((s for s in reversed(split_sentences(last)) if found.answers and found.answers[-1] in s), last)
     stated = last.find(found.answers[-1]) + len(found.answers[-1]) if found.answers and found.answers[-1] in last \
@@ -785,6 +798,9 @@ def _prose(scope: _Scope) -> Found | None:
     return Found(len(scope.text), found)
 
 
+# what qualifies a concluding clause: a means, a hedge ("not isomorphic via the obvious map", "need not be isomorphic")
+_QUALIFIED_CLAUSE = lazy_compile(r"(?i)\b(?:via|using|through|need|necessarily|obvious|might|may|could|probably|likely|"
+                                 r"maybe|perhaps|if|unless|only)\b")
 # a condition or an exception on a claim: "only when", "if", "unless", "except", "provided", "iff"
 _CONDITIONED = lazy_compile(r"(?i)\b(?:only|if|iff|when|whenever|unless|except|provided|assuming)\b")
 # a claim framed, hedged, denied or left to be shown: "The claim that ... is false", "Nobody would call it ...", "It
@@ -890,9 +906,10 @@ def _claim_before_value(text: str, question: str | None) -> str:
     it only state values ("By the Leibniz test it converges, conditionally. Its sum is $\\ln 2$." to "Does it
     converge?": the sum is more than asked), in words; else "". The sentence claims what the question asks (its
     family's word in the question: converge, exist, possible, infinite) or states the property asked."""
-    # (a clause closed by ";" is a sentence here: "So such an $n$ does exist; the smallest is $n=40$.")
+    # (a clause closed by ";" is a sentence here: "So such an $n$ does exist; the smallest is $n=40$."; and one joined
+    # by ", and" to the value's clause: "Hence it converges, and its limit $L$ satisfies ..., i.e. $L=\sqrt2$.")
     sentences = [part for sentence in split_sentences(text.rstrip().rsplit("\n", 1)[-1])
-                 for part in re.split(r"(?<=[a-z$)])\s*;\s+(?=[a-z])", sentence)]
+                 for part in re.split(r"(?<=[a-z$)])\s*;\s+(?=[a-z])|(?<=[a-z])\s*,\s+and\s+(?=(?:its|their|the)\s)", sentence)]
     asked = (question or "").lower()
     for at in range(len(sentences) - 2, max(-1, len(sentences) - 4), -1):
         later = sentences[at + 1:]

@@ -62,7 +62,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
      r"|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
      r"|(?<!是)不(?:可能|会|能)?存在|(?<!不是)(?<!并非)(?:没有(?:这样|满足|符合)|无(?:实数|实|整数|正整数|有理数)?(?:解|根)|"
-     r"没有(?:实数|整数)?(?:解|根))",
+     r"没有(?:实数|整数|正整数|有理数|自然数)?(?:解|根))",
      r"\b(?:exists?|there\s+(?:is|are)\s+(?:a|an|some|such|at\s+least\s+one)|non-?empty|(?:not|never)\s+empty)\b|存在"),
     ("possible",
      r"\b(?:impossible|not\s+possible|cannot|can't|can\s+not|infeasible|unachievable|not\s+achievable|"
@@ -128,7 +128,7 @@ def _plain(text: str) -> str:
 # a claim left open ("We cannot conclude that such a function exists."), one qualified as not always holding ("it is
 # not always possible"), and a double negation ("not impossible", "not unbounded")
 _UNDECIDED = lazy_compile(r"(?i)\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:conclude|say|tell|determine|"
-                          r"decide|know|be\s+sure)\b|(?:无法|不能|难以)(?:确定|判断|断定|下结论)|只能说")
+                          r"decide|know|be\s+sure)\b|(?:无法|不能|难以)(?:确定|判断|断定|下结论)|只能说|只证明|尚未解决|未解决")
 # a claim supposed, doubted or left open: "Assume there are infinitely many", "It is an open problem whether ..."
 _SUPPOSED = lazy_compile(r"(?i)\b(?:unlikely|likely|probably|conjectur\w*|doubt\w*|nobody|unprov\w*|open\s+problem|"
                          r"suppos\w*|assum\w*|provided|guess\w*|believe|hope|whether)\b")
@@ -715,8 +715,14 @@ def keeps_truth_verdict(text: str, verdict: str, question: str | None) -> bool:
     the other way? Its claims after the verdict are about its example, not the verdict."""
     if verdict not in ("True", "False") or not question or not _TRUE_OR_FALSE.search(question):
         return False
-    body = _VERDICT.sub("", text.lstrip(), count=1)
+    body = _OTHER_TRUTH.sub(" ", _VERDICT.sub("", text.lstrip(), count=1))
     return not _BODY_TURNS.search(body) and not _STATEMENT_JUDGED.search(body)
+
+
+# what is true of something else, named after the verdict: "What *is* true is Bolzano–Weierstrass (...)"
+_OTHER_TRUTH = lazy_compile(r"(?i)\bwhat\s+(?:[*_]{1,2})?(?:is|does)(?:[*_]{1,2})?\s+(?:true|hold)\s+is\b"
+                            r"(?![^.\n]{0,40}\b(?:given|statement|assertion|claim|stated|asserted|implication|original|"
+                            r"exactly|precisely)\b)")
 
 
 # a word judging the statement again or revising the reply after its opening verdict: "So the statement fails.",
@@ -795,8 +801,10 @@ def asked_property(question: str) -> str | None:
         return None
     body = m.group("body")
     words = re.findall(r"[a-z][a-z-]*", body)
-    while len(words) > 2 and words[-1] == "x" and words[-2] in _PLACE_WORDS:
-        words = words[:-2]  # "Is $g$ continuous at $0$?": the property, not where it is asked
+    while len(words) > 2 and words[-1] == "x" and (words[-2] in _PLACE_WORDS or words[-2] == "to"):
+        # "Is $g$ continuous at $0$?": the property, not where it is asked; "Is $\mathbb{Z}/4\mathbb{Z}$ isomorphic to
+        # $\mathbb{Z}/2\mathbb{Z}\times\mathbb{Z}/2\mathbb{Z}$?": the relation, not what it relates to
+        words = words[:-2]
     if len(words) > 2 and words[-1] in _PLACE_WORDS and \
             not re.search(r"[a-z]", body[body.rindex(words[-1]) + len(words[-1]):]):
         words.pop()  # "Is x² + x + 1 irreducible over ℚ?", "differentiable at 0": the place in symbols only
@@ -1005,6 +1013,12 @@ _FINITE_VALUE = lazy_compile(r"(?i)\b(?:has|have)\s+(?:a\s+)?(?:finite|infinite)
 _CONVERGE_WORD = lazy_compile(r"(?i)converg|diverg|\bmany\b|bounded\b|\b(?:but|each|every|term|terms)\b")
 
 
+# a Chinese statement not settled: "不一定", "未必", "尚未解决", "只证明了"
+_CJK_UNSETTLED = lazy_compile(r"不一定|未必|可能|也许|尚未|未解决|只证明|尚不清楚|不确定")
+# a Chinese question asking whether there are infinitely many: "是否存在无穷多个……？", "是否有无穷多个……？"
+_ASKS_INFINITELY_MANY_ZH = lazy_compile(r"是否(?:存在|有)无(?:穷|限)多")
+
+
 def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     """Does ``pred`` give the text answer ``gold`` to ``question``, read with what the question asks? A yes/no
     question answered by the property it asks or its opposite ("It is composite." is No to "Is N prime?"), players
@@ -1020,6 +1034,11 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     if not question:
         return None
     g = claim(gold)
+    many = claim(pred) if g is not None and g[0] in ("yes", "exist") and _ASKS_INFINITELY_MANY_ZH.search(question) \
+        and not _CJK_UNSETTLED.search(pred) else None
+    if many is not None and many[0] == "infinite":
+        # "因此这样的素数有无穷多个。" to "是否存在无穷多个模 4 余 3 的素数？": 存在 (只有有限个: 不存在)
+        return many[1] == g[1]
     if g is not None and g[0] == "yes" and _other_place(pred, question):
         return None  # a claim about another place answers nothing asked
     bare = claim(pred) if len(pred) <= 12 else None

@@ -30,14 +30,15 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .meaning import (CJK_ASKED_WORD, CONCLUDING_LEAD, DASHED_NAME, DOUBTED, alternative_named, asked_alternatives, asks_yes_no, claim,
-                      cjk_polarity,
-                      contradicts_verdict, defined_answer, names_alternative, narrower_scope, property_words,
-                      states_asked_property)
+from .described import offered_stance, stance_words
+from .meaning import (CJK_ASKED_WORD, CONCLUDING_LEAD, DASHED_NAME, DOUBTED, alternative_named, asked_alternatives,
+                      asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer, names_alternative,
+                      narrower_scope, property_words, states_asked_property)
 from .normalize import number_words
 from .units import convertible, unit_factor, unit_tail
 
-__all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars"]
+__all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars",
+           "without_closing_asides"]
 
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -584,7 +585,8 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
     while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
     before = lines[kept - 1] if lines else ""
-    if kept < len(lines) and question and all(_other_remark(line, question) for line in lines[kept:]):
+    if kept < len(lines) and question and all(_other_remark(line, question) or aside_on_other_object(line, question)
+                                              for line in lines[kept:]):
         return lines[:kept]  # ("(The smallest non-abelian group, $S_3$, has order 6.)" after a claim in words)
     if kept < len(lines) and re.search(r"\d", before) and (
             concludes(before) or _BARE_VALUE.fullmatch(before.strip())
@@ -645,6 +647,10 @@ _OTHER_OF = lazy_compile(r"(?i)\bthe\s+(?P<noun>[a-z]{3,})\s+of\s+(?:the\s+)?(?P
 _FORMULA_NOISE = lazy_compile(r"\s+|\\left|\\right|[{}()]")
 
 
+# an ellipsis in a formula: a sum or a sequence written out
+_ELLIPSIS = lazy_compile(r"\\[cl]?dots|\.\.\.|…")
+
+
 def _another_object(aside: str, question: str) -> bool:
     """Does a "By contrast" ``aside`` name an object the question does not: a formula it does not write (the side
     before "=" of a span that is not a bare value: "$\\lim_{x\\to0}x\\sin\\frac1x=0$" to a question on
@@ -658,8 +664,8 @@ def _another_object(aside: str, question: str) -> bool:
         letter = re.fullmatch(r"[A-Za-z](?:_\w)?", key)
         if letter and ("=" in span.group() or re.search(r"(?<![A-Za-z\\])%s(?![A-Za-z])" % re.escape(key[0]), question)):
             continue
-        if re.search(r"[A-Za-z]", named) and key not in asked:
-            return True
+        if re.search(r"[A-Za-z]", named) and key not in asked and not _ELLIPSIS.search(formula):
+            return True  # (not a sum written out, "$1+\frac12+\frac13+\cdots$": maybe the question's, expanded)
     words = set(re.findall(r"[a-z]{3,}", question.lower()))
     return any(m.group("noun").lower() not in words and m.group("of").lower().rstrip("s") in
                {w.rstrip("s") for w in words} for m in _OTHER_OF.finditer(_EMPHASIS.sub("", aside)))
@@ -754,6 +760,51 @@ def other_object_remark(sentence: str, question: str | None) -> bool:
         and _another_object(sentence, question) and not _names_asked_object(sentence, question)
 
 
+def aside_on_other_object(line: str, question: str | None) -> bool:
+    """Is ``line`` an aside set apart (wholly in brackets, or opening "Note that", "Remark:", "By contrast", "On the other
+    hand") on an object the question does not write: a formula of its own (:func:`_another_object`), none of the
+    question's (:func:`_names_asked_object`), taking nothing back, concluding nothing, adding nothing, referring back
+    to nothing ("(On the other hand, $\\mathbb Z/6\\cong\\mathbb Z/2\\times\\mathbb Z/3$, since ...)" to a question on
+    $\\mathbb{Z}/4\\mathbb{Z}$; "Note that $\\lim_{x\\to0} x\\sin(1/x)=0$ *does* exist." to one on $\\lim_{x\\to 0}
+    \\sin(1/x)$)? It may state the property asked: of the other object, along the way, not the answer."""
+    if not question or not SPAN.search(question) or not (_BRACKETED_SENTENCE.fullmatch(line) or _MARKED_REMARK.match(line)):
+        return False
+    if "answer" in line.lower() or _RETRACTS.search(line) or _ASIDE_ADDS.search(line) or _COMPARISON_CORRECTS.search(line) \
+            or _ASIDE_ANSWERS_AGAIN.search(line) or _REFERS_BACK.search(line) or not line.isascii():
+        return False
+    if not (_SET_APART.search(line) or _EMPHASISED_VERB.search(line)):
+        return False  # (set apart as another object: "On the other hand", "by contrast", "*does* exist"; a note on the
+        # object asked under another name, "$U(8)$ is cyclic", is not)
+    return _another_object(line, question) and not _names_asked_object(line, question)
+
+
+# a verb set in emphasis against the answer before it: "Note that $\lim_{x\to0} x\sin(1/x)=0$ *does* exist"
+_EMPHASISED_VERB = lazy_compile(r"(?<![*\w])[*_](?:does|do|is|are|can|has|have)[*_](?![*\w])")
+
+
+def without_closing_asides(text: str, question: str | None) -> str:
+    """``text`` without the asides closing it that commit to nothing (each a line of its own, or brackets closing the
+    last line after a sentence): an aside on another object (:func:`aside_on_other_object`) or on another case,
+    supposed (:data:`_COUNTERFACTUAL_ASIDE`: "(If instead one black and one white square are removed, ...)"); at most
+    :data:`_REMARKS`, and never the whole text."""
+    if not question or ("(" not in text[-600:] and "ote" not in text[-600:] and "emark" not in text[-600:]
+                        and "ontrast" not in text[-600:] and "other hand" not in text[-600:]):
+        return text
+    for _ in range(_REMARKS):
+        head, _, last = text.rstrip().rpartition("\n")
+        line = last.strip()
+        if head.strip() and line and (aside_on_other_object(line, question) or _COUNTERFACTUAL_ASIDE.match(line)):
+            text = head
+            continue
+        aside = ASIDE_AT_END.search(line) if line.rstrip(" .").endswith(")") else None
+        if aside and aside.start() > 0 and (aside_on_other_object(aside.group().strip(), question)
+                                            or _COUNTERFACTUAL_ASIDE.match(aside.group().strip())):
+            text = text.rstrip()[:len(text.rstrip()) - len(line) + aside.start()].rstrip()
+            continue
+        break
+    return text
+
+
 # what says a remark's object is another than the one answered about: a contrast, a modification, "do not confuse"
 _SET_APART = lazy_compile(r"(?i)\bcontrast\b|\bunlike\b|\bcompar\w*|\bmodified\b|\bdifferent\b|\banother\b|"
                           r"\bwhereas\b|\bon\s+the\s+other\s+hand\b|\bconfuse\w*|相比|对比|不同|另一|混淆|区别")
@@ -807,7 +858,8 @@ def trivia_aside(line: str, question: str | None = None) -> bool:
     $\\lim_{x\\to0}x\\sin\\frac1x=0$ does exist.)", "(It is, however, surjective, ...)" to "Is $f$ injective?"
     (not the property asked or its opposite, nothing added or taken back)?"""
     if question and (_other_remark(line, question)
-                     or _BRACKETED_SENTENCE.fullmatch(line) and other_object_remark(line.strip(), question)):
+                     or _BRACKETED_SENTENCE.fullmatch(line) and other_object_remark(line.strip(), question)
+                     or aside_on_other_object(line, question)):
         return True  # ("(Contrast: $(\mathbb Z/p\mathbb Z)^\times$ for a prime $p$ is always cyclic.)" to a question on
         # $(\mathbb{Z}/8\mathbb{Z})^\times$: a remark set apart on another object, even stating the property asked)
     contrast = _CONTRAST_ASIDE.fullmatch(line)
@@ -878,6 +930,8 @@ def _closing_sentence(last: str) -> str:
         if len(parts) >= 2 and not _count_in_sentence(" ".join(parts[1:])) \
                 and (claim(parts[-1]) is not None or _FIRM.search(parts[-1])) and not _CONDITION.search(parts[-1]):
             return sentences[-1]  # "..., so no such walk exists.": a claim concluded in words closes the line
+        if len(parts) >= 2 and chance_in_words(sentences[-1]) is not None:
+            return sentences[-1]  # "... (6,1). So the chance is one in six.": a chance stated in words closes it
     stating = [s for s in sentences if re.search(r"[\d$]|\\\(", s)]
     committed = [s for s in stating if not _MUSED.search(s)]
     if stating and not committed:
@@ -1085,19 +1139,29 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     said = m.group("claim").strip()
     if re.search(r"\d", said) or _LATER_ANSWER.search(line, m.end()) or _REASON_QUALIFIES.search(line, m.end()):
         return ""  # "Possible. But only when ...", "Infinitely many — actually no, ...": the reason takes it back
+    from .described import integer_set, winner
+
+    if question and _PLAYERS_NAMED.search(question) and winner(line[m.end():], question) is not None:
+        return ""  # "Hence Bob is the first who can't move. Alice wins.": the winner named after it answers
+    if any(_LATER_CLAIM_BACK.match(later) and claim(SPAN.sub(" ", later)) is not None
+           for later in split_sentences(line[m.end():])):
+        return ""  # "It does **not** converge absolutely, because ... So: it converges conditionally.": the later one
     if question and len(said.split()) <= 3 and not m.group().endswith("。") and states_asked_property(said, question):
         return said  # "Uncountable — Cantor's diagonal argument: ..." to "Is the set ... countable?"
     found = claim(said)
     if found is not None and found[0] != "yes" and (not m.group().endswith("。") or found[0] == "holds"
                                                     and _BARE_VERDICT.fullmatch(said) and judged):
         return said  # (in Chinese only a verdict on the statement, "正确。", before its proof: "可以。解得 a = 3" states 3)
-    from .described import integer_set, winner
-
     # "Exactly the powers of two: 1, 2, 4, 8, ...", "n must be prime — exactly the primes": the set, then examples;
     # "The first player: put the first coin at the centre ...": the winner, then the strategy
     return said if integer_set(said) is not None or winner(said) is not None else ""
 
 
+# a later conclusion about the object the line opened on: "So: it converges conditionally." (not "So the series of
+# absolute values diverges.", another object)
+_LATER_CLAIM_BACK = lazy_compile(r"(?i)\s*(?:so|thus|hence|therefore|consequently)\s*[:,]?\s*(?:it|this|they)\b")
+# a question naming players or a winner: "Alice and Bob ...", "Which player ...", "Who wins ...?"
+_PLAYERS_NAMED = lazy_compile(r"(?i)\bplayers?\b|\bwho\s+(?:wins|has)\b|\b[A-Z][a-z]+\s+and\s+[A-Z][a-z]+\b")
 # what a sentence says of the set set in bold after it: "The expression is nonnegative ", "It is defined " (not
 # "negative", "undefined", "fails", a negation, a hedge, a special case, anything after the bold)
 _SET_STATED = lazy_compile(CONCLUDING_LEAD + r"(?:(?:the\s++)?(?:expression|inequality|"
@@ -1394,6 +1458,9 @@ def _without_restatement(line: str) -> str:
     return line[:m.start()] + (second if rough else first) + "."
 
 
+# a clause giving more than the answer: ", with eigenvectors $(1,1)$ and $(1,-1)$ respectively."
+_WITH_UNASKED = lazy_compile(r"(?i),\s+with\s+(?:the\s+|their\s+|its\s+)?(?:corresponding\s+|respective\s+)?(?P<noun>[a-z]{4,})\b"
+                             r"[^.;!?]*[.!]?\s*$")
 # a value restated roughly after the one stated, closing the sentence: ", i.e. roughly $327\,^\circ\text{C}$."
 _ROUGHLY_RESTATED = lazy_compile(r"(?i)\s*+[,;]?\s*+(?:i\.\s?e\.|that\s+is)\s*+,?\s*+(?:about|roughly|approximately|approx\.|"
                                  r"around|nearly|almost|≈|~)\s*+\$[^$]*\d[^$]*\$\s*+[.!]?\s*+$")
@@ -1441,9 +1508,14 @@ _NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
 
 
 # a closing aside in brackets on a case other than the one asked, in the counterfactual mood ("(it would be 9.9 m/s
-# if you used g = 9.8 m/s² instead)", "(If negative $x$ were allowed, it could be as low as we like.)"); a bare
-# condition ("(if $a > 0$)") restricts the answer and is no aside
-_COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\((?=[^()]{0,240}\b(?:would|were|could)\b)(?=[^()]{0,240}\b(?:if|instead|"
+# if you used g = 9.8 m/s² instead)", "(If negative $x$ were allowed, it could be as low as we like.)", "(If instead
+# one black and one white square are removed, ...)", "(Were Bob to move first, ...)"); a bare condition ("(if $a >
+# 0$)") restricts the answer and is no aside
+_COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\((?=\s*(?:if,?\s+instead\b|were\s+[^()]{1,40}?\bto\b|had\s+[^()]{1,40}?\bbeen\b)"
+                                     r"(?![^()]{0,240}\b(?:wait|actually|should|so|thus|hence|therefore|mistake|wrong|"
+                                     r"correct\w*|violates?|problem|question|specifie[sd]|stated|asked|here)\b)"
+                                     r"[^()]{1,240}\)\s*+\.?\s*+$)"
+                                     r"|\((?=[^()]{0,240}\b(?:would|were|could)\b)(?=[^()]{0,240}\b(?:if|instead|"
                                      r"otherwise|had)\b)(?![^()]{0,240}\b(?:wait|actually|should|so|thus|hence|therefore|"
                                      r"mistake|wrong|correct\w*|violates?)\b)[^()]{1,240}\)\s*+\.?\s*+$")
 
@@ -1466,7 +1538,7 @@ _VALUE_THEN_WHERE = lazy_compile(r"(?i)\b(?:minimum|maximum|least|greatest|small
 
 # a chain of Unicode maths closing on a number, a power of ten and a unit: "... = ... ≈ 3.97 × 10⁻¹⁹ J" (not on an
 # expression: "= 3.97 × 10⁻¹⁹/1.602 × 10⁻¹⁹" stops mid-way)
-_UNICODE_CHAIN = lazy_compile(r"[=≈]\s*+[-−]?\d[\d.,]*+(?:\s*+[×x]\s*+10\^\{?[-−]?\d+\}?)?\s*+"
+_UNICODE_CHAIN = lazy_compile(r"[=≈]\s*+[-−]?\d[\d.,]*+(?:\s*+[×x]\s*+10\^\{?[-−]?\d+\}?|[eE][-−+]?\d+)?\s*+"
                                r"[A-Za-zμΩÅ°·/^{}⁻¹²³\-]{0,16}\s*+\.?$")
 
 
@@ -1535,6 +1607,8 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
         said = [c for c in re.split("(?<=。)", lines[-1]) if c.strip()]
         if len(said) > 1 and _CJK_SUPPOSED.match(said[-1]):
             lines[-1] = "".join(said[:-1])  # "故原不等式恒成立。若把 $\ge$ 改成 $>$，则不恒成立。": another case supposed
+    if len(lines) > 1 and _COUNTERFACTUAL_ASIDE.match(lines[-1].strip()):
+        lines.pop()  # a line of its own on another case, supposed: "(If instead ..., a tiling always exists.)"
     if lines and ")" in lines[-1]:
         aside = _COUNTERFACTUAL_ASIDE.search(lines[-1])
         if aside and lines[-1][:aside.start()].strip():
@@ -1649,6 +1723,11 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     offered = _bold_offered(final[0], question) if "**" in final[0] and question and " or " in question else None
     if offered:
         return Extraction((offered,), "prose")  # "So $fg$ is **even**." to "... odd, even, or neither?": even
+    stance = offered_stance(final[0], question) if question and " or " in question else None
+    if stance is not None:
+        # "So $f$ is injective, not surjective." to "Is $f$ injective, surjective, both, or neither?": the stance on
+        # each property, written as the question names them ("injective but not surjective")
+        return Extraction((stance_words(stance, question),), "prose")
     claimed = _claimed(last, final[0])
     if claimed:
         return Extraction((claimed,), "prose")
@@ -1701,6 +1780,11 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             and not _unit_named(rough.group(), question):
         # "$T_2 = 600\ \text{K}$, i.e. roughly $327\,^\circ\text{C}$.": the value stated, not its rough restatement
         last = last[:rough.start()] + "."
+    unasked = _WITH_UNASKED.search(last) if question and ", with " in last else None
+    if unasked and unasked.group("noun").lower().rstrip("s") not in question.lower() and SPAN.search(last[:unasked.start()]):
+        # "The eigenvalues are $\lambda=3$ and $\lambda=1$, with eigenvectors $(1,1)$ and $(1,-1)$ respectively." to
+        # "Find the eigenvalues ...": what the question does not ask, given beside the answer, is no part of it
+        last = last[:unasked.start()] + "."
     if "(incl" in last:
         last = _INCLUDING_ASIDE.sub("", last)  # "$y = Ae^{2x}$, $A \\in \\mathbb{R}$ (including $A=0$).": the family
     union = _conditions_or(final[0]) if " or " in final[0] else ""

@@ -339,18 +339,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     round 27's (a unit inside a bold answer line, "fails to converge", closing notes; the 是否X reading of version 54
     dropped) and round 28's (notes on another object, "not finite", families over the integers, base numerals) and
     round 29's (arrows, "Answers:" lines, chances in words, peta, hypotheticals with "we'd", a family's range kept) and
-    round 30's (yes/no instructions, opening True/False, concessions and asides, counts in words, degrees): their
-    scorer version is 59, so a baseline report made with an earlier version fails the fingerprint gate
+    round 30's (yes/no instructions, opening True/False, concessions and asides, counts in words, degrees) and round
+    31's (asides on other objects, stances, relations asked, chains from a given): their scorer version is 60, so a
+    baseline report made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 59
-        old = {"benchmark": name, "profile": "default", "scorer_version": 58}
+        assert spec.version == 60
+        old = {"benchmark": name, "profile": "default", "scorer_version": 59}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 58, current 59"]
+            "scorer_version differs: baseline 59, current 60"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

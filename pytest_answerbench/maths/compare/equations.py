@@ -25,7 +25,8 @@ def symbolic(text: str) -> bool:
     """
     sides = text.split("=")
     one_part = "," not in text and ";" not in text  # (not a list of parts "x = 1, y = 2")
-    labelled = len(sides) > 1 and is_label(sides[0])
+    labelled = len(sides) > 1 and (is_label(sides[0]) or len(sides) >= 3 and given_restated(sides[0]))
+    # ("0.101_2 = \tfrac12 + \tfrac18 = 0.625": the number the question gives, restated, then a chain to its value)
     if labelled and (len(sides) == 2 or one_part):
         text = sides[-1]  # "f = \\frac{c}{\\lambda} = 5\\times10^{14}": a chain states its last value
     if "\\approx" in text and one_part and (labelled or len(sides) == 1):
@@ -33,6 +34,18 @@ def symbolic(text: str) -> bool:
     if "e" in text or "E" in text:
         text = E_NOTATION.sub(" ", text)
     return bool(re.search(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", text)))
+
+
+def given_restated(side: str) -> bool:
+    """Is ``side`` (the first side of a chain ``side = ... = value``) a number the row's question writes as one of its
+    formulas, whole ("$0.101_2$", "$2^{10}$"): the given restated, then computed?"""
+    if not re.search(r"\d", side):
+        return False
+    question = asked_question()
+    if not question or "$" not in question:
+        return False
+    key = re.sub(r"\s+|[{}]", "", side)
+    return len(key) >= 2 and any(re.sub(r"\s+|[{}]", "", m) == key for m in re.findall(r"\$([^$]+)\$", question))
 
 
 _SUB = r"(?:\s*_\s*(?:\{[^{}=]*\}|\\?[A-Za-z0-9]+))?"
@@ -70,7 +83,11 @@ def is_label(text: str) -> bool:
         return all(is_label(part) for part in ratio.groups() if part is not None)
     if _REST_ENERGY.fullmatch(t):
         return True  # "m_ec^2 = 0.511 MeV": a rest energy names a quantity, whatever its power of c
-    return bool(_LABEL.fullmatch(t)) and not any(cmd in t for cmd in _NOT_LABELS)
+    unsubscripted = _SUBSCRIPT.sub("", t)  # ("S_\\infty", "a_{\\infty}": a name indexed by infinity)
+    return bool(_LABEL.fullmatch(t)) and not any(cmd in unsubscripted for cmd in _NOT_LABELS)
+
+
+_SUBSCRIPT = lazy_compile(r"_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]+)")
 
 
 # a rest energy written as its formula: "mc^2", "m_ec^2", "m_{p} c^{2}", "Mc^2"

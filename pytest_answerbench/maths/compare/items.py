@@ -7,18 +7,22 @@ priority; it answers ``(equal, method)`` or returns None and the next one runs. 
 
 1. ``empty`` (10): either side is empty: different.
 2. ``exact`` (20): the same text with the same marks (percent, degree, unit scale): equal.
-3. ``approx`` (30): a prediction ``exact \\approx decimal``: the exact value is the answer (``_approx_equal``);
+3. ``degrees-asked`` (25): to a question asking the answer in degrees, a bare gold number is in degrees, so a
+   prediction in radians (``4\\pi`` for 720) is compared as an angle; it rewrites the gold and never answers.
+4. ``approx`` (30): a prediction ``exact \\approx decimal``: the exact value is the answer (``_approx_equal``);
    an exact side in physical constants only (``1800\\pi\\epsilon_0``) has no value here: the decimal is.
-4. ``approx-gold`` (40): a gold ``exact \\approx decimal`` is read as its exact value (``x \\approx 3`` as
+5. ``approx-gold`` (40): a gold ``exact \\approx decimal`` is read as its exact value (``x \\approx 3`` as
    ``x = 3``) for the rules below; it never answers.
-5. ``labelled-value`` (50): a prediction ``label = value`` against a gold without ``=`` states its value.
-6. ``interval`` (60): intervals, unions and inequalities as subsets of R (``intervals.py``).
-7. ``tuple`` (70): ordered tuples, element by element (``(x, y) = (3, 2)`` is left to ``equation``).
-8. ``ratio`` (80): ``a:b`` against ``c:d``.
-9. ``equation`` (90): equations and labelled values (``_equation_equal``, labels in ``equations.py``).
-10. ``numeric`` (100): two plain numbers, exactly or within the tolerance, without SymPy (``plain.py``).
-11. ``text`` (110): text answers, and a number in words against a number (``number-words``).
-12. ``value`` (120): SymPy values and expressions (``values.py``); text that cannot be parsed compares as text,
+6. ``labelled-value`` (50): a prediction ``label = value`` against a gold without ``=`` states its value.
+7. ``larger`` (55): to "Which is larger, A or B?", a prediction ``A < B`` names B (``plain.chosen_of_two``); it
+   rewrites the prediction for the rules below and never answers.
+8. ``interval`` (60): intervals, unions and inequalities as subsets of R (``intervals.py``).
+9. ``tuple`` (70): ordered tuples, element by element (``(x, y) = (3, 2)`` is left to ``equation``).
+10. ``ratio`` (80): ``a:b`` against ``c:d``.
+11. ``equation`` (90): equations and labelled values (``_equation_equal``, labels in ``equations.py``).
+12. ``numeric`` (100): two plain numbers, exactly or within the tolerance, without SymPy (``plain.py``).
+13. ``text`` (110): text answers, and a number in words against a number (``number-words``).
+14. ``value`` (120): SymPy values and expressions (``values.py``); text that cannot be parsed compares as text,
     and a size bound leaves it to the exact readings beyond the bounds (``beyond_bounds``).
 
 Adding a rule is adding a function and its ``Rule`` with a priority between its neighbours' (and a line above:
@@ -34,7 +38,7 @@ from typing import Any
 from ...text.patterns import lazy_compile
 from ..exact import BOUND, Undecided
 from ..normalize import Item, clean, text_key
-from .equations import (FUNCTION_VALUE, is_label, proportional, ratio_equal, rounds_to, same_label, same_quantity,
+from .equations import (FUNCTION_VALUE, given_restated, is_label, proportional, ratio_equal, rounds_to, same_label, same_quantity,
                         stated_to_its_digits, symbolic)
 from .aliases import asked_question, written_beside
 from .intervals import interval_equal, interval_like
@@ -124,6 +128,33 @@ def _labelled_value(d: _Pair) -> Outcome | None:
         label, value = pt.split("=")
         if is_label(label) and value.strip():
             return items_equal(d.g, with_marks(value, d.p), d.tol, d.kind)
+    if "=" in pt and "=" not in gt and pt.count("=") >= 2 and given_restated(pt.split("=")[0]):
+        # "0.101_2 = \tfrac12 + \tfrac18 = 0.625" to "Write $0.101_2$ as a fraction": the given, then the chain's value
+        return items_equal(d.g, with_marks(pt.rsplit("=", 1)[-1], d.p), d.tol, d.kind)
+    return None
+
+
+# a question asking its answer in degrees: "..., in degrees.", "(in degrees)", "用角度表示"
+_ASKS_DEGREES = lazy_compile(r"(?i)\bin\s+degrees\b|用角度|角度制")
+
+
+# an angle written as a multiple of pi, alone: "4\pi", "\frac{\pi}{3}", "\frac{2\pi}{3}", "\pi/6"
+_PI_MULTIPLE = lazy_compile(r"\s*-?(?:\d+(?:\.\d+)?\s*)?\\pi\s*(?:/\s*\d+)?\s*|\s*-?\\[dt]?frac\s*\{\s*\d*\s*\\pi\s*\}\s*\{\s*\d+\s*\}\s*")
+
+
+def _degrees_asked(d: _Pair) -> Outcome | None:
+    if not d.g.degree and not d.p.degree and _PI_MULTIPLE.fullmatch(d.p.text) and is_plain_number(d.g.text):
+        question = asked_question()
+        if question and _ASKS_DEGREES.search(question):
+            d.g = replace(d.g, degree=True)  # "(1) ... in degrees": 720 is 720°, so $4\pi$ is that angle
+    return None
+
+
+def _larger(d: _Pair) -> Outcome | None:
+    if "<" in d.p.text or ">" in d.p.text or "\\lt" in d.p.text or "\\gt" in d.p.text:
+        chosen = chosen_of_two(d.p.text, asked_question())
+        if chosen is not None:
+            d.p = replace(d.p, text=chosen)  # "2^{300} < 3^{200}" to "Which is larger ...?": 3^{200}
     return None
 
 
@@ -221,9 +252,11 @@ def _value(d: _Pair) -> Outcome:
 RULES: tuple[Rule, ...] = (
     Rule("empty", 10, _empty),
     Rule("exact", 20, _exact),
+    Rule("degrees-asked", 25, _degrees_asked),
     Rule("approx", 30, _approx_prediction),
     Rule("approx-gold", 40, _approx_gold),
     Rule("labelled-value", 50, _labelled_value),
+    Rule("larger", 55, _larger),
     Rule("interval", 60, _interval),
     Rule("tuple", 70, _tuple),
     Rule("ratio", 80, _ratio),

@@ -9,6 +9,7 @@ from fractions import Fraction
 from ...text.patterns import lazy_compile
 from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, claim, contradicts_verdict,
                        names_loser, same_meaning, states_asked_property)
+from ..described import offered_stance
 from ..normalize import Item, is_thousands, number_words, text_key
 from .aliases import asked_question
 from .marks import unit_scale
@@ -34,6 +35,9 @@ def texts_equal(gt: str, pt: str) -> bool:
     if g == p:
         return True
     question = asked_question()
+    stances = (offered_stance(gt, question), offered_stance(pt, question)) if question and " or " in question else ()
+    if stances and None not in stances:
+        return stances[0] == stances[1]  # "injective, not surjective" is "Injective but not surjective"
     verdict = _LEADING_VERDICT.match(pt) if question else None
     if verdict and contradicts_verdict(verdict.group(1), pt[verdict.end():], question):
         return False  # "Yes, it diverges." to "Does the series converge?": the verdict and its claim disagree
@@ -153,11 +157,24 @@ _NAMED_MORE = lazy_compile(CONCLUDING_LEAD + r"(?P<subject>[^\s].{0,60}?)\s++is\
                            r"(?P<word>%s)(?:\s++(?:one|number))?(?:\s++of\s++the\s++two)?\s*+[.!]?\s*+" % _COMPARATIVES)
 
 
+# two expressions and a strict inequality between them: "2^{300} < 3^{200}"
+_STRICT_INEQUALITY = lazy_compile(r"\s*(?P<a>[^<>=]{1,60}?)\s*(?P<op><|>|\\lt|\\gt|\\ll|\\gg)(?![=])\s*(?P<b>[^<>=]{1,60}?)\s*")
+
+
 def chosen_of_two(text: str, question: str | None) -> str | None:
     """The subject a sentence names as the larger (or smaller) when the question asks which of two is, in the same
     word ("$2^{100}$ is larger." to "Which is larger, $2^{100}$ or $3^{60}$?"); None otherwise ("is not larger",
     another word, or a question asking no such thing)."""
     asked = _ASKS_WHICH_MORE.search(question) if question and "which" in question.lower() else None
+    compared = _STRICT_INEQUALITY.fullmatch(text.replace("$", "").strip().rstrip(".")) if asked else None
+    if compared:
+        # "$2^{300} < 3^{200}$" to "Which is larger: $2^{300}$ or $3^{200}$?": the side the inequality opens to
+        sides = [compared.group("a").strip(), compared.group("b").strip()]
+        written = {re.sub(r"\s+|[{}]", "", f) for f in re.findall(r"\$([^$]+)\$", question)}
+        if all(re.sub(r"\s+|[{}]", "", side) in written for side in sides) and sides[0] != sides[1]:
+            less_first = compared.group("op") in ("<", "\\lt", "\\ll")
+            want_larger = asked.group("word").lower() in ("larger", "greater", "bigger", "more")
+            return sides[1] if less_first == want_larger else sides[0]
     m = _NAMED_MORE.fullmatch(text) if asked else None
     if m is None or m.group("word").lower() != asked.group("word").lower() \
             or re.search(r"(?i)\b(?:not|no|never|neither|nor|or|and)\b|n't\b", m.group("subject")):

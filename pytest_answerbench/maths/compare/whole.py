@@ -265,6 +265,9 @@ def _asked_in_words(unit: str, question: str | None) -> bool:
 _APPROX_LABEL = lazy_compile(r"\s*\$?\s*(?P<label>[^=$]{1,20}?)\s*(?:\\approx|≈)\s*(?P<value>[^=]+)")
 
 
+# a label, a formula in letters only (no number), then the value it comes to: "\lambda = hc/E \approx 1.24\ \mu\text{m}"
+_LABEL_FORMULA_APPROX = lazy_compile(r"\s*\$?\s*(?P<label>[^=$]{1,20}?)\s*=\s*(?P<formula>[^=$\d≈]{1,40}?)\s*(?:\\approx|≈)"
+                                     r"\s*(?P<value>[^=≈]+)")
 # a number of degrees in a formula: "45°", "180^\circ", "30^{\circ}"
 _DEGREES = lazy_compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*+(?:°|\^\s*+\{?\s*+\\circ\s*+\}?)")
 
@@ -273,6 +276,12 @@ def _approx_value(pred: str, gold: str) -> str:
     """``pred`` without a label stated approximately equal to its value, when the gold has neither a label nor an
     approximation (``E \\approx 3\\ \\mathrm{J}`` is ``3\\ \\mathrm{J}``; ``\\frac{1}{3} \\approx 0.33`` is not
     a label)."""
+    formula = _LABEL_FORMULA_APPROX.fullmatch(pred) if "=" in pred and ("\\approx" in pred or "≈" in pred) else None
+    if formula and "=" not in gold and "\\approx" not in gold and is_label(formula.group("label")) \
+            and re.search(r"\d", formula.group("value")) \
+            and re.search(r"[A-Za-z]", re.sub(r"\\[a-zA-Z]+", "", formula.group("formula"))):  # (not "x = \pi \approx 3.14")
+        # "\lambda = hc/E \approx 1.24\ \mu\text{m}": a label, its formula in letters, then the value it comes to
+        return formula.group("value").strip().rstrip("$").strip()
     m = _APPROX_LABEL.fullmatch(pred) if "\\approx" in pred or "≈" in pred else None
     if m is None or "=" in gold or "\\approx" in gold or "\\approx" in m.group("value") \
             or not is_label(m.group("label")) or not re.search(r"\d", m.group("value")):
