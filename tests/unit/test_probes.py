@@ -68,6 +68,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   on 8 physics rows), scored once with round 30's reader (scorer version 59, vmcbench 40) as its held-out measure
   (docs/accuracy.md, "Round 30"), then read in round 31 (scorer version 60, vmcbench 41; docs/profiles-math.md,
   "Round 31").
+- ``tests/data/probes_round33.jsonl``: 200 probes written blind during round 31 (the same five sets, ``error`` a string
+  on 8 physics rows), scored once with round 31's reader (scorer version 60, vmcbench 41) as its held-out measure
+  (docs/accuracy.md, "Round 31"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -154,7 +157,10 @@ DATA = Path(__file__).parent.parent / "data"
 #: reader (scorer version 59, vmcbench 40) as its held-out measure, not read: its floors below (the reader before
 #: round 30, 911e1a5: physics 5/0, the rest the same; the reader before round 23, 7e3356d: text 18/0, physics 5/0,
 #: structured 11/0, the rest the same); its misses then read in round 31 (scorer version 60, vmcbench 41: text 17 ->
-#: 2, physics 4 -> 1, structured 10 -> 5, choice 5 -> 3), and every floor set to the misses left then.
+#: 2, physics 4 -> 1, structured 10 -> 5, choice 5 -> 3), and every floor set to the misses left then; round 33's,
+#: written blind during round 31 and scored once with round 31's reader (scorer version 60, vmcbench 41) as its
+#: held-out measure, not read: its floors below (the reader before round 30, 911e1a5: physics 3/0, the rest the same;
+#: the reader before round 23, 7e3356d: text 13/0, physics 3/0, structured 8/0, the rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -216,6 +222,9 @@ FLOORS = {
     "probes_round32.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (2, 0), "physics": (1, 0), "structured": (5, 0),
                               "traces": (0, 0), "choice": 3}),
+    "probes_round33.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (11, 0), "physics": (2, 0), "structured": (6, 0),
+                              "traces": (1, 0), "choice": 5}),
 }
 
 
