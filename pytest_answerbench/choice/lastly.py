@@ -27,7 +27,7 @@ _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth"
 # "the third option", "the first one", "option four", "第三个选项" ("option 3" is no place: a reply naming numbers for lettered
 # options is read as naming none, as the corpora label it; "my first answer" is the reply's own, not an option)
 _BY_PLACE = lazy_compile(r"(?i)\bthe\s+(?P<place>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)"
-                         r"\s+(?:option|choice|one)\b|\b(?:option|choice)\s+(?P<number>one|two|three|four|five|six)\b")
+                         r"\s+(?:option|choice|one)\b|\b(?:option|choice)\s+(?:number\s+)?(?P<number>one|two|three|four|five|six)\b")
 _NUMBER_PLACES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _CJK_PLACE = lazy_compile(r"第(?P<cjk>[一二三四五六])(?:个)?(?:选项|项)")
 _CJK_DIGITS = "一二三四五六"

@@ -404,11 +404,12 @@ REFUSAL = Scan(
         r"|none\s+of\s+(?:the\s+)?(?:options|above|choices|answers|these|those|them)|i\s+(?:do\s+not|don't)\s+know|"
         r"^\W*no\s+idea\b"
         r"|there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)|unanswerable|not\s+answerable"
-        r"|无法(?:确定|判断|回答|得出|看到)|不能确定|不确定|抱歉|(?<!外)(?<!外\s)没有正确(?:答案|选项))",  # "B 以外没有正确选项": only B is
+        r"|无法(?:确定|判断|回答|得出|看到)|不能确定|不确定|抱歉|(?<!外)(?<!外\s)没有正确(?:答案|选项)"
+        r"|需要更多(?:信息|条件)才能(?:确定|判断))",  # "B 以外没有正确选项": only B is
         re.IGNORECASE,
     ),
     needs=Needs.any("sorry", "can", "able", "info", "insufficient", "image", "without", "none", "know", "idea",
-                    "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确"),
+                    "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确", "需要更多"),
 )
 NONE_OF_THE = lazy_compile(r"none of the", re.I)
 #: An answer taken back by name after a correction cue: "The answer is B. Wait, actually it's not B either: ...",

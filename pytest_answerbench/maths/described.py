@@ -568,10 +568,16 @@ def chosen(text: str, alternatives: list[str]) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+# the alternatives a question offers for both properties or neither: "both", "bijective"; "neither", "none of these"
+_BOTH_WORDS = frozenset({"both", "bijective", "a bijection"})
+_NEITHER_WORDS = frozenset({"neither", "none", "none of these", "none of them", "none of the above"})
+# a consequence named after a stance, in brackets: "(and therefore not bijective)", "(so not a bijection)"
+_THEREFORE_NOT_BOTH = lazy_compile(r"\(\s*(?:and\s+)?(?:therefore|hence|thus|so)\s+(?:it\s+is\s+)?not\s+(?:bijective|a\s+bijection)\s*\)")
 # a word denying the property right after it: "injective, not surjective", "one-to-one but not onto"
 _STANCE_DENIED = lazy_compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|\bneither|\bfails?\s+to\s+be|\bfar\s+from)\s+(?:\w+\s+){0,2}$")
 _STANCE_HEDGE = lazy_compile(r"\b(?:or|maybe|perhaps|probably|likely|unlikely|might|may|if|unless|seems?|whether|sure|unsure|"
-                             r"unclear|clear|certain|know|guess|think)\b")
+                             r"unclear|clear|certain|know|guess|think|suspect|believe|presumably|apparently|appears?|"
+                             r"expect)\b")
 
 
 def offered_stance(text: str, question: str | None) -> tuple[bool, ...] | None:
@@ -580,13 +586,17 @@ def offered_stance(text: str, question: str | None) -> tuple[bool, ...] | None:
     surjective", "injective only"; ``(True, True)`` for "both"; ``(False, False)`` for "neither"; None when it does not
     say of each (a hedge, a property unnamed)."""
     alternatives = offered(question)
-    named = [a for a in alternatives if a not in ("both", "neither")]
-    if len(named) != 2 or len(alternatives) < 3 or not {"both", "neither"} & set(alternatives):
+    named = [a for a in alternatives if a not in _BOTH_WORDS and a not in _NEITHER_WORDS]
+    if len(named) != 2 or len(alternatives) < 3 or not (_BOTH_WORDS | _NEITHER_WORDS) & set(alternatives):
         return None
     plain = _plain(text)
+    plain = _THEREFORE_NOT_BOTH.sub("", plain)  # "injective, not surjective (and therefore not bijective)"
     if len(plain) > 200 or _STANCE_HEDGE.search(plain):
         return None
     words = set(re.findall(r"[a-z][a-z-]*", plain))
+    if "bijective" in alternatives and re.search(r"\bbijective\b|\ba\s+bijection\b", plain) \
+            and not _STANCE_DENIED.search(plain[:plain.find("biject")][-30:]):
+        words.add("both")  # "bijective": injective and surjective
     said: list[bool | None] = []
     for prop in named:
         hits = list(re.finditer(r"\b%s\b" % re.escape(prop), plain))
@@ -597,7 +607,7 @@ def offered_stance(text: str, question: str | None) -> tuple[bool, ...] | None:
         if len(stances) != 1:
             return None
         said.append(stances.pop())
-    if "neither" in words and not any(said):
+    if ("neither" in words or re.search(r"\bnone\s+of\b", plain)) and not any(said):
         return (False, False)
     if "both" in words and all(x is not False for x in said) and not re.search(r"\bnot\s+both\b", plain):
         return (True, True)
@@ -609,11 +619,12 @@ def offered_stance(text: str, question: str | None) -> tuple[bool, ...] | None:
 def stance_words(stance: tuple[bool, ...], question: str | None) -> str:
     """A stance on the two properties a question offers (:func:`offered_stance`), in its words: "both", "neither",
     "injective but not surjective"."""
-    named = [a for a in offered(question) if a not in ("both", "neither")]
+    alternatives = offered(question)
+    named = [a for a in alternatives if a not in _BOTH_WORDS and a not in _NEITHER_WORDS]
     if all(stance):
-        return "both"
+        return next((a for a in alternatives if a in _BOTH_WORDS), "both")
     if not any(stance):
-        return "neither"
+        return next((a for a in alternatives if a in _NEITHER_WORDS), "neither")
     held = named[stance.index(True)]
     return f"{held} but not {named[1 - stance.index(True)]}"
 

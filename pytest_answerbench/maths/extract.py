@@ -230,9 +230,11 @@ _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\
                          r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+and[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
                          r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front|of[ \t]+(?:heat|energy|work|charge|water|"
                          r"gas|air|ice|steam|light|current|force|pressure|mass)\b)|[ \t]+[—–][ \t]|[ \t]+-[ \t]|"
-                         r"[ \t]+\(\d[^()]{0,12}\)))")  # the unit ends the clause
+                         r"[ \t]+\(\d[^()]{0,12}\)|[ \t]+\([^()\n]{1,60}\)[ \t]*[.!]?[ \t]*(?:\n|$)))")  # the unit ends the clause
 # (or its part: "$v_1 = 2$ m/s and $v_2 = 3$ m/s"; or a place or a size follows: "$0.3$ m behind the lens", "$2$ m
-# long"; or what it measures: "$1.67\times10^{5}$ J of heat"; or a dash or a note on its precision: "$f = 100$ MHz — in the FM band", "$5.29$ m (3 s.f.)"), not "$5$ A and
+# long"; or what it measures: "$1.67\times10^{5}$ J of heat"; or a dash or a note on its precision: "$f = 100$ MHz — in
+# the FM band", "$5.29$ m (3 s.f.)"; or a remark in brackets closing the sentence: "$0.0259$ eV (the familiar "1/40
+# eV")."), not "$5$ A and
 # B"
 
 

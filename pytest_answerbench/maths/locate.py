@@ -548,6 +548,11 @@ def _answer_line(scope: _Scope) -> Found | None:
         # "Final Answer: Yes, it can be done (with the single square at $(3,3)$).": to a yes/no question, the
         # verdict the statement opens with; the math after it justifies it
         return Found(marker.start(), Extraction((verdict,), "answer-line"))
+    stated_claim_ = _claim_in_answer_line(rest, scope.question)
+    if stated_claim_:
+        # "**Answer: $f$ is surjective but not injective.**" to "Is $f$ injective?": the property asked, denied, in
+        # words; "**结论：不存在这样的正整数 $n$。**" to "是否存在正整数 $n$ ...？": none exists
+        return Found(marker.start(), Extraction((stated_claim_,), "answer-line"))
     numbered = numbered_line(rest.split("\n", 1)[0]) if multiple else ""
     if numbered:
         return Found(marker.start(), Extraction((numbered,), "answer-line"))  # "答：（1）$q = 2$；（2）$S_3 = 7$。"
@@ -592,6 +597,34 @@ def _answer_line(scope: _Scope) -> Found | None:
     return None
 
 
+# what hedges or conditions an answer line's claim: "if", "unless", "maybe", "or", 如果, 可能
+_LINE_HEDGED = lazy_compile(r"(?i)\b(?:if|unless|except|maybe|perhaps|probably|likely|might|may|could|or|when|whether|"
+                            r"provided|appears?|seems?|presumably|suspect|believe|only|below|above|under|over|less|greater|"
+                            r"than|degree|large|small|sufficiently|near)\b|\bno\s+(?!such\b)\w+\s+such\b|"
+                            r"如果|若|可能|也许|或者|除非|猜|(?:\\le|≤|<)[^，,。]{0,20}范围|以内|以下|以上|除|只|仅|[?？]|吗|呢")
+
+
+def _claim_in_answer_line(rest: str, question: str | None) -> str:
+    """To a yes/no question, the answer line's statement in words when it is one sentence stating the property asked
+    or its opposite, or a claim of existence or possibility, with its math as names only ("$f$ is surjective but not
+    injective."); else ""."""
+    if not asks_yes_no(question):
+        return ""
+    line = rest.strip().split("\n", 1)[0].replace("**", "").strip(" *:：")
+    words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line).strip().rstrip(".。")
+    if not words or len(words) > 120 or re.search(r"\d|[=<>]", words) or _LINE_HEDGED.search(words) \
+            or len(split_sentences(line)) > 1:
+        return ""
+    asking = re.split(r"(?<=[.!?。！？])\s*(?=\S)", (question or "").strip())[-1]
+    written = {re.sub(r"\s+|[{}]", "", span) for span in math_spans(asking)}
+    if any(re.sub(r"\s+|[{}]", "", span) not in written for span in math_spans(line)):
+        return ""  # ("**Answer:** $B$ is not invertible." to "... Is $A$ invertible?": another object)
+    said = claim(words)
+    if said is not None and said[0] in YES_FAMILIES and said[0] != "yes" or states_asked_property(words, question):
+        return words
+    return ""
+
+
 # bold marks closing the first line (before its full stop): "... m**", "... m**."
 _BOLD_LINE_END = lazy_compile(r"\*\*(?=[ \t.]*(?:\n|\Z))")
 # an answer line opening on a bound: "at least $3$", "no more than 5", "至少 $3$ 种"
@@ -626,6 +659,8 @@ _CJK_REMARK = lazy_compile(r"（(?![^（）\n]{0,300}?(?:错|误|其实|实际|�
                           r"[^（）\n]{0,300}）(?=[。.]?\s*\Z)")
 
 
+# a clause closing a Chinese claim with something more than asked: "，其反函数为 $f^{-1}(y)=\sqrt[3]{y}$。"
+_CJK_MORE_THAN_ASKED = lazy_compile(r"[，,]\s*其(?P<what>[\u4e00-\u9fff]{1,6}?)(?:为|是)\s*\$[^$]{1,80}\$\s*[。.]?\s*\Z")
 # a closing sentence said by the way, after a sentence ending: "。顺便一提，有理数集 $\mathbb Q$ 是可数的……。" (not one correcting,
 # concluding or naming the answer)
 _CJK_BY_THE_WAY = lazy_compile(r"。\s*(?:顺便|附带)(?:一提|说一句|提一句|说一下|提一下)\s*[，,：:]"
@@ -643,6 +678,14 @@ def _writes_asked_object(remark: str, question: str | None) -> bool:
 def _without_cjk_remark(text: str, question: str | None = None) -> str:
     """``text`` without a closing remark in full-width brackets (:data:`_CJK_REMARK`) after a sentence that claims
     something (有/没有, 存在/不存在 ...); unchanged otherwise."""
+    extra = _CJK_MORE_THAN_ASKED.search(text, max(0, len(text) - 300)) if "其" in text[-300:] else None
+    head = text[:extra.start()].rsplit("\n", 1)[-1] if extra else ""
+    asked = CJK_ASKED_WORD.search(question) if extra and question else None
+    if extra and extra.group("what") not in (question or "") \
+            and (claim(head) is not None or cjk_polarity(head, question) is not None
+                 or asked is not None and asked.group("word") in head):
+        # "所以 $f$ 是双射，其反函数为 $f^{-1}(y)=\sqrt[3]{y}$。" to "是否为双射？": the claim, not what it adds unasked
+        return text[:extra.start()] + "。"
     remark = _CJK_REMARK.search(text, max(0, len(text) - 400)) if text.rstrip().endswith(("）", "）。", "）.")) else None
     if remark is None:
         aside = _CJK_BY_THE_WAY.search(text, max(0, len(text) - 400)) if "顺便" in text or "附带" in text else None
@@ -708,8 +751,11 @@ def _opening_answer(text: str, closing: Extraction | None, question: str | None)
         return ""
     lead = first.group("answer").strip()
     body = text[first.end():]
+    heading = first.group().rstrip().rstrip("*").endswith((":", "："))
     for kind, read in enumerate((shape, lambda t: winner(t, question), lambda t: alternative_named(t, question))):
         said = read(lead)
+        if said is not None and kind == 0 and heading and asks_yes_no(question):
+            continue  # "Square the recursion:" heading a step, to a yes/no question: no shape answered
         if said is not None:
             return "" if _against_lead(kind, said, body, question) else lead
     return ""
@@ -855,7 +901,7 @@ def _closing_in_words(text: str, question: str | None = None) -> str:
     aside = ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
     if aside and aside.start() > 0 and trivia_aside(aside.group(), question):
         last = last[:aside.start()]  # "... it is reducible. (Compare $x^4+1$, which *is* irreducible over $\mathbb{Q}$.)"
-    sentences = split_sentences(last)
+    sentences = [x for x in split_sentences(last.replace("**", "")) if x.strip()]  # ("**结论：不存在……。**")
     return _in_words(sentences[-1]) if sentences else ""
 
 

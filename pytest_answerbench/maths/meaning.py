@@ -103,7 +103,8 @@ _TRUTH_FRAME = lazy_compile(r"it\s+is\s+(?:(?P<false>false|not\s+true|not\s+the\
 _NEGATION = lazy_compile(r"\b(?:not|no|never|cannot|neither|nor|none|without)\b|n't\b")
 _YES_NO_THEN = lazy_compile(r"(yes|no)\s*,\s*(?=\S)")
 _WHEN = lazy_compile(r"\b(?:when|whenever|provided)\b")
-_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果|除非|假如|假设|若(?!干)|(?<!不)可能(?=[\u4e00-\u9fff])(?!的)")
+_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|might|unless|if)\b|或者|也许|或许|如果|除非|假如|假设|若(?!干)|(?<!不)可能(?=[\u4e00-\u9fff])(?!的)|"
+                    r"猜测|猜想|估计|(?:\\le|≤|<|\\lt)[^，,。]{0,20}范围内|以内")
 # a sentence stating a short gold phrase as its subject ("Alice has a winning strategy", "Alice wins") or as its
 # predicate ("the triangle must be equilateral", "the winner is Alice")
 _SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|moves?|gets?|does)\b"
@@ -1101,9 +1102,10 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
 CJK_ASKED_WORD = lazy_compile(r"是否(?:为|是)?(?P<word>[\u4e00-\u9fff]{2,4}?)(?=[？?。，,\s]|$)|"
                               r"是(?P<word2>[\u4e00-\u9fff]{2,3})吗(?=[？?]|$)")
 #: other words for a property, and words for its opposite (read before the property's own word: 非奇异 holds 奇异)
-_CJK_SAME = {"可逆": ("非奇异",), "单射": ("一对一",), "满射": ("映上",), "有界": (), "连续": (), "收敛": (), "有理数": (),
-             "无理数": (), "质数": ("素数",), "素数": ("质数",), "偶数": (), "奇数": ()}
-_CJK_OPPOSITE = {"可逆": ("不可逆", "奇异"), "单射": ("不是单射", "非单射"), "有界": ("无界",), "收敛": ("发散", "不收敛"),
+_CJK_SAME = {"可逆": ("非奇异",), "单射": ("一对一",), "满射": ("映上",), "双射": ("一一对应",), "有界": (), "连续": (),
+             "收敛": (), "有理数": (), "无理数": (), "质数": ("素数",), "素数": ("质数",), "偶数": (), "奇数": ()}
+_CJK_OPPOSITE = {"可逆": ("不可逆", "奇异"), "单射": ("不是单射", "非单射"), "双射": ("不是双射", "非双射"), "有界": ("无界",),
+                 "收敛": ("发散", "不收敛"),
                  "有理数": ("无理数",), "无理数": ("有理数",), "质数": ("合数",), "素数": ("合数",), "偶数": ("奇数",),
                  "奇数": ("偶数",)}
 _CJK_YES = frozenset({"是", "是的", "对", "正确", "成立", "可以", "能"})

@@ -770,8 +770,9 @@ def aside_on_other_object(line: str, question: str | None) -> bool:
     if not question or not SPAN.search(question) or not (_BRACKETED_SENTENCE.fullmatch(line) or _MARKED_REMARK.match(line)):
         return False
     if "answer" in line.lower() or _RETRACTS.search(line) or _ASIDE_ADDS.search(line) or _COMPARISON_CORRECTS.search(line) \
-            or _ASIDE_ANSWERS_AGAIN.search(line) or _REFERS_BACK.search(line) or not line.isascii():
-        return False
+            or _ASIDE_ANSWERS_AGAIN.search(re.sub(r"(?i)\bwhich\s+is\b", " ", line)) or _REFERS_BACK.search(line) \
+            or not line.isascii():
+        return False  # ("which is" there says something of the other object: "..., which is closed and even compact")
     if not (_SET_APART.search(line) or _EMPHASISED_VERB.search(line)):
         return False  # (set apart as another object: "On the other hand", "by contrast", "*does* exist"; a note on the
         # object asked under another name, "$U(8)$ is cyclic", is not)
@@ -807,6 +808,7 @@ def without_closing_asides(text: str, question: str | None) -> str:
 
 # what says a remark's object is another than the one answered about: a contrast, a modification, "do not confuse"
 _SET_APART = lazy_compile(r"(?i)\bcontrast\b|\bunlike\b|\bcompar\w*|\bmodified\b|\bdifferent\b|\banother\b|"
+                          r"^\s*\(?\s*(?:adding|removing|deleting|replacing|dropping)\b|"
                           r"\bwhereas\b|\bon\s+the\s+other\s+hand\b|\bconfuse\w*|相比|对比|不同|另一|混淆|区别")
 # a remark referring back to the object answered about: "it", "this series", 它, 该, 此
 _REFERS_BACK = lazy_compile(r"(?i)\b(?:it|its|itself|this|these|they|them|same)\b|它|该|此|本题|原")
@@ -930,8 +932,10 @@ def _closing_sentence(last: str) -> str:
         if len(parts) >= 2 and not _count_in_sentence(" ".join(parts[1:])) \
                 and (claim(parts[-1]) is not None or _FIRM.search(parts[-1])) and not _CONDITION.search(parts[-1]):
             return sentences[-1]  # "..., so no such walk exists.": a claim concluded in words closes the line
-        if len(parts) >= 2 and chance_in_words(sentences[-1]) is not None:
-            return sentences[-1]  # "... (6,1). So the chance is one in six.": a chance stated in words closes it
+        if len(parts) >= 2 and (chance_in_words(sentences[-1]) is not None or _VALUE_IN_WORDS.search(parts[-1])):
+            # "... (6,1). So the chance is one in six.", "They cancel in pairs, so the real roots sum to zero.": a
+            # value stated in words closes it
+            return sentences[-1]
     stating = [s for s in sentences if re.search(r"[\d$]|\\\(", s)]
     committed = [s for s in stating if not _MUSED.search(s)]
     if stating and not committed:
@@ -942,6 +946,15 @@ def _closing_sentence(last: str) -> str:
     return stating[-1] if stating else last
 
 
+# a value in words closing a conclusion: "... sum to zero.", "... is twelve.", "... equals one half."
+_VALUE_IN_WORDS = lazy_compile(r"(?i)\b(?:is|are|equals?|to|be)\s+(?:exactly\s+)?(?P<n>zero|one|two|three|four|five|six|seven|eight|"
+                               r"nine|ten|eleven|twelve|twenty|one\s+half|a\s+half)\s*[.!]?\s*$")
+# the quantity a value in words is stated of, which the question must ask: "the real roots sum to zero" (a sum)
+_QUANTITY_NOUN = lazy_compile(r"(?i)\b(sum|product|number|count|total|difference|quotient|remainder|value|answer|result|"
+                              r"limit|area|length)")
+# what makes a value in words a bound, an approximation or a place: "at least", "close to", "attained at"
+_NOT_EXACT = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|close|near|about|approximately|roughly|around|attained|achieved|"
+                          r"reached|where|residual|error|sign\s+changes?)\b")
 # a contrast closing a line with something else than the answer: "— unlike the power set, which is uncountable." (not
 # a clause, "whereas the other one diverges", which may be the answer)
 _CONTRAST_TAIL = lazy_compile(r"(?<=\S)\s*+(?:—|–|--|,|;|\()\s*+(?i:unlike|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to)"
@@ -1160,6 +1173,27 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
 # a later conclusion about the object the line opened on: "So: it converges conditionally." (not "So the series of
 # absolute values diverges.", another object)
 _LATER_CLAIM_BACK = lazy_compile(r"(?i)\s*(?:so|thus|hence|therefore|consequently)\s*[:,]?\s*(?:it|this|they)\b")
+# a bracket closing a claim with how far it goes: "(in fact $a_n\sim\sqrt{2n}$)", "(indeed it tends to infinity)"
+_STRENGTHENING_ASIDE = lazy_compile(r"\s*\(\s*(?i:in\s+fact|indeed)\b(?![^()]*\b(?i:except|possibly|perhaps|maybe|not|"
+                                    r"expect\w*|check\w*|unless|only|but|second\s+thought|actually|wrong|level|tends?\s+to\s+a)\b)"
+                                    r"(?![^()]*n't)[^()]{1,120}\)\s*[.!]?\s*$")
+def _asking_sentence(question: str) -> str:
+    """The question's last sentence (the one asking), its math kept whole."""
+    return re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())[-1]
+
+
+# a claim after the place it is made at, the place first: "So at $x=-1$ the series converges."
+_PLACE_FIRST = lazy_compile(r"(?i)\s*(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?:at|for|when)\s+\$(?P<place>[^$]{1,30})\$\s*,?\s*"
+                            r"(?P<claim>[^$\d]{3,80}?)\s*[.!]?\s*")
+# a question asking true or false
+_ASKS_TRUE_OR_FALSE = lazy_compile(r"(?i)\btrue\s+or\s+false\b")
+# a closing verdict on the statement, then maybe the case it is true in, in brackets: "So the statement is false in
+# general (it's only true under the extra hypothesis $a_n\ge 0$)."
+_STATEMENT_JUDGED_CLOSING = lazy_compile(r"(?i)(?P<head>\s*(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?:the|this|that)\s+"
+                                         r"(?:statement|claim|assertion|implication)\s+is\s+(?:(?P<false>false|not\s+true)|"
+                                         r"true)(?:\s+in\s+general)?)\s*(?:\((?:it'?s|it\s+is)\s+only\s+(?:true|valid)\s+"
+                                         r"(?:under|when|if|for|with)\b(?![^()]*\b(?:sure|think|actually|wait|no|unless|modulo|"
+                                         r"gap|could|couldn't|least|counterexample|maybe|perhaps)\b)[^()]{0,140}\))?\s*[.!]?\s*")
 # a question naming players or a winner: "Alice and Bob ...", "Which player ...", "Who wins ...?"
 _PLAYERS_NAMED = lazy_compile(r"(?i)\bplayers?\b|\bwho\s+(?:wins|has)\b|\b[A-Z][a-z]+\s+and\s+[A-Z][a-z]+\b")
 # what a sentence says of the set set in bold after it: "The expression is nonnegative ", "It is defined " (not
@@ -1458,6 +1492,39 @@ def _without_restatement(line: str) -> str:
     return line[:m.start()] + (second if rough else first) + "."
 
 
+# the signs of a tuple's ± chosen each on its own, said in words: "with all four sign combinations", "all
+# combinations of signs", "with independent signs"
+_ALL_SIGNS = lazy_compile(r"(?i)\b(?:with\s+|in\s+|for\s+)?(?:all|every|each\s+of\s+the)\s+(?:(?:four|eight|4|8)\s+)?"
+                          r"(?:(?:sign|signs)\s+combinations?|combinations?\s+of\s+(?:the\s+)?signs?|sign\s+choices?)\b|"
+                          r"\bwith\s+independent\s+signs?\b")
+_PM_TUPLE = lazy_compile(r"\(\s*([^()$]{1,60})\s*\)\s*\$?\s*$")
+
+
+def _signs_expanded(head: str) -> str:
+    """The tuples a tuple with ± in some entries names when each sign is chosen on its own ("$(x,y)=(\\pm3,\\pm2)$"
+    -> "(3,2), (3,-2), (-3,2), (-3,-2)"), or "": at most three entries with ±, each a number."""
+    spans = list(SPAN.finditer(head))
+    formula = next(g for g in spans[-1].groups() if g is not None).split("=")[-1] if spans else ""
+    m = _PM_TUPLE.fullmatch(formula.strip())
+    if m is None:
+        return ""
+    entries = [e.strip() for e in m.group(1).split(",")]
+    options = []
+    for entry in entries:
+        pm = re.fullmatch(r"(?:\\pm|±)\s*(\d+(?:\.\d+)?)", entry)
+        if pm:
+            options.append((pm.group(1), "-" + pm.group(1)))
+        elif re.fullmatch(r"-?\d+(?:\.\d+)?", entry):
+            options.append((entry,))
+        else:
+            return ""
+    if not 1 <= sum(len(o) == 2 for o in options) <= 3:
+        return ""
+    from itertools import product
+
+    return ", ".join("(" + ",".join(choice) + ")" for choice in product(*options))
+
+
 # a clause giving more than the answer: ", with eigenvectors $(1,1)$ and $(1,-1)$ respectively."
 _WITH_UNASKED = lazy_compile(r"(?i),\s+with\s+(?:the\s+|their\s+|its\s+)?(?:corresponding\s+|respective\s+)?(?P<noun>[a-z]{4,})\b"
                              r"[^.;!?]*[.!]?\s*$")
@@ -1587,8 +1654,28 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     """The answer the last line (or closing paragraph) of ``text`` states, or None (``question``, the row's, when the
     scorer has it: a closing sentence filling the blank a Chinese question ends on states what fills it).
 
-    The caller has ruled out a cut-off response (:func:`.extract.truncated`). Methods: ``prose``.
+    The caller has ruled out a cut-off response (:func:`.extract.truncated`). Methods: ``prose``. A value read from
+    the right side of a span its label is written before ("Range $=\\{y: y\\ge2\\}$", "- max $=\\sqrt2$") is the
+    value, without its "=".
     """
+    found = _closing_statement(text, multiple, question)
+    labels = [m.group(1).lower() for m in _LABEL_BEFORE_EQUALS.finditer(text[-400:])]
+    if any(label not in (question or "").lower() for label in labels):
+        return found  # ("Domain $=\\{x: x\\ge 2\\}$" to "Find the range ...": another quantity's value, unread)
+    if found is not None and any(_LEADING_EQUALS.match(a) and a.count("=") == 1 for a in found.answers):
+        # (one value after its "="; a chain "= \\dfrac{d}{t} = ... = 60" is read as before)
+        return Extraction(tuple(_LEADING_EQUALS.sub("", a, count=1) if a.count("=") == 1 else a for a in found.answers),
+                          found.method)
+    return found
+
+
+# a label in words written before a span opening on "=": "Range $=", "- max $="
+_LABEL_BEFORE_EQUALS = lazy_compile(r"([A-Za-z]{2,})\s*\*{0,2}\s*\$\s*=(?!=)")
+# an answer read from a span's right side: "=\{y\in\mathbb{R}: y\ge2\}"
+_LEADING_EQUALS = lazy_compile(r"^\s*=(?!=)\s*")
+
+
+def _closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     lines = [ln for ln in plain_dollars(text).strip().split("\n") if ln.strip()]
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
@@ -1637,6 +1724,13 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             and not _ANOTHER_PLAYER.search(turn.group(), turn.end("who")):
         # "The second player can always mirror ..., so he wins.": the player the sentence opens on wins
         return Extraction((turn.group("who").lower() + " wins",), "prose")
+    strengthening = _STRENGTHENING_ASIDE.search(last) if question and last.rstrip(" .").endswith(")") else None
+    if strengthening and strengthening.start() > 0 and not _DENIED.search(strengthening.group()) \
+            and not property_words(question) & set(re.findall(r"[a-z][a-z-]*", strengthening.group().lower())) \
+            and (_claims_asked(split_sentences(last[:strengthening.start()])[-1:], question)
+                 or states_asked_property(SPAN.sub(" ", last[:strengthening.start()]), question)):
+        # "So the sequence is unbounded (in fact $a_n\sim\sqrt{2n}$).": the claim, then how far it goes
+        last = last[:strengthening.start()].rstrip() + "."
     aside = ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
     if aside and aside.start() > 0 and trivia_aside(aside.group(), question) and (
             re.search(r"\d", last[:aside.start()]) or _claims_asked(split_sentences(last[:aside.start()])[-1:], question)):
@@ -1723,6 +1817,17 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     offered = _bold_offered(final[0], question) if "**" in final[0] and question and " or " in question else None
     if offered:
         return Extraction((offered,), "prose")  # "So $fg$ is **even**." to "... odd, even, or neither?": even
+    judged_statement = _STATEMENT_JUDGED_CLOSING.fullmatch(_BOLD_MARKS.sub("", final[0])) \
+        if question and _ASKS_TRUE_OR_FALSE.search(question) else None
+    if judged_statement and not DOUBTED.search(judged_statement.group("head").replace("false", "")):
+        # "So the statement is false in general (it's only true under the extra hypothesis $a_n\ge 0$).": the verdict
+        return Extraction(("False" if judged_statement.group("false") else "True",), "prose")
+    placed_first = _PLACE_FIRST.fullmatch(final[0]) if question and "$" in final[0] else None
+    if placed_first and claim(placed_first.group("claim")) is not None \
+            and re.sub(r"\s+|[{}]", "", placed_first.group("place")) in re.sub(r"\s+|[{}]", "", _asking_sentence(question)) \
+            and not DOUBTED.search(placed_first.group("claim")) and not _CONDITION.search(placed_first.group("claim")):
+        # "So at $x=-1$ the series converges." to "... converge at $x=-1$?": the claim at the place asked
+        return Extraction((placed_first.group("claim").strip(),), "prose")
     stance = offered_stance(final[0], question) if question and " or " in question else None
     if stance is not None:
         # "So $f$ is injective, not surjective." to "Is $f$ injective, surjective, both, or neither?": the stance on
@@ -1747,6 +1852,17 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
     listed_count = _count_then_list(final[0], question)
     if listed_count:
         return Extraction((listed_count,), "prose")  # "So there are 5 such divisors: 10, 20, 25, 40 and 50."
+    worded = _VALUE_IN_WORDS.search(final[0]) if question and _CONCLUSION_WORD.search(final[0]) \
+        and not re.search(r"[\d$\\]", final[0]) else None
+    quantity = _QUANTITY_NOUN.search(final[0][:worded.start()]) if worded else None
+    if worded and quantity and re.search(r"(?i)\b%s" % quantity.group(1)[:4], question) \
+            and not _DENIED.search(final[0]) and not DOUBTED.search(final[0]) and not _CONDITION.search(final[0]) \
+            and not _NOT_EXACT.search(final[0]):
+        value = number_words(worded.group("n"))
+        if value is not None:
+            # "They cancel in pairs, so the real roots sum to zero.": the value the conclusion states in words
+            return Extraction((str(value) if value.denominator == 1 else f"\\frac{{{value.numerator}}}{{{value.denominator}}}",),
+                              "prose")
     counted = _counted_after_conclusion(final[0]) or _there_are_count(final[0]) or _count_of_asked(final[0], question)
     if counted:
         return Extraction((counted,), "prose")  # "..., so there are three distinct real roots."
@@ -1780,6 +1896,13 @@ def closing_statement(text: str, multiple: bool = False, question: str | None = 
             and not _unit_named(rough.group(), question):
         # "$T_2 = 600\ \text{K}$, i.e. roughly $327\,^\circ\text{C}$.": the value stated, not its rough restatement
         last = last[:rough.start()] + "."
+    signs = _ALL_SIGNS.search(final[0]) if "pm" in final[0] or "±" in final[0] else None
+    if signs and re.search(r"(?i)\b(?:except|but|other\s+than|apart\s+from|only|besides|not)\b", final[0]):
+        signs = None  # ("all sign combinations except $(-3,-2)$")
+    expanded = _signs_expanded(final[0][:signs.start()]) if signs else ""
+    if expanded:
+        # "So $(x,y)=(\pm3,\pm2)$ with all four sign combinations.": the four pairs
+        return Extraction((expanded,), "prose")
     unasked = _WITH_UNASKED.search(last) if question and ", with " in last else None
     if unasked and unasked.group("noun").lower().rstrip("s") not in question.lower() and SPAN.search(last[:unasked.start()]):
         # "The eigenvalues are $\lambda=3$ and $\lambda=1$, with eigenvectors $(1,1)$ and $(1,-1)$ respectively." to

@@ -340,18 +340,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     dropped) and round 28's (notes on another object, "not finite", families over the integers, base numerals) and
     round 29's (arrows, "Answers:" lines, chances in words, peta, hypotheticals with "we'd", a family's range kept) and
     round 30's (yes/no instructions, opening True/False, concessions and asides, counts in words, degrees) and round
-    31's (asides on other objects, stances, relations asked, chains from a given): their scorer version is 60, so a
-    baseline report made with an earlier version fails the fingerprint gate
+    31's (asides on other objects, stances, relations asked, chains from a given) and round 32's (answer lines stating
+    the property, bold conclusions, places, values in words): their scorer version is 61, so a baseline report made
+    with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 60
-        old = {"benchmark": name, "profile": "default", "scorer_version": 59}
+        assert spec.version == 61
+        old = {"benchmark": name, "profile": "default", "scorer_version": 60}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 59, current 60"]
+            "scorer_version differs: baseline 60, current 61"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

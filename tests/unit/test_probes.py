@@ -70,7 +70,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 31").
 - ``tests/data/probes_round33.jsonl``: 200 probes written blind during round 31 (the same five sets, ``error`` a string
   on 8 physics rows), scored once with round 31's reader (scorer version 60, vmcbench 41) as its held-out measure
-  (docs/accuracy.md, "Round 31"), not read.
+  (docs/accuracy.md, "Round 31"), then read in round 32 (scorer version 61, vmcbench 42; docs/profiles-math.md,
+  "Round 32").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -160,7 +161,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: 2, physics 4 -> 1, structured 10 -> 5, choice 5 -> 3), and every floor set to the misses left then; round 33's,
 #: written blind during round 31 and scored once with round 31's reader (scorer version 60, vmcbench 41) as its
 #: held-out measure, not read: its floors below (the reader before round 30, 911e1a5: physics 3/0, the rest the same;
-#: the reader before round 23, 7e3356d: text 13/0, physics 3/0, structured 8/0, the rest the same).
+#: the reader before round 23, 7e3356d: text 13/0, physics 3/0, structured 8/0, the rest the same); its misses then
+#: read in round 32 (scorer version 61, vmcbench 42: text 11 -> 3, physics 2 -> 1, structured 6 -> 3, traces 1 -> 0,
+#: choice 5 -> 3), and every floor set to the misses left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -208,13 +211,13 @@ FLOORS = {
                              {"text": (10, 0), "physics": (3, 0), "structured": (4, 0),
                               "traces": (0, 0), "choice": 4}),
     "probes_round28.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (14, 0), "physics": (1, 0), "structured": (6, 0),
+                             {"text": (14, 0), "physics": (1, 0), "structured": (5, 0),
                               "traces": (1, 0), "choice": 2}),
     "probes_round29.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (15, 0), "physics": (1, 0), "structured": (5, 1),
                               "traces": (1, 0), "choice": 7}),
     "probes_round30.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (9, 0), "physics": (5, 0), "structured": (8, 0),
+                             {"text": (9, 0), "physics": (5, 0), "structured": (7, 0),
                               "traces": (2, 0), "choice": 3}),
     "probes_round31.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (0, 0), "physics": (2, 0), "structured": (4, 0),
@@ -223,8 +226,8 @@ FLOORS = {
                              {"text": (2, 0), "physics": (1, 0), "structured": (5, 0),
                               "traces": (0, 0), "choice": 3}),
     "probes_round33.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (11, 0), "physics": (2, 0), "structured": (6, 0),
-                              "traces": (1, 0), "choice": 5}),
+                             {"text": (3, 0), "physics": (1, 0), "structured": (3, 0),
+                              "traces": (0, 0), "choice": 3}),
 }
 
 
