@@ -517,7 +517,8 @@ def parity(text: str) -> str | None:
 
 # "acute, right, or obtuse?", "an equivalence relation, a partial order, or neither?", "odd, even, or neither?"
 # the question's closing list of alternatives, "X, Y, or Z?" (read by splitting: no pattern backtracks over it)
-_OFFERED_TAIL = lazy_compile(r"(?i)([a-z][a-z ,-]{0,200}?),?\s+or\s+([a-z][a-z -]{0,40}?)\s*\?\s*$")
+_OFFERED_TAIL = lazy_compile(r"(?i)([a-z][a-z ,-]{0,200}?),?\s+or\s+([a-z][a-z -]{0,40}?)(?:\s+as\s+a\s+subset\s+of\s+[^\s?]{1,12})?"
+                             r"\s*\?\s*$")
 _NOT_ALTERNATIVE = frozenset("it is are was the this that they be its".split())
 # （充分不必要条件 / 必要不充分条件 / 充要条件 / 既不充分也不必要条件）
 _OFFERED_CJK = lazy_compile(r"[（(]\s*([\u4e00-\u9fff]{2,12}(?:\s*[/／、]\s*[\u4e00-\u9fff]{2,12}){1,5})\s*[)）]")
@@ -572,7 +573,11 @@ def chosen(text: str, alternatives: list[str]) -> str | None:
 _BOTH_WORDS = frozenset({"both", "bijective", "a bijection"})
 _NEITHER_WORDS = frozenset({"neither", "none", "none of these", "none of them", "none of the above"})
 # a consequence named after a stance, in brackets: "(and therefore not bijective)", "(so not a bijection)"
-_THEREFORE_NOT_BOTH = lazy_compile(r"\(\s*(?:and\s+)?(?:therefore|hence|thus|so)\s+(?:it\s+is\s+)?not\s+(?:bijective|a\s+bijection)\s*\)")
+_THEREFORE_NOT_BOTH = lazy_compile(r"(?:\(\s*|[—–,;]\s*)(?:and\s+)?(?:therefore|hence|thus|so)\s+(?:it\s+is\s+)?not\s+"
+                                   r"(?:bijective|a\s+bijection)\s*\)?")
+# other words for the two properties: "one-to-one" is injective, "onto" surjective
+_SYNONYM_OF = {"one-to-one": "injective", "1-1": "injective", "onto": "surjective"}
+_STANCE_SYNONYMS = lazy_compile(r"(?i)\bone[- ]to[- ]one\b|\b1-1\b|\bonto\b(?!\s+(?:its|the|a|an|itself|[a-z]\b))")
 # a word denying the property right after it: "injective, not surjective", "one-to-one but not onto"
 _STANCE_DENIED = lazy_compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|\bneither|\bfails?\s+to\s+be|\bfar\s+from)\s+(?:\w+\s+){0,2}$")
 _STANCE_HEDGE = lazy_compile(r"\b(?:or|maybe|perhaps|probably|likely|unlikely|might|may|if|unless|seems?|whether|sure|unsure|"
@@ -586,11 +591,14 @@ def offered_stance(text: str, question: str | None) -> tuple[bool, ...] | None:
     surjective", "injective only"; ``(True, True)`` for "both"; ``(False, False)`` for "neither"; None when it does not
     say of each (a hedge, a property unnamed)."""
     alternatives = offered(question)
-    named = [a for a in alternatives if a not in _BOTH_WORDS and a not in _NEITHER_WORDS]
+    named = [_SYNONYM_OF.get(a, a) for a in alternatives if a not in _BOTH_WORDS and a not in _NEITHER_WORDS]
     if len(named) != 2 or len(alternatives) < 3 or not (_BOTH_WORDS | _NEITHER_WORDS) & set(alternatives):
         return None
-    plain = _plain(text)
+    if len(text) > 400:
+        return None
+    plain = _STANCE_SYNONYMS.sub(lambda m: _SYNONYM_OF[m.group().lower().replace(" ", "-")], _plain(text))
     plain = _THEREFORE_NOT_BOTH.sub("", plain)  # "injective, not surjective (and therefore not bijective)"
+    plain = re.sub(r"\(\s*(\w+)\s*\)", lambda m: "" if m.group(1) in named else m.group(), plain)  # "surjective (onto)"
     if len(plain) > 200 or _STANCE_HEDGE.search(plain):
         return None
     words = set(re.findall(r"[a-z][a-z-]*", plain))

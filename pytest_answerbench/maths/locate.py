@@ -87,6 +87,7 @@ from .meaning import (
     CJK_ASKED_WORD, DOUBTED, PLAYERS, YES_FAMILIES, alternative_named, answers_question, asks_yes_no, claim, cjk_polarity, keeps_truth_verdict, opening_verdict,
     property_words, states_asked_property,
 )
+from .described import offered_stance, stance_words
 from .family import family_after
 from .prose import (
     ASIDE_AT_END, afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars,
@@ -548,6 +549,12 @@ def _answer_line(scope: _Scope) -> Found | None:
         # "Final Answer: Yes, it can be done (with the single square at $(3,3)$).": to a yes/no question, the
         # verdict the statement opens with; the math after it justifies it
         return Found(marker.start(), Extraction((verdict,), "answer-line"))
+    stance = offered_stance(rest.strip().split("\n", 1)[0].replace("**", ""), scope.question) \
+        if scope.question and " or " in scope.question else None
+    if stance is not None:
+        # "**Answer: surjective (onto), not injective — hence not bijective.**" to "... injective, surjective, or
+        # bijective?": the stance on each property
+        return Found(marker.start(), Extraction((stance_words(stance, scope.question),), "answer-line"))
     stated_claim_ = _claim_in_answer_line(rest, scope.question)
     if stated_claim_:
         # "**Answer: $f$ is surjective but not injective.**" to "Is $f$ injective?": the property asked, denied, in
@@ -655,7 +662,7 @@ def _total_line(scope: _Scope) -> Found | None:
 # correcting or denying: "（但这是错的……）", "（其实有实根 $x=1$）")
 _CJK_REMARK = lazy_compile(r"（(?![^（）\n]{0,300}?(?:错|误|其实|实际|事实|更正|应该|应为|不对|反而|并非|不是|重新|没有|不存在|无|答案))"
                           r"(?:它|其|这|此|(?:如果|若|假如|倘若|要是)[^（）\n]{0,80}?(?:换成|改成|改为|变成|去掉|允许|放宽|不要求)|"
-                          r"而\s*(?=\$))"
+                          r"而\s*(?=\$)|相比之下|对比之下|与之相比|作为对比)"
                           r"[^（）\n]{0,300}）(?=[。.]?\s*\Z)")
 
 

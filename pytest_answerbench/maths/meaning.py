@@ -116,7 +116,7 @@ _PREDICATE_VERB = (r"\b(?:is|are|was|were|be|becomes?|wins?|(?:must|has\s+to|hav
 
 
 #: a name set between dashes after a subject: "The second player — Bob — wins" (read as "(Bob)", in brackets)
-DASHED_NAME = lazy_compile(r"\s+(?:—|–|--)\s*(?P<name>[A-Z][a-z]+)\s*(?:—|–|--)\s+")
+DASHED_NAME = lazy_compile(r"(?<!\s)\s+(?:—|–|--)\s*(?P<name>[A-Z][a-z]+)\s*(?:—|–|--)\s+")
 
 
 def _plain(text: str) -> str:
@@ -945,10 +945,14 @@ def alternative_named(text: str, question: str | None) -> str | None:
     return None if pair is None else _alternative(text, pair)
 
 
+# "has no upper bound", "is not bounded above": unbounded (read so where a question offers bounded or unbounded)
+_NO_BOUND = lazy_compile(r"(?<!\s)\s+(?:has|have)\s+no\s+(?:upper|lower)\s+bound|(?<!\s)\s+is\s+not\s+bounded\s+(?:above|below)")
+
+
 def _alternative(text: str, pair: tuple[str, str]) -> str | None:
     """Which word of ``pair`` (the two a question offers) ``text`` states: the one it names, with no negation or
     hedge; None when it names both, neither, or says "not" or "or"."""
-    plain = _plain(text)
+    plain = _NO_BOUND.sub(" is unbounded", _plain(text)) if "bound" in text else _plain(text)
     if "?" in text or "？" in text or DOUBTED.search(plain) or re.search(r"\b(?:but|however|though|although)\b|但|不过", plain):
         return None  # "Probably there are infinitely many", "It is an open problem whether ...", "...?"
     if not pair[0].isascii():  # Chinese: the word written; "不是有理数" / "不为奇数" the other of two opposites

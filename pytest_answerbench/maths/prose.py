@@ -562,12 +562,56 @@ def form_stated(line: str) -> bool:
     return bool(_FORM_STATED.search(line.strip().strip("*").strip()))
 
 
+# a closing line supposing another case, in the conditional: "Without the point 0 the set would not be closed ..."
+_SUPPOSED_OTHER_CASE = lazy_compile(r"(?i)\s*(?:without|if\s+instead|had|were)\b[^.\n]{1,160}?\bwould\b[^\n]*$")
+
+
 def _supposes_only(line: str) -> bool:
     """Is every sentence of ``line`` that holds a value a hypothetical ("If it asked for the 10th term, it would be
     29.")? Then the line supposes, and states nothing."""
     valued = [s for s in split_sentences(line) if re.search(r"[\d$]|\\\(", s)]
     return bool(valued) and all(_HYPOTHETICAL.search(s) or _MUSED.search(s)
                                 or _HYPOTHETICAL_D.search(s) and not _HELD_TO.search(s) for s in valued)
+
+
+# a line wholly in brackets: "(Its angular frequency is 4π rad/s.)", "(≈ 3.97 × 10⁻¹⁹ J)."
+_WHOLLY_BRACKETED = lazy_compile(r"\s*\((?P<body>[^()]*(?:\([^()]*\)[^()]*)*)\)\s*[.!]?\s*")
+# a value with its unit closing a line: "= 30 s⁻¹.", "= 2.48 eV", "$v = 20\ \text{m/s}$."
+_VALUE_UNIT_END = lazy_compile(r"\d\s*(?:\\[,;: ]|~|\s)*(?:\\(?:text|mathrm)\s*\{)?\s*(?:[A-Za-zμΩÅ°][A-Za-zμΩÅ°/·⁻¹²³^{}\-]{0,10})\}?"
+                             r"\s*\$*\s*[.!]?\s*$")
+
+
+def _bracketed_other_value(line: str, before: str, question: str | None = None) -> bool:
+    """Is ``line`` wholly in brackets, stating a value (the same one in another unit, or another quantity: "(The
+    angular velocity would be ω = 2πf ≈ 188 rad/s, but that is not what's asked.)", "(Its angular frequency is 4π
+    rad/s.)", "(≈ 3.97 × 10⁻¹⁹ J).") after a line ending on a value with its unit, taking nothing back and
+    concluding nothing? The value before it is the answer."""
+    m = _WHOLLY_BRACKETED.fullmatch(line)
+    if m is None or not re.search(r"\d", m.group("body")) or not _VALUE_UNIT_END.search(before.strip()[-200:]) \
+            or not _OTHER_VALUE_OPENING.match(m.group("body")):
+        return False
+    body = m.group("body")
+    if question:
+        from .compare.asked import asked_unit  # (the comparison package reads the reader: imported when used)
+
+        if asked_unit(question) or re.search(r"(?i)\bin\s+(?:units\s+of\s+)?[a-z]", _asking_sentence(question)):
+            return False  # ("... in miles per hour?": a restatement may be the value asked)
+    named = _BRACKET_QUANTITY.match(body)
+    if named and question and re.search(r"(?i)\b%s\b" % re.escape(named.group("quantity").strip()),
+                                        _asking_sentence(question)):
+        return False  # ("(Its angular velocity is ω = 60π rad/s.)" to "What is its angular velocity?": the value asked)
+    return not _RETRACTS.search(body) and not _CONCLUSION_WORD.search(body) and "answer" not in body.lower() \
+        and not re.search(r"(?i)\b(?:correct\w*|should|must|mistake|wrong|actually|check\w*|slip\w*|revis\w*|"
+                          r"off\s+by|redo|error|in\s+fact|given|using|with|once|instead|exact\w*)\b", body)
+
+
+# the quantity a bracket names first: "(Its angular frequency is ...", "(The angular velocity would be ..."
+_BRACKET_QUANTITY = lazy_compile(r"(?i)\s*(?:its|the)\s+(?P<quantity>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:is|would\s+be|=|equals)\b")
+
+
+# how a bracket stating another value opens: "(Its angular frequency ...", "(The angular velocity would be ...",
+# "(≈ 3.97 × 10⁻¹⁹ J)", "(i.e. ..." (not "(roughly 80 mph)": a restatement in words, read as before)
+_OTHER_VALUE_OPENING = lazy_compile(r"(?i)\s*(?:its|the|this|that|i\.\s?e\.)\b|\s*[≈~]")
 
 
 def _without_remarks(lines: list[str], question: str | None = None) -> list[str]:
@@ -580,7 +624,7 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
             return False  # ("The polyhedron has twelve edges.": the answer)
         return _remark(line) and not _answers_in_words(line, question) or afterthought(line) or _rejects_other(line) \
             or _confirming_aside(line, before, question) or trivia_aside(line, question) \
-            or _checked_line(line, before, question)
+            or _checked_line(line, before, question) or _bracketed_other_value(line, before, question)
 
     while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
@@ -593,7 +637,8 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
             or _DISPLAYED_VALUE.fullmatch(before.strip()) and all(_COMMENT_LINE.fullmatch(line.strip())
                                                                   for line in lines[kept:])
             or all(_confirming_aside(line, before, question) or trivia_aside(line, question)
-                   or _checked_line(line, before, question) for line in lines[kept:])):
+                   or _checked_line(line, before, question) or _bracketed_other_value(line, before, question)
+                   for line in lines[kept:])):
         # ("x = 5" alone on its line states it as a conclusion does; a result checked in an aside that takes
         # nothing back, "(Check: 3·(7/3) − 4 = 3 ✓)", or followed by one telling something else, "(For comparison the
         # ground-state radius is 0.529 Å.)", is the result the response closes with)
@@ -927,12 +972,15 @@ def _closing_sentence(last: str) -> str:
             and not _ASIDE_REVISES.search(sentences[-1]):
         # "(She can, e.g., reduce the heap of 3 to 1.)", "(It is continuous there, though.)": an aside, no answer
         sentences.pop()
+    if sentences and _STATEMENT_JUDGED_CLOSING.fullmatch(_BOLD_MARKS.sub("", sentences[-1])):
+        return sentences[-1]  # "... but that's not what's being asked. The statement as given is false."
     if sentences and not re.search(r"[\d$]|\\\(", sentences[-1]):
         parts = _CONCLUSION_WORD.split(sentences[-1])
         if len(parts) >= 2 and not _count_in_sentence(" ".join(parts[1:])) \
                 and (claim(parts[-1]) is not None or _FIRM.search(parts[-1])) and not _CONDITION.search(parts[-1]):
             return sentences[-1]  # "..., so no such walk exists.": a claim concluded in words closes the line
-        if len(parts) >= 2 and (chance_in_words(sentences[-1]) is not None or _VALUE_IN_WORDS.search(parts[-1])):
+        if len(parts) >= 2 and (chance_in_words(sentences[-1]) is not None or _VALUE_IN_WORDS.search(parts[-1])
+                                or _there_are_count(_CONCLUSION_LEAD.sub("", sentences[-1]))):
             # "... (6,1). So the chance is one in six.", "They cancel in pairs, so the real roots sum to zero.": a
             # value stated in words closes it
             return sentences[-1]
@@ -946,6 +994,42 @@ def _closing_sentence(last: str) -> str:
     return stating[-1] if stating else last
 
 
+# maths written without delimiters closing a sentence: one-letter names, numbers, operators, relations and brackets
+_PLAIN_MATH_TAIL = lazy_compile(r"(?:(?<![A-Za-z])[A-Za-z](?![A-Za-z])|\d+(?:\.\d+)?|[−\-+*/^=<>≤≥∈,()\[\]·×]|[ \t])+[.!]?\s*$")
+
+
+def _plain_math_tail(sentence: str, question: str | None) -> str:
+    """The formula written without delimiters that closes ``sentence`` after its words ("The lines meet at x = 2, y =
+    5." -> "x = 2, y = 5"), when it holds a digit, a relation or a tuple, and balanced brackets; else ""."""
+    window = sentence.strip()[-300:]  # (the pattern searched in the sentence's end only: linear on long runs)
+    m = _PLAIN_MATH_TAIL.search(window) if len(sentence) <= 2000 else None
+    if m is None:
+        return ""
+    tail = m.group().strip().rstrip(".!").strip(" ,")
+    head = window[:m.start()]
+    if len(tail) < 5 or not re.search(r"\d", tail) or not re.search(r"[=∈<>≤≥]|^\(.*,.*\)$", tail) \
+            or not re.search(r"[A-Za-z]{2,}\W*$", head) or _DENIED.search(head) or DOUBTED.search(sentence) \
+            or _CONDITION.search(sentence) or tail.count("(") != tail.count(")") or re.match(r"[=<>≤≥∈,]", tail) \
+            or re.search(r"[=<>≤≥∈,−\-+*/^]$", tail):
+        return ""
+    if re.search(r"[\[\]]", tail) and not re.search(r"∈\s*[\[\]]", tail):
+        return ""  # (brackets of an interval only after "∈")
+    if "=" in tail and not re.search(r"[A-Za-z]", tail.split("=")[0]):
+        return ""  # ("The total is 3 + 4 = 7.": a computation, its value read as before)
+    if re.search(r"[\d()=]", head):
+        return ""  # (maths before the words too: "(2, 3) and (1, 6)", "v = fλ = 440 Hz × 0.78 m = 343.2 m/s")
+    if tail.count("=") == 1 and re.fullmatch(r"\s*[−-]?\d+(?:\.\d+)?\s*", tail.split("=")[1]) \
+            and not (question and _ASKS_EQUATION.search(question)):
+        return ""  # ("... is a + b + c = 0", "the dot product is a·b = 0": a quantity named, then its value, read as before)
+    return tail
+
+
+# a question asking an equation: a line, a plane, a curve
+_ASKS_EQUATION = lazy_compile(r"(?i)\b(?:line|plane|equation|curve|circle|parabola|ellipse|hyperbola|tangent|normal)\b")
+
+
+# a conclusion word opening a sentence: "So ", "Thus, "
+_CONCLUSION_LEAD = lazy_compile(r"(?i)^\s*(?:so|thus|hence|therefore)\s*,?\s*")
 # a value in words closing a conclusion: "... sum to zero.", "... is twelve.", "... equals one half."
 _VALUE_IN_WORDS = lazy_compile(r"(?i)\b(?:is|are|equals?|to|be)\s+(?:exactly\s+)?(?P<n>zero|one|two|three|four|five|six|seven|eight|"
                                r"nine|ten|eleven|twelve|twenty|one\s+half|a\s+half)\s*[.!]?\s*$")
@@ -1190,7 +1274,8 @@ _ASKS_TRUE_OR_FALSE = lazy_compile(r"(?i)\btrue\s+or\s+false\b")
 # a closing verdict on the statement, then maybe the case it is true in, in brackets: "So the statement is false in
 # general (it's only true under the extra hypothesis $a_n\ge 0$)."
 _STATEMENT_JUDGED_CLOSING = lazy_compile(r"(?i)(?P<head>\s*(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?:the|this|that)\s+"
-                                         r"(?:statement|claim|assertion|implication)\s+is\s+(?:(?P<false>false|not\s+true)|"
+                                         r"(?:statement|claim|assertion|implication)(?:\s+as\s+(?:given|stated|written))?\s+is\s+"
+                                         r"(?:(?P<false>false|not\s+true)|"
                                          r"true)(?:\s+in\s+general)?)\s*(?:\((?:it'?s|it\s+is)\s+only\s+(?:true|valid)\s+"
                                          r"(?:under|when|if|for|with)\b(?![^()]*\b(?:sure|think|actually|wait|no|unless|modulo|"
                                          r"gap|could|couldn't|least|counterexample|maybe|perhaps)\b)[^()]{0,140}\))?\s*[.!]?\s*")
@@ -1443,8 +1528,10 @@ _ANOTHER_PLAYER = lazy_compile(r"(?i:\b(?:first|second|other|starting)\s+player\
 _TWICE = lazy_compile(r"(?P<first>[-−]?\d+(?:\.\d+)?\s*+[^\d,;]{1,12}?)\s*+,\s*+(?:or|i\.e\.|that\s+is)\s++"
                       r"(?P<second>[-−]?\d+(?:\.\d+)?\s*+[^\d,;]{1,12}?)\s*+\.?")
 # ... or in brackets after it, closing the line: "343.2 m/s (roughly 1236 km/h)."
-_TWICE_BRACKETED = lazy_compile(r"(?<![\w.^{}])(?P<first>[-−]?\d+(?:\.\d+)?\s*+[^\d,;()]{1,12}?)\s*+\(\s*+(?:(?:roughly|about|approximately|"
-                                r"approx\.|around|i\.e\.,?|or|that\s+is,?|≈|~)\s*+)?(?P<second>[-−]?\d+(?:\.\d+)?\s*+"
+_TWICE_BRACKETED = lazy_compile(r"(?<![\w.^{}])(?P<first>[-−]?\d+(?:\.\d+)?\s*+[^\d,;()]{1,12}?)\s*+\(\s*+(?:(?P<side>(?:a\s+(?:bit|little)|"
+                                r"just|slightly)\s+(?P<way>over|under|more\s+than|less\s+than|above|below))\s*+|"
+                                r"(?:roughly|about|approximately|approx\.|around|i\.e\.,?|or|that\s+is,?|≈|~)\s*+)?"
+                                r"(?P<second>[-−]?\d+(?:\.\d+)?\s*+"
                                 r"[^\d,;()]{1,12}?)\s*+\)\s*+[.!]?\s*+$")
 
 
@@ -1486,6 +1573,8 @@ def _without_restatement(line: str) -> str:
     if m is None or _TIMES_BEFORE.search(line, 0, m.start()):
         return line  # (the number after a "×" is a power of ten's, not the value: "1.01 × 10⁵ Pa (about 1 atm)")
     first, second = m.group("first").strip(), m.group("second").strip()
+    if m.group("side") and _on_that_side(first, second, m.group("way")):
+        return line[:m.start()] + first + "."  # "v ≈ 19.8 m/s (a bit over 70 km/h).": the value, placed roughly
     if not _same_value(first, second):
         return f"{first} or {second}" if _same_quantity(first, second) else line
     rough = _ROUGH_BEFORE.search(line, 0, m.start())
@@ -1561,6 +1650,19 @@ def _stated_with_unit(head: str, question: str | None) -> bool:
 _ROUGH_BEFORE = lazy_compile(r"(?i)\b(?:about|roughly|approximately|approx\.|around|nearly|almost)\s*+$|[≈~]\s*+$")
 
 
+def _on_that_side(first: str, second: str, way: str) -> bool:
+    """Is ``first`` (a number and a unit) a little over (or under) ``second`` in another unit of the same quantity, as a
+    bracket says ("19.8 m/s (a bit over 70 km/h)": 71.3 km/h), by at most a tenth?"""
+    a, b = unit_tail(first), unit_tail(second)
+    factor = unit_factor(a[1], b[1]) if a is not None and b is not None else None
+    try:
+        value, bound = float(a[0]) * float(factor), float(b[0])
+    except (TypeError, ValueError):
+        return False
+    over = way.split()[0] in ("over", "more", "above")
+    return bound > 0 and (bound < value <= bound * 1.1 if over else bound * 0.9 <= value < bound)
+
+
 def _same_quantity(first: str, second: str) -> bool:
     """Are ``first`` and ``second`` (a number and a unit each) values of one quantity, in known units?"""
     a_unit, b_unit = unit_tail(first), unit_tail(second)
@@ -1578,9 +1680,10 @@ _NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
 # if you used g = 9.8 m/s² instead)", "(If negative $x$ were allowed, it could be as low as we like.)", "(If instead
 # one black and one white square are removed, ...)", "(Were Bob to move first, ...)"); a bare condition ("(if $a >
 # 0$)") restricts the answer and is no aside
-_COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\((?=\s*(?:if,?\s+instead\b|were\s+[^()]{1,40}?\bto\b|had\s+[^()]{1,40}?\bbeen\b)"
+_COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\((?=\s*(?:if,?\s+instead\b|(?:by|in)\s+contrast\s*,\s*if\b(?![^()]*\d)|were\s+[^()]{1,40}?\bto\b|"
+                                     r"had\s+[^()]{1,40}?\bbeen\b)"
                                      r"(?![^()]{0,240}\b(?:wait|actually|should|so|thus|hence|therefore|mistake|wrong|"
-                                     r"correct\w*|violates?|problem|question|specifie[sd]|stated|asked|here)\b)"
+                                     r"correct\w*|violates?|problem|question|specifie[sd]|stated|asked|here|must)\b)"
                                      r"[^()]{1,240}\)\s*+\.?\s*+$)"
                                      r"|\((?=[^()]{0,240}\b(?:would|were|could)\b)(?=[^()]{0,240}\b(?:if|instead|"
                                      r"otherwise|had)\b)(?![^()]{0,240}\b(?:wait|actually|should|so|thus|hence|therefore|"
@@ -1612,6 +1715,9 @@ _UNICODE_CHAIN = lazy_compile(r"[=≈]\s*+[-−]?\d[\d.,]*+(?:\s*+[×x]\s*+10\^\
 # a last line listing the answers to several parts: "Blanks: 2, 14", "**Answers:** **12** and **0.25**." (values only)
 _ANSWERS_LINE = lazy_compile(r"\s*(?:\*\*)?(?i:(?:final\s+)?answers|blanks)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*"
                              r"(?P<values>(?:[-−+$*\\{}()\d.,;/^ \t°]|\band\b|\\[a-z]+)+?)\s*\.?\s*")
+# a closing line labelled by a plural noun the question names, then values only: "Remainders: 2 and 1."
+_PLURAL_LABEL_LINE = lazy_compile(r"\s*(?:\*\*)?(?P<label>[A-Za-z]{4,}s)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*"
+                                  r"(?P<values>(?:[-−+$*\\{}()\d.,;/^ \t°]|\band\b|\\[a-z]+)+?)\s*\.?\s*")
 # a question asking several parts or blanks: "(1) ... (2) ...", "(a) ... (b) ...", two blanks "___"
 _SEVERAL_ASKED = lazy_compile(r"\(2\)|\(b\)|（2）|_{3,}[^_]+_{3,}")
 # a closing bracket saying a case is included: "(including $A=0$)", "(which includes the zero solution)"
@@ -1687,7 +1793,9 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # stated by its definition, closes the reply, whatever a reason opening its line reads like
         return Extraction((said,), "prose")
     for _ in range(_REMARKS):
-        if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1])):
+        if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1])
+                               or _SUPPOSED_OTHER_CASE.match(lines[-1]) and not _RETRACTS.search(lines[-1])
+                               and "answer" not in lines[-1].lower()):
             lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
     lines = _without_remarks(lines, question)
     if lines and "。" in lines[-1].rstrip()[:-1] and _CJK_SUPPOSED.search(lines[-1]):
@@ -1724,7 +1832,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
             and not _ANOTHER_PLAYER.search(turn.group(), turn.end("who")):
         # "The second player can always mirror ..., so he wins.": the player the sentence opens on wins
         return Extraction((turn.group("who").lower() + " wins",), "prose")
-    strengthening = _STRENGTHENING_ASIDE.search(last) if question and last.rstrip(" .").endswith(")") else None
+    strengthening = _STRENGTHENING_ASIDE.search(last, max(0, len(last) - 300)) \
+        if question and len(last) <= 2000 and last.rstrip(" .").endswith(")") else None
     if strengthening and strengthening.start() > 0 and not _DENIED.search(strengthening.group()) \
             and not property_words(question) & set(re.findall(r"[a-z][a-z-]*", strengthening.group().lower())) \
             and (_claims_asked(split_sentences(last[:strengthening.start()])[-1:], question)
@@ -1743,7 +1852,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
             and not _CJK_LED_BY.search(re.split("[。！？，,；;]", last[:dashed.start()])[-1]):
         # "所以不存在使该不等式不成立的实数对——**恒成立**。": the conclusion the dash closes the sentence on
         return Extraction((dashed.group("said"),), "prose")
-    if "—" in last or "–" in last or "--" in last:
+    if ("—" in last or "–" in last or "--" in last) and len(last) <= 2000:
         last = DASHED_NAME.sub(r" (\g<name>) ", last)  # "The second player — Bob — wins": one subject, not a claim and its reason
     opening = claim_then_reason(last, judged, question)
     if opening:
@@ -1758,6 +1867,14 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         return None  # a long derivation stopping on a bare step ("Now, 3 + 4 = 7"): cut off, not concluded
     several = multiple or bool(question and _SEVERAL_ASKED.search(question))
     listed_line = _ANSWERS_LINE.fullmatch(lines[-1]) if several and lines else None
+    if listed_line is None and several and lines and question:
+        named_line = _PLURAL_LABEL_LINE.fullmatch(lines[-1])
+        first_part = re.search(r"\(\s*(?:a|1)\s*\)|（1）|_{3,}", question)
+        stem = named_line.group("label").lower().rstrip("s")[:-1] if named_line else ""
+        if named_line and first_part and len(stem) >= 3 and re.search(r"(?i)\b%s" % re.escape(stem), question[:first_part.start()]) \
+                and not re.search(r"(?i)\b%s" % re.escape(stem), question[first_part.start():]):
+            # "Remainders: 2 and 1." to "Find the remainder ... (a) ... (b) ...": the quantity every part asks, in order
+            listed_line = named_line
     if listed_line and not re.search(r"(?i)\bor\b|或", listed_line.group("values")):
         # "Blanks: 2, 14", "**Answers:** 12 and 0.25" closing a reply to several parts: the values in order
         return Extraction((listed_line.group("values").strip().rstrip("."),), "prose")
@@ -1790,7 +1907,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         stated = _cjk_statement(last, multiple)
         if stated:
             return Extraction(stated, "prose")
-    conceded = _CONCEDED_TAIL.search(final[0]) if question else None
+    conceded = _CONCEDED_TAIL.search(final[0], max(0, len(final[0]) - 300)) if question and len(final[0]) <= 2000 else None
     # "So yes, it is differentiable there — even though $f'$ itself is not continuous at 0.", "So $S$ is
     # **uncountable**, despite having Lebesgue measure 0.": the verdict or the word chosen, not what it concedes
     claimed_first = final[0][:conceded.start()].rstrip() + "." \
@@ -1863,7 +1980,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
             # "They cancel in pairs, so the real roots sum to zero.": the value the conclusion states in words
             return Extraction((str(value) if value.denominator == 1 else f"\\frac{{{value.numerator}}}{{{value.denominator}}}",),
                               "prose")
-    counted = _counted_after_conclusion(final[0]) or _there_are_count(final[0]) or _count_of_asked(final[0], question)
+    counted = _counted_after_conclusion(final[0]) or _there_are_count(final[0]) \
+        or _there_are_count(_CONCLUSION_LEAD.sub("", final[0])) or _count_of_asked(final[0], question)
     if counted:
         return Extraction((counted,), "prose")  # "..., so there are three distinct real roots."
     if _YES_OR_NO.search(final[0]):
@@ -1891,7 +2009,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     if where and not multiple:
         # "The minimum is 2, attained at $x = 1$.": the value, not where it is attained
         return Extraction((strip_wrappers(where.group("value").strip("$ ")),), "prose")
-    rough = _ROUGHLY_RESTATED.search(last) if "$" in last else None
+    rough = _ROUGHLY_RESTATED.search(last, max(0, len(last) - 300)) if "$" in last and len(last) <= 2000 else None
     if rough and rough.start() > 0 and _stated_with_unit(last[:rough.start()], question) \
             and not _unit_named(rough.group(), question):
         # "$T_2 = 600\ \text{K}$, i.e. roughly $327\,^\circ\text{C}$.": the value stated, not its rough restatement
@@ -1947,6 +2065,11 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     if based and question and re.search(rf"(?i)\bbase[\s-]*{based.group('base')}\b", question):
         # "So 2024₁₀ = 5621 in base 7." to "Write 2024 in base 7.": the numeral, in the base the question asks
         restated = restated[:based.start()] + f"{based.group('digits')}_{{{based.group('base')}}}"
+    tail = _plain_math_tail(restated, question) if "$" not in restated and "\\" not in restated else ""
+    if tail:
+        # "The lines meet at x = 2, y = 5.", "Equivalently, 2x − y − 1 = 0.", "Solution set: x ∈ ]−1, 5[.": maths
+        # written without delimiters closing the sentence, read whole (not its last number)
+        return Extraction((tail,), "prose")
     reduced = reduce_sentence(strip_wrappers(_main_clause(restated)), multiple)
     reduced = _said_twice(reduced) or reduced  # "49 J/s, or 0.049 kW": one value in two units
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters, or a chain in Unicode maths:

@@ -74,7 +74,7 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 32").
 - ``tests/data/probes_round34.jsonl``: 200 probes written blind during round 32 (the same five sets, ``error`` a string
   on 8 physics rows), scored once with round 32's reader (scorer version 61, vmcbench 42) as its held-out measure
-  (docs/accuracy.md, "Round 32"), not read.
+  (docs/accuracy.md, "Round 32"), then read in round 33 (scorer version 62; docs/profiles-math.md, "Round 33").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -169,7 +169,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: choice 5 -> 3), and every floor set to the misses left then; round 34's, written blind during round 32 and scored
 #: once with round 32's reader (scorer version 61, vmcbench 42) as its held-out measure, not read: its floors below
 #: (the reader before round 30, 911e1a5: text 14/0, physics 7/0, choice 5, the rest the same; the reader before round
-#: 23, 7e3356d: text 18/0, physics 7/1, structured 13/1, traces 1/1, choice 6).
+#: 23, 7e3356d: text 18/0, physics 7/1, structured 13/1, traces 1/1, choice 6); its maths misses then read in round
+#: 33 (scorer version 62: text 13 -> 5, physics 6 -> 2, structured 11/1 -> 6/0, traces 1 -> 0).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -235,8 +236,8 @@ FLOORS = {
                              {"text": (3, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 3}),
     "probes_round34.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (13, 0), "physics": (6, 0), "structured": (11, 1),
-                              "traces": (1, 0), "choice": 4}),
+                             {"text": (5, 0), "physics": (2, 0), "structured": (6, 0),
+                              "traces": (0, 0), "choice": 4}),
 }
 
 

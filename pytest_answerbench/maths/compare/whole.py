@@ -986,11 +986,20 @@ def asked_parts(question: str | None) -> int:
         # lettered items are parts only when each asks something ("(a) How many edges ...?"); else they are the
         # options of a multiple-choice question ("(a) 1 hr (b) 8 min")
         ends = [m.start() for m in labels[1:]] + [len(question)]
-        if not all(_ASKS_PART.search(question, m.end(), end) for m, end in zip(labels, ends)):
-            return 0
+        asked_before = _ASKS_PART.search(question, 0, labels[0].start()) is not None
+        found_before = _FIND_BEFORE.search(question, 0, labels[0].start()) is not None
+        joined = len(labels) == 2 and re.search(r"\band\s*$", question[labels[0].end():labels[1].start()]) is not None
+        if not all(_ASKS_PART.search(question, m.end(), end) for m, end in zip(labels, ends)) \
+                and not (asked_before and all(re.match(r"\s*(?:the|when|for|if|at|in|modulo|mod)\s", question[m.end():end])
+                                              for m, end in zip(labels, ends))) \
+                and not (found_before and joined):
+            return 0  # (but "Find (a) the number of divisors of 36 and (b) their sum.", "Find the remainder when
+            # $2^{100}$ is divided by (a) 7 and (b) 5.": parts of what is asked)
     return len(labels)
 
 
+# a command to find, before a question's two lettered items joined by "and" (not "Which ...?", whose items are options)
+_FIND_BEFORE = lazy_compile(r"(?i)\b(?:find|compute|determine|evaluate|calculate)\b")
 # what a part of a question does: asks ("?"), or tells what to find
 _ASKS_PART = lazy_compile(r"[?？]|求|(?i:\b(?:find|determine|compute|calculate|evaluate|show|prove|express|give|state|"
                           r"what|how|which)\b)")
