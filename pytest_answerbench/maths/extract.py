@@ -19,7 +19,7 @@ from .normalize import VULGAR_FRACTIONS
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences, tex_delimited
 
 __all__ = ["CJK_CONDITION", "Extraction", "PART_LABEL", "after_correction", "boxed_all", "chance_in_words",
-           "described_set", "labelled_run", "math_spans", "reduce_sentence", "set_in_words", "strip_wrappers",
+           "described_set", "dollar_formulas", "formula_key", "labelled_run", "math_spans", "reduce_sentence", "set_in_words", "strip_wrappers",
            "integer_range", "truncated", "without_domain"]
 
 _BOX = lazy_compile(r"\\(?:boxed|fbox)\s*\{")
@@ -104,6 +104,21 @@ SPAN = lazy_compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|" + tex_delimited("\
 def math_spans(text: str) -> list[str]:
     """The contents of ``$...$``, ``$$...$$``, ``\\(...\\)`` and ``\\[...\\]`` spans, in order."""
     return [next(g for g in m.groups() if g is not None).strip() for m in SPAN.finditer(text)]
+
+
+def formula_key(formula: str) -> str:
+    """``formula`` without spacing and braces: the key two writings of one formula share ("\\mathbb Q" and
+    "\\mathbb{Q}", "0.101_2" and "0.101_{2}")."""
+    return _KEY_NOISE.sub("", formula)
+
+
+def dollar_formulas(text: str) -> set[str]:
+    """The keys (:func:`formula_key`) of the formulas ``text`` writes between single dollars."""
+    return {formula_key(m) for m in _DOLLAR_SPAN.findall(text)}
+
+
+_KEY_NOISE = lazy_compile(r"\s+|[{}]")
+_DOLLAR_SPAN = lazy_compile(r"\$([^$]+)\$")
 
 
 _MARKERS = lazy_compile(

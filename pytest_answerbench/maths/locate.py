@@ -78,7 +78,8 @@ from typing import Callable, Iterator
 
 from ..text.loops import end_loop
 from .extract import (
-    JOINER, PART_LABEL, SPAN, Extraction, after_correction, answer_like, boxed_all, committing, labelled_run,
+    JOINER, PART_LABEL, SPAN, Extraction, after_correction, answer_like, boxed_all, committing, dollar_formulas,
+    formula_key, labelled_run,
     marker_matches, math_spans, split_sentences, stated_after, truncated, with_trailing_unit,
 )
 from .chinese import plain_chinese
@@ -623,8 +624,8 @@ def _claim_in_answer_line(rest: str, question: str | None) -> str:
             or len(split_sentences(line)) > 1:
         return ""
     asking = re.split(r"(?<=[.!?。！？])\s*(?=\S)", (question or "").strip())[-1]
-    written = {re.sub(r"\s+|[{}]", "", span) for span in math_spans(asking)}
-    if any(re.sub(r"\s+|[{}]", "", span) not in written for span in math_spans(line)):
+    written = {formula_key(span) for span in math_spans(asking)}
+    if any(formula_key(span) not in written for span in math_spans(line)):
         return ""  # ("**Answer:** $B$ is not invertible." to "... Is $A$ invertible?": another object)
     said = claim(words)
     if said is not None and said[0] in YES_FAMILIES and said[0] != "yes" or states_asked_property(words, question):
@@ -678,8 +679,7 @@ _CJK_BY_THE_WAY = lazy_compile(r"。\s*(?:顺便|附带)(?:一提|说一句|提�
 def _writes_asked_object(remark: str, question: str | None) -> bool:
     """Does ``remark`` write in math a formula the question writes ("$\\mathbb Q$" to a question on
     "$\\mathbb{Q}$"): a remark on the object asked, not on another?"""
-    asked = {re.sub(r"\s+|[{}]", "", m) for m in re.findall(r"\$([^$]+)\$", question or "")}
-    return any(re.sub(r"\s+|[{}]", "", m) in asked for m in re.findall(r"\$([^$]+)\$", remark))
+    return bool(dollar_formulas(remark) & dollar_formulas(question or ""))
 
 
 def _without_cjk_remark(text: str, question: str | None = None) -> str:

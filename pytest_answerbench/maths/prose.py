@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Iterator
 
 from .extract import (
-    CJK_CONDITION, PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, interval_in_words,
-    joined_spans, labelled_run, math_spans, or_value, reduce_sentence, set_in_words, split_sentences, strip_wrappers,
-    without_domain,
+    CJK_CONDITION, PART_LABEL, SPAN, TEXT_WRAPPED, WORDS, Extraction, chance_in_words, described_set, formula_key,
+    interval_in_words, joined_spans, labelled_run, math_spans, or_value, reduce_sentence, set_in_words, split_sentences,
+    strip_wrappers, without_domain,
 )
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
@@ -1941,7 +1941,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         return Extraction(("False" if judged_statement.group("false") else "True",), "prose")
     placed_first = _PLACE_FIRST.fullmatch(final[0]) if question and "$" in final[0] else None
     if placed_first and claim(placed_first.group("claim")) is not None \
-            and re.sub(r"\s+|[{}]", "", placed_first.group("place")) in re.sub(r"\s+|[{}]", "", _asking_sentence(question)) \
+            and formula_key(placed_first.group("place")) in formula_key(_asking_sentence(question)) \
             and not DOUBTED.search(placed_first.group("claim")) and not _CONDITION.search(placed_first.group("claim")):
         # "So at $x=-1$ the series converges." to "... converge at $x=-1$?": the claim at the place asked
         return Extraction((placed_first.group("claim").strip(),), "prose")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ...text.patterns import lazy_compile
+from ..extract import dollar_formulas, formula_key
 from ..guard import StepTimeout, step_limit
 from ..normalize import Item
 from ..parse import E_NOTATION
@@ -44,8 +45,8 @@ def given_restated(side: str) -> bool:
     question = asked_question()
     if not question or "$" not in question:
         return False
-    key = re.sub(r"\s+|[{}]", "", side)
-    return len(key) >= 2 and any(re.sub(r"\s+|[{}]", "", m) == key for m in re.findall(r"\$([^$]+)\$", question))
+    key = formula_key(side)
+    return len(key) >= 2 and key in dollar_formulas(question)
 
 
 _SUB = r"(?:\s*_\s*(?:\{[^{}=]*\}|\\?[A-Za-z0-9]+))?"

@@ -10,6 +10,7 @@ from ...text.patterns import lazy_compile
 from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, claim, contradicts_verdict,
                        names_loser, same_meaning, states_asked_property)
 from ..described import offered_stance
+from ..extract import dollar_formulas, formula_key
 from ..normalize import Item, is_thousands, number_words, text_key
 from .aliases import asked_question
 from .marks import unit_scale
@@ -170,8 +171,8 @@ def chosen_of_two(text: str, question: str | None) -> str | None:
     if compared:
         # "$2^{300} < 3^{200}$" to "Which is larger: $2^{300}$ or $3^{200}$?": the side the inequality opens to
         sides = [compared.group("a").strip(), compared.group("b").strip()]
-        written = {re.sub(r"\s+|[{}]", "", f) for f in re.findall(r"\$([^$]+)\$", question)}
-        if all(re.sub(r"\s+|[{}]", "", side) in written for side in sides) and sides[0] != sides[1]:
+        written = dollar_formulas(question)
+        if all(formula_key(side) in written for side in sides) and sides[0] != sides[1]:
             less_first = compared.group("op") in ("<", "\\lt", "\\ll")
             want_larger = asked.group("word").lower() in ("larger", "greater", "bigger", "more")
             return sides[1] if less_first == want_larger else sides[0]
