@@ -75,6 +75,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round34.jsonl``: 200 probes written blind during round 32 (the same five sets, ``error`` a string
   on 8 physics rows), scored once with round 32's reader (scorer version 61, vmcbench 42) as its held-out measure
   (docs/accuracy.md, "Round 32"), then read in round 33 (scorer version 62; docs/profiles-math.md, "Round 33").
+- ``tests/data/probes_round35.jsonl``: 200 probes written blind during round 34 (the same five sets, ``error`` a string
+  on 17 physics rows, ``unit`` on 5), scored once with round 33's reader (scorer version 62, vmcbench 43) as its
+  held-out measure (docs/accuracy.md, "Round 33"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -170,7 +173,10 @@ DATA = Path(__file__).parent.parent / "data"
 #: once with round 32's reader (scorer version 61, vmcbench 42) as its held-out measure, not read: its floors below
 #: (the reader before round 30, 911e1a5: text 14/0, physics 7/0, choice 5, the rest the same; the reader before round
 #: 23, 7e3356d: text 18/0, physics 7/1, structured 13/1, traces 1/1, choice 6); its maths misses then read in round
-#: 33 (scorer version 62: text 13 -> 5, physics 6 -> 2, structured 11/1 -> 6/0, traces 1 -> 0).
+#: 33 (scorer version 62: text 13 -> 5, physics 6 -> 2, structured 11/1 -> 6/0, traces 1 -> 0); round 35's, written
+#: blind during round 34 and scored once with round 33's reader (scorer version 62, vmcbench 43) as its held-out
+#: measure, not read: its floors below (the reader before round 30, 911e1a5: text 12/1, physics 3/0, structured 6/0,
+#: the rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -238,6 +244,9 @@ FLOORS = {
     "probes_round34.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (5, 0), "physics": (2, 0), "structured": (6, 0),
                               "traces": (0, 0), "choice": 4}),
+    "probes_round35.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (11, 1), "physics": (1, 0), "structured": (5, 0),
+                              "traces": (1, 1), "choice": 5}),
 }
 
 
