@@ -86,6 +86,7 @@ from typing import Callable, Mapping
 from .decide import read as _read
 from .fast import FAST_STARTS as _FAST_STARTS, fast_short as _fast_short, fast_sole as _fast_sole
 from .fast_lead import fast_lead as _fast_lead
+from .lastly import closing_place as _closing_place
 from .lastly import last_readings as _last_readings
 from .optionset import option_set as _option_set
 from .result import ChoiceResult
@@ -135,5 +136,9 @@ def infer_choice(response: str, options: Mapping[str, str],
     result = _read(response, optset)
     if result.letter is None and result.method == "none":
         # "the third option", "Ans. (a)", "Probably C, ...", "96 hours"
-        return _last_readings(response, options, same_value) or result
+        return _last_readings(response, options, same_value) or _closing_place(response, options) or result
+    if result.letter is None and result.method == "ambiguous":
+        # "Dry air is roughly 78% nitrogen, 21% oxygen, .... So it's the third choice in the list.": the options' texts
+        # in the reasons, the choice by its place
+        return _closing_place(response, options) or result
     return result

@@ -20,7 +20,7 @@ from ..text.patterns import lazy_compile
 from .result import ChoiceResult
 from .values import option_number, reply_numbers, reply_value, unit_at, unit_clash
 
-__all__ = ["last_readings"]
+__all__ = ["closing_place", "last_readings"]
 
 _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "1st": 1, "2nd": 2, "3rd": 3,
            "4th": 4, "5th": 5, "6th": 6}
@@ -104,6 +104,31 @@ def _other_unit(response: str, option: str) -> bool:
     low = response.lower()
     return any(reply_value(m.group(0)) == value and unit_clash(unit_at(low, m.end()), option)
                for m in reply_numbers(low))
+
+
+def closing_place(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
+    """The option a reply's closing sentence names by its place ("So it's the third choice in the list.") when that
+    sentence is a conclusion ("so", "therefore", "hence", "thus"), or leaves after the others were ruled out ("That
+    leaves D, with 8 electrons."), neither negating nor supposing (for replies the other steps read as naming several
+    options: the reasons, then the choice); else None."""
+    closing = _closing(response)
+    if not closing or _DENIED.search(closing):
+        return None
+    left = _LEAVES.match(closing)
+    if left and left.group("letter") in options:
+        # "A has 7 electrons — that's nitrogen. B has 10, neon. C has 9, fluorine. That leaves D, with 8 electrons."
+        return ChoiceResult(left.group("letter"), "elimination", f"the closing sentence leaves option {left.group('letter')}")
+    if not _CONCLUSION_OPENS.match(closing):
+        return None
+    placed = _by_place(closing, list(options))
+    return ChoiceResult(placed, "ordinal", f"the closing sentence names option {placed} by its place") if placed else None
+
+
+# a closing sentence leaving one option after the others were ruled out: "That leaves D, with 8 electrons."
+_LEAVES = lazy_compile(r"\s*(?i:that|this|which|so\s+that)\s+(?i:leaves|leaves\s+us\s+with|leaves\s+only)\s+(?i:option\s+|choice\s+)?"
+                       r"[(\[]?(?P<letter>[A-J])[)\]]?(?![A-Za-z0-9'’])(?!\s*(?:and|or|&)\b)")
+# a sentence opening on its conclusion word: "So it's the third choice in the list."
+_CONCLUSION_OPENS = lazy_compile(r"(?i)\s*(?:so|therefore|hence|thus|consequently)\b")
 
 
 def last_readings(response: str, options: Mapping[str, str],

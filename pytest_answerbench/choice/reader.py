@@ -82,6 +82,10 @@ _MAKES_CORRECT = lazy_compile(
 # (searched just before each "answer", to where it starts)
 _IS_THE_ANSWER = lazy_compile(r"\s+(?:is|would\s+be|must\s+be|should\s+be)\s+(?:the\s+|my\s+)?"
                             r"(?:correct\s+|right\s+|best\s+|final\s+)?$")
+# a letter the other case names: "(A)", "it's A"
+_LETTER_IN_CASE = lazy_compile(r"[(\[][A-J][)\]]|\b(?:it'?s|is|then)\s+(?:option\s+)?[A-J]\b")
+# another case supposed right after a bracketed letter: "(D); if all four are in parallel, ...", "(B), otherwise (C)"
+_OTHER_CASE_AFTER = lazy_compile(r"\s*[;,]\s*(?:(?i:but|whereas|while|and)\s+)?(?i:if|when|otherwise|unless)\b")
 _IF_BEFORE = lazy_compile(r"\b(?i:if|whether|suppose|supposing|assuming|unless)\b[^.!?\n]*$")
 _ONLY_JUST = lazy_compile(r"\s*(?:only|just)\b", re.I)
 _SPACE_LOWER = lazy_compile(r"\s+[a-z]")
@@ -719,6 +723,11 @@ class Reader(HedgeReading, OptionReader):
                 continue  # "Someone guessing quickly might say (D)": someone else's answer, not the reply's
             elif _SET_AGAINST.search(text, max(0, m.start() - 50), m.start()):
                 continue  # "It is the Nile (B), not the Amazon (A).": the option set against the answer
+            elif _OTHER_CASE_AFTER.match(text, m.end()) and _IF_BEFORE.search(text, max(0, m.start() - 200), m.start()) \
+                    and not _LETTER_IN_CASE.search(_SENTENCE_STOP.split(text[m.end():m.end() + 300], 1)[0]):
+                # "If ... in series, bulb 4 is the brightest (D); if ... in parallel, they glow equally.": one case of
+                # two supposed, no choice (when the other case names a letter too, the two letters stand as a hedge)
+                out.append(Commit(m.start(), 1, None, "ambiguous", f"({m.group(1)}) answers one case of two supposed"))
             elif any(n.end() == m.end() for n in self.optset.pats.neg_before.finditer(
                     text, max(0, m.start() - 40), m.end())):
                 continue  # "Not (B)", "Incorrect choice: (B)": the bracket rules its letter out

@@ -260,14 +260,15 @@ CONCLUSIONS: tuple[Marker, ...] = (
             r"it\s+should\s+be|must\s+be|should\s+be|would\s+be|it\s+has\s+to\s+be|but|leaves|leaving|probably|"
             r"(?:most\s+)?likely|perhaps|maybe|(?:looks|seems|sounds)\s+like|(?:seems|appears)\s+to\s+be|"
             r"(?:which\s+)?(?:matches|corresponds\s+to|is\s+consistent\s+with|consistent\s+with|points\s+to|"
-            r"supports|aligns\s+with|agrees\s+with|in\s+line\s+with)|(?:which|(?<!\bas\s)that|(?<!\bas\s)this)\s+is)\b"
+            r"supports|aligns\s+with|agrees\s+with|in\s+line\s+with)|(?:which|(?<!\bas\s)that|(?<!\bas\s)this)\s+is|"
+            r"(?<!\bas\s)that['’]s)\b"
             r"|所以|因此|故)\s*[,，:]?",
             re.I,
         ),
         needs=(Needs.any("so", "therefore", "thus", "hence", "consequently", "conclusion", "overall", "finally",
                          "say", "guess", "think", "believe", "its", "it'", "but", "leav", "probably", "likely",
                          "perhaps", "maybe", "like", "seems", "appears", "matches", "corresponds", "consistent",
-                         "points", "supports", "aligns", "agrees", "line", "所以", "因此", "故")
+                         "points", "supports", "aligns", "agrees", "line", "所以", "因此", "故", "that'", "that’")
                | Needs.all(("is",), ("it", "which", "that", "this"))
                | Needs.all(("be",), ("must", "should", "would", "has"))),
         # the first letters of its words: so, therefore, hence, consequently, in conclusion, overall, finally, i ...,
@@ -404,12 +405,14 @@ REFUSAL = Scan(
         r"|none\s+of\s+(?:the\s+)?(?:options|above|choices|answers|these|those|them)|i\s+(?:do\s+not|don't)\s+know|"
         r"^\W*no\s+idea\b"
         r"|there\s+is\s+no\s+(?:correct|right|valid)\s+(?:answer|option)|unanswerable|not\s+answerable"
+        r"|i(?:'d|\s+would)\s+need\s+(?:to\s+see\s+)?(?:the|a|an)\s+(?:diagram|figure|image|picture|graph|chart|circuit|"
+        r"drawing|photo)\s+to\s+(?:decide|tell|say|know|answer|be\s+sure)"
         r"|无法(?:确定|判断|回答|得出|看到)|不能确定|不确定|抱歉|(?<!外)(?<!外\s)没有正确(?:答案|选项)"
         r"|需要更多(?:信息|条件)才能(?:确定|判断))",  # "B 以外没有正确选项": only B is
         re.IGNORECASE,
     ),
     needs=Needs.any("sorry", "can", "able", "info", "insufficient", "image", "without", "none", "know", "idea",
-                    "there", "answerable", "无法", "不能确定", "不确定", "抱歉", "没有正确", "需要更多"),
+                    "there", "answerable", "need", "无法", "不能确定", "不确定", "抱歉", "没有正确", "需要更多"),
 )
 NONE_OF_THE = lazy_compile(r"none of the", re.I)
 #: An answer taken back by name after a correction cue: "The answer is B. Wait, actually it's not B either: ...",

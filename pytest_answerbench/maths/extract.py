@@ -630,10 +630,10 @@ _DOMAIN_BRACKET = lazy_compile(r"(?<![\s,])(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s
 
 # a comma, then where a letter ranges or the one value it skips, closing a formula: ",\qquad A\in\mathbb R
 # \text{ arbitrary}", ", y \neq 2" (searched from the start: a match starts after no space or comma)
-_DOMAIN_TAIL = lazy_compile(r"(?<![\s,]),(?:\s|\\[,;: ]|\\quad|\\qquad)*(?P<letter>[a-zA-Z])(?:_\{?\w\}?)?\s*(?:(?:\\in\b|∈)\s*"
+_DOMAIN_TAIL = lazy_compile(r"(?<![\s,]),(?:\s|\\[,;: ]|\\quad|\\qquad)*(?:for\s+(?P<open>\$\s*)?)?(?P<letter>[a-zA-Z])(?:_\{?\w\}?)?\s*(?:(?:\\in\b|∈)\s*"
                             r"\\mathbb\s*\{?\s*(?:(?P<reals>[RC])|(?P<set>[NZQ]))\s*\}?(?P<sign>\s*\^\s*\{?\s*[*+]\s*\}?)?"
                             r"(?:\s*\\text\s*\{\s*(?:arbitrary|any|constant)\s*\})?|"
-                            r"(?P<skips>\\neq?(?![A-Za-z])|≠)\s*(?P<value>-?\d+(?:\.\d+)?))\s*\.?\s*(?P<dollar>\$?)\s*$")
+                            r"(?P<skips>\\neq?(?![A-Za-z])|≠)\s*(?P<value>-?\d+(?:\.\d+)?))\s*\.?\s*(?P<dollar>\$?)\s*\.?\s*$")
 
 
 def _undefined_at(formula: str, letter: str, value: str) -> bool:
@@ -643,7 +643,7 @@ def _undefined_at(formula: str, letter: str, value: str) -> bool:
     if float(v) == 0:  # "\frac{2 - x^2}{x}, x \ne 0": a denominator that is the letter or a power of it
         power = r"%s(?:\s*\^\s*\{?\d\}?)?" % re.escape(letter)
         return re.search(r"\}\s*\{\s*%s\s*\}|/\s*%s(?![\w^])" % (power, power), formula) is not None
-    gap = r"%s\s*%s\s*%s" % (re.escape(letter), r"\+" if value.startswith("-") else "-", re.escape(v))
+    gap = r"%s\s*%s\s*%s" % (re.escape(letter), r"\+" if value.startswith("-") else "[-−]", re.escape(v))
     return re.search(r"\{\s*%s\s*\}|\(\s*%s\s*\)" % (gap, gap), formula) is not None
 
 
@@ -690,8 +690,9 @@ def without_domain(text: str) -> str:
         tail = _DOMAIN_TAIL.search(text)
         if tail is not None and "=" in text[:tail.start()] and (tail.group("reals") or tail.group("skips") and _undefined_at(
                 text[:tail.start()], tail.group("letter"), tail.group("value"))):
-            # "y = Ae^{2x},\qquad A \in \mathbb R \text{ arbitrary}.", "f^{-1}(y) = \frac{3y+1}{y-2},\ y \neq 2"
-            text = text[:tail.start()].rstrip(" ,") + tail.group("dollar")
+            # "y = Ae^{2x},\qquad A \in \mathbb R \text{ arbitrary}.", "f^{-1}(y) = \frac{3y+1}{y-2},\ y \neq 2", "...$,
+            # for $x \neq 2$."
+            text = text[:tail.start()].rstrip(" ,") + ("" if tail.group("open") else tail.group("dollar"))
     if ")" in text and "=" in text:
         bracket = _DOMAIN_BRACKET.search(text)
         if bracket is not None and "=" in text[:bracket.start()]:

@@ -795,10 +795,25 @@ def _opening_claim(text: str, question: str | None) -> str | None:
 
 def _prose(scope: _Scope) -> Found | None:
     text = without_closing_asides(_without_cjk_remark(scope.text, scope.question), scope.question)
+    place = _PLACE_TAIL.search(text, max(0, len(text) - 200)) if scope.question and "$" in text[-200:] else None
+    if place and formula_key(place.group("where")) in dollar_formulas(scope.question) \
+            and not re.search(r"\d", text[max(0, place.start() - 80):place.start()].rsplit("$", 1)[-1]):
+        # "..., so $A$ is not diagonalizable — over $\mathbb{C}$ or any other field." to "... diagonalizable over
+        # $\mathbb{C}$?": the claim, without the place the question already names
+        text = text[:place.start()] + "."
+    if scope.question and _ASKS_KIND["converge"].search(scope.question):
+        # "Hence the series diverges to $+\infty$.", "因此调和级数发散到 $+\infty$。" to "Does ... converge?": diverges
+        closing = _DIVERGES_TO.search(text, max(0, len(text) - 300))
+        if closing and _CLOSES.fullmatch(text, closing.end()):
+            text = text[:closing.start()] + closing.group("verb") + text[closing.end():]
     found = closing_statement(plain_dollars(text), scope.multiple, scope.question)
     lead = _opening_answer(scope.text, found, scope.question)
     if lead:
         return Found(len(scope.text), Extraction((lead,), "prose"))
+    by_property = _verdict_by_property(text, scope.question) if asks_yes_no(scope.question) else None
+    if by_property is not None:
+        # "Injective, yes (...). Surjective, no: the image is the even integers." to "Is g surjective?": No
+        return Found(len(scope.text), Extraction((by_property,), "prose"))
     opening = opening_verdict(scope.text, scope.question) or _opening_claim(scope.text, scope.question)
     if opening is not None and (found is None or all(claim(a) is None for a in found.answers)
                                 or keeps_truth_verdict(scope.text, opening, scope.question)
@@ -851,6 +866,36 @@ def _prose(scope: _Scope) -> Found | None:
     return Found(len(scope.text), found)
 
 
+# the place a closing claim holds in, the question's own, closing the reply: " over $\mathbb{C}$.", " — over $\mathbb{C}$
+# or any other field."
+_PLACE_TAIL = lazy_compile(r"(?<![\s,—–])[\s,—–]++(?:over|on|in)\s++\$(?P<where>[^$]{1,30})\$(?:\s++or\s++(?:any\s++)?other\s++"
+                           r"(?:field|ring|set|interval|domain)s?)?\s*+[.!]?\s*+$")
+# "diverges to $+\infty$", "diverges to infinity", "发散到 $+\infty$": the verb is the answer to a question asking
+# whether it converges
+_DIVERGES_TO = lazy_compile(r"(?P<verb>\b(?i:diverges?)|发散)\s*(?:(?i:to)|到|至)\s*(?:\$\s*[+-]?\s*\\infty\s*\$|"
+                            r"[+-]?\s*∞|(?i:(?:plus\s+|minus\s+)?infinity))")
+# a property named, then a verdict on it: "Surjective, no: ...", "**Injective?** Yes."
+_PROPERTY_VERDICT = lazy_compile(r"(?:^|(?<=[.!?;:\n])\s*|\A\s*)\**(?P<prop>[A-Za-z][A-Za-z-]{3,30})\**\s*(?:,|\?|:|—|–)\s*\**"
+                                 r"(?P<verdict>(?i:yes|no))\b(?!\s*\?)(?!\s*(?:,|and)?\s*(?i:but|unless|except|if|only)\b)", re.M)
+
+
+def _verdict_by_property(text: str, question: str | None) -> str | None:
+    """The verdict a reply gives the property its yes/no question asks, named then judged ("Surjective, no: ..."),
+    when it judges that property once (or always the same way); else None."""
+    tail = text[-3000:]
+    found = [m for m in _PROPERTY_VERDICT.finditer(tail) if states_asked_property(m.group("prop"), question)]
+    said = {m.group("verdict").capitalize() for m in found}
+    if len(said) != 1 or _CORRECTED_AFTER.search(tail, found[-1].end()):
+        return None  # ("Surjective, no? Actually, ... so surjective, yes.": corrected after it)
+    return said.pop()
+
+
+# a correction after a verdict: "Actually, ...", "Wait", "On second thought"
+_CORRECTED_AFTER = lazy_compile(r"(?i)\b(?:actually|wait|on\s+second\s+thought|hmm|correction|rather)\b")
+
+
+# the end of a reply: a full stop at most
+_CLOSES = lazy_compile(r"\s*+[.!。]?\s*+")
 # what qualifies a concluding clause: a means, a hedge ("not isomorphic via the obvious map", "need not be isomorphic")
 _QUALIFIED_CLAUSE = lazy_compile(r"(?i)\b(?:via|using|through|need|necessarily|obvious|might|may|could|probably|likely|"
                                  r"maybe|perhaps|if|unless|only)\b")
@@ -1563,11 +1608,15 @@ def _answered_parts(text: str, question: str, found: Extraction | None) -> Extra
     the smallest is $\boxed{2}$") or, without boxes, exactly k math spans ("The minimum value is $\frac12$, attained
     at $x = 2$."), in order. Written "(1) ... (2) ...": the parts are ordered. None when
     neither states them all."""
-    from .compare.whole import asked_parts
+    from .compare.tuples import tuple_parts
+    from .compare.whole import asked_parts, blanks_in_brackets
 
     k = asked_parts(question)
     if k < 2 or found is not None and len(split_answers(found.text)) >= k:
         return None
+    if found is not None and len(found.answers) == 1 and blanks_in_brackets(question) \
+            and len(tuple_parts(found.answers[0].strip()) or []) == k:
+        return None  # "The vertex is at $(2,3)$." to "... is $(\_\_\_,\ \_\_\_)$": the point the blanks write
     labels = [m for m in PART_LABEL.finditer(text)
               if _SECTION_LEAD.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start())]
     run = labelled_run(labels)

@@ -43,6 +43,8 @@ __all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "o
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
 _BOLD_MARKS = lazy_compile(r"\*\*")
+# a line wholly in bold: "**So there are infinitely many primes of the form $4k+3$.**"
+_BOLD_LINE = lazy_compile(r"\s*\*\*([^*\n]{3,300})\*\*\s*")
 # bold values one after another, joined by commas, semicolons or "and" only: "**2** and **0**", "**3**, **4**, **5**"
 _BOLD_LIST = lazy_compile(r"\*\*[^*\n]{1,60}\*\*(?:\s*(?:[,;，；]\s*(?:and\s+)?|and\s+|和|及)\s*\*\*[^*\n]{1,60}\*\*)+")
 # "为", "是", "等于", "=" state a value; not inside words such as 因为 (because), 于是 / 但是 (so / but), 认为.
@@ -976,6 +978,8 @@ def _closing_sentence(last: str) -> str:
         return sentences[-1]  # "... but that's not what's being asked. The statement as given is false."
     if sentences and not re.search(r"[\d$]|\\\(", sentences[-1]):
         parts = _CONCLUSION_WORD.split(sentences[-1])
+        if len(parts) < 2 and _CJK.search(sentences[-1]) and not _CJK_CONDITION.search(sentences[-1]):
+            parts = _CJK_CONCLUSION_WORD.split(sentences[-1])  # "……所以部分和可以超过任意给定的数。因此调和级数发散。"
         if len(parts) >= 2 and not _count_in_sentence(" ".join(parts[1:])) \
                 and (claim(parts[-1]) is not None or _FIRM.search(parts[-1])) and not _CONDITION.search(parts[-1]):
             return sentences[-1]  # "..., so no such walk exists.": a claim concluded in words closes the line
@@ -1045,6 +1049,9 @@ _CONTRAST_TAIL = lazy_compile(r"(?<=\S)\s*+(?:—|–|--|,|;|\()\s*+(?i:unlike|i
                               r"\s[^\n]*+")
 _EMPTY_BOX = lazy_compile(r"\\boxed\s*\{\s*\}")
 _CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
+# a Chinese sentence's word of conclusion, and words supposing a case
+_CJK_CONCLUSION_WORD = lazy_compile(r"因此|所以|从而|于是|故而")
+_CJK_CONDITION = lazy_compile(r"若|如果|假如|假设|倘若|要是|除非|或者|或")
 # what makes an aside in brackets revise the answer: "(... shows $x^4+4$ is in fact irreducible.)"
 _ASIDE_REVISES = lazy_compile(r"(?i)\b(?:in\s+fact|shows?|proves?|after\s+all|on\s+reflection|wrongly|misread\w*)\b")
 # a firm statement of a text answer: "must be equilateral", "has a winning strategy"
@@ -1075,6 +1082,12 @@ _PLACE_TAIL = lazy_compile(r"(?<!\s)\s+(?:on|at|in|over|near|of\s+the\s+form)\s+
 _LEAD_IN = lazy_compile(r"(?i)\s*(?:since|because|as|by|using|checking|considering|from|in\s+all\s+cases)\b[^,]{1,200},"
                         r"\s*(.+)")
 # the values of a named variable in words: "n can be any odd positive integer"
+# a statement holding exactly for a set of integers in words: "it works exactly for the odd positive integers",
+# "exactly the odd positive integers work" (not "for some", not a bound)
+_HOLDS_EXACTLY_FOR = lazy_compile(r"(?i)(?:(?:it|this|that)\s+(?:works|holds|is\s+true)\s+(?:exactly|precisely|only)\s+for\s+"
+                                  r"(?:all\s+)?(?:the\s+)?(?P<what>(?:[a-z][a-z-]*\s+){1,3}(?:integers|numbers|naturals))|"
+                                  r"(?:exactly|precisely)\s+the\s+(?P<what2>(?:[a-z][a-z-]*\s+){1,3}(?:integers|numbers))\s+"
+                                  r"(?:work|qualify|do))")
 _ANY_VALUE = lazy_compile(r"(?i)[a-z]\s+(?:can|may)\s+be\s+(?P<what>(?:any|every)\s+[a-z][a-z -]*)")
 
 
@@ -1243,6 +1256,10 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     if any(_LATER_CLAIM_BACK.match(later) and claim(SPAN.sub(" ", later)) is not None
            for later in split_sentences(line[m.end():])):
         return ""  # "It does **not** converge absolutely, because ... So: it converges conditionally.": the later one
+    if question and any(_CONCLUDING_LATER.match(later) and states_asked_property(later, question)
+                        for later in split_sentences(line[m.end():])):
+        return ""  # "None of the three is a multiple of another: ... So ... the set is linearly independent.": the
+        # conclusion stating the property asked answers, not a claim on the way to it
     if question and len(said.split()) <= 3 and not m.group().endswith("。") and states_asked_property(said, question):
         return said  # "Uncountable — Cantor's diagonal argument: ..." to "Is the set ... countable?"
     found = claim(said)
@@ -1254,6 +1271,8 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     return said if integer_set(said) is not None or winner(said) is not None else ""
 
 
+# a later sentence concluding: "So ...", "Hence ...", "Therefore ..."
+_CONCLUDING_LATER = lazy_compile(r"(?i)\s*+(?:so|thus|hence|therefore|consequently)\b")
 # a later conclusion about the object the line opened on: "So: it converges conditionally." (not "So the series of
 # absolute values diverges.", another object)
 _LATER_CLAIM_BACK = lazy_compile(r"(?i)\s*(?:so|thus|hence|therefore|consequently)\s*[:,]?\s*(?:it|this|they)\b")
@@ -1339,6 +1358,9 @@ def _claimed(line: str, sentence: str) -> str:
         values = _ANY_VALUE.fullmatch(_OPENING_WORDS.sub("", sentence.strip()).rstrip(".!"))
         if values:
             return values.group("what").strip()  # "n can be any odd positive integer": the set of its values
+        holds = _HOLDS_EXACTLY_FOR.fullmatch(_OPENING_WORDS.sub("", sentence.strip()).rstrip(".!"))
+        if holds:
+            return "all " + (holds.group("what") or holds.group("what2")).strip()  # "So it works exactly for the odd positive integers."
         described = described_set(_OPENING_WORDS.sub("", sentence.strip()))
         if described:
             return described  # "every odd positive integer $n$": the set it describes, not its letter
@@ -1477,7 +1499,7 @@ def _several_values(spans: tuple[str, ...]) -> bool:
 
 # a verdict opening the closing sentence, then a restatement: "So yes, every group of order 15 is cyclic."
 _VERDICT_RESTATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)\s*+,?\s*+)?(?P<verdict>yes|no)\s*+[,:—–]\s*+"
-                                 r"(?P<rest>[^.!?;]{1,200})[.!]?\s*+")
+                                 r"(?P<rest>(?:\$[^$]{1,100}\$|[^.!?;$]){1,200})[.!]?\s*+")
 # a concession closing a sentence after its claim: "— even though $f'$ is not continuous", ", despite having measure 0"
 _CONCEDED_TAIL = lazy_compile(r"\s*+(?:—|–|--|,)\s*+(?i:even\s+though|although|though|despite|in\s+spite\s+of|albeit)\b[^.!?;]*+[.!]?\s*+$")
 def _concession_turns(concession: str, question: str | None) -> bool:
@@ -1500,6 +1522,17 @@ _CONCESSION_ADDS = lazy_compile(r"(?i)\b(?:also|too|as\s+well|or|could|might|may
 _NEGATED_REST = lazy_compile(r"(?i)\b(?:not|no|never|cannot|neither|nor|none)\b|n't\b")
 # what turns or restricts a restatement after a verdict: it may then state another answer
 _VERDICT_TURNS = lazy_compile(r"(?i)\b(?:but|however|except|unless|only|if|when|provided|although|though|or|maybe|perhaps)\b")
+def _verdict_turns(verdict: str, rest: str) -> bool:
+    """Does the restatement after a verdict turn or restrict it (:data:`_VERDICT_TURNS`)? After a "no", "..., but not
+    a total one" denies again what the no denies: no turn."""
+    turns = list(_VERDICT_TURNS.finditer(rest))
+    if verdict.lower() == "no" and turns and all(t.group().lower() == "but" and _BUT_NOT.match(rest, t.end())
+                                                 for t in turns):
+        return False
+    return bool(turns)
+
+
+_BUT_NOT = lazy_compile(r"\s++(?:not|never)\b")
 # a question asking for a set of integers: "Find all positive integers $n$ ...", "For which $n$ ..."
 _ASKS_ALL = lazy_compile(r"(?i)\ball\b|\bfor\s+which\b|\bwhich\s+(?:positive\s+)?integers\b|\bthe\s+set\s+of\b")
 # a closing clause naming the multiples of a number as the answer's set
@@ -1680,6 +1713,11 @@ _NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
 # if you used g = 9.8 m/s² instead)", "(If negative $x$ were allowed, it could be as low as we like.)", "(If instead
 # one black and one white square are removed, ...)", "(Were Bob to move first, ...)"); a bare condition ("(if $a >
 # 0$)") restricts the answer and is no aside
+# a closing bracket rejecting another candidate: "(x = −2 is rejected because ...)", "(the root $x=-3$ is extraneous)",
+# "(we discard $x = 0$)"
+_REJECTED_ASIDE = lazy_compile(r"(?i)\((?![^()]*\b(?:neither|none|nothing|both|all|this|it|too|also|either)\b)(?=[^()]{0,120}(?:\b(?:is|are)\s+(?:extraneous|rejected|discarded|excluded|"
+                               r"invalid|not\s+(?:allowed|valid|admissible|in\s+the\s+domain))\b|"
+                               r"\b(?:we\s+)?(?:reject|discard|exclude)\b))[^()]{1,240}\)\s*+\.?\s*+$")
 _COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\((?=\s*(?:if,?\s+instead\b|(?:by|in)\s+contrast\s*,\s*if\b(?![^()]*\d)|were\s+[^()]{1,40}?\bto\b|"
                                      r"had\s+[^()]{1,40}?\bbeen\b)"
                                      r"(?![^()]{0,240}\b(?:wait|actually|should|so|thus|hence|therefore|mistake|wrong|"
@@ -1786,6 +1824,9 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
+    bold_line = _BOLD_LINE.fullmatch(lines[-1]) if lines and question and "$" in lines[-1] else None
+    if bold_line and claim(SPAN.sub(" ", bold_line.group(1))) is not None:
+        lines[-1] = bold_line.group(1)  # "**Conclusion: there are infinitely many primes of the form $4k+3$.**": a claim
     said = defined_answer(_BOLD_MARKS.sub("", (split_sentences(lines[-1].strip()) or [""])[-1]), question) \
         if question and lines else None
     if said:
@@ -1809,6 +1850,13 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         if aside and lines[-1][:aside.start()].strip():
             # "10 m/s (it would be 9.9 m/s if you used g = 9.8 m/s² instead).": an aside on another case, no answer
             head = lines[-1][:aside.start()].rstrip()
+            lines[-1] = head if head.endswith((".", "!", "。")) else head + "."
+    if lines and lines[-1].rstrip().endswith((")", ").")):
+        rejected = _REJECTED_ASIDE.search(lines[-1], max(0, len(lines[-1]) - 300))
+        if rejected and lines[-1][:rejected.start()].strip() and not _CONCLUSION.search(rejected.group()):
+            # "The only solution is x = 4 (x = −2 is rejected because the logarithms are undefined there).": the
+            # candidate the bracket rejects is no answer
+            head = lines[-1][:rejected.start()].rstrip()
             lines[-1] = head if head.endswith((".", "!", "。")) else head + "."
     closing = split_sentences(lines[-1].strip())[-1:] if lines else []
     if closing and _TAKES_BACK.fullmatch(closing[0]):
@@ -1913,7 +1961,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     claimed_first = final[0][:conceded.start()].rstrip() + "." \
         if conceded and conceded.start() > 0 and not _concession_turns(conceded.group(), question) else final[0]
     verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", claimed_first)) if question else None
-    if verdict and asks_yes_no(question) and not _VERDICT_TURNS.search(verdict.group("rest")) \
+    if verdict and asks_yes_no(question) and not _verdict_turns(verdict.group("verdict"), verdict.group("rest")) \
             and not contradicts_verdict(verdict.group("verdict"), verdict.group("rest"), question) \
             and (verdict.group("verdict").lower() == "no") == bool(_NEGATED_REST.search(verdict.group("rest"))) \
             and not narrower_scope(f"{verdict.group('verdict')}, {verdict.group('rest')}.", question) \
@@ -2065,6 +2113,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     if based and question and re.search(rf"(?i)\bbase[\s-]*{based.group('base')}\b", question):
         # "So 2024₁₀ = 5621 in base 7." to "Write 2024 in base 7.": the numeral, in the base the question asks
         restated = restated[:based.start()] + f"{based.group('digits')}_{{{based.group('base')}}}"
+    if "$" not in restated and "\\" not in restated and "≠" in restated:
+        restated = without_domain(restated)  # "So f⁻¹(x) = (3x + 1)/(x − 2), for x ≠ 2.": where it is undefined anyway
     tail = _plain_math_tail(restated, question) if "$" not in restated and "\\" not in restated else ""
     if tail:
         # "The lines meet at x = 2, y = 5.", "Equivalently, 2x − y − 1 = 0.", "Solution set: x ∈ ]−1, 5[.": maths

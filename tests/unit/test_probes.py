@@ -77,7 +77,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   (docs/accuracy.md, "Round 32"), then read in round 33 (scorer version 62; docs/profiles-math.md, "Round 33").
 - ``tests/data/probes_round35.jsonl``: 200 probes written blind during round 34 (the same five sets, ``error`` a string
   on 17 physics rows, ``unit`` on 5), scored once with round 33's reader (scorer version 62, vmcbench 43) as its
-  held-out measure (docs/accuracy.md, "Round 33"), not read.
+  held-out measure (docs/accuracy.md, "Round 33"), then read in round 34 (scorer version 63, vmcbench 43;
+  docs/profiles-math.md, "Round 34").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -176,7 +177,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: 33 (scorer version 62: text 13 -> 5, physics 6 -> 2, structured 11/1 -> 6/0, traces 1 -> 0); round 35's, written
 #: blind during round 34 and scored once with round 33's reader (scorer version 62, vmcbench 43) as its held-out
 #: measure, not read: its floors below (the reader before round 30, 911e1a5: text 12/1, physics 3/0, structured 6/0,
-#: the rest the same).
+#: the rest the same); its misses then read in round 34 (scorer version 63, vmcbench 43: text 11/1 -> 5/0, structured
+#: 5 -> 2, traces 1/1 -> 0/0, choice 5 -> 1), and its floors set to the misses left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -245,8 +247,8 @@ FLOORS = {
                              {"text": (5, 0), "physics": (2, 0), "structured": (6, 0),
                               "traces": (0, 0), "choice": 4}),
     "probes_round35.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (11, 1), "physics": (1, 0), "structured": (5, 0),
-                              "traces": (1, 1), "choice": 5}),
+                             {"text": (5, 0), "physics": (1, 0), "structured": (2, 0),
+                              "traces": (0, 0), "choice": 1}),
 }
 
 

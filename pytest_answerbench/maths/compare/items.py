@@ -440,7 +440,7 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
 def _asked_expression(left: str) -> bool:
     """Is ``left`` the expression the row's question asks to compute, restated ("Compute 3⁴⁰." answered
     ``3^{40} \\approx 1.2158\\times10^{19}``)? It names what is computed, like a label: the value after it is the
-    answer. Only a question that is one request to compute, calculate, evaluate or find the value of one expression,
+    answer. Only a question that is one request to compute, calculate, evaluate, simplify or find the value of one expression,
     that expression whole; a plain number is never one."""
     question = asked_question()
     if not question or len(question) > 200 or is_plain_number(left) or not re.search(r"[\\^]", left):
@@ -449,8 +449,9 @@ def _asked_expression(left: str) -> bool:
     return asked is not None and _expression_key(asked.group("expr")) == _expression_key(left)
 
 
-#: a question that only asks to compute one expression: "Compute 3⁴⁰.", "Evaluate $\\tan\\frac{\\pi}{8}$ exactly."
-_COMPUTE = lazy_compile(r"(?i)(?:compute|calculate|evaluate|find|what\s+is)\s+(?:the\s+)?(?:exact\s+)?"
+#: a question that only asks to compute one expression: "Compute 3⁴⁰.", "Evaluate $\\tan\\frac{\\pi}{8}$ exactly.",
+#: "Simplify $\\sqrt{50}$."
+_COMPUTE = lazy_compile(r"(?i)(?:compute|calculate|evaluate|simplify|find|what\s+is)\s+(?:the\s+)?(?:exact\s+)?"
                         r"(?:value\s+of\s+)?"
                         r"(?P<expr>[^?.]*?[^?.\s])\s*(?:exactly)?\s*[.?]?")
 

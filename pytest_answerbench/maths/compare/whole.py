@@ -58,10 +58,16 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 19. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
-20. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-21. ``count`` (90): different numbers of parts: conditions on one unknown excluding a point read together
+20. ``conventions`` (78): one part each, a physics answer under another convention than the gold's (it only
+    accepts, :mod:`.conventions`): SI against Gaussian units (``\\varepsilon_0`` read with ``4\\pi\\varepsilon_0 = 1``
+    when one answer writes it and the other not), ``h`` against ``\\hbar`` (``h = 2\\pi\\hbar``), one quantity under a
+    look-alike or generic name the question gives it or leaves unnamed (``p`` for ``\\rho``, ``\\omega_{fi}`` for
+    ``\\omega_{21}``, ``m`` for ``\\mu``), and a power of ten for the value it is nearest to when the question asks an
+    order of magnitude.
+21. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+22. ``count`` (90): different numbers of parts: conditions on one unknown excluding a point read together
     (``x \\ge 1, x \\neq 5``), one union of intervals each, or ``count-mismatch``.
-22. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+23. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, when the question has as many blanks or
     numbered parts as the gold has answers, or asks for them "in that order" / "respectively" / 依次 / 分别: the
     grading conventions; method ``blanks:...``).
@@ -81,6 +87,7 @@ from ..extract import PART_LABEL, integer_range, labelled_run, without_domain
 from ..chinese import plain_chinese
 from ..described import same_description
 from ..family import same_family
+from .conventions import conventional
 from .lattice import same_lattice
 from ..matrix import read_matrices
 from ..meaning import CONCLUDING_LEAD, answers_question, narrower_scope, same_meaning
@@ -558,6 +565,9 @@ def _parameter(a: _Answers) -> None:
         return  # a lone letter ("b", "(B)": an option's) is no family: "c" is not "b" renamed
     if gold_letter in asked or pred_letter in asked or not (g_letters & p_letters) <= asked | {"x", "y", "z", "t"}:
         return
+    if "=" not in a.p.text and re.match(r"\s*%s\s*=(?!=)" % gold_letter, a.g.text) and \
+            gold_letter not in (_symbol_letters(a.g.text.split("=", 1)[1]) or {gold_letter}):
+        return  # "p = \\frac{...}{4\\mu R^5}": the gold's label, no parameter of a family
     if len(g_letters) > 1 and not _restrictions(a.pred) <= _restrictions(a.gold):
         return  # "f(x) = kx for some positive constant k": a family restricted, not the gold's renamed
     renamed = _SYMBOL.sub(lambda m: gold_letter if m.group() == pred_letter else m.group(), a.p.text)
@@ -806,6 +816,11 @@ def _asked(a: _Answers) -> Outcome | None:
         asked_value(*pair, a.question, lambda g, p: items_equal(g, p, _tolerances(a)[0], a.kind))
 
 
+def _conventions(a: _Answers) -> Outcome | None:
+    pair = _one_part(a)
+    return None if pair is None else conventional(*pair, a.question)
+
+
 def _single(a: _Answers) -> Outcome | None:
     if len(a.g_parts) == 1 and len(a.p_parts) == 1:
         return items_equal(with_marks(a.g_parts[0], a.g), with_marks(a.p_parts[0], a.p), _tolerances(a)[0],
@@ -966,6 +981,9 @@ _PARTS_LABELLED = lazy_compile(r"\s*[(（]\s*[1a]\s*[)）]")
 
 
 # a blank in a question: a run of underscores, an underlined space, empty brackets
+# blanks inside one pair of brackets ask one point or tuple: "the vertex is $(\_\_\_,\ \_\_\_)$"
+_BLANK_TUPLE = lazy_compile(r"\((?:\s|\\[ ,;]|~)*(?:_{3,}|(?:\\_){2,})(?:(?:\s|\\[ ,;]|~)*[,;](?:\s|\\[ ,;]|~)*"
+                            r"(?:_{3,}|(?:\\_){2,})){1,5}(?:\s|\\[ ,;]|~)*\)")
 _BLANK_MARK = lazy_compile(r"_{3,}|(?:\\_){2,}|\\underline\s*\{(?:\s|\\q?quad|\\hspace\{[^{}]*\}|~)*\}"
                            r"|\(\s*\)|（\s*）")
 
@@ -996,6 +1014,15 @@ def asked_parts(question: str | None) -> int:
             return 0  # (but "Find (a) the number of divisors of 36 and (b) their sum.", "Find the remainder when
             # $2^{100}$ is divided by (a) 7 and (b) 5.": parts of what is asked)
     return len(labels)
+
+
+def blanks_in_brackets(question: str | None) -> bool:
+    """Are all of ``question``'s blanks inside one pair of brackets ("the vertex is $(\\_\\_\\_,\\ \\_\\_\\_)$"): one point
+    asked, its coordinates the blanks?"""
+    if not question or "(" not in question:
+        return False
+    group = _BLANK_TUPLE.search(question)
+    return group is not None and not _BLANK_MARK.search(question[:group.start()] + question[group.end():])
 
 
 # a command to find, before a question's two lettered items joined by "and" (not "Which ...?", whose items are options)
@@ -1039,6 +1066,7 @@ STEPS: tuple[Rule, ...] = (
     Rule("parts", 70, _parts),
     Rule("renamed", 74, _renamed),
     Rule("asked", 76, _asked),
+    Rule("conventions", 78, _conventions),
     Rule("single", 80, _single),
     Rule("count", 90, _count),
     Rule("set", 100, _set),
