@@ -1214,6 +1214,9 @@ _FORM_SAID = lazy_compile(r"(?i)\banswer\s+(?:is|should\s+be|must\s+be|will\s+be
 
 def final_answer(response: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     """The answer a response finally commits to, or None (see the module docstring for the rules and the cuts).
+    Answering a question of numbered subproblems whose earlier ones it solves ("Subproblem 0: ... Solution: ... Final
+    answer: ... Subproblem 3: ...", minerva_math's form), a closing list of one value per subproblem answers the last,
+    the one asked, with its last value.
 
     Args:
         response: the model's full response.
@@ -1226,6 +1229,21 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
         >>> final_answer("16 - 3 - 4 = 9, and 9 * 2 = 18.\\nThe answer is 18.\\n\\nQuestion: Tom has 5 apples...")
         Extraction(answers=('18',), method='answer-line')
     """
+    found = _final_answer(response, multiple, question)
+    asked = _SUBPROBLEM.findall(question[-6000:]) if found is not None and question and "Subproblem" in question else []
+    if asked and len(found.answers) == 1 and asked[-1] == str(len(asked) - 1) and "Solution:" in question:
+        listed = split_answers(found.answers[0])
+        if len(listed) == len(asked) >= 2:
+            # "\boxed{10^{14}, 10^{10}, 10, 10^{11}}" after "Subproblem 0" to "Subproblem 3": the last one's answer
+            return Extraction((listed[-1].strip(),), found.method)
+    return found
+
+
+# a subproblem's heading in minerva_math's form: "Subproblem 3:"
+_SUBPROBLEM = lazy_compile(r"(?m)^\s*Subproblem\s+(\d{1,2})\s*:")
+
+
+def _final_answer(response: str, multiple: bool, question: str | None) -> Extraction | None:
     text = _without_empty_markers(_before_new_turn(_without_trailers(_one_duration(plain_chinese(_plain_text(
         _sections_as_block(response.replace("\r\n", "\n"))))))))
     if _THINK_OPEN.match(text) and not _THINK_CLOSE_LOOSE.search(text):

@@ -125,3 +125,20 @@ def test_the_attacks_read_as_labelled(case):
             case["why"]
         return
     assert _verdict(case["prediction"], case["answer"], case.get("question")) == case["label"], case["why"]
+
+
+MINERVA = ("Preamble: Give each of the following quantities to the nearest power of 10 and in the units requested.\n\n"
+           "Subproblem 0: Age of our universe when most He nuclei were formed in minutes:\n\n\nSolution: \\boxed{1} "
+           "minute.\n\nFinal answer: The final answer is 1. I hope it is correct.\n\nSubproblem 1: Age of our universe "
+           "today in Gyr:\n\n\nSolution: \\boxed{10} Gyr.\n\nFinal answer: The final answer is 10. I hope it is correct."
+           "\n\nSubproblem 2: Number of stars in our Galaxy: (Please format your answer as 'xen' representing $x * 10^n$)")
+
+
+@pytest.mark.parametrize("reply, status", [
+    # a closing list of one value per subproblem (minerva_math's form, trace_math tm-1339): the last answers the asked
+    ("### Subproblem 2\n\nAbout $10^{11}$ stars.\n\n### Final Answer\n\n\\[ \\boxed{1, 10, 10^{11}} \\]", "correct"),
+    ("### Final Answer\n\n\\[ \\boxed{1, 10^{11}, 10} \\]", "wrong"),
+    ("### Final Answer\n\n\\[ \\boxed{10, 10^{11}} \\]", "wrong"),  # two values for three subproblems: a list
+])
+def test_a_closing_list_over_subproblems_answers_the_last(reply, status):
+    assert _verdict(reply, "1e11", MINERVA) == status
