@@ -136,9 +136,9 @@ def infer_choice(response: str, options: Mapping[str, str],
     result = _read(response, optset)
     if result.letter is None and result.method == "none":
         # "the third option", "Ans. (a)", "Probably C, ...", "96 hours"
-        return _last_readings(response, options, same_value) or _closing_place(response, options) or result
+        return _last_readings(response, options, same_value) or _closing_place(response, options, same_value) or result
     if result.letter is None and result.method == "ambiguous":
         # "Dry air is roughly 78% nitrogen, 21% oxygen, .... So it's the third choice in the list.": the options' texts
         # in the reasons, the choice by its place
-        return _closing_place(response, options) or result
+        return _closing_place(response, options, same_value) or result
     return result

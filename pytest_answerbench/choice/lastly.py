@@ -106,11 +106,13 @@ def _other_unit(response: str, option: str) -> bool:
                for m in reply_numbers(low))
 
 
-def closing_place(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
+def closing_place(response: str, options: Mapping[str, str],
+                  same_value: Callable[[str, str], bool] | None = None) -> ChoiceResult | None:
     """The option a reply's closing sentence names by its place ("So it's the third choice in the list.") when that
     sentence is a conclusion ("so", "therefore", "hence", "thus"), or leaves after the others were ruled out ("That
-    leaves D, with 8 electrons."), neither negating nor supposing (for replies the other steps read as naming several
-    options: the reasons, then the choice); else None."""
+    leaves D, with 8 electrons."), or names the one value left after checking the others ("Only x = 4 gives 11."),
+    neither negating nor supposing (for replies the other steps read as naming several options: the reasons, then the
+    choice); else None."""
     closing = _closing(response)
     if not closing or _DENIED.search(closing):
         return None
@@ -118,6 +120,13 @@ def closing_place(response: str, options: Mapping[str, str]) -> ChoiceResult | N
     if left and left.group("letter") in options:
         # "A has 7 electrons — that's nitrogen. B has 10, neon. C has 9, fluorine. That leaves D, with 8 electrons."
         return ChoiceResult(left.group("letter"), "elimination", f"the closing sentence leaves option {left.group('letter')}")
+    only = _ONLY_VALUE.match(closing) if same_value is not None else None
+    if only and _ANOTHER_TOO.search(closing, only.end()):
+        only = None  # "Only x = 2 gives 0 — and x = 3 gives 0 as well.": two values pass
+    equal = _equal_value(only.group("value"), list(options), options, same_value) if only else None
+    if equal is not None:
+        # "... 3 gives 9 and 5 gives 13 — both out. Only x = 4 gives 11.": the one value left after the checks
+        return ChoiceResult(equal, "answer-value", f"the one value left equals option {equal}'s")
     if not _CONCLUSION_OPENS.match(closing):
         return None
     placed = _by_place(closing, list(options))
@@ -127,6 +136,11 @@ def closing_place(response: str, options: Mapping[str, str]) -> ChoiceResult | N
 # a closing sentence leaving one option after the others were ruled out: "That leaves D, with 8 electrons."
 _LEAVES = lazy_compile(r"\s*(?i:that|this|which|so\s+that)\s+(?i:leaves|leaves\s+us\s+with|leaves\s+only)\s+(?i:option\s+|choice\s+)?"
                        r"[(\[]?(?P<letter>[A-J])[)\]]?(?![A-Za-z0-9'’])(?!\s*(?:and|or|&)\b)")
+# a closing sentence naming the one value that passes the checks: "Only x = 4 gives 11.", "Only 4 works."
+_ONLY_VALUE = lazy_compile(r"\s*(?i:only)\s+(?:[a-z]\s*=\s*)?(?P<value>[-−]?\d+(?:\.\d+)?)(?![\d.])\s+(?i:gives|works|satisfies|fits|"
+                           r"yields|makes|checks)\b")
+# another value passing too, after the one named: "— and x = 3 gives 0 as well", "; 3 also works"
+_ANOTHER_TOO = lazy_compile(r"(?i)\b(?:and|also|as\s+well|too|or|but)\b")
 # a sentence opening on its conclusion word: "So it's the third choice in the list."
 _CONCLUSION_OPENS = lazy_compile(r"(?i)\s*(?:so|therefore|hence|thus|consequently)\b")
 

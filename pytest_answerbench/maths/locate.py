@@ -726,11 +726,16 @@ _SIDE_COUNT = {"pentagon": 5, "hexagon": 6, "octagon": 8, "square": 4, "rectangl
 _NUMBER_WORD = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12}
 
 
+# a sentence set against what came before, about another object: "By contrast, ...", "Unlike ...", "On the other hand, ..."
+_CONTRAST_OPENS = lazy_compile(r"(?i)\s*(?:(?:by|in)\s+contrast\b|unlike\b|on\s+the\s+other\s+hand\b)")
+
+
 def _against_lead(kind: int, said: str, body: str, question: str | None) -> bool:
     """Does the reply's ``body`` (after its first line) give another answer of the ``kind`` its lead gave (``said``):
     another shape named or a polygon of another number of sides; another winner, or the other player closing it;
     the other alternative, or a claim denying the lead's?"""
-    sentences = split_sentences(SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), body))
+    sentences = [x for x in split_sentences(SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), body))
+                 if not _CONTRAST_OPENS.match(x)]  # ("By contrast, R is uncountable ...": another object's)
     if kind == 0:
         count = next((c for name, c in _SIDE_COUNT.items() if name in said), None)
         for m in _SIDES.finditer(body):
@@ -742,7 +747,10 @@ def _against_lead(kind: int, said: str, body: str, question: str | None) -> bool
         if any(winner(x, question) not in (None, said) for x in sentences):
             return True
         others = {name for name in PLAYERS.findall(question or "")[0:1] for name in name} - {said} if question else set()
-        return bool(sentences) and any(re.search(r"\b%s\b" % re.escape(o), sentences[-1]) for o in others)
+        # (the other player closing the reply alone: "..., so Alice wins." after "Bob." — not a closing sentence naming both,
+        # "Alice starts in a losing position; Bob simply answers ...")
+        return bool(sentences) and any(re.search(r"\b%s\b" % re.escape(o), sentences[-1]) for o in others) \
+            and not re.search(r"\b%s\b" % re.escape(said), sentences[-1])
     lead_claim = claim(said)
     return any(alternative_named(x, question) not in (None, said) or lead_claim is not None
                and (c := claim(x)) is not None and c[0] == lead_claim[0] and c[1] != lead_claim[1] for x in sentences)
@@ -810,6 +818,10 @@ def _prose(scope: _Scope) -> Found | None:
     lead = _opening_answer(scope.text, found, scope.question)
     if lead:
         return Found(len(scope.text), Extraction((lead,), "prose"))
+    if _UNCOMMITTED.search(text, max(0, len(text) - 400)):
+        # "It might be $e^2$, but I'm not fully certain ... — I'd want to verify before committing to a value.": a
+        # value offered and left unsettled commits to nothing
+        return Found(len(scope.text), Extraction((), "prose"))
     by_property = _verdict_by_property(text, scope.question) if asks_yes_no(scope.question) else None
     if by_property is not None:
         # "Injective, yes (...). Surjective, no: the image is the even integers." to "Is g surjective?": No
@@ -874,6 +886,11 @@ _PLACE_TAIL = lazy_compile(r"(?<![\s,—–])[\s,—–]++(?:over|on|in)\s++\$(?
 # whether it converges
 _DIVERGES_TO = lazy_compile(r"(?P<verb>\b(?i:diverges?)|发散)\s*(?:(?i:to)|到|至)\s*(?:\$\s*[+-]?\s*\\infty\s*\$|"
                             r"[+-]?\s*∞|(?i:(?:plus\s+|minus\s+)?infinity))")
+# a closing paragraph offering a value it declines to settle: "It might be $e^2$, but I'm not fully certain", "I'd want
+# to verify before committing"
+_UNCOMMITTED = lazy_compile(r"(?i)\b(?:might|may|could)\s+be\b[^\n]{1,120}?\bbut\s+i(?:'m|\s+am)\s+not\s+(?:fully\s+|entirely\s+|"
+                            r"completely\s+|totally\s+|100%\s+)?(?:certain|sure|confident)\b(?![^\n]*\b(?:so|therefore|thus|"
+                            r"final\s+answer|answer\s+is|i'll\s+go\s+with)\b)[^\n]*$")
 # a property named, then a verdict on it: "Surjective, no: ...", "**Injective?** Yes."
 _PROPERTY_VERDICT = lazy_compile(r"(?:^|(?<=[.!?;:\n])\s*|\A\s*)\**(?P<prop>[A-Za-z][A-Za-z-]{3,30})\**\s*(?:,|\?|:|—|–)\s*\**"
                                  r"(?P<verdict>(?i:yes|no))\b(?!\s*\?)(?!\s*(?:,|and)?\s*(?i:but|unless|except|if|only)\b)", re.M)
@@ -1231,7 +1248,8 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
     """
     found = _final_answer(response, multiple, question)
     asked = _SUBPROBLEM.findall(question[-6000:]) if found is not None and question and "Subproblem" in question else []
-    if asked and len(found.answers) == 1 and asked[-1] == str(len(asked) - 1) and "Solution:" in question:
+    if asked and len(found.answers) == 1 and asked[-1] == str(len(asked) - 1) and "Solution:" in question \
+            and not _HEDGE_WORD.search(found.answers[0]):  # (a hedge, "2 or 3", is no list of answers)
         listed = split_answers(found.answers[0])
         if len(listed) == len(asked) >= 2:
             # "\boxed{10^{14}, 10^{10}, 10, 10^{11}}" after "Subproblem 0" to "Subproblem 3": the last one's answer
@@ -1239,6 +1257,8 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
     return found
 
 
+# words joining alternatives: "2 or 3", "either ... or ...", 或
+_HEDGE_WORD = lazy_compile(r"(?i)\b(?:or|either)\b|或")
 # a subproblem's heading in minerva_math's form: "Subproblem 3:"
 _SUBPROBLEM = lazy_compile(r"(?m)^\s*Subproblem\s+(\d{1,2})\s*:")
 

@@ -1086,7 +1086,13 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
             if not _keeps_qualifiers(prop, pred) or _denies_qualifier(pred, said[0]):
                 return None  # "not absolutely convergent" answers neither "Does it converge?" nor its opposite
             return (said[1] == asked[1]) == g[1]  # "The series diverges." is No to "Does the series converge?"
-        stated = _states_property(_plain(pred), prop)
+        plain = _plain(pred)
+        concluded = _CONCLUSION_WORD.split(plain)[-1]
+        # "With no rational roots, it has no linear factor and is therefore irreducible.": the property the conclusion
+        # states, not the negations of the reason before it
+        stated = _states_property(concluded, prop) if concluded != plain else None
+        if stated is None:
+            stated = _states_property(plain, prop)
         return None if stated is None else stated == g[1]
     if g is None:
         pair = asked_alternatives(question)
@@ -1098,6 +1104,10 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     if (renamed_pred, renamed_gold) != (pred, gold):
         return same_meaning(renamed_gold, renamed_pred) or _plain(renamed_gold) == _plain(renamed_pred) or None
     return None
+
+
+# a word of conclusion inside a sentence: "..., and is therefore irreducible", "..., so it is bounded"
+_CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:therefore|hence|thus|so|consequently)\b")
 
 
 # ---- a Chinese yes/no question's property: "是否为单射？" answered "是", "f 是单射", "非奇异" ---------------------------------

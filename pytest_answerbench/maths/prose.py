@@ -1048,6 +1048,11 @@ _NOT_EXACT = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|close|near|about|approx
 _CONTRAST_TAIL = lazy_compile(r"(?<=\S)\s*+(?:—|–|--|,|;|\()\s*+(?i:unlike|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to)"
                               r"\s[^\n]*+")
 _EMPTY_BOX = lazy_compile(r"\\boxed\s*\{\s*\}")
+# by how much one side of a comparison beats the other, closing it: " — by a factor of roughly $1.1$.", ", by a wide margin"
+_MARGIN_TAIL = lazy_compile(r"(?<=\S)\s*+(?:—|–|--|,)\s*+(?i:by\s+(?:a\s+)?(?:factor\s+of|(?:wide|narrow|slim|small|large)\s+"
+                            r"margin))\b(?:\$[^$]{1,60}\$|[^.!?\n$]){0,120}[.!]?\s*+$")
+# a comparison stated: "2^{100} > 3^{63}", "is larger than"
+_COMPARED = lazy_compile(r"[<>]|\\[lg]t\b|(?i:\b(?:larger|bigger|greater|smaller|less)\s+than\b)")
 _CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
 # a Chinese sentence's word of conclusion, and words supposing a case
 _CJK_CONCLUSION_WORD = lazy_compile(r"因此|所以|从而|于是|故而")
@@ -1256,7 +1261,7 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     if any(_LATER_CLAIM_BACK.match(later) and claim(SPAN.sub(" ", later)) is not None
            for later in split_sentences(line[m.end():])):
         return ""  # "It does **not** converge absolutely, because ... So: it converges conditionally.": the later one
-    if question and any(_CONCLUDING_LATER.match(later) and states_asked_property(later, question)
+    if question and any(_CONCLUDING_LATER.search(later[:400]) and states_asked_property(later, question)
                         for later in split_sentences(line[m.end():])):
         return ""  # "None of the three is a multiple of another: ... So ... the set is linearly independent.": the
         # conclusion stating the property asked answers, not a claim on the way to it
@@ -1271,13 +1276,14 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     return said if integer_set(said) is not None or winner(said) is not None else ""
 
 
-# a later sentence concluding: "So ...", "Hence ...", "Therefore ..."
-_CONCLUDING_LATER = lazy_compile(r"(?i)\s*+(?:so|thus|hence|therefore|consequently)\b")
+# a later sentence concluding: "So ...", "Hence ...", "..., and is therefore irreducible"
+_CONCLUDING_LATER = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
 # a later conclusion about the object the line opened on: "So: it converges conditionally." (not "So the series of
 # absolute values diverges.", another object)
 _LATER_CLAIM_BACK = lazy_compile(r"(?i)\s*(?:so|thus|hence|therefore|consequently)\s*[:,]?\s*(?:it|this|they)\b")
-# a bracket closing a claim with how far it goes: "(in fact $a_n\sim\sqrt{2n}$)", "(indeed it tends to infinity)"
-_STRENGTHENING_ASIDE = lazy_compile(r"\s*\(\s*(?i:in\s+fact|indeed)\b(?![^()]*\b(?i:except|possibly|perhaps|maybe|not|"
+# a bracket closing a claim with how far it goes: "(in fact $a_n\sim\sqrt{2n}$)", "(indeed it tends to infinity)", "(and
+# equals 0)" after "the limit exists"
+_STRENGTHENING_ASIDE = lazy_compile(r"\s*\(\s*(?i:in\s+fact|indeed|and\s+(?:it\s+)?equals|and\s+is\s+equal\s+to)\b(?![^()]*\b(?i:except|possibly|perhaps|maybe|not|"
                                     r"expect\w*|check\w*|unless|only|but|second\s+thought|actually|wrong|level|tends?\s+to\s+a)\b)"
                                     r"(?![^()]*n't)[^()]{1,120}\)\s*[.!]?\s*$")
 def _asking_sentence(question: str) -> str:
@@ -1524,14 +1530,17 @@ _NEGATED_REST = lazy_compile(r"(?i)\b(?:not|no|never|cannot|neither|nor|none)\b|
 _VERDICT_TURNS = lazy_compile(r"(?i)\b(?:but|however|except|unless|only|if|when|provided|although|though|or|maybe|perhaps)\b")
 def _verdict_turns(verdict: str, rest: str) -> bool:
     """Does the restatement after a verdict turn or restrict it (:data:`_VERDICT_TURNS`)? After a "no", "..., but not
-    a total one" denies again what the no denies: no turn."""
+    a total one" denies again what the no denies, and "only for acute triangles" restricts what the no denies holds
+    always: no turn."""
     turns = list(_VERDICT_TURNS.finditer(rest))
     if verdict.lower() == "no" and turns and all(t.group().lower() == "but" and _BUT_NOT.match(rest, t.end())
-                                                 for t in turns):
-        return False
+                                                 or t.group().lower() == "only" for t in turns):
+        return False  # ("So no — it lies inside only for acute triangles.": only some cases, as the no says)
     return bool(turns)
 
 
+# a restatement holding only in some cases: "it lies inside only for acute triangles"
+_ONLY_SOME = lazy_compile(r"(?i)\bonly\s+(?:for|when|if|in|on)\b|\b(?:for|when|in)\s+[^.!?;]{1,60}\s+only\b")
 _BUT_NOT = lazy_compile(r"\s++(?:not|never)\b")
 # a question asking for a set of integers: "Find all positive integers $n$ ...", "For which $n$ ..."
 _ASKS_ALL = lazy_compile(r"(?i)\ball\b|\bfor\s+which\b|\bwhich\s+(?:positive\s+)?integers\b|\bthe\s+set\s+of\b")
@@ -1713,6 +1722,10 @@ _NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
 # if you used g = 9.8 m/s² instead)", "(If negative $x$ were allowed, it could be as low as we like.)", "(If instead
 # one black and one white square are removed, ...)", "(Were Bob to move first, ...)"); a bare condition ("(if $a >
 # 0$)") restricts the answer and is no aside
+# a line wholly in brackets naming something in a few words, no number: "(the red Balmer line)"
+_NAMING_BRACKET = lazy_compile(r"\s*\((?:the|a|an|i\.e\.|that\s+is|this\s+is)\s[A-Za-z ,'-]{2,60}\)\s*\.?\s*")
+# a line ending on a number and its unit: "≈ 6.56 × 10⁻⁷ m", "= 3.2 kJ."
+_VALUE_WITH_UNIT_END = lazy_compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹}]\s*(?:[A-Za-zµμΩÅ°][A-Za-z0-9µμΩÅ°/·⁻¹²³^{}\\-]*)\s*\.?\s*$")
 # a closing bracket rejecting another candidate: "(x = −2 is rejected because ...)", "(the root $x=-3$ is extraneous)",
 # "(we discard $x = 0$)"
 _REJECTED_ASIDE = lazy_compile(r"(?i)\((?![^()]*\b(?:neither|none|nothing|both|all|this|it|too|also|either)\b)(?=[^()]{0,120}(?:\b(?:is|are)\s+(?:extraneous|rejected|discarded|excluded|"
@@ -1843,6 +1856,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         said = [c for c in re.split("(?<=。)", lines[-1]) if c.strip()]
         if len(said) > 1 and _CJK_SUPPOSED.match(said[-1]):
             lines[-1] = "".join(said[:-1])  # "故原不等式恒成立。若把 $\ge$ 改成 $>$，则不恒成立。": another case supposed
+    if len(lines) > 1 and _NAMING_BRACKET.fullmatch(lines[-1]) and _VALUE_WITH_UNIT_END.search(lines[-2][-80:]):
+        lines.pop()  # "λ ≈ 6.56 × 10⁻⁷ m\n\n(the red Balmer line)": a bracket naming what the value is, no answer
     if len(lines) > 1 and _COUNTERFACTUAL_ASIDE.match(lines[-1].strip()):
         lines.pop()  # a line of its own on another case, supposed: "(If instead ..., a tiling always exists.)"
     if lines and ")" in lines[-1]:
@@ -1870,8 +1885,14 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # (searched once, from where the line's last sentence starts: a search from every ", unlike" to the line's
         # end was quadratic)
         contrast = _CONTRAST_TAIL.search(last, max(last.rfind(". "), last.rfind("! "), last.rfind("? "), 0))
-    if contrast and contrast.start() > 0 and not re.search(r"\d", contrast.group()):
+    if contrast and contrast.start() > 0 and (not re.search(r"\d", contrast.group()) or (
+            not re.search(r"\d", SPAN.sub(" ", contrast.group())) and claim(SPAN.sub(" ", last[:contrast.start()])) is not None)):
+        # (numbers only in the other object's formula after a claim in words: "So the limit exists (and equals 0) —
+        # unlike $\lim_{x\to0}\sin(1/x)$, which oscillates and has no limit.")
         last = last[:contrast.start()] + "."  # "..., so it is countable — unlike $\\mathcal{P}(\\mathbb{N})$, which is not"
+    margin = _MARGIN_TAIL.search(last, max(0, len(last) - 200)) if "factor" in last[-200:] or "margin" in last[-200:] else None
+    if margin and _COMPARED.search(last[:margin.start()]):
+        last = last[:margin.start()] + "."  # "..., so $2^{100} > 3^{63}$ — by a factor of roughly $10^{0.044}\approx 1.1$."
     defined = defined_answer(_BOLD_MARKS.sub("", (split_sentences(last) or [last])[-1]), question) if question else None
     if defined:
         return Extraction((defined,), "prose")  # "So $3^{100}+1$ is divisible by 2." to "... even or odd?": even
@@ -1963,7 +1984,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", claimed_first)) if question else None
     if verdict and asks_yes_no(question) and not _verdict_turns(verdict.group("verdict"), verdict.group("rest")) \
             and not contradicts_verdict(verdict.group("verdict"), verdict.group("rest"), question) \
-            and (verdict.group("verdict").lower() == "no") == bool(_NEGATED_REST.search(verdict.group("rest"))) \
+            and (verdict.group("verdict").lower() == "no") == bool(_NEGATED_REST.search(verdict.group("rest")) or (
+                verdict.group("verdict").lower() == "no" and _ONLY_SOME.search(verdict.group("rest")))) \
             and not narrower_scope(f"{verdict.group('verdict')}, {verdict.group('rest')}.", question) \
             and set(re.findall(r"\d+", verdict.group("rest"))) <= set(re.findall(r"\d+", question)):
         # "So yes, every group of order 15 is cyclic." to "Is every group of order 15 cyclic?": the verdict, then the

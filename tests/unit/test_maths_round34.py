@@ -139,6 +139,7 @@ MINERVA = ("Preamble: Give each of the following quantities to the nearest power
     ("### Subproblem 2\n\nAbout $10^{11}$ stars.\n\n### Final Answer\n\n\\[ \\boxed{1, 10, 10^{11}} \\]", "correct"),
     ("### Final Answer\n\n\\[ \\boxed{1, 10^{11}, 10} \\]", "wrong"),
     ("### Final Answer\n\n\\[ \\boxed{10, 10^{11}} \\]", "wrong"),  # two values for three subproblems: a list
+    ("### Final Answer\n\n\\[ \\boxed{1, 10 \\text{ or } 10^{11}} \\]", "wrong"),  # a hedge in the list
 ])
 def test_a_closing_list_over_subproblems_answers_the_last(reply, status):
     assert _verdict(reply, "1e11", MINERVA) == status

@@ -342,18 +342,19 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     round 30's (yes/no instructions, opening True/False, concessions and asides, counts in words, degrees) and round
     31's (asides on other objects, stances, relations asked, chains from a given) and round 32's (answer lines stating
     the property, bold conclusions, places, values in words) and round 33's (brackets of other values, stances in other
-    words, parts after "Find") and the physics conventions (Gaussian units, renamed quantities, orders of magnitude):
-    their scorer version is 63, so a baseline report made with an earlier version fails the fingerprint gate
+    words, parts after "Find") and the physics conventions (Gaussian units, renamed quantities, orders of magnitude)
+    and round 35's (conclusion clauses, contrasts, unsettled values): their scorer version is 64, so a baseline report
+    made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
     from pytest_answerbench.spec import resolve_benchmark
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 63
-        old = {"benchmark": name, "profile": "default", "scorer_version": 62}
+        assert spec.version == 64
+        old = {"benchmark": name, "profile": "default", "scorer_version": 63}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 62, current 63"]
+            "scorer_version differs: baseline 63, current 64"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
