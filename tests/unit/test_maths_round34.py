@@ -120,11 +120,15 @@ def test_round_33_choice_readings(reply, options, letter):
 def test_the_attacks_read_as_labelled(case):
     """Two helpers' attacks on round 34 and the physics conventions (tests/data/attack_round34_maths.jsonl): the replies
     the reader before read otherwise than labelled, or a first version of this round did, read as labelled now."""
+    assert read_as_labelled(case), case["why"]
+
+
+def read_as_labelled(case: dict) -> bool:
+    """Does the reader read an attack reply as labelled: a multiple-choice one (``options``) its letter, a maths one
+    its verdict?"""
     if "options" in case:
-        assert infer_choice(case["prediction"], case["options"], same_value=states_value).letter == case["label"], \
-            case["why"]
-        return
-    assert _verdict(case["prediction"], case["answer"], case.get("question")) == case["label"], case["why"]
+        return infer_choice(case["prediction"], case["options"], same_value=states_value).letter == case["label"]
+    return _verdict(case["prediction"], case["answer"], case.get("question")) == case["label"]
 
 
 MINERVA = ("Preamble: Give each of the following quantities to the nearest power of 10 and in the units requested.\n\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from test_maths_round22 import _verdict
 from test_maths_round27 import _attack
+from test_maths_round34 import read_as_labelled
 
 from pytest_answerbench.choice import infer_choice
 from pytest_answerbench.maths import states_value
@@ -82,8 +83,4 @@ def test_round_34_choice_readings(reply, letter):
 def test_the_attack_reads_as_labelled(case):
     """A helper's attack on round 35 (tests/data/attack_round35_maths.jsonl): the replies the reader before read
     otherwise than labelled, or a first version of this round did, read as labelled now."""
-    if "options" in case:
-        assert infer_choice(case["prediction"], case["options"], same_value=states_value).letter == case["label"], \
-            case["why"]
-        return
-    assert _verdict(case["prediction"], case["answer"], case.get("question")) == case["label"], case["why"]
+    assert read_as_labelled(case), case["why"]
