@@ -83,6 +83,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   on 12 rows, ``unit`` on 5), scored once with round 34's reader (scorer version 63, vmcbench 43) as its held-out
   measure (docs/accuracy.md, "Round 34"), then read in round 35 (scorer version 64, vmcbench 44; docs/profiles-math.md,
   "Round 35").
+- ``tests/data/probes_round37.jsonl``: 200 probes written blind during round 35 (the same five sets), scored once with
+  round 35's reader (scorer version 64, vmcbench 44) as its held-out measure (docs/accuracy.md, "Round 35"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -186,7 +188,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: during round 34 and scored once with round 34's reader (scorer version 63, vmcbench 43) as its held-out measure, not
 #: read: its floors below (the reader before round 34, ccfcc19: the same on every set); its misses then read in round
 #: 35 (scorer version 64, vmcbench 44: text 12/1 -> 7/0, physics 1 -> 0, traces 0/1 -> 0/0, choice 3 -> 2), and its
-#: floors set to the misses left then.
+#: floors set to the misses left then; round 37's, written blind during round 35 and scored once with round 35's
+#: reader (scorer version 64, vmcbench 44) as its held-out measure, not read: its floors below (the readers before
+#: rounds 34 and 35, ccfcc19 and b0d98e0: the same on every set).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -260,6 +264,9 @@ FLOORS = {
     "probes_round36.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (7, 0), "physics": (0, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 2}),
+    "probes_round37.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (8, 0), "physics": (3, 0), "structured": (5, 0),
+                              "traces": (1, 0), "choice": 10}),
 }
 
 
