@@ -87,6 +87,8 @@ from .decide import read as _read
 from .fast import FAST_STARTS as _FAST_STARTS, fast_short as _fast_short, fast_sole as _fast_sole
 from .fast_lead import fast_lead as _fast_lead
 from .lastly import closing_place as _closing_place
+from .lastly import closing_rejects_all as _closing_rejects_all
+from .lastly import two_cases as _two_cases
 from .lastly import last_readings as _last_readings
 from .optionset import option_set as _option_set
 from .result import ChoiceResult
@@ -134,6 +136,12 @@ def infer_choice(response: str, options: Mapping[str, str],
     if response[:1].isupper() and (fast := _fast_lead(response, optset)) is not None:
         return fast  # "Looking at the image carefully. The answer is (B)."
     result = _read(response, optset)
+    if result.letter is not None:
+        # "LCM(4, 6) = 12. ... 24 is a common multiple ... So none of these is correct.", "If ..., 16.7 m/s (A); if ...,
+        # 26.8 m/s (B).": the letter read on the way is no choice
+        unsettled = _closing_rejects_all(response, options) or _two_cases(response, options)
+        if unsettled is not None:
+            return unsettled
     if result.letter is None and result.method == "none":
         # "the third option", "Ans. (a)", "Probably C, ...", "96 hours"
         return _last_readings(response, options, same_value) or _closing_place(response, options, same_value) or result

@@ -20,7 +20,7 @@ from ..text.patterns import lazy_compile
 from .result import ChoiceResult
 from .values import option_number, reply_numbers, reply_value, unit_at, unit_clash
 
-__all__ = ["closing_place", "last_readings"]
+__all__ = ["closing_place", "closing_rejects_all", "last_readings", "two_cases"]
 
 _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "1st": 1, "2nd": 2, "3rd": 3,
            "4th": 4, "5th": 5, "6th": 6}
@@ -106,9 +106,45 @@ def _other_unit(response: str, option: str) -> bool:
                for m in reply_numbers(low))
 
 
+def closing_rejects_all(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
+    """A reply closing on the verdict that no option is right ("So none of these is correct.") commits to none of them,
+    whatever option's value it names on the way (not when an option itself says "none of these"); else None."""
+    closing = _closing(response)
+    if not closing or not _NONE_CORRECT.match(closing) or any(_NONE_OPTION.search(str(t)) for t in options.values()):
+        return None
+    return ChoiceResult(None, "refusal", "the reply closes saying no option is correct")
+
+
+def two_cases(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
+    """A closing sentence of two cases supposed, each naming its own option in brackets ("If it is in km/h, that's 16.7
+    m/s (A); if it's in mph, 26.8 m/s (B).") commits to neither; else None."""
+    sentences = _SENTENCES.split(response.strip()[-600:])[-3:]
+    for i, sentence in enumerate(sentences):
+        cases = _TWO_CASES.search(sentence)
+        later = " ".join(sentences[i + 1:])
+        if any(m.group() in options and not _ARTICLE_A.match(later, m.start()) for m in _LONE_LETTER.finditer(later)):
+            continue  # "...; if it's in mph, 26.8 m/s (B). Since it's a US car, B.": a case settled after
+        if cases and cases.group("first") != cases.group("second") and cases.group("first") in options \
+                and cases.group("second") in options:
+            return ChoiceResult(None, "ambiguous", f"options {cases.group('first')} and {cases.group('second')} each "
+                                                   "answer one case supposed")
+    return None
+
+
+# a closing verdict that no option is right: "So none of these is correct.", "None of the options is right."
+_NONE_CORRECT = lazy_compile(r"\s*(?:(?i:so|thus|hence|therefore)\s*,?\s+)?(?i:none\s+of\s+(?:the\s+)?(?:these|those|them|"
+                             r"(?:given\s+|listed\s+)?(?:options|choices|answers)|above))\s+(?i:is|are)\s+(?i:correct|right|"
+                             r"valid|the\s+answer)\b[^.!?]{0,40}[.!]?\s*$")
+_NONE_OPTION = lazy_compile(r"(?i)\bnone\s+of\b")
+# two cases supposed, each naming an option in brackets: "If ..., ... (A); if ..., ... (B)"
+_TWO_CASES = lazy_compile(r"(?i:\bif\b)(?:\d\.\d|[^.;()]){1,200}[(\[](?P<first>[A-J])[)\]][^.;]{0,40}?[;,]\s*"
+                          r"(?i:(?:but|whereas|while|and)\s+)?(?i:if|when)\b(?:\d\.\d|[^.;()]){1,200}[(\[](?P<second>[A-J])[)\]]")
+
+
 def closing_place(response: str, options: Mapping[str, str],
                   same_value: Callable[[str, str], bool] | None = None) -> ChoiceResult | None:
-    """The option a reply's closing sentence names by its place ("So it's the third choice in the list.") when that
+    """The option a reply's closing sentence picks alone ("I'd bet on A.", "Sticking with B."), or names by its place
+    ("So it's the third choice in the list.") when that
     sentence is a conclusion ("so", "therefore", "hence", "thus"), or leaves after the others were ruled out ("That
     leaves D, with 8 electrons."), or names the one value left after checking the others ("Only x = 4 gives 11."),
     neither negating nor supposing (for replies the other steps read as naming several options: the reasons, then the
@@ -116,6 +152,10 @@ def closing_place(response: str, options: Mapping[str, str],
     closing = _closing(response)
     if not closing or _DENIED.search(closing):
         return None
+    pick = _CLOSING_PICK.fullmatch(closing)
+    if pick and pick.group("letter") in options:
+        # "Roughly 78% nitrogen, 21% oxygen, ... I'd bet on A.", "... No: ... is Heisenberg's. Sticking with B."
+        return ChoiceResult(pick.group("letter"), "choose", f"the closing sentence picks option {pick.group('letter')}")
     left = _LEAVES.match(closing)
     if left and left.group("letter") in options:
         # "A has 7 electrons — that's nitrogen. B has 10, neon. C has 9, fluorine. That leaves D, with 8 electrons."
@@ -133,6 +173,9 @@ def closing_place(response: str, options: Mapping[str, str],
     return ChoiceResult(placed, "ordinal", f"the closing sentence names option {placed} by its place") if placed else None
 
 
+# a closing sentence that is a pick and nothing else: "I'd bet on A.", "Sticking with B.", "I'll stick with (C)."
+_CLOSING_PICK = lazy_compile(r"\s*(?i:i'?d\s+bet\s+on|i\s+would\s+bet\s+on|sticking\s+with|i'?ll\s+stick\s+with|i\s+will\s+stick\s+with|"
+                             r"i'?m\s+sticking\s+with)\s+(?i:option\s+|choice\s+)?[(\[]?(?P<letter>[A-J])[)\]]?\s*[.!]?\s*")
 # a closing sentence leaving one option after the others were ruled out: "That leaves D, with 8 electrons."
 _LEAVES = lazy_compile(r"\s*(?i:that|this|which|so\s+that)\s+(?i:leaves|leaves\s+us\s+with|leaves\s+only)\s+(?i:option\s+|choice\s+)?"
                        r"[(\[]?(?P<letter>[A-J])[)\]]?(?![A-Za-z0-9'’])(?!\s*(?:and|or|&)\b)")

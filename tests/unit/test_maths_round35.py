@@ -84,3 +84,28 @@ def test_the_attack_reads_as_labelled(case):
     """A helper's attack on round 35 (tests/data/attack_round35_maths.jsonl): the replies the reader before read
     otherwise than labelled, or a first version of this round did, read as labelled now."""
     assert read_as_labelled(case), case["why"]
+
+
+AIR = {"A": "Nitrogen", "B": "Oxygen", "C": "Carbon dioxide", "D": "Argon"}
+LCM = {"A": "2", "B": "10", "C": "24", "D": "18"}
+SPEED = {"A": "16.7", "B": "26.8", "C": "60", "D": "96.6"}
+PHYSICISTS = {"A": "Bohr", "B": "Heisenberg", "C": "Schrödinger", "D": "Dirac"}
+
+
+@pytest.mark.parametrize("reply, options, letter", [
+    # round 37's blind set, written after round 35 (docs/profiles-mc.md, "Round 35")
+    ("LCM(4, 6) = 12. None of the listed options is 12 — 24 is a common multiple but not the least one. So none of "
+     "these is correct.", LCM, None),
+    ("LCM(4, 6) = 12. None of the listed numbers is 12. So none of these is correct.",
+     {"A": "2", "B": "10", "C": "24", "D": "None of these"}, "D"),
+    ("LCM(4, 6) = 12. None of these is 12 except after doubling: 24 is a common multiple. The answer is C.", LCM, "C"),
+    ("If the speedometer is in km/h, that's 16.7 m/s (A); if it's in mph, 26.8 m/s (B). Which one depends on where the "
+     "car was built.", SPEED, None),
+    ("It reads 60 mph, which is 26.8 m/s (B).", SPEED, "B"),
+    ("Roughly 78% nitrogen, 21% oxygen, under 1% argon, and CO₂ is a trace gas at about 0.04%. I'd bet on A.", AIR, "A"),
+    ("**B**, Heisenberg — hold on, or was it Schrödinger? No: Schrödinger gave the wave equation; the 1927 uncertainty "
+     "paper is Heisenberg's. Sticking with B.", PHYSICISTS, "B"),
+    ("Heisenberg or Schrödinger? I'd bet on E.", PHYSICISTS, None),
+])
+def test_round_35_choice_readings(reply, options, letter):
+    assert infer_choice(reply, options, same_value=states_value).letter == letter

@@ -84,7 +84,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   measure (docs/accuracy.md, "Round 34"), then read in round 35 (scorer version 64, vmcbench 44; docs/profiles-math.md,
   "Round 35").
 - ``tests/data/probes_round37.jsonl``: 200 probes written blind during round 35 (the same five sets), scored once with
-  round 35's reader (scorer version 64, vmcbench 44) as its held-out measure (docs/accuracy.md, "Round 35"), not read.
+  round 35's reader (scorer version 64, vmcbench 44) as its held-out measure (docs/accuracy.md, "Round 35"); its
+  multiple-choice misses then read (vmcbench 45; docs/profiles-mc.md, "Round 35"), its maths misses not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -190,7 +191,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: 35 (scorer version 64, vmcbench 44: text 12/1 -> 7/0, physics 1 -> 0, traces 0/1 -> 0/0, choice 3 -> 2), and its
 #: floors set to the misses left then; round 37's, written blind during round 35 and scored once with round 35's
 #: reader (scorer version 64, vmcbench 44) as its held-out measure, not read: its floors below (the readers before
-#: rounds 34 and 35, ccfcc19 and b0d98e0: the same on every set).
+#: rounds 34 and 35, ccfcc19 and b0d98e0: the same on every set); its multiple-choice misses then read in the choice
+#: reader's round 35 (vmcbench 45: 10 -> 6), its maths misses not read.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -266,7 +268,7 @@ FLOORS = {
                               "traces": (0, 0), "choice": 2}),
     "probes_round37.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (8, 0), "physics": (3, 0), "structured": (5, 0),
-                              "traces": (1, 0), "choice": 10}),
+                              "traces": (1, 0), "choice": 6}),
 }
 
 
