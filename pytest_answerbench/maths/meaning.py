@@ -28,7 +28,7 @@ from itertools import islice
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["CONCLUDING_LEAD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
+__all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
            "answers_question",
            "alternative_named", "asked_alternatives", "asked_property", "asks_yes_no", "claim", "defined_answer",
            "names_alternative",
@@ -1087,7 +1087,7 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
                 return None  # "not absolutely convergent" answers neither "Does it converge?" nor its opposite
             return (said[1] == asked[1]) == g[1]  # "The series diverges." is No to "Does the series converge?"
         plain = _plain(pred)
-        concluded = _CONCLUSION_WORD.split(plain)[-1]
+        concluded = CONCLUSION_WORD.split(plain)[-1]
         # "With no rational roots, it has no linear factor and is therefore irreducible.": the property the conclusion
         # states, not the negations of the reason before it
         stated = _states_property(concluded, prop) if concluded != plain else None
@@ -1106,8 +1106,8 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     return None
 
 
-# a word of conclusion inside a sentence: "..., and is therefore irreducible", "..., so it is bounded"
-_CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:therefore|hence|thus|so|consequently)\b")
+#: a word of conclusion anywhere in a sentence: "..., and is therefore irreducible", "..., so it is bounded"
+CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
 
 
 # ---- a Chinese yes/no question's property: "是否为单射？" answered "是", "f 是单射", "非奇异" ---------------------------------

@@ -31,9 +31,9 @@ from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .described import offered_stance, stance_words
-from .meaning import (CJK_ASKED_WORD, CONCLUDING_LEAD, DASHED_NAME, DOUBTED, alternative_named, asked_alternatives,
-                      asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer, names_alternative,
-                      narrower_scope, property_words, states_asked_property)
+from .meaning import (CJK_ASKED_WORD, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
+                      asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
+                      names_alternative, narrower_scope, property_words, states_asked_property)
 from .normalize import number_words
 from .units import convertible, unit_factor, unit_tail
 
@@ -602,7 +602,7 @@ def _bracketed_other_value(line: str, before: str, question: str | None = None) 
     if named and question and re.search(r"(?i)\b%s\b" % re.escape(named.group("quantity").strip()),
                                         _asking_sentence(question)):
         return False  # ("(Its angular velocity is ω = 60π rad/s.)" to "What is its angular velocity?": the value asked)
-    return not _RETRACTS.search(body) and not _CONCLUSION_WORD.search(body) and "answer" not in body.lower() \
+    return not _RETRACTS.search(body) and not CONCLUSION_WORD.search(body) and "answer" not in body.lower() \
         and not re.search(r"(?i)\b(?:correct\w*|should|must|mistake|wrong|actually|check\w*|slip\w*|revis\w*|"
                           r"off\s+by|redo|error|in\s+fact|given|using|with|once|instead|exact\w*)\b", body)
 
@@ -970,14 +970,14 @@ def _closing_sentence(last: str) -> str:
     none)."""
     sentences = split_sentences(last)
     if len(sentences) > 1 and _PARENTHESISED.fullmatch(sentences[-1]) and not _ASIDE_ANSWERS.search(sentences[-1]) \
-            and not _CONCLUSION_WORD.search(sentences[-1]) and not _RETRACTS.search(sentences[-1]) \
+            and not CONCLUSION_WORD.search(sentences[-1]) and not _RETRACTS.search(sentences[-1]) \
             and not _ASIDE_REVISES.search(sentences[-1]):
         # "(She can, e.g., reduce the heap of 3 to 1.)", "(It is continuous there, though.)": an aside, no answer
         sentences.pop()
     if sentences and _STATEMENT_JUDGED_CLOSING.fullmatch(_BOLD_MARKS.sub("", sentences[-1])):
         return sentences[-1]  # "... but that's not what's being asked. The statement as given is false."
     if sentences and not re.search(r"[\d$]|\\\(", sentences[-1]):
-        parts = _CONCLUSION_WORD.split(sentences[-1])
+        parts = CONCLUSION_WORD.split(sentences[-1])
         if len(parts) < 2 and _CJK.search(sentences[-1]) and not _CJK_CONDITION.search(sentences[-1]):
             parts = _CJK_CONCLUSION_WORD.split(sentences[-1])  # "……所以部分和可以超过任意给定的数。因此调和级数发散。"
         if len(parts) >= 2 and not _count_in_sentence(" ".join(parts[1:])) \
@@ -1053,7 +1053,6 @@ _MARGIN_TAIL = lazy_compile(r"(?<=\S)\s*+(?:—|–|--|,)\s*+(?i:by\s+(?:a\s+)?(
                             r"margin))\b(?:\$[^$]{1,60}\$|[^.!?\n$]){0,120}[.!]?\s*+$")
 # a comparison stated: "2^{100} > 3^{63}", "is larger than"
 _COMPARED = lazy_compile(r"[<>]|\\[lg]t\b|(?i:\b(?:larger|bigger|greater|smaller|less)\s+than\b)")
-_CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
 # a Chinese sentence's word of conclusion, and words supposing a case
 _CJK_CONCLUSION_WORD = lazy_compile(r"因此|所以|从而|于是|故而")
 _CJK_CONDITION = lazy_compile(r"若|如果|假如|假设|倘若|要是|除非|或者|或")
@@ -1261,7 +1260,7 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     if any(_LATER_CLAIM_BACK.match(later) and claim(SPAN.sub(" ", later)) is not None
            for later in split_sentences(line[m.end():])):
         return ""  # "It does **not** converge absolutely, because ... So: it converges conditionally.": the later one
-    if question and any(_CONCLUDING_LATER.search(later[:400]) and states_asked_property(later, question)
+    if question and any(CONCLUSION_WORD.search(later[:400]) and states_asked_property(later, question)
                         for later in split_sentences(line[m.end():])):
         return ""  # "None of the three is a multiple of another: ... So ... the set is linearly independent.": the
         # conclusion stating the property asked answers, not a claim on the way to it
@@ -1276,8 +1275,6 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     return said if integer_set(said) is not None or winner(said) is not None else ""
 
 
-# a later sentence concluding: "So ...", "Hence ...", "..., and is therefore irreducible"
-_CONCLUDING_LATER = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\b")
 # a later conclusion about the object the line opened on: "So: it converges conditionally." (not "So the series of
 # absolute values diverges.", another object)
 _LATER_CLAIM_BACK = lazy_compile(r"(?i)\s*(?:so|thus|hence|therefore|consequently)\s*[:,]?\s*(?:it|this|they)\b")
@@ -1378,7 +1375,7 @@ def _claimed(line: str, sentence: str) -> str:
     example = _EXAMPLE.search(sentence)
     if example and not re.search(r"[\d$\\]", sentence[:example.start()]) and claim(sentence[:example.start()]):
         return strip_wrappers(_OPENING_WORDS.sub("", sentence[:example.start()].strip()))  # the claim, not its example
-    parts = _CONCLUSION_WORD.split(sentence)
+    parts = CONCLUSION_WORD.split(sentence)
     clause = parts[-1].strip(" ,")
     if _claim_about_math(clause):
         # "Therefore $\\sqrt2+\\sqrt3$ is irrational.": the claim, its math without delimiters
@@ -2039,7 +2036,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     listed_count = _count_then_list(final[0], question)
     if listed_count:
         return Extraction((listed_count,), "prose")  # "So there are 5 such divisors: 10, 20, 25, 40 and 50."
-    worded = _VALUE_IN_WORDS.search(final[0]) if question and _CONCLUSION_WORD.search(final[0]) \
+    worded = _VALUE_IN_WORDS.search(final[0]) if question and CONCLUSION_WORD.search(final[0]) \
         and not re.search(r"[\d$\\]", final[0]) else None
     quantity = _QUANTITY_NOUN.search(final[0][:worded.start()]) if worded else None
     if worded and quantity and re.search(r"(?i)\b%s" % quantity.group(1)[:4], question) \
