@@ -88,7 +88,7 @@ def test_an_opening_word_stating_the_asked_property(reply, answer, status):
 
 def _attack_cases() -> list[dict]:
     path = Path(__file__).parent.parent / "data" / "attack_round18_maths.jsonl"
-    return [json.loads(line) for line in path.open(encoding="utf-8")]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 @pytest.mark.parametrize("case", _attack_cases(), ids=lambda case: case["id"])
