@@ -3,6 +3,12 @@ not text, and is never scored as its Python repr."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
 import pytest
 
 from conftest import load_report, write_jsonl
@@ -54,8 +60,6 @@ def test_judged_sympy_rows_each_end_within_their_limit(bench_env, monkeypatch):
     was stopped by its limit, and the next row started the same listing again: every row ended as a timeout
     after its full limit (4 rows in 14 minutes under a 120 s limit). Now the listing spends at most a fifth of
     a row's budget and never lists a row twice; SymPy is imported before it."""
-    import resource
-
     from pytest_answerbench.judge.testing import FakeOpenAIServer
     from pytest_answerbench.options import BENCH_JUDGE_BASE_URL, BENCH_JUDGE_CACHE, BENCH_JUDGE_MODEL
 
@@ -66,17 +70,10 @@ def test_judged_sympy_rows_each_end_within_their_limit(bench_env, monkeypatch):
     rows += [{"id": f"s{i}", "prediction": p, "answer": "1"} for i, p in enumerate(SLOW)]  # listed by the cheap
     write_jsonl(bench_env.path / "preds.jsonl", rows)
     judge = FakeOpenAIServer(lambda messages: "False")
-    def children_cpu() -> float:
-        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return usage.ru_utime + usage.ru_stime
-
     try:
-        started = children_cpu()
-        bench_env.runpytest_subprocess(BENCH, "atomic", "preds.jsonl", BENCH_REPORT, "report.json",
-                                       "--timeout", str(LIMIT),
-                                       BENCH_JUDGE_MODEL, "m", BENCH_JUDGE_BASE_URL, judge.base_url,
-                                       BENCH_JUDGE_CACHE, "off")
-        spent = children_cpu() - started
+        usage = _run_alone(bench_env, BENCH, "atomic", "preds.jsonl", BENCH_REPORT, "report.json",
+                           "--timeout", str(LIMIT), BENCH_JUDGE_MODEL, "m", BENCH_JUDGE_BASE_URL, judge.base_url,
+                           BENCH_JUDGE_CACHE, "off")
     finally:
         judge.close()
     status = {r["id"]: r["status"] for r in load_report(bench_env)["rows"]}
@@ -86,5 +83,27 @@ def test_judged_sympy_rows_each_end_within_their_limit(bench_env, monkeypatch):
     # the slow row at its limit, the others quick, plus start-up (SymPy's import): a real subprocess that imports
     # SymPy and works out one row's limit. CPU, not wall time: on a busy machine the run waits for a core, and
     # its rows end on their (wall) limits sooner in CPU terms. Before the fix every row spent its whole limit.
-    assert spent < len(SLOW) * LIMIT + 15
-    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 600 * 1024  # KiB: no run-away memory
+    assert usage["cpu"] < len(SLOW) * LIMIT + 15
+    assert usage["maxrss"] < 600 * 1024  # KiB: no run-away memory
+
+
+def _run_alone(pytester, *args: str) -> dict:
+    """pytest ARGS in a child of a fresh driver process: that child's own CPU seconds and peak memory (KiB), not
+    the worker's. ``RUSAGE_CHILDREN`` in the xdist worker holds the largest peak of every child it waited for, and a
+    child forked from the worker starts its peak at the worker's size (Linux carries it across ``exec``): a worker
+    grown to 1.7 GB by other tests failed the memory bound here. The driver is small when it forks."""
+    driver = textwrap.dedent("""
+        import json, resource, subprocess, sys
+        with open(sys.argv[1], "wb") as sink:
+            done = subprocess.run([sys.executable, "-mpytest", *sys.argv[2:]], stdout=sink, stderr=subprocess.STDOUT)
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        print(json.dumps({"code": done.returncode, "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss}))
+    """)
+    out = pytester.path / "run.out"
+    done = subprocess.run([sys.executable, "-c", driver, str(out), f"--basetemp={pytester.path / 'basetemp'}", *args],
+                          capture_output=True, text=True, cwd=pytester.path, timeout=900,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(pytester.path),
+                                                                                        os.environ.get("PYTHONPATH")]))})
+    print(out.read_text(encoding="utf-8", errors="replace"))
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
