@@ -642,9 +642,24 @@ def stance_words(stance: tuple[bool, ...], question: str | None) -> str:
 _WORDS = lazy_compile(r"[a-zA-Z]{2}|[\u4e00-\u9fff]")
 
 
+# "n \in \{" and "\}" around a listed set: "$n \in \{2, 4, 6, \dots\}$"
+_SET_OF_LISTED = lazy_compile(r"^[a-z]\s*\\in\s*|\\[{}]|\\left|\\right")
+# a progression listed from its first three terms: "n=2,4,6,\dots", "1, 3, 5, ..."
+_LISTED_PROGRESSION = lazy_compile(r"(?:[a-z]\s*=\s*)?(?P<a>\d{1,4})\s*,\s*(?P<b>\d{1,4})\s*,\s*(?P<c>\d{1,4})\s*,\s*"
+                                   r"(?:\\[lc]?dots|\.\.\.|…)")
+
+
 def same_description(gold: str, pred: str, question: str | None = None) -> bool | None:
     """Do ``gold`` and ``pred`` describe the same set of integers, shape or winner? None when the gold is no such
     description or the prediction is not one of the same kind (the other readings decide)."""
+    listed = _LISTED_PROGRESSION.fullmatch(_SET_OF_LISTED.sub("", pred.strip().strip("$ .")).strip("{} ")) \
+        if "," in pred and len(pred) <= 80 else None
+    if listed:
+        a, b, c = (int(listed.group(k)) for k in "abc")
+        if b - a == c - b >= 2 and 0 < a <= b - a:
+            # "n=2,4,6,\dots": every positive member of one residue class, listed from its least (the positive
+            # even integers); against a gold that describes a set of integers
+            pred = f"n \\equiv {a % (b - a)} \\pmod {b - a}"
     if len(gold) > 200 or len(pred) > 600 or not _WORDS.search(pred):
         return None  # a prediction without words ("3", "\\frac{1}{2}") describes nothing
     if not _WORDS.search(gold):

@@ -84,7 +84,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"|(?<![等号时恒])成立|(?<![不的])正确(?![的地])|(?<!不是)真命题"),
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
-_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对|肯定的?)|(?P<no>no|false|incorrect|negative|否|不是|不对|没有|否定的?))"
+_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对|肯定的?|有)|(?P<no>no|false|incorrect|negative|否|不是|不对|没有|否定的?))"
                        r"(?:\s*[,;:.!]\s*[^\d]*)?")  # "Yes, it is readable." (not "No, 5": a second answer)
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
 _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
@@ -599,7 +599,7 @@ _VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|true|false|not\s
                         r"不存在|存在|没有|有)\s*(?:\*\*)?(?:\s+(?i:in\s+general))?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
 
 
-_ASKS_HAVE_ZH = lazy_compile(r"是否有|有没有|有无|是不是有")
+_ASKS_HAVE_ZH = lazy_compile(r"是否有|有没有|有无|是不是有|(?<![没])有[^，,。？?吗]{1,20}吗")
 _CJK_TAKEN_BACK = lazy_compile(r"说反|抱歉|更正|纠正|再看|重新|错|吗")
 _CJK_DENIES = lazy_compile(r"不是|没有|不存在|并非|无(?!穷|论|限|数|理|关)")
 # a verdict on the statement a yes/no question asks about: "The statement is false in general: ...", "This claim is

@@ -31,11 +31,11 @@ from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .described import offered_stance, stance_words
-from .meaning import (CJK_ASKED_WORD, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
+from .meaning import (CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
                       asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
                       names_alternative, narrower_scope, property_words, states_asked_property)
 from .normalize import number_words
-from .units import convertible, unit_factor, unit_tail
+from .units import convertible, read_unit as read_unit_text, unit_factor, unit_tail
 
 __all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars",
            "without_closing_asides"]
@@ -1139,6 +1139,29 @@ def _claim_about_math(clause: str) -> bool:
 _CLAIM_FIRST = lazy_compile(r"\s*+(?:\*\*)?(?:(?:answer|conclusion|verdict)\s*+(?:\*\*)?\s*+:\s*+(?:\*\*)?\s*+)?(?P<claim>[^\s:：—–;；.。!！?？$\\][^:：—–;；.。!！?？\n$\\]{1,79}?)(?:\*\*)?\s*+"
                             r"(?:[:：—–;；]|[.!！](?:\s|$)|。|,?\s++(?:since|because|as|for\s+example|e\.g\.)\s|"
                             r"[，,]\s*(?:例如|比如|因为|由于|如))", re.I)
+# a closing line offering to convert the result, committing to nothing: "Converting to eV, or to a frequency ($\mu_B
+# B/h\approx14$ GHz), is straightforward if needed."
+_CONVERSION_OFFERED = lazy_compile(r"(?i)\s*+(?:converting|to\s+convert|conversion)\b(?=[^\n]{0,240}\b(?:straightforward|easy|"
+                                   r"simple|trivial|if\s+(?:needed|desired|required|you\s+(?:like|want|prefer)))\b)"
+                                   r"(?![^\n]{0,240}\b(?:answer|final|so|thus|hence|therefore|must|should)\b)[^\n]{0,240}$")
+# a closing sentence stating a property of every integer: "... for every integer $n$ — no exceptions."
+_FOR_EVERY_TAIL = lazy_compile(r"(?i)\bfor\s+(?:every|all|each|any)\s+(?P<which>(?:(?:positive|nonnegative|non-negative|odd|even)\s+)?)"
+                               r"integers?\s*+(?:\$\s*+(?P<var>[a-z])\s*+\$|(?P<plain>[a-z])\b)?"
+                               r"(?:\s*+,\s*+[a-z][a-z ]{0,40}\s+included)?"
+                               r"(?:\s*+(?:—|–|--|,)\s*+(?:with\s+)?no\s+exceptions?|\s*+,?\s*+without\s+exception)?\s*+[.!]?\s*+$")
+# a question asking for a set of integers: "For which integers $n$ ...?"
+_ASKS_WHICH_SET = lazy_compile(r"(?i)\bfor\s+(?:which|what)\s+(?:\w+\s+)?integers\b")
+
+# a closing sentence saying the paragraph it ends is off the question: "But that's a separate question."
+_OFF_QUESTION = lazy_compile(r"(?i)(?:^|[.!?]\s+|\s*+(?:—|–|--|,|;)\s*+)(?:but\s+|though\s+)?(?:that|this|it)(?:'s|\s+is)\s+"
+                             r"(?:a\s+)?(?:separate|different|another)\s+(?:question|matter|story|problem|issue)"
+                             r"(?:\s+(?:though|entirely|altogether))?\s*+[.!]?\s*+$")
+# the same in Chinese, a bracket closing the line: "（不过……——那是另一个问题了。）"
+_CJK_OFF_QUESTION = lazy_compile(r"[（(][^（）()]{0,240}(?:那|这)(?:是|就是)另(?:一个|外一个|一)(?:问题|回事|话题)了?[。.]?\s*+[）)]\s*+[。.]?\s*+$")
+# a bare Chinese yes or no opening a reply, closed by "。" before its proof: "有。", "不存在。", "**不能**。"
+_CJK_VERDICT_FIRST = lazy_compile(r"\s*+(?:\*\*)?(?P<verdict>有|没有|存在|不存在|是|不是|否|能|不能|可以|不可以|会|不会)(?:\*\*)?\s*+[。！!]")
+# a later conclusion in Chinese that could state a verdict of its own ("所以不存在", "综上，……成立")
+_CJK_LATER_VERDICT = lazy_compile(r"(?:所以|因此|综上|故|从而|于是)[^。]{0,30}?(?:有|没有|存在|不存在|是|不是|能|不能|可以|不可以|会|不会|成立)")
 # a question asking only for a verdict on a statement ("True or false: ...", "判断 ... 是否正确"), not also for a value
 _JUDGE_ONLY = lazy_compile(r"(?i)\btrue\s+or\s+false\b|判断|是否正确|对吗|正确吗|是否成立")
 _ALSO_FIND = lazy_compile(r"(?i)求|计算|\b(?:find|compute|calculate|determine|what\s+is|how\s+many)\b")
@@ -1247,6 +1270,13 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     its own. The numbers of the reason are no answer. ``judged``: the question asks only for a verdict on a statement,
     so a bare Chinese verdict closed by "。" before its proof ("正确。设 ...") is read too; ``question``, the row's: a
     word or two stating the property its yes/no question asks, or its opposite, is a claim too ("Uncountable — ...")."""
+    verdict = _CJK_VERDICT_FIRST.match(line) if question and _CJK.search(line[:12]) else None
+    if verdict and verdict.end() < len(line.rstrip()) and asks_yes_no(question) \
+            and not _LATER_ANSWER.search(line, verdict.end()) and not _REASON_QUALIFIES.search(line, verdict.end()) \
+            and not _CJK_LATER_VERDICT.search(line, verdict.end()):
+        # "有。令 $f(x)=x^5-x+1$ ...", "不存在。由握手定理 ..." to a yes/no question: the verdict, then its proof (whose
+        # numbers are no answer), with no later conclusion of its own
+        return verdict.group("verdict")
     m = _CLAIM_FIRST.match(line)
     if m is None or m.end() >= len(line.rstrip()):
         return ""
@@ -1685,6 +1715,26 @@ def _stated_with_unit(head: str, question: str | None) -> bool:
     return said is not None and bool(said[1]) and bool(re.search(r"\d", said[0] or ""))
 
 
+# an expression, then the value it comes to closing the sentence: "$3^4 \bmod 7$, which is 4."
+_EVALUATED_AFTER = lazy_compile(r"\$(?P<expr>[^$]{1,80})\$\s*+,?\s*+(?:which\s+(?:is|equals|comes\s+to|gives)|i\.\s?e\.,?)"
+                                r"\s*+(?P<value>[-−]?\d+(?:\.\d+)?|\$[-−]?\d+(?:\.\d+)?\$)\s*+[.!]?\s*+$")
+# a value restated roughly in brackets closing the sentence: "6.0 m·s⁻² (roughly 0.61 g)."
+_ROUGHLY_BRACKETED = lazy_compile(r"(?i)\s*+\((?:i\.\s?e\.,?\s*+)?(?:about|roughly|approximately|approx\.|around|nearly|"
+                                  r"almost|≈|~)\s*+(?![^()]{0,40}(?:;|\b(?:exact\w*|actual\w*|precise\w*|really|true|"
+                                  r"correct\w*|answer\w*|more)\b))(?P<said>[^()]{1,40})\)(?=\s*+(?:[.!]?\s*+$|,))")
+
+
+def _restates_in_other_kind(head: str, said: str, question: str | None) -> bool:
+    """Does a rough bracket saying ``said`` ("0.61 g") follow a value with its unit closing ``head`` ("... 6.0
+    m·s⁻²") and restate it as another kind of quantity (a unit not measuring the value's, or none), the question not
+    asking for the bracket's unit?"""
+    value = re.search(r"(\d[\d.,]*)\s*([^\d\s()$][^()$]{0,19}?)\s*$", head[-60:])
+    said_unit = re.search(r"\d\s*([^\d\s()][^()]{0,15}?)\s*$", said)
+    if value is None or said_unit is None or not read_unit_text(value.group(2)):
+        return False
+    if convertible(said_unit.group(1), value.group(2)):
+        return False  # "343.2 m/s (roughly 1300 km/h)": the same quantity, compared as before
+    return not re.search(r"(?i)\bin\s+(?:units\s+of\s+)?%s\b" % re.escape(said_unit.group(1).split()[-1]), question or "")
 # a value called rough: "about 1236 km/h (343.2 m/s)"
 _ROUGH_BEFORE = lazy_compile(r"(?i)\b(?:about|roughly|approximately|approx\.|around|nearly|almost)\s*+$|[≈~]\s*+$")
 
@@ -1735,7 +1785,12 @@ _COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\((?=\s*(?:if,?\s+instead\b|(?:by|in)
                                      r"[^()]{1,240}\)\s*+\.?\s*+$)"
                                      r"|\((?=[^()]{0,240}\b(?:would|were|could)\b)(?=[^()]{0,240}\b(?:if|instead|"
                                      r"otherwise|had)\b)(?![^()]{0,240}\b(?:wait|actually|should|so|thus|hence|therefore|"
-                                     r"mistake|wrong|correct\w*|violates?)\b)[^()]{1,240}\)\s*+\.?\s*+$")
+                                     r"mistake|wrong|correct\w*|violates?)\b)[^()]{1,240}\)\s*+\.?\s*+$"
+                                     # "(Multiplying by $x$ would fix it: $x\sin(1/x)$ is continuous at 0.)": a change
+                                     # supposed by its gerund
+                                     r"|\((?=\s*[A-Za-z]{3,}ing\b[^()]{0,80}?\bwould\b)(?![^()]{0,240}\b(?:wait|actually|"
+                                     r"should|so|thus|hence|therefore|mistake|wrong|correct\w*|answer\w*|asked|here)\b)"
+                                     r"(?:[^()]|\([^()]{0,40}\)){1,240}\)\s*+\.?\s*+$")
 
 
 # a closing clause after a conclusion word stating a plain value, no math after it: ", so the probability is 10%."
@@ -1768,12 +1823,18 @@ _PLURAL_LABEL_LINE = lazy_compile(r"\s*(?:\*\*)?(?P<label>[A-Za-z]{4,}s)\s*(?:\*
                                   r"(?P<values>(?:[-−+$*\\{}()\d.,;/^ \t°]|\band\b|\\[a-z]+)+?)\s*\.?\s*")
 # a question asking several parts or blanks: "(1) ... (2) ...", "(a) ... (b) ...", two blanks "___"
 _SEVERAL_ASKED = lazy_compile(r"\(2\)|\(b\)|（2）|_{3,}[^_]+_{3,}")
+# a numbered part's label: "(1)", "(2)"
+_PART_ASKED = lazy_compile(r"\(\s*[1-9]\s*\)")
 # a closing bracket saying a case is included: "(including $A=0$)", "(which includes the zero solution)"
 _INCLUDING_ASIDE = lazy_compile(r"\s*\((?:including|incl\.)\s+\$?\s*(?:[A-Z]|C_\{?\d\}?)\s*=\s*0\s*\$?\s*\)(?=\s*[.!]?\s*$)")
 
 
 # a list of words a question offers, closing it: "odd, even, or neither?", "injective, surjective, both, or neither?"
 _OFFERED_LIST = lazy_compile(r"(?i)\b(?P<list>[a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)+\s*,?\s+or\s+[a-z][a-z-]*)\s*\?\s*$")
+
+
+# a word offered, denied by "non-", with what joins it to the next: "Non-parallel and ", "non-intersecting"
+_DENIED_OFFERED = lazy_compile(r"(?i)\bnon-?(?P<word>[a-z]{3,})\b(?:\s*+(?:,|and|,\s*+and)\s*+)?")
 
 
 def _bold_offered(sentence: str, question: str) -> str | None:
@@ -1788,12 +1849,35 @@ def _bold_offered(sentence: str, question: str) -> str | None:
     word = bold[0].strip(" .").lower()
     head = sentence[:sentence.find("**")]
     outside = _BOLD_PHRASE.sub(" ", sentence)
+    if "non" in outside.lower():
+        # "Non-parallel and non-intersecting: **skew**.": the other words offered, each denied, lead to the one chosen
+        outside = _DENIED_OFFERED.sub(lambda m: " " if m.group("word").lower() in offered else m.group(), outside)
     if word not in offered or DOUBTED.search(sentence) or _DENIED.search(head) or _CONDITION.search(sentence) \
             or re.search(r"(?i)\b(?:not|no|never|neither|nor|but|or|and|far|fails?|only|approximately|almost|nearly|"
                          r"roughly)\b|n't\b", outside) \
             or offered & set(re.findall(r"[a-z][a-z-]*", outside.lower())):
         return None  # (not "**injective** and surjective", "fails to be **odd**", "far from **even**")
     return word
+
+
+# a bracket closing a sentence that compares another case: "(for comparison, the sphere has $\chi=2$)"
+_COMPARED_BRACKET = lazy_compile(r"(?i)\s*+\((?:for\s+comparison|compare|cf\.|(?:by|in)\s+contrast|unlike)\b\s*+[,:]?\s*+"
+                                 r"(?P<body>[^()]{1,200})\)\s*+[.!]?\s*+$")
+# the subject a comparison names: "the sphere", "a cube", "the *product*"
+_COMPARED_SUBJECT = lazy_compile(r"(?i)^(?:the|a|an)\s+[*_]{0,2}(?P<noun>[a-z]{3,})")
+
+
+def _compares_other_object(body: str, question: str) -> bool:
+    """Does the ``body`` of a comparison bracket name, as its subject, a noun the question does not use (or a formula
+    it does not write), taking nothing back and answering nothing again?"""
+    if _RETRACTS.search(body) or _COMPARISON_CORRECTS.search(body) or _ASIDE_ANSWERS_AGAIN.search(body) \
+            or _ASIDE_ADDS.search(body):
+        return False
+    subject = _COMPARED_SUBJECT.match(body.strip())
+    words = {w.rstrip("s") for w in re.findall(r"[a-z]{3,}", _FORMULA_NOISE.sub(" ", question.lower()))}
+    if subject:
+        return subject.group("noun").lower().rstrip("s") not in words
+    return _another_object(f"({body})", question) and not _names_asked_object(body, question)
 
 
 def _claims_asked(sentences: list[str], question: str | None) -> bool:
@@ -1834,6 +1918,12 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
+    if len(lines) > 1 and _OFF_QUESTION.search(lines[-1], max(0, len(lines[-1]) - 120)):
+        lines.pop()  # "Interestingly, the other direction works: ... But that's a separate question.": a remark
+    if lines and "另" in lines[-1][-60:]:
+        off = _CJK_OFF_QUESTION.search(lines[-1], max(0, len(lines[-1]) - 300))
+        if off and off.start() > 0:
+            lines[-1] = lines[-1][:off.start()]  # "……（不过这个根不能用根式表示——那是另一个问题了。）": a remark
     bold_line = _BOLD_LINE.fullmatch(lines[-1]) if lines and question and "$" in lines[-1] else None
     if bold_line and claim(SPAN.sub(" ", bold_line.group(1))) is not None:
         lines[-1] = bold_line.group(1)  # "**Conclusion: there are infinitely many primes of the form $4k+3$.**": a claim
@@ -1844,7 +1934,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # stated by its definition, closes the reply, whatever a reason opening its line reads like
         return Extraction((said,), "prose")
     for _ in range(_REMARKS):
-        if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1])
+        if len(lines) > 1 and (form_stated(lines[-1]) or _supposes_only(lines[-1]) or _CONVERSION_OFFERED.match(lines[-1])
                                or _SUPPOSED_OTHER_CASE.match(lines[-1]) and not _RETRACTS.search(lines[-1])
                                and "answer" not in lines[-1].lower()):
             lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
@@ -1912,6 +2002,12 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "So the sum of the roots is $10$. (Compare the product, which is $7$.)", "So $fg$ is **even**. (By contrast,
         # the *sum* of two odd functions stays odd.)"
         last = last[:aside.start()].rstrip()
+    compared = _COMPARED_BRACKET.search(last, max(0, len(last) - 300)) \
+        if question and last.rstrip(" .!").endswith(")") and len(last) <= 2000 else None
+    if compared and compared.start() > 0 and _compares_other_object(compared.group("body"), question):
+        # "Yes — it's 0 (for comparison, the sphere has $\chi=2$).": the bracket tells of another object, the claim
+        # before it answers
+        last = last[:compared.start()].rstrip() + "."
     judged = bool(question and _JUDGE_ONLY.search(question) and not _ALSO_FIND.search(question))
     dashed = _CJK_DASHED.search(last) if "——" in last else None
     if dashed and _CJK.search(dashed.group("said")) and not _CJK_HEDGED.search(dashed.group("said")) \
@@ -1923,7 +2019,18 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     opening = claim_then_reason(last, judged, question)
     if opening:
         return Extraction((opening,), "prose")  # "Impossible. The last digit of a square is one of 0, 1, 4, ..."
-    if len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
+    every = _FOR_EVERY_TAIL.search(last, max(0, len(last) - 160)) \
+        if question and "for " in last[-160:] and _ASKS_WHICH_SET.search(question) else None
+    if every and not DOUBTED.search(last) and not _DENIED.search(last[max(0, every.start() - 200):every.start()]) \
+            and not re.search(r"(?i)\b(?:except|only|unless|but|if|when|provided)\b", last[max(0, every.start() - 200):]):
+        # "So 6 divides it for every integer $n$ — no exceptions." to "For which integers $n$ ...?": all of them
+        which = " ".join(every.group("which").lower().split())
+        return Extraction((f"all {which + ' ' if which else ''}integers {every.group('var') or every.group('plain') or 'n'}",),
+                          "prose")
+    chosen = split_sentences(last)[-1:] if question and "**" in last and " or " in question and len(last) > 80 else []
+    if chosen and not _PARENTHESISED.fullmatch(chosen[0]) and _bold_offered(chosen[0], question):
+        last = chosen[0]  # "... so they never meet. Non-parallel and non-intersecting: **skew**.": the word chosen
+    elif len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
         last = _closing_sentence(last)  # (a short line too when a sentence after the first checks or explains it)
     final = split_sentences(last)[-1:] or [last]
     if not last or len(final[0]) <= 120 and _STEP.match(final[0]) and not _CONCLUDING_STEP.match(last) \
@@ -1947,6 +2054,12 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     by_part = _named_by_part(lines[-1], question) if several and lines else ""
     if by_part:
         return Extraction((by_part,), "prose")  # "lcm = 36; lowest powers: gcd = 6." to "(a) Find gcd ... (b) Find lcm"
+    asked_parts = len(_PART_ASKED.findall(question)) if several and not multiple and question else 0
+    numbered = _numbered_lines(lines) if asked_parts >= 2 and len(lines) >= asked_parts else ""
+    if numbered and len(_PART_ASKED.findall(numbered)) == asked_parts \
+            and all(_PART_ASKED.match(line.strip()) for line in lines[-asked_parts:]):
+        # "(1) $a_{10}=3+36=39$.\n(2) $S_{10}=5\cdot42=210$." closing a reply to "(1) Find ... (2) Find ...": the parts
+        return Extraction((numbered,), "prose")
     if multiple:
         blanks = named_blanks(final[0], question)
         if blanks:
@@ -1981,8 +2094,11 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", claimed_first)) if question else None
     if verdict and asks_yes_no(question) and not _verdict_turns(verdict.group("verdict"), verdict.group("rest")) \
             and not contradicts_verdict(verdict.group("verdict"), verdict.group("rest"), question) \
-            and (verdict.group("verdict").lower() == "no") == bool(_NEGATED_REST.search(verdict.group("rest")) or (
-                verdict.group("verdict").lower() == "no" and _ONLY_SOME.search(verdict.group("rest")))) \
+            and ((verdict.group("verdict").lower() == "no") == bool(_NEGATED_REST.search(verdict.group("rest")) or (
+                verdict.group("verdict").lower() == "no" and _ONLY_SOME.search(verdict.group("rest"))))
+                 # ("No — it diverges" to "Does it converge?": the opposite of the property asked, in its own word)
+                 or not _NEGATED_REST.search(verdict.group("rest"))
+                 and answers_question(verdict.group("verdict").capitalize(), SPAN.sub(" ", verdict.group("rest")), question)) \
             and not narrower_scope(f"{verdict.group('verdict')}, {verdict.group('rest')}.", question) \
             and set(re.findall(r"\d+", verdict.group("rest"))) <= set(re.findall(r"\d+", question)):
         # "So yes, every group of order 15 is cyclic." to "Is every group of order 15 cyclic?": the verdict, then the
@@ -2081,6 +2197,12 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
             and not _unit_named(rough.group(), question):
         # "$T_2 = 600\ \text{K}$, i.e. roughly $327\,^\circ\text{C}$.": the value stated, not its rough restatement
         last = last[:rough.start()] + "."
+    rough = _ROUGHLY_BRACKETED.search(last, max(0, len(last) - 240)) if "(" in last[-240:] and len(last) <= 2000 else None
+    if rough and _restates_in_other_kind(last[:rough.start()], rough.group("said"), question):
+        # "So the car decelerates at about 6.0 m·s⁻² (roughly 0.61 g).": the value stated, not its rough restatement
+        # as another kind of quantity (a multiple of g; "(roughly 1300 km/h)" after m/s is compared as before)
+        last = last[:rough.start()] + last[rough.end("said") + 1:]
+        final = split_sentences(last)[-1:] or [last]
     signs = _ALL_SIGNS.search(final[0]) if "pm" in final[0] or "±" in final[0] else None
     if signs and re.search(r"(?i)\b(?:except|but|other\s+than|apart\s+from|only|besides|not)\b", final[0]):
         signs = None  # ("all sign combinations except $(-3,-2)$")
@@ -2098,6 +2220,13 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     union = _conditions_or(final[0]) if " or " in final[0] else ""
     if union:
         return Extraction((union,), "prose")  # "So we need $a\le-2$ or $a\ge2$.": one set, the union
+    evaluated = _EVALUATED_AFTER.search(final[0], max(0, len(final[0]) - 300)) if "which" in final[0] \
+        or "i.e." in final[0] else None
+    if evaluated and re.search(r"[A-Za-z\\^+*/-]", evaluated.group("expr")) and not DOUBTED.search(final[0]) \
+            and re.search(r"(?:\bis|\bequals|=|:)\s*$", final[0][:evaluated.start()]) \
+            and not _DENIED.search(final[0]) and not _CONDITION.search(final[0]):
+        # "the remainder is $3^4 \bmod 7$, which is 4.": the value the expression comes to, not the expression
+        return Extraction((evaluated.group("value").strip("$"),), "prose")
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer

@@ -94,14 +94,14 @@ _IN_CONTEXT: dict[str, tuple[tuple[tuple[str, int], ...], Fraction]] = {
 _SYM = r"(?:\\mu\s*(?:\\Omega|[A-Za-z]{1,4})|[A-Za-z]?\s*(?:\\Omega|Ω)|[μµ]?[A-Za-z]{1,4}|[μµ](?:\\Omega|Ω)|Å|\\AA)"
 _POW = r"(?:\s*\^\s*(?:\{\s*(?P<p1>-?\d)\s*\}|(?P<p2>-?\d)))?"
 _ATOM = lazy_compile(r"(?P<sym>%s)(?![A-Za-z])%s" % (_SYM, _POW))
-_TAIL_ATOM = _SYM + r"(?:\s*\^\s*(?:\{-?\d\}|-?\d))?"
+_TAIL_ATOM = _SYM + r"(?:\s*\^\s*(?:\{-?\d\}|-?\d)|[⁻¯]?[¹²³⁴⁵⁶⁷⁸⁹])?"  # (a power in superscripts too: "m·s⁻²")
 # The grammar of a compound unit, one for every unit: atoms (prefixed symbols with integer powers) joined into a
 # product by "\cdot", "·", "*", or a space after an atom of two letters or more ("kg m/s", not "m g": that is more
 # often a product of quantities) or before an atom with a negative power ("m s^{-2}", "J kg^{-1} K^{-1}": no product
 # of quantities is written so); one quotient "/", whose denominator may be a product in brackets ("J/(kg·K)",
 # "J/(kg K)"). :func:`read_unit` reads what this finds, by the same grammar.
 _TIMES = r"\s*(?:\\cdot|·|\*)\s*"
-_JOIN = r"(?:%s|(?<=[A-Za-z}Ω]{2})\s+|\s+(?=%s\s*\^\s*\{?\s*-)|(?<=\})(?=%s\s*\^))" % (_TIMES, _SYM, _SYM)
+_JOIN = r"(?:%s|(?<=[A-Za-z}Ω]{2})\s+|\s+(?=%s\s*(?:\^\s*\{?\s*-|⁻))|(?<=\})(?=%s\s*\^))" % (_TIMES, _SYM, _SYM)
 _BRACKETED = r"\(\s*%s(?:(?:%s|\s+)%s){1,3}\s*\)" % (_TAIL_ATOM, _TIMES, _TAIL_ATOM)
 # the quotient written as a fraction, set apart from the number by a space ("4186 \frac{J}{kg \cdot K}";
 # "3\frac{m}{g}" written against its number is a product of quantities)
@@ -160,6 +160,9 @@ def _symbol(sym: str) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
     return None
 
 
+_SUPERSCRIPT_DIGITS = "¹²³⁴⁵⁶⁷⁸⁹"
+
+
 @lru_cache(maxsize=512)
 def read_unit(text: str, context: bool = False) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
     """``(SI dimensions, scale to SI)`` of a unit text, or None when any part of it is not a known unit. With
@@ -173,6 +176,9 @@ def read_unit(text: str, context: bool = False) -> tuple[tuple[tuple[str, int], 
         ((('m', 1), ('s', -2)), Fraction(1, 1))
     """
     t = text.strip().strip("$").strip()
+    if "⁻" in t or "¯" in t or any(c in t for c in _SUPERSCRIPT_DIGITS):  # "m·s⁻²": the power m s^-2 writes
+        t = re.sub("[⁻¯]?[¹²³⁴⁵⁶⁷⁸⁹]", lambda m: "^" + ("-" if len(m.group()) == 2 else "") + str(
+            _SUPERSCRIPT_DIGITS.index(m.group()[-1]) + 1), t)
     t = re.sub(r"\\(?:mathrm|text|rm|mathit|operatorname)\s*\{([^{}]*)\}", r" \1 ", t)
     t = re.sub(r"\\mathrm\s*(\S)", r" \1 ", t)
     if "frac" in t:  # "\frac{J}{kg \cdot K}": the quotient J/(kg K)

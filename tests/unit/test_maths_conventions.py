@@ -99,3 +99,29 @@ def test_a_gold_label_is_no_parameter_of_a_family():
     unread; a label letter written only before the gold's "=" is no family's parameter."""
     assert equivalent("p = \\frac{\\pi \\hbar^2}{4\\mu R^5}", "\\dfrac{\\hbar^2 \\pi}{4 m R^5}", question=CAVITY)[0]
     assert equivalent("(n, n+1)", "(m, m+1)", question="Find all pairs of consecutive integers.")[0]
+
+
+# Written from trace_math tm-1385 and tm-1409 (DeepSeek-R1 on yale-nlp/Physics), read after the corpus was scored.
+OSCILLATOR = ("A charged particle is bound in a harmonic oscillator potential $V = \\frac{1}{2} k x^2$. The system is "
+              "placed in an external electric field $E$. Calculate the shift of the energy of the ground state to "
+              "order $E^2$.")
+OSCILLATOR_OMEGA = OSCILLATOR.replace("$V = \\frac{1}{2} k x^2$", "$V = \\frac{1}{2} m\\omega^2 x^2$ with $k$ a constant")
+COLLIDER = ("At a future linear $e^+e^-$ collider the beams have equal energy $E$. Top quark pairs are produced; "
+            "what restriction is placed on $E$ (expressed in terms of $m_t$)?")
+BALL = "A ball of mass $m_t$ moves freely. Find its energy $E$."
+
+
+@pytest.mark.parametrize("gold, reply, question, status", [
+    # the oscillator's spring constant against its frequency, k = m omega^2
+    ("-\\frac{q^2 E^2}{2m\\omega^2}", "\\boxed{-\\dfrac{q^2 E^2}{2k}}", OSCILLATOR, "correct"),
+    ("-\\frac{q^2 E^2}{2k}", "\\boxed{-\\dfrac{q^2 E^2}{2m\\omega^2}}", OSCILLATOR, "correct"),
+    ("-\\frac{q^2 E^2}{2m\\omega^2}", "\\boxed{-\\dfrac{q^2 E^2}{k}}", OSCILLATOR, "wrong"),
+    ("-\\frac{q^2 E^2}{2m\\omega^2}", "\\boxed{-\\dfrac{q^2 E^2}{2mk}}", OSCILLATOR, "wrong"),
+    ("-\\frac{q^2 E^2}{2m\\omega^2}", "\\boxed{-\\dfrac{q^2 E^2}{2k}}", OSCILLATOR_OMEGA, "wrong"),  # omega its own
+    # natural units where the question is set at a collider; elsewhere a missing c^2 is missing
+    ("E = \\frac{5}{4}m_t c^2", "\\boxed{\\dfrac{5}{4} m_t}", COLLIDER, "correct"),
+    ("E = \\frac{5}{4}m_t c^2", "\\boxed{\\dfrac{3}{4} m_t}", COLLIDER, "wrong"),
+    ("E = \\frac{5}{4}m_t c^2", "\\boxed{\\dfrac{5}{4} m_t}", BALL, "wrong"),
+])
+def test_a_spring_constant_and_natural_units(gold, reply, question, status):
+    assert _verdict(reply, gold, question) == status

@@ -343,7 +343,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     31's (asides on other objects, stances, relations asked, chains from a given) and round 32's (answer lines stating
     the property, bold conclusions, places, values in words) and round 33's (brackets of other values, stances in other
     words, parts after "Find") and the physics conventions (Gaussian units, renamed quantities, orders of magnitude)
-    and round 35's (conclusion clauses, contrasts, unsettled values): their scorer version is 64, so a baseline report
+    and round 35's (conclusion clauses, contrasts, unsettled values) and round 36's ("which is", superscript units,
+    separate questions, a spring constant, natural units): their scorer version is 65, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -351,10 +352,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 64
-        old = {"benchmark": name, "profile": "default", "scorer_version": 63}
+        assert spec.version == 65
+        old = {"benchmark": name, "profile": "default", "scorer_version": 64}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 63, current 64"]
+            "scorer_version differs: baseline 64, current 65"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -85,7 +85,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 35").
 - ``tests/data/probes_round37.jsonl``: 200 probes written blind during round 35 (the same five sets), scored once with
   round 35's reader (scorer version 64, vmcbench 44) as its held-out measure (docs/accuracy.md, "Round 35"); its
-  multiple-choice misses then read (vmcbench 45; docs/profiles-mc.md, "Round 35"), its maths misses not read.
+  multiple-choice misses then read (vmcbench 45; docs/profiles-mc.md, "Round 35"), its maths misses in round 36
+  (scorer version 65; docs/profiles-math.md, "Round 36").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -192,7 +193,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: floors set to the misses left then; round 37's, written blind during round 35 and scored once with round 35's
 #: reader (scorer version 64, vmcbench 44) as its held-out measure, not read: its floors below (the readers before
 #: rounds 34 and 35, ccfcc19 and b0d98e0: the same on every set); its multiple-choice misses then read in the choice
-#: reader's round 35 (vmcbench 45: 10 -> 6), its maths misses not read.
+#: reader's round 35 (vmcbench 45: 10 -> 6), its maths misses then read in round 36 (scorer version 65: text 8 -> 0,
+#: physics 3 -> 1, structured 5 -> 2, traces 1 -> 0), and its floors set to the misses left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -267,8 +269,8 @@ FLOORS = {
                              {"text": (7, 0), "physics": (0, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 2}),
     "probes_round37.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (8, 0), "physics": (3, 0), "structured": (5, 0),
-                              "traces": (1, 0), "choice": 6}),
+                             {"text": (0, 0), "physics": (1, 0), "structured": (2, 0),
+                              "traces": (0, 0), "choice": 6}),
 }
 
 

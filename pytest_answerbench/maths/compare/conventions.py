@@ -19,6 +19,12 @@ part against one, and each keeps the near miss it could be mistaken for wrong:
   both name the particle's mass (``m``, ``\\mu``, ``m_e``) and the question writes neither. Two names of one family
   (``v_1`` and ``v_2``, ``v_i`` and ``v_f``), a name the question gives to another quantity, and unrelated letters
   stay two quantities.
+* **A spring constant against a frequency** (method ``spring-constant``): when the question's harmonic oscillator
+  writes its spring constant (``V = \\frac{1}{2} k x^2``) and no ``\\omega``, an answer in ``k`` and one in ``m`` and
+  ``\\omega`` are read with ``k = m\\omega^2`` (``-\\frac{q^2E^2}{2k}`` answers ``-\\frac{q^2E^2}{2m\\omega^2}``).
+* **Natural units** (method ``natural-units``): when the question is set at a collider, on quarks or in MeV/GeV/TeV
+  and its maths writes no ``c``, an answer writing ``c`` and one writing none are read with ``c = 1``
+  (``\\frac{5}{4}m_t`` answers ``E = \\frac{5}{4}m_tc^2``). Elsewhere a missing ``c^2`` stays wrong.
 * **An order of magnitude** (method ``order-of-magnitude``): when the row's question asks for an order of magnitude
   ("estimate (order of magnitude)", "to the nearest power of 10", 数量级), a reply giving a power of ten answers for
   the gold's value when the two are less than a factor of 3 apart (``10^7`` for ``2\\times10^7``); a power one off
@@ -61,6 +67,12 @@ _GREEK_CHARS = {"ρ": "\\rho", "ν": "\\nu", "ω": "\\omega", "κ": "\\kappa", "
 # answered by 1e15: its writer chose the 3)
 _WITHIN = math.log10(3)
 _WORD_OR_COMMAND = lazy_compile(r"\\[a-zA-Z]+|[A-Za-z]{3,}")
+# a harmonic oscillator given by its spring constant: "$V = \frac{1}{2} k x^2$", "a spring of constant $k$"
+_SPRING_ASKED = lazy_compile(r"(?i)\\frac\s*\{?\s*1\s*\}?\s*\{?\s*2\s*\}?\s*k\s*x\s*\^\s*\{?\s*2|\bspring\s+constant\s+\$?\s*k\b|"
+                            r"\bconstant\s+\$\s*k\s*\$")
+_OMEGA_WRITTEN = lazy_compile(r"\\omega|ω")
+# a question set in natural units: particle physics at a collider, quarks, energies in MeV / GeV / TeV
+_NATURAL_UNITS = lazy_compile(r"(?i)\bcollider\b|\bquarks?\b|\b[MGT]eV\b|\bnatural\s+units\b")
 
 
 def _value_side(text: str, other: str) -> str:
@@ -146,7 +158,7 @@ def conventional(g: Item, p: Item, question: str | None) -> tuple[bool, str] | N
         pe = pe * sympy.Rational(scale.numerator, scale.denominator)
     try:
         with step_limit(2.0):
-            for ge_read, pe_read, how in _systems(ge, pe):
+            for ge_read, pe_read, how in _systems(ge, pe, question):
                 if how and _same(ge_read, pe_read):
                     return True, how
                 if _renamed(ge_read, pe_read, question):
@@ -156,10 +168,17 @@ def conventional(g: Item, p: Item, question: str | None) -> tuple[bool, str] | N
         return None
 
 
-def _systems(ge: Any, pe: Any) -> Iterator[tuple[Any, Any, str]]:
+def _systems(ge: Any, pe: Any, question: str | None = None) -> Iterator[tuple[Any, Any, str]]:
     """The two answers as written, then read in one system of units when they are written in two: Gaussian (one
-    writes ε0, the other not) and ħ (one writes h, the other ħ), each alone and both, with the readings' names."""
+    writes ε0, the other not) and ħ (one writes h, the other ħ), each alone and both, with the readings' names; a
+    harmonic oscillator's spring constant against its frequency, and natural units, where the question allows."""
     yield ge, pe, ""
+    spring = _spring(ge, pe, question)
+    if spring:
+        yield (*spring, "spring-constant")
+    natural = _natural(ge, pe, question)
+    if natural:
+        yield (*natural, "natural-units")
     gaussian = _gaussian(ge, pe)
     planck = _planck(ge, pe)
     if gaussian:
@@ -203,6 +222,37 @@ def _planck(ge: Any, pe: Any) -> tuple[Any, Any] | None:
     if "h" in p and "hbar" not in p and "hbar" in g and "h" not in g:
         return ge, pe.xreplace({p["h"]: 2 * sympy.pi * g["hbar"]})
     return None
+
+
+def _spring(ge: Any, pe: Any, question: str | None) -> tuple[Any, Any] | None:
+    """Both answers with ``k = m\\omega^2`` when the question's oscillator writes its spring constant ``k`` (``V =
+    \\frac{1}{2} k x^2``) and not ``\\omega``, one answer writes ``k`` and not ``\\omega``, the other ``\\omega`` and
+    ``m`` and not ``k``; else None."""
+    if not question or not _SPRING_ASKED.search(question) or _OMEGA_WRITTEN.search(question):
+        return None
+
+    def names(e: Any) -> dict[str, Any]:
+        return {s.name: s for s in e.free_symbols}
+
+    g, p = names(ge), names(pe)
+    for one, other, swap in ((g, p, False), (p, g, True)):
+        if "k" in one and "omega" not in one and "omega" in other and "m" in other and "k" not in other:
+            read = (pe if swap else ge).xreplace({one["k"]: other["m"] * other["omega"] ** 2})
+            return (ge, read) if swap else (read, pe)
+    return None
+
+
+def _natural(ge: Any, pe: Any, question: str | None) -> tuple[Any, Any] | None:
+    """Both answers with ``c = 1`` when the question is set in natural units (a collider, quarks, energies in GeV;
+    its maths writes no ``c``) and exactly one answer writes ``c``; else None."""
+    if not question or not _NATURAL_UNITS.search(question) or re.search(r"(?<![A-Za-z\\])c(?![A-Za-z])",
+                                                                         " ".join(math_spans(question))):
+        return None
+    g_c = [s for s in ge.free_symbols if s.name == "c"]
+    p_c = [s for s in pe.free_symbols if s.name == "c"]
+    if bool(g_c) == bool(p_c):
+        return None
+    return ge.xreplace({s: 1 for s in g_c}), pe.xreplace({s: 1 for s in p_c})
 
 
 def _renamed(ge: Any, pe: Any, question: str | None) -> bool:

@@ -700,10 +700,19 @@ def _exact(a: _Answers) -> Outcome | None:
     return None
 
 
+# words, then a comma and another word denied: "similar, not congruent"
+_QUALIFIED_WORD = lazy_compile(r"(?i)[a-z][a-z -]{1,40},\s+not\s+[a-z][a-z -]{1,40}")
+
+
 def _parts(a: _Answers) -> None:
     if "=" in a.g.text and "=" in a.p.text:  # "(x, y) = (1, 2)" against "x = 1, y = 2": values by name
         a.g, a.p = replace(a.g, text=spread_assignment(a.g.text)), replace(a.p, text=spread_assignment(a.p.text))
     g_clean, p_clean = a.g, a.p
+    if ", not " in p_clean.text and " but not " in g_clean.text and _QUALIFIED_WORD.fullmatch(p_clean.text.strip(" .")) \
+            and " ".join(p_clean.text.replace(", not ", " but not ").lower().strip(" .").split()) \
+            == " ".join(g_clean.text.lower().strip(" .").split()):
+        # "similar, not congruent" against "similar but not congruent": one answer in words, the same, not two
+        p_clean = replace(p_clean, text=g_clean.text)
     g_parts, p_parts = split_answers(g_clean.text), split_answers(p_clean.text)
     # "1,000" is one number when the other side is one answer, two answers when the other side has two.
     if len(g_parts) == 1 and len(p_parts) > 1 and is_thousands(p_clean.text):
