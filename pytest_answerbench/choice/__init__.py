@@ -86,6 +86,7 @@ from typing import Callable, Mapping
 from .decide import read as _read
 from .fast import FAST_STARTS as _FAST_STARTS, fast_short as _fast_short, fast_sole as _fast_sole
 from .fast_lead import fast_lead as _fast_lead
+from .lastly import closing_value as _closing_value
 from .lastly import closing_place as _closing_place
 from .lastly import closing_rejects_all as _closing_rejects_all
 from .lastly import two_cases as _two_cases
@@ -142,6 +143,14 @@ def infer_choice(response: str, options: Mapping[str, str],
         unsettled = _closing_rejects_all(response, options) or _two_cases(response, options)
         if unsettled is not None:
             return unsettled
+    if result.letter is not None and same_value is not None and result.method in ("option-text", "answer-value") \
+            and result.detail.startswith("the reply contains the text of option"):
+        # "In a triangle with legs 1, ..., so\n\ncos 45° = √2⁄2.": the option a text met on the way names (the option
+        # "1") gives way to the one whose value the closing equation states
+        valued = _closing_value(response, options, same_value)
+        if valued is not None and valued != result.letter:
+            return ChoiceResult(valued, "answer-value", f"the closing value equals option {valued}'s (option "
+                                                        f"{result.letter}'s text was met on the way)")
     if result.letter is None and result.method == "none":
         # "the third option", "Ans. (a)", "Probably C, ...", "96 hours"
         return _last_readings(response, options, same_value) or _closing_place(response, options, same_value) or result

@@ -27,8 +27,12 @@ _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth"
 # "the third option", "the first one", "option four", "第三个选项" ("option 3" is no place: a reply naming numbers for lettered
 # options is read as naming none, as the corpora label it; "my first answer" is the reply's own, not an option)
 _BY_PLACE = lazy_compile(r"(?i)\bthe\s+(?P<place>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)"
-                         r"\s+(?:option|choice|one)\b|\b(?:option|choice)\s+(?:number\s+)?(?P<number>one|two|three|four|five|six)\b")
-_NUMBER_PLACES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+                         r"\s+(?:option|choice|one)\b|\b(?:option|choice)\s+(?:number\s+|no\.\s*|#)?(?P<number>one|two|three|four|five|six|"
+                         r"[1-6](?!\d|[.,]\d))\b")
+# a closing sentence that is only an option's number in digits: "Option 1", "Option 2."
+_BARE_NUMBERED = lazy_compile(r"(?i)\W*(?:option|choice)\s+(?:number\s+)?\d\W*")
+_NUMBER_PLACES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5,
+                  "6": 6}
 _CJK_PLACE = lazy_compile(r"第(?P<cjk>[一二三四五六])(?:个)?(?:选项|项)")
 _CJK_DIGITS = "一二三四五六"
 # "Ans. (a)", "Answer: (b)", "答案：(c)"
@@ -46,6 +50,8 @@ _VALUE_REPLY_WORDS = 12
 _CONCLUDED = lazy_compile(r"(?i)(?:\b(?:so|therefore|thus|hence)\b|\bi\.\s?e\.)(?<=\w|\.),?\s*+(?!.*\b(?:so|therefore|thus|hence)\b)")
 # else the last value of a chain of equalities closing it
 _CHAIN_LAST = lazy_compile(r"=(?![^=]*=)\s*+")
+# an option named by its letter: "choice C", "option (B)", "answer: A", "(D)"
+_LETTER_NAMED = lazy_compile(r"(?i:\b(?:choice|option|answer)\s*+[:：]?\s*+)\(?[A-J]\b|\([A-J]\)")
 # an option letter standing alone in the reply ("B is wrong"): the last readings leave such a reply to the others
 _LONE_LETTER = lazy_compile(r"(?<![A-Za-z0-9'’\\°{])(?<!°\s)(?<!\\circ\s)[A-J](?![A-Za-z0-9'’])")  # (not the C of "°C")
 
@@ -66,8 +72,10 @@ def _closing(response: str) -> str:
 
 def _by_place(sentence: str, letters: list[str]) -> str | None:
     # (a negation or a condition anywhere in the reply was ruled out before: last_readings' _DENIED)
+    bare = _BARE_NUMBERED.fullmatch(sentence)  # ("Option 1" alone names none, as the corpora label it; "That's option
     named = {_PLACES[m.group("place").lower()] if m.group("place") else _NUMBER_PLACES[m.group("number").lower()]
-             for m in _BY_PLACE.finditer(sentence)}  # ("option four is the right one": the fourth, D)
+             for m in _BY_PLACE.finditer(sentence)  # 3 in the list." does) ("option four is the right one": the fourth)
+             if not (bare and m.group("number") and m.group("number").isdigit())}
     for m in _CJK_PLACE.finditer(sentence):
         named.add(_CJK_DIGITS.index(m.group("cjk")) + 1)
     if len(named) != 1:
@@ -167,7 +175,7 @@ def closing_place(response: str, options: Mapping[str, str],
     if equal is not None:
         # "... 3 gives 9 and 5 gives 13 — both out. Only x = 4 gives 11.": the one value left after the checks
         return ChoiceResult(equal, "answer-value", f"the one value left equals option {equal}'s")
-    if not _CONCLUSION_OPENS.match(closing):
+    if not _CONCLUSION_OPENS.match(closing) and not _PLACE_AFFIRMED.match(closing):
         return None
     placed = _by_place(closing, list(options))
     return ChoiceResult(placed, "ordinal", f"the closing sentence names option {placed} by its place") if placed else None
@@ -184,8 +192,11 @@ _ONLY_VALUE = lazy_compile(r"\s*(?i:only)\s+(?:[a-z]\s*=\s*)?(?P<value>[-−]?\d
                            r"yields|makes|checks)\b")
 # another value passing too, after the one named: "— and x = 3 gives 0 as well", "; 3 also works"
 _ANOTHER_TOO = lazy_compile(r"(?i)\b(?:and|also|as\s+well|too|or|but)\b")
-# a sentence opening on its conclusion word: "So it's the third choice in the list."
-_CONCLUSION_OPENS = lazy_compile(r"(?i)\s*(?:so|therefore|hence|thus|consequently)\b")
+# a sentence affirming an option named by its place: "Option 2 is the one.", "The third option is correct."
+_PLACE_AFFIRMED = lazy_compile(r"(?i)\s*+(?:the\s+\w+\s+(?:option|choice)|(?:option|choice)\s+(?:number\s+)?\w+)\s+is\s+"
+                               r"(?:the\s+(?:one|answer|right\s+one|correct\s+one|best\s+one)|right|correct)\b")
+# a sentence opening on its conclusion word: "So it's the third choice in the list.", "That's option 3 in the list."
+_CONCLUSION_OPENS = lazy_compile(r"(?i)\s*(?:so|therefore|hence|thus|consequently|that(?:'s|’s|\s+is)|this\s+is)\b")
 
 
 def last_readings(response: str, options: Mapping[str, str],
@@ -225,3 +236,13 @@ def last_readings(response: str, options: Mapping[str, str],
     if equal is not None:
         return ChoiceResult(equal, "answer-value", f"the value stated equals option {equal}'s")
     return None
+
+
+def closing_value(response: str, options: Mapping[str, str], same_value: Callable[[str, str], bool]) -> str | None:
+    """The one option whose value the value closing the reply states: the last value of a chain of equalities
+    closing its last sentence ("..., so\n\ncos 45° = √2⁄2." for an option $\\frac{1}{\\sqrt2}$), or None."""
+    closing = _closing(response)
+    chained = _CHAIN_LAST.search(closing) if closing else None
+    if chained is None or _DENIED.search(closing) or _LETTER_NAMED.search(response):
+        return None  # (nor when the reply names an option by its letter: "... — choice C. For reference, ...")
+    return _equal_value(closing[chained.end():], list(options), options, same_value)

@@ -242,7 +242,7 @@ def _named_in_turn(previous: str, content: str, sentence: str) -> bool:
 # A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
 _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?(?:[A-Za-zΩ]{1,4}(?!Å)|Å)"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
-                         r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+and[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
+                         r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+(?:and|or)[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
                          r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front|of[ \t]+(?:heat|energy|work|charge|water|"
                          r"gas|air|ice|steam|light|current|force|pressure|mass)\b)|[ \t]+[—–][ \t]|[ \t]+-[ \t]|"
                          r"[ \t]+\(\d[^()]{0,12}\)|[ \t]+\([^()\n]{1,60}\)[ \t]*[.!]?[ \t]*(?:\n|$)))")  # the unit ends the clause
@@ -482,6 +482,9 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     if boxes:
         return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
     sentence = _first_sentence(rest)
+    lead_value = _VALUE_THEN_COLON.match(rest)
+    if lead_value:
+        return (lead_value.group("value"),)  # "the answer is 8: the numbers are $1, 3, 7, \dots$": 8, then what it counts
     offered = _OTHER_OFFERED.search(sentence)
     if offered and not _same_number(sentence[:offered.start()], offered.group("other")):
         # "4 (or 2 if only positive roots are counted)", "4 (or possibly $2$)", "4 [2 if ...]": another value offered
@@ -503,6 +506,12 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
         said = claim(_SPAN_ANY.sub("", sentence))
         if said is not None and said[0] in ("exist", "possible", "infinite") and not _CJK_CONDITIONED.search(sentence):
             return (sentence.strip().strip("*").rstrip("。. ").strip("*"),)  # "不存在这样的实数 $x$。": the claim
+    if len(spans) > 1:
+        chosen = _SO_CHOSEN.search(rest.split("\n", 1)[0])
+        if chosen is not None and not _SO_DOUBTED.search(chosen.group()):
+            # "**Answer:** $t=1$ s or $t=3$ s; the ball rises only for $t<2$ s, so on the way up it is $t = 1$ s.": the
+            # line's own conclusion picks one of the values it listed
+            return joined_spans(chosen.group("said"))
     if spans:
         return spans
     # a full stop ends the sentence after a word, or before a capital ("2√2. I hope it is correct.")
@@ -510,13 +519,18 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     lead = _LEADING_VALUE.match(sentence)
     if lead:
         sentence = lead.group(1)  # "18, since she had 23 and spent 5": the value stated first, not the givens after it
-    if _CODE_NUMERAL.fullmatch(sentence):
-        return (sentence.strip().rstrip("."),)  # "0xFF": a numeral written as code, not the number 0 and a word
+    if _CODE_NUMERAL.fullmatch(sentence.replace("`", "")):
+        return (sentence.replace("`", "").strip().rstrip("."),)  # "0xFF": a numeral written as code, not the number 0 and a word
     sentence = reduce_sentence(strip_wrappers(sentence), multiple)
     return (sentence,) if sentence else ()
 
 
 _CJK_CHAR = lazy_compile("[\u4e00-\u9fff]")
+# an answer line's own closing conclusion after its list: "; ..., so on the way up it is $t = 1$ s."
+_SO_CHOSEN = lazy_compile(r"(?i)[;,]\s[^;\n]{0,200}?\bso\b(?![^;\n]*\bso\b)[^;\n$]{0,80}(?P<said>\$[^$\n]{1,60}\$[^$;\n]{0,12})\s*+[.!]?\s*+$")
+_SO_DOUBTED = lazy_compile(r"(?i)\b(?:maybe|perhaps|probably|might|could|or)\b")
+# a number right after an answer marker, then a colon and what it is made of: "8: the numbers are ..."
+_VALUE_THEN_COLON = lazy_compile(r"\s*+\**\$?\s*+(?P<value>[-−]?\d+(?:\.\d+)?(?:/\d+)?)\s*+\$?\**\s*+[:：]\s+(?=\D)")
 # another value offered in brackets after the one stated: "4 (or 2 if only positive roots are counted)", "(or possibly
 # $2$)", "(alternatively 2)", "[2 if only positive roots count]", "(or two, ...)"
 _OTHER_OFFERED = lazy_compile(r"[(\[]\s*(?:(?i:or|alternatively|possibly|maybe|perhaps)\b[\s,]*(?:(?i:else|possibly|maybe|"
@@ -619,6 +633,10 @@ _DOMAIN = lazy_compile(r"(?<!\s)\s*(?:,\s*)?(?:\\(?:text|mathrm|quad|qquad)\s*\{
                        r"(?![^=]*,\s*(?:and|so|hence|thus|therefore|but|which)\s)[^=]*$")  # (not before a clause of its own)
 
 
+# where a sequence's index runs, closing its formula: "\quad\text{for all } n\ge1", "$ for all $n \ge 1$"
+_INDEX_DOMAIN = lazy_compile(r"\s*+,?\s*+(?:\\q?quad\s*+)?(?:\$\s*+)?(?:\\text\s*+\{\s*+)?for\s+(?:all\s+|every\s+|each\s+)?"
+                             r"(?:integers?\s+)?\}?\s*+\$?\s*+(?P<n>[nkm])\s*+(?:\\geq?|≥|>=)\s*+[01]\s*+\.?\s*+(?P<close>\$\$|\$)?"
+                             r"\s*+\.?\s*+$")
 # the same in brackets after a formula: "a_n = 3n - 2 \quad (n \in \mathbb{N}^*)", "(n \geq 1)"
 # (a number set for any letter; "\geq 1" only for a sequence's index n, k or m: "y = x^2 (x \geq 0)" keeps its domain)
 # (searched from the start: a match starts after no space or comma, as one from inside such a run has one from
@@ -699,6 +717,11 @@ def without_domain(text: str) -> str:
             return text[:bracket.start()].rstrip(" ,")
     if "for" not in text and "where" not in text and "with" not in text:
         return text
+    index = _INDEX_DOMAIN.search(text, max(0, len(text) - 80))
+    if index is not None and re.search(r"_\s*\{?\s*%s\s*\}?\s*=" % index.group("n"), text[:index.start()]):
+        # "$$a_n=2^n-1\quad\text{for all } n\ge1.$$", "$a_n = 2^n - 1$ for $n \ge 1$": where a sequence's index runs,
+        # its own domain (a bound on another letter, "$y = x^2$ for $x \ge 0$", keeps it)
+        return text[:index.start()].rstrip(" ,") + ("$$" if index.group("close") == "$$" else "$" if index.group("close") else "")
     m = _DOMAIN.search(text)
     if m is None or not text[:m.start()].strip(" ,$"):
         return text

@@ -561,7 +561,7 @@ def _answer_line(scope: _Scope) -> Found | None:
         # "**Answer: $f$ is surjective but not injective.**" to "Is $f$ injective?": the property asked, denied, in
         # words; "**结论：不存在这样的正整数 $n$。**" to "是否存在正整数 $n$ ...？": none exists
         return Found(marker.start(), Extraction((stated_claim_,), "answer-line"))
-    numbered = numbered_line(rest.split("\n", 1)[0]) if multiple else ""
+    numbered = numbered_line(rest.split("\n", 1)[0].lstrip("* ")) if multiple else ""  # (after "**答：**" too)
     if numbered:
         return Found(marker.start(), Extraction((numbered,), "answer-line"))  # "答：（1）$q = 2$；（2）$S_3 = 7$。"
     found = stated_after(rest, multiple)
@@ -801,6 +801,10 @@ def _opening_claim(text: str, question: str | None) -> str | None:
     return "Yes" if said[1] else "No"
 
 
+# a closing bracket taking back what came before it: "(Actually, wait: $x=-1$ works.)", "(Oops — ...)"
+_TAKEN_BACK_IN_BRACKET = lazy_compile(r"(?i)\(\s*+(?:actually|wait|oops|hmm|no\s+wait|on\s+second\s+thought)\b[^()]{0,200}\)\s*+\.?\s*+$")
+
+
 def _prose(scope: _Scope) -> Found | None:
     text = without_closing_asides(_without_cjk_remark(scope.text, scope.question), scope.question)
     place = _PLACE_TAIL.search(text, max(0, len(text) - 200)) if scope.question and "$" in text[-200:] else None
@@ -837,6 +841,10 @@ def _prose(scope: _Scope) -> Found | None:
         # "Yes. One valid arrangement is $1, 4, 7, \ldots$; ... including $8$ and $1$.": a reply to a yes/no
         # question that opens with its verdict and closes on no claim of its own commits to the verdict
         return Found(len(scope.text), Extraction((opening,), "prose"))
+    if found is not None and asks_yes_no(scope.question) and _TAKEN_BACK_IN_BRACKET.search(text, max(0, len(text) - 300)):
+        # "**No real solution.** (Actually, wait: $x=-1$ works.)": a closing bracket taking the claim back, with a value
+        # of its own; the claim before it is no answer
+        return Found(len(scope.text), found)
     if found is not None and asks_yes_no(scope.question) and \
             not any(claim(a) is not None or states_asked_property(a, scope.question) for a in found.answers):
         closing = _asked_property_stated(text, scope.question) or _cjk_asked_stated(text, scope.question)

@@ -226,7 +226,7 @@ def _first_sentence(text: str) -> str:
     return text[:end.start()] if end else text
 
 
-def _keeps_qualifiers(gold: str, pred: str) -> bool:
+def keeps_qualifiers(gold: str, pred: str) -> bool:
     """Does ``pred`` state, unnegated, every qualifier ``gold``'s claim makes ("converges absolutely" is not stated by
     "converges conditionally, but not absolutely", nor by "converges")? A qualifier the gold does not make is more
     than it asks ("converges absolutely" states "converges")."""
@@ -355,7 +355,7 @@ def same_meaning(gold: str, pred: str) -> bool | None:
         if g[0] == p[0]:
             # a yes or no with its reason: the qualifiers of the sentence that answers count ("Yes, conditionally"),
             # not the reason's after it ("No, .... Laplace's equation forbids a local minimum at the center.")
-            return g[1] == p[1] and _keeps_qualifiers(_first_sentence(gold) if g[0] == "yes" else gold, pred)
+            return g[1] == p[1] and keeps_qualifiers(_first_sentence(gold) if g[0] == "yes" else gold, pred)
         if {g[0], p[0]} == {"exist", "possible"}:
             return g[1] == p[1]  # "Such an arrangement cannot exist." is "Impossible"
         if "yes" in (g[0], p[0]) and g[0] in YES_FAMILIES and p[0] in YES_FAMILIES:
@@ -495,7 +495,7 @@ _GENERIC_NOUNS = frozenset("number numbers integer integers function functions s
                            "values map maps polynomial polynomials".split())
 #: opposite properties no prefix spells ("composite" is "not prime")
 _OPPOSITES = {"prime": "composite", "composite": "prime", "even": "odd", "odd": "even", "invertible": "singular",
-              "singular": "invertible"}
+              "singular": "invertible", "independent": "dependent", "dependent": "independent"}
 #: another word for the same property ("Is $f$ injective?" answered "$f$ is one-to-one")
 _SYNONYMS = {"injective": {"one-to-one"}, "one-to-one": {"injective"}, "countable": {"countably", "denumerable"}}
 # "onto" closing its clause says surjective ("So $f$ is **not onto**."); before what it maps onto it is a preposition
@@ -1083,7 +1083,7 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
                 and not _CONVERGE_WORD.search(pred):
             return (not said[1]) == g[1]  # "the improper integral has a finite value" converges; "... is infinite" not
         if asked is not None and said is not None and asked[0] == said[0] != "yes":
-            if not _keeps_qualifiers(prop, pred) or _denies_qualifier(pred, said[0]):
+            if not keeps_qualifiers(prop, pred) or _denies_qualifier(pred, said[0]):
                 return None  # "not absolutely convergent" answers neither "Does it converge?" nor its opposite
             return (said[1] == asked[1]) == g[1]  # "The series diverges." is No to "Does the series converge?"
         plain = _plain(pred)

@@ -30,7 +30,7 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .described import offered_stance, stance_words
+from .described import offered_stance, shape, stance_words
 from .meaning import (CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
                       asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
                       names_alternative, narrower_scope, property_words, states_asked_property)
@@ -926,12 +926,20 @@ def trivia_aside(line: str, question: str | None = None) -> bool:
         and not (_COMPARISON.match(line) and _COMPARISON_CORRECTS.search(line))
 
 
+def _ticked_check(line: str) -> bool:
+    """Is ``line`` a check in brackets closed by a tick, taking nothing back ("(Check: $a_1=1$, ..., $a_4=15$ ✓.)")?"""
+    return bool(_ASIDE_CHECK.fullmatch(line)) and not _RETRACTS.search(line) and not _CHECK_CORRECTS.search(line) \
+        and bool(re.search(r"[✓✔]\s*\W*\)?\s*\.?\s*$", line)) and not re.search(r"[✗✘]", line)
+
+
 def _confirming_aside(line: str, before: str, question: str | None) -> bool:
     """Is ``line`` a check in parentheses that takes nothing back: no correction or conclusion word, and the value it
     ends on one the line ``before`` it states or the question gives ("(Check: 80 km/h × 3 h = 240 km.)", "(Check with
     energy: v = √400 = 20 m/s ✓)"; not "(Double check: 240/3 = 80 km/h, I slipped.)" after "... = 90 km/h")?"""
     if not _ASIDE_CHECK.fullmatch(line) or _RETRACTS.search(line) or _CHECK_CORRECTS.search(line):
         return False
+    if _ticked_check(line):
+        return True  # "(Check: $a_1=1$, $a_2=3$, $a_3=7$, $a_4=15$ ✓.)": terms checked against a formula, ticked
     ends = _ASIDE_NUMBER.findall(line)
     return not ends or ends[-1] in set(_ASIDE_NUMBER.findall(before + " " + (question or "")))
 
@@ -948,7 +956,10 @@ def afterthought(sentence: str) -> bool:
     if not _AFTERTHOUGHT.match(sentence):
         return False
     reason = _REASON_THEN.match(sentence)
-    return not (reason and _CONCLUSION.search(reason.group(1)))
+    # (a main clause making a claim concludes too: "Since $k$ can be any positive integer, there are **infinitely
+    # many** such $n$.")
+    return not (reason and (_CONCLUSION.search(reason.group(1))
+                            or claim(SPAN.sub(" ", _BOLD_MARKS.sub("", reason.group(1)))) is not None))
 
 
 # a sentence that says what the answer is not, would be, or may be ("The answer is not 21, since ...", "If n were
@@ -1144,6 +1155,28 @@ _CLAIM_FIRST = lazy_compile(r"\s*+(?:\*\*)?(?:(?:answer|conclusion|verdict)\s*+(
 _CONVERSION_OFFERED = lazy_compile(r"(?i)\s*+(?:converting|to\s+convert|conversion)\b(?=[^\n]{0,240}\b(?:straightforward|easy|"
                                    r"simple|trivial|if\s+(?:needed|desired|required|you\s+(?:like|want|prefer)))\b)"
                                    r"(?![^\n]{0,240}\b(?:answer|final|so|thus|hence|therefore|must|should)\b)[^\n]{0,240}$")
+# a numeral as code writes it closing the sentence, maybe in backticks: "is `0xFF`.", "is 0b101101."
+_CODE_NUMERAL_TAIL = lazy_compile(r"(?<![\w.])`?(0[xob][0-9a-fA-F]{1,64})`?\s*+[.!]?\s*+$")
+# an implication arrow inside a span: "\Longrightarrow", "\implies", "\Rightarrow", "⟹", "⇒"
+_IMPLIES = lazy_compile(r"\\(?:Longrightarrow|implies|Rightarrow)(?![A-Za-z])|⟹|⇒")
+# a closing line in brackets restating the value before it in another form: "(equivalently, 100 eV)."
+_EQUIVALENTLY_LINE = lazy_compile(r"(?i)\(\s*+(?:equivalently|i\.\s?e\.|that\s+is|in\s+other\s+units)\s*+,?\s*+"
+                                  r"(?![^()]*\b(?:but|actually|correct\w*|wrong|mistake|rather|instead|not)\b)[^()]{1,60}\)\s*+\.?")
+# a closing line wholly in emphasis around a bracket: "*(Remark: discontinuous solutions do exist, ...)*"
+_EMPHASISED_BRACKET_LINE = lazy_compile(r"\s*+[*_]{1,2}(\((?:[^()\n]|\([^()\n]*\)){1,400}\)\.?)[*_]{1,2}\s*+\.?\s*+")
+# an aside conceding a case against the claim before it: "(though for $n = 3$ it fails)", "(except $n = 0$)"
+_ASIDE_CONCEDES = lazy_compile(r"(?i)^\(\s*+(?:though|although|except|unless|but|save)\b|\b(?:fails?|counter-?examples?|false|"
+                               r"exceptions?|except)\b")
+# a claim set in bold, then an aside in brackets: "**No real solution.** (There are complex solutions, ...)"
+_BOLD_CLAIM_THEN_BRACKET = lazy_compile(r"\s*+\*\*(?P<claim>[^*\n]{2,120})\*\*\s*+(?P<aside>\((?:[^()\n]|\([^()\n]*\)){1,400}\))"
+                                        r"\s*+\.?\s*+")
+# a question asking which shape or curve: "What curve is formed by ...?", "What kind of quadrilateral is ABCD?"
+_ASKS_SHAPE = lazy_compile(r"(?i)\bwhat\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of\s+)?(?:curve|shape|conic(?:\s+section)?|figure|"
+                           r"quadrilateral|triangle|polygon|solid|surface|locus)\b|\bwhat\s+is\s+the\s+(?:shape|locus)\b")
+# a yes or no set in bold with its restatement: "**No — 221 is not prime**", "**Yes**"
+_BOLD_VERDICT = lazy_compile(r"(?i)\*\*\s*+(?P<verdict>yes|no)\b\s*+[,:—–-]?\s*+(?P<rest>[^*\n]{0,120})\*\*")
+# a closing line opening on a bold label, then its value in maths: "**All such integers:** $n\in\{5,3,2\}$."
+_BOLD_LABEL_LINE = lazy_compile(r"\s*+\*\*(?P<label>[^*\n:：]{2,40}?)\s*+[:：]\s*+\*\*\s*+(?P<rest>[^\n]*\$[^\n]*)")
 # a closing sentence stating a property of every integer: "... for every integer $n$ — no exceptions."
 _FOR_EVERY_TAIL = lazy_compile(r"(?i)\bfor\s+(?:every|all|each|any)\s+(?P<which>(?:(?:positive|nonnegative|non-negative|odd|even)\s+)?)"
                                r"integers?\s*+(?:\$\s*+(?P<var>[a-z])\s*+\$|(?P<plain>[a-z])\b)?"
@@ -1345,6 +1378,8 @@ _YES_NO_FIRST = lazy_compile(r"(?i)\s*(?:yes|no)\b")
 _DENIED = lazy_compile(r"(?i)\b(?:not|no|never|cannot|nor|neither|only|but|however|contradict\w*|open)\b|n't\b")
 
 
+# words taking the bold claim back after it: "**No real solution.** (Actually, wait: $x=-1$ works.)"
+_TAKEN_BACK_AFTER = lazy_compile(r"(?i)\b(?:actually|wait|oops|wrong|mistake|on\s+second\s+thought)\b")
 # an example in brackets: "(e.g. $B=0$)", "(for instance $n = 4$)"
 _EXAMPLE_BRACKET = lazy_compile(r"\((?:e\.\s?g\.|for\s+example|for\s+instance)[,:]?\s[^()]{0,80}\)")
 
@@ -1368,7 +1403,7 @@ def _claimed(line: str, sentence: str) -> str:
         bold = []  # "So **yes** (though I could not prove it).": the concession doubts the claim
     if len(bold) == 1 and not re.search(r"[\d$\\]", bold[0]) and not _CONDITION.search(sentence) \
             and not _DENIED.search(outside) and not DOUBTED.search(outside) and "?" not in sentence \
-            and claim(outside) is None:
+            and claim(outside) is None and not _TAKEN_BACK_AFTER.search(outside):
         said = claim(bold[0])
         if said is not None and (said[0] != "yes" or _YES_NO_FIRST.match(bold[0])):
             # "Hence there are **infinitely many** primes of the form $4k+3$.", "So **yes, such a function always has
@@ -1860,6 +1895,9 @@ def _bold_offered(sentence: str, question: str) -> str | None:
     return word
 
 
+# a bracket closing a sentence with a member as an example: "(the first one is $n=40$)", "(e.g. $n = 41$)"
+_MEMBER_EXAMPLE = lazy_compile(r"(?i)\s*+\((?:the\s+(?:first|smallest|least)\s+(?:one|such\s+\w+|example)\b|e\.\s?g\.|"
+                              r"for\s+(?:example|instance)\b|such\s+as\b)(?:[^()]|\([^()]*\)){1,200}\)\s*+[.!]?\s*+$")
 # a bracket closing a sentence that compares another case: "(for comparison, the sphere has $\chi=2$)"
 _COMPARED_BRACKET = lazy_compile(r"(?i)\s*+\((?:for\s+comparison|compare|cf\.|(?:by|in)\s+contrast|unlike)\b\s*+[,:]?\s*+"
                                  r"(?P<body>[^()]{1,200})\)\s*+[.!]?\s*+$")
@@ -1924,6 +1962,18 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         off = _CJK_OFF_QUESTION.search(lines[-1], max(0, len(lines[-1]) - 300))
         if off and off.start() > 0:
             lines[-1] = lines[-1][:off.start()]  # "……（不过这个根不能用根式表示——那是另一个问题了。）": a remark
+    if lines and lines[-1].lstrip()[:1] in "*_" and _EMPHASISED_BRACKET_LINE.fullmatch(lines[-1]):
+        lines[-1] = _EMPHASISED_BRACKET_LINE.fullmatch(lines[-1]).group(1)  # "*(Remark: ...)*": the bracket, read as one
+    bold_claim = _BOLD_CLAIM_THEN_BRACKET.fullmatch(lines[-1]) if lines and "**" in lines[-1][:4] else None
+    if bold_claim and claim(SPAN.sub(" ", bold_claim.group("claim"))) is not None \
+            and not _RETRACTS.search(bold_claim.group("aside")) and not _ASIDE_ANSWERS_AGAIN.search(bold_claim.group("aside")) \
+            and not _ASIDE_CONCEDES.search(bold_claim.group("aside")):
+        # "**No real solution.** (There are complex solutions, $x=-W_k(-1)$, but none on the real line.)": the claim set
+        # in bold, then an aside that takes nothing back
+        lines[-1] = bold_claim.group("claim")
+    labelled = _BOLD_LABEL_LINE.fullmatch(lines[-1]) if lines and "**" in lines[-1][:4] and "$" in lines[-1] else None
+    if labelled and not re.search(r"\d", labelled.group("label")) and claim(labelled.group("label")) is None:
+        lines[-1] = labelled.group("rest")  # "**All such integers:** $n\in\{5,3,2,0,-1,-3\}$.": the label's value
     bold_line = _BOLD_LINE.fullmatch(lines[-1]) if lines and question and "$" in lines[-1] else None
     if bold_line and claim(SPAN.sub(" ", bold_line.group(1))) is not None:
         lines[-1] = bold_line.group(1)  # "**Conclusion: there are infinitely many primes of the form $4k+3$.**": a claim
@@ -1943,6 +1993,9 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         said = [c for c in re.split("(?<=。)", lines[-1]) if c.strip()]
         if len(said) > 1 and _CJK_SUPPOSED.match(said[-1]):
             lines[-1] = "".join(said[:-1])  # "故原不等式恒成立。若把 $\ge$ 改成 $>$，则不恒成立。": another case supposed
+    if len(lines) > 1 and _EQUIVALENTLY_LINE.fullmatch(lines[-1].strip()) and _VALUE_WITH_UNIT_END.search(
+            re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", lines[-2][-120:]).replace("\\ ", " ").rstrip("$. ")):
+        lines.pop()  # "$$K = eV = 1.6\times10^{-17}\ \text{J}$$\n\n(equivalently, 100 eV).": the value said again
     if len(lines) > 1 and _NAMING_BRACKET.fullmatch(lines[-1]) and _VALUE_WITH_UNIT_END.search(lines[-2][-80:]):
         lines.pop()  # "λ ≈ 6.56 × 10⁻⁷ m\n\n(the red Balmer line)": a bracket naming what the value is, no answer
     if len(lines) > 1 and _COUNTERFACTUAL_ASIDE.match(lines[-1].strip()):
@@ -1997,11 +2050,18 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "So the sequence is unbounded (in fact $a_n\sim\sqrt{2n}$).": the claim, then how far it goes
         last = last[:strengthening.start()].rstrip() + "."
     aside = ASIDE_AT_END.search(last) if last.rstrip(" .").endswith(")") else None
-    if aside and aside.start() > 0 and trivia_aside(aside.group(), question) and (
+    if aside and aside.start() > 0 and (trivia_aside(aside.group(), question) or _ticked_check(aside.group())) and (
             re.search(r"\d", last[:aside.start()]) or _claims_asked(split_sentences(last[:aside.start()])[-1:], question)):
         # "So the sum of the roots is $10$. (Compare the product, which is $7$.)", "So $fg$ is **even**. (By contrast,
         # the *sum* of two odd functions stays odd.)"
         last = last[:aside.start()].rstrip()
+    example = _MEMBER_EXAMPLE.search(last, max(0, len(last) - 300)) \
+        if question and last.rstrip(" .!").endswith(")") and len(last) <= 2000 else None
+    if example and example.start() > 0 and claim(SPAN.sub(" ", _BOLD_MARKS.sub("", last[:example.start()]))) is not None \
+            and not re.search(r"(?i)\b(?:answer|wrong|mistake|so|thus|hence|therefore|only|not|no)\b", example.group()):
+        # "..., there are **infinitely many** such $n$ (the first one is actually $n=40$, giving $1681=41^2$).": a claim,
+        # then a member of what it claims as an example
+        last = last[:example.start()].rstrip() + "."
     compared = _COMPARED_BRACKET.search(last, max(0, len(last) - 300)) \
         if question and last.rstrip(" .!").endswith(")") and len(last) <= 2000 else None
     if compared and compared.start() > 0 and _compares_other_object(compared.group("body"), question):
@@ -2019,6 +2079,23 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     opening = claim_then_reason(last, judged, question)
     if opening:
         return Extraction((opening,), "prose")  # "Impossible. The last digit of a square is one of 0, 1, 4, ..."
+    closing_sentence = (split_sentences(last) or [last])[-1]
+    shaped = _BOLD_PHRASE.findall(closing_sentence) if question and "**" in closing_sentence \
+        and _ASKS_SHAPE.search(question) else []
+    if len(shaped) == 1 and shape(shaped[0]) is not None and not DOUBTED.search(closing_sentence) \
+            and not _DENIED.search(closing_sentence[:closing_sentence.find("**")]):
+        # "That is precisely the focus–directrix definition of a **parabola**: ... (eccentricity $e=1$)." to "What curve
+        # is formed by ...?": the shape named in bold, not a value beside it
+        return Extraction((shaped[0].strip(),), "prose")
+    bold_verdict = _BOLD_VERDICT.search(closing_sentence) if question and "**" in closing_sentence else None
+    if bold_verdict and closing_sentence.count("**") == 2 and asks_yes_no(question) \
+            and not DOUBTED.search(closing_sentence) and not _VERDICT_TURNS.search(bold_verdict.group("rest")) \
+            and not contradicts_verdict(bold_verdict.group("verdict"), bold_verdict.group("rest"), question) \
+            and (bold_verdict.group("verdict").lower() == "no") == bool(_NEGATED_REST.search(bold_verdict.group("rest"))
+                                                                       or not bold_verdict.group("rest").strip()):
+        # "So I was wrong above. **No — 221 is not prime**; $221 = 13\times 17$.": the verdict set in bold, its reason
+        # after it
+        return Extraction((bold_verdict.group("verdict").capitalize(),), "prose")
     every = _FOR_EVERY_TAIL.search(last, max(0, len(last) - 160)) \
         if question and "for " in last[-160:] and _ASKS_WHICH_SET.search(question) else None
     if every and not DOUBTED.search(last) and not _DENIED.search(last[max(0, every.start() - 200):every.start()]) \
@@ -2220,6 +2297,9 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     union = _conditions_or(final[0]) if " or " in final[0] else ""
     if union:
         return Extraction((union,), "prose")  # "So we need $a\le-2$ or $a\ge2$.": one set, the union
+    coded = _CODE_NUMERAL_TAIL.search(final[0]) if "0" in final[0][-70:] else None
+    if coded and not DOUBTED.search(final[0]) and not _DENIED.search(final[0]):
+        return Extraction((coded.group(1),), "prose")  # "So 255 in hexadecimal is `0xFF`.": the numeral as code writes it
     evaluated = _EVALUATED_AFTER.search(final[0], max(0, len(final[0]) - 300)) if "which" in final[0] \
         or "i.e." in final[0] else None
     if evaluated and re.search(r"[A-Za-z\\^+*/-]", evaluated.group("expr")) and not DOUBTED.search(final[0]) \
@@ -2228,6 +2308,10 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "the remainder is $3^4 \bmod 7$, which is 4.": the value the expression comes to, not the expression
         return Extraction((evaluated.group("value").strip("$"),), "prose")
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
+    # "$$\mathcal{E}=L\frac{dI}{dt}\;\Longrightarrow\;L=\frac{10\ \text{V}}{40\ \text{A/s}}=0.25\ \text{H}.$$": what the
+    # last implication arrow leads to, not the law it starts from
+    spans = tuple(_IMPLIES.split(x)[-1].strip(" ;,\\") if _IMPLIES.search(x) and "=" in _IMPLIES.split(x)[-1] else x
+                  for x in spans)
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer
     if spans and not multiple and _bounds_span(last):
@@ -2268,7 +2352,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "The lines meet at x = 2, y = 5.", "Equivalently, 2x − y − 1 = 0.", "Solution set: x ∈ ]−1, 5[.": maths
         # written without delimiters closing the sentence, read whole (not its last number)
         return Extraction((tail,), "prose")
-    reduced = reduce_sentence(strip_wrappers(_main_clause(restated)), multiple)
+    # (bold marks are no words: "So the vectors are **not linearly dependent**." reads as its plain words do)
+    reduced = reduce_sentence(strip_wrappers(_main_clause(_BOLD_MARKS.sub("", restated))), multiple)
     reduced = _said_twice(reduced) or reduced  # "49 J/s, or 0.049 kW": one value in two units
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters, or a chain in Unicode maths:
     # "E = hc/λ = (6.626 × 10⁻³⁴ J·s)(2.998 × 10⁸ m/s)/(5.00 × 10⁻⁷ m) ≈ 3.97 × 10⁻¹⁹ J"), not prose

@@ -344,7 +344,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     the property, bold conclusions, places, values in words) and round 33's (brackets of other values, stances in other
     words, parts after "Find") and the physics conventions (Gaussian units, renamed quantities, orders of magnitude)
     and round 35's (conclusion clauses, contrasts, unsettled values) and round 36's ("which is", superscript units,
-    separate questions, a spring constant, natural units): their scorer version is 65, so a baseline report
+    separate questions, a spring constant, natural units) and round 37's (bold verdicts and labels, explained
+    verdicts, index ranges, implication arrows): their scorer version is 66, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -352,10 +353,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 65
-        old = {"benchmark": name, "profile": "default", "scorer_version": 64}
+        assert spec.version == 66
+        old = {"benchmark": name, "profile": "default", "scorer_version": 65}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 64, current 65"]
+            "scorer_version differs: baseline 65, current 66"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -89,7 +89,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   (scorer version 65; docs/profiles-math.md, "Round 36").
 - ``tests/data/probes_round38.jsonl``: 200 probes written blind during round 36 (the same five sets, ``unit`` on 12
   physics rows), scored once with round 36's reader (scorer version 65, vmcbench 46) as its held-out measure
-  (docs/accuracy.md, "Round 36"), not read.
+  (docs/accuracy.md, "Round 36"), then read in round 37 (scorer version 66, vmcbench 47; docs/profiles-math.md,
+  "Round 37").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -199,7 +200,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: reader's round 35 (vmcbench 45: 10 -> 6), its maths misses then read in round 36 (scorer version 65: text 8 -> 0,
 #: physics 3 -> 1, structured 5 -> 2, traces 1 -> 0), and its floors set to the misses left then; round 38's,
 #: written blind during round 36 and scored once with round 36's reader (scorer version 65, vmcbench 46) as its
-#: held-out measure, not read: its floors below (the reader before round 36, 0111bc8: the same on every set).
+#: held-out measure, not read: its floors below (the reader before round 36, 0111bc8: the same on every set); its
+#: misses then read in round 37 (scorer version 66, vmcbench 47: text 7 -> 1, physics 2/1 -> 0/0, structured 5 -> 2,
+#: traces 1 -> 0, choice 3 -> 1), and its floors set to the misses left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -277,8 +280,8 @@ FLOORS = {
                              {"text": (0, 0), "physics": (1, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 6}),
     "probes_round38.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (7, 0), "physics": (2, 1), "structured": (5, 0),
-                              "traces": (1, 0), "choice": 3}),
+                             {"text": (1, 0), "physics": (0, 0), "structured": (2, 0),
+                              "traces": (0, 0), "choice": 1}),
 }
 
 

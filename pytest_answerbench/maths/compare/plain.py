@@ -7,8 +7,8 @@ import re
 from fractions import Fraction
 
 from ...text.patterns import lazy_compile
-from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, claim, contradicts_verdict,
-                       names_loser, same_meaning, states_asked_property)
+from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, asks_yes_no, claim,
+                       contradicts_verdict, keeps_qualifiers, names_loser, same_meaning, states_asked_property)
 from ..described import offered_stance
 from ..extract import dollar_formulas, formula_key
 from ..normalize import Item, is_thousands, number_words, text_key
@@ -19,6 +19,8 @@ from .marks import unit_scale
 _NUM = lazy_compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
 REL_EPS = 1e-20  # values are evaluated to 30 digits
 _LEADING_VERDICT = lazy_compile(r"(?i)\W*(?:so\s+|thus\s+|hence\s+)?(yes|no|是的?|否|不是)\s*[,，:;]")
+# a verdict with its reason in brackets: "Yes (it converges conditionally)", "No (it diverges)"
+_EXPLAINED_VERDICT = lazy_compile(r"(?i)(?P<verdict>yes|no)\s*\((?P<reason>[^()]{3,200})\)\s*\.?")
 _ARTICLES = lazy_compile(r"\b(?:a|an|the)\b\s*")
 _PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
 
@@ -39,6 +41,16 @@ def texts_equal(gt: str, pt: str) -> bool:
     stances = (offered_stance(gt, question), offered_stance(pt, question)) if question and " or " in question else ()
     if stances and None not in stances:
         return stances[0] == stances[1]  # "injective, not surjective" is "Injective but not surjective"
+    explained = _EXPLAINED_VERDICT.fullmatch(gt.strip()) if question and "(" in gt else None
+    if explained and asks_yes_no(question):
+        # "Yes (it converges conditionally)" to "Does the integral converge?": the verdict answers, its reason in
+        # brackets explains; a reply saying the verdict ("Hence the integral converges.") is right unless it states
+        # the reason's claim the other way or with a qualifier the reason does not make ("converges absolutely")
+        reason, said = claim(explained.group("reason")), claim(pt)
+        if said is not None and reason is not None and said[0] == reason[0] and (
+                said[1] != reason[1] or not keeps_qualifiers(pt, explained.group("reason"))):
+            return False
+        return texts_equal(explained.group("verdict"), pt)
     verdict = _LEADING_VERDICT.match(pt) if question else None
     if verdict and contradicts_verdict(verdict.group(1), pt[verdict.end():], question):
         return False  # "Yes, it diverges." to "Does the series converge?": the verdict and its claim disagree
