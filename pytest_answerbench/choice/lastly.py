@@ -149,6 +149,26 @@ _TWO_CASES = lazy_compile(r"(?i:\bif\b)(?:\d\.\d|[^.;()]){1,200}[(\[](?P<first>[
                           r"(?i:(?:but|whereas|while|and)\s+)?(?i:if|when)\b(?:\d\.\d|[^.;()]){1,200}[(\[](?P<second>[A-J])[)\]]")
 
 
+# a reply turning from what it said to what is asked: "The question, however, asks about the largest radius."
+_TURNS_AWAY = lazy_compile(r"(?i)\b(?:however|but|although|though|whereas|instead)\b|\bthe\s+question\b")
+
+
+def _said_best(response: str, options: Mapping[str, str]) -> str | None:
+    """The one option whose text opens a sentence of the reply that calls it the most of something ("Jupiter is by far
+    the largest planet"), or None (none, or several)."""
+    found = set()
+    for letter, text in options.items():
+        text = str(text).strip()
+        if not text or len(text) > 40:
+            continue
+        pattern = r"(?:^|(?<=[.!?]\s)|(?<=\n))\s*(?:\*\*)?%s(?:\*\*)?\s+(?:is|are|was)\s+(?:by\s+far\s+|clearly\s+|easily\s+|" \
+                  r"definitely\s+|indeed\s+)?the\s+(?:[a-z]+est|most|least|biggest|best)\b" % re.escape(text)
+        if re.search(pattern, response, re.I) and not re.search(r"(?i)\b(?:not|n't|if|would)\b", response[:300]) \
+                and not _TURNS_AWAY.search(response):
+            found.add(letter)
+    return found.pop() if len(found) == 1 else None
+
+
 def closing_place(response: str, options: Mapping[str, str],
                   same_value: Callable[[str, str], bool] | None = None) -> ChoiceResult | None:
     """The option a reply's closing sentence picks alone ("I'd bet on A.", "Sticking with B."), or names by its place
@@ -175,6 +195,11 @@ def closing_place(response: str, options: Mapping[str, str],
     if equal is not None:
         # "... 3 gives 9 and 5 gives 13 — both out. Only x = 4 gives 11.": the one value left after the checks
         return ChoiceResult(equal, "answer-value", f"the one value left equals option {equal}'s")
+    best = _said_best(response, options)
+    if best is not None:
+        # "Jupiter is by far the largest planet in the solar system — its diameter is about 11 times Earth's ...": the
+        # option a sentence opens on and calls the most of something, the others named in its reasons
+        return ChoiceResult(best, "option-text", f"a sentence opens on option {best}'s text and calls it the most")
     if not _CONCLUSION_OPENS.match(closing) and not _PLACE_AFFIRMED.match(closing):
         return None
     placed = _by_place(closing, list(options))
@@ -188,8 +213,8 @@ _CLOSING_PICK = lazy_compile(r"\s*(?i:i'?d\s+bet\s+on|i\s+would\s+bet\s+on|stick
 _LEAVES = lazy_compile(r"\s*(?i:that|this|which|so\s+that)\s+(?i:leaves|leaves\s+us\s+with|leaves\s+only)\s+(?i:option\s+|choice\s+)?"
                        r"[(\[]?(?P<letter>[A-J])[)\]]?(?![A-Za-z0-9'’])(?!\s*(?:and|or|&)\b)")
 # a closing sentence naming the one value that passes the checks: "Only x = 4 gives 11.", "Only 4 works."
-_ONLY_VALUE = lazy_compile(r"\s*(?i:only)\s+(?:[a-z]\s*=\s*)?(?P<value>[-−]?\d+(?:\.\d+)?)(?![\d.])\s+(?i:gives|works|satisfies|fits|"
-                           r"yields|makes|checks)\b")
+_ONLY_VALUE = lazy_compile(r"\s*(?i:only)\s+(?:[a-z]\s*=\s*)?(?P<value>[-−]?\d+(?:\.\d+)?)(?![\d.])"
+                           r"(?:\s*=\s*[^\s,.;=]{1,12})?\s+(?i:gives|works|satisfies|fits|yields|makes|checks|is|qualifies)\b")
 # another value passing too, after the one named: "— and x = 3 gives 0 as well", "; 3 also works"
 _ANOTHER_TOO = lazy_compile(r"(?i)\b(?:and|also|as\s+well|too|or|but)\b")
 # a sentence affirming an option named by its place: "Option 2 is the one.", "The third option is correct."

@@ -18,7 +18,8 @@ import re
 from typing import NamedTuple
 
 from ..text.patterns import lazy_compile
-from .meaning import DASHED_NAME, OTHER_ORDER, PLAYERS, claim, narrower_scope, same_meaning, who_moves_first
+from .meaning import (DASHED_NAME, OTHER_ORDER, PLAYERS, claim, narrower_scope, restates_cjk_question, same_meaning,
+                      who_moves_first)
 
 __all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
            "offered_stance", "stance_words",
@@ -731,6 +732,10 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     sentence = closing_sentence(response)
     if sentence is None or narrower_scope(sentence, question):
         return False  # (a verdict for fewer cases than asked: "Yes, for every nonempty set.")
+    said = claim(gold) if question and "吗" in question[-6:] else None
+    restated = restates_cjk_question(sentence, question) if said is not None and said[0] == "yes" else None
+    if restated is not None:
+        return restated == said[1]  # "正方形一定不是菱形。" to "正方形一定是菱形吗？": the statement denied, no
     if _CJK_ONLY.fullmatch(_plain(gold)) and how in (None, "prose"):
         # "配方得 ...，所以该方程不表示任何图形。": the clause after the last conclusion word states the gold's words
         for tail in (_CJK_CONCLUSION.split(sentence)[-1], re.split("[，,；;]", sentence)[-1]):

@@ -242,7 +242,7 @@ def _named_in_turn(previous: str, content: str, sentence: str) -> bool:
 # A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
 _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?(?:[A-Za-zΩ]{1,4}(?!Å)|Å)"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
-                         r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$)|[ \t]+(?:and|or)[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
+                         r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$|\*\*)|[ \t]+(?:and|or)[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
                          r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front|of[ \t]+(?:heat|energy|work|charge|water|"
                          r"gas|air|ice|steam|light|current|force|pressure|mass)\b)|[ \t]+[—–][ \t]|[ \t]+-[ \t]|"
                          r"[ \t]+\(\d[^()]{0,12}\)|[ \t]+\([^()\n]{1,60}\)[ \t]*[.!]?[ \t]*(?:\n|$)))")  # the unit ends the clause

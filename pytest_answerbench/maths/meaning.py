@@ -1024,6 +1024,23 @@ _CJK_UNSETTLED = lazy_compile(r"不一定|未必|可能|也许|尚未|未解决|
 _ASKS_INFINITELY_MANY_ZH = lazy_compile(r"是否(?:存在|有)无(?:穷|限)多")
 
 
+def restates_cjk_question(pred: str, question: str) -> bool | None:
+    """Does ``pred`` restate the statement a Chinese yes/no question asks ("正方形一定是菱形吗？" -> "正方形一定是菱形",
+    True) or deny it with one 不 ("正方形不一定是菱形", False)? None when it does neither; a bracket after it ("（但反之
+    不成立……）") is no part of it."""
+    asked = re.fullmatch(r"\s*(.{2,60}?)\s*吗\s*[？?]\s*", question)
+    if asked is None:
+        return None
+    statement = re.sub(r"[\s$]", "", asked.group(1))
+    said = re.sub(r"[（(][^（）()]{0,200}[）)]", "", pred)
+    said = re.sub(r"[\s$*。.！!]", "", re.sub(r"^\W*(?:结论|所以|因此|故|答|综上)\s*[:：，,]?", "", said.strip()))
+    if said == statement:
+        return True
+    if said.count("不") == statement.count("不") + 1 and said.replace("不", "", 1) == statement and "不" not in statement:
+        return False
+    return None
+
+
 def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     """Does ``pred`` give the text answer ``gold`` to ``question``, read with what the question asks? A yes/no
     question answered by the property it asks or its opposite ("It is composite." is No to "Is N prime?"), players
@@ -1039,6 +1056,9 @@ def answers_question(gold: str, pred: str, question: str | None) -> bool | None:
     if not question:
         return None
     g = claim(gold)
+    restated = restates_cjk_question(pred, question) if g is not None and g[0] == "yes" and "吗" in question[-6:] else None
+    if restated is not None:
+        return restated == g[1]  # "结论：正方形一定是菱形。" to "正方形一定是菱形吗？": yes (不一定是: no)
     many = claim(pred) if g is not None and g[0] in ("yes", "exist") and _ASKS_INFINITELY_MANY_ZH.search(question) \
         and not _CJK_UNSETTLED.search(pred) else None
     if many is not None and many[0] == "infinite":

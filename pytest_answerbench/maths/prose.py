@@ -649,7 +649,7 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
 
 
 # the rest of a line wholly in parentheses, after its opening words (brackets nested once inside it)
-_REST_IN_PARENTHESES = r"[^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*"
+_REST_IN_PARENTHESES = r"[^()]*+(?:\([^()]*+(?:\([^()]*+\)[^()]*+)*+\)[^()]*+)*+\)[.\s]*"  # (nested twice: "f(f(x))")
 # a sentence wholly in parentheses, in words: "(She can, e.g., reduce the heap of 3 to 1.)"
 _PARENTHESISED = lazy_compile(r"\s*\((?=[^()]{0,40}?[A-Za-z]{3,}\s+[A-Za-z]{2,})" + _REST_IN_PARENTHESES)
 # a closing aside in parentheses telling something else: "(Fun fact: ...)", "(Side note: ...)", "(By the way, ...)",
@@ -676,7 +676,7 @@ _COMPARISON = lazy_compile(r"(?i)\s*\((?:for\s+comparison|compare)\b")
 _COMPARISON_CORRECTS = lazy_compile(r"(?i)\b(?:right|correct\w*|wrong|mistake\w*|actually|instead|should|recomput\w*|"
                                     r"redo\w*|re-?check\w*|fix\w*|oops)\b")
 # a closing sentence wholly in brackets at the end of a line (brackets nested once inside it)
-ASIDE_AT_END = lazy_compile(r"(?<=[.!?])\s*+\([^()]*(?:\([^()]*\)[^()]*)*\)[.\s]*$")
+ASIDE_AT_END = lazy_compile(r"(?<=[.!?])\s*+\([^()]*+(?:\([^()]*+(?:\([^()]*+\)[^()]*+)*+\)[^()]*+)*+\)[.\s]*$")
 
 
 # a closing aside in parentheses contrasting another object with the one answered about: "(By contrast,
@@ -980,6 +980,8 @@ def _closing_sentence(last: str) -> str:
     sentences that muse about the answer (:data:`_MUSED`); "" when every sentence with a value muses (it states
     none)."""
     sentences = split_sentences(last)
+    if len(sentences) > 1 and _BARE_VERDICT_SENTENCE.fullmatch(sentences[-1]):
+        return sentences[-1]  # "Hence $\varnothing\subseteq B$ for every set $B$. True.": the verdict closing the line
     if len(sentences) > 1 and _PARENTHESISED.fullmatch(sentences[-1]) and not _ASIDE_ANSWERS.search(sentences[-1]) \
             and not CONCLUSION_WORD.search(sentences[-1]) and not _RETRACTS.search(sentences[-1]) \
             and not _ASIDE_REVISES.search(sentences[-1]):
@@ -1159,6 +1161,12 @@ _CONVERSION_OFFERED = lazy_compile(r"(?i)\s*+(?:converting|to\s+convert|conversi
 _CODE_NUMERAL_TAIL = lazy_compile(r"(?<![\w.])`?(0[xob][0-9a-fA-F]{1,64})`?\s*+[.!]?\s*+$")
 # an implication arrow inside a span: "\Longrightarrow", "\implies", "\Rightarrow", "⟹", "⇒"
 _IMPLIES = lazy_compile(r"\\(?:Longrightarrow|implies|Rightarrow)(?![A-Za-z])|⟹|⇒")
+# a closing line saying which region of the spectrum (or band) the value lies in, in words only: "This lies in the far
+# ultraviolet.", "— in the near infrared."
+_REGION_REMARK = lazy_compile(r"(?i)\s*+(?:[—–-]\s*+)?(?:(?:this|it|which|that)\s+(?:lies|is|falls|sits)\s+)?(?:well\s+)?"
+                              r"(?:in|within)\s+the\s+(?:[a-z]+[\s-]){0,3}(?:ultraviolet|infrared|visible|microwaves?|"
+                              r"radio|x-rays?|gamma|optical)(?:\s+(?:range|region|band|part\s+of\s+the\s+spectrum|"
+                              r"spectrum))?\s*+[.!]?\s*+")
 # a closing line in brackets restating the value before it in another form: "(equivalently, 100 eV)."
 _EQUIVALENTLY_LINE = lazy_compile(r"(?i)\(\s*+(?:equivalently|i\.\s?e\.|that\s+is|in\s+other\s+units)\s*+,?\s*+"
                                   r"(?![^()]*\b(?:but|actually|correct\w*|wrong|mistake|rather|instead|not)\b)[^()]{1,60}\)\s*+\.?")
@@ -1177,6 +1185,10 @@ _ASKS_SHAPE = lazy_compile(r"(?i)\bwhat\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of
 _BOLD_VERDICT = lazy_compile(r"(?i)\*\*\s*+(?P<verdict>yes|no)\b\s*+[,:—–-]?\s*+(?P<rest>[^*\n]{0,120})\*\*")
 # a closing line opening on a bold label, then its value in maths: "**All such integers:** $n\in\{5,3,2\}$."
 _BOLD_LABEL_LINE = lazy_compile(r"\s*+\*\*(?P<label>[^*\n:：]{2,40}?)\s*+[:：]\s*+\*\*\s*+(?P<rest>[^\n]*\$[^\n]*)")
+# a sentence that is a bare verdict: "True.", "Yes!", "**No.**"
+_BARE_VERDICT_SENTENCE = lazy_compile(r"(?i)[\s*]*(?:yes|no|true|false)[\s*]*[.!]?[\s*]*")
+# a check-mark emoji opening a sentence: "✅ True."
+_CHECK_EMOJI = lazy_compile(r"(?:(?<=[.!?。]\s)|(?<=[.!?。])|^)(?:✅|☑️?)\s*")
 # a closing sentence stating a property of every integer: "... for every integer $n$ — no exceptions."
 _FOR_EVERY_TAIL = lazy_compile(r"(?i)\bfor\s+(?:every|all|each|any)\s+(?P<which>(?:(?:positive|nonnegative|non-negative|odd|even)\s+)?)"
                                r"integers?\s*+(?:\$\s*+(?P<var>[a-z])\s*+\$|(?P<plain>[a-z])\b)?"
@@ -1189,6 +1201,8 @@ _ASKS_WHICH_SET = lazy_compile(r"(?i)\bfor\s+(?:which|what)\s+(?:\w+\s+)?integer
 _OFF_QUESTION = lazy_compile(r"(?i)(?:^|[.!?]\s+|\s*+(?:—|–|--|,|;)\s*+)(?:but\s+|though\s+)?(?:that|this|it)(?:'s|\s+is)\s+"
                              r"(?:a\s+)?(?:separate|different|another)\s+(?:question|matter|story|problem|issue)"
                              r"(?:\s+(?:though|entirely|altogether))?\s*+[.!]?\s*+$")
+# a Chinese bracket on the converse of the claim before it: "（但反之不成立，菱形不一定是正方形）"
+_CJK_CONVERSE = lazy_compile(r"[（(]\s*+(?:但|不过|但是)?\s*+(?:反之|反过来|逆命题|其逆)[^（）()]{0,120}[）)]")
 # the same in Chinese, a bracket closing the line: "（不过……——那是另一个问题了。）"
 _CJK_OFF_QUESTION = lazy_compile(r"[（(][^（）()]{0,240}(?:那|这)(?:是|就是)另(?:一个|外一个|一)(?:问题|回事|话题)了?[。.]?\s*+[）)]\s*+[。.]?\s*+$")
 # a bare Chinese yes or no opening a reply, closed by "。" before its proof: "有。", "不存在。", "**不能**。"
@@ -1759,6 +1773,35 @@ _ROUGHLY_BRACKETED = lazy_compile(r"(?i)\s*+\((?:i\.\s?e\.,?\s*+)?(?:about|rough
                                   r"correct\w*|answer\w*|more)\b))(?P<said>[^()]{1,40})\)(?=\s*+(?:[.!]?\s*+$|,))")
 
 
+def _before_rough_restatement(span: str) -> str:
+    """``span`` without a closing "≈ value" restating, in another unit, the value with its unit before it
+    ("E_{\\text{ion}}=3.40\\ \\text{eV}\\approx5.45\\times10^{-19}\\ \\text{J}": the 3.40 eV stated, not its rounded
+    conversion); unchanged otherwise."""
+    parts = re.split(r"\\approx|≈", span)
+    if len(parts) < 2:
+        return span
+    head, tail = "≈".join(parts[:-1]) if len(parts) > 2 else parts[0], parts[-1]
+    plain = lambda t: re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", t).replace("\\ ", " ").replace("\\,", " ").strip(" .")
+    said, restated = unit_tail(plain(head).split("=")[-1].strip()), unit_tail(plain(tail))
+    if not said or not restated or not said[1] or not restated[1] or not re.search(r"\d", said[0] or "") \
+            or said[1].strip() == restated[1].strip() or not convertible(restated[1].strip(), said[1].strip()):
+        return span
+    first, second = _plain_number(said[0]), _plain_number(restated[0])
+    factor = unit_factor(restated[1].strip(), said[1].strip())
+    if first is None or second is None or not first or not isinstance(factor, Fraction) \
+            or abs(second * float(factor) - first) > 0.01 * abs(first):
+        return span  # ("343.2 m/s ≈ 1300 km/h": a restatement that disagrees is compared as before)
+    return head.rstrip()
+
+
+def _plain_number(text: str | None) -> float | None:
+    """A decimal, maybe times a power of ten ("5.45\\times10^{-19}"), as a float; None otherwise."""
+    m = re.fullmatch(r"\s*([-−]?\d+(?:\.\d+)?)\s*(?:(?:\\times|×)\s*10\s*\^\s*\{?\s*([-−]?\d+)\s*\}?)?\s*", text or "")
+    if m is None:
+        return None
+    return float(m.group(1).replace("−", "-")) * 10 ** int((m.group(2) or "0").replace("−", "-"))
+
+
 def _restates_in_other_kind(head: str, said: str, question: str | None) -> bool:
     """Does a rough bracket saying ``said`` ("0.61 g") follow a value with its unit closing ``head`` ("... 6.0
     m·s⁻²") and restate it as another kind of quantity (a unit not measuring the value's, or none), the question not
@@ -1956,8 +1999,15 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
+    if lines and ("✅" in lines[-1] or "☑" in lines[-1]):
+        lines[-1] = _CHECK_EMOJI.sub("", lines[-1]).strip()  # "Hence $\varnothing\subseteq B$ for every set $B$. ✅ True."
     if len(lines) > 1 and _OFF_QUESTION.search(lines[-1], max(0, len(lines[-1]) - 120)):
         lines.pop()  # "Interestingly, the other direction works: ... But that's a separate question.": a remark
+    if lines and ("反" in lines[-1] or "逆" in lines[-1]):
+        converse = _CJK_CONVERSE.search(lines[-1])
+        if converse and converse.start() > 0:
+            # "结论：正方形一定是菱形（但反之不成立，菱形不一定是正方形）。": the converse, in brackets, is another claim
+            lines[-1] = lines[-1][:converse.start()] + lines[-1][converse.end():]
     if lines and "另" in lines[-1][-60:]:
         off = _CJK_OFF_QUESTION.search(lines[-1], max(0, len(lines[-1]) - 300))
         if off and off.start() > 0:
@@ -1993,6 +2043,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         said = [c for c in re.split("(?<=。)", lines[-1]) if c.strip()]
         if len(said) > 1 and _CJK_SUPPOSED.match(said[-1]):
             lines[-1] = "".join(said[:-1])  # "故原不等式恒成立。若把 $\ge$ 改成 $>$，则不恒成立。": another case supposed
+    if len(lines) > 1 and _REGION_REMARK.fullmatch(lines[-1]) and re.search(r"\d", lines[-2][-120:]):
+        lines.pop()  # "λ ≈ 1.215 × 10⁻⁷ m\n\nThis lies in the far ultraviolet.": where the value lies, no answer
     if len(lines) > 1 and _EQUIVALENTLY_LINE.fullmatch(lines[-1].strip()) and _VALUE_WITH_UNIT_END.search(
             re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", lines[-2][-120:]).replace("\\ ", " ").rstrip("$. ")):
         lines.pop()  # "$$K = eV = 1.6\times10^{-17}\ \text{J}$$\n\n(equivalently, 100 eV).": the value said again
@@ -2307,11 +2359,14 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
             and not _DENIED.search(final[0]) and not _CONDITION.search(final[0]):
         # "the remainder is $3^4 \bmod 7$, which is 4.": the value the expression comes to, not the expression
         return Extraction((evaluated.group("value").strip("$"),), "prose")
+    if question and len(split_sentences(last)) > 1 and _BARE_VERDICT_SENTENCE.fullmatch(final[0]) and asks_yes_no(question):
+        return Extraction((final[0].strip(" *.!"),), "prose")  # "Hence $\varnothing\subseteq B$ .... True.": the verdict
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     # "$$\mathcal{E}=L\frac{dI}{dt}\;\Longrightarrow\;L=\frac{10\ \text{V}}{40\ \text{A/s}}=0.25\ \text{H}.$$": what the
     # last implication arrow leads to, not the law it starts from
     spans = tuple(_IMPLIES.split(x)[-1].strip(" ;,\\") if _IMPLIES.search(x) and "=" in _IMPLIES.split(x)[-1] else x
                   for x in spans)
+    spans = tuple(_before_rough_restatement(x) if "approx" in x or "≈" in x else x for x in spans)
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer
     if spans and not multiple and _bounds_span(last):

@@ -93,7 +93,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 37").
 - ``tests/data/probes_round39.jsonl``: 200 probes written blind during round 36 (the same five sets, ``unit`` and
   ``error`` on 8 rows each), scored once with round 37's reader (scorer version 66, vmcbench 47) as its held-out
-  measure (docs/accuracy.md, "Round 37"), not read.
+  measure (docs/accuracy.md, "Round 37"), then read in round 38 (scorer version 67, vmcbench 48;
+  docs/profiles-math.md, "Round 38").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -207,7 +208,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: misses then read in round 37 (scorer version 66, vmcbench 47: text 7 -> 1, physics 2/1 -> 0/0, structured 5 -> 2,
 #: traces 1 -> 0, choice 3 -> 1), and its floors set to the misses left then; round 39's, written blind during
 #: round 36 and scored once with round 37's reader (scorer version 66, vmcbench 47) as its held-out measure, not read:
-#: its floors below (the readers before rounds 36 and 37, 0111bc8 and 1230007: text 9/0, the rest the same).
+#: its floors below (the readers before rounds 36 and 37, 0111bc8 and 1230007: text 9/0, the rest the same); its
+#: misses then read in round 38 (scorer version 67, vmcbench 48: text 8 -> 5, physics 6 -> 1, structured 4/1 -> 2/0,
+#: choice 3 -> 1), and its floors set to the misses left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -288,8 +291,8 @@ FLOORS = {
                              {"text": (1, 0), "physics": (0, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 1}),
     "probes_round39.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (8, 0), "physics": (6, 0), "structured": (4, 1),
-                              "traces": (1, 0), "choice": 3}),
+                             {"text": (5, 0), "physics": (1, 0), "structured": (2, 0),
+                              "traces": (1, 0), "choice": 1}),
 }
 
 

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 from ...text.patterns import lazy_compile
 from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, asks_yes_no, claim,
-                       contradicts_verdict, keeps_qualifiers, names_loser, same_meaning, states_asked_property)
+                       contradicts_verdict, keeps_qualifiers, names_loser, restates_cjk_question, same_meaning,
+                       states_asked_property)
 from ..described import offered_stance
 from ..extract import dollar_formulas, formula_key
 from ..normalize import Item, is_thousands, number_words, text_key
@@ -41,6 +42,12 @@ def texts_equal(gt: str, pt: str) -> bool:
     stances = (offered_stance(gt, question), offered_stance(pt, question)) if question and " or " in question else ()
     if stances and None not in stances:
         return stances[0] == stances[1]  # "injective, not surjective" is "Injective but not surjective"
+    verdict_asked = claim(gt) if question and "吗" in question[-6:] else None
+    restated = restates_cjk_question(pt, question) if verdict_asked is not None and verdict_asked[0] == "yes" else None
+    if restated is not None:
+        # "结论：正方形一定是菱形（但反之不成立……）。" to "正方形一定是菱形吗？": the question's statement said again is yes,
+        # denied with one 不 ("一定不是", "不一定是") no
+        return restated == verdict_asked[1]
     explained = _EXPLAINED_VERDICT.fullmatch(gt.strip()) if question and "(" in gt else None
     if explained and asks_yes_no(question):
         # "Yes (it converges conditionally)" to "Does the integral converge?": the verdict answers, its reason in

@@ -92,7 +92,7 @@ from .lattice import same_lattice
 from ..matrix import read_matrices
 from ..meaning import CONCLUDING_LEAD, answers_question, narrower_scope, same_meaning
 from ..symbols import read_notation
-from ..units import read_unit, spelled_unit, unit_factor, unit_tail
+from ..units import MISMATCH, read_unit, spelled_unit, unit_factor, unit_tail
 from ..normalize import Item, clean, is_thousands, lone_letters, number_words, split_answers, undoubled
 from .accepted import accepted_values, one_of_forms
 from .labels import same_statements
@@ -459,8 +459,27 @@ def _clean(a: _Answers) -> None:
     if a.question and "_" in a.g.text + a.p.text:  # "2516" for "2516_8" when the question asks base eight
         g_text, p_text = in_asked_base(a.g.text, a.p.text, a.question)
         a.g, a.p = replace(a.g, text=g_text), replace(a.p, text=p_text)
-    if "=" in a.p.text and "=" not in a.g.text and _CODE_LITERAL.fullmatch(a.p.text.rsplit("=", 1)[1].strip()):
-        a.p = replace(a.p, text=a.p.text.rsplit("=", 1)[1].strip())  # "255 = 0xFF": the numeral it is written as
+    if "=" in a.p.text and "=" not in a.g.text and (_CODE_LITERAL.fullmatch(a.p.text.rsplit("=", 1)[1].strip())
+                                                    or "_" in a.g.text and _BASE_NUMERAL.fullmatch(
+                                                        a.p.text.rsplit("=", 1)[1].strip())):
+        # "255 = 0xFF", "37 = 101001₂": the numeral it is written as (the number it restates is the question's)
+        a.p = replace(a.p, text=a.p.text.rsplit("=", 1)[1].strip())
+    sides = split_top(a.p.text, "=") if a.p.text.count("=") >= 2 and "=" not in a.g.text and not a.p.unit \
+        and not _SEVERAL_IN_CHAIN.search(a.p.text) and numbered_parts(a.p.text) is None else []
+    if len(sides) >= 3 and sides[-1].strip() and _CONSTANT.fullmatch(_COMMANDS.sub(" ", sides[-1])) \
+            and not re.search(r"\d\.\d", sides[-1]) \
+            and not any(c in a.p.text for c in "<>≤≥") and not any(len(split_top(side, ",")) > 1 for side in sides[:-1]) \
+            and any(re.search(r"[\\+*/^]|(?<=\w)-", side) for side in sides[:-1]) \
+            and not all(_NAME_ONLY.fullmatch(side.strip()) for side in sides[:-1]) \
+            and not any(_CONSTANT.fullmatch(_COMMANDS.sub(" ", side)) and "(" not in side for side in sides[:-1]):
+        # (not named values, "a=b=c=1", "x=3, y=2": each name its value; not after a number of its own, "x=\frac{22}{7}=3",
+        # whose rounding is read as before; not a decimal closing it, "\frac{22}{7} = 3.142",
+        # nor a value with its unit, "2.48 eV = 3.97\times10^{-19} J": both read as before)
+        # "\operatorname{proj}_{\mathbf v}\mathbf u=\frac{\mathbf u\cdot\mathbf v}{\|\mathbf v\|^2}\mathbf v=\langle 3,\,0
+        # \rangle": a chain of formulas closing on a constant states that constant
+        a.p = replace(a.p, text=sides[-1].strip())
+    if a.p.text.count("=") == 1 and "=" not in a.g.text and a.p.unit and _conversion(a.p.text, a.p.unit):
+        a.p = replace(a.p, text=a.p.text.split("=", 1)[1].strip())  # "1\ \text{atm}=101\,325\ \text{Pa}": the value
     code = _CODE_LITERAL.fullmatch(a.p.text) if a.p.text[:1] == "0" else None
     written = _BASE_NUMERAL.fullmatch(a.g.text) if code is not None and "_" in a.g.text else None
     if written is None or int(written.group(2)) == _CODE_BASES[code.group(1)]:
@@ -787,7 +806,10 @@ def _of_the_asked(statement: str, question: str) -> bool:
     m = _SUBJECT_IS.match(statement) if len(statement) <= 400 else None
     subject = re.split(r",\s+", m.group("subject"))[-1] if m else ""
     if not re.search(r"[\\\d^+*/\[]", subject):
-        return bool(_GENERIC_SUBJECT.fullmatch(subject.strip())) or m is None  # "it", "the number"; not "the square root of two"
+        named = set(re.findall(r"[a-z]+", subject.lower())) - {"the", "a", "an", "this", "our"}
+        # "it", "the number"; "the harmonic series" to a question on the harmonic series; not "the square root of two"
+        return bool(_GENERIC_SUBJECT.fullmatch(subject.strip())) or m is None \
+            or bool(named) and named <= set(re.findall(r"[a-z]+", re.sub(r"\$[^$]*\$", " ", question.lower())))
     spans = {re.sub(r"\s", "", span) for span in re.findall(r"\$([^$]{1,80})\$", question)}
     spans |= {side for span in list(spans) if "=" in span for side in span.split("=")}  # "$a_n=\sin n$": a_n, \sin n
     written = re.sub(r"[\s$]", "", subject)
@@ -857,6 +879,25 @@ def _pair_for_and_list(a: _Answers) -> Outcome | None:
     p_items = [with_marks(t.strip(), a.p) for t in inner]
     ok, methods = match_all(g_items, p_items, _tolerances(a), a.kind, False)
     return (True, "set:" + "+".join(sorted(methods))) if ok else None
+
+
+# a constant: digits, operators, brackets and the commands of numbers, no letter left ("\\langle 3,\\,0\\rangle")
+_COMMANDS = lazy_compile(r"\\(?:frac|dfrac|tfrac|sqrt|pi|times|cdot|langle|rangle|left|right|,|;|!| )(?![A-Za-z])")
+_NAME_ONLY = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?")
+# what makes a chain more than one value: "or", "and", a semicolon, a part's label
+_SEVERAL_IN_CHAIN = lazy_compile(r"(?i)\b(?:or|and)\b|;|；|\\text\s*\{\s*(?:or|and)")
+_CONSTANT = lazy_compile(r"[\d\s.,+\-−*/^(){}\[\]⟨⟩π√]+")
+
+
+def _conversion(text: str, unit: str) -> bool:
+    """Is ``text`` (its closing ``unit`` taken off by the cleaning) one quantity written in two units, "1 atm=101325"
+    with Pa ("1\\ \\text{atm}=101\\,325\\ \\text{Pa}": a number and a unit on the left, a number on the right, the
+    two units measuring the same thing)? Then its right side is the value it converts to."""
+    left, right = (side.strip(" .") for side in text.split("=", 1))
+    said = unit_tail(left)
+    return bool(said and said[1] and re.fullmatch(r"[\d.]+", (said[0] or "").strip())
+                and re.fullmatch(r"[\d.\s]+(?:\\times\s*10\^\{?-?\d+\}?)?", right) and said[1].strip() != unit.strip()
+                and unit_factor(said[1].strip(), unit.strip()) not in (None, MISMATCH))
 
 
 def _count(a: _Answers) -> Outcome | None:
