@@ -118,13 +118,22 @@ def test_round_36_choice_readings(reply, options, letter):
     assert infer_choice(reply, options, same_value=states_value).letter == letter
 
 
-@pytest.mark.parametrize("case", [json.loads(line) for line in (DATA / "attack_round37_maths.jsonl").read_text(
-    encoding="utf-8").splitlines()], ids=lambda case: case["id"])
+def attack_cases(name: str) -> list[dict]:
+    """The replies of an attack file in tests/data (one JSON object per line)."""
+    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
+
+
+def read_as_labelled(case: dict) -> str | None:
+    """How the reader reads an attack reply, to compare with its label: a multiple-choice one (``options``) its
+    letter, a maths one its verdict (with the row's ``unit`` and ``error``)."""
+    if "options" in case:
+        return infer_choice(case["prediction"], case["options"], same_value=states_value).letter
+    extra = {k: str(case[k]) for k in ("unit", "error") if case.get(k)}
+    return _verdict(case["prediction"], case["answer"], case.get("question"), **extra)
+
+
+@pytest.mark.parametrize("case", attack_cases("attack_round37_maths.jsonl"), ids=lambda case: case["id"])
 def test_the_attack_reads_as_labelled(case):
     """A helper's attack on round 37 (tests/data/attack_round37_maths.jsonl): the replies this round reads as
     labelled and the reader before did not, the near misses it keeps as labelled, and its multiple-choice replies."""
-    if "options" in case:
-        assert infer_choice(case["prediction"], case["options"], same_value=states_value).letter == case["label"]
-        return
-    extra = {k: str(case[k]) for k in ("unit", "error") if case.get(k)}
-    assert _verdict(case["prediction"], case["answer"], case.get("question"), **extra) == case["label"], case["why"]
+    assert read_as_labelled(case) == case["label"], case["why"]

@@ -4,11 +4,9 @@ each reading beside the near miss it keeps as it was."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from test_maths_round22 import _verdict
+from test_maths_round37 import attack_cases, read_as_labelled
 
 from pytest_answerbench.choice import infer_choice
 from pytest_answerbench.maths import states_value
@@ -96,14 +94,8 @@ def test_round_37_choice_readings(reply, options, letter):
     assert infer_choice(reply, options, same_value=states_value).letter == letter
 
 
-@pytest.mark.parametrize("case", [json.loads(line) for line in (Path(__file__).parent.parent / "data" /
-                                                               "attack_round38_maths.jsonl").read_text(
-    encoding="utf-8").splitlines()], ids=lambda case: case["id"])
+@pytest.mark.parametrize("case", attack_cases("attack_round38_maths.jsonl"), ids=lambda case: case["id"])
 def test_the_attack_reads_as_labelled(case):
     """A helper's attack on round 38 (tests/data/attack_round38_maths.jsonl): the replies this round reads as
     labelled and the reader before did not, the near misses it keeps as labelled, and its multiple-choice replies."""
-    if "options" in case:
-        assert infer_choice(case["prediction"], case["options"], same_value=states_value).letter == case["label"]
-        return
-    extra = {k: str(case[k]) for k in ("unit", "error") if case.get(k)}
-    assert _verdict(case["prediction"], case["answer"], case.get("question"), **extra) == case["label"], case["why"]
+    assert read_as_labelled(case) == case["label"], case["why"]
