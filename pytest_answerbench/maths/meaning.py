@@ -31,6 +31,7 @@ from ..text.patterns import lazy_compile
 __all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
            "answers_question",
            "alternative_named", "asked_alternatives", "asked_property", "asks_yes_no", "claim", "defined_answer",
+           "keeps_qualifiers", "restates_cjk_question",
            "names_alternative",
            "names_loser",
            "narrower_scope", "opening_verdict", "same_meaning", "states_asked_property", "states_claims",

@@ -1738,12 +1738,21 @@ _WITH_UNASKED = lazy_compile(r"(?i),\s+with\s+(?:the\s+|their\s+|its\s+)?(?:corr
 # a value restated roughly after the one stated, closing the sentence: ", i.e. roughly $327\,^\circ\text{C}$."
 _ROUGHLY_RESTATED = lazy_compile(r"(?i)\s*+[,;]?\s*+(?:i\.\s?e\.|that\s+is)\s*+,?\s*+(?:about|roughly|approximately|approx\.|"
                                  r"around|nearly|almost|≈|~)\s*+\$[^$]*\d[^$]*\$\s*+[.!]?\s*+$")
+def _units_as_words(text: str) -> str:
+    """``text`` with units set upright (``\\text{eV}``, ``\\mathrm{m}``) as their letters and TeX spaces (``\\ ``,
+    ``\\,``) as spaces, for :func:`.units.unit_tail` to read the value and unit it closes on."""
+    return _UPRIGHT_UNIT.sub(r"\1", text).replace("\\ ", " ").replace("\\,", " ")
+
+
+_UPRIGHT_UNIT = lazy_compile(r"\\(?:text|mathrm)\s*\{([^{}]*)\}")
+
+
 def _unit_named(restated: str, question: str | None) -> bool:
     """Does ``question`` name the unit of the ``restated`` value ("Give it in degrees Celsius." for "$327\\,^\\circ
     \\text{C}$", "in km/h")? Then the restatement may be the value asked."""
     span = SPAN.search(restated)
-    value = re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", next(g for g in span.groups() if g is not None)) if span else ""
-    value = re.sub(r"\^\s*\{?\s*\\circ\s*\}?|°", "", value).replace("\\ ", " ").replace("\\,", " ")
+    value = _units_as_words(next(g for g in span.groups() if g is not None)) if span else ""
+    value = re.sub(r"\^\s*\{?\s*\\circ\s*\}?|°", "", value)
     said = unit_tail(value.strip())
     unit = (said[1] if said else "").strip()
     asked = (question or "").lower()
@@ -1760,7 +1769,7 @@ def _stated_with_unit(head: str, question: str | None) -> bool:
     if not spans or head[spans[-1].end():].strip(" ,;") or asked_unit(question):
         return False
     value = strip_wrappers(next(g for g in spans[-1].groups() if g is not None)).split("=")[-1]
-    said = unit_tail(re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", value).replace("\\ ", " ").replace("\\,", " ").strip())
+    said = unit_tail(_units_as_words(value).strip())
     return said is not None and bool(said[1]) and bool(re.search(r"\d", said[0] or ""))
 
 
@@ -1781,8 +1790,8 @@ def _before_rough_restatement(span: str) -> str:
     if len(parts) < 2:
         return span
     head, tail = "≈".join(parts[:-1]) if len(parts) > 2 else parts[0], parts[-1]
-    plain = lambda t: re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", t).replace("\\ ", " ").replace("\\,", " ").strip(" .")
-    said, restated = unit_tail(plain(head).split("=")[-1].strip()), unit_tail(plain(tail))
+    said = unit_tail(_units_as_words(head).strip(" .").split("=")[-1].strip())
+    restated = unit_tail(_units_as_words(tail).strip(" ."))
     if not said or not restated or not said[1] or not restated[1] or not re.search(r"\d", said[0] or "") \
             or said[1].strip() == restated[1].strip() or not convertible(restated[1].strip(), said[1].strip()):
         return span
@@ -2046,7 +2055,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     if len(lines) > 1 and _REGION_REMARK.fullmatch(lines[-1]) and re.search(r"\d", lines[-2][-120:]):
         lines.pop()  # "λ ≈ 1.215 × 10⁻⁷ m\n\nThis lies in the far ultraviolet.": where the value lies, no answer
     if len(lines) > 1 and _EQUIVALENTLY_LINE.fullmatch(lines[-1].strip()) and _VALUE_WITH_UNIT_END.search(
-            re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", lines[-2][-120:]).replace("\\ ", " ").rstrip("$. ")):
+            _units_as_words(lines[-2][-120:]).rstrip("$. ")):
         lines.pop()  # "$$K = eV = 1.6\times10^{-17}\ \text{J}$$\n\n(equivalently, 100 eV).": the value said again
     if len(lines) > 1 and _NAMING_BRACKET.fullmatch(lines[-1]) and _VALUE_WITH_UNIT_END.search(lines[-2][-80:]):
         lines.pop()  # "λ ≈ 6.56 × 10⁻⁷ m\n\n(the red Balmer line)": a bracket naming what the value is, no answer
