@@ -42,7 +42,7 @@ HEDGE_BETWEEN = lazy_compile(
 # what every _HEDGE match holds (a cheap check first: most replies say "or" only between words)
 _HEDGE_NEEDS = lazy_compile(r"(?<![A-Za-z0-9'’\\])[A-Z][)\]*]{0,3},?\s+(?i:or)\s|\b(?i:or\s+(?:is|was|could|should|maybe|perhaps))\s")
 # what every _UNDETERMINED match holds
-_UNDETERMINED_WORDS = ("cannot", "can not", "can't", "can’t", "unable", "not able", "impossible", "not possible",
+_UNDETERMINED_WORDS = ("cannot", "can not", "can't", "can’t", "unable", "not able", "impossible", "not possible", "can only",
                        "not enough")
 _UNDETERMINED_WORDS_ZH = ("无法", "不能", "没法", "难以", "不可能")
 # an answer that cannot be determined, said of the answer or the options (not of a quantity: "the mass")
@@ -52,6 +52,9 @@ _UNDETERMINED = lazy_compile(
     r"(?:which|what\s+the\s+answer|the\s+(?:correct\s+|right\s+|best\s+|final\s+)?(?:answer|option|choice)|"
     r"an\s+answer|this\s+question|the\s+question)\b"
     r"|\bnot\s+enough\s+information\s+to\s+(?:choose|determine|answer|decide|tell|select|pick)\b"
+    # "Without being able to check the axis scale, I can only describe these two cases."
+    r"|\bcan\s+only\s+(?:describe|outline|list|give|present|lay\s+out)\s+(?:these|the|both)\s+(?:two\s+)?"
+    r"(?:cases|possibilities|scenarios|options|readings)\b"
     r"|\b(?:the\s+answer|the\s+correct\s+option)\s+cannot\s+be\s+determined\b"
     # Chinese: "无法确定哪个选项是正确的", "不能确定答案", "无法判断。" (said of the answer or the options, or alone at the
     # sentence's end; "不能完全确定答案" is a doubt about certainty, "无法确定 x 的值" is about a quantity)

@@ -2,41 +2,43 @@
 
 The order is the specification (as Math-Verify keeps its extraction priorities in a table); each step is a small
 function of the ``Decision`` so far. A step either answers (a ``ChoiceResult``) or returns None and the next one
-runs; the commitment steps (3 to 6) gather and choose commitments for the later ones. In order:
+runs; the commitment steps (4 to 7) gather and choose commitments for the later ones. In order:
 
 1. ``empty``: nothing but a reasoning block or markup is left.
 2. ``sole``: the whole reply is a letter in any dress or exactly one option's text (``whole.sole``).
-3. ``commitments``: the strong commitments (boxes, answer tags and fields, ``rules.MARKERS``, verdicts next to
+3. ``both``: the closing sentence names two options as both right ("Both **A** and **B** are solutions.") or says
+   both statements are true, and exactly one option says both of them ("Both 1 and 2"; ``whole.both_named``).
+4. ``commitments``: the strong commitments (boxes, answer tags and fields, ``rules.MARKERS``, verdicts next to
    letters, a leading option label) are collected; the last of the strongest tier is chosen (``pick``).
-4. ``strong-phrases``: "..., which makes option B the correct answer", "Oxygen is the answer", read only where they
+5. ``strong-phrases``: "..., which makes option B the correct answer", "Oxygen is the answer", read only where they
    can change the choice.
-5. ``weak-commitments``: conclusions (``rules.CONCLUSIONS``), brackets, sole letters, the closing clause and bold
+6. ``weak-commitments``: conclusions (``rules.CONCLUSIONS``), brackets, sole letters, the closing clause and bold
    letters, read only when no strong commitment was chosen or a correction cue follows it.
-6. ``self-correction``: a letter after a correction cue past the chosen commitment ("B, no wait, D") replaces it.
-7. ``withdrawn``: a closing statement hedging between options, saying the answer cannot be determined or that no
+7. ``self-correction``: a letter after a correction cue past the chosen commitment ("B, no wait, D") replaces it.
+8. ``withdrawn``: a closing statement hedging between options, saying the answer cannot be determined or that no
    option is correct ("So it is either B or D.", "On second thought, I cannot tell which option is right.",
    "最终答案：无正确选项。") takes the answer back
    (``closing.withdrawn``).
-8. ``hedge``: two answers side by side, a doubt after the answer, a loop between answers, or two options found
+9. ``hedge``: two answers side by side, a doubt after the answer, a loop between answers, or two options found
    correct with neither chosen choose nothing.
-9. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
-10. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
-11. ``walk``: a reply going through the options in turn (each quoted after its label or opening its own
+10. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
+11. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
+12. ``walk``: a reply going through the options in turn (each quoted after its label or opening its own
     line as a heading), with no stated answer and nothing read after the walk, chooses none (``whole.walks_through``).
-12. ``closing-statement``: a reply opening with an option label whose last sentence, a conclusion ("Therefore,
+13. ``closing-statement``: a reply opening with an option label whose last sentence, a conclusion ("Therefore,
     ..."), states another option's text or value (no letter, negation or condition in it) chose that option.
-13. ``commitment``: the chosen commitment is the answer.
-14. ``elimination``: every other option is ruled out.
-15. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
-16. ``refusal``: the reply declines to choose.
-17. ``none-among``: the reply says its value is none of the options.
-18. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
+14. ``commitment``: the chosen commitment is the answer.
+15. ``elimination``: every other option is ruled out.
+16. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
+17. ``refusal``: the reply declines to choose.
+18. ``none-among``: the reply says its value is none of the options.
+19. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
     option's text met in the loop is no choice (at most three loops one before the other are cut off).
-19. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
-20. ``lone-letter``: a short reply with exactly one capital option letter.
-21. ``key-word``: a word only one option has, in a reply of at most 20 words.
-22. ``so-clause``: the closing "so ..." clause names a word only one option has.
-23. ``nothing``: no option could be read.
+20. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
+21. ``lone-letter``: a short reply with exactly one capital option letter.
+22. ``key-word``: a word only one option has, in a reply of at most 20 words.
+23. ``so-clause``: the closing "so ..." clause names a word only one option has.
+24. ``nothing``: no option could be read.
 
 Adding a step is adding a function and its ``Step`` where it belongs in the order (and a line above: a test
 compares the two lists). Each step is one Python call, about 0.1 µs per reply (``tools/perf_choice.py``); a step
@@ -59,7 +61,7 @@ from .reader import Reader
 from .result import ChoiceResult, Commit
 from .rules import (CONDITION_OPEN, NONE_OF_THE, REFUSAL, RETRACTED_AFTER, RETRACTED_HINTS, RULES, TAKEN_BACK,
                     TAKEN_BACK_HINTS, TIED_LETTER, RuleSet)
-from .whole import cut_off, leading, lone_letter, none_among, sole, special_option, walks_through
+from .whole import both_named, cut_off, leading, lone_letter, none_among, sole, special_option, walks_through
 
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
 # "It might also be C", "C is also possible", "B fits, and so does D")
@@ -142,6 +144,10 @@ def _empty(d: Decision) -> ChoiceResult | None:
 
 def _sole(d: Decision) -> ChoiceResult | None:
     return sole(d.reader)
+
+
+def _both(d: Decision) -> ChoiceResult | None:
+    return both_named(d.reader)
 
 
 def _kept(reader: Reader, commits: list[Commit]) -> list[Commit]:
@@ -647,6 +653,7 @@ class Step:
 STEPS: tuple[Step, ...] = (
     Step("empty", _empty),
     Step("sole", _sole),
+    Step("both", _both),
     Step("commitments", _commitments),
     Step("strong-phrases", _strong_phrases),
     Step("weak-commitments", _weak_commitments),

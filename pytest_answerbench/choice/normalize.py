@@ -13,6 +13,8 @@ import unicodedata
 from ..text.patterns import lazy_compile
 from .rules import PLACEHOLDER, last_turn
 
+# an option label set in bold by LaTeX: "\textbf{(B)}"
+_BOLD_LABEL_CMD = lazy_compile(r"\\textbf\s*\{\s*\(([A-J])\)\s*\}")
 _TEXT_CMD = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf|textit|mbox)\s*\{([^{}]*)\}")
 # "\\frac{1}{3}", "\\dfrac{2}{3}", and the shorthand with two digits "\\frac14"
 _LATEX_FRAC = lazy_compile(r"\\[dt]?frac\s*(?:\{([^{}]*)\}\s*\{([^{}]*)\}|(\d)(\d)(?!\d))")
@@ -70,6 +72,10 @@ def normalize(response: str) -> str:
         if after.strip() and not PLACEHOLDER.fullmatch(after):
             text = after
     if "\\" in text:  # every wrapper below starts with a backslash
+        if "textbf" in text and len(_BOLD_LABEL_CMD.findall(text)) == 1:
+            # "$\textbf{(B)}\ 1$", AMC's answer line: the one label in bold (not "\textbf{(A)} and \textbf{(C)}", nor
+            # the options restated in AMC's form)
+            text = _BOLD_LABEL_CMD.sub(r"**(\1)**", text)
         text = _TEXT_CMD.sub(r"\1", text)
         if "sqrt" in text or "pi" in text:
             text = _tex_symbols(text)

@@ -802,7 +802,10 @@ COUNTERFACTUAL_MOOD = lazy_compile(
     r"\b(?:if|suppose|supposing)\b[^,;]{0,80}?\b(?:were|had\s+(?:been|[a-z]{2,}(?:ed|en|wn)))\b|^\s*(?:had|were)\s+\w+",
     re.I)
 COUNTERFACTUAL_IDIOM = lazy_compile(r"\bif\s+(?:i|we)\s+(?:had|were|have)\s+to\s+(?:pick|choose|guess|answer|say|select|"
-                                  r"bet|go\s+with)|\bif\s+forced\b|\bif\s+anything\b|\bif\s+it\s+(?:were|was)\s+up\s+to\s+me\b",
+                                  r"bet|go\s+with)|\bif\s+forced\b|\bif\s+anything\b|\bif\s+it\s+(?:were|was)\s+up\s+to\s+me\b|"
+                                  # "Without being able to check the axis scale, I would say C": a pick despite a limit
+                                  r"\bwithout\s+being\s+able\s+to\s+\w+[^,;.]{0,80},\s*i(?:\s+would|'d)\s+(?:say|guess|pick|"
+                                  r"choose|go\s+with|lean)\b",
                                   re.I)
 #: where a clause ends, for the above
 CLAUSE_BREAK = lazy_compile(r"[.!?;\n]|\b(?:but|however|whereas|instead|in\s+reality|actually)\b|"

@@ -227,6 +227,56 @@ _ALL_DENIED = lazy_compile(r"(?i)\b(?:except|apart|but|only|not|no|never|none|ne
                            r"somewhat)\b|n't\b|\.\.\.|…|错|不|没有|除了|但")
 
 
+# two options named together as both right in the closing sentence: "Both **A** and **B** are solutions."
+_BOTH_LETTERS = lazy_compile(r"(?i)\bboth\s+(?:options?\s+|choices?\s+)?[*(]*([A-J])[*)]*\s+and\s+(?:options?\s+)?[*(]*([A-J])[*)]*"
+                             r"\s+(?:are\s+(?:both\s+)?(?:correct|true|right|valid|solutions?|roots?|answers?)|work|hold|"
+                             r"satisfy)\b")
+# both statements said true: "Both statements are true.", "Both of them are correct."
+_BOTH_TRUE = lazy_compile(r"(?i)^\W*(?:so\s+|thus\s+|hence\s+|therefore\s*,?\s+)?both\s+(?:statements|claims|of\s+them)\s+"
+                          r"(?:are|is)\s+(?:true|correct|valid)\s*[.!]?\s*$")
+# an option saying both of two others: "Both 1 and 2", "Both I and II", "Both A and B"
+_BOTH_OPTION = lazy_compile(r"both\s+(?:\(?(?P<a>.{1,40}?)\)?)\s+and\s+\(?(?P<b>.{1,40}?)\)?")
+# what a closing sentence naming two options may not hold: a negation, a condition, a turn, a hedge
+_BOTH_TURNS = lazy_compile(r"(?i)\b(?:not|neither|nor|if|but|maybe|perhaps|might|could|only|however|although)\b|n't\b")
+
+
+def _bare_value(text: str) -> str:
+    """An option's text without a letter naming it ("x=1" is 1)."""
+    return re.sub(r"^\s*[a-z]\s*=\s*", "", text)
+
+
+def both_named(reader: Reader) -> ChoiceResult | None:
+    """The closing sentence naming two options as both right ("Both **A** and **B** are solutions.") chooses the one
+    option saying both of them, by their letters or texts ("Both 1 and 2"), and commits to none when no option does;
+    "Both statements are true." chooses the one option opening "Both" ("Both I and II"); else None."""
+    flat = reader.flat.rstrip()
+    if "both" not in flat[-200:].lower():
+        return None
+    last = flat[max((m.end() for m in _SENTENCE_END_BREAK.finditer(flat[:-1])), default=0):].strip()
+    if _BOTH_TURNS.search(last):
+        return None
+    opts = reader.optset.opt_norm
+    both = {k: m for k, v in opts.items() if (m := _BOTH_OPTION.fullmatch(v))}
+    named = _BOTH_LETTERS.search(last)
+    if named:
+        pair = {named.group(1).upper(), named.group(2).upper()}
+        if len(pair) != 2 or not pair <= set(opts):
+            return None
+        joined = [k for k, m in both.items() if k not in pair and all(
+            x.lower() in (m.group("a"), m.group("b")) or _bare_value(opts[x]) in (m.group("a"), m.group("b")) for x in pair)]
+        if len(joined) == 1:
+            return ChoiceResult(joined[0], "option-text", f"the reply names options {' and '.join(sorted(pair))} both, "
+                                                          f"which option {joined[0]} says")
+        if not joined and not re.search(r"[A-J]", last[named.end():]):
+            return ChoiceResult(None, "hedge", f"the reply names options {' and '.join(sorted(pair))} both right, and no "
+                                               "option says both")
+        return None
+    if len(both) == 1 and _BOTH_TRUE.match(last):
+        (letter, _), = both.items()
+        return ChoiceResult(letter, "option-text", f"the reply says both are true, which option {letter} says")
+    return None
+
+
 def special_option(reader: Reader) -> ChoiceResult | None:
     """A reply saying "it cannot be determined" or "none of these" when exactly one option says that."""
     flat = reader.flat

@@ -18,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from ..text.patterns import lazy_compile
-from .meaning import (DASHED_NAME, OTHER_ORDER, PLAYERS, claim, narrower_scope, restates_cjk_question, same_meaning,
+from .meaning import (CJK_ASKED_WORD, DASHED_NAME, OTHER_ORDER, PLAYERS, claim, narrower_scope, restates_cjk_question, same_meaning,
                       who_moves_first)
 
 __all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
@@ -650,6 +650,10 @@ _LISTED_PROGRESSION = lazy_compile(r"(?:[a-z]\s*=\s*)?(?P<a>\d{1,4})\s*,\s*(?P<b
                                    r"(?:\\[lc]?dots|\.\.\.|…)")
 
 
+# "if and only if" between a property and the condition it holds under
+_IFF = lazy_compile(r"\\iff\b|\\Leftrightarrow\b|\\Longleftrightarrow\b|⟺|⇔|\bif\s+and\s+only\s+if\b|当且仅当")
+
+
 def same_description(gold: str, pred: str, question: str | None = None) -> bool | None:
     """Do ``gold`` and ``pred`` describe the same set of integers, shape or winner? None when the gold is no such
     description or the prediction is not one of the same kind (the other readings decide)."""
@@ -677,6 +681,9 @@ def same_description(gold: str, pred: str, question: str | None = None) -> bool 
     g_set = integer_set(gold)
     if g_set is not None:
         p_set = integer_set(pred)
+        sides = _IFF.split(pred) if p_set is None and len(pred) <= 200 else []
+        if len(sides) == 2 and integer_set(sides[0]) is None:
+            p_set = integer_set(sides[1])  # "$3 \mid 2^n+1 \iff n \equiv 1 \pmod 2$": the condition the property holds under
         return None if p_set is None else _same_set(g_set, p_set, question)
     g_shape = shape(gold)
     if g_shape is not None and len(_plain(gold).split()) <= 4:
@@ -713,6 +720,10 @@ def closing_sentence(response: str) -> str | None:
     return sentences[-1] if sentences else None
 
 
+# a Chinese verdict with its reason in brackets: "不是（不可数）"
+_CJK_EXPLAINED_VERDICT = lazy_compile(r"\s*(?P<verdict>是|不是|否)\s*（[^（）]{1,60}）\s*。?\s*")
+
+
 def described_by_closing(response: str, gold: str, extracted: str | None, question: str | None,
                          how: str | None = None) -> bool:
     """Does the response's closing sentence give the text answer ``gold``? (``response`` as the reader reads it: up to
@@ -732,14 +743,22 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     sentence = closing_sentence(response)
     if sentence is None or narrower_scope(sentence, question):
         return False  # (a verdict for fewer cases than asked: "Yes, for every nonempty set.")
+    explained = _CJK_EXPLAINED_VERDICT.fullmatch(gold) if question and "（" in gold else None
+    if explained:
+        gold = explained.group("verdict")  # "不是（不可数）" to "……是可数集吗？": the verdict answers, the bracket explains
     said = claim(gold) if question and "吗" in question[-6:] else None
     restated = restates_cjk_question(sentence, question) if said is not None and said[0] == "yes" else None
     if restated is not None:
         return restated == said[1]  # "正方形一定不是菱形。" to "正方形一定是菱形吗？": the statement denied, no
     if _CJK_ONLY.fullmatch(_plain(gold)) and how in (None, "prose"):
+        verdict_word = _plain(gold) in ("是", "是的", "不是", "否")
+        property_asked = CJK_ASKED_WORD.search(question or "") if verdict_word else None
+        asked = (property_asked.group("word") or property_asked.group("word2")) if property_asked else None
         # "配方得 ...，所以该方程不表示任何图形。": the clause after the last conclusion word states the gold's words
         for tail in (_CJK_CONCLUSION.split(sentence)[-1], re.split("[，,；;]", sentence)[-1]):
             at = tail.find(_plain(gold))
+            if at >= 0 and verdict_word and (asked is None or not tail.startswith(asked, at + len(_plain(gold)))):
+                continue  # "所以幂集不是有限集。" to "……是可数集吗？": 不是 said of another property than the one asked
             if at >= 0 and not _MATH_OR_DIGIT.search(tail, at) and not re.search("不|非|没有|无", tail[:at]) \
                     and not _CJK_HEDGE.search(tail) and not _CJK_SUPPOSES.search(sentence) \
                     and not re.search("不成立|错误|错的|不对|不正确|不是|并非", tail[at + len(_plain(gold)):]):

@@ -692,11 +692,21 @@ _DOMAIN_SPAN = lazy_compile(r"\s*[(（]\s*\$\s*[a-zA-Z]\s*(?:\\in\b|∈)\s*[^$]{
 _DOMAIN_SPAN_AFTER = lazy_compile(r"\s*,\s*\$\s*(?:[A-Z]|C_\{?\d\}?)\s*(?:\\in\b|∈)\s*(?:\\mathbb\s*\{?R\}?|ℝ)\s*\$\s*\.?\s*$")
 
 
+# a clause closing a formula, naming its constant and saying it is arbitrary: ", where $k = f(1)$ is an arbitrary real
+# constant."
+_WHERE_ARBITRARY = lazy_compile(r",?\s*+where\s++\$\s*+(?P<letter>[a-zA-Z])\s*+=\s*+[^$]{1,40}\$\s++is\s++(?:an?\s++)?"
+                                r"(?:arbitrary|any)\b[^.$]{0,40}?\b(?:constant|number|parameter)\s*+\.?\s*+$")
+
+
 def without_domain(text: str) -> str:
     """``text`` without a closing qualifier naming the domain of its answer ("f(x) = x^2 for all x ∈ ℝ" -> "f(x) =
     x^2", "(a, 1) for any positive integer a" -> "(a, 1)", "a_n = 3n - 2 (n \\in \\mathbb{N}^*)" -> "a_n = 3n - 2");
     unchanged when nothing would be left. A domain set in brackets of its own after a formula, ASCII or full width, is
     dropped wherever it stands ("所以 $f(x) = x + 1$（$x \\in \\mathbb{R}$），经检验满足题意。")."""
+    where = _WHERE_ARBITRARY.search(text, max(0, len(text) - 200)) if "where" in text[-200:] else None
+    formulas = re.findall(r"\$([^$]{1,200})\$", text[max(0, where.start() - 200):where.start()]) if where else []
+    if formulas and "=" in formulas[-1] and where.group("letter") in re.sub(r"\\[A-Za-z]+", "", formulas[-1].split("=", 1)[1]):
+        text = text[:where.start()]  # "$f(x) = kx$, where $k = f(1)$ is an arbitrary real constant.": its constant
     if "$" in text and ("\\in" in text or "∈" in text):
         tail = _DOMAIN_SPAN_AFTER.search(text)
         if tail is not None and "=" in text[:tail.start()] and "$" in text[:tail.start()]:

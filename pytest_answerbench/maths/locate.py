@@ -318,7 +318,21 @@ def _boxed(scope: _Scope) -> Found | None:
         return None  # an empty box commits to nothing; a statement after it may ("\boxed{}. Thus no such k exists.")
     if len(group) > 1 and all(re.search("[;；]", text[a[1]:b[0]]) for a, b in zip(group, group[1:])):
         answers = ("; ".join(answers),)  # "$\boxed{3}$；$\boxed{0}$": blanks answered in order, one ordered answer
+    counted = _RESPECTIVE_MULTIPLICITIES.match(text, group[-1][1]) if len(answers) > 1 else None
+    counts = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", counted.group("counts").strip()) if counted else []
+    if len(counts) == len(answers) and not _RETRACTS_AFTER.match(text, counted.end()):
+        # "\boxed{0}, \boxed{\frac34}, ..., \boxed{6}\n\nwith respective multiplicities 42, 96, ..., and 5.": each
+        # value with its multiplicity
+        answers = ("\\{" + ", ".join(f"{a}: {c}" for a, c in zip(answers, counts)) + "\\}",)
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
+
+
+# after several boxes, the multiplicity of each in turn: "with respective multiplicities 42, 96, 81, 32, and 5."
+_RESPECTIVE_MULTIPLICITIES = lazy_compile(r"[\s$\\\],]{0,12}(?i:with\s+(?:respective|corresponding)\s+multiplicities|"
+                                          r"with\s+multiplicities)\s+(?P<counts>\d{1,6}(?:\s*,\s*(?:and\s+)?\d{1,6}|\s+and\s+\d{1,6})"
+                                          r"{1,15})(?:\s*,?\s*(?i:respectively))?\s*[.]?")
+# what would take a sentence back right after it
+_RETRACTS_AFTER = lazy_compile(r"(?i)\s*(?:wait|no\b|actually|hmm|sorry|oops)")
 
 
 _OPEN_BOX = lazy_compile(r"\\boxed\s*\{")
@@ -620,11 +634,14 @@ def _claim_in_answer_line(rest: str, question: str | None) -> str:
         return ""
     line = rest.strip().split("\n", 1)[0].replace("**", "").strip(" *:：")
     words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line).strip().rstrip(".。")
-    if not words or len(words) > 120 or re.search(r"\d|[=<>]", words) or _LINE_HEDGED.search(words) \
-            or len(split_sentences(line)) > 1:
-        return ""
     asking = re.split(r"(?<=[.!?。！？])\s*(?=\S)", (question or "").strip())[-1]
     written = {formula_key(span) for span in math_spans(asking)}
+    # (a digit in a name the question writes, "$K_5$ is non-planar", is no value)
+    named = SPAN.sub(lambda m: " X " if formula_key(next(g for g in m.groups() if g is not None)) in written else m.group(),
+                     line) if written else words
+    if not words or len(words) > 120 or re.search(r"\d|[=<>]", named) or _LINE_HEDGED.search(words) \
+            or len(split_sentences(line)) > 1:
+        return ""
     if any(formula_key(span) not in written for span in math_spans(line)):
         return ""  # ("**Answer:** $B$ is not invertible." to "... Is $A$ invertible?": another object)
     said = claim(words)
@@ -769,13 +786,15 @@ def _opening_answer(text: str, closing: Extraction | None, question: str | None)
     heading = first.group().rstrip().rstrip("*").endswith((":", "："))
     for kind, read in enumerate((shape, lambda t: winner(t, question), lambda t: alternative_named(t, question))):
         said = read(lead)
-        if said is not None and kind == 0 and heading and asks_yes_no(question):
-            continue  # "Square the recursion:" heading a step, to a yes/no question: no shape answered
+        if said is not None and kind == 0 and heading and (asks_yes_no(question) or _STEP_HEADING.match(lead)):
+            continue  # "Square the recursion:" heading a step, to a yes/no question, "Complete the square:": no shape
         if said is not None:
             return "" if _against_lead(kind, said, body, question) else lead
     return ""
 
 
+# a heading naming a step by its verb and object: "Complete the square:", "Draw a circle:"
+_STEP_HEADING = lazy_compile(r"(?i)\s*[a-z]{3,}\s+(?:the|a|an|each|every)\s")
 # a first line stating a claim set apart: "**No such $n$ exists.**", "Such a tiling is impossible."
 _CLAIM_LINE = lazy_compile(r"\s*(?:\*\*)?(?P<claim>[^\n*]{3,80}?)(?:\*\*)?\s*\n")
 

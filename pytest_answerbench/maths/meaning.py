@@ -505,7 +505,7 @@ _NEGATING_PREFIXES = ("un", "in", "non-", "non", "ir", "im", "il", "dis")
 #: who moves first in a two-player question ("Alice moves first", "starting with Bob", "They alternate turns, Alice
 #: first"), and the two players it names
 FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|starts|begins|(?:makes|has)\s+the\s+first\s+"
-                            r"move)(?:\s+first)?\b|\b(?:starting|beginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b|"
+                            r"move)(?:\s+first)?\b|\b(?:[Ss]tarting|[Bb]eginning)\s+with\s+(?P<starter>[A-Z][a-z]+)\b|"
                             r"\b(?P<opener>[A-Z][a-z]+)\s+(?:moves|goes|plays)\s+first\b|"
                             # "They alternate turns, Alice first;", "taking turns (Alice first)"
                             r"\b(?:turns|alternately|alternate)\s*+[,(]\s*+(?P<first>[A-Z][a-z]+)\s+first\b|"
@@ -570,6 +570,11 @@ def without_answer_instruction(question: str | None) -> str | None:
     return head if head.rstrip().endswith(("?", "？")) else question
 
 
+# a request for the proof closing a Chinese question: "请给出证明。", "并说明理由。", "证明你的结论。"
+_CJK_PROOF_ASKED = lazy_compile(r"(?<=[？?。])\s*(?:请|并)?(?:给出|写出|说明|简要说明)?(?:证明|理由|推导过程|过程)(?:你的结论)?[。.]?\s*$|"
+                                r"(?<=[？?。])\s*(?:请|并)?证明你的(?:结论|判断)[。.]?\s*$")
+
+
 def asks_yes_no(question: str | None) -> bool:
     """Does ``question`` ask yes or no ("Can the numbers be arranged so that ...?", "Is it always true that
     ...?", "是否存在 ...？"), not which of alternatives ("Does it converge absolutely, converge conditionally, or
@@ -584,6 +589,7 @@ def asks_yes_no(question: str | None) -> bool:
         # (an "or" inside the statement a question asks about is no alternative offered: "Is it always true that if
         # $a \mid bc$, then $a \mid b$ or $a \mid c$?")
         return not _ALTERNATIVES.search(m.group("body")) or bool(_ABOUT_A_STATEMENT.match(m.group("body")))
+    tail = _CJK_PROOF_ASKED.sub("", tail)  # "是否任何 15 阶群都是循环群？请给出证明。": the question before the request
     last = re.split(r"[。！!.]", tail.rstrip("？? \n"))[-1]
     if last.endswith("吗") and not _ASKS_WHICH_ZH.search(last):
         return not _ALTERNATIVES.search(last)  # "$2^{10}+1$ 是质数吗？" (not "最大值是多少吗")
@@ -596,7 +602,7 @@ def asks_yes_no(question: str | None) -> bool:
 _ANSWER_YES_OR_NO = lazy_compile(r"(?i)(?:\banswer(?:\s+(?:with|by|only))?\s+|\()[\"'*]?yes[\"'*]?\s*(?:or|/)\s*[\"'*]?no\b"
                                  r"[\"'*]?(?:\s+only)?\s*[.)]?\s*$|回答[“\"]?是[”\"]?或[“\"]?否[”\"]?[。.]?\s*$")
 _TRUE_OR_FALSE = lazy_compile(r"(?i)\btrue\s+or\s+false\b|\bprove\s+or\s+disprove\b|判断(?:正误|对错|真假)")
-_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?P<verdict>(?i:yes|no|true|false|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
+_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?:(?:结论|答)\s*[:：]\s*)?(?P<verdict>(?i:yes|no|true|false|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
                         r"不存在|存在|没有|有)\s*(?:\*\*)?(?:\s+(?i:in\s+general))?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
 
 
@@ -1025,6 +1031,10 @@ _CJK_UNSETTLED = lazy_compile(r"不一定|未必|可能|也许|尚未|未解决|
 _ASKS_INFINITELY_MANY_ZH = lazy_compile(r"是否(?:存在|有)无(?:穷|限)多")
 
 
+# the words of "can" a statement may use for one another: 能, 能够, 可以
+_CJK_CAN = lazy_compile(r"能够|可以")
+
+
 def restates_cjk_question(pred: str, question: str) -> bool | None:
     """Does ``pred`` restate the statement a Chinese yes/no question asks ("正方形一定是菱形吗？" -> "正方形一定是菱形",
     True) or deny it with one 不 ("正方形不一定是菱形", False)? None when it does neither; a bracket after it ("（但反之
@@ -1032,9 +1042,10 @@ def restates_cjk_question(pred: str, question: str) -> bool | None:
     asked = re.fullmatch(r"\s*(.{2,60}?)\s*吗\s*[？?]\s*", question)
     if asked is None:
         return None
-    statement = re.sub(r"[\s$]", "", asked.group(1))
+    statement = _CJK_CAN.sub("能", re.sub(r"[\s$]", "", asked.group(1)))
     said = re.sub(r"[（(][^（）()]{0,200}[）)]", "", pred)
     said = re.sub(r"[\s$*。.！!]", "", re.sub(r"^\W*(?:结论|所以|因此|故|答|综上)\s*[:：，,]?", "", said.strip()))
+    said = _CJK_CAN.sub("能", said)  # "都能对角化" says "都可以对角化" again
     if said == statement:
         return True
     if said.count("不") == statement.count("不") + 1 and said.replace("不", "", 1) == statement and "不" not in statement:
@@ -1138,11 +1149,12 @@ CJK_ASKED_WORD = lazy_compile(r"是否(?:为|是)?(?P<word>[\u4e00-\u9fff]{2,4}?
                               r"是(?P<word2>[\u4e00-\u9fff]{2,3})吗(?=[？?]|$)")
 #: other words for a property, and words for its opposite (read before the property's own word: 非奇异 holds 奇异)
 _CJK_SAME = {"可逆": ("非奇异",), "单射": ("一对一",), "满射": ("映上",), "双射": ("一一对应",), "有界": (), "连续": (),
-             "收敛": (), "有理数": (), "无理数": (), "质数": ("素数",), "素数": ("质数",), "偶数": (), "奇数": ()}
+             "收敛": (), "有理数": (), "无理数": (), "质数": ("素数",), "素数": ("质数",), "偶数": (), "奇数": (),
+             "可数集": ("可数",), "可数": ()}
 _CJK_OPPOSITE = {"可逆": ("不可逆", "奇异"), "单射": ("不是单射", "非单射"), "双射": ("不是双射", "非双射"), "有界": ("无界",),
                  "收敛": ("发散", "不收敛"),
                  "有理数": ("无理数",), "无理数": ("有理数",), "质数": ("合数",), "素数": ("合数",), "偶数": ("奇数",),
-                 "奇数": ("偶数",)}
+                 "奇数": ("偶数",), "可数集": ("不可数",), "可数": ("不可数",)}
 _CJK_YES = frozenset({"是", "是的", "对", "正确", "成立", "可以", "能"})
 _CJK_NO = frozenset({"否", "不是", "不", "不对", "错误", "不成立", "不可以", "不能"})
 # a negation before the property's word, maybe with a modal between ("不会是可逆的", "不再可逆", "无法收敛", "算不上单射"), and one

@@ -516,6 +516,10 @@ _COMMENT_LINE = lazy_compile(r"(?i)\W*(?:(?:that'?s|this\s+is|it'?s|which\s+is)\
 _DISPLAYED_VALUE = lazy_compile(r"(?:\$\$|\\\[)[^$]*?(?:=|\\approx|≈)[^$]*\d[^$=]*(?:\$\$|\\\])[.,]?")
 
 
+# a Chinese line that is only a verdict, after a label: "结论：是。", "答：否。"
+_CJK_BARE_VERDICT_LINE = lazy_compile(r"(?:结论|答|综上)\s*[:：，,]?\s*(?:是的?|不是|否)\s*[。！!]?")
+
+
 def _answers_in_words(line: str, question: str | None) -> bool:
     """To a yes/no ``question``, does ``line`` answer it in words, with no conclusion word ("**The sequence
     diverges**." to "Does the sequence converge?"): the claim it asks or the property, stated outright?"""
@@ -523,7 +527,8 @@ def _answers_in_words(line: str, question: str | None) -> bool:
         return False
     words = line.replace("**", "").strip()
     said = claim(words)
-    return said is not None and said[0] != "yes" or states_asked_property(words, question)
+    return said is not None and said[0] != "yes" or states_asked_property(words, question) \
+        or bool(_CJK_BARE_VERDICT_LINE.fullmatch(words))  # "结论：是。" after the proof
 
 
 def _remark(line: str) -> bool:
@@ -1377,7 +1382,11 @@ _STATEMENT_JUDGED_CLOSING = lazy_compile(r"(?i)(?P<head>\s*(?:(?:so|thus|hence|t
                                          r"(?:(?P<false>false|not\s+true)|"
                                          r"true)(?:\s+in\s+general)?)\s*(?:\((?:it'?s|it\s+is)\s+only\s+(?:true|valid)\s+"
                                          r"(?:under|when|if|for|with)\b(?![^()]*\b(?:sure|think|actually|wait|no|unless|modulo|"
-                                         r"gap|could|couldn't|least|counterexample|maybe|perhaps)\b)[^()]{0,140}\))?\s*[.!]?\s*")
+                                         r"gap|could|couldn't|least|counterexample|maybe|perhaps)\b)[^()]{0,140}\)|"
+                                         # "(what is true for all $x$ is $|\sin x| \le |x|$)": the statement that does hold
+                                         r"\((?:what\s+(?:is|does)\s+(?:hold|true)|the\s+(?:correct|true)\s+(?:statement|inequality|"
+                                         r"claim))\b(?![^()]*\b(?:answer|wait|actually|not|no|sure|maybe|perhaps)\b)[^()]{0,140}\))?"
+                                         r"\s*[.!]?\s*")
 # a question naming players or a winner: "Alice and Bob ...", "Which player ...", "Who wins ...?"
 _PLAYERS_NAMED = lazy_compile(r"(?i)\bplayers?\b|\bwho\s+(?:wins|has)\b|\b[A-Z][a-z]+\s+and\s+[A-Z][a-z]+\b")
 # what a sentence says of the set set in bold after it: "The expression is nonnegative ", "It is defined " (not
@@ -1582,6 +1591,39 @@ def _several_values(spans: tuple[str, ...]) -> bool:
 # a verdict opening the closing sentence, then a restatement: "So yes, every group of order 15 is cyclic."
 _VERDICT_RESTATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)\s*+,?\s*+)?(?P<verdict>yes|no)\s*+[,:—–]\s*+"
                                  r"(?P<rest>(?:\$[^$]{1,100}\$|[^.!?;$]){1,200})[.!]?\s*+")
+# a magnitude with its unit, then a direction from a compass point: "2 N, directed 30° east of north."
+_MAGNITUDE_DIRECTION = lazy_compile(r"(?<![\w.])(?P<value>\d+(?:\.\d+)?\s*+(?:[a-zA-Zμ][a-zA-Z/·²³⁻¹]{0,8}))\s*+,\s*+"
+                                    r"(?P<direction>(?:(?:directed|pointing|pointed|at)\s++)?\d{1,2}(?:\.\d+)?\s*+(?:°|\s++degrees?)"
+                                    r"\s*+(?:north|south|east|west)\s++of\s++(?:north|south|east|west))\s*+[.!]?\s*+$")
+# a display closed by a comma: the sentence it is part of goes on in the next line
+_DISPLAY_COMMA_END = lazy_compile(r"[,，]\s*+(?:\$\$|\\\])\s*+$")
+# that sentence's tail: words only, in lower case ("directed opposite to the car's motion.")
+_DISPLAY_TAIL = lazy_compile(r"[a-z][a-z' -]{2,80}[.!]?")
+# a tail that states, concludes, corrects or compares: it may hold an answer of its own
+_DISPLAY_TAIL_STATES = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|answer|not|no|wait|actually|or|but|which|equals?|is|are|"
+                                    r"was|gives?|giving|i\.e|namely|approximately|about|roughly|than|times|half|twice)\b")
+
+
+# a Chinese verdict opening the closing sentence (after a label), then a restatement: "结论：是的，任何 15 阶群都是循环群。"
+_CJK_VERDICT_RESTATED = lazy_compile(r"\s*+(?:(?:结论|答|综上|所以|因此)\s*+[:：，,]?\s*+)?(?P<verdict>是的?|不是|否)\s*+(?:[，,：:]\s*+"
+                                     r"(?P<rest>[^。！!？?；;\n]{2,80}))?[。！!]?\s*+")
+# what turns, hedges or supposes in a Chinese restatement
+_CJK_RESTATED_TURNS = lazy_compile(r"但|不过|然而|除|只有|仅|如果|若|可能|也许|或|吗|不一定|未必")
+
+
+def _cjk_restatement_agrees(verdict: str, rest: str | None, question: str) -> bool:
+    """Does the restatement ``rest`` after a Chinese ``verdict`` say the question's claim the verdict's way: after 是,
+    no negation, turn or hedge (:data:`_CJK_RESTATED_TURNS`); after 不是 / 否, one negation; its numbers the question's
+    own?"""
+    if rest is None:
+        return True  # "结论：是。": the verdict alone
+    rest = re.sub(r"（[^（）]{0,60}）|\([^()]{0,60}\)", "", rest)  # ("（$S_3$ 就不是循环群）": an example in brackets)
+    if _CJK_RESTATED_TURNS.search(rest) or not set(re.findall(r"\d+", rest)) <= set(re.findall(r"\d+", question)):
+        return False
+    negated = len(re.findall(r"不|没|非|无(?!穷|限|论)", rest))
+    return negated == (0 if verdict.startswith("是") else 1)
+
+
 # a concession closing a sentence after its claim: "— even though $f'$ is not continuous", ", despite having measure 0"
 _CONCEDED_TAIL = lazy_compile(r"\s*+(?:—|–|--|,)\s*+(?i:even\s+though|although|though|despite|in\s+spite\s+of|albeit)\b[^.!?;]*+[.!]?\s*+$")
 def _concession_turns(concession: str, question: str | None) -> bool:
@@ -2059,6 +2101,10 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         lines.pop()  # "$$K = eV = 1.6\times10^{-17}\ \text{J}$$\n\n(equivalently, 100 eV).": the value said again
     if len(lines) > 1 and _NAMING_BRACKET.fullmatch(lines[-1]) and _VALUE_WITH_UNIT_END.search(lines[-2][-80:]):
         lines.pop()  # "λ ≈ 6.56 × 10⁻⁷ m\n\n(the red Balmer line)": a bracket naming what the value is, no answer
+    if len(lines) > 1 and _DISPLAY_COMMA_END.search(lines[-2][-12:]) and _DISPLAY_TAIL.fullmatch(lines[-1].strip()) \
+            and not _DISPLAY_TAIL_STATES.search(lines[-1]) and number_words(lines[-1]) is None:
+        lines.pop()  # "$$F = ma = 4500\ \text{N},$$\ndirected opposite to the car's motion.": the sentence's tail says how
+        lines[-1] = _DISPLAY_COMMA_END.sub(lambda m: m.group()[1:].lstrip(), lines[-1])  # (the comma, punctuation)
     if len(lines) > 1 and _COUNTERFACTUAL_ASIDE.match(lines[-1].strip()):
         lines.pop()  # a line of its own on another case, supposed: "(If instead ..., a tiling always exists.)"
     if lines and ")" in lines[-1]:
@@ -2157,10 +2203,11 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "So I was wrong above. **No — 221 is not prime**; $221 = 13\times 17$.": the verdict set in bold, its reason
         # after it
         return Extraction((bold_verdict.group("verdict").capitalize(),), "prose")
-    every = _FOR_EVERY_TAIL.search(last, max(0, len(last) - 160)) \
-        if question and "for " in last[-160:] and _ASKS_WHICH_SET.search(question) else None
-    if every and not DOUBTED.search(last) and not _DENIED.search(last[max(0, every.start() - 200):every.start()]) \
-            and not re.search(r"(?i)\b(?:except|only|unless|but|if|when|provided)\b", last[max(0, every.start() - 200):]):
+    unbolded = _BOLD_MARKS.sub("", last) if "**" in last[-160:] else last  # ("for **every** positive integer $n$")
+    every = _FOR_EVERY_TAIL.search(unbolded, max(0, len(unbolded) - 160)) \
+        if question and "for " in unbolded[-160:] and _ASKS_WHICH_SET.search(question) else None
+    if every and not DOUBTED.search(unbolded) and not _DENIED.search(unbolded[max(0, every.start() - 200):every.start()]) \
+            and not re.search(r"(?i)\b(?:except|only|unless|but|if|when|provided)\b", unbolded[max(0, every.start() - 200):]):
         # "So 6 divides it for every integer $n$ — no exceptions." to "For which integers $n$ ...?": all of them
         which = " ".join(every.group("which").lower().split())
         return Extraction((f"all {which + ' ' if which else ''}integers {every.group('var') or every.group('plain') or 'n'}",),
@@ -2217,6 +2264,12 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         chosen = alternative_named(clause, question) if clause else None
         if chosen:
             return Extraction((chosen,), "prose")  # "所以该级数收敛，其和为 $\dfrac{\pi^2}{6}$。" to "收敛还是发散？"
+    restated_zh = _CJK_VERDICT_RESTATED.fullmatch((split_sentences(_BOLD_MARKS.sub("", last)) or [""])[-1]) \
+        if question and _CJK.search(last) and len(last) <= 2000 and asks_yes_no(question) else None
+    if restated_zh and _cjk_restatement_agrees(restated_zh.group("verdict"), restated_zh.group("rest"), question):
+        # "**结论：是的，任何 15 阶群都是循环群。**" to "15 阶群是否一定是循环群？": the verdict, then the question's claim
+        # said again (its numbers the question's own)
+        return Extraction((restated_zh.group("verdict"),), "prose")
     if _CJK.search(last):
         filled = _filled_blank(final[0], question)
         if filled:
@@ -2416,6 +2469,11 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "The lines meet at x = 2, y = 5.", "Equivalently, 2x − y − 1 = 0.", "Solution set: x ∈ ]−1, 5[.": maths
         # written without delimiters closing the sentence, read whole (not its last number)
         return Extraction((tail,), "prose")
+    aimed = _MAGNITUDE_DIRECTION.search(_BOLD_MARKS.sub("", final[0]), max(0, len(final[0]) - 120)) \
+        if " of " in final[0][-60:] and multiple else None
+    if aimed and not DOUBTED.search(final[0]) and not _DENIED.search(final[0]):
+        # "**Resultant: 2 N, directed 30° east of north.**": the magnitude and the direction, both parts
+        return Extraction((f"{aimed.group('value').strip()}, {aimed.group('direction').strip()}",), "prose")
     # (bold marks are no words: "So the vectors are **not linearly dependent**." reads as its plain words do)
     reduced = reduce_sentence(strip_wrappers(_main_clause(_BOLD_MARKS.sub("", restated))), multiple)
     reduced = _said_twice(reduced) or reduced  # "49 J/s, or 0.049 kW": one value in two units

@@ -181,7 +181,7 @@ def test_a_marker_added_to_the_table_is_read_with_its_own_pre_check():
 def test_the_steps_are_unique_and_in_the_documented_order():
     names = [step.name for step in STEPS]
     assert len(names) == len(set(names))
-    assert names == ["empty", "sole", "commitments", "strong-phrases", "weak-commitments", "self-correction",
+    assert names == ["empty", "sole", "both", "commitments", "strong-phrases", "weak-commitments", "self-correction",
                      "withdrawn", "hedge",
                      "retracted", "truncated", "walk", "closing-statement", "commitment", "elimination", "special-option", "refusal",
                      "none-among", "loop", "option-text", "lone-letter", "key-word", "so-clause", "nothing"]

@@ -346,7 +346,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     and round 35's (conclusion clauses, contrasts, unsettled values) and round 36's ("which is", superscript units,
     separate questions, a spring constant, natural units) and round 37's (bold verdicts and labels, explained
     verdicts, index ranges, implication arrows) and round 38's (base numerals, conversions, chains, Chinese statements
-    said again): their scorer version is 67, so a baseline report
+    said again) and round 39's (Chinese verdicts after 结论, glossed golds, bearings, multiplicities, shifts):
+    their scorer version is 68, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -354,10 +355,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 67
-        old = {"benchmark": name, "profile": "default", "scorer_version": 66}
+        assert spec.version == 68
+        old = {"benchmark": name, "profile": "default", "scorer_version": 67}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 66, current 67"]
+            "scorer_version differs: baseline 67, current 68"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -97,7 +97,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   docs/profiles-math.md, "Round 38").
 - ``tests/data/probes_round40.jsonl``: 200 probes written blind during round 37 (the same five sets, ``unit`` on 8
   rows, ``error`` on 5), scored once with round 38's reader (scorer version 67, vmcbench 48) as its held-out measure
-  (docs/accuracy.md, "Round 38"), not read.
+  (docs/accuracy.md, "Round 38"), then read in round 39 (scorer version 68, vmcbench 49; docs/profiles-math.md,
+  "Round 39").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -215,7 +216,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: misses then read in round 38 (scorer version 67, vmcbench 48: text 8 -> 5, physics 6 -> 1, structured 4/1 -> 2/0,
 #: choice 3 -> 1), and its floors set to the misses left then; round 40's, written blind during round 37 and scored
 #: once with round 38's reader (scorer version 67, vmcbench 48) as its held-out measure, not read: its floors below
-#: (round 37's reader, 424292e, the same; the reader before round 36, 0111bc8: text 12/0, physics 4/0, choice 5).
+#: (round 37's reader, 424292e, the same; the reader before round 36, 0111bc8: text 12/0, physics 4/0, choice 5); its
+#: misses then read in round 39 (scorer version 68, vmcbench 49: text 10 -> 2, physics 3 -> 0, structured 5 -> 0,
+#: choice 4 -> 0), and its floors set to the misses left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -299,8 +302,8 @@ FLOORS = {
                              {"text": (5, 0), "physics": (1, 0), "structured": (2, 0),
                               "traces": (1, 0), "choice": 1}),
     "probes_round40.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (10, 0), "physics": (3, 0), "structured": (5, 0),
-                              "traces": (0, 0), "choice": 4}),
+                             {"text": (2, 0), "physics": (0, 0), "structured": (0, 0),
+                              "traces": (0, 0), "choice": 0}),
 }
 
 

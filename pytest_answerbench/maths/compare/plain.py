@@ -20,8 +20,8 @@ from .marks import unit_scale
 _NUM = lazy_compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
 REL_EPS = 1e-20  # values are evaluated to 30 digits
 _LEADING_VERDICT = lazy_compile(r"(?i)\W*(?:so\s+|thus\s+|hence\s+)?(yes|no|是的?|否|不是)\s*[,，:;]")
-# a verdict with its reason in brackets: "Yes (it converges conditionally)", "No (it diverges)"
-_EXPLAINED_VERDICT = lazy_compile(r"(?i)(?P<verdict>yes|no)\s*\((?P<reason>[^()]{3,200})\)\s*\.?")
+# a verdict with its reason in brackets: "Yes (it converges conditionally)", "No (it diverges)", "不是（不可数）"
+_EXPLAINED_VERDICT = lazy_compile(r"(?i)(?P<verdict>yes|no|是|不是|否)\s*[(（](?P<reason>[^()（）]{2,200})[)）]\s*[.。]?")
 _ARTICLES = lazy_compile(r"\b(?:a|an|the)\b\s*")
 _PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
 
@@ -48,7 +48,7 @@ def texts_equal(gt: str, pt: str) -> bool:
         # "结论：正方形一定是菱形（但反之不成立……）。" to "正方形一定是菱形吗？": the question's statement said again is yes,
         # denied with one 不 ("一定不是", "不一定是") no
         return restated == verdict_asked[1]
-    explained = _EXPLAINED_VERDICT.fullmatch(gt.strip()) if question and "(" in gt else None
+    explained = _EXPLAINED_VERDICT.fullmatch(gt.strip()) if question and ("(" in gt or "（" in gt) else None
     if explained and asks_yes_no(question):
         # "Yes (it converges conditionally)" to "Does the integral converge?": the verdict answers, its reason in
         # brackets explains; a reply saying the verdict ("Hence the integral converges.") is right unless it states

@@ -17,7 +17,8 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 6. ``accepted`` (25): a gold stating the condition its answers meet (``2 (满足 $1<e \\leq \\sqrt{5}$ 皆可)``): a
    number, or the condition's quantity set to one, meeting it is right and one outside it wrong; any other
    prediction is compared with the gold's example (:mod:`.accepted`); a gold writing one value in several forms
-   joined by ``##`` (``\\frac{3}{10} \\# \\# 0.3``) is its first form.
+   joined by ``##`` (``\\frac{3}{10} \\# \\# 0.3``) is its first form; a gold answering yes and then the value
+   (``Yes, it equals 0``) to a question asking "If so, find it" is that value against a prediction stating no verdict.
 7. ``statements`` (26): a gold naming numbered statements by their labels side by side (``(2)(3)``, ``②③``): the
    set of statements a prediction so written names, not a product (:mod:`.labels`); a prediction so written, when
    the row's question numbers its statements with those labels, against any gold.
@@ -83,14 +84,14 @@ from typing import Any, Sequence
 from ...text.patterns import lazy_compile, tex_delimited
 from ..exact import BOUND, INVISIBLE, Undecided
 from ..guard import MAX_ANSWER, StepTimeout, step_limit
-from ..extract import PART_LABEL, integer_range, labelled_run, without_domain
+from ..extract import PART_LABEL, TEXT_WRAPPED, WORDS, integer_range, labelled_run, without_domain
 from ..chinese import plain_chinese
-from ..described import same_description
+from ..described import same_description, shape
 from ..family import same_family
 from .conventions import conventional
 from .lattice import same_lattice
 from ..matrix import read_matrices
-from ..meaning import CONCLUDING_LEAD, answers_question, narrower_scope, same_meaning
+from ..meaning import CONCLUDING_LEAD, answers_question, claim, narrower_scope, same_meaning
 from ..symbols import read_notation
 from ..units import MISMATCH, read_unit, spelled_unit, unit_factor, unit_tail
 from ..normalize import Item, clean, is_thousands, lone_letters, number_words, split_answers, undoubled
@@ -203,6 +204,10 @@ def _matrix(a: _Answers) -> Outcome | None:
         a.pred = _rows_as_matrix(a.pred)
     if "vmatrix" in a.pred and "=" in a.pred and "=" not in a.gold and _COMPUTED_FIRST.match(a.pred):
         a.pred = split_top(a.pred, "=")[-1].strip() or a.pred  # "\begin{vmatrix}...\end{vmatrix}=\begin{pmatrix}..."
+    elif "\\begin" in a.gold and a.pred.count("=") >= 2 and "=" not in a.gold.split("\\begin", 1)[0]:
+        last = split_top(a.pred, "=")[-1].strip().rstrip(".").strip()
+        if _WHOLE_MATRIX.fullmatch(last):
+            a.pred = last  # "A^{-1} = \frac{1}{1}\begin{bmatrix}...\end{bmatrix} = \begin{bmatrix}...\end{bmatrix}": what it comes to
     if "\\begin" in a.gold or "\\begin" in a.pred:
         tolerance = a.tolerance if not isinstance(a.tolerance, (list, tuple)) else None
         gold, pred = _unlabelled_matrix(a.gold, a.pred), _unlabelled_matrix(a.pred, a.gold)
@@ -210,6 +215,10 @@ def _matrix(a: _Answers) -> Outcome | None:
         if verdict is not None:
             return verdict, "matrix"
     return None
+
+
+# one matrix and nothing else: "\begin{bmatrix}1 & -1\\ -1 & 2\end{bmatrix}"
+_WHOLE_MATRIX = lazy_compile(r"\$?\s*\\begin\{(?P<env>[pbvBV]?matrix)\}(?:(?!\\begin\{|\\end\{).){1,600}\\end\{(?P=env)\}\s*\$?", re.S)
 
 
 def _unlabelled_matrix(answer: str, other: str) -> str:
@@ -387,6 +396,27 @@ _ALL_WITH = lazy_compile(r"(?i)\s*+(?:all|every|any)\s++(?:real\s++)?(?:numbers?
 _RELATION_IN = lazy_compile(r"[<>≤≥]|\\[lg]eq?(?![A-Za-z])")
 
 
+# a direction as an angle from one compass point towards another at right angles: "60^\circ north of east",
+# "directed 30° east of north"
+_COMPASS = lazy_compile(r"(?i)(?:\b(?:directed|pointing|pointed|at)\s+)?(?P<angle>\d{1,2}(?:\.\d+)?)\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|"
+                        r"\\circ|\s+degrees?)\s*\$?\s*(?P<towards>north|south|east|west)\s+of\s+(?P<from>north|south|east|west)\b")
+_BEARINGS = {"north": 0, "east": 90, "south": 180, "west": 270}
+
+
+def _as_bearing(answer: str) -> str:
+    """``answer`` with each direction written as an angle from a compass point towards another at right angles to it
+    written as its bearing, clockwise from north ("60° north of east" and "30° east of north" are both "bearing 30°");
+    a pair of points not at right angles is left as written."""
+    def bearing(m: re.Match[str]) -> str:
+        start, towards = _BEARINGS[m.group("from").lower()], _BEARINGS[m.group("towards").lower()]
+        turn = (towards - start) % 360
+        if turn not in (90, 270):
+            return m.group()
+        value = (start + (float(m.group("angle")) if turn == 90 else -float(m.group("angle")))) % 360
+        return f"bearing {value:g}°"
+    return _COMPASS.sub(bearing, answer)
+
+
 def _condition_of(answer: str) -> str:
     m = _ALL_WITH.fullmatch(answer) if " " in answer else None
     if m is None or not _RELATION_IN.search(m.group("condition")):
@@ -396,6 +426,8 @@ def _condition_of(answer: str) -> str:
 
 def _clean(a: _Answers) -> None:
     a.gold, a.pred = _condition_of(a.gold), _condition_of(a.pred)
+    if " of " in a.gold and " of " in a.pred and _COMPASS.search(a.gold) and _COMPASS.search(a.pred):
+        a.gold, a.pred = _as_bearing(a.gold), _as_bearing(a.pred)  # "60° north of east" is "30° east of north"
     if "\\{" in a.pred and "=" in a.gold:
         a.pred = _generated(a.pred, a.gold)
     if "\\" in a.pred and a.gold.lstrip().startswith("(") and re.search(r"\\(?:mathbf|hat|vec|boldsymbol)\s*\{?\s*[ijk]\b", a.pred):
@@ -498,6 +530,17 @@ def _accepted(a: _Answers) -> Outcome | None:
         first = one_of_forms(a.gold)
         if first is not None:
             a.gold = first
+    glossed = _GLOSSED_NUMBER.fullmatch(a.gold) if "(" in a.gold else None
+    value = _plain_fraction(_VECTOR_MARK.sub("", glossed.group("math"))) if glossed else None
+    if value is not None and number_words(glossed.group("gloss")) == value:
+        a.gold = glossed.group("math")  # "$\vec{0}$ (zero)": the value, and its name in words
+    shaped = _SHAPE_THEN_EQUATION.fullmatch(a.gold) if ":" in a.gold and "=" in a.pred else None
+    if shaped and shape(shaped.group("words")) is not None and not _PART_OF_CURVE.search(shaped.group("words")) \
+            and not WORDS.search(TEXT_WRAPPED.sub(" ", a.pred)):
+        a.gold = shaped.group("equation")  # "An ellipse with foci $\pm 1$: $\frac{x^2}{4}+\frac{y^2}{3}=1$": the equation says it
+    found = _YES_WITH_VALUE.fullmatch(a.gold) if a.question and _IF_SO.search(a.question) else None
+    if found and claim(a.pred) is None and not _VERDICT_WORD.search(a.pred):
+        a.gold = found.group("value")  # "Yes, it equals 0" to "Does the limit exist? If so, find it.": a value says yes
     if "满足" not in a.gold:
         return None
     found = accepted_values(a.gold, a.pred)
@@ -507,6 +550,34 @@ def _accepted(a: _Answers) -> Outcome | None:
     if verdict is None:
         a.gold = example
     return verdict
+
+
+# a gold value in maths, then its name in words in brackets: "$\vec{0}$ (zero)", "$\frac12$ (one half)"
+_GLOSSED_NUMBER = lazy_compile(r"\s*\$?(?P<math>[^$()]{1,40}?)\$?\s*\((?P<gloss>[A-Za-z -]{3,30})\)\s*\.?\s*")
+# a vector's mark on a number: "\vec{0}", "\mathbf 0"
+_VECTOR_MARK = lazy_compile(r"\\(?:vec|mathbf|boldsymbol)\s*|[{}\s]")
+
+
+def _plain_fraction(text: str) -> Fraction | None:
+    """The number ``text`` writes in digits ("0", "-3", "2.5", "3/4"), or None."""
+    try:
+        return Fraction(text) if re.fullmatch(r"-?\d{1,12}(?:\.\d{1,12}|/\d{1,12})?", text) else None
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+# a gold naming a curve, then its equation: "An ellipse with foci $\pm 1$: $\frac{x^2}{4}+\frac{y^2}{3}=1$"
+_SHAPE_THEN_EQUATION = lazy_compile(r"\s*(?P<words>[A-Za-z][^:=]{2,80}):\s*(?P<equation>[^:=]{1,120}=[^:=]{1,120})")
+# words taking part of a curve only ("the left branch of", "the upper half of", "without its vertices")
+_PART_OF_CURVE = lazy_compile(r"(?i)\b(?:branch\w*|half|halves|part|portion|segment|arc|upper|lower|left|right|excluding|except|"
+                              r"without|only|minus|removed|punctured|interior|exterior|inside|outside)\b")
+# a gold answering yes, then the value asked for: "Yes, it equals 0", "Yes; the limit is $1/2$"
+_YES_WITH_VALUE = lazy_compile(r"(?i)\s*yes\s*[,;:—–]\s*(?:it\s+(?:equals|is)|the\s+[a-z]+\s+is|its\s+value\s+is|=)?\s*"
+                               r"(?P<value>[^,;:a-z]{1,80}?)\s*\.?\s*")
+# a question asking for the value once its yes/no part is yes: "If so, find it.", "If it exists, compute it."
+_IF_SO = lazy_compile(r"(?i)\bif\s+(?:so|it\s+does|it\s+exists|yes)\b")
+# a word giving a verdict in an answer
+_VERDICT_WORD = lazy_compile(r"(?i)\b(?:yes|no|not|exists?|does|doesn't|diverges?|undefined|none)\b|不|存在")
 
 
 def _lattice(a: _Answers) -> Outcome | None:

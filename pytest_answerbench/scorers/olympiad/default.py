@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from ... import maths
 from ...maths.described import described_by_closing
 from ...maths.named import named_in_closing
+from ...maths.shifted import shift_of_stated
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
 from ...verdict import ScoreContext, Verdict
@@ -157,5 +158,8 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
             maths.before_new_question(prediction, question, multiple), gold_text,
             lambda g, p: maths.equivalent(g, p, question=question)[0], question):
         ok, method = True, "named-closing"  # "Common ratio $r=3$, first term $a_1=2$." for "a_1=2,\ r=3"
+    if not ok and shift_of_stated(prediction, gold_text, answer, question,
+                                  lambda g, p: maths.equivalent(g, p, question=question)[0]):
+        ok, method = True, "shift-asked"  # the shift asked; the gold adds the unperturbed value the reply names
     return maths.verdict(ok, maths.located(method, found.method), extracted=found.text, gold=gold_text,
                          detail=f"answer found by {found.method}")
