@@ -99,6 +99,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   rows, ``error`` on 5), scored once with round 38's reader (scorer version 67, vmcbench 48) as its held-out measure
   (docs/accuracy.md, "Round 38"), then read in round 39 (scorer version 68, vmcbench 49; docs/profiles-math.md,
   "Round 39").
+- ``tests/data/probes_round41.jsonl``: 200 probes written blind during round 39 (the same five sets, ``unit`` on 11
+  rows, ``error`` on 4), scored once with round 39's reader (scorer version 68, vmcbench 49) as its held-out measure
+  (docs/accuracy.md, "Round 39"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -218,7 +221,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: once with round 38's reader (scorer version 67, vmcbench 48) as its held-out measure, not read: its floors below
 #: (round 37's reader, 424292e, the same; the reader before round 36, 0111bc8: text 12/0, physics 4/0, choice 5); its
 #: misses then read in round 39 (scorer version 68, vmcbench 49: text 10 -> 2, physics 3 -> 0, structured 5 -> 0,
-#: choice 4 -> 0), and its floors set to the misses left then.
+#: choice 4 -> 0), and its floors set to the misses left then; round 41's, written blind during round 39 and scored
+#: once with round 39's reader (scorer version 68, vmcbench 49) as its held-out measure, not read: its floors below
+#: (round 38's reader, 2b374f3: choice 4, the rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -304,6 +309,9 @@ FLOORS = {
     "probes_round40.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (2, 0), "physics": (0, 0), "structured": (0, 0),
                               "traces": (0, 0), "choice": 0}),
+    "probes_round41.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (9, 0), "physics": (3, 0), "structured": (5, 1),
+                              "traces": (0, 0), "choice": 3}),
 }
 
 
