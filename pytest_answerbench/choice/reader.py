@@ -37,6 +37,8 @@ from .scan import present
 
 # a closing answer labelled with its option's text: "(D) orange", "**(D) orange**"
 _CLOSING_LABELLED = lazy_compile(r"\**\(([A-Z])\)\s+([^()\n]{1,40}?)\**")
+# a bold option label with a text after it: "**D. $\sqrt2$**", "**(B) Oxygen**"
+_BOLD_LABELLED = lazy_compile(r"\*\*\s*[\(\[]?(?P<letter>[A-J])[\)\]]?\s*[.:)]\s*(?P<text>[^*\n]{1,80}?)\s*\*\*")
 _BOLD = lazy_compile(r"(\*\*|__)\s*[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:)]?\s*\1")
 # a count after a bold number: digits or a number word up to twelve
 _COUNT_WORD = lazy_compile(r"(?i)(?<![\w.])(?:\d+(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
@@ -921,6 +923,12 @@ class Reader(HedgeReading, OptionReader):
             letter = m.group(2).upper()
             if letter in self.letter_set and (m.group(2).isupper() or len(m.group(0)) > 5):
                 out.append(Commit(m.start(), 1, letter, "bold"))
+        if "**" in self.text and not out:
+            for m in _BOLD_LABELLED.finditer(self.text):
+                hit = self.exact_text(m.group("text"))
+                if m.group("letter") in self.letter_set and hit is not None and hit[1] == m.group("letter"):
+                    # "The irrational one is **D. $\sqrt2$**.": a bold label with its own option's text
+                    out.append(Commit(self._flat_pos(m.start()), 1, m.group("letter"), "bold"))
         if self.optset.opt_num and "**" in self.text:
             found = [(m, hit) for m in _BOLD_VALUE.finditer(self.text)
                      for hit in (self.exact_text(m.group(1)),) if hit is not None and hit[0] == "value"]

@@ -229,11 +229,13 @@ _ALL_DENIED = lazy_compile(r"(?i)\b(?:except|apart|but|only|not|no|never|none|ne
 
 # two options named together as both right in the closing sentence: "Both **A** and **B** are solutions."
 _BOTH_LETTERS = lazy_compile(r"(?i)\bboth\s+(?:options?\s+|choices?\s+)?[*(]*([A-J])[*)]*\s+and\s+(?:options?\s+)?[*(]*([A-J])[*)]*"
-                             r"\s+(?:are\s+(?:both\s+)?(?:correct|true|right|valid|solutions?|roots?|answers?)|work|hold|"
-                             r"satisfy)\b")
+                             r"(?:\s+(?:are\s+(?:both\s+)?(?:correct|true|right|valid|solutions?|roots?|answers?)|work|hold|"
+                             r"satisfy)\b|\s*[.!]?\s*$)")
 # both statements said true: "Both statements are true.", "Both of them are correct."
 _BOTH_TRUE = lazy_compile(r"(?i)^\W*(?:so\s+|thus\s+|hence\s+|therefore\s*,?\s+)?both\s+(?:statements|claims|of\s+them)\s+"
                           r"(?:are|is)\s+(?:true|correct|valid)\s*[.!]?\s*$")
+# a reply closing "..., so both." (both of what it checked hold)
+_SO_BOTH = lazy_compile(r"(?i)(?:^|,|;)\s*(?:so|thus|hence|therefore)\s+both\s*[.!]?\s*$")
 # an option saying both of two others: "Both 1 and 2", "Both I and II", "Both A and B"
 _BOTH_OPTION = lazy_compile(r"both\s+(?:\(?(?P<a>.{1,40}?)\)?)\s+and\s+\(?(?P<b>.{1,40}?)\)?")
 # what a closing sentence naming two options may not hold: a negation, a condition, a turn, a hedge
@@ -271,8 +273,9 @@ def both_named(reader: Reader) -> ChoiceResult | None:
             return ChoiceResult(None, "hedge", f"the reply names options {' and '.join(sorted(pair))} both right, and no "
                                                "option says both")
         return None
-    if len(both) == 1 and _BOTH_TRUE.match(last):
-        (letter, _), = both.items()
+    opening = [k for k, v in opts.items() if v.startswith("both")]
+    if len(opening) == 1 and (_BOTH_TRUE.match(last) or _SO_BOTH.search(last)):
+        letter = opening[0]
         return ChoiceResult(letter, "option-text", f"the reply says both are true, which option {letter} says")
     return None
 

@@ -698,15 +698,26 @@ _WHERE_ARBITRARY = lazy_compile(r",?\s*+where\s++\$\s*+(?P<letter>[a-zA-Z])\s*+=
                                 r"(?:arbitrary|any)\b[^.$]{0,40}?\b(?:constant|number|parameter)\s*+\.?\s*+$")
 
 
+# a clause closing a formula, naming its constants as arbitrary: ", with $A,B$ arbitrary.", "with $C_1, C_2$ arbitrary constants"
+_WITH_ARBITRARY = lazy_compile(r",?\s*+with\s++\$(?P<letters>[A-Za-z](?:_\{?\w\}?)?(?:\s*,\s*[A-Za-z](?:_\{?\w\}?)?){0,3})\$\s++"
+                               r"(?:being\s++)?arbitrary(?:\s++(?:real\s++)?(?:constants?|parameters?|numbers?))?\s*+\.?\s*+$")
+
+
 def without_domain(text: str) -> str:
     """``text`` without a closing qualifier naming the domain of its answer ("f(x) = x^2 for all x ∈ ℝ" -> "f(x) =
     x^2", "(a, 1) for any positive integer a" -> "(a, 1)", "a_n = 3n - 2 (n \\in \\mathbb{N}^*)" -> "a_n = 3n - 2");
     unchanged when nothing would be left. A domain set in brackets of its own after a formula, ASCII or full width, is
     dropped wherever it stands ("所以 $f(x) = x + 1$（$x \\in \\mathbb{R}$），经检验满足题意。")."""
     where = _WHERE_ARBITRARY.search(text, max(0, len(text) - 200)) if "where" in text[-200:] else None
-    formulas = re.findall(r"\$([^$]{1,200})\$", text[max(0, where.start() - 200):where.start()]) if where else []
-    if formulas and "=" in formulas[-1] and where.group("letter") in re.sub(r"\\[A-Za-z]+", "", formulas[-1].split("=", 1)[1]):
+    formulas = [f for f in re.findall(r"\$([^$]{1,200})\$", text[max(0, where.start() - 200):where.start()]) if "=" in f] \
+        if where else []  # ("$f(x)=kx$ for all real $x$, where ...": the formula, not the domain's letter)
+    if formulas and where.group("letter") in re.sub(r"\\[A-Za-z]+", "", formulas[-1].split("=", 1)[1]):
         text = text[:where.start()]  # "$f(x) = kx$, where $k = f(1)$ is an arbitrary real constant.": its constant
+    arbitrary = _WITH_ARBITRARY.search(text, max(0, len(text) - 120)) if "arbitrary" in text[-120:] else None
+    before = re.findall(r"\$([^$]{1,300})\$", text[:arbitrary.start()]) if arbitrary else []
+    if before and "=" in before[-1] and all(letter in before[-1] for letter in re.findall(r"[A-Za-z]", re.sub(
+            r"_\{?\w+\}?", "", arbitrary.group("letters")))):
+        text = text[:arbitrary.start()]  # "$$y=x+\sin x+A\cos x+B\sin x,$$ with $A,B$ arbitrary.": its constants
     if "$" in text and ("\\in" in text or "∈" in text):
         tail = _DOMAIN_SPAN_AFTER.search(text)
         if tail is not None and "=" in text[:tail.start()] and "$" in text[:tail.start()]:

@@ -92,7 +92,7 @@ from .described import offered_stance, stance_words
 from .family import family_after
 from .prose import (
     ASIDE_AT_END, afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars,
-    other_object_remark, trivia_aside, without_closing_asides,
+    other_object_remark, trivia_aside, without_closing_asides, without_concession,
 )
 from .normalize import clean, split_answers
 from .structured import JsonReply, json_reply
@@ -793,6 +793,26 @@ def _opening_answer(text: str, closing: Extraction | None, question: str | None)
     return ""
 
 
+# the claims a yes/no question may ask by its verb ("Does the series converge?", "Does such a set exist?")
+_ASKED_CLAIMS = frozenset({"converge"})
+
+
+def _asks_claim(question: str | None, family: str) -> bool:
+    """Does the yes/no ``question`` ask the claim ``family`` by its verb ("Does ... converge ...?")?"""
+    asked = _ASKS_KIND.get(family)
+    return bool(question) and asked is not None and asked.search(question) is not None
+
+
+# a clause adding a fact after a claim: "; in fact it is the smallest Carmichael number", "; indeed, ..."
+_ADDED_FACT = lazy_compile(r"(?i)\s*(?:in\s+fact|indeed|moreover|furthermore|incidentally|notably)\b(?![^.;]*\b(?:not|wait|"
+                           r"actually|mistake|wrong)\b)")
+# a proof by contradiction reaching its contradiction: "That factor cannot be any $p_i$, a contradiction." (a step of
+# the proof, not a claim answering the question)
+_CONTRADICTION_REACHED = lazy_compile(r"(?i)(?:,|;|—|–|:)\s*(?:which\s+is\s+)?an?\s+(?:obvious\s+)?contradiction\s*[.!]?\s*$|"
+                                      r"\bcontradiction\s*[.!]?\s*$")
+# a relation in maths (written without delimiters), then "and" and a claim: "f'(x)>0 and f is increasing"
+_RELATION_AND_CLAIM = lazy_compile(r"\s*(?P<relation>[^\s,;]{1,40}\s*(?:[<>=≤≥]|\\[gl]eq?\b)\s*[^\s,;]{1,40})\s+and\s+"
+                                   r"(?P<claim>[^,;]{3,120})")
 # a heading naming a step by its verb and object: "Complete the square:", "Draw a circle:"
 _STEP_HEADING = lazy_compile(r"(?i)\s*[a-z]{3,}\s+(?:the|a|an|each|every)\s")
 # a first line stating a claim set apart: "**No such $n$ exists.**", "Such a tiling is impossible."
@@ -825,7 +845,8 @@ _TAKEN_BACK_IN_BRACKET = lazy_compile(r"(?i)\(\s*+(?:actually|wait|oops|hmm|no\s
 
 
 def _prose(scope: _Scope) -> Found | None:
-    text = without_closing_asides(_without_cjk_remark(scope.text, scope.question), scope.question)
+    text = without_concession(without_closing_asides(_without_cjk_remark(scope.text, scope.question), scope.question),
+                              scope.question)
     place = _PLACE_TAIL.search(text, max(0, len(text) - 200)) if scope.question and "$" in text[-200:] else None
     if place and formula_key(place.group("where")) in dollar_formulas(scope.question) \
             and not re.search(r"\d", text[max(0, place.start() - 80):place.start()].rsplit("$", 1)[-1]):
@@ -850,7 +871,8 @@ def _prose(scope: _Scope) -> Found | None:
         # "Injective, yes (...). Surjective, no: the image is the even integers." to "Is g surjective?": No
         return Found(len(scope.text), Extraction((by_property,), "prose"))
     opening = opening_verdict(scope.text, scope.question) or _opening_claim(scope.text, scope.question)
-    if opening is not None and (found is None or all(claim(a) is None for a in found.answers)
+    if opening is not None and (found is None or all(claim(a) is None or _CONTRADICTION_REACHED.search(a)
+                                                     for a in found.answers)
                                 or keeps_truth_verdict(scope.text, opening, scope.question)
                                 or opening in ("Yes", "No")
                                 and all(answers_question(opening, a, scope.question) or _of_another_kind(a, scope.question)
@@ -876,8 +898,17 @@ def _prose(scope: _Scope) -> Found | None:
             # "So $g$ is continuous at $0$."; "So no polyhedron has 7 edges." to "Does there exist a convex
             # polyhedron with exactly 7 edges?": No; "Isomorphisms preserve orders, so they are not isomorphic.": the
             # clause after "so" when it states the property asked
+            head, semicolon, added = closing.partition(";")
+            if semicolon and states_asked_property(head, scope.question) and _ADDED_FACT.match(added) \
+                    and not states_asked_property(added, scope.question) and not DOUBTED.search(added):
+                closing = head  # "So 561 is **not** prime; in fact it is the smallest Carmichael number.": a fact added
             concluded = _CONCLUDING_CLAUSE.split(closing)[-1]
-            if concluded != closing and states_asked_property(concluded, scope.question) \
+            related = _RELATION_AND_CLAIM.fullmatch(concluded.rstrip(" .!")) if " and " in concluded else None
+            if related and states_asked_property(related.group("claim"), scope.question):
+                concluded = related.group("claim")  # "..., so f'(x)>0 and f is increasing": the claim the relation gives
+            if concluded != closing and (states_asked_property(concluded, scope.question)
+                                         or claim(concluded) is not None and claim(concluded)[0] in _ASKED_CLAIMS
+                                         and _asks_claim(scope.question, claim(concluded)[0])) \
                     and set(re.findall(r"\d+", concluded)) <= set(re.findall(r"\d+", scope.question or "")) \
                     and not _QUALIFIED_CLAUSE.search(concluded):
                 closing = concluded

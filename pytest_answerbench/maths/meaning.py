@@ -801,6 +801,10 @@ def _other_place(pred: str, question: str) -> bool:
     return bool(asked) and not said <= asked  # (a question asking of no place is read as before)
 
 
+# what names a place by its kind before the place itself: "on the interval $(1,\infty)$", "over the set $S$"
+_PLACE_NOUNS = frozenset({"interval", "intervals", "set", "domain", "region", "segment", "ray", "half-line"})
+
+
 def asked_property(question: str) -> str | None:
     """The property a yes/no question asks of its subject, or None: "Is $2^{32}+1$ a prime number?" -> "prime",
     "Is the sequence $(a_n)$ bounded?" -> "bounded", "Is every such number even?" -> "even"."""
@@ -809,6 +813,11 @@ def asked_property(question: str) -> str | None:
         return None
     body = m.group("body")
     words = re.findall(r"[a-z][a-z-]*", body)
+    if len(words) > 3 and words[-1] == "x" and words[-2] in ("when", "if", "where", "with"):
+        words = words[:-2]  # "Does $\sum ...$ converge when $p=1$?": the case asked, not the property
+    if len(words) > 4 and words[-1] == "x" and words[-2] in _PLACE_NOUNS and words[-3] == "the" and words[-4] in _PLACE_WORDS:
+        words = words[:-2]  # "Is $f$ increasing on the interval $(1,\infty)$?": the interval is the place
+        words[-1] = "x"
     while len(words) > 2 and words[-1] == "x" and (words[-2] in _PLACE_WORDS or words[-2] == "to"):
         # "Is $g$ continuous at $0$?": the property, not where it is asked; "Is $\mathbb{Z}/4\mathbb{Z}$ isomorphic to
         # $\mathbb{Z}/2\mathbb{Z}\times\mathbb{Z}/2\mathbb{Z}$?": the relation, not what it relates to

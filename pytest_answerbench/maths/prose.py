@@ -35,10 +35,11 @@ from .meaning import (CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUS
                       asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
                       names_alternative, narrower_scope, property_words, states_asked_property)
 from .normalize import number_words
+from .compare.parametric import names_families
 from .units import convertible, read_unit as read_unit_text, unit_factor, unit_tail
 
 __all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars",
-           "without_closing_asides"]
+           "without_closing_asides", "without_concession"]
 
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -851,13 +852,20 @@ def without_closing_asides(text: str, question: str | None) -> str:
             continue
         aside = ASIDE_AT_END.search(line) if line.rstrip(" .").endswith(")") else None
         if aside and aside.start() > 0 and (aside_on_other_object(aside.group().strip(), question)
-                                            or _COUNTERFACTUAL_ASIDE.match(aside.group().strip())):
+                                            or _COUNTERFACTUAL_ASIDE.match(aside.group().strip())
+                                            or _NOT_ASKED_ASIDE.fullmatch(aside.group().strip())):
             text = text.rstrip()[:len(text.rstrip()) - len(line) + aside.start()].rstrip()
             continue
         break
     return text
 
 
+# an aside saying itself that it is off the question: "(It is decreasing on $(-1,1)$, but that is not the interval
+# asked about.)"
+_NOT_ASKED_ASIDE = lazy_compile(r"\((?!(?:[^()]|\([^()]{0,40}\)){0,200}\b(?:wait|actually|answer|mistake|wrong)\b)"
+                                r"(?:[^()]|\([^()]{0,40}\)){0,200}?\b(?:that|this|which)"
+                                r"(?:'s|\s+is)\s+not\s+the\s+(?:[a-z]+\s+){0,2}?(?:asked\s+(?:about|for)|in\s+question|"
+                                r"(?:we|you)\s+(?:were|are)\s+asked\s+about)\s*\.?\s*\)[.\s]*")
 # what says a remark's object is another than the one answered about: a contrast, a modification, "do not confuse"
 _SET_APART = lazy_compile(r"(?i)\bcontrast\b|\bunlike\b|\bcompar\w*|\bmodified\b|\bdifferent\b|\banother\b|"
                           r"^\s*\(?\s*(?:adding|removing|deleting|replacing|dropping)\b|"
@@ -1165,6 +1173,8 @@ _CONVERSION_OFFERED = lazy_compile(r"(?i)\s*+(?:converting|to\s+convert|conversi
 # a numeral as code writes it closing the sentence, maybe in backticks: "is `0xFF`.", "is 0b101101."
 _CODE_NUMERAL_TAIL = lazy_compile(r"(?<![\w.])`?(0[xob][0-9a-fA-F]{1,64})`?\s*+[.!]?\s*+$")
 # an implication arrow inside a span: "\Longrightarrow", "\implies", "\Rightarrow", "⟹", "⇒"
+# spacing and punctuation at either end of a formula: "\ ", "\;", ";", "," (not the backslash of "\Delta")
+_SPACING_ENDS = lazy_compile(r"^(?:\s|\\[ ,;:!]|[;,])+|(?:\s|\\[ ,;:!]|[;,])+$")
 _IMPLIES = lazy_compile(r"\\(?:Longrightarrow|implies|Rightarrow)(?![A-Za-z])|⟹|⇒")
 # a closing line saying which region of the spectrum (or band) the value lies in, in words only: "This lies in the far
 # ultraviolet.", "— in the near infrared."
@@ -1407,6 +1417,10 @@ _TAKEN_BACK_AFTER = lazy_compile(r"(?i)\b(?:actually|wait|oops|wrong|mistake|on\
 _EXAMPLE_BRACKET = lazy_compile(r"\((?:e\.\s?g\.|for\s+example|for\s+instance)[,:]?\s[^()]{0,80}\)")
 
 
+# a relation written in maths alone, then "and" and a clause: "$f'(x)>0$ and $f$ is increasing on $(1,\infty)$"
+_RELATION_THEN_CLAIM = lazy_compile(r"\$[^$]{1,60}(?:[<>=≤≥]|\\[gl]eq?\b|\\neq?\b)[^$]{0,60}\$\s+and\s+(?P<claim>[^,;]{3,160})")
+
+
 def _claimed(line: str, sentence: str) -> str:
     """The text answer the closing ``sentence`` of ``line`` states by meaning, or "": the sentence when the line
     holds no number and no math but empty boxes and it makes a claim ("Hence it is possible.", "Thus, there exists
@@ -1444,6 +1458,11 @@ def _claimed(line: str, sentence: str) -> str:
     bare = _EXAMPLE_BRACKET.sub(" ", _EMPTY_BOX.sub(" ", line))  # ("It holds for some pairs (e.g. $B=0$), but not in
     wordy = not re.search(r"\d", bare) and not any(s.strip() for s in joined_spans(bare))  # general.": in words)
     if wordy and claim(sentence) is not None:
+        reason, _, concluded = sentence.rpartition(", so ")
+        if reason and claim(concluded) is not None and not _CONDITION.search(concluded) and not DOUBTED.search(concluded):
+            # "By the integral test, the integral is infinite, so the series diverges.": the claim concluded, not its
+            # reason's
+            return strip_wrappers(concluded.strip())
         return strip_wrappers(_OPENING_WORDS.sub("", sentence.strip()))
     if wordy and not _CONDITION.search(sentence):
         values = _ANY_VALUE.fullmatch(_OPENING_WORDS.sub("", sentence.strip()).rstrip(".!"))
@@ -1465,6 +1484,12 @@ def _claimed(line: str, sentence: str) -> str:
         return strip_wrappers(_OPENING_WORDS.sub("", sentence[:example.start()].strip()))  # the claim, not its example
     parts = CONCLUSION_WORD.split(sentence)
     clause = parts[-1].strip(" ,")
+    joined = _RELATION_THEN_CLAIM.fullmatch(clause.rstrip(".! ")) if " and " in clause else None
+    if joined and len(parts) >= 2:
+        # "..., so $f'(x)>0$ and $f$ is increasing on $(1,\infty)$.": a relation in maths, then the claim it gives
+        inner = _claimed(joined.group("claim"), joined.group("claim") + ".")
+        if inner:
+            return inner
     if _claim_about_math(clause):
         # "Therefore $\\sqrt2+\\sqrt3$ is irrational.": the claim, its math without delimiters
         return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), clause.strip().rstrip(".!"))
@@ -1595,8 +1620,31 @@ _VERDICT_RESTATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)\s*+,?\
 _MAGNITUDE_DIRECTION = lazy_compile(r"(?<![\w.])(?P<value>\d+(?:\.\d+)?\s*+(?:[a-zA-Zμ][a-zA-Z/·²³⁻¹]{0,8}))\s*+,\s*+"
                                     r"(?P<direction>(?:(?:directed|pointing|pointed|at)\s++)?\d{1,2}(?:\.\d+)?\s*+(?:°|\s++degrees?)"
                                     r"\s*+(?:north|south|east|west)\s++of\s++(?:north|south|east|west))\s*+[.!]?\s*+$")
+# a closing sentence giving only a value: "Its value is $-\pi^2/12$.", "The sum is $\pi^2/6$."
+_VALUE_ADDED = lazy_compile(r"(?i)\W*(?:its|the|this)\s+(?:(?:exact|actual)\s+)?(?:value|sum|limit)\s+(?:is|equals)\s+"
+                            r"\$[^$]{1,60}\$\s*[.!]?\s*")
+# a value said again in words closing the sentence: ", which is 511 keV."
+_WHICH_IS_VALUE = lazy_compile(r",\s*which\s+is\s+(?:about\s+|roughly\s+|approximately\s+)?(?P<value>\d[\d.]*(?:\s*(?:×|\\times)\s*10\^\{?-?\d+\}?)?"
+                               r"\s*[a-zA-Zμµ]{1,4}(?:/[a-zA-Z]{1,3})?)\s*[.!]?\s*$")
+# what a closing sentence states after "are", "is" or a colon: "So the solutions are all pairs $(a,1)$ with ..."
+_FAMILIES_STATED = lazy_compile(r"(?:\b(?:are|is)\b|:)\s*(?P<said>(?:all\s+(?:pairs|triples|tuples)\s+)?\$?\([^.!?]{5,380})\s*[.!]?\s*$")
+# a closing remark placing the answer in a family: "This is the borderline case $p=1$ of ...", "This is a special case
+# of ..."
+_CASE_REMARK = lazy_compile(r"(?i)\W*(?:this|that|it)\s+is\s+(?:the|a|an)\s+(?:borderline|special|limiting|boundary|classic|"
+                            r"famous|well-known|standard|textbook)\s+(?:case|example)\b(?![^.]*\b(?:so|therefore|thus|hence|answer|"
+                            r"wait|actually)\b)")
+# a question asking the value as well: "Find its sum.", "If so, evaluate it.", "what is its value"
+_ASKS_VALUE_TOO = lazy_compile(r"(?i)\b(?:find|compute|evaluate|calculate|determine)\b|\bwhat\s+is\s+(?:its|the)\s+(?:value|sum|limit)\b|"
+                               r"\bif\s+so\b|求")
 # a display closed by a comma: the sentence it is part of goes on in the next line
 _DISPLAY_COMMA_END = lazy_compile(r"[,，]\s*+(?:\$\$|\\\])\s*+$")
+# a line saying a display's vectors form a basis: "which are independent and form a basis."
+_BASIS_TAIL = lazy_compile(r"(?i)which\s+are\s+(?:linearly\s+)?independent(?:\s+and\s+(?:so\s+|hence\s+|therefore\s+|thus\s+)?"
+                           r"(?:form|give|make\s+up)\s+(?:a|the)\s+basis(?:\s+(?:of|for)\s+[a-z -]{1,40})?)?\s*[.!]?")
+# a line naming a display's constants: "with $A,B$ arbitrary constants.", "where $C_1, C_2 \in \mathbb{R}$."
+_CONSTANTS_TAIL = lazy_compile(r"(?:with|where)\s+\$(?P<names>[A-Za-z](?:_\{?\w{1,2}\}?)?(?:\s*,\s*[A-Za-z](?:_\{?\w{1,2}\}?)?){0,3})"
+                               r"(?:\s*(?:\\in|∈)\s*\\mathbb\s*\{?[RC]\}?)?\$\s*(?:(?:being|are|is)\s+)?(?:(?:arbitrary|any|real|"
+                               r"free)\s+)*(?:constants?|parameters?|numbers?)?\s*\.?")
 # that sentence's tail: words only, in lower case ("directed opposite to the car's motion.")
 _DISPLAY_TAIL = lazy_compile(r"[a-z][a-z' -]{2,80}[.!]?")
 # a tail that states, concludes, corrects or compares: it may hold an answer of its own
@@ -1626,16 +1674,39 @@ def _cjk_restatement_agrees(verdict: str, rest: str | None, question: str) -> bo
 
 # a concession closing a sentence after its claim: "— even though $f'$ is not continuous", ", despite having measure 0"
 _CONCEDED_TAIL = lazy_compile(r"\s*+(?:—|–|--|,)\s*+(?i:even\s+though|although|though|despite|in\s+spite\s+of|albeit)\b[^.!?;]*+[.!]?\s*+$")
+def without_concession(text: str, question: str | None) -> str:
+    """``text`` without a concession closing it that adds, hedges and takes back nothing, when it holds maths of its own
+    ("Hence $\\sqrt{x}$ is uniformly continuous on $[0,\\infty)$, even though it is not Lipschitz near $0$." to "Is
+    ... uniformly continuous ...?": the claim, not the place the concession names)."""
+    if not question or "$" not in text[-300:] or not asks_yes_no(question):
+        return text
+    conceded = _CONCEDED_TAIL.search(text, max(0, len(text) - 300))
+    if conceded is None or conceded.start() == 0 or "$" not in conceded.group() or "\n" in conceded.group() \
+            or _concession_turns(conceded.group(), question):
+        return text
+    return text[:conceded.start()].rstrip() + "."
+
+
 def _concession_turns(concession: str, question: str | None) -> bool:
     """Does a closing ``concession`` add an answer, hedge, take the claim back, or speak of what the question asks
     ("although, on reflection, it is not", "although they must really be uncountable", "even though ..., making it
     continuous" to "Is $g$ continuous?"): a claim of its own, the property asked or a word the question offers?"""
     words = set(re.findall(r"[a-z][a-z-]*", concession.lower()))
     offered = asked_alternatives(question) or ()
+    asked = property_words(question or "")
+    # ("even though it is not Lipschitz near $0$": another property said of it, neither the one asked nor a retraction)
+    concession = _OTHER_PROPERTY_SAID.sub(lambda m: m.group() if m.group("word").lower() in asked or m.group("word").lower()
+                                          in _NOT_A_PROPERTY else " ", concession)
     return bool(_CONCESSION_ADDS.search(concession)) or claim(SPAN.sub(" ", concession)) is not None \
         or bool(property_words(question or "") & words) or any(w.lower() in words for w in offered)
 
 
+# "it is not Lipschitz", "it's bounded": a property said of the subject in a concession
+_OTHER_PROPERTY_SAID = lazy_compile(r"(?i)\bit(?:'s|\s+is)\s+(?:not\s+)?(?P<word>[a-z][a-z-]{3,20})\b(?=\s*(?:near|at|on|in|"
+                                    r"around|there|everywhere|$|[.,;)]))")
+# words after "it is" that are no property: "it is true", "it is wrong", "it is the answer"
+_NOT_A_PROPERTY = frozenset({"true", "false", "wrong", "right", "correct", "incorrect", "really", "actually", "still",
+                             "also", "the", "not", "what", "exactly", "precisely", "indeed", "sure", "certain", "clear"})
 # what makes a concession add an answer, hedge or take the claim back: "although $x = 6$ also works", "though it may
 # fail", "although this is wrong"
 _CONCESSION_ADDS = lazy_compile(r"(?i)\b(?:also|too|as\s+well|or|could|might|may|maybe|perhaps|probably|answer\w*|really|"
@@ -2101,10 +2172,27 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         lines.pop()  # "$$K = eV = 1.6\times10^{-17}\ \text{J}$$\n\n(equivalently, 100 eV).": the value said again
     if len(lines) > 1 and _NAMING_BRACKET.fullmatch(lines[-1]) and _VALUE_WITH_UNIT_END.search(lines[-2][-80:]):
         lines.pop()  # "λ ≈ 6.56 × 10⁻⁷ m\n\n(the red Balmer line)": a bracket naming what the value is, no answer
+    if len(lines) > 1 and _DISPLAY_COMMA_END.search(lines[-2][-12:]) and _BASIS_TAIL.fullmatch(lines[-1].strip()):
+        lines.pop()  # "$$(-1,1,0),\quad(-1,0,1),$$\nwhich are independent and form a basis.": the display's vectors
+        lines[-1] = _DISPLAY_COMMA_END.sub(lambda m: m.group()[1:].lstrip(), lines[-1])
+    constants = _CONSTANTS_TAIL.fullmatch(lines[-1].strip()) if len(lines) > 1 and "$" in lines[-1] else None
+    if constants and _DISPLAY_COMMA_END.search(lines[-2][-12:]) and all(
+            letter in lines[-2] for letter in re.findall(r"[A-Za-z]", re.sub(r"_\{?\w+\}?", "", constants.group("names")))):
+        lines.pop()  # "$$y(x)=A\sin x+B\cos x,$$\nwith $A,B$ arbitrary constants.": the display's constants, no answer
+        lines[-1] = _DISPLAY_COMMA_END.sub(lambda m: m.group()[1:].lstrip(), lines[-1])
     if len(lines) > 1 and _DISPLAY_COMMA_END.search(lines[-2][-12:]) and _DISPLAY_TAIL.fullmatch(lines[-1].strip()) \
             and not _DISPLAY_TAIL_STATES.search(lines[-1]) and number_words(lines[-1]) is None:
         lines.pop()  # "$$F = ma = 4500\ \text{N},$$\ndirected opposite to the car's motion.": the sentence's tail says how
         lines[-1] = _DISPLAY_COMMA_END.sub(lambda m: m.group()[1:].lstrip(), lines[-1])  # (the comma, punctuation)
+    if lines and question and ("value" in lines[-1][-120:] or "sum" in lines[-1][-120:] or " case" in lines[-1][-200:]) \
+            and (asks_yes_no(question) or " or " in question[-200:]) and not _ASKS_VALUE_TOO.search(question):
+        said = split_sentences(lines[-1].strip())
+        if len(said) > 1 and (_VALUE_ADDED.fullmatch(said[-1]) or _CASE_REMARK.match(said[-1])) and (
+                claim(SPAN.sub(" ", said[-2])) is not None or states_asked_property(SPAN.sub(" ", said[-2]), question)):
+            # "Therefore the series converges absolutely. Its value is $-\pi^2/12$." to "Does it converge absolutely,
+            # conditionally, or diverge?": a value nobody asked for after the claim asked; "This is the borderline case
+            # $p=1$ of ...": a remark placing the answer in a family
+            lines[-1] = lines[-1][:lines[-1].rstrip().rfind(said[-1].strip())].rstrip()
     if len(lines) > 1 and _COUNTERFACTUAL_ASIDE.match(lines[-1].strip()):
         lines.pop()  # a line of its own on another case, supposed: "(If instead ..., a tiling always exists.)"
     if lines and ")" in lines[-1]:
@@ -2423,12 +2511,26 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         return Extraction((evaluated.group("value").strip("$"),), "prose")
     if question and len(split_sentences(last)) > 1 and _BARE_VERDICT_SENTENCE.fullmatch(final[0]) and asks_yes_no(question):
         return Extraction((final[0].strip(" *.!"),), "prose")  # "Hence $\varnothing\subseteq B$ .... True.": the verdict
+    families = _FAMILIES_STATED.search(final[0]) if question and final[0].count("(") >= 2 and _ASKS_ALL.search(question) \
+        else None
+    if families and names_families(families.group("said")) and not DOUBTED.search(final[0]) \
+            and not _DENIED.search(final[0][:families.start("said")]):
+        # "So the solutions are all pairs $(a,1)$ with $a\in\mathbb{Z}_{>0}$, together with all pairs $(1,b)$ with
+        # $b\in\mathbb{Z}_{>0}$.": the families, each with where its parameter ranges
+        return Extraction((families.group("said").strip().rstrip("."),), "prose")
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     # "$$\mathcal{E}=L\frac{dI}{dt}\;\Longrightarrow\;L=\frac{10\ \text{V}}{40\ \text{A/s}}=0.25\ \text{H}.$$": what the
     # last implication arrow leads to, not the law it starts from
-    spans = tuple(_IMPLIES.split(x)[-1].strip(" ;,\\") if _IMPLIES.search(x) and "=" in _IMPLIES.split(x)[-1] else x
+    spans = tuple(_SPACING_ENDS.sub("", _IMPLIES.split(x)[-1]) if _IMPLIES.search(x) and "=" in _IMPLIES.split(x)[-1] else x
                   for x in spans)
     spans = tuple(_before_rough_restatement(x) if "approx" in x or "≈" in x else x for x in spans)
+    restated_in_words = _WHICH_IS_VALUE.search(final[0], max(0, len(final[0]) - 80)) \
+        if spans and not multiple and "which" in final[0][-80:] else None
+    if restated_in_words and final[0].rstrip().rstrip(".!").endswith(restated_in_words.group().rstrip(" .!")) \
+            and _VALUE_WITH_UNIT_END.search(_units_as_words(spans[-1]).rstrip("$. ")):
+        # "$m_ec^2 \approx 8.19\times10^{-14}$ J, which is 511 keV.": the value said again in another unit (the compare
+        # reads the two as one value when they agree)
+        spans = spans[:-1] + (f"{spans[-1]} \\approx {restated_in_words.group('value').strip()}",)
     if spans and _NAME_THEN_VALUE.search(last):
         spans = []  # "the value of $k$ is 1": the name is the subject, the plain value after it the answer
     if spans and not multiple and _bounds_span(last):

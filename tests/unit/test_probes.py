@@ -101,7 +101,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 39").
 - ``tests/data/probes_round41.jsonl``: 200 probes written blind during round 39 (the same five sets, ``unit`` on 11
   rows, ``error`` on 4), scored once with round 39's reader (scorer version 68, vmcbench 49) as its held-out measure
-  (docs/accuracy.md, "Round 39"), not read.
+  (docs/accuracy.md, "Round 39"), then read in round 40 (scorer version 69, vmcbench 50; docs/profiles-math.md,
+  "Round 40").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -223,7 +224,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: misses then read in round 39 (scorer version 68, vmcbench 49: text 10 -> 2, physics 3 -> 0, structured 5 -> 0,
 #: choice 4 -> 0), and its floors set to the misses left then; round 41's, written blind during round 39 and scored
 #: once with round 39's reader (scorer version 68, vmcbench 49) as its held-out measure, not read: its floors below
-#: (round 38's reader, 2b374f3: choice 4, the rest the same).
+#: (round 38's reader, 2b374f3: choice 4, the rest the same); its misses then read in round 40 (scorer version 69,
+#: vmcbench 50: text 9 -> 2, physics 3 -> 0, structured 5/1 -> 0/1, choice 3 -> 0), and its floors set to the misses
+#: left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -310,8 +313,8 @@ FLOORS = {
                              {"text": (2, 0), "physics": (0, 0), "structured": (0, 0),
                               "traces": (0, 0), "choice": 0}),
     "probes_round41.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (9, 0), "physics": (3, 0), "structured": (5, 1),
-                              "traces": (0, 0), "choice": 3}),
+                             {"text": (2, 0), "physics": (0, 0), "structured": (0, 1),
+                              "traces": (0, 0), "choice": 0}),
 }
 
 

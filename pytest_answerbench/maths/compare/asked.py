@@ -187,6 +187,52 @@ def eigenvector(gold: str, pred: str, question: str | None) -> tuple[bool, str] 
     return (True, "eigenvector") if same else None
 
 
+# a question asking for a basis: "Find a basis for the null space of $A$", "a basis of the column space", 一组基
+_BASIS = lazy_compile(r"(?i)\ba\s+basis\b|\bbasis\s+(?:for|of)\b|一组基|一个基|基底")
+# one vector of a list: a bracketed tuple, maybe transposed, or a column matrix
+_LISTED_VECTOR = lazy_compile(r"\((?P<tuple>[^()]{1,120})\)\s*(?:\^\s*\{?\s*(?:T|\\top|\\intercal)\s*\}?)?|"
+                              r"(?P<matrix>\\begin\{[pb]matrix\}.{1,200}?\\end\{[pb]matrix\})", re.S)
+
+
+# a vector's name before it: "\\mathbf v_1 =", "\\vec{u}_2=", "v_1 ="
+_VECTOR_LABEL = lazy_compile(r"(?:\\(?:mathbf|vec|boldsymbol)\s*\{?\s*[a-z]\s*\}?|(?<![A-Za-z\\])[a-z])\s*(?:_\s*\{?\s*\d\s*\}?)?\s*=")
+
+
+def _vectors(text: str) -> list[list[Any]] | None:
+    """The vectors a list writes (``\\{(1,-1,0)^T,\\ (1,0,-1)^T\\}``, two column matrices side by side), as SymPy
+    numbers; None when anything else is there or a vector does not parse."""
+    found = list(_LISTED_VECTOR.finditer(text))
+    rest = _VECTOR_LABEL.sub(" ", _LISTED_VECTOR.sub(" ", text))  # ("$\\mathbf v_1=(1,0,-1),\\qquad \\mathbf v_2=...$")
+    if len(found) < 2 or re.search(r"[A-Za-z0-9]", re.sub(r"\\(?:quad|qquad|left|right|[{}]|text\s*\{\s*and\s*\}|,|;| )|and|"
+                                                         r"span|\\operatorname\{span\}|\\mathrm\{span\}", " ", rest)):
+        return None
+    out = []
+    for m in found:
+        vector = _vector(m.group("matrix")) if m.group("matrix") else _vector(
+            "\\begin{pmatrix}" + "\\\\".join(m.group("tuple").split(",")) + "\\end{pmatrix}")
+        if vector is None:
+            return None
+        out.append(vector)
+    return out if len({len(v) for v in out}) == 1 else None
+
+
+def same_basis(gold: str, pred: str, question: str | None) -> tuple[bool, str] | None:
+    """When the question asks for a basis, a list of vectors spanning the same space with as many vectors as the gold's
+    independent ones is right: any basis of the space is one ("(-1,1,0), (-1,0,1)" for "(1,-1,0), (1,0,-1)"). None
+    when the question asks no basis or either answer is no list of numeric vectors of one length."""
+    if not question or not _BASIS.search(question):
+        return None
+    gv, pv = _vectors(gold), _vectors(pred)
+    if gv is None or pv is None or len(gv[0]) != len(pv[0]):
+        return None
+    import sympy
+
+    g, p = sympy.Matrix(gv).T, sympy.Matrix(pv).T
+    rank = g.rank()
+    same = rank == len(gv) == len(pv) == p.rank() == g.row_join(p).rank()
+    return (True, "basis") if same else (False, "basis")
+
+
 def _proportional_vectors(gv: list[Any], pv: list[Any], unit: bool) -> bool:
     """``pv`` is ``c * gv`` for a nonzero number ``c`` (of modulus 1 when ``unit``)."""
     import sympy

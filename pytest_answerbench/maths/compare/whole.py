@@ -7,7 +7,8 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 
 1. ``option`` (10): a bare option letter against that letter with the option's text (``C`` / ``C. x = 42``).
 2. ``eigenvector`` (15): when the question asks for an eigenvector, the gold's vector times a nonzero number (of
-   modulus 1 when a normalised one is asked) is the same one (:func:`.asked.eigenvector`).
+   modulus 1 when a normalised one is asked) is the same one (:func:`.asked.eigenvector`); when it asks for a basis,
+   a list of vectors spanning the gold's space, as many as its dimension, is one (:func:`.asked.same_basis`).
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
 4. ``lattice`` (23): two families of values over the integers (``x = k\\pi + (-1)^k\\frac{\\pi}{6},\\ k \\in \\mathbb{Z}``
    against ``x = \\frac{\\pi}{6} + 2k\\pi`` or ``\\frac{5\\pi}{6} + 2k\\pi``): the same values, over a window both cover
@@ -25,9 +26,12 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 8. ``described`` (27): a gold describing a set of integers (``All odd positive integers``), a shape
    (``Right triangle``) or the winner of a game (``Bob``), against a prediction describing one of the same kind
    (``n \\equiv 1 \\pmod 2``, "the triangle is right-angled at C", "the second player wins"): the same set, shape
-   or player, the question giving the integers it asks among and who moves first (:mod:`..described`).
+   or player, the question giving the integers it asks among and who moves first (:mod:`..described`); a conic
+   named against an equation of degree two, by the conic it draws (:mod:`.conics`).
 9. ``family`` (28): an answer naming a family (``(2,3,6) and its permutations``, "up to order") answers every
-   member: right only against the same family, its members listed, or an unordered gold (:mod:`..family`).
+   member: right only against the same family, its members listed, or an unordered gold (:mod:`..family`); both
+   answers families of tuples in a parameter ("(a,1) for any positive integer a, and (1,b) for any positive integer
+   b"): the same tuples over the same sets, the parameters renamed (:mod:`.parametric`).
 10. ``placeholders`` (29): a gold naming its values with placeholders (``x = 0.25 g, y = 1.75 g``) that neither
    the reply nor the question writes, against a reply naming them its own way (``=`` or ``\\approx``): the
    values in order (:mod:`.placeholders`; it only ever accepts).
@@ -55,7 +59,9 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
    ``x = 3, y = 2`` as the pair, and against named values ``(x, y) = (3, 2)`` as ``x = 3, y = 2``; numbered parts
    ``(1) 2 (2) 5``; a sentence stating one text answer kept whole; a solution written twice is one).
 18. ``renamed`` (74): one part each, ``name = E`` against ``other = E'`` where each names one quantity and neither
-    name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts).
+    name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts); and one
+    general solution against another, the same family under renamed or recombined arbitrary constants
+    (``y(x) = A\\sin x + B\\cos x`` for ``y = C_1\\cos x + C_2\\sin x``: :mod:`.general`, it only accepts).
 19. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
@@ -96,10 +102,13 @@ from ..symbols import read_notation
 from ..units import MISMATCH, read_unit, spelled_unit, unit_factor, unit_tail
 from ..normalize import Item, clean, is_thousands, lone_letters, number_words, split_answers, undoubled
 from .accepted import accepted_values, one_of_forms
+from .conics import conic_of
+from .general import same_general_solution
+from .parametric import same_families
 from .labels import same_statements
 from .aliases import question_context
 from .asked import (asked_letter_unit, asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit,
-                    in_units_of, renamed, stated_precision, stated_tolerance)
+                    in_units_of, renamed, same_basis, stated_precision, stated_tolerance)
 from .equations import is_label, symbolic
 from .intervals import conditions_equal, union_parts_equal
 from .items import all_equal, items_equal
@@ -148,9 +157,59 @@ def equivalent(gold: str, pred: str, tolerance: float | Sequence[float | None] |
             tolerance = stated_precision(question, gold)  # "to 1 decimal place": 13.056 is 13.1
             if tolerance is None:
                 tolerance = stated_tolerance(question, gold, unit)  # "(to within $0.01$ s)"
-        return _equivalent(gold, pred, tolerance, kind, unit, question)
+        verdict = _equivalent(gold, pred, tolerance, kind, unit, question)
+        if not verdict[0] and not verdict[1].startswith(BOUND) and ("\\approx" in pred or "≈" in pred) \
+                and _DECIMAL.search(gold):
+            # "B = 4\pi\times10^{-6}\ \text{T} \approx 12.6\ \mu\text{T}" for "1.26\times10^{-5} T": one value in two
+            # units (agreeing within 1%), the rounded one the form the decimal gold takes
+            restated = agreeing_restatement(pred)
+            if restated is not None:
+                head = pred[:max(pred.rfind("\\approx"), pred.rfind("≈"))].rstrip()
+                for form in (restated, head):  # (either unit: "8.19\times10^{-14} J, which is 511 keV" for either gold)
+                    again = _equivalent(gold, form, tolerance, kind, unit, question)
+                    if again[0]:
+                        return True, again[1] + "+restated"
+        return verdict
     except Undecided as bound:
         return False, BOUND + bound.name
+
+
+# a decimal number: the gold is a rounded value
+_DECIMAL = lazy_compile(r"\d\.\d")
+# a value and its unit after "=" (or alone): the head of a rough restatement
+_UPRIGHT = lazy_compile(r"\\(?:text|mathrm)\s*\{([^{}]*)\}")
+
+
+def agreeing_restatement(pred: str) -> str | None:
+    """The value after the last "≈" of ``pred`` when it restates, in another unit of the same quantity and within 1%,
+    the value with its unit before it ("4\\pi\\times10^{-6}\\ \\text{T} \\approx 12.6\\ \\mu\\text{T}" -> "12.6\\
+    \\mu\\text{T}"); None otherwise (two values that disagree are a hedge, not one statement)."""
+    parts = re.split(r"\\approx|≈", pred)
+    if not 2 <= len(parts) <= 3 or len(pred) > 400:
+        return None
+    plain = [_UPRIGHT.sub(r"\1", x).replace("\\ ", " ").replace("\\,", " ").strip(" .$") for x in parts[-2:]]
+    said, restated = unit_tail(split_top(plain[0], "=")[-1].strip()), unit_tail(plain[1])
+    if not said or not restated or not said[1].strip() or not restated[1].strip():
+        return None
+    factor = unit_factor(restated[1].strip(), said[1].strip())
+    first, second = _number(said[0]), _number(restated[0])
+    if not isinstance(factor, Fraction) or first is None or second is None or not first \
+            or abs(second * float(factor) - first) > 0.01 * abs(first):
+        return None
+    return parts[-1].strip().rstrip(".").strip()
+
+
+def _number(text: str) -> float | None:
+    """The value of a number written in LaTeX ("4\\pi\\times10^{-6}", "12.6"), or None."""
+    from .values import Unknown, parse
+
+    if not text.strip() or re.search(r"[a-zA-Z]", re.sub(r"\\(?:pi|times|cdot|frac|sqrt)(?![a-zA-Z])", "", text)):
+        return None
+    try:
+        value = complex(parse(text.strip()).evalf(15))
+    except (Unknown, TypeError, ValueError, ZeroDivisionError, OverflowError, AttributeError):
+        return None
+    return value.real if abs(value.imag) < 1e-12 else None
 
 
 _SPANS_JOINED = lazy_compile(r"\s*\$[^$]{1,200}\$(?:\s*(?:,|;|\bor\b|\band\b|或|和|，|；)\s*\$[^$]{1,200}\$){1,10}\s*\.?\s*")
@@ -177,7 +236,7 @@ def _option(a: _Answers) -> Outcome | None:
 
 
 def _eigenvector(a: _Answers) -> Outcome | None:
-    return eigenvector(a.gold, a.pred, a.question) if a.question else None
+    return (eigenvector(a.gold, a.pred, a.question) or same_basis(a.gold, a.pred, a.question)) if a.question else None
 
 
 # a matrix written as a list of its rows, as code writes it: "[[3, -1], [-5, 2]]" (in backticks or bold)
@@ -604,11 +663,26 @@ def _described(a: _Answers) -> Outcome | None:
     """A gold describing a set of integers, a shape or a winner, against a prediction describing one of the same
     kind (:mod:`..described`)."""
     same = same_description(a.gold, a.pred, a.question)
+    if same is None and "=" in a.pred and len(a.gold) <= 60 and len(a.gold.split()) <= 4 \
+            and not _PART_OF_CURVE.search(a.gold):
+        named = shape(a.gold)
+        drawn = conic_of(a.pred) if named in _CONICS else None
+        if drawn is not None:
+            same = drawn == named  # "\frac{x^2}{4}+\frac{y^2}{3}=1" for "An ellipse": the curve its equation draws
     return None if same is None else (same, "described")
 
 
+# the shapes an equation of degree two can name (:func:`.conics.conic_of`)
+_CONICS = frozenset({"circle", "ellipse", "parabola", "hyperbola"})
+
+
 def _family(a: _Answers) -> Outcome | None:
-    """Either answer naming a family ("(2,3,6) and its permutations"): compared as families (:mod:`..family`)."""
+    """Either answer naming a family ("(2,3,6) and its permutations"): compared as families (:mod:`..family`); both
+    answers families of tuples in a parameter ("(a,1) for any positive integer a, and (1,b) ..."): compared as sets of
+    families (:mod:`.parametric`)."""
+    families = same_families(a.gold, a.pred)
+    if families is not None:
+        return families
     return same_family(a.gold, a.pred, lambda g, p: _equivalent(g, p, a.tolerance, a.kind, a.unit, a.question))
 
 
@@ -860,7 +934,7 @@ def _at_another_point(part: str, question: str | None) -> str:
     # (the calls the question asks to find, not its givens: "with $f(1)=-2$. Find (1) ...")
     asked = {re.sub(r"\s", "", x) for x in re.findall(
         r"(?i:find|compute|calculate|evaluate|determine|求|计算)\s*\$?\s*(?<![A-Za-z])%s\s*\(\s*([^()=]{1,12})\s*\)" % name,
-        question)}
+        question)} - set("abcdefghijklmnopqrstuvwxyz")  # ("求 $f(x)$ 的极小值": the function, not a value at a point)
     return m.group("call") if asked and at not in asked else part
 
 
@@ -907,7 +981,10 @@ def _renamed(a: _Answers) -> Outcome | None:
     pair = _one_part(a) if "=" in a.g.text and "=" in a.p.text else None
     if pair is None:
         return None
-    return renamed(*pair, lambda g, p: items_equal(g, p, _tolerances(a)[0], a.kind))
+    found = renamed(*pair, lambda g, p: items_equal(g, p, _tolerances(a)[0], a.kind))
+    if found is None and same_general_solution(pair[0].text, pair[1].text, a.question):
+        return True, "general-solution"  # "y(x) = A\sin x + B\cos x" for "y = C_1\cos x + C_2\sin x"
+    return found
 
 
 def _asked(a: _Answers) -> Outcome | None:
