@@ -693,6 +693,24 @@ def _context_numbers(n: Named) -> ChoiceResult | None:
     return None
 
 
+def _count_then_parts(n: Named) -> ChoiceResult | None:
+    """"I count 5 apples: three in the bowl and two on the table.": a count stated first, then parts after a colon that
+    add up to it; the count is the answer, its parts are not (numeric options only)."""
+    m = _COUNT_FIRST.match(n.low)
+    if m is None or not all(k in n.optset.opt_num for k in n.kept):
+        return None
+    total = reply_value(m.group("n"))
+    parts = [reply_value(x.group(0)) for x in reply_numbers(n.low[m.end():_clause_stop(n.low, m.end(), True)])]
+    chosen = [k for k in n.kept if n.optset.opt_num[k] == total]
+    if len(chosen) != 1 or len(parts) < 2 or None in parts or sum(parts) != total:
+        return None
+    return _named(chosen[0], n.optset, f"option {chosen[0]}'s count is stated, then its parts")
+
+
+# a reply opening on a count, then a colon: "I count 5 apples:", "There are five birds:"
+_COUNT_FIRST = lazy_compile(r"\W*(?:i\s+(?:count|see|can\s+see)|there\s+are|we\s+have)\s+(?P<n>\d{1,4}|[a-z]+)\s+[a-z]+(?:\s+[a-z]+)?\s*:")
+
+
 # an aside in brackets, without a hedge or a choice of its own ("(insects have six)"; not "(or perhaps six)")
 _ASIDE_IN_BRACKETS = lazy_compile(r"\((?![^()]{0,200}\b(?:or|maybe|perhaps|possibly|though|although|also|could|might|either|"
                                   r"answer|correct\w*|choose|pick|actually|wait|rather|instead|no|not|wrong|mean|sorry|"
@@ -724,6 +742,7 @@ TIE_BREAKERS: tuple[tuple[str, Callable[[Named], ChoiceResult | None]], ...] = (
     ("main-clause", _main_clause),
     ("compared-against", _compared_against),
     ("context-numbers", _context_numbers),
+    ("count-then-parts", _count_then_parts),
     ("outside-brackets", _outside_brackets),
 )
 
@@ -747,6 +766,15 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
         spans = {k: kept for k, occ in spans.items() if (kept := [(a, b) for a, b in occ if not _CROSSED.match(low, b)])}
         if not spans:
             return None
+    if all(_CASED_SHORT.fullmatch(text.strip()) for text in optset.options.values()) and len(flat) >= len(low) \
+            and flat[:len(low)].lower() == low:  # (positions in ``low`` are positions in ``flat``)
+        # "Let me go through the options" names no option "Go" among "Ag", "Au", "Gd", "Go": options that are all
+        # symbols are named only in their own case (not "Go" among "Chess", "Checkers": "... is go (weiqi)" names it)
+        spans = {k: kept for k, occ in spans.items()
+                 if (kept := [(a, b) for a, b in occ if not _CASED_SHORT.fullmatch(optset.options[k].strip())
+                              or flat[a:b] == optset.options[k].strip()])}
+        if not spans:
+            return None
     kept = _standing(flat, low, optset, spans)
     if len(kept) > 1 and optset.case_twins:
         kept = _told_by_case(flat, optset, kept)
@@ -765,6 +793,8 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
     return None
 
 
+# a short option text with a capital letter: a symbol or a name ("Au", "Go", "Fe")
+_CASED_SHORT = lazy_compile(r"[A-Z][a-z]?")
 # the rest of a walk's item after an option's value, up to its cross: "= 3 × 7 ❌" (no next item or sentence between)
 _CROSSED = lazy_compile(r"(?:(?!\s[-*•]\s|[.!?]\s)[^❌✗✘✓✔✅]){0,40}[❌✗✘]")
 # a line solving for one letter: "x = 25/3", "$t = 4$."

@@ -128,9 +128,10 @@ def two_cases(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
     m/s (A); if it's in mph, 26.8 m/s (B).") commits to neither; else None."""
     sentences = _SENTENCES.split(response.strip()[-600:])[-3:]
     for i, sentence in enumerate(sentences):
-        cases = _TWO_CASES.search(sentence)
+        cases = _TWO_CASES.search(sentence) or _TWO_CASES_THEN.search(sentence)
         later = " ".join(sentences[i + 1:])
-        if any(m.group() in options and not _ARTICLE_A.match(later, m.start()) for m in _LONE_LETTER.finditer(later)):
+        if any(m.group() in options and not _ARTICLE_A.match(later, m.start()) for m in _LONE_LETTER.finditer(later)) \
+                or "\\boxed" in later or re.search(r"(?i)\banswer\b", later):
             continue  # "...; if it's in mph, 26.8 m/s (B). Since it's a US car, B.": a case settled after
         if cases and cases.group("first") != cases.group("second") and cases.group("first") in options \
                 and cases.group("second") in options:
@@ -149,6 +150,11 @@ _TWO_CASES = lazy_compile(r"(?i:\bif\b)(?:\d\.\d|[^.;()]){1,200}[(\[](?P<first>[
                           r"(?i:(?:but|whereas|while|and)\s+)?(?i:if|when)\b(?:\d\.\d|[^.;()]){1,200}[(\[](?P<second>[A-J])[)\]]")
 
 
+# two cases supposed, each naming an option after "then": "If the question means ..., then B (...); if it means ...,
+# then D (...)."
+_THEN_LETTER = r",\s*(?i:then\s+)(?:(?i:it(?:'s|\s+is)|the\s+answer\s+is|answer|option)\s+)?[(\[]?(?P<%s>[A-J])[)\]]?(?![\w'’])"
+_TWO_CASES_THEN = lazy_compile(r"(?i:\bif\b)[^;]{1,200}?" + _THEN_LETTER % "first" + r"[^;]{0,80};\s*"
+                               r"(?i:(?:but|whereas|while|and)\s+)?(?i:if|when)\b[^;]{1,200}?" + _THEN_LETTER % "second")
 # a reply turning from what it said to what is asked: "The question, however, asks about the largest radius."
 _TURNS_AWAY = lazy_compile(r"(?i)\b(?:however|but|although|though|whereas|instead)\b|\bthe\s+question\b")
 

@@ -272,6 +272,10 @@ _SHAPE_ASIDE = lazy_compile(r"\([^()]{0,20}\b(?:not|neither)\b[^()]{0,60}\)|\bno
 _SHAPE_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|probably|might|if|unless|whether|could)\b|或|可能|如果")
 
 
+# a name set between commas after "player": "the second player, Bob, has a winning strategy"
+_COMMA_NAME = lazy_compile(r"(?<=player),\s*(?P<name>[A-Z][a-z]+)\s*,\s+")
+
+
 def shape(text: str) -> str | None:
     """The one shape ``text`` names as its answer ("the triangle is right-angled at $C$" -> "right triangle", "$ABCD$
     is a rectangle (not necessarily a square)" -> "rectangle"), or None: no shape, two shapes, a hedge."""
@@ -392,6 +396,7 @@ def winner(text: str, question: str | None = None) -> str | None:
     players = _players(question)
     plain = re.sub(r"\s+", " ", _MARKUP.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)).strip()
     plain = DASHED_NAME.sub(r" (\g<name>) ", plain)  # "The second player — Bob — wins": "(Bob)", as in brackets
+    plain = _COMMA_NAME.sub(r" (\g<name>) ", plain)  # "the second player, Bob, has ...": the same
     found: set[str] = set()
     for m in _CANNOT_WIN.finditer(plain):
         lost = _who(m, players, question=question) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) \

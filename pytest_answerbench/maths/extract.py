@@ -243,7 +243,8 @@ def _named_in_turn(previous: str, content: str, sentence: str) -> bool:
 _AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?(?:[A-Za-zΩ]{1,4}(?!Å)|Å)"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
                          r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$|\*\*)|[ \t]+(?:and|or)[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
-                         r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front|of[ \t]+(?:heat|energy|work|charge|water|"
+                         r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front|through|inside|within|along|across|"
+                         r"in[ \t]+(?:the|this|that|a|an|water|air|vacuum|glass)\b|of[ \t]+(?:heat|energy|work|charge|water|"
                          r"gas|air|ice|steam|light|current|force|pressure|mass)\b)|[ \t]+[—–][ \t]|[ \t]+-[ \t]|"
                          r"[ \t]+\(\d[^()]{0,12}\)|[ \t]+\([^()\n]{1,60}\)[ \t]*[.!]?[ \t]*(?:\n|$)))")  # the unit ends the clause
 # (or its part: "$v_1 = 2$ m/s and $v_2 = 3$ m/s"; or a place or a size follows: "$0.3$ m behind the lens", "$2$ m
@@ -389,8 +390,10 @@ _SET_IN_WORDS = lazy_compile(
 
 # a chance written "k in n" closing a sentence about a probability: "the probability is one in six", "a 1 in 4 chance"
 _CHANCE = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120}?\b(?:is|are|of|equals|=)\s+"
-                       r"(?:(?:exactly|precisely)\s+)?(?:\*\*)?(?P<k>\d{1,4}|[a-z]+)\s+in\s+(?P<n>\d{1,6}|[a-z]+(?:[- ][a-z]+)?)"
+                       r"(?:(?:exactly|precisely)\s+)?(?:\*\*)?(?P<k>\d{1,4}|[a-z]+)\s+in\s+(?P<n>\d{1,6}|[a-z]+(?:[- ](?:and\s+)?[a-z]+){0,4})"
                        r"(?:\*\*)?(?:\s+chance)?"
+                       # its rounding in brackets: "one in two hundred twenty-one (about 0.45%)"
+                       r"(?:\s*\((?:about|approximately|roughly|around|≈|~)\s*[\d.,%\s]{1,20}\))?"
                        # restated reduced ("16 in 52, i.e. **4 in 13**"), or a clause on something else after it
                        r"(?:\s*,\s*(?:i\.\s?e\.|that\s+is|or)\s*,?\s*(?:\*\*)?(?P<k2>\d{1,4})\s+in\s+(?P<n2>\d{1,6})(?:\*\*)?"
                        r"|\s*,\s*which\s+(?:makes|is|means)\s[^.!?\n]{0,120})?[\s.!*]*$")
@@ -698,6 +701,8 @@ _WHERE_ARBITRARY = lazy_compile(r",?\s*+where\s++\$\s*+(?P<letter>[a-zA-Z])\s*+=
                                 r"(?:arbitrary|any)\b[^.$]{0,40}?\b(?:constant|number|parameter)\s*+\.?\s*+$")
 
 
+# a sequence's index range in a span of its own after the formula: "$a_n=2^n-1$ $(n\ge1)$."
+_INDEX_SPAN_AFTER = lazy_compile(r"(?<=\$)\s*+,?\s*+\$\s*+\(?\s*+(?P<n>[nkm])\s*+(?:\\geq?|≥|>=)\s*+[01]\s*+\)?\s*+\$\s*+\.?\s*+$")
 # a clause closing a formula, naming its constants as arbitrary: ", with $A,B$ arbitrary.", "with $C_1, C_2$ arbitrary constants"
 _WITH_ARBITRARY = lazy_compile(r",?\s*+with\s++\$(?P<letters>[A-Za-z](?:_\{?\w\}?)?(?:\s*,\s*[A-Za-z](?:_\{?\w\}?)?){0,3})\$\s++"
                                r"(?:being\s++)?arbitrary(?:\s++(?:real\s++)?(?:constants?|parameters?|numbers?))?\s*+\.?\s*+$")
@@ -708,6 +713,9 @@ def without_domain(text: str) -> str:
     x^2", "(a, 1) for any positive integer a" -> "(a, 1)", "a_n = 3n - 2 (n \\in \\mathbb{N}^*)" -> "a_n = 3n - 2");
     unchanged when nothing would be left. A domain set in brackets of its own after a formula, ASCII or full width, is
     dropped wherever it stands ("所以 $f(x) = x + 1$（$x \\in \\mathbb{R}$），经检验满足题意。")."""
+    index = _INDEX_SPAN_AFTER.search(text, max(0, len(text) - 60)) if "$" in text[-60:] else None
+    if index and re.search(r"_\s*\{?\s*%s\s*\}?\s*=" % index.group("n"), text[max(0, index.start() - 200):index.start()]):
+        text = text[:index.start()].rstrip(" ,")  # "$a_n=2^n-1$ $(n\ge1)$": where the sequence's index runs, its own span
     where = _WHERE_ARBITRARY.search(text, max(0, len(text) - 200)) if "where" in text[-200:] else None
     formulas = [f for f in re.findall(r"\$([^$]{1,200})\$", text[max(0, where.start() - 200):where.start()]) if "=" in f] \
         if where else []  # ("$f(x)=kx$ for all real $x$, where ...": the formula, not the domain's letter)

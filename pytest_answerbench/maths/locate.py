@@ -89,12 +89,13 @@ from .meaning import (
     property_words, states_asked_property,
 )
 from .described import offered_stance, stance_words
+from .compare.parametric import names_families
 from .family import family_after
 from .prose import (
     ASIDE_AT_END, afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars,
     other_object_remark, trivia_aside, without_closing_asides, without_concession,
 )
-from .normalize import clean, split_answers
+from .normalize import clean, number_words, split_answers
 from .structured import JsonReply, json_reply
 from .units import MISMATCH, convertible, unit_factor, unit_tail
 from .compare.asked import asked_unit
@@ -578,6 +579,19 @@ def _answer_line(scope: _Scope) -> Found | None:
     numbered = numbered_line(rest.split("\n", 1)[0].lstrip("* ")) if multiple else ""  # (after "**答：**" too)
     if numbered:
         return Found(marker.start(), Extraction((numbered,), "answer-line"))  # "答：（1）$q = 2$；（2）$S_3 = 7$。"
+    line = rest.strip().split("\n", 1)[0].replace("**", "").strip(" .")
+    counted = _COUNT_OPENING.match(line) if scope.question and "many" in scope.question else None
+    asked = _HOW_MANY_NOUN.search(scope.question) if counted else None
+    value = number_words(counted.group("count")) if asked else None
+    if value is not None and value.denominator == 1 and asked.group("noun").rstrip("s") == counted.group("noun").rstrip("s") \
+            and not DOUBTED.search(line) and not re.search(r"(?i)\b(?:but|except|not|or|if)\b", line):
+        # "**Answer:** There are four real solutions, $x=\pm1$ and $x=\pm2$." to "How many real solutions ...?": the
+        # count, not the solutions listed after it
+        return Found(marker.start(), Extraction((str(value),), "answer-line"))
+    if scope.question and "(" in line and _ASKS_ALL_TUPLES.search(scope.question) and names_families(line) \
+            and not DOUBTED.search(line):
+        # "Answer: all pairs $(1,n)$ and $(n,1)$ with $n\in\mathbb{Z}_{>0}$.": the families, with where they range
+        return Found(marker.start(), Extraction((line,), "answer-line"))
     found = stated_after(rest, multiple)
     bound = _BOUND_STATED.match(rest) if len(found) == 1 else None
     if bound and (re.search(r"\d", rest.split("\n", 1)[0][bound.end():])
@@ -803,6 +817,16 @@ def _asks_claim(question: str | None, family: str) -> bool:
     return bool(question) and asked is not None and asked.search(question) is not None
 
 
+# a line answering every part at once after the parts' sections: "答：公差为 3，$a_{10}=29$。", "**Answers:** ..."
+_SUMMARY_LINE = lazy_compile(r"(?m)^[ \t]*(?:\*\*)?(?:答|综上|(?i:answers?|in\s+summary|summary))\s*(?:\*\*)?\s*[:：]")
+# an answer line opening on a count in words and its noun: "There are four real solutions, ...", "It has six edges"
+_COUNT_OPENING = lazy_compile(r"(?i)\s*(?:there\s+(?:are|is)|it\s+has|they\s+have|we\s+get|we\s+have)\s+(?:exactly\s+)?"
+                              r"(?P<count>[a-z]+(?:-[a-z]+)?)\s+(?:(?:distinct|different|real|integer|positive|possible)\s+)*"
+                              r"(?P<noun>[a-z]{3,})\b")
+# what "how many" asks: its noun after its adjectives ("How many real solutions ...?" -> "solutions")
+_HOW_MANY_NOUN = lazy_compile(r"(?i)\bhow\s+many\s+(?:(?:distinct|different|real|integer|positive|possible)\s+)*(?P<noun>[a-z]{3,})")
+# a question asking for all tuples: "Find all pairs of positive integers $(a,b)$ ...", "all triples"
+_ASKS_ALL_TUPLES = lazy_compile(r"(?i)\ball\s+(?:\w+\s+){0,3}?(?:pairs|triples|tuples|solutions)\b|\ball\s+\$?\(")
 # a clause adding a fact after a claim: "; in fact it is the smallest Carmichael number", "; indeed, ..."
 _ADDED_FACT = lazy_compile(r"(?i)\s*(?:in\s+fact|indeed|moreover|furthermore|incidentally|notably)\b(?![^.;]*\b(?:not|wait|"
                            r"actually|mistake|wrong)\b)")
@@ -1723,7 +1747,8 @@ def _answered_parts(text: str, question: str, found: Extraction | None) -> Extra
     answers: list[str] = []
     if len(run) == k or len(listed) == k:
         run = run if len(run) == k else listed
-        ends = [text.rfind("\n", 0, m.start()) + 1 for m in run[1:]] + [len(text)]
+        summary = _SUMMARY_LINE.search(text, run[-1].end())  # ("答：公差为 3，$a_{10}=29$。" after the last part)
+        ends = [text.rfind("\n", 0, m.start()) + 1 for m in run[1:]] + [summary.start() if summary else len(text)]
         for m, end in zip(run, ends):
             part = _by_table(text[m.end():end].lstrip("*:, \t"), False)
             if part is None or len(part.answers) != 1 or not part.answers[0].strip() or \

@@ -611,8 +611,9 @@ _CJK_TAKEN_BACK = lazy_compile(r"说反|抱歉|更正|纠正|再看|重新|错|�
 _CJK_DENIES = lazy_compile(r"不是|没有|不存在|并非|无(?!穷|论|限|数|理|关)")
 # a verdict on the statement a yes/no question asks about: "The statement is false in general: ...", "This claim is
 # true."
-_STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?i:the|this|that)\s+(?i:statement|claim|assertion|conjecture|"
-                                  r"proposition)\s+(?:(?i:is)\s+(?P<not>(?i:not)\s+)?(?P<value>(?i:true|false))\b|"
+_STATEMENT_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?:(?i:the|this|that)\s+(?i:statement|claim|assertion|conjecture|"
+                                  r"proposition)\s+|(?i:this|that|it)\s+(?=(?i:is)\s+(?:(?i:not)\s+)?(?i:true|false)\b))"
+                                  r"(?:(?i:is)\s+(?P<not>(?i:not)\s+)?(?P<value>(?i:true|false))\b|"
                                   r"(?P<holds>(?i:holds|is\s+correct|is\s+valid))\s*(?:\*\*)?\s*[.!]|"
                                   r"(?P<fails>(?i:fails|does\s+not\s+hold|doesn't\s+hold|is\s+incorrect|is\s+invalid))"
                                   r"\s*(?:\*\*)?\s*[.!:])")

@@ -664,6 +664,13 @@ _PARENTHESISED = lazy_compile(r"\s*\((?=[^()]{0,40}?[A-Za-z]{3,}\s+[A-Za-z]{2,})
 _TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|aside|trivia|by\s+the\s+way|incidentally|"
                              r"for\s+comparison|compare|contrast)\b"
                              + _REST_IN_PARENTHESES)
+# an aside in brackets marked as a curiosity: "(Amusingly, ...)", "(Interestingly, ...)", "(Fun fact: ...)"
+_MARKED_TRIVIA = lazy_compile(r"(?i)\s*\(\s*(?:amusingly|interestingly|curiously|funnily(?:\s+enough)?|fun\s+fact|remarkably|"
+                              r"surprisingly)\b")
+# an aside in brackets on the converse of the statement asked: "(The converse, however, is true: ...)"
+_CONVERSE_ASIDE = lazy_compile(r"(?i)\s*\(\s*(?:but\s+|note\s*:?\s*|by\s+contrast,?\s+)?the\s+(?:converse|inverse|reverse\s+implication)\b")
+# a place in modular arithmetic: "modulo every prime $p$", "mod $p$", "over $\mathbb{F}_p$"
+_MODULAR_PLACE = lazy_compile(r"(?i)\b(?:modulo|mod)\s+(?:every|each|any|all|some)?\s*(?:primes?|\$)|\\mathbb\s*\{?F\}?_")
 # what makes an aside answer instead of telling something else: a value for a letter, "must be", a correction
 _ASIDE_ANSWERS = lazy_compile(r"(?i)[a-z]\s*=\s*[-−]?\d|\bmust\s+be\b|\banswer|≠|\bcorrect\w*|\bmis\w+|\bscratch\b|"
                               r"\breal\b|\bactual\w*")
@@ -919,6 +926,12 @@ def trivia_aside(line: str, question: str | None = None) -> bool:
     to a ``question``, contrasting another object or another property with the one answered about: "(By contrast,
     $\\lim_{x\\to0}x\\sin\\frac1x=0$ does exist.)", "(It is, however, surjective, ...)" to "Is $f$ injective?"
     (not the property asked or its opposite, nothing added or taken back)?"""
+    if question and _MARKED_TRIVIA.match(line) and _MODULAR_PLACE.search(line) and not re.search(r"(?i)\bmod", question) \
+            and not _RETRACTS.search(line) and not _ASIDE_ANSWERS_AGAIN.search(line):
+        return True  # "(Amusingly, it is reducible modulo every prime $p$.)" to "... irreducible over $\mathbb{Q}$?"
+    if question and _CONVERSE_ASIDE.match(line) and asks_yes_no(question) and not _RETRACTS.search(line) \
+            and "answer" not in line.lower():
+        return True  # "(The converse, however, is true: ...)" after "This is false in general.": another statement
     if question and (_other_remark(line, question)
                      or _BRACKETED_SENTENCE.fullmatch(line) and other_object_remark(line.strip(), question)
                      or aside_on_other_object(line, question)):
@@ -963,16 +976,18 @@ def _rejects_other(line: str) -> bool:
     return bool(_REJECTS_OTHER.search(line)) and not _CONCLUSION.search(line)
 
 
-def afterthought(sentence: str) -> bool:
+def afterthought(sentence: str, question: str | None = None) -> bool:
     """Does ``sentence`` explain or check what came before it, rather than conclude? A reason whose main clause
-    states a conclusion ("Since she cooks 9 batches, the total time is 72 minutes.") concludes."""
+    states a conclusion ("Since she cooks 9 batches, the total time is 72 minutes.") concludes, and so does one whose
+    main clause states the property a yes/no ``question`` asks ("Since it has no rational roots, it is irreducible.")."""
     if not _AFTERTHOUGHT.match(sentence):
         return False
     reason = _REASON_THEN.match(sentence)
     # (a main clause making a claim concludes too: "Since $k$ can be any positive integer, there are **infinitely
     # many** such $n$.")
-    return not (reason and (_CONCLUSION.search(reason.group(1))
-                            or claim(SPAN.sub(" ", _BOLD_MARKS.sub("", reason.group(1)))) is not None))
+    main = SPAN.sub(" ", _BOLD_MARKS.sub("", reason.group(1))) if reason else ""
+    return not (reason and (_CONCLUSION.search(reason.group(1)) or claim(main) is not None
+                            or question is not None and asks_yes_no(question) and states_asked_property(main, question)))
 
 
 # a sentence that says what the answer is not, would be, or may be ("The answer is not 21, since ...", "If n were
@@ -986,7 +1001,7 @@ def _count_in_sentence(sentence: str) -> bool:
     return any(word in ONES or word in TENS for word in re.findall(r"[a-z]+", sentence.lower()))
 
 
-def _closing_sentence(last: str) -> str:
+def _closing_sentence(last: str, question: str | None = None) -> str:
     """The sentence of a closing line or paragraph that states the answer: a last sentence in words concluding a
     claim ("..., so no such walk exists.", no count in words after its conclusion word), else the last one with math
     or a number, passing over a closing aside wholly in parentheses, afterthoughts that follow a conclusion and
@@ -1019,7 +1034,7 @@ def _closing_sentence(last: str) -> str:
     if stating and not committed:
         return ""
     stating = committed
-    while len(stating) > 1 and afterthought(stating[-1]):
+    while len(stating) > 1 and afterthought(stating[-1], question):
         stating.pop()
     return stating[-1] if stating else last
 
@@ -1359,6 +1374,10 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     if question and len(said.split()) <= 3 and not m.group().endswith("。") and states_asked_property(said, question):
         return said  # "Uncountable — Cantor's diagonal argument: ..." to "Is the set ... countable?"
     found = claim(said)
+    if found is not None and found[0] in ("possible", "always") and question and _ASKS_OUTCOME.search(question) \
+            and not asks_yes_no(question):
+        return ""  # "Each player can always block the other's threats. The game always ends in a **draw**." to "What is
+        # the outcome ...?": a step of the reason, not the outcome asked
     if found is not None and found[0] != "yes" and (not m.group().endswith("。") or found[0] == "holds"
                                                     and _BARE_VERDICT.fullmatch(said) and judged):
         return said  # (in Chinese only a verdict on the statement, "正确。", before its proof: "可以。解得 a = 3" states 3)
@@ -1633,6 +1652,10 @@ _FAMILIES_STATED = lazy_compile(r"(?:\b(?:are|is)\b|:)\s*(?P<said>(?:all\s+(?:pa
 _CASE_REMARK = lazy_compile(r"(?i)\W*(?:this|that|it)\s+is\s+(?:the|a|an)\s+(?:borderline|special|limiting|boundary|classic|"
                             r"famous|well-known|standard|textbook)\s+(?:case|example)\b(?![^.]*\b(?:so|therefore|thus|hence|answer|"
                             r"wait|actually)\b)")
+# a question asking what happens: "What is the outcome of ...?", "What is the result ...?", "Who wins ...?"
+_ASKS_OUTCOME = lazy_compile(r"(?i)\bwhat\s+is\s+the\s+(?:outcome|result)\b|\bwho\s+(?:wins|has\s+a\s+winning)\b|\bhow\s+does\s+the\s+game\s+end\b")
+# a closing sentence adding a fact: "In fact the image is exactly the integers $\equiv 1 \pmod 3$."
+_FACT_ADDED = lazy_compile(r"(?i)\W*(?:in\s+fact|indeed|moreover|incidentally|notably)\b")
 # a question asking the value as well: "Find its sum.", "If so, evaluate it.", "what is its value"
 _ASKS_VALUE_TOO = lazy_compile(r"(?i)\b(?:find|compute|evaluate|calculate|determine)\b|\bwhat\s+is\s+(?:its|the)\s+(?:value|sum|limit)\b|"
                                r"\bif\s+so\b|求")
@@ -2184,11 +2207,17 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
             and not _DISPLAY_TAIL_STATES.search(lines[-1]) and number_words(lines[-1]) is None:
         lines.pop()  # "$$F = ma = 4500\ \text{N},$$\ndirected opposite to the car's motion.": the sentence's tail says how
         lines[-1] = _DISPLAY_COMMA_END.sub(lambda m: m.group()[1:].lstrip(), lines[-1])  # (the comma, punctuation)
-    if lines and question and ("value" in lines[-1][-120:] or "sum" in lines[-1][-120:] or " case" in lines[-1][-200:]) \
+    if lines and question and ("value" in lines[-1][-120:] or "sum" in lines[-1][-120:] or " case" in lines[-1][-200:]
+                               or "fact" in lines[-1][-200:] or "ndeed" in lines[-1][-200:]) \
             and (asks_yes_no(question) or " or " in question[-200:]) and not _ASKS_VALUE_TOO.search(question):
         said = split_sentences(lines[-1].strip())
-        if len(said) > 1 and (_VALUE_ADDED.fullmatch(said[-1]) or _CASE_REMARK.match(said[-1])) and (
-                claim(SPAN.sub(" ", said[-2])) is not None or states_asked_property(SPAN.sub(" ", said[-2]), question)):
+        added = len(said) > 1 and _FACT_ADDED.match(said[-1]) is not None \
+            and not states_asked_property(SPAN.sub(" ", _BOLD_MARKS.sub("", said[-1])), question) \
+            and claim(SPAN.sub(" ", said[-1])) is None and not _RETRACTS.search(said[-1])
+        if len(said) > 1 and (_VALUE_ADDED.fullmatch(said[-1]) or _CASE_REMARK.match(said[-1]) or added) and (
+                claim(SPAN.sub(" ", said[-2])) is not None
+                or states_asked_property(SPAN.sub(" ", _BOLD_MARKS.sub("", said[-2])), question)
+                or added and property_words(question) & set(re.findall(r"[a-z][a-z-]*", said[-2].lower()))):
             # "Therefore the series converges absolutely. Its value is $-\pi^2/12$." to "Does it converge absolutely,
             # conditionally, or diverge?": a value nobody asked for after the claim asked; "This is the borderline case
             # $p=1$ of ...": a remark placing the answer in a family
@@ -2304,7 +2333,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     if chosen and not _PARENTHESISED.fullmatch(chosen[0]) and _bold_offered(chosen[0], question):
         last = chosen[0]  # "... so they never meet. Non-parallel and non-intersecting: **skew**.": the word chosen
     elif len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
-        last = _closing_sentence(last)  # (a short line too when a sentence after the first checks or explains it)
+        last = _closing_sentence(last, question)  # (a short line too when a sentence after the first checks or explains it)
     final = split_sentences(last)[-1:] or [last]
     if not last or len(final[0]) <= 120 and _STEP.match(final[0]) and not _CONCLUDING_STEP.match(last) \
             and not (_CONCLUDED_AFTER_STEP.search(final[0]) and not _STEP_UNSURE.search(last)):
@@ -2511,8 +2540,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         return Extraction((evaluated.group("value").strip("$"),), "prose")
     if question and len(split_sentences(last)) > 1 and _BARE_VERDICT_SENTENCE.fullmatch(final[0]) and asks_yes_no(question):
         return Extraction((final[0].strip(" *.!"),), "prose")  # "Hence $\varnothing\subseteq B$ .... True.": the verdict
-    families = _FAMILIES_STATED.search(final[0]) if question and final[0].count("(") >= 2 and _ASKS_ALL.search(question) \
-        else None
+    families = _FAMILIES_STATED.search(final[0]) if question and "(" in final[0] and _ASKS_ALL.search(question) else None
     if families and names_families(families.group("said")) and not DOUBTED.search(final[0]) \
             and not _DENIED.search(final[0][:families.start("said")]):
         # "So the solutions are all pairs $(a,1)$ with $a\in\mathbb{Z}_{>0}$, together with all pairs $(1,b)$ with

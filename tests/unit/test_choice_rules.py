@@ -198,7 +198,7 @@ def test_the_content_tie_breakers_are_named_in_order():
                                                  "labelled-values"]
     assert [name for name, _ in TIE_BREAKERS] == ["ends-unsure", "concluding-sentence", "concluding-clause",
                                                   "after-the-turn", "stated-not-defined", "main-clause",
-                                                  "compared-against", "context-numbers", "outside-brackets"]
+                                                  "compared-against", "context-numbers", "count-then-parts", "outside-brackets"]
 
 
 def _imports(path: Path) -> list[tuple[str, bool]]:

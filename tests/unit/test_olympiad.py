@@ -347,8 +347,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     separate questions, a spring constant, natural units) and round 37's (bold verdicts and labels, explained
     verdicts, index ranges, implication arrows) and round 38's (base numerals, conversions, chains, Chinese statements
     said again) and round 39's (Chinese verdicts after 结论, glossed golds, bearings, multiplicities, shifts):
-    and round 40's (places, conics, general solutions, agreeing units, bases): their scorer version is 69, so a
-    baseline report
+    and round 40's (places, conics, general solutions, agreeing units, bases) and round 41's (reasons' main
+    clauses, shared ranges, counts before lists, summary lines): their scorer version is 70, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -356,10 +356,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 69
-        old = {"benchmark": name, "profile": "default", "scorer_version": 68}
+        assert spec.version == 70
+        old = {"benchmark": name, "profile": "default", "scorer_version": 69}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 68, current 69"]
+            "scorer_version differs: baseline 69, current 70"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -105,7 +105,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 40").
 - ``tests/data/probes_round42.jsonl``: 200 probes written blind during round 39 (the same five sets, ``unit`` on 11
   rows, ``error`` on 6), scored once with round 40's reader (scorer version 69, vmcbench 50) as its held-out measure
-  (docs/accuracy.md, "Round 40"), not read.
+  (docs/accuracy.md, "Round 40"), then read in round 41 (scorer version 70, vmcbench 51; docs/profiles-math.md,
+  "Round 41").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -231,7 +232,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: vmcbench 50: text 9 -> 2, physics 3 -> 0, structured 5/1 -> 0/1, choice 3 -> 0), and its floors set to the misses
 #: left then; round 42's, written blind during round 39 and scored once with round 40's reader (scorer version 69,
 #: vmcbench 50) as its held-out measure, not read: its floors below (round 39's reader, 9177628: structured 6/1, the
-#: rest the same).
+#: rest the same); its misses then read in round 41 (scorer version 70, vmcbench 51: text 5/1 -> 1/0, physics 1 -> 0,
+#: structured 5/1 -> 0/1, traces 1 -> 0, choice 5 -> 2), and its floors set to the misses left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -321,8 +323,8 @@ FLOORS = {
                              {"text": (2, 0), "physics": (0, 0), "structured": (0, 1),
                               "traces": (0, 0), "choice": 0}),
     "probes_round42.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (5, 1), "physics": (1, 0), "structured": (5, 1),
-                              "traces": (1, 0), "choice": 5}),
+                             {"text": (1, 0), "physics": (0, 0), "structured": (0, 1),
+                              "traces": (0, 0), "choice": 2}),
 }
 
 

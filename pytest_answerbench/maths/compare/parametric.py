@@ -16,7 +16,7 @@ import re
 
 from ...text.patterns import lazy_compile
 
-__all__ = ["names_families", "same_families"]
+__all__ = ["family_tuples", "names_families", "same_families"]
 
 _WRAPPER = lazy_compile(r"\\(?:text|mathrm|textrm|mbox)\s*\{([^{}]*)\}")
 _SETS = (("Z+", r"positive\s+integers?|\\mathbb\s*\{?Z\}?\s*(?:_\s*\{?\s*>\s*0\s*\}?|_\s*\{?\s*\\geq?\s*1\s*\}?|\^\s*\{?\s*\+\s*\}?)|"
@@ -27,13 +27,18 @@ _SETS = (("Z+", r"positive\s+integers?|\\mathbb\s*\{?Z\}?\s*(?:_\s*\{?\s*>\s*0\s
          ("Q", r"rational\s+numbers?|rationals?|\\mathbb\s*\{?Q\}?|ℚ"),
          ("R", r"real\s+numbers?|reals?|\\mathbb\s*\{?R\}?|ℝ"))
 _SET = "|".join(f"(?P<{name.replace('+', 'p').replace('0', 'z')}>{pattern})" for name, pattern in _SETS)
-# one family: a tuple, then its parameter and the set it ranges over
-_FAMILY = lazy_compile(
-    r"\s*(?:(?:all|the)\s+(?:pairs|triples|tuples|solutions)\s+)?\((?P<tuple>[^()]{3,60})\)\s*,?\s*"
-    r"(?:(?:for|with|where)\s+(?:(?:any|all|every|each|some|an?|arbitrary)\s+)?(?:(?:%s)\s+(?P<word_letter>[a-z])\b"
-    r"|(?P<in_letter>[a-z])\s*(?:\\in|∈)\s*(?:%s)|(?P<is_letter>[a-z])\s+(?:is|being)\s+(?:any\s+|an?\s+)?(?:%s))"
-    r"|,?\s*(?P<bare_letter>[a-z])\s*(?:\\in|∈)\s*(?:%s))" % (_SET, _SET.replace("?P<", "?P<b_"), _SET.replace("?P<", "?P<c_"),
-                                                            _SET.replace("?P<", "?P<d_")))
+# a tuple
+_TUPLE = lazy_compile(r"\s*(?:(?:all|the)\s+(?:pairs|triples|tuples|solutions)\s+)?\((?P<tuple>[^()]{3,60})\)")
+_LETTERS = r"[a-z](?:\s*,\s*[a-z]){0,3}"
+# where the parameters of the tuples before it range: "for any positive integer a", "with $n\in\mathbb{Z}_{>0}$",
+# "for all positive integers $a,b$", "where $b$ is an integer", ", $n \in \mathbb{N}$"
+_DOMAIN = lazy_compile(
+    r"\s*,?\s*(?:(?:for|with|where)\s+(?:(?:any|all|every|each|some|an?|arbitrary)\s+)?(?:(?:%s)\s+(?P<word_letters>%s)\b"
+    r"|(?P<in_letters>%s)\s*(?:\\in|∈)\s*(?:%s)|(?P<is_letters>%s)\s+(?:is|are|being)\s+(?:any\s+|an?\s+)?(?:%s))"
+    r"|(?P<bare_letters>%s)\s*(?:\\in|∈)\s*(?:%s))"
+    % (_SET, _LETTERS, _LETTERS, _SET.replace("?P<", "?P<b_"), _LETTERS, _SET.replace("?P<", "?P<c_"), _LETTERS,
+       _SET.replace("?P<", "?P<d_")))
+_LETTER_GROUPS = ("word_letters", "in_letters", "is_letters", "bare_letters")
 _JOIN = lazy_compile(r"(?:\s*(?:,|;|\band\b|\btogether\s+with\b|\bas\s+well\s+as\b|\bplus\b|\bor\b|\bwith\b(?=\s+all\b)))*\s*"
                      r"(?:(?:all|the)\s+(?:pairs|triples|tuples|solutions)\b)?")
 
@@ -46,28 +51,43 @@ def _plain(text: str) -> str:
 
 
 def _families(text: str) -> frozenset[tuple[tuple[str, ...], str]] | None:
-    """The families ``text`` names (each its tuple with the parameter written ``•`` and the set's name), or None."""
+    """The families ``text`` names (each its tuple with the parameter written ``•`` and the set's name), or None: a
+    domain clause names the set of the parameters of the tuples before it that it names and that have none yet."""
     plain = _plain(text)
     if "(" not in plain or len(plain) > 400:
         return None
-    found, at = [], 0
+    tuples: list[tuple[list[str], str | None]] = []  # (parts, the set once named)
+    at = 0
     while at < len(plain):
         join = _JOIN.match(plain, at)
         at = join.end() if join else at
         if at >= len(plain):
             break
-        m = _FAMILY.match(plain, at)
-        if m is None:
+        found = _TUPLE.match(plain, at)
+        if found is not None:
+            tuples.append(([p.strip() for p in found.group("tuple").split(",")], None))
+            at = found.end()
+            continue
+        domain = _DOMAIN.match(plain, at)
+        if domain is None or not tuples:
             return None
-        letter = next(m.group(k) for k in ("word_letter", "in_letter", "is_letter", "bare_letter") if m.group(k))
-        kind = next(name for name in m.groupdict() if m.group(name) and name not in
-                    ("tuple", "word_letter", "in_letter", "is_letter", "bare_letter"))
-        parts = [p.strip() for p in m.group("tuple").split(",")]
-        if letter not in parts or len(parts) < 2:
+        letters = set(re.findall(r"[a-z]", next(domain.group(k) for k in _LETTER_GROUPS if domain.group(k))))
+        kind = next(name for name, value in domain.groupdict().items() if value and name not in _LETTER_GROUPS)
+        named = False
+        for k, (parts, kind_so_far) in enumerate(tuples):
+            if kind_so_far is None and letters & set(parts):
+                tuples[k] = (parts, kind.split("_")[-1])
+                named = True
+        if not named:
             return None
-        found.append((tuple("•" if p == letter else re.sub(r"\s+", "", p) for p in parts), kind.split("_")[-1]))
-        at = m.end()
-    return frozenset(found) if len(found) >= 1 else None
+        at = domain.end()
+    out = set()
+    for parts, kind in tuples:
+        params = [p for p in parts if re.fullmatch(r"[a-z]", p)]
+        if kind is None or len(parts) < 2 or len(set(params)) != 1:
+            return None
+        out.add((tuple("•" if p == params[0] else re.sub(r"\s+", "", p) for p in parts), kind))
+    return frozenset(out) if out else None
 
 
 def same_families(gold: str, pred: str) -> tuple[bool, str] | None:
@@ -83,3 +103,11 @@ def same_families(gold: str, pred: str) -> tuple[bool, str] | None:
 def names_families(text: str) -> bool:
     """Is ``text`` wholly families of tuples in a parameter ("$(a,1)$ with $a\\in\\mathbb{Z}_{>0}$, together with ...")?"""
     return "(" in text and _families(text) is not None
+
+
+def family_tuples(text: str) -> str | None:
+    """The tuples of a families text without their ranges ("the pairs $(m, m+1)$ for every positive integer $m$" ->
+    "(m, m+1)"), to compare with a gold that writes the tuple alone; None when ``text`` is no families text."""
+    if not names_families(text):
+        return None
+    return ", ".join(f"({m.group('tuple')})" for m in _TUPLE.finditer(_plain(text)))

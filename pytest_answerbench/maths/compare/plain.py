@@ -23,7 +23,7 @@ _LEADING_VERDICT = lazy_compile(r"(?i)\W*(?:so\s+|thus\s+|hence\s+)?(yes|no|是�
 # a verdict with its reason in brackets: "Yes (it converges conditionally)", "No (it diverges)", "不是（不可数）"
 _EXPLAINED_VERDICT = lazy_compile(r"(?i)(?P<verdict>yes|no|是|不是|否)\s*[(（](?P<reason>[^()（）]{2,200})[)）]\s*[.。]?")
 _ARTICLES = lazy_compile(r"\b(?:a|an|the)\b\s*")
-_PREDICATE = lazy_compile(r".*\s(?:is|are|was|were)\s+(.+)$")
+_PREDICATE = lazy_compile(r".*\s(?:is|are|was|were|ends?\s+in|results?\s+in)\s+(.+)$")  # ("the game always ends in a draw")
 
 
 def texts_equal(gt: str, pt: str) -> bool:

@@ -104,7 +104,7 @@ from ..normalize import Item, clean, is_thousands, lone_letters, number_words, s
 from .accepted import accepted_values, one_of_forms
 from .conics import conic_of
 from .general import same_general_solution
-from .parametric import same_families
+from .parametric import family_tuples, names_families, same_families
 from .labels import same_statements
 from .aliases import question_context
 from .asked import (asked_letter_unit, asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit,
@@ -683,6 +683,9 @@ def _family(a: _Answers) -> Outcome | None:
     families = same_families(a.gold, a.pred)
     if families is not None:
         return families
+    tuples = family_tuples(a.pred) if "(" in a.pred and not names_families(a.gold) else None
+    if tuples:
+        a.pred = tuples  # "the pairs $(m, m+1)$ for every positive integer $m$" against "(n, n+1)": the tuple
     return same_family(a.gold, a.pred, lambda g, p: _equivalent(g, p, a.tolerance, a.kind, a.unit, a.question))
 
 
