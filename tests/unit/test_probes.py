@@ -107,6 +107,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   rows, ``error`` on 6), scored once with round 40's reader (scorer version 69, vmcbench 50) as its held-out measure
   (docs/accuracy.md, "Round 40"), then read in round 41 (scorer version 70, vmcbench 51; docs/profiles-math.md,
   "Round 41").
+- ``tests/data/probes_round43.jsonl``: 200 probes written blind during round 41 (the same five sets, ``unit`` on 10
+  rows, ``error`` on 6), scored once with round 41's reader (scorer version 70, vmcbench 51) as its held-out measure
+  (docs/accuracy.md, "Round 41"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -233,7 +236,10 @@ DATA = Path(__file__).parent.parent / "data"
 #: left then; round 42's, written blind during round 39 and scored once with round 40's reader (scorer version 69,
 #: vmcbench 50) as its held-out measure, not read: its floors below (round 39's reader, 9177628: structured 6/1, the
 #: rest the same); its misses then read in round 41 (scorer version 70, vmcbench 51: text 5/1 -> 1/0, physics 1 -> 0,
-#: structured 5/1 -> 0/1, traces 1 -> 0, choice 5 -> 2), and its floors set to the misses left then.
+#: structured 5/1 -> 0/1, traces 1 -> 0, choice 5 -> 2), and its floors set to the misses left then; round 43's,
+#: written blind during round 41 and scored once with round 41's reader (scorer version 70, vmcbench 51) as its held-out
+#: measure, not read: its floors below (round 40's reader, 4304ae6, the same; the reader before round 39, 2b374f3:
+#: structured 11/0, the rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -324,6 +330,9 @@ FLOORS = {
                               "traces": (0, 0), "choice": 0}),
     "probes_round42.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (1, 0), "physics": (0, 0), "structured": (0, 1),
+                              "traces": (0, 0), "choice": 2}),
+    "probes_round43.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (5, 0), "physics": (3, 0), "structured": (8, 0),
                               "traces": (0, 0), "choice": 2}),
 }
 
