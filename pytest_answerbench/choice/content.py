@@ -96,7 +96,9 @@ _SUPERLATIVE = lazy_compile(r"\b(?:largest|biggest|greatest|highest|most|smalles
 _COMPARED = lazy_compile(r"\b(?<!rather\s)than\b|\bcompared\s+(?:to|with)\b|\bunlike\b|\bfollowed\s+(?:closely\s+)?by\b|"
                          r"\bahead\s+of\b|"
                          # "reaching roughly 210 mm, well above June's bar": a yardstick after a degree word
-                         r"\b(?:well|far|much|way|clearly|comfortably|significantly)\s+(?:above|below|beyond|over)\b")
+                         r"\b(?:well|far|much|way|clearly|comfortably|significantly)\s+(?:above|below|beyond|over)\b|"
+                         # "..., succeeding Jimmy Carter (the 39th)": the one before or after, named as context
+                         r"\bsucceeding\b|\bpreceded\s+by\b|\bsucceeded\s+by\b|\b(?:his|her|its|their)\s+(?:predecessor|successor)\b")
 # "six years after it began in 1939", "since 1990": a number there dates or measures something else
 _CONTEXT_BEFORE = lazy_compile(r"\b(?:after|before|since|from|until|till|than|compared\s+(?:to|with)|versus)\b")
 _THE_BEFORE = lazy_compile(r"\bthe\s+$")
@@ -648,7 +650,7 @@ def _compared_against(n: Named) -> ChoiceResult | None:
     low = n.low
     if "than" not in low and "compared" not in low and "unlike" not in low and "followed" not in low \
             and "ahead" not in low and "above" not in low and "below" not in low and "beyond" not in low \
-            and "over" not in low:
+            and "over" not in low and "succe" not in low and "preced" not in low:
         return None
     # ("followed by" / "ahead of" name the runner-up only after a superlative in their sentence: "The largest slice is
     # Housing, ..., followed by Food"; not "Ana won the race, followed by Bea in second place")

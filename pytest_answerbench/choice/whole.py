@@ -236,6 +236,11 @@ _BOTH_TRUE = lazy_compile(r"(?i)^\W*(?:so\s+|thus\s+|hence\s+|therefore\s*,?\s+)
                           r"(?:are|is)\s+(?:true|correct|valid)\s*[.!]?\s*$")
 # a reply closing "..., so both." (both of what it checked hold)
 _SO_BOTH = lazy_compile(r"(?i)(?:^|,|;)\s*(?:so|thus|hence|therefore)\s+both\s*[.!]?\s*$")
+# every statement said to hold: "All three statements hold.", "All four are true."
+_EVERY_STATEMENT = lazy_compile(r"(?i)^\W*(?:so\s+|thus\s+|hence\s+)?all\s+(?P<n>three|four)(?:\s+(?:statements|claims|of\s+them))?\s+"
+                                r"(?:hold|are\s+(?:true|correct|valid))\s*[.!]?\s*$")
+# a roman numeral naming a statement in an option ("I", "II", "III", "IV")
+_ROMAN = lazy_compile(r"\b(?:iv|iii|ii|i)\b")
 # an option saying both of two others: "Both 1 and 2", "Both I and II", "Both A and B"
 _BOTH_OPTION = lazy_compile(r"both\s+(?:\(?(?P<a>.{1,40}?)\)?)\s+and\s+\(?(?P<b>.{1,40}?)\)?")
 # what a closing sentence naming two options may not hold: a negation, a condition, a turn, a hedge
@@ -250,9 +255,10 @@ def _bare_value(text: str) -> str:
 def both_named(reader: Reader) -> ChoiceResult | None:
     """The closing sentence naming two options as both right ("Both **A** and **B** are solutions.") chooses the one
     option saying both of them, by their letters or texts ("Both 1 and 2"), and commits to none when no option does;
-    "Both statements are true." chooses the one option opening "Both" ("Both I and II"); else None."""
+    "Both statements are true." chooses the one option opening "Both" ("Both I and II"), and "All three statements
+    hold." the one option listing three statements ("I, II and III"); else None."""
     flat = reader.flat.rstrip()
-    if "both" not in flat[-200:].lower():
+    if "both" not in flat[-200:].lower() and "all " not in flat[-200:].lower():
         return None
     last = flat[max((m.end() for m in _SENTENCE_END_BREAK.finditer(flat[:-1])), default=0):].strip()
     if _BOTH_TURNS.search(last):
@@ -273,6 +279,14 @@ def both_named(reader: Reader) -> ChoiceResult | None:
             return ChoiceResult(None, "hedge", f"the reply names options {' and '.join(sorted(pair))} both right, and no "
                                                "option says both")
         return None
+    every = _EVERY_STATEMENT.search(last)
+    if every:
+        count = {"three": 3, "four": 4}[every.group("n").lower()]
+        listing = [k for k, v in opts.items() if len(set(_ROMAN.findall(v))) == count]
+        if len(listing) == 1:
+            # "All three statements hold." with options "I only", ..., "I, II and III": the option listing them all
+            return ChoiceResult(listing[0], "option-text", f"the reply says all {count} statements hold, which option "
+                                                           f"{listing[0]} lists")
     opening = [k for k, v in opts.items() if v.startswith("both")]
     if len(opening) == 1 and (_BOTH_TRUE.match(last) or _SO_BOTH.search(last)):
         letter = opening[0]

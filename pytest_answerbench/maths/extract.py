@@ -407,7 +407,7 @@ _CHANCES_IN = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|overall|altogether
 _CHANCE_FRACTION = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120}?\b(?:is|equals|=)\s+"
                                 r"(?:(?:exactly|precisely)\s+)?(?P<k>an?|one|two|three|four|five|six|seven|eight|nine)[- ]"
                                 r"(?P<n>half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)"
-                                r"[\s.!*]*$")
+                                r"(?:\s*\((?:about|approximately|roughly|around|≈|~)\s*[\d.,%\s]{1,20}\))?[\s.!*]*$")
 _ORDINALS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
              "eighth": 8, "ninth": 9, "tenth": 10}
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -426,12 +426,24 @@ def chance_in_words(sentence: str) -> str | None:
         if fraction is None:
             return None
         k, n = _SMALL[fraction.group("k").lower()], _ORDINALS[fraction.group("n").lower().rstrip("s")]
-        return f"\\frac{{{k}}}{{{n}}}" if k < n else None
+        return f"\\frac{{{k}}}{{{n}}}" if k < n and _rounds_to(fraction.group(), k / n) else None
     said = m.groupdict()
     k, n = (int(x) if x.isdigit() else number_words(x) for x in (said.get("k2") or said["k"], said.get("n2") or said["n"]))
-    if k is None or n is None or n == 0 or k != int(k) or n != int(n):
+    if k is None or n is None or n == 0 or k != int(k) or n != int(n) or not _rounds_to(m.group(), float(k) / float(n)):
         return None
     return f"\\frac{{{int(k)}}}{{{int(n)}}}"
+
+
+def _rounds_to(said: str, value: float) -> bool:
+    """Does the rounding in brackets closing ``said`` ("(about 0.45%)"), if any, agree with ``value`` within 1%?"""
+    rough = re.search(r"\((?:about|approximately|roughly|around|≈|~)\s*([\d.,]+)\s*(%)?\s*\)", said)
+    if rough is None:
+        return True
+    try:
+        number = float(rough.group(1).replace(",", "")) / (100 if rough.group(2) else 1)
+    except ValueError:
+        return False
+    return abs(number - value) <= 0.01 * abs(value) + 0.0005
 
 
 # a set described in words by a quantifier and two to six words, its variable maybe named last: "every odd positive
@@ -651,7 +663,8 @@ _DOMAIN_BRACKET = lazy_compile(r"(?<![\s,])(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s
 
 # a comma, then where a letter ranges or the one value it skips, closing a formula: ",\qquad A\in\mathbb R
 # \text{ arbitrary}", ", y \neq 2" (searched from the start: a match starts after no space or comma)
-_DOMAIN_TAIL = lazy_compile(r"(?<![\s,]),(?:\s|\\[,;: ]|\\quad|\\qquad)*(?:for\s+(?P<open>\$\s*)?)?(?P<letter>[a-zA-Z])(?:_\{?\w\}?)?\s*(?:(?:\\in\b|∈)\s*"
+_DOMAIN_TAIL = lazy_compile(r"(?<![\s,]),(?:\s|\\[,;: ]|\\quad|\\qquad)*(?:for\s+(?P<open>\$\s*)?)?(?P<letter>[a-zA-Z])(?:_\{?\w\}?)?"
+                            r"(?:\s*,\s*[A-Z](?:_\{?\w\}?)?){0,3}\s*(?:(?:\\in\b|∈)\s*"
                             r"\\mathbb\s*\{?\s*(?:(?P<reals>[RC])|(?P<set>[NZQ]))\s*\}?(?P<sign>\s*\^\s*\{?\s*[*+]\s*\}?)?"
                             r"(?:\s*\\text\s*\{\s*(?:arbitrary|any|constant)\s*\})?|"
                             r"(?P<skips>\\neq?(?![A-Za-z])|≠)\s*(?P<value>-?\d+(?:\.\d+)?))\s*\.?\s*(?P<dollar>\$?)\s*\.?\s*$")

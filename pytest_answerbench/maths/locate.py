@@ -827,6 +827,9 @@ _COUNT_OPENING = lazy_compile(r"(?i)\s*(?:there\s+(?:are|is)|it\s+has|they\s+hav
 _HOW_MANY_NOUN = lazy_compile(r"(?i)\bhow\s+many\s+(?:(?:distinct|different|real|integer|positive|possible)\s+)*(?P<noun>[a-z]{3,})")
 # a question asking for all tuples: "Find all pairs of positive integers $(a,b)$ ...", "all triples"
 _ASKS_ALL_TUPLES = lazy_compile(r"(?i)\ball\s+(?:\w+\s+){0,3}?(?:pairs|triples|tuples|solutions)\b|\ball\s+\$?\(")
+# a later paragraph correcting what the reply opened with: "Wait, I should check 7 ...", "Correction: ..."
+_CORRECTED_LATER = lazy_compile(r"(?i)\bcorrection\s*:|\bactually,?\s+(?:no\b|that'?s\s+wrong|i\s+was\s+wrong)|"
+                                r"\bi\s+made\s+(?:a|an)\s+(?:mistake|error)\b|\bmy\s+(?:first\s+)?answer\s+was\s+wrong\b")
 # a clause adding a fact after a claim: "; in fact it is the smallest Carmichael number", "; indeed, ..."
 _ADDED_FACT = lazy_compile(r"(?i)\s*(?:in\s+fact|indeed|moreover|furthermore|incidentally|notably)\b(?![^.;]*\b(?:not|wait|"
                            r"actually|mistake|wrong)\b)")
@@ -895,6 +898,8 @@ def _prose(scope: _Scope) -> Found | None:
         # "Injective, yes (...). Surjective, no: the image is the even integers." to "Is g surjective?": No
         return Found(len(scope.text), Extraction((by_property,), "prose"))
     opening = opening_verdict(scope.text, scope.question) or _opening_claim(scope.text, scope.question)
+    if opening is not None and _CORRECTED_LATER.search(scope.text, scope.text.find("\n") + 1 if "\n" in scope.text else len(scope.text)):
+        opening = None  # "Yes, 91 is prime ...\n\nWait, ... Correction: **91 is not prime**": the verdict taken back
     if opening is not None and (found is None or all(claim(a) is None or _CONTRADICTION_REACHED.search(a)
                                                      for a in found.answers)
                                 or keeps_truth_verdict(scope.text, opening, scope.question)

@@ -92,7 +92,8 @@ _BOLD = lazy_compile(r"^\*\*|\*\*$")
 _OPEN_DELIM = lazy_compile(r"^(?:\$\$|\$|\\\(|\\\[)")
 _CLOSE_DELIM = lazy_compile(r"(?:\$\$|\$|\\\)|\\\])$")
 _ELLIPSIS_STOP = lazy_compile(r"(?<=\d)\.\.\.(?!\.)")
-_BINOM_C = lazy_compile(r"(?<![\\a-zA-Z])C_\{?([\w+\-]+)\}?\^\{?([\w+\-]+)\}?")
+# (an unbraced subscript or superscript is one character, as in TeX: "C_1e^{x}" is C_1 times e^x, no binomial)
+_BINOM_C = lazy_compile(r"(?<![\\a-zA-Z])C_(?:\{([\w+\-]+)\}|(\w))\^(?:\{([\w+\-]+)\}|(\w))")
 _FRAC_DIGITS = lazy_compile(r"\\frac\s*(\d)\s*(\d)")
 _LE = lazy_compile(r"\\le(?![a-zA-Z])")
 _GE = lazy_compile(r"\\ge(?![a-zA-Z])")
@@ -265,7 +266,7 @@ def clean(text: str) -> Item:
             s = s.replace(variant, plain)
     if "C_" in s:
         # Combinations written C_n^k (common in Chinese texts) are binomial coefficients.
-        s = _BINOM_C.sub(r"\\binom{\1}{\2}", s)
+        s = _BINOM_C.sub(lambda m: f"\\binom{{{m.group(1) or m.group(2)}}}{{{m.group(3) or m.group(4)}}}", s)
     if "\\over" in s:
         s = over_fractions(s)  # "-2\\sqrt{2} \\over 3": TeX's fraction
     if "frac" in s:

@@ -905,7 +905,7 @@ def _other_remark(line: str, question: str) -> bool:
 
 # a line checking the answer before it, each check marked passed: "Check: $3(x+y) = 3x + 3y$ ✓, $f(1) = 3$ ✓."
 _CHECK_LINE = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:check|checking|verification|verify|sanity\s+check)"
-                          r"(?:\s+(?:with|at|using|against)\s+[^:\n]{1,40})?\s*(?:\*\*)?\s*:"
+                          r"(?:\s+(?:(?:with|at|using|against|for)\s+)?[^:\n]{1,40})?\s*(?:\*\*)?\s*:"
                            r"[^\n]*[✓✔✅]\s*(?:\*\*)?\s*[.!]?\s*")
 
 
@@ -915,9 +915,17 @@ def _checked_line(line: str, before: str = "", question: str | None = None) -> b
     if not _CHECK_LINE.fullmatch(line) or re.search(r"[✗✘❌]|≠|\\neq?\b", line) or _RETRACTS.search(line) \
             or re.search(r"(?i)\b(?:so|thus|hence|therefore|answer|sum|total|result)\b", line):
         return False
+    if _CHECK_AT_CASE.match(line):
+        return True  # "Check $n=2$: $2+8=10$ and $(1)(8)+2=10$. ✓": a formula checked at one case, its numbers that case's
     known = set(re.findall(r"\d+(?:\.\d+)?", before + " " + (question or "")))
     numbers = re.findall(r"\d+(?:\.\d+)?", line)
     return not numbers or numbers[-1] in known  # (what the check comes to is a number already written)
+
+
+# a line answering lettered or numbered parts: "(a) $7$   (b) $10$", "(1) 3; (2) 29"
+_PARTS_ANSWERED = lazy_compile(r"\s*(?:\*\*)?\s*[(（]\s*(?:a|1)\s*[)）][^\n]{1,80}?[(（]\s*(?:b|2)\s*[)）]")
+# a check at one case of the formula's variable: "Check $n=2$:", "Check for n = 1:"
+_CHECK_AT_CASE = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:sanity\s+)?check(?:ing)?\s+(?:for\s+|at\s+|with\s+)?\$?\s*[a-z]\s*=\s*\d{1,3}\s*\$?\s*(?:\*\*)?\s*:")
 
 
 def trivia_aside(line: str, question: str | None = None) -> bool:
@@ -966,6 +974,8 @@ def _confirming_aside(line: str, before: str, question: str | None) -> bool:
         return False
     if _ticked_check(line):
         return True  # "(Check: $a_1=1$, $a_2=3$, $a_3=7$, $a_4=15$ ✓.)": terms checked against a formula, ticked
+    if _PARTS_ANSWERED.match(before) and not re.search(r"(?i)\b(?:so|thus|hence|therefore|answer)\b", line):
+        return True  # "(a) $7$   (b) $10$" then "(Check: the roots are $2$ and $5$.)": the parts answered, then checked
     ends = _ASIDE_NUMBER.findall(line)
     return not ends or ends[-1] in set(_ASIDE_NUMBER.findall(before + " " + (question or "")))
 
@@ -1994,6 +2004,26 @@ _NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
 # 0$)") restricts the answer and is no aside
 # a line wholly in brackets naming something in a few words, no number: "(the red Balmer line)"
 _NAMING_BRACKET = lazy_compile(r"\s*\((?:the|a|an|i\.e\.|that\s+is|this\s+is)\s[A-Za-z ,'-]{2,60}\)\s*\.?\s*")
+# a line only rounding the value before it: "(≈ 31.4 μT).", "(about 31.4 μT)"
+_ROUGH_LINE = lazy_compile(r"(?i)\(\s*+(?:≈|~|\\approx|about|approximately|roughly)\s*+(?P<value>[^()]{1,30}?)\s*+\)\s*+\.?")
+
+
+def _agrees(line: str, value: str) -> bool:
+    """Does ``value`` (a number and its unit) round, within 1% and in the same unit, the value with its unit that
+    ``line`` closes on? (In another unit it may be the value asked: "(roughly 56 mph)" after "90 km/h".)"""
+    from .compare.whole import agreeing_restatement
+
+    last = re.split(r"=|\\approx|≈", line.strip().strip("$").rstrip("$. "))[-1]
+    units = unit_tail(_units_as_words(last).strip()), unit_tail(_units_as_words(value).strip())
+    if None in units or units[0][1].replace("\\mu", "μ").replace(" ", "") != units[1][1].replace(" ", ""):
+        return False
+    return agreeing_restatement(f"{last} \\approx {value}") is not None
+
+
+# a dash closing a value with a name for what it is: " — the red H$\alpha$ line of the Balmer series."
+_NAMING_DASH = lazy_compile(r"(?<=\S)\s+[—–]\s+(?:the|a|an)\s+[^.!?=]{1,80}[.!]?\s*$")
+# a line ending on a unit set upright: "... = 10\pi\ \mu\text{T}$$"
+_UPRIGHT_UNIT_END = lazy_compile(r"\\(?:text|mathrm)\s*\{\s*[A-Za-zΩÅ/]{1,6}\s*\}\s*\$*\s*\.?\s*$")
 # a line ending on a number and its unit: "≈ 6.56 × 10⁻⁷ m", "= 3.2 kJ."
 _VALUE_WITH_UNIT_END = lazy_compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹}]\s*(?:[A-Za-zµμΩÅ°][A-Za-z0-9µμΩÅ°/·⁻¹²³^{}\\-]*)\s*\.?\s*$")
 # a closing bracket rejecting another candidate: "(x = −2 is rejected because ...)", "(the root $x=-3$ is extraneous)",
@@ -2190,11 +2220,23 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
             lines[-1] = "".join(said[:-1])  # "故原不等式恒成立。若把 $\ge$ 改成 $>$，则不恒成立。": another case supposed
     if len(lines) > 1 and _REGION_REMARK.fullmatch(lines[-1]) and re.search(r"\d", lines[-2][-120:]):
         lines.pop()  # "λ ≈ 1.215 × 10⁻⁷ m\n\nThis lies in the far ultraviolet.": where the value lies, no answer
+    rough = _ROUGH_LINE.fullmatch(lines[-1].strip()) if len(lines) > 1 and _UPRIGHT_UNIT_END.search(lines[-2][-60:]) \
+        else None
+    if rough and _agrees(lines[-2], rough.group("value")):
+        lines.pop()  # "$$B=\dots=10\pi\ \mu\text{T}$$\n(≈ 31.4 μT).": the value rounded, agreeing with it
     if len(lines) > 1 and _EQUIVALENTLY_LINE.fullmatch(lines[-1].strip()) and _VALUE_WITH_UNIT_END.search(
             _units_as_words(lines[-2][-120:]).rstrip("$. ")):
         lines.pop()  # "$$K = eV = 1.6\times10^{-17}\ \text{J}$$\n\n(equivalently, 100 eV).": the value said again
+    named = _NAMING_DASH.search(lines[-1], max(0, len(lines[-1]) - 120)) if lines and ("—" in lines[-1] or "–" in lines[-1]) \
+        else None
+    if named and _VALUE_WITH_UNIT_END.search(_units_as_words(lines[-1][:named.start()][-80:]).replace("$", "").rstrip(". ")) \
+            and not re.search(r"\d", SPAN.sub(" ", named.group())) and not _RETRACTS.search(named.group()):
+        # "So $\lambda = 6.56\times10^{-7}$ m — the red H$\alpha$ line of the Balmer series.": what the value is, named
+        lines[-1] = lines[-1][:named.start()] + "."
     if len(lines) > 1 and _NAMING_BRACKET.fullmatch(lines[-1]) and _VALUE_WITH_UNIT_END.search(lines[-2][-80:]):
         lines.pop()  # "λ ≈ 6.56 × 10⁻⁷ m\n\n(the red Balmer line)": a bracket naming what the value is, no answer
+    if lines and lines[-1].lstrip().startswith("> "):
+        lines[-1] = lines[-1].lstrip()[2:]  # "> C = 8.85 × 10⁻¹¹ F": a quoted line, its marker no relation
     if len(lines) > 1 and _DISPLAY_COMMA_END.search(lines[-2][-12:]) and _BASIS_TAIL.fullmatch(lines[-1].strip()):
         lines.pop()  # "$$(-1,1,0),\quad(-1,0,1),$$\nwhich are independent and form a basis.": the display's vectors
         lines[-1] = _DISPLAY_COMMA_END.sub(lambda m: m.group()[1:].lstrip(), lines[-1])

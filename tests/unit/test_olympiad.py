@@ -348,7 +348,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     verdicts, index ranges, implication arrows) and round 38's (base numerals, conversions, chains, Chinese statements
     said again) and round 39's (Chinese verdicts after 结论, glossed golds, bearings, multiplicities, shifts):
     and round 40's (places, conics, general solutions, agreeing units, bases) and round 41's (reasons' main
-    clauses, shared ranges, counts before lists, summary lines): their scorer version is 70, so a baseline report
+    clauses, shared ranges, counts before lists, summary lines) and round 42's (constants' ranges, checks at a
+    case, roundings, later corrections): their scorer version is 71, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -356,10 +357,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 70
-        old = {"benchmark": name, "profile": "default", "scorer_version": 69}
+        assert spec.version == 71
+        old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 69, current 70"]
+            "scorer_version differs: baseline 70, current 71"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -109,7 +109,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 41").
 - ``tests/data/probes_round43.jsonl``: 200 probes written blind during round 41 (the same five sets, ``unit`` on 10
   rows, ``error`` on 6), scored once with round 41's reader (scorer version 70, vmcbench 51) as its held-out measure
-  (docs/accuracy.md, "Round 41"), not read.
+  (docs/accuracy.md, "Round 41"), then read in round 42 (scorer version 71, vmcbench 52; docs/profiles-math.md,
+  "Round 42").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -239,7 +240,8 @@ DATA = Path(__file__).parent.parent / "data"
 #: structured 5/1 -> 0/1, traces 1 -> 0, choice 5 -> 2), and its floors set to the misses left then; round 43's,
 #: written blind during round 41 and scored once with round 41's reader (scorer version 70, vmcbench 51) as its held-out
 #: measure, not read: its floors below (round 40's reader, 4304ae6, the same; the reader before round 39, 2b374f3:
-#: structured 11/0, the rest the same).
+#: structured 11/0, the rest the same); its misses then read in round 42 (scorer version 71, vmcbench 52: text 5 -> 4,
+#: physics 3 -> 0, structured 8 -> 5, choice 2 -> 0), and its floors set to the misses left then.
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -332,8 +334,8 @@ FLOORS = {
                              {"text": (1, 0), "physics": (0, 0), "structured": (0, 1),
                               "traces": (0, 0), "choice": 2}),
     "probes_round43.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (5, 0), "physics": (3, 0), "structured": (8, 0),
-                              "traces": (0, 0), "choice": 2}),
+                             {"text": (4, 0), "physics": (0, 0), "structured": (5, 0),
+                              "traces": (0, 0), "choice": 0}),
 }
 
 
