@@ -111,6 +111,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   rows, ``error`` on 6), scored once with round 41's reader (scorer version 70, vmcbench 51) as its held-out measure
   (docs/accuracy.md, "Round 41"), then read in round 42 (scorer version 71, vmcbench 52; docs/profiles-math.md,
   "Round 42").
+- ``tests/data/probes_round44.jsonl``: 200 probes written blind during round 42 (the same five sets, ``unit`` on 11
+  rows, ``error`` on 5), scored once with round 42's reader (scorer version 71, vmcbench 52) as its held-out measure
+  (docs/accuracy.md, "Round 42"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -241,7 +244,10 @@ DATA = Path(__file__).parent.parent / "data"
 #: written blind during round 41 and scored once with round 41's reader (scorer version 70, vmcbench 51) as its held-out
 #: measure, not read: its floors below (round 40's reader, 4304ae6, the same; the reader before round 39, 2b374f3:
 #: structured 11/0, the rest the same); its misses then read in round 42 (scorer version 71, vmcbench 52: text 5 -> 4,
-#: physics 3 -> 0, structured 8 -> 5, choice 2 -> 0), and its floors set to the misses left then.
+#: physics 3 -> 0, structured 8 -> 5, choice 2 -> 0), and its floors set to the misses left then; round 44's, written
+#: blind during round 42 and scored once with round 42's reader (scorer version 71, vmcbench 52) as its held-out
+#: measure, not read: its floors below (round 41's reader, 62ab814: structured 5/0; the reader before round 39,
+#: 2b374f3: text 11/0, structured 6/0, physics 3/0, the rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -336,6 +342,9 @@ FLOORS = {
     "probes_round43.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (4, 0), "physics": (0, 0), "structured": (5, 0),
                               "traces": (0, 0), "choice": 0}),
+    "probes_round44.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (10, 0), "physics": (2, 0), "structured": (4, 0),
+                              "traces": (1, 0), "choice": 5}),
 }
 
 
