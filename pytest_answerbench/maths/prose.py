@@ -1446,10 +1446,6 @@ _TAKEN_BACK_AFTER = lazy_compile(r"(?i)\b(?:actually|wait|oops|wrong|mistake|on\
 _EXAMPLE_BRACKET = lazy_compile(r"\((?:e\.\s?g\.|for\s+example|for\s+instance)[,:]?\s[^()]{0,80}\)")
 
 
-# a relation written in maths alone, then "and" and a clause: "$f'(x)>0$ and $f$ is increasing on $(1,\infty)$"
-_RELATION_THEN_CLAIM = lazy_compile(r"\$[^$]{1,60}(?:[<>=≤≥]|\\[gl]eq?\b|\\neq?\b)[^$]{0,60}\$\s+and\s+(?P<claim>[^,;]{3,160})")
-
-
 def _claimed(line: str, sentence: str) -> str:
     """The text answer the closing ``sentence`` of ``line`` states by meaning, or "": the sentence when the line
     holds no number and no math but empty boxes and it makes a claim ("Hence it is possible.", "Thus, there exists
@@ -1513,12 +1509,6 @@ def _claimed(line: str, sentence: str) -> str:
         return strip_wrappers(_OPENING_WORDS.sub("", sentence[:example.start()].strip()))  # the claim, not its example
     parts = CONCLUSION_WORD.split(sentence)
     clause = parts[-1].strip(" ,")
-    joined = _RELATION_THEN_CLAIM.fullmatch(clause.rstrip(".! ")) if " and " in clause else None
-    if joined and len(parts) >= 2:
-        # "..., so $f'(x)>0$ and $f$ is increasing on $(1,\infty)$.": a relation in maths, then the claim it gives
-        inner = _claimed(joined.group("claim"), joined.group("claim") + ".")
-        if inner:
-            return inner
     if _claim_about_math(clause):
         # "Therefore $\\sqrt2+\\sqrt3$ is irrational.": the claim, its math without delimiters
         return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), clause.strip().rstrip(".!"))
@@ -1678,6 +1668,18 @@ _BASIS_TAIL = lazy_compile(r"(?i)which\s+are\s+(?:linearly\s+)?independent(?:\s+
 _CONSTANTS_TAIL = lazy_compile(r"(?:with|where)\s+\$(?P<names>[A-Za-z](?:_\{?\w{1,2}\}?)?(?:\s*,\s*[A-Za-z](?:_\{?\w{1,2}\}?)?){0,3})"
                                r"(?:\s*(?:\\in|∈)\s*\\mathbb\s*\{?[RC]\}?)?\$\s*(?:(?:being|are|is)\s+)?(?:(?:arbitrary|any|real|"
                                r"free)\s+)*(?:constants?|parameters?|numbers?)?\s*\.?")
+def _display_tail(line: str, display: str) -> bool:
+    """Is ``line``, after a ``display`` closed by a comma, only that sentence's tail: "which are independent and form a
+    basis." (the display's vectors), "with $A,B$ arbitrary constants." (constants the display writes), "directed
+    opposite to the car's motion." (lower-case words stating, comparing and correcting nothing)?"""
+    if _BASIS_TAIL.fullmatch(line):
+        return True
+    constants = _CONSTANTS_TAIL.fullmatch(line) if "$" in line else None
+    if constants:
+        return all(letter in display for letter in re.findall(r"[A-Za-z]", re.sub(r"_\{?\w+\}?", "", constants.group("names"))))
+    return bool(_DISPLAY_TAIL.fullmatch(line)) and not _DISPLAY_TAIL_STATES.search(line) and number_words(line) is None
+
+
 # that sentence's tail: words only, in lower case ("directed opposite to the car's motion.")
 _DISPLAY_TAIL = lazy_compile(r"[a-z][a-z' -]{2,80}[.!]?")
 # a tail that states, concludes, corrects or compares: it may hold an answer of its own
@@ -2237,17 +2239,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         lines.pop()  # "λ ≈ 6.56 × 10⁻⁷ m\n\n(the red Balmer line)": a bracket naming what the value is, no answer
     if lines and lines[-1].lstrip().startswith("> "):
         lines[-1] = lines[-1].lstrip()[2:]  # "> C = 8.85 × 10⁻¹¹ F": a quoted line, its marker no relation
-    if len(lines) > 1 and _DISPLAY_COMMA_END.search(lines[-2][-12:]) and _BASIS_TAIL.fullmatch(lines[-1].strip()):
-        lines.pop()  # "$$(-1,1,0),\quad(-1,0,1),$$\nwhich are independent and form a basis.": the display's vectors
-        lines[-1] = _DISPLAY_COMMA_END.sub(lambda m: m.group()[1:].lstrip(), lines[-1])
-    constants = _CONSTANTS_TAIL.fullmatch(lines[-1].strip()) if len(lines) > 1 and "$" in lines[-1] else None
-    if constants and _DISPLAY_COMMA_END.search(lines[-2][-12:]) and all(
-            letter in lines[-2] for letter in re.findall(r"[A-Za-z]", re.sub(r"_\{?\w+\}?", "", constants.group("names")))):
-        lines.pop()  # "$$y(x)=A\sin x+B\cos x,$$\nwith $A,B$ arbitrary constants.": the display's constants, no answer
-        lines[-1] = _DISPLAY_COMMA_END.sub(lambda m: m.group()[1:].lstrip(), lines[-1])
-    if len(lines) > 1 and _DISPLAY_COMMA_END.search(lines[-2][-12:]) and _DISPLAY_TAIL.fullmatch(lines[-1].strip()) \
-            and not _DISPLAY_TAIL_STATES.search(lines[-1]) and number_words(lines[-1]) is None:
-        lines.pop()  # "$$F = ma = 4500\ \text{N},$$\ndirected opposite to the car's motion.": the sentence's tail says how
+    if len(lines) > 1 and _DISPLAY_COMMA_END.search(lines[-2][-12:]) and _display_tail(lines[-1].strip(), lines[-2]):
+        lines.pop()  # the sentence a display closed by a comma goes on in: no answer of its own
         lines[-1] = _DISPLAY_COMMA_END.sub(lambda m: m.group()[1:].lstrip(), lines[-1])  # (the comma, punctuation)
     if lines and question and ("value" in lines[-1][-120:] or "sum" in lines[-1][-120:] or " case" in lines[-1][-200:]
                                or "fact" in lines[-1][-200:] or "ndeed" in lines[-1][-200:]) \
