@@ -91,6 +91,7 @@ from .lastly import closing_place as _closing_place
 from .lastly import closing_rejects_all as _closing_rejects_all
 from .lastly import two_cases as _two_cases
 from .lastly import last_readings as _last_readings
+from .lastly import offered_two as _offered_two
 from .optionset import option_set as _option_set
 from .result import ChoiceResult
 
@@ -137,6 +138,12 @@ def infer_choice(response: str, options: Mapping[str, str],
     if response[:1].isupper() and (fast := _fast_lead(response, optset)) is not None:
         return fast  # "Looking at the image carefully. The answer is (B)."
     result = _read(response, optset)
+    if result.method in ("option-text", "answer-value", "none"):
+        # "so I think C — but D is also possible if you count ...": a hedge between two letters, whatever option
+        # texts (the years 1945 and 1946) the reply holds
+        offered = _offered_two(response, options)
+        if offered is not None:
+            return offered
     if result.letter is not None:
         # "LCM(4, 6) = 12. ... 24 is a common multiple ... So none of these is correct.", "If ..., 16.7 m/s (A); if ...,
         # 26.8 m/s (B).": the letter read on the way is no choice

@@ -20,6 +20,8 @@ from .values import option_number, part_of_larger, reply_numbers, reply_value, u
 SENTENCE_END = lazy_compile(r"[.!?\n]")
 # (the words grouped behind one \b: a pattern whose every branch is a word or "n't" scans several times faster)
 _NEGATED_BEFORE = lazy_compile(r"(?:\b(?:n(?:ot|either|or|o|ever)|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,1}$")
+# "not in the mitochondria": a place or thing negated with its preposition and article
+_NEGATED_PLACE_BEFORE = lazy_compile(r"\bnot\s+(?:in|on|at|from|by|with|inside)\s+(?:the|a|an)\s+$")
 # "not cluttered and messy", "never red, blue or green": a negation reaches every word of the list it opens
 _NEGATED_LIST_BEFORE = lazy_compile(r"(?:\bn(?:ot|ever)|n't)\s+(?:\w+\s*(?:,\s*|\s(?:and|or)\s+)){1,3}$")
 # "not true", "isn't false", "not really true": a polar option (True / False, Yes / No) negated outright, which names
@@ -79,7 +81,10 @@ _SENTENCE_BREAK = lazy_compile(r"[.!?\n]\s+(?=\S)")
 _CONCLUDING = lazy_compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|in total|this means|that means|"
                          r"there (?:are|is)|total|altogether|in all|"
                          r"maximum|minimum|highest|lowest|largest|smallest|most|least|best|peak|answer|"
-                         r"correct|actually|final)\b")
+                         r"correct|actually|final|"
+                         # "..., which leaves nitrogen at about 78%.", "Solar it is.": what elimination leaves, a choice
+                         # made in an idiom
+                         r"(?:which|that|this)\s+leaves|leaving\s+only|it\s+is(?=\W*$))\b")
 # ("so" in "and so on" / "and so forth" goes on with a list: no turn)
 # sentence ends (a point inside a number is none) and the numbers of ``_labelled_values``
 _SENTENCE_STOP = lazy_compile(r"[.!?](?!\d)|\n")
@@ -845,7 +850,8 @@ def _inflected_content(low: str, optset: OptionSet) -> ChoiceResult | None:
     found = []
     for letter, st in texts:
         i = stemmed.find(st)
-        if i >= 0 and not _NEGATED_BEFORE.search(stemmed[max(0, i - 30):i + 1]):
+        if i >= 0 and not _NEGATED_BEFORE.search(stemmed[max(0, i - 30):i + 1]) \
+                and not _NEGATED_PLACE_BEFORE.search(stemmed[max(0, i - 30):i + 1]):
             found.append(letter)
     if len(found) == 1:
         return ChoiceResult(found[0], "option-text", f"the reply contains option {found[0]}'s text, inflected")

@@ -16,30 +16,33 @@ runs; the commitment steps (4 to 7) gather and choose commitments for the later 
 6. ``weak-commitments``: conclusions (``rules.CONCLUSIONS``), brackets, sole letters, the closing clause and bold
    letters, read only when no strong commitment was chosen or a correction cue follows it.
 7. ``self-correction``: a letter after a correction cue past the chosen commitment ("B, no wait, D") replaces it.
-8. ``withdrawn``: a closing statement hedging between options, saying the answer cannot be determined or that no
+8. ``odd-one-out``: every option judged, all affirmed one by one ("A is true, B is true, D is true.") but one, said
+   to be the false one ("The false statement is that 15 is prime.", "So C is the incorrect one."): that one is chosen
+   (``whole.odd_one_out``); the affirmations are the reasons, not the answer.
+9. ``withdrawn``: a closing statement hedging between options, saying the answer cannot be determined or that no
    option is correct ("So it is either B or D.", "On second thought, I cannot tell which option is right.",
    "最终答案：无正确选项。") takes the answer back
    (``closing.withdrawn``).
-9. ``hedge``: two answers side by side, a doubt after the answer, a loop between answers, or two options found
+10. ``hedge``: two answers side by side, a doubt after the answer, a loop between answers, or two options found
    correct with neither chosen choose nothing.
-10. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
-11. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
-12. ``walk``: a reply going through the options in turn (each quoted after its label or opening its own
+11. ``retracted``: an option's text after a strong correction cue ("Vitamin D — sorry, I meant C") replaces it.
+12. ``truncated``: a reply cut off before it committed (or with only a weak text reading) chooses nothing.
+13. ``walk``: a reply going through the options in turn (each quoted after its label or opening its own
     line as a heading), with no stated answer and nothing read after the walk, chooses none (``whole.walks_through``).
-13. ``closing-statement``: a reply opening with an option label whose last sentence, a conclusion ("Therefore,
+14. ``closing-statement``: a reply opening with an option label whose last sentence, a conclusion ("Therefore,
     ..."), states another option's text or value (no letter, negation or condition in it) chose that option.
-14. ``commitment``: the chosen commitment is the answer.
-15. ``elimination``: every other option is ruled out.
-16. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
-17. ``refusal``: the reply declines to choose.
-18. ``none-among``: the reply says its value is none of the options.
-19. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
+15. ``commitment``: the chosen commitment is the answer.
+16. ``elimination``: every other option is ruled out.
+17. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
+18. ``refusal``: the reply declines to choose.
+19. ``none-among``: the reply says its value is none of the options.
+20. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
     option's text met in the loop is no choice (at most three loops one before the other are cut off).
-20. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
-21. ``lone-letter``: a short reply with exactly one capital option letter.
-22. ``key-word``: a word only one option has, in a reply of at most 20 words.
-23. ``so-clause``: the closing "so ..." clause names a word only one option has.
-24. ``nothing``: no option could be read.
+21. ``option-text``: exactly one option's text or value occurs (``content.py``, with its tie-breakers).
+22. ``lone-letter``: a short reply with exactly one capital option letter.
+23. ``key-word``: a word only one option has, in a reply of at most 20 words.
+24. ``so-clause``: the closing "so ..." clause names a word only one option has.
+25. ``nothing``: no option could be read.
 
 Adding a step is adding a function and its ``Step`` where it belongs in the order (and a line above: a test
 compares the two lists). Each step is one Python call, about 0.1 µs per reply (``tools/perf_choice.py``); a step
@@ -62,7 +65,7 @@ from .reader import Reader
 from .result import ChoiceResult, Commit
 from .rules import (CONDITION_OPEN, NONE_OF_THE, REFUSAL, RETRACTED_AFTER, RETRACTED_HINTS, RULES, TAKEN_BACK,
                     TAKEN_BACK_HINTS, TIED_LETTER, RuleSet)
-from .whole import both_named, cut_off, leading, lone_letter, none_among, sole, special_option, walks_through
+from .whole import both_named, cut_off, leading, lone_letter, none_among, odd_one_out, sole, special_option, walks_through
 
 # words that may offer a second option after the answer besides "or" ("B, although C is possible too", "B, maybe C",
 # "It might also be C", "C is also possible", "B fits, and so does D")
@@ -302,6 +305,20 @@ def _self_correction(d: Decision) -> None:
                 and last.letter not in d.negatives and len(flat) - last.pos <= 120 \
                 and flat.count("\n", last.pos) <= 1 and not flat[last.pos:].strip().endswith("?"):
             d.chosen = last
+
+
+def _odd_one_out(d: Decision) -> ChoiceResult | None:
+    chosen = d.chosen
+    if chosen is None or chosen.method != "affirmation":
+        return None
+    affirmed = {c.letter for c in d.commits if c.method == "affirmation" and c.letter is not None}
+    if len(affirmed) < 2:
+        return None
+    odd = odd_one_out(d.reader.flat, d.reader.optset.opt_norm, 0)
+    if odd is None or odd in affirmed or affirmed | {odd} != set(d.reader.optset.letters):
+        return None  # (every option judged: the others affirmed, this one alone said false)
+    return ChoiceResult(odd, "odd-one-out", f"options {', '.join(sorted(affirmed))} are affirmed in turn and option "
+                                            f"{odd} is said to be the false one")
 
 
 def _taken_back(d: Decision) -> ChoiceResult | None:
@@ -659,6 +676,7 @@ STEPS: tuple[Step, ...] = (
     Step("strong-phrases", _strong_phrases),
     Step("weak-commitments", _weak_commitments),
     Step("self-correction", _self_correction),
+    Step("odd-one-out", _odd_one_out),
     Step("withdrawn", _withdrawn),
     Step("hedge", _hedge),
     Step("retracted", _retracted),

@@ -18,9 +18,10 @@ from typing import Callable, Mapping
 
 from ..text.patterns import lazy_compile
 from .result import ChoiceResult
+from .rules import HEDGE_OTHER
 from .values import option_number, reply_numbers, reply_value, unit_at, unit_clash
 
-__all__ = ["closing_place", "closing_rejects_all", "last_readings", "two_cases"]
+__all__ = ["closing_place", "closing_rejects_all", "last_readings", "offered_two", "two_cases"]
 
 _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "1st": 1, "2nd": 2, "3rd": 3,
            "4th": 4, "5th": 5, "6th": 6}
@@ -121,6 +122,36 @@ def closing_rejects_all(response: str, options: Mapping[str, str]) -> ChoiceResu
     if not closing or not _NONE_CORRECT.match(closing) or any(_NONE_OPTION.search(str(t)) for t in options.values()):
         return None
     return ChoiceResult(None, "refusal", "the reply closes saying no option is correct")
+
+
+# an option chosen softly in a sentence: "I think C", "I'd say (B)", "probably D", "my guess is A"
+_SOFT_CHOICE = lazy_compile(r"(?i:\bi\s+think|\bi'?d\s+say|\bi\s+would\s+say|\bprobably|\blikely|\bmy\s+(?:best\s+)?guess\s+is|"
+                            r"\bi'?d\s+go\s+with|\bi\s+lean\s+towards?)\s*+(?:(?i:option|choice)\s+)?[(\[]?(?P<letter>[A-J])"
+                            r"[)\]]?(?![A-Za-z0-9'’])")
+
+
+def offered_two(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
+    """A reply whose last sentence naming an option chooses one softly and offers another beside it ("so I think C
+    — but D is also possible if you count the formal end ...", ``rules.HEDGE_OTHER``): a hedge between two, no
+    choice, whatever option texts it holds; None otherwise."""
+    if len(response) > 4000:
+        return None
+    tail = response[-600:]
+    last = None
+    for sentence in _SENTENCES.split(tail):
+        if _LONE_LETTER.search(sentence):
+            last = sentence
+    if last is None:
+        return None
+    soft = _SOFT_CHOICE.search(last)
+    if soft is None or soft.group("letter") not in options:
+        return None
+    for m in HEDGE_OTHER.finditer(last, soft.end()):
+        other = next(g for g in m.groups() if g)
+        if other != soft.group("letter") and other in options:
+            return ChoiceResult(None, "ambiguous", f"the reply offers option {other} beside option "
+                                                   f"{soft.group('letter')}")
+    return None
 
 
 def two_cases(response: str, options: Mapping[str, str]) -> ChoiceResult | None:

@@ -198,6 +198,10 @@ def stem_word(word: str) -> str:
             break
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
+    if len(w) > 6 and w.endswith(("on", "um", "a")):
+        # Latin and Greek plurals meet their singulars: "mitochondria" / "mitochondrion", "bacteria" / "bacterium",
+        # "phenomena" / "phenomenon" (long words only; "electrons" and "electron" still meet)
+        w = w[:-1] if w.endswith("a") else w[:-2]
     if len(_STEM_MEMO) < 50_000:
         _STEM_MEMO[word] = w
     return w

@@ -639,3 +639,30 @@ def walks_through(reader: Reader) -> int:
             m.group(1).upper() in reader.optset.letter_set for m in _LABEL_IN_REST.finditer(rest))):
         return -1
     return at
+
+
+# an option said to be the false one: "The false statement is C", "So C is the incorrect one.", "C is false."
+_ODD_LETTER = lazy_compile(r"(?i:\bthe\s+(?:false|incorrect|untrue|wrong)\s+(?:one|statement|option|choice|claim)\s+is\s+"
+                           r"(?:option\s+|choice\s+)?)[(\[]?(?P<named>[A-J])[)\]]?(?![A-Za-z0-9'’])|"
+                           r"(?<![A-Za-z0-9'’])[(\[]?(?P<subject>[A-J])[)\]]?\s+(?i:is)\s+(?:(?i:the)\s+)?"
+                           r"(?i:false|incorrect|untrue|wrong)(?:\s+(?i:one|statement|option))?\b")
+# the false one named by its text: "The false statement is that 15 is prime"
+_ODD_TEXT = lazy_compile(r"(?i)\bthe\s+(?:false|incorrect|untrue|wrong)\s+(?:one|statement|option|choice|claim)\s+is\s+"
+                         r"(?:that\s+|the\s+one\s+(?:saying|that)\s+)?")
+
+
+def odd_one_out(flat: str, texts: dict[str, str], after: int = 0) -> str | None:
+    """The option a reply names as the false one (past ``after``): by its letter
+    ("So C is the incorrect one.") or by its text ("The false statement is that 15 is prime (15 = 3 × 5)."), when
+    exactly one option is named so and nothing takes it back (a negation or a condition before it); else None."""
+    named = set()
+    for m in _ODD_LETTER.finditer(flat, after):
+        if not re.search(r"(?i)\b(?:not|if|unless|whether)\b", flat[max(after, m.start() - 30):m.start()]):
+            named.add(m.group("named") or m.group("subject"))
+    for m in _ODD_TEXT.finditer(flat, after):
+        said = norm_text(flat[m.end():m.end() + 120])
+        hits = {k for k, text in texts.items() if text and said.startswith(text)}
+        if len(hits) == 1:
+            named |= hits
+    return next(iter(named)) if len(named) == 1 else None
+

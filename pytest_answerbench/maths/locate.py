@@ -1148,7 +1148,12 @@ def _asked_property_stated(text: str, question: str | None) -> str:
     """The closing sentence of ``text`` in words, when it states the property a yes/no question asks or its opposite
     ("So $g$ is continuous at $0$." to "Is the function $g$ continuous at $0$?"); else ""."""
     sentence = _closing_in_words(text, question)
-    return sentence if sentence and states_asked_property(sentence, question) else ""
+    if not sentence or not states_asked_property(sentence, question):
+        return ""
+    head, detailed, _ = sentence.partition(", with ")
+    if detailed and states_asked_property(head, question) and not DOUBTED.search(head):
+        return head  # "g is bounded, with 0<g(x)\le 1 for all real x": the property, not the bound it adds
+    return sentence
 
 
 #: The locating rules (documented in this module's docstring, which a test compares with it).
@@ -1591,6 +1596,10 @@ _NOTE_REVISES = lazy_compile(r"(?i)\b(?:wait|wrong|mistake|incorrect|error|oops|
                              r"不对|错|有误|答案|也许|可能|说不定|没把握|不确定")
 
 
+# a note's first clause, before what it adds: "Note: it is bounded" of "Note: it is bounded but it does not converge"
+_NOTE_FIRST_CLAUSE = lazy_compile(r"(?P<clause>[^,;:.]{0,30}?[:,]?[^,;:.]{1,60}?)(?=\s*+(?:,|;|\bbut\b|\band\b|\.|$))")
+
+
 def _without_closing_note(text: str, question: str | None) -> str:
     """``text`` without a note closing it after a sentence that states the answer in words ("... so $K$ is
     compact.\n\nNote that without the point $0$ the set would not be closed, hence not compact.", "所以级数收敛。\n\n
@@ -1604,6 +1613,12 @@ def _without_closing_note(text: str, question: str | None) -> str:
     stated = _stated_in_words(head, question) if head else None
     if stated is None or _NOTE_REVISES.search(said) or DOUBTED.search(said):
         return text
+    agreeing = _NOTE_FIRST_CLAUSE.match(said) if stated[1] is not None and stated[1][0] == "yes" else None
+    if agreeing and not _NOTE_SUPPOSES.search(agreeing.group("clause")) \
+            and answers_question("Yes" if stated[1][1] else "No", agreeing.group("clause"), question) is True:
+        # "yes — the sequence is bounded (by 1).\n\nNote: it is bounded but it does *not* converge, because ...": a
+        # note opening on the verdict said again, then telling another property
+        return head if _by_table(head, False, question=question) is not None else text
     supposes = _NOTE_SUPPOSES.search(said) is not None and not _NOTE_HERE.search(said)
     # (a note stating no supposition passes over only when it states no value either: "事实上，欧拉证明了……" may be a
     # fact checking the answer or one overturning it, "Note that $\det A = 0$")
@@ -1765,6 +1780,7 @@ def _answered_parts(text: str, question: str, found: Extraction | None) -> Extra
         boxes = [b[2].strip() for b in boxed_all(last)]
         spans = boxes if boxes or found.method == "boxed" else \
             [next(g for g in m.groups() if g is not None).strip() for m in SPAN.finditer(last)]
+        spans = [re.sub(r"^=\s*", "", span) for span in spans]  # "Max $=4$": the value the word before names
         if len(spans) != k or not all(spans):
             return None
         answers = spans

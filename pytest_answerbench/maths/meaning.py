@@ -34,7 +34,7 @@ __all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_M
            "keeps_qualifiers", "restates_cjk_question",
            "names_alternative",
            "names_loser",
-           "narrower_scope", "opening_verdict", "same_meaning", "states_asked_property", "states_claims",
+           "narrower_scope", "opening_verdict", "states_draw", "same_meaning", "states_asked_property", "states_claims",
            "who_moves_first"]
 
 #: what may open a concluding sentence before what it states ("So ", "Hence, "): a pattern's start, case-blind, its
@@ -86,7 +86,8 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
 _YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对|肯定的?|有)|(?P<no>no|false|incorrect|negative|否|不是|不对|没有|否定的?))"
-                       r"(?:\s*[,;:.!]\s*[^\d]*)?")  # "Yes, it is readable." (not "No, 5": a second answer)
+                       r"(?:\s*(?:[,;:.!—–]|--)\s*(?:[^\d]*|(?:the|it|its|this|that|they|there)\s[^\n]*))?")
+# "Yes, it is readable.", "No: the centre is always 5" (a reason after its verdict; not "No, 5": a second answer)
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
 _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
 _OPENING = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then|actually|"
@@ -235,6 +236,9 @@ def keeps_qualifiers(gold: str, pred: str) -> bool:
     if not wanted:
         return True
     stated = {m.group("word")[:5] for m in _CLAIM_QUALIFIER.finditer(_plain(pred)) if not m.group("negated")}
+    if "condi" in wanted and "absol" not in stated and any(
+            m.group("negated") and m.group("word").startswith("absol") for m in _CLAIM_QUALIFIER.finditer(_plain(pred))):
+        stated.add("condi")  # "converges — though not absolutely": conditionally
     return wanted <= stated
 
 
@@ -274,11 +278,19 @@ def _states_phrase(sentence: str, phrase: str) -> bool:
         return False  # "Bob has a winning strategy when n is even": under a condition, not the answer
     if names_loser(sentence, phrase):
         return False
+    glossed = _GLOSSED_NAME.search(sentence)
+    if glossed and glossed.group("gloss") == phrase.removeprefix("the ") \
+            and (glossed.start() == 0 or sentence[:glossed.start()].rstrip().endswith((" is", " was"))):
+        # "player a (the first player) wins", "the winner is bob (the second player)": the name glossed as the gold
+        sentence = sentence[:glossed.start()] + "the " + glossed.group("gloss") + sentence[glossed.end():]
     quoted = re.escape(phrase)
     return bool(re.match(r"(?:the\s+)?%s\s+%s" % (quoted, _SUBJECT_VERB), sentence)
                 or re.search(r"%s%s$" % (_PREDICATE_VERB, quoted), sentence))
 
 
+# a player labelled, then glossed in brackets: "player a (the first player)" (not a name: "Carol (the second player)"
+# names whom it names)
+_GLOSSED_NAME = lazy_compile(r"(?<![a-z])player\s[a-z0-9]\s\((?:the\s)?(?P<gloss>[a-z][a-z -]{1,30}?)\)")
 # "triangle abc is equilateral": a subject, a copula, a one-word predicate
 _COPULA_CLAIM = lazy_compile(r"(?:the\s+)?(?P<subject>[a-z][a-z0-9' -]{0,40}?)\s+(?:is|are|must\s+be|has\s+to\s+be|"
                              r"is\s+necessarily)\s+(?:an?\s+)?(?P<predicate>[a-z-]+)")
@@ -337,6 +349,22 @@ def _description(plain: str) -> tuple[str, ...]:
 _CJK_NAME = lazy_compile("[\u4e00-\u9fff]{1,4}")
 _CJK_WINS = lazy_compile("(?:一定|总|总是|能)?(?:有必胜策略|必胜|获胜|胜|赢)")
 _CJK_NOT = lazy_compile("不|没|无|输|败")
+
+
+# a game said to end drawn: "a draw", "nobody wins", "neither player wins", "it is a tie"
+_DRAWN = lazy_compile(r"(?i)\b(?:(?:a\s+)?draw|drawn|(?:a\s+)?tie|tied|(?:nobody|no\s+one|neither(?:\s+player)?)"
+                      r"(?:\s+(?:wins|can\s+force\s+a\s+win))?|no\s+winner)\b")
+_DRAW_DOUBTED = lazy_compile(r"(?i)\b(?:not|cannot|never|impossible|unless|if|only|but|except|or|either|whoever|wins\s+if)\b|n't\b")
+
+
+def states_draw(text: str) -> bool:
+    """Does ``text`` say, without a condition or a negation, that a game ends drawn ("With optimal play,
+    tic-tac-toe always ends in a draw — nobody wins.", "Neither; the game is a draw")? Each of its clauses must say
+    it, so a clause naming a winner ("a draw if Bob errs, else Alice wins") is no draw."""
+    plain = _plain(text)
+    clauses = [c for c in re.split(r"\s*(?:[;—–]|--|(?<![a-z])-(?![a-z]))\s*", plain) if c.strip(" .!")]
+    return bool(clauses) and len(plain) <= 200 and not _DRAW_DOUBTED.search(plain) \
+        and all(_DRAWN.search(c) for c in clauses)
 
 
 def same_meaning(gold: str, pred: str) -> bool | None:
@@ -602,10 +630,13 @@ def asks_yes_no(question: str | None) -> bool:
 _ANSWER_YES_OR_NO = lazy_compile(r"(?i)(?:\banswer(?:\s+(?:with|by|only))?\s+|\()[\"'*]?yes[\"'*]?\s*(?:or|/)\s*[\"'*]?no\b"
                                  r"[\"'*]?(?:\s+only)?\s*[.)]?\s*$|回答[“\"]?是[”\"]?或[“\"]?否[”\"]?[。.]?\s*$")
 _TRUE_OR_FALSE = lazy_compile(r"(?i)\btrue\s+or\s+false\b|\bprove\s+or\s+disprove\b|判断(?:正误|对错|真假)")
-_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?:(?:结论|答)\s*[:：]\s*)?(?P<verdict>(?i:yes|no|true|false|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
+_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?:(?:结论|答)\s*[:：]\s*)?(?P<verdict>(?i:yes|no|true|false|affirmative|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
                         r"不存在|存在|没有|有)\s*(?:\*\*)?(?:\s+(?i:in\s+general))?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
 
 
+# a heading that names the answer, on its own line ("## Answer", "### Final answer", "**Answer**")
+_ANSWER_HEADING = lazy_compile(r"(?:\#{1,4}[ \t]*+(?i:(?:final[ \t]+)?answer)[ \t]*+:?|\*\*(?i:(?:final[ \t]+)?answer)[ \t]*+:?\*\*)"
+                               r"[ \t]*+\n\s*+")
 _ASKS_HAVE_ZH = lazy_compile(r"是否有|有没有|有无|是不是有|(?<![没])有[^，,。？?吗]{1,20}吗")
 _CJK_TAKEN_BACK = lazy_compile(r"说反|抱歉|更正|纠正|再看|重新|错|吗")
 _CJK_DENIES = lazy_compile(r"不是|没有|不存在|并非|无(?!穷|论|限|数|理|关)")
@@ -664,6 +695,9 @@ def opening_verdict(statement: str, question: str | None) -> str | None:
     if not asks_yes_no(question):
         return None
     statement = statement.lstrip()  # (a run of spaces before the verdict: each optional part of _VERDICT would split it)
+    heading = _ANSWER_HEADING.match(statement)
+    if heading:
+        statement = statement[heading.end():]  # "## Answer" on its own line, then "Yes. Let $x = ...$"
     m = _VERDICT.match(statement)
     if m and QUALIFIED_VERDICT.match(statement, m.end("verdict")):
         return None  # "Yes, except when $n = 3$.": a conditional verdict, not the one asked

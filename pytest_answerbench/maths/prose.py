@@ -431,6 +431,7 @@ _PART_VALUE = r"(?:\$[^$]+\$|" + tex_delimited("\\(", "\\)", lines=True) + r"|\\
 _PART_NAME = r"(?i:(?:for\s+)?part)\s*(?:\(\s*(?P<{0}>[a-h1-9])\s*\)|(?P<{1}>[a-h1-9])\b)"
 _LABELLED_PART = lazy_compile(
     r"(?P<after>%s)\s*\(\s*%s\s*\)|(?:%s|(?<![\w\\])\(\s*(?P<bare>[a-h1-9])\s*\))(?:\s|\*\*|[:：,=]|\bis\b)*"
+    r"(?:(?i:local|global|absolute|maximum|minimum|max|min|value|the)\b[ \t:]*+){0,3}"  # "(a) local max $f(-1)=2$"
     r"(?P<before>%s)" % (_PART_VALUE, _PART_NAME.format("l1", "l2"), _PART_NAME.format("l3", "l4"), _PART_VALUE))
 
 
@@ -1368,6 +1369,13 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     if m is None or m.end() >= len(line.rstrip()):
         return ""
     said = m.group("claim").strip()
+    qualified = _QUALIFIERS_AFTER.match(line, m.end()) if m.group().rstrip().endswith(("—", "–")) else None
+    if qualified and _QUALIFIER_TAKEN_BACK.search(_first_sentence_of(line[qualified.end():]).split(" since ")[0]
+                                                  .split(" because ")[0]):
+        qualified = None  # "converges — absolutely, I first thought, but ... only conditional": taken back after
+    if qualified:
+        said = f"{said}, {qualified.group('qualifiers')}"  # "converges — conditionally, not absolutely, since ...": the
+        # claim with the qualifiers the dash adds
     if re.search(r"\d", said) or _LATER_ANSWER.search(line, m.end()) or _REASON_QUALIFIES.search(line, m.end()):
         return ""  # "Possible. But only when ...", "Infinitely many — actually no, ...": the reason takes it back
     from .described import integer_set, winner
@@ -1396,6 +1404,19 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
     return said if integer_set(said) is not None or winner(said) is not None else ""
 
 
+_QUALIFIER_WORD = r"(?:(?:but\s+|and\s+|though\s+|although\s+)?(?:not\s+)?(?:conditionally|absolutely|uniformly|pointwise|strictly|locally|globally))"
+# what takes back qualifiers after them in their sentence: "— absolutely, I first thought, but ..."
+_QUALIFIER_TAKEN_BACK = lazy_compile(r"(?i)\b(?:but|however|though|although|thought|actually|wait|rather|instead|only)\b")
+
+
+def _first_sentence_of(text: str) -> str:
+    end = re.search(r"[.!?](?:\s|$)", text)
+    return text[:end.start()] if end else text
+
+
+# the qualifiers a dash adds to a claim: "— conditionally, not absolutely," (then its reason, or the sentence's end)
+_QUALIFIERS_AFTER = lazy_compile(r"\s*+(?P<qualifiers>%s(?:\s*+,\s*+%s)*)(?=\s*+(?:,|\.|$|;|\bsince\b|\bbecause\b))"
+                                 % (_QUALIFIER_WORD, _QUALIFIER_WORD), re.I)
 # a later conclusion about the object the line opened on: "So: it converges conditionally." (not "So the series of
 # absolute values diverges.", another object)
 _LATER_CLAIM_BACK = lazy_compile(r"(?i)\s*(?:so|thus|hence|therefore|consequently)\s*[:,]?\s*(?:it|this|they)\b")
@@ -1443,6 +1464,25 @@ _DENIED = lazy_compile(r"(?i)\b(?:not|no|never|cannot|nor|neither|only|but|howev
 # words taking the bold claim back after it: "**No real solution.** (Actually, wait: $x=-1$ works.)"
 _TAKEN_BACK_AFTER = lazy_compile(r"(?i)\b(?:actually|wait|oops|wrong|mistake|on\s+second\s+thought)\b")
 # an example in brackets: "(e.g. $B=0$)", "(for instance $n = 4$)"
+# a value concluded in plain text after the last formula: ", so d = 0.3 km.", ", hence v = 12 m/s", ", so their sum
+# is 0."
+_PLAIN_VALUE_CONCLUDED = lazy_compile(r"(?:,\s*+|\s)(?i:so|hence|thus|therefore|giving)\s*+,?\s*+"
+                                      r"(?:(?P<named>[A-Za-z](?:_\{?\w{1,4}\}?)?\s*+=)|(?i:the|their|its)\s++[a-z]++"
+                                      r"(?:\s++[a-z]++)?\s++(?:is|equals))\s*+(?P<value>[-−]?\d++(?:[.,]\d++)*+"
+                                      r"(?:\s*+(?:×|\*)\s*+10\^\{?[-−]?\d+\}?)?(?:[ \t]*+[A-Za-zµμΩ°][A-Za-zµμΩ°/·^\-\d]{0,10})?)"
+                                      r"\s*+[.!]?\s*+$")
+# the constants of an asked form named after the value: ", i.e. $a=0$, $b=1$.", ", so $a=3$ and $b=2$."
+_FORM_CONSTANTS = lazy_compile(r",\s*+(?:i\.\s?e\.|that\s+is|so|with)\s*+,?\s*+(?P<named>\$\s*[A-Za-z]\s*=\s*[^$]{1,20}\$"
+                               r"(?:\s*+(?:,|and|,\s*and)\s*+\$\s*[A-Za-z]\s*=\s*[^$]{1,20}\$)++)\s*+\.?\s*+$")
+# the form a question asks for: "in the form $a+bi$", "of the form $\frac{a}{b}$"
+_ASKED_FORM = lazy_compile(r"(?i)\b(?:in|of)\s+the\s+form\s+\$([^$]{1,60})\$")
+# a verdict closing a sentence after a dash: "... would need $27.5$ each — impossible."
+_DASHED_VERDICT = lazy_compile(r"\s(?:—|–|--)[ \t]*+(?:\*\*)?(?P<word>(?i:impossible|not\s+possible|possible|yes|no))"
+                               r"(?:\*\*)?[ \t]*+[.!]?[ \t]*+$")
+# a verdict a concluding clause opens with, then a dash, comma or colon and its claim: "yes — it is both even and odd"
+_CLAUSE_VERDICT = lazy_compile(r"(?i)(?:yes|no)[ \t]*+(?:—|–|--|,|:)[ \t]*+[a-z]")
+# a bracketed aside closing a sentence: "(indeed the only function on $\mathbb{R}$ that is both)"
+_ASIDE_IN_BRACKETS = lazy_compile(r"[ \t]*+\([^()\n]{1,160}\)(?=[ \t]*+[.!]?[ \t]*+$)")
 _EXAMPLE_BRACKET = lazy_compile(r"\((?:e\.\s?g\.|for\s+example|for\s+instance)[,:]?\s[^()]{0,80}\)")
 
 
@@ -1512,6 +1552,11 @@ def _claimed(line: str, sentence: str) -> str:
     if _claim_about_math(clause):
         # "Therefore $\\sqrt2+\\sqrt3$ is irrational.": the claim, its math without delimiters
         return SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), clause.strip().rstrip(".!"))
+    verdict = _CLAUSE_VERDICT.match(clause) if len(parts) >= 2 else None
+    if verdict and not re.search(r"[\d$\\]", _ASIDE_IN_BRACKETS.sub(" ", clause)):
+        # "..., so yes — it is both even and odd (indeed the only function on $\mathbb{R}$ that is both).": the
+        # verdict concluded and its claim; the bracketed aside after them is no answer
+        return strip_wrappers(_ASIDE_IN_BRACKETS.sub("", clause).strip())
     if re.search(r"[\d$\\]", clause):
         return ""
     if len(parts) >= 2 and _states_claim(clause.rstrip(".!").strip()):
@@ -2434,6 +2479,12 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     # **uncountable**, despite having Lebesgue measure 0.": the verdict or the word chosen, not what it concedes
     claimed_first = final[0][:conceded.start()].rstrip() + "." \
         if conceded and conceded.start() > 0 and not _concession_turns(conceded.group(), question) else final[0]
+    dashed = _DASHED_VERDICT.search(claimed_first, max(0, len(claimed_first) - 40)) if question else None
+    if dashed and asks_yes_no(question) and not _CONDITION.search(claimed_first[:dashed.start()]) \
+            and not DOUBTED.search(claimed_first[:dashed.start()]):
+        # "Two groups with equal sums would need $27.5$ each — impossible.": the verdict the dash closes on, not the
+        # value the reason needs
+        return Extraction((dashed.group("word"),), "prose")
     verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", claimed_first)) if question else None
     if verdict and asks_yes_no(question) and not _verdict_turns(verdict.group("verdict"), verdict.group("rest")) \
             and not contradicts_verdict(verdict.group("verdict"), verdict.group("rest"), question) \
@@ -2535,6 +2586,16 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     if where and not multiple:
         # "The minimum is 2, attained at $x = 1$.": the value, not where it is attained
         return Extraction((strip_wrappers(where.group("value").strip("$ ")),), "prose")
+    constants = _FORM_CONSTANTS.search(last, max(0, len(last) - 200)) if question and "form" in question \
+        and "$" in last and len(last) <= 2000 else None
+    form = _ASKED_FORM.search(question) if constants else None
+    if constants and form and constants.start() > 0 and SPAN.search(last[:constants.start()]) \
+            and {m.group(1) for m in re.finditer(r"\$\s*([A-Za-z])\s*=", constants.group("named"))} \
+            <= set(re.findall(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", " ", form.group(1)))):
+        # "So the result is $0+1i$, i.e. $a=0$, $b=1$." to "Write ... in the form $a+bi$.": the value in the form
+        # asked, not the constants of the form it names after it
+        last = last[:constants.start()] + "."
+        final = split_sentences(last)[-1:] or [last]
     rough = _ROUGHLY_RESTATED.search(last, max(0, len(last) - 300)) if "$" in last and len(last) <= 2000 else None
     if rough and rough.start() > 0 and _stated_with_unit(last[:rough.start()], question) \
             and not _unit_named(rough.group(), question):
@@ -2581,6 +2642,13 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "So the solutions are all pairs $(a,1)$ with $a\in\mathbb{Z}_{>0}$, together with all pairs $(1,b)$ with
         # $b\in\mathbb{Z}_{>0}$.": the families, each with where its parameter ranges
         return Extraction((families.group("said").strip().rstrip("."),), "prose")
+    concluded_plain = _PLAIN_VALUE_CONCLUDED.search(final[0], max(final[0].rfind("$") + 1, len(final[0]) - 80)) \
+        if "$" in final[0] else None
+    if concluded_plain and not DOUBTED.search(final[0]) and not _CONDITION.search(final[0][concluded_plain.start():]):
+        # "$d=ct=(3\times10^8\ \text{m/s})(1.0\times10^{-6}\ \text{s})$, so d = 0.3 km.": the value concluded in plain
+        # text after the formula, not the formula
+        named = concluded_plain.group("named")
+        return Extraction(((named or "") + concluded_plain.group("value").strip(),), "prose")
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     # "$$\mathcal{E}=L\frac{dI}{dt}\;\Longrightarrow\;L=\frac{10\ \text{V}}{40\ \text{A/s}}=0.25\ \text{H}.$$": what the
     # last implication arrow leads to, not the law it starts from

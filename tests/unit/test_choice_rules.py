@@ -182,7 +182,7 @@ def test_the_steps_are_unique_and_in_the_documented_order():
     names = [step.name for step in STEPS]
     assert len(names) == len(set(names))
     assert names == ["empty", "sole", "both", "commitments", "strong-phrases", "weak-commitments", "self-correction",
-                     "withdrawn", "hedge",
+                     "odd-one-out", "withdrawn", "hedge",
                      "retracted", "truncated", "walk", "closing-statement", "commitment", "elimination", "special-option", "refusal",
                      "none-among", "loop", "option-text", "lone-letter", "key-word", "so-clause", "nothing"]
     documented = re.findall(r"^\d+\. ``([a-z-]+)``", decide.__doc__, re.M)

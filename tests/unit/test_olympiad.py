@@ -349,7 +349,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     said again) and round 39's (Chinese verdicts after 结论, glossed golds, bearings, multiplicities, shifts):
     and round 40's (places, conics, general solutions, agreeing units, bases) and round 41's (reasons' main
     clauses, shared ranges, counts before lists, summary lines) and round 42's (constants' ranges, checks at a
-    case, roundings, later corrections): their scorer version is 71, so a baseline report
+    case, roundings, later corrections) and round 43's (verdicts with reasons, draws, notes restating the verdict,
+    lines of integer points, a value concluded in plain text): their scorer version is 72, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -357,10 +358,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 71
+        assert spec.version == 72
         old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 70, current 71"]
+            "scorer_version differs: baseline 70, current 72"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -9,6 +9,7 @@ from fractions import Fraction
 from ...text.patterns import lazy_compile
 from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, asks_yes_no, claim,
                        contradicts_verdict, keeps_qualifiers, names_loser, restates_cjk_question, same_meaning,
+                       states_draw,
                        states_asked_property)
 from ..described import offered_stance
 from ..extract import dollar_formulas, formula_key
@@ -65,6 +66,8 @@ def texts_equal(gt: str, pt: str) -> bool:
         chosen, said = alternative_named(gt, question), alternative_named(pt, question)
         if chosen is not None and said is not None:
             return chosen == said  # "绝对收敛" is not "条件收敛" to "是绝对收敛还是条件收敛？", both converging
+    if states_draw(gt) and states_draw(pt):
+        return True  # "tic-tac-toe always ends in a draw — nobody wins" for "Draw"
     meaning = same_meaning(gt, pt)
     if meaning is not None and question and _claims_other_than_asked(gt, pt, question):
         # "... cannot be factored over ℚ, so x⁴+4 is irreducible" to "Is x⁴+4 irreducible?": the property asked,

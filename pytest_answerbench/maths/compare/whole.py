@@ -12,7 +12,8 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
 3. ``matrix`` (20): matrices entry by entry, a sum or product computed; a column or row matrix against a tuple.
 4. ``lattice`` (23): two families of values over the integers (``x = k\\pi + (-1)^k\\frac{\\pi}{6},\\ k \\in \\mathbb{Z}``
    against ``x = \\frac{\\pi}{6} + 2k\\pi`` or ``\\frac{5\\pi}{6} + 2k\\pi``): the same values, over a window both cover
-   (:mod:`.lattice`).
+   (:mod:`.lattice`); two lines of integer points, ``(x,y)=(2+5t,-1-3t),\\ t\\in\\mathbb{Z}`` against ``x=-3+5k,\\ y=2-3k``,
+   their parameter shifted or reversed (:mod:`.lines`).
 5. ``scope`` (24): a yes/true verdict for fewer cases than the row's question asks about ("yes, for every nonempty
    set" to "... a subset of every set?"): wrong (:func:`..meaning.narrower_scope`).
 6. ``accepted`` (25): a gold stating the condition its answers meet (``2 (满足 $1<e \\leq \\sqrt{5}$ 皆可)``): a
@@ -96,8 +97,9 @@ from ..described import same_description, shape
 from ..family import same_family
 from .conventions import conventional
 from .lattice import same_lattice
+from .lines import same_integer_line
 from ..matrix import read_matrices
-from ..meaning import CONCLUDING_LEAD, answers_question, claim, narrower_scope, same_meaning
+from ..meaning import CONCLUDING_LEAD, answers_question, claim, narrower_scope, same_meaning, states_draw
 from ..symbols import read_notation
 from ..units import MISMATCH, read_unit, spelled_unit, unit_factor, unit_tail
 from ..normalize import Item, clean, is_thousands, lone_letters, number_words, split_answers, undoubled
@@ -642,6 +644,8 @@ _VERDICT_WORD = lazy_compile(r"(?i)\b(?:yes|no|not|exists?|does|doesn't|diverges
 def _lattice(a: _Answers) -> Outcome | None:
     """Two families of values over the integers, written differently: the same values (:mod:`.lattice`)."""
     same = same_lattice(a.gold, a.pred)
+    if same is None:
+        same = same_integer_line(a.gold, a.pred)  # "(2+5t, -1-3t), t ∈ ℤ" / "x=-3+5k, y=2-3k (k ∈ ℤ)"
     return None if same is None else (same, "lattice")
 
 
@@ -1065,6 +1069,8 @@ def _count(a: _Answers) -> Outcome | None:
         union = union_parts_equal(a.g_parts, a.p_parts, a.kind)
         if union is not None:
             return union, "interval"
+        if states_draw(a.gold) and states_draw(a.pred):
+            return True, "text"  # "ends in a draw — nobody wins" for "Neither; the game is a draw"
         return False, "count-mismatch"
     return None
 
