@@ -117,6 +117,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round45.jsonl``: 200 probes written blind during round 43 (the same five sets, ``unit`` on 11
   rows), scored once with round 42's reader (scorer version 71, vmcbench 52) as its held-out measure (docs/accuracy.md,
   "Round 42"), not read.
+- ``tests/data/probes_round46.jsonl``: 200 probes written blind during round 43 (the same five sets, ``unit`` on 11
+  rows), scored once with round 43's reader (scorer version 72, vmcbench 53) as its held-out measure (docs/accuracy.md,
+  "Round 43"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -253,7 +256,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: 2b374f3: text 11/0, structured 6/0, physics 3/0, the rest the same); round 45's, written blind during round 43 and
 #: scored once with round 42's reader (scorer version 71, vmcbench 52) as its held-out measure, not read: its floors
 #: below (round 41's reader, 62ab814: structured 3/0; the reader before round 39, 2b374f3: text 19/0, structured 3/0,
-#: the rest the same).
+#: the rest the same); round 46's, written blind during round 43 and scored once with round 43's reader (scorer version
+#: 72, vmcbench 53) as its held-out measure, not read: its floors below (round 42's reader, d5bc72c: structured 9/0, the
+#: rest the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -354,6 +359,9 @@ FLOORS = {
     "probes_round45.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (17, 0), "physics": (11, 0), "structured": (2, 0),
                               "traces": (1, 0), "choice": 3}),
+    "probes_round46.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (17, 0), "physics": (11, 0), "structured": (8, 0),
+                              "traces": (2, 0), "choice": 8}),
 }
 
 
