@@ -8,7 +8,8 @@ runs; the commitment steps (4 to 7) gather and choose commitments for the later 
 2. ``sole``: the whole reply is a letter in any dress or exactly one option's text (``whole.sole``).
 3. ``both``: the closing sentence names two options as both right ("Both **A** and **B** are solutions.") or says
    both statements are true, and exactly one option says both of them ("Both 1 and 2"; ``whole.both_named``); "All
-   three statements hold." and one option lists them all ("I, II and III").
+   three statements hold." and one option lists them all ("I, II and III"); "Statements I and III are true." and one
+   option lists exactly those ("I and III only").
 4. ``commitments``: the strong commitments (boxes, answer tags and fields, ``rules.MARKERS``, verdicts next to
    letters, a leading option label) are collected; the last of the strongest tier is chosen (``pick``).
 5. ``strong-phrases``: "..., which makes option B the correct answer", "Oxygen is the answer", read only where they

@@ -178,7 +178,7 @@ MARKERS: tuple[Marker, ...] = (
             r"only\s+correct)\s+)?"
             r"(?:answer|anser|answr|option|choice|response|ans(?=\s*(?:[:=]|is\b))|(?<=correct\s)one|(?<=right\s)one|"
             r"(?<=my\s)pick|(?<=our\s)pick|(?<!the\s)(?<!\ba\s)mine(?=\s+is\b)|"
-            r"(?<=best\s)one)"
+            r"(?<=best\s)one|(?<=correct\s)(?:options|choices)(?=\s*:))"  # ("Correct options: A")
             r"(?:\s+(?:choice|option|letter))?"
             r"(?:\s+(?:to|for)\s+(?:this|the)\s+question)?(?:\s+(?:here|now|then|in\s+this\s+case))?"
             r"\s*(?:(?:is|would\s+be|should\s+be|must\s+be|will\s+be|seems\s+to\s+be|appears\s+to\s+be|becomes|"

@@ -252,15 +252,36 @@ def _bare_value(text: str) -> str:
     return re.sub(r"^\s*[a-z]\s*=\s*", "", text)
 
 
+# a closing sentence naming the statements that hold: "Statements I and III are true.", "So only I and III are correct."
+_STATEMENTS_TRUE = lazy_compile(r"(?i:(?:so|thus|hence|therefore)\s*,?\s+)?(?i:only\s+)?(?i:statements?\s+)?(?P<which>"
+                                r"(?:I{1,3}|IV)(?:\s*(?:,|(?i:and)|,\s*(?i:and))\s*(?:I{1,3}|IV)){1,3})\s+(?i:are|hold)"
+                                r"(?:\s+(?i:true|correct|valid))?\s*[.!]?")
+
+
 def both_named(reader: Reader) -> ChoiceResult | None:
     """The closing sentence naming two options as both right ("Both **A** and **B** are solutions.") chooses the one
     option saying both of them, by their letters or texts ("Both 1 and 2"), and commits to none when no option does;
-    "Both statements are true." chooses the one option opening "Both" ("Both I and II"), and "All three statements
-    hold." the one option listing three statements ("I, II and III"); else None."""
+    "Both statements are true." chooses the one option opening "Both" ("Both I and II"), "All three statements
+    hold." the one option listing three statements ("I, II and III"), and "Statements I and III are true." the one
+    option listing exactly those ("I and III only"); else None."""
     flat = reader.flat.rstrip()
-    if "both" not in flat[-200:].lower() and "all " not in flat[-200:].lower():
+    tail = flat[-200:].lower()
+    if "both" not in tail and "all " not in tail and "statement" not in tail:
         return None
     last = flat[max((m.end() for m in _SENTENCE_END_BREAK.finditer(flat[:-1])), default=0):].strip()
+    listed = _STATEMENTS_TRUE.fullmatch(last) if "statement" in last.lower() else None
+    if listed:
+        said = set(_ROMAN.findall(listed.group("which").lower()))
+        opts = reader.optset.opt_norm
+        exact = [k for k, v in opts.items() if set(_ROMAN.findall(v)) == said]
+        if len(exact) == 1:
+            # "Statements I and III are true." with options "I only", "II only", "I and III only", ...: the option
+            # listing exactly those statements
+            return ChoiceResult(exact[0], "option-text", f"the reply says statements {', '.join(sorted(x.upper() for x in said))} are true, "
+                                                         f"which option {exact[0]} lists")
+        return None
+    if "both" not in tail and "all " not in tail:
+        return None
     if _BOTH_TURNS.search(last):
         return None
     opts = reader.optset.opt_norm

@@ -1851,14 +1851,16 @@ def _closing_unit(answer: str) -> str:
 
 
 def in_asked_unit(response: str, found: Extraction | None, unit: str | None, multiple: bool = False,
-                  question: str | None = None) -> Extraction | None:
+                  question: str | None = None, restatement_only: bool = False) -> Extraction | None:
     """The answer in the quantity the row asks for: when ``found`` is the value of a closing line (rule ``prose``)
     in a unit of another quantity than the row's ``unit`` ("This is the red Balmer-α line, λ ≈ 656 nm." after
     "≈ 1.89 eV", eV asked; ", so the frequency is 5.0 × 10¹⁴ Hz" after "≈ 2.07 eV") or in degrees Celsius or
     Fahrenheit where kelvins are asked ("i.e. about 27.5 °C."), it is a remark on the answer: the answer is the
     last value the line states before it in the unit asked or one convertible to it, else what the reply states
     before that line, when that is such a value. Otherwise ``found`` (a remark after a value in no unit, or in none
-    known, is read as before). What the olympiad scorer gives ``equivalent`` when the row has a ``unit``."""
+    known, is read as before). What the olympiad scorer gives ``equivalent`` when the row has a ``unit``.
+    ``restatement_only``: only a closing line restating the value roughly in another unit ("That's roughly 71
+    km/h." after 19.8 m/s) is read so (the scorer's reading with the gold's own unit, when the row has none)."""
     if found is None or found.method != "prose" or len(found.answers) != 1 or not unit or not unit.strip():
         return found
     text = response.rstrip()
@@ -1882,7 +1884,7 @@ def in_asked_unit(response: str, found: Extraction | None, unit: str | None, mul
         if stated and convertible(stated, unit) and unit_factor(stated, said) != 1 \
                 and _restates(before.text, stated, numbers[-1], said):
             return before
-    if not other:
+    if not other or restatement_only:
         return found
     # a value the line states (after "=", "≈", "is"), in a clause running on to the remark (no ";" or sentence end
     # between): not a given ("So the gas, initially at 300 K, cools to about −84 °C.")

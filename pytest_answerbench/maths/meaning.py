@@ -34,7 +34,7 @@ __all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_M
            "keeps_qualifiers", "restates_cjk_question",
            "names_alternative",
            "names_loser",
-           "narrower_scope", "opening_verdict", "states_draw", "same_meaning", "states_asked_property", "states_claims",
+           "narrower_scope", "opening_verdict", "states_draw", "winner_named", "same_meaning", "states_asked_property", "states_claims",
            "who_moves_first"]
 
 #: what may open a concluding sentence before what it states ("So ", "Hence, "): a pattern's start, case-blind, its
@@ -74,10 +74,10 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b|不一定|未必|不总是|并非总|不恒成立|并非恒成立|不是恒成立|不会恒成立",
      r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b|总是|一定|恒成立"),
     ("converge",
-     r"\b(?:diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
+     r"\b(?:(?<!not\s)(?<!n't\s)(?<!never\s)diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
      r"fails?\s+to\s+converge(?!\s+(?:absolutely|uniformly|pointwise|conditionally|to|in|at|on|for)\b)|"
      r"not\s+convergent|non-?convergent)\b|发散|不收敛|无法收敛|不会收敛|不能收敛|收敛不了",
-     r"\b(?:converg(?:es|ent|ence|ing|e))\b|收敛"),
+     r"\b(?:converg(?:es|ent|ence|ing|e)|(?:not|never|(?:does|do|did|will|would|can)n't)\s+diverg(?:es|ent|ence|ing|e))\b|收敛"),
     ("holds",  # a statement judged: "the statement holds" / 成立 / 正确, "it does not hold" / 不成立 / 错误; not "等号成立"
      r"\b(?:(?:does|do|did|would|will)\s*(?:not|n't)\s+hold|fails?\s+to\s+hold|(?:the|this)\s+(?:statement|claim|"
      r"assertion)\s+(?:is\s+(?:false|incorrect|wrong|invalid|not\s+(?:true|correct|valid))|fails)$)|不成立|不正确|错误|假命题",
@@ -96,6 +96,10 @@ _OPENING = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in
 _LEAD = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then|actually|"
                      r"wait|no\s+wait|on\s+second\s+thought)\s*,?\s+)*"
                      r"(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
+# a statement said not to be false (or not true), maybe then said true: "the statement is not false — it's true"
+_NOT_FALSE = lazy_compile(r"(?:the\s+statement|the\s+claim|it|this|that)\s+is\s+not\s+(?P<word>false|true|incorrect|correct)"
+                          r"(?:\s*(?:—|–|--|,|;|:)\s*(?:it's|it\s+is|it\s+is\s+in\s+fact|rather)\s+(?P<then>true|false|"
+                          r"correct|incorrect|untrue))?\s*[.!]?")
 _INFINITY = lazy_compile(r"\+?\s*(?:\\infty|∞)")  # the whole answer, not an interval's end
 # "it is false that ...", "it is not true that ...", "it is impossible that ...", "it is the case that ...": a claim
 # framed by its truth
@@ -182,6 +186,12 @@ def claim(text: str) -> tuple[str, bool] | None:
     if main is not None:
         return main  # "it converges, not absolutely, since the harmonic series diverges": the claim before its reason
     tail = _CONCESSION_TAIL.search(plain) if "though" in plain else None
+    head_claim = claim(plain[:tail.start()].rstrip(" ,;(—–")) if tail and tail.start() > 0 \
+        and _ON_A_DERIVATIVE.match(tail.group()) else None
+    if head_claim is not None:
+        # "the series converges (though its derivative series does not)": the claim is the head's, the concession on
+        # the derivative another object's
+        return head_claim
     if tail and tail.start() > 0 and not _CONCESSION_TURNS.search(tail.group()) and not _HEDGE.search(tail.group()) \
             and not _SUPPOSED.search(tail.group()) and not _UNDECIDED.search(tail.group()):
         main = claim(plain[:tail.start()])
@@ -190,6 +200,11 @@ def claim(text: str) -> tuple[str, bool] | None:
             # another object, not the claim (not one taking it back: "though not absolutely", "though it may not")
             return main
     led = _LEAD.sub("", base, count=1)
+    denied_truth = _NOT_FALSE.fullmatch(led)
+    if denied_truth and (denied_truth.group("then") is None
+                         or denied_truth.group("then").endswith("true") == denied_truth.group("word").endswith("false")):
+        # "The statement is not false — it's true.": true (and "not true" false)
+        return "yes", denied_truth.group("word") in ("false", "incorrect")
     yes_no = _YES_NO.fullmatch(led)  # "Yes, it is readable": Yes
     if yes_no:
         verdict_end = yes_no.end("yes") if yes_no.group("yes") is not None else yes_no.end("no")
@@ -891,6 +906,10 @@ _CLAUSE_CONDITION = lazy_compile(r"\bonly\s+(?:for|when|if|at|on)\b|\b(?:when|wh
 _SINGULAR_OTHER = lazy_compile(r"\bsingular\s+(?:values?|points?|vectors?|solutions?|cardinals?)\b")
 _CONCESSION_TURNS = lazy_compile(r"\b(?:though|although|even\s+if)\b[^.;]*\b(?:not|no|never|cannot|could|might|may|"
                                r"unsure|doubt\w*)\b|\b(?:though|although)\b[^.;]*n't\b")
+# a concession on a derivative, another object than the function the claim is about: "though f''(0) does not exist",
+# "although its derivative is not continuous"
+_ON_A_DERIVATIVE = lazy_compile(r"\s*(?:[(,;—–]\s*)?(?:even\s+though|although|though)\s+(?:[a-z]'+\s*\([^()]{1,10}\)|"
+                                r"(?:its|the)\s+(?:first\s+|second\s+|third\s+)?derivative(?:\s+[a-z]'+)?)\s")
 _CONCESSION_TAIL = lazy_compile(r"\s*(?:[,;—–]\s*)?\b(?:even\s+though|although|though|even\s+if)\b[^.;]*$")
 _CONCESSION_LEAD = lazy_compile(r"^\s*(?:even\s+though|although|though|even\s+if)\b[^,;]*[,;]\s*")
 _EXCEPTION = lazy_compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for|excluding|outside)\b")
@@ -959,6 +978,57 @@ def _by_name(text: str, question: str) -> str:
 # a question asking which of two ("nearly parallel to or perpendicular to the long axis?", "attractive or repulsive?")
 _ASKED_ALTERNATIVES = lazy_compile(r"\b(?P<a>[a-z]{4,})(?:\s+(?:to|with|than|from|in|on|at))?\s+or\s+(?:(?:to|with|than|from|"
                                    r"in|on|at|is|are|it|the|nearly|more|less|mostly)\s+)*(?P<b>[a-z]{4,})\b")
+
+
+# a player said to lose, maybe with an apposition: "Bob loses", "So the first player, who must move from this position,
+# loses against correct play."
+_LOSER_SAID = lazy_compile(r"(?i)(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?:with\s+(?:correct|optimal|perfect|best)\s+play\s*,?\s+)?"
+                           r"(?P<who>the\s+(?:first|second)\s+player|[A-Z][a-z]+)(?:\s*,\s*[^,;.]{1,80}?,)?\s+"
+                           r"(?:always\s+|inevitably\s+|eventually\s+)?(?:loses|will\s+lose|must\s+lose)\b[^,;]{0,40}")
+# a winner named twice, by turn and by name: "The second player, Bob, wins."
+_WINNER_APPOSED = lazy_compile(r"(?i)(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?P<turn>the\s+(?:first|second)\s+player)\s*,\s*"
+                               r"(?P<name>[A-Z][a-z]+)\s*,\s+(?:wins|has\s+(?:a|the)\s+winning\s+strategy|can\s+(?:always\s+)?"
+                               r"force\s+a\s+win)\b[^,;]{0,40}")
+
+
+def winner_named(pred: str, question: str | None) -> frozenset[str] | None:
+    """The winner a closing sentence names when it names the loser of a two-player game ("So with correct play Bob
+    loses." is Alice to "Alice and Bob ..."; "the first player ... loses" is the second player), or names the winner
+    twice ("The second player, Bob, wins."): the winner's names, lower-case, by turn and by name where the question
+    says who moves first; None otherwise (a negation, a hedge or a condition, or no two players)."""
+    if not question:
+        return None
+    plain = _plain(pred).strip().rstrip(".!").strip()
+    if _NEGATION.search(plain.replace("loses", "").replace("lose", "")) or _HEDGE.search(plain) or _WHEN.search(plain):
+        return None
+    players = PLAYERS.search(question)
+    names = {n.lower() for n in players.groups()} if players else set()
+    apposed = _WINNER_APPOSED.fullmatch(plain)
+    first = who_moves_first(question)
+    if apposed:
+        turn, name = apposed.group("turn").lower().removeprefix("the "), apposed.group("name").lower()
+        if first and players is not None and first in players.groups() \
+                and (name == first.lower()) != (turn == "first player"):
+            return None  # "the second player, Alice, ..." when Alice moves first: the reply contradicts itself
+        winner = {turn, name}
+    else:
+        lost = _LOSER_SAID.fullmatch(plain)
+        if lost is None:
+            return None
+        who = lost.group("who").lower()
+        if who.startswith("the "):
+            turn = who.split()[1]
+            winner = {"second player" if turn == "first" else "first player"}
+        elif who in names and len(names) == 2:
+            winner = names - {who}
+        else:
+            return None
+    if first and players is not None and first in players.groups():
+        second = (players.group(2) if players.group(1) == first else players.group(1)).lower()
+        by_turn = {"first player": first.lower(), "second player": second}
+        winner |= {by_turn[w] for w in list(winner) if w in by_turn}
+        winner |= {t for t, n in by_turn.items() if n in winner}
+    return frozenset(winner)
 
 
 def asked_alternatives(question: str | None) -> tuple[str, str] | None:

@@ -31,7 +31,7 @@ from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .described import offered_stance, shape, stance_words
-from .meaning import (CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
+from .meaning import (winner_named, CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
                       asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
                       names_alternative, narrower_scope, property_words, states_asked_property)
 from .normalize import number_words
@@ -1025,9 +1025,17 @@ def _closing_sentence(last: str, question: str | None = None) -> str:
             and not CONCLUSION_WORD.search(sentences[-1]) and not _RETRACTS.search(sentences[-1]) \
             and not _ASIDE_REVISES.search(sentences[-1]):
         # "(She can, e.g., reduce the heap of 3 to 1.)", "(It is continuous there, though.)": an aside, no answer
-        sentences.pop()
+        aside = sentences.pop()
+    else:
+        aside = ""
     if sentences and _STATEMENT_JUDGED_CLOSING.fullmatch(_BOLD_MARKS.sub("", sentences[-1])):
         return sentences[-1]  # "... but that's not what's being asked. The statement as given is false."
+    if question and sentences and _ASKS_NAME.search(question) and _NAMING_SENTENCE.fullmatch(sentences[-1].strip()) \
+            and not DOUBTED.search(sentences[-1]) and not _HEDGED_ASIDE.search(aside):
+        return sentences[-1]  # "... $y=r(1-\cos t)$. That's the cycloid." to "What is the name of the curve ...?"
+    if question and sentences and "player" in question.lower() + sentences[-1].lower() and ("los" in sentences[-1]
+            or ", " in sentences[-1]) and winner_named(_BOLD_MARKS.sub("", sentences[-1]), question) is not None:
+        return sentences[-1]  # "So the first player, who must move from this position, loses against correct play."
     if sentences and not re.search(r"[\d$]|\\\(", sentences[-1]):
         parts = CONCLUSION_WORD.split(sentences[-1])
         if len(parts) < 2 and _CJK.search(sentences[-1]) and not _CJK_CONDITION.search(sentences[-1]):
@@ -1468,7 +1476,8 @@ _TAKEN_BACK_AFTER = lazy_compile(r"(?i)\b(?:actually|wait|oops|wrong|mistake|on\
 # is 0."
 _PLAIN_VALUE_CONCLUDED = lazy_compile(r"(?:,\s*+|\s)(?i:so|hence|thus|therefore|giving)\s*+,?\s*+"
                                       r"(?:(?P<named>[A-Za-z](?:_\{?\w{1,4}\}?)?\s*+=)|(?i:the|their|its)\s++[a-z]++"
-                                      r"(?:\s++[a-z]++)?\s++(?:is|equals))\s*+(?P<value>[-−]?\d++(?:[.,]\d++)*+"
+                                      r"(?:\s++[a-z]++)?\s++(?:is|equals)|(?i:the\s++(?:series|sum|sequence|integral|"
+                                      r"product|limit)|it)\s++(?:converges|tends|goes)\s++to)\s*+(?P<value>[-−]?\d++(?:[.,]\d++)*+"
                                       r"(?:\s*+(?:×|\*)\s*+10\^\{?[-−]?\d+\}?)?(?:[ \t]*+[A-Za-zµμΩ°][A-Za-zµμΩ°/·^\-\d]{0,10})?)"
                                       r"\s*+[.!]?\s*+$")
 # the constants of an asked form named after the value: ", i.e. $a=0$, $b=1$.", ", so $a=3$ and $b=2$."
@@ -1476,6 +1485,19 @@ _FORM_CONSTANTS = lazy_compile(r",\s*+(?:i\.\s?e\.|that\s+is|so|with)\s*+,?\s*+(
                                r"(?:\s*+(?:,|and|,\s*and)\s*+\$\s*[A-Za-z]\s*=\s*[^$]{1,20}\$)++)\s*+\.?\s*+$")
 # the form a question asks for: "in the form $a+bi$", "of the form $\frac{a}{b}$"
 _ASKED_FORM = lazy_compile(r"(?i)\b(?:in|of)\s+the\s+form\s+\$([^$]{1,60})\$")
+# an aside offering another reading: "(Though it could equally be read as a pair of crossing lines.)"
+_HEDGED_ASIDE = lazy_compile(r"(?i)\b(?:could|might|may|or|equally|alternatively|arguably|perhaps|maybe)\b")
+# a question asking what something is called: "What is the name of the curve ...?", "What is this point called?", "What
+# kind of quadrilateral ...?"
+_ASKS_NAME = lazy_compile(r"(?i)\bwhat\s+is\s+the\s+name\s+of\b|\bwhat\s+is\s+[^?]{1,60}\bcalled\b|\bwhat\s+(?:kind|type|sort)\s+of\b|"
+                          r"\bname\s+(?:the|this)\b")
+# a closing sentence naming it in words: "That's the cycloid.", "This curve is called the cardioid.", "It is a
+# parallelogram."
+_NAMING_SENTENCE = lazy_compile(r"(?i)(?:(?:so|thus|hence)\s*,?\s+)?(?:that|this|it|this\s+(?:curve|point|shape|figure|surface|"
+                                r"solid|quadrilateral|triangle)|the\s+(?:curve|point|shape|figure|locus))(?:'s|’s|\s+is)"
+                                r"(?:\s+called|\s+known\s+as)?\s+(?:the\s+|an?\s+)?\**[a-z][a-z -]{2,40}?\**\s*[.!]?")
+# what turns a sentence after a dash: "— but", "— actually", "— wait", "— or rather", "— unless"
+_TAIL_TURNS = lazy_compile(r"(?i)\b(?:but|however|actually|wait|rather|unless|except|although|though|not|no|never|or)\b|n't\b")
 # a verdict closing a sentence after a dash: "... would need $27.5$ each — impossible."
 _DASHED_VERDICT = lazy_compile(r"\s(?:—|–|--)[ \t]*+(?:\*\*)?(?P<word>(?i:impossible|not\s+possible|possible|yes|no))"
                                r"(?:\*\*)?[ \t]*+[.!]?[ \t]*+$")
@@ -1754,16 +1776,28 @@ def _cjk_restatement_agrees(verdict: str, rest: str | None, question: str) -> bo
 
 # a concession closing a sentence after its claim: "— even though $f'$ is not continuous", ", despite having measure 0"
 _CONCEDED_TAIL = lazy_compile(r"\s*+(?:—|–|--|,)\s*+(?i:even\s+though|although|though|despite|in\s+spite\s+of|albeit)\b[^.!?;]*+[.!]?\s*+$")
+# a concession in brackets closing the text: "(though $f''(0)$ does not exist)."
+_BRACKETED_CONCESSION = lazy_compile(r"\s*+\((?i:even\s+though|although|though|albeit)\b(?:[^()]|\([^()]{0,20}\)){1,200}\)"
+                                     r"[.!]?\s*+$")
+# a question about a derivative: "Is $f$ twice differentiable ...?", "Is $f'$ continuous ...?", "Does $f''(0)$ exist?"
+_ASKS_DERIVATIVE = lazy_compile(r"(?i)\btwice\b|\bderivative|[a-z]'|\bsmooth\b|C\^\{?[1-9∞]")
+# a concession on a derivative: "though $f''(0)$ does not exist", "although its derivative is not continuous"
+_DERIVATIVE_CONCEDED = lazy_compile(r"\s*+[(,;—–-]*\s*+(?i:even\s+though|although|though)\s+(?:\$\s*[a-z]'+\s*\([^()$]{1,10}\)\s*\$|"
+                                    r"(?i:its|the)\s+(?:(?i:first|second|third)\s+)?(?i:derivative))\s")
+
+
 def without_concession(text: str, question: str | None) -> str:
     """``text`` without a concession closing it that adds, hedges and takes back nothing, when it holds maths of its own
     ("Hence $\\sqrt{x}$ is uniformly continuous on $[0,\\infty)$, even though it is not Lipschitz near $0$." to "Is
     ... uniformly continuous ...?": the claim, not the place the concession names)."""
     if not question or "$" not in text[-300:] or not asks_yes_no(question):
         return text
-    conceded = _CONCEDED_TAIL.search(text, max(0, len(text) - 300))
+    conceded = _CONCEDED_TAIL.search(text, max(0, len(text) - 300)) or _BRACKETED_CONCESSION.search(text, max(0, len(text) - 300))
     if conceded is None or conceded.start() == 0 or "$" not in conceded.group() or "\n" in conceded.group() \
-            or _concession_turns(conceded.group(), question):
+            or _concession_turns(conceded.group(), question) and not (
+                _DERIVATIVE_CONCEDED.match(conceded.group()) and not _ASKS_DERIVATIVE.search(question)):
         return text
+    # ("(though $f''(0)$ does not exist)": a concession on the derivative, another object, whatever it says of it)
     return text[:conceded.start()].rstrip() + "."
 
 
@@ -1970,6 +2004,25 @@ def _stated_with_unit(head: str, question: str | None) -> bool:
 _EVALUATED_AFTER = lazy_compile(r"\$(?P<expr>[^$]{1,80})\$\s*+,?\s*+(?:which\s+(?:is|equals|comes\s+to|gives)|i\.\s?e\.,?)"
                                 r"\s*+(?P<value>[-−]?\d+(?:\.\d+)?|\$[-−]?\d+(?:\.\d+)?\$)\s*+[.!]?\s*+$")
 # a value restated roughly in brackets closing the sentence: "6.0 m·s⁻² (roughly 0.61 g)."
+# a bracket closing the sentence, one span naming a quantity and its value: "($v/c\approx 1/137$)", "($\beta = 0.007$)"
+_OTHER_LABEL_ASIDE = lazy_compile(r"[ \t]*+\(\s*+\$(?P<label>[^$=≈]{1,20}?)\s*+(?:=|\\approx|≈)[^$]{1,30}\$\s*+(?P<close>\))"
+                                  r"(?=\s*+[.!]?\s*+$)")
+
+
+def _other_label(head: str, label: str) -> bool:
+    """Does ``head`` (a sentence before a bracketed aside labelled ``label``) state a value with its unit under a
+    label other than ``label`` ("So $v_1 \approx 2190$ km/s — fast, ..." before "$v/c$")?"""
+    spans = list(SPAN.finditer(head))
+    if not spans:
+        return False
+    inner = next(g for g in spans[-1].groups() if g is not None)
+    named = re.match(r"\s*(?P<name>[^=≈]{1,20}?)\s*(?:=|\\approx|≈)\s*[-−]?\d", inner)
+    after = head[spans[-1].end():spans[-1].end() + 20]
+    unit = re.match(r"\s*(?:\\[,;: ]|~)?\s*[A-Za-zµμΩÅ°][A-Za-z/·^\-\d]{0,10}(?![A-Za-z])", after)
+    return bool(named and unit and re.sub(r"\s+", "", named.group("name")) != re.sub(r"\s+", "", label)
+                and not DOUBTED.search(head[spans[-1].end():]))
+
+
 _ROUGHLY_BRACKETED = lazy_compile(r"(?i)\s*+\((?:i\.\s?e\.,?\s*+)?(?:about|roughly|approximately|approx\.|around|nearly|"
                                   r"almost|≈|~)\s*+(?![^()]{0,40}(?:;|\b(?:exact\w*|actual\w*|precise\w*|really|true|"
                                   r"correct\w*|answer\w*|more)\b))(?P<said>[^()]{1,40})\)(?=\s*+(?:[.!]?\s*+$|,))")
@@ -2485,6 +2538,15 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "Two groups with equal sums would need $27.5$ each — impossible.": the verdict the dash closes on, not the
         # value the reason needs
         return Extraction((dashed.group("word"),), "prose")
+    head, dash, tail = claimed_first.partition(" — ") if question and " — " in claimed_first else ("", "", "")
+    head_words = _BOLD_MARKS.sub("", head).strip()
+    if dash and head_words and not re.search(r"\d", SPAN.sub(" ", head_words)) and asks_yes_no(question) \
+            and not DOUBTED.search(claimed_first) and not _CONDITION.search(head_words) \
+            and not _TAIL_TURNS.search(tail) and states_asked_property(SPAN.sub(" ", head_words), question) \
+            and not states_asked_property(SPAN.sub(" ", tail), question) and claim(SPAN.sub(" ", tail)) is None:
+        # "So the regular heptadecagon is constructible — Gauss proved this in 1796 and ...": the property asked,
+        # stated before the dash; the history after it (its year) is no answer
+        return Extraction((head_words.rstrip(".").strip(),), "prose")
     verdict = _VERDICT_RESTATED.fullmatch(_BOLD_MARKS.sub("", claimed_first)) if question else None
     if verdict and asks_yes_no(question) and not _verdict_turns(verdict.group("verdict"), verdict.group("rest")) \
             and not contradicts_verdict(verdict.group("verdict"), verdict.group("rest"), question) \
@@ -2527,6 +2589,14 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "So $f$ is injective, not surjective." to "Is $f$ injective, surjective, both, or neither?": the stance on
         # each property, written as the question names them ("injective but not surjective")
         return Extraction((stance_words(stance, question),), "prose")
+    if question and ("los" in final[0] or ", " in final[0]) and "player" in question.lower() + final[0].lower() \
+            and winner_named(_BOLD_MARKS.sub("", final[0]), question) is not None:
+        # "**The second player, Bob, wins.**", "So the first player, who must move from this position, loses against
+        # correct play.": the sentence naming the winner (or the loser), whole
+        return Extraction((_BOLD_MARKS.sub("", final[0]).strip().rstrip(".!"),), "prose")
+    chance = chance_in_words(final[0]) if "chance" in final[0] and "in" in final[0] else None
+    if chance and not DOUBTED.search(final[0]) and not _CONDITION.search(final[0]):
+        return Extraction((chance,), "prose")  # "So there is a one-in-six chance.": 1/6, not a claim in words
     claimed = _claimed(last, final[0])
     if claimed:
         return Extraction((claimed,), "prose")
@@ -2606,6 +2676,13 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "So the car decelerates at about 6.0 m·s⁻² (roughly 0.61 g).": the value stated, not its rough restatement
         # as another kind of quantity (a multiple of g; "(roughly 1300 km/h)" after m/s is compared as before)
         last = last[:rough.start()] + last[rough.end("said") + 1:]
+        final = split_sentences(last)[-1:] or [last]
+    other = _OTHER_LABEL_ASIDE.search(last, max(0, len(last) - 120)) if "(" in last[-120:] and len(last) <= 2000 else None
+    if other and _other_label(last[:other.start()], other.group("label")) \
+            and formula_key(other.group("label")) not in formula_key(question or ""):
+        # "So $v_1 \approx 2190$ km/s — fast, but still non-relativistic ($v/c\approx 1/137$).": a bracket closing the
+        # sentence on another quantity (its own label) after a value with its unit: the value, not the aside
+        last = last[:other.start()] + last[other.end("close"):]
         final = split_sentences(last)[-1:] or [last]
     signs = _ALL_SIGNS.search(final[0]) if "pm" in final[0] or "±" in final[0] else None
     if signs and re.search(r"(?i)\b(?:except|but|other\s+than|apart\s+from|only|besides|not)\b", final[0]):

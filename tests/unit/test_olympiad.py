@@ -350,7 +350,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     and round 40's (places, conics, general solutions, agreeing units, bases) and round 41's (reasons' main
     clauses, shared ranges, counts before lists, summary lines) and round 42's (constants' ranges, checks at a
     case, roundings, later corrections) and round 43's (verdicts with reasons, draws, notes restating the verdict,
-    lines of integer points, a value concluded in plain text): their scorer version is 72, so a baseline report
+    lines of integer points, a value concluded in plain text) and round 44's (losers named, truths denied twice,
+    concessions on a derivative, values with their uncertainty): their scorer version is 73, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -358,10 +359,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 72
+        assert spec.version == 73
         old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 70, current 72"]
+            "scorer_version differs: baseline 70, current 73"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

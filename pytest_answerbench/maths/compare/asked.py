@@ -358,16 +358,19 @@ _NEAREST_PLACES = {"tenth": 1, "hundredth": 2, "thousandth": 3, "integer": 0, "t
                    "thousand": -3}
 # "format your answer as n \times 10^x where n is to 2 decimal places": the places are the mantissa's
 _MANTISSA = lazy_compile(r"(?i)\bn\s*\$?\s*(?:is|to)\b[^.]{0,20}?decimal\s+place")
+_SCIENTIFIC_GOLD = lazy_compile(r"\s*[-+]?\d+(?:\.\d+)?\s*(?:\\times|×)\s*10\s*\^\s*\{?\s*[-−]?\d+\s*\}?\s*")
 _PLAIN_FLOAT = lazy_compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
 # an absolute tolerance stated for the answer: "(to within $0.01$ s)", "answer to within 0.001 nm", "within ±0.1"
-_WITHIN = lazy_compile(r"(?i)\bto\s+within\s+(?:\$\s*)?(?:±|\\pm\s*)?(?P<value>\d+(?:\.\d+)?)\s*\$?"
+_WITHIN = lazy_compile(r"(?i)\b(?:to\s+within\s+(?:\$\s*)?(?:±|\\pm\s*)?|within\s+(?:\$\s*)?(?:±|\\pm\s*))"
+                       r"(?P<value>\d+(?:\.\d+)?)(?:\s*(?:\\times|×)\s*10\s*\^\s*\{?(?P<power>[-−]?\d+)\}?)?\s*\$?"
                        r"(?:[ \t~]|\\[,; ])*(?P<unit>(?:\\(?:mathrm|text)\s*\{[^{}]{1,12}\}|[A-Za-zÅμ°%][A-Za-z/^{}\-\d]{0,10}))?"
-                       r"(?=\s*(?:[).,;]|$))")  # the tolerance closing its clause: not "10%", "1 part in", "50 km of accuracy"
+                       r"(?=\s*(?:[).,;]|$)|\s+(?:are|is|will\s+be)\s+(?:accepted|acceptable|correct|fine)\b)")
+# the tolerance closing its clause: not "10%", "1 part in", "50 km of accuracy"; "within ±0.02×10^30 kg are accepted"
 
 
-_ASKING = lazy_compile(r"(?i)\b(?:find|compute|calculate|determine|estimate|what|how|give|express|answer)\b")
+_ASKING = lazy_compile(r"(?i)\b(?:find|compute|calculate|determine|estimate|what|how|give|express|answer|answers|accepted)\b")
 
 
 def _sentence_at(question: str, at: int) -> str:
@@ -385,7 +388,8 @@ def stated_tolerance(question: str | None, gold: str, unit: str | None = None) -
     if not question or "within" not in question.lower():
         return None
     g = clean(gold)
-    if g.percent or _PLAIN_FLOAT.fullmatch(g.text.replace(",", "")) is None:
+    if g.percent or _PLAIN_FLOAT.fullmatch(g.text.replace(",", "")) is None \
+            and _SCIENTIFIC_GOLD.fullmatch(g.text) is None:
         return None
     target = unit or g.unit
     found: set[float] = set()
@@ -393,7 +397,7 @@ def stated_tolerance(question: str | None, gold: str, unit: str | None = None) -
         in_brackets = question.rfind("(", 0, m.start()) > question.rfind(")", 0, m.start())
         if not (in_brackets or _ASKING.search(_sentence_at(question, m.start()))):
             continue  # ("Each reading is accurate to within 0.5.": how the data was measured, not the answer)
-        value = float(m.group("value"))
+        value = float(m.group("value")) * 10.0 ** int((m.group("power") or "0").replace("−", "-"))
         stated = m.group("unit")
         if stated and (stated.startswith("%") or re.match(r"(?i)(?:percent|per|parts?|orders?|decimal|significant|sig)", stated)):
             return None  # a relative tolerance, or a precision in places: not an absolute one

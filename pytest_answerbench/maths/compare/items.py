@@ -32,6 +32,7 @@ a test compares the two lists).
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from dataclasses import replace
 from typing import Any
 
@@ -417,6 +418,14 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
             ok, how = items_equal(g, last, tol, kind)
             if not ok:
                 return False, how
+    last = with_marks(rights[-1], p) if rights else None
+    if last is not None and last.unit and _MEASURED.search(left.split("=")[-1]) \
+            and not re.search(r"[A-Za-z]", _NUMERIC_COMMANDS.sub(" ", left.split("=")[-1])) \
+            and _rounds_in_base_units(left, last):
+        # "\frac{6.626\times10^{-34}}{(9.109\times10^{-31})(2.998\times10^{8})}\approx 2.43\ \text{pm}": a computation
+        # from measured values in base units, its unit written only after the value it comes to, which it rounds to:
+        # that value, in its unit, is the answer (the computation has no unit of its own)
+        return items_equal(g, last, tol, kind)
     ok, how = items_equal(g, with_marks(left, p), tol, kind)
     if ok:  # the exact value decides, whatever decimal follows it ("\frac{1}{3} \approx 1.3" states 1/3)
         return ok, how
@@ -435,6 +444,27 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
         if items_equal(g, with_marks(stated, p), tol, kind)[0]:
             return True, "approx:symbolic-exact"
     return False, how
+
+
+# a measured value: a decimal with a fractional part
+_MEASURED = lazy_compile(r"\d\.\d")
+# the commands and marks of a numeric computation: fractions, products, powers, brackets, spacing
+_NUMERIC_COMMANDS = lazy_compile(r"\\(?:[dt]?frac|times|cdot|left|right|sqrt|[,;:! ])|[{}()\[\]^*/+\-−×·.\d\s]")
+
+
+def _rounds_in_base_units(computation: str, value: Item) -> bool:
+    """Does the numeric ``computation`` (in base units, as its constants are) round to ``value`` (a decimal with a
+    prefixed unit: ``2.43 pm``, ``25.9 meV``) written with the prefix's power of ten (``2.43\\times10^{-12}``)? Only a
+    prefix (a power of a thousand other than one) is tried: a value in its base unit is compared as before."""
+    scientific = _SCIENTIFIC_VALUE.fullmatch(value.text.replace(" ", ""))
+    if not value.unit or scientific is None:
+        return False
+    exponent = int(scientific.group(2) or 0)
+    return any(rounds_to(computation, Item(""), Item(f"{scientific.group(1)}\\times10^{{{exponent + prefix}}}"))
+               for prefix in range(-24, 25, 3) if prefix)
+
+
+_SCIENTIFIC_VALUE = lazy_compile(r"(-?\d+\.\d+)(?:(?:\\times|\\cdot|×)10\^\{?(-?\d{1,3})\}?)?")
 
 
 def _asked_expression(left: str) -> bool:

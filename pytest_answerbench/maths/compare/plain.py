@@ -9,7 +9,7 @@ from fractions import Fraction
 from ...text.patterns import lazy_compile
 from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, asks_yes_no, claim,
                        contradicts_verdict, keeps_qualifiers, names_loser, restates_cjk_question, same_meaning,
-                       states_draw,
+                       states_draw, winner_named, PLAYERS,
                        states_asked_property)
 from ..described import offered_stance
 from ..extract import dollar_formulas, formula_key
@@ -37,8 +37,10 @@ def texts_equal(gt: str, pt: str) -> bool:
     g, p = (_ARTICLES.sub("", text_key(t)).strip() for t in (gt, pt))
     if not g or not p:
         return same_meaning(gt, pt) is True  # "\\infty" (no words) for "infinitely many"
-    if g == p:
-        return True
+    if g == p or _american(g) == _american(p) or _SAINT.sub("saint", g) == _SAINT.sub("saint", p):
+        return True  # ("orthocentre" is "orthocenter", "colour" "color", "St Petersburg" "Saint Petersburg")
+    if rejecting_others(gt, pt):
+        return True  # "St Petersburg, not Berlin or Basel": the answer, then the alternatives it rejects
     question = asked_question()
     stances = (offered_stance(gt, question), offered_stance(pt, question)) if question and " or " in question else ()
     if stances and None not in stances:
@@ -62,6 +64,9 @@ def texts_equal(gt: str, pt: str) -> bool:
     verdict = _LEADING_VERDICT.match(pt) if question else None
     if verdict and contradicts_verdict(verdict.group(1), pt[verdict.end():], question):
         return False  # "Yes, it diverges." to "Does the series converge?": the verdict and its claim disagree
+    winner = winner_answers(gt, pt, question)
+    if winner is not None:
+        return winner  # "So with correct play Bob loses." is Alice
     if question and ("还是" in question or " or " in question):
         chosen, said = alternative_named(gt, question), alternative_named(pt, question)
         if chosen is not None and said is not None:
@@ -80,12 +85,47 @@ def texts_equal(gt: str, pt: str) -> bool:
     answered = answers_question(gt, pt, question)
     if answered is not None:
         return answered  # "It is composite." is No to "Is N prime?"; "the first player" when Alice moves first
-    for sentence, word in ((g, p), (p, g)):
+    for sentence, word in ((g, _CONTRACTED_IS.sub(r"\1 is", p)), (_CONTRACTED_IS.sub(r"\1 is", p), g)):
         predicate = _PREDICATE.match(sentence)
         if predicate and len(sentence.split()) <= 12 and predicate.group(1).strip() == word \
                 and not names_loser(sentence, word):
             return True
     return False
+
+
+def rejecting_others(gt: str, pt: str) -> bool:
+    """Is ``pt`` the text answer ``gt``, then the alternatives it rejects ("St Petersburg, not Berlin or Basel" for
+    "Saint Petersburg"; not when the gold itself says "not": "Injective but not surjective")?"""
+    if ", not " not in pt or re.search(r"\bnot\b|n't\b", gt.lower()) or re.search(r"[\d$\\]", pt):
+        return False
+    rejected = _REJECTED_AFTER.fullmatch(pt.strip().rstrip(".!"))
+    return bool(rejected) and texts_equal(gt, rejected.group("head"))
+
+
+def _american(words: str) -> str:
+    """``words`` in American spelling where British differs only in an ending: "centre" -> "center", "colour" ->
+    "color" (long words only: not "four")."""
+    return _OUR.sub("or", _TRE.sub("ter", words))
+
+
+_CONTRACTED_IS = lazy_compile(r"\b(that|it|this|here|there|what)\s+s\b")  # "that's" as the key writes it: "that s"
+_SAINT = lazy_compile(r"\bst\b(?=\s+[a-z])")
+# an answer, then the alternatives it rejects: "St Petersburg, not Berlin or Basel"
+_REJECTED_AFTER = lazy_compile(r"(?s)(?P<head>[^,;]{1,60}?),\s*not\s+[^,;]{1,60}")
+_TRE = lazy_compile(r"(?<=[a-z]{3})tre\b")
+_OUR = lazy_compile(r"(?<=[a-z]{3})our\b")
+
+
+def winner_answers(gt: str, pt: str, question: str | None) -> bool | None:
+    """Is the gold ``gt`` (a player, by name or by turn) the winner ``pt`` names by naming the loser or naming the
+    winner twice (:func:`..meaning.winner_named`)? None when ``pt`` names no such winner or the gold is no player."""
+    winner = winner_named(pt, question) if question and ("los" in pt.lower() or "," in pt) else None
+    if winner is None:
+        return None
+    gold = _ARTICLES.sub("", text_key(gt)).strip()
+    players = PLAYERS.search(question or "")
+    known = set(winner) | {"first player", "second player"} | ({n.lower() for n in players.groups()} if players else set())
+    return gold in winner if gold in known else None
 
 
 def _claims_other_than_asked(gt: str, pt: str, question: str) -> bool:

@@ -115,6 +115,7 @@ from .equations import is_label, symbolic
 from .intervals import conditions_equal, union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
+from .plain import rejecting_others, winner_answers
 from .marks import MEASURED_VALUE, chain_unit, letter_units, unit_scale, with_marks, with_target_unit
 from .placeholders import placeholder_values, without_added_remark, without_trailing_word
 from .parts import (GROUPED, assignments_as_tuples, in_asked_order, decimal_comma, distinct, match_all, spread_assignment,
@@ -485,6 +486,26 @@ def _condition_of(answer: str) -> str:
     return m.group("condition").strip() if lone_letters(m.group("condition")) == {m.group("letter")} else answer
 
 
+# a measured value with its uncertainty: "(1.12 \pm 0.01)\times10^{4}", "9.81 \pm 0.02", "(2.0 ± 0.1)"
+_UNCERTAINTY = lazy_compile(r"(?P<open>\(\s*)?(?P<value>\d+\.\d+|\d+)\s*(?:\\pm|±)\s*(?P<error>\d+(?:\.\d+)?)(?(open)\s*\))")
+
+
+def _without_uncertainty(pred: str) -> str:
+    """``pred`` with one measured value's uncertainty dropped ("(1.12 \\pm 0.01)\\times10^{4}" -> "1.12\\times10^{4}"),
+    when the uncertainty is smaller than a tenth of the value and a power of ten or a unit follows (not "\\pm 2", the two
+    roots, nor "3 \\pm 1")."""
+    found = list(_UNCERTAINTY.finditer(pred))
+    if len(found) != 1:
+        return pred
+    m = found[0]
+    value, error = float(m.group("value")), float(m.group("error"))
+    after = pred[m.end():].lstrip()
+    if not value or error >= value / 10 or not (m.group("open") and after[:1] in ("\\", "×") or re.match(
+            r"(?:\\[,;: ]|~|\s)*(?:\\(?:text|mathrm)\s*\{)?\s*[A-Za-zμÅ°]", pred[m.end():])):
+        return pred
+    return pred[:m.start()] + m.group("value") + pred[m.end():]
+
+
 def _clean(a: _Answers) -> None:
     a.gold, a.pred = _condition_of(a.gold), _condition_of(a.pred)
     if " of " in a.gold and " of " in a.pred and _COMPASS.search(a.gold) and _COMPASS.search(a.pred):
@@ -494,6 +515,8 @@ def _clean(a: _Answers) -> None:
     if "\\" in a.pred and a.gold.lstrip().startswith("(") and re.search(r"\\(?:mathbf|hat|vec|boldsymbol)\s*\{?\s*[ijk]\b", a.pred):
         a.pred = _in_components(a.pred, a.gold)  # "-3\mathbf i+6\mathbf j-3\mathbf k" is (-3, 6, -3)
     a.pred = _last_statement(a.pred, a.gold)
+    if ("\\pm" in a.pred or "±" in a.pred) and "\\pm" not in a.gold and "±" not in a.gold:
+        a.pred = _without_uncertainty(a.pred)  # "(1.12 \pm 0.01)\times10^{4} m/s": the value measured
     gold_numeral = _BASE_NUMERAL.fullmatch(a.gold.strip().strip("$").strip()) if "_" in a.gold else None
     if gold_numeral and "=" in a.pred:
         # "$100 = (1020)_3$" for the gold 10201_3: the numeral written in the base asked is the answer, not the value
@@ -1071,6 +1094,11 @@ def _count(a: _Answers) -> Outcome | None:
             return union, "interval"
         if states_draw(a.gold) and states_draw(a.pred):
             return True, "text"  # "ends in a draw — nobody wins" for "Neither; the game is a draw"
+        winner = winner_answers(a.gold, a.pred, a.question)
+        if winner is not None:
+            return winner, "text"  # "The second player, Bob, wins." for "Bob"
+        if len(a.g_parts) == 1 and rejecting_others(a.gold, a.pred):
+            return True, "text"  # "St Petersburg, not Berlin or Basel" for "Saint Petersburg"
         return False, "count-mismatch"
     return None
 

@@ -147,8 +147,13 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
     unit = row.get("unit")
     unit = None if _nan(unit) else str(unit)
-    # a closing remark in another quantity ("λ ≈ 656 nm" after the energy asked in eV): the value before it
+    # a closing remark in another quantity ("λ ≈ 656 nm" after the energy asked in eV), or restating the value
+    # roughly in another unit ("That's roughly 71 km/h." after 19.8 m/s): the value before it, in the row's unit or
+    # else the one the gold writes
     found = maths.in_asked_unit(prediction, found, unit, multiple, question)
+    if not unit and len(golds) == 1 and n_gold == 1 and maths.clean(gold_text).unit:
+        found = maths.in_asked_unit(prediction, found, maths.clean(gold_text).unit, multiple, question,
+                                    restatement_only=True)
     answer, gold_text = read_options(found.text, gold_text, question)
     ok, method = maths.equivalent(gold_text, answer, tol, kind=kind, unit=unit, question=question)
     if not ok and described_by_closing(maths.before_new_question(prediction, question, multiple), gold_text, answer, question,
