@@ -120,6 +120,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round46.jsonl``: 200 probes written blind during round 43 (the same five sets, ``unit`` on 11
   rows), scored once with round 43's reader (scorer version 72, vmcbench 53) as its held-out measure (docs/accuracy.md,
   "Round 43"), not read.
+- ``tests/data/probes_round47.jsonl``: 200 probes written blind during round 45 (the same five sets, ``unit`` on 10
+  rows, ``error`` on 4), scored once with round 44's reader (scorer version 73, vmcbench 54) as its held-out measure
+  (docs/accuracy.md, "Round 44"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -258,7 +261,9 @@ DATA = Path(__file__).parent.parent / "data"
 #: below (round 41's reader, 62ab814: structured 3/0; the reader before round 39, 2b374f3: text 19/0, structured 3/0,
 #: the rest the same); round 46's, written blind during round 43 and scored once with round 43's reader (scorer version
 #: 72, vmcbench 53) as its held-out measure, not read: its floors below (round 42's reader, d5bc72c: structured 9/0, the
-#: rest the same).
+#: rest the same); round 47's, written blind during round 45 and scored once with round 44's reader (scorer version 73,
+#: vmcbench 54) as its held-out measure, not read: its floors below (round 43's reader, e2da5b2: choice 13, the rest
+#: the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -362,6 +367,9 @@ FLOORS = {
     "probes_round46.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (17, 0), "physics": (11, 0), "structured": (8, 0),
                               "traces": (2, 0), "choice": 8}),
+    "probes_round47.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (21, 0), "physics": (4, 0), "structured": (5, 0),
+                              "traces": (2, 0), "choice": 12}),
 }
 
 
