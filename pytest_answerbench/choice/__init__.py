@@ -81,7 +81,10 @@ for common short replies (a letter alone, a few marked forms).
 
 from __future__ import annotations
 
+import re as _re
 from typing import Callable, Mapping
+
+from ..text.patterns import lazy_compile as _lazy
 
 from .decide import read as _read
 from .fast import FAST_STARTS as _FAST_STARTS, fast_short as _fast_short, fast_sole as _fast_sole
@@ -96,6 +99,13 @@ from .optionset import option_set as _option_set
 from .result import ChoiceResult
 
 __all__ = ["ChoiceResult", "infer_choice"]
+
+
+# a question the reply invents after its answer, on a line of its own: "Question: ...", "Next question: ...", "Q2: ..."
+_INVENTED_QUESTION = _lazy(r"\n\s*(?:\*\*)?(?:(?:next|new|another)\s+)?(?:question|problem|q)\s*\d*\s*(?:\*\*)?\s*[:：.]", _re.I)
+
+
+_INVENTED_GATE = _lazy(r"(?i)question|problem|\bq\d*\s*[:：.]")
 
 
 def infer_choice(response: str, options: Mapping[str, str],
@@ -137,6 +147,15 @@ def infer_choice(response: str, options: Mapping[str, str],
             return fast
     if response[:1].isupper() and (fast := _fast_lead(response, optset)) is not None:
         return fast  # "Looking at the image carefully. The answer is (B)."
+    invented = _INVENTED_QUESTION.search(response, 1) if _INVENTED_GATE.search(response) else None
+    if invented is not None and not _INVENTED_QUESTION.match("\n" + response.lstrip()):
+        # (not in a reply that opens on a question of its own: a transcript of questions and answers, the row's
+        # among them, read as before)
+        # "The answer is C.\n\nQuestion: Which is the largest prime less than 50? ... Answer: B": what follows a question
+        # the reply invents after committing answers that question, not the row's
+        before = infer_choice(response[:invented.start()], options, same_value)
+        if before.letter is not None and before.method not in ("option-text", "answer-value", "letter", "sole-letter"):
+            return before
     result = _read(response, optset)
     if result.method in ("option-text", "answer-value", "none"):
         # "so I think C — but D is also possible if you count ...": a hedge between two letters, whatever option

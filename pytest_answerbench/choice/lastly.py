@@ -77,6 +77,8 @@ def _by_place(sentence: str, letters: list[str]) -> str | None:
     named = {_PLACES[m.group("place").lower()] if m.group("place") else _NUMBER_PLACES[m.group("number").lower()]
              for m in _BY_PLACE.finditer(sentence)  # 3 in the list." does) ("option four is the right one": the fourth)
              if not (bare and m.group("number") and m.group("number").isdigit())}
+    if not named:
+        named = {len(letters) for _ in _LAST_PLACE.finditer(sentence)}  # "so the last option has the largest"
     for m in _CJK_PLACE.finditer(sentence):
         named.add(_CJK_DIGITS.index(m.group("cjk")) + 1)
     if len(named) != 1:
@@ -237,12 +239,19 @@ def closing_place(response: str, options: Mapping[str, str],
         # "Jupiter is by far the largest planet in the solar system — its diameter is about 11 times Earth's ...": the
         # option a sentence opens on and calls the most of something, the others named in its reasons
         return ChoiceResult(best, "option-text", f"a sentence opens on option {best}'s text and calls it the most")
+    concluded = _CONCLUDED_CLAUSE.search(closing)
+    if concluded:
+        closing = closing[concluded.start() + 1:].strip()  # "The momenta are 3, 2, 3 and 5, so the last option has ..."
     if not _CONCLUSION_OPENS.match(closing) and not _PLACE_AFFIRMED.match(closing):
         return None
     placed = _by_place(closing, list(options))
     return ChoiceResult(placed, "ordinal", f"the closing sentence names option {placed} by its place") if placed else None
 
 
+# the last option named by its place: "the last option", "the final choice", "the last one"
+_LAST_PLACE = lazy_compile(r"(?i)\bthe\s+(?:last|final)\s+(?:option|choice|one)\b")
+# the clause a closing sentence concludes with: ", so the last option has the largest"
+_CONCLUDED_CLAUSE = lazy_compile(r"(?i),\s*(?=(?:so|therefore|hence|thus)\s)(?!.*,\s*(?:so|therefore|hence|thus)\s)")
 # a closing sentence that is a pick and nothing else: "I'd bet on A.", "Sticking with B.", "I'll stick with (C)."
 _CLOSING_PICK = lazy_compile(r"\s*(?i:i'?d\s+bet\s+on|i\s+would\s+bet\s+on|sticking\s+with|i'?ll\s+stick\s+with|i\s+will\s+stick\s+with|"
                              r"i'?m\s+sticking\s+with)\s+(?i:option\s+|choice\s+)?[(\[]?(?P<letter>[A-J])[)\]]?\s*[.!]?\s*")

@@ -198,6 +198,8 @@ MARKERS: tuple[Marker, ...] = (
     Marker(
         name="choose", method="choose", tier=2,
         pattern=lazy_compile(
+            r"(?<!mistake\sis\sto\s)(?<!mistake\swould\sbe\sto\s)(?<!tempting\sto\s)(?<!trap\sis\sto\s)"
+            r"(?<!error\sis\sto\s)(?<!wrong\sto\s)"  # ("A common mistake is to pick Sydney": no choice)
             r"\b(?:i\s+(?:would|will|'d|'ll)\s+|i\s+|we\s+|let's\s+|so\s+i\s+)?"
             r"(?:choose|chose|select|selected|pick|picked|go\s+with|going\s+with|opt\s+for|settle\s+on|"
             r"lean(?:ing)?\s+(?:toward|towards|to)|"

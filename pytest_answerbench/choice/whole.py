@@ -221,6 +221,9 @@ def _given_up(flat: str, pos: int) -> bool:
 _ALL_REPLY = lazy_compile(r"\s*(?:\*\*)?\s*(?:(?i:all\s+of\s+(?:them|these|those|the\s+above)|all\s+(?:three|four|five)"
                           r"(?:\s+of\s+them)?|they\s+(?:all\s+are|are\s+all))(?:\s+(?:are\s+)?[a-z]+(?:\s+[a-z]+){0,4})?"
                           r"\s*(?:\*\*)?\s*(?:[.;!—–]|\s-\s|$)|(?:以上都是|都是)(?:[。，！]|$))")
+# statements all judged true: "All of them are true." (which answers "Which is false?" with none, "Which is true?"
+# with all: only the question tells, so no choice is read from it)
+_ALL_TRUE = lazy_compile(r"(?i)\b(?:true|correct|valid|right|false)\b")
 # what keeps such a reply from saying every option holds: an exception, a denial, a doubt, a turn
 _ALL_DENIED = lazy_compile(r"(?i)\b(?:except|apart|but|only|not|no|never|none|neither|nor|wrong|incorrect|false|wait|seems?|"
                            r"first\s+glance|although|however|hmm|unsure|sure|maybe|perhaps|partially|partly|mostly|"
@@ -255,7 +258,8 @@ def _bare_value(text: str) -> str:
 # a closing sentence naming the statements that hold: "Statements I and III are true.", "So only I and III are correct."
 _STATEMENTS_TRUE = lazy_compile(r"(?i:(?:so|thus|hence|therefore)\s*,?\s+)?(?i:only\s+)?(?i:statements?\s+)?(?P<which>"
                                 r"(?:I{1,3}|IV)(?:\s*(?:,|(?i:and)|,\s*(?i:and))\s*(?:I{1,3}|IV)){1,3})\s+(?i:are|hold)"
-                                r"(?:\s+(?i:true|correct|valid))?\s*[.!]?")
+                                r"(?:\s+(?i:true|correct|valid))?\s*[.!]?|(?i:so|thus|hence|therefore)\s*,?\s+(?P<listed>"
+                                r"(?:I{1,3}|IV)(?:\s*(?:,|(?i:and)|,\s*(?i:and))\s*(?:I{1,3}|IV)){1,3})\s*[.!]?")
 
 
 def both_named(reader: Reader) -> ChoiceResult | None:
@@ -266,12 +270,12 @@ def both_named(reader: Reader) -> ChoiceResult | None:
     option listing exactly those ("I and III only"); else None."""
     flat = reader.flat.rstrip()
     tail = flat[-200:].lower()
-    if "both" not in tail and "all " not in tail and "statement" not in tail:
+    if "both" not in tail and "all " not in tail and "statement" not in tail and " I" not in flat[-60:]:
         return None
     last = flat[max((m.end() for m in _SENTENCE_END_BREAK.finditer(flat[:-1])), default=0):].strip()
-    listed = _STATEMENTS_TRUE.fullmatch(last) if "statement" in last.lower() else None
+    listed = _STATEMENTS_TRUE.fullmatch(last) if "statement" in last.lower() or " I" in last else None
     if listed:
-        said = set(_ROMAN.findall(listed.group("which").lower()))
+        said = set(_ROMAN.findall((listed.group("which") or listed.group("listed")).lower()))
         opts = reader.optset.opt_norm
         exact = [k for k, v in opts.items() if set(_ROMAN.findall(v)) == said]
         if len(exact) == 1:
@@ -328,6 +332,15 @@ def special_option(reader: Reader) -> ChoiceResult | None:
     if said is not None and not _given_up(flat, said.start()) and not _ALL_DENIED.search(flat):
         # "All of them — solar, wind and hydroelectric power are all renewable.": the option saying all of the above
         return ChoiceResult(alls[0], "option-text", f"the reply says all of them, which option {alls[0]} says")
+    closing = flat.rstrip()
+    closing = closing[max((m.end() for m in _SENTENCE_END_BREAK.finditer(closing[:-1])), default=0):] \
+        if len(alls) == 1 else ""
+    said = _ALL_REPLY.fullmatch(closing.strip()) if closing and "all" in closing.lower() else None
+    if said is not None and not _ALL_DENIED.search(closing) and not _ALL_TRUE.search(closing) \
+            and not _given_up(flat, len(flat) - len(closing)):
+        # "Momentum is conserved ..., kinetic energy is conserved ..., and total energy is always conserved. All of them
+        # are conserved.": the closing sentence saying every option holds, the others its reasons
+        return ChoiceResult(alls[0], "option-text", f"the closing sentence says all of them, which option {alls[0]} says")
     nones, pattern = reader.optset.none_option, NONE_REPLY
     if not nones:  # "None." for "None of the above": the short forms only
         nones, pattern = reader.optset.none_above, NONE_SHORT
@@ -678,7 +691,8 @@ def odd_one_out(flat: str, texts: dict[str, str], after: int = 0) -> str | None:
     exactly one option is named so and nothing takes it back (a negation or a condition before it); else None."""
     named = set()
     for m in _ODD_LETTER.finditer(flat, after):
-        if not re.search(r"(?i)\b(?:not|if|unless|whether)\b", flat[max(after, m.start() - 30):m.start()]):
+        before = re.split(r"[.!?\n]", flat[max(after, m.start() - 30):m.start()])[-1]  # (its own sentence)
+        if not re.search(r"(?i)\b(?:not|if|unless|whether)\b", before):
             named.add(m.group("named") or m.group("subject"))
     for m in _ODD_TEXT.finditer(flat, after):
         said = norm_text(flat[m.end():m.end() + 120])

@@ -490,6 +490,10 @@ def set_in_words(sentence: str) -> str | None:
     return f"{var} {op} {value}"
 
 
+# a check in brackets after the answer: "(Check: $f(2)=5$.)", "(sanity check: 3 + 4 = 7)"
+_CHECK_BRACKET = lazy_compile(r"\s*(?:\*\*)?\s*\((?i:sanity\s+)?(?i:check|verification|verify)\s*[:：](?:[^()]|\([^()]{0,30}\)){1,200}\)")
+
+
 def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     """The answer after a marker: boxes, else math spans, else the rest of the sentence.
 
@@ -500,6 +504,9 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     boxes = boxed_all(rest)
     if boxes:
         return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
+    check = _CHECK_BRACKET.search(rest) if "heck" in rest else None
+    if check and check.start() > 0 and rest[:check.start()].strip(" *"):
+        rest = rest[:check.start()]  # "26** (Check: $f(2)=5$, and $f(5)=5^2+1$.)": the answer, not its check
     sentence = _first_sentence(rest)
     lead_value = _VALUE_THEN_COLON.match(rest)
     if lead_value:

@@ -117,7 +117,8 @@ _SUBJECT_VERB = r"(?:has|have|wins?|is|are|was|can|will|must|should|always|moves
 # a sentence naming who loses names no winner ("The loser is Bob", "Bob loses" are not the gold "Bob")
 _LOSING = lazy_compile(r"\b(?:los(?:es?|er|ers|ing)|lost|defeated|beaten)\b")
 _PREDICATE_VERB = (r"\b(?:is|are|was|were|be|becomes?|wins?|(?:must|has\s+to|have\s+to|should|will|would|can\s+only)"
-                   r"\s+be|is\s+(?:necessarily|always|clearly)|(?:holds?|is\s+(?:true|valid|satisfied)|works?)\s+for)"
+                   r"\s+be|is\s+(?:necessarily|always|clearly)|(?:holds?|is\s+(?:true|valid|satisfied)|works?)\s+for|"
+                   r"(?<=strategy\s)belongs\s+to|(?<=win\s)goes\s+to)"  # ("the winning strategy belongs to Bob")
                    r"\s+(?:an?\s+|the\s+)?")
 
 
@@ -553,12 +554,14 @@ FIRST_MOVER = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s+(?:moves|goes|plays|start
                             # "They alternate turns, Alice first;", "taking turns (Alice first)"
                             r"\b(?:turns|alternately|alternate)\s*+[,(]\s*+(?P<first>[A-Z][a-z]+)\s+first\b|"
                             # "Alice and Bob alternately remove 1, 2 or 3 stones, Alice first; ..."
-                            r"[,(]\s*+(?P<after>[A-Z][a-z]+)\s+first\s*+(?=[;,.)])")
+                            r"[,(]\s*+(?P<after>[A-Z][a-z]+)\s+first\s*+(?=[;,.)])|"
+                            # "..., Alice moving first;", "with Bob going first."
+                            r"\b(?P<moving>[A-Z][a-z]+)\s+(?:moving|going|playing|starting)\s+first\b")
 
 
 def first_mover(mover: re.Match[str]) -> str:
     """The name a match of :data:`FIRST_MOVER` says moves first."""
-    return next(mover.group(k) for k in ("name", "starter", "opener", "first", "after") if mover.group(k))
+    return next(mover.group(k) for k in ("name", "starter", "opener", "first", "after", "moving") if mover.group(k))
 
 
 def who_moves_first(question: str) -> str | None:

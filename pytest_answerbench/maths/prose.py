@@ -133,6 +133,8 @@ def _in_question_order(named: list[tuple[str, str]], question: str | None) -> st
     places = [asked.find(name) for name, _ in named]
     if all(at >= 0 for at in places):
         named = [pair for _, pair in sorted(zip(places, named))]
+    elif any(at >= 0 for at in places):
+        return ""  # "Mean = 4, Mode = 3." to "Find the mean and the median ...": a quantity the question does not ask
     return "; ".join(value for _, value in named)
 
 
@@ -1483,6 +1485,31 @@ _PLAIN_VALUE_CONCLUDED = lazy_compile(r"(?:,\s*+|\s)(?i:so|hence|thus|therefore|
 # the constants of an asked form named after the value: ", i.e. $a=0$, $b=1$.", ", so $a=3$ and $b=2$."
 _FORM_CONSTANTS = lazy_compile(r",\s*+(?:i\.\s?e\.|that\s+is|so|with)\s*+,?\s*+(?P<named>\$\s*[A-Za-z]\s*=\s*[^$]{1,20}\$"
                                r"(?:\s*+(?:,|and|,\s*and)\s*+\$\s*[A-Za-z]\s*=\s*[^$]{1,20}\$)++)\s*+\.?\s*+$")
+# a closing sentence naming constants and nothing else: "So $a=0.5$ and $b=-0.5$.", "Thus $a = 3$, $b = 2$."
+_CONSTANTS_ONLY = lazy_compile(r"(?i:(?:so|thus|hence|therefore|here)\s*,?\s+)?(?P<named>\$\s*[A-Za-z]\s*=\s*[-−]?[\d.]+(?:/\d+)?\s*\$"
+                               r"(?:\s*(?:,|and|,\s*and)\s*\$\s*[A-Za-z]\s*=\s*[-−]?[\d.]+(?:/\d+)?\s*\$)+)\s*[.!]?")
+
+
+def _in_asked_form(sentence: str, question: str) -> str:
+    """The form the question asks for ("in the form $a+bi$") with the constants a closing sentence names and nothing
+    else ("So $a=0.5$ and $b=-0.5$."), each in brackets ("(0.5)+(-0.5)i"); "" unless every letter of the form is
+    named once."""
+    form = _ASKED_FORM.search(question)
+    if form and question[form.end():].strip(" .?$"):
+        return ""  # ("... in the form $a\sqrt{b}$ with $b$ squarefree": conditions the constants must meet)
+    only = _CONSTANTS_ONLY.fullmatch(sentence.strip()) if form else None
+    if only is None:
+        return ""
+    named = dict(re.findall(r"\$\s*([A-Za-z])\s*=\s*([-−]?[\d.]+(?:/\d+)?)\s*\$", only.group("named")))
+    shape = re.sub(r"\\[A-Za-z]+", lambda m: m.group().replace("i", "\x00"), form.group(1))  # (commands kept whole)
+    letters = set(re.findall(r"(?<![A-Za-z\\])[a-h]", shape)) | (set(named) & set(re.findall(r"[a-z]", shape)))
+    letters.discard("i")
+    if not letters or set(named) != letters:
+        return ""
+    filled = re.sub(r"[a-hj-z]", lambda m: f"({named[m.group()]})" if m.group() in named else m.group(), shape)
+    return filled.replace("\x00", "i")
+
+
 # the form a question asks for: "in the form $a+bi$", "of the form $\frac{a}{b}$"
 _ASKED_FORM = lazy_compile(r"(?i)\b(?:in|of)\s+the\s+form\s+\$([^$]{1,60})\$")
 # an aside offering another reading: "(Though it could equally be read as a pair of crossing lines.)"
@@ -2496,7 +2523,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "(1) $a_{10}=3+36=39$.\n(2) $S_{10}=5\cdot42=210$." closing a reply to "(1) Find ... (2) Find ...": the parts
         return Extraction((numbered,), "prose")
     if multiple:
-        blanks = named_blanks(final[0], question)
+        blanks = named_blanks(_BOLD_MARKS.sub("", final[0]) if "**" in final[0] else final[0], question)
         if blanks:
             return Extraction((blanks,), "prose")  # "所以最小值为 $2$，最大值为 $3$。": the blanks in order
         bullets = named_bullets(lines, question)
@@ -2656,6 +2683,9 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     if where and not multiple:
         # "The minimum is 2, attained at $x = 1$.": the value, not where it is attained
         return Extraction((strip_wrappers(where.group("value").strip("$ ")),), "prose")
+    substituted = _in_asked_form(final[0], question) if question and "form" in question and "$" in final[0] else ""
+    if substituted:
+        return Extraction((substituted,), "prose")  # "So $a=0.5$ and $b=-0.5$." to "... in the form $a+bi$": 0.5-0.5i
     constants = _FORM_CONSTANTS.search(last, max(0, len(last) - 200)) if question and "form" in question \
         and "$" in last and len(last) <= 2000 else None
     form = _ASKED_FORM.search(question) if constants else None

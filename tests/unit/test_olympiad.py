@@ -351,7 +351,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     clauses, shared ranges, counts before lists, summary lines) and round 42's (constants' ranges, checks at a
     case, roundings, later corrections) and round 43's (verdicts with reasons, draws, notes restating the verdict,
     lines of integer points, a value concluded in plain text) and round 44's (losers named, truths denied twice,
-    concessions on a derivative, values with their uncertainty): their scorer version is 73, so a baseline report
+    concessions on a derivative, values with their uncertainty) and round 45's (formulas in given quantities, bold
+    named values, checks after the answer, an asked form's constants): their scorer version is 74, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -359,10 +360,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 73
+        assert spec.version == 74
         old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 70, current 73"]
+            "scorer_version differs: baseline 70, current 74"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

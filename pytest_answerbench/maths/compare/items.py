@@ -506,9 +506,16 @@ def _unevaluated(exact: str, p: Item, g: Item) -> bool:
         return False
     symbols = {str(s) for s in getattr(tree, "free_symbols", ())}
     constants = _CONSTANTS | _UNIT_CONSTANTS if p.unit else _CONSTANTS
+    if p.unit and symbols - constants:
+        # "$v_{esc}=\sqrt{2GM/R}\approx1.12\times10^4$ m/s" to "... ($M=5.97\times10^{24}$ kg, $R=6.37\times10^6$ m)": the
+        # quantities the question gives values for are constants of the formula too
+        given = {re.sub(r"[{}]", "", m.group(1)) for m in _GIVEN_VALUE.finditer(asked_question() or "")}
+        constants = constants | {name for name in symbols if re.sub(r"[{}]", "", name) in given}
     # (with a unit, a body's named quantity too: "M_E", "R_E", "M_{\odot}", the Earth's mass and radius)
     named = {s for s in symbols if _NAMED_QUANTITY.fullmatch(s)} if p.unit else set()
     return bool(symbols) and symbols - named <= constants and not getattr(gold, "free_symbols", True)
 
 
+# a quantity the question gives a value: "$M=5.97\times10^{24}$ kg", "R = 6.37 × 10^6 m", "$m_e = 9.11\times10^{-31}$"
+_GIVEN_VALUE = lazy_compile(r"(?<![A-Za-z\\])([A-Za-z](?:_\{?\w{1,4}\}?)?)\s*=\s*[-−]?\d")
 _NAMED_QUANTITY = lazy_compile(r"[MRmr]_\{?(?:E|e|\\?odot|\\?oplus|S|s|J|M)\}?")

@@ -39,6 +39,9 @@ def texts_equal(gt: str, pt: str) -> bool:
         return same_meaning(gt, pt) is True  # "\\infty" (no words) for "infinitely many"
     if g == p or _american(g) == _american(p) or _SAINT.sub("saint", g) == _SAINT.sub("saint", p):
         return True  # ("orthocentre" is "orthocenter", "colour" "color", "St Petersburg" "Saint Petersburg")
+    labelled = _WINNER_LABEL.fullmatch(pt.strip()) if "inner" in pt else None
+    if labelled and texts_equal(gt, labelled.group("name")):
+        return True  # "Winner: **Alice** (the first player)." for "Alice"
     if rejecting_others(gt, pt):
         return True  # "St Petersburg, not Berlin or Basel": the answer, then the alternatives it rejects
     question = asked_question()
@@ -108,6 +111,9 @@ def _american(words: str) -> str:
     return _OUR.sub("or", _TRE.sub("ter", words))
 
 
+# a winner named after a label: "Winner: **Alice** (the first player).", "The winner is Bob."
+_WINNER_LABEL = lazy_compile(r"(?i)(?:the\s+)?winner\s*(?::|is)\s*(?:\*\*)?(?P<name>[A-Za-z][A-Za-z ]{0,30}?)(?:\*\*)?"
+                             r"\s*(?:\((?:the\s+)?(?:first|second)\s+player\))?\s*[.!]?")
 _CONTRACTED_IS = lazy_compile(r"\b(that|it|this|here|there|what)\s+s\b")  # "that's" as the key writes it: "that s"
 _SAINT = lazy_compile(r"\bst\b(?=\s+[a-z])")
 # an answer, then the alternatives it rejects: "St Petersburg, not Berlin or Basel"

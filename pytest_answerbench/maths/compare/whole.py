@@ -936,8 +936,9 @@ def _parts(a: _Answers) -> None:
         g_tuple = tuple_parts(g_parts[0])
         if g_tuple is not None and len(g_tuple) == len(p_parts) and all(tuple_parts(x) is None for x in p_parts):
             p_parts = ["(" + ", ".join(p_parts) + ")"]  # "{1, 3}": the pair (1, 3) in braces (a bare "1, 3" is not)
-    if len(g_parts) != len(p_parts) and not (a.kind and "ordered" in a.kind):
-        # a list of solutions is a set: one solution written twice is not an extra one
+    if len(g_parts) != len(p_parts) and not (a.kind and "ordered" in a.kind) and not _blanks(g_clean.text):
+        # a list of solutions is a set: one solution written twice is not an extra one (blanks are not: "3; 2; 2" asks
+        # three values, the mean, the median and the mode)
         g_parts, p_parts = distinct(g_parts), distinct(p_parts)
     a.g_parts, a.p_parts = g_parts, p_parts
 
