@@ -95,6 +95,7 @@ from .lastly import closing_rejects_all as _closing_rejects_all
 from .lastly import two_cases as _two_cases
 from .lastly import last_readings as _last_readings
 from .lastly import offered_two as _offered_two
+from .lastly import only_place as _only_place
 from .optionset import option_set as _option_set
 from .result import ChoiceResult
 
@@ -169,6 +170,12 @@ def infer_choice(response: str, options: Mapping[str, str],
         unsettled = _closing_rejects_all(response, options) or _two_cases(response, options)
         if unsettled is not None:
             return unsettled
+    if result.method in ("option-text", "answer-value"):
+        # "The harmonic series diverges; ... the terms n/(n+1) tend to 1. Only the fourth option, the p-series with
+        # p = 2, converges.": the option the closing sentence keeps by its place, not a text met in the reasons
+        kept = _only_place(response, options)
+        if kept is not None and kept.letter != result.letter:
+            return kept
     if result.letter is not None and same_value is not None and result.method in ("option-text", "answer-value") \
             and result.detail.startswith("the reply contains the text of option"):
         # "In a triangle with legs 1, ..., so\n\ncos 45° = √2⁄2.": the option a text met on the way names (the option

@@ -35,7 +35,8 @@ runs; the commitment steps (4 to 7) gather and choose commitments for the later 
 15. ``commitment``: the chosen commitment is the answer.
 16. ``elimination``: every other option is ruled out.
 17. ``special-option``: "cannot be determined" / "none of these" names the one option saying so.
-18. ``refusal``: the reply declines to choose.
+18. ``refusal``: the reply declines to choose ("None of those is prime." ruling some options out, then a closing
+    sentence naming one by its place, "So only the second one is prime.", chooses that one).
 19. ``none-among``: the reply says its value is none of the options.
 20. ``loop``: a reply ending in a loop (``text.loops``, followed back to where it begins) is read without it: an
     option's text met in the loop is no choice (at most three loops one before the other are cut off).
@@ -59,6 +60,7 @@ from typing import Callable
 
 from .closing import HEDGE_BETWEEN, NO_OPTION_CLOSING, UNDETERMINED_CLOSING, withdrawn
 from .content import key_word, option_texts, so_clause_key_word
+from .lastly import closing_place
 from ..text.patterns import lazy_compile
 from .normalize import norm_text
 from .optionset import OptionSet
@@ -555,12 +557,22 @@ def _special_option(d: Decision) -> ChoiceResult | None:
     return special_option(d.reader)
 
 
+# "none of those" / "none of them" / "none of these": some options ruled out, not every one declined
+_SOME_RULED_OUT = lazy_compile(r"(?i)none\s+of\s+(?:those|them|these)")
+
+
 def _refusal(d: Decision) -> ChoiceResult | None:
     reader = d.reader
     refusal = (REFUSAL.low.search(reader.low) if REFUSAL.needs.test(reader.low) else None) \
         if reader.fold_ok else REFUSAL.pattern.search(reader.flat)
     if not refusal and reader.cannot_see() < 0:
         return None
+    if refusal and reader.cannot_see() < 0 and _SOME_RULED_OUT.fullmatch(refusal.group()):
+        # "91 = 7 × 13, 87 = 3 × 29, 93 = 3 × 31. None of those is prime. ... So only the second one is prime.": the
+        # options ruled out in turn, not the reply declining; its closing sentence names the one left by its place
+        placed = closing_place(reader.flat, dict(reader.optset.options))
+        if placed is not None and placed.letter is not None:
+            return placed
     none_of = ("none of the" in reader.low) if reader.fold_ok else NONE_OF_THE.search(reader.flat)
     found = reader.content() if none_of else None
     if found is not None and found.letter is not None and (

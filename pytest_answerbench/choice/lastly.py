@@ -21,7 +21,7 @@ from .result import ChoiceResult
 from .rules import HEDGE_OTHER
 from .values import option_number, reply_numbers, reply_value, unit_at, unit_clash
 
-__all__ = ["closing_place", "closing_rejects_all", "last_readings", "offered_two", "two_cases"]
+__all__ = ["closing_place", "closing_rejects_all", "last_readings", "offered_two", "only_place", "two_cases"]
 
 _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "1st": 1, "2nd": 2, "3rd": 3,
            "4th": 4, "5th": 5, "6th": 6}
@@ -130,6 +130,20 @@ def closing_rejects_all(response: str, options: Mapping[str, str]) -> ChoiceResu
 _SOFT_CHOICE = lazy_compile(r"(?i:\bi\s+think|\bi'?d\s+say|\bi\s+would\s+say|\bprobably|\blikely|\bmy\s+(?:best\s+)?guess\s+is|"
                             r"\bi'?d\s+go\s+with|\bi\s+lean\s+towards?)\s*+(?:(?i:option|choice)\s+)?[(\[]?(?P<letter>[A-J])"
                             r"[)\]]?(?![A-Za-z0-9'’])")
+
+
+# a closing sentence keeping one option by its place: "Only the fourth option, the p-series with p = 2, converges."
+_ONLY_PLACE = lazy_compile(r"\s*(?i:(?:so|thus|hence|therefore)\s*,?\s+)?(?i:only)\s+(?i:the)\s+(?:\w+)\s+(?i:option|choice|one)\b")
+
+
+def only_place(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
+    """The option a closing sentence keeps alone by its place ("Only the fourth option, the p-series with p = 2,
+    converges."), neither negating nor supposing, or None."""
+    closing = _closing(response)
+    if not closing or not _ONLY_PLACE.match(closing) or _DENIED.search(closing):
+        return None
+    placed = _by_place(closing, list(options))
+    return ChoiceResult(placed, "ordinal", f"the closing sentence keeps option {placed} by its place") if placed else None
 
 
 def offered_two(response: str, options: Mapping[str, str]) -> ChoiceResult | None:

@@ -30,7 +30,7 @@ from .payload import ORDINAL, OptionReader
 from .result import Commit
 from .rules import (AFTER_ANY, CN_NEG_AFTER, CN_POS_AFTER, EACH_BEFORE, KEY_FORMAT, MARKS, NEG_BEFORE_ASCII,
                     NEG_BEFORE_HINTS, NEG_WORD_HINTS, NOT_AFTER_LETTER, NOT_LETTER, OTHERS_CHOOSE, OTHERS_OWN, OTHERS_SAY,
-                    POS_AFTER, STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CANNOT_SEE_WAIVED,
+                    POS_AFTER, STRONG_AFTER, BOX_COMMANDS, BOX_OPEN, CANNOT_SEE, CANNOT_SEE_HINTS, CANNOT_SEE_WAIVED, FROM_THE_TEXT,
                     CORRECTION_CUE, EXAMPLE_BEFORE, HYPOTHETICAL, RULES, Marker, RuleSet, WHETHER_BEFORE,
                     before_other_question)
 from .scan import present
@@ -304,6 +304,9 @@ class Reader(HedgeReading, OptionReader):
             for m in pattern.finditer(target) if pattern is not None else ():
                 if m.group()[:3].lower() == "no " and CANNOT_SEE_WAIVED.match(target, m.end()):
                     continue  # "No figure is provided. However, the problem is self-contained": it answers anyway
+                if FROM_THE_TEXT.match(target, m.end()):
+                    continue  # "I can't view the circuit image directly, so I'm going on the description.": it answers
+                    # from the question's words
                 self._cannot_see = m.end()
                 break
         return self._cannot_see

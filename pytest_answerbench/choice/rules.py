@@ -469,7 +469,10 @@ _THE_INPUT = (r"(?:the\s+|this\s+|that\s+|any\s+|an\s+|your\s+|these\s+|those\s+
               rf"(?:provided\s+|attached\s+|given\s+|uploaded\s+|actual\s+|accompanying\s+|specific\s+)?"
               # (how many, and its kind: "the pie chart", "the two pie charts", "the stacked bar chart", "the pie-chart")
               r"(?:(?:two|three|four|both|\d{1,2})\s+)?(?:(?:pie|bar|line|scatter|stacked|grouped|flow|area|column|venn|"
-              r"tree|data|box)[\s-]+){0,2}" + _INPUT + r"s?\b"
+              r"tree|data|box|circuit|free-body|force|ray|energy|phase|vector|field|network|"
+              # "the velocity–time graph", "the position-time graph", "the v-t graph"
+              r"(?:velocity|position|displacement|distance|speed|acceleration|pressure|current|voltage|v|x|s|a|p)"
+              r"\s*[–-]\s*(?:time|volume|t|v))[\s-]+){0,2}" + _INPUT + r"s?\b"
               # a view it only finds poor ("I can't see the image clearly") is a doubt, not a refusal
               r"(?!\s+(?:very\s+|too\s+|quite\s+)?(?:clearly|well|properly|fully|completely|perfectly|sharply|"
               r"in\s+(?:full\s+|great\s+|enough\s+|much\s+|fine\s+|finer\s+|high\s+|sufficient\s+|such\s+)?"
@@ -548,6 +551,16 @@ CANNOT_SEE_WAIVED = lazy_compile(
     r"[^.!?\n]{0,80}[.!?]?\s{0,3}(?:however|but|nevertheless|still)\b[^.!?\n]{0,160}?\b(?:self-contained|"
     r"clear\s+enough|enough\s+information|sufficient\s+information|(?:fully\s+|clearly\s+)?describes\b|"
     r"can\s+(?:still\s+)?(?:be\s+)?(?:solved|answered|determined|solve|answer|determine)\b)", re.I)
+
+#: After "I can't view the circuit image directly", the reply saying it answers from the question's words ("so I'm going
+#: on the description", "so I'll work from the text"): no refusal (read in ``reader.cannot_see``).
+FROM_THE_TEXT = lazy_compile(
+    r"[^.!?\n]{0,20}?[,;:—–-]?\s*(?:(?:so|but|and)\s+(?:i'?m|i\s+am|i'?ll|i\s+will|let\s+me|we'?ll)\s+(?:be\s+)?"
+    r"(?:going|go|going\s+to\s+go|working|work|relying|rely|basing\s+(?:this|it|my\s+answer))\s+(?:on|by|from)\s+"
+    r"(?:the\s+)?(?:description|text|question|wording|problem\s+statement|information\s+given)\b|"
+    # "..., but the question gives the two points I need"
+    r"but\s+the\s+(?:question|problem|text|description)(?:\s+itself)?\s+(?:gives|states|provides|says|tells|lists)\b)",
+    re.I)
 
 #: what every ``CANNOT_SEE`` match holds besides a word naming the input (lower-cased): a negation or an inability
 #: word, checked before the scan runs (most replies that name the image say nothing of not seeing it)

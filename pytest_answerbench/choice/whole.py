@@ -233,7 +233,10 @@ _ALL_DENIED = lazy_compile(r"(?i)\b(?:except|apart|but|only|not|no|never|none|ne
 # two options named together as both right in the closing sentence: "Both **A** and **B** are solutions."
 _BOTH_LETTERS = lazy_compile(r"(?i)\bboth\s+(?:options?\s+|choices?\s+)?[*(]*([A-J])[*)]*\s+and\s+(?:options?\s+)?[*(]*([A-J])[*)]*"
                              r"(?:\s+(?:are\s+(?:both\s+)?(?:correct|true|right|valid|solutions?|roots?|answers?)|work|hold|"
-                             r"satisfy)\b|\s*[.!]?\s*$)")
+                             r"satisfy)\b|\s*[.!]?\s*$)"
+                             # "所以 A 和 C 都对", "A、C 都正确": two letters said both right, in Chinese
+                             r"|(?<![A-Za-z、，,和与及])(?<![、，,和与及]\s)([A-J])\s*(?:和|与|、|及)\s*([A-J])(?![A-Za-z])\s*"
+                             r"(?:选项\s*)?都(?:对|正确|是正确的|满足|成立)")  # (not the end of a longer list: "A、B、C 都对")
 # both statements said true: "Both statements are true.", "Both of them are correct."
 _BOTH_TRUE = lazy_compile(r"(?i)^\W*(?:so\s+|thus\s+|hence\s+|therefore\s*,?\s+)?both\s+(?:statements|claims|of\s+them)\s+"
                           r"(?:are|is)\s+(?:true|correct|valid)\s*[.!]?\s*$")
@@ -270,7 +273,8 @@ def both_named(reader: Reader) -> ChoiceResult | None:
     option listing exactly those ("I and III only"); else None."""
     flat = reader.flat.rstrip()
     tail = flat[-200:].lower()
-    if "both" not in tail and "all " not in tail and "statement" not in tail and " I" not in flat[-60:]:
+    if "both" not in tail and "all " not in tail and "statement" not in tail and " I" not in flat[-60:] \
+            and "都" not in tail:
         return None
     last = flat[max((m.end() for m in _SENTENCE_END_BREAK.finditer(flat[:-1])), default=0):].strip()
     listed = _STATEMENTS_TRUE.fullmatch(last) if "statement" in last.lower() or " I" in last else None
@@ -284,7 +288,7 @@ def both_named(reader: Reader) -> ChoiceResult | None:
             return ChoiceResult(exact[0], "option-text", f"the reply says statements {', '.join(sorted(x.upper() for x in said))} are true, "
                                                          f"which option {exact[0]} lists")
         return None
-    if "both" not in tail and "all " not in tail:
+    if "both" not in tail and "all " not in tail and "都" not in tail:
         return None
     if _BOTH_TURNS.search(last):
         return None
@@ -292,7 +296,7 @@ def both_named(reader: Reader) -> ChoiceResult | None:
     both = {k: m for k, v in opts.items() if (m := _BOTH_OPTION.fullmatch(v))}
     named = _BOTH_LETTERS.search(last)
     if named:
-        pair = {named.group(1).upper(), named.group(2).upper()}
+        pair = {(named.group(1) or named.group(3)).upper(), (named.group(2) or named.group(4)).upper()}
         if len(pair) != 2 or not pair <= set(opts):
             return None
         joined = [k for k, m in both.items() if k not in pair and all(

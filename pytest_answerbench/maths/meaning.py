@@ -46,9 +46,10 @@ CONCLUDING_LEAD = r"(?i)\s*+(?:(?:so|thus|hence|therefore)(?:\s*+,)?\s++)?"
 #: True for the positive form ("exists", "infinitely many", "possible", "always", "yes").
 FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("infinite",
-     r"\b(?:finite(?:ly)?|(?<!not\s)bounded(?!\s+(?:below|above|from))|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|"
+     r"\b(?:(?<!\bno\s)finite(?:ly)?|(?<!not\s)bounded(?!\s+(?:below|above|from))|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|"
      r"not\s+unbounded)\b" + r"|有限",
      r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded)|"
+     r"(?:there\s+is\s+)?no\s+finite\s+(?:list|set|collection|number)|"
      r"(?:there\s+is|there's|exists?)\s+no\s+(?:largest|greatest|biggest|last)\s+(?:such\s+)?(?:primes?|integers?|"
      r"natural\s+numbers?|solutions?)\b)\b"
      r"|无穷|无限|无数"),
@@ -1267,8 +1268,8 @@ CJK_ASKED_WORD = lazy_compile(r"是否(?:为|是)?(?P<word>[\u4e00-\u9fff]{2,4}?
 #: other words for a property, and words for its opposite (read before the property's own word: 非奇异 holds 奇异)
 _CJK_SAME = {"可逆": ("非奇异",), "单射": ("一对一",), "满射": ("映上",), "双射": ("一一对应",), "有界": (), "连续": (),
              "收敛": (), "有理数": (), "无理数": (), "质数": ("素数",), "素数": ("质数",), "偶数": (), "奇数": (),
-             "可数集": ("可数",), "可数": ()}
-_CJK_OPPOSITE = {"可逆": ("不可逆", "奇异"), "单射": ("不是单射", "非单射"), "双射": ("不是双射", "非双射"), "有界": ("无界",),
+             "可数集": ("可数",), "可数": (), "取得极值": ("有极值", "是极值点"), "有极值": ("取得极值",)}
+_CJK_OPPOSITE = {"取得极值": ("没有极值", "无极值", "不是极值点"), "有极值": ("没有极值", "无极值"), "可逆": ("不可逆", "奇异"), "单射": ("不是单射", "非单射"), "双射": ("不是双射", "非双射"), "有界": ("无界",),
                  "收敛": ("发散", "不收敛"),
                  "有理数": ("无理数",), "无理数": ("有理数",), "质数": ("合数",), "素数": ("合数",), "偶数": ("奇数",),
                  "奇数": ("偶数",), "可数集": ("不可数",), "可数": ("不可数",)}

@@ -244,6 +244,9 @@ def chosen_of_two(text: str, question: str | None) -> str | None:
             less_first = compared.group("op") in ("<", "\\lt", "\\ll")
             want_larger = asked.group("word").lower() in ("larger", "greater", "bigger", "more")
             return sides[1] if less_first == want_larger else sides[0]
+    if asked and re.search(r",\s*and\s+|;\s*", text):
+        # "Thus $\pi^e$ is the smaller one, and $e^{\pi}$ is larger.": the last clause naming one so
+        text = re.split(r",\s*and\s+|;\s*", text)[-1].strip()
     m = _NAMED_MORE.fullmatch(text) if asked else None
     if m is None or m.group("word").lower() != asked.group("word").lower() \
             or re.search(r"(?i)\b(?:not|no|never|neither|nor|or|and)\b|n't\b", m.group("subject")):

@@ -115,7 +115,7 @@ from .equations import is_label, symbolic
 from .intervals import conditions_equal, union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
-from .plain import rejecting_others, winner_answers
+from .plain import chosen_of_two, rejecting_others, winner_answers
 from .marks import MEASURED_VALUE, chain_unit, letter_units, unit_scale, with_marks, with_target_unit
 from .placeholders import placeholder_values, without_added_remark, without_trailing_word
 from .parts import (GROUPED, assignments_as_tuples, in_asked_order, decimal_comma, distinct, match_all, spread_assignment,
@@ -1100,6 +1100,10 @@ def _count(a: _Answers) -> Outcome | None:
             return winner, "text"  # "The second player, Bob, wins." for "Bob"
         if len(a.g_parts) == 1 and rejecting_others(a.gold, a.pred):
             return True, "text"  # "St Petersburg, not Berlin or Basel" for "Saint Petersburg"
+        chosen = chosen_of_two(a.pred, a.question) if len(a.g_parts) == 1 and a.question else None
+        if chosen is not None:
+            # "Thus $\pi^e$ is the smaller one, and $e^{\pi}$ is larger." to "Which is larger, ...?": the one named so
+            return items_equal(with_marks(a.g_parts[0], a.g), with_marks(chosen, a.p), None, a.kind)[0], "text"
         return False, "count-mismatch"
     return None
 
