@@ -113,16 +113,21 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 42").
 - ``tests/data/probes_round44.jsonl``: 200 probes written blind during round 42 (the same five sets, ``unit`` on 11
   rows, ``error`` on 5), scored once with round 42's reader (scorer version 71, vmcbench 52) as its held-out measure
-  (docs/accuracy.md, "Round 42"), not read.
+  (docs/accuracy.md, "Round 42"), then read in round 43 (scorer version 72, vmcbench 53; docs/profiles-math.md,
+  "Round 43").
 - ``tests/data/probes_round45.jsonl``: 200 probes written blind during round 43 (the same five sets, ``unit`` on 11
   rows), scored once with round 42's reader (scorer version 71, vmcbench 52) as its held-out measure (docs/accuracy.md,
-  "Round 42"), not read.
+  "Round 42"), then read in round 44 (scorer version 73, vmcbench 54; docs/profiles-math.md, "Round 44").
 - ``tests/data/probes_round46.jsonl``: 200 probes written blind during round 43 (the same five sets, ``unit`` on 11
   rows), scored once with round 43's reader (scorer version 72, vmcbench 53) as its held-out measure (docs/accuracy.md,
-  "Round 43"), not read.
+  "Round 43"), then read in round 45 (scorer version 74, vmcbench 55; docs/profiles-math.md, "Round 45").
 - ``tests/data/probes_round47.jsonl``: 200 probes written blind during round 45 (the same five sets, ``unit`` on 10
   rows, ``error`` on 4), scored once with round 44's reader (scorer version 73, vmcbench 54) as its held-out measure
-  (docs/accuracy.md, "Round 44"), not read.
+  (docs/accuracy.md, "Round 44"), then read in round 46 (scorer version 75, vmcbench 56; docs/profiles-math.md,
+  "Round 46").
+- ``tests/data/probes_round48.jsonl``: 200 probes written blind during round 46 (the same five sets, ``unit`` on 10
+  rows, ``error`` on 4), scored once with round 46's reader (scorer version 75, vmcbench 56) as its held-out measure
+  (docs/accuracy.md, "Round 46"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -261,9 +266,15 @@ DATA = Path(__file__).parent.parent / "data"
 #: below (round 41's reader, 62ab814: structured 3/0; the reader before round 39, 2b374f3: text 19/0, structured 3/0,
 #: the rest the same); round 46's, written blind during round 43 and scored once with round 43's reader (scorer version
 #: 72, vmcbench 53) as its held-out measure, not read: its floors below (round 42's reader, d5bc72c: structured 9/0, the
-#: rest the same); round 47's, written blind during round 45 and scored once with round 44's reader (scorer version 73,
-#: vmcbench 54) as its held-out measure, not read: its floors below (round 43's reader, e2da5b2: choice 13, the rest
-#: the same).
+#: rest the same). Rounds 44, 45 and 46's misses were then read in rounds 43 to 45 (scorer versions 72 to 74, vmcbench
+#: 53 to 55; round 44's: text 10 -> 0, physics 2 -> 1, structured 4 -> 0, traces 1 -> 0, choice 5 -> 0; round 45's: text
+#: 17 -> 7, physics 11 -> 6, structured 2 -> 0, traces 1 -> 0, choice 3 -> 1; round 46's: text 17 -> 15, physics 11 -> 9,
+#: structured 8 -> 6, traces 2 -> 1, choice 8 -> 2), and their floors set to the misses left after round 46; round 47's,
+#: written blind during round 45 and scored once with round 44's reader (scorer version 73,
+#: vmcbench 54) as its held-out measure: its floors below (round 43's reader, e2da5b2: choice 13, the rest the same);
+#: its misses then read in round 46 (scorer version 75, vmcbench 56: text 21 -> 18, choice 12 -> 7), and its floors set
+#: to the misses left then; round 48's, written blind during round 46 and scored once with round 46's reader (scorer
+#: version 75, vmcbench 56) as its held-out measure, not read: its floors below (round 45's reader, 5dd3aa4, the same).
 FLOORS = {
     "probes_round10.jsonl": ({"traces": 268, "physics": 243, "text": 299, "choice": 250},
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
@@ -359,17 +370,20 @@ FLOORS = {
                              {"text": (4, 0), "physics": (0, 0), "structured": (5, 0),
                               "traces": (0, 0), "choice": 0}),
     "probes_round44.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (10, 0), "physics": (2, 0), "structured": (4, 0),
-                              "traces": (1, 0), "choice": 5}),
+                             {"text": (0, 0), "physics": (1, 0), "structured": (0, 0),
+                              "traces": (0, 0), "choice": 0}),
     "probes_round45.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (17, 0), "physics": (11, 0), "structured": (2, 0),
-                              "traces": (1, 0), "choice": 3}),
+                             {"text": (7, 0), "physics": (6, 0), "structured": (0, 0),
+                              "traces": (0, 0), "choice": 1}),
     "probes_round46.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (17, 0), "physics": (11, 0), "structured": (8, 0),
-                              "traces": (2, 0), "choice": 8}),
+                             {"text": (15, 0), "physics": (9, 0), "structured": (6, 0),
+                              "traces": (1, 0), "choice": 2}),
     "probes_round47.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (21, 0), "physics": (4, 0), "structured": (5, 0),
-                              "traces": (2, 0), "choice": 12}),
+                             {"text": (18, 0), "physics": (4, 0), "structured": (5, 0),
+                              "traces": (2, 0), "choice": 7}),
+    "probes_round48.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (13, 1), "physics": (1, 0), "structured": (6, 1),
+                              "traces": (1, 0), "choice": 5}),
 }
 
 
