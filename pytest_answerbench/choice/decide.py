@@ -317,7 +317,7 @@ def _odd_one_out(d: Decision) -> ChoiceResult | None:
     affirmed = {c.letter for c in d.commits if c.method == "affirmation" and c.letter is not None}
     if len(affirmed) < 2:
         return None
-    odd = odd_one_out(d.reader.flat, d.reader.optset.opt_norm, 0)
+    odd = odd_one_out(d.reader.flat, d.reader.optset.opt_norm)
     if odd is None or odd in affirmed or affirmed | {odd} != set(d.reader.optset.letters):
         return None  # (every option judged: the others affirmed, this one alone said false)
     return ChoiceResult(odd, "odd-one-out", f"options {', '.join(sorted(affirmed))} are affirmed in turn and option "

@@ -259,10 +259,10 @@ def _bare_value(text: str) -> str:
 
 
 # a closing sentence naming the statements that hold: "Statements I and III are true.", "So only I and III are correct."
+_NUMERALS = r"(?:I{1,3}|IV)(?:\s*(?:,|(?i:and)|,\s*(?i:and))\s*(?:I{1,3}|IV)){1,3}"  # "I and III", "I, II and III"
 _STATEMENTS_TRUE = lazy_compile(r"(?i:(?:so|thus|hence|therefore)\s*,?\s+)?(?i:only\s+)?(?i:statements?\s+)?(?P<which>"
-                                r"(?:I{1,3}|IV)(?:\s*(?:,|(?i:and)|,\s*(?i:and))\s*(?:I{1,3}|IV)){1,3})\s+(?i:are|hold)"
-                                r"(?:\s+(?i:true|correct|valid))?\s*[.!]?|(?i:so|thus|hence|therefore)\s*,?\s+(?P<listed>"
-                                r"(?:I{1,3}|IV)(?:\s*(?:,|(?i:and)|,\s*(?i:and))\s*(?:I{1,3}|IV)){1,3})\s*[.!]?")
+                                + _NUMERALS + r")\s+(?i:are|hold)(?:\s+(?i:true|correct|valid))?\s*[.!]?"
+                                r"|(?i:so|thus|hence|therefore)\s*,?\s+(?P<listed>" + _NUMERALS + r")\s*[.!]?")
 
 
 def both_named(reader: Reader) -> ChoiceResult | None:
@@ -689,16 +689,16 @@ _ODD_TEXT = lazy_compile(r"(?i)\bthe\s+(?:false|incorrect|untrue|wrong)\s+(?:one
                          r"(?:that\s+|the\s+one\s+(?:saying|that)\s+)?")
 
 
-def odd_one_out(flat: str, texts: dict[str, str], after: int = 0) -> str | None:
-    """The option a reply names as the false one (past ``after``): by its letter
+def odd_one_out(flat: str, texts: dict[str, str]) -> str | None:
+    """The option a reply names as the false one: by its letter
     ("So C is the incorrect one.") or by its text ("The false statement is that 15 is prime (15 = 3 × 5)."), when
     exactly one option is named so and nothing takes it back (a negation or a condition before it); else None."""
     named = set()
-    for m in _ODD_LETTER.finditer(flat, after):
-        before = re.split(r"[.!?\n]", flat[max(after, m.start() - 30):m.start()])[-1]  # (its own sentence)
+    for m in _ODD_LETTER.finditer(flat):
+        before = re.split(r"[.!?\n]", flat[max(0, m.start() - 30):m.start()])[-1]  # (its own sentence)
         if not re.search(r"(?i)\b(?:not|if|unless|whether)\b", before):
             named.add(m.group("named") or m.group("subject"))
-    for m in _ODD_TEXT.finditer(flat, after):
+    for m in _ODD_TEXT.finditer(flat):
         said = norm_text(flat[m.end():m.end() + 120])
         hits = {k for k, text in texts.items() if text and said.startswith(text)}
         if len(hits) == 1:

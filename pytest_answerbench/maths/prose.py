@@ -1014,6 +1014,13 @@ def _count_in_sentence(sentence: str) -> bool:
     return any(word in ONES or word in TENS for word in re.findall(r"[a-z]+", sentence.lower()))
 
 
+def _names_winner(sentence: str, question: str) -> bool:
+    """Does ``sentence`` name a two-player game's winner by naming its loser or naming it twice
+    (:func:`..meaning.winner_named`: "So with correct play Bob loses.", "**The second player, Bob, wins.**")?"""
+    return ("los" in sentence or ", " in sentence) and "player" in question.lower() + sentence.lower() \
+        and winner_named(_BOLD_MARKS.sub("", sentence), question) is not None
+
+
 def _closing_sentence(last: str, question: str | None = None) -> str:
     """The sentence of a closing line or paragraph that states the answer: a last sentence in words concluding a
     claim ("..., so no such walk exists.", no count in words after its conclusion word), else the last one with math
@@ -1035,8 +1042,7 @@ def _closing_sentence(last: str, question: str | None = None) -> str:
     if question and sentences and _ASKS_NAME.search(question) and _NAMING_SENTENCE.fullmatch(sentences[-1].strip()) \
             and not DOUBTED.search(sentences[-1]) and not _HEDGED_ASIDE.search(aside):
         return sentences[-1]  # "... $y=r(1-\cos t)$. That's the cycloid." to "What is the name of the curve ...?"
-    if question and sentences and "player" in question.lower() + sentences[-1].lower() and ("los" in sentences[-1]
-            or ", " in sentences[-1]) and winner_named(_BOLD_MARKS.sub("", sentences[-1]), question) is not None:
+    if question and sentences and _names_winner(sentences[-1], question):
         return sentences[-1]  # "So the first player, who must move from this position, loses against correct play."
     if sentences and not re.search(r"[\d$]|\\\(", sentences[-1]):
         parts = CONCLUSION_WORD.split(sentences[-1])
@@ -2616,8 +2622,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "So $f$ is injective, not surjective." to "Is $f$ injective, surjective, both, or neither?": the stance on
         # each property, written as the question names them ("injective but not surjective")
         return Extraction((stance_words(stance, question),), "prose")
-    if question and ("los" in final[0] or ", " in final[0]) and "player" in question.lower() + final[0].lower() \
-            and winner_named(_BOLD_MARKS.sub("", final[0]), question) is not None:
+    if question and _names_winner(final[0], question):
         # "**The second player, Bob, wins.**", "So the first player, who must move from this position, loses against
         # correct play.": the sentence naming the winner (or the loser), whole
         return Extraction((_BOLD_MARKS.sub("", final[0]).strip().rstrip(".!"),), "prose")
