@@ -84,7 +84,9 @@ _CONCLUDING = lazy_compile(r"\b(?:so|therefore|thus|hence|overall|in conclusion|
                          r"correct|actually|final|"
                          # "..., which leaves nitrogen at about 78%.", "Solar it is.": what elimination leaves, a choice
                          # made in an idiom
-                         r"(?:which|that|this)\s+leaves|leaving\s+only|it\s+is(?=\W*$))\b")
+                         r"(?:which|that|this)\s+leaves|leaving\s+only|it\s+is(?=\W*$)|"
+                         # "Of these, the one that measures amount of substance is the mole.": one picked from a list
+                         r"(?:of|among)\s+(?:these|them|those)(?=\s*,))\b")
 # ("so" in "and so on" / "and so forth" goes on with a list: no turn)
 # sentence ends (a point inside a number is none) and the numbers of ``_labelled_values``
 _SENTENCE_STOP = lazy_compile(r"[.!?](?!\d)|\n")
@@ -594,11 +596,18 @@ def _concluding_sentence(n: Named) -> ChoiceResult | None:
 def _concluding_clause(n: Named) -> ChoiceResult | None:
     """"I see 3 ducks and 4 geese, 7 birds in all.": a concluding last clause of the last sentence."""
     clause = max((m.end() for m in _CLAUSE_BREAK.finditer(n.low, n.cut)), default=0) if n.concluding else 0
+    if clause and not _CONCLUDING.search(n.low, clause) and _APPOSITIVE.match(n.low, clause):
+        # "..., which leaves coal, a fossil fuel.": a closing appositive glosses the clause before it
+        clause = max((m.end() for m in _CLAUSE_BREAK.finditer(n.low, n.cut, clause - 2)), default=0)
     if clause and _CONCLUDING.search(n.low, clause):
         last = n.only_from(clause)
         if len(last) == 1:
             return _named(last[0], n.optset, f"the concluding clause names option {last[0]} only")
     return None
+
+
+# a closing appositive: "a fossil fuel", "the only one left" (an article, then a few words, no verb)
+_APPOSITIVE = lazy_compile(r"(?:an?|the)\s+(?:(?!is\b|are\b|was\b|were\b)[a-z-]+\s*){1,4}[.!]?\s*$")
 
 
 def _after_the_turn(n: Named) -> ChoiceResult | None:

@@ -92,6 +92,10 @@ _GREEK_NAMES = str.maketrans({ch: name for ch, name in zip(
     "phi chi psi omega".split())})
 
 
+# a fraction written before the letters it multiplies: "1/2mv^2" (from "½mv²")
+_FACTOR_BEFORE_LETTER = lazy_compile(r"(?<![\w/])(\d/\d+)(?=[a-z])")
+
+
 def norm_text(s: str) -> str:
     """Text for comparing an answer with option texts: lower case, no markup, single spaces."""
     if not s.isascii() and _SUPERSCRIPT_EXP.search(s):
@@ -101,6 +105,8 @@ def norm_text(s: str) -> str:
         s = _MINUS_SIGN.sub("-", s)
     if not s.isascii():
         s = s.translate(_GREEK_NAMES)
+        if "⁄" in s:  # "½" is "1⁄2" after NFKC: the fraction "1/2", a factor before a letter set apart ("½mv²")
+            s = _FACTOR_BEFORE_LETTER.sub(r"\1 ", s.replace("⁄", "/"))
     if "\\" in s:
         s = _TEXT_CMD_NORM.sub(r"\1", s)
         if "sqrt" in s or "pi" in s:

@@ -264,18 +264,22 @@ CONCLUSIONS: tuple[Marker, ...] = (
             r"(?:which\s+)?(?:matches|corresponds\s+to|is\s+consistent\s+with|consistent\s+with|points\s+to|"
             r"supports|aligns\s+with|agrees\s+with|in\s+line\s+with)|(?:which|(?<!\bas\s)that|(?<!\bas\s)this)\s+is|"
             r"(?<!\bas\s)that['’]s)\b"
+            # an arrow or an "i.e." pointing at an option: "ln|x| + C → option b)", "so n = 7, i.e. choice E", "... ⇒ B"
+            r"|(?:→|⇒|⟹|=>|(?<!\w)i\.\s?e\.,?)(?=\s*(?:option|choice)\b)|(?:→|⇒|⟹)(?=\s*\(?[a-j]\)?\s*[.!]?\s*$)"
             r"|所以|因此|故)\s*[,，:]?",
             re.I,
         ),
         needs=(Needs.any("so", "therefore", "thus", "hence", "consequently", "conclusion", "overall", "finally",
                          "say", "guess", "think", "believe", "its", "it'", "but", "leav", "probably", "likely",
                          "perhaps", "maybe", "like", "seems", "appears", "matches", "corresponds", "consistent",
-                         "points", "supports", "aligns", "agrees", "line", "所以", "因此", "故", "that'", "that’")
+                         "points", "supports", "aligns", "agrees", "line", "所以", "因此", "故", "that'", "that’",
+                         "→", "⇒", "⟹", "=>", "i.e", "i. e")
                | Needs.all(("is",), ("it", "which", "that", "this"))
                | Needs.all(("be",), ("must", "should", "would", "has"))),
         # the first letters of its words: so, therefore, hence, consequently, in conclusion, overall, finally, i ...,
-        # my guess, must be, but, leaves, probably, likely, perhaps, maybe, looks, appears, which, matches, that ...
-        lead="abcfhilmopstw所因故", alternative_cancels=True,
+        # my guess, must be, but, leaves, probably, likely, perhaps, maybe, looks, appears, which, matches, that ...,
+        # an arrow, i.e.
+        lead="abcfhilmopstw所因故→⇒⟹=", alternative_cancels=True,
     ),
     # "... the logical conclusion that can be drawn is: (A) Some X are Y.": an option label right after a lead-in
     # saying what follows ("is:"), on its line as after it (reader._led_answer_lines); a weak commitment, which a

@@ -457,13 +457,17 @@ def _leading_text(reader: Reader, s: str) -> Commit | None:
                 best = letter
     if best is not None:
         rest = low[len(reader.opt_norm[best]):]
+        if best in reader.opt_num and _FACTORIAL_AFTER.match(rest):
+            return None  # "6! = 720 < 1000 and 7! = 5040 > 1000, so n = 7": a factorial in a working, no answer
         listed = _LISTED_NEXT.match(rest)
-        items = [i.strip() for i in re.split(r"\s*(?:,|\band\b|&)\s*", listed.group(1))] if listed else []
+        items = [i.strip() for i in re.split(r"\s*(?:,|\band\b|&)\s*", listed.group(1)) if i.strip()] if listed else []
         texts = {v for k, v in reader.opt_norm.items() if k != best and v}
-        if len(items) >= 2 and all(item in texts for item in items[:-1]) and any(
-                re.match(re.escape(v) + r"(?:\s+(?:are|were|all|both|each)\b|\s*$)", items[-1]) for v in texts):
-            # "12, 15 and 21 are all divisible by 3": options listed, none chosen ("Two, one on each side of the
-            # door." answers two, one of its parts after it)
+        if len(items) >= 2 and all(item in texts for item in items[:-1]) and (any(
+                re.match(re.escape(v) + r"(?:\s+(?:are|were|all|both|each)\b|\s*$)", items[-1]) for v in texts)
+                or _LIST_SUBJECT_END.match(items[-1])):
+            # "12, 15 and 21 are all divisible by 3", "Solar, wind and hydro are all replenished ...": options
+            # listed as one subject, none chosen ("Two, one on each side of the door." answers two, one of its parts
+            # after it)
             return None
         return Commit(pos, 1, best, "conclusion", "answer-value" if best in reader.opt_num else "option-text")
     return None
@@ -471,6 +475,10 @@ def _leading_text(reader: Reader, s: str) -> Commit | None:
 
 # what follows an option's text opening a list of options: ", 15 and 21", " and 21"
 _LISTED_NEXT = lazy_compile(r"\s*(?:,|\band\b|&|/)\s*(?:and\s+)?(\S.{0,40})")
+# what makes a number opening the reply a factorial: "6! = 720", "5!<100"
+_FACTORIAL_AFTER = lazy_compile(r"!\s*(?:[=<>≤≥×*+\-−]|\d)")
+# the last item of such a list, a word or two and the verb the list is the subject of: "hydro are all ..."
+_LIST_SUBJECT_END = lazy_compile(r"[a-z][a-z-]*(?:\s[a-z][a-z-]*)?\s+(?:are|were)\s+(?:all|both|each)\b")
 
 
 _SENTENCE_END_MARK = lazy_compile(r"[.!?\n]")
@@ -532,6 +540,8 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
             continue  # "If the axis were logarithmic, it would be C."
         if flat[max(0, m.start(1) - 2):m.start(1)].strip().endswith("°") or _DEFINED.match(flat, m.end()):
             continue  # "100 °C" is a temperature, "C = 2πr" a quantity named C: neither is the option C
+        if _TERM_BEFORE.search(flat, max(0, m.start(1) - 12), m.start(1)):
+            continue  # "ln|x| + C": a constant added in a formula, not the option C
         value = _AFTER_VALUE.search(flat, max(0, m.start(1) - 40), m.start(1))
         if value and not _NUMBERED.search(flat, max(0, value.start() - 20), value.start() + 1) \
                 and _options_unit(reader, ch):
@@ -556,6 +566,10 @@ def lone_letter(reader: Reader, negatives: set[str] = frozenset()) -> ChoiceResu
     if len(opts) > 1:
         return ChoiceResult(None, "ambiguous", f"a short reply naming options {', '.join(sorted(opts))}")
     return None
+
+
+# a term of a formula right before a letter: "ln|x| + C", "x^2 - C" (a symbol, a space, the operator)
+_TERM_BEFORE = lazy_compile(r"[\w|)\]}²³]\s*[+−-]\s*$")
 
 
 # the last line of a reply: a numbered item's heading alone ("3. Time (t)"), nothing stated after it

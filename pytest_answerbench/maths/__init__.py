@@ -39,13 +39,13 @@ from .extract import Extraction, boxed_all, math_spans, strip_wrappers
 from .guard import StepTimeout, TooComplex
 from .locate import before_new_question, final_answer, in_asked_unit
 from .meaning import without_answer_instruction
-from .normalize import Item, clean, split_answers, text_key
+from .normalize import Item, clean, escapes_restored, split_answers, text_key
 from .units import unit_factor as _unit_factor
 from .units import unit_tail as _unit_tail
 
 __all__ = [
     "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "answers_agree", "before_new_question",
-    "boxed_all", "clean", "equivalent", "final_answer", "in_asked_unit", "located", "math_spans", "split_answers",
+    "boxed_all", "clean", "equivalent", "escapes_restored", "final_answer", "in_asked_unit", "located", "math_spans", "split_answers",
     "states_value", "strip_wrappers",
     "sympy_version", "text_key", "undecided", "verdict", "without_answer_instruction",
 ]

@@ -673,10 +673,11 @@ _DOMAIN_BRACKET = lazy_compile(r"(?<![\s,])(?:\s|\\[,;: ]|\\quad|\\qquad|,)*\(\s
 
 
 # a comma, then where a letter ranges or the one value it skips, closing a formula: ",\qquad A\in\mathbb R
-# \text{ arbitrary}", ", y \neq 2" (searched from the start: a match starts after no space or comma)
+# \text{ arbitrary}", ",  A, B ∈ ℝ", ", y \neq 2" (searched from the start: a match starts after no space or comma)
 _DOMAIN_TAIL = lazy_compile(r"(?<![\s,]),(?:\s|\\[,;: ]|\\quad|\\qquad)*(?:for\s+(?P<open>\$\s*)?)?(?P<letter>[a-zA-Z])(?:_\{?\w\}?)?"
                             r"(?:\s*,\s*[A-Z](?:_\{?\w\}?)?){0,3}\s*(?:(?:\\in\b|∈)\s*"
-                            r"\\mathbb\s*\{?\s*(?:(?P<reals>[RC])|(?P<set>[NZQ]))\s*\}?(?P<sign>\s*\^\s*\{?\s*[*+]\s*\}?)?"
+                            r"(?:\\mathbb\s*\{?\s*(?:(?P<reals>[RC])|(?P<set>[NZQ]))\s*\}?|(?P<ureals>[ℝℂ]))"
+                            r"(?P<sign>\s*\^\s*\{?\s*[*+]\s*\}?)?"
                             r"(?:\s*\\text\s*\{\s*(?:arbitrary|any|constant)\s*\})?|"
                             r"(?P<skips>\\neq?(?![A-Za-z])|≠)\s*(?P<value>-?\d+(?:\.\d+)?))\s*\.?\s*(?P<dollar>\$?)\s*\.?\s*$")
 
@@ -759,7 +760,9 @@ def without_domain(text: str) -> str:
             text = text[:bracket.start()] + text[bracket.end():]
     if "=" in text and ("\\in" in text or "\\ne" in text or "≠" in text or "∈" in text):
         tail = _DOMAIN_TAIL.search(text)
-        if tail is not None and "=" in text[:tail.start()] and (tail.group("reals") or tail.group("skips") and _undefined_at(
+        if tail is not None and "=" in text[:tail.start()] and (tail.group("reals") or tail.group("ureals")
+                                                                 and tail.group("letter").isupper()  # (constants)
+                                                                 or tail.group("skips") and _undefined_at(
                 text[:tail.start()], tail.group("letter"), tail.group("value"))):
             # "y = Ae^{2x},\qquad A \in \mathbb R \text{ arbitrary}.", "f^{-1}(y) = \frac{3y+1}{y-2},\ y \neq 2", "...$,
             # for $x \neq 2$."

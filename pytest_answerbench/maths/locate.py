@@ -85,7 +85,7 @@ from .extract import (
 from .chinese import plain_chinese
 from .described import shape, winner
 from .meaning import (
-    CJK_ASKED_WORD, DOUBTED, PLAYERS, YES_FAMILIES, alternative_named, answers_question, asks_yes_no, claim, cjk_polarity, keeps_truth_verdict, opening_verdict,
+    CJK_ASKED_WORD, DOUBTED, OF_ITS_PARTS, PLAYERS, YES_FAMILIES, alternative_named, answers_question, asks_yes_no, claim, cjk_polarity, keeps_truth_verdict, opening_verdict,
     property_words, states_asked_property,
 )
 from .described import offered_stance, stance_words
@@ -932,6 +932,9 @@ def _prose(scope: _Scope) -> Found | None:
                     and not states_asked_property(added, scope.question) and not DOUBTED.search(added):
                 closing = head  # "So 561 is **not** prime; in fact it is the smallest Carmichael number.": a fact added
             concluded = _CONCLUDING_CLAUSE.split(closing)[-1]
+            reason = _REASON_LEAD.match(concluded)
+            if reason and states_asked_property(concluded[reason.end():], scope.question):
+                concluded = concluded[reason.end():]  # "Since ℝ \ {0} is disconnected, GL₂(ℝ) is not connected": the main clause
             related = _RELATION_AND_CLAIM.fullmatch(concluded.rstrip(" .!")) if " and " in concluded else None
             if related and states_asked_property(related.group("claim"), scope.question):
                 concluded = related.group("claim")  # "..., so f'(x)>0 and f is increasing": the claim the relation gives
@@ -1058,6 +1061,8 @@ def _closing_in_words(text: str, question: str | None = None) -> str:
     if aside and aside.start() > 0 and trivia_aside(aside.group(), question):
         last = last[:aside.start()]  # "... it is reducible. (Compare $x^4+1$, which *is* irreducible over $\mathbb{Q}$.)"
     sentences = [x for x in split_sentences(last.replace("**", "")) if x.strip()]  # ("**结论：不存在……。**")
+    if len(sentences) > 1 and OF_ITS_PARTS.search(sentences[-1]):
+        sentences.pop()  # "... is not connected. It has two components, ..., each of which is connected.": its parts
     return _in_words(sentences[-1]) if sentences else ""
 
 
@@ -1142,6 +1147,10 @@ def _cjk_asked_stated(text: str, question: str | None) -> str:
                 return clause.strip().strip("*").strip()
         return ""
     return ""
+
+
+# a reason opening a sentence, up to its comma: "Since ℝ \ {0} is disconnected, "
+_REASON_LEAD = lazy_compile(r"(?i)\s*(?:since|because|as)\b[^,;]{1,160},\s*")
 
 
 def _asked_property_stated(text: str, question: str | None) -> str:

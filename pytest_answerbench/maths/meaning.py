@@ -28,7 +28,7 @@ from itertools import islice
 
 from ..text.patterns import lazy_compile
 
-__all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
+__all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OF_ITS_PARTS", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
            "answers_question",
            "alternative_named", "asked_alternatives", "asked_property", "asks_yes_no", "claim", "defined_answer",
            "keeps_qualifiers", "restates_cjk_question",
@@ -644,12 +644,16 @@ def asks_yes_no(question: str | None) -> bool:
 
 
 # a statement that opens with its verdict, then a full stop, a comma, a colon, a dash or its end: "Yes, it can be
-# done (...)", "No. Whatever ...", "Not always: ...", "**Yes**."
+# done (...)", "No. Whatever ...", "Not always: ...", "**Yes**.", "Under the modern definition, no. ..."
 # an instruction closing a question to answer yes or no: "Answer Yes or No.", "(yes/no)", "Answer with yes or no only."
 _ANSWER_YES_OR_NO = lazy_compile(r"(?i)(?:\banswer(?:\s+(?:with|by|only))?\s+|\()[\"'*]?yes[\"'*]?\s*(?:or|/)\s*[\"'*]?no\b"
                                  r"[\"'*]?(?:\s+only)?\s*[.)]?\s*$|回答[“\"]?是[”\"]?或[“\"]?否[”\"]?[。.]?\s*$")
 _TRUE_OR_FALSE = lazy_compile(r"(?i)\btrue\s+or\s+false\b|\bprove\s+or\s+disprove\b|判断(?:正误|对错|真假)")
-_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?:(?:结论|答)\s*[:：]\s*)?(?P<verdict>(?i:yes|no|true|false|affirmative|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
+_VERDICT = lazy_compile(r"\s*(?:\*\*)?\s*(?:(?:结论|答)\s*[:：]\s*)?"
+                        # the standard the verdict is given under: "Under the modern definition, no."
+                        r"(?:(?i:(?:under|by|according\s+to)\s+(?:the\s+)?(?:modern|usual|standard|conventional|"
+                        r"accepted|present-day|current)\s+(?:definition|convention|terminology)|strictly\s+speaking|"
+                        r"by\s+definition)\s*,\s*)?(?P<verdict>(?i:yes|no|true|false|affirmative|not\s+(?:always|necessarily))|是的?|否|不能|能|不可以|可以|"
                         r"不存在|存在|没有|有)\s*(?:\*\*)?(?:\s+(?i:in\s+general))?\s*(?:[.,:;!—–。，：；！]|\s-\s|\Z)")
 
 
@@ -859,10 +863,19 @@ def _other_place(pred: str, question: str) -> bool:
 _PLACE_NOUNS = frozenset({"interval", "intervals", "set", "domain", "region", "segment", "ray", "half-line"})
 
 
+#: a claim about an object's parts, each in turn: "..., each of which is connected", "both of which are open"
+OF_ITS_PARTS = lazy_compile(r"(?i)\b(?:each|both|every\s+one|all)\s+of\s+(?:which|them|these)\s+(?:is|are)\b")
+# a qualifier in brackets closing a question: "(as a subspace of $\mathbb{R}^4$)?", "(with the usual topology)?"
+_CLOSING_QUALIFIER = lazy_compile(r"\s*\((?:as|with|under|in|over|for)\b[^()]{1,120}\)\s*\?$")
+
+
 def asked_property(question: str) -> str | None:
     """The property a yes/no question asks of its subject, or None: "Is $2^{32}+1$ a prime number?" -> "prime",
     "Is the sequence $(a_n)$ bounded?" -> "bounded", "Is every such number even?" -> "even"."""
-    m = _YES_NO_QUESTION.search(_MATH_SPAN.sub(" X ", question.strip()[-300:]).lower())
+    asked = question.strip()[-300:]
+    if asked.endswith(")?"):
+        asked = _CLOSING_QUALIFIER.sub("?", asked)  # "... connected (as a subspace of $\mathbb{R}^4$)?": the property
+    m = _YES_NO_QUESTION.search(_MATH_SPAN.sub(" X ", asked).lower())
     if m is None:
         return None
     body = m.group("body")

@@ -20,7 +20,7 @@ from .units import unit_tail, upright_unit
 from ..text.numbers import ONES, PARTS, SCALES, TENS
 
 __all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "lone_letters", "number_words", "undoubled",
-           "UNITS", "VULGAR_FRACTIONS"]
+           "UNITS", "VULGAR_FRACTIONS", "escapes_restored"]
 
 # Units and counted nouns recognised at the end of a numeric answer and stripped (conversion between prefixed
 # units, when the gold's unit is known, is :mod:`.units`' job; see docs/profiles-math.md).
@@ -350,6 +350,8 @@ def clean(text: str) -> Item:
         member = None  # "x = 2k\pi, k \in \mathbb{Z}": a value and where its parameter ranges, not a set
     if member:  # "x \in (1, 2)": the set is the answer ("\{x \in \mathbb R : x > 1\}" is a set-builder)
         s = s[member.end():].strip()
+        if s[:1] == "{" and s[-1:] == "}" and "," in s and _outer_pair(s):
+            s = "\\{" + s[1:-1].strip().replace("±", "\\pm ") + "\\}"  # "x ∈ {0, ±1}": braces after "∈" are a set's
     mixed = _MIXED.fullmatch(s) if short and s[:1] in "-0123456789" else None
     if mixed:
         # A mixed number 2\frac{1}{2} or 2 1/2 is 5/2 (the grammar would read a product, or 21/2).
@@ -395,6 +397,25 @@ def clean(text: str) -> Item:
 _BACKSLASH_RUN = lazy_compile(r"\\+")
 # a number then an F, its degree mark taken off before: "86 F", "86\ \text{F}" (degrees Fahrenheit)
 _FAHRENHEIT_TAIL = lazy_compile(r"(.*?\d)\s*(?:\\[,;! ]\s*)*(?:\\(?:text|mathrm)\s*\{\s*F\s*\}|F)\s*")
+
+
+# LaTeX commands whose backslash and first letter a JSON writer read as an escape ("\\text" written "\text" in a
+# JSON string is a tab and "ext"): the control character, then the rest of a command it can only have been
+_EATEN_ESCAPE = lazy_compile(r"\t(?=ext(?:bf|it|rm)?\s*\{|(?:imes|heta|frac|ilde|riangle|au|an)(?![a-z]))"
+                             r"|\f(?=[a-z])|\x08(?=[a-z])|\r(?=(?:ight|ho|angle|ceil|floor|m)(?![a-z]))")
+_CONTROL = frozenset("\t\f\x08\r")
+_RESTORED = {"\t": "\\t", "\f": "\\f", "\x08": "\\b", "\r": "\\r"}
+
+
+def escapes_restored(text: str) -> str:
+    r"""``text`` with LaTeX commands a JSON writer broke given back: a reply stored as ``"$x = 1 \quad\text{or}$"``
+    (one backslash in the JSON) reads as a tab then "ext{or}"; "\frac" as a form feed then "rac", "\boxed" as a
+    backspace then "oxed", "\right" as a carriage return then "ight". Each control character is given its backslash
+    and letter back only before the rest of such a command (a tab before other text, a line ending "\r\n", are
+    kept). A line break then "eq" ("\neq") is left as it is: a line may open with those letters."""
+    if not _CONTROL.intersection(text):
+        return text
+    return _EATEN_ESCAPE.sub(lambda m: _RESTORED[m.group()], text)
 
 
 def undoubled(text: str) -> str:

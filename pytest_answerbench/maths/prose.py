@@ -31,7 +31,7 @@ from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .described import offered_stance, shape, stance_words
-from .meaning import (winner_named, CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
+from .meaning import (OF_ITS_PARTS, states_draw, winner_named, CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
                       asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
                       names_alternative, narrower_scope, property_words, states_asked_property)
 from .normalize import number_words
@@ -85,6 +85,9 @@ def named_blanks(sentence: str, question: str | None) -> str:
     minimum is 3."): the blanks they fill, in the order the question names those quantities when it names them all
     ("Find the minimum value and the maximum value of f, in that order." -> "3; 12"), else as written; "" when a
     clause names no quantity or holds no value alone."""
+    lead = _LEAD_IN_COLON.match(sentence)
+    if lead:
+        sentence = sentence[lead.end():]  # "By Vieta's formulas: sum = 7, product = 10.": the values after the lead-in
     clauses = [c for c in re.split(r"[，；,;。]|\band\b", sentence.rstrip("。. ")) if c.strip()]
     if len(clauses) < 2:
         return ""
@@ -99,6 +102,8 @@ def named_blanks(sentence: str, question: str | None) -> str:
     return _in_question_order(named, question)
 
 
+# a lead-in in words before a colon: "By Vieta's formulas:", "Using the identities:"
+_LEAD_IN_COLON = lazy_compile(r"\s*[A-Za-z][A-Za-z' ’-]{2,40}:\s*")
 # a quantity named and its value: "gcd = 6", "lcm(12, 18) = 36", "GCD is 6"
 _NAMED_EQUALS = lazy_compile(r"(?<![\w\\])(?P<name>[A-Za-z]{2,12})(?:\s*\([^()]{1,20}\))?\s*(?:=|\bis\b)\s*\$?\s*"
                              r"(?P<value>[-−]?\d+(?:\.\d+)?(?:/\d+)?)(?![\d.]*\s*[-+*/^×÷(])")
@@ -437,7 +442,8 @@ _LABELLED_PART = lazy_compile(
     r"(?P<before>%s)" % (_PART_VALUE, _PART_NAME.format("l1", "l2"), _PART_NAME.format("l3", "l4"), _PART_VALUE))
 
 
-_OPENING_LABEL = lazy_compile(r"[\s*#]*(?:(?i:so|thus|hence|therefore|answers?)\b[\s,:]*)?\(\s*[a-h1-9]\s*\)")
+_OPENING_LABEL = lazy_compile(r"[\s*#]*(?:(?i:so|thus|hence|therefore|answers?)\b[\s,:]*|[A-Z][A-Za-z'’ -]{1,30}:\s*)?"
+                              r"\(\s*[a-h1-9]\s*\)")  # (after a lead-in: "By Vieta: (1) 7 (2) 10")
 
 
 def labelled_parts(line: str) -> str:
@@ -511,6 +517,7 @@ _CJK_LED_BY = lazy_compile(r"若|如果|假如|假设|对于|对\s*\$|当\s*\$|�
 _COMMENT_LINE = lazy_compile(r"(?i)\W*(?:(?:that'?s|this\s+is|it'?s|which\s+is)\s+)?(?:an?\s+)?(?:quite\s+|very\s+|really\s+)?"
                              r"(?:tiny|small|minuscule|negligible|modest|sizable|large|huge|enormous|reasonable|plausible|"
                              r"sensible|realistic|comparable\s+to|similar\s+to|close\s+to|typical\s+(?:of|for)|"
+                             r"(?:roughly|about|around|approximately|nearly|almost)\s+(?:one|two|three|half|a)\s+(?:extra\s+)?[a-z]+|"
                              r"(?:red|orange|yellow|green|blue|violet|blue-green|yellow-green|cyan)\s+(?:photon|light)|"
                              r"in\s+the\s+(?:visible|infrared|ultraviolet|uv|x-ray|microwave|radio)\s+(?:range|region|band|part))"
                              r"\b(?![^.!?]*\b(?:too|but|though|however|wrong|not|no|or|if|hmm|seems?|"
@@ -535,12 +542,16 @@ def _answers_in_words(line: str, question: str | None) -> bool:
         or bool(_CJK_BARE_VERDICT_LINE.fullmatch(words))  # "结论：是。" after the proof
 
 
+# a formula written in plain text: a letter or a bracket, then "=" and a letter ("y(x) = A sin x", "f = g")
+_PLAIN_FORMULA = lazy_compile(r"(?:\b[A-Za-z]|\))\s*=\s*[A-Za-z(]")
+
+
 def _remark(line: str) -> bool:
     """Is ``line`` a remark that states nothing: no number, no math, no conclusion word, nothing taken back
     ("Think: Now the Smiths know how many loads they need.", "Do you buy cupcakes for parties?"), or only a
     confirmation of what came before ("I think that's correct. I don't see any mistakes, so I'll go with that.")?"""
-    if re.search(r"[\d$\\]", line):
-        return False
+    if re.search(r"[\d$\\]", line) or _PLAIN_FORMULA.search(line):
+        return False  # (nor "y(x) = A sin x + B cos x, A, B ∈ ℝ.": a formula without digits)
     if not _CONFIRMATION_LEFT.sub("", _CONFIRMATION.sub("", line)):
         return True
     return bool(_INVENTED_TURN.match(line)) or not (_CONCLUSION.search(line) or _RETRACTS.search(line))
@@ -625,6 +636,11 @@ _BRACKET_QUANTITY = lazy_compile(r"(?i)\s*(?:its|the)\s+(?P<quantity>[a-z]+(?:\s
 _OTHER_VALUE_OPENING = lazy_compile(r"(?i)\s*(?:its|the|this|that|i\.\s?e\.)\b|\s*[≈~]")
 
 
+# a chain closing on a value and its unit: "p = ρgh = 1000 × 9.8 × 10 = 9.8 × 10⁴ Pa"
+_CHAIN_UNIT_END = lazy_compile(r"=[^=\n]{0,60}\d(?:[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+|\^\{?[-−]?\d{1,3}\}?)?\s*(?:\\[,;: ]|~|\s)*(?:\\(?:text|mathrm)\s*\{)?\s*"
+                               r"[A-Za-zμΩÅ°][A-Za-zμΩÅ°/·⁻¹²³^{}\-]{0,10}\}?\s*[.$]*\s*$")
+
+
 def _without_remarks(lines: list[str], question: str | None = None) -> list[str]:
     """``lines`` without up to ``_REMARKS`` closing remarks or afterthoughts (a check, a reason), when the line before
     them concludes with a number ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
@@ -641,12 +657,13 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
     before = lines[kept - 1] if lines else ""
     if kept < len(lines) and question and all(_other_remark(line, question) or aside_on_other_object(line, question)
-                                              for line in lines[kept:]):
+                                              or _CONVERSE_ASIDE.match(line) and asks_yes_no(question)
+                                              and not _RETRACTS.search(line) for line in lines[kept:]):
         return lines[:kept]  # ("(The smallest non-abelian group, $S_3$, has order 6.)" after a claim in words)
     if kept < len(lines) and re.search(r"\d", before) and (
             concludes(before) or _BARE_VALUE.fullmatch(before.strip())
-            or _DISPLAYED_VALUE.fullmatch(before.strip()) and all(_COMMENT_LINE.fullmatch(line.strip())
-                                                                  for line in lines[kept:])
+            or (_DISPLAYED_VALUE.fullmatch(before.strip()) or _CHAIN_UNIT_END.search(before.strip()[-200:]))
+            and all(_COMMENT_LINE.fullmatch(line.strip()) for line in lines[kept:])
             or all(_confirming_aside(line, before, question) or trivia_aside(line, question)
                    or _checked_line(line, before, question) or _bracketed_other_value(line, before, question)
                    for line in lines[kept:])):
@@ -662,16 +679,18 @@ _REST_IN_PARENTHESES = r"[^()]*+(?:\([^()]*+(?:\([^()]*+\)[^()]*+)*+\)[^()]*+)*+
 # a sentence wholly in parentheses, in words: "(She can, e.g., reduce the heap of 3 to 1.)"
 _PARENTHESISED = lazy_compile(r"\s*\((?=[^()]{0,40}?[A-Za-z]{3,}\s+[A-Za-z]{2,})" + _REST_IN_PARENTHESES)
 # a closing aside in parentheses telling something else: "(Fun fact: ...)", "(Side note: ...)", "(By the way, ...)",
-# "(For comparison the ground-state radius is 0.529 Å.)" (not "(Indeed the roots are 2 and 5.)": a check, which
+# "(Historically, some mathematicians did list 1 as prime.)", "(For comparison the ground-state radius is 0.529 Å.)" (not "(Indeed the roots are 2 and 5.)": a check, which
 # may state the answer asked)
 _TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|aside|trivia|by\s+the\s+way|incidentally|"
-                             r"for\s+comparison|compare|contrast)\b"
+                             r"for\s+comparison|compare|contrast|historically|in\s+history|in\s+the\s+past)\b"
                              + _REST_IN_PARENTHESES)
 # an aside in brackets marked as a curiosity: "(Amusingly, ...)", "(Interestingly, ...)", "(Fun fact: ...)"
 _MARKED_TRIVIA = lazy_compile(r"(?i)\s*\(\s*(?:amusingly|interestingly|curiously|funnily(?:\s+enough)?|fun\s+fact|remarkably|"
                               r"surprisingly)\b")
-# an aside in brackets on the converse of the statement asked: "(The converse, however, is true: ...)"
-_CONVERSE_ASIDE = lazy_compile(r"(?i)\s*\(\s*(?:but\s+|note\s*:?\s*|by\s+contrast,?\s+)?the\s+(?:converse|inverse|reverse\s+implication)\b")
+# an aside in brackets, or a remark, on the converse of the statement asked: "(The converse, however, is true: ...)",
+# "Remark: the converse is false — ..."
+_CONVERSE_ASIDE = lazy_compile(r"(?i)\s*(?:\(\s*|(?:[*_]{1,2}\s*)?(?:remark|note)\s*[:.]\s*(?:[*_]{1,2}\s*)?)"
+                               r"(?:but\s+|note\s*:?\s*|by\s+contrast,?\s+)?the\s+(?:converse|inverse|reverse\s+implication)\b")
 # a place in modular arithmetic: "modulo every prime $p$", "mod $p$", "over $\mathbb{F}_p$"
 _MODULAR_PLACE = lazy_compile(r"(?i)\b(?:modulo|mod)\s+(?:every|each|any|all|some)?\s*(?:primes?|\$)|\\mathbb\s*\{?F\}?_")
 # what makes an aside answer instead of telling something else: a value for a letter, "must be", a correction
@@ -729,9 +748,23 @@ def _another_object(aside: str, question: str) -> bool:
             continue
         if re.search(r"[A-Za-z]", named) and key not in asked and not _ELLIPSIS.search(formula):
             return True  # (not a sum written out, "$1+\frac12+\frac13+\cdots$": maybe the question's, expanded)
+    asked_indexed = {_indexed_key(m) for m in _INDEXED_NAME.finditer(question)}
+    if any(key[0] in {k[0] for k in asked_indexed} and key not in asked_indexed
+           for key in (_indexed_key(m) for m in _INDEXED_NAME.finditer(aside))):
+        return True  # "(By contrast K₅, where every degree is 4, does have one.)" to a question on $K_6$
     words = set(re.findall(r"[a-z]{3,}", question.lower()))
     return any(m.group("noun").lower() not in words and m.group("of").lower().rstrip("s") in
                {w.rstrip("s") for w in words} for m in _OTHER_OF.finditer(_EMPHASIS.sub("", aside)))
+
+
+# an object named by a capital letter and an index, in maths or plain text: "$K_6$", "K_{6}", "K₅", "S3"
+_INDEXED_NAME = lazy_compile(r"(?<![A-Za-z\\])(?P<letter>[A-Z])(?:_\{?(?P<sub>\d{1,3})\}?|(?P<script>[₀-₉]{1,3})|(?P<plain>\d{1,3}))(?![\w₀-₉])")
+_SCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def _indexed_key(m: re.Match[str]) -> tuple[str, str]:
+    """("K", "5") for "K₅", "K_5", "K_{5}" or "K5"."""
+    return m.group("letter"), (m.group("sub") or m.group("plain") or m.group("script").translate(_SCRIPT_DIGITS))
 
 
 # emphasis marks around a word: "the *sum* of", "the _product_ of", "the **sum** of"
@@ -1056,16 +1089,29 @@ def _closing_sentence(last: str, question: str | None = None) -> str:
             # "... (6,1). So the chance is one in six.", "They cancel in pairs, so the real roots sum to zero.": a
             # value stated in words closes it
             return sentences[-1]
+    if len(sentences) > 1 and _ONLY_IF.search(sentences[-1]) and not CONCLUSION_WORD.search(sentences[-1]) \
+            and not _QUALIFIES_BEFORE.match(sentences[-1]) \
+            and not any(re.search(r"[\d$]|\\\(", x) for x in sentences):
+        claimed = [x for x in sentences[:-1] if states_draw(_BOLD_MARKS.sub("", x).split(" — ")[0])
+                   or claim(_BOLD_MARKS.sub("", x)) is not None]
+        if claimed:
+            # "... always ends in a **draw** — neither X nor O can force a win. X can win only if O makes a mistake
+            # (...).": the claim, then what would change it, no answer of its own
+            return claimed[-1]
     stating = [s for s in sentences if re.search(r"[\d$]|\\\(", s)]
     committed = [s for s in stating if not _MUSED.search(s)]
     if stating and not committed:
         return ""
     stating = committed
-    while len(stating) > 1 and afterthought(stating[-1], question):
+    while len(stating) > 1 and (afterthought(stating[-1], question)
+                                or question and OF_ITS_PARTS.search(stating[-1]) and asks_yes_no(question)):
+        # ("It has exactly two path components, ..., each of which is connected.": its parts, not the object asked)
         stating.pop()
     return stating[-1] if stating else last
 
 
+# a matrix written as a list of rows: "[[1, −1], [−1, 2]]"
+_LISTED_MATRIX = lazy_compile(r"\[\s*\[[^\[\]\n]{1,80}\]\s*(?:,\s*\[[^\[\]\n]{1,80}\]\s*){1,9}\]")
 # maths written without delimiters closing a sentence: one-letter names, numbers, operators, relations and brackets
 _PLAIN_MATH_TAIL = lazy_compile(r"(?:(?<![A-Za-z])[A-Za-z](?![A-Za-z])|\d+(?:\.\d+)?|[−\-+*/^=<>≤≥∈,()\[\]·×]|[ \t])+[.!]?\s*$")
 
@@ -1129,6 +1175,10 @@ _ASIDE_REVISES = lazy_compile(r"(?i)\b(?:in\s+fact|shows?|proves?|after\s+all|on
 # a firm statement of a text answer: "must be equilateral", "has a winning strategy"
 _FIRM = lazy_compile(r"(?i)\b(?:(?:must|has\s+to|have\s+to)\s+be|is\s+necessarily|winning\s+strategy|wins)\b")
 # a sentence that states its claim under a condition or between alternatives ("If n is even, Alice wins.")
+# a sentence qualifying the claim before it: "But only when ...", "However, ...", "Only if ..."
+_QUALIFIES_BEFORE = lazy_compile(r"(?i)\s*(?:but|however|only|except|though|although|unless|yet)\b")
+# a sentence saying what would change the outcome: "X can win only if O makes a mistake", "unless ..."
+_ONLY_IF = lazy_compile(r"(?i)\bonly\s+(?:if|when)\b|\bunless\b")
 _CONDITION = lazy_compile(r"(?i)\b(?:if|unless|suppose|supposing|assuming|when|whenever|otherwise|or|either)\b")
 _OPENING_WORDS = lazy_compile(r"(?i)^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|actually|wait)\b"
                               r"|solutions?\s*+[:：])\s*,?\s*")  # ("Solution: x = 2, y = 3.": the values named)
@@ -1212,8 +1262,9 @@ _CLAIM_FIRST = lazy_compile(r"\s*+(?:\*\*)?(?:(?:answer|conclusion|verdict)\s*+(
 _CONVERSION_OFFERED = lazy_compile(r"(?i)\s*+(?:converting|to\s+convert|conversion)\b(?=[^\n]{0,240}\b(?:straightforward|easy|"
                                    r"simple|trivial|if\s+(?:needed|desired|required|you\s+(?:like|want|prefer)))\b)"
                                    r"(?![^\n]{0,240}\b(?:answer|final|so|thus|hence|therefore|must|should)\b)[^\n]{0,240}$")
-# a numeral as code writes it closing the sentence, maybe in backticks: "is `0xFF`.", "is 0b101101."
-_CODE_NUMERAL_TAIL = lazy_compile(r"(?<![\w.])`?(0[xob][0-9a-fA-F]{1,64})`?\s*+[.!]?\s*+$")
+# a numeral as code writes it closing the sentence, maybe in backticks: "is `0xFF`.", "is 0b101101.", "= 0xFF (FF₁₆)."
+_CODE_NUMERAL_TAIL = lazy_compile(r"(?<![\w.])`?(0[xob][0-9a-fA-F]{1,64})`?"
+                                  r"(?:\s*+\([0-9A-Fa-f]{1,64}(?:[₀-₉]{1,2}|_\{?\d{1,2}\}?)?\))?\s*+[.!]?\s*+$")
 # an implication arrow inside a span: "\Longrightarrow", "\implies", "\Rightarrow", "⟹", "⇒"
 # spacing and punctuation at either end of a formula: "\ ", "\;", ";", "," (not the backslash of "\Delta")
 _SPACING_ENDS = lazy_compile(r"^(?:\s|\\[ ,;:!]|[;,])+|(?:\s|\\[ ,;:!]|[;,])+$")
@@ -1235,6 +1286,23 @@ _ASIDE_CONCEDES = lazy_compile(r"(?i)^\(\s*+(?:though|although|except|unless|but
 # a claim set in bold, then an aside in brackets: "**No real solution.** (There are complex solutions, ...)"
 _BOLD_CLAIM_THEN_BRACKET = lazy_compile(r"\s*+\*\*(?P<claim>[^*\n]{2,120})\*\*\s*+(?P<aside>\((?:[^()\n]|\([^()\n]*\)){1,400}\))"
                                         r"\s*+\.?\s*+")
+# a sentence wholly in brackets closing a line after another sentence: ". (The roots are 2 and 5.)"
+_BRACKET_CLOSES = lazy_compile(r"[.!]\s+\([A-Za-z][^()]{2,200}\)\s*$")
+# a claim set in bold closing a line, then a gloss in brackets giving its numbers: "**$e^\pi$ is larger** (numerically
+# ...)."
+_BOLD_THEN_GLOSS = lazy_compile(r"\*\*[^*\n]{2,120}\*\*\s*(?P<gloss>\((?i:numerically|approximately|roughly|since|because|"
+                                r"as|e\.\s?g\.|for\s+example)\b[^()]{0,200}\))\s*[.!]?\s*$")
+# a gloss in brackets naming what goes with a value: "λ = 3 (eigenvector (1,1))", "x = 2 (double root)"
+_GLOSS_AFTER_VALUE = lazy_compile(r"(?<=[\d$])\s*\((?!(?i:or|and|i\.\s?e|approx\w*|about|roughly|which|not|both|also|"
+                                  r"check\w*|so|thus|hence|that\s+is|wait|actually|rejected|extraneous|invalid|no|"
+                                  r"including|included|excluding|excluded|except|inclusive|exclusive|with|without|where|"
+                                  r"when|if|for|since|because|at|on|open|closed|only|counted|twice|once|part|parts|"
+                                  r"case|cases|step|eq|equation|line|row|column)\b)"
+                                  r"[A-Za-z][a-z-]{2,20}(?:\s+[a-z-]+){0,2}(?:\s+\$?[^()\s=$]*\([^()=]{1,20}\)\$?|\s+[^()=]{1,20})?\)")
+# a bracket owning a slip: "(Sign slip above: the curve is a hyperbola.)", "(typo: ...)"
+_SLIP = lazy_compile(r"(?i)\bslip\w*|\btypo|\bmeant\b|\bshould\s+read\b")
+# a bracket confirming or spelling out what was said: "(Indeed the roots are 2 and 5.)", "(I.e. ...)", "(Namely ...)"
+_CONFIRMS = lazy_compile(r"(?i)\s*\(\s*(?:indeed|i\.\s?e\.|that\s+is|namely|explicitly|concretely|so|thus|hence)\b")
 # a question asking which shape or curve: "What curve is formed by ...?", "What kind of quadrilateral is ABCD?"
 _ASKS_SHAPE = lazy_compile(r"(?i)\bwhat\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of\s+)?(?:curve|shape|conic(?:\s+section)?|figure|"
                            r"quadrilateral|triangle|polygon|solid|surface|locus)\b|\bwhat\s+is\s+the\s+(?:shape|locus)\b")
@@ -2127,6 +2195,8 @@ def _same_quantity(first: str, second: str) -> bool:
 # values named in a sentence written without math delimiters ("a=b=c=1", "x=2, y=3", "x = 2 and y = -1"): the names
 # with their values, one answer (as "$a=b=c=1$" is), not the last number alone
 _NAMED_ONE = r"(?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*)+[-−]?\d+(?:\.\d+)?(?:/\d+)?"
+# a clause after "so" closing a sentence: "Adding the equations gives 2x = 6, so x = 3, y = 2."
+_SO_CLAUSE = lazy_compile(r"(?i),\s*(?:so|thus|hence|therefore)\s+")
 _NAMED_VALUES = lazy_compile(_NAMED_ONE + r"(?:\s*(?:,|;|,?\s*and\b)\s*" + _NAMED_ONE + r")*")
 _NAMES_SET = lazy_compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=")
 
@@ -2498,8 +2568,23 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     chosen = split_sentences(last)[-1:] if question and "**" in last and " or " in question and len(last) > 80 else []
     if chosen and not _PARENTHESISED.fullmatch(chosen[0]) and _bold_offered(chosen[0], question):
         last = chosen[0]  # "... so they never meet. Non-parallel and non-intersecting: **skew**.": the word chosen
-    elif len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last):
-        last = _closing_sentence(last, question)  # (a short line too when a sentence after the first checks or explains it)
+    elif len(last) > 80 or _AFTERTHOUGHT_AFTER.search(last) or _ONLY_IF.search(last):
+        # (a short line too when a sentence after the first checks or explains it, or says what would change it)
+        last = _closing_sentence(last, question)
+    if (closing_bracket := _BRACKET_CLOSES.search(last)) and not _ASIDE_ANSWERS.search(closing_bracket.group()) \
+            and not CONCLUSION_WORD.search(closing_bracket.group()) and not _RETRACTS.search(closing_bracket.group()) \
+            and not _HEDGED_ASIDE.search(closing_bracket.group()) and not _CONFIRMS.match(closing_bracket.group(), 1) \
+            and not _SLIP.search(closing_bracket.group()):
+        # "By Vieta's formulas: sum = 7, product = 10. (The roots are 2 and 5.)": the sentence in brackets tells more
+        last = last[:closing_bracket.start() + 1]
+    if "**" in last and (bold_then := _BOLD_THEN_GLOSS.search(last)) and not _RETRACTS.search(bold_then.group("gloss")) \
+            and not _HEDGED_ASIDE.search(bold_then.group("gloss")):
+        # "**$e^\pi$ is larger** (numerically $e^\pi \approx 23.14$ while $\pi^e \approx 22.46$).": the claim in bold,
+        # its numbers a gloss
+        last = last[:bold_then.start("gloss")].rstrip() + "."
+    if multiple and "(" in last and _GLOSS_AFTER_VALUE.search(last):
+        # "The eigenvalues are λ = 3 (eigenvector (1,1)) and λ = 1 (eigenvector (1,−1)).": each value's gloss dropped
+        last = _GLOSS_AFTER_VALUE.sub("", last)
     final = split_sentences(last)[-1:] or [last]
     if not last or len(final[0]) <= 120 and _STEP.match(final[0]) and not _CONCLUDING_STEP.match(last) \
             and not (_CONCLUDED_AFTER_STEP.search(final[0]) and not _STEP_UNSURE.search(last)):
@@ -2797,6 +2882,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "The second mass must hang **25 cm** from the pivot.": the phrase set in bold is the answer
         return Extraction((reduce_sentence(bold[-1].strip(), multiple),), "prose")
     named = _NAMED_VALUES.fullmatch(_OPENING_WORDS.sub("", final[0].strip()).rstrip(" .!"))
+    if named is None and multiple and (after_so := _SO_CLAUSE.split(final[0])[-1]) != final[0]:
+        named = _NAMED_VALUES.fullmatch(after_so.strip().rstrip(" .!"))  # "..., so x = 3, y = 2.": the values named
     if named and len(_NAMES_SET.findall(named.group())) >= 2:
         return Extraction((named.group().strip(),), "prose")  # "Thus a=b=c=1.", "So x=2, y=3.": the values named
     # "So 2024₁₀ = 5621 in base 7.": the numeral closing the line, written in the base named after it
@@ -2825,6 +2912,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     # a short phrase, or a longer line of bare math (LaTeX written without delimiters, or a chain in Unicode maths:
     # "E = hc/λ = (6.626 × 10⁻³⁴ J·s)(2.998 × 10⁸ m/s)/(5.00 × 10⁻⁷ m) ≈ 3.97 × 10⁻¹⁹ J"), not prose
     if reduced and re.search(r"\w", reduced) and (len(reduced) <= 40 or len(reduced) <= 200 and (
-            "\\" in reduced or _UNICODE_CHAIN.search(reduced)) and not WORDS.search(TEXT_WRAPPED.sub(" ", reduced))):
+            "\\" in reduced or _UNICODE_CHAIN.search(reduced) or _LISTED_MATRIX.search(reduced))
+            and not WORDS.search(TEXT_WRAPPED.sub(" ", reduced))):
         return Extraction((reduced,), "prose")
     return None

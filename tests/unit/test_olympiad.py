@@ -353,7 +353,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     lines of integer points, a value concluded in plain text) and round 44's (losers named, truths denied twice,
     concessions on a derivative, values with their uncertainty) and round 45's (formulas in given quantities, bold
     named values, checks after the answer, an asked form's constants) and round 46's ("the smaller one, and ... is
-    larger", "no finite list", 取得极值): their scorer version is 75, so a baseline report
+    larger", "no finite list", 取得极值) and round 47's (names asked, two alternatives offered, LaTeX a JSON writer
+    broke, an argument outside the range asked): their scorer version is 76, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -361,10 +362,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 75
+        assert spec.version == 76
         old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 70, current 75"]
+            "scorer_version differs: baseline 70, current 76"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -63,19 +63,21 @@ Answers past :data:`..guard.MAX_ANSWER` go to ``long.py`` first. The rest is an 
     name occurs on a right side: the right sides compared (:func:`.asked.renamed`; it only ever accepts); and one
     general solution against another, the same family under renamed or recombined arbitrary constants
     (``y(x) = A\\sin x + B\\cos x`` for ``y = C_1\\cos x + C_2\\sin x``: :mod:`.general`, it only accepts).
-19. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
+19. ``argument-range`` (75): a complex number's argument outside the range the question asks for it
+    (``\\sqrt{2}\\,e^{5\\pi i/4}`` to "... with $-\\pi < \\theta \\le \\pi$"): wrong (:mod:`.angles`; it only rejects).
+20. ``asked`` (76): one part each, with the row's question: a bare number for a gold ``c Q`` when the question asks
     what fraction of ``Q``; ``c Q`` for a gold number ``c`` when it asks the answer in units of ``Q``; a bare value for a gold ``Q = V`` whose ``Q`` the question writes, and a
     prediction ``Q = V`` restating the quantity the question ends on against a bare gold (it only accepts).
-20. ``conventions`` (78): one part each, a physics answer under another convention than the gold's (it only
+21. ``conventions`` (78): one part each, a physics answer under another convention than the gold's (it only
     accepts, :mod:`.conventions`): SI against Gaussian units (``\\varepsilon_0`` read with ``4\\pi\\varepsilon_0 = 1``
     when one answer writes it and the other not), ``h`` against ``\\hbar`` (``h = 2\\pi\\hbar``), one quantity under a
     look-alike or generic name the question gives it or leaves unnamed (``p`` for ``\\rho``, ``\\omega_{fi}`` for
     ``\\omega_{21}``, ``m`` for ``\\mu``), and a power of ten for the value it is nearest to when the question asks an
     order of magnitude.
-21. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
-22. ``count`` (90): different numbers of parts: conditions on one unknown excluding a point read together
+22. ``single`` (80): one part against one part, by :func:`.items.items_equal`.
+23. ``count`` (90): different numbers of parts: conditions on one unknown excluding a point read together
     (``x \\ge 1, x \\neq 5``), one union of intervals each, or ``count-mismatch``.
-23. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
+24. ``set`` (100): a perfect matching between the parts (in order when ``kind`` says ordered, when both answers
     are written as blanks or numbered parts, ``0; 3`` / ``(1) 0 (2) 3``, when the question has as many blanks or
     numbered parts as the gold has answers, or asks for them "in that order" / "respectively" / 依次 / 分别: the
     grading conventions; method ``blanks:...``).
@@ -104,6 +106,7 @@ from ..symbols import read_notation
 from ..units import MISMATCH, read_unit, spelled_unit, unit_factor, unit_tail
 from ..normalize import Item, clean, is_thousands, lone_letters, number_words, split_answers, undoubled
 from .accepted import accepted_values, one_of_forms
+from .angles import argument_outside
 from .conics import conic_of
 from .general import same_general_solution
 from .parametric import family_tuples, names_families, same_families
@@ -260,6 +263,9 @@ def _rows_as_matrix(answer: str) -> str:
 
 def _matrix(a: _Answers) -> Outcome | None:
     if "\\begin" in a.gold and "[[" in a.pred.replace(" ", ""):
+        if a.pred.count("=") >= 2 and _LISTED_ROWS.fullmatch(last := a.pred.rsplit("=", 1)[1].strip(" .")) \
+                and "=" not in a.gold.split("\\begin", 1)[0]:
+            a.pred = last  # "A⁻¹ = (1/1)·[[1, −1], [−1, 2]] = [[1, −1], [−1, 2]]": the matrix the chain closes on
         named = _NAMED_ROWS.fullmatch(a.pred)
         if named and _matrix_name(named.group("label")) and "=" not in a.gold.split("\\begin", 1)[0]:
             a.pred = named.group("rows")  # "A⁻¹ = [[1, −1], [−1, 2]]": the matrix named, as "A^{-1} = \begin..." is
@@ -600,12 +606,18 @@ def _clean(a: _Answers) -> None:
     written = _BASE_NUMERAL.fullmatch(a.g.text) if code is not None and "_" in a.g.text else None
     if written is None or int(written.group(2)) == _CODE_BASES[code.group(1)]:
         a.p = _base_numeral(a.p)  # ("0x2D" is no answer to a gold written in base two: the base asked is another)
+    base = _CODE_BASES[code.group(1)] if code is not None else 0
+    if base and a.question and _ASKED_BASE[base].search(a.question) and _BARE_DIGITS[base].fullmatch(a.g.text):
+        # "0xFF" for "FF" to "Write 255 in hexadecimal.": the gold's digits are in the base asked, as the reply's are
+        a.g = replace(a.g, text=f"{a.g.text}_{{{base}}}")
     a.g = _base_numeral(a.g)
     if "," in a.g.text or "," in a.p.text:
         a.g = replace(a.g, text=decimal_comma(a.g.text, a.p.text))
         a.p = replace(a.p, text=decimal_comma(a.p.text, a.g.text))
 
 
+# a matrix written as a list of its rows: "[[1, −1], [−1, 2]]"
+_LISTED_ROWS = lazy_compile(r"\[\s*\[[^\[\]]{1,80}\]\s*(?:,\s*\[[^\[\]]{1,80}\]\s*){1,9}\]")
 _BASE_IN_BRACKETS = lazy_compile(r"(?<![\w.])([0-9A-F]+)_\{\(\s*(\d{1,2})\s*\)\}")
 
 
@@ -1018,6 +1030,13 @@ def _renamed(a: _Answers) -> Outcome | None:
     return found
 
 
+def _argument_range(a: _Answers) -> Outcome | None:
+    r""""$\sqrt{2}\,e^{5\pi i/4}$" to "... in the form $re^{i\theta}$ with $-\pi < \theta \le \pi$": the argument outside
+    the range asked is not the form asked (:mod:`.angles`)."""
+    outside = argument_outside(a.pred, a.question) if a.question and "e" in a.pred else None
+    return (False, "argument-range") if outside else None
+
+
 def _asked(a: _Answers) -> Outcome | None:
     pair = _one_part(a) if a.question else None
     if pair is None:
@@ -1119,6 +1138,8 @@ _TWO_QUANTITIES = lazy_compile(r"(?i)\b(?:find|compute|determine|calculate|give|
 
 
 def _set(a: _Answers) -> Outcome:
+    if states_draw(a.gold) and states_draw(a.pred):
+        return True, "text"  # "ends in a **draw** — neither X nor O can force a win" for "Neither; the game is a draw"
     g_items = [with_marks(t, a.g) for t in a.g_parts]
     p_items = [with_marks(t, a.p) for t in a.p_parts]
     # blanks are ordered, unless each part names what it answers ("x = 1; y = 2": matched by name, rule 8)
@@ -1148,6 +1169,10 @@ _LETTER_BASE = lazy_compile(r"\(?(\d{2,})\)?\s*_\s*\{?\s*([a-z])\s*\}?")
 
 _CODE_LITERAL = lazy_compile(r"0([box])([0-9a-fA-F]{1,64})")
 _CODE_BASES = {"b": 2, "o": 8, "x": 16}
+# a question asking for a numeral in base 2, 8 or 16, and a gold of bare digits in that base
+_ASKED_BASE = {2: lazy_compile(r"(?i)\bbinary\b|\bbase[- ](?:2|two)\b"), 8: lazy_compile(r"(?i)\boctal\b|\bbase[- ](?:8|eight)\b"),
+               16: lazy_compile(r"(?i)\bhex(?:adecimal)?\b|\bbase[- ](?:16|sixteen)\b")}
+_BARE_DIGITS = {2: lazy_compile(r"[01]{1,64}"), 8: lazy_compile(r"[0-7]{1,64}"), 16: lazy_compile(r"[0-9A-Fa-f]{1,64}")}
 
 
 def _base_numeral(item: Item) -> Item:
@@ -1305,6 +1330,7 @@ STEPS: tuple[Rule, ...] = (
     Rule("exact", 60, _exact),
     Rule("parts", 70, _parts),
     Rule("renamed", 74, _renamed),
+    Rule("argument-range", 75, _argument_range),
     Rule("asked", 76, _asked),
     Rule("conventions", 78, _conventions),
     Rule("single", 80, _single),

@@ -16,6 +16,7 @@ import re
 from ... import maths
 from ...maths.described import described_by_closing
 from ...maths.named import named_in_closing
+from ...maths.naming import alternative_verdict, named_verdict
 from ...maths.shifted import shift_of_stated
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
@@ -64,12 +65,21 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
     ``Problem``) lets a letter of the options it lists name that option, as in the olympiad scorer."""
     if not prediction.strip():
         return Verdict.graded(False, method="missing", gold=gold, detail="the prediction is blank")
+    # LaTeX a JSON writer broke ("\text" stored as a tab and "ext") is read as written
+    prediction, gold = maths.escapes_restored(prediction), maths.escapes_restored(gold)
     gold_text = maths.clean(gold).text
     # several answers, or one tuple: a closing line stating several values ("$a=2$, $b=3$, $c=4$") states them all
     # a gold of several math spans ("(1) $\\frac{\\pi}{6}$ (2) $12$") holds several answers, as olympiad reads its own
     multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text)) or \
         len(maths.math_spans(gold)) >= 2
     question = maths.without_answer_instruction(question)  # ("Is ...? Answer Yes or No.": the question asked)
+    closing = maths.before_new_question(prediction, question, multiple)
+    named = named_verdict(closing, gold, question) or alternative_verdict(closing, gold, question)
+    if named is not None:
+        # "... proved by **Andrew Wiles**, ... published in 1995" to "Who proved ...?": the name committed to; "...,
+        # the rationals are **countable**." to "... countable or uncountable?": the alternative set in bold
+        return maths.verdict(named[0], "named-answer", extracted=named[1], gold=gold,
+                             detail="the reply names its answer to a question asking a name or offering two")
     answer, how = answer_of(prediction, multiple=multiple, question=question)
     answer, gold = read_options(answer, gold, question)
     ok, method = maths.equivalent(gold, answer, question=question)

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from ... import maths
 from ...maths.described import described_by_closing
 from ...maths.named import named_in_closing
+from ...maths.naming import alternative_verdict, named_verdict
 from ...maths.shifted import shift_of_stated
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
@@ -118,13 +119,14 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     cell = row.get("final_answer", row.get("answer"))
     if _nan(cell):
         return Verdict.error("the row has no final_answer", method="no-gold")
-    golds = [_gold_item(g) for g in decode_answer_list(cell)]
+    golds = [_gold_item(maths.escapes_restored(g)) for g in decode_answer_list(cell)]
     golds = [g for g in golds if g]
     gold_text = ", ".join(golds)
     if not golds:
         return Verdict.error(f"final_answer {cell!r} holds no answer", method="no-gold", gold=str(cell))
     prediction = row.get("prediction")
-    prediction = "" if _nan(prediction) else str(prediction)
+    # LaTeX a JSON writer broke ("\text" stored as a tab and "ext") is read as written
+    prediction = "" if _nan(prediction) else maths.escapes_restored(str(prediction))
     n_gold = len(maths.split_answers(gold_text)) if len(golds) == 1 else len(golds)
     try:
         tol = tolerances(row.get("error"), n_gold)
@@ -139,6 +141,13 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
         bool(kind and "Tuple" in kind) or bool(re.match(r"\s*\(.*,.*\)\s*$", gold_text))
     question = row.get("question")
     question = maths.without_answer_instruction(question) if isinstance(question, str) else None
+    closing = maths.before_new_question(prediction, question, multiple)
+    named = named_verdict(closing, gold_text, question) or alternative_verdict(closing, gold_text, question)
+    if named is not None:
+        # "... proved by **Andrew Wiles**, ... published in 1995" to "Who proved ...?": the name committed to; "...,
+        # the rationals are **countable**." to "... countable or uncountable?": the alternative set in bold
+        return maths.verdict(named[0], "named-answer", extracted=named[1], gold=gold_text,
+                             detail="the reply names its answer to a question asking a name or offering two")
     found = maths.final_answer(prediction, multiple=multiple, question=question)
     if found is None or not found.text.strip():
         if described_by_closing(maths.before_new_question(prediction, question, multiple), gold_text, None, question):

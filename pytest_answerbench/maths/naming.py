@@ -1,0 +1,231 @@
+"""Answers that name something: a person, a theorem, a curve, a point of a triangle (the grading conventions, rule
+10: text answers match in meaning).
+
+To "Who proved Fermat's Last Theorem?" a careful grader reads "Fermat's Last Theorem was finally proved by **Andrew
+Wiles**, who announced a proof in 1993. ... published in 1995" as Andrew Wiles, not as 1995; "Euler, in 1736. He
+showed ..." as Euler (the gold "Leonhard Euler"); "The medians are concurrent at the **centroid** (also called the
+barycenter ...)" as the centroid; and "..., so the curve degenerates into **a pair of parallel lines**." to "Identify
+the conic ..." as a pair of lines, not as the parabola the equation before it draws.
+
+:func:`named_verdict` decides only when the question asks for a name, the gold is a few words (no number, no maths,
+no yes or no) and the reply commits to one name: its one phrase in bold (every bold phrase the same), else a short
+first sentence that is a name ("Euler, in 1736."). A reply with a box or an answer line is left to the reader (its
+answer is stated there). Names match when the gold's words (articles and "of" aside) are all in the reply's name, or
+the reply's name is the gold's last words (a surname, "Euler" for "Leonhard Euler"; a head noun, "cycloid" for "the
+cycloid"). Nothing here evaluates text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..text.patterns import lazy_compile
+from .described import shape
+from .meaning import claim
+
+__all__ = ["alternative_verdict", "asks_name", "named_verdict"]
+
+# a question asking for a name: "Who proved ...?", "Which mathematician ...?", "What is the name of ...?", "Name the
+# theorem ...", "What is this point called?", "Identify the conic ...", "What kind of curve ...?"
+_ASKS_NAME = lazy_compile(r"(?i)^\W*who\b|\bwhich\s+(?:mathematician|scientist|physicist|person|theorem|curve|point|"
+                          r"conic|shape)\b|\bwhat\s+is\s+the\s+name\s+of\b|\bname\s+(?:the|this)\b|"
+                          r"\bwhat\s+is\s+[^?]{1,60}\bcalled\b|\bidentify\s+the\s+(?:conic|curve|shape|point|theorem)\b|"
+                          r"\bwhat\s+(?:kind|type|sort)\s+of\s+(?:curve|conic|shape|point|quadrilateral|triangle)\b|"
+                          r"\bwhat\s+is\s+the\s+shape\s+of\b|\bwhich\s+(?:figure|curve|shape)\b")
+# a gold that is a name: words only (letters, spaces, an apostrophe, a hyphen, a point of an initial)
+_NAME_GOLD = lazy_compile(r"[A-Za-z][A-Za-z .'’-]{1,60}")
+_TEXT_WRAPPER = lazy_compile(r"\\text\s*\{([^{}]*)\}|\$")
+# a phrase in bold
+_BOLD = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
+# a bold phrase that is a name: words only, at most six
+_NAME_PHRASE = lazy_compile(r"[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*){0,5}")
+# what states the answer elsewhere: a box, an answer line
+_STATED = lazy_compile(r"(?i)\\boxed|\\fbox|\b(?:final\s+)?answer\s*[:：]")
+# a first sentence that is a name, then at most a date or a place after a comma: "Euler, in 1736.", or a name then a
+# comma and a clause about it: "Andrew Wiles, announced in 1993 and ..."; "That is Brouwer's fixed-point theorem (...)"
+_NAME_FIRST = lazy_compile(r"\s*(?:(?P<name>[A-Z][A-Za-z'’-]*(?:\s+[A-Z][A-Za-z'’-]*){0,3})\s*(?:,[^.!?\n]{0,30})?[.!]"
+                           r"|(?P<lead>[A-Z][A-Za-z'’-]*(?:\s+[A-Z][A-Za-z'’-]*){1,3}),\s+[a-z]"
+                           r"|(?:That|This|It)(?:'s|’s|\s+is|\s+was)\s+(?:the\s+)?(?P<called>[A-Z][A-Za-z'’-]*(?:[\s-]+[a-z][A-Za-z'’-]*){0,4})"
+                           r"\s*[(.,;!])")
+# a bold label, not a name: "**Note:**", "**Answer**", "**Proof.**"
+_LABEL = lazy_compile(r"(?i)\s*(?:note|remark|answer|final\s+answer|proof|solution|summary|conclusion|aside|check|"
+                      r"verification|step\s*\d*|explanation|reasoning)\s*[:.]?\s*")
+# a denial right before the bold name: "is not **...**", "isn't a **...**"
+_DENIED_BEFORE = lazy_compile(r"(?i)\b(?:not|never|neither|nor|no)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?$|n't\s+(?:an?\s+|the\s+)?$")
+# another reading offered after it: "(Though it could equally be read as a pair of crossing lines.)"
+_HEDGED_AFTER = lazy_compile(r"(?i)\b(?:could|might|may|perhaps|maybe|equally|alternatively|arguably|or\s+(?:rather|possibly|perhaps))\b")
+_CONICS = frozenset({"circle", "ellipse", "parabola", "hyperbola"})
+# the degenerate conics named: "a pair of parallel lines", "two crossing lines", "a single point"
+_DEGENERATE = lazy_compile(r"(?i)\blines\b|\bpoint\b|\bempty\b")
+# the nouns naming a kind of thing, which a name may leave out: "scalene" for "scalene triangle"
+_KIND_NOUNS = frozenset({"triangle", "theorem", "curve", "point", "quadrilateral", "polygon", "shape", "figure", "conic",
+                         "section", "function", "formula", "law", "principle", "lemma", "conjecture"})
+# words set in bold for emphasis, not names: "**not**", "**only**", "**both**"
+_EMPHASIS_WORDS = frozenset({"not", "no", "yes", "only", "both", "all", "never", "every", "none", "neither", "and",
+                             "or", "is", "are", "was", "does", "do", "can", "cannot", "must", "exactly", "unique"})
+_SMALL_WORDS = frozenset({"the", "a", "an", "of", "s"})
+_WORD = lazy_compile(r"[a-z]+")
+
+
+def asks_name(question: str | None) -> bool:
+    """Does the question ask for a name (a person, a theorem, a curve, a point, a kind of shape)?"""
+    return bool(question) and _ASKS_NAME.search(question) is not None
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in _WORD.findall(text.lower().replace("’", "'").replace("'s", "")) if w not in _SMALL_WORDS]
+
+
+def _committed_name(response: str) -> str | None:
+    """The one name the reply commits to (its bold phrases, all the same name, none denied or hedged; else a first
+    sentence that is a name), or None."""
+    found = [m for m in _BOLD.finditer(response) if not _LABEL.fullmatch(m.group(1))
+             and not set(m.group(1).lower().split()) <= _EMPHASIS_WORDS]  # ("was **not** Gauss": emphasis, no name)
+    if found:
+        if len({" ".join(_words(m.group(1))) for m in found}) != 1:
+            return None
+        last = found[-1]
+        if _DENIED_BEFORE.search(response, max(0, last.start() - 30), last.start()) \
+                or _HEDGED_AFTER.search(response, last.end()) or _TURNS.search(response, last.end()):
+            # "is not **right-angled**"; "**hyperbola**. (Though it could equally be read as ...)"; "Students often
+            # guess the **fundamental theorem of algebra**, but the statement here is Liouville's theorem."
+            return None
+        phrase = last.group(1).strip(" .,:;")
+        return phrase if _NAME_PHRASE.fullmatch(phrase) else None
+    first = _NAME_FIRST.match(response)
+    return next(g for g in first.groups() if g) if first is not None else None
+
+
+def named_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
+    """(whether the name the reply commits to is the gold's, that name), for a question asking a name (the module
+    docstring); None when it does not apply (no name asked, the gold not a name, no one name committed to)."""
+    if not asks_name(question) or len(response) > 6000 or _STATED.search(response):
+        return None
+    plain = _TEXT_WRAPPER.sub(lambda m: m.group(1) or "", gold).strip(" .")
+    if not _NAME_GOLD.fullmatch(plain) or claim(plain) is not None:
+        return None
+    name = _committed_name(response)
+    if name is None:
+        return None
+    in_bold = "**" in response
+    g, p = _words(plain), _words(name)
+    if [w for w in g if w not in _KIND_NOUNS] and [w for w in p if w not in _KIND_NOUNS]:
+        # "**Scalene.**" for "scalene triangle": the kind's noun the question already names
+        g, p = [w for w in g if w not in _KIND_NOUNS], [w for w in p if w not in _KIND_NOUNS]
+    if not g or not p:
+        return None
+    kind = shape(plain)
+    if kind is not None:
+        # a kind of shape: its words read by the shapes' vocabulary ("right-angled" is a right triangle); a
+        # conic's gold named as lines or a point (a degenerate conic) is another answer
+        named = shape(name)
+        if named is not None and (named == kind or in_bold):
+            return named == kind, name
+        return (False, name) if in_bold and kind in _CONICS and _DEGENERATE.search(name) else None
+    if all(w in p for w in g) or p == g[-len(p):]:
+        # "**Fundamental Theorem of Algebra**" for "The Fundamental Theorem of Algebra", "Euler" for "Leonhard Euler"
+        return True, name
+    # "a pair of parallel lines" in bold is no parabola; a first sentence naming another is left to the reader
+    return (False, name) if in_bold else None
+
+
+# the two alternatives a question's closing words offer: "countable or uncountable?", "converge or diverge?",
+# "finitely many or infinitely many ...?"
+_TWO_OFFERED = lazy_compile(r"(?i)\b(?P<one>[a-z]{4,})(?:\s+many)?\s+or\s+(?P<other>[a-z]{4,})\b(?=[^?.]{0,60}\?\s*$)")
+# the same in Chinese: "收敛还是发散？"
+_TWO_OFFERED_CJK = lazy_compile(r"(?P<one>[\u4e00-\u9fff]{2,4})还是(?P<other>[\u4e00-\u9fff]{2,4})[？?]\s*$")
+# a first line that is one word and a full stop: "发散。", "**Countable.**"
+_FIRST_LINE_ALTERNATIVE = lazy_compile(r"\s*(?:\*\*)?(?P<said>[A-Za-z]{4,}|[\u4e00-\u9fff]{2,4})(?:\*\*)?\s*[.。!！]?(?:\*\*)?[ \t]*\n")
+# a first sentence opening on a concession, then its main clause: "Although the series of absolute values diverges,
+# the alternating series itself converges by the Leibniz test ..."
+_CONCEDED_FIRST = lazy_compile(r"\s*(?:although|though|even\s+though|while|whereas)\b[^,.;:!?\n]{1,160},\s*"
+                               r"(?P<main>[^.;:!?\n—–]{3,160})", re.I)
+# a denial in a main clause: "is not countable", "doesn't converge", "fails to converge"
+_NEGATED_IN = lazy_compile(r"(?i)\b(?:not|never|no|neither|nor|cannot|fails?\s+to)\b|n't\b")
+# a later conclusion: "所以", "因此", "综上", "So", "Hence", "Therefore", "Thus"
+_CONCLUDES_OTHER = lazy_compile(r"(?i)所以|因此|综上|故|\b(?:so|thus|hence|therefore)\b")
+# a turn after the answer: "wait", "actually", "等等", "其实"
+_TURNS = lazy_compile(r"(?i)\b(?:wait|actually|however|but|slip\w*|mistake\w*|wrong|error|incorrect|correction|"
+                      r"oops|sorry|instead|rather)\b|等等|其实|不对")
+# what keeps a sentence from stating its bold phrase as the answer: a condition, a doubt, a question, a denial of it
+_UNFIRM = lazy_compile(r"(?i)\b(?:if|unless|provided|assum\w*|suppos\w*|perhaps|probably|maybe|possibly|conjectur\w*|"
+                       r"open\s+(?:problem|question)|whether|false|impossible|not\s+true|likely|might|may|could|would|"
+                       r"should)\b|\?")
+_SENTENCE_END = lazy_compile(r"[.!?。！？\n]")
+# a denial inside the bold phrase: "**not countable**", "**isn't finite**"
+_DENIAL = lazy_compile(r"(?i)\b(?:not|never|no|neither|nor|fails?\s+to|cannot)\b|n't\b")
+# a negation right before an alternative: "not **countable**", "is not countable"
+_NEGATED_BEFORE = lazy_compile(r"(?i)\b(?:not|never|neither|nor)\s+(?:\*\*)?\s*(?:\w+\s+)?(?:\*\*)?\s*$|n't\s+(?:\*\*)?\s*$")
+
+
+def _names(text: str, alternative: str) -> bool:
+    """Does ``text`` name ``alternative`` (its stem, not inside a longer word: "diverges" names "diverge",
+    "uncountable" does not name "countable")?"""
+    if not alternative.isascii():
+        return alternative in text
+    return re.search(r"(?i)(?<![a-z])" + re.escape(alternative[:-1]), text) is not None
+
+
+def alternative_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
+    """To a question offering two alternatives in words ("Is the set of rational numbers countable or
+    uncountable?"), whether the one the reply sets in bold is the gold's ("Although $\\mathbb{R}$ is uncountable, the
+    rationals are **countable**." then its proof): (verdict, the bold phrase); None when the question offers no two,
+    the gold names neither or both, the reply states its answer in a box or an answer line, or its bold phrases name
+    no one alternative (none, both, or one denied)."""
+    if not question or len(response) > 6000 or _STATED.search(response):
+        return None
+    offered = _TWO_OFFERED.search(question.strip()[-200:]) or _TWO_OFFERED_CJK.search(question.strip()[-60:])
+    if offered is None:
+        return None
+    one, other = offered.group("one").lower(), offered.group("other").lower()
+    alts = (one, other)  # (each matched as a stem not inside a longer word: "countable" is not in "uncountable")
+    in_gold = [a for a in alts if _names(gold, a)]
+    if len(in_gold) != 1:
+        return None
+    first = _FIRST_LINE_ALTERNATIVE.match(response)
+    named_first = [a for a in alts if first and _names(first.group("said"), a)
+                   and len(first.group("said")) - len(a) <= 2] if first else []
+    if len(named_first) == 1 and not _CONCLUDES_OTHER.search(response, first.end()) \
+            and not _TURNS.search(response, first.end()):
+        # "发散。\n\n虽然通项 1/n → 0，……" to "…… 收敛还是发散？", "Diverges.\n\nThe partial sums ...": the alternative
+        # alone on the first line, its reason after it, no later conclusion
+        return named_first[0] == in_gold[0], first.group("said")
+    conceded = _CONCEDED_FIRST.match(response) if "**" not in response and one.isascii() else None
+    if conceded:
+        main = conceded.group("main")
+        named_main = [a for a in alts if _names(main, a)]
+        rest = response[conceded.end():]
+        if len(named_main) == 1 and not _NEGATED_IN.search(main) and not _HEDGED_AFTER.search(main) \
+                and not _names(rest, alts[1 - alts.index(named_main[0])]) and not _TURNS.search(rest):
+            # "Although $\mathbb{C}$ is uncountable, the algebraic numbers are countable: ...": the main clause after
+            # the concession states the answer
+            return named_main[0] == in_gold[0], main.strip()
+    if "**" not in response or not one.isascii():
+        return None  # (in Chinese only the first line's word is read)
+    said = set()
+    phrase, last_end = "", 0
+    for m in _BOLD.finditer(response):
+        named = [a for a in alts if _names(m.group(1), a)]
+        if not named:
+            continue
+        if len(named) != 1 or _HEDGED_AFTER.search(m.group(1)):
+            return None
+        denied = bool(_NEGATED_BEFORE.search(response, max(0, m.start() - 20), m.start())) \
+            != bool(_DENIAL.search(m.group(1)))
+        # ("**fails to converge**", "not **uncountable**": of two alternatives, the other one)
+        start = max((e.end() for e in _SENTENCE_END.finditer(response, 0, m.start())), default=0)
+        end = _SENTENCE_END.search(response, m.end())
+        if _UNFIRM.search(response, start, end.end() if end else len(response)):
+            return None  # "Perhaps there are **infinitely many** ...", "If so, ...", "... provided the lemma holds."
+        said.add(named[0] if not denied else alts[1 - alts.index(named[0])])
+        phrase, last_end = m.group(1), m.end()
+    if len(said) != 1:
+        return None
+    chosen = next(iter(said))
+    other_one = other if chosen == one else one
+    after = response[last_end:]
+    if _names(_BOLD.sub(" ", after), other_one) or _CONCLUDES_OTHER.search(after) or _TURNS.search(after):
+        # "**countable**, although ... they must really be uncountable"; a comparison series that "**diverges**",
+        # then "... converges" of the series asked; a conclusion or a turn after it: the bold is not the last word
+        return None
+    return chosen == in_gold[0], phrase
