@@ -127,7 +127,11 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 46").
 - ``tests/data/probes_round48.jsonl``: 200 probes written blind during round 46 (the same five sets, ``unit`` on 10
   rows, ``error`` on 4), scored once with round 46's reader (scorer version 75, vmcbench 56) as its held-out measure
-  (docs/accuracy.md, "Round 46"), not read.
+  (docs/accuracy.md, "Round 46"), then read in round 47 (scorer version 76, vmcbench 57; docs/profiles-math.md,
+  "Round 47").
+- ``tests/data/probes_round49.jsonl``: 200 probes written blind during round 47 by three helpers (text; physics and
+  structured; traces and choice; ``unit`` on 10 rows, ``error`` on 5), scored once with round 47's reader (scorer
+  version 76, vmcbench 57) as its held-out measure (docs/accuracy.md, "Round 47"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -382,8 +386,11 @@ FLOORS = {
                              {"text": (18, 0), "physics": (4, 0), "structured": (5, 0),
                               "traces": (2, 0), "choice": 7}),
     "probes_round48.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (13, 1), "physics": (1, 0), "structured": (6, 1),
-                              "traces": (1, 0), "choice": 5}),
+                             {"text": (0, 0), "physics": (0, 0), "structured": (0, 0),
+                              "traces": (0, 0), "choice": 0}),
+    "probes_round49.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (22, 2), "physics": (4, 0), "structured": (9, 1),
+                              "traces": (2, 0), "choice": 9}),
 }
 
 
