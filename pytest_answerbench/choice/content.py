@@ -95,6 +95,8 @@ _LISTED_NUMBER = lazy_compile(r"(?<![\w.,])[£$€¥]?(\d[\d,]*(?:\.\d+)?%?)(?![
 _TURN = lazy_compile(r"\b(?:but|actually|however|rather(?!\s+than\b)|instead|in fact|so(?!\s+(?:on|forth)\b)|therefore|thus|hence|consequently|"
                    r"which means|this means|that means|i\.e\.)(?=\W)")
 # "larger than the Atlantic", "compared with Venus", "unlike Mars": what follows is the yardstick, to the clause's end
+# a denial right before an option's text: "definitely not oxygen", "it isn't oxygen", "never the oxygen"
+_DENIED_BEFORE = lazy_compile(r"\b(?:not|never|isn't|is\s+not|can't\s+be|cannot\s+be)\s+(?:(?:definitely|the|an?)\s+)?$")
 # what names an option as the exception: "except hydro", "apart from the shark", "other than coal", "but not"
 _EXCEPTED_BEFORE = lazy_compile(r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than|but\s+not|excluding|besides)\s+(?:the\s+|an?\s+)?$")
 _SUPERLATIVE = lazy_compile(r"\b(?:largest|biggest|greatest|highest|most|smallest|lowest|least|fastest|slowest|longest|"
@@ -795,6 +797,10 @@ def option_texts(flat: str, low: str, optset: OptionSet) -> ChoiceResult | None:
     if len(kept) > 1 and optset.case_twins:
         kept = _told_by_case(flat, optset, kept)
     if len(kept) == 1:
+        letter = next(iter(kept))
+        if not any(optset.yes_no) and any(_DENIED_BEFORE.search(low, max(0, a - 20), a) for a, _ in spans[letter]):
+            # "It's definitely not oxygen — oxygen is only about 21% of the air.": the one option named is denied
+            return ChoiceResult(None, "none", f"option {letter}'s text is denied")
         return _one_named(low, optset, kept)
     if len(kept) > 1:
         solved = _solved_last_line(flat, optset, kept)

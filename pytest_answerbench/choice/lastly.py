@@ -51,6 +51,8 @@ _VALUE_REPLY_WORDS = 12
 _CONCLUDED = lazy_compile(r"(?i)(?:\b(?:so|therefore|thus|hence)\b|\bi\.\s?e\.)(?<=\w|\.),?\s*+(?!.*\b(?:so|therefore|thus|hence)\b)")
 # else the last value of a chain of equalities closing it
 _CHAIN_LAST = lazy_compile(r"=(?![^=]*=)\s*+")
+# a reason after a closing equation: ", since ...", ", because ...", " as ..."
+_REASON_AFTER = lazy_compile(r"(?i),\s*(?:since|because|as)\b[^=]*$")
 # an option named by its letter: "choice C", "option (B)", "answer: A", "(D)"
 _LETTER_NAMED = lazy_compile(r"(?i:\b(?:choice|option|answer)\s*+[:：]?\s*+)\(?[A-J]\b|\([A-J]\)")
 # an option letter standing alone in the reply ("B is wrong"): the last readings leave such a reply to the others
@@ -172,10 +174,10 @@ def offered_two(response: str, options: Mapping[str, str]) -> ChoiceResult | Non
 
 def two_cases(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
     """A closing sentence of two cases supposed, each naming its own option in brackets ("If it is in km/h, that's 16.7
-    m/s (A); if it's in mph, 26.8 m/s (B).") commits to neither; else None."""
+    m/s (A); if it's in mph, 26.8 m/s (B).", or after "then" or "which is") commits to neither; else None."""
     sentences = _SENTENCES.split(response.strip()[-600:])[-3:]
     for i, sentence in enumerate(sentences):
-        cases = _TWO_CASES.search(sentence) or _TWO_CASES_THEN.search(sentence)
+        cases = _TWO_CASES.search(sentence) or _TWO_CASES_THEN.search(sentence) or _TWO_CASES_WHICH.search(sentence)
         later = " ".join(sentences[i + 1:])
         if any(m.group() in options and not _ARTICLE_A.match(later, m.start()) for m in _LONE_LETTER.finditer(later)) \
                 or "\\boxed" in later or re.search(r"(?i)\banswer\b", later):
@@ -202,6 +204,11 @@ _TWO_CASES = lazy_compile(r"(?i:\bif\b)(?:\d\.\d|[^.;()]){1,200}[(\[](?P<first>[
 _THEN_LETTER = r",\s*(?i:then\s+)(?:(?i:it(?:'s|\s+is)|the\s+answer\s+is|answer|option)\s+)?[(\[]?(?P<%s>[A-J])[)\]]?(?![\w'’])"
 _TWO_CASES_THEN = lazy_compile(r"(?i:\bif\b)[^;]{1,200}?" + _THEN_LETTER % "first" + r"[^;]{0,80};\s*"
                                r"(?i:(?:but|whereas|while|and)\s+)?(?i:if|when)\b[^;]{1,200}?" + _THEN_LETTER % "second")
+# two cases supposed, each naming an option after "which is": "If we take g = 10 m/s², t = 2.0 s, which is B; if we use
+# g = 9.8 m/s², t ≈ 2.02 s, which is C."
+_WHICH_LETTER = r",\s*(?i:which\s+is\s+)(?:(?i:option|choice)\s+)?[(\[]?(?P<%s>[A-J])[)\]]?(?![\w'’])"
+_TWO_CASES_WHICH = lazy_compile(r"(?i:\bif\b)[^;]{1,200}?" + _WHICH_LETTER % "first" + r"[^;]{0,40};\s*"
+                                r"(?i:(?:but|whereas|while|and)\s+)?(?i:if|when)\b[^;]{1,200}?" + _WHICH_LETTER % "second")
 # a reply turning from what it said to what is asked: "The question, however, asks about the largest radius."
 _TURNS_AWAY = lazy_compile(r"(?i)\b(?:however|but|although|though|whereas|instead)\b|\bthe\s+question\b")
 
@@ -327,6 +334,9 @@ def closing_value(response: str, options: Mapping[str, str], same_value: Callabl
     """The one option whose value the value closing the reply states: the last value of a chain of equalities
     closing its last sentence ("..., so\n\ncos 45° = √2⁄2." for an option $\\frac{1}{\\sqrt2}$), or None."""
     closing = _closing(response)
+    reason = _REASON_AFTER.search(closing) if closing and "=" in closing else None
+    if reason and "=" in closing[:reason.start()]:
+        closing = closing[:reason.start()]  # "sin 45° = 1/√2, since the legs ... with hypotenuse 1 are equal.": its reason
     chained = _CHAIN_LAST.search(closing) if closing else None
     if chained is None or _DENIED.search(closing) or _LETTER_NAMED.search(response):
         return None  # (nor when the reply names an option by its letter: "... — choice C. For reference, ...")

@@ -262,7 +262,8 @@ def _bare_value(text: str) -> str:
 _NUMERALS = r"(?:I{1,3}|IV)(?:\s*(?:,|(?i:and)|,\s*(?i:and))\s*(?:I{1,3}|IV)){1,3}"  # "I and III", "I, II and III"
 _STATEMENTS_TRUE = lazy_compile(r"(?i:(?:so|thus|hence|therefore)\s*,?\s+)?(?i:only\s+)?(?i:statements?\s+)?(?P<which>"
                                 + _NUMERALS + r")\s+(?i:are|hold)(?:\s+(?i:true|correct|valid))?\s*[.!]?"
-                                r"|(?i:so|thus|hence|therefore)\s*,?\s+(?P<listed>" + _NUMERALS + r")\s*[.!]?")
+                                r"|(?i:so|thus|hence|therefore)\s*,?\s+(?i:statements?\s+)?(?P<listed>" + _NUMERALS
+                                + r")\s*[.!]?")  # ("So statements I and III.")
 
 
 def both_named(reader: Reader) -> ChoiceResult | None:

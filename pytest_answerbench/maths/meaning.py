@@ -372,6 +372,8 @@ _CJK_NOT = lazy_compile("不|没|无|输|败")
 _DRAWN = lazy_compile(r"(?i)\b(?:(?:a\s+)?draw|drawn|(?:a\s+)?tie|tied|(?:nobody|no\s+one|neither(?:\s+player)?)"
                       r"(?:\s+(?:wins|can\s+force\s+a\s+win))?|no\s+winner)\b")
 _DRAW_DOUBTED = lazy_compile(r"(?i)\b(?:not|cannot|never|impossible|unless|if|only|but|except|or|either|whoever|wins\s+if)\b|n't\b")
+# a bound on the outcome, no outcome: "can guarantee at least a draw", "at worst a tie"
+_BOUNDED_DRAW = lazy_compile(r"(?i)\bat\s+(?:least|worst|most)\s+(?:a\s+)?(?:draw|tie)\b")
 
 
 def states_draw(text: str) -> bool:
@@ -379,6 +381,8 @@ def states_draw(text: str) -> bool:
     tic-tac-toe always ends in a draw — nobody wins.", "Neither; the game is a draw")? Each of its clauses must say
     it, so a clause naming a winner ("a draw if Bob errs, else Alice wins") is no draw."""
     plain = _plain(text)
+    if "at " in plain:
+        plain = _BOUNDED_DRAW.sub(" ", plain)  # ("Each can guarantee at least a draw, so ... ends in a draw.")
     clauses = [c for c in re.split(r"\s*(?:[;—–]|--|(?<![a-z])-(?![a-z]))\s*", plain) if c.strip(" .!")]
     return bool(clauses) and len(plain) <= 200 and not _DRAW_DOUBTED.search(plain) \
         and all(_DRAWN.search(c) for c in clauses)

@@ -20,10 +20,12 @@ from __future__ import annotations
 import re
 
 from ..text.patterns import lazy_compile
+from .compare.plain import chosen_of_two
 from .described import shape
+from .extract import formula_key
 from .meaning import claim
 
-__all__ = ["alternative_verdict", "asks_name", "named_verdict"]
+__all__ = ["alternative_verdict", "asks_name", "comparison_verdict", "named_verdict"]
 
 # a question asking for a name: "Who proved ...?", "Which mathematician ...?", "What is the name of ...?", "Name the
 # theorem ...", "What is this point called?", "Identify the conic ...", "What kind of curve ...?"
@@ -142,6 +144,14 @@ _CONCEDED_FIRST = lazy_compile(r"\s*(?:although|though|even\s+though|while|where
                                r"(?P<main>[^.;:!?\n—–]{3,160})", re.I)
 # a denial in a main clause: "is not countable", "doesn't converge", "fails to converge"
 _NEGATED_IN = lazy_compile(r"(?i)\b(?:not|never|no|neither|nor|cannot|fails?\s+to)\b|n't\b")
+# the two formulas a question offers: "$2^{100}$ or $3^{63}$"
+_TWO_FORMULAS = lazy_compile(r"\$([^$]{1,60})\$\s*,?\s*or\s*\$([^$]{1,60})\$")
+# a sentence set against what came before: "By contrast, ...", "Unlike ...", "Note that ..."
+_CONTRASTED = lazy_compile(r"(?i)\s*(?:by\s+contrast|in\s+contrast|unlike|whereas|however|note|for\s+comparison|similarly)\b")
+# the last sentence of a reply
+_LAST_SENTENCE = lazy_compile(r"[^.!?\n]{3,240}[.!]?\s*$")
+# a denial right before an alternative: "is not countable", "does not converge", "isn't finite"
+_NEGATED_RIGHT_BEFORE = lazy_compile(r"(?i)(?:\b(?:not|never)|n't|\bfails?\s+to)\s+(?:\w+\s+)?$")
 # a later conclusion: "所以", "因此", "综上", "So", "Hence", "Therefore", "Thus"
 _CONCLUDES_OTHER = lazy_compile(r"(?i)所以|因此|综上|故|\b(?:so|thus|hence|therefore)\b")
 # a turn after the answer: "wait", "actually", "等等", "其实"
@@ -150,7 +160,7 @@ _TURNS = lazy_compile(r"(?i)\b(?:wait|actually|however|but|slip\w*|mistake\w*|wr
 # what keeps a sentence from stating its bold phrase as the answer: a condition, a doubt, a question, a denial of it
 _UNFIRM = lazy_compile(r"(?i)\b(?:if|unless|provided|assum\w*|suppos\w*|perhaps|probably|maybe|possibly|conjectur\w*|"
                        r"open\s+(?:problem|question)|whether|false|impossible|not\s+true|likely|might|may|could|would|"
-                       r"should)\b|\?")
+                       r"should|seems?|appears?|apparently|or\s+so)\b|\?")
 _SENTENCE_END = lazy_compile(r"[.!?。！？\n]")
 # a denial inside the bold phrase: "**not countable**", "**isn't finite**"
 _DENIAL = lazy_compile(r"(?i)\b(?:not|never|no|neither|nor|fails?\s+to|cannot)\b|n't\b")
@@ -164,6 +174,17 @@ def _names(text: str, alternative: str) -> bool:
     if not alternative.isascii():
         return alternative in text
     return re.search(r"(?i)(?<![a-z])" + re.escape(alternative[:-1]), text) is not None
+
+
+def _names_count(text: str, alternative: str) -> int:
+    """How many times ``text`` names ``alternative``."""
+    return len(re.findall(r"(?i)(?<![a-z])" + re.escape(alternative[:-1]), text))
+
+
+def _names_at(text: str, alternative: str) -> int:
+    """Where ``text`` first names ``alternative`` (its length when it does not)."""
+    m = re.search(r"(?i)(?<![a-z])" + re.escape(alternative[:-1]), text)
+    return m.start() if m else len(text)
 
 
 def alternative_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
@@ -200,6 +221,23 @@ def alternative_verdict(response: str, gold: str, question: str | None) -> tuple
             # "Although $\mathbb{C}$ is uncountable, the algebraic numbers are countable: ...": the main clause after
             # the concession states the answer
             return named_main[0] == in_gold[0], main.strip()
+    tail = response.rstrip()[-300:]
+    closing = _LAST_SENTENCE.search(tail) if "**" not in response and one.isascii() else None
+    if closing and (_CONTRASTED.match(closing.group())
+                    or any(_names(response[:len(response.rstrip()) - len(tail) + closing.start()], a) for a in alts)):
+        closing = None  # ("By contrast, the set of integers is not uncountable.": another object; an alternative named
+        # before it: the reader's reading)
+    if closing:
+        named_last = [a for a in alts if _names(closing.group(), a)]
+        denied = _NEGATED_IN.search(closing.group())
+        if len(named_last) == 1 and denied and len(_NEGATED_IN.findall(closing.group())) == 1 \
+                and _names_count(closing.group(), named_last[0]) == 1 \
+                and _NEGATED_RIGHT_BEFORE.search(closing.group(), 0, _names_at(closing.group(), named_last[0])) \
+                and not _UNFIRM.search(closing.group()) and not _TURNS.search(closing.group()):
+            # "By Cantor's diagonal argument, the set is not countable." to "... countable or uncountable?": of two
+            # alternatives, the one denied closing the reply leaves the other
+            other_one = alts[1 - alts.index(named_last[0])]
+            return other_one == in_gold[0], closing.group().strip()
     if "**" not in response or not one.isascii():
         return None  # (in Chinese only the first line's word is read)
     said = set()
@@ -229,3 +267,20 @@ def alternative_verdict(response: str, gold: str, question: str | None) -> tuple
         # then "... converges" of the series asked; a conclusion or a turn after it: the bold is not the last word
         return None
     return chosen == in_gold[0], phrase
+
+
+def comparison_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
+    """To "Which is larger: $2^{100}$ or $3^{63}$?", whether the one the reply's closing sentence makes the larger is
+    the gold's: "So $3^{63}$ is the smaller of the two numbers." makes $2^{100}$ the larger
+    (:func:`.compare.plain.chosen_of_two`); None when the question offers no two formulas or the sentence chooses
+    none, or the reply states its answer in a box or an answer line."""
+    if not question or "$" not in question or len(response) > 6000 or _STATED.search(response):
+        return None
+    closing = _LAST_SENTENCE.search(response.rstrip()[-300:])
+    if closing is None or _UNFIRM.search(closing.group()) or _TURNS.search(closing.group()):
+        return None
+    chosen = chosen_of_two(closing.group().strip(), question)
+    offered = _TWO_FORMULAS.search(question)
+    if chosen is None or offered is None or formula_key(chosen) not in {formula_key(x) for x in offered.groups()}:
+        return None  # (a subject that is none of the two offered: left to the reader)
+    return formula_key(chosen) == formula_key(_TEXT_WRAPPER.sub(lambda m: m.group(1) or "", gold)), chosen

@@ -2195,6 +2195,14 @@ def _same_quantity(first: str, second: str) -> bool:
 # values named in a sentence written without math delimiters ("a=b=c=1", "x=2, y=3", "x = 2 and y = -1"): the names
 # with their values, one answer (as "$a=b=c=1$" is), not the last number alone
 _NAMED_ONE = r"(?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*)+[-−]?\d+(?:\.\d+)?(?:/\d+)?"
+# a count stated after a closing "so": ", so there are 4 such pairs."
+_SO_COUNT_TAIL = lazy_compile(r"(?i),\s*(?:so|thus|hence|therefore)\s+there\s+(?:are|is)\s+(?:exactly\s+)?(?P<n>\d{1,9})\s+"
+                              r"(?:such\s+|distinct\s+|different\s+)?(?P<noun>[a-z]{3,})\b[^,;:\n]{0,40}?[.!]?\s*$")
+# a value stated after a closing "so": ", so λ ≈ 6.56 × 10⁻⁷ m." (a name, "=" or "≈", a value with no comma)
+_SO_VALUE_TAIL = lazy_compile(r",\s*(?:so|thus|hence|therefore)\s+(?P<tail>[A-Za-zα-ωΑ-Ω](?:_\{?\w{1,3}\}?)?\s*(?:=|≈|\\approx)"
+                              r"[^=,;:\n]{1,60}?)\s*[.!]?\s*$")
+# a pair or tuple named after a colon closing a sentence: "...: (p, q) = (1, 3)."
+_COLON_TUPLE_TAIL = lazy_compile(r":\s*(?P<tail>\(\s*[a-z](?:\s*,\s*[a-z]){1,3}\s*\)\s*=\s*\([^()]{1,60}\))\s*[.!]?\s*$")
 # a clause after "so" closing a sentence: "Adding the equations gives 2x = 6, so x = 3, y = 2."
 _SO_CLAUSE = lazy_compile(r"(?i),\s*(?:so|thus|hence|therefore)\s+")
 _NAMED_VALUES = lazy_compile(_NAMED_ONE + r"(?:\s*(?:,|;|,?\s*and\b)\s*" + _NAMED_ONE + r")*")
@@ -2592,6 +2600,10 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     if len(text) >= _LONG and not _FINISHED.search(lines[-1]) and not _CONCLUSION.search(final[0]):
         return None  # a long derivation stopping on a bare step ("Now, 3 + 4 = 7"): cut off, not concluded
     several = multiple or bool(question and _SEVERAL_ASKED.search(question))
+    counted = _SO_COUNT_TAIL.search(final[0]) if question and "," in final[0] and _HOW_MANY.search(question) else None
+    if counted and counted.group("noun").rstrip("s") in question.lower() and not DOUBTED.search(final[0]):
+        # "The factorizations ... are $1\cdot36$, ..., $4\cdot9$, so there are 4 such pairs." to "How many pairs ...?"
+        return Extraction((counted.group("n"),), "prose")
     listed_line = _ANSWERS_LINE.fullmatch(lines[-1]) if several and lines else None
     if listed_line is None and several and lines and question:
         named_line = _PLURAL_LABEL_LINE.fullmatch(lines[-1])
@@ -2888,6 +2900,12 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         return Extraction((named.group().strip(),), "prose")  # "Thus a=b=c=1.", "So x=2, y=3.": the values named
     # "So 2024₁₀ = 5621 in base 7.": the numeral closing the line, written in the base named after it
     restated = _without_restatement(last)
+    tail = _SO_VALUE_TAIL.search(restated) or _COLON_TUPLE_TAIL.search(restated) \
+        if "," in restated or ":" in restated else None
+    if tail and not DOUBTED.search(restated) and not _CONDITION.search(tail.group("tail")):
+        # "Using the Rydberg formula, 1/λ = R(1/4 − 1/9), so λ ≈ 6.56 × 10⁻⁷ m.": the value the closing "so" states;
+        # "..., so I swapped them: (p, q) = (1, 3).": the pair after the colon closing the line
+        restated = tail.group("tail")
     if " or " in restated and " or " not in last:
         return Extraction((restated,), "prose")  # "So she runs 5 km (500 m).": two values, a hedge
     based = _IN_BASE_AT_END.search(restated)

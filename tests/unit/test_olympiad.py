@@ -354,7 +354,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     concessions on a derivative, values with their uncertainty) and round 45's (formulas in given quantities, bold
     named values, checks after the answer, an asked form's constants) and round 46's ("the smaller one, and ... is
     larger", "no finite list", 取得极值) and round 47's (names asked, two alternatives offered, LaTeX a JSON writer
-    broke, an argument outside the range asked): their scorer version is 76, so a baseline report
+    broke, an argument outside the range asked) and round 48's (the smaller named, an alternative denied, an open
+    question): their scorer version is 77, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -362,10 +363,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 76
+        assert spec.version == 77
         old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 70, current 76"]
+            "scorer_version differs: baseline 70, current 77"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

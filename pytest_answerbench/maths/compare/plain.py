@@ -27,6 +27,14 @@ _ARTICLES = lazy_compile(r"\b(?:a|an|the)\b\s*")
 _PREDICATE = lazy_compile(r".*\s(?:is|are|was|were|ends?\s+in|results?\s+in)\s+(.+)$")  # ("the game always ends in a draw")
 
 
+def states_open(gold: str, pred: str) -> bool:
+    """Does ``pred`` say the question is open ("..., but no proof is known", "remains open") where the gold says so
+    ("unknown (open problem)")?"""
+    said = _OPEN_SAID.search(pred) if _OPEN_GOLD.search(gold) else None
+    return said is not None and not _OPEN_DENIED.search(pred, max(0, said.start() - 16), said.start()) \
+        and not _SETTLED.search(pred)
+
+
 def texts_equal(gt: str, pt: str) -> bool:
     """Text answers: the same words ignoring case, markup and articles; else, to a question offering two alternatives,
     the same one chosen ("绝对收敛" is not "条件收敛", though both claim convergence); else the same claim by meaning
@@ -39,6 +47,13 @@ def texts_equal(gt: str, pt: str) -> bool:
         return same_meaning(gt, pt) is True  # "\\infty" (no words) for "infinitely many"
     if g == p or _american(g) == _american(p) or _SAINT.sub("saint", g) == _SAINT.sub("saint", p):
         return True  # ("orthocentre" is "orthocenter", "colour" "color", "St Petersburg" "Saint Petersburg")
+    if states_open(gt, pt):
+        return True  # "It is believed there are infinitely many such primes, but no proof is known." for "unknown"
+    question = asked_question()
+    if question and _ASKS_ABSOLUTE.search(question) and _CONDITIONAL.search(pt) and "absolut" not in pt.lower() \
+            and claim(gt) is not None and claim(gt)[0] == "yes":
+        # "So the convergence is only conditional." to "Does ... converge absolutely?": no
+        return claim(gt)[1] is False
     labelled = _WINNER_LABEL.fullmatch(pt.strip()) if "inner" in pt else None
     if labelled and texts_equal(gt, labelled.group("name")):
         return True  # "Winner: **Alice** (the first player)." for "Alice"
@@ -221,9 +236,25 @@ def pi_in_words(text: str) -> str | None:
 _COMPARATIVES = "larger|greater|bigger|smaller|less|lesser|more"
 # "Which is larger, $2^{100}$ or $3^{60}$?": the question asks which of two is the larger
 _ASKS_WHICH_MORE = lazy_compile(r"(?i)\bwhich\s+(?:one\s+|number\s+)?is\s+(?:the\s+)?(?P<word>%s)\b" % _COMPARATIVES)
+# a question asking whether a series converges absolutely, and a reply calling its convergence conditional
+_ASKS_ABSOLUTE = lazy_compile(r"(?i)\bconverges?\s+absolutely\b|\babsolutely\s+convergent\b")
+_CONDITIONAL = lazy_compile(r"(?i)\bconditional(?:ly)?\b")
+# a gold saying the question is open: "unknown (open problem)", "Open problem", "unsolved"
+_OPEN_GOLD = lazy_compile(r"(?i)\b(?:unknown|open\s+(?:problem|question)|unsolved|unresolved)\b")
+# a reply saying so: "no proof is known", "remains open", "an open problem", "it is not known whether ..."
+_OPEN_SAID = lazy_compile(r"(?i)\b(?:open\s+(?:problem|question)|unsolved|unresolved|no\s+proof\s+is\s+known|"
+                          r"(?:is|remains)\s+(?:still\s+)?(?:open|unknown)|(?:is\s+)?not\s+(?:yet\s+)?known\s+whether)\b")
+# the openness denied ("This is not an open problem", "no longer open"), or a question settled in the reply
+_OPEN_DENIED = lazy_compile(r"(?i)\b(?:not|no\s+longer|never)\s+(?:an?\s+)?$")
+_SETTLED = lazy_compile(r"(?i)\b(?:certainly|definitely|proved|proven|was\s+shown|has\s+been\s+shown|settled|resolved)\b")
+# the comparatives of "less" (the others say "more")
+_LESS = frozenset({"smaller", "less", "lesser", "fewer", "lower", "shorter"})
+# the two formulas a question offers: "$2^{100}$ or $3^{63}$"
+_TWO_SPANS_OFFERED = lazy_compile(r"\$([^$]{1,60})\$\s*,?\s*or\s*\$([^$]{1,60})\$")
 # "$2^{100}$ is larger.", "$2^{100}$ is the larger one", "so $2^{100}$ is greater"
 _NAMED_MORE = lazy_compile(CONCLUDING_LEAD + r"(?P<subject>[^\s].{0,60}?)\s++is\s++(?:the\s++)?"
-                           r"(?P<word>%s)(?:\s++(?:one|number))?(?:\s++of\s++the\s++two)?\s*+[.!]?\s*+" % _COMPARATIVES)
+                           r"(?P<word>%s)(?:\s++(?:one|number))?(?:\s++of\s++the\s++two(?:\s++[a-z]{3,12})?)?\s*+[.!]?\s*+"
+                           % _COMPARATIVES)
 
 
 # two expressions and a strict inequality between them: "2^{300} < 3^{200}"
@@ -248,10 +279,20 @@ def chosen_of_two(text: str, question: str | None) -> str | None:
         # "Thus $\pi^e$ is the smaller one, and $e^{\pi}$ is larger.": the last clause naming one so
         text = re.split(r",\s*and\s+|;\s*", text)[-1].strip()
     m = _NAMED_MORE.fullmatch(text) if asked else None
-    if m is None or m.group("word").lower() != asked.group("word").lower() \
-            or re.search(r"(?i)\b(?:not|no|never|neither|nor|or|and)\b|n't\b", m.group("subject")):
+    if m is None or re.search(r"(?i)\b(?:not|no|never|neither|nor|or|and)\b|n't\b", m.group("subject")):
         return None
-    return m.group("subject").strip().strip("$").strip()
+    said, wanted = m.group("word").lower(), asked.group("word").lower()
+    if said == wanted:
+        return m.group("subject").strip().strip("$").strip()
+    pair = _TWO_SPANS_OFFERED.search(question)
+    if pair and (said in _LESS) != (wanted in _LESS):
+        # "So $3^{63}$ is the smaller of the two numbers." to "Which is larger: $2^{100}$ or $3^{63}$?": the other one
+        subject = formula_key(m.group("subject").strip().strip("$"))
+        offered = [pair.group(1), pair.group(2)]
+        keys = [formula_key(x) for x in offered]
+        if subject in keys and keys[0] != keys[1]:
+            return offered[1 - keys.index(subject)].strip()
+    return None
 
 
 def _number_only(words: str):

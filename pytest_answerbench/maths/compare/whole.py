@@ -118,7 +118,7 @@ from .equations import is_label, symbolic
 from .intervals import conditions_equal, union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
-from .plain import chosen_of_two, rejecting_others, winner_answers
+from .plain import chosen_of_two, rejecting_others, states_open, winner_answers
 from .marks import MEASURED_VALUE, chain_unit, letter_units, unit_scale, with_marks, with_target_unit
 from .placeholders import placeholder_values, without_added_remark, without_trailing_word
 from .parts import (GROUPED, assignments_as_tuples, in_asked_order, decimal_comma, distinct, match_all, spread_assignment,
@@ -518,7 +518,7 @@ def _clean(a: _Answers) -> None:
         a.gold, a.pred = _as_bearing(a.gold), _as_bearing(a.pred)  # "60° north of east" is "30° east of north"
     if "\\{" in a.pred and "=" in a.gold:
         a.pred = _generated(a.pred, a.gold)
-    if "\\" in a.pred and a.gold.lstrip().startswith("(") and re.search(r"\\(?:mathbf|hat|vec|boldsymbol)\s*\{?\s*[ijk]\b", a.pred):
+    if "\\" in a.pred and a.gold.lstrip().startswith(("(", "\\langle", "⟨")) and re.search(r"\\(?:mathbf|hat|vec|boldsymbol)\s*\{?\s*[ijk]\b", a.pred):
         a.pred = _in_components(a.pred, a.gold)  # "-3\mathbf i+6\mathbf j-3\mathbf k" is (-3, 6, -3)
     a.pred = _last_statement(a.pred, a.gold)
     if ("\\pm" in a.pred or "±" in a.pred) and "\\pm" not in a.gold and "±" not in a.gold:
@@ -700,7 +700,9 @@ def _statements(a: _Answers) -> Outcome | None:
 
 def _described(a: _Answers) -> Outcome | None:
     """A gold describing a set of integers, a shape or a winner, against a prediction describing one of the same
-    kind (:mod:`..described`)."""
+    kind (:mod:`..described`); a gold saying the question is open against a reply saying so."""
+    if states_open(a.gold, a.pred):
+        return True, "described"  # "It is believed ..., but no proof is known." for "unknown (open problem)"
     same = same_description(a.gold, a.pred, a.question)
     if same is None and "=" in a.pred and len(a.gold) <= 60 and len(a.gold.split()) <= 4 \
             and not _PART_OF_CURVE.search(a.gold):

@@ -16,7 +16,7 @@ import re
 from ... import maths
 from ...maths.described import described_by_closing
 from ...maths.named import named_in_closing
-from ...maths.naming import alternative_verdict, named_verdict
+from ...maths.naming import alternative_verdict, comparison_verdict, named_verdict
 from ...maths.shifted import shift_of_stated
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
@@ -74,7 +74,8 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
         len(maths.math_spans(gold)) >= 2
     question = maths.without_answer_instruction(question)  # ("Is ...? Answer Yes or No.": the question asked)
     closing = maths.before_new_question(prediction, question, multiple)
-    named = named_verdict(closing, gold, question) or alternative_verdict(closing, gold, question)
+    named = named_verdict(closing, gold, question) or alternative_verdict(closing, gold, question) \
+        or comparison_verdict(closing, gold, question)
     if named is not None:
         # "... proved by **Andrew Wiles**, ... published in 1995" to "Who proved ...?": the name committed to; "...,
         # the rationals are **countable**." to "... countable or uncountable?": the alternative set in bold

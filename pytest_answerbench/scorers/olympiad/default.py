@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from ... import maths
 from ...maths.described import described_by_closing
 from ...maths.named import named_in_closing
-from ...maths.naming import alternative_verdict, named_verdict
+from ...maths.naming import alternative_verdict, comparison_verdict, named_verdict
 from ...maths.shifted import shift_of_stated
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
@@ -142,7 +142,8 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     question = row.get("question")
     question = maths.without_answer_instruction(question) if isinstance(question, str) else None
     closing = maths.before_new_question(prediction, question, multiple)
-    named = named_verdict(closing, gold_text, question) or alternative_verdict(closing, gold_text, question)
+    named = named_verdict(closing, gold_text, question) or alternative_verdict(closing, gold_text, question) \
+        or comparison_verdict(closing, gold_text, question)
     if named is not None:
         # "... proved by **Andrew Wiles**, ... published in 1995" to "Who proved ...?": the name committed to; "...,
         # the rationals are **countable**." to "... countable or uncountable?": the alternative set in bold
