@@ -131,7 +131,11 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 47").
 - ``tests/data/probes_round49.jsonl``: 200 probes written blind during round 47 by three helpers (text; physics and
   structured; traces and choice; ``unit`` on 10 rows, ``error`` on 5), scored once with round 47's reader (scorer
-  version 76, vmcbench 57) as its held-out measure (docs/accuracy.md, "Round 47"), not read.
+  version 76, vmcbench 57) as its held-out measure (docs/accuracy.md, "Round 47"), then read in round 48 (scorer
+  version 77, vmcbench 58; docs/profiles-math.md, "Round 48").
+- ``tests/data/probes_round50.jsonl``: 200 probes written blind during round 48 by three helpers (as round 49's;
+  ``unit`` on 11 rows, ``error`` on 4), scored once with round 48's reader (scorer version 77, vmcbench 58) as its
+  held-out measure (docs/accuracy.md, "Round 48"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -389,8 +393,11 @@ FLOORS = {
                              {"text": (0, 0), "physics": (0, 0), "structured": (0, 0),
                               "traces": (0, 0), "choice": 0}),
     "probes_round49.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (22, 2), "physics": (4, 0), "structured": (9, 1),
-                              "traces": (2, 0), "choice": 9}),
+                             {"text": (18, 1), "physics": (3, 0), "structured": (7, 1),
+                              "traces": (1, 0), "choice": 5}),
+    "probes_round50.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (24, 0), "physics": (3, 2), "structured": (14, 1),
+                              "traces": (4, 0), "choice": 6}),
 }
 
 
