@@ -188,59 +188,87 @@ def _names_at(text: str, alternative: str) -> int:
 
 
 def alternative_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
-    """To a question offering two alternatives in words ("Is the set of rational numbers countable or
-    uncountable?"), whether the one the reply sets in bold is the gold's ("Although $\\mathbb{R}$ is uncountable, the
-    rationals are **countable**." then its proof): (verdict, the bold phrase); None when the question offers no two,
-    the gold names neither or both, the reply states its answer in a box or an answer line, or its bold phrases name
-    no one alternative (none, both, or one denied)."""
+    """To a question offering two alternatives in words ("Is the set of rational numbers countable or uncountable?",
+    "…… 收敛还是发散？"), whether the alternative the reply commits to is the gold's: (verdict, the words read). The
+    readings, in order: one alternative alone on the first line ("发散。", "Diverges."), no conclusion or turn after
+    it; the main clause after an opening concession ("Although $\\mathbb{C}$ is uncountable, the algebraic numbers are
+    countable: ..."); a closing sentence denying one of them once ("By Cantor's argument, the set is not countable.":
+    the other); the alternative set in bold ("**countable**"; a denied one, "**fails to converge**", the other). None
+    when the question offers no two, the gold names neither or both, the reply states its answer in a box or an answer
+    line, or no reading finds one alternative firmly said."""
     if not question or len(response) > 6000 or _STATED.search(response):
         return None
     offered = _TWO_OFFERED.search(question.strip()[-200:]) or _TWO_OFFERED_CJK.search(question.strip()[-60:])
     if offered is None:
         return None
-    one, other = offered.group("one").lower(), offered.group("other").lower()
-    alts = (one, other)  # (each matched as a stem not inside a longer word: "countable" is not in "uncountable")
+    alts = (offered.group("one").lower(), offered.group("other").lower())
+    # (each matched as a stem not inside a longer word: "countable" is not in "uncountable")
     in_gold = [a for a in alts if _names(gold, a)]
     if len(in_gold) != 1:
         return None
+    found = _first_line_alternative(response, alts)
+    if found is None and alts[0].isascii() and "**" not in response:
+        found = _conceded_alternative(response, alts) or _denied_in_closing(response, alts)
+    if found is None and alts[0].isascii() and "**" in response:
+        found = _bold_alternative(response, alts)  # (in Chinese only the first line's word is read)
+    return None if found is None else (found[0] == in_gold[0], found[1])
+
+
+def _other(alts: tuple[str, str], alternative: str) -> str:
+    return alts[1 - alts.index(alternative)]
+
+
+def _first_line_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str] | None:
+    """"发散。\\n\\n虽然通项 1/n → 0，……", "Diverges.\\n\\nThe partial sums ...": the alternative alone on the first line,
+    its reason after it, no later conclusion or turn: (the alternative, the words)."""
     first = _FIRST_LINE_ALTERNATIVE.match(response)
-    named_first = [a for a in alts if first and _names(first.group("said"), a)
-                   and len(first.group("said")) - len(a) <= 2] if first else []
-    if len(named_first) == 1 and not _CONCLUDES_OTHER.search(response, first.end()) \
-            and not _TURNS.search(response, first.end()):
-        # "发散。\n\n虽然通项 1/n → 0，……" to "…… 收敛还是发散？", "Diverges.\n\nThe partial sums ...": the alternative
-        # alone on the first line, its reason after it, no later conclusion
-        return named_first[0] == in_gold[0], first.group("said")
-    conceded = _CONCEDED_FIRST.match(response) if "**" not in response and one.isascii() else None
-    if conceded:
-        main = conceded.group("main")
-        named_main = [a for a in alts if _names(main, a)]
-        rest = response[conceded.end():]
-        if len(named_main) == 1 and not _NEGATED_IN.search(main) and not _HEDGED_AFTER.search(main) \
-                and not _names(rest, alts[1 - alts.index(named_main[0])]) and not _TURNS.search(rest):
-            # "Although $\mathbb{C}$ is uncountable, the algebraic numbers are countable: ...": the main clause after
-            # the concession states the answer
-            return named_main[0] == in_gold[0], main.strip()
-    tail = response.rstrip()[-300:]
-    closing = _LAST_SENTENCE.search(tail) if "**" not in response and one.isascii() else None
-    if closing and (_CONTRASTED.match(closing.group())
-                    or any(_names(response[:len(response.rstrip()) - len(tail) + closing.start()], a) for a in alts)):
-        closing = None  # ("By contrast, the set of integers is not uncountable.": another object; an alternative named
-        # before it: the reader's reading)
-    if closing:
-        named_last = [a for a in alts if _names(closing.group(), a)]
-        denied = _NEGATED_IN.search(closing.group())
-        if len(named_last) == 1 and denied and len(_NEGATED_IN.findall(closing.group())) == 1 \
-                and _names_count(closing.group(), named_last[0]) == 1 \
-                and _NEGATED_RIGHT_BEFORE.search(closing.group(), 0, _names_at(closing.group(), named_last[0])) \
-                and not _UNFIRM.search(closing.group()) and not _TURNS.search(closing.group()):
-            # "By Cantor's diagonal argument, the set is not countable." to "... countable or uncountable?": of two
-            # alternatives, the one denied closing the reply leaves the other
-            other_one = alts[1 - alts.index(named_last[0])]
-            return other_one == in_gold[0], closing.group().strip()
-    if "**" not in response or not one.isascii():
-        return None  # (in Chinese only the first line's word is read)
-    said = set()
+    if first is None:
+        return None
+    said = first.group("said")
+    named = [a for a in alts if _names(said, a) and len(said) - len(a) <= 2]
+    if len(named) != 1 or _CONCLUDES_OTHER.search(response, first.end()) or _TURNS.search(response, first.end()):
+        return None
+    return named[0], said
+
+
+def _conceded_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str] | None:
+    """"Although $\\mathbb{C}$ is uncountable, the algebraic numbers are countable: ...": the main clause after the
+    opening concession names one alternative, undenied and unhedged, and the rest names the other nowhere."""
+    conceded = _CONCEDED_FIRST.match(response)
+    if conceded is None:
+        return None
+    main, rest = conceded.group("main"), response[conceded.end():]
+    named = [a for a in alts if _names(main, a)]
+    if len(named) != 1 or _NEGATED_IN.search(main) or _HEDGED_AFTER.search(main) \
+            or _names(rest, _other(alts, named[0])) or _TURNS.search(rest):
+        return None
+    return named[0], main.strip()
+
+
+def _denied_in_closing(response: str, alts: tuple[str, str]) -> tuple[str, str] | None:
+    """"By Cantor's diagonal argument, the set is not countable." closing a reply that names neither alternative
+    before: the one denied, once, leaves the other (not in a sentence set against what came before, hedged or
+    turned)."""
+    text = response.rstrip()
+    tail = text[-300:]
+    closing = _LAST_SENTENCE.search(tail)
+    if closing is None or _CONTRASTED.match(closing.group()) \
+            or any(_names(text[:len(text) - len(tail) + closing.start()], a) for a in alts):
+        return None
+    sentence = closing.group()
+    named = [a for a in alts if _names(sentence, a)]
+    if len(named) != 1 or len(_NEGATED_IN.findall(sentence)) != 1 or _names_count(sentence, named[0]) != 1 \
+            or not _NEGATED_RIGHT_BEFORE.search(sentence, 0, _names_at(sentence, named[0])) \
+            or _UNFIRM.search(sentence) or _TURNS.search(sentence):
+        return None
+    return _other(alts, named[0]), sentence.strip()
+
+
+def _bold_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str] | None:
+    """The alternative every bold phrase naming one says, each in a firm sentence ("**countable**"; a denied one,
+    "**fails to converge**", "not **uncountable**", the other), with neither the other alternative, a conclusion nor
+    a turn after the last."""
+    said: set[str] = set()
     phrase, last_end = "", 0
     for m in _BOLD.finditer(response):
         named = [a for a in alts if _names(m.group(1), a)]
@@ -250,23 +278,21 @@ def alternative_verdict(response: str, gold: str, question: str | None) -> tuple
             return None
         denied = bool(_NEGATED_BEFORE.search(response, max(0, m.start() - 20), m.start())) \
             != bool(_DENIAL.search(m.group(1)))
-        # ("**fails to converge**", "not **uncountable**": of two alternatives, the other one)
         start = max((e.end() for e in _SENTENCE_END.finditer(response, 0, m.start())), default=0)
         end = _SENTENCE_END.search(response, m.end())
         if _UNFIRM.search(response, start, end.end() if end else len(response)):
             return None  # "Perhaps there are **infinitely many** ...", "If so, ...", "... provided the lemma holds."
-        said.add(named[0] if not denied else alts[1 - alts.index(named[0])])
+        said.add(_other(alts, named[0]) if denied else named[0])
         phrase, last_end = m.group(1), m.end()
     if len(said) != 1:
         return None
     chosen = next(iter(said))
-    other_one = other if chosen == one else one
     after = response[last_end:]
-    if _names(_BOLD.sub(" ", after), other_one) or _CONCLUDES_OTHER.search(after) or _TURNS.search(after):
+    if _names(_BOLD.sub(" ", after), _other(alts, chosen)) or _CONCLUDES_OTHER.search(after) or _TURNS.search(after):
         # "**countable**, although ... they must really be uncountable"; a comparison series that "**diverges**",
         # then "... converges" of the series asked; a conclusion or a turn after it: the bold is not the last word
         return None
-    return chosen == in_gold[0], phrase
+    return chosen, phrase
 
 
 def comparison_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
