@@ -263,11 +263,13 @@ def parallel_estimate(workers: int, rows: int, row_seconds: float, wall: float, 
         entry.update(estimated_serial_seconds=round(row_seconds + rows * PER_ITEM_OVERHEAD, 3),
                      serial_likely_faster=False)
         return entry
-    serial = rows_cpu + rows * PER_ITEM_OVERHEAD
+    # (the verdict is taken on the figures as the report prints them, so a reader recomputing it from the report
+    # gets the same answer: a busy share of 0.4997 prints as 0.5 and counts as 0.5)
+    serial = round(rows_cpu + rows * PER_ITEM_OVERHEAD, 3)
     usable = min(workers + 1, cores or os.cpu_count() or 1)  # the controller and the workers, at most a core each
-    busy = processes_cpu / (wall * usable) if wall > 0 else 0.0
+    busy = round(processes_cpu / (wall * usable), 3) if wall > 0 else 0.0
     entry.update(row_cpu_seconds=round(rows_cpu, 3), processes_cpu_seconds=round(processes_cpu, 3),
-                 mean_row_cpu_ms=round(1000 * rows_cpu / rows, 3) if rows else None, busy=round(busy, 3),
-                 estimated_serial_seconds=round(serial, 3),
-                 serial_likely_faster=serial * 1.25 < wall and busy >= BUSY_ENOUGH)
+                 mean_row_cpu_ms=round(1000 * rows_cpu / rows, 3) if rows else None, busy=busy,
+                 estimated_serial_seconds=serial,
+                 serial_likely_faster=serial * 1.25 < entry["wall_seconds"] and busy >= BUSY_ENOUGH)
     return entry

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_answerbench.report.build import XDIST_PER_ROW, XDIST_START_SECONDS, workers_cannot_pay
+from pytest_answerbench.report.build import (BUSY_ENOUGH, XDIST_PER_ROW, XDIST_START_SECONDS, parallel_estimate,
+                                             workers_cannot_pay)
 from pytest_answerbench.report.render.text import summary_lines
 
 NOTE = "saves less than xdist's start-up and per-row cost"
@@ -52,3 +53,16 @@ def test_no_note_without_cpu_figures_serially_or_when_the_measured_note_is_said(
     measured = _notes(_report(40, 0.02, likely=True))  # the wall-time note says it already: one note
     assert len(measured) == 1 and "a serial run would likely take about" in measured[0] and NOTE not in measured[0]
     assert not _notes(_report(2_000, 600.0))
+
+
+@pytest.mark.parametrize("processes_cpu, likely", [
+    (2.9991, True),   # busy 0.49985 prints as 0.5: counted as 0.5, as a reader of the report would count it
+    (2.9960, False),  # busy 0.49933 prints as 0.499: below the half
+])
+def test_the_serial_verdict_agrees_with_the_figures_the_report_prints(processes_cpu, likely):
+    """A -n run's ``serial_likely_faster`` is taken on the figures as printed (rounded to the millisecond and the
+    thousandth): recomputed from the report it gives the same answer, also at the boundary of ``BUSY_ENOUGH``."""
+    entry = parallel_estimate(2, 40, 0.5, 2.0, rows_cpu=0.5, processes_cpu=processes_cpu, cores=3)
+    assert entry["serial_likely_faster"] is likely
+    assert entry["serial_likely_faster"] is (entry["estimated_serial_seconds"] * 1.25 < entry["wall_seconds"]
+                                             and entry["busy"] >= BUSY_ENOUGH)
