@@ -20,12 +20,12 @@ from __future__ import annotations
 import re
 
 from ..text.patterns import lazy_compile
-from .compare.plain import chosen_of_two
+from .compare.plain import TWO_FORMULAS_OFFERED, chosen_of_two
 from .described import shape
 from .extract import formula_key
 from .meaning import claim
 
-__all__ = ["alternative_verdict", "asks_name", "comparison_verdict", "named_verdict"]
+__all__ = ["alternative_verdict", "answered_in_words", "asks_name", "comparison_verdict", "named_verdict"]
 
 # a question asking for a name: "Who proved ...?", "Which mathematician ...?", "What is the name of ...?", "Name the
 # theorem ...", "What is this point called?", "Identify the conic ...", "What kind of curve ...?"
@@ -142,10 +142,8 @@ _FIRST_LINE_ALTERNATIVE = lazy_compile(r"\s*(?:\*\*)?(?P<said>[A-Za-z]{4,}|[\u4e
 # the alternating series itself converges by the Leibniz test ..."
 _CONCEDED_FIRST = lazy_compile(r"\s*(?:although|though|even\s+though|while|whereas)\b[^,.;:!?\n]{1,160},\s*"
                                r"(?P<main>[^.;:!?\n—–]{3,160})", re.I)
-# a denial in a main clause: "is not countable", "doesn't converge", "fails to converge"
+# a denial in a clause or a bold phrase: "is not countable", "doesn't converge", "**fails to converge**"
 _NEGATED_IN = lazy_compile(r"(?i)\b(?:not|never|no|neither|nor|cannot|fails?\s+to)\b|n't\b")
-# the two formulas a question offers: "$2^{100}$ or $3^{63}$"
-_TWO_FORMULAS = lazy_compile(r"\$([^$]{1,60})\$\s*,?\s*or\s*\$([^$]{1,60})\$")
 # a sentence set against what came before: "By contrast, ...", "Unlike ...", "Note that ..."
 _CONTRASTED = lazy_compile(r"(?i)\s*(?:by\s+contrast|in\s+contrast|unlike|whereas|however|note|for\s+comparison|similarly)\b")
 # the last sentence of a reply
@@ -162,8 +160,6 @@ _UNFIRM = lazy_compile(r"(?i)\b(?:if|unless|provided|assum\w*|suppos\w*|perhaps|
                        r"open\s+(?:problem|question)|whether|false|impossible|not\s+true|likely|might|may|could|would|"
                        r"should|seems?|appears?|apparently|or\s+so)\b|\?")
 _SENTENCE_END = lazy_compile(r"[.!?。！？\n]")
-# a denial inside the bold phrase: "**not countable**", "**isn't finite**"
-_DENIAL = lazy_compile(r"(?i)\b(?:not|never|no|neither|nor|fails?\s+to|cannot)\b|n't\b")
 # a negation right before an alternative: "not **countable**", "is not countable"
 _NEGATED_BEFORE = lazy_compile(r"(?i)\b(?:not|never|neither|nor)\s+(?:\*\*)?\s*(?:\w+\s+)?(?:\*\*)?\s*$|n't\s+(?:\*\*)?\s*$")
 
@@ -277,7 +273,7 @@ def _bold_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str] |
         if len(named) != 1 or _HEDGED_AFTER.search(m.group(1)):
             return None
         denied = bool(_NEGATED_BEFORE.search(response, max(0, m.start() - 20), m.start())) \
-            != bool(_DENIAL.search(m.group(1)))
+            != bool(_NEGATED_IN.search(m.group(1)))
         start = max((e.end() for e in _SENTENCE_END.finditer(response, 0, m.start())), default=0)
         end = _SENTENCE_END.search(response, m.end())
         if _UNFIRM.search(response, start, end.end() if end else len(response)):
@@ -306,7 +302,14 @@ def comparison_verdict(response: str, gold: str, question: str | None) -> tuple[
     if closing is None or _UNFIRM.search(closing.group()) or _TURNS.search(closing.group()):
         return None
     chosen = chosen_of_two(closing.group().strip(), question)
-    offered = _TWO_FORMULAS.search(question)
+    offered = TWO_FORMULAS_OFFERED.search(question)
     if chosen is None or offered is None or formula_key(chosen) not in {formula_key(x) for x in offered.groups()}:
         return None  # (a subject that is none of the two offered: left to the reader)
     return formula_key(chosen) == formula_key(_TEXT_WRAPPER.sub(lambda m: m.group(1) or "", gold)), chosen
+
+
+def answered_in_words(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
+    """The first of this module's readings that applies (a name asked, two alternatives offered, the larger of two
+    formulas): (verdict, the words read), or None. The scorers read a reply so before locating its answer."""
+    return named_verdict(response, gold, question) or alternative_verdict(response, gold, question) \
+        or comparison_verdict(response, gold, question)

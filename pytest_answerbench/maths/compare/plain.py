@@ -250,7 +250,7 @@ _SETTLED = lazy_compile(r"(?i)\b(?:certainly|definitely|proved|proven|was\s+show
 # the comparatives of "less" (the others say "more")
 _LESS = frozenset({"smaller", "less", "lesser", "fewer", "lower", "shorter"})
 # the two formulas a question offers: "$2^{100}$ or $3^{63}$"
-_TWO_SPANS_OFFERED = lazy_compile(r"\$([^$]{1,60})\$\s*,?\s*or\s*\$([^$]{1,60})\$")
+TWO_FORMULAS_OFFERED = lazy_compile(r"\$([^$]{1,60})\$\s*,?\s*or\s*\$([^$]{1,60})\$")
 # "$2^{100}$ is larger.", "$2^{100}$ is the larger one", "so $2^{100}$ is greater"
 _NAMED_MORE = lazy_compile(CONCLUDING_LEAD + r"(?P<subject>[^\s].{0,60}?)\s++is\s++(?:the\s++)?"
                            r"(?P<word>%s)(?:\s++(?:one|number))?(?:\s++of\s++the\s++two(?:\s++[a-z]{3,12})?)?\s*+[.!]?\s*+"
@@ -284,7 +284,7 @@ def chosen_of_two(text: str, question: str | None) -> str | None:
     said, wanted = m.group("word").lower(), asked.group("word").lower()
     if said == wanted:
         return m.group("subject").strip().strip("$").strip()
-    pair = _TWO_SPANS_OFFERED.search(question)
+    pair = TWO_FORMULAS_OFFERED.search(question)
     if pair and (said in _LESS) != (wanted in _LESS):
         # "So $3^{63}$ is the smaller of the two numbers." to "Which is larger: $2^{100}$ or $3^{63}$?": the other one
         subject = formula_key(m.group("subject").strip().strip("$"))

@@ -16,7 +16,7 @@ import re
 from ... import maths
 from ...maths.described import described_by_closing
 from ...maths.named import named_in_closing
-from ...maths.naming import alternative_verdict, comparison_verdict, named_verdict
+from ...maths.naming import answered_in_words
 from ...maths.shifted import shift_of_stated
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
@@ -74,8 +74,7 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
         len(maths.math_spans(gold)) >= 2
     question = maths.without_answer_instruction(question)  # ("Is ...? Answer Yes or No.": the question asked)
     closing = maths.before_new_question(prediction, question, multiple)
-    named = named_verdict(closing, gold, question) or alternative_verdict(closing, gold, question) \
-        or comparison_verdict(closing, gold, question)
+    named = answered_in_words(closing, gold, question)
     if named is not None:
         # "... proved by **Andrew Wiles**, ... published in 1995" to "Who proved ...?": the name committed to; "...,
         # the rationals are **countable**." to "... countable or uncountable?": the alternative set in bold
@@ -84,10 +83,10 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
     answer, how = answer_of(prediction, multiple=multiple, question=question)
     answer, gold = read_options(answer, gold, question)
     ok, method = maths.equivalent(gold, answer, question=question)
-    if not ok and described_by_closing(maths.before_new_question(prediction, question, multiple), gold,
+    if not ok and described_by_closing(closing, gold,
                                        None if how == "as-given" else answer, question, how):
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
-    if not ok and how == "prose" and named_in_closing(maths.before_new_question(prediction, question, multiple), gold,
+    if not ok and how == "prose" and named_in_closing(closing, gold,
                                                       lambda g, p: maths.equivalent(g, p, question=question)[0], question):
         ok, method = True, "named-closing"  # "Common ratio $r=3$, first term $a_1=2$." for "a_1=2,\ r=3"
     if not ok and shift_of_stated(prediction, gold, answer, question, lambda g, p: maths.equivalent(g, p, question=question)[0]):

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from ... import maths
 from ...maths.described import described_by_closing
 from ...maths.named import named_in_closing
-from ...maths.naming import alternative_verdict, comparison_verdict, named_verdict
+from ...maths.naming import answered_in_words
 from ...maths.shifted import shift_of_stated
 from ...maths.options import read_options
 from ...text.patterns import lazy_compile
@@ -142,8 +142,7 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     question = row.get("question")
     question = maths.without_answer_instruction(question) if isinstance(question, str) else None
     closing = maths.before_new_question(prediction, question, multiple)
-    named = named_verdict(closing, gold_text, question) or alternative_verdict(closing, gold_text, question) \
-        or comparison_verdict(closing, gold_text, question)
+    named = answered_in_words(closing, gold_text, question)
     if named is not None:
         # "... proved by **Andrew Wiles**, ... published in 1995" to "Who proved ...?": the name committed to; "...,
         # the rationals are **countable**." to "... countable or uncountable?": the alternative set in bold
@@ -151,7 +150,7 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
                              detail="the reply names its answer to a question asking a name or offering two")
     found = maths.final_answer(prediction, multiple=multiple, question=question)
     if found is None or not found.text.strip():
-        if described_by_closing(maths.before_new_question(prediction, question, multiple), gold_text, None, question):
+        if described_by_closing(closing, gold_text, None, question):
             return maths.verdict(True, "described-closing", extracted="", gold=gold_text,
                                  detail="the closing sentence describes the gold")
         return Verdict.graded(False, method="no-answer", gold=gold_text, detail="no final answer found")
@@ -166,11 +165,11 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
                                     restatement_only=True)
     answer, gold_text = read_options(found.text, gold_text, question)
     ok, method = maths.equivalent(gold_text, answer, tol, kind=kind, unit=unit, question=question)
-    if not ok and described_by_closing(maths.before_new_question(prediction, question, multiple), gold_text, answer, question,
+    if not ok and described_by_closing(closing, gold_text, answer, question,
                                        found.method):
         ok, method = True, "described-closing"  # "the triangle is right-angled at $C$" states the gold's shape
     if not ok and found.method == "prose" and named_in_closing(
-            maths.before_new_question(prediction, question, multiple), gold_text,
+            closing, gold_text,
             lambda g, p: maths.equivalent(g, p, question=question)[0], question):
         ok, method = True, "named-closing"  # "Common ratio $r=3$, first term $a_1=2$." for "a_1=2,\ r=3"
     if not ok and shift_of_stated(prediction, gold_text, answer, question,
