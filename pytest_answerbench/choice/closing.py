@@ -36,7 +36,7 @@ _START = r"(?<![A-Za-z0-9'’\\])"
 HEDGE_BETWEEN = lazy_compile(
     rf"\b(?i:either)\s+{_START}{_L}\s*,?\s+(?i:or)\s+{_START}{_L}"
     rf"|\b(?i:between)\s+{_START}{_L}\s+(?i:and)\s+{_START}{_L}"
-    rf"|{_START}{_L}\s+(?i:or)\s+{_START}{_L}(?=\s*(?:[.;,?!:)]|\s(?i:i\s+(?:cannot|can't|can’t|am\s+not|'m\s+not))|$))"
+    rf"|{_START}{_L}\s+(?i:or)\s+{_START}{_L}(?=\s*(?:[.;,?!:)—–]|\s(?i:i\s+(?:cannot|can't|can’t|am\s+not|'m\s+not))|$))"
     rf"|\b(?i:or)\s+(?i:is\s+it|was\s+it|could\s+it\s+be|should\s+it\s+be|maybe|perhaps)\s+{_START}{_L}\s*\?"
 )
 # what every _HEDGE match holds (a cheap check first: most replies say "or" only between words)
@@ -83,6 +83,9 @@ _NEGATED_BEFORE = lazy_compile(r"(?:\b(?:not|neither|nor|rules?\s+out|ruled\s+ou
                                r"|(?:\b(?:if|unless|whether)\b|如果|若|假如|除非)[^.!?\n。]*$", re.I)
 _SENTENCE_START = lazy_compile(r"[.!?。\n]\s*")
 # what may settle a hedge in a longer reason after it: a conclusion, an answer, a choice
+# a doubt opening the hedge, no negation of it: "Hmm, actually now I'm not sure whether it's C or D"
+_DOUBT_BEFORE = lazy_compile(r"(?i)\b(?:not\s+(?:sure|certain)|unsure|uncertain|can(?:no|')t\s+decide|torn)\s+"
+                             r"(?:whether|if|between)\s+(?:it(?:'s|’s|\s+is)\s+|the\s+answer\s+is\s+)?$")
 _SETTLES = lazy_compile(r"(?i)\b(?:answer|so|therefore|thus|hence|final|choose|pick|go\s+with|select|i\s+think|i'd|"
                         r"i\s+would|correct|best)\b|[.!?]\s+\S")
 _LETTER_AFTER = lazy_compile(r"(?<![A-Za-z0-9'’\\])([A-Z])(?![A-Za-z0-9'’])(?! [a-z])")
@@ -189,7 +192,7 @@ def _closes(flat: str, base: int, m: re.Match[str], letters: frozenset[str] | se
     sentence_start = max((s.end() for s in _SENTENCE_START.finditer(flat, max(0, start - 200), start)),
                          default=max(0, start - 200))
     before = flat[sentence_start:start]
-    if _NEGATED_BEFORE.search(before) or _CAVEAT.search(before) or _CAVEAT.search(rest) \
-            or _CAVEAT.search(flat, start, end):
+    if (_NEGATED_BEFORE.search(before) and not _DOUBT_BEFORE.search(before)) or _CAVEAT.search(before) \
+            or _CAVEAT.search(rest) or _CAVEAT.search(flat, start, end):
         return None
     return sentence_start

@@ -248,6 +248,15 @@ def closing_place(response: str, options: Mapping[str, str],
     if left and left.group("letter") in options:
         # "A has 7 electrons — that's nitrogen. B has 10, neon. C has 9, fluorine. That leaves D, with 8 electrons."
         return ChoiceResult(left.group("letter"), "elimination", f"the closing sentence leaves option {left.group('letter')}")
+    left_text = _LEFT_BY_TEXT.match(closing) or _ONE_LEFT.match(closing)
+    if left_text:
+        # "... A trapezoid has no such property. By elimination, the rhombus is the one left.": the option whose text
+        # the elimination leaves (one, its text whole)
+        said = left_text.group("rest").lower()
+        named = [k for k, text in options.items()
+                 if text.strip() and re.search(r"(?<![\w])" + re.escape(text.strip().lower().rstrip(".")) + r"(?![\w])", said)]
+        if len(named) == 1:
+            return ChoiceResult(named[0], "elimination", f"the closing sentence leaves option {named[0]}")
     only = _ONLY_VALUE.match(closing) if same_value is not None else None
     if only and _ANOTHER_TOO.search(closing, only.end()):
         only = None  # "Only x = 2 gives 0 — and x = 3 gives 0 as well.": two values pass
@@ -279,6 +288,14 @@ _CLOSING_PICK = lazy_compile(r"\s*(?i:i'?d\s+bet\s+on|i\s+would\s+bet\s+on|stick
 # a closing sentence leaving one option after the others were ruled out: "That leaves D, with 8 electrons."
 _LEAVES = lazy_compile(r"\s*(?i:that|this|which|so\s+that)\s+(?i:leaves|leaves\s+us\s+with|leaves\s+only)\s+(?i:option\s+|choice\s+)?"
                        r"[(\[]?(?P<letter>[A-J])[)\]]?(?![A-Za-z0-9'’])(?!\s*(?:and|or|&)\b)")
+# what an elimination closing a reply leaves, named by its text: "By elimination, the rhombus is the one left.", "By
+# process of elimination, Jupiter.", "That leaves the mitochondrion."
+_LEFT_BY_TEXT = lazy_compile(r"\s*(?i:so\s*,?\s*)?(?i:by\s+(?:the\s+)?(?:process\s+of\s+)?elimination|that\s+leaves|this\s+leaves|"
+                             r"which\s+leaves)\s*,?\s*(?P<rest>[^,;:]{1,80}?)(?:\s+(?i:is|as)\s+(?i:the\s+)?(?i:only\s+)?"
+                             r"(?i:one|option|answer|choice)(?:\s+(?i:left|remaining|standing))?)?\s*[.!]?\s*$")
+# "the rhombus is the only one left", "Only Jupiter remains."
+_ONE_LEFT = lazy_compile(r"\s*(?i:so\s*,?\s*)?(?P<rest>[^,;:]{1,60}?)\s+(?i:is\s+the\s+(?:only\s+)?one\s+(?:left|remaining)|"
+                         r"(?:is\s+)?all\s+that(?:'s|\s+is)\s+left)\s*[.!]?\s*$")
 # a closing sentence naming the one value that passes the checks: "Only x = 4 gives 11.", "Only 4 works."
 _ONLY_VALUE = lazy_compile(r"\s*(?i:only)\s+(?:[a-z]\s*=\s*)?(?P<value>[-−]?\d+(?:\.\d+)?)(?![\d.])"
                            r"(?:\s*=\s*[^\s,.;=]{1,12})?\s+(?i:gives|works|satisfies|fits|yields|makes|checks|is|qualifies)\b")

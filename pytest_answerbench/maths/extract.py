@@ -403,10 +403,12 @@ _CHANCE = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120
 _CHANCES_IN = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|overall|altogether)\b,?\s+(?:there's|there\s+is|that's|it's)\s+"
                            r"(?:exactly\s+)?(?P<k>one|two|three|four|five|\d{1,4})\s+chances?\s+in\s+"
                            r"(?P<n>\d{1,6}|[a-z]+(?:[- ][a-z]+)?)[\s.!*]*$")
-# "So there is a one-in-six chance.", "that's a 1-in-4 chance": a chance written "a k-in-n chance"
-_A_K_IN_N_CHANCE = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|overall|altogether)\b,?\s+(?:there's|there\s+is|that's|"
-                                r"it's|it\s+is|this\s+is)\s+(?:exactly\s+)?an?\s+(?P<k>one|two|three|four|five|\d{1,4})[- ]in[- ]"
-                                r"(?P<n>\d{1,6}|[a-z]+)\s+(?:chance|probability)[\s.!*]*$")
+# "So there is a one-in-six chance.", "that's a 1-in-4 chance", "There is a one-in-four chance of getting two heads.": a
+# chance written "a k-in-n chance" (opening the sentence or after "so"), maybe of what the question names
+_A_K_IN_N_CHANCE = lazy_compile(r"(?i)(?:^\s*|\b(?:so|thus|hence|therefore|overall|altogether)\b,?\s+)(?:there's|there\s+is|"
+                                r"that's|it's|it\s+is|this\s+is)\s+(?:exactly\s+)?an?\s+(?P<k>one|two|three|four|five|\d{1,4})"
+                                r"[- ]in[- ](?P<n>\d{1,6}|[a-z]+)\s+(?:chance|probability)(?:\s+(?:of|that)\s+[^\d.!?\n$]{1,80})?"
+                                r"[\s.!*]*$")
 # a probability closing its sentence as a fraction in words: "the probability is one half", "... is three quarters"
 _CHANCE_FRACTION = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120}?\b(?:is|equals|=)\s+"
                                 r"(?:(?:exactly|precisely)\s+)?(?P<k>an?|one|two|three|four|five|six|seven|eight|nine)[- ]"

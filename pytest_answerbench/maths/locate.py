@@ -474,6 +474,10 @@ def restated(text: str, label: re.Match, question: str | None = None) -> bool:
         line = set(_WORD.findall(text[label.end():label.end() + 400].split("\n", 1)[0].lower()))  # (its own line)
         if any(w.isdigit() and w not in words for w in line) and any(w.isdigit() for w in words):
             return False  # "the largest prime factor of 2024?" after one of 1001: the same words, another question
+        said = set(_WORD.findall(text[max(0, label.start() - 20000):label.start()].lower()))
+        if any(w.isalpha() and w not in words and w not in said for w in line):
+            return False  # "Question: Find the product of the roots ..." after the sum was asked and answered: a word
+            # neither the row's question nor the reply before wrote makes it another question
         return len(asked & words) >= 2 / 3 * len(asked)
     before = set(_WORD.findall(text[max(0, label.start() - 20000):label.start()].lower()))
     return len(asked & before) >= 0.9 * len(asked)
@@ -1195,7 +1199,11 @@ _ANOTHER = lazy_compile(r"[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:Next|New|Another)[ \t]"
 _CONTINUATION = lazy_compile(r"^[ \t]*+(?:#{1,4}[ \t]*+|\*\*)?+(?:(?:Next|New|Another)[ \t]++(?:[Qq]uestion|[Pp]roblem)"
                            r"|Question|Problem|Q|Exercise|Instruction|Input|Example|Task)"
                            r"(?:[ \t]++\d++)?+[ \t]*+(?:\*\*)?+[ \t]*+[:：]|^[ \t]*+#{2,4}[ \t]*+(?:Instruction|Input|Question"
-                           r"|Problem)\b|^[ \t]*+问题[ \t]*+[:：]", re.M)  # (possessive: runs of spaces were quadratic)
+                           r"|Problem)\b|^[ \t]*+问题[ \t]*+[:：]"
+                           # (after a sentence on the same line: "... keeping the pile a multiple of 3. Question: Who wins
+                           # if the pile has 10 stones? Answer: Alice.")
+                           r"|(?<=[.!?])[ \t]++(?:(?:Next|New|Another)[ \t]++)?(?:Question|Problem)[ \t]*+[:：]",
+                           re.M)  # (possessive: runs of spaces were quadratic)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
 # fence closing the block the answer was written in, an end-of-answer token (<eoa>), a proof's closing mark
 # ("$\square$", "∎", "Q.E.D.").

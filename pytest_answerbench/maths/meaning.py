@@ -49,6 +49,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:(?<!\bno\s)finite(?:ly)?|(?<!not\s)bounded(?!\s+(?:below|above|from))|only\s+(?:a\s+)?few|not\s+infinite(?:ly)?|"
      r"not\s+unbounded)\b" + r"|有限",
      r"\b(?:infinite(?:ly)?|unbounded|countless(?:ly)?|endless(?:ly)?|infinitude|not\s+(?:finite|bounded)|"
+     r"arbitrarily\s+(?:large|many|big)|unboundedly\s+many|"
      r"(?:there\s+is\s+)?no\s+finite\s+(?:list|set|collection|number)|"
      r"(?:there\s+is|there's|exists?)\s+no\s+(?:largest|greatest|biggest|last)\s+(?:such\s+)?(?:primes?|integers?|"
      r"natural\s+numbers?|solutions?)\b)\b"
@@ -92,7 +93,8 @@ _YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对|肯
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
 _MARKUP = lazy_compile(r"\\(?:text|textbf|textit|mathrm|mbox)\s*\{([^{}]*)\}|[*_`$]|\\[,;!: ]")
 _OPENING = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then|actually|"
-                        r"wait|no\s+wait|on\s+second\s+thought)\s*,?\s+|"
+                        r"wait|no\s+wait|on\s+second\s+thought|either\s+way|in\s+either\s+case|in\s+both\s+cases|"
+                        r"in\s+any\s+case|in\s+every\s+case)\s*,?\s+|"
                         r"(?:yes|no)\s*,\s*)*(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
 _LEAD = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+conclusion|overall|then|actually|"
                      r"wait|no\s+wait|on\s+second\s+thought)\s*,?\s+)*"
@@ -128,10 +130,19 @@ DASHED_NAME = lazy_compile(r"(?<!\s)\s+(?:—|–|--)\s*(?P<name>[A-Z][a-z]+)\s*
 
 
 def _plain(text: str) -> str:
-    """``text`` lower-cased, without markup, spacing runs as one space, without a closing full stop."""
+    """``text`` lower-cased, without markup, spacing runs as one space, without a closing full stop; a double
+    negation in Chinese said plainly (:data:`_CJK_DOUBLE_NEGATION`)."""
     text = _MARKUP.sub(lambda m: m.group(1) or " ", text)
     text = re.sub(r"\s+", " ", text).strip().lower()
+    if "不" in text or "非" in text:
+        text = _CJK_DOUBLE_NEGATION.sub(lambda m: _CJK_SAID_PLAINLY.get(m.group(), ""), text)
     return text.rstrip(".!。").strip()
+
+
+# a double negation in Chinese, and what it says: "并非不存在" (not nonexistent) is 存在, "并非不可能" 可能, "不是没有"
+# 有; "不止有限个" (more than finitely many) is 无限个
+_CJK_DOUBLE_NEGATION = lazy_compile(r"(?:并非|并不是|不是|绝非)(?=不|没有)(?:不|没)|不止(?=有限)有限|不只(?=有限)有限")
+_CJK_SAID_PLAINLY = {"不止有限": "无限", "不只有限": "无限"}
 
 
 # a claim left open ("We cannot conclude that such a function exists."), one qualified as not always holding ("it is

@@ -21,11 +21,14 @@ import re
 
 from ..text.patterns import lazy_compile
 from .compare.plain import TWO_FORMULAS_OFFERED, chosen_of_two
+from .concepts import concept_verdict, line_verdict
 from .described import shape
 from .extract import formula_key
 from .meaning import claim
+from .residues import residue_verdict
 
-__all__ = ["alternative_verdict", "answered_in_words", "asks_name", "comparison_verdict", "named_verdict"]
+__all__ = ["alternative_verdict", "answered_in_words", "asks_name", "comparison_verdict", "named_verdict",
+           "value_verdict"]
 
 # a question asking for a name: "Who proved ...?", "Which mathematician ...?", "What is the name of ...?", "Name the
 # theorem ...", "What is this point called?", "Identify the conic ...", "What kind of curve ...?"
@@ -308,8 +311,50 @@ def comparison_verdict(response: str, gold: str, question: str | None) -> tuple[
     return formula_key(chosen) == formula_key(_TEXT_WRAPPER.sub(lambda m: m.group(1) or "", gold)), chosen
 
 
+# a question asking whether one thing converges or has a limit: "Does $\\int_0^1 \\frac{dx}{\\sqrt{x}}$ converge?"
+_ASKS_CONVERGES = lazy_compile(r"(?i)^\s*(?:does|do|is)\b[^?]{1,200}?\b(?:converge|convergent|exist|finite)\s*\?\s*$")
+# what a closing formula evaluates to: the side after its last "=" or "\\to" ("... = \\frac{\\pi^2}{6}", "\\to 0")
+_CLOSING_VALUE = lazy_compile(r"(?:=|\\to|→)\s*(?P<value>[^=$]{1,60}?)\s*\.?\s*\$*\s*\.?\s*$")
+# a finite constant written with numbers: digits, fractions, roots, powers, π, e, logarithms
+_CONSTANT = lazy_compile(r"(?:[-+*/^().\s\d{}]|\\(?:frac|dfrac|tfrac|sqrt|pi|ln|log|cdot|times|left|right)|\be\b|π)+")
+_INFINITE = lazy_compile(r"^[-+]?\s*(?:\\infty|∞)$")
+_NO_CLOSING_VALUE = lazy_compile(r"(?i)\b(?:infinite|diverg\w*|unbounded|not|if|would|suppose|contrast|compar\w*|unlike|"
+                                 r"whereas|similarly|instead|another|other)\b|n't\b")
+
+
+def value_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
+    """(whether the value the reply closes on answers the gold, that closing formula) for a question asking whether
+    one thing converges (or its limit exists) answered yes or no: "Evaluating, $\\lim_{\\varepsilon\\to0^+}
+    2\\sqrt{x}\\,\\big|_\\varepsilon^1 = 2$." says it converges, "... $= \\pi^2/6$" too; "$\\sum 1/n = \\infty$" says a
+    series or an integral does not converge (not that a limit does not exist: an infinite limit is one in the extended
+    reals). None when the question or gold is of another kind, or the closing sentence states a claim in words, a
+    negation or a supposition."""
+    said = claim(gold) if question and len(gold) <= 40 else None
+    if said is None or said[0] not in ("yes", "converge", "exist") or not _ASKS_CONVERGES.search(question):
+        return None
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+|\n+", response.strip()[-600:]) if x.strip()]
+    last = sentences[-1] if sentences else ""
+    found = _CLOSING_VALUE.search(last)
+    if found is None or _NO_CLOSING_VALUE.search(re.sub(r"\$[^$]*\$", " ", last)) \
+            or any((claim(re.sub(r"\$[^$]*\$", " ", x)) or ("",))[0] in ("yes", "converge", "exist") for x in sentences):
+        return None  # (a claim in words anywhere near: the reader reads it, "..., so it diverges. For contrast, ...")
+    value = found.group("value").strip()
+    if _INFINITE.match(value):
+        if "exist" in question.lower():
+            return None
+        return not said[1], found.group().strip(" .$")
+    if not re.search(r"\d|\\pi|π", value) or not _CONSTANT.fullmatch(value):
+        return None
+    return said[1], found.group().strip(" .$")
+
+
 def answered_in_words(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
-    """The first of this module's readings that applies (a name asked, two alternatives offered, the larger of two
-    formulas): (verdict, the words read), or None. The scorers read a reply so before locating its answer."""
-    return named_verdict(response, gold, question) or alternative_verdict(response, gold, question) \
-        or comparison_verdict(response, gold, question)
+    """The first of these readings that applies (an object named under another of its names and a line named in
+    words, ``maths.concepts``; a set of integers described by residues, ``maths.residues``; a name asked, two
+    alternatives offered, the larger of two formulas, a finite value for "Does it converge?"): (verdict, the words
+    read), or None. The scorers read a reply
+    so before locating its answer."""
+    return concept_verdict(response, gold) or line_verdict(response, gold) \
+        or residue_verdict(response, gold, question) or named_verdict(response, gold, question) \
+        or alternative_verdict(response, gold, question) or comparison_verdict(response, gold, question) \
+        or value_verdict(response, gold, question)

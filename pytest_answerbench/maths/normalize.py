@@ -46,7 +46,7 @@ _SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄
 # Symbols written as Unicode characters, as the LaTeX the regexes below read.
 _SYMBOLS = {"−": "-", "–": "-", "≤": "\\leq ", "≥": "\\geq ", "≠": "\\ne ", "∈": "\\in ", "∞": "\\infty ",
             "∪": "\\cup ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ", "÷": "/", "⁄": "/", "∕": "/", "π": "\\pi ", "√": "\\sqrt",
-            "ℝ": "\\mathbb{R}", "∠": "\\angle ", "∅": "\\emptyset "}
+            "∛": "\\sqrt[3]", "∜": "\\sqrt[4]", "ℝ": "\\mathbb{R}", "∠": "\\angle ", "∅": "\\emptyset "}
 # Greek letters typed as Unicode (θ_c = 30°, μ = 0.25, 100 μJ); Ω stays a unit sign.
 _SYMBOLS.update({c: "\\%s " % name for c, name in zip(
     "αβγδεζηθικλμνξρστυφχψωΓΔΘΛΞΠΣΦΨ",

@@ -278,7 +278,7 @@ def _cached(cache: dict, key: Any, compute, failures: tuple[type[Exception], ...
 _UNICODE = {
     "−": "-", "–": "-", "×": r"\times ", "·": r"\cdot ", "÷": "/", "π": r"\pi ", "∞": r"\infty ",
     "≤": r"\leq ", "≥": r"\geq ", "≠": r"\neq ", "²": "^{2}", "³": "^{3}", "½": r"\frac{1}{2}", "⋅": r"\cdot ",
-    "√": r"\sqrt", "∪": r"\cup ", "∈": r"\in ", "°": r"^{\circ}",
+    "√": r"\sqrt", "∛": r"\sqrt[3]", "∜": r"\sqrt[4]", "∪": r"\cup ", "∈": r"\in ", "°": r"^{\circ}",
 }
 _FUNCS = ("arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "sin", "cos", "tan", "cot", "sec", "csc", "ln",
           "log", "exp")
@@ -296,7 +296,7 @@ def plain_to_latex(text: str) -> str:
     # E-notation (1.5e-3): the grammar would read 1.5 * e * (-3) with e as Euler's number.
     text = E_NOTATION.sub(r"(\1 \\times 10^{\2})", text)
     # \sqrt followed by a bare token (from "√2"): give it braces.
-    text = re.sub(r"\\sqrt\s*(\d+|[a-zA-Z])", r"\\sqrt{\1}", text)
+    text = re.sub(r"\\sqrt(\[\d\])?\s*(\d+|[a-zA-Z])", r"\\sqrt\1{\2}", text)  # ("∛4": \sqrt[3]{4})
     text = _rewrite_calls(text, "sqrt", lambda inner: r"\sqrt{" + inner + "}")
     if "\\sqrt" in text:  # "√(3)/2" (the Unicode sign before a bracket): the bracket is the radicand
         text = _rewrite_calls(text, "", lambda inner: r"\sqrt{" + inner + "}", pattern=r"\\sqrt\s*\(")

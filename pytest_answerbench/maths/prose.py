@@ -1775,15 +1775,51 @@ def _conditions_or(sentence: str) -> str:
     return " \\text{ or } ".join(m.group().strip() for m in sides)
 
 
+# "either" just before a value, and what may stand between it and "or $b$": the first value's unit ("It is either
+# $1.6 \\times 10^{-19}$ C or $3.2 \\times 10^{-19}$ C, depending on ...")
+_EITHER_BEFORE = lazy_compile(r"(?i)\beither\s*+$")
+_UNIT_OR_GAP = lazy_compile(r"\s*+(?:[A-Za-zÅΩμ]{1,5}\.?\s*+)?\bor\b(?!\s*,|\s+(?:rather|equivalently|in\s+other\s+words)\b)\s*+")
+
+
+# a condition on one letter against a number, "\\ne" too: "$x \\ge 1$", "$x \\ne 3$"
+_CONDITION_OR_NOT = lazy_compile(r"\s*+(?P<letter>[A-Za-z])\s*+(?:<|>|\\le(?:q)?|\\ge(?:q)?|\\lt|\\gt|≤|≥|\\neq?|≠)(?![A-Za-z])"
+                                 r"\s*+[-−]?(?:\d+(?:\.\d+)?|\\frac\{\d+\}\{\d+\}|\\sqrt\{?\d+\}?)\s*+")
+_AND_GAP = lazy_compile(r"\s*+(?:,\s*+)?(?:and\b|,)\s*+")
+
+
+def _conditions_and(sentence: str) -> str:
+    """Two conditions on the same letter closing a sentence, joined by "and" or a comma ("The domain is $x \\ge 1$ and
+    $x \\ne 3$."): one set, their intersection, written as one answer ("x \\ge 1 \\text{ and } x \\ne 3"); ""
+    otherwise."""
+    found = list(SPAN.finditer(sentence))[-2:]
+    if len(found) < 2 or not _AND_GAP.fullmatch(sentence[found[0].end():found[1].start()]) \
+            or sentence[found[1].end():].strip(" .!") or DOUBTED.search(sentence) \
+            or re.search(r"(?i)\b(?:not|no|never|if|unless|maybe|perhaps|or)\b", sentence):
+        return ""
+    sides = [_CONDITION_OR_NOT.fullmatch(next(g for g in m.groups() if g is not None)) for m in found]
+    if None in sides or sides[0].group("letter") != sides[1].group("letter"):
+        return ""
+    return " \\text{ and } ".join(m.group().strip() for m in sides)
+
+
 def _spans_hedge(line: str) -> bool:
-    """Do the last two math spans of ``line`` offer two different numbers joined by "or" ("$37$ or $27$")? Not
+    """Do the last two math spans of ``line`` offer two different numbers joined by "or" ("$37$ or $27$"), or any
+    two different values after "either" ("either $1.6\\times10^{-19}$ C or $3.2\\times10^{-19}$ C")? Not
     "$\\frac12$ or $0.5$" (one value said twice), "$12$, or rather $13$" (a correction) nor "$24$, or $8$ each" (an
     "or" after a comma restates)."""
     found = list(SPAN.finditer(line))[-2:]
-    if len(found) < 2 or not _OR_GAP.fullmatch(line[found[0].end():found[1].start()]):
+    if len(found) < 2:
         return False
-    values = [or_value(next(g for g in m.groups() if g is not None)) for m in found]
-    return None not in values and values[0] != values[1]
+    gap = line[found[0].end():found[1].start()]
+    texts = [next(g for g in m.groups() if g is not None) for m in found]
+    values = [or_value(text) for text in texts]
+    if _OR_GAP.fullmatch(gap):
+        return None not in values and values[0] != values[1]
+    if not (_EITHER_BEFORE.search(line, 0, found[0].start()) and _UNIT_OR_GAP.fullmatch(gap)):
+        return False
+    if None not in values:
+        return values[0] != values[1]
+    return re.sub(r"\s+", "", texts[0]) != re.sub(r"\s+", "", texts[1])
 
 
 # one value in a closing run of spans: a number, a fraction, or one letter named with either ("$p = 3$")
@@ -2833,6 +2869,9 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     union = _conditions_or(final[0]) if " or " in final[0] else ""
     if union:
         return Extraction((union,), "prose")  # "So we need $a\le-2$ or $a\ge2$.": one set, the union
+    both = _conditions_and(final[0]) if "$" in final[0] and ("ne" in final[0] or "≠" in final[0]) else ""
+    if both:
+        return Extraction((both,), "prose")  # "$x \ge 1$ and $x \ne 3$": one set, the intersection
     coded = _CODE_NUMERAL_TAIL.search(final[0]) if "0" in final[0][-70:] else None
     if coded and not DOUBTED.search(final[0]) and not _DENIED.search(final[0]):
         return Extraction((coded.group(1),), "prose")  # "So 255 in hexadecimal is `0xFF`.": the numeral as code writes it

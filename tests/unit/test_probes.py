@@ -135,7 +135,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   version 77, vmcbench 58; docs/profiles-math.md, "Round 48").
 - ``tests/data/probes_round50.jsonl``: 200 probes written blind during round 48 by three helpers (as round 49's;
   ``unit`` on 11 rows, ``error`` on 4), scored once with round 48's reader (scorer version 77, vmcbench 58) as its
-  held-out measure (docs/accuracy.md, "Round 48"), not read.
+  held-out measure (docs/accuracy.md, "Round 48"), then read in round 49 (scorer version 78, vmcbench 59;
+  docs/profiles-math.md, "Round 49").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -396,8 +397,8 @@ FLOORS = {
                              {"text": (18, 1), "physics": (3, 0), "structured": (7, 1),
                               "traces": (1, 0), "choice": 5}),
     "probes_round50.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (24, 0), "physics": (3, 2), "structured": (14, 1),
-                              "traces": (4, 0), "choice": 6}),
+                             {"text": (10, 0), "physics": (2, 0), "structured": (6, 1),
+                              "traces": (1, 0), "choice": 4}),
 }
 
 

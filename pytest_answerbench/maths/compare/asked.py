@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
+from itertools import chain
 from typing import Any, Callable
 
 from ...text.patterns import lazy_compile
@@ -467,6 +468,8 @@ def stated_precision(question: str | None, gold: str) -> float | None:
 # named after "in", up to a comma, a full stop, a bracket or a conjunction
 _IN_UNIT = lazy_compile(r"\bin\s+(?:units\s+of\s+)?(?P<unit>\$[^$]{1,40}\$|[A-Za-zÅμµ\\][^,.;:?!()$\n]{0,30}?)"
                         r"(?=\s*(?:[,.;:?!()]|\s(?:and|to|with|for|rounded|if|when|at|of|as)\b|$))", re.M)
+# "by how many centimetres", "How many minutes ...", "how many kilometres per hour": the unit counted
+_HOW_MANY_UNITS = lazy_compile(r"(?i)\bhow\s+many\s+(?P<unit>[a-z]+(?:\s+per\s+[a-z]+)?)\b")
 _SENTENCE_ASKS = lazy_compile(r"(?i)\s*(?:what|how|find|calculate|compute|determine|estimate|give|express|"
                               r"report|evaluate)\b")
 
@@ -477,10 +480,10 @@ def asked_unit(question: str | None) -> str | None:
     or in a sentence that asks or tells how to give the answer), one unit however often named; None when there is
     none, or two different ones. A bare letter ("in A", "in s") names a set or a quantity as often as a unit:
     it counts only set upright or in math (``in $\\mathrm{s}$``)."""
-    if not question or "in " not in question:
+    if not question or ("in " not in question and "many" not in question):
         return None
     found: set[str] = set()
-    for m in _IN_UNIT.finditer(question):
+    for m in chain(_IN_UNIT.finditer(question), _HOW_MANY_UNITS.finditer(question)):
         text = m.group("unit").strip()
         if len(text) == 1:
             continue

@@ -91,6 +91,18 @@ def is_label(text: str) -> bool:
 _SUBSCRIPT = lazy_compile(r"_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]+)")
 
 
+def names_asked_formula(text: str) -> bool:
+    """Is ``text`` a formula with letters the row's question writes whole between dollars ("Find $u - w$ as a
+    vector": ``u - w = \\begin{pmatrix} ... \\end{pmatrix}``), and gives no value? It names what is asked, as a label
+    does: the value after it is the answer."""
+    question = asked_question()
+    if not question or "$" not in question or not re.search(r"[A-Za-z]", text) or len(text) > 40:
+        return False
+    key, written = formula_key(text), dollar_formulas(question)
+    # (not one the question gives a value: "Given $a+b=7$, find $a+b$ squared ...")
+    return key in written and not any(f.startswith(key + "=") or f.endswith("=" + key) for f in written)
+
+
 # a rest energy written as its formula: "mc^2", "m_ec^2", "m_{p} c^{2}", "Mc^2"
 _REST_ENERGY = lazy_compile(r"[mM](?:_\{?[a-zA-Z0-9]{1,3}\}?)?\s*c\s*\^\s*\{?\s*2\s*\}?")
 

@@ -20,13 +20,18 @@ _REL = r"(<=|>=|<|>|\\leq|\\geq|\\lt|\\gt)"
 
 def interval_like(text: str, kind: str | None) -> bool:
     t = text.strip()
-    if "\\cup" in t or "\\infty" in t and t[:1] in "([" or re.search(_REL, t) or "\\setminus" in t:
+    if "\\cup" in t or "\\infty" in t and t[:1] in "([" or re.search(_REL, t) or "\\setminus" in t \
+            or "\\notin" in t and _NOT_IN.fullmatch(t):
         return True
     if "\\ne" in t and _EXCEPT_POINT.fullmatch(t):
         return True
     if re.fullmatch(r"[\(\[].*,.*[\)\]]", t) and t[0] + t[-1] in ("(]", "[)", "[]"):
         return True
     return bool(kind and "Interval" in kind and re.fullmatch(r"[\(\[].*,.*[\)\]]", t))
+
+
+# a letter outside a set: "x \notin (-1, 3)", "x \notin [0, 1] \cup [2, 3]" (the set one interval or points)
+_NOT_IN = lazy_compile(r"[a-zA-Z]\s*\\notin\s*(?P<set>[(\[][^()\[\]]*[)\]]|\\\{[^{}]*\\\})")
 
 
 def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
@@ -39,6 +44,9 @@ def _to_intervals(text: str) -> list[tuple[bool, Any, Any, bool]] | None:
     m = _ALL_BUT.fullmatch(t) or _EXCEPT_POINT.fullmatch(t)
     if m:  # \mathbb{R} \setminus \{0, 1\}, x \ne 0: the line without those points
         return _line_without([p for p in split_top(m.group("points"), ",") if p.strip()])
+    outside = _NOT_IN.fullmatch(t) if "\\notin" in t else None
+    if outside:  # "x \notin (-1, 3)": the line without that set
+        return _difference("(-\\infty,\\infty) \\setminus " + outside.group("set"))
     if "\\setminus" in t or "\\backslash" in t:
         return _difference(t)  # "\mathbb{R}\setminus[-2,2]", "[2,\infty)\setminus\{5\}"
     builder = _SET_BUILDER.fullmatch(t) if t.startswith("\\{") else None

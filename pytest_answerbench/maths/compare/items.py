@@ -39,7 +39,7 @@ from typing import Any
 from ...text.patterns import lazy_compile
 from ..exact import BOUND, Undecided
 from ..normalize import Item, clean, text_key
-from .equations import (FUNCTION_VALUE, given_restated, is_label, proportional, ratio_equal, rounds_to, same_label, same_quantity,
+from .equations import (FUNCTION_VALUE, given_restated, is_label, names_asked_formula, proportional, ratio_equal, rounds_to, same_label, same_quantity,
                         stated_to_its_digits, symbolic)
 from .aliases import asked_question, written_beside
 from .intervals import interval_equal, interval_like
@@ -127,7 +127,7 @@ def _labelled_value(d: _Pair) -> Outcome | None:
     if "=" in pt and "=" not in gt and pt.count("=") == 1:
         # "A \cap B = (1, 2)", "S = \{1, 2\}": against a value, set or interval, a label states its value
         label, value = pt.split("=")
-        if is_label(label) and value.strip():
+        if (is_label(label) or names_asked_formula(label)) and value.strip():
             return items_equal(d.g, with_marks(value, d.p), d.tol, d.kind)
     if "=" in pt and "=" not in gt and pt.count("=") >= 2 and given_restated(pt.split("=")[0]):
         # "0.101_2 = \tfrac12 + \tfrac18 = 0.625" to "Write $0.101_2$ as a fraction": the given, then the chain's value
@@ -421,7 +421,7 @@ def _approx_equal(g: Item, p: Item, tol: float | None, kind: str | None) -> tupl
     last = with_marks(rights[-1], p) if rights else None
     if last is not None and last.unit and _MEASURED.search(left.split("=")[-1]) \
             and not re.search(r"[A-Za-z]", _NUMERIC_COMMANDS.sub(" ", left.split("=")[-1])) \
-            and _rounds_in_base_units(left, last):
+            and _rounds_in_base_units(left, last, unit_scale(g, last)):
         # "\frac{6.626\times10^{-34}}{(9.109\times10^{-31})(2.998\times10^{8})}\approx 2.43\ \text{pm}": a computation
         # from measured values in base units, its unit written only after the value it comes to, which it rounds to:
         # that value, in its unit, is the answer (the computation has no unit of its own)
@@ -452,16 +452,23 @@ _MEASURED = lazy_compile(r"\d\.\d")
 _NUMERIC_COMMANDS = lazy_compile(r"\\(?:[dt]?frac|times|cdot|left|right|sqrt|[,;:! ])|[{}()\[\]^*/+\-−×·.\d\s]")
 
 
-def _rounds_in_base_units(computation: str, value: Item) -> bool:
+def _rounds_in_base_units(computation: str, value: Item, to_gold: Any = 1) -> bool:
     """Does the numeric ``computation`` (in base units, as its constants are) round to ``value`` (a decimal with a
-    prefixed unit: ``2.43 pm``, ``25.9 meV``) written with the prefix's power of ten (``2.43\\times10^{-12}``)? Only a
-    prefix (a power of a thousand other than one) is tried: a value in its base unit is compared as before."""
+    prefixed unit: ``2.43 pm``, ``25.9 meV``) written with the prefix's power of ten (``2.43\\times10^{-12}``), or
+    to ``value`` in the gold's unit when ``to_gold`` (the factor into it) is a power of ten (``5.0\\times10^{3}`` G
+    for a field in T: the computation gives teslas)? Only a prefix (a power of a thousand other than one) or that
+    power is tried: a value in its base unit is compared as before."""
     scientific = _SCIENTIFIC_VALUE.fullmatch(value.text.replace(" ", ""))
     if not value.unit or scientific is None:
         return False
     exponent = int(scientific.group(2) or 0)
-    return any(rounds_to(computation, Item(""), Item(f"{scientific.group(1)}\\times10^{{{exponent + prefix}}}"))
-               for prefix in range(-24, 25, 3) if prefix)
+    shifts = [prefix for prefix in range(-24, 25, 3) if prefix]
+    to_gold = Fraction(to_gold) if isinstance(to_gold, (int, Fraction)) else None
+    if to_gold and to_gold != 1 and to_gold.numerator in (1, 10 ** (len(str(to_gold.numerator)) - 1)) \
+            and to_gold.denominator in (1, 10 ** (len(str(to_gold.denominator)) - 1)):
+        shifts.append(len(str(to_gold.numerator)) - len(str(to_gold.denominator)))
+    return any(rounds_to(computation, Item(""), Item(f"{scientific.group(1)}\\times10^{{{exponent + shift}}}"))
+               for shift in shifts if shift)
 
 
 _SCIENTIFIC_VALUE = lazy_compile(r"(-?\d+\.\d+)(?:(?:\\times|\\cdot|×)10\^\{?(-?\d{1,3})\}?)?")

@@ -10,6 +10,7 @@ from typing import Any
 from ...text.patterns import lazy_compile
 from ..normalize import Item, clean
 from ..units import MISMATCH, letter_unit, read_unit, unit_factor, unit_tail
+from .aliases import asked_question
 
 
 def with_marks(text: str, whole: Item) -> Item:
@@ -123,6 +124,24 @@ def _chain_tail(text: str) -> tuple[str, str]:
     if cut < 0:
         return "", text
     return text[:cut + 1] + " ", text[cut + 1:]
+
+
+#: a unit naming radians: against a value marked in degrees, the same number is another angle
+_RADIANS = frozenset({"rad", "rads", "radian", "radians"})
+
+
+def degrees_against_radians(g: Item, p: Item) -> bool:
+    """One value marked in degrees, the other in a unit that names radians (``0.5^\\circ`` for ``0.5\\ \\text{rad}``),
+    or a gold the question asks in radians ("Find $\\theta$ in radians."): only the angle converted compares then,
+    never the bare numbers (rule 5: a number is degrees only when marked or when the gold is in degrees)."""
+    if p.degree and not g.degree and not g.unit:
+        question = asked_question()
+        return bool(question) and _ASKS_RADIANS.search(question) is not None
+    return (p.degree and not g.degree and g.unit in _RADIANS) or (g.degree and not p.degree and p.unit in _RADIANS)
+
+
+# a question asking its answer in radians: "Find $\theta$ in radians.", "(in rad)"
+_ASKS_RADIANS = lazy_compile(r"(?i)\bin\s+(?:radians?|rad)\b")
 
 
 def unit_scale(g: Item, p: Item) -> Any:

@@ -15,7 +15,7 @@ from ..described import offered_stance
 from ..extract import dollar_formulas, formula_key
 from ..normalize import Item, is_thousands, number_words, text_key
 from .aliases import asked_question
-from .marks import unit_scale
+from .marks import degrees_against_radians, unit_scale
 
 
 _NUM = lazy_compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
@@ -310,7 +310,7 @@ def numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
     if scale is None:
         return False
     pv = pv * scale
-    candidates = [(gv, pv)]
+    candidates = [] if degrees_against_radians(g, p) else [(gv, pv)]
     if p.percent and not g.percent:
         candidates.append((gv, pv / 100))
     if g.percent and not p.percent:

@@ -14,7 +14,7 @@ from ..normalize import Item
 from ..parse import ParseFailure, TooLong, parse_math, parse_unchecked
 from ..poly import identically_zero
 from .aliases import aligned
-from .marks import unit_scale
+from .marks import degrees_against_radians, unit_scale
 from .plain import REL_EPS, is_plain_number, within_precision
 
 
@@ -146,7 +146,7 @@ def values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
         ge, pe = ge.xreplace(unit), pe.xreplace(unit)
     if not (ge.free_symbols or pe.free_symbols):
         gv, pv = numeric(ge), numeric(pe)
-        candidates = [(ge, pe, gv, pv)]
+        candidates = [] if degrees_against_radians(g, p) else [(ge, pe, gv, pv)]
         if p.percent and not g.percent:
             candidates.append((ge, pe / 100, gv, None if pv is None else pv / 100))
         if g.percent and not p.percent:

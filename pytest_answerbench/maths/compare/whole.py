@@ -114,7 +114,7 @@ from .labels import same_statements
 from .aliases import question_context
 from .asked import (asked_letter_unit, asked_value, eigenvector, fraction_of, in_asked_base, in_asked_unit,
                     in_units_of, renamed, same_basis, stated_precision, stated_tolerance)
-from .equations import is_label, symbolic
+from .equations import is_label, names_asked_formula, symbolic
 from .intervals import conditions_equal, union_parts_equal
 from .items import all_equal, items_equal
 from .long import long_answers
@@ -293,8 +293,9 @@ def _unlabelled_matrix(answer: str, other: str) -> str:
     """``A^2 = \\begin{bmatrix}...\\end{bmatrix}`` without its label when the other answer is a matrix with none: a
     label names the matrix, as ``x = 3`` names a value."""
     m = _LABELLED_MATRIX.fullmatch(answer)
-    if m is None or "=" in other.split("\\begin", 1)[0] or not _matrix_name(m.group("label")):
-        return answer
+    if m is None or "=" in other.split("\\begin", 1)[0] \
+            or not (_matrix_name(m.group("label")) or names_asked_formula(m.group("label").strip())):
+        return answer  # (a formula the question writes names what it asks: "Find $u - w$." answered "u - w = ...")
     return m.group("matrix")
 
 
