@@ -137,6 +137,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   ``unit`` on 11 rows, ``error`` on 4), scored once with round 48's reader (scorer version 77, vmcbench 58) as its
   held-out measure (docs/accuracy.md, "Round 48"), then read in round 49 (scorer version 78, vmcbench 59;
   docs/profiles-math.md, "Round 49").
+- ``tests/data/probes_round51.jsonl``: 200 probes written blind during round 49 by three helpers (as round 49's;
+  ``unit`` on 10 rows, ``error`` on 4), scored once with round 49's reader (scorer version 78, vmcbench 59) as its
+  held-out measure (docs/accuracy.md, "Round 49"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -399,6 +402,9 @@ FLOORS = {
     "probes_round50.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (10, 0), "physics": (2, 0), "structured": (6, 1),
                               "traces": (1, 0), "choice": 4}),
+    "probes_round51.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (10, 0), "physics": (1, 0), "structured": (6, 0),
+                              "traces": (0, 0), "choice": 3}),
 }
 
 
