@@ -24,6 +24,10 @@ _CENTRE = r"cent(?:er|re)"
 _OF_TRIANGLE = r"(?:\s+of\s+(?:the|a|an)\s+triangle)?"
 _THREE = r"(?:three|3)"
 _SUB3 = r"_?\{?3\}?"
+# a Platonic solid's name not qualified into another solid ("the rhombic dodecahedron", "a truncated icosahedron")
+_PLAIN_SOLID = "".join(rf"(?<!{word}\s)" for word in ("rhombic", "truncated", "stellated", "snub", "great", "small",
+                                                      "deltoidal", "pentagonal", "triakis", "pentakis", "tetrakis",
+                                                      "elongated", "augmented", "compound", "hyper"))
 
 #: family -> object -> its names (regular expressions over the lower-cased text, markup and dollars dropped)
 CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -110,6 +114,13 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
         "exponential distribution": (r"exponential(?:\s+distribution)?",),
         "uniform distribution": (r"uniform(?:\s+distribution)?",),
     },
+    "polyhedron": {
+        "tetrahedron": (_PLAIN_SOLID + r"(?:regular\s+)?tetrahedr(?:on|a)", r"triangular\s+pyramid"),
+        "cube": (_PLAIN_SOLID + r"cubes?", _PLAIN_SOLID + r"(?:regular\s+)?hexahedr(?:on|a)"),
+        "octahedron": (_PLAIN_SOLID + r"(?:regular\s+)?octahedr(?:on|a)",),
+        "dodecahedron": (_PLAIN_SOLID + r"(?:regular\s+)?dodecahedr(?:on|a)",),
+        "icosahedron": (_PLAIN_SOLID + r"(?:regular\s+)?icosahedr(?:on|a)",),
+    },
     "principle": {
         "pigeonhole principle": (r"pigeon[-\s]?hole(?:\s+principle)?", r"dirichlet(?:'s)?\s+(?:box|drawer)\s+principle",
                                  r"box\s+principle"),
@@ -121,6 +132,25 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
         "cauchy-schwarz inequality": (r"cauchy[-–\s]+(?:bunyakovsky[-–\s]+)?schwarz(?:\s+inequality)?",),
         "inclusion-exclusion principle": (r"(?:principle\s+of\s+)?inclusion[-–\s]+exclusion(?:\s+principle)?",
                                           r"sieve\s+(?:principle|formula)"),
+        "fundamental theorem of arithmetic": (r"fundamental\s+theorem\s+of\s+arithmetic",
+                                              r"unique(?:\s+prime)?\s+factori[sz]ation\s+theorem"),
+        "fundamental theorem of algebra": (r"fundamental\s+theorem\s+of\s+algebra",),
+        "fundamental theorem of calculus": (r"fundamental\s+theorem\s+of\s+calculus", r"newton[-–\s]+leibniz\s+"
+                                            r"(?:formula|theorem)"),
+        "divergence theorem": (r"divergence\s+theorem", r"gauss(?:'s)?\s+(?:divergence\s+)?theorem",
+                               r"gauss[-–\s]+ostrogradsky\s+theorem", r"ostrogradsky(?:'s)?\s+theorem"),
+        "banach fixed-point theorem": (r"banach(?:'s)?\s+fixed[-\s]point\s+theorem",
+                                       r"contraction\s+mapping\s+(?:theorem|principle)"),
+        "brouwer fixed-point theorem": (r"brouwer(?:'s)?\s+fixed[-\s]point\s+theorem",),
+        "bezout's identity": (r"b[ée]zout(?:'s)?\s+(?:identity|lemma|theorem)",),
+        "fermat's little theorem": (r"fermat(?:'s)?\s+little\s+theorem", r"\bflt\b"),
+        "wilson's theorem": (r"wilson(?:'s)?\s+theorem",),
+        "lagrange's theorem (groups)": (r"lagrange(?:'s)?\s+theorem(?:\s+(?:on|for|in)\s+(?:finite\s+)?groups)?",),
+        "cayley-hamilton theorem": (r"cayley[-–\s]+hamilton(?:\s+theorem)?",),
+        "rolle's theorem": (r"rolle(?:'s)?\s+theorem",),
+        "bolzano-weierstrass theorem": (r"bolzano[-–\s]+weierstrass(?:\s+theorem)?",),
+        "heine-borel theorem": (r"heine[-–\s]+borel(?:\s+theorem)?",),
+        "l'hopital's rule": (r"l'?\s*h[ôo]s?pital(?:'s)?\s+rule", r"bernoulli'?s\s+rule"),
     },
 }
 
@@ -129,6 +159,7 @@ _MARKUP = lazy_compile(r"\*\*|__|`|\\text(?:bf|it|rm)?\s*\{([^{}]*)\}|\\mathrm\s
 _ARTICLE = lazy_compile(r"^(?:the|a|an)\s+")
 # a clause that names nothing: it denies, compares, hedges or asks ("not a square", "looks like a parabola")
 _UNFIRM = lazy_compile(r"\b(?:not|no|never|neither|nor|cannot|isn't|aren't|wasn't|doesn't|don't|like|likes|resembl\w*|"
+                       r"guess\w*|tempt\w*|often|confus\w*|misconception\w*|mistaken\w*|"
                        r"similar|approximat\w*|unlike|except|whether|could|might|may|perhaps|maybe|probably|possibly|or|"
                        r"versus|vs|contrast|compared|than|wrong|incorrect|mistak\w*|either|degenerate|confused)\b|n't\b|\?")
 # a clause that hedges: what it names is no commitment, and the sentence commits to none ("a parabola or a hyperbola,
@@ -253,7 +284,8 @@ def concept_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     else:
         if any(_HEDGES.search(aside) or _named(aside, family)[1] for aside in _ASIDE.findall(tail)):
             return None  # "(Though it could equally be read as a pair of crossing lines.)", "(... so it is a hyperbola.)"
-        sentences = [x for x in _SENTENCE_END.split(_ASIDE.sub(" ", tail)) if x and x.strip()]
+        unbracketed = re.sub(r"[ \t]+(?=[.!?,;:])", "", _ASIDE.sub(" ", tail))  # ("Icosahedron (...). Not ...")
+        sentences = [x for x in _SENTENCE_END.split(unbracketed) if x and x.strip()]
         said = set()
         for at in range(len(sentences) - 1, -1, -1):
             said, named, hedged = _named(sentences[at], family)

@@ -395,7 +395,7 @@ _CHANCE = lazy_compile(r"(?i)\b(?:probability|chance|likelihood)\b[^.!?\n]{0,120
                        # its rounding in brackets: "one in two hundred twenty-one (about 0.45%)"
                        r"(?:\s*\((?:about|approximately|roughly|around|≈|~)\s*[\d.,%\s]{1,20}\))?"
                        # restated reduced ("16 in 52, i.e. **4 in 13**"), or a clause on something else after it
-                       r"(?:\s*,\s*(?:i\.\s?e\.|that\s+is|or)\s*,?\s*(?:\*\*)?(?P<k2>\d{1,4})\s+in\s+(?P<n2>\d{1,6})(?:\*\*)?"
+                       r"(?:\s*(?:,|—|–|--)\s*(?:i\.\s?e\.|that\s+is|or)\s*,?\s*(?:\*\*)?(?P<k2>\d{1,4})\s+in\s+(?P<n2>\d{1,6})(?:\*\*)?"
                        r"|\s*,\s*which\s+(?:makes|is|means)\s[^.!?\n]{0,120})?[\s.!*]*$")
 
 
@@ -1015,6 +1015,8 @@ _UNIT_WORD = lazy_compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-
 
 _VULGAR_SIGN = lazy_compile("[%s]" % "".join(VULGAR_FRACTIONS))
 _LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
+# "Therefore x = 3 or x = 2.": a conclusion word before a statement of values in symbols alone
+_LEADING_THEREFORE = lazy_compile(r"(?i)^(?:therefore|consequently)\b\s*,?\s*(?=\$?[a-z]\s*=)")
 _BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
                     r"|over|under|above|below"
                     r"|(?<!\badd\s)(?<!\badds\s)(?<!\badded\s)(?<!\badding\s)up\s+to"
@@ -1271,6 +1273,8 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         # "the probability is ½": 1/2; "2⅓ cups": 7/3, a mixed number (not the digits 2 and 1 glued: 21/3)
         text = _MIXED_VULGAR.sub(_improper, text)
         text = _VULGAR_SIGN.sub(lambda m: VULGAR_FRACTIONS[m.group()], text)
+    if len(text) < 200 and _LEADING_THEREFORE.match(text):
+        text = _LEADING_THEREFORE.sub("", text)  # ("Therefore x = 3 or x = 2.": the statement, as after "So")
     if not (WORDS.search(_JOINED.sub(" ", TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
         # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement (without "So")
         if WORDS.search(text) is None:

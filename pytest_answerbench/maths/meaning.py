@@ -611,9 +611,11 @@ _BY_TURN = lazy_compile(r"\b(?:the\s+)?(?P<turn>first|second|starting)\s+player\
 
 # a question asking yes or no: its last sentence opens with an auxiliary verb and ends in a question mark, with no
 # alternatives ("Is $n$ even or odd?" asks which); or a Chinese 是否 / 能否 / 可否 / 有没有
-_ASKS_YES_NO = lazy_compile(r"(?:^|[.!?:;]\s+|\n\s*|(?:^|[.!?:;]\s+)(?:if|when|given\s+that|suppose)\s[^,?.!]{1,120},\s*)"
+_ASKS_YES_NO = lazy_compile(r"(?:^|[.!?:;]\s+|\n\s*|(?:^|[.!?:;]\s+)(?:if|when|given\s+that|suppose|in|for|among)\s"
+                            r"[^,?.!]{1,120},\s*)"
                             r"(?:is|are|was|were|can|could|does|do|did|must|will|would|should|"
                             r"has|have|may)\s+(?P<body>[^?.!]{1,300})\?\s*$")
+_EITHER_OR = lazy_compile(r"\beither\b[^?]*?\bor\b")
 _ASKS_YES_NO_ZH = lazy_compile(r"是否|能否|可否|有没有|能不能|是不是|可不可以")
 _ALTERNATIVES = lazy_compile(r"\b(?:or|(?<!\bfor\s)(?<!\bin\s)(?<!\bon\s)(?<!\bat\s)which|whether)\b|还是")  # (not "for which")
 _ASKS_WHICH_ZH = lazy_compile(r"什么|多少|哪|几|怎么|怎样|如何|谁|何|求出|求得|算出|的值|解出")  # a value or a question word asked
@@ -650,7 +652,8 @@ def asks_yes_no(question: str | None) -> bool:
     if m is not None:
         # (an "or" inside the statement a question asks about is no alternative offered: "Is it always true that if
         # $a \mid bc$, then $a \mid b$ or $a \mid c$?")
-        return not _ALTERNATIVES.search(m.group("body")) or bool(_ABOUT_A_STATEMENT.match(m.group("body")))
+        body = _EITHER_OR.sub(" ", m.group("body"))  # ("must there be either 3 ... or 3 ...?": one statement asked)
+        return not _ALTERNATIVES.search(body) or bool(_ABOUT_A_STATEMENT.match(m.group("body")))
     tail = _CJK_PROOF_ASKED.sub("", tail)  # "是否任何 15 阶群都是循环群？请给出证明。": the question before the request
     last = re.split(r"[。！!.]", tail.rstrip("？? \n"))[-1]
     if last.endswith("吗") and not _ASKS_WHICH_ZH.search(last):

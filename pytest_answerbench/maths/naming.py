@@ -24,11 +24,11 @@ from .compare.plain import TWO_FORMULAS_OFFERED, chosen_of_two
 from .concepts import concept_verdict, line_verdict
 from .described import shape
 from .extract import formula_key
-from .meaning import claim
+from .meaning import answers_question, asks_yes_no, claim
 from .residues import residue_verdict
 
 __all__ = ["alternative_verdict", "answered_in_words", "asks_name", "comparison_verdict", "named_verdict",
-           "value_verdict"]
+           "opening_verdict", "value_verdict"]
 
 # a question asking for a name: "Who proved ...?", "Which mathematician ...?", "What is the name of ...?", "Name the
 # theorem ...", "What is this point called?", "Identify the conic ...", "What kind of curve ...?"
@@ -312,9 +312,12 @@ def comparison_verdict(response: str, gold: str, question: str | None) -> tuple[
 
 
 # a question asking whether one thing converges or has a limit: "Does $\\int_0^1 \\frac{dx}{\\sqrt{x}}$ converge?"
-_ASKS_CONVERGES = lazy_compile(r"(?i)^\s*(?:does|do|is)\b[^?]{1,200}?\b(?:converge|convergent|exist|finite)\s*\?\s*$")
+_ASKS_CONVERGES = lazy_compile(r"(?i)^\s*(?:does|do|is)\b[^?]{1,200}?\b(?:converge|convergent|exist|finite)"
+                               r"(?:\s+or\s+diverge)?\s*\?\s*$")
 # what a closing formula evaluates to: the side after its last "=" or "\\to" ("... = \\frac{\\pi^2}{6}", "\\to 0")
 _CLOSING_VALUE = lazy_compile(r"(?:=|\\to|→)\s*(?P<value>[^=$]{1,60}?)\s*\.?\s*\$*\s*\.?\s*$")
+# a box closing the reply: "$$\\boxed{1}$$"
+_CLOSING_BOX = lazy_compile(r"\\boxed\s*\{(?P<value>[^{}]{1,40}|[^{}]*\{[^{}]*\}[^{}]*)\}\s*\$*\s*\.?\s*$")
 # a finite constant written with numbers: digits, fractions, roots, powers, π, e, logarithms
 _CONSTANT = lazy_compile(r"(?:[-+*/^().\s\d{}]|\\(?:frac|dfrac|tfrac|sqrt|pi|ln|log|cdot|times|left|right)|\be\b|π)+")
 _INFINITE = lazy_compile(r"^[-+]?\s*(?:\\infty|∞)$")
@@ -334,7 +337,7 @@ def value_verdict(response: str, gold: str, question: str | None) -> tuple[bool,
         return None
     sentences = [x for x in re.split(r"(?<=[.!?])\s+|\n+", response.strip()[-600:]) if x.strip()]
     last = sentences[-1] if sentences else ""
-    found = _CLOSING_VALUE.search(last)
+    found = _CLOSING_BOX.search(last) or _CLOSING_VALUE.search(last)
     if found is None or _NO_CLOSING_VALUE.search(re.sub(r"\$[^$]*\$", " ", last)) \
             or any((claim(re.sub(r"\$[^$]*\$", " ", x)) or ("",))[0] in ("yes", "converge", "exist") for x in sentences):
         return None  # (a claim in words anywhere near: the reader reads it, "..., so it diverges. For contrast, ...")
@@ -343,18 +346,56 @@ def value_verdict(response: str, gold: str, question: str | None) -> tuple[bool,
         if "exist" in question.lower():
             return None
         return not said[1], found.group().strip(" .$")
-    if not re.search(r"\d|\\pi|π", value) or not _CONSTANT.fullmatch(value):
+    if not (re.search(r"\d|\\pi|π", value) or value == "e") or not _CONSTANT.fullmatch(value):
         return None
     return said[1], found.group().strip(" .$")
+
+
+# a reply opening on a bare verdict: "Yes.", "**No.**", "No —", "是的。", "不是。" (alone before the reasons that follow)
+_OPENING_VERDICT = lazy_compile(r"\s*(?:\*\*)?(?:(?P<yes>yes|是的|是|对)|(?P<no>no|不是|否|不))(?:\*\*)?\s*(?:[.!。！:：;]|—|–|--)"
+                                r"(?:\*\*)?\s", re.I)
+# a sentence concluding after the opening verdict: "Therefore ...", "So ...", "因此……"
+_LATER_CONCLUSION = lazy_compile(r"(?:^|[.!?。！？]\s+|\n\s*)(?:\*\*)?(?i:therefore|so|hence|thus|consequently|in\s+conclusion)\b"
+                                 r"|因此|所以|综上|故")
+# what takes an opening verdict back later: a turn, a correction, the other verdict said again
+_TAKEN_BACK = lazy_compile(r"(?i)\b(?:wait|actually|however|but\s+(?:actually|wait|no|in\s+fact)|correction|mistake|"
+                           r"i\s+was\s+wrong|on\s+second\s+thought|on\s+reflection|reconsider|not\s+quite|rather|wrong|"
+                           r"incorrect|false|contradict\w*)\b|等等|其实|不对|更正|错")
+
+
+def opening_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
+    """(whether the verdict a reply opens on is the gold's, that verdict) for a yes/no question and a gold Yes or No:
+    "Yes. Pick a person $P$. ... This is the statement $R(3,3) \\le 6$." answers Yes, whatever the last sentence's
+    formula; "No. ... so no closed tour exists." No. None when the reply takes it back or turns later (a correction,
+    "wait", a claim of the other verdict) or the question asks no yes or no."""
+    said = claim(gold) if question and len(gold) <= 12 else None
+    if said is None or said[0] != "yes" or not asks_yes_no(question) or len(response) > 6000:
+        return None
+    opening = _OPENING_VERDICT.match(response)
+    if opening is None:
+        return None
+    verdict = opening.group("yes") is not None
+    rest = response[opening.end():]
+    if _TAKEN_BACK.search(rest) or _STATED.search(rest) or _LATER_CONCLUSION.search(rest):
+        return None  # (a turn, a box or answer line stating the answer again, or a conclusion after the reasons,
+        # "No. ... Therefore $\\sqrt{2}+\\sqrt{3} < \\pi$.": the reader reads it)
+    for sentence in re.split(r"(?<=[.!?。！？])\s+|\n+", re.sub(r"\([^()]*\)", " ", rest)):
+        again = claim(sentence) if sentence.strip() else None
+        if again is not None and (again[0] == "yes" and again[1] != verdict
+                                  or answers_question("Yes" if verdict else "No", sentence, question) is not True):
+            # ("No. ... So yes, it can."; "Yes. ... Hence the series diverges." to "... bounded?": a claim after the
+            # verdict that does not plainly agree with it leaves the reply to the reader; asides in brackets aside)
+            return None
+    return verdict == said[1], opening.group().strip(" *.!。！:：;—–-")
 
 
 def answered_in_words(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
     """The first of these readings that applies (an object named under another of its names and a line named in
     words, ``maths.concepts``; a set of integers described by residues, ``maths.residues``; a name asked, two
-    alternatives offered, the larger of two formulas, a finite value for "Does it converge?"): (verdict, the words
-    read), or None. The scorers read a reply
+    alternatives offered, the larger of two formulas, a finite value for "Does it converge?", a verdict the reply
+    opens on): (verdict, the words read), or None. The scorers read a reply
     so before locating its answer."""
     return concept_verdict(response, gold) or line_verdict(response, gold) \
         or residue_verdict(response, gold, question) or named_verdict(response, gold, question) \
         or alternative_verdict(response, gold, question) or comparison_verdict(response, gold, question) \
-        or value_verdict(response, gold, question)
+        or value_verdict(response, gold, question) or opening_verdict(response, gold, question)

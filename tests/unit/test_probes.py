@@ -139,7 +139,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   docs/profiles-math.md, "Round 49").
 - ``tests/data/probes_round51.jsonl``: 200 probes written blind during round 49 by three helpers (as round 49's;
   ``unit`` on 10 rows, ``error`` on 4), scored once with round 49's reader (scorer version 78, vmcbench 59) as its
-  held-out measure (docs/accuracy.md, "Round 49"), not read.
+  held-out measure (docs/accuracy.md, "Round 49"), then read in round 50 (scorer version 79; docs/profiles-math.md,
+  "Round 50").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -403,7 +404,7 @@ FLOORS = {
                              {"text": (10, 0), "physics": (2, 0), "structured": (6, 1),
                               "traces": (1, 0), "choice": 4}),
     "probes_round51.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (10, 0), "physics": (1, 0), "structured": (6, 0),
+                             {"text": (6, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 3}),
 }
 

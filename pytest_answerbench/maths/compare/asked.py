@@ -320,16 +320,21 @@ def asked_value(g: Item, p: Item, question: str | None, compare: Compare) -> tup
 _BASE_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16}
 _ASKED_BASE = lazy_compile(r"(?i)\b(?:in|to|into)\s+base[-\s]*\$?\s*(?:\{\s*)?(\d{1,2}|%s)\b" % "|".join(_BASE_WORDS))
+# "in binary", "to hexadecimal", "into octal": a base by its name
+_BASE_NAMES = {"binary": 2, "ternary": 3, "octal": 8, "hexadecimal": 16, "hex": 16}
+_ASKED_BASE_NAME = lazy_compile(r"(?i)\b(?:in|to|into)\s+(binary|ternary|octal|hexadecimal|hex)\b")
 _WITH_BASE = lazy_compile(r"([0-9A-F]+)\s*_\s*\{?\s*(\d{1,2})\s*\}?")
 _BARE_NUMERAL = lazy_compile(r"[0-9A-F]+")
 
 
 def asked_base(question: str | None) -> int | None:
-    """The base the question asks its answer in ("in base eight", "to base $8$"); None when it names no such base
-    or several."""
-    if not question or "base" not in question.lower():
+    """The base the question asks its answer in ("in base eight", "to base $8$", "in binary"); None when it names no
+    such base or several."""
+    low = question.lower() if question else ""
+    if "base" not in low and "ary" not in low and "hex" not in low and "octal" not in low:
         return None
     bases = {int(b) if b.isdigit() else _BASE_WORDS[b.lower()] for b in _ASKED_BASE.findall(question)}
+    bases |= {_BASE_NAMES[name.lower()] for name in _ASKED_BASE_NAME.findall(question)}
     return bases.pop() if len(bases) == 1 and 2 <= min(bases) <= 16 else None
 
 
