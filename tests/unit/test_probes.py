@@ -141,6 +141,10 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   ``unit`` on 10 rows, ``error`` on 4), scored once with round 49's reader (scorer version 78, vmcbench 59) as its
   held-out measure (docs/accuracy.md, "Round 49"), then read in round 50 (scorer version 79; docs/profiles-math.md,
   "Round 50").
+- ``tests/data/probes_round52.jsonl``: 200 probes written blind during round 50 by three helpers (as round 51's, the
+  text writer's brief also naming sequences, curves, groups and kinds of numbers among text answers; ``unit`` on 10
+  rows, ``error`` on 4), scored once with round 50's reader (scorer version 79, vmcbench 59) as its held-out measure
+  (docs/accuracy.md, "Round 50"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -406,6 +410,9 @@ FLOORS = {
     "probes_round51.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (6, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 3}),
+    "probes_round52.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (5, 1), "physics": (1, 0), "structured": (3, 0),
+                              "traces": (1, 0), "choice": 5}),
 }
 
 
