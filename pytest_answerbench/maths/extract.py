@@ -1016,6 +1016,8 @@ _UNIT_WORD = lazy_compile(r"\s*((?:[μµ]|\\mu\s*)?[A-Za-z]{1,3}(?:\s*/\s*[A-Za-
 _VULGAR_SIGN = lazy_compile("[%s]" % "".join(VULGAR_FRACTIONS))
 _LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
 # "Therefore x = 3 or x = 2.": a conclusion word before a statement of values in symbols alone
+# values of one letter stated in symbols alone: "x = 3 or x = 2", "x = 2, x = 3"
+_VALUES_STATED = lazy_compile(r"\$?(?P<v>[a-z])\s*=\s*-?\d+(?:\.\d+)?\$?(?:\s*(?:,|or|and)\s*\$?(?P=v)\s*=\s*-?\d+(?:\.\d+)?\$?)+")
 _LEADING_THEREFORE = lazy_compile(r"(?i)^(?:therefore|consequently)\b\s*,?\s*(?=\$?[a-z]\s*=)")
 _BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
                     r"|over|under|above|below"
@@ -1275,6 +1277,10 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         text = _VULGAR_SIGN.sub(lambda m: VULGAR_FRACTIONS[m.group()], text)
     if len(text) < 200 and _LEADING_THEREFORE.match(text):
         text = _LEADING_THEREFORE.sub("", text)  # ("Therefore x = 3 or x = 2.": the statement, as after "So")
+    elif len(text) < 200 and ", so " in text:
+        concluded = _MID_SO.split(text)[-1]
+        if _VALUES_STATED.fullmatch(concluded.rstrip(". ")):
+            text = concluded  # ("Factor: (x − 2)(x − 3) = 0, so x = 3 or x = 2.": what the "so" states)
     if not (WORDS.search(_JOINED.sub(" ", TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
         # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement (without "So")
         if WORDS.search(text) is None:

@@ -356,8 +356,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     larger", "no finite list", 取得极值) and round 47's (names asked, two alternatives offered, LaTeX a JSON writer
     broke, an argument outside the range asked) and round 48's (the smaller named, an alternative denied, an open
     question) and round 49's (objects under other names, sets of integers by residues, degrees against radians) and
-    round 50's (an opening verdict, Platonic solids and named theorems): their scorer version is 79, so a baseline
-    report
+    round 50's (an opening verdict, Platonic solids and named theorems) and round 51's (an inverse function's value,
+    values after ", so"): their scorer version is 80, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -365,10 +365,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 79
+        assert spec.version == 80
         old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 70, current 79"]
+            "scorer_version differs: baseline 70, current 80"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

@@ -144,7 +144,7 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round52.jsonl``: 200 probes written blind during round 50 by three helpers (as round 51's, the
   text writer's brief also naming sequences, curves, groups and kinds of numbers among text answers; ``unit`` on 10
   rows, ``error`` on 4), scored once with round 50's reader (scorer version 79, vmcbench 59) as its held-out measure
-  (docs/accuracy.md, "Round 50"), not read.
+  (docs/accuracy.md, "Round 50"), then read in round 51 (scorer version 80; docs/profiles-math.md, "Round 51").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -411,8 +411,8 @@ FLOORS = {
                              {"text": (6, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 3}),
     "probes_round52.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (5, 1), "physics": (1, 0), "structured": (3, 0),
-                              "traces": (1, 0), "choice": 5}),
+                             {"text": (5, 1), "physics": (1, 0), "structured": (2, 0),
+                              "traces": (0, 0), "choice": 5}),
 }
 
 

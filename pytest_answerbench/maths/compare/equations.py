@@ -50,7 +50,8 @@ def given_restated(side: str) -> bool:
 
 
 _SUB = r"(?:\s*_\s*(?:\{[^{}=]*\}|\\?[A-Za-z0-9]+))?"
-_NAME = r"(?:\\[a-zA-Z]+|[A-Za-z])%s(?:'|\^\s*\{?\\prime\}?)*(?:\([^()=]*\)%s)?" % (_SUB, _SUB)
+_NAME = r"(?:\\[a-zA-Z]+|[A-Za-z])%s(?:(?:'|\^\s*\{?\\prime\}?)*(?:\([^()=]*\)%s)?|\^\s*\{\s*-\s*1\s*\}\([^()=]*\))" % (_SUB, _SUB)
+# (an inverse function applied, "f^{-1}(x)", names its value as "f(x)" does; a bare power "x^{-1}" is no name)
 _LABEL = lazy_compile(r"(?:(?:m\s*)?(?:\\angle|\\measuredangle|∠)\s*)?(?:%s\s*){1,4}" % _NAME)
 _LABEL_WRAP = lazy_compile(r"\|(.*)\||\\(?:overline|vec|overrightarrow|hat|mathbf|bar)\s*\{([^{}]*)\}")
 _LABEL_RATIO = lazy_compile(r"([^:]+):([^:]+)|\\frac\s*\{([^{}]+)\}\s*\{([^{}]+)\}")
