@@ -496,6 +496,10 @@ def set_in_words(sentence: str) -> str | None:
 _CHECK_BRACKET = lazy_compile(r"\s*(?:\*\*)?\s*\((?i:sanity\s+)?(?i:check|verification|verify)\s*[:：](?:[^()]|\([^()]{0,30}\)){1,200}\)")
 
 
+# a thin space between digit groups written outside math: "11\\,460"
+_THIN_GROUP = lazy_compile(r"(?<=\d)\\,(?=\d{3}(?!\d))")
+
+
 def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     """The answer after a marker: boxes, else math spans, else the rest of the sentence.
 
@@ -506,6 +510,8 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     boxes = boxed_all(rest)
     if boxes:
         return tuple(with_trailing_unit(b[2].strip(), rest[b[1]:b[1] + 40]) for b in boxes)
+    if "\\," in rest and "$" not in rest:
+        rest = _THIN_GROUP.sub("", rest)  # "#### 11\\,460 years": one number in digit groups (rule 7), not 460
     check = _CHECK_BRACKET.search(rest) if "heck" in rest else None
     if check and check.start() > 0 and rest[:check.start()].strip(" *"):
         rest = rest[:check.start()]  # "26** (Check: $f(2)=5$, and $f(5)=5^2+1$.)": the answer, not its check

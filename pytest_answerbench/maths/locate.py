@@ -1699,9 +1699,15 @@ def _invented_cut(text: str, multiple: bool, question: str | None) -> tuple[str,
             return before, _by_table(before, multiple, question=question)  # whatever it answered before
         if not restated(text, m, question):
             found = _by_table(before, multiple, question=question)
-            if _states_answer(found, before):
+            if _states_answer(found, before) or _ANSWERED_PAIR.match(text, m.end()):
+                # (an invented question with its own answer line, "Question: Who proved the Poincaré conjecture?\n
+                # Answer: Grigori Perelman.", cuts whatever came before it, an answer the table cannot read included)
                 return before, found
     return None
+
+
+# a question a continuation label opens, then its own answer line: "Question: Who proved ...?\nAnswer: Perelman."
+_ANSWERED_PAIR = lazy_compile(r"[^\n]{3,300}\?[ \t]*\n[ \t]*(?:\*\*)?(?:Answer|A)(?:\*\*)?[ \t]*[:：]")
 
 
 def _another(text: str, marker: re.Match[str], question: str | None) -> bool:

@@ -27,7 +27,7 @@ from .extract import formula_key
 from .meaning import answers_question, asks_yes_no, claim
 from .residues import residue_verdict
 
-__all__ = ["alternative_verdict", "answered_in_words", "asks_name", "comparison_verdict", "named_verdict",
+__all__ = ["alternative_verdict", "answered_in_words", "asks_name", "bold_gold_verdict", "comparison_verdict", "named_verdict",
            "opening_verdict", "value_verdict"]
 
 # a question asking for a name: "Who proved ...?", "Which mathematician ...?", "What is the name of ...?", "Name the
@@ -389,13 +389,58 @@ def opening_verdict(response: str, gold: str, question: str | None) -> tuple[boo
     return verdict == said[1], opening.group().strip(" *.!。！:：;—–-")
 
 
+# a bold phrase and what may stand right before it without taking it back
+_BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{2,80})\*\*")
+_BOLD_DENIED = lazy_compile(r"(?i)(?:\b(?:not|never|no|nor|neither|if|would|were|unless|whether|rather\s+than|instead\s+of|"
+                            r"or|far\s+from|hardly|barely|anything\s+but)\s+(?:\w+\s+){0,3}|n't\s+(?:\w+\s+){0,3})$")
+# another answer joined right after the bold phrase: "**injective** and surjective", "**skew** or intersecting"
+_JOINED_AFTER = lazy_compile(r"\s*(?:,\s*)?(?:or\s+\w|(?:and|as\s+well\s+as|plus)\s+(?!(?:the|its|this|that)\b)\w|/)")
+# (", and the circumradius is half the hypotenuse": a new clause on something else, not a second answer)
+
+
+# what keeps a sentence from stating its bold phrase, and what a later sentence may not say
+_BOLD_HEDGED = lazy_compile(r"(?i)\b(?:or|either|although|though|but|however|depending|depends|unless|if|whether|might|"
+                            r"could|may|perhaps|maybe|probably|possibly|seems?|appears?|would|not|never)\b|n't\b|\?")
+_BOLD_HEDGED_AFTER = lazy_compile(r"(?i)\b(?:could|might|equally|alternatively|arguably|perhaps|maybe|possibly|or\s+rather|"
+                                  r"uncertain|unsure|not\s+sure|settle|depending|although|though|really|by\s+contrast|"
+                                  r"in\s+contrast|whereas|however|instead|unlike|on\s+the\s+other\s+hand)\b")
+
+
+def bold_gold_verdict(response: str, gold: str) -> tuple[bool, str] | None:
+    """(True, the phrase) when the reply sets in bold, once, exactly the gold's words ("... so the circumcenter is at
+    the **midpoint of the hypotenuse**, ..." for "the midpoint of the hypotenuse"; "You should **switch**." for
+    "switch"): every bold phrase the same, none denied, supposed or hedged right before it, and no turn after it; None
+    otherwise (never a rejection: a bold phrase that is not the gold's words is left to the reader)."""
+    plain = _TEXT_WRAPPER.sub(lambda m: m.group(1) or "", gold).strip(" .")
+    if not _NAME_GOLD.fullmatch(plain) or len(plain) < 4 or claim(plain) is not None or len(response) > 6000:
+        return None
+    bolds = list(_BOLD_PHRASE.finditer(response))
+    if not bolds or len({_words(m.group(1)).__repr__() for m in bolds}) != 1:
+        return None
+    if _words(bolds[0].group(1).strip(" .:")) != _words(plain):
+        return None
+    for m in bolds:
+        if _BOLD_DENIED.search(response[max(0, m.start() - 60):m.start()]):
+            return None
+    last = bolds[-1]
+    starts = [m.end() for m in re.finditer(r"[.!?。！？](?:\s|$)|\n", response[:last.start()])]
+    stop = re.search(r"[.!?。！？](?:\s|$)|\n", response[last.end():])
+    sentence = response[starts[-1] if starts else 0:last.end() + (stop.end() if stop else len(response))]
+    after = response[last.end() + (stop.end() if stop else len(response)):]
+    if _TURNS.search(response[last.end():]) or _STATED.search(response) or _BOLD_HEDGED.search(sentence) \
+            or _BOLD_HEDGED_AFTER.search(after) or _JOINED_AFTER.match(response, last.end()):
+        return None  # ("**skew** or intersecting", "**countable**, although ...", "(Though it could equally ...)")
+    return True, last.group(1).strip()
+
+
 def answered_in_words(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
     """The first of these readings that applies (an object named under another of its names and a line named in
     words, ``maths.concepts``; a set of integers described by residues, ``maths.residues``; a name asked, two
     alternatives offered, the larger of two formulas, a finite value for "Does it converge?", a verdict the reply
-    opens on): (verdict, the words read), or None. The scorers read a reply
+    opens on, the gold's words in bold): (verdict, the words read), or None. The scorers read a reply
     so before locating its answer."""
     return concept_verdict(response, gold) or line_verdict(response, gold) \
         or residue_verdict(response, gold, question) or named_verdict(response, gold, question) \
         or alternative_verdict(response, gold, question) or comparison_verdict(response, gold, question) \
-        or value_verdict(response, gold, question) or opening_verdict(response, gold, question)
+        or value_verdict(response, gold, question) or opening_verdict(response, gold, question) \
+        or bold_gold_verdict(response, gold)

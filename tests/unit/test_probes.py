@@ -147,7 +147,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   (docs/accuracy.md, "Round 50"), then read in round 51 (scorer version 80; docs/profiles-math.md, "Round 51").
 - ``tests/data/probes_round53.jsonl``: 200 probes written blind during round 51 by three helpers (round 51's brief;
   ``unit`` on 11 rows, ``error`` on 4), scored once with round 51's reader (scorer version 80, vmcbench 59) as its
-  held-out measure (docs/accuracy.md, "Round 51"), not read.
+  held-out measure (docs/accuracy.md, "Round 51"), then read in round 52 (scorer version 81; docs/profiles-math.md,
+  "Round 52").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -417,7 +418,7 @@ FLOORS = {
                              {"text": (5, 1), "physics": (1, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 5}),
     "probes_round53.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (6, 0), "physics": (2, 0), "structured": (8, 0),
+                             {"text": (3, 0), "physics": (1, 0), "structured": (8, 0),
                               "traces": (2, 0), "choice": 4}),
 }
 
