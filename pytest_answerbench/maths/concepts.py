@@ -195,36 +195,23 @@ def _plain(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("’", "'").lower()).strip()
 
 
-_COMPILED: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
-
-
-def _names(family: str) -> list[tuple[str, re.Pattern[str]]]:
-    found = _COMPILED.get(family)
-    if found is None:
-        found = [(concept, re.compile(r"(?<![a-z])(?:" + name + r")(?![a-z])"))
-                 for concept, names in CONCEPTS[family].items() for name in names]
-        _COMPILED[family] = found
-    return found
-
-
-_ANY_NAME: list[re.Pattern[str]] = []
-
-
-def _any_name() -> re.Pattern[str]:
-    if not _ANY_NAME:
-        _ANY_NAME.append(re.compile("|".join(f"(?:{name})" for names in CONCEPTS.values() for aliases in names.values()
-                                             for name in aliases)))
-    return _ANY_NAME[0]
+#: family -> (object, one of its names as a pattern bounded by non-letters), compiled on first use
+_NAMES = {family: [(concept, lazy_compile(r"(?<![a-z])(?:" + name + r")(?![a-z])"))
+                   for concept, names in objects.items() for name in names]
+          for family, objects in CONCEPTS.items()}
+#: any name of any object: one pattern tried first (most golds are numbers or formulas)
+_ANY_NAME = lazy_compile("|".join(f"(?:{name})" for objects in CONCEPTS.values() for names in objects.values()
+                                  for name in names))
 
 
 def concept_of(gold: str) -> tuple[str, str] | None:
     """(family, object) of the table that ``gold`` names whole ("the Fermat point", "Catalan numbers", "the symmetric
     group $S_3$"), or None."""
     text = _ARTICLE.sub("", _plain(gold).strip(" ."))
-    if not text or len(text) > 80 or not _any_name().fullmatch(text):
+    if not text or len(text) > 80 or not _ANY_NAME.fullmatch(text):
         return None  # (one pattern of every name first: most golds are numbers or formulas)
     for family in CONCEPTS:
-        for concept, pattern in _names(family):
+        for concept, pattern in _NAMES[family]:
             if pattern.fullmatch(text):
                 return family, concept
     return None
@@ -242,7 +229,7 @@ def _named(text: str, family: str) -> tuple[set[str], set[str], set[str]]:
             if not clause or not clause.strip():
                 continue
             supposed = supposed or _SUPPOSES.search(clause) is not None
-            hits = sorted(((m.start(), m.end(), concept) for concept, pattern in _names(family)
+            hits = sorted(((m.start(), m.end(), concept) for concept, pattern in _NAMES[family]
                            for m in pattern.finditer(clause)), key=lambda hit: (hit[0] - hit[1], hit[0]))
             taken: list[tuple[int, int]] = []
             for start, end, concept in hits:

@@ -463,12 +463,21 @@ def _rounds_in_base_units(computation: str, value: Item, to_gold: Any = 1) -> bo
         return False
     exponent = int(scientific.group(2) or 0)
     shifts = [prefix for prefix in range(-24, 25, 3) if prefix]
-    to_gold = Fraction(to_gold) if isinstance(to_gold, (int, Fraction)) else None
-    if to_gold and to_gold != 1 and to_gold.numerator in (1, 10 ** (len(str(to_gold.numerator)) - 1)) \
-            and to_gold.denominator in (1, 10 ** (len(str(to_gold.denominator)) - 1)):
-        shifts.append(len(str(to_gold.numerator)) - len(str(to_gold.denominator)))
+    power = _power_of_ten(to_gold)
+    if power:
+        shifts.append(power)
     return any(rounds_to(computation, Item(""), Item(f"{scientific.group(1)}\\times10^{{{exponent + shift}}}"))
                for shift in shifts if shift)
+
+
+def _power_of_ten(factor: Any) -> int | None:
+    """k when ``factor`` (a unit factor) is exactly 10**k, else None."""
+    if not isinstance(factor, (int, Fraction)) or factor <= 0:
+        return None
+    top, bottom = Fraction(factor).numerator, Fraction(factor).denominator
+    if top != 1 and bottom != 1 or str(top * bottom).rstrip("0") != "1":
+        return None
+    return len(str(top)) - len(str(bottom))
 
 
 _SCIENTIFIC_VALUE = lazy_compile(r"(-?\d+\.\d+)(?:(?:\\times|\\cdot|×)10\^\{?(-?\d{1,3})\}?)?")
