@@ -38,6 +38,9 @@ HEDGE_BETWEEN = lazy_compile(
     rf"|\b(?i:between)\s+{_START}{_L}\s+(?i:and)\s+{_START}{_L}"
     rf"|{_START}{_L}\s+(?i:or)\s+{_START}{_L}(?=\s*(?:[.;,?!:)—–]|\s(?i:i\s+(?:cannot|can't|can’t|am\s+not|'m\s+not))|$))"
     rf"|\b(?i:or)\s+(?i:is\s+it|was\s+it|could\s+it\s+be|should\s+it\s+be|maybe|perhaps)\s+{_START}{_L}\s*\?"
+    # "It could be A, since ..., but it might also be C."
+    rf"|\b(?i:could|might|may)\s+(?i:well\s+)?(?i:be)\s+{_START}{_L}[^.!?\n]{{0,150}}?\b(?i:but|though|although|yet|or)\s+"
+    rf"(?:(?i:it|the\s+answer|that)\s+)?(?i:could|might|may)\s+(?i:also|equally|just\s+as\s+well)\s+(?i:be)\s+{_START}{_L}"
 )
 # what every _HEDGE match holds (a cheap check first: most replies say "or" only between words)
 _HEDGE_NEEDS = lazy_compile(r"(?<![A-Za-z0-9'’\\])[A-Z][)\]*]{0,3},?\s+(?i:or)\s|\b(?i:or\s+(?:is|was|could|should|maybe|perhaps))\s")
@@ -103,6 +106,13 @@ _PAIR_BOTH = lazy_compile(r"(?<![A-Za-z0-9'’\\])\(?([A-Z])\)?\s+(?i:and|&)\s+"
                           r"(?:(?i:option|choice)\s+)?\(?([A-Z])\)?(?![A-Za-z0-9'’])\s+(?i:are|seem|look|appear|remain)\s+"
                           r"(?i:both\s+|equally\s+)*(?i:(?:consistent|defensible|valid|correct|right|plausible|possible|"
                           r"reasonable|acceptable|likely|viable|fine|true)\b)")
+# "both" before two letters, then what they both are: "Both A and C are mammals: ...", "both (B) and (D) fit the data"
+# (not what rules them out: "Both A and C are wrong")
+_BOTH_PAIR = lazy_compile(r"(?<![A-Za-z])(?i:both)\s+(?:(?i:options?|choices?)\s+)?\(?([A-Z])\)?\s+(?i:and|&)\s+"
+                          r"(?:(?i:option|choice)\s+)?\(?([A-Z])\)?(?![A-Za-z0-9'’])\s+"
+                          r"(?i:are|could\s+be|can\s+be|would\s+be|seem|look|appear|fit|work|match|satisfy|qualify|apply)\b"
+                          r"(?!\s+(?i:(?:\w+\s+)?(?:wrong|incorrect|false|invalid|impossible|ruled|eliminated|excluded|"
+                          r"out|not|no|never|neither|unlikely|implausible|inconsistent|irrelevant)\b))")
 _PAIR_NEEDS = lazy_compile(r"[A-Z]\)?\s+(?:and|AND|And|&)\s")  # (a cheap test first: most replies pair no letters)
 # what settles a pair said both to hold, in its own sentence: "..., but the log axis rules them out", "in general"
 _PAIR_SETTLED = lazy_compile(r"(?i)[^.!?\n]*?\b(?:but|however|though|yet|except|until|in\s+general|in\s+principle|"
@@ -126,7 +136,8 @@ def withdrawn(flat: str, letters: frozenset[str] | set[str], after: int, combine
     base = max(len(flat) - _TAIL, 0)
     tail = flat[base:]
     low = tail.lower()
-    if (" or " in low and _HEDGE_NEEDS.search(tail)) or "between" in low:
+    if (" or " in low and _HEDGE_NEEDS.search(tail)) or "between" in low or " also be " in low or " equally be " in low \
+            or " as well be " in low:
         for m in HEDGE_BETWEEN.finditer(tail):
             named = [g for g in m.groups() if g]
             if not named or any(x not in letters for x in named) or (len(named) == 2 and named[0] == named[1]):
@@ -147,7 +158,7 @@ def withdrawn(flat: str, letters: frozenset[str] | set[str], after: int, combine
                 return f"the reply closes saying both options hold ({' and '.join(sorted(named))})", at
     if not combined and (" and " in low or "&" in low) and _PAIR_NEEDS.search(tail):
         # (an option saying "Both A and B" is chosen so)
-        for m in _PAIR_BOTH.finditer(tail):
+        for m in [*_PAIR_BOTH.finditer(tail), *(_BOTH_PAIR.finditer(tail) if "both" in low else ())]:
             named = [x for x in m.groups() if x in letters]
             if len(set(named)) != 2 or _BOTH_DENIED.search(tail, max(0, m.start() - 40), m.start()) \
                     or _PAIR_SETTLED.match(tail, m.end()) or _LABELS_OF.search(tail, max(0, m.start() - 25), m.start()):

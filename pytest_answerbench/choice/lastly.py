@@ -269,6 +269,14 @@ def closing_place(response: str, options: Mapping[str, str],
         # "Jupiter is by far the largest planet in the solar system — its diameter is about 11 times Earth's ...": the
         # option a sentence opens on and calls the most of something, the others named in its reasons
         return ChoiceResult(best, "option-text", f"a sentence opens on option {best}'s text and calls it the most")
+    dashed = _DASHED_SUBJECT.search(closing)
+    if dashed:
+        subject = dashed.group("subject").strip().lower()
+        named = [k for k, text in options.items() if text.strip().lower().rstrip(".") == subject]
+        if len(named) == 1:
+            # "So the order is Eve, Ann, Ben, Dee, Cal — Cal is last.": the option the closing clause after a dash is
+            # about, its text whole as the subject, every option named in the order before it
+            return ChoiceResult(named[0], "option-text", f"the closing clause after a dash is about option {named[0]}")
     concluded = _CONCLUDED_CLAUSE.search(closing)
     if concluded:
         closing = closing[concluded.start() + 1:].strip()  # "The momenta are 3, 2, 3 and 5, so the last option has ..."
@@ -278,6 +286,9 @@ def closing_place(response: str, options: Mapping[str, str],
     return ChoiceResult(placed, "ordinal", f"the closing sentence names option {placed} by its place") if placed else None
 
 
+# the clause after a closing sentence's last dash, an option's text its subject: "— Cal is last.", "– so Ben wins."
+_DASHED_SUBJECT = lazy_compile(r"\s(?:—|–|--)\s*(?:(?i:so|thus|hence|therefore)\s*,?\s+)?(?P<subject>[^—–,;:.!?]{1,40}?)\s+"
+                               r"(?i:is|was|comes|finishes|ends\s+up|wins|won)\b[^—–,;:]{0,30}[.!]?\s*$")
 # the last option named by its place: "the last option", "the final choice", "the last one"
 _LAST_PLACE = lazy_compile(r"(?i)\bthe\s+(?:last|final)\s+(?:option|choice|one)\b")
 # the clause a closing sentence concludes with: ", so the last option has the largest"

@@ -335,7 +335,9 @@ def _unit(written: str) -> str | None:
 # what makes a number part of a larger value when it follows it: a radical, π, a power, a repeating decimal's bar,
 # a fraction's slash before a digit, or the next term of a sum or difference that is a symbol ("1-i", "2+√3", "1 + x")
 _LARGER_AFTER = lazy_compile(r"[√π]|\\sqrt|\\pi(?![a-z])|\.?\\overline|[/^]\{?\d"
-                             r"|\s?[-+−]\s?(?:[a-z](?![A-Za-z])|√|\\sqrt|π|\\pi(?![a-z]))")
+                             r"|\s?[-+−]\s?(?:[a-z](?![A-Za-z])|√|\\sqrt|π|\\pi(?![a-z]))"
+                             # a term in a letter after a spaced sign: "20 − 10t" (not a range, "3-5 m")
+                             r"|\s[-+−]\s\d+(?:\.\d+)?[a-z](?![A-Za-z])")
 
 
 def part_of_larger(s: str, start: int, end: int) -> bool:
@@ -343,8 +345,8 @@ def part_of_larger(s: str, start: int, end: int) -> bool:
     power's base or exponent ("4^2"), a number opened by a minus sign ("−1/2" is not the option "1/2"; a sign after a
     word or a digit is a hyphen or a range: "type-2", "3-5"), the coefficient of a radical or of π ("2√5",
     "2\\sqrt{5}", "3π" are not the option "2" or "3"), the whole digits of a repeating decimal
-    ("0.\\overline{3}"), or a term of a sum or difference with a symbol ("1-i", "2+√3" are not the option "1" or
-    "2")?"""
+    ("0.\\overline{3}"), or a term of a sum or difference with a symbol ("1-i", "2+√3", "20 − 10t" are not the option
+    "1", "2" or "20")?"""
     if start > 0 and (s[start - 1] in "/^" or s[start - 1] in "-−" and (start == 1 or not s[start - 2].isalnum())
                       and not s[start].isspace()):
         return True

@@ -183,6 +183,10 @@ _REALIZED = lazy_compile(r"\b(?:here|indeed|actually|in\s+this\s+case|in\s+fact|
 _TURNS = lazy_compile(r"\b(?:could|might|equally|alternatively|arguably|perhaps|maybe|possibly|rather|wait|actually|"
                       r"however|but|slip\w*|mistak\w*|wrong|incorrect|error|correct\w*|instead|oops|degenerat\w*|"
                       r"here)\b")
+# a correction in the naming sentence itself, after a clause: "That's Brouwer's fixed point theorem, but actually the
+# statement is Banach's."
+_CORRECTED_IN = lazy_compile(r"[,;:—–]\s*(?:but\s+|no\s*,?\s+)?(?:actually|wait|on\s+second\s+thought|correction|i\s+was\s+wrong)\b",
+                             re.I)
 # a box or an answer line, and what it holds
 _BOXED = lazy_compile(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _ANSWER_LINE = lazy_compile(r"(?im)^[ \t>*#]*(?:final\s+answer|answer)\s*[:：]\s*(?:\*\*)?\s*(.+)$")
@@ -281,8 +285,9 @@ def concept_verdict(response: str, gold: str) -> tuple[bool, str] | None:
             if not said:
                 continue  # (nothing, or only what is supposed, denied or compared: "If one pair were glued with a
                 # half-twist instead, you would get a Klein bottle.", "it is not a square")
-            if any(_turns(later) for later in sentences[at + 1:]):
-                return None  # (a formula or a hedge after it: "... — a closed oval with semi-axes 2 and 1")
+            if _CORRECTED_IN.search(sentences[at]) or any(_turns(later) for later in sentences[at + 1:]):
+                return None  # (a formula or a hedge after it: "... — a closed oval with semi-axes 2 and 1"; a
+                # correction in its own sentence: "..., but actually the statement is Banach's.")
             break
     if len(said) != 1:
         return None

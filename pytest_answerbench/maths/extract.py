@@ -941,6 +941,11 @@ _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|bec
 _DASH_SIGN = lazy_compile(r"(?<![\w)])[‒‐‑](?=\d)")
 _SELF_CORRECTION = lazy_compile(r"(?i)(?:(?<!\.)\.{2,}|…|[,;]|(?<!\s)\s)\s*(?:no\s*,?\s*wait|wait\s*,?\s*no|i\s+mean|"
                                 r"sorry)\s*[,:]?\s*(?=[-−]?\d)")
+# two answers offered, then what the choice between them depends on: "7.9 km/s or 11.2 km/s, depending on the
+# definition used", "6 or 8, whichever convention you follow", "Either 1 or undefined, depending on context"
+_DEPENDING_HEDGE = lazy_compile(r"(?i)(?P<values>[^,;]*\d[^,;]*?\bor\b[^,;]*?)\s*,?\s*(?:depending\s+on|"
+                                r"according\s+to|whichever|based\s+on\s+(?:which|whether|the\s+definition)|"
+                                r"dependent\s+on)\b")
 _DOUBT_OR = lazy_compile(r"(?i)(?P<a>[-−]?\d+(?:\.\d+)?(?:/\d+)?)\s*,?\s*(?:or\s+(?:maybe|perhaps|possibly)|but\s+(?:it\s+)?"
                          r"(?:could|might|may)\s+(?:also\s+)?be|or\s+else)\s+(?:[a-z]\s*=\s*)?(?P<b>[-−]?\d+(?:\.\d+)?(?:/\d+)?)")
 def after_correction(text: str) -> int:
@@ -1024,6 +1029,11 @@ _LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
 # "Therefore x = 3 or x = 2.": a conclusion word before a statement of values in symbols alone
 # values of one letter stated in symbols alone: "x = 3 or x = 2", "x = 2, x = 3"
 _VALUES_STATED = lazy_compile(r"\$?(?P<v>[a-z])\s*=\s*-?\d+(?:\.\d+)?\$?(?:\s*(?:,|or|and)\s*\$?(?P=v)\s*=\s*-?\d+(?:\.\d+)?\$?)+")
+# a set a letter is said to lie in: "n ∈ {0, ±1, ±2}", "$x \\in \\{1, 2\\}$"
+_SET_STATED = lazy_compile(r"\$?[a-z]\s*(?:∈|\\in)\s*\\?\{[^{}]{1,80}\\?\}\$?")
+# a family's parameter said to be any integer, closing the sentence: ", where n is any integer", "for every integer k"
+_ANY_INTEGER_AFTER = lazy_compile(r"(?i),?\s*(?:(?:where|with)\s+(?P<letter>[a-z])\s+(?:is\s+)?(?:any|an|an\s+arbitrary)\s+"
+                                  r"integer|for\s+(?:any|all|every)\s+integers?\s+(?P<named>[a-z]))\s*\.?$")
 _LEADING_THEREFORE = lazy_compile(r"(?i)^(?:therefore|consequently)\b\s*,?\s*(?=\$?[a-z]\s*=)")
 _BOUND = lazy_compile(r"(?i)\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller)\s+than|no\s+(?:more|less)\s+than"
                     r"|over|under|above|below"
@@ -1250,6 +1260,10 @@ _IS_ARE = lazy_compile(r"(?i)(?P<curve>\b(?:line|lines|equation|curve|plane|circ
 _GENERAL_FORM = lazy_compile(r"(?P<equation>[^=\s][^=]{0,80}?[A-Za-z][^=]{0,80}?=\s*0)\s*\.?\s*")
 
 
+# the tuples a lead-in in words introduces after a colon, closing the sentence: "Factor pairs of 6 with x < y: (2, 3)
+# and (1, 6)" (tuples only: "Roots: 2 and 3", "Check: 5·4·3·2·1 = 120" are read as before)
+_LISTED_AFTER_COLON = lazy_compile(r"[A-Za-z]\s*:\s+(?P<list>\(\s*[-−]?\d[^()]{0,30}\)(?:\s*(?:,|\band\b|,\s*and\b)\s*"
+                                   r"\(\s*[-−]?\d[^()]{0,30}\))*)\s*\.?\s*$")
 _MID_SO = lazy_compile(r"(?i),?\s+so\s+(?=\S)")
 
 
@@ -1274,6 +1288,9 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
             return tail.group(1).strip()
     text = _DASH_SIGN.sub("-", text)
     text = text[after_correction(text):]  # "So the answer is 3... no wait, 4.": what the correction says
+    hedged = _DEPENDING_HEDGE.match(text)
+    if hedged is not None:
+        return hedged.group("values")  # "7.9 km/s or 11.2 km/s, depending on the definition used": both, so neither
     said = list(_COPULA.finditer(text))  # "3 squared", "10 choose 3 ways": the expression, not its last operand (in
     at = said[-1].end() if said else 0   # what the last copula states: "4 times 5 = 20" states 20)
     text = text[:at] + spoken_math(text[at:])
@@ -1285,8 +1302,14 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         text = _LEADING_THEREFORE.sub("", text)  # ("Therefore x = 3 or x = 2.": the statement, as after "So")
     elif len(text) < 200 and ", so " in text:
         concluded = _MID_SO.split(text)[-1]
-        if _VALUES_STATED.fullmatch(concluded.rstrip(". ")):
-            text = concluded  # ("Factor: (x − 2)(x − 3) = 0, so x = 3 or x = 2.": what the "so" states)
+        if _VALUES_STATED.fullmatch(concluded.rstrip(". ")) or _SET_STATED.fullmatch(concluded.rstrip(". ")):
+            # ("Factor: (x − 2)(x − 3) = 0, so x = 3 or x = 2.", "... means |n| ≤ 2, so n ∈ {0, ±1, ±2}.": what the
+            # "so" states)
+            text = concluded
+    any_integer = _ANY_INTEGER_AFTER.search(text)
+    if any_integer is not None and "=" in text[:any_integer.start()] and not WORDS.search(text[:any_integer.start()]):
+        # "x = nπ, where n is any integer": the family with its parameter's range in symbols, "x = nπ, n ∈ ℤ"
+        text = f"{text[:any_integer.start()]}, {any_integer.group('letter') or any_integer.group('named')} ∈ ℤ"
     if not (WORDS.search(_JOINED.sub(" ", TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
         # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement (without "So")
         if WORDS.search(text) is None:
@@ -1310,6 +1333,9 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     subject = _LISTED_SUBJECT.search(text)
     if subject is not None:
         return subject.group("list")  # "Both 3 and 4 work."
+    introduced = _LISTED_AFTER_COLON.search(text) if multiple else None
+    if introduced is not None and not WORDS.search(_JOINED.sub(" ", introduced.group("list"))):
+        return introduced.group("list").strip().rstrip(".")  # "Factor pairs of 6 with x < y: (2, 3) and (1, 6).": the list
     listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
     if multiple and not WORDS.search(_JOINED.sub(" ", listed)) or _NUMBER_LIST.fullmatch(listed) \
             or _NAMED_LIST.fullmatch(listed) and "and" in listed:

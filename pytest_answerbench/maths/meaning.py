@@ -616,6 +616,9 @@ _ASKS_YES_NO = lazy_compile(r"(?:^|[.!?:;]\s+|\n\s*|(?:^|[.!?:;]\s+)(?:if|when|g
                             r"(?:is|are|was|were|can|could|does|do|did|must|will|would|should|"
                             r"has|have|may)\s+(?P<body>[^?.!]{1,300})\?\s*$")
 _EITHER_OR = lazy_compile(r"\beither\b[^?]*?\bor\b")
+# "i.e.", "e.g." without their points (a point would end the question's sentence), and the question said again
+_ABBREVIATION = lazy_compile(r"\b([ie])\.([eg])\.")
+_RESTATED = lazy_compile(r",?\s*\b(?:ie|that\s+is|in\s+other\s+words|namely)\b[^,]*")  # (to the next comma)
 _ASKS_YES_NO_ZH = lazy_compile(r"是否|能否|可否|有没有|能不能|是不是|可不可以")
 _ALTERNATIVES = lazy_compile(r"\b(?:or|(?<!\bfor\s)(?<!\bin\s)(?<!\bon\s)(?<!\bat\s)which|whether)\b|还是")  # (not "for which")
 _ASKS_WHICH_ZH = lazy_compile(r"什么|多少|哪|几|怎么|怎样|如何|谁|何|求出|求得|算出|的值|解出")  # a value or a question word asked
@@ -647,12 +650,13 @@ def asks_yes_no(question: str | None) -> bool:
         return False
     if _TRUE_OR_FALSE.search(question) or _ANSWER_YES_OR_NO.search(question):
         return True  # "True or false: if $a^2 = b^2$ then $a = b$.", "Is ... uniformly continuous? Answer Yes or No."
-    tail = _MATH_SPAN.sub(" X ", question.strip()[-400:])
+    tail = _ABBREVIATION.sub(lambda m: m.group(1) + m.group(2), _MATH_SPAN.sub(" X ", question.strip()[-400:]))
     m = _ASKS_YES_NO.search(tail.lower())
     if m is not None:
         # (an "or" inside the statement a question asks about is no alternative offered: "Is it always true that if
-        # $a \mid bc$, then $a \mid b$ or $a \mid c$?")
-        body = _EITHER_OR.sub(" ", m.group("body"))  # ("must there be either 3 ... or 3 ...?": one statement asked)
+        # $a \mid bc$, then $a \mid b$ or $a \mid c$?"; nor is one in the question said again in other words, "Is PA
+        # complete, i.e. does it prove or refute every sentence?")
+        body = _EITHER_OR.sub(" ", _RESTATED.sub(" ", m.group("body")))  # ("must there be either 3 ... or 3 ...?")
         return not _ALTERNATIVES.search(body) or bool(_ABOUT_A_STATEMENT.match(m.group("body")))
     tail = _CJK_PROOF_ASKED.sub("", tail)  # "是否任何 15 阶群都是循环群？请给出证明。": the question before the request
     last = re.split(r"[。！!.]", tail.rstrip("？? \n"))[-1]

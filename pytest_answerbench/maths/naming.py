@@ -28,7 +28,7 @@ from .meaning import answers_question, asks_yes_no, claim
 from .residues import residue_verdict
 
 __all__ = ["alternative_verdict", "answered_in_words", "asks_name", "bold_gold_verdict", "comparison_verdict", "named_verdict",
-           "opening_verdict", "value_verdict"]
+           "opening_gold_verdict", "opening_verdict", "value_verdict"]
 
 # a question asking for a name: "Who proved ...?", "Which mathematician ...?", "What is the name of ...?", "Name the
 # theorem ...", "What is this point called?", "Identify the conic ...", "What kind of curve ...?"
@@ -59,6 +59,14 @@ _LABEL = lazy_compile(r"(?i)\s*(?:note|remark|answer|final\s+answer|proof|soluti
 _DENIED_BEFORE = lazy_compile(r"(?i)\b(?:not|never|neither|nor|no)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?$|n't\s+(?:an?\s+|the\s+)?$")
 # another reading offered after it: "(Though it could equally be read as a pair of crossing lines.)"
 _HEDGED_AFTER = lazy_compile(r"(?i)\b(?:could|might|may|perhaps|maybe|equally|alternatively|arguably|or\s+(?:rather|possibly|perhaps))\b")
+# a correction after a first sentence naming the answer: "..., but actually ...", "Wait, ...", "On second thought ..."
+_CORRECTED_LATER = lazy_compile(r"(?i)\b(?:but\s+actually|wait|on\s+second\s+thought|correction|i\s+was\s+wrong|"
+                                r"(?:my\s+)?mistake|i\s+misspoke)\b")
+# a sentence after the name that sets another object beside it, not a turn: "It's not to be confused with Banach's
+# fixed point theorem, which requires a contraction but also gives uniqueness.", "Unlike ..., ..."
+_ASIDE_ON_ANOTHER = lazy_compile(r"(?i)(?:^|(?<=[.!?])\s+|\n\s*)\(?(?:(?:it|this|that)(?:'s|’s|\s+is)\s+|(?:do|should)\s+)?"
+                                 r"not\s+(?:to\s+be\s+)?confused?\s+(?:it\s+)?with\b[^.!?\n]*[.!?]?\)?"
+                                 r"|(?:^|(?<=[.!?])\s+|\n\s*)\(?(?:unlike|by\s+contrast|in\s+contrast|for\s+comparison)\b[^.!?\n]*[.!?]?\)?")
 _CONICS = frozenset({"circle", "ellipse", "parabola", "hyperbola"})
 # the degenerate conics named: "a pair of parallel lines", "two crossing lines", "a single point"
 _DEGENERATE = lazy_compile(r"(?i)\blines\b|\bpoint\b|\bempty\b")
@@ -90,15 +98,19 @@ def _committed_name(response: str) -> str | None:
         if len({" ".join(_words(m.group(1))) for m in found}) != 1:
             return None
         last = found[-1]
+        after = _ASIDE_ON_ANOTHER.sub(" ", response[last.end():])
         if _DENIED_BEFORE.search(response, max(0, last.start() - 30), last.start()) \
-                or _HEDGED_AFTER.search(response, last.end()) or _TURNS.search(response, last.end()):
+                or _HEDGED_AFTER.search(after) or _TURNS.search(after):
             # "is not **right-angled**"; "**hyperbola**. (Though it could equally be read as ...)"; "Students often
-            # guess the **fundamental theorem of algebra**, but the statement here is Liouville's theorem."
+            # guess the **fundamental theorem of algebra**, but the statement here is Liouville's theorem."; a
+            # sentence setting another object beside it ("It's not to be confused with Banach's ...") is no turn
             return None
         phrase = last.group(1).strip(" .,:;")
         return phrase if _NAME_PHRASE.fullmatch(phrase) else None
     first = _NAME_FIRST.match(response)
-    return next(g for g in first.groups() if g) if first is not None else None
+    if first is None or _CORRECTED_LATER.search(response, first.end()):
+        return None  # ("That's Brouwer's fixed point theorem, but actually the statement is Banach's ...": taken back)
+    return next(g for g in first.groups() if g)
 
 
 def named_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
@@ -352,8 +364,9 @@ def value_verdict(response: str, gold: str, question: str | None) -> tuple[bool,
 
 
 # a reply opening on a bare verdict: "Yes.", "**No.**", "No —", "是的。", "不是。" (alone before the reasons that follow)
-_OPENING_VERDICT = lazy_compile(r"\s*(?:\*\*)?(?:(?P<yes>yes|是的|是|对)|(?P<no>no|不是|否|不))(?:\*\*)?\s*(?:[.!。！:：;]|—|–|--)"
-                                r"(?:\*\*)?\s", re.I)
+_OPENING_VERDICT = lazy_compile(r"\s*(?:\*\*)?(?:(?P<yes>yes|是的|是|对)|(?P<no>no|不是|否|不))(?:\*\*)?"
+                                # the condition it holds under, in brackets: "No (assuming ZFC is consistent)."
+                                r"(?:\s*\([^()\n]{1,80}\))?\s*(?:[.!。！:：;]|—|–|--)(?:\*\*)?\s", re.I)
 # a sentence concluding after the opening verdict: "Therefore ...", "So ...", "因此……"
 _LATER_CONCLUSION = lazy_compile(r"(?:^|[.!?。！？]\s+|\n\s*)(?:\*\*)?(?i:therefore|so|hence|thus|consequently|in\s+conclusion)\b"
                                  r"|因此|所以|综上|故")
@@ -361,6 +374,18 @@ _LATER_CONCLUSION = lazy_compile(r"(?:^|[.!?。！？]\s+|\n\s*)(?:\*\*)?(?i:the
 _TAKEN_BACK = lazy_compile(r"(?i)\b(?:wait|actually|however|but\s+(?:actually|wait|no|in\s+fact)|correction|mistake|"
                            r"i\s+was\s+wrong|on\s+second\s+thought|on\s+reflection|reconsider|not\s+quite|rather|wrong|"
                            r"incorrect|false|contradict\w*)\b|等等|其实|不对|更正|错")
+
+
+# the answer said again in words after the opening verdict: "so the answer to the question is no"
+_ANSWER_SAID_AGAIN = lazy_compile(r"(?i)\bthe\s+(?:(?:final|real|correct|true)\s+)?answer\b[^.!?;:\n]{0,40}?\bis\s+"
+                                  r"(?:\*\*)?(?P<word>yes|no)\b(?!\s*(?:,\s*)?(?:if|when|unless)\b)")
+# a formula in a sentence: a maths span, a relation or a number
+_FORMULA_IN = lazy_compile(r"\$|\\\(|\\\[|[=<>≤≥≠]|\d")
+
+
+def _sentence_end(text: str, start: int) -> int:
+    m = _SENTENCE_END.search(text, start)
+    return m.end() if m else len(text)
 
 
 def opening_verdict(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
@@ -376,9 +401,17 @@ def opening_verdict(response: str, gold: str, question: str | None) -> tuple[boo
         return None
     verdict = opening.group("yes") is not None
     rest = response[opening.end():]
-    if _TAKEN_BACK.search(rest) or _STATED.search(rest) or _LATER_CONCLUSION.search(rest):
-        return None  # (a turn, a box or answer line stating the answer again, or a conclusion after the reasons,
-        # "No. ... Therefore $\\sqrt{2}+\\sqrt{3} < \\pi$.": the reader reads it)
+    again = [m for m in _ANSWER_SAID_AGAIN.finditer(rest)]
+    if again:
+        # "Yes (in Solovay's model ...). But in ZFC itself ..., so the answer to the question is no.": the answer said
+        # again in words, the last time, is the commitment
+        last = again[-1]
+        return (last.group("word").lower() == "yes") == said[1], last.group().strip()
+    if _TAKEN_BACK.search(rest) or _STATED.search(rest) \
+            or any(_FORMULA_IN.search(rest, m.end(), _sentence_end(rest, m.end())) for m in _LATER_CONCLUSION.finditer(rest)):
+        return None  # (a turn, a box or answer line stating the answer again, or a conclusion after the reasons
+        # stating a formula, "No. ... Therefore $\\sqrt{2}+\\sqrt{3} < \\pi$.": the reader reads it; a conclusion in
+        # words, "So CH is independent of ZFC: it can be neither proved nor disproved ...", is read below)
     for sentence in re.split(r"(?<=[.!?。！？])\s+|\n+", re.sub(r"\([^()]*\)", " ", rest)):
         again = claim(sentence) if sentence.strip() else None
         if again is not None and (again[0] == "yes" and again[1] != verdict
@@ -433,14 +466,49 @@ def bold_gold_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     return True, last.group(1).strip()
 
 
+# a first sentence of a few words, then a full stop or a line's end: "A draw. Neither player can force a win ..."
+_OPENING_PHRASE = lazy_compile(r"\s*(?:\*\*)?(?P<phrase>[A-Za-z][A-Za-z'’ -]{2,60}?)(?:\*\*)?\s*(?:[.!]|\n)(?:\*\*)?(?:\s|$)")
+
+
+# a reply reconsidering what it opened on: "Hmm, let me redo this", "let me recheck", "on reflection"
+_RECONSIDERED = lazy_compile(r"(?i)\b(?:hmm+|re-?do|let\s+me\s+(?:re\w*|check|double|think)|reconsider\w*|on\s+reflection|"
+                             r"second\s+thought)\b")
+
+
+def _without_phrase(text: str, plain: str) -> str:
+    """``text`` without the gold's whole phrase wherever it is said again."""
+    return re.sub(r"(?i)" + r"[\s-]+".join(re.escape(w) for w in plain.split()), " ", text)
+
+
+def opening_gold_verdict(response: str, gold: str) -> tuple[bool, str] | None:
+    """(True, the phrase) when the reply opens on a sentence that is exactly the gold's words, its reasons after it
+    ("A draw. Neither player can force a win: ..." for "a draw"), with no turn, hedge, box or answer line after it;
+    None otherwise (never a rejection: an opening that is not the gold's words is left to the reader)."""
+    plain = _TEXT_WRAPPER.sub(lambda m: m.group(1) or "", gold).strip(" .")
+    if not _NAME_GOLD.fullmatch(plain) or len(plain) < 4 or claim(plain) is not None or len(response) > 6000:
+        return None
+    first = _OPENING_PHRASE.match(response)
+    if first is None or not _words(plain) or _words(first.group("phrase")) != _words(plain):
+        return None
+    rest = response[first.end():]
+    if _TURNS.search(rest) or _STATED.search(rest) or _BOLD_HEDGED_AFTER.search(rest) or _RECONSIDERED.search(rest) \
+            or "=" in rest or any(re.search(r"(?i)(?<![a-z])" + re.escape(w) + r"(?![a-z])", _without_phrase(rest, plain))
+                                  for w in _words(plain)):
+        # ("A draw. Wait, ...", "A draw. ... **Answer:** ...", "... though it might equally ...", "Hmm, let me redo
+        # this", a derivation "... gives $n=6$", or the gold's words again in another phrase: "Regular hexagon. ... The
+        # cross-section is a regular pentagon.")
+        return None
+    return True, first.group("phrase").strip()
+
+
 def answered_in_words(response: str, gold: str, question: str | None) -> tuple[bool, str] | None:
     """The first of these readings that applies (an object named under another of its names and a line named in
     words, ``maths.concepts``; a set of integers described by residues, ``maths.residues``; a name asked, two
     alternatives offered, the larger of two formulas, a finite value for "Does it converge?", a verdict the reply
-    opens on, the gold's words in bold): (verdict, the words read), or None. The scorers read a reply
+    opens on, the gold's words in bold or as its opening sentence): (verdict, the words read), or None. The scorers read a reply
     so before locating its answer."""
     return concept_verdict(response, gold) or line_verdict(response, gold) \
         or residue_verdict(response, gold, question) or named_verdict(response, gold, question) \
         or alternative_verdict(response, gold, question) or comparison_verdict(response, gold, question) \
         or value_verdict(response, gold, question) or opening_verdict(response, gold, question) \
-        or bold_gold_verdict(response, gold)
+        or bold_gold_verdict(response, gold) or opening_gold_verdict(response, gold)

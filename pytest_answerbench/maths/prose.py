@@ -375,9 +375,15 @@ def _main_clause(line: str) -> str:
     sentences = split_sentences(line)
     start = line.rfind(sentences[-1]) if sentences else 0
     for m in _given_clauses(line, max(start, 0)):
-        if _VALUE_BEFORE.search(line, start, m.start()) and not SPAN.search(line, m.start()):
+        if _VALUE_BEFORE.search(line, start, m.start()) and not SPAN.search(line, m.start()) \
+                and not _STATED_AFTER_CLAUSE.search(line, m.start()):
             return line[:m.start()]
     return line
+
+
+# what the sentence goes on to state after a clause: values a colon introduces, a conclusion "so" draws ("Factor
+# pairs of 6 with x < y: (2, 3) and (1, 6).", "... |n| ≤ 2 for integers, so n ∈ {0, ±1, ±2}.")
+_STATED_AFTER_CLAUSE = lazy_compile(r"[A-Za-z]\s*:\s+[($\[{]?[-−]?\d|,\s+so\s+\$?[a-z]\s*(?:=|∈|\\in)")
 
 
 # "**Answers:** (a) yes; (b) $12$": the line's heading before its first label

@@ -151,7 +151,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   "Round 52").
 - ``tests/data/probes_round54.jsonl``: 200 probes written blind during round 52 by three helpers (round 51's brief;
   ``unit`` on 11 rows, ``error`` on 4), scored once with round 52's reader (scorer version 81, vmcbench 59) as its
-  held-out measure (docs/accuracy.md, "Round 52"), not read.
+  held-out measure (docs/accuracy.md, "Round 52"), then read in round 53 (scorer version 82, vmcbench 60;
+  docs/profiles-math.md, "Round 53").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -424,8 +425,8 @@ FLOORS = {
                              {"text": (3, 0), "physics": (1, 0), "structured": (8, 0),
                               "traces": (2, 0), "choice": 4}),
     "probes_round54.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (6, 0), "physics": (1, 1), "structured": (3, 0),
-                              "traces": (0, 0), "choice": 6}),
+                             {"text": (2, 0), "physics": (1, 0), "structured": (0, 0),
+                              "traces": (0, 0), "choice": 2}),
 }
 
 
