@@ -33,17 +33,20 @@ _PLAIN_SOLID = "".join(rf"(?<!{word}\s)" for word in ("rhombic", "truncated", "s
 CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
     "triangle centre": {
         "fermat point": (r"fermat(?:'s)?\s+point", r"torricelli(?:'s)?\s+point", r"fermat[-–\s]+torricelli\s+point",
-                         r"first\s+isogonic\s+" + _CENTRE),
+                         r"first\s+isogonic\s+" + _CENTRE, r"费马点"),
         "nine-point center": (r"nine[-\s]point\s+" + _CENTRE, _CENTRE + r"\s+of\s+the\s+nine[-\s]point\s+circle",
                               r"circumcent(?:er|re)\s+of\s+the\s+medial\s+triangle",
-                              r"circumcent(?:er|re)\s+of\s+the\s+orthic\s+triangle"),
+                              r"circumcent(?:er|re)\s+of\s+the\s+orthic\s+triangle", r"九点圆(?:的)?圆心"),
         "centroid": (r"centroid", r"barycent(?:er|re)", _CENTRE + r"\s+of\s+(?:mass|gravity)",
-                     r"(?:intersection|meeting\s+point)\s+of\s+the\s+(?:three\s+)?medians"),
+                     r"(?:intersection|meeting\s+point)\s+of\s+the\s+(?:three\s+)?medians", r"重心"),
         "incenter": (r"incent(?:er|re)", _CENTRE + r"\s+of\s+the\s+(?:incircle|inscribed\s+circle)",
-                     r"(?:intersection|meeting\s+point)\s+of\s+the\s+(?:three\s+)?(?:internal\s+)?angle\s+bisectors"),
+                     r"(?:intersection|meeting\s+point)\s+of\s+the\s+(?:three\s+)?(?:internal\s+)?angle\s+bisectors",
+                     r"内心"),
         "circumcenter": (r"circumcent(?:er|re)", _CENTRE + r"\s+of\s+the\s+(?:circumcircle|circumscribed\s+circle)",
-                         r"(?:intersection|meeting\s+point)\s+of\s+the\s+(?:three\s+)?perpendicular\s+bisectors"),
-        "orthocenter": (r"orthocent(?:er|re)", r"(?:intersection|meeting\s+point)\s+of\s+the\s+(?:three\s+)?altitudes"),
+                         r"(?:intersection|meeting\s+point)\s+of\s+the\s+(?:three\s+)?perpendicular\s+bisectors",
+                         r"外心"),
+        "orthocenter": (r"orthocent(?:er|re)", r"(?:intersection|meeting\s+point)\s+of\s+the\s+(?:three\s+)?altitudes",
+                        r"垂心"),
         "symmedian point": (r"symmedian\s+point", r"lemoine(?:'s)?\s+point", r"grebe(?:'s)?\s+point"),
         "nagel point": (r"nagel(?:'s)?\s+point",),
         "gergonne point": (r"gergonne(?:'s)?\s+point",),
@@ -52,25 +55,27 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
         "square": (r"square", r"(?:rhombus|rhombi)\s+(?:that|which)\s+(?:is|are)\s+also\s+(?:a\s+)?rectangles?",
                    r"rectangles?\s+(?:that|which)\s+(?:is|are)\s+also\s+(?:a\s+)?(?:rhombus|rhombi)",
                    r"rectangles?\s+with\s+(?:four|all)\s+(?:sides\s+equal|equal\s+sides)",
-                   r"regular\s+quadrilateral"),
+                   r"regular\s+quadrilateral", r"正方形"),
         "rhombus": (r"rhomb(?:us|i|uses)", r"diamond", r"equilateral\s+quadrilateral",
                     r"parallelograms?\s+(?:with|having|whose)\s+(?:perpendicular\s+diagonals\s+and\s+)?"
-                    r"(?:four|all)\s+(?:sides\s+equal|equal\s+sides|sides\s+(?:are\s+)?(?:of\s+)?equal(?:\s+length)?)"),
+                    r"(?:four|all)\s+(?:sides\s+equal|equal\s+sides|sides\s+(?:are\s+)?(?:of\s+)?equal(?:\s+length)?)",
+                    r"菱形"),
         "rectangle": (r"rectangles?", r"equiangular\s+quadrilateral",
-                      r"parallelograms?\s+with\s+(?:a\s+right\s+angle|four\s+right\s+angles|equal\s+diagonals)"),
-        "parallelogram": (r"parallelograms?",),
-        "kite": (r"kites?", r"deltoids?"),
-        "trapezoid": (r"trapezoids?", r"trapezi(?:um|a|ums)"),
+                      r"parallelograms?\s+with\s+(?:a\s+right\s+angle|four\s+right\s+angles|equal\s+diagonals)",
+                      r"矩形", r"长方形"),
+        "parallelogram": (r"parallelograms?", r"平行四边形"),
+        "kite": (r"kites?", r"deltoids?", r"筝形"),
+        "trapezoid": (r"trapezoids?", r"trapezi(?:um|a|ums)", r"梯形"),
     },
     "curve": {
-        "catenary": (r"catenary", r"hyperbolic\s+cosine", r"\\cosh", r"\bcosh\b", r"chainette"),
-        "cycloid": (r"cycloid", r"brachistochrone\s+curve"),
-        "parabola": (r"parabola", r"parabolic\s+(?:arc|curve|path)"),
+        "catenary": (r"catenary", r"hyperbolic\s+cosine", r"\\cosh", r"\bcosh\b", r"chainette", r"悬链线"),
+        "cycloid": (r"cycloid", r"brachistochrone\s+curve", r"摆线", r"旋轮线"),
+        "parabola": (r"parabola", r"parabolic\s+(?:arc|curve|path)", r"抛物线"),
         "circle": (r"circle", r"apollon(?:ius|ian)\s+circle", r"circle\s+of\s+apollonius"),
-        "ellipse": (r"ellipse",),
-        "hyperbola": (r"hyperbola",),
-        "cardioid": (r"cardioid",),
-        "lemniscate": (r"lemniscate",),
+        "ellipse": (r"ellipse", r"椭圆"),
+        "hyperbola": (r"hyperbola", r"双曲线"),
+        "cardioid": (r"cardioid", r"心形线", r"心脏线"),
+        "lemniscate": (r"lemniscate", r"双纽线"),
         "logarithmic spiral": (r"logarithmic\s+spiral", r"equiangular\s+spiral", r"spira\s+mirabilis"),
         "archimedean spiral": (r"archimedean\s+spiral", r"spiral\s+of\s+archimedes"),
         "helix": (r"helix", r"helical\s+(?:curve|path)"),
@@ -79,8 +84,8 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
     "surface": {
         "torus": (r"torus", r"tori", r"dough?nut(?:[-\s]shaped)?(?:\s+surface)?", r"donut(?:[-\s]shaped)?(?:\s+surface)?",
                   r"anchor\s+ring", r"s\^1\s*\\times\s*s\^1"),
-        "klein bottle": (r"klein\s+bottle",),
-        "mobius strip": (r"m(?:ö|o|oe)bius\s+(?:strip|band|loop)",),
+        "klein bottle": (r"klein\s+bottle", r"克莱因瓶"),
+        "mobius strip": (r"m(?:ö|o|oe)bius\s+(?:strip|band|loop)", r"莫比乌斯[带环]"),
         "sphere": (r"sphere", r"s\^2"),
         "projective plane": (r"(?:real\s+)?projective\s+plane", r"\\mathbb\{?r\}?p\^2", r"rp\^2"),
         "cylinder": (r"cylinder",),
@@ -100,19 +105,21 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "sequence": {
         "catalan numbers": (r"catalan(?:\s+numbers?|\s+sequence)?", r"\\frac\{1\}\{n\+1\}\\binom\{2n\}\{n\}",
-                            r"\\binom\{2n\}\{n\}/\(n\+1\)", r"1,\s*(?:1,\s*)?2,\s*5,\s*14,\s*42"),
-        "fibonacci numbers": (r"fibonacci(?:\s+numbers?|\s+sequence)?", r"1,\s*1,\s*2,\s*3,\s*5,\s*8,\s*13"),
-        "bell numbers": (r"bell\s+numbers?", r"1,\s*(?:1,\s*)?2,\s*5,\s*15,\s*52"),
-        "triangular numbers": (r"triangular\s+numbers?", r"1,\s*3,\s*6,\s*10,\s*15"),
-        "derangement numbers": (r"derangements?(?:\s+numbers?)?", r"subfactorials?"),
+                            r"\\binom\{2n\}\{n\}/\(n\+1\)", r"1,\s*(?:1,\s*)?2,\s*5,\s*14,\s*42", r"卡特兰数"),
+        "fibonacci numbers": (r"fibonacci(?:\s+numbers?|\s+sequence)?", r"1,\s*1,\s*2,\s*3,\s*5,\s*8,\s*13",
+                              r"斐波那契数列?"),
+        "bell numbers": (r"bell\s+numbers?", r"1,\s*(?:1,\s*)?2,\s*5,\s*15,\s*52", r"贝尔数"),
+        "triangular numbers": (r"triangular\s+numbers?", r"1,\s*3,\s*6,\s*10,\s*15", r"三角形数"),
+        "derangement numbers": (r"derangements?(?:\s+numbers?)?", r"subfactorials?", r"错排数"),
     },
     "distribution": {
-        "normal distribution": (r"normal(?:\s+distribution)?", r"gaussian(?:\s+distribution)?", r"bell\s+curve"),
-        "poisson distribution": (r"poisson(?:\s+distribution)?",),
-        "binomial distribution": (r"binomial(?:\s+distribution)?",),
-        "geometric distribution": (r"geometric(?:\s+distribution)?",),
-        "exponential distribution": (r"exponential(?:\s+distribution)?",),
-        "uniform distribution": (r"uniform(?:\s+distribution)?",),
+        "normal distribution": (r"normal(?:\s+distribution)?", r"gaussian(?:\s+distribution)?", r"bell\s+curve",
+                                r"正态分布", r"高斯分布"),
+        "poisson distribution": (r"poisson(?:\s+distribution)?", r"泊松分布"),
+        "binomial distribution": (r"binomial(?:\s+distribution)?", r"二项分布"),
+        "geometric distribution": (r"geometric(?:\s+distribution)?", r"几何分布"),
+        "exponential distribution": (r"exponential(?:\s+distribution)?", r"指数分布"),
+        "uniform distribution": (r"uniform(?:\s+distribution)?", r"均匀分布"),
     },
     "polyhedron": {
         "tetrahedron": (_PLAIN_SOLID + r"(?:regular\s+)?tetrahedr(?:on|a)", r"triangular\s+pyramid"),
@@ -123,18 +130,19 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "principle": {
         "pigeonhole principle": (r"pigeon[-\s]?hole(?:\s+principle)?", r"dirichlet(?:'s)?\s+(?:box|drawer)\s+principle",
-                                 r"box\s+principle"),
-        "intermediate value theorem": (r"intermediate\s+value\s+theorem", r"\bivt\b", r"bolzano(?:'s)?\s+theorem"),
-        "mean value theorem": (r"(?:lagrange(?:'s)?\s+)?mean\s+value\s+theorem", r"\bmvt\b"),
-        "chinese remainder theorem": (r"chinese\s+remainder\s+theorem", r"\bcrt\b"),
+                                 r"box\s+principle", r"抽屉原理", r"鸽巢原理"),
+        "intermediate value theorem": (r"intermediate\s+value\s+theorem", r"\bivt\b", r"bolzano(?:'s)?\s+theorem",
+                                       r"介值定理"),
+        "mean value theorem": (r"(?:lagrange(?:'s)?\s+)?mean\s+value\s+theorem", r"\bmvt\b", r"(?:拉格朗日)?中值定理"),
+        "chinese remainder theorem": (r"chinese\s+remainder\s+theorem", r"\bcrt\b", r"中国剩余定理", r"孙子定理"),
         "am-gm inequality": (r"am[-–\s]?gm(?:\s+inequality)?", r"(?:inequality\s+of\s+)?arithmetic\s+and\s+geometric"
                              r"\s+means(?:\s+inequality)?", r"arithmetic[-\s]mean[-–\s]+geometric[-\s]mean\s+inequality"),
         "cauchy-schwarz inequality": (r"cauchy[-–\s]+(?:bunyakovsky[-–\s]+)?schwarz(?:\s+inequality)?",),
         "inclusion-exclusion principle": (r"(?:principle\s+of\s+)?inclusion[-–\s]+exclusion(?:\s+principle)?",
-                                          r"sieve\s+(?:principle|formula)"),
+                                          r"sieve\s+(?:principle|formula)", r"容斥原理"),
         "fundamental theorem of arithmetic": (r"fundamental\s+theorem\s+of\s+arithmetic",
-                                              r"unique(?:\s+prime)?\s+factori[sz]ation\s+theorem"),
-        "fundamental theorem of algebra": (r"fundamental\s+theorem\s+of\s+algebra",),
+                                              r"unique(?:\s+prime)?\s+factori[sz]ation\s+theorem", r"算术基本定理"),
+        "fundamental theorem of algebra": (r"fundamental\s+theorem\s+of\s+algebra", r"代数基本定理"),
         "fundamental theorem of calculus": (r"fundamental\s+theorem\s+of\s+calculus", r"newton[-–\s]+leibniz\s+"
                                             r"(?:formula|theorem)"),
         "divergence theorem": (r"divergence\s+theorem", r"gauss(?:'s)?\s+(?:divergence\s+)?theorem",
@@ -143,11 +151,11 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
                                        r"contraction\s+mapping\s+(?:theorem|principle)"),
         "brouwer fixed-point theorem": (r"brouwer(?:'s)?\s+fixed[-\s]point\s+theorem",),
         "bezout's identity": (r"b[ée]zout(?:'s)?\s+(?:identity|lemma|theorem)",),
-        "fermat's little theorem": (r"fermat(?:'s)?\s+little\s+theorem", r"\bflt\b"),
-        "wilson's theorem": (r"wilson(?:'s)?\s+theorem",),
+        "fermat's little theorem": (r"fermat(?:'s)?\s+little\s+theorem", r"\bflt\b", r"费马小定理"),
+        "wilson's theorem": (r"wilson(?:'s)?\s+theorem", r"威尔逊定理"),
         "lagrange's theorem (groups)": (r"lagrange(?:'s)?\s+theorem(?:\s+(?:on|for|in)\s+(?:finite\s+)?groups)?",),
         "cayley-hamilton theorem": (r"cayley[-–\s]+hamilton(?:\s+theorem)?",),
-        "rolle's theorem": (r"rolle(?:'s)?\s+theorem",),
+        "rolle's theorem": (r"rolle(?:'s)?\s+theorem", r"罗尔定理"),
         "bolzano-weierstrass theorem": (r"bolzano[-–\s]+weierstrass(?:\s+theorem)?",),
         "heine-borel theorem": (r"heine[-–\s]+borel(?:\s+theorem)?",),
         "l'hopital's rule": (r"l'?\s*h[ôo]s?pital(?:'s)?\s+rule", r"bernoulli'?s\s+rule"),
@@ -161,36 +169,40 @@ _ARTICLE = lazy_compile(r"^(?:the|a|an)\s+")
 _UNFIRM = lazy_compile(r"\b(?:not|no|never|neither|nor|cannot|isn't|aren't|wasn't|doesn't|don't|like|likes|resembl\w*|"
                        r"guess\w*|tempt\w*|often|confus\w*|misconception\w*|mistaken\w*|"
                        r"similar|approximat\w*|unlike|except|whether|could|might|may|perhaps|maybe|probably|possibly|or|"
-                       r"versus|vs|contrast|compared|than|wrong|incorrect|mistak\w*|either|degenerate|confused)\b|n't\b|\?")
+                       r"versus|vs|contrast|compared|than|wrong|incorrect|mistak\w*|either|degenerate|confused)\b|n't\b|\?|"
+                       r"不|并非|而非|未必|像|类似|或者?|可能|也许|大概|如果|若|假如|吗|？")
 # a clause that hedges: what it names is no commitment, and the sentence commits to none ("a parabola or a hyperbola,
 # depending on orientation")
-_HEDGED = lazy_compile(r"\b(?:or|either|perhaps|maybe|probably|possibly|might|could|depending|depends|whether)\b|\?")
-_DENIED = lazy_compile(r"\b(?:not|no|never|neither|nor)\b|n't\b")
+_HEDGED = lazy_compile(r"\b(?:or|either|perhaps|maybe|probably|possibly|might|could|depending|depends|whether)\b|\?|"
+                       r"或者?|还是|可能|也许|大概|取决于|？")
+_DENIED = lazy_compile(r"\b(?:not|no|never|neither|nor)\b|n't\b|不是|并非|而非")
 # a clause that supposes: it and the clauses after it, to the end of the sentence or a semicolon, name nothing ("if
 # the constant were 2 we would get ...", "with a difference instead of a sum, a hyperbola")
 _SUPPOSES = lazy_compile(r"\b(?:if|would|were|unless|suppos\w*|assum\w*|instead|rather|otherwise|when|whenever|"
-                         r"depending|depends)\b")
+                         r"depending|depends)\b|如果|若|假如|假设|要是")
 # where a clause ends, and where a supposition's reach ends
-_CLAUSE_END = lazy_compile(r"[,:—–\n]|\s(?:but|while|whereas|which|whose|and\s+so)\s")
-_SEMICOLON = lazy_compile(r";")
+_CLAUSE_END = lazy_compile(r"[,:—–\n，：]|\s(?:but|while|whereas|which|whose|and\s+so)\s|而是|但是?")
+_SEMICOLON = lazy_compile(r"[;；]")
 # an aside in brackets (read apart), and what makes one hedge the answer ("Though it could equally be read as ...")
-_ASIDE = lazy_compile(r"\([^()]{0,400}\)")
-_HEDGES = lazy_compile(r"\b(?:could|might|equally|alternatively|arguably|perhaps|maybe|possibly|or\s+rather)\b")
+_ASIDE = lazy_compile(r"\([^()]{0,400}\)|（[^（）]{0,400}）")
+_HEDGES = lazy_compile(r"\b(?:could|might|equally|alternatively|arguably|perhaps|maybe|possibly|or\s+rather)\b|"
+                       r"说不定|没把握|不确定|可能|也许|或许")
 # a supposition said to hold: "as it does here", "which is the case"
-_REALIZED = lazy_compile(r"\b(?:here|indeed|actually|in\s+this\s+case|in\s+fact|which\s+is\s+the\s+case|as\s+it\s+does)\b")
+_REALIZED = lazy_compile(r"\b(?:here|indeed|actually|in\s+this\s+case|in\s+fact|which\s+is\s+the\s+case|as\s+it\s+does)\b|"
+                         r"本题|这里|此处|正是|恰好是|恰是")
 # what a later sentence may not do: hedge, turn, correct, or say the object degenerates ("Note that if the constant
 # equals $|F_1F_2|$, as it does here, the locus degenerates to the segment.")
 _TURNS = lazy_compile(r"\b(?:could|might|equally|alternatively|arguably|perhaps|maybe|possibly|rather|wait|actually|"
                       r"however|but|slip\w*|mistak\w*|wrong|incorrect|error|correct\w*|instead|oops|degenerat\w*|"
-                      r"here)\b")
+                      r"here)\b|但是?|然而|不过|其实|等等|更正|错|退化|本题|这里|此处")
 # a correction in the naming sentence itself, after a clause: "That's Brouwer's fixed point theorem, but actually the
 # statement is Banach's."
 _CORRECTED_IN = lazy_compile(r"[,;:—–]\s*(?:but\s+|no\s*,?\s+)?(?:actually|wait|on\s+second\s+thought|correction|i\s+was\s+wrong)\b",
                              re.I)
 # a box or an answer line, and what it holds
 _BOXED = lazy_compile(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
-_ANSWER_LINE = lazy_compile(r"(?im)^[ \t>*#]*(?:final\s+answer|answer)\s*[:：]\s*(?:\*\*)?\s*(.+)$")
-_SENTENCE_END = lazy_compile(r"(?<=[a-z0-9$)*_.!?。！？])[.!?。！？]+(?:\s+|$)|\n+")
+_ANSWER_LINE = lazy_compile(r"(?im)^[ \t>*#]*(?:final\s+answer|answer|答案|结论|答)\s*[:：]\s*(?:\*\*)?\s*(.+)$")
+_SENTENCE_END = lazy_compile(r"(?<=[a-z0-9$)*_.!?。！？\u4e00-\u9fff])[.!?。！？]+(?:\s+|$)|\n+")
 _READ = 1500
 
 
@@ -273,8 +285,12 @@ def concept_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     if boxes or lines:
         said = _named((boxes or lines)[-1], family)[0]
     else:
-        if any(_HEDGES.search(aside) or _named(aside, family)[1] for aside in _ASIDE.findall(tail)):
-            return None  # "(Though it could equally be read as a pair of crossing lines.)", "(... so it is a hyperbola.)"
+        asides = _ASIDE.findall(tail)
+        outside = _named(_ASIDE.sub(" ", tail), family)[1] if asides else set()
+        if any(_HEDGES.search(aside) or not _named(aside, family)[1] <= outside for aside in asides):
+            # "(Though it could equally be read as a pair of crossing lines.)", "(... so it is a hyperbola.)" (an aside
+            # naming only what the text outside it names, "**斐波那契数列**（Fibonacci sequence）", is a gloss)
+            return None
         unbracketed = re.sub(r"[ \t]+(?=[.!?,;:])", "", _ASIDE.sub(" ", tail))  # ("Icosahedron (...). Not ...")
         sentences = [x for x in _SENTENCE_END.split(unbracketed) if x and x.strip()]
         said = set()

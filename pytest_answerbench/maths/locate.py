@@ -1777,6 +1777,12 @@ def _answered_parts(text: str, question: str, found: Extraction | None) -> Extra
     k = asked_parts(question)
     if k < 2 or found is not None and len(split_answers(found.text)) >= k:
         return None
+    if found is not None and len(found.answers) == 1 and numbered_line(found.answers[0]) \
+            and len(labelled_run(list(PART_LABEL.finditer(found.answers[0])))) == k \
+            and not re.search(r"[A-Za-z]{3,}|[\u4e00-\u9fff]", PART_LABEL.sub(" ", found.answers[0])):
+        # "**Answers:** (1) 2 (2) 4" closing the reply: its own labelled line of bare values answers every part (a
+        # line of sentences, "(a) the local maximum value is $f(-1)=2$; ...", is read part by part below)
+        return None
     if found is not None and len(found.answers) == 1 and blanks_in_brackets(question) \
             and len(tuple_parts(found.answers[0].strip()) or []) == k:
         return None  # "The vertex is at $(2,3)$." to "... is $(\_\_\_,\ \_\_\_)$": the point the blanks write

@@ -87,7 +87,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"|(?<![等号时恒])成立|(?<![不的])正确(?![的地])|(?<!不是)真命题"),
 )
 _COMPILED = tuple((name, lazy_compile(neg), lazy_compile(pos)) for name, neg, pos in FAMILIES)
-_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对|肯定的?|有)|(?P<no>no|false|incorrect|negative|否|不是|不对|没有|否定的?))"
+_YES_NO = lazy_compile(r"(?:(?P<yes>yes|true|correct|affirmative|是的?|对|肯定的?|有)|(?P<no>no|false|untrue|incorrect|negative|否|不是|不对|没有|否定的?))"
                        r"(?:\s*(?:[,;:.!—–]|--)\s*(?:[^\d]*|(?:the|it|its|this|that|they|there)\s[^\n]*))?")
 # "Yes, it is readable.", "No: the centre is always 5" (a reason after its verdict; not "No, 5": a second answer)
 # markup and the words that open a conclusion ("Hence", "So the answer is", "Answer:")
@@ -100,7 +100,7 @@ _LEAD = lazy_compile(r"^(?:(?:so|thus|hence|therefore|consequently|finally|in\s+
                      r"wait|no\s+wait|on\s+second\s+thought)\s*,?\s+)*"
                      r"(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*)?")
 # a statement said not to be false (or not true), maybe then said true: "the statement is not false — it's true"
-_NOT_FALSE = lazy_compile(r"(?:the\s+statement|the\s+claim|it|this|that)\s+is\s+not\s+(?P<word>false|true|incorrect|correct)"
+_NOT_FALSE = lazy_compile(r"(?:(?:the\s+statement|the\s+claim|it|this|that)\s+is\s+)?not\s+(?P<word>false|true|incorrect|correct)"
                           r"(?:\s*(?:—|–|--|,|;|:)\s*(?:it's|it\s+is|it\s+is\s+in\s+fact|rather)\s+(?P<then>true|false|"
                           r"correct|incorrect|untrue))?\s*[.!]?")
 _INFINITY = lazy_compile(r"\+?\s*(?:\\infty|∞)")  # the whole answer, not an interval's end
@@ -216,7 +216,7 @@ def claim(text: str) -> tuple[str, bool] | None:
     denied_truth = _NOT_FALSE.fullmatch(led)
     if denied_truth and (denied_truth.group("then") is None
                          or denied_truth.group("then").endswith("true") == denied_truth.group("word").endswith("false")):
-        # "The statement is not false — it's true.": true (and "not true" false)
+        # "The statement is not false — it's true.": true (and "not true", alone too, false)
         return "yes", denied_truth.group("word") in ("false", "incorrect")
     yes_no = _YES_NO.fullmatch(led)  # "Yes, it is readable": Yes
     if yes_no:

@@ -439,6 +439,12 @@ _BOLD_HEDGED_AFTER = lazy_compile(r"(?i)\b(?:could|might|equally|alternatively|a
                                   r"in\s+contrast|whereas|however|instead|unlike|on\s+the\s+other\s+hand)\b")
 
 
+# a bracketed aside, and the doubt or turn that keeps one from being a mere aside
+_BRACKETED = lazy_compile(r"\([^()\n]{1,200}\)")
+_ASIDE_HEDGED = lazy_compile(r"(?i)\b(?:could|might|may|perhaps|maybe|possibly|probably|or\s+rather|unsure|not\s+sure|"
+                             r"actually|wait|arguably|equally|alternatively)\b|\?")
+
+
 def bold_gold_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     """(True, the phrase) when the reply sets in bold, once, exactly the gold's words ("... so the circumcenter is at
     the **midpoint of the hypotenuse**, ..." for "the midpoint of the hypotenuse"; "You should **switch**." for
@@ -460,9 +466,14 @@ def bold_gold_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     stop = re.search(r"[.!?。！？](?:\s|$)|\n", response[last.end():])
     sentence = response[starts[-1] if starts else 0:last.end() + (stop.end() if stop else len(response))]
     after = response[last.end() + (stop.end() if stop else len(response)):]
-    if _TURNS.search(response[last.end():]) or _STATED.search(response) or _BOLD_HEDGED.search(sentence) \
+    asides = _BRACKETED.findall(sentence)
+    if _TURNS.search(response[last.end():]) or _STATED.search(response) \
+            or _BOLD_HEDGED.search(_BRACKETED.sub(" ", sentence)) or any(_ASIDE_HEDGED.search(a) for a in asides) \
             or _BOLD_HEDGED_AFTER.search(after) or _JOINED_AFTER.match(response, last.end()):
-        return None  # ("**skew** or intersecting", "**countable**, although ...", "(Though it could equally ...)")
+        # ("**skew** or intersecting", "**countable**, although ...", "(Though it could equally ...)"; a bracket in the
+        # sentence is an aside, read for doubt only: "The triangle is **acute** (not right, although it is quite close
+        # to a right triangle).")
+        return None
     return True, last.group(1).strip()
 
 

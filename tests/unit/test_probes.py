@@ -156,7 +156,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round55.jsonl``: 200 probes written blind during round 53 by three helpers (briefs written anew,
   the same five sets; the text writer's naming kinds of text answers, named objects, theorems and principles among
   them; ``unit`` on 11 rows, ``error`` a string on 4), scored once with round 53's reader (scorer version 82, vmcbench 60) as
-  its held-out measure (docs/accuracy.md, "Round 53"), not read.
+  its held-out measure (docs/accuracy.md, "Round 53"), then read in round 54 (scorer version 83;
+  docs/profiles-math.md, "Round 54").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -432,7 +433,7 @@ FLOORS = {
                              {"text": (2, 0), "physics": (1, 0), "structured": (0, 0),
                               "traces": (0, 0), "choice": 2}),
     "probes_round55.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (4, 0), "physics": (2, 0), "structured": (3, 0),
+                             {"text": (1, 0), "physics": (2, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 0}),
 }
 
