@@ -187,6 +187,8 @@ _SEMICOLON = lazy_compile(r"[;；]")
 _ASIDE = lazy_compile(r"\([^()]{0,400}\)|（[^（）]{0,400}）")
 _HEDGES = lazy_compile(r"\b(?:could|might|equally|alternatively|arguably|perhaps|maybe|possibly|or\s+rather)\b|"
                        r"说不定|没把握|不确定|可能|也许|或许")
+# an aside that makes the object named into another: "(with its corners cut off, giving a regular octagon)"
+_ASIDE_TURNS_INTO = lazy_compile(r"\b(?:giving|gives|becomes?|becoming|turns?\s+into|making)\b|变成|得到")
 # a supposition said to hold: "as it does here", "which is the case"
 _REALIZED = lazy_compile(r"\b(?:here|indeed|actually|in\s+this\s+case|in\s+fact|which\s+is\s+the\s+case|as\s+it\s+does)\b|"
                          r"本题|这里|此处|正是|恰好是|恰是")
@@ -287,7 +289,8 @@ def concept_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     else:
         asides = _ASIDE.findall(tail)
         outside = _named(_ASIDE.sub(" ", tail), family)[1] if asides else set()
-        if any(_HEDGES.search(aside) or not _named(aside, family)[1] <= outside for aside in asides):
+        if any(_HEDGES.search(aside) or _ASIDE_TURNS_INTO.search(aside) or not _named(aside, family)[1] <= outside
+               for aside in asides):
             # "(Though it could equally be read as a pair of crossing lines.)", "(... so it is a hyperbola.)" (an aside
             # naming only what the text outside it names, "**斐波那契数列**（Fibonacci sequence）", is a gloss)
             return None

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import bisect
 import re
+from fractions import Fraction
 from dataclasses import dataclass
 
 from ..text.fold import fold_safe
 from .meaning import QUALIFIED_VERDICT, claim
-from .normalize import VULGAR_FRACTIONS
+from .normalize import VULGAR_FRACTIONS, number_words
 from ..text.patterns import lazy_compile, line_starts, matches_at, occurrences, tex_delimited
 
 __all__ = ["CJK_CONDITION", "Extraction", "PART_LABEL", "after_correction", "boxed_all", "chance_in_words",
@@ -575,8 +576,6 @@ _OTHER_OFFERED = lazy_compile(r"[(\[]\s*(?:(?i:or|alternatively|possibly|maybe|p
 def _same_number(before: str, other: str | None) -> bool:
     """Is ``other`` (a number offered in brackets) the value ``before`` states, written again ("1/2 (or 0.5)", "0.25
     (or 25%)")? Then it restates, and offers nothing else."""
-    from fractions import Fraction
-
     values = re.findall(r"[-−]?\d[\d.,/]*%?", before)
     if not other or not values:
         return False
@@ -941,6 +940,15 @@ _TRAILING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:which|that\s+is|i\.e\.|since|bec
 _DASH_SIGN = lazy_compile(r"(?<![\w)])[‒‐‑](?=\d)")
 _SELF_CORRECTION = lazy_compile(r"(?i)(?:(?<!\.)\.{2,}|…|[,;]|(?<!\s)\s)\s*(?:no\s*,?\s*wait|wait\s*,?\s*no|i\s+mean|"
                                 r"sorry)\s*[,:]?\s*(?=[-−]?\d)")
+# the value a sentence closes on after "that is" / "i.e." / "in other words": "six out of thirty-six, that is, one sixth"
+_RESTATED_VALUE = lazy_compile(r"(?i),?\s*(?:that\s+is|i\.\s?e\.|in\s+other\s+words)\s*,?\s+(?P<value>[^,;:]{1,60}?)\s*\.?$")
+# "percent" after a number in words
+_PERCENT_WORDS = lazy_compile(r"(?i)\s*\b(?:per\s?cent|percent)\b")
+# a plain value closing a clause, before a restatement: "6/36", "0.5", "12"
+_PLAIN_VALUE_END = lazy_compile(r"(?<![\w.])(?P<value>\d+(?:/[1-9]\d*|\.\d+)?)\s*$")
+# a fraction in words: "one sixth", "two thirds", "three quarters", "a half"
+_FRACTION_WORDS = lazy_compile(r"(?i)(?:a|one|two|three|four|five|six|seven|eight|nine)[\s-]+(?:half|halves|thirds?|quarters?|"
+                               r"fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)")
 # two answers offered, then what the choice between them depends on: "7.9 km/s or 11.2 km/s, depending on the
 # definition used", "6 or 8, whichever convention you follow", "Either 1 or undefined, depending on context"
 _DEPENDING_HEDGE = lazy_compile(r"(?i)(?P<values>[^,;]*\d[^,;]*?\bor\b[^,;]*?)\s*,?\s*(?:depending\s+on|"
@@ -1028,7 +1036,8 @@ _VULGAR_SIGN = lazy_compile("[%s]" % "".join(VULGAR_FRACTIONS))
 _LEADING_SO = lazy_compile(r"(?i)^(?:so|thus|hence)\b\s*,?\s*(?=\S)")
 # "Therefore x = 3 or x = 2.": a conclusion word before a statement of values in symbols alone
 # values of one letter stated in symbols alone: "x = 3 or x = 2", "x = 2, x = 3"
-_VALUES_STATED = lazy_compile(r"\$?(?P<v>[a-z])\s*=\s*-?\d+(?:\.\d+)?\$?(?:\s*(?:,|or|and)\s*\$?(?P=v)\s*=\s*-?\d+(?:\.\d+)?\$?)+")
+_VALUES_STATED = lazy_compile(r"\$?(?P<v>[a-z])\s*=\s*-?\d+(?:\.\d+)?(?:°|\^\{?\\circ\}?)?\$?(?:\s*(?:,|or|and)\s*\$?(?P=v)\s*=\s*"
+                              r"-?\d+(?:\.\d+)?(?:°|\^\{?\\circ\}?)?\$?)+")  # (degrees too: "x = 30° and x = 150°")
 # a set a letter is said to lie in: "n ∈ {0, ±1, ±2}", "$x \\in \\{1, 2\\}$"
 _SET_STATED = lazy_compile(r"\$?[a-z]\s*(?:∈|\\in)\s*\\?\{[^{}]{1,80}\\?\}\$?")
 # a family's parameter said to be any integer, closing the sentence: ", where n is any integer", "for every integer k"
@@ -1288,6 +1297,19 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
             return tail.group(1).strip()
     text = _DASH_SIGN.sub("-", text)
     text = text[after_correction(text):]  # "So the answer is 3... no wait, 4.": what the correction says
+    restated = _RESTATED_VALUE.search(text) if len(text) < 300 else None
+    said_before = _PLAIN_VALUE_END.search(text[:restated.start()]) if restated is not None else None
+    said_again = number_words(_PERCENT_WORDS.sub("", restated.group("value"))) if said_before is not None else None
+    if said_again is not None and _PERCENT_WORDS.search(restated.group("value")):
+        said_again = said_again / 100  # "0.25, in other words twenty-five percent": one value
+    if said_again is not None and said_again != Fraction(said_before.group("value")):
+        return text.rstrip(".")  # "6/36, that is, one fifth": two values that disagree commit to neither
+    if restated is not None and not re.search(r"\d", text[:restated.start()].rsplit(",", 1)[-1]) \
+            and (number_words(restated.group("value")) or _FRACTION_WORDS.fullmatch(restated.group("value"))):
+        # "six out of thirty-six, that is, one sixth": a value in words said again, simplest (a clause with digits
+        # before it is read as before: "x = 3/7, i.e. x = 0.375" states two values, "3.18 s⁻¹, i.e. a period of about
+        # 0.314 s" another quantity)
+        text = restated.group("value")
     hedged = _DEPENDING_HEDGE.match(text)
     if hedged is not None:
         return hedged.group("values")  # "7.9 km/s or 11.2 km/s, depending on the definition used": both, so neither

@@ -148,7 +148,7 @@ def named_verdict(response: str, gold: str, question: str | None) -> tuple[bool,
 
 # the two alternatives a question's closing words offer: "countable or uncountable?", "converge or diverge?",
 # "finitely many or infinitely many ...?"
-_TWO_OFFERED = lazy_compile(r"(?i)\b(?P<one>[a-z]{4,})(?:\s+many)?\s+or\s+(?P<other>[a-z]{4,})\b(?=[^?.]{0,60}\?\s*$)")
+_TWO_OFFERED = lazy_compile(r"(?i)\b(?P<one>[a-z]{4,})(?:\s+many)?\s+or\s+(?P<other>[a-z]{4,})\b(?=[^?.]{0,120}\?\s*$)")
 # the same in Chinese: "收敛还是发散？"
 _TWO_OFFERED_CJK = lazy_compile(r"(?P<one>[\u4e00-\u9fff]{2,4})还是(?P<other>[\u4e00-\u9fff]{2,4})[？?]\s*$")
 # a first line that is one word and a full stop: "发散。", "**Countable.**"
@@ -222,7 +222,27 @@ def alternative_verdict(response: str, gold: str, question: str | None) -> tuple
         found = _conceded_alternative(response, alts) or _denied_in_closing(response, alts)
     if found is None and alts[0].isascii() and "**" in response:
         found = _bold_alternative(response, alts)  # (in Chinese only the first line's word is read)
+    if found is None and alts[0].isascii():
+        found = _counted_alternative(response, alts)
     return None if found is None else (found[0] == in_gold[0], found[1])
+
+
+# a closing sentence stating an exact count: "There is exactly one such prime, namely $3$."
+_COUNT_CLOSING = lazy_compile(r"(?i)\b(?:exactly|only|precisely)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+"
+                              r"(?:such\s+)?[a-z]+")
+
+
+def _counted_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str] | None:
+    """"There is exactly one such prime, namely $3$." closing a reply to "finitely many or infinitely many ...?": an
+    exact count is finitely many (the reply naming neither alternative, and no doubt or turn in that sentence)."""
+    finite = [a for a in alts if a.startswith("finite")]
+    if len(finite) != 1 or not any(a.startswith("infinite") for a in alts) or any(_names(response, a) for a in alts):
+        return None
+    closing = _LAST_SENTENCE.search(re.sub(r"\$[^$]*\$", "X", response.rstrip()))
+    if closing is None or _UNFIRM.search(closing.group()) or _TURNS.search(closing.group()) \
+            or not _COUNT_CLOSING.search(closing.group()):
+        return None
+    return finite[0], closing.group().strip()
 
 
 def _other(alts: tuple[str, str], alternative: str) -> str:
@@ -441,7 +461,7 @@ _BOLD_HEDGED_AFTER = lazy_compile(r"(?i)\b(?:could|might|equally|alternatively|a
 
 # a bracketed aside, and the doubt or turn that keeps one from being a mere aside
 _BRACKETED = lazy_compile(r"\([^()\n]{1,200}\)")
-_ASIDE_HEDGED = lazy_compile(r"(?i)\b(?:could|might|may|perhaps|maybe|possibly|probably|or\s+rather|unsure|not\s+sure|"
+_ASIDE_HEDGED = lazy_compile(r"(?i)\(\s*(?:or|either)\b|\b(?:could|might|may|perhaps|maybe|possibly|probably|or\s+rather|unsure|not\s+sure|"
                              r"actually|wait|arguably|equally|alternatively)\b|\?")
 
 
@@ -478,7 +498,8 @@ def bold_gold_verdict(response: str, gold: str) -> tuple[bool, str] | None:
 
 
 # a first sentence of a few words, then a full stop or a line's end: "A draw. Neither player can force a win ..."
-_OPENING_PHRASE = lazy_compile(r"\s*(?:\*\*)?(?P<phrase>[A-Za-z][A-Za-z'’ -]{2,60}?)(?:\*\*)?\s*(?:[.!]|\n)(?:\*\*)?(?:\s|$)")
+_OPENING_PHRASE = lazy_compile(r"\s*(?:\*\*)?(?P<phrase>[A-Za-z][A-Za-z'’ -]{2,60}?)(?:\*\*)?\s*(?P<aside>\([^()\n]{1,200}\))?\s*"
+                               r"(?:[.!]|\n)(?:\*\*)?(?:\s|$)")
 
 
 # a reply reconsidering what it opened on: "Hmm, let me redo this", "let me recheck", "on reflection"
@@ -489,6 +510,11 @@ _RECONSIDERED = lazy_compile(r"(?i)\b(?:hmm+|re-?do|let\s+me\s+(?:re\w*|check|do
 def _without_phrase(text: str, plain: str) -> str:
     """``text`` without the gold's whole phrase wherever it is said again."""
     return re.sub(r"(?i)" + r"[\s-]+".join(re.escape(w) for w in plain.split()), " ", text)
+
+
+# an aside that makes the opening object into another: "(with its corners cut off, giving a regular octagon)"
+_ASIDE_TURNS_INTO = lazy_compile(r"(?i)\b(?:giving|gives|becomes?|becoming|turns?\s+into|making|instead|rather|i\.\s?e\.|"
+                                 r"that\s+is|in\s+fact)\b")
 
 
 def opening_gold_verdict(response: str, gold: str) -> tuple[bool, str] | None:
@@ -502,6 +528,8 @@ def opening_gold_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     if first is None or not _words(plain) or _words(first.group("phrase")) != _words(plain):
         return None
     rest = response[first.end():]
+    if first.group("aside") and (_ASIDE_HEDGED.search(first.group("aside")) or _ASIDE_TURNS_INTO.search(first.group("aside"))):
+        return None  # ("A parabola (or perhaps a hyperbola)."; not "A parabola (the fixed point is its focus ...).")
     if _TURNS.search(rest) or _STATED.search(rest) or _BOLD_HEDGED_AFTER.search(rest) or _RECONSIDERED.search(rest) \
             or "=" in rest or any(re.search(r"(?i)(?<![a-z])" + re.escape(w) + r"(?![a-z])", _without_phrase(rest, plain))
                                   for w in _words(plain)):

@@ -382,8 +382,9 @@ def _main_clause(line: str) -> str:
 
 
 # what the sentence goes on to state after a clause: values a colon introduces, a conclusion "so" draws ("Factor
-# pairs of 6 with x < y: (2, 3) and (1, 6).", "... |n| ≤ 2 for integers, so n ∈ {0, ±1, ±2}.")
-_STATED_AFTER_CLAUSE = lazy_compile(r"[A-Za-z]\s*:\s+[($\[{]?[-−]?\d|,\s+so\s+\$?[a-z]\s*(?:=|∈|\\in)")
+# pairs of 6 with x < y: (2, 3) and (1, 6).", "... |n| ≤ 2 for integers, so n ∈ {0, ±1, ±2}.", "6 favourable outcomes
+# out of 36, so the probability is ...")
+_STATED_AFTER_CLAUSE = lazy_compile(r"[A-Za-z]\s*:\s+[($\[{]?[-−]?\d|,\s+so\s+")
 
 
 # "**Answers:** (a) yes; (b) $12$": the line's heading before its first label

@@ -161,7 +161,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round56.jsonl``: 200 probes written blind during round 54 by three helpers (round 55's briefs,
   a few more phrasings named: properties among text answers, a Chinese reply to an English question, answers in plain
   text, an option paraphrased; ``unit`` on 11 rows, ``error`` a string on 4), scored once with round 54's reader
-  (scorer version 83, vmcbench 60) as its held-out measure (docs/accuracy.md, "Round 54"), not read.
+  (scorer version 83, vmcbench 60) as its held-out measure (docs/accuracy.md, "Round 54"), then read in round 55
+  (scorer version 84; docs/profiles-math.md, "Round 55").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -440,7 +441,7 @@ FLOORS = {
                              {"text": (1, 0), "physics": (2, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 0}),
     "probes_round56.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (5, 0), "physics": (2, 0), "structured": (6, 0),
+                             {"text": (3, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 3}),
 }
 

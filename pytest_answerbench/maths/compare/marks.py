@@ -144,6 +144,19 @@ def degrees_against_radians(g: Item, p: Item) -> bool:
 _ASKS_RADIANS = lazy_compile(r"(?i)\bin\s+(?:radians?|rad)\b")
 
 
+def celsius_shift(g: Item, p: Item) -> Any:
+    """What to add to the predicted temperature to put it on the gold's scale when one is in kelvin and the other in
+    degrees Celsius (+273.15 into kelvin, -273.15 into Celsius; rule 6: the two scales differ by a shift, not a
+    factor), as an exact Fraction, else None."""
+    from fractions import Fraction
+
+    if g.unit == "K" and p.unit == "C" and p.degree:
+        return Fraction(27315, 100)
+    if p.unit == "K" and g.unit == "C" and g.degree:
+        return -Fraction(27315, 100)
+    return None
+
+
 def unit_scale(g: Item, p: Item) -> Any:
     """The factor taking the predicted value into the gold's unit: 1 when either has none or is unknown, None
     when both are known units of different quantities (``0.4 s`` for a speed in m/s: wrong whatever the value)."""

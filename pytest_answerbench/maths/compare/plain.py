@@ -4,6 +4,7 @@ tolerance, percent and degree readings, numbers in words, and text (case, markup
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 from ...text.patterns import lazy_compile
@@ -15,7 +16,7 @@ from ..described import offered_stance
 from ..extract import dollar_formulas, formula_key
 from ..normalize import Item, is_thousands, number_words, text_key
 from .aliases import asked_question
-from .marks import degrees_against_radians, unit_scale
+from .marks import celsius_shift, degrees_against_radians, unit_scale
 
 
 _NUM = lazy_compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")  # unambiguous: linear on long digit runs
@@ -33,6 +34,12 @@ def states_open(gold: str, pred: str) -> bool:
     said = _OPEN_SAID.search(pred) if _OPEN_GOLD.search(gold) else None
     return said is not None and not _OPEN_DENIED.search(pred, max(0, said.start() - 16), said.start()) \
         and not _SETTLED.search(pred)
+
+
+# an exact count of what is asked about, stated: "There is exactly one such prime", "Exactly one such triple exists",
+# "there are only two such pairs" (not "at least one", "more than one")
+_EXACT_COUNT = lazy_compile(r"(?i)\b(?:exactly|only|precisely)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+"
+                            r"(?:such\s+)?[a-z]+")
 
 
 def texts_equal(gt: str, pt: str) -> bool:
@@ -91,6 +98,10 @@ def texts_equal(gt: str, pt: str) -> bool:
             return chosen == said  # "绝对收敛" is not "条件收敛" to "是绝对收敛还是条件收敛？", both converging
     if states_draw(gt) and states_draw(pt):
         return True  # "tic-tac-toe always ends in a draw — nobody wins" for "Draw"
+    counted = _EXACT_COUNT.search(pt) if claim(gt) in (("infinite", False), ("infinite", True)) else None
+    if counted is not None and not DOUBTED.search(pt) and claim(pt) in (None, ("exist", True)):
+        # "There is exactly one such prime, namely 3." for "finitely many": a count is finitely many
+        return claim(gt) == ("infinite", False)
     meaning = same_meaning(gt, pt)
     if meaning is not None and question and _claims_other_than_asked(gt, pt, question):
         # "... cannot be factored over ℚ, so x⁴+4 is irreducible" to "Is x⁴+4 irreducible?": the property asked,
@@ -306,6 +317,10 @@ def numbers_equal(gv, pv, g: Item, p: Item, tol: float | None) -> bool:
     """Exact rationals (or within ``tol``), trying the readings percent / degree marks allow."""
     import math
 
+    shift = celsius_shift(g, p)
+    if shift is not None:
+        # "5520 °C" for a gold in kelvin (5793.15 K): a shift between the scales, and no angle in degrees
+        return numbers_equal(gv, pv + shift, replace(g, degree=False, unit=""), replace(p, degree=False, unit=""), tol)
     scale = unit_scale(g, p)
     if scale is None:
         return False

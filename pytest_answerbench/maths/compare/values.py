@@ -14,7 +14,7 @@ from ..normalize import Item
 from ..parse import ParseFailure, TooLong, parse_math, parse_unchecked
 from ..poly import identically_zero
 from .aliases import aligned
-from .marks import degrees_against_radians, unit_scale
+from .marks import celsius_shift, degrees_against_radians, unit_scale
 from .plain import REL_EPS, is_plain_number, within_precision
 
 
@@ -133,10 +133,14 @@ def parse(text: str, item: Item | None = None) -> Any:
 def values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
     import sympy
 
-    scale = unit_scale(g, p)
+    shift = celsius_shift(g, p)
+    scale = 1 if shift is not None else unit_scale(g, p)
     if scale is None:
         return False, "unit-mismatch"
     ge, pe = aligned(parse(g.text), parse(p.text))
+    if shift is not None:
+        # "5520 °C" for a gold in kelvin: 5793.15 K (rule 6: a temperature's scales differ by a shift)
+        pe = pe + sympy.Rational(shift.numerator, shift.denominator)
     if scale != 1:
         pe = pe * sympy.Rational(scale.numerator, scale.denominator)
     if {s.name for s in ge.free_symbols | pe.free_symbols} == {"i"}:

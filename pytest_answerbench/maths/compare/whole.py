@@ -307,7 +307,7 @@ def _matrix_name(label: str) -> bool:
 # a list of rows after a name: "A⁻¹ = [[1, −1], [−1, 2]]"
 _NAMED_ROWS = lazy_compile(r"\s*(?P<label>[^=\[\]$]{1,20}?)\s*=\s*(?P<rows>\[\s*\[.*)", re.S)
 #: a matrix's name: "A", "A^2", "A^{-1}", "B^T", "M_1", "\\mathbf{A}"
-_MATRIX_NAME = lazy_compile(r"(?:[A-Z]|\\mathbf\s*\{[A-Za-z]\})(?:\s*[_^]\s*(?:\{[-\w]{1,3}\}|[-\w]))*")
+_MATRIX_NAME = lazy_compile(r"(?:[A-Z]|\\mathbf\s*\{[A-Za-z]\})(?:\s*[_^]\s*(?:\{[-\w]{1,3}\}|-?\w))*")  # ("A^-1" too)
 _LABELLED_MATRIX = lazy_compile(r"\s*\$*\s*(?P<label>[^=$]{1,20}?)\s*=\s*(?P<matrix>\\begin\{[pbvBV]?matrix\}.*)", re.S)
 
 
