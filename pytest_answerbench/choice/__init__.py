@@ -106,6 +106,8 @@ __all__ = ["ChoiceResult", "infer_choice"]
 _INVENTED_QUESTION = _lazy(r"\n\s*(?:\*\*)?(?:(?:next|new|another)\s+)?(?:question|problem|q)\s*\d*\s*(?:\*\*)?\s*[:：.]", _re.I)
 
 
+# a line that is one letter, maybe numbered or bracketed: "1. A", "(B)", "C"
+_LISTED_LETTER = _lazy(r"\s*(?:\d{1,2}[.)]\s*)?\(?([A-J])\)?\s*")
 _INVENTED_GATE = _lazy(r"(?i)question|problem|\bq\d*\s*[:：.]")
 
 
@@ -138,6 +140,12 @@ def infer_choice(response: str, options: Mapping[str, str],
         return ChoiceResult(None, "empty", "the reply is empty")
     if not options:
         return ChoiceResult(None, "none", "no options to choose from")
+    if "\n" in stripped and len(stripped) <= 200:
+        listed = [_LISTED_LETTER.fullmatch(line) for line in stripped.splitlines() if line.strip()]
+        if len(listed) >= 2 and None not in listed and len({m.group(1) for m in listed}) == len(listed):
+            # "1. A\n2. B\n3. C\n4. D": every line one letter, each a different one: the options listed (or two
+            # offered, "A\nC"), no choice
+            return ChoiceResult(None, "none", "the reply lists option letters, one a line")
     # everything that depends only on the option set is built once per distinct set
     optset = _option_set(tuple((str(k), str(v)) for k, v in options.items()))
     if len(response) <= 60 and response.isascii():

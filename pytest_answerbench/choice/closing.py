@@ -51,9 +51,14 @@ _UNDETERMINED_WORDS_ZH = ("无法", "不能", "没法", "难以", "不可能")
 # an answer that cannot be determined, said of the answer or the options (not of a quantity: "the mass")
 _UNDETERMINED = lazy_compile(
     r"\b(?:cannot|can\s+not|can['’]?t|unable\s+to|not\s+able\s+to|impossible\s+to|not\s+possible\s+to)\s+"
-    r"(?:really\s+|reliably\s+|definitively\s+)?(?:determine|tell|say|decide|choose|identify|answer|select)\s+"
+    r"(?:really\s+|reliably\s+|definitively\s+|confidently\s+|accurately\s+)?(?:determine|tell|say|decide|choose|identify|"
+    r"answer|select)\s+"
     r"(?:which|what\s+the\s+answer|the\s+(?:correct\s+|right\s+|best\s+|final\s+)?(?:answer|option|choice)|"
     r"an\s+answer|this\s+question|the\s+question)\b"
+    # "I cannot confidently choose between the options (A), (B), and (C)." (the options listed belong to it)
+    r"|\b(?:cannot|can\s+not|can['’]?t|unable\s+to|not\s+able\s+to)\s+(?:really\s+|confidently\s+|definitively\s+)?"
+    r"(?:choose|decide|pick|select)\s+between\s+(?:the\s+)?(?:options|choices|answers|them|these)\b"
+    r"(?:\s*,?\s*(?:and\s+|or\s+)?[(\[][A-J][)\]])*"
     r"|\bnot\s+enough\s+information\s+to\s+(?:choose|determine|answer|decide|tell|select|pick)\b"
     # "Without being able to check the axis scale, I can only describe these two cases."
     r"|\bcan\s+only\s+(?:describe|outline|list|give|present|lay\s+out)\s+(?:these|the|both)\s+(?:two\s+)?"

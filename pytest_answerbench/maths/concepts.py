@@ -98,7 +98,7 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
                                r"dihedral\s+group\s+(?:of\s+order\s+6|d" + _SUB3 + r"|of\s+the\s+triangle)",
                                r"(?:symmetry\s+group|group\s+of\s+symmetries)\s+of\s+(?:an?\s+|the\s+)?equilateral"
                                r"\s+triangle", r"gl_?\{?2\}?\(\s*(?:\\mathbb\{?f\}?|f)_?\{?2\}?\s*\)"),
-        "klein four-group": (r"klein\s+(?:four|4|vierer)[-\s]?group", r"\bv_?\{?4\}?\b",
+        "klein four-group": (r"klein\s+(?:four|4|vierer)[-\s]?group", r"\bv_?\{?4\}?\b", r"克莱因四元群",
                              r"(?:\\mathbb\{?z\}?|z)_?\{?2\}?\s*(?:\\times|×|\\oplus)\s*(?:\\mathbb\{?z\}?|z)_?\{?2\}?"),
         "quaternion group": (r"quaternion\s+group", r"\bq_?\{?8\}?\b"),
         "alternating group a4": (r"alternating\s+group\s+(?:a_?\{?4\}?|on\s+(?:four|4)\s+letters)", r"\ba_?\{?4\}?\b"),
@@ -114,12 +114,12 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "distribution": {
         "normal distribution": (r"normal(?:\s+distribution)?", r"gaussian(?:\s+distribution)?", r"bell\s+curve",
-                                r"正态分布", r"高斯分布"),
-        "poisson distribution": (r"poisson(?:\s+distribution)?", r"泊松分布"),
-        "binomial distribution": (r"binomial(?:\s+distribution)?", r"二项分布"),
-        "geometric distribution": (r"geometric(?:\s+distribution)?", r"几何分布"),
-        "exponential distribution": (r"exponential(?:\s+distribution)?", r"指数分布"),
-        "uniform distribution": (r"uniform(?:\s+distribution)?", r"均匀分布"),
+                                r"正态分布", r"高斯分布", r"\\sim\s*(?:\\mathcal\s*\{?n\}?|n)(?![a-z])"),
+        "poisson distribution": (r"poisson(?:\s+distribution)?", r"泊松分布", r"\\sim\s*po(?:is(?:son)?)?(?![a-z])"),
+        "binomial distribution": (r"binomial(?:\s+distribution)?", r"二项分布", r"\\sim\s*(?:bin|binom|b)(?![a-z])"),
+        "geometric distribution": (r"geometric(?:\s+distribution)?", r"几何分布", r"\\sim\s*geom(?:etric)?(?![a-z])"),
+        "exponential distribution": (r"exponential(?:\s+distribution)?", r"指数分布", r"\\sim\s*exp(?:onential)?(?![a-z])"),
+        "uniform distribution": (r"uniform(?:\s+distribution)?", r"均匀分布", r"\\sim\s*(?:u|unif(?:orm)?)(?![a-z])"),
     },
     "polyhedron": {
         "tetrahedron": (_PLAIN_SOLID + r"(?:regular\s+)?tetrahedr(?:on|a)", r"triangular\s+pyramid"),
@@ -222,9 +222,19 @@ _ANY_NAME = lazy_compile("|".join(f"(?:{name})" for objects in CONCEPTS.values()
                                   for name in names))
 
 
+# a gold naming an object, then another of its names in brackets
+_GLOSSED_GOLD = lazy_compile(r"(?P<name>[^()]{3,60}?)\s*\((?P<gloss>[^()]{1,60})\)")
+
+
 def concept_of(gold: str) -> tuple[str, str] | None:
     """(family, object) of the table that ``gold`` names whole ("the Fermat point", "Catalan numbers", "the symmetric
-    group $S_3$"), or None."""
+    group $S_3$"; "Klein four-group ($\\mathbb{Z}_2\\times\\mathbb{Z}_2$)", a name with another of its names in
+    brackets), or None."""
+    glossed = _GLOSSED_GOLD.fullmatch(_plain(gold).strip(" ."))
+    if glossed is not None:
+        named, gloss = concept_of(glossed.group("name")), concept_of(glossed.group("gloss"))
+        return named if named is not None and gloss in (None, named) and _ANY_NAME.search(glossed.group("gloss")) \
+            else None
     text = _ARTICLE.sub("", _plain(gold).strip(" ."))
     if not text or len(text) > 80 or not _ANY_NAME.fullmatch(text):
         return None  # (one pattern of every name first: most golds are numbers or formulas)

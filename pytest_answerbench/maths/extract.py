@@ -942,6 +942,10 @@ _SELF_CORRECTION = lazy_compile(r"(?i)(?:(?<!\.)\.{2,}|…|[,;]|(?<!\s)\s)\s*(?:
                                 r"sorry)\s*[,:]?\s*(?=[-−]?\d)")
 # the value a sentence closes on after "that is" / "i.e." / "in other words": "six out of thirty-six, that is, one sixth"
 _RESTATED_VALUE = lazy_compile(r"(?i),?\s*(?:that\s+is|i\.\s?e\.|in\s+other\s+words)\s*,?\s+(?P<value>[^,;:]{1,60}?)\s*\.?$")
+# a label in words (maybe with a condition, "from n = 2"), a colon, then a measured value with a decimal point or a
+# unit: "Ionization energy from n = 2: 3.40 eV" (not "the ratio is 2: 3")
+_LABEL_COLON_VALUE = lazy_compile(r"(?P<label>[^:]{3,120}?[A-Za-z0-9)])\s*:\s+(?P<value>[-−]?\d+(?:\.\d+)?"
+                                  r"(?:\s*(?:×|\\times)\s*10\^\{?[-−]?\d+\}?)?\s*(?:[A-Za-zμΩÅ°][A-Za-z/^·\d\-]{0,10})?)\s*\.?")
 # "percent" after a number in words
 _PERCENT_WORDS = lazy_compile(r"(?i)\s*\b(?:per\s?cent|percent)\b")
 # a plain value closing a clause, before a restatement: "6/36", "0.5", "12"
@@ -1310,6 +1314,10 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
         # before it is read as before: "x = 3/7, i.e. x = 0.375" states two values, "3.18 s⁻¹, i.e. a period of about
         # 0.314 s" another quantity)
         text = restated.group("value")
+    labelled = _LABEL_COLON_VALUE.fullmatch(text) if ":" in text and len(text) < 200 else None
+    if labelled is not None and re.search(r"[A-Za-z]{3,}", labelled.group("label")) \
+            and ("." in labelled.group("value") or re.search(r"[A-Za-zμΩÅ°]", labelled.group("value"))):
+        text = labelled.group("value")  # "Ionization energy from n = 2: 3.40 eV": the value its label names
     hedged = _DEPENDING_HEDGE.match(text)
     if hedged is not None:
         return hedged.group("values")  # "7.9 km/s or 11.2 km/s, depending on the definition used": both, so neither

@@ -1363,9 +1363,21 @@ def final_answer(response: str, multiple: bool = False, question: str | None = N
         if len(listed) == len(asked) >= 2:
             # "\boxed{10^{14}, 10^{10}, 10, 10^{11}}" after "Subproblem 0" to "Subproblem 3": the last one's answer
             return Extraction((listed[-1].strip(),), found.method)
+    if found is not None and found.method == "boxed" and len(found.answers) == 1 and question \
+            and _ASKS_ANGLE.search(question) and _BARE_NUMBER.fullmatch(found.answers[0]):
+        said = re.findall(r"(?<![\d.])" + re.escape(found.answers[0].strip()) + _DEGREE_MARK, response[-600:])
+        if said:
+            # "..., so the acute angle between the lines is $45^\circ$.\n\n**Final Answer**\n\boxed{45}" to a question
+            # asking an angle: the bare box restates the angle the response said in degrees right before it (rule 5)
+            return Extraction((found.answers[0].strip() + "^\\circ",), found.method)
     return found
 
 
+# a bare number in a box, and a degree mark after a number
+_BARE_NUMBER = lazy_compile(r"\s*\d+(?:\.\d+)?\s*")
+_DEGREE_MARK = r"\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\degree|degrees?\b)"
+# a question asking an angle
+_ASKS_ANGLE = lazy_compile(r"(?i)\bangle|角")
 # words joining alternatives: "2 or 3", "either ... or ...", 或
 _HEDGE_WORD = lazy_compile(r"(?i)\b(?:or|either)\b|或")
 # a subproblem's heading in minerva_math's form: "Subproblem 3:"

@@ -166,7 +166,7 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round57.jsonl``: 200 probes written blind during round 55 by three helpers (round 56's briefs,
   the multiple-choice writer's also naming replies that list the options; ``unit`` on 11 rows, ``error`` a string on
   4), scored once with round 55's reader (scorer version 84, vmcbench 60) as its held-out measure (docs/accuracy.md,
-  "Round 55"), not read.
+  "Round 55"), then read in round 56 (scorer version 85, vmcbench 61; docs/profiles-math.md, "Round 56").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -448,8 +448,8 @@ FLOORS = {
                              {"text": (3, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 3}),
     "probes_round57.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (8, 0), "physics": (2, 0), "structured": (2, 0),
-                              "traces": (2, 0), "choice": 5}),
+                             {"text": (6, 0), "physics": (1, 0), "structured": (2, 0),
+                              "traces": (1, 0), "choice": 5}),
 }
 
 
