@@ -517,11 +517,26 @@ def _walk(d: Decision) -> ChoiceResult | None:
     return None
 
 
+# a conclusion word opening the sentence before a letter: "Therefore, (C) is correct."
+_CONCLUDING_BEFORE = lazy_compile(r"(?i)(?:^|[.!?]\s+)(?:therefore|thus|hence|so|consequently|in\s+conclusion)\s*,?\s*"
+                                  r"(?:option\s+|choice\s+)?[(\[]?\s*$")
+
+
 def _closing_statement(d: Decision) -> ChoiceResult | None:
     chosen = d.chosen
     if d.corrected or chosen is None or chosen.method != "leading-letter" or any(
             c.tier >= 2 and c.letter is not None and c.pos > chosen.pos for c in d.commits):
         return None
+    # "(A) misses the cross term. (B) ... (D) ... Therefore, (C) is correct.": an opening label, then a closing
+    # sentence concluding that another option is correct (the final commitment)
+    flat = d.reader.flat
+    later = [c for c in d.commits if c.method == "affirmation" and c.letter not in (None, chosen.letter)
+             and c.pos > chosen.pos and c.letter not in d.negatives]
+    if later and _CONCLUDING_BEFORE.search(flat[max(0, later[-1].pos - 30):later[-1].pos]) \
+            and not _SENTENCE_BREAK.search(flat, later[-1].pos, len(flat.rstrip().rstrip(".!。！"))) \
+            and not d.reader.counterfactual(later[-1].pos):
+        return ChoiceResult(later[-1].letter, "closing-statement",
+                            f"the reply opens with {chosen.letter} and concludes that option {later[-1].letter} is correct")
     # an opening label whose own explanation closes on another option's statement: the closing statement counts
     closing = d.reader.closing_statement()
     if closing is not None and closing.pos > chosen.pos and closing.letter != chosen.letter \
