@@ -604,6 +604,11 @@ def _answer_line(scope: _Scope) -> Found | None:
     if bound:
         # "**Final Answer:** at least $3$ colours.": a bound, not the value (the words kept, which state no value)
         found = (bound.group().strip(" *$.\t").replace("$", ""),)
+    elif len(found) == 1 and not re.search(r"(?i)at\s+(?:least|most)|至少|至多|最少|最多", scope.question or ""):
+        bounded = _BOUND_BEFORE.search(rest.split("\n", 1)[0])
+        if bounded is not None and bounded.group("value") == found[0].strip().strip("$ "):
+            # "Final Answer: The chromatic number is at least $3$.": the sentence bounds the value it names
+            found = (bounded.group().strip(" *$.\t").replace("$", ""),)
     sentence = _SENTENCE_STATED.match(rest)
     if opens_steps(rest):
         # "Answer:\n\nStep 1: ...\n\nStep 2: ...\n\nHe needs 576 tiles.": the marker opens the solution; its
@@ -673,6 +678,9 @@ _BOLD_LINE_END = lazy_compile(r"\*\*(?=[ \t.]*(?:\n|\Z))")
 # an answer line opening on a bound: "at least $3$", "no more than 5", "至少 $3$ 种"
 _BOUND_STATED = lazy_compile(r"[ \t*:：]*+(?i:at\s+(?:least|most)|no\s+(?:more|fewer|less)\s+than|(?:more|fewer|less|greater)\s+than|"
                              r"至少|至多|不少于|不超过|不多于|不低于)[ \t]*+\$?[ \t]*+[-−]?\d[\d.,/]*+[ \t]*+\$?")
+# a bound inside the answer line's sentence, closing it: "The chromatic number is at least $3$."
+_BOUND_BEFORE = lazy_compile(r"(?i:\bat\s+(?:least|most)|\bno\s+(?:more|fewer|less)\s+than|\b(?:more|fewer|less|greater)\s+than)"
+                             r"[ \t]*+\$?[ \t]*+(?P<value>[-−]?\d[\d.,/]*+)[ \t]*+\$?[ \t]*+[.!]?[ \t*]*$")
 # a closing line "Total thickness = 31 + 50 + 45 + 62 = 188 mm": a label in words naming a total, then an equation
 # chain whose last side is a number (with a unit of at most two words)
 _TOTAL_LABEL = lazy_compile(r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z ]{0,60}?)(?:\*\*)?[ \t]*=")

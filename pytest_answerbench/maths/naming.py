@@ -207,7 +207,7 @@ def alternative_verdict(response: str, gold: str, question: str | None) -> tuple
     the other); the alternative set in bold ("**countable**"; a denied one, "**fails to converge**", the other). None
     when the question offers no two, the gold names neither or both, the reply states its answer in a box or an answer
     line, or no reading finds one alternative firmly said."""
-    if not question or len(response) > 6000 or _STATED.search(response):
+    if not question or len(response) > 6000:
         return None
     offered = _TWO_OFFERED.search(question.strip()[-200:]) or _TWO_OFFERED_CJK.search(question.strip()[-60:])
     if offered is None:
@@ -217,9 +217,17 @@ def alternative_verdict(response: str, gold: str, question: str | None) -> tuple
     in_gold = [a for a in alts if _names(gold, a)]
     if len(in_gold) != 1:
         return None
+    if _STATED.search(response):
+        # "**Answer:** √2 + √3 is not rational.": an answer line denying one alternative, once, and naming neither
+        # otherwise, states the other; any other answer line or box is the reader's
+        line = list(_ANSWER_LINE_SAID.finditer(response))
+        found = _denied_in_closing(line[-1].group("said"), alts) if line and alts[0].isascii() \
+            and "\\boxed" not in response and _complementary(alts) else None
+        return None if found is None else (found[0] == in_gold[0], found[1])
     found = _first_line_alternative(response, alts)
     if found is None and alts[0].isascii() and "**" not in response:
-        found = _conceded_alternative(response, alts) or _denied_in_closing(response, alts)
+        found = _conceded_alternative(response, alts) or (_denied_in_closing(response, alts) if _complementary(alts)
+                                                            else None)
     if found is None and alts[0].isascii() and "**" in response:
         found = _bold_alternative(response, alts)  # (in Chinese only the first line's word is read)
     if found is None and alts[0].isascii():
@@ -243,6 +251,19 @@ def _counted_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str
             or not _COUNT_CLOSING.search(closing.group()):
         return None
     return finite[0], closing.group().strip()
+
+
+# the sentence an answer line states: "**Answer:** √2 + √3 is not rational."
+_ANSWER_LINE_SAID = lazy_compile(r"(?im)^[ \t>#*]*(?:final[ \t]+)?answer[ \t]*:?[ \t*]*:?[ \t]*(?P<said>[^\n]{3,200})$")
+
+
+def _complementary(alts: tuple[str, str]) -> bool:
+    """Does denying one alternative state the other: one is the other with a negating prefix ("rational" /
+    "irrational", "countable" / "uncountable", "finite" / "infinite"), or a pair with no third case ("converge" /
+    "diverge", "even" / "odd")? Not "open" / "closed" (a set may be neither)."""
+    one, other = sorted(alts, key=len)
+    return any(other == prefix + one for prefix in ("ir", "un", "in", "im", "non", "non-")) \
+        or {one[:5], other[:5]} in ({"conve", "diver"}, {"even", "odd"})
 
 
 def _other(alts: tuple[str, str], alternative: str) -> str:

@@ -171,7 +171,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   the multiple-choice writer's also naming refusals to choose between the options and a letter whose gloss is another
   option's text; ``unit`` on 11 rows, ``error`` a string on 4), scored once with round 56's reader (scorer version 85,
   vmcbench 61) as its held-out measure (docs/accuracy.md, "Round 56"), then its multiple-choice replies read in
-  round 57 (vmcbench 62; docs/profiles-mc.md, "Round 57").
+  round 57 (vmcbench 62; docs/profiles-mc.md, "Round 57") and its maths replies in round 58 (scorer version 86;
+  docs/profiles-math.md, "Round 58").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -456,8 +457,8 @@ FLOORS = {
                              {"text": (6, 0), "physics": (1, 0), "structured": (2, 0),
                               "traces": (1, 0), "choice": 5}),
     "probes_round58.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (3, 0), "physics": (2, 0), "structured": (3, 0),
-                              "traces": (0, 1), "choice": 8}),
+                             {"text": (2, 0), "physics": (2, 0), "structured": (3, 0),
+                              "traces": (0, 0), "choice": 8}),
 }
 
 
