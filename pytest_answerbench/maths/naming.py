@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ..text.patterns import lazy_compile
-from .compare.plain import TWO_FORMULAS_OFFERED, chosen_of_two
+from .compare.plain import EXACT_COUNT, TWO_FORMULAS_OFFERED, chosen_of_two
 from .concepts import concept_verdict, line_verdict
 from .described import shape
 from .extract import formula_key
@@ -235,9 +235,6 @@ def alternative_verdict(response: str, gold: str, question: str | None) -> tuple
     return None if found is None else (found[0] == in_gold[0], found[1])
 
 
-# a closing sentence stating an exact count: "There is exactly one such prime, namely $3$."
-_COUNT_CLOSING = lazy_compile(r"(?i)\b(?:exactly|only|precisely)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+"
-                              r"(?:such\s+)?[a-z]+")
 
 
 def _counted_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str] | None:
@@ -248,7 +245,7 @@ def _counted_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str
         return None
     closing = _LAST_SENTENCE.search(re.sub(r"\$[^$]*\$", "X", response.rstrip()))
     if closing is None or _UNFIRM.search(closing.group()) or _TURNS.search(closing.group()) \
-            or not _COUNT_CLOSING.search(closing.group()):
+            or not EXACT_COUNT.search(closing.group()):
         return None
     return finite[0], closing.group().strip()
 

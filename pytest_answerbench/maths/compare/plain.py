@@ -38,8 +38,8 @@ def states_open(gold: str, pred: str) -> bool:
 
 # an exact count of what is asked about, stated: "There is exactly one such prime", "Exactly one such triple exists",
 # "there are only two such pairs" (not "at least one", "more than one")
-_EXACT_COUNT = lazy_compile(r"(?i)\b(?:exactly|only|precisely)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+"
-                            r"(?:such\s+)?[a-z]+")
+EXACT_COUNT = lazy_compile(r"(?i)\b(?:exactly|only|precisely)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+"
+                           r"(?:such\s+)?[a-z]+")
 
 
 def texts_equal(gt: str, pt: str) -> bool:
@@ -98,7 +98,7 @@ def texts_equal(gt: str, pt: str) -> bool:
             return chosen == said  # "绝对收敛" is not "条件收敛" to "是绝对收敛还是条件收敛？", both converging
     if states_draw(gt) and states_draw(pt):
         return True  # "tic-tac-toe always ends in a draw — nobody wins" for "Draw"
-    counted = _EXACT_COUNT.search(pt) if claim(gt) in (("infinite", False), ("infinite", True)) else None
+    counted = EXACT_COUNT.search(pt) if claim(gt) in (("infinite", False), ("infinite", True)) else None
     if counted is not None and not DOUBTED.search(pt) and claim(pt) in (None, ("exist", True)):
         # "There is exactly one such prime, namely 3." for "finitely many": a count is finitely many
         return claim(gt) == ("infinite", False)
