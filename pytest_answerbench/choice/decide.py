@@ -602,6 +602,10 @@ def _none_among(d: Decision) -> ChoiceResult | None:
     return none_among(d.reader)
 
 
+# a reply's sentences up to the last one it finished
+_FINISHED = lazy_compile(r"[\s\S]*[.!?。！？](?=\s|$)")
+
+
 def _loop(d: Decision) -> ChoiceResult | None:
     reader = d.reader
     if d.loops <= 0:
@@ -611,6 +615,15 @@ def _loop(d: Decision) -> ChoiceResult | None:
         return None
     before = reader.flat[:loop.start]
     found = read(before, reader.optset, reader.rules, d.loops - 1) if before.strip() else None
+    if found is not None and (found.method == "key-word" or found.method == "truncated") and len(before) <= 2000:
+        # what the reply says before its loop counts only in the sentences it finished ("Chlorophyll is found in the
+        # chloroplast. The chloroplast is the the ..."): a word only one option has, in the sentence it breaks down in
+        # ("The main function of red blood cells is to the the cells ...": it restates the question), is no choice
+        # (a long text before the loop is read as before: reading it again as it is would cost more than linear work)
+        finished = _FINISHED.match(before)
+        again = read(finished.group(), reader.optset, reader.rules, 0) if finished else None  # (read as it is: once)
+        found = again if again is not None and again.method != "truncated" and (
+            found.method == "truncated" or again.letter == found.letter) else None
     if found is not None and found.letter is not None:
         return found
     return ChoiceResult(None, "loop", "the reply ends in a loop repeating itself and chose nothing before it")

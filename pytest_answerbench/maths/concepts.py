@@ -24,6 +24,7 @@ _CENTRE = r"cent(?:er|re)"
 _OF_TRIANGLE = r"(?:\s+of\s+(?:the|a|an)\s+triangle)?"
 _THREE = r"(?:three|3)"
 _SUB3 = r"_?\{?3\}?"
+_CHI_SQUARED = r"(?:chi|χ)[-\s]?squared?"
 # a Platonic solid's name not qualified into another solid ("the rhombic dodecahedron", "a truncated icosahedron")
 _PLAIN_SOLID = "".join(rf"(?<!{word}\s)" for word in ("rhombic", "truncated", "stellated", "snub", "great", "small",
                                                       "deltoidal", "pentagonal", "triakis", "pentakis", "tetrakis",
@@ -120,6 +121,12 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
         "geometric distribution": (r"geometric(?:\s+distribution)?", r"几何分布", r"\\sim\s*geom(?:etric)?(?![a-z])"),
         "exponential distribution": (r"exponential(?:\s+distribution)?", r"指数分布", r"\\sim\s*exp(?:onential)?(?![a-z])"),
         "uniform distribution": (r"uniform(?:\s+distribution)?", r"均匀分布", r"\\sim\s*(?:u|unif(?:orm)?)(?![a-z])"),
+        # with its parameter k: "\chi^2_k", "chi-squared with k degrees of freedom" (not k - 1 degrees)
+        "chi-squared distribution with k degrees of freedom": (
+            _CHI_SQUARED + r"(?:\s+distribution)?\s*(?:,\s*|\s+with\s+)k\s+degrees\s+of\s+freedom",
+            r"(?:\\chi|χ)\s*(?:\^\s*\{?2\}?\s*_\s*\{?k\}?|_\s*\{?k\}?\s*\^\s*\{?2\}?|\^\s*\{?2\}?\s*\(\s*k\s*\))(?![\w{(+\-'])",
+            r"自由度为\s*k\s*的\s*(?:卡方|χ\s*\^?\s*\{?2\}?)\s*分布"),
+        "chi-squared distribution": (_CHI_SQUARED + r"(?:\s+distribution)?", r"卡方分布"),
     },
     "polyhedron": {
         "tetrahedron": (_PLAIN_SOLID + r"(?:regular\s+)?tetrahedr(?:on|a)", r"triangular\s+pyramid"),
@@ -283,10 +290,41 @@ def _turns(later: str) -> bool:
     return not _SUPPOSES.search(plain) or _REALIZED.search(plain) is not None
 
 
+# the parameter of a chi-squared distribution: "with 2 degrees of freedom", "\chi^2_{5}", "\chi^2(n-1)", "χ²_3"
+_CHI_PARAMETER = lazy_compile(r"with\s+\$?\s*(?P<words>[a-z0-9+\-\s]{1,8}?)\s*\$?\s+degrees\s+of\s+freedom|"
+                              r"(?:\\chi|χ)\s*(?:\^\s*\{?2\}?|²)\s*(?:_\s*(?:\{(?P<sub>[^{}]{1,8})\}|(?P<one>\w))|"
+                              r"\((?P<arg>[^()]{1,8})\))")
+
+
+def _parameter(m: re.Match) -> str:
+    return re.sub(r"\s", "", m.group(_group(m)))
+
+
+def _group(m: re.Match) -> str:
+    return next(name for name in ("words", "sub", "one", "arg") if m.group(name))
+
+
+def _with_parameter(text: str, param: str) -> str:
+    """``text`` with every chi-squared parameter equal to ``param`` written k, and a k written for another ("k'")."""
+    def put(m: re.Match) -> str:
+        said, name = _parameter(m), _group(m)
+        new = "k" if said == param else "k'" if said == "k" else None
+        if new is None:
+            return m.group()
+        start, end = m.start(name) - m.start(), m.end(name) - m.start()
+        return m.group()[:start] + new + m.group()[end:]
+    return _CHI_PARAMETER.sub(put, text)
+
+
 def concept_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     """(whether the object the reply names is the gold's, that object) for a gold naming an object of the table;
     None when it does not apply (the gold no such object, the reply naming none of its family, or several, or
     hedging or saying more after it)."""
+    param = _CHI_PARAMETER.search(gold) if "freedom" in gold else None
+    if param is not None and _parameter(param) != "k":
+        # "chi-squared distribution with 2 degrees of freedom": the table's k stands for the gold's parameter (a k in
+        # the reply for another)
+        gold, response = _with_parameter(gold, _parameter(param)), _with_parameter(response, _parameter(param))
     found = concept_of(gold)
     if found is None or not response or len(response) > 20000:
         return None
@@ -321,7 +359,8 @@ def concept_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     if len(said) != 1:
         return None
     named_one = said.pop()
-    return named_one == concept, named_one
+    # (one named with its parameter is the object the gold names without: "chi-squared with k degrees of freedom")
+    return named_one == concept or named_one.startswith(concept + " with "), named_one
 
 
 # a gold that is a vertical or horizontal line: "x = 1", "$y = -2$", "x=\frac{1}{2}"

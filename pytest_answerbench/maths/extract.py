@@ -240,8 +240,9 @@ def _named_in_turn(previous: str, content: str, sentence: str) -> bool:
         not _SUPPOSED.search(sentence)
 
 
-# A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm").
-_AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?(?:[A-Za-zΩ]{1,4}(?!Å)|Å)"
+# A unit or degree sign written after a math span or box: part of the answer ("$\boxed{5}$ cm"; not "$k$ degrees of
+# freedom", a count).
+_AFTER_UNIT = lazy_compile(r"\$*[ \t]*(?:(?P<deg>degrees?\b(?![ \t]+of[ \t]+freedom)|°)|(?P<pct>percent\b|%)|(?P<unit>(?:\\mu\s*|[μµ])?(?:[A-Za-zΩ]{1,4}(?!Å)|Å)"
                          r"(?:\s*\^\s*\{?-?\d\}?)?(?:\s*/\s*[A-Za-z]{1,3}(?:\s*\^\s*\{?-?\d\}?)?)?)(?![A-Za-z])"
                          r"(?=[ \t]*(?:[.,;!?。，；)]|\$|\n|$|\*\*)|[ \t]+(?:and|or)[ \t]+\$|[ \t]+(?:behind|from|away|above|below|beyond|"
                          r"long|wide|high|tall|deep|apart|ahead|in[ \t]+front|through|inside|within|along|across|"
@@ -1340,9 +1341,12 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     if any_integer is not None and "=" in text[:any_integer.start()] and not WORDS.search(text[:any_integer.start()]):
         # "x = nπ, where n is any integer": the family with its parameter's range in symbols, "x = nπ, n ∈ ℤ"
         text = f"{text[:any_integer.start()]}, {any_integer.group('letter') or any_integer.group('named')} ∈ ℤ"
-    if not (WORDS.search(_JOINED.sub(" ", TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
+    # (a function applied in plain text is no word of prose where values are joined: "x = 1 + sqrt(2) and x = 1 -
+    # sqrt(2)"; a chain "sqrt(50) = 5 sqrt(2) ≈ 7.07" is read as before, by its last side)
+    word = _PROSE_WORD if _JOINED.search(text) else WORDS
+    if not (word.search(_JOINED.sub(" ", TEXT_WRAPPED.sub(" ", text))) and re.search(r"\d", text)):
         # "x = 3 and y = 2", "1 or 2", "\frac{\pi}{3}\text{ rad}": the whole statement (without "So")
-        if WORDS.search(text) is None:
+        if word.search(text) is None:
             stated = _MID_SO.split(_LEADING_SO.sub("", text))[-1]  # "2x = 10 so x = 5": what the "so" concludes
             named = _NAME_IS.fullmatch(stated.rstrip(". "))
             # "x is 3", "c is π": the copula between a name and its value is "="
@@ -1367,7 +1371,7 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     if introduced is not None and not WORDS.search(_JOINED.sub(" ", introduced.group("list"))):
         return introduced.group("list").strip().rstrip(".")  # "Factor pairs of 6 with x < y: (2, 3) and (1, 6).": the list
     listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
-    if multiple and not WORDS.search(_JOINED.sub(" ", listed)) or _NUMBER_LIST.fullmatch(listed) \
+    if multiple and not word.search(_JOINED.sub(" ", listed)) or _NUMBER_LIST.fullmatch(listed) \
             or _NAMED_LIST.fullmatch(listed) and "and" in listed:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value (two values
         # stated against one gold are an extra one, not the last)

@@ -653,7 +653,8 @@ def _claim_in_answer_line(rest: str, question: str | None) -> str:
     """To a yes/no question, the answer line's statement in words when it is one sentence stating the property asked
     or its opposite, or a claim of existence or possibility, with its math as names only ("$f$ is surjective but not
     injective."); else ""."""
-    if not asks_yes_no(question):
+    offered = None if asks_yes_no(question) else offered_claims(question)
+    if offered is None and not asks_yes_no(question):
         return ""
     line = rest.strip().split("\n", 1)[0].replace("**", "").strip(" *:：")
     words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line).strip().rstrip(".。")
@@ -668,9 +669,32 @@ def _claim_in_answer_line(rest: str, question: str | None) -> str:
     if any(formula_key(span) not in written for span in math_spans(line)):
         return ""  # ("**Answer:** $B$ is not invertible." to "... Is $A$ invertible?": another object)
     said = claim(words)
+    if offered is not None:
+        # "Final Answer: There are infinitely many primes of the form $4k+3$." to "Are there finitely many or
+        # infinitely many primes of the form $4k+3$?": the alternative claimed, not the form the question writes
+        return words if said is not None and said[0] == offered else ""
     if said is not None and said[0] in YES_FAMILIES and said[0] != "yes" or states_asked_property(words, question):
         return words
+    if not line.isascii() and cjk_polarity(named, question) is not None:
+        return words  # "答：$f(x)=x+\sin x$ 在 $\mathbb{R}$ 上是单调函数。" to "……是单调函数吗？": the property asked, stated
     return ""
+
+
+# two alternatives a question offers, a word or two each: "finitely many or infinitely many", "converge or diverge"
+_OFFERED_PAIR = lazy_compile(r"(?i)\b(?=(?P<one>(?:[a-z]+\s+)?[a-z]+)\s+or\s+(?P<other>[a-z]+(?:\s+many)?)\b)")
+
+
+def offered_claims(question: str | None) -> str | None:
+    """The family of claims (:func:`..meaning.claim`) a question offers two opposite alternatives of, in its last
+    sentence ("Are there finitely many or infinitely many ...?": "infinite"; "Does it converge or diverge?":
+    "converge"), or None."""
+    asking = re.split(r"(?<=[.!?。！？])\s*(?=\S)", (question or "").strip())[-1][-300:]
+    for m in _OFFERED_PAIR.finditer(asking):
+        for one in (m.group("one"), m.group("one").split()[-1]):
+            first, second = claim(one), claim(m.group("other"))
+            if first is not None and second is not None and first[0] == second[0] != "yes" and first[1] != second[1]:
+                return first[0]
+    return None
 
 
 # bold marks closing the first line (before its full stop): "... m**", "... m**."

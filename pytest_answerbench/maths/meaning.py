@@ -616,6 +616,8 @@ _ASKS_YES_NO = lazy_compile(r"(?:^|[.!?:;]\s+|\n\s*|(?:^|[.!?:;]\s+)(?:if|when|g
                             r"(?:is|are|was|were|can|could|does|do|did|must|will|would|should|"
                             r"has|have|may)\s+(?P<body>[^?.!]{1,300})\?\s*$")
 _EITHER_OR = lazy_compile(r"\beither\b[^?]*?\bor\b")
+# kinds named in brackets inside a question, words more after them: "(open or closed)", "(with or without repetition)"
+_BRACKETED_KINDS = lazy_compile(r"\((?:[a-z-]+\s+){0,2}or\s+(?:[a-z-]+\s*){1,2}\)(?=\s+[a-z])")
 # "i.e.", "e.g." without their points (a point would end the question's sentence), and the question said again
 _ABBREVIATION = lazy_compile(r"\b([ie])\.([eg])\.")
 _RESTATED = lazy_compile(r",?\s*\b(?:ie|that\s+is|in\s+other\s+words|namely)\b[^,]*")  # (to the next comma)
@@ -657,6 +659,7 @@ def asks_yes_no(question: str | None) -> bool:
         # $a \mid bc$, then $a \mid b$ or $a \mid c$?"; nor is one in the question said again in other words, "Is PA
         # complete, i.e. does it prove or refute every sentence?")
         body = _EITHER_OR.sub(" ", _RESTATED.sub(" ", m.group("body")))  # ("must there be either 3 ... or 3 ...?")
+        body = _BRACKETED_KINDS.sub(" ", body)  # "Is a knight's tour (open or closed) possible ...?": both kinds asked
         return not _ALTERNATIVES.search(body) or bool(_ABOUT_A_STATEMENT.match(m.group("body")))
     tail = _CJK_PROOF_ASKED.sub("", tail)  # "是否任何 15 阶群都是循环群？请给出证明。": the question before the request
     last = re.split(r"[。！!.]", tail.rstrip("？? \n"))[-1]
@@ -706,7 +709,10 @@ _TAKEN_BACK = lazy_compile(r"(?i)[\s,;:—–-]*(?:no\s+)?(?:wait|actually|hmm+|
 #: what makes a verdict conditional, not the unconditional one a yes/no question asks: "Yes, except when $n = 3$.",
 #: "Yes, but only when $n$ is odd.", "Yes, if $n$ is even." (none of them is Yes)
 QUALIFIED_VERDICT = lazy_compile(r"(?i)\s*(?:\*\*)?\s*[,;:—–-]?\s*(?:except\b|but\s+only\s+(?:if|when|for|in)\b|only\s+(?:if|when|for)\b|unless\b|"
-                                 r"provided\b|as\s+long\s+as\b|if\s+and\s+only\s+if\b|if\b|不过只有|只有当|除非|除了)")
+                                 r"provided\b|as\s+long\s+as\b|if\s+and\s+only\s+if\b|if\b|不过只有|只有当|除非|除了|"
+                                 # a verdict only as far as the writer looked: "No — at least, none that I could find"
+                                 r"(?:at\s+least\s*,?\s*)?(?:none|not\s+one|nothing)\s+(?:that\s+)?(?:I|we)\s+(?:could|can|was\s+able\s+to|were\s+able\s+to)\s+find\b|"
+                                 r"not\s+that\s+I\s+(?:know|can\s+(?:see|tell))\b|as\s+far\s+as\s+I\s+(?:know|can\s+tell)\b)")
 
 
 # an affirmed verdict, then the cases it speaks for: "yes, for every nonempty set" ("False, for all even dimensions"
@@ -849,6 +855,8 @@ _COUNT_QUESTION = lazy_compile(r"(?i)(?:^|[.!?:]\s+)(?:are|is)\s+there\s+(?:only
                                r"[^?.!]{0,200}\?\s*$")
 #: words that say where a property is asked ("continuous at $0$", "bounded on $[0, 1]$", "injective over $\\mathbb{R}$")
 _PLACE_WORDS = frozenset("at on in over for near around".split())
+# how a word naming a property often ends: "possible", "continuous", "convergent", "connected", "cyclic", "normal"
+_ADJECTIVE_END = lazy_compile(r"(?:ble|ous|ent|ant|ive|ic|al|ed)$")
 
 
 def states_asked_property(sentence: str, question: str | None) -> bool:
@@ -916,6 +924,9 @@ def asked_property(question: str) -> str | None:
         words.pop()  # "Is x² + x + 1 irreducible over ℚ?", "differentiable at 0": the place in symbols only
     while words and words[-1] in _GENERIC_NOUNS:
         words.pop()
+    if len(words) > 4 and words[-4] in _PLACE_WORDS and words[-3] in ("a", "an", "the") and words[-2] == "x" \
+            and _ADJECTIVE_END.search(words[-5]):
+        words = words[:-4]  # "Is a knight's tour possible on a $4\times4$ chessboard?": the property, not the board
     if len(words) < 2 or len(words[-1]) < 3 or words[-1] in _FUNCTION_WORDS:
         return None
     return words[-1]
@@ -1299,15 +1310,15 @@ CONCLUSION_WORD = lazy_compile(r"(?i)\b(?:so|thus|hence|therefore|consequently)\
 
 #: the word a Chinese yes/no question asks of its subject: "是否为单射" -> 单射, "是否可逆" -> 可逆
 CJK_ASKED_WORD = lazy_compile(r"是否(?:为|是)?(?P<word>[\u4e00-\u9fff]{2,4}?)(?=[？?。，,\s]|$)|"
-                              r"是(?P<word2>[\u4e00-\u9fff]{2,3})吗(?=[？?]|$)")
+                              r"是(?P<word2>[\u4e00-\u9fff]{2,4}?)吗(?=[？?]|$)")
 #: other words for a property, and words for its opposite (read before the property's own word: 非奇异 holds 奇异)
 _CJK_SAME = {"可逆": ("非奇异",), "单射": ("一对一",), "满射": ("映上",), "双射": ("一一对应",), "有界": (), "连续": (),
              "收敛": (), "有理数": (), "无理数": (), "质数": ("素数",), "素数": ("质数",), "偶数": (), "奇数": (),
-             "可数集": ("可数",), "可数": (), "取得极值": ("有极值", "是极值点"), "有极值": ("取得极值",)}
+             "可数集": ("可数",), "可数": (), "单调函数": (), "取得极值": ("有极值", "是极值点"), "有极值": ("取得极值",)}
 _CJK_OPPOSITE = {"取得极值": ("没有极值", "无极值", "不是极值点"), "有极值": ("没有极值", "无极值"), "可逆": ("不可逆", "奇异"), "单射": ("不是单射", "非单射"), "双射": ("不是双射", "非双射"), "有界": ("无界",),
                  "收敛": ("发散", "不收敛"),
                  "有理数": ("无理数",), "无理数": ("有理数",), "质数": ("合数",), "素数": ("合数",), "偶数": ("奇数",),
-                 "奇数": ("偶数",), "可数集": ("不可数",), "可数": ("不可数",)}
+                 "奇数": ("偶数",), "可数集": ("不可数",), "可数": ("不可数",), "单调函数": ("不单调", "非单调")}
 _CJK_YES = frozenset({"是", "是的", "对", "正确", "成立", "可以", "能"})
 _CJK_NO = frozenset({"否", "不是", "不", "不对", "错误", "不成立", "不可以", "不能"})
 # a negation before the property's word, maybe with a modal between ("不会是可逆的", "不再可逆", "无法收敛", "算不上单射"), and one

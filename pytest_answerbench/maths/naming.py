@@ -24,7 +24,7 @@ from .compare.plain import EXACT_COUNT, TWO_FORMULAS_OFFERED, chosen_of_two
 from .concepts import concept_verdict, line_verdict
 from .described import shape
 from .extract import formula_key
-from .meaning import answers_question, asks_yes_no, claim
+from .meaning import answers_question, asked_property, asks_yes_no, claim
 from .residues import residue_verdict
 
 __all__ = ["alternative_verdict", "answered_in_words", "asks_name", "bold_gold_verdict", "comparison_verdict", "named_verdict",
@@ -351,6 +351,10 @@ def comparison_verdict(response: str, gold: str, question: str | None) -> tuple[
     none, or the reply states its answer in a box or an answer line."""
     if not question or "$" not in question or len(response) > 6000 or _STATED.search(response):
         return None
+    equal = _said_equal(response, question)
+    if equal is not None:
+        # "**They are equal: $0.999\ldots = 1$.**" to "Which is larger: $0.\overline{9}$ or $1$?": neither
+        return bool(_EQUAL_GOLD.fullmatch(_TEXT_WRAPPER.sub(lambda m: m.group(1) or "", gold).strip(" .*"))), equal
     closing = _LAST_SENTENCE.search(response.rstrip()[-300:])
     if closing is None or _UNFIRM.search(closing.group()) or _TURNS.search(closing.group()):
         return None
@@ -359,6 +363,32 @@ def comparison_verdict(response: str, gold: str, question: str | None) -> tuple[
     if chosen is None or offered is None or formula_key(chosen) not in {formula_key(x) for x in offered.groups()}:
         return None  # (a subject that is none of the two offered: left to the reader)
     return formula_key(chosen) == formula_key(_TEXT_WRAPPER.sub(lambda m: m.group(1) or "", gold)), chosen
+
+
+# a question asking which of two is the larger or the smaller, a closing sentence saying neither is, and a gold saying
+# so: "They are equal: $0.999\ldots = 1$.", "Neither is larger.", "the two numbers are equal"
+_ASKS_WHICH_OF_TWO = lazy_compile(r"(?i)\bwhich\b[^?]{0,40}?\b(?:larger|greater|bigger|smaller|less|more)\b")
+_SAID_EQUAL = lazy_compile(r"(?i)(?:(?:so|thus|hence|therefore|in\s+fact|in\s+conclusion)\s*,?\s*)?(?:(?:they|these|the\s+two"
+                           r"(?:\s+(?:numbers|values|quantities|expressions))?|both(?:\s+numbers)?)\s+are\s+(?:exactly\s+)?"
+                           r"equal|neither\s+(?:one\s+)?is\s+(?:larger|greater|bigger|smaller)(?:\s*[—–,;:]\s*(?:they|the\s+two(?:\s+sides|\s+expressions)?)"
+                           r"\s+are\s+(?:always\s+)?(?:equal|the\s+same|identical))?)"
+                           r"(?P<after>\s*(?:[:—–,]\s*\$[^$<>]{1,80}\$)?)\s*[.!]?")
+_EQUAL_GOLD = lazy_compile(r"(?i)(?:they\s+are\s+|both\s+are\s+)?(?:equal|the\s+same|neither(?:\s+is\s+larger)?)"
+                           r"(?:\s*[;:,(]\s*[^()]{1,40}\)?)?")
+
+
+def _said_equal(response: str, question: str) -> str | None:
+    """The reply's last sentence when it says the two a question offers are equal ("They are equal: $0.999\\ldots =
+    1$.", "Neither is larger."), as its own line, in bold or not, and no doubt or turn in it; else None."""
+    if not _ASKS_WHICH_OF_TWO.search(question) or TWO_FORMULAS_OFFERED.search(question) is None:
+        return None
+    last = response.rstrip().rsplit("\n", 1)[-1].replace("**", "").strip()
+    sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z])", last)[-1]
+    said = _SAID_EQUAL.fullmatch(sentence)
+    if said is None or _UNFIRM.search(sentence) or _TURNS.search(sentence) \
+            or re.search(r"\\(?:neq|ne|lt|gt|le|ge)\b|[≠<>]", said.group("after")):
+        return None
+    return sentence
 
 
 # a question asking whether one thing converges or has a limit: "Does $\\int_0^1 \\frac{dx}{\\sqrt{x}}$ converge?"
@@ -431,9 +461,12 @@ def opening_verdict(response: str, gold: str, question: str | None) -> tuple[boo
     "Yes. Pick a person $P$. ... This is the statement $R(3,3) \\le 6$." answers Yes, whatever the last sentence's
     formula; "No. ... so no closed tour exists." No. None when the reply takes it back or turns later (a correction,
     "wait", a claim of the other verdict) or the question asks no yes or no."""
-    said = claim(gold) if question and len(gold) <= 12 else None
+    # (a gold glossing its verdict in words, "No, it is impossible", is the verdict; not one with a value after it)
+    said = claim(gold) if question and (len(gold) <= 12 or len(gold) <= 40 and not re.search(r"[\d$=\\]", gold)) \
+        else None
     if said is None or said[0] != "yes" or not asks_yes_no(question) or len(response) > 6000:
         return None
+    asked = claim(asked_property(question) or "") if question else None
     opening = _OPENING_VERDICT.match(response)
     if opening is None:
         return None
@@ -452,12 +485,19 @@ def opening_verdict(response: str, gold: str, question: str | None) -> tuple[boo
         # words, "So CH is independent of ZFC: it can be neither proved nor disproved ...", is read below)
     for sentence in re.split(r"(?<=[.!?。！？])\s+|\n+", re.sub(r"\([^()]*\)", " ", rest)):
         again = claim(sentence) if sentence.strip() else None
+        if again is not None and asked is not None and {asked[0], again[0]} <= {"possible", "exist"} \
+                and again[1] == verdict and not _HEDGED_CLAIM.search(sentence):
+            continue  # "No — a $4\times4$ board admits no knight's tour." to "Is a knight's tour possible ...?": agrees
         if again is not None and (again[0] == "yes" and again[1] != verdict
                                   or answers_question("Yes" if verdict else "No", sentence, question) is not True):
             # ("No. ... So yes, it can."; "Yes. ... Hence the series diverges." to "... bounded?": a claim after the
             # verdict that does not plainly agree with it leaves the reply to the reader; asides in brackets aside)
             return None
     return verdict == said[1], opening.group().strip(" *.!。！:：;—–-")
+
+
+# what keeps a later sentence's claim from agreeing plainly with the verdict: a condition, a doubt
+_HEDGED_CLAIM = lazy_compile(r"(?i)\b(?:if|unless|except|only|maybe|perhaps|probably|might|may|could|would|or)\b")
 
 
 # a bold phrase and what may stand right before it without taking it back

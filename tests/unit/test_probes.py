@@ -175,7 +175,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   docs/profiles-math.md, "Round 58").
 - ``tests/data/probes_round59.jsonl``: 200 probes written blind after round 58 by three helpers (round 57's briefs;
   ``unit`` on 10 rows, ``error`` a string on 4), scored once with round 58's reader (scorer version 86, vmcbench 62) as
-  its held-out measure (docs/accuracy.md, "Round 58"), not read.
+  its held-out measure (docs/accuracy.md, "Round 58"), then read in round 59 (scorer version 87, vmcbench 63;
+  docs/profiles-math.md, "Round 59"; docs/profiles-mc.md, "Round 58").
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -463,8 +464,8 @@ FLOORS = {
                              {"text": (2, 0), "physics": (2, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 8}),
     "probes_round59.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (6, 0), "physics": (0, 0), "structured": (3, 0),
-                              "traces": (0, 0), "choice": 2}),
+                             {"text": (0, 0), "physics": (0, 0), "structured": (1, 0),
+                              "traces": (0, 0), "choice": 1}),
 }
 
 

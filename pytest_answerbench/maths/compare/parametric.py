@@ -4,7 +4,8 @@ An olympiad answer often names infinitely many solutions as families, each a tup
 the parameter ranges over. :func:`same_families` reads both answers as such families (every family a bracketed tuple,
 then "for any/all/every positive integer a", "with $a\\in\\mathbb{Z}_{>0}$", "where $b$ is an integer"), joined by
 commas, "and", "together with", "as well as", and compares them as sets of families: the same tuples, their parameter
-renamed ("(m,1), m ∈ ℤ⁺" is "(a,1) for any positive integer a"), over the same set. Sets are read by name:
+renamed ("(m,1), m ∈ ℤ⁺" is "(a,1) for any positive integer a"), over the same set, with the single solutions
+listed beside them ("(k, k) for every positive integer k, (2, 4), and (4, 2)"). Sets are read by name:
 positive integers (ℤ_{>0}, ℤ⁺, ℕ*), non-negative integers (ℤ_{≥0}), integers (ℤ), natural numbers (ℕ, kept apart
 from the positive integers: whether 0 is one is a convention), rationals (ℚ), reals (ℝ). None when either answer is
 not wholly such families (the other steps decide); a family with no parameter or another set is a different answer.
@@ -39,7 +40,10 @@ _DOMAIN = lazy_compile(
     % (_SET, _LETTERS, _LETTERS, _SET.replace("?P<", "?P<b_"), _LETTERS, _SET.replace("?P<", "?P<c_"), _LETTERS,
        _SET.replace("?P<", "?P<d_")))
 _LETTER_GROUPS = ("word_letters", "in_letters", "is_letters", "bare_letters")
-_JOIN = lazy_compile(r"(?:\s*(?:,|;|\band\b|\btogether\s+with\b|\bas\s+well\s+as\b|\bplus\b|\bor\b|\bwith\b(?=\s+all\b)))*\s*"
+# a tuple of the unknowns naming the tuple after it: "(x,y)=" in "(x,y)=(t,t)"
+_NAMED_TUPLE = lazy_compile(r"\([a-z](?:\s*,\s*[a-z])+\)\s*=\s*\(")
+_JOIN = lazy_compile(r"(?:\s*(?:,|;|\band\b|\btogether\s+with\b|\bas\s+well\s+as\b|\bplus\b|\bor\b|\bwith\b(?=\s+all\b)|"
+                     r"\b(?:in\s+addition(?:\s+to)?|additionally|also)\b))*\s*"
                      r"(?:(?:all|the)\s+(?:pairs|triples|tuples|solutions)\b)?")
 
 
@@ -47,6 +51,7 @@ def _plain(text: str) -> str:
     text = _WRAPPER.sub(r" \1 ", text)
     text = re.sub(r"\\[,;: !]|\\q?quad\b|\$", " ", text)
     text = re.sub(r"(?i)^\s*(?:so\s+)?(?:the\s+)?(?:solutions?|answers?)\s+(?:are|is)\s*:?\s*", "", text)
+    text = _NAMED_TUPLE.sub("(", text)  # "(x,y)=(t,t)": the tuple named by its unknowns, then its value
     return re.sub(r"\s+", " ", text).strip().rstrip(".").strip()
 
 
@@ -84,10 +89,13 @@ def _families(text: str) -> frozenset[tuple[tuple[str, ...], str]] | None:
     out = set()
     for parts, kind in tuples:
         params = [p for p in parts if re.fullmatch(r"[a-z]", p)]
+        if kind is None and len(parts) >= 2 and all(re.fullmatch(r"[-−+]?\d+", p) for p in parts):
+            out.add((tuple(p.replace("−", "-").lstrip("+") for p in parts), "one"))
+            continue  # "(2, 4)" beside the families: one solution
         if kind is None or len(parts) < 2 or len(set(params)) != 1:
             return None
         out.add((tuple("•" if p == params[0] else re.sub(r"\s+", "", p) for p in parts), kind))
-    return frozenset(out) if out else None
+    return frozenset(out) if any(kind != "one" for _, kind in out) else None  # (no family: a list of tuples)
 
 
 def same_families(gold: str, pred: str) -> tuple[bool, str] | None:

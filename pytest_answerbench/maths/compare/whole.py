@@ -990,6 +990,10 @@ _GENERIC_SUBJECT = lazy_compile(r"(?i)(?:it|this|that|(?:the|this|our)\s+(?:numb
 _SUBJECT_IS = lazy_compile(CONCLUDING_LEAD + r"(?P<subject>\S.{0,59}?)\s++(?:is|are)\s")
 
 
+# one character in braces, written bare as often: "\sqrt{2}" and "\sqrt2", "\frac{1}{2}" and "\frac12"
+_BRACED_ONE = lazy_compile(r"\{(\w)\}")
+
+
 def _of_the_asked(statement: str, question: str) -> bool:
     """Is ``statement`` about what the question asks: its subject, when written in maths ("$\\sqrt6$ is irrational"),
     written in the question too? A subject in words ("it", "the number") is the asked one."""
@@ -1001,9 +1005,9 @@ def _of_the_asked(statement: str, question: str) -> bool:
         # "it", "the number"; "the harmonic series" to a question on the harmonic series; not "the square root of two"
         return bool(_GENERIC_SUBJECT.fullmatch(subject.strip())) or m is None \
             or bool(named) and named <= set(re.findall(r"[a-z]+", re.sub(r"\$[^$]*\$", " ", question.lower())))
-    spans = {re.sub(r"\s", "", span) for span in re.findall(r"\$([^$]{1,80})\$", question)}
+    spans = {_BRACED_ONE.sub(r"\1", re.sub(r"\s", "", span)) for span in re.findall(r"\$([^$]{1,80})\$", question)}
     spans |= {side for span in list(spans) if "=" in span for side in span.split("=")}  # "$a_n=\sin n$": a_n, \sin n
-    written = re.sub(r"[\s$]", "", subject)
+    written = _BRACED_ONE.sub(r"\1", re.sub(r"[\s$]", "", subject))  # "\sqrt2" is "\sqrt{2}"
     if written[:1] == "(" and written[-1:] == ")":
         written = written[1:-1]  # "$(\sin n)$ is bounded": the sequence written in brackets
     # (or written bare in the question's words: "1 is neither prime nor composite" to "Is 1 a prime number?")
