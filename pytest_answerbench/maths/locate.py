@@ -597,6 +597,11 @@ def _answer_line(scope: _Scope) -> Found | None:
         # "Answer: all pairs $(1,n)$ and $(n,1)$ with $n\in\mathbb{Z}_{>0}$.": the families, with where they range
         return Found(marker.start(), Extraction((line,), "answer-line"))
     found = stated_after(rest, multiple)
+    offered = math_spans(rest.split("\n", 1)[0]) if len(found) == 1 and _EITHER_OR.match(rest) else []
+    if len(offered) >= 2 and found[0].strip() == offered[0].strip():
+        # "So the answer is either $(1, 3)$ or simply $x < 3$, depending on ...": a hedge between the two (the second
+        # not read as the first said again), which commits to neither
+        found = (f"{offered[0]} or {offered[1]}",)
     bound = _BOUND_STATED.match(rest) if len(found) == 1 else None
     if bound and (re.search(r"\d", rest.split("\n", 1)[0][bound.end():])
                   or re.search(r"(?i)at\s+(?:least|most)|至少|至多|最少|最多", scope.question or "")):
@@ -640,6 +645,11 @@ def _answer_line(scope: _Scope) -> Found | None:
     if found and (last_box is None or answer_like(found[-1])):
         return Found(marker.start(), Extraction(found, "answer-line"))
     return None
+
+
+# an answer line offering two answers: "either $(1, 3)$ or simply $x < 3$", "$4$ or $5$, depending on ..."
+_EITHER_OR = lazy_compile(r"(?i)[ \t*:]*(?:(?:is|are|be)[ \t]+)?either\b[^.\n]*?\$[^$\n]+\$[^.\n$]*?\bor\b|"
+                          r"[^.\n]*\bor\b[^.\n]*,?[ \t]*depending[ \t]+on\b")
 
 
 # what hedges or conditions an answer line's claim: "if", "unless", "maybe", "or", 如果, 可能

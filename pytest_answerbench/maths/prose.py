@@ -1843,6 +1843,11 @@ def _several_values(spans: tuple[str, ...]) -> bool:
         and len({re.sub(r"\s", "", m.group()) for m in found}) >= 2
 
 
+def _named_roots(spans: tuple[str, ...]) -> bool:
+    """Does every span name its unknown ("$x = 2$", "$x = 9$")?"""
+    return all(m is not None and m.group("name") for m in (_ONE_VALUE.fullmatch(s) for s in spans))
+
+
 # a verdict opening the closing sentence, then a restatement: "So yes, every group of order 15 is cyclic."
 _VERDICT_RESTATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)\s*+,?\s*+)?(?P<verdict>yes|no)\s*+[,:—–]\s*+"
                                  r"(?P<rest>(?:\$[^$]{1,100}\$|[^.!?;$]){1,200})[.!]?\s*+")
@@ -2924,8 +2929,11 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         return Extraction((final[0].strip().rstrip(". "),), "prose")
     if spans and not multiple and _spans_hedge(last):
         return Extraction((" or ".join(spans[-2:]),), "prose")  # "$37$ or $27$": a hedge commits to neither value
-    if spans and not multiple and _several_values(spans) and not re.search(r"(?i)\bor\b|或", final[0]):
-        return Extraction(spans, "prose")  # "So the primes are $p = 2$ and $p = 3$.": both, where one is asked
+    if spans and not multiple and _several_values(spans) and (not re.search(r"(?i)\bor\b|或", final[0])
+                                                               or _named_roots(spans)):
+        # "So the primes are $p = 2$ and $p = 3$.": both, where one is asked; "So $x = 2$ or $x = 9$.": the roots of
+        # one unknown, each a value it may take (not a hedge between bare values, "$24$, or $8$ each")
+        return Extraction(spans, "prose")
     if spans:
         return Extraction(spans if multiple else spans[-1:], "prose")
     bold = [b for b in _BOLD_PHRASE.findall(last) if re.search(r"\d", b) or _count_in_words(b)]

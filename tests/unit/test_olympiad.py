@@ -362,7 +362,7 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     round 54's ("not true", named objects in Chinese, a bracketed aside, a labelled closing line) and round 55's
     (kelvin and Celsius, an exact count, a value said again in words) and round 56's (distributions in notation, a
     bare box after an angle in degrees) and round 58's (a bound closing an answer line, a denied alternative): their
-    scorer version is 87, so a baseline report
+    scorer version is 88, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -370,10 +370,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 87
+        assert spec.version == 88
         old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 70, current 87"]
+            "scorer_version differs: baseline 70, current 88"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
