@@ -320,11 +320,12 @@ def concept_verdict(response: str, gold: str) -> tuple[bool, str] | None:
     """(whether the object the reply names is the gold's, that object) for a gold naming an object of the table;
     None when it does not apply (the gold no such object, the reply naming none of its family, or several, or
     hedging or saying more after it)."""
-    param = _CHI_PARAMETER.search(gold) if "freedom" in gold else None
-    if param is not None and _parameter(param) != "k":
+    found_param = _CHI_PARAMETER.search(gold) if "freedom" in gold else None
+    param = _parameter(found_param) if found_param is not None else "k"
+    if param != "k":
         # "chi-squared distribution with 2 degrees of freedom": the table's k stands for the gold's parameter (a k in
         # the reply for another)
-        gold, response = _with_parameter(gold, _parameter(param)), _with_parameter(response, _parameter(param))
+        gold, response = _with_parameter(gold, param), _with_parameter(response, param)
     found = concept_of(gold)
     if found is None or not response or len(response) > 20000:
         return None

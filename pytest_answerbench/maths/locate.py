@@ -663,8 +663,9 @@ def _claim_in_answer_line(rest: str, question: str | None) -> str:
     """To a yes/no question, the answer line's statement in words when it is one sentence stating the property asked
     or its opposite, or a claim of existence or possibility, with its math as names only ("$f$ is surjective but not
     injective."); else ""."""
-    offered = None if asks_yes_no(question) else offered_claims(question)
-    if offered is None and not asks_yes_no(question):
+    yes_no = asks_yes_no(question)
+    offered = None if yes_no else offered_claims(question)
+    if offered is None and not yes_no:
         return ""
     line = rest.strip().split("\n", 1)[0].replace("**", "").strip(" *:：")
     words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line).strip().rstrip(".。")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ..text.patterns import lazy_compile
-from .compare.plain import EXACT_COUNT, TWO_FORMULAS_OFFERED, chosen_of_two
+from .compare.plain import ASKS_WHICH_MORE, EXACT_COUNT, TWO_FORMULAS_OFFERED, chosen_of_two
 from .concepts import concept_verdict, line_verdict
 from .described import shape
 from .extract import formula_key
@@ -365,9 +365,7 @@ def comparison_verdict(response: str, gold: str, question: str | None) -> tuple[
     return formula_key(chosen) == formula_key(_TEXT_WRAPPER.sub(lambda m: m.group(1) or "", gold)), chosen
 
 
-# a question asking which of two is the larger or the smaller, a closing sentence saying neither is, and a gold saying
-# so: "They are equal: $0.999\ldots = 1$.", "Neither is larger.", "the two numbers are equal"
-_ASKS_WHICH_OF_TWO = lazy_compile(r"(?i)\bwhich\b[^?]{0,40}?\b(?:larger|greater|bigger|smaller|less|more)\b")
+# a closing sentence saying neither of two is the larger, and a gold saying so: "They are equal: $0.999\ldots = 1$.", "Neither is larger.", "the two numbers are equal"
 _SAID_EQUAL = lazy_compile(r"(?i)(?:(?:so|thus|hence|therefore|in\s+fact|in\s+conclusion)\s*,?\s*)?(?:(?:they|these|the\s+two"
                            r"(?:\s+(?:numbers|values|quantities|expressions))?|both(?:\s+numbers)?)\s+are\s+(?:exactly\s+)?"
                            r"equal|neither\s+(?:one\s+)?is\s+(?:larger|greater|bigger|smaller)(?:\s*[—–,;:]\s*(?:they|the\s+two(?:\s+sides|\s+expressions)?)"
@@ -380,7 +378,7 @@ _EQUAL_GOLD = lazy_compile(r"(?i)(?:they\s+are\s+|both\s+are\s+)?(?:equal|the\s+
 def _said_equal(response: str, question: str) -> str | None:
     """The reply's last sentence when it says the two a question offers are equal ("They are equal: $0.999\\ldots =
     1$.", "Neither is larger."), as its own line, in bold or not, and no doubt or turn in it; else None."""
-    if not _ASKS_WHICH_OF_TWO.search(question) or TWO_FORMULAS_OFFERED.search(question) is None:
+    if not ASKS_WHICH_MORE.search(question) or TWO_FORMULAS_OFFERED.search(question) is None:
         return None
     last = response.rstrip().rsplit("\n", 1)[-1].replace("**", "").strip()
     sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z])", last)[-1]

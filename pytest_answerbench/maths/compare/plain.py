@@ -246,7 +246,8 @@ def pi_in_words(text: str) -> str | None:
 
 _COMPARATIVES = "larger|greater|bigger|smaller|less|lesser|more"
 # "Which is larger, $2^{100}$ or $3^{60}$?": the question asks which of two is the larger
-_ASKS_WHICH_MORE = lazy_compile(r"(?i)\bwhich\s+(?:one\s+|number\s+)?is\s+(?:the\s+)?(?P<word>%s)\b" % _COMPARATIVES)
+#: a question asking which of two is the larger or the smaller: "Which is larger, $2^{100}$ or $3^{63}$?"
+ASKS_WHICH_MORE = lazy_compile(r"(?i)\bwhich\s+(?:one\s+|number\s+)?is\s+(?:the\s+)?(?P<word>%s)\b" % _COMPARATIVES)
 # a question asking whether a series converges absolutely, and a reply calling its convergence conditional
 _ASKS_ABSOLUTE = lazy_compile(r"(?i)\bconverges?\s+absolutely\b|\babsolutely\s+convergent\b")
 _CONDITIONAL = lazy_compile(r"(?i)\bconditional(?:ly)?\b")
@@ -276,7 +277,7 @@ def chosen_of_two(text: str, question: str | None) -> str | None:
     """The subject a sentence names as the larger (or smaller) when the question asks which of two is, in the same
     word ("$2^{100}$ is larger." to "Which is larger, $2^{100}$ or $3^{60}$?"); None otherwise ("is not larger",
     another word, or a question asking no such thing)."""
-    asked = _ASKS_WHICH_MORE.search(question) if question and "which" in question.lower() else None
+    asked = ASKS_WHICH_MORE.search(question) if question and "which" in question.lower() else None
     compared = _STRICT_INEQUALITY.fullmatch(text.replace("$", "").strip().rstrip(".")) if asked else None
     if compared:
         # "$2^{300} < 3^{200}$" to "Which is larger: $2^{300}$ or $3^{200}$?": the side the inequality opens to
