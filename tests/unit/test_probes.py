@@ -181,6 +181,9 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   57's briefs; ``unit`` on 10 rows, ``error`` a string on 8), scored once with round 59's reader (scorer version 87,
   vmcbench 63) as its held-out measure (docs/accuracy.md, "Round 59"), then its two false accepts read in round 60
   (scorer version 88; docs/profiles-math.md, "Round 60"), the rest not read.
+- ``tests/data/probes_round61.jsonl``: 200 probes written blind after round 60's set was scored by three helpers (round
+  57's briefs; ``unit`` on 25 rows, ``error`` a string on 19), scored once with round 60's reader (scorer version 88,
+  vmcbench 63) as its held-out measure (docs/accuracy.md, "Round 60"), not read.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -473,6 +476,9 @@ FLOORS = {
     "probes_round60.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (5, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (2, 0), "choice": 1}),
+    "probes_round61.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (14, 2), "physics": (1, 0), "structured": (6, 0),
+                              "traces": (0, 0), "choice": 4}),
 }
 
 
