@@ -460,21 +460,29 @@ def _leading_text(reader: Reader, s: str) -> Commit | None:
         rest = low[len(reader.opt_norm[best]):]
         if best in reader.opt_num and _FACTORIAL_AFTER.match(rest):
             return None  # "6! = 720 < 1000 and 7! = 5040 > 1000, so n = 7": a factorial in a working, no answer
-        listed = _LISTED_NEXT.match(rest)
-        items = [i.strip() for i in re.split(r"\s*(?:,|\band\b|&)\s*", listed.group(1)) if i.strip()] if listed else []
         texts = {v for k, v in reader.opt_norm.items() if k != best and v}
-        if len(items) >= 2 and all(item in texts for item in items[:-1]) and (any(
-                re.match(re.escape(v) + r"(?:\s+(?:are|were|all|both|each)\b|\s*$)", items[-1]) for v in texts)
-                or _LIST_SUBJECT_END.match(items[-1])):
-            # "12, 15 and 21 are all divisible by 3", "Solar, wind and hydro are all replenished ...": options
-            # listed as one subject, none chosen ("Two, one on each side of the door." answers two, one of its parts
-            # after it)
+        end = len(reader.opt_norm[best])
+        if _listed_subject(rest, texts) or len(s) > 40 and _listed_subject(s[end:end + 60].lower(), texts):
+            # "12, 15 and 21 are all divisible by 3", "Solar, wind and hydro are all replenished ...", "Rusting iron,
+            # burning wood and baking a cake all involve ...": options listed as one subject, none chosen ("Two, one on
+            # each side of the door." answers two, one of its parts after it); the list read past the opening's 40
+            # characters too
             return None
         return Commit(pos, 1, best, "conclusion", "answer-value" if best in reader.opt_num else "option-text")
     return None
 
 
 # what follows an option's text opening a list of options: ", 15 and 21", " and 21"
+def _listed_subject(rest: str, texts: set[str]) -> bool:
+    """Does ``rest`` (what follows an option's text opening the reply) go on listing other options' texts as one
+    subject with it, up to the verb they share ("..., 15 and 21 are all ...")?"""
+    listed = _LISTED_NEXT.match(rest)
+    items = [i.strip() for i in re.split(r"\s*(?:,|\band\b|&)\s*", listed.group(1)) if i.strip()] if listed else []
+    return len(items) >= 2 and all(item in texts for item in items[:-1]) and (any(
+        re.match(re.escape(v) + r"(?:\s+(?:are|were|all|both|each)\b|\s*$)", items[-1]) for v in texts)
+        or _LIST_SUBJECT_END.match(items[-1]) is not None)
+
+
 _LISTED_NEXT = lazy_compile(r"\s*(?:,|\band\b|&|/)\s*(?:and\s+)?(\S.{0,40})")
 # what makes a number opening the reply a factorial: "6! = 720", "5!<100"
 _FACTORIAL_AFTER = lazy_compile(r"!\s*(?:[=<>≤≥×*+\-−]|\d)")

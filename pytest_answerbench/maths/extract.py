@@ -537,6 +537,12 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
     value = None if _VALUE_START.match(rest) else _after_copula(sentence)
     if value is not None:
         return _marker_answer(value, multiple)  # "The largest $n$ is 34.": the value, not the label
+    worded = _WORDS_THEN_ASIDE.fullmatch(sentence.strip()) if sentence.rstrip(" .!*").endswith(")") else None
+    if worded and not _ASIDE_TURNS.search(worded.group("aside")) and not re.search(r"(?<![A-Za-z])(?!a\b)[A-Za-z]\b",
+                                                                                  worded.group("words")):
+        # "The series converges conditionally (it converges by the alternating series test, but $\sum 1/\sqrt{n}$
+        # diverges).": a statement in words, then its reason in brackets (a formula there is no answer)
+        return (worded.group("words").strip(),)
     spans = joined_spans(rest)
     if spans and _CJK_CHAR.search(sentence) and all(_NAME_ONLY.fullmatch(x) for x in spans):
         said = claim(_SPAN_ANY.sub("", sentence))
@@ -562,6 +568,12 @@ def _marker_answer(rest: str, multiple: bool = False) -> tuple[str, ...]:
 
 
 _CJK_CHAR = lazy_compile("[\u4e00-\u9fff]")
+# a statement in words alone (three words or more, no digit, no formula), then an aside in brackets closing it
+_WORDS_THEN_ASIDE = lazy_compile(r"(?:\*\*)?(?P<words>[A-Za-z][A-Za-z'’-]*(?:[ ,]+[A-Za-z][A-Za-z'’-]*){2,15})\s*"
+                                 r"\((?P<aside>[^()]*(?:\([^()]*\)[^()]*)*)\)\s*[.!]?\s*(?:\*\*)?")
+# what makes such an aside a second answer or a correction rather than a reason
+_ASIDE_TURNS = lazy_compile(r"(?i)\b(?:answer|wait|actually|or|rather|mistake|wrong|correct\w*|not\s+sure|maybe|perhaps|"
+                            r"equivalently|i\.?e\.?|that\s+is|namely)\b|=")
 # an answer line's own closing conclusion after its list: "; ..., so on the way up it is $t = 1$ s."
 _SO_CHOSEN = lazy_compile(r"(?i)[;,]\s[^;\n]{0,200}?\bso\b(?![^;\n]*\bso\b)[^;\n$]{0,80}(?P<said>\$[^$\n]{1,60}\$[^$;\n]{0,12})\s*+[.!]?\s*+$")
 _SO_DOUBTED = lazy_compile(r"(?i)\b(?:maybe|perhaps|probably|might|could|or)\b")
@@ -687,7 +699,9 @@ _DOMAIN_TAIL = lazy_compile(r"(?<![\s,]),(?:\s|\\[,;: ]|\\quad|\\qquad)*(?:for\s
                             r"(?:\\mathbb\s*\{?\s*(?:(?P<reals>[RC])|(?P<set>[NZQ]))\s*\}?|(?P<ureals>[ℝℂ]))"
                             r"(?P<sign>\s*\^\s*\{?\s*[*+]\s*\}?)?"
                             r"(?:\s*\\text\s*\{\s*(?:arbitrary|any|constant)\s*\})?|"
-                            r"(?P<skips>\\neq?(?![A-Za-z])|≠)\s*(?P<value>-?\d+(?:\.\d+)?))\s*\.?\s*(?P<dollar>\$?)\s*\.?\s*$")
+                            r"(?P<skips>\\neq?(?![A-Za-z])|≠)\s*(?P<value>-?\d+(?:\.\d+)?)|"
+                            r"(?P<skipset>(?:\\in\b|∈)\s*(?:\\mathbb\s*\{?\s*R\s*\}?|ℝ)\s*(?:\\setminus|\\backslash|∖|\\|-)\s*"
+                            r"\\?\{\s*(?P<setvalue>-?\d+(?:\.\d+)?)\s*\\?\}))\s*\.?\s*(?P<dollar>\$?)\s*\.?\s*$")
 
 
 def _undefined_at(formula: str, letter: str, value: str) -> bool:
@@ -770,10 +784,11 @@ def without_domain(text: str) -> str:
         tail = _DOMAIN_TAIL.search(text)
         if tail is not None and "=" in text[:tail.start()] and (tail.group("reals") or tail.group("ureals")
                                                                  and tail.group("letter").isupper()  # (constants)
-                                                                 or tail.group("skips") and _undefined_at(
-                text[:tail.start()], tail.group("letter"), tail.group("value"))):
+                                                                 or (tail.group("skips") or tail.group("skipset"))
+                                                                 and _undefined_at(text[:tail.start()], tail.group("letter"),
+                                                                                   tail.group("value") or tail.group("setvalue"))):
             # "y = Ae^{2x},\qquad A \in \mathbb R \text{ arbitrary}.", "f^{-1}(y) = \frac{3y+1}{y-2},\ y \neq 2", "...$,
-            # for $x \neq 2$."
+            # for $x \neq 2$.", "..., x \in \mathbb{R}\setminus\{2\}"
             text = text[:tail.start()].rstrip(" ,") + ("" if tail.group("open") else tail.group("dollar"))
     if ")" in text and "=" in text:
         bracket = _DOMAIN_BRACKET.search(text)

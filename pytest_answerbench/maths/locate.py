@@ -92,7 +92,7 @@ from .described import offered_stance, stance_words
 from .compare.parametric import names_families
 from .family import family_after
 from .prose import (
-    ASIDE_AT_END, afterthought, closing_statement, concludes, labelled_parts, numbered_line, opens_steps, plain_dollars,
+    ASIDE_AT_END, afterthought, closing_statement, concludes, conditions_or, labelled_parts, numbered_line, opens_steps, plain_dollars,
     other_object_remark, trivia_aside, without_closing_asides, without_concession,
 )
 from .normalize import clean, number_words, split_answers
@@ -314,6 +314,8 @@ def _boxed(scope: _Scope) -> Found | None:
         if len(gap) > _JOIN_MAX or not JOINER.fullmatch(re.sub(r"\s+", " ", gap)):
             break
         group.insert(0, prev)
+    if len(group) == 1 and len(boxes) > 1:
+        group = _listed_roots(text, boxes) or group
     answers = tuple(with_trailing_unit(b[2].strip(), text[b[1]:b[1] + 40]) for b in group)
     if not any(answers):
         return None  # an empty box commits to nothing; a statement after it may ("\boxed{}. Thus no such k exists.")
@@ -326,6 +328,36 @@ def _boxed(scope: _Scope) -> Found | None:
         # value with its multiplicity
         answers = ("\\{" + ", ".join(f"{a}: {c}" for a, c in zip(answers, counts)) + "\\}",)
     return Found(boxes[-1][0], Extraction(answers, "boxed"))
+
+
+# a bulleted list's item opening its line ("- ", "* ", "• "), and what may close the line after its box
+_BULLET_ITEM = lazy_compile(r"[ \t]*[-*•][ \t]+")
+_AFTER_ITEM_BOX = lazy_compile(r"[\s$.,;]*|\s*\\\]\s*|\s*\\\)\s*")
+# a box naming one unknown's value: "x = 1", "x_1 = 2"
+_BOXED_ROOT = lazy_compile(r"\s*(?P<name>[A-Za-z])(?:_\{?\w{1,2}\}?)?\s*=\s*[^=<>]+")
+
+
+def _listed_roots(text: str, boxes: list[tuple[int, int, str]]) -> list[tuple[int, int, str]] | None:
+    """The boxes closing the bulleted list that ends ``text``, one box last on each item, when every box names the
+    same unknown's value: "- $2^x = 2 \\Rightarrow \\boxed{x = 1}$\\n- $2^x = 4 \\Rightarrow \\boxed{x = 2}$" states the
+    roots 1 and 2 (not the last alone); None otherwise (one item, another unknown, a box elsewhere on a line,
+    anything after the list)."""
+    if text[boxes[-1][1]:].strip(" \t\n$.\\])") != "":
+        return None
+    group: list[tuple[int, int, str]] = []
+    line_start = len(text)
+    for box in reversed(boxes):
+        start = text.rfind("\n", 0, box[0]) + 1
+        end = text.find("\n", box[1])
+        end = len(text) if end < 0 else end
+        root = _BOXED_ROOT.fullmatch(box[2])
+        if end > line_start or text[end:line_start].strip() or not _BULLET_ITEM.match(text, start) \
+                or not _AFTER_ITEM_BOX.fullmatch(text, box[1], end) or root is None or "boxed" in text[start:box[0]] \
+                or group and root.group("name") != _BOXED_ROOT.fullmatch(group[0][2]).group("name"):
+            break
+        group.insert(0, box)
+        line_start = start
+    return group if len(group) > 1 else None
 
 
 # after several boxes, the multiplicity of each in turn: "with respective multiplicities 42, 96, 81, 32, and 5."
@@ -597,6 +629,10 @@ def _answer_line(scope: _Scope) -> Found | None:
         # "Answer: all pairs $(1,n)$ and $(n,1)$ with $n\in\mathbb{Z}_{>0}$.": the families, with where they range
         return Found(marker.start(), Extraction((line,), "answer-line"))
     found = stated_after(rest, multiple)
+    if " or " in rest:
+        # "**Final Answer**\n\nThe solution set is $x < -2$ or $x \ge 1$.": two conditions on one letter, one union
+        union = conditions_or(next((ln for ln in rest.split("\n") if ln.strip(" *")), "").strip(" *"))
+        found = (union,) if union else found
     offered = math_spans(rest.split("\n", 1)[0]) if len(found) == 1 and _EITHER_OR.match(rest) else []
     if len(offered) >= 2 and found[0].strip() == offered[0].strip():
         # "So the answer is either $(1, 3)$ or simply $x < 3$, depending on ...": a hedge between the two (the second

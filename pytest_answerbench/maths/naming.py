@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ..text.patterns import lazy_compile
-from .compare.plain import ASKS_WHICH_MORE, EXACT_COUNT, TWO_FORMULAS_OFFERED, chosen_of_two
+from .compare.plain import ASKS_WHICH_MORE, EXACT_COUNT, TWO_FORMULAS_OFFERED, american, chosen_of_two
 from .concepts import concept_verdict, line_verdict
 from .described import shape
 from .extract import formula_key
@@ -58,6 +58,12 @@ _LABEL = lazy_compile(r"(?i)\s*(?:note|remark|answer|final\s+answer|proof|soluti
 # a denial right before the bold name: "is not **...**", "isn't a **...**"
 _DENIED_BEFORE = lazy_compile(r"(?i)\b(?:not|never|neither|nor|no)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?$|n't\s+(?:an?\s+|the\s+)?$")
 # another reading offered after it: "(Though it could equally be read as a pair of crossing lines.)"
+# what turns the reasons under an answer heading against it: "On closer inspection, though, ..."
+_HEADED_TURNS = lazy_compile(r"(?i)\b(?:though|closer\s+inspection|second\s+thought|turns?\s+out|in\s+fact|"
+                             r"on\s+reflection|hmm)\b")
+# a heading that names the section after it the answer, closing the text before the answer's sentence: "## Answer\n",
+# "**Final answer**\n\n"
+_ANSWER_HEADED = lazy_compile(r"(?im)^[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)(?:final[ \t]+)?answer[ \t]*:?(?:\*\*)?[ \t]*:?[ \t]*\n\s*\Z")
 _HEDGED_AFTER = lazy_compile(r"(?i)\b(?:could|might|may|perhaps|maybe|equally|alternatively|arguably|or\s+(?:rather|possibly|perhaps))\b")
 # a correction after a first sentence naming the answer: "..., but actually ...", "Wait, ...", "On second thought ..."
 _CORRECTED_LATER = lazy_compile(r"(?i)\b(?:but\s+actually|wait|on\s+second\s+thought|correction|i\s+was\s+wrong|"
@@ -86,7 +92,12 @@ def asks_name(question: str | None) -> bool:
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text.lower().replace("’", "'").replace("'s", "")) if w not in _SMALL_WORDS]
+    """The words of ``text`` that name, lower-cased, in American spelling ("orthocentre" is "orthocenter")."""
+    return [american(w) for w in _WORD.findall(text.lower().replace("’", "'").replace("'s", "")) if w not in _SMALL_WORDS]
+
+
+# the triangle a named point belongs to: "of triangle ABC", "of $\triangle DEF$"
+_TRIANGLE_OF = lazy_compile(r"of\s+(?:the\s+)?(?:triangle\s*\$?|\$?\s*\\triangle\s*|△\s*)(?P<triangle>[A-Z]{3})\b")
 
 
 def _committed_name(response: str) -> str | None:
@@ -250,6 +261,8 @@ def _counted_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str
     return finite[0], closing.group().strip()
 
 
+# brackets holding words, an aside: "(though it is bounded below by 1)"
+_WORDED_BRACKETS = lazy_compile(r"\s*\((?=[^()]{0,200}?[A-Za-z]{3,}\s+[A-Za-z]{2,})[^()]{1,200}\)")
 # the sentence an answer line states: "**Answer:** √2 + √3 is not rational."
 _ANSWER_LINE_SAID = lazy_compile(r"(?im)^[ \t>#*]*(?:final[ \t]+)?answer[ \t]*:?[ \t*]*:?[ \t]*(?P<said>[^\n]{3,200})$")
 
@@ -298,9 +311,16 @@ def _denied_in_closing(response: str, alts: tuple[str, str]) -> tuple[str, str] 
     """"By Cantor's diagonal argument, the set is not countable." closing a reply that names neither alternative
     before: the one denied, once, leaves the other (not in a sentence set against what came before, hedged or
     turned)."""
-    text = response.rstrip()
+    text = _WORDED_BRACKETS.sub("", response).rstrip()  # ("(though it is bounded below by 1)": an aside)
     tail = text[-300:]
     closing = _LAST_SENTENCE.search(tail)
+    if closing is not None and not any(_names(closing.group(), a) for a in alts) and len(text) > len(tail) - closing.start() \
+            and not _UNFIRM.search(closing.group()) and not _TURNS.search(closing.group()) \
+            and not _CONCLUDES_OTHER.search(closing.group()):
+        # "..., so H_n is not bounded above. In fact H_n grows like ln n.": a remark naming neither after the sentence
+        text = text[:len(text) - len(tail) + closing.start()].rstrip()
+        tail = text[-300:]
+        closing = _LAST_SENTENCE.search(tail)
     if closing is None or _CONTRASTED.match(closing.group()) \
             or any(_names(text[:len(text) - len(tail) + closing.start()], a) for a in alts):
         return None
@@ -318,6 +338,7 @@ def _bold_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str] |
     "**fails to converge**", "not **uncountable**", the other), with neither the other alternative, a conclusion nor
     a turn after the last."""
     said: set[str] = set()
+    said_at: list[int] = []  # where the sentence of each bold phrase naming one starts
     phrase, last_end = "", 0
     for m in _BOLD.finditer(response):
         named = [a for a in alts if _names(m.group(1), a)]
@@ -332,12 +353,17 @@ def _bold_alternative(response: str, alts: tuple[str, str]) -> tuple[str, str] |
         if _UNFIRM.search(response, start, end.end() if end else len(response)):
             return None  # "Perhaps there are **infinitely many** ...", "If so, ...", "... provided the lemma holds."
         said.add(_other(alts, named[0]) if denied else named[0])
+        said_at.append(start)
         phrase, last_end = m.group(1), m.end()
     if len(said) != 1:
         return None
     chosen = next(iter(said))
     after = response[last_end:]
-    if _names(_BOLD.sub(" ", after), _other(alts, chosen)) or _CONCLUDES_OTHER.search(after) or _TURNS.search(after):
+    # (a section headed as the answer opens on it: "## Answer\nThere are **infinitely many** solutions.\n\n## Why
+    # ... so the family never ends.": what follows gives its reasons, and only naming the other or a turn takes it back)
+    headed = len(said_at) == 1 and _ANSWER_HEADED.search(response, 0, said_at[0]) is not None
+    if _names(_BOLD.sub(" ", after), _other(alts, chosen)) or _TURNS.search(after) \
+            or (_CONCLUDES_OTHER.search(after) if not headed else _HEADED_TURNS.search(after)):
         # "**countable**, although ... they must really be uncountable"; a comparison series that "**diverges**",
         # then "... converges" of the series asked; a conclusion or a turn after it: the bold is not the last word
         return None
@@ -602,8 +628,14 @@ def answered_in_words(response: str, gold: str, question: str | None) -> tuple[b
     alternatives offered, the larger of two formulas, a finite value for "Does it converge?", a verdict the reply
     opens on, the gold's words in bold or as its opening sentence): (verdict, the words read), or None. The scorers read a reply
     so before locating its answer."""
-    return concept_verdict(response, gold) or line_verdict(response, gold) \
+    found = concept_verdict(response, gold) or line_verdict(response, gold) \
         or residue_verdict(response, gold, question) or named_verdict(response, gold, question) \
         or alternative_verdict(response, gold, question) or comparison_verdict(response, gold, question) \
         or value_verdict(response, gold, question) or opening_verdict(response, gold, question) \
         or bold_gold_verdict(response, gold) or opening_gold_verdict(response, gold)
+    of_asked = _TRIANGLE_OF.search(question) if found is not None and found[0] and question else None
+    of_said = re.search(re.escape(american(found[1])) + r"\**\s+" + _TRIANGLE_OF.pattern, american(response), re.I) \
+        if of_asked else None
+    if of_said is not None and of_said.group("triangle") != of_asked.group("triangle"):
+        return False, of_said.group()  # "the **orthocentre** of triangle $DEF$" to "Which centre of triangle ABC ...?"
+    return found

@@ -658,7 +658,8 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
             return False  # ("The polyhedron has twelve edges.": the answer)
         return _remark(line) and not _answers_in_words(line, question) or afterthought(line) or _rejects_other(line) \
             or _confirming_aside(line, before, question) or trivia_aside(line, question) \
-            or _checked_line(line, before, question) or _bracketed_other_value(line, before, question)
+            or _checked_line(line, before, question) or _bracketed_other_value(line, before, question) \
+            or _explaining_aside(line, before, question)
 
     while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
@@ -673,7 +674,7 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
             and all(_COMMENT_LINE.fullmatch(line.strip()) for line in lines[kept:])
             or all(_confirming_aside(line, before, question) or trivia_aside(line, question)
                    or _checked_line(line, before, question) or _bracketed_other_value(line, before, question)
-                   for line in lines[kept:])):
+                   or _explaining_aside(line, before, question) for line in lines[kept:])):
         # ("x = 5" alone on its line states it as a conclusion does; a result checked in an aside that takes
         # nothing back, "(Check: 3·(7/3) − 4 = 3 ✓)", or followed by one telling something else, "(For comparison the
         # ground-state radius is 0.529 Å.)", is the result the response closes with)
@@ -760,10 +761,18 @@ def _another_object(aside: str, question: str) -> bool:
            for key in (_indexed_key(m) for m in _INDEXED_NAME.finditer(aside))):
         return True  # "(By contrast K₅, where every degree is 4, does have one.)" to a question on $K_6$
     words = set(re.findall(r"[a-z]{3,}", question.lower()))
-    return any(m.group("noun").lower() not in words and m.group("of").lower().rstrip("s") in
-               {w.rstrip("s") for w in words} for m in _OTHER_OF.finditer(_EMPHASIS.sub("", aside)))
+    if any(m.group("noun").lower() not in words and m.group("of").lower().rstrip("s") in
+           {w.rstrip("s") for w in words} for m in _OTHER_OF.finditer(_EMPHASIS.sub("", aside))):
+        return True
+    # another count than the question's: "(By contrast, continuous functions taking every value exactly three times
+    # do exist.)" to "... takes every real value exactly twice?"
+    asked_counts = {m.group().lower() for m in _TIMES_COUNT.finditer(question)}
+    said_counts = {m.group().lower() for m in _TIMES_COUNT.finditer(aside)}
+    return bool(asked_counts) and bool(said_counts) and not asked_counts & said_counts
 
 
+# how many times, in words: "twice", "three times", "5 times"
+_TIMES_COUNT = lazy_compile(r"(?i)\b(?:once|twice|thrice|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+times)\b")
 # an object named by a capital letter and an index, in maths or plain text: "$K_6$", "K_{6}", "K₅", "S3"
 _INDEXED_NAME = lazy_compile(r"(?<![A-Za-z\\])(?P<letter>[A-Z])(?:_\{?(?P<sub>\d{1,3})\}?|(?P<script>[₀-₉]{1,3})|(?P<plain>\d{1,3}))(?![\w₀-₉])")
 _SCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -1021,6 +1030,22 @@ def _confirming_aside(line: str, before: str, question: str | None) -> bool:
         return True  # "(a) $7$   (b) $10$" then "(Check: the roots are $2$ and $5$.)": the parts answered, then checked
     ends = _ASIDE_NUMBER.findall(line)
     return not ends or ends[-1] in set(_ASIDE_NUMBER.findall(before + " " + (question or "")))
+
+
+def _explaining_aside(line: str, before: str, question: str | None) -> bool:
+    """Is ``line`` a reason in brackets for what the line ``before`` states, stating no value of its own: "(The value 2
+    is excluded because it is the horizontal asymptote of $f$, so $f$ never takes it.)" after the inverse and its
+    domain (a reason word, nothing taken back or added, no answer named, not the property a ``question`` asks, every
+    number one the line before writes)?"""
+    if not _PARENTHESISED.fullmatch(line) or not _GIVES_REASON.search(line) or _RETRACTS.search(line) \
+            or _ASIDE_ADDS.search(line) or "answer" in line.lower() or re.search(r"(?i)\bhowever\b", line) \
+            or question and property_words(question) & set(re.findall(r"[a-z][a-z-]*", line.lower())):
+        return False
+    return set(_ASIDE_NUMBER.findall(line)) <= set(_ASIDE_NUMBER.findall(before))
+
+
+# a word giving a reason
+_GIVES_REASON = lazy_compile(r"(?i)\b(?:because|since|as\s+it|as\s+this|due\s+to|excluded|so\s+that)\b")
 
 
 def _rejects_other(line: str) -> bool:
@@ -1762,7 +1787,7 @@ def _bound_value(condition: str) -> float | None:
     return sign * float(number) if re.fullmatch(r"\d+(?:\.\d+)?", number) else None
 
 
-def _conditions_or(sentence: str) -> str:
+def conditions_or(sentence: str) -> str:
     """Two conditions on the same letter closing a sentence, joined by "or" ("So we need $a\\le-2$ or $a\\ge2$."):
     one set, their union, written as one answer ("a\\le-2 \\text{ or } a\\ge2"); "" otherwise (a hedge between two
     values stays one: "$37$ or $27$")."""
@@ -1777,8 +1802,9 @@ def _conditions_or(sentence: str) -> str:
     below = [m for m in sides if re.search(r"<|\\le|\\lt|≤", m.group())]
     above = [m for m in sides if re.search(r">|\\ge|\\gt|≥", m.group())]
     bounds = [_bound_value(m.group()) for m in below + above]
-    if len(below) != 1 or len(above) != 1 or None in bounds or bounds[0] >= bounds[1]:
-        return ""  # (two bounds the same way, "$a>1$ or $a>2$", or overlapping rays: a hedge, not a union)
+    if len(below) != 1 or len(above) != 1 or None in bounds:
+        return ""  # (two bounds the same way, "$a>1$ or $a>2$": a hedge, not a union)
+    # (overlapping rays, "$x > -2$ or $x < 2$", are their union too: every real number, not the interval between)
     return " \\text{ or } ".join(m.group().strip() for m in sides)
 
 
@@ -2021,15 +2047,16 @@ _ANOTHER_PLAYER = lazy_compile(r"(?i:\b(?:first|second|other|starting)\s+player\
 # a value in a unit, then the same value in another unit after ", or" / ", i.e." ("49 J/s, or 0.049 kW")
 _TWICE = lazy_compile(r"(?P<first>[-−]?\d+(?:\.\d+)?\s*+[^\d,;]{1,12}?)\s*+,\s*+(?:or|i\.e\.|that\s+is)\s++"
                       r"(?P<second>[-−]?\d+(?:\.\d+)?\s*+[^\d,;]{1,12}?)\s*+\.?")
-# ... or in brackets after it, closing the line: "343.2 m/s (roughly 1236 km/h)."
-_TWICE_BRACKETED = lazy_compile(r"(?<![\w.^{}])(?P<first>[-−]?\d+(?:\.\d+)?\s*+[^\d,;()]{1,12}?)\s*+\(\s*+(?:(?P<side>(?:a\s+(?:bit|little)|"
+# ... or in brackets after it, closing the line: "343.2 m/s (roughly 1236 km/h).", "2e-3 A (2 mA)." (a number in E
+# notation read whole, not its exponent)
+_TWICE_BRACKETED = lazy_compile(r"(?<![\w.^{}])(?<![eE][-+−])(?P<first>[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d{1,3})?\s*+[^\d,;()]{1,12}?)\s*+\(\s*+(?:(?P<side>(?:a\s+(?:bit|little)|"
                                 r"just|slightly)\s+(?P<way>over|under|more\s+than|less\s+than|above|below))\s*+|"
                                 r"(?:roughly|about|approximately|approx\.|around|i\.e\.,?|or|that\s+is,?|≈|~)\s*+)?"
                                 r"(?P<second>[-−]?\d+(?:\.\d+)?\s*+"
                                 r"[^\d,;()]{1,12}?)\s*+\)\s*+[.!]?\s*+$")
 
 
-_TIMES_BEFORE = lazy_compile(r"(?:×|\\times|\\cdot|\^\{?|\*|[\d.{])\s*+$")
+_TIMES_BEFORE = lazy_compile(r"(?:×|\\times|\\cdot|\^\{?[-−]?|\*|[\d.{])\s*+$")
 
 
 def _same_value(first: str, second: str) -> bool:
@@ -2878,7 +2905,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         last = last[:unasked.start()] + "."
     if "(incl" in last:
         last = _INCLUDING_ASIDE.sub("", last)  # "$y = Ae^{2x}$, $A \\in \\mathbb{R}$ (including $A=0$).": the family
-    union = _conditions_or(final[0]) if " or " in final[0] else ""
+    union = conditions_or(final[0]) if " or " in final[0] else ""
     if union:
         return Extraction((union,), "prose")  # "So we need $a\le-2$ or $a\ge2$.": one set, the union
     both = _conditions_and(final[0]) if "$" in final[0] and ("ne" in final[0] or "≠" in final[0]) else ""

@@ -180,7 +180,8 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
 - ``tests/data/probes_round60.jsonl``: 200 probes written blind after round 59's set was scored by three helpers (round
   57's briefs; ``unit`` on 10 rows, ``error`` a string on 8), scored once with round 59's reader (scorer version 87,
   vmcbench 63) as its held-out measure (docs/accuracy.md, "Round 59"), then its two false accepts read in round 60
-  (scorer version 88; docs/profiles-math.md, "Round 60"), the rest not read.
+  (scorer version 88; docs/profiles-math.md, "Round 60"), the rest in round 61 (scorer version 89, vmcbench 64;
+  docs/profiles-math.md, "Round 61"; docs/profiles-mc.md, "Round 59").
 - ``tests/data/probes_round61.jsonl``: 200 probes written blind after round 60's set was scored by three helpers (round
   57's briefs; ``unit`` on 25 rows, ``error`` a string on 19), scored once with round 60's reader (scorer version 88,
   vmcbench 63) as its held-out measure (docs/accuracy.md, "Round 60"), not read.
@@ -474,8 +475,8 @@ FLOORS = {
                              {"text": (0, 0), "physics": (0, 0), "structured": (1, 0),
                               "traces": (0, 0), "choice": 1}),
     "probes_round60.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (5, 0), "physics": (1, 0), "structured": (3, 0),
-                              "traces": (2, 0), "choice": 1}),
+                             {"text": (1, 0), "physics": (0, 0), "structured": (0, 0),
+                              "traces": (0, 0), "choice": 0}),
     "probes_round61.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (14, 2), "physics": (1, 0), "structured": (6, 0),
                               "traces": (0, 0), "choice": 4}),

@@ -54,7 +54,7 @@ _NAME = r"(?:\\[a-zA-Z]+|[A-Za-z])%s(?:(?:'|\^\s*\{?\\prime\}?)*(?:\([^()=]*\)%s
 # (an inverse function applied, "f^{-1}(x)", names its value as "f(x)" does; a bare power "x^{-1}" is no name)
 _LABEL = lazy_compile(r"(?:(?:m\s*)?(?:\\angle|\\measuredangle|∠)\s*)?(?:%s\s*){1,4}" % _NAME)
 _LABEL_WRAP = lazy_compile(r"\|(.*)\||\\(?:overline|vec|overrightarrow|hat|mathbf|bar)\s*\{([^{}]*)\}")
-_LABEL_RATIO = lazy_compile(r"([^:]+):([^:]+)|\\frac\s*\{([^{}]+)\}\s*\{([^{}]+)\}")
+_LABEL_RATIO = lazy_compile(r"([^:]+):([^:]+)|\\frac\s*\{([^{}]+)\}\s*\{([^{}]+)\}|([^/:{}|]+)/(\|[^/:{}|]+\|)")
 _WORD_LABEL = lazy_compile(r"\\(?:text|mathrm|textrm|operatorname)\s*\{\s*[A-Za-z][A-Za-z ]{1,19}\}|(?i:domain|range|area|volume|"
                            r"perimeter|answer|solution|result|total|sum|product|length|distance|probability|maximum|"
                            r"minimum|value)")
@@ -81,7 +81,7 @@ def is_label(text: str) -> bool:
     if t.startswith("(") and t.endswith(")") and "," in t:
         return all(is_label(part) for part in t[1:-1].split(","))
     ratio = _LABEL_RATIO.fullmatch(t)
-    if ratio:  # "V_1 : V_2", "\frac{NO}{BO}", "S_{MBCN}:S": a ratio of named quantities
+    if ratio:  # "V_1 : V_2", "\frac{NO}{BO}", "S_{MBCN}:S", "v/|v|" (a vector over its length): named quantities
         return all(is_label(part) for part in ratio.groups() if part is not None)
     if _REST_ENERGY.fullmatch(t):
         return True  # "m_ec^2 = 0.511 MeV": a rest energy names a quantity, whatever its power of c

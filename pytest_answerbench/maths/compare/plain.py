@@ -52,7 +52,7 @@ def texts_equal(gt: str, pt: str) -> bool:
     g, p = (_ARTICLES.sub("", text_key(t)).strip() for t in (gt, pt))
     if not g or not p:
         return same_meaning(gt, pt) is True  # "\\infty" (no words) for "infinitely many"
-    if g == p or _american(g) == _american(p) or _SAINT.sub("saint", g) == _SAINT.sub("saint", p):
+    if g == p or american(g) == american(p) or _SAINT.sub("saint", g) == _SAINT.sub("saint", p):
         return True  # ("orthocentre" is "orthocenter", "colour" "color", "St Petersburg" "Saint Petersburg")
     if states_open(gt, pt):
         return True  # "It is believed there are infinitely many such primes, but no proof is known." for "unknown"
@@ -131,7 +131,7 @@ def rejecting_others(gt: str, pt: str) -> bool:
     return bool(rejected) and texts_equal(gt, rejected.group("head"))
 
 
-def _american(words: str) -> str:
+def american(words: str) -> str:
     """``words`` in American spelling where British differs only in an ending: "centre" -> "center", "colour" ->
     "color" (long words only: not "four")."""
     return _OUR.sub("or", _TRE.sub("ter", words))

@@ -24,7 +24,7 @@ from ...verdict import ScoreContext, Verdict
 
 __all__ = ["answer_of", "score_default"]
 
-_TUPLE = lazy_compile(r"\s*\(.*,.*\)\s*$")
+_TUPLE = lazy_compile(r"\s*(?:\\left\s*)?\(.*,.*\)\s*$")  # "(1, 2)", "\left(\frac{3}{2}, -\frac{7}{2}\right)"
 # A word of three letters or more with a vowel (not a LaTeX command).
 _PROSE = lazy_compile(r"(?<![\\A-Za-z])(?=[A-Za-z]*[aeiouyAEIOUY])[A-Za-z]{3,}")
 _COPULA = lazy_compile(r"(?i)\b(?:is|are|equals|was|were)\b")
