@@ -236,7 +236,7 @@ def _same_set(g: IntegerSet, p: IntegerSet, question: str | None) -> bool:
 _SHAPES: tuple[tuple[str, str], ...] = (
     ("isosceles right triangle", r"\bisosceles\s+right(?:[- ]angled)?\s+triangle\b|\bright(?:[- ]angled)?\s+isosceles\s+"
                                  r"triangle\b|等腰直角三角形"),
-    ("equilateral triangle", r"\bequilateral\b|等边三角形|正三角形"),
+    ("equilateral triangle", r"\bequilateral\b|\bregular\s+triangle\b|等边三角形|正三角形"),
     ("isosceles triangle", r"\bisosceles\b|等腰三角形"),
     ("right triangle", r"\bright(?:[- ]angled)?\s+triangle\b|\bright[- ]angled\b|\bright\s+triangle\b|直角三角形"),
     ("obtuse triangle", r"\bobtuse(?:[- ]angled)?\s+triangle\b|\bobtuse[- ]angled\b|钝角三角形"),
@@ -315,7 +315,9 @@ _WINNER_IS = lazy_compile(r"\b(?:the\s+winner\s+is\s+|the\s+win\s+(?:belongs|goe
                           + r"\s+(?!cannot|can't|does\s+not|doesn't)[a-z][^,.;:]{0,40}?\band\s+wins\b")
 _CANNOT_WIN = lazy_compile(_WHO + r"\s*(?:\([^()]{1,40}\)\s*)?(?:cannot|can't|can\s+not|does\s+not|doesn't|will\s+not|won't)\s+"
                            r"(?:always\s+)?win\b|" + _WHO.replace("?P<", "?P<l_") + r"\s+(?:loses|will\s+lose|must\s+lose|"
-                           r"is\s+(?:in\s+a\s+losing\s+position|lost|the\s+(?:one|player)\s+(?:who|that)\s+loses|the\s+loser))\b"
+                           r"(?:cannot|can't|can\s+not)\s+avoid\s+(?:defeat|losing|a\s+loss)|"
+                           r"is\s+(?:(?:the\s+one\s+)?in\s+(?:a|the)\s+losing\s+position|lost|the\s+(?:one|player)\s+(?:who|that)\s+loses|"
+                           r"the\s+loser))\b"
                            # (not what a player loses: "Alice loses nothing by taking 1", "loses a stone")
                            r"(?!\s+(?:nothing|no\b|none|a\b|an\b|one\b|two\b|\d|her\b|his\b|its\b|their\b|some\b|"
                            r"only\b|more\b|less\b|stones?\b|tokens?\b|coins?\b|points?\b|turns?\b))")

@@ -492,12 +492,18 @@ def taken_back(text: str, end: int, question: str | None = None) -> bool:
 _WORD = lazy_compile(r"[a-z]{4,}|\d+(?:\.\d+)?")
 
 
+_SCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹", "01234567890123456789")
+
+
 def restated(text: str, label: re.Match, question: str | None = None) -> bool:
     """Is the question after the label ``label`` ("Question:", "Problem:") the one the response is solving, restated
     to be read again, not a new invented one? Four words or more (numbers, words of four letters or more), and
     two in three of them words of ``question`` (the row's question, when the scorer has it) or, without it, nine in
     ten of them words the response used before the label; a number the row's question does not write makes it
-    another question."""
+    another question (digits written as sub- or superscripts too: "F₆ = 2⁶⁴ + 1" after "F₅ = 2³² + 1")."""
+    if question:
+        question = question.translate(_SCRIPT_DIGITS)
+    text = text[:label.end()] + text[label.end():label.end() + 400].translate(_SCRIPT_DIGITS)
     asked = set(_WORD.findall(text[label.end():label.end() + 400].split("\n\n", 1)[0].lower()))
     if len(asked) < 4:
         return False

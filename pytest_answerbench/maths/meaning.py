@@ -73,7 +73,8 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:possible|feasible|achievable|can\s+(?:always\s+)?be\s+(?:done|achieved|made|arranged|found|constructed))\b"
      r"|能够|可以|(?<![\u4e00-\u9fff])能(?![\u4e00-\u9fff])|(?<!不)可能的"),
     ("always",
-     r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every)\b|不一定|未必|不总是|并非总|不恒成立|并非恒成立|不是恒成立|不会恒成立",
+     r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every|"
+     r"not\s+(?:[a-z-]+\s+){1,2}for\s+(?:all|every|each|any)(?!\s+(?:such|of)\b))\b|不一定|未必|不总是|并非总|不恒成立|并非恒成立|不是恒成立|不会恒成立",
      r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b|总是|一定|恒成立"),
     ("converge",
      r"\b(?:(?<!not\s)(?<!n't\s)(?<!never\s)diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
@@ -148,7 +149,7 @@ _CJK_SAID_PLAINLY = {"不止有限": "无限", "不只有限": "无限"}
 # a claim left open ("We cannot conclude that such a function exists."), one qualified as not always holding ("it is
 # not always possible"), and a double negation ("not impossible", "not unbounded")
 _UNDECIDED = lazy_compile(r"(?i)\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:conclude|say|tell|determine|"
-                          r"decide|know|be\s+sure)\b|(?:无法|不能|难以)(?:确定|判断|断定|下结论)|只能说|只证明|尚未解决|未解决")
+                          r"decide|know|be\s+sure|be\s+(?:settled|decided|determined|resolved|established))\b|(?:无法|不能|难以)(?:确定|判断|断定|下结论)|只能说|只证明|尚未解决|未解决")
 # a claim supposed, doubted or left open: "Assume there are infinitely many", "It is an open problem whether ..."
 _SUPPOSED = lazy_compile(r"(?i)\b(?:unlikely|likely|probably|conjectur\w*|doubt\w*|nobody|unprov\w*|open\s+problem|"
                          r"suppos\w*|assum\w*|provided|guess\w*|believe|hope|whether)\b")

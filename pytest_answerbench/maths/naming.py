@@ -416,7 +416,7 @@ def _said_equal(response: str, question: str) -> str | None:
 
 
 # a question asking whether one thing converges or has a limit: "Does $\\int_0^1 \\frac{dx}{\\sqrt{x}}$ converge?"
-_ASKS_CONVERGES = lazy_compile(r"(?i)^\s*(?:does|do|is)\b[^?]{1,200}?\b(?:converge|convergent|exist|finite)"
+_ASKS_CONVERGES = lazy_compile(r"(?i)(?:^|(?<=[.!;:])\s)\s*(?:does|do|is)\b[^?]{1,200}?\b(?:converge|convergent|exist|finite)"
                                r"(?:\s+or\s+diverge)?\s*\?\s*$")
 # what a closing formula evaluates to: the side after its last "=" or "\\to" ("... = \\frac{\\pi^2}{6}", "\\to 0")
 _CLOSING_VALUE = lazy_compile(r"(?:=|\\to|→)\s*(?P<value>[^=$]{1,60}?)\s*\.?\s*\$*\s*\.?\s*$")
@@ -442,10 +442,14 @@ def value_verdict(response: str, gold: str, question: str | None) -> tuple[bool,
     sentences = [x for x in re.split(r"(?<=[.!?])\s+|\n+", response.strip()[-600:]) if x.strip()]
     last = sentences[-1] if sentences else ""
     found = _CLOSING_BOX.search(last) or _CLOSING_VALUE.search(last)
-    if found is None or _NO_CLOSING_VALUE.search(re.sub(r"\$[^$]*\$", " ", last)) \
-            or any((claim(re.sub(r"\$[^$]*\$", " ", x)) or ("",))[0] in ("yes", "converge", "exist") for x in sentences):
-        return None  # (a claim in words anywhere near: the reader reads it, "..., so it diverges. For contrast, ...")
+    if found is None or _NO_CLOSING_VALUE.search(re.sub(r"\$[^$]*\$", " ", last)):
+        return None
+    claims = [c for c in (claim(re.sub(r"\$[^$]*\$", " ", x)) for x in sentences)
+              if c is not None and c[0] in ("yes", "converge", "exist")]
     value = found.group("value").strip()
+    if claims and (not all(c[1] for c in claims) or _INFINITE.match(value)):
+        return None  # (a claim in words near it that the value does not bear out: the reader reads it, "..., so it
+        # diverges. For contrast, ..."; one saying it converges, "so it has a limit L", agrees with a finite value)
     if _INFINITE.match(value):
         if "exist" in question.lower():
             return None
@@ -628,6 +632,8 @@ def answered_in_words(response: str, gold: str, question: str | None) -> tuple[b
     alternatives offered, the larger of two formulas, a finite value for "Does it converge?", a verdict the reply
     opens on, the gold's words in bold or as its opening sentence): (verdict, the words read), or None. The scorers read a reply
     so before locating its answer."""
+    if response.count("</think>") == 1 and response.split("</think>", 1)[1].strip():
+        response = response.split("</think>", 1)[1]  # the answer after a reasoning block, whatever the block mused
     found = concept_verdict(response, gold) or line_verdict(response, gold) \
         or residue_verdict(response, gold, question) or named_verdict(response, gold, question) \
         or alternative_verdict(response, gold, question) or comparison_verdict(response, gold, question) \

@@ -2325,6 +2325,11 @@ _COUNTERFACTUAL_ASIDE = lazy_compile(r"(?i)\((?=\s*(?:if,?\s+instead\b|(?:by|in)
                                      r"|\((?=[^()]{0,240}\b(?:would|were|could)\b)(?=[^()]{0,240}\b(?:if|instead|"
                                      r"otherwise|had)\b)(?![^()]{0,240}\b(?:wait|actually|should|so|thus|hence|therefore|"
                                      r"mistake|wrong|correct\w*|violates?)\b)[^()]{1,240}\)\s*+\.?\s*+$"
+                                     # "(Without the integer-coefficient condition, P(x) = (3x + 1)/2 would work.)": a
+                                     # condition of the question dropped
+                                     r"|\((?=\s*without\s+the\b[^()]{0,80}?,)(?=(?:[^()]|\([^()]{0,40}\)){0,240}?\bwould\b)"
+                                     r"(?!(?:[^()]|\([^()]{0,40}\)){0,240}?\b(?:wait|actually|should|so|thus|hence|therefore|"
+                                     r"mistake|wrong|correct\w*|answer\w*|asked|here)\b)(?:[^()]|\([^()]{0,40}\)){1,240}\)\s*+\.?\s*+$"
                                      # "(Multiplying by $x$ would fix it: $x\sin(1/x)$ is continuous at 0.)": a change
                                      # supposed by its gerund
                                      r"|\((?=\s*[A-Za-z]{3,}ing\b[^()]{0,80}?\bwould\b)(?![^()]{0,240}\b(?:wait|actually|"

@@ -164,7 +164,9 @@ def test_residue_verdict_reads_only_what_asks_for_integers():
     ("Evaluating, the integral $= \\infty$.", "No", (True, "= \\infty")),
     ("If it were bounded, the integral $= 2$.", "Yes", None),
     ("It is a $p$-series with $p = 1/2$, so it diverges. For contrast, $\\sum 1/n^2 = \\pi^2/6$.", "No", None),
-    ("So the integral converges, $= 2$.", "Yes", None),  # (a claim in words: the reader reads it)
+    # (a claim in words that the value bears out gives the verdict, since round 62; one it does not, the reader reads)
+    ("So the integral converges, $= 2$.", "Yes", (True, "= 2")),
+    ("So the integral diverges, $= 2$.", "Yes", None),
 ])
 def test_value_verdict(reply, gold, verdict):
     assert value_verdict(reply, gold, IMPROPER) == verdict

@@ -184,7 +184,12 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   docs/profiles-math.md, "Round 61"; docs/profiles-mc.md, "Round 59").
 - ``tests/data/probes_round61.jsonl``: 200 probes written blind after round 60's set was scored by three helpers (round
   57's briefs; ``unit`` on 25 rows, ``error`` a string on 19), scored once with round 60's reader (scorer version 88,
-  vmcbench 63) as its held-out measure (docs/accuracy.md, "Round 60"), not read.
+  vmcbench 63) as its held-out measure (docs/accuracy.md, "Round 60"), then some of its misses read in round 62
+  (scorer version 90; docs/profiles-math.md, "Round 62"), the rest left as they were.
+- ``tests/data/probes_round62.jsonl``: 200 probes written blind after round 61's set was scored by three helpers (round
+  57's briefs; ``unit`` on 27 rows, ``error`` a string on 17), scored once with round 61's reader (scorer version 89,
+  vmcbench 64) as its held-out measure (docs/accuracy.md, "Round 62"), not read; round 62's reader, written while it
+  was being written and from round 61's set only, reads it the same.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -475,11 +480,14 @@ FLOORS = {
                              {"text": (0, 0), "physics": (0, 0), "structured": (1, 0),
                               "traces": (0, 0), "choice": 1}),
     "probes_round60.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (1, 0), "physics": (0, 0), "structured": (0, 0),
+                             {"text": (0, 0), "physics": (0, 0), "structured": (0, 0),
                               "traces": (0, 0), "choice": 0}),
     "probes_round61.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (14, 2), "physics": (1, 0), "structured": (6, 0),
+                             {"text": (7, 1), "physics": (1, 0), "structured": (6, 0),
                               "traces": (0, 0), "choice": 4}),
+    "probes_round62.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (11, 0), "physics": (2, 0), "structured": (6, 0),
+                              "traces": (1, 0), "choice": 6}),
 }
 
 
