@@ -472,7 +472,6 @@ def _leading_text(reader: Reader, s: str) -> Commit | None:
     return None
 
 
-# what follows an option's text opening a list of options: ", 15 and 21", " and 21"
 def _listed_subject(rest: str, texts: set[str]) -> bool:
     """Does ``rest`` (what follows an option's text opening the reply) go on listing other options' texts as one
     subject with it, up to the verb they share ("..., 15 and 21 are all ...")?"""
@@ -483,6 +482,7 @@ def _listed_subject(rest: str, texts: set[str]) -> bool:
         or _LIST_SUBJECT_END.match(items[-1]) is not None)
 
 
+# what follows an option's text opening a list of options: ", 15 and 21", " and 21"
 _LISTED_NEXT = lazy_compile(r"\s*(?:,|\band\b|&|/)\s*(?:and\s+)?(\S.{0,40})")
 # what makes a number opening the reply a factorial: "6! = 720", "5!<100"
 _FACTORIAL_AFTER = lazy_compile(r"!\s*(?:[=<>≤≥×*+\-−]|\d)")

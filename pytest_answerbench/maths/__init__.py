@@ -47,7 +47,7 @@ __all__ = [
     "Extraction", "Item", "ScoreTimeout", "StepTimeout", "TooComplex", "answers_agree", "before_new_question",
     "boxed_all", "clean", "equivalent", "escapes_restored", "final_answer", "in_asked_unit", "located", "math_spans", "split_answers",
     "states_value", "strip_wrappers",
-    "sympy_version", "text_key", "undecided", "verdict", "without_answer_instruction",
+    "sympy_version", "text_key", "undecided", "verdict", "without_answer_instruction", "written_as_tuple",
 ]
 
 #: The SymPy release the reference vectors were produced with (pinned in pyproject.toml): two OlympiadBench
@@ -186,6 +186,15 @@ def _on_another_scale(option: str, value: str, timeout: float) -> bool:
         return equivalent(option, value, 0.5 * 10 ** -len(written.group("places") or ""), timeout=timeout)[0]
     except (ScoreTimeout, StepTimeout, TooComplex, Exception):  # (as answers_agree: out of time or unreadable, no)
         return False
+
+
+# a gold written as one tuple: "(1, 2)", "\left(\frac{3}{2}, -\frac{7}{2}\right)"
+_TUPLE_GOLD = _lazy_compile(r"\s*(?:\\left\s*)?\(.*,.*\)\s*$")
+
+
+def written_as_tuple(gold: str) -> bool:
+    """Is ``gold`` written as one tuple (a closing line stating several values then states all of them)?"""
+    return _TUPLE_GOLD.match(gold) is not None
 
 
 def located(method: str, rule: str) -> str:

@@ -95,7 +95,7 @@ from .prose import (
     ASIDE_AT_END, afterthought, closing_statement, concludes, conditions_or, labelled_parts, numbered_line, opens_steps, plain_dollars,
     other_object_remark, trivia_aside, without_closing_asides, without_concession,
 )
-from .normalize import clean, number_words, split_answers
+from .normalize import SCRIPT_DIGITS, clean, number_words, split_answers
 from .structured import JsonReply, json_reply
 from .units import MISMATCH, convertible, unit_factor, unit_tail
 from .compare.asked import asked_unit
@@ -492,24 +492,19 @@ def taken_back(text: str, end: int, question: str | None = None) -> bool:
 _WORD = lazy_compile(r"[a-z]{4,}|\d+(?:\.\d+)?")
 
 
-_SCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹", "01234567890123456789")
-
-
 def restated(text: str, label: re.Match, question: str | None = None) -> bool:
     """Is the question after the label ``label`` ("Question:", "Problem:") the one the response is solving, restated
     to be read again, not a new invented one? Four words or more (numbers, words of four letters or more), and
     two in three of them words of ``question`` (the row's question, when the scorer has it) or, without it, nine in
     ten of them words the response used before the label; a number the row's question does not write makes it
     another question (digits written as sub- or superscripts too: "F₆ = 2⁶⁴ + 1" after "F₅ = 2³² + 1")."""
-    if question:
-        question = question.translate(_SCRIPT_DIGITS)
-    text = text[:label.end()] + text[label.end():label.end() + 400].translate(_SCRIPT_DIGITS)
-    asked = set(_WORD.findall(text[label.end():label.end() + 400].split("\n\n", 1)[0].lower()))
+    after = text[label.end():label.end() + 400].translate(SCRIPT_DIGITS).lower()
+    asked = set(_WORD.findall(after.split("\n\n", 1)[0]))
     if len(asked) < 4:
         return False
     if question:
-        words = set(_WORD.findall(question.lower()))
-        line = set(_WORD.findall(text[label.end():label.end() + 400].split("\n", 1)[0].lower()))  # (its own line)
+        words = set(_WORD.findall(question.translate(SCRIPT_DIGITS).lower()))
+        line = set(_WORD.findall(after.split("\n", 1)[0]))  # (its own line)
         if any(w.isdigit() and w not in words for w in line) and any(w.isdigit() for w in words):
             return False  # "the largest prime factor of 2024?" after one of 1001: the same words, another question
         said = set(_WORD.findall(text[max(0, label.start() - 20000):label.start()].lower()))
@@ -1314,12 +1309,11 @@ def _plain_text(text: str) -> str:
         text = re.sub(r"(?<!\\)\$", r"\\$", text)
     if not text.isascii() and _TEN_TO.search(text):
         # "2.0×10⁻³ T": a power of ten in Unicode superscripts, one number (written as the grammar's 10^{-3})
-        text = _TEN_TO.sub(lambda m: "10^{" + m.group(1).translate(_SCRIPT_DIGITS) + "}", text)
+        text = _TEN_TO.sub(lambda m: "10^{" + m.group(1).translate(SCRIPT_DIGITS) + "}", text)
     return text
 
 
 _TEN_TO = lazy_compile("(?<![\\d.])10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)")
-_SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 
 
 def _closing_mark(text: str, at: int) -> str:

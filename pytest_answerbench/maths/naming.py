@@ -57,13 +57,13 @@ _LABEL = lazy_compile(r"(?i)\s*(?:note|remark|answer|final\s+answer|proof|soluti
                       r"verification|step\s*\d*|explanation|reasoning)\s*[:.]?\s*")
 # a denial right before the bold name: "is not **...**", "isn't a **...**"
 _DENIED_BEFORE = lazy_compile(r"(?i)\b(?:not|never|neither|nor|no)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?$|n't\s+(?:an?\s+|the\s+)?$")
-# another reading offered after it: "(Though it could equally be read as a pair of crossing lines.)"
 # what turns the reasons under an answer heading against it: "On closer inspection, though, ..."
 _HEADED_TURNS = lazy_compile(r"(?i)\b(?:though|closer\s+inspection|second\s+thought|turns?\s+out|in\s+fact|"
                              r"on\s+reflection|hmm)\b")
 # a heading that names the section after it the answer, closing the text before the answer's sentence: "## Answer\n",
 # "**Final answer**\n\n"
 _ANSWER_HEADED = lazy_compile(r"(?im)^[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)(?:final[ \t]+)?answer[ \t]*:?(?:\*\*)?[ \t]*:?[ \t]*\n\s*\Z")
+# another reading offered after it: "(Though it could equally be read as a pair of crossing lines.)"
 _HEDGED_AFTER = lazy_compile(r"(?i)\b(?:could|might|may|perhaps|maybe|equally|alternatively|arguably|or\s+(?:rather|possibly|perhaps))\b")
 # a correction after a first sentence naming the answer: "..., but actually ...", "Wait, ...", "On second thought ..."
 _CORRECTED_LATER = lazy_compile(r"(?i)\b(?:but\s+actually|wait|on\s+second\s+thought|correction|i\s+was\s+wrong|"
@@ -314,11 +314,11 @@ def _denied_in_closing(response: str, alts: tuple[str, str]) -> tuple[str, str] 
     text = _WORDED_BRACKETS.sub("", response).rstrip()  # ("(though it is bounded below by 1)": an aside)
     tail = text[-300:]
     closing = _LAST_SENTENCE.search(tail)
-    if closing is not None and not any(_names(closing.group(), a) for a in alts) and len(text) > len(tail) - closing.start() \
-            and not _UNFIRM.search(closing.group()) and not _TURNS.search(closing.group()) \
-            and not _CONCLUDES_OTHER.search(closing.group()):
+    at = len(text) - len(tail) + closing.start() if closing is not None else 0  # (where it starts in ``text``)
+    if at and not any(_names(closing.group(), a) for a in alts) and not _UNFIRM.search(closing.group()) \
+            and not _TURNS.search(closing.group()) and not _CONCLUDES_OTHER.search(closing.group()):
         # "..., so H_n is not bounded above. In fact H_n grows like ln n.": a remark naming neither after the sentence
-        text = text[:len(text) - len(tail) + closing.start()].rstrip()
+        text = text[:at].rstrip()
         tail = text[-300:]
         closing = _LAST_SENTENCE.search(tail)
     if closing is None or _CONTRASTED.match(closing.group()) \
@@ -632,8 +632,9 @@ def answered_in_words(response: str, gold: str, question: str | None) -> tuple[b
     alternatives offered, the larger of two formulas, a finite value for "Does it converge?", a verdict the reply
     opens on, the gold's words in bold or as its opening sentence): (verdict, the words read), or None. The scorers read a reply
     so before locating its answer."""
-    if response.count("</think>") == 1 and response.split("</think>", 1)[1].strip():
-        response = response.split("</think>", 1)[1]  # the answer after a reasoning block, whatever the block mused
+    _, closed, after = response.partition("</think>")
+    if closed and after.strip() and "</think>" not in after:
+        response = after  # the answer after a reasoning block, whatever the block mused
     found = concept_verdict(response, gold) or line_verdict(response, gold) \
         or residue_verdict(response, gold, question) or named_verdict(response, gold, question) \
         or alternative_verdict(response, gold, question) or comparison_verdict(response, gold, question) \

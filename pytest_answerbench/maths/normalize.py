@@ -20,7 +20,7 @@ from .units import unit_tail, upright_unit
 from ..text.numbers import ONES, PARTS, SCALES, TENS
 
 __all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "lone_letters", "number_words", "undoubled",
-           "UNITS", "VULGAR_FRACTIONS", "escapes_restored"]
+           "UNITS", "VULGAR_FRACTIONS", "SCRIPT_DIGITS", "escapes_restored"]
 
 # Units and counted nouns recognised at the end of a numeric answer and stripped (conversion between prefixed
 # units, when the gold's unit is known, is :mod:`.units`' job; see docs/profiles-math.md).
@@ -42,7 +42,8 @@ _SUPERSCRIPT = lazy_compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 # an e-notation exponent with a sign or leading zeros ("3.0E+08", "1.6e-019"), read as the plain exponent
 _E_EXPONENT = lazy_compile(r"(?<![\w.])(\d++(?:\.\d++)?)[eE](?:\+|(-))?0*+(\d++)(?![\w.])")
 _SUBSCRIPT = lazy_compile("[₀₁₂₃₄₅₆₇₈₉]+")
-_SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉", "0123456789-+0123456789")
+#: superscript and subscript digits and signs, as plain ones ("2⁶⁴" -> "264", "F₅" -> "F5")
+SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉", "0123456789-+0123456789")
 # Symbols written as Unicode characters, as the LaTeX the regexes below read.
 _SYMBOLS = {"−": "-", "–": "-", "≤": "\\leq ", "≥": "\\geq ", "≠": "\\ne ", "∈": "\\in ", "∞": "\\infty ",
             "∪": "\\cup ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ", "÷": "/", "⁄": "/", "∕": "/", "π": "\\pi ", "√": "\\sqrt",
@@ -233,8 +234,8 @@ def clean(text: str) -> Item:
     if not s.isascii():
         if any("\u2070" <= c <= "\u209f" or c in "¹²³" for c in s):
             # Unicode super/subscripts (10⁻⁵, m/s², v₀) are written out as the grammar's ^{...} / _{...}.
-            s = _SUPERSCRIPT.sub(lambda m: "^{" + m.group().translate(_SCRIPT_DIGITS) + "}", s)
-            s = _SUBSCRIPT.sub(lambda m: "_{" + m.group().translate(_SCRIPT_DIGITS) + "}", s)
+            s = _SUPERSCRIPT.sub(lambda m: "^{" + m.group().translate(SCRIPT_DIGITS) + "}", s)
+            s = _SUBSCRIPT.sub(lambda m: "_{" + m.group().translate(SCRIPT_DIGITS) + "}", s)
         for symbol, latex in _SYMBOLS.items():
             if symbol in s:
                 s = s.replace(symbol, latex)

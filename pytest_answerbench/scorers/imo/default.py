@@ -24,7 +24,6 @@ from ...verdict import ScoreContext, Verdict
 
 __all__ = ["answer_of", "score_default"]
 
-_TUPLE = lazy_compile(r"\s*(?:\\left\s*)?\(.*,.*\)\s*$")  # "(1, 2)", "\left(\frac{3}{2}, -\frac{7}{2}\right)"
 # A word of three letters or more with a vowel (not a LaTeX command).
 _PROSE = lazy_compile(r"(?<![\\A-Za-z])(?=[A-Za-z]*[aeiouyAEIOUY])[A-Za-z]{3,}")
 _COPULA = lazy_compile(r"(?i)\b(?:is|are|equals|was|were)\b")
@@ -70,7 +69,7 @@ def score_default(prediction: str, gold: str, ctx: ScoreContext, question: str |
     gold_text = maths.clean(gold).text
     # several answers, or one tuple: a closing line stating several values ("$a=2$, $b=3$, $c=4$") states them all
     # a gold of several math spans ("(1) $\\frac{\\pi}{6}$ (2) $12$") holds several answers, as olympiad reads its own
-    multiple = len(maths.split_answers(gold_text)) > 1 or bool(_TUPLE.match(gold_text)) or \
+    multiple = len(maths.split_answers(gold_text)) > 1 or maths.written_as_tuple(gold_text) or \
         len(maths.math_spans(gold)) >= 2
     question = maths.without_answer_instruction(question)  # ("Is ...? Answer Yes or No.": the question asked)
     closing = maths.before_new_question(prediction, question, multiple)

@@ -138,7 +138,7 @@ def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
     kind = None if _nan(answer_type) else str(answer_type)
     # Several answers, or one tuple: a closing line stating several values ("$x = 3$ and $y = 2$") states them all.
     multiple = n_gold > 1 or str(row.get("is_multiple_answer")).strip().lower() in ("true", "1") or \
-        bool(kind and "Tuple" in kind) or bool(re.match(r"\s*(?:\\left\s*)?\(.*,.*\)\s*$", gold_text))
+        bool(kind and "Tuple" in kind) or maths.written_as_tuple(gold_text)
     question = row.get("question")
     question = maths.without_answer_instruction(question) if isinstance(question, str) else None
     closing = maths.before_new_question(prediction, question, multiple)
