@@ -95,6 +95,7 @@ from .lastly import closing_rejects_all as _closing_rejects_all
 from .lastly import two_cases as _two_cases
 from .lastly import last_readings as _last_readings
 from .lastly import offered_two as _offered_two
+from .lastly import ruled_out as _ruled_out
 from .lastly import only_place as _only_place
 from .optionset import option_set as _option_set
 from .result import ChoiceResult
@@ -178,6 +179,12 @@ def infer_choice(response: str, options: Mapping[str, str],
         unsettled = _closing_rejects_all(response, options) or _two_cases(response, options)
         if unsettled is not None:
             return unsettled
+    ruled = _ruled_out(response, options) if result.method in ("option-text", "answer-value", "letter") else set()
+    if result.letter in ruled:
+        # "x^2 and cos x satisfy f(−x) = f(x), so they are even. That rules out A and D.": a text met in the reasons
+        # of an option the closing sentence rules out, or its letter there, is no choice
+        return _closing_place(response, options, same_value) or ChoiceResult(
+            None, "none", f"the closing sentence rules out option {result.letter}")
     if result.method in ("option-text", "answer-value"):
         # "The harmonic series diverges; ... the terms n/(n+1) tend to 1. Only the fourth option, the p-series with
         # p = 2, converges.": the option the closing sentence keeps by its place, not a text met in the reasons

@@ -148,6 +148,17 @@ def only_place(response: str, options: Mapping[str, str]) -> ChoiceResult | None
     return ChoiceResult(placed, "ordinal", f"the closing sentence keeps option {placed} by its place") if placed else None
 
 
+# two options offered in Chinese: "可能是 B 或者 C"
+_CJK_EITHER = lazy_compile(r"(?:可能|也许|大概)是?\s*(?:选项)?\s*(?P<one>[A-J])\s*(?:或者|或|还是)\s*(?:选项)?\s*(?P<other>[A-J])"
+                           r"(?![A-Za-z])")
+
+
+def ruled_out(response: str, options: Mapping[str, str]) -> set[str]:
+    """The options a reply's closing sentence rules out by their letters ("That rules out A, B and D."), or none."""
+    ruled = _RULES_OUT.fullmatch(_closing(response))
+    return {letter for letter in re.findall(r"[A-J]", ruled.group("letters")) if letter in options} if ruled else set()
+
+
 def offered_two(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
     """A reply whose last sentence naming an option chooses one softly and offers another beside it ("so I think C
     — but D is also possible if you count the formal end ...", ``rules.HEDGE_OTHER``): a hedge between two, no
@@ -161,6 +172,11 @@ def offered_two(response: str, options: Mapping[str, str]) -> ChoiceResult | Non
             last = sentence
     if last is None:
         return None
+    either = _CJK_EITHER.search(last)
+    if either and either.group("one") != either.group("other") and {either.group("one"), either.group("other")} <= set(options):
+        # "所以阴影面积可能是 B 或者 C，我无法准确判断。": may be one or the other, in Chinese
+        return ChoiceResult(None, "ambiguous", f"the reply offers options {either.group('one')} and "
+                                               f"{either.group('other')}")
     soft = _SOFT_CHOICE.search(last)
     if soft is None or soft.group("letter") not in options:
         return None
@@ -186,7 +202,26 @@ def two_cases(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
                 and cases.group("second") in options:
             return ChoiceResult(None, "ambiguous", f"options {cases.group('first')} and {cases.group('second')} each "
                                                    "answer one case supposed")
+    for i in range(len(sentences) - 1):
+        # the two cases in two sentences: "If the y-axis is logarithmic, ..., i.e. C. If both axes are linear, it means
+        # y ∝ x (A)." (neither settled after them)
+        named = [{m.group() for m in _LONE_LETTER.finditer(s) if m.group() in options and not _ARTICLE_A.match(s, m.start())}
+                 for s in sentences[i:i + 2]]
+        later = " ".join(sentences[i + 2:])
+        if all(_CASE_OPENS.match(s) and not _PICKS.search(s) for s in sentences[i:i + 2]) \
+                and len(named[0]) == len(named[1]) == 1 \
+                and named[0] != named[1] and not any(m.group() in options for m in _LONE_LETTER.finditer(later)) \
+                and "\\boxed" not in later and not re.search(r"(?i)\banswer\b", later):
+            return ChoiceResult(None, "ambiguous", f"options {min(named[0])} and {min(named[1])} each answer one case "
+                                                   "supposed, in two sentences")
     return None
+
+
+_CASE_OPENS = lazy_compile(r"\s*(?i:if|when)\s")
+# a sentence opening on "If" or "When" that picks all the same: "If I had to pick, I'd go with C.", "When all is
+# considered, the answer is C."
+_PICKS = lazy_compile(r"(?i)\bif\s+(?:i|we|you)\s+(?:had|have|must)\s+to\b|\bi(?:'d|\s+would)\s+(?:go|pick|choose|say)\b|"
+                      r"\banswer\b|\ball\s+(?:is|things\s+are)\s+considered\b")
 
 
 # a closing verdict that no option is right: "So none of these is correct.", "None of the options is right."
@@ -248,6 +283,11 @@ def closing_place(response: str, options: Mapping[str, str],
     if left and left.group("letter") in options:
         # "A has 7 electrons — that's nitrogen. B has 10, neon. C has 9, fluorine. That leaves D, with 8 electrons."
         return ChoiceResult(left.group("letter"), "elimination", f"the closing sentence leaves option {left.group('letter')}")
+    ruled = ruled_out(response, options)
+    kept = set(options) - ruled if ruled else set()
+    if len(kept) == 1 and len(options) >= 3:
+        # "sin x is periodic but odd. ... That rules out A, B and D.": the one option the elimination leaves
+        return ChoiceResult(min(kept), "elimination", f"the closing sentence rules out every option but {min(kept)}")
     left_text = _LEFT_BY_TEXT.match(closing) or _ONE_LEFT.match(closing)
     if left_text:
         # "... A trapezoid has no such property. By elimination, the rhombus is the one left.": the option whose text
@@ -299,6 +339,9 @@ _CLOSING_PICK = lazy_compile(r"\s*(?i:i'?d\s+bet\s+on|i\s+would\s+bet\s+on|stick
 # a closing sentence leaving one option after the others were ruled out: "That leaves D, with 8 electrons."
 _LEAVES = lazy_compile(r"\s*(?i:that|this|which|so\s+that)\s+(?i:leaves|leaves\s+us\s+with|leaves\s+only)\s+(?i:option\s+|choice\s+)?"
                        r"[(\[]?(?P<letter>[A-J])[)\]]?(?![A-Za-z0-9'’])(?!\s*(?:and|or|&)\b)")
+# a closing sentence ruling options out by their letters: "That rules out A, B and D."
+_RULES_OUT = lazy_compile(r"\s*(?i:(?:so\s+)?(?:that|this|which)\s+)?(?i:rules?\s+out|eliminates?|excludes?)\s+(?i:options?\s+)?"
+                          r"(?P<letters>[(\[]?[A-J][)\]]?(?:\s*(?:,|and|&)\s*(?:and\s+)?[(\[]?[A-J][)\]]?)*)\s*[.!]?\s*")
 # what an elimination closing a reply leaves, named by its text: "By elimination, the rhombus is the one left.", "By
 # process of elimination, Jupiter.", "That leaves the mitochondrion."
 _LEFT_BY_TEXT = lazy_compile(r"\s*(?i:so\s*,?\s*)?(?i:by\s+(?:the\s+)?(?:process\s+of\s+)?elimination|that\s+leaves|this\s+leaves|"

@@ -18,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from ..text.patterns import lazy_compile
-from .meaning import (CJK_ASKED_WORD, DASHED_NAME, OTHER_ORDER, PLAYERS, claim, narrower_scope, restates_cjk_question, same_meaning,
+from .meaning import (CJK_ASKED_WORD, DASHED_NAME, OTHER_ORDER, PLAYERS, asks_can_be, claim, narrower_scope, restates_cjk_question, same_meaning,
                       who_moves_first)
 
 __all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
@@ -238,7 +238,8 @@ _SHAPES: tuple[tuple[str, str], ...] = (
                                  r"triangle\b|等腰直角三角形"),
     ("equilateral triangle", r"\bequilateral\b|\bregular\s+triangle\b|等边三角形|正三角形"),
     ("isosceles triangle", r"\bisosceles\b|等腰三角形"),
-    ("right triangle", r"\bright(?:[- ]angled)?\s+triangle\b|\bright[- ]angled\b|\bright\s+triangle\b|直角三角形"),
+    ("right triangle", r"\bright(?:[- ]angled)?\s+triangle\b|\bright[- ]angled\b|\bright\s+triangle\b|"
+                       r"\b(?:has|with)\s+a\s+right\s+angle\b|直角三角形"),
     ("obtuse triangle", r"\bobtuse(?:[- ]angled)?\s+triangle\b|\bobtuse[- ]angled\b|钝角三角形"),
     ("acute triangle", r"\bacute(?:[- ]angled)?\s+triangle\b|\bacute[- ]angled\b|锐角三角形"),
     ("regular pentagon", r"\bregular\s+pentagon\b|正五边形"),
@@ -262,13 +263,15 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     ("line", r"\b(?:straight\s+)?line\b|直线"),
 )
 _SHAPE_PATTERNS = tuple((name, lazy_compile(pattern)) for name, pattern in _SHAPES)
-_SHAPE_NEGATED = lazy_compile(r"\b(?:not|n't|nor|never|neither)\s+(?:(?:necessarily|always|a|an|the|just|only|even)\s+)*$|"
+_SHAPE_NEGATED = lazy_compile(r"\b(?:not|n't|nor|never|neither)\s+(?:(?:necessarily|always|be|a|an|the|just|only|even)\s+)*$|"
                               r"(?:不是|不一定是|并非|而非|不为)$")
 # a shape denied anywhere in the statement, outside an aside ruling one shape out ("(not necessarily a square)", ", not
 # a circle": the shape after "not" is left out, and the per-mention check below reads it as ruled out)
 _SHAPE_DENIED = lazy_compile(r"\b(?:not|cannot|can't|never|neither|nor|isn't|aren't|wrong|false|incorrect)\b|n't\b|"
                              r"不能|不会|不是|不成立|错误|不可能|并非|而非|不为")
 _SHAPE_ASIDE = lazy_compile(r"\([^()]{0,20}\b(?:not|neither)\b[^()]{0,60}\)|\bnot\s+(?:necessarily\s+)?(?:an?\s+)?[a-z-]+")
+# what follows a shape named as a sentence's subject: "the parallelogram must be ..."
+_SHAPE_SUBJECT = lazy_compile(r"\s+(?:is|must|has\s+to|should|will|becomes)\b")
 _SHAPE_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|probably|might|if|unless|whether|could)\b|或|可能|如果")
 
 
@@ -295,6 +298,8 @@ def shape(text: str) -> str | None:
             taken.append((m.start(), m.end()))
             if _SHAPE_NEGATED.search(plain[max(0, m.start() - 40):m.start()]):
                 continue  # "(not necessarily a square)": a shape ruled out
+            if _SHAPE_SUBJECT.match(plain, m.end()) and plain[max(0, m.start() - 4):m.start()] == "the ":
+                continue  # "the parallelogram must be a rectangle": the subject, not the shape it is said to be
             named.add(name)
     # the kind of triangle named, the noun "triangle" only its subject ("the triangle is equilateral")
     return named.pop() if len(named) == 1 else None
@@ -778,8 +783,9 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     if how is None and clause != sentence and not _MATH_OR_DIGIT.search(clause) and len(clause.split()) <= 12 \
             and not _SUPPOSED_CLAUSE.search(sentence) and same_description(gold, clause, question) is True:
         return True  # "...: the fixed point is the focus, the line the directrix, and the locus is a parabola."
-    if in_words and claim(gold) is not None and claim(sentence) is not None and same_meaning(gold, sentence) is True:
-        return True
+    if in_words and claim(gold) is not None and claim(sentence) is not None and same_meaning(gold, sentence) is True \
+            and not (claim(sentence)[0] == "always" and asks_can_be(question)):
+        return True  # (not "... is sometimes a perfect square" to "Can ... be a perfect square?": that says it can)
     return how in (None, "prose") and winner_answers(gold, sentence, question)
 
 

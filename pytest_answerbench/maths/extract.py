@@ -1296,6 +1296,11 @@ _LISTED_AFTER_COLON = lazy_compile(r"[A-Za-z]\s*:\s+(?P<list>\(\s*[-−]?\d[^()]
 _MID_SO = lazy_compile(r"(?i),?\s+so\s+(?=\S)")
 
 
+_LIST_COPULA = lazy_compile(r"(?i)\s(?:is|are|equals|be)\s")
+# a clause opening on a conclusion, up to where its copula stands: ", so the eigenvalues"
+_CONCLUDING_CLAUSE = lazy_compile(r"(?i)[,;]\s*(?:so|thus|hence|therefore)\s+[^,;]*$")
+
+
 def reduce_sentence(text: str, multiple: bool = False) -> str:
     """A sentence stated as the answer -> the answer in it.
 
@@ -1385,7 +1390,16 @@ def reduce_sentence(text: str, multiple: bool = False) -> str:
     introduced = _LISTED_AFTER_COLON.search(text) if multiple else None
     if introduced is not None and not WORDS.search(_JOINED.sub(" ", introduced.group("list"))):
         return introduced.group("list").strip().rstrip(".")  # "Factor pairs of 6 with x < y: (2, 3) and (1, 6).": the list
-    listed = re.split(r"(?i)\s(?:is|are|equals|be)\s", text, maxsplit=1)[-1].strip().rstrip(".")
+    copulas = list(_LIST_COPULA.finditer(text))
+    # (after the last copula when its clause concludes: "The polynomial is nice, so the eigenvalues are 3 and 1" lists
+    # 3 and 1; "..., and the eigenvectors are ..." is no conclusion, read from the first as before)
+    concluded = len(copulas) > 1 and _CONCLUDING_CLAUSE.search(text[:copulas[-1].start()]) is not None
+    listed = text[copulas[-1 if concluded else 0].end():].strip().rstrip(".") if copulas else text.strip().rstrip(".")
+    spelled = [number_words(w) for w in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", listed)] \
+        if multiple and " and " in listed and len(listed) <= 80 and number_words(listed) is None else []
+    if len(spelled) >= 2 and None not in spelled:
+        # "so the eigenvalues are three and one": every value listed in words
+        return " and ".join(str(v) for v in spelled)
     if multiple and not word.search(_JOINED.sub(" ", listed)) or _NUMBER_LIST.fullmatch(listed) \
             or _NAMED_LIST.fullmatch(listed) and "and" in listed:
         # "The solutions are x = 1 and x = 2", "The possible values are 0 and 1": every listed value (two values

@@ -696,6 +696,13 @@ _LINE_HEDGED = lazy_compile(r"(?i)\b(?:if|unless|except|maybe|perhaps|probably|l
                             r"如果|若|可能|也许|或者|除非|猜|(?:\\le|≤|<)[^，,。]{0,20}范围|以内|以下|以上|除|只|仅|[?？]|吗|呢")
 
 
+# a closing aside in brackets opening on a concession or a reason: "(though it is uniformly continuous on every
+# bounded interval)", "(since ...)"
+_CLOSING_ASIDE = lazy_compile(r"\s*\((?P<aside>(?i:though|although|even\s+though|since|because|as)\b[^()]{1,200})\)\s*[.。]?\s*$")
+# ... unless it takes the statement back or doubts it
+_ASIDE_TAKES_BACK = lazy_compile(r"(?i)\b(?:not|no|never|wait|actually|however|but|unless|if|maybe|perhaps)\b|n't\b")
+
+
 def _claim_in_answer_line(rest: str, question: str | None) -> str:
     """To a yes/no question, the answer line's statement in words when it is one sentence stating the property asked
     or its opposite, or a claim of existence or possibility, with its math as names only ("$f$ is surjective but not
@@ -705,6 +712,11 @@ def _claim_in_answer_line(rest: str, question: str | None) -> str:
     if offered is None and not yes_no:
         return ""
     line = rest.strip().split("\n", 1)[0].replace("**", "").strip(" *:：")
+    aside = _CLOSING_ASIDE.search(line)
+    if aside and aside.start() > 0 and not _ASIDE_TAKES_BACK.search(aside.group("aside")):
+        # "... is not uniformly continuous on $\mathbb{R}$ (though it is on every bounded interval, ...)": the
+        # statement, a concession or reason on another case after it in brackets
+        line = line[:aside.start()].rstrip()
     words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line).strip().rstrip(".。")
     asking = re.split(r"(?<=[.!?。！？])\s*(?=\S)", (question or "").strip())[-1]
     written = {formula_key(span) for span in math_spans(asking)}
@@ -1282,7 +1294,9 @@ _CONTINUATION = lazy_compile(r"^[ \t]*+(?:#{1,4}[ \t]*+|\*\*)?+(?:(?:Next|New|An
                            r"|Problem)\b|^[ \t]*+问题[ \t]*+[:：]"
                            # (after a sentence on the same line: "... keeping the pile a multiple of 3. Question: Who wins
                            # if the pile has 10 stones? Answer: Alice.")
-                           r"|(?<=[.!?])[ \t]++(?:(?:Next|New|Another)[ \t]++)?(?:Question|Problem)[ \t]*+[:：]",
+                           r"|(?<=[.!?])[ \t]++(?:(?:Next|New|Another)[ \t]++)?(?:Question|Problem)[ \t]*+[:：]"
+                           # (a numbered heading closed by a full stop: "**Problem 2.** Can the numbers ...")
+                           r"|^[ \t]*+(?:\*\*)?+(?:Question|Problem)[ \t]++\d++[ \t]*+(?:\*\*)?+\.(?:\*\*)?+(?=[ \t])",
                            re.M)  # (possessive: runs of spaces were quadratic)
 # What may follow a committed answer without taking it back: the chat template's next turn, a sign-off, a code
 # fence closing the block the answer was written in, an end-of-answer token (<eoa>), a proof's closing mark

@@ -29,7 +29,7 @@ from itertools import islice
 from ..text.patterns import lazy_compile
 
 __all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OF_ITS_PARTS", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
-           "answers_question",
+           "answers_question", "asks_can_be",
            "alternative_named", "asked_alternatives", "asked_property", "asks_yes_no", "claim", "defined_answer",
            "keeps_qualifiers", "restates_cjk_question",
            "names_alternative",
@@ -60,7 +60,11 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|(?:(?:real|integer|integral|rational|positive|"
      r"natural)\s+)?solutions?|\w+\s+exists?)|(?<!\bbut\s)(?<!though\s)no\s+(?!(?:linear|quadratic|constant|rational|irrational|integer|integral|real|positive|"
      r"negative|natural|prime|odd|even|complex|nonzero|finite|other|smaller|larger)\b)(?![a-z]+(?:ic|al|ous|ive|ute|"
-     r"use|ar|ed)\b)[a-z]+\s+(?:with|of|for)\s+(?:these|this|those|the\s+given|the\s+required)(?:\s+[a-z]+){1,3}"
+     r"use|ar|ed)\b)[a-z]+(?:\s+[a-z]\b)?\s+(?:with|of|for)\s+(?:these|this|those|the\s+given|the\s+required)(?:\s+[a-z]+){1,3}"
+     r"\s+exists?(?![^.;]*\b(?:but|though|however|yet)\b)|"
+     # (a kind of number first: "no positive integer n with the required property exists")
+     r"no\s+(?:positive|negative|natural|real|rational|odd|even|prime|nonzero)\s+(?:integers?|numbers?|primes?|reals?)"
+     r"(?:\s+[a-z]\b)?\s+(?:with|of|for)\s+(?:these|this|those|the\s+given|the\s+required)(?:\s+[a-z]+){1,3}"
      r"\s+exists?(?![^.;]*\b(?:but|though|however|yet)\b)|"
      r"non-?existent|none|not\s+exist|dne|(?<!non-)(?<!not\s)(?<!never\s)empty)\b"
      r"|^(?:\\varnothing|\\emptyset|∅|\\\{\s*\\\})$"
@@ -75,7 +79,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("always",
      r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every|"
      r"not\s+(?:[a-z-]+\s+){1,2}for\s+(?:all|every|each|any)(?!\s+(?:such|of)\b))\b|不一定|未必|不总是|并非总|不恒成立|并非恒成立|不是恒成立|不会恒成立",
-     r"\b(?:always|necessarily|in\s+all\s+cases|for\s+all|every\s+time)\b|总是|一定|恒成立"),
+     r"\b(?:always|necessarily|in\s+(?:all|every)\s+cases?|for\s+all|every\s+time)\b|总是|一定|恒成立"),
     ("converge",
      r"\b(?:(?<!not\s)(?<!n't\s)(?<!never\s)diverg(?:es|ent|ence|ing|e)|(?:does|do|did|will|would|can)\s*(?:not|n't)\s+converge|cannot\s+converge|"
      r"fails?\s+to\s+converge(?!\s+(?:absolutely|uniformly|pointwise|conditionally|to|in|at|on|for)\b)|"
@@ -993,6 +997,9 @@ def _states_property(sentence: str, prop: str) -> bool | None:
     opposites = {p + prop for p in _NEGATING_PREFIXES} | ({_OPPOSITES[prop]} if prop in _OPPOSITES else set()) \
         | _unprefixed(prop)  # ("reducible" to "Is it irreducible?")
     same = {prop} | _SYNONYMS.get(prop, set())  # "one-to-one" for "injective"
+    # another object the subject has, named by the property: "it has a Hamiltonian path but no Hamiltonian cycle"
+    sentence = re.sub(r"\b(?:has|have|had|having|contains?|with|without)\s+(?:an?|no|the|some|any)\s+(?:"
+                      + "|".join(re.escape(w) for w in sorted(same | opposites)) + r")\s+[a-z]+", " ", sentence)
     stating = [c for c in _PROPERTY_CLAUSES.split(sentence) if (same | opposites) & set(re.findall(r"[a-z-]+", c))]
     unconditional = [clause for clause in stating if not _CLAUSE_CONDITION.search(clause)]
     said = {_clause_states(clause, prop, same, opposites) for clause in unconditional or stating}
@@ -1411,6 +1418,15 @@ _ALL_SIDES_EQUAL_ZH = lazy_compile(r"三边(?:都|均|全)?相等|三(?:个内?)
 # by 3?"
 _SUCH_THAT = lazy_compile(r"(?i)\b(?:(?:is|are)\s+there|(?:does|do)\s+there\s+exists?)\s+(?:an?\s+|any\s+|some\s+)?"
                           r"[^?.]{1,80}?\bsuch\s+that\s+(?P<condition>[^?]{3,160}?)\s*\?\s*$")
+# a question whether something can be so: "Can the product of four consecutive positive integers be a perfect square?"
+_CAN_BE = lazy_compile(r"(?i)(?:^|(?<=[.!?]\s))\s*(?:can|could)\s+[^?.]{3,160}?\s+be\s+(?P<what>[^?]{2,60}?)\s*\?\s*$")
+
+
+def asks_can_be(question: str | None) -> bool:
+    """Does ``question`` ask whether something can be so ("Can the product ... be a perfect square?"), not whether it
+    always or necessarily is? "... is sometimes a perfect square" answers it yes; "not always" decides nothing."""
+    return bool(question) and _CAN_BE.search(question.strip()[-300:]) is not None \
+        and not re.search(r"(?i)\b(?:always|necessarily|every|all)\b", question)
 
 
 def _number_or_x(span: re.Match[str]) -> str:
@@ -1430,19 +1446,23 @@ def _never_holds(sentence: str, question: str) -> bool:
     with "never" after its verb ("$n^2+1$ is never divisible by 3" to "Is there ... such that $n^2+1$ is divisible by
     3?"), nothing supposed or doubted?"""
     asked = _SUCH_THAT.search(question.strip()[-300:])
-    if asked is None:
-        return False
     def key(text: str) -> str:
         return re.sub(r"\s+|\$|\\[,;!: ]", "", text.lower())
-    condition = re.sub(r"\s+", " ", asked.group("condition").strip())
-    verb = re.search(r"\s(is|are)\s", condition)
-    if verb is None:
-        return False
-    denied = condition[:verb.end()] + "never " + condition[verb.end():]
     said = key(sentence)
-    at = said.find(key(denied))
-    if at < 0:
-        return False
+    if asked is None:
+        # "Can ... be a perfect square?" answered "... is never a perfect square" (or "can never be ...")
+        can = _CAN_BE.search(question.strip()[-300:])
+        what = key(can.group("what")) if can else ""
+        if not what or not any(key(verb) + what in said for verb in ("is never ", "are never ", "can never be ")):
+            return False
+    else:
+        condition = re.sub(r"\s+", " ", asked.group("condition").strip())
+        verb = re.search(r"\s(is|are)\s", condition)
+        if verb is None:
+            return False
+        denied = condition[:verb.end()] + "never " + condition[verb.end():]
+        if said.find(key(denied)) < 0:
+            return False
     # nothing else denies, doubts or restricts it: "It is wrong to claim that ... is never ...", "... except when n = 0"
     rest = re.sub(r"\bno\s+matter\b", " ", _plain(_MATH_SPAN.sub(" x ", sentence)))  # ("No matter which $n$ ...")
     concluded = list(_CONCLUDED_AT.finditer(rest))

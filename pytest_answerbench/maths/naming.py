@@ -418,13 +418,16 @@ def _said_equal(response: str, question: str) -> str | None:
 # a question asking whether one thing converges or has a limit: "Does $\\int_0^1 \\frac{dx}{\\sqrt{x}}$ converge?"
 _ASKS_CONVERGES = lazy_compile(r"(?i)(?:^|(?<=[.!;:])\s)\s*(?:does|do|is)\b[^?]{1,200}?\b(?:converge|convergent|exist|finite)"
                                r"(?:\s+or\s+diverge)?\s*\?\s*$")
-# what a closing formula evaluates to: the side after its last "=" or "\\to" ("... = \\frac{\\pi^2}{6}", "\\to 0")
-_CLOSING_VALUE = lazy_compile(r"(?:=|\\to|→)\s*(?P<value>[^=$]{1,60}?)\s*\.?\s*\$*\s*\.?\s*$")
+# what a closing formula evaluates to: the side after its last "=" or "\\to" ("... = \\frac{\\pi^2}{6}", "\\to 0"), or
+# the limit a sentence names ("The sequence converges to $\\sqrt{2}$.")
+_CLOSING_VALUE = lazy_compile(r"(?:=|\\to|→|\bconverges\s+to\s*\$)\s*(?P<value>[^=$]{1,60}?)\s*\.?\s*\$*\s*\.?\s*$")
 # a box closing the reply: "$$\\boxed{1}$$"
 _CLOSING_BOX = lazy_compile(r"\\boxed\s*\{(?P<value>[^{}]{1,40}|[^{}]*\{[^{}]*\}[^{}]*)\}\s*\$*\s*\.?\s*$")
 # a finite constant written with numbers: digits, fractions, roots, powers, π, e, logarithms
 _CONSTANT = lazy_compile(r"(?:[-+*/^().\s\d{}]|\\(?:frac|dfrac|tfrac|sqrt|pi|ln|log|cdot|times|left|right)|\be\b|π)+")
 _INFINITE = lazy_compile(r"^[-+]?\s*(?:\\infty|∞)$")
+# where the index goes, after the limit: " as $n \\to \\infty$"
+_AS_N_GROWS = lazy_compile(r"\s*,?\s*as\s+\$?\s*[a-z]\s*(?:\\to|\\rightarrow|→)\s*(?:\+\s*)?(?:\\infty|∞)\s*\$?(?=\s*[.!]?\s*$)")
 _NO_CLOSING_VALUE = lazy_compile(r"(?i)\b(?:infinite|diverg\w*|unbounded|not|if|would|suppose|contrast|compar\w*|unlike|"
                                  r"whereas|similarly|instead|another|other)\b|n't\b")
 
@@ -440,7 +443,8 @@ def value_verdict(response: str, gold: str, question: str | None) -> tuple[bool,
     if said is None or said[0] not in ("yes", "converge", "exist") or not _ASKS_CONVERGES.search(question):
         return None
     sentences = [x for x in re.split(r"(?<=[.!?])\s+|\n+", response.strip()[-600:]) if x.strip()]
-    last = sentences[-1] if sentences else ""
+    last = sentences[-1].replace("**", "").strip() if sentences else ""
+    last = _AS_N_GROWS.sub("", last)  # "Therefore $a_n \\to \\sqrt{2}$ as $n \\to \\infty$.": the limit, not where n goes
     found = _CLOSING_BOX.search(last) or _CLOSING_VALUE.search(last)
     if found is None or _NO_CLOSING_VALUE.search(re.sub(r"\$[^$]*\$", " ", last)):
         return None

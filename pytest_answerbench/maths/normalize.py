@@ -45,7 +45,7 @@ _SUBSCRIPT = lazy_compile("[₀₁₂₃₄₅₆₇₈₉]+")
 #: superscript and subscript digits and signs, as plain ones ("2⁶⁴" -> "264", "F₅" -> "F5")
 SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉", "0123456789-+0123456789")
 # Symbols written as Unicode characters, as the LaTeX the regexes below read.
-_SYMBOLS = {"−": "-", "–": "-", "≤": "\\leq ", "≥": "\\geq ", "≠": "\\ne ", "∈": "\\in ", "∞": "\\infty ",
+_SYMBOLS = {"−": "-", "–": "-", "′": "'", "≤": "\\leq ", "≥": "\\geq ", "≠": "\\ne ", "∈": "\\in ", "∞": "\\infty ",
             "∪": "\\cup ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ", "÷": "/", "⁄": "/", "∕": "/", "π": "\\pi ", "√": "\\sqrt",
             "∛": "\\sqrt[3]", "∜": "\\sqrt[4]", "ℝ": "\\mathbb{R}", "∠": "\\angle ", "∅": "\\emptyset "}
 # Greek letters typed as Unicode (θ_c = 30°, μ = 0.25, 100 μJ); Ω stays a unit sign.
@@ -727,8 +727,8 @@ def _english_number(words: list[str]) -> tuple[Fraction, int] | None:
             if part is not None and part[0] < 1 and part[0].denominator > 1:
                 # "two and one third", "three and a half": a mixed number
                 return total + current + part[0], len(words) - len(after) + part[1]
-            if words[i + 1] in ("a", "an"):
-                break
+            if words[i + 1] in ("a", "an") or words[i - 1] not in _SCALES:
+                break  # ("three and one" lists two numbers; "one hundred and five" is one)
             continue
         elif w in _PARTS and (seen or w in ("half", "quarter", "third")):
             # "two thirds", "a half" (the article is dropped by the caller: a lone "half" is one half)

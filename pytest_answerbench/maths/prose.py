@@ -333,6 +333,12 @@ _VALUE_BEFORE = lazy_compile(r"\d(?:[\d,.]*\d)?%?(?:/[A-Za-z]+)?(?:\s+[A-Za-z]+)
 _DOLLAR_SPAN = lazy_compile(r"\$\\\$\$")
 
 
+# a function in plain text, then the domain it holds on: "So f(x) = 3x for all x ∈ ℝ."
+_PLAIN_FUNCTION_FOR_ALL = lazy_compile(r"(?i:(?:so|thus|hence|therefore)\s*,?\s+)?(?P<function>[a-zA-Z]\s*\(\s*[a-z]\s*\)\s*=\s*"
+                                       r"[^=,;:]{1,60}?)\s+for\s+(?:all|every|each|any)\s+(?:real\s+)?[a-z](?:\s*(?:∈|\\in)\s*"
+                                       r"(?:ℝ|R|\\mathbb\{R\}))?\s*[.!]?")
+
+
 # a qualifier restricting the domain an answer holds on ("for every even positive integer $a$", "for all odd $n$"):
 # part of the answer, unlike a domain that only names the numbers the question asks among
 _RESTRICTED = lazy_compile(r"(?i)\$[^$]*\$[^$]{0,10}\bfor\s+(?:all|any|every|each)\s+(?:[a-z-]+\s+){0,2}?(?:odd|even|prime|"
@@ -956,16 +962,18 @@ def _other_remark(line: str, question: str) -> bool:
 
 
 # a line checking the answer before it, each check marked passed: "Check: $3(x+y) = 3x + 3y$ ✓, $f(1) = 3$ ✓."
-_CHECK_LINE = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:check|checking|verification|verify|sanity\s+check)"
+_CHECK_LINE = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:check|checking|verification|verify|sanity\s+check|"
+                           r"let\s+me\s+(?:also\s+)?(?:try|verify|check|double[- ]check))"
                           r"(?:\s+(?:(?:with|at|using|against|for)\s+)?[^:\n]{1,40})?\s*(?:\*\*)?\s*:"
-                           r"[^\n]*[✓✔✅]\s*(?:\*\*)?\s*[.!]?\s*")
+                           r"[^\n]*[✓✔✅]\s*(?:\*\*)?\s*[.!]?\s*(?:(?:same\s+(?:result|answer|value)|consistent)\s*[.!]?\s*)?")
 
 
 def _checked_line(line: str, before: str = "", question: str | None = None) -> bool:
     """Is ``line`` a check of the answer before it whose every check passes (:data:`_CHECK_LINE`; no cross, no "≠",
     nothing taken back or concluded, every number of it one the text before it or the question writes)?"""
     if not _CHECK_LINE.fullmatch(line) or re.search(r"[✗✘❌]|≠|\\neq?\b", line) or _RETRACTS.search(line) \
-            or re.search(r"(?i)\b(?:so|thus|hence|therefore|answer|sum|total|result)\b", line):
+            or re.search(r"(?i)\b(?:so|thus|hence|therefore|answer|sum|total|result)\b",
+                         re.sub(r"(?i)\bsame\s+(?:result|answer)\b", " ", line)):
         return False
     if _CHECK_AT_CASE.match(line):
         return True  # "Check $n=2$: $2+8=10$ and $(1)(8)+2=10$. ✓": a formula checked at one case, its numbers that case's
@@ -2941,6 +2949,10 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # text after the formula, not the formula
         named = concluded_plain.group("named")
         return Extraction(((named or "") + concluded_plain.group("value").strip(),), "prose")
+    function = _PLAIN_FUNCTION_FOR_ALL.fullmatch(_BOLD_MARKS.sub("", final[0]).strip()) if "$" not in final[0] else None
+    if function and not DOUBTED.search(final[0]):
+        # "**f(x) = 3x for all x ∈ ℝ.**" in plain text: the function, not a number read from "3x" before the domain
+        return Extraction((function.group("function").strip(),), "prose")
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     # "$$\mathcal{E}=L\frac{dI}{dt}\;\Longrightarrow\;L=\frac{10\ \text{V}}{40\ \text{A/s}}=0.25\ \text{H}.$$": what the
     # last implication arrow leads to, not the law it starts from

@@ -188,8 +188,12 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   (scorer version 90; docs/profiles-math.md, "Round 62"), the rest left as they were.
 - ``tests/data/probes_round62.jsonl``: 200 probes written blind after round 61's set was scored by three helpers (round
   57's briefs; ``unit`` on 27 rows, ``error`` a string on 17), scored once with round 61's reader (scorer version 89,
-  vmcbench 64) as its held-out measure (docs/accuracy.md, "Round 62"), not read; round 62's reader, written while it
-  was being written and from round 61's set only, reads it the same.
+  vmcbench 64) as its held-out measure (docs/accuracy.md, "Round 62"), then some of its misses read in round 63 (scorer
+  version 91, vmcbench 65; docs/profiles-math.md, "Round 63"), the rest left as they were.
+- ``tests/data/probes_round63.jsonl``: 200 probes written blind after round 62's set was scored by three helpers (round
+  57's briefs; ``unit`` on 27 rows, ``error`` a string on 17), scored once with round 62's reader (scorer version 90,
+  vmcbench 64) as its held-out measure (docs/accuracy.md, "Round 63"), not read; round 63's reader, written while it
+  was being written and from round 62's set only, reads it the same.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -350,7 +354,7 @@ FLOORS = {
     "probes_round15.jsonl": ({"text": 80, "structured": 40, "physics": 40, "traces": 30, "choice": 70},
                              {"text": (9, 1), "structured": (4, 0), "physics": (3, 0), "traces": (1, 0), "choice": 4}),
     "probes_round16.jsonl": ({"choice": 100, "text": 50, "physics": 40, "structured": 30, "traces": 40},
-                             {"text": (3, 0), "physics": (1, 0), "structured": (2, 0), "traces": (0, 0), "choice": 8}),
+                             {"text": (3, 0), "physics": (1, 0), "structured": (2, 0), "traces": (0, 0), "choice": 6}),
     "probes_round17.jsonl": ({"choice": 80, "text": 60, "physics": 40, "structured": 40, "traces": 40},
                              {"text": (5, 0), "physics": (0, 0), "structured": (8, 0), "traces": (2, 0), "choice": 11}),
     "probes_round18.jsonl": ({"text": 60, "physics": 40, "structured": 40, "traces": 40, "choice": 80},
@@ -457,7 +461,7 @@ FLOORS = {
                               "traces": (0, 0), "choice": 3}),
     "probes_round52.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (5, 1), "physics": (1, 0), "structured": (2, 0),
-                              "traces": (0, 0), "choice": 5}),
+                              "traces": (0, 0), "choice": 4}),
     "probes_round53.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (3, 0), "physics": (1, 0), "structured": (8, 0),
                               "traces": (2, 0), "choice": 4}),
@@ -475,7 +479,7 @@ FLOORS = {
                               "traces": (1, 0), "choice": 5}),
     "probes_round58.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (2, 0), "physics": (2, 0), "structured": (3, 0),
-                              "traces": (0, 0), "choice": 8}),
+                              "traces": (0, 0), "choice": 7}),
     "probes_round59.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (0, 0), "physics": (0, 0), "structured": (1, 0),
                               "traces": (0, 0), "choice": 1}),
@@ -484,10 +488,13 @@ FLOORS = {
                               "traces": (0, 0), "choice": 0}),
     "probes_round61.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (7, 1), "physics": (1, 0), "structured": (6, 0),
-                              "traces": (0, 0), "choice": 4}),
+                              "traces": (0, 0), "choice": 3}),
     "probes_round62.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (11, 0), "physics": (2, 0), "structured": (6, 0),
-                              "traces": (1, 0), "choice": 6}),
+                             {"text": (1, 0), "physics": (1, 0), "structured": (3, 0),
+                              "traces": (0, 0), "choice": 3}),
+    "probes_round63.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (7, 0), "physics": (3, 0), "structured": (7, 1),
+                              "traces": (1, 0), "choice": 3}),
 }
 
 
