@@ -153,12 +153,6 @@ _CJK_EITHER = lazy_compile(r"(?:可能|也许|大概)是?\s*(?:选项)?\s*(?P<on
                            r"(?![A-Za-z])")
 
 
-def ruled_out(response: str, options: Mapping[str, str]) -> set[str]:
-    """The options a reply's closing sentence rules out by their letters ("That rules out A, B and D."), or none."""
-    ruled = _RULES_OUT.fullmatch(_closing(response))
-    return {letter for letter in re.findall(r"[A-J]", ruled.group("letters")) if letter in options} if ruled else set()
-
-
 def offered_two(response: str, options: Mapping[str, str]) -> ChoiceResult | None:
     """A reply whose last sentence naming an option chooses one softly and offers another beside it ("so I think C
     — but D is also possible if you count the formal end ...", ``rules.HEDGE_OTHER``): a hedge between two, no
@@ -283,7 +277,7 @@ def closing_place(response: str, options: Mapping[str, str],
     if left and left.group("letter") in options:
         # "A has 7 electrons — that's nitrogen. B has 10, neon. C has 9, fluorine. That leaves D, with 8 electrons."
         return ChoiceResult(left.group("letter"), "elimination", f"the closing sentence leaves option {left.group('letter')}")
-    ruled = ruled_out(response, options)
+    ruled = _ruled_in(closing, options)
     kept = set(options) - ruled if ruled else set()
     if len(kept) == 1 and len(options) >= 3:
         # "sin x is periodic but odd. ... That rules out A, B and D.": the one option the elimination leaves
@@ -342,6 +336,18 @@ _LEAVES = lazy_compile(r"\s*(?i:that|this|which|so\s+that)\s+(?i:leaves|leaves\s
 # a closing sentence ruling options out by their letters: "That rules out A, B and D."
 _RULES_OUT = lazy_compile(r"\s*(?i:(?:so\s+)?(?:that|this|which)\s+)?(?i:rules?\s+out|eliminates?|excludes?)\s+(?i:options?\s+)?"
                           r"(?P<letters>[(\[]?[A-J][)\]]?(?:\s*(?:,|and|&)\s*(?:and\s+)?[(\[]?[A-J][)\]]?)*)\s*[.!]?\s*")
+
+
+def ruled_out(response: str, options: Mapping[str, str]) -> set[str]:
+    """The options a reply's closing sentence rules out by their letters ("That rules out A, B and D."), or none."""
+    return _ruled_in(_closing(response), options)
+
+
+def _ruled_in(closing: str, options: Mapping[str, str]) -> set[str]:
+    ruled = _RULES_OUT.fullmatch(closing)
+    return {letter for letter in re.findall(r"[A-J]", ruled.group("letters")) if letter in options} if ruled else set()
+
+
 # what an elimination closing a reply leaves, named by its text: "By elimination, the rhombus is the one left.", "By
 # process of elimination, Jupiter.", "That leaves the mitochondrion."
 _LEFT_BY_TEXT = lazy_compile(r"\s*(?i:so\s*,?\s*)?(?i:by\s+(?:the\s+)?(?:process\s+of\s+)?elimination|that\s+leaves|this\s+leaves|"

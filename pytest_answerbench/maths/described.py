@@ -18,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from ..text.patterns import lazy_compile
-from .meaning import (CJK_ASKED_WORD, DASHED_NAME, OTHER_ORDER, PLAYERS, asks_can_be, claim, narrower_scope, restates_cjk_question, same_meaning,
+from .meaning import (CJK_ASKED_WORD, DASHED_NAME, OTHER_ORDER, PLAYERS, can_be_by_frequency, claim, narrower_scope, restates_cjk_question, same_meaning,
                       who_moves_first)
 
 __all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
@@ -784,7 +784,7 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
             and not _SUPPOSED_CLAUSE.search(sentence) and same_description(gold, clause, question) is True:
         return True  # "...: the fixed point is the focus, the line the directrix, and the locus is a parabola."
     if in_words and claim(gold) is not None and claim(sentence) is not None and same_meaning(gold, sentence) is True \
-            and not (claim(sentence)[0] == "always" and asks_can_be(question)):
+            and can_be_by_frequency(sentence, question) is None:
         return True  # (not "... is sometimes a perfect square" to "Can ... be a perfect square?": that says it can)
     return how in (None, "prose") and winner_answers(gold, sentence, question)
 

@@ -29,7 +29,7 @@ from itertools import islice
 from ..text.patterns import lazy_compile
 
 __all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OF_ITS_PARTS", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
-           "answers_question", "asks_can_be",
+           "answers_question", "can_be_by_frequency",
            "alternative_named", "asked_alternatives", "asked_property", "asks_yes_no", "claim", "defined_answer",
            "keeps_qualifiers", "restates_cjk_question",
            "names_alternative",
@@ -1422,11 +1422,21 @@ _SUCH_THAT = lazy_compile(r"(?i)\b(?:(?:is|are)\s+there|(?:does|do)\s+there\s+ex
 _CAN_BE = lazy_compile(r"(?i)(?:^|(?<=[.!?]\s))\s*(?:can|could)\s+[^?.]{3,160}?\s+be\s+(?P<what>[^?]{2,60}?)\s*\?\s*$")
 
 
-def asks_can_be(question: str | None) -> bool:
+def _asks_can_be(question: str | None) -> bool:
     """Does ``question`` ask whether something can be so ("Can the product ... be a perfect square?"), not whether it
     always or necessarily is? "... is sometimes a perfect square" answers it yes; "not always" decides nothing."""
     return bool(question) and _CAN_BE.search(question.strip()[-300:]) is not None \
         and not re.search(r"(?i)\b(?:always|necessarily|every|all)\b", question)
+
+
+def can_be_by_frequency(pred: str, question: str | None) -> bool | None:
+    """To a question :func:`_asks_can_be`, what a reply claiming how often answers: "... is sometimes a perfect square"
+    says it can be (True); "not always", "need not" say neither (False). None when the question asks no such thing or
+    the reply claims no frequency (:data:`FAMILIES`' "always")."""
+    said = claim(pred)
+    if said is None or said[0] != "always" or not _asks_can_be(question):
+        return None
+    return bool(re.search(r"(?i)\bsometimes\b", pred)) and not re.search(r"(?i)\b(?:not|never|no)\b|n't\b", pred)
 
 
 def _number_or_x(span: re.Match[str]) -> str:

@@ -8,8 +8,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...text.patterns import lazy_compile
-from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, asks_can_be, asks_yes_no, claim,
-                       contradicts_verdict, keeps_qualifiers, names_loser, restates_cjk_question, same_meaning,
+from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, asks_yes_no, can_be_by_frequency,
+                       claim, contradicts_verdict, keeps_qualifiers, names_loser, restates_cjk_question, same_meaning,
                        states_draw, winner_named, PLAYERS,
                        states_asked_property)
 from ..described import offered_stance
@@ -102,11 +102,10 @@ def texts_equal(gt: str, pt: str) -> bool:
     if counted is not None and not DOUBTED.search(pt) and claim(pt) in (None, ("exist", True)):
         # "There is exactly one such prime, namely 3." for "finitely many": a count is finitely many
         return claim(gt) == ("infinite", False)
-    said = claim(pt) if claim(gt) is not None and claim(gt)[0] == "yes" else None
-    if said is not None and said[0] == "always" and asks_can_be(question):
-        # "... is sometimes a perfect square" to "Can ... be a perfect square?": yes; "not always" says neither
-        return bool(re.search(r"(?i)\bsometimes\b", pt)) and not re.search(r"(?i)\b(?:not|never|no)\b|n't\b", pt) \
-            and claim(gt)[1]
+    verdict = claim(gt)
+    can_be = can_be_by_frequency(pt, question) if verdict is not None and verdict[0] == "yes" else None
+    if can_be is not None:
+        return can_be and verdict[1]  # "... is sometimes a perfect square" to "Can ... be a perfect square?": yes
     meaning = same_meaning(gt, pt)
     if meaning is not None and question and _claims_other_than_asked(gt, pt, question):
         # "... cannot be factored over ℚ, so x⁴+4 is irreducible" to "Is x⁴+4 irreducible?": the property asked,
