@@ -46,6 +46,9 @@ _LIST_ITEMS = lazy_compile(r"\s*[-−]?\d[\d.]*(?:\s*(?:,|\band\b|&)\s*[-−]?\d
 _OR = lazy_compile(r"\bor\b")  # a conclusion's alternative ("so 7 or 8 cubes"; "7 cubes and 8 faces" are two things)
 _BRACKETED_LETTER = lazy_compile(r"\[?[\(\[\{]\s*([A-Za-z])\s*[\)\]\}]\]?")  # "[[B]]" too
 _LETTER_TOKEN = lazy_compile(r"([A-Za-z])(?:\s*[.:)\]](?![A-Za-z]\.)|(?=\s*,(?!\s*[a-z]{2}))|(?=\s*[;!?。，])|\s*$|(?=\s*\n)|"
+                             # ("So D — the proposed model flattens out ...", not "So D — or B; both ...")
+                             r"(?<=[A-Z])(?=\s+(?:[—–]|-(?=\s))\s+(?!(?:or|and|maybe|perhaps|possibly|either|wait|no|not|actually|"
+                             r"hmm|unless|if|but)\b))|"
                              + REASON_AFTER_LETTER + ")")
 _ABBREVIATION = lazy_compile(r"[a-z]\.[a-z]\.", re.I)
 _APOSTROPHE_AFTER = lazy_compile(r"\s*'")

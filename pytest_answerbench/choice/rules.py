@@ -281,6 +281,17 @@ CONCLUSIONS: tuple[Marker, ...] = (
         # an arrow, i.e.
         lead="abcfhilmopstw所因故→⇒⟹=", alternative_cancels=True,
     ),
+    # "Therefore, the statement that must be true is B.", "The best description is D.": a statement, conclusion or
+    # description named as the one chosen, then a letter closing its clause
+    Marker(
+        name="statement-is", method="conclusion", tier=1,
+        pattern=lazy_compile(
+            r"\b(?i:statement|conclusion|inference|description|explanation|interpretation)(?:\s+(?i:that|which)\s+"
+            r"[^.;:\n]{1,50}?)?\s+is\s*:?(?=\s*[\(\[]?[A-J][\)\]]?\s*(?:[.!]|$))",
+        ),
+        needs=Needs.any("statement", "conclusion", "inference", "description", "explanation", "interpretation"),
+        introduces_options_cancels=True,
+    ),
     # "... the logical conclusion that can be drawn is: (A) Some X are Y.": an option label right after a lead-in
     # saying what follows ("is:"), on its line as after it (reader._led_answer_lines); a weak commitment, which a
     # stated answer outranks; the label's text is checked against it as after any conclusion ("is: (C) Point C" where

@@ -189,11 +189,12 @@ def _on_another_scale(option: str, value: str, timeout: float) -> bool:
 
 
 # a gold written as one tuple: "(1, 2)", "\left(\frac{3}{2}, -\frac{7}{2}\right)"
-_TUPLE_GOLD = _lazy_compile(r"\s*(?:\\left\s*)?\(.*,.*\)\s*$")
+_TUPLE_GOLD = _lazy_compile(r"\s*(?:\\left\s*)?\(.*,.*\)\s*$|\s*\((?:1|a|i)\)\s*[^()\s][^()]*?\((?:2|b|ii)\)\s*\S")
 
 
 def written_as_tuple(gold: str) -> bool:
-    """Is ``gold`` written as one tuple (a closing line stating several values then states all of them)?"""
+    """Is ``gold`` written as one tuple, or as answers to labelled parts ("(1) 29 (2) 155") (a closing line stating
+    several values then states all of them)?"""
     return _TUPLE_GOLD.match(gold) is not None
 
 

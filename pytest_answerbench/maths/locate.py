@@ -45,7 +45,8 @@ the answer is 15"), a question ("So the answer is 12? Let me verify.") or a nega
 ("the answer isn't 4", "is probably 30", "is at least 50") is no answer line (:func:`musing`); and a reasoning
 block (``<think>...</think>``, or s1's ``<|im_start|>think`` and ``<|im_start|>answer`` sections) is cut off (cut
 ``think``): the text after it is the response, the block's own conclusion counts only when nothing follows it, and a
-reply that opens a block and never closes it stopped while thinking: it commits to nothing. An answer (an answer line or a box)
+reply that opens a block and never closes it stopped while thinking: it commits to nothing, unless its last line
+closes on a box ("So the number of arrangements is \\boxed{60}."): that is the block's conclusion, and nothing follows it. An answer (an answer line or a box)
 the next sentence takes back ("Wait, that's not right", "I misread", the question restated to be read again) is no
 commitment (:func:`taken_back`); a check that may confirm it leaves it standing. A condition on how the answer is
 written ("If we want to express this as a fraction, ...") supposes nothing and commits; a closing line supposing
@@ -133,7 +134,7 @@ CUTS: dict[str, Cut] = {cut.name: cut for cut in (
     Cut("think", "a reasoning block (<think>...</think>, its opening tag maybe in the prompt; s1's '<|im_start|>think' "
                  "... '<|im_start|>answer' sections): what follows it is the response's answer; the block's own "
                  "conclusion counts only when nothing after it states one; a block opened and never closed commits to "
-                 "nothing"),
+                 "nothing, unless its last line closes on a box (nothing follows that conclusion)"),
     Cut("open-object", "a JSON reply cut off inside its object has only an answer field completed before the cut"),
     Cut("empty-marker", "a prompt's answer template echoed ('Answer: <answer>', 'ANSWER: $ANSWER') states nothing, nor "
                         "does an answer marker the response is cut off right after ('... 6 balloons.\nFinal Answer:')"),
@@ -963,6 +964,30 @@ def _opening_claim(text: str, question: str | None) -> str | None:
     return "Yes" if said[1] else "No"
 
 
+# a closing sentence opening on its verdict: "So yes, 100 can be written this way.", "Hence, no: ..."
+_VERDICT_OPENS = lazy_compile(r"(?i)\s*(?:(?:so|thus|hence|therefore|in\s+short|in\s+conclusion|overall)\s*,?\s*)?"
+                              r"(?P<verdict>yes|no)\s*[,:;—–]\s*(?P<rest>[^\n]{3,200})")
+
+
+_NEGATED_REST = lazy_compile(r"(?i)\b(?:not|no|never|cannot|none|neither|nor|impossible)\b|n't\b")
+
+
+def _verdict_opening_closing(text: str, found: Extraction, question: str | None) -> Extraction:
+    """To a yes/no question, the verdict of a closing sentence opening on it ("So yes, 100 can be written this way."
+    answers Yes, not 100) when what ``found`` read from it is only values the question writes, and the sentence does
+    not turn ("but", "however") and what follows the verdict agrees with it (a negation after "no", none after "yes": "So
+    no, 91 is prime." states no verdict); else ``found``."""
+    last = (split_sentences(plain_dollars(text).strip().rsplit("\n", 1)[-1]) or [""])[-1]
+    said = _VERDICT_OPENS.fullmatch(last.strip())
+    if said is None or re.search(r"(?i)\b(?:but|however|though|although|unless|except)\b", said.group("rest")) \
+            or bool(_NEGATED_REST.search(said.group("rest"))) != (said.group("verdict").lower() == "no") \
+            or not all(re.fullmatch(r"\s*-?\d+(?:\.\d+)?\s*", a) and re.search(r"(?<![\d.])" + re.escape(a.strip())
+                                                                            + r"(?![\d.])", question or "")
+                       for a in found.answers):
+        return found
+    return Extraction((said.group("verdict").capitalize(),), "prose")
+
+
 # a closing bracket taking back what came before it: "(Actually, wait: $x=-1$ works.)", "(Oops — ...)"
 _TAKEN_BACK_IN_BRACKET = lazy_compile(r"(?i)\(\s*+(?:actually|wait|oops|hmm|no\s+wait|on\s+second\s+thought)\b[^()]{0,200}\)\s*+\.?\s*+$")
 
@@ -982,6 +1007,8 @@ def _prose(scope: _Scope) -> Found | None:
         if closing and _CLOSES.fullmatch(text, closing.end()):
             text = text[:closing.start()] + closing.group("verb") + text[closing.end():]
     found = closing_statement(plain_dollars(text), scope.multiple, scope.question)
+    if found is not None and found.answers and asks_yes_no(scope.question):
+        found = _verdict_opening_closing(text, found, scope.question)
     lead = _opening_answer(scope.text, found, scope.question)
     if lead:
         return Found(len(scope.text), Extraction((lead,), "prose"))
@@ -1481,7 +1508,14 @@ def _final_answer(response: str, multiple: bool, question: str | None) -> Extrac
     text = _without_empty_markers(_before_new_turn(_without_trailers(_one_duration(plain_chinese(_plain_text(
         _sections_as_block(response.replace("\r\n", "\n"))))))))
     if _THINK_OPEN.match(text) and not _THINK_CLOSE_LOOSE.search(text):
-        return None  # a reasoning block opened and never closed: the reply stopped while thinking, committing to nothing
+        closing = _ENDS_ON_BOX.search(text, max(0, len(text) - 300))
+        if closing is None or _LINE_UNCOMMITTED.search(text[:closing.start()].rsplit("\n", 1)[-1]):
+            # a reasoning block opened and never closed: the reply stopped while thinking, committing to nothing (a
+            # last line boxing a supposition, a hedge or a value it rejects commits to nothing either)
+            return None
+        # "<think> ... So the number of distinct arrangements is \boxed{60}." and no closing tag: the block ends on its
+        # own conclusion, and nothing follows it
+        return _read(text[_THINK_OPEN.match(text).end():], multiple, question)
     if "</think>" in text and response.count("</think>") > 1:
         text = _before_invented_question(text, multiple, question)
     if "</think>" in text:
@@ -1518,6 +1552,12 @@ def _before_invented_question(text: str, multiple: bool, question: str | None) -
 
 
 _THINK_OPEN = lazy_compile(r"\A\s*<think>")
+# a text whose last line closes on a box: "So the number of arrangements is \boxed{60}."
+_ENDS_ON_BOX = lazy_compile(r"\\boxed\{[^\n]{0,200}\}[ \t]*(?:\$\$?|\\\]|\\\))?[ \t]*(?:\([^()\n]{0,60}\))?[ \t]*[.。!]?[ \t]*\Z")
+# what keeps such a line from committing: a supposition, a hedge, a negation ("If reflections were identified, ... would
+# be \boxed{12}.", "it's either 39 or \boxed{40}", "so it can't be \boxed{180}")
+_LINE_UNCOMMITTED = lazy_compile(r"(?i)\b(?:if|either|or|not|cannot|would|could|might|maybe|perhaps|unless|suppose|"
+                                 r"whether|unsure|guess)\b|n't\b")
 _THINK_CLOSE_LOOSE = lazy_compile(r"<\s*/\s*think")  # "</think>", also mistyped ("</ thinks>")
 # s1's sections: "<|im_start|>think" opens the reasoning, "<|im_start|>answer" the answer after it
 _S1_THINK = lazy_compile(r"\A\s*<\|im_start\|>[ \t]*think\b")

@@ -627,7 +627,7 @@ _BRACKETED_KINDS = lazy_compile(r"\((?:[a-z-]+\s+){0,2}or\s+(?:[a-z-]+\s*){1,2}\
 _ABBREVIATION = lazy_compile(r"\b([ie])\.([eg])\.")
 _RESTATED = lazy_compile(r",?\s*\b(?:ie|that\s+is|in\s+other\s+words|namely)\b[^,]*")  # (to the next comma)
 _ASKS_YES_NO_ZH = lazy_compile(r"是否|能否|可否|有没有|能不能|是不是|可不可以")
-_ALTERNATIVES = lazy_compile(r"\b(?:or|(?<!\bfor\s)(?<!\bin\s)(?<!\bon\s)(?<!\bat\s)which|whether)\b|还是")  # (not "for which")
+_ALTERNATIVES = lazy_compile(r"\b(?:or(?!\s+(?:more|fewer|less|greater|larger|smaller|equal|higher|lower)\b)|(?<!\bfor\s)(?<!\bin\s)(?<!\bon\s)(?<!\bat\s)which|whether)\b|还是")  # (not "for which")
 _ASKS_WHICH_ZH = lazy_compile(r"什么|多少|哪|几|怎么|怎样|如何|谁|何|求出|求得|算出|的值|解出")  # a value or a question word asked
 
 
@@ -1422,6 +1422,12 @@ _SUCH_THAT = lazy_compile(r"(?i)\b(?:(?:is|are)\s+there|(?:does|do)\s+there\s+ex
 _CAN_BE = lazy_compile(r"(?i)(?:^|(?<=[.!?]\s))\s*(?:can|could)\s+[^?.]{3,160}?\s+be\s+(?P<what>[^?]{2,60}?)\s*\?\s*$")
 
 
+# a question whether some object of a kind can do or have something: "Can a convex polyhedron have exactly 7 edges?"
+_CAN_A_NOUN = lazy_compile(r"(?i)(?:^|(?<=[.!?]\s))\s*(?:can|could)\s+(?:a|an)\s+(?P<noun>[a-z][a-z -]{1,60}?)\s+"
+                           r"(?P<verb>have|be|contain|tile|cover|divide|exceed|equal|pass|meet|intersect|lie)\s+"
+                           r"(?P<rest>[^?]{2,100}?)\s*\?\s*$")
+
+
 def _asks_can_be(question: str | None) -> bool:
     """Does ``question`` ask whether something can be so ("Can the product ... be a perfect square?"), not whether it
     always or necessarily is? "... is sometimes a perfect square" answers it yes; "not always" decides nothing."""
@@ -1459,7 +1465,14 @@ def _never_holds(sentence: str, question: str) -> bool:
     def key(text: str) -> str:
         return re.sub(r"\s+|\$|\\[,;!: ]", "", text.lower())
     said = key(sentence)
-    if asked is None:
+    can_have = _CAN_A_NOUN.search(question.strip()[-300:]) if asked is None else None
+    if can_have is not None:
+        # "Can a convex polyhedron have exactly 7 edges?" answered "no convex polyhedron has exactly 7 edges"
+        verb = can_have.group("verb").lower()
+        third = {"have": "has", "be": "is"}.get(verb, verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s"))
+        if key("no " + can_have.group("noun") + " " + third + " " + can_have.group("rest")) not in said:
+            return False
+    elif asked is None:
         # "Can ... be a perfect square?" answered "... is never a perfect square" (or "can never be ...")
         can = _CAN_BE.search(question.strip()[-300:])
         what = key(can.group("what")) if can else ""

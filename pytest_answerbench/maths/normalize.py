@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..text.patterns import lazy_compile
-from .units import unit_tail, upright_unit
+from .units import read_unit, unit_tail, upright_unit
 from ..text.numbers import ONES, PARTS, SCALES, TENS
 
 __all__ = ["Item", "clean", "split_answers", "text_key", "is_thousands", "lone_letters", "number_words", "undoubled",
@@ -219,6 +219,10 @@ def over_fractions(text: str) -> str:
     return _over_group("".join(out[0]), top=True)
 
 
+# a unit in square brackets after a number: "0.15 [m]", "9.8 [m/s^2]"
+_BRACKETED_UNIT = lazy_compile(r"(?<=[\d}.])[ \t]*\[[ \t]*(?P<unit>[A-Za-zµμΩÅ°][A-Za-zµμΩÅ°/^·*\-\d ]{0,14}?)[ \t]*\][ \t]*\Z")
+
+
 def clean(text: str) -> Item:
     """Normalise one answer item (see module docstring)."""
     s = text.strip()
@@ -257,6 +261,10 @@ def clean(text: str) -> Item:
         if s[:1] == "{" and s[-1:] == "}" and _outer_pair(s):
             s = s[1:-1].strip()  # "{1, 3}": TeX grouping braces around the whole answer (not the set \\{1, 3\\})
     s = s.replace("\\$", "")  # a currency sign, not a delimiter
+    if s[-1:] == "]" and "[" in s:
+        bracketed = _BRACKETED_UNIT.search(s)
+        if bracketed and read_unit(bracketed.group("unit")) is not None:
+            s = s[:bracketed.start()] + " " + bracketed.group("unit")  # "0.15 [m]": the unit in engineering brackets
     if "," in s:
         s = _GROUP_SEP.sub("", s)  # LaTeX thousands separators 1{,}000, 32,\\!349
     if "!=" in s:

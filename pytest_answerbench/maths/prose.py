@@ -901,6 +901,39 @@ def aside_on_other_object(line: str, question: str | None) -> bool:
 _EMPHASISED_VERB = lazy_compile(r"(?<![*\w])[*_](?:does|do|is|are|can|has|have)[*_](?![*\w])")
 
 
+# a closing remark set apart as one on other objects, in plain words: "Compare with Σ 1/(n (ln n)^2), which does
+# converge.", "(Every other number of edges from 6 upward is achievable.)", "..., but the question only asks about
+# convergence."
+_COMPARED_WITH = lazy_compile(r"(?i)\s*\(?\s*(?:compare\s+(?:this\s+|that\s+)?(?:with|to)|contrast\s+(?:this\s+|that\s+)?with|"
+                              r"for\s+comparison)\b")
+_EVERY_OTHER = lazy_compile(r"(?i)\s*\(\s*(?:every|all|any|each|the)\s+other\s+[a-z]")
+_OFF_ASKED = lazy_compile(r"(?i)\bbut\s+(?:the\s+question|we\s+were|that\s+is\s+not\s+what)\s+(?:only\s+)?(?:asks?|asked|"
+                          r"was\s+asked|is\s+asked)\b[^.]{0,60}[.!]?\s*$")
+
+
+def _remark_on_others(remark: str) -> bool:
+    """Is ``remark`` (a closing line, or a bracketed sentence closing one) set apart as being about other objects than
+    the one the reply answers about, in plain words (:data:`_COMPARED_WITH`, :data:`_EVERY_OTHER`,
+    :data:`_OFF_ASKED`), taking nothing back and answering nothing again?"""
+    if "answer" in remark.lower() or _RETRACTS.search(remark) or _COMPARISON_CORRECTS.search(remark) \
+            or _ASIDE_ANSWERS_AGAIN.search(re.sub(r"(?i)\b(?:which|that)\s+(?:is|does|do)\b", " ", remark)):
+        return False
+    return bool(_COMPARED_WITH.match(remark) or _OFF_ASKED.search(remark)
+                or _EVERY_OTHER.match(remark) and remark.rstrip(" .").endswith(")") and not _EXCEPTED.search(remark))
+
+
+# what makes an "every other" aside add to the answer: "(Every other number ... is achievable, except that 11 fails ...)"
+_EXCEPTED = lazy_compile(r"(?i)\b(?:except|but|unless|apart\s+from|other\s+than|besides|also|too)\b")
+
+
+def _states_verdict(text: str, question: str) -> bool:
+    """Does the last sentence of ``text`` state a verdict (:func:`.meaning.claim`), or what the question asks
+    (:func:`.meaning.defined_answer`, :func:`.meaning.states_asked_property`)?"""
+    last = (split_sentences(text.strip().rsplit("\n", 1)[-1]) or [""])[-1]
+    return claim(SPAN.sub(" x ", last)) is not None or defined_answer(last, question) is not None \
+        or states_asked_property(last, question)
+
+
 def without_closing_asides(text: str, question: str | None) -> str:
     """``text`` without the asides closing it that commit to nothing (each a line of its own, or brackets closing the
     last line after a sentence): an aside on another object (:func:`aside_on_other_object`) or on another case,
@@ -912,17 +945,32 @@ def without_closing_asides(text: str, question: str | None) -> str:
     for _ in range(_REMARKS):
         head, _, last = text.rstrip().rpartition("\n")
         line = last.strip()
-        if head.strip() and line and (aside_on_other_object(line, question) or _COUNTERFACTUAL_ASIDE.match(line)):
+        if head.strip() and line and (aside_on_other_object(line, question) or _COUNTERFACTUAL_ASIDE.match(line)
+                                      or _remark_on_others(line) and _states_verdict(head[-300:], question)):
             text = head
             continue
         aside = ASIDE_AT_END.search(line) if line.rstrip(" .").endswith(")") else None
         if aside and aside.start() > 0 and (aside_on_other_object(aside.group().strip(), question)
+                                            or _remark_on_others(aside.group().strip())
+                                            and _states_verdict(line[:aside.start()], question)
                                             or _COUNTERFACTUAL_ASIDE.match(aside.group().strip())
                                             or _NOT_ASKED_ASIDE.fullmatch(aside.group().strip())):
             text = text.rstrip()[:len(text.rstrip()) - len(line) + aside.start()].rstrip()
             continue
         break
+    value = _VALUE_IN_BRACKET.search(text, max(0, len(text) - 200))
+    if value and (asks_yes_no(question) or _ASKS_CONVERGE.search(question)) and _states_verdict(text[:value.start()], question):
+        # "Hence the integral converges (its value is π/2 − Si(1))." to "Does ... converge?": the claim; the value
+        # the bracket adds answers nothing asked
+        text = text[:value.start()] + text[value.end():]
     return text
+
+
+# a bracket closing a claim with the value of what it is about: "(its value is π/2 − Si(1))", "(with sum 2)"
+_VALUE_IN_BRACKET = lazy_compile(r"[ \t]*\((?:its|the|with)\s+(?:value|sum|limit)\s*(?:is|being|equals?|=)?\s*[^()\n]{1,80}"
+                                 r"(?:\([^()\n]{0,20}\)[^()\n]{0,20})?\)(?=[ \t]*[.!]?[ \t]*\Z)")
+# a question asking whether something converges
+_ASKS_CONVERGE = lazy_compile(r"(?i)\bconverge")
 
 
 # an aside saying itself that it is off the question: "(It is decreasing on $(-1,1)$, but that is not the interval

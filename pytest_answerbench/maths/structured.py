@@ -4,7 +4,8 @@ Harnesses that ask for JSON get ``{"reasoning": "...", "answer": "10"}``, fenced
 not, with double or single (Python-dict) quotes, nested one level (``{"solution": {"answer": 10}}``) and often
 followed by chatter. :func:`json_reply` finds such an object (a ``{`` opening a line, then a quoted key), reads its
 key/value pairs with a small tolerant scanner (strings, numbers, literals, lists; LaTeX backslashes such as
-``\\frac`` survive, which a JSON decoder would turn into a form feed) and returns the answer field
+``\\frac`` survive, which a JSON decoder would turn into a form feed; a list of lists is a matrix, ``[[1, 10], [0, 1]]``;
+an answer object of named values, ``{"x": 2, "y": 3}``, reads ``x = 2, y = 3``) and returns the answer field
 (``ANSWER_KEYS``, the first present wins; the last of its occurrences), else the reasoning field
 (``REASONING_KEYS``; without one, the last field written) for the other rules to read. A reply cut off inside its object has an answer only if the
 answer field was complete before the cut, or if a later line opens an object with one (a reasoning string left
@@ -30,6 +31,7 @@ REASONING_KEYS = ("reasoning", "explanation", "rationale", "solution", "thought"
 # A line opening an object with a quoted key, optionally inside a code fence.
 _OPEN = lazy_compile(r"(?m)^[ \t]*(?:```[ \t]*(?:json|JSON|python)?[ \t]*\n[ \t]*)?(\{)[ \t\n]*[\"']")
 _BARE = lazy_compile(r"[^,}\]\n]+")
+_ROWS = lazy_compile(r"\[\s*\[")  # a list of lists
 # LaTeX commands a reply writes with one backslash inside a JSON string: \frac, \neq, \times, \right, \beta
 _ESCAPE = lazy_compile(r"\\(u[0-9a-fA-F]{4}|[nrtbf](?![A-Za-z])|[\\\"'/])")
 _CONTROL = {"n": "\n", "r": " ", "t": " ", "b": " ", "f": " "}
@@ -74,8 +76,20 @@ def _skip_blank(text: str, i: int) -> int:
     return i
 
 
-def _list_value(text: str, i: int) -> tuple[str, int] | None:
-    """A list value ``[1, "2"]`` -> ("1, 2", index after it); None if unclosed."""
+def _list_value(text: str, i: int, depth: int = 0) -> tuple[str, int] | None:
+    """A list value ``[1, "2"]`` -> ("1, 2", index after it), a list of such lists (a matrix, ``[[1, 10], [0, 1]]``)
+    as written, its rows bracketed; None if unclosed or nested deeper."""
+    if depth == 0 and _ROWS.match(text, i):
+        rows, j = [], _skip_blank(text, i + 1)
+        while j < len(text) and text[j] == "[":
+            row = _list_value(text, j, 1)
+            if row is None:
+                return None
+            rows.append(f"[{row[0]}]")
+            j = _skip_blank(text, row[1])
+            if j < len(text) and text[j] == ",":
+                j = _skip_blank(text, j + 1)
+        return (f"[{', '.join(rows)}]", j + 1) if rows and j < len(text) and text[j] == "]" else None
     items, j = [], i + 1
     while j < len(text):
         j = _skip_blank(text, j)
@@ -92,6 +106,8 @@ def _list_value(text: str, i: int) -> tuple[str, int] | None:
             j = read[1]
         elif c == ",":
             j += 1
+        elif c == "[" and depth:
+            return None  # a matrix's row holding a list
         else:
             bare = _BARE.match(text, j)
             if bare is None:
@@ -163,10 +179,16 @@ def _nested_answer(pairs: list[tuple[str, str, str]]) -> str | None:
     """An answer field written as an object ({"answer": {"value": 10, "unit": "m"}}) -> "10 m"."""
     inner = {_key(k): v for k, v, parent in pairs if _key(parent) in ANSWER_KEYS}
     value = next((inner[k] for k in _NESTED_VALUE if inner.get(k, "").strip()), None)
+    named = [(k, v) for k, v, parent in pairs if _key(parent) in ANSWER_KEYS and _NAME.fullmatch(k) and v.strip()]
+    if value is None and len(named) >= 2 and len(named) == len(inner):
+        return ", ".join(f"{k} = {v}" for k, v in named)  # {"final_answer": {"x": 2, "y": 3}}: named values
     if value is None:
         return None
     unit = inner.get("unit", inner.get("units", "")).strip()
     return f"{value} {unit}" if unit else value
+
+
+_NAME = lazy_compile(r"[A-Za-z](?:_?\d)?")  # a variable's name: x, y, a1, x_2
 
 
 def _key(name: str) -> str:

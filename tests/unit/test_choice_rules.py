@@ -118,7 +118,8 @@ def test_twins_are_derived_from_each_record():
             assert marker.low is not None and not marker.low.flags & re.I, marker.name
         else:
             assert marker.low is None, marker.name  # a case-sensitive part: the pattern runs on the text itself
-    assert [m.name for m in ALL_MARKERS if m.low is None] == ["answer-then-letter", "chinese-answer", "stated-label"]
+    assert [m.name for m in ALL_MARKERS if m.low is None] == ["answer-then-letter", "chinese-answer", "statement-is",
+                                                                "stated-label"]
     conclusion = CONCLUSIONS[0]
     assert conclusion.low.pattern.startswith("(?=[") and conclusion.lead  # its first characters lead the twin
     with pytest.raises(ValueError, match="lower case"):

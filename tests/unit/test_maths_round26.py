@@ -128,7 +128,19 @@ def _attack(name: str) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-@pytest.mark.parametrize("case", _attack("attack_round26_maths.jsonl"), ids=lambda case: case["id"])
+# Round 64 reads a gold of labelled parts ("(1) 5 (2) 5") as several answers, so a closing list of both values
+# states both: this row's trimmed mean (labelled wrong, arguable: its value coincides with the mean) is now accepted.
+_ACCEPTED_SINCE_ROUND_64 = {"a26-m2-064"}
+
+
+def _maths_cases() -> list:
+    return [pytest.param(case, id=case["id"], marks=pytest.mark.xfail(strict=True, reason="arguable; accepted since "
+                                                                                            "round 64"))
+            if case["id"] in _ACCEPTED_SINCE_ROUND_64 else pytest.param(case, id=case["id"])
+            for case in _attack("attack_round26_maths.jsonl")]
+
+
+@pytest.mark.parametrize("case", _maths_cases())
 def test_the_maths_attack_reads_as_labelled(case):
     extra = {k: str(case[k]) for k in ("unit", "error") if case.get(k)}
     assert _verdict(case["prediction"], case["answer"], case.get("question"), **extra) == case["label"], case["why"]

@@ -192,8 +192,12 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   version 91, vmcbench 65; docs/profiles-math.md, "Round 63"), the rest left as they were.
 - ``tests/data/probes_round63.jsonl``: 200 probes written blind after round 62's set was scored by three helpers (round
   57's briefs; ``unit`` on 27 rows, ``error`` a string on 17), scored once with round 62's reader (scorer version 90,
-  vmcbench 64) as its held-out measure (docs/accuracy.md, "Round 63"), not read; round 63's reader, written while it
-  was being written and from round 62's set only, reads it the same.
+  vmcbench 64) as its held-out measure (docs/accuracy.md, "Round 63"), then some of its misses read in round 64 (scorer
+  version 92; docs/profiles-math.md, "Round 64"), the rest left as they were.
+- ``tests/data/probes_round64.jsonl``: 200 probes written blind after round 63's set was scored by three helpers (round
+  57's briefs; ``unit`` on 27 rows, no ``error``), scored once with round 63's reader (scorer version 91, vmcbench 65)
+  as its held-out measure (docs/accuracy.md, "Round 64"), not read; round 64's reader, written while it was being
+  written and from round 63's set only, reads it the same.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -346,11 +350,11 @@ FLOORS = {
                              {"traces": (0, 0), "physics": (1, 1), "text": (4, 0), "choice": 5}),
     "probes_round11.jsonl": ({"traces": 100, "physics": 120, "text": 160, "choice": 150},
                              {"traces": (3, 0), "physics": (4, 0), "text": (13, 0), "choice": 8}),
-    "probes_round12.jsonl": ({"text": 200, "choice": 220}, {"text": (20, 2), "choice": 18}),
+    "probes_round12.jsonl": ({"text": 200, "choice": 220}, {"text": (16, 2), "choice": 14}),
     "probes_round13.jsonl": ({"text": 90, "traces": 50, "physics": 50, "numeric": 30, "choice": 200},
                              {"text": (12, 1), "traces": (2, 0), "physics": (3, 0), "numeric": (0, 1), "choice": 20}),
     "probes_round14.jsonl": ({"text": 80, "traces": 40, "physics": 40, "structured": 40},
-                             {"text": (7, 1), "traces": (0, 0), "physics": (0, 0), "structured": (2, 0)}),
+                             {"text": (5, 1), "traces": (0, 0), "physics": (0, 0), "structured": (1, 0)}),
     "probes_round15.jsonl": ({"text": 80, "structured": 40, "physics": 40, "traces": 30, "choice": 70},
                              {"text": (9, 1), "structured": (4, 0), "physics": (3, 0), "traces": (1, 0), "choice": 4}),
     "probes_round16.jsonl": ({"choice": 100, "text": 50, "physics": 40, "structured": 30, "traces": 40},
@@ -358,8 +362,8 @@ FLOORS = {
     "probes_round17.jsonl": ({"choice": 80, "text": 60, "physics": 40, "structured": 40, "traces": 40},
                              {"text": (5, 0), "physics": (0, 0), "structured": (8, 0), "traces": (2, 0), "choice": 11}),
     "probes_round18.jsonl": ({"text": 60, "physics": 40, "structured": 40, "traces": 40, "choice": 80},
-                             {"text": (7, 1), "physics": (4, 2), "structured": (5, 0),
-                              "traces": (1, 0), "choice": 12}),
+                             {"text": (6, 1), "physics": (0, 2), "structured": (4, 0),
+                              "traces": (1, 0), "choice": 10}),
     "probes_round19.jsonl": ({"text": 40, "physics": 40, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (1, 0), "physics": (1, 1), "structured": (2, 0),
                               "traces": (1, 0), "choice": 5}),
@@ -379,7 +383,7 @@ FLOORS = {
                              {"text": (0, 0), "physics": (0, 0), "structured": (0, 0),
                               "traces": (0, 0), "choice": 1}),
     "probes_round25.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (1, 0), "physics": (0, 0), "structured": (1, 0),
+                             {"text": (1, 0), "physics": (0, 0), "structured": (0, 0),
                               "traces": (0, 0), "choice": 1}),
     "probes_round26.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (1, 0), "physics": (0, 0), "structured": (2, 0),
@@ -394,7 +398,7 @@ FLOORS = {
                              {"text": (15, 0), "physics": (1, 0), "structured": (5, 1),
                               "traces": (1, 0), "choice": 7}),
     "probes_round30.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (9, 0), "physics": (5, 0), "structured": (7, 0),
+                             {"text": (8, 0), "physics": (4, 0), "structured": (6, 0),
                               "traces": (2, 0), "choice": 3}),
     "probes_round31.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (0, 0), "physics": (2, 0), "structured": (4, 0),
@@ -409,14 +413,14 @@ FLOORS = {
                              {"text": (5, 0), "physics": (2, 0), "structured": (6, 0),
                               "traces": (0, 0), "choice": 4}),
     "probes_round35.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (5, 0), "physics": (1, 0), "structured": (2, 0),
-                              "traces": (0, 0), "choice": 1}),
+                             {"text": (4, 0), "physics": (1, 0), "structured": (2, 0),
+                              "traces": (0, 0), "choice": 0}),
     "probes_round36.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (7, 0), "physics": (0, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 2}),
     "probes_round37.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (0, 0), "physics": (1, 0), "structured": (2, 0),
-                              "traces": (0, 0), "choice": 6}),
+                              "traces": (0, 0), "choice": 5}),
     "probes_round38.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (1, 0), "physics": (0, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 1}),
@@ -493,8 +497,11 @@ FLOORS = {
                              {"text": (1, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 3}),
     "probes_round63.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (7, 0), "physics": (3, 0), "structured": (7, 1),
-                              "traces": (1, 0), "choice": 3}),
+                             {"text": (4, 0), "physics": (0, 0), "structured": (4, 1),
+                              "traces": (0, 0), "choice": 1}),
+    "probes_round64.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (9, 1), "physics": (3, 0), "structured": (3, 1),
+                              "traces": (1, 0), "choice": 4}),
 }
 
 

@@ -97,21 +97,41 @@ def _gold_item(item: str) -> str:
 
 
 def tolerances(error: Any, n_answers: int) -> list[float | None] | float | None:
-    """The absolute tolerance(s) an ``error`` cell gives; raises ValueError where the reference raises."""
+    """The absolute tolerance(s) an ``error`` cell gives; raises ValueError where the reference raises, except on a
+    tolerance written with a power of ten (``1\\times10^{-6}``), read as a grader reads it."""
     if _nan(error):
         return None
     if not isinstance(error, str):
         raise ValueError(f"numeric error cell {error!r}: the reference raises TypeError on it "
                          "(write it as text, e.g. \"1e-2\")")
     if "," in error:
-        values = [float(p) if p.strip() else None for p in error.split(",")]
+        values = [_tolerance(p) if p.strip() else None for p in error.split(",")]
         if len(values) < n_answers:
             raise ValueError(f"the error cell lists {len(values)} tolerances for {n_answers} answers "
                              "(the reference raises IndexError)")
         return values
     if not error.strip():
         raise ValueError("empty error cell (the reference raises ValueError on float(''))")
-    return float(error)
+    return _tolerance(error)
+
+
+# a tolerance written in LaTeX or with a times sign, as a physics gold is: "1\times10^{-6}", "$5 \times 10^{-2}$",
+# "2×10^-3", "10^{-4}"
+_WRITTEN_POWER = lazy_compile(r"\s*\$?\s*(?:(?P<mantissa>\d+(?:\.\d+)?)\s*(?:\\times|×|\\cdot|\*)\s*)?10\s*\^\s*"
+                              r"(?:\{\s*(?P<braced>[-+−]?\s*\d+)\s*\}|(?P<bare>[-+−]?\d+))\s*\$?\s*")
+
+
+def _tolerance(cell: str) -> float:
+    """One tolerance: a number as ``float`` reads it, or one written with a power of ten in LaTeX or a times sign
+    (``1\\times10^{-6}`` is 1e-6), as a grader reads it; anything else raises ValueError as the reference does."""
+    try:
+        return float(cell)
+    except ValueError:
+        written = _WRITTEN_POWER.fullmatch(cell)
+        if written is None:
+            raise
+        exponent = (written.group("braced") or written.group("bare")).replace("−", "-").replace(" ", "")
+        return float(written.group("mantissa") or 1) * 10.0 ** int(exponent)
 
 
 def score_default(row: Mapping[str, Any], ctx: ScoreContext) -> Verdict:
