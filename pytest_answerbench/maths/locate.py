@@ -94,7 +94,7 @@ from .compare.parametric import names_families
 from .family import family_after
 from .prose import (
     ASIDE_AT_END, afterthought, closing_statement, concludes, conditions_or, labelled_parts, numbered_line, opens_steps, plain_dollars,
-    other_object_remark, trivia_aside, without_closing_asides, without_concession,
+    other_object_remark, trivia_aside, without_closing_asides, without_concession, without_value_bracket,
 )
 from .normalize import SCRIPT_DIGITS, clean, number_words, split_answers
 from .structured import JsonReply, json_reply
@@ -993,8 +993,10 @@ _TAKEN_BACK_IN_BRACKET = lazy_compile(r"(?i)\(\s*+(?:actually|wait|oops|hmm|no\s
 
 
 def _prose(scope: _Scope) -> Found | None:
-    text = without_concession(without_closing_asides(_without_cjk_remark(scope.text, scope.question), scope.question),
-                              scope.question)
+    text = without_closing_asides(_without_cjk_remark(scope.text, scope.question), scope.question)
+    if scope.question and (asks_yes_no(scope.question) or _ASKS_KIND["converge"].search(scope.question)):
+        text = without_value_bracket(text, scope.question)  # "converges (its value is π/2 − Si(1))."
+    text = without_concession(text, scope.question)
     place = _PLACE_TAIL.search(text, max(0, len(text) - 200)) if scope.question and "$" in text[-200:] else None
     if place and formula_key(place.group("where")) in dollar_formulas(scope.question) \
             and not re.search(r"\d", text[max(0, place.start() - 80):place.start()].rsplit("$", 1)[-1]):

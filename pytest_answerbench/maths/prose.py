@@ -39,7 +39,7 @@ from .compare.parametric import names_families
 from .units import convertible, read_unit as read_unit_text, unit_factor, unit_tail
 
 __all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars",
-           "without_closing_asides", "without_concession"]
+           "without_closing_asides", "without_concession", "without_value_bracket"]
 
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -958,19 +958,22 @@ def without_closing_asides(text: str, question: str | None) -> str:
             text = text.rstrip()[:len(text.rstrip()) - len(line) + aside.start()].rstrip()
             continue
         break
+    return text
+
+
+def without_value_bracket(text: str, question: str) -> str:
+    """``text`` without a bracket closing its verdict with the value of what it is about ("Hence the integral converges
+    (its value is π/2 − Si(1)).": the value answers nothing a yes/no or convergence question asks); the caller has
+    settled that the question asks one."""
     value = _VALUE_IN_BRACKET.search(text, max(0, len(text) - 200))
-    if value and (asks_yes_no(question) or _ASKS_CONVERGE.search(question)) and _states_verdict(text[:value.start()], question):
-        # "Hence the integral converges (its value is π/2 − Si(1))." to "Does ... converge?": the claim; the value
-        # the bracket adds answers nothing asked
-        text = text[:value.start()] + text[value.end():]
+    if value and _states_verdict(text[:value.start()], question):
+        return text[:value.start()] + text[value.end():]
     return text
 
 
 # a bracket closing a claim with the value of what it is about: "(its value is π/2 − Si(1))", "(with sum 2)"
 _VALUE_IN_BRACKET = lazy_compile(r"[ \t]*\((?:its|the|with)\s+(?:value|sum|limit)\s*(?:is|being|equals?|=)?\s*[^()\n]{1,80}"
                                  r"(?:\([^()\n]{0,20}\)[^()\n]{0,20})?\)(?=[ \t]*[.!]?[ \t]*\Z)")
-# a question asking whether something converges
-_ASKS_CONVERGE = lazy_compile(r"(?i)\bconverge")
 
 
 # an aside saying itself that it is off the question: "(It is decreasing on $(-1,1)$, but that is not the interval
