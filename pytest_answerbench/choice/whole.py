@@ -217,10 +217,11 @@ def _given_up(flat: str, pos: int) -> bool:
     return any(m.start() <= pos < m.end() for m in FIRST_THOUGHT.finditer(flat))
 
 
-# a reply opening by saying every option holds: "All of them —", "All three are renewable.", "以上都是"
+# a reply opening by saying every option holds: "All of them —", "All of them hold: ...", "All three are renewable.",
+# "以上都是"
 _ALL_REPLY = lazy_compile(r"\s*(?:\*\*)?\s*(?:(?i:all\s+of\s+(?:them|these|those|the\s+above)|all\s+(?:three|four|five)"
                           r"(?:\s+of\s+them)?|they\s+(?:all\s+are|are\s+all))(?:\s+(?:are\s+)?[a-z]+(?:\s+[a-z]+){0,4})?"
-                          r"\s*(?:\*\*)?\s*(?:[.;!—–]|\s-\s|$)|(?:以上都是|都是)(?:[。，！]|$))")
+                          r"\s*(?:\*\*)?\s*(?:[.;:!—–]|\s-\s|$)|(?:以上都是|都是)(?:[。，！]|$))")
 # statements all judged true: "All of them are true." (which answers "Which is false?" with none, "Which is true?"
 # with all: only the question tells, so no choice is read from it)
 _ALL_TRUE = lazy_compile(r"(?i)\b(?:true|correct|valid|right|false)\b")
@@ -333,9 +334,17 @@ def special_option(reader: Reader) -> ChoiceResult | None:
         if said is not None and not _given_up(flat, said.start()):
             return ChoiceResult(letters[0], "option-text", f"the reply says {what}, which option {letters[0]} says")
     alls = reader.optset.all_above
-    said = _ALL_REPLY.match(flat) if len(alls) == 1 else None
+    said = _ALL_REPLY.match(flat) if len(alls) <= 1 else None
+    if said is not None and said.group().rstrip().endswith(":") and _ALL_TRUE.search(said.group()):
+        said = None  # ("All of them are true: ..." judges statements, as "All of them are true." closing a reply does)
     if said is not None and not _given_up(flat, said.start()) and not _ALL_DENIED.search(flat):
-        # "All of them — solar, wind and hydroelectric power are all renewable.": the option saying all of the above
+        # "All of them — solar, wind and hydroelectric power are all renewable.": the option saying all of the above;
+        # "All of them do — each one is a regular figure ...": none when no option says so
+        if not alls:
+            if any(text and re.search(r"\b%s\b" % re.escape(text), said.group().lower())
+                   for text in reader.optset.opt_norm.values()):
+                return None  # ("All three objects are fuzzy.", "They are all shiny.": the property, an option's text)
+            return ChoiceResult(None, "ambiguous", "the reply says all of them, which no option says")
         return ChoiceResult(alls[0], "option-text", f"the reply says all of them, which option {alls[0]} says")
     closing = flat.rstrip()
     closing = closing[max((m.end() for m in _SENTENCE_END_BREAK.finditer(closing[:-1])), default=0):] \

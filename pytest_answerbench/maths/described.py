@@ -732,6 +732,8 @@ def closing_sentence(response: str) -> str | None:
     return sentences[-1] if sentences else None
 
 
+# a closing line asking its own question, then answering it: "So, is the sequence unbounded? **Yes** — ..."
+_OWN_QUESTION = lazy_compile(r"[?？][*\s]*+(?i:yes|no)\b")
 # a Chinese verdict with its reason in brackets: "不是（不可数）"
 _CJK_EXPLAINED_VERDICT = lazy_compile(r"\s*(?P<verdict>是|不是|否)\s*（[^（）]{1,60}）\s*。?\s*")
 
@@ -755,6 +757,8 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     sentence = closing_sentence(response)
     if sentence is None or narrower_scope(sentence, question):
         return False  # (a verdict for fewer cases than asked: "Yes, for every nonempty set.")
+    if _OWN_QUESTION.search(response.rsplit("</think>", 1)[-1].strip().rsplit("\n", 1)[-1]):
+        return False  # ("So, is the sequence unbounded? **Yes** — ...": a verdict on its own question, as read)
     explained = _CJK_EXPLAINED_VERDICT.fullmatch(gold) if question and "（" in gold else None
     if explained:
         gold = explained.group("verdict")  # "不是（不可数）" to "……是可数集吗？": the verdict answers, the bracket explains

@@ -1181,12 +1181,14 @@ def spoken_math(text: str) -> str:
 
 _WORD_NUMBER = r"-?\d+(?:\.\d+)?"
 #: what may name the set before an interval in words: "All real numbers", "every $x$ that is", "$x$ is", "It converges
-#: for $x$", "It is defined for all real numbers", "whenever $k$ is", "The solution set is", "解集为"; nothing else
+#: for $x$", "So the inequality holds for all real x", "It is defined for all real numbers", "whenever $k$ is", "The
+#: solution set is", "解集为"; nothing else
 #: (not "x squared is", "the root is", "all integers")
 _INTERVAL_SUBJECT = (r"(?:(?:it\s+is\s+(?:defined|true|valid)\s+for\s+)?(?:all|every|any)\s+(?:real\s+)?"
                      r"(?:numbers?|values?(?:\s+of\s+[a-z])?|[a-z])(?:\s+[a-z])?"
                      r"(?:\s+(?:that|which)\s+(?:is|are|lies?))?|(?:when(?:ever)?\s+)?[a-z]\s+(?:is|lies|must\s+be)|"
-                     r"it\s+(?:holds|converges)\s+for\s+(?:all\s+)?(?:real\s+)?[a-z]|"
+                     r"(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?:it|the\s+(?:inequality|equation|condition|statement))\s+"
+                     r"(?:holds|converges|is\s+(?:satisfied|true))\s+(?:exactly\s+|precisely\s+)?for\s+(?:all\s+)?(?:real\s+)?[a-z]|"
                      r"the\s+(?:solution\s+set|set\s+of\s+solutions|range|interval)\s+is(?:\s+all\s+(?:real\s+)?numbers)?"
                      r"|(?:(?:所以|因此|故)\s*)?(?:解集|取值范围|范围)(?:为|是)\s*[:：]?\s*[a-z]?|[a-z])?")
 #: a lower bound and an upper bound in words: (pattern, bracket); "strictly" changes nothing

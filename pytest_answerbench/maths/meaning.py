@@ -78,6 +78,7 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"|能够|可以|(?<![\u4e00-\u9fff])能(?![\u4e00-\u9fff])|(?<!不)可能的"),
     ("always",
      r"\b(?:not\s+(?:always|necessarily|all)|need\s+not|needn't|sometimes|not\s+every|"
+     r"(?:does|do|did)\s*(?:not|n't)\s+force|"
      r"not\s+(?:[a-z-]+\s+){1,2}for\s+(?:all|every|each|any)(?!\s+(?:such|of)\b))\b|不一定|未必|不总是|并非总|不恒成立|并非恒成立|不是恒成立|不会恒成立",
      r"\b(?:always|necessarily|in\s+(?:all|every)\s+cases?|for\s+all|every\s+time)\b|总是|一定|恒成立"),
     ("converge",
@@ -170,8 +171,9 @@ _CANNOT_BE_FOUND = lazy_compile(r"(?:这样|满足条件|满足题意|符合条�
 # ... but not a search given up, a double negative, a supposition or a narrower case
 _NOT_FOUND_BY_ME = lazy_compile(r"我|暂时|一时|目前|并不|不是找不到|并非|若|如果|假如|更小|更大|其他|其它|除了|之外")
 _BE_NOT = lazy_compile(r"\b(?P<be>is|are|was|were)n't\b")
-# "finite" denied: "does not have a finite value", "is not finite", "isn't a finite set" claim infinitely many
-_NOT_FINITE = lazy_compile(r"(?i)(?:\bnot|n't|\bnever)\s++(?:(?:have|has|had|be|been|a|an|yield|give|take|remain)\s++)"
+# "finite" denied: "does not have a finite value", "is not finite", "isn't a finite set", "cannot be finite" claim
+# infinitely many
+_NOT_FINITE = lazy_compile(r"(?i)(?:\bnot|\bcannot|n't|\bnever)\s++(?:(?:have|has|had|be|been|a|an|yield|give|take|remain)\s++)"
                            r"{0,2}finite(?:ly)?\b")
 
 
@@ -864,6 +866,15 @@ _PLACE_WORDS = frozenset("at on in over for near around".split())
 _ADJECTIVE_END = lazy_compile(r"(?:ble|ous|ent|ant|ive|ic|al|ed)$")
 
 
+def asked_property_said(sentence: str, question: str | None) -> bool | None:
+    """Does ``sentence`` (its maths as words) give its subject the property the yes/no ``question`` asks (True), its
+    opposite (False: "is the sequence unbounded" to "Is the sequence bounded?"), or neither (None)?"""
+    prop = asked_property(question) if question else None
+    if prop is None or _other_place(sentence, question):
+        return None
+    return _states_property(_plain(sentence), prop)
+
+
 def states_asked_property(sentence: str, question: str | None) -> bool:
     """Does ``sentence`` (its maths written as words) say its subject has the property the yes/no ``question`` asks,
     or its opposite ("So g is continuous at 0." to "Is the function $g$ continuous at $0$?")?"""
@@ -1049,21 +1060,71 @@ _WINNER_APPOSED = lazy_compile(r"(?i)(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?P
                                r"force\s+a\s+win)\b[^,;]{0,40}")
 
 
+# a game said to go to a player: "the game belongs to Bob", "the win goes to the second player"
+_GOES_TO = lazy_compile(r"\b(?:the\s+)?(?:game|win|victory|winning\s+strategy)\s+(?:belongs|goes|falls)\s+to\s+"
+                        r"(?P<who>the\s+(?:first|second)\s+player|[a-z]+)$")
+# a player said to take the last object: "alice will take the last stone", "alice will be the one to take the last
+# stone" (where taking it wins)
+_TAKES_LAST = lazy_compile(r"(?:(?:so|thus|hence|therefore|then|and)\s*,?\s+)?(?P<who>the\s+(?:first|second)\s+player|[a-z]+)"
+                           r"\s+(?:(?:will|can|always|eventually|then|surely|therefore)\s+)*(?:be\s+the\s+one\s+to\s+)?"
+                           r"(?:takes?|removes?|gets?|picks?\s+up)\s+the\s+(?:very\s+)?last\s+(?P<noun>[a-z]+)$")
+# a question where taking the last object wins: "The player who takes the last stone wins.", "whoever removes the
+# last coin wins"
+_LAST_WINS = lazy_compile(r"(?i)\b(?:takes?|removes?|gets?|picks?\s+up)\s+the\s+last\s+(?P<noun>[a-z]+)\s+(?:wins|is\s+the\s+winner)\b")
+# a player said unable to win: "alice cannot win", "bob has no winning strategy"
+_CANNOT_WIN = lazy_compile(r"(?P<who>the\s+(?:first|second)\s+player|[a-z]+)\s+(?:cannot|can't|can\s+not|will\s+not|won't|"
+                           r"does\s+not|doesn't)\s+win\b|(?P<who2>the\s+(?:first|second)\s+player|[a-z]+)\s+has\s+no\s+winning\s+strategy\b")
+
+
+def _winner_by_clauses(plain: str, question: str, names: set[str]) -> str | None:
+    """The winner a closing sentence states clause by clause (cut at semicolons, dashes and ", so"): "the game belongs to
+    bob", "alice will take the last stone" where the question says taking it wins; a clause denying a player the
+    win ("she cannot win against correct play", "bob cannot prevent it") agrees or names nobody. None when no clause
+    names a winner, two clauses name different ones, or a naming clause is negated or hedged."""
+    known = names | {"the first player", "the second player"}
+    last_wins = _LAST_WINS.search(question)
+    said: set[str] = set()
+    denied: set[str] = set()
+    for clause in re.split(r"\s*(?:;|\s[—–-]\s|,\s*(?=(?:so|hence|thus|therefore)\s))\s*", plain):
+        clause = re.sub(r"^(?:(?:so|thus|hence|therefore)\s*,?\s+)?(?:with\s+(?:correct|optimal|perfect|best)\s+play\s*,?\s+)?",
+                        "", clause.strip()).strip()
+        goes = _GOES_TO.search(clause)
+        took = _TAKES_LAST.fullmatch(clause) if last_wins else None
+        if took and took.group("noun").rstrip("s") != last_wins.group("noun").rstrip("s"):
+            took = None
+        found = goes or took
+        if found is not None:
+            if found.group("who") not in known or _NEGATION.search(clause) or _HEDGE.search(clause) or _WHEN.search(clause):
+                return None
+            said.add(found.group("who").removeprefix("the "))
+            continue
+        unable = _CANNOT_WIN.search(clause)
+        if unable and (unable.group("who") or unable.group("who2")) in known:
+            denied.add((unable.group("who") or unable.group("who2")).removeprefix("the "))
+    if len(said) != 1 or said & denied:
+        return None
+    return next(iter(said))
+
+
 def winner_named(pred: str, question: str | None) -> frozenset[str] | None:
     """The winner a closing sentence names when it names the loser of a two-player game ("So with correct play Bob
     loses." is Alice to "Alice and Bob ..."; "the first player ... loses" is the second player), or names the winner
-    twice ("The second player, Bob, wins."): the winner's names, lower-case, by turn and by name where the question
-    says who moves first; None otherwise (a negation, a hedge or a condition, or no two players)."""
+    twice ("The second player, Bob, wins."), or says the game goes to it or that it takes the last object clause by
+    clause (:func:`_winner_by_clauses`): the winner's names, lower-case, by turn and by name where the question says
+    who moves first; None otherwise (a negation, a hedge or a condition, or no two players)."""
     if not question:
         return None
     plain = _plain(pred).strip().rstrip(".!").strip()
-    if _NEGATION.search(plain.replace("loses", "").replace("lose", "")) or _HEDGE.search(plain) or _WHEN.search(plain):
-        return None
     players = PLAYERS.search(question)
     names = {n.lower() for n in players.groups()} if players else set()
-    apposed = _WINNER_APPOSED.fullmatch(plain)
     first = who_moves_first(question)
-    if apposed:
+    by_clause = _winner_by_clauses(plain, question, names) if ";" in plain or " to " in plain or "last" in plain \
+        else None
+    if by_clause is not None:
+        winner = {by_clause}
+    elif _NEGATION.search(plain.replace("loses", "").replace("lose", "")) or _HEDGE.search(plain) or _WHEN.search(plain):
+        return None
+    elif (apposed := _WINNER_APPOSED.fullmatch(plain)) is not None:
         turn, name = apposed.group("turn").lower().removeprefix("the "), apposed.group("name").lower()
         if first and players is not None and first in players.groups() \
                 and (name == first.lower()) != (turn == "first player"):
@@ -1166,14 +1227,31 @@ def _alternative(text: str, pair: tuple[str, str]) -> str | None:
     if len(named) != 1 or pair[0] == pair[1] or _HEDGE.search(plain):
         return None
     if _negated(plain):
+        own = _clause_naming(plain, named[0])
+        if not _negated(own):
+            return named[0]  # "So the expansion never becomes periodic, and the number is irrational.": another clause's
         other = pair[1] if named[0] == pair[0] else pair[0]
         # "So the number is not rational." to "rational or irrational?": the opposite, when the pair are opposites
         # and the negation is the word's own
-        if _opposites(named[0], other) and len(_NEGATION.findall(plain)) == 1 and \
-                re.search(rf"\b(?:not|n't|never)\s+(?:an?\s+)?{named[0]}\b", plain):
+        if _opposites(named[0], other) and len(_NEGATION.findall(own)) == 1 and \
+                re.search(rf"\b(?:not|n't|never)\s+(?:an?\s+)?{named[0]}\b", own):
             return other
         return None
     return named[0]
+
+
+#: where one clause of a sentence ends and the next begins ("..., and ...", "...; so ...")
+_CLAUSE_BREAK = lazy_compile(r"[;,:]|\b(?:and|so|hence|thus|therefore)\b")
+
+
+def _clause_naming(text: str, word: str) -> str:
+    """The clause of ``text`` (cut at :data:`_CLAUSE_BREAK`) that names ``word`` first, or ``text``."""
+    found = re.search(rf"\b{re.escape(word)}\b", text)
+    if found is None:
+        return text
+    starts = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, found.start())]
+    end = _CLAUSE_BREAK.search(text, found.end())
+    return text[starts[-1] if starts else 0:end.start() if end else len(text)]
 
 
 #: words that deny, doubt, suppose or qualify what a sentence states ("It is unlikely that ...", "We conjecture that

@@ -31,7 +31,7 @@ from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .described import offered_stance, shape, stance_words
-from .meaning import (OF_ITS_PARTS, states_draw, winner_named, CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
+from .meaning import (OF_ITS_PARTS, PLAYERS, asked_property_said, states_draw, winner_named, CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
                       asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
                       names_alternative, narrower_scope, property_words, states_asked_property)
 from .normalize import number_words
@@ -339,6 +339,16 @@ _PLAIN_FUNCTION_FOR_ALL = lazy_compile(r"(?i:(?:so|thus|hence|therefore)\s*,?\s+
                                        r"(?:ℝ|R|\\mathbb\{R\}))?\s*[.!]?")
 
 
+# a function family in plain text, its constant ranging over the reals: "Conclusion: the solutions are exactly P(x) = x² + k,
+# where k may be any real constant." (the family; the constant's range is the reals a family's constant ranges over)
+_PLAIN_FAMILY_OVER_REALS = lazy_compile(
+    r"(?i:(?:(?:so|thus|hence|therefore|conclusion|answer)\s*[,:]?\s+)?(?:the\s+(?:solutions?|polynomials?|functions?)\s+"
+    r"(?:are|is)\s+(?:exactly\s+|precisely\s+|all\s+)?)?)(?P<function>[a-zA-Z]\s*\(\s*[a-z]\s*\)\s*=\s*[^=,;:]{1,60}?)"
+    r"\s*,?\s+(?i:where|with|for)\s+(?:(?i:any|an\s+arbitrary|every)\s+(?i:real)\s+(?i:constant|number)\s+(?P<param2>[a-z])|"
+    r"(?P<param>[a-z])\s+(?i:is|may\s+be|can\s+be|being)\s+(?i:any|an\s+arbitrary|arbitrary)\s+(?i:real)\s+(?i:constant|number))"
+    r"\s*[.!]?")
+
+
 # a qualifier restricting the domain an answer holds on ("for every even positive integer $a$", "for all odd $n$"):
 # part of the answer, unlike a domain that only names the numbers the question asks among
 _RESTRICTED = lazy_compile(r"(?i)\$[^$]*\$[^$]{0,10}\bfor\s+(?:all|any|every|each)\s+(?:[a-z-]+\s+){0,2}?(?:odd|even|prime|"
@@ -583,11 +593,11 @@ _FORM_STATED = lazy_compile(
     r"(?:数|整数|分数|小数|值|形式|区间|集合)[。.！!]?\s*$")
 # a line that only supposes ("Hmm, if it asked for the 10th term instead, it would be 29. But it asks for the sum."):
 # every sentence of it with a value is a hypothetical, which commits to nothing
-_HYPOTHETICAL = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait)\W+)*(?:if|had|suppose|supposing|were)\b"
+_HYPOTHETICAL = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait|remark|note|aside)\W+)*(?:if|had|suppose|supposing|were)\b"
                              r"[^.!?]{0,200}?\bwould(?:n't|\s+not)?\b")
 # ... or with a contraction: "If the integrand had been $1/x$, we'd get divergence" (not one the reply holds to: "as we
 # must here", "which is the required total", "but the area is 12")
-_HYPOTHETICAL_D = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait)\W+)*(?:if|had|suppose|supposing|were)\b"
+_HYPOTHETICAL_D = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait|remark|note|aside)\W+)*(?:if|had|suppose|supposing|were)\b"
                                r"[^.!?]{0,200}?\b(?:we|it|you|they|i|one|that|this)'d\b")
 _HELD_TO = lazy_compile(r"(?i)\b(?:but|which\s+is|here|indeed|actually|so|thus|therefore|must|required|given|as\s+asked)\b")
 
@@ -660,8 +670,8 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
     kept = len(lines)
 
     def passed_over(line: str, before: str) -> bool:
-        if _asked_count(line, question):
-            return False  # ("The polyhedron has twelve edges.": the answer)
+        if _asked_count(line, question) or question and _names_winner(line, question):
+            return False  # ("The polyhedron has twelve edges.", "Alice will take the last stone.": the answer)
         return _remark(line) and not _answers_in_words(line, question) or afterthought(line) or _rejects_other(line) \
             or _confirming_aside(line, before, question) or trivia_aside(line, question) \
             or _checked_line(line, before, question) or _bracketed_other_value(line, before, question) \
@@ -700,7 +710,10 @@ _TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|asid
                              + _REST_IN_PARENTHESES)
 # an aside in brackets marked as a curiosity: "(Amusingly, ...)", "(Interestingly, ...)", "(Fun fact: ...)"
 _MARKED_TRIVIA = lazy_compile(r"(?i)\s*\(\s*(?:amusingly|interestingly|curiously|funnily(?:\s+enough)?|fun\s+fact|remarkably|"
-                              r"surprisingly)\b")
+                              r"surprisingly|notably)\b")
+# a clause on what a method could not have shown: ", so no single reduction mod $p$ could have proved this"
+_ON_A_METHOD = lazy_compile(r"(?i),?\s*so\s+no\s+[^.()]{0,80}?\b(?:could|can|would)\s+(?:ever\s+)?(?:have\s+)?"
+                            r"(?:prove[dn]?|show[n]?|detect(?:ed)?|decided?|settled?)\s+(?:this|it|that)\b")
 # an aside in brackets, or a remark, on the converse of the statement asked: "(The converse, however, is true: ...)",
 # "Remark: the converse is false — ..."
 _CONVERSE_ASIDE = lazy_compile(r"(?i)\s*(?:\(\s*|(?:[*_]{1,2}\s*)?(?:remark|note)\s*[:.]\s*(?:[*_]{1,2}\s*)?)"
@@ -1046,8 +1059,10 @@ def trivia_aside(line: str, question: str | None = None) -> bool:
     $\\lim_{x\\to0}x\\sin\\frac1x=0$ does exist.)", "(It is, however, surjective, ...)" to "Is $f$ injective?"
     (not the property asked or its opposite, nothing added or taken back)?"""
     if question and _MARKED_TRIVIA.match(line) and _MODULAR_PLACE.search(line) and not re.search(r"(?i)\bmod", question) \
-            and not _RETRACTS.search(line) and not _ASIDE_ANSWERS_AGAIN.search(line):
-        return True  # "(Amusingly, it is reducible modulo every prime $p$.)" to "... irreducible over $\mathbb{Q}$?"
+            and not _RETRACTS.search(line) and not _ASIDE_ANSWERS_AGAIN.search(_ON_A_METHOD.sub(" ", line)):
+        # "(Amusingly, it is reducible modulo every prime $p$.)" to "... irreducible over $\mathbb{Q}$?" ("..., so no
+        # single reduction mod $p$ could have proved this": on a method, answering nothing)
+        return True
     if question and _CONVERSE_ASIDE.match(line) and asks_yes_no(question) and not _RETRACTS.search(line) \
             and "answer" not in line.lower():
         return True  # "(The converse, however, is true: ...)" after "This is false in general.": another statement
@@ -1141,7 +1156,8 @@ def _count_in_sentence(sentence: str) -> bool:
 def _names_winner(sentence: str, question: str) -> bool:
     """Does ``sentence`` name a two-player game's winner by naming its loser or naming it twice
     (:func:`..meaning.winner_named`: "So with correct play Bob loses.", "**The second player, Bob, wins.**")?"""
-    return ("los" in sentence or ", " in sentence) and "player" in question.lower() + sentence.lower() \
+    return ("los" in sentence or ", " in sentence or ";" in sentence or " to " in sentence or "last" in sentence) \
+        and ("player" in question.lower() + sentence.lower() or PLAYERS.search(question) is not None) \
         and winner_named(_BOLD_MARKS.sub("", sentence), question) is not None
 
 
@@ -1505,6 +1521,9 @@ _NUMBER_WORD_RUN = r"(?:%s)(?:[\s-](?:%s))?" % ("|".join(sorted(set(ONES) | set(
                                                 "|".join(sorted(ONES, key=len, reverse=True)))
 _COUNT_BEFORE_NOUN = lazy_compile(r"(?i)\b(?P<count>%s)\s++(?P<noun>[a-z]{3,})\b" % _NUMBER_WORD_RUN)
 _CONCLUSION_FIRST = lazy_compile(r"(?i)\s*+(?:so|thus|hence|therefore|in\s+total|altogether|overall)\b")
+# the asked object owning the count: "So a convex decagon has ...", "Thus the cube has ..." (its name, articles apart)
+_OWNER_HAS = lazy_compile(r"(?i)\s*+(?:so|thus|hence|therefore)(?:\s*+,)?\s++(?:(?:a|an|the|our|this)\s++)?"
+                          r"(?P<owner>[a-z][a-z-]*+(?:\s++[a-z][a-z-]*+){0,3}?)\s++(?P<has>has|have)\s++(?=[a-z])")
 
 
 def _count_of_asked(sentence: str, question: str | None) -> str:
@@ -1513,6 +1532,11 @@ def _count_of_asked(sentence: str, question: str | None) -> str:
     hedged, denied, conditioned or compared, no digit or math."""
     if not question or re.search(r"[\d$\\]", sentence) or not _CONCLUSION_FIRST.match(sentence):
         return ""
+    owner = _OWNER_HAS.match(sentence)
+    if owner and re.search(r"(?i)\b%s\b" % re.escape(owner.group("owner")), question):
+        # "So a convex decagon has thirty-five diagonals." to "How many diagonals does a convex decagon have?": the
+        # asked object's own count (not "So each vertex has seven neighbours.")
+        sentence = sentence[:owner.start("has")] + sentence[owner.end("has"):]
     found = list(_COUNT_BEFORE_NOUN.finditer(sentence))
     if len(found) != 1 or found[0].group("count").lower() in ("one", "zero") \
             or _CONDITION.search(sentence) or DOUBTED.search(sentence) or "?" in sentence \
@@ -1934,6 +1958,10 @@ def _named_roots(spans: tuple[str, ...]) -> bool:
 
 
 # a verdict opening the closing sentence, then a restatement: "So yes, every group of order 15 is cyclic."
+# a closing sentence asking its own yes/no question, then answering it: "So, is the sequence unbounded? Yes — ..."
+_OWN_QUESTION_ANSWERED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore|now|then)\s*+,?\s*+)?"
+                                      r"(?P<asked>(?:is|are|does|do|can|must|will)\s[^?\n]{3,150})\?\s*+"
+                                      r"(?P<verdict>yes|no)\b(?P<rest>[^\n?]{0,200})")
 _VERDICT_RESTATED = lazy_compile(r"(?i)\s*+(?:(?:so|thus|hence|therefore)\s*+,?\s*+)?(?P<verdict>yes|no)\s*+[,:—–]\s*+"
                                  r"(?P<rest>(?:\$[^$]{1,100}\$|[^.!?;$]){1,200})[.!]?\s*+")
 # a magnitude with its unit, then a direction from a compass point: "2 N, directed 30° east of north."
@@ -2519,9 +2547,30 @@ _LABEL_BEFORE_EQUALS = lazy_compile(r"([A-Za-z]{2,})\s*\*{0,2}\s*\$\s*=(?!=)")
 _LEADING_EQUALS = lazy_compile(r"^\s*=(?!=)\s*")
 
 
+_DISPLAY_DELIMITERS = {"\\]": "\\[", "$$": "$$"}
+_DISPLAY_LINES = 8  # lines a closing display may span
+
+
+def _closing_display_joined(lines: list[str]) -> list[str]:
+    """``lines`` with a display closing them written over several lines ("\\[", "\\theta_B = \\frac{\\pi}{3}.", "\\]")
+    joined into one line, as it is read when written on one."""
+    close = lines[-1].strip() if lines else ""
+    if close not in _DISPLAY_DELIMITERS:
+        return lines
+    for start in range(len(lines) - 2, max(-1, len(lines) - 2 - _DISPLAY_LINES), -1):
+        line = lines[start].strip()
+        if line == _DISPLAY_DELIMITERS[close]:
+            inner = " ".join(ln.strip() for ln in lines[start + 1:-1])
+            return lines[:start] + [f"{line} {inner} {close}"] if inner else lines
+        if "\\[" in line or "\\]" in line or "$$" in line:
+            return lines  # (another display's delimiter first)
+    return lines
+
+
 def _closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     lines = [ln for ln in plain_dollars(text).strip().split("\n") if ln.strip()]
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
+    lines = _closing_display_joined(lines)
     while len(lines) > 1 and _SIGN_OFF.match(lines[-1]) and not re.search(r"\d", lines[-1]):
         lines.pop()  # "I hope this helps! Let me know if ...": chatter after the conclusion
     if lines and ("✅" in lines[-1] or "☑" in lines[-1]):
@@ -2807,6 +2856,17 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "Two groups with equal sums would need $27.5$ each — impossible.": the verdict the dash closes on, not the
         # value the reason needs
         return Extraction((dashed.group("word"),), "prose")
+    own = _OWN_QUESTION_ANSWERED.fullmatch(_BOLD_MARKS.sub("", claimed_first)) if question and "?" in claimed_first \
+        and asks_yes_no(question) else None
+    if own and not _VERDICT_TURNS.search(own.group("rest")) and not DOUBTED.search(own.group("rest")):
+        # "So, is the sequence unbounded? **Yes** — it grows without bound." to "Is the sequence bounded?": the
+        # verdict answers the reply's own question, so No when that question asks the opposite; nothing when it asks
+        # something else
+        said = asked_property_said(SPAN.sub(" ", own.group("asked")), question)
+        if said is None:
+            return None
+        verdict = own.group("verdict").lower() == "yes"
+        return Extraction(("Yes" if verdict == said else "No",), "prose")
     head, dash, tail = claimed_first.partition(" — ") if question and " — " in claimed_first else ("", "", "")
     head_words = _BOLD_MARKS.sub("", head).strip()
     if dash and head_words and not re.search(r"\d", SPAN.sub(" ", head_words)) and asks_yes_no(question) \
@@ -3001,6 +3061,12 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         named = concluded_plain.group("named")
         return Extraction(((named or "") + concluded_plain.group("value").strip(),), "prose")
     function = _PLAIN_FUNCTION_FOR_ALL.fullmatch(_BOLD_MARKS.sub("", final[0]).strip()) if "$" not in final[0] else None
+    family = _PLAIN_FAMILY_OVER_REALS.fullmatch(_BOLD_MARKS.sub("", final[0]).strip()) \
+        if function is None and "$" not in final[0] and "real" in final[0] else None
+    if family and re.search(r"(?<![A-Za-z])%s(?![A-Za-z])" % (family.group("param") or family.group("param2")),
+                            family.group("function").split("=", 1)[1]) and not DOUBTED.search(final[0]):
+        # "..., the solutions are exactly P(x) = x² + k, where k may be any real constant.": the family
+        return Extraction((family.group("function").strip(),), "prose")
     if function and not DOUBTED.search(final[0]):
         # "**f(x) = 3x for all x ∈ ℝ.**" in plain text: the function, not a number read from "3x" before the domain
         return Extraction((function.group("function").strip(),), "prose")

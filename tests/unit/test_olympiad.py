@@ -364,7 +364,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     bare box after an angle in degrees) and round 58's (a bound closing an answer line, a denied alternative) and round
     61's (boxes closing a bulleted list, a tuple gold in \\left( \\right)) and round 62's (the answer after a reasoning
     block), round 63's (a numbered invented question, values listed after the last copula) and round 64's (a LaTeX
-    tolerance, an unclosed block closing on a box): their scorer version is 92, so a baseline report
+    tolerance, an unclosed block closing on a box) and round 65's (a winner stated clause by clause, a conversion
+    the question states): their scorer version is 93, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -372,10 +373,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 92
+        assert spec.version == 93
         old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 70, current 92"]
+            "scorer_version differs: baseline 70, current 93"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():

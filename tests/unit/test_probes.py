@@ -196,8 +196,12 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   version 92; docs/profiles-math.md, "Round 64"), the rest left as they were.
 - ``tests/data/probes_round64.jsonl``: 200 probes written blind after round 63's set was scored by three helpers (round
   57's briefs; ``unit`` on 27 rows, no ``error``), scored once with round 63's reader (scorer version 91, vmcbench 65)
-  as its held-out measure (docs/accuracy.md, "Round 64"), not read; round 64's reader, written while it was being
-  written and from round 63's set only, reads it the same.
+  as its held-out measure (docs/accuracy.md, "Round 64"), then some of its misses read in round 65 (scorer version 93,
+  vmcbench 67; docs/profiles-math.md, "Round 65"), the rest left as they were.
+- ``tests/data/probes_round65.jsonl``: 200 probes written blind after round 64's set was scored by three helpers (new
+  briefs in the same five parts; ``unit`` on 29 rows, ``error`` a string on 6), scored once with round 64's reader
+  (scorer version 92, vmcbench 66) as its held-out measure (docs/accuracy.md, "Round 65"), not read; round 65's
+  reader, written while it was being written and from round 64's set only, reads one more text probe as labelled.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -396,7 +400,7 @@ FLOORS = {
                               "traces": (1, 0), "choice": 2}),
     "probes_round29.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (15, 0), "physics": (1, 0), "structured": (5, 1),
-                              "traces": (1, 0), "choice": 7}),
+                              "traces": (0, 0), "choice": 7}),
     "probes_round30.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (8, 0), "physics": (4, 0), "structured": (6, 0),
                               "traces": (2, 0), "choice": 3}),
@@ -425,7 +429,7 @@ FLOORS = {
                              {"text": (1, 0), "physics": (0, 0), "structured": (2, 0),
                               "traces": (0, 0), "choice": 1}),
     "probes_round39.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (5, 0), "physics": (1, 0), "structured": (2, 0),
+                             {"text": (3, 0), "physics": (1, 0), "structured": (1, 0),
                               "traces": (1, 0), "choice": 1}),
     "probes_round40.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (2, 0), "physics": (0, 0), "structured": (0, 0),
@@ -446,7 +450,7 @@ FLOORS = {
                              {"text": (7, 0), "physics": (6, 0), "structured": (0, 0),
                               "traces": (0, 0), "choice": 1}),
     "probes_round46.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (15, 0), "physics": (9, 0), "structured": (6, 0),
+                             {"text": (13, 0), "physics": (9, 0), "structured": (6, 0),
                               "traces": (1, 0), "choice": 2}),
     "probes_round47.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (18, 0), "physics": (4, 0), "structured": (5, 0),
@@ -500,8 +504,11 @@ FLOORS = {
                              {"text": (4, 0), "physics": (0, 0), "structured": (4, 1),
                               "traces": (0, 0), "choice": 1}),
     "probes_round64.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (9, 1), "physics": (3, 0), "structured": (3, 1),
-                              "traces": (1, 0), "choice": 4}),
+                             {"text": (2, 0), "physics": (1, 0), "structured": (1, 1),
+                              "traces": (0, 0), "choice": 3}),
+    "probes_round65.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (12, 1), "physics": (0, 0), "structured": (2, 0),
+                              "traces": (2, 0), "choice": 3}),
 }
 
 

@@ -157,6 +157,40 @@ def celsius_shift(g: Item, p: Item) -> Any:
     return None
 
 
+# a conversion the question states: "(You may use $1\ \mathrm{eV} = 1.6\times10^{-19}\ \mathrm{J}$.)", "1 atm = 101 kPa"
+_STATED_CONVERSION = lazy_compile(r"(?<![\d.])1\s*(?P<a>[A-Za-zμÅΩ]{1,4})\s*=\s*(?P<mantissa>\d+(?:\.\d+)?)"
+                                  r"(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*\^\s*\{?\s*(?P<power>[-−]?\d{1,3})\s*\}?)?"
+                                  r"\s*(?P<b>[A-Za-zμÅΩ]{1,4})(?![A-Za-z])")
+_UNIT_WRAPPER = lazy_compile(r"\\(?:mathrm|text|textrm|rm)\s*\{\s*([^{}]*?)\s*\}|\\[,;: ]|~|\$")
+
+
+def given_scale(g: Item, p: Item) -> Fraction | None:
+    r"""The factor taking the predicted value into the gold's unit by a conversion the row's question states ("You
+    may use $1\ \mathrm{eV} = 1.6\times10^{-19}\ \mathrm{J}$": a value in J is 1/1.6e-19 of its number in eV),
+    when it differs from the standard factor; None otherwise (no such statement, or not between these units)."""
+    question = asked_question()
+    if not question or not (g.unit and p.unit) or g.unit == p.unit or "=" not in question:
+        return None
+    standard = unit_factor(p.unit, g.unit)
+    if not isinstance(standard, Fraction):
+        return None
+    plain = _UNIT_WRAPPER.sub(lambda m: m.group(1) or " ", question)
+    for said in _STATED_CONVERSION.finditer(plain):
+        value = Fraction(said.group("mantissa")) * Fraction(10) ** int((said.group("power") or "0").replace("−", "-"))
+        a, b = said.group("a"), said.group("b")
+        if not isinstance(unit_factor(a, b), Fraction) or value == 0:
+            continue  # (not two units of one quantity)
+        pred_unit, gold_unit = (_UNIT_WRAPPER.sub(lambda m: m.group(1) or "", u).strip() for u in (p.unit, g.unit))
+        for one, other, per in ((a, b, value), (b, a, 1 / value)):  # one `one` is `per` of `other`
+            if not (pred_unit.endswith(one) and gold_unit.endswith(other)):
+                continue  # (the prediction in `one` or a multiple of it, "kJ" for "J"; the gold in `other`'s)
+            into_one, out_of_other = unit_factor(p.unit, one), unit_factor(other, g.unit)
+            if isinstance(into_one, Fraction) and isinstance(out_of_other, Fraction):
+                factor = into_one * per * out_of_other
+                return factor if factor != standard else None
+    return None
+
+
 def unit_scale(g: Item, p: Item) -> Any:
     """The factor taking the predicted value into the gold's unit: 1 when either has none or is unknown, None
     when both are known units of different quantities (``0.4 s`` for a speed in m/s: wrong whatever the value)."""

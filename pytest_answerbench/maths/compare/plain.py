@@ -155,7 +155,8 @@ _OUR = lazy_compile(r"(?<=[a-z]{3})our\b")
 def winner_answers(gt: str, pt: str, question: str | None) -> bool | None:
     """Is the gold ``gt`` (a player, by name or by turn) the winner ``pt`` names by naming the loser or naming the
     winner twice (:func:`..meaning.winner_named`)? None when ``pt`` names no such winner or the gold is no player."""
-    winner = winner_named(pt, question) if question and ("los" in pt.lower() or "," in pt) else None
+    winner = winner_named(pt, question) if question and ("los" in pt.lower() or "," in pt or ";" in pt or " to " in pt
+                                                       or "last" in pt) else None
     if winner is None:
         return None
     gold = _ARTICLES.sub("", text_key(gt)).strip()

@@ -14,7 +14,7 @@ from ..normalize import Item
 from ..parse import ParseFailure, TooLong, parse_math, parse_unchecked
 from ..poly import identically_zero
 from .aliases import aligned
-from .marks import celsius_shift, degrees_against_radians, unit_scale
+from .marks import celsius_shift, degrees_against_radians, given_scale, unit_scale
 from .plain import REL_EPS, is_plain_number, within_precision
 
 
@@ -131,10 +131,19 @@ def parse(text: str, item: Item | None = None) -> Any:
 
 
 def values_equal(g: Item, p: Item, tol: float | None) -> tuple[bool, str]:
+    same = _values_equal(g, p, tol)
+    given = given_scale(g, p) if not same[0] and same[1] == "numeric" else None
+    if given is not None:
+        # "3.968×10⁻¹⁹ J" for 2.48 eV where the question says "use 1 eV = 1.6×10⁻¹⁹ J": its conversion holds too
+        return _values_equal(g, p, tol, given)
+    return same
+
+
+def _values_equal(g: Item, p: Item, tol: float | None, given: Any = None) -> tuple[bool, str]:
     import sympy
 
-    shift = celsius_shift(g, p)
-    scale = 1 if shift is not None else unit_scale(g, p)
+    shift = celsius_shift(g, p) if given is None else None
+    scale = given if given is not None else 1 if shift is not None else unit_scale(g, p)
     if scale is None:
         return False, "unit-mismatch"
     ge, pe = aligned(parse(g.text), parse(p.text))
