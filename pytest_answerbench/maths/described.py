@@ -722,14 +722,19 @@ _SENTENCE_END = lazy_compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)(?<!etc\.)(?<!vs\
 def closing_sentence(response: str) -> str | None:
     """The last sentence of a response's last line (after its reasoning block, when it has one), or None: a reasoning
     block never closed, a last line too long to be a closing statement."""
+    line = _closing_line(response)
+    sentences = [s for s in _SENTENCE_END.split(line) if re.search(r"[A-Za-z\u4e00-\u9fff]", s)] if line else []
+    return sentences[-1] if sentences else None
+
+
+def _closing_line(response: str) -> str | None:
+    """The last line of a response (after its reasoning block, when it has one), or None: a reasoning block never
+    closed, a last line too long to be a closing statement."""
     if "<think>" in response and "</think>" not in response:
         return None
     text = response.rsplit("</think>", 1)[-1]
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    if not lines or len(lines[-1]) > 400:
-        return None
-    sentences = [s for s in _SENTENCE_END.split(lines[-1]) if re.search(r"[A-Za-z\u4e00-\u9fff]", s)]
-    return sentences[-1] if sentences else None
+    return lines[-1] if lines and len(lines[-1]) <= 400 else None
 
 
 # a closing line asking its own question, then answering it: "So, is the sequence unbounded? **Yes** — ..."
@@ -757,7 +762,7 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     sentence = closing_sentence(response)
     if sentence is None or narrower_scope(sentence, question):
         return False  # (a verdict for fewer cases than asked: "Yes, for every nonempty set.")
-    if _OWN_QUESTION.search(response.rsplit("</think>", 1)[-1].strip().rsplit("\n", 1)[-1]):
+    if _OWN_QUESTION.search(_closing_line(response) or ""):
         return False  # ("So, is the sequence unbounded? **Yes** — ...": a verdict on its own question, as read)
     explained = _CJK_EXPLAINED_VERDICT.fullmatch(gold) if question and "（" in gold else None
     if explained:

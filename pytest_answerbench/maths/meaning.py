@@ -30,7 +30,8 @@ from ..text.patterns import lazy_compile
 
 __all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_MOVER", "OF_ITS_PARTS", "OTHER_ORDER", "PLAYERS", "YES_FAMILIES",
            "answers_question", "can_be_by_frequency",
-           "alternative_named", "asked_alternatives", "asked_property", "asks_yes_no", "claim", "defined_answer",
+           "alternative_named", "asked_alternatives", "asked_property", "asked_property_said", "asks_yes_no", "claim",
+           "defined_answer", "may_name_winner",
            "keeps_qualifiers", "restates_cjk_question",
            "names_alternative",
            "names_loser",
@@ -1099,11 +1100,18 @@ def _winner_by_clauses(plain: str, question: str, names: set[str]) -> str | None
             said.add(found.group("who").removeprefix("the "))
             continue
         unable = _CANNOT_WIN.search(clause)
-        if unable and (unable.group("who") or unable.group("who2")) in known:
-            denied.add((unable.group("who") or unable.group("who2")).removeprefix("the "))
+        who = unable and (unable.group("who") or unable.group("who2"))
+        if who in known:
+            denied.add(who.removeprefix("the "))
     if len(said) != 1 or said & denied:
         return None
     return next(iter(said))
+
+
+def may_name_winner(text: str) -> bool:
+    """The cheap screen before :func:`winner_named`: does ``text`` hold what a sentence naming a winner needs (a loser,
+    an apposition or a clause break, a game going "to" a player, the "last" object taken)?"""
+    return "los" in text.lower() or "," in text or ";" in text or " to " in text or "last" in text
 
 
 def winner_named(pred: str, question: str | None) -> frozenset[str] | None:

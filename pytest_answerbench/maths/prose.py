@@ -31,7 +31,7 @@ from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
 from .described import offered_stance, shape, stance_words
-from .meaning import (OF_ITS_PARTS, PLAYERS, asked_property_said, states_draw, winner_named, CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
+from .meaning import (OF_ITS_PARTS, PLAYERS, asked_property_said, may_name_winner, states_draw, winner_named, CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
                       asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
                       names_alternative, narrower_scope, property_words, states_asked_property)
 from .normalize import number_words
@@ -593,12 +593,11 @@ _FORM_STATED = lazy_compile(
     r"(?:数|整数|分数|小数|值|形式|区间|集合)[。.！!]?\s*$")
 # a line that only supposes ("Hmm, if it asked for the 10th term instead, it would be 29. But it asks for the sum."):
 # every sentence of it with a value is a hypothetical, which commits to nothing
-_HYPOTHETICAL = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait|remark|note|aside)\W+)*(?:if|had|suppose|supposing|were)\b"
-                             r"[^.!?]{0,200}?\bwould(?:n't|\s+not)?\b")
+_SUPPOSING = r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait|remark|note|aside)\W+)*(?:if|had|suppose|supposing|were)\b"
+_HYPOTHETICAL = lazy_compile(_SUPPOSING + r"[^.!?]{0,200}?\bwould(?:n't|\s+not)?\b")
 # ... or with a contraction: "If the integrand had been $1/x$, we'd get divergence" (not one the reply holds to: "as we
 # must here", "which is the required total", "but the area is 12")
-_HYPOTHETICAL_D = lazy_compile(r"(?i)^\W*(?:(?:hmm+|but|now|and|also|oh|well|wait|remark|note|aside)\W+)*(?:if|had|suppose|supposing|were)\b"
-                               r"[^.!?]{0,200}?\b(?:we|it|you|they|i|one|that|this)'d\b")
+_HYPOTHETICAL_D = lazy_compile(_SUPPOSING + r"[^.!?]{0,200}?\b(?:we|it|you|they|i|one|that|this)'d\b")
 _HELD_TO = lazy_compile(r"(?i)\b(?:but|which\s+is|here|indeed|actually|so|thus|therefore|must|required|given|as\s+asked)\b")
 
 
@@ -1156,7 +1155,7 @@ def _count_in_sentence(sentence: str) -> bool:
 def _names_winner(sentence: str, question: str) -> bool:
     """Does ``sentence`` name a two-player game's winner by naming its loser or naming it twice
     (:func:`..meaning.winner_named`: "So with correct play Bob loses.", "**The second player, Bob, wins.**")?"""
-    return ("los" in sentence or ", " in sentence or ";" in sentence or " to " in sentence or "last" in sentence) \
+    return may_name_winner(sentence) \
         and ("player" in question.lower() + sentence.lower() or PLAYERS.search(question) is not None) \
         and winner_named(_BOLD_MARKS.sub("", sentence), question) is not None
 

@@ -175,12 +175,12 @@ def given_scale(g: Item, p: Item) -> Fraction | None:
     if not isinstance(standard, Fraction):
         return None
     plain = _UNIT_WRAPPER.sub(lambda m: m.group(1) or " ", question)
+    pred_unit, gold_unit = (_UNIT_WRAPPER.sub(lambda m: m.group(1) or "", u).strip() for u in (p.unit, g.unit))
     for said in _STATED_CONVERSION.finditer(plain):
         value = Fraction(said.group("mantissa")) * Fraction(10) ** int((said.group("power") or "0").replace("−", "-"))
         a, b = said.group("a"), said.group("b")
         if not isinstance(unit_factor(a, b), Fraction) or value == 0:
             continue  # (not two units of one quantity)
-        pred_unit, gold_unit = (_UNIT_WRAPPER.sub(lambda m: m.group(1) or "", u).strip() for u in (p.unit, g.unit))
         for one, other, per in ((a, b, value), (b, a, 1 / value)):  # one `one` is `per` of `other`
             if not (pred_unit.endswith(one) and gold_unit.endswith(other)):
                 continue  # (the prediction in `one` or a multiple of it, "kJ" for "J"; the gold in `other`'s)

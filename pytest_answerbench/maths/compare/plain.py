@@ -10,7 +10,7 @@ from fractions import Fraction
 from ...text.patterns import lazy_compile
 from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, asks_yes_no, can_be_by_frequency,
                        claim, contradicts_verdict, keeps_qualifiers, names_loser, restates_cjk_question, same_meaning,
-                       states_draw, winner_named, PLAYERS,
+                       states_draw, winner_named, may_name_winner, PLAYERS,
                        states_asked_property)
 from ..described import offered_stance
 from ..extract import dollar_formulas, formula_key
@@ -155,8 +155,7 @@ _OUR = lazy_compile(r"(?<=[a-z]{3})our\b")
 def winner_answers(gt: str, pt: str, question: str | None) -> bool | None:
     """Is the gold ``gt`` (a player, by name or by turn) the winner ``pt`` names by naming the loser or naming the
     winner twice (:func:`..meaning.winner_named`)? None when ``pt`` names no such winner or the gold is no player."""
-    winner = winner_named(pt, question) if question and ("los" in pt.lower() or "," in pt or ";" in pt or " to " in pt
-                                                       or "last" in pt) else None
+    winner = winner_named(pt, question) if question and may_name_winner(pt) else None
     if winner is None:
         return None
     gold = _ARTICLES.sub("", text_key(gt)).strip()
