@@ -48,6 +48,12 @@ _HEDGE_NEEDS = lazy_compile(r"(?<![A-Za-z0-9'’\\])[A-Z][)\]*]{0,3},?\s+(?i:or)
 _UNDETERMINED_WORDS = ("cannot", "can not", "can't", "can’t", "unable", "not able", "impossible", "not possible", "can only",
                        "not enough")
 _UNDETERMINED_WORDS_ZH = ("无法", "不能", "没法", "难以", "不可能")
+# a refusal to pick one of the options named before, closing the reply: "Without more context I can't pick one."
+_CANNOT_PICK_ONE = (r"\b(?:cannot|can\s+not|can['’]?t|unable\s+to|not\s+able\s+to)\s+(?:really\s+|confidently\s+|"
+                    r"definitively\s+)?(?:choose|decide\s+on|pick|select|commit\s+to)\s+(?:just\s+|only\s+)?(?:one|"
+                    r"either(?:\s+one)?|a\s+single\s+(?:one|option|answer))(?:\s+of\s+(?:them|the\s+two|these|the\s+options))?"
+                    r"\s*[.!]?\s*$")
+_PICKS_NONE = lazy_compile(r"(?i)" + _CANNOT_PICK_ONE)
 # an answer that cannot be determined, said of the answer or the options (not of a quantity: "the mass")
 _UNDETERMINED = lazy_compile(
     r"\b(?:cannot|can\s+not|can['’]?t|unable\s+to|not\s+able\s+to|impossible\s+to|not\s+possible\s+to)\s+"
@@ -59,6 +65,8 @@ _UNDETERMINED = lazy_compile(
     r"|\b(?:cannot|can\s+not|can['’]?t|unable\s+to|not\s+able\s+to)\s+(?:really\s+|confidently\s+|definitively\s+)?"
     r"(?:choose|decide|pick|select)\s+between\s+(?:the\s+)?(?:options|choices|answers|them|these)\b"
     r"(?:\s*,?\s*(?:and\s+|or\s+)?[(\[][A-J][)\]])*"
+    # "Without more context I can't pick one." (one of the options named before)
+    r"|" + _CANNOT_PICK_ONE +
     r"|\bnot\s+enough\s+information\s+to\s+(?:choose|determine|answer|decide|tell|select|pick)\b"
     # "Without being able to check the axis scale, I can only describe these two cases."
     r"|\bcan\s+only\s+(?:describe|outline|list|give|present|lay\s+out)\s+(?:these|the|both)\s+(?:two\s+)?"
@@ -209,6 +217,6 @@ def _closes(flat: str, base: int, m: re.Match[str], letters: frozenset[str] | se
                          default=max(0, start - 200))
     before = flat[sentence_start:start]
     if (_NEGATED_BEFORE.search(before) and not _DOUBT_BEFORE.search(before)) or _CAVEAT.search(before) \
-            or _CAVEAT.search(rest) or _CAVEAT.search(flat, start, end):
-        return None
+            or _CAVEAT.search(rest) or _CAVEAT.search(flat, start, end) and not _PICKS_NONE.fullmatch(m.group()):
+        return None  # (the refusal's own "pick" is no caveat: "I can't pick one.")
     return sentence_start

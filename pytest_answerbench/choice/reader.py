@@ -184,6 +184,23 @@ _SET_AGAINST = lazy_compile(r"(?i)(?:[,;—–]|\s-\s|\bbut|\band|^|[.!?]\s|\b(?
                             r"(?!only\b|just\b)(?:the\s+|an?\s+)?[^,.;:!?()\n]{0,35}?\s*$")
 
 
+def _listing_cut(text: str, at: int, letter: str) -> bool:
+    """Is the letter at ``at`` closing ``text`` the label of a listing of the options cut off: its line bare, the
+    lines before it listing the two letters before it in turn ("...\nB. Indian\nC. Arctic\nD.")?"""
+    if letter < "C" or text[at + 1:].strip(" .):*\n"):
+        return False
+    listed = _LISTED_BEFORE.search(text, max(0, at - 400), at)
+    return listed is not None and listed.group(1) == chr(ord(letter) - 2) and listed.group(2) == chr(ord(letter) - 1)
+
+
+# a bold label opening a line of a listing: "- **C)**"
+_LINE_LEAD = lazy_compile(r"(?:^|\n)[ \t]*(?:[-*][ \t]+)?$")
+_BOLD_LABEL = lazy_compile(r"\*\*\(?[A-J][.)]\*\*")
+# the two lines before a bare letter closing a reply, each an option's label and text: "B. Indian\nC. Arctic\n"
+_LISTED_BEFORE = lazy_compile(r"(?:^|\n)[ \t]*(?:[-*][ \t]+)?(?:\*\*)?\(?([A-J])[.)](?:\*\*)?[ \t]+[^\n]{1,200}\n"
+                              r"[ \t]*(?:[-*][ \t]+)?(?:\*\*)?\(?([A-J])[.)](?:\*\*)?[ \t]+[^\n]{1,200}\n[ \t]*(?:[-*][ \t]+)?(?:\*\*)?\(?$")
+
+
 class Reader(HedgeReading, OptionReader):
     """One response read against one option set."""
 
@@ -759,7 +776,8 @@ class Reader(HedgeReading, OptionReader):
                     pos = m.end()
                     matches.append(m)
         for m in matches:
-            if m.group(1) in self.letter_set and not _FORMULA_GOES_ON.match(text, m.end()):
+            if m.group(1) in self.letter_set and not _FORMULA_GOES_ON.match(text, m.end()) \
+                    and not _listing_cut(text, m.start(1), m.group(1)):
                 out.append(Commit(m.start(1), 1, m.group(1), "sole-letter"))
         closing = self._closing()
         out.extend(self._led_answer_lines(closing.pos if closing is not None else len(text)))
@@ -925,6 +943,11 @@ class Reader(HedgeReading, OptionReader):
         for m in self.bold:
             letter = m.group(2).upper()
             if letter in self.letter_set and (m.group(2).isupper() or len(m.group(0)) > 5):
+                if _listing_cut(m.string, m.start(2), letter):
+                    # "- **A)** Atlantic\n...\n- **D)**": a listing of the options cut off; its labels choose nothing
+                    out = [c for c in out if not (_LINE_LEAD.search(m.string, 0, c.pos)
+                                                  and _BOLD_LABEL.match(m.string, c.pos))]
+                    continue
                 out.append(Commit(m.start(), 1, letter, "bold"))
         if "**" in self.text and not out:
             for m in _BOLD_LABELLED.finditer(self.text):

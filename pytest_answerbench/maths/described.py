@@ -21,7 +21,7 @@ from ..text.patterns import lazy_compile
 from .meaning import (CJK_ASKED_WORD, DASHED_NAME, OTHER_ORDER, PLAYERS, can_be_by_frequency, claim, narrower_scope, restates_cjk_question, same_meaning,
                       who_moves_first)
 
-__all__ = ["IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
+__all__ = ["OTHER_CASE_SENTENCE", "IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
            "offered_stance", "stance_words",
            "same_description", "shape", "winner"]
 
@@ -279,6 +279,10 @@ _SHAPE_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|probably|mig
 _COMMA_NAME = lazy_compile(r"(?<=player),\s*(?P<name>[A-Z][a-z]+)\s*,\s+")
 
 
+_OF_A = lazy_compile(r"\bof\s+(?:a|an|the|any|every)\s+$")
+_COPULA_AFTER = lazy_compile(r"\b(?:is|are|must\s+be|becomes)\b")
+
+
 def shape(text: str) -> str | None:
     """The one shape ``text`` names as its answer ("the triangle is right-angled at $C$" -> "right triangle", "$ABCD$
     is a rectangle (not necessarily a square)" -> "rectangle"), or None: no shape, two shapes, a hedge."""
@@ -300,6 +304,8 @@ def shape(text: str) -> str | None:
                 continue  # "(not necessarily a square)": a shape ruled out
             if _SHAPE_SUBJECT.match(plain, m.end()) and plain[max(0, m.start() - 4):m.start()] == "the ":
                 continue  # "the parallelogram must be a rectangle": the subject, not the shape it is said to be
+            if _OF_A.search(plain, max(0, m.start() - 10), m.start()) and _COPULA_AFTER.search(plain, m.end()):
+                continue  # "the midpoint quadrilateral of a rectangle is a rhombus": in the subject
             named.add(name)
     # the kind of triangle named, the noun "triangle" only its subject ("the triangle is equilateral")
     return named.pop() if len(named) == 1 else None
@@ -721,10 +727,53 @@ _SENTENCE_END = lazy_compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)(?<!etc\.)(?<!vs\
 
 def closing_sentence(response: str) -> str | None:
     """The last sentence of a response's last line (after its reasoning block, when it has one), or None: a reasoning
-    block never closed, a last line too long to be a closing statement."""
+    block never closed, a last line too long to be a closing statement. A sentence on another case closing the line
+    (:data:`OTHER_CASE_SENTENCE`) is passed over."""
     line = _closing_line(response)
+    other_case = OTHER_CASE_SENTENCE.search(line) if line else None
+    if other_case and other_case.start() > 0 and re.search(r"[A-Za-z]", line[:other_case.start()]):
+        line = line[:other_case.start()]  # (what it says of the other case answers nothing)
     sentences = [s for s in _SENTENCE_END.split(line) if re.search(r"[A-Za-z\u4e00-\u9fff]", s)] if line else []
-    return sentences[-1] if sentences else None
+    if len(sentences) > 1 and _BRACKETED_REMARK.fullmatch(sentences[-1]) and claim(sentences[-1]) is None \
+            and (shape(sentences[-1]) is None or _COMPARED.match(sentences[-1])) and (
+            claim(sentences[-2]) is not None or shape(_without_qualifiers(sentences[-2])) is not None):
+        sentences.pop()  # "So the triangle is right-angled at $A$. (For comparison, ... an acute triangle ...)"
+    return _without_qualifiers(sentences[-1]) if sentences else None
+
+
+# a sentence wholly in brackets telling something else, taking nothing back, naming no shape and claiming nothing (checked
+# where it is used)
+_BRACKETED_REMARK = lazy_compile(r"\s*\((?![^()]*\b(?i:wait|actually|answer|mistake|wrong|correct\w*|instead|rather|in\s+fact|"
+                                 r"so|thus|hence|therefore|i\.e\.|that\s+is|though|although|could|might|may|or|either|"
+                                 r"equally|perhaps|maybe|possibly|alternatively|unless|except|slip\w*|errors?|typo|should|"
+                                 r"oops|fix\w*|mis\w+|above|earlier)\b)[^()]*+\)[.\s]*")
+# a bracket set apart as a comparison: "(For comparison, ...", "(By contrast, ..."
+_COMPARED = lazy_compile(r"\s*\(\s*(?i:for\s+comparison|compare|by\s+contrast|in\s+contrast|contrast)\b")
+# a bracket adding what follows from the answer ("(in particular it is also isosceles, ...)"), or a dashed tail denying
+# other descriptions ("a rhombus — not a rectangle in general, and a square only when ..."): qualifiers of the answer
+_ALSO_BRACKET = lazy_compile(r"\s*\((?=[^()]*\b(?i:in\s+particular|also|a\s+fortiori)\b)(?![^()]*\b(?i:wait|actually|mistake|"
+                             r"wrong|instead|rather|not)\b)[^()]*+\)")
+_DENYING_TAIL = lazy_compile(r"\s+(?:—|–|--)\s*not\s+(?:a|an|the)?\s*[a-z-]+[^—–]*$")
+
+
+def _without_qualifiers(sentence: str) -> str:
+    """``sentence`` without the qualifiers of a shape it states (:data:`_ALSO_BRACKET`, :data:`_DENYING_TAIL`), when
+    what is left states one."""
+    if "(" not in sentence and "—" not in sentence and "–" not in sentence and "--" not in sentence:
+        return sentence
+    kept = _DENYING_TAIL.sub("", _ALSO_BRACKET.sub("", sentence))
+    return kept if kept != sentence and shape(kept) is not None else sentence
+
+
+#: a closing sentence on another case than the one asked: a condition of the question dropped ("If continuity is
+#: dropped, however, such functions do exist"), or special cases of the answer ("It is a rhombus when $AC = BD$, and a
+#: rectangle when $AC \perp BD$."); neither takes anything back (matched from the space before it)
+OTHER_CASE_SENTENCE = lazy_compile(
+    r"(?<=[.!])\s++(?=(?:if|when|without)\s[^.!?\n]{0,120}?\b(?:is|are)\s+(?:dropped|removed|relaxed|omitted|weakened|lifted|"
+    r"ignored|not\s+required)\b|(?:dropping|removing|relaxing|omitting|without)\s+the\s+[a-z-]+\s+(?:requirement|condition|"
+    r"assumption|hypothesis|constraint)\b|(?:it|this|the\s+[a-z]+)\s+(?:is|becomes)\s+(?:also\s+)?(?:a|an)\s+[a-z-]+\s+(?:only\s+|"
+    r"exactly\s+)?(?:when|if|whenever|iff)\s)(?![^\n]*\b(?:wait|actually|answer|mistake|wrong|correct\w*|so|thus|hence|therefore)\b)"
+    r"[^\n]*$", re.I)
 
 
 def _closing_line(response: str) -> str | None:
@@ -792,8 +841,15 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
     if how is None and clause != sentence and not _MATH_OR_DIGIT.search(clause) and len(clause.split()) <= 12 \
             and not _SUPPOSED_CLAUSE.search(sentence) and same_description(gold, clause, question) is True:
         return True  # "...: the fixed point is the focus, the line the directrix, and the locus is a parabola."
-    if in_words and claim(gold) is not None and claim(sentence) is not None and same_meaning(gold, sentence) is True \
-            and can_be_by_frequency(sentence, question) is None:
+    worded = _NAMED_DOMAIN.sub("", _NAME_ONLY.sub("it", sentence)) if "$" in sentence and not re.search(r"[;(,$]", gold) \
+        else sentence  # (a gold of one claim: not "Converges (to $e$); increasing", whose parts a claim does not answer)
+    in_words = in_words or (how in (None, "prose") and not _MATH_OR_DIGIT.search(worded) and len(worded.split()) <= 20)
+    # (maths naming only the subject or where it ranges: "Therefore $f$ has no minimum on $(0,\infty)$.")
+    if in_words and claim(gold) is not None and claim(worded) != claim(worded, question) == ("exist", False):
+        # "So no continuous function with this property exists." to "... a continuous function ...?": none exists
+        return claim(gold) in (("yes", False), ("exist", False))
+    if in_words and claim(gold) is not None and claim(worded) is not None and same_meaning(gold, worded) is True \
+            and can_be_by_frequency(worded, question) is None:
         return True  # (not "... is sometimes a perfect square" to "Can ... be a perfect square?": that says it can)
     return how in (None, "prose") and winner_answers(gold, sentence, question)
 
@@ -828,5 +884,9 @@ _SUPPOSED_CLAUSE = lazy_compile(r"(?i)\b(?:would|could|might|may|if|when|unless|
 # where a sentence's last clause starts: after a colon or a semicolon, or a comma and a joining word
 _LAST_CLAUSE = lazy_compile(r"[:;]\s+|,\s*(?:and|so|thus|hence)\s+")
 _MATH_OR_DIGIT = lazy_compile(r"[$\d\\]")
+# maths that only names a subject ("$f$", "$H_n$", "$f(x)$") or where it ranges, after "on", "for", "over", "in" ("on
+# $(0,\infty)$", "for $n \ge 2$"): read as words, a claim said of it is said in words
+_NAME_ONLY = lazy_compile(r"\$\s*+[A-Za-z](?:_\{?[A-Za-z0-9]{1,3}\}?)?(?:\([a-z]\))?\s*+\$")
+_NAMED_DOMAIN = lazy_compile(r"\s++(?:on|over|in|for)\s++(?:all\s++|every\s++|each\s++)?\$[^$]{1,40}\$(?=\s*+(?:[.!,;:]|$))")
 _CJK_ONLY = lazy_compile(r"[\u4e00-\u9fff]{2,20}")
 _CJK_CONCLUSION = lazy_compile(r"所以|因此|故|从而|于是|综上")

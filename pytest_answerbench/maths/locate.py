@@ -93,7 +93,7 @@ from .described import offered_stance, stance_words
 from .compare.parametric import names_families
 from .family import family_after
 from .prose import (
-    ASIDE_AT_END, afterthought, closing_statement, concludes, conditions_or, labelled_parts, numbered_line, opens_steps, plain_dollars,
+    ASIDE_AT_END, afterthought, closing_statement, concludes, conditions_or, form_stated, labelled_parts, numbered_line, opens_steps, plain_dollars,
     other_object_remark, trivia_aside, without_closing_asides, without_concession, without_value_bracket,
 )
 from .normalize import SCRIPT_DIGITS, clean, number_words, split_answers
@@ -534,6 +534,8 @@ def musing(text: str, marker: re.Match, question: str | None = None) -> bool:
     sentence = re.split(r"(?<=[^\d\s])\.(?:\s|$)|[\n!?;]", after, maxsplit=1)[0]
     if _FORM.match(sentence) or _PARTIAL.search(sentence) or _planned(text[max(0, start - 3000):start], sentence):
         return True
+    if form_stated(clause + marker.group() + sentence) or form_stated(sentence):
+        return True  # "The answer should be a prime number.": the form, in words the list above does not hold
     return taken_back(text, marker.end(), question)  # "The answer is 274.\n\nWait, I made an error ...": taken back
 
 

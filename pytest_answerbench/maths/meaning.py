@@ -57,7 +57,8 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
      r"|无穷|无限|无数"),
     ("exist",
      r"\b(?:(?:does|do|did|can|could|need|would|will)\s*(?:not|n't)\s+exist|cannot\s+exist|fails?\s+to\s+exist|"
-     r"(?:has|have)\s+no\s+(?:inverse|limit|solutions?|real\s+roots?|roots?|fixed\s+points?)|"
+     r"(?:has|have|attains?)\s+no\s+(?:inverse|limit|solutions?|real\s+roots?|roots?|fixed\s+points?|minimum|maximum|minimal\s+value|"
+     r"maximal\s+value|least\s+value|greatest\s+value|smallest\s+value|largest\s+value)|"
      r"there\s+(?:is|are|exists?|exist)\s+no|exists?\s+no|no\s+(?:such|(?:(?:real|integer|integral|rational|positive|"
      r"natural)\s+)?solutions?|\w+\s+exists?)|(?<!\bbut\s)(?<!though\s)no\s+(?!(?:linear|quadratic|constant|rational|irrational|integer|integral|real|positive|"
      r"negative|natural|prime|odd|even|complex|nonzero|finite|other|smaller|larger)\b)(?![a-z]+(?:ic|al|ous|ive|ute|"
@@ -155,7 +156,8 @@ _CJK_SAID_PLAINLY = {"不止有限": "无限", "不只有限": "无限"}
 # a claim left open ("We cannot conclude that such a function exists."), one qualified as not always holding ("it is
 # not always possible"), and a double negation ("not impossible", "not unbounded")
 _UNDECIDED = lazy_compile(r"(?i)\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:conclude|say|tell|determine|"
-                          r"decide|know|be\s+sure|be\s+(?:settled|decided|determined|resolved|established))\b|(?:无法|不能|难以)(?:确定|判断|断定|下结论)|只能说|只证明|尚未解决|未解决")
+                          r"decide|know|settle|rule\s+(?:it|this|that|one|them|out)|be\s+sure|be\s+certain|"
+                          r"be\s+(?:settled|decided|determined|resolved|established))\b|(?:无法|不能|难以)(?:确定|判断|断定|下结论)|只能说|只证明|尚未解决|未解决")
 # a claim supposed, doubted or left open: "Assume there are infinitely many", "It is an open problem whether ..."
 _SUPPOSED = lazy_compile(r"(?i)\b(?:unlikely|likely|probably|conjectur\w*|doubt\w*|nobody|unprov\w*|open\s+problem|"
                          r"suppos\w*|assum\w*|provided|guess\w*|believe|hope|whether)\b")
@@ -178,9 +180,10 @@ _NOT_FINITE = lazy_compile(r"(?i)(?:\bnot|\bcannot|n't|\bnever)\s++(?:(?:have|ha
                            r"{0,2}finite(?:ly)?\b")
 
 
-def claim(text: str) -> tuple[str, bool] | None:
+def claim(text: str, question: str | None = None) -> tuple[str, bool] | None:
     """What ``text`` claims: ``("yes", True)`` for "Yes" / "True", a family of :data:`FAMILIES` with its polarity
-    ("the limit does not exist" -> ``("exist", False)``), or None when it claims none of them.
+    ("the limit does not exist" -> ``("exist", False)``), or None when it claims none of them. None of a kind ("no
+    continuous function with this property exists") claims that none exists when ``question`` asks about that kind.
 
     Examples:
         >>> claim("Hence it is possible."), claim("Not necessarily."), claim("There are infinitely many.")
@@ -192,22 +195,22 @@ def claim(text: str) -> tuple[str, bool] | None:
         return None
     framed = _TRUTH_FRAME.match(plain)
     if framed:  # "It is false that such a k exists": the claim after "that", its polarity flipped when false
-        inner = claim(plain[framed.end():])
+        inner = claim(plain[framed.end():], question)
         if inner is None or inner[0] == "yes":
             return None
         return inner[0], inner[1] == (framed.group("false") is None)
     if _INFINITY.fullmatch(plain):
         return "infinite", True  # "\\boxed{\\infty}": infinitely many
     reason = _REASON_FIRST.match(plain)
-    main = claim(plain[reason.end():]) if reason else None
+    main = claim(plain[reason.end():], question) if reason else None
     if main is not None:
         return main  # "Since the integral is infinite, the series does not converge": the main clause claims
     reason = _REASON_AFTER.search(plain)
-    main = claim(plain[:reason.start()]) if reason else None
+    main = claim(plain[:reason.start()], question) if reason else None
     if main is not None:
         return main  # "it converges, not absolutely, since the harmonic series diverges": the claim before its reason
     tail = _CONCESSION_TAIL.search(plain) if "though" in plain else None
-    head_claim = claim(plain[:tail.start()].rstrip(" ,;(—–")) if tail and tail.start() > 0 \
+    head_claim = claim(plain[:tail.start()].rstrip(" ,;(—–"), question) if tail and tail.start() > 0 \
         and _ON_A_DERIVATIVE.match(tail.group()) else None
     if head_claim is not None:
         # "the series converges (though its derivative series does not)": the claim is the head's, the concession on
@@ -215,7 +218,7 @@ def claim(text: str) -> tuple[str, bool] | None:
         return head_claim
     if tail and tail.start() > 0 and not _CONCESSION_TURNS.search(tail.group()) and not _HEDGE.search(tail.group()) \
             and not _SUPPOSED.search(tail.group()) and not _UNDECIDED.search(tail.group()):
-        main = claim(plain[:tail.start()])
+        main = claim(plain[:tail.start()], question)
         if main is not None:
             # "yes, it converges (conditionally) — although the integral of |sin x|/x diverges": a concession on
             # another object, not the claim (not one taking it back: "though not absolutely", "though it may not")
@@ -248,8 +251,20 @@ def claim(text: str) -> tuple[str, bool] | None:
         if negative.search(plain):
             return name, False
         if positive.search(plain):
+            kind = _NONE_OF_A_KIND.fullmatch(plain) if name == "exist" and question else None
+            if kind and re.search(r"(?i)(?<!not\s)(?<!necessarily\s)(?<!non-)\b%s\b" % re.escape(kind.group(1)), question):
+                # "So no continuous function with this property exists." to a question asking about continuous
+                # functions (not about any function, "not necessarily continuous"): none of the kind asked
+                return "exist", False
             return name, True
     return None
+
+
+# "no <kind> <noun> ... exists": none of a kind
+_NONE_OF_A_KIND = lazy_compile(r"(?:(?:so|thus|hence|therefore)\s*,?\s+)?no\s+(?!such\b|other\b)([a-z-]{4,})\s+(?:functions?|"
+                               r"polynomials?|sequences?|maps?|matri(?:x|ces)|graphs?|sets?|numbers?|integers?|solutions?|"
+                               r"triangles?|polygons?|primes?|roots?|colou?rings?|tilings?|arrangements?|strateg(?:y|ies))\b"
+                               r"[^.;:!?]{0,60}\bexists?\s*[.!]?\s*$")
 
 
 # how a claim is qualified ("converges absolutely", "is uniformly continuous", "exists uniquely"), by the word's stem
@@ -908,6 +923,8 @@ def _other_place(pred: str, question: str) -> bool:
 
 # what names a place by its kind before the place itself: "on the interval $(1,\infty)$", "over the set $S$"
 _PLACE_NOUNS = frozenset({"interval", "intervals", "set", "domain", "region", "segment", "ray", "half-line"})
+# number domains a property may be asked over: "irreducible over the integers", "solvable in the rationals"
+_DOMAIN_NOUNS = frozenset("integers rationals reals complexes naturals field ring".split())
 
 
 #: a claim about an object's parts, each in turn: "..., each of which is connected", "both of which are open"
@@ -939,6 +956,10 @@ def asked_property(question: str) -> str | None:
     if len(words) > 2 and words[-1] in _PLACE_WORDS and \
             not re.search(r"[a-z]", body[body.rindex(words[-1]) + len(words[-1]):]):
         words.pop()  # "Is x² + x + 1 irreducible over ℚ?", "differentiable at 0": the place in symbols only
+    if len(words) > 3 and words[-1] in _GENERIC_NOUNS | _DOMAIN_NOUNS and (
+            words[-2] in _PLACE_WORDS or words[-2] in ("the", "a", "an") and words[-3] in _PLACE_WORDS):
+        # "Is the polynomial $x^4+4$ irreducible over the integers?": the property, not where it is asked
+        words = words[:-2] if words[-2] in _PLACE_WORDS else words[:-3]
     while words and words[-1] in _GENERIC_NOUNS:
         words.pop()
     if len(words) > 4 and words[-4] in _PLACE_WORDS and words[-3] in ("a", "an", "the") and words[-2] == "x" \

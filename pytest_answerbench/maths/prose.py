@@ -30,7 +30,7 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .described import offered_stance, shape, stance_words
+from .described import OTHER_CASE_SENTENCE, offered_stance, shape, stance_words
 from .meaning import (OF_ITS_PARTS, PLAYERS, asked_property_said, may_name_winner, states_draw, winner_named, CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
                       asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
                       names_alternative, narrower_scope, property_words, states_asked_property)
@@ -584,7 +584,7 @@ def _remark(line: str) -> bool:
 # simplest radical form.", "答案应该是一个 0 到 1 之间的数。"): the grading conventions' statement of form commits to nothing
 _FORM_STATED = lazy_compile(
     r"(?i)^\W*(?:(?:so|but|now|and|also|note\s+that|remember(?:\s+that)?|recall(?:\s+that)?)\W+)*(?:the\s+(?:final\s+)?"
-    r"answer\s+(?:should|must|needs?\s+to|has\s+to|will|is\s+to|ought\s+to)\s+be\s+|(?:we|i)\s+(?:need|want|must\s+give|"
+    r"(?:answer|result)\s+(?:should|must|needs?\s+to|has\s+to|will|is\s+to|ought\s+to)\s+be\s+|(?:we|i)\s+(?:need|want|must\s+give|"
     r"should\s+give)\s+(?:the\s+)?answer\s+)(?:(?:expressed|written|given|stated)\s+)?(?:(?:as|in)\s+)?(?:(?:a|an|one|the)\s+)?"
     r"(?:[a-z-]+\s+){0,3}(?:numbers?|integers?|values?|fractions?|expressions?|decimals?|forms?|notation|terms|"
     r"intervals?|sets?|radicals?|percentages?|words?|units|pairs?|tuples?)\b(?:\s+(?:form|notation))?[^.!?\d$\\]{0,40}"
@@ -663,6 +663,12 @@ _CHAIN_UNIT_END = lazy_compile(r"=[^=\n]{0,60}\d(?:[⁰¹²³⁴⁵⁶⁷⁸⁹�
                                r"[A-Za-zμΩÅ°][A-Za-zμΩÅ°/·⁻¹²³^{}\-]{0,10}\}?\s*[.$]*\s*$")
 
 
+_CONVERGENCE_ASKED = lazy_compile(r"(?i)\b(?:converge|diverge)")
+# a closing line conceding something else after the verdict: "It does not converge absolutely, though: ..."
+_CONCEDED_LINE = lazy_compile(r"(?i)\s*[^.:;\n()]{3,120}?,\s*though\s*[:.;!]"
+                              r"(?![^\n]*\b(?:wait|actually|answer|mistake|wrong|correct\w*|so|thus|hence|therefore)\b)")
+
+
 def _without_remarks(lines: list[str], question: str | None = None) -> list[str]:
     """``lines`` without up to ``_REMARKS`` closing remarks or afterthoughts (a check, a reason), when the line before
     them concludes with a number ("So the Smiths need 3 loads of laundry."); unchanged otherwise."""
@@ -674,14 +680,17 @@ def _without_remarks(lines: list[str], question: str | None = None) -> list[str]
         return _remark(line) and not _answers_in_words(line, question) or afterthought(line) or _rejects_other(line) \
             or _confirming_aside(line, before, question) or trivia_aside(line, question) \
             or _checked_line(line, before, question) or _bracketed_other_value(line, before, question) \
-            or _explaining_aside(line, before, question)
+            or _explaining_aside(line, before, question) \
+            or bool(question and _CONCEDED_LINE.match(line) and _states_verdict(before, question))
 
     while kept > 1 and len(lines) - kept < _REMARKS and passed_over(lines[kept - 1], lines[kept - 2]):
         kept -= 1  # (a line checking or explaining the answer, "Check: 2(5) + 1 = 11.", passed over as a remark is)
     before = lines[kept - 1] if lines else ""
     if kept < len(lines) and question and all(_other_remark(line, question) or aside_on_other_object(line, question)
                                               or _CONVERSE_ASIDE.match(line) and asks_yes_no(question)
-                                              and not _RETRACTS.search(line) for line in lines[kept:]):
+                                              and not _RETRACTS.search(line)
+                                              or _CONCEDED_LINE.match(line) and _states_verdict(before, question)
+                                              for line in lines[kept:]):
         return lines[:kept]  # ("(The smallest non-abelian group, $S_3$, has order 6.)" after a claim in words)
     if kept < len(lines) and re.search(r"\d", before) and (
             concludes(before) or _BARE_VALUE.fullmatch(before.strip())
@@ -946,19 +955,27 @@ def _states_verdict(text: str, question: str) -> bool:
         or states_asked_property(last, question)
 
 
+# an aside in brackets on the object modified: "(Removing any single edge, however, yields a planar graph.)"
+_MODIFIED_OBJECT_ASIDE = lazy_compile(r"(?i)\s*\(\s*(?:adding|removing|deleting|replacing|dropping|contracting|subdividing)\s"
+                                      r"(?![^()]*\b(?:wait|actually|answer|mistake|wrong|correct\w*|so|thus|hence|therefore|"
+                                      r"original|itself|it|this)\b)[^()]*+\)[.\s]*")
+
+
 def without_closing_asides(text: str, question: str | None) -> str:
     """``text`` without the asides closing it that commit to nothing (each a line of its own, or brackets closing the
     last line after a sentence): an aside on another object (:func:`aside_on_other_object`) or on another case,
     supposed (:data:`_COUNTERFACTUAL_ASIDE`: "(If instead one black and one white square are removed, ...)"); at most
     :data:`_REMARKS`, and never the whole text."""
     if not question or ("(" not in text[-600:] and "ote" not in text[-600:] and "emark" not in text[-600:]
-                        and "ontrast" not in text[-600:] and "other hand" not in text[-600:]):
+                        and "ontrast" not in text[-600:] and "other hand" not in text[-600:]
+                        and " when " not in text[-300:] and "If " not in text[-300:]):
         return text
     for _ in range(_REMARKS):
         head, _, last = text.rstrip().rpartition("\n")
         line = last.strip()
         if head.strip() and line and (aside_on_other_object(line, question) or _COUNTERFACTUAL_ASIDE.match(line)
-                                      or _remark_on_others(line) and _states_verdict(head[-300:], question)):
+                                      or (_remark_on_others(line) or _MODIFIED_OBJECT_ASIDE.fullmatch(line))
+                                      and _states_verdict(head[-300:], question)):
             text = head
             continue
         aside = ASIDE_AT_END.search(line) if line.rstrip(" .").endswith(")") else None
@@ -969,8 +986,17 @@ def without_closing_asides(text: str, question: str | None) -> str:
                                             or _NOT_ASKED_ASIDE.fullmatch(aside.group().strip())):
             text = text.rstrip()[:len(text.rstrip()) - len(line) + aside.start()].rstrip()
             continue
+        other_case = OTHER_CASE_SENTENCE.search(line)
+        if other_case and other_case.start() > 0 and (_states_verdict(line[:other_case.start()], question)
+                                                      or shape(split_sentences(line[:other_case.start()])[-1])):
+            # "So no continuous function with this property exists. If continuity is dropped, however, such
+            # functions do exist ...", "So $MNPQ$ is a parallelogram. It is a rhombus when $AC = BD$, ...": a sentence
+            # on another case, after the verdict or the shape the line states
+            text = text.rstrip()[:len(text.rstrip()) - len(line) + other_case.start()].rstrip()
+            continue
         break
     return text
+
 
 
 def without_value_bracket(text: str, question: str) -> str:
@@ -1589,7 +1615,7 @@ def claim_then_reason(line: str, judged: bool = False, question: str | None = No
         # conclusion stating the property asked answers, not a claim on the way to it
     if question and len(said.split()) <= 3 and not m.group().endswith("。") and states_asked_property(said, question):
         return said  # "Uncountable — Cantor's diagonal argument: ..." to "Is the set ... countable?"
-    found = claim(said)
+    found = claim(said, question)
     if found is not None and found[0] in ("possible", "always") and question and _ASKS_OUTCOME.search(question) \
             and not asks_yes_no(question):
         return ""  # "Each player can always block the other's threats. The game always ends in a **draw**." to "What is
@@ -1664,12 +1690,12 @@ _TAKEN_BACK_AFTER = lazy_compile(r"(?i)\b(?:actually|wait|oops|wrong|mistake|on\
 # an example in brackets: "(e.g. $B=0$)", "(for instance $n = 4$)"
 # a value concluded in plain text after the last formula: ", so d = 0.3 km.", ", hence v = 12 m/s", ", so their sum
 # is 0."
-_PLAIN_VALUE_CONCLUDED = lazy_compile(r"(?:,\s*+|\s)(?i:so|hence|thus|therefore|giving)\s*+,?\s*+"
+_PLAIN_VALUE_CONCLUDED = lazy_compile(r"(?:,\s*+|\s)(?i:so|hence|thus|therefore|giving)\s*+,?\s*+(?P<bold>\*\*)?"
                                       r"(?:(?P<named>[A-Za-z](?:_\{?\w{1,4}\}?)?\s*+=)|(?i:the|their|its)\s++[a-z]++"
                                       r"(?:\s++[a-z]++)?\s++(?:is|equals)|(?i:the\s++(?:series|sum|sequence|integral|"
-                                      r"product|limit)|it)\s++(?:converges|tends|goes)\s++to)\s*+(?P<value>[-−]?\d++(?:[.,]\d++)*+"
+                                      r"product|limit)|it)\s++(?:converges|tends|goes)\s++to)\s*+(?P<value>(?:[-−]|±\s*+|\\pm\s*+)?\d++(?:[.,]\d++)*+(?:/\d++)?"
                                       r"(?:\s*+(?:×|\*)\s*+10\^\{?[-−]?\d+\}?)?(?:[ \t]*+[A-Za-zµμΩ°][A-Za-zµμΩ°/·^\-\d]{0,10})?)"
-                                      r"\s*+[.!]?\s*+$")
+                                      r"(?(bold)\*\*)\s*+[.!]?\s*+$")
 # the constants of an asked form named after the value: ", i.e. $a=0$, $b=1$.", ", so $a=3$ and $b=2$."
 _FORM_CONSTANTS = lazy_compile(r",\s*+(?:i\.\s?e\.|that\s+is|so|with)\s*+,?\s*+(?P<named>\$\s*[A-Za-z]\s*=\s*[^$]{1,20}\$"
                                r"(?:\s*+(?:,|and|,\s*and)\s*+\$\s*[A-Za-z]\s*=\s*[^$]{1,20}\$)++)\s*+\.?\s*+$")
@@ -2611,7 +2637,10 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
                                or _SUPPOSED_OTHER_CASE.match(lines[-1]) and not _RETRACTS.search(lines[-1])
                                and "answer" not in lines[-1].lower()):
             lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
+    remarked = len(lines)
     lines = _without_remarks(lines, question)
+    if question and len(lines) < remarked and (asks_yes_no(question) or _CONVERGENCE_ASKED.search(question)):
+        lines[-1] = without_value_bracket(lines[-1], question)  # "... converges (its sum is ...).\nIt does not ..., though"
     if lines and "。" in lines[-1].rstrip()[:-1] and _CJK_SUPPOSED.search(lines[-1]):
         said = [c for c in re.split("(?<=。)", lines[-1]) if c.strip()]
         if len(said) > 1 and _CJK_SUPPOSED.match(said[-1]):
@@ -3058,7 +3087,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
         # "$d=ct=(3\times10^8\ \text{m/s})(1.0\times10^{-6}\ \text{s})$, so d = 0.3 km.": the value concluded in plain
         # text after the formula, not the formula
         named = concluded_plain.group("named")
-        return Extraction(((named or "") + concluded_plain.group("value").strip(),), "prose")
+        return Extraction(((named or "") + concluded_plain.group("value").strip().replace("±", "\\pm "),), "prose")
     function = _PLAIN_FUNCTION_FOR_ALL.fullmatch(_BOLD_MARKS.sub("", final[0]).strip()) if "$" not in final[0] else None
     family = _PLAIN_FAMILY_OVER_REALS.fullmatch(_BOLD_MARKS.sub("", final[0]).strip()) \
         if function is None and "$" not in final[0] and "real" in final[0] else None

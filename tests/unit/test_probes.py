@@ -200,8 +200,12 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   vmcbench 67; docs/profiles-math.md, "Round 65"), the rest left as they were.
 - ``tests/data/probes_round65.jsonl``: 200 probes written blind after round 64's set was scored by three helpers (new
   briefs in the same five parts; ``unit`` on 29 rows, ``error`` a string on 6), scored once with round 64's reader
-  (scorer version 92, vmcbench 66) as its held-out measure (docs/accuracy.md, "Round 65"), not read; round 65's
-  reader, written while it was being written and from round 64's set only, reads one more text probe as labelled.
+  (scorer version 92, vmcbench 66) as its held-out measure (docs/accuracy.md, "Round 65"), then some of its misses read
+  in round 66 (scorer version 94, vmcbench 68; docs/profiles-math.md, "Round 66"), the rest left as they were.
+- ``tests/data/probes_round66.jsonl``: 200 probes written blind after round 65's set was scored by three helpers (new
+  briefs in the same five parts; ``unit`` on the 30 physics rows, ``error`` a string on 10), scored once with round
+  65's reader (scorer version 93, vmcbench 67) as its held-out measure (docs/accuracy.md, "Round 66"), not read; round
+  66's reader, written while it was being written and from round 65's set only, reads it as round 65's does.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -399,7 +403,7 @@ FLOORS = {
                              {"text": (14, 0), "physics": (1, 0), "structured": (5, 0),
                               "traces": (1, 0), "choice": 2}),
     "probes_round29.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (15, 0), "physics": (1, 0), "structured": (5, 1),
+                             {"text": (14, 0), "physics": (1, 0), "structured": (5, 1),
                               "traces": (0, 0), "choice": 7}),
     "probes_round30.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (8, 0), "physics": (4, 0), "structured": (6, 0),
@@ -501,14 +505,17 @@ FLOORS = {
                              {"text": (1, 0), "physics": (1, 0), "structured": (3, 0),
                               "traces": (0, 0), "choice": 3}),
     "probes_round63.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (4, 0), "physics": (0, 0), "structured": (4, 1),
+                             {"text": (3, 0), "physics": (0, 0), "structured": (4, 1),
                               "traces": (0, 0), "choice": 1}),
     "probes_round64.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (2, 0), "physics": (1, 0), "structured": (1, 1),
                               "traces": (0, 0), "choice": 3}),
     "probes_round65.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (12, 1), "physics": (0, 0), "structured": (2, 0),
-                              "traces": (2, 0), "choice": 3}),
+                             {"text": (2, 0), "physics": (0, 0), "structured": (1, 0),
+                              "traces": (1, 0), "choice": 1}),
+    "probes_round66.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (6, 0), "physics": (0, 0), "structured": (4, 1),
+                              "traces": (1, 0), "choice": 6}),
 }
 
 

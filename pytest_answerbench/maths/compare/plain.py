@@ -106,6 +106,11 @@ def texts_equal(gt: str, pt: str) -> bool:
     can_be = can_be_by_frequency(pt, question) if verdict is not None and verdict[0] == "yes" else None
     if can_be is not None:
         return can_be and verdict[1]  # "... is sometimes a perfect square" to "Can ... be a perfect square?": yes
+    if question and verdict is not None and verdict[0] in ("yes", "exist") \
+            and claim(pt) != claim(pt, question) == ("exist", False):
+        # "So no continuous function with this property exists." to "Does there exist a continuous function ...?": the
+        # kind asked, none of it (of a kind the question does not ask, a narrower class: no answer to it)
+        return verdict[1] is False
     meaning = same_meaning(gt, pt)
     if meaning is not None and question and _claims_other_than_asked(gt, pt, question):
         # "... cannot be factored over ℚ, so x⁴+4 is irreducible" to "Is x⁴+4 irreducible?": the property asked,
