@@ -203,6 +203,10 @@ def _names_options(flat: str, start: int, end: int, letters: frozenset[str] | se
     return any(x in letters for x in _LETTER_AFTER.findall(flat, start, end))
 
 
+# a lean toward one of two, still a hedge: "I'd lean toward one of A or C."
+_ONE_OF = lazy_compile(r"(?i)\bone\s+of\s*$")
+
+
 def _closes(flat: str, base: int, m: re.Match[str], letters: frozenset[str] | set[str], after: int) -> int | None:
     """Where its sentence starts when the match ``m`` of the tail at ``base`` is the reply's closing statement past
     the answer at ``after`` (see ``withdrawn``), else None."""
@@ -216,7 +220,8 @@ def _closes(flat: str, base: int, m: re.Match[str], letters: frozenset[str] | se
     sentence_start = max((s.end() for s in _SENTENCE_START.finditer(flat, max(0, start - 200), start)),
                          default=max(0, start - 200))
     before = flat[sentence_start:start]
-    if (_NEGATED_BEFORE.search(before) and not _DOUBT_BEFORE.search(before)) or _CAVEAT.search(before) \
+    if (_NEGATED_BEFORE.search(before) and not _DOUBT_BEFORE.search(before)) \
+            or _CAVEAT.search(before) and not _ONE_OF.search(before) \
             or _CAVEAT.search(rest) or _CAVEAT.search(flat, start, end) and not _PICKS_NONE.fullmatch(m.group()):
         return None  # (the refusal's own "pick" is no caveat: "I can't pick one.")
     return sentence_start

@@ -277,6 +277,12 @@ _SHAPE_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|probably|mig
 
 # a name set between commas after "player": "the second player, Bob, has a winning strategy"
 _COMMA_NAME = lazy_compile(r"(?<=player),\s*(?P<name>[A-Z][a-z]+)\s*,\s+")
+_WINNER_TAKEN_BACK = lazy_compile(r"(?i)\b(?:actually|re-?check\w*|wait|final\s+answer|mistake\w*|instead)\b")
+# a concession closing the sentence, after a dash or a comma: "— even though the argument doesn't tell us her move"
+# (not one taking the winner back: "although — re-checking — it is actually Bob who wins")
+_CONCEDED_AFTER = lazy_compile(r"\s*(?:—|–|--|,)\s*(?:even\s+though|although|though)\b(?![^.;!?]*\b(?:actually|re-?check\w*|wait|"
+                               r"final\s+answer|mistake\w*|wrong|instead|rather|correct\w*|in\s+fact|wins?)\b)[^.;!?]*[.!]?\s*$")
+_NAME_COMMA = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s*,\s*(?P<turn>the\s+(?:first|second|starting)\s+player)\s*,\s+")
 
 
 _OF_A = lazy_compile(r"\bof\s+(?:a|an|the|any|every)\s+$")
@@ -404,12 +410,15 @@ def winner(text: str, question: str | None = None) -> str | None:
         >>> winner("Bob (the second player) wins.", q), winner("Alice cannot win; Bob has a winning strategy.", q)
         ('Bob', 'Bob')
     """
-    if len(text) > 300 or _SHAPE_HEDGE.search(text.lower()) or _NO_WINNER.search(text):
-        return None  # "Neither Alice nor Bob can force a win", "Bob wins when n is even": no one winner
+    if len(text) > 300 or _SHAPE_HEDGE.search(text.lower()) or _NO_WINNER.search(text) or _WINNER_TAKEN_BACK.search(text):
+        return None  # "Neither Alice nor Bob can force a win", "Bob wins when n is even": no one winner; "Alice ...,
+        # although — re-checking — it is actually Bob who wins": the sentence takes its winner back
     players = _players(question)
     plain = re.sub(r"\s+", " ", _MARKUP.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)).strip()
     plain = DASHED_NAME.sub(r" (\g<name>) ", plain)  # "The second player — Bob — wins": "(Bob)", as in brackets
     plain = _COMMA_NAME.sub(r" (\g<name>) ", plain)  # "the second player, Bob, has ...": the same
+    plain = _NAME_COMMA.sub(r"\g<name> (\g<turn>) ", plain)  # "Alice, the first player, has ...": the same
+    plain = _CONCEDED_AFTER.sub("", plain)  # "... has a winning strategy — even though the argument gives no move"
     found: set[str] = set()
     for m in _CANNOT_WIN.finditer(plain):
         lost = _who(m, players, question=question) if any(m.group(k) for k in ("turn", "num", "mover", "tomove", "name")) \

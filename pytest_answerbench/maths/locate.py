@@ -1672,8 +1672,8 @@ def _read(text: str, multiple: bool, question: str | None = None) -> Extraction 
     if labelled is not None:
         return labelled  # each value names its part: the labels order them, not the writing
     if multiple and question:
-        return _answered_parts(text, question, found) or _with_family(text, found)
-    return _with_family(text, found)
+        return _with_restriction(text, _answered_parts(text, question, found) or _with_family(text, found))
+    return _with_restriction(text, _with_family(text, found))
 
 
 # a remark in brackets closing a reply, ASCII or full-width: "(It is one-to-one, though: ...)", "（它有下界 $1$。）"
@@ -1891,6 +1891,36 @@ def _with_family(text: str, found: Extraction | None) -> Extraction | None:
     if not phrase or phrase in answer:
         return found
     return Extraction((f"{answer} \\text{{ {phrase}}}",), found.method)
+
+
+# a restriction on a family's constant written right after it: ", where $c$ is a nonzero rational constant", "with
+# $c > 0$" (not where its variable ranges, "for every positive real $x$")
+_RESTRICTED = lazy_compile(r"[\s$,.]*(?:where|with)\s+(?:(?:a|an|any|some|every|each)\s+)?(?:\$\s*(?P<letter>[a-zA-Z])\s*\$\s+"
+                           r"(?:is\s+)?(?:(?:a|an|any)\s+)?(?P<word>non-?zero|positive|negative|non-?negative)\b|"
+                           r"(?P<word2>non-?zero|positive|negative|non-?negative)\s+(?:[a-z]+\s+)?(?:constant|number|real|rational|"
+                           r"integer)s?\s+\$\s*(?P<letter2>[a-zA-Z])\s*\$|\$\s*(?P<letter3>[a-zA-Z])\s*(?P<sign>\\neq?|≠|>|<|\\geq?|\\leq?|≥|≤)"
+                           r"\s*0\s*\$)")
+_RESTRICTION_SIGNS = {"nonzero": "\\neq", "non-zero": "\\neq", "positive": ">", "negative": "<", "nonnegative": "\\geq",
+                      "non-negative": "\\geq"}
+
+
+def _with_restriction(text: str, found: Extraction | None) -> Extraction | None:
+    """``found`` with the restriction on its family's constant written right after it ("$f(x) = cx$, where $c$ is a
+    nonzero rational constant": ``f(x) = cx, c \\neq 0``), which the answer keeps (a family restricted is another
+    family); else unchanged."""
+    if found is None or len(found.answers) != 1 or not found.answers[0].strip() or "=" not in found.answers[0]:
+        return found
+    answer = found.answers[0].strip()
+    at = text.rfind(answer)
+    said = _RESTRICTED.match(text, at + len(answer), at + len(answer) + 120) if at >= 0 else None
+    if said is None:
+        return found
+    letter = said.group("letter") or said.group("letter2") or said.group("letter3")
+    sign = _RESTRICTION_SIGNS.get((said.group("word") or said.group("word2") or "").lower()) or said.group("sign")
+    if not re.search(r"(?<![A-Za-z\\])%s(?![a-z]{2})" % letter, answer.split("=", 1)[1]) \
+            or re.search(r"\(\s*%s\s*\)" % letter, answer.split("=", 1)[0]):
+        return found  # (not a constant of the answer, or the variable of its function: "$f(x) = x$ with $x > 0$")
+    return Extraction((f"{answer}, {letter} {sign} 0",), found.method)
 
 
 def _labelled_in_closing_line(text: str, found: Extraction | None) -> Extraction | None:

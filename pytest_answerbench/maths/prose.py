@@ -718,10 +718,16 @@ _TRIVIA_ASIDE = lazy_compile(r"(?i)\s*\((?:fun\s+(?:fact|aside)|side\s+note|asid
                              + _REST_IN_PARENTHESES)
 # an aside in brackets marked as a curiosity: "(Amusingly, ...)", "(Interestingly, ...)", "(Fun fact: ...)"
 _MARKED_TRIVIA = lazy_compile(r"(?i)\s*\(\s*(?:amusingly|interestingly|curiously|funnily(?:\s+enough)?|fun\s+fact|remarkably|"
-                              r"surprisingly|notably)\b")
+                              r"surprisingly|notably)\b"
+                              # ... or a line opening so: "A fun contrast: ...", "*Curious aside:* ..."
+                              r"|\s*(?:[*_]{1,2})?(?:an?\s+)?(?:fun|nice|curious|cute|amusing|interesting)\s+(?:contrast|fact|"
+                              r"aside|twist)\s*(?:[*_]{1,2})?\s*:")
 # a clause on what a method could not have shown: ", so no single reduction mod $p$ could have proved this"
 _ON_A_METHOD = lazy_compile(r"(?i),?\s*so\s+no\s+[^.()]{0,80}?\b(?:could|can|would)\s+(?:ever\s+)?(?:have\s+)?"
-                            r"(?:prove[dn]?|show[n]?|detect(?:ed)?|decided?|settled?)\s+(?:this|it|that)\b")
+                            r"(?:prove[dn]?|show[n]?|detect(?:ed)?|decided?|settled?)\s+(?:this|it|that)\b"
+                            # ", so irreducibility over $\mathbb{Q}$ can't be detected by reducing mod a single prime"
+                            r"|,?\s*so\s+[^.()]{0,80}?\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+be\s+(?:detected|proved|"
+                            r"proven|shown|decided|settled)\s+by\b")
 # an aside in brackets, or a remark, on the converse of the statement asked: "(The converse, however, is true: ...)",
 # "Remark: the converse is false — ..."
 _CONVERSE_ASIDE = lazy_compile(r"(?i)\s*(?:\(\s*|(?:[*_]{1,2}\s*)?(?:remark|note)\s*[:.]\s*(?:[*_]{1,2}\s*)?)"
@@ -2592,6 +2598,16 @@ def _closing_display_joined(lines: list[str]) -> list[str]:
     return lines
 
 
+def _unbolded_claim(line: str, question: str) -> str:
+    """``line`` without the bold around it when it states a claim ("**Conclusion: there are infinitely many primes of
+    the form $4k+3$.**") or the property asked ("**$x^4+1$ is irreducible over $\\mathbb{Q}$.**"); else unchanged."""
+    bold = _BOLD_LINE.fullmatch(line)
+    if bold and (claim(SPAN.sub(" ", bold.group(1))) is not None
+                 or states_asked_property(SPAN.sub(" x ", bold.group(1)), question)):
+        return bold.group(1)
+    return line
+
+
 def _closing_statement(text: str, multiple: bool = False, question: str | None = None) -> Extraction | None:
     lines = [ln for ln in plain_dollars(text).strip().split("\n") if ln.strip()]
     lines = [ln for ln in lines if not ln.lstrip().startswith("```")]  # code fences around the answer
@@ -2623,9 +2639,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     labelled = _BOLD_LABEL_LINE.fullmatch(lines[-1]) if lines and "**" in lines[-1][:4] and "$" in lines[-1] else None
     if labelled and not re.search(r"\d", labelled.group("label")) and claim(labelled.group("label")) is None:
         lines[-1] = labelled.group("rest")  # "**All such integers:** $n\in\{5,3,2,0,-1,-3\}$.": the label's value
-    bold_line = _BOLD_LINE.fullmatch(lines[-1]) if lines and question and "$" in lines[-1] else None
-    if bold_line and claim(SPAN.sub(" ", bold_line.group(1))) is not None:
-        lines[-1] = bold_line.group(1)  # "**Conclusion: there are infinitely many primes of the form $4k+3$.**": a claim
+    if lines and question and "$" in lines[-1]:
+        lines[-1] = _unbolded_claim(lines[-1], question)
     said = defined_answer(_BOLD_MARKS.sub("", (split_sentences(lines[-1].strip()) or [""])[-1]), question) \
         if question and lines else None
     if said:
@@ -2641,6 +2656,8 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     lines = _without_remarks(lines, question)
     if question and len(lines) < remarked and (asks_yes_no(question) or _CONVERGENCE_ASKED.search(question)):
         lines[-1] = without_value_bracket(lines[-1], question)  # "... converges (its sum is ...).\nIt does not ..., though"
+    if question and len(lines) < remarked and "$" in lines[-1]:
+        lines[-1] = _unbolded_claim(lines[-1], question)  # (the line a remark followed)
     if lines and "。" in lines[-1].rstrip()[:-1] and _CJK_SUPPOSED.search(lines[-1]):
         said = [c for c in re.split("(?<=。)", lines[-1]) if c.strip()]
         if len(said) > 1 and _CJK_SUPPOSED.match(said[-1]):

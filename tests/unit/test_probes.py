@@ -204,8 +204,13 @@ scorer ran on it. Data we wrote: never a headline figure, but a floor: the misse
   in round 66 (scorer version 94, vmcbench 68; docs/profiles-math.md, "Round 66"), the rest left as they were.
 - ``tests/data/probes_round66.jsonl``: 200 probes written blind after round 65's set was scored by three helpers (new
   briefs in the same five parts; ``unit`` on the 30 physics rows, ``error`` a string on 10), scored once with round
-  65's reader (scorer version 93, vmcbench 67) as its held-out measure (docs/accuracy.md, "Round 66"), not read; round
-  66's reader, written while it was being written and from round 65's set only, reads it as round 65's does.
+  65's reader (scorer version 93, vmcbench 67) as its held-out measure (docs/accuracy.md, "Round 66"), then some of
+  its misses read in round 67 (scorer version 95, vmcbench 69; docs/profiles-math.md, "Round 67"), the rest left as
+  they were.
+- ``tests/data/probes_round67.jsonl``: 200 probes written blind after round 66's set was scored by three helpers (new
+  briefs in the same five parts; ``unit`` on 29 rows, ``error`` a string on 23), scored once with round 66's reader
+  (scorer version 94, vmcbench 68) as its held-out measure (docs/accuracy.md, "Round 67"), not read; round 67's
+  reader, written while it was being written and from round 66's set only, reads it as round 66's does.
 
 Per probe: its set, id, the row's fields (``prediction``, ``answer`` = the gold, ``unit``, ``error``, ``question``; for
 multiple choice the options ``A`` ... ``J``) and the hand ``label`` (maths: "correct" or "wrong"; multiple choice: the
@@ -406,7 +411,7 @@ FLOORS = {
                              {"text": (14, 0), "physics": (1, 0), "structured": (5, 1),
                               "traces": (0, 0), "choice": 7}),
     "probes_round30.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (8, 0), "physics": (4, 0), "structured": (6, 0),
+                             {"text": (7, 0), "physics": (4, 0), "structured": (6, 0),
                               "traces": (2, 0), "choice": 3}),
     "probes_round31.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (0, 0), "physics": (2, 0), "structured": (4, 0),
@@ -508,14 +513,17 @@ FLOORS = {
                              {"text": (3, 0), "physics": (0, 0), "structured": (4, 1),
                               "traces": (0, 0), "choice": 1}),
     "probes_round64.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (2, 0), "physics": (1, 0), "structured": (1, 1),
+                             {"text": (2, 0), "physics": (1, 0), "structured": (1, 0),
                               "traces": (0, 0), "choice": 3}),
     "probes_round65.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
                              {"text": (2, 0), "physics": (0, 0), "structured": (1, 0),
                               "traces": (1, 0), "choice": 1}),
     "probes_round66.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
-                             {"text": (6, 0), "physics": (0, 0), "structured": (4, 1),
-                              "traces": (1, 0), "choice": 6}),
+                             {"text": (3, 0), "physics": (0, 0), "structured": (4, 0),
+                              "traces": (0, 0), "choice": 5}),
+    "probes_round67.jsonl": ({"text": 50, "physics": 30, "structured": 40, "traces": 30, "choice": 50},
+                             {"text": (9, 1), "physics": (3, 0), "structured": (4, 0),
+                              "traces": (0, 0), "choice": 6}),
 }
 
 

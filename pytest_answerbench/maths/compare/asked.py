@@ -368,11 +368,15 @@ _SCIENTIFIC_GOLD = lazy_compile(r"\s*[-+]?\d+(?:\.\d+)?\s*(?:\\times|×)\s*10\s*
 _PLAIN_FLOAT = lazy_compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
-# an absolute tolerance stated for the answer: "(to within $0.01$ s)", "answer to within 0.001 nm", "within ±0.1"
-_WITHIN = lazy_compile(r"(?i)\b(?:to\s+within\s+(?:\$\s*)?(?:±|\\pm\s*)?|within\s+(?:\$\s*)?(?:±|\\pm\s*))"
+# an absolute tolerance stated for the answer: "(to within $0.01$ s)", "answer to within 0.001 nm", "within ±0.1",
+# "(Answers within $0.01$ s of the reference value are accepted.)"
+_WITHIN = lazy_compile(r"(?i)\b(?:to\s+within\s+(?:\$\s*)?(?:±|\\pm\s*)?|within\s+(?:\$\s*)?(?:±|\\pm\s*)|"
+                       r"(?<=answers\s)within\s+(?:\$\s*)?(?:±|\\pm\s*)?)"
                        r"(?P<value>\d+(?:\.\d+)?)(?:\s*(?:\\times|×)\s*10\s*\^\s*\{?(?P<power>[-−]?\d+)\}?)?\s*\$?"
                        r"(?:[ \t~]|\\[,; ])*(?P<unit>(?:\\(?:mathrm|text)\s*\{[^{}]{1,12}\}|[A-Za-zÅμ°%][A-Za-z/^{}\-\d]{0,10}))?"
-                       r"(?=\s*(?:[).,;]|$)|\s+(?:are|is|will\s+be)\s+(?:accepted|acceptable|correct|fine)\b)")
+                       r"(?=\s*(?:[).,;]|$)|\s+(?:are|is|will\s+be)\s+(?:accepted|acceptable|correct|fine)\b"
+                       r"|\s+of\s+the\s+(?:reference|correct|true|exact|expected)\s+(?:value|answer)\s+(?:are|is|will\s+be)\s+"
+                       r"(?:accepted|acceptable|correct|fine)\b)")
 # the tolerance closing its clause: not "10%", "1 part in", "50 km of accuracy"; "within ±0.02×10^30 kg are accepted"
 
 
@@ -384,6 +388,18 @@ def _sentence_at(question: str, at: int) -> str:
     ends = [m.end() for m in _SENTENCE_END.finditer(question, 0, at)]
     stop = _SENTENCE_END.search(question, at)
     return question[ends[-1] if ends else 0:stop.end() if stop else len(question)]
+
+
+_UNIT_NAMES = {"s": "seconds?", "m": "met(?:er|re)s?", "kg": "kilograms?", "g": "grams?", "J": "joules?", "N": "newtons?",
+               "V": "volts?", "A": "amperes?|amps?", "K": "kelvins?", "Hz": "hertz", "W": "watts?", "eV": "electron[- ]?volts?|eV",
+               "Pa": "pascals?", "C": "coulombs?", "T": "teslas?", "Ω": "ohms?"}
+
+
+def _asked_in(stated: str, question: str) -> bool:
+    """Does ``question`` ask its answer in the unit ``stated`` (a symbol) ("find its period in seconds", "in s")?"""
+    name = _UNIT_NAMES.get(stated.strip())
+    return name is not None and re.search(r"(?i)\bin\s+(?:units\s+of\s+)?(?:%s|%s)\b" % (name, re.escape(stated.strip())),
+                                          question) is not None
 
 
 def stated_tolerance(question: str | None, gold: str, unit: str | None = None) -> float | None:
@@ -407,7 +423,11 @@ def stated_tolerance(question: str | None, gold: str, unit: str | None = None) -
         stated = m.group("unit")
         if stated and (stated.startswith("%") or re.match(r"(?i)(?:percent|per|parts?|orders?|decimal|significant|sig)", stated)):
             return None  # a relative tolerance, or a precision in places: not an absolute one
-        if stated and read_unit(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), context=True):
+        if stated and not target and not _asked_in(stated, question):
+            return None  # (a gold without a unit, the question not asking the answer in the tolerance's unit)
+        if stated and target and read_unit(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), context=True):
+            # (a gold without a unit is in the unit the tolerance is stated in: "find its period in seconds. (Answers
+            # within $0.01$ s of the reference value are accepted.)")
             factor = unit_factor(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), target) \
                 if target else None
             if not isinstance(factor, Fraction):

@@ -42,6 +42,26 @@ EXACT_COUNT = lazy_compile(r"(?i)\b(?:exactly|only|precisely)\s+(?:one|two|three
                            r"(?:such\s+)?[a-z]+")
 
 
+# where a claim closes on the place the question asks about: "over $\mathbb{Q}$", "in the integers"
+_PLACE_END = lazy_compile(r"\s+(?:over|in)\s+(?P<place>\$[^$]{1,30}\$?|the\s+(?:integers|rationals|reals|complex\s+numbers)|"
+                          r"\\mathbb\s*\{?[A-Z]\}?)\s*[.!]?\s*$")  # (the closing dollar may be gone with the answer's)
+
+
+_PLACE_LETTERS = {"theintegers": "Z", "therationals": "Q", "thereals": "R", "thecomplexnumbers": "C"}
+
+
+def _asked_place(place: str, question: str | None) -> bool:
+    """Does ``question`` name the place ``place`` (its maths without dollars, or its words: "the rationals" for
+    $\\mathbb{Q}$)?"""
+    if not question:
+        return False
+    bare, asked = place.strip("$ ").replace(" ", ""), question.replace(" ", "")
+    letter = _PLACE_LETTERS.get(bare.lower())
+    if letter:
+        return bare.lower() in asked.lower() or re.search(r"\\mathbb\{?%s\}?" % letter, asked) is not None
+    return bare in asked
+
+
 def texts_equal(gt: str, pt: str) -> bool:
     """Text answers: the same words ignoring case, markup and articles; else, to a question offering two alternatives,
     the same one chosen ("绝对收敛" is not "条件收敛", though both claim convergence); else the same claim by meaning
@@ -49,6 +69,9 @@ def texts_equal(gt: str, pt: str) -> bool:
     row's question asks (:func:`..meaning.answers_question`: "It is composite." is No to "Is N prime?"); else a short
     sentence stating the other answer as its predicate ("The set is infinite" / "infinite"; "is not infinite" is
     not)."""
+    placed = _PLACE_END.search(pt) if " over " in pt or " in " in pt else None
+    if placed and placed.start() > 0 and _asked_place(placed.group("place"), asked_question()):
+        pt = pt[:placed.start()]  # "$x^4+1$ is irreducible over $\mathbb{Q}$" to "... irreducible over $\mathbb{Q}$?"
     g, p = (_ARTICLES.sub("", text_key(t)).strip() for t in (gt, pt))
     if not g or not p:
         return same_meaning(gt, pt) is True  # "\\infty" (no words) for "infinitely many"
