@@ -775,12 +775,14 @@ def _without_qualifiers(sentence: str) -> str:
 
 
 #: a closing sentence on another case than the one asked: a condition of the question dropped ("If continuity is
-#: dropped, however, such functions do exist"), or special cases of the answer ("It is a rhombus when $AC = BD$, and a
+#: dropped, however, such functions do exist"), another object set apart ("Don't confuse it with $(1+\frac1n)^n$, which
+#: converges to $e$."), or special cases of the answer ("It is a rhombus when $AC = BD$, and a
 #: rectangle when $AC \perp BD$."); neither takes anything back (matched from the space before it)
 OTHER_CASE_SENTENCE = lazy_compile(
     r"(?<=[.!])\s++(?=(?:if|when|without)\s[^.!?\n]{0,120}?\b(?:is|are)\s+(?:dropped|removed|relaxed|omitted|weakened|lifted|"
     r"ignored|not\s+required)\b|(?:dropping|removing|relaxing|omitting|without)\s+the\s+[a-z-]+\s+(?:requirement|condition|"
-    r"assumption|hypothesis|constraint)\b|(?:it|this|the\s+[a-z]+)\s+(?:is|becomes)\s+(?:also\s+)?(?:a|an)\s+[a-z-]+\s+(?:only\s+|"
+    r"assumption|hypothesis|constraint)\b|(?:don't|do\s+not)\s+confuse\s+(?:it|this|them)\s+with\b|"
+    r"(?:it|this|the\s+[a-z]+)\s+(?:is|becomes)\s+(?:also\s+)?(?:a|an)\s+[a-z-]+\s+(?:only\s+|"
     r"exactly\s+)?(?:when|if|whenever|iff)\s)(?![^\n]*\b(?:wait|actually|answer|mistake|wrong|correct\w*|so|thus|hence|therefore)\b)"
     r"[^\n]*$", re.I)
 

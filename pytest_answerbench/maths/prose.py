@@ -1005,6 +1005,28 @@ def without_closing_asides(text: str, question: str | None) -> str:
 
 
 
+def without_claim_bracket(text: str, question: str) -> str:
+    """``text`` without a bracket closing a sentence that claims in words what a convergence or yes/no question asks
+    ("Therefore $\\sum_{n\\ge2} \\frac{1}{n\\ln n}$ diverges (very slowly — the partial sums grow like $\\ln\\ln N$).":
+    the maths in the bracket tells how, and answers nothing); one correcting, doubting or answering is kept."""
+    bracket = _CLAIM_BRACKET.search(text, max(0, len(text) - 300))
+    if bracket is None or "$" not in bracket.group() or _RETRACTS.search(bracket.group()) \
+            or DOUBTED.search(bracket.group()) or _BRACKET_QUALIFIES.search(bracket.group()):
+        return text  # (only maths telling how; not "(though I'm not fully sure ...)", "(8 pairs)")
+    line = text[:bracket.start()].rsplit("\n", 1)[-1]
+    sentence = (split_sentences(line) or [line])[-1]
+    if claim(SPAN.sub(" x ", _BOLD_MARKS.sub("", sentence))) is None:
+        return text
+    return text[:bracket.start()] + text[bracket.end():]
+
+
+_BRACKET_QUALIFIES = lazy_compile(r"(?i)\b(?:not|no|sure|reflection|gap|least|doubt\w*|could|might|may|if|unless|though|"
+                                  r"but|wrong|mistake\w*|actually|answer|true|false|except|scratch|so|thus|hence|therefore|"
+                                  r"instead|rather|oops|sorry|wait|hmm+|correct\w*|make\s+that|converges?|diverges?)\b|n't\b")
+# a bracket closing a sentence, before its full stop: " (very slowly — the partial sums grow like $\ln\ln N$)."
+_CLAIM_BRACKET = lazy_compile(r"[ \t]*\((?:[^()\n]|\([^()\n]{0,30}\)){1,200}\)(?=[ \t]*[.!]?\s*\Z)")
+
+
 def without_value_bracket(text: str, question: str) -> str:
     """``text`` without a bracket closing its verdict with the value of what it is about ("Hence the integral converges
     (its value is π/2 − Si(1)).": the value answers nothing a yes/no or convergence question asks); the caller has
@@ -2598,6 +2620,11 @@ def _closing_display_joined(lines: list[str]) -> list[str]:
     return lines
 
 
+# a bracket giving the value of the other part of what the answer is of: "(and −56.4 µC on the other)", "(with −q on
+# the other plate)"
+_OTHER_PART_ASIDE = lazy_compile(r"[ \t]*\((?:and|with|while)\s[^()]{0,60}?\bon\s+the\s+other\b[^()]{0,40}\)[ \t]*[.!]?[ \t]*$")
+
+
 def _unbolded_claim(line: str, question: str) -> str:
     """``line`` without the bold around it when it states a claim ("**Conclusion: there are infinitely many primes of
     the form $4k+3$.**") or the property asked ("**$x^4+1$ is irreducible over $\\mathbb{Q}$.**"); else unchanged."""
@@ -2656,6 +2683,7 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     lines = _without_remarks(lines, question)
     if question and len(lines) < remarked and (asks_yes_no(question) or _CONVERGENCE_ASKED.search(question)):
         lines[-1] = without_value_bracket(lines[-1], question)  # "... converges (its sum is ...).\nIt does not ..., though"
+        lines[-1] = without_claim_bracket(lines[-1], question)  # "... diverges (very slowly — ...).\nBy contrast, ..."
     if question and len(lines) < remarked and "$" in lines[-1]:
         lines[-1] = _unbolded_claim(lines[-1], question)  # (the line a remark followed)
     if lines and "。" in lines[-1].rstrip()[:-1] and _CJK_SUPPOSED.search(lines[-1]):
@@ -2708,6 +2736,11 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
             head = lines[-1][:aside.start()].rstrip()
             lines[-1] = head if head.endswith((".", "!", "。")) else head + "."
     if lines and lines[-1].rstrip().endswith((")", ").")):
+        other_part = _OTHER_PART_ASIDE.search(lines[-1], max(0, len(lines[-1]) - 200))
+        if other_part and lines[-1][:other_part.start()].strip():
+            # "That's 56.4 µC on the positive plate (and −56.4 µC on the other).": the other part's value, no answer
+            head = lines[-1][:other_part.start()].rstrip()
+            lines[-1] = head if head.endswith((".", "!", "。")) else head + "."
         rejected = _REJECTED_ASIDE.search(lines[-1], max(0, len(lines[-1]) - 300))
         if rejected and lines[-1][:rejected.start()].strip() and not _CONCLUSION.search(rejected.group()):
             # "The only solution is x = 4 (x = −2 is rejected because the logarithms are undefined there).": the
