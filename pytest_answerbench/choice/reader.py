@@ -194,7 +194,7 @@ def _listing_cut(text: str, at: int, letter: str) -> bool:
 
 
 # a bold label opening a line of a listing: "- **C)**"
-_LINE_LEAD = lazy_compile(r"(?:^|\n)[ \t]*(?:[-*][ \t]+)?$")
+_LINE_LEAD = lazy_compile(r"[ \t]*(?:[-*][ \t]+)?")
 _BOLD_LABEL = lazy_compile(r"\*\*\(?[A-J][.)]\*\*")
 # the two lines before a bare letter closing a reply, each an option's label and text: "B. Indian\nC. Arctic\n"
 _LISTED_BEFORE = lazy_compile(r"(?:^|\n)[ \t]*(?:[-*][ \t]+)?(?:\*\*)?\(?([A-J])[.)](?:\*\*)?[ \t]+[^\n]{1,200}\n"
@@ -945,8 +945,9 @@ class Reader(HedgeReading, OptionReader):
             if letter in self.letter_set and (m.group(2).isupper() or len(m.group(0)) > 5):
                 if _listing_cut(m.string, m.start(2), letter):
                     # "- **A)** Atlantic\n...\n- **D)**": a listing of the options cut off; its labels choose nothing
-                    out = [c for c in out if not (_LINE_LEAD.search(m.string, 0, c.pos)
-                                                  and _BOLD_LABEL.match(m.string, c.pos))]
+                    text = m.string
+                    out = [c for c in out if not (_LINE_LEAD.fullmatch(text, text.rfind("\n", 0, c.pos) + 1, c.pos)
+                                                  and _BOLD_LABEL.match(text, c.pos))]
                     continue
                 out.append(Commit(m.start(), 1, letter, "bold"))
         if "**" in self.text and not out:

@@ -195,6 +195,13 @@ MARKERS: tuple[Marker, ...] = (
         pattern=lazy_compile(r"\b(?i:answer)(?=\s+[\(\[]?[A-J][\)\]]?(?:[.!]|\s*$))"),
         needs=Needs.any("answer"), starts=_words_at("answer"), introduces_options_cancels=True,
     ),
+    # "... 125 = 5^3. Option F.": the reply closing on an option named alone in its own sentence
+    Marker(
+        name="closing-option", method="answer-marker", tier=2,
+        pattern=lazy_compile(r"(?:(?<=^)|(?<=[.!?:]\s)|(?<=\n))(?i:option|choice)"
+                             r"(?=\s+[\(\[]?[A-J][\)\]]?[.!]?\s*\Z)"),
+        needs=Needs.any("option", "choice"), starts=_words_at("option", "choice"), introduces_options_cancels=True,
+    ),
     Marker(
         name="choose", method="choose", tier=2,
         pattern=lazy_compile(

@@ -18,10 +18,11 @@ import re
 from typing import NamedTuple
 
 from ..text.patterns import lazy_compile
-from .meaning import (CJK_ASKED_WORD, DASHED_NAME, OTHER_ORDER, PLAYERS, can_be_by_frequency, claim, narrower_scope, restates_cjk_question, same_meaning,
+from .meaning import (CJK_ASKED_WORD, DASHED_NAME, OTHER_ORDER, PLAYERS, can_be_by_frequency, claim, narrower_scope,
+                      none_of_asked_kind, restates_cjk_question, same_meaning,
                       who_moves_first)
 
-__all__ = ["OTHER_CASE_SENTENCE", "IntegerSet", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
+__all__ = ["IntegerSet", "OTHER_CASE_SENTENCE", "QUALIFYING_ADVERB", "chosen", "closing_sentence", "described_by_closing", "frequency", "integer_set", "offered",
            "offered_stance", "stance_words",
            "same_description", "shape", "winner"]
 
@@ -277,7 +278,8 @@ _SHAPE_HEDGE = lazy_compile(r"\b(?:or|either|maybe|perhaps|possibly|probably|mig
 
 # a name set between commas after "player": "the second player, Bob, has a winning strategy"
 _COMMA_NAME = lazy_compile(r"(?<=player),\s*(?P<name>[A-Z][a-z]+)\s*,\s+")
-_WINNER_TAKEN_BACK = lazy_compile(r"(?i)\b(?:actually|re-?check\w*|wait|final\s+answer|mistake\w*|instead)\b")
+_WINNER_TAKEN_BACK = lazy_compile(r"(?i)\b(?:although|though|but|however)\b[^.;!?]*?\b(?:actually|re-?check\w*|wait|"
+                                  r"mistake\w*)\b|(?:—|–)\s*(?:actually|re-?check\w*|wait)\b")
 # a concession closing the sentence, after a dash or a comma: "— even though the argument doesn't tell us her move"
 # (not one taking the winner back: "although — re-checking — it is actually Bob who wins")
 _CONCEDED_AFTER = lazy_compile(r"\s*(?:—|–|--|,)\s*(?:even\s+though|although|though)\b(?![^.;!?]*\b(?:actually|re-?check\w*|wait|"
@@ -286,7 +288,8 @@ _NAME_COMMA = lazy_compile(r"\b(?P<name>[A-Z][a-z]+)\s*,\s*(?P<turn>the\s+(?:fir
 
 
 _OF_A = lazy_compile(r"\bof\s+(?:a|an|the|any|every)\s+$")
-_COPULA_AFTER = lazy_compile(r"\b(?:is|are|must\s+be|becomes)\b")
+# (the shape's own clause going on to its verb, not a relative clause: "..., which is what we wanted")
+_COPULA_AFTER = lazy_compile(r"(?:(?!\b(?:which|that|who|this)\b)[^.;:!?]){0,40}?\b(?:is|are|must\s+be|becomes)\b")
 
 
 def shape(text: str) -> str | None:
@@ -310,7 +313,7 @@ def shape(text: str) -> str | None:
                 continue  # "(not necessarily a square)": a shape ruled out
             if _SHAPE_SUBJECT.match(plain, m.end()) and plain[max(0, m.start() - 4):m.start()] == "the ":
                 continue  # "the parallelogram must be a rectangle": the subject, not the shape it is said to be
-            if _OF_A.search(plain, max(0, m.start() - 10), m.start()) and _COPULA_AFTER.search(plain, m.end()):
+            if _OF_A.search(plain, max(0, m.start() - 10), m.start()) and _COPULA_AFTER.match(plain, m.end()):
                 continue  # "the midpoint quadrilateral of a rectangle is a rhombus": in the subject
             named.add(name)
     # the kind of triangle named, the noun "triangle" only its subject ("the triangle is equilateral")
@@ -737,7 +740,9 @@ _SENTENCE_END = lazy_compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)(?<!etc\.)(?<!vs\
 def closing_sentence(response: str) -> str | None:
     """The last sentence of a response's last line (after its reasoning block, when it has one), or None: a reasoning
     block never closed, a last line too long to be a closing statement. A sentence on another case closing the line
-    (:data:`OTHER_CASE_SENTENCE`) is passed over."""
+    (:data:`OTHER_CASE_SENTENCE`), and a sentence wholly in brackets telling something else after one stating a claim or
+    a shape (:data:`_BRACKETED_REMARK`), are passed over; a shape's qualifiers are left out of the sentence returned
+    (:func:`_without_qualifiers`)."""
     line = _closing_line(response)
     other_case = OTHER_CASE_SENTENCE.search(line) if line else None
     if other_case and other_case.start() > 0 and re.search(r"[A-Za-z]", line[:other_case.start()]):
@@ -774,14 +779,20 @@ def _without_qualifiers(sentence: str) -> str:
     return kept if kept != sentence and shape(kept) is not None else sentence
 
 
+#: what makes a property conceded after a verdict another property than the one stated ("does not converge
+#: *absolutely*, though")
+QUALIFYING_ADVERB = r"(?:absolutely|uniformly|pointwise|conditionally|everywhere|strictly|monotonically|locally|globally)"
 #: a closing sentence on another case than the one asked: a condition of the question dropped ("If continuity is
 #: dropped, however, such functions do exist"), another object set apart ("Don't confuse it with $(1+\frac1n)^n$, which
-#: converges to $e$."), or special cases of the answer ("It is a rhombus when $AC = BD$, and a
+#: converges to $e$."), another property conceded ("It does not converge absolutely, though: ..."), or special cases of
+#: the answer ("It is a rhombus when $AC = BD$, and a
 #: rectangle when $AC \perp BD$."); neither takes anything back (matched from the space before it)
 OTHER_CASE_SENTENCE = lazy_compile(
     r"(?<=[.!])\s++(?=(?:if|when|without)\s[^.!?\n]{0,120}?\b(?:is|are)\s+(?:dropped|removed|relaxed|omitted|weakened|lifted|"
     r"ignored|not\s+required)\b|(?:dropping|removing|relaxing|omitting|without)\s+the\s+[a-z-]+\s+(?:requirement|condition|"
     r"assumption|hypothesis|constraint)\b|(?:don't|do\s+not)\s+confuse\s+(?:it|this|them)\s+with\b|"
+    r"(?:it|this|the\s+[a-z]+)\s+(?:does\s+not|doesn't|is\s+not|isn't)\s+[^.!?\n,]{0,40}\b" + QUALIFYING_ADVERB
+    + r"\b[^.!?\n,]{0,20},\s*though\b|"
     r"(?:it|this|the\s+[a-z]+)\s+(?:is|becomes)\s+(?:also\s+)?(?:a|an)\s+[a-z-]+\s+(?:only\s+|"
     r"exactly\s+)?(?:when|if|whenever|iff)\s)(?![^\n]*\b(?:wait|actually|answer|mistake|wrong|correct\w*|so|thus|hence|therefore)\b)"
     r"[^\n]*$", re.I)
@@ -856,7 +867,7 @@ def described_by_closing(response: str, gold: str, extracted: str | None, questi
         else sentence  # (a gold of one claim: not "Converges (to $e$); increasing", whose parts a claim does not answer)
     in_words = in_words or (how in (None, "prose") and not _MATH_OR_DIGIT.search(worded) and len(worded.split()) <= 20)
     # (maths naming only the subject or where it ranges: "Therefore $f$ has no minimum on $(0,\infty)$.")
-    if in_words and claim(gold) is not None and claim(worded) != claim(worded, question) == ("exist", False):
+    if in_words and claim(gold) is not None and none_of_asked_kind(worded, question):
         # "So no continuous function with this property exists." to "... a continuous function ...?": none exists
         return claim(gold) in (("yes", False), ("exist", False))
     if in_words and claim(gold) is not None and claim(worded) is not None and same_meaning(gold, worded) is True \

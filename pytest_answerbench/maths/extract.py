@@ -133,7 +133,7 @@ _MARKERS = lazy_compile(
     r"|(?m:^[ \t]*(?-i:A|Ans)[ \t]*[:：](?![^\n]*\n[ \t]*(?-i:B)[ \t]*[:：]))"  # "A: 18" (not "A: 12\nB: 15", options)
     r"|(?m:^[ \t]*\#{4}(?!\#)[ \t]*(?=[-+$\\\d.]))"  # GSM8K's "#### 18" (not a heading "#### Step 3")
     # "#### No", "#### **No**", "#### Yes — $n = 7$ works.": a verdict alone or with its reason after a dash or comma
-    r"|(?m:^[ \t]*\#{4}(?!\#)[ \t]*(?=(?:\*\*)?(?i:yes|no|true|false)(?:\*\*)?(?:[ \t]*[.!]?[ \t]*$|[ \t]*[—–,;][^\n]*$)))"
+    r"|(?m:^[ \t]*\#{4}(?!\#)[ \t]*(?=(?:\*\*)?(?:yes|no|true|false)[.!]?(?:\*\*)?(?:[ \t]*[.!]?[ \t]*$|[ \t]*[—–,;][^\n]*$)))"
     r"|(?m:^[ \t]*\#{4}[ \t]*(?=\n[ \t]*[^\s#]))",  # a bare "####" line, its value on the next line
     re.I,
 )

@@ -707,6 +707,11 @@ _CLOSING_ASIDE = lazy_compile(r"\s*\((?P<aside>(?i:though|although|even\s+though
 _ASIDE_TAKES_BACK = lazy_compile(r"(?i)\b(?:not|no|never|wait|actually|however|but|unless|if|maybe|perhaps)\b|n't\b")
 
 
+# the subject of an answer line named by a noun and written in maths: "The series $\sum_{n\ge 2} \frac{1}{n\ln n}$"
+_NAMED_SUBJECT = lazy_compile(r"(?i:the\s+)?(?P<noun>(?i:series|sequence|integral|function|polynomial|group|set|map|matrix|"
+                              r"graph|number|equation))\s+\$[^$]{1,80}\$")
+
+
 def _claim_in_answer_line(rest: str, question: str | None) -> str:
     """To a yes/no question, the answer line's statement in words when it is one sentence stating the property asked
     or its opposite, or a claim of existence or possibility, with its math as names only ("$f$ is surjective but not
@@ -721,8 +726,13 @@ def _claim_in_answer_line(rest: str, question: str | None) -> str:
         # "... is not uniformly continuous on $\mathbb{R}$ (though it is on every bounded interval, ...)": the
         # statement, a concession or reason on another case after it in brackets
         line = line[:aside.start()].rstrip()
-    words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line).strip().rstrip(".。")
     asking = re.split(r"(?<=[.!?。！？])\s*(?=\S)", (question or "").strip())[-1]
+    subject = _NAMED_SUBJECT.match(line)
+    if subject and re.search(r"(?i)\b%s\b" % subject.group("noun"), asking):
+        # "The series $\sum_{n\ge 2} \frac{1}{n\ln n}$ **diverges**." to "Does the series ... converge or diverge?": the
+        # object asked, named by the question's noun and written in its own bounds
+        line = subject.group("noun") + line[subject.end():]
+    words = SPAN.sub(lambda m: next(g for g in m.groups() if g is not None), line).strip().rstrip(".。")
     written = {formula_key(span) for span in math_spans(asking)}
     # (a digit in a name the question writes, "$K_5$ is non-planar", is no value)
     named = SPAN.sub(lambda m: " X " if formula_key(next(g for g in m.groups() if g is not None)) in written else m.group(),

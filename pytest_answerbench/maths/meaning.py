@@ -33,7 +33,7 @@ __all__ = ["CONCLUDING_LEAD", "CONCLUSION_WORD", "DOUBTED", "FAMILIES", "FIRST_M
            "alternative_named", "asked_alternatives", "asked_property", "asked_property_said", "asks_yes_no", "claim",
            "defined_answer", "may_name_winner",
            "keeps_qualifiers", "restates_cjk_question",
-           "names_alternative",
+           "names_alternative", "none_of_asked_kind",
            "names_loser",
            "narrower_scope", "opening_verdict", "states_draw", "winner_named", "same_meaning", "states_asked_property", "states_claims",
            "who_moves_first"]
@@ -260,8 +260,14 @@ def claim(text: str, question: str | None = None) -> tuple[str, bool] | None:
     return None
 
 
+def none_of_asked_kind(text: str, question: str | None) -> bool:
+    """Does ``text`` claim that none exists of the kind ``question`` asks about ("So no continuous function with this
+    property exists." to "Does there exist a continuous function ...?"), which it claims only so?"""
+    return bool(question) and claim(text) != claim(text, question) == ("exist", False)
+
+
 # "no <kind> <noun> ... exists": none of a kind
-_NONE_OF_A_KIND = lazy_compile(r"(?:(?:so|thus|hence|therefore)\s*,?\s+)?no\s+(?!such\b|other\b)([a-z-]{4,})\s+(?:functions?|"
+_NONE_OF_A_KIND = lazy_compile(r"no\s+(?!such\b|other\b)([a-z-]{4,})\s+(?:functions?|"
                                r"polynomials?|sequences?|maps?|matri(?:x|ces)|graphs?|sets?|numbers?|integers?|solutions?|"
                                r"triangles?|polygons?|primes?|roots?|colou?rings?|tilings?|arrangements?|strateg(?:y|ies))\b"
                                r"[^.;:!?]{0,60}\bexists?\s*[.!]?\s*$")
@@ -923,7 +929,8 @@ def _other_place(pred: str, question: str) -> bool:
 
 # what names a place by its kind before the place itself: "on the interval $(1,\infty)$", "over the set $S$"
 _PLACE_NOUNS = frozenset({"interval", "intervals", "set", "domain", "region", "segment", "ray", "half-line"})
-# number domains a property may be asked over: "irreducible over the integers", "solvable in the rationals"
+# the domains (numbers, or a field or ring) a property may be asked over: "irreducible over the integers", "solvable in
+# the rationals"
 _DOMAIN_NOUNS = frozenset("integers rationals reals complexes naturals field ring".split())
 
 

@@ -30,7 +30,7 @@ from .extract import (
 from ..text.numbers import ONES, SCALES, TENS
 from ..text.patterns import lazy_compile, tex_delimited
 from .chinese import bounded, joined_run, measured_value, stated_claim
-from .described import OTHER_CASE_SENTENCE, offered_stance, shape, stance_words
+from .described import OTHER_CASE_SENTENCE, QUALIFYING_ADVERB, offered_stance, shape, stance_words
 from .meaning import (OF_ITS_PARTS, PLAYERS, asked_property_said, may_name_winner, states_draw, winner_named, CJK_ASKED_WORD, answers_question, CONCLUDING_LEAD, CONCLUSION_WORD, DASHED_NAME, DOUBTED, alternative_named,
                       asked_alternatives, asks_yes_no, claim, cjk_polarity, contradicts_verdict, defined_answer,
                       names_alternative, narrower_scope, property_words, states_asked_property)
@@ -38,8 +38,8 @@ from .normalize import number_words
 from .compare.parametric import names_families
 from .units import convertible, read_unit as read_unit_text, unit_factor, unit_tail
 
-__all__ = ["afterthought", "closing_statement", "concludes", "numbered_line", "opens_steps", "plain_dollars",
-           "without_closing_asides", "without_concession", "without_value_bracket"]
+__all__ = ["afterthought", "closing_statement", "concludes", "form_stated", "numbered_line", "opens_steps", "plain_dollars",
+           "without_claim_bracket", "without_closing_asides", "without_concession", "without_value_bracket"]
 
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -663,9 +663,14 @@ _CHAIN_UNIT_END = lazy_compile(r"=[^=\n]{0,60}\d(?:[⁰¹²³⁴⁵⁶⁷⁸⁹�
                                r"[A-Za-zμΩÅ°][A-Za-zμΩÅ°/·⁻¹²³^{}\-]{0,10}\}?\s*[.$]*\s*$")
 
 
-_CONVERGENCE_ASKED = lazy_compile(r"(?i)\b(?:converge|diverge)")
+_CONVERGENCE_ASKED = lazy_compile(r"(?i)\b(?:converge|diverge)|收敛|发散")
+# a sentence conceding a property after the verdict ("It is not differentiable there, though: ..."): another property
+# than the one asked only when it names none of the question's words (not "It does not converge, though: ...")
+_CONCEDED_OTHER = lazy_compile(r"(?i)(?<=[.!])\s++(?=(?:it|this|the\s+[a-z]+)\s+(?:does\s+not|doesn't|is\s+not|isn't)\s+"
+                               r"[^.!?\n,]{1,40},\s*though\b)(?![^\n]*\b(?:wait|actually|answer|mistake|wrong|correct\w*|so|thus|"
+                               r"hence|therefore|misread)\b)[^\n]*$")
 # a closing line conceding something else after the verdict: "It does not converge absolutely, though: ..."
-_CONCEDED_LINE = lazy_compile(r"(?i)\s*[^.:;\n()]{3,120}?,\s*though\s*[:.;!]"
+_CONCEDED_LINE = lazy_compile(r"(?i)\s*[^.:;\n()]{0,80}?\b" + QUALIFYING_ADVERB + r"\b[^.:;\n(),]{0,40},\s*though\s*[:.;!]"
                               r"(?![^\n]*\b(?:wait|actually|answer|mistake|wrong|correct\w*|so|thus|hence|therefore)\b)")
 
 
@@ -726,7 +731,7 @@ _MARKED_TRIVIA = lazy_compile(r"(?i)\s*\(\s*(?:amusingly|interestingly|curiously
 _ON_A_METHOD = lazy_compile(r"(?i),?\s*so\s+no\s+[^.()]{0,80}?\b(?:could|can|would)\s+(?:ever\s+)?(?:have\s+)?"
                             r"(?:prove[dn]?|show[n]?|detect(?:ed)?|decided?|settled?)\s+(?:this|it|that)\b"
                             # ", so irreducibility over $\mathbb{Q}$ can't be detected by reducing mod a single prime"
-                            r"|,?\s*so\s+[^.()]{0,80}?\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+be\s+(?:detected|proved|"
+                            r"|,?\s*so\s+[^.()]{0,80}?\b(?:can['’]t|cannot|can\s+not|couldn['’]t|could\s+not)\s+be\s+(?:detected|proved|"
                             r"proven|shown|decided|settled)\s+by\b")
 # an aside in brackets, or a remark, on the converse of the statement asked: "(The converse, however, is true: ...)",
 # "Remark: the converse is false — ..."
@@ -974,7 +979,7 @@ def without_closing_asides(text: str, question: str | None) -> str:
     :data:`_REMARKS`, and never the whole text."""
     if not question or ("(" not in text[-600:] and "ote" not in text[-600:] and "emark" not in text[-600:]
                         and "ontrast" not in text[-600:] and "other hand" not in text[-600:]
-                        and " when " not in text[-300:] and "If " not in text[-300:]):
+                        and not OTHER_CASE_SENTENCE.search(text, max(0, len(text) - 400))):
         return text
     for _ in range(_REMARKS):
         head, _, last = text.rstrip().rpartition("\n")
@@ -993,6 +998,9 @@ def without_closing_asides(text: str, question: str | None) -> str:
             text = text.rstrip()[:len(text.rstrip()) - len(line) + aside.start()].rstrip()
             continue
         other_case = OTHER_CASE_SENTENCE.search(line)
+        conceded = _CONCEDED_OTHER.search(line) if other_case is None and "though" in line else None
+        if conceded and not property_words(question) & set(re.findall(r"[a-z][a-z-]*", conceded.group().lower())):
+            other_case = conceded  # "Thus $f$ is **continuous** at $0$. It is not differentiable there, though: ..."
         if other_case and other_case.start() > 0 and (_states_verdict(line[:other_case.start()], question)
                                                       or shape(split_sentences(line[:other_case.start()])[-1])):
             # "So no continuous function with this property exists. If continuity is dropped, however, such
@@ -1002,7 +1010,6 @@ def without_closing_asides(text: str, question: str | None) -> str:
             continue
         break
     return text
-
 
 
 def without_claim_bracket(text: str, question: str) -> str:
@@ -1106,8 +1113,9 @@ _CHECK_AT_CASE = lazy_compile(r"(?i)\s*(?:\*\*)?\s*(?:sanity\s+)?check(?:ing)?\s
 
 
 def trivia_aside(line: str, question: str | None = None) -> bool:
-    """Is ``line`` an aside in parentheses telling something else, neither answering nor taking anything back (a
-    comparison neither, nor correcting: "(For comparison, recomputing with Vieta gives 12, so 12 is right.)"), or,
+    """Is ``line`` an aside (in parentheses, or a line marked as a curiosity: "A fun contrast: ...") telling something
+    else, neither answering nor taking anything back (a comparison neither, nor correcting: "(For comparison,
+    recomputing with Vieta gives 12, so 12 is right.)"), or,
     to a ``question``, contrasting another object or another property with the one answered about: "(By contrast,
     $\\lim_{x\\to0}x\\sin\\frac1x=0$ does exist.)", "(It is, however, surjective, ...)" to "Is $f$ injective?"
     (not the property asked or its opposite, nothing added or taken back)?"""

@@ -20,7 +20,8 @@ from functools import lru_cache
 from ..text.patterns import lazy_compile
 from ..text.units import METRES
 
-__all__ = ["MISMATCH", "convertible", "letter_unit", "read_unit", "unit_at", "unit_factor", "unit_tail", "upright_unit"]
+__all__ = ["MISMATCH", "convertible", "letter_unit", "read_unit", "spelled_unit", "unit_at", "unit_factor", "unit_tail",
+           "upright_unit"]
 
 #: :func:`unit_factor`'s answer for two known units of different quantities.
 MISMATCH = "mismatch"
@@ -74,6 +75,9 @@ _PLAIN = {
     "erg": (_J, Fraction(1, 10**7)), "ergs": (_J, Fraction(1, 10**7)),
     # the radian, a ratio of lengths: no dimension ("rad/s" is s^-1; "rad" alone is no unit read here)
     "rad": ((), Fraction(1)),
+    # the decibel, a level (a logarithm of a ratio): a dimension of its own, so dB converts only to dB ("63 dB" for a
+    # gold 63.0 in dB)
+    "dB": (_dims(dB=1), Fraction(1)),
     # the astronomical unit and the light-year
     "AU": (_dims(m=1), Fraction(149597870700)),
     "ly": (_dims(m=1), Fraction(9460730472580800)),

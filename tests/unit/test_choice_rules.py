@@ -107,7 +107,7 @@ def test_marker_names_are_unique_and_the_tables_hold_what_the_reader_reads():
     assert {m.tier for m in MARKERS} == {2, 3} and {m.tier for m in CONCLUSIONS} == {1}
     assert RULES.markers == MARKERS and RULES.conclusions == CONCLUSIONS
     with pytest.raises(ValueError, match="repeated: choose"):
-        RuleSet(MARKERS + (MARKERS[3],))
+        RuleSet(MARKERS + (next(m for m in MARKERS if m.name == "choose"),))
     with pytest.raises(ValueError, match="repeated: conclusion"):
         RULES.with_marker(CONCLUSIONS[0])
 
@@ -118,8 +118,8 @@ def test_twins_are_derived_from_each_record():
             assert marker.low is not None and not marker.low.flags & re.I, marker.name
         else:
             assert marker.low is None, marker.name  # a case-sensitive part: the pattern runs on the text itself
-    assert [m.name for m in ALL_MARKERS if m.low is None] == ["answer-then-letter", "chinese-answer", "statement-is",
-                                                                "stated-label"]
+    assert [m.name for m in ALL_MARKERS if m.low is None] == ["answer-then-letter", "closing-option", "chinese-answer",
+                                                                "statement-is", "stated-label"]
     conclusion = CONCLUSIONS[0]
     assert conclusion.low.pattern.startswith("(?=[") and conclusion.lead  # its first characters lead the twin
     with pytest.raises(ValueError, match="lower case"):

@@ -46,7 +46,7 @@ from typing import Any, Callable
 from ...text.patterns import lazy_compile
 from ..guard import StepTimeout, step_limit
 from ..normalize import Item, clean
-from ..units import read_unit, unit_factor, unit_tail
+from ..units import read_unit, spelled_unit, unit_factor, unit_tail
 from .tuples import split_top
 from .values import SIMPLIFY_SECONDS, Unknown, parse
 
@@ -372,7 +372,7 @@ _PLAIN_FLOAT = lazy_compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 # "(Answers within $0.01$ s of the reference value are accepted.)"
 _WITHIN = lazy_compile(r"(?i)\b(?:to\s+within\s+(?:\$\s*)?(?:±|\\pm\s*)?|within\s+(?:\$\s*)?(?:±|\\pm\s*)|"
                        r"(?<=answers\s)within\s+(?:\$\s*)?(?:±|\\pm\s*)?)"
-                       r"(?P<value>\d+(?:\.\d+)?)(?:\s*(?:\\times|×)\s*10\s*\^\s*\{?(?P<power>[-−]?\d+)\}?)?\s*\$?"
+                       r"(?P<value>\d+(?:\.\d+)?+)(?![\d.])(?:\s*(?:\\times|×)\s*10\s*\^\s*\{?(?P<power>[-−]?\d+)\}?)?\s*\$?"
                        r"(?:[ \t~]|\\[,; ])*(?P<unit>(?:\\(?:mathrm|text)\s*\{[^{}]{1,12}\}|[A-Za-zÅμ°%][A-Za-z/^{}\-\d]{0,10}))?"
                        r"(?=\s*(?:[).,;]|$)|\s+(?:are|is|will\s+be)\s+(?:accepted|acceptable|correct|fine)\b"
                        r"|\s+of\s+the\s+(?:reference|correct|true|exact|expected)\s+(?:value|answer)\s+(?:are|is|will\s+be)\s+"
@@ -390,16 +390,22 @@ def _sentence_at(question: str, at: int) -> str:
     return question[ends[-1] if ends else 0:stop.end() if stop else len(question)]
 
 
-_UNIT_NAMES = {"s": "seconds?", "m": "met(?:er|re)s?", "kg": "kilograms?", "g": "grams?", "J": "joules?", "N": "newtons?",
-               "V": "volts?", "A": "amperes?|amps?", "K": "kelvins?", "Hz": "hertz", "W": "watts?", "eV": "electron[- ]?volts?|eV",
-               "Pa": "pascals?", "C": "coulombs?", "T": "teslas?", "Ω": "ohms?"}
-
-
 def _asked_in(stated: str, question: str) -> bool:
-    """Does ``question`` ask its answer in the unit ``stated`` (a symbol) ("find its period in seconds", "in s")?"""
-    name = _UNIT_NAMES.get(stated.strip())
-    return name is not None and re.search(r"(?i)\bin\s+(?:units\s+of\s+)?(?:%s|%s)\b" % (name, re.escape(stated.strip())),
-                                          question) is not None
+    """Does ``question`` ask its answer in the unit ``stated``: :func:`asked_unit` names it, or the question says "in"
+    and the unit's name in words in any sentence ("Taking $g = 9.8$, find its period in seconds.")?"""
+    stated = re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip()
+    asked = asked_unit(question)
+    if asked:
+        return unit_factor(stated, asked) == 1
+    for named in _IN_WORDS.finditer(question):
+        unit = spelled_unit(named.group("word"))
+        if unit and unit_factor(stated, unit) == 1:
+            return True
+    return False
+
+
+# a unit asked in words: "in seconds", "in units of metres"
+_IN_WORDS = lazy_compile(r"(?i)\bin\s+(?:units\s+of\s+)?(?P<word>[a-z]{4,}(?:\s+per\s+[a-z]+)?)\b")
 
 
 def stated_tolerance(question: str | None, gold: str, unit: str | None = None) -> float | None:
@@ -424,12 +430,10 @@ def stated_tolerance(question: str | None, gold: str, unit: str | None = None) -
         if stated and (stated.startswith("%") or re.match(r"(?i)(?:percent|per|parts?|orders?|decimal|significant|sig)", stated)):
             return None  # a relative tolerance, or a precision in places: not an absolute one
         if stated and not target and not _asked_in(stated, question):
-            return None  # (a gold without a unit, the question not asking the answer in the tolerance's unit)
+            return None  # (a gold without a unit is in the unit the tolerance is stated in only when the question asks
+            # the answer in it: "find its period in seconds. (Answers within $0.01$ s of the reference value ...)")
         if stated and target and read_unit(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), context=True):
-            # (a gold without a unit is in the unit the tolerance is stated in: "find its period in seconds. (Answers
-            # within $0.01$ s of the reference value are accepted.)")
-            factor = unit_factor(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), target) \
-                if target else None
+            factor = unit_factor(re.sub(r"\\(?:mathrm|text)\s*\{([^{}]*)\}", r"\1", stated).strip(), target)
             if not isinstance(factor, Fraction):
                 return None  # a tolerance in a unit not the gold's quantity, or the gold's unit unknown
             value *= float(factor)

@@ -9,7 +9,8 @@ from fractions import Fraction
 
 from ...text.patterns import lazy_compile
 from ..meaning import (CONCLUDING_LEAD, DOUBTED, alternative_named, answers_question, asks_yes_no, can_be_by_frequency,
-                       claim, contradicts_verdict, keeps_qualifiers, names_loser, restates_cjk_question, same_meaning,
+                       claim, contradicts_verdict, keeps_qualifiers, names_loser, none_of_asked_kind, restates_cjk_question,
+                       same_meaning,
                        states_draw, winner_named, may_name_winner, PLAYERS,
                        states_asked_property)
 from ..described import offered_stance
@@ -48,18 +49,23 @@ _PLACE_END = lazy_compile(r"\s+(?:over|in)\s+(?P<place>\$[^$]{1,30}\$?|the\s+(?:
 
 
 _PLACE_LETTERS = {"theintegers": "Z", "therationals": "Q", "thereals": "R", "thecomplexnumbers": "C"}
+_DOUBLE_STRUCK = {"Z": "ℤ", "Q": "ℚ", "R": "ℝ", "C": "ℂ"}
+_BLACKBOARD = lazy_compile(r"\\mathbb\s*\{?\s*([ZQRC])\s*\}?")
 
 
 def _asked_place(place: str, question: str | None) -> bool:
-    """Does ``question`` name the place ``place`` (its maths without dollars, or its words: "the rationals" for
-    $\\mathbb{Q}$)?"""
+    """Does ``question`` name the place ``place``: the same formula ("$\\mathbb{Q}$", "$\\mathbb Q$"), or the
+    number set its words name ("the rationals" for $\\mathbb{Q}$ or ℚ, and the words for the formula)?"""
     if not question:
         return False
-    bare, asked = place.strip("$ ").replace(" ", ""), question.replace(" ", "")
-    letter = _PLACE_LETTERS.get(bare.lower())
+    bare = place.strip("$ ")
+    letter = _PLACE_LETTERS.get(bare.replace(" ", "").lower()) or _BLACKBOARD.fullmatch(bare) and _BLACKBOARD.fullmatch(
+        bare).group(1)
     if letter:
-        return bare.lower() in asked.lower() or re.search(r"\\mathbb\{?%s\}?" % letter, asked) is not None
-    return bare in asked
+        words = [w for w, set_letter in _PLACE_LETTERS.items() if set_letter == letter]
+        return re.search(r"\\mathbb\s*\{?\s*%s\s*\}?|%s" % (letter, _DOUBLE_STRUCK[letter]), question) is not None \
+            or any(w[3:] in question.lower() for w in words)
+    return formula_key(bare) in dollar_formulas(question)
 
 
 def texts_equal(gt: str, pt: str) -> bool:
@@ -129,8 +135,7 @@ def texts_equal(gt: str, pt: str) -> bool:
     can_be = can_be_by_frequency(pt, question) if verdict is not None and verdict[0] == "yes" else None
     if can_be is not None:
         return can_be and verdict[1]  # "... is sometimes a perfect square" to "Can ... be a perfect square?": yes
-    if question and verdict is not None and verdict[0] in ("yes", "exist") \
-            and claim(pt) != claim(pt, question) == ("exist", False):
+    if verdict is not None and verdict[0] in ("yes", "exist") and none_of_asked_kind(pt, question):
         # "So no continuous function with this property exists." to "Does there exist a continuous function ...?": the
         # kind asked, none of it (of a kind the question does not ask, a narrower class: no answer to it)
         return verdict[1] is False
