@@ -1,12 +1,12 @@
 """Draw a fresh split of ``trace_choice`` from M3CoT, LogicVista and RoLM, by the rule of its thirteenth to
-forty-fourth splits (tests/data/trace_choice.README.md): per repository, in the order M3CoT, LogicVista, RoLM, the
+forty-fifth splits (tests/data/trace_choice.README.md): per repository, in the order M3CoT, LogicVista, RoLM, the
 candidates of all of its stored files ordered by the SHA-256 of the pointer (as text, in hex digest order), the first
 *N* taken. A candidate is a pointer no label file uses (``source`` or ``gold_source``), whose record the corpus reader
 follows, with a non-empty reply of at most 8,000 characters and a gold among its options; a reply whose question,
 options and text equal a row's of the corpus (or one already drawn) is skipped as a repeat. Only pointers, prompts,
 options, golds, lengths and hashes are read; nothing is printed of a reply.
 
-    python tools/trace_choice_draw.py --mirror MIRROR [--replay fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|fresh41|fresh42|fresh43|fresh44] [--draw N --out pointers.json]
+    python tools/trace_choice_draw.py --mirror MIRROR [--replay fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|fresh41|fresh42|fresh43|fresh44|fresh45] [--draw N --out pointers.json]
 
 ``--replay SPLIT`` draws that split again with its own exclusions (the label files without its rows, the corpus
 rows before it) and says whether it gives back its pointers in row order; ``--draw N`` draws N per repository
@@ -31,7 +31,7 @@ REPOS = {"LightChen233/M3CoT": ("ee50d5ac69661f81731d33647dd307d1f84eada5", "exp
          "Yijia-Xiao/LogicVista": ("e5795f17189ce1243231250af7d8c112ae2c5a57", "eval/answers/"),
          "CheongWoong/RoLM": ("e45b52067298d4e8951beaa6a37357a5b6db4a43", "results_shared/")}
 #: the first row of each split drawn by this rule
-FIRST = {"fresh13": 1716, "fresh14": 1866, "fresh15": 2016, "fresh16": 2166, "fresh17": 2316, "fresh18": 2466, "fresh19": 2616, "fresh20": 2766, "fresh21": 2916, "fresh22": 3066, "fresh23": 3216, "fresh24": 3366, "fresh25": 3516, "fresh26": 3666, "fresh27": 3816, "fresh28": 3966, "fresh29": 4116, "fresh30": 4266, "fresh31": 4416, "fresh32": 4566, "fresh33": 4716, "fresh34": 4866, "fresh35": 5016, "fresh36": 5166, "fresh37": 5316, "fresh38": 5466, "fresh39": 5616, "fresh40": 5766, "fresh41": 5916, "fresh42": 6066, "fresh43": 6216, "fresh44": 6366}
+FIRST = {"fresh13": 1716, "fresh14": 1866, "fresh15": 2016, "fresh16": 2166, "fresh17": 2316, "fresh18": 2466, "fresh19": 2616, "fresh20": 2766, "fresh21": 2916, "fresh22": 3066, "fresh23": 3216, "fresh24": 3366, "fresh25": 3516, "fresh26": 3666, "fresh27": 3816, "fresh28": 3966, "fresh29": 4116, "fresh30": 4266, "fresh31": 4416, "fresh32": 4566, "fresh33": 4716, "fresh34": 4866, "fresh35": 5016, "fresh36": 5166, "fresh37": 5316, "fresh38": 5466, "fresh39": 5616, "fresh40": 5766, "fresh41": 5916, "fresh42": 6066, "fresh43": 6216, "fresh44": 6366, "fresh45": 6516}
 LONGEST = 8000
 
 

@@ -173,10 +173,13 @@ FIRST_FRESH43 = 6216
 #: rows from this one on were drawn after the forty-third split was scored (vmcbench 69), to be scored once
 #: by the lead with round 68's reader: ``fresh44`` (M3CoT, LogicVista and RoLM, the thirteenth's rule)
 FIRST_FRESH44 = 6366
+#: rows from this one on were drawn after the forty-fourth split was scored (vmcbench 70), to be scored once
+#: by the lead with round 69's reader: ``fresh45`` (M3CoT, LogicVista and RoLM, the thirteenth's rule)
+FIRST_FRESH45 = 6516
 #: the splits kept unread until each is scored once
 FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10",
          "fresh11", "fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
-         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30", "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44")
+         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30", "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44", "fresh45")
 HEX = re.compile(r"^[0-9a-f]{64}$")
 #: never used here: the excluded measures, and every repository the other multiple-choice corpora draw on
 EXCLUDED = ("jerry-723/tts", "mathllm/math-v", "ruixiangcui/agieval", "novasky-ai/skythought", "dongximing/semantic",
@@ -187,14 +190,14 @@ OTHER_CORPORA = {line["source"].split("@", 1)[0] for name in ("real_choice", "re
 
 
 def expected_split(line: dict) -> str:
-    """The README's split rules: from tc-6366 on, ``fresh44``; from tc-6216 on, ``fresh43``; from tc-6066 on, ``fresh42``; from tc-5916 on, ``fresh41``; from tc-5766 on, ``fresh40``; from tc-5616 on, ``fresh39``; from tc-5466 on, ``fresh38``; from tc-5316 on, ``fresh37``; from tc-5166 on, ``fresh36``; from tc-5016 on, ``fresh35``; from tc-4866 on, ``fresh34``; from tc-4716 on, ``fresh33``; from tc-4566 on, ``fresh32``; from tc-4416 on, ``fresh31``; from tc-4266 on, ``fresh30``; from tc-4116 on, ``fresh29``; from tc-3966 on, ``fresh28``; from tc-3816 on, ``fresh27``; from tc-3666 on, ``fresh26``; from tc-3516 on, ``fresh25``; from tc-3366 on, ``fresh24``; from tc-3216 on, ``fresh23``; from tc-3066 on, ``fresh22``; from tc-2916 on, ``fresh21``; from tc-2766 on, ``fresh20``; from tc-2616 on, ``fresh19``; from tc-2466 on, ``fresh18``; from tc-2316 on, ``fresh17``; from tc-2166 on, ``fresh16``; from tc-2016 on, ``fresh15``; from tc-1866 on, ``fresh14``; from tc-1716 on, ``fresh13``; from tc-1616 on, ``fresh12``; from tc-1366 on, ``fresh11``; from tc-1216 on,
+    """The README's split rules: from tc-6516 on, ``fresh45``; from tc-6366 on, ``fresh44``; from tc-6216 on, ``fresh43``; from tc-6066 on, ``fresh42``; from tc-5916 on, ``fresh41``; from tc-5766 on, ``fresh40``; from tc-5616 on, ``fresh39``; from tc-5466 on, ``fresh38``; from tc-5316 on, ``fresh37``; from tc-5166 on, ``fresh36``; from tc-5016 on, ``fresh35``; from tc-4866 on, ``fresh34``; from tc-4716 on, ``fresh33``; from tc-4566 on, ``fresh32``; from tc-4416 on, ``fresh31``; from tc-4266 on, ``fresh30``; from tc-4116 on, ``fresh29``; from tc-3966 on, ``fresh28``; from tc-3816 on, ``fresh27``; from tc-3666 on, ``fresh26``; from tc-3516 on, ``fresh25``; from tc-3366 on, ``fresh24``; from tc-3216 on, ``fresh23``; from tc-3066 on, ``fresh22``; from tc-2916 on, ``fresh21``; from tc-2766 on, ``fresh20``; from tc-2616 on, ``fresh19``; from tc-2466 on, ``fresh18``; from tc-2316 on, ``fresh17``; from tc-2166 on, ``fresh16``; from tc-2016 on, ``fresh15``; from tc-1866 on, ``fresh14``; from tc-1716 on, ``fresh13``; from tc-1616 on, ``fresh12``; from tc-1366 on, ``fresh11``; from tc-1216 on,
     ``fresh10``; from tc-1120 on, ``fresh9``; from tc-1020 on, ``fresh8``; from tc-0920 on, ``fresh7``; from tc-0820
     on, ``fresh6``; from tc-0710 on, ``fresh5``; from tc-0600 on, ``fresh4``; from tc-0470 on, ``fresh3``; from
     tc-0366 on, ``fresh2``; from tc-0256 on, ``fresh``; before, held out when the pointer's SHA-256, as a number, is 0
     or 1 modulo 5, else dev."""
     number = int(line["id"].split("-")[1])
     if number >= FIRST_FRESH:
-        starts = ((FIRST_FRESH44, "fresh44"), (FIRST_FRESH43, "fresh43"), (FIRST_FRESH42, "fresh42"), (FIRST_FRESH41, "fresh41"), (FIRST_FRESH40, "fresh40"), (FIRST_FRESH39, "fresh39"), (FIRST_FRESH38, "fresh38"), (FIRST_FRESH37, "fresh37"), (FIRST_FRESH36, "fresh36"), (FIRST_FRESH35, "fresh35"), (FIRST_FRESH34, "fresh34"), (FIRST_FRESH33, "fresh33"), (FIRST_FRESH32, "fresh32"), (FIRST_FRESH31, "fresh31"), (FIRST_FRESH30, "fresh30"), (FIRST_FRESH29, "fresh29"), (FIRST_FRESH28, "fresh28"), (FIRST_FRESH27, "fresh27"), (FIRST_FRESH26, "fresh26"), (FIRST_FRESH25, "fresh25"), (FIRST_FRESH24, "fresh24"), (FIRST_FRESH23, "fresh23"), (FIRST_FRESH22, "fresh22"), (FIRST_FRESH21, "fresh21"), (FIRST_FRESH20, "fresh20"), (FIRST_FRESH19, "fresh19"), (FIRST_FRESH18, "fresh18"), (FIRST_FRESH17, "fresh17"), (FIRST_FRESH16, "fresh16"), (FIRST_FRESH15, "fresh15"), (FIRST_FRESH14, "fresh14"), (FIRST_FRESH13, "fresh13"), (FIRST_FRESH12, "fresh12"), (FIRST_FRESH11, "fresh11"), (FIRST_FRESH10, "fresh10"),
+        starts = ((FIRST_FRESH45, "fresh45"), (FIRST_FRESH44, "fresh44"), (FIRST_FRESH43, "fresh43"), (FIRST_FRESH42, "fresh42"), (FIRST_FRESH41, "fresh41"), (FIRST_FRESH40, "fresh40"), (FIRST_FRESH39, "fresh39"), (FIRST_FRESH38, "fresh38"), (FIRST_FRESH37, "fresh37"), (FIRST_FRESH36, "fresh36"), (FIRST_FRESH35, "fresh35"), (FIRST_FRESH34, "fresh34"), (FIRST_FRESH33, "fresh33"), (FIRST_FRESH32, "fresh32"), (FIRST_FRESH31, "fresh31"), (FIRST_FRESH30, "fresh30"), (FIRST_FRESH29, "fresh29"), (FIRST_FRESH28, "fresh28"), (FIRST_FRESH27, "fresh27"), (FIRST_FRESH26, "fresh26"), (FIRST_FRESH25, "fresh25"), (FIRST_FRESH24, "fresh24"), (FIRST_FRESH23, "fresh23"), (FIRST_FRESH22, "fresh22"), (FIRST_FRESH21, "fresh21"), (FIRST_FRESH20, "fresh20"), (FIRST_FRESH19, "fresh19"), (FIRST_FRESH18, "fresh18"), (FIRST_FRESH17, "fresh17"), (FIRST_FRESH16, "fresh16"), (FIRST_FRESH15, "fresh15"), (FIRST_FRESH14, "fresh14"), (FIRST_FRESH13, "fresh13"), (FIRST_FRESH12, "fresh12"), (FIRST_FRESH11, "fresh11"), (FIRST_FRESH10, "fresh10"),
                   (FIRST_FRESH9, "fresh9"), (FIRST_FRESH8, "fresh8"), (FIRST_FRESH7, "fresh7"),
                   (FIRST_FRESH6, "fresh6"), (FIRST_FRESH5, "fresh5"), (FIRST_FRESH4, "fresh4"),
                   (FIRST_FRESH3, "fresh3"), (FIRST_FRESH2, "fresh2"), (FIRST_FRESH, "fresh"))
@@ -555,6 +558,7 @@ FRESH41_OTHER_REPOS = FRESH13_OTHER_REPOS
 FRESH42_OTHER_REPOS = FRESH13_OTHER_REPOS
 FRESH43_OTHER_REPOS = FRESH13_OTHER_REPOS
 FRESH44_OTHER_REPOS = FRESH13_OTHER_REPOS
+FRESH45_OTHER_REPOS = FRESH13_OTHER_REPOS
 #: the splits drawn by the sixth split's rule, each started afresh (README): its ids and row count, the llm_gaokao
 #: models' rows in Chinese and in English (the round-robin's outcome on what the ``before`` splits left), the
 #: reasoning-model files and models, the visual and JSON repositories, and the fewest nulls among the llm_gaokao rows
@@ -840,7 +844,7 @@ DRAWN_AS_THE_SIXTH = {
                 "chinese": {}, "english": {}, "files": {}, "models": {}, "repos": FRESH43_OTHER_REPOS,
                 "nulls": (0, 27)},
     # 150 asked: the thirteenth's rule again, the rows of fresh13 to fresh43 taken; 50 from each of the three
-    "fresh44": {"ids": (FIRST_FRESH44, len(LINES) + 1), "rows": 150,
+    "fresh44": {"ids": (FIRST_FRESH44, FIRST_FRESH45), "rows": 150,
                 "before": ("fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13",
                            "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19",
                            "fresh20", "fresh21", "fresh22", "fresh23", "fresh24", "fresh25",
@@ -849,6 +853,17 @@ DRAWN_AS_THE_SIXTH = {
                            "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43"),
                 "chinese": {}, "english": {}, "files": {}, "models": {}, "repos": FRESH44_OTHER_REPOS,
                 "nulls": (0, 25)},
+    # 150 asked: the thirteenth's rule again, the rows of fresh13 to fresh44 taken; 50 from each of the three
+    "fresh45": {"ids": (FIRST_FRESH45, len(LINES) + 1), "rows": 150,
+                "before": ("fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13",
+                           "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19",
+                           "fresh20", "fresh21", "fresh22", "fresh23", "fresh24", "fresh25",
+                           "fresh26", "fresh27", "fresh28", "fresh29", "fresh30", "fresh31",
+                           "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37",
+                           "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43",
+                           "fresh44"),
+                "chinese": {}, "english": {}, "files": {}, "models": {}, "repos": FRESH45_OTHER_REPOS,
+                "nulls": (0, 19)},
 }
 
 
@@ -1200,8 +1215,8 @@ def test_named_letters(question, letters):
     assert real_corpus.named_letters(question) == {k: k for k in letters}
 
 
-@pytest.mark.parametrize("split", ["fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30", "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44"])
-def test_the_thirteenth_to_forty_fourth_draws_replay_from_the_snapshots(split):
+@pytest.mark.parametrize("split", ["fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30", "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44", "fresh45"])
+def test_the_thirteenth_to_forty_fifth_draws_replay_from_the_snapshots(split):
     """tools/trace_choice_draw.py draws the split again from the snapshots, with its own exclusions, and gives back
     its pointers in row order (the README's rule: lowest pointer hashes over each repository's stored files)."""
     import os
