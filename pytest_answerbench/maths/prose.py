@@ -2633,6 +2633,15 @@ def _closing_display_joined(lines: list[str]) -> list[str]:
 _OTHER_PART_ASIDE = lazy_compile(r"[ \t]*\((?:and|with|while)\s[^()]{0,60}?\bon\s+the\s+other\b[^()]{0,40}\)[ \t]*[.!]?[ \t]*$")
 
 
+# a closing range between two numbers: "somewhere between about 3 and 4 m/s", "between $3$ and $4$"
+_RANGE_SAID = lazy_compile(r"(?i)\bbetween\s+(?:about\s+|roughly\s+|approximately\s+|~\s*)?\$?[-−]?\d[\d.,]*\$?[^.;\n]{0,20}?"
+                           r"\band\s+(?:about\s+|roughly\s+|approximately\s+|~\s*)?\$?[-−]?\d")
+# a value stated after a range in its sentence: "... is $9$", "— exactly, it is 12 cm", "so v = 4 m/s"
+_VALUE_AFTER_RANGE = lazy_compile(r"(?i)(?:\b(?:is|are|equals?|was|comes\s+to)\b|=)[^.;\n]{0,30}?\$?[-−]?\d")
+# a question asking for a range or an interval, which a range answers
+_ASKS_RANGE = lazy_compile(r"(?i)\b(?:range|between|interval|bounds?|estimate\s+the\s+range)\b")
+
+
 def _unbolded_claim(line: str, question: str) -> str:
     """``line`` without the bold around it when it states a claim ("**Conclusion: there are infinitely many primes of
     the form $4k+3$.**") or the property asked ("**$x^4+1$ is irreducible over $\\mathbb{Q}$.**"); else unchanged."""
@@ -3156,6 +3165,16 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
     if function and not DOUBTED.search(final[0]):
         # "**f(x) = 3x for all x ∈ ℝ.**" in plain text: the function, not a number read from "3x" before the domain
         return Extraction((function.group("function").strip(),), "prose")
+    ranged = _RANGE_SAID.search(final[0]) if "between" in final[0] and not multiple else None
+    stated_before = " ".join((split_sentences(last) or [""])[:-1]) if ranged else ""
+    if ranged and not (question and _ASKS_RANGE.search(question)) and not re.search(r"\d", final[0][:ranged.start()]) \
+            and not _VALUE_AFTER_RANGE.search(final[0], ranged.end()) and not _VALUE_AFTER_RANGE.search(stated_before):
+        # (not the span a count or a distance is of, "24 primes between 1 and 90", "the distance between $-2$ and $7$
+        # is $9$", nor a range narrowed to a value, "— exactly, it is 12 cm", nor one checking a value its line states
+        # before it, "Solving gives $x = 3$. Therefore x is strictly between 1 and 5.")
+        # "So the block reaches the bottom at somewhere between about 3 and 4 m/s, depending on the surface.": a range
+        # where one value is asked commits to neither end (compared as words: wrong)
+        return Extraction((final[0].strip().rstrip(". "),), "prose")
     spans = joined_spans(without_domain(last), last=True)  # "$f(x) = x^2$ for all $x \in \mathbb{R}$": not the domain
     # "$$\mathcal{E}=L\frac{dI}{dt}\;\Longrightarrow\;L=\frac{10\ \text{V}}{40\ \text{A/s}}=0.25\ \text{H}.$$": what the
     # last implication arrow leads to, not the law it starts from

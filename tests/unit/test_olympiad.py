@@ -367,8 +367,8 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
     tolerance, an unclosed block closing on a box) and round 65's (a winner stated clause by clause, a conversion
     the question states) and round 66's (a sentence on the answer's form, closing sentences on another case) and
     round 67's (a verdict after "####", a restriction on a family's constant kept) and round 68's (a bracket with
-    maths after a claim) and round 69's (an answer line's subject named by the question's noun, the decibel): their
-    scorer version is 97, so a baseline report
+    maths after a claim) and round 69's (an answer line's subject named by the question's noun, the decibel) and
+    round 70's (a closing range where one value is asked): their scorer version is 98, so a baseline report
     made with an earlier version fails the fingerprint gate
     instead of showing the change as flips."""
     from pytest_answerbench.report.paired import fingerprint_mismatch
@@ -376,10 +376,10 @@ def test_scorer_version_is_bumped_when_default_verdicts_change():
 
     for name in ("olympiad", "imo"):
         spec = resolve_benchmark(name)
-        assert spec.version == 97
+        assert spec.version == 98
         old = {"benchmark": name, "profile": "default", "scorer_version": 70}
         assert fingerprint_mismatch({**old, "scorer_version": spec.version}, old) == [
-            "scorer_version differs: baseline 70, current 97"]
+            "scorer_version differs: baseline 70, current 98"]
 
 
 def test_a_dollar_sign_in_a_gold_cell_is_no_delimiter():
