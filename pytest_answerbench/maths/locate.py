@@ -94,8 +94,7 @@ from .compare.parametric import names_families
 from .family import family_after
 from .prose import (
     ASIDE_AT_END, afterthought, closing_statement, concludes, conditions_or, form_stated, labelled_parts, numbered_line, opens_steps, plain_dollars,
-    other_object_remark, trivia_aside, without_claim_bracket, without_closing_asides, without_concession,
-    without_value_bracket,
+    other_object_remark, trivia_aside, without_closing_asides, without_closing_brackets, without_concession,
 )
 from .normalize import SCRIPT_DIGITS, clean, number_words, split_answers
 from .structured import JsonReply, json_reply
@@ -1007,9 +1006,8 @@ _TAKEN_BACK_IN_BRACKET = lazy_compile(r"(?i)\(\s*+(?:actually|wait|oops|hmm|no\s
 
 def _prose(scope: _Scope) -> Found | None:
     text = without_closing_asides(_without_cjk_remark(scope.text, scope.question), scope.question)
-    if scope.question and (asks_yes_no(scope.question) or _ASKS_KIND["converge"].search(scope.question)):
-        text = without_value_bracket(text, scope.question)  # "converges (its value is π/2 − Si(1))."
-        text = without_claim_bracket(text, scope.question)  # "diverges (very slowly — ... like $\ln\ln N$)."
+    text = without_closing_brackets(text, scope.question)  # "converges (its value is π/2 − Si(1)).", "diverges (very
+    # slowly — the partial sums grow like $\ln\ln N$)."
     text = without_concession(text, scope.question)
     place = _PLACE_TAIL.search(text, max(0, len(text) - 200)) if scope.question and "$" in text[-200:] else None
     if place and formula_key(place.group("where")) in dollar_formulas(scope.question) \

@@ -39,7 +39,8 @@ from .compare.parametric import names_families
 from .units import convertible, read_unit as read_unit_text, unit_factor, unit_tail
 
 __all__ = ["afterthought", "closing_statement", "concludes", "form_stated", "numbered_line", "opens_steps", "plain_dollars",
-           "without_claim_bracket", "without_closing_asides", "without_concession", "without_value_bracket"]
+           "without_claim_bracket", "without_closing_asides", "without_closing_brackets", "without_concession",
+           "without_value_bracket"]
 
 _CJK = lazy_compile("[\u4e00-\u9fff]")
 _BOLD_PHRASE = lazy_compile(r"\*\*([^*\n]{1,60})\*\*")
@@ -663,7 +664,7 @@ _CHAIN_UNIT_END = lazy_compile(r"=[^=\n]{0,60}\d(?:[⁰¹²³⁴⁵⁶⁷⁸⁹�
                                r"[A-Za-zμΩÅ°][A-Za-zμΩÅ°/·⁻¹²³^{}\-]{0,10}\}?\s*[.$]*\s*$")
 
 
-_CONVERGENCE_ASKED = lazy_compile(r"(?i)\b(?:converge|diverge)|收敛|发散")
+_CONVERGENCE_ASKED = lazy_compile(r"(?i)converg|diverg|收敛|发散")
 # a sentence conceding a property after the verdict ("It is not differentiable there, though: ..."): another property
 # than the one asked only when it names none of the question's words (not "It does not converge, though: ...")
 _CONCEDED_OTHER = lazy_compile(r"(?i)(?<=[.!])\s++(?=(?:it|this|the\s+[a-z]+)\s+(?:does\s+not|doesn't|is\s+not|isn't)\s+"
@@ -1010,6 +1011,15 @@ def without_closing_asides(text: str, question: str | None) -> str:
             continue
         break
     return text
+
+
+def without_closing_brackets(text: str, question: str | None) -> str:
+    """``text`` without the brackets closing its claim that answer nothing a yes/no or convergence question asks: a
+    value (:func:`without_value_bracket`), maths telling how (:func:`without_claim_bracket`); unchanged to any other
+    question."""
+    if not question or not (asks_yes_no(question) or _CONVERGENCE_ASKED.search(question)):
+        return text
+    return without_claim_bracket(without_value_bracket(text, question), question)
 
 
 def without_claim_bracket(text: str, question: str) -> str:
@@ -2698,9 +2708,9 @@ def _closing_statement(text: str, multiple: bool = False, question: str | None =
             lines.pop()  # "The answer should be a common fraction.", "If it asked for ..., it would be 29.": no answer
     remarked = len(lines)
     lines = _without_remarks(lines, question)
-    if question and len(lines) < remarked and (asks_yes_no(question) or _CONVERGENCE_ASKED.search(question)):
-        lines[-1] = without_value_bracket(lines[-1], question)  # "... converges (its sum is ...).\nIt does not ..., though"
-        lines[-1] = without_claim_bracket(lines[-1], question)  # "... diverges (very slowly — ...).\nBy contrast, ..."
+    if question and len(lines) < remarked:
+        lines[-1] = without_closing_brackets(lines[-1], question)  # (the line a remark followed: "... converges (its sum
+        # is ...).\nIt does not ..., though")
     if question and len(lines) < remarked and "$" in lines[-1]:
         lines[-1] = _unbolded_claim(lines[-1], question)  # (the line a remark followed)
     if lines and "。" in lines[-1].rstrip()[:-1] and _CJK_SUPPOSED.search(lines[-1]):
